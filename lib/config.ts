@@ -1,0 +1,114 @@
+// Process configuration, read once from the environment (DESIGN.md §2). Pure: takes an env
+// object, returns a validated config or throws ConfigError naming the variable.
+import { z } from 'zod';
+
+export type NetworkName = 'mainnet' | 'testnet' | 'regtest';
+export type ChainBackendName = 'spv' | 'rpc' | 'devnet';
+
+export class ConfigError extends Error {
+  constructor(readonly variable: string, message: string) {
+    super(`${variable}: ${message}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  dbKind: 'pglite' | 'postgresql';
+  network: NetworkName;
+  chainBackend: ChainBackendName;
+  peers: string[];
+  rpcUrl: string | null;
+  genesisHash: string | null;
+  checkpoint: { height: number; hash: string } | null;
+  storeXpub: string | null;
+  storeAddress: string | null;
+  bootstrapApiKey: string | null;
+  adminEmail: string | null;
+  adminPassword: string | null;
+  worker: 'embedded' | 'off';
+  logLevel: 'debug' | 'info' | 'warn' | 'error';
+}
+
+const nonEmpty = (v: string | undefined) => (v === undefined || v.trim() === '' ? undefined : v.trim());
+const hex64 = /^[0-9a-f]{64}$/;
+
+function pick<T extends string>(env: NodeJS.ProcessEnv, name: string, allowed: readonly T[], dflt: T): T {
+  const v = nonEmpty(env[name]);
+  if (v === undefined) return dflt;
+  if (!(allowed as readonly string[]).includes(v)) {
+    throw new ConfigError(name, `must be one of ${allowed.join(', ')} (got "${v}")`);
+  }
+  return v as T;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const portRaw = nonEmpty(env.PORT) ?? '3000';
+  const port = z.coerce.number().int().min(1).max(65535).safeParse(portRaw);
+  if (!port.success || !/^\d+$/.test(portRaw)) throw new ConfigError('PORT', `not a TCP port: "${portRaw}"`);
+  const host = nonEmpty(env.HOST) ?? '0.0.0.0';
+
+  const publicUrl = (nonEmpty(env.PUBLIC_URL) ?? `http://localhost:${port.data}`).replace(/\/+$/, '');
+  if (!/^https?:\/\/[^/\s]+(\/[^\s]*)?$/.test(publicUrl)) {
+    throw new ConfigError('PUBLIC_URL', 'must be an absolute http:// or https:// URL');
+  }
+
+  const databaseUrl = nonEmpty(env.DATABASE_URL) ?? null;
+  if (databaseUrl !== null && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new ConfigError('DATABASE_URL', 'must start with postgres:// or postgresql:// (unset it for embedded PGlite)');
+  }
+
+  const network = pick(env, 'DOGE_NETWORK', ['mainnet', 'testnet', 'regtest'] as const, 'mainnet');
+  const chainBackend = pick(env, 'CHAIN_BACKEND', ['spv', 'rpc', 'devnet'] as const, 'spv');
+  if (chainBackend === 'devnet' && network === 'mainnet') {
+    throw new ConfigError('CHAIN_BACKEND', 'devnet is a demo chain and never runs with DOGE_NETWORK=mainnet');
+  }
+
+  const peers = (nonEmpty(env.DOGE_PEERS) ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  for (const p of peers) {
+    if (!/^[A-Za-z0-9.\-]+:\d{1,5}$|^\[[0-9a-fA-F:]+\]:\d{1,5}$/.test(p)) {
+      throw new ConfigError('DOGE_PEERS', `"${p}" is not host:port`);
+    }
+  }
+
+  const rpcUrl = nonEmpty(env.DOGE_RPC_URL) ?? null;
+  if (rpcUrl !== null && !/^https?:\/\//.test(rpcUrl)) throw new ConfigError('DOGE_RPC_URL', 'must be http://user:pass@host:port');
+  if (chainBackend === 'rpc' && rpcUrl === null) throw new ConfigError('DOGE_RPC_URL', 'is required with CHAIN_BACKEND=rpc');
+
+  const genesisHash = nonEmpty(env.CHAIN_GENESIS_HASH)?.toLowerCase() ?? null;
+  if (genesisHash !== null && !hex64.test(genesisHash)) throw new ConfigError('CHAIN_GENESIS_HASH', 'must be 64 hex digits');
+
+  let checkpoint: Config['checkpoint'] = null;
+  const cp = nonEmpty(env.CHAIN_CHECKPOINT);
+  if (cp !== undefined) {
+    const m = /^(\d+):([0-9a-fA-F]{64})$/.exec(cp);
+    if (!m) throw new ConfigError('CHAIN_CHECKPOINT', 'must be height:hash');
+    checkpoint = { height: Number(m[1]), hash: m[2].toLowerCase() };
+  }
+
+  return {
+    port: port.data,
+    host,
+    publicUrl,
+    dataDir: nonEmpty(env.DATA_DIR) ?? './data',
+    databaseUrl,
+    dbKind: databaseUrl ? 'postgresql' : 'pglite',
+    network,
+    chainBackend,
+    peers,
+    rpcUrl,
+    genesisHash,
+    checkpoint,
+    storeXpub: nonEmpty(env.STORE_XPUB) ?? null,
+    storeAddress: nonEmpty(env.STORE_ADDRESS) ?? null,
+    bootstrapApiKey: nonEmpty(env.BOOTSTRAP_API_KEY) ?? null,
+    adminEmail: nonEmpty(env.ADMIN_EMAIL) ?? null,
+    adminPassword: env.ADMIN_PASSWORD && env.ADMIN_PASSWORD !== '' ? env.ADMIN_PASSWORD : null,
+    worker: pick(env, 'WORKER', ['embedded', 'off'] as const, 'embedded'),
+    logLevel: pick(env, 'LOG_LEVEL', ['debug', 'info', 'warn', 'error'] as const, 'info'),
+  };
+}

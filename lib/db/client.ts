@@ -1,0 +1,112 @@
+// Opens the configured database: embedded PGlite in DATA_DIR by default, or a PostgreSQL
+// server when DATABASE_URL is postgres(ql)://. Both get the same Prisma client and the
+// same migrations.
+import { mkdirSync } from 'node:fs';
+import { resolve, join } from 'node:path';
+import { PrismaClient } from './generated/client';
+import type { SqlRunner } from './migrate';
+
+export type DbKind = 'pglite' | 'postgresql';
+export type Prisma = InstanceType<typeof PrismaClient>;
+
+export interface Db extends SqlRunner {
+  kind: DbKind;
+  prisma: Prisma;
+  /** True when the database answers a trivial query. */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  databaseUrl?: string | null;
+  dataDir?: string;
+  /** PGlite only: run fully in memory (tests). */
+  memory?: boolean;
+  /** pg only: pool size. */
+  poolSize?: number;
+}
+
+const MIGRATION_LOCK_KEY = 727_073_691; // arbitrary, stable advisory-lock key for migrations
+
+export async function openDb(opts: OpenOptions): Promise<Db> {
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.poolSize ?? 10);
+  return openPglite(opts.memory ? null : join(resolve(opts.dataDir ?? './data'), 'pglite'));
+}
+
+async function openPglite(dir: string | null): Promise<Db> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { PrismaPGlite } = await import('pglite-prisma-adapter');
+  if (dir) mkdirSync(dir, { recursive: true });
+  const pg = dir ? await PGlite.create(dir) : await PGlite.create();
+  const prisma = new PrismaClient({ adapter: new PrismaPGlite(pg) });
+  const self: Db = {
+    kind: 'pglite',
+    prisma,
+    exec: async (sql) => {
+      await pg.exec(sql);
+    },
+    query: async <T>(sql: string, params?: unknown[]) => (await pg.query<T>(sql, params as never[])).rows,
+    withLock: (fn) => fn(self),
+    ping: async () => {
+      try {
+        await pg.query('SELECT 1');
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    close: async () => {
+      await prisma.$disconnect();
+      await pg.close();
+    },
+  };
+  return self;
+}
+
+async function openPostgres(url: string, max: number): Promise<Db> {
+  const pgmod = await import('pg');
+  const { PrismaPg } = await import('@prisma/adapter-pg');
+  const Pool = pgmod.default?.Pool ?? (pgmod as unknown as typeof import('pg')).Pool;
+  // Return BIGINT as string from raw queries; Prisma's adapter does its own type mapping.
+  const pool = new Pool({ connectionString: url, max, connectionTimeoutMillis: 5000 });
+  pool.on('error', () => undefined); // a dropped idle client must not crash the process
+  const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+  return {
+    kind: 'postgresql',
+    prisma,
+    exec: async (sql) => {
+      await pool.query(sql);
+    },
+    query: async <T>(sql: string, params?: unknown[]) => (await pool.query(sql, params)).rows as T[],
+    withLock: async (fn) => {
+      const client = await pool.connect();
+      try {
+        await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+        // The runner issues BEGIN/COMMIT through exec(), so it must use this same connection.
+        const locked: SqlRunner = {
+          exec: async (sql) => {
+            await client.query(sql);
+          },
+          query: async <T>(sql: string, params?: unknown[]) => (await client.query(sql, params)).rows as T[],
+          withLock: (f) => f(locked),
+        };
+        return await fn(locked);
+      } finally {
+        await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+        client.release();
+      }
+    },
+    ping: async () => {
+      try {
+        await pool.query('SELECT 1');
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    close: async () => {
+      await prisma.$disconnect();
+      await pool.end().catch(() => undefined);
+    },
+  };
+}

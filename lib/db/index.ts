@@ -1,0 +1,42 @@
+// The process-wide database handle. One instance lives on globalThis so that Next.js route
+// handlers and instrumentation.ts (which starts the chain worker) share it: PGlite allows a
+// single process-local owner of its data directory.
+import { join } from 'node:path';
+import { loadConfig } from '../config';
+import { openDb, type Db } from './client';
+import { loadMigrations, migrate } from './migrate';
+
+export { openDb, type Db, type DbKind, type Prisma } from './client';
+export { migrate, loadMigrations, MigrationError, type Migration, type SqlRunner } from './migrate';
+
+export const MIGRATIONS_DIR = join(process.cwd(), 'prisma', 'migrations');
+
+const g = globalThis as { __counterDb?: Promise<Db> };
+
+/** Opens (once) the configured database and applies pending migrations. */
+export function getDb(): Promise<Db> {
+  if (!g.__counterDb) {
+    g.__counterDb = (async () => {
+      const cfg = loadConfig();
+      const db = await openDb({ databaseUrl: cfg.databaseUrl, dataDir: cfg.dataDir });
+      await migrate(db, loadMigrations(MIGRATIONS_DIR));
+      return db;
+    })();
+    g.__counterDb.catch(() => {
+      g.__counterDb = undefined; // let the next request retry (e.g. PostgreSQL was down)
+    });
+  }
+  return g.__counterDb;
+}
+
+/** Opens a database and migrates it: for tests, scripts and the standalone worker. */
+export async function openMigratedDb(opts: Parameters<typeof openDb>[0], dir = MIGRATIONS_DIR): Promise<Db> {
+  const db = await openDb(opts);
+  try {
+    await migrate(db, loadMigrations(dir));
+  } catch (err) {
+    await db.close();
+    throw err;
+  }
+  return db;
+}

@@ -1,0 +1,96 @@
+// Starts a throwaway PostgreSQL server on a loopback port for integration tests, and stops it
+// by pid afterwards. initdb refuses to run as root, so as root the server runs as `postgres`.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync, chmodSync, chownSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort } from './ports';
+
+export interface PgServer {
+  url: string;
+  port: number;
+  dataDir: string;
+  stop(): Promise<void>;
+  /** Stop the server but keep its data (for outage tests); start() brings it back. */
+  pause(): void;
+  start(): void;
+}
+
+function pgBinDir(): string {
+  const root = '/usr/lib/postgresql';
+  if (!existsSync(root)) throw new Error('PostgreSQL server not installed: apt-get install -y postgresql');
+  const versions = readdirSync(root).filter((v) => existsSync(join(root, v, 'bin', 'initdb'))).sort((a, b) => Number(b) - Number(a));
+  if (versions.length === 0) throw new Error('PostgreSQL server binaries not found under /usr/lib/postgresql');
+  return join(root, versions[0], 'bin');
+}
+
+export async function startPostgres(): Promise<PgServer> {
+  const bin = pgBinDir();
+  const isRoot = process.getuid?.() === 0;
+  const base = mkdtempSync(join(tmpdir(), 'counter-pg-'));
+  const dataDir = join(base, 'data');
+  const sockDir = join(base, 'sock');
+  const port = await freePort();
+  let uid = -1;
+  let gid = -1;
+  if (isRoot) {
+    const id = spawnSync('id', ['-u', 'postgres'], { encoding: 'utf8' });
+    const gidOut = spawnSync('id', ['-g', 'postgres'], { encoding: 'utf8' });
+    uid = Number(id.stdout.trim());
+    gid = Number(gidOut.stdout.trim());
+    chmodSync(base, 0o755);
+    chownSync(base, uid, gid);
+  }
+  const run = (cmd: string, args: string[]) => {
+    if (isRoot) {
+      const line = [cmd, ...args].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
+      execFileSync('su', ['postgres', '-s', '/bin/sh', '-c', line], { stdio: 'pipe' });
+    } else {
+      execFileSync(cmd, args, { stdio: 'pipe' });
+    }
+  };
+  run(join(bin, 'initdb'), ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C']);
+  run('mkdir', ['-p', sockDir]);
+  const start = () =>
+    run(join(bin, 'pg_ctl'), [
+      '-D', dataDir, '-w', '-t', '30', '-l', join(base, 'server.log'),
+      '-o', `-p ${port} -k ${sockDir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`,
+      'start',
+    ]);
+  start();
+  const pidOf = () => Number(readFileSync(join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  const stopFast = () => {
+    try {
+      process.kill(pidOf(), 'SIGINT'); // "fast" shutdown
+    } catch {
+      return;
+    }
+    for (let i = 0; i < 300 && existsSync(join(dataDir, 'postmaster.pid')); i++) spawnSync('sleep', ['0.1']);
+  };
+  void uid;
+  void gid;
+  return {
+    url: `postgresql://postgres@127.0.0.1:${port}/postgres`,
+    port,
+    dataDir,
+    pause: stopFast,
+    start,
+    stop: async () => {
+      stopFast();
+      rmSync(base, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A fresh, empty database on the server (so tests do not share schema state). */
+export async function createDatabase(server: PgServer, name: string): Promise<string> {
+  const pg = (await import('pg')).default;
+  const client = new pg.Client({ connectionString: server.url });
+  await client.connect();
+  try {
+    await client.query(`CREATE DATABASE "${name.replace(/"/g, '')}"`);
+  } finally {
+    await client.end();
+  }
+  return server.url.replace(/\/postgres$/, `/${name}`);
+}
