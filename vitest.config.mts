@@ -6,8 +6,11 @@ export default defineConfig({
   test: {
     include: ['tests/unit/**/*.test.ts', 'tests/integration/**/*.test.ts'],
     environment: 'node',
+    globalSetup: ['tests/global-setup.ts'],
     testTimeout: 60_000,
-    hookTimeout: 120_000,
+    hookTimeout: 180_000,
     pool: 'forks',
+    // Two cores: integration files start servers and databases; keep parallelism modest.
+    maxWorkers: 2,
   },
 });

@@ -30,7 +30,7 @@ const MIGRATION_LOCK_KEY = 727_073_691; // arbitrary, stable advisory-lock key f
 
 export async function openDb(opts: OpenOptions): Promise<Db> {
   if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.poolSize ?? 10);
-  return openPglite(opts.memory ? null : join(resolve(opts.dataDir ?? './data'), 'pglite'));
+  return openPglite(opts.memory ? null : join(resolve(/*turbopackIgnore: true*/ opts.dataDir ?? './data'), 'pglite'));
 }
 
 async function openPglite(dir: string | null): Promise<Db> {

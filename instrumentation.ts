@@ -1,0 +1,13 @@
+// Next.js calls register() once per server process. On the Node.js runtime we migrate the
+// database, seed settings and (later) start the chain worker, before serving traffic.
+export async function register() {
+  if (process.env.NEXT_RUNTIME !== 'nodejs') return;
+  const { boot } = await import('./lib/boot');
+  try {
+    await boot();
+  } catch (err) {
+    const { log } = await import('./lib/log');
+    log.error('startup failed', { error: err as Error });
+    throw err;
+  }
+}

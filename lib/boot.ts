@@ -1,0 +1,41 @@
+// Process start-up, shared by `npm start` (via instrumentation.ts) and the standalone worker:
+// open the database and migrate it, seed the store from the environment, make sure a relay key
+// exists. Later stages (bootstrap credentials, chain worker) hook in here.
+import { loadConfig, type Config } from './config';
+import { getDb, type Db } from './db';
+import { log } from './log';
+import { activeRelayKey } from './relay/relay-key';
+
+export async function seedStore(db: Db, cfg: Config): Promise<void> {
+  const store = await db.prisma.store.findUnique({ where: { id: 1 } });
+  if (!store) {
+    await db.prisma.store.upsert({
+      where: { id: 1 },
+      update: {},
+      create: { id: 1, storeXpub: cfg.storeXpub ?? '', storeAddress: cfg.storeAddress ?? '' },
+    });
+    return;
+  }
+  // The environment only seeds: it fills a blank wallet setting, never overwrites one.
+  const data: { storeXpub?: string; storeAddress?: string } = {};
+  if (!store.storeXpub && cfg.storeXpub) data.storeXpub = cfg.storeXpub;
+  if (!store.storeAddress && cfg.storeAddress) data.storeAddress = cfg.storeAddress;
+  if (Object.keys(data).length) await db.prisma.store.update({ where: { id: 1 }, data });
+}
+
+const g = globalThis as { __counterBoot?: Promise<void> };
+
+export function boot(): Promise<void> {
+  if (!g.__counterBoot) {
+    g.__counterBoot = (async () => {
+      const cfg = loadConfig();
+      const db = await getDb();
+      await seedStore(db, cfg);
+      const key = await activeRelayKey(db);
+      log.info('counter started', {
+        network: cfg.network, backend: cfg.chainBackend, db: db.kind, relayPubkey: key.pubkey, publicUrl: cfg.publicUrl,
+      });
+    })();
+  }
+  return g.__counterBoot;
+}

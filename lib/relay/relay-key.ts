@@ -1,0 +1,45 @@
+// The relay's BIP-340 signing key and its relay-token HMAC key. Exactly one key is active;
+// rotating retires the old one (kept for audit) and makes a fresh one. Secrets never leave
+// this module except to sign.
+import { randomBytes } from 'node:crypto';
+import { schnorr } from '@noble/curves/secp256k1.js';
+import type { Db } from '../db/client';
+
+export interface RelayKeyMaterial {
+  id: number;
+  pubkey: string; // 32-byte x-only, hex
+  secretKey: Uint8Array;
+  tokenKey: Uint8Array;
+}
+
+function newKey() {
+  const secretKey = schnorr.utils.randomSecretKey();
+  return { secretKey, tokenKey: new Uint8Array(randomBytes(32)), pubkey: Buffer.from(schnorr.getPublicKey(secretKey)).toString('hex') };
+}
+
+function toMaterial(row: { id: number; pubkey: string; secretKey: Uint8Array; tokenKey: Uint8Array }): RelayKeyMaterial {
+  return { id: row.id, pubkey: row.pubkey, secretKey: new Uint8Array(row.secretKey), tokenKey: new Uint8Array(row.tokenKey) };
+}
+
+/** The active relay key, created on first use. Safe under concurrent callers (unique index). */
+export async function activeRelayKey(db: Db): Promise<RelayKeyMaterial> {
+  const existing = await db.prisma.relayKey.findFirst({ where: { active: true } });
+  if (existing) return toMaterial(existing);
+  const k = newKey();
+  try {
+    return toMaterial(await db.prisma.relayKey.create({ data: { ...k, active: true } }));
+  } catch {
+    // Another process created it first: the partial unique index allows one active key.
+    return toMaterial(await db.prisma.relayKey.findFirstOrThrow({ where: { active: true } }));
+  }
+}
+
+/** Retires the active key and activates a new one, atomically. Returns the new public key. */
+export async function rotateRelayKey(db: Db): Promise<string> {
+  const k = newKey();
+  await db.prisma.$transaction([
+    db.prisma.relayKey.updateMany({ where: { active: true }, data: { active: false, retiredAt: new Date() } }),
+    db.prisma.relayKey.create({ data: { ...k, active: true } }),
+  ]);
+  return k.pubkey;
+}

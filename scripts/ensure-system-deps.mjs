@@ -1,0 +1,36 @@
+// `pretest`: the suite needs real Chromium, litecoind and PostgreSQL from Debian. As root we
+// install whatever is missing; otherwise we stop with the exact command to run.
+import { existsSync, readdirSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+
+const hasPostgres = () => {
+  const root = '/usr/lib/postgresql';
+  return existsSync(root) && readdirSync(root).some((v) => existsSync(`${root}/${v}/bin/initdb`));
+};
+const checks = [
+  { pkg: 'chromium', ok: () => existsSync('/usr/bin/chromium') },
+  { pkg: 'litecoind', ok: () => existsSync('/usr/bin/litecoind') },
+  { pkg: 'postgresql', ok: hasPostgres },
+];
+const missing = checks.filter((c) => !c.ok()).map((c) => c.pkg);
+if (missing.length === 0) process.exit(0);
+
+const line = `apt-get update && apt-get install -y ${missing.join(' ')}`;
+if (process.getuid?.() !== 0) {
+  console.error(`Missing system packages for the test suite: ${missing.join(', ')}.\nRun as root:\n  ${line}`);
+  process.exit(1);
+}
+console.log(`Installing missing system packages: ${missing.join(', ')}`);
+const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+for (const args of [['update', '-qq'], ['install', '-y', '-qq', ...missing]]) {
+  const r = spawnSync('apt-get', args, { stdio: 'inherit', env });
+  if (r.status !== 0) {
+    console.error(`apt-get ${args.join(' ')} failed. Run by hand:\n  ${line}`);
+    process.exit(1);
+  }
+}
+const still = checks.filter((c) => !c.ok()).map((c) => c.pkg);
+if (still.length) {
+  console.error(`Still missing after install: ${still.join(', ')}`);
+  process.exit(1);
+}

@@ -1,0 +1,24 @@
+import { test, expect } from './fixtures';
+
+test('home page explains Counter and links to the cashier screen and back office', async ({ page, app }) => {
+  await page.goto(app.url + '/');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Dogecoin');
+  await expect(page.getByText('pglite', { exact: false })).toBeVisible();
+  await page.getByRole('link', { name: 'Open the cashier screen' }).click();
+  await expect(page).toHaveURL(/\/pos$/);
+  await expect(page.getByRole('heading', { name: 'Cashier' })).toBeVisible();
+  await page.goto(app.url + '/');
+  await page.getByRole('link', { name: 'Open the back office' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+});
+
+test('the home page fits a phone screen without horizontal scrolling', async ({ page, app }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(app.url + '/');
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  const link = page.getByRole('link', { name: 'Open the cashier screen' });
+  await expect(link).toHaveCSS('min-height', '48px'); // the stylesheet has applied
+  const box = await link.boundingBox();
+  expect(box!.height).toBeGreaterThanOrEqual(44);
+});

@@ -1,0 +1,78 @@
+// Starts the real built app (`next start`) on a free loopback port with its own DATA_DIR and
+// environment, waits until /api/health answers, and stops it by pid.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { freePort } from './ports';
+
+export interface AppServer {
+  url: string;
+  port: number;
+  dataDir: string;
+  pid: number;
+  logs(): string;
+  stop(signal?: NodeJS.Signals): Promise<void>;
+}
+
+const ROOT = resolve(__dirname, '../..');
+
+export async function startApp(env: Record<string, string> = {}, opts: { keepDataDir?: string; timeoutMs?: number } = {}): Promise<AppServer> {
+  const port = await freePort();
+  const dataDir = opts.keepDataDir ?? mkdtempSync(join(tmpdir(), 'counter-app-'));
+  const url = `http://127.0.0.1:${port}`;
+  let out = '';
+  const child: ChildProcess = spawn(join(ROOT, 'node_modules', '.bin', 'next'), ['start', '-p', String(port), '-H', '127.0.0.1'], {
+    cwd: ROOT,
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '/tmp',
+      NODE_ENV: 'production',
+      NEXT_TELEMETRY_DISABLED: '1',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: url,
+      LOG_LEVEL: 'info',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: false,
+  });
+  child.stdout?.on('data', (d) => (out += d));
+  child.stderr?.on('data', (d) => (out += d));
+  let exited = false;
+  child.on('exit', () => (exited = true));
+
+  const deadline = Date.now() + (opts.timeoutMs ?? 60_000);
+  for (;;) {
+    if (exited) throw new Error(`app exited during startup:\n${out}`);
+    try {
+      const r = await fetch(`${url}/api/health`);
+      if (r.status === 200 || r.status === 503) break;
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`app did not start within the deadline:\n${out}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+
+  return {
+    url,
+    port,
+    dataDir,
+    pid: child.pid!,
+    logs: () => out,
+    stop: async (signal = 'SIGTERM') => {
+      if (!exited) {
+        const done = new Promise((r) => child.once('exit', r));
+        child.kill(signal);
+        const t = setTimeout(() => child.kill('SIGKILL'), 10_000);
+        await done;
+        clearTimeout(t);
+      }
+      if (!opts.keepDataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
