@@ -1,0 +1,69 @@
+// The interface every chain backend (spv, rpc, devnet) implements (DESIGN.md §8). The chain
+// worker and the relay depend only on this.
+
+/** The backend cannot be reached right now: callers answer 503 and change no state. */
+export class BackendUnavailableError extends Error {
+  constructor(message: string, readonly cause?: unknown) {
+    super(message);
+    this.name = 'BackendUnavailableError';
+  }
+}
+
+export interface Outpoint {
+  txid: string; // display-order hex
+  vout: number;
+}
+
+/** What the backend knows about one input being spent. */
+export type InputLookup =
+  | { state: 'unspent'; value: bigint; script: string } // script: hex scriptPubKey
+  | { state: 'spent' } // exists but already spent (chain or mempool)
+  | { state: 'missing' }; // unknown outpoint
+
+export type BroadcastResult =
+  | { ok: true; txid: string }
+  | { ok: false; reason: string; code?: 'double_spend' | 'missing_inputs' | 'rejected' | 'already_known' };
+
+export interface TipInfo {
+  height: number;
+  hash: string;
+}
+
+export interface BlockTxSummary {
+  txid: string;
+  inputs: Outpoint[]; // empty for coinbase
+  outputs: { n: number; value: bigint; script: string }[];
+}
+
+export interface BlockSummary {
+  hash: string;
+  prevHash: string;
+  height: number;
+  time: number;
+  header: Uint8Array; // the 80-byte header
+  size: number; // serialized block size in bytes
+  txCount: number;
+  totalTxSize: number; // sum of serialized tx sizes
+  /** The transactions the backend can see: all of them (rpc, devnet) or the filtered ones (spv). */
+  txs: BlockTxSummary[];
+}
+
+export interface ChainBackend {
+  readonly name: 'spv' | 'rpc' | 'devnet';
+  /** True when the backend can look up input values (the relay's fee rule needs it). */
+  readonly canLookupInputs: boolean;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  tip(): Promise<TipInfo>;
+  /** Hash of the best-chain block at height, or null above the tip. */
+  blockHashAt(height: number): Promise<string | null>;
+  block(hash: string): Promise<BlockSummary>;
+  /** Look up inputs, mempool-aware. Throws BackendUnavailableError. */
+  lookupInputs(outpoints: Outpoint[]): Promise<InputLookup[]>;
+  /** Broadcast a raw tx. Network rejections are results; unreachability throws BackendUnavailableError. */
+  broadcast(txHex: string): Promise<BroadcastResult>;
+  /** Whether the tx is currently in the backend's mempool (or known unconfirmed). */
+  inMempool(txid: string): Promise<boolean>;
+  /** Connected peers (1 for rpc when reachable). */
+  peers(): Promise<number>;
+}
