@@ -1,0 +1,27 @@
+export { EnvelopeError, UriError, type EnvelopeErrorCode, type UriErrorCode } from './errors';
+export * from './schemas';
+export { isRfc3339, isBase58Chars, isProvided, META_KEY_RE } from './fields';
+export { schnorrPublicKey, schnorrSign, schnorrVerify } from './schnorr';
+export { HASH15_LENGTH, decodeH, encodeH, pubkeyHash15 } from './keyhash';
+export {
+  signEnvelope,
+  verifyEnvelope,
+  verifyPaymentEnvelope,
+  type SignedEnvelope,
+  type VerifiedEnvelope,
+  type VerifyEnvelopeOptions,
+} from './envelope';
+export {
+  COIN_SCHEME,
+  CONNECT_SCHEME,
+  buildConnectUri,
+  buildDogecoinUri,
+  parsePaymentUri,
+  trimEnvelopeUrl,
+  type ConnectPaymentUri,
+  type DogecoinUriParams,
+  type ParsedPaymentUri,
+  type PlainPaymentUri,
+} from './uri';
+export { RELAY_TOKEN_MIN_SECRET, issueRelayToken, verifyRelayToken } from './relay-token';
+export { constantTimeEqual, sha256d } from './bytes';
