@@ -1,0 +1,83 @@
+// API keys: 256-bit random secrets shown once, stored only as SHA-256 hashes (a fast hash is
+// right for high-entropy secrets; passwords use scrypt instead). Lookup is by hash, so a
+// timing side channel reveals nothing about other keys.
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { Db } from '../db/client';
+import { SCOPES, isScope, type Scope } from './scopes';
+
+export const API_KEY_PREFIX = 'ck_';
+export const BOOTSTRAP_KEY_ID = 'bootstrap';
+export const MIN_BOOTSTRAP_KEY_LENGTH = 24;
+
+export interface ApiPrincipal {
+  keyId: string;
+  scopes: Scope[];
+}
+
+export function hashApiKey(secret: string): string {
+  return createHash('sha256').update(secret, 'utf8').digest('hex');
+}
+
+export function generateApiKeySecret(): string {
+  return API_KEY_PREFIX + randomBytes(32).toString('base64url');
+}
+
+/** The short, non-secret part shown in the back office to tell keys apart. */
+export function displayPrefix(secret: string): string {
+  return secret.slice(0, API_KEY_PREFIX.length + 6);
+}
+
+/** Extracts the secret from `Authorization: Bearer <key>`; null when absent or malformed. */
+export function bearerToken(header: string | null | undefined): string | null {
+  if (!header) return null;
+  const m = /^Bearer[ ]+([!-~]{1,512})$/i.exec(header.trim());
+  return m ? m[1] : null;
+}
+
+export async function createApiKey(
+  db: Db,
+  opts: { name: string; scopes: readonly string[]; createdBy?: string | null },
+): Promise<{ id: string; secret: string; prefix: string; scopes: Scope[] }> {
+  const scopes = [...new Set(opts.scopes)];
+  const bad = scopes.filter((s) => !isScope(s));
+  if (bad.length) throw new Error(`unknown scope: ${bad.join(', ')}`);
+  if (scopes.length === 0) throw new Error('an API key needs at least one scope');
+  const secret = generateApiKeySecret();
+  const id = randomUUID();
+  await db.prisma.apiKey.create({
+    data: { id, name: opts.name, prefix: displayPrefix(secret), keyHash: hashApiKey(secret), scopes, createdBy: opts.createdBy ?? null },
+  });
+  return { id, secret, prefix: displayPrefix(secret), scopes: scopes as Scope[] };
+}
+
+export async function revokeApiKey(db: Db, id: string): Promise<boolean> {
+  const r = await db.prisma.apiKey.updateMany({ where: { id, revokedAt: null }, data: { revokedAt: new Date() } });
+  return r.count === 1;
+}
+
+/** Ensures the owner-scoped key from BOOTSTRAP_API_KEY exists with exactly that secret. */
+export async function ensureBootstrapKey(db: Db, secret: string): Promise<void> {
+  if (secret.length < MIN_BOOTSTRAP_KEY_LENGTH) {
+    throw new Error(`BOOTSTRAP_API_KEY must be at least ${MIN_BOOTSTRAP_KEY_LENGTH} characters`);
+  }
+  const keyHash = hashApiKey(secret);
+  const data = { name: 'Bootstrap (BOOTSTRAP_API_KEY)', prefix: displayPrefix(secret), keyHash, scopes: [...SCOPES], revokedAt: null };
+  await db.prisma.apiKey.upsert({ where: { id: BOOTSTRAP_KEY_ID }, update: data, create: { id: BOOTSTRAP_KEY_ID, ...data } });
+}
+
+/** Resolves a bearer secret to its principal, or null for unknown or revoked keys. */
+export async function authenticateApiKey(db: Db, secret: string | null): Promise<ApiPrincipal | null> {
+  if (!secret) return null;
+  const row = await db.prisma.apiKey.findUnique({ where: { keyHash: hashApiKey(secret) } });
+  if (!row || row.revokedAt) return null;
+  const now = Date.now();
+  if (!row.lastUsedAt || now - row.lastUsedAt.getTime() > 60_000) {
+    // Best effort and throttled: bookkeeping must not slow down or fail the request.
+    db.prisma.apiKey.update({ where: { id: row.id }, data: { lastUsedAt: new Date(now) } }).catch(() => undefined);
+  }
+  return { keyId: row.id, scopes: row.scopes.filter(isScope) };
+}
+
+export function hasScope(p: ApiPrincipal | null, scope: Scope): boolean {
+  return !!p && p.scopes.includes(scope);
+}

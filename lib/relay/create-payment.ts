@@ -1,0 +1,150 @@
+// Starting a payment (POST /api/v1/payments): price the request, pick a receive address,
+// build and sign the Connect Payment once, and store everything in one transaction.
+import { createHash, randomBytes } from 'node:crypto';
+import type { Db } from '../db/client';
+import type { Network } from '../doge';
+import { issueRelayToken, signEnvelope } from '../connect';
+import { priceRequest, PaymentRequestSchema, type PricedOutput } from './payment-request';
+import { buildConnectPayment } from './connect-payment';
+import { readStoreSettings } from './store-settings';
+import { requiredConfirmations } from './risk';
+import { allocateReceiveAddress } from './receive-address';
+import { activeRelayKey } from './relay-key';
+import { vendorPaymentView, rfc3339 } from './payment-view';
+
+export class IdempotencyConflictError extends Error {
+  constructor() {
+    super('this Idempotency-Key was already used with a different request body');
+    this.name = 'IdempotencyConflictError';
+  }
+}
+
+export interface CreatePaymentContext {
+  db: Db;
+  network: Network;
+  publicUrl: string;
+  apiKeyId?: string | null;
+  userId?: string | null;
+  idempotencyKey?: string | null;
+  now?: Date;
+}
+
+export interface CreatePaymentResult {
+  status: number; // 201, or the replayed status
+  body: Record<string, unknown>;
+  replayed: boolean;
+}
+
+/** 128 random bits, URL-safe. */
+export const newPaymentId = () => randomBytes(16).toString('base64url');
+
+export async function createPayment(ctx: CreatePaymentContext, rawBody: string): Promise<CreatePaymentResult> {
+  const { db } = ctx;
+  const idemScope = ctx.apiKeyId ?? (ctx.userId ? `user:${ctx.userId}` : 'anonymous');
+  const requestHash = createHash('sha256').update(rawBody).digest('hex');
+  if (ctx.idempotencyKey) {
+    const prior = await db.prisma.idempotencyKey.findUnique({ where: { apiKeyId_key: { apiKeyId: idemScope, key: ctx.idempotencyKey } } });
+    if (prior) {
+      if (prior.requestHash !== requestHash) throw new IdempotencyConflictError();
+      return { status: prior.statusCode, body: JSON.parse(prior.responseBody), replayed: true };
+    }
+  }
+
+  let body: unknown;
+  try {
+    body = JSON.parse(rawBody);
+  } catch {
+    body = undefined;
+  }
+  const priced = priceRequest(body, ctx.network);
+  const req = PaymentRequestSchema.parse(body);
+  const settings = await readStoreSettings(db);
+  const key = await activeRelayKey(db);
+
+  const outputs: PricedOutput[] = [...priced.outputs];
+  let address: string;
+  let addressIndex: number | null = null;
+  if (priced.hasOwnP2pkh) {
+    address = outputs.find((o) => o.type === 'p2pkh')!.address!;
+  } else {
+    const a = await allocateReceiveAddress(db, ctx.network);
+    address = a.address;
+    addressIndex = a.index;
+    outputs.unshift({ type: 'p2pkh', address, amount: priced.total, data: null });
+  }
+
+  const id = newPaymentId();
+  const issuedAt = new Date(Math.floor((ctx.now ?? new Date()).getTime() / 1000) * 1000);
+  const timeout = req.timeout ?? settings.timeoutSec;
+  const expiresAt = new Date(issuedAt.getTime() + timeout * 1000);
+  const relayToken = issueRelayToken(key.tokenKey, id, issuedAt);
+  const payment = buildConnectPayment({
+    id, issued: rfc3339(issuedAt), timeout, relay: `${ctx.publicUrl}/relay`, relayToken,
+    feePerKb: settings.feePerKb, maxSize: settings.maxSize,
+    vendor: { name: settings.name, icon: settings.icon, address: settings.address, url: settings.url },
+    order: {
+      vendorOrderUrl: req.vendor_order_url ?? '', vendorOrderId: req.vendor_order_id ?? '',
+      orderReference: req.order_reference ?? '', note: req.note ?? '',
+    },
+    total: priced.total, fees: priced.fees, taxes: priced.taxes,
+    fiat: { total: req.fiat_total ?? '', tax: req.fiat_tax ?? '', currency: req.fiat_currency ?? '' },
+    lines: priced.lines, outputs, meta: req.meta ?? {},
+  });
+  const signed = signEnvelope(payment, key.secretKey);
+  const envelopeJson = JSON.stringify(signed.envelope);
+  const required = requiredConfirmations(priced.total, settings, req.required_confirmations);
+
+  const row = {
+    id, total: priced.total, fees: priced.fees, taxes: priced.taxes, quantity: priced.quantity, address, addressIndex,
+    vendorOrderId: req.vendor_order_id ?? '', orderReference: req.order_reference ?? '', note: req.note ?? '',
+    vendorOrderUrl: req.vendor_order_url ?? '', fiatTotal: req.fiat_total ?? '', fiatTax: req.fiat_tax ?? '',
+    fiatCurrency: req.fiat_currency ?? '', mintHash: (req.mint_hash ?? '').toLowerCase(),
+    pendingTokenBalanceId: req.pending_token_balance_id ?? '', meta: req.meta ?? {}, timeoutSec: timeout,
+    feePerKb: settings.feePerKb, maxSize: settings.maxSize, requiredConfirmations: required, issuedAt, expiresAt,
+    envelope: envelopeJson, payloadHash: createHash('sha256').update(signed.payloadBytes).digest('hex'),
+    pubkey: signed.envelope.pubkey, signature: signed.envelope.sig, relayToken,
+    apiKeyId: ctx.apiKeyId ?? null, createdBy: ctx.userId ?? null, createdAt: issuedAt,
+  };
+  const created = {
+    ...row, status: 'unpaid', exception: null, txid: null, confirmations: 0, confirmedAt: null, reason: '',
+    refundAddress: '', blockHeight: null,
+  };
+  const full = vendorPaymentView(created, ctx.publicUrl, issuedAt);
+  const response: Record<string, unknown> = {
+    id: full.id, status: full.status, total: full.total, uri: full.uri, connect_uri: full.connect_uri,
+    envelope_url: full.envelope_url, relay: full.relay, issued: full.issued, expires_at: full.expires_at, payment: full.payment,
+  };
+
+  try {
+    await db.prisma.$transaction(async (tx) => {
+      await tx.payment.create({
+        data: {
+          ...row,
+          lines: {
+            create: priced.lines.map((l, idx) => ({
+              idx, type: l.type, itemId: l.id, name: l.name, description: l.desc, icon: l.icon,
+              count: l.count, unit: l.unit, total: l.total, tax: l.tax,
+            })),
+          },
+          outputs: { create: outputs.map((o, idx) => ({ idx, type: o.type, address: o.address, amount: o.amount, data: o.data })) },
+        },
+      });
+      if (ctx.idempotencyKey) {
+        await tx.idempotencyKey.create({
+          data: { apiKeyId: idemScope, key: ctx.idempotencyKey, requestHash, statusCode: 201, responseBody: JSON.stringify(response) },
+        });
+      }
+    });
+  } catch (err) {
+    // A concurrent request with the same Idempotency-Key won the race: answer as it did.
+    if (ctx.idempotencyKey) {
+      const prior = await db.prisma.idempotencyKey.findUnique({ where: { apiKeyId_key: { apiKeyId: idemScope, key: ctx.idempotencyKey } } });
+      if (prior) {
+        if (prior.requestHash !== requestHash) throw new IdempotencyConflictError();
+        return { status: prior.statusCode, body: JSON.parse(prior.responseBody), replayed: true };
+      }
+    }
+    throw err;
+  }
+  return { status: 201, body: response, replayed: false };
+}

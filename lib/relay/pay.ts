@@ -1,0 +1,213 @@
+// POST /relay/pay (DESIGN.md §4), in the order the design fixes. Exactly one transaction is
+// broadcast per payment: the winner claims the payment row atomically before broadcasting;
+// concurrent losers wait for the winner's outcome and report it.
+import type { Db } from '../db/client';
+import { decodeAddress, fromHex, hash160, pubkeyToAddress, scriptToAddress, decodeScript, type Network } from '../doge';
+import { verifyRelayToken } from '../connect';
+import { BackendUnavailableError, type ChainBackend } from '../chain/backend';
+import { paymentStatus, type PaymentRow } from './payment-view';
+import { decodeSubmittedTx, checkOutputs, checkFee } from './tx-checks';
+import { requiredForTx } from './risk';
+import { recordEvent } from './events';
+import { activeRelayKeyById } from './relay-key';
+
+export interface PayContext {
+  db: Db;
+  network: Network;
+  chain: ChainBackend;
+  publicUrl: string;
+  now?: () => Date;
+}
+
+export type RelayAnswer =
+  | { status: 200 | 403; body: Record<string, unknown> }
+  | { status: 400 | 404; body: { error: string; message: string } }
+  | { status: 500 | 503; body: null };
+
+const err = (status: 400 | 404, error: string, message: string): RelayAnswer => ({ status, body: { error, message } });
+
+async function loadRow(db: Db, id: string) {
+  return db.prisma.payment.findUnique({ where: { id }, include: { outputs: { orderBy: { idx: 'asc' } } } });
+}
+
+function answerFor(row: PaymentRow): RelayAnswer | null {
+  if (row.status === 'accepted' || row.status === 'confirmed') return { status: 200, body: paymentStatus(row) };
+  if (row.status === 'declined') return { status: 403, body: paymentStatus(row) };
+  return null;
+}
+
+/** The address that paid: the first input's prevout script if known, else its scriptSig pubkey. */
+function firstInputAddress(scriptSigHex: string, prevScript: string | null, network: Network): string {
+  if (prevScript) return scriptToAddress(fromHex(prevScript), network) ?? '';
+  try {
+    const ops = decodeScript(fromHex(scriptSigHex));
+    const last = ops[ops.length - 1];
+    const data = last && 'data' in last ? (last.data as Uint8Array) : null;
+    if (data && (data.length === 33 || data.length === 65)) return pubkeyToAddress(data, network);
+  } catch {
+    /* not a standard scriptSig */
+  }
+  void hash160;
+  return '';
+}
+
+/** Waits for a concurrent winner to finish its broadcast, then reports the outcome. */
+async function awaitWinner(db: Db, id: string): Promise<RelayAnswer> {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    const row = await loadRow(db, id);
+    if (!row) return err(404, 'not_found', 'unknown payment id');
+    const a = answerFor(row);
+    if (a) return a;
+    if (row.broadcastState === 'none') return { status: 503, body: null }; // the winner hit an outage and released it
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return { status: 503, body: null };
+}
+
+export async function submitPayment(ctx: PayContext, body: unknown): Promise<RelayAnswer> {
+  const { db, network, chain } = ctx;
+  const now = ctx.now?.() ?? new Date();
+  // 1. Body shape.
+  if (body === null || typeof body !== 'object' || Array.isArray(body) || typeof (body as { tx?: unknown }).tx !== 'string') {
+    return err(400, 'invalid_tx', 'the body must be a JSON object with a string tx');
+  }
+  const sub = body as { id?: unknown; tx: string; refund?: unknown; relay_token?: unknown };
+  if (typeof sub.id !== 'string' || sub.id === '') return err(404, 'not_found', 'id is required');
+  // 2. Unknown id.
+  const row = await loadRow(db, sub.id);
+  if (!row) return err(404, 'not_found', 'unknown payment id');
+  // 3–4. Already decided: idempotent answer, the new tx is ignored.
+  const decided = answerFor(row);
+  if (decided) return decided;
+  // 5. Token.
+  const key = await activeRelayKeyById(db, row.pubkey);
+  if (!key || !verifyRelayToken(key.tokenKey, row.id, row.issuedAt, sub.relay_token)) {
+    return err(400, 'invalid_token', 'relay_token is missing or does not match this payment');
+  }
+  // 6. Expiry.
+  if (now.getTime() > row.expiresAt.getTime()) return err(400, 'expired', 'the payment timed out at ' + row.expiresAt.toISOString());
+  // 7. Shape.
+  const decoded = decodeSubmittedTx(sub.tx, network, row.maxSize);
+  if (!decoded.ok) return err(400, 'invalid_tx', decoded.message);
+  const tx = decoded.tx;
+  let refund = '';
+  if (sub.refund !== undefined && sub.refund !== '') {
+    if (typeof sub.refund !== 'string') return err(400, 'invalid_tx', 'refund must be a string address');
+    try {
+      decodeAddress(sub.refund, network);
+    } catch {
+      return err(400, 'invalid_tx', `refund is not a valid ${network.name} address`);
+    }
+    refund = sub.refund;
+  }
+  // 8. Outputs.
+  const outs = checkOutputs(tx, row.outputs, network);
+  if (!outs.ok) return err(400, outs.error, outs.message);
+  // 9. Fee, from input values the backend looks up.
+  let prevScript: string | null = null;
+  if (chain.canLookupInputs) {
+    let inputs;
+    try {
+      inputs = await chain.lookupInputs(tx.inputs.map((i) => ({ txid: i.prevTxid, vout: i.vout })));
+    } catch (e) {
+      if (e instanceof BackendUnavailableError) return { status: 503, body: null };
+      throw e;
+    }
+    const bad = inputs.findIndex((l) => l.state !== 'unspent');
+    if (bad >= 0) {
+      const reason = inputs[bad].state === 'spent' ? `input ${bad} is already spent` : `input ${bad} does not exist`;
+      return decline(ctx, row.id, sub.tx, tx.txid, refund, reason, now);
+    }
+    const fee = checkFee(tx, inputs, row.feePerKb);
+    if (!fee.ok) return err(400, fee.error, fee.message);
+    const first = inputs[0];
+    prevScript = first.state === 'unspent' ? first.script : null;
+  }
+  const buyer = refund || firstInputAddress(tx.inputs[0]?.scriptSig ?? '', prevScript, network);
+
+  // Claim: exactly one submission per payment proceeds to broadcast.
+  let claimed = 0;
+  try {
+    const r = await db.prisma.payment.updateMany({
+      where: { id: row.id, status: 'unpaid', broadcastState: 'none' },
+      data: { broadcastState: 'pending', txid: tx.txid, txHex: sub.tx.toLowerCase(), refundAddress: refund, buyerAddress: buyer, updatedAt: now },
+    });
+    claimed = r.count;
+  } catch {
+    return err(400, 'invalid_tx', 'this transaction was already submitted for another payment');
+  }
+  if (claimed !== 1) return awaitWinner(db, row.id);
+  await db.prisma.paymentSubmission.create({ data: { paymentId: row.id, txid: tx.txid, txHex: sub.tx.toLowerCase(), refund, outcome: 'pending' } });
+
+  // 10. Network acceptance.
+  return broadcastClaimed(ctx, row.id, tx.signalsRbf);
+}
+
+/** Broadcasts the claimed tx of a payment and records the outcome. Also used on recovery. */
+export async function broadcastClaimed(ctx: PayContext, id: string, signalsRbf: boolean): Promise<RelayAnswer> {
+  const { db, chain } = ctx;
+  const row = await loadRow(db, id);
+  if (!row || !row.txHex) return err(404, 'not_found', 'unknown payment id');
+  const decided = answerFor(row);
+  if (decided) return decided;
+  let result;
+  try {
+    result = await chain.broadcast(row.txHex);
+  } catch (e) {
+    if (e instanceof BackendUnavailableError) {
+      // Nothing reached the network as far as we know: release the claim, change nothing.
+      await db.prisma.payment.updateMany({ where: { id, status: 'unpaid', broadcastState: 'pending' }, data: { broadcastState: 'none', txid: null, txHex: null } });
+      await db.prisma.paymentSubmission.updateMany({ where: { paymentId: id, outcome: 'pending' }, data: { outcome: 'ignored', error: 'backend unavailable' } });
+      return { status: 503, body: null };
+    }
+    throw e;
+  }
+  const now = ctx.now?.() ?? new Date();
+  if (!result.ok && result.code !== 'already_known') {
+    return decline(ctx, id, row.txHex, row.txid ?? '', row.refundAddress, result.reason, now, true);
+  }
+  // 11. Accepted, or confirmed at once when the risk policy allows 0-conf (never for RBF).
+  const required = requiredForTx(row.requiredConfirmations, signalsRbf);
+  const confirmedNow = required === 0;
+  const updated = await db.prisma.$transaction(async (t) => {
+    const u = await t.payment.updateMany({
+      where: { id, status: 'unpaid', broadcastState: 'pending' },
+      data: {
+        status: confirmedNow ? 'confirmed' : 'accepted', broadcastState: 'sent', requiredConfirmations: required,
+        acceptedAt: now, confirmedAt: confirmedNow ? now : null, updatedAt: now,
+      },
+    });
+    if (u.count !== 1) return null;
+    await t.paymentSubmission.updateMany({ where: { paymentId: id, outcome: 'pending' }, data: { outcome: 'accepted' } });
+    const fresh = await t.payment.findUniqueOrThrow({ where: { id } });
+    await recordEvent(t, 'payment.accepted', fresh, ctx.publicUrl, now);
+    if (confirmedNow) await recordEvent(t, 'payment.confirmed', fresh, ctx.publicUrl, now);
+    return fresh;
+  });
+  const final = updated ?? (await loadRow(db, id));
+  return answerFor(final!) ?? { status: 503, body: null };
+}
+
+async function decline(ctx: PayContext, id: string, txHex: string, txid: string, refund: string, reason: string, now: Date, claimed = false): Promise<RelayAnswer> {
+  const { db } = ctx;
+  await db.prisma.$transaction(async (t) => {
+    const u = await t.payment.updateMany({
+      where: claimed ? { id, status: 'unpaid', broadcastState: 'pending' } : { id, status: 'unpaid', broadcastState: 'none' },
+      data: { status: 'declined', reason, declinedAt: now, broadcastState: claimed ? 'failed' : 'none', updatedAt: now },
+    });
+    if (claimed) await t.paymentSubmission.updateMany({ where: { paymentId: id, outcome: 'pending' }, data: { outcome: 'declined', error: reason } });
+    else await t.paymentSubmission.create({ data: { paymentId: id, txid: txid || null, txHex, refund, outcome: 'declined', error: reason } });
+    if (u.count === 1) await recordEvent(t, 'payment.declined', await t.payment.findUniqueOrThrow({ where: { id } }), ctx.publicUrl, now);
+  });
+  const row = await loadRow(db, id);
+  return answerFor(row!) ?? awaitWinner(db, id);
+}
+
+export async function queryStatus(db: Db, body: unknown): Promise<RelayAnswer> {
+  const id = body && typeof body === 'object' && !Array.isArray(body) ? (body as { id?: unknown }).id : undefined;
+  if (typeof id !== 'string' || id === '') return err(404, 'not_found', 'id is required');
+  const row = await db.prisma.payment.findUnique({ where: { id } });
+  if (!row) return err(404, 'not_found', 'unknown payment id');
+  return { status: 200, body: paymentStatus(row) };
+}

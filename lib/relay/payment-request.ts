@@ -1,0 +1,191 @@
+// The vendor's "start a payment" request (DESIGN.md §3): validation and line arithmetic.
+// Pure: no database, no clock. All money is bigint koinu.
+import { z } from 'zod';
+import { formatKoinu, parseKoinu, AmountError } from '../money';
+import { ITEM_TYPES, MAX_DATA_BYTES, META_KEY_RE } from '../connect';
+import { decodeAddress, type Network } from '../doge';
+import { InvalidRequestError, fromZod } from './errors';
+
+const MAX_ITEMS = 200;
+const MAX_OUTPUTS = 50;
+
+const str = (max: number) => z.string().max(max, `must be at most ${max} characters`);
+const amountStr = z.string().max(40, 'too long');
+
+const ItemIn = z
+  .object({
+    type: z.enum(ITEM_TYPES, { message: `type must be one of ${ITEM_TYPES.join(', ')}` }),
+    id: str(128).min(1, 'required'),
+    name: str(200).min(1, 'required'),
+    desc: str(1000).optional(),
+    icon: str(2048).optional(),
+    count: z.number().int('must be an integer').min(1, 'must be >= 1').max(1_000_000, 'too large').optional(),
+    unit: amountStr.optional(),
+    total: amountStr.optional(),
+    tax: amountStr.optional(),
+  })
+  .strict();
+
+const OutputIn = z
+  .object({
+    type: z.enum(['p2pkh', 'data'], { message: 'type must be p2pkh or data' }).optional(),
+    address: str(100).optional(),
+    amount: amountStr.optional(),
+    data: z.string().max(MAX_DATA_BYTES * 2 + 2, `data must not exceed ${MAX_DATA_BYTES} bytes`).optional(),
+  })
+  .strict();
+
+const fiat = z.string().regex(/^(\d{1,15}(\.\d{1,8})?)?$/, 'must be a non-negative decimal like "5.00"').optional();
+
+export const PaymentRequestSchema = z
+  .object({
+    items: z.array(ItemIn).min(1, 'at least one item is required').max(MAX_ITEMS, `at most ${MAX_ITEMS} items`),
+    outputs: z.array(OutputIn).max(MAX_OUTPUTS, `at most ${MAX_OUTPUTS} outputs`).optional(),
+    vendor_order_id: str(128).optional(),
+    order_reference: str(64).optional(),
+    note: str(1000).optional(),
+    vendor_order_url: str(2048).optional(),
+    fiat_total: fiat,
+    fiat_tax: fiat,
+    fiat_currency: z.string().regex(/^([A-Z]{3})?$/, 'must be a 3-letter ISO 4217 code').optional(),
+    timeout: z.number().int('must be an integer').min(60, 'must be >= 60 seconds').max(86_400, 'must be <= 86400 seconds').optional(),
+    required_confirmations: z.number().int('must be an integer').min(0, 'must be >= 0').max(100, 'must be <= 100').optional(),
+    mint_hash: z.string().regex(/^([0-9a-fA-F]{64})?$/, 'must be 64 hex digits').optional(),
+    pending_token_balance_id: str(128).optional(),
+    meta: z
+      .record(z.string().regex(META_KEY_RE, 'meta keys must be namespaced (reverse-dotted, e.g. com.example.table)'), str(1000))
+      .refine((m) => Object.keys(m).length <= 50, 'at most 50 meta keys')
+      .optional(),
+  })
+  .strict();
+
+export type PaymentRequest = z.infer<typeof PaymentRequestSchema>;
+
+/** One line as signed in the Connect Payment (8-DP strings) plus its koinu values. */
+export interface PricedLine {
+  type: (typeof ITEM_TYPES)[number];
+  id: string;
+  name: string;
+  desc: string;
+  icon: string;
+  count: number | null;
+  unit: bigint | null;
+  total: bigint | null;
+  tax: bigint | null;
+}
+
+export interface PricedOutput {
+  type: 'p2pkh' | 'data';
+  address: string | null;
+  amount: bigint | null;
+  data: string | null;
+}
+
+export interface PricedRequest {
+  lines: PricedLine[];
+  total: bigint;
+  taxes: bigint;
+  fees: bigint;
+  quantity: number;
+  /** Outputs the vendor brought (p2pkh ones checked against total); empty = relay adds one. */
+  outputs: PricedOutput[];
+  hasOwnP2pkh: boolean;
+}
+
+function amount(field: string, s: string | undefined): bigint | null {
+  if (s === undefined || s === '') return null;
+  try {
+    return parseKoinu(s, { allowNegative: true });
+  } catch (e) {
+    throw new InvalidRequestError(field, e instanceof AmountError ? e.message : 'invalid amount');
+  }
+}
+
+/** Validates a vendor request and computes every line total and the payment totals. */
+export function priceRequest(body: unknown, network: Network): PricedRequest {
+  const parsed = PaymentRequestSchema.safeParse(body);
+  if (!parsed.success) throw fromZod(parsed.error);
+  const req = parsed.data;
+
+  if ((req.fiat_total || req.fiat_tax) && !req.fiat_currency) {
+    throw new InvalidRequestError('fiat_currency', 'is required when fiat_total or fiat_tax is given');
+  }
+
+  const lines: PricedLine[] = [];
+  let total = 0n;
+  let taxes = 0n;
+  let fees = 0n;
+  let quantity = 0;
+  req.items.forEach((it, i) => {
+    const f = (k: string) => `items[${i}].${k}`;
+    const base = { type: it.type, id: it.id, name: it.name, desc: it.desc ?? '', icon: it.icon ?? '' };
+    if (it.type === 'signing') {
+      for (const k of ['count', 'unit', 'total', 'tax'] as const) {
+        if (it[k] !== undefined && it[k] !== '') throw new InvalidRequestError(f(k), 'must be omitted for signing items');
+      }
+      lines.push({ ...base, count: null, unit: null, total: null, tax: null });
+      return;
+    }
+    if (it.count === undefined) throw new InvalidRequestError(f('count'), 'is required');
+    const unit = amount(f('unit'), it.unit);
+    if (unit === null) throw new InvalidRequestError(f('unit'), 'is required');
+    const tax = amount(f('tax'), it.tax);
+    const lineTotal = BigInt(it.count) * unit;
+    if (it.type === 'discount') {
+      if (unit >= 0n) throw new InvalidRequestError(f('unit'), 'a discount must be negative');
+      if (tax !== null && tax !== 0n) throw new InvalidRequestError(f('tax'), 'a discount carries no tax');
+    } else {
+      if (unit < 0n) throw new InvalidRequestError(f('unit'), `a ${it.type} line must not be negative`);
+      if (tax !== null && tax < 0n) throw new InvalidRequestError(f('tax'), 'must not be negative');
+    }
+    const sent = amount(f('total'), it.total);
+    if (sent !== null && sent !== lineTotal) {
+      throw new InvalidRequestError(f('total'), `must equal count × unit (${formatKoinu(lineTotal)})`);
+    }
+    total += lineTotal + (tax ?? 0n);
+    if (tax !== null) taxes += tax;
+    if (it.type === 'tax') taxes += lineTotal;
+    if (it.type === 'fee') fees += lineTotal;
+    if (it.type === 'item') quantity += it.count;
+    lines.push({ ...base, count: it.count, unit, total: lineTotal, tax });
+  });
+  if (total <= 0n) throw new InvalidRequestError('items', `the total must be greater than 0 (it is ${formatKoinu(total)})`);
+  if (total > 1_000_000_000_000_000_000n) throw new InvalidRequestError('items', 'the total exceeds the maximum amount');
+
+  const outputs: PricedOutput[] = [];
+  let p2pkhSum = 0n;
+  let hasOwnP2pkh = false;
+  (req.outputs ?? []).forEach((o, i) => {
+    const f = (k: string) => `outputs[${i}].${k}`;
+    const type = o.type ?? 'p2pkh';
+    if (type === 'data') {
+      if (o.address) throw new InvalidRequestError(f('address'), 'must be omitted for data outputs');
+      if (o.amount) throw new InvalidRequestError(f('amount'), 'must be omitted for data outputs');
+      const data = o.data ?? '';
+      if (data === '' || !/^([0-9a-fA-F]{2})+$/.test(data)) {
+        throw new InvalidRequestError(f('data'), 'must be hex with an even number of characters');
+      }
+      if (data.length > MAX_DATA_BYTES * 2) throw new InvalidRequestError(f('data'), `must not exceed ${MAX_DATA_BYTES} bytes`);
+      outputs.push({ type, address: null, amount: null, data: data.toLowerCase() });
+      return;
+    }
+    if (o.data) throw new InvalidRequestError(f('data'), 'must be omitted for p2pkh outputs');
+    if (!o.address) throw new InvalidRequestError(f('address'), 'is required for p2pkh outputs');
+    try {
+      const d = decodeAddress(o.address, network);
+      if (d.type !== 'p2pkh') throw new Error('not p2pkh');
+    } catch {
+      throw new InvalidRequestError(f('address'), `is not a valid ${network.name} P2PKH address`);
+    }
+    const amt = amount(f('amount'), o.amount);
+    if (amt === null) throw new InvalidRequestError(f('amount'), 'is required for p2pkh outputs');
+    if (amt <= 0n) throw new InvalidRequestError(f('amount'), 'must be greater than 0');
+    p2pkhSum += amt;
+    hasOwnP2pkh = true;
+    outputs.push({ type: 'p2pkh', address: o.address, amount: amt, data: null });
+  });
+  if (hasOwnP2pkh && p2pkhSum !== total) {
+    throw new InvalidRequestError('outputs', `p2pkh outputs sum to ${formatKoinu(p2pkhSum)} but the total is ${formatKoinu(total)}`);
+  }
+  return { lines, total, taxes, fees, quantity, outputs, hasOwnP2pkh };
+}

@@ -1,0 +1,90 @@
+// How a stored payment is shown: to the vendor (GET /api/v1/payments/<id>, webhooks) and to
+// wallets (the Payment Status of spec §2.B). Pure functions of the row and the clock.
+import { formatKoinu } from '../money';
+import { buildConnectUri, buildDogecoinUri } from '../connect';
+
+export interface PaymentRow {
+  id: string;
+  status: string;
+  exception: string | null;
+  total: bigint;
+  address: string;
+  issuedAt: Date;
+  expiresAt: Date;
+  envelope: string;
+  pubkey: string;
+  txid: string | null;
+  requiredConfirmations: number;
+  confirmations: number;
+  confirmedAt: Date | null;
+  reason: string;
+  refundAddress: string;
+  blockHeight: number | null;
+  createdAt: Date;
+}
+
+export const rfc3339 = (d: Date) => d.toISOString();
+
+export function decodeSignedPayment(envelopeJson: string): unknown {
+  const env = JSON.parse(envelopeJson) as { payload: string };
+  return JSON.parse(Buffer.from(env.payload, 'base64').toString('utf8'));
+}
+
+export function links(publicUrl: string, row: Pick<PaymentRow, 'id' | 'address' | 'total' | 'pubkey'>) {
+  const envelopeUrl = `${publicUrl}/dc/${row.id}`;
+  return {
+    uri: buildDogecoinUri({ address: row.address, amount: formatKoinu(row.total), envelopeUrl, pubkey: row.pubkey }),
+    connect_uri: buildConnectUri({ envelopeUrl, pubkey: row.pubkey }),
+    envelope_url: envelopeUrl,
+    relay: `${publicUrl}/relay`,
+  };
+}
+
+export const dueSec = (required: number, confirmed: number) => Math.max(required - confirmed, 0) * 60;
+
+/** The spec's Payment Status for wallets (/pay, /status). */
+export function paymentStatus(row: PaymentRow): Record<string, unknown> {
+  switch (row.status) {
+    case 'accepted':
+    case 'confirmed': {
+      const s: Record<string, unknown> = {
+        id: row.id, status: row.status, txid: row.txid, required: row.requiredConfirmations,
+        confirmed: row.confirmations, due_sec: dueSec(row.requiredConfirmations, row.confirmations),
+      };
+      if (row.status === 'confirmed' && row.confirmedAt) s.confirmed_at = rfc3339(row.confirmedAt);
+      return s;
+    }
+    case 'declined':
+      return { id: row.id, status: 'declined', reason: row.reason || 'declined' };
+    default:
+      return { id: row.id, status: 'unpaid' };
+  }
+}
+
+export function isExpired(row: Pick<PaymentRow, 'status' | 'expiresAt'>, now: Date): boolean {
+  return (row.status === 'unpaid' || row.status === 'declined') && now.getTime() >= row.expiresAt.getTime();
+}
+
+/** The vendor API's payment body: the 201 body plus lifecycle fields (DESIGN.md §3). */
+export function vendorPaymentView(row: PaymentRow, publicUrl: string, now: Date): Record<string, unknown> {
+  return {
+    id: row.id,
+    status: row.status,
+    total: formatKoinu(row.total),
+    ...links(publicUrl, row),
+    issued: rfc3339(row.issuedAt),
+    expires_at: rfc3339(row.expiresAt),
+    payment: decodeSignedPayment(row.envelope),
+    txid: row.txid ?? null,
+    required: row.requiredConfirmations,
+    confirmed: row.confirmations,
+    due_sec: dueSec(row.requiredConfirmations, row.confirmations),
+    confirmed_at: row.confirmedAt ? rfc3339(row.confirmedAt) : null,
+    reason: row.reason || null,
+    refund_address: row.refundAddress || null,
+    block_height: row.blockHeight ?? null,
+    expired: isExpired(row, now),
+    exception: row.exception ?? null,
+    created_at: rfc3339(row.createdAt),
+  };
+}

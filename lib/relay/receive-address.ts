@@ -1,0 +1,44 @@
+// Fresh receive addresses for payments: 0/i from the store's watch-only xpub (i from an atomic
+// counter), or the one fixed STORE_ADDRESS. Every address handed out is registered with the
+// watch-only wallet so the chain worker watches it.
+import type { Db } from '../db/client';
+import { addressToScript, decodeAddress, deriveAddress, parseXpub, toHex, type Network } from '../doge';
+
+export class NoReceivingWalletError extends Error {
+  constructor() {
+    super('no receiving wallet is configured: set STORE_XPUB or STORE_ADDRESS, or configure one in the back office');
+    this.name = 'NoReceivingWalletError';
+  }
+}
+
+export async function registerWalletAddress(db: Db, address: string, network: Network, branch: number, idx: number): Promise<void> {
+  const hash = decodeAddress(address, network).hash160;
+  await db.prisma.walletAddress.upsert({
+    where: { address },
+    update: {},
+    create: { address, hash160: toHex(hash), script: toHex(addressToScript(address, network)), branch, idx },
+  });
+}
+
+export async function allocateReceiveAddress(db: Db, network: Network): Promise<{ address: string; index: number | null }> {
+  const store = await db.prisma.store.findUniqueOrThrow({ where: { id: 1 } });
+  if (store.storeXpub) {
+    const xpub = parseXpub(store.storeXpub, network);
+    const updated = await db.prisma.store.update({ where: { id: 1 }, data: { nextAddressIndex: { increment: 1 } } });
+    const index = updated.nextAddressIndex - 1;
+    const address = deriveAddress(xpub, index, network, 0);
+    await registerWalletAddress(db, address, network, 0, index);
+    return { address, index };
+  }
+  if (store.storeAddress) {
+    await registerWalletAddress(db, store.storeAddress, network, 0, 0);
+    return { address: store.storeAddress, index: null };
+  }
+  throw new NoReceivingWalletError();
+}
+
+/** The store's seller address for invoices: first receive address (0/0) or STORE_ADDRESS. */
+export function sellerAddress(store: { storeXpub: string; storeAddress: string }, network: Network): string {
+  if (store.storeXpub) return deriveAddress(parseXpub(store.storeXpub, network), 0, network, 0);
+  return store.storeAddress;
+}

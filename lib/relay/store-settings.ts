@@ -1,0 +1,29 @@
+// Store settings as the relay uses them (DESIGN.md §2, §4). Stored in the `store` row.
+import type { Db } from '../db/client';
+
+export interface StoreSettings {
+  name: string;
+  icon: string;
+  address: string;
+  url: string;
+  feePerKb: bigint;
+  maxSize: number;
+  timeoutSec: number;
+  zeroConfLimit: bigint;
+  oneConfLimit: bigint;
+  oneConfRequired: number;
+  highConfRequired: number;
+  webhookUrl: string;
+  storeXpub: string;
+  storeAddress: string;
+}
+
+export async function readStoreSettings(db: Db): Promise<StoreSettings> {
+  const s = await db.prisma.store.upsert({ where: { id: 1 }, update: {}, create: { id: 1 } });
+  return {
+    name: s.name, icon: s.icon, address: s.address, url: s.url, feePerKb: s.feePerKb, maxSize: s.maxSize,
+    timeoutSec: s.timeoutSec, zeroConfLimit: s.zeroConfLimit, oneConfLimit: s.oneConfLimit,
+    oneConfRequired: s.oneConfRequired, highConfRequired: s.highConfRequired, webhookUrl: s.webhookUrl,
+    storeXpub: s.storeXpub, storeAddress: s.storeAddress,
+  };
+}
