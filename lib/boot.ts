@@ -5,6 +5,7 @@ import { loadConfig, type Config } from './config';
 import { getDb, type Db } from './db';
 import { log } from './log';
 import { activeRelayKey } from './relay/relay-key';
+import { ensureBootstrapKey } from './auth/api-keys';
 
 export async function seedStore(db: Db, cfg: Config): Promise<void> {
   const store = await db.prisma.store.findUnique({ where: { id: 1 } });
@@ -32,6 +33,14 @@ export function boot(): Promise<void> {
       const db = await getDb();
       await seedStore(db, cfg);
       const key = await activeRelayKey(db);
+      if (cfg.bootstrapApiKey) await ensureBootstrapKey(db, cfg.bootstrapApiKey);
+      if (cfg.worker === 'embedded') {
+        const { staticContext } = await import('./app-context');
+        const { startWorker } = await import('./worker');
+        const s = staticContext();
+        const w = startWorker({ db, network: s.network, chain: s.chain, publicUrl: cfg.publicUrl });
+        for (const sig of ['SIGTERM', 'SIGINT'] as const) process.once(sig, () => void w.stop().finally(() => process.exit(0)));
+      }
       log.info('counter started', {
         network: cfg.network, backend: cfg.chainBackend, db: db.kind, relayPubkey: key.pubkey, publicUrl: cfg.publicUrl,
       });

@@ -140,6 +140,8 @@ export async function submitPayment(ctx: PayContext, body: unknown): Promise<Rel
   if (claimed !== 1) return awaitWinner(db, row.id);
   await db.prisma.paymentSubmission.create({ data: { paymentId: row.id, txid: tx.txid, txHex: sub.tx.toLowerCase(), refund, outcome: 'pending' } });
 
+  // Test hook for the crash test: die between claiming and broadcasting (never set in production).
+  if (process.env.COUNTER_TEST_CRASH === 'before-broadcast') process.kill(process.pid, 'SIGKILL');
   // 10. Network acceptance.
   return broadcastClaimed(ctx, row.id, tx.signalsRbf);
 }

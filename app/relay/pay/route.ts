@@ -1,0 +1,16 @@
+import { appContext } from '@/lib/app-context';
+import { handle } from '@/lib/api/handle';
+import { readBodyText, parseJsonOrUndefined } from '@/lib/api/body';
+import { json, transient } from '@/lib/api/respond';
+import { submitPayment } from '@/lib/relay/pay';
+
+export const dynamic = 'force-dynamic';
+
+export function POST(req: Request) {
+  return handle(async () => {
+    const text = await readBodyText(req);
+    const ctx = await appContext();
+    const r = await submitPayment({ db: ctx.db, network: ctx.network, chain: ctx.chain, publicUrl: ctx.cfg.publicUrl }, parseJsonOrUndefined(text));
+    return r.body === null ? transient(r.status as 500 | 503) : json(r.body, r.status);
+  }, { relay: true });
+}

@@ -1,0 +1,32 @@
+// Wraps a route handler body: maps domain errors to HTTP answers, never leaks internals.
+import { BodyTooLargeError } from './body';
+import { jsonError, transient } from './respond';
+import { InvalidRequestError } from '../relay/errors';
+import { IdempotencyConflictError } from '../relay/create-payment';
+import { NoReceivingWalletError } from '../relay/receive-address';
+import { BackendUnavailableError } from '../chain/backend';
+import { log } from '../log';
+
+function looksLikeDbOutage(e: unknown): boolean {
+  const m = String((e as Error)?.message ?? '') + String((e as { code?: string })?.code ?? '');
+  return /ECONNREFUSED|ECONNRESET|terminating connection|Connection terminated|connect ETIMEDOUT|P1001|P1017|DatabaseNotReachable|timeout exceeded when trying to connect/i.test(m);
+}
+
+export async function handle(fn: () => Promise<Response>, opts: { relay?: boolean } = {}): Promise<Response> {
+  try {
+    return await fn();
+  } catch (e) {
+    if (e instanceof BodyTooLargeError) {
+      return jsonError(413, opts.relay ? 'invalid_tx' : 'invalid_request', e.message);
+    }
+    if (e instanceof InvalidRequestError) return jsonError(400, 'invalid_request', e.message);
+    if (e instanceof IdempotencyConflictError) return jsonError(409, 'conflict', e.message);
+    if (e instanceof NoReceivingWalletError) return jsonError(409, 'conflict', e.message);
+    if (e instanceof BackendUnavailableError || looksLikeDbOutage(e)) {
+      log.warn('service unavailable', { error: e as Error });
+      return transient(503);
+    }
+    log.error('unhandled error in route', { error: e as Error });
+    return opts.relay ? transient(500) : jsonError(500, 'internal', 'internal error');
+  }
+}

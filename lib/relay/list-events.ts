@@ -1,0 +1,22 @@
+// The vendor event log (GET /api/v1/events?after=<cursor>): the same events as the webhooks.
+import type { Db } from '../db/client';
+import { InvalidRequestError } from './errors';
+
+export async function listEvents(db: Db, params: URLSearchParams) {
+  const after = params.get('after') ?? '';
+  const limitRaw = params.get('limit') ?? '';
+  if (after !== '' && !/^\d{1,19}$/.test(after)) throw new InvalidRequestError('after', 'must be a cursor from a previous answer');
+  if (limitRaw !== '' && (!/^\d{1,3}$/.test(limitRaw) || Number(limitRaw) < 1 || Number(limitRaw) > 500)) {
+    throw new InvalidRequestError('limit', 'must be an integer 1–500');
+  }
+  const limit = limitRaw ? Number(limitRaw) : 100;
+  const rows = await db.prisma.vendorEvent.findMany({
+    where: after ? { seq: { gt: BigInt(after) } } : {},
+    orderBy: { seq: 'asc' },
+    take: limit,
+  });
+  return {
+    events: rows.map((r) => ({ cursor: r.seq.toString(), ...JSON.parse(r.body), delivery: r.deliveryState })),
+    next_cursor: rows.length ? rows[rows.length - 1].seq.toString() : after || null,
+  };
+}

@@ -1,0 +1,120 @@
+// The chain worker (DESIGN.md §1, §8): follows the chain, updates payments, expires them,
+// finishes broadcasts interrupted by a crash, and delivers webhooks. Exactly one is active per
+// database: a lease row elects it on PostgreSQL (PGlite is single-process anyway).
+import { randomBytes } from 'node:crypto';
+import type { Db } from './db/client';
+import type { Network } from './doge';
+import type { ChainBackend } from './chain/backend';
+import { BackendUnavailableError } from './chain/backend';
+import { followChain } from './chain/follower';
+import { publishChainState } from './chain/chain-state';
+import { onBlockConnected, onBlockDisconnected, updateConfirmations, expirePayments, type SyncContext } from './relay/chain-sync';
+import { broadcastClaimed } from './relay/pay';
+import { startWebhookLoop, type WebhookLoop } from './relay/webhook-delivery';
+import { decodeTx } from './doge';
+import { log } from './log';
+
+export interface WorkerContext {
+  db: Db;
+  network: Network;
+  chain: ChainBackend;
+  publicUrl: string;
+  intervalMs?: number;
+}
+
+const LEASE_MS = 15_000;
+
+async function holdLease(db: Db, holder: string): Promise<boolean> {
+  if (db.kind === 'pglite') return true;
+  const now = new Date();
+  const expiresAt = new Date(now.getTime() + LEASE_MS);
+  const rows = await db.query<{ holder: string }>(
+    `INSERT INTO worker_lease (name, holder, expires_at) VALUES ('chain', $1, $2)
+     ON CONFLICT (name) DO UPDATE SET holder = EXCLUDED.holder, expires_at = EXCLUDED.expires_at
+       WHERE worker_lease.holder = EXCLUDED.holder OR worker_lease.expires_at < $3
+     RETURNING holder`,
+    [holder, expiresAt, now],
+  );
+  return rows.length === 1 && rows[0].holder === holder;
+}
+
+/** Finishes broadcasts that a crash interrupted (claimed but not decided for 10 s). */
+async function reconcilePending(ctx: WorkerContext): Promise<void> {
+  const stale = await ctx.db.prisma.payment.findMany({
+    where: { status: 'unpaid', broadcastState: 'pending', updatedAt: { lt: new Date(Date.now() - 10_000) } },
+    take: 50,
+  });
+  for (const p of stale) {
+    const rbf = p.txHex ? decodeTx(p.txHex, ctx.network).signalsRbf : false;
+    log.info('reconciling an interrupted broadcast', { payment: p.id, txid: p.txid });
+    await broadcastClaimed({ db: ctx.db, network: ctx.network, chain: ctx.chain, publicUrl: ctx.publicUrl }, p.id, rbf);
+  }
+}
+
+export async function workerTick(ctx: WorkerContext): Promise<void> {
+  const sync: SyncContext = { db: ctx.db, network: ctx.network, publicUrl: ctx.publicUrl };
+  await reconcilePending(ctx);
+  const r = await followChain(ctx.db, ctx.chain, {
+    connected: async (b) => {
+      await onBlockConnected(sync, b);
+      await publishChainState(ctx.db, { last_block_size: b.size, last_block_tx_count: b.txCount, last_block_total_tx_size: b.totalTxSize });
+    },
+    disconnected: (hash) => onBlockDisconnected(sync, hash),
+  });
+  if (r.connected || r.disconnected) log.info('chain advanced', { height: r.tip.height, connected: r.connected, disconnected: r.disconnected });
+  await updateConfirmations(sync, r.tip.height);
+  await expirePayments(sync);
+  await publishChainState(ctx.db, { tip_height: r.tip.height, tip_hash: r.tip.hash, synced: true, peers: await ctx.chain.peers().catch(() => 0) });
+}
+
+export interface RunningWorker {
+  stop(): Promise<void>;
+}
+
+export function startWorker(ctx: WorkerContext): RunningWorker {
+  const holder = randomBytes(8).toString('hex');
+  let stopped = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let webhooks: WebhookLoop | undefined;
+  let leader = false;
+  let running: Promise<void> = Promise.resolve();
+  let lastError = '';
+
+  const loop = async () => {
+    try {
+      const mine = await holdLease(ctx.db, holder);
+      if (mine && !leader) {
+        leader = true;
+        log.info('chain worker active', { holder, backend: ctx.chain.name });
+        await ctx.chain.start().catch(() => undefined);
+        webhooks = startWebhookLoop(ctx.db);
+      } else if (!mine && leader) {
+        leader = false;
+        log.warn('chain worker lost its lease; standing by', { holder });
+        await webhooks?.stop();
+        webhooks = undefined;
+      }
+      if (leader) await workerTick(ctx);
+      lastError = '';
+    } catch (e) {
+      const msg = (e as Error).message;
+      if (msg !== lastError) log.warn(e instanceof BackendUnavailableError ? 'chain backend unavailable' : 'chain worker error', { error: e as Error });
+      lastError = msg;
+      if (e instanceof BackendUnavailableError) await publishChainState(ctx.db, { synced: false, peers: 0 }).catch(() => undefined);
+    }
+    if (!stopped) timer = setTimeout(() => (running = loop()), ctx.intervalMs ?? 1000);
+  };
+  running = loop();
+  return {
+    stop: async () => {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running;
+      await webhooks?.stop();
+      await ctx.chain.stop().catch(() => undefined);
+      if (leader && ctx.db.kind === 'postgresql') {
+        await ctx.db.query(`DELETE FROM worker_lease WHERE name = 'chain' AND holder = $1`, [holder]).catch(() => undefined);
+      }
+    },
+  };
+}

@@ -1,0 +1,225 @@
+// The whole payment path against a real litecoind -regtest node (DESIGN.md §8) with the rpc
+// backend, on a real PostgreSQL server: create, envelope, pay, broadcast, confirm, webhooks,
+// refusals, concurrency, reorg, crash recovery and node outage.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import { openDb, type Db } from '@/lib/db';
+import { hdFromSeed, serializeXpub, derivePath, REGTEST } from '@/lib/doge';
+import { parsePaymentUri, verifyPaymentEnvelope } from '@/lib/connect';
+import { parseKoinu } from '@/lib/money';
+import { startLitecoind, LITECOIN_REGTEST_GENESIS, type Litecoind } from '../helpers/litecoind';
+import { startPostgres, createDatabase, type PgServer } from '../helpers/postgres';
+import { startApp, type AppServer } from '../helpers/app-server';
+import { startWebhookReceiver } from '../helpers/webhook-receiver';
+
+const API_KEY = 'test-bootstrap-key-' + randomBytes(12).toString('hex');
+const HOOK_SECRET = 'whsec_' + randomBytes(16).toString('hex');
+const xpub = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(42), REGTEST), "m/44'/1'/0'"));
+
+let node: Litecoind;
+let pg: PgServer;
+let dbUrl: string;
+let app: AppServer;
+let db: Db;
+let hooks: Awaited<ReturnType<typeof startWebhookReceiver>>;
+
+function appEnv(extra: Record<string, string> = {}) {
+  return {
+    DOGE_NETWORK: 'regtest', CHAIN_GENESIS_HASH: LITECOIN_REGTEST_GENESIS, CHAIN_BACKEND: 'rpc', DOGE_RPC_URL: node.rpcUrl,
+    STORE_XPUB: xpub, BOOTSTRAP_API_KEY: API_KEY, DATABASE_URL: dbUrl, ...extra,
+  };
+}
+
+async function api(path: string, init: RequestInit = {}) {
+  const r = await fetch(app.url + path, { ...init, headers: { Authorization: `Bearer ${API_KEY}`, 'Content-Type': 'application/json', ...(init.headers ?? {}) } });
+  return { status: r.status, body: r.status === 204 ? null : await r.json().catch(() => null), headers: r.headers };
+}
+async function relay(path: 'pay' | 'status', body: unknown) {
+  const r = await fetch(`${app.url}/relay/${path}`, { method: 'POST', body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } });
+  const text = await r.text();
+  return { status: r.status, body: text ? JSON.parse(text) : null, cache: r.headers.get('cache-control') };
+}
+async function newPayment(extra: Record<string, unknown> = {}) {
+  const r = await api('/api/v1/payments', { method: 'POST', body: JSON.stringify({ items: [{ type: 'item', id: 'SKU-1', name: 'Coffee', count: 2, unit: '1.5', tax: '0.15' }], ...extra }) });
+  expect(r.status).toBe(201);
+  return r.body;
+}
+function outputsOf(p: any) {
+  return p.payment.outputs.filter((o: any) => o.type === 'p2pkh').map((o: any) => ({ address: o.address, amountKoinu: parseKoinu(o.amount) }));
+}
+async function until<T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms = 20_000): Promise<T> {
+  const end = Date.now() + ms;
+  let v = await fn();
+  while (!ok(v) && Date.now() < end) {
+    await new Promise((r) => setTimeout(r, 200));
+    v = await fn();
+  }
+  return v;
+}
+
+beforeAll(async () => {
+  [node, pg] = await Promise.all([startLitecoind(), startPostgres()]);
+  dbUrl = await createDatabase(pg, 'relay');
+  hooks = await startWebhookReceiver(HOOK_SECRET);
+  app = await startApp(appEnv());
+  db = await openDb({ databaseUrl: dbUrl, poolSize: 2 });
+  await db.prisma.store.update({ where: { id: 1 }, data: { webhookUrl: hooks.url, webhookSecret: HOOK_SECRET } });
+}, 180_000);
+
+afterAll(async () => {
+  await app?.stop();
+  await db?.close();
+  await hooks?.close();
+  await node?.dispose();
+  await pg?.stop();
+});
+
+describe('relay on litecoind (rpc backend, PostgreSQL)', () => {
+  it('happy path: create, verify the envelope, pay, accept, confirm, and signed webhooks', async () => {
+    const p = await newPayment();
+    expect(p).toMatchObject({ status: 'unpaid', total: '3.15', relay: `${app.url}/relay`, envelope_url: `${app.url}/dc/${p.id}` });
+    expect(p.id).toMatch(/^[A-Za-z0-9_-]{22,}$/);
+    const uri = parsePaymentUri(p.uri);
+    expect(uri.kind).toBe('connect');
+    const env = await fetch(p.envelope_url);
+    expect(env.headers.get('cache-control')).toContain('no-store');
+    const verified = verifyPaymentEnvelope(await env.json(), { expectedHash15: (uri as { hash15: Uint8Array }).hash15 });
+    expect(verified.payment).toEqual(p.payment);
+    expect(p.payment.outputs[0]).toMatchObject({ type: 'p2pkh', amount: '3.15' });
+    expect(p.payment.outputs[0].address).toBe((uri as { address: string }).address);
+
+    const tx = await node.payTo(outputsOf(p));
+    const refund = await node.newAddress();
+    const r = await relay('pay', { id: p.id, tx, relay_token: p.payment.relay_token, refund });
+    expect(r.status).toBe(200);
+    expect(r.cache).toContain('no-store');
+    expect(r.body).toMatchObject({ id: p.id, status: 'accepted', required: 1, confirmed: 0, due_sec: 60 });
+    expect(await node.rpc('getrawmempool')).toContain(r.body.txid);
+
+    // Idempotent repeat: same answer, new tx ignored.
+    const again = await relay('pay', { id: p.id, tx: await node.payTo(outputsOf(p)), relay_token: p.payment.relay_token });
+    expect(again.body).toEqual(r.body);
+
+    await node.mine(1);
+    const st = await until(() => relay('status', { id: p.id }), (s) => s.body.status === 'confirmed');
+    expect(st.body).toMatchObject({ status: 'confirmed', txid: r.body.txid, required: 1, confirmed: 1, due_sec: 0 });
+    expect(Date.parse(st.body.confirmed_at)).toBeGreaterThan(0);
+    const got = await until(async () => hooks.events.filter((e) => e.body?.payment?.id === p.id), (l) => l.length >= 2);
+    expect(got.map((e) => e.type).sort()).toEqual(['payment.accepted', 'payment.confirmed']);
+    for (const e of got) {
+      expect(e.signatureValid).toBe(true);
+      expect(e.eventIdHeader).toBe(e.id);
+    }
+    const view = await api(`/api/v1/payments/${p.id}`);
+    expect(view.body).toMatchObject({ status: 'confirmed', txid: r.body.txid, refund_address: refund, exception: null, expired: false });
+    expect(view.body.block_height).toBeGreaterThan(0);
+    const events = await api('/api/v1/events');
+    expect(events.body.events.filter((e: any) => e.payment.id === p.id).map((e: any) => e.type)).toEqual(['payment.accepted', 'payment.confirmed']);
+  });
+
+  it('refuses: wrong amount, low fee, bad token, unknown id, expired, spent input', async () => {
+    const p = await newPayment();
+    const token = p.payment.relay_token;
+    const [out] = outputsOf(p);
+    const wrong = await relay('pay', { id: p.id, tx: await node.payTo([{ ...out, amountKoinu: out.amountKoinu - 1n }]), relay_token: token });
+    expect(wrong).toMatchObject({ status: 400, body: { error: 'invalid_outputs' } });
+    const cheap = await relay('pay', { id: p.id, tx: await node.payTo([out], { feeRateKoinuPerKb: 100_000n }), relay_token: token });
+    expect(cheap.status).toBe(400);
+    expect(cheap.body.error).toBe('invalid_tx');
+    expect(cheap.body.message).toMatch(/fee/);
+    const good = await node.payTo([out]);
+    expect(await relay('pay', { id: p.id, tx: good, relay_token: token + 'x' })).toMatchObject({ status: 400, body: { error: 'invalid_token' } });
+    expect(await relay('pay', { id: p.id, tx: good })).toMatchObject({ status: 400, body: { error: 'invalid_token' } });
+    expect(await relay('pay', { id: 'nope', tx: good, relay_token: token })).toMatchObject({ status: 404, body: { error: 'not_found' } });
+    expect(await relay('pay', { tx: good })).toMatchObject({ status: 404, body: { error: 'not_found' } });
+    expect(await relay('pay', { id: p.id })).toMatchObject({ status: 400, body: { error: 'invalid_tx' } });
+    expect(await relay('pay', { id: p.id, tx: 'zz', relay_token: token })).toMatchObject({ status: 400, body: { error: 'invalid_tx' } });
+    expect((await relay('status', { id: p.id })).body).toEqual({ id: p.id, status: 'unpaid' });
+
+    const late = await newPayment();
+    await db.prisma.payment.update({ where: { id: late.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    const exp = await relay('pay', { id: late.id, tx: await node.payTo(outputsOf(late)), relay_token: late.payment.relay_token });
+    expect(exp).toMatchObject({ status: 400, body: { error: 'expired' } });
+
+    // A tx whose input another, already broadcast tx spends: declined (403), and final.
+    const utxo = (await node.rpc('listunspent', 1))[0];
+    await node.send(await node.payTo([{ address: await node.newAddress(), amountKoinu: 100_000_000n }], { inputs: [{ txid: utxo.txid, vout: utxo.vout }] }));
+    const ds = await newPayment();
+    const conflicting = await node.payTo(outputsOf(ds), { inputs: [{ txid: utxo.txid, vout: utxo.vout }] });
+    const d = await relay('pay', { id: ds.id, tx: conflicting, relay_token: ds.payment.relay_token });
+    expect(d.status).toBe(403);
+    expect(d.body).toMatchObject({ id: ds.id, status: 'declined' });
+    expect(d.body.reason).toMatch(/spent/);
+    const after = await relay('pay', { id: ds.id, tx: await node.payTo(outputsOf(ds)), relay_token: ds.payment.relay_token });
+    expect(after.status).toBe(403);
+  });
+
+  it('broadcasts exactly one of 32 concurrent valid transactions, and every answer reports it', async () => {
+    const p = await newPayment();
+    const txs: string[] = [];
+    for (let i = 0; i < 32; i++) txs.push(await node.payTo(outputsOf(p)));
+    const answers = await Promise.all(txs.map((tx) => relay('pay', { id: p.id, tx, relay_token: p.payment.relay_token })));
+    const txids = new Set(answers.map((a) => a.body?.txid));
+    expect(answers.map((a) => a.status)).toEqual(Array(32).fill(200));
+    expect(txids.size).toBe(1);
+    const [txid] = [...txids];
+    const mempool: string[] = await node.rpc('getrawmempool');
+    const ours = txs.map((t) => mempool.find((m) => m === txid && t.length > 0)).filter(Boolean);
+    expect(mempool).toContain(txid);
+    expect(ours.length).toBeGreaterThan(0);
+    const submitted = await db.prisma.paymentSubmission.count({ where: { paymentId: p.id, outcome: 'accepted' } });
+    expect(submitted).toBe(1);
+  });
+
+  it('reorg: a confirmed payment whose block is replaced goes back to accepted and emits payment.unconfirmed', async () => {
+    const p = await newPayment();
+    const r = await relay('pay', { id: p.id, tx: await node.payTo(outputsOf(p)), relay_token: p.payment.relay_token });
+    expect(r.status).toBe(200);
+    const [block] = await node.mine(1);
+    await until(() => relay('status', { id: p.id }), (s) => s.body.status === 'confirmed');
+    await node.rpc('invalidateblock', block);
+    await node.rpc('prioritisetransaction', r.body.txid, 0, -100_000_000); // keep it out of the new blocks
+    await node.mine(2);
+    const st = await until(() => relay('status', { id: p.id }), (s) => s.body.status === 'accepted');
+    expect(st.body).toMatchObject({ status: 'accepted', confirmed: 0, required: 1 });
+    expect(st.body.confirmed_at).toBeUndefined();
+    const ev = await until(async () => hooks.events.filter((e) => e.body?.payment?.id === p.id).map((e) => e.type), (l) => l.includes('payment.unconfirmed'));
+    expect(ev).toContain('payment.unconfirmed');
+    expect((await api(`/api/v1/payments/${p.id}`)).body.exception).toBe('reorged');
+  });
+
+  it('crash between claim and broadcast: after restart the tx is broadcast exactly once', async () => {
+    const p = await newPayment();
+    await app.stop();
+    app = await startApp(appEnv({ COUNTER_TEST_CRASH: 'before-broadcast' }));
+    const tx = await node.payTo(outputsOf(p));
+    await relay('pay', { id: p.id, tx, relay_token: p.payment.relay_token }).catch(() => null);
+    await app.stop('SIGKILL');
+    const row = await db.prisma.payment.findUniqueOrThrow({ where: { id: p.id } });
+    expect(row.broadcastState).toBe('pending');
+    expect(await node.rpc('getrawmempool')).not.toContain(row.txid);
+    app = await startApp(appEnv());
+    const st = await until(() => relay('status', { id: p.id }), (s) => s.body.status === 'accepted', 30_000);
+    expect(st.body.txid).toBe(row.txid);
+    const mempool: string[] = await node.rpc('getrawmempool');
+    expect(mempool.filter((m) => m === row.txid)).toHaveLength(1);
+    // A retry by the wallet now gets the same status.
+    expect((await relay('pay', { id: p.id, tx, relay_token: p.payment.relay_token })).body).toEqual(st.body);
+  }, 120_000);
+
+  it('answers 503 with no body and changes nothing while the node is down', async () => {
+    const p = await newPayment();
+    const tx = await node.payTo(outputsOf(p));
+    await node.stop();
+    try {
+      const r = await relay('pay', { id: p.id, tx, relay_token: p.payment.relay_token });
+      expect(r.status).toBe(503);
+      expect(r.body).toBeNull();
+      expect((await relay('status', { id: p.id })).body).toEqual({ id: p.id, status: 'unpaid' });
+    } finally {
+      await node.restart();
+    }
+    const ok = await relay('pay', { id: p.id, tx, relay_token: p.payment.relay_token });
+    expect(ok.status).toBe(200);
+  }, 120_000);
+});
