@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import type { Db } from './db/client';
 import type { Network } from './doge';
 import type { ChainBackend } from './chain/backend';
-import { BackendUnavailableError } from './chain/backend';
+import { isBackendUnavailable } from './chain/backend';
 import { followChain } from './chain/follower';
 import { publishChainState } from './chain/chain-state';
 import { onBlockConnected, onBlockDisconnected, updateConfirmations, expirePayments, type SyncContext } from './relay/chain-sync';
@@ -98,9 +98,9 @@ export function startWorker(ctx: WorkerContext): RunningWorker {
       lastError = '';
     } catch (e) {
       const msg = (e as Error).message;
-      if (msg !== lastError) log.warn(e instanceof BackendUnavailableError ? 'chain backend unavailable' : 'chain worker error', { error: e as Error });
+      if (msg !== lastError) log.warn(isBackendUnavailable(e) ? 'chain backend unavailable' : 'chain worker error', { error: e as Error });
       lastError = msg;
-      if (e instanceof BackendUnavailableError) await publishChainState(ctx.db, { synced: false, peers: 0 }).catch(() => undefined);
+      if (isBackendUnavailable(e)) await publishChainState(ctx.db, { synced: false, peers: 0 }).catch(() => undefined);
     }
     if (!stopped) timer = setTimeout(() => (running = loop()), ctx.intervalMs ?? 1000);
   };

@@ -4,7 +4,7 @@ import { jsonError, transient } from './respond';
 import { InvalidRequestError } from '../relay/errors';
 import { IdempotencyConflictError } from '../relay/create-payment';
 import { NoReceivingWalletError } from '../relay/receive-address';
-import { BackendUnavailableError } from '../chain/backend';
+import { isBackendUnavailable } from '../chain/backend';
 import { log } from '../log';
 
 function looksLikeDbOutage(e: unknown): boolean {
@@ -22,7 +22,7 @@ export async function handle(fn: () => Promise<Response>, opts: { relay?: boolea
     if (e instanceof InvalidRequestError) return jsonError(400, 'invalid_request', e.message);
     if (e instanceof IdempotencyConflictError) return jsonError(409, 'conflict', e.message);
     if (e instanceof NoReceivingWalletError) return jsonError(409, 'conflict', e.message);
-    if (e instanceof BackendUnavailableError || looksLikeDbOutage(e)) {
+    if (isBackendUnavailable(e) || looksLikeDbOutage(e)) {
       log.warn('service unavailable', { error: e as Error });
       return transient(503);
     }

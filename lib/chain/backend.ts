@@ -9,6 +9,14 @@ export class BackendUnavailableError extends Error {
   }
 }
 
+/**
+ * Matches by name as well as by class: Next.js may bundle this module into more than one
+ * chunk (instrumentation vs route handlers), and a class check alone would then miss.
+ */
+export function isBackendUnavailable(e: unknown): e is BackendUnavailableError {
+  return e instanceof BackendUnavailableError || (e instanceof Error && e.name === 'BackendUnavailableError');
+}
+
 export interface Outpoint {
   txid: string; // display-order hex
   vout: number;

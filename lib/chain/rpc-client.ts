@@ -2,7 +2,7 @@
 //
 // - `http://user:pass@host:port[/path]`: the credentials become a Basic auth header and never
 //   appear in error messages (they name `http://host:port/path` only).
-// - Every call has a timeout (AbortSignal).
+// - Every call has a timeout (AbortSignal), and by default its own connection (see keepAlive).
 // - Amounts stay exact: Core prints amounts as JSON numbers with 8 decimals (`0.50000000`), which
 //   JSON.parse would turn into floats. Before parsing, every number literal with a fraction or an
 //   exponent (and every integer beyond 2^53) is rewritten into a string holding its exact text;
@@ -83,6 +83,12 @@ export interface RpcClientOptions {
   url: string;
   /** Per-call timeout. Default 10 s. */
   timeoutMs?: number;
+  /**
+   * Reuse connections (HTTP keep-alive). Default false: one connection per call, like
+   * bitcoin-cli. A kept-alive socket goes stale when the node restarts (the next call fails
+   * spuriously) and holds up the node's own shutdown until the client drops it.
+   */
+  keepAlive?: boolean;
   /** Injected fetch (tests). Default: the global fetch. */
   fetch?: typeof fetch;
 }
@@ -217,6 +223,7 @@ export function createRpcClient(opts: RpcClientOptions): RpcClient {
   /** POST one JSON-RPC body; returns the parsed JSON answer, or throws RpcUnavailableError. */
   async function post(body: string, label: string, timeoutMs: number): Promise<{ status: number; json: unknown }> {
     const headers: Record<string, string> = { 'content-type': 'application/json' };
+    if (!opts.keepAlive) headers.connection = 'close';
     if (target.authorization) headers.authorization = target.authorization;
     const signal = AbortSignal.timeout(timeoutMs);
     let status: number;

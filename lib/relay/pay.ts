@@ -4,7 +4,7 @@
 import type { Db } from '../db/client';
 import { decodeAddress, fromHex, hash160, pubkeyToAddress, scriptToAddress, decodeScript, type Network } from '../doge';
 import { verifyRelayToken } from '../connect';
-import { BackendUnavailableError, type ChainBackend } from '../chain/backend';
+import { isBackendUnavailable, type ChainBackend } from '../chain/backend';
 import { paymentStatus, type PaymentRow } from './payment-view';
 import { decodeSubmittedTx, checkOutputs, checkFee } from './tx-checks';
 import { requiredForTx } from './risk';
@@ -111,7 +111,7 @@ export async function submitPayment(ctx: PayContext, body: unknown): Promise<Rel
     try {
       inputs = await chain.lookupInputs(tx.inputs.map((i) => ({ txid: i.prevTxid, vout: i.vout })));
     } catch (e) {
-      if (e instanceof BackendUnavailableError) return { status: 503, body: null };
+      if (isBackendUnavailable(e)) return { status: 503, body: null };
       throw e;
     }
     const bad = inputs.findIndex((l) => l.state !== 'unspent');
@@ -157,7 +157,7 @@ export async function broadcastClaimed(ctx: PayContext, id: string, signalsRbf: 
   try {
     result = await chain.broadcast(row.txHex);
   } catch (e) {
-    if (e instanceof BackendUnavailableError) {
+    if (isBackendUnavailable(e)) {
       // Nothing reached the network as far as we know: release the claim, change nothing.
       await db.prisma.payment.updateMany({ where: { id, status: 'unpaid', broadcastState: 'pending' }, data: { broadcastState: 'none', txid: null, txHex: null } });
       await db.prisma.paymentSubmission.updateMany({ where: { paymentId: id, outcome: 'pending' }, data: { outcome: 'ignored', error: 'backend unavailable' } });
