@@ -216,14 +216,27 @@ export function createRpcBackend(opts: RpcBackendOptions): ChainBackend {
     }
   }
 
-  /** Core says "missing or spent": ask which, so double spends are reported as such. */
+  /**
+   * Core says "missing or spent": ask which, so double spends are reported as such.
+   * First, the tx may itself be confirmed with all its outputs spent (Core only answers "already
+   * in block chain" while one of them is unspent): with -txindex, or when the node's wallet
+   * knows the tx, that is found and reported as success. Otherwise it reads as a double spend.
+   */
   async function classifyMissing(txHex: string, reason: string): Promise<BroadcastResult> {
     let inputs: Outpoint[];
+    let txid: string;
     try {
       inputs = parseTx(txHex).inputs.map((i) => ({ txid: hashToHex(i.prevTxid), vout: i.vout }));
+      txid = txidOf(fromHex(txHex));
     } catch {
       return { ok: false, code: 'missing_inputs', reason };
     }
+    const known = await batch([
+      { method: 'getrawtransaction', params: [txid, true] },
+      { method: 'gettransaction', params: [txid] },
+    ]);
+    const confirmed = known.some((k) => k.ok && typeof obj(k.result, 'tx').confirmations === 'number' && (obj(k.result, 'tx').confirmations as number) > 0);
+    if (confirmed) return { ok: true, txid };
     const states = await lookupInputs(inputs);
     const spentAt = states.findIndex((s) => s.state === 'spent');
     if (spentAt >= 0) {

@@ -304,7 +304,7 @@ export function createRpcClient(opts: RpcClientOptions): RpcClient {
           items[reply.id] = { ok: true, result: reply.result };
         }
       }
-      return items.map((item, id) => {
+      return Array.from(items, (item, id) => {
         if (item) return item;
         throw new RpcUnavailableError('protocol', `RPC ${label}: ${where} sent no answer for call ${id} (${calls[id].method})`);
       });

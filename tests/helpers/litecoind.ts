@@ -115,6 +115,7 @@ function baseArgs(datadir: string, p2pPort: number, rpcPort: number): string[] {
     '-listenonion=0',
     '-upnp=0',
     '-printtoconsole=0',
+    '-keypool=20', // createwallet otherwise derives 2000 keys (~2 s)
   ];
 }
 
