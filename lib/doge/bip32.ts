@@ -62,8 +62,9 @@ export function serializeXpub(key: HDKey): string {
 /** Parse a non-hardened path ("m/0/5", "0/5", or "" for the key itself) into indexes. */
 export function parsePublicPath(path: string): number[] {
   if (typeof path !== 'string') throw new Bip32Error('path', 'path must be a string');
-  const parts = path.replace(/^[mM](\/|$)/, '').split('/').filter((p, i, all) => !(p === '' && all.length === 1));
-  return parts.map((p) => {
+  const rest = path.replace(/^[mM](\/|$)/, '');
+  if (rest === '') return [];
+  return rest.split('/').map((p) => {
     if (/^\d+['hH]$/.test(p)) throw new Bip32Error('hardened', `hardened step ${p} cannot be derived from a public key`);
     if (!/^\d+$/.test(p)) throw new Bip32Error('path', `bad path step "${p}"`);
     const n = Number(p);
