@@ -167,7 +167,10 @@ export async function broadcastClaimed(ctx: PayContext, id: string, signalsRbf: 
   }
   const now = ctx.now?.() ?? new Date();
   if (!result.ok && result.code !== 'already_known') {
-    return decline(ctx, id, row.txHex, row.txid ?? '', row.refundAddress, result.reason, now, true);
+    // Our own tx may already be mined (a rebroadcast after a crash): Core then reports its
+    // spent inputs as a double spend. Trust the chain records before declining.
+    const known = row.blockHash !== null || (row.txid ? await chain.inMempool(row.txid).catch(() => false) : false);
+    if (!known) return decline(ctx, id, row.txHex, row.txid ?? '', row.refundAddress, result.reason, now, true);
   }
   // 11. Accepted, or confirmed at once when the risk policy allows 0-conf (never for RBF).
   const required = requiredForTx(row.requiredConfirmations, signalsRbf);
