@@ -4,7 +4,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../db/client';
 import type { Network } from '../doge';
 import { issueRelayToken, signEnvelope } from '../connect';
-import { priceRequest, PaymentRequestSchema, type PricedOutput } from './payment-request';
+import { priceRequest, type PricedOutput } from './payment-request';
 import { buildConnectPayment } from './connect-payment';
 import { readStoreSettings } from './store-settings';
 import { requiredConfirmations } from './risk';
@@ -57,7 +57,7 @@ export async function createPayment(ctx: CreatePaymentContext, rawBody: string):
     body = undefined;
   }
   const priced = priceRequest(body, ctx.network);
-  const req = PaymentRequestSchema.parse(body);
+  const req = priced.request;
   const settings = await readStoreSettings(db);
   const key = await activeRelayKey(db);
 

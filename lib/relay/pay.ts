@@ -2,7 +2,7 @@
 // broadcast per payment: the winner claims the payment row atomically before broadcasting;
 // concurrent losers wait for the winner's outcome and report it.
 import type { Db } from '../db/client';
-import { decodeAddress, fromHex, hash160, pubkeyToAddress, scriptToAddress, decodeScript, type Network } from '../doge';
+import { decodeAddress, fromHex, pubkeyToAddress, scriptToAddress, decodeScript, type Network } from '../doge';
 import { verifyRelayToken } from '../connect';
 import { isBackendUnavailable, type ChainBackend } from '../chain/backend';
 import { paymentStatus, type PaymentRow } from './payment-view';
@@ -47,7 +47,6 @@ function firstInputAddress(scriptSigHex: string, prevScript: string | null, netw
   } catch {
     /* not a standard scriptSig */
   }
-  void hash160;
   return '';
 }
 

@@ -90,6 +90,8 @@ export interface PricedRequest {
   /** Outputs the vendor brought (p2pkh ones checked against total); empty = relay adds one. */
   outputs: PricedOutput[];
   hasOwnP2pkh: boolean;
+  /** The validated request, for the fields that need no arithmetic. */
+  request: PaymentRequest;
 }
 
 function amount(field: string, s: string | undefined): bigint | null {
@@ -187,5 +189,5 @@ export function priceRequest(body: unknown, network: Network): PricedRequest {
   if (hasOwnP2pkh && p2pkhSum !== total) {
     throw new InvalidRequestError('outputs', `p2pkh outputs sum to ${formatKoinu(p2pkhSum)} but the total is ${formatKoinu(total)}`);
   }
-  return { lines, total, taxes, fees, quantity, outputs, hasOwnP2pkh };
+  return { lines, total, taxes, fees, quantity, outputs, hasOwnP2pkh, request: req };
 }

@@ -67,8 +67,6 @@ export async function startPostgres(): Promise<PgServer> {
     }
     for (let i = 0; i < 300 && existsSync(join(dataDir, 'postmaster.pid')); i++) spawnSync('sleep', ['0.1']);
   };
-  void uid;
-  void gid;
   return {
     url: `postgresql://postgres@127.0.0.1:${port}/postgres`,
     port,
