@@ -1,2 +1,5 @@
 export * from './scopes';
 export * from './api-keys';
+export * from './roles';
+export * from './sessions';
+export * from './passwords';

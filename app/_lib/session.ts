@@ -1,0 +1,24 @@
+// Server-side session helpers for pages and server components (Next.js only; the logic lives
+// in lib/auth). Pages call requirePageUser(); it redirects to /login when nobody is signed in
+// and to /pos when the role is too low.
+import { cookies } from 'next/headers';
+import { redirect } from 'next/navigation';
+import { appContext } from '@/lib/app-context';
+import { sessionUser, roleAtLeast, SESSION_COOKIE, type Role, type SessionUser } from '@/lib/auth';
+
+export async function currentUser(): Promise<SessionUser | null> {
+  const jar = await cookies();
+  const ctx = await appContext();
+  return sessionUser(ctx.db, jar.get(SESSION_COOKIE)?.value);
+}
+
+export async function requirePageUser(min: Role = 'cashier', next = '/'): Promise<SessionUser> {
+  const user = await currentUser();
+  if (!user) redirect(`/login?next=${encodeURIComponent(next)}`);
+  if (!roleAtLeast(user.role, min)) redirect('/pos?denied=1');
+  return user;
+}
+
+export function sessionCookieOptions(expiresAt: Date) {
+  return { httpOnly: true, sameSite: 'lax' as const, secure: process.env.COOKIE_SECURE === '1', path: '/', expires: expiresAt };
+}

@@ -1,0 +1,49 @@
+// Authorisation for endpoints used both by API clients and by the web app: a bearer API key
+// with the scope, or a signed-in user whose role grants it. Browser mutations must also carry
+// the session's CSRF token (X-CSRF-Token) and, when the browser sends one, a same-origin Origin.
+import type { Db } from '../db/client';
+import { authenticateApiKey, bearerToken, hasScope, type Scope } from '../auth';
+import { cookieValue, csrfMatches, sessionUser, roleScopes, SESSION_COOKIE, CSRF_HEADER, type SessionUser } from '../auth';
+import { jsonError } from './respond';
+
+export type Access =
+  | { ok: true; kind: 'api_key'; keyId: string; user: null }
+  | { ok: true; kind: 'session'; keyId: null; user: SessionUser }
+  | { ok: false; response: Response };
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+function sameOrigin(req: Request): boolean {
+  const origin = req.headers.get('origin');
+  if (!origin) return true; // non-browser clients and same-origin GET navigations omit it
+  const host = req.headers.get('x-forwarded-host') ?? req.headers.get('host');
+  try {
+    return new URL(origin).host === host;
+  } catch {
+    return false;
+  }
+}
+
+/** The session user for a request's cookie, or null. */
+export async function requestUser(db: Db, req: Request): Promise<SessionUser | null> {
+  return sessionUser(db, cookieValue(req.headers.get('cookie'), SESSION_COOKIE));
+}
+
+export async function requireAccess(db: Db, req: Request, scope: Scope): Promise<Access> {
+  const auth = req.headers.get('authorization');
+  if (auth) {
+    const principal = await authenticateApiKey(db, bearerToken(auth));
+    if (!principal) return { ok: false, response: jsonError(401, 'unauthorized', 'a valid API key is required (Authorization: Bearer <key>)', { 'WWW-Authenticate': 'Bearer' }) };
+    if (!hasScope(principal, scope)) return { ok: false, response: jsonError(403, 'forbidden', `this API key lacks the ${scope} scope`) };
+    return { ok: true, kind: 'api_key', keyId: principal.keyId, user: null };
+  }
+  const user = await requestUser(db, req);
+  if (!user) return { ok: false, response: jsonError(401, 'unauthorized', 'sign in or send an API key (Authorization: Bearer <key>)', { 'WWW-Authenticate': 'Bearer' }) };
+  if (!roleScopes(user.role).includes(scope)) return { ok: false, response: jsonError(403, 'forbidden', `the ${user.role} role may not do this`) };
+  if (!SAFE_METHODS.has(req.method.toUpperCase())) {
+    if (!sameOrigin(req) || !csrfMatches(user, req.headers.get(CSRF_HEADER))) {
+      return { ok: false, response: jsonError(403, 'forbidden', 'missing or wrong CSRF token') };
+    }
+  }
+  return { ok: true, kind: 'session', keyId: null, user };
+}

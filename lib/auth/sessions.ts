@@ -1,0 +1,63 @@
+// Browser sessions: a 256-bit random cookie value, stored only as its SHA-256 (like API keys),
+// with a per-session CSRF token that mutations must echo in the X-CSRF-Token header.
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Db } from '../db/client';
+import { isRole, type Role } from './roles';
+
+export const SESSION_COOKIE = 'counter_session';
+export const CSRF_HEADER = 'x-csrf-token';
+export const SESSION_TTL_MS = 12 * 60 * 60 * 1000; // one working day
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  name: string;
+  role: Role;
+  csrfToken: string;
+}
+
+function hashToken(token: string): string {
+  return createHash('sha256').update(token, 'utf8').digest('hex');
+}
+
+export async function createSession(db: Db, userId: string): Promise<{ token: string; csrfToken: string; expiresAt: Date }> {
+  const token = randomBytes(32).toString('base64url');
+  const csrfToken = randomBytes(24).toString('base64url');
+  const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
+  await db.prisma.session.create({ data: { tokenHash: hashToken(token), userId, csrfToken, expiresAt } });
+  return { token, csrfToken, expiresAt };
+}
+
+/** The signed-in user for a cookie value, or null (unknown, expired, or disabled user). */
+export async function sessionUser(db: Db, token: string | null | undefined): Promise<SessionUser | null> {
+  if (!token || token.length > 100) return null;
+  const row = await db.prisma.session.findUnique({ where: { tokenHash: hashToken(token) }, include: { user: true } });
+  if (!row || row.expiresAt.getTime() <= Date.now() || row.user.disabled || !isRole(row.user.role)) return null;
+  return { id: row.user.id, email: row.user.email, name: row.user.name, role: row.user.role, csrfToken: row.csrfToken };
+}
+
+export async function destroySession(db: Db, token: string | null | undefined): Promise<void> {
+  if (!token) return;
+  await db.prisma.session.deleteMany({ where: { tokenHash: hashToken(token) } });
+}
+
+export async function destroyUserSessions(db: Db, userId: string): Promise<void> {
+  await db.prisma.session.deleteMany({ where: { userId } });
+}
+
+export function csrfMatches(user: SessionUser, presented: string | null | undefined): boolean {
+  if (!presented) return false;
+  const a = Buffer.from(presented);
+  const b = Buffer.from(user.csrfToken);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** Reads one cookie from a Cookie header. */
+export function cookieValue(header: string | null | undefined, name: string): string | null {
+  if (!header) return null;
+  for (const part of header.split(';')) {
+    const i = part.indexOf('=');
+    if (i > 0 && part.slice(0, i).trim() === name) return decodeURIComponent(part.slice(i + 1).trim());
+  }
+  return null;
+}
