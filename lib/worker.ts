@@ -22,7 +22,8 @@ export interface WorkerContext {
   intervalMs?: number;
 }
 
-const LEASE_MS = 15_000;
+// A standby takes over within LEASE_MS + one tick of the active worker dying (DESIGN.md §1: < 15 s).
+const LEASE_MS = 8_000;
 
 async function holdLease(db: Db, holder: string): Promise<boolean> {
   if (db.kind === 'pglite') return true;
@@ -64,7 +65,12 @@ export async function workerTick(ctx: WorkerContext): Promise<void> {
   if (r.connected || r.disconnected) log.info('chain advanced', { height: r.tip.height, connected: r.connected, disconnected: r.disconnected });
   await updateConfirmations(sync, r.tip.height);
   await expirePayments(sync);
-  await publishChainState(ctx.db, { tip_height: r.tip.height, tip_hash: r.tip.hash, synced: true, peers: await ctx.chain.peers().catch(() => 0) });
+  const st = ctx.chain.syncStatus?.();
+  await publishChainState(ctx.db, {
+    tip_height: r.tip.height, tip_hash: r.tip.hash, peers: await ctx.chain.peers().catch(() => 0),
+    synced: st ? st.synced && st.headerHeight - r.tip.height <= 1 : true,
+    ...(st ? { header_height: st.headerHeight, peer_height: st.peerHeight, headers_per_sec: st.headersPerSec } : {}),
+  });
 }
 
 export interface RunningWorker {
@@ -93,6 +99,7 @@ export function startWorker(ctx: WorkerContext): RunningWorker {
         log.warn('chain worker lost its lease; standing by', { holder });
         await webhooks?.stop();
         webhooks = undefined;
+        await ctx.chain.stop().catch(() => undefined); // an spv node stops writing chain_header
       }
       if (leader) await workerTick(ctx);
       lastError = '';

@@ -2,6 +2,9 @@
 import type { Config } from '../config';
 import { BackendUnavailableError, type ChainBackend } from './backend';
 import { createRpcBackend } from './rpc-backend';
+import { SpvBackend } from './spv-backend';
+import { getNetwork } from '../doge/network';
+import { getDb } from '../db';
 
 /** Stands in for a backend that is not available in this build: every call is a 503. */
 function unavailableBackend(name: ChainBackend['name'], why: string): ChainBackend {
@@ -19,7 +22,10 @@ export function createChainBackend(cfg: Config): ChainBackend {
     case 'rpc':
       return createRpcBackend({ url: cfg.rpcUrl!, network: cfg.network });
     case 'spv':
-      return unavailableBackend('spv', 'the spv backend is not implemented yet: use CHAIN_BACKEND=rpc');
+      return new SpvBackend({
+        network: getNetwork(cfg.network, cfg.genesisHash ? { genesisHash: cfg.genesisHash } : {}),
+        peers: cfg.peers, checkpoint: cfg.checkpoint, db: getDb,
+      });
     case 'devnet':
       return unavailableBackend('devnet', 'the devnet backend is not implemented yet: use CHAIN_BACKEND=rpc');
   }
