@@ -53,9 +53,11 @@ export class BloomFilter {
   readonly hashFuncs: number;
   constructor(elements: number, fpRate: number, readonly tweak: number, readonly flags: number) {
     const n = Math.max(1, elements);
-    const bytes = Math.max(1, Math.min(Math.floor((-1 / LN2SQ) * n * Math.log(fpRate) / 8), MAX_FILTER_BYTES));
+    // Core's integer arithmetic: bits capped, then bytes; (bytes * 8 / n) is an integer division.
+    const bits = Math.min(Math.floor((-1 / LN2SQ) * n * Math.log(fpRate)), MAX_FILTER_BYTES * 8);
+    const bytes = Math.max(1, Math.floor(bits / 8));
     this.data = new Uint8Array(bytes);
-    this.hashFuncs = Math.max(1, Math.min(Math.floor((bytes * 8 / n) * Math.LN2), MAX_HASH_FUNCS));
+    this.hashFuncs = Math.max(1, Math.min(Math.floor(Math.floor((bytes * 8) / n) * Math.LN2), MAX_HASH_FUNCS));
   }
   private index(i: number, item: Uint8Array): number {
     return murmur3((Math.imul(i, 0xfba4c795) + this.tweak) >>> 0, item) % (this.data.length * 8);
