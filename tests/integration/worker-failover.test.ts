@@ -20,16 +20,16 @@ const procs: { child: ChildProcess; out: () => string; dir: string }[] = [];
 function startWorker() {
   const dir = mkdtempSync(join(tmpdir(), 'counter-worker-'));
   let out = '';
-  const child = spawn(process.execPath, [join(ROOT, 'scripts', 'worker.mjs')], {
+  const child: ChildProcess = spawn(process.execPath, [join(ROOT, 'scripts', 'worker.mjs')], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', DATA_DIR: dir, DATABASE_URL: dbUrl, LOG_LEVEL: 'info',
       DOGE_NETWORK: 'regtest', CHAIN_GENESIS_HASH: LITECOIN_REGTEST_GENESIS, CHAIN_BACKEND: 'spv', DOGE_PEERS: `127.0.0.1:${node.p2pPort}`,
-    },
+    } as NodeJS.ProcessEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout!.on('data', (d) => (out += d));
-  child.stderr!.on('data', (d) => (out += d));
+  child.stdout!.on('data', (d: Buffer) => (out += d));
+  child.stderr!.on('data', (d: Buffer) => (out += d));
   const p = { child, out: () => out, dir };
   procs.push(p);
   return p;
