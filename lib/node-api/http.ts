@@ -10,7 +10,7 @@ import { bestTipHeight, headerPage } from './read';
 const NO_STORE = { 'Cache-Control': 'no-store' } as const;
 
 export function textResponse(body: string, status = 200, headers: Record<string, string> = {}): Response {
-  return new Response(body, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', ...NO_STORE, ...headers } });
+  return new Response(body, { status, headers: { 'Content-Type': 'text/plain', ...NO_STORE, ...headers } });
 }
 
 /** Errors are text/plain with a short message (spec §7.A), e.g. 404 `Wallet file not found`. */

@@ -12,7 +12,7 @@ import { trackBlockConnected, trackBlockDisconnected } from '@/lib/chain/wallet-
 import { syncWatchAddresses, GAP_LIMIT } from '@/lib/chain/watch-addresses';
 import { serveNodeEndpoint, NODE_SCOPES, type NodeEndpointName } from '@/lib/node-api/endpoints';
 import { headersFileStream } from '@/lib/node-api/http';
-import { createApiKey } from '@/lib/auth';
+import { createApiKey, createSession, SESSION_COOKIE } from '@/lib/auth';
 import { readHeadersFile, readWalletFile, FILE_MAGIC_HEX } from '../helpers/libdogecoin-files';
 
 const network = REGTEST;
@@ -74,13 +74,13 @@ afterAll(async () => {
 describe('node API on an empty wallet', () => {
   it('answers empty listings, and 404 Wallet file not found without a receiving wallet', async () => {
     expect(await text('getBalance', readKey)).toMatchObject({ status: 200, text: 'Wallet balance: 0.00000000\n' });
-    expect((await text('getBalance', readKey)).type).toMatch(/^text\/plain/);
+    expect((await text('getBalance', readKey)).type).toBe('text/plain');
     expect((await text('getUTXOs', readKey)).text).toBe('Total Unspent: 0.00000000\n');
     expect((await text('getTransactions', readKey)).text).toBe('Spent Balance: 0.00000000\n');
     expect((await text('getAddresses', readKey)).text).toBe('');
     const w = await text('getWallet', walletKey);
     expect(w).toMatchObject({ status: 404, text: 'Wallet file not found' });
-    expect(w.type).toMatch(/^text\/plain/);
+    expect(w.type).toBe('text/plain');
     expect((await text('getChaintip')).text).toBe('Chain tip: 10\n');
     expect((await text('getLastBlockInfo')).text).toBe('Block size: 0\nTx count: 0\nTotal tx size: 0\n');
     expect((await text('getTimestamp')).text).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\n$/);
@@ -200,9 +200,27 @@ describe('authorisation', () => {
       const r = await text(name, key);
       expect(r.status).toBe(401);
       expect(r.text).toBe('Unauthorized');
-      expect(r.type).toMatch(/^text\/plain/);
+      expect(r.type).toBe('text/plain');
     }
     expect((await get(name, right)).status).toBe(200);
+  });
+});
+
+describe('back-office sessions', () => {
+  it('let a signed-in user read what the role grants, and nothing else', async () => {
+    const cookie = async (role: string) => {
+      const id = `u-${role}`;
+      await db.prisma.user.create({ data: { id, email: `${role}@example.test`, passwordHash: 'x', role } });
+      return `${SESSION_COOKIE}=${(await createSession(db, id)).token}`;
+    };
+    const as = async (name: NodeEndpointName, c: string) => (await serveNodeEndpoint(name, ctx, new Request(`http://node.test/${name}`, { headers: { cookie: c } }))).status;
+    const owner = await cookie('owner');
+    const manager = await cookie('manager');
+    const cashier = await cookie('cashier');
+    expect([await as('getBalance', owner), await as('getWallet', owner)]).toEqual([200, 200]);
+    expect([await as('getBalance', manager), await as('getWallet', manager)]).toEqual([200, 401]);
+    expect([await as('getBalance', cashier), await as('getWallet', cashier)]).toEqual([401, 401]);
+    expect(await as('getBalance', `${SESSION_COOKIE}=forged`)).toBe(401);
   });
 });
 
