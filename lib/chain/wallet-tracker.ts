@@ -104,3 +104,16 @@ export async function trackBlockDisconnected(db: Db, hash: string): Promise<void
     await t.walletTx.deleteMany({ where: { blockHash: hash } });
   });
 }
+
+/**
+ * What a backend must watch for the wallet (DESIGN.md §8: addresses, outputs, txids): the
+ * scripts and hash160s of the watched addresses, and the unspent wallet outpoints (so that the
+ * spv backend's bloom filter also matches the transactions spending them).
+ */
+export async function walletWatchSet(db: Db): Promise<{ scripts: string[]; hash160s: string[]; outpoints: { txid: string; vout: number }[] }> {
+  const [addrs, outs] = await Promise.all([
+    db.prisma.walletAddress.findMany({ select: { script: true, hash160: true }, orderBy: [{ branch: 'asc' }, { idx: 'asc' }] }),
+    db.prisma.walletOutput.findMany({ where: { spentTxid: null }, select: { txid: true, vout: true }, orderBy: [{ txid: 'asc' }, { vout: 'asc' }] }),
+  ]);
+  return { scripts: addrs.map((a) => a.script), hash160s: addrs.map((a) => a.hash160), outpoints: outs };
+}

@@ -4,6 +4,7 @@ import type { Db } from '../db/client';
 import { authenticateApiKey, bearerToken, hasScope, roleScopes, sessionUser, cookieValue, SESSION_COOKIE, type Scope } from '../auth';
 import { isBackendUnavailable } from '../chain/backend';
 import { log } from '../log';
+import { hashToHex } from '../doge/bytes';
 import { headersFileHeader, headerRecords } from './files';
 import { bestTipHeight, headerPage } from './read';
 
@@ -64,6 +65,11 @@ export async function nodeHandle(fn: () => Promise<Response>): Promise<Response>
 
 export const HEADERS_PAGE = 2000;
 
+/** Display hex of the previous-block hash inside an 80-byte header. */
+function prevHashOf(header: Uint8Array): string {
+  return hashToHex(header.subarray(4, 36));
+}
+
 /**
  * The libdogecoin headers file as a stream: the 8-byte file header, then one 148-byte record per
  * best-chain header from the lowest stored height up to the tip as it was when the download
@@ -72,6 +78,7 @@ export const HEADERS_PAGE = 2000;
 export async function headersFileStream(db: Db, pageSize = HEADERS_PAGE): Promise<ReadableStream<Uint8Array>> {
   const top = await bestTipHeight(db);
   let after = -1;
+  let lastHash: string | null = null;
   let headerSent = false;
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
@@ -86,6 +93,13 @@ export async function headersFileStream(db: Db, pageSize = HEADERS_PAGE): Promis
           controller.close();
           return;
         }
+        // Pages are separate reads: a reorg between two of them would splice two branches. Each
+        // record must link to the one before; if not, the download fails rather than serve a
+        // file that is not one chain (clients retry).
+        for (const r of rows) {
+          if (lastHash !== null && prevHashOf(r.header) !== lastHash) throw new Error(`the best chain changed at height ${r.height} during the download`);
+          lastHash = r.hash;
+        }
         after = rows[rows.length - 1].height;
         controller.enqueue(headerRecords(rows));
       } catch (e) {
@@ -93,5 +107,5 @@ export async function headersFileStream(db: Db, pageSize = HEADERS_PAGE): Promis
         controller.error(e);
       }
     },
-  }, { highWaterMark: 1 });
+  }, { highWaterMark: 0 }); // read a page only when the client is ready for it
 }

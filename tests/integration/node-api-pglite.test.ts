@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { openMigratedDb, type Db } from '@/lib/db';
 import { addressToScript, decodeAddress, deriveAddress, derivePath, encodeTx, fromHex, hdFromSeed, hexToHash, parseXpub, serializeXpub, toHex, txidOf, REGTEST } from '@/lib/doge';
 import type { BlockSummary, BlockTxSummary } from '@/lib/chain/backend';
-import { trackBlockConnected, trackBlockDisconnected } from '@/lib/chain/wallet-tracker';
+import { trackBlockConnected, trackBlockDisconnected, walletWatchSet } from '@/lib/chain/wallet-tracker';
 import { syncWatchAddresses, GAP_LIMIT } from '@/lib/chain/watch-addresses';
 import { serveNodeEndpoint, NODE_SCOPES, type NodeEndpointName } from '@/lib/node-api/endpoints';
 import { headersFileStream } from '@/lib/node-api/http';
@@ -166,6 +166,28 @@ describe('watch-only wallet tracker', () => {
         if (i) expect(rec.prevHash).toBe(f.records[i - 1].hash);
       });
     }
+  });
+
+  it('fails a headers download that a reorg would splice into two branches', async () => {
+    const reader = (await headersFileStream(db, 3)).getReader();
+    expect((await reader.read()).value!.length).toBe(8);
+    expect((await reader.read()).value!.length).toBe(3 * 148); // heights 0..2
+    await db.prisma.chainHeader.update({ where: { hash: HEADERS[4].hash }, data: { inBest: false } });
+    await db.prisma.chainHeader.create({ data: { hash: 'ee'.repeat(32), height: 4, prevHash: 'dd'.repeat(32), chainwork: '5', header: new Uint8Array(80).fill(0xdd), time: 0, inBest: true } });
+    try {
+      await expect(reader.read()).rejects.toThrow(/best chain changed at height 4/);
+    } finally {
+      await db.prisma.chainHeader.delete({ where: { hash: 'ee'.repeat(32) } });
+      await db.prisma.chainHeader.update({ where: { hash: HEADERS[4].hash }, data: { inBest: true } });
+    }
+  });
+
+  it('exposes the watch set a backend must filter on', async () => {
+    const w = await walletWatchSet(db);
+    const rows = await db.prisma.walletAddress.findMany({ orderBy: [{ branch: 'asc' }, { idx: 'asc' }] });
+    expect(w.scripts).toEqual(rows.map((r) => r.script));
+    expect(w.hash160s[0]).toBe(toHex(decodeAddress(addr(0, 0), network).hash160));
+    expect(w.outpoints).toEqual([{ txid: A.txid, vout: 2 }, { txid: C.txid, vout: 0 }, { txid: C.txid, vout: 2 }].sort((x, y) => (x.txid + x.vout < y.txid + y.vout ? -1 : 1)));
   });
 
   it('rewinds a disconnected block: spends unmarked, its outputs and txs removed; idempotent', async () => {
