@@ -12,6 +12,7 @@ import { trackBlockConnected, trackBlockDisconnected, walletWatchSet } from '@/l
 import { syncWatchAddresses, GAP_LIMIT } from '@/lib/chain/watch-addresses';
 import { serveNodeEndpoint, NODE_SCOPES, type NodeEndpointName } from '@/lib/node-api/endpoints';
 import { headersFileStream } from '@/lib/node-api/http';
+import { publishChainState } from '@/lib/chain/chain-state';
 import { createApiKey, createSession, SESSION_COOKIE } from '@/lib/auth';
 import { readHeadersFile, readWalletFile, FILE_MAGIC_HEX } from '../helpers/libdogecoin-files';
 
@@ -132,6 +133,12 @@ describe('watch-only wallet tracker', () => {
     );
     expect((await text('getTransactions', readKey)).text).toBe(`${sep}${rec(A.txid, 0, addr(0, 0), '1.50000000', 6, 0)}Spent Balance: 1.50000000\n`);
     expect((await text('getBalance', readKey)).text).toBe('Wallet balance: 0.40005000\n');
+  });
+
+  it('prints the last processed block as the worker published it, and the tip', async () => {
+    await publishChainState(db, { last_block_size: 4130, last_block_tx_count: 11, last_block_total_tx_size: 3355 });
+    expect((await text('getLastBlockInfo')).text).toBe('Block size: 4130\nTx count: 11\nTotal tx size: 3355\n');
+    expect((await text('getChaintip')).text).toBe('Chain tip: 10\n');
   });
 
   it('serves a wallet file that reads back: magic, version, genesis, key, addresses, txs', async () => {
