@@ -322,7 +322,7 @@ export class SpvBackend implements ChainBackend {
     const c = this.collect;
     const cur = c?.current ? c.got.get(c.current) : undefined;
     if (cur && cur.matched.has(txid)) {
-      if (!cur.summary.txs.some((t) => t.txid === txid)) cur.summary.txs.push(summarize(txid, tx));
+      if (!cur.summary.txs.some((t) => t.txid === txid)) cur.summary.txs.push({ ...summarize(txid, tx), raw: payload });
       return;
     }
     if (this.mempool.size > 50_000) this.mempool.clear();

@@ -6,6 +6,7 @@ import { createHash, randomInt } from 'node:crypto';
 import type { Db } from '../db/client';
 import { fromHex, hexToHash } from '../doge/bytes';
 import { BloomFilter, BLOOM_UPDATE_ALL } from '../p2p/bloom';
+import { walletWatchSet } from './wallet-tracker';
 
 export interface WatchSet {
   hash160s: string[]; // hex
@@ -14,12 +15,11 @@ export interface WatchSet {
 }
 
 export async function loadWatchSet(db: Db): Promise<WatchSet> {
-  const [addrs, outs, pays] = await Promise.all([
-    db.query<{ hash160: string }>(`SELECT hash160 FROM wallet_address ORDER BY hash160`),
-    db.query<{ txid: string; vout: number }>(`SELECT txid, vout FROM wallet_output WHERE spent_txid IS NULL ORDER BY txid, vout`),
+  const [wallet, pays] = await Promise.all([
+    walletWatchSet(db),
     db.query<{ txid: string }>(`SELECT txid FROM payment WHERE txid IS NOT NULL AND status IN ('unpaid', 'accepted') ORDER BY txid`),
   ]);
-  return { hash160s: addrs.map((a) => a.hash160), outpoints: outs.map((o) => ({ txid: o.txid, vout: o.vout })), txids: pays.map((p) => p.txid) };
+  return { hash160s: wallet.hash160s, outpoints: wallet.outpoints, txids: pays.map((p) => p.txid) };
 }
 
 export function fingerprint(w: WatchSet): string {

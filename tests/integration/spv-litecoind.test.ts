@@ -91,9 +91,15 @@ describe('spv backend against litecoind over P2P', () => {
     const height: number = await node.rpc('getblockcount');
     const view = await until(() => api(`/api/v1/payments/${p.id}`), (v) => v.body.status === 'confirmed');
     expect(view.body).toMatchObject({ status: 'confirmed', txid, block_height: height, confirmed: 1, required: 1 });
+    // The watch-only wallet recorded the output from the filtered block.
+    const wo = await until(() => db.prisma.walletOutput.findMany({ where: { txid } }), (l) => l.length > 0);
+    expect(wo).toEqual([expect.objectContaining({ address: out.address, amount: 250_000_000n, height, blockHash: block, spentTxid: null })]);
     await node.mine(2, EXTERNAL_ADDRESS);
     const deeper = await until(() => relay('status', { id: p.id }), (s) => s.body.confirmed === 3);
     expect(deeper.body).toMatchObject({ status: 'confirmed', confirmed: 3 });
+    const utxos = await until(async () => (await fetch(`${app.url}/getUTXOs`, { headers: { Authorization: `Bearer ${API_KEY}` } })).text(), (t) => /confirmations:  3\n/.test(t));
+    expect(utxos).toContain(`txid:           ${txid}\n`);
+    expect(utxos).toMatch(new RegExp(`address:        ${out.address}\\nscript_pubkey:  76a914[0-9a-f]{40}88ac\\namount:         2\\.50000000\\nconfirmations:  3\\n`));
     expect((await bestHeader())!.hash).toBe(await node.rpc('getbestblockhash'));
     expect(block).toMatch(/^[0-9a-f]{64}$/);
   }, 60_000);
@@ -126,10 +132,13 @@ describe('spv backend against litecoind over P2P', () => {
     expect((await bestHeader())!.hash).toBe(newTip);
     const old = await db.prisma.chainHeader.findUnique({ where: { hash: block } });
     expect(old).toMatchObject({ inBest: false, height: minedAt });
+    expect(await db.prisma.walletOutput.count({ where: { txid: r.body.txid } })).toBe(0); // the wallet rewound too
     // Back in a block: confirmed again at the new height.
     await node.rpc('prioritisetransaction', r.body.txid, 0, 200_000_000);
     await node.mine(1, EXTERNAL_ADDRESS);
     const again = await until(() => api(`/api/v1/payments/${p.id}`), (v) => v.body.status === 'confirmed');
     expect(again.body.block_height).toBe(minedAt + 2);
+    const back = await until(() => db.prisma.walletOutput.findMany({ where: { txid: r.body.txid } }), (l) => l.length > 0);
+    expect(back.map((o) => o.height)).toContain(minedAt + 2);
   }, 90_000);
 });
