@@ -17,12 +17,12 @@ const { getNetwork } = await jiti.import(join(root, 'lib/doge/index.ts'));
 const { SpvBackend } = await jiti.import(join(root, 'lib/chain/spv-backend.ts'));
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-const a = await startLitecoind({ wallet: false });
-const b = await startLitecoind({ wallet: false });
+const a = await startLitecoind({ wallet: false, rpcTimeoutMs: 600_000 });
+const b = await startLitecoind({ wallet: false, rpcTimeoutMs: 600_000 });
 let pg;
 try {
   let t = Date.now();
-  for (let left = N; left > 0; left -= 1000) await a.mine(Math.min(1000, left), EXTERNAL_ADDRESS);
+  for (let left = N; left > 0; left -= 500) await a.mine(Math.min(500, left), EXTERNAL_ADDRESS);
   const tip = await a.rpc('getbestblockhash');
   console.log(`mined ${N} blocks in ${((Date.now() - t) / 1000).toFixed(1)} s`);
 

@@ -365,7 +365,9 @@ export class SpvBackend implements ChainBackend {
       const height = node?.height ?? (await this.heightFromDb(h));
       if (height === null) throw new BackendUnavailableError(`block ${h} is not in the header chain`);
       for (const t of b.summary.txs) this.mempool.delete(t.txid);
-      out.push({ ...b.summary, height });
+      // Only the matched txs are known: the sizes count the header and those (README).
+      const totalTxSize = b.summary.txs.reduce((n, t) => n + (t.raw?.length ?? 0), 0);
+      out.push({ ...b.summary, height, totalTxSize, size: 80 + totalTxSize });
     }
     return out;
   }
