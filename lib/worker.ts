@@ -97,9 +97,9 @@ export function startWorker(ctx: WorkerContext): RunningWorker {
     try {
       const mine = await holdLease(ctx.db, holder);
       if (mine && !leader) {
+        await ctx.chain.start(); // throws: stay standby, the next loop retries
         leader = true;
         log.info('chain worker active', { holder, backend: ctx.chain.name });
-        await ctx.chain.start().catch(() => undefined);
         webhooks = startWebhookLoop(ctx.db);
       } else if (!mine && leader) {
         leader = false;

@@ -68,6 +68,7 @@ export class SpvBackend implements ChainBackend {
   private mempool = new Map<string, number>(); // txid -> first seen (ms)
   private outgoing = new Map<string, { raw: Uint8Array; requested: boolean; reject: string | null; waiters: (() => void)[] }>();
   private rate = { t: Date.now(), n: 0, perSec: 0 };
+  private stallTimer: ReturnType<typeof setInterval> | null = null;
 
   constructor(readonly opts: SpvOptions) {}
 
@@ -97,11 +98,13 @@ export class SpvBackend implements ChainBackend {
     await this.refreshWatch().catch(() => undefined);
     const pool = this.ensurePool();
     for (const p of pool.readyPeers) this.onReady(p);
+    this.stallTimer = setInterval(() => this.checkStalls(), 5_000);
     log.info('spv node started', { tip: chain.tip.height, peers: this.opts.peers.length || 'dns seeds' });
   }
 
   async stop(): Promise<void> {
     this.active = false;
+    if (this.stallTimer) clearInterval(this.stallTimer);
     this.pool?.stop();
     this.pool = null;
     for (const w of this.pongs) w.resolve();
@@ -201,9 +204,21 @@ export class SpvBackend implements ChainBackend {
 
   // ---- P2P handling ----
 
+  private askHeaders(p: Peer, locator: string[]): void {
+    p.headersAskedAt = Date.now();
+    p.send('getheaders', encodeGetHeaders(locator));
+  }
+
+  /** A peer that leaves a getheaders unanswered for 30 s is dropped (the pool redials it). */
+  private checkStalls(): void {
+    for (const p of this.pool?.readyPeers ?? []) {
+      if (p.headersAskedAt && Date.now() - p.headersAskedAt > 30_000) p.close('headers request timed out');
+    }
+  }
+
   private onReady(p: Peer): void {
     if (this.filter && p.hasBloom) p.send('filterload', this.filter.payload);
-    if (this.active) void this.serial(async () => p.send('getheaders', encodeGetHeaders(await this.chain!.locator())));
+    if (this.active) void this.serial(async () => this.askHeaders(p, await this.chain!.locator()));
   }
 
   private onClose(p: Peer): void {
@@ -232,6 +247,9 @@ export class SpvBackend implements ChainBackend {
           return this.onTx(payload);
         case 'notfound':
           return;
+        case 'feefilter':
+          p.feeFilter = decodeU64(payload);
+          return;
         case 'reject': {
           const r = decodeReject(payload);
           const o = r.hash ? this.outgoing.get(r.hash) : undefined;
@@ -253,6 +271,7 @@ export class SpvBackend implements ChainBackend {
   }
 
   private async onHeaders(p: Peer, payload: Uint8Array): Promise<void> {
+    p.headersAskedAt = 0;
     if (!this.active || !this.chain) return;
     let entries;
     try {
@@ -268,9 +287,9 @@ export class SpvBackend implements ChainBackend {
       if (dt > 0.5) this.rate.perSec = Math.round(this.rate.n / dt);
       if (r.disconnected) log.info('header reorg', { disconnected: r.disconnected, tip: this.chain.tip.height });
       if (r.added === 0 && !(await this.chain.get(entries[0]!.header.prevHash))) {
-        p.send('getheaders', encodeGetHeaders(await this.chain.locator())); // unconnected announcement
+        this.askHeaders(p, await this.chain.locator()); // unconnected announcement
       } else if (entries.length >= 2000) {
-        p.send('getheaders', encodeGetHeaders([r.last!, ...(await this.chain.locator())]));
+        this.askHeaders(p, [r.last!, ...(await this.chain.locator())]);
       }
     } catch (e) {
       if (e instanceof HeaderRejected) return this.pool?.ban(p, e.message);
@@ -282,7 +301,7 @@ export class SpvBackend implements ChainBackend {
     const want = items.filter((i) => i.type === INV_TX && !this.mempool.has(i.hash) && !this.outgoing.has(i.hash));
     if (want.length) p.send('getdata', encodeInv(want.slice(0, 1000)));
     if (this.active && items.some((i) => i.type === INV_BLOCK)) {
-      void this.serial(async () => p.send('getheaders', encodeGetHeaders(await this.chain!.locator())));
+      void this.serial(async () => this.askHeaders(p, await this.chain!.locator()));
     }
   }
 

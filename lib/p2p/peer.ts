@@ -36,6 +36,10 @@ export class Peer extends EventEmitter<PeerEvents> {
   ready = false;
   closed = false;
   bytesIn = 0;
+  /** The peer's feefilter (koinu per kB): it will not relay txs paying less. */
+  feeFilter = 0n;
+  /** When we asked this peer for headers and are still waiting (0 = not waiting). */
+  headersAskedAt = 0;
   private socket: Socket | null = null;
   private decoder: FrameDecoder;
   private timers: ReturnType<typeof setTimeout>[] = [];

@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect, createServer, type Server, type Socket } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { openMigratedDb, type Db } from '@/lib/db';
-import { getNetwork, decodeAddress, toHex } from '@/lib/doge';
+import { getNetwork, decodeAddress, toHex, sha256d, hashToHex, txidOf, fromHex } from '@/lib/doge';
 import { SpvBackend } from '@/lib/chain/spv-backend';
-import { encodeMessage, encodeVersion, HEADER_LEN, NODE_BLOOM } from '@/lib/p2p/wire';
+import { FrameDecoder, decodeInv, encodeInv, encodeMessage, encodeReject, encodeVersion, HEADER_LEN, NODE_BLOOM, INV_TX } from '@/lib/p2p/wire';
 import { startLitecoind, LITECOIN_REGTEST_GENESIS, EXTERNAL_ADDRESS, type Litecoind } from '../helpers/litecoind';
 import { freePort } from '../helpers/ports';
 
@@ -190,4 +190,31 @@ describe('spv node over P2P', () => {
     await a.mine(1, EXTERNAL_ADDRESS);
     expect(await until(() => tipIs(s, a), Boolean)).toBe(true);
   }, 60_000);
+
+  it('declines a broadcast that the peer answers with reject (as Dogecoin Core does; Litecoin Core no longer sends reject)', async () => {
+    // A scripted peer: handshake, getdata for announced txs, reject every tx, answer pings.
+    const port = await freePort();
+    const srv = createServer((sock: Socket) => {
+      sock.on('error', () => undefined);
+      const dec = new FrameDecoder(net.magic);
+      const send = (cmd: string, payload?: Uint8Array) => sock.write(encodeMessage(net.magic, cmd, payload));
+      send('version', encodeVersion({ version: 70015, services: NODE_BLOOM, timestamp: 0n, nonce: 2n, userAgent: '/Shibetoshi:1.14.6/', startHeight: 0, relay: true }));
+      send('verack');
+      sock.on('data', (d) => {
+        for (const f of dec.push(new Uint8Array(d))) {
+          if (f.command === 'ping') send('pong', f.payload);
+          if (f.command === 'inv') send('getdata', encodeInv(decodeInv(f.payload).filter((i) => i.type === INV_TX)));
+          if (f.command === 'tx') send('reject', encodeReject({ message: 'tx', code: 0x42, reason: 'insufficient priority', hash: hashToHex(sha256d(f.payload)) }));
+        }
+      });
+    });
+    await new Promise<void>((r) => srv.listen(port, '127.0.0.1', r));
+    cleanup.push(async () => srv.close());
+    const s = spv(await freshDb(), [`127.0.0.1:${port}`]);
+    const tx = await a.payTo([{ address: await a.newAddress(), amountKoinu: 100_000_000n }]);
+    const r = await s.broadcast(tx);
+    expect(r).toMatchObject({ ok: false, code: 'rejected' });
+    expect(r.ok ? '' : r.reason).toMatch(/insufficient priority/);
+    expect(await s.inMempool(txidOf(fromHex(tx)))).toBe(false);
+  }, 30_000);
 });
