@@ -70,12 +70,13 @@ export async function workerTick(ctx: WorkerContext): Promise<void> {
     },
   });
   if (r.connected || r.disconnected) log.info('chain advanced', { height: r.tip.height, connected: r.connected, disconnected: r.disconnected });
-  await updateConfirmations(sync, r.tip.height);
+  if (!r.waiting) await updateConfirmations(sync, r.tip.height);
   await expirePayments(sync);
   const st = ctx.chain.syncStatus?.();
   await publishChainState(ctx.db, {
-    tip_height: r.tip.height, tip_hash: r.tip.hash, peers: await ctx.chain.peers().catch(() => 0),
-    synced: st ? st.synced && st.headerHeight - r.tip.height <= 1 : true,
+    ...(r.waiting ? {} : { tip_height: r.tip.height, tip_hash: r.tip.hash }),
+    peers: await ctx.chain.peers().catch(() => 0),
+    synced: st ? !r.waiting && st.synced && st.headerHeight - r.tip.height <= 1 : true,
     ...(st ? { header_height: st.headerHeight, peer_height: st.peerHeight, headers_per_sec: st.headersPerSec } : {}),
   });
 }

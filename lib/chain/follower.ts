@@ -35,6 +35,8 @@ export interface FollowResult {
   disconnected: number;
   /** The processed tip: every block up to it went through the hooks. */
   tip: { height: number; hash: string };
+  /** Nothing processed yet (spv: headers still syncing before the first block scan). */
+  waiting?: boolean;
 }
 
 export async function followChain(db: Db, chain: ChainBackend, hooks: FollowHooks, opts: FollowOptions = {}): Promise<FollowResult> {
@@ -119,10 +121,10 @@ async function followStore(db: Db, chain: ChainBackend, hooks: FollowHooks, opts
   let cursor = await readCursor(db);
   if (!cursor) {
     const st = chain.syncStatus?.();
-    if (st && !st.synced) return { connected: 0, disconnected: 0, tip };
+    if (st && !st.synced) return { connected: 0, disconnected: 0, tip, waiting: true };
     const h = Math.max(0, tip.height - (opts.initialDepth ?? 6) - 1);
     const hash = h === tip.height ? tip.hash : await chain.blockHashAt(h);
-    if (!hash) return { connected: 0, disconnected: 0, tip };
+    if (!hash) return { connected: 0, disconnected: 0, tip, waiting: true };
     cursor = { height: h, hash };
     await writeCursor(db, cursor);
   }

@@ -32,6 +32,9 @@ export async function startApp(env: Record<string, string> = {}, opts: { keepDat
       DATA_DIR: dataDir,
       PUBLIC_URL: url,
       LOG_LEVEL: 'info',
+      // The default chain backend is the spv node: never let a test dial the real network's
+      // DNS seeds. A closed loopback port stands in unless the test names its peers.
+      DOGE_PEERS: '127.0.0.1:9',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
