@@ -66,9 +66,13 @@ export class SpvBackend implements ChainBackend {
   private collect: BlockCollect | null = null;
   private filter: { fp: string; payload: Uint8Array } | null = null;
   private mempool = new Map<string, number>(); // txid -> first seen (ms)
-  private outgoing = new Map<string, { raw: Uint8Array; requested: boolean; reject: string | null; waiters: (() => void)[] }>();
+  private outgoing = new Map<string, { raw: Uint8Array; at: number; requested: boolean; reject: string | null; waiters: (() => void)[] }>();
+  /** Peers that have our filter loaded (filteradd and mempool are only valid after filterload). */
+  private filtered = new WeakSet<Peer>();
   private rate = { t: Date.now(), n: 0, perSec: 0 };
   private stallTimer: ReturnType<typeof setInterval> | null = null;
+  /** A peer answered getheaders with fewer than 2,000 headers (nothing left to fetch). */
+  private headersDone = false;
 
   constructor(readonly opts: SpvOptions) {}
 
@@ -155,7 +159,7 @@ export class SpvBackend implements ChainBackend {
     const peerHeight = Math.max(0, ...peers.map((p) => p.remote?.startHeight ?? 0));
     const headerHeight = this.chain?.tip.height ?? 0;
     if (Date.now() - this.rate.t > 5_000) this.rate = { t: Date.now(), n: 0, perSec: 0 };
-    return { headerHeight, peerHeight, peers: peers.length, headersPerSec: this.rate.perSec, synced: peers.length > 0 && headerHeight >= peerHeight };
+    return { headerHeight, peerHeight, peers: peers.length, headersPerSec: this.rate.perSec, synced: peers.length > 0 && this.headersDone && headerHeight >= peerHeight };
   }
 
   /** Reload the bloom filter on every peer when the watch set changed. */
@@ -164,7 +168,7 @@ export class SpvBackend implements ChainBackend {
     const fp = fingerprint(w);
     if (this.filter?.fp === fp) return false;
     this.filter = { fp, payload: encodeFilterLoad(buildFilter(w)) };
-    for (const p of this.pool?.readyPeers ?? []) p.send('filterload', this.filter.payload);
+    for (const p of this.pool?.readyPeers ?? []) this.loadFilter(p);
     return true;
   }
 
@@ -176,17 +180,23 @@ export class SpvBackend implements ChainBackend {
     while (!pool.readyPeers.length && Date.now() < deadline) await sleep(100);
     const peers = pool.readyPeers;
     if (!peers.length) throw new BackendUnavailableError('no P2P peers connected');
-    const o = { raw, requested: false, reject: null as string | null, waiters: [] as (() => void)[] };
+    for (const [k, v] of this.outgoing) if (Date.now() - v.at > 3_600_000) this.outgoing.delete(k);
+    const o = { raw, at: Date.now(), requested: false, reject: null as string | null, waiters: [] as (() => void)[] };
     this.outgoing.set(txid, o);
     const requested = new Promise<void>((r) => o.waiters.push(r));
-    for (const p of peers) {
-      p.send('filteradd', encodeFilterAdd(hexToHash(txid))); // the tx comes back in merkleblocks
-      p.send('inv', encodeInv([{ type: INV_TX, hash: txid }]));
-    }
+    const filtered = peers.filter((p) => this.filtered.has(p));
+    for (const p of filtered) p.send('filteradd', encodeFilterAdd(hexToHash(txid))); // it comes back in merkleblocks
+    for (const p of peers) p.send('inv', encodeInv([{ type: INV_TX, hash: txid }]));
     await Promise.race([requested, sleep(this.opts.getdataTimeoutMs ?? 5_000)]);
     if (!o.requested) {
+      // Nobody asked for it: already in their mempool (a rebroadcast after a crash) or recently
+      // rejected. BIP35 `mempool` makes the peers announce their filter-matching txs: ours
+      // among them if they hold it.
+      for (const p of filtered) p.send('mempool');
+      const end = Date.now() + (filtered.length ? 15_000 : 0);
+      while (!this.mempool.has(txid) && Date.now() < end) await sleep(100);
       if (this.mempool.has(txid)) return { ok: false, code: 'already_known', reason: 'already in the mempool' };
-      return { ok: false, code: 'rejected', reason: 'no peer requested the transaction (already known or recently rejected)' };
+      return { ok: false, code: 'rejected', reason: 'no peer requested the transaction (recently rejected)' };
     }
     // The peer has the tx once our ping after it is answered; a reject (Dogecoin Core sends
     // them, Core 0.20+ does not) arrives before that pong.
@@ -216,8 +226,14 @@ export class SpvBackend implements ChainBackend {
     }
   }
 
+  private loadFilter(p: Peer): void {
+    if (!this.filter || !p.hasBloom) return;
+    p.send('filterload', this.filter.payload);
+    this.filtered.add(p);
+  }
+
   private onReady(p: Peer): void {
-    if (this.filter && p.hasBloom) p.send('filterload', this.filter.payload);
+    this.loadFilter(p);
     if (this.active) void this.serial(async () => this.askHeaders(p, await this.chain!.locator()));
   }
 
@@ -279,6 +295,8 @@ export class SpvBackend implements ChainBackend {
     } catch (e) {
       return this.pool?.ban(p, `bad headers: ${(e as Error).message}`);
     }
+    // A short answer means the peer has nothing more after it: the headers are caught up.
+    if (entries.length < 2000) this.headersDone = true;
     if (!entries.length) return;
     try {
       const r = await this.chain.accept(entries);
@@ -298,7 +316,8 @@ export class SpvBackend implements ChainBackend {
   }
 
   private onInv(p: Peer, items: InvItem[]): void {
-    const want = items.filter((i) => i.type === INV_TX && !this.mempool.has(i.hash) && !this.outgoing.has(i.hash));
+    for (const i of items) if (i.type === INV_TX && this.outgoing.has(i.hash)) this.mempool.set(i.hash, Date.now()); // ours, relayed back
+    const want = items.filter((i) => i.type === INV_TX && !this.mempool.has(i.hash));
     if (want.length) p.send('getdata', encodeInv(want.slice(0, 1000)));
     if (this.active && items.some((i) => i.type === INV_BLOCK)) {
       void this.serial(async () => this.askHeaders(p, await this.chain!.locator()));

@@ -77,7 +77,7 @@ describe('spv backend against litecoind over P2P', () => {
     expect(n).toBe(height); // heights 1..tip, every one stored once
     const mid = await node.rpc('getblockhash', 1234);
     expect((await db.query<{ hash: string }>(`SELECT hash FROM chain_header WHERE in_best AND height = 1234`))[0]?.hash).toBe(mid);
-    const health = await until(async () => (await fetch(`${app.url}/api/health`)).json(), (h: any) => h.chain.synced && h.chain.tip === height);
+    const health = await until(async () => (await fetch(`${app.url}/api/health`)).json(), (h: any) => h.chain.synced && h.chain.tip === height, 60_000);
     expect(health).toMatchObject({ ok: true, backend: 'spv', chain: { tip: height, synced: true, peers: 1 } });
     const state = await db.prisma.chainState.findMany({ where: { key: { in: ['header_height', 'peer_height', 'headers_per_sec'] } } });
     expect(Object.fromEntries(state.map((s) => [s.key, s.value]))).toMatchObject({ header_height: String(height), peer_height: expect.any(String) });
