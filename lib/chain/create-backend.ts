@@ -2,6 +2,9 @@
 import type { Config } from '../config';
 import { BackendUnavailableError, type ChainBackend } from './backend';
 import { createRpcBackend } from './rpc-backend';
+import { createDevnetBackend } from './devnet-backend';
+import { join } from 'node:path';
+import { getNetwork } from '../doge/network';
 
 /** Stands in for a backend that is not available in this build: every call is a 503. */
 function unavailableBackend(name: ChainBackend['name'], why: string): ChainBackend {
@@ -21,6 +24,10 @@ export function createChainBackend(cfg: Config): ChainBackend {
     case 'spv':
       return unavailableBackend('spv', 'the spv backend is not implemented yet: use CHAIN_BACKEND=rpc');
     case 'devnet':
-      return unavailableBackend('devnet', 'the devnet backend is not implemented yet: use CHAIN_BACKEND=rpc');
+      return createDevnetBackend({
+        network: getNetwork(cfg.network, cfg.genesisHash ? { genesisHash: cfg.genesisHash } : {}),
+        dir: join(cfg.dataDir, 'devnet'),
+        blockSeconds: cfg.devnetBlockSeconds,
+      });
   }
 }
