@@ -99,9 +99,9 @@ describe('devnet backend', () => {
   });
 
   it('is chosen by CHAIN_BACKEND=devnet and refuses mainnet', () => {
-    const cfg = loadConfig({ CHAIN_BACKEND: 'devnet', DOGE_NETWORK: 'regtest', DATA_DIR: dir, DEVNET_BLOCK_SECONDS: '0' } as NodeJS.ProcessEnv);
+    const cfg = loadConfig({ CHAIN_BACKEND: 'devnet', DOGE_NETWORK: 'regtest', DATA_DIR: dir, DEVNET_BLOCK_SECONDS: '0' } as unknown as NodeJS.ProcessEnv);
     expect(asDevnet(createChainBackend(cfg))).not.toBeNull();
-    expect(() => loadConfig({ CHAIN_BACKEND: 'devnet', DOGE_NETWORK: 'mainnet' } as NodeJS.ProcessEnv)).toThrow(/mainnet/);
+    expect(() => loadConfig({ CHAIN_BACKEND: 'devnet', DOGE_NETWORK: 'mainnet' } as unknown as NodeJS.ProcessEnv)).toThrow(/mainnet/);
     expect(() => createDevnetBackend({ network: MAINNET, dir, blockSeconds: 0 })).toThrow(/mainnet/);
   });
 });
