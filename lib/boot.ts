@@ -6,6 +6,7 @@ import { getDb, type Db } from './db';
 import { log } from './log';
 import { activeRelayKey } from './relay/relay-key';
 import { ensureBootstrapKey } from './auth/api-keys';
+import { ensureAdminUser, issueSetupCode } from './auth/accounts';
 
 export async function seedStore(db: Db, cfg: Config): Promise<void> {
   const store = await db.prisma.store.findUnique({ where: { id: 1 } });
@@ -24,6 +25,16 @@ export async function seedStore(db: Db, cfg: Config): Promise<void> {
   if (Object.keys(data).length) await db.prisma.store.update({ where: { id: 1 }, data });
 }
 
+/** ADMIN_EMAIL/ADMIN_PASSWORD create the owner; otherwise /setup needs the code we log here. */
+async function ensureFirstAccount(db: Db, cfg: Config): Promise<void> {
+  if (cfg.adminEmail && cfg.adminPassword) {
+    await ensureAdminUser(db, cfg.adminEmail, cfg.adminPassword);
+    return;
+  }
+  const code = await issueSetupCode(db);
+  if (code) log.warn('no account exists yet: open /setup and enter this one-time setup code', { setup_code: code, setup_url: `${cfg.publicUrl}/setup` });
+}
+
 const g = globalThis as { __counterBoot?: Promise<void> };
 
 export function boot(): Promise<void> {
@@ -34,6 +45,7 @@ export function boot(): Promise<void> {
       await seedStore(db, cfg);
       const key = await activeRelayKey(db);
       if (cfg.bootstrapApiKey) await ensureBootstrapKey(db, cfg.bootstrapApiKey);
+      await ensureFirstAccount(db, cfg);
       if (cfg.worker === 'embedded') {
         const { staticContext } = await import('./app-context');
         const { startWorker } = await import('./worker');

@@ -3,3 +3,4 @@ export * from './api-keys';
 export * from './roles';
 export * from './sessions';
 export * from './passwords';
+export * from './accounts';

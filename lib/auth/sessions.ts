@@ -61,3 +61,12 @@ export function cookieValue(header: string | null | undefined, name: string): st
   }
   return null;
 }
+
+/** The Set-Cookie value for a session (httpOnly, SameSite=Lax; Secure when served over https). */
+export function sessionCookie(token: string, expiresAt: Date, secure: boolean): string {
+  return `${SESSION_COOKIE}=${token}; Path=/; HttpOnly; SameSite=Lax; Expires=${expiresAt.toUTCString()}${secure ? '; Secure' : ''}`;
+}
+
+export function clearedSessionCookie(secure: boolean): string {
+  return `${SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0${secure ? '; Secure' : ''}`;
+}

@@ -1,7 +1,7 @@
 import { appContext } from '@/lib/app-context';
 import { handle } from '@/lib/api/handle';
 import { json, jsonError } from '@/lib/api/respond';
-import { requireApiScope } from '@/lib/api/vendor-auth';
+import { requireAccess } from '@/lib/api/access';
 import { cancelPayment } from '@/lib/relay/cancel-payment';
 import { vendorPaymentView } from '@/lib/relay/payment-view';
 
@@ -10,7 +10,7 @@ export const dynamic = 'force-dynamic';
 export function POST(req: Request, { params }: { params: Promise<{ id: string }> }) {
   return handle(async () => {
     const ctx = await appContext();
-    const auth = await requireApiScope(ctx.db, req, 'payments:write');
+    const auth = await requireAccess(ctx.db, req, 'payments:write');
     if (!auth.ok) return auth.response;
     const { id } = await params;
     const r = await cancelPayment(ctx.db, id, ctx.cfg.publicUrl);

@@ -1,0 +1,46 @@
+'use client';
+// The sign-in and first-owner setup forms. They post JSON to /api/auth/* and follow `next`.
+import { useState } from 'react';
+
+type Field = { name: string; label: string; type: string; autoComplete?: string; required?: boolean; hint?: string };
+
+export function AuthForm({ endpoint, fields, submitLabel, next }: { endpoint: string; fields: Field[]; submitLabel: string; next: string }) {
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  async function onSubmit(e: React.FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    setBusy(true);
+    setError('');
+    const data = Object.fromEntries(new FormData(e.currentTarget).entries());
+    try {
+      const res = await fetch(endpoint, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(data) });
+      const body = await res.json().catch(() => ({}));
+      if (!res.ok) {
+        setError(body.message ?? `request failed (${res.status})`);
+        return;
+      }
+      const role = body.user?.role;
+      const dest = next.startsWith('/') && !next.startsWith('//') ? next : role === 'cashier' ? '/pos' : '/admin';
+      window.location.assign(dest === '/' && role === 'cashier' ? '/pos' : dest);
+    } catch {
+      setError('network error: try again');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="auth-form" onSubmit={onSubmit}>
+      {fields.map((f) => (
+        <label key={f.name} className="field">
+          <span>{f.label}</span>
+          <input name={f.name} type={f.type} autoComplete={f.autoComplete} required={f.required ?? true} />
+          {f.hint ? <small className="muted">{f.hint}</small> : null}
+        </label>
+      ))}
+      {error ? <p role="alert" className="form-error">{error}</p> : null}
+      <button className="btn btn-primary" type="submit" disabled={busy}>{busy ? 'Please wait…' : submitLabel}</button>
+    </form>
+  );
+}

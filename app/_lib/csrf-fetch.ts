@@ -1,0 +1,21 @@
+'use client';
+// fetch() for the web app's mutations: adds the session's CSRF token (from /api/auth/me).
+let token: Promise<string> | null = null;
+
+async function csrfToken(): Promise<string> {
+  token ??= fetch('/api/auth/me', { cache: 'no-store' })
+    .then((r) => (r.ok ? r.json() : Promise.reject(new Error('not signed in'))))
+    .then((b: { csrf_token: string }) => b.csrf_token)
+    .catch((e) => {
+      token = null;
+      throw e;
+    });
+  return token;
+}
+
+export async function csrfFetch(input: string, init: RequestInit = {}): Promise<Response> {
+  const headers = new Headers(init.headers);
+  headers.set('X-CSRF-Token', await csrfToken());
+  if (init.body && !headers.has('Content-Type')) headers.set('Content-Type', 'application/json');
+  return fetch(input, { ...init, headers });
+}

@@ -1,0 +1,32 @@
+import Link from 'next/link';
+import { redirect } from 'next/navigation';
+import { AuthForm } from '@/app/_lib/auth-form';
+import { currentUser } from '@/app/_lib/session';
+import { appContext } from '@/lib/app-context';
+import { userCount } from '@/lib/auth';
+
+export const dynamic = 'force-dynamic';
+
+export default async function LoginPage({ searchParams }: { searchParams: Promise<{ next?: string }> }) {
+  const { next = '/' } = await searchParams;
+  if ((await userCount((await appContext()).db)) === 0) redirect('/setup');
+  const user = await currentUser();
+  if (user) redirect(user.role === 'cashier' ? '/pos' : '/admin');
+  return (
+    <main className="auth-shell">
+      <div className="auth-card">
+        <Link href="/" className="brand"><span className="brand-mark">Ð</span>Counter</Link>
+        <h1>Sign in</h1>
+        <AuthForm
+          endpoint="/api/auth/login"
+          next={next}
+          submitLabel="Sign in"
+          fields={[
+            { name: 'email', label: 'Email', type: 'email', autoComplete: 'username' },
+            { name: 'password', label: 'Password', type: 'password', autoComplete: 'current-password' },
+          ]}
+        />
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,88 @@
+// Sign-in, sign-out, first-owner setup and "who am I" for the web app. Route files stay thin.
+import { z } from 'zod';
+import type { Db } from '../db/client';
+import {
+  AccountError, authenticateUser, completeSetup, createSession, destroySession, sessionCookie, clearedSessionCookie,
+  cookieValue, csrfMatches, SESSION_COOKIE, CSRF_HEADER, MAX_PASSWORD_LENGTH, type PublicUser,
+} from '../auth';
+import { readBodyText } from './body';
+import { json, jsonError } from './respond';
+import { requestUser } from './access';
+
+const MAX_AUTH_BODY = 8 * 1024;
+
+const loginBody = z.object({
+  email: z.string().min(3).max(320),
+  password: z.string().min(1).max(MAX_PASSWORD_LENGTH),
+}).strict();
+
+const setupBody = z.object({
+  code: z.string().min(1).max(100),
+  email: z.string().min(3).max(320),
+  name: z.string().max(100).optional(),
+  password: z.string().min(1).max(MAX_PASSWORD_LENGTH),
+}).strict();
+
+function isSecure(req: Request): boolean {
+  return new URL(req.url).protocol === 'https:' || req.headers.get('x-forwarded-proto') === 'https';
+}
+
+async function parse<T>(req: Request, schema: z.ZodType<T>): Promise<{ ok: true; value: T } | { ok: false; response: Response }> {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(await readBodyText(req, MAX_AUTH_BODY));
+  } catch (e) {
+    if ((e as Error).name === 'BodyTooLargeError') throw e;
+    return { ok: false, response: jsonError(400, 'invalid_request', 'body must be JSON') };
+  }
+  const r = schema.safeParse(raw);
+  if (!r.success) {
+    const issue = r.error.issues[0];
+    return { ok: false, response: jsonError(400, 'invalid_request', `${issue.path.join('.') || 'body'}: ${issue.message}`) };
+  }
+  return { ok: true, value: r.data };
+}
+
+function userView(u: Pick<PublicUser, 'id' | 'email' | 'name' | 'role'>) {
+  return { id: u.id, email: u.email, name: u.name, role: u.role };
+}
+
+async function signedIn(db: Db, req: Request, user: PublicUser, status = 200): Promise<Response> {
+  const s = await createSession(db, user.id);
+  return json({ user: userView(user), csrf_token: s.csrfToken }, status, { 'Set-Cookie': sessionCookie(s.token, s.expiresAt, isSecure(req)) });
+}
+
+export async function login(db: Db, req: Request): Promise<Response> {
+  const body = await parse(req, loginBody);
+  if (!body.ok) return body.response;
+  const user = await authenticateUser(db, body.value.email, body.value.password);
+  if (!user) return jsonError(401, 'unauthorized', 'wrong email or password');
+  return signedIn(db, req, user);
+}
+
+export async function setup(db: Db, req: Request): Promise<Response> {
+  const body = await parse(req, setupBody);
+  if (!body.ok) return body.response;
+  try {
+    return await signedIn(db, req, await completeSetup(db, body.value), 201);
+  } catch (e) {
+    if (e instanceof AccountError) {
+      const done = /already complete/.test(e.message);
+      return jsonError(done ? 409 : e.field === 'code' ? 403 : 400, done ? 'conflict' : e.field === 'code' ? 'forbidden' : 'invalid_request', e.message);
+    }
+    throw e;
+  }
+}
+
+export async function logout(db: Db, req: Request): Promise<Response> {
+  const user = await requestUser(db, req);
+  if (user && !csrfMatches(user, req.headers.get(CSRF_HEADER))) return jsonError(403, 'forbidden', 'missing or wrong CSRF token');
+  await destroySession(db, cookieValue(req.headers.get('cookie'), SESSION_COOKIE));
+  return json({ ok: true }, 200, { 'Set-Cookie': clearedSessionCookie(isSecure(req)) });
+}
+
+export async function me(db: Db, req: Request): Promise<Response> {
+  const user = await requestUser(db, req);
+  if (!user) return jsonError(401, 'unauthorized', 'not signed in');
+  return json({ user: userView(user), csrf_token: user.csrfToken });
+}

@@ -1,0 +1,118 @@
+// Web-app accounts: the first owner (from ADMIN_EMAIL/ADMIN_PASSWORD, or through /setup with a
+// one-time code printed in the server log), sign-in, and user management primitives.
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { Db } from '../db/client';
+import { hashPassword, verifyPassword, passwordProblem } from './passwords';
+import { type Role } from './roles';
+
+const SETUP_CODE_KEY = 'setup_code_hash';
+
+export class AccountError extends Error {
+  constructor(message: string, readonly field?: string) {
+    super(message);
+    this.name = 'AccountError';
+  }
+}
+
+export interface PublicUser {
+  id: string;
+  email: string;
+  name: string;
+  role: Role;
+  disabled: boolean;
+  createdAt: Date;
+}
+
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+const EMAIL_RE = /^[^\s@]{1,64}@[^\s@]{1,255}$/;
+
+function toPublic(u: { id: string; email: string; name: string; role: string; disabled: boolean; createdAt: Date }): PublicUser {
+  return { id: u.id, email: u.email, name: u.name, role: u.role as Role, disabled: u.disabled, createdAt: u.createdAt };
+}
+
+export async function userCount(db: Db): Promise<number> {
+  return db.prisma.user.count();
+}
+
+export async function createUser(db: Db, opts: { email: string; name?: string; password: string; role: Role }): Promise<PublicUser> {
+  const email = normaliseEmail(opts.email);
+  if (!EMAIL_RE.test(email)) throw new AccountError('email is not a valid address', 'email');
+  const problem = passwordProblem(opts.password);
+  if (problem) throw new AccountError(problem, 'password');
+  const name = (opts.name ?? '').trim().slice(0, 100);
+  if (await db.prisma.user.findUnique({ where: { email } })) throw new AccountError('a user with this email exists', 'email');
+  const row = await db.prisma.user.create({
+    data: { id: randomUUID(), email, name, passwordHash: await hashPassword(opts.password), role: opts.role },
+  });
+  return toPublic(row);
+}
+
+/** Makes sure the ADMIN_EMAIL owner exists; the password is only set on creation. */
+export async function ensureAdminUser(db: Db, email: string, password: string): Promise<void> {
+  const existing = await db.prisma.user.findUnique({ where: { email: normaliseEmail(email) } });
+  if (existing) return;
+  await createUser(db, { email, name: 'Owner', password, role: 'owner' });
+}
+
+/** A dummy hash so an unknown email costs as much as a wrong password. */
+let dummyHash: Promise<string> | null = null;
+
+export async function authenticateUser(db: Db, email: string, password: string): Promise<PublicUser | null> {
+  const row = await db.prisma.user.findUnique({ where: { email: normaliseEmail(email) } });
+  if (!row) {
+    dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
+    await verifyPassword(password, await dummyHash);
+    return null;
+  }
+  if (!(await verifyPassword(password, row.passwordHash)) || row.disabled) return null;
+  return toPublic(row);
+}
+
+function hashCode(code: string): string {
+  return createHash('sha256').update(code, 'utf8').digest('hex');
+}
+
+/**
+ * When nobody can sign in yet, creates a fresh one-time setup code (only its hash is stored)
+ * and returns it for the server log. Returns null once an account exists.
+ */
+export async function issueSetupCode(db: Db): Promise<string | null> {
+  if ((await userCount(db)) > 0) {
+    await db.prisma.appState.deleteMany({ where: { key: SETUP_CODE_KEY } });
+    return null;
+  }
+  const code = randomBytes(9).toString('base64url');
+  await db.prisma.appState.upsert({
+    where: { key: SETUP_CODE_KEY },
+    update: { value: hashCode(code), updatedAt: new Date() },
+    create: { key: SETUP_CODE_KEY, value: hashCode(code) },
+  });
+  return code;
+}
+
+/** Creates the first owner with the one-time code; the code is consumed atomically. */
+export async function completeSetup(db: Db, opts: { code: string; email: string; name?: string; password: string }): Promise<PublicUser> {
+  const email = normaliseEmail(opts.email);
+  if (!EMAIL_RE.test(email)) throw new AccountError('email is not a valid address', 'email');
+  const problem = passwordProblem(opts.password);
+  if (problem) throw new AccountError(problem, 'password');
+  const passwordHash = await hashPassword(opts.password);
+  return db.prisma.$transaction(async (tx) => {
+    // Deleting the code row is the claim: of two concurrent setups only one deletes it.
+    const used = await tx.appState.deleteMany({ where: { key: SETUP_CODE_KEY, value: hashCode(opts.code.trim()) } });
+    if (used.count !== 1 || (await tx.user.count()) > 0) {
+      throw new AccountError((await tx.user.count()) > 0 ? 'setup is already complete' : 'the setup code is wrong', 'code');
+    }
+    const row = await tx.user.create({
+      data: { id: randomUUID(), email, name: (opts.name ?? '').trim().slice(0, 100), passwordHash, role: 'owner' },
+    });
+    return toPublic(row);
+  });
+}
+
+export async function listUsers(db: Db): Promise<PublicUser[]> {
+  return (await db.prisma.user.findMany({ orderBy: { createdAt: 'asc' } })).map(toPublic);
+}
