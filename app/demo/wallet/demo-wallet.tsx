@@ -185,7 +185,7 @@ export function DemoWallet() {
           <button className="btn btn-primary" type="button" disabled={!uri.trim() || phase.kind === 'loading'} onClick={() => void open(uri)}>
             {phase.kind === 'loading' ? 'Checking…' : 'Open payment'}
           </button>
-          {phase.kind === 'error' && <p className={`${css.status} ${css.bad}`} role="alert">{phase.message}</p>}
+          {phase.kind === 'error' && <p className={`${css.status} ${css.bad}`} role="alert" data-testid="wallet-error">{phase.message}</p>}
         </section>
       )}
 
