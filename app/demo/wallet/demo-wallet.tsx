@@ -200,7 +200,10 @@ export function DemoWallet() {
             </div>
           </div>
           {view.signsData && (
-            <p className={css.signing} role="note">This payment also signs data and writes it to the blockchain.</p>
+            <div className={css.signing} role="note">
+              This payment also signs data and writes it to the blockchain.
+              {view.outputs.filter((o) => o.type === 'data').map((o, i) => <div key={i} className={css.mono}>data {o.data}</div>)}
+            </div>
           )}
           <ul className={css.lines}>
             {view.lines.map((l) => (
