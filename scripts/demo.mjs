@@ -45,8 +45,10 @@ const env = {
   ADMIN_PASSWORD: state.password,
   BOOTSTRAP_API_KEY: state.apiKey,
 };
-delete env.DATABASE_URL; // the demo always uses embedded PGlite in DATA_DIR
-delete env.DOGE_RPC_URL;
+// Blank, not deleted: a .env file never overrides a variable that is set, so a real
+// DATABASE_URL or node configuration cannot leak into the demo (always PGlite in DATA_DIR).
+for (const k of ['DATABASE_URL', 'DOGE_RPC_URL', 'DOGE_PEERS', 'CHAIN_GENESIS_HASH', 'CHAIN_CHECKPOINT', 'STORE_ADDRESS']) env[k] = '';
+env.WORKER = 'embedded';
 
 function banner() {
   const lines = [
