@@ -1,6 +1,9 @@
 // The wallet SDK against the real relay on the devnet backend: a full payment through both QR
 // forms, accepted then confirmed after a block mined on request; the devnet-only endpoints.
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hdFromSeed, serializeXpub, derivePath, REGTEST, decodeTx } from '@/lib/doge';
 import { parseKoinu } from '@/lib/money';
@@ -10,6 +13,9 @@ import { startApp, type AppServer } from '../helpers/app-server';
 const API_KEY = 'test-bootstrap-key-' + randomBytes(12).toString('hex');
 const xpub = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(11), REGTEST), "m/44'/1'/0'"));
 let app: AppServer;
+const dataDir = mkdtempSync(join(tmpdir(), 'counter-devnet-'));
+const ENV = { DOGE_NETWORK: 'regtest', CHAIN_BACKEND: 'devnet', DEVNET_BLOCK_SECONDS: '0', STORE_XPUB: xpub, BOOTSTRAP_API_KEY: API_KEY };
+let firstPayment = '';
 
 async function api(path: string, init: RequestInit = {}) {
   const r = await fetch(app.url + path, { ...init, headers: { Authorization: `Bearer ${API_KEY}`, 'Content-Type': 'application/json', ...(init.headers ?? {}) } });
@@ -29,10 +35,11 @@ async function mine(blocks = 1) {
 }
 
 beforeAll(async () => {
-  app = await startApp({ DOGE_NETWORK: 'regtest', CHAIN_BACKEND: 'devnet', DEVNET_BLOCK_SECONDS: '0', STORE_XPUB: xpub, BOOTSTRAP_API_KEY: API_KEY });
+  app = await startApp(ENV, { keepDataDir: dataDir });
 }, 120_000);
 afterAll(async () => {
   await app?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe('wallet SDK on devnet', () => {
@@ -71,6 +78,7 @@ describe('wallet SDK on devnet', () => {
     // idempotent: paying again returns the current status and broadcasts nothing new
     const again = await submitPayment(r.verified.payment, { tx: r.tx.hex }, { allowHttp: true });
     expect(again).toMatchObject({ status: 'confirmed', txid: r.tx.txid });
+    firstPayment = p.id;
   });
 
   it('pays the dogeconnect: form from unconfirmed change, and refuses an envelope whose h does not match', async () => {
@@ -105,5 +113,19 @@ describe('wallet SDK on devnet', () => {
     const m = await mine(2);
     expect(m.blocks).toHaveLength(2);
     expect(m.tip.height).toBeGreaterThanOrEqual(before + 2);
+  });
+
+  it('restarts on the same data: the chain, the wallet and the confirmed payments continue', async () => {
+    const before = (await (await fetch(app.url + '/api/health')).json()).chain.tip;
+    const wallet = (await demoWallet()).address;
+    await app.stop();
+    app = await startApp(ENV, { keepDataDir: dataDir });
+    const health = await (await fetch(app.url + '/api/health')).json();
+    expect(health.chain.tip).toBeGreaterThanOrEqual(before);
+    expect((await demoWallet()).address).toBe(wallet);
+    await mine(1);
+    const p = await api(`/api/v1/payments/${firstPayment}`);
+    expect(p.body).toMatchObject({ status: 'confirmed', exception: null });
+    expect(app.logs()).not.toMatch(/disconnected":[1-9]/);
   });
 });
