@@ -8,6 +8,8 @@ import type { ChainBackend } from './chain/backend';
 import { isBackendUnavailable } from './chain/backend';
 import { followChain } from './chain/follower';
 import { publishChainState } from './chain/chain-state';
+import { trackBlockConnected, trackBlockDisconnected } from './chain/wallet-tracker';
+import { syncWatchAddresses } from './chain/watch-addresses';
 import { onBlockConnected, onBlockDisconnected, updateConfirmations, expirePayments, type SyncContext } from './relay/chain-sync';
 import { broadcastClaimed } from './relay/pay';
 import { startWebhookLoop, type WebhookLoop } from './relay/webhook-delivery';
@@ -54,12 +56,17 @@ async function reconcilePending(ctx: WorkerContext): Promise<void> {
 export async function workerTick(ctx: WorkerContext): Promise<void> {
   const sync: SyncContext = { db: ctx.db, network: ctx.network, publicUrl: ctx.publicUrl };
   await reconcilePending(ctx);
+  await syncWatchAddresses(ctx.db, ctx.network);
   const r = await followChain(ctx.db, ctx.chain, {
     connected: async (b) => {
+      await trackBlockConnected(ctx.db, ctx.network, b);
       await onBlockConnected(sync, b);
       await publishChainState(ctx.db, { last_block_size: b.size, last_block_tx_count: b.txCount, last_block_total_tx_size: b.totalTxSize });
     },
-    disconnected: (hash) => onBlockDisconnected(sync, hash),
+    disconnected: async (hash) => {
+      await trackBlockDisconnected(ctx.db, hash);
+      await onBlockDisconnected(sync, hash);
+    },
   });
   if (r.connected || r.disconnected) log.info('chain advanced', { height: r.tip.height, connected: r.connected, disconnected: r.disconnected });
   await updateConfirmations(sync, r.tip.height);

@@ -41,6 +41,8 @@ export interface BlockTxSummary {
   txid: string;
   inputs: Outpoint[]; // empty for coinbase
   outputs: { n: number; value: bigint; script: string }[];
+  /** The serialized transaction, when the backend has it (the wallet file stores wallet txs). */
+  raw?: Uint8Array;
 }
 
 export interface BlockSummary {

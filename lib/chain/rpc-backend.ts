@@ -96,7 +96,8 @@ function txSummary(raw: unknown, i: number): { tx: BlockTxSummary; size: number 
       script: str(obj(o.scriptPubKey, `${what}.vout[${j}].scriptPubKey`), 'hex', `${what}.vout[${j}].scriptPubKey`).toLowerCase(),
     };
   });
-  return { tx: { txid: hash(str(t, 'txid', what), `${what}.txid`), inputs, outputs }, size: int(t, 'size', what) };
+  const hex = typeof t.hex === 'string' && isHex(t.hex) ? fromHex(t.hex) : undefined;
+  return { tx: { txid: hash(str(t, 'txid', what), `${what}.txid`), inputs, outputs, ...(hex ? { raw: hex } : {}) }, size: int(t, 'size', what) };
 }
 
 /** How many outputs a serialized transaction has (null if it does not decode). */

@@ -1,0 +1,9 @@
+// GET /getTransactions: node text API (DESIGN.md §7); formats and rules live in lib/node-api.
+import { appContext } from '@/lib/app-context';
+import { serveNodeEndpoint } from '@/lib/node-api/endpoints';
+
+export const dynamic = 'force-dynamic';
+
+export function GET(req: Request) {
+  return serveNodeEndpoint('getTransactions', appContext, req);
+}

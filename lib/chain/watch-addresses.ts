@@ -1,0 +1,55 @@
+// Keeps the watch-only wallet's address set (wallet_address) filled from the store's receiving
+// wallet: with an account xpub, the external branch 0 and the change branch 1, each up to a gap
+// limit of 20 addresses beyond the highest used index (and, on branch 0, beyond the next index
+// handed out to payments, store.next_address_index); with a single STORE_ADDRESS, that address.
+// Payment addresses are also registered by lib/relay/receive-address.ts as they are handed out.
+import type { Db } from '../db/client';
+import { addressToScript, decodeAddress, derivePublic, hdKeyToAddress, parseXpub, toHex, type Network } from '../doge';
+import { registerWalletAddress } from '../relay/receive-address';
+
+export const GAP_LIMIT = 20;
+export const BRANCHES = [0, 1] as const;
+
+/** Addresses already ensured per database and `xpub/branch` in this process (derivation is not free). */
+const ensuredByDb = new WeakMap<Db, Map<string, number>>();
+
+/** How many addresses branch `branch` must have: gap limit past the last used or handed-out index. */
+export function watchTarget(highestUsed: number | null, nextIndex: number): number {
+  return Math.max(highestUsed === null ? 0 : highestUsed + 1, nextIndex) + GAP_LIMIT;
+}
+
+export async function syncWatchAddresses(db: Db, network: Network): Promise<void> {
+  const store = await db.prisma.store.findUnique({ where: { id: 1 }, select: { storeXpub: true, storeAddress: true, nextAddressIndex: true } });
+  if (!store) return;
+  if (!store.storeXpub) {
+    if (store.storeAddress) await registerWalletAddress(db, store.storeAddress, network, 0, 0);
+    return;
+  }
+  let xpub;
+  try {
+    xpub = parseXpub(store.storeXpub, network);
+  } catch {
+    return; // a key for another network: the back office reports it; the chain must keep moving
+  }
+  let ensured = ensuredByDb.get(db);
+  if (!ensured) ensuredByDb.set(db, (ensured = new Map()));
+  const used = await db.query<{ branch: number; used: number }>(
+    `SELECT a.branch, MAX(a.idx) AS used FROM wallet_address a
+      WHERE EXISTS (SELECT 1 FROM wallet_output o WHERE o.address = a.address) GROUP BY a.branch`,
+  );
+  for (const branch of BRANCHES) {
+    const u = used.find((r) => Number(r.branch) === branch);
+    const target = watchTarget(u ? Number(u.used) : null, branch === 0 ? store.nextAddressIndex : 0);
+    const key = `${store.storeXpub}/${branch}`;
+    const have = ensured.get(key) ?? 0;
+    if (have >= target) continue;
+    const branchKey = derivePublic(xpub, [branch]);
+    const rows = [];
+    for (let i = have; i < target; i++) {
+      const address = hdKeyToAddress(derivePublic(branchKey, [i]), network);
+      rows.push({ address, hash160: toHex(decodeAddress(address, network).hash160), script: toHex(addressToScript(address, network)), branch, idx: i });
+    }
+    await db.prisma.walletAddress.createMany({ data: rows, skipDuplicates: true });
+    ensured.set(key, target);
+  }
+}
