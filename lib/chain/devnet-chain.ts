@@ -241,6 +241,7 @@ export class DevnetChain {
         txid: t.txid,
         inputs: isCoinbase(t.tx) ? [] : t.tx.inputs.map((i) => ({ txid: hashToHex(i.prevTxid), vout: i.vout })),
         outputs: t.tx.outputs.map((o, n) => ({ n, value: o.value, script: toHex(o.script) })),
+        raw: t.raw,
       })),
     };
   }
