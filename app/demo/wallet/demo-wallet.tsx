@@ -89,6 +89,15 @@ export function DemoWallet() {
     }
   }, []);
 
+  // /demo/wallet?uri=<payment URI> opens that payment directly (a link from the cashier screen).
+  useEffect(() => {
+    const fromLink = new URLSearchParams(window.location.search).get('uri');
+    if (fromLink) {
+      setUri(fromLink);
+      void open(fromLink);
+    }
+  }, [open]);
+
   const stopScan = useCallback(() => {
     streamRef.current?.getTracks().forEach((t) => t.stop());
     streamRef.current = null;
