@@ -21,6 +21,11 @@ import { WalletError } from './errors';
 export const HARD_DUST_LIMIT = 100_000n; // 0.001 DOGE: never relayed
 export const SOFT_DUST_LIMIT = 1_000_000n; // 0.01 DOGE: each output below it costs this much extra fee
 export const RECOMMENDED_FEE_PER_KB = 1_000_000n; // 0.01 DOGE/kB
+/**
+ * Bytes a re-signed input may grow by (DER r and s can each lose a leading byte in a draft):
+ * the fee is computed for the draft's size plus this per input, so it holds for the final bytes.
+ */
+const SIG_SLACK = 2;
 
 export interface WalletUtxo {
   txid: string; // display-order hex
@@ -155,7 +160,7 @@ export function buildPaymentTx(payment: ConnectPayment, opts: BuildOptions): Bui
     if (inSum <= outSum) continue;
     // With change: measure a signed draft, then fix the change amount (same size: amounts are fixed width).
     const draft = sign(sel, [...outs, { script: changeScript, amount: inSum - outSum }]);
-    const feeWith = feeFor(draft.size, rate) + softDustFee;
+    const feeWith = feeFor(draft.size + SIG_SLACK * n, rate) + softDustFee;
     const change = inSum - outSum - feeWith;
     let built: { hex: string; txid: string; size: number } | null = null;
     let fee = 0n;
@@ -166,7 +171,7 @@ export function buildPaymentTx(payment: ConnectPayment, opts: BuildOptions): Bui
       changeOut = { address: changeAddress, amount: change, vout: outs.length };
     } else {
       const noChange = sign(sel, outs);
-      const need = feeFor(noChange.size, rate) + softDustFee;
+      const need = feeFor(noChange.size + SIG_SLACK * n, rate) + softDustFee;
       lastNeed = outSum + need;
       if (inSum - outSum >= need) {
         built = noChange;
@@ -174,7 +179,7 @@ export function buildPaymentTx(payment: ConnectPayment, opts: BuildOptions): Bui
       }
     }
     if (!built) continue;
-    // Signatures may differ by a byte between drafts: re-check on the final bytes.
+    // Re-check on the final bytes (SIG_SLACK makes this hold).
     if (fee * 1000n < rate * BigInt(built.size)) continue;
     if (built.size > payment.max_size) {
       throw new WalletError('too_large', `the transaction needs ${built.size} bytes but max_size is ${payment.max_size}`);
