@@ -85,8 +85,8 @@ describe('submitPayment', () => {
 
   it('stops retrying when the next attempt would come after the deadline', async () => {
     const relay = await relayAnswering([{ status: 503 }]);
-    const soon = pay(relay, { issued: new Date(Date.now() - 899_990).toISOString(), timeout: 900 }); // 10 ms left
-    const e = await submitPayment(soon, { tx: '0100' }, { ...fast, retry: { attempts: 5, baseDelayMs: 1000 } }).catch((x) => x);
+    const soon = pay(relay, { issued: new Date(Date.now() - 898_000).toISOString(), timeout: 900 }); // 2 s left
+    const e = await submitPayment(soon, { tx: '0100' }, { ...fast, retry: { attempts: 5, baseDelayMs: 5000 } }).catch((x) => x);
     expect(e.code).toBe('relay_unavailable');
     expect(seen).toHaveLength(1);
   });
@@ -121,5 +121,29 @@ describe('backoff', () => {
     expect([1, 2, 3, 4, 5].map((n) => backoffDelay(n, p, () => 0))).toEqual([100, 200, 400, 800, 1000]);
     expect([1, 2, 3].map((n) => backoffDelay(n, p, () => 0.999))).toEqual([150, 300, 600]);
     expect(backoffDelay(2, p, () => 0.5)).toBe(250);
+  });
+});
+
+describe('payUri', () => {
+  it('sends nothing when the user does not confirm, and pays when they do', async () => {
+    const { secp256k1 } = await import('@noble/curves/secp256k1.js');
+    const { REGTEST, encodeWif, pubkeyToAddress } = await import('../../lib/doge');
+    const { payUri } = await import('../../lib/wallet');
+    const { signed, RELAY_H15 } = await import('../helpers/connect-payment');
+    const key = new Uint8Array(32).fill(21);
+    const me = pubkeyToAddress(secp256k1.getPublicKey(key, true), REGTEST);
+    const env = signed(makePayment({ relay: 'https://relay.example/relay' }));
+    const calls: string[] = [];
+    const fake = (async (url: string, init?: RequestInit) => {
+      calls.push(`${init?.method ?? 'GET'} ${url}`);
+      return url.endsWith('/dc/pay-1') ? Response.json(env) : Response.json(accepted);
+    }) as unknown as typeof fetch;
+    const uri = `dogeconnect:relay.example/dc/pay-1?h=${Buffer.from(RELAY_H15).toString('base64url')}`;
+    const opts = { fetch: fake, network: REGTEST, keys: [encodeWif(key, true, REGTEST)], utxos: [{ txid: '11'.repeat(32), vout: 0, amount: 100n * 100_000_000n, address: me }] };
+    await expect(payUri(uri, { ...opts, confirm: () => false })).rejects.toMatchObject({ code: 'cancelled' });
+    expect(calls).toEqual(['GET https://relay.example/dc/pay-1']);
+    const r = await payUri(uri, { ...opts, confirm: (v) => v.total === '22.05', refund: me });
+    expect(r.submitted.status).toBe('accepted');
+    expect(calls.at(-1)).toBe('POST https://relay.example/relay/pay');
   });
 });
