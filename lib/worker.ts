@@ -24,7 +24,8 @@ export interface WorkerContext {
   intervalMs?: number;
 }
 
-const LEASE_MS = 15_000;
+// A standby takes over within LEASE_MS + one tick of the active worker dying (DESIGN.md §1: < 15 s).
+const LEASE_MS = 8_000;
 
 async function holdLease(db: Db, holder: string): Promise<boolean> {
   if (db.kind === 'pglite') return true;
@@ -71,7 +72,12 @@ export async function workerTick(ctx: WorkerContext): Promise<void> {
   if (r.connected || r.disconnected) log.info('chain advanced', { height: r.tip.height, connected: r.connected, disconnected: r.disconnected });
   await updateConfirmations(sync, r.tip.height);
   await expirePayments(sync);
-  await publishChainState(ctx.db, { tip_height: r.tip.height, tip_hash: r.tip.hash, synced: true, peers: await ctx.chain.peers().catch(() => 0) });
+  const st = ctx.chain.syncStatus?.();
+  await publishChainState(ctx.db, {
+    tip_height: r.tip.height, tip_hash: r.tip.hash, peers: await ctx.chain.peers().catch(() => 0),
+    synced: st ? st.synced && st.headerHeight - r.tip.height <= 1 : true,
+    ...(st ? { header_height: st.headerHeight, peer_height: st.peerHeight, headers_per_sec: st.headersPerSec } : {}),
+  });
 }
 
 export interface RunningWorker {
@@ -91,15 +97,16 @@ export function startWorker(ctx: WorkerContext): RunningWorker {
     try {
       const mine = await holdLease(ctx.db, holder);
       if (mine && !leader) {
+        await ctx.chain.start(); // throws: stay standby, the next loop retries
         leader = true;
         log.info('chain worker active', { holder, backend: ctx.chain.name });
-        await ctx.chain.start().catch(() => undefined);
         webhooks = startWebhookLoop(ctx.db);
       } else if (!mine && leader) {
         leader = false;
         log.warn('chain worker lost its lease; standing by', { holder });
         await webhooks?.stop();
         webhooks = undefined;
+        await ctx.chain.stop().catch(() => undefined); // an spv node stops writing chain_header
       }
       if (leader) await workerTick(ctx);
       lastError = '';

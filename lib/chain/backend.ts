@@ -76,4 +76,24 @@ export interface ChainBackend {
   inMempool(txid: string): Promise<boolean>;
   /** Connected peers (1 for rpc when reachable). */
   peers(): Promise<number>;
+  /**
+   * Backends that keep chain_header themselves (spv): the follower then walks the stored best
+   * chain with a processed-block cursor instead of copying the backend's chain.
+   */
+  readonly ownsHeaderStore?: boolean;
+  /** Several blocks at once (spv: one getdata of filtered blocks). */
+  blocks?(hashes: string[]): Promise<BlockSummary[]>;
+  /** Reload what the backend watches (spv: the bloom filter) when the wallet changed. */
+  refreshWatch?(): Promise<boolean>;
+  /** Header sync progress for /api/health and the back office. */
+  syncStatus?(): SyncStatus;
+}
+
+export interface SyncStatus {
+  headerHeight: number;
+  /** Best height the peers announced. */
+  peerHeight: number;
+  peers: number;
+  headersPerSec: number;
+  synced: boolean;
 }

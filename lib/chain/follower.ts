@@ -2,7 +2,7 @@
 // comparing stored best-chain hashes with the backend's. Calls back for each disconnected and
 // connected block, oldest connect first. Generic over backends.
 import type { Db } from '../db/client';
-import { toHex, sha256d } from '../doge';
+import { toHex, sha256d, headerWork } from '../doge';
 import type { BlockSummary, ChainBackend } from './backend';
 
 export interface FollowHooks {
@@ -30,7 +30,15 @@ export async function storedTip(db: Db): Promise<{ height: number; hash: string 
   return r ?? null;
 }
 
-export async function followChain(db: Db, chain: ChainBackend, hooks: FollowHooks, opts: FollowOptions = {}): Promise<{ connected: number; disconnected: number; tip: { height: number; hash: string } }> {
+export interface FollowResult {
+  connected: number;
+  disconnected: number;
+  /** The processed tip: every block up to it went through the hooks. */
+  tip: { height: number; hash: string };
+}
+
+export async function followChain(db: Db, chain: ChainBackend, hooks: FollowHooks, opts: FollowOptions = {}): Promise<FollowResult> {
+  if (chain.ownsHeaderStore) return followStore(db, chain, hooks, opts);
   const tip = await chain.tip();
   let ours = await storedTip(db);
   let disconnected = 0;
@@ -67,7 +75,9 @@ export async function followChain(db: Db, chain: ChainBackend, hooks: FollowHook
     const b = await chain.block(hash);
     if (toHex(sha256d(b.header).reverse()) !== b.hash) throw new Error(`backend sent a header that does not hash to block ${b.hash}`);
     const prevWork = h > 0 ? await db.prisma.chainHeader.findUnique({ where: { hash: b.prevHash }, select: { chainwork: true } }) : null;
-    const chainwork = (BigInt(prevWork?.chainwork?.toFixed() ?? '0') + 1n).toString(); // relative work; spv stores real work
+    // Real cumulative work from nBits (counted from the first stored block when the store starts above genesis).
+    const bits = new DataView(b.header.buffer, b.header.byteOffset + 72, 4).getUint32(0, true);
+    const chainwork = (BigInt(prevWork?.chainwork?.toFixed() ?? '0') + headerWork(bits)).toString();
     await db.prisma.chainHeader.upsert({
       where: { hash: b.hash },
       update: { inBest: true, height: h },
@@ -78,4 +88,72 @@ export async function followChain(db: Db, chain: ChainBackend, hooks: FollowHook
   }
   ours = await storedTip(db);
   return { connected, disconnected, tip: ours ?? tip };
+}
+
+// ---- backends that own chain_header (spv) ----
+
+const CURSOR = 'processed_tip';
+
+async function readCursor(db: Db): Promise<{ height: number; hash: string } | null> {
+  const r = await db.prisma.chainState.findUnique({ where: { key: CURSOR } });
+  const m = r ? /^(\d+):([0-9a-f]{64})$/.exec(r.value) : null;
+  return m ? { height: Number(m[1]), hash: m[2]! } : null;
+}
+
+async function writeCursor(db: Db, c: { height: number; hash: string }): Promise<void> {
+  const value = `${c.height}:${c.hash}`;
+  const now = new Date();
+  await db.prisma.chainState.upsert({ where: { key: CURSOR }, update: { value, updatedAt: now }, create: { key: CURSOR, value, updatedAt: now } });
+}
+
+/**
+ * The backend already keeps the header chain (with its reorgs) in chain_header. The processed
+ * cursor is the last block whose transactions went through the hooks. If it left the best
+ * chain, walk its stored ancestors back to the best chain, disconnecting each; then fetch the
+ * best chain's blocks above it in batches and connect them, oldest first. Block scanning starts
+ * `initialDepth` below the tip once the headers are synced (the wallet's birthday).
+ */
+async function followStore(db: Db, chain: ChainBackend, hooks: FollowHooks, opts: FollowOptions): Promise<FollowResult> {
+  await chain.refreshWatch?.();
+  const tip = await chain.tip();
+  let cursor = await readCursor(db);
+  if (!cursor) {
+    const st = chain.syncStatus?.();
+    if (st && !st.synced) return { connected: 0, disconnected: 0, tip };
+    const h = Math.max(0, tip.height - (opts.initialDepth ?? 6) - 1);
+    const hash = h === tip.height ? tip.hash : await chain.blockHashAt(h);
+    if (!hash) return { connected: 0, disconnected: 0, tip };
+    cursor = { height: h, hash };
+    await writeCursor(db, cursor);
+  }
+  let disconnected = 0;
+  for (let guard = 0; guard < 10_000; guard++) {
+    const row: { inBest: boolean; prevHash: string; height: number } | null = await db.prisma.chainHeader.findUnique({ where: { hash: cursor.hash }, select: { inBest: true, prevHash: true, height: true } });
+    if (!row || row.inBest) break;
+    await hooks.disconnected(cursor.hash, cursor.height);
+    disconnected++;
+    cursor = { height: row.height - 1, hash: row.prevHash };
+    await writeCursor(db, cursor);
+  }
+  let connected = 0;
+  const last = Math.min(tip.height, cursor.height + (opts.maxBlocks ?? 500));
+  if (last > cursor.height) {
+    const rows = await db.prisma.chainHeader.findMany({
+      where: { inBest: true, height: { gt: cursor.height, lte: last } }, orderBy: { height: 'asc' }, select: { hash: true, height: true, prevHash: true },
+    });
+    if (rows[0] && rows[0].prevHash !== cursor.hash) return { connected, disconnected, tip: cursor }; // store moved under us: next tick
+    const batch = 250;
+    for (let i = 0; i < rows.length; i += batch) {
+      const part = rows.slice(i, i + batch);
+      const blocks = chain.blocks ? await chain.blocks(part.map((r) => r.hash)) : await Promise.all(part.map((r) => chain.block(r.hash)));
+      for (const b of blocks) {
+        if (toHex(sha256d(b.header).reverse()) !== b.hash) throw new Error(`backend sent a header that does not hash to block ${b.hash}`);
+        await hooks.connected(b);
+        cursor = { height: b.height, hash: b.hash };
+        await writeCursor(db, cursor);
+        connected++;
+      }
+    }
+  }
+  return { connected, disconnected, tip: cursor };
 }

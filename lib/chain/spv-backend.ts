@@ -1,0 +1,408 @@
+// The `spv` chain backend (DESIGN.md §8): a lightweight P2P node in the style of libdogecoin's
+// spvnode. Headers-first sync from a checkpoint into chain_header (spv-headers.ts), a BIP37
+// filter over the watch-only wallet (spv-watch.ts), filtered blocks (merkleblock + tx, proofs
+// verified), mempool txs relayed to us through the filter, and broadcast by inv/getdata.
+//
+// start() makes this the active node (header sync and persistence: only the elected worker
+// calls it). Without start(), e.g. in a web process with WORKER=off, broadcast()/inMempool()
+// open the peer connections on demand and tip()/blockHashAt() read chain_header.
+import type { Db } from '../db/client';
+import { hashToHex, sha256d, toHex, hexToHash, fromHex } from '../doge/bytes';
+import { parseHeadersMessage, type Network } from '../doge';
+import { parseMerkleBlock, verifyMerkleBlock } from '../doge/merkleblock';
+import { parseTx } from '../doge/tx';
+import { PeerPool } from '../p2p/pool';
+import type { Peer } from '../p2p/peer';
+import {
+  INV_BLOCK, INV_FILTERED_BLOCK, INV_TX, decodeInv, decodeReject, decodeU64, encodeFilterAdd, encodeFilterLoad,
+  encodeGetHeaders, encodeInv, encodeU64, type InvItem,
+} from '../p2p/wire';
+import { log } from '../log';
+import {
+  BackendUnavailableError, type BlockSummary, type BlockTxSummary, type BroadcastResult, type ChainBackend, type InputLookup,
+  type Outpoint, type SyncStatus as SpvStatus, type TipInfo,
+} from './backend';
+import { HeaderChain, HeaderRejected } from './spv-headers';
+import { buildFilter, fingerprint, loadWatchSet } from './spv-watch';
+import { storedTip } from './follower';
+
+export interface SpvOptions {
+  network: Network;
+  peers: string[];
+  checkpoint: { height: number; hash: string } | null;
+  db: () => Promise<Db>;
+  /** How long broadcast waits for a peer's getdata, and then for a reject (ms). */
+  getdataTimeoutMs?: number;
+  rejectWindowMs?: number;
+  requestTimeoutMs?: number;
+}
+
+
+interface Pending {
+  nonce: bigint;
+  peer: Peer;
+  resolve: () => void;
+}
+
+interface BlockCollect {
+  want: Set<string>;
+  got: Map<string, { summary: BlockSummary; matched: Set<string> }>;
+  current: string | null;
+}
+
+const rand64 = () => BigInt(Math.floor(Math.random() * 2 ** 52)) << 12n;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export class SpvBackend implements ChainBackend {
+  readonly name = 'spv' as const;
+  readonly canLookupInputs = false;
+  readonly ownsHeaderStore = true;
+  private pool: PeerPool | null = null;
+  private chain: HeaderChain | null = null;
+  private active = false;
+  private queue: Promise<unknown> = Promise.resolve();
+  private fetchLock: Promise<unknown> = Promise.resolve();
+  private pongs: Pending[] = [];
+  private collect: BlockCollect | null = null;
+  private filter: { fp: string; payload: Uint8Array } | null = null;
+  private mempool = new Map<string, number>(); // txid -> first seen (ms)
+  private outgoing = new Map<string, { raw: Uint8Array; requested: boolean; reject: string | null; waiters: (() => void)[] }>();
+  private rate = { t: Date.now(), n: 0, perSec: 0 };
+  private stallTimer: ReturnType<typeof setInterval> | null = null;
+
+  constructor(readonly opts: SpvOptions) {}
+
+  // ---- lifecycle ----
+
+  private ensurePool(): PeerPool {
+    if (this.pool) return this.pool;
+    const { network } = this.opts;
+    this.pool = new PeerPool({
+      magic: network.magic, peers: this.opts.peers, dnsSeeds: network.dnsSeeds, defaultPort: network.port,
+      startHeight: () => this.chain?.tip.height ?? 0, maxBackoffMs: 5_000,
+    });
+    this.pool.on('ready', (p) => this.onReady(p));
+    this.pool.on('message', (p, c, m) => this.onMessage(p, c, m));
+    this.pool.on('close', (p) => this.onClose(p));
+    void this.pool.start();
+    return this.pool;
+  }
+
+  async start(): Promise<void> {
+    if (this.active) return;
+    const db = await this.opts.db();
+    const chain = new HeaderChain(db, this.opts.network, this.opts.checkpoint);
+    await chain.load();
+    this.chain = chain;
+    this.active = true;
+    await this.refreshWatch().catch(() => undefined);
+    const pool = this.ensurePool();
+    for (const p of pool.readyPeers) this.onReady(p);
+    this.stallTimer = setInterval(() => this.checkStalls(), 5_000);
+    log.info('spv node started', { tip: chain.tip.height, peers: this.opts.peers.length || 'dns seeds' });
+  }
+
+  async stop(): Promise<void> {
+    this.active = false;
+    if (this.stallTimer) clearInterval(this.stallTimer);
+    this.pool?.stop();
+    this.pool = null;
+    for (const w of this.pongs) w.resolve();
+    this.pongs = [];
+  }
+
+  // ---- ChainBackend ----
+
+  async tip(): Promise<TipInfo> {
+    if (this.chain) return { height: this.chain.tip.height, hash: this.chain.tip.hash };
+    const t = await storedTip(await this.opts.db());
+    if (!t) throw new BackendUnavailableError('the spv node has not synced any headers yet');
+    return t;
+  }
+
+  async blockHashAt(height: number): Promise<string | null> {
+    if (this.chain) return this.chain.hashAt(height);
+    const r = await (await this.opts.db()).query<{ hash: string }>(`SELECT hash FROM chain_header WHERE in_best AND height = $1 LIMIT 1`, [height]);
+    return r[0]?.hash ?? null;
+  }
+
+  async block(hash: string): Promise<BlockSummary> {
+    return (await this.blocks([hash]))[0]!;
+  }
+
+  /** Filtered blocks (merkleblock + matched txs), proofs verified, in the order asked. */
+  async blocks(hashes: string[]): Promise<BlockSummary[]> {
+    const run = this.fetchLock.then(() => this.fetchBlocks(hashes));
+    this.fetchLock = run.catch(() => undefined);
+    return run;
+  }
+
+  async lookupInputs(_outpoints: Outpoint[]): Promise<InputLookup[]> {
+    throw new Error('the spv backend cannot look up input values (canLookupInputs is false)');
+  }
+
+  async inMempool(txid: string): Promise<boolean> {
+    const o = this.outgoing.get(txid);
+    return this.mempool.has(txid) || (!!o && o.requested && o.reject === null);
+  }
+
+  async peers(): Promise<number> {
+    return this.pool?.readyPeers.length ?? 0;
+  }
+
+  syncStatus(): SpvStatus {
+    const peers = this.pool?.readyPeers ?? [];
+    const peerHeight = Math.max(0, ...peers.map((p) => p.remote?.startHeight ?? 0));
+    const headerHeight = this.chain?.tip.height ?? 0;
+    if (Date.now() - this.rate.t > 5_000) this.rate = { t: Date.now(), n: 0, perSec: 0 };
+    return { headerHeight, peerHeight, peers: peers.length, headersPerSec: this.rate.perSec, synced: peers.length > 0 && headerHeight >= peerHeight };
+  }
+
+  /** Reload the bloom filter on every peer when the watch set changed. */
+  async refreshWatch(): Promise<boolean> {
+    const w = await loadWatchSet(await this.opts.db());
+    const fp = fingerprint(w);
+    if (this.filter?.fp === fp) return false;
+    this.filter = { fp, payload: encodeFilterLoad(buildFilter(w)) };
+    for (const p of this.pool?.readyPeers ?? []) p.send('filterload', this.filter.payload);
+    return true;
+  }
+
+  async broadcast(txHex: string): Promise<BroadcastResult> {
+    const raw = fromHex(txHex);
+    const txid = hashToHex(sha256d(raw));
+    const pool = this.ensurePool();
+    const deadline = Date.now() + 5_000;
+    while (!pool.readyPeers.length && Date.now() < deadline) await sleep(100);
+    const peers = pool.readyPeers;
+    if (!peers.length) throw new BackendUnavailableError('no P2P peers connected');
+    const o = { raw, requested: false, reject: null as string | null, waiters: [] as (() => void)[] };
+    this.outgoing.set(txid, o);
+    const requested = new Promise<void>((r) => o.waiters.push(r));
+    for (const p of peers) {
+      p.send('filteradd', encodeFilterAdd(hexToHash(txid))); // the tx comes back in merkleblocks
+      p.send('inv', encodeInv([{ type: INV_TX, hash: txid }]));
+    }
+    await Promise.race([requested, sleep(this.opts.getdataTimeoutMs ?? 5_000)]);
+    if (!o.requested) {
+      if (this.mempool.has(txid)) return { ok: false, code: 'already_known', reason: 'already in the mempool' };
+      return { ok: false, code: 'rejected', reason: 'no peer requested the transaction (already known or recently rejected)' };
+    }
+    // The peer has the tx once our ping after it is answered; a reject (Dogecoin Core sends
+    // them, Core 0.20+ does not) arrives before that pong.
+    await Promise.all(pool.readyPeers.map((p) => this.roundTrip(p, 10_000).catch(() => undefined)));
+    await sleep(this.opts.rejectWindowMs ?? 250);
+    if (o.reject !== null) {
+      const r = o.reject;
+      const code = /missing|orphan|inputs-missingorspent/i.test(r) ? 'missing_inputs' : /conflict|double|spent/i.test(r) ? 'double_spend'
+        : /already/i.test(r) ? 'already_known' : 'rejected';
+      return { ok: false, code, reason: r };
+    }
+    this.mempool.set(txid, Date.now());
+    return { ok: true, txid };
+  }
+
+  // ---- P2P handling ----
+
+  private askHeaders(p: Peer, locator: string[]): void {
+    p.headersAskedAt = Date.now();
+    p.send('getheaders', encodeGetHeaders(locator));
+  }
+
+  /** A peer that leaves a getheaders unanswered for 30 s is dropped (the pool redials it). */
+  private checkStalls(): void {
+    for (const p of this.pool?.readyPeers ?? []) {
+      if (p.headersAskedAt && Date.now() - p.headersAskedAt > 30_000) p.close('headers request timed out');
+    }
+  }
+
+  private onReady(p: Peer): void {
+    if (this.filter && p.hasBloom) p.send('filterload', this.filter.payload);
+    if (this.active) void this.serial(async () => this.askHeaders(p, await this.chain!.locator()));
+  }
+
+  private onClose(p: Peer): void {
+    for (const w of this.pongs.filter((x) => x.peer === p)) w.resolve();
+    this.pongs = this.pongs.filter((x) => x.peer !== p);
+  }
+
+  private serial<T>(fn: () => Promise<T>): Promise<T> {
+    const r = this.queue.then(fn);
+    this.queue = r.catch((e) => log.warn('spv handler failed', { error: e as Error }));
+    return r;
+  }
+
+  private onMessage(p: Peer, command: string, payload: Uint8Array): void {
+    try {
+      switch (command) {
+        case 'headers':
+          return void this.serial(() => this.onHeaders(p, payload));
+        case 'inv':
+          return this.onInv(p, decodeInv(payload));
+        case 'getdata':
+          return this.onGetData(p, decodeInv(payload));
+        case 'merkleblock':
+          return this.onMerkleBlock(p, payload);
+        case 'tx':
+          return this.onTx(payload);
+        case 'notfound':
+          return;
+        case 'feefilter':
+          p.feeFilter = decodeU64(payload);
+          return;
+        case 'reject': {
+          const r = decodeReject(payload);
+          const o = r.hash ? this.outgoing.get(r.hash) : undefined;
+          if (o) o.reject = `${r.reason} (code ${r.code})`;
+          return;
+        }
+        case 'pong': {
+          const nonce = decodeU64(payload);
+          const i = this.pongs.findIndex((w) => w.peer === p && w.nonce === nonce);
+          if (i >= 0) this.pongs.splice(i, 1)[0]!.resolve();
+          return;
+        }
+        default:
+          return; // sendheaders, feefilter, addr, sendcmpct, getheaders…: nothing to do
+      }
+    } catch (e) {
+      this.pool?.ban(p, `${command}: ${(e as Error).message}`);
+    }
+  }
+
+  private async onHeaders(p: Peer, payload: Uint8Array): Promise<void> {
+    p.headersAskedAt = 0;
+    if (!this.active || !this.chain) return;
+    let entries;
+    try {
+      entries = parseHeadersMessage(payload);
+    } catch (e) {
+      return this.pool?.ban(p, `bad headers: ${(e as Error).message}`);
+    }
+    if (!entries.length) return;
+    try {
+      const r = await this.chain.accept(entries);
+      this.rate.n += r.added;
+      const dt = (Date.now() - this.rate.t) / 1000;
+      if (dt > 0.5) this.rate.perSec = Math.round(this.rate.n / dt);
+      if (r.disconnected) log.info('header reorg', { disconnected: r.disconnected, tip: this.chain.tip.height });
+      if (r.added === 0 && !(await this.chain.get(entries[0]!.header.prevHash))) {
+        this.askHeaders(p, await this.chain.locator()); // unconnected announcement
+      } else if (entries.length >= 2000) {
+        this.askHeaders(p, [r.last!, ...(await this.chain.locator())]);
+      }
+    } catch (e) {
+      if (e instanceof HeaderRejected) return this.pool?.ban(p, e.message);
+      throw e;
+    }
+  }
+
+  private onInv(p: Peer, items: InvItem[]): void {
+    const want = items.filter((i) => i.type === INV_TX && !this.mempool.has(i.hash) && !this.outgoing.has(i.hash));
+    if (want.length) p.send('getdata', encodeInv(want.slice(0, 1000)));
+    if (this.active && items.some((i) => i.type === INV_BLOCK)) {
+      void this.serial(async () => this.askHeaders(p, await this.chain!.locator()));
+    }
+  }
+
+  private onGetData(p: Peer, items: InvItem[]): void {
+    const missing: InvItem[] = [];
+    for (const i of items) {
+      const o = i.type === INV_TX ? this.outgoing.get(i.hash) : undefined;
+      if (!o) {
+        missing.push(i);
+        continue;
+      }
+      p.send('tx', o.raw);
+      o.requested = true;
+      for (const w of o.waiters.splice(0)) w();
+    }
+    if (missing.length) p.send('notfound', encodeInv(missing));
+  }
+
+  private onMerkleBlock(p: Peer, payload: Uint8Array): void {
+    const c = this.collect;
+    const mb = parseMerkleBlock(payload);
+    const hash = mb.entry.header.hash;
+    if (!c || !c.want.has(hash)) return; // unsolicited
+    const res = verifyMerkleBlock(mb);
+    if (!res) throw new Error(`merkleblock ${hash} has an invalid proof`);
+    const h = mb.entry.header;
+    c.current = hash;
+    c.got.set(hash, {
+      matched: new Set(res.matches.map((m) => hashToHex(m.txid))),
+      summary: { hash, prevHash: h.prevHash, height: -1, time: h.time, header: h.raw, size: 0, txCount: mb.tree.totalTransactions, totalTxSize: 0, txs: [] },
+    });
+  }
+
+  private onTx(payload: Uint8Array): void {
+    const tx = parseTx(payload);
+    const txid = hashToHex(sha256d(payload));
+    const c = this.collect;
+    const cur = c?.current ? c.got.get(c.current) : undefined;
+    if (cur && cur.matched.has(txid)) {
+      if (!cur.summary.txs.some((t) => t.txid === txid)) cur.summary.txs.push({ ...summarize(txid, tx), raw: payload });
+      return;
+    }
+    if (this.mempool.size > 50_000) this.mempool.clear();
+    if (!this.mempool.has(txid)) this.mempool.set(txid, Date.now());
+  }
+
+  /** Ping and wait for the matching pong: every message the peer sent before is processed. */
+  private roundTrip(p: Peer, timeoutMs: number): Promise<void> {
+    const nonce = rand64();
+    return new Promise<void>((resolve, reject) => {
+      const t = setTimeout(() => {
+        this.pongs = this.pongs.filter((w) => w.nonce !== nonce);
+        reject(new BackendUnavailableError(`peer ${p.id} did not answer within ${timeoutMs} ms`));
+      }, timeoutMs);
+      this.pongs.push({ nonce, peer: p, resolve: () => { clearTimeout(t); resolve(); } });
+      p.send('ping', encodeU64(nonce));
+    });
+  }
+
+  private async fetchBlocks(hashes: string[]): Promise<BlockSummary[]> {
+    if (!hashes.length) return [];
+    const pool = this.ensurePool();
+    await this.refreshWatch().catch(() => undefined);
+    const peer = pool.readyPeers.filter((p) => p.hasBloom).sort((a, b) => (b.remote?.startHeight ?? 0) - (a.remote?.startHeight ?? 0))[0];
+    if (!peer) throw new BackendUnavailableError('no P2P peer with bloom filters connected');
+    const c: BlockCollect = { want: new Set(hashes), got: new Map(), current: null };
+    this.collect = c;
+    try {
+      peer.send('getdata', encodeInv(hashes.map((h) => ({ type: INV_FILTERED_BLOCK, hash: h }))));
+      await this.roundTrip(peer, this.opts.requestTimeoutMs ?? 30_000);
+    } finally {
+      this.collect = null;
+    }
+    const out: BlockSummary[] = [];
+    for (const h of hashes) {
+      const b = c.got.get(h);
+      if (!b) throw new BackendUnavailableError(`peer ${peer.id} did not send block ${h}`);
+      if (b.summary.txs.length !== b.matched.size) throw new BackendUnavailableError(`peer ${peer.id} sent ${b.summary.txs.length} of ${b.matched.size} matched txs of ${h}`);
+      const node = await this.chain?.get(h);
+      const height = node?.height ?? (await this.heightFromDb(h));
+      if (height === null) throw new BackendUnavailableError(`block ${h} is not in the header chain`);
+      for (const t of b.summary.txs) this.mempool.delete(t.txid);
+      // Only the matched txs are known: the sizes count the header and those (README).
+      const totalTxSize = b.summary.txs.reduce((n, t) => n + (t.raw?.length ?? 0), 0);
+      out.push({ ...b.summary, height, totalTxSize, size: 80 + totalTxSize });
+    }
+    return out;
+  }
+
+  private async heightFromDb(hash: string): Promise<number | null> {
+    const r = await (await this.opts.db()).query<{ height: number }>(`SELECT height FROM chain_header WHERE hash = $1`, [hash]);
+    return r[0]?.height ?? null;
+  }
+}
+
+function summarize(txid: string, tx: ReturnType<typeof parseTx>): BlockTxSummary {
+  const coinbase = tx.inputs.length === 1 && tx.inputs[0]!.prevTxid.every((b) => b === 0);
+  return {
+    txid,
+    inputs: coinbase ? [] : tx.inputs.map((i) => ({ txid: hashToHex(i.prevTxid), vout: i.vout })),
+    outputs: tx.outputs.map((o, n) => ({ n, value: o.value, script: toHex(o.script) })),
+  };
+}
+

@@ -1,0 +1,46 @@
+// What the spv node asks its peers to filter for: the watch-only wallet's hash160s (every
+// wallet_address row, including payment receive addresses), its unspent outpoints (so spends
+// match), and the txids of payments awaiting confirmation. Built into a BIP37 filter; the
+// fingerprint tells the node when the set changed and the filter must be reloaded.
+import { createHash, randomInt } from 'node:crypto';
+import type { Db } from '../db/client';
+import { fromHex, hexToHash } from '../doge/bytes';
+import { BloomFilter, BLOOM_UPDATE_ALL } from '../p2p/bloom';
+import { walletWatchSet } from './wallet-tracker';
+
+export interface WatchSet {
+  hash160s: string[]; // hex
+  outpoints: { txid: string; vout: number }[]; // display txid
+  txids: string[]; // display
+}
+
+export async function loadWatchSet(db: Db): Promise<WatchSet> {
+  const [wallet, pays] = await Promise.all([
+    walletWatchSet(db),
+    db.query<{ txid: string }>(`SELECT txid FROM payment WHERE txid IS NOT NULL AND status IN ('unpaid', 'accepted') ORDER BY txid`),
+  ]);
+  return { hash160s: wallet.hash160s, outpoints: wallet.outpoints, txids: pays.map((p) => p.txid) };
+}
+
+export function fingerprint(w: WatchSet): string {
+  const h = createHash('sha256');
+  h.update(w.hash160s.join(',')).update('|').update(w.outpoints.map((o) => `${o.txid}:${o.vout}`).join(',')).update('|').update(w.txids.join(','));
+  return h.digest('hex');
+}
+
+export function outpointBytes(txid: string, vout: number): Uint8Array {
+  const b = new Uint8Array(36);
+  b.set(hexToHash(txid), 0);
+  new DataView(b.buffer).setUint32(32, vout, true);
+  return b;
+}
+
+/** A filter over the set, with room to grow (filteradd) before the next reload. */
+export function buildFilter(w: WatchSet, fpRate = 0.0001): BloomFilter {
+  const n = w.hash160s.length + w.outpoints.length + w.txids.length;
+  const f = new BloomFilter(Math.max(n * 2, 100), fpRate, randomInt(0, 0x7fffffff), BLOOM_UPDATE_ALL);
+  for (const h of w.hash160s) f.insert(fromHex(h));
+  for (const o of w.outpoints) f.insert(outpointBytes(o.txid, o.vout));
+  for (const t of w.txids) f.insert(hexToHash(t));
+  return f;
+}

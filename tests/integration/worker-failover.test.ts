@@ -1,0 +1,92 @@
+// `npm run worker` on PostgreSQL: two standalone worker processes (no Next.js) with the spv
+// backend against litecoind. Exactly one is active; when it is SIGKILLed the standby takes
+// over within 15 s and keeps the header store following the node.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { openDb, type Db } from '@/lib/db';
+import { startLitecoind, LITECOIN_REGTEST_GENESIS, EXTERNAL_ADDRESS, type Litecoind } from '../helpers/litecoind';
+import { startPostgres, createDatabase, type PgServer } from '../helpers/postgres';
+
+const ROOT = resolve(__dirname, '../..');
+let node: Litecoind;
+let pg: PgServer;
+let dbUrl: string;
+let db: Db;
+const procs: { child: ChildProcess; out: () => string; dir: string }[] = [];
+
+function startWorker() {
+  const dir = mkdtempSync(join(tmpdir(), 'counter-worker-'));
+  let out = '';
+  const child: ChildProcess = spawn(process.execPath, [join(ROOT, 'scripts', 'worker.mjs')], {
+    cwd: ROOT,
+    env: {
+      NODE_ENV: 'production', PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', DATA_DIR: dir, DATABASE_URL: dbUrl, LOG_LEVEL: 'info',
+      DOGE_NETWORK: 'regtest', CHAIN_GENESIS_HASH: LITECOIN_REGTEST_GENESIS, CHAIN_BACKEND: 'spv', DOGE_PEERS: `127.0.0.1:${node.p2pPort}`,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (d: Buffer) => (out += d));
+  child.stderr!.on('data', (d: Buffer) => (out += d));
+  const p = { child, out: () => out, dir };
+  procs.push(p);
+  return p;
+}
+async function until<T>(fn: () => Promise<T> | T, ok: (v: T) => boolean, ms: number): Promise<T> {
+  const end = Date.now() + ms;
+  let v = await fn();
+  while (!ok(v) && Date.now() < end) {
+    await new Promise((r) => setTimeout(r, 100));
+    v = await fn();
+  }
+  return v;
+}
+const holder = async () => (await db.query<{ holder: string }>(`SELECT holder FROM worker_lease WHERE name = 'chain'`))[0]?.holder ?? null;
+const storedTip = async () => (await db.query<{ hash: string }>(`SELECT hash FROM chain_header WHERE in_best ORDER BY height DESC LIMIT 1`))[0]?.hash;
+const active = (out: string) => /"msg":"chain worker active"/.test(out);
+
+beforeAll(async () => {
+  [node, pg] = await Promise.all([startLitecoind({ wallet: false }), startPostgres()]);
+  await node.mine(200, EXTERNAL_ADDRESS);
+  dbUrl = await createDatabase(pg, 'failover');
+  db = await openDb({ databaseUrl: dbUrl, poolSize: 2 });
+}, 180_000);
+
+afterAll(async () => {
+  for (const p of procs) {
+    if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill('SIGKILL');
+    rmSync(p.dir, { recursive: true, force: true });
+  }
+  await db?.close();
+  await node?.dispose();
+  await pg?.stop();
+});
+
+describe('standalone worker failover (PostgreSQL)', () => {
+  it('runs one active worker; the standby takes over within 15 s of a SIGKILL and keeps syncing', async () => {
+    const a = startWorker();
+    expect(await until(() => active(a.out()), Boolean, 90_000)).toBe(true);
+    const best: string = await node.rpc('getbestblockhash');
+    expect(await until(storedTip, (t) => t === best, 30_000)).toBe(best);
+    const b = startWorker();
+    // B is up (migrated, booted) but standing by.
+    expect(await until(() => /"msg":"counter started"/.test(b.out()), Boolean, 90_000)).toBe(true);
+    await new Promise((r) => setTimeout(r, 2_000));
+    expect(active(b.out())).toBe(false);
+    const first = await holder();
+    expect(first).toMatch(/^[0-9a-f]{16}$/);
+
+    a.child.kill('SIGKILL');
+    const killedAt = Date.now();
+    expect(await until(() => active(b.out()), Boolean, 20_000)).toBe(true);
+    const takeover = Date.now() - killedAt;
+    expect(takeover).toBeLessThan(15_000);
+    expect(await holder()).not.toBe(first);
+
+    await node.mine(5, EXTERNAL_ADDRESS);
+    const next: string = await node.rpc('getbestblockhash');
+    expect(await until(storedTip, (t) => t === next, 30_000)).toBe(next);
+  }, 240_000);
+});
