@@ -3,7 +3,7 @@
 // `npm run demo`) continues the same chain: the demo wallet key, every block (one hex line
 // each, append-only) and the mempool. Never runs on mainnet.
 import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { fromHex, hash160, isHex, toHex } from '../doge/bytes';
 import { pubkeyToAddress } from '../doge/address';
@@ -47,7 +47,8 @@ const MINER_SCRIPT = p2pkhScript(hash160(new TextEncoder().encode('counter devne
 
 export function createDevnetBackend(opts: DevnetOptions): DevnetBackend {
   if (opts.network.name === 'mainnet') throw new Error('the devnet backend never runs with DOGE_NETWORK=mainnet');
-  const files = { key: join(opts.dir, 'wallet-key'), blocks: join(opts.dir, 'blocks.hex'), mempool: join(opts.dir, 'mempool.hex') };
+  const dir = resolve(/*turbopackIgnore: true*/ opts.dir);
+  const files = { key: join(/*turbopackIgnore: true*/ dir, 'wallet-key'), blocks: join(/*turbopackIgnore: true*/ dir, 'blocks.hex'), mempool: join(/*turbopackIgnore: true*/ dir, 'mempool.hex') };
   let chain: DevnetChain | null = null;
   let walletKey: Uint8Array;
   let walletScript: Uint8Array;
@@ -67,7 +68,7 @@ export function createDevnetBackend(opts: DevnetOptions): DevnetBackend {
   /** Load or create the chain (synchronously, on first use). */
   function load(): DevnetChain {
     if (chain) return chain;
-    mkdirSync(opts.dir, { recursive: true });
+    mkdirSync(dir, { recursive: true });
     if (existsSync(files.key)) walletKey = fromHex(readFileSync(files.key, 'utf8').trim());
     else {
       walletKey = secp256k1.utils.randomSecretKey();
