@@ -181,3 +181,17 @@ export function keypadPress(current: string, key: string): string {
   if (next !== '0') next = next.replace(/^0+(?=\d)/, '');
   return next;
 }
+
+/** Koinu for display: at least 2 decimals, thousands grouped ("1,234.50", "-5.00", "0.12345678"). */
+export function displayDoge(k: bigint): string {
+  const s = formatKoinu(k < 0n ? -k : k);
+  const [whole, frac = ''] = s.split('.');
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${k < 0n ? '-' : ''}${grouped}.${frac.padEnd(2, '0')}`;
+}
+
+/** An amount for people: "Ð 1,234.50", "−Ð 1.00". Takes koinu or an 8-DP string. */
+export function dogeText(v: bigint | string): string {
+  const k = typeof v === 'bigint' ? v : parseKoinu(v, { allowNegative: true });
+  return `${k < 0n ? '−' : ''}Ð ${displayDoge(k < 0n ? -k : k)}`;
+}
