@@ -112,6 +112,9 @@ export interface PaymentBody {
   fiat_currency?: string;
 }
 
+/** Icons a wallet can show (spec: a JPG or PNG URL); local SVG glyphs stay on the till. */
+export const WALLET_ICON_RE = /^https?:\/\/[^\s"]+\.(png|jpe?g)(\?[^\s"]*)?$/i;
+
 export class EmptyCartError extends Error {
   constructor(msg = 'the cart is empty') {
     super(msg);
@@ -139,7 +142,7 @@ export function paymentBody(
     const tax = lineTax(l);
     const it: PaymentBodyItem = { type: 'item', id: l.sku, name: l.name, count: l.count, unit: formatKoinu(l.unit) };
     if (tax > 0n) it.tax = formatKoinu(tax);
-    if (l.icon) it.icon = l.icon;
+    if (l.icon && WALLET_ICON_RE.test(l.icon)) it.icon = l.icon; // the spec's item icon is a JPG/PNG URL
     items.push(it);
   }
   if (extras.fee > 0n) items.push({ type: 'fee', id: 'fee', name: 'Fee', count: 1, unit: formatKoinu(extras.fee) });

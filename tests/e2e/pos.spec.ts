@@ -18,13 +18,13 @@ const ADMIN = { email: 'owner@shibe.cafe', password: 'counter e2e password' };
 const xpub = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(9), REGTEST), "m/44'/1'/0'"));
 
 const PRODUCTS = [
-  { id: 'p-coffee', sku: 'COF', name: 'Coffee', icon: '☕', price: parseKoinu('2.5'), taxRateBp: 0, sort: 1 },
-  { id: 'p-sandwich', sku: 'SAN', name: 'Sandwich', icon: '🥪', price: parseKoinu('7.25'), taxRateBp: 1000, sort: 2 },
-  { id: 'p-croissant', sku: 'CRO', name: 'Croissant', icon: '🥐', price: parseKoinu('3.1'), taxRateBp: 0, sort: 3 },
-  { id: 'p-juice', sku: 'JUI', name: 'Orange juice', icon: '🍊', price: parseKoinu('4'), taxRateBp: 0, sort: 4 },
-  { id: 'p-cake', sku: 'CAK', name: 'Cheesecake', icon: '🍰', price: parseKoinu('5.5'), taxRateBp: 700, sort: 5 },
-  { id: 'p-tea', sku: 'TEA', name: 'Green tea', icon: '🍵', price: parseKoinu('2.2'), taxRateBp: 0, sort: 6 },
-  { id: 'p-old', sku: 'OLD', name: 'Archived muffin', icon: '🧁', price: parseKoinu('1'), taxRateBp: 0, sort: 7, archived: true },
+  { id: 'p-coffee', sku: 'COF', name: 'Coffee', icon: '/pos-icons/coffee.svg', price: parseKoinu('2.5'), taxRateBp: 0, sort: 1 },
+  { id: 'p-sandwich', sku: 'SAN', name: 'Sandwich', icon: '/pos-icons/sandwich.svg', price: parseKoinu('7.25'), taxRateBp: 1000, sort: 2 },
+  { id: 'p-croissant', sku: 'CRO', name: 'Croissant', icon: '/pos-icons/croissant.svg', price: parseKoinu('3.1'), taxRateBp: 0, sort: 3 },
+  { id: 'p-juice', sku: 'JUI', name: 'Orange juice', icon: '/pos-icons/juice.svg', price: parseKoinu('4'), taxRateBp: 0, sort: 4 },
+  { id: 'p-cake', sku: 'CAK', name: 'Cheesecake', icon: '/pos-icons/cake.svg', price: parseKoinu('5.5'), taxRateBp: 700, sort: 5 },
+  { id: 'p-tea', sku: 'TEA', name: 'Green tea', icon: '/pos-icons/tea.svg', price: parseKoinu('2.2'), taxRateBp: 0, sort: 6 },
+  { id: 'p-old', sku: 'OLD', name: 'Archived muffin', icon: '', price: parseKoinu('1'), taxRateBp: 0, sort: 7, archived: true },
 ];
 
 const test = base.extend<object, { stack: { app: AppServer; node: Litecoind } }>({
@@ -135,6 +135,7 @@ test('a sale from cart to confirmed on the cashier screen', async ({ page, stack
   expect(dogeUri).toContain('amount=17.95');
   verifyPaymentEnvelope(env, { expectedHash15: d.hash15 });
   await page.screenshot({ path: testInfo.outputPath('payment-1024x768.png') });
+  if (process.env.POS_DOCS_SCREENSHOT) copyFileSync(testInfo.outputPath('payment-1024x768.png'), resolve(__dirname, '../../docs/cashier-payment.png'));
 
   // Pay with litecoind's wallet through the relay; the screen follows live.
   const tx = await node.payTo(payment.outputs.filter((o: any) => o.type === 'p2pkh').map((o: any) => ({ address: o.address, amountKoinu: parseKoinu(o.amount) })));

@@ -65,6 +65,9 @@ describe('pos cart arithmetic', () => {
       items: [{ type: 'item', id: 'COF', name: 'Coffee', count: 2, unit: '10.5' }],
     });
     expect(paymentBody([plain], NO_EXTRAS, { rate: '', currency: 'USD' })).not.toHaveProperty('fiat_total');
+    // Only JPG/PNG URLs reach the wallet as item icons.
+    expect(paymentBody([{ ...plain, icon: '/pos-icons/coffee.svg' }], NO_EXTRAS, { rate: '', currency: '' }).items[0]).not.toHaveProperty('icon');
+    expect(paymentBody([{ ...plain, icon: 'https://shop.example/c.png' }], NO_EXTRAS, { rate: '', currency: '' }).items[0].icon).toBe('https://shop.example/c.png');
   });
 
   it('refuses an empty cart, a non-positive total and negative extras', () => {

@@ -224,7 +224,7 @@ export function Cashier({ products, store, sales, user, denied }: {
               </div>
             ))}
             <div className={s.grand}><dt>Total</dt><dd data-testid="cart-total"><Doge k={totals.total} /></dd></div>
-            {fiat(totals.total) !== null ? <div className={s.fiat}><dt>≈</dt><dd>{fiat(totals.total)} {store.fiatCurrency}</dd></div> : null}
+            {fiat(totals.total) !== null ? <div className={s.fiat}><dt>In {store.fiatCurrency}</dt><dd>≈ {fiat(totals.total)} {store.fiatCurrency}</dd></div> : null}
           </dl>
           {error ? <p className={s.error} role="alert">{error}</p> : null}
           <button type="button" className={s.charge} onClick={charge} disabled={busy || totals.total <= 0n}>
