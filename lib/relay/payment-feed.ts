@@ -34,6 +34,11 @@ export interface FeedOptions {
 
 export const FEED_DEFAULTS = { pollMs: 300, heartbeatMs: 15_000, maxMs: 10 * 60_000, maxErrors: 20 } as const;
 
+/** Streams open in this process; the route refuses new ones (503) beyond MAX_OPEN_FEEDS. */
+export const MAX_OPEN_FEEDS = 1000;
+let openFeeds = 0;
+export const openFeedCount = () => openFeeds;
+
 /** Unpaid with nothing in flight and past its expiry: nothing more will happen at the counter. */
 export function isExpiredProbe(p: Pick<FeedProbe, 'status' | 'broadcastState' | 'expiresAt'>, now: Date): boolean {
   return p.status === 'unpaid' && p.broadcastState === 'none' && now.getTime() >= p.expiresAt.getTime();
@@ -64,8 +69,11 @@ export function paymentEventStream(opts: FeedOptions): ReadableStream<Uint8Array
   let lifetime: ReturnType<typeof setTimeout> | null = null;
   let closed = false;
   let onAbort: (() => void) | null = null;
+  let counted = false;
 
   const stopTimers = () => {
+    if (counted) openFeeds--;
+    counted = false;
     closed = true;
     if (pollTimer) clearTimeout(pollTimer);
     if (heartbeat) clearInterval(heartbeat);
@@ -77,6 +85,8 @@ export function paymentEventStream(opts: FeedOptions): ReadableStream<Uint8Array
 
   return new ReadableStream<Uint8Array>({
     start(controller) {
+      openFeeds++;
+      counted = true;
       const write = (s: string) => {
         if (closed) return;
         try {

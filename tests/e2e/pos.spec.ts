@@ -92,6 +92,7 @@ test('a sale from cart to confirmed on the cashier screen', async ({ page, stack
   await expect(page.getByLabel('Sandwich count')).toHaveText('2');
   await useKeypad(page, 'Discount', '1', 'Set discount');
   await useKeypad(page, 'Fee', '0.5', 'Set fee');
+  await expect(page.getByRole('radio', { name: 'Tip' })).toHaveCount(0); // tips are off by default
   await expect(page.getByTestId('cart-tax')).toHaveText('Ð 1.45');
   await expect(page.getByTestId('cart-total')).toHaveText('Ð 17.95'); // 14.5 + 1.45 + 2.5 + 0.5 − 1
   await expect(page.getByText('3.59 USD')).toBeVisible();
@@ -143,7 +144,7 @@ test('a sale from cart to confirmed on the cashier screen', async ({ page, stack
   expect(pay.status).toBe(200);
   const status = page.getByTestId('payment-status');
   await expect(status).toHaveAttribute('data-state', 'accepted');
-  await expect(status).toContainText('0 of 1 confirmations');
+  await expect(status).toContainText('0 of 1 confirmation');
   await expect(page.getByText((await pay.json()).txid)).toBeVisible();
   await node.mine(1);
   await expect(status).toHaveAttribute('data-state', 'confirmed');
@@ -178,4 +179,28 @@ test('cancelling a waiting payment, and a keypad-only sale', async ({ page, stac
   await expect(page.getByRole('button', { name: 'Cancel' })).toHaveCount(0);
   await page.getByRole('button', { name: 'New sale' }).click();
   await expect(page.getByRole('region', { name: 'Recent sales' }).getByText('Cancelled')).toBeVisible();
+});
+
+test('a declined payment shows the reason', async ({ page, stack }) => {
+  const { app, node } = stack;
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await signIn(page, app.url);
+  await page.getByRole('button', { name: 'Add Green tea' }).click();
+  await page.getByRole('button', { name: /^Charge Ð 2.2$/ }).click();
+  await expect(page.getByTestId('payment-status')).toHaveAttribute('data-state', 'waiting');
+  const id = /\/dc\/([A-Za-z0-9_-]+)/.exec(await page.getByTestId('payment-uri').innerText())![1];
+  const p = JSON.parse(Buffer.from((await (await fetch(`${app.url}/dc/${id}`)).json()).payload, 'base64').toString('utf8'));
+  // Spend a coin elsewhere first, then offer the relay a transaction spending the same coin.
+  const utxo = (await node.rpc('listunspent', 1))[0];
+  await node.send(await node.payTo([{ address: await node.newAddress(), amountKoinu: 100_000_000n }], { inputs: [{ txid: utxo.txid, vout: utxo.vout }] }));
+  const out = p.outputs[0];
+  const tx = await node.payTo([{ address: out.address, amountKoinu: parseKoinu(out.amount) }], { inputs: [{ txid: utxo.txid, vout: utxo.vout }] });
+  const r = await fetch(`${app.url}/relay/pay`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ id, tx, relay_token: p.relay_token }) });
+  expect(r.status).toBe(403);
+  const reason = (await r.json()).reason as string;
+  const status = page.getByTestId('payment-status');
+  await expect(status).toHaveAttribute('data-state', 'declined');
+  await expect(status).toContainText('Declined');
+  await expect(status).toContainText(reason);
+  await expect(page.getByRole('button', { name: 'Cancel' })).toHaveCount(0);
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isFinalProbe, paymentEventStream, probeFingerprint, type FeedProbe } from '@/lib/relay/payment-feed';
+import { isFinalProbe, openFeedCount, paymentEventStream, probeFingerprint, type FeedProbe } from '@/lib/relay/payment-feed';
 
 const base: FeedProbe = { status: 'unpaid', confirmations: 0, txid: null, broadcastState: 'none', updatedAt: new Date(1000), expiresAt: new Date(10_000) };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -49,8 +49,10 @@ describe('payment feed', () => {
     const stream = paymentEventStream({ probe: async () => (probes++, base), view: async () => ({}), signal: ctl.signal, pollMs: 5, now: () => new Date(0) });
     const done = readAll(stream);
     await sleep(40);
+    expect(openFeedCount()).toBe(1);
     ctl.abort();
     await done;
+    expect(openFeedCount()).toBe(0); // the finished and the aborted streams are no longer counted
     const at = probes;
     await sleep(40);
     expect(probes).toBeGreaterThan(1);

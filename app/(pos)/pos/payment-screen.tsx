@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import QRCode from 'qrcode';
 import { csrfFetch } from '@/app/_lib/csrf-fetch';
 import { dogeText } from '@/lib/pos/cart';
+import { countdown, isFinalPosState, posPaymentState, posStatusText, type PosPaymentView } from '@/lib/pos/payment-state';
 import s from './pos.module.css';
 
 export interface CreatedPayment {
@@ -25,29 +26,8 @@ export interface CreatedPayment {
   };
 }
 
-interface View {
-  status: string;
-  txid?: string | null;
-  required?: number;
-  confirmed?: number;
-  reason?: string | null;
-  exception?: string | null;
-  expired?: boolean;
-}
+type View = PosPaymentView & { txid?: string | null };
 
-type State = 'waiting' | 'accepted' | 'confirmed' | 'declined' | 'cancelled' | 'expired';
-
-function stateOf(v: View, expiresAt: number, now: number): State {
-  if (v.status === 'confirmed') return 'confirmed';
-  if (v.status === 'accepted') return 'accepted';
-  if (v.status === 'declined') return v.exception === 'cancelled' ? 'cancelled' : 'declined';
-  return v.expired || now >= expiresAt ? 'expired' : 'waiting';
-}
-
-const mmss = (ms: number) => {
-  const t = Math.max(0, Math.ceil(ms / 1000));
-  return `${Math.floor(t / 60)}:${String(t % 60).padStart(2, '0')}`;
-};
 const doge = (s8: string) => dogeText(s8);
 
 export function PaymentScreen({ payment, fiatCurrency, onNewSale }: { payment: CreatedPayment; fiatCurrency: string; onNewSale: () => void }) {
@@ -59,13 +39,24 @@ export function PaymentScreen({ payment, fiatCurrency, onNewSale }: { payment: C
   const [error, setError] = useState('');
   const expiresAt = Date.parse(payment.expires_at);
   const uri = form === 'connect' ? payment.connect_uri : payment.uri;
-  const state = stateOf(view, expiresAt, now);
-  const final = state !== 'waiting' && state !== 'accepted';
+  const state = posPaymentState(view, expiresAt, now);
+  const final = isFinalPosState(state);
+  const [live, setLive] = useState(true);
 
   useEffect(() => {
     const es = new EventSource(`/api/v1/payments/${encodeURIComponent(payment.id)}/events`);
-    es.addEventListener('payment', (e) => setView(JSON.parse((e as MessageEvent).data)));
-    es.addEventListener('end', () => es.close());
+    es.addEventListener('payment', (e) => {
+      setLive(true);
+      setView(JSON.parse((e as MessageEvent).data));
+    });
+    es.addEventListener('end', (e) => {
+      // final: nothing more will change. Otherwise (connection lifetime, database trouble) the
+      // server closes and EventSource reconnects by itself.
+      const reason = (JSON.parse((e as MessageEvent).data) as { reason?: string }).reason;
+      if (reason === 'final' || reason === 'not_found') es.close();
+    });
+    es.onopen = () => setLive(true);
+    es.onerror = () => setLive(es.readyState === EventSource.CLOSED); // reconnecting: show it
     return () => es.close();
   }, [payment.id]);
 
@@ -110,15 +101,7 @@ export function PaymentScreen({ payment, fiatCurrency, onNewSale }: { payment: C
   }
 
   const p = payment.payment;
-  const statusText: Record<State, [string, string]> = {
-    waiting: ['Waiting for payment', 'Scan with a DogeConnect or Dogecoin wallet'],
-    accepted: ['Payment accepted', `${view.confirmed ?? 0} of ${view.required ?? 1} confirmations`],
-    confirmed: ['Paid ✓', 'Confirmed on the blockchain'],
-    declined: ['Declined', view.reason || 'the transaction was refused'],
-    cancelled: ['Cancelled', 'This payment was cancelled'],
-    expired: ['Expired', 'No payment arrived in time'],
-  };
-  const [headline, detail] = statusText[state];
+  const [headline, detail] = posStatusText(state, view);
 
   return (
     <main className={s.pay}>
@@ -152,8 +135,9 @@ export function PaymentScreen({ payment, fiatCurrency, onNewSale }: { payment: C
             <strong>{headline}</strong>
             <span>{detail}</span>
           </div>
-          {state === 'waiting' ? <span className={s.countdown} aria-label="Time left">{mmss(expiresAt - now)}</span> : null}
+          {state === 'waiting' ? <span className={s.countdown} aria-label="Time left">{countdown(expiresAt - now)}</span> : null}
         </div>
+        {!live && !final ? <p className={s.txid} role="note">Reconnecting to live updates…</p> : null}
         {view.txid ? <p className={s.txid}>tx <code>{view.txid}</code></p> : null}
         <ul className={s.payLines}>
           {p.items.map((it, i) => (

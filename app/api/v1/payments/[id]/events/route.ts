@@ -1,10 +1,10 @@
 // Live updates for one payment as Server-Sent Events (DESIGN.md §5); see lib/relay/payment-feed.
 import { appContext } from '@/lib/app-context';
 import { handle } from '@/lib/api/handle';
-import { jsonError } from '@/lib/api/respond';
+import { jsonError, transient } from '@/lib/api/respond';
 import { requireAccess } from '@/lib/api/access';
 import { vendorPaymentView } from '@/lib/relay/payment-view';
-import { paymentEventStream } from '@/lib/relay/payment-feed';
+import { paymentEventStream, openFeedCount, MAX_OPEN_FEEDS } from '@/lib/relay/payment-feed';
 
 export const dynamic = 'force-dynamic';
 
@@ -19,6 +19,7 @@ export function GET(req: Request, { params }: { params: Promise<{ id: string }> 
     if (!(await ctx.db.prisma.payment.findUnique({ where: { id }, select: { id: true } }))) {
       return jsonError(404, 'not_found', 'no payment with this id');
     }
+    if (openFeedCount() >= MAX_OPEN_FEEDS) return transient(503); // EventSource retries
     const stream = paymentEventStream({
       signal: req.signal,
       probe: () => ctx.db.prisma.payment.findUnique({ where: { id }, select: PROBE }),
