@@ -93,6 +93,7 @@ test('a sale from cart to confirmed on the cashier screen', async ({ page, stack
   await useKeypad(page, 'Discount', '1', 'Set discount');
   await useKeypad(page, 'Fee', '0.5', 'Set fee');
   await expect(page.getByRole('radio', { name: 'Tip' })).toHaveCount(0); // tips are off by default
+  await page.screenshot({ path: testInfo.outputPath('keypad-1024x768.png') });
   await expect(page.getByTestId('cart-tax')).toHaveText('Ð 1.45');
   await expect(page.getByTestId('cart-total')).toHaveText('Ð 17.95'); // 14.5 + 1.45 + 2.5 + 0.5 − 1
   await expect(page.getByText('3.59 USD')).toBeVisible();
@@ -161,6 +162,7 @@ test('a sale from cart to confirmed on the cashier screen', async ({ page, stack
   await expect(page.getByRole('article', { name: 'Receipt' })).toContainText('Total');
   await expect(page.getByRole('article', { name: 'Receipt' })).toContainText('Ð 17.95');
   await expect(page.getByTestId('receipt-status')).toContainText('Paid');
+  await page.screenshot({ path: testInfo.outputPath('receipt.png') });
   await page.emulateMedia({ media: 'print' });
   await expect(page.getByRole('button', { name: 'Print' })).toBeHidden();
 });

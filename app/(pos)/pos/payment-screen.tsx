@@ -125,7 +125,7 @@ export function PaymentScreen({ payment, fiatCurrency, onNewSale }: { payment: C
 
       <section className={s.payInfo} aria-label="Payment">
         <div className={s.amount}>
-          <span className={s.amountLabel}>Amount due</span>
+          <span className={s.amountLabel}>{state === 'confirmed' || state === 'accepted' ? 'Amount paid' : 'Amount due'}</span>
           <strong data-testid="payment-total">{doge(payment.total)}</strong>
           {p.fiat_total ? <span className={s.fiatBig}>≈ {p.fiat_total} {p.fiat_currency || fiatCurrency}</span> : null}
         </div>
