@@ -74,7 +74,7 @@ async function useKeypad(page: Page, mode: string, keys: string, setLabel: strin
 async function minTouchTarget(page: Page): Promise<number> {
   return page.evaluate(() => {
     const els = [...document.querySelectorAll('main button, main a, main [role=tab], main [role=radio]')] as HTMLElement[];
-    return Math.min(...els.filter((e) => e.offsetParent !== null && !e.closest('dl')).map((e) => e.getBoundingClientRect().height));
+    return Math.min(...els.filter((e) => e.offsetParent !== null).map((e) => e.getBoundingClientRect().height));
   });
 }
 
@@ -167,7 +167,7 @@ test('a sale from cart to confirmed on the cashier screen', async ({ page, stack
   await expect(page.getByRole('button', { name: 'Print' })).toBeHidden();
 });
 
-test('cancelling a waiting payment, and a keypad-only sale', async ({ page, stack }) => {
+test('cancelling a waiting payment, and a keypad-only sale', async ({ page, stack }, testInfo) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await signIn(page, stack.app.url);
   await useKeypad(page, 'Custom item', '12.5', 'Add to cart');
@@ -176,6 +176,8 @@ test('cancelling a waiting payment, and a keypad-only sale', async ({ page, stac
   await page.getByRole('button', { name: /^Charge Ð 12.5$/ }).click();
   await expect(page.getByRole('img', { name: 'Payment QR code' })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  expect(await minTouchTarget(page)).toBeGreaterThanOrEqual(44);
+  await page.screenshot({ path: testInfo.outputPath('payment-390x844.png'), fullPage: true });
   await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByTestId('payment-status')).toHaveAttribute('data-state', 'cancelled');
   await expect(page.getByRole('button', { name: 'Cancel' })).toHaveCount(0);

@@ -37,6 +37,7 @@ export function Cashier({ products, store, sales, user, denied }: {
   const idemKey = useRef<string | null>(null);
 
   const totals = useMemo(() => cartTotals(lines, extras), [lines, extras]);
+  const inCart = useMemo(() => new Map(lines.map((l) => [l.key, l.count])), [lines]);
   const fiat = (k: bigint) => (store.fiatCurrency ? fiatOf(k, store.fiatRate) : null);
   const modes: KeypadMode[] = store.tipsEnabled ? ['item', 'fee', 'shipping', 'discount', 'tip'] : ['item', 'fee', 'shipping', 'discount'];
 
@@ -160,6 +161,7 @@ export function Cashier({ products, store, sales, user, denied }: {
               <div className={s.grid}>
                 {products.map((p) => (
                   <button key={p.id} type="button" className={s.product} onClick={() => add(p)} aria-label={`Add ${p.name}`}>
+                    {inCart.get(p.id) ? <span className={s.inCart} aria-hidden="true">{inCart.get(p.id)}</span> : null}
                     <Icon icon={p.icon} name={p.name} />
                     <span className={s.pName}>{p.name}</span>
                     <span className={s.pPrice}><Doge k={BigInt(p.priceKoinu)} />{p.taxRateBp ? <small> +{p.taxRateBp / 100}% tax</small> : null}</span>
