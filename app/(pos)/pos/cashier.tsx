@@ -17,12 +17,14 @@ type KeypadMode = 'item' | 'fee' | 'shipping' | 'discount' | 'tip';
 const MODE_LABEL: Record<KeypadMode, string> = { item: 'Custom item', fee: 'Fee', shipping: 'Shipping', discount: 'Discount', tip: 'Tip' };
 const KEYS = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '.', '0', '⌫'];
 
-export function Cashier({ products, store, sales, user, denied }: {
+export function Cashier({ products, store, sales, user, denied, demoWallet = false }: {
   products: PosProduct[];
   store: PosStore;
   sales: RecentSale[];
   user: { name: string; role: string };
   denied: boolean;
+  /** devnet only: offer the demo wallet (/demo/wallet?uri=…) on the payment screen. */
+  demoWallet?: boolean;
 }) {
   const router = useRouter();
   const [lines, setLines] = useState<CartLine[]>([]);
@@ -137,7 +139,7 @@ export function Cashier({ products, store, sales, user, denied }: {
     return (
       <div className={s.app}>
         {header}
-        <PaymentScreen payment={payment} fiatCurrency={store.fiatCurrency} onNewSale={newSale} />
+        <PaymentScreen payment={payment} fiatCurrency={store.fiatCurrency} onNewSale={newSale} demoWallet={demoWallet} />
       </div>
     );
   }

@@ -11,7 +11,7 @@ export const metadata = { title: 'Cashier — Counter' };
 export default async function PosPage({ searchParams }: { searchParams: Promise<{ denied?: string }> }) {
   const user = await requirePageUser('cashier', '/pos');
   const { denied } = await searchParams;
-  const { db } = await appContext();
+  const { db, cfg } = await appContext();
   const [products, store, sales] = await Promise.all([posCatalog(db), posStore(db), recentSales(db, user.id)]);
   return (
     <Cashier
@@ -20,6 +20,7 @@ export default async function PosPage({ searchParams }: { searchParams: Promise<
       sales={sales}
       user={{ name: user.name || user.email, role: user.role }}
       denied={denied === '1'}
+      demoWallet={cfg.chainBackend === 'devnet'}
     />
   );
 }

@@ -30,7 +30,12 @@ type View = PosPaymentView & { txid?: string | null };
 
 const doge = (s8: string) => dogeText(s8);
 
-export function PaymentScreen({ payment, fiatCurrency, onNewSale }: { payment: CreatedPayment; fiatCurrency: string; onNewSale: () => void }) {
+export function PaymentScreen({ payment, fiatCurrency, onNewSale, demoWallet = false }: {
+  payment: CreatedPayment;
+  fiatCurrency: string;
+  onNewSale: () => void;
+  demoWallet?: boolean;
+}) {
   const [view, setView] = useState<View>({ status: payment.status });
   const [form, setForm] = useState<'connect' | 'dogecoin'>('connect');
   const [svg, setSvg] = useState('');
@@ -121,6 +126,9 @@ export function PaymentScreen({ payment, fiatCurrency, onNewSale }: { payment: C
           <code className={s.uri} data-testid="payment-uri">{uri}</code>
           <button type="button" className={s.secondary} onClick={copy}>{copied ? 'Copied' : 'Copy'}</button>
         </div>
+        {demoWallet && state === 'waiting' ? (
+          <a className={s.link} href={`/demo/wallet?uri=${encodeURIComponent(uri)}`} target="_blank" rel="noreferrer">Pay with the demo wallet</a>
+        ) : null}
       </section>
 
       <section className={s.payInfo} aria-label="Payment">
