@@ -33,7 +33,7 @@ const test = base.extend<object, { stack: { app: AppServer; node: Litecoind } }>
       const node = await startLitecoind();
       const dataDir = mkdtempSync(join(tmpdir(), 'counter-pos-e2e-'));
       await seedPglite(dataDir, [
-        { sql: `INSERT INTO store (id, name, fiat_rate, fiat_currency) VALUES (1, $1, '0.2', 'USD')`, params: ['Shibe Café'] },
+        { sql: `INSERT INTO store (id, name, fiat_rate, fiat_currency, tips_enabled) VALUES (1, $1, '0.2', 'USD', TRUE)`, params: ['Shibe Café'] },
         ...PRODUCTS.map((p) => ({
           sql: 'INSERT INTO product (id, sku, name, icon, price, tax_rate_bp, sort, archived) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)',
           params: [p.id, p.sku, p.name, p.icon, p.price.toString(), p.taxRateBp, p.sort, p.archived ?? false],
@@ -92,7 +92,6 @@ test('a sale from cart to confirmed on the cashier screen', async ({ page, stack
   await expect(page.getByLabel('Sandwich count')).toHaveText('2');
   await useKeypad(page, 'Discount', '1', 'Set discount');
   await useKeypad(page, 'Fee', '0.5', 'Set fee');
-  await expect(page.getByRole('radio', { name: 'Tip' })).toHaveCount(0); // tips are off by default
   await page.screenshot({ path: testInfo.outputPath('keypad-1024x768.png') });
   await expect(page.getByTestId('cart-tax')).toHaveText('Ð 1.45');
   await expect(page.getByTestId('cart-total')).toHaveText('Ð 17.95'); // 14.5 + 1.45 + 2.5 + 0.5 − 1
@@ -167,14 +166,19 @@ test('a sale from cart to confirmed on the cashier screen', async ({ page, stack
   await expect(page.getByRole('button', { name: 'Print' })).toBeHidden();
 });
 
-test('cancelling a waiting payment, and a keypad-only sale', async ({ page, stack }, testInfo) => {
+test('a keypad-only sale with a tip, then cancelled while waiting', async ({ page, stack }, testInfo) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await signIn(page, stack.app.url);
   await useKeypad(page, 'Custom item', '12.5', 'Add to cart');
   await expect(page.getByTestId('cart-line')).toHaveCount(1);
-  await expect(page.getByTestId('cart-total')).toHaveText('Ð 12.50');
-  await page.getByRole('button', { name: /^Charge Ð 12.5$/ }).click();
+  await useKeypad(page, 'Tip', '1', 'Set tip'); // this store enables tips
+  await expect(page.getByTestId('cart-total')).toHaveText('Ð 13.50');
+  await page.getByRole('button', { name: /^Charge Ð 13.5$/ }).click();
   await expect(page.getByRole('img', { name: 'Payment QR code' })).toBeVisible();
+  const id = /\/dc\/([A-Za-z0-9_-]+)/.exec(await page.getByTestId('payment-uri').innerText())![1];
+  const signed = JSON.parse(Buffer.from((await (await fetch(`${stack.app.url}/dc/${id}`)).json()).payload, 'base64').toString('utf8'));
+  expect(signed.items.map((i: any) => [i.type, i.unit])).toEqual([['item', '12.5'], ['donation', '1']]);
+  expect(signed).toMatchObject({ total: '13.5', fiat_total: '2.70', fiat_currency: 'USD' });
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
   expect(await minTouchTarget(page)).toBeGreaterThanOrEqual(44);
   await page.screenshot({ path: testInfo.outputPath('payment-390x844.png'), fullPage: true });
