@@ -189,12 +189,27 @@ test('a keypad-only sale with a tip, then cancelled while waiting', async ({ pag
   await expect(page.getByRole('region', { name: 'Recent sales' }).getByText('Cancelled')).toBeVisible();
 });
 
-test('a declined payment shows the reason', async ({ page, stack }) => {
+test('a lost Charge answer is retried without a second payment; a declined payment shows the reason', async ({ page, stack }) => {
   const { app, node } = stack;
   await page.setViewportSize({ width: 1024, height: 768 });
   await signIn(page, app.url);
   await page.getByRole('button', { name: 'Add Green tea' }).click();
+  // The first Charge reaches the server but its answer is lost on the way back; pressing Charge
+  // again replays the same Idempotency-Key and gets the same payment, not a second one.
+  let firstKey = '';
+  await page.route('**/api/v1/payments', async (route) => {
+    firstKey = route.request().headers()['idempotency-key'];
+    await route.fetch();
+    await route.abort('connectionreset');
+  }, { times: 1 });
   await page.getByRole('button', { name: /^Charge Ð 2.2$/ }).click();
+  await expect(page.getByText('network error: check the connection')).toBeVisible();
+  const replay = page.waitForResponse((r) => r.url().endsWith('/api/v1/payments') && r.request().method() === 'POST');
+  await page.getByRole('button', { name: /^Charge Ð 2.2$/ }).click();
+  const again = await replay;
+  expect(firstKey).toMatch(/^pos-[0-9a-f]{32}$/);
+  expect(again.request().headers()['idempotency-key']).toBe(firstKey);
+  expect(again.headers()['idempotent-replayed']).toBe('true');
   await expect(page.getByTestId('payment-status')).toHaveAttribute('data-state', 'waiting');
   const id = /\/dc\/([A-Za-z0-9_-]+)/.exec(await page.getByTestId('payment-uri').innerText())![1];
   const p = JSON.parse(Buffer.from((await (await fetch(`${app.url}/dc/${id}`)).json()).payload, 'base64').toString('utf8'));

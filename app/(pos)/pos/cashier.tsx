@@ -15,6 +15,12 @@ import s from './pos.module.css';
 
 type KeypadMode = 'item' | 'fee' | 'shipping' | 'discount' | 'tip';
 const MODE_LABEL: Record<KeypadMode, string> = { item: 'Custom item', fee: 'Fee', shipping: 'Shipping', discount: 'Discount', tip: 'Tip' };
+/** A per-charge Idempotency-Key. getRandomValues, unlike randomUUID, also works on plain-http LAN tills. */
+function chargeKey(): string {
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  return 'pos-' + Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
+}
+
 const KEYS = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '.', '0', '⌫'];
 
 export function Cashier({ products, store, sales, user, denied, demoWallet = false }: {
@@ -36,7 +42,7 @@ export function Cashier({ products, store, sales, user, denied, demoWallet = fal
   const [payment, setPayment] = useState<CreatedPayment | null>(null);
   const [tab, setTab] = useState<'products' | 'keypad'>(products.length ? 'products' : 'keypad');
   const customN = useRef(0);
-  const idemKey = useRef<string | null>(null);
+  const pending = useRef<{ key: string; body: string } | null>(null);
 
   const totals = useMemo(() => cartTotals(lines, extras), [lines, extras]);
   const inCart = useMemo(() => new Map(lines.map((l) => [l.key, l.count])), [lines]);
@@ -44,7 +50,7 @@ export function Cashier({ products, store, sales, user, denied, demoWallet = fal
   const modes: KeypadMode[] = store.tipsEnabled ? ['item', 'fee', 'shipping', 'discount', 'tip'] : ['item', 'fee', 'shipping', 'discount'];
 
   const touch = () => {
-    idemKey.current = null; // a changed cart is a new charge
+    pending.current = null; // a changed cart is a new charge
     setError('');
   };
 
@@ -82,24 +88,28 @@ export function Cashier({ products, store, sales, user, denied, demoWallet = fal
     setExtras(NO_EXTRAS);
     setEntry('');
     setError('');
-    idemKey.current = null;
+    pending.current = null;
   }
 
   async function charge() {
     setError('');
-    let body;
-    try {
-      body = paymentBody(lines, extras, { rate: store.fiatRate, currency: store.fiatCurrency }, {
-        orderReference: 'POS-' + Date.now().toString(36).toUpperCase().slice(-6),
-      });
-    } catch (e) {
-      setError((e as Error).message);
-      return;
+    // One charge = one key and one exact body: a retry after a lost answer replays the same
+    // request, so the server returns the payment it already created instead of a second one.
+    if (!pending.current) {
+      try {
+        const body = paymentBody(lines, extras, { rate: store.fiatRate, currency: store.fiatCurrency }, {
+          orderReference: 'POS-' + Date.now().toString(36).toUpperCase().slice(-6),
+        });
+        pending.current = { key: chargeKey(), body: JSON.stringify(body) };
+      } catch (e) {
+        setError((e as Error).message);
+        return;
+      }
     }
-    idemKey.current ??= crypto.randomUUID();
+    const { key, body } = pending.current;
     setBusy(true);
     try {
-      const r = await csrfFetch('/api/v1/payments', { method: 'POST', headers: { 'Idempotency-Key': idemKey.current }, body: JSON.stringify(body) });
+      const r = await csrfFetch('/api/v1/payments', { method: 'POST', headers: { 'Idempotency-Key': key }, body });
       const b = await r.json().catch(() => ({}));
       if (r.status !== 201 && r.status !== 200) {
         setError(b.message ?? `could not start the payment (${r.status})`);
