@@ -187,6 +187,11 @@ test('a keypad-only sale with a tip, then cancelled while waiting', async ({ pag
   await expect(page.getByRole('button', { name: 'Cancel' })).toHaveCount(0);
   await page.getByRole('button', { name: 'New sale' }).click();
   await expect(page.getByRole('region', { name: 'Recent sales' }).getByText('Cancelled')).toBeVisible();
+  // Receipts need a session, and an unknown id is a 404.
+  const anon = await fetch(`${stack.app.url}/pos/receipt/${id}`, { redirect: 'manual' });
+  expect(anon.status).toBe(307);
+  expect(anon.headers.get('location')).toContain('/login?next=%2Fpos%2Freceipt%2F');
+  expect((await page.goto(`${stack.app.url}/pos/receipt/${'Z'.repeat(22)}`))!.status()).toBe(404);
 });
 
 test('a lost Charge answer is retried without a second payment; a declined payment shows the reason', async ({ page, stack }) => {

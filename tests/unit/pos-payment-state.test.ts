@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { saleState } from '@/lib/pos/catalog';
 import { countdown, isFinalPosState, posPaymentState, posStatusText } from '@/lib/pos/payment-state';
 
 describe('payment screen state', () => {
@@ -26,5 +27,17 @@ describe('payment screen state', () => {
     expect(countdown(900_000)).toBe('15:00');
     expect(countdown(61_001)).toBe('1:02');
     expect(countdown(-5)).toBe('0:00');
+  });
+});
+
+describe('recent sale state', () => {
+  const row = { status: 'unpaid', exception: null, broadcastState: 'none', expiresAt: new Date(1000) };
+  it('shows cancelled and expired apart from declined and waiting', () => {
+    expect(saleState(row, new Date(999))).toBe('unpaid');
+    expect(saleState(row, new Date(1000))).toBe('expired');
+    expect(saleState({ ...row, broadcastState: 'pending' }, new Date(5000))).toBe('unpaid'); // a tx is in flight
+    expect(saleState({ ...row, status: 'declined', exception: 'cancelled' }, new Date(0))).toBe('cancelled');
+    expect(saleState({ ...row, status: 'declined' }, new Date(0))).toBe('declined');
+    expect(saleState({ ...row, status: 'confirmed', exception: 'paid_late' }, new Date(5000))).toBe('confirmed');
   });
 });
