@@ -30,6 +30,8 @@ export interface FeedOptions {
   /** Consecutive failed polls before the stream gives up (the client reconnects). */
   maxErrors?: number;
   now?: () => Date;
+  /** Called once when the stream stops: final, lifetime, unavailable, not_found or client_gone. */
+  onClose?: (reason: string) => void;
 }
 
 export const FEED_DEFAULTS = { pollMs: 300, heartbeatMs: 15_000, maxMs: 10 * 60_000, maxErrors: 20 } as const;
@@ -71,8 +73,11 @@ export function paymentEventStream(opts: FeedOptions): ReadableStream<Uint8Array
   let onAbort: (() => void) | null = null;
   let counted = false;
 
-  const stopTimers = () => {
-    if (counted) openFeeds--;
+  const stopTimers = (reason = 'client_gone') => {
+    if (counted) {
+      openFeeds--;
+      opts.onClose?.(reason);
+    }
     counted = false;
     closed = true;
     if (pollTimer) clearTimeout(pollTimer);
@@ -98,7 +103,7 @@ export function paymentEventStream(opts: FeedOptions): ReadableStream<Uint8Array
       const finish = (reason: string) => {
         if (closed) return;
         write(sseEvent('end', { reason }));
-        stopTimers();
+        stopTimers(reason);
         try {
           controller.close();
         } catch {

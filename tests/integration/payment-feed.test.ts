@@ -72,7 +72,7 @@ beforeAll(async () => {
   node = await startLitecoind();
   app = await startApp({
     DOGE_NETWORK: 'regtest', CHAIN_GENESIS_HASH: LITECOIN_REGTEST_GENESIS, CHAIN_BACKEND: 'rpc', DOGE_RPC_URL: node.rpcUrl,
-    STORE_XPUB: xpub, BOOTSTRAP_API_KEY: API_KEY, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password,
+    STORE_XPUB: xpub, BOOTSTRAP_API_KEY: API_KEY, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: 'debug',
   });
 }, 180_000);
 
@@ -111,6 +111,7 @@ describe('live payment feed (SSE)', () => {
 
     await node.mine(1);
     const events = await feed.done; // the server closes the stream after the final state
+    expect(app.logs()).toMatch(new RegExp(`payment feed closed.*${p.id}.*final|${p.id}.*final.*payment feed closed`));
     const statuses = events.filter((e) => e.event === 'payment').map((e) => e.data.status);
     expect(statuses[0]).toBe('unpaid');
     expect(statuses).toContain('accepted');
@@ -145,6 +146,10 @@ describe('live payment feed (SSE)', () => {
     expect(feed.events[0].data).toMatchObject({ id: p.id, status: 'unpaid' });
     feed.abort();
     await expect(feed.done).rejects.toThrow();
+    // The server notices the client leaving and stops that stream's polling and timers.
+    const closedLine = () => app.logs().split('\n').find((l) => l.includes('payment feed closed') && l.includes(p.id));
+    await until(() => closedLine() !== undefined);
+    expect(closedLine()).toContain('client_gone');
     // The server is still healthy and serves the same payment afterwards.
     expect((await api(`/api/v1/payments/${p.id}`)).body.status).toBe('unpaid');
   });

@@ -46,13 +46,15 @@ describe('payment feed', () => {
   it('stops polling when the client aborts, and ends at the lifetime bound', async () => {
     let probes = 0;
     const ctl = new AbortController();
-    const stream = paymentEventStream({ probe: async () => (probes++, base), view: async () => ({}), signal: ctl.signal, pollMs: 5, now: () => new Date(0) });
+    const closed: string[] = [];
+    const stream = paymentEventStream({ probe: async () => (probes++, base), view: async () => ({}), signal: ctl.signal, pollMs: 5, now: () => new Date(0), onClose: (r) => closed.push(r) });
     const done = readAll(stream);
     await sleep(40);
     expect(openFeedCount()).toBe(1);
     ctl.abort();
     await done;
     expect(openFeedCount()).toBe(0); // the finished and the aborted streams are no longer counted
+    expect(closed).toEqual(['client_gone']);
     const at = probes;
     await sleep(40);
     expect(probes).toBeGreaterThan(1);

@@ -4,6 +4,7 @@ import { handle } from '@/lib/api/handle';
 import { jsonError, transient } from '@/lib/api/respond';
 import { requireAccess } from '@/lib/api/access';
 import { vendorPaymentView } from '@/lib/relay/payment-view';
+import { log } from '@/lib/log';
 import { paymentEventStream, openFeedCount, MAX_OPEN_FEEDS } from '@/lib/relay/payment-feed';
 
 export const dynamic = 'force-dynamic';
@@ -22,6 +23,7 @@ export function GET(req: Request, { params }: { params: Promise<{ id: string }> 
     if (openFeedCount() >= MAX_OPEN_FEEDS) return transient(503); // EventSource retries
     const stream = paymentEventStream({
       signal: req.signal,
+      onClose: (reason) => log.debug('payment feed closed', { payment: id, reason }),
       probe: () => ctx.db.prisma.payment.findUnique({ where: { id }, select: PROBE }),
       view: async () => {
         const row = await ctx.db.prisma.payment.findUnique({ where: { id } });
