@@ -23,7 +23,7 @@ const intParam = (min: number, max: number) =>
 const Query = z.object({
   limit: intParam(1, INVOICE_LIMIT_MAX).optional(),
   page: intParam(0, INVOICE_PAGE_MAX).optional(),
-  mint_hash: z.string().max(200, 'must be at most 200 characters').regex(/^[\x21-\x7e]*$/, 'must be visible ASCII').optional(),
+  mint_hash: z.string().regex(/^([0-9a-fA-F]{64})?$/, 'must be 64 hex digits').optional(), // as POST /api/v1/payments accepts it
 });
 
 export interface Invoice {
