@@ -35,7 +35,7 @@ export function UsersEditor({ initial, me }: { initial: UserView[]; me: string }
           <label className="field"><span>Name</span><input value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} maxLength={100} /></label>
           <label className="field"><span>Initial password</span><input type="password" value={form.password} onChange={(e) => setForm({ ...form, password: e.target.value })} required minLength={10} autoComplete="new-password" /></label>
           <label className="field"><span>Role</span>
-            <select value={form.role} onChange={(e) => setForm({ ...form, role: e.target.value })}>{ROLES.map((r) => <option key={r}>{r}</option>)}</select>
+            <select name="role" value={form.role} onChange={(e) => setForm({ ...form, role: e.target.value })}>{ROLES.map((r) => <option key={r}>{r}</option>)}</select>
           </label>
           <div className="bo-form-actions bo-span2"><button className="btn btn-primary" type="submit">Add user</button></div>
         </form>
