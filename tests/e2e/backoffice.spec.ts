@@ -120,7 +120,7 @@ test('an owner exports a CSV whose rows match the API', async ({ page, app }) =>
   await page.getByRole('button', { name: 'Filter' }).click();
   await expect(page.locator('tbody tr')).toHaveCount(1);
   await expect(page.getByRole('link', { name: 'Export JSON' })).toHaveAttribute('href', /q=E2E-2/);
-  await page.screenshot({ path: 'test-results/e2e/backoffice-invoices.png', fullPage: true });
+  await page.screenshot({ path: 'test-results/screenshots/backoffice-invoices.png', fullPage: true });
 });
 
 test('an owner creates an API key, shown once, that works; then revokes it', async ({ page, app }) => {
@@ -160,5 +160,5 @@ test('an owner rotates the relay key; new payments are signed with the new key',
   await page.reload();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
-  await page.screenshot({ path: 'test-results/e2e/backoffice-settings-phone.png', fullPage: true });
+  await page.screenshot({ path: 'test-results/screenshots/backoffice-settings-phone.png', fullPage: true });
 });

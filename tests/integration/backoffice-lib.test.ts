@@ -243,3 +243,18 @@ describe('node status', () => {
     expect((await readNodeStatus(db)).progress).toBe(1);
   });
 });
+
+describe('payment count shards', () => {
+  it('stay exact over inserts, multi-row inserts and deletes', async () => {
+    const sum = async () => Number((await db.prisma.paymentCount.aggregate({ _sum: { n: true } }))._sum.n);
+    const real = async () => db.prisma.payment.count();
+    expect(await sum()).toBe(await real());
+    for (let i = 0; i < 20; i++) await pay([{ type: 'item', id: 'x', name: 'X', count: 1, unit: '1' }]);
+    expect(await sum()).toBe(await real());
+    await db.prisma.$executeRawUnsafe(`INSERT INTO payment (id,total,address,timeout_sec,fee_per_kb,max_size,required_confirmations,issued_at,expires_at,envelope,payload_hash,pubkey,signature,relay_token)
+      SELECT 'bulk'||g, 1, 'a', 900, 1, 1, 1, now(), now(), '{}', 'h', 'k', 's', 't' FROM generate_series(1, 500) g`);
+    expect(await sum()).toBe(await real());
+    await db.prisma.payment.deleteMany({ where: { id: { startsWith: 'bulk' } } });
+    expect(await sum()).toBe(await real());
+  });
+});
