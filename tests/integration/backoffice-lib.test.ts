@@ -16,6 +16,7 @@ import { salesPerDay, chartBars } from '@/lib/backoffice/sales';
 import { readNodeStatus } from '@/lib/backoffice/node-status';
 import { publishChainState } from '@/lib/chain/chain-state';
 import { BackofficeError } from '@/lib/backoffice/errors';
+import { recentDeliveries } from '@/lib/backoffice/deliveries';
 
 const DGUB = 'dgub8nnbYqHETn61ajXkw8Z8cHasQNrPnQpb85448DY2ie7PmNecxAm6BjTnhNCvZY3qJk1MKZ9Z5HQasQ83ARb99nmduT7dunvxgcvBFVHuvrq';
 const TPUB = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(7), REGTEST), "m/44'/1'/0'"));
@@ -256,5 +257,14 @@ describe('payment count shards', () => {
     expect(await sum()).toBe(await real());
     await db.prisma.payment.deleteMany({ where: { id: { startsWith: 'bulk' } } });
     expect(await sum()).toBe(await real());
+  });
+});
+
+describe('delivery log', () => {
+  it('lists the latest webhook attempts with their event and invoice', async () => {
+    const log = await recentDeliveries(db, 5);
+    expect(log).toHaveLength(1);
+    expect(log[0]).toMatchObject({ event_type: 'payment.confirmed', attempt: 1, status_code: 500, error: 'HTTP 500', url: 'https://hooks.test/x' });
+    expect(log[0].payment_id).toMatch(/^[\w-]{22,}$/);
   });
 });
