@@ -157,6 +157,12 @@ describe('pages', () => {
       const r = await as(who.owner, 'GET', p);
       expect(r.status, p).toBe(200);
     }
+    const first = (await as(who.owner, 'GET', '/api/admin/invoices?limit=1')).body.invoices[0];
+    const detail = await as(who.owner, 'GET', `/admin/invoices/${first.id}`);
+    expect(detail.status).toBe(200);
+    expect(detail.text).toContain('Event deliveries');
+    expect(detail.text).toContain(first.address);
+    expect((await as(who.owner, 'GET', '/admin/invoices/no-such-invoice')).status).toBe(404);
     const list = await as(who.owner, 'GET', '/admin/invoices?q=ORD-2');
     expect(list.text).toContain('ORD-2');
     expect(list.text).not.toContain('ORD-1<');
