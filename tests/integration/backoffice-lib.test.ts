@@ -59,6 +59,21 @@ describe('settings', () => {
     expect(row.zeroConfLimit).toBe(500_000_000n);
   });
 
+  it('keeps each account key\'s receive index when switching keys, so no address is reused', async () => {
+    const other = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(5), MAINNET), "m/44'/3'/0'"));
+    expect(other).toMatch(/^dgub/);
+    await db.prisma.store.update({ where: { id: 1 }, data: { nextAddressIndex: 7 } });
+    expect((await updateSettings(db, MAINNET, { store_xpub: other })).store_xpub).toBe(other);
+    expect((await db.prisma.store.findUniqueOrThrow({ where: { id: 1 } })).nextAddressIndex).toBe(0);
+    await db.prisma.store.update({ where: { id: 1 }, data: { nextAddressIndex: 2 } });
+    await updateSettings(db, MAINNET, { store_xpub: DGUB });
+    expect((await db.prisma.store.findUniqueOrThrow({ where: { id: 1 } })).nextAddressIndex).toBe(7);
+    await updateSettings(db, MAINNET, { store_xpub: other });
+    expect((await db.prisma.store.findUniqueOrThrow({ where: { id: 1 } })).nextAddressIndex).toBe(2);
+    await updateSettings(db, MAINNET, { store_xpub: DGUB });
+    await db.prisma.store.update({ where: { id: 1 }, data: { nextAddressIndex: 0 } });
+  });
+
   it('refuses bad values, naming the field', async () => {
     for (const [patch, field] of [
       [{ fee_per_kb: '0.000000001' }, 'fee_per_kb'], [{ fee_per_kb: '0' }, 'fee_per_kb'], [{ timeout: 5 }, 'timeout'],
