@@ -162,3 +162,37 @@ test('an owner rotates the relay key; new payments are signed with the new key',
   expect(overflow).toBeLessThanOrEqual(0);
   await page.screenshot({ path: 'test-results/screenshots/backoffice-settings-phone.png', fullPage: true });
 });
+
+test('the catalog: add a product with an uploaded image, edit its price, archive it', async ({ page, app }) => {
+  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+  await signIn(page, app, OWNER, '/admin/catalog');
+  await expect(page.getByRole('heading', { name: 'Catalog' })).toBeVisible();
+  await page.getByLabel('Name').fill('Croissant');
+  await page.getByLabel('SKU').fill('CRO-1');
+  await page.getByLabel('Price (DOGE)').fill('4.5');
+  await page.getByLabel('Tax %').fill('7.5');
+  await page.getByLabel('…or image (≤ 48 KiB)').setInputFiles({ name: 'croissant.png', mimeType: 'image/png', buffer: png });
+  await page.getByRole('button', { name: 'Add product' }).click();
+  await expect(page.getByRole('status')).toHaveText('Added Croissant.');
+  const item = page.locator('li[data-sku="CRO-1"]');
+  await expect(item.locator('img')).toHaveAttribute('src', /^data:image\/png;base64,/);
+  await expect(item).toContainText('tax 7.5%');
+  await item.getByRole('button', { name: 'Edit' }).click();
+  await item.getByLabel('Price (DOGE)').fill('5');
+  await item.getByRole('button', { name: 'Save' }).click();
+  await expect(item).toContainText('5 DOGE');
+  await item.getByRole('button', { name: 'Archive' }).click();
+  await expect(item).toContainText('archived');
+  // The live catalog (what the cashier screen sells) no longer lists it; the archive keeps it.
+  const live = await (await page.request.get(`${app.url}/api/admin/products`)).json();
+  expect(live.products.map((p: { sku: string }) => p.sku)).not.toContain('CRO-1');
+  await page.reload();
+  await expect(page.locator('li[data-sku="CRO-1"]')).toContainText('5 DOGE');
+  // A fake image is refused with the reason.
+  await page.getByLabel('Name').fill('Fake');
+  await page.getByLabel('SKU').fill('FAKE');
+  await page.getByLabel('Price (DOGE)').fill('1');
+  await page.getByLabel('…or image (≤ 48 KiB)').setInputFiles({ name: 'x.png', mimeType: 'image/png', buffer: Buffer.from('GIF89a not a png') });
+  await page.getByRole('button', { name: 'Add product' }).click();
+  await expect(page.locator('.form-error')).toContainText('not a PNG image');
+});
