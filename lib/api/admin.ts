@@ -4,7 +4,7 @@
 import type { Db } from '../db/client';
 import { csrfMatches, roleAtLeast, CSRF_HEADER, type Role, type SessionUser } from '../auth';
 import { BackofficeError } from '../backoffice/errors';
-import { readBodyText, BodyTooLargeError } from './body';
+import { readBodyText } from './body';
 import { requestUser, sameOrigin } from './access';
 import { jsonError } from './respond';
 
@@ -38,7 +38,6 @@ export async function adminErrors(fn: () => Promise<Response>): Promise<Response
     return await fn();
   } catch (e) {
     if (e instanceof BackofficeError) return jsonError(e.status, e.code, e.message);
-    if (e instanceof BodyTooLargeError) throw e;
-    throw e;
+    throw e; // body limits (413) and outages (503) are answered by lib/api/handle
   }
 }

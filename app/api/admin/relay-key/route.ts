@@ -1,7 +1,7 @@
 import { appContext } from '@/lib/app-context';
 import { handle } from '@/lib/api/handle';
 import { json } from '@/lib/api/respond';
-import { requireRole, readJson, adminErrors } from '@/lib/api/admin';
+import { requireRole, adminErrors } from '@/lib/api/admin';
 import { relayKeyView, rotateRelayKeyView } from '@/lib/backoffice/keys';
 
 export const dynamic = 'force-dynamic';
