@@ -10,7 +10,8 @@ import { StatusBadge } from './_components/status-badge';
 
 export const dynamic = 'force-dynamic';
 
-export default async function Overview() {
+export default async function Overview({ searchParams }: { searchParams: Promise<{ denied?: string }> }) {
+  const { denied } = await searchParams;
   await requirePageUser('manager', '/admin');
   const { db } = await appContext();
   const [days, recent, node] = await Promise.all([salesPerDay(db, 30), searchInvoices(db, { limit: 8 }), readNodeStatus(db)]);
@@ -19,6 +20,7 @@ export default async function Overview() {
   return (
     <>
       <div className="bo-head"><h1>Overview</h1></div>
+      {denied ? <p role="alert" className="form-error">That page needs the owner role.</p> : null}
       <section className="bo-stats">
         <div className="bo-stat"><span>Today</span><b>{today.total} DOGE</b><small>{today.count} sale{today.count === 1 ? '' : 's'}</small></div>
         <div className="bo-stat"><span>Last 7 days</span><b>{formatKoinu(week)} DOGE</b></div>
