@@ -3,7 +3,7 @@
 // their sessions, so the change takes effect at once.
 import { z } from 'zod';
 import type { Db } from '../db/client';
-import { AccountError, createUser, destroyUserSessions, listUsers, ROLES, MAX_PASSWORD_LENGTH, type PublicUser } from '../auth';
+import { AccountError, createUser, destroyUserSessions, hashPassword, listUsers, passwordProblem, ROLES, MAX_PASSWORD_LENGTH, type PublicUser } from '../auth';
 import { BackofficeError, invalid, parseWith } from './errors';
 
 export interface UserView {
@@ -30,6 +30,8 @@ const UpdateUser = z.object({
   role: z.enum(ROLES).optional(),
   disabled: z.boolean().optional(),
   name: z.string().max(100).optional(),
+  /** A new password set by the owner (e.g. a cashier who forgot theirs); ends their sessions. */
+  password: z.string().min(1).max(MAX_PASSWORD_LENGTH).optional(),
 }).strict();
 
 export async function listUserViews(db: Db): Promise<UserView[]> {
@@ -51,6 +53,11 @@ export async function createUserWithRole(db: Db, input: unknown): Promise<UserVi
 
 export async function updateUser(db: Db, actorId: string, id: string, input: unknown): Promise<UserView> {
   const p = parseWith(UpdateUser, input);
+  if (p.password !== undefined) {
+    const problem = passwordProblem(p.password);
+    if (problem) throw invalid('password', problem);
+  }
+  const passwordHash = p.password !== undefined ? await hashPassword(p.password) : null;
   return db.prisma.$transaction(async (tx) => {
     const u = await tx.user.findUnique({ where: { id } });
     if (!u) throw new BackofficeError('not_found', 'no such user');
@@ -64,8 +71,9 @@ export async function updateUser(db: Db, actorId: string, id: string, input: unk
     if (p.role !== undefined) data.role = p.role;
     if (p.disabled !== undefined) data.disabled = p.disabled;
     if (p.name !== undefined) data.name = p.name.trim();
+    if (passwordHash) data.passwordHash = passwordHash;
     const row = await tx.user.update({ where: { id }, data });
-    if ((p.role !== undefined && p.role !== u.role) || p.disabled === true) await tx.session.deleteMany({ where: { userId: id } });
+    if ((p.role !== undefined && p.role !== u.role) || p.disabled === true || passwordHash) await tx.session.deleteMany({ where: { userId: id } });
     return userView({ ...row, role: row.role as PublicUser['role'] });
   });
 }

@@ -6,7 +6,7 @@ import { openMigratedDb, type Db } from '@/lib/db';
 import { MAINNET, REGTEST, hdFromSeed, derivePath, serializeXpub } from '@/lib/doge';
 import { createPayment } from '@/lib/relay/create-payment';
 import { activeRelayKey } from '@/lib/relay/relay-key';
-import { authenticateApiKey, createUser } from '@/lib/auth';
+import { authenticateApiKey, authenticateUser, createSession, createUser, sessionUser } from '@/lib/auth';
 import { readSettings, updateSettings, regenerateWebhookSecret, validateIcon, maskSecret } from '@/lib/backoffice/settings';
 import { createProduct, updateProduct, listProducts, percentToBp, bpToPercent } from '@/lib/backoffice/catalog';
 import { createUserWithRole, updateUser, listUserViews } from '@/lib/backoffice/users';
@@ -144,6 +144,13 @@ describe('users', () => {
     expect((await updateUser(db, owner.id, owner.id, { role: 'manager' })).role).toBe('manager');
     expect(await code(updateUser(db, owner.id, cashier.id, { disabled: true }))).toMatch(/at least one active owner/);
     expect((await listUserViews(db)).filter((u) => u.role === 'owner' && !u.disabled)).toHaveLength(1);
+    // An owner sets a new password: the old one stops working and the user's sessions end.
+    const cashierSession = await createSession(db, cashier.id);
+    expect(await code(updateUser(db, owner.id, cashier.id, { password: 'short' }))).toMatch(/^invalid_request:password/);
+    await updateUser(db, owner.id, cashier.id, { password: 'a brand new password' });
+    expect(await authenticateUser(db, 'cash@shop.test', 'long enough password')).toBeNull();
+    expect(await authenticateUser(db, 'cash@shop.test', 'a brand new password')).toMatchObject({ id: cashier.id });
+    expect(await sessionUser(db, cashierSession.token)).toBeNull();
   });
 });
 

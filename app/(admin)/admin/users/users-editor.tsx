@@ -55,7 +55,13 @@ export function UsersEditor({ initial, me }: { initial: UserView[]; me: string }
                 </td>
                 <td>{u.disabled ? <span className="bo-badge bo-badge-declined">disabled</span> : <span className="bo-badge bo-badge-confirmed">active</span>}</td>
                 <td className="num">
-                  {u.id !== me ? <button type="button" className="btn bo-btn-sm" onClick={() => patch(u, { disabled: !u.disabled })}>{u.disabled ? 'Enable' : 'Disable'}</button> : null}
+                  <span className="bo-row bo-end">
+                    <button type="button" className="btn bo-btn-sm" onClick={() => {
+                      const pw = prompt(`New password for ${u.email} (at least 10 characters):`);
+                      if (pw) void patch(u, { password: pw });
+                    }}>Set password</button>
+                    {u.id !== me ? <button type="button" className="btn bo-btn-sm" onClick={() => patch(u, { disabled: !u.disabled })}>{u.disabled ? 'Enable' : 'Disable'}</button> : null}
+                  </span>
                 </td>
               </tr>
             ))}
