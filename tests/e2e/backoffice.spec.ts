@@ -196,3 +196,14 @@ test('the catalog: add a product with an uploaded image, edit its price, archive
   await page.getByRole('button', { name: 'Add product' }).click();
   await expect(page.locator('.form-error')).toContainText('not a PNG image');
 });
+
+test('an unpaid invoice is cancelled from its detail page', async ({ page, app }) => {
+  const r = await vendor(app, 'POST', '/api/v1/payments', { items: [{ type: 'item', id: 'x', name: 'Muffin', count: 1, unit: '3' }], vendor_order_id: 'CANCEL-ME' });
+  await signIn(page, app, OWNER, `/admin/invoices/${r.body.id}`);
+  await expect(page.getByRole('heading', { name: /CANCEL-ME/ })).toContainText('unpaid');
+  page.once('dialog', (d) => void d.accept());
+  await page.getByRole('button', { name: 'Cancel invoice' }).click();
+  await expect(page.getByRole('heading', { name: /CANCEL-ME/ })).toContainText('declined');
+  await expect(page.getByText('cancelled by vendor')).toBeVisible();
+  expect((await vendor(app, 'GET', `/api/v1/payments/${r.body.id}`)).body).toMatchObject({ status: 'declined', reason: 'cancelled by vendor' });
+});

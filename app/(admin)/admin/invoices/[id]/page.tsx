@@ -6,6 +6,7 @@ import { invoiceDetail } from '@/lib/backoffice/invoices';
 import { BackofficeError } from '@/lib/backoffice/errors';
 import { StatusBadge } from '../../_components/status-badge';
 import { RedeliverButton } from '../../_components/redeliver';
+import { CancelInvoiceButton } from '../../_components/cancel-invoice';
 
 export const dynamic = 'force-dynamic';
 
@@ -31,7 +32,10 @@ export default async function InvoiceDetail({ params }: { params: Promise<{ id: 
           <h1>{v.vendor_order_id || 'Invoice'} <StatusBadge status={v.status} exception={v.exception} expired={v.expired} /></h1>
           <p className="muted bo-mono">{v.id}</p>
         </div>
-        <div className="bo-total">{v.total} DOGE{v.fiat_total ? <small>{v.fiat_total} {v.fiat_currency}</small> : null}</div>
+        <div className="bo-total">
+          {v.total} DOGE{v.fiat_total ? <small>{v.fiat_total} {v.fiat_currency}</small> : null}
+          {v.status === 'unpaid' && !v.expired ? <CancelInvoiceButton id={v.id} /> : null}
+        </div>
       </div>
       <div className="bo-grid2">
         <section className="bo-card">
