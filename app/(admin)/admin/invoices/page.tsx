@@ -67,19 +67,19 @@ export default async function InvoicesPage({ searchParams }: { searchParams: Pro
       <section className="bo-card bo-table-wrap">
         <table className="bo-table">
           <thead>
-            <tr><th>Created</th><th>Order</th><th>Status</th><th className="num">Total</th><th className="num">Conf.</th><th>Transaction</th></tr>
+            <tr><th>Created</th><th>Order</th><th>Status</th><th className="num">Total</th><th className="num bo-hide-sm">Conf.</th><th className="bo-hide-sm">Transaction</th></tr>
           </thead>
           <tbody>
             {result.invoices.length === 0 ? (
               <tr><td colSpan={6} className="muted bo-empty">No invoices match.</td></tr>
             ) : result.invoices.map((i) => (
               <tr key={i.id} data-id={i.id}>
-                <td><time dateTime={i.created_at}>{i.created_at.slice(0, 16).replace('T', ' ')}</time></td>
+                <td><time dateTime={i.created_at}><span className="bo-hide-sm">{i.created_at.slice(0, 5)}</span>{i.created_at.slice(5, 16).replace('T', ' ')}</time></td>
                 <td><Link href={`/admin/invoices/${i.id}`} className="bo-link">{i.vendor_order_id || i.order_reference || i.id.slice(0, 12)}</Link></td>
                 <td><StatusBadge status={i.status} exception={i.exception} expired={i.expired} /></td>
-                <td className="num bo-amount">{i.total} DOGE{i.fiat_total ? <small className="muted"> · {i.fiat_total} {i.fiat_currency}</small> : null}</td>
-                <td className="num">{i.status === 'accepted' || i.status === 'confirmed' ? `${i.confirmed}/${i.required}` : '—'}</td>
-                <td className="bo-mono bo-ellipsis">{i.txid ?? '—'}</td>
+                <td className="num bo-amount">{i.total} DOGE{i.fiat_total ? <small className="muted bo-hide-sm"> · {i.fiat_total} {i.fiat_currency}</small> : null}</td>
+                <td className="num bo-hide-sm">{i.status === 'accepted' || i.status === 'confirmed' ? `${i.confirmed}/${i.required}` : '—'}</td>
+                <td className="bo-mono bo-ellipsis bo-hide-sm">{i.txid ?? '—'}</td>
               </tr>
             ))}
           </tbody>

@@ -43,7 +43,7 @@ export function UsersEditor({ initial, me }: { initial: UserView[]; me: string }
       {msg ? <p role={msg.error ? 'alert' : 'status'} className={msg.error ? 'form-error' : 'bo-ok'}>{msg.text}</p> : null}
       <section className="bo-card bo-table-wrap">
         <table className="bo-table">
-          <thead><tr><th>User</th><th>Role</th><th>Status</th><th></th></tr></thead>
+          <thead><tr><th>User</th><th>Role</th><th className="bo-hide-sm">Status</th><th></th></tr></thead>
           <tbody>
             {users.map((u) => (
               <tr key={u.id} data-email={u.email}>
@@ -53,7 +53,7 @@ export function UsersEditor({ initial, me }: { initial: UserView[]; me: string }
                     {ROLES.map((r) => <option key={r}>{r}</option>)}
                   </select>
                 </td>
-                <td>{u.disabled ? <span className="bo-badge bo-badge-declined">disabled</span> : <span className="bo-badge bo-badge-confirmed">active</span>}</td>
+                <td className="bo-hide-sm">{u.disabled ? <span className="bo-badge bo-badge-declined">disabled</span> : <span className="bo-badge bo-badge-confirmed">active</span>}</td>
                 <td className="num">
                   <span className="bo-row bo-end">
                     <button type="button" className="btn bo-btn-sm" onClick={() => {
