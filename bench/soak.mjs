@@ -37,7 +37,9 @@ console.log(`soak: ${minutes} min at ${rps} req/s against ${app.url}`);
 try {
   for (let w = 0; w < (minutes * 60) / WINDOW_S; w++) {
     const r = await autocannon({ url: app.url, connections: 10, overallRate: rps, duration: WINDOW_S, requests, headers: { 'content-type': 'application/json' } });
+    const mem = await fetch(`${app.url}/api/bench-floor?mem=1`).then((x) => x.json()).catch(() => ({}));
     const s = {
+      heap_used_mb: Math.round((mem.heapUsed ?? 0) / MB), external_mb: Math.round((mem.external ?? 0) / MB), array_buffers_mb: Math.round((mem.arrayBuffers ?? 0) / MB),
       t_s: Math.round((Date.now() - started) / 1000), rss_mb: Math.round(app.rssBytes() / MB), requests: r.requests.total,
       rps: Math.round(r.requests.average), p50_ms: r.latency.p50, p99_ms: r.latency.p99, max_ms: r.latency.max,
       errors: r.errors + r.timeouts, '5xx': r['5xx'],

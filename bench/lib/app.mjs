@@ -35,7 +35,8 @@ export async function startApp(env = {}, { dataDir } = {}) {
     env: {
       PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1',
       DATA_DIR: dir, PUBLIC_URL: url, LOG_LEVEL: 'warn', RATE_LIMIT_RPS: '0', COUNTER_BENCH_FLOOR: '1',
-      ...(process.env.PGLITE_SHARED_BUFFERS ? { PGLITE_SHARED_BUFFERS: process.env.PGLITE_SHARED_BUFFERS } : {}), ...env,
+      ...(process.env.PGLITE_SHARED_BUFFERS ? { PGLITE_SHARED_BUFFERS: process.env.PGLITE_SHARED_BUFFERS } : {}),
+      ...(process.env.APP_NODE_OPTIONS ? { NODE_OPTIONS: process.env.APP_NODE_OPTIONS } : {}), ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -4,8 +4,10 @@ export const dynamic = 'force-dynamic';
 
 const BODY = JSON.stringify({ ok: true });
 
-export function GET() {
+export function GET(req: Request) {
   if (process.env.COUNTER_BENCH_FLOOR !== '1') return new Response(null, { status: 404 });
+  // ?mem=1: the process's memory breakdown, for the soak run's samples.
+  if (req.url.endsWith('?mem=1')) return Response.json(process.memoryUsage(), { headers: { 'Cache-Control': 'no-store' } });
   return new Response(BODY, { status: 200, headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' } });
 }
 
