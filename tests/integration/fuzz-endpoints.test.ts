@@ -41,7 +41,7 @@ function mutateJson(base: unknown): fc.Arbitrary<unknown> {
         const k = keys.length ? keys[pathIdx[d] % keys.length] : 'x';
         if (last || node[k] === null || typeof node[k] !== 'object') {
           if (value === undefined) delete node[k];
-          else node[k] = value;
+          else node[k] = structuredClone(value); // constants are shared between runs: never alias them
           break;
         }
         node = node[k];
