@@ -9,9 +9,11 @@ import { request } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { openMigratedDb } from '@/lib/db';
 import { createApiKey } from '@/lib/auth';
+import { deriveAddress, parseXpub, getNetwork } from '@/lib/doge';
 import { startApp, type AppServer } from '../helpers/app-server';
 
 const DGUB = 'dgub8nnbYqHETn61ajXkw8Z8cHasQNrPnQpb85448DY2ie7PmNecxAm6BjTnhNCvZY3qJk1MKZ9Z5HQasQ83ARb99nmduT7dunvxgcvBFVHuvrq';
+const SELLER = deriveAddress(parseXpub(DGUB, getNetwork('mainnet')), 0, getNetwork('mainnet'));
 const BURST = 20;
 let app: AppServer;
 let dataDir: string;
@@ -182,6 +184,17 @@ describe('rate limits', () => {
     const ip = '192.0.2.8';
     let last = 0;
     for (let i = 0; i < BURST + 10 && last !== 429; i++) last = (await call('GET', '/api/v1/events', { ip, key: keys.read })).status;
+    expect(last).toBe(429);
+  });
+
+  it('limits the invoice listing and the live payment feed', async () => {
+    const ip = '192.0.2.9';
+    let last = 0;
+    for (let i = 0; i < BURST + 10 && last !== 429; i++) last = (await call('GET', `/invoices/${SELLER}`, { ip, key: keys.other })).status;
+    expect(last).toBe(429);
+    const ip2 = '192.0.2.10';
+    last = 0;
+    for (let i = 0; i < BURST + 10 && last !== 429; i++) last = (await call('GET', '/api/v1/payments/nope/events', { ip: ip2, key: keys.read })).status;
     expect(last).toBe(429);
   });
 });

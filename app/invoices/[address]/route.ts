@@ -16,5 +16,5 @@ export function GET(req: Request, { params }: { params: Promise<{ address: strin
     const { address } = await params;
     const q = parseInvoiceQuery(address, new URL(req.url).searchParams, ctx.network);
     return json(await listInvoices(ctx.db, ctx.network, address, q));
-  });
+  }, { req });
 }

@@ -39,5 +39,5 @@ export function GET(req: Request, { params }: { params: Promise<{ id: string }> 
         'X-Accel-Buffering': 'no',
       },
     });
-  });
+  }, { req });
 }
