@@ -46,6 +46,7 @@ export function boot(): Promise<void> {
       const key = await activeRelayKey(db);
       if (cfg.bootstrapApiKey) await ensureBootstrapKey(db, cfg.bootstrapApiKey);
       await ensureFirstAccount(db, cfg);
+      if (cfg.chainBackend === 'devnet') await (await import('./demo/seed-catalog')).seedDemoCatalog(db);
       if (cfg.worker === 'embedded') {
         const { staticContext } = await import('./app-context');
         const { startWorker } = await import('./worker');

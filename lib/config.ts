@@ -30,6 +30,8 @@ export interface Config {
   bootstrapApiKey: string | null;
   adminEmail: string | null;
   adminPassword: string | null;
+  /** devnet only: seconds between mined blocks, 0 = mine only on request (DEVNET_BLOCK_SECONDS, default 10). */
+  devnetBlockSeconds: number;
   worker: 'embedded' | 'off';
   logLevel: 'debug' | 'info' | 'warn' | 'error';
 }
@@ -90,6 +92,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     checkpoint = { height: Number(m[1]), hash: m[2].toLowerCase() };
   }
 
+  const devnetRaw = nonEmpty(env.DEVNET_BLOCK_SECONDS) ?? '10';
+  if (!/^\d{1,5}$/.test(devnetRaw)) throw new ConfigError('DEVNET_BLOCK_SECONDS', 'must be a whole number of seconds (0 = mine on request only)');
+
   return {
     port: port.data,
     host,
@@ -108,6 +113,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bootstrapApiKey: nonEmpty(env.BOOTSTRAP_API_KEY) ?? null,
     adminEmail: nonEmpty(env.ADMIN_EMAIL) ?? null,
     adminPassword: env.ADMIN_PASSWORD && env.ADMIN_PASSWORD !== '' ? env.ADMIN_PASSWORD : null,
+    devnetBlockSeconds: Number(devnetRaw),
     worker: pick(env, 'WORKER', ['embedded', 'off'] as const, 'embedded'),
     logLevel: pick(env, 'LOG_LEVEL', ['debug', 'info', 'warn', 'error'] as const, 'info'),
   };

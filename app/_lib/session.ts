@@ -15,7 +15,8 @@ export async function currentUser(): Promise<SessionUser | null> {
 export async function requirePageUser(min: Role = 'cashier', next = '/'): Promise<SessionUser> {
   const user = await currentUser();
   if (!user) redirect(`/login?next=${encodeURIComponent(next)}`);
-  if (!roleAtLeast(user.role, min)) redirect('/pos?denied=1');
+  // Too low a role: managers go back to the back office, cashiers to the cashier screen.
+  if (!roleAtLeast(user.role, min)) redirect(roleAtLeast(user.role, 'manager') ? '/admin?denied=1' : '/pos?denied=1');
   return user;
 }
 

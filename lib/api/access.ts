@@ -13,7 +13,7 @@ export type Access =
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-function sameOrigin(req: Request): boolean {
+export function sameOrigin(req: Request): boolean {
   const origin = req.headers.get('origin');
   if (!origin) return true; // non-browser clients and same-origin GET navigations omit it
   const host = req.headers.get('x-forwarded-host') ?? req.headers.get('host');

@@ -6,13 +6,32 @@ import { IdempotencyConflictError } from '../relay/create-payment';
 import { NoReceivingWalletError } from '../relay/receive-address';
 import { isBackendUnavailable } from '../chain/backend';
 import { log } from '../log';
+import { rateLimitResponse, type RateGroup } from './rate-limit';
 
-function looksLikeDbOutage(e: unknown): boolean {
-  const m = String((e as Error)?.message ?? '') + String((e as { code?: string })?.code ?? '');
-  return /ECONNREFUSED|ECONNRESET|terminating connection|Connection terminated|connect ETIMEDOUT|P1001|P1017|DatabaseNotReachable|timeout exceeded when trying to connect/i.test(m);
+const DB_OUTAGE = /ECONNREFUSED|ECONNRESET|EPIPE|terminating connection|Connection terminated|connect ETIMEDOUT|not queryable|server closed the connection|the database system is (starting up|shutting down|in recovery mode)|57P0[123]|P1001|P1017|DatabaseNotReachable|timeout exceeded when trying to connect/i;
+
+/** A database outage, judged from the error and its causes (drivers and Prisma wrap them). */
+function looksLikeDbOutage(e: unknown, depth = 0): boolean {
+  if (!e || typeof e !== 'object' || depth > 4) return false;
+  const x = e as { message?: unknown; code?: unknown; kind?: unknown; cause?: unknown };
+  const m = `${String(x.message ?? '')} ${String(x.code ?? '')} ${String(x.kind ?? '')}`;
+  return DB_OUTAGE.test(m) || looksLikeDbOutage(x.cause, depth + 1);
 }
 
-export async function handle(fn: () => Promise<Response>, opts: { relay?: boolean } = {}): Promise<Response> {
+export interface HandleOptions {
+  /** Relay routes answer errors in the relay's vocabulary (413 invalid_tx, bodiless 5xx). */
+  relay?: boolean;
+  /** The request: when given, its client's rate limit (lib/api/rate-limit.ts) is applied first. */
+  req?: Request;
+  /** Rate-limit group; defaults from the request path (/relay/, /api/v1/, /invoices/). */
+  group?: RateGroup;
+}
+
+export async function handle(fn: () => Promise<Response>, opts: HandleOptions = {}): Promise<Response> {
+  if (opts.req) {
+    const limited = rateLimitResponse(opts.req, opts.group);
+    if (limited) return limited;
+  }
   try {
     return await fn();
   } catch (e) {

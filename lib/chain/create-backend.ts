@@ -1,21 +1,12 @@
 // Chooses the chain backend from the configuration (CHAIN_BACKEND).
 import type { Config } from '../config';
-import { BackendUnavailableError, type ChainBackend } from './backend';
+import type { ChainBackend } from './backend';
 import { createRpcBackend } from './rpc-backend';
+import { createDevnetBackend } from './devnet-backend';
 import { SpvBackend } from './spv-backend';
+import { join } from 'node:path';
 import { getNetwork } from '../doge/network';
 import { getDb } from '../db';
-
-/** Stands in for a backend that is not available in this build: every call is a 503. */
-function unavailableBackend(name: ChainBackend['name'], why: string): ChainBackend {
-  const fail = async (): Promise<never> => {
-    throw new BackendUnavailableError(why);
-  };
-  return {
-    name, canLookupInputs: false, start: async () => undefined, stop: async () => undefined,
-    tip: fail, blockHashAt: fail, block: fail, lookupInputs: fail, broadcast: fail, inMempool: fail, peers: fail,
-  };
-}
 
 export function createChainBackend(cfg: Config): ChainBackend {
   switch (cfg.chainBackend) {
@@ -27,6 +18,10 @@ export function createChainBackend(cfg: Config): ChainBackend {
         peers: cfg.peers, checkpoint: cfg.checkpoint, db: getDb,
       });
     case 'devnet':
-      return unavailableBackend('devnet', 'the devnet backend is not implemented yet: use CHAIN_BACKEND=rpc');
+      return createDevnetBackend({
+        network: getNetwork(cfg.network, cfg.genesisHash ? { genesisHash: cfg.genesisHash } : {}),
+        dir: join(cfg.dataDir, 'devnet'),
+        blockSeconds: cfg.devnetBlockSeconds,
+      });
   }
 }

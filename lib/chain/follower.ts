@@ -61,8 +61,8 @@ export async function followChain(db: Db, chain: ChainBackend, hooks: FollowHook
     for (let h = ours.height; h > fork; h--) {
       const hash = await bestAt(db, h);
       if (!hash) continue;
+      await hooks.disconnected(hash, h); // first, so a failed hook is retried on the next tick
       await db.prisma.chainHeader.update({ where: { hash }, data: { inBest: false } });
-      await hooks.disconnected(hash, h);
       disconnected++;
     }
   } else {
@@ -85,7 +85,13 @@ export async function followChain(db: Db, chain: ChainBackend, hooks: FollowHook
       update: { inBest: true, height: h },
       create: { hash: b.hash, height: h, prevHash: b.prevHash, chainwork, header: new Uint8Array(b.header), time: b.time, inBest: true },
     });
-    await hooks.connected(b);
+    try {
+      await hooks.connected(b);
+    } catch (e) {
+      // Not processed: leave it out of the best chain so the next tick connects it again.
+      await db.prisma.chainHeader.update({ where: { hash: b.hash }, data: { inBest: false } }).catch(() => undefined);
+      throw e;
+    }
     connected++;
   }
   ours = await storedTip(db);

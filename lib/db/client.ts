@@ -26,6 +26,8 @@ export interface OpenOptions {
   poolSize?: number;
 }
 
+export const PGLITE_SHARED_BUFFERS = '16MB';
+
 const MIGRATION_LOCK_KEY = 727_073_691; // arbitrary, stable advisory-lock key for migrations
 
 export async function openDb(opts: OpenOptions): Promise<Db> {
@@ -37,7 +39,12 @@ async function openPglite(dir: string | null): Promise<Db> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { PrismaPGlite } = await import('pglite-prisma-adapter');
   if (dir) mkdirSync(dir, { recursive: true });
-  const pg = dir ? await PGlite.create(dir) : await PGlite.create();
+  // PostgreSQL's default 128 MB of shared buffers is most of an embedded app's memory (WASM
+  // memory never shrinks); the OS page cache still caches the data files. PGLITE_SHARED_BUFFERS
+  // overrides it (PostgreSQL units: 16MB, 65536kB, 1GB).
+  const sb = process.env.PGLITE_SHARED_BUFFERS?.trim();
+  const opts = { postgresqlconf: `shared_buffers=${sb && /^\d{1,7}(kB|MB|GB)$/.test(sb) ? sb : PGLITE_SHARED_BUFFERS}` };
+  const pg = dir ? await PGlite.create(dir, opts) : await PGlite.create(opts);
   const prisma = new PrismaClient({ adapter: new PrismaPGlite(pg) });
   const self: Db = {
     kind: 'pglite',

@@ -16,7 +16,7 @@ const Query = z.object({
 export function encodeCursor(seq: bigint): string {
   return Buffer.from(`p:${seq}`).toString('base64url');
 }
-function decodeCursor(c: string): bigint {
+export function decodeCursor(c: string): bigint {
   const m = /^p:(\d{1,19})$/.exec(Buffer.from(c, 'base64url').toString('utf8'));
   if (!m) throw new InvalidRequestError('cursor', 'is not a cursor this API issued');
   return BigInt(m[1]);

@@ -10,6 +10,7 @@ import { decodeSubmittedTx, checkOutputs, checkFee } from './tx-checks';
 import { requiredForTx } from './risk';
 import { recordEvent } from './events';
 import { activeRelayKeyById } from './relay-key';
+import { loadStatusRow } from './hot-reads';
 
 export interface PayContext {
   db: Db;
@@ -211,7 +212,8 @@ async function decline(ctx: PayContext, id: string, txHex: string, txid: string,
 export async function queryStatus(db: Db, body: unknown): Promise<RelayAnswer> {
   const id = body && typeof body === 'object' && !Array.isArray(body) ? (body as { id?: unknown }).id : undefined;
   if (typeof id !== 'string' || id === '') return err(404, 'not_found', 'id is required');
-  const row = await db.prisma.payment.findUnique({ where: { id } });
+  if (id.length > 200) return err(404, 'not_found', 'unknown payment id');
+  const row = await loadStatusRow(db, id);
   if (!row) return err(404, 'not_found', 'unknown payment id');
   return { status: 200, body: paymentStatus(row) };
 }

@@ -43,7 +43,7 @@ export function links(publicUrl: string, row: Pick<PaymentRow, 'id' | 'address' 
 export const dueSec = (required: number, confirmed: number) => Math.max(required - confirmed, 0) * 60;
 
 /** The spec's Payment Status for wallets (/pay, /status). */
-export function paymentStatus(row: PaymentRow): Record<string, unknown> {
+export function paymentStatus(row: Pick<PaymentRow, 'id' | 'status' | 'txid' | 'requiredConfirmations' | 'confirmations' | 'confirmedAt' | 'reason'>): Record<string, unknown> {
   switch (row.status) {
     case 'accepted':
     case 'confirmed': {

@@ -1,6 +1,7 @@
 import { appContext } from '@/lib/app-context';
 import { handle } from '@/lib/api/handle';
 import { jsonError, NO_STORE } from '@/lib/api/respond';
+import { loadEnvelope } from '@/lib/relay/hot-reads';
 
 export const dynamic = 'force-dynamic';
 
@@ -10,8 +11,8 @@ export function GET(_req: Request, { params }: { params: Promise<{ id: string }>
     const { id } = await params;
     if (!/^[A-Za-z0-9_-]{1,64}$/.test(id)) return jsonError(404, 'not_found', 'unknown payment id');
     const ctx = await appContext();
-    const row = await ctx.db.prisma.payment.findUnique({ where: { id }, select: { envelope: true } });
-    if (!row) return jsonError(404, 'not_found', 'unknown payment id');
-    return new Response(row.envelope, { status: 200, headers: { 'Content-Type': 'application/json; charset=utf-8', ...NO_STORE, 'Access-Control-Allow-Origin': '*' } });
+    const envelope = await loadEnvelope(ctx.db, id);
+    if (envelope === null) return jsonError(404, 'not_found', 'unknown payment id');
+    return new Response(envelope, { status: 200, headers: { 'Content-Type': 'application/json; charset=utf-8', ...NO_STORE, 'Access-Control-Allow-Origin': '*' } });
   }, { relay: true });
 }

@@ -12,5 +12,5 @@ export function POST(req: Request) {
     const ctx = await appContext();
     const r = await submitPayment({ db: ctx.db, network: ctx.network, chain: ctx.chain, publicUrl: ctx.cfg.publicUrl }, parseJsonOrUndefined(text));
     return r.body === null ? transient(r.status as 500 | 503) : json(r.body, r.status);
-  }, { relay: true });
+  }, { relay: true, req });
 }

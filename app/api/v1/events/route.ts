@@ -12,5 +12,5 @@ export function GET(req: Request) {
     const auth = await requireAccess(ctx.db, req, 'payments:read');
     if (!auth.ok) return auth.response;
     return json(await listEvents(ctx.db, new URL(req.url).searchParams));
-  });
+  }, { req });
 }

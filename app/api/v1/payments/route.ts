@@ -23,7 +23,7 @@ export function POST(req: Request) {
       body,
     );
     return json(r.body, r.status, r.replayed ? { 'Idempotent-Replayed': 'true' } : {});
-  });
+  }, { req });
 }
 
 export function GET(req: Request) {
@@ -32,5 +32,5 @@ export function GET(req: Request) {
     const auth = await requireAccess(ctx.db, req, 'payments:read');
     if (!auth.ok) return auth.response;
     return json(await listPayments(ctx.db, new URL(req.url).searchParams, ctx.cfg.publicUrl));
-  });
+  }, { req });
 }

@@ -15,5 +15,5 @@ export function GET(req: Request, { params }: { params: Promise<{ id: string }> 
     const row = await ctx.db.prisma.payment.findUnique({ where: { id } });
     if (!row) return jsonError(404, 'not_found', 'no payment with this id');
     return json(vendorPaymentView(row, ctx.cfg.publicUrl, new Date()));
-  });
+  }, { req });
 }

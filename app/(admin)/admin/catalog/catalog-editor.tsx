@@ -1,0 +1,125 @@
+'use client';
+import { useState } from 'react';
+import type { ProductView } from '@/lib/backoffice/catalog';
+import { adminCall } from '../_components/api';
+
+const MAX_IMAGE_BYTES = 48 * 1024;
+type Draft = { sku: string; name: string; description: string; icon: string; price: string; tax_rate: string; sort: string };
+const EMPTY: Draft = { sku: '', name: '', description: '', icon: '', price: '', tax_rate: '0', sort: '0' };
+
+function Icon({ icon }: { icon: string }) {
+  if (!icon) return <span className="bo-icon bo-icon-empty" aria-hidden>◻</span>;
+  // eslint-disable-next-line @next/next/no-img-element
+  return icon.startsWith('data:') ? <img className="bo-icon" src={icon} alt="" /> : <span className="bo-icon" aria-hidden>{icon}</span>;
+}
+
+function ProductForm({ draft, onChange, onSubmit, submitLabel, busy, onCancel }: {
+  draft: Draft; onChange: (d: Draft) => void; onSubmit: () => void; submitLabel: string; busy: boolean; onCancel?: () => void;
+}) {
+  const [fileError, setFileError] = useState('');
+  const set = (k: keyof Draft) => (e: React.ChangeEvent<HTMLInputElement>) => onChange({ ...draft, [k]: e.target.value });
+  return (
+    <form className="bo-form-grid" onSubmit={(e) => { e.preventDefault(); onSubmit(); }}>
+      <label className="field"><span>Name</span><input value={draft.name} onChange={set('name')} required maxLength={100} /></label>
+      <label className="field"><span>SKU</span><input value={draft.sku} onChange={set('sku')} required maxLength={64} pattern="[A-Za-z0-9._\-]+" /></label>
+      <label className="field"><span>Price (DOGE)</span><input value={draft.price} onChange={set('price')} required inputMode="decimal" placeholder="10.5" /></label>
+      <label className="field"><span>Tax %</span><input value={draft.tax_rate} onChange={set('tax_rate')} inputMode="decimal" /></label>
+      <label className="field"><span>Icon (emoji)</span><input value={draft.icon.startsWith('data:') ? '' : draft.icon} onChange={set('icon')} maxLength={16} placeholder="☕" /></label>
+      <label className="field"><span>…or image (≤ 48 KiB)</span>
+        <input type="file" accept="image/png,image/jpeg,image/gif,image/webp" onChange={(e) => {
+          const f = e.target.files?.[0];
+          setFileError('');
+          if (!f) return;
+          if (f.size > MAX_IMAGE_BYTES) { setFileError('That image is larger than 48 KiB.'); return; }
+          const r = new FileReader();
+          r.onload = () => onChange({ ...draft, icon: String(r.result) });
+          r.readAsDataURL(f);
+        }} />
+      </label>
+      <label className="field bo-span2"><span>Description</span><input value={draft.description} onChange={set('description')} maxLength={500} /></label>
+      <label className="field"><span>Order</span><input value={draft.sort} onChange={set('sort')} inputMode="numeric" /></label>
+      <div className="bo-form-actions bo-span2">
+        <Icon icon={draft.icon} />
+        {fileError ? <span className="form-error">{fileError}</span> : null}
+        {draft.icon ? <button type="button" className="btn bo-btn-sm" onClick={() => onChange({ ...draft, icon: '' })}>Remove icon</button> : null}
+        {onCancel ? <button type="button" className="btn" onClick={onCancel}>Cancel</button> : null}
+        <button type="submit" className="btn btn-primary" disabled={busy}>{busy ? 'Saving…' : submitLabel}</button>
+      </div>
+    </form>
+  );
+}
+
+function toBody(d: Draft) {
+  return { sku: d.sku.trim(), name: d.name, description: d.description, icon: d.icon, price: d.price.trim(), tax_rate: d.tax_rate.trim() || '0', sort: Number(d.sort) || 0 };
+}
+
+export function CatalogEditor({ initial }: { initial: ProductView[] }) {
+  const [products, setProducts] = useState(initial);
+  const [draft, setDraft] = useState<Draft>(EMPTY);
+  const [editing, setEditing] = useState<string | null>(null);
+  const [edit, setEdit] = useState<Draft>(EMPTY);
+  const [busy, setBusy] = useState(false);
+  const [msg, setMsg] = useState<{ error: boolean; text: string } | null>(null);
+
+  const replace = (p: ProductView) => setProducts((ps) => ps.map((x) => (x.id === p.id ? p : x)));
+
+  async function create() {
+    setBusy(true);
+    const r = await adminCall<ProductView>('POST', '/api/admin/products', toBody(draft));
+    setBusy(false);
+    if (!r.ok) return setMsg({ error: true, text: r.message });
+    setProducts((ps) => [...ps, r.data]);
+    setDraft(EMPTY);
+    setMsg({ error: false, text: `Added ${r.data.name}.` });
+  }
+  async function save(id: string) {
+    setBusy(true);
+    const r = await adminCall<ProductView>('PATCH', `/api/admin/products/${id}`, toBody(edit));
+    setBusy(false);
+    if (!r.ok) return setMsg({ error: true, text: r.message });
+    replace(r.data);
+    setEditing(null);
+    setMsg({ error: false, text: `Saved ${r.data.name}.` });
+  }
+  async function archive(p: ProductView, archived: boolean) {
+    const r = await adminCall<ProductView>('PATCH', `/api/admin/products/${p.id}`, { archived });
+    if (!r.ok) return setMsg({ error: true, text: r.message });
+    replace(r.data);
+    setMsg({ error: false, text: `${archived ? 'Archived' : 'Restored'} ${p.name}.` });
+  }
+
+  return (
+    <>
+      <section className="bo-card">
+        <h2>Add a product</h2>
+        <ProductForm draft={draft} onChange={setDraft} onSubmit={create} submitLabel="Add product" busy={busy} />
+      </section>
+      {msg ? <p role={msg.error ? 'alert' : 'status'} className={msg.error ? 'form-error' : 'bo-ok'}>{msg.text}</p> : null}
+      <section className="bo-card">
+        <h2>Products</h2>
+        {products.length === 0 ? <p className="muted">No products yet.</p> : (
+          <ul className="bo-products">
+            {products.map((p) => (
+              <li key={p.id} className={p.archived ? 'bo-product archived' : 'bo-product'} data-sku={p.sku}>
+                {editing === p.id ? (
+                  <ProductForm draft={edit} onChange={setEdit} onSubmit={() => save(p.id)} submitLabel="Save" busy={busy} onCancel={() => setEditing(null)} />
+                ) : (
+                  <div className="bo-product-row">
+                    <Icon icon={p.icon} />
+                    <div className="bo-grow">
+                      <b>{p.name}</b> {p.archived ? <span className="bo-badge bo-badge-declined">archived</span> : null}
+                      <div className="muted">{p.sku}{p.tax_rate !== '0' ? ` · tax ${p.tax_rate}%` : ''}{p.description ? ` · ${p.description}` : ''}</div>
+                    </div>
+                    <span className="bo-amount">{p.price} DOGE</span>
+                    <button type="button" className="btn bo-btn-sm" onClick={() => { setEditing(p.id); setEdit({ sku: p.sku, name: p.name, description: p.description, icon: p.icon, price: p.price, tax_rate: p.tax_rate, sort: String(p.sort) }); }}>Edit</button>
+                    <button type="button" className="btn bo-btn-sm" onClick={() => archive(p, !p.archived)}>{p.archived ? 'Restore' : 'Archive'}</button>
+                  </div>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </>
+  );
+}

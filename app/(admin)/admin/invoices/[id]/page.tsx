@@ -1,0 +1,105 @@
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import { requirePageUser } from '@/app/_lib/session';
+import { appContext } from '@/lib/app-context';
+import { invoiceDetail } from '@/lib/backoffice/invoices';
+import { BackofficeError } from '@/lib/backoffice/errors';
+import { StatusBadge } from '../../_components/status-badge';
+import { RedeliverButton } from '../../_components/redeliver';
+import { CancelInvoiceButton } from '../../_components/cancel-invoice';
+
+export const dynamic = 'force-dynamic';
+
+const when = (s: string | null | undefined) => (s ? s.slice(0, 19).replace('T', ' ') + ' UTC' : '—');
+
+export default async function InvoiceDetail({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  await requirePageUser('manager', `/admin/invoices/${id}`);
+  const { db, cfg } = await appContext();
+  let d;
+  try {
+    d = await invoiceDetail(db, id, cfg.publicUrl);
+  } catch (e) {
+    if (e instanceof BackofficeError && e.code === 'not_found') notFound();
+    throw e;
+  }
+  const v = d as unknown as Record<string, any>;
+  return (
+    <>
+      <div className="bo-head">
+        <div>
+          <Link href="/admin/invoices" className="bo-link">← Invoices</Link>
+          <h1>{v.vendor_order_id || 'Invoice'} <StatusBadge status={v.status} exception={v.exception} expired={v.expired} /></h1>
+          <p className="muted bo-mono">{v.id}</p>
+        </div>
+        <div className="bo-total">
+          {v.total} DOGE{v.fiat_total ? <small>{v.fiat_total} {v.fiat_currency}</small> : null}
+          {v.status === 'unpaid' && !v.expired ? <CancelInvoiceButton id={v.id} /> : null}
+        </div>
+      </div>
+      <div className="bo-grid2">
+        <section className="bo-card">
+          <h2>Payment</h2>
+          <dl className="bo-dl">
+            <dt>Created</dt><dd>{when(v.created_at)}</dd>
+            <dt>Expires</dt><dd>{when(v.expires_at)}</dd>
+            <dt>Confirmations</dt><dd>{v.confirmed} of {v.required}{v.confirmed_at ? ` · confirmed ${when(v.confirmed_at)}` : ''}</dd>
+            <dt>Transaction</dt><dd className="bo-mono bo-break">{v.txid ?? '—'}</dd>
+            <dt>Block</dt><dd>{v.block_height ?? '—'}</dd>
+            <dt>Buyer</dt><dd className="bo-mono bo-break">{v.buyer_address || '—'}</dd>
+            <dt>Refund</dt><dd className="bo-mono bo-break">{v.refund_address ?? '—'}</dd>
+            {v.reason ? <><dt>Reason</dt><dd>{v.reason}</dd></> : null}
+            {v.order_reference ? <><dt>Reference</dt><dd>{v.order_reference}</dd></> : null}
+            {v.note ? <><dt>Note</dt><dd>{v.note}</dd></> : null}
+          </dl>
+        </section>
+        <section className="bo-card">
+          <h2>Outputs</h2>
+          <ul className="bo-plain">
+            {d.outputs.map((o, i) => (
+              <li key={i}>{o.type === 'p2pkh' ? <><span className="bo-mono bo-break">{o.address}</span> <b>{o.amount} DOGE</b></> : <span className="bo-mono bo-break">data {o.data}</span>}</li>
+            ))}
+          </ul>
+          <h2>Links</h2>
+          <p className="bo-mono bo-break"><a href={v.envelope_url} className="bo-link">{v.envelope_url}</a></p>
+        </section>
+      </div>
+      <section className="bo-card bo-table-wrap">
+        <h2>Lines</h2>
+        <table className="bo-table">
+          <thead><tr><th>Type</th><th>Item</th><th className="num">Count</th><th className="num">Unit</th><th className="num">Tax</th><th className="num">Total</th></tr></thead>
+          <tbody>
+            {d.lines.map((l, i) => (
+              <tr key={i}><td>{l.type}</td><td>{l.icon && !l.icon.startsWith('data:') ? `${l.icon} ` : ''}{l.name}</td><td className="num">{l.count ?? ''}</td><td className="num">{l.unit ?? ''}</td><td className="num">{l.tax ?? ''}</td><td className="num">{l.total ?? ''}</td></tr>
+            ))}
+          </tbody>
+          <tfoot><tr><td colSpan={4}>Taxes {d.taxes} · Fees {d.fees}</td><td></td><td className="num"><b>{v.total}</b></td></tr></tfoot>
+        </table>
+      </section>
+      <section className="bo-card">
+        <h2>Event deliveries</h2>
+        {d.deliveries.length === 0 ? <p className="muted">No events yet: they are sent when the payment is accepted, confirmed, declined or expires.</p> : (
+          <ul className="bo-events">
+            {d.deliveries.map((e) => (
+              <li key={e.seq} className="bo-event" data-event={e.type}>
+                <div className="bo-event-head">
+                  <b>{e.type}</b>
+                  <span className={`bo-badge bo-badge-${e.state}`}>{e.state}</span>
+                  <span className="muted">{e.attempts} attempt{e.attempts === 1 ? '' : 's'} · {when(e.created_at)}</span>
+                  <RedeliverButton seq={e.seq} />
+                </div>
+                {e.log.length ? (
+                  <ol className="bo-attempts">
+                    {e.log.map((a) => (
+                      <li key={a.attempt}>#{a.attempt} {when(a.at)} → {a.status_code ?? 'no answer'} {a.error ? <span className="muted">{a.error}</span> : null} <span className="muted">({a.duration_ms} ms)</span></li>
+                    ))}
+                  </ol>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,31 @@
+import Link from 'next/link';
+import { currentUser } from '@/app/_lib/session';
+import { SignOutButton } from './_components/sign-out';
+import { AdminNav } from './_components/nav';
+import './admin.css';
+
+export const dynamic = 'force-dynamic';
+
+// The back-office frame: brand, navigation and the signed-in user. Each page checks its own
+// role (requirePageUser), so a direct link never bypasses the check.
+export default async function AdminLayout({ children }: { children: React.ReactNode }) {
+  const user = await currentUser();
+  const isOwner = user?.role === 'owner';
+  return (
+    <div className="bo-frame">
+      <header className="bo-top">
+        <Link href="/admin" className="brand"><span className="brand-mark">Ð</span>Counter</Link>
+        <span className="bo-top-title">Back office</span>
+        {user ? (
+          <div className="bo-user">
+            <span className="bo-user-name" title={user.email}>{user.name || user.email}<small className="pill">{user.role}</small></span>
+            <Link href="/pos" className="btn bo-btn-sm">Cashier</Link>
+            <SignOutButton />
+          </div>
+        ) : null}
+      </header>
+      {user && user.role !== 'cashier' ? <AdminNav owner={isOwner} /> : null}
+      <main className="bo-main">{children}</main>
+    </div>
+  );
+}

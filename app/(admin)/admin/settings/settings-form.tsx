@@ -1,0 +1,121 @@
+'use client';
+import { useState } from 'react';
+import type { SettingsView } from '@/lib/backoffice/settings';
+import { adminCall } from '../_components/api';
+
+type Form = Omit<SettingsView, 'webhook_secret_set' | 'webhook_secret_masked' | 'max_size' | 'timeout' | 'one_conf_required' | 'high_conf_required'> & {
+  max_size: string; timeout: string; one_conf_required: string; high_conf_required: string;
+};
+
+function toForm(s: SettingsView): Form {
+  const { webhook_secret_set: _a, webhook_secret_masked: _b, ...rest } = s;
+  return { ...rest, max_size: String(s.max_size), timeout: String(s.timeout), one_conf_required: String(s.one_conf_required), high_conf_required: String(s.high_conf_required) };
+}
+
+export function SettingsForm({ initial, network }: { initial: SettingsView; network: string }) {
+  const [f, setF] = useState<Form>(toForm(initial));
+  const [busy, setBusy] = useState(false);
+  const [msg, setMsg] = useState<{ error: boolean; text: string } | null>(null);
+  const set = (k: keyof Form) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
+    setF({ ...f, [k]: e.target.type === 'checkbox' ? (e.target as HTMLInputElement).checked : e.target.value });
+  const text = (k: keyof Form, label: string, extra: React.InputHTMLAttributes<HTMLInputElement> = {}) => (
+    <label className="field"><span>{label}</span><input name={k} value={String(f[k])} onChange={set(k)} {...extra} /></label>
+  );
+
+  async function save(e: React.FormEvent) {
+    e.preventDefault();
+    setBusy(true);
+    setMsg(null);
+    const body = {
+      name: f.name, icon: f.icon, address: f.address, url: f.url, store_xpub: f.store_xpub, store_address: f.store_address,
+      fee_per_kb: f.fee_per_kb, max_size: Number(f.max_size), timeout: Number(f.timeout), zero_conf_limit: f.zero_conf_limit,
+      one_conf_limit: f.one_conf_limit, one_conf_required: Number(f.one_conf_required), high_conf_required: Number(f.high_conf_required),
+      fiat_currency: f.fiat_currency.trim().toUpperCase(), fiat_rate: f.fiat_rate.trim(), tips_enabled: f.tips_enabled, webhook_url: f.webhook_url.trim(),
+    };
+    const r = await adminCall<SettingsView>('PATCH', '/api/admin/settings', body);
+    setBusy(false);
+    if (!r.ok) return setMsg({ error: true, text: r.message });
+    setF(toForm(r.data));
+    setMsg({ error: false, text: 'Settings saved.' });
+  }
+
+  return (
+    <form onSubmit={save} className="bo-settings">
+      <section className="bo-card">
+        <h2>Store profile</h2>
+        <div className="bo-form-grid">
+          {text('name', 'Store name', { required: true, maxLength: 100 })}
+          {text('icon', 'Icon (emoji)', { maxLength: 16 })}
+          {text('address', 'Postal address', { maxLength: 300 })}
+          {text('url', 'Website', { type: 'url', placeholder: 'https://' })}
+        </div>
+      </section>
+      <section className="bo-card">
+        <h2>Receiving wallet</h2>
+        <p className="muted">A watch-only account key ({network === 'mainnet' ? 'dgub…' : 'tpub…'}) gives every sale a fresh address; or one fixed address. Checked against {network}.</p>
+        <div className="bo-form-grid">
+          <label className="field bo-span2"><span>Account public key</span><input name="store_xpub" value={f.store_xpub} onChange={set('store_xpub')} className="bo-mono" spellCheck={false} /></label>
+          <label className="field bo-span2"><span>…or fixed address</span><input name="store_address" value={f.store_address} onChange={set('store_address')} className="bo-mono" spellCheck={false} /></label>
+        </div>
+      </section>
+      <section className="bo-card">
+        <h2>Payments</h2>
+        <div className="bo-form-grid">
+          {text('fee_per_kb', 'Minimum fee per kB (DOGE)', { inputMode: 'decimal' })}
+          {text('max_size', 'Max transaction size (bytes)', { inputMode: 'numeric' })}
+          {text('timeout', 'Payment timeout (seconds)', { inputMode: 'numeric' })}
+        </div>
+        <h3>Risk policy</h3>
+        <p className="muted">Sales up to the 0-conf limit are confirmed on network acceptance (0 turns this off); up to the 1-conf limit they need the first count of confirmations; above it, the second.</p>
+        <div className="bo-form-grid">
+          {text('zero_conf_limit', '0-conf limit (DOGE)', { inputMode: 'decimal' })}
+          {text('one_conf_limit', 'Low-risk limit (DOGE)', { inputMode: 'decimal' })}
+          {text('one_conf_required', 'Confirmations up to the limit', { inputMode: 'numeric' })}
+          {text('high_conf_required', 'Confirmations above the limit', { inputMode: 'numeric' })}
+        </div>
+      </section>
+      <section className="bo-card">
+        <h2>Cashier</h2>
+        <div className="bo-form-grid">
+          {text('fiat_currency', 'Fiat currency (ISO code)', { maxLength: 3, placeholder: 'USD' })}
+          {text('fiat_rate', 'Fiat per 1 DOGE', { inputMode: 'decimal', placeholder: '0.15' })}
+          <label className="bo-check"><input type="checkbox" name="tips_enabled" checked={f.tips_enabled} onChange={set('tips_enabled')} /> <span>Offer tips / donations at checkout</span></label>
+        </div>
+      </section>
+      <section className="bo-card">
+        <h2>Webhook</h2>
+        <div className="bo-form-grid">
+          <label className="field bo-span2"><span>Webhook URL</span><input name="webhook_url" value={f.webhook_url} onChange={set('webhook_url')} type="url" placeholder="https://shop.example/counter-events" /></label>
+        </div>
+      </section>
+      <div className="bo-sticky-save">
+        {msg ? <span role={msg.error ? 'alert' : 'status'} className={msg.error ? 'form-error' : 'bo-ok'}>{msg.text}</span> : <span />}
+        <button className="btn btn-primary" type="submit" disabled={busy}>{busy ? 'Saving…' : 'Save settings'}</button>
+      </div>
+    </form>
+  );
+}
+
+export function WebhookSecret({ initial }: { initial: string }) {
+  const [masked, setMasked] = useState(initial);
+  const [shown, setShown] = useState('');
+  const [err, setErr] = useState('');
+  return (
+    <section className="bo-card" aria-label="Webhook secret">
+      <h2>Webhook signing secret</h2>
+      <p className="muted">Events are signed with HMAC-SHA256 in <code>X-Counter-Signature</code>. The secret is shown once when generated.</p>
+      <div className="bo-row">
+        <code className="bo-secret" data-testid="webhook-secret">{shown || masked || 'not set'}</code>
+        <button type="button" className="btn" onClick={async () => {
+          if (masked && !confirm('Replace the webhook secret? The receiver must be updated.')) return;
+          const r = await adminCall<{ secret: string }>('POST', '/api/admin/settings/webhook-secret');
+          if (!r.ok) return setErr(r.message);
+          setShown(r.data.secret);
+          setMasked(r.data.secret.slice(0, 6) + '••••••••' + r.data.secret.slice(-2));
+        }}>{masked ? 'Regenerate' : 'Generate'}</button>
+      </div>
+      {shown ? <p className="bo-ok" role="status">Copy it now: it will not be shown again.</p> : null}
+      {err ? <p className="form-error" role="alert">{err}</p> : null}
+    </section>
+  );
+}

@@ -1,0 +1,73 @@
+'use client';
+import { useState } from 'react';
+import type { UserView } from '@/lib/backoffice/users';
+import { adminCall } from '../_components/api';
+
+const ROLES = ['owner', 'manager', 'cashier'];
+
+export function UsersEditor({ initial, me }: { initial: UserView[]; me: string }) {
+  const [users, setUsers] = useState(initial);
+  const [form, setForm] = useState({ email: '', name: '', password: '', role: 'cashier' });
+  const [msg, setMsg] = useState<{ error: boolean; text: string } | null>(null);
+  const replace = (u: UserView) => setUsers((us) => us.map((x) => (x.id === u.id ? u : x)));
+
+  async function create(e: React.FormEvent) {
+    e.preventDefault();
+    const r = await adminCall<UserView>('POST', '/api/admin/users', form);
+    if (!r.ok) return setMsg({ error: true, text: r.message });
+    setUsers((us) => [...us, r.data]);
+    setForm({ email: '', name: '', password: '', role: 'cashier' });
+    setMsg({ error: false, text: `Created ${r.data.email}. Give them the password to sign in.` });
+  }
+  async function patch(u: UserView, body: Record<string, unknown>) {
+    const r = await adminCall<UserView>('PATCH', `/api/admin/users/${u.id}`, body);
+    if (!r.ok) return setMsg({ error: true, text: r.message });
+    replace(r.data);
+    setMsg({ error: false, text: `Updated ${r.data.email}.` });
+  }
+
+  return (
+    <>
+      <section className="bo-card">
+        <h2>Add a user</h2>
+        <form className="bo-form-grid" onSubmit={create}>
+          <label className="field"><span>Email</span><input type="email" value={form.email} onChange={(e) => setForm({ ...form, email: e.target.value })} required autoComplete="off" /></label>
+          <label className="field"><span>Name</span><input value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} maxLength={100} /></label>
+          <label className="field"><span>Initial password</span><input type="password" value={form.password} onChange={(e) => setForm({ ...form, password: e.target.value })} required minLength={10} autoComplete="new-password" /></label>
+          <label className="field"><span>Role</span>
+            <select name="role" value={form.role} onChange={(e) => setForm({ ...form, role: e.target.value })}>{ROLES.map((r) => <option key={r}>{r}</option>)}</select>
+          </label>
+          <div className="bo-form-actions bo-span2"><button className="btn btn-primary" type="submit">Add user</button></div>
+        </form>
+      </section>
+      {msg ? <p role={msg.error ? 'alert' : 'status'} className={msg.error ? 'form-error' : 'bo-ok'}>{msg.text}</p> : null}
+      <section className="bo-card bo-table-wrap">
+        <table className="bo-table">
+          <thead><tr><th>User</th><th>Role</th><th className="bo-hide-sm">Status</th><th></th></tr></thead>
+          <tbody>
+            {users.map((u) => (
+              <tr key={u.id} data-email={u.email}>
+                <td><b>{u.name || u.email}</b><div className="muted">{u.email}{u.id === me ? ' (you)' : ''}</div></td>
+                <td>
+                  <select aria-label={`Role of ${u.email}`} value={u.role} onChange={(e) => patch(u, { role: e.target.value })}>
+                    {ROLES.map((r) => <option key={r}>{r}</option>)}
+                  </select>
+                </td>
+                <td className="bo-hide-sm">{u.disabled ? <span className="bo-badge bo-badge-declined">disabled</span> : <span className="bo-badge bo-badge-confirmed">active</span>}</td>
+                <td className="num">
+                  <span className="bo-row bo-end">
+                    <button type="button" className="btn bo-btn-sm" onClick={() => {
+                      const pw = prompt(`New password for ${u.email} (at least 10 characters):`);
+                      if (pw) void patch(u, { password: pw });
+                    }}>Set password</button>
+                    {u.id !== me ? <button type="button" className="btn bo-btn-sm" onClick={() => patch(u, { disabled: !u.disabled })}>{u.disabled ? 'Enable' : 'Disable'}</button> : null}
+                  </span>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,27 @@
+import { appContext } from '@/lib/app-context';
+import { handle } from '@/lib/api/handle';
+import { json } from '@/lib/api/respond';
+import { requireRole, readJson, adminErrors } from '@/lib/api/admin';
+import { createProduct, listProducts } from '@/lib/backoffice/catalog';
+
+export const dynamic = 'force-dynamic';
+
+// Listing the live catalog is open to every role (the cashier screen sells from it).
+export function GET(req: Request) {
+  return handle(() => adminErrors(async () => {
+    const ctx = await appContext();
+    const all = new URL(req.url).searchParams.get('archived') === '1';
+    const a = await requireRole(ctx.db, req, all ? 'manager' : 'cashier');
+    if (!a.ok) return a.response;
+    return json({ products: await listProducts(ctx.db, { includeArchived: all }) });
+  }));
+}
+
+export function POST(req: Request) {
+  return handle(() => adminErrors(async () => {
+    const ctx = await appContext();
+    const a = await requireRole(ctx.db, req, 'manager');
+    if (!a.ok) return a.response;
+    return json(await createProduct(ctx.db, await readJson(req)), 201);
+  }));
+}

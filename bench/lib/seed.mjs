@@ -1,0 +1,41 @@
+// Seeds many payments straight into a stopped app's PGlite database with one INSERT … SELECT
+// per batch, copying a real payment created through the API (so every row is well-formed) with
+// fresh ids, spread creation times and a mix of statuses.
+import { join } from 'node:path';
+
+export async function seedPayments(dataDir, templateId, n, { batch = 20_000 } = {}) {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const pg = await PGlite.create(join(dataDir, 'pglite'));
+  try {
+    const cols = (await pg.query(`SELECT column_name FROM information_schema.columns WHERE table_name = 'payment' AND table_schema = current_schema() ORDER BY ordinal_position`)).rows.map((r) => r.column_name);
+    const override = {
+      id: `t.id || '-' || g`,
+      seq: null, // BIGSERIAL default
+      status: `(ARRAY['unpaid','accepted','confirmed','declined'])[1 + g % 4]`,
+      txid: `CASE WHEN g % 4 IN (1, 2) THEN md5(t.id || g) || md5(g::text || t.id) ELSE NULL END`,
+      broadcast_state: `CASE WHEN g % 4 IN (1, 2) THEN 'sent' ELSE 'none' END`,
+      confirmations: `CASE WHEN g % 4 = 2 THEN 1 ELSE 0 END`,
+      reason: `CASE WHEN g % 4 = 3 THEN 'cancelled by vendor' ELSE '' END`,
+      created_at: `t.created_at - (g || ' seconds')::interval`,
+      updated_at: `t.updated_at - (g || ' seconds')::interval`,
+    };
+    const insertCols = cols.filter((c) => override[c] !== null);
+    const select = insertCols.map((c) => (c in override ? override[c] : `t."${c}"`)).join(', ');
+    for (let from = 1; from <= n; from += batch) {
+      const to = Math.min(n, from + batch - 1);
+      await pg.query(`INSERT INTO payment (${insertCols.map((c) => `"${c}"`).join(', ')})
+        SELECT ${select} FROM payment t, generate_series($2::int, $3::int) g WHERE t.id = $1`, [templateId, from, to]);
+    }
+    const { rows } = await pg.query(`SELECT count(*)::int AS n FROM payment`);
+    return rows[0].n;
+  } finally {
+    await pg.close();
+  }
+}
+
+/** Ids of seeded payments (deterministic: template id + '-' + g). */
+export function seededIds(templateId, n, count) {
+  const ids = [];
+  for (let i = 0; i < count; i++) ids.push(`${templateId}-${1 + Math.floor((i * 7919) % n)}`);
+  return ids;
+}

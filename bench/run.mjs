@@ -1,0 +1,80 @@
+// `npm run bench`: runs every benchmark of DESIGN.md §11 (one module each in bench/), writes
+// bench/results/latest.json (CPU count, commit, each figure and ratio with its target) and
+// prints a table. `--smoke` runs each for about a second with small data (used by npm test,
+// written to bench/results/smoke.json); `--only status,memory` picks benchmarks.
+import { writeFileSync, mkdirSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { cpus } from 'node:os';
+import { join } from 'node:path';
+import { ROOT, ensureBuilt } from './lib/app.mjs';
+
+export const MODULES = ['status', 'envelope', 'memory', 'scrypt', 'pay', 'headers', 'invoices'];
+
+function commit() {
+  try {
+    const sha = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim();
+    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { cwd: ROOT, encoding: 'utf8' }).trim() !== '';
+    return dirty ? `${sha}+dirty` : sha;
+  } catch {
+    return 'unknown';
+  }
+}
+
+const verdict = (r) => {
+  if (r.value === null || r.value === undefined) return 'n/a';
+  if (r.target === null || r.target === undefined) return 'report';
+  return (r.lowerIsBetter ? r.value <= r.target : r.value >= r.target) ? 'PASS' : 'MISS';
+};
+
+export async function runBenchmarks({ smoke = false, only = null, seconds = smoke ? 1 : 10, out } = {}) {
+  await ensureBuilt();
+  const results = {};
+  for (const name of MODULES) {
+    if (only && !only.includes(name)) continue;
+    const mod = (await import(`./${name}.mjs`)).default;
+    if (typeof mod.available === 'string') {
+      results[name] = { description: mod.description, available: false, note: mod.available };
+      console.log(`- ${name}: ${mod.available}`);
+      continue;
+    }
+    console.log(`- ${name}: ${mod.description} …`);
+    const started = Date.now();
+    try {
+      const r = await mod.run({ seconds, smoke });
+      results[name] = { description: mod.description, available: true, seconds_taken: Math.round((Date.now() - started) / 1000), ...r };
+      for (const x of r.ratios) x.verdict = verdict(x);
+    } catch (e) {
+      results[name] = { description: mod.description, available: true, error: String(e?.stack ?? e) };
+      console.error(`  ${name} failed: ${e?.message ?? e}`);
+    }
+  }
+  const report = { date: new Date().toISOString(), commit: commit(), cpus: cpus().length, cpu_model: cpus()[0]?.model ?? '', node: process.version, smoke, seconds_per_run: seconds, results };
+  const file = out ?? join(ROOT, 'bench', 'results', smoke ? 'smoke.json' : 'latest.json');
+  mkdirSync(join(file, '..'), { recursive: true });
+  writeFileSync(file, JSON.stringify(report, null, 2) + '\n');
+  printTable(report);
+  console.log(`\nwritten to ${file}`);
+  return report;
+}
+
+export function printTable(report) {
+  const rows = [['benchmark', 'ratio', 'value', 'target', 'verdict']];
+  for (const [name, r] of Object.entries(report.results)) {
+    if (!r.available) rows.push([name, '—', 'not yet available', '', 'TODO']);
+    else if (r.error) rows.push([name, '—', 'error (see json)', '', 'ERROR']);
+    else for (const x of r.ratios) rows.push([name, x.name, String(x.value), x.target === null ? '—' : `${x.lowerIsBetter ? '≤' : '≥'} ${x.target}`, x.verdict]);
+  }
+  const w = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
+  console.log(`\n${report.cpus} CPUs, node ${report.node}, commit ${report.commit.slice(0, 12)}${report.smoke ? ' (smoke run)' : ''}`);
+  for (const r of rows) console.log(r.map((c, i) => c.padEnd(w[i])).join('  '));
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const args = process.argv.slice(2);
+  const smoke = args.includes('--smoke');
+  const onlyArg = args.find((a) => a.startsWith('--only='));
+  const secArg = args.find((a) => a.startsWith('--seconds='));
+  const report = await runBenchmarks({ smoke, only: onlyArg ? onlyArg.slice(7).split(',') : null, ...(secArg ? { seconds: Number(secArg.slice(10)) } : {}) });
+  const failed = Object.values(report.results).some((r) => r.error);
+  process.exit(failed ? 1 : 0);
+}

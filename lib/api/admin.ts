@@ -1,0 +1,43 @@
+// Authorisation and error mapping for the back-office JSON API (/api/admin/*): a signed-in
+// user of at least the given role; mutations need the session's CSRF token and same origin.
+// API keys are not accepted here: the back office is for people.
+import type { Db } from '../db/client';
+import { csrfMatches, roleAtLeast, CSRF_HEADER, type Role, type SessionUser } from '../auth';
+import { BackofficeError } from '../backoffice/errors';
+import { readBodyText } from './body';
+import { requestUser, sameOrigin } from './access';
+import { jsonError } from './respond';
+
+const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export type AdminAccess = { ok: true; user: SessionUser } | { ok: false; response: Response };
+
+export async function requireRole(db: Db, req: Request, min: Role): Promise<AdminAccess> {
+  const user = await requestUser(db, req);
+  if (!user) return { ok: false, response: jsonError(401, 'unauthorized', 'sign in first') };
+  if (!roleAtLeast(user.role, min)) return { ok: false, response: jsonError(403, 'forbidden', `this needs the ${min} role or higher`) };
+  if (!SAFE.has(req.method.toUpperCase()) && (!sameOrigin(req) || !csrfMatches(user, req.headers.get(CSRF_HEADER)))) {
+    return { ok: false, response: jsonError(403, 'forbidden', 'missing or wrong CSRF token') };
+  }
+  return { ok: true, user };
+}
+
+/** Reads a bounded JSON body (default 256 KiB: room for a product image, nothing more). */
+export async function readJson(req: Request, limit = 256 * 1024): Promise<unknown> {
+  const text = await readBodyText(req, limit);
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new BackofficeError('invalid_request', 'body must be JSON');
+  }
+}
+
+/** Maps back-office errors to JSON answers; everything else goes on to lib/api/handle. */
+export async function adminErrors(fn: () => Promise<Response>): Promise<Response> {
+  try {
+    return await fn();
+  } catch (e) {
+    if (e instanceof BackofficeError) return jsonError(e.status, e.code, e.message);
+    throw e; // body limits (413) and outages (503) are answered by lib/api/handle
+  }
+}

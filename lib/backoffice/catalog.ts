@@ -1,0 +1,118 @@
+// The product catalog (DESIGN.md §9): create, edit and archive products with an icon (an emoji
+// or a small uploaded image as a data URL). Prices are koinu; tax rates are basis points.
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import type { Db } from '../db/client';
+import { formatKoinu, parseKoinu, AmountError } from '../money';
+import { BackofficeError, invalid, parseWith } from './errors';
+import { validateIcon } from './settings';
+
+/** A product image as a data URL: at most 48 KiB of image bytes. */
+export const MAX_PRODUCT_ICON_CHARS = 64 * 1024;
+
+export interface ProductView {
+  id: string;
+  sku: string;
+  name: string;
+  description: string;
+  icon: string;
+  price: string;
+  tax_rate: string; // percent, e.g. "7.5"
+  sort: number;
+  archived: boolean;
+}
+
+type ProductRow = { id: string; sku: string; name: string; description: string; icon: string; price: bigint; taxRateBp: number; sort: number; archived: boolean };
+
+export function bpToPercent(bp: number): string {
+  const whole = Math.trunc(bp / 100);
+  const frac = String(bp % 100).padStart(2, '0').replace(/0+$/, '');
+  return frac ? `${whole}.${frac}` : String(whole);
+}
+
+export function percentToBp(field: string, s: string): number {
+  if (!/^\d{1,3}(\.\d{1,2})?$/.test(s)) throw invalid(field, 'must be a percentage with at most 2 decimals, like 7.5');
+  const [w, f = ''] = s.split('.');
+  const bp = Number(w) * 100 + Number(f.padEnd(2, '0'));
+  if (bp > 10_000) throw invalid(field, 'must be at most 100');
+  return bp;
+}
+
+export function productView(r: ProductRow): ProductView {
+  return {
+    id: r.id, sku: r.sku, name: r.name, description: r.description, icon: r.icon, price: formatKoinu(r.price),
+    tax_rate: bpToPercent(r.taxRateBp), sort: r.sort, archived: r.archived,
+  };
+}
+
+const Fields = {
+  sku: z.string().trim().regex(/^[A-Za-z0-9._-]{1,64}$/, 'must be 1–64 letters, digits, dots, dashes or underscores'),
+  name: z.string().trim().min(1, 'must not be empty').max(100, 'must be at most 100 characters'),
+  description: z.string().trim().max(500, 'must be at most 500 characters'),
+  icon: z.string().max(MAX_PRODUCT_ICON_CHARS, 'image is too large (at most 48 KiB)'),
+  price: z.string().max(30),
+  tax_rate: z.string().max(10),
+  sort: z.number().int().min(-100_000).max(100_000),
+  archived: z.boolean(),
+};
+const CreateProduct = z.object({ ...Fields, description: Fields.description.optional(), icon: Fields.icon.optional(), tax_rate: Fields.tax_rate.optional(), sort: Fields.sort.optional(), archived: z.undefined().optional() }).strict();
+const UpdateProduct = z.object({
+  sku: Fields.sku.optional(), name: Fields.name.optional(), description: Fields.description.optional(), icon: Fields.icon.optional(),
+  price: Fields.price.optional(), tax_rate: Fields.tax_rate.optional(), sort: Fields.sort.optional(), archived: Fields.archived.optional(),
+}).strict();
+
+function price(s: string): bigint {
+  let v: bigint;
+  try {
+    v = parseKoinu(s);
+  } catch (e) {
+    if (e instanceof AmountError) throw invalid('price', e.message);
+    throw e;
+  }
+  if (v <= 0n) throw invalid('price', 'must be greater than 0');
+  return v;
+}
+
+export async function listProducts(db: Db, opts: { includeArchived?: boolean } = {}): Promise<ProductView[]> {
+  const rows = await db.prisma.product.findMany({
+    where: opts.includeArchived ? {} : { archived: false },
+    orderBy: [{ archived: 'asc' }, { sort: 'asc' }, { name: 'asc' }],
+    take: 1000,
+  });
+  return rows.map(productView);
+}
+
+async function skuTaken(db: Db, sku: string, exceptId?: string): Promise<boolean> {
+  const row = await db.prisma.product.findUnique({ where: { sku } });
+  return !!row && row.id !== exceptId;
+}
+
+export async function createProduct(db: Db, input: unknown): Promise<ProductView> {
+  const p = parseWith(CreateProduct, input);
+  if (await skuTaken(db, p.sku)) throw new BackofficeError('conflict', 'another product has this SKU', 'sku');
+  const row = await db.prisma.product.create({
+    data: {
+      id: randomUUID(), sku: p.sku, name: p.name, description: p.description ?? '',
+      icon: validateIcon('icon', p.icon ?? '', MAX_PRODUCT_ICON_CHARS), price: price(p.price),
+      taxRateBp: p.tax_rate ? percentToBp('tax_rate', p.tax_rate) : 0, sort: p.sort ?? 0,
+    },
+  });
+  return productView(row);
+}
+
+export async function updateProduct(db: Db, id: string, input: unknown): Promise<ProductView> {
+  const p = parseWith(UpdateProduct, input);
+  const existing = await db.prisma.product.findUnique({ where: { id } });
+  if (!existing) throw new BackofficeError('not_found', 'no such product');
+  if (p.sku !== undefined && (await skuTaken(db, p.sku, id))) throw new BackofficeError('conflict', 'another product has this SKU', 'sku');
+  const data: Record<string, unknown> = { updatedAt: new Date() };
+  if (p.sku !== undefined) data.sku = p.sku;
+  if (p.name !== undefined) data.name = p.name;
+  if (p.description !== undefined) data.description = p.description;
+  if (p.icon !== undefined) data.icon = validateIcon('icon', p.icon, MAX_PRODUCT_ICON_CHARS);
+  if (p.price !== undefined) data.price = price(p.price);
+  if (p.tax_rate !== undefined) data.taxRateBp = percentToBp('tax_rate', p.tax_rate);
+  if (p.sort !== undefined) data.sort = p.sort;
+  if (p.archived !== undefined) data.archived = p.archived;
+  return productView(await db.prisma.product.update({ where: { id }, data }));
+}

@@ -1,0 +1,188 @@
+// Invoices in the back office: filtered cursor pages (status, date range, text), the detail
+// with lines, outputs, submissions and the webhook delivery log, and CSV/JSON export. Cursors
+// are those of the vendor API (lib/relay/list-payments), newest first by seq.
+import { z } from 'zod';
+import type { Db } from '../db/client';
+import { formatKoinu } from '../money';
+import { encodeCursor, decodeCursor } from '../relay/list-payments';
+import { vendorPaymentView, isExpired } from '../relay/payment-view';
+import { redeliver } from '../relay/webhook-delivery';
+import { BackofficeError, invalid, parseWith } from './errors';
+
+export const STATUSES = ['unpaid', 'accepted', 'confirmed', 'declined'] as const;
+export const EXPORT_MAX_ROWS = 100_000;
+
+const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
+const dateish = z.string().max(40).refine((s) => DATE_RE.test(s) || !Number.isNaN(Date.parse(s)), 'must be a date (YYYY-MM-DD) or an RFC 3339 time');
+
+const Filter = z.object({
+  status: z.enum(STATUSES).optional(),
+  from: dateish.optional(),
+  to: dateish.optional(),
+  q: z.string().trim().max(100, 'must be at most 100 characters').optional(),
+  cursor: z.string().max(200).optional(),
+  limit: z.string().regex(/^\d{1,3}$/, 'must be an integer 1–100').transform(Number).pipe(z.number().min(1, 'must be an integer 1–100').max(100, 'must be an integer 1–100')).optional(),
+});
+export type InvoiceFilter = z.output<typeof Filter>;
+
+/** Reads filters from query parameters (blank values are absent). Throws 400 on bad input. */
+export function parseInvoiceFilter(params: URLSearchParams): InvoiceFilter {
+  const raw: Record<string, string> = {};
+  for (const k of ['status', 'from', 'to', 'q', 'cursor', 'limit']) {
+    const v = params.get(k);
+    if (v !== null && v.trim() !== '') raw[k] = v;
+  }
+  return parseWith(Filter, raw);
+}
+
+function bound(s: string, endOfDay: boolean): Date {
+  if (DATE_RE.test(s)) {
+    const d = new Date(`${s}T00:00:00Z`);
+    if (Number.isNaN(d.getTime())) throw invalid(endOfDay ? 'to' : 'from', 'is not a real date');
+    return endOfDay ? new Date(d.getTime() + 86_400_000) : d;
+  }
+  return new Date(s);
+}
+
+function whereOf(f: InvoiceFilter) {
+  const createdAt = { ...(f.from ? { gte: bound(f.from, false) } : {}), ...(f.to ? { lt: bound(f.to, true) } : {}) };
+  const q = f.q;
+  return {
+    ...(f.status ? { status: f.status } : {}),
+    ...(f.from || f.to ? { createdAt } : {}),
+    ...(q
+      ? {
+          OR: [
+            { id: q }, { txid: q.toLowerCase() }, { address: q }, { buyerAddress: q },
+            { vendorOrderId: { contains: q, mode: 'insensitive' as const } },
+            { orderReference: { contains: q, mode: 'insensitive' as const } },
+            { note: { contains: q, mode: 'insensitive' as const } },
+          ],
+        }
+      : {}),
+  };
+}
+
+export interface InvoiceRowView {
+  id: string;
+  created_at: string;
+  status: string;
+  exception: string | null;
+  expired: boolean;
+  total: string;
+  fiat_total: string;
+  fiat_currency: string;
+  vendor_order_id: string;
+  order_reference: string;
+  address: string;
+  txid: string | null;
+  confirmed: number;
+  required: number;
+}
+
+type Row = Awaited<ReturnType<Db['prisma']['payment']['findFirstOrThrow']>>;
+
+export function invoiceRowView(r: Row, now: Date): InvoiceRowView {
+  return {
+    id: r.id, created_at: r.createdAt.toISOString(), status: r.status, exception: r.exception ?? null, expired: isExpired(r, now),
+    total: formatKoinu(r.total), fiat_total: r.fiatTotal, fiat_currency: r.fiatCurrency, vendor_order_id: r.vendorOrderId,
+    order_reference: r.orderReference, address: r.address, txid: r.txid ?? null, confirmed: r.confirmations, required: r.requiredConfirmations,
+  };
+}
+
+export async function searchInvoices(db: Db, f: InvoiceFilter, now = new Date()) {
+  const limit = f.limit ?? 25;
+  let cursorSeq: bigint | undefined;
+  if (f.cursor) {
+    try {
+      cursorSeq = decodeCursor(f.cursor);
+    } catch {
+      throw invalid('cursor', 'is not a cursor this server issued');
+    }
+  }
+  const rows = await db.prisma.payment.findMany({
+    where: { ...whereOf(f), ...(cursorSeq !== undefined ? { seq: { lt: cursorSeq } } : {}) },
+    orderBy: { seq: 'desc' },
+    take: limit + 1,
+  });
+  const page = rows.slice(0, limit);
+  return { invoices: page.map((r) => invoiceRowView(r, now)), next_cursor: rows.length > limit ? encodeCursor(page[page.length - 1].seq) : null };
+}
+
+export async function invoiceDetail(db: Db, id: string, publicUrl: string, now = new Date()) {
+  const row = await db.prisma.payment.findUnique({
+    where: { id },
+    include: {
+      lines: { orderBy: { idx: 'asc' } },
+      outputs: { orderBy: { idx: 'asc' } },
+      submissions: { orderBy: { id: 'asc' }, take: 50 },
+      events: { orderBy: { seq: 'asc' }, include: { attemptLog: { orderBy: { id: 'asc' }, take: 100 } } },
+    },
+  });
+  if (!row) throw new BackofficeError('not_found', 'no such invoice');
+  const k = (v: bigint | null) => (v === null ? null : formatKoinu(v));
+  return {
+    ...vendorPaymentView(row, publicUrl, now),
+    taxes: formatKoinu(row.taxes), fees: formatKoinu(row.fees), quantity: row.quantity,
+    vendor_order_id: row.vendorOrderId, order_reference: row.orderReference, note: row.note,
+    fiat_total: row.fiatTotal, fiat_tax: row.fiatTax, fiat_currency: row.fiatCurrency, buyer_address: row.buyerAddress,
+    lines: row.lines.map((l) => ({ type: l.type, id: l.itemId, name: l.name, icon: l.icon, count: l.count, unit: k(l.unit), total: k(l.total), tax: k(l.tax) })),
+    outputs: row.outputs.map((o) => ({ type: o.type, address: o.address, amount: k(o.amount), data: o.data })),
+    submissions: row.submissions.map((s) => ({ txid: s.txid, refund: s.refund, outcome: s.outcome, error: s.error, created_at: s.createdAt.toISOString() })),
+    deliveries: row.events.map((e) => ({
+      seq: e.seq.toString(), id: e.id, type: e.type, state: e.deliveryState, attempts: e.attempts,
+      next_attempt_at: e.nextAttemptAt.toISOString(), delivered_at: e.deliveredAt?.toISOString() ?? null, created_at: e.createdAt.toISOString(),
+      log: e.attemptLog.map((a) => ({ attempt: a.attempt, url: a.url, status_code: a.statusCode, error: a.error, duration_ms: a.durationMs, at: a.createdAt.toISOString() })),
+    })),
+  };
+}
+
+/** Queues an event for delivery again (the worker sends it on its next pass). */
+export async function redeliverEvent(db: Db, seq: string): Promise<void> {
+  if (!/^\d{1,19}$/.test(seq)) throw invalid('seq', 'must be an event number');
+  if (!(await redeliver(db, BigInt(seq)))) throw new BackofficeError('not_found', 'no such event');
+}
+
+export const CSV_COLUMNS = [
+  'id', 'created_at', 'status', 'exception', 'expired', 'total', 'fiat_total', 'fiat_currency', 'vendor_order_id',
+  'order_reference', 'address', 'txid', 'confirmed', 'required',
+] as const;
+
+/** RFC 4180 field; text that a spreadsheet would run as a formula is prefixed with '. */
+export function csvField(v: unknown): string {
+  let s = v === null || v === undefined ? '' : String(v);
+  if (/^[=+\-@\t\r]/.test(s) && !/^-?\d+(\.\d+)?$/.test(s)) s = `'${s}`;
+  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+async function* allMatching(db: Db, f: InvoiceFilter) {
+  let cursor: bigint | undefined;
+  let n = 0;
+  for (;;) {
+    const rows = await db.prisma.payment.findMany({
+      where: { ...whereOf(f), ...(cursor !== undefined ? { seq: { lt: cursor } } : {}) }, orderBy: { seq: 'desc' }, take: 500,
+    });
+    for (const r of rows) {
+      if (n++ >= EXPORT_MAX_ROWS) return;
+      yield r;
+    }
+    if (rows.length < 500) return;
+    cursor = rows[rows.length - 1].seq;
+  }
+}
+
+export async function exportInvoicesCsv(db: Db, f: InvoiceFilter, now = new Date()): Promise<string> {
+  const lines = [CSV_COLUMNS.join(',')];
+  for await (const r of allMatching(db, f)) {
+    const v = invoiceRowView(r, now) as unknown as Record<string, unknown>;
+    lines.push(CSV_COLUMNS.map((c) => csvField(v[c])).join(','));
+  }
+  return lines.join('\r\n') + '\r\n';
+}
+
+/** The JSON export: the vendor API's payment bodies (GET /api/v1/payments/<id>). */
+export async function exportInvoicesJson(db: Db, f: InvoiceFilter, publicUrl: string, now = new Date()): Promise<unknown[]> {
+  const out: unknown[] = [];
+  for await (const r of allMatching(db, f)) out.push(vendorPaymentView(r, publicUrl, now));
+  return out;
+}

@@ -1,0 +1,68 @@
+// API keys and the relay key as the back office shows them: key secrets are shown once at
+// creation and never again (only a prefix); the relay key shows its public key and rotates.
+import { z } from 'zod';
+import type { Db } from '../db/client';
+import { createApiKey, revokeApiKey, SCOPES, BOOTSTRAP_KEY_ID } from '../auth';
+import { activeRelayKey, rotateRelayKey } from '../relay/relay-key';
+import { BackofficeError, parseWith } from './errors';
+
+export interface ApiKeyView {
+  id: string;
+  name: string;
+  prefix: string;
+  scopes: string[];
+  created_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+  bootstrap: boolean;
+}
+
+const CreateKey = z.object({
+  name: z.string().trim().min(1, 'must not be empty').max(100, 'must be at most 100 characters'),
+  scopes: z.array(z.enum(SCOPES)).min(1, 'choose at least one scope').max(SCOPES.length),
+}).strict();
+
+export async function listApiKeys(db: Db): Promise<ApiKeyView[]> {
+  const rows = await db.prisma.apiKey.findMany({ orderBy: { createdAt: 'desc' }, take: 500 });
+  return rows.map((r) => ({
+    id: r.id, name: r.name, prefix: r.prefix, scopes: r.scopes, created_at: r.createdAt.toISOString(),
+    last_used_at: r.lastUsedAt?.toISOString() ?? null, revoked_at: r.revokedAt?.toISOString() ?? null, bootstrap: r.id === BOOTSTRAP_KEY_ID,
+  }));
+}
+
+/** Creates a key; the secret is in this answer only. */
+export async function createApiKeyFor(db: Db, userId: string, input: unknown) {
+  const p = parseWith(CreateKey, input);
+  const k = await createApiKey(db, { name: p.name, scopes: p.scopes, createdBy: userId });
+  return { id: k.id, name: p.name, prefix: k.prefix, scopes: k.scopes, secret: k.secret };
+}
+
+export async function revokeKey(db: Db, id: string): Promise<void> {
+  if (!(await revokeApiKey(db, id))) {
+    const exists = await db.prisma.apiKey.findUnique({ where: { id } });
+    throw new BackofficeError(exists ? 'conflict' : 'not_found', exists ? 'this key is already revoked' : 'no such API key');
+  }
+}
+
+export interface RelayKeyView {
+  pubkey: string;
+  created_at: string;
+  retired: { pubkey: string; retired_at: string | null }[];
+}
+
+export async function relayKeyView(db: Db): Promise<RelayKeyView> {
+  const active = await activeRelayKey(db);
+  const rows = await db.prisma.relayKey.findMany({ orderBy: { id: 'desc' }, take: 6, select: { pubkey: true, active: true, createdAt: true, retiredAt: true } });
+  const cur = rows.find((r) => r.pubkey === active.pubkey);
+  return {
+    pubkey: active.pubkey,
+    created_at: (cur?.createdAt ?? new Date()).toISOString(),
+    retired: rows.filter((r) => !r.active).slice(0, 5).map((r) => ({ pubkey: r.pubkey, retired_at: r.retiredAt?.toISOString() ?? null })),
+  };
+}
+
+/** Retires the active relay key: new payments are signed with the new key; old ones stay valid. */
+export async function rotateRelayKeyView(db: Db): Promise<RelayKeyView> {
+  await rotateRelayKey(db);
+  return relayKeyView(db);
+}

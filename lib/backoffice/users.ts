@@ -1,0 +1,81 @@
+// User management for owners (DESIGN.md §9): create with a role, change role, disable or
+// enable. The store always keeps at least one active owner. Disabling or demoting a user ends
+// their sessions, so the change takes effect at once.
+import { z } from 'zod';
+import type { Db } from '../db/client';
+import { AccountError, createUser, destroyUserSessions, hashPassword, listUsers, passwordProblem, ROLES, MAX_PASSWORD_LENGTH, type PublicUser } from '../auth';
+import { BackofficeError, invalid, parseWith } from './errors';
+
+export interface UserView {
+  id: string;
+  email: string;
+  name: string;
+  role: string;
+  disabled: boolean;
+  created_at: string;
+}
+
+export function userView(u: PublicUser): UserView {
+  return { id: u.id, email: u.email, name: u.name, role: u.role, disabled: u.disabled, created_at: u.createdAt.toISOString() };
+}
+
+const CreateUser = z.object({
+  email: z.string().min(3).max(320),
+  name: z.string().max(100).optional(),
+  password: z.string().min(1).max(MAX_PASSWORD_LENGTH),
+  role: z.enum(ROLES),
+}).strict();
+
+const UpdateUser = z.object({
+  role: z.enum(ROLES).optional(),
+  disabled: z.boolean().optional(),
+  name: z.string().max(100).optional(),
+  /** A new password set by the owner (e.g. a cashier who forgot theirs); ends their sessions. */
+  password: z.string().min(1).max(MAX_PASSWORD_LENGTH).optional(),
+}).strict();
+
+export async function listUserViews(db: Db): Promise<UserView[]> {
+  return (await listUsers(db)).map(userView);
+}
+
+export async function createUserWithRole(db: Db, input: unknown): Promise<UserView> {
+  const p = parseWith(CreateUser, input);
+  try {
+    return userView(await createUser(db, p));
+  } catch (e) {
+    if (e instanceof AccountError) {
+      if (/exists/.test(e.message)) throw new BackofficeError('conflict', e.message, e.field);
+      throw invalid(e.field ?? '', e.message);
+    }
+    throw e;
+  }
+}
+
+export async function updateUser(db: Db, actorId: string, id: string, input: unknown): Promise<UserView> {
+  const p = parseWith(UpdateUser, input);
+  if (p.password !== undefined) {
+    const problem = passwordProblem(p.password);
+    if (problem) throw invalid('password', problem);
+  }
+  const passwordHash = p.password !== undefined ? await hashPassword(p.password) : null;
+  return db.prisma.$transaction(async (tx) => {
+    const u = await tx.user.findUnique({ where: { id } });
+    if (!u) throw new BackofficeError('not_found', 'no such user');
+    const losesOwner = u.role === 'owner' && !u.disabled && ((p.role !== undefined && p.role !== 'owner') || p.disabled === true);
+    if (losesOwner) {
+      const owners = await tx.user.count({ where: { role: 'owner', disabled: false } });
+      if (owners <= 1) throw new BackofficeError('conflict', 'the store needs at least one active owner');
+    }
+    if (id === actorId && p.disabled === true) throw new BackofficeError('conflict', 'you cannot disable your own account');
+    const data: Record<string, unknown> = { updatedAt: new Date() };
+    if (p.role !== undefined) data.role = p.role;
+    if (p.disabled !== undefined) data.disabled = p.disabled;
+    if (p.name !== undefined) data.name = p.name.trim();
+    if (passwordHash) data.passwordHash = passwordHash;
+    const row = await tx.user.update({ where: { id }, data });
+    if ((p.role !== undefined && p.role !== u.role) || p.disabled === true || passwordHash) await tx.session.deleteMany({ where: { userId: id } });
+    return userView({ ...row, role: row.role as PublicUser['role'] });
+  });
+}
+
+export { destroyUserSessions };

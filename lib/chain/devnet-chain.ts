@@ -1,0 +1,248 @@
+// The devnet chain (DESIGN.md §8): an in-process Dogecoin-format chain for the demo. Real
+// legacy transactions and 80-byte headers (version 0x00620004: chain ID 0x62, no AuxPoW) with
+// regtest's easy target (bits 0x207fffff) and a real scrypt proof of work for it.
+// Accepted transactions are checked like a node would: decodable, no coinbase, every input
+// unspent (mempool-aware, no double spends), P2PKH signatures valid, outputs standard (P2PKH,
+// P2SH, one OP_RETURN <= 80 bytes; no dust), inputs >= outputs, minimum relay fee.
+// Coinbase maturity is not enforced (the demo wallet spends its funding at once).
+// Pure state machine: persistence and timers are devnet-backend.ts.
+import { ByteWriter, concatBytes, hashToHex, sha256d, toHex } from '../doge/bytes';
+import { encodeBlock } from '../doge/block';
+import { makeHeader } from '../doge/header';
+import { merkleRoot } from '../doge/merkle';
+import { hashMeetsTarget, powHash } from '../doge/pow';
+import { classifyScript, pushData } from '../doge/script';
+import { isCoinbase, parseTx, encodeTx, type RawTx } from '../doge/tx';
+import { parseBlock } from '../doge/block';
+import type { BlockSummary, BroadcastResult, InputLookup, Outpoint } from './backend';
+import { checkP2pkhSpend } from './devnet-script';
+
+export const DEVNET_BITS = 0x207fffff;
+export const DEVNET_VERSION = 0x00620004;
+const COIN = 100_000_000n;
+export const DEVNET_SUBSIDY = 10_000n * COIN;
+/** The demo wallet is topped up (10 × 1,000 DOGE in the next coinbase) below this balance. */
+export const DEVNET_FUND_LOW = 1_000n * COIN;
+const FUND_OUTPUTS = 10;
+const FUND_EACH = 1_000n * COIN;
+const MIN_RELAY_FEE_PER_KB = 100_000n; // 0.001 DOGE/kB
+const HARD_DUST = 100_000n; // 0.001 DOGE
+
+export interface DevnetTx {
+  txid: string;
+  raw: Uint8Array;
+  tx: RawTx;
+}
+
+export interface DevnetBlock {
+  hash: string;
+  height: number;
+  prevHash: string;
+  time: number;
+  header: Uint8Array;
+  /** The serialised block. */
+  raw: Uint8Array;
+  size: number;
+  txs: DevnetTx[];
+}
+
+interface Coin {
+  value: bigint;
+  script: Uint8Array;
+  height: number; // -1 in the mempool
+}
+
+const key = (txid: string, vout: number) => `${txid}:${vout}`;
+const ZERO32 = new Uint8Array(32);
+
+function devnetTx(raw: Uint8Array): DevnetTx {
+  return { raw, tx: parseTx(raw), txid: hashToHex(sha256d(raw)) };
+}
+
+export interface DevnetChainOptions {
+  /** Receives each coinbase's subsidy and fees. */
+  minerScript: Uint8Array;
+  /** The demo wallet: funded whenever its balance falls below DEVNET_FUND_LOW. */
+  fundScript: Uint8Array;
+  now?: () => number;
+}
+
+export class DevnetChain {
+  readonly blocks: DevnetBlock[] = [];
+  private readonly byHash = new Map<string, DevnetBlock>();
+  /** Confirmed unspent outputs. */
+  private readonly utxo = new Map<string, Coin>();
+  /** Output counts of every known tx (chain and mempool): an outpoint exists iff vout < count. */
+  private readonly known = new Map<string, number>();
+  readonly mempool = new Map<string, DevnetTx & { fee: bigint }>();
+  /** Outpoints spent by mempool txs → spending txid. */
+  private readonly mempoolSpent = new Map<string, string>();
+
+  constructor(private readonly opts: DevnetChainOptions) {}
+
+  get tip(): DevnetBlock | undefined {
+    return this.blocks[this.blocks.length - 1];
+  }
+
+  blockByHash(hash: string): DevnetBlock | undefined {
+    return this.byHash.get(hash.toLowerCase());
+  }
+
+  /** The coin at an outpoint as the mempool sees it, or why there is none. */
+  private view(o: Outpoint): Coin | 'spent' | 'missing' {
+    const k = key(o.txid, o.vout);
+    if (this.mempoolSpent.has(k)) return 'spent';
+    const c = this.utxo.get(k);
+    if (c) return c;
+    const m = this.mempool.get(o.txid);
+    if (m && o.vout < m.tx.outputs.length) return { value: m.tx.outputs[o.vout].value, script: m.tx.outputs[o.vout].script, height: -1 };
+    const n = this.known.get(o.txid);
+    return n !== undefined && o.vout < n ? 'spent' : 'missing';
+  }
+
+  lookup(o: Outpoint): InputLookup {
+    const v = this.view(o);
+    if (v === 'spent' || v === 'missing') return { state: v };
+    return { state: 'unspent', value: v.value, script: toHex(v.script) };
+  }
+
+  /** Validate and add a transaction to the mempool. Results mirror a node's answers. */
+  accept(raw: Uint8Array): BroadcastResult {
+    let t: DevnetTx;
+    try {
+      t = devnetTx(raw);
+    } catch (e) {
+      return { ok: false, code: 'rejected', reason: `TX decode failed: ${(e as Error).message}` };
+    }
+    if (this.mempool.has(t.txid)) return { ok: true, txid: t.txid };
+    if (this.known.has(t.txid)) return { ok: true, txid: t.txid }; // already in the chain
+    if (isCoinbase(t.tx)) return { ok: false, code: 'rejected', reason: 'coinbase' };
+    const seen = new Set<string>();
+    let inSum = 0n;
+    for (const [i, inp] of t.tx.inputs.entries()) {
+      const o = { txid: hashToHex(inp.prevTxid), vout: inp.vout };
+      if (seen.has(key(o.txid, o.vout))) return { ok: false, code: 'rejected', reason: 'bad-txns-inputs-duplicate' };
+      seen.add(key(o.txid, o.vout));
+      const coin = this.view(o);
+      if (coin === 'spent') return { ok: false, code: 'double_spend', reason: `input ${o.txid}:${o.vout} is already spent` };
+      if (coin === 'missing') return { ok: false, code: 'missing_inputs', reason: `Missing inputs: ${o.txid}:${o.vout}` };
+      const bad = checkP2pkhSpend(t.tx, i, coin.script);
+      if (bad) return { ok: false, code: 'rejected', reason: `mandatory-script-verify-flag-failed: ${bad}` };
+      inSum += coin.value;
+    }
+    let outSum = 0n;
+    let dataOutputs = 0;
+    for (const [n, out] of t.tx.outputs.entries()) {
+      const type = classifyScript(out.script).type;
+      if (out.value < 0n) return { ok: false, code: 'rejected', reason: 'bad-txns-vout-negative' };
+      if (type === 'nulldata') {
+        if (++dataOutputs > 1) return { ok: false, code: 'rejected', reason: 'multi-op-return' };
+        if (out.script.length > 83) return { ok: false, code: 'rejected', reason: 'scriptpubkey: OP_RETURN over 80 bytes' };
+      } else if (type === 'p2pkh' || type === 'p2sh') {
+        if (out.value < HARD_DUST) return { ok: false, code: 'rejected', reason: `dust: output ${n}` };
+      } else return { ok: false, code: 'rejected', reason: `scriptpubkey: non-standard output ${n}` };
+      outSum += out.value;
+    }
+    if (inSum < outSum) return { ok: false, code: 'rejected', reason: 'bad-txns-in-belowout' };
+    const fee = inSum - outSum;
+    if (fee * 1000n < MIN_RELAY_FEE_PER_KB * BigInt(raw.length)) return { ok: false, code: 'rejected', reason: 'min relay fee not met' };
+    this.mempool.set(t.txid, { ...t, fee });
+    for (const inp of t.tx.inputs) this.mempoolSpent.set(key(hashToHex(inp.prevTxid), inp.vout), t.txid);
+    this.known.set(t.txid, t.tx.outputs.length);
+    return { ok: true, txid: t.txid };
+  }
+
+  /** The demo wallet's balance as the mempool sees it. */
+  balanceOf(script: Uint8Array): bigint {
+    return this.coinsOf(script).reduce((s, c) => s + c.value, 0n);
+  }
+
+  /** Unspent outputs paying `script`, confirmed and unconfirmed, not spent in the mempool. */
+  coinsOf(script: Uint8Array): { txid: string; vout: number; value: bigint; height: number }[] {
+    const hex = toHex(script);
+    const out: { txid: string; vout: number; value: bigint; height: number }[] = [];
+    for (const [k, c] of this.utxo) {
+      if (toHex(c.script) !== hex || this.mempoolSpent.has(k)) continue;
+      const [txid, vout] = k.split(':');
+      out.push({ txid, vout: Number(vout), value: c.value, height: c.height });
+    }
+    for (const m of this.mempool.values()) {
+      m.tx.outputs.forEach((o, vout) => {
+        if (toHex(o.script) === hex && !this.mempoolSpent.has(key(m.txid, vout))) out.push({ txid: m.txid, vout, value: o.value, height: -1 });
+      });
+    }
+    return out;
+  }
+
+  /** Mine one block with the whole mempool, grinding the nonce until scrypt meets the target. */
+  mine(): DevnetBlock {
+    const prev = this.tip;
+    const height = prev ? prev.height + 1 : 0;
+    const txs = [...this.mempool.values()];
+    const fees = txs.reduce((s, t) => s + t.fee, 0n);
+    const outputs = [];
+    if (this.balanceOf(this.opts.fundScript) < DEVNET_FUND_LOW) {
+      for (let i = 0; i < FUND_OUTPUTS; i++) outputs.push({ value: FUND_EACH, script: this.opts.fundScript });
+    }
+    outputs.push({ value: DEVNET_SUBSIDY + fees, script: this.opts.minerScript });
+    const heightBytes = new ByteWriter().u32le(height).finish();
+    const time = Math.max(prev ? prev.time + 1 : 0, Math.floor((this.opts.now ?? Date.now)() / 1000));
+    const coinbase: RawTx = {
+      version: 1,
+      inputs: [{ prevTxid: ZERO32, vout: 0xffffffff, scriptSig: concatBytes(pushData(heightBytes), pushData(new TextEncoder().encode('counter devnet'))), sequence: 0xffffffff }],
+      outputs,
+      locktime: 0,
+    };
+    const all = [coinbase, ...txs.map((t) => t.tx)];
+    const root = merkleRoot(all.map((t) => sha256d(encodeTx(t))));
+    let nonce = 0;
+    for (;;) {
+      const header = makeHeader({ version: DEVNET_VERSION, prevHash: prev?.hash ?? '0'.repeat(64), merkleRoot: hashToHex(root), time, bits: DEVNET_BITS, nonce });
+      if (hashMeetsTarget(powHash(header.raw), DEVNET_BITS)) {
+        const raw = encodeBlock({ header }, all);
+        this.connect(raw);
+        return this.tip!;
+      }
+      nonce++;
+    }
+  }
+
+  /** Connect a serialised block on top of the tip (mined here or replayed from disk). */
+  connect(raw: Uint8Array): DevnetBlock {
+    const b = parseBlock(raw);
+    const h = b.entry.header;
+    const prev = this.tip;
+    if ((prev?.hash ?? '0'.repeat(64)) !== h.prevHash) throw new Error(`devnet block ${h.hash} does not extend the tip`);
+    if (!hashMeetsTarget(powHash(h.raw), h.bits) || h.bits !== DEVNET_BITS) throw new Error(`devnet block ${h.hash} has no valid proof of work`);
+    const height = prev ? prev.height + 1 : 0;
+    const block: DevnetBlock = {
+      hash: h.hash, height, prevHash: h.prevHash, time: h.time, header: h.raw, raw, size: raw.length,
+      txs: b.txs.map((t) => ({ txid: t.txid, raw: t.raw, tx: t.tx })),
+    };
+    for (const t of block.txs) {
+      if (!isCoinbase(t.tx)) for (const inp of t.tx.inputs) this.utxo.delete(key(hashToHex(inp.prevTxid), inp.vout));
+      t.tx.outputs.forEach((o, n) => {
+        if (classifyScript(o.script).type !== 'nulldata') this.utxo.set(key(t.txid, n), { value: o.value, script: o.script, height });
+      });
+      this.known.set(t.txid, t.tx.outputs.length);
+      if (this.mempool.delete(t.txid)) for (const inp of t.tx.inputs) this.mempoolSpent.delete(key(hashToHex(inp.prevTxid), inp.vout));
+    }
+    this.blocks.push(block);
+    this.byHash.set(block.hash, block);
+    return block;
+  }
+
+  summary(b: DevnetBlock): BlockSummary {
+    return {
+      hash: b.hash, prevHash: b.prevHash, height: b.height, time: b.time, header: b.header, size: b.size,
+      txCount: b.txs.length,
+      totalTxSize: b.txs.reduce((s, t) => s + t.raw.length, 0),
+      txs: b.txs.map((t) => ({
+        txid: t.txid,
+        inputs: isCoinbase(t.tx) ? [] : t.tx.inputs.map((i) => ({ txid: hashToHex(i.prevTxid), vout: i.vout })),
+        outputs: t.tx.outputs.map((o, n) => ({ n, value: o.value, script: toHex(o.script) })),
+        raw: t.raw,
+      })),
+    };
+  }
+}

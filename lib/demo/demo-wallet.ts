@@ -1,0 +1,32 @@
+// The demo wallet as the devnet-only endpoints serve it: the customer's "phone" in
+// /demo/wallet needs the key and the UTXOs of the devnet-funded wallet. Null (→ 404) on any
+// other backend: this key material must never exist outside the demo chain.
+import type { Config } from '../config';
+import type { ChainBackend } from '../chain/backend';
+import { asDevnet } from '../chain/devnet-backend';
+import { formatKoinu } from '../money';
+
+export interface DemoWalletJson {
+  network: Config['network'];
+  address: string;
+  wif: string;
+  balance: string;
+  utxos: { txid: string; vout: number; amount: string; script: string; address: string; confirmations: number }[];
+}
+
+export function devnetOf(cfg: Config, chain: ChainBackend) {
+  return cfg.chainBackend === 'devnet' && cfg.network !== 'mainnet' ? asDevnet(chain) : null;
+}
+
+export function demoWalletJson(cfg: Config, chain: ChainBackend): DemoWalletJson | null {
+  const d = devnetOf(cfg, chain);
+  if (!d) return null;
+  const w = d.demoWallet();
+  return {
+    network: cfg.network,
+    address: w.address,
+    wif: w.wif,
+    balance: formatKoinu(w.balance),
+    utxos: w.utxos.map((u) => ({ ...u, amount: formatKoinu(u.amount) })),
+  };
+}

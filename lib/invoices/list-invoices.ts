@@ -1,0 +1,156 @@
+// GET /invoices/{address} (DESIGN.md §6): the payments where an address is the buyer or the
+// seller, newest first, in zero-based pages with the real total. Pure domain code.
+//
+// Matching: the buyer (payment.buyer_address, which /pay sets to the submission's refund or the
+// address of the tx's first input), the payment's own receive address, or, when the address is
+// the store's seller address (first receive address or STORE_ADDRESS), every payment of the store.
+// Each case is served by an index: payment_address_seq_idx, payment_buyer_seq_idx and, with
+// mint_hash, payment_mint_hash_seq_idx (migration 20261123120000_backoffice).
+import { z } from 'zod';
+import type { Db } from '../db/client';
+import { isValidAddress, type Network } from '../doge';
+import { koinuToDogeNumber } from '../money';
+import { InvalidRequestError, fromZod } from '../relay/errors';
+import { sellerAddress } from '../relay/receive-address';
+
+export const INVOICE_LIMIT_MAX = 100;
+export const INVOICE_PAGE_MAX = 1000;
+
+const intParam = (min: number, max: number) =>
+  z.string().regex(/^\d{1,7}$/, `must be an integer ${min}–${max}`).transform(Number)
+    .pipe(z.number().min(min, `must be an integer ${min}–${max}`).max(max, `must be an integer ${min}–${max}`));
+
+const Query = z.object({
+  limit: intParam(1, INVOICE_LIMIT_MAX).optional(),
+  page: intParam(0, INVOICE_PAGE_MAX).optional(),
+  mint_hash: z.string().regex(/^([0-9a-fA-F]{64})?$/, 'must be 64 hex digits').optional(), // as POST /api/v1/payments accepts it
+});
+
+export interface Invoice {
+  id: string;
+  hash: string;
+  mint_hash: string;
+  pending_token_balance_id: string;
+  block_height: number;
+  buyer_address: string;
+  seller_address: string;
+  payment_address: string;
+  price: number;
+  quantity: number;
+  public_key: string;
+  signature: string;
+  transaction_hash: string;
+  created_at: string;
+  paid_at: { time: string; valid: boolean };
+}
+
+export interface InvoicePage {
+  invoices: Invoice[];
+  limit: number;
+  page: number;
+  total: number;
+}
+
+export interface InvoiceQuery {
+  limit: number;
+  page: number;
+  mintHash: string | null;
+}
+
+/** Validates the path address and query; throws InvalidRequestError (400) on bad input. */
+export function parseInvoiceQuery(address: string, params: URLSearchParams, network: Network): InvoiceQuery {
+  if (address.length > 100 || !isValidAddress(address, network)) {
+    throw new InvalidRequestError('address', `is not a valid ${network.name} address`);
+  }
+  const raw: Record<string, string> = {};
+  for (const k of ['limit', 'page', 'mint_hash']) {
+    const v = params.get(k);
+    if (v !== null) raw[k] = v;
+  }
+  const q = Query.safeParse(raw);
+  if (!q.success) throw fromZod(q.error);
+  return { limit: q.data.limit ?? INVOICE_LIMIT_MAX, page: q.data.page ?? 0, mintHash: q.data.mint_hash ? q.data.mint_hash : null };
+}
+
+interface Row {
+  id: string;
+  payloadHash: string;
+  mintHash: string;
+  pendingTokenBalanceId: string;
+  blockHeight: number | null;
+  buyerAddress: string;
+  address: string;
+  total: bigint;
+  quantity: number;
+  pubkey: string;
+  signature: string;
+  txid: string | null;
+  status: string;
+  createdAt: Date;
+  confirmedAt: Date | null;
+}
+
+export function invoiceView(r: Row, seller: string): Invoice {
+  const confirmed = r.status === 'confirmed';
+  return {
+    id: r.id,
+    hash: r.payloadHash,
+    mint_hash: r.mintHash,
+    pending_token_balance_id: r.pendingTokenBalanceId,
+    block_height: r.blockHeight ?? 0,
+    buyer_address: r.buyerAddress,
+    seller_address: seller,
+    payment_address: r.address,
+    price: koinuToDogeNumber(r.total),
+    quantity: r.quantity,
+    public_key: r.pubkey,
+    signature: r.signature,
+    transaction_hash: r.txid ?? '',
+    created_at: r.createdAt.toISOString(),
+    paid_at: { time: confirmed && r.confirmedAt ? r.confirmedAt.toISOString() : '', valid: confirmed },
+  };
+}
+
+const SELECT = {
+  id: true, payloadHash: true, mintHash: true, pendingTokenBalanceId: true, blockHeight: true, buyerAddress: true,
+  address: true, total: true, quantity: true, pubkey: true, signature: true, txid: true, status: true, createdAt: true,
+  confirmedAt: true,
+} as const;
+
+// Deriving 0/0 from the account key costs an EC multiplication: remember the last one.
+let sellerMemo: { key: string; address: string } | null = null;
+
+function storeSeller(store: { storeXpub: string; storeAddress: string } | null, network: Network): string {
+  if (!store) return '';
+  const key = `${network.name}|${store.storeXpub}|${store.storeAddress}`;
+  if (sellerMemo?.key === key) return sellerMemo.address;
+  let address = '';
+  try {
+    address = sellerAddress(store, network);
+  } catch {
+    address = ''; // a stored key that no longer parses (e.g. network changed): no seller match
+  }
+  sellerMemo = { key, address };
+  return address;
+}
+
+/** Number of payments, from the trigger-maintained shards (exact, without a table scan). */
+async function paymentCount(db: Db): Promise<number> {
+  const r = await db.prisma.paymentCount.aggregate({ _sum: { n: true } });
+  return Number(r._sum.n ?? 0n);
+}
+
+export async function listInvoices(db: Db, network: Network, address: string, q: InvoiceQuery): Promise<InvoicePage> {
+  const store = await db.prisma.store.findUnique({ where: { id: 1 }, select: { storeXpub: true, storeAddress: true } });
+  const seller = storeSeller(store, network);
+  const everything = address === seller;
+  const where = {
+    ...(everything ? {} : { OR: [{ address }, { buyerAddress: address }] }),
+    ...(q.mintHash !== null ? { mintHash: q.mintHash } : {}),
+  };
+  const [total, rows] = await Promise.all([
+    everything && q.mintHash === null ? paymentCount(db) : db.prisma.payment.count({ where }),
+    db.prisma.payment.findMany({ where, orderBy: { seq: 'desc' }, skip: q.page * q.limit, take: q.limit, select: SELECT }),
+  ]);
+  return { invoices: rows.map((r) => invoiceView(r, seller)), limit: q.limit, page: q.page, total };
+}

@@ -1,0 +1,200 @@
+// The cashier's cart (app/(pos)/pos) as pure koinu arithmetic: per-item tax from a rate in
+// basis points, fee, shipping, discount and tip, fiat at the store's rate, and the exact
+// POST /api/v1/payments body of DESIGN.md §3. Runs in the browser and in tests; bigint only.
+import { formatKoinu, parseKoinu, ONE_DOGE } from '../money';
+
+export interface CartLine {
+  /** Stable key in the cart: the product id, or `custom-<n>` for keypad amounts. */
+  key: string;
+  /** The line id sent to the relay (the product SKU). */
+  sku: string;
+  name: string;
+  icon?: string;
+  unit: bigint;
+  count: number;
+  /** Tax rate in basis points (825 = 8.25 %). */
+  taxRateBp: number;
+}
+
+export interface CartExtras {
+  fee: bigint;
+  shipping: bigint;
+  /** Positive amount taken off the sale. */
+  discount: bigint;
+  /** Tip or donation (only when the store enables tips). */
+  tip: bigint;
+}
+
+export const NO_EXTRAS: CartExtras = { fee: 0n, shipping: 0n, discount: 0n, tip: 0n };
+
+export interface CartTotals {
+  subtotal: bigint;
+  tax: bigint;
+  fee: bigint;
+  shipping: bigint;
+  discount: bigint;
+  tip: bigint;
+  total: bigint;
+  count: number;
+}
+
+export interface FiatSettings {
+  /** Fiat per 1 DOGE as a decimal string ("0.12"); "" when the store has none. */
+  rate: string;
+  /** ISO 4217 code ("USD"); "" when none. */
+  currency: string;
+}
+
+/** a / b rounded half away from zero (b > 0). */
+function divRound(a: bigint, b: bigint): bigint {
+  const neg = a < 0n;
+  const abs = neg ? -a : a;
+  const q = (abs * 2n + b) / (2n * b);
+  return neg ? -q : q;
+}
+
+/** The tax on one line: count × unit × rate, rounded to the nearest koinu (half up). */
+export function lineTax(line: Pick<CartLine, 'unit' | 'count' | 'taxRateBp'>): bigint {
+  if (!Number.isInteger(line.taxRateBp) || line.taxRateBp < 0) throw new RangeError('taxRateBp must be a non-negative integer');
+  return divRound(BigInt(line.count) * line.unit * BigInt(line.taxRateBp), 10_000n);
+}
+
+export function cartTotals(lines: readonly CartLine[], extras: CartExtras = NO_EXTRAS): CartTotals {
+  let subtotal = 0n;
+  let tax = 0n;
+  let count = 0;
+  for (const l of lines) {
+    subtotal += BigInt(l.count) * l.unit;
+    tax += lineTax(l);
+    count += l.count;
+  }
+  const total = subtotal + tax + extras.fee + extras.shipping - extras.discount + extras.tip;
+  return { subtotal, tax, fee: extras.fee, shipping: extras.shipping, discount: extras.discount, tip: extras.tip, total, count };
+}
+
+/** Parses the store's fiat rate; null when unset or not a positive decimal. */
+export function parseFiatRate(rate: string): bigint | null {
+  if (!rate) return null;
+  try {
+    const r = parseKoinu(rate);
+    return r > 0n ? r : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Koinu in fiat at `rate` (fiat per DOGE), rounded half up to 2 decimals: "5.00". */
+export function fiatOf(koinu: bigint, rate: string): string | null {
+  const r = parseFiatRate(rate);
+  if (r === null) return null;
+  const cents = divRound(koinu * r * 100n, ONE_DOGE * ONE_DOGE);
+  const neg = cents < 0n;
+  const abs = neg ? -cents : cents;
+  return `${neg ? '-' : ''}${abs / 100n}.${(abs % 100n).toString().padStart(2, '0')}`;
+}
+
+export interface PaymentBodyItem {
+  type: 'item' | 'fee' | 'shipping' | 'discount' | 'donation';
+  id: string;
+  name: string;
+  count: number;
+  unit: string;
+  tax?: string;
+  icon?: string;
+}
+
+export interface PaymentBody {
+  items: PaymentBodyItem[];
+  order_reference?: string;
+  note?: string;
+  fiat_total?: string;
+  fiat_tax?: string;
+  fiat_currency?: string;
+}
+
+/** Icons a wallet can show (spec: a JPG or PNG URL); local SVG glyphs stay on the till. */
+export const WALLET_ICON_RE = /^https?:\/\/[^\s"]+\.(png|jpe?g)(\?[^\s"]*)?$/i;
+
+export class EmptyCartError extends Error {
+  constructor(msg = 'the cart is empty') {
+    super(msg);
+    this.name = 'EmptyCartError';
+  }
+}
+
+/**
+ * The POST /api/v1/payments body for a cart. Items carry their tax in `tax`; fee, shipping,
+ * discount (a negative unit) and tip (a donation line) are one line each when non-zero.
+ * Fiat fields are set only when the store has both a rate and a currency.
+ */
+export function paymentBody(
+  lines: readonly CartLine[],
+  extras: CartExtras,
+  fiat: FiatSettings,
+  opts: { orderReference?: string; note?: string; tipLabel?: string } = {},
+): PaymentBody {
+  const t = cartTotals(lines, extras);
+  for (const [k, v] of Object.entries(extras)) if (v < 0n) throw new RangeError(`${k} must not be negative`);
+  if (t.total <= 0n) throw new EmptyCartError(lines.length ? 'the total must be greater than 0' : 'the cart is empty');
+  const items: PaymentBodyItem[] = [];
+  for (const l of lines) {
+    if (l.count < 1 || !Number.isInteger(l.count)) throw new RangeError(`count of ${l.name} must be a positive integer`);
+    const tax = lineTax(l);
+    const it: PaymentBodyItem = { type: 'item', id: l.sku, name: l.name, count: l.count, unit: formatKoinu(l.unit) };
+    if (tax > 0n) it.tax = formatKoinu(tax);
+    if (l.icon && WALLET_ICON_RE.test(l.icon)) it.icon = l.icon; // the spec's item icon is a JPG/PNG URL
+    items.push(it);
+  }
+  if (extras.fee > 0n) items.push({ type: 'fee', id: 'fee', name: 'Fee', count: 1, unit: formatKoinu(extras.fee) });
+  if (extras.shipping > 0n) items.push({ type: 'shipping', id: 'shipping', name: 'Shipping', count: 1, unit: formatKoinu(extras.shipping) });
+  if (extras.discount > 0n) items.push({ type: 'discount', id: 'discount', name: 'Discount', count: 1, unit: formatKoinu(-extras.discount) });
+  if (extras.tip > 0n) items.push({ type: 'donation', id: 'tip', name: opts.tipLabel ?? 'Tip', count: 1, unit: formatKoinu(extras.tip) });
+  const body: PaymentBody = { items };
+  if (opts.orderReference) body.order_reference = opts.orderReference;
+  if (opts.note) body.note = opts.note;
+  const fiatTotal = fiat.currency ? fiatOf(t.total, fiat.rate) : null;
+  if (fiatTotal !== null && /^[A-Z]{3}$/.test(fiat.currency)) {
+    body.fiat_total = fiatTotal;
+    body.fiat_tax = fiatOf(t.tax, fiat.rate)!;
+    body.fiat_currency = fiat.currency;
+  }
+  return body;
+}
+
+/** Keypad input ("12.5") to koinu; null while incomplete or invalid. */
+export function keypadKoinu(s: string): bigint | null {
+  if (!s) return null;
+  try {
+    return parseKoinu(s);
+  } catch {
+    return null;
+  }
+}
+
+/** Appends a keypad key (digit, ".", "00" or "⌫") keeping at most 8 decimals. */
+export function keypadPress(current: string, key: string): string {
+  if (key === '⌫' || key === 'back') return current.slice(0, -1);
+  if (key === 'C') return '';
+  if (key === '.') return current.includes('.') ? current : (current || '0') + '.';
+  if (!/^\d+$/.test(key)) return current;
+  let next = current === '0' ? key.replace(/^0+/, '') || '0' : current + key;
+  const dot = next.indexOf('.');
+  if (dot >= 0 && next.length - dot - 1 > 8) return current;
+  if ((dot >= 0 ? dot : next.length) > 11) return current;
+  if (next !== '0') next = next.replace(/^0+(?=\d)/, '');
+  return next;
+}
+
+/** Koinu for display: at least 2 decimals, thousands grouped ("1,234.50", "-5.00", "0.12345678"). */
+export function displayDoge(k: bigint): string {
+  const s = formatKoinu(k < 0n ? -k : k);
+  const [whole, frac = ''] = s.split('.');
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${k < 0n ? '-' : ''}${grouped}.${frac.padEnd(2, '0')}`;
+}
+
+/** An amount for people: "Ð 1,234.50", "−Ð 1.00". Takes koinu or an 8-DP string. */
+export function dogeText(v: bigint | string): string {
+  const k = typeof v === 'bigint' ? v : parseKoinu(v, { allowNegative: true });
+  return `${k < 0n ? '−' : ''}Ð ${displayDoge(k < 0n ? -k : k)}`;
+}

@@ -1,0 +1,118 @@
+// What the cashier screen loads from the database: the sellable catalog, the store's POS
+// settings, this user's sales today, and one payment for the receipt. Money leaves as strings
+// (koinu integers or 8-DP DOGE) so it can cross to the browser.
+import type { Db } from '../db/client';
+import { formatKoinu } from '../money';
+import { isExpiredProbe } from '../relay/payment-feed';
+
+export interface PosProduct {
+  id: string;
+  sku: string;
+  name: string;
+  description: string;
+  icon: string;
+  /** Price in koinu, as a decimal integer string. */
+  priceKoinu: string;
+  taxRateBp: number;
+}
+
+export interface PosStore {
+  name: string;
+  icon: string;
+  fiatRate: string;
+  fiatCurrency: string;
+  tipsEnabled: boolean;
+}
+
+export interface RecentSale {
+  id: string;
+  total: string;
+  status: string;
+  /** unpaid, accepted, confirmed, declined, cancelled or expired: what the cashier needs to see. */
+  state: string;
+  fiatTotal: string;
+  fiatCurrency: string;
+  orderReference: string;
+  createdAt: string;
+}
+
+export async function posCatalog(db: Db): Promise<PosProduct[]> {
+  const rows = await db.prisma.product.findMany({ where: { archived: false }, orderBy: [{ sort: 'asc' }, { name: 'asc' }], take: 500 });
+  return rows.map((p) => ({
+    id: p.id, sku: p.sku, name: p.name, description: p.description, icon: p.icon, priceKoinu: p.price.toString(), taxRateBp: p.taxRateBp,
+  }));
+}
+
+export async function posStore(db: Db): Promise<PosStore> {
+  const s = await db.prisma.store.findUnique({ where: { id: 1 } });
+  return { name: s?.name ?? 'Counter store', icon: s?.icon ?? '', fiatRate: s?.fiatRate ?? '', fiatCurrency: s?.fiatCurrency ?? '', tipsEnabled: s?.tipsEnabled ?? false };
+}
+
+export function saleState(p: { status: string; exception: string | null; broadcastState: string; expiresAt: Date }, now: Date): string {
+  if (p.status === 'declined' && p.exception === 'cancelled') return 'cancelled';
+  if (isExpiredProbe(p, now)) return 'expired';
+  return p.status;
+}
+
+/** The payments this user started since local midnight, newest first. */
+export async function recentSales(db: Db, userId: string, now = new Date(), limit = 20): Promise<RecentSale[]> {
+  const midnight = new Date(now);
+  midnight.setHours(0, 0, 0, 0);
+  const rows = await db.prisma.payment.findMany({
+    where: { createdBy: userId, createdAt: { gte: midnight } },
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    take: limit,
+    select: { id: true, total: true, status: true, exception: true, broadcastState: true, expiresAt: true, fiatTotal: true, fiatCurrency: true, orderReference: true, createdAt: true },
+  });
+  return rows.map((r) => ({
+    id: r.id, total: formatKoinu(r.total), status: r.status, state: saleState(r, now), fiatTotal: r.fiatTotal,
+    fiatCurrency: r.fiatCurrency, orderReference: r.orderReference, createdAt: r.createdAt.toISOString(),
+  }));
+}
+
+export interface ReceiptLine {
+  type: string;
+  name: string;
+  count: number | null;
+  unit: string;
+  total: string;
+  tax: string;
+}
+
+export interface Receipt {
+  id: string;
+  storeName: string;
+  storeAddress: string;
+  storeUrl: string;
+  total: string;
+  taxes: string;
+  fees: string;
+  state: string;
+  txid: string;
+  confirmations: number;
+  required: number;
+  fiatTotal: string;
+  fiatTax: string;
+  fiatCurrency: string;
+  orderReference: string;
+  address: string;
+  createdAt: string;
+  confirmedAt: string;
+  lines: ReceiptLine[];
+}
+
+const amt = (v: bigint | null) => (v === null ? '' : formatKoinu(v));
+
+export async function receipt(db: Db, id: string, now = new Date()): Promise<Receipt | null> {
+  const p = await db.prisma.payment.findUnique({ where: { id }, include: { lines: { orderBy: { idx: 'asc' } } } });
+  if (!p) return null;
+  const s = await db.prisma.store.findUnique({ where: { id: 1 } });
+  return {
+    id: p.id, storeName: s?.name ?? 'Counter store', storeAddress: s?.address ?? '', storeUrl: s?.url ?? '',
+    total: formatKoinu(p.total), taxes: formatKoinu(p.taxes), fees: formatKoinu(p.fees), state: saleState(p, now),
+    txid: p.txid ?? '', confirmations: p.confirmations, required: p.requiredConfirmations, fiatTotal: p.fiatTotal,
+    fiatTax: p.fiatTax, fiatCurrency: p.fiatCurrency, orderReference: p.orderReference, address: p.address,
+    createdAt: p.createdAt.toISOString(), confirmedAt: p.confirmedAt?.toISOString() ?? '',
+    lines: p.lines.map((l) => ({ type: l.type, name: l.name, count: l.count, unit: amt(l.unit), total: amt(l.total), tax: amt(l.tax) })),
+  };
+}

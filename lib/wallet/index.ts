@@ -1,0 +1,20 @@
+/**
+ * Counter's wallet SDK: the wallet side of DogeConnect (spec §4.B, §5, §7.B). Framework-free and
+ * free of node:crypto, so it runs in Node and in the browser.
+ *
+ *   const qr = readConnectQr(scannedText);                       // UriError on an invalid QR
+ *   const v = await fetchPayment(qr);                            // fetch + verify (EnvelopeError)
+ *   const view = paymentDisplay(v.payment);                      // show it, ask the user
+ *   const tx = buildPaymentTx(v.payment, { network: 'mainnet', utxos, keys: [wif] });
+ *   const status = await submitPayment(v.payment, { tx: tx.hex, refund: myAddress });
+ *   const done = await waitForStatus(v.payment.relay, v.payment.id, { deadline: Date.now() + 600_000 });
+ * @module
+ */
+export * from './errors';
+export * from './retry';
+export * from './qr';
+export * from './envelope';
+export * from './display';
+export * from './tx';
+export * from './relay-client';
+export { payUri, type PayUriOptions, type PayUriResult } from './pay';

@@ -1,0 +1,23 @@
+// Seeds an embedded PGlite data directory before the app starts on it, with raw SQL (the
+// Playwright loader cannot load the generated Prisma client). Migrates with the app's runner.
+import { join, resolve } from 'node:path';
+import { mkdirSync } from 'node:fs';
+import { loadMigrations, migrate, type SqlRunner } from '../../lib/db/migrate';
+
+export async function seedPglite(dataDir: string, statements: { sql: string; params?: unknown[] }[]): Promise<void> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const dir = join(dataDir, 'pglite');
+  mkdirSync(dir, { recursive: true });
+  const pg = await PGlite.create(dir);
+  try {
+    const runner: SqlRunner = {
+      exec: async (sql) => void (await pg.exec(sql)),
+      query: async <T>(sql: string, params?: unknown[]) => (await pg.query<T>(sql, params as never[])).rows,
+      withLock: (fn) => fn(runner),
+    };
+    await migrate(runner, loadMigrations(resolve(__dirname, '../../prisma/migrations')));
+    for (const s of statements) await pg.query(s.sql, (s.params ?? []) as never[]);
+  } finally {
+    await pg.close();
+  }
+}

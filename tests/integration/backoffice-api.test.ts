@@ -1,0 +1,214 @@
+// The back-office JSON API and pages on the real built app: the role matrix (cashier refused,
+// manager where allowed, owner everything), CSRF and same-origin on mutations, page guards,
+// exports, and who may call GET /invoices/{address}.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import { MAINNET, parseXpub, deriveAddress } from '@/lib/doge';
+import { startApp, type AppServer } from '../helpers/app-server';
+
+const KEY = 'bo-test-key-' + randomBytes(12).toString('hex');
+const DGUB = 'dgub8nnbYqHETn61ajXkw8Z8cHasQNrPnQpb85448DY2ie7PmNecxAm6BjTnhNCvZY3qJk1MKZ9Z5HQasQ83ARb99nmduT7dunvxgcvBFVHuvrq';
+const PASSWORD = 'long enough password';
+let app: AppServer;
+
+interface Who { cookie: string; csrf: string }
+const who: Record<'owner' | 'manager' | 'cashier', Who> = {} as never;
+
+async function login(email: string): Promise<Who> {
+  const r = await fetch(`${app.url}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password: PASSWORD }) });
+  expect(r.status).toBe(200);
+  return { cookie: (r.headers.get('set-cookie') ?? '').split(';')[0], csrf: (await r.json()).csrf_token };
+}
+
+async function as(w: Who | null, method: string, path: string, body?: unknown, opts: { csrf?: string | null; origin?: string } = {}) {
+  const headers: Record<string, string> = { 'Content-Type': 'application/json' };
+  if (w) headers.Cookie = w.cookie;
+  const csrf = opts.csrf === undefined ? w?.csrf : opts.csrf;
+  if (csrf && method !== 'GET') headers['X-CSRF-Token'] = csrf;
+  if (opts.origin) headers.Origin = opts.origin;
+  const r = await fetch(app.url + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), redirect: 'manual' });
+  const text = await r.text();
+  let json: any = null;
+  try { json = JSON.parse(text); } catch { /* csv or html */ }
+  return { status: r.status, body: json, text, headers: r.headers };
+}
+
+beforeAll(async () => {
+  app = await startApp({ ADMIN_EMAIL: 'owner@shop.test', ADMIN_PASSWORD: PASSWORD, STORE_XPUB: DGUB, BOOTSTRAP_API_KEY: KEY });
+  who.owner = await login('owner@shop.test');
+  for (const role of ['manager', 'cashier'] as const) {
+    const r = await as(who.owner, 'POST', '/api/admin/users', { email: `${role}@shop.test`, password: PASSWORD, role });
+    expect(r.status).toBe(201);
+    who[role] = await login(`${role}@shop.test`);
+  }
+  for (const n of [1, 2]) {
+    const r = await fetch(`${app.url}/api/v1/payments`, {
+      method: 'POST', headers: { Authorization: `Bearer ${KEY}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ items: [{ type: 'item', id: `SKU-${n}`, name: `Thing ${n}`, count: n, unit: '2.5' }], vendor_order_id: `ORD-${n}` }),
+    });
+    expect(r.status).toBe(201);
+  }
+}, 120_000);
+afterAll(async () => app?.stop());
+
+// [method, path, body, least role allowed]
+const MATRIX: Array<[string, string, unknown, 'owner' | 'manager']> = [
+  ['GET', '/api/admin/settings', undefined, 'manager'],
+  ['PATCH', '/api/admin/settings', { name: 'Corner shop' }, 'manager'],
+  ['POST', '/api/admin/settings/webhook-secret', {}, 'manager'],
+  ['GET', '/api/admin/invoices', undefined, 'manager'],
+  ['GET', '/api/admin/invoices/export?format=csv', undefined, 'manager'],
+  ['GET', '/api/admin/invoices/export?format=json', undefined, 'manager'],
+  ['GET', '/api/admin/products?archived=1', undefined, 'manager'],
+  ['GET', '/api/admin/sales?days=7', undefined, 'manager'],
+  ['GET', '/api/admin/node', undefined, 'manager'],
+  ['GET', '/api/admin/api-keys', undefined, 'owner'],
+  ['POST', '/api/admin/api-keys', { name: 'k', scopes: ['payments:read'] }, 'owner'],
+  ['GET', '/api/admin/relay-key', undefined, 'owner'],
+  ['POST', '/api/admin/relay-key', {}, 'owner'],
+  ['GET', '/api/admin/users', undefined, 'owner'],
+];
+
+describe('role matrix', () => {
+  it.each(MATRIX)('%s %s: refused without a session, to cashiers and below %s', async (method, path, body, least) => {
+    expect((await as(null, method, path, body)).status).toBe(401);
+    expect((await as(who.cashier, method, path, body)).status).toBe(403);
+    const m = await as(who.manager, method, path, body);
+    expect(m.status).toBe(least === 'manager' ? (method === 'POST' && path.includes('api-keys') ? 201 : 200) : 403);
+    const o = await as(who.owner, method, path, body);
+    expect(o.status).toBeGreaterThanOrEqual(200);
+    expect(o.status).toBeLessThan(300);
+  });
+
+  it('an API key is not a back-office session', async () => {
+    const r = await fetch(`${app.url}/api/admin/settings`, { headers: { Authorization: `Bearer ${KEY}` } });
+    expect(r.status).toBe(401);
+  });
+
+  it('the cashier still reads the live catalog (for the cashier screen) but cannot change it', async () => {
+    const p = await as(who.manager, 'POST', '/api/admin/products', { sku: 'TEA', name: 'Tea', price: '2' });
+    expect(p.status).toBe(201);
+    const list = await as(who.cashier, 'GET', '/api/admin/products');
+    expect(list.status).toBe(200);
+    expect(list.body.products.map((x: any) => x.sku)).toContain('TEA');
+    expect((await as(who.cashier, 'POST', '/api/admin/products', { sku: 'X', name: 'X', price: '1' })).status).toBe(403);
+    expect((await as(who.cashier, 'PATCH', `/api/admin/products/${p.body.id}`, { archived: true })).status).toBe(403);
+    expect((await as(who.manager, 'PATCH', `/api/admin/products/${p.body.id}`, { archived: true })).body.archived).toBe(true);
+  });
+
+  it('only owners manage users; the last owner cannot be demoted', async () => {
+    const users = (await as(who.owner, 'GET', '/api/admin/users')).body.users;
+    const owner = users.find((u: any) => u.email === 'owner@shop.test');
+    const cashier = users.find((u: any) => u.email === 'cashier@shop.test');
+    expect((await as(who.manager, 'PATCH', `/api/admin/users/${cashier.id}`, { role: 'owner' })).status).toBe(403);
+    const last = await as(who.owner, 'PATCH', `/api/admin/users/${owner.id}`, { role: 'manager' });
+    expect(last.status).toBe(409);
+    expect(last.body.message).toMatch(/at least one active owner/);
+    expect((await as(who.owner, 'POST', '/api/admin/users', { email: 'x@shop.test', password: PASSWORD, role: 'root' })).status).toBe(400);
+  });
+});
+
+describe('CSRF and origin', () => {
+  it('refuses mutations without the token, with a wrong one, or from another origin', async () => {
+    expect((await as(who.owner, 'PATCH', '/api/admin/settings', { name: 'x' }, { csrf: null })).status).toBe(403);
+    expect((await as(who.owner, 'PATCH', '/api/admin/settings', { name: 'x' }, { csrf: who.manager.csrf })).status).toBe(403);
+    expect((await as(who.owner, 'POST', '/api/admin/relay-key', {}, { origin: 'https://evil.test' })).status).toBe(403);
+    const ok = await as(who.owner, 'PATCH', '/api/admin/settings', { name: 'Shop with CSRF' }, { origin: app.url });
+    expect(ok.status).toBe(200);
+    expect(ok.body.name).toBe('Shop with CSRF');
+  });
+
+  it('validates bodies and bounds their size', async () => {
+    const bad = await as(who.owner, 'PATCH', '/api/admin/settings', { store_xpub: 'tpubnope' });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ error: 'invalid_request' });
+    expect(bad.body.message).toMatch(/^store_xpub:/);
+    const big = await as(who.owner, 'POST', '/api/admin/products', { sku: 'BIG', name: 'Big', price: '1', icon: 'x'.repeat(300_000) });
+    expect(big.status).toBe(413);
+    const notJson = await fetch(`${app.url}/api/admin/settings`, { method: 'PATCH', headers: { Cookie: who.owner.cookie, 'X-CSRF-Token': who.owner.csrf }, body: '{' });
+    expect(notJson.status).toBe(400);
+  });
+});
+
+describe('pages', () => {
+  it('a cashier is refused the settings page; a manager sees it without owner-only panels', async () => {
+    const c = await as(who.cashier, 'GET', '/admin/settings');
+    expect(c.status).toBe(307);
+    expect(c.headers.get('location')).toMatch(/\/pos\?denied=1$/);
+    const m = await as(who.manager, 'GET', '/admin/settings');
+    expect(m.status).toBe(200);
+    expect(m.text).toContain('Receiving wallet');
+    expect(m.text).toContain('Only an owner can manage API keys');
+    const secret = (await as(who.manager, 'POST', '/api/admin/settings/webhook-secret', {})).body.secret;
+    expect(secret).toMatch(/^whsec_/);
+    const o = await as(who.owner, 'GET', '/admin/settings');
+    expect(o.text).toContain('Relay signing key');
+    expect(o.text).not.toContain(secret); // shown masked only
+    expect(o.text).toContain(`whsec_••••••••${secret.slice(-2)}`);
+    expect((await as(who.owner, 'GET', '/api/admin/settings')).text).not.toContain(secret);
+    const mu = await as(who.manager, 'GET', '/admin/users');
+    expect(mu.status).toBe(307);
+    expect(mu.headers.get('location')).toMatch(/\/admin\?denied=1$/);
+    const anon = await as(null, 'GET', '/admin/invoices');
+    expect(anon.status).toBe(307);
+    expect(anon.headers.get('location')).toMatch(/\/login\?next=%2Fadmin%2Finvoices$/);
+  });
+
+  it('renders every back-office page for the owner', async () => {
+    for (const p of ['/admin', '/admin/invoices', '/admin/invoices?status=unpaid&q=ORD', '/admin/catalog', '/admin/settings', '/admin/users', '/admin/node']) {
+      const r = await as(who.owner, 'GET', p);
+      expect(r.status, p).toBe(200);
+    }
+    const first = (await as(who.owner, 'GET', '/api/admin/invoices?limit=1')).body.invoices[0];
+    const detail = await as(who.owner, 'GET', `/admin/invoices/${first.id}`);
+    expect(detail.status).toBe(200);
+    expect(detail.text).toContain('Event deliveries');
+    expect(detail.text).toContain(first.address);
+    expect((await as(who.owner, 'GET', '/admin/invoices/no-such-invoice')).status).toBe(404);
+    const list = await as(who.owner, 'GET', '/admin/invoices?q=ORD-2');
+    expect(list.text).toContain('ORD-2');
+    expect(list.text).not.toContain('ORD-1<');
+  });
+});
+
+describe('export', () => {
+  it('CSV rows match the vendor API', async () => {
+    const api = await (await fetch(`${app.url}/api/v1/payments`, { headers: { Authorization: `Bearer ${KEY}` } })).json();
+    const csv = await as(who.manager, 'GET', '/api/admin/invoices/export?format=csv');
+    expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
+    expect(csv.headers.get('content-disposition')).toMatch(/^attachment; filename="invoices-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const [head, ...rows] = csv.text.trimEnd().split('\r\n');
+    const cols = head.split(',');
+    expect(rows).toHaveLength(api.payments.length);
+    rows.forEach((line, i) => {
+      const row = Object.fromEntries(line.split(',').map((v, j) => [cols[j], v]));
+      const p = api.payments[i];
+      expect(row).toMatchObject({ id: p.id, status: p.status, total: p.total, created_at: p.created_at, address: p.payment.outputs[0].address, vendor_order_id: p.payment.vendor_order_id });
+    });
+    const json = await as(who.manager, 'GET', '/api/admin/invoices/export?format=json&status=unpaid');
+    expect(json.body.invoices.map((p: any) => p.id)).toEqual(api.payments.map((p: any) => p.id));
+    expect((await as(who.manager, 'GET', '/api/admin/invoices/export?format=xml')).status).toBe(400);
+  });
+});
+
+describe('GET /invoices/{address} access', () => {
+  const seller = deriveAddress(parseXpub(DGUB, MAINNET), 0, MAINNET);
+  it('an owner session may list; managers, cashiers and keys without invoices:read may not', async () => {
+    const o = await as(who.owner, 'GET', `/invoices/${seller}`);
+    expect(o.status).toBe(200);
+    expect(o.body.total).toBe(2);
+    expect((await as(who.manager, 'GET', `/invoices/${seller}`)).status).toBe(403);
+    expect((await as(who.cashier, 'GET', `/invoices/${seller}`)).status).toBe(403);
+    expect((await as(null, 'GET', `/invoices/${seller}`)).status).toBe(401);
+    const k = await as(who.owner, 'POST', '/api/admin/api-keys', { name: 'payments only', scopes: ['payments:read'] });
+    const r = await fetch(`${app.url}/invoices/${seller}`, { headers: { Authorization: `Bearer ${k.body.secret}` } });
+    expect(r.status).toBe(403);
+    const inv = await as(who.owner, 'POST', '/api/admin/api-keys', { name: 'invoices', scopes: ['invoices:read'] });
+    const ok = await fetch(`${app.url}/invoices/${seller}?limit=1`, { headers: { Authorization: `Bearer ${inv.body.secret}` } });
+    expect(ok.status).toBe(200);
+    expect((await ok.json()).invoices).toHaveLength(1);
+    // Revoked keys stop working at once.
+    expect((await as(who.owner, 'DELETE', `/api/admin/api-keys/${inv.body.id}`)).status).toBe(200);
+    expect((await fetch(`${app.url}/invoices/${seller}`, { headers: { Authorization: `Bearer ${inv.body.secret}` } })).status).toBe(401);
+  });
+});

@@ -1,0 +1,86 @@
+// Fault test (issue 8): the chain node (litecoind -regtest, rpc backend) stopped for 10 s. The
+// app keeps serving (payments stay as they were, /pay answers 503 without a state change), the
+// worker reconnects by itself when the node returns, and confirmations catch up.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import { hdFromSeed, serializeXpub, derivePath, REGTEST } from '@/lib/doge';
+import { parseKoinu } from '@/lib/money';
+import { startLitecoind, LITECOIN_REGTEST_GENESIS, EXTERNAL_ADDRESS, type Litecoind } from '../helpers/litecoind';
+import { startApp, type AppServer } from '../helpers/app-server';
+
+const API_KEY = 'fault-node-key-' + randomBytes(12).toString('hex');
+const xpub = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(9), REGTEST), "m/44'/1'/0'"));
+let node: Litecoind;
+let app: AppServer;
+
+async function api(path: string, init: RequestInit = {}) {
+  const r = await fetch(app.url + path, { ...init, headers: { Authorization: `Bearer ${API_KEY}`, 'Content-Type': 'application/json' } });
+  return { status: r.status, body: await r.json().catch(() => null) };
+}
+async function relay(path: 'pay' | 'status', body: unknown) {
+  const r = await fetch(`${app.url}/relay/${path}`, { method: 'POST', body: JSON.stringify(body) });
+  const text = await r.text();
+  return { status: r.status, body: text ? JSON.parse(text) : null };
+}
+async function until<T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms = 30_000): Promise<T> {
+  const end = Date.now() + ms;
+  let v = await fn();
+  while (!ok(v) && Date.now() < end) {
+    await new Promise((r) => setTimeout(r, 250));
+    v = await fn();
+  }
+  return v;
+}
+const outputsOf = (p: any) => p.payment.outputs.filter((o: any) => o.type === 'p2pkh').map((o: any) => ({ address: o.address, amountKoinu: parseKoinu(o.amount) }));
+
+beforeAll(async () => {
+  node = await startLitecoind();
+  app = await startApp({
+    DOGE_NETWORK: 'regtest', CHAIN_GENESIS_HASH: LITECOIN_REGTEST_GENESIS, CHAIN_BACKEND: 'rpc', DOGE_RPC_URL: node.rpcUrl,
+    STORE_XPUB: xpub, BOOTSTRAP_API_KEY: API_KEY, RATE_LIMIT_RPS: '0',
+  });
+}, 180_000);
+afterAll(async () => {
+  await app?.stop();
+  await node?.dispose();
+});
+
+describe('litecoind outage (rpc backend)', () => {
+  it('keeps serving while the node is down 10 s, then reconnects and confirmations catch up', async () => {
+    const p = (await api('/api/v1/payments', { method: 'POST', body: JSON.stringify({ items: [{ type: 'item', id: 'a', name: 'A', count: 1, unit: '4' }], required_confirmations: 3 }) })).body;
+    const r = await relay('pay', { id: p.id, tx: await node.payTo(outputsOf(p)), relay_token: p.payment.relay_token });
+    expect(r.body).toMatchObject({ status: 'accepted', required: 3, confirmed: 0 });
+    await node.mine(1, EXTERNAL_ADDRESS);
+    expect((await until(() => relay('status', { id: p.id }), (s) => s.body.confirmed === 1)).body).toMatchObject({ status: 'accepted', confirmed: 1, due_sec: 120 });
+    const tipBefore: number = await node.rpc('getblockcount');
+
+    // A second payment's tx, ready before the outage.
+    const q = (await api('/api/v1/payments', { method: 'POST', body: JSON.stringify({ items: [{ type: 'item', id: 'b', name: 'B', count: 1, unit: '2' }] }) })).body;
+    const qtx = await node.payTo(outputsOf(q));
+
+    await node.stop();
+    const downSince = Date.now();
+    // While down: reads keep working, /pay is a bodiless 503 and changes nothing, health reports not synced.
+    const st = await relay('status', { id: p.id });
+    expect(st).toMatchObject({ status: 200, body: { status: 'accepted', confirmed: 1 } });
+    const pay = await relay('pay', { id: q.id, tx: qtx, relay_token: q.payment.relay_token });
+    expect(pay).toEqual({ status: 503, body: null });
+    expect((await relay('status', { id: q.id })).body).toEqual({ id: q.id, status: 'unpaid' });
+    const h = await until(() => api('/api/health'), (x) => x.body.chain.synced === false, 8_000);
+    expect(h.status).toBe(200); // the database is fine; only the chain is behind
+    expect(h.body.chain).toMatchObject({ synced: false, peers: 0 });
+    await new Promise((res) => setTimeout(res, Math.max(0, 10_000 - (Date.now() - downSince))));
+    await node.restart();
+
+    // Back: blocks mined now are followed without restarting the app.
+    await node.mine(2, EXTERNAL_ADDRESS);
+    const done = await until(() => relay('status', { id: p.id }), (s) => s.body.status === 'confirmed', 45_000);
+    expect(done.body).toMatchObject({ status: 'confirmed', required: 3, confirmed: 3, due_sec: 0 });
+    const health = await until(() => api('/api/health'), (x) => x.body.chain.synced === true && x.body.chain.tip === tipBefore + 2);
+    expect(health.body.chain.tip).toBe(tipBefore + 2);
+    // And /pay works again for the payment refused during the outage.
+    expect((await relay('pay', { id: q.id, tx: qtx, relay_token: q.payment.relay_token })).body).toMatchObject({ status: 'accepted' });
+    const events = (await api('/api/v1/events')).body.events.filter((e: any) => e.payment.id === p.id).map((e: any) => e.type);
+    expect(events).toEqual(['payment.accepted', 'payment.confirmed']);
+  }, 150_000);
+});

@@ -1,0 +1,137 @@
+// Property-based hardening of every JSON endpoint body on the real built app (embedded PGlite):
+// random JSON, mutated valid bodies and non-JSON text must never get a 5xx (the relay's 503 is
+// reserved for an unreachable chain backend, which these bodies never reach) or crash the app.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { randomBytes } from 'node:crypto';
+import { startApp, type AppServer } from '../helpers/app-server';
+
+const KEY = 'fuzz-test-key-' + randomBytes(12).toString('hex');
+const DGUB = 'dgub8nnbYqHETn61ajXkw8Z8cHasQNrPnQpb85448DY2ie7PmNecxAm6BjTnhNCvZY3qJk1MKZ9Z5HQasQ83ARb99nmduT7dunvxgcvBFVHuvrq';
+let app: AppServer;
+let payment: { id: string; payment: { relay_token: string } };
+
+const VALID_CREATE = {
+  items: [
+    { type: 'item', id: 'SKU-1', name: 'Coffee', count: 2, unit: '10.5', tax: '1.05', desc: '', icon: '' },
+    { type: 'fee', id: 'svc', name: 'Service', count: 1, unit: '1' },
+    { type: 'discount', id: 'd', name: 'D', count: 1, unit: '-0.5' },
+  ],
+  outputs: [{ type: 'data', data: '68656c6c6f' }],
+  vendor_order_id: 'INV-42', fiat_total: '5.00', fiat_currency: 'USD', timeout: 900, required_confirmations: 1, meta: { 'com.example.table': '7' },
+};
+
+async function post(path: string, body: string, headers: Record<string, string> = {}) {
+  const r = await fetch(app.url + path, { method: 'POST', body, headers: { Authorization: `Bearer ${KEY}`, 'Content-Type': 'application/json', ...headers } });
+  const text = await r.text();
+  return { status: r.status, text };
+}
+
+/** Replace, delete or add fields at random paths of a JSON value. */
+function mutateJson(base: unknown): fc.Arbitrary<unknown> {
+  const edit = fc.tuple(fc.array(fc.nat(), { minLength: 1, maxLength: 4 }), fc.oneof(fc.jsonValue({ maxDepth: 2 }), fc.constant(undefined), fc.constantFrom('', '-1', '1e5', '0.000000001', 'NaN', -1, 1e308, 2 ** 53 + 1, null, [], {})));
+  return fc.array(edit, { minLength: 1, maxLength: 4 }).map((edits) => {
+    const v = structuredClone(base) as Record<string, unknown>;
+    for (const [pathIdx, value] of edits) {
+      let node: any = v;
+      for (let d = 0; d < pathIdx.length; d++) {
+        if (node === null || typeof node !== 'object') break;
+        const keys = Object.keys(node);
+        const last = d === pathIdx.length - 1 || keys.length === 0;
+        const k = keys.length ? keys[pathIdx[d] % keys.length] : 'x';
+        if (last || node[k] === null || typeof node[k] !== 'object') {
+          if (value === undefined) delete node[k];
+          else node[k] = structuredClone(value); // constants are shared between runs: never alias them
+          break;
+        }
+        node = node[k];
+      }
+    }
+    return v;
+  });
+}
+
+const text = fc.oneof(
+  fc.string({ maxLength: 200 }),
+  fc.jsonValue({ maxDepth: 3 }).map((v) => JSON.stringify(v)),
+  fc.jsonValue({ maxDepth: 3 }).map((v) => JSON.stringify(v).slice(0, -1)), // truncated JSON
+  fc.constantFrom('', 'null', '[]', '{}', '"x"', '{"__proto__":{"x":1}}', '{"constructor":{"prototype":{}}}', '\u0000', '{"a":' .repeat(500)),
+);
+
+const RUNS = { numRuns: 120 };
+const never5xx = (r: { status: number; text: string }, what: unknown) => {
+  if (r.status >= 500) throw new Error(`${r.status} for ${JSON.stringify(what).slice(0, 300)}: ${r.text.slice(0, 200)}`);
+};
+
+beforeAll(async () => {
+  app = await startApp({ STORE_XPUB: DGUB, BOOTSTRAP_API_KEY: KEY, RATE_LIMIT_RPS: '0' });
+  const r = await post('/api/v1/payments', JSON.stringify(VALID_CREATE));
+  if (r.status !== 201) throw new Error(r.text);
+  expect(r.status).toBe(201);
+  payment = JSON.parse(r.text);
+});
+afterAll(async () => app?.stop());
+
+describe('JSON endpoint bodies under random and mutated input', () => {
+  it('POST /api/v1/payments: never 5xx; answers 201, 400 or 409', async () => {
+    const statuses = new Set<number>();
+    await fc.assert(fc.asyncProperty(fc.oneof(text, mutateJson(VALID_CREATE).map((v) => JSON.stringify(v))), fc.option(fc.string({ maxLength: 30 })), async (body, idem) => {
+      const headers: Record<string, string> = {};
+      if (idem !== null && /^[\t\x20-\x7e]*$/.test(idem)) headers['Idempotency-Key'] = idem;
+      const r = await post('/api/v1/payments', body, headers);
+      never5xx(r, body);
+      statuses.add(r.status);
+      expect([201, 400, 409]).toContain(r.status);
+      if (r.status === 400) expect(JSON.parse(r.text)).toMatchObject({ error: 'invalid_request', message: expect.any(String) });
+    }), { numRuns: 300 });
+    expect(statuses.has(400)).toBe(true);
+  });
+
+  it('POST /relay/status: never 5xx', async () => {
+    const bodies = fc.oneof(text, mutateJson({ id: payment.id }).map((v) => JSON.stringify(v)));
+    await fc.assert(fc.asyncProperty(bodies, async (body) => {
+      const r = await post('/relay/status', body);
+      never5xx(r, body);
+      expect([200, 404]).toContain(r.status);
+    }), RUNS);
+  });
+
+  it('POST /relay/pay: never 5xx for bodies that do not reach the chain backend', async () => {
+    const good = { id: payment.id, tx: '0100000000000000000000', relay_token: payment.payment.relay_token, refund: '' };
+    const hexish = fc.array(fc.constantFrom(...'0123456789abcdefABCDEFxyz '.split('')), { maxLength: 400 }).map((a) => a.join(''));
+    const bodies = fc.oneof(
+      text,
+      mutateJson(good).map((v) => JSON.stringify(v)),
+      fc.record({ tx: hexish, refund: fc.oneof(fc.string({ maxLength: 40 }), fc.constant('')) }).map((v) => JSON.stringify({ ...good, ...v })),
+    );
+    await fc.assert(fc.asyncProperty(bodies, async (body) => {
+      const r = await post('/relay/pay', body);
+      never5xx(r, body);
+      expect([400, 403, 404]).toContain(r.status);
+      const j = JSON.parse(r.text);
+      expect(typeof j.error === 'string' || typeof j.status === 'string').toBe(true);
+    }), { numRuns: 300 });
+  });
+
+  it('POST /api/v1/payments/<id>/cancel with random bodies and ids: never 5xx', async () => {
+    await fc.assert(fc.asyncProperty(text, fc.string({ maxLength: 40 }), async (body, id) => {
+      const r = await post(`/api/v1/payments/${encodeURIComponent(id) || 'x'}/cancel`, body);
+      never5xx(r, { body, id });
+    }), RUNS);
+  });
+
+  it('GET query strings of the list endpoints: never 5xx', async () => {
+    const q = fc.dictionary(fc.constantFrom('status', 'from', 'to', 'limit', 'cursor', 'after', 'x'), fc.oneof(fc.string({ maxLength: 30 }), fc.integer().map(String)), { maxKeys: 4 });
+    await fc.assert(fc.asyncProperty(q, fc.constantFrom('/api/v1/payments', '/api/v1/events'), async (params, path) => {
+      const r = await fetch(`${app.url}${path}?${new URLSearchParams(params)}`, { headers: { Authorization: `Bearer ${KEY}` } });
+      const t = await r.text();
+      never5xx({ status: r.status, text: t }, params);
+      expect([200, 400]).toContain(r.status);
+    }), RUNS);
+  });
+
+  it('the app is still healthy afterwards', async () => {
+    expect((await fetch(app.url + '/api/health')).status).toBe(200);
+    expect(app.logs()).not.toMatch(/unhandled error in route/);
+  });
+});

@@ -1,0 +1,157 @@
+// Against a real litecoind -regtest (rpc backend) on embedded PGlite: the 0-conf / RBF risk
+// policy through /relay/pay (DESIGN.md §4), and crash recovery when the claimed tx's input is
+// double-spent while the process is down (the reconciler must decline and emit the event, and
+// our tx must never reach the node).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { openMigratedDb } from '@/lib/db';
+import { hdFromSeed, serializeXpub, derivePath, decodeTx, REGTEST } from '@/lib/doge';
+import { parseKoinu } from '@/lib/money';
+import { startLitecoind, LITECOIN_REGTEST_GENESIS, EXTERNAL_ADDRESS, type Litecoind } from '../helpers/litecoind';
+import { startApp, type AppServer } from '../helpers/app-server';
+
+const API_KEY = 'risk-test-key-' + randomBytes(12).toString('hex');
+const xpub = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(7), REGTEST), "m/44'/1'/0'"));
+const ZERO_CONF_LIMIT = 500_000_000n; // 5 DOGE
+
+let node: Litecoind;
+let app: AppServer;
+let dataDir: string;
+
+const appEnv = (extra: Record<string, string> = {}) => ({
+  DOGE_NETWORK: 'regtest', CHAIN_GENESIS_HASH: LITECOIN_REGTEST_GENESIS, CHAIN_BACKEND: 'rpc', DOGE_RPC_URL: node.rpcUrl,
+  STORE_XPUB: xpub, BOOTSTRAP_API_KEY: API_KEY, RATE_LIMIT_RPS: '0', ...extra,
+});
+
+async function api(path: string, init: RequestInit = {}) {
+  const r = await fetch(app.url + path, { ...init, headers: { Authorization: `Bearer ${API_KEY}`, 'Content-Type': 'application/json' } });
+  return { status: r.status, body: await r.json().catch(() => null) };
+}
+async function relay(path: 'pay' | 'status', body: unknown) {
+  const r = await fetch(`${app.url}/relay/${path}`, { method: 'POST', body: JSON.stringify(body) });
+  const text = await r.text();
+  return { status: r.status, body: text ? JSON.parse(text) : null };
+}
+async function newPayment(unit: string, extra: Record<string, unknown> = {}) {
+  const r = await api('/api/v1/payments', { method: 'POST', body: JSON.stringify({ items: [{ type: 'item', id: 'x', name: 'X', count: 1, unit }], ...extra }) });
+  expect(r.status).toBe(201);
+  return r.body;
+}
+const outputsOf = (p: any) => p.payment.outputs.filter((o: any) => o.type === 'p2pkh').map((o: any) => ({ address: o.address, amountKoinu: parseKoinu(o.amount) }));
+async function until<T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms = 30_000): Promise<T> {
+  const end = Date.now() + ms;
+  let v = await fn();
+  while (!ok(v) && Date.now() < end) {
+    await new Promise((r) => setTimeout(r, 250));
+    v = await fn();
+  }
+  return v;
+}
+async function eventsFor(id: string): Promise<string[]> {
+  const r = await api('/api/v1/events');
+  return r.body.events.filter((e: any) => e.payment.id === id).map((e: any) => e.type);
+}
+
+beforeAll(async () => {
+  node = await startLitecoind();
+  // The store's risk policy lives in the database: seed it before the app opens it (PGlite is single-process).
+  dataDir = mkdtempSync(join(tmpdir(), 'counter-risk-'));
+  const db = await openMigratedDb({ dataDir });
+  await db.prisma.store.upsert({ where: { id: 1 }, update: { zeroConfLimit: ZERO_CONF_LIMIT }, create: { id: 1, zeroConfLimit: ZERO_CONF_LIMIT } });
+  await db.close();
+  app = await startApp(appEnv(), { keepDataDir: dataDir });
+}, 180_000);
+
+afterAll(async () => {
+  await app?.stop();
+  await node?.dispose();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('risk policy through /relay/pay (rpc backend)', () => {
+  it('below and at the 0-conf limit: confirmed at network acceptance, with both events', async () => {
+    for (const unit of ['2', '5']) {
+      const p = await newPayment(unit);
+      expect((await api(`/api/v1/payments/${p.id}`)).body).toMatchObject({ required: 0, due_sec: 0 });
+      const r = await relay('pay', { id: p.id, tx: await node.payTo(outputsOf(p)), relay_token: p.payment.relay_token });
+      expect(r.status).toBe(200);
+      expect(r.body).toMatchObject({ status: 'confirmed', required: 0, confirmed: 0, due_sec: 0 });
+      expect(Date.parse(r.body.confirmed_at)).toBeGreaterThan(0);
+      expect(await node.rpc('getrawmempool')).toContain(r.body.txid);
+      expect(await until(() => eventsFor(p.id), (l) => l.length >= 2)).toEqual(['payment.accepted', 'payment.confirmed']);
+    }
+  });
+
+  it('an RBF-signalling tx below the limit never gets 0-conf: accepted, needs one confirmation', async () => {
+    const p = await newPayment('2');
+    const tx = await node.payTo(outputsOf(p), { replaceable: true });
+    expect(decodeTx(tx, REGTEST).signalsRbf).toBe(true);
+    const r = await relay('pay', { id: p.id, tx, relay_token: p.payment.relay_token });
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ status: 'accepted', required: 1, confirmed: 0, due_sec: 60 });
+    expect(r.body.confirmed_at).toBeUndefined();
+    expect(await eventsFor(p.id)).toEqual(['payment.accepted']);
+    await node.mine(1);
+    const st = await until(() => relay('status', { id: p.id }), (s) => s.body.status === 'confirmed');
+    expect(st.body).toMatchObject({ status: 'confirmed', required: 1, confirmed: 1 });
+  });
+
+  it('an explicit required_confirmations of 0 still waits for a block when the tx signals RBF', async () => {
+    const p = await newPayment('50', { required_confirmations: 0 });
+    const rbf = await relay('pay', { id: p.id, tx: await node.payTo(outputsOf(p), { replaceable: true }), relay_token: p.payment.relay_token });
+    expect(rbf.body).toMatchObject({ status: 'accepted', required: 1 });
+  });
+
+  it('above the 0-conf limit: accepted with one confirmation required (the 10,000 DOGE tier)', async () => {
+    const p = await newPayment('5.00000001');
+    const r = await relay('pay', { id: p.id, tx: await node.payTo(outputsOf(p)), relay_token: p.payment.relay_token });
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ status: 'accepted', required: 1, confirmed: 0, due_sec: 60 });
+    expect(await eventsFor(p.id)).toEqual(['payment.accepted']);
+  });
+
+  it('above 10,000 DOGE: six confirmations required', async () => {
+    const p = await newPayment('10000.00000001');
+    expect((await api(`/api/v1/payments/${p.id}`)).body).toMatchObject({ required: 6, due_sec: 360 });
+  });
+});
+
+describe('crash recovery with a double spend in between', () => {
+  it('claimed, killed before broadcast, input double-spent meanwhile: the reconciler declines and emits payment.declined', async () => {
+    const p = await newPayment('3');
+    await app.stop();
+    app = await startApp(appEnv({ COUNTER_TEST_CRASH: 'before-broadcast' }), { keepDataDir: dataDir });
+    const tx = await node.payTo(outputsOf(p));
+    const decoded = decodeTx(tx, REGTEST);
+    // The app claims the payment, then kills itself (SIGKILL) before broadcasting.
+    expect(await relay('pay', { id: p.id, tx, relay_token: p.payment.relay_token }).catch(() => 'connection lost')).toBe('connection lost');
+    await app.stop();
+    expect(await node.rpc('getrawmempool')).not.toContain(decoded.txid);
+
+    // While it is down, the customer's wallet spends the same input elsewhere, and it is mined.
+    const { prevTxid, vout } = decoded.inputs[0];
+    const conflict = await node.send(await node.payTo([{ address: EXTERNAL_ADDRESS, amountKoinu: 100_000_000n }], { inputs: [{ txid: prevTxid, vout }] }));
+    const [block] = await node.mine(1, EXTERNAL_ADDRESS);
+    expect((await node.rpc('getblock', block)).tx).toContain(conflict);
+
+    app = await startApp(appEnv(), { keepDataDir: dataDir });
+    expect((await relay('status', { id: p.id })).body).toEqual({ id: p.id, status: 'unpaid' }); // the claim survived the kill
+    const st = await until(() => relay('status', { id: p.id }), (s) => s.body.status !== 'unpaid', 45_000);
+    expect(st.body.status).toBe('declined');
+    expect(st.body.reason).toMatch(/spent|conflict|missing/i);
+    // Our tx never reached the node, and the conflicting one stays confirmed.
+    expect(await node.rpc('getrawmempool')).not.toContain(decoded.txid);
+    const tip = await node.rpc<string>('getbestblockhash');
+    for (const h of new Set([block, tip])) expect((await node.rpc('getblock', h)).tx).not.toContain(decoded.txid);
+    expect((await node.rpc('getrawtransaction', conflict, true, block)).confirmations).toBeGreaterThanOrEqual(1);
+    expect(await until(() => eventsFor(p.id), (l) => l.length > 0)).toEqual(['payment.declined']);
+    const view = (await api(`/api/v1/payments/${p.id}`)).body;
+    expect(view).toMatchObject({ status: 'declined', txid: decoded.txid });
+    // Declined is final: the wallet's retry gets 403 with the same status.
+    const retry = await relay('pay', { id: p.id, tx: await node.payTo(outputsOf(p)), relay_token: p.payment.relay_token });
+    expect(retry).toMatchObject({ status: 403, body: st.body });
+  }, 150_000);
+});

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { saleState } from '@/lib/pos/catalog';
+import { countdown, isFinalPosState, posPaymentState, posStatusText } from '@/lib/pos/payment-state';
+
+describe('payment screen state', () => {
+  const exp = 1_000_000;
+  it('maps views to what the cashier sees', () => {
+    expect(posPaymentState({ status: 'unpaid' }, exp, exp - 1)).toBe('waiting');
+    expect(posPaymentState({ status: 'unpaid' }, exp, exp)).toBe('expired');
+    expect(posPaymentState({ status: 'unpaid', expired: true }, exp, 0)).toBe('expired');
+    expect(posPaymentState({ status: 'accepted' }, exp, exp + 1)).toBe('accepted'); // paid in time, confirming late
+    expect(posPaymentState({ status: 'confirmed' }, exp, 0)).toBe('confirmed');
+    expect(posPaymentState({ status: 'declined', reason: 'input already spent' }, exp, 0)).toBe('declined');
+    expect(posPaymentState({ status: 'declined', exception: 'cancelled' }, exp, 0)).toBe('cancelled');
+    expect(['waiting', 'accepted'].map((s) => isFinalPosState(s as never))).toEqual([false, false]);
+    expect(['confirmed', 'declined', 'cancelled', 'expired'].every((s) => isFinalPosState(s as never))).toBe(true);
+  });
+
+  it('words the status with confirmations and the decline reason', () => {
+    expect(posStatusText('accepted', { status: 'accepted', required: 6, confirmed: 2 })).toEqual(['Payment accepted', '2 of 6 confirmations']);
+    expect(posStatusText('accepted', { status: 'accepted', required: 1, confirmed: 0 })[1]).toBe('0 of 1 confirmation');
+    expect(posStatusText('declined', { status: 'declined', reason: 'bad-txns-inputs-missingorspent' })).toEqual(['Declined', 'bad-txns-inputs-missingorspent']);
+    expect(posStatusText('confirmed', { status: 'confirmed' })[0]).toBe('Paid ✓');
+  });
+
+  it('counts down in m:ss and stops at 0:00', () => {
+    expect(countdown(900_000)).toBe('15:00');
+    expect(countdown(61_001)).toBe('1:02');
+    expect(countdown(-5)).toBe('0:00');
+  });
+});
+
+describe('recent sale state', () => {
+  const row = { status: 'unpaid', exception: null, broadcastState: 'none', expiresAt: new Date(1000) };
+  it('shows cancelled and expired apart from declined and waiting', () => {
+    expect(saleState(row, new Date(999))).toBe('unpaid');
+    expect(saleState(row, new Date(1000))).toBe('expired');
+    expect(saleState({ ...row, broadcastState: 'pending' }, new Date(5000))).toBe('unpaid'); // a tx is in flight
+    expect(saleState({ ...row, status: 'declined', exception: 'cancelled' }, new Date(0))).toBe('cancelled');
+    expect(saleState({ ...row, status: 'declined' }, new Date(0))).toBe('declined');
+    expect(saleState({ ...row, status: 'confirmed', exception: 'paid_late' }, new Date(5000))).toBe('confirmed');
+  });
+});
