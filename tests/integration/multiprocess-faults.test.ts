@@ -81,7 +81,7 @@ async function create(web: AppServer, n: number, required: number) {
     method: 'POST',
     body: JSON.stringify({ items: [{ type: 'item', id: `SKU-${n}`, name: `Item ${n}`, count: 1, unit: `0.${1 + (n % 7)}5` }], required_confirmations: required, order_reference: `MP-${n}` }),
   });
-  expect(r.status, JSON.stringify(r.body)).toBe(201);
+  expect(r.status, JSON.stringify(r.body) + web.logs().split('\n').filter((l) => /error/i.test(l)).slice(-3).join('\n')).toBe(201);
   return r.body;
 }
 async function pay(web: AppServer, p: any, tx: string) {
@@ -110,7 +110,7 @@ const payTx = (p: any) => node.payTo(outputsOf(p), { inputs: [coins.shift()!] })
 
 async function eventsOf(ids: string[]) {
   const rows = await db.query<{ seq: string; type: string; payment_id: string }>(
-    `SELECT seq::text AS seq, type, payment_id FROM vendor_event WHERE payment_id = ANY($1) ORDER BY seq`, [ids]);
+    `SELECT seq::text AS seq, type, payment_id FROM vendor_event WHERE payment_id = ANY($1) ORDER BY vendor_event.seq`, [ids]);
   const m = new Map<string, string[]>();
   for (const r of rows) m.set(r.payment_id, [...(m.get(r.payment_id) ?? []), r.type]);
   return m;
