@@ -1,7 +1,8 @@
 // Issue 8 §3 "Worker killed" and §4 "Multi-process on PostgreSQL", with real processes only:
 // one PostgreSQL, one litecoind -regtest (rpc backend), two `next start` web processes with
 // WORKER=off and standalone `npm run worker` processes (scripts/worker.mjs).
-//  - §4: a payment created on web A is paid through web B and confirmed by the active worker;
+//  - §4: a payment created on web A is paid through web B (web A's live feed sees it) and
+//    confirmed by the active worker;
 //    SIGKILL the active worker and the standby takes over within 15 s; nothing is lost.
 //  - §3: a burst of 200 payments in mixed states (unpaid, accepted, confirming at 1 of 2, and
 //    confirmed) with the only worker SIGKILLed in the middle of it; after a restart every paid
@@ -108,6 +109,25 @@ async function prepareCoins(n: number) {
 }
 const payTx = (p: any) => node.payTo(outputsOf(p), { inputs: [coins.shift()!] });
 
+/** Reads an SSE response until its text matches, then closes it; the text so far. */
+async function readFeedUntil(res: Response, re: RegExp, ms = 20_000): Promise<string> {
+  const reader = res.body!.getReader();
+  const dec = new TextDecoder();
+  let text = '';
+  const timer = setTimeout(() => void reader.cancel(), ms);
+  try {
+    while (!re.test(text)) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      text += dec.decode(value, { stream: true });
+    }
+  } finally {
+    clearTimeout(timer);
+    await reader.cancel().catch(() => undefined);
+  }
+  return text;
+}
+
 async function eventsOf(ids: string[]) {
   const rows = await db.query<{ seq: string; type: string; payment_id: string }>(
     `SELECT seq::text AS seq, type, payment_id FROM vendor_event WHERE payment_id = ANY($1) ORDER BY vendor_event.seq`, [ids]);
@@ -168,10 +188,15 @@ describe('multi-process on PostgreSQL (issue 8 §3, §4)', () => {
     const p = await create(webA, 1, 1);
     const seenOnB = await api(webB, `/api/v1/payments/${p.id}`);
     expect(seenOnB.body).toMatchObject({ id: p.id, status: 'unpaid' });
+    // The cashier's live feed is served by web A; the wallet pays through web B.
+    const feed = await fetch(`${webA.url}/api/v1/payments/${p.id}/events`, { headers: { Authorization: `Bearer ${API_KEY}` } });
+    expect(feed.status).toBe(200);
+    const feedSaw = readFeedUntil(feed, /"status":"accepted"/);
     const paid = await pay(webB, p, await payTx(p));
     expect(paid.status).toBe(200);
     expect(paid.body).toMatchObject({ status: 'accepted', confirmed: 0 });
     expect((await api(webA, `/api/v1/payments/${p.id}`)).body).toMatchObject({ status: 'accepted', txid: paid.body.txid });
+    expect(await feedSaw).toContain(paid.body.txid);
     await node.mine(1);
     const conf = await until(() => api(webA, `/api/v1/payments/${p.id}`), (r) => r.body?.status === 'confirmed', 20_000);
     expect(conf.body).toMatchObject({ status: 'confirmed', confirmed: 1 });
