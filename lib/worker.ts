@@ -56,6 +56,9 @@ async function reconcilePending(ctx: WorkerContext): Promise<void> {
 
 export async function workerTick(ctx: WorkerContext): Promise<void> {
   const sync: SyncContext = { db: ctx.db, network: ctx.network, publicUrl: ctx.publicUrl };
+  // Test hook for the lease test: a tick longer than the lease (never set in production).
+  const slow = Number(process.env.COUNTER_TEST_TICK_DELAY_MS ?? 0);
+  if (slow > 0) await new Promise((r) => setTimeout(r, slow));
   await reconcilePending(ctx);
   await syncWatchAddresses(ctx.db, ctx.network);
   const r = await followChain(ctx.db, ctx.chain, {

@@ -39,13 +39,13 @@ const chainEnv = () => ({
   STORE_XPUB: xpub, DATABASE_URL: dbUrl, LOG_LEVEL: 'info',
 });
 
-function startWorker(): Worker {
+function startWorker(extraEnv: Record<string, string> = {}): Worker {
   const dir = mkdtempSync(join(tmpdir(), 'counter-mp-worker-'));
   let out = '';
   let exited = false;
   const child: ChildProcess = spawn(process.execPath, [join(ROOT, 'scripts', 'worker.mjs')], {
     cwd: ROOT,
-    env: { NODE_ENV: 'production', PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', DATA_DIR: dir, PUBLIC_URL: webA.url, ...chainEnv() },
+    env: { NODE_ENV: 'production', PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', DATA_DIR: dir, PUBLIC_URL: webA.url, ...chainEnv(), ...extraEnv },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.on('data', (d: Buffer) => (out += d));
@@ -176,6 +176,7 @@ afterAll(async () => {
 
 describe('multi-process on PostgreSQL (issue 8 §3, §4)', () => {
   let standby: Worker;
+  let current: Worker;
 
   it('two web processes and two workers: created on one, paid through the other, confirmed; the standby takes over a killed worker in < 15 s', async () => {
     const w1 = startWorker();
@@ -260,6 +261,7 @@ describe('multi-process on PostgreSQL (issue 8 §3, §4)', () => {
     // Restart: the new worker catches up on both blocks and the confirmations.
     const restarted = startWorker();
     expect(await until(() => isActive(restarted), Boolean, 60_000)).toBe(true);
+    current = restarted;
     const byId = async () => {
       const rows = await db.query<{ id: string; status: string; confirmations: number; required_confirmations: number; txid: string | null; broadcast_state: string }>(
         `SELECT id, status, confirmations, required_confirmations, txid, broadcast_state FROM payment WHERE id = ANY($1)`, [payments.map((p) => p.id)]);
@@ -296,4 +298,24 @@ describe('multi-process on PostgreSQL (issue 8 §3, §4)', () => {
     const mempool: string[] = await node.rpc('getrawmempool');
     expect(new Set(mempool)).toEqual(new Set(toPay.slice(80).map((p) => rows.get(p.id)!.txid)));
   }, 180_000);
+
+  it('a live worker whose tick outlasts the 8 s lease keeps it (heartbeat): the standby does not take over until it dies', async () => {
+    const holder = async () => (await db.query<{ holder: string }>(`SELECT holder FROM worker_lease WHERE name = 'chain'`))[0]?.holder;
+    await kill(current);
+    const slow = startWorker({ COUNTER_TEST_TICK_DELAY_MS: '14000' }); // every tick sleeps 14 s first
+    expect(await until(() => isActive(slow), Boolean, 30_000)).toBe(true);
+    const held = await holder();
+    const other = startWorker();
+    expect(await until(() => isStarted(other), Boolean, 60_000)).toBe(true);
+    await new Promise((r) => setTimeout(r, 10_000)); // > the lease, within the slow tick
+    expect(isActive(other), other.out()).toBe(false);
+    expect(await holder()).toBe(held);
+    await kill(slow);
+    expect(await until(() => isActive(other), Boolean, 20_000)).toBe(true);
+    // and it keeps following the chain
+    await node.mine(1);
+    const tip: number = await node.rpc('getblockcount');
+    const stored = async () => Number((await db.query<{ value: string }>(`SELECT value FROM chain_state WHERE key = 'tip_height'`))[0]?.value.replace(/"/g, ''));
+    expect(await until(stored, (h) => h === tip, 20_000)).toBe(tip);
+  }, 120_000);
 });
