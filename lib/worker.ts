@@ -56,6 +56,9 @@ async function reconcilePending(ctx: WorkerContext): Promise<void> {
 
 export async function workerTick(ctx: WorkerContext): Promise<void> {
   const sync: SyncContext = { db: ctx.db, network: ctx.network, publicUrl: ctx.publicUrl };
+  // Test hook for the lease test: a tick longer than the lease (never set in production).
+  const slow = Number(process.env.COUNTER_TEST_TICK_DELAY_MS ?? 0);
+  if (slow > 0) await new Promise((r) => setTimeout(r, slow));
   await reconcilePending(ctx);
   await syncWatchAddresses(ctx.db, ctx.network);
   const r = await followChain(ctx.db, ctx.chain, {
@@ -93,6 +96,13 @@ export function startWorker(ctx: WorkerContext): RunningWorker {
   let leader = false;
   let running: Promise<void> = Promise.resolve();
   let lastError = '';
+  // A tick can outlast the lease (a first sync of many blocks on a busy machine): while leader,
+  // renew it in the background too, so a live worker is never taken over mid-tick.
+  let heartbeat: ReturnType<typeof setInterval> | undefined;
+  const stopHeartbeat = () => {
+    if (heartbeat) clearInterval(heartbeat);
+    heartbeat = undefined;
+  };
 
   const loop = async () => {
     try {
@@ -100,10 +110,12 @@ export function startWorker(ctx: WorkerContext): RunningWorker {
       if (mine && !leader) {
         await ctx.chain.start(); // throws: stay standby, the next loop retries
         leader = true;
+        if (ctx.db.kind === 'postgresql') heartbeat = setInterval(() => void holdLease(ctx.db, holder).catch(() => undefined), LEASE_MS / 4);
         log.info('chain worker active', { holder, backend: ctx.chain.name });
         webhooks = startWebhookLoop(ctx.db);
       } else if (!mine && leader) {
         leader = false;
+        stopHeartbeat();
         log.warn('chain worker lost its lease; standing by', { holder });
         await webhooks?.stop();
         webhooks = undefined;
@@ -123,8 +135,10 @@ export function startWorker(ctx: WorkerContext): RunningWorker {
   return {
     stop: async () => {
       stopped = true;
+      stopHeartbeat();
       if (timer) clearTimeout(timer);
       await running;
+      stopHeartbeat();
       await webhooks?.stop();
       await ctx.chain.stop().catch(() => undefined);
       if (leader && ctx.db.kind === 'postgresql') {

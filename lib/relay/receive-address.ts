@@ -13,10 +13,12 @@ export class NoReceivingWalletError extends Error {
 
 export async function registerWalletAddress(db: Db, address: string, network: Network, branch: number, idx: number): Promise<void> {
   const hash = decodeAddress(address, network).hash160;
-  await db.prisma.walletAddress.upsert({
-    where: { address },
-    update: {},
-    create: { address, hash160: toHex(hash), script: toHex(addressToScript(address, network)), branch, idx },
+  // INSERT … ON CONFLICT DO NOTHING: the worker's look-ahead (watch-addresses.ts) may register
+  // the same address concurrently; Prisma's upsert with an empty update is find-then-create and
+  // fails with a unique violation in that race.
+  await db.prisma.walletAddress.createMany({
+    data: [{ address, hash160: toHex(hash), script: toHex(addressToScript(address, network)), branch, idx }],
+    skipDuplicates: true,
   });
 }
 

@@ -1,0 +1,104 @@
+// Issue 7's last test, as the README tells a newcomer to run it: `npm run demo` (scripts/demo.mjs,
+// devnet chain, seeded catalog) prints the owner's credentials; the cashier signs in with them
+// at /login, builds a cart on /pos from the seeded products and charges; the URI on the payment
+// screen is pasted into /demo/wallet in a second tab of the same browser (the customer's phone),
+// which pays it with the wallet SDK; a block mined on request turns both screens confirmed.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { test as base, expect } from '@playwright/test';
+import { freePort } from '../helpers/ports';
+
+const ROOT = resolve(__dirname, '../..');
+
+interface Demo { url: string; email: string; password: string; apiKey: string; logs: () => string }
+
+const test = base.extend<object, { demo: Demo }>({
+  demo: [
+    async ({}, use) => {
+      const port = await freePort();
+      const dataDir = mkdtempSync(join(tmpdir(), 'counter-demo-e2e-'));
+      let out = '';
+      // Exactly `npm run demo`, on a free port and a throwaway DATA_DIR; blocks only on request.
+      const child: ChildProcess = spawn(process.execPath, [join(ROOT, 'scripts', 'demo.mjs')], {
+        cwd: ROOT,
+        env: { NODE_ENV: 'production', PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEVNET_BLOCK_SECONDS: '0' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      child.stdout!.on('data', (d: Buffer) => (out += d));
+      child.stderr!.on('data', (d: Buffer) => (out += d));
+      const deadline = Date.now() + 120_000;
+      while (!/Vendor API key\s+\S+/.test(out)) {
+        if (child.exitCode !== null) throw new Error(`npm run demo exited:\n${out}`);
+        if (Date.now() > deadline) throw new Error(`npm run demo printed no credentials:\n${out}`);
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      const field = (label: string) => new RegExp(`${label}\\s+(\\S+)`).exec(out)![1];
+      const url = field('Cashier screen').replace(/\/pos$/, '');
+      expect(url).toBe(`http://localhost:${port}`);
+      await use({ url, // as printed: the QR code's envelope URL is on this origin
+         email: field('Sign in as'), password: field('Password'), apiKey: field('Vendor API key'), logs: () => out });
+      const gone = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      const t = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await gone;
+      clearTimeout(t);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+    { scope: 'worker' },
+  ],
+});
+
+test('npm run demo: the cashier charges a cart, the demo wallet pays the pasted URI, the cashier screen turns confirmed', async ({ page, demo }) => {
+  expect(demo.email).toBe('demo@counter.local');
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await page.goto(`${demo.url}/pos`);
+  await expect(page).toHaveURL(/\/login\?next=%2Fpos$/);
+  await page.getByLabel('Email').fill(demo.email);
+  await page.getByLabel('Password').fill(demo.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/pos$/);
+
+  // The seeded catalog: 2 coffees (12.5 + 10 % tax) and a sticker pack (3.25, no tax).
+  await page.getByRole('button', { name: 'Add Coffee' }).click();
+  await page.getByRole('button', { name: 'Add Coffee' }).click();
+  await page.getByRole('button', { name: 'Add Sticker pack' }).click();
+  await expect(page.getByLabel('Coffee count')).toHaveText('2');
+  await expect(page.getByTestId('cart-tax')).toHaveText('Ð 2.50');
+  await expect(page.getByTestId('cart-total')).toHaveText('Ð 30.75');
+  await page.getByRole('button', { name: /^Charge Ð 30.75$/ }).click();
+  await expect(page.getByRole('img', { name: 'Payment QR code' })).toBeVisible();
+  const cashierStatus = page.getByTestId('payment-status');
+  await expect(cashierStatus).toHaveAttribute('data-state', 'waiting');
+  const uri = await page.getByTestId('payment-uri').innerText();
+  expect(uri).toMatch(/^dogeconnect:/);
+  const id = /\/dc\/([A-Za-z0-9_-]+)/.exec(uri)![1];
+
+  // The customer's phone: a second tab of the same browser.
+  const phone = await page.context().newPage();
+  await phone.goto(`${demo.url}/demo/wallet`);
+  await expect(phone.getByTestId('wallet-balance')).toContainText('Ð');
+  await phone.getByLabel('Payment URI').fill(uri);
+  await phone.getByRole('button', { name: 'Open payment' }).click();
+  await expect(phone.getByTestId('payment-total')).toHaveText('Ð 30.75');
+  await expect(phone.getByText('Coffee')).toBeVisible();
+  await phone.getByRole('button', { name: 'Pay Ð 30.75' }).click();
+  const phoneStatus = phone.getByTestId('payment-status');
+  await expect(phoneStatus).toHaveAttribute('data-status', 'accepted');
+
+  // The cashier screen follows live: accepted, then confirmed after a block mined on request.
+  await expect(cashierStatus).toHaveAttribute('data-state', 'accepted');
+  await expect(cashierStatus).toContainText('0 of 1 confirmation');
+  const mined = await fetch(`${demo.url}/demo/api/mine`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"blocks":1}' });
+  expect(mined.status).toBe(200);
+  await expect(cashierStatus).toHaveAttribute('data-state', 'confirmed', { timeout: 30_000 });
+  await expect(cashierStatus).toContainText('Paid ✓');
+  await expect(phoneStatus).toHaveAttribute('data-status', 'confirmed', { timeout: 30_000 });
+
+  // The same sale through the vendor API with the printed key: confirmed, with the paid tx.
+  const vendor = await (await fetch(`${demo.url}/api/v1/payments/${id}`, { headers: { Authorization: `Bearer ${demo.apiKey}` } })).json();
+  expect(vendor).toMatchObject({ status: 'confirmed', total: '30.75', confirmed: 1 });
+  await expect(phone.getByText(`tx ${vendor.txid}`)).toBeVisible();
+  await expect(page.getByText(vendor.txid)).toBeVisible();
+});

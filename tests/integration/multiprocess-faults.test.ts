@@ -1,0 +1,321 @@
+// Issue 8 §3 "Worker killed" and §4 "Multi-process on PostgreSQL", with real processes only:
+// one PostgreSQL, one litecoind -regtest (rpc backend), two `next start` web processes with
+// WORKER=off and standalone `npm run worker` processes (scripts/worker.mjs).
+//  - §4: a payment created on web A is paid through web B (web A's live feed sees it) and
+//    confirmed by the active worker;
+//    SIGKILL the active worker and the standby takes over within 15 s; nothing is lost.
+//  - §3: a burst of 200 payments in mixed states (unpaid, accepted, confirming at 1 of 2, and
+//    confirmed) with the only worker SIGKILLed in the middle of it; after a restart every paid
+//    payment reaches its state with exactly one event per state change, and every accepted
+//    payment's address was paid by exactly one transaction on the chain (no double broadcast).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { openDb, type Db } from '@/lib/db';
+import { hdFromSeed, serializeXpub, derivePath, REGTEST } from '@/lib/doge';
+import { parseKoinu } from '@/lib/money';
+import { startLitecoind, LITECOIN_REGTEST_GENESIS, type Litecoind } from '../helpers/litecoind';
+import { startPostgres, createDatabase, type PgServer } from '../helpers/postgres';
+import { startApp, type AppServer } from '../helpers/app-server';
+
+const ROOT = resolve(__dirname, '../..');
+const API_KEY = 'test-mp-key-' + randomBytes(12).toString('hex');
+const xpub = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(77), REGTEST), "m/44'/1'/0'"));
+
+let node: Litecoind;
+let pg: PgServer;
+let dbUrl: string;
+let db: Db;
+let webA: AppServer;
+let webB: AppServer;
+interface Worker { child: ChildProcess; out: () => string; dir: string; exited: () => boolean }
+const workers: Worker[] = [];
+
+const chainEnv = () => ({
+  DOGE_NETWORK: 'regtest', CHAIN_GENESIS_HASH: LITECOIN_REGTEST_GENESIS, CHAIN_BACKEND: 'rpc', DOGE_RPC_URL: node.rpcUrl,
+  STORE_XPUB: xpub, DATABASE_URL: dbUrl, LOG_LEVEL: 'info',
+});
+
+function startWorker(extraEnv: Record<string, string> = {}): Worker {
+  const dir = mkdtempSync(join(tmpdir(), 'counter-mp-worker-'));
+  let out = '';
+  let exited = false;
+  const child: ChildProcess = spawn(process.execPath, [join(ROOT, 'scripts', 'worker.mjs')], {
+    cwd: ROOT,
+    env: { NODE_ENV: 'production', PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', DATA_DIR: dir, PUBLIC_URL: webA.url, ...chainEnv(), ...extraEnv },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (d: Buffer) => (out += d));
+  child.stderr!.on('data', (d: Buffer) => (out += d));
+  child.on('exit', () => (exited = true));
+  const w = { child, out: () => out, dir, exited: () => exited };
+  workers.push(w);
+  return w;
+}
+async function kill(w: Worker) {
+  const gone = new Promise((r) => (w.exited() ? r(null) : w.child.once('exit', r)));
+  w.child.kill('SIGKILL');
+  await gone;
+}
+const isActive = (w: Worker) => /"msg":"chain worker active"/.test(w.out());
+const isStarted = (w: Worker) => /"msg":"counter started"/.test(w.out());
+
+async function until<T>(fn: () => Promise<T> | T, ok: (v: T) => boolean, ms: number): Promise<T> {
+  const end = Date.now() + ms;
+  let v = await fn();
+  while (!ok(v) && Date.now() < end) {
+    await new Promise((r) => setTimeout(r, 150));
+    v = await fn();
+  }
+  return v;
+}
+
+async function api(web: AppServer, path: string, init: RequestInit = {}) {
+  const r = await fetch(web.url + path, { ...init, headers: { Authorization: `Bearer ${API_KEY}`, 'Content-Type': 'application/json', ...(init.headers ?? {}) } });
+  return { status: r.status, body: await r.json().catch(() => null) };
+}
+async function create(web: AppServer, n: number, required: number) {
+  const r = await api(web, '/api/v1/payments', {
+    method: 'POST',
+    body: JSON.stringify({ items: [{ type: 'item', id: `SKU-${n}`, name: `Item ${n}`, count: 1, unit: `0.${1 + (n % 7)}5` }], required_confirmations: required, order_reference: `MP-${n}` }),
+  });
+  expect(r.status, JSON.stringify(r.body) + web.logs().split('\n').filter((l) => /error/i.test(l)).slice(-3).join('\n')).toBe(201);
+  return r.body;
+}
+async function pay(web: AppServer, p: any, tx: string) {
+  const r = await fetch(`${web.url}/relay/pay`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ id: p.id, tx, relay_token: p.payment.relay_token }) });
+  return { status: r.status, body: await r.json().catch(() => null) };
+}
+const outputsOf = (p: any) => p.payment.outputs.filter((o: any) => o.type === 'p2pkh').map((o: any) => ({ address: o.address, amountKoinu: parseKoinu(o.amount) }));
+
+// Confirmed wallet coins to spend one each: litecoind's mempool refuses chains of more than
+// 25 unconfirmed ancestors, so each payment spends its own confirmed output.
+let coins: { txid: string; vout: number }[] = [];
+async function prepareCoins(n: number) {
+  const addr = await node.newAddress();
+  const outs: Record<string, string> = {};
+  const addrs: string[] = [];
+  for (let i = 0; i < n; i++) addrs.push(await node.newAddress());
+  for (const a of addrs) outs[a] = '1';
+  const txid: string = await node.rpc('sendmany', '', outs);
+  await node.mine(1, addr);
+  const tx = await node.rpc('gettransaction', txid, false, true);
+  const mine = new Set(addrs);
+  coins = tx.decoded.vout.filter((o: any) => mine.has(o.scriptPubKey?.address ?? o.scriptPubKey?.addresses?.[0])).map((o: any) => ({ txid, vout: o.n }));
+  expect(coins.length).toBe(n);
+}
+const payTx = (p: any) => node.payTo(outputsOf(p), { inputs: [coins.shift()!] });
+
+/** Reads an SSE response until its text matches, then closes it; the text so far. */
+async function readFeedUntil(res: Response, re: RegExp, ms = 20_000): Promise<string> {
+  const reader = res.body!.getReader();
+  const dec = new TextDecoder();
+  let text = '';
+  const timer = setTimeout(() => void reader.cancel(), ms);
+  try {
+    while (!re.test(text)) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      text += dec.decode(value, { stream: true });
+    }
+  } finally {
+    clearTimeout(timer);
+    await reader.cancel().catch(() => undefined);
+  }
+  return text;
+}
+
+async function eventsOf(ids: string[]) {
+  const rows = await db.query<{ seq: string; type: string; payment_id: string }>(
+    `SELECT seq::text AS seq, type, payment_id FROM vendor_event WHERE payment_id = ANY($1) ORDER BY vendor_event.seq`, [ids]);
+  const m = new Map<string, string[]>();
+  for (const r of rows) m.set(r.payment_id, [...(m.get(r.payment_id) ?? []), r.type]);
+  return m;
+}
+/** Every tx in the chain from `fromHeight` and in the mempool that pays `address`. */
+async function payersOf(addresses: Set<string>, fromHeight: number) {
+  const count = new Map<string, string[]>();
+  const add = (txid: string, vout: any[]) => {
+    for (const o of vout) {
+      const a = o.scriptPubKey?.address ?? o.scriptPubKey?.addresses?.[0];
+      if (a && addresses.has(a)) count.set(a, [...(count.get(a) ?? []), txid]);
+    }
+  };
+  const tip: number = await node.rpc('getblockcount');
+  for (let h = fromHeight; h <= tip; h++) {
+    const b = await node.rpc('getblock', await node.rpc('getblockhash', h), 2);
+    for (const tx of b.tx) add(tx.txid, tx.vout);
+  }
+  for (const txid of (await node.rpc('getrawmempool')) as string[]) add(txid, (await node.rpc('getrawtransaction', txid, true)).vout);
+  return count;
+}
+
+beforeAll(async () => {
+  [node, pg] = await Promise.all([startLitecoind(), startPostgres()]);
+  dbUrl = await createDatabase(pg, 'multiprocess');
+  // The first web process migrates; the second starts on the migrated schema.
+  webA = await startApp({ ...chainEnv(), WORKER: 'off', BOOTSTRAP_API_KEY: API_KEY });
+  webB = await startApp({ ...chainEnv(), WORKER: 'off', BOOTSTRAP_API_KEY: API_KEY });
+  db = await openDb({ databaseUrl: dbUrl, poolSize: 2 });
+  await prepareCoins(140);
+}, 180_000);
+
+afterAll(async () => {
+  for (const w of workers) {
+    if (!w.exited()) w.child.kill('SIGKILL');
+    rmSync(w.dir, { recursive: true, force: true });
+  }
+  await Promise.all([webA?.stop(), webB?.stop()]);
+  await db?.close();
+  await node?.dispose();
+  await pg?.stop();
+});
+
+describe('multi-process on PostgreSQL (issue 8 §3, §4)', () => {
+  let standby: Worker;
+  let current: Worker;
+
+  it('two web processes and two workers: created on one, paid through the other, confirmed; the standby takes over a killed worker in < 15 s', async () => {
+    const w1 = startWorker();
+    expect(await until(() => isActive(w1), Boolean, 90_000)).toBe(true);
+    const w2 = startWorker();
+    expect(await until(() => isStarted(w2), Boolean, 90_000)).toBe(true);
+    await new Promise((r) => setTimeout(r, 1_500));
+    expect(isActive(w2), w1.out() + '\n----\n' + w2.out()).toBe(false); // exactly one active worker
+
+    const p = await create(webA, 1, 1);
+    const seenOnB = await api(webB, `/api/v1/payments/${p.id}`);
+    expect(seenOnB.body).toMatchObject({ id: p.id, status: 'unpaid' });
+    // The cashier's live feed is served by web A; the wallet pays through web B.
+    const feed = await fetch(`${webA.url}/api/v1/payments/${p.id}/events`, { headers: { Authorization: `Bearer ${API_KEY}` } });
+    expect(feed.status).toBe(200);
+    const feedSaw = readFeedUntil(feed, /"status":"accepted"/);
+    const paid = await pay(webB, p, await payTx(p));
+    expect(paid.status).toBe(200);
+    expect(paid.body).toMatchObject({ status: 'accepted', confirmed: 0 });
+    expect((await api(webA, `/api/v1/payments/${p.id}`)).body).toMatchObject({ status: 'accepted', txid: paid.body.txid });
+    expect(await feedSaw).toContain(paid.body.txid);
+    await node.mine(1);
+    const conf = await until(() => api(webA, `/api/v1/payments/${p.id}`), (r) => r.body?.status === 'confirmed', 20_000);
+    expect(conf.body).toMatchObject({ status: 'confirmed', confirmed: 1 });
+
+    // Kill the active worker while a payment is in flight; the standby finishes its work.
+    const q = await create(webB, 2, 1);
+    expect((await pay(webA, q, await payTx(q))).body).toMatchObject({ status: 'accepted' });
+    await kill(w1);
+    const killedAt = Date.now();
+    await node.mine(1);
+    expect(await until(() => isActive(w2), Boolean, 20_000)).toBe(true);
+    expect(Date.now() - killedAt).toBeLessThan(15_000);
+    const qc = await until(() => api(webB, `/api/v1/payments/${q.id}`), (r) => r.body?.status === 'confirmed', 20_000);
+    expect(qc.body).toMatchObject({ status: 'confirmed', confirmed: 1 });
+    const pc = await api(webB, `/api/v1/payments/${p.id}`);
+    expect(pc.body).toMatchObject({ status: 'confirmed', confirmed: 2 });
+
+    const ev = await eventsOf([p.id, q.id]);
+    expect(ev.get(p.id)).toEqual(['payment.accepted', 'payment.confirmed']);
+    expect(ev.get(q.id)).toEqual(['payment.accepted', 'payment.confirmed']);
+    standby = w2;
+  }, 180_000);
+
+  it('SIGKILL of the worker during a burst of 200 payments in mixed states loses nothing and broadcasts nothing twice', async () => {
+    const w = standby;
+    expect(isActive(w)).toBe(true);
+    const startHeight: number = (await node.rpc('getblockcount')) + 1;
+    const webs = [webA, webB];
+    // 200 payments: every fifth needs 2 confirmations (it will sit at "confirming", 1 of 2).
+    const payments: any[] = [];
+    for (let i = 0; i < 200; i += 20) {
+      payments.push(...(await Promise.all(Array.from({ length: 20 }, (_, j) => create(webs[(i + j) % 2], 100 + i + j, (i + j) % 5 === 0 ? 2 : 1)))));
+    }
+    const toPay = payments.slice(0, 120); // 80 stay unpaid
+    const txs: string[] = [];
+    for (const p of toPay) txs.push(await payTx(p));
+    const answers: { id: string; status: number; body: any }[] = [];
+    const payBatch = async (from: number, to: number) => {
+      for (let i = from; i < to; i += 10) {
+        const batch = toPay.slice(i, Math.min(i + 10, to));
+        const rs = await Promise.all(batch.map((p, k) => pay(webs[(i + k + 1) % 2], p, txs[i + k])));
+        rs.forEach((r, k) => answers.push({ id: batch[k].id, ...r }));
+      }
+    };
+    // First half paid and mined while the worker runs ...
+    await payBatch(0, 40);
+    await node.mine(1);
+    // ... then the worker dies in the middle of the next payments and a block.
+    const during = payBatch(40, 80);
+    await new Promise((r) => setTimeout(r, 300));
+    await kill(w);
+    await during;
+    await node.mine(1);
+    await payBatch(80, 120);
+
+    // Every submission was answered by the web processes alone (they do not need the worker).
+    expect(answers.length).toBe(120);
+    for (const a of answers) expect(a.status, JSON.stringify(a)).toBe(200);
+    for (const a of answers) expect(a.body.status).toMatch(/^(accepted|confirmed)$/);
+
+    // Restart: the new worker catches up on both blocks and the confirmations.
+    const restarted = startWorker();
+    expect(await until(() => isActive(restarted), Boolean, 60_000)).toBe(true);
+    current = restarted;
+    const byId = async () => {
+      const rows = await db.query<{ id: string; status: string; confirmations: number; required_confirmations: number; txid: string | null; broadcast_state: string }>(
+        `SELECT id, status, confirmations, required_confirmations, txid, broadcast_state FROM payment WHERE id = ANY($1)`, [payments.map((p) => p.id)]);
+      return new Map(rows.map((r) => [r.id, r]));
+    };
+    // Expected: 0–39 mined in block 1 (2 confs), 40–79 in block 2 (1 conf), 80–119 in the mempool.
+    const expectedState = (i: number) => {
+      const required = i % 5 === 0 ? 2 : 1;
+      const depth = i < 40 ? 2 : i < 80 ? 1 : 0;
+      return { confirmations: depth, status: depth >= required ? 'confirmed' : 'accepted' };
+    };
+    const settled = (m: Map<string, any>) => toPay.every((p, i) => {
+      const r = m.get(p.id);
+      return r && r.status === expectedState(i).status && r.confirmations === expectedState(i).confirmations;
+    });
+    const rows = await until(byId, settled, 30_000);
+    expect(rows.size).toBe(200); // no payment lost
+    toPay.forEach((p, i) => expect({ id: p.id, status: rows.get(p.id)!.status, confirmations: rows.get(p.id)!.confirmations }).toEqual({ id: p.id, ...expectedState(i) }));
+    const mixed = toPay.map((_, i) => (expectedState(i).status === 'accepted' ? (expectedState(i).confirmations ? 'confirming' : 'accepted') : 'confirmed'));
+    expect(new Set(mixed)).toEqual(new Set(['confirmed', 'confirming', 'accepted']));
+    for (const p of payments.slice(120)) expect(rows.get(p.id)!.status).toBe('unpaid');
+    for (const p of toPay) expect(rows.get(p.id)!.broadcast_state).not.toBe('pending');
+
+    // Events: exactly one per state change, in order; none for unpaid payments.
+    const ev = await eventsOf(payments.map((p) => p.id));
+    toPay.forEach((p, i) =>
+      expect({ id: p.id, events: ev.get(p.id) }).toEqual({ id: p.id, events: expectedState(i).status === 'confirmed' ? ['payment.accepted', 'payment.confirmed'] : ['payment.accepted'] }));
+    for (const p of payments.slice(120)) expect(ev.get(p.id)).toBeUndefined();
+
+    // No double broadcast: each paid address received exactly one transaction, the recorded one.
+    const addrOf = new Map(toPay.map((p) => [outputsOf(p)[0].address as string, p.id as string]));
+    const payers = await payersOf(new Set(addrOf.keys()), startHeight);
+    for (const [addr, id] of addrOf) expect({ id, txids: payers.get(addr) }).toEqual({ id, txids: [rows.get(id)!.txid] });
+    const mempool: string[] = await node.rpc('getrawmempool');
+    expect(new Set(mempool)).toEqual(new Set(toPay.slice(80).map((p) => rows.get(p.id)!.txid)));
+  }, 180_000);
+
+  it('a live worker whose tick outlasts the 8 s lease keeps it (heartbeat): the standby does not take over until it dies', async () => {
+    const holder = async () => (await db.query<{ holder: string }>(`SELECT holder FROM worker_lease WHERE name = 'chain'`))[0]?.holder;
+    await kill(current);
+    const slow = startWorker({ COUNTER_TEST_TICK_DELAY_MS: '14000' }); // every tick sleeps 14 s first
+    expect(await until(() => isActive(slow), Boolean, 30_000)).toBe(true);
+    const held = await holder();
+    const other = startWorker();
+    expect(await until(() => isStarted(other), Boolean, 60_000)).toBe(true);
+    await new Promise((r) => setTimeout(r, 10_000)); // > the lease, within the slow tick
+    expect(isActive(other), other.out()).toBe(false);
+    expect(await holder()).toBe(held);
+    await kill(slow);
+    expect(await until(() => isActive(other), Boolean, 20_000)).toBe(true);
+    // and it keeps following the chain
+    await node.mine(1);
+    const tip: number = await node.rpc('getblockcount');
+    const stored = async () => Number((await db.query<{ value: string }>(`SELECT value FROM chain_state WHERE key = 'tip_height'`))[0]?.value.replace(/"/g, ''));
+    expect(await until(stored, (h) => h === tip, 20_000)).toBe(tip);
+  }, 120_000);
+});
