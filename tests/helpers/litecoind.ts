@@ -214,7 +214,13 @@ export async function startLitecoind(opts: LitecoindOptions = {}): Promise<Litec
   }
 
   const newAddress = () => rpc<string>('getnewaddress');
-  const mine = async (n: number, address?: string) => rpc<string[]>('generatetoaddress', n, address ?? (await newAddress()));
+  // Large counts go in chunks, so one RPC call stays well inside its timeout on a busy machine.
+  const mine = async (n: number, address?: string) => {
+    const to = address ?? (await newAddress());
+    const hashes: string[] = [];
+    for (let left = n; left > 0; left -= 500) hashes.push(...(await rpc<string[]>('generatetoaddress', Math.min(500, left), to)));
+    return hashes;
+  };
 
   const node: Litecoind = {
     rpcUrl,
