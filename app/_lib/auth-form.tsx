@@ -21,8 +21,9 @@ export function AuthForm({ endpoint, fields, submitLabel, next }: { endpoint: st
         return;
       }
       const role = body.user?.role;
-      const dest = next.startsWith('/') && !next.startsWith('//') ? next : role === 'cashier' ? '/pos' : '/admin';
-      window.location.assign(dest === '/' && role === 'cashier' ? '/pos' : dest);
+      // Only same-site paths are followed; none (or the home page) means the role's own screen.
+      const safe = /^\/(?![/\\])/.test(next) && next !== '/'; // never //host or /\host
+      window.location.assign(safe ? next : role === 'cashier' ? '/pos' : '/admin');
     } catch {
       setError('network error: try again');
     } finally {

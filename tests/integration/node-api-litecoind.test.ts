@@ -262,10 +262,16 @@ describe('node text API on litecoind -regtest (rpc backend, PostgreSQL)', () => 
       mining = false;
       await miner;
     }
-    // After the dust settles the wallet agrees with itself: balance = unspent total.
+    // After the dust settles the wallet agrees with itself: balance = unspent total. The header
+    // tip (/getChaintip) can be stored a moment before the worker has applied that block to the
+    // wallet, so two separate requests may straddle it; poll until they agree (a lasting
+    // disagreement still fails).
     await tipIs(await node.rpc<number>('getblockcount'));
-    const bal = (await get('/getBalance', keys.read)).text;
-    const u = parseListing((await get('/getUTXOs', keys.read)).text, 'utxo');
-    expect(bal).toBe(`Wallet balance: ${(u.total / 100_000_000n).toString()}.${(u.total % 100_000_000n).toString().padStart(8, '0')}\n`);
+    const fmt = (k: bigint) => `Wallet balance: ${(k / 100_000_000n).toString()}.${(k % 100_000_000n).toString().padStart(8, '0')}\n`;
+    const settled = await until(
+      async () => ({ bal: (await get('/getBalance', keys.read)).text, u: parseListing((await get('/getUTXOs', keys.read)).text, 'utxo') }),
+      (x) => x.bal === fmt(x.u.total),
+    );
+    expect(settled.bal).toBe(fmt(settled.u.total));
   });
 });
