@@ -1,12 +1,7 @@
-import { sha256 } from '@noble/hashes/sha2.js';
+// Hex and hashing are shared with lib/doge; this module adds what the envelope code needs.
+import { isHex } from '../doge/bytes';
 
-const HEX_RE = /^(?:[0-9a-fA-F]{2})*$/;
-
-/** True when `s` is hex (either case) of even length; `bytes` additionally fixes the decoded length. */
-export function isHex(s: unknown, bytes?: number): s is string {
-  if (typeof s !== 'string' || !HEX_RE.test(s)) return false;
-  return bytes === undefined || s.length === bytes * 2;
-}
+export { isHex, sha256d } from '../doge/bytes';
 
 /** Hex (either case) to bytes, or undefined when not even-length hex. */
 export function hexToBytesOrUndefined(s: string): Uint8Array | undefined {
@@ -14,11 +9,6 @@ export function hexToBytesOrUndefined(s: string): Uint8Array | undefined {
   const out = new Uint8Array(s.length / 2);
   for (let i = 0; i < out.length; i++) out[i] = parseInt(s.slice(i * 2, i * 2 + 2), 16);
   return out;
-}
-
-/** SHA-256(SHA-256(data)): the message the envelope signature covers. */
-export function sha256d(data: Uint8Array): Uint8Array {
-  return sha256(sha256(data));
 }
 
 /**

@@ -7,6 +7,7 @@ import { hdFromSeed, serializeXpub, derivePath, REGTEST } from '@/lib/doge';
 import { parseKoinu } from '@/lib/money';
 import { startLitecoind, LITECOIN_REGTEST_GENESIS, EXTERNAL_ADDRESS, type Litecoind } from '../helpers/litecoind';
 import { startApp, type AppServer } from '../helpers/app-server';
+import { until } from '../helpers/wait';
 
 const API_KEY = 'fault-node-key-' + randomBytes(12).toString('hex');
 const xpub = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(9), REGTEST), "m/44'/1'/0'"));
@@ -21,15 +22,6 @@ async function relay(path: 'pay' | 'status', body: unknown) {
   const r = await fetch(`${app.url}/relay/${path}`, { method: 'POST', body: JSON.stringify(body) });
   const text = await r.text();
   return { status: r.status, body: text ? JSON.parse(text) : null };
-}
-async function until<T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms = 30_000): Promise<T> {
-  const end = Date.now() + ms;
-  let v = await fn();
-  while (!ok(v) && Date.now() < end) {
-    await new Promise((r) => setTimeout(r, 250));
-    v = await fn();
-  }
-  return v;
 }
 const outputsOf = (p: any) => p.payment.outputs.filter((o: any) => o.type === 'p2pkh').map((o: any) => ({ address: o.address, amountKoinu: parseKoinu(o.amount) }));
 

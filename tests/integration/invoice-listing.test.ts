@@ -8,6 +8,7 @@ import { hdFromSeed, serializeXpub, derivePath, deriveAddress, parseXpub, REGTES
 import { parseKoinu } from '@/lib/money';
 import { startLitecoind, LITECOIN_REGTEST_GENESIS, type Litecoind } from '../helpers/litecoind';
 import { startApp, type AppServer } from '../helpers/app-server';
+import { until } from '../helpers/wait';
 
 const KEY = 'invoice-test-key-' + randomBytes(12).toString('hex');
 const XPUB = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(9), REGTEST), "m/44'/1'/0'"));
@@ -21,15 +22,6 @@ const created: Array<{ id: string; address: string; total: string; mint: string 
 async function get(path: string, auth: string | null = KEY) {
   const r = await fetch(app.url + path, { headers: auth ? { Authorization: `Bearer ${auth}` } : {} });
   return { status: r.status, body: await r.json().catch(() => null) };
-}
-async function until<T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms = 30_000): Promise<T> {
-  const end = Date.now() + ms;
-  let v = await fn();
-  while (!ok(v) && Date.now() < end) {
-    await new Promise((r) => setTimeout(r, 250));
-    v = await fn();
-  }
-  return v;
 }
 
 beforeAll(async () => {

@@ -20,6 +20,7 @@ import { parseKoinu } from '@/lib/money';
 import { startLitecoind, LITECOIN_REGTEST_GENESIS, type Litecoind } from '../helpers/litecoind';
 import { startPostgres, createDatabase, type PgServer } from '../helpers/postgres';
 import { startApp, type AppServer } from '../helpers/app-server';
+import { until } from '../helpers/wait';
 
 const ROOT = resolve(__dirname, '../..');
 const API_KEY = 'test-mp-key-' + randomBytes(12).toString('hex');
@@ -63,15 +64,6 @@ async function kill(w: Worker) {
 const isActive = (w: Worker) => /"msg":"chain worker active"/.test(w.out());
 const isStarted = (w: Worker) => /"msg":"counter started"/.test(w.out());
 
-async function until<T>(fn: () => Promise<T> | T, ok: (v: T) => boolean, ms: number): Promise<T> {
-  const end = Date.now() + ms;
-  let v = await fn();
-  while (!ok(v) && Date.now() < end) {
-    await new Promise((r) => setTimeout(r, 150));
-    v = await fn();
-  }
-  return v;
-}
 
 async function api(web: AppServer, path: string, init: RequestInit = {}) {
   const r = await fetch(web.url + path, { ...init, headers: { Authorization: `Bearer ${API_KEY}`, 'Content-Type': 'application/json', ...(init.headers ?? {}) } });

@@ -13,6 +13,7 @@ import { startLitecoind, LITECOIN_REGTEST_GENESIS, EXTERNAL_ADDRESS, type Liteco
 import { startPostgres, createDatabase, type PgServer } from '../helpers/postgres';
 import { startApp, type AppServer } from '../helpers/app-server';
 import { readHeadersFile, readWalletFile, FILE_MAGIC_HEX } from '../helpers/libdogecoin-files';
+import { until } from '../helpers/wait';
 
 const API_KEY = 'test-bootstrap-key-' + randomBytes(12).toString('hex');
 const master = hdFromSeed(new Uint8Array(32).fill(99), REGTEST);
@@ -31,15 +32,6 @@ async function get(path: string, key: string | null = API_KEY) {
   const r = await fetch(app.url + path, { headers: key ? { Authorization: `Bearer ${key}` } : {} });
   const body = new Uint8Array(await r.arrayBuffer());
   return { status: r.status, type: r.headers.get('content-type') ?? '', body, text: Buffer.from(body).toString('utf8') };
-}
-async function until<T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms = 30_000): Promise<T> {
-  const end = Date.now() + ms;
-  let v = await fn();
-  while (!ok(v) && Date.now() < end) {
-    await new Promise((r) => setTimeout(r, 200));
-    v = await fn();
-  }
-  return v;
 }
 const tipIs = async (h: number) => (await until(() => get('/getChaintip', null), (r) => r.text === `Chain tip: ${h}\n`)).text;
 

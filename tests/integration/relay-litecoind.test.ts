@@ -11,6 +11,7 @@ import { startLitecoind, LITECOIN_REGTEST_GENESIS, type Litecoind } from '../hel
 import { startPostgres, createDatabase, type PgServer } from '../helpers/postgres';
 import { startApp, type AppServer } from '../helpers/app-server';
 import { startWebhookReceiver } from '../helpers/webhook-receiver';
+import { until } from '../helpers/wait';
 
 const API_KEY = 'test-bootstrap-key-' + randomBytes(12).toString('hex');
 const HOOK_SECRET = 'whsec_' + randomBytes(16).toString('hex');
@@ -46,15 +47,6 @@ async function newPayment(extra: Record<string, unknown> = {}) {
 }
 function outputsOf(p: any) {
   return p.payment.outputs.filter((o: any) => o.type === 'p2pkh').map((o: any) => ({ address: o.address, amountKoinu: parseKoinu(o.amount) }));
-}
-async function until<T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms = 20_000): Promise<T> {
-  const end = Date.now() + ms;
-  let v = await fn();
-  while (!ok(v) && Date.now() < end) {
-    await new Promise((r) => setTimeout(r, 200));
-    v = await fn();
-  }
-  return v;
 }
 
 beforeAll(async () => {

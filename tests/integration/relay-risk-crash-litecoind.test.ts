@@ -12,6 +12,7 @@ import { hdFromSeed, serializeXpub, derivePath, decodeTx, REGTEST } from '@/lib/
 import { parseKoinu } from '@/lib/money';
 import { startLitecoind, LITECOIN_REGTEST_GENESIS, EXTERNAL_ADDRESS, type Litecoind } from '../helpers/litecoind';
 import { startApp, type AppServer } from '../helpers/app-server';
+import { until } from '../helpers/wait';
 
 const API_KEY = 'risk-test-key-' + randomBytes(12).toString('hex');
 const xpub = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(7), REGTEST), "m/44'/1'/0'"));
@@ -41,15 +42,6 @@ async function newPayment(unit: string, extra: Record<string, unknown> = {}) {
   return r.body;
 }
 const outputsOf = (p: any) => p.payment.outputs.filter((o: any) => o.type === 'p2pkh').map((o: any) => ({ address: o.address, amountKoinu: parseKoinu(o.amount) }));
-async function until<T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms = 30_000): Promise<T> {
-  const end = Date.now() + ms;
-  let v = await fn();
-  while (!ok(v) && Date.now() < end) {
-    await new Promise((r) => setTimeout(r, 250));
-    v = await fn();
-  }
-  return v;
-}
 async function eventsFor(id: string): Promise<string[]> {
   const r = await api('/api/v1/events');
   return r.body.events.filter((e: any) => e.payment.id === id).map((e: any) => e.type);

@@ -10,6 +10,7 @@ import { parseKoinu } from '@/lib/money';
 import { startLitecoind, LITECOIN_REGTEST_GENESIS, EXTERNAL_ADDRESS, type Litecoind } from '../helpers/litecoind';
 import { startPostgres, createDatabase, type PgServer } from '../helpers/postgres';
 import { startApp, type AppServer } from '../helpers/app-server';
+import { until } from '../helpers/wait';
 
 const API_KEY = 'test-bootstrap-key-' + randomBytes(12).toString('hex');
 const xpub = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(7), REGTEST), "m/44'/1'/0'"));
@@ -34,15 +35,6 @@ async function newPayment() {
   return r.body;
 }
 const outputsOf = (p: any) => p.payment.outputs.filter((o: any) => o.type === 'p2pkh').map((o: any) => ({ address: o.address, amountKoinu: parseKoinu(o.amount) }));
-async function until<T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms = 30_000): Promise<T> {
-  const end = Date.now() + ms;
-  let v = await fn();
-  while (!ok(v) && Date.now() < end) {
-    await new Promise((r) => setTimeout(r, 200));
-    v = await fn();
-  }
-  return v;
-}
 const bestHeader = async () =>
   (await db.query<{ hash: string; height: number; chainwork: string }>(`SELECT hash, height, chainwork::text AS chainwork FROM chain_header WHERE in_best ORDER BY height DESC LIMIT 1`))[0];
 
