@@ -98,7 +98,7 @@ export class PeerPool extends EventEmitter<PoolEvents> {
       try {
         for (const ip of await resolve4(seed)) this.candidates.add(`${ip}:${this.opts.defaultPort}`);
       } catch (e) {
-        log.warn('DNS seed failed', { seed, error: (e as Error).message });
+        log.warn('DNS seed failed', { host: seed, error: (e as Error).message });
       }
     }
   }
