@@ -12,7 +12,7 @@ import { startApp } from './lib/app.mjs';
 import { startBare } from './lib/bare.mjs';
 import { load } from './lib/load.mjs';
 import { ratio } from './lib/common.mjs';
-import { fundBenchKey, preparePayBodies, regtestXpub } from './lib/pay-prep.mjs';
+import { fundBenchKey, fundBenchKeyRpc, preparePayBodies, regtestXpub, startLitecoindForBench } from './lib/pay-prep.mjs';
 
 /** Submits every body once with `connections` clients; counts accepted answers. */
 export async function firePay(url, bodies, connections) {
@@ -34,6 +34,27 @@ export async function firePay(url, bodies, connections) {
   });
   const sec = Number(process.hrtime.bigint() - started) / 1e9;
   return { connections, submitted: r.requests.total, accepted, seconds: Math.round(sec * 100) / 100, accepted_per_sec: Math.round(accepted / sec), p50_ms: r.latency.p50, p99_ms: r.latency.p99, errors: r.errors + r.timeouts, other };
+}
+
+/** The same on the rpc backend against a real litecoind -regtest (a smaller run, 16 clients). */
+async function payOnRpc(n, STORE_XPUB, key) {
+  const { node, genesis } = await startLitecoindForBench();
+  const dataDir = mkdtempSync(join(tmpdir(), 'counter-bench-pay-rpc-'));
+  let app;
+  try {
+    const funded = await fundBenchKeyRpc(node, n);
+    app = await startApp({ DOGE_NETWORK: 'regtest', CHAIN_GENESIS_HASH: genesis, CHAIN_BACKEND: 'rpc', DOGE_RPC_URL: node.rpcUrl, STORE_XPUB, BOOTSTRAP_API_KEY: key }, { dataDir });
+    const bodies = await preparePayBodies(app, key, funded, n);
+    const r = await firePay(app.url, bodies, 16);
+    if (r.accepted !== r.submitted) throw new Error(`rpc: not every payment was accepted: ${JSON.stringify(r.other)}`);
+    const mempool = await node.rpc('getmempoolinfo');
+    if (mempool.size < n) throw new Error(`litecoind holds ${mempool.size} of the ${n} accepted txs`);
+    return r;
+  } finally {
+    await app?.stop();
+    await node.dispose();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 }
 
 export default {
@@ -67,12 +88,16 @@ export default {
       const warmupSeconds = smoke ? 0 : 2;
       const floor = await load({ url: `${app.url}/api/bench-floor`, seconds, warmupSeconds });
       const node = await load({ url: bare.url, seconds, warmupSeconds });
+      await app.stop();
+      app = null;
+      const rpc = await payOnRpc(smoke ? 30 : 600, STORE_XPUB, key);
       return {
-        metrics: { backend: 'devnet', store: 'pglite', setup_seconds: Math.round((Date.now() - t0) / 1000), prepare_seconds: prepSec, runs, floor, bare_node_http: node },
+        metrics: { rpc_backend_litecoind: rpc, backend: 'devnet', store: 'pglite', setup_seconds: Math.round((Date.now() - t0) / 1000), prepare_seconds: prepSec, runs, floor, bare_node_http: node },
         ratios: [
           { name: 'accepted pays/s at 64 clients (devnet)', value: at64.accepted_per_sec, target: 300 },
           { name: 'pay / framework floor (64 clients)', value: ratio(at64.accepted_per_sec, floor.rps), target: null },
           { name: 'pay / bare node:http (64 clients)', value: ratio(at64.accepted_per_sec, node.rps), target: null },
+          { name: 'accepted pays/s at 16 clients (rpc, litecoind)', value: rpc.accepted_per_sec, target: null },
         ],
       };
     } finally {

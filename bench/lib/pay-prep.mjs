@@ -66,8 +66,10 @@ export async function preparePayBodies(app, apiKey, funded, count, { from = 0, c
       });
       const p = await r.json();
       if (r.status !== 201) throw new Error(`create payment: ${r.status} ${JSON.stringify(p)}`);
-      const tx = wallet.buildPaymentTx(p.payment, { network, utxos: [funded.utxos[from + i]], keys: [funded.key] });
-      const body = { id: p.id, tx: tx.hex, refund: funded.address };
+      const u = funded.utxos[from + i];
+      const { key, ...utxo } = u;
+      const tx = wallet.buildPaymentTx(p.payment, { network, utxos: [utxo], keys: [key ?? funded.key] });
+      const body = { id: p.id, tx: tx.hex, refund: u.address ?? funded.address };
       if (p.payment.relay_token) body.relay_token = p.payment.relay_token;
       bodies[i] = JSON.stringify(body);
     }
@@ -80,4 +82,36 @@ export async function preparePayBodies(app, apiKey, funded, count, { from = 0, c
 export async function regtestXpub() {
   const { doge } = await lib();
   return doge.serializeXpub(doge.derivePath(doge.hdFromSeed(new Uint8Array(32).fill(11), doge.REGTEST), "m/44'/1'/0'"));
+}
+
+/** The rpc-backend variant: litecoind's wallet (tests/helpers/litecoind.ts) funds `count` UTXOs of a fresh key. */
+export async function fundBenchKeyRpc(node, count) {
+  const { doge, money, secp } = await lib();
+  const { EXTERNAL_ADDRESS } = await jiti.import(join(ROOT, 'tests/helpers/litecoind.ts'));
+  const network = doge.getNetwork('regtest');
+  const key = secp.utils.randomSecretKey();
+  const address = doge.pubkeyToAddress(secp.getPublicKey(key, true), network);
+  const each = money.parseKoinu(UTXO_DOGE);
+  const utxos = [];
+  while (utxos.length < count) {
+    // Core refuses one address twice in a tx: one fresh key per output.
+    const keys = Array.from({ length: Math.min(count - utxos.length, 500) }, () => {
+      const k = secp.utils.randomSecretKey();
+      return { key: k, address: doge.pubkeyToAddress(secp.getPublicKey(k, true), network) };
+    });
+    const byAddress = new Map(keys.map((k) => [k.address, k]));
+    const hex = await node.payTo(keys.map((k) => ({ address: k.address, amountKoinu: each })));
+    const txid = await node.send(hex);
+    for (const o of doge.decodeTx(hex, network).outputs) {
+      const k = byAddress.get(o.address);
+      if (k) utxos.push({ txid, vout: o.n, amount: o.value, address: k.address, key: k.key });
+    }
+  }
+  await node.mine(1, EXTERNAL_ADDRESS);
+  return { key, address, utxos };
+}
+
+export async function startLitecoindForBench() {
+  const h = await jiti.import(join(ROOT, 'tests/helpers/litecoind.ts'));
+  return { node: await h.startLitecoind(), genesis: h.LITECOIN_REGTEST_GENESIS };
 }
