@@ -140,6 +140,29 @@ async function paymentCount(db: Db): Promise<number> {
   return Number(r._sum.n ?? 0n);
 }
 
+/**
+ * One page of an address's invoices (buyer or payment address), newest first. Written as two
+ * index-ordered scans (payment_address_seq_idx, payment_buyer_seq_idx), each cut at the end of
+ * the page, merged: `address = $1 OR buyer_address = $1 ORDER BY seq DESC` let the planner walk
+ * the whole seq index filtering rows (1 s per page at 1,000,000 invoices on PGlite, which never
+ * runs autoanalyze), whatever the table statistics say.
+ */
+async function addressPage(db: Db, address: string, q: InvoiceQuery): Promise<Row[]> {
+  const end = (q.page + 1) * q.limit;
+  const ids = (await db.query<{ id: string }>(
+    `SELECT id FROM (
+       (SELECT id, seq FROM payment WHERE address = $1 AND ($2::text IS NULL OR mint_hash = $2) ORDER BY seq DESC LIMIT $3)
+       UNION
+       (SELECT id, seq FROM payment WHERE buyer_address = $1 AND ($2::text IS NULL OR mint_hash = $2) ORDER BY seq DESC LIMIT $3)
+     ) u ORDER BY seq DESC LIMIT $4 OFFSET $5`,
+    [address, q.mintHash, end, q.limit, q.page * q.limit],
+  )).map((r) => String(r.id));
+  if (ids.length === 0) return [];
+  const rows = await db.prisma.payment.findMany({ where: { id: { in: ids } }, select: SELECT });
+  const at = new Map(ids.map((id, i) => [id, i]));
+  return rows.sort((a, b) => at.get(a.id)! - at.get(b.id)!);
+}
+
 export async function listInvoices(db: Db, network: Network, address: string, q: InvoiceQuery): Promise<InvoicePage> {
   const store = await db.prisma.store.findUnique({ where: { id: 1 }, select: { storeXpub: true, storeAddress: true } });
   const seller = storeSeller(store, network);
@@ -150,7 +173,9 @@ export async function listInvoices(db: Db, network: Network, address: string, q:
   };
   const [total, rows] = await Promise.all([
     everything && q.mintHash === null ? paymentCount(db) : db.prisma.payment.count({ where }),
-    db.prisma.payment.findMany({ where, orderBy: { seq: 'desc' }, skip: q.page * q.limit, take: q.limit, select: SELECT }),
+    everything
+      ? db.prisma.payment.findMany({ where, orderBy: { seq: 'desc' }, skip: q.page * q.limit, take: q.limit, select: SELECT })
+      : addressPage(db, address, q),
   ]);
   return { invoices: rows.map((r) => invoiceView(r, seller)), limit: q.limit, page: q.page, total };
 }
