@@ -62,7 +62,7 @@ export default {
   description: 'POST /relay/pay accepted payments/s (PGlite, devnet backend), target ≥ 300/s at 64 clients',
   async run({ seconds, smoke }) {
     // Enough payments for about `seconds` at the target rate per client level (each is used once).
-    const plan = smoke ? [[1, 20], [16, 80], [64, 150]] : [[1, 300], [16, Math.max(1000, seconds * 300)], [64, Math.max(2000, seconds * 400)]];
+    const plan = smoke ? [[1, 10], [16, 40], [64, 80]] : [[1, 200], [16, 1000], [64, Math.max(2000, seconds * 300)]];
     const total = plan.reduce((s, [, n]) => s + n, 0);
     const dataDir = mkdtempSync(join(tmpdir(), 'counter-bench-pay-'));
     const key = 'bench-' + randomBytes(16).toString('hex');
@@ -90,7 +90,7 @@ export default {
       const node = await load({ url: bare.url, seconds, warmupSeconds });
       await app.stop();
       app = null;
-      const rpc = await payOnRpc(smoke ? 30 : 600, STORE_XPUB, key);
+      const rpc = await payOnRpc(smoke ? 20 : 600, STORE_XPUB, key);
       return {
         metrics: { rpc_backend_litecoind: rpc, backend: 'devnet', store: 'pglite', setup_seconds: Math.round((Date.now() - t0) / 1000), prepare_seconds: prepSec, runs, floor, bare_node_http: node },
         ratios: [
