@@ -3,7 +3,11 @@
 // fresh ids, spread creation times and a mix of statuses.
 import { join } from 'node:path';
 
-export async function seedPayments(dataDir, templateId, n, { batch = 20_000 } = {}) {
+/**
+ * `columns` overrides column expressions (SQL over the template row `t` and the series number
+ * `g`); `params` are bound from $4 on (e.g. arrays of addresses the expressions index).
+ */
+export async function seedPayments(dataDir, templateId, n, { batch = 20_000, columns = {}, params = [] } = {}) {
   const { PGlite } = await import('@electric-sql/pglite');
   const pg = await PGlite.create(join(dataDir, 'pglite'));
   try {
@@ -18,13 +22,14 @@ export async function seedPayments(dataDir, templateId, n, { batch = 20_000 } = 
       reason: `CASE WHEN g % 4 = 3 THEN 'cancelled by vendor' ELSE '' END`,
       created_at: `t.created_at - (g || ' seconds')::interval`,
       updated_at: `t.updated_at - (g || ' seconds')::interval`,
+      ...columns,
     };
     const insertCols = cols.filter((c) => override[c] !== null);
     const select = insertCols.map((c) => (c in override ? override[c] : `t."${c}"`)).join(', ');
     for (let from = 1; from <= n; from += batch) {
       const to = Math.min(n, from + batch - 1);
       await pg.query(`INSERT INTO payment (${insertCols.map((c) => `"${c}"`).join(', ')})
-        SELECT ${select} FROM payment t, generate_series($2::int, $3::int) g WHERE t.id = $1`, [templateId, from, to]);
+        SELECT ${select} FROM payment t, generate_series($2::int, $3::int) g WHERE t.id = $1`, [templateId, from, to, ...params]);
     }
     const { rows } = await pg.query(`SELECT count(*)::int AS n FROM payment`);
     return rows[0].n;

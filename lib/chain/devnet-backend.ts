@@ -147,8 +147,12 @@ export function createDevnetBackend(opts: DevnetOptions): DevnetBackend {
     async broadcast(txHex: string): Promise<BroadcastResult> {
       if (typeof txHex !== 'string' || txHex.length === 0 || !isHex(txHex)) return { ok: false, code: 'rejected', reason: 'transaction is not hex' };
       const c = load();
-      const r = c.accept(fromHex(txHex));
-      if (r.ok) saveMempool(c);
+      const raw = fromHex(txHex);
+      const before = c.mempool.size;
+      const r = c.accept(raw);
+      // Append only the new tx (rewriting the whole mempool per broadcast was O(mempool) each;
+      // a block rewrites the file, and a replayed duplicate line is accepted as already known).
+      if (r.ok && c.mempool.size > before) appendFileSync(files.mempool, toHex(raw) + '\n');
       return r;
     },
     async inMempool(txid: string) {

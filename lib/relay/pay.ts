@@ -142,14 +142,15 @@ export async function submitPayment(ctx: PayContext, body: unknown): Promise<Rel
 
   // Test hook for the crash test: die between claiming and broadcasting (never set in production).
   if (process.env.COUNTER_TEST_CRASH === 'before-broadcast') process.kill(process.pid, 'SIGKILL');
-  // 10. Network acceptance.
-  return broadcastClaimed(ctx, row.id, tx.signalsRbf);
+  // 10. Network acceptance (with the row as claimed: no reload).
+  const claimedRow = { ...row, broadcastState: 'pending', txid: tx.txid, txHex: sub.tx.toLowerCase(), refundAddress: refund, buyerAddress: buyer, updatedAt: now };
+  return broadcastClaimed(ctx, row.id, tx.signalsRbf, claimedRow);
 }
 
 /** Broadcasts the claimed tx of a payment and records the outcome. Also used on recovery. */
-export async function broadcastClaimed(ctx: PayContext, id: string, signalsRbf: boolean): Promise<RelayAnswer> {
+export async function broadcastClaimed(ctx: PayContext, id: string, signalsRbf: boolean, claimed?: Awaited<ReturnType<typeof loadRow>>): Promise<RelayAnswer> {
   const { db, chain } = ctx;
-  const row = await loadRow(db, id);
+  const row = claimed ?? (await loadRow(db, id));
   if (!row || !row.txHex) return err(404, 'not_found', 'unknown payment id');
   const decided = answerFor(row);
   if (decided) return decided;
