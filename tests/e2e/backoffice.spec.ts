@@ -26,6 +26,9 @@ async function signIn(page: Page, app: AppServer, who: { email: string; password
   await page.getByLabel('Email').fill(who.email);
   await page.getByLabel('Password').fill(who.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
+  // Wait for the destination to load and hydrate, so later fills reach the live form.
+  await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+  await page.waitForLoadState('networkidle');
 }
 
 async function vendor(app: AppServer, method: string, path: string, body?: unknown, key = KEY) {

@@ -7,16 +7,19 @@ const ROLES = ['owner', 'manager', 'cashier'];
 
 export function UsersEditor({ initial, me }: { initial: UserView[]; me: string }) {
   const [users, setUsers] = useState(initial);
-  const [form, setForm] = useState({ email: '', name: '', password: '', role: 'cashier' });
   const [msg, setMsg] = useState<{ error: boolean; text: string } | null>(null);
   const replace = (u: UserView) => setUsers((us) => us.map((x) => (x.id === u.id ? u : x)));
 
-  async function create(e: React.FormEvent) {
+  // Uncontrolled inputs read at submit: what the user typed counts even if it was typed before
+  // the page finished hydrating.
+  async function create(e: React.FormEvent<HTMLFormElement>) {
     e.preventDefault();
+    const el = e.currentTarget;
+    const form = Object.fromEntries(new FormData(el).entries());
     const r = await adminCall<UserView>('POST', '/api/admin/users', form);
     if (!r.ok) return setMsg({ error: true, text: r.message });
     setUsers((us) => [...us, r.data]);
-    setForm({ email: '', name: '', password: '', role: 'cashier' });
+    el.reset();
     setMsg({ error: false, text: `Created ${r.data.email}. Give them the password to sign in.` });
   }
   async function patch(u: UserView, body: Record<string, unknown>) {
@@ -31,11 +34,11 @@ export function UsersEditor({ initial, me }: { initial: UserView[]; me: string }
       <section className="bo-card">
         <h2>Add a user</h2>
         <form className="bo-form-grid" onSubmit={create}>
-          <label className="field"><span>Email</span><input type="email" value={form.email} onChange={(e) => setForm({ ...form, email: e.target.value })} required autoComplete="off" /></label>
-          <label className="field"><span>Name</span><input value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} maxLength={100} /></label>
-          <label className="field"><span>Initial password</span><input type="password" value={form.password} onChange={(e) => setForm({ ...form, password: e.target.value })} required minLength={10} autoComplete="new-password" /></label>
+          <label className="field"><span>Email</span><input name="email" type="email" required autoComplete="off" /></label>
+          <label className="field"><span>Name</span><input name="name" maxLength={100} /></label>
+          <label className="field"><span>Initial password</span><input name="password" type="password" required minLength={10} autoComplete="new-password" /></label>
           <label className="field"><span>Role</span>
-            <select name="role" value={form.role} onChange={(e) => setForm({ ...form, role: e.target.value })}>{ROLES.map((r) => <option key={r}>{r}</option>)}</select>
+            <select name="role" defaultValue="cashier">{ROLES.map((r) => <option key={r}>{r}</option>)}</select>
           </label>
           <div className="bo-form-actions bo-span2"><button className="btn btn-primary" type="submit">Add user</button></div>
         </form>
