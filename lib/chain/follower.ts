@@ -80,18 +80,15 @@ export async function followChain(db: Db, chain: ChainBackend, hooks: FollowHook
     // Real cumulative work from nBits (counted from the first stored block when the store starts above genesis).
     const bits = new DataView(b.header.buffer, b.header.byteOffset + 72, 4).getUint32(0, true);
     const chainwork = (BigInt(prevWork?.chainwork?.toFixed() ?? '0') + headerWork(bits)).toString();
+    // The block joins the best chain only after its hooks ran: a crash or a failing hook in
+    // between leaves it unprocessed, and the next tick connects it again (hooks are idempotent).
     await db.prisma.chainHeader.upsert({
       where: { hash: b.hash },
-      update: { inBest: true, height: h },
-      create: { hash: b.hash, height: h, prevHash: b.prevHash, chainwork, header: new Uint8Array(b.header), time: b.time, inBest: true },
+      update: { height: h },
+      create: { hash: b.hash, height: h, prevHash: b.prevHash, chainwork, header: new Uint8Array(b.header), time: b.time, inBest: false },
     });
-    try {
-      await hooks.connected(b);
-    } catch (e) {
-      // Not processed: leave it out of the best chain so the next tick connects it again.
-      await db.prisma.chainHeader.update({ where: { hash: b.hash }, data: { inBest: false } }).catch(() => undefined);
-      throw e;
-    }
+    await hooks.connected(b);
+    await db.prisma.chainHeader.update({ where: { hash: b.hash }, data: { inBest: true } });
     connected++;
   }
   ours = await storedTip(db);
