@@ -36,7 +36,13 @@ export interface CreatePaymentResult {
 }
 
 /** 128 random bits, URL-safe. */
-export const newPaymentId = () => randomBytes(16).toString('base64url');
+/** 128 random bits, base64url, never starting with '-' or '_' (safe as a CLI argument and in CSV cells). */
+export function newPaymentId(): string {
+  for (;;) {
+    const id = randomBytes(16).toString('base64url');
+    if (/^[A-Za-z0-9]/.test(id)) return id;
+  }
+}
 
 export async function createPayment(ctx: CreatePaymentContext, rawBody: string): Promise<CreatePaymentResult> {
   const { db } = ctx;
