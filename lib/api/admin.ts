@@ -7,6 +7,8 @@ import { BackofficeError } from '../backoffice/errors';
 import { readBodyText } from './body';
 import { requestUser, sameOrigin } from './access';
 import { jsonError } from './respond';
+import { handle } from './handle';
+import { appContext, type AppContext } from '../app-context';
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -40,4 +42,21 @@ export async function adminErrors(fn: () => Promise<Response>): Promise<Response
     if (e instanceof BackofficeError) return jsonError(e.status, e.code, e.message);
     throw e; // body limits (413) and outages (503) are answered by lib/api/handle
   }
+}
+
+/**
+ * One back-office route handler: the error mapping, the app context and the role check every
+ * /api/admin route needs, around the route's own work.
+ */
+export function adminRoute(
+  req: Request,
+  min: Role,
+  fn: (ctx: AppContext, a: { user: SessionUser }) => Promise<Response>,
+): Promise<Response> {
+  return handle(() => adminErrors(async () => {
+    const ctx = await appContext();
+    const a = await requireRole(ctx.db, req, min);
+    if (!a.ok) return a.response;
+    return fn(ctx, a);
+  }));
 }

@@ -1,7 +1,7 @@
 import { appContext } from '@/lib/app-context';
 import { handle } from '@/lib/api/handle';
 import { json } from '@/lib/api/respond';
-import { requireRole, readJson, adminErrors } from '@/lib/api/admin';
+import { adminRoute, requireRole, readJson, adminErrors } from '@/lib/api/admin';
 import { createProduct, listProducts } from '@/lib/backoffice/catalog';
 
 export const dynamic = 'force-dynamic';
@@ -18,10 +18,7 @@ export function GET(req: Request) {
 }
 
 export function POST(req: Request) {
-  return handle(() => adminErrors(async () => {
-    const ctx = await appContext();
-    const a = await requireRole(ctx.db, req, 'manager');
-    if (!a.ok) return a.response;
+  return adminRoute(req, 'manager', async (ctx) => {
     return json(await createProduct(ctx.db, await readJson(req)), 201);
-  }));
+  });
 }

@@ -1,20 +1,15 @@
-import { appContext } from '@/lib/app-context';
-import { handle } from '@/lib/api/handle';
 import { json } from '@/lib/api/respond';
-import { requireRole, adminErrors } from '@/lib/api/admin';
+import { adminRoute } from '@/lib/api/admin';
 import { jsonError } from '@/lib/api/respond';
 import { salesPerDay } from '@/lib/backoffice/sales';
 
 export const dynamic = 'force-dynamic';
 
 export function GET(req: Request) {
-  return handle(() => adminErrors(async () => {
-    const ctx = await appContext();
-    const a = await requireRole(ctx.db, req, 'manager');
-    if (!a.ok) return a.response;
+  return adminRoute(req, 'manager', async (ctx) => {
     const d = new URL(req.url).searchParams.get('days') ?? '30';
     if (!/^\d{1,3}$/.test(d) || Number(d) < 1 || Number(d) > 366) return jsonError(400, 'invalid_request', 'days: must be an integer 1–366');
     const days = await salesPerDay(ctx.db, Number(d));
     return json({ days: days.map(({ day, count, total }) => ({ day, count, total })) });
-  }));
+  });
 }

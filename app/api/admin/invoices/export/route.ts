@@ -1,7 +1,5 @@
-import { appContext } from '@/lib/app-context';
-import { handle } from '@/lib/api/handle';
 import { json } from '@/lib/api/respond';
-import { requireRole, adminErrors } from '@/lib/api/admin';
+import { adminRoute } from '@/lib/api/admin';
 import { jsonError, NO_STORE } from '@/lib/api/respond';
 import { exportInvoicesCsv, exportInvoicesJson, parseInvoiceFilter } from '@/lib/backoffice/invoices';
 
@@ -9,10 +7,7 @@ export const dynamic = 'force-dynamic';
 
 // CSV or JSON export of the invoices matching the filters (status, from, to, q).
 export function GET(req: Request) {
-  return handle(() => adminErrors(async () => {
-    const ctx = await appContext();
-    const a = await requireRole(ctx.db, req, 'manager');
-    if (!a.ok) return a.response;
+  return adminRoute(req, 'manager', async (ctx) => {
     const params = new URL(req.url).searchParams;
     const format = params.get('format') ?? 'csv';
     params.delete('cursor');
@@ -28,5 +23,5 @@ export function GET(req: Request) {
       return json({ invoices: await exportInvoicesJson(ctx.db, f, ctx.cfg.publicUrl) }, 200, { 'Content-Disposition': `attachment; filename="invoices-${stamp}.json"` });
     }
     return jsonError(400, 'invalid_request', 'format: must be csv or json');
-  }));
+  });
 }
