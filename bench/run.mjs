@@ -1,7 +1,7 @@
 // `npm run bench`: runs every benchmark of DESIGN.md §11 (one module each in bench/), writes
 // bench/results/latest.json (CPU count, commit, each figure and ratio with its target) and
 // prints a table. `--smoke` runs each for about a second with small data (used by npm test,
-// written to bench/results/smoke.json); `--only status,memory` picks benchmarks.
+// written to bench/results/smoke.json); `--only status,memory` (or `--only=…`) picks benchmarks.
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { cpus } from 'node:os';
@@ -72,9 +72,19 @@ export function printTable(report) {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const args = process.argv.slice(2);
   const smoke = args.includes('--smoke');
-  const onlyArg = args.find((a) => a.startsWith('--only='));
-  const secArg = args.find((a) => a.startsWith('--seconds='));
-  const report = await runBenchmarks({ smoke, only: onlyArg ? onlyArg.slice(7).split(',') : null, ...(secArg ? { seconds: Number(secArg.slice(10)) } : {}) });
+  // `--only=a,b` or `--only a,b`; the same for --seconds.
+  const opt = (name) => {
+    const i = args.findIndex((a) => a === name || a.startsWith(name + '='));
+    if (i < 0) return null;
+    const v = args[i].includes('=') ? args[i].slice(name.length + 1) : args[i + 1];
+    if (!v || v.startsWith('--')) throw new Error(`${name} needs a value`);
+    return v;
+  };
+  const only = opt('--only')?.split(',') ?? null;
+  const unknown = only?.filter((n) => !MODULES.includes(n)) ?? [];
+  if (unknown.length) throw new Error(`unknown benchmark ${unknown.join(', ')}; known: ${MODULES.join(', ')}`);
+  const secs = opt('--seconds');
+  const report = await runBenchmarks({ smoke, only, ...(secs ? { seconds: Number(secs) } : {}) });
   const failed = Object.values(report.results).some((r) => r.error);
   process.exit(failed ? 1 : 0);
 }
