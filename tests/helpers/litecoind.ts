@@ -71,6 +71,11 @@ export interface Litecoind {
   rpc<T = any>(method: string, ...params: unknown[]): Promise<T>;
   /** Mine n blocks to `address` (default: a fresh wallet address). Returns the block hashes. */
   mine(n: number, address?: string): Promise<string[]>;
+  /**
+   * Mine n blocks that hold only their coinbase, whatever the mempool holds (generateblock with
+   * no txs): a reorg's replacement chain that certainly leaves a tx out.
+   */
+  mineEmpty(n: number, address?: string): Promise<string[]>;
   newAddress(): Promise<string>;
   /**
    * Build, fund (fundrawtransaction, legacy) and sign (signrawtransactionwithwallet) a tx paying
@@ -221,6 +226,12 @@ export async function startLitecoind(opts: LitecoindOptions = {}): Promise<Litec
     for (let left = n; left > 0; left -= 500) hashes.push(...(await rpc<string[]>('generatetoaddress', Math.min(500, left), to)));
     return hashes;
   };
+  const mineEmpty = async (n: number, address?: string) => {
+    const to = address ?? (await newAddress());
+    const hashes: string[] = [];
+    for (let i = 0; i < n; i++) hashes.push((await rpc<{ hash: string }>('generateblock', to, [])).hash);
+    return hashes;
+  };
 
   const node: Litecoind = {
     rpcUrl,
@@ -232,6 +243,7 @@ export async function startLitecoind(opts: LitecoindOptions = {}): Promise<Litec
     },
     rpc,
     mine,
+    mineEmpty,
     newAddress,
 
     async payTo(outputs, payOpts = {}) {

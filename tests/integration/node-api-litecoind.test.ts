@@ -123,8 +123,7 @@ describe('node text API on litecoind -regtest (rpc backend, PostgreSQL)', () => 
     expect(w.txs.map((t) => t.txid)).toEqual(expect.arrayContaining([payTxid, spend]));
 
     await node.rpc('invalidateblock', spendBlock);
-    await node.rpc('prioritisetransaction', spend, 0, -100_000_000); // keep it out of the new blocks
-    await node.mine(2, EXTERNAL_ADDRESS);
+    await node.mineEmpty(2, EXTERNAL_ADDRESS); // a replacement chain without the spend
     await tipIs(await node.rpc<number>('getblockcount'));
     expect((await until(() => get('/getBalance', keys.read), (r) => r.text === 'Wallet balance: 1.75012345\n')).text).toBe('Wallet balance: 1.75012345\n');
     expect((await get('/getTransactions', keys.read)).text).toBe('Spent Balance: 0.00000000\n');

@@ -170,8 +170,7 @@ describe('relay on litecoind (rpc backend, PostgreSQL)', () => {
     const [block] = await node.mine(1);
     await until(() => relay('status', { id: p.id }), (s) => s.body.status === 'confirmed');
     await node.rpc('invalidateblock', block);
-    await node.rpc('prioritisetransaction', r.body.txid, 0, -100_000_000); // keep it out of the new blocks
-    await node.mine(2);
+    await node.mineEmpty(2); // a replacement chain without the tx
     const st = await until(() => relay('status', { id: p.id }), (s) => s.body.status === 'accepted');
     expect(st.body).toMatchObject({ status: 'accepted', confirmed: 0, required: 1 });
     expect(st.body.confirmed_at).toBeUndefined();
