@@ -24,6 +24,17 @@ export function sameOrigin(req: Request): boolean {
   }
 }
 
+/**
+ * May `user`'s browser make this request? Safe methods always may; anything else needs a
+ * same-origin Origin (when the browser sends one) and the session's CSRF token.
+ */
+export function mutationAllowed(user: SessionUser, req: Request): boolean {
+  if (SAFE_METHODS.has(req.method.toUpperCase())) return true;
+  return sameOrigin(req) && csrfMatches(user, req.headers.get(CSRF_HEADER));
+}
+
+export const csrfRefused = (): Response => jsonError(403, 'forbidden', 'missing or wrong CSRF token');
+
 /** The session user for a request's cookie, or null. */
 export async function requestUser(db: Db, req: Request): Promise<SessionUser | null> {
   return sessionUser(db, cookieValue(req.headers.get('cookie'), SESSION_COOKIE));
@@ -40,10 +51,6 @@ export async function requireAccess(db: Db, req: Request, scope: Scope): Promise
   const user = await requestUser(db, req);
   if (!user) return { ok: false, response: jsonError(401, 'unauthorized', 'sign in or send an API key (Authorization: Bearer <key>)', { 'WWW-Authenticate': 'Bearer' }) };
   if (!roleScopes(user.role).includes(scope)) return { ok: false, response: jsonError(403, 'forbidden', `the ${user.role} role may not do this`) };
-  if (!SAFE_METHODS.has(req.method.toUpperCase())) {
-    if (!sameOrigin(req) || !csrfMatches(user, req.headers.get(CSRF_HEADER))) {
-      return { ok: false, response: jsonError(403, 'forbidden', 'missing or wrong CSRF token') };
-    }
-  }
+  if (!mutationAllowed(user, req)) return { ok: false, response: csrfRefused() };
   return { ok: true, kind: 'session', keyId: null, user };
 }

@@ -2,15 +2,13 @@
 // user of at least the given role; mutations need the session's CSRF token and same origin.
 // API keys are not accepted here: the back office is for people.
 import type { Db } from '../db/client';
-import { csrfMatches, roleAtLeast, CSRF_HEADER, type Role, type SessionUser } from '../auth';
+import { roleAtLeast, type Role, type SessionUser } from '../auth';
 import { BackofficeError } from '../backoffice/errors';
 import { readBodyText } from './body';
-import { requestUser, sameOrigin } from './access';
+import { requestUser, mutationAllowed, csrfRefused } from './access';
 import { jsonError } from './respond';
 import { handle } from './handle';
 import { appContext, type AppContext } from '../app-context';
-
-const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export type AdminAccess = { ok: true; user: SessionUser } | { ok: false; response: Response };
 
@@ -18,9 +16,7 @@ export async function requireRole(db: Db, req: Request, min: Role): Promise<Admi
   const user = await requestUser(db, req);
   if (!user) return { ok: false, response: jsonError(401, 'unauthorized', 'sign in first') };
   if (!roleAtLeast(user.role, min)) return { ok: false, response: jsonError(403, 'forbidden', `this needs the ${min} role or higher`) };
-  if (!SAFE.has(req.method.toUpperCase()) && (!sameOrigin(req) || !csrfMatches(user, req.headers.get(CSRF_HEADER)))) {
-    return { ok: false, response: jsonError(403, 'forbidden', 'missing or wrong CSRF token') };
-  }
+  if (!mutationAllowed(user, req)) return { ok: false, response: csrfRefused() };
   return { ok: true, user };
 }
 

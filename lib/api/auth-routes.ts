@@ -3,11 +3,11 @@ import { z } from 'zod';
 import type { Db } from '../db/client';
 import {
   AccountError, authenticateUser, completeSetup, createSession, destroySession, sessionCookie, clearedSessionCookie,
-  cookieValue, csrfMatches, SESSION_COOKIE, CSRF_HEADER, MAX_PASSWORD_LENGTH, type PublicUser,
+  cookieValue, SESSION_COOKIE, MAX_PASSWORD_LENGTH, type PublicUser,
 } from '../auth';
 import { readBodyText } from './body';
 import { json, jsonError } from './respond';
-import { requestUser } from './access';
+import { requestUser, mutationAllowed, csrfRefused, sameOrigin } from './access';
 
 const MAX_AUTH_BODY = 8 * 1024;
 
@@ -28,6 +28,8 @@ function isSecure(req: Request): boolean {
 }
 
 async function parse<T>(req: Request, schema: z.ZodType<T>): Promise<{ ok: true; value: T } | { ok: false; response: Response }> {
+  // No session yet, so no CSRF token: a cross-site form must still not sign the browser in.
+  if (!sameOrigin(req)) return { ok: false, response: jsonError(403, 'forbidden', 'cross-origin request refused') };
   let raw: unknown;
   try {
     raw = JSON.parse(await readBodyText(req, MAX_AUTH_BODY));
@@ -76,7 +78,7 @@ export async function setup(db: Db, req: Request): Promise<Response> {
 
 export async function logout(db: Db, req: Request): Promise<Response> {
   const user = await requestUser(db, req);
-  if (user && !csrfMatches(user, req.headers.get(CSRF_HEADER))) return jsonError(403, 'forbidden', 'missing or wrong CSRF token');
+  if (user && !mutationAllowed(user, req)) return csrfRefused();
   await destroySession(db, cookieValue(req.headers.get('cookie'), SESSION_COOKIE));
   return json({ ok: true }, 200, { 'Set-Cookie': clearedSessionCookie(isSecure(req)) });
 }

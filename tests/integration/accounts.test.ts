@@ -64,7 +64,11 @@ describe('first owner through /setup', () => {
     expect(bad.status).toBe(401);
     expect(unknown.status).toBe(401);
     expect(await bad.json()).toEqual(await unknown.json());
-    const ok = await post(`${app.url}/api/auth/login`, { email: 'OWNER@shop.test', password: 'long enough password' });
+    // A cross-site form cannot sign the browser in (login CSRF), even with the right password.
+    const crossSite = await post(`${app.url}/api/auth/login`, { email: 'owner@shop.test', password: 'long enough password' }, { origin: 'https://evil.example' });
+    expect(crossSite.status).toBe(403);
+    expect(crossSite.headers.get('set-cookie')).toBeNull();
+    const ok = await post(`${app.url}/api/auth/login`, { email: 'OWNER@shop.test', password: 'long enough password' }, { origin: app.url });
     expect(ok.status).toBe(200);
     const c2 = cookieOf(ok);
     const me = await fetch(`${app.url}/api/auth/me`, { headers: { cookie: c2 } });
@@ -72,6 +76,9 @@ describe('first owner through /setup', () => {
     const noCsrf = await post(`${app.url}/api/auth/logout`, {}, { cookie: c2 });
     expect(noCsrf.status).toBe(403);
     const { csrf_token } = await (await fetch(`${app.url}/api/auth/me`, { headers: { cookie: c2 } })).json();
+    const crossOut = await post(`${app.url}/api/auth/logout`, {}, { cookie: c2, 'x-csrf-token': csrf_token, origin: 'https://evil.example' });
+    expect(crossOut.status).toBe(403);
+    expect((await fetch(`${app.url}/api/auth/me`, { headers: { cookie: c2 } })).status).toBe(200); // still signed in
     const out = await post(`${app.url}/api/auth/logout`, {}, { cookie: c2, 'x-csrf-token': csrf_token });
     expect(out.status).toBe(200);
     expect(out.headers.get('set-cookie')).toContain('Max-Age=0');
