@@ -16,11 +16,11 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { openDb, type Db } from '@/lib/db';
 import { hdFromSeed, serializeXpub, derivePath, REGTEST } from '@/lib/doge';
-import { parseKoinu } from '@/lib/money';
 import { startLitecoind, LITECOIN_REGTEST_GENESIS, type Litecoind } from '../helpers/litecoind';
 import { startPostgres, createDatabase, type PgServer } from '../helpers/postgres';
 import { startApp, type AppServer } from '../helpers/app-server';
 import { until } from '../helpers/wait';
+import { outputsOf } from '../helpers/vendor-client';
 
 const ROOT = resolve(__dirname, '../..');
 const API_KEY = 'test-mp-key-' + randomBytes(12).toString('hex');
@@ -81,7 +81,6 @@ async function pay(web: AppServer, p: any, tx: string) {
   const r = await fetch(`${web.url}/relay/pay`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ id: p.id, tx, relay_token: p.payment.relay_token }) });
   return { status: r.status, body: await r.json().catch(() => null) };
 }
-const outputsOf = (p: any) => p.payment.outputs.filter((o: any) => o.type === 'p2pkh').map((o: any) => ({ address: o.address, amountKoinu: parseKoinu(o.amount) }));
 
 // Confirmed wallet coins to spend one each: litecoind's mempool refuses chains of more than
 // 25 unconfirmed ancestors, so each payment spends its own confirmed output.

@@ -7,6 +7,7 @@ import { hdFromSeed, serializeXpub, derivePath, REGTEST } from '@/lib/doge';
 import { parseKoinu } from '@/lib/money';
 import { startLitecoind, LITECOIN_REGTEST_GENESIS, type Litecoind } from '../helpers/litecoind';
 import { startApp, type AppServer } from '../helpers/app-server';
+import { vendorClient } from '../helpers/vendor-client';
 
 const API_KEY = 'test-feed-key-' + randomBytes(12).toString('hex');
 const ADMIN = { email: 'owner@feed.test', password: 'feed test password 1' };
@@ -57,16 +58,8 @@ async function until(ok: () => boolean, ms = 20_000) {
   }
 }
 
-async function api(path: string, init: RequestInit = {}) {
-  const r = await fetch(app.url + path, { ...init, headers: { Authorization: `Bearer ${API_KEY}`, 'Content-Type': 'application/json', ...(init.headers ?? {}) } });
-  return { status: r.status, body: await r.json().catch(() => null) };
-}
-
-async function newPayment() {
-  const r = await api('/api/v1/payments', { method: 'POST', body: JSON.stringify({ items: [{ type: 'item', id: 'TEA', name: 'Tea', count: 1, unit: '4.2' }] }) });
-  expect(r.status).toBe(201);
-  return r.body;
-}
+const { api, createPayment } = vendorClient(() => app.url, API_KEY);
+const newPayment = () => createPayment({ items: [{ type: 'item', id: 'TEA', name: 'Tea', count: 1, unit: '4.2' }] });
 
 beforeAll(async () => {
   node = await startLitecoind();

@@ -6,12 +6,12 @@ import { randomBytes } from 'node:crypto';
 import { openDb, type Db } from '@/lib/db';
 import { hdFromSeed, serializeXpub, derivePath, REGTEST } from '@/lib/doge';
 import { parsePaymentUri, verifyPaymentEnvelope } from '@/lib/connect';
-import { parseKoinu } from '@/lib/money';
 import { startLitecoind, LITECOIN_REGTEST_GENESIS, type Litecoind } from '../helpers/litecoind';
 import { startPostgres, createDatabase, type PgServer } from '../helpers/postgres';
 import { startApp, type AppServer } from '../helpers/app-server';
 import { startWebhookReceiver } from '../helpers/webhook-receiver';
 import { until } from '../helpers/wait';
+import { vendorClient, outputsOf } from '../helpers/vendor-client';
 
 const API_KEY = 'test-bootstrap-key-' + randomBytes(12).toString('hex');
 const HOOK_SECRET = 'whsec_' + randomBytes(16).toString('hex');
@@ -31,23 +31,9 @@ function appEnv(extra: Record<string, string> = {}) {
   };
 }
 
-async function api(path: string, init: RequestInit = {}) {
-  const r = await fetch(app.url + path, { ...init, headers: { Authorization: `Bearer ${API_KEY}`, 'Content-Type': 'application/json', ...(init.headers ?? {}) } });
-  return { status: r.status, body: r.status === 204 ? null : await r.json().catch(() => null), headers: r.headers };
-}
-async function relay(path: 'pay' | 'status', body: unknown) {
-  const r = await fetch(`${app.url}/relay/${path}`, { method: 'POST', body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } });
-  const text = await r.text();
-  return { status: r.status, body: text ? JSON.parse(text) : null, cache: r.headers.get('cache-control') };
-}
-async function newPayment(extra: Record<string, unknown> = {}) {
-  const r = await api('/api/v1/payments', { method: 'POST', body: JSON.stringify({ items: [{ type: 'item', id: 'SKU-1', name: 'Coffee', count: 2, unit: '1.5', tax: '0.15' }], ...extra }) });
-  expect(r.status).toBe(201);
-  return r.body;
-}
-function outputsOf(p: any) {
-  return p.payment.outputs.filter((o: any) => o.type === 'p2pkh').map((o: any) => ({ address: o.address, amountKoinu: parseKoinu(o.amount) }));
-}
+const { api, relay, createPayment } = vendorClient(() => app.url, API_KEY);
+const newPayment = (extra: Record<string, unknown> = {}) =>
+  createPayment({ items: [{ type: 'item', id: 'SKU-1', name: 'Coffee', count: 2, unit: '1.5', tax: '0.15' }], ...extra });
 
 beforeAll(async () => {
   [node, pg] = await Promise.all([startLitecoind(), startPostgres()]);
@@ -84,7 +70,7 @@ describe('relay on litecoind (rpc backend, PostgreSQL)', () => {
     const refund = await node.newAddress();
     const r = await relay('pay', { id: p.id, tx, relay_token: p.payment.relay_token, refund });
     expect(r.status).toBe(200);
-    expect(r.cache).toContain('no-store');
+    expect(r.headers.get('cache-control')).toContain('no-store');
     expect(r.body).toMatchObject({ id: p.id, status: 'accepted', required: 1, confirmed: 0, due_sec: 60 });
     expect(await node.rpc('getrawmempool')).toContain(r.body.txid);
 

@@ -9,10 +9,10 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { openMigratedDb } from '@/lib/db';
 import { hdFromSeed, serializeXpub, derivePath, decodeTx, REGTEST } from '@/lib/doge';
-import { parseKoinu } from '@/lib/money';
 import { startLitecoind, LITECOIN_REGTEST_GENESIS, EXTERNAL_ADDRESS, type Litecoind } from '../helpers/litecoind';
 import { startApp, type AppServer } from '../helpers/app-server';
 import { until } from '../helpers/wait';
+import { vendorClient, outputsOf } from '../helpers/vendor-client';
 
 const API_KEY = 'risk-test-key-' + randomBytes(12).toString('hex');
 const xpub = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(7), REGTEST), "m/44'/1'/0'"));
@@ -27,21 +27,8 @@ const appEnv = (extra: Record<string, string> = {}) => ({
   STORE_XPUB: xpub, BOOTSTRAP_API_KEY: API_KEY, RATE_LIMIT_RPS: '0', ...extra,
 });
 
-async function api(path: string, init: RequestInit = {}) {
-  const r = await fetch(app.url + path, { ...init, headers: { Authorization: `Bearer ${API_KEY}`, 'Content-Type': 'application/json' } });
-  return { status: r.status, body: await r.json().catch(() => null) };
-}
-async function relay(path: 'pay' | 'status', body: unknown) {
-  const r = await fetch(`${app.url}/relay/${path}`, { method: 'POST', body: JSON.stringify(body) });
-  const text = await r.text();
-  return { status: r.status, body: text ? JSON.parse(text) : null };
-}
-async function newPayment(unit: string, extra: Record<string, unknown> = {}) {
-  const r = await api('/api/v1/payments', { method: 'POST', body: JSON.stringify({ items: [{ type: 'item', id: 'x', name: 'X', count: 1, unit }], ...extra }) });
-  expect(r.status).toBe(201);
-  return r.body;
-}
-const outputsOf = (p: any) => p.payment.outputs.filter((o: any) => o.type === 'p2pkh').map((o: any) => ({ address: o.address, amountKoinu: parseKoinu(o.amount) }));
+const { api, relay, createPayment } = vendorClient(() => app.url, API_KEY);
+const newPayment = (unit: string, extra: Record<string, unknown> = {}) => createPayment({ items: [{ type: 'item', id: 'x', name: 'X', count: 1, unit }], ...extra });
 async function eventsFor(id: string): Promise<string[]> {
   const r = await api('/api/v1/events');
   return r.body.events.filter((e: any) => e.payment.id === id).map((e: any) => e.type);

@@ -6,11 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { openDb, type Db } from '@/lib/db';
 import { hdFromSeed, serializeXpub, derivePath, REGTEST } from '@/lib/doge';
-import { parseKoinu } from '@/lib/money';
 import { startLitecoind, LITECOIN_REGTEST_GENESIS, EXTERNAL_ADDRESS, type Litecoind } from '../helpers/litecoind';
 import { startPostgres, createDatabase, type PgServer } from '../helpers/postgres';
 import { startApp, type AppServer } from '../helpers/app-server';
 import { until } from '../helpers/wait';
+import { vendorClient, outputsOf } from '../helpers/vendor-client';
 
 const API_KEY = 'test-bootstrap-key-' + randomBytes(12).toString('hex');
 const xpub = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(7), REGTEST), "m/44'/1'/0'"));
@@ -20,21 +20,8 @@ let pg: PgServer;
 let app: AppServer;
 let db: Db;
 
-async function api(path: string, init: RequestInit = {}) {
-  const r = await fetch(app.url + path, { ...init, headers: { Authorization: `Bearer ${API_KEY}`, 'Content-Type': 'application/json', ...(init.headers ?? {}) } });
-  return { status: r.status, body: await r.json().catch(() => null) };
-}
-async function relay(path: 'pay' | 'status', body: unknown) {
-  const r = await fetch(`${app.url}/relay/${path}`, { method: 'POST', body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } });
-  const text = await r.text();
-  return { status: r.status, body: text ? JSON.parse(text) : null };
-}
-async function newPayment() {
-  const r = await api('/api/v1/payments', { method: 'POST', body: JSON.stringify({ items: [{ type: 'item', id: 'SKU-1', name: 'Tea', count: 1, unit: '2.5' }] }) });
-  expect(r.status).toBe(201);
-  return r.body;
-}
-const outputsOf = (p: any) => p.payment.outputs.filter((o: any) => o.type === 'p2pkh').map((o: any) => ({ address: o.address, amountKoinu: parseKoinu(o.amount) }));
+const { api, relay, createPayment } = vendorClient(() => app.url, API_KEY);
+const newPayment = () => createPayment({ items: [{ type: 'item', id: 'SKU-1', name: 'Tea', count: 1, unit: '2.5' }] });
 const bestHeader = async () =>
   (await db.query<{ hash: string; height: number; chainwork: string }>(`SELECT hash, height, chainwork::text AS chainwork FROM chain_header WHERE in_best ORDER BY height DESC LIMIT 1`))[0];
 

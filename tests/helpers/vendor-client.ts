@@ -1,0 +1,41 @@
+// The vendor API and the relay as integration tests call them: JSON in, { status, body,
+// headers } out. `baseUrl` is a getter because tests restart the app on a new port.
+import { expect } from 'vitest';
+import { parseKoinu } from '@/lib/money';
+
+export interface Answer {
+  status: number;
+  body: any;
+  headers: Headers;
+}
+
+async function answer(r: Response): Promise<Answer> {
+  const text = r.status === 204 ? '' : await r.text();
+  let body: any = null;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    body = text;
+  }
+  return { status: r.status, body, headers: r.headers };
+}
+
+export function vendorClient(baseUrl: () => string, apiKey: string) {
+  /** A vendor API call with the bearer key. */
+  const api = async (path: string, init: RequestInit = {}): Promise<Answer> =>
+    answer(await fetch(baseUrl() + path, { ...init, headers: { Authorization: `Bearer ${apiKey}`, 'Content-Type': 'application/json', ...(init.headers ?? {}) } }));
+  /** POST /relay/pay or /relay/status, as a wallet sends it (no credentials). */
+  const relay = async (path: 'pay' | 'status', body: unknown): Promise<Answer> =>
+    answer(await fetch(`${baseUrl()}/relay/${path}`, { method: 'POST', body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } }));
+  /** POST /api/v1/payments with `body`, expecting 201; the created payment. */
+  const createPayment = async (body: Record<string, unknown>): Promise<any> => {
+    const r = await api('/api/v1/payments', { method: 'POST', body: JSON.stringify(body) });
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    return r.body;
+  };
+  return { api, relay, createPayment };
+}
+
+/** A payment's P2PKH outputs as litecoind's payTo() takes them. */
+export const outputsOf = (p: any): { address: string; amountKoinu: bigint }[] =>
+  p.payment.outputs.filter((o: any) => o.type === 'p2pkh').map((o: any) => ({ address: o.address, amountKoinu: parseKoinu(o.amount) }));
