@@ -222,3 +222,23 @@ describe('security headers', () => {
     }
   });
 });
+
+describe('unknown paths', () => {
+  it('answer 404 in the asker’s vocabulary: node-API text, vendor/relay JSON, or an HTML page', async () => {
+    const plain = await fetch(`${app.url}/getNothing`);
+    expect([plain.status, plain.headers.get('content-type'), await plain.text()]).toEqual([404, 'text/plain; charset=utf-8', 'Not Found']);
+    const deep = await fetch(`${app.url}/no/such/path`, { method: 'POST', body: 'x' });
+    expect([deep.status, await deep.text()]).toEqual([404, 'Not Found']);
+    const vendor = await fetch(`${app.url}/api/v1/nothing-here`);
+    expect([vendor.status, await vendor.json()]).toEqual([404, { error: 'not_found', message: 'no such endpoint' }]);
+    const relay = await fetch(`${app.url}/relay/nothing`, { method: 'POST', body: '{}' });
+    expect([relay.status, (await relay.json()).error]).toEqual([404, 'not_found']);
+    const page = await fetch(`${app.url}/admin/no-such-page`, { headers: { Accept: 'text/html,application/xhtml+xml' } });
+    expect(page.status).toBe(404);
+    expect(page.headers.get('content-type')).toContain('text/html');
+    expect(await page.text()).toContain('Page not found');
+    // Real routes are untouched by the catch-all.
+    expect((await fetch(`${app.url}/getChaintip`)).status).toBe(200);
+    expect((await fetch(`${app.url}/login`, { headers: { Accept: 'text/html' } })).status).toBe(200);
+  });
+});
