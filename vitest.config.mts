@@ -6,6 +6,9 @@ export default defineConfig({
   test: {
     include: ['tests/unit/**/*.test.ts', 'tests/integration/**/*.test.ts'],
     environment: 'node',
+    // Code under test that runs in-process logs warnings and errors only, so the suite's output
+    // stays readable (the apps tests start keep their own LOG_LEVEL and captured logs).
+    env: { LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' },
     globalSetup: ['tests/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 180_000,
