@@ -1,8 +1,6 @@
 // Live updates for one payment as Server-Sent Events (DESIGN.md §5); see lib/relay/payment-feed.
-import { appContext } from '@/lib/app-context';
-import { handle } from '@/lib/api/handle';
+import { vendorRoute } from '@/lib/api/vendor-route';
 import { jsonError, transient } from '@/lib/api/respond';
-import { requireAccess } from '@/lib/api/access';
 import { vendorPaymentView } from '@/lib/relay/payment-view';
 import { log } from '@/lib/log';
 import { paymentEventStream, openFeedCount, MAX_OPEN_FEEDS } from '@/lib/relay/payment-feed';
@@ -12,10 +10,7 @@ export const dynamic = 'force-dynamic';
 const PROBE = { status: true, confirmations: true, txid: true, broadcastState: true, updatedAt: true, expiresAt: true } as const;
 
 export function GET(req: Request, { params }: { params: Promise<{ id: string }> }) {
-  return handle(async () => {
-    const ctx = await appContext();
-    const auth = await requireAccess(ctx.db, req, 'payments:read');
-    if (!auth.ok) return auth.response;
+  return vendorRoute(req, 'payments:read', async (ctx) => {
     const { id } = await params;
     if (!(await ctx.db.prisma.payment.findUnique({ where: { id }, select: { id: true } }))) {
       return jsonError(404, 'not_found', 'no payment with this id');
@@ -39,5 +34,5 @@ export function GET(req: Request, { params }: { params: Promise<{ id: string }> 
         'X-Accel-Buffering': 'no',
       },
     });
-  }, { req });
+  });
 }
