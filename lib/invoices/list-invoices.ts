@@ -4,8 +4,9 @@
 // Matching: the buyer (payment.buyer_address, which /pay sets to the submission's refund or the
 // address of the tx's first input), the payment's own receive address, or, when the address is
 // the store's seller address (first receive address or STORE_ADDRESS), every payment of the store.
-// Each case is served by an index: payment_address_seq_idx, payment_buyer_seq_idx and, with
-// mint_hash, payment_mint_hash_seq_idx (migration 20261123120000_backoffice).
+// Each case is served by an index: payment_address_seq_idx, payment_buyer_seq_idx,
+// payment_seq_key and, with mint_hash, payment_mint_hash_seq_idx (migration
+// 20261123120000_backoffice), read index-only once PGlite is vacuumed (lib/db/maintenance.ts).
 import { z } from 'zod';
 import type { Db } from '../db/client';
 import { isValidAddress, type Network } from '../doge';
