@@ -47,6 +47,8 @@ export function boot(): Promise<void> {
       if (cfg.bootstrapApiKey) await ensureBootstrapKey(db, cfg.bootstrapApiKey);
       await ensureFirstAccount(db, cfg);
       if (cfg.chainBackend === 'devnet') await (await import('./demo/seed-catalog')).seedDemoCatalog(db);
+      // PGlite has no autovacuum: vacuum before serving, then periodically (lib/db/maintenance.ts).
+      await (await import('./db/maintenance')).startPgliteMaintenance(db);
       if (cfg.worker === 'embedded') {
         const { staticContext } = await import('./app-context');
         const { startWorker } = await import('./worker');

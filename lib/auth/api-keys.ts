@@ -68,14 +68,22 @@ export async function ensureBootstrapKey(db: Db, secret: string): Promise<void> 
 /** Resolves a bearer secret to its principal, or null for unknown or revoked keys. */
 export async function authenticateApiKey(db: Db, secret: string | null): Promise<ApiPrincipal | null> {
   if (!secret) return null;
-  const row = await db.prisma.apiKey.findUnique({ where: { keyHash: hashApiKey(secret) } });
-  if (!row || row.revokedAt) return null;
+  // Plain SQL: this runs on every API request, and through the ORM the lookup cost ~1.1 ms
+  // median on PGlite (several under load) against ~0.3 ms for the query itself.
+  const rows = await db.query<{ id: string; scopes: unknown; revoked_at: unknown; last_used_at: unknown }>(
+    `SELECT id, scopes, revoked_at, last_used_at FROM api_key WHERE key_hash = $1`,
+    [hashApiKey(secret)],
+  );
+  const row = rows[0];
+  if (!row || row.revoked_at !== null) return null;
   const now = Date.now();
-  if (!row.lastUsedAt || now - row.lastUsedAt.getTime() > 60_000) {
+  const lastUsed = row.last_used_at === null ? null : new Date(row.last_used_at as string | Date).getTime();
+  if (lastUsed === null || now - lastUsed > 60_000) {
     // Best effort and throttled: bookkeeping must not slow down or fail the request.
-    db.prisma.apiKey.update({ where: { id: row.id }, data: { lastUsedAt: new Date(now) } }).catch(() => undefined);
+    db.query(`UPDATE api_key SET last_used_at = $2 WHERE id = $1`, [row.id, new Date(now)]).catch(() => undefined);
   }
-  return { keyId: row.id, scopes: row.scopes.filter(isScope) };
+  const scopes = Array.isArray(row.scopes) ? row.scopes.map(String) : [];
+  return { keyId: String(row.id), scopes: scopes.filter(isScope) };
 }
 
 export function hasScope(p: ApiPrincipal | null, scope: Scope): boolean {

@@ -4,8 +4,9 @@
 // Matching: the buyer (payment.buyer_address, which /pay sets to the submission's refund or the
 // address of the tx's first input), the payment's own receive address, or, when the address is
 // the store's seller address (first receive address or STORE_ADDRESS), every payment of the store.
-// Each case is served by an index: payment_address_seq_idx, payment_buyer_seq_idx and, with
-// mint_hash, payment_mint_hash_seq_idx (migration 20261123120000_backoffice).
+// Each case is served by an index: payment_address_seq_idx, payment_buyer_seq_idx,
+// payment_seq_key and, with mint_hash, payment_mint_hash_seq_idx (migration
+// 20261123120000_backoffice), read index-only once PGlite is vacuumed (lib/db/maintenance.ts).
 import { z } from 'zod';
 import type { Db } from '../db/client';
 import { isValidAddress, type Network } from '../doge';
@@ -130,8 +131,8 @@ function storeSeller(store: { storeXpub: string; storeAddress: string } | null, 
 
 /** Number of payments, from the trigger-maintained shards (exact, without a table scan). */
 async function paymentCount(db: Db): Promise<number> {
-  const r = await db.prisma.paymentCount.aggregate({ _sum: { n: true } });
-  return Number(r._sum.n ?? 0n);
+  const rows = await db.query<{ n: unknown }>(`SELECT coalesce(sum(n), 0) AS n FROM payment_count`);
+  return Number(rows[0]?.n ?? 0);
 }
 
 const COLS = `p.id, p.payload_hash, p.mint_hash, p.pending_token_balance_id, p.block_height, p.buyer_address, p.address,
@@ -150,46 +151,61 @@ function toRow(r: Record<string, unknown>): Row {
 }
 
 /**
+ * The `seq`s an address matches, as a SQL set over $1 (address) and $2 (mint_hash or NULL):
+ * its payment address or its buyer address. Two scans of (address, seq DESC) and
+ * (buyer_address, seq DESC) that read only the index while the heap pages are all-visible
+ * (lib/db/maintenance.ts vacuums PGlite, which has no autovacuum); UNION drops a payment whose
+ * buyer is its own payment address. `address = $1 OR buyer_address = $1` instead makes a
+ * bitmap scan that visits one heap page per match (1,000 pages for a buyer with 1,000
+ * invoices), and once walked the whole seq index (1–3 s at 1,000,000 invoices). The store's
+ * seller address matches every payment (optionally of one mint_hash): payment_seq_key or
+ * payment_mint_hash_seq_idx.
+ */
+function matchedSeqs(address: string | null, mintHash: string | null, upTo: number | null = null): { sql: string; params: unknown[] } {
+  if (address === null) return { sql: `SELECT seq FROM payment WHERE ($1::text IS NULL OR mint_hash = $1)`, params: [mintHash] };
+  // A page needs at most `upTo` newest matches from each scan.
+  const cut = upTo === null ? '' : ' ORDER BY seq DESC LIMIT $3';
+  return {
+    sql: `(SELECT seq FROM payment WHERE address = $1 AND ($2::text IS NULL OR mint_hash = $2)${cut})
+      UNION (SELECT seq FROM payment WHERE buyer_address = $1 AND ($2::text IS NULL OR mint_hash = $2)${cut})`,
+    params: upTo === null ? [address, mintHash] : [address, mintHash, upTo],
+  };
+}
+
+/**
  * One page of invoices, newest first, in plain SQL (the ORM costs several ms per query on
- * PGlite, see lib/relay/hot-reads.ts). The seller's page is every payment; an address's page
- * (buyer or payment address) is two index-ordered scans (payment_address_seq_idx,
- * payment_buyer_seq_idx), each cut at the end of the page, merged: `address = $1 OR
- * buyer_address = $1 ORDER BY seq DESC` let the planner walk the whole seq index filtering rows
- * (1–3 s per page at 1,000,000 invoices on PGlite, which never runs autoanalyze).
+ * PGlite, see lib/relay/hot-reads.ts). The page's `seq`s are picked first from the index alone
+ * (LIMIT/OFFSET over index entries, no heap access for the skipped rows), then only the listed
+ * rows are read, by payment_seq_key. Skipping the offset over the table itself read every
+ * skipped row: page 200 of the store's list touched 5,000 heap pages (60–110 ms on PGlite).
  */
 async function pageRows(db: Db, address: string | null, q: InvoiceQuery): Promise<Row[]> {
-  const offset = q.page * q.limit;
-  if (address === null) {
-    const rows = await db.query<Record<string, unknown>>(
-      `SELECT ${COLS} FROM payment p WHERE ($1::text IS NULL OR p.mint_hash = $1) ORDER BY p.seq DESC LIMIT $2 OFFSET $3`,
-      [q.mintHash, q.limit, offset],
-    );
-    return rows.map(toRow);
-  }
+  const m = matchedSeqs(address, q.mintHash, (q.page + 1) * q.limit);
+  const n = m.params.length;
   const rows = await db.query<Record<string, unknown>>(
-    `WITH u AS (
-       SELECT id, seq FROM (
-         (SELECT id, seq FROM payment WHERE address = $1 AND ($2::text IS NULL OR mint_hash = $2) ORDER BY seq DESC LIMIT $3)
-         UNION
-         (SELECT id, seq FROM payment WHERE buyer_address = $1 AND ($2::text IS NULL OR mint_hash = $2) ORDER BY seq DESC LIMIT $3)
-       ) x ORDER BY seq DESC LIMIT $4 OFFSET $5)
-     SELECT ${COLS} FROM u JOIN payment p ON p.id = u.id ORDER BY u.seq DESC`,
-    [address, q.mintHash, offset + q.limit, q.limit, offset],
+    `SELECT ${COLS} FROM (${m.sql} ORDER BY seq DESC LIMIT $${n + 1} OFFSET $${n + 2}) k
+     JOIN payment p ON p.seq = k.seq ORDER BY k.seq DESC`,
+    [...m.params, q.limit, q.page * q.limit],
   );
   return rows.map(toRow);
 }
 
+async function matchCount(db: Db, address: string | null, mintHash: string | null): Promise<number> {
+  if (address === null && mintHash === null) return paymentCount(db);
+  const m = matchedSeqs(address, mintHash);
+  const rows = await db.query<{ n: unknown }>(`SELECT count(*) AS n FROM (${m.sql}) s`, m.params);
+  return Number(rows[0]?.n ?? 0);
+}
+
+async function loadStore(db: Db): Promise<{ storeXpub: string; storeAddress: string } | null> {
+  const rows = await db.query<{ store_xpub: string; store_address: string }>(`SELECT store_xpub, store_address FROM store WHERE id = 1`);
+  return rows[0] ? { storeXpub: String(rows[0].store_xpub), storeAddress: String(rows[0].store_address) } : null;
+}
+
 export async function listInvoices(db: Db, network: Network, address: string, q: InvoiceQuery): Promise<InvoicePage> {
-  const store = await db.prisma.store.findUnique({ where: { id: 1 }, select: { storeXpub: true, storeAddress: true } });
-  const seller = storeSeller(store, network);
-  const everything = address === seller;
-  const where = {
-    ...(everything ? {} : { OR: [{ address }, { buyerAddress: address }] }),
-    ...(q.mintHash !== null ? { mintHash: q.mintHash } : {}),
-  };
-  const [total, rows] = await Promise.all([
-    everything && q.mintHash === null ? paymentCount(db) : db.prisma.payment.count({ where }),
-    pageRows(db, everything ? null : address, q),
-  ]);
+  const seller = storeSeller(await loadStore(db), network);
+  const match = address === seller ? null : address;
+  const total = await matchCount(db, match, q.mintHash);
+  const rows = q.page * q.limit < total ? await pageRows(db, match, q) : [];
   return { invoices: rows.map((r) => invoiceView(r, seller)), limit: q.limit, page: q.page, total };
 }
