@@ -1,20 +1,15 @@
-import { appContext } from '@/lib/app-context';
-import { handle } from '@/lib/api/handle';
+import { vendorRoute } from '@/lib/api/vendor-route';
 import { json, jsonError } from '@/lib/api/respond';
-import { requireAccess } from '@/lib/api/access';
 import { listInvoices, parseInvoiceQuery } from '@/lib/invoices/list-invoices';
 
 export const dynamic = 'force-dynamic';
 
 // DESIGN.md §6: an API key with invoices:read, or an owner session.
 export function GET(req: Request, { params }: { params: Promise<{ address: string }> }) {
-  return handle(async () => {
-    const ctx = await appContext();
-    const auth = await requireAccess(ctx.db, req, 'invoices:read');
-    if (!auth.ok) return auth.response;
+  return vendorRoute(req, 'invoices:read', async (ctx, auth) => {
     if (auth.kind === 'session' && auth.user.role !== 'owner') return jsonError(403, 'forbidden', 'the invoice listing needs an owner session or an API key with invoices:read');
     const { address } = await params;
     const q = parseInvoiceQuery(address, new URL(req.url).searchParams, ctx.network);
     return json(await listInvoices(ctx.db, ctx.network, address, q));
-  }, { req });
+  });
 }
