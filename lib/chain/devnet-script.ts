@@ -1,5 +1,6 @@
 // Script checks for the devnet chain: legacy (pre-segwit) signature hashes and P2PKH spends, as
 // Dogecoin Core verifies them (SIGHASH_ALL; DER ECDSA over secp256k1, low-S as policy). Pure.
+import { createHash, createPublicKey, verify as nodeVerify } from 'node:crypto';
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { ByteWriter, concatBytes, equalBytes, hash160, sha256d } from '../doge/bytes';
 import { classifyScript, decodeScript } from '../doge/script';
@@ -7,14 +8,57 @@ import { encodeTx, type RawTx } from '../doge/tx';
 
 export const SIGHASH_ALL = 0x01;
 
-/** SignatureHash for a legacy input: other scriptSigs emptied, this one set to `scriptCode`. */
-export function legacySighash(tx: RawTx, index: number, scriptCode: Uint8Array, hashType: number): Uint8Array {
+/** The serialisation a legacy input signs: other scriptSigs emptied, this one set to `scriptCode`. */
+function legacySighashPreimage(tx: RawTx, index: number, scriptCode: Uint8Array, hashType: number): Uint8Array {
   const copy: RawTx = {
     ...tx,
     inputs: tx.inputs.map((inp, j) => ({ ...inp, scriptSig: j === index ? scriptCode : new Uint8Array(0) })),
   };
   const type = new ByteWriter().u32le(hashType >>> 0).finish();
-  return sha256d(concatBytes(encodeTx(copy), type));
+  return concatBytes(encodeTx(copy), type);
+}
+
+/** SignatureHash for a legacy input: sha256d of its preimage. */
+export function legacySighash(tx: RawTx, index: number, scriptCode: Uint8Array, hashType: number): Uint8Array {
+  return sha256d(legacySighashPreimage(tx, index, scriptCode, hashType));
+}
+
+/** DER SubjectPublicKeyInfo prefixes for secp256k1 public keys (compressed, uncompressed). */
+const SPKI_PREFIX: Record<number, Buffer> = {
+  33: Buffer.from('3036301006072a8648ce3d020106052b8104000a032200', 'hex'),
+  65: Buffer.from('3056301006072a8648ce3d020106052b8104000a034200', 'hex'),
+};
+
+/**
+ * ECDSA over sha256d(preimage), as noble's verify with strict DER and low-S, but the curve
+ * arithmetic done by OpenSSL (node:crypto), about 3× faster than noble here: this check was
+ * the largest single cost of a devnet broadcast in the `pay` benchmark's profile. OpenSSL
+ * hashes what it is given once, so it gets sha256(preimage). Falls back to noble when OpenSSL
+ * refuses the key (not on the curve, or a build without secp256k1), so the verdict is noble's.
+ */
+function verifyLegacySig(der: Uint8Array, preimage: Uint8Array, pubkey: Uint8Array): boolean {
+  let sig;
+  try {
+    sig = secp256k1.Signature.fromBytes(der, 'der'); // strict DER, r and s in 1..n-1
+  } catch {
+    return false;
+  }
+  if (sig.hasHighS()) return false;
+  const prefix = SPKI_PREFIX[pubkey.length];
+  if (prefix) {
+    try {
+      const key = createPublicKey({ key: Buffer.concat([prefix, pubkey]), format: 'der', type: 'spki' });
+      const once = createHash('sha256').update(preimage).digest();
+      return nodeVerify('sha256', once, { key, dsaEncoding: 'ieee-p1363' }, sig.toBytes('compact'));
+    } catch {
+      /* noble decides */
+    }
+  }
+  try {
+    return secp256k1.verify(der, sha256d(preimage), pubkey, { prehash: false, format: 'der', lowS: true });
+  } catch {
+    return false;
+  }
 }
 
 /** Why an input's script does not verify, or null when it does. Only P2PKH prevouts are standard here. */
@@ -35,12 +79,6 @@ export function checkP2pkhSpend(tx: RawTx, index: number, prevScript: Uint8Array
   const hashType = sigWithType[sigWithType.length - 1];
   if (hashType !== SIGHASH_ALL) return `input ${index}: only SIGHASH_ALL is accepted on devnet`;
   const der = sigWithType.subarray(0, sigWithType.length - 1);
-  const msg = legacySighash(tx, index, prevScript, hashType);
-  let ok = false;
-  try {
-    ok = secp256k1.verify(der, msg, pubkey, { prehash: false, format: 'der', lowS: true });
-  } catch {
-    ok = false;
-  }
+  const ok = verifyLegacySig(der, legacySighashPreimage(tx, index, prevScript, hashType), pubkey);
   return ok ? null : `input ${index}: signature verification failed`;
 }

@@ -9,8 +9,8 @@ import { paymentStatus, type PaymentRow } from './payment-view';
 import { decodeSubmittedTx, checkOutputs, checkFee } from './tx-checks';
 import { requiredForTx } from './risk';
 import { recordEvent } from './events';
-import { activeRelayKeyById } from './relay-key';
 import { loadStatusRow } from './hot-reads';
+import { loadPayRow, claimPayment, acceptClaimed, type PayRow } from './pay-sql';
 
 export interface PayContext {
   db: Db;
@@ -27,9 +27,7 @@ export type RelayAnswer =
 
 const err = (status: 400 | 404, error: string, message: string): RelayAnswer => ({ status, body: { error, message } });
 
-async function loadRow(db: Db, id: string) {
-  return db.prisma.payment.findUnique({ where: { id }, include: { outputs: { orderBy: { idx: 'asc' } } } });
-}
+const loadRow = loadPayRow;
 
 function answerFor(row: PaymentRow): RelayAnswer | null {
   if (row.status === 'accepted' || row.status === 'confirmed') return { status: 200, body: paymentStatus(row) };
@@ -80,9 +78,8 @@ export async function submitPayment(ctx: PayContext, body: unknown): Promise<Rel
   // 3–4. Already decided: idempotent answer, the new tx is ignored.
   const decided = answerFor(row);
   if (decided) return decided;
-  // 5. Token.
-  const key = await activeRelayKeyById(db, row.pubkey);
-  if (!key || !verifyRelayToken(key.tokenKey, row.id, row.issuedAt, sub.relay_token)) {
+  // 5. Token (the key that signed the payment, active or retired: loaded with the row).
+  if (!row.tokenKey || !verifyRelayToken(row.tokenKey, row.id, row.issuedAt, sub.relay_token)) {
     return err(400, 'invalid_token', 'relay_token is missing or does not match this payment');
   }
   // 6. Expiry.
@@ -126,29 +123,22 @@ export async function submitPayment(ctx: PayContext, body: unknown): Promise<Rel
   }
   const buyer = refund || firstInputAddress(tx.inputs[0]?.scriptSig ?? '', prevScript, network);
 
-  // Claim: exactly one submission per payment proceeds to broadcast.
-  let claimed = 0;
-  try {
-    const r = await db.prisma.payment.updateMany({
-      where: { id: row.id, status: 'unpaid', broadcastState: 'none' },
-      data: { broadcastState: 'pending', txid: tx.txid, txHex: sub.tx.toLowerCase(), refundAddress: refund, buyerAddress: buyer, updatedAt: now },
-    });
-    claimed = r.count;
-  } catch {
-    return err(400, 'invalid_tx', 'this transaction was already submitted for another payment');
-  }
-  if (claimed !== 1) return awaitWinner(db, row.id);
-  await db.prisma.paymentSubmission.create({ data: { paymentId: row.id, txid: tx.txid, txHex: sub.tx.toLowerCase(), refund, outcome: 'pending' } });
+  // Claim: exactly one submission per payment proceeds to broadcast (the claim and its
+  // submission row are one statement).
+  const txHex = sub.tx.toLowerCase();
+  const claim = await claimPayment(db, row.id, { txid: tx.txid, txHex, refund, buyer, now });
+  if (claim === 'duplicate_tx') return err(400, 'invalid_tx', 'this transaction was already submitted for another payment');
+  if (claim === 'lost') return awaitWinner(db, row.id);
 
   // Test hook for the crash test: die between claiming and broadcasting (never set in production).
   if (process.env.COUNTER_TEST_CRASH === 'before-broadcast') process.kill(process.pid, 'SIGKILL');
   // 10. Network acceptance (with the row as claimed: no reload).
-  const claimedRow = { ...row, broadcastState: 'pending', txid: tx.txid, txHex: sub.tx.toLowerCase(), refundAddress: refund, buyerAddress: buyer, updatedAt: now };
+  const claimedRow: PayRow = { ...row, broadcastState: 'pending', txid: tx.txid, txHex, refundAddress: refund, buyerAddress: buyer, updatedAt: now };
   return broadcastClaimed(ctx, row.id, tx.signalsRbf, claimedRow);
 }
 
 /** Broadcasts the claimed tx of a payment and records the outcome. Also used on recovery. */
-export async function broadcastClaimed(ctx: PayContext, id: string, signalsRbf: boolean, claimed?: Awaited<ReturnType<typeof loadRow>>): Promise<RelayAnswer> {
+export async function broadcastClaimed(ctx: PayContext, id: string, signalsRbf: boolean, claimed?: PayRow): Promise<RelayAnswer> {
   const { db, chain } = ctx;
   const row = claimed ?? (await loadRow(db, id));
   if (!row || !row.txHex) return err(404, 'not_found', 'unknown payment id');
@@ -175,6 +165,9 @@ export async function broadcastClaimed(ctx: PayContext, id: string, signalsRbf: 
   }
   // 11. Accepted, or confirmed at once when the risk policy allows 0-conf (never for RBF).
   const required = requiredForTx(row.requiredConfirmations, signalsRbf);
+  const fast = await acceptClaimed(db, row, required, now, ctx.publicUrl);
+  if (fast) return answerFor(fast)!;
+  // The general path: the row changed since it was read (e.g. the tx was seen in a block).
   const confirmedNow = required === 0;
   const updated = await db.prisma.$transaction(async (t) => {
     const u = await t.payment.updateMany({

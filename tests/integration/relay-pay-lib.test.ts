@@ -1,0 +1,164 @@
+// lib/relay/pay.ts in process, on an in-memory PGlite with the project's migrations and a devnet
+// chain: what the plain-SQL hot path writes (state, submission outcome, events in order with
+// bodies matching the row), 0-conf, idempotent answers, a tx reused for another payment,
+// concurrent submissions (one broadcast), the general path when the worker saw the tx mined
+// between claim and acceptance, and a crash between claim and broadcast.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openMigratedDb, type Db } from '@/lib/db';
+import { REGTEST, hdFromSeed, derivePath, serializeXpub } from '@/lib/doge';
+import { createPayment } from '@/lib/relay/create-payment';
+import { activeRelayKey } from '@/lib/relay/relay-key';
+import { submitPayment, broadcastClaimed, type PayContext } from '@/lib/relay/pay';
+import { claimPayment, loadPayRow } from '@/lib/relay/pay-sql';
+import { createDevnetBackend, type DevnetBackend } from '@/lib/chain/devnet-backend';
+import { buildPaymentTx } from '@/lib/wallet';
+import { decodeTx } from '@/lib/doge';
+import { vendorPaymentView } from '@/lib/relay/payment-view';
+
+const URL_BASE = 'http://127.0.0.1:1';
+const XPUB = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(11), REGTEST), "m/44'/1'/0'"));
+let db: Db;
+let chain: DevnetBackend;
+let dir: string;
+let ctx: PayContext;
+const used = new Set<string>();
+
+async function newPayment(extra: Record<string, unknown> = {}) {
+  const r = await createPayment({ db, network: REGTEST, publicUrl: URL_BASE, apiKeyId: null, userId: null, idempotencyKey: null },
+    JSON.stringify({ items: [{ type: 'item', id: 'sku', name: 'Tea', count: 1, unit: '2' }], ...extra }));
+  expect(r.status).toBe(201);
+  return r.body as { id: string; payment: Parameters<typeof buildPaymentTx>[0] & { relay_token: string } };
+}
+
+/** A signed tx paying `p` from one unused demo-wallet coin. */
+function payTx(p: Awaited<ReturnType<typeof newPayment>>) {
+  const w = chain.demoWallet();
+  const u = w.utxos.find((x) => !used.has(`${x.txid}:${x.vout}`) && x.amount >= 10_00000000n)!;
+  used.add(`${u.txid}:${u.vout}`);
+  return buildPaymentTx(p.payment, { network: 'regtest', utxos: [{ txid: u.txid, vout: u.vout, amount: u.amount, script: u.script }], keys: [w.wif] });
+}
+
+const body = (p: Awaited<ReturnType<typeof newPayment>>, hex: string) => ({ id: p.id, tx: hex, relay_token: p.payment.relay_token });
+const events = (id: string) => db.query<{ type: string; body: string }>(`SELECT type, body FROM vendor_event WHERE payment_id = $1 ORDER BY seq`, [id]);
+const submissions = (id: string) => db.query<{ outcome: string; txid: string }>(`SELECT outcome, txid FROM payment_submission WHERE payment_id = $1 ORDER BY id`, [id]);
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'counter-pay-lib-'));
+  db = await openMigratedDb({ memory: true });
+  await db.prisma.store.upsert({ where: { id: 1 }, update: { storeXpub: XPUB }, create: { id: 1, storeXpub: XPUB } });
+  await activeRelayKey(db);
+  chain = createDevnetBackend({ network: REGTEST, dir, blockSeconds: 0 });
+  await chain.start();
+  ctx = { db, network: REGTEST, chain, publicUrl: URL_BASE };
+}, 60_000);
+afterAll(async () => {
+  await chain?.stop();
+  await db?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('submitPayment', () => {
+  it('accepts: state, submission outcome, one payment.accepted event whose body is the accepted row', async () => {
+    const p = await newPayment();
+    const tx = payTx(p);
+    const r = await submitPayment(ctx, { ...body(p, tx.hex), refund: '' });
+    expect(r).toEqual({ status: 200, body: { id: p.id, status: 'accepted', txid: tx.txid, required: 1, confirmed: 0, due_sec: 60 } });
+    const row = (await loadPayRow(db, p.id))!;
+    expect(row).toMatchObject({ status: 'accepted', broadcastState: 'sent', txid: tx.txid, txHex: tx.hex, confirmedAt: null });
+    expect(await chain.inMempool(tx.txid)).toBe(true);
+    expect(await submissions(p.id)).toEqual([{ outcome: 'accepted', txid: tx.txid }]);
+    const ev = await events(p.id);
+    expect(ev.map((e) => e.type)).toEqual(['payment.accepted']);
+    const b = JSON.parse(ev[0].body);
+    expect(b.type).toBe('payment.accepted');
+    expect(b.payment).toMatchObject({ id: p.id, status: 'accepted', txid: tx.txid, required: 1, confirmed: 0, total: '2', confirmed_at: null, block_height: null });
+    // Exactly the view of the stored row (as the ORM path built it from the re-read row).
+    const stored = await db.prisma.payment.findUniqueOrThrow({ where: { id: p.id } });
+    expect(b.payment).toEqual(vendorPaymentView(stored, URL_BASE, new Date(b.created_at)));
+    // Idempotent: the same or another tx afterwards gets the current status, nothing new is written.
+    expect(await submitPayment(ctx, body(p, 'zz'))).toEqual(r);
+    expect(await submissions(p.id)).toHaveLength(1);
+    expect(await events(p.id)).toHaveLength(1);
+  });
+
+  it('0-conf: confirmed at once, events accepted then confirmed, both showing the confirmed row', async () => {
+    const p = await newPayment({ required_confirmations: 0 });
+    const tx = payTx(p);
+    const r = await submitPayment(ctx, body(p, tx.hex));
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ status: 'confirmed', required: 0, confirmed: 0, due_sec: 0 });
+    const ev = await events(p.id);
+    expect(ev.map((e) => e.type)).toEqual(['payment.accepted', 'payment.confirmed']);
+    const stored = await db.prisma.payment.findUniqueOrThrow({ where: { id: p.id } });
+    for (const e of ev) {
+      const b = JSON.parse(e.body);
+      expect(b.payment).toMatchObject({ status: 'confirmed', required: 0 });
+      expect(b.payment).toEqual(vendorPaymentView(stored, URL_BASE, new Date(b.created_at)));
+    }
+  });
+
+  it('refuses a transaction that already paid another payment (400 invalid_tx), and the loser keeps nothing', async () => {
+    const a = await newPayment();
+    const tx = payTx(a);
+    expect((await submitPayment(ctx, body(a, tx.hex))).status).toBe(200);
+    const b = await newPayment();
+    // Same outputs are not needed for the claim to collide: the txid is unique across payments.
+    const row = (await loadPayRow(db, b.id))!;
+    const claim = await claimPayment(db, b.id, { txid: tx.txid, txHex: tx.hex, refund: '', buyer: '', now: new Date() });
+    expect(claim).toBe('duplicate_tx');
+    expect(await loadPayRow(db, b.id)).toMatchObject({ status: 'unpaid', broadcastState: 'none', txid: null, updatedAt: row.updatedAt });
+    expect(await submissions(b.id)).toEqual([]);
+  });
+
+  it('concurrent submissions of different valid txs: exactly one is broadcast and every answer reports it', async () => {
+    const p = await newPayment();
+    const txs = Array.from({ length: 6 }, () => payTx(p));
+    const answers = await Promise.all(txs.map((t) => submitPayment(ctx, body(p, t.hex))));
+    const winner = (await loadPayRow(db, p.id))!.txid;
+    expect(txs.map((t) => t.txid)).toContain(winner);
+    for (const a of answers) expect(a).toMatchObject({ status: 200, body: { status: 'accepted', txid: winner } });
+    const inPool = await Promise.all(txs.map((t) => chain.inMempool(t.txid)));
+    expect(inPool.filter(Boolean)).toHaveLength(1);
+    expect(await submissions(p.id)).toEqual([{ outcome: 'accepted', txid: winner }]);
+    expect((await events(p.id)).map((e) => e.type)).toEqual(['payment.accepted']);
+  });
+
+  it('the worker saw the tx mined between claim and acceptance: the event shows the block (general path)', async () => {
+    const p = await newPayment();
+    const tx = payTx(p);
+    expect(await claimPayment(db, p.id, { txid: tx.txid, txHex: tx.hex, refund: '', buyer: '', now: new Date() })).toBe('claimed');
+    const claimed = (await loadPayRow(db, p.id))!;
+    await db.query(`UPDATE payment SET block_height = 7, block_hash = $2 WHERE id = $1`, [p.id, 'ab'.repeat(32)]);
+    const r = await broadcastClaimed(ctx, p.id, false, claimed);
+    expect(r).toMatchObject({ status: 200, body: { status: 'accepted', txid: tx.txid } });
+    const ev = await events(p.id);
+    expect(ev.map((e) => e.type)).toEqual(['payment.accepted']);
+    expect(JSON.parse(ev[0].body).payment).toMatchObject({ status: 'accepted', block_height: 7 });
+    expect(await submissions(p.id)).toEqual([{ outcome: 'accepted', txid: tx.txid }]);
+  });
+
+  it('a crash after the claim: the reconciler path (no row given) broadcasts once and accepts', async () => {
+    const p = await newPayment();
+    const tx = payTx(p);
+    expect(await claimPayment(db, p.id, { txid: tx.txid, txHex: tx.hex, refund: '', buyer: '', now: new Date() })).toBe('claimed');
+    expect(await submissions(p.id)).toEqual([{ outcome: 'pending', txid: tx.txid }]);
+    // A submission meanwhile waits for the claim holder; here nobody holds it, so check the row only.
+    const r = await broadcastClaimed(ctx, p.id, decodeTx(tx.hex, REGTEST).signalsRbf);
+    expect(r).toMatchObject({ status: 200, body: { status: 'accepted', txid: tx.txid } });
+    expect(await chain.inMempool(tx.txid)).toBe(true);
+    // Run again (a second reconciler pass): nothing changes.
+    expect(await broadcastClaimed(ctx, p.id, false)).toEqual(r);
+    expect((await events(p.id)).map((e) => e.type)).toEqual(['payment.accepted']);
+  });
+
+  it('keeps the contract order for refusals: unknown id, bad token, bad tx', async () => {
+    const p = await newPayment();
+    expect(await submitPayment(ctx, { id: 'nope', tx: '00' })).toMatchObject({ status: 404, body: { error: 'not_found' } });
+    expect(await submitPayment(ctx, { id: p.id, tx: '00', relay_token: 'x' })).toMatchObject({ status: 400, body: { error: 'invalid_token' } });
+    expect(await submitPayment(ctx, { id: p.id, tx: 'zz', relay_token: p.payment.relay_token })).toMatchObject({ status: 400, body: { error: 'invalid_tx' } });
+    expect(await loadPayRow(db, p.id)).toMatchObject({ status: 'unpaid', broadcastState: 'none' });
+  });
+});

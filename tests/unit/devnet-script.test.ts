@@ -1,0 +1,62 @@
+// The devnet chain's P2PKH signature check (OpenSSL for the curve arithmetic, noble's strict
+// DER and low-S rules): it must give exactly noble's verdicts.
+import { describe, expect, it } from 'vitest';
+import { secp256k1 } from '@noble/curves/secp256k1.js';
+import { concatBytes, hash160 } from '../../lib/doge/bytes';
+import { p2pkhScript, pushData } from '../../lib/doge/script';
+import type { RawTx } from '../../lib/doge/tx';
+import { checkP2pkhSpend, legacySighash, SIGHASH_ALL } from '../../lib/chain/devnet-script';
+
+const KEY = new Uint8Array(32).fill(9);
+const N = secp256k1.Point.Fn.ORDER;
+
+function spend(opts: { compressed?: boolean; mutate?: (der: Uint8Array, sig: InstanceType<typeof secp256k1.Signature>) => Uint8Array; key?: Uint8Array } = {}) {
+  const compressed = opts.compressed ?? true;
+  const pub = secp256k1.getPublicKey(opts.key ?? KEY, compressed);
+  const prevScript = p2pkhScript(hash160(secp256k1.getPublicKey(KEY, compressed)));
+  const unsigned: RawTx = {
+    version: 1,
+    inputs: [{ prevTxid: new Uint8Array(32).fill(1), vout: 0, scriptSig: new Uint8Array(0), sequence: 0xffffffff }],
+    outputs: [{ value: 100_000_000n, script: prevScript }],
+    locktime: 0,
+  };
+  const msg = legacySighash(unsigned, 0, prevScript, SIGHASH_ALL);
+  const raw = secp256k1.sign(msg, opts.key ?? KEY, { prehash: false, format: 'compact', lowS: true });
+  const sig = secp256k1.Signature.fromBytes(raw, 'compact');
+  const der = opts.mutate ? opts.mutate(sig.toBytes('der'), sig) : sig.toBytes('der');
+  const scriptSig = concatBytes(pushData(concatBytes(der, Uint8Array.of(SIGHASH_ALL))), pushData(pub));
+  return { tx: { ...unsigned, inputs: [{ ...unsigned.inputs[0], scriptSig }] }, prevScript };
+}
+
+describe('checkP2pkhSpend', () => {
+  it('accepts a valid low-S signature, compressed and uncompressed keys', () => {
+    for (const compressed of [true, false]) {
+      const { tx, prevScript } = spend({ compressed });
+      expect(checkP2pkhSpend(tx, 0, prevScript)).toBeNull();
+    }
+  });
+
+  it('refuses a high-S signature (valid ECDSA, non-standard)', () => {
+    const { tx, prevScript } = spend({ mutate: (_der, sig) => new secp256k1.Signature(sig.r, N - sig.s).toBytes('der') });
+    expect(checkP2pkhSpend(tx, 0, prevScript)).toMatch(/signature verification failed/);
+  });
+
+  it('refuses a signature over another message, and non-strict DER', () => {
+    const other = spend({ mutate: (_der, sig) => new secp256k1.Signature(sig.r, sig.s - 1n).toBytes('der') });
+    expect(checkP2pkhSpend(other.tx, 0, other.prevScript)).toMatch(/signature verification failed/);
+    // An extra zero byte of padding in r: a BER encoding strict DER forbids.
+    const padded = spend({
+      mutate: (der) => {
+        const rLen = der[3];
+        const out = concatBytes(Uint8Array.of(0x30, der[1] + 1, 0x02, rLen + 1, 0x00), der.subarray(4));
+        return out;
+      },
+    });
+    expect(checkP2pkhSpend(padded.tx, 0, padded.prevScript)).toMatch(/signature verification failed/);
+  });
+
+  it('refuses a key that does not match the output', () => {
+    const { tx, prevScript } = spend({ key: new Uint8Array(32).fill(3) });
+    expect(checkP2pkhSpend(tx, 0, prevScript)).toMatch(/public key does not match/);
+  });
+});
