@@ -8,15 +8,16 @@
 // After the memory benchmark's traffic the live heap is ~55 MB after a full collection, yet the
 // heap had grown to 210–290 MB. The cap makes V8 collect sooner (heap ~95–115 MB). It is also a
 // ceiling on the live heap: an app that needs more dies with "heap out of memory", so it stays
-// at twice the ~55–75 MB that the soak and memory benchmarks keep live. APP_HEAP_MB overrides
+// at about twice the ~55–86 MB that the soak and memory benchmarks keep live. APP_HEAP_MB overrides
 // it (0 = V8's own sizing); an operator's NODE_OPTIONS come after it, so their
 // --max-old-space-size wins.
 //
 // --liftoff-only (command line; V8 refuses it in NODE_OPTIONS): PGlite is PostgreSQL compiled
 // to WebAssembly. V8 compiles it with its baseline compiler (Liftoff) and recompiles hot
-// functions with TurboFan; that second copy of PostgreSQL's code was 45–70 MB of RSS, for no
-// measurable gain on our queries (a primary-key lookup: 0.31 ms either way; 32 in one query:
-// 0.031 ms per row either way). APP_LIFTOFF_ONLY=0 turns it off.
+// functions with TurboFan; that second copy of PostgreSQL's code was 45–70 MB of RSS. The cost
+// (PGlite alone, 100,000 payments): primary-key lookups no slower (0.31 ms; 0.031 ms per row in
+// batches of 32), a list page ~8 % slower (20.5 → 22 ms), a CPU-bound sequential-scan aggregate
+// ~30 % slower (670 → 860 ms). APP_LIFTOFF_ONLY=0 turns it off (RSS then ~+50 MB).
 export const DEFAULT_HEAP_MB = 128;
 
 /** NODE_OPTIONS for the app process: our heap cap, then the operator's own options. */
