@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync, readFileSync, existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { appNodeArgs, appNodeOptions, nextBin } from '../../scripts/app-node-options.mjs';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -30,13 +31,15 @@ export async function startApp(env = {}, { dataDir } = {}) {
   const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'counter-bench-'));
   const url = `http://127.0.0.1:${port}`;
   let out = '';
-  const child = spawn(join(ROOT, 'node_modules', '.bin', 'next'), ['start', '-p', String(port), '-H', '127.0.0.1'], {
+  const child = spawn(process.execPath, [...appNodeArgs(process.env), nextBin(ROOT), 'start', '-p', String(port), '-H', '127.0.0.1'], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1',
       DATA_DIR: dir, PUBLIC_URL: url, LOG_LEVEL: 'warn', RATE_LIMIT_RPS: '0', COUNTER_BENCH_FLOOR: '1',
       ...(process.env.PGLITE_SHARED_BUFFERS ? { PGLITE_SHARED_BUFFERS: process.env.PGLITE_SHARED_BUFFERS } : {}),
-      ...(process.env.APP_NODE_OPTIONS ? { NODE_OPTIONS: process.env.APP_NODE_OPTIONS } : {}), ...env,
+      // As `npm start` runs it (scripts/app-node-options.mjs); APP_NODE_OPTIONS adds options,
+      // APP_HEAP_MB overrides the heap cap (0 = V8's own sizing), APP_LIFTOFF_ONLY=0 drops --liftoff-only.
+      NODE_OPTIONS: appNodeOptions({ APP_HEAP_MB: process.env.APP_HEAP_MB, NODE_OPTIONS: process.env.APP_NODE_OPTIONS }), ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,21 +1,25 @@
 // The read paths wallets poll (/relay/status, /dc/<id>) in plain SQL. Through the ORM a
 // single-row lookup costs ~4.4 ms on PGlite against ~0.85 ms for the same query sent directly
 // (measured with the benchmark suite's profile, bench/README), which capped /relay/status far
-// below the framework floor.
+// below the framework floor. The lookups that arrive in one event-loop turn share one
+// `WHERE id = ANY($1)` query (lib/db/batch-loader.ts): on PGlite nearly all of a lookup's
+// cost is per statement, and under load a turn holds tens of lookups. Nothing is kept in
+// process memory between requests: several web processes may share one PostgreSQL, and a
+// payment's status changes under them.
 import type { Db } from '../db/client';
+import { BatchLoader } from '../db/batch-loader';
 import type { PaymentRow } from './payment-view';
 
 export type StatusRow = Pick<PaymentRow, 'id' | 'status' | 'txid' | 'requiredConfirmations' | 'confirmations' | 'confirmedAt' | 'reason'>;
 
+type Raw = Record<string, unknown>;
+
 const toDate = (v: unknown): Date | null => (v === null || v === undefined ? null : v instanceof Date ? v : new Date(String(v)));
 
-export async function loadStatusRow(db: Db, id: string): Promise<StatusRow | null> {
-  const rows = await db.query<Record<string, unknown>>(
-    `SELECT id, status, txid, required_confirmations, confirmations, confirmed_at, reason FROM payment WHERE id = $1`,
-    [id],
-  );
-  const r = rows[0];
-  if (!r) return null;
+const STATUS_COLUMNS = 'id, status, txid, required_confirmations, confirmations, confirmed_at, reason';
+
+/** A fresh object per caller: callers of one id in one batch never share a row object. */
+function toStatusRow(r: Raw): StatusRow {
   return {
     id: String(r.id), status: String(r.status), txid: r.txid === null ? null : String(r.txid),
     requiredConfirmations: Number(r.required_confirmations), confirmations: Number(r.confirmations),
@@ -23,8 +27,54 @@ export async function loadStatusRow(db: Db, id: string): Promise<StatusRow | nul
   };
 }
 
+interface Loaders {
+  status: BatchLoader<Raw>;
+  envelope: BatchLoader<string>;
+}
+
+const loaders = new WeakMap<Db, Loaders>();
+
+function byId<V>(rows: Raw[], value: (r: Raw) => V): Map<string, V> {
+  const m = new Map<string, V>();
+  for (const r of rows) m.set(String(r.id), value(r));
+  return m;
+}
+
+function loadersFor(db: Db): Loaders {
+  let l = loaders.get(db);
+  if (!l) {
+    l = {
+      status: new BatchLoader(async (ids) =>
+        byId(await db.query<Raw>(`SELECT ${STATUS_COLUMNS} FROM payment WHERE id = ANY($1::text[])`, [ids]), (r) => r)),
+      envelope: new BatchLoader(async (ids) =>
+        byId(await db.query<Raw>(`SELECT id, envelope FROM payment WHERE id = ANY($1::text[])`, [ids]), (r) => r.envelope as string)),
+    };
+    loaders.set(db, l);
+  }
+  return l;
+}
+
+/**
+ * The key an id is found under among the returned rows. The database sees the id as UTF-8,
+ * so a lone surrogate arrives as U+FFFD (the row comes back with that id); an id with NUL is
+ * no PostgreSQL text (the query would fail, and with it every lookup batched with it), so it
+ * is never sent: no payment has it.
+ */
+function lookupKey(id: string): string | null {
+  if (id.includes('\u0000')) return null;
+  return /[\ud800-\udfff]/.test(id) ? Buffer.from(id, 'utf8').toString('utf8') : id;
+}
+
+export async function loadStatusRow(db: Db, id: string): Promise<StatusRow | null> {
+  const key = lookupKey(id);
+  if (key === null) return null;
+  const r = await loadersFor(db).status.load(key);
+  return r ? toStatusRow(r) : null;
+}
+
 /** The stored, signed Connect Envelope of a payment, or null. */
 export async function loadEnvelope(db: Db, id: string): Promise<string | null> {
-  const rows = await db.query<{ envelope: string }>(`SELECT envelope FROM payment WHERE id = $1`, [id]);
-  return rows[0]?.envelope ?? null;
+  const key = lookupKey(id);
+  if (key === null) return null;
+  return (await loadersFor(db).envelope.load(key)) ?? null; // envelope is NOT NULL
 }

@@ -1,0 +1,37 @@
+// How the web app's Node process is launched: `npm start` (scripts/start.mjs) and the
+// benchmarks (bench/lib/app.mjs) run `next start` with these settings, so a benchmark measures
+// the app as it is run. Both keep the RSS small (bench/memory.mjs: < 300 MB at 100,000
+// payments); what each buys was measured with /proc/<pid>/smaps and process.memoryUsage().
+//
+// --max-old-space-size (NODE_OPTIONS, 128 MB): V8 sizes its old generation from the machine's
+// memory and, between major collections, lets garbage pile up to several times the live heap.
+// After the memory benchmark's traffic the live heap is ~55 MB after a full collection, yet the
+// heap had grown to 210–290 MB. The cap makes V8 collect sooner (heap ~95–115 MB). It is also a
+// ceiling on the live heap: an app that needs more dies with "heap out of memory", so it stays
+// at about twice the ~55–86 MB that the soak and memory benchmarks keep live. APP_HEAP_MB overrides
+// it (0 = V8's own sizing); an operator's NODE_OPTIONS come after it, so their
+// --max-old-space-size wins.
+//
+// --liftoff-only (command line; V8 refuses it in NODE_OPTIONS): PGlite is PostgreSQL compiled
+// to WebAssembly. V8 compiles it with its baseline compiler (Liftoff) and recompiles hot
+// functions with TurboFan; that second copy of PostgreSQL's code was 45–70 MB of RSS. The cost
+// (PGlite alone, 100,000 payments): primary-key lookups no slower (0.31 ms; 0.031 ms per row in
+// batches of 32), a list page ~8 % slower (20.5 → 22 ms), a CPU-bound sequential-scan aggregate
+// ~30 % slower (670 → 860 ms). APP_LIFTOFF_ONLY=0 turns it off (RSS then ~+50 MB).
+export const DEFAULT_HEAP_MB = 128;
+
+/** NODE_OPTIONS for the app process: our heap cap, then the operator's own options. */
+export function appNodeOptions(env = process.env) {
+  const raw = env.APP_HEAP_MB?.trim();
+  const mb = raw && /^\d{1,6}$/.test(raw) ? Number(raw) : DEFAULT_HEAP_MB;
+  const ours = mb > 0 ? [`--max-old-space-size=${mb}`] : [];
+  return [...ours, env.NODE_OPTIONS ?? ''].join(' ').trim();
+}
+
+/** Node/V8 command-line flags for the app process (before the script). */
+export function appNodeArgs(env = process.env) {
+  return env.APP_LIFTOFF_ONLY?.trim() === '0' ? [] : ['--liftoff-only'];
+}
+
+/** The `next` CLI script, run with process.execPath and appNodeArgs(). */
+export const nextBin = (root) => `${root}/node_modules/next/dist/bin/next`;

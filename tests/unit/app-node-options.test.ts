@@ -1,0 +1,25 @@
+// scripts/app-node-options.mjs: the heap cap `npm start` and the benchmarks give the app.
+import { describe, expect, it } from 'vitest';
+// @ts-expect-error plain ESM script without types
+import { appNodeOptions, DEFAULT_HEAP_MB } from '../../scripts/app-node-options.mjs';
+
+describe('appNodeOptions', () => {
+  it('caps the old generation by default and keeps the operator NODE_OPTIONS after it (the later flag wins)', () => {
+    expect(appNodeOptions({})).toBe(`--max-old-space-size=${DEFAULT_HEAP_MB}`);
+    expect(appNodeOptions({ NODE_OPTIONS: '--max-old-space-size=512 --enable-source-maps' })).toBe(`--max-old-space-size=${DEFAULT_HEAP_MB} --max-old-space-size=512 --enable-source-maps`);
+  });
+  it('takes APP_HEAP_MB (0 = no cap) and ignores malformed values', () => {
+    expect(appNodeOptions({ APP_HEAP_MB: '256' })).toBe('--max-old-space-size=256');
+    expect(appNodeOptions({ APP_HEAP_MB: '0', NODE_OPTIONS: '--trace-gc' })).toBe('--trace-gc');
+    expect(appNodeOptions({ APP_HEAP_MB: '12x; rm -rf /' })).toBe(`--max-old-space-size=${DEFAULT_HEAP_MB}`);
+  });
+});
+
+describe('appNodeArgs', () => {
+  it('runs PGlite on the baseline WebAssembly compiler unless APP_LIFTOFF_ONLY=0', async () => {
+    // @ts-expect-error plain ESM script without types
+    const { appNodeArgs } = await import('../../scripts/app-node-options.mjs');
+    expect(appNodeArgs({})).toEqual(['--liftoff-only']);
+    expect(appNodeArgs({ APP_LIFTOFF_ONLY: '0' })).toEqual([]);
+  });
+});
