@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { freePort } from './ports';
+import { appNodeArgs, appNodeOptions, nextBin } from '../../scripts/app-node-options.mjs';
 
 export interface AppServer {
   url: string;
@@ -22,13 +23,16 @@ export async function startApp(env: Record<string, string> = {}, opts: { keepDat
   const dataDir = opts.keepDataDir ?? mkdtempSync(join(tmpdir(), 'counter-app-'));
   const url = `http://127.0.0.1:${port}`;
   let out = '';
-  const child: ChildProcess = spawn(join(ROOT, 'node_modules', '.bin', 'next'), ['start', '-p', String(port), '-H', '127.0.0.1'], {
+  // Launched as `npm start` launches it (heap cap, --liftoff-only), so the suite runs the app
+  // under its production memory settings.
+  const child: ChildProcess = spawn(process.execPath, [...appNodeArgs({}), nextBin(ROOT), 'start', '-p', String(port), '-H', '127.0.0.1'], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? '/tmp',
       NODE_ENV: 'production',
       NEXT_TELEMETRY_DISABLED: '1',
+      NODE_OPTIONS: appNodeOptions({}),
       DATA_DIR: dataDir,
       PUBLIC_URL: url,
       LOG_LEVEL: 'info',

@@ -1,6 +1,5 @@
 // scripts/app-node-options.mjs: the heap cap `npm start` and the benchmarks give the app.
 import { describe, expect, it } from 'vitest';
-// @ts-expect-error plain ESM script without types
 import { appNodeOptions, DEFAULT_HEAP_MB } from '../../scripts/app-node-options.mjs';
 
 describe('appNodeOptions', () => {
@@ -17,7 +16,6 @@ describe('appNodeOptions', () => {
 
 describe('appNodeArgs', () => {
   it('runs PGlite on the baseline WebAssembly compiler unless APP_LIFTOFF_ONLY=0', async () => {
-    // @ts-expect-error plain ESM script without types
     const { appNodeArgs } = await import('../../scripts/app-node-options.mjs');
     expect(appNodeArgs({})).toEqual(['--liftoff-only']);
     expect(appNodeArgs({ APP_LIFTOFF_ONLY: '0' })).toEqual([]);
