@@ -2,7 +2,7 @@
 // bench/results/latest.json (CPU count, commit, each figure and ratio with its target) and
 // prints a table. `--smoke` runs each for about a second with small data (used by npm test,
 // written to bench/results/smoke.json); `--only status,memory` (or `--only=…`) picks benchmarks.
-import { writeFileSync, mkdirSync } from 'node:fs';
+import { writeFileSync, mkdirSync, existsSync, readFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
@@ -48,8 +48,24 @@ export async function runBenchmarks({ smoke = false, only = null, seconds = smok
       console.error(`  ${name} failed: ${e?.message ?? e}`);
     }
   }
-  const report = { date: new Date().toISOString(), commit: commit(), cpus: cpus().length, cpu_model: cpus()[0]?.model ?? '', node: process.version, smoke, seconds_per_run: seconds, results };
+  const date = new Date().toISOString();
+  const sha = commit();
+  for (const r of Object.values(results)) Object.assign(r, { date, commit: sha });
   const file = out ?? join(ROOT, 'bench', 'results', smoke ? 'smoke.json' : 'latest.json');
+  // A partial run (--only) keeps the other benchmarks' last results, each with its own date and
+  // commit, so latest.json always holds a figure for every benchmark.
+  if (only && existsSync(file)) {
+    try {
+      const previous = JSON.parse(readFileSync(file, 'utf8'));
+      for (const [name, r] of Object.entries(previous.results ?? {})) {
+        if (!(name in results) && MODULES.includes(name)) results[name] = { date: previous.date, commit: previous.commit, ...r };
+      }
+    } catch {
+      /* an unreadable previous file is replaced */
+    }
+  }
+  const ordered = Object.fromEntries(MODULES.filter((n) => n in results).map((n) => [n, results[n]]));
+  const report = { date, commit: sha, cpus: cpus().length, cpu_model: cpus()[0]?.model ?? '', node: process.version, smoke, seconds_per_run: seconds, results: ordered };
   mkdirSync(join(file, '..'), { recursive: true });
   writeFileSync(file, JSON.stringify(report, null, 2) + '\n');
   printTable(report);
