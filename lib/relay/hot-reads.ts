@@ -60,7 +60,7 @@ function loadersFor(db: Db): Loaders {
  * no PostgreSQL text (the query would fail, and with it every lookup batched with it), so it
  * is never sent: no payment has it.
  */
-function lookupKey(id: string): string | null {
+export function lookupKey(id: string): string | null {
   if (id.includes('\u0000')) return null;
   return /[\ud800-\udfff]/.test(id) ? Buffer.from(id, 'utf8').toString('utf8') : id;
 }

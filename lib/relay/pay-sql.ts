@@ -5,6 +5,8 @@
 // outcome and the vendor events in one statement, so the outbox rows commit with the change).
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/client';
+import { BatchLoader } from '../db/batch-loader';
+import { lookupKey } from './hot-reads';
 import type { EventType } from './events';
 import { vendorPaymentView, type PaymentRow } from './payment-view';
 import type { ExpectedOutput } from './tx-checks';
@@ -38,8 +40,25 @@ const PAY_ROW_SQL = `
     FROM payment p LEFT JOIN relay_key k ON k.pubkey = p.pubkey
    WHERE p.id = $1`;
 
+const PAY_ROWS_SQL = PAY_ROW_SQL.replace('WHERE p.id = $1', 'WHERE p.id = ANY($1::text[])');
+
+// The loads of one event-loop turn share one query (as the status reads do, hot-reads.ts): each
+// is still sent after its caller asked, so it sees every write committed before the call.
+const loaders = new WeakMap<Db, BatchLoader<Record<string, unknown>>>();
+function loaderFor(db: Db): BatchLoader<Record<string, unknown>> {
+  let l = loaders.get(db);
+  if (!l) {
+    l = new BatchLoader(async (ids) => new Map((await db.query<Record<string, unknown>>(PAY_ROWS_SQL, [ids])).map((r) => [String(r.id), r])));
+    loaders.set(db, l);
+  }
+  return l;
+}
+
+/** The payment as /pay needs it, or null. Each caller gets its own object. */
 export async function loadPayRow(db: Db, id: string): Promise<PayRow | null> {
-  const r = (await db.query<Record<string, unknown>>(PAY_ROW_SQL, [id]))[0];
+  const key = lookupKey(id);
+  if (key === null) return null;
+  const r = await loaderFor(db).load(key);
   if (!r) return null;
   const outputs = (JSON.parse(String(r.outputs)) as { type: string; address: string | null; amount: string | null; data: string | null }[]).map((o) => ({
     type: o.type, address: o.address, amount: o.amount === null ? null : BigInt(o.amount), data: o.data,

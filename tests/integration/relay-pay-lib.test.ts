@@ -162,3 +162,22 @@ describe('submitPayment', () => {
     expect(await loadPayRow(db, p.id)).toMatchObject({ status: 'unpaid', broadcastState: 'none' });
   });
 });
+
+describe('loadPayRow batching', () => {
+  it('answers the loads of one turn with one query, each caller its own fresh row', async () => {
+    const [a, b] = [await newPayment(), await newPayment()];
+    const sent: unknown[][] = [];
+    const counting = new Proxy(db, {
+      get: (t, k) => (k === 'query' ? (sql: string, params: unknown[]) => (sent.push(params), t.query(sql, params)) : Reflect.get(t, k)),
+    }) as Db;
+    const rows = await Promise.all([loadPayRow(counting, a.id), loadPayRow(counting, b.id), loadPayRow(counting, a.id), loadPayRow(counting, 'no-such-id'), loadPayRow(counting, 'bad\u0000id')]);
+    expect(sent).toEqual([[[a.id, b.id, 'no-such-id']]]); // the NUL id is never sent
+    expect(rows.map((r) => r?.id ?? null)).toEqual([a.id, b.id, a.id, null, null]);
+    expect(rows[0]).not.toBe(rows[2]); // same payment, separate objects
+    expect(rows[0]!.outputs).not.toBe(rows[2]!.outputs);
+    // Fresh: a load after a write sees it.
+    await db.query(`UPDATE payment SET reason = 'changed' WHERE id = $1`, [b.id]);
+    expect((await loadPayRow(counting, b.id))!.reason).toBe('changed');
+    expect(sent).toHaveLength(2);
+  });
+});
