@@ -1,5 +1,7 @@
 // `memory`: RSS of the running app (its whole process tree) with 100,000 payments in its
-// PGlite database, after mixed traffic over them (status, envelope, vendor list pages).
+// PGlite database, after mixed traffic over them (status, envelope, vendor list pages). The app
+// runs as `npm start` runs it, chain worker included (its spv node gets a closed loopback port
+// for a peer: this machine cannot reach the network's seeds).
 import { appWithPayments } from './lib/common.mjs';
 import { load } from './lib/load.mjs';
 
@@ -10,7 +12,7 @@ export default {
   description: 'app RSS after 100,000 payments (PGlite), target < 300 MB',
   async run({ seconds, smoke }) {
     const n = smoke ? 2_000 : 100_000;
-    const { app, key, ids } = await appWithPayments(n);
+    const { app, key, ids } = await appWithPayments(n, { WORKER: 'embedded', DOGE_PEERS: '127.0.0.1:9' });
     try {
       const rssIdle = app.rssBytes();
       const some = ids(5000);
