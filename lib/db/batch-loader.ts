@@ -72,3 +72,21 @@ export class BatchLoader<V> {
     }
   }
 }
+
+/** A query's rows keyed by their `id` column, each mapped by `value`: what a loader answers. */
+export function rowsById<V>(rows: Record<string, unknown>[], value: (r: Record<string, unknown>) => V): Map<string, V> {
+  const m = new Map<string, V>();
+  for (const r of rows) m.set(String(r.id), value(r));
+  return m;
+}
+
+/**
+ * The key a text id is loaded and found under. The database sees the id as UTF-8, so a lone
+ * surrogate arrives as U+FFFD (the row comes back with that id); an id with NUL is no
+ * PostgreSQL text (the query would fail, and with it every lookup batched with it), so it is
+ * never sent (null): no row has it.
+ */
+export function textKey(id: string): string | null {
+  if (id.includes('\u0000')) return null;
+  return /[\ud800-\udfff]/.test(id) ? Buffer.from(id, 'utf8').toString('utf8') : id;
+}

@@ -7,7 +7,7 @@
 // process memory between requests: several web processes may share one PostgreSQL, and a
 // payment's status changes under them.
 import type { Db } from '../db/client';
-import { BatchLoader } from '../db/batch-loader';
+import { BatchLoader, rowsById, textKey } from '../db/batch-loader';
 import type { PaymentRow } from './payment-view';
 
 export type StatusRow = Pick<PaymentRow, 'id' | 'status' | 'txid' | 'requiredConfirmations' | 'confirmations' | 'confirmedAt' | 'reason'>;
@@ -34,39 +34,22 @@ interface Loaders {
 
 const loaders = new WeakMap<Db, Loaders>();
 
-function byId<V>(rows: Raw[], value: (r: Raw) => V): Map<string, V> {
-  const m = new Map<string, V>();
-  for (const r of rows) m.set(String(r.id), value(r));
-  return m;
-}
-
 function loadersFor(db: Db): Loaders {
   let l = loaders.get(db);
   if (!l) {
     l = {
       status: new BatchLoader(async (ids) =>
-        byId(await db.query<Raw>(`SELECT ${STATUS_COLUMNS} FROM payment WHERE id = ANY($1::text[])`, [ids]), (r) => r)),
+        rowsById(await db.query<Raw>(`SELECT ${STATUS_COLUMNS} FROM payment WHERE id = ANY($1::text[])`, [ids]), (r) => r)),
       envelope: new BatchLoader(async (ids) =>
-        byId(await db.query<Raw>(`SELECT id, envelope FROM payment WHERE id = ANY($1::text[])`, [ids]), (r) => r.envelope as string)),
+        rowsById(await db.query<Raw>(`SELECT id, envelope FROM payment WHERE id = ANY($1::text[])`, [ids]), (r) => r.envelope as string)),
     };
     loaders.set(db, l);
   }
   return l;
 }
 
-/**
- * The key an id is found under among the returned rows. The database sees the id as UTF-8,
- * so a lone surrogate arrives as U+FFFD (the row comes back with that id); an id with NUL is
- * no PostgreSQL text (the query would fail, and with it every lookup batched with it), so it
- * is never sent: no payment has it.
- */
-export function lookupKey(id: string): string | null {
-  if (id.includes('\u0000')) return null;
-  return /[\ud800-\udfff]/.test(id) ? Buffer.from(id, 'utf8').toString('utf8') : id;
-}
-
 export async function loadStatusRow(db: Db, id: string): Promise<StatusRow | null> {
-  const key = lookupKey(id);
+  const key = textKey(id);
   if (key === null) return null;
   const r = await loadersFor(db).status.load(key);
   return r ? toStatusRow(r) : null;
@@ -74,7 +57,7 @@ export async function loadStatusRow(db: Db, id: string): Promise<StatusRow | nul
 
 /** The stored, signed Connect Envelope of a payment, or null. */
 export async function loadEnvelope(db: Db, id: string): Promise<string | null> {
-  const key = lookupKey(id);
+  const key = textKey(id);
   if (key === null) return null;
   return (await loadersFor(db).envelope.load(key)) ?? null; // envelope is NOT NULL
 }

@@ -5,8 +5,7 @@
 // outcome and the vendor events in one statement, so the outbox rows commit with the change).
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/client';
-import { BatchLoader } from '../db/batch-loader';
-import { lookupKey } from './hot-reads';
+import { BatchLoader, rowsById, textKey } from '../db/batch-loader';
 import type { EventType } from './events';
 import { vendorPaymentView, type PaymentRow } from './payment-view';
 import type { ExpectedOutput } from './tx-checks';
@@ -48,7 +47,7 @@ const loaders = new WeakMap<Db, BatchLoader<Record<string, unknown>>>();
 function loaderFor(db: Db): BatchLoader<Record<string, unknown>> {
   let l = loaders.get(db);
   if (!l) {
-    l = new BatchLoader(async (ids) => new Map((await db.query<Record<string, unknown>>(PAY_ROWS_SQL, [ids])).map((r) => [String(r.id), r])));
+    l = new BatchLoader(async (ids) => rowsById(await db.query<Record<string, unknown>>(PAY_ROWS_SQL, [ids]), (r) => r));
     loaders.set(db, l);
   }
   return l;
@@ -56,7 +55,7 @@ function loaderFor(db: Db): BatchLoader<Record<string, unknown>> {
 
 /** The payment as /pay needs it, or null. Each caller gets its own object. */
 export async function loadPayRow(db: Db, id: string): Promise<PayRow | null> {
-  const key = lookupKey(id);
+  const key = textKey(id);
   if (key === null) return null;
   const r = await loaderFor(db).load(key);
   if (!r) return null;

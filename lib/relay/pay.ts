@@ -27,8 +27,6 @@ export type RelayAnswer =
 
 const err = (status: 400 | 404, error: string, message: string): RelayAnswer => ({ status, body: { error, message } });
 
-const loadRow = loadPayRow;
-
 function answerFor(row: PaymentRow): RelayAnswer | null {
   if (row.status === 'accepted' || row.status === 'confirmed') return { status: 200, body: paymentStatus(row) };
   if (row.status === 'declined') return { status: 403, body: paymentStatus(row) };
@@ -53,7 +51,7 @@ function firstInputAddress(scriptSigHex: string, prevScript: string | null, netw
 async function awaitWinner(db: Db, id: string): Promise<RelayAnswer> {
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
-    const row = await loadRow(db, id);
+    const row = await loadPayRow(db, id);
     if (!row) return err(404, 'not_found', 'unknown payment id');
     const a = answerFor(row);
     if (a) return a;
@@ -73,7 +71,7 @@ export async function submitPayment(ctx: PayContext, body: unknown): Promise<Rel
   const sub = body as { id?: unknown; tx: string; refund?: unknown; relay_token?: unknown };
   if (typeof sub.id !== 'string' || sub.id === '') return err(404, 'not_found', 'id is required');
   // 2. Unknown id.
-  const row = await loadRow(db, sub.id);
+  const row = await loadPayRow(db, sub.id);
   if (!row) return err(404, 'not_found', 'unknown payment id');
   // 3–4. Already decided: idempotent answer, the new tx is ignored.
   const decided = answerFor(row);
@@ -140,7 +138,7 @@ export async function submitPayment(ctx: PayContext, body: unknown): Promise<Rel
 /** Broadcasts the claimed tx of a payment and records the outcome. Also used on recovery. */
 export async function broadcastClaimed(ctx: PayContext, id: string, signalsRbf: boolean, claimed?: PayRow): Promise<RelayAnswer> {
   const { db, chain } = ctx;
-  const row = claimed ?? (await loadRow(db, id));
+  const row = claimed ?? (await loadPayRow(db, id));
   if (!row || !row.txHex) return err(404, 'not_found', 'unknown payment id');
   const decided = answerFor(row);
   if (decided) return decided;
@@ -184,7 +182,7 @@ export async function broadcastClaimed(ctx: PayContext, id: string, signalsRbf: 
     if (confirmedNow) await recordEvent(t, 'payment.confirmed', fresh, ctx.publicUrl, now);
     return fresh;
   });
-  const final = updated ?? (await loadRow(db, id));
+  const final = updated ?? (await loadPayRow(db, id));
   return answerFor(final!) ?? { status: 503, body: null };
 }
 
@@ -199,7 +197,7 @@ async function decline(ctx: PayContext, id: string, txHex: string, txid: string,
     else await t.paymentSubmission.create({ data: { paymentId: id, txid: txid || null, txHex, refund, outcome: 'declined', error: reason } });
     if (u.count === 1) await recordEvent(t, 'payment.declined', await t.payment.findUniqueOrThrow({ where: { id } }), ctx.publicUrl, now);
   });
-  const row = await loadRow(db, id);
+  const row = await loadPayRow(db, id);
   return answerFor(row!) ?? awaitWinner(db, id);
 }
 

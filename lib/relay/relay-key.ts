@@ -43,9 +43,3 @@ export async function rotateRelayKey(db: Db): Promise<string> {
   ]);
   return k.pubkey;
 }
-
-/** The key (active or retired) whose public key signed a payment: tokens stay valid across rotation. */
-export async function activeRelayKeyById(db: Db, pubkey: string): Promise<RelayKeyMaterial | null> {
-  const row = await db.prisma.relayKey.findUnique({ where: { pubkey } });
-  return row ? toMaterial(row) : null;
-}

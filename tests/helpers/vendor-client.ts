@@ -9,7 +9,8 @@ export interface Answer {
   headers: Headers;
 }
 
-async function answer(r: Response): Promise<Answer> {
+/** A response as { status, body, headers }: JSON parsed when it is JSON, else the text. */
+export async function answer(r: Response): Promise<Answer> {
   const text = r.status === 204 ? '' : await r.text();
   let body: any = null;
   try {

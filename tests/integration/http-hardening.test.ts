@@ -11,6 +11,7 @@ import { openMigratedDb } from '@/lib/db';
 import { createApiKey } from '@/lib/auth';
 import { deriveAddress, parseXpub, getNetwork } from '@/lib/doge';
 import { startApp, type AppServer } from '../helpers/app-server';
+import { answer } from '../helpers/vendor-client';
 
 const DGUB = 'dgub8nnbYqHETn61ajXkw8Z8cHasQNrPnQpb85448DY2ie7PmNecxAm6BjTnhNCvZY3qJk1MKZ9Z5HQasQ83ARb99nmduT7dunvxgcvBFVHuvrq';
 const SELLER = deriveAddress(parseXpub(DGUB, getNetwork('mainnet')), 0, getNetwork('mainnet'));
@@ -29,15 +30,7 @@ async function call(method: string, path: string, opts: { key?: string; body?: B
   if (opts.key) headers.Authorization = `Bearer ${opts.key}`;
   const init: RequestInit & { duplex?: string } = { method, headers, body: opts.body };
   if (opts.body instanceof ReadableStream) init.duplex = 'half';
-  const r = await fetch(app.url + path, init);
-  const text = await r.text();
-  let body: any = null;
-  try {
-    body = text ? JSON.parse(text) : null;
-  } catch {
-    body = text;
-  }
-  return { status: r.status, body, headers: r.headers };
+  return answer(await fetch(app.url + path, init));
 }
 
 beforeAll(async () => {
