@@ -3,9 +3,12 @@
 // statements: load (payment, its outputs and its relay key in one query), claim (the state
 // guard and the submission row in one statement) and accept (the state change, the submission
 // outcome and the vendor events in one statement, so the outbox rows commit with the change).
+// Each is shared by the payments of one event-loop turn: one statement for many rows costs
+// about what one costs for one row, since on PGlite the cost is per statement.
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/client';
 import { BatchLoader, rowsById, textKey } from '../db/batch-loader';
+import { TurnBatcher } from '../db/turn-batcher';
 import type { EventType } from './events';
 import { vendorPaymentView, type PaymentRow } from './payment-view';
 import type { ExpectedOutput } from './tx-checks';
@@ -82,40 +85,144 @@ export interface Claim {
   now: Date;
 }
 
+type ClaimResult = 'claimed' | 'lost' | 'duplicate_tx';
+type ClaimItem = Claim & { id: string };
+
 const isUniqueViolation = (e: unknown) => {
   const x = e as { code?: unknown; message?: unknown } | null;
   return x?.code === '23505' || /duplicate key value/.test(String(x?.message ?? ''));
 };
+/** PostgreSQL broke a lock cycle (rows of one batch locked in another order by another process). */
+const isDeadlock = (e: unknown) => (e as { code?: unknown } | null)?.code === '40P01';
+
+/** The items of a failed batch, each as its own batch, in order. */
+async function oneByOne<I, O>(items: I[], run: (batch: I[]) => Promise<O[]>): Promise<O[]> {
+  const each: O[] = [];
+  for (const item of items) each.push((await run([item]))[0]);
+  return each;
+}
+
+// Claims and records the submissions of a batch in one statement (one row per item). Here and
+// in ACCEPT_SQL `p.id = ANY($1)` makes the primary key the way in: joined to the unnest alone,
+// the planner scanned every unpaid payment (the status index) for each batch.
+const CLAIM_SQL = `
+  WITH i AS (
+    SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[]) AS i(id, txid, tx_hex, refund, buyer, at)),
+  c AS (
+    UPDATE payment p SET broadcast_state = 'pending', txid = i.txid, tx_hex = i.tx_hex, refund_address = i.refund, buyer_address = i.buyer,
+           updated_at = i.at::timestamptz
+      FROM i
+     WHERE p.id = ANY($1::text[]) AND p.id = i.id AND p.status = 'unpaid' AND p.broadcast_state = 'none'
+    RETURNING p.id, i.txid, i.tx_hex, i.refund)
+  INSERT INTO payment_submission (payment_id, txid, tx_hex, refund, outcome) SELECT id, txid, tx_hex, refund, 'pending' FROM c
+  RETURNING payment_id AS id`;
+
+async function claimBatch(db: Db, items: ClaimItem[]): Promise<ClaimResult[]> {
+  let rows: { id: unknown }[];
+  try {
+    rows = await db.query<{ id: unknown }>(CLAIM_SQL, [
+      items.map((c) => c.id), items.map((c) => c.txid), items.map((c) => c.txHex), items.map((c) => c.refund), items.map((c) => c.buyer),
+      items.map((c) => c.now.toISOString()),
+    ]);
+  } catch (e) {
+    // The statement changed nothing. A unique violation: a txid already pays another payment;
+    // with one item that item is the duplicate, else each item is tried on its own to find
+    // which. A deadlock: each on its own takes one row lock at a time.
+    if (isUniqueViolation(e) && items.length === 1) return ['duplicate_tx'];
+    if ((isUniqueViolation(e) || isDeadlock(e)) && items.length > 1) return oneByOne(items, (b) => claimBatch(db, b));
+    throw e;
+  }
+  const claimed = new Set(rows.map((r) => String(r.id)));
+  return items.map((c) => (claimed.has(c.id) ? 'claimed' : 'lost'));
+}
+
+/**
+ * The batchers of a database: the claims (and acceptances) submitted in one event-loop turn
+ * share one statement. A payment id or a txid appears at most once per batch (a second claim
+ * for the same payment goes in the next batch, and finds it claimed).
+ */
+const writers = new WeakMap<Db, { claim: TurnBatcher<ClaimItem, ClaimResult>; accept: TurnBatcher<AcceptItem, boolean> }>();
+function writersFor(db: Db) {
+  let w = writers.get(db);
+  if (!w) {
+    w = {
+      claim: new TurnBatcher((items) => claimBatch(db, items), { keys: (c) => ['id:' + c.id, 'tx:' + c.txid] }),
+      accept: new TurnBatcher((items) => acceptBatch(db, items), { keys: (a) => ['id:' + a.row.id] }),
+    };
+    writers.set(db, w);
+  }
+  return w;
+}
 
 /**
  * Claims an unpaid, unclaimed payment for one submission and records that submission, in one
- * statement. 'claimed', 'lost' (another submission holds it or it is decided) or 'duplicate_tx'
- * (the transaction already pays another payment: the txid is unique).
+ * statement (shared with the other claims of this turn). 'claimed', 'lost' (another submission
+ * holds it or it is decided) or 'duplicate_tx' (the transaction already pays another payment:
+ * the txid is unique).
  */
-export async function claimPayment(db: Db, id: string, c: Claim): Promise<'claimed' | 'lost' | 'duplicate_tx'> {
+export function claimPayment(db: Db, id: string, c: Claim): Promise<ClaimResult> {
+  const key = textKey(id);
+  if (key === null) return Promise.resolve('lost'); // no payment has such an id (loadPayRow found none)
+  return writersFor(db).claim.submit({ ...c, id: key });
+}
+
+interface AcceptItem {
+  row: PayRow;
+  fresh: PayRow;
+  now: Date;
+  events: { id: string; type: EventType; body: string }[];
+}
+
+// Accepts a batch: the state change (guarded by the block fields each body was built from),
+// the pending submission's outcome and the vendor events, in one statement. Events are
+// inserted in item order, each payment's in its own order (their seq is the public cursor).
+const ACCEPT_SQL = `
+  WITH i AS (
+    SELECT * FROM unnest($1::text[], $2::text[], $3::int[], $4::text[], $5::text[], $6::int[], $7::text[], $8::int[], $9::text[])
+      AS i(id, status, required, at, confirmed_at, block_height, block_hash, confirmations, exception)),
+  u AS (
+    UPDATE payment p SET status = i.status, broadcast_state = 'sent', required_confirmations = i.required, accepted_at = i.at::timestamptz,
+           confirmed_at = i.confirmed_at::timestamptz, updated_at = i.at::timestamptz
+      FROM i
+     WHERE p.id = ANY($1::text[]) AND p.id = i.id AND p.status = 'unpaid' AND p.broadcast_state = 'pending'
+       AND p.block_height IS NOT DISTINCT FROM i.block_height AND p.block_hash IS NOT DISTINCT FROM i.block_hash
+       AND p.confirmations = i.confirmations AND p.exception IS NOT DISTINCT FROM i.exception
+    RETURNING p.id, i.at),
+  s AS (
+    UPDATE payment_submission s SET outcome = 'accepted' FROM u WHERE s.payment_id = u.id AND s.outcome = 'pending')
+  INSERT INTO vendor_event (id, type, payment_id, body, created_at, next_attempt_at)
+  SELECT e.id, e.type, u.id, e.body, u.at::timestamptz, u.at::timestamptz
+    FROM unnest($10::text[], $11::text[], $12::text[], $13::text[]) WITH ORDINALITY AS e(payment_id, id, type, body, n)
+    JOIN u ON u.id = e.payment_id
+   ORDER BY e.n
+  RETURNING payment_id AS id`;
+
+async function acceptBatch(db: Db, items: AcceptItem[]): Promise<boolean[]> {
+  const col = <T>(f: (a: AcceptItem) => T) => items.map(f);
+  const events = items.flatMap((a) => a.events.map((e) => ({ ...e, paymentId: a.row.id })));
+  let rows: { id: unknown }[];
   try {
-    const rows = await db.query<{ id: unknown }>(
-      `WITH c AS (
-         UPDATE payment SET broadcast_state = 'pending', txid = $2, tx_hex = $3, refund_address = $4, buyer_address = $5, updated_at = $6
-          WHERE id = $1 AND status = 'unpaid' AND broadcast_state = 'none'
-         RETURNING id)
-       INSERT INTO payment_submission (payment_id, txid, tx_hex, refund, outcome) SELECT id, $2, $3, $4, 'pending' FROM c RETURNING id`,
-      [id, c.txid, c.txHex, c.refund, c.buyer, c.now],
-    );
-    return rows.length === 1 ? 'claimed' : 'lost';
+    rows = await db.query<{ id: unknown }>(ACCEPT_SQL, [
+      col((a) => a.row.id), col((a) => a.fresh.status), col((a) => a.fresh.requiredConfirmations), col((a) => a.now.toISOString()),
+      col((a) => a.fresh.confirmedAt?.toISOString() ?? null), col((a) => a.row.blockHeight), col((a) => a.row.blockHash),
+      col((a) => a.row.confirmations), col((a) => a.row.exception),
+      events.map((e) => e.paymentId), events.map((e) => e.id), events.map((e) => e.type), events.map((e) => e.body),
+    ]);
   } catch (e) {
-    if (isUniqueViolation(e)) return 'duplicate_tx';
+    if (isDeadlock(e) && items.length > 1) return oneByOne(items, (b) => acceptBatch(db, b));
     throw e;
   }
+  const accepted = new Set(rows.map((r) => String(r.id)));
+  return items.map((a) => accepted.has(a.row.id));
 }
 
 /**
  * Moves a claimed payment (status unpaid, broadcast pending) to accepted or confirmed, marks its
- * pending submission accepted and writes its events, in one statement. The event bodies are
- * built from `row` as it will be after the change; the statement applies only while the row's
- * block fields are still those of `row` (the worker may have seen the tx mined meanwhile), so a
- * body never shows stale chain data. Returns the new row, or null when nothing was changed (the
- * caller then takes the general path).
+ * pending submission accepted and writes its events, in one statement (shared with the other
+ * acceptances of this turn). The event bodies are built from `row` as it will be after the
+ * change; the change applies only while the row's block fields are still those of `row` (the
+ * worker may have seen the tx mined meanwhile), so a body never shows stale chain data. Returns
+ * the new row, or null when nothing was changed (the caller then takes the general path).
  */
 export async function acceptClaimed(db: Db, row: PayRow, required: number, now: Date, publicUrl: string): Promise<PayRow | null> {
   const confirmedNow = required === 0;
@@ -128,26 +235,5 @@ export async function acceptClaimed(db: Db, row: PayRow, required: number, now: 
     const id = 'evt_' + randomBytes(12).toString('base64url');
     return { id, type, body: JSON.stringify({ id, type, created_at: now.toISOString(), payment: vendorPaymentView(fresh, publicUrl, now) }) };
   });
-  const second = events[1] ?? { id: null, type: null, body: null };
-  const rows = await db.query<{ id: unknown }>(
-    `WITH u AS (
-       UPDATE payment SET status = $2, broadcast_state = 'sent', required_confirmations = $3, accepted_at = $4, confirmed_at = $5, updated_at = $4
-        WHERE id = $1 AND status = 'unpaid' AND broadcast_state = 'pending'
-          AND block_height IS NOT DISTINCT FROM $6::int AND block_hash IS NOT DISTINCT FROM $7::text
-          AND confirmations = $8 AND exception IS NOT DISTINCT FROM $9::text
-       RETURNING id),
-     s AS (
-       UPDATE payment_submission SET outcome = 'accepted' WHERE payment_id = $1 AND outcome = 'pending' AND EXISTS (SELECT 1 FROM u))
-     INSERT INTO vendor_event (id, type, payment_id, body, created_at, next_attempt_at)
-     SELECT e.id, e.type, u.id, e.body, $4, $4
-       FROM u CROSS JOIN (VALUES (1, $10::text, $11::text, $12::text), (2, $13::text, $14::text, $15::text)) AS e(n, id, type, body)
-      WHERE e.id IS NOT NULL
-      ORDER BY e.n
-     RETURNING payment_id AS id`,
-    [
-      row.id, fresh.status, required, now, fresh.confirmedAt, row.blockHeight, row.blockHash, row.confirmations, row.exception,
-      events[0].id, events[0].type, events[0].body, second.id, second.type, second.body,
-    ],
-  );
-  return rows.length > 0 ? fresh : null;
+  return (await writersFor(db).accept.submit({ row, fresh, now, events })) ? fresh : null;
 }

@@ -2,8 +2,10 @@
 // chain: what the plain-SQL hot path writes (state, submission outcome, events in order with
 // bodies matching the row), 0-conf, idempotent answers, a tx reused for another payment,
 // concurrent submissions (one broadcast), the general path when the worker saw the tx mined
-// between claim and acceptance, and a crash between claim and broadcast.
+// between claim and acceptance, a crash between claim and broadcast, and the batching of the
+// loads, claims and acceptances of one event-loop turn (one statement each, same outcomes).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,7 +14,7 @@ import { REGTEST, hdFromSeed, derivePath, serializeXpub } from '@/lib/doge';
 import { createPayment } from '@/lib/relay/create-payment';
 import { activeRelayKey } from '@/lib/relay/relay-key';
 import { submitPayment, broadcastClaimed, type PayContext } from '@/lib/relay/pay';
-import { claimPayment, loadPayRow } from '@/lib/relay/pay-sql';
+import { acceptClaimed, claimPayment, loadPayRow } from '@/lib/relay/pay-sql';
 import { createDevnetBackend, type DevnetBackend } from '@/lib/chain/devnet-backend';
 import { buildPaymentTx } from '@/lib/wallet';
 import { decodeTx } from '@/lib/doge';
@@ -179,5 +181,107 @@ describe('loadPayRow batching', () => {
     await db.query(`UPDATE payment SET reason = 'changed' WHERE id = $1`, [b.id]);
     expect((await loadPayRow(counting, b.id))!.reason).toBe('changed');
     expect(sent).toHaveLength(2);
+  });
+});
+
+/** `db` with every query recorded (sql, params) and an optional hook that may throw instead. */
+function recording(hook?: (sql: string, params: unknown[]) => void) {
+  const sent: { sql: string; params: unknown[] }[] = [];
+  const rec = new Proxy(db, {
+    get: (t, k) => (k === 'query' ? (sql: string, params: unknown[]) => {
+      sent.push({ sql, params });
+      hook?.(sql, params);
+      return t.query(sql, params);
+    } : Reflect.get(t, k)),
+  }) as Db;
+  return { rec, sent, claims: () => sent.filter((x) => /INSERT INTO payment_submission/.test(x.sql)), accepts: () => sent.filter((x) => /INSERT INTO vendor_event/.test(x.sql)) };
+}
+/** A claim needs only a txid and some hex: nothing is broadcast here. */
+const fakeTx = () => ({ txid: randomBytes(32).toString('hex'), hex: randomBytes(60).toString('hex') });
+const claimOf = (t: { txid: string; hex: string }) => ({ txid: t.txid, txHex: t.hex, refund: '', buyer: '', now: new Date() });
+
+describe('claim and accept batching', () => {
+  it('the claims of one turn share one statement; a payment or a txid twice in a turn goes in the next batch', async () => {
+    const [a, b, c] = [await newPayment(), await newPayment(), await newPayment()];
+    const [ta, tb, ta2] = [fakeTx(), fakeTx(), fakeTx()];
+    const r = recording();
+    const got = await Promise.all([
+      claimPayment(r.rec, a.id, claimOf(ta)), claimPayment(r.rec, b.id, claimOf(tb)),
+      claimPayment(r.rec, a.id, claimOf(ta2)), // a again: next batch, finds it claimed
+      claimPayment(r.rec, c.id, claimOf(tb)), // tb again: next batch, the txid already pays b
+    ]);
+    expect(got).toEqual(['claimed', 'claimed', 'lost', 'duplicate_tx']);
+    expect(r.claims().map((x) => x.params[0])).toEqual([[a.id, b.id], [a.id, c.id], [a.id], [c.id]]); // after the unique violation, each alone
+    expect(await loadPayRow(db, a.id)).toMatchObject({ broadcastState: 'pending', txid: ta.txid });
+    expect(await loadPayRow(db, c.id)).toMatchObject({ broadcastState: 'none', txid: null });
+    expect(await submissions(a.id)).toEqual([{ outcome: 'pending', txid: ta.txid }]);
+    expect(await submissions(c.id)).toEqual([]);
+  });
+
+  it('a batch with a txid that already pays another payment: each retried alone, only that one refused', async () => {
+    const [d, e, f, g] = [await newPayment(), await newPayment(), await newPayment(), await newPayment()];
+    const [td, te, tg] = [fakeTx(), fakeTx(), fakeTx()];
+    expect(await claimPayment(db, d.id, claimOf(td))).toBe('claimed');
+    const r = recording();
+    const got = await Promise.all([claimPayment(r.rec, e.id, claimOf(te)), claimPayment(r.rec, f.id, claimOf(td)), claimPayment(r.rec, g.id, claimOf(tg))]);
+    expect(got).toEqual(['claimed', 'duplicate_tx', 'claimed']);
+    expect(r.claims().map((x) => x.params[0])).toEqual([[e.id, f.id, g.id], [e.id], [f.id], [g.id]]);
+    expect(await submissions(f.id)).toEqual([]);
+    expect(await submissions(g.id)).toEqual([{ outcome: 'pending', txid: tg.txid }]);
+  });
+
+  it('a deadlock (PostgreSQL, rows locked in another order by another process): each claim retried alone', async () => {
+    const [h, i] = [await newPayment(), await newPayment()];
+    let thrown = false;
+    const r = recording((sql, params) => {
+      if (!thrown && /INSERT INTO payment_submission/.test(sql) && (params[0] as string[]).length > 1) {
+        thrown = true;
+        throw Object.assign(new Error('deadlock detected'), { code: '40P01' });
+      }
+    });
+    const [th, ti] = [fakeTx(), fakeTx()];
+    const got = await Promise.all([claimPayment(r.rec, h.id, claimOf(th)), claimPayment(r.rec, i.id, claimOf(ti))]);
+    expect(got).toEqual(['claimed', 'claimed']);
+    expect(r.claims().map((x) => x.params[0])).toEqual([[h.id, i.id], [h.id], [i.id]]);
+  });
+
+  it('an outage fails every claim of its batch, and the next batch runs', async () => {
+    const [j, k] = [await newPayment(), await newPayment()];
+    let down = true;
+    const r = recording(() => {
+      if (down) throw new Error('connection refused');
+    });
+    const [tj, tk] = [fakeTx(), fakeTx()];
+    const got = await Promise.allSettled([claimPayment(r.rec, j.id, claimOf(tj)), claimPayment(r.rec, k.id, claimOf(tk))]);
+    expect(got.map((x) => x.status)).toEqual(['rejected', 'rejected']);
+    down = false;
+    expect(await claimPayment(r.rec, j.id, claimOf(tj))).toBe('claimed');
+    expect(await submissions(k.id)).toEqual([]);
+  });
+
+  it('the acceptances of one turn share one statement: each row guarded on its own, events in order', async () => {
+    const ps = [await newPayment(), await newPayment({ required_confirmations: 0 }), await newPayment()];
+    const txs = [fakeTx(), fakeTx(), fakeTx()];
+    for (const [n, p] of ps.entries()) expect(await claimPayment(db, p.id, claimOf(txs[n]))).toBe('claimed');
+    const rows = await Promise.all(ps.map((p) => loadPayRow(db, p.id)));
+    // The worker saw the third payment's tx mined after its row was read: it takes the general path.
+    await db.query(`UPDATE payment SET block_height = 9, block_hash = $2 WHERE id = $1`, [ps[2].id, 'cd'.repeat(32)]);
+    const r = recording();
+    const now = new Date();
+    const got = await Promise.all(rows.map((row, n) => acceptClaimed(r.rec, row!, n === 1 ? 0 : 1, now, URL_BASE)));
+    expect(r.accepts()).toHaveLength(1);
+    expect(got.map((x) => x?.status ?? null)).toEqual(['accepted', 'confirmed', null]);
+    expect(await loadPayRow(db, ps[2].id)).toMatchObject({ status: 'unpaid', broadcastState: 'pending' });
+    expect(await submissions(ps[2].id)).toEqual([{ outcome: 'pending', txid: txs[2].txid }]);
+    const all = await db.query<{ payment_id: string; type: string }>(`SELECT payment_id, type FROM vendor_event WHERE payment_id = ANY($1::text[]) ORDER BY seq`, [ps.map((p) => p.id)]);
+    expect(all).toEqual([
+      { payment_id: ps[0].id, type: 'payment.accepted' },
+      { payment_id: ps[1].id, type: 'payment.accepted' },
+      { payment_id: ps[1].id, type: 'payment.confirmed' },
+    ]);
+    for (const n of [0, 1]) expect(await submissions(ps[n].id)).toEqual([{ outcome: 'accepted', txid: txs[n].txid }]);
+    const stored = await db.prisma.payment.findUniqueOrThrow({ where: { id: ps[1].id } });
+    expect(stored).toMatchObject({ status: 'confirmed', requiredConfirmations: 0, broadcastState: 'sent' });
+    expect(stored.confirmedAt?.toISOString()).toBe(now.toISOString());
   });
 });
