@@ -13,6 +13,8 @@ import { encodeWif } from '../doge/wif';
 import { log } from '../log';
 import type { BroadcastResult, ChainBackend, InputLookup, Outpoint } from './backend';
 import { DevnetChain, type DevnetBlock } from './devnet-chain';
+import { sigVerdict } from './devnet-script';
+import { SigVerifier } from './sig-verifier';
 
 export interface DevnetOptions {
   network: Network;
@@ -53,6 +55,16 @@ export function createDevnetBackend(opts: DevnetOptions): DevnetBackend {
   let walletKey: Uint8Array;
   let walletScript: Uint8Array;
   let timer: ReturnType<typeof setInterval> | undefined;
+  const sigs = new SigVerifier();
+
+  /** The tx's script verdicts, with its signatures checked off the event loop (sig-verifier.ts). */
+  async function scriptVerdicts(c: DevnetChain, raw: Uint8Array): Promise<Map<string, string | null> | undefined> {
+    const pre = c.scriptChecks(raw);
+    if (!pre) return undefined;
+    const ok = await sigs.verify(pre.checks.map((x) => x.check));
+    pre.checks.forEach((x, i) => pre.verdicts.set(x.key, sigVerdict(x.index, ok[i])));
+    return pre.verdicts;
+  }
 
   function saveMempool(c: DevnetChain) {
     const tmp = files.mempool + '.tmp';
@@ -126,6 +138,7 @@ export function createDevnetBackend(opts: DevnetOptions): DevnetBackend {
     async stop() {
       if (timer) clearInterval(timer);
       timer = undefined;
+      await sigs.close();
     },
     async tip() {
       const t = load().tip!;
@@ -148,8 +161,11 @@ export function createDevnetBackend(opts: DevnetOptions): DevnetBackend {
       if (typeof txHex !== 'string' || txHex.length === 0 || !isHex(txHex)) return { ok: false, code: 'rejected', reason: 'transaction is not hex' };
       const c = load();
       const raw = fromHex(txHex);
+      // The signatures are checked first, off the event loop; everything else (inputs still
+      // unspent, outputs, fee) is checked by accept when it runs, as the chain then stands.
+      const verdicts = await scriptVerdicts(c, raw);
       const before = c.mempool.size;
-      const r = c.accept(raw);
+      const r = c.accept(raw, verdicts);
       // Append only the new tx (rewriting the whole mempool per broadcast was O(mempool) each;
       // a block rewrites the file, and a replayed duplicate line is accepted as already known).
       if (r.ok && c.mempool.size > before) appendFileSync(files.mempool, toHex(raw) + '\n');

@@ -15,7 +15,7 @@ import { classifyScript, pushData } from '../doge/script';
 import { isCoinbase, parseTx, encodeTx, type RawTx } from '../doge/tx';
 import { parseBlock } from '../doge/block';
 import type { BlockSummary, BroadcastResult, InputLookup, Outpoint } from './backend';
-import { checkP2pkhSpend } from './devnet-script';
+import { checkP2pkhSpend, p2pkhSpendCheck, type SigCheck } from './devnet-script';
 
 export const DEVNET_BITS = 0x207fffff;
 export const DEVNET_VERSION = 0x00620004;
@@ -53,6 +53,8 @@ interface Coin {
 }
 
 const key = (txid: string, vout: number) => `${txid}:${vout}`;
+/** What a script verdict is about: an input of the tx and the script it spends. */
+const verdictKey = (index: number, script: Uint8Array) => `${index}:${toHex(script)}`;
 const ZERO32 = new Uint8Array(32);
 
 function devnetTx(raw: Uint8Array): DevnetTx {
@@ -106,8 +108,38 @@ export class DevnetChain {
     return { state: 'unspent', value: v.value, script: toHex(v.script) };
   }
 
-  /** Validate and add a transaction to the mempool. Results mirror a node's answers. */
-  accept(raw: Uint8Array): BroadcastResult {
+  /**
+   * The script checks `accept` would run for a transaction's inputs as the chain stands now:
+   * verdicts known without curve arithmetic, and the signature checks left to run (elsewhere,
+   * e.g. on a worker). A verdict depends only on the tx, the input and the spent script, so it
+   * stays true whatever happens to the chain meanwhile; `accept` still checks everything else
+   * when it runs. Null when the tx does not decode (accept says why).
+   */
+  scriptChecks(raw: Uint8Array): { verdicts: Map<string, string | null>; checks: { key: string; index: number; check: SigCheck }[] } | null {
+    let tx: RawTx;
+    try {
+      tx = parseTx(raw);
+    } catch {
+      return null;
+    }
+    const verdicts = new Map<string, string | null>();
+    const checks: { key: string; index: number; check: SigCheck }[] = [];
+    tx.inputs.forEach((inp, index) => {
+      const coin = this.view({ txid: hashToHex(inp.prevTxid), vout: inp.vout });
+      if (coin === 'spent' || coin === 'missing') return;
+      const k = verdictKey(index, coin.script);
+      const c = p2pkhSpendCheck(tx, index, coin.script);
+      if (typeof c === 'string') verdicts.set(k, c);
+      else checks.push({ key: k, index, check: c });
+    });
+    return { verdicts, checks };
+  }
+
+  /**
+   * Validate and add a transaction to the mempool. Results mirror a node's answers.
+   * `verdicts` (from scriptChecks, completed) saves rechecking those inputs' scripts.
+   */
+  accept(raw: Uint8Array, verdicts?: ReadonlyMap<string, string | null>): BroadcastResult {
     let t: DevnetTx;
     try {
       t = devnetTx(raw);
@@ -126,7 +158,8 @@ export class DevnetChain {
       const coin = this.view(o);
       if (coin === 'spent') return { ok: false, code: 'double_spend', reason: `input ${o.txid}:${o.vout} is already spent` };
       if (coin === 'missing') return { ok: false, code: 'missing_inputs', reason: `Missing inputs: ${o.txid}:${o.vout}` };
-      const bad = checkP2pkhSpend(t.tx, i, coin.script);
+      const vk = verdicts && verdictKey(i, coin.script);
+      const bad = vk && verdicts.has(vk) ? verdicts.get(vk)! : checkP2pkhSpend(t.tx, i, coin.script);
       if (bad) return { ok: false, code: 'rejected', reason: `mandatory-script-verify-flag-failed: ${bad}` };
       inSum += coin.value;
     }

@@ -29,40 +29,65 @@ const SPKI_PREFIX: Record<number, Buffer> = {
   65: Buffer.from('3056301006072a8648ce3d020106052b8104000a034200', 'hex'),
 };
 
-/**
- * ECDSA over sha256d(preimage), as noble's verify with strict DER and low-S, but the curve
- * arithmetic done by OpenSSL (node:crypto), about 3× faster than noble here: this check was
- * the largest single cost of a devnet broadcast in the `pay` benchmark's profile. OpenSSL
- * hashes what it is given once, so it gets sha256(preimage). Falls back to noble when OpenSSL
- * refuses the key (not on the curve, or a build without secp256k1), so the verdict is noble's.
- */
-function verifyLegacySig(der: Uint8Array, preimage: Uint8Array, pubkey: Uint8Array): boolean {
-  let sig;
-  try {
-    sig = secp256k1.Signature.fromBytes(der, 'der'); // strict DER, r and s in 1..n-1
-  } catch {
-    return false;
-  }
-  if (sig.hasHighS()) return false;
+/** An ECDSA check still to run: `sig` (strict DER, low S: already checked) over sha256d(preimage) by `pubkey`. */
+export interface SigCheck {
+  /** The signature as r‖s (64 bytes). */
+  compact: Uint8Array;
+  der: Uint8Array;
+  preimage: Uint8Array;
+  pubkey: Uint8Array;
+}
+
+/** The DER SubjectPublicKeyInfo OpenSSL takes for a secp256k1 key, or null for another length. */
+export function spkiOf(pubkey: Uint8Array): Buffer | null {
   const prefix = SPKI_PREFIX[pubkey.length];
-  if (prefix) {
-    try {
-      const key = createPublicKey({ key: Buffer.concat([prefix, pubkey]), format: 'der', type: 'spki' });
-      const once = createHash('sha256').update(preimage).digest();
-      return nodeVerify('sha256', once, { key, dsaEncoding: 'ieee-p1363' }, sig.toBytes('compact'));
-    } catch {
-      /* noble decides */
-    }
-  }
+  return prefix ? Buffer.concat([prefix, pubkey]) : null;
+}
+
+/**
+ * The OpenSSL half of a signature check (node:crypto): true/false, or null when OpenSSL
+ * refuses the key (not on the curve, or a build without secp256k1) and noble must decide.
+ * OpenSSL hashes what it is given once, so it gets sha256(preimage). Also run in the
+ * signature worker (sig-verifier.ts), which has its own copy of these lines.
+ */
+export function opensslVerify(spki: Uint8Array, preimage: Uint8Array, compact: Uint8Array): boolean | null {
   try {
-    return secp256k1.verify(der, sha256d(preimage), pubkey, { prehash: false, format: 'der', lowS: true });
+    const key = createPublicKey({ key: Buffer.from(spki), format: 'der', type: 'spki' });
+    const once = createHash('sha256').update(preimage).digest();
+    return nodeVerify('sha256', once, { key, dsaEncoding: 'ieee-p1363' }, compact);
+  } catch {
+    return null;
+  }
+}
+
+/** noble's verdict on a check (the fallback when OpenSSL refuses the key). */
+export function nobleVerify(c: SigCheck): boolean {
+  try {
+    return secp256k1.verify(c.der, sha256d(c.preimage), c.pubkey, { prehash: false, format: 'der', lowS: true });
   } catch {
     return false;
   }
 }
 
-/** Why an input's script does not verify, or null when it does. Only P2PKH prevouts are standard here. */
-export function checkP2pkhSpend(tx: RawTx, index: number, prevScript: Uint8Array): string | null {
+/**
+ * ECDSA over sha256d(preimage), as noble's verify with strict DER and low-S, but the curve
+ * arithmetic done by OpenSSL (node:crypto), about 3× faster than noble here: this check was
+ * the largest single cost of a devnet broadcast in the `pay` benchmark's profile. Falls back to
+ * noble when OpenSSL refuses the key, so the verdict is noble's.
+ */
+export function verifySigCheck(c: SigCheck): boolean {
+  const spki = spkiOf(c.pubkey);
+  const r = spki ? opensslVerify(spki, c.preimage, c.compact) : null;
+  return r ?? nobleVerify(c);
+}
+
+const sigFailed = (index: number) => `input ${index}: signature verification failed`;
+
+/**
+ * Everything about a P2PKH spend but the curve arithmetic: why it fails, or the signature
+ * check left to run (verifySigCheck, here or in the signature worker).
+ */
+export function p2pkhSpendCheck(tx: RawTx, index: number, prevScript: Uint8Array): string | SigCheck {
   const info = classifyScript(prevScript);
   if (info.type !== 'p2pkh') return `input ${index} spends a non-P2PKH output (${info.type}), not supported on devnet`;
   let ops;
@@ -79,6 +104,21 @@ export function checkP2pkhSpend(tx: RawTx, index: number, prevScript: Uint8Array
   const hashType = sigWithType[sigWithType.length - 1];
   if (hashType !== SIGHASH_ALL) return `input ${index}: only SIGHASH_ALL is accepted on devnet`;
   const der = sigWithType.subarray(0, sigWithType.length - 1);
-  const ok = verifyLegacySig(der, legacySighashPreimage(tx, index, prevScript, hashType), pubkey);
-  return ok ? null : `input ${index}: signature verification failed`;
+  let sig;
+  try {
+    sig = secp256k1.Signature.fromBytes(der, 'der'); // strict DER, r and s in 1..n-1
+  } catch {
+    return sigFailed(index);
+  }
+  if (sig.hasHighS()) return sigFailed(index);
+  return { compact: sig.toBytes('compact'), der, preimage: legacySighashPreimage(tx, index, prevScript, hashType), pubkey };
+}
+
+/** The verdict on a signature check's outcome: null (valid) or why not. */
+export const sigVerdict = (index: number, ok: boolean): string | null => (ok ? null : sigFailed(index));
+
+/** Why an input's script does not verify, or null when it does. Only P2PKH prevouts are standard here. */
+export function checkP2pkhSpend(tx: RawTx, index: number, prevScript: Uint8Array): string | null {
+  const c = p2pkhSpendCheck(tx, index, prevScript);
+  return typeof c === 'string' ? c : sigVerdict(index, verifySigCheck(c));
 }

@@ -84,6 +84,17 @@ describe('devnet backend', () => {
     expect(change?.confirmations).toBe(1);
   });
 
+  it('of broadcasts spending one coin at once, exactly one gets in (signatures are checked before the inputs)', async () => {
+    const w = chain.demoWallet();
+    const coin = w.utxos.find((u) => u.amount >= 100_000_000n)!;
+    const txs = ['4', '5', '6', '7'].map((amount) => buildPaymentTx(payment(amount), { network: REGTEST, utxos: [coin], keys: [w.wif] }));
+    const results = await Promise.all(txs.map((t) => chain.broadcast(t.hex)));
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    expect(results.filter((r) => !r.ok).map((r) => !r.ok && r.code)).toEqual(['double_spend', 'double_spend', 'double_spend']);
+    const inPool = await Promise.all(txs.map((t) => chain.inMempool(t.txid)));
+    expect(inPool.filter(Boolean)).toHaveLength(1);
+  });
+
   it('keeps the chain, the wallet key and the mempool across a restart', async () => {
     const w = chain.demoWallet();
     const pending = buildPaymentTx(payment('3'), { network: REGTEST, utxos: w.utxos, keys: [w.wif] });

@@ -1,11 +1,13 @@
 // The devnet chain's P2PKH signature check (OpenSSL for the curve arithmetic, noble's strict
-// DER and low-S rules): it must give exactly noble's verdicts.
+// DER and low-S rules): it must give exactly noble's verdicts, on the main thread and on the
+// signature worker, and inline when the worker dies.
 import { describe, expect, it } from 'vitest';
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { concatBytes, hash160 } from '../../lib/doge/bytes';
 import { p2pkhScript, pushData } from '../../lib/doge/script';
 import type { RawTx } from '../../lib/doge/tx';
-import { checkP2pkhSpend, legacySighash, SIGHASH_ALL } from '../../lib/chain/devnet-script';
+import { checkP2pkhSpend, legacySighash, p2pkhSpendCheck, verifySigCheck, SIGHASH_ALL, type SigCheck } from '../../lib/chain/devnet-script';
+import { SigVerifier } from '../../lib/chain/sig-verifier';
 
 const KEY = new Uint8Array(32).fill(9);
 const N = secp256k1.Point.Fn.ORDER;
@@ -58,5 +60,39 @@ describe('checkP2pkhSpend', () => {
   it('refuses a key that does not match the output', () => {
     const { tx, prevScript } = spend({ key: new Uint8Array(32).fill(3) });
     expect(checkP2pkhSpend(tx, 0, prevScript)).toMatch(/public key does not match/);
+  });
+});
+
+describe('SigVerifier (the signature worker)', () => {
+  const checkOf = (s: ReturnType<typeof spend>) => p2pkhSpendCheck(s.tx, 0, s.prevScript) as SigCheck;
+  const valid = [checkOf(spend()), checkOf(spend({ compressed: false }))];
+  const wrong = checkOf(spend({ mutate: (_der, sig) => new secp256k1.Signature(sig.r, sig.s - 1n).toBytes('der') }));
+  // A 33-byte "key" off the curve: OpenSSL refuses it, noble decides (invalid).
+  const offCurve: SigCheck = { ...valid[0], pubkey: Uint8Array.of(0x02, ...new Uint8Array(32).fill(0xff)) };
+
+  it('gives the main thread verdicts for valid, wrong and refused-key checks, in order', async () => {
+    const v = new SigVerifier();
+    try {
+      const checks = [valid[0], wrong, offCurve, valid[1]];
+      expect(await v.verify(checks)).toEqual([true, false, false, true]);
+      expect(checks.map(verifySigCheck)).toEqual([true, false, false, true]);
+      expect(await v.verify([])).toEqual([]);
+      // Concurrent requests each get their own answers.
+      expect(await Promise.all([v.verify([wrong]), v.verify([valid[1], valid[0]])])).toEqual([[false], [true, true]]);
+      await v.close(); // a later check starts a new worker
+      expect(await v.verify([valid[0]])).toEqual([true]);
+    } finally {
+      await v.close();
+    }
+  });
+
+  it('checks inline when the worker dies with checks pending, and from then on', async () => {
+    const v = new SigVerifier({ workerSource: `require('node:worker_threads').parentPort.on('message', () => process.exit(3));` });
+    try {
+      expect(await v.verify([valid[0], wrong])).toEqual([true, false]);
+      expect(await v.verify([wrong, valid[1]])).toEqual([false, true]);
+    } finally {
+      await v.close();
+    }
   });
 });

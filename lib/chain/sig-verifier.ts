@@ -1,0 +1,135 @@
+// Runs the devnet's signature checks (the curve arithmetic of devnet-script.ts) on a worker
+// thread, as a real node checks scripts in its own process: the relay's event loop then spends
+// no time on the network's half of a broadcast. Verdicts are the same as on the main thread:
+// the worker runs the same OpenSSL call, and a key OpenSSL refuses comes back undecided and
+// goes to noble here. Whenever the worker is unavailable (failed to start, died, or the
+// platform has no worker_threads) the checks run inline, so a broadcast never waits on a dead
+// worker. The worker is started on first use and ends after a minute without work.
+import { Worker } from 'node:worker_threads';
+import { log } from '../log';
+import { nobleVerify, spkiOf, verifySigCheck, type SigCheck } from './devnet-script';
+
+// The worker's code (plain CommonJS, evaluated: no file for the bundler to place). It mirrors
+// opensslVerify in devnet-script.ts: 1 valid, 0 invalid, 2 OpenSSL refused the key.
+const WORKER_SOURCE = `
+const { parentPort } = require('node:worker_threads');
+const { createHash, createPublicKey, verify } = require('node:crypto');
+parentPort.on('message', ({ id, checks }) => {
+  const out = checks.map(([spki, preimage, compact]) => {
+    try {
+      const key = createPublicKey({ key: Buffer.from(spki), format: 'der', type: 'spki' });
+      const once = createHash('sha256').update(preimage).digest();
+      return verify('sha256', once, { key, dsaEncoding: 'ieee-p1363' }, compact) ? 1 : 0;
+    } catch {
+      return 2;
+    }
+  });
+  parentPort.postMessage({ id, out });
+});`;
+
+const IDLE_MS = 60_000;
+
+interface Pending {
+  checks: SigCheck[];
+  resolve: (v: boolean[]) => void;
+}
+
+export interface SigVerifierOptions {
+  /** The worker's code (tests give one that dies, to check the inline fallback). */
+  workerSource?: string;
+}
+
+export class SigVerifier {
+  private worker: Worker | null = null;
+  private broken = false;
+  private nextId = 1;
+  private readonly pending = new Map<number, Pending>();
+  private idleTimer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(private readonly opts: SigVerifierOptions = {}) {}
+
+  /** One verdict per check, in order: true when the signature is valid. Never rejects. */
+  verify(checks: SigCheck[]): Promise<boolean[]> {
+    if (checks.length === 0) return Promise.resolve([]);
+    const w = this.ensureWorker();
+    const keys = checks.map((c) => spkiOf(c.pubkey));
+    if (!w || keys.some((k) => k === null)) return Promise.resolve(checks.map(verifySigCheck));
+    const id = this.nextId++;
+    return new Promise<boolean[]>((resolve) => {
+      this.pending.set(id, { checks, resolve });
+      try {
+        w.postMessage({ id, checks: checks.map((c, i) => [keys[i], c.preimage, c.compact]) });
+      } catch (e) {
+        this.pending.delete(id);
+        this.fail(e);
+        resolve(checks.map(verifySigCheck));
+      }
+    });
+  }
+
+  /** Stops the worker (checks after this start a new one). */
+  async close(): Promise<void> {
+    clearTimeout(this.idleTimer);
+    const w = this.worker;
+    this.worker = null;
+    this.settleInline();
+    if (w) await w.terminate();
+  }
+
+  private ensureWorker(): Worker | null {
+    if (this.broken) return null;
+    clearTimeout(this.idleTimer);
+    this.idleTimer = setTimeout(() => void this.idle(), IDLE_MS);
+    this.idleTimer.unref?.();
+    if (this.worker) return this.worker;
+    try {
+      const w = new Worker(this.opts.workerSource ?? WORKER_SOURCE, { eval: true, resourceLimits: { maxOldGenerationSizeMb: 16, maxYoungGenerationSizeMb: 4 } });
+      w.unref();
+      w.on('message', (m: { id: number; out: number[] }) => this.answer(m));
+      w.on('error', (e) => this.fail(e));
+      w.on('exit', (code) => {
+        if (this.worker === w) {
+          this.worker = null;
+          if (code !== 0) this.fail(new Error(`signature worker exited with code ${code}`));
+          else this.settleInline();
+        }
+      });
+      this.worker = w;
+      return w;
+    } catch (e) {
+      this.fail(e);
+      return null;
+    }
+  }
+
+  private answer({ id, out }: { id: number; out: number[] }): void {
+    const p = this.pending.get(id);
+    if (!p) return;
+    this.pending.delete(id);
+    p.resolve(p.checks.map((c, i) => (out[i] === 1 ? true : out[i] === 0 ? false : nobleVerify(c))));
+  }
+
+  private async idle(): Promise<void> {
+    if (this.pending.size > 0 || !this.worker) return;
+    const w = this.worker;
+    this.worker = null;
+    await w.terminate().catch(() => undefined);
+  }
+
+  /** The worker is gone for good: what it held is checked inline, and so is everything after. */
+  private fail(e: unknown): void {
+    if (!this.broken) log.warn('devnet: signature worker unavailable, checking signatures inline', { error: e as Error });
+    this.broken = true;
+    const w = this.worker;
+    this.worker = null;
+    this.settleInline();
+    void w?.terminate().catch(() => undefined);
+  }
+
+  private settleInline(): void {
+    for (const [id, p] of this.pending) {
+      this.pending.delete(id);
+      p.resolve(p.checks.map(verifySigCheck));
+    }
+  }
+}
