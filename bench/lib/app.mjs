@@ -31,7 +31,9 @@ export async function startApp(env = {}, { dataDir } = {}) {
   const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'counter-bench-'));
   const url = `http://127.0.0.1:${port}`;
   let out = '';
-  const child = spawn(process.execPath, [...appNodeArgs(process.env), nextBin(ROOT), 'start', '-p', String(port), '-H', '127.0.0.1'], {
+  // APP_NODE_ARGS adds node command-line flags, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile a run.
+  const extraArgs = (process.env.APP_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...appNodeArgs(process.env), ...extraArgs, nextBin(ROOT), 'start', '-p', String(port), '-H', '127.0.0.1'], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1',
