@@ -4,7 +4,8 @@
 // the worker runs the same OpenSSL call, and a key OpenSSL refuses comes back undecided and
 // goes to noble here. Whenever the worker is unavailable (failed to start, died, or the
 // platform has no worker_threads) the checks run inline, so a broadcast never waits on a dead
-// worker. The worker is started on first use and ends after a minute without work.
+// worker. A lone check (nothing pending, none asked for in the last few ms) also runs inline.
+// The worker is started when first needed and ends after a minute without work.
 import { Worker } from 'node:worker_threads';
 import { log } from '../log';
 import { nobleVerify, spkiOf, verifySigCheck, type SigCheck } from './devnet-script';
@@ -37,6 +38,13 @@ interface Pending {
 export interface SigVerifierOptions {
   /** The worker's code (tests give one that dies, to check the inline fallback). */
   workerSource?: string;
+  /**
+   * A check asked for at least this long after the previous one, with none pending, runs
+   * inline (default 5 ms; null: always the worker). One payment at a time then never pays for
+   * the hop to the thread and back (~1 ms, more than the check) and never starts the worker;
+   * under load the asks come closer together and go to the worker.
+   */
+  quietMs?: number | null;
 }
 
 export class SigVerifier {
@@ -45,18 +53,30 @@ export class SigVerifier {
   private nextId = 1;
   private readonly pending = new Map<number, Pending>();
   private idleTimer: ReturnType<typeof setTimeout> | undefined;
+  private lastAsk = -Infinity;
 
   constructor(private readonly opts: SigVerifierOptions = {}) {}
+
+  /** Whether the worker thread is running now. */
+  get workerRunning(): boolean {
+    return this.worker !== null;
+  }
 
   /** One verdict per check, in order: true when the signature is valid. Never rejects. */
   verify(checks: SigCheck[]): Promise<boolean[]> {
     if (checks.length === 0) return Promise.resolve([]);
+    const now = performance.now();
+    const quietMs = this.opts.quietMs === undefined ? 5 : this.opts.quietMs;
+    const quiet = quietMs !== null && this.pending.size === 0 && now - this.lastAsk >= quietMs;
+    this.lastAsk = now;
+    if (quiet) return Promise.resolve(checks.map(verifySigCheck));
     const w = this.ensureWorker();
     const keys = checks.map((c) => spkiOf(c.pubkey));
     if (!w || keys.some((k) => k === null)) return Promise.resolve(checks.map(verifySigCheck));
     const id = this.nextId++;
     return new Promise<boolean[]>((resolve) => {
       this.pending.set(id, { checks, resolve });
+      w.ref(); // an answer is awaited: keep the process alive for it
       try {
         w.postMessage({ id, checks: checks.map((c, i) => [keys[i], c.preimage, c.compact]) });
       } catch (e) {
@@ -106,6 +126,7 @@ export class SigVerifier {
     const p = this.pending.get(id);
     if (!p) return;
     this.pending.delete(id);
+    if (this.pending.size === 0) this.worker?.unref(); // idle: never what keeps the process alive
     p.resolve(p.checks.map((c, i) => (out[i] === 1 ? true : out[i] === 0 ? false : nobleVerify(c))));
   }
 

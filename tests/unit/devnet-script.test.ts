@@ -71,7 +71,7 @@ describe('SigVerifier (the signature worker)', () => {
   const offCurve: SigCheck = { ...valid[0], pubkey: Uint8Array.of(0x02, ...new Uint8Array(32).fill(0xff)) };
 
   it('gives the main thread verdicts for valid, wrong and refused-key checks, in order', async () => {
-    const v = new SigVerifier();
+    const v = new SigVerifier({ quietMs: null });
     try {
       const checks = [valid[0], wrong, offCurve, valid[1]];
       expect(await v.verify(checks)).toEqual([true, false, false, true]);
@@ -86,8 +86,21 @@ describe('SigVerifier (the signature worker)', () => {
     }
   });
 
+  it('runs a lone check inline without starting the worker; checks asked for together go to the worker', async () => {
+    const v = new SigVerifier({ quietMs: 1_000 });
+    try {
+      expect(await v.verify([valid[0]])).toEqual([true]);
+      expect(v.workerRunning).toBe(false);
+      const both = await Promise.all([v.verify([wrong]), v.verify([valid[1]])]); // asked for within quietMs of the last
+      expect(both).toEqual([[false], [true]]);
+      expect(v.workerRunning).toBe(true);
+    } finally {
+      await v.close();
+    }
+  });
+
   it('checks inline when the worker dies with checks pending, and from then on', async () => {
-    const v = new SigVerifier({ workerSource: `require('node:worker_threads').parentPort.on('message', () => process.exit(3));` });
+    const v = new SigVerifier({ quietMs: null, workerSource: `require('node:worker_threads').parentPort.on('message', () => process.exit(3));` });
     try {
       expect(await v.verify([valid[0], wrong])).toEqual([true, false]);
       expect(await v.verify([wrong, valid[1]])).toEqual([false, true]);
