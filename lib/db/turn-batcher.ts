@@ -5,6 +5,11 @@
 // statement has answered, so it sees that statement's effect exactly as it would have if each
 // item were its own statement.
 
+/** A result standing for one item's own error: that item's caller gets `error`, the others their results. */
+export class ItemFailure {
+  constructor(readonly error: unknown) {}
+}
+
 export interface TurnBatcherOptions<I> {
   /** What an item touches; items sharing a key go in separate batches, in submission order. */
   keys?: (item: I) => readonly string[];
@@ -30,10 +35,12 @@ export class TurnBatcher<I, O> {
   private readonly schedule: (fn: () => void) => void;
 
   /**
-   * `run` answers a batch with one result per item, in order. When it fails, every item of
-   * that batch gets the error (a batch is one statement: nothing of it was applied).
+   * `run` answers a batch with one result per item, in order; an ItemFailure among them fails
+   * that item alone (e.g. items retried one by one after the batch's statement failed). When
+   * `run` itself fails, every item of that batch gets the error (a batch is one statement:
+   * nothing of it was applied).
    */
-  constructor(private readonly run: (items: I[]) => Promise<O[]>, opts: TurnBatcherOptions<I> = {}) {
+  constructor(private readonly run: (items: I[]) => Promise<(O | ItemFailure)[]>, opts: TurnBatcherOptions<I> = {}) {
     this.maxBatch = Math.max(1, opts.maxBatch ?? 256);
     this.keys = opts.keys ?? (() => []);
     this.schedule = opts.schedule ?? ((fn) => void setImmediate(fn));
@@ -80,7 +87,7 @@ export class TurnBatcher<I, O> {
     this.queue = rest;
     if (batch.length === 0) return; // everything waits on a batch in flight, which re-kicks
     for (const k of batchKeys) this.inFlight.add(k);
-    let answer: Promise<O[]>;
+    let answer: Promise<(O | ItemFailure)[]>;
     try {
       answer = this.run(batch.map((p) => p.item));
     } catch (e) {
@@ -89,7 +96,11 @@ export class TurnBatcher<I, O> {
     answer
       .then((results) => {
         if (!Array.isArray(results) || results.length !== batch.length) throw new Error(`batch answered ${Array.isArray(results) ? results.length : 'no'} results for ${batch.length} items`);
-        batch.forEach((p, j) => p.resolve(results[j]));
+        batch.forEach((p, j) => {
+          const r = results[j];
+          if (r instanceof ItemFailure) p.reject(r.error);
+          else p.resolve(r);
+        });
       })
       .catch((e: unknown) => {
         for (const p of batch) p.reject(e);

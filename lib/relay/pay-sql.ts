@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/client';
 import { BatchLoader, rowsById, textKey } from '../db/batch-loader';
-import { TurnBatcher } from '../db/turn-batcher';
+import { ItemFailure, TurnBatcher } from '../db/turn-batcher';
 import type { EventType } from './events';
 import { vendorPaymentView, type PaymentRow } from './payment-view';
 import type { ExpectedOutput } from './tx-checks';
@@ -95,10 +95,20 @@ const isUniqueViolation = (e: unknown) => {
 /** PostgreSQL broke a lock cycle (rows of one batch locked in another order by another process). */
 const isDeadlock = (e: unknown) => (e as { code?: unknown } | null)?.code === '40P01';
 
-/** The items of a failed batch, each as its own batch, in order. */
-async function oneByOne<I, O>(items: I[], run: (batch: I[]) => Promise<O[]>): Promise<O[]> {
-  const each: O[] = [];
-  for (const item of items) each.push((await run([item]))[0]);
+/**
+ * The items of a failed batch, each as its own statement, in order. Each settles on its own:
+ * one that fails again fails alone (ItemFailure) and the others are still tried, so no caller
+ * hears of an error for a change that was made, or of a change that was not.
+ */
+async function oneByOne<I, O>(items: I[], run: (batch: I[]) => Promise<(O | ItemFailure)[]>): Promise<(O | ItemFailure)[]> {
+  const each: (O | ItemFailure)[] = [];
+  for (const item of items) {
+    try {
+      each.push((await run([item]))[0]);
+    } catch (e) {
+      each.push(new ItemFailure(e));
+    }
+  }
   return each;
 }
 
@@ -127,7 +137,7 @@ const CLAIM_ONE_SQL = `
   INSERT INTO payment_submission (payment_id, txid, tx_hex, refund, outcome) SELECT id, $2, $3, $4, 'pending' FROM c
   RETURNING payment_id AS id`;
 
-async function claimBatch(db: Db, items: ClaimItem[]): Promise<ClaimResult[]> {
+async function claimBatch(db: Db, items: ClaimItem[]): Promise<(ClaimResult | ItemFailure)[]> {
   let rows: { id: unknown }[];
   try {
     const [one] = items;
@@ -246,7 +256,7 @@ function acceptStatement(items: AcceptItem[]): [string, unknown[]] {
   ]];
 }
 
-async function acceptBatch(db: Db, items: AcceptItem[]): Promise<boolean[]> {
+async function acceptBatch(db: Db, items: AcceptItem[]): Promise<(boolean | ItemFailure)[]> {
   let rows: { id: unknown }[];
   try {
     rows = await db.query<{ id: unknown }>(...acceptStatement(items));

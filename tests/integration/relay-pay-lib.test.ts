@@ -245,6 +245,19 @@ describe('claim and accept batching', () => {
     expect(r.claims().map((x) => [x.params[0]].flat())).toEqual([[h.id, i.id], [h.id], [i.id]]);
   });
 
+  it('retried one by one, an item that fails again fails alone: the others are claimed and told so', async () => {
+    const [l, m, n] = [await newPayment(), await newPayment(), await newPayment()];
+    const r = recording((sql, params) => {
+      if (!/INSERT INTO payment_submission/.test(sql)) return;
+      if (Array.isArray(params[0]) || params[0] === m.id) throw Object.assign(new Error('deadlock detected'), { code: '40P01' });
+    });
+    const got = await Promise.allSettled([l, m, n].map((p) => claimPayment(r.rec, p.id, claimOf(fakeTx()))));
+    expect(got.map((x) => (x.status === 'fulfilled' ? x.value : (x.reason as Error).message))).toEqual(['claimed', 'deadlock detected', 'claimed']);
+    expect(r.claims().map((x) => [x.params[0]].flat())).toEqual([[l.id, m.id, n.id], [l.id], [m.id], [n.id]]);
+    expect(await loadPayRow(db, m.id)).toMatchObject({ broadcastState: 'none' });
+    expect(await loadPayRow(db, n.id)).toMatchObject({ broadcastState: 'pending' });
+  });
+
   it('an outage fails every claim of its batch, and the next batch runs', async () => {
     const [j, k] = [await newPayment(), await newPayment()];
     let down = true;

@@ -2,7 +2,7 @@
 // result, items sharing a key never share a batch and keep their order, a failed run rejects
 // its batch and no other, and a batch is capped.
 import { describe, expect, it } from 'vitest';
-import { TurnBatcher } from '@/lib/db/turn-batcher';
+import { ItemFailure, TurnBatcher } from '@/lib/db/turn-batcher';
 
 const turn = () => new Promise((r) => setImmediate(r));
 
@@ -70,6 +70,12 @@ describe('TurnBatcher', () => {
     expect(await Promise.all(doomed)).toEqual(['db down', 'db down']);
     fail = false;
     expect(await b.submit('c')).toBe('c');
+  });
+
+  it('fails only the items answered with an ItemFailure', async () => {
+    const b = new TurnBatcher<string, string>(async (items) => items.map((i) => (i === 'bad' ? new ItemFailure(new Error('bad alone')) : i.toUpperCase())));
+    const got = await Promise.all(['a', 'bad', 'c'].map((x) => b.submit(x).catch((e: Error) => e.message)));
+    expect(got).toEqual(['A', 'bad alone', 'C']);
   });
 
   it('rejects a batch whose run answers the wrong number of results', async () => {
