@@ -56,6 +56,8 @@ export function createDevnetBackend(opts: DevnetOptions): DevnetBackend {
   let walletScript: Uint8Array;
   let timer: ReturnType<typeof setInterval> | undefined;
   const sigs = new SigVerifier();
+  /** The last broadcast's acceptance: each waits for the one before (call order). */
+  let accepted: Promise<unknown> = Promise.resolve();
 
   /** The tx's script verdicts, with its signatures checked off the event loop (sig-verifier.ts). */
   async function scriptVerdicts(c: DevnetChain, raw: Uint8Array): Promise<Map<string, string | null> | undefined> {
@@ -161,15 +163,22 @@ export function createDevnetBackend(opts: DevnetOptions): DevnetBackend {
       if (typeof txHex !== 'string' || txHex.length === 0 || !isHex(txHex)) return { ok: false, code: 'rejected', reason: 'transaction is not hex' };
       const c = load();
       const raw = fromHex(txHex);
-      // The signatures are checked first, off the event loop; everything else (inputs still
-      // unspent, outputs, fee) is checked by accept when it runs, as the chain then stands.
-      const verdicts = await scriptVerdicts(c, raw);
-      const before = c.mempool.size;
-      const r = c.accept(raw, verdicts);
-      // Append only the new tx (rewriting the whole mempool per broadcast was O(mempool) each;
-      // a block rewrites the file, and a replayed duplicate line is accepted as already known).
-      if (r.ok && c.mempool.size > before) appendFileSync(files.mempool, toHex(raw) + '\n');
-      return r;
+      // The signatures are checked first, off the event loop and concurrently with other
+      // broadcasts; the txs are then accepted in the order they were broadcast (a child right
+      // after its parent finds the parent in the mempool, and of two conflicting txs the first
+      // wins, as before), each against the chain as it then stands (inputs, outputs, fee).
+      const verdicts = scriptVerdicts(c, raw);
+      const turn = accepted.then(async () => {
+        const v = await verdicts;
+        const before = c.mempool.size;
+        const r = c.accept(raw, v);
+        // Append only the new tx (rewriting the whole mempool per broadcast was O(mempool) each;
+        // a block rewrites the file, and a replayed duplicate line is accepted as already known).
+        if (r.ok && c.mempool.size > before) appendFileSync(files.mempool, toHex(raw) + '\n');
+        return r;
+      });
+      accepted = turn.catch(() => undefined);
+      return turn;
     },
     async inMempool(txid: string) {
       return load().mempool.has(txid.toLowerCase());

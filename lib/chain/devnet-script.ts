@@ -39,9 +39,15 @@ export interface SigCheck {
 }
 
 /** The DER SubjectPublicKeyInfo OpenSSL takes for a secp256k1 key, or null for another length. */
-export function spkiOf(pubkey: Uint8Array): Buffer | null {
+export function spkiOf(pubkey: Uint8Array): Uint8Array | null {
   const prefix = SPKI_PREFIX[pubkey.length];
-  return prefix ? Buffer.concat([prefix, pubkey]) : null;
+  if (!prefix) return null;
+  // Its own buffer (not a slice of Node's shared pool): it is posted to the signature worker,
+  // which would otherwise receive a copy of the whole pool.
+  const out = new Uint8Array(prefix.length + pubkey.length);
+  out.set(prefix);
+  out.set(pubkey, prefix.length);
+  return out;
 }
 
 /**

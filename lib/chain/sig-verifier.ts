@@ -33,6 +33,7 @@ const IDLE_MS = 60_000;
 interface Pending {
   checks: SigCheck[];
   resolve: (v: boolean[]) => void;
+  timer: ReturnType<typeof setTimeout>;
 }
 
 export interface SigVerifierOptions {
@@ -45,6 +46,8 @@ export interface SigVerifierOptions {
    * under load the asks come closer together and go to the worker.
    */
   quietMs?: number | null;
+  /** How long the worker may take to answer before it is given up for inline checks (default 5 s). */
+  answerMs?: number;
 }
 
 export class SigVerifier {
@@ -75,7 +78,9 @@ export class SigVerifier {
     if (!w || keys.some((k) => k === null)) return Promise.resolve(checks.map(verifySigCheck));
     const id = this.nextId++;
     return new Promise<boolean[]>((resolve) => {
-      this.pending.set(id, { checks, resolve });
+      const answerMs = this.opts.answerMs ?? 5_000;
+      const timer = setTimeout(() => this.fail(new Error(`signature worker did not answer in ${answerMs} ms`)), answerMs);
+      this.pending.set(id, { checks, resolve, timer });
       w.ref(); // an answer is awaited: keep the process alive for it
       try {
         w.postMessage({ id, checks: checks.map((c, i) => [keys[i], c.preimage, c.compact]) });
@@ -107,6 +112,7 @@ export class SigVerifier {
       w.unref();
       w.on('message', (m: { id: number; out: number[] }) => this.answer(m));
       w.on('error', (e) => this.fail(e));
+      w.on('messageerror', (e) => this.fail(e));
       w.on('exit', (code) => {
         if (this.worker === w) {
           this.worker = null;
@@ -125,13 +131,19 @@ export class SigVerifier {
   private answer({ id, out }: { id: number; out: number[] }): void {
     const p = this.pending.get(id);
     if (!p) return;
+    clearTimeout(p.timer);
     this.pending.delete(id);
     if (this.pending.size === 0) this.worker?.unref(); // idle: never what keeps the process alive
     p.resolve(p.checks.map((c, i) => (out[i] === 1 ? true : out[i] === 0 ? false : nobleVerify(c))));
   }
 
   private async idle(): Promise<void> {
-    if (this.pending.size > 0 || !this.worker) return;
+    if (!this.worker) return;
+    if (this.pending.size > 0) {
+      this.idleTimer = setTimeout(() => void this.idle(), IDLE_MS);
+      this.idleTimer.unref?.();
+      return;
+    }
     const w = this.worker;
     this.worker = null;
     await w.terminate().catch(() => undefined);
@@ -149,6 +161,7 @@ export class SigVerifier {
 
   private settleInline(): void {
     for (const [id, p] of this.pending) {
+      clearTimeout(p.timer);
       this.pending.delete(id);
       p.resolve(p.checks.map(verifySigCheck));
     }

@@ -95,6 +95,24 @@ describe('devnet backend', () => {
     expect(inPool.filter(Boolean)).toHaveLength(1);
   });
 
+  it('accepts broadcasts in call order: a child sent right after its parent gets in', async () => {
+    const w = chain.demoWallet();
+    const coin = w.utxos.find((u) => u.amount >= 100_000_000n)!;
+    const parent = buildPaymentTx(payment('4'), { network: REGTEST, utxos: [coin], keys: [w.wif] });
+    const outs = parseTx(parent.hex).outputs;
+    const vout = outs.findIndex((o) => toHex(o.script) === coin.script);
+    expect(vout).toBeGreaterThanOrEqual(0);
+    const change = { txid: parent.txid, vout, amount: outs[vout].value, script: coin.script };
+    const child = buildPaymentTx(payment('3'), { network: REGTEST, utxos: [change], keys: [w.wif] });
+    const other = buildPaymentTx(payment('2'), { network: REGTEST, utxos: [w.utxos.find((u) => u.txid !== coin.txid || u.vout !== coin.vout)!], keys: [w.wif] });
+    // At once: the first check runs inline, the parent's goes to the worker, and the child has
+    // none yet (its coin is the parent's): it must still wait for the parent.
+    const [o, p, c] = await Promise.all([chain.broadcast(other.hex), chain.broadcast(parent.hex), chain.broadcast(child.hex)]);
+    expect(o).toEqual({ ok: true, txid: other.txid });
+    expect(p).toEqual({ ok: true, txid: parent.txid });
+    expect(c).toEqual({ ok: true, txid: child.txid });
+  });
+
   it('keeps the chain, the wallet key and the mempool across a restart', async () => {
     const w = chain.demoWallet();
     const pending = buildPaymentTx(payment('3'), { network: REGTEST, utxos: w.utxos, keys: [w.wif] });

@@ -99,6 +99,17 @@ describe('SigVerifier (the signature worker)', () => {
     }
   });
 
+  it('gives up a worker that does not answer and checks inline', async () => {
+    const v = new SigVerifier({ quietMs: null, answerMs: 200, workerSource: `require('node:worker_threads').parentPort.on('message', () => {});` });
+    try {
+      expect(await v.verify([valid[0], wrong])).toEqual([true, false]);
+      expect(v.workerRunning).toBe(false);
+      expect(await v.verify([valid[1]])).toEqual([true]);
+    } finally {
+      await v.close();
+    }
+  });
+
   it('checks inline when the worker dies with checks pending, and from then on', async () => {
     const v = new SigVerifier({ quietMs: null, workerSource: `require('node:worker_threads').parentPort.on('message', () => process.exit(3));` });
     try {
