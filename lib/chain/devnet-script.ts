@@ -56,7 +56,7 @@ export function spkiOf(pubkey: Uint8Array): Uint8Array | null {
  * OpenSSL hashes what it is given once, so it gets sha256(preimage). Also run in the
  * signature worker (sig-verifier.ts), which has its own copy of these lines.
  */
-export function opensslVerify(spki: Uint8Array, preimage: Uint8Array, compact: Uint8Array): boolean | null {
+function opensslVerify(spki: Uint8Array, preimage: Uint8Array, compact: Uint8Array): boolean | null {
   try {
     const key = createPublicKey({ key: Buffer.from(spki), format: 'der', type: 'spki' });
     const once = createHash('sha256').update(preimage).digest();

@@ -73,9 +73,9 @@ export class SigVerifier {
     const quiet = quietMs !== null && this.pending.size === 0 && now - this.lastAsk >= quietMs;
     this.lastAsk = now;
     if (quiet) return Promise.resolve(checks.map(verifySigCheck));
-    const w = this.ensureWorker();
     const keys = checks.map((c) => spkiOf(c.pubkey));
-    if (!w || keys.some((k) => k === null)) return Promise.resolve(checks.map(verifySigCheck));
+    const w = keys.some((k) => k === null) ? null : this.ensureWorker(); // a key OpenSSL cannot take: noble, here
+    if (!w) return Promise.resolve(checks.map(verifySigCheck));
     const id = this.nextId++;
     return new Promise<boolean[]>((resolve) => {
       const answerMs = this.opts.answerMs ?? 5_000;
@@ -103,9 +103,7 @@ export class SigVerifier {
 
   private ensureWorker(): Worker | null {
     if (this.broken) return null;
-    clearTimeout(this.idleTimer);
-    this.idleTimer = setTimeout(() => void this.idle(), IDLE_MS);
-    this.idleTimer.unref?.();
+    this.armIdleTimer();
     if (this.worker) return this.worker;
     try {
       const w = new Worker(this.opts.workerSource ?? WORKER_SOURCE, { eval: true, resourceLimits: { maxOldGenerationSizeMb: 16, maxYoungGenerationSizeMb: 4 } });
@@ -137,11 +135,17 @@ export class SigVerifier {
     p.resolve(p.checks.map((c, i) => (out[i] === 1 ? true : out[i] === 0 ? false : nobleVerify(c))));
   }
 
+  /** (Re)starts the minute after which an idle worker ends. */
+  private armIdleTimer(): void {
+    clearTimeout(this.idleTimer);
+    this.idleTimer = setTimeout(() => void this.idle(), IDLE_MS);
+    this.idleTimer.unref?.();
+  }
+
   private async idle(): Promise<void> {
     if (!this.worker) return;
     if (this.pending.size > 0) {
-      this.idleTimer = setTimeout(() => void this.idle(), IDLE_MS);
-      this.idleTimer.unref?.();
+      this.armIdleTimer();
       return;
     }
     const w = this.worker;

@@ -8,6 +8,7 @@
 // payment's status changes under them.
 import type { Db } from '../db/client';
 import { BatchLoader, rowsById, textKey } from '../db/batch-loader';
+import { perDb } from '../db/per-db';
 import type { PaymentRow } from './payment-view';
 
 export type StatusRow = Pick<PaymentRow, 'id' | 'status' | 'txid' | 'requiredConfirmations' | 'confirmations' | 'confirmedAt' | 'reason'>;
@@ -32,21 +33,12 @@ interface Loaders {
   envelope: BatchLoader<string>;
 }
 
-const loaders = new WeakMap<Db, Loaders>();
-
-function loadersFor(db: Db): Loaders {
-  let l = loaders.get(db);
-  if (!l) {
-    l = {
-      status: new BatchLoader(async (ids) =>
-        rowsById(await db.query<Raw>(`SELECT ${STATUS_COLUMNS} FROM payment WHERE id = ANY($1::text[])`, [ids]), (r) => r)),
-      envelope: new BatchLoader(async (ids) =>
-        rowsById(await db.query<Raw>(`SELECT id, envelope FROM payment WHERE id = ANY($1::text[])`, [ids]), (r) => r.envelope as string)),
-    };
-    loaders.set(db, l);
-  }
-  return l;
-}
+const loadersFor = perDb((db): Loaders => ({
+  status: new BatchLoader(async (ids) =>
+    rowsById(await db.query<Raw>(`SELECT ${STATUS_COLUMNS} FROM payment WHERE id = ANY($1::text[])`, [ids]), (r) => r)),
+  envelope: new BatchLoader(async (ids) =>
+    rowsById(await db.query<Raw>(`SELECT id, envelope FROM payment WHERE id = ANY($1::text[])`, [ids]), (r) => r.envelope as string)),
+}));
 
 export async function loadStatusRow(db: Db, id: string): Promise<StatusRow | null> {
   const key = textKey(id);

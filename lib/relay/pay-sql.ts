@@ -9,6 +9,7 @@ import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/client';
 import { BatchLoader, rowsById, textKey } from '../db/batch-loader';
 import { ItemFailure, TurnBatcher } from '../db/turn-batcher';
+import { perDb } from '../db/per-db';
 import type { EventType } from './events';
 import { vendorPaymentView, type PaymentRow } from './payment-view';
 import type { ExpectedOutput } from './tx-checks';
@@ -44,23 +45,11 @@ const PAY_ROW_SQL = `
 
 const PAY_ROWS_SQL = PAY_ROW_SQL.replace('WHERE p.id = $1', 'WHERE p.id = ANY($1::text[])');
 
-// The loads of one event-loop turn share one query (as the status reads do, hot-reads.ts): each
-// is still sent after its caller asked, so it sees every write committed before the call.
-const loaders = new WeakMap<Db, BatchLoader<Record<string, unknown>>>();
-function loaderFor(db: Db): BatchLoader<Record<string, unknown>> {
-  let l = loaders.get(db);
-  if (!l) {
-    l = new BatchLoader(async (ids) => rowsById(await db.query<Record<string, unknown>>(PAY_ROWS_SQL, [ids]), (r) => r));
-    loaders.set(db, l);
-  }
-  return l;
-}
-
 /** The payment as /pay needs it, or null. Each caller gets its own object. */
 export async function loadPayRow(db: Db, id: string): Promise<PayRow | null> {
   const key = textKey(id);
   if (key === null) return null;
-  const r = await loaderFor(db).load(key);
+  const r = await batchersFor(db).load.load(key);
   if (!r) return null;
   const outputs = (JSON.parse(String(r.outputs)) as { type: string; address: string | null; amount: string | null; data: string | null }[]).map((o) => ({
     type: o.type, address: o.address, amount: o.amount === null ? null : BigInt(o.amount), data: o.data,
@@ -137,16 +126,19 @@ const CLAIM_ONE_SQL = `
   INSERT INTO payment_submission (payment_id, txid, tx_hex, refund, outcome) SELECT id, $2, $3, $4, 'pending' FROM c
   RETURNING payment_id AS id`;
 
+function claimStatement(items: ClaimItem[]): [string, unknown[]] {
+  if (items.length === 1) {
+    const [one] = items;
+    return [CLAIM_ONE_SQL, [one.id, one.txid, one.txHex, one.refund, one.buyer, one.now.toISOString()]];
+  }
+  const col = <T>(f: (c: ClaimItem) => T) => items.map(f);
+  return [CLAIM_SQL, [col((c) => c.id), col((c) => c.txid), col((c) => c.txHex), col((c) => c.refund), col((c) => c.buyer), col((c) => c.now.toISOString())]];
+}
+
 async function claimBatch(db: Db, items: ClaimItem[]): Promise<(ClaimResult | ItemFailure)[]> {
   let rows: { id: unknown }[];
   try {
-    const [one] = items;
-    rows = items.length === 1
-      ? await db.query<{ id: unknown }>(CLAIM_ONE_SQL, [one.id, one.txid, one.txHex, one.refund, one.buyer, one.now.toISOString()])
-      : await db.query<{ id: unknown }>(CLAIM_SQL, [
-        items.map((c) => c.id), items.map((c) => c.txid), items.map((c) => c.txHex), items.map((c) => c.refund), items.map((c) => c.buyer),
-        items.map((c) => c.now.toISOString()),
-      ]);
+    rows = await db.query<{ id: unknown }>(...claimStatement(items));
   } catch (e) {
     // The statement changed nothing. A unique violation: a txid already pays another payment;
     // with one item that item is the duplicate, else each item is tried on its own to find
@@ -160,24 +152,6 @@ async function claimBatch(db: Db, items: ClaimItem[]): Promise<(ClaimResult | It
 }
 
 /**
- * The batchers of a database: the claims (and acceptances) submitted in one event-loop turn
- * share one statement. A payment id or a txid appears at most once per batch (a second claim
- * for the same payment goes in the next batch, and finds it claimed).
- */
-const writers = new WeakMap<Db, { claim: TurnBatcher<ClaimItem, ClaimResult>; accept: TurnBatcher<AcceptItem, boolean> }>();
-function writersFor(db: Db) {
-  let w = writers.get(db);
-  if (!w) {
-    w = {
-      claim: new TurnBatcher((items) => claimBatch(db, items), { keys: (c) => ['id:' + c.id, 'tx:' + c.txid] }),
-      accept: new TurnBatcher((items) => acceptBatch(db, items), { keys: (a) => ['id:' + a.row.id] }),
-    };
-    writers.set(db, w);
-  }
-  return w;
-}
-
-/**
  * Claims an unpaid, unclaimed payment for one submission and records that submission, in one
  * statement (shared with the other claims of this turn). 'claimed', 'lost' (another submission
  * holds it or it is decided) or 'duplicate_tx' (the transaction already pays another payment:
@@ -186,7 +160,7 @@ function writersFor(db: Db) {
 export function claimPayment(db: Db, id: string, c: Claim): Promise<ClaimResult> {
   const key = textKey(id);
   if (key === null) return Promise.resolve('lost'); // no payment has such an id (loadPayRow found none)
-  return writersFor(db).claim.submit({ ...c, id: key });
+  return batchersFor(db).claim.submit({ ...c, id: key });
 }
 
 interface AcceptItem {
@@ -269,6 +243,19 @@ async function acceptBatch(db: Db, items: AcceptItem[]): Promise<(boolean | Item
 }
 
 /**
+ * The batchers of a database. The loads of one event-loop turn share one query (as the status
+ * reads do, hot-reads.ts): each is still sent after its caller asked, so it sees every write
+ * committed before the call. The claims and the acceptances of one turn share one statement
+ * each; a payment id or a txid appears at most once per batch (a second claim for the same
+ * payment goes in the next batch, and finds it claimed).
+ */
+const batchersFor = perDb((db) => ({
+  load: new BatchLoader(async (ids) => rowsById(await db.query<Record<string, unknown>>(PAY_ROWS_SQL, [ids]), (r) => r)),
+  claim: new TurnBatcher((items: ClaimItem[]) => claimBatch(db, items), { keys: (c) => ['id:' + c.id, 'tx:' + c.txid] }),
+  accept: new TurnBatcher((items: AcceptItem[]) => acceptBatch(db, items), { keys: (a) => ['id:' + a.row.id] }),
+}));
+
+/**
  * Moves a claimed payment (status unpaid, broadcast pending) to accepted or confirmed, marks its
  * pending submission accepted and writes its events, in one statement (shared with the other
  * acceptances of this turn). The event bodies are built from `row` as it will be after the
@@ -287,5 +274,5 @@ export async function acceptClaimed(db: Db, row: PayRow, required: number, now: 
     const id = 'evt_' + randomBytes(12).toString('base64url');
     return { id, type, body: JSON.stringify({ id, type, created_at: now.toISOString(), payment: vendorPaymentView(fresh, publicUrl, now) }) };
   });
-  return (await writersFor(db).accept.submit({ row, fresh, now, events })) ? fresh : null;
+  return (await batchersFor(db).accept.submit({ row, fresh, now, events })) ? fresh : null;
 }
