@@ -47,6 +47,22 @@ const body = (p: Awaited<ReturnType<typeof newPayment>>, hex: string) => ({ id: 
 const events = (id: string) => db.query<{ type: string; body: string }>(`SELECT type, body FROM vendor_event WHERE payment_id = $1 ORDER BY seq`, [id]);
 const submissions = (id: string) => db.query<{ outcome: string; txid: string }>(`SELECT outcome, txid FROM payment_submission WHERE payment_id = $1 ORDER BY id`, [id]);
 
+/** `db` with every query recorded (sql, params) and an optional hook that may throw instead. */
+function recording(hook?: (sql: string, params: unknown[]) => void) {
+  const sent: { sql: string; params: unknown[] }[] = [];
+  const rec = new Proxy(db, {
+    get: (t, k) => (k === 'query' ? (sql: string, params: unknown[]) => {
+      sent.push({ sql, params });
+      hook?.(sql, params);
+      return t.query(sql, params);
+    } : Reflect.get(t, k)),
+  }) as Db;
+  return { rec, sent, claims: () => sent.filter((x) => /INSERT INTO payment_submission/.test(x.sql)), accepts: () => sent.filter((x) => /INSERT INTO vendor_event/.test(x.sql)) };
+}
+/** A claim needs only a txid and some hex: nothing is broadcast here. */
+const fakeTx = () => ({ txid: randomBytes(32).toString('hex'), hex: randomBytes(60).toString('hex') });
+const claimOf = (t: { txid: string; hex: string }) => ({ txid: t.txid, txHex: t.hex, refund: '', buyer: '', now: new Date() });
+
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'counter-pay-lib-'));
   db = await openMigratedDb({ memory: true });
@@ -168,12 +184,9 @@ describe('submitPayment', () => {
 describe('loadPayRow batching', () => {
   it('answers the loads of one turn with one query, each caller its own fresh row', async () => {
     const [a, b] = [await newPayment(), await newPayment()];
-    const sent: unknown[][] = [];
-    const counting = new Proxy(db, {
-      get: (t, k) => (k === 'query' ? (sql: string, params: unknown[]) => (sent.push(params), t.query(sql, params)) : Reflect.get(t, k)),
-    }) as Db;
+    const { rec: counting, sent } = recording();
     const rows = await Promise.all([loadPayRow(counting, a.id), loadPayRow(counting, b.id), loadPayRow(counting, a.id), loadPayRow(counting, 'no-such-id'), loadPayRow(counting, 'bad\u0000id')]);
-    expect(sent).toEqual([[[a.id, b.id, 'no-such-id']]]); // the NUL id is never sent
+    expect(sent.map((x) => x.params)).toEqual([[[a.id, b.id, 'no-such-id']]]); // the NUL id is never sent
     expect(rows.map((r) => r?.id ?? null)).toEqual([a.id, b.id, a.id, null, null]);
     expect(rows[0]).not.toBe(rows[2]); // same payment, separate objects
     expect(rows[0]!.outputs).not.toBe(rows[2]!.outputs);
@@ -183,22 +196,6 @@ describe('loadPayRow batching', () => {
     expect(sent).toHaveLength(2);
   });
 });
-
-/** `db` with every query recorded (sql, params) and an optional hook that may throw instead. */
-function recording(hook?: (sql: string, params: unknown[]) => void) {
-  const sent: { sql: string; params: unknown[] }[] = [];
-  const rec = new Proxy(db, {
-    get: (t, k) => (k === 'query' ? (sql: string, params: unknown[]) => {
-      sent.push({ sql, params });
-      hook?.(sql, params);
-      return t.query(sql, params);
-    } : Reflect.get(t, k)),
-  }) as Db;
-  return { rec, sent, claims: () => sent.filter((x) => /INSERT INTO payment_submission/.test(x.sql)), accepts: () => sent.filter((x) => /INSERT INTO vendor_event/.test(x.sql)) };
-}
-/** A claim needs only a txid and some hex: nothing is broadcast here. */
-const fakeTx = () => ({ txid: randomBytes(32).toString('hex'), hex: randomBytes(60).toString('hex') });
-const claimOf = (t: { txid: string; hex: string }) => ({ txid: t.txid, txHex: t.hex, refund: '', buyer: '', now: new Date() });
 
 describe('claim and accept batching', () => {
   it('the claims of one turn share one statement; a payment or a txid twice in a turn goes in the next batch', async () => {
