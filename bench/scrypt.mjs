@@ -1,5 +1,5 @@
 // `scrypt`: proof-of-work checks per second (lib/doge checkHeader on real mainnet headers from
-// ../shared/fixtures) against node:crypto scrypt alone on the same 80-byte headers. The TS
+// tests/fixtures) against node:crypto scrypt alone on the same 80-byte headers. The TS
 // module is bundled on the fly with rolldown (already installed with vitest).
 import { readFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -30,7 +30,7 @@ export default {
   description: 'PoW checks/s (checkHeader) vs node:crypto scrypt alone',
   async run({ seconds }) {
     const doge = await loadLib();
-    const fx = JSON.parse(readFileSync(join(ROOT, '..', 'shared', 'fixtures', 'doge-mainnet-headers.json'), 'utf8'));
+    const fx = JSON.parse(readFileSync(join(ROOT, 'tests', 'fixtures', 'doge-mainnet-headers.json'), 'utf8'));
     const entries = fx.entries.filter((e) => !e.auxpow).map((e) => doge.parseHeaderEntry(e.hex));
     if (entries.length === 0) throw new Error('no non-AuxPoW fixture headers');
     for (const e of entries) doge.checkHeader(e, doge.MAINNET); // they must pass

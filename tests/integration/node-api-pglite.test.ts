@@ -2,6 +2,7 @@
 // BlockSummaries over real mainnet headers: tracking, spends, idempotent replay, reorg rewind,
 // gap-limit watching, golden listings on a seeded wallet, both binary files read back by an
 // independent reader, and the authorisation matrix.
+import { fixturePath } from '../helpers/fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -23,7 +24,7 @@ const acct = parseXpub(xpub, network);
 const addr = (branch: number, i: number) => deriveAddress(acct, i, network, branch);
 const EXTERNAL = 'mfWxJ45yp2SFn7UciZyNpvDKrzbhyfKrY8';
 
-const fixture = JSON.parse(readFileSync(join(__dirname, '../../../shared/fixtures/doge-mainnet-headers.json'), 'utf8')) as { entries: { height: string; hash: string; hex: string }[] };
+const fixture = JSON.parse(readFileSync(fixturePath('doge-mainnet-headers.json'), 'utf8')) as { entries: { height: string; hash: string; hex: string }[] };
 const HEADERS = fixture.entries.filter((e) => Number(e.height) <= 10).map((e) => ({ height: Number(e.height), hash: e.hash, header: fromHex(e.hex.slice(0, 160)) }));
 
 let db: Db;

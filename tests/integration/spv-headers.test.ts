@@ -1,6 +1,7 @@
 // The spv header store (lib/chain/spv-headers.ts) on PGlite: real mainnet headers (AuxPoW
 // included) from a checkpoint, corrupted proofs and links rejected, and most-work selection
 // with reorgs on headers mined here at the regtest target.
+import { fixturePath } from '../helpers/fixtures';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { openMigratedDb, type Db } from '@/lib/db';
@@ -10,7 +11,7 @@ import {
 import { HeaderChain, HeaderRejected } from '@/lib/chain/spv-headers';
 
 const fx: { height: number; hash: string; hex: string; prev_hash: string; format: string; bits: string }[] =
-  JSON.parse(readFileSync('../shared/fixtures/doge-mainnet-headers.json', 'utf8')).entries;
+  JSON.parse(readFileSync(fixturePath('doge-mainnet-headers.json'), 'utf8')).entries;
 const byHeight = (h: number) => fx.find((e) => e.height === h)!;
 const message = (heights: number[]): HeaderEntry[] => parseHeadersMessage(encodeHeadersMessage(heights.map((h) => fromHex(byHeight(h).hex))));
 

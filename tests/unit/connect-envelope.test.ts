@@ -1,3 +1,4 @@
+import { FIXTURES_DIR } from '../helpers/fixtures';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sha256 } from '@noble/hashes/sha2.js';
@@ -17,7 +18,7 @@ import {
   type EnvelopeErrorCode,
 } from '../../lib/connect';
 
-const FIXTURES = path.resolve(__dirname, '../../../shared/fixtures');
+const FIXTURES = FIXTURES_DIR;
 
 type Bip340Row = {
   index: number;

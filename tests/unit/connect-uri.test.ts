@@ -1,3 +1,4 @@
+import { FIXTURES_DIR } from '../helpers/fixtures';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
@@ -14,7 +15,7 @@ import {
   type UriErrorCode,
 } from '../../lib/connect';
 
-const FIXTURES = path.resolve(__dirname, '../../../shared/fixtures');
+const FIXTURES = FIXTURES_DIR;
 type UriVectors = {
   build: {
     pay_to: string;

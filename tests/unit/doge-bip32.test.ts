@@ -1,3 +1,4 @@
+import { fixturePath } from '../helpers/fixtures';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -26,7 +27,7 @@ import {
 } from '../../lib/doge';
 
 const fixture = (name: string) =>
-  JSON.parse(readFileSync(path.resolve(__dirname, '../../../shared/fixtures', name), 'utf8'));
+  JSON.parse(readFileSync(fixturePath(name), 'utf8'));
 
 const data = fixture('doge-bip32-vectors.json');
 const [coreSet, libSet, addrSet] = data.sets;

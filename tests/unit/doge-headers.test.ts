@@ -1,3 +1,4 @@
+import { fixturePath } from '../helpers/fixtures';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -40,7 +41,7 @@ import {
 } from '../../lib/doge';
 
 const fixture = (name: string) =>
-  JSON.parse(readFileSync(path.resolve(__dirname, '../../../shared/fixtures', name), 'utf8'));
+  JSON.parse(readFileSync(fixturePath(name), 'utf8'));
 
 interface FxHeader {
   height: number;

@@ -1,3 +1,4 @@
+import { fixturePath } from '../helpers/fixtures';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -19,7 +20,7 @@ import {
 } from '../../lib/doge';
 
 const fixture = (name: string) =>
-  JSON.parse(readFileSync(path.resolve(__dirname, '../../../shared/fixtures', name), 'utf8'));
+  JSON.parse(readFileSync(fixturePath(name), 'utf8'));
 
 const LITECOIN_REGTEST_GENESIS = '530827f38f93b43ed12af0b3ad25a288dc02ed74d6d7857862df51fc56c416f9';
 const GENESIS_MERKLE = '5b2a3f53f605d62c53e62932dac6925e3d74afa5a4b459745c36d42d0ed26a69';

@@ -1,3 +1,4 @@
+import { fixturePath } from '../helpers/fixtures';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -19,7 +20,7 @@ import {
 } from '../../lib/doge';
 
 const fixture = (name: string) =>
-  JSON.parse(readFileSync(path.resolve(__dirname, '../../../shared/fixtures', name), 'utf8'));
+  JSON.parse(readFileSync(fixturePath(name), 'utf8'));
 
 const entries: {
   height: number;

@@ -1,3 +1,4 @@
+import { FIXTURES_DIR } from '../helpers/fixtures';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -13,7 +14,7 @@ import {
   type AmountErrorCode,
 } from '../../lib/money';
 
-const FIXTURES = path.resolve(__dirname, '../../../shared/fixtures');
+const FIXTURES = FIXTURES_DIR;
 
 /** JSON.parse, but every bare integer literal becomes a string so that values > 2^53 stay exact. */
 function parseJsonExactInts(text: string): unknown {

@@ -1,5 +1,6 @@
 // Golden tests of the node text API formats (reference-notes §A): byte-exact against the
 // libdogecoin documentation samples, plus zero, fractional, spent/unspent and empty cases.
+import { fixturePath } from '../helpers/fixtures';
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,7 +11,7 @@ import {
 
 /** The sample bodies of libdogecoin's doc/rest.md, by endpoint. */
 function samples(): Record<string, string> {
-  const text = readFileSync(join(__dirname, '../../../shared/fixtures/libdogecoin-rest-samples.txt'), 'utf8');
+  const text = readFileSync(fixturePath('libdogecoin-rest-samples.txt'), 'utf8');
   const out: Record<string, string> = {};
   const parts = text.split(/^=== (?:GET )?(.+?) ===\n/m);
   for (let i = 1; i < parts.length; i += 2) out[parts[i]] = parts[i + 1].replace(/\n+$/, '\n');

@@ -1,7 +1,8 @@
 // Property-based hardening (issue 8): random and mutated input to the transaction decoder, the
 // header/AuxPoW parser and checker, the payment-URI parser and the amount parser. Each may only
 // return or throw its module's typed error, never anything else (TypeError, RangeError, …).
-// Mutations start from the official vectors in ../shared/fixtures.
+// Mutations start from the official vectors in tests/fixtures.
+import { fixturePath } from '../helpers/fixtures';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
@@ -13,7 +14,7 @@ import {
 import { parsePaymentUri, UriError } from '@/lib/connect';
 import { parseKoinu, formatKoinu, AmountError, MAX_MONEY } from '@/lib/money';
 
-const fixture = (name: string) => JSON.parse(readFileSync(path.resolve(__dirname, '../../../shared/fixtures', name), 'utf8'));
+const fixture = (name: string) => JSON.parse(readFileSync(fixturePath(name), 'utf8'));
 const TXS: string[] = fixture('doge-mainnet-txs.json').transactions.map((t: { hex: string }) => t.hex);
 const HEADERS = fixture('doge-mainnet-headers.json');
 const HEADER_HEXES: string[] = HEADERS.entries.map((e: { hex: string }) => e.hex);

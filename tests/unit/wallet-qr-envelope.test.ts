@@ -1,4 +1,5 @@
 // Wallet SDK: reading the QR code (spec §5 rules, URI vectors) and verifying envelopes.
+import { fixturePath } from '../helpers/fixtures';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -9,7 +10,7 @@ import {
 } from '../../lib/wallet';
 import { RELAY_H15, RELAY_PUBKEY, SHOP_ADDRESS, makePayment, signed } from '../helpers/connect-payment';
 
-const V = JSON.parse(readFileSync(path.resolve(__dirname, '../../../shared/fixtures/dogeconnect-uri-vectors.json'), 'utf8'));
+const V = JSON.parse(readFileSync(fixturePath('dogeconnect-uri-vectors.json'), 'utf8'));
 const H = 'AAAAAAAAAAAAAAAAAAAA'; // 15 zero bytes, URL-safe Base64
 
 function code(fn: () => unknown): string {
