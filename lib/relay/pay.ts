@@ -55,19 +55,19 @@ const unavailable = (): RelayAnswer => ({ status: 503, body: null });
 
 /**
  * Waits for the submission holding the claim to finish: its answer once the payment is decided,
- * 'released' when the holder gave the claim back (the network refused its tx, or the backend
- * was unreachable), or 503 at the deadline (a holder that died: the reconciler finishes it).
+ * the row as it stands when the holder gave the claim back (the network refused its tx, or the
+ * backend was unreachable), or 503 at the deadline (a holder that died: the reconciler finishes it).
  */
-async function awaitWinner(db: Db, id: string, deadline: number): Promise<RelayAnswer | 'released'> {
+async function awaitWinner(db: Db, id: string, deadline: number): Promise<{ answer: RelayAnswer } | { released: PayRow }> {
   while (Date.now() < deadline) {
     const row = await loadPayRow(db, id);
-    if (!row) return err(404, 'not_found', 'unknown payment id');
+    if (!row) return { answer: err(404, 'not_found', 'unknown payment id') };
     const a = answerFor(row);
-    if (a) return a;
-    if (row.broadcastState === 'none') return 'released';
+    if (a) return { answer: a };
+    if (row.broadcastState === 'none') return { released: row };
     await new Promise((r) => setTimeout(r, 50));
   }
-  return unavailable();
+  return { answer: unavailable() };
 }
 
 /**
@@ -94,15 +94,12 @@ async function claimAndBroadcast(ctx: PayContext, row: PayRow, c: Claim, signals
       return broadcastClaimed(ctx, row.id, signalsRbf, claimedRow);
     }
     const w = await awaitWinner(db, row.id, deadline);
-    if (w !== 'released') return w;
-    if (Date.now() >= deadline) return unavailable();
+    if ('answer' in w) return w.answer;
     // Claim again, against the row as it now stands (the accept statement is guarded by it).
-    const fresh = await loadPayRow(db, row.id);
-    if (!fresh) return err(404, 'not_found', 'unknown payment id');
-    const decided = answerFor(fresh);
-    if (decided) return decided;
-    current = fresh;
-    c = { ...c, now: ctx.now?.() ?? new Date() };
+    const now = ctx.now?.() ?? new Date();
+    if (now.getTime() > w.released.expiresAt.getTime()) return err(400, 'expired', 'the payment timed out at ' + w.released.expiresAt.toISOString());
+    current = w.released;
+    c = { ...c, now };
   }
 }
 
