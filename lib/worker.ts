@@ -41,7 +41,7 @@ async function holdLease(db: Db, holder: string): Promise<boolean> {
   return rows.length === 1 && rows[0].holder === holder;
 }
 
-/** Finishes broadcasts that a crash interrupted (claimed but not decided for 10 s). */
+/** Finishes broadcasts that a crash interrupted (claimed but not decided for 10 s): accepted, or released if refused. */
 async function reconcilePending(ctx: WorkerContext): Promise<void> {
   const stale = await ctx.db.prisma.payment.findMany({
     where: { status: 'unpaid', broadcastState: 'pending', updatedAt: { lt: new Date(Date.now() - 10_000) } },
@@ -50,7 +50,10 @@ async function reconcilePending(ctx: WorkerContext): Promise<void> {
   for (const p of stale) {
     const rbf = p.txHex ? decodeTx(p.txHex, ctx.network).signalsRbf : false;
     log.info('reconciling an interrupted broadcast', { payment: p.id, txid: p.txid });
-    await broadcastClaimed({ db: ctx.db, network: ctx.network, chain: ctx.chain, publicUrl: ctx.publicUrl }, p.id, rbf);
+    const r = await broadcastClaimed({ db: ctx.db, network: ctx.network, chain: ctx.chain, publicUrl: ctx.publicUrl }, p.id, rbf);
+    // A tx the network now refuses (its input was spent meanwhile...) releases the claim: the
+    // payment is payable again (DESIGN.md §4 step 10), never declined.
+    if (r.status === 400) log.info('released a claim the network refused', { payment: p.id, txid: p.txid, reason: r.body.message });
   }
 }
 

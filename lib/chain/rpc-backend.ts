@@ -159,8 +159,8 @@ export function createRpcBackend(opts: RpcBackendOptions): ChainBackend {
       //     fallback for txs with unspent outputs) => spent if vout < its output count.
       //  3. gettransaction (the node's wallet, if any and if single): same rule on its hex.
       // Otherwise 'missing'. Without -txindex a confirmed tx whose outputs are all spent looks
-      // 'missing': Core keeps no index to find it. The relay declines either way; only the
-      // reason text differs.
+      // 'missing': Core keeps no index to find it. The relay refuses it either way (400
+      // invalid_tx, the payment stays payable); only the reason text differs.
       const probes = await batch(
         unresolved.flatMap(({ o }) => [
           { method: 'gettxout', params: [o.txid, o.vout, false] },

@@ -1,5 +1,8 @@
 // What the payment screen shows for a payment view (from POST /api/v1/payments, the SSE feed
 // or a cancel): one of six states and its words. Pure; the clock is a parameter.
+// A transaction the network refused never reaches the till: the payment stays unpaid (DESIGN.md
+// §4 step 10), so the till keeps waiting. `declined` is only the merchant's "mark invalid" or a
+// double spend confirmed after acceptance; a cancel shows as cancelled.
 export type PosPaymentState = 'waiting' | 'accepted' | 'confirmed' | 'declined' | 'cancelled' | 'expired';
 
 export interface PosPaymentView {
@@ -20,6 +23,13 @@ export function posPaymentState(v: PosPaymentView, expiresAtMs: number, nowMs: n
 
 export const isFinalPosState = (s: PosPaymentState) => s !== 'waiting' && s !== 'accepted';
 
+/**
+ * The txid worth showing: only once the payment is accepted or later. While waiting, the view's
+ * txid is a submission still being broadcast, which the network may yet refuse (the claim is
+ * then released and the payment stays payable).
+ */
+export const shownTxid = (s: PosPaymentState, txid: string | null | undefined): string | null => (s === 'waiting' || s === 'expired' ? null : txid || null);
+
 /** Headline and detail line for the status panel. */
 export function posStatusText(s: PosPaymentState, v: PosPaymentView): [string, string] {
   switch (s) {
@@ -32,7 +42,9 @@ export function posStatusText(s: PosPaymentState, v: PosPaymentView): [string, s
     case 'confirmed':
       return ['Paid ✓', 'Confirmed on the blockchain'];
     case 'declined':
-      return ['Declined', v.reason || 'the transaction was refused'];
+      if (v.exception === 'double_spent') return ['Declined: double spent', v.reason || 'a conflicting transaction was confirmed'];
+      if (v.exception === 'marked_invalid') return ['Declined', v.reason || 'marked invalid by merchant'];
+      return ['Declined', v.reason || 'this payment was declined'];
     case 'cancelled':
       return ['Cancelled', 'This payment was cancelled'];
     case 'expired':

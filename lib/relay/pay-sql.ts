@@ -170,18 +170,19 @@ interface AcceptItem {
   events: { id: string; type: EventType; body: string }[];
 }
 
-// Accepts a batch: the state change (guarded by the block fields each body was built from),
+// Accepts a batch: the state change (guarded by the claimed txid, since a claim the network
+// refused is released and may be taken by another tx, and by the block fields each body was built from),
 // the pending submission's outcome and the vendor events, in one statement. Events are
 // inserted in item order, each payment's in its own order (their seq is the public cursor).
 const ACCEPT_SQL = `
   WITH i AS (
-    SELECT * FROM unnest($1::text[], $2::text[], $3::int[], $4::text[], $5::text[], $6::int[], $7::text[], $8::int[], $9::text[])
-      AS i(id, status, required, at, confirmed_at, block_height, block_hash, confirmations, exception)),
+    SELECT * FROM unnest($1::text[], $2::text[], $3::int[], $4::text[], $5::text[], $6::int[], $7::text[], $8::int[], $9::text[], $14::text[])
+      AS i(id, status, required, at, confirmed_at, block_height, block_hash, confirmations, exception, txid)),
   u AS (
     UPDATE payment p SET status = i.status, broadcast_state = 'sent', required_confirmations = i.required, accepted_at = i.at::timestamptz,
            confirmed_at = i.confirmed_at::timestamptz, updated_at = i.at::timestamptz
       FROM i
-     WHERE p.id = ANY($1::text[]) AND p.id = i.id AND p.status = 'unpaid' AND p.broadcast_state = 'pending'
+     WHERE p.id = ANY($1::text[]) AND p.id = i.id AND p.status = 'unpaid' AND p.broadcast_state = 'pending' AND p.txid = i.txid
        AND p.block_height IS NOT DISTINCT FROM i.block_height AND p.block_hash IS NOT DISTINCT FROM i.block_hash
        AND p.confirmations = i.confirmations AND p.exception IS NOT DISTINCT FROM i.exception
     RETURNING p.id, i.at),
@@ -199,7 +200,7 @@ const ACCEPT_ONE_SQL = `
   WITH u AS (
     UPDATE payment SET status = $2, broadcast_state = 'sent', required_confirmations = $3, accepted_at = $4::timestamptz,
            confirmed_at = $5::timestamptz, updated_at = $4::timestamptz
-     WHERE id = $1 AND status = 'unpaid' AND broadcast_state = 'pending'
+     WHERE id = $1 AND status = 'unpaid' AND broadcast_state = 'pending' AND txid = $13
        AND block_height IS NOT DISTINCT FROM $6::int AND block_hash IS NOT DISTINCT FROM $7::text
        AND confirmations = $8 AND exception IS NOT DISTINCT FROM $9::text
     RETURNING id),
@@ -217,7 +218,7 @@ function acceptStatement(items: AcceptItem[]): [string, unknown[]] {
     return [ACCEPT_ONE_SQL, [
       one.row.id, one.fresh.status, one.fresh.requiredConfirmations, one.now.toISOString(), one.fresh.confirmedAt?.toISOString() ?? null,
       one.row.blockHeight, one.row.blockHash, one.row.confirmations, one.row.exception,
-      one.events.map((e) => e.id), one.events.map((e) => e.type), one.events.map((e) => e.body),
+      one.events.map((e) => e.id), one.events.map((e) => e.type), one.events.map((e) => e.body), one.row.txid,
     ]];
   }
   const col = <T>(f: (a: AcceptItem) => T) => items.map(f);
@@ -227,6 +228,7 @@ function acceptStatement(items: AcceptItem[]): [string, unknown[]] {
     col((a) => a.fresh.confirmedAt?.toISOString() ?? null), col((a) => a.row.blockHeight), col((a) => a.row.blockHash),
     col((a) => a.row.confirmations), col((a) => a.row.exception),
     events.map((e) => e.paymentId), events.map((e) => e.id), events.map((e) => e.type), events.map((e) => e.body),
+    col((a) => a.row.txid),
   ]];
 }
 
@@ -275,4 +277,41 @@ export async function acceptClaimed(db: Db, row: PayRow, required: number, now: 
     return { id, type, body: JSON.stringify({ id, type, created_at: now.toISOString(), payment: vendorPaymentView(fresh, publicUrl, now) }) };
   });
   return (await batchersFor(db).accept.submit({ row, fresh, now, events })) ? fresh : null;
+}
+
+// A submission the relay refused at step 9 (its inputs are missing or spent): kept for the
+// audit trail (the invoice shows it), at most REJECTED_KEPT per payment so that whoever sees
+// the QR code cannot grow the table without bound.
+export const REJECTED_KEPT = 50;
+const RECORD_REJECTED_SQL = `
+  INSERT INTO payment_submission (payment_id, txid, tx_hex, refund, outcome, error)
+  SELECT $1, $2, $3, $4, 'rejected', $5
+   WHERE (SELECT count(*) FROM payment_submission WHERE payment_id = $1 AND outcome = 'rejected') < ${REJECTED_KEPT}`;
+
+/** Records a submission refused before any claim (DESIGN.md §4 step 10): the payment is untouched. */
+export async function recordRejected(db: Db, id: string, s: { txid: string; txHex: string; refund: string; reason: string }): Promise<void> {
+  await db.query(RECORD_REJECTED_SQL, [id, s.txid, s.txHex, s.refund, s.reason]);
+}
+
+// Gives a claim back: the payment is unpaid with no tx again, payable by any other tx, and the
+// claiming submission keeps its outcome and error. Guarded by the claimed txid, so a claim
+// taken since (by another submission) is never released by this one.
+const RELEASE_SQL = `
+  WITH u AS (
+    UPDATE payment SET broadcast_state = 'none', txid = NULL, tx_hex = NULL, refund_address = '', buyer_address = '', updated_at = $5::timestamptz
+     WHERE id = $1 AND status = 'unpaid' AND broadcast_state = 'pending' AND txid = $2
+    RETURNING id),
+  s AS (
+    UPDATE payment_submission s SET outcome = $3, error = $4
+      FROM u WHERE s.payment_id = u.id AND s.outcome = 'pending' AND s.txid = $2)
+  SELECT id FROM u`;
+
+/**
+ * Releases the claim of `txid` on a payment: 'rejected' (the network refused the tx, §4 step 10)
+ * or 'ignored' (the backend was unreachable: nothing is known to have reached the network).
+ * No event: the payment's state did not change. False when the claim was no longer held.
+ */
+export async function releaseClaim(db: Db, id: string, txid: string, outcome: 'rejected' | 'ignored', error: string, now: Date): Promise<boolean> {
+  const rows = await db.query(RELEASE_SQL, [id, txid, outcome, error, now.toISOString()]);
+  return rows.length > 0;
 }

@@ -1,6 +1,10 @@
-// POST /relay/pay (DESIGN.md §4), in the order the design fixes. Exactly one transaction is
-// broadcast per payment: the winner claims the payment row atomically before broadcasting;
-// concurrent losers wait for the winner's outcome and report it.
+// POST /relay/pay (DESIGN.md §4), in the order the design fixes. One transaction is broadcast at
+// a time per payment, and at most one is ever accepted: the winner claims the payment row
+// atomically before broadcasting; concurrent losers wait for the winner's outcome. Nothing a
+// third party who saw the QR code can submit ends a payment: a tx the network refuses (missing
+// or spent inputs, a double spend, any rejection) gets 400 invalid_tx and the payment stays
+// unpaid and payable. `declined` comes only from the vendor's cancel, the merchant's "mark
+// invalid", or a conflicting tx confirming after acceptance (section 12), never from here.
 import type { Db } from '../db/client';
 import { decodeAddress, fromHex, pubkeyToAddress, scriptToAddress, decodeScript, type Network } from '../doge';
 import { verifyRelayToken } from '../connect';
@@ -10,7 +14,7 @@ import { decodeSubmittedTx, checkOutputs, checkFee } from './tx-checks';
 import { requiredForTx } from './risk';
 import { recordEvent } from './events';
 import { loadStatusRow } from './hot-reads';
-import { loadPayRow, claimPayment, acceptClaimed, type PayRow } from './pay-sql';
+import { loadPayRow, claimPayment, acceptClaimed, recordRejected, releaseClaim, type Claim, type PayRow } from './pay-sql';
 
 export interface PayContext {
   db: Db;
@@ -47,18 +51,56 @@ function firstInputAddress(scriptSigHex: string, prevScript: string | null, netw
   return '';
 }
 
-/** Waits for a concurrent winner to finish its broadcast, then reports the outcome. */
-async function awaitWinner(db: Db, id: string): Promise<RelayAnswer> {
-  const deadline = Date.now() + 30_000;
+const unavailable = (): RelayAnswer => ({ status: 503, body: null });
+
+/**
+ * Waits for the submission holding the claim to finish: its answer once the payment is decided,
+ * the row as it stands when the holder gave the claim back (the network refused its tx, or the
+ * backend was unreachable), or 503 at the deadline (a holder that died: the reconciler finishes it).
+ */
+async function awaitWinner(db: Db, id: string, deadline: number): Promise<{ answer: RelayAnswer } | { released: PayRow }> {
   while (Date.now() < deadline) {
     const row = await loadPayRow(db, id);
-    if (!row) return err(404, 'not_found', 'unknown payment id');
+    if (!row) return { answer: err(404, 'not_found', 'unknown payment id') };
     const a = answerFor(row);
-    if (a) return a;
-    if (row.broadcastState === 'none') return { status: 503, body: null }; // the winner hit an outage and released it
+    if (a) return { answer: a };
+    if (row.broadcastState === 'none') return { released: row };
     await new Promise((r) => setTimeout(r, 50));
   }
-  return { status: 503, body: null };
+  return { answer: unavailable() };
+}
+
+/**
+ * Claims the payment for this submission and broadcasts it. A loser waits for the holder; when
+ * the holder's tx is refused (or its backend was down) the claim is free again and the loser's
+ * own tx, which passed every check, gets its turn: the answer a loser receives is about its own
+ * tx or the payment's decided status, never another submission's rejection. Gives up with 503
+ * after 30 s without a decision.
+ */
+async function claimAndBroadcast(ctx: PayContext, row: PayRow, c: Claim, signalsRbf: boolean): Promise<RelayAnswer> {
+  const { db } = ctx;
+  const deadline = Date.now() + 30_000;
+  let current = row;
+  for (;;) {
+    const claim = await claimPayment(db, row.id, c);
+    if (claim === 'duplicate_tx') return err(400, 'invalid_tx', 'this transaction was already submitted for another payment');
+    if (claim === 'claimed') {
+      // Test hook for the crash test: die between claiming and broadcasting (never set in production).
+      if (process.env.COUNTER_TEST_CRASH === 'before-broadcast') process.kill(process.pid, 'SIGKILL');
+      // 10. Network acceptance (with the row as claimed: no reload).
+      const claimedRow: PayRow = {
+        ...current, broadcastState: 'pending', txid: c.txid, txHex: c.txHex, refundAddress: c.refund, buyerAddress: c.buyer, updatedAt: c.now,
+      };
+      return broadcastClaimed(ctx, row.id, signalsRbf, claimedRow);
+    }
+    const w = await awaitWinner(db, row.id, deadline);
+    if ('answer' in w) return w.answer;
+    // Claim again, against the row as it now stands (the accept statement is guarded by it).
+    const now = ctx.now?.() ?? new Date();
+    if (now.getTime() > w.released.expiresAt.getTime()) return err(400, 'expired', 'the payment timed out at ' + w.released.expiresAt.toISOString());
+    current = w.released;
+    c = { ...c, now };
+  }
 }
 
 export async function submitPayment(ctx: PayContext, body: unknown): Promise<RelayAnswer> {
@@ -111,8 +153,11 @@ export async function submitPayment(ctx: PayContext, body: unknown): Promise<Rel
     }
     const bad = inputs.findIndex((l) => l.state !== 'unspent');
     if (bad >= 0) {
-      const reason = inputs[bad].state === 'spent' ? `input ${bad} is already spent` : `input ${bad} does not exist`;
-      return decline(ctx, row.id, sub.tx, tx.txid, refund, reason, now);
+      // 10. Refused before any broadcast: 400, the payment stays unpaid and payable.
+      const o = tx.inputs[bad];
+      const reason = `input ${bad} (${o.prevTxid}:${o.vout}) ${inputs[bad].state === 'spent' ? 'is already spent' : 'does not exist'}`;
+      await recordRejected(db, row.id, { txid: tx.txid, txHex: sub.tx.toLowerCase(), refund, reason });
+      return err(400, 'invalid_tx', reason);
     }
     const fee = checkFee(tx, inputs, row.feePerKb);
     if (!fee.ok) return err(400, fee.error, fee.message);
@@ -121,18 +166,10 @@ export async function submitPayment(ctx: PayContext, body: unknown): Promise<Rel
   }
   const buyer = refund || firstInputAddress(tx.inputs[0]?.scriptSig ?? '', prevScript, network);
 
-  // Claim: exactly one submission per payment proceeds to broadcast (the claim and its
-  // submission row are one statement).
-  const txHex = sub.tx.toLowerCase();
-  const claim = await claimPayment(db, row.id, { txid: tx.txid, txHex, refund, buyer, now });
-  if (claim === 'duplicate_tx') return err(400, 'invalid_tx', 'this transaction was already submitted for another payment');
-  if (claim === 'lost') return awaitWinner(db, row.id);
-
-  // Test hook for the crash test: die between claiming and broadcasting (never set in production).
-  if (process.env.COUNTER_TEST_CRASH === 'before-broadcast') process.kill(process.pid, 'SIGKILL');
-  // 10. Network acceptance (with the row as claimed: no reload).
-  const claimedRow: PayRow = { ...row, broadcastState: 'pending', txid: tx.txid, txHex, refundAddress: refund, buyerAddress: buyer, updatedAt: now };
-  return broadcastClaimed(ctx, row.id, tx.signalsRbf, claimedRow);
+  // Claim: one submission at a time proceeds to broadcast (the claim and its submission row
+  // are one statement).
+  const claim: Claim = { txid: tx.txid, txHex: sub.tx.toLowerCase(), refund, buyer, now };
+  return claimAndBroadcast(ctx, row, claim, tx.signalsRbf);
 }
 
 /** Broadcasts the claimed tx of a payment and records the outcome. Also used on recovery. */
@@ -142,24 +179,42 @@ export async function broadcastClaimed(ctx: PayContext, id: string, signalsRbf: 
   if (!row || !row.txHex) return err(404, 'not_found', 'unknown payment id');
   const decided = answerFor(row);
   if (decided) return decided;
+  const txid = row.txid ?? '';
   let result;
   try {
     result = await chain.broadcast(row.txHex);
   } catch (e) {
     if (isBackendUnavailable(e)) {
       // Nothing reached the network as far as we know: release the claim, change nothing.
-      await db.prisma.payment.updateMany({ where: { id, status: 'unpaid', broadcastState: 'pending' }, data: { broadcastState: 'none', txid: null, txHex: null } });
-      await db.prisma.paymentSubmission.updateMany({ where: { paymentId: id, outcome: 'pending' }, data: { outcome: 'ignored', error: 'backend unavailable' } });
-      return { status: 503, body: null };
+      await releaseClaim(db, id, txid, 'ignored', 'backend unavailable', ctx.now?.() ?? new Date());
+      return unavailable();
     }
     throw e;
   }
   const now = ctx.now?.() ?? new Date();
   if (!result.ok && result.code !== 'already_known') {
-    // Our own tx may already be mined (a rebroadcast after a crash): Core then reports its
-    // spent inputs as a double spend. Trust the chain records before declining.
-    const known = row.blockHash !== null || (row.txid ? await chain.inMempool(row.txid).catch(() => false) : false);
-    if (!known) return decline(ctx, id, row.txHex, row.txid ?? '', row.refundAddress, result.reason, now, true);
+    // Our own tx may already be mined or in the mempool (a rebroadcast after a crash): Core then
+    // reports its spent inputs as a double spend. Trust the chain records before refusing.
+    let known = row.blockHash !== null;
+    if (!known && row.txid) {
+      try {
+        known = await chain.inMempool(row.txid);
+      } catch (e) {
+        // Cannot tell: keep the claim (the reconciler retries it) and change nothing.
+        if (isBackendUnavailable(e)) return unavailable();
+        throw e;
+      }
+    }
+    if (!known) {
+      // 10. The network refused it: release the claim; the payment stays unpaid and payable by
+      // another tx, the submission keeps the node's reason, and no event is emitted.
+      if (!(await releaseClaim(db, id, txid, 'rejected', result.reason, now))) {
+        const fresh = await loadPayRow(db, id);
+        const decided = fresh && answerFor(fresh);
+        if (decided) return decided;
+      }
+      return err(400, 'invalid_tx', result.reason);
+    }
   }
   // 11. Accepted, or confirmed at once when the risk policy allows 0-conf (never for RBF).
   const required = requiredForTx(row.requiredConfirmations, signalsRbf);
@@ -169,36 +224,21 @@ export async function broadcastClaimed(ctx: PayContext, id: string, signalsRbf: 
   const confirmedNow = required === 0;
   const updated = await db.prisma.$transaction(async (t) => {
     const u = await t.payment.updateMany({
-      where: { id, status: 'unpaid', broadcastState: 'pending' },
+      where: { id, status: 'unpaid', broadcastState: 'pending', txid: row.txid },
       data: {
         status: confirmedNow ? 'confirmed' : 'accepted', broadcastState: 'sent', requiredConfirmations: required,
         acceptedAt: now, confirmedAt: confirmedNow ? now : null, updatedAt: now,
       },
     });
     if (u.count !== 1) return null;
-    await t.paymentSubmission.updateMany({ where: { paymentId: id, outcome: 'pending' }, data: { outcome: 'accepted' } });
+    await t.paymentSubmission.updateMany({ where: { paymentId: id, outcome: 'pending', txid: row.txid }, data: { outcome: 'accepted' } });
     const fresh = await t.payment.findUniqueOrThrow({ where: { id } });
     await recordEvent(t, 'payment.accepted', fresh, ctx.publicUrl, now);
     if (confirmedNow) await recordEvent(t, 'payment.confirmed', fresh, ctx.publicUrl, now);
     return fresh;
   });
   const final = updated ?? (await loadPayRow(db, id));
-  return answerFor(final!) ?? { status: 503, body: null };
-}
-
-async function decline(ctx: PayContext, id: string, txHex: string, txid: string, refund: string, reason: string, now: Date, claimed = false): Promise<RelayAnswer> {
-  const { db } = ctx;
-  await db.prisma.$transaction(async (t) => {
-    const u = await t.payment.updateMany({
-      where: claimed ? { id, status: 'unpaid', broadcastState: 'pending' } : { id, status: 'unpaid', broadcastState: 'none' },
-      data: { status: 'declined', reason, declinedAt: now, broadcastState: claimed ? 'failed' : 'none', updatedAt: now },
-    });
-    if (claimed) await t.paymentSubmission.updateMany({ where: { paymentId: id, outcome: 'pending' }, data: { outcome: 'declined', error: reason } });
-    else await t.paymentSubmission.create({ data: { paymentId: id, txid: txid || null, txHex, refund, outcome: 'declined', error: reason } });
-    if (u.count === 1) await recordEvent(t, 'payment.declined', await t.payment.findUniqueOrThrow({ where: { id } }), ctx.publicUrl, now);
-  });
-  const row = await loadPayRow(db, id);
-  return answerFor(row!) ?? awaitWinner(db, id);
+  return answerFor(final!) ?? unavailable();
 }
 
 export async function queryStatus(db: Db, body: unknown): Promise<RelayAnswer> {

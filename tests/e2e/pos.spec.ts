@@ -194,7 +194,7 @@ test('a keypad-only sale with a tip, then cancelled while waiting', async ({ pag
   expect((await page.goto(`${stack.app.url}/pos/receipt/${'Z'.repeat(22)}`))!.status()).toBe(404);
 });
 
-test('a lost Charge answer is retried without a second payment; a declined payment shows the reason', async ({ page, stack }) => {
+test('a lost Charge answer is retried without a second payment; a refused tx leaves the till waiting', async ({ page, stack }) => {
   const { app, node } = stack;
   await page.setViewportSize({ width: 1024, height: 768 });
   await signIn(page, app.url);
@@ -218,17 +218,25 @@ test('a lost Charge answer is retried without a second payment; a declined payme
   await expect(page.getByTestId('payment-status')).toHaveAttribute('data-state', 'waiting');
   const id = /\/dc\/([A-Za-z0-9_-]+)/.exec(await page.getByTestId('payment-uri').innerText())![1];
   const p = JSON.parse(Buffer.from((await (await fetch(`${app.url}/dc/${id}`)).json()).payload, 'base64').toString('utf8'));
-  // Spend a coin elsewhere first, then offer the relay a transaction spending the same coin.
+  // Spend a coin elsewhere first, then offer the relay a transaction spending the same coin:
+  // refused (400 invalid_tx), and the payment stays payable (DESIGN.md §4 step 10).
   const utxo = (await node.rpc('listunspent', 1))[0];
   await node.send(await node.payTo([{ address: await node.newAddress(), amountKoinu: 100_000_000n }], { inputs: [{ txid: utxo.txid, vout: utxo.vout }] }));
   const out = p.outputs[0];
+  const pay = (tx: string) => fetch(`${app.url}/relay/pay`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ id, tx, relay_token: p.relay_token }) });
   const tx = await node.payTo([{ address: out.address, amountKoinu: parseKoinu(out.amount) }], { inputs: [{ txid: utxo.txid, vout: utxo.vout }] });
-  const r = await fetch(`${app.url}/relay/pay`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ id, tx, relay_token: p.relay_token }) });
-  expect(r.status).toBe(403);
-  const reason = (await r.json()).reason as string;
+  const r = await pay(tx);
+  expect(r.status).toBe(400);
+  expect(await r.json()).toMatchObject({ error: 'invalid_tx', message: expect.stringMatching(/spent/) });
   const status = page.getByTestId('payment-status');
-  await expect(status).toHaveAttribute('data-state', 'declined');
-  await expect(status).toContainText('Declined');
-  await expect(status).toContainText(reason);
+  // The till never presents it as declined: still waiting, with its countdown and Cancel.
+  await page.waitForTimeout(1500); // several feed polls
+  await expect(status).toHaveAttribute('data-state', 'waiting');
+  await expect(status).toContainText('Waiting for payment');
+  await expect(page.getByRole('button', { name: 'Cancel' })).toBeVisible();
+  // The customer's real transaction then pays it.
+  const good = await pay(await node.payTo([{ address: out.address, amountKoinu: parseKoinu(out.amount) }]));
+  expect(good.status).toBe(200);
+  await expect(status).toHaveAttribute('data-state', 'accepted');
   await expect(page.getByRole('button', { name: 'Cancel' })).toHaveCount(0);
 });

@@ -1,10 +1,11 @@
 // The whole payment path against a real litecoind -regtest node (DESIGN.md §8) with the rpc
 // backend, on a real PostgreSQL server: create, envelope, pay, broadcast, confirm, webhooks,
-// refusals, concurrency, reorg, crash recovery and node outage.
+// refusals (a double spend and a tx the node refuses leave the payment payable), concurrency,
+// reorg, crash recovery and node outage.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { openDb, type Db } from '@/lib/db';
-import { hdFromSeed, serializeXpub, derivePath, REGTEST } from '@/lib/doge';
+import { hdFromSeed, serializeXpub, derivePath, decodeTx, fromHex, toHex, REGTEST } from '@/lib/doge';
 import { parsePaymentUri, verifyPaymentEnvelope } from '@/lib/connect';
 import { startLitecoind, LITECOIN_REGTEST_GENESIS, type Litecoind } from '../helpers/litecoind';
 import { startPostgres, createDatabase, type PgServer } from '../helpers/postgres';
@@ -32,6 +33,15 @@ function appEnv(extra: Record<string, string> = {}) {
 }
 
 const { api, relay, createPayment } = vendorClient(() => app.url, API_KEY);
+/** Index of `needle` in `hay` (-1 if absent). */
+function findSubarray(hay: Uint8Array, needle: Uint8Array): number {
+  outer: for (let i = 0; i + needle.length <= hay.length; i++) {
+    for (let j = 0; j < needle.length; j++) if (hay[i + j] !== needle[j]) continue outer;
+    return i;
+  }
+  return -1;
+}
+
 const newPayment = (extra: Record<string, unknown> = {}) =>
   createPayment({ items: [{ type: 'item', id: 'SKU-1', name: 'Coffee', count: 2, unit: '1.5', tax: '0.15' }], ...extra });
 
@@ -119,17 +129,43 @@ describe('relay on litecoind (rpc backend, PostgreSQL)', () => {
     const exp = await relay('pay', { id: late.id, tx: await node.payTo(outputsOf(late)), relay_token: late.payment.relay_token });
     expect(exp).toMatchObject({ status: 400, body: { error: 'expired' } });
 
-    // A tx whose input another, already broadcast tx spends: declined (403), and final.
+    // A double spend: the same coin spent by two txs, the first already broadcast, the relay
+    // offered the second. Refused with 400 invalid_tx; the payment stays unpaid and payable
+    // (DESIGN.md §4 step 10: nothing a third party can submit ends a payment).
     const utxo = (await node.rpc('listunspent', 1))[0];
     await node.send(await node.payTo([{ address: await node.newAddress(), amountKoinu: 100_000_000n }], { inputs: [{ txid: utxo.txid, vout: utxo.vout }] }));
     const ds = await newPayment();
     const conflicting = await node.payTo(outputsOf(ds), { inputs: [{ txid: utxo.txid, vout: utxo.vout }] });
     const d = await relay('pay', { id: ds.id, tx: conflicting, relay_token: ds.payment.relay_token });
-    expect(d.status).toBe(403);
-    expect(d.body).toMatchObject({ id: ds.id, status: 'declined' });
-    expect(d.body.reason).toMatch(/spent/);
+    expect(d).toMatchObject({ status: 400, body: { error: 'invalid_tx' } });
+    expect(d.body.message).toMatch(/spent/);
+    expect((await relay('status', { id: ds.id })).body).toEqual({ id: ds.id, status: 'unpaid' });
+    expect((await api(`/api/v1/payments/${ds.id}`)).body).toMatchObject({ status: 'unpaid', txid: null, reason: null });
     const after = await relay('pay', { id: ds.id, tx: await node.payTo(outputsOf(ds)), relay_token: ds.payment.relay_token });
-    expect(after.status).toBe(403);
+    expect(after).toMatchObject({ status: 200, body: { status: 'accepted' } });
+    expect((await api('/api/v1/events')).body.events.filter((e: any) => e.payment.id === ds.id).map((e: any) => e.type)).toEqual(['payment.accepted']);
+  });
+
+  it('a tx the node refuses at broadcast: 400 invalid_tx with the node reason, the claim released, then the real tx pays', async () => {
+    const p = await newPayment();
+    // Every check the relay makes itself passes (outputs; fee from the real, unspent input):
+    // only the node can see that the signature is wrong.
+    const hex = await node.payTo(outputsOf(p));
+    const tx = decodeTx(hex, REGTEST);
+    const raw = fromHex(hex);
+    const sigAt = findSubarray(raw, fromHex(tx.inputs[0].scriptSig)) + 10; // inside the DER signature's r value
+    raw[sigAt] ^= 0x01;
+    const bad = toHex(raw);
+    const r = await relay('pay', { id: p.id, tx: bad, relay_token: p.payment.relay_token });
+    expect(r).toMatchObject({ status: 400, body: { error: 'invalid_tx' } });
+    expect(r.body.message).toMatch(/script-verify|signature/i); // the node's own words
+    expect((await relay('status', { id: p.id })).body).toEqual({ id: p.id, status: 'unpaid' });
+    const row = await db.prisma.payment.findUniqueOrThrow({ where: { id: p.id }, include: { submissions: true } });
+    expect(row).toMatchObject({ status: 'unpaid', broadcastState: 'none', txid: null, txHex: null });
+    expect(row.submissions.map((s) => [s.outcome, s.error])).toEqual([['rejected', r.body.message]]);
+    const ok = await relay('pay', { id: p.id, tx: hex, relay_token: p.payment.relay_token });
+    expect(ok).toMatchObject({ status: 200, body: { status: 'accepted', txid: tx.txid } });
+    expect(await node.rpc('getrawmempool')).toContain(tx.txid);
   });
 
   it('broadcasts exactly one of 32 concurrent valid transactions, and every answer reports it', async () => {

@@ -1,7 +1,7 @@
 // Against a real litecoind -regtest (rpc backend) on embedded PGlite: the 0-conf / RBF risk
 // policy through /relay/pay (DESIGN.md §4), and crash recovery when the claimed tx's input is
-// double-spent while the process is down (the reconciler must decline and emit the event, and
-// our tx must never reach the node).
+// double-spent while the process is down (the reconciler must release the claim: the payment
+// stays unpaid and payable, no event, and our tx never reaches the node; §4 step 10).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -99,7 +99,7 @@ describe('risk policy through /relay/pay (rpc backend)', () => {
 });
 
 describe('crash recovery with a double spend in between', () => {
-  it('claimed, killed before broadcast, input double-spent meanwhile: the reconciler declines and emits payment.declined', async () => {
+  it('claimed, killed before broadcast, input double-spent meanwhile: the reconciler releases the claim, the payment stays payable', async () => {
     const p = await newPayment('3');
     await app.stop();
     app = await startApp(appEnv({ COUNTER_TEST_CRASH: 'before-broadcast' }), { keepDataDir: dataDir });
@@ -117,20 +117,23 @@ describe('crash recovery with a double spend in between', () => {
     expect((await node.rpc('getblock', block)).tx).toContain(conflict);
 
     app = await startApp(appEnv(), { keepDataDir: dataDir });
-    expect((await relay('status', { id: p.id })).body).toEqual({ id: p.id, status: 'unpaid' }); // the claim survived the kill
-    const st = await until(() => relay('status', { id: p.id }), (s) => s.body.status !== 'unpaid', 45_000);
-    expect(st.body.status).toBe('declined');
-    expect(st.body.reason).toMatch(/spent|conflict|missing/i);
+    const claimed = (await api(`/api/v1/payments/${p.id}`)).body;
+    expect(claimed).toMatchObject({ status: 'unpaid', txid: decoded.txid }); // the claim survived the kill
+    // The reconciler rebroadcasts, the node refuses (input spent), and the claim is released.
+    const view = (await until(() => api(`/api/v1/payments/${p.id}`), (v) => v.body.txid === null, 45_000)).body;
+    expect(view).toMatchObject({ status: 'unpaid', txid: null, reason: null, exception: null });
+    expect((await relay('status', { id: p.id })).body).toEqual({ id: p.id, status: 'unpaid' });
     // Our tx never reached the node, and the conflicting one stays confirmed.
     expect(await node.rpc('getrawmempool')).not.toContain(decoded.txid);
     const tip = await node.rpc<string>('getbestblockhash');
     for (const h of new Set([block, tip])) expect((await node.rpc('getblock', h)).tx).not.toContain(decoded.txid);
     expect((await node.rpc('getrawtransaction', conflict, true, block)).confirmations).toBeGreaterThanOrEqual(1);
-    expect(await until(() => eventsFor(p.id), (l) => l.length > 0)).toEqual(['payment.declined']);
-    const view = (await api(`/api/v1/payments/${p.id}`)).body;
-    expect(view).toMatchObject({ status: 'declined', txid: decoded.txid });
-    // Declined is final: the wallet's retry gets 403 with the same status.
-    const retry = await relay('pay', { id: p.id, tx: await node.payTo(outputsOf(p)), relay_token: p.payment.relay_token });
-    expect(retry).toMatchObject({ status: 403, body: st.body });
+    expect(await eventsFor(p.id)).toEqual([]); // no payment.declined
+    // The wallet's retry of the same tx gets 400 invalid_tx with the reason; a new tx pays.
+    const retry = await relay('pay', { id: p.id, tx, relay_token: p.payment.relay_token });
+    expect(retry).toMatchObject({ status: 400, body: { error: 'invalid_tx', message: expect.stringMatching(/spent/) } });
+    const paid = await relay('pay', { id: p.id, tx: await node.payTo(outputsOf(p)), relay_token: p.payment.relay_token });
+    expect(paid).toMatchObject({ status: 200, body: { status: 'confirmed', required: 0 } }); // 3 DOGE: under the 0-conf limit
+    expect(await until(() => eventsFor(p.id), (l) => l.length >= 2)).toEqual(['payment.accepted', 'payment.confirmed']);
   }, 150_000);
 });

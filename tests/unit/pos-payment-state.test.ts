@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { saleState } from '@/lib/pos/catalog';
-import { countdown, isFinalPosState, posPaymentState, posStatusText } from '@/lib/pos/payment-state';
+import { countdown, isFinalPosState, posPaymentState, posStatusText, shownTxid } from '@/lib/pos/payment-state';
 
 describe('payment screen state', () => {
   const exp = 1_000_000;
@@ -10,7 +10,7 @@ describe('payment screen state', () => {
     expect(posPaymentState({ status: 'unpaid', expired: true }, exp, 0)).toBe('expired');
     expect(posPaymentState({ status: 'accepted' }, exp, exp + 1)).toBe('accepted'); // paid in time, confirming late
     expect(posPaymentState({ status: 'confirmed' }, exp, 0)).toBe('confirmed');
-    expect(posPaymentState({ status: 'declined', reason: 'input already spent' }, exp, 0)).toBe('declined');
+    expect(posPaymentState({ status: 'declined', reason: 'marked invalid by merchant', exception: 'marked_invalid' }, exp, 0)).toBe('declined');
     expect(posPaymentState({ status: 'declined', exception: 'cancelled' }, exp, 0)).toBe('cancelled');
     expect(['waiting', 'accepted'].map((s) => isFinalPosState(s as never))).toEqual([false, false]);
     expect(['confirmed', 'declined', 'cancelled', 'expired'].every((s) => isFinalPosState(s as never))).toBe(true);
@@ -19,8 +19,25 @@ describe('payment screen state', () => {
   it('words the status with confirmations and the decline reason', () => {
     expect(posStatusText('accepted', { status: 'accepted', required: 6, confirmed: 2 })).toEqual(['Payment accepted', '2 of 6 confirmations']);
     expect(posStatusText('accepted', { status: 'accepted', required: 1, confirmed: 0 })[1]).toBe('0 of 1 confirmation');
-    expect(posStatusText('declined', { status: 'declined', reason: 'bad-txns-inputs-missingorspent' })).toEqual(['Declined', 'bad-txns-inputs-missingorspent']);
+    // declined is only the merchant's "mark invalid" or a double spend confirmed after acceptance (DESIGN.md §4, §12).
+    expect(posStatusText('declined', { status: 'declined', exception: 'marked_invalid', reason: 'marked invalid by merchant' })).toEqual(['Declined', 'marked invalid by merchant']);
+    expect(posStatusText('declined', { status: 'declined', exception: 'double_spent', reason: 'conflicted by a tx in block 812' }))
+      .toEqual(['Declined: double spent', 'conflicted by a tx in block 812']);
+    expect(posStatusText('declined', { status: 'declined', exception: 'double_spent' })[1]).toBe('a conflicting transaction was confirmed');
     expect(posStatusText('confirmed', { status: 'confirmed' })[0]).toBe('Paid ✓');
+  });
+
+  it('keeps waiting while a submitted tx is in flight, and shows no txid until one is accepted', () => {
+    // A claimed tx (unpaid, txid set while it is broadcast) may still be refused by the network:
+    // the claim is then released and the payment stays payable (DESIGN.md §4 step 10).
+    const inFlight = { status: 'unpaid', txid: 'ab'.repeat(32) };
+    const s = posPaymentState(inFlight, exp, 0);
+    expect(s).toBe('waiting');
+    expect(isFinalPosState(s)).toBe(false);
+    expect(posStatusText(s, inFlight)[0]).toBe('Waiting for payment');
+    expect(shownTxid(s, inFlight.txid)).toBeNull();
+    expect(shownTxid('accepted', 'cd'.repeat(32))).toBe('cd'.repeat(32));
+    expect(shownTxid('confirmed', null)).toBeNull();
   });
 
   it('counts down in m:ss and stops at 0:00', () => {

@@ -1,11 +1,13 @@
 'use client';
 // The payment screen after Charge: a large QR code (dogeconnect: or dogecoin: form), the amount
 // and lines, a countdown, and live status from the SSE feed (/api/v1/payments/<id>/events).
+// A tx the network refuses leaves the payment unpaid: the screen keeps waiting (with its QR
+// code and Cancel) and shows no txid until a tx is accepted.
 import { useEffect, useState } from 'react';
 import QRCode from 'qrcode';
 import { csrfFetch } from '@/app/_lib/csrf-fetch';
 import { dogeText } from '@/lib/pos/cart';
-import { countdown, isFinalPosState, posPaymentState, posStatusText, type PosPaymentView } from '@/lib/pos/payment-state';
+import { countdown, isFinalPosState, posPaymentState, posStatusText, shownTxid, type PosPaymentView } from '@/lib/pos/payment-state';
 import s from './pos.module.css';
 
 export interface CreatedPayment {
@@ -107,6 +109,7 @@ export function PaymentScreen({ payment, fiatCurrency, onNewSale, demoWallet = f
 
   const p = payment.payment;
   const [headline, detail] = posStatusText(state, view);
+  const txid = shownTxid(state, view.txid);
 
   return (
     <main className={s.pay}>
@@ -146,7 +149,7 @@ export function PaymentScreen({ payment, fiatCurrency, onNewSale, demoWallet = f
           {state === 'waiting' ? <span className={s.countdown} aria-label="Time left">{countdown(expiresAt - now)}</span> : null}
         </div>
         {!live && !final ? <p className={s.txid} role="note">Reconnecting to live updates…</p> : null}
-        {view.txid ? <p className={s.txid}>tx <code>{view.txid}</code></p> : null}
+        {txid ? <p className={s.txid}>tx <code>{txid}</code></p> : null}
         <ul className={s.payLines}>
           {p.items.map((it, i) => (
             <li key={i}>
