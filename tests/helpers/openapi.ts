@@ -71,6 +71,11 @@ export interface Observed {
   text: string;
 }
 
+/** ajv's errors, each with its instance path and parameters (which name the extra or missing field). */
+function explain(errors: ValidateFunction['errors']): string {
+  return (errors ?? []).map((e) => `${e.instancePath || '(body)'} ${e.message} ${JSON.stringify(e.params)}`).join('; ');
+}
+
 export class OpenApiChecker {
   readonly seen = new Set<string>();
   private readonly ajv: Ajv2020;
@@ -107,7 +112,7 @@ export class OpenApiChecker {
   /** Validates `value` against a component schema; throws with ajv's errors. */
   validateSchema(name: string, value: unknown, what = name): void {
     const v = this.validator(`${SCHEMAS_ID}#/$defs/${name}`, { $ref: `${SCHEMAS_ID}#/$defs/${name}` });
-    if (!v(value)) throw new Error(`${what} does not match ${name}: ${this.ajv.errorsText(v.errors, { separator: '; ' })}\n${JSON.stringify(value).slice(0, 2000)}`);
+    if (!v(value)) throw new Error(`${what} does not match ${name}: ${explain(v.errors)}\n${JSON.stringify(value).slice(0, 2000)}`);
   }
 
   /**
@@ -130,7 +135,7 @@ export class OpenApiChecker {
       }
       if (h.schema) {
         const v = this.validator(`${label} header ${name}`, h.schema);
-        if (!v(value)) throw new Error(`${label}: header ${name}: ${JSON.stringify(value)} ${this.ajv.errorsText(v.errors)}`);
+        if (!v(value)) throw new Error(`${label}: header ${name}: ${JSON.stringify(value)} ${explain(v.errors)}`);
       }
     }
 
@@ -154,7 +159,7 @@ export class OpenApiChecker {
       }
       if (entry.schema) {
         const v = this.validator(`${label} ${media}`, entry.schema);
-        if (!v(body)) throw new Error(`${label}: body does not match the document: ${this.ajv.errorsText(v.errors, { separator: '; ' })}\n${r.text.slice(0, 2000)}`);
+        if (!v(body)) throw new Error(`${label}: body does not match the document: ${explain(v.errors)}\n${r.text.slice(0, 2000)}`);
       }
     }
     this.seen.add(label);
