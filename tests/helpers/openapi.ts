@@ -1,0 +1,168 @@
+// Checks real HTTP answers against docs/openapi.yaml: the status must be documented for the
+// operation, headers marked required must be there, the content type must be a documented media
+// type (or no body when none is documented), and a JSON body must validate against the schema
+// (JSON Schema 2020-12, ajv in strict mode: an unknown keyword in the document is an error).
+// Every checked (method, path, status) is recorded, so a test can require that each one the
+// document names was exercised.
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { parse } from 'yaml';
+import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
+
+export const OPENAPI_FILE = resolve(__dirname, '../../docs/openapi.yaml');
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+const SCHEMAS_ID = 'counter-openapi-schemas';
+
+type Obj = Record<string, any>;
+
+export function loadOpenApi(file = OPENAPI_FILE): Obj {
+  return parse(readFileSync(file, 'utf8')) as Obj;
+}
+
+/** `GET /api/v1/payments/{id} 200` for every documented response. */
+export function documentedResponses(doc: Obj): string[] {
+  const out: string[] = [];
+  for (const [path, item] of Object.entries<Obj>(doc.paths ?? {})) {
+    for (const m of METHODS) {
+      if (!item[m]) continue;
+      for (const status of Object.keys(item[m].responses ?? {})) out.push(`${m.toUpperCase()} ${path} ${status}`);
+    }
+  }
+  return out;
+}
+
+/** Every local `$ref` in the document, with whether it resolves. */
+export function unresolvedRefs(doc: Obj): string[] {
+  const bad: string[] = [];
+  const walk = (v: unknown) => {
+    if (Array.isArray(v)) return v.forEach(walk);
+    if (!v || typeof v !== 'object') return;
+    for (const [k, x] of Object.entries(v)) {
+      if (k === '$ref' && typeof x === 'string' && resolvePointer(doc, x) === undefined) bad.push(x);
+      else walk(x);
+    }
+  };
+  walk(doc);
+  return bad;
+}
+
+function resolvePointer(doc: Obj, ref: string): any {
+  if (!ref.startsWith('#/')) return undefined;
+  let cur: any = doc;
+  for (const raw of ref.slice(2).split('/')) {
+    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    if (cur === null || typeof cur !== 'object' || !(key in cur)) return undefined;
+    cur = cur[key];
+  }
+  return cur;
+}
+
+/** The document's schemas with `#/components/schemas/X` refs pointing at the ajv-registered set. */
+function rebase<T>(v: T): T {
+  return JSON.parse(JSON.stringify(v), (k, x) =>
+    k === '$ref' && typeof x === 'string' && x.startsWith('#/components/schemas/') ? `${SCHEMAS_ID}#/$defs/${x.slice('#/components/schemas/'.length)}` : x,
+  );
+}
+
+export interface Observed {
+  status: number;
+  headers: Headers;
+  /** The raw body text ('' when none). */
+  text: string;
+}
+
+/** ajv's errors, each with its instance path and parameters (which name the extra or missing field). */
+function explain(errors: ValidateFunction['errors']): string {
+  return (errors ?? []).map((e) => `${e.instancePath || '(body)'} ${e.message} ${JSON.stringify(e.params)}`).join('; ');
+}
+
+export class OpenApiChecker {
+  readonly seen = new Set<string>();
+  private readonly ajv: Ajv2020;
+  private readonly compiled = new Map<string, ValidateFunction>();
+
+  constructor(readonly doc: Obj) {
+    this.ajv = new Ajv2020({ allErrors: true, strict: true, strictTypes: false, strictRequired: false, allowUnionTypes: true });
+    // RFC 3339 date-time, as the server writes it (Date#toISOString) and as DESIGN.md asks.
+    this.ajv.addFormat('date-time', /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/);
+    this.ajv.addSchema({ $id: SCHEMAS_ID, $defs: rebase(doc.components?.schemas ?? {}) });
+  }
+
+  /** Compiles every component schema (strict mode: a misspelt keyword throws). */
+  compileAll(): string[] {
+    return Object.keys(this.doc.components?.schemas ?? {}).map((name) => {
+      this.validator(`${SCHEMAS_ID}#/$defs/${name}`, { $ref: `${SCHEMAS_ID}#/$defs/${name}` });
+      return name;
+    });
+  }
+
+  private validator(key: string, schema: Obj): ValidateFunction {
+    let v = this.compiled.get(key);
+    if (!v) {
+      v = this.ajv.compile(rebase(schema));
+      this.compiled.set(key, v);
+    }
+    return v;
+  }
+
+  private deref(x: Obj | undefined): Obj | undefined {
+    return x && typeof x.$ref === 'string' ? this.deref(resolvePointer(this.doc, x.$ref)) : x;
+  }
+
+  /** Validates `value` against a component schema; throws with ajv's errors. */
+  validateSchema(name: string, value: unknown, what = name): void {
+    const v = this.validator(`${SCHEMAS_ID}#/$defs/${name}`, { $ref: `${SCHEMAS_ID}#/$defs/${name}` });
+    if (!v(value)) throw new Error(`${what} does not match ${name}: ${explain(v.errors)}\n${JSON.stringify(value).slice(0, 2000)}`);
+  }
+
+  /**
+   * Checks one answer of `METHOD template` against the document and records it. Returns the
+   * parsed JSON body (or the text for other media types, or null without a body).
+   */
+  check(method: string, template: string, r: Observed): any {
+    const label = `${method.toUpperCase()} ${template} ${r.status}`;
+    const op = this.doc.paths?.[template]?.[method.toLowerCase()];
+    if (!op) throw new Error(`${method} ${template} is not in the document`);
+    const resp = this.deref(op.responses?.[String(r.status)]);
+    if (!resp) throw new Error(`${label}: status ${r.status} is not documented for this operation; body: ${r.text.slice(0, 500)}`);
+
+    for (const [name, h0] of Object.entries<Obj>(resp.headers ?? {})) {
+      const h = this.deref(h0)!;
+      const value = r.headers.get(name);
+      if (value === null) {
+        if (h.required) throw new Error(`${label}: required header ${name} is missing`);
+        continue;
+      }
+      if (h.schema) {
+        const v = this.validator(`${label} header ${name}`, h.schema);
+        if (!v(value)) throw new Error(`${label}: header ${name}: ${JSON.stringify(value)} ${explain(v.errors)}`);
+      }
+    }
+
+    let body: any = null;
+    const content: Obj | undefined = resp.content;
+    if (!content) {
+      if (r.text !== '') throw new Error(`${label}: no body is documented, but the server sent ${JSON.stringify(r.text.slice(0, 300))}`);
+    } else {
+      const ct = r.headers.get('content-type') ?? '';
+      const media = ct.split(';')[0].trim().toLowerCase();
+      const entry = content[media];
+      if (!entry) throw new Error(`${label}: content type ${JSON.stringify(ct)} is not one of ${Object.keys(content).join(', ')}; body ${r.text.slice(0, 300)}`);
+      if (media === 'application/json') {
+        try {
+          body = JSON.parse(r.text);
+        } catch {
+          throw new Error(`${label}: body is not JSON: ${r.text.slice(0, 300)}`);
+        }
+      } else {
+        body = r.text;
+      }
+      if (entry.schema) {
+        const v = this.validator(`${label} ${media}`, entry.schema);
+        if (!v(body)) throw new Error(`${label}: body does not match the document: ${explain(v.errors)}\n${r.text.slice(0, 2000)}`);
+      }
+    }
+    this.seen.add(label);
+    return body;
+  }
+}
