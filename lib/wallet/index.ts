@@ -21,3 +21,5 @@ export * from './relay-client';
 export * from './status';
 export * from './payment-schema';
 export { payUri, type PayUriOptions, type PayUriResult } from './pay';
+// Amounts: 8-decimal DOGE strings <-> integer koinu (bigint), for UTXO amounts and display.
+export { AmountError, formatKoinu, parseKoinu, type AmountErrorCode } from '../money';
