@@ -157,6 +157,9 @@ export async function waitForStatus(relay: string, id: string, opts: PollOptions
       opts.onStatus?.(last);
       if (last.status === 'confirmed' || (until === 'accepted' && last.status === 'accepted')) return last;
     } catch (e) {
+      if (e instanceof WalletError && e.code === 'declined' && (e.detail as WalletPaymentStatus | undefined)?.status === 'declined') {
+        opts.onStatus?.(e.detail as WalletPaymentStatus); // the final status, then the error
+      }
       if (!(e instanceof WalletError) || e.code !== 'relay_unavailable') throw e;
     }
     if (now() >= opts.deadline) {

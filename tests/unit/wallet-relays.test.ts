@@ -256,6 +256,15 @@ describe('the relay client over HTTP against relay-shaped answers', () => {
     expect(views).toEqual([360, null]);
   });
 
+  it('a declined status while waiting is shown, then ends the wait as final', async () => {
+    const url = await relay([{ status: 200, body: { id: c.payload.id, status: 'declined', reason: 'marked invalid by the merchant' } }]);
+    const seenStatus: string[] = [];
+    const e = await waitForStatus(url, c.payload.id, { ...opts, deadline: Date.now() + 10_000, intervalMs: 1, onStatus: (x) => seenStatus.push(`${x.status}:${statusView(x).reason}`) }).catch((x) => x);
+    expect(e).toMatchObject({ code: 'declined' });
+    expect(seenStatus).toEqual(['declined:marked invalid by the merchant']);
+    expect(seen).toHaveLength(1);
+  });
+
   it('400 invalid_tx is tx_rejected after one attempt; 403 declined is final; 503 broadcast_failed is retried', async () => {
     let url = await relay([{ status: 400, body: { error: 'invalid_tx', message: 'missing or spent inputs' } }]);
     let e = await submitPayment(build(url).payment, { tx: build(url).tx.hex }, opts).catch((x) => x);
