@@ -1,7 +1,23 @@
 import { defineConfig } from 'vitest/config';
 import { fileURLToPath } from 'node:url';
+import { dirname, resolve } from 'node:path';
+
+// lib/wallet is also an npm package (lib/wallet/package.json, whose "exports" name the built
+// dist/). Vite resolves a directory import through a package.json's "exports", so without this
+// `../../lib/wallet` and `@/lib/wallet` would load a stale build instead of the sources.
+const ROOT = fileURLToPath(new URL('./', import.meta.url));
+const WALLET_DIR = resolve(ROOT, 'lib/wallet');
+const walletSources = {
+  name: 'wallet-sdk-sources',
+  enforce: 'pre' as const,
+  resolveId(source: string, importer?: string) {
+    const target = source.startsWith('@/') ? resolve(ROOT, source.slice(2)) : importer && source.startsWith('.') ? resolve(dirname(importer), source) : null;
+    return target === WALLET_DIR ? resolve(WALLET_DIR, 'index.ts') : null;
+  },
+};
 
 export default defineConfig({
+  plugins: [walletSources],
   resolve: { alias: { '@': fileURLToPath(new URL('./', import.meta.url)) } },
   test: {
     include: ['tests/unit/**/*.test.ts', 'tests/integration/**/*.test.ts'],

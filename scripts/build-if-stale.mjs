@@ -7,7 +7,8 @@ import { createHash } from 'node:crypto';
 function walk(dir, out) {
   if (!existsSync(dir)) return;
   for (const e of readdirSync(dir, { withFileTypes: true })) {
-    if (e.name === 'node_modules' || e.name === 'generated' || e.name.startsWith('.')) continue;
+    // dist/: build output (lib/wallet's npm package build), not a source of the app
+    if (e.name === 'node_modules' || e.name === 'generated' || e.name === 'dist' || e.name.startsWith('.')) continue;
     const p = join(dir, e.name);
     if (e.isDirectory()) walk(p, out);
     else out.push(p);

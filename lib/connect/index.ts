@@ -21,6 +21,7 @@ export {
   type ConnectPaymentUri,
   type DogecoinUriParams,
   type ParsedPaymentUri,
+  type ParsePaymentUriOptions,
   type PlainPaymentUri,
 } from './uri';
 export { RELAY_TOKEN_MIN_SECRET, issueRelayToken, verifyRelayToken } from './relay-token';

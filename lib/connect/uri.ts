@@ -162,11 +162,29 @@ function envelopeUrlFrom(trimmed: string, code: 'bad_dc' | 'bad_path'): string {
   return url;
 }
 
-function parseAmount(raw: string | undefined): { amount?: string; amountKoinu?: bigint } {
+function parseAmount(raw: string | undefined, zeroIsIrrelevant = false): { amount?: string; amountKoinu?: bigint } {
   if (raw === undefined || raw === '') return {};
+  if (zeroIsIrrelevant) {
+    let k: bigint | undefined;
+    try {
+      k = parseKoinu(raw);
+    } catch {
+      k = undefined; // amountKoinu below gives the typed error
+    }
+    if (k === 0n) return {};
+  }
   const k = amountKoinu(raw);
   return { amount: formatKoinu(k), amountKoinu: k };
 }
+
+export type ParsePaymentUriOptions = {
+  /**
+   * Wallet leniency: on a dogecoin: URI with non-empty dc AND h, an `amount` of exactly zero is
+   * ignored (no fallback amount) instead of refused, because dc/h make the amount irrelevant.
+   * Any other bad amount is still 'bad_amount'. Off by default (URIs Counter builds stay strict).
+   */
+  allowZeroAmountWithConnect?: boolean;
+};
 
 /**
  * Parse a payment QR URI. Scheme matching is case-insensitive; a '#fragment' is ignored; unknown
@@ -176,7 +194,7 @@ function parseAmount(raw: string | undefined): { amount?: string; amountKoinu?: 
  *    if dc or h is missing/empty => kind 'plain' (spec §5 fallback; the Go library errors).
  *  - dogeconnect: path and h required (missing_path / missing_h).
  */
-export function parsePaymentUri(input: string): ParsedPaymentUri {
+export function parsePaymentUri(input: string, opts: ParsePaymentUriOptions = {}): ParsedPaymentUri {
   if (typeof input !== 'string') throw new UriError('bad_scheme', 'URI must be a string');
   const uri = input.trim();
   const colon = uri.indexOf(':');
@@ -201,7 +219,7 @@ export function parsePaymentUri(input: string): ParsedPaymentUri {
   }
 
   const address = checkAddress(pctDecode(rawPath));
-  const amount = parseAmount(params.amount);
+  const amount = parseAmount(params.amount, opts.allowZeroAmountWithConnect === true && !!params.dc && !!params.h);
   if (params.dc && params.h) {
     const hash15 = decodeH(params.h);
     const envelopeUrl = envelopeUrlFrom(params.dc, 'bad_dc');

@@ -45,6 +45,11 @@ export interface PaymentDisplay {
   /** Formatted 8-DP strings (canonical, e.g. "22.05"). */
   total: string;
   totalKoinu: bigint;
+  /** What the transaction actually pays: the sum of the p2pkh outputs (the fee comes on top). */
+  pays: string;
+  paysKoinu: bigint;
+  /** False when the vendor's `total` is not what the outputs pay: show `pays` to the user, prominently. */
+  totalMatchesOutputs: boolean;
   fees: string | null;
   taxes: string | null;
   fiat: { total: string | null; tax: string | null; currency: string } | null;
@@ -86,10 +91,12 @@ export function paymentDisplay(p: ConnectPayment, placeholders: { icon?: string;
       : { type: 'p2pkh', address: o.address ?? '', amount: amount(o.amount), data: null },
   );
   const hasFiat = isProvided(p.fiat_total) || isProvided(p.fiat_tax);
+  const totalKoinu = parseKoinu(p.total);
+  const paysKoinu = p.outputs.reduce((sum, o) => (o.type === 'data' ? sum : sum + parseKoinu(o.amount ?? '')), 0n);
   return {
     id: p.id,
     vendor: {
-      name: p.vendor_name,
+      name: opt(p.vendor_name, text),
       icon: opt(p.vendor_icon, icon),
       iconIsPlaceholder: !isProvided(p.vendor_icon),
       address: opt(p.vendor_address, text),
@@ -99,8 +106,11 @@ export function paymentDisplay(p: ConnectPayment, placeholders: { icon?: string;
     orderReference: opt(p.order_reference, text),
     orderUrl: opt(p.vendor_order_url),
     note: opt(p.note),
-    total: formatKoinu(parseKoinu(p.total)),
-    totalKoinu: parseKoinu(p.total),
+    total: formatKoinu(totalKoinu),
+    totalKoinu,
+    pays: formatKoinu(paysKoinu),
+    paysKoinu,
+    totalMatchesOutputs: totalKoinu === paysKoinu,
     fees: amount(p.fees),
     taxes: amount(p.taxes),
     fiat: hasFiat ? { total: opt(p.fiat_total) || null, tax: opt(p.fiat_tax) || null, currency: opt(p.fiat_currency) } : null,

@@ -2,15 +2,17 @@
 //  1. the QR hash check: SHA-256(pubkey)[0:15] equals the decoded h (man-in-the-middle guard);
 //  2. pubkey 32 bytes, sig 64 bytes, version "1.0";
 //  3. BIP-340 Schnorr over SHA-256(SHA-256(payload bytes));
-//  4. the payload JSON against the Connect Payment schema, type "payment";
+//  4. the payload JSON against the wallet's Connect Payment schema, type "payment" (lenient
+//     where relays in the wild are sloppy at no risk to the user: see payment-schema.ts);
 //  5. now < issued + timeout.
 // Unknown or non-namespaced meta keys are ignored (dropped), never a reason to refuse.
 import { verifyEnvelope } from '../connect/envelope';
 import { EnvelopeError } from '../connect/errors';
 import { META_KEY_RE } from '../connect/fields';
-import { ConnectPaymentSchema, type ConnectEnvelope, type ConnectPayment } from '../connect/schemas';
+import type { ConnectEnvelope, ConnectPayment } from '../connect/schemas';
 import type { ConnectPaymentUri } from '../connect/uri';
 import { WalletError } from './errors';
+import { parseWalletPayment } from './payment-schema';
 import { envelopeFetchUrl, requireSecureUrl, type UrlOptions } from './qr';
 import { withRetries, type RetryEnv, type RetryPolicy } from './retry';
 
@@ -40,9 +42,15 @@ function sanitizeMeta(json: unknown): unknown {
   return { ...p, meta };
 }
 
-/** The deadline of a payment: issued + timeout, in Unix ms. */
+/** The latest instant a JavaScript Date can hold (Unix ms). */
+const MAX_DATE_MS = 8.64e15;
+
+/**
+ * The deadline of a payment: issued + timeout, in Unix ms, capped at the latest valid Date (some
+ * relays send timeouts of 9999999999999 s, "never", which would otherwise be an Invalid Date).
+ */
 export function paymentDeadline(p: Pick<ConnectPayment, 'issued' | 'timeout'>): number {
-  return Date.parse(p.issued) + p.timeout * 1000;
+  return Math.min(Date.parse(p.issued) + p.timeout * 1000, MAX_DATE_MS);
 }
 
 /** Throws WalletError 'expired' when the payment's timeout has passed. */
@@ -59,7 +67,7 @@ export function assertNotExpired(p: Pick<ConnectPayment, 'issued' | 'timeout'>, 
 export function verifyPaymentEnvelope(envelope: unknown, qrHash15: Uint8Array, opts: VerifyOptions = {}): VerifiedPayment {
   if (!(qrHash15 instanceof Uint8Array) || qrHash15.length !== 15) throw new TypeError('qrHash15 must be the 15 bytes decoded from h');
   const v = verifyEnvelope(envelope, { expectedHash15: qrHash15 });
-  const r = ConnectPaymentSchema.safeParse(sanitizeMeta(v.payment));
+  const r = parseWalletPayment(sanitizeMeta(v.payment));
   if (!r.success) {
     const issues = r.error.issues.map((i) => ({ path: i.path, message: i.message }));
     throw new EnvelopeError('bad_payment', `invalid payment: ${issues[0].path.join('.')}: ${issues[0].message}`, issues);

@@ -12,8 +12,9 @@ export type WalletErrorCode =
   | 'insufficient_funds' // the UTXOs do not cover outputs + fee
   | 'dust_output' // a requested output below the hard dust limit
   | 'too_large' // the transaction would exceed max_size
-  | 'rejected' // the relay answered 400 (invalid_tx, invalid_outputs, expired, invalid_token)
-  | 'declined' // the relay answered 403: the payment is declined (final)
+  | 'tx_rejected' // the relay answered 400 invalid_tx: this tx was refused, the payment is still open (pay it with another tx)
+  | 'rejected' // the relay answered another 400 (invalid_outputs, expired, invalid_token, ...): final
+  | 'declined' // the relay answered 403 (or a declined status): the payment is declined (final)
   | 'not_found' // the relay does not know the payment id (404)
   | 'relay_unavailable' // 500/503 or network failures after the retries
   | 'relay_error' // any other unexpected relay answer

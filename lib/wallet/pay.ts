@@ -6,7 +6,7 @@ import { WalletError } from './errors';
 import { readConnectQr } from './qr';
 import { submitPayment, waitForStatus, type RelayOptions } from './relay-client';
 import { buildPaymentTx, type BuildOptions, type BuiltTx } from './tx';
-import type { PaymentStatus } from '../connect/schemas';
+import type { WalletPaymentStatus } from './status';
 
 export interface PayUriOptions extends FetchOptions, RelayOptions, BuildOptions {
   refund?: string;
@@ -15,7 +15,7 @@ export interface PayUriOptions extends FetchOptions, RelayOptions, BuildOptions 
   /** Poll /status until confirmed, giving up at this Unix ms (default: do not wait). */
   waitUntil?: number;
   pollIntervalMs?: number;
-  onStatus?: (s: PaymentStatus) => void;
+  onStatus?: (s: WalletPaymentStatus) => void;
 }
 
 export interface PayUriResult {
@@ -23,9 +23,9 @@ export interface PayUriResult {
   view: PaymentDisplay;
   tx: BuiltTx;
   /** The /pay answer. */
-  submitted: PaymentStatus;
+  submitted: WalletPaymentStatus;
   /** The final polled status, when waitUntil was given. */
-  final?: PaymentStatus;
+  final?: WalletPaymentStatus;
 }
 
 export async function payUri(uri: string, opts: PayUriOptions): Promise<PayUriResult> {
@@ -33,12 +33,12 @@ export async function payUri(uri: string, opts: PayUriOptions): Promise<PayUriRe
   const view = paymentDisplay(verified.payment);
   if (opts.confirm && !(await opts.confirm(view, verified))) throw new WalletError('cancelled', 'the user cancelled the payment');
   const tx = buildPaymentTx(verified.payment, opts);
-  const submitted = await submitPayment(verified.payment, { tx: tx.hex, refund: opts.refund }, opts);
+  const submitted = await submitPayment(verified.payment, { tx: tx.hex, txid: tx.txid, refund: opts.refund }, opts);
   opts.onStatus?.(submitted);
   const result: PayUriResult = { verified, view, tx, submitted };
   if (opts.waitUntil !== undefined && submitted.status !== 'confirmed') {
     result.final = await waitForStatus(verified.payment.relay, verified.payment.id, {
-      ...opts, deadline: opts.waitUntil, intervalMs: opts.pollIntervalMs, onStatus: opts.onStatus,
+      ...opts, txid: tx.txid, deadline: opts.waitUntil, intervalMs: opts.pollIntervalMs, onStatus: opts.onStatus,
     });
   } else if (opts.waitUntil !== undefined) result.final = submitted;
   return result;

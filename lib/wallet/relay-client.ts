@@ -1,12 +1,17 @@
 // Talking to the relay (spec §4.B, §7.B): POST {relay}/pay with the Payment Submission and
-// POST {relay}/status. 400 and 403 are final and never retried; 500 and 503 (and network
-// failures: /pay is idempotent) are retried a few times with exponential backoff and jitter;
-// anything else is a clear WalletError. Never submits after issued + timeout.
-import { PaymentStatusSchema, type ConnectPayment, type PaymentStatus } from '../connect/schemas';
+// POST {relay}/status. 400 and 403 are never retried (400 invalid_tx leaves the payment open for
+// another transaction: WalletError 'tx_rejected'); 500 and 503 (and network failures: /pay is
+// idempotent) are retried a few times with exponential backoff and jitter; anything else is a
+// clear WalletError. Never submits after issued + timeout. 200 answers are read leniently
+// (status.ts): a relay's sloppy status never turns a broadcast payment into a failure.
+import { hexToBytesOrUndefined } from '../connect/bytes';
+import type { ConnectPayment } from '../connect/schemas';
+import { sha256d, toHex } from '../doge/bytes';
 import { WalletError } from './errors';
 import { assertNotExpired, paymentDeadline } from './envelope';
 import { requireSecureUrl, type UrlOptions } from './qr';
 import { withRetries, type Attempt, type RetryEnv, type RetryPolicy } from './retry';
+import { classifyRelayAnswer, type RelayAnswer, type StatusContext, type WalletPaymentStatus } from './status';
 
 export interface RelayOptions extends UrlOptions {
   fetch?: typeof fetch;
@@ -22,7 +27,7 @@ function endpoint(relay: string, path: 'pay' | 'status', opts: UrlOptions): stri
   return u.toString().replace(/\/+$/, '') + '/' + path;
 }
 
-async function post(url: string, body: unknown, opts: RelayOptions): Promise<{ status: number; json: unknown } | Error> {
+async function post(url: string, body: unknown, opts: RelayOptions): Promise<RelayAnswer> {
   try {
     const res = await (opts.fetch ?? fetch)(url, {
       method: 'POST',
@@ -45,54 +50,60 @@ async function post(url: string, body: unknown, opts: RelayOptions): Promise<{ s
   }
 }
 
-function parseStatus(json: unknown, httpStatus: number): PaymentStatus {
-  const r = PaymentStatusSchema.safeParse(json);
-  if (!r.success) throw new WalletError('relay_error', `the relay answered HTTP ${httpStatus} with an invalid Payment Status`, { httpStatus, detail: json });
-  return r.data;
+/** Turn one relay answer into a retry decision and a typed WalletError (see status.ts for the rules). */
+function classify(r: RelayAnswer, what: 'pay' | 'status', ctx: StatusContext): Attempt<WalletPaymentStatus> {
+  const o = classifyRelayAnswer(r, ctx);
+  switch (o.kind) {
+    case 'status':
+      return { done: o.status };
+    case 'tx_rejected':
+      return {
+        fail: new WalletError('tx_rejected', `${what}: the relay refused this transaction (${o.error}): ${o.message}; the payment is still open, it can be paid with another transaction`, {
+          httpStatus: 400, detail: o.error,
+        }),
+      };
+    case 'rejected':
+      return { fail: new WalletError('rejected', `${what} rejected (${o.error}): ${o.message}`, { httpStatus: 400, detail: o.error }) };
+    case 'declined':
+      return { fail: new WalletError('declined', `the payment was declined: ${o.reason || 'no reason given'}`, { httpStatus: o.httpStatus, detail: o.status ?? (r instanceof Error ? undefined : r.json) }) };
+    case 'not_found':
+      return { fail: new WalletError('not_found', `${what}: the relay does not know this payment`, { httpStatus: 404 }) };
+    case 'transient':
+      return o.httpStatus === null
+        ? { retry: new WalletError('relay_unavailable', `${what}: the relay could not be reached: ${o.message}`, { cause: r }) }
+        : { retry: new WalletError('relay_unavailable', `${what}: the relay answered HTTP ${o.httpStatus} (transient): ${o.message}`, { httpStatus: o.httpStatus }) };
+    case 'unexpected':
+      return {
+        fail: new WalletError('relay_error', o.httpStatus === 200 ? `${what}: the relay answered HTTP 200 without a Payment Status` : `${what}: unexpected HTTP ${o.httpStatus} from the relay`, {
+          httpStatus: o.httpStatus, detail: o.detail,
+        }),
+      };
+  }
 }
 
-function errorText(json: unknown): { code: string; message: string } {
-  const o = (json ?? {}) as { error?: unknown; message?: unknown };
-  return { code: typeof o.error === 'string' ? o.error : 'unknown', message: typeof o.message === 'string' ? o.message : '' };
-}
-
-/** Classify one relay answer of /pay or /status. */
-function classify(r: { status: number; json: unknown } | Error, what: string): Attempt<PaymentStatus> {
-  if (r instanceof Error) return { retry: new WalletError('relay_unavailable', `${what}: the relay could not be reached: ${r.message}`, { cause: r }) };
-  const { status, json } = r;
-  if (status === 200) {
-    try {
-      return { done: parseStatus(json, status) };
-    } catch (e) {
-      return { fail: e as Error };
-    }
-  }
-  if (status === 400) {
-    const e = errorText(json);
-    return { fail: new WalletError('rejected', `${what} rejected (${e.code}): ${e.message}`, { httpStatus: 400, detail: e.code }) };
-  }
-  if (status === 403) {
-    const s = PaymentStatusSchema.safeParse(json);
-    const reason = s.success && s.data.status === 'declined' ? s.data.reason : errorText(json).message;
-    return { fail: new WalletError('declined', `the payment was declined: ${reason}`, { httpStatus: 403, detail: s.success ? s.data : json }) };
-  }
-  if (status === 404) return { fail: new WalletError('not_found', `${what}: the relay does not know this payment`, { httpStatus: 404 }) };
-  if (status === 500 || status === 503) return { retry: new WalletError('relay_unavailable', `${what}: the relay answered HTTP ${status} (transient)`, { httpStatus: status }) };
-  return { fail: new WalletError('relay_error', `${what}: unexpected HTTP ${status} from the relay`, { httpStatus: status, detail: json }) };
+/** The txid of a signed legacy transaction (display order), or undefined for non-hex input. */
+export function txidOfHex(hex: string): string | undefined {
+  const bytes = hexToBytesOrUndefined(hex);
+  if (!bytes || bytes.length === 0) return undefined;
+  return toHex(sha256d(bytes).reverse());
 }
 
 export interface Submission {
   tx: string;
+  /** The tx's txid (computed from `tx` when omitted): stands in when an accepted answer has none. */
+  txid?: string;
   /** The customer's refund address (recommended). */
   refund?: string;
 }
 
 /**
- * Submit the signed transaction. Returns the Payment Status (accepted or confirmed). Throws
- * WalletError: 'rejected' (400), 'declined' (403), 'not_found' (404), 'expired' (before sending
- * or before a retry past the deadline), 'relay_unavailable' after the retries, 'relay_error'.
+ * Submit the signed transaction. Returns the Payment Status (accepted or confirmed), read
+ * leniently (status.ts). Throws WalletError: 'tx_rejected' (400 invalid_tx: the payment is still
+ * open, pay it with another transaction), 'rejected' (any other 400), 'declined' (403, final),
+ * 'not_found' (404), 'expired' (before sending or before a retry past the deadline),
+ * 'relay_unavailable' after the retries, 'relay_error'.
  */
-export async function submitPayment(payment: ConnectPayment, sub: Submission, opts: RelayOptions = {}): Promise<PaymentStatus> {
+export async function submitPayment(payment: ConnectPayment, sub: Submission, opts: RelayOptions = {}): Promise<WalletPaymentStatus> {
   const now = opts.now ?? Date.now;
   assertNotExpired(payment, now());
   const url = endpoint(payment.relay, 'pay', opts);
@@ -100,10 +111,11 @@ export async function submitPayment(payment: ConnectPayment, sub: Submission, op
   if (sub.refund) body.refund = sub.refund;
   if (payment.relay_token) body.relay_token = payment.relay_token; // echoed verbatim
   const deadline = paymentDeadline(payment);
+  const ctx: StatusContext = { id: payment.id, txid: sub.txid ?? txidOfHex(sub.tx) };
   return withRetries(
     async (n) => {
       if (n > 1) assertNotExpired(payment, now());
-      return classify(await post(url, body, opts), 'pay');
+      return classify(await post(url, body, opts), 'pay', ctx);
     },
     opts.retry,
     opts.retryEnv,
@@ -111,35 +123,43 @@ export async function submitPayment(payment: ConnectPayment, sub: Submission, op
   );
 }
 
-/** One /status query, with the transient-error retries. */
-export async function paymentStatus(relay: string, id: string, opts: RelayOptions = {}): Promise<PaymentStatus> {
-  const url = endpoint(relay, 'status', opts);
-  return withRetries(async () => classify(await post(url, { id }, opts), 'status'), opts.retry, opts.retryEnv);
+export interface StatusOptions extends RelayOptions {
+  /** The txid this wallet submitted for the payment: stands in when an answer has none. */
+  txid?: string;
 }
 
-export interface PollOptions extends RelayOptions {
+/** One /status query, with the transient-error retries. A declined status is WalletError 'declined'. */
+export async function paymentStatus(relay: string, id: string, opts: StatusOptions = {}): Promise<WalletPaymentStatus> {
+  const url = endpoint(relay, 'status', opts);
+  const ctx: StatusContext = { id, txid: opts.txid };
+  return withRetries(async () => classify(await post(url, { id }, opts), 'status', ctx), opts.retry, opts.retryEnv);
+}
+
+export interface PollOptions extends StatusOptions {
   /** Unix ms at which to give up (WalletError 'deadline'). */
   deadline: number;
   /** Delay between queries, ms (default 1000). */
   intervalMs?: number;
   /** Stop at 'accepted' (or better) instead of 'confirmed'. */
   until?: 'accepted' | 'confirmed';
-  onStatus?: (s: PaymentStatus) => void;
+  onStatus?: (s: WalletPaymentStatus) => void;
 }
 
 /** Poll /status until confirmed (or accepted), declined (WalletError 'declined') or the deadline. */
-export async function waitForStatus(relay: string, id: string, opts: PollOptions): Promise<PaymentStatus> {
+export async function waitForStatus(relay: string, id: string, opts: PollOptions): Promise<WalletPaymentStatus> {
   const now = opts.now ?? Date.now;
   const sleep = opts.retryEnv?.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
   const until = opts.until ?? 'confirmed';
-  let last: PaymentStatus | null = null;
+  let last: WalletPaymentStatus | null = null;
   for (;;) {
     try {
       last = await paymentStatus(relay, id, opts);
       opts.onStatus?.(last);
       if (last.status === 'confirmed' || (until === 'accepted' && last.status === 'accepted')) return last;
-      if (last.status === 'declined') throw new WalletError('declined', `the payment was declined: ${last.reason}`, { detail: last });
     } catch (e) {
+      if (e instanceof WalletError && e.code === 'declined' && (e.detail as WalletPaymentStatus | undefined)?.status === 'declined') {
+        opts.onStatus?.(e.detail as WalletPaymentStatus); // the final status, then the error
+      }
       if (!(e instanceof WalletError) || e.code !== 'relay_unavailable') throw e;
     }
     if (now() >= opts.deadline) {

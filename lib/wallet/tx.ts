@@ -121,7 +121,21 @@ function sign(inputs: { u: WalletUtxo; s: Signer }[], outs: Out[]): { hex: strin
   inputs.forEach(({ s }, i) => tx.signIdx(s.priv, i));
   tx.finalize();
   const hex = tx.hex;
+  assertPays(hex, outs);
   return { hex, txid: tx.id, size: hex.length / 2 };
+}
+
+/**
+ * Decode the signed bytes again and check that they pay exactly `outs`, in order: the wallet
+ * never hands out a transaction whose outputs differ from what the user was shown.
+ */
+function assertPays(hex: string, outs: Out[]): void {
+  const back = Transaction.fromRaw(hexToBytesOrUndefined(hex)!, { allowUnknownOutputs: true });
+  const same = back.outputsLength === outs.length && outs.every((o, i) => {
+    const got = back.getOutput(i);
+    return got.amount === o.amount && got.script !== undefined && toHex(got.script) === toHex(o.script);
+  });
+  if (!same) throw new Error('internal error: the signed transaction does not pay the payment outputs');
 }
 
 /** Fee required for `size` bytes at `rate` koinu/kB, rounded up. */

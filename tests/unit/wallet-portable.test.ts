@@ -35,4 +35,22 @@ describe('lib/wallet portability', () => {
     }
     expect(offenders).toEqual([]);
   });
+
+  it('imports only npm packages that lib/wallet/package.json declares (the package ships without the app)', () => {
+    const files = graph(resolve(__dirname, '../../lib/wallet/index.ts'));
+    const pkg = JSON.parse(readFileSync(resolve(__dirname, '../../lib/wallet/package.json'), 'utf8'));
+    const declared = new Set(Object.keys(pkg.dependencies ?? {}));
+    const undeclared = new Set<string>();
+    for (const [file, src] of files) {
+      const code = src.replace(/\/\/.*$/gm, '').replace(/\/\*[\s\S]*?\*\//g, '');
+      for (const m of code.matchAll(/from\s+'([^'.][^']*)'/g)) {
+        const name = m[1].startsWith('@') ? m[1].split('/').slice(0, 2).join('/') : m[1].split('/')[0];
+        if (!declared.has(name)) undeclared.add(`${file}: ${m[1]}`);
+      }
+    }
+    expect([...undeclared]).toEqual([]);
+    // and every declared dependency is one the app itself pins, at the same version
+    const root = JSON.parse(readFileSync(resolve(__dirname, '../../package.json'), 'utf8'));
+    for (const [name, version] of Object.entries(pkg.dependencies)) expect(root.dependencies[name], name).toBe(version);
+  });
 });
