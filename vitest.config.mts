@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import { fileURLToPath } from 'node:url';
-import { dirname, resolve } from 'node:path';
+import { dirname, isAbsolute, resolve } from 'node:path';
 
 // lib/wallet is also an npm package (lib/wallet/package.json, whose "exports" name the built
 // dist/). Vite resolves a directory import through a package.json's "exports", so without this
@@ -11,14 +11,17 @@ const walletSources = {
   name: 'wallet-sdk-sources',
   enforce: 'pre' as const,
   resolveId(source: string, importer?: string) {
-    const target = source.startsWith('@/') ? resolve(ROOT, source.slice(2)) : importer && source.startsWith('.') ? resolve(dirname(importer), source) : null;
+    const target = source.startsWith('@/') ? resolve(ROOT, source.slice(2))
+      : isAbsolute(source) ? resolve(source)
+      : importer && source.startsWith('.') ? resolve(dirname(importer), source) : null;
     return target === WALLET_DIR ? resolve(WALLET_DIR, 'index.ts') : null;
   },
 };
 
 export default defineConfig({
   plugins: [walletSources],
-  resolve: { alias: { '@': fileURLToPath(new URL('./', import.meta.url)) } },
+  // The wallet's own entry first: Vite applies aliases before any plugin's resolveId.
+  resolve: { alias: [{ find: /^@\/lib\/wallet\/?$/, replacement: resolve(WALLET_DIR, 'index.ts') }, { find: '@', replacement: ROOT }] },
   test: {
     include: ['tests/unit/**/*.test.ts', 'tests/integration/**/*.test.ts'],
     environment: 'node',

@@ -106,6 +106,22 @@ describe('wallet SDK on devnet', () => {
     }
   });
 
+  it('a tx the network refuses (its coins already spent) is tx_rejected and leaves the payment open; good coins then pay it', async () => {
+    const make = async (unit: string) => (await api('/api/v1/payments', { method: 'POST', body: JSON.stringify({ items: [{ type: 'item', id: 'T', name: 'Tea', count: 1, unit }] }) })).body;
+    const [other, p] = [await make('3'), await make('2')];
+    const w = await demoWallet();
+    const r0 = await payUri(other.uri, { allowHttp: true, network: w.network, utxos: w.utxos, keys: [w.wif] });
+    expect(r0.submitted.status).toBe('accepted');
+    const spent = new Set(decodeTx(r0.tx.hex, REGTEST).inputs.map((i) => `${i.prevTxid}:${i.vout}`));
+    const stale = w.utxos.filter((u) => spent.has(`${u.txid}:${u.vout}`));
+    expect(stale.length).toBeGreaterThan(0);
+    // Someone (here: the same wallet, with a stale view of its coins) submits a tx whose inputs are spent.
+    await expect(payUri(p.uri, { allowHttp: true, network: w.network, utxos: stale, keys: [w.wif] })).rejects.toMatchObject({ code: 'tx_rejected' });
+    expect((await api(`/api/v1/payments/${p.id}`)).body).toMatchObject({ status: 'unpaid', txid: null });
+    const r = await payUri(p.uri, { allowHttp: true, network: w.network, utxos: (await demoWallet()).utxos, keys: [w.wif] });
+    expect(r.submitted).toMatchObject({ id: p.id, status: 'accepted', txid: r.tx.txid });
+  });
+
   it('serves the demo wallet and mining only on devnet, with validated input', async () => {
     const bad = await fetch(app.url + '/demo/api/mine', { method: 'POST', body: JSON.stringify({ blocks: 1000 }) });
     expect(bad.status).toBe(400);
