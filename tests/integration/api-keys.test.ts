@@ -50,7 +50,7 @@ describe('API keys', () => {
     await expect(createApiKey(db, { name: 'x', scopes: [] })).rejects.toThrow(/at least one/);
   });
 
-  it('seeds the bootstrap key with the owner's scopes, follows a changed secret, and refuses short ones', async () => {
+  it('seeds the bootstrap key with the owner role scopes, follows a changed secret, and refuses short ones', async () => {
     const a = 'bootstrap-secret-aaaaaaaaaaaaaaaa';
     await ensureBootstrapKey(db, a);
     await ensureBootstrapKey(db, a); // idempotent
