@@ -32,6 +32,8 @@ export interface Config {
   adminPassword: string | null;
   /** devnet only: seconds between mined blocks, 0 = mine only on request (DEVNET_BLOCK_SECONDS, default 10). */
   devnetBlockSeconds: number;
+  /** Open unpaid payments allowed per store; 429 beyond (MAX_OPEN_PAYMENTS, default 5000, DESIGN.md §16). */
+  maxOpenPayments: number;
   worker: 'embedded' | 'off';
   logLevel: 'debug' | 'info' | 'warn' | 'error';
 }
@@ -95,6 +97,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const devnetRaw = nonEmpty(env.DEVNET_BLOCK_SECONDS) ?? '10';
   if (!/^\d{1,5}$/.test(devnetRaw)) throw new ConfigError('DEVNET_BLOCK_SECONDS', 'must be a whole number of seconds (0 = mine on request only)');
 
+  const maxOpenRaw = nonEmpty(env.MAX_OPEN_PAYMENTS) ?? '5000';
+  if (!/^\d{1,9}$/.test(maxOpenRaw) || Number(maxOpenRaw) < 1) throw new ConfigError('MAX_OPEN_PAYMENTS', 'must be a whole number of payments, at least 1');
+
   return {
     port: port.data,
     host,
@@ -114,6 +119,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminEmail: nonEmpty(env.ADMIN_EMAIL) ?? null,
     adminPassword: env.ADMIN_PASSWORD && env.ADMIN_PASSWORD !== '' ? env.ADMIN_PASSWORD : null,
     devnetBlockSeconds: Number(devnetRaw),
+    maxOpenPayments: Number(maxOpenRaw),
     worker: pick(env, 'WORKER', ['embedded', 'off'] as const, 'embedded'),
     logLevel: pick(env, 'LOG_LEVEL', ['debug', 'info', 'warn', 'error'] as const, 'info'),
   };

@@ -3,12 +3,17 @@
 // the session's CSRF token (X-CSRF-Token) and, when the browser sends one, a same-origin Origin.
 import type { Db } from '../db/client';
 import { authenticateApiKey, bearerToken, hasScope, type Scope } from '../auth';
-import { cookieValue, csrfMatches, sessionUser, roleScopes, SESSION_COOKIE, CSRF_HEADER, type SessionUser } from '../auth';
+import { cookieValue, csrfMatches, sessionUser, roleScopes, seesOnlyOwnSales, SESSION_COOKIE, CSRF_HEADER, type SessionUser } from '../auth';
 import { jsonError } from './respond';
 
+/**
+ * A granted request: who it is, every scope it holds (for field-level checks such as
+ * payments:outputs), and `ownSalesOf`: the user whose sales alone it may see and cancel (a
+ * cashier), or null for all of the store's.
+ */
 export type Access =
-  | { ok: true; kind: 'api_key'; keyId: string; user: null }
-  | { ok: true; kind: 'session'; keyId: null; user: SessionUser }
+  | { ok: true; kind: 'api_key'; keyId: string; user: null; scopes: readonly Scope[]; ownSalesOf: null }
+  | { ok: true; kind: 'session'; keyId: null; user: SessionUser; scopes: readonly Scope[]; ownSalesOf: string | null }
   | { ok: false; response: Response };
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -46,11 +51,11 @@ export async function requireAccess(db: Db, req: Request, scope: Scope): Promise
     const principal = await authenticateApiKey(db, bearerToken(auth));
     if (!principal) return { ok: false, response: jsonError(401, 'unauthorized', 'a valid API key is required (Authorization: Bearer <key>)', { 'WWW-Authenticate': 'Bearer' }) };
     if (!hasScope(principal, scope)) return { ok: false, response: jsonError(403, 'forbidden', `this API key lacks the ${scope} scope`) };
-    return { ok: true, kind: 'api_key', keyId: principal.keyId, user: null };
+    return { ok: true, kind: 'api_key', keyId: principal.keyId, user: null, scopes: principal.scopes, ownSalesOf: null };
   }
   const user = await requestUser(db, req);
   if (!user) return { ok: false, response: jsonError(401, 'unauthorized', 'sign in or send an API key (Authorization: Bearer <key>)', { 'WWW-Authenticate': 'Bearer' }) };
   if (!roleScopes(user.role).includes(scope)) return { ok: false, response: jsonError(403, 'forbidden', `the ${user.role} role may not do this`) };
   if (!mutationAllowed(user, req)) return { ok: false, response: csrfRefused() };
-  return { ok: true, kind: 'session', keyId: null, user };
+  return { ok: true, kind: 'session', keyId: null, user, scopes: roleScopes(user.role), ownSalesOf: seesOnlyOwnSales(user.role) ? user.id : null };
 }

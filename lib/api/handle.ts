@@ -1,7 +1,7 @@
 // Wraps a route handler body: maps domain errors to HTTP answers, never leaks internals.
 import { BodyTooLargeError } from './body';
 import { jsonError, transient } from './respond';
-import { InvalidRequestError } from '../relay/errors';
+import { InvalidRequestError, ForbiddenFieldError, TooManyOpenPaymentsError } from '../relay/errors';
 import { IdempotencyConflictError } from '../relay/create-payment';
 import { NoReceivingWalletError } from '../relay/receive-address';
 import { isBackendUnavailable } from '../chain/backend';
@@ -39,6 +39,8 @@ export async function handle(fn: () => Promise<Response>, opts: HandleOptions = 
       return jsonError(413, opts.relay ? 'invalid_tx' : 'invalid_request', e.message);
     }
     if (e instanceof InvalidRequestError) return jsonError(400, 'invalid_request', e.message);
+    if (e instanceof ForbiddenFieldError) return jsonError(403, 'forbidden', e.message);
+    if (e instanceof TooManyOpenPaymentsError) return jsonError(429, 'too_many_open_payments', e.message, { 'Retry-After': '60' });
     if (e instanceof IdempotencyConflictError) return jsonError(409, 'conflict', e.message);
     if (e instanceof NoReceivingWalletError) return jsonError(409, 'conflict', e.message);
     if (isBackendUnavailable(e) || looksLikeDbOutage(e)) {

@@ -3,7 +3,8 @@
 // timing side channel reveals nothing about other keys.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Db } from '../db/client';
-import { SCOPES, isScope, type Scope } from './scopes';
+import { isScope, type Scope } from './scopes';
+import { roleScopes } from './roles';
 
 export const API_KEY_PREFIX = 'ck_';
 export const BOOTSTRAP_KEY_ID = 'bootstrap';
@@ -55,13 +56,13 @@ export async function revokeApiKey(db: Db, id: string): Promise<boolean> {
   return r.count === 1;
 }
 
-/** Ensures the owner-scoped key from BOOTSTRAP_API_KEY exists with exactly that secret. */
+/** Ensures the owner-scoped key (the owner role's scopes) from BOOTSTRAP_API_KEY exists with exactly that secret. */
 export async function ensureBootstrapKey(db: Db, secret: string): Promise<void> {
   if (secret.length < MIN_BOOTSTRAP_KEY_LENGTH) {
     throw new Error(`BOOTSTRAP_API_KEY must be at least ${MIN_BOOTSTRAP_KEY_LENGTH} characters`);
   }
   const keyHash = hashApiKey(secret);
-  const data = { name: 'Bootstrap (BOOTSTRAP_API_KEY)', prefix: displayPrefix(secret), keyHash, scopes: [...SCOPES], revokedAt: null };
+  const data = { name: 'Bootstrap (BOOTSTRAP_API_KEY)', prefix: displayPrefix(secret), keyHash, scopes: [...roleScopes('owner')], revokedAt: null };
   await db.prisma.apiKey.upsert({ where: { id: BOOTSTRAP_KEY_ID }, update: data, create: { id: BOOTSTRAP_KEY_ID, ...data } });
 }
 

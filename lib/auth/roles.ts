@@ -1,6 +1,6 @@
-// Web-app roles (DESIGN.md §9) and what each may do. API scopes and roles meet here, so a
-// signed-in user and an API key are checked by the same rule.
-import type { Scope } from './scopes';
+// Web-app roles (DESIGN.md §3, §9) and the scopes each holds: the one role table. A signed-in
+// user and an API key are checked by the same scope rule (lib/api/access.ts).
+import { SCOPES, type Scope } from './scopes';
 
 export const ROLES = ['owner', 'manager', 'cashier'] as const;
 export type Role = (typeof ROLES)[number];
@@ -10,14 +10,21 @@ export function isRole(v: unknown): v is Role {
 }
 
 const ROLE_SCOPES: Record<Role, readonly Scope[]> = {
-  owner: ['payments:read', 'payments:write', 'invoices:read', 'node:read', 'node:wallet'],
-  manager: ['payments:read', 'payments:write', 'invoices:read', 'node:read'],
-  // A cashier charges and sees the sales it needs at the counter; the back office is closed.
+  // Everything but routing a sale's coins to an address of the user's choosing: no web-app
+  // role holds payments:outputs (only an API key created with it does).
+  owner: SCOPES.filter((s) => s !== 'payments:outputs'),
+  manager: ['payments:read', 'payments:write', 'payments:refund', 'invoices:read', 'reports:read', 'node:read'],
+  // A cashier charges and sees its own sales at the counter; the back office is closed.
   cashier: ['payments:read', 'payments:write'],
 };
 
 export function roleScopes(role: Role): readonly Scope[] {
   return ROLE_SCOPES[role];
+}
+
+/** A cashier lists, reopens and cancels only the payments it created; other roles see all. */
+export function seesOnlyOwnSales(role: Role): boolean {
+  return role === 'cashier';
 }
 
 /** Owner > manager > cashier. */

@@ -1,8 +1,15 @@
-// API key scopes (DESIGN.md §3, §6, §7). An owner key holds all of them.
+// API scopes (DESIGN.md §3): the one list of what a credential may do. An API key holds the
+// scopes it was created with; a signed-in user holds its role's (lib/auth/roles.ts).
 export const SCOPES = [
   'payments:read',
   'payments:write',
+  /** p2pkh outputs in a new payment that pay anything but the store's own address. */
+  'payments:outputs',
+  /** required_confirmations below the store's risk policy for the payment's total. */
+  'payments:policy',
+  'payments:refund',
   'invoices:read',
+  'reports:read',
   'node:read',
   'node:wallet',
 ] as const;

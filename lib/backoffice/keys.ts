@@ -5,6 +5,7 @@ import type { Db } from '../db/client';
 import { createApiKey, revokeApiKey, SCOPES, BOOTSTRAP_KEY_ID } from '../auth';
 import { activeRelayKey, rotateRelayKey } from '../relay/relay-key';
 import { BackofficeError, parseWith } from './errors';
+import { recordAudit } from './audit';
 
 export interface ApiKeyView {
   id: string;
@@ -30,18 +31,21 @@ export async function listApiKeys(db: Db): Promise<ApiKeyView[]> {
   }));
 }
 
-/** Creates a key; the secret is in this answer only. */
+/** Creates a key (any scopes, payments:outputs included); the secret is in this answer only, never in the audit log. */
 export async function createApiKeyFor(db: Db, userId: string, input: unknown) {
   const p = parseWith(CreateKey, input);
   const k = await createApiKey(db, { name: p.name, scopes: p.scopes, createdBy: userId });
+  await recordAudit(db.prisma, userId, 'api_key.create', { id: k.id, name: p.name, scopes: k.scopes });
   return { id: k.id, name: p.name, prefix: k.prefix, scopes: k.scopes, secret: k.secret };
 }
 
-export async function revokeKey(db: Db, id: string): Promise<void> {
+export async function revokeKey(db: Db, id: string, actorId: string | null = null): Promise<void> {
   if (!(await revokeApiKey(db, id))) {
     const exists = await db.prisma.apiKey.findUnique({ where: { id } });
     throw new BackofficeError(exists ? 'conflict' : 'not_found', exists ? 'this key is already revoked' : 'no such API key');
   }
+  const k = await db.prisma.apiKey.findUnique({ where: { id }, select: { name: true } });
+  await recordAudit(db.prisma, actorId, 'api_key.revoke', { id, name: k?.name ?? '' });
 }
 
 export interface RelayKeyView {
@@ -62,7 +66,11 @@ export async function relayKeyView(db: Db): Promise<RelayKeyView> {
 }
 
 /** Retires the active relay key: new payments are signed with the new key; old ones stay valid. */
-export async function rotateRelayKeyView(db: Db): Promise<RelayKeyView> {
+export async function rotateRelayKeyView(db: Db, actorId: string | null = null): Promise<RelayKeyView> {
+  const before = (await activeRelayKey(db)).pubkey;
   await rotateRelayKey(db);
-  return relayKeyView(db);
+  const view = await relayKeyView(db);
+  // Public keys only: the secret key never leaves the relay_key table.
+  await recordAudit(db.prisma, actorId, 'relay_key.rotate', { pubkey: { from: before, to: view.pubkey } });
+  return view;
 }

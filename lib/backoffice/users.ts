@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { Db } from '../db/client';
 import { AccountError, createUser, destroyUserSessions, hashPassword, listUsers, passwordProblem, ROLES, MAX_PASSWORD_LENGTH, type PublicUser } from '../auth';
 import { BackofficeError, invalid, parseWith } from './errors';
+import { recordAudit } from './audit';
 
 export interface UserView {
   id: string;
@@ -38,10 +39,12 @@ export async function listUserViews(db: Db): Promise<UserView[]> {
   return (await listUsers(db)).map(userView);
 }
 
-export async function createUserWithRole(db: Db, input: unknown): Promise<UserView> {
+export async function createUserWithRole(db: Db, input: unknown, actorId: string | null = null): Promise<UserView> {
   const p = parseWith(CreateUser, input);
   try {
-    return userView(await createUser(db, p));
+    const u = userView(await createUser(db, p));
+    await recordAudit(db.prisma, actorId, 'user.create', { id: u.id, email: u.email, name: u.name, role: u.role });
+    return u;
   } catch (e) {
     if (e instanceof AccountError) {
       if (/exists/.test(e.message)) throw new BackofficeError('conflict', e.message, e.field);
@@ -74,6 +77,13 @@ export async function updateUser(db: Db, actorId: string, id: string, input: unk
     if (passwordHash) data.passwordHash = passwordHash;
     const row = await tx.user.update({ where: { id }, data });
     if ((p.role !== undefined && p.role !== u.role) || p.disabled === true || passwordHash) await tx.session.deleteMany({ where: { userId: id } });
+    // Audited in the same transaction; a new password is only noted, never its hash.
+    const changes: Record<string, unknown> = { id, email: u.email };
+    if (p.role !== undefined && p.role !== u.role) changes.role = { from: u.role, to: p.role };
+    if (p.disabled !== undefined && p.disabled !== u.disabled) changes.disabled = { from: u.disabled, to: p.disabled };
+    if (p.name !== undefined && p.name.trim() !== u.name) changes.name = { from: u.name, to: p.name.trim() };
+    if (passwordHash) changes.password = 'changed';
+    await recordAudit(tx, actorId, 'user.update', changes);
     return userView({ ...row, role: row.role as PublicUser['role'] });
   });
 }

@@ -113,7 +113,7 @@ export interface PaymentBody {
 }
 
 /** Icons a wallet can show (spec: a JPG or PNG URL); local SVG glyphs stay on the till. */
-export const WALLET_ICON_RE = /^https?:\/\/[^\s"]+\.(png|jpe?g)(\?[^\s"]*)?$/i;
+export const WALLET_ICON_RE = /^https:\/\/[^\s"]+\.(png|jpe?g)(\?[^\s"]*)?$/i;
 
 export class EmptyCartError extends Error {
   constructor(msg = 'the cart is empty') {
@@ -142,7 +142,7 @@ export function paymentBody(
     const tax = lineTax(l);
     const it: PaymentBodyItem = { type: 'item', id: l.sku, name: l.name, count: l.count, unit: formatKoinu(l.unit) };
     if (tax > 0n) it.tax = formatKoinu(tax);
-    if (l.icon && WALLET_ICON_RE.test(l.icon)) it.icon = l.icon; // the spec's item icon is a JPG/PNG URL
+    if (l.icon && WALLET_ICON_RE.test(l.icon)) it.icon = l.icon; // the spec's item icon is a JPG/PNG URL (https only: DESIGN.md §3)
     items.push(it);
   }
   if (extras.fee > 0n) items.push({ type: 'fee', id: 'fee', name: 'Fee', count: 1, unit: formatKoinu(extras.fee) });

@@ -4,7 +4,11 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../db/client';
 import type { Network } from '../doge';
 import { issueRelayToken, signEnvelope } from '../connect';
-import { priceRequest, type PricedOutput } from './payment-request';
+import { SCOPES, type Scope } from '../auth/scopes';
+import { priceRequest, isWalletUrl, type PricedOutput } from './payment-request';
+import { authorizePaymentRequest } from './payment-authz';
+import { countOpenPayments, DEFAULT_MAX_OPEN_PAYMENTS } from './open-payments';
+import { TooManyOpenPaymentsError } from './errors';
 import { buildConnectPayment } from './connect-payment';
 import { readStoreSettings } from './store-settings';
 import { requiredConfirmations } from './risk';
@@ -26,6 +30,10 @@ export interface CreatePaymentContext {
   apiKeyId?: string | null;
   userId?: string | null;
   idempotencyKey?: string | null;
+  /** The credential's scopes, for the field-level checks (lib/relay/payment-authz). Default: all (trusted in-process callers). */
+  scopes?: readonly Scope[];
+  /** MAX_OPEN_PAYMENTS (default 5000): beyond it, TooManyOpenPaymentsError (429). */
+  maxOpenPayments?: number;
   now?: Date;
 }
 
@@ -62,9 +70,15 @@ export async function createPayment(ctx: CreatePaymentContext, rawBody: string):
   } catch {
     body = undefined;
   }
-  const priced = priceRequest(body, ctx.network);
+  // Validation (400), then who may ask for this (403), then the open-payment cap (429), all
+  // before an address is handed out.
+  const allowHttp = ctx.publicUrl.startsWith('http://');
+  const priced = priceRequest(body, ctx.network, { allowHttpUrls: allowHttp });
   const req = priced.request;
   const settings = await readStoreSettings(db);
+  authorizePaymentRequest(priced, settings, ctx.scopes ?? SCOPES);
+  const maxOpen = ctx.maxOpenPayments ?? DEFAULT_MAX_OPEN_PAYMENTS;
+  if ((await countOpenPayments(db, maxOpen, ctx.now ?? new Date())) >= maxOpen) throw new TooManyOpenPaymentsError(maxOpen);
   const key = await activeRelayKey(db);
 
   const outputs: PricedOutput[] = [...priced.outputs];
@@ -87,7 +101,12 @@ export async function createPayment(ctx: CreatePaymentContext, rawBody: string):
   const payment = buildConnectPayment({
     id, issued: rfc3339(issuedAt), timeout, relay: `${ctx.publicUrl}/relay`, relayToken,
     feePerKb: settings.feePerKb, maxSize: settings.maxSize,
-    vendor: { name: settings.name, icon: settings.icon, address: settings.address, url: settings.url },
+    // The store's icon and URL are signed only when a wallet may follow them (https://, or
+    // http:// in development): an emoji or image data icon stays in the back office.
+    vendor: {
+      name: settings.name, address: settings.address,
+      icon: isWalletUrl(settings.icon, allowHttp) ? settings.icon : '', url: isWalletUrl(settings.url, allowHttp) ? settings.url : '',
+    },
     order: {
       vendorOrderUrl: req.vendor_order_url ?? '', vendorOrderId: req.vendor_order_id ?? '',
       orderReference: req.order_reference ?? '', note: req.note ?? '',

@@ -1,8 +1,10 @@
 // The vendor event log (GET /api/v1/events?after=<cursor>): the same events as the webhooks.
 import type { Db } from '../db/client';
 import { InvalidRequestError } from './errors';
+import { salesScope } from './sales-scope';
 
-export async function listEvents(db: Db, params: URLSearchParams) {
+/** `ownSalesOf`: a cashier's user id (only its own sales' events), or null for all. */
+export async function listEvents(db: Db, params: URLSearchParams, ownSalesOf: string | null = null) {
   const after = params.get('after') ?? '';
   const limitRaw = params.get('limit') ?? '';
   if (after !== '' && !/^\d{1,19}$/.test(after)) throw new InvalidRequestError('after', 'must be a cursor from a previous answer');
@@ -11,7 +13,7 @@ export async function listEvents(db: Db, params: URLSearchParams) {
   }
   const limit = limitRaw ? Number(limitRaw) : 100;
   const rows = await db.prisma.vendorEvent.findMany({
-    where: after ? { seq: { gt: BigInt(after) } } : {},
+    where: { ...(after ? { seq: { gt: BigInt(after) } } : {}), ...(ownSalesOf ? { payment: salesScope(ownSalesOf) } : {}) },
     orderBy: { seq: 'asc' },
     take: limit,
   });

@@ -4,6 +4,7 @@ import type { Db } from '../db/client';
 import { InvalidRequestError, fromZod } from './errors';
 import { vendorPaymentView } from './payment-view';
 import { isRfc3339 } from '../connect';
+import { salesScope } from './sales-scope';
 
 const Query = z.object({
   status: z.enum(['unpaid', 'accepted', 'confirmed', 'declined']).optional(),
@@ -22,7 +23,8 @@ export function decodeCursor(c: string): bigint {
   return BigInt(m[1]);
 }
 
-export async function listPayments(db: Db, params: URLSearchParams, publicUrl: string, now = new Date()) {
+/** `ownSalesOf`: a cashier's user id (it lists only the payments it created), or null for all. */
+export async function listPayments(db: Db, params: URLSearchParams, publicUrl: string, now = new Date(), ownSalesOf: string | null = null) {
   const raw: Record<string, string> = {};
   for (const k of ['status', 'from', 'to', 'limit', 'cursor']) {
     const v = params.get(k);
@@ -33,6 +35,7 @@ export async function listPayments(db: Db, params: URLSearchParams, publicUrl: s
   const limit = q.data.limit ?? 50;
   const rows = await db.prisma.payment.findMany({
     where: {
+      ...salesScope(ownSalesOf),
       ...(q.data.status ? { status: q.data.status } : {}),
       createdAt: { ...(q.data.from ? { gte: new Date(q.data.from) } : {}), ...(q.data.to ? { lt: new Date(q.data.to) } : {}) },
       ...(q.data.cursor ? { seq: { lt: decodeCursor(q.data.cursor) } } : {}),

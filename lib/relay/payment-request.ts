@@ -1,13 +1,17 @@
 // The vendor's "start a payment" request (DESIGN.md §3): validation and line arithmetic.
 // Pure: no database, no clock. All money is bigint koinu.
 import { z } from 'zod';
-import { formatKoinu, parseKoinu, AmountError } from '../money';
+import { formatKoinu, parseKoinu, AmountError, MAX_MONEY } from '../money';
 import { ITEM_TYPES, MAX_DATA_BYTES, META_KEY_RE } from '../connect';
 import { decodeAddress, type Network } from '../doge';
 import { InvalidRequestError, fromZod } from './errors';
 
 const MAX_ITEMS = 200;
 const MAX_OUTPUTS = 50;
+/** Dogecoin's soft dust limit: no payment total, and no p2pkh output, below 0.01 DOGE. */
+export const MIN_PAYMENT_KOINU = 1_000_000n;
+/** C0 controls (NUL, tab, newline, ESC…), DEL and C1 controls: never in a signed string. */
+const CONTROL_RE = /[\u0000-\u001f\u007f-\u009f]/;
 
 const str = (max: number) => z.string().max(max, `must be at most ${max} characters`);
 const amountStr = z.string().max(40, 'too long');
@@ -61,6 +65,46 @@ export const PaymentRequestSchema = z
 
 export type PaymentRequest = z.infer<typeof PaymentRequestSchema>;
 
+export interface PriceOptions {
+  /** `http://` URLs are accepted only while PUBLIC_URL is http:// (development). Default false. */
+  allowHttpUrls?: boolean;
+}
+
+/** The first string (value or key) under `v` holding a control character, as a field path. */
+function controlCharField(v: unknown, path: string): string | null {
+  if (typeof v === 'string') return CONTROL_RE.test(v) ? path : null;
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) {
+      const f = controlCharField(v[i], `${path}[${i}]`);
+      if (f) return f;
+    }
+    return null;
+  }
+  if (v && typeof v === 'object') {
+    for (const [k, x] of Object.entries(v)) {
+      const f = CONTROL_RE.test(k) ? (path ? `${path}.${k.replace(CONTROL_RE, '?')}` : 'body') : controlCharField(x, path ? `${path}.${k}` : k);
+      if (f) return f;
+    }
+  }
+  return null;
+}
+
+/** A URL a wallet may open or fetch: https:// (http:// only in development), with a host and no credentials. */
+export function isWalletUrl(value: string, allowHttp: boolean): boolean {
+  if (!/^https?:\/\/[^/]/i.test(value) || /\s/.test(value)) return false;
+  try {
+    const u = new URL(value);
+    return (u.protocol === 'https:' || (allowHttp && u.protocol === 'http:')) && u.hostname !== '' && !u.username && !u.password;
+  } catch {
+    return false;
+  }
+}
+
+function checkUrl(field: string, value: string | undefined, opts: PriceOptions): void {
+  if (value === undefined || value === '' || isWalletUrl(value, !!opts.allowHttpUrls)) return;
+  throw new InvalidRequestError(field, opts.allowHttpUrls ? 'must be an https:// (or, in development, http://) URL' : 'must be an https:// URL');
+}
+
 /** One line as signed in the Connect Payment (8-DP strings) plus its koinu values. */
 export interface PricedLine {
   type: (typeof ITEM_TYPES)[number];
@@ -104,10 +148,14 @@ function amount(field: string, s: string | undefined): bigint | null {
 }
 
 /** Validates a vendor request and computes every line total and the payment totals. */
-export function priceRequest(body: unknown, network: Network): PricedRequest {
+export function priceRequest(body: unknown, network: Network, opts: PriceOptions = {}): PricedRequest {
   const parsed = PaymentRequestSchema.safeParse(body);
   if (!parsed.success) throw fromZod(parsed.error);
   const req = parsed.data;
+  const bad = controlCharField(req, '');
+  if (bad) throw new InvalidRequestError(bad, 'must not contain NUL or other control characters');
+  checkUrl('vendor_order_url', req.vendor_order_url, opts);
+  req.items.forEach((it, i) => checkUrl(`items[${i}].icon`, it.icon, opts));
 
   if ((req.fiat_total || req.fiat_tax) && !req.fiat_currency) {
     throw new InvalidRequestError('fiat_currency', 'is required when fiat_total or fiat_tax is given');
@@ -133,6 +181,9 @@ export function priceRequest(body: unknown, network: Network): PricedRequest {
     if (unit === null) throw new InvalidRequestError(f('unit'), 'is required');
     const tax = amount(f('tax'), it.tax);
     const lineTotal = BigInt(it.count) * unit;
+    if (lineTotal > MAX_MONEY || -lineTotal > MAX_MONEY) {
+      throw new InvalidRequestError(f('total'), `count × unit exceeds the maximum amount (${formatKoinu(MAX_MONEY)} DOGE)`);
+    }
     if (it.type === 'discount') {
       if (unit >= 0n) throw new InvalidRequestError(f('unit'), 'a discount must be negative');
       if (tax !== null && tax !== 0n) throw new InvalidRequestError(f('tax'), 'a discount carries no tax');
@@ -152,7 +203,12 @@ export function priceRequest(body: unknown, network: Network): PricedRequest {
     lines.push({ ...base, count: it.count, unit, total: lineTotal, tax });
   });
   if (total <= 0n) throw new InvalidRequestError('items', `the total must be greater than 0 (it is ${formatKoinu(total)})`);
-  if (total > 1_000_000_000_000_000_000n) throw new InvalidRequestError('items', 'the total exceeds the maximum amount');
+  if (total < MIN_PAYMENT_KOINU) {
+    throw new InvalidRequestError('items', `the total must be at least ${formatKoinu(MIN_PAYMENT_KOINU)} DOGE, Dogecoin's dust limit (it is ${formatKoinu(total)})`);
+  }
+  if (total > MAX_MONEY || taxes > MAX_MONEY || fees > MAX_MONEY) {
+    throw new InvalidRequestError('items', `the total, taxes and fees must not exceed ${formatKoinu(MAX_MONEY)} DOGE`);
+  }
 
   const outputs: PricedOutput[] = [];
   let p2pkhSum = 0n;
@@ -182,6 +238,7 @@ export function priceRequest(body: unknown, network: Network): PricedRequest {
     const amt = amount(f('amount'), o.amount);
     if (amt === null) throw new InvalidRequestError(f('amount'), 'is required for p2pkh outputs');
     if (amt <= 0n) throw new InvalidRequestError(f('amount'), 'must be greater than 0');
+    if (amt < MIN_PAYMENT_KOINU) throw new InvalidRequestError(f('amount'), `must be at least ${formatKoinu(MIN_PAYMENT_KOINU)} DOGE, Dogecoin's dust limit`);
     p2pkhSum += amt;
     hasOwnP2pkh = true;
     outputs.push({ type: 'p2pkh', address: o.address, amount: amt, data: null });

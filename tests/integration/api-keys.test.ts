@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openMigratedDb, type Db } from '@/lib/db';
 import {
-  authenticateApiKey, bearerToken, createApiKey, ensureBootstrapKey, hashApiKey, hasScope, revokeApiKey, SCOPES,
+  authenticateApiKey, bearerToken, createApiKey, ensureBootstrapKey, hashApiKey, hasScope, revokeApiKey, roleScopes,
 } from '@/lib/auth';
 
 let db: Db;
@@ -50,11 +50,12 @@ describe('API keys', () => {
     await expect(createApiKey(db, { name: 'x', scopes: [] })).rejects.toThrow(/at least one/);
   });
 
-  it('seeds the bootstrap key with all scopes, follows a changed secret, and refuses short ones', async () => {
+  it('seeds the bootstrap key with the owner role scopes, follows a changed secret, and refuses short ones', async () => {
     const a = 'bootstrap-secret-aaaaaaaaaaaaaaaa';
     await ensureBootstrapKey(db, a);
     await ensureBootstrapKey(db, a); // idempotent
-    expect((await authenticateApiKey(db, a))?.scopes).toEqual([...SCOPES]);
+    expect((await authenticateApiKey(db, a))?.scopes).toEqual([...roleScopes('owner')]); // owner-scoped: no payments:outputs
+    expect((await authenticateApiKey(db, a))?.scopes).not.toContain('payments:outputs');
     const b = 'bootstrap-secret-bbbbbbbbbbbbbbbb';
     await ensureBootstrapKey(db, b);
     expect(await authenticateApiKey(db, a)).toBeNull();

@@ -81,10 +81,48 @@ describe('JSON endpoint bodies under random and mutated input', () => {
       const r = await post('/api/v1/payments', body, headers);
       never5xx(r, body);
       statuses.add(r.status);
-      expect([201, 400, 409]).toContain(r.status);
+      // 403: a mutation that asks for a field the (owner-scoped) key may not set.
+      expect([201, 400, 403, 409]).toContain(r.status);
       if (r.status === 400) expect(JSON.parse(r.text)).toMatchObject({ error: 'invalid_request', message: expect.any(String) });
+      if (r.status === 403) expect(JSON.parse(r.text)).toMatchObject({ error: 'forbidden', message: expect.any(String) });
     }), { numRuns: 300 });
     expect(statuses.has(400)).toBe(true);
+  });
+
+  it('POST /api/v1/payments: a NUL or other control character in any string is 400 naming that field', async () => {
+    const control = fc.integer({ min: 0, max: 0x9f }).filter((c) => c < 0x20 || c >= 0x7f).map((c) => String.fromCharCode(c));
+    const field = fc.constantFrom<(string | number)[]>(
+      ['items', 0, 'name'], ['items', 0, 'id'], ['items', 0, 'desc'], ['items', 1, 'name'], ['vendor_order_id'], ['note'],
+      ['order_reference'], ['pending_token_balance_id'], ['meta', 'com.example.table'],
+    );
+    await fc.assert(fc.asyncProperty(field, control, fc.string({ maxLength: 10 }), fc.string({ maxLength: 10 }), async (path, c, before, after) => {
+      const body = structuredClone(VALID_CREATE) as any;
+      let node = body;
+      for (const k of path.slice(0, -1)) node = node[k];
+      node[path[path.length - 1]] = `${before}${c}${after}`;
+      const r = await post('/api/v1/payments', JSON.stringify(body));
+      never5xx(r, body);
+      expect(r.status, r.text).toBe(400);
+      const want = path.map((k, i) => (typeof k === 'number' ? `[${k}]` : i ? `.${k}` : k)).join('');
+      const j = JSON.parse(r.text);
+      expect(j.error).toBe('invalid_request');
+      expect(j.message.startsWith(`${want}:`), j.message).toBe(true);
+    }), RUNS);
+  });
+
+  it('POST /api/v1/payments: line arithmetic beyond MAX_MONEY or int64 is 400, never 5xx', async () => {
+    const digits = fc.integer({ min: 1, max: 11 }).chain((n) => fc.stringMatching(new RegExp(`^[1-9][0-9]{${n - 1}}$`)));
+    await fc.assert(fc.asyncProperty(fc.integer({ min: 1, max: 1_000_000 }), digits, fc.integer({ min: 0, max: 1_000_000 }), digits, async (count, unit, dCount, dUnit) => {
+      const items: unknown[] = [{ type: 'item', id: 'a', name: 'A', count, unit }];
+      if (dCount > 0) items.push({ type: 'discount', id: 'd', name: 'D', count: dCount, unit: `-${dUnit}` });
+      const body = { items };
+      const r = await post('/api/v1/payments', JSON.stringify(body));
+      never5xx(r, body);
+      expect([201, 400]).toContain(r.status);
+      const total = BigInt(count) * BigInt(unit) - BigInt(dCount) * BigInt(dUnit);
+      const fits = BigInt(count) * BigInt(unit) <= 10n ** 10n && BigInt(dCount) * BigInt(dUnit) <= 10n ** 10n;
+      expect(r.status, `${JSON.stringify(body)}: ${r.text}`).toBe(fits && total >= 1n ? 201 : 400);
+    }), { numRuns: 60 });
   });
 
   it('POST /relay/status: never 5xx', async () => {

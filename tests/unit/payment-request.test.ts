@@ -116,3 +116,48 @@ describe('priceRequest: line arithmetic (DESIGN.md §3)', () => {
     expect(() => priceRequest(null, MAINNET)).toThrow(InvalidRequestError);
   });
 });
+
+describe('priceRequest: URLs, control characters, dust and overflow (issue 19)', () => {
+  const https = { allowHttpUrls: false };
+  const rejectWith = (body: unknown, field: string, opts = https) => {
+    try {
+      priceRequest(body, MAINNET, opts);
+    } catch (e) {
+      expect(e).toBeInstanceOf(InvalidRequestError);
+      expect((e as InvalidRequestError).field).toBe(field);
+      return;
+    }
+    throw new Error(`expected a rejection naming ${field}`);
+  };
+
+  it.each([
+    [{ items: [item()], vendor_order_url: 'javascript:alert(1)' }, 'vendor_order_url'],
+    [{ items: [item()], vendor_order_url: 'JAVASCRIPT:alert(1)' }, 'vendor_order_url'],
+    [{ items: [item()], vendor_order_url: 'http://shop.example/o/1' }, 'vendor_order_url'],
+    [{ items: [item()], vendor_order_url: 'https://user:pw@shop.example/o/1' }, 'vendor_order_url'],
+    [{ items: [item()], vendor_order_url: 'https:///path' }, 'vendor_order_url'],
+    [{ items: [item({ icon: 'data:image/png;base64,AAAA' })] }, 'items[0].icon'],
+    [{ items: [item(), item({ icon: 'ftp://x/y.png' })] }, 'items[1].icon'],
+    [{ items: [item({ desc: 'a\u0000b' })] }, 'items[0].desc'],
+    [{ items: [item({ id: 'x\r\n' })] }, 'items[0].id'],
+    [{ items: [item()], note: 'line\nbreak' }, 'note'],
+    [{ items: [item()], pending_token_balance_id: '\u009b' }, 'pending_token_balance_id'],
+    [{ items: [item()], meta: { 'com.example.a': '\u0007' } }, 'meta.com.example.a'],
+    [{ items: [item({ count: 1, unit: '0.00000001', tax: undefined })] }, 'items'],
+    [{ items: [item({ count: 1, unit: '0.0099', tax: '0.00009999' })] }, 'items'],
+    [{ items: [item({ count: 10, unit: '10000000000', tax: undefined }), { type: 'discount', id: 'd', name: 'D', count: 9, unit: '-10000000000' }] }, 'items[0].total'],
+    [{ items: [item({ count: 2, unit: '6000000000', tax: undefined })] }, 'items[0].total'],
+    [{ items: [{ type: 'tax', id: 't', name: 'T', count: 1, unit: '10000000000' }, { type: 'tax', id: 't2', name: 'T2', count: 1, unit: '1' }, { type: 'discount', id: 'd', name: 'D', count: 1, unit: '-10' }] }, 'items'],
+    [{ items: [item({ count: 1, unit: '1.005', tax: undefined })], outputs: [{ address: ADDR, amount: '1' }, { address: ADDR, amount: '0.005' }] }, 'outputs[1].amount'],
+  ])('rejects %j naming %s', (body, field) => rejectWith(body, field));
+
+  it('takes https URLs always and http URLs only while PUBLIC_URL is http', () => {
+    const body = { items: [item({ icon: 'https://shop.example/c.png' })], vendor_order_url: 'https://shop.example/o/1?x=1' };
+    expect(priceRequest(body, MAINNET, https).lines[0].icon).toBe('https://shop.example/c.png');
+    const http = { items: [item({ icon: 'http://localhost:3000/c.png' })], vendor_order_url: 'http://localhost:3000/o/1' };
+    expect(priceRequest(http, MAINNET, { allowHttpUrls: true }).request.vendor_order_url).toBe('http://localhost:3000/o/1');
+    rejectWith(http, 'vendor_order_url');
+    expect(priceRequest({ items: [item({ count: 1, unit: '0.01', tax: undefined })] }, MAINNET).total).toBe(1_000_000n);
+    expect(priceRequest({ items: [item({ count: 1, unit: '10000000000', tax: undefined })] }, MAINNET).total).toBe(10n ** 18n);
+  });
+});

@@ -1,7 +1,11 @@
 import type { Metadata } from 'next';
+import { demoEnabled } from '@/lib/demo/gate';
 import { DemoWallet } from './demo-wallet';
 
-export const metadata: Metadata = { title: 'Demo wallet — Counter' };
+// Off devnet the layout answers 404; the title must not name the demo either.
+export function generateMetadata(): Metadata {
+  return { title: demoEnabled() ? 'Demo wallet — Counter' : 'Not found — Counter' };
+}
 
 /** The customer's phone in the demo: scans or takes a pasted URI and pays with the wallet SDK. */
 export default function DemoWalletPage() {

@@ -8,6 +8,7 @@ const ITEMS = [
   { href: '/admin/catalog', label: 'Catalog' },
   { href: '/admin/settings', label: 'Settings' },
   { href: '/admin/users', label: 'Users', owner: true },
+  { href: '/admin/audit', label: 'Audit log', owner: true },
   { href: '/admin/node', label: 'Node' },
 ];
 

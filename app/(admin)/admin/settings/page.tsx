@@ -19,7 +19,7 @@ export default async function SettingsPage() {
   return (
     <>
       <div className="bo-head"><h1>Settings</h1><p className="muted">Network: <b>{network.name}</b></p></div>
-      <SettingsForm initial={settings} network={network.name} />
+      <SettingsForm initial={settings} network={network.name} walletEditable={owner} />
       <WebhookSecret initial={settings.webhook_secret_masked} />
       <section className="bo-card bo-table-wrap" aria-label="Webhook deliveries">
         <h2>Recent webhook deliveries</h2>

@@ -12,7 +12,7 @@ function toForm(s: SettingsView): Form {
   return { ...rest, max_size: String(s.max_size), timeout: String(s.timeout), one_conf_required: String(s.one_conf_required), high_conf_required: String(s.high_conf_required) };
 }
 
-export function SettingsForm({ initial, network }: { initial: SettingsView; network: string }) {
+export function SettingsForm({ initial, network, walletEditable }: { initial: SettingsView; network: string; walletEditable: boolean }) {
   const [f, setF] = useState<Form>(toForm(initial));
   const [busy, setBusy] = useState(false);
   const [msg, setMsg] = useState<{ error: boolean; text: string } | null>(null);
@@ -52,10 +52,10 @@ export function SettingsForm({ initial, network }: { initial: SettingsView; netw
       </section>
       <section className="bo-card">
         <h2>Receiving wallet</h2>
-        <p className="muted">A watch-only account key ({network === 'mainnet' ? 'dgub…' : 'tpub…'}) gives every sale a fresh address; or one fixed address. Checked against {network}.</p>
+        <p className="muted">A watch-only account key ({network === 'mainnet' ? 'dgub…' : 'tpub…'}) gives every sale a fresh address; or one fixed address. Checked against {network}.{walletEditable ? '' : ' Only an owner can change the receiving wallet.'}</p>
         <div className="bo-form-grid">
-          <label className="field bo-span2"><span>Account public key</span><input name="store_xpub" value={f.store_xpub} onChange={set('store_xpub')} className="bo-mono" spellCheck={false} /></label>
-          <label className="field bo-span2"><span>…or fixed address</span><input name="store_address" value={f.store_address} onChange={set('store_address')} className="bo-mono" spellCheck={false} /></label>
+          <label className="field bo-span2"><span>Account public key</span><input name="store_xpub" value={f.store_xpub} onChange={set('store_xpub')} readOnly={!walletEditable} className="bo-mono" spellCheck={false} /></label>
+          <label className="field bo-span2"><span>…or fixed address</span><input name="store_address" value={f.store_address} onChange={set('store_address')} readOnly={!walletEditable} className="bo-mono" spellCheck={false} /></label>
         </div>
       </section>
       <section className="bo-card">

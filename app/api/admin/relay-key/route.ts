@@ -12,7 +12,7 @@ export function GET(req: Request) {
 
 // Rotates the relay signing key.
 export function POST(req: Request) {
-  return adminRoute(req, 'owner', async (ctx) => {
-    return json(await rotateRelayKeyView(ctx.db));
+  return adminRoute(req, 'owner', async (ctx, a) => {
+    return json(await rotateRelayKeyView(ctx.db, a.user.id));
   });
 }

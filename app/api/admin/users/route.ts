@@ -11,7 +11,7 @@ export function GET(req: Request) {
 }
 
 export function POST(req: Request) {
-  return adminRoute(req, 'owner', async (ctx) => {
-    return json(await createUserWithRole(ctx.db, await readJson(req, 8 * 1024)), 201);
+  return adminRoute(req, 'owner', async (ctx, a) => {
+    return json(await createUserWithRole(ctx.db, await readJson(req, 8 * 1024), a.user.id), 201);
   });
 }

@@ -5,7 +5,7 @@ import { listEvents } from '@/lib/relay/list-events';
 export const dynamic = 'force-dynamic';
 
 export function GET(req: Request) {
-  return vendorRoute(req, 'payments:read', async (ctx) => {
-    return json(await listEvents(ctx.db, new URL(req.url).searchParams));
+  return vendorRoute(req, 'payments:read', async (ctx, auth) => {
+    return json(await listEvents(ctx.db, new URL(req.url).searchParams, auth.ownSalesOf));
   });
 }

@@ -14,7 +14,10 @@ export function POST(req: Request) {
     }
     const body = await readBodyText(req);
     const r = await createPayment(
-      { db: ctx.db, network: ctx.network, publicUrl: ctx.cfg.publicUrl, apiKeyId: auth.keyId, userId: auth.user?.id ?? null, idempotencyKey: idem },
+      {
+        db: ctx.db, network: ctx.network, publicUrl: ctx.cfg.publicUrl, apiKeyId: auth.keyId, userId: auth.user?.id ?? null,
+        idempotencyKey: idem, scopes: auth.scopes, maxOpenPayments: ctx.cfg.maxOpenPayments,
+      },
       body,
     );
     return json(r.body, r.status, r.replayed ? { 'Idempotent-Replayed': 'true' } : {});
@@ -22,7 +25,7 @@ export function POST(req: Request) {
 }
 
 export function GET(req: Request) {
-  return vendorRoute(req, 'payments:read', async (ctx) => {
-    return json(await listPayments(ctx.db, new URL(req.url).searchParams, ctx.cfg.publicUrl));
+  return vendorRoute(req, 'payments:read', async (ctx, auth) => {
+    return json(await listPayments(ctx.db, new URL(req.url).searchParams, ctx.cfg.publicUrl, new Date(), auth.ownSalesOf));
   });
 }

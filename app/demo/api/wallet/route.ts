@@ -1,16 +1,21 @@
 // GET /demo/api/wallet: the devnet demo wallet (key and UTXOs) for /demo/wallet.
-// Refused with 404 unless CHAIN_BACKEND=devnet (never on mainnet).
+// 404 (any method) unless CHAIN_BACKEND=devnet (never on mainnet): lib/demo/gate.
 import { staticContext } from '@/lib/app-context';
 import { handle } from '@/lib/api/handle';
 import { json, jsonError } from '@/lib/api/respond';
 import { demoWalletJson } from '@/lib/demo/demo-wallet';
+import { demoRoute, demoNoMethod } from '@/lib/demo/gate';
 
 export const dynamic = 'force-dynamic';
 
-export function GET() {
-  return handle(async () => {
-    const { cfg, chain } = staticContext();
-    const w = demoWalletJson(cfg, chain);
-    return w ? json(w) : jsonError(404, 'not_found', 'the demo wallet exists only with CHAIN_BACKEND=devnet');
-  });
-}
+export const GET = demoRoute(() => handle(async () => {
+  const { cfg, chain } = staticContext();
+  const w = demoWalletJson(cfg, chain);
+  return w ? json(w) : jsonError(404, 'not_found', 'the demo wallet exists only with CHAIN_BACKEND=devnet');
+}));
+export const HEAD = demoNoMethod;
+export const POST = demoNoMethod;
+export const PUT = demoNoMethod;
+export const PATCH = demoNoMethod;
+export const DELETE = demoNoMethod;
+export const OPTIONS = demoNoMethod;

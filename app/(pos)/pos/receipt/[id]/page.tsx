@@ -2,6 +2,8 @@
 import { notFound } from 'next/navigation';
 import { requirePageUser } from '@/app/_lib/session';
 import { appContext } from '@/lib/app-context';
+import { seesOnlyOwnSales } from '@/lib/auth';
+import { canSeePayment } from '@/lib/relay/sales-scope';
 import { receipt } from '@/lib/pos/catalog';
 import { dogeText } from '@/lib/pos/cart';
 import { STATE_LABEL } from '../../recent-sales';
@@ -15,8 +17,11 @@ const doge = (x: string) => (x ? dogeText(x) : '');
 
 export default async function ReceiptPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  await requirePageUser('cashier', `/pos/receipt/${encodeURIComponent(id)}`);
-  const r = /^[A-Za-z0-9_-]{1,64}$/.test(id) ? await receipt((await appContext()).db, id) : null;
+  const user = await requirePageUser('cashier', `/pos/receipt/${encodeURIComponent(id)}`);
+  const { db } = await appContext();
+  // A cashier prints only its own sales; another's is "not found" (DESIGN.md §3).
+  const visible = /^[A-Za-z0-9_-]{1,64}$/.test(id) && (!seesOnlyOwnSales(user.role) || (await canSeePayment(db, id, user.id)));
+  const r = visible ? await receipt(db, id) : null;
   if (!r) notFound();
   return (
     <main className={s.receiptPage}>

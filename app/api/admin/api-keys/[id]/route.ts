@@ -5,9 +5,9 @@ import { revokeKey } from '@/lib/backoffice/keys';
 export const dynamic = 'force-dynamic';
 
 export function DELETE(req: Request, { params }: { params: Promise<{ id: string }> }) {
-  return adminRoute(req, 'owner', async (ctx) => {
+  return adminRoute(req, 'owner', async (ctx, a) => {
     const { id } = await params;
-    await revokeKey(ctx.db, id);
+    await revokeKey(ctx.db, id, a.user.id);
     return json({ ok: true });
   });
 }

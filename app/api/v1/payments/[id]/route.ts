@@ -1,13 +1,14 @@
 import { vendorRoute } from '@/lib/api/vendor-route';
 import { json, jsonError } from '@/lib/api/respond';
 import { vendorPaymentView } from '@/lib/relay/payment-view';
+import { salesScope } from '@/lib/relay/sales-scope';
 
 export const dynamic = 'force-dynamic';
 
 export function GET(req: Request, { params }: { params: Promise<{ id: string }> }) {
-  return vendorRoute(req, 'payments:read', async (ctx) => {
+  return vendorRoute(req, 'payments:read', async (ctx, auth) => {
     const { id } = await params;
-    const row = await ctx.db.prisma.payment.findUnique({ where: { id } });
+    const row = await ctx.db.prisma.payment.findFirst({ where: { id, ...salesScope(auth.ownSalesOf) } });
     if (!row) return jsonError(404, 'not_found', 'no payment with this id');
     return json(vendorPaymentView(row, ctx.cfg.publicUrl, new Date()));
   });

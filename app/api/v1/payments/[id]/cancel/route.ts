@@ -7,10 +7,10 @@ import { vendorPaymentView } from '@/lib/relay/payment-view';
 export const dynamic = 'force-dynamic';
 
 export function POST(req: Request, { params }: { params: Promise<{ id: string }> }) {
-  return vendorRoute(req, 'payments:write', async (ctx) => {
+  return vendorRoute(req, 'payments:write', async (ctx, auth) => {
     await readBodyText(req); // no body is needed; an oversized one still gets 413
     const { id } = await params;
-    const r = await cancelPayment(ctx.db, id, ctx.cfg.publicUrl);
+    const r = await cancelPayment(ctx.db, id, ctx.cfg.publicUrl, new Date(), auth.ownSalesOf);
     if (r === 'not_found') return jsonError(404, 'not_found', 'no payment with this id');
     if (r === 'conflict') return jsonError(409, 'conflict', 'only an unpaid payment with no transaction in flight can be cancelled');
     const row = await ctx.db.prisma.payment.findUniqueOrThrow({ where: { id } });

@@ -3,6 +3,7 @@ import { vendorRoute } from '@/lib/api/vendor-route';
 import { jsonError, transient } from '@/lib/api/respond';
 import { vendorPaymentView } from '@/lib/relay/payment-view';
 import { log } from '@/lib/log';
+import { canSeePayment } from '@/lib/relay/sales-scope';
 import { paymentEventStream, openFeedCount, MAX_OPEN_FEEDS } from '@/lib/relay/payment-feed';
 
 export const dynamic = 'force-dynamic';
@@ -10,9 +11,9 @@ export const dynamic = 'force-dynamic';
 const PROBE = { status: true, confirmations: true, txid: true, broadcastState: true, updatedAt: true, expiresAt: true } as const;
 
 export function GET(req: Request, { params }: { params: Promise<{ id: string }> }) {
-  return vendorRoute(req, 'payments:read', async (ctx) => {
+  return vendorRoute(req, 'payments:read', async (ctx, auth) => {
     const { id } = await params;
-    if (!(await ctx.db.prisma.payment.findUnique({ where: { id }, select: { id: true } }))) {
+    if (!(await canSeePayment(ctx.db, id, auth.ownSalesOf))) {
       return jsonError(404, 'not_found', 'no payment with this id');
     }
     if (openFeedCount() >= MAX_OPEN_FEEDS) return transient(503); // EventSource retries

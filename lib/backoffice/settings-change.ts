@@ -1,0 +1,49 @@
+// Settings changes as people make them in the back office: who may change what, and the audit
+// trail (DESIGN.md §9). Only the owner changes the receiving wallet; a manager edits the rest.
+// The settings themselves are validated and stored by lib/backoffice/settings.
+import type { Db } from '../db/client';
+import type { Network } from '../doge';
+import type { Role } from '../auth';
+import { readSettings, updateSettings, regenerateWebhookSecret, type SettingsView } from './settings';
+import { BackofficeError } from './errors';
+import { fieldChanges, recordAudit } from './audit';
+
+export interface Actor {
+  id: string;
+  role: Role;
+}
+
+export const WALLET_FIELDS = ['store_xpub', 'store_address'] as const;
+/** Audited settings fields besides the wallet (the webhook secret's masked form is left out). */
+const SETTINGS_FIELDS = [
+  'name', 'icon', 'address', 'url', 'fee_per_kb', 'max_size', 'timeout', 'zero_conf_limit', 'one_conf_limit',
+  'one_conf_required', 'high_conf_required', 'fiat_currency', 'fiat_rate', 'tips_enabled', 'webhook_url',
+] as const satisfies readonly (keyof SettingsView)[];
+
+/**
+ * Applies a settings patch for `actor`: a wallet field that differs from the current one is
+ * refused (403) unless the actor is an owner (the form sends unchanged fields back, which is not
+ * a change). Logs `wallet.update` and `settings.update` entries for what really changed.
+ */
+export async function changeSettings(db: Db, network: Network, actor: Actor, input: unknown): Promise<SettingsView> {
+  const before = await readSettings(db);
+  if (actor.role !== 'owner' && input !== null && typeof input === 'object') {
+    for (const f of WALLET_FIELDS) {
+      const v = (input as Record<string, unknown>)[f];
+      if (typeof v === 'string' && v.trim() !== before[f]) throw new BackofficeError('forbidden', 'only the owner changes the receiving wallet', f);
+    }
+  }
+  const after = await updateSettings(db, network, input);
+  const wallet = fieldChanges(before, after, WALLET_FIELDS);
+  const rest = fieldChanges(before, after, SETTINGS_FIELDS);
+  if (Object.keys(wallet).length) await recordAudit(db.prisma, actor.id, 'wallet.update', wallet);
+  if (Object.keys(rest).length) await recordAudit(db.prisma, actor.id, 'settings.update', rest);
+  return after;
+}
+
+/** A fresh webhook secret (returned once); the log says who regenerated it, never the secret. */
+export async function regenerateWebhookSecretAs(db: Db, actor: Actor): Promise<string> {
+  const secret = await regenerateWebhookSecret(db);
+  await recordAudit(db.prisma, actor.id, 'webhook_secret.regenerate', {});
+  return secret;
+}

@@ -1,0 +1,16 @@
+// The cap on open payments (DESIGN.md §16, MAX_OPEN_PAYMENTS): open = unpaid and not expired.
+// The count walks the partial index payment_open_expires_idx (unpaid rows by expiry) from now
+// on and stops at the cap, so it reads at most `limit` index entries however many payments
+// (expired or paid) the table holds.
+import type { Db } from '../db/client';
+
+export const DEFAULT_MAX_OPEN_PAYMENTS = 5000;
+
+/** The number of open payments, counted up to `limit` (a larger number is reported as `limit`). */
+export async function countOpenPayments(db: Db, limit: number, now = new Date()): Promise<number> {
+  const rows = await db.query<{ n: unknown }>(
+    `SELECT count(*) AS n FROM (SELECT 1 FROM payment WHERE status = 'unpaid' AND expires_at > $1 LIMIT $2) AS open`,
+    [now, limit],
+  );
+  return Number(rows[0]?.n ?? 0);
+}
