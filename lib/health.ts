@@ -1,6 +1,9 @@
-// GET /api/health (DESIGN.md §3): liveness of the database and a summary of the chain worker.
+// GET /api/health (DESIGN.md §3, §16): liveness of the database, a summary of the chain worker,
+// and whether the store is ready to take money (lib/readiness decides; this gathers the facts).
 import type { Config } from './config';
 import type { Db } from './db/client';
+import { decodeAddress, getNetwork, parseXpub, type Network } from './doge';
+import { assessReadiness, type Problem, type Readiness, type ReadinessFacts } from './readiness';
 import { appVersion } from './version';
 
 export interface ChainSummary {
@@ -16,6 +19,8 @@ export interface Health {
   backend: Config['chainBackend'];
   db: Config['dbKind'];
   chain: ChainSummary;
+  ready: boolean;
+  problems: Problem[];
 }
 
 /** Reads the chain worker's published state (chain_state rows); zeros before the first sync. */
@@ -29,19 +34,58 @@ export async function readChainSummary(db: Db): Promise<ChainSummary> {
   };
 }
 
+// The last wallet judged, so a busy /api/health does not re-parse the same xpub each time.
+let walletMemo: { key: string; state: ReadinessFacts['wallet'] } | null = null;
+
+/** Whether the store's receiving wallet (STORE_XPUB / STORE_ADDRESS / the back office's) can receive on this network. */
+export function walletState(store: { storeXpub: string; storeAddress: string } | null, network: Network): ReadinessFacts['wallet'] {
+  if (!store || (!store.storeXpub && !store.storeAddress)) return 'none';
+  const key = `${network.name}|${network.genesisHash}|${store.storeXpub}|${store.storeAddress}`;
+  if (walletMemo?.key === key) return walletMemo.state;
+  let state: ReadinessFacts['wallet'] = 'ok';
+  try {
+    if (store.storeXpub) parseXpub(store.storeXpub, network);
+    else decodeAddress(store.storeAddress, network);
+  } catch {
+    state = 'invalid';
+  }
+  walletMemo = { key, state };
+  return state;
+}
+
+function configNetwork(cfg: Config): Network {
+  return getNetwork(cfg.network, cfg.genesisHash ? { genesisHash: cfg.genesisHash } : {});
+}
+
+/** The facts that do not need the database. */
+function baseFacts(cfg: Config): Pick<ReadinessFacts, 'network' | 'backend' | 'publicUrl'> {
+  return { network: cfg.network, backend: cfg.chainBackend, publicUrl: cfg.publicUrl };
+}
+
+/** The store's readiness read from the database (throws when the database fails). */
+export async function readReadiness(cfg: Config, db: Db, network: Network = configNetwork(cfg)): Promise<Readiness & { chain: ChainSummary }> {
+  const [chain, store] = await Promise.all([
+    readChainSummary(db),
+    db.prisma.store.findUnique({ where: { id: 1 }, select: { storeXpub: true, storeAddress: true } }),
+  ]);
+  return { ...assessReadiness({ ...baseFacts(cfg), dbReachable: true, wallet: walletState(store, network), chain }), chain };
+}
+
 export async function checkHealth(cfg: Config, openDb: () => Promise<Db>): Promise<Health> {
   const base = { version: appVersion(), network: cfg.network, backend: cfg.chainBackend, db: cfg.dbKind };
   const empty: ChainSummary = { tip: 0, synced: false, peers: 0 };
+  const down = (): Health => ({ ok: false, ...base, chain: empty, ...assessReadiness({ ...baseFacts(cfg), dbReachable: false, wallet: 'unknown', chain: null }) });
   let db: Db;
   try {
     db = await openDb();
   } catch {
-    return { ok: false, ...base, chain: empty };
+    return down();
   }
-  if (!(await db.ping())) return { ok: false, ...base, chain: empty };
+  if (!(await db.ping())) return down();
   try {
-    return { ok: true, ...base, chain: await readChainSummary(db) };
+    const { chain, ready, problems } = await readReadiness(cfg, db);
+    return { ok: true, ...base, chain, ready, problems };
   } catch {
-    return { ok: false, ...base, chain: empty };
+    return down();
   }
 }
