@@ -3,7 +3,7 @@
 import type { Config } from './config';
 import type { Db } from './db/client';
 import { decodeAddress, getNetwork, parseXpub, type Network } from './doge';
-import { assessReadiness, type Problem, type Readiness, type ReadinessFacts } from './readiness';
+import { assessReadiness, StoreNotReadyError, type Problem, type Readiness, type ReadinessFacts } from './readiness';
 import { appVersion } from './version';
 
 export interface ChainSummary {
@@ -69,6 +69,12 @@ export async function readReadiness(cfg: Config, db: Db, network: Network = conf
     db.prisma.store.findUnique({ where: { id: 1 }, select: { storeXpub: true, storeAddress: true } }),
   ]);
   return { ...assessReadiness({ ...baseFacts(cfg), dbReachable: true, wallet: walletState(store, network), chain }), chain };
+}
+
+/** Throws StoreNotReadyError (503 not_ready) unless the store is ready to take money. */
+export async function assertReady(cfg: Config, db: Db, network?: Network): Promise<void> {
+  const r = await readReadiness(cfg, db, network);
+  if (!r.ready) throw new StoreNotReadyError(r.problems);
 }
 
 export async function checkHealth(cfg: Config, openDb: () => Promise<Db>): Promise<Health> {

@@ -132,23 +132,36 @@ export interface ChecklistItem {
   done: boolean;
   /** The problems behind an unticked item (empty when done). */
   problems: Problem[];
-  /** Where the operator fixes it. */
-  href: string;
+  /** Where the operator fixes it in the back office (null: the environment, as the problem says). */
+  href: string | null;
   linkText: string;
 }
 
-const ITEMS: { id: ChecklistItem['id']; title: string; codes: ProblemCode[]; href: string; linkText: string }[] = [
+const ITEMS: { id: ChecklistItem['id']; title: string; codes: ProblemCode[]; href: string | null; linkText: string }[] = [
   { id: 'wallet', title: 'Receiving wallet set up', codes: ['no_wallet', 'wallet_invalid'], href: '/admin/settings', linkText: 'Open Settings' },
   { id: 'network', title: 'Connected to the Dogecoin network', codes: ['no_peers', 'rpc_unreachable'], href: '/admin/node', linkText: 'Open Node status' },
   { id: 'sync', title: 'Blockchain caught up', codes: ['not_synced'], href: '/admin/node', linkText: 'Open Node status' },
-  { id: 'database', title: 'Database answering', codes: ['db_unreachable'], href: '/api/health', linkText: 'Open /api/health' },
-  { id: 'public_url', title: 'Public https:// address (PUBLIC_URL)', codes: ['public_url_not_https', 'public_url_localhost'], href: '/api/health', linkText: 'Open /api/health' },
+  { id: 'database', title: 'Database answering', codes: ['db_unreachable'], href: null, linkText: '' },
+  { id: 'public_url', title: 'Public https:// address (PUBLIC_URL)', codes: ['public_url_not_https', 'public_url_localhost'], href: null, linkText: '' },
 ];
 
-/** The back office's first-run checklist: every readiness condition, ticked when it holds. */
-export function readinessChecklist(problems: readonly Problem[]): ChecklistItem[] {
-  return ITEMS.map(({ codes, ...item }) => {
+/** The back office's first-run checklist: every readiness condition, ticked when it holds (the public address on mainnet only). */
+export function readinessChecklist(problems: readonly Problem[], network: ReadinessFacts['network']): ChecklistItem[] {
+  return ITEMS.filter((i) => i.id !== 'public_url' || network === 'mainnet').map(({ codes, ...item }) => {
     const mine = problems.filter((p) => codes.includes(p.code));
     return { ...item, done: mine.length === 0, problems: mine };
   });
+}
+
+/** The till tried to charge while the store is not ready: 503 `not_ready` with the problems. */
+export class StoreNotReadyError extends Error {
+  constructor(readonly problems: Problem[]) {
+    super(cashierExplanation(problems.map((p) => p.code)));
+    this.name = 'StoreNotReadyError';
+  }
+}
+
+/** By name as well as class: Next.js may bundle this module into more than one chunk. */
+export function isStoreNotReady(e: unknown): e is StoreNotReadyError {
+  return e instanceof StoreNotReadyError || (e instanceof Error && e.name === 'StoreNotReadyError' && Array.isArray((e as StoreNotReadyError).problems));
 }

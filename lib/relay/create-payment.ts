@@ -27,6 +27,11 @@ export interface CreatePaymentContext {
   userId?: string | null;
   idempotencyKey?: string | null;
   now?: Date;
+  /**
+   * Runs after an Idempotency-Key replay is ruled out and before anything is created: throws to
+   * refuse a new payment (the till's readiness check; a replayed answer is never refused).
+   */
+  beforeCreate?: () => Promise<void>;
 }
 
 export interface CreatePaymentResult {
@@ -55,6 +60,7 @@ export async function createPayment(ctx: CreatePaymentContext, rawBody: string):
       return { status: prior.statusCode, body: JSON.parse(prior.responseBody), replayed: true };
     }
   }
+  await ctx.beforeCreate?.();
 
   let body: unknown;
   try {

@@ -94,11 +94,13 @@ describe('what the cashier and the checklist see', () => {
 
   it('ticks the checklist items that hold and lists the problems under the others', () => {
     const r = assessReadiness({ network: 'mainnet', backend: 'spv', publicUrl: 'http://localhost:3000', dbReachable: true, wallet: 'ok', chain: { synced: false, peers: 0, tip: 0 } });
-    const items = readinessChecklist(r.problems);
+    const items = readinessChecklist(r.problems, 'mainnet');
     expect(items.map((i) => [i.id, i.done])).toEqual([['wallet', true], ['network', false], ['sync', false], ['database', true], ['public_url', false]]);
     expect(items.find((i) => i.id === 'public_url')!.problems.map((p) => p.code)).toEqual(['public_url_not_https', 'public_url_localhost']);
     expect(items.find((i) => i.id === 'wallet')!.href).toBe('/admin/settings');
     expect(items.find((i) => i.id === 'network')!.href).toBe('/admin/node');
-    expect(readinessChecklist([]).every((i) => i.done && i.problems.length === 0)).toBe(true);
+    expect(items.find((i) => i.id === 'public_url')!.href).toBeNull();
+    expect(readinessChecklist([], 'mainnet').every((i) => i.done && i.problems.length === 0)).toBe(true);
+    expect(readinessChecklist([], 'testnet').map((i) => i.id)).toEqual(['wallet', 'network', 'sync', 'database']);
   });
 });
