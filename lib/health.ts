@@ -12,6 +12,11 @@ export interface ChainSummary {
   peers: number;
 }
 
+/** The summary plus when the worker last reported (its `peers` row, written every tick). */
+interface ChainReport extends ChainSummary {
+  reportedAt: Date | null;
+}
+
 export interface Health {
   ok: boolean;
   version: string;
@@ -25,9 +30,15 @@ export interface Health {
 
 /** Reads the chain worker's published state (chain_state rows); zeros before the first sync. */
 export async function readChainSummary(db: Db): Promise<ChainSummary> {
+  const r = await readChainReport(db);
+  return { tip: r.tip, synced: r.synced, peers: r.peers };
+}
+
+async function readChainReport(db: Db): Promise<ChainReport> {
   const rows = await db.prisma.chainState.findMany({ where: { key: { in: ['tip_height', 'synced', 'peers'] } } });
   const get = (k: string) => rows.find((r) => r.key === k)?.value;
   return {
+    reportedAt: rows.find((r) => r.key === 'peers')?.updatedAt ?? null,
     tip: Number(get('tip_height') ?? 0) || 0,
     synced: get('synced') === 'true',
     peers: Number(get('peers') ?? 0) || 0,
@@ -64,11 +75,12 @@ function baseFacts(cfg: Config): Pick<ReadinessFacts, 'network' | 'backend' | 'p
 
 /** The store's readiness read from the database (throws when the database fails). */
 export async function readReadiness(cfg: Config, db: Db, network: Network = configNetwork(cfg)): Promise<Readiness & { chain: ChainSummary }> {
-  const [chain, store] = await Promise.all([
-    readChainSummary(db),
+  const [{ reportedAt, ...chain }, store] = await Promise.all([
+    readChainReport(db),
     db.prisma.store.findUnique({ where: { id: 1 }, select: { storeXpub: true, storeAddress: true } }),
   ]);
-  return { ...assessReadiness({ ...baseFacts(cfg), dbReachable: true, wallet: walletState(store, network), chain }), chain };
+  const silentSec = reportedAt ? Math.max(0, (Date.now() - reportedAt.getTime()) / 1000) : undefined;
+  return { ...assessReadiness({ ...baseFacts(cfg), dbReachable: true, wallet: walletState(store, network), chain: { ...chain, silentSec } }), chain };
 }
 
 /** Throws StoreNotReadyError (503 not_ready) unless the store is ready to take money. */

@@ -9,6 +9,7 @@ export type ProblemCode =
   | 'no_peers'
   | 'rpc_unreachable'
   | 'not_synced'
+  | 'worker_silent'
   | 'db_unreachable'
   | 'public_url_not_https'
   | 'public_url_localhost';
@@ -30,9 +31,15 @@ export interface ReadinessFacts {
   dbReachable: boolean;
   /** The store's receiving wallet: set and valid for the network, not set, set but unusable, or not known (db down). */
   wallet: 'ok' | 'none' | 'invalid' | 'unknown';
-  /** What the chain worker last published; null when it is not known (db down). */
-  chain: { synced: boolean; peers: number; tip: number } | null;
+  /**
+   * What the chain worker last published; null when it is not known (db down). `silentSec`: how
+   * long ago it last reported (absent before its first report).
+   */
+  chain: { synced: boolean; peers: number; tip: number; silentSec?: number } | null;
 }
+
+/** A chain worker that has not reported for this long is taken to be stopped: its view is stale. */
+export const WORKER_SILENT_SEC = 120;
 
 /** Host names that only ever mean this machine: localhost, *.localhost, 127.0.0.0/8, ::1, 0.0.0.0 (and ::). */
 export function isLocalHost(hostname: string): boolean {
@@ -88,7 +95,12 @@ export function assessReadiness(f: ReadinessFacts): Readiness {
   if (!f.dbReachable) {
     problems.push({ code: 'db_unreachable', message: 'The database is not answering. Check that the database server is running and that DATABASE_URL is right.' });
   }
-  if (f.chain) {
+  if (f.chain && (f.chain.silentSec ?? 0) > WORKER_SILENT_SEC) {
+    problems.push({
+      code: 'worker_silent',
+      message: `The chain worker has not reported for ${Math.floor(f.chain.silentSec! / 60)} minutes: it may have stopped, and then nothing is watching for payments. Check that Counter's worker is running (WORKER=embedded in one process) and see its log.`,
+    });
+  } else if (f.chain) {
     if (f.chain.peers < 1) {
       problems.push(f.backend === 'rpc'
         ? { code: 'rpc_unreachable', message: 'Counter cannot reach its Dogecoin Core node. Check that the node is running and that DOGE_RPC_URL (address, user and password) is right; see Node status.' }
@@ -112,6 +124,7 @@ const CASHIER_REASON: Record<ProblemCode, string> = {
   no_peers: 'it is not connected to the Dogecoin network',
   rpc_unreachable: 'it cannot reach its Dogecoin node',
   not_synced: 'it is still catching up with the Dogecoin network',
+  worker_silent: 'it has lost track of the Dogecoin network',
   db_unreachable: 'its database is not answering',
   public_url_not_https: 'its web address is not set up for real payments',
   public_url_localhost: 'its web address is not set up for real payments',
@@ -140,7 +153,7 @@ export interface ChecklistItem {
 const ITEMS: { id: ChecklistItem['id']; title: string; codes: ProblemCode[]; href: string | null; linkText: string }[] = [
   { id: 'wallet', title: 'Receiving wallet set up', codes: ['no_wallet', 'wallet_invalid'], href: '/admin/settings', linkText: 'Open Settings' },
   { id: 'network', title: 'Connected to the Dogecoin network', codes: ['no_peers', 'rpc_unreachable'], href: '/admin/node', linkText: 'Open Node status' },
-  { id: 'sync', title: 'Blockchain caught up', codes: ['not_synced'], href: '/admin/node', linkText: 'Open Node status' },
+  { id: 'sync', title: 'Blockchain caught up', codes: ['not_synced', 'worker_silent'], href: '/admin/node', linkText: 'Open Node status' },
   { id: 'database', title: 'Database answering', codes: ['db_unreachable'], href: null, linkText: '' },
   { id: 'public_url', title: 'Public https:// address (PUBLIC_URL)', codes: ['public_url_not_https', 'public_url_localhost'], href: null, linkText: '' },
 ];

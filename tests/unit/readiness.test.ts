@@ -1,7 +1,7 @@
 // The readiness decision (DESIGN.md §16): every combination of the conditions, the localhost
 // rule, and the words shown to the operator and to the cashier.
 import { describe, expect, it } from 'vitest';
-import { assessReadiness, cashierExplanation, isLocalHost, readinessChecklist, type ReadinessFacts } from '@/lib/readiness';
+import { assessReadiness, cashierExplanation, isLocalHost, readinessChecklist, WORKER_SILENT_SEC, type ReadinessFacts } from '@/lib/readiness';
 
 const NETWORKS = ['mainnet', 'testnet', 'regtest'] as const;
 const BACKENDS = ['spv', 'rpc', 'devnet'] as const;
@@ -48,6 +48,18 @@ describe('assessReadiness: every combination', () => {
     }
     const r = assessReadiness({ network: 'mainnet', backend: 'spv', publicUrl: 'http://localhost:3000', dbReachable: false, wallet: 'unknown', chain: null });
     expect(r.problems.map((p) => p.code)).toEqual(['db_unreachable', 'public_url_not_https', 'public_url_localhost']);
+  });
+
+  it('a chain worker silent for over 2 minutes is a problem of its own, whatever it last said', () => {
+    const facts = (silentSec: number | undefined): ReadinessFacts => ({ network: 'testnet', backend: 'spv', publicUrl: 'http://localhost:3000', dbReachable: true, wallet: 'ok', chain: { synced: true, peers: 4, tip: 10, silentSec } });
+    expect(assessReadiness(facts(undefined)).ready).toBe(true);
+    expect(assessReadiness(facts(5)).ready).toBe(true);
+    expect(assessReadiness(facts(WORKER_SILENT_SEC)).ready).toBe(true);
+    const r = assessReadiness(facts(WORKER_SILENT_SEC + 180));
+    expect(r.problems.map((p) => p.code)).toEqual(['worker_silent']);
+    expect(r.problems[0].message).toMatch(/not reported for 5 minutes/);
+    expect(readinessChecklist(r.problems, 'testnet').find((i) => i.id === 'sync')!.done).toBe(false);
+    expect(cashierExplanation(['worker_silent'])).toMatch(/lost track.*Ask the owner/);
   });
 
   it('a ready mainnet store: https, a public host, a wallet, peers and a synced chain', () => {
