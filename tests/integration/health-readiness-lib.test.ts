@@ -10,7 +10,7 @@ import { REGTEST, hdFromSeed, derivePath, serializeXpub } from '@/lib/doge';
 
 const DGUB = 'dgub8nnbYqHETn61ajXkw8Z8cHasQNrPnQpb85448DY2ie7PmNecxAm6BjTnhNCvZY3qJk1MKZ9Z5HQasQ83ARb99nmduT7dunvxgcvBFVHuvrq';
 const TPUB = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(4), REGTEST), "m/44'/1'/0'"));
-const cfg = loadConfig({ DOGE_NETWORK: 'regtest', CHAIN_BACKEND: 'spv', DOGE_PEERS: '127.0.0.1:9' });
+const cfg = loadConfig({ DOGE_NETWORK: 'regtest', CHAIN_BACKEND: 'spv', DOGE_PEERS: '127.0.0.1:9' } as unknown as NodeJS.ProcessEnv);
 
 let db: Db;
 beforeAll(async () => {
