@@ -1,12 +1,20 @@
-// GET /api/health (DESIGN.md §3): liveness of the database and a summary of the chain worker.
+// GET /api/health (DESIGN.md §3, §16): liveness of the database, a summary of the chain worker,
+// and whether the store is ready to take money (lib/readiness decides; this gathers the facts).
 import type { Config } from './config';
 import type { Db } from './db/client';
+import { decodeAddress, getNetwork, parseXpub, type Network } from './doge';
+import { assessReadiness, StoreNotReadyError, type Problem, type Readiness, type ReadinessFacts } from './readiness';
 import { appVersion } from './version';
 
 export interface ChainSummary {
   tip: number;
   synced: boolean;
   peers: number;
+}
+
+/** The summary plus when the worker last reported (its `peers` row, written every tick). */
+interface ChainReport extends ChainSummary {
+  reportedAt: Date | null;
 }
 
 export interface Health {
@@ -16,32 +24,86 @@ export interface Health {
   backend: Config['chainBackend'];
   db: Config['dbKind'];
   chain: ChainSummary;
+  ready: boolean;
+  problems: Problem[];
 }
 
 /** Reads the chain worker's published state (chain_state rows); zeros before the first sync. */
 export async function readChainSummary(db: Db): Promise<ChainSummary> {
+  const r = await readChainReport(db);
+  return { tip: r.tip, synced: r.synced, peers: r.peers };
+}
+
+async function readChainReport(db: Db): Promise<ChainReport> {
   const rows = await db.prisma.chainState.findMany({ where: { key: { in: ['tip_height', 'synced', 'peers'] } } });
   const get = (k: string) => rows.find((r) => r.key === k)?.value;
   return {
+    reportedAt: rows.find((r) => r.key === 'peers')?.updatedAt ?? null,
     tip: Number(get('tip_height') ?? 0) || 0,
     synced: get('synced') === 'true',
     peers: Number(get('peers') ?? 0) || 0,
   };
 }
 
+// The last wallet judged, so a busy /api/health does not re-parse the same xpub each time.
+let walletMemo: { key: string; state: ReadinessFacts['wallet'] } | null = null;
+
+/** Whether the store's receiving wallet (STORE_XPUB / STORE_ADDRESS / the back office's) can receive on this network. */
+export function walletState(store: { storeXpub: string; storeAddress: string } | null, network: Network): ReadinessFacts['wallet'] {
+  if (!store || (!store.storeXpub && !store.storeAddress)) return 'none';
+  const key = `${network.name}|${network.genesisHash}|${store.storeXpub}|${store.storeAddress}`;
+  if (walletMemo?.key === key) return walletMemo.state;
+  let state: ReadinessFacts['wallet'] = 'ok';
+  try {
+    if (store.storeXpub) parseXpub(store.storeXpub, network);
+    else decodeAddress(store.storeAddress, network);
+  } catch {
+    state = 'invalid';
+  }
+  walletMemo = { key, state };
+  return state;
+}
+
+function configNetwork(cfg: Config): Network {
+  return getNetwork(cfg.network, cfg.genesisHash ? { genesisHash: cfg.genesisHash } : {});
+}
+
+/** The facts that do not need the database. */
+function baseFacts(cfg: Config): Pick<ReadinessFacts, 'network' | 'backend' | 'publicUrl'> {
+  return { network: cfg.network, backend: cfg.chainBackend, publicUrl: cfg.publicUrl };
+}
+
+/** The store's readiness read from the database (throws when the database fails). */
+export async function readReadiness(cfg: Config, db: Db, network: Network = configNetwork(cfg)): Promise<Readiness & { chain: ChainSummary }> {
+  const [{ reportedAt, ...chain }, store] = await Promise.all([
+    readChainReport(db),
+    db.prisma.store.findUnique({ where: { id: 1 }, select: { storeXpub: true, storeAddress: true } }),
+  ]);
+  const silentSec = reportedAt ? Math.max(0, (Date.now() - reportedAt.getTime()) / 1000) : undefined;
+  return { ...assessReadiness({ ...baseFacts(cfg), dbReachable: true, wallet: walletState(store, network), chain: { ...chain, silentSec } }), chain };
+}
+
+/** Throws StoreNotReadyError (503 not_ready) unless the store is ready to take money. */
+export async function assertReady(cfg: Config, db: Db, network?: Network): Promise<void> {
+  const r = await readReadiness(cfg, db, network);
+  if (!r.ready) throw new StoreNotReadyError(r.problems);
+}
+
 export async function checkHealth(cfg: Config, openDb: () => Promise<Db>): Promise<Health> {
   const base = { version: appVersion(), network: cfg.network, backend: cfg.chainBackend, db: cfg.dbKind };
   const empty: ChainSummary = { tip: 0, synced: false, peers: 0 };
+  const down = (): Health => ({ ok: false, ...base, chain: empty, ...assessReadiness({ ...baseFacts(cfg), dbReachable: false, wallet: 'unknown', chain: null }) });
   let db: Db;
   try {
     db = await openDb();
   } catch {
-    return { ok: false, ...base, chain: empty };
+    return down();
   }
-  if (!(await db.ping())) return { ok: false, ...base, chain: empty };
+  if (!(await db.ping())) return down();
   try {
-    return { ok: true, ...base, chain: await readChainSummary(db) };
+    const { chain, ready, problems } = await readReadiness(cfg, db);
+    return { ok: true, ...base, chain, ready, problems };
   } catch {
-    return { ok: false, ...base, chain: empty };
+    return down();
   }
 }

@@ -1,9 +1,10 @@
 // Wraps a route handler body: maps domain errors to HTTP answers, never leaks internals.
 import { BodyTooLargeError } from './body';
-import { jsonError, transient } from './respond';
+import { json, jsonError, transient } from './respond';
 import { InvalidRequestError, ForbiddenFieldError, TooManyOpenPaymentsError } from '../relay/errors';
 import { IdempotencyConflictError } from '../relay/create-payment';
 import { NoReceivingWalletError } from '../relay/receive-address';
+import { isStoreNotReady } from '../readiness';
 import { isBackendUnavailable } from '../chain/backend';
 import { log } from '../log';
 import { rateLimitResponse, type RateGroup } from './rate-limit';
@@ -43,6 +44,7 @@ export async function handle(fn: () => Promise<Response>, opts: HandleOptions = 
     if (e instanceof TooManyOpenPaymentsError) return jsonError(429, 'too_many_open_payments', e.message, { 'Retry-After': '60' });
     if (e instanceof IdempotencyConflictError) return jsonError(409, 'conflict', e.message);
     if (e instanceof NoReceivingWalletError) return jsonError(409, 'conflict', e.message);
+    if (isStoreNotReady(e)) return json({ error: 'not_ready', message: e.message, problems: e.problems }, 503, { 'Retry-After': '10' });
     if (isBackendUnavailable(e) || looksLikeDbOutage(e)) {
       log.warn('service unavailable', { error: e as Error });
       return transient(503);

@@ -35,6 +35,11 @@ export interface CreatePaymentContext {
   /** MAX_OPEN_PAYMENTS (default 5000): beyond it, TooManyOpenPaymentsError (429). */
   maxOpenPayments?: number;
   now?: Date;
+  /**
+   * Runs after an Idempotency-Key replay is ruled out and before anything is created: throws to
+   * refuse a new payment (the till's readiness check; a replayed answer is never refused).
+   */
+  beforeCreate?: () => Promise<void>;
 }
 
 export interface CreatePaymentResult {
@@ -63,6 +68,7 @@ export async function createPayment(ctx: CreatePaymentContext, rawBody: string):
       return { status: prior.statusCode, body: JSON.parse(prior.responseBody), replayed: true };
     }
   }
+  await ctx.beforeCreate?.();
 
   let body: unknown;
   try {

@@ -1,19 +1,27 @@
-// The back office in real Chromium against the real app (embedded PGlite, mainnet dgub):
+// The back office in real Chromium against the real app (embedded PGlite; a devnet store with a
+// tpub wallet, so it is ready and opens on the overview, DESIGN.md §16):
 // sign-in, a cashier refused the settings page, an owner's CSV export matching the vendor API,
 // an API key shown once, and relay key rotation.
 import { test as base, expect, type Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { hdFromSeed, serializeXpub, derivePath, REGTEST } from '../../lib/doge';
 import { startApp, type AppServer } from '../helpers/app-server';
+import { until } from '../helpers/wait';
 
 const OWNER = { email: 'owner@shop.test', password: 'correct horse battery' };
 const KEY = 'e2e-bootstrap-' + randomBytes(12).toString('hex');
-const DGUB = 'dgub8nnbYqHETn61ajXkw8Z8cHasQNrPnQpb85448DY2ie7PmNecxAm6BjTnhNCvZY3qJk1MKZ9Z5HQasQ83ARb99nmduT7dunvxgcvBFVHuvrq';
+const TPUB = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(3), REGTEST), "m/44'/1'/0'"));
 
 const test = base.extend<object, { app: AppServer }>({
   app: [
     async ({}, use) => {
-      const app = await startApp({ ADMIN_EMAIL: OWNER.email, ADMIN_PASSWORD: OWNER.password, STORE_XPUB: DGUB, BOOTSTRAP_API_KEY: KEY });
+      const app = await startApp({
+        DOGE_NETWORK: 'regtest', CHAIN_BACKEND: 'devnet', DEVNET_BLOCK_SECONDS: '0',
+        ADMIN_EMAIL: OWNER.email, ADMIN_PASSWORD: OWNER.password, STORE_XPUB: TPUB, BOOTSTRAP_API_KEY: KEY,
+      });
+      const ready = await until(async () => (await fetch(`${app.url}/api/health`)).json(), (b) => b.ready === true);
+      expect(ready.problems).toEqual([]);
       await use(app);
       await app.stop();
     },

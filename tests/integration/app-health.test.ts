@@ -20,6 +20,8 @@ describe('app on embedded PGlite', () => {
     expect(body).toEqual({
       ok: true, version: expect.stringMatching(/^\d+\.\d+\.\d+/), network: 'mainnet', backend: 'spv', db: 'pglite',
       chain: { tip: 0, synced: false, peers: 0 },
+      // Not ready (DESIGN.md §16): tests/integration/readiness.test.ts covers the problems.
+      ready: false, problems: expect.arrayContaining([expect.objectContaining({ code: 'no_wallet' })]),
     });
   });
 
@@ -74,7 +76,7 @@ describe('app on a real PostgreSQL server', () => {
     pg.pause();
     const down = await fetch(`${app.url}/api/health`);
     expect(down.status).toBe(503);
-    expect(await down.json()).toMatchObject({ ok: false, db: 'postgresql' });
+    expect(await down.json()).toMatchObject({ ok: false, db: 'postgresql', ready: false, problems: [{ code: 'db_unreachable', message: expect.stringContaining('database') }] });
     pg.start();
     let status = 0;
     for (let i = 0; i < 50 && status !== 200; i++) {

@@ -5,15 +5,28 @@ import { salesPerDay } from '@/lib/backoffice/sales';
 import { searchInvoices } from '@/lib/backoffice/invoices';
 import { readNodeStatus } from '@/lib/backoffice/node-status';
 import { formatKoinu } from '@/lib/money';
+import { readReadiness } from '@/lib/health';
 import { SalesChart } from './_components/sales-chart';
 import { StatusBadge } from './_components/status-badge';
+import { ReadinessChecklist } from './_components/readiness-checklist';
 
 export const dynamic = 'force-dynamic';
 
 export default async function Overview({ searchParams }: { searchParams: Promise<{ denied?: string }> }) {
   const { denied } = await searchParams;
   await requirePageUser('manager', '/admin');
-  const { db } = await appContext();
+  const { db, cfg, network } = await appContext();
+  // Until the store can take money, the back office opens on the first-run checklist (§16).
+  const readiness = await readReadiness(cfg, db, network);
+  if (!readiness.ready) {
+    return (
+      <>
+        <div className="bo-head"><h1>Get your store ready</h1></div>
+        {denied ? <p role="alert" className="form-error">That page needs the owner role.</p> : null}
+        <ReadinessChecklist problems={readiness.problems} network={cfg.network} />
+      </>
+    );
+  }
   const [days, recent, node] = await Promise.all([salesPerDay(db, 30), searchInvoices(db, { limit: 8 }), readNodeStatus(db)]);
   const today = days[days.length - 1];
   const week = days.slice(-7).reduce((s, d) => s + d.totalKoinu, 0n);

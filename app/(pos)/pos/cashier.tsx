@@ -10,6 +10,7 @@ import { cartTotals, fiatOf, keypadKoinu, keypadPress, paymentBody, NO_EXTRAS, t
 import type { PosProduct, PosStore, RecentSale } from '@/lib/pos/catalog';
 import { PaymentScreen, type CreatedPayment } from './payment-screen';
 import { RecentSales } from './recent-sales';
+import { NotReadyNotice, NOT_READY_ID, useTillReadiness, type TillReadiness } from './readiness';
 import { Icon, Doge } from './bits';
 import s from './pos.module.css';
 
@@ -23,7 +24,7 @@ function chargeKey(): string {
 
 const KEYS = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '.', '0', '⌫'];
 
-export function Cashier({ products, store, sales, user, denied, demoWallet = false }: {
+export function Cashier({ products, store, sales, user, denied, demoWallet = false, readiness: initialReadiness }: {
   products: PosProduct[];
   store: PosStore;
   sales: RecentSale[];
@@ -31,6 +32,8 @@ export function Cashier({ products, store, sales, user, denied, demoWallet = fal
   denied: boolean;
   /** devnet only: offer the demo wallet (/demo/wallet?uri=…) on the payment screen. */
   demoWallet?: boolean;
+  /** Whether the store can take money (DESIGN.md §16), as the page saw it; re-checked here. */
+  readiness: TillReadiness;
 }) {
   const router = useRouter();
   const [lines, setLines] = useState<CartLine[]>([]);
@@ -43,6 +46,7 @@ export function Cashier({ products, store, sales, user, denied, demoWallet = fal
   const [tab, setTab] = useState<'products' | 'keypad'>(products.length ? 'products' : 'keypad');
   const customN = useRef(0);
   const pending = useRef<{ key: string; body: string } | null>(null);
+  const readiness = useTillReadiness(initialReadiness);
 
   const totals = useMemo(() => cartTotals(lines, extras), [lines, extras]);
   const inCart = useMemo(() => new Map(lines.map((l) => [l.key, l.count])), [lines]);
@@ -93,6 +97,7 @@ export function Cashier({ products, store, sales, user, denied, demoWallet = fal
 
   async function charge() {
     setError('');
+    if (!readiness.ready) return;
     // One charge = one key and one exact body: a retry after a lost answer replays the same
     // request, so the server returns the payment it already created instead of a second one.
     if (!pending.current) {
@@ -111,6 +116,10 @@ export function Cashier({ products, store, sales, user, denied, demoWallet = fal
     try {
       const r = await csrfFetch('/api/v1/payments', { method: 'POST', headers: { 'Idempotency-Key': key }, body });
       const b = await r.json().catch(() => ({}));
+      if (r.status === 503 && b.error === 'not_ready') {
+        readiness.refused(b);
+        return;
+      }
       if (r.status !== 201 && r.status !== 200) {
         setError(b.message ?? `could not start the payment (${r.status})`);
         return;
@@ -241,7 +250,9 @@ export function Cashier({ products, store, sales, user, denied, demoWallet = fal
             {fiat(totals.total) !== null ? <div className={s.fiat}><dt>In {store.fiatCurrency}</dt><dd>≈ {fiat(totals.total)} {store.fiatCurrency}</dd></div> : null}
           </dl>
           {error ? <p className={s.error} role="alert">{error}</p> : null}
-          <button type="button" className={s.charge} onClick={charge} disabled={busy || totals.total <= 0n}>
+          {readiness.ready ? null : <NotReadyNotice codes={readiness.codes} />}
+          <button type="button" className={s.charge} onClick={charge} disabled={busy || totals.total <= 0n || !readiness.ready}
+            aria-describedby={readiness.ready ? undefined : NOT_READY_ID}>
             {busy ? 'Starting…' : `Charge Ð ${formatKoinu(totals.total > 0n ? totals.total : 0n)}`}
           </button>
         </section>

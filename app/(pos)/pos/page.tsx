@@ -2,6 +2,7 @@
 import { requirePageUser } from '@/app/_lib/session';
 import { appContext } from '@/lib/app-context';
 import { posCatalog, posStore, recentSales } from '@/lib/pos/catalog';
+import { readReadiness } from '@/lib/health';
 import { Cashier } from './cashier';
 
 export const dynamic = 'force-dynamic';
@@ -11,8 +12,8 @@ export const metadata = { title: 'Cashier — Counter' };
 export default async function PosPage({ searchParams }: { searchParams: Promise<{ denied?: string }> }) {
   const user = await requirePageUser('cashier', '/pos');
   const { denied } = await searchParams;
-  const { db, cfg } = await appContext();
-  const [products, store, sales] = await Promise.all([posCatalog(db), posStore(db), recentSales(db, user.id)]);
+  const { db, cfg, network } = await appContext();
+  const [products, store, sales, readiness] = await Promise.all([posCatalog(db), posStore(db), recentSales(db, user.id), readReadiness(cfg, db, network)]);
   return (
     <Cashier
       products={products}
@@ -21,6 +22,7 @@ export default async function PosPage({ searchParams }: { searchParams: Promise<
       user={{ name: user.name || user.email, role: user.role }}
       denied={denied === '1'}
       demoWallet={cfg.chainBackend === 'devnet'}
+      readiness={{ ready: readiness.ready, codes: readiness.problems.map((p) => p.code) }}
     />
   );
 }

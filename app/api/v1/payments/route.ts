@@ -2,6 +2,7 @@ import { vendorRoute } from '@/lib/api/vendor-route';
 import { readBodyText } from '@/lib/api/body';
 import { json, jsonError } from '@/lib/api/respond';
 import { createPayment } from '@/lib/relay/create-payment';
+import { assertReady } from '@/lib/health';
 import { listPayments } from '@/lib/relay/list-payments';
 
 export const dynamic = 'force-dynamic';
@@ -13,10 +14,14 @@ export function POST(req: Request) {
       return jsonError(400, 'invalid_request', 'Idempotency-Key: must be 1–200 visible ASCII characters');
     }
     const body = await readBodyText(req);
+    // The till (a signed-in session) refuses to charge while the store is not ready (DESIGN.md
+    // §9, §16). API-key clients are left to judge /api/health themselves: their integrations
+    // may create payments on a store that is still syncing.
+    const beforeCreate = auth.kind === 'session' ? () => assertReady(ctx.cfg, ctx.db, ctx.network) : undefined;
     const r = await createPayment(
       {
         db: ctx.db, network: ctx.network, publicUrl: ctx.cfg.publicUrl, apiKeyId: auth.keyId, userId: auth.user?.id ?? null,
-        idempotencyKey: idem, scopes: auth.scopes, maxOpenPayments: ctx.cfg.maxOpenPayments,
+        idempotencyKey: idem, scopes: auth.scopes, maxOpenPayments: ctx.cfg.maxOpenPayments, beforeCreate,
       },
       body,
     );
