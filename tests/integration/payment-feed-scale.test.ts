@@ -2,7 +2,8 @@
 // PGlite): streams are capped per user (API key or signed-in user: the 11th gets 429) and per
 // process (MAX_STREAMS: 503 beyond); a closed stream frees its slot; 1,000 open streams (100
 // keys × 10) leave /api/health answering within 200 ms with bounded memory, and a state change
-// still reaches its stream within a couple of seconds.
+// still reaches its stream within a couple of seconds. On PostgreSQL, a stream served by one web
+// process sees a change made through another.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -10,6 +11,7 @@ import http from 'node:http';
 import { hdFromSeed, serializeXpub, derivePath, REGTEST } from '@/lib/doge';
 import { startApp, type AppServer } from '../helpers/app-server';
 import { until } from '../helpers/wait';
+import { startPostgres, createDatabase, type PgServer } from '../helpers/postgres';
 
 const API_KEY = 'test-feed-scale-' + randomBytes(12).toString('hex');
 const PASSWORD = 'feed scale password 1';
@@ -260,5 +262,35 @@ describe('the process-wide cap (MAX_STREAMS)', () => {
     }, (s) => s.status === 200, 5_000, 100);
     expect(back.status).toBe(200);
     for (const s of [...five, back]) s.close();
+  });
+});
+
+describe('two web processes on one PostgreSQL', () => {
+  let pg: PgServer;
+  let a: AppServer;
+  let b: AppServer;
+  beforeAll(async () => {
+    pg = await startPostgres();
+    const url = await createDatabase(pg, 'feed_scale');
+    a = await startApp({ ...ENV, DATABASE_URL: url });
+    b = await startApp({ ...ENV, DATABASE_URL: url, WORKER: 'off' });
+  }, 180_000);
+  afterAll(async () => {
+    await b?.stop();
+    await a?.stop();
+    await pg?.stop();
+  });
+
+  it("a stream on one process sees a change made through the other", async () => {
+    const ids = await Promise.all([0, 1, 2].map(() => createPayment(a.url)));
+    const streams = await Promise.all(ids.map((id) => openStream(b.url, id, bearer(API_KEY))));
+    expect(streams.map((s) => s.status)).toEqual([200, 200, 200]);
+    await until(() => streams.every((s) => s.statuses.length > 0), (x) => x, 10_000, 20);
+    expect((await getJson(a.url, `/api/v1/payments/${ids[1]}/cancel`, { method: 'POST', headers: bearer(API_KEY) })).status).toBe(200);
+    await until(() => streams[1].ended, (x) => x, 5_000, 20);
+    expect(streams[1].statuses).toEqual(['unpaid', 'declined']);
+    expect(streams[0].statuses).toEqual(['unpaid']);
+    expect(streams[0].ended).toBe(false);
+    for (const s of streams) s.close();
   });
 });
