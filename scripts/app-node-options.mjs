@@ -18,12 +18,32 @@
 // (PGlite alone, 100,000 payments): primary-key lookups no slower (0.31 ms; 0.031 ms per row in
 // batches of 32), a list page ~8 % slower (20.5 → 22 ms), a CPU-bound sequential-scan aggregate
 // ~30 % slower (670 → 860 ms). APP_LIFTOFF_ONLY=0 turns it off (RSS then ~+50 MB).
-export const DEFAULT_HEAP_MB = 128;
+//
+// Live update streams (DESIGN.md §16, MAX_STREAMS, default 2,000): each open stream keeps
+// ~80 KB of live heap, nearly all of it Next.js's per-request machinery (request and response
+// objects, the web-stream pipe to the socket, async-hook records; measured with V8's sampling
+// heap profiler at 300 streams: +24 MB). At 128 MB the process died with "heap out of memory"
+// between 600 and 1,000 streams, so the cap grows with MAX_STREAMS: 128 MB plus 64 KB per
+// stream (the base already has ~60 MB to spare), 253 MB at the default. That stays under 256 MB:
+// up to there V8's heap controller (heap-controller.cc, 64-bit) uses its smallest growing factor
+// between collections, as at 128 MB, so the cap is a ceiling and not an invitation to keep garbage.
+export const BASE_HEAP_MB = 128;
+export const STREAM_HEAP_KB = 64;
+const DEFAULT_MAX_STREAMS = 2000; // lib/relay/stream-slots.ts
+
+/** The heap cap for the process's MAX_STREAMS (read as lib/relay/stream-slots.ts reads it). */
+export function heapMbFor(env = process.env) {
+  const raw = env.MAX_STREAMS?.trim();
+  const n = raw && /^\d{1,7}$/.test(raw) && Number(raw) >= 1 && Number(raw) <= 1_000_000 ? Number(raw) : DEFAULT_MAX_STREAMS;
+  return BASE_HEAP_MB + Math.ceil((n * STREAM_HEAP_KB) / 1024);
+}
+
+export const DEFAULT_HEAP_MB = heapMbFor({});
 
 /** NODE_OPTIONS for the app process: our heap cap, then the operator's own options. */
 export function appNodeOptions(env = process.env) {
   const raw = env.APP_HEAP_MB?.trim();
-  const mb = raw && /^\d{1,6}$/.test(raw) ? Number(raw) : DEFAULT_HEAP_MB;
+  const mb = raw && /^\d{1,6}$/.test(raw) ? Number(raw) : heapMbFor(env);
   const ours = mb > 0 ? [`--max-old-space-size=${mb}`] : [];
   return [...ours, env.NODE_OPTIONS ?? ''].join(' ').trim();
 }

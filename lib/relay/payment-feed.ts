@@ -1,29 +1,36 @@
 // The live update feed for one payment (GET /api/v1/payments/<id>/events, DESIGN.md §5):
 // a Server-Sent Events stream built on web streams only (no framework imports). It sends the
 // current view at once, then a new `payment` event whenever the stored payment changes, as
-// seen by polling the database (web processes learn of changes only through it). Heartbeat
-// comments keep proxies from closing an idle stream. The stream ends with an `end` event when
-// the payment is final, after a bounded lifetime (the browser's EventSource reconnects), or
-// when the client goes away; every timer is cleared then.
+// seen by the process's shared poller (lib/relay/feed-hub.ts: web processes learn of changes
+// only through the database, and one poller serves every stream, §16). Heartbeat comments keep
+// proxies from closing an idle stream. The stream ends with an `end` event when the payment is
+// final, after a bounded lifetime (the browser's EventSource reconnects), or when the client
+// goes away; every timer is cleared and the watch dropped then.
+//
+// Memory per stream is bounded: a client that reads slowly is not queued every state; while
+// its queue is full only the latest state waits (intermediate ones are dropped), and heartbeats
+// are skipped.
+import { FeedHub } from './feed-hub';
+import type { FeedProbe } from './feed-probe';
 
-/** The cheap per-poll snapshot of a payment: enough to notice every visible change. */
-export interface FeedProbe {
-  status: string;
-  confirmations: number;
-  txid: string | null;
-  broadcastState: string;
-  updatedAt: Date;
-  expiresAt: Date;
-}
+export { isExpiredProbe, isFinalProbe, probeFingerprint, type FeedProbe } from './feed-probe';
 
-export interface FeedOptions {
-  /** Reads the probe row, or null when the payment is gone. */
-  probe(): Promise<FeedProbe | null>;
-  /** Reads the full view sent to the client (the vendor payment body). */
-  view(): Promise<Record<string, unknown> | null>;
+type View = Record<string, unknown>;
+
+/** Where the stream's states come from: a shared hub, or (tests, one-offs) its own reads. */
+type FeedSourceOptions =
+  | { hub: FeedHub<View>; id: string }
+  | {
+      /** Reads the probe row, or null when the payment is gone. */
+      probe(): Promise<FeedProbe | null>;
+      /** Reads the full view sent to the client (the vendor payment body). */
+      view(): Promise<View | null>;
+      pollMs?: number;
+    };
+
+export type FeedOptions = FeedSourceOptions & {
   /** Aborted when the client disconnects. */
   signal?: AbortSignal;
-  pollMs?: number;
   heartbeatMs?: number;
   /** Maximum lifetime of one connection. */
   maxMs?: number;
@@ -32,58 +39,68 @@ export interface FeedOptions {
   now?: () => Date;
   /** Called once when the stream stops: final, lifetime, unavailable, not_found or client_gone. */
   onClose?: (reason: string) => void;
-}
+};
 
 export const FEED_DEFAULTS = { pollMs: 300, heartbeatMs: 15_000, maxMs: 10 * 60_000, maxErrors: 20 } as const;
 
-/** Streams open in this process; the route refuses new ones (503) beyond MAX_OPEN_FEEDS. */
-export const MAX_OPEN_FEEDS = 1000;
+/** Streams open in this process (every source). */
 let openFeeds = 0;
 export const openFeedCount = () => openFeeds;
-
-/** Unpaid with nothing in flight and past its expiry: nothing more will happen at the counter. */
-export function isExpiredProbe(p: Pick<FeedProbe, 'status' | 'broadcastState' | 'expiresAt'>, now: Date): boolean {
-  return p.status === 'unpaid' && p.broadcastState === 'none' && now.getTime() >= p.expiresAt.getTime();
-}
-
-/** confirmed, declined (which includes cancelled) or expired. */
-export function isFinalProbe(p: FeedProbe, now: Date): boolean {
-  return p.status === 'confirmed' || p.status === 'declined' || isExpiredProbe(p, now);
-}
-
-export function probeFingerprint(p: FeedProbe, now: Date): string {
-  return [p.status, p.confirmations, p.txid ?? '', p.broadcastState, p.updatedAt.getTime(), isExpiredProbe(p, now) ? 'x' : ''].join('|');
-}
 
 export function sseEvent(event: string, data: unknown): string {
   return `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 }
 
+const enc = new TextEncoder();
+/** A view object is shared by every stream of its payment in a round: encode it once. */
+const encoded = new WeakMap<View, Uint8Array>();
+function paymentChunk(v: View): Uint8Array {
+  let b = encoded.get(v);
+  if (!b) encoded.set(v, (b = enc.encode(sseEvent('payment', v))));
+  return b;
+}
+
+/** A hub of its own for a stream given probe()/view() reads. */
+function ownHub(opts: Extract<FeedSourceOptions, { probe: unknown }>, now?: () => Date): FeedHub<View> {
+  return new FeedHub<View>({
+    probes: async (ids) => {
+      const p = await opts.probe();
+      return new Map(p && ids.length ? [[ids[0], p]] : []);
+    },
+    views: async (ids) => {
+      const v = await opts.view();
+      return new Map(v && ids.length ? [[ids[0], v]] : []);
+    },
+  }, { pollMs: opts.pollMs ?? FEED_DEFAULTS.pollMs, now });
+}
+
 export function paymentEventStream(opts: FeedOptions): ReadableStream<Uint8Array> {
-  const pollMs = opts.pollMs ?? FEED_DEFAULTS.pollMs;
   const heartbeatMs = opts.heartbeatMs ?? FEED_DEFAULTS.heartbeatMs;
   const maxMs = opts.maxMs ?? FEED_DEFAULTS.maxMs;
   const maxErrors = opts.maxErrors ?? FEED_DEFAULTS.maxErrors;
-  const now = opts.now ?? (() => new Date());
-  const enc = new TextEncoder();
-  let pollTimer: ReturnType<typeof setTimeout> | null = null;
+  const [hub, id] = 'hub' in opts ? [opts.hub, opts.id] : [ownHub(opts, opts.now), 'payment'];
   let heartbeat: ReturnType<typeof setInterval> | null = null;
   let lifetime: ReturnType<typeof setTimeout> | null = null;
+  let unwatch: (() => void) | null = null;
   let closed = false;
   let onAbort: (() => void) | null = null;
   let counted = false;
+  /** The latest state not yet queued (the client's queue was full). */
+  let pending: Uint8Array | null = null;
 
-  const stopTimers = (reason = 'client_gone') => {
+  const stop = (reason = 'client_gone') => {
     if (counted) {
       openFeeds--;
       opts.onClose?.(reason);
     }
     counted = false;
     closed = true;
-    if (pollTimer) clearTimeout(pollTimer);
+    pending = null;
+    unwatch?.();
+    unwatch = null;
     if (heartbeat) clearInterval(heartbeat);
     if (lifetime) clearTimeout(lifetime);
-    pollTimer = heartbeat = lifetime = null;
+    heartbeat = lifetime = null;
     if (onAbort) opts.signal?.removeEventListener('abort', onAbort);
     onAbort = null;
   };
@@ -92,18 +109,26 @@ export function paymentEventStream(opts: FeedOptions): ReadableStream<Uint8Array
     start(controller) {
       openFeeds++;
       counted = true;
-      const write = (s: string) => {
-        if (closed) return;
+      const enqueue = (b: Uint8Array) => {
         try {
-          controller.enqueue(enc.encode(s));
+          controller.enqueue(b);
         } catch {
-          stopTimers(); // the consumer is gone
+          stop(); // the consumer is gone
         }
+      };
+      const write = (s: string) => {
+        if (!closed) enqueue(enc.encode(s));
+      };
+      const send = (b: Uint8Array) => {
+        if (closed) return;
+        if ((controller.desiredSize ?? 1) > 0) enqueue(b);
+        else pending = b; // a slow client: keep only the latest state
       };
       const finish = (reason: string) => {
         if (closed) return;
+        if (pending) enqueue(pending);
         write(sseEvent('end', { reason }));
-        stopTimers(reason);
+        stop(reason);
         try {
           controller.close();
         } catch {
@@ -111,7 +136,7 @@ export function paymentEventStream(opts: FeedOptions): ReadableStream<Uint8Array
         }
       };
       onAbort = () => {
-        stopTimers();
+        stop();
         try {
           controller.close();
         } catch {
@@ -121,39 +146,33 @@ export function paymentEventStream(opts: FeedOptions): ReadableStream<Uint8Array
       if (opts.signal?.aborted) return onAbort();
       opts.signal?.addEventListener('abort', onAbort, { once: true });
 
-      let last = '';
       let errors = 0;
-      const tick = async () => {
-        pollTimer = null;
-        if (closed) return;
-        try {
-          const p = await opts.probe();
-          if (closed) return;
-          if (!p) return finish('not_found');
-          const t = now();
-          const fp = probeFingerprint(p, t);
-          if (fp !== last) {
-            const v = await opts.view();
-            if (closed) return;
-            if (!v) return finish('not_found');
-            last = fp;
-            write(sseEvent('payment', v));
-          }
-          errors = 0;
-          if (isFinalProbe(p, t)) return finish('final');
-        } catch {
-          if (++errors >= maxErrors) return finish('unavailable');
-        }
-        if (!closed) pollTimer = setTimeout(tick, pollMs);
-      };
-
       write(`retry: 1000\n\n`);
-      heartbeat = setInterval(() => write(`: keep-alive\n\n`), heartbeatMs);
+      heartbeat = setInterval(() => {
+        if ((controller.desiredSize ?? 1) > 0) write(`: keep-alive\n\n`); // else data is queued anyway
+      }, heartbeatMs);
       lifetime = setTimeout(() => finish('lifetime'), maxMs);
-      void tick();
+      unwatch = hub.watch(id, {
+        view: (v) => send(paymentChunk(v)),
+        checked: (final) => {
+          errors = 0;
+          if (final) finish('final');
+        },
+        gone: () => finish('not_found'),
+        failed: () => {
+          if (++errors >= maxErrors) finish('unavailable');
+        },
+      });
+    },
+    pull(controller) {
+      if (pending && !closed) {
+        const b = pending;
+        pending = null;
+        controller.enqueue(b);
+      }
     },
     cancel() {
-      stopTimers();
+      stop();
     },
   });
 }

@@ -32,7 +32,7 @@ export async function startApp(env: Record<string, string> = {}, opts: { keepDat
       HOME: process.env.HOME ?? '/tmp',
       NODE_ENV: 'production',
       NEXT_TELEMETRY_DISABLED: '1',
-      NODE_OPTIONS: appNodeOptions({}),
+      NODE_OPTIONS: appNodeOptions({ MAX_STREAMS: env.MAX_STREAMS }),
       DATA_DIR: dataDir,
       PUBLIC_URL: url,
       LOG_LEVEL: 'info',

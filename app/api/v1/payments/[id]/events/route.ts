@@ -1,14 +1,13 @@
 // Live updates for one payment as Server-Sent Events (DESIGN.md §5); see lib/relay/payment-feed.
 import { vendorRoute } from '@/lib/api/vendor-route';
-import { jsonError, transient } from '@/lib/api/respond';
-import { vendorPaymentView } from '@/lib/relay/payment-view';
+import { jsonError } from '@/lib/api/respond';
 import { log } from '@/lib/log';
 import { canSeePayment } from '@/lib/relay/sales-scope';
-import { paymentEventStream, openFeedCount, MAX_OPEN_FEEDS } from '@/lib/relay/payment-feed';
+import { paymentEventStream } from '@/lib/relay/payment-feed';
+import { paymentFeedHub } from '@/lib/relay/payment-feed-db';
+import { acquireStreamSlot } from '@/lib/api/stream-slot';
 
 export const dynamic = 'force-dynamic';
-
-const PROBE = { status: true, confirmations: true, txid: true, broadcastState: true, updatedAt: true, expiresAt: true } as const;
 
 export function GET(req: Request, { params }: { params: Promise<{ id: string }> }) {
   return vendorRoute(req, 'payments:read', async (ctx, auth) => {
@@ -16,14 +15,15 @@ export function GET(req: Request, { params }: { params: Promise<{ id: string }> 
     if (!(await canSeePayment(ctx.db, id, auth.ownSalesOf))) {
       return jsonError(404, 'not_found', 'no payment with this id');
     }
-    if (openFeedCount() >= MAX_OPEN_FEEDS) return transient(503); // EventSource retries
+    const slot = acquireStreamSlot(auth); // capped per user and per process (§16)
+    if (slot instanceof Response) return slot;
     const stream = paymentEventStream({
+      hub: paymentFeedHub(ctx.db, ctx.cfg.publicUrl),
+      id,
       signal: req.signal,
-      onClose: (reason) => log.debug('payment feed closed', { payment: id, reason }),
-      probe: () => ctx.db.prisma.payment.findUnique({ where: { id }, select: PROBE }),
-      view: async () => {
-        const row = await ctx.db.prisma.payment.findUnique({ where: { id } });
-        return row ? vendorPaymentView(row, ctx.cfg.publicUrl, new Date()) : null;
+      onClose: (reason) => {
+        slot.release();
+        log.debug('payment feed closed', { payment: id, reason });
       },
     });
     return new Response(stream, {

@@ -1,0 +1,199 @@
+// The shared poller behind the live update streams (DESIGN.md §1 processes, §16 "Live updates
+// scale"): one per process, whatever the number of open streams. Each round reads the cheap
+// probe rows of every watched payment in one query (`id IN (…)`, in chunks), loads the full
+// views only of the payments whose state changed for some watcher (again one query), and hands
+// each watcher what is new for it. The database is the only source of truth, so changes made by
+// another process (the worker, another web process) are seen like local ones.
+//
+// A new watcher is served at once by a round of its own (new watchers arriving together share
+// one), so a stream's first event does not wait for the next regular round. Rounds never overlap;
+// when a round takes longer than the poll interval, the next one waits as long as it took, so
+// the feed never takes more than half of the database's time. With nobody watching, no timer
+// runs and no query is made.
+import { isFinalProbe, probeFingerprint, type FeedProbe } from './feed-probe';
+
+export interface FeedSource<V> {
+  /** The probe rows of these payments; a payment missing from the map is gone. */
+  probes(ids: readonly string[]): Promise<Map<string, FeedProbe>>;
+  /** The full views of these payments (the body sent to the client). */
+  views(ids: readonly string[]): Promise<Map<string, V>>;
+}
+
+/** What one stream is told by the hub. Calls may unwatch synchronously. */
+export interface FeedWatcher<V> {
+  /** The payment's state changed since this watcher last saw it (or it has seen nothing yet). */
+  view(v: V): void;
+  /** A round read this payment; `final` when nothing more will happen to it. */
+  checked(final: boolean): void;
+  /** The payment no longer exists. */
+  gone(): void;
+  /** A round failed (the database is unreachable, …). */
+  failed(error: unknown): void;
+}
+
+export interface FeedHubOptions {
+  pollMs?: number;
+  now?: () => Date;
+}
+
+interface Entry<V> {
+  id: string;
+  w: FeedWatcher<V>;
+  /** Fingerprint of the last state delivered; '' before the first. */
+  fp: string;
+  active: boolean;
+}
+
+export const FEED_POLL_MS = 300;
+
+export class FeedHub<V> {
+  private readonly byId = new Map<string, Set<Entry<V>>>();
+  /** Payments with a watcher that has not been served yet. */
+  private readonly fresh = new Set<string>();
+  private count = 0;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private kickPending = false;
+  private running = false;
+  private fullDue = false;
+  private lastRoundMs = 0;
+  private rounds = 0;
+  readonly pollMs: number;
+  private readonly now: () => Date;
+
+  constructor(private readonly source: FeedSource<V>, opts: FeedHubOptions = {}) {
+    this.pollMs = opts.pollMs ?? FEED_POLL_MS;
+    this.now = opts.now ?? (() => new Date());
+  }
+
+  /** Watchers currently subscribed. */
+  get watchers(): number {
+    return this.count;
+  }
+
+  /** Rounds run so far (each is one probe query per chunk, plus a view query when something changed). */
+  get roundCount(): number {
+    return this.rounds;
+  }
+
+  /** Starts watching payment `id`; returns the function that stops it (idempotent). */
+  watch(id: string, w: FeedWatcher<V>): () => void {
+    const e: Entry<V> = { id, w, fp: '', active: true };
+    let set = this.byId.get(id);
+    if (!set) this.byId.set(id, (set = new Set()));
+    set.add(e);
+    this.count++;
+    this.fresh.add(id);
+    this.kick();
+    this.arm();
+    return () => this.unwatch(e);
+  }
+
+  private unwatch(e: Entry<V>): void {
+    if (!e.active) return;
+    e.active = false;
+    this.count--;
+    const set = this.byId.get(e.id);
+    set?.delete(e);
+    if (set && set.size === 0) {
+      this.byId.delete(e.id);
+      this.fresh.delete(e.id);
+    }
+    if (this.count === 0 && this.timer) {
+      clearTimeout(this.timer);
+      this.timer = null;
+    }
+  }
+
+  /** Serves new watchers soon: a microtask later, so that watchers added together share a round. */
+  private kick(): void {
+    if (this.kickPending || this.running) return; // a running round loops while `fresh` is not empty
+    this.kickPending = true;
+    setImmediate(() => {
+      this.kickPending = false;
+      void this.run();
+    });
+  }
+
+  private arm(): void {
+    if (this.timer || this.count === 0) return;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.fullDue = true;
+      void this.run();
+    }, Math.max(this.pollMs, this.lastRoundMs));
+  }
+
+  private async run(): Promise<void> {
+    if (this.running) return;
+    this.running = true;
+    try {
+      while (this.count > 0 && (this.fullDue || this.fresh.size > 0)) {
+        const full = this.fullDue;
+        this.fullDue = false;
+        const t = performance.now();
+        await this.round(full);
+        if (full) this.lastRoundMs = performance.now() - t;
+      }
+    } finally {
+      this.running = false;
+      this.arm();
+    }
+  }
+
+  /** One round: every watched payment (full) or only those with unserved watchers. */
+  private async round(full: boolean): Promise<void> {
+    this.rounds++;
+    const ids = full ? [...this.byId.keys()] : [...this.fresh];
+    for (const id of ids) this.fresh.delete(id);
+    if (ids.length === 0) return;
+    // Only the watchers present now are served by this round; later ones are fresh again.
+    const targets = new Map<string, Entry<V>[]>();
+    for (const id of ids) {
+      const set = this.byId.get(id);
+      if (set) targets.set(id, [...set]);
+    }
+    let probes: Map<string, FeedProbe>;
+    let views = new Map<string, V>();
+    const need: string[] = [];
+    const fps = new Map<string, string>();
+    const t = this.now();
+    try {
+      probes = await this.source.probes(ids);
+      for (const [id, entries] of targets) {
+        const p = probes.get(id);
+        if (!p) continue;
+        const fp = probeFingerprint(p, t);
+        fps.set(id, fp);
+        if (entries.some((e) => e.active && e.fp !== fp)) need.push(id);
+      }
+      if (need.length > 0) views = await this.source.views(need);
+    } catch (err) {
+      for (const entries of targets.values()) {
+        for (const e of entries) if (e.active) e.w.failed(err);
+      }
+      return; // unserved watchers are served by the next full round, not retried at once
+    }
+    for (const [id, entries] of targets) {
+      const p = probes.get(id);
+      const fp = fps.get(id);
+      const v = views.get(id);
+      for (const e of entries) {
+        if (!e.active) continue;
+        if (!p || fp === undefined) {
+          e.w.gone();
+          continue;
+        }
+        if (e.fp !== fp) {
+          if (v === undefined) {
+            e.w.gone(); // the row vanished between the two reads
+            continue;
+          }
+          e.fp = fp;
+          e.w.view(v);
+          if (!e.active) continue;
+        }
+        e.w.checked(isFinalProbe(p, t));
+      }
+    }
+  }
+}
