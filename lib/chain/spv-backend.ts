@@ -23,6 +23,7 @@ import {
   type Outpoint, type SyncStatus as SpvStatus, type TipInfo,
 } from './backend';
 import { HeaderChain, HeaderRejected } from './spv-headers';
+import { announceAndAwait, newOutgoing, type Outgoing } from './spv-broadcast';
 import { buildFilter, fingerprint, loadWatchSet } from './spv-watch';
 import { storedTip } from './follower';
 
@@ -31,9 +32,10 @@ export interface SpvOptions {
   peers: string[];
   checkpoint: { height: number; hash: string } | null;
   db: () => Promise<Db>;
-  /** How long broadcast waits for a peer's getdata, and then for a reject (ms). */
-  getdataTimeoutMs?: number;
-  rejectWindowMs?: number;
+  /** How long broadcast waits for a peer to show the tx in its mempool (DESIGN §4: 10 s). */
+  acceptTimeoutMs?: number;
+  /** Evidence channels a broadcast wants: short-lived probe connections make up for few peers (default 4). */
+  mempoolChannels?: number;
   requestTimeoutMs?: number;
 }
 
@@ -66,13 +68,17 @@ export class SpvBackend implements ChainBackend {
   private collect: BlockCollect | null = null;
   private filter: { fp: string; payload: Uint8Array } | null = null;
   private mempool = new Map<string, number>(); // txid -> first seen (ms)
-  private outgoing = new Map<string, { raw: Uint8Array; at: number; requested: boolean; reject: string | null; waiters: (() => void)[] }>();
+  private outgoing = new Map<string, Outgoing>();
   /** Peers that have our filter loaded (filteradd and mempool are only valid after filterload). */
   private filtered = new WeakSet<Peer>();
   private rate = { t: Date.now(), n: 0, perSec: 0 };
   private stallTimer: ReturnType<typeof setInterval> | null = null;
   /** A peer answered getheaders with fewer than 2,000 headers (nothing left to fetch). */
   private headersDone = false;
+  /** The best height each peer has shown (version start_height, then its headers answers). */
+  private announced = new WeakMap<Peer, number>();
+  /** When we last sent each peer a getheaders. */
+  private askedAt = new WeakMap<Peer, number>();
 
   constructor(readonly opts: SpvOptions) {}
 
@@ -146,8 +152,7 @@ export class SpvBackend implements ChainBackend {
   }
 
   async inMempool(txid: string): Promise<boolean> {
-    const o = this.outgoing.get(txid);
-    return this.mempool.has(txid) || (!!o && o.requested && o.reject === null);
+    return this.mempool.has(txid) || !!this.outgoing.get(txid)?.seen;
   }
 
   async peers(): Promise<number> {
@@ -156,7 +161,7 @@ export class SpvBackend implements ChainBackend {
 
   syncStatus(): SpvStatus {
     const peers = this.pool?.readyPeers ?? [];
-    const peerHeight = Math.max(0, ...peers.map((p) => p.remote?.startHeight ?? 0));
+    const peerHeight = Math.max(0, ...peers.map((p) => Math.min(this.announced.get(p) ?? p.remote?.startHeight ?? 0, 2 ** 31)));
     const headerHeight = this.chain?.tip.height ?? 0;
     if (Date.now() - this.rate.t > 5_000) this.rate = { t: Date.now(), n: 0, perSec: 0 };
     return { headerHeight, peerHeight, peers: peers.length, headersPerSec: this.rate.perSec, synced: peers.length > 0 && this.headersDone && headerHeight >= peerHeight };
@@ -172,57 +177,55 @@ export class SpvBackend implements ChainBackend {
     return true;
   }
 
+  /**
+   * Announce (inv), serve the peers' getdata, and wait for positive evidence that a peer holds
+   * the tx in its mempool (spv-broadcast.ts, DESIGN §4 and §8). A `reject` or a conflicting
+   * mempool tx is a result ({ok: false} with the reason); no evidence within acceptTimeoutMs
+   * (10 s) throws BackendUnavailableError (the relay answers 503 and changes nothing).
+   */
   async broadcast(txHex: string): Promise<BroadcastResult> {
     const raw = fromHex(txHex);
     const txid = hashToHex(sha256d(raw));
+    const started = Date.now();
     const pool = this.ensurePool();
-    const deadline = Date.now() + 5_000;
-    while (!pool.readyPeers.length && Date.now() < deadline) await sleep(100);
-    const peers = pool.readyPeers;
-    if (!peers.length) throw new BackendUnavailableError('no P2P peers connected');
+    while (!pool.readyPeers.length && Date.now() < started + 5_000) await sleep(100);
+    if (!pool.readyPeers.length) throw new BackendUnavailableError('no P2P peers connected');
     for (const [k, v] of this.outgoing) if (Date.now() - v.at > 3_600_000) this.outgoing.delete(k);
-    const o = { raw, at: Date.now(), requested: false, reject: null as string | null, waiters: [] as (() => void)[] };
+    const o = newOutgoing(raw);
     this.outgoing.set(txid, o);
-    const requested = new Promise<void>((r) => o.waiters.push(r));
-    const filtered = peers.filter((p) => this.filtered.has(p));
-    for (const p of filtered) p.send('filteradd', encodeFilterAdd(hexToHash(txid))); // it comes back in merkleblocks
-    for (const p of peers) p.send('inv', encodeInv([{ type: INV_TX, hash: txid }]));
-    await Promise.race([requested, sleep(this.opts.getdataTimeoutMs ?? 5_000)]);
-    if (!o.requested) {
-      // Nobody asked for it: already in their mempool (a rebroadcast after a crash) or recently
-      // rejected. BIP35 `mempool` makes the peers announce their filter-matching txs: ours
-      // among them if they hold it.
-      for (const p of filtered) p.send('mempool');
-      const end = Date.now() + (filtered.length ? 15_000 : 0);
-      while (!this.mempool.has(txid) && Date.now() < end) await sleep(100);
-      if (this.mempool.has(txid)) return { ok: false, code: 'already_known', reason: 'already in the mempool' };
-      return { ok: false, code: 'rejected', reason: 'no peer requested the transaction (recently rejected)' };
-    }
-    // The peer has the tx once our ping after it is answered; a reject (Dogecoin Core sends
-    // them, Core 0.20+ does not) arrives before that pong.
-    await Promise.all(pool.readyPeers.map((p) => this.roundTrip(p, 10_000).catch(() => undefined)));
-    await sleep(this.opts.rejectWindowMs ?? 250);
-    if (o.reject !== null) {
-      const r = o.reject;
-      const code = /missing|orphan|inputs-missingorspent/i.test(r) ? 'missing_inputs' : /conflict|double|spent/i.test(r) ? 'double_spend'
-        : /already/i.test(r) ? 'already_known' : 'rejected';
-      return { ok: false, code, reason: r };
-    }
-    this.mempool.set(txid, Date.now());
-    return { ok: true, txid };
+    const r = await announceAndAwait({
+      magic: this.opts.network.magic, peers: () => pool.readyPeers, filtered: this.filtered, startHeight: () => this.chain?.tip.height ?? 0,
+      deadline: started + (this.opts.acceptTimeoutMs ?? 10_000), channels: this.opts.mempoolChannels ?? 4,
+    }, txid, o);
+    if (r.ok) this.mempool.set(txid, Date.now());
+    return r;
   }
 
   // ---- P2P handling ----
 
   private askHeaders(p: Peer, locator: string[]): void {
     p.headersAskedAt = Date.now();
+    this.askedAt.set(p, p.headersAskedAt);
     p.send('getheaders', encodeGetHeaders(locator));
   }
 
-  /** A peer that leaves a getheaders unanswered for 30 s is dropped (the pool redials it). */
+  /**
+   * Every 5 s. A peer that leaves a getheaders unanswered for 30 s is dropped (the pool redials
+   * it). The node never waits on announcements alone: a peer that has shown a height above our
+   * tip is asked again (every 10 s until it answers), and every peer every 30 s, so a missed
+   * or unusable announcement, or a batch that failed to store, is caught up by itself.
+   */
   private checkStalls(): void {
+    if (!this.active || !this.chain) return;
+    const tip = this.chain.tip.height;
     for (const p of this.pool?.readyPeers ?? []) {
-      if (p.headersAskedAt && Date.now() - p.headersAskedAt > 30_000) p.close('headers request timed out');
+      if (p.headersAskedAt) {
+        if (Date.now() - p.headersAskedAt > 30_000) p.close('headers request timed out');
+        continue;
+      }
+      const since = Date.now() - (this.askedAt.get(p) ?? 0);
+      const behind = (this.announced.get(p) ?? p.remote?.startHeight ?? 0) > tip;
+      if ((behind && since > 10_000) || since > 30_000) void this.serial(async () => this.askHeaders(p, await this.chain!.locator()));
     }
   }
 
@@ -230,9 +233,12 @@ export class SpvBackend implements ChainBackend {
     if (!this.filter || !p.hasBloom) return;
     p.send('filterload', this.filter.payload);
     this.filtered.add(p);
+    // A broadcast still waiting for its evidence keeps its txid in the new filter.
+    for (const [txid, o] of this.outgoing) if (!o.seen && Date.now() - o.at < 60_000) p.send('filteradd', encodeFilterAdd(hexToHash(txid)));
   }
 
   private onReady(p: Peer): void {
+    this.announced.set(p, p.remote?.startHeight ?? 0);
     this.loadFilter(p);
     if (this.active) void this.serial(async () => this.askHeaders(p, await this.chain!.locator()));
   }
@@ -269,7 +275,10 @@ export class SpvBackend implements ChainBackend {
         case 'reject': {
           const r = decodeReject(payload);
           const o = r.hash ? this.outgoing.get(r.hash) : undefined;
-          if (o) o.reject = `${r.reason} (code ${r.code})`;
+          if (o && !o.seen) {
+            o.reject = `${r.reason} (code ${r.code})`;
+            o.wake();
+          }
           return;
         }
         case 'pong': {
@@ -297,9 +306,15 @@ export class SpvBackend implements ChainBackend {
     }
     // A short answer means the peer has nothing more after it: the headers are caught up.
     if (entries.length < 2000) this.headersDone = true;
-    if (!entries.length) return;
+    if (!entries.length) {
+      // The peer's best block is in our locator: it is not ahead of us.
+      this.announced.set(p, Math.min(this.announced.get(p) ?? 0, this.chain.tip.height));
+      return;
+    }
     try {
       const r = await this.chain.accept(entries);
+      const last = r.last ? await this.chain.get(r.last) : null;
+      if (last) this.announced.set(p, entries.length < 2000 ? last.height : Math.max(last.height, this.announced.get(p) ?? 0));
       this.rate.n += r.added;
       const dt = (Date.now() - this.rate.t) / 1000;
       if (dt > 0.5) this.rate.perSec = Math.round(this.rate.n / dt);
@@ -311,12 +326,21 @@ export class SpvBackend implements ChainBackend {
       }
     } catch (e) {
       if (e instanceof HeaderRejected) return this.pool?.ban(p, e.message);
+      this.announced.set(p, Number.MAX_SAFE_INTEGER); // not stored: ask again soon (checkStalls)
       throw e;
     }
   }
 
   private onInv(p: Peer, items: InvItem[]): void {
-    for (const i of items) if (i.type === INV_TX && this.outgoing.has(i.hash)) this.mempool.set(i.hash, Date.now()); // ours, relayed back
+    for (const i of items) {
+      const o = i.type === INV_TX ? this.outgoing.get(i.hash) : undefined;
+      if (o) {
+        // Ours, announced back: that peer holds it in its mempool.
+        o.seen = true;
+        o.wake();
+        this.mempool.set(i.hash, Date.now());
+      }
+    }
     const want = items.filter((i) => i.type === INV_TX && !this.mempool.has(i.hash));
     if (want.length) p.send('getdata', encodeInv(want.slice(0, 1000)));
     if (this.active && items.some((i) => i.type === INV_BLOCK)) {
@@ -333,8 +357,7 @@ export class SpvBackend implements ChainBackend {
         continue;
       }
       p.send('tx', o.raw);
-      o.requested = true;
-      for (const w of o.waiters.splice(0)) w();
+      o.requestedBy.add(p.id);
     }
     if (missing.length) p.send('notfound', encodeInv(missing));
   }
