@@ -186,16 +186,21 @@ export class SpvBackend implements ChainBackend {
   async broadcast(txHex: string): Promise<BroadcastResult> {
     const raw = fromHex(txHex);
     const txid = hashToHex(sha256d(raw));
-    const started = Date.now();
     const pool = this.ensurePool();
-    while (!pool.readyPeers.length && Date.now() < started + 5_000) await sleep(100);
+    const connecting = Date.now();
+    while (!pool.readyPeers.length && Date.now() < connecting + 5_000) await sleep(100);
     if (!pool.readyPeers.length) throw new BackendUnavailableError('no P2P peers connected');
     for (const [k, v] of this.outgoing) if (Date.now() - v.at > 3_600_000) this.outgoing.delete(k);
-    const o = newOutgoing(raw);
+    const known = this.outgoing.get(txid);
+    // A peer already announced it (a retry after a 503 whose evidence came late, or a tx the
+    // wallet's own filter saw): that is the evidence.
+    const seenAt = this.mempool.get(txid);
+    if (known?.seen || (seenAt !== undefined && Date.now() - seenAt < 600_000)) return { ok: true, txid };
+    const o = known ?? newOutgoing(raw);
     this.outgoing.set(txid, o);
     const r = await announceAndAwait({
       magic: this.opts.network.magic, peers: () => pool.readyPeers, filtered: this.filtered, startHeight: () => this.chain?.tip.height ?? 0,
-      deadline: started + (this.opts.acceptTimeoutMs ?? 10_000), channels: this.opts.mempoolChannels ?? 4,
+      deadline: Date.now() + (this.opts.acceptTimeoutMs ?? 10_000), channels: this.opts.mempoolChannels ?? 4,
     }, txid, o);
     if (r.ok) this.mempool.set(txid, Date.now());
     return r;
