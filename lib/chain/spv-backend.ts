@@ -1,28 +1,30 @@
 // The `spv` chain backend (DESIGN.md §8): a lightweight P2P node in the style of libdogecoin's
-// spvnode. Headers-first sync from a checkpoint into chain_header (spv-headers.ts), a BIP37
-// filter over the watch-only wallet (spv-watch.ts), filtered blocks (merkleblock + tx, proofs
-// verified), mempool txs relayed to us through the filter, and broadcast by inv/getdata.
+// spvnode. Headers-first sync from a checkpoint into chain_header (spv-headers.ts; the P2P side
+// in spv-header-sync.ts), a BIP37 filter over the watch-only wallet (spv-watch.ts), filtered
+// blocks (merkleblock + tx, proofs verified), mempool txs relayed to us through the filter, and
+// broadcast by inv/getdata, accepted on positive evidence only (spv-broadcast.ts).
 //
 // start() makes this the active node (header sync and persistence: only the elected worker
 // calls it). Without start(), e.g. in a web process with WORKER=off, broadcast()/inMempool()
 // open the peer connections on demand and tip()/blockHashAt() read chain_header.
 import type { Db } from '../db/client';
 import { hashToHex, sha256d, toHex, hexToHash, fromHex } from '../doge/bytes';
-import { parseHeadersMessage, type Network } from '../doge';
+import type { Network } from '../doge';
 import { parseMerkleBlock, verifyMerkleBlock } from '../doge/merkleblock';
 import { parseTx } from '../doge/tx';
 import { PeerPool } from '../p2p/pool';
 import type { Peer } from '../p2p/peer';
 import {
   INV_BLOCK, INV_FILTERED_BLOCK, INV_TX, decodeInv, decodeReject, decodeU64, encodeFilterAdd, encodeFilterLoad,
-  encodeGetHeaders, encodeInv, encodeU64, type InvItem,
+  encodeInv, encodeU64, type InvItem,
 } from '../p2p/wire';
 import { log } from '../log';
 import {
   BackendUnavailableError, type BlockSummary, type BlockTxSummary, type BroadcastResult, type ChainBackend, type InputLookup,
   type Outpoint, type SyncStatus as SpvStatus, type TipInfo,
 } from './backend';
-import { HeaderChain, HeaderRejected } from './spv-headers';
+import { HeaderChain } from './spv-headers';
+import { HeaderSync } from './spv-header-sync';
 import { announceAndAwait, newOutgoing, type Outgoing } from './spv-broadcast';
 import { buildFilter, fingerprint, loadWatchSet } from './spv-watch';
 import { storedTip } from './follower';
@@ -34,7 +36,7 @@ export interface SpvOptions {
   db: () => Promise<Db>;
   /** How long broadcast waits for a peer to show the tx in its mempool (DESIGN §4: 10 s). */
   acceptTimeoutMs?: number;
-  /** Evidence channels a broadcast wants: short-lived probe connections make up for few peers (default 4). */
+  /** Evidence channels a broadcast wants: short-lived probe connections make up for few peers (default 6). */
   mempoolChannels?: number;
   requestTimeoutMs?: number;
 }
@@ -71,14 +73,13 @@ export class SpvBackend implements ChainBackend {
   private outgoing = new Map<string, Outgoing>();
   /** Peers that have our filter loaded (filteradd and mempool are only valid after filterload). */
   private filtered = new WeakSet<Peer>();
-  private rate = { t: Date.now(), n: 0, perSec: 0 };
   private stallTimer: ReturnType<typeof setInterval> | null = null;
-  /** A peer answered getheaders with fewer than 2,000 headers (nothing left to fetch). */
-  private headersDone = false;
-  /** The best height each peer has shown (version start_height, then its headers answers). */
-  private announced = new WeakMap<Peer, number>();
-  /** When we last sent each peer a getheaders. */
-  private askedAt = new WeakMap<Peer, number>();
+  private headers = new HeaderSync({
+    chain: () => (this.active ? this.chain : null),
+    readyPeers: () => this.pool?.readyPeers ?? [],
+    ban: (p, reason) => this.pool?.ban(p, reason),
+    serial: (fn) => this.serial(fn),
+  });
 
   constructor(readonly opts: SpvOptions) {}
 
@@ -108,7 +109,7 @@ export class SpvBackend implements ChainBackend {
     await this.refreshWatch().catch(() => undefined);
     const pool = this.ensurePool();
     for (const p of pool.readyPeers) this.onReady(p);
-    this.stallTimer = setInterval(() => this.checkStalls(), 5_000);
+    this.stallTimer = setInterval(() => this.headers.tick(), 5_000);
     log.info('spv node started', { tip: chain.tip.height, peers: this.opts.peers.length || 'dns seeds' });
   }
 
@@ -161,10 +162,10 @@ export class SpvBackend implements ChainBackend {
 
   syncStatus(): SpvStatus {
     const peers = this.pool?.readyPeers ?? [];
-    const peerHeight = Math.max(0, ...peers.map((p) => Math.min(this.announced.get(p) ?? p.remote?.startHeight ?? 0, 2 ** 31)));
+    const peerHeight = this.headers.peerHeight(peers);
     const headerHeight = this.chain?.tip.height ?? 0;
-    if (Date.now() - this.rate.t > 5_000) this.rate = { t: Date.now(), n: 0, perSec: 0 };
-    return { headerHeight, peerHeight, peers: peers.length, headersPerSec: this.rate.perSec, synced: peers.length > 0 && this.headersDone && headerHeight >= peerHeight };
+    const synced = peers.length > 0 && this.headers.headersDone && headerHeight >= peerHeight;
+    return { headerHeight, peerHeight, peers: peers.length, headersPerSec: this.headers.headersPerSec(), synced };
   }
 
   /** Reload the bloom filter on every peer when the watch set changed. */
@@ -200,39 +201,13 @@ export class SpvBackend implements ChainBackend {
     this.outgoing.set(txid, o);
     const r = await announceAndAwait({
       magic: this.opts.network.magic, peers: () => pool.readyPeers, filtered: this.filtered, startHeight: () => this.chain?.tip.height ?? 0,
-      deadline: Date.now() + (this.opts.acceptTimeoutMs ?? 10_000), channels: this.opts.mempoolChannels ?? 4,
+      deadline: Date.now() + (this.opts.acceptTimeoutMs ?? 10_000), channels: this.opts.mempoolChannels ?? 6,
     }, txid, o);
     if (r.ok) this.mempool.set(txid, Date.now());
     return r;
   }
 
   // ---- P2P handling ----
-
-  private askHeaders(p: Peer, locator: string[]): void {
-    p.headersAskedAt = Date.now();
-    this.askedAt.set(p, p.headersAskedAt);
-    p.send('getheaders', encodeGetHeaders(locator));
-  }
-
-  /**
-   * Every 5 s. A peer that leaves a getheaders unanswered for 30 s is dropped (the pool redials
-   * it). The node never waits on announcements alone: a peer that has shown a height above our
-   * tip is asked again (every 10 s until it answers), and every peer every 30 s, so a missed
-   * or unusable announcement, or a batch that failed to store, is caught up by itself.
-   */
-  private checkStalls(): void {
-    if (!this.active || !this.chain) return;
-    const tip = this.chain.tip.height;
-    for (const p of this.pool?.readyPeers ?? []) {
-      if (p.headersAskedAt) {
-        if (Date.now() - p.headersAskedAt > 30_000) p.close('headers request timed out');
-        continue;
-      }
-      const since = Date.now() - (this.askedAt.get(p) ?? 0);
-      const behind = (this.announced.get(p) ?? p.remote?.startHeight ?? 0) > tip;
-      if ((behind && since > 10_000) || since > 30_000) void this.serial(async () => this.askHeaders(p, await this.chain!.locator()));
-    }
-  }
 
   private loadFilter(p: Peer): void {
     if (!this.filter || !p.hasBloom) return;
@@ -243,9 +218,8 @@ export class SpvBackend implements ChainBackend {
   }
 
   private onReady(p: Peer): void {
-    this.announced.set(p, p.remote?.startHeight ?? 0);
     this.loadFilter(p);
-    if (this.active) void this.serial(async () => this.askHeaders(p, await this.chain!.locator()));
+    this.headers.onReady(p);
   }
 
   private onClose(p: Peer): void {
@@ -263,7 +237,7 @@ export class SpvBackend implements ChainBackend {
     try {
       switch (command) {
         case 'headers':
-          return void this.serial(() => this.onHeaders(p, payload));
+          return void this.serial(() => this.headers.onHeaders(p, payload));
         case 'inv':
           return this.onInv(p, decodeInv(payload));
         case 'getdata':
@@ -300,42 +274,6 @@ export class SpvBackend implements ChainBackend {
     }
   }
 
-  private async onHeaders(p: Peer, payload: Uint8Array): Promise<void> {
-    p.headersAskedAt = 0;
-    if (!this.active || !this.chain) return;
-    let entries;
-    try {
-      entries = parseHeadersMessage(payload);
-    } catch (e) {
-      return this.pool?.ban(p, `bad headers: ${(e as Error).message}`);
-    }
-    // A short answer means the peer has nothing more after it: the headers are caught up.
-    if (entries.length < 2000) this.headersDone = true;
-    if (!entries.length) {
-      // The peer's best block is in our locator: it is not ahead of us.
-      this.announced.set(p, Math.min(this.announced.get(p) ?? 0, this.chain.tip.height));
-      return;
-    }
-    try {
-      const r = await this.chain.accept(entries);
-      const last = r.last ? await this.chain.get(r.last) : null;
-      if (last) this.announced.set(p, entries.length < 2000 ? last.height : Math.max(last.height, this.announced.get(p) ?? 0));
-      this.rate.n += r.added;
-      const dt = (Date.now() - this.rate.t) / 1000;
-      if (dt > 0.5) this.rate.perSec = Math.round(this.rate.n / dt);
-      if (r.disconnected) log.info('header reorg', { disconnected: r.disconnected, tip: this.chain.tip.height });
-      if (r.added === 0 && !(await this.chain.get(entries[0]!.header.prevHash))) {
-        this.askHeaders(p, await this.chain.locator()); // unconnected announcement
-      } else if (entries.length >= 2000) {
-        this.askHeaders(p, [r.last!, ...(await this.chain.locator())]);
-      }
-    } catch (e) {
-      if (e instanceof HeaderRejected) return this.pool?.ban(p, e.message);
-      this.announced.set(p, Number.MAX_SAFE_INTEGER); // not stored: ask again soon (checkStalls)
-      throw e;
-    }
-  }
-
   private onInv(p: Peer, items: InvItem[]): void {
     for (const i of items) {
       const o = i.type === INV_TX ? this.outgoing.get(i.hash) : undefined;
@@ -348,9 +286,7 @@ export class SpvBackend implements ChainBackend {
     }
     const want = items.filter((i) => i.type === INV_TX && !this.mempool.has(i.hash));
     if (want.length) p.send('getdata', encodeInv(want.slice(0, 1000)));
-    if (this.active && items.some((i) => i.type === INV_BLOCK)) {
-      void this.serial(async () => this.askHeaders(p, await this.chain!.locator()));
-    }
+    if (items.some((i) => i.type === INV_BLOCK)) this.headers.askFrom(p); // a block we may not have: its headers
   }
 
   private onGetData(p: Peer, items: InvItem[]): void {
