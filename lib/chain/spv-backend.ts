@@ -1,28 +1,31 @@
 // The `spv` chain backend (DESIGN.md §8): a lightweight P2P node in the style of libdogecoin's
-// spvnode. Headers-first sync from a checkpoint into chain_header (spv-headers.ts), a BIP37
-// filter over the watch-only wallet (spv-watch.ts), filtered blocks (merkleblock + tx, proofs
-// verified), mempool txs relayed to us through the filter, and broadcast by inv/getdata.
+// spvnode. Headers-first sync from a checkpoint into chain_header (spv-headers.ts; the P2P side
+// in spv-header-sync.ts), a BIP37 filter over the watch-only wallet (spv-watch.ts), filtered
+// blocks (merkleblock + tx, proofs verified), mempool txs relayed to us through the filter, and
+// broadcast by inv/getdata, accepted on positive evidence only (spv-broadcast.ts).
 //
 // start() makes this the active node (header sync and persistence: only the elected worker
 // calls it). Without start(), e.g. in a web process with WORKER=off, broadcast()/inMempool()
 // open the peer connections on demand and tip()/blockHashAt() read chain_header.
 import type { Db } from '../db/client';
 import { hashToHex, sha256d, toHex, hexToHash, fromHex } from '../doge/bytes';
-import { parseHeadersMessage, type Network } from '../doge';
+import type { Network } from '../doge';
 import { parseMerkleBlock, verifyMerkleBlock } from '../doge/merkleblock';
 import { parseTx } from '../doge/tx';
 import { PeerPool } from '../p2p/pool';
 import type { Peer } from '../p2p/peer';
 import {
   INV_BLOCK, INV_FILTERED_BLOCK, INV_TX, decodeInv, decodeReject, decodeU64, encodeFilterAdd, encodeFilterLoad,
-  encodeGetHeaders, encodeInv, encodeU64, type InvItem,
+  encodeInv, encodeU64, type InvItem,
 } from '../p2p/wire';
 import { log } from '../log';
 import {
   BackendUnavailableError, type BlockSummary, type BlockTxSummary, type BroadcastResult, type ChainBackend, type InputLookup,
   type Outpoint, type SyncStatus as SpvStatus, type TipInfo,
 } from './backend';
-import { HeaderChain, HeaderRejected } from './spv-headers';
+import { HeaderChain } from './spv-headers';
+import { HeaderSync } from './spv-header-sync';
+import { announceAndAwait, newOutgoing, type Outgoing } from './spv-broadcast';
 import { buildFilter, fingerprint, loadWatchSet } from './spv-watch';
 import { storedTip } from './follower';
 
@@ -31,9 +34,10 @@ export interface SpvOptions {
   peers: string[];
   checkpoint: { height: number; hash: string } | null;
   db: () => Promise<Db>;
-  /** How long broadcast waits for a peer's getdata, and then for a reject (ms). */
-  getdataTimeoutMs?: number;
-  rejectWindowMs?: number;
+  /** How long broadcast waits for a peer to show the tx in its mempool (DESIGN §4: 10 s). */
+  acceptTimeoutMs?: number;
+  /** Evidence channels a broadcast wants: short-lived probe connections make up for few peers (default 6). */
+  mempoolChannels?: number;
   requestTimeoutMs?: number;
 }
 
@@ -66,13 +70,16 @@ export class SpvBackend implements ChainBackend {
   private collect: BlockCollect | null = null;
   private filter: { fp: string; payload: Uint8Array } | null = null;
   private mempool = new Map<string, number>(); // txid -> first seen (ms)
-  private outgoing = new Map<string, { raw: Uint8Array; at: number; requested: boolean; reject: string | null; waiters: (() => void)[] }>();
+  private outgoing = new Map<string, Outgoing>();
   /** Peers that have our filter loaded (filteradd and mempool are only valid after filterload). */
   private filtered = new WeakSet<Peer>();
-  private rate = { t: Date.now(), n: 0, perSec: 0 };
   private stallTimer: ReturnType<typeof setInterval> | null = null;
-  /** A peer answered getheaders with fewer than 2,000 headers (nothing left to fetch). */
-  private headersDone = false;
+  private headers = new HeaderSync({
+    chain: () => (this.active ? this.chain : null),
+    readyPeers: () => this.pool?.readyPeers ?? [],
+    ban: (p, reason) => this.pool?.ban(p, reason),
+    serial: (fn) => this.serial(fn),
+  });
 
   constructor(readonly opts: SpvOptions) {}
 
@@ -102,7 +109,7 @@ export class SpvBackend implements ChainBackend {
     await this.refreshWatch().catch(() => undefined);
     const pool = this.ensurePool();
     for (const p of pool.readyPeers) this.onReady(p);
-    this.stallTimer = setInterval(() => this.checkStalls(), 5_000);
+    this.stallTimer = setInterval(() => this.headers.tick(), 5_000);
     log.info('spv node started', { tip: chain.tip.height, peers: this.opts.peers.length || 'dns seeds' });
   }
 
@@ -146,8 +153,7 @@ export class SpvBackend implements ChainBackend {
   }
 
   async inMempool(txid: string): Promise<boolean> {
-    const o = this.outgoing.get(txid);
-    return this.mempool.has(txid) || (!!o && o.requested && o.reject === null);
+    return this.mempool.has(txid) || !!this.outgoing.get(txid)?.seen;
   }
 
   async peers(): Promise<number> {
@@ -156,10 +162,10 @@ export class SpvBackend implements ChainBackend {
 
   syncStatus(): SpvStatus {
     const peers = this.pool?.readyPeers ?? [];
-    const peerHeight = Math.max(0, ...peers.map((p) => p.remote?.startHeight ?? 0));
+    const peerHeight = this.headers.peerHeight(peers);
     const headerHeight = this.chain?.tip.height ?? 0;
-    if (Date.now() - this.rate.t > 5_000) this.rate = { t: Date.now(), n: 0, perSec: 0 };
-    return { headerHeight, peerHeight, peers: peers.length, headersPerSec: this.rate.perSec, synced: peers.length > 0 && this.headersDone && headerHeight >= peerHeight };
+    const synced = peers.length > 0 && this.headers.headersDone && headerHeight >= peerHeight;
+    return { headerHeight, peerHeight, peers: peers.length, headersPerSec: this.headers.headersPerSec(), synced };
   }
 
   /** Reload the bloom filter on every peer when the watch set changed. */
@@ -172,69 +178,48 @@ export class SpvBackend implements ChainBackend {
     return true;
   }
 
+  /**
+   * Announce (inv), serve the peers' getdata, and wait for positive evidence that a peer holds
+   * the tx in its mempool (spv-broadcast.ts, DESIGN §4 and §8). A `reject` or a conflicting
+   * mempool tx is a result ({ok: false} with the reason); no evidence within acceptTimeoutMs
+   * (10 s) throws BackendUnavailableError (the relay answers 503 and changes nothing).
+   */
   async broadcast(txHex: string): Promise<BroadcastResult> {
     const raw = fromHex(txHex);
     const txid = hashToHex(sha256d(raw));
     const pool = this.ensurePool();
-    const deadline = Date.now() + 5_000;
-    while (!pool.readyPeers.length && Date.now() < deadline) await sleep(100);
-    const peers = pool.readyPeers;
-    if (!peers.length) throw new BackendUnavailableError('no P2P peers connected');
+    const connecting = Date.now();
+    while (!pool.readyPeers.length && Date.now() < connecting + 5_000) await sleep(100);
+    if (!pool.readyPeers.length) throw new BackendUnavailableError('no P2P peers connected');
     for (const [k, v] of this.outgoing) if (Date.now() - v.at > 3_600_000) this.outgoing.delete(k);
-    const o = { raw, at: Date.now(), requested: false, reject: null as string | null, waiters: [] as (() => void)[] };
+    const known = this.outgoing.get(txid);
+    // A peer already announced it (a retry after a 503 whose evidence came late, or a tx the
+    // wallet's own filter saw): that is the evidence.
+    const seenAt = this.mempool.get(txid);
+    if (known?.seen || (seenAt !== undefined && Date.now() - seenAt < 600_000)) return { ok: true, txid };
+    const o = known ?? newOutgoing(raw);
     this.outgoing.set(txid, o);
-    const requested = new Promise<void>((r) => o.waiters.push(r));
-    const filtered = peers.filter((p) => this.filtered.has(p));
-    for (const p of filtered) p.send('filteradd', encodeFilterAdd(hexToHash(txid))); // it comes back in merkleblocks
-    for (const p of peers) p.send('inv', encodeInv([{ type: INV_TX, hash: txid }]));
-    await Promise.race([requested, sleep(this.opts.getdataTimeoutMs ?? 5_000)]);
-    if (!o.requested) {
-      // Nobody asked for it: already in their mempool (a rebroadcast after a crash) or recently
-      // rejected. BIP35 `mempool` makes the peers announce their filter-matching txs: ours
-      // among them if they hold it.
-      for (const p of filtered) p.send('mempool');
-      const end = Date.now() + (filtered.length ? 15_000 : 0);
-      while (!this.mempool.has(txid) && Date.now() < end) await sleep(100);
-      if (this.mempool.has(txid)) return { ok: false, code: 'already_known', reason: 'already in the mempool' };
-      return { ok: false, code: 'rejected', reason: 'no peer requested the transaction (recently rejected)' };
-    }
-    // The peer has the tx once our ping after it is answered; a reject (Dogecoin Core sends
-    // them, Core 0.20+ does not) arrives before that pong.
-    await Promise.all(pool.readyPeers.map((p) => this.roundTrip(p, 10_000).catch(() => undefined)));
-    await sleep(this.opts.rejectWindowMs ?? 250);
-    if (o.reject !== null) {
-      const r = o.reject;
-      const code = /missing|orphan|inputs-missingorspent/i.test(r) ? 'missing_inputs' : /conflict|double|spent/i.test(r) ? 'double_spend'
-        : /already/i.test(r) ? 'already_known' : 'rejected';
-      return { ok: false, code, reason: r };
-    }
-    this.mempool.set(txid, Date.now());
-    return { ok: true, txid };
+    const r = await announceAndAwait({
+      magic: this.opts.network.magic, peers: () => pool.readyPeers, filtered: this.filtered, startHeight: () => this.chain?.tip.height ?? 0,
+      deadline: Date.now() + (this.opts.acceptTimeoutMs ?? 10_000), channels: this.opts.mempoolChannels ?? 6,
+    }, txid, o);
+    if (r.ok) this.mempool.set(txid, Date.now());
+    return r;
   }
 
   // ---- P2P handling ----
-
-  private askHeaders(p: Peer, locator: string[]): void {
-    p.headersAskedAt = Date.now();
-    p.send('getheaders', encodeGetHeaders(locator));
-  }
-
-  /** A peer that leaves a getheaders unanswered for 30 s is dropped (the pool redials it). */
-  private checkStalls(): void {
-    for (const p of this.pool?.readyPeers ?? []) {
-      if (p.headersAskedAt && Date.now() - p.headersAskedAt > 30_000) p.close('headers request timed out');
-    }
-  }
 
   private loadFilter(p: Peer): void {
     if (!this.filter || !p.hasBloom) return;
     p.send('filterload', this.filter.payload);
     this.filtered.add(p);
+    // A broadcast still waiting for its evidence keeps its txid in the new filter.
+    for (const [txid, o] of this.outgoing) if (!o.seen && Date.now() - o.at < 60_000) p.send('filteradd', encodeFilterAdd(hexToHash(txid)));
   }
 
   private onReady(p: Peer): void {
     this.loadFilter(p);
-    if (this.active) void this.serial(async () => this.askHeaders(p, await this.chain!.locator()));
+    this.headers.onReady(p);
   }
 
   private onClose(p: Peer): void {
@@ -252,7 +237,7 @@ export class SpvBackend implements ChainBackend {
     try {
       switch (command) {
         case 'headers':
-          return void this.serial(() => this.onHeaders(p, payload));
+          return void this.serial(() => this.headers.onHeaders(p, payload));
         case 'inv':
           return this.onInv(p, decodeInv(payload));
         case 'getdata':
@@ -269,7 +254,10 @@ export class SpvBackend implements ChainBackend {
         case 'reject': {
           const r = decodeReject(payload);
           const o = r.hash ? this.outgoing.get(r.hash) : undefined;
-          if (o) o.reject = `${r.reason} (code ${r.code})`;
+          if (o && !o.seen) {
+            o.reject = `${r.reason} (code ${r.code})`;
+            o.wake();
+          }
           return;
         }
         case 'pong': {
@@ -286,42 +274,19 @@ export class SpvBackend implements ChainBackend {
     }
   }
 
-  private async onHeaders(p: Peer, payload: Uint8Array): Promise<void> {
-    p.headersAskedAt = 0;
-    if (!this.active || !this.chain) return;
-    let entries;
-    try {
-      entries = parseHeadersMessage(payload);
-    } catch (e) {
-      return this.pool?.ban(p, `bad headers: ${(e as Error).message}`);
-    }
-    // A short answer means the peer has nothing more after it: the headers are caught up.
-    if (entries.length < 2000) this.headersDone = true;
-    if (!entries.length) return;
-    try {
-      const r = await this.chain.accept(entries);
-      this.rate.n += r.added;
-      const dt = (Date.now() - this.rate.t) / 1000;
-      if (dt > 0.5) this.rate.perSec = Math.round(this.rate.n / dt);
-      if (r.disconnected) log.info('header reorg', { disconnected: r.disconnected, tip: this.chain.tip.height });
-      if (r.added === 0 && !(await this.chain.get(entries[0]!.header.prevHash))) {
-        this.askHeaders(p, await this.chain.locator()); // unconnected announcement
-      } else if (entries.length >= 2000) {
-        this.askHeaders(p, [r.last!, ...(await this.chain.locator())]);
-      }
-    } catch (e) {
-      if (e instanceof HeaderRejected) return this.pool?.ban(p, e.message);
-      throw e;
-    }
-  }
-
   private onInv(p: Peer, items: InvItem[]): void {
-    for (const i of items) if (i.type === INV_TX && this.outgoing.has(i.hash)) this.mempool.set(i.hash, Date.now()); // ours, relayed back
+    for (const i of items) {
+      const o = i.type === INV_TX ? this.outgoing.get(i.hash) : undefined;
+      if (o) {
+        // Ours, announced back: that peer holds it in its mempool.
+        o.seen = true;
+        o.wake();
+        this.mempool.set(i.hash, Date.now());
+      }
+    }
     const want = items.filter((i) => i.type === INV_TX && !this.mempool.has(i.hash));
     if (want.length) p.send('getdata', encodeInv(want.slice(0, 1000)));
-    if (this.active && items.some((i) => i.type === INV_BLOCK)) {
-      void this.serial(async () => this.askHeaders(p, await this.chain!.locator()));
-    }
+    if (items.some((i) => i.type === INV_BLOCK)) this.headers.askFrom(p); // a block we may not have: its headers
   }
 
   private onGetData(p: Peer, items: InvItem[]): void {
@@ -333,8 +298,7 @@ export class SpvBackend implements ChainBackend {
         continue;
       }
       p.send('tx', o.raw);
-      o.requested = true;
-      for (const w of o.waiters.splice(0)) w();
+      o.requestedBy.add(p.id);
     }
     if (missing.length) p.send('notfound', encodeInv(missing));
   }

@@ -170,8 +170,25 @@ export class HeaderChain {
     return { added: fresh.length, advanced, disconnected: oldBranch.length, last: entries.at(-1)!.header.hash };
   }
 
+  /**
+   * One transaction, in an order the unique index on the best chain's heights
+   * (chain_header_best_height_key: one in_best row per height) accepts at every statement: the
+   * old branch leaves the best chain first, then the fresh headers are written, then the
+   * stored part of the new branch joins it. (Writing the fresh ones first made a reorg whose new
+   * branch came in one `headers` message collide with the old branch's heights: the batch was
+   * refused, again on every retry, and the node stopped following the chain.) A header sent
+   * again that is already stored (older than the memory window) keeps its in_best flag unless
+   * this reorg takes it off.
+   */
   private async persist(fresh: HeaderNode[], inBest: Set<string>, off: string[], on: string[]): Promise<void> {
     const ops = [];
+    const flip = (hashes: string[], value: boolean) => {
+      for (let i = 0; i < hashes.length; i += 1000) {
+        const c = hashes.slice(i, i + 1000);
+        ops.push(this.db.prisma.$executeRawUnsafe(`UPDATE chain_header SET in_best = ${value} WHERE hash IN (${c.map((_, j) => `$${j + 1}`).join(',')})`, ...c));
+      }
+    };
+    flip(off, false);
     for (let i = 0; i < fresh.length; i += 1000) {
       const chunk = fresh.slice(i, i + 1000);
       const params: unknown[] = [];
@@ -182,15 +199,8 @@ export class HeaderChain {
       });
       ops.push(this.db.prisma.$executeRawUnsafe(
         `INSERT INTO chain_header (hash, height, prev_hash, chainwork, header, time, in_best) VALUES ${values.join(',')}
-         ON CONFLICT (hash) DO UPDATE SET in_best = EXCLUDED.in_best`, ...params));
+         ON CONFLICT (hash) DO UPDATE SET in_best = EXCLUDED.in_best OR chain_header.in_best`, ...params));
     }
-    const flip = (hashes: string[], value: boolean) => {
-      for (let i = 0; i < hashes.length; i += 1000) {
-        const c = hashes.slice(i, i + 1000);
-        ops.push(this.db.prisma.$executeRawUnsafe(`UPDATE chain_header SET in_best = ${value} WHERE hash IN (${c.map((_, j) => `$${j + 1}`).join(',')})`, ...c));
-      }
-    };
-    flip(off, false);
     flip(on, true);
     await this.db.prisma.$transaction(ops);
   }

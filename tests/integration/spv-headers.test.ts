@@ -112,4 +112,30 @@ describe('most-work chain and reorgs (regtest headers mined here)', () => {
     const weak = makeHeader({ ...b[2]!.header, prevHash: b[2]!.header.hash, bits: 0x1d00ffff });
     await expect(chain.accept([{ header: weak }])).rejects.toThrow(HeaderRejected);
   });
+
+  it('switches to a heavier branch that arrives in one headers message (it overlaps the old branch’s heights)', async () => {
+    // Dogecoin Core announces a reorg's new blocks together: heights 3 and 4 of the new branch
+    // were written while heights 3 and 4 of the old one still held in_best.
+    const chain = new HeaderChain(db, REGTEST, null);
+    const base = mine(REGTEST.genesisHash, 2, 4);
+    await chain.accept(base);
+    const old = mine(base[1]!.header.hash, 2, 5);
+    await chain.accept(old);
+    const heavier = mine(base[1]!.header.hash, 3, 6);
+    const r = await chain.accept(heavier);
+    expect(r).toMatchObject({ added: 3, advanced: true, disconnected: 2 });
+    expect(chain.tip).toMatchObject({ height: 5, hash: heavier[2]!.header.hash });
+    const best = (await rows()).filter((s) => s.in_best);
+    expect(best.map((s) => s.hash)).toEqual([...base, ...heavier].map((e) => e.header.hash));
+    expect(best.map((s) => s.height)).toEqual([1, 2, 3, 4, 5]);
+    // And back: the old branch, extended past the new one, wins again in one message.
+    const back = mine(old[1]!.header.hash, 2, 7);
+    expect(await chain.accept([...old, ...back])).toMatchObject({ added: 2, advanced: true, disconnected: 3 });
+    const again = (await rows()).filter((s) => s.in_best).map((s) => s.hash);
+    expect(again).toEqual([...base, ...old, ...back].map((e) => e.header.hash));
+    // A reload reads the same best chain.
+    const reloaded = new HeaderChain(db, REGTEST, null);
+    await reloaded.load();
+    expect(reloaded.tip.hash).toBe(back[1]!.header.hash);
+  });
 });

@@ -33,7 +33,7 @@ async function freshDb(): Promise<Db> {
 }
 
 function spv(db: Db, peers: string[]) {
-  const s = new SpvBackend({ network: net, peers, checkpoint: null, db: async () => db, getdataTimeoutMs: 3_000 });
+  const s = new SpvBackend({ network: net, peers, checkpoint: null, db: async () => db });
   cleanup.push(() => s.stop());
   return s;
 }

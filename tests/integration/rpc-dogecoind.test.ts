@@ -1,0 +1,133 @@
+// The `rpc` backend against Dogecoin Core 1.14.9 (`dogecoind -regtest`, DESIGN.md §8): AuxPoW
+// blocks (getblockheader h false answers header + AuxPoW, longer than 80 bytes), Dogecoin's RPC
+// dialect (sendrawtransaction's bool), and the app on it: payments, a double spend and a tx with
+// a fake input (400 invalid_tx, the payment stays payable: DESIGN §4 step 10), and a reorg that
+// takes a confirmed payment back to accepted. Skipped, saying why, when dogecoind is absent.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import { createRpcBackend } from '@/lib/chain/rpc-backend';
+import { koinuFromRpc, koinuToRpc } from '@/lib/chain/rpc-client';
+import { hdFromSeed, serializeXpub, derivePath, REGTEST, parseTx, hashToHex, txidOf, fromHex, toHex, sha256d } from '@/lib/doge';
+import { haveDogecoind, startDogecoind, warnIfNoDogecoind, type Dogecoind } from '../helpers/dogecoind';
+import { startApp, type AppServer } from '../helpers/app-server';
+import { until } from '../helpers/wait';
+import { vendorClient, outputsOf } from '../helpers/vendor-client';
+
+warnIfNoDogecoind('tests/integration/rpc-dogecoind.test.ts');
+
+const API_KEY = 'test-bootstrap-key-' + randomBytes(12).toString('hex');
+const xpub = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(11), REGTEST), "m/44'/1'/0'"));
+
+let node: Dogecoind;
+let app: AppServer;
+
+const { api, relay, createPayment } = vendorClient(() => app.url, API_KEY);
+const newPayment = () => createPayment({ items: [{ type: 'item', id: 'SKU-1', name: 'Tea', count: 1, unit: '4' }] });
+const payment = (id: string) => api(`/api/v1/payments/${id}`);
+
+beforeAll(async () => {
+  if (!haveDogecoind) return;
+  node = await startDogecoind({ matureBlocks: 80 });
+  await node.mine(5);
+  app = await startApp({ DOGE_NETWORK: 'regtest', CHAIN_BACKEND: 'rpc', DOGE_RPC_URL: node.rpcUrl, STORE_XPUB: xpub, BOOTSTRAP_API_KEY: API_KEY });
+}, 180_000);
+
+afterAll(async () => {
+  await app?.stop();
+  await node?.dispose();
+});
+
+describe.skipIf(!haveDogecoind)('rpc backend against dogecoind', () => {
+  it('reads AuxPoW blocks: getblockheader h false is header + AuxPoW, the backend keeps the 80-byte header', async () => {
+    const backend = createRpcBackend({ url: node.rpcUrl, network: 'regtest', timeoutMs: 5_000 });
+    await backend.start();
+    const tip = await backend.tip();
+    expect(tip.height).toBe(await node.rpc('getblockcount'));
+    const hex = await node.rpc<string>('getblockheader', tip.hash, false);
+    expect(hex.length).toBeGreaterThan(160); // the AuxPoW follows the header
+    const b = await backend.block(tip.hash);
+    expect(b.header).toHaveLength(80);
+    expect(hashToHex(sha256d(b.header))).toBe(tip.hash);
+    expect(toHex(b.header)).toBe(hex.slice(0, 160));
+    expect(b).toMatchObject({ hash: tip.hash, height: tip.height, txCount: 1 });
+    expect(b.prevHash).toBe(await node.rpc('getblockhash', tip.height - 1));
+    // A plain block from before height 20 reads the same way.
+    const early: string = await node.rpc('getblockhash', 10);
+    expect((await node.rpc<string>('getblockheader', early, false)).length).toBe(160);
+    expect((await backend.block(early)).height).toBe(10);
+  });
+
+  it('broadcasts with Dogecoin’s sendrawtransaction, reports a double spend and a missing input', async () => {
+    const backend = createRpcBackend({ url: node.rpcUrl, network: 'regtest', timeoutMs: 5_000 });
+    const a = await node.payTo([{ address: await node.newAddress(), amountKoinu: 100_000_000n }]);
+    expect(await backend.broadcast(a)).toEqual({ ok: true, txid: txidOf(fromHex(a)) });
+    expect(await backend.broadcast(a)).toEqual({ ok: true, txid: txidOf(fromHex(a)) }); // again: already there
+    const i = parseTx(a).inputs[0]!;
+    const raw = await node.rpc<string>('createrawtransaction', [{ txid: hashToHex(i.prevTxid), vout: i.vout }], { [await node.newAddress()]: '1' });
+    const b = (await node.rpc<{ hex: string }>('signrawtransaction', raw)).hex;
+    expect(await backend.broadcast(b)).toMatchObject({ ok: false, code: 'double_spend', reason: expect.stringMatching(/txn-mempool-conflict/) });
+    const fake = await node.rpc<string>('createrawtransaction', [{ txid: toHex(randomBytes(32)), vout: 0 }], { [await node.newAddress()]: '1' });
+    expect(await backend.broadcast(fake)).toMatchObject({ ok: false, code: 'missing_inputs' });
+  });
+
+  it('the app on dogecoind: accepted, then confirmed in an AuxPoW block; /getChaintip follows', async () => {
+    const p = await newPayment();
+    const tx = await node.payTo(outputsOf(p));
+    const r = await relay('pay', { id: p.id, tx, relay_token: p.payment.relay_token });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body).toMatchObject({ status: 'accepted', txid: txidOf(fromHex(tx)) });
+    await node.mine(1);
+    const st = await until(() => relay('status', { id: p.id }), (s) => s.body.status === 'confirmed');
+    expect(st.body).toMatchObject({ status: 'confirmed', confirmed: 1 });
+    const height = await node.rpc('getblockcount');
+    expect(await until(async () => (await fetch(`${app.url}/getChaintip`)).text(), (t) => t === `Chain tip: ${height}\n`)).toBe(`Chain tip: ${height}\n`);
+  }, 60_000);
+
+  it('a double spend gets 400 invalid_tx with dogecoind’s reason; the payment stays unpaid and payable', async () => {
+    const p = await newPayment();
+    const customer = await node.payTo(outputsOf(p));
+    const input = parseTx(customer).inputs[0]!;
+    const prev = { txid: hashToHex(input.prevTxid), vout: input.vout };
+    const value = koinuFromRpc((await node.rpc('getrawtransaction', prev.txid, 1)).vout[prev.vout].value);
+    const other = await node.rpc<string>('createrawtransaction', [prev], { [await node.newAddress()]: koinuToRpc(value - 100_000_000n) });
+    await node.send((await node.rpc<{ hex: string }>('signrawtransaction', other)).hex);
+    const r = await relay('pay', { id: p.id, tx: customer, relay_token: p.payment.relay_token });
+    expect(r.status, JSON.stringify(r.body)).toBe(400);
+    expect(r.body).toMatchObject({ error: 'invalid_tx' });
+    expect(r.body.message).toMatch(/spent|conflict/);
+    expect((await payment(p.id)).body).toMatchObject({ status: 'unpaid' });
+    const good = await relay('pay', { id: p.id, tx: await node.payTo(outputsOf(p)), relay_token: p.payment.relay_token });
+    expect(good.status, JSON.stringify(good.body)).toBe(200);
+  }, 60_000);
+
+  it('a tx with a fake input gets 400 invalid_tx; the payment stays unpaid and payable', async () => {
+    const p = await newPayment();
+    const outs = Object.fromEntries(outputsOf(p).map((o) => [o.address, koinuToRpc(o.amountKoinu)]));
+    const fake = await node.rpc<string>('createrawtransaction', [{ txid: toHex(randomBytes(32)), vout: 0 }], outs);
+    const r = await relay('pay', { id: p.id, tx: fake, relay_token: p.payment.relay_token });
+    expect(r.status, JSON.stringify(r.body)).toBe(400);
+    expect(r.body).toMatchObject({ error: 'invalid_tx', message: expect.stringMatching(/does not exist|missing/i) });
+    expect((await payment(p.id)).body).toMatchObject({ status: 'unpaid' });
+    const good = await relay('pay', { id: p.id, tx: await node.payTo(outputsOf(p)), relay_token: p.payment.relay_token });
+    expect(good.status, JSON.stringify(good.body)).toBe(200);
+  }, 60_000);
+
+  it('a confirmed payment goes back to accepted when a reorg to a heavier branch removes its block', async () => {
+    const p = await newPayment();
+    const r = await relay('pay', { id: p.id, tx: await node.payTo(outputsOf(p)), relay_token: p.payment.relay_token });
+    expect(r.status).toBe(200);
+    const [block] = await node.mine(1);
+    const before = await until(() => payment(p.id), (v) => v.body.status === 'confirmed');
+    await node.invalidate(block!);
+    await node.exclude(r.body.txid);
+    for (const h of await node.mine(2)) expect((await node.rpc('getblock', h)).tx).not.toContain(r.body.txid);
+    const st = await until(() => payment(p.id), (v) => v.body.status === 'accepted');
+    expect(st.body).toMatchObject({ status: 'accepted', confirmed: 0, block_height: null });
+    const height = await node.rpc('getblockcount');
+    expect(await until(async () => (await fetch(`${app.url}/getChaintip`)).text(), (t) => t === `Chain tip: ${height}\n`)).toBe(`Chain tip: ${height}\n`);
+    await node.rpc('prioritisetransaction', r.body.txid, 0, 100_000_000_000_000);
+    await node.mine(1);
+    const again = await until(() => payment(p.id), (v) => v.body.status === 'confirmed');
+    expect(again.body.block_height).toBe(before.body.block_height + 2);
+  }, 90_000);
+});

@@ -1,0 +1,153 @@
+// The app with CHAIN_BACKEND=spv against Dogecoin Core 1.14.9 (`dogecoind -regtest`, the
+// reference peer, DESIGN.md §8) over P2P, with Dogecoin's own regtest genesis (no
+// CHAIN_GENESIS_HASH): AuxPoW headers, payments accepted only on positive evidence (DESIGN §4),
+// a double spend, a tx the peer keeps as an orphan, 20 reorgs to a heavier branch (tip,
+// /getChaintip and /getHeaders follow; a confirmed payment goes back to accepted), and a peer
+// that restarts. Skipped, saying why, when dogecoind is absent.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import { hdFromSeed, serializeXpub, derivePath, REGTEST, parseTx, hashToHex, txidOf, fromHex, toHex } from '@/lib/doge';
+import { koinuFromRpc, koinuToRpc } from '@/lib/chain/rpc-client';
+import { haveDogecoind, startDogecoind, warnIfNoDogecoind, type Dogecoind } from '../helpers/dogecoind';
+import { startApp, type AppServer } from '../helpers/app-server';
+import { readHeadersFile } from '../helpers/libdogecoin-files';
+import { until } from '../helpers/wait';
+import { vendorClient, outputsOf } from '../helpers/vendor-client';
+
+warnIfNoDogecoind('tests/integration/spv-dogecoind.test.ts');
+
+const API_KEY = 'test-bootstrap-key-' + randomBytes(12).toString('hex');
+const xpub = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(9), REGTEST), "m/44'/1'/0'"));
+
+let node: Dogecoind;
+let app: AppServer;
+
+const { api, relay, createPayment } = vendorClient(() => app.url, API_KEY);
+const newPayment = () => createPayment({ items: [{ type: 'item', id: 'SKU-1', name: 'Tea', count: 1, unit: '2.5' }] });
+const chaintip = async () => (await (await fetch(`${app.url}/getChaintip`)).text()).trim();
+const headersTip = async () => readHeadersFile(new Uint8Array(await (await fetch(`${app.url}/getHeaders`)).arrayBuffer())).records.at(-1);
+const payment = (id: string) => api(`/api/v1/payments/${id}`);
+
+/** The chain tip, /getChaintip and the last record of /getHeaders all at dogecoind's best block. */
+async function followsNode(ms = 30_000): Promise<void> {
+  const best: string = await node.rpc('getbestblockhash');
+  const height: number = await node.rpc('getblockcount');
+  expect(await until(chaintip, (t) => t === `Chain tip: ${height}`, ms)).toBe(`Chain tip: ${height}`);
+  const last = await until(headersTip, (r) => r?.hash === best, ms);
+  expect(last).toMatchObject({ hash: best, height });
+  // The worker processed every block up to it (its filtered blocks went through the hooks).
+  const health = await until(async () => (await fetch(`${app.url}/api/health`)).json(), (h: any) => h.chain?.tip === height, ms);
+  expect(health.chain.tip).toBe(height);
+}
+
+beforeAll(async () => {
+  if (!haveDogecoind) return;
+  node = await startDogecoind({ matureBlocks: 80 });
+  await node.mine(20); // AuxPoW from height 20
+  app = await startApp({
+    DOGE_NETWORK: 'regtest', CHAIN_BACKEND: 'spv', DOGE_PEERS: `127.0.0.1:${node.p2pPort}`, STORE_XPUB: xpub, BOOTSTRAP_API_KEY: API_KEY,
+  });
+  await until(async () => (await fetch(`${app.url}/api/health`)).json(), (h: any) => h.chain?.synced === true, 60_000);
+}, 180_000);
+
+afterAll(async () => {
+  await app?.stop();
+  await node?.dispose();
+});
+
+describe.skipIf(!haveDogecoind)('spv backend against dogecoind over P2P (app)', () => {
+  it('follows AuxPoW blocks mined by RPC: /getChaintip and /getHeaders match dogecoind', async () => {
+    const [h] = await node.mine(3);
+    expect((await node.rpc('getblockheader', h)).versionHex).toBe('00620104');
+    await followsNode();
+    const health = await (await fetch(`${app.url}/api/health`)).json();
+    expect(health).toMatchObject({ backend: 'spv', network: 'regtest', chain: { tip: await node.rpc('getblockcount'), synced: true, peers: 1 } });
+  }, 60_000);
+
+  it('accepts a payment once dogecoind shows it from its mempool, then confirms it', async () => {
+    const p = await newPayment();
+    const tx = await node.payTo(outputsOf(p));
+    const r = await relay('pay', { id: p.id, tx, relay_token: p.payment.relay_token });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body).toMatchObject({ id: p.id, status: 'accepted', confirmed: 0, required: 1 });
+    expect(await node.rpc('getrawmempool')).toContain(txidOf(fromHex(tx)));
+    await node.mine(1);
+    const st = await until(() => relay('status', { id: p.id }), (s) => s.body.status === 'confirmed');
+    expect(st.body).toMatchObject({ status: 'confirmed', txid: txidOf(fromHex(tx)), confirmed: 1 });
+  }, 60_000);
+
+  it('a double spend gets 400 invalid_tx with the reason; the payment stays unpaid and payable', async () => {
+    const p = await newPayment();
+    const customer = await node.payTo(outputsOf(p));
+    // Another tx spends the customer tx's first input first (in dogecoind's mempool).
+    const input = parseTx(customer).inputs[0]!;
+    const prev = { txid: hashToHex(input.prevTxid), vout: input.vout };
+    const prevTx = await node.rpc('getrawtransaction', prev.txid, 1);
+    const value = koinuFromRpc(prevTx.vout[prev.vout].value);
+    const other = await node.rpc<string>('createrawtransaction', [prev], { [await node.newAddress()]: koinuToRpc(value - 100_000_000n) });
+    const first = await node.send((await node.rpc<{ hex: string }>('signrawtransaction', other)).hex);
+    const r = await relay('pay', { id: p.id, tx: customer, relay_token: p.payment.relay_token });
+    expect(r.status, JSON.stringify(r.body)).toBe(400);
+    expect(r.body).toMatchObject({ error: 'invalid_tx' });
+    expect(r.body.message).toMatch(/txn-mempool-conflict/);
+    expect(r.body.message).toContain(first);
+    expect((await payment(p.id)).body).toMatchObject({ status: 'unpaid' });
+    // Still payable by a good tx.
+    const good = await relay('pay', { id: p.id, tx: await node.payTo(outputsOf(p)), relay_token: p.payment.relay_token });
+    expect(good.status, JSON.stringify(good.body)).toBe(200);
+    expect(good.body).toMatchObject({ status: 'accepted' });
+  }, 60_000);
+
+  it('a tx whose input does not exist (dogecoind keeps it as an orphan, no reject): 503 after ~10 s, claim released, then paid by the real tx', async () => {
+    const p = await newPayment();
+    const outs = Object.fromEntries(outputsOf(p).map((o) => [o.address, koinuToRpc(o.amountKoinu)]));
+    const fake = await node.rpc<string>('createrawtransaction', [{ txid: toHex(randomBytes(32)), vout: 0 }], outs);
+    const t0 = Date.now();
+    const r = await relay('pay', { id: p.id, tx: fake, relay_token: p.payment.relay_token });
+    expect(r.status).toBe(503);
+    expect(Date.now() - t0).toBeGreaterThanOrEqual(9_500);
+    expect((await payment(p.id)).body).toMatchObject({ status: 'unpaid', txid: null });
+    const tx = await node.payTo(outputsOf(p));
+    const good = await relay('pay', { id: p.id, tx, relay_token: p.payment.relay_token });
+    expect(good.status, JSON.stringify(good.body)).toBe(200);
+    expect(good.body).toMatchObject({ status: 'accepted', txid: txidOf(fromHex(tx)) });
+  }, 60_000);
+
+  it('a confirmed payment goes back to accepted when a reorg removes its block, and confirms again', async () => {
+    const p = await newPayment();
+    const r = await relay('pay', { id: p.id, tx: await node.payTo(outputsOf(p)), relay_token: p.payment.relay_token });
+    expect(r.status).toBe(200);
+    const [block] = await node.mine(1);
+    const before = await until(() => payment(p.id), (v) => v.body.status === 'confirmed');
+    const minedAt = before.body.block_height;
+    await node.invalidate(block!);
+    await node.exclude(r.body.txid); // the heavier branch leaves it out
+    for (const h of await node.mine(2)) expect((await node.rpc('getblock', h)).tx).not.toContain(r.body.txid);
+    const st = await until(() => payment(p.id), (v) => v.body.status === 'accepted');
+    expect(st.body).toMatchObject({ status: 'accepted', confirmed: 0, block_height: null });
+    await followsNode();
+    await node.rpc('prioritisetransaction', r.body.txid, 0, 100_000_000_000_000); // back to its real fee
+    await node.mine(1);
+    const again = await until(() => payment(p.id), (v) => v.body.status === 'confirmed');
+    expect(again.body.block_height).toBe(minedAt + 2);
+  }, 90_000);
+
+  it('follows 20 reorgs to a heavier branch of AuxPoW blocks: tip, /getChaintip and /getHeaders', async () => {
+    for (let i = 0; i < 20; i++) {
+      const [old] = await node.mine(1);
+      await until(async () => (await headersTip())?.hash, (h) => h === old);
+      await node.invalidate(old!);
+      await node.mine(2);
+      await followsNode(20_000);
+    }
+  }, 300_000);
+
+  it('reconnects after dogecoind restarts and follows the chain again', async () => {
+    await node.restart();
+    await node.mine(2);
+    await followsNode(60_000);
+    const p = await newPayment();
+    const r = await relay('pay', { id: p.id, tx: await node.payTo(outputsOf(p)), relay_token: p.payment.relay_token });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+  }, 120_000);
+});
