@@ -9,6 +9,7 @@ const ITEMS = [
   { href: '/admin/settings', label: 'Settings' },
   { href: '/admin/users', label: 'Users', owner: true },
   { href: '/admin/node', label: 'Node' },
+  { href: '/admin/rates', label: 'Rates' },
 ];
 
 export function AdminNav({ owner }: { owner: boolean }) {

@@ -1,4 +1,4 @@
-import { json } from '@/lib/api/respond';
+import { json, jsonError } from '@/lib/api/respond';
 import { adminRoute, readJson } from '@/lib/api/admin';
 import { readSettings, updateSettings } from '@/lib/backoffice/settings';
 
@@ -11,7 +11,12 @@ export function GET(req: Request) {
 }
 
 export function PATCH(req: Request) {
-  return adminRoute(req, 'manager', async (ctx) => {
-    return json(await updateSettings(ctx.db, ctx.network, await readJson(req)));
+  return adminRoute(req, 'manager', async (ctx, a) => {
+    const body = await readJson(req);
+    // The pricing currency changes what every price means (DESIGN.md §14): the owner's call.
+    if (body && typeof body === 'object' && Object.hasOwn(body, 'pricing_currency') && a.user.role !== 'owner') {
+      return jsonError(403, 'forbidden', 'pricing_currency: changing it needs the owner role');
+    }
+    return json(await updateSettings(ctx.db, ctx.network, body));
   });
 }
