@@ -7,6 +7,8 @@ import { PROVIDER_NAMES, type ProviderName } from './provider';
 import { PROVIDERS } from './providers';
 import { checkRate } from './sanity';
 
+type Env = Record<string, string | undefined>;
+
 export type SourceSpec =
   | { kind: 'http'; name: ProviderName; origin: string }
   | { kind: 'fixed'; name: string; value: Decimal };
@@ -19,14 +21,14 @@ export interface RateConfig {
 
 export const DEFAULT_RATE_SOURCES = 'coingecko,kraken,coinbase';
 
-function seconds(env: NodeJS.ProcessEnv, name: string, dflt: number): number {
+function seconds(env: Env, name: string, dflt: number): number {
   const raw = env[name]?.trim();
   if (!raw) return dflt;
   if (!/^\d{1,6}$/.test(raw) || Number(raw) < 1 || Number(raw) > 86_400) throw new ConfigError(name, 'must be a whole number of seconds from 1 to 86400');
   return Number(raw);
 }
 
-function origin(env: NodeJS.ProcessEnv, name: ProviderName): string {
+function origin(env: Env, name: ProviderName): string {
   const variable = `RATE_URL_${name.toUpperCase()}`;
   const raw = env[variable]?.trim();
   if (!raw) return PROVIDERS[name].defaultOrigin;
@@ -42,7 +44,7 @@ function origin(env: NodeJS.ProcessEnv, name: ProviderName): string {
   return raw.replace(/\/+$/, ''); // a path prefix is kept: the provider's path is appended to it
 }
 
-export function loadRateConfig(env: NodeJS.ProcessEnv = process.env): RateConfig {
+export function loadRateConfig(env: Env = process.env): RateConfig {
   const list = (env.RATE_SOURCES?.trim() || DEFAULT_RATE_SOURCES).split(',').map((s) => s.trim()).filter(Boolean);
   if (list.length === 0) throw new ConfigError('RATE_SOURCES', 'names no source');
   const sources: SourceSpec[] = [];
