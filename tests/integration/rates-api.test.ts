@@ -149,6 +149,8 @@ describe('back office', () => {
     expect(page.text).toMatch(/data-testid="rate-in-force"[^>]*>0\.3(<!-- -->)? (<!-- -->)?USD/);
     for (const n of ['coingecko', 'kraken', 'coinbase', 'binance', 'bitstamp']) expect(page.text).toContain(`data-testid="rate-source-${n}"`);
     expect(page.text).toMatch(/Failed: (<!-- -->)?HTTP 500/);
+    expect(page.text).toMatch(/<form[^>]*aria-label="Pricing currency"/);
+    expect(page.text).toContain('name="pricing_currency"');
   });
 
   it('pricing_currency: owner only, DOGE or an ISO code; rates follow it', async () => {
@@ -160,7 +162,10 @@ describe('back office', () => {
     const refused = await as(manager, 'PATCH', '/api/admin/settings', { pricing_currency: 'USD' });
     expect(refused.status).toBe(403);
     expect(refused.body.error).toBe('forbidden');
-    expect((await as(manager, 'GET', '/admin/rates')).status).toBe(200);
+    const managerPage = await as(manager, 'GET', '/admin/rates');
+    expect(managerPage.status).toBe(200);
+    expect(managerPage.text).toContain('Only an owner can change it.');
+    expect(managerPage.text).not.toContain('name="pricing_currency"');
     for (const bad of ['usd', 'US', 'EURO', 12]) {
       const x = await as(owner, 'PATCH', '/api/admin/settings', { pricing_currency: bad });
       expect(x.status, String(bad)).toBe(400);

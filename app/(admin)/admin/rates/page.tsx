@@ -3,6 +3,8 @@ import { appContext } from '@/lib/app-context';
 import { formatDecimal } from '@/lib/money';
 import { loadRateConfig } from '@/lib/rates/config';
 import { rateCurrency, ratesSnapshot } from '@/lib/rates/store';
+import { readSettings } from '@/lib/backoffice/settings';
+import { PricingCurrencyForm } from './pricing-currency-form';
 
 export const dynamic = 'force-dynamic';
 
@@ -16,8 +18,9 @@ function age(at: string | null, now: number): string {
 
 // Exchange rates (DESIGN.md §14): the rate in force and every source's last value, age and error.
 export default async function RatesPage() {
-  await requirePageUser('manager', '/admin/rates');
+  const user = await requirePageUser('manager', '/admin/rates');
   const { db } = await appContext();
+  const settings = await readSettings(db);
   const cfg = loadRateConfig();
   const currency = await rateCurrency(db);
   const snap = await ratesSnapshot(db, currency, { config: cfg });
@@ -43,6 +46,15 @@ export default async function RatesPage() {
             </>
           )}
         </div>
+      </section>
+      <section className="bo-card" aria-labelledby="pricing-currency">
+        <h2 id="pricing-currency">Pricing currency</h2>
+        <p className="muted">
+          {settings.pricing_currency === 'DOGE'
+            ? `Prices are set in DOGE; rates are kept for the display currency (${currency}).`
+            : `Prices are set in ${settings.pricing_currency} and converted to DOGE at the rate in force, locked into each sale.`}
+        </p>
+        {user.role === 'owner' ? <PricingCurrencyForm initial={settings.pricing_currency} /> : <p className="muted">Only an owner can change it.</p>}
       </section>
       <section className="bo-card">
         <h2 id="rate-sources">Sources</h2>
