@@ -35,3 +35,34 @@ export function fiatToKoinu(minorUnits: bigint, currency: string, rate: Decimal)
   if (q > MAX_MONEY) throw new AmountError('too_large', 'the converted amount exceeds 10000000000 DOGE');
   return neg ? -q : q;
 }
+
+/**
+ * A fiat amount string in `currency` ("1.99", "-0.50", "100") to its minor units (199n): at most
+ * the currency's minor digits ("1.999" USD is refused, not rounded), no exponent, no '+'.
+ * Negative only with allowNegative (discount lines). |amount| at most 10^15 major units.
+ */
+export function parseFiatMinor(text: string, currency: string, opts: { allowNegative?: boolean } = {}): bigint {
+  const digits = currencyMinorDigits(currency);
+  if (typeof text !== 'string') throw new AmountError('type', 'amount must be a string');
+  if (text === '') throw new AmountError('empty', 'amount is empty');
+  if (/\s/.test(text)) throw new AmountError('whitespace', 'amount contains whitespace');
+  if (/[eE]/.test(text)) throw new AmountError('exponent', 'amount must not use an exponent');
+  const m = /^(-)?(?:(\d+)(?:\.(\d*))?|\.(\d+))$/.exec(text);
+  if (!m) throw new AmountError(text[0] === '+' ? 'sign' : 'malformed', `amount is not a decimal number: ${JSON.stringify(text.slice(0, 40))}`);
+  if (m[1] && !opts.allowNegative) throw new AmountError('sign', 'amount must not be negative');
+  const int = (m[2] ?? '').replace(/^0+/, '');
+  const frac = m[3] ?? m[4] ?? '';
+  if (frac.length > digits) throw new AmountError('too_many_decimals', `${currency} amounts have at most ${digits} decimal places`);
+  if (int.length > 15) throw new AmountError('too_large', 'amount is too large');
+  const minor = BigInt(int || '0') * 10n ** BigInt(digits) + BigInt(frac.padEnd(digits, '0') || '0');
+  return m[1] ? -minor : minor;
+}
+
+/** Minor units to the currency's fixed form: 200n USD → "2.00", -5n → "-0.05", 1500n JPY → "1500". */
+export function formatFiatMinor(minor: bigint, currency: string): string {
+  const digits = currencyMinorDigits(currency);
+  const neg = minor < 0n;
+  const abs = (neg ? -minor : minor).toString().padStart(digits + 1, '0');
+  const body = digits === 0 ? abs : `${abs.slice(0, -digits)}.${abs.slice(-digits)}`;
+  return (neg ? '-' : '') + body;
+}

@@ -3,4 +3,4 @@ export { AmountError, type AmountErrorCode } from './errors';
 export { parseKoinu, type ParseKoinuOptions } from './parse';
 export { formatKoinu, formatKoinuFixed, koinuToDogeNumber } from './format';
 export { parseDecimal, formatDecimal, compareDecimal, addDecimal, halveDecimal, decimalFromUnits, normalize as normalizeDecimal, type Decimal } from './decimal';
-export { fiatToKoinu, currencyMinorDigits } from './fiat';
+export { fiatToKoinu, currencyMinorDigits, parseFiatMinor, formatFiatMinor } from './fiat';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AmountError, MAX_MONEY, compareDecimal, currencyMinorDigits, fiatToKoinu, formatDecimal, halveDecimal, addDecimal, parseDecimal } from '@/lib/money';
+import { AmountError, MAX_MONEY, parseFiatMinor, formatFiatMinor, compareDecimal, currencyMinorDigits, fiatToKoinu, formatDecimal, halveDecimal, addDecimal, parseDecimal } from '@/lib/money';
 
 const d = parseDecimal;
 
@@ -88,5 +88,40 @@ describe('fiatToKoinu: fiat minor units / rate, half-up to the koinu', () => {
     expect(() => fiatToKoinu(100n, 'USD', d('0'))).toThrow(AmountError);
     expect(() => fiatToKoinu(100n, 'USD', d('-0.1'))).toThrow(AmountError);
     expect(() => fiatToKoinu(1 as unknown as bigint, 'USD', d('0.1'))).toThrow(AmountError);
+  });
+});
+
+describe('parseFiatMinor / formatFiatMinor', () => {
+  it('reads a fiat amount into minor units, within the currency\'s decimals', () => {
+    expect(parseFiatMinor('1.99', 'USD')).toBe(199n);
+    expect(parseFiatMinor('2', 'USD')).toBe(200n);
+    expect(parseFiatMinor('2.5', 'EUR')).toBe(250n);
+    expect(parseFiatMinor('.05', 'USD')).toBe(5n);
+    expect(parseFiatMinor('1500', 'JPY')).toBe(1500n);
+    expect(parseFiatMinor('1.234', 'KWD')).toBe(1234n);
+    expect(parseFiatMinor('-0.50', 'USD', { allowNegative: true })).toBe(-50n);
+  });
+  it('refuses more decimals than the currency has, exponents, signs, garbage', () => {
+    const code = (f: () => unknown) => {
+      try { f(); return 'ok'; } catch (e) { return (e as AmountError).code; }
+    };
+    expect(code(() => parseFiatMinor('1.999', 'USD'))).toBe('too_many_decimals');
+    expect(code(() => parseFiatMinor('1.5', 'JPY'))).toBe('too_many_decimals');
+    expect(code(() => parseFiatMinor('1e2', 'USD'))).toBe('exponent');
+    expect(code(() => parseFiatMinor('+1', 'USD'))).toBe('sign');
+    expect(code(() => parseFiatMinor('-1', 'USD'))).toBe('sign');
+    expect(code(() => parseFiatMinor('1,00', 'USD'))).toBe('malformed');
+    expect(code(() => parseFiatMinor('NaN', 'USD'))).toBe('malformed');
+    expect(code(() => parseFiatMinor(' 1', 'USD'))).toBe('whitespace');
+    expect(code(() => parseFiatMinor('', 'USD'))).toBe('empty');
+    expect(code(() => parseFiatMinor('1'.repeat(16), 'USD'))).toBe('too_large');
+  });
+  it('formats minor units in the currency\'s fixed form', () => {
+    expect(formatFiatMinor(200n, 'USD')).toBe('2.00');
+    expect(formatFiatMinor(5n, 'USD')).toBe('0.05');
+    expect(formatFiatMinor(-5n, 'USD')).toBe('-0.05');
+    expect(formatFiatMinor(0n, 'EUR')).toBe('0.00');
+    expect(formatFiatMinor(1500n, 'JPY')).toBe('1500');
+    expect(formatFiatMinor(1234n, 'KWD')).toBe('1.234');
   });
 });
