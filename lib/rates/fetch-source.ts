@@ -53,6 +53,7 @@ function describe(e: unknown, timeoutMs: number): string {
   if (err?.name === 'TimeoutError') return `no reply within ${timeoutMs / 1000} s`;
   if (err?.name === 'AbortError') return 'stopped';
   if (err?.cause?.code) return `connection failed (${err.cause.code})`;
+  if (err?.cause?.message) return `${err.message}: ${err.cause.message}`.slice(0, 200); // e.g. "fetch failed: bad port"
   return (err?.message ?? String(e)).slice(0, 200);
 }
 

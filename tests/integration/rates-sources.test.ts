@@ -63,6 +63,8 @@ describe.each(ALL)('%s in its real reply format', (p) => {
     srv.set(p, { kind: 'good', value: '0.1' });
     const refused = await fetchSource(spec(p, `http://127.0.0.1:${closedPort}`), 'USD', { timeoutMs: 400 });
     expect(refused).toEqual({ ok: false, error: 'connection failed (ECONNREFUSED)' });
+    // a port fetch() refuses to dial (the app-server helper's default) says why
+    expect(await fetchSource(spec(p, 'http://127.0.0.1:9'), 'USD', { timeoutMs: 400 })).toEqual({ ok: false, error: 'fetch failed: bad port' });
     expect(await outcome(p, { kind: 'reset' })).toMatch(/^error (connection failed|.*(socket|terminated|closed))/i);
     expect(await outcome(p, { kind: 'status', status: 500 })).toMatch(/^error HTTP 500: <html>/);
   });
