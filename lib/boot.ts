@@ -41,6 +41,7 @@ export function boot(): Promise<void> {
   if (!g.__counterBoot) {
     g.__counterBoot = (async () => {
       const cfg = loadConfig();
+      (await import('./rates/config')).loadRateConfig(); // a bad RATE_* variable stops start-up, named
       const db = await getDb();
       await seedStore(db, cfg);
       const key = await activeRelayKey(db);

@@ -13,6 +13,8 @@ import { syncWatchAddresses } from './chain/watch-addresses';
 import { onBlockConnected, onBlockDisconnected, updateConfirmations, expirePayments, type SyncContext } from './relay/chain-sync';
 import { broadcastClaimed } from './relay/pay';
 import { startWebhookLoop, type WebhookLoop } from './relay/webhook-delivery';
+import { startRateLoop, type RateLoop } from './rates/refresh';
+import type { RateConfig } from './rates/config';
 import { decodeTx } from './doge';
 import { log } from './log';
 
@@ -22,6 +24,8 @@ export interface WorkerContext {
   chain: ChainBackend;
   publicUrl: string;
   intervalMs?: number;
+  /** Exchange-rate sources refreshed by the active worker (DESIGN.md §14); default from RATE_* in the environment. */
+  rates?: RateConfig;
 }
 
 // A standby takes over within LEASE_MS + one tick of the active worker dying (DESIGN.md §1: < 15 s).
@@ -96,6 +100,7 @@ export function startWorker(ctx: WorkerContext): RunningWorker {
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let webhooks: WebhookLoop | undefined;
+  let rates: RateLoop | undefined;
   let leader = false;
   let running: Promise<void> = Promise.resolve();
   let lastError = '';
@@ -116,12 +121,15 @@ export function startWorker(ctx: WorkerContext): RunningWorker {
         if (ctx.db.kind === 'postgresql') heartbeat = setInterval(() => void holdLease(ctx.db, holder).catch(() => undefined), LEASE_MS / 4);
         log.info('chain worker active', { holder, backend: ctx.chain.name });
         webhooks = startWebhookLoop(ctx.db);
+        rates = startRateLoop(ctx.db, ctx.rates);
       } else if (!mine && leader) {
         leader = false;
         stopHeartbeat();
         log.warn('chain worker lost its lease; standing by', { holder });
         await webhooks?.stop();
         webhooks = undefined;
+        await rates?.stop();
+        rates = undefined;
         await ctx.chain.stop().catch(() => undefined); // an spv node stops writing chain_header
       }
       if (leader) await workerTick(ctx);
@@ -143,6 +151,7 @@ export function startWorker(ctx: WorkerContext): RunningWorker {
       await running;
       stopHeartbeat();
       await webhooks?.stop();
+      await rates?.stop();
       await ctx.chain.stop().catch(() => undefined);
       if (leader && ctx.db.kind === 'postgresql') {
         await ctx.db.query(`DELETE FROM worker_lease WHERE name = 'chain' AND holder = $1`, [holder]).catch(() => undefined);

@@ -26,6 +26,8 @@ export interface SettingsView {
   high_conf_required: number;
   fiat_currency: string;
   fiat_rate: string;
+  /** DOGE, or the ISO 4217 code prices are set in (DESIGN.md §14). */
+  pricing_currency: string;
   tips_enabled: boolean;
   webhook_url: string;
   webhook_secret_set: boolean;
@@ -48,7 +50,7 @@ export async function readSettings(db: Db): Promise<SettingsView> {
     fee_per_kb: formatKoinu(s.feePerKb), max_size: s.maxSize, timeout: s.timeoutSec,
     zero_conf_limit: formatKoinu(s.zeroConfLimit), one_conf_limit: formatKoinu(s.oneConfLimit),
     one_conf_required: s.oneConfRequired, high_conf_required: s.highConfRequired,
-    fiat_currency: s.fiatCurrency, fiat_rate: s.fiatRate, tips_enabled: s.tipsEnabled,
+    fiat_currency: s.fiatCurrency, fiat_rate: s.fiatRate, pricing_currency: s.pricingCurrency, tips_enabled: s.tipsEnabled,
     webhook_url: s.webhookUrl, webhook_secret_set: s.webhookSecret !== '', webhook_secret_masked: maskSecret(s.webhookSecret),
   };
 }
@@ -81,6 +83,8 @@ export const SettingsPatch = z.object({
   high_conf_required: z.number().int().min(1).max(100).optional(),
   fiat_currency: z.string().regex(/^([A-Z]{3})?$/, 'must be a 3-letter ISO 4217 code like USD, or empty').optional(),
   fiat_rate: z.string().regex(/^(\d{1,12}(\.\d{1,8})?)?$/, 'must be a positive decimal (fiat per 1 DOGE), or empty').optional(),
+  pricing_currency: z.string().regex(/^[A-Z]{3,4}$/, 'must be DOGE or a 3-letter ISO 4217 code like USD')
+    .refine((v) => v === 'DOGE' || v.length === 3, 'must be DOGE or a 3-letter ISO 4217 code like USD').optional(),
   tips_enabled: z.boolean().optional(),
   webhook_url: httpUrl.optional(),
 }).strict();
@@ -133,6 +137,7 @@ export async function updateSettings(db: Db, network: Network, input: unknown): 
     if (p.fiat_rate && Number(p.fiat_rate) <= 0) throw invalid('fiat_rate', 'must be greater than 0');
     data.fiatRate = p.fiat_rate;
   }
+  if (p.pricing_currency !== undefined) data.pricingCurrency = p.pricing_currency;
   if (p.tips_enabled !== undefined) data.tipsEnabled = p.tips_enabled;
   if (p.webhook_url !== undefined) data.webhookUrl = p.webhook_url;
 

@@ -10,6 +10,7 @@ const ITEMS = [
   { href: '/admin/users', label: 'Users', owner: true },
   { href: '/admin/audit', label: 'Audit log', owner: true },
   { href: '/admin/node', label: 'Node' },
+  { href: '/admin/rates', label: 'Rates' },
 ];
 
 export function AdminNav({ owner }: { owner: boolean }) {

@@ -1,0 +1,12 @@
+import { vendorRoute } from '@/lib/api/vendor-route';
+import { json } from '@/lib/api/respond';
+import { ratesReply } from '@/lib/rates/view';
+
+export const dynamic = 'force-dynamic';
+
+export function GET(req: Request) {
+  return vendorRoute(req, 'payments:read', async (ctx) => {
+    const r = await ratesReply(ctx.db);
+    return json(r.body, r.status);
+  });
+}

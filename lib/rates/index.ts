@@ -1,0 +1,9 @@
+// Exchange rates for fiat pricing (DESIGN.md §14). Conversion of fiat amounts to koinu lives in
+// lib/money (fiatToKoinu), fed with RateInForce.decimal.
+export { loadRateConfig, DEFAULT_RATE_SOURCES, type RateConfig, type SourceSpec } from './config';
+export { PROVIDER_NAMES, type ProviderName } from './provider';
+export { fetchSource, sourceUrl, type SourceOutcome } from './fetch-source';
+export { medianRate, medianOf, type MedianOutcome, type RateSample } from './median';
+export { rateInForce, rateCurrency, ratesSnapshot, saveOutcome, RateUnavailableError, type RateInForce, type RatesSnapshot, type SourceView } from './store';
+export { refreshRates, startRateLoop, type RateLoop } from './refresh';
+export { ratesReply, type RatesBody, type RatesReply } from './view';

@@ -1,0 +1,9 @@
+// The built-in rate providers by name (DESIGN.md §14).
+import type { ProviderName, RateProvider } from '../provider';
+import { coingecko } from './coingecko';
+import { kraken } from './kraken';
+import { coinbase } from './coinbase';
+import { binance } from './binance';
+import { bitstamp } from './bitstamp';
+
+export const PROVIDERS: Record<ProviderName, RateProvider> = { coingecko, kraken, coinbase, binance, bitstamp };
