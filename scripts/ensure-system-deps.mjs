@@ -1,9 +1,9 @@
-// `pretest`: the suite needs real Chromium, litecoind and PostgreSQL from Debian, and, when the
-// Dogecoin Core 1.14.9 build is there (DOGECOIND, default ../shared/dogecoin/bin/dogecoind), the
-// Debian runtime libraries it links against. As root we install whatever is missing; otherwise
-// we stop with the exact command to run.
+// `pretest`: the suite needs real Chromium, litecoind and PostgreSQL from Debian, nginx and Caddy
+// (the reverse-proxy examples in docs/operations.md are run), and the Debian runtime libraries
+// that the Dogecoin Core 1.14.9 build links against (DOGECOIND, default
+// ../shared/dogecoin/bin/dogecoind), installed like the others. As root we install whatever is
+// missing; otherwise we stop with the exact command to run.
 import { existsSync, readdirSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { spawnSync } from 'node:child_process';
 
 const hasPostgres = () => {
@@ -14,14 +14,15 @@ const checks = [
   { pkg: 'chromium', ok: () => existsSync('/usr/bin/chromium') },
   { pkg: 'litecoind', ok: () => existsSync('/usr/bin/litecoind') },
   { pkg: 'postgresql', ok: hasPostgres },
+  { pkg: 'nginx-light', ok: () => existsSync('/usr/sbin/nginx') },
+  { pkg: 'caddy', ok: () => existsSync('/usr/bin/caddy') },
 ];
-// dogecoind's runtime packages (its README, Debian 12). Without the binary its tests skip, so
-// nothing is needed then.
-const dogecoind = process.env.DOGECOIND ? resolve(process.env.DOGECOIND) : resolve(process.cwd(), '../shared/dogecoin/bin/dogecoind');
+// dogecoind's runtime packages (its README, Debian 12), whether or not the binary is here: a
+// DOGECOIND set later finds them in place.
 const DOGECOIND_LIBS = ['libboost-filesystem1.74.0', 'libboost-program-options1.74.0', 'libboost-thread1.74.0', 'libboost-chrono1.74.0',
   'libdb5.3++', 'libevent-2.1-7', 'libevent-pthreads-2.1-7', 'libssl3'];
 const debInstalled = (pkg) => /install ok installed/.test(spawnSync('dpkg-query', ['-W', '-f=${Status}', pkg], { encoding: 'utf8' }).stdout ?? '');
-if (existsSync(dogecoind)) for (const pkg of DOGECOIND_LIBS) checks.push({ pkg, ok: () => debInstalled(pkg) });
+for (const pkg of DOGECOIND_LIBS) checks.push({ pkg, ok: () => debInstalled(pkg) });
 const missing = checks.filter((c) => !c.ok()).map((c) => c.pkg);
 if (missing.length === 0) process.exit(0);
 
