@@ -1,11 +1,12 @@
 // The vendor event log (GET /api/v1/events?after=<cursor>): the same events as the webhooks.
 import type { Db } from '../db/client';
 import { InvalidRequestError } from './errors';
+import { parseInt64 } from '../db/bounds';
 
 export async function listEvents(db: Db, params: URLSearchParams) {
   const after = params.get('after') ?? '';
   const limitRaw = params.get('limit') ?? '';
-  if (after !== '' && !/^\d{1,19}$/.test(after)) throw new InvalidRequestError('after', 'must be a cursor from a previous answer');
+  if (after !== '' && parseInt64(after) === null) throw new InvalidRequestError('after', 'must be a cursor from a previous answer');
   if (limitRaw !== '' && (!/^\d{1,3}$/.test(limitRaw) || Number(limitRaw) < 1 || Number(limitRaw) > 500)) {
     throw new InvalidRequestError('limit', 'must be an integer 1–500');
   }
