@@ -7,7 +7,7 @@ import { log } from './log';
 import { activeRelayKey } from './relay/relay-key';
 import { ensureBootstrapKey } from './auth/api-keys';
 import { ensureAdminUser, issueSetupCode } from './auth/accounts';
-import { secureDataDir } from './db/data-dir';
+import { makePrivate, secureDataDir } from './db/data-dir';
 
 export async function seedStore(db: Db, cfg: Config): Promise<void> {
   const store = await db.prisma.store.findUnique({ where: { id: 1 } });
@@ -61,6 +61,8 @@ export function boot(): Promise<void> {
         const w = startWorker({ db, network: s.network, chain: s.chain, publicUrl: cfg.publicUrl });
         for (const sig of ['SIGTERM', 'SIGINT'] as const) process.once(sig, () => void w.stop().finally(() => process.exit(0)));
       }
+      // PGlite rewrote a few files with its own modes while starting (lib/db/data-dir.ts).
+      if (db.kind === 'pglite') makePrivate(cfg.dataDir);
       log.info('counter started', {
         network: cfg.network, backend: cfg.chainBackend, db: db.kind, relayPubkey: key.pubkey, publicUrl: cfg.publicUrl,
       });
