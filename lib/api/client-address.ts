@@ -5,7 +5,7 @@
 // there. So the process stamps every incoming request with its real peer: installPeerStamp()
 // (run once at startup, from instrumentation.ts through lib/boot) listens on Node's
 // `http.server.request.start` diagnostics channel, which fires before the request reaches
-// Next.js, removes any header of the same name the client sent, and sets
+// Next.js, overwrites any header of the same name the client sent, and sets
 //   x-counter-peer: <per-process random token> <http|https> <socket remote address>
 // A stamp without this process's token is ignored, so the header cannot be forged even if
 // the stamp were not installed.
@@ -38,9 +38,16 @@ export function installPeerStamp(): void {
   g.__counterPeerToken = token;
   subscribe('http.server.request.start', (message) => {
     const { request, socket } = message as StartMessage;
-    const raw = request.rawHeaders;
-    for (let i = raw.length - 2; i >= 0; i -= 2) if (raw[i].toLowerCase() === PEER_HEADER) raw.splice(i, 2);
-    request.headers[PEER_HEADER] = `${token} ${socket.encrypted ? 'https' : 'http'} ${socket.remoteAddress ?? 'unknown'}`;
+    const value = `${token} ${socket.encrypted ? 'https' : 'http'} ${socket.remoteAddress ?? 'unknown'}`;
+    try {
+      // Overwrite (never remove: Node counts the raw headers) any copy the client sent, then set
+      // ours on the parsed headers too.
+      const raw = request.rawHeaders;
+      for (let i = 0; i + 1 < raw.length; i += 2) if (raw[i].toLowerCase() === PEER_HEADER) raw[i + 1] = value;
+      request.headers[PEER_HEADER] = value;
+    } catch {
+      // never let a subscriber throw into Node's HTTP parser; without a stamp the client is 'unknown'
+    }
   });
 }
 
@@ -72,9 +79,13 @@ function peer(req: Request): { secure: boolean; address: string } | null {
   const token = g.__counterPeerToken;
   const stamp = req.headers.get(PEER_HEADER);
   if (!token || !stamp) return null;
-  const [t, scheme, address] = stamp.split(' ');
-  if (t !== token) return null;
-  return { secure: scheme === 'https', address: plainIp(address ?? '') ?? 'unknown' };
+  // Only our own stamp counts, wherever it sits: should a client's copy of the header survive
+  // next to it (joined with ", "), it lacks the token and is skipped.
+  for (const part of stamp.split(',')) {
+    const [t, scheme, address] = part.trim().split(' ');
+    if (t === token) return { secure: scheme === 'https', address: plainIp(address ?? '') ?? 'unknown' };
+  }
+  return null;
 }
 
 const list = (h: string | null) => (h ?? '').split(',').map((s) => s.trim()).filter(Boolean);

@@ -8,6 +8,7 @@ import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { request } from 'node:http';
 import { startApp, type AppServer } from '../helpers/app-server';
 
 const EMAIL = 'owner@shop.test';
@@ -67,6 +68,25 @@ describe('the client is the socket peer (TRUST_PROXY off)', () => {
     }
     expect(statuses).toContain(429);
     expect(statuses.filter((s) => s === 404).length).toBeLessThanOrEqual(12); // the burst (10) and a refill or two
+  });
+
+
+  it('yet two real clients (two loopback source addresses) have buckets of their own', async () => {
+    // The relay bucket of 127.0.0.1 is spent (above); a request from 127.0.0.2 still goes through,
+    // which shows the app sees the socket's peer, not one shared "unknown" client.
+    const from = (localAddress: string) => new Promise<number>((resolve, reject) => {
+      const u = new URL(app.url + '/relay/status');
+      const req = request({ host: u.hostname, port: u.port, path: u.pathname, method: 'POST', localAddress, agent: false, headers: { 'Content-Type': 'application/json' } }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      });
+      req.on('error', reject);
+      req.end(JSON.stringify({ id: 'nope' }));
+    });
+    let spent = 0;
+    for (let i = 0; i < 5 && spent !== 429; i++) spent = await from('127.0.0.1'); // a token may have refilled
+    expect(spent).toBe(429);
+    expect(await from('127.0.0.2')).toBe(404);
   });
 });
 

@@ -67,6 +67,10 @@ describe('client address (TRUST_PROXY)', () => {
   it('ignores a stamp without this process token (a client cannot forge it)', () => {
     const r = new Request('http://x/', { headers: { [PEER_HEADER]: 'guess http 9.9.9.9' } });
     expect(clientInfo(r, {}).address).toBe('unknown');
+    // A client copy that survives next to the real stamp changes nothing.
+    const token = (globalThis as { __counterPeerToken?: string }).__counterPeerToken!;
+    const both = new Request('http://x/', { headers: [[PEER_HEADER, 'guess http 9.9.9.9'], [PEER_HEADER, `${token} http 127.0.0.1`]] });
+    expect(clientInfo(both, {}).address).toBe('127.0.0.1');
   });
   it('with TRUST_PROXY takes the right-most hop no trusted proxy added', () => {
     const r = stamped('10.0.0.2', { 'x-forwarded-for': '6.6.6.6, 198.51.100.7', 'x-forwarded-proto': 'http, https' });
