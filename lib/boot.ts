@@ -7,6 +7,7 @@ import { log } from './log';
 import { activeRelayKey } from './relay/relay-key';
 import { ensureBootstrapKey } from './auth/api-keys';
 import { ensureAdminUser, issueSetupCode } from './auth/accounts';
+import { makePrivate, secureDataDir } from './db/data-dir';
 
 export async function seedStore(db: Db, cfg: Config): Promise<void> {
   const store = await db.prisma.store.findUnique({ where: { id: 1 } });
@@ -41,11 +42,15 @@ export function boot(): Promise<void> {
   if (!g.__counterBoot) {
     g.__counterBoot = (async () => {
       const cfg = loadConfig();
+      // Before anything writes there (PGlite, chain files): DATA_DIR 0700, umask 077.
+      secureDataDir(cfg.dataDir);
       (await import('./rates/config')).loadRateConfig(); // a bad RATE_* variable stops start-up, named
       const db = await getDb();
       await seedStore(db, cfg);
       const key = await activeRelayKey(db);
-      if (cfg.bootstrapApiKey) await ensureBootstrapKey(db, cfg.bootstrapApiKey);
+      if (cfg.bootstrapApiKey && (await ensureBootstrapKey(db, cfg.bootstrapApiKey)) === 'revoked') {
+        log.warn('BOOTSTRAP_API_KEY was revoked in the back office and stays revoked; set a new secret to get a bootstrap key again');
+      }
       await ensureFirstAccount(db, cfg);
       if (cfg.chainBackend === 'devnet') await (await import('./demo/seed-catalog')).seedDemoCatalog(db);
       // PGlite has no autovacuum: vacuum before serving, then periodically (lib/db/maintenance.ts).
@@ -57,6 +62,8 @@ export function boot(): Promise<void> {
         const w = startWorker({ db, network: s.network, chain: s.chain, publicUrl: cfg.publicUrl });
         for (const sig of ['SIGTERM', 'SIGINT'] as const) process.once(sig, () => void w.stop().finally(() => process.exit(0)));
       }
+      // PGlite rewrote a few files with its own modes while starting (lib/db/data-dir.ts).
+      if (db.kind === 'pglite') makePrivate(cfg.dataDir);
       log.info('counter started', {
         network: cfg.network, backend: cfg.chainBackend, db: db.kind, relayPubkey: key.pubkey, publicUrl: cfg.publicUrl,
       });

@@ -1,6 +1,7 @@
 'use client';
 // The sign-in and first-owner setup forms. They post JSON to /api/auth/* and follow `next`.
 import { useState } from 'react';
+import { safeNextPath } from '@/lib/auth/safe-next';
 
 type Field = { name: string; label: string; type: string; autoComplete?: string; required?: boolean; hint?: string };
 
@@ -21,9 +22,11 @@ export function AuthForm({ endpoint, fields, submitLabel, next }: { endpoint: st
         return;
       }
       const role = body.user?.role;
-      // Only same-site paths are followed; none (or the home page) means the role's own screen.
-      const safe = /^\/(?![/\\])/.test(next) && next !== '/'; // never //host or /\host
-      window.location.assign(safe ? next : role === 'cashier' ? '/pos' : '/admin');
+      // Only same-origin paths are followed (lib/auth/safe-next.ts); none (or the home page)
+      // means the role's own screen.
+      const home = role === 'cashier' ? '/pos' : '/admin';
+      const target = safeNextPath(next, home);
+      window.location.assign(target === '/' ? home : target);
     } catch {
       setError('network error: try again');
     } finally {

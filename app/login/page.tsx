@@ -4,14 +4,16 @@ import { AuthForm } from '@/app/_lib/auth-form';
 import { currentUser } from '@/app/_lib/session';
 import { appContext } from '@/lib/app-context';
 import { userCount } from '@/lib/auth';
+import { safeNextPath } from '@/lib/auth/safe-next';
 
 export const dynamic = 'force-dynamic';
 
-export default async function LoginPage({ searchParams }: { searchParams: Promise<{ next?: string }> }) {
-  const { next = '/' } = await searchParams;
+export default async function LoginPage({ searchParams }: { searchParams: Promise<{ next?: string | string[] }> }) {
+  // Only a same-origin path survives (lib/auth/safe-next.ts); the form gets nothing else.
+  const next = safeNextPath((await searchParams).next, '/');
   if ((await userCount((await appContext()).db)) === 0) redirect('/setup');
   const user = await currentUser();
-  if (user) redirect(user.role === 'cashier' ? '/pos' : '/admin');
+  if (user) redirect(next !== '/' ? next : user.role === 'cashier' ? '/pos' : '/admin');
   return (
     <main className="auth-shell">
       <div className="auth-card">

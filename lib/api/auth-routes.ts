@@ -3,28 +3,34 @@ import { z } from 'zod';
 import type { Db } from '../db/client';
 import {
   AccountError, authenticateUser, completeSetup, createSession, destroySession, sessionCookie, clearedSessionCookie,
-  cookieValue, SESSION_COOKIE, MAX_PASSWORD_LENGTH, type PublicUser,
+  cookieValue, SESSION_COOKIE, MAX_PASSWORD_LENGTH, normaliseEmail, type PublicUser,
 } from '../auth';
+import { signInThrottle, accountKey, clientKeyOf } from '../auth/sign-in-throttle';
+import { clientInfo } from './client-address';
 import { readBodyText } from './body';
 import { json, jsonError } from './respond';
 import { requestUser, mutationAllowed, csrfRefused, sameOrigin } from './access';
 
 const MAX_AUTH_BODY = 8 * 1024;
 
+// Text that is stored or looked up must not carry control characters (PostgreSQL refuses NUL).
+const plain = (max: number, min = 0) => z.string().min(min).max(max).regex(/^[^\u0000-\u001f\u007f]*$/, 'must not contain control characters');
+
 const loginBody = z.object({
-  email: z.string().min(3).max(320),
+  email: plain(320, 3),
   password: z.string().min(1).max(MAX_PASSWORD_LENGTH),
 }).strict();
 
 const setupBody = z.object({
-  code: z.string().min(1).max(100),
-  email: z.string().min(3).max(320),
-  name: z.string().max(100).optional(),
+  code: plain(100, 1),
+  email: plain(320, 3),
+  name: plain(100).optional(),
   password: z.string().min(1).max(MAX_PASSWORD_LENGTH),
 }).strict();
 
+/** Secure cookies when the client's connection is https (X-Forwarded-Proto only with TRUST_PROXY). */
 function isSecure(req: Request): boolean {
-  return new URL(req.url).protocol === 'https:' || req.headers.get('x-forwarded-proto') === 'https';
+  return clientInfo(req).secure;
 }
 
 async function parse<T>(req: Request, schema: z.ZodType<T>): Promise<{ ok: true; value: T } | { ok: false; response: Response }> {
@@ -57,9 +63,23 @@ async function signedIn(db: Db, req: Request, user: PublicUser, status = 200): P
 export async function login(db: Db, req: Request): Promise<Response> {
   const body = await parse(req, loginBody);
   if (!body.ok) return body.response;
+  // Throttled per account and per client (lib/auth/sign-in-throttle.ts), before any scrypt.
+  const throttle = signInThrottle();
+  const account = accountKey(normaliseEmail(body.value.email));
+  const keys = [account, clientKeyOf(clientInfo(req).address)];
+  const wait = throttle.retryAfter(keys);
+  if (wait > 0) return tooManyAttempts(wait);
   const user = await authenticateUser(db, body.value.email, body.value.password);
-  if (!user) return jsonError(401, 'unauthorized', 'wrong email or password');
+  if (!user) {
+    throttle.failed(keys); // from the 5th failure on, the next attempts get 429 for a while
+    return jsonError(401, 'unauthorized', 'wrong email or password');
+  }
+  throttle.succeeded([account]);
   return signedIn(db, req, user);
+}
+
+function tooManyAttempts(seconds: number): Response {
+  return jsonError(429, 'rate_limited', `too many failed sign-ins; try again in ${seconds} s`, { 'Retry-After': String(seconds) });
 }
 
 export async function setup(db: Db, req: Request): Promise<Response> {

@@ -8,6 +8,7 @@ import { isStoreNotReady } from '../readiness';
 import { isBackendUnavailable } from '../chain/backend';
 import { log } from '../log';
 import { rateLimitResponse, type RateGroup } from './rate-limit';
+import { isDataException } from '../db/bounds';
 
 const DB_OUTAGE = /ECONNREFUSED|ECONNRESET|EPIPE|terminating connection|Connection terminated|connect ETIMEDOUT|not queryable|server closed the connection|the database system is (starting up|shutting down|in recovery mode)|57P0[123]|P1001|P1017|DatabaseNotReachable|timeout exceeded when trying to connect/i;
 
@@ -45,6 +46,12 @@ export async function handle(fn: () => Promise<Response>, opts: HandleOptions = 
     if (e instanceof IdempotencyConflictError) return jsonError(409, 'conflict', e.message);
     if (e instanceof NoReceivingWalletError) return jsonError(409, 'conflict', e.message);
     if (isStoreNotReady(e)) return json({ error: 'not_ready', message: e.message, problems: e.problems }, 503, { 'Retry-After': '10' });
+    if (isDataException(e)) {
+      // Last line of defence: the database refused a value from the request (a NUL character,
+      // a number or date out of range) that no validator caught. Bad input, not a server fault.
+      log.warn('database refused a request value', { error: e as Error });
+      return jsonError(400, 'invalid_request', 'the request holds a value that cannot be stored (a NUL character, or a number or date out of range)');
+    }
     if (isBackendUnavailable(e) || looksLikeDbOutage(e)) {
       log.warn('service unavailable', { error: e as Error });
       return transient(503);

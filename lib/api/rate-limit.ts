@@ -2,12 +2,13 @@
 // /invoices/*): a client over its budget gets 429 with Retry-After. Configured by environment:
 //   RATE_LIMIT_RPS    sustained requests per second per client and group (default 300; 0 = off)
 //   RATE_LIMIT_BURST  bucket size, the requests a client may send at once (default 600)
-// A client is identified by the first X-Forwarded-For entry, which Next.js fills from the
-// socket address when the request has none. Behind a reverse proxy, have the proxy overwrite
-// X-Forwarded-For; an internet-facing server without one lets a client pick its own key.
+// A client is identified by its address (lib/api/client-address.ts): the socket's peer, or with
+// TRUST_PROXY set, the right-most X-Forwarded-For entry no trusted proxy added. A header the
+// client writes itself never picks its bucket.
 // The limiter is in-process memory: with several web processes each enforces its own budget.
 import { z } from 'zod';
 import { jsonError } from './respond';
+import { clientAddress } from './client-address';
 
 export type RateGroup = 'relay' | 'api' | 'invoices';
 
@@ -76,9 +77,7 @@ export class RateLimiter {
 }
 
 export function clientKey(req: Request): string {
-  const xff = req.headers.get('x-forwarded-for');
-  const first = xff ? xff.split(',')[0].trim() : '';
-  return first || 'unknown';
+  return clientAddress(req);
 }
 
 export function groupForPath(pathname: string): RateGroup | null {

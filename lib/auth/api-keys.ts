@@ -56,14 +56,36 @@ export async function revokeApiKey(db: Db, id: string): Promise<boolean> {
   return r.count === 1;
 }
 
-/** Ensures the owner-scoped key (the owner role's scopes) from BOOTSTRAP_API_KEY exists with exactly that secret. */
-export async function ensureBootstrapKey(db: Db, secret: string): Promise<void> {
+const revokedBootstrapKey = (keyHash: string) => `bootstrap_revoked:${keyHash}`;
+
+/**
+ * Ensures the owner-scoped key (the owner role's scopes) from BOOTSTRAP_API_KEY exists with exactly that secret, unless
+ * that secret was ever revoked (DESIGN.md §16): a revoked bootstrap key stays revoked across
+ * restarts. The revocation is remembered by the key's hash: in its own row while the secret is
+ * configured, and in app_state once the operator moves to another secret, so switching back
+ * does not revive it either. Returns 'revoked' when the key was left revoked.
+ */
+export async function ensureBootstrapKey(db: Db, secret: string): Promise<'active' | 'revoked'> {
   if (secret.length < MIN_BOOTSTRAP_KEY_LENGTH) {
     throw new Error(`BOOTSTRAP_API_KEY must be at least ${MIN_BOOTSTRAP_KEY_LENGTH} characters`);
   }
   const keyHash = hashApiKey(secret);
+  const same = await db.prisma.apiKey.findUnique({ where: { keyHash }, select: { id: true, revokedAt: true } });
+  if (same?.revokedAt) return 'revoked';
+  if (same) {
+    if (same.id === BOOTSTRAP_KEY_ID) await db.prisma.apiKey.update({ where: { id: BOOTSTRAP_KEY_ID }, data: { scopes: [...roleScopes('owner')] } });
+    return 'active';
+  }
+  if (await db.prisma.appState.findUnique({ where: { key: revokedBootstrapKey(keyHash) } })) return 'revoked';
+  const previous = await db.prisma.apiKey.findUnique({ where: { id: BOOTSTRAP_KEY_ID }, select: { keyHash: true, revokedAt: true } });
+  if (previous?.revokedAt) {
+    const key = revokedBootstrapKey(previous.keyHash);
+    const value = previous.revokedAt.toISOString();
+    await db.prisma.appState.upsert({ where: { key }, update: { value }, create: { key, value } });
+  }
   const data = { name: 'Bootstrap (BOOTSTRAP_API_KEY)', prefix: displayPrefix(secret), keyHash, scopes: [...roleScopes('owner')], revokedAt: null };
   await db.prisma.apiKey.upsert({ where: { id: BOOTSTRAP_KEY_ID }, update: data, create: { id: BOOTSTRAP_KEY_ID, ...data } });
+  return 'active';
 }
 
 /** Resolves a bearer secret to its principal, or null for unknown or revoked keys. */

@@ -57,7 +57,13 @@ export function cookieValue(header: string | null | undefined, name: string): st
   if (!header) return null;
   for (const part of header.split(';')) {
     const i = part.indexOf('=');
-    if (i > 0 && part.slice(0, i).trim() === name) return decodeURIComponent(part.slice(i + 1).trim());
+    if (i > 0 && part.slice(0, i).trim() === name) {
+      try {
+        return decodeURIComponent(part.slice(i + 1).trim());
+      } catch {
+        return null; // a malformed cookie is no session, never a 500 (DESIGN.md §9)
+      }
+    }
   }
   return null;
 }

@@ -8,18 +8,23 @@ import { encodeCursor, decodeCursor } from '../relay/list-payments';
 import { vendorPaymentView, isExpired } from '../relay/payment-view';
 import { redeliver } from '../relay/webhook-delivery';
 import { BackofficeError, invalid, parseWith } from './errors';
+import { parseInt64, storableDate } from '../db/bounds';
 
 export const STATUSES = ['unpaid', 'accepted', 'confirmed', 'declined'] as const;
 export const EXPORT_MAX_ROWS = 100_000;
 
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
-const dateish = z.string().max(40).refine((s) => DATE_RE.test(s) || !Number.isNaN(Date.parse(s)), 'must be a date (YYYY-MM-DD) or an RFC 3339 time');
+// A date the database can store: years 1–9999 (0000-01-01, -001000-01-01 and leap seconds are not).
+const dateish = z.string().max(40).refine(
+  (s) => storableDate(new Date(DATE_RE.test(s) ? `${s}T00:00:00Z` : s)) !== null,
+  'must be a date (YYYY-MM-DD) or an RFC 3339 time, between years 1 and 9999',
+);
 
 const Filter = z.object({
   status: z.enum(STATUSES).optional(),
   from: dateish.optional(),
   to: dateish.optional(),
-  q: z.string().trim().max(100, 'must be at most 100 characters').optional(),
+  q: z.string().trim().max(100, 'must be at most 100 characters').refine((s) => !s.includes('\u0000'), 'must not contain a NUL character').optional(),
   cursor: z.string().max(200).optional(),
   limit: z.string().regex(/^\d{1,3}$/, 'must be an integer 1–100').transform(Number).pipe(z.number().min(1, 'must be an integer 1–100').max(100, 'must be an integer 1–100')).optional(),
 });
@@ -139,8 +144,9 @@ export async function invoiceDetail(db: Db, id: string, publicUrl: string, now =
 
 /** Queues an event for delivery again (the worker sends it on its next pass). */
 export async function redeliverEvent(db: Db, seq: string): Promise<void> {
-  if (!/^\d{1,19}$/.test(seq)) throw invalid('seq', 'must be an event number');
-  if (!(await redeliver(db, BigInt(seq)))) throw new BackofficeError('not_found', 'no such event');
+  const n = parseInt64(seq);
+  if (n === null) throw invalid('seq', 'must be an event number');
+  if (!(await redeliver(db, n))) throw new BackofficeError('not_found', 'no such event');
 }
 
 export const CSV_COLUMNS = [

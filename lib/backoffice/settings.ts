@@ -7,6 +7,7 @@ import type { Db } from '../db/client';
 import { isValidAddress, isValidXpub, type Network } from '../doge';
 import { formatKoinu, parseKoinu, AmountError } from '../money';
 import { invalid, parseWith } from './errors';
+import { webhookUrlProblem } from '../relay/webhook-address';
 
 export const MAX_STORE_ICON_CHARS = 64 * 1024;
 
@@ -139,7 +140,12 @@ export async function updateSettings(db: Db, network: Network, input: unknown): 
   }
   if (p.pricing_currency !== undefined) data.pricingCurrency = p.pricing_currency;
   if (p.tips_enabled !== undefined) data.tipsEnabled = p.tips_enabled;
-  if (p.webhook_url !== undefined) data.webhookUrl = p.webhook_url;
+  if (p.webhook_url !== undefined) {
+    // No SSRF: a webhook must not point at this machine or a private network (DESIGN.md §16).
+    const problem = p.webhook_url ? await webhookUrlProblem(p.webhook_url) : null;
+    if (problem) throw invalid('webhook_url', problem);
+    data.webhookUrl = p.webhook_url;
+  }
 
   const zero = (data.zeroConfLimit as bigint | undefined) ?? current.zeroConfLimit;
   const one = (data.oneConfLimit as bigint | undefined) ?? current.oneConfLimit;

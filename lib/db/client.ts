@@ -3,6 +3,7 @@
 // same migrations.
 import { mkdirSync } from 'node:fs';
 import { resolve, join } from 'node:path';
+import { makePrivate, secureDataDir } from './data-dir';
 import { PrismaClient } from './generated/client';
 import type { SqlRunner } from './migrate';
 
@@ -32,19 +33,23 @@ const MIGRATION_LOCK_KEY = 727_073_691; // arbitrary, stable advisory-lock key f
 
 export async function openDb(opts: OpenOptions): Promise<Db> {
   if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.poolSize ?? 10);
-  return openPglite(opts.memory ? null : join(resolve(/*turbopackIgnore: true*/ opts.dataDir ?? './data'), 'pglite'));
+  if (opts.memory) return openPglite(null);
+  // DATA_DIR 0700, umask 077 before PGlite creates its files (lib/db/data-dir.ts).
+  const dataDir = secureDataDir(resolve(/*turbopackIgnore: true*/ opts.dataDir ?? './data'));
+  return openPglite(join(dataDir, 'pglite'));
 }
 
 async function openPglite(dir: string | null): Promise<Db> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { PrismaPGlite } = await import('pglite-prisma-adapter');
-  if (dir) mkdirSync(dir, { recursive: true });
+  if (dir) mkdirSync(dir, { recursive: true, mode: 0o700 });
   // PostgreSQL's default 128 MB of shared buffers is most of an embedded app's memory (WASM
   // memory never shrinks); the OS page cache still caches the data files. PGLITE_SHARED_BUFFERS
   // overrides it (PostgreSQL units: 16MB, 65536kB, 1GB).
   const sb = process.env.PGLITE_SHARED_BUFFERS?.trim();
   const opts = { postgresqlconf: `shared_buffers=${sb && /^\d{1,7}(kB|MB|GB)$/.test(sb) ? sb : PGLITE_SHARED_BUFFERS}` };
   const pg = dir ? await PGlite.create(dir, opts) : await PGlite.create(opts);
+  if (dir) makePrivate(dir); // PGlite unpacks its data directory 0666 (lib/db/data-dir.ts)
   const prisma = new PrismaClient({ adapter: new PrismaPGlite(pg) });
   const self: Db = {
     kind: 'pglite',
@@ -65,6 +70,7 @@ async function openPglite(dir: string | null): Promise<Db> {
     close: async () => {
       await prisma.$disconnect();
       await pg.close();
+      if (dir) makePrivate(dir);
     },
   };
   return self;

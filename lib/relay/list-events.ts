@@ -2,12 +2,13 @@
 import type { Db } from '../db/client';
 import { InvalidRequestError } from './errors';
 import { salesScope } from './sales-scope';
+import { parseInt64 } from '../db/bounds';
 
 /** `ownSalesOf`: a cashier's user id (only its own sales' events), or null for all. */
 export async function listEvents(db: Db, params: URLSearchParams, ownSalesOf: string | null = null) {
   const after = params.get('after') ?? '';
   const limitRaw = params.get('limit') ?? '';
-  if (after !== '' && !/^\d{1,19}$/.test(after)) throw new InvalidRequestError('after', 'must be a cursor from a previous answer');
+  if (after !== '' && parseInt64(after) === null) throw new InvalidRequestError('after', 'must be a cursor from a previous answer');
   if (limitRaw !== '' && (!/^\d{1,3}$/.test(limitRaw) || Number(limitRaw) < 1 || Number(limitRaw) > 500)) {
     throw new InvalidRequestError('limit', 'must be an integer 1–500');
   }

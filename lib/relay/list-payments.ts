@@ -5,11 +5,15 @@ import { InvalidRequestError, fromZod } from './errors';
 import { vendorPaymentView } from './payment-view';
 import { isRfc3339 } from '../connect';
 import { salesScope } from './sales-scope';
+import { parseInt64, storableDate } from '../db/bounds';
+
+/** An RFC 3339 time the database can store (years 1–9999; a leap second is not one). */
+const storableTime = (s: string) => isRfc3339(s) && storableDate(new Date(s)) !== null;
 
 const Query = z.object({
   status: z.enum(['unpaid', 'accepted', 'confirmed', 'declined']).optional(),
-  from: z.string().refine(isRfc3339, 'must be an RFC 3339 timestamp').optional(),
-  to: z.string().refine(isRfc3339, 'must be an RFC 3339 timestamp').optional(),
+  from: z.string().max(40).refine(storableTime, 'must be an RFC 3339 timestamp between years 1 and 9999').optional(),
+  to: z.string().max(40).refine(storableTime, 'must be an RFC 3339 timestamp between years 1 and 9999').optional(),
   limit: z.string().regex(/^\d{1,3}$/, 'must be an integer 1–100').transform(Number).pipe(z.number().min(1, 'must be an integer 1–100').max(100, 'must be an integer 1–100')).optional(),
   cursor: z.string().max(200).optional(),
 });
@@ -19,8 +23,9 @@ export function encodeCursor(seq: bigint): string {
 }
 export function decodeCursor(c: string): bigint {
   const m = /^p:(\d{1,19})$/.exec(Buffer.from(c, 'base64url').toString('utf8'));
-  if (!m) throw new InvalidRequestError('cursor', 'is not a cursor this API issued');
-  return BigInt(m[1]);
+  const seq = m ? parseInt64(m[1]) : null;
+  if (seq === null) throw new InvalidRequestError('cursor', 'is not a cursor this API issued');
+  return seq;
 }
 
 /** `ownSalesOf`: a cashier's user id (it lists only the payments it created), or null for all. */

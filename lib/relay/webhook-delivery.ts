@@ -11,10 +11,14 @@
 // - No webhook URL or secret configured: due events stay 'pending' and are not attempted, so
 //   that configuring the webhook later delivers the backlog. An unsigned webhook is never sent.
 // - The webhook secret never appears in logs or in the attempt log.
+// - Only public addresses are sent to (webhook-address.ts), checked after DNS resolution with the
+//   connection pinned to the checked address, unless WEBHOOK_ALLOW_PRIVATE=1. A refused address
+//   is a failed attempt with the reason in the attempt log, retried like any other failure.
 import type { Db } from '../db/client';
 import { log as defaultLog } from '../log';
 import { nextAttemptAt } from './webhook-backoff';
 import { SIGNATURE_HEADER, signWebhook } from './webhook-signature';
+import { checkedFetch, pinnedFetch, webhookAllowPrivate } from './webhook-address';
 
 export const EVENT_ID_HEADER = 'X-Counter-Event-Id';
 export const WEBHOOK_USER_AGENT = 'Counter-Webhooks/1';
@@ -33,7 +37,10 @@ export interface WebhookLog {
 export interface DeliverOptions {
   /** Clock (tests drive time with it). Default: the system clock. */
   now?: () => Date;
+  /** Replaces the HTTP client (tests); the address is still checked first. */
   fetch?: typeof fetch;
+  /** Send to loopback/private/link-local addresses too. Default: WEBHOOK_ALLOW_PRIVATE=1. */
+  allowPrivate?: boolean;
   /** Jitter source in [0, 1). Default Math.random. */
   random?: () => number;
   /** Most events attempted per call. Default 20. */
@@ -246,7 +253,9 @@ export async function deliverDueEvents(db: Db, opts: DeliverOptions = {}): Promi
   const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const ctx: Ctx = {
     now: opts.now ?? (() => new Date()),
-    fetch: opts.fetch ?? fetch,
+    fetch: opts.fetch
+      ? checkedFetch(opts.fetch, { allowPrivate: opts.allowPrivate ?? webhookAllowPrivate() })
+      : pinnedFetch({ allowPrivate: opts.allowPrivate ?? webhookAllowPrivate() }),
     random: opts.random ?? Math.random,
     timeoutMs,
     leaseMs: opts.leaseMs ?? timeoutMs + 60_000,

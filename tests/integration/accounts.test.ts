@@ -37,7 +37,7 @@ describe('first owner through /setup', () => {
     expect(wrong.status).toBe(403);
     const weak = await post(`${app.url}/api/auth/setup`, { code: setupCode(), email: 'o@shop.test', password: 'short' });
     expect(weak.status).toBe(400);
-    expect((await weak.json()).message).toMatch(/at least 10/);
+    expect((await weak.json()).message).toMatch(/at least 12/);
     const extra = await post(`${app.url}/api/auth/setup`, { code: setupCode(), email: 'o@shop.test', password: 'long enough password', role: 'x' });
     expect(extra.status).toBe(400);
   });

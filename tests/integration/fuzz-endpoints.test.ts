@@ -8,6 +8,7 @@ import { startApp, type AppServer } from '../helpers/app-server';
 
 const KEY = 'fuzz-test-key-' + randomBytes(12).toString('hex');
 const DGUB = 'dgub8nnbYqHETn61ajXkw8Z8cHasQNrPnQpb85448DY2ie7PmNecxAm6BjTnhNCvZY3qJk1MKZ9Z5HQasQ83ARb99nmduT7dunvxgcvBFVHuvrq';
+const OWNER = { email: 'owner@fuzz.test', password: 'fuzz owner password' };
 let app: AppServer;
 let payment: { id: string; payment: { relay_token: string } };
 
@@ -64,7 +65,7 @@ const never5xx = (r: { status: number; text: string }, what: unknown) => {
 };
 
 beforeAll(async () => {
-  app = await startApp({ STORE_XPUB: DGUB, BOOTSTRAP_API_KEY: KEY, RATE_LIMIT_RPS: '0' });
+  app = await startApp({ STORE_XPUB: DGUB, BOOTSTRAP_API_KEY: KEY, RATE_LIMIT_RPS: '0', ADMIN_EMAIL: OWNER.email, ADMIN_PASSWORD: OWNER.password });
   const r = await post('/api/v1/payments', JSON.stringify(VALID_CREATE));
   if (r.status !== 201) throw new Error(r.text);
   expect(r.status).toBe(201);
@@ -173,3 +174,115 @@ describe('JSON endpoint bodies under random and mutated input', () => {
     expect(app.logs()).not.toMatch(/unhandled error in route/);
   });
 });
+
+// ---------------------------------------------------------------------------------------------
+// Values the database cannot store, on every route under app/ that takes input (issue 19): a NUL
+// character in any stored string, id or search text (the sign-in email included), integers past
+// int64 in cursors and event numbers, and dates PostgreSQL refuses (year 0, negative years, a
+// leap second). Each is a 400 invalid_request (or a 401/404 where the route answers that first),
+// never a 5xx.
+
+const NUL = 'a\u0000b';
+const INT64_OVER = '9999999999999999999';
+const cursorOf = (seq: string) => Buffer.from(`p:${seq}`).toString('base64url');
+const BAD_DATES = ['0000-01-01', '0000-01-01T00:00:00Z', '2020-12-31T23:59:60Z', '-001000-01-01', '-001000-01-01T00:00:00Z', '+275760-09-13T00:00:00Z'];
+
+describe('NUL, int64 overflow and impossible dates on every route that takes input', () => {
+  let owner: { cookie: string; csrf: string };
+  beforeAll(async () => {
+    const r = await fetch(app.url + '/api/auth/login', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(OWNER) });
+    expect(r.status).toBe(200);
+    owner = { cookie: (r.headers.get('set-cookie') ?? '').split(';')[0], csrf: (await r.json()).csrf_token };
+  });
+  const send = async (method: string, path: string, body?: unknown, who: 'key' | 'owner' | 'none' = 'owner') => {
+    const headers: Record<string, string> = { 'Content-Type': 'application/json' };
+    if (who === 'key') headers.Authorization = `Bearer ${KEY}`;
+    if (who === 'owner') Object.assign(headers, { Cookie: owner.cookie, 'X-CSRF-Token': owner.csrf });
+    const r = await fetch(app.url + path, { method, headers, body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body), redirect: 'manual' });
+    return { status: r.status, text: await r.text() };
+  };
+  const invalid = (r: { status: number; text: string }, what: unknown) => {
+    never5xx(r, what);
+    expect(r.status, JSON.stringify(what)).toBe(400);
+    expect(JSON.parse(r.text)).toMatchObject({ error: 'invalid_request' });
+  };
+
+  it('query parameters: cursor, after, from, to, q, limit, page', async () => {
+    const cases: [string, 'key' | 'owner'][] = [
+      [`/api/v1/events?after=${INT64_OVER}`, 'key'],
+      [`/api/v1/events?after=9223372036854775808`, 'key'],
+      [`/api/v1/payments?cursor=${cursorOf(INT64_OVER)}`, 'key'],
+      [`/api/admin/invoices?cursor=${cursorOf(INT64_OVER)}`, 'owner'],
+      [`/api/admin/invoices?q=${encodeURIComponent(NUL)}`, 'owner'],
+      [`/api/admin/invoices/export?format=csv&q=${encodeURIComponent(NUL)}`, 'owner'],
+      ...BAD_DATES.flatMap((d): [string, 'key' | 'owner'][] => ['from', 'to'].flatMap((k): [string, 'key' | 'owner'][] => [
+        [`/api/v1/payments?${k}=${encodeURIComponent(d)}`, 'key'],
+        [`/api/admin/invoices?${k}=${encodeURIComponent(d)}`, 'owner'],
+        [`/api/admin/invoices/export?format=json&${k}=${encodeURIComponent(d)}`, 'owner'],
+      ])),
+    ];
+    for (const [path, who] of cases) invalid(await send('GET', path, undefined, who), path);
+  });
+
+  it('path ids: payments, invoices, products, users, keys, events, envelopes, the invoice listing', async () => {
+    const id = encodeURIComponent(NUL);
+    for (const [method, path, who, ok] of [
+      ['GET', `/api/v1/payments/${id}`, 'key', [400, 404]],
+      ['POST', `/api/v1/payments/${id}/cancel`, 'key', [400, 404]],
+      ['GET', `/api/admin/invoices/${id}`, 'owner', [400, 404]],
+      ['PATCH', `/api/admin/products/${id}`, 'owner', [400, 404]],
+      ['PATCH', `/api/admin/users/${id}`, 'owner', [400, 404]],
+      ['DELETE', `/api/admin/api-keys/${id}`, 'owner', [400, 404]],
+      ['POST', `/api/admin/events/${INT64_OVER}/redeliver`, 'owner', [400]],
+      ['POST', `/api/admin/events/${id}/redeliver`, 'owner', [400]],
+      ['GET', `/dc/${id}`, 'none', [400, 404]],
+      ['GET', `/invoices/${id}`, 'key', [400]],
+    ] as const) {
+      const r = await send(method, path, method === 'PATCH' ? { name: 'x' } : undefined, who);
+      never5xx(r, path);
+      expect(ok as readonly number[], `${method} ${path}: ${r.status} ${r.text.slice(0, 200)}`).toContain(r.status);
+    }
+  });
+
+  it('JSON bodies: every stored string field with a NUL', async () => {
+    const cases: [string, string, unknown, 'key' | 'owner' | 'none'][] = [
+      ['POST', '/api/auth/login', { email: `x${NUL}@shop.test`, password: 'whatever password' }, 'none'],
+      ['POST', '/api/auth/setup', { code: NUL, email: `x${NUL}@shop.test`, password: 'whatever password' }, 'none'],
+      ['POST', '/api/admin/users', { email: `u${NUL}@shop.test`, password: 'a fine long password', role: 'cashier' }, 'owner'],
+      ['POST', '/api/admin/users', { email: 'u2@shop.test', name: NUL, password: 'a fine long password', role: 'cashier' }, 'owner'],
+      ['POST', '/api/admin/products', { sku: 'SKU-NUL', name: NUL, price: '1' }, 'owner'],
+      ['POST', '/api/admin/products', { sku: 'SKU-NUL2', name: 'ok', description: NUL, price: '1' }, 'owner'],
+      ['POST', '/api/admin/api-keys', { name: NUL, scopes: ['payments:read'] }, 'owner'],
+      ['PATCH', '/api/admin/settings', { name: NUL }, 'owner'],
+      ['PATCH', '/api/admin/settings', { address: NUL }, 'owner'],
+      ['PATCH', '/api/admin/settings', { webhook_url: `https://hooks.test/${NUL}` }, 'owner'],
+    ];
+    for (const [method, path, body, who] of cases) {
+      const r = await send(method, path, body, who);
+      never5xx(r, body);
+      // /api/auth/setup answers 409 once an owner exists; everything else refuses the value.
+      if (path === '/api/auth/setup') expect([400, 409]).toContain(r.status);
+      else invalid(r, body);
+    }
+    const me = await send('GET', '/api/auth/me');
+    const self = JSON.parse(me.text).user.id;
+    invalid(await send('PATCH', `/api/admin/users/${self}`, { name: NUL }), 'user name');
+  });
+
+  it('relay and node text API: NUL in ids and queries is never a 5xx', async () => {
+    for (const body of [{ id: NUL }, { id: NUL, tx: '00', relay_token: NUL, refund: '' }]) {
+      never5xx(await send('POST', '/relay/status', body, 'none'), body);
+      never5xx(await send('POST', '/relay/pay', body, 'none'), body);
+    }
+    for (const name of ['getAddresses', 'getBalance', 'getChaintip', 'getHeaders', 'getLastBlockInfo', 'getTimestamp', 'getTransactions', 'getUTXOs', 'getWallet']) {
+      const q = `?address=${encodeURIComponent(NUL)}&start=${INT64_OVER}&count=${INT64_OVER}&height=${INT64_OVER}`;
+      never5xx(await send('GET', `/${name}${q}`, undefined, 'key'), name);
+      never5xx(await send('POST', `/${name}`, NUL, 'key'), name);
+    }
+  });
+
+  it('nothing above was an unhandled error', () => {
+    expect(app.logs()).not.toMatch(/unhandled error in route/);
+  });
+});
+

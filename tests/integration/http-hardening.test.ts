@@ -42,7 +42,9 @@ beforeAll(async () => {
   keys.write = (await createApiKey(db, { name: 'write', scopes: ['payments:write'] })).secret;
   keys.other = (await createApiKey(db, { name: 'node', scopes: ['node:read', 'invoices:read'] })).secret;
   await db.close();
-  app = await startApp({ STORE_XPUB: DGUB, RATE_LIMIT_RPS: '0.5', RATE_LIMIT_BURST: String(BURST) }, { keepDataDir: dataDir });
+  // The test plays a reverse proxy that names each client in X-Forwarded-For: TRUST_PROXY=1.
+  // (Without it the header is ignored: tests/integration/web-hardening.test.ts.)
+  app = await startApp({ STORE_XPUB: DGUB, RATE_LIMIT_RPS: '0.5', RATE_LIMIT_BURST: String(BURST), TRUST_PROXY: '1' }, { keepDataDir: dataDir });
   const p = await call('POST', '/api/v1/payments', { key: keys.owner, body: JSON.stringify({ items: [{ type: 'item', id: 'a', name: 'A', count: 1, unit: '1' }] }) });
   expect(p.status).toBe(201);
   paymentId = p.body.id;

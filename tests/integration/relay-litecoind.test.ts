@@ -28,7 +28,9 @@ let hooks: Awaited<ReturnType<typeof startWebhookReceiver>>;
 function appEnv(extra: Record<string, string> = {}) {
   return {
     DOGE_NETWORK: 'regtest', CHAIN_GENESIS_HASH: LITECOIN_REGTEST_GENESIS, CHAIN_BACKEND: 'rpc', DOGE_RPC_URL: node.rpcUrl,
-    STORE_XPUB: xpub, BOOTSTRAP_API_KEY: API_KEY, DATABASE_URL: dbUrl, ...extra,
+    STORE_XPUB: xpub, BOOTSTRAP_API_KEY: API_KEY, DATABASE_URL: dbUrl,
+    // The webhook receiver listens on loopback, which webhooks refuse without this (DESIGN.md §16).
+    WEBHOOK_ALLOW_PRIVATE: '1', ...extra,
   };
 }
 

@@ -6,12 +6,18 @@ import { createServer, type IncomingHttpHeaders, type Server, type ServerRespons
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { hostname } from 'node:os';
+import { lookup } from 'node:dns/promises';
 import { openMigratedDb, type Db } from '@/lib/db';
 import { deliverDueEvents, redeliver, startWebhookLoop, type DeliverOptions } from '@/lib/relay/webhook-delivery';
 import { verifyWebhookSignature } from '@/lib/relay/webhook-signature';
 import { WEBHOOK_RETRY_WINDOW_MS } from '@/lib/relay/webhook-backoff';
 import { startPostgres, createDatabase, type PgServer } from '../helpers/postgres';
 import { freePort } from '../helpers/ports';
+
+// The receiver listens on loopback, which webhooks refuse unless private addresses are allowed
+// (lib/relay/webhook-address.ts); the SSRF test below turns it off per call.
+process.env.WEBHOOK_ALLOW_PRIVATE = '1';
 
 const SECRET = 'whsec_integration_Zk3q9';
 const HOUR = 3_600_000;
@@ -187,6 +193,34 @@ describe.each(['pglite', 'postgresql'] as const)('webhook delivery on %s', (kind
 
   afterEach(() => {
     expect(JSON.stringify(logs.lines)).not.toContain(SECRET); // the secret is never logged
+  });
+
+  it('refuses loopback receivers, by address and by name after resolution, unless private addresses are allowed (SSRF)', async () => {
+    const ev = await insertEvent(db, 'evt_ssrf', T0);
+    const refused = { ...opts, allowPrivate: false };
+    expect(await deliverDueEvents(db, refused)).toEqual({ attempted: 1, delivered: 0 });
+    expect(rx.received).toHaveLength(0);
+    let log = await attemptsOf(db, ev.seq);
+    expect(log[0]).toMatchObject({ attempt: 1, statusCode: null });
+    expect(log[0].error).toMatch(/webhook host 127\.0\.0\.1 is a loopback, private, link-local or metadata address/);
+    expect((await event(db, ev.seq)).deliveryState).toBe('pending'); // a failed attempt, retried later
+
+    // A name is judged by what it resolves to (this machine's own name resolves to loopback here).
+    const name = hostname();
+    const resolved = await lookup(name).catch(() => null);
+    if (resolved && /^(127\.|::1$)/.test(resolved.address)) {
+      await db.prisma.store.update({ where: { id: 1 }, data: { webhookUrl: `http://${name}:${rx.port}/hooks/counter` } });
+      await redeliver(db, ev.seq, clock);
+      expect(await deliverDueEvents(db, refused)).toEqual({ attempted: 1, delivered: 0 });
+      log = await attemptsOf(db, ev.seq);
+      expect(log.at(-1)!.error).toMatch(new RegExp(`webhook host ${name} resolves to ${resolved.address.replace(/\./g, '\\.')}`));
+      expect(rx.received).toHaveLength(0);
+    }
+
+    // WEBHOOK_ALLOW_PRIVATE=1 (here the option) lets it through.
+    await redeliver(db, ev.seq, clock);
+    expect(await deliverDueEvents(db, { ...opts, allowPrivate: true })).toEqual({ attempted: 1, delivered: 1 });
+    expect(rx.received).toHaveLength(1);
   });
 
   it('retries a 500 and a 302 (not followed) with backoff and delivers on the third attempt', async () => {

@@ -14,7 +14,7 @@ describe('passwords', () => {
     expect(await verifyPassword('x', 'scrypt$30$8$1$AAAA$BBBB')).toBe(false);
   });
   it('names the problem with a weak password', () => {
-    expect(passwordProblem('short')).toMatch(/at least 10/);
+    expect(passwordProblem('short')).toMatch(/at least 12/);
     expect(passwordProblem('long enough pw')).toBeNull();
   });
 });

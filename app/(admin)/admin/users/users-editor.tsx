@@ -60,7 +60,7 @@ export function UsersEditor({ initial, me }: { initial: UserView[]; me: string }
                 <td className="num">
                   <span className="bo-row bo-end">
                     <button type="button" className="btn bo-btn-sm" onClick={() => {
-                      const pw = prompt(`New password for ${u.email} (at least 10 characters):`);
+                      const pw = prompt(`New password for ${u.email} (at least 12 characters, not a common one):`);
                       if (pw) void patch(u, { password: pw });
                     }}>Set password</button>
                     {u.id !== me ? <button type="button" className="btn bo-btn-sm" onClick={() => patch(u, { disabled: !u.disabled })}>{u.disabled ? 'Enable' : 'Disable'}</button> : null}

@@ -1,0 +1,20 @@
+// Where to go after sign-in (DESIGN.md §9: redirects stay on this origin, whatever `next` holds).
+// Browsers drop tabs and newlines from URLs and treat "\" like "/", so "/\t/evil.example" or
+// "/\\evil.example" would leave the site: only a path that starts with a single "/" (not
+// followed by "/" or "\"), with no control character or whitespace anywhere, is followed.
+// No Node imports: the sign-in form (a client component) uses it too.
+
+const UNSAFE = /[\u0000-\u0020\u007f-\u00a0\u1680\u180e\u2000-\u200f\u2028\u2029\u202f\u205f\u3000\ufeff\\]/;
+
+/** `next` when it is a same-origin path, else `fallback`. */
+export function safeNextPath(next: unknown, fallback: string): string {
+  if (typeof next !== 'string' || next.length === 0 || next.length > 2000) return fallback;
+  if (next[0] !== '/' || next[1] === '/' || UNSAFE.test(next)) return fallback;
+  try {
+    const base = 'http://counter.invalid';
+    if (new URL(next, base).origin !== base) return fallback;
+  } catch {
+    return fallback;
+  }
+  return next;
+}

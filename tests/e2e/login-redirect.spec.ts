@@ -1,0 +1,40 @@
+// Redirects after sign-in stay on this origin in a real browser (issue 19): Chromium strips a
+// tab, CR or LF from a URL, so a `next` of "/\t/evil.example/phish" used to land the merchant
+// on http://evil.example/phish right after typing the password.
+import { test as base, expect } from '@playwright/test';
+import { startApp, type AppServer } from '../helpers/app-server';
+
+const EMAIL = 'owner@shop.test';
+const PASSWORD = 'a strong admin password';
+
+const test = base.extend<object, { app: AppServer }>({
+  app: [
+    async ({}, use) => {
+      const app = await startApp({ ADMIN_EMAIL: EMAIL, ADMIN_PASSWORD: PASSWORD });
+      await use(app);
+      await app.stop();
+    },
+    { scope: 'worker', timeout: 180_000 },
+  ],
+});
+
+async function signIn(page: import('@playwright/test').Page, url: string) {
+  await page.goto(url);
+  await page.getByLabel('Email').fill(EMAIL);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+for (const next of ['%2F%09%2Fevil.example%2Fphish', '%2F%0A%2Fevil.example%2Fphish', '%2F%0D%2Fevil.example%2Fphish', '%2F%2Fevil.example', '%2F%5Cevil.example']) {
+  test(`next=${next} lands on this origin`, async ({ page, app }) => {
+    await signIn(page, `${app.url}/login?next=${next}`);
+    await expect(page).toHaveURL(new RegExp(`^${app.url.replace(/[.]/g, '\\.')}/admin`));
+    expect(new URL(page.url()).host).toBe(new URL(app.url).host);
+    await page.context().clearCookies();
+  });
+}
+
+test('a same-origin next is followed', async ({ page, app }) => {
+  await signIn(page, `${app.url}/login?next=${encodeURIComponent('/admin/settings')}`);
+  await expect(page).toHaveURL(`${app.url}/admin/settings`);
+});
