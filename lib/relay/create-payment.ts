@@ -68,21 +68,22 @@ export async function createPayment(ctx: CreatePaymentContext, rawBody: string):
       return { status: prior.statusCode, body: JSON.parse(prior.responseBody), replayed: true };
     }
   }
-  await ctx.beforeCreate?.();
-
   let body: unknown;
   try {
     body = JSON.parse(rawBody);
   } catch {
     body = undefined;
   }
-  // Validation (400), then who may ask for this (403), then the open-payment cap (429), all
-  // before an address is handed out.
+  // Validation (400), then who may ask for this (403), then readiness (503, sessions only),
+  // then the open-payment cap (429), all before an address is handed out.
   const allowHttp = ctx.publicUrl.startsWith('http://');
   const priced = priceRequest(body, ctx.network, { allowHttpUrls: allowHttp });
   const req = priced.request;
   const settings = await readStoreSettings(db);
   authorizePaymentRequest(priced, settings, ctx.scopes ?? SCOPES);
+  // Readiness (the till's gate) after validation and authorisation: a request that is wrong or
+  // forbidden is told so whatever the store's state.
+  await ctx.beforeCreate?.();
   const maxOpen = ctx.maxOpenPayments ?? DEFAULT_MAX_OPEN_PAYMENTS;
   if ((await countOpenPayments(db, maxOpen, ctx.now ?? new Date())) >= maxOpen) throw new TooManyOpenPaymentsError(maxOpen);
   const key = await activeRelayKey(db);

@@ -4,15 +4,18 @@
 // validation, the MAX_OPEN_PAYMENTS cap, and /demo existing only on devnet.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
-import { MAINNET, encodeAddress, hdFromSeed, serializeXpub, derivePath } from '@/lib/doge';
+import { REGTEST, encodeAddress, hdFromSeed, serializeXpub, derivePath } from '@/lib/doge';
+import { until } from '../helpers/wait';
 import { startApp, type AppServer } from '../helpers/app-server';
 
 const KEY = 'authz-test-key-' + randomBytes(12).toString('hex');
 const DGUB = 'dgub8nnbYqHETn61ajXkw8Z8cHasQNrPnQpb85448DY2ie7PmNecxAm6BjTnhNCvZY3qJk1MKZ9Z5HQasQ83ARb99nmduT7dunvxgcvBFVHuvrq';
+// The first store runs on devnet (regtest), so that it is ready and its till may charge.
+const XPUB = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(8), REGTEST), "m/44'/1'/0'"));
 // Another account key of the same network: "the manager's own wallet".
-const OTHER_DGUB = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(9), MAINNET), "m/44'/3'/0'"));
+const OTHER_XPUB = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(9), REGTEST), "m/44'/1'/0'"));
 const PASSWORD = 'authz suite password 7';
-const ELSEWHERE = encodeAddress('p2pkh', new Uint8Array(20).fill(7), MAINNET);
+const ELSEWHERE = encodeAddress('p2pkh', new Uint8Array(20).fill(7), REGTEST);
 const item = (unit: string, o: Record<string, unknown> = {}) => ({ type: 'item', id: 'SKU', name: 'Thing', count: 1, unit, ...o });
 
 interface Who { cookie: string; csrf: string }
@@ -72,7 +75,13 @@ describe('on a store with every role (PGlite, http PUBLIC_URL)', () => {
   const c = client(() => app);
   const { as } = c;
   beforeAll(async () => {
-    app = await startApp({ ADMIN_EMAIL: 'owner@authz.test', ADMIN_PASSWORD: PASSWORD, STORE_XPUB: DGUB, BOOTSTRAP_API_KEY: KEY, RATE_LIMIT_RPS: '0' });
+    app = await startApp({
+      ADMIN_EMAIL: 'owner@authz.test', ADMIN_PASSWORD: PASSWORD, STORE_XPUB: XPUB, BOOTSTRAP_API_KEY: KEY, RATE_LIMIT_RPS: '0',
+      DOGE_NETWORK: 'regtest', CHAIN_BACKEND: 'devnet', DEVNET_BLOCK_SECONDS: '0',
+    });
+    // The till charges only on a ready store (sessions' POST /api/v1/payments).
+    const health = await until(async () => (await fetch(app.url + '/api/health')).json(), (h: any) => h.ready === true, 60_000);
+    expect(health.ready, JSON.stringify(health.problems)).toBe(true);
     await c.signInAll();
   }, 120_000);
   afterAll(async () => app?.stop());
@@ -221,9 +230,9 @@ describe('on a store with every role (PGlite, http PUBLIC_URL)', () => {
 
   describe('finding 9: only the owner changes the receiving wallet; every change is audited', () => {
     it('a manager cannot switch the receiving wallet (xpub or fixed address) but still edits the rest', async () => {
-      expectRefused(await as('manager', 'PATCH', '/api/admin/settings', { store_xpub: OTHER_DGUB }), 403, 'forbidden', 'store_xpub');
+      expectRefused(await as('manager', 'PATCH', '/api/admin/settings', { store_xpub: OTHER_XPUB }), 403, 'forbidden', 'store_xpub');
       expectRefused(await as('manager', 'PATCH', '/api/admin/settings', { store_xpub: '', store_address: ELSEWHERE }), 403, 'forbidden', 'store_xpub');
-      expect((await as('owner', 'GET', '/api/admin/settings')).body.store_xpub).toBe(DGUB);
+      expect((await as('owner', 'GET', '/api/admin/settings')).body.store_xpub).toBe(XPUB);
       // The settings form sends every field back: an unchanged wallet is not a change.
       const cur = (await as('manager', 'GET', '/api/admin/settings')).body;
       const ok = await as('manager', 'PATCH', '/api/admin/settings', { name: 'Audited shop', store_xpub: cur.store_xpub, store_address: cur.store_address });
@@ -232,9 +241,9 @@ describe('on a store with every role (PGlite, http PUBLIC_URL)', () => {
     });
 
     it('the owner may, and the audit log (owner only) records settings, wallet, user, key and relay-key changes without secrets', async () => {
-      const owner = await as('owner', 'PATCH', '/api/admin/settings', { store_xpub: OTHER_DGUB });
+      const owner = await as('owner', 'PATCH', '/api/admin/settings', { store_xpub: OTHER_XPUB });
       expect(owner.status, owner.text).toBe(200);
-      expect((await as('owner', 'PATCH', '/api/admin/settings', { store_xpub: DGUB })).status).toBe(200);
+      expect((await as('owner', 'PATCH', '/api/admin/settings', { store_xpub: XPUB })).status).toBe(200);
       const secret = (await as('manager', 'POST', '/api/admin/settings/webhook-secret', {})).body.secret;
       expect(secret).toMatch(/^whsec_/);
       const k = await as('owner', 'POST', '/api/admin/api-keys', { name: 'audited key', scopes: ['payments:read'] });
@@ -261,7 +270,7 @@ describe('on a store with every role (PGlite, http PUBLIC_URL)', () => {
       expect(actions.filter((x) => x === 'user.create')).toHaveLength(3);
       const wallet = entries.find((e) => e.action === 'wallet.update');
       expect(wallet.user).toBe('owner@authz.test');
-      expect(wallet.changes).toEqual({ store_xpub: { from: OTHER_DGUB, to: DGUB } });
+      expect(wallet.changes).toEqual({ store_xpub: { from: OTHER_XPUB, to: XPUB } });
       const named = entries.find((e) => e.action === 'settings.update');
       expect(named.user).toBe('manager@authz.test');
       expect(named.changes).toEqual({ name: { from: 'Counter store', to: 'Audited shop' } });
