@@ -49,7 +49,8 @@ export async function updateConfirmations(ctx: SyncContext, tipHeight: number): 
   );
   if (due.length === 0) return;
   const rows = await db.prisma.payment.findMany({
-    where: { id: { in: due.map((d) => String(d.id)) }, status: { in: ['accepted', 'confirmed'] }, NOT: { exception: 'marked_settled' } },
+    where: { id: { in: due.map((d) => String(d.id)) }, status: { in: ['accepted', 'confirmed'] },
+      OR: [{ exception: null }, { exception: { not: 'marked_settled' } }] },
   });
   for (const p of rows) {
     const conf = p.blockHeight === null ? 0 : Math.max(tipHeight - p.blockHeight + 1, 0);
