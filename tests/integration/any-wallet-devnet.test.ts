@@ -16,6 +16,7 @@ import { vendorPaymentView } from '@/lib/relay/payment-view';
 import { workerTick } from '@/lib/worker';
 import { onBlockConnected, onMempoolTxs } from '@/lib/relay/chain-sync';
 import { formatKoinu, parseKoinu } from '@/lib/money';
+import { markPayment } from '@/lib/relay/mark-payment';
 
 const URL_BASE = 'http://127.0.0.1:1';
 const XPUB = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(12), REGTEST), "m/44'/1'/0'"));
@@ -201,5 +202,38 @@ describe('payments from any wallet (devnet, PGlite)', () => {
     });
     expect(await view(p.id)).toMatchObject({ status: 'accepted', exception: null, amount_paid: '2' });
     expect(formatKoinu(parseKoinu('2'))).toBe('2');
+  });
+});
+
+describe('the merchant decides (markPayment)', () => {
+  it('settled: an underpaid payment → confirmed, marked_settled, payment.confirmed; the decision is kept and shown', async () => {
+    const p = await newPayment();
+    await sendPlain(addressOf(p), '1.99');
+    await tick();
+    const r = await markPayment(db, p.id, { as: 'settled', note: 'exchange fee, fine' }, 'boss@example.com', URL_BASE);
+    expect(r).toEqual({ ok: true });
+    const v = await view(p.id);
+    expect(v).toMatchObject({ status: 'confirmed', exception: 'marked_settled', amount_paid: '1.99', amount_due: '0.01' });
+    expect(v.decision).toMatchObject({ as: 'settled', note: 'exchange fee, fine', by: 'boss@example.com' });
+    expect(await eventTypes(p.id)).toEqual(['payment.underpaid', 'payment.confirmed']);
+    // A settled payment is not unconfirmed by the confirmation recount, and cannot be decided again.
+    await tick();
+    expect((await view(p.id)).status).toBe('confirmed');
+    expect(await markPayment(db, p.id, { as: 'invalid', note: '' }, 'x', URL_BASE)).toMatchObject({ ok: false, error: 'conflict' });
+  });
+
+  it('invalid: an accepted payment → declined, marked_invalid, reason, payment.declined; other states conflict', async () => {
+    const p = await newPayment();
+    await sendPlain(addressOf(p), '2');
+    await tick();
+    expect(await markPayment(db, p.id, { as: 'invalid', note: 'stolen card' }, 'm@example.com', URL_BASE)).toEqual({ ok: true });
+    expect(await view(p.id)).toMatchObject({ status: 'declined', exception: 'marked_invalid', reason: 'marked invalid by merchant' });
+    expect(await eventTypes(p.id)).toEqual(['payment.accepted', 'payment.declined']);
+    expect(await markPayment(db, p.id, { as: 'settled', note: '' }, 'x', URL_BASE)).toMatchObject({ ok: false, error: 'conflict' });
+    expect(await markPayment(db, 'nope', { as: 'settled', note: '' }, 'x', URL_BASE)).toMatchObject({ ok: false, error: 'not_found' });
+    // Money arriving later is still counted, the state stays final.
+    await sendPlain(addressOf(p), '1');
+    await tick();
+    expect(await view(p.id)).toMatchObject({ status: 'declined', amount_paid: '3' });
   });
 });
