@@ -184,7 +184,9 @@ async function recompute(ctx: ObserveContext, id: string, now: Date): Promise<vo
       updatedAt: now,
     };
     const amounts = { total: p.total, paid: s.paid, before: p.amountPaid };
-    if (neededConflicted && (p.status === 'accepted' || p.status === 'confirmed') && p.exception !== 'marked_settled') {
+    // Double spent only when what is left no longer reaches the total: a fee bump (RBF) whose
+    // replacement pays the address as well leaves the payment paid.
+    if (neededConflicted && !s.enough && (p.status === 'accepted' || p.status === 'confirmed') && p.exception !== 'marked_settled') {
       await applyTransition(t, { row: p, trigger: 'chain.double_spend', data, publicUrl: ctx.publicUrl, now });
       return;
     }

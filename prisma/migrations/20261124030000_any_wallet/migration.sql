@@ -28,6 +28,8 @@ CREATE TABLE "payment_tx" (
 CREATE UNIQUE INDEX "payment_tx_payment_txid_key" ON "payment_tx" ("payment_id", "txid");
 CREATE INDEX "payment_tx_txid_idx" ON "payment_tx" ("txid");
 CREATE INDEX "payment_tx_block_hash_idx" ON "payment_tx" ("block_hash");
+-- The txs a mined block may double-spend: only the unmined, unconflicted ones are scanned.
+CREATE INDEX "payment_tx_unmined_idx" ON "payment_tx" ("seq") WHERE "block_height" IS NULL AND "conflicted_by" IS NULL;
 
 -- Payments accepted before this migration: their one tx paid the total.
 INSERT INTO "payment_tx" ("payment_id", "txid", "value", "seen_at", "block_height", "block_hash")
