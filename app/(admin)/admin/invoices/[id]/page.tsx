@@ -53,7 +53,7 @@ export default async function InvoiceDetail({ params }: { params: Promise<{ id: 
             <dt>Buyer</dt><dd className="bo-mono bo-break">{v.buyer_address || '—'}</dd>
             <dt>Refund</dt><dd className="bo-mono bo-break">{v.refund_address ?? '—'}</dd>
             {v.reason ? <><dt>Reason</dt><dd>{v.reason}</dd></> : null}
-            {v.decision ? <><dt>Decision</dt><dd data-testid="decision">marked {v.decision.as} by {v.decision.by ?? '—'} · {when(v.decision.at)}{v.decision.note ? <> · “{v.decision.note}”</> : null}</dd></> : null}
+            {v.decision ? <><dt>Decision</dt><dd data-testid="decision">{`marked ${v.decision.as} by ${v.decision.by ?? '—'} · ${when(v.decision.at)}${v.decision.note ? ` · “${v.decision.note}”` : ''}`}</dd></> : null}
             {v.order_reference ? <><dt>Reference</dt><dd>{v.order_reference}</dd></> : null}
             {v.note ? <><dt>Note</dt><dd>{v.note}</dd></> : null}
           </dl>
