@@ -10,7 +10,7 @@ import { followChain } from './chain/follower';
 import { publishChainState } from './chain/chain-state';
 import { trackBlockConnected, trackBlockDisconnected } from './chain/wallet-tracker';
 import { syncWatchAddresses } from './chain/watch-addresses';
-import { onBlockConnected, onBlockDisconnected, updateConfirmations, expirePayments, type SyncContext } from './relay/chain-sync';
+import { onBlockConnected, onBlockDisconnected, onMempoolTxs, updateConfirmations, expirePayments, type SyncContext } from './relay/chain-sync';
 import { broadcastClaimed } from './relay/pay';
 import { startWebhookLoop, type WebhookLoop } from './relay/webhook-delivery';
 import { startRateLoop, type RateLoop } from './rates/refresh';
@@ -68,6 +68,8 @@ export async function workerTick(ctx: WorkerContext): Promise<void> {
   if (slow > 0) await new Promise((r) => setTimeout(r, slow));
   await reconcilePending(ctx);
   await syncWatchAddresses(ctx.db, ctx.network);
+  // Payments from any wallet are seen from the mempool, not at the next block (DESIGN.md §12).
+  if (ctx.chain.mempoolNewTxs) await onMempoolTxs(sync, await ctx.chain.mempoolNewTxs());
   const r = await followChain(ctx.db, ctx.chain, {
     connected: async (b) => {
       await trackBlockConnected(ctx.db, ctx.network, b);

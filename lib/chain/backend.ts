@@ -74,6 +74,13 @@ export interface ChainBackend {
   broadcast(txHex: string): Promise<BroadcastResult>;
   /** Whether the tx is currently in the backend's mempool (or known unconfirmed). */
   inMempool(txid: string): Promise<boolean>;
+  /**
+   * The txs that entered the mempool since the previous call (the first call: the whole
+   * mempool), so that payments from any wallet are seen in seconds (DESIGN.md §12). rpc diffs
+   * getrawmempool, devnet reads its own mempool, spv returns the txs its bloom filter brought.
+   * Called by the chain worker only, at least every 2 s.
+   */
+  mempoolNewTxs?(): Promise<BlockTxSummary[]>;
   /** Connected peers (1 for rpc when reachable). */
   peers(): Promise<number>;
   /**

@@ -11,8 +11,8 @@ import type { Network } from '../doge/network';
 import { p2pkhScript } from '../doge/script';
 import { encodeWif } from '../doge/wif';
 import { log } from '../log';
-import type { BroadcastResult, ChainBackend, InputLookup, Outpoint } from './backend';
-import { DevnetChain, type DevnetBlock } from './devnet-chain';
+import type { BlockTxSummary, BroadcastResult, ChainBackend, InputLookup, Outpoint } from './backend';
+import { DevnetChain, txSummary, type DevnetBlock } from './devnet-chain';
 import { sigVerdict } from './devnet-script';
 import { SigVerifier } from './sig-verifier';
 
@@ -58,6 +58,8 @@ export function createDevnetBackend(opts: DevnetOptions): DevnetBackend {
   const sigs = new SigVerifier();
   /** The last broadcast's acceptance: each waits for the one before (call order). */
   let accepted: Promise<unknown> = Promise.resolve();
+  /** The mempool txids mempoolNewTxs has already returned (DESIGN.md §12: its own mempool). */
+  let mempoolSeen = new Set<string>();
 
   /** The tx's script verdicts, with its signatures checked off the event loop (sig-verifier.ts). */
   async function scriptVerdicts(c: DevnetChain, raw: Uint8Array): Promise<Map<string, string | null> | undefined> {
@@ -182,6 +184,12 @@ export function createDevnetBackend(opts: DevnetOptions): DevnetBackend {
     },
     async inMempool(txid: string) {
       return load().mempool.has(txid.toLowerCase());
+    },
+    async mempoolNewTxs(): Promise<BlockTxSummary[]> {
+      const pool = load().mempool;
+      const fresh = [...pool.values()].filter((t) => !mempoolSeen.has(t.txid));
+      mempoolSeen = new Set(pool.keys());
+      return fresh.map(txSummary);
     },
     async peers() {
       return 1;

@@ -14,7 +14,7 @@ import { hashMeetsTarget, powHash } from '../doge/pow';
 import { classifyScript, pushData } from '../doge/script';
 import { isCoinbase, parseTx, encodeTx, type RawTx } from '../doge/tx';
 import { parseBlock } from '../doge/block';
-import type { BlockSummary, BroadcastResult, InputLookup, Outpoint } from './backend';
+import type { BlockSummary, BlockTxSummary, BroadcastResult, InputLookup, Outpoint } from './backend';
 import { checkP2pkhSpend, p2pkhSpendCheck, type SigCheck } from './devnet-script';
 
 export const DEVNET_BITS = 0x207fffff;
@@ -270,12 +270,17 @@ export class DevnetChain {
       hash: b.hash, prevHash: b.prevHash, height: b.height, time: b.time, header: b.header, size: b.size,
       txCount: b.txs.length,
       totalTxSize: b.txs.reduce((s, t) => s + t.raw.length, 0),
-      txs: b.txs.map((t) => ({
-        txid: t.txid,
-        inputs: isCoinbase(t.tx) ? [] : t.tx.inputs.map((i) => ({ txid: hashToHex(i.prevTxid), vout: i.vout })),
-        outputs: t.tx.outputs.map((o, n) => ({ n, value: o.value, script: toHex(o.script) })),
-        raw: t.raw,
-      })),
+      txs: b.txs.map(txSummary),
     };
   }
+}
+
+/** A tx as the chain worker sees it (blocks and the mempool). */
+export function txSummary(t: DevnetTx): BlockTxSummary {
+  return {
+    txid: t.txid,
+    inputs: isCoinbase(t.tx) ? [] : t.tx.inputs.map((i) => ({ txid: hashToHex(i.prevTxid), vout: i.vout })),
+    outputs: t.tx.outputs.map((o, n) => ({ n, value: o.value, script: toHex(o.script) })),
+    raw: t.raw,
+  };
 }

@@ -125,6 +125,8 @@ const ALREADY_KNOWN = /already in block ?chain|txn-already-in-mempool|txn-alread
 
 export function createRpcBackend(opts: RpcBackendOptions): ChainBackend {
   const client = opts.client ?? createRpcClient({ url: opts.url, timeoutMs: opts.timeoutMs });
+  /** Mempool txids mempoolNewTxs has already returned. */
+  let mempoolSeen = new Set<string>();
 
   /** Run an RPC operation; unreachability becomes BackendUnavailableError. */
   async function guard<T>(op: () => Promise<T>): Promise<T> {
@@ -346,6 +348,25 @@ export function createRpcBackend(opts: RpcBackendOptions): ChainBackend {
         if (err instanceof RpcError && (err.code === RPC_CODES.INVALID_ADDRESS_OR_KEY || err.code === RPC_CODES.INVALID_PARAMETER)) return false;
         throw err;
       }
+    },
+
+    async mempoolNewTxs(): Promise<BlockTxSummary[]> {
+      // Diff getrawmempool against the previous call: only the new txids are fetched.
+      const ids = arr(await call('getrawmempool'), 'getrawmempool').map((t, i) => hash(String(t), `getrawmempool[${i}]`));
+      const fresh = ids.filter((t) => !mempoolSeen.has(t));
+      const out: BlockTxSummary[] = [];
+      const got = new Set<string>();
+      for (let i = 0; i < fresh.length; i += 200) {
+        const items = await batch(fresh.slice(i, i + 200).map((t) => ({ method: 'getrawtransaction', params: [t, true] })));
+        items.forEach((item, j) => {
+          // A tx that left the mempool meanwhile: skipped (a block shows it if it was mined).
+          if (!item.ok) return;
+          out.push(txSummary(item.result, j).tx);
+          got.add(fresh[i + j]);
+        });
+      }
+      mempoolSeen = new Set(ids.filter((t) => mempoolSeen.has(t) || got.has(t)));
+      return out;
     },
 
     async peers(): Promise<number> {

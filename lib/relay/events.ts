@@ -6,6 +6,7 @@ import { vendorPaymentView, type PaymentRow } from './payment-view';
 
 export const EVENT_TYPES = [
   'payment.accepted', 'payment.confirmed', 'payment.declined', 'payment.expired', 'payment.unconfirmed', 'payment.paid_late',
+  'payment.underpaid', 'payment.overpaid',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

@@ -5,13 +5,12 @@
 // outcome and the vendor events in one statement, so the outbox rows commit with the change).
 // Each is shared by the payments of one event-loop turn: one statement for many rows costs
 // about what one costs for one row, since on PGlite the cost is per statement.
-import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/client';
 import { BatchLoader, rowsById, textKey } from '../db/batch-loader';
 import { ItemFailure, TurnBatcher } from '../db/turn-batcher';
+import { isDeadlock, isUniqueViolation, oneByOne } from './batch-retry';
 import { perDb } from '../db/per-db';
-import type { EventType } from './events';
-import { vendorPaymentView, type PaymentRow } from './payment-view';
+import type { PaymentRow } from './payment-view';
 import type { ExpectedOutput } from './tx-checks';
 
 /** A payment as /pay needs it: the vendor view's fields plus the relay's own. */
@@ -37,6 +36,7 @@ const PAY_ROW_SQL = `
   SELECT p.id, p.status, p.exception, p.total::text AS total, p.address, p.issued_at, p.expires_at, p.envelope, p.pubkey,
          p.txid, p.tx_hex, p.required_confirmations, p.confirmations, p.confirmed_at, p.reason, p.refund_address,
          p.buyer_address, p.block_height, p.block_hash, p.created_at, p.updated_at, p.broadcast_state, p.max_size,
+         p.amount_paid::text AS amount_paid, p.paid_txids,
          p.fee_per_kb::text AS fee_per_kb, k.token_key,
          (SELECT COALESCE(json_agg(json_build_object('type', o.type, 'address', o.address, 'amount', o.amount::text, 'data', o.data) ORDER BY o.idx), '[]'::json)
             FROM payment_output o WHERE o.payment_id = p.id)::text AS outputs
@@ -61,6 +61,7 @@ export async function loadPayRow(db: Db, id: string): Promise<PayRow | null> {
     confirmations: Number(r.confirmations), confirmedAt: dateOrNull(r.confirmed_at), reason: String(r.reason ?? ''),
     refundAddress: String(r.refund_address ?? ''), buyerAddress: String(r.buyer_address ?? ''), blockHeight: intOrNull(r.block_height),
     blockHash: strOrNull(r.block_hash), createdAt: date(r.created_at), updatedAt: date(r.updated_at), broadcastState: String(r.broadcast_state),
+    amountPaid: BigInt(String(r.amount_paid ?? '0')), paidTxids: Array.isArray(r.paid_txids) ? (r.paid_txids as unknown[]).map(String) : [],
     maxSize: Number(r.max_size), feePerKb: BigInt(String(r.fee_per_kb)), outputs,
     tokenKey: r.token_key === null || r.token_key === undefined ? null : new Uint8Array(r.token_key as Uint8Array),
   };
@@ -76,30 +77,6 @@ export interface Claim {
 
 type ClaimResult = 'claimed' | 'lost' | 'duplicate_tx';
 type ClaimItem = Claim & { id: string };
-
-const isUniqueViolation = (e: unknown) => {
-  const x = e as { code?: unknown; message?: unknown } | null;
-  return x?.code === '23505' || /duplicate key value/.test(String(x?.message ?? ''));
-};
-/** PostgreSQL broke a lock cycle (rows of one batch locked in another order by another process). */
-const isDeadlock = (e: unknown) => (e as { code?: unknown } | null)?.code === '40P01';
-
-/**
- * The items of a failed batch, each as its own statement, in order. Each settles on its own:
- * one that fails again fails alone (ItemFailure) and the others are still tried, so no caller
- * hears of an error for a change that was made, or of a change that was not.
- */
-async function oneByOne<I, O>(items: I[], run: (batch: I[]) => Promise<(O | ItemFailure)[]>): Promise<(O | ItemFailure)[]> {
-  const each: (O | ItemFailure)[] = [];
-  for (const item of items) {
-    try {
-      each.push((await run([item]))[0]);
-    } catch (e) {
-      each.push(new ItemFailure(e));
-    }
-  }
-  return each;
-}
 
 // Claims and records the submissions of a batch in one statement (one row per item). Here and
 // in ACCEPT_SQL `p.id = ANY($1)` makes the primary key the way in: joined to the unnest alone,
@@ -163,87 +140,6 @@ export function claimPayment(db: Db, id: string, c: Claim): Promise<ClaimResult>
   return batchersFor(db).claim.submit({ ...c, id: key });
 }
 
-interface AcceptItem {
-  row: PayRow;
-  fresh: PayRow;
-  now: Date;
-  events: { id: string; type: EventType; body: string }[];
-}
-
-// Accepts a batch: the state change (guarded by the claimed txid, since a claim the network
-// refused is released and may be taken by another tx, and by the block fields each body was built from),
-// the pending submission's outcome and the vendor events, in one statement. Events are
-// inserted in item order, each payment's in its own order (their seq is the public cursor).
-const ACCEPT_SQL = `
-  WITH i AS (
-    SELECT * FROM unnest($1::text[], $2::text[], $3::int[], $4::text[], $5::text[], $6::int[], $7::text[], $8::int[], $9::text[], $14::text[])
-      AS i(id, status, required, at, confirmed_at, block_height, block_hash, confirmations, exception, txid)),
-  u AS (
-    UPDATE payment p SET status = i.status, broadcast_state = 'sent', required_confirmations = i.required, accepted_at = i.at::timestamptz,
-           confirmed_at = i.confirmed_at::timestamptz, updated_at = i.at::timestamptz
-      FROM i
-     WHERE p.id = ANY($1::text[]) AND p.id = i.id AND p.status = 'unpaid' AND p.broadcast_state = 'pending' AND p.txid = i.txid
-       AND p.block_height IS NOT DISTINCT FROM i.block_height AND p.block_hash IS NOT DISTINCT FROM i.block_hash
-       AND p.confirmations = i.confirmations AND p.exception IS NOT DISTINCT FROM i.exception
-    RETURNING p.id, i.at),
-  s AS (
-    UPDATE payment_submission s SET outcome = 'accepted' FROM u WHERE s.payment_id = u.id AND s.outcome = 'pending')
-  INSERT INTO vendor_event (id, type, payment_id, body, created_at, next_attempt_at)
-  SELECT e.id, e.type, u.id, e.body, u.at::timestamptz, u.at::timestamptz
-    FROM unnest($10::text[], $11::text[], $12::text[], $13::text[]) WITH ORDINALITY AS e(payment_id, id, type, body, n)
-    JOIN u ON u.id = e.payment_id
-   ORDER BY e.n
-  RETURNING payment_id AS id`;
-
-// The same for one acceptance (see CLAIM_ONE_SQL): ~2.4 ms where ACCEPT_SQL takes ~3.6 ms.
-const ACCEPT_ONE_SQL = `
-  WITH u AS (
-    UPDATE payment SET status = $2, broadcast_state = 'sent', required_confirmations = $3, accepted_at = $4::timestamptz,
-           confirmed_at = $5::timestamptz, updated_at = $4::timestamptz
-     WHERE id = $1 AND status = 'unpaid' AND broadcast_state = 'pending' AND txid = $13
-       AND block_height IS NOT DISTINCT FROM $6::int AND block_hash IS NOT DISTINCT FROM $7::text
-       AND confirmations = $8 AND exception IS NOT DISTINCT FROM $9::text
-    RETURNING id),
-  s AS (
-    UPDATE payment_submission SET outcome = 'accepted' WHERE payment_id = $1 AND outcome = 'pending' AND EXISTS (SELECT 1 FROM u))
-  INSERT INTO vendor_event (id, type, payment_id, body, created_at, next_attempt_at)
-  SELECT e.id, e.type, u.id, e.body, $4::timestamptz, $4::timestamptz
-    FROM u CROSS JOIN unnest($10::text[], $11::text[], $12::text[]) WITH ORDINALITY AS e(id, type, body, n)
-   ORDER BY e.n
-  RETURNING payment_id AS id`;
-
-function acceptStatement(items: AcceptItem[]): [string, unknown[]] {
-  if (items.length === 1) {
-    const [one] = items;
-    return [ACCEPT_ONE_SQL, [
-      one.row.id, one.fresh.status, one.fresh.requiredConfirmations, one.now.toISOString(), one.fresh.confirmedAt?.toISOString() ?? null,
-      one.row.blockHeight, one.row.blockHash, one.row.confirmations, one.row.exception,
-      one.events.map((e) => e.id), one.events.map((e) => e.type), one.events.map((e) => e.body), one.row.txid,
-    ]];
-  }
-  const col = <T>(f: (a: AcceptItem) => T) => items.map(f);
-  const events = items.flatMap((a) => a.events.map((e) => ({ ...e, paymentId: a.row.id })));
-  return [ACCEPT_SQL, [
-    col((a) => a.row.id), col((a) => a.fresh.status), col((a) => a.fresh.requiredConfirmations), col((a) => a.now.toISOString()),
-    col((a) => a.fresh.confirmedAt?.toISOString() ?? null), col((a) => a.row.blockHeight), col((a) => a.row.blockHash),
-    col((a) => a.row.confirmations), col((a) => a.row.exception),
-    events.map((e) => e.paymentId), events.map((e) => e.id), events.map((e) => e.type), events.map((e) => e.body),
-    col((a) => a.row.txid),
-  ]];
-}
-
-async function acceptBatch(db: Db, items: AcceptItem[]): Promise<(boolean | ItemFailure)[]> {
-  let rows: { id: unknown }[];
-  try {
-    rows = await db.query<{ id: unknown }>(...acceptStatement(items));
-  } catch (e) {
-    if (isDeadlock(e) && items.length > 1) return oneByOne(items, (b) => acceptBatch(db, b));
-    throw e;
-  }
-  const accepted = new Set(rows.map((r) => String(r.id)));
-  return items.map((a) => accepted.has(a.row.id));
-}
-
 /**
  * The batchers of a database. The loads of one event-loop turn share one query (as the status
  * reads do, hot-reads.ts): each is still sent after its caller asked, so it sees every write
@@ -254,30 +150,9 @@ async function acceptBatch(db: Db, items: AcceptItem[]): Promise<(boolean | Item
 const batchersFor = perDb((db) => ({
   load: new BatchLoader(async (ids) => rowsById(await db.query<Record<string, unknown>>(PAY_ROWS_SQL, [ids]), (r) => r)),
   claim: new TurnBatcher((items: ClaimItem[]) => claimBatch(db, items), { keys: (c) => ['id:' + c.id, 'tx:' + c.txid] }),
-  accept: new TurnBatcher((items: AcceptItem[]) => acceptBatch(db, items), { keys: (a) => ['id:' + a.row.id] }),
 }));
 
-/**
- * Moves a claimed payment (status unpaid, broadcast pending) to accepted or confirmed, marks its
- * pending submission accepted and writes its events, in one statement (shared with the other
- * acceptances of this turn). The event bodies are built from `row` as it will be after the
- * change; the change applies only while the row's block fields are still those of `row` (the
- * worker may have seen the tx mined meanwhile), so a body never shows stale chain data. Returns
- * the new row, or null when nothing was changed (the caller then takes the general path).
- */
-export async function acceptClaimed(db: Db, row: PayRow, required: number, now: Date, publicUrl: string): Promise<PayRow | null> {
-  const confirmedNow = required === 0;
-  const fresh: PayRow = {
-    ...row, status: confirmedNow ? 'confirmed' : 'accepted', broadcastState: 'sent', requiredConfirmations: required,
-    confirmedAt: confirmedNow ? now : null, updatedAt: now,
-  };
-  const types: EventType[] = confirmedNow ? ['payment.accepted', 'payment.confirmed'] : ['payment.accepted'];
-  const events = types.map((type) => {
-    const id = 'evt_' + randomBytes(12).toString('base64url');
-    return { id, type, body: JSON.stringify({ id, type, created_at: now.toISOString(), payment: vendorPaymentView(fresh, publicUrl, now) }) };
-  });
-  return (await batchersFor(db).accept.submit({ row, fresh, now, events })) ? fresh : null;
-}
+export { acceptClaimed } from './state/relay-accept';
 
 // A submission the relay refused at step 9 (its inputs are missing or spent): kept for the
 // audit trail (the invoice shows it), at most REJECTED_KEPT per payment so that whoever sees

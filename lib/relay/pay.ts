@@ -10,11 +10,12 @@ import { decodeAddress, fromHex, pubkeyToAddress, scriptToAddress, decodeScript,
 import { verifyRelayToken } from '../connect';
 import { isBackendUnavailable, type ChainBackend } from '../chain/backend';
 import { paymentStatus, type PaymentRow } from './payment-view';
-import { decodeSubmittedTx, checkOutputs, checkFee } from './tx-checks';
+import { decodeSubmittedTx, checkOutputs, checkFee, paidToAddress } from './tx-checks';
 import { requiredForTx } from './risk';
-import { recordEvent } from './events';
+import { applyTransition } from './state/apply';
 import { loadStatusRow } from './hot-reads';
-import { loadPayRow, claimPayment, acceptClaimed, recordRejected, releaseClaim, type Claim, type PayRow } from './pay-sql';
+import { loadPayRow, claimPayment, recordRejected, releaseClaim, type Claim, type PayRow } from './pay-sql';
+import { acceptClaimed } from './state/relay-accept';
 
 export interface PayContext {
   db: Db;
@@ -218,24 +219,34 @@ export async function broadcastClaimed(ctx: PayContext, id: string, signalsRbf: 
   }
   // 11. Accepted, or confirmed at once when the risk policy allows 0-conf (never for RBF).
   const required = requiredForTx(row.requiredConfirmations, signalsRbf);
-  const fast = await acceptClaimed(db, row, required, now, ctx.publicUrl);
+  const paid = paidToAddress(row.txHex, row.address, ctx.network);
+  const fast = await acceptClaimed(db, row, required, now, ctx.publicUrl, paid);
   if (fast) return answerFor(fast)!;
-  // The general path: the row changed since it was read (e.g. the tx was seen in a block).
-  const confirmedNow = required === 0;
+  // The general path: the row changed since it was read (e.g. the tx was seen in a block, or
+  // another tx paid the address): the same table row, decided on the row as it now stands.
   const updated = await db.prisma.$transaction(async (t) => {
-    const u = await t.payment.updateMany({
-      where: { id, status: 'unpaid', broadcastState: 'pending', txid: row.txid },
+    const cur = await t.payment.findUnique({ where: { id } });
+    if (!cur || cur.status !== 'unpaid' || cur.broadcastState !== 'pending' || cur.txid !== row.txid) return null;
+    const before = cur.amountPaid;
+    const known = cur.paidTxids.includes(txid);
+    const amounts = { total: cur.total, paid: known ? before : before + paid.value, before };
+    const applied = await applyTransition(t, {
+      row: cur, trigger: 'relay.accept', facts: { zeroConf: required === 0, amounts },
       data: {
-        status: confirmedNow ? 'confirmed' : 'accepted', broadcastState: 'sent', requiredConfirmations: required,
-        acceptedAt: now, confirmedAt: confirmedNow ? now : null, updatedAt: now,
+        broadcastState: 'sent', requiredConfirmations: required, amountPaid: amounts.paid,
+        ...(known ? {} : { paidTxids: { push: txid } }),
       },
+      guard: { broadcastState: 'pending', txid: row.txid },
+      publicUrl: ctx.publicUrl, now,
     });
-    if (u.count !== 1) return null;
+    if (!applied) return null;
+    if (!known) {
+      await t.paymentTx.create({
+        data: { paymentId: id, txid, value: paid.value, inputs: paid.inputs, seenAt: now, blockHeight: cur.blockHeight, blockHash: cur.blockHash },
+      });
+    }
     await t.paymentSubmission.updateMany({ where: { paymentId: id, outcome: 'pending', txid: row.txid }, data: { outcome: 'accepted' } });
-    const fresh = await t.payment.findUniqueOrThrow({ where: { id } });
-    await recordEvent(t, 'payment.accepted', fresh, ctx.publicUrl, now);
-    if (confirmedNow) await recordEvent(t, 'payment.confirmed', fresh, ctx.publicUrl, now);
-    return fresh;
+    return applied.row;
   });
   const final = updated ?? (await loadPayRow(db, id));
   return answerFor(final!) ?? unavailable();

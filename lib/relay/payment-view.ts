@@ -21,6 +21,14 @@ export interface PaymentRow {
   refundAddress: string;
   blockHeight: number | null;
   createdAt: Date;
+  /** DESIGN.md §12: the sum paid to the address over every tx, and those txs in the order seen. */
+  amountPaid?: bigint;
+  paidTxids?: string[];
+  /** The merchant's decision (POST /api/v1/payments/<id>/mark). */
+  decisionAs?: string | null;
+  decisionNote?: string;
+  decidedBy?: string | null;
+  decidedAt?: Date | null;
 }
 
 export const rfc3339 = (d: Date) => d.toISOString();
@@ -65,6 +73,14 @@ export function isExpired(row: Pick<PaymentRow, 'status' | 'expiresAt'>, now: Da
   return (row.status === 'unpaid' || row.status === 'declined') && now.getTime() >= row.expiresAt.getTime();
 }
 
+/** amount_paid, amount_due and txids (DESIGN.md §12): txid stays the first one. */
+export function amountFields(row: Pick<PaymentRow, 'total' | 'amountPaid' | 'paidTxids' | 'txid'>) {
+  const paid = row.amountPaid ?? 0n;
+  const due = row.total > paid ? row.total - paid : 0n;
+  const txids = row.paidTxids?.length ? row.paidTxids : row.txid && paid > 0n ? [row.txid] : [];
+  return { amount_paid: formatKoinu(paid), amount_due: formatKoinu(due), txids };
+}
+
 /** The vendor API's payment body: the 201 body plus lifecycle fields (DESIGN.md §3). */
 export function vendorPaymentView(row: PaymentRow, publicUrl: string, now: Date): Record<string, unknown> {
   return {
@@ -85,6 +101,10 @@ export function vendorPaymentView(row: PaymentRow, publicUrl: string, now: Date)
     block_height: row.blockHeight ?? null,
     expired: isExpired(row, now),
     exception: row.exception ?? null,
+    ...amountFields(row),
+    decision: row.decisionAs
+      ? { as: row.decisionAs, note: row.decisionNote ?? '', by: row.decidedBy ?? null, at: row.decidedAt ? rfc3339(row.decidedAt) : null }
+      : null,
     created_at: rfc3339(row.createdAt),
   };
 }

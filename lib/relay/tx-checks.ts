@@ -60,3 +60,11 @@ export function checkFee(tx: DecodedTx, inputs: InputLookup[], feePerKb: bigint)
   }
   return { ok: true, fee };
 }
+
+/** What a tx pays to an address (the sum of its outputs there) and the outpoints it spends ("txid:vout"). */
+export function paidToAddress(txHex: string, address: string, network: Network): { value: bigint; inputs: string[] } {
+  const tx = decodeTx(txHex, network);
+  const script = toHex(addressToScript(address, network));
+  const value = tx.outputs.reduce((s, o) => (o.script === script ? s + o.value : s), 0n);
+  return { value, inputs: tx.inputs.map((i) => `${i.prevTxid}:${i.vout}`) };
+}

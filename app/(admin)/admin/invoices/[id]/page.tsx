@@ -7,6 +7,7 @@ import { BackofficeError } from '@/lib/backoffice/errors';
 import { StatusBadge } from '../../_components/status-badge';
 import { RedeliverButton } from '../../_components/redeliver';
 import { CancelInvoiceButton } from '../../_components/cancel-invoice';
+import { MarkInvoice } from '../../_components/mark-invoice';
 
 export const dynamic = 'force-dynamic';
 
@@ -35,6 +36,7 @@ export default async function InvoiceDetail({ params }: { params: Promise<{ id: 
         <div className="bo-total">
           {v.total} DOGE{v.fiat_total ? <small>{v.fiat_total} {v.fiat_currency}</small> : null}
           {v.status === 'unpaid' && !v.expired ? <CancelInvoiceButton id={v.id} /> : null}
+          {v.status === 'unpaid' || v.status === 'accepted' ? <MarkInvoice id={v.id} /> : null}
         </div>
       </div>
       <div className="bo-grid2">
@@ -44,11 +46,14 @@ export default async function InvoiceDetail({ params }: { params: Promise<{ id: 
             <dt>Created</dt><dd>{when(v.created_at)}</dd>
             <dt>Expires</dt><dd>{when(v.expires_at)}</dd>
             <dt>Confirmations</dt><dd>{v.confirmed} of {v.required}{v.confirmed_at ? ` · confirmed ${when(v.confirmed_at)}` : ''}</dd>
-            <dt>Transaction</dt><dd className="bo-mono bo-break">{v.txid ?? '—'}</dd>
+            <dt>Paid</dt><dd>{v.amount_paid} DOGE{v.amount_due !== '0' ? ` · ${v.amount_due} DOGE due` : ''}</dd>
+            <dt>Transaction{(v.txids ?? []).length > 1 ? 's' : ''}</dt>
+            <dd className="bo-mono bo-break">{(v.txids ?? []).length > 1 ? (v.txids as string[]).map((t) => <div key={t}>{t}</div>) : (v.txid ?? '—')}</dd>
             <dt>Block</dt><dd>{v.block_height ?? '—'}</dd>
             <dt>Buyer</dt><dd className="bo-mono bo-break">{v.buyer_address || '—'}</dd>
             <dt>Refund</dt><dd className="bo-mono bo-break">{v.refund_address ?? '—'}</dd>
             {v.reason ? <><dt>Reason</dt><dd>{v.reason}</dd></> : null}
+            {v.decision ? <><dt>Decision</dt><dd data-testid="decision">{`marked ${v.decision.as} by ${v.decision.by ?? '—'} · ${when(v.decision.at)}${v.decision.note ? ` · “${v.decision.note}”` : ''}`}</dd></> : null}
             {v.order_reference ? <><dt>Reference</dt><dd>{v.order_reference}</dd></> : null}
             {v.note ? <><dt>Note</dt><dd>{v.note}</dd></> : null}
           </dl>

@@ -1,0 +1,27 @@
+// POST /api/v1/payments/<id>/mark (DESIGN.md §12): the merchant settles or invalidates a payment.
+import { vendorRoute } from '@/lib/api/vendor-route';
+import { readBodyText, parseJsonOrUndefined } from '@/lib/api/body';
+import { json, jsonError } from '@/lib/api/respond';
+import { markPayment, markRequest } from '@/lib/relay/mark-payment';
+import { vendorPaymentView } from '@/lib/relay/payment-view';
+
+export const dynamic = 'force-dynamic';
+
+export function POST(req: Request, { params }: { params: Promise<{ id: string }> }) {
+  return vendorRoute(req, 'payments:write', async (ctx, auth) => {
+    // Sessions: a manager or owner decides; a cashier may not (API keys need only the scope).
+    if (auth.kind === 'session' && auth.user.role === 'cashier') return jsonError(403, 'forbidden', 'only a manager or owner can mark a payment');
+    const parsed = markRequest.safeParse(parseJsonOrUndefined(await readBodyText(req)));
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const field = issue?.path.join('.') || 'body';
+      return jsonError(400, 'invalid_request', `${field}: ${issue?.message ?? 'a JSON object {"as": "settled" | "invalid", "note": "…"} is required'}`);
+    }
+    const { id } = await params;
+    const by = auth.kind === 'session' ? auth.user.email : `api key ${auth.keyId}`;
+    const r = await markPayment(ctx.db, id, parsed.data, by, ctx.cfg.publicUrl);
+    if (!r.ok) return jsonError(r.error === 'not_found' ? 404 : 409, r.error, r.message);
+    const row = await ctx.db.prisma.payment.findUniqueOrThrow({ where: { id } });
+    return json(vendorPaymentView(row, ctx.cfg.publicUrl, new Date()));
+  });
+}

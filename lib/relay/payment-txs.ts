@@ -1,0 +1,204 @@
+// Payments from any wallet (DESIGN.md §12): every tx that pays a payment's address, seen in the
+// mempool or in a block, is kept in payment_tx; the payment's amount_paid, txids and effective
+// block (that of the least-confirmed tx needed to reach the total) are recomputed from those
+// rows, and the state moves through the table (state/table.ts) on trigger chain.paid, or
+// chain.double_spend when a block mines a tx that conflicts with a tx the payment needed.
+import type { Db } from '../db/client';
+import { scriptToAddress, fromHex, type Network } from '../doge';
+import type { BlockTxSummary } from '../chain/backend';
+import { applyTransition, updateWithoutTransition } from './state/apply';
+import { log } from '../log';
+
+export interface ObserveContext {
+  db: Db;
+  network: Network;
+  publicUrl: string;
+  now?: () => Date;
+}
+
+export interface BlockRef {
+  height: number;
+  hash: string;
+}
+
+interface PaidOutput {
+  txid: string;
+  value: bigint;
+  inputs: string[];
+}
+
+/** Outputs to each address, summed per tx. */
+function outputsByAddress(txs: BlockTxSummary[], network: Network): Map<string, PaidOutput[]> {
+  const m = new Map<string, PaidOutput[]>();
+  for (const t of txs) {
+    const perAddr = new Map<string, bigint>();
+    for (const o of t.outputs) {
+      let a: string | null = null;
+      try {
+        a = scriptToAddress(fromHex(o.script), network);
+      } catch {
+        a = null;
+      }
+      if (a) perAddr.set(a, (perAddr.get(a) ?? 0n) + o.value);
+    }
+    for (const [a, value] of perAddr) {
+      const list = m.get(a) ?? [];
+      list.push({ txid: t.txid, value, inputs: t.inputs.map((i) => `${i.txid}:${i.vout}`) });
+      m.set(a, list);
+    }
+  }
+  return m;
+}
+
+interface Candidate {
+  id: string;
+  address: string;
+  status: string;
+  broadcastState: string;
+  txid: string | null;
+  seq: bigint;
+}
+
+/**
+ * Which payment of an address a tx counts for: the oldest unpaid one, else the newest paid one
+ * (more money to a paid payment is an overpayment), else the newest.
+ */
+function ownerOf(list: Candidate[]): Candidate {
+  const unpaid = list.filter((p) => p.status === 'unpaid').sort((a, b) => (a.seq < b.seq ? -1 : 1));
+  if (unpaid.length) return unpaid[0];
+  const paid = list.filter((p) => p.status === 'accepted' || p.status === 'confirmed').sort((a, b) => (a.seq > b.seq ? -1 : 1));
+  if (paid.length) return paid[0];
+  return [...list].sort((a, b) => (a.seq > b.seq ? -1 : 1))[0];
+}
+
+/**
+ * Records the txs (from the mempool when `block` is null, else from that block) that pay open
+ * payments, marks the ones mined, finds double spends, and recomputes the payments touched.
+ */
+export async function observeTxs(ctx: ObserveContext, txs: BlockTxSummary[], block: BlockRef | null): Promise<void> {
+  const { db } = ctx;
+  const now = ctx.now?.() ?? new Date();
+  const touched = new Set<string>();
+  const txids = txs.map((t) => t.txid);
+  if (block && txids.length) {
+    // A /pay claim still broadcasting: its tx mined (the acceptance is guarded by these fields).
+    await db.prisma.payment.updateMany({
+      where: { txid: { in: txids }, status: 'unpaid', broadcastState: 'pending' },
+      data: { blockHeight: block.height, blockHash: block.hash },
+    });
+    const mined = await db.query<{ payment_id: string }>(
+      `UPDATE payment_tx SET block_height = $1, block_hash = $2 WHERE txid = ANY($3::text[]) RETURNING payment_id`,
+      [block.height, block.hash, txids],
+    );
+    for (const r of mined) touched.add(String(r.payment_id));
+    // Double spends: an unmined tx a payment counts whose input a tx of this block spends.
+    const spent = txs.flatMap((t) => t.inputs.map((i) => `${i.txid}:${i.vout}`));
+    if (spent.length) {
+      const conflicted = await db.query<{ payment_id: string; txid: string }>(
+        `UPDATE payment_tx SET conflicted_by = $1
+          WHERE block_height IS NULL AND conflicted_by IS NULL AND inputs && $2::text[] AND NOT (txid = ANY($3::text[]))
+          RETURNING payment_id, txid`,
+        [block.hash, spent, txids],
+      );
+      for (const r of conflicted) {
+        touched.add(String(r.payment_id));
+        log.warn('a tx paying a payment was double spent in a block', { payment: String(r.payment_id), txid: String(r.txid), block: block.hash });
+      }
+    }
+  }
+  const byAddr = outputsByAddress(txs, ctx.network);
+  if (byAddr.size) {
+    const cands = await db.prisma.payment.findMany({
+      where: { address: { in: [...byAddr.keys()] } },
+      select: { id: true, address: true, status: true, broadcastState: true, txid: true, seq: true },
+    });
+    const perAddr = new Map<string, Candidate[]>();
+    for (const c of cands) perAddr.set(c.address, [...(perAddr.get(c.address) ?? []), c]);
+    const rows: { paymentId: string; txid: string; value: bigint; inputs: string[]; seenAt: Date; blockHeight: number | null; blockHash: string | null }[] = [];
+    for (const [addr, outs] of byAddr) {
+      const list = perAddr.get(addr);
+      if (!list) continue;
+      const owner = ownerOf(list);
+      for (const o of outs) {
+        // The /pay submission being broadcast records its own tx when accepted.
+        if (owner.broadcastState === 'pending' && owner.txid === o.txid) continue;
+        rows.push({ paymentId: owner.id, txid: o.txid, value: o.value, inputs: o.inputs, seenAt: now, blockHeight: block?.height ?? null, blockHash: block?.hash ?? null });
+      }
+    }
+    if (rows.length) {
+      const r = await db.prisma.paymentTx.createMany({ data: rows, skipDuplicates: true });
+      if (r.count > 0) for (const x of rows) touched.add(x.paymentId);
+    }
+  }
+  for (const id of touched) await recompute(ctx, id, now);
+}
+
+/** A tx a payment counts, as recompute needs it. */
+interface Counted {
+  txid: string;
+  value: bigint;
+  seenAt: Date;
+  blockHeight: number | null;
+  blockHash: string | null;
+  conflictedBy: string | null;
+}
+
+/** The sum, the txids in order, the txs needed to reach the total and whether a needed one is conflicted. */
+export function summarize(total: bigint, all: Counted[]) {
+  const live = all.filter((t) => t.conflictedBy === null);
+  const paid = live.reduce((s, t) => s + t.value, 0n);
+  const needed: Counted[] = [];
+  let acc = 0n;
+  for (const t of live) {
+    if (acc >= total) break;
+    needed.push(t);
+    acc += t.value;
+  }
+  const enough = acc >= total;
+  let block: { height: number; hash: string } | null = null;
+  if (enough && needed.every((t) => t.blockHeight !== null)) {
+    const top = needed.reduce((a, b) => (b.blockHeight! > a.blockHeight! ? b : a));
+    block = { height: top.blockHeight!, hash: top.blockHash! };
+  }
+  return { paid, txids: live.map((t) => t.txid), needed, enough, block, completedAt: enough ? needed[needed.length - 1].seenAt : null };
+}
+
+/** Recomputes one payment from its payment_tx rows and applies the table. */
+async function recompute(ctx: ObserveContext, id: string, now: Date): Promise<void> {
+  await ctx.db.prisma.$transaction(async (t) => {
+    const p = await t.payment.findUnique({ where: { id } });
+    if (!p) return;
+    const all = await t.paymentTx.findMany({ where: { paymentId: id }, orderBy: { seq: 'asc' } });
+    const s = summarize(p.total, all);
+    // What the payment relied on: the txs needed to reach the total, conflicts ignored.
+    const relied = summarize(p.total, all.map((x) => ({ ...x, conflictedBy: null })));
+    const neededConflicted = relied.enough && relied.needed.some((n) => all.some((x) => x.txid === n.txid && x.conflictedBy !== null));
+    let txid = p.txid;
+    if (txid === null && s.txids.length) {
+      const taken = await t.payment.findFirst({ where: { txid: s.txids[0] }, select: { id: true } });
+      if (!taken) txid = s.txids[0];
+    }
+    const data = {
+      amountPaid: s.paid, paidTxids: s.txids, txid,
+      ...(p.status === 'unpaid' && p.broadcastState === 'pending' ? {} : { blockHeight: s.block?.height ?? null, blockHash: s.block?.hash ?? null }),
+      updatedAt: now,
+    };
+    const amounts = { total: p.total, paid: s.paid, before: p.amountPaid };
+    // Double spent only when what is left no longer reaches the total: a fee bump (RBF) whose
+    // replacement pays the address as well leaves the payment paid.
+    if (neededConflicted && !s.enough && (p.status === 'accepted' || p.status === 'confirmed') && p.exception !== 'marked_settled') {
+      await applyTransition(t, { row: p, trigger: 'chain.double_spend', data, publicUrl: ctx.publicUrl, now });
+      return;
+    }
+    const changed = s.paid !== p.amountPaid || s.txids.join() !== p.paidTxids.join();
+    // A /pay broadcast in flight decides the state itself (its acceptance sees these amounts).
+    const inFlight = p.status === 'unpaid' && p.broadcastState === 'pending';
+    const completes = p.status === 'unpaid' && s.enough;
+    if (!inFlight && (changed || completes)) {
+      const late = s.completedAt !== null && s.completedAt.getTime() > p.expiresAt.getTime();
+      await applyTransition(t, { row: p, trigger: 'chain.paid', facts: { amounts, late }, data, publicUrl: ctx.publicUrl, now });
+      return;
+    }
+    await updateWithoutTransition(t, id, p.status, p.status === 'declined' || inFlight ? { amountPaid: s.paid, paidTxids: s.txids, updatedAt: now } : data);
+  });
+}

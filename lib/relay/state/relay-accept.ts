@@ -1,0 +1,150 @@
+// The /pay acceptance (table rows pay.accept and pay.accept_zero_conf) as one batched SQL
+// statement: the relay's hot path. The target status, exception and events come from the table
+// (table.ts `transition`), computed in memory; the statement writes them, the submission's
+// outcome, the tx the payment now counts (payment_tx) and the vendor events at once. The
+// acceptances of one event-loop turn share one statement (on PGlite the cost is per statement).
+import { randomBytes } from 'node:crypto';
+import type { Db } from '../../db/client';
+import { ItemFailure, TurnBatcher } from '../../db/turn-batcher';
+import { perDb } from '../../db/per-db';
+import { isDeadlock, oneByOne } from '../batch-retry';
+import { vendorPaymentView } from '../payment-view';
+import type { PayRow } from '../pay-sql';
+import type { EventType } from '../events';
+import { transition } from './table';
+
+/** What the submitted tx pays to the payment's address, and the outpoints it spends ("txid:vout"). */
+export interface PaidByTx {
+  value: bigint;
+  inputs: string[];
+}
+
+interface AcceptItem {
+  row: PayRow;
+  fresh: PayRow;
+  now: Date;
+  paid: PaidByTx;
+  events: { id: string; type: EventType; body: string }[];
+}
+
+// The state change is guarded by the claimed txid (a claim the network refused is released and
+// may be taken by another tx), by the block fields, exception and amount each body was built
+// from (the worker may have seen the tx mined, or another tx pay the address, meanwhile).
+// Events are inserted in item order, each payment's in its own order (their seq is the cursor).
+const ACCEPT_SQL = `
+  WITH i AS (
+    SELECT * FROM unnest($1::text[], $2::text[], $3::int[], $4::text[], $5::text[], $6::int[], $7::text[], $8::int[], $9::text[], $14::text[],
+                         $15::text[], $16::bigint[], $17::bigint[], $18::text[])
+      AS i(id, status, required, at, confirmed_at, block_height, block_hash, confirmations, exception, txid, new_exception, prev_paid, value, inputs)),
+  u AS (
+    UPDATE payment p SET status = i.status, broadcast_state = 'sent', required_confirmations = i.required, accepted_at = i.at::timestamptz,
+           confirmed_at = i.confirmed_at::timestamptz, updated_at = i.at::timestamptz, exception = i.new_exception,
+           amount_paid = p.amount_paid + i.value, paid_txids = array_append(p.paid_txids, i.txid)
+      FROM i
+     WHERE p.id = ANY($1::text[]) AND p.id = i.id AND p.status = 'unpaid' AND p.broadcast_state = 'pending' AND p.txid = i.txid
+       AND p.block_height IS NOT DISTINCT FROM i.block_height AND p.block_hash IS NOT DISTINCT FROM i.block_hash
+       AND p.confirmations = i.confirmations AND p.exception IS NOT DISTINCT FROM i.exception AND p.amount_paid = i.prev_paid
+    RETURNING p.id, i.at, i.txid, i.value, i.inputs, p.block_height, p.block_hash),
+  s AS (
+    UPDATE payment_submission s SET outcome = 'accepted' FROM u WHERE s.payment_id = u.id AND s.outcome = 'pending'),
+  t AS (
+    INSERT INTO payment_tx (payment_id, txid, value, inputs, seen_at, block_height, block_hash)
+    SELECT u.id, u.txid, u.value, string_to_array(u.inputs, ','), u.at::timestamptz, u.block_height, u.block_hash FROM u
+    ON CONFLICT (payment_id, txid) DO NOTHING)
+  INSERT INTO vendor_event (id, type, payment_id, body, created_at, next_attempt_at)
+  SELECT e.id, e.type, u.id, e.body, u.at::timestamptz, u.at::timestamptz
+    FROM unnest($10::text[], $11::text[], $12::text[], $13::text[]) WITH ORDINALITY AS e(payment_id, id, type, body, n)
+    JOIN u ON u.id = e.payment_id
+   ORDER BY e.n
+  RETURNING payment_id AS id`;
+
+// The same for one acceptance: a batch of one is the usual case outside rushes.
+const ACCEPT_ONE_SQL = `
+  WITH u AS (
+    UPDATE payment SET status = $2, broadcast_state = 'sent', required_confirmations = $3, accepted_at = $4::timestamptz,
+           confirmed_at = $5::timestamptz, updated_at = $4::timestamptz, exception = $14::text,
+           amount_paid = amount_paid + $16::bigint, paid_txids = array_append(paid_txids, $13::text)
+     WHERE id = $1 AND status = 'unpaid' AND broadcast_state = 'pending' AND txid = $13
+       AND block_height IS NOT DISTINCT FROM $6::int AND block_hash IS NOT DISTINCT FROM $7::text
+       AND confirmations = $8 AND exception IS NOT DISTINCT FROM $9::text AND amount_paid = $15::bigint
+    RETURNING id, block_height, block_hash),
+  s AS (
+    UPDATE payment_submission SET outcome = 'accepted' WHERE payment_id = $1 AND outcome = 'pending' AND EXISTS (SELECT 1 FROM u)),
+  t AS (
+    INSERT INTO payment_tx (payment_id, txid, value, inputs, seen_at, block_height, block_hash)
+    SELECT u.id, $13, $16::bigint, string_to_array($17::text, ','), $4::timestamptz, u.block_height, u.block_hash FROM u
+    ON CONFLICT (payment_id, txid) DO NOTHING)
+  INSERT INTO vendor_event (id, type, payment_id, body, created_at, next_attempt_at)
+  SELECT e.id, e.type, u.id, e.body, $4::timestamptz, $4::timestamptz
+    FROM u CROSS JOIN unnest($10::text[], $11::text[], $12::text[]) WITH ORDINALITY AS e(id, type, body, n)
+   ORDER BY e.n
+  RETURNING id`;
+
+function acceptStatement(items: AcceptItem[]): [string, unknown[]] {
+  if (items.length === 1) {
+    const [one] = items;
+    return [ACCEPT_ONE_SQL, [
+      one.row.id, one.fresh.status, one.fresh.requiredConfirmations, one.now.toISOString(), one.fresh.confirmedAt?.toISOString() ?? null,
+      one.row.blockHeight, one.row.blockHash, one.row.confirmations, one.row.exception,
+      one.events.map((e) => e.id), one.events.map((e) => e.type), one.events.map((e) => e.body), one.row.txid,
+      one.fresh.exception, String(one.row.amountPaid ?? 0n), String(one.paid.value), one.paid.inputs.join(','),
+    ]];
+  }
+  const col = <T>(f: (a: AcceptItem) => T) => items.map(f);
+  const events = items.flatMap((a) => a.events.map((e) => ({ ...e, paymentId: a.row.id })));
+  return [ACCEPT_SQL, [
+    col((a) => a.row.id), col((a) => a.fresh.status), col((a) => a.fresh.requiredConfirmations), col((a) => a.now.toISOString()),
+    col((a) => a.fresh.confirmedAt?.toISOString() ?? null), col((a) => a.row.blockHeight), col((a) => a.row.blockHash),
+    col((a) => a.row.confirmations), col((a) => a.row.exception),
+    events.map((e) => e.paymentId), events.map((e) => e.id), events.map((e) => e.type), events.map((e) => e.body),
+    col((a) => a.row.txid), col((a) => a.fresh.exception), col((a) => String(a.row.amountPaid ?? 0n)), col((a) => String(a.paid.value)),
+    col((a) => a.paid.inputs.join(',')),
+  ]];
+}
+
+async function acceptBatch(db: Db, items: AcceptItem[]): Promise<(boolean | ItemFailure)[]> {
+  let rows: { id: unknown }[];
+  try {
+    rows = await db.query<{ id: unknown }>(...acceptStatement(items));
+  } catch (e) {
+    if (isDeadlock(e) && items.length > 1) return oneByOne(items, (b) => acceptBatch(db, b));
+    throw e;
+  }
+  const accepted = new Set(rows.map((r) => String(r.id)));
+  return items.map((a) => accepted.has(a.row.id));
+}
+
+const batcherFor = perDb((db) => new TurnBatcher((items: AcceptItem[]) => acceptBatch(db, items), { keys: (a) => ['id:' + a.row.id] }));
+
+/**
+ * The row a /pay acceptance leads to, by the table: status (accepted, or confirmed at once when
+ * the risk policy allows 0-conf), exception (from the amounts now paid), events.
+ */
+export function acceptedRow(row: PayRow, required: number, now: Date, paid: PaidByTx): { fresh: PayRow; events: EventType[] } {
+  const before = row.amountPaid ?? 0n;
+  const amounts = { total: row.total, paid: before + paid.value, before };
+  const o = transition(row.status, row.exception, 'relay.accept', { zeroConf: required === 0, amounts });
+  const fresh: PayRow = {
+    ...row, status: o.status, exception: o.exception, broadcastState: 'sent', requiredConfirmations: required,
+    confirmedAt: o.status === 'confirmed' ? now : null, updatedAt: now,
+    amountPaid: amounts.paid, paidTxids: [...(row.paidTxids ?? []), row.txid ?? ''],
+  };
+  return { fresh, events: o.events };
+}
+
+/**
+ * Moves a claimed payment (status unpaid, broadcast pending) to accepted or confirmed, marks its
+ * pending submission accepted, records the tx it counts and writes its events, in one statement
+ * (shared with the other acceptances of this turn). The change applies only while the row is
+ * still as `row` shows it, so a body never shows stale data. Returns the new row, or null when
+ * nothing was changed (the caller then takes the general path).
+ */
+export async function acceptClaimed(db: Db, row: PayRow, required: number, now: Date, publicUrl: string, paid?: PaidByTx): Promise<PayRow | null> {
+  const by = paid ?? { value: row.total, inputs: [] };
+  const { fresh, events: types } = acceptedRow(row, required, now, by);
+  const events = types.map((type) => {
+    const id = 'evt_' + randomBytes(12).toString('base64url');
+    return { id, type, body: JSON.stringify({ id, type, created_at: now.toISOString(), payment: vendorPaymentView(fresh, publicUrl, now) }) };
+  });
+  return (await batcherFor(db).submit({ row, fresh, now, paid: by, events })) ? fresh : null;
+}

@@ -1,0 +1,201 @@
+// Every transition of a payment, in one table shaped like the spec's section 3 (DESIGN.md §12
+// "One state machine"): state, what moves it, condition, next state, events. The relay, the
+// worker, the vendor API and the back office all go through `transition()`; only the modules
+// under lib/relay/state/ write `payment.status` (tests/unit/state-machine-writers.test.ts).
+// Pure: no database, no clock.
+import type { EventType } from '../events';
+
+export const STATES = ['unpaid', 'accepted', 'confirmed', 'declined'] as const;
+export type PaymentState = (typeof STATES)[number];
+
+export const EXCEPTIONS = [
+  'paid_late', 'reorged', 'cancelled', 'underpaid', 'overpaid', 'double_spent', 'marked_settled', 'marked_invalid',
+] as const;
+export type PaymentException = (typeof EXCEPTIONS)[number];
+
+export type Trigger =
+  | 'relay.accept' // a /pay submission the network accepted
+  | 'chain.paid' // a tx paying the address was seen (mempool or block), or one was dropped
+  | 'chain.confirmations' // the worker recounted confirmations
+  | 'chain.double_spend' // a tx the payment relied on was conflicted by a tx mined in a block
+  | 'timer.expiry' // the payment's timeout passed
+  | 'vendor.cancel' // POST /api/v1/payments/<id>/cancel
+  | 'merchant.mark_settled' // POST /api/v1/payments/<id>/mark {"as":"settled"}
+  | 'merchant.mark_invalid'; // POST /api/v1/payments/<id>/mark {"as":"invalid"}
+
+/** How the exception column changes: kept, set, or derived from the amounts (`amountException`). */
+export type ExceptionRule = { keep: true } | { set: PaymentException | null } | { fromAmounts: true } | { keepOr: PaymentException };
+
+export interface Transition {
+  /** Stable name, for logs and tests. */
+  name: string;
+  from: PaymentState;
+  trigger: Trigger;
+  condition: string;
+  to: PaymentState;
+  exception: ExceptionRule;
+  events: readonly EventType[];
+  /** The reason shown to wallets and the vendor, for transitions into declined. */
+  reason?: string;
+}
+
+const T = (
+  name: string, from: PaymentState, trigger: Trigger, condition: string, to: PaymentState,
+  exception: ExceptionRule, events: readonly EventType[], reason?: string,
+): Transition => ({ name, from, trigger, condition, to, exception, events, ...(reason ? { reason } : {}) });
+
+const AMOUNTS = { fromAmounts: true } as const;
+
+/**
+ * The table. "paid" is amount_paid, the sum of every output to the payment's address over every
+ * tx that pays it (mempool and chain); "late" is a tx first seen after expires_at.
+ *
+ * Events listed here are the ones the transition always emits; `payment.overpaid` is added by
+ * `amountEvents()` whenever a tx takes paid above the total (in any state).
+ */
+export const TRANSITIONS: readonly Transition[] = [
+  // /pay (DESIGN.md §4 step 11)
+  T('pay.accept', 'unpaid', 'relay.accept', 'network accepts the tx; policy requires ≥ 1 confirmation', 'accepted', AMOUNTS, ['payment.accepted']),
+  T('pay.accept_zero_conf', 'unpaid', 'relay.accept', 'network accepts the tx; policy deems it low risk (0-conf, never RBF)', 'confirmed', AMOUNTS, ['payment.accepted', 'payment.confirmed']),
+  // Plain-wallet payments (§12)
+  T('chain.short', 'unpaid', 'chain.paid', '0 < paid < total', 'unpaid', { set: 'underpaid' }, ['payment.underpaid']),
+  T('chain.nothing', 'unpaid', 'chain.paid', 'paid = 0 (the only txs were dropped)', 'unpaid', { set: null }, []),
+  T('chain.enough', 'unpaid', 'chain.paid', 'paid ≥ total, before expires_at', 'accepted', AMOUNTS, ['payment.accepted']),
+  T('chain.enough_late', 'unpaid', 'chain.paid', 'paid ≥ total, a tx seen after expires_at', 'accepted', { set: 'paid_late' }, ['payment.paid_late']),
+  T('chain.more_accepted', 'accepted', 'chain.paid', 'paid ≥ total (a further tx, or an unneeded tx dropped)', 'accepted', AMOUNTS, []),
+  T('chain.more_confirmed', 'confirmed', 'chain.paid', 'paid ≥ total (a further tx, or an unneeded tx dropped)', 'confirmed', AMOUNTS, []),
+  T('chain.more_declined', 'declined', 'chain.paid', 'money to a declined payment: amounts recorded, state final', 'declined', { keep: true }, []),
+  // Confirmations and reorgs (§4 "Reorgs")
+  T('chain.confirm', 'accepted', 'chain.confirmations', 'confirmations of the least-confirmed needed tx ≥ required', 'confirmed', { keep: true }, ['payment.confirmed']),
+  T('chain.unconfirm', 'confirmed', 'chain.confirmations', 'a reorg dropped confirmations below required', 'accepted', { keepOr: 'reorged' }, ['payment.unconfirmed']),
+  // Double spends (§12): a needed tx conflicted by a mined tx
+  T('chain.double_spent_accepted', 'accepted', 'chain.double_spend', 'a tx needed to reach the total is conflicted by a tx mined in a block', 'declined', { set: 'double_spent' }, ['payment.declined'], 'double spent: a transaction that paid it was replaced by a conflicting transaction mined in a block'),
+  T('chain.double_spent_confirmed', 'confirmed', 'chain.double_spend', 'a needed tx is conflicted by a mined tx (after a reorg)', 'declined', { set: 'double_spent' }, ['payment.declined'], 'double spent: a transaction that paid it was replaced by a conflicting transaction mined in a block'),
+  // Expiry: an event only, the payment stays payable (late money is still counted)
+  T('timer.expired', 'unpaid', 'timer.expiry', 'past issued + timeout, no claim pending, first time', 'unpaid', { keep: true }, ['payment.expired']),
+  // The vendor and the merchant (§3, §12)
+  T('vendor.cancel', 'unpaid', 'vendor.cancel', 'no /pay broadcast pending', 'declined', { set: 'cancelled' }, ['payment.declined'], 'cancelled by vendor'),
+  T('merchant.settle_unpaid', 'unpaid', 'merchant.mark_settled', 'a manager or owner decides', 'confirmed', { set: 'marked_settled' }, ['payment.confirmed']),
+  T('merchant.settle_accepted', 'accepted', 'merchant.mark_settled', 'a manager or owner decides', 'confirmed', { set: 'marked_settled' }, ['payment.confirmed']),
+  T('merchant.invalid_unpaid', 'unpaid', 'merchant.mark_invalid', 'a manager or owner decides', 'declined', { set: 'marked_invalid' }, ['payment.declined'], 'marked invalid by merchant'),
+  T('merchant.invalid_accepted', 'accepted', 'merchant.mark_invalid', 'a manager or owner decides', 'declined', { set: 'marked_invalid' }, ['payment.declined'], 'marked invalid by merchant'),
+];
+
+export class IllegalTransitionError extends Error {
+  constructor(readonly from: string, readonly trigger: Trigger, readonly detail = '') {
+    super(`no transition from ${from} on ${trigger}${detail ? ` (${detail})` : ''}`);
+    this.name = 'IllegalTransitionError';
+  }
+}
+
+export const isState = (s: string): s is PaymentState => (STATES as readonly string[]).includes(s);
+
+/** The row of the table with this name (throws on a typo: names are part of the contract). */
+export function byName(name: string): Transition {
+  const t = TRANSITIONS.find((x) => x.name === name);
+  if (!t) throw new Error(`unknown transition ${name}`);
+  return t;
+}
+
+/** The transitions a state has on a trigger (the condition then picks one). */
+export function candidates(from: string, trigger: Trigger): Transition[] {
+  return TRANSITIONS.filter((t) => t.from === from && t.trigger === trigger);
+}
+
+const STICKY = new Set<string>(['marked_settled', 'marked_invalid', 'cancelled', 'double_spent']);
+
+export interface Amounts {
+  total: bigint;
+  paid: bigint;
+}
+
+/** The exception the amounts call for, given whether the money that completed it came late. */
+export function amountException(a: Amounts, late: boolean, current: string | null): PaymentException | null {
+  // A decision (the merchant's, the vendor's) or a double spend is not replaced by amounts.
+  if (current && STICKY.has(current)) return current as PaymentException;
+  if (a.paid > 0n && a.paid < a.total) return 'underpaid';
+  if (a.paid > a.total) return 'overpaid';
+  if (a.paid === a.total) {
+    // Reaching the total exactly clears underpaid/overpaid; lateness and reorg history stay.
+    if (late || current === 'paid_late') return 'paid_late';
+    if (current === 'reorged') return 'reorged';
+    return null;
+  }
+  return current === 'underpaid' || current === 'overpaid' ? null : (current as PaymentException | null);
+}
+
+export interface Outcome {
+  transition: Transition;
+  status: PaymentState;
+  exception: string | null;
+  events: EventType[];
+  reason?: string;
+}
+
+export interface Facts {
+  /** For chain.paid and relay.accept: the amounts after the change, and before it. */
+  amounts?: Amounts & { before: bigint };
+  /** A tx that counted was first seen after expires_at. */
+  late?: boolean;
+  /** relay.accept: the risk policy allows 0-conf for this tx. */
+  zeroConf?: boolean;
+  /** chain.confirmations: the required depth is reached. */
+  reached?: boolean;
+}
+
+function pick(from: string, trigger: Trigger, f: Facts): Transition {
+  const c = candidates(from, trigger);
+  if (c.length === 0) throw new IllegalTransitionError(from, trigger);
+  if (c.length === 1) {
+    const only = c[0];
+    if (trigger === 'chain.confirmations') {
+      if (only.name === 'chain.confirm' && !f.reached) throw new IllegalTransitionError(from, trigger, 'not yet reached');
+      if (only.name === 'chain.unconfirm' && f.reached) throw new IllegalTransitionError(from, trigger, 'still reached');
+    }
+    return only;
+  }
+  const name = (n: string) => c.find((t) => t.name === n) ?? (() => { throw new IllegalTransitionError(from, trigger, n); })();
+  if (trigger === 'relay.accept') return name(f.zeroConf ? 'pay.accept_zero_conf' : 'pay.accept');
+  if (trigger === 'chain.paid') {
+    const a = f.amounts;
+    if (!a) throw new IllegalTransitionError(from, trigger, 'amounts missing');
+    if (a.paid === 0n) return name('chain.nothing');
+    if (a.paid < a.total) return name('chain.short');
+    return name(f.late ? 'chain.enough_late' : 'chain.enough');
+  }
+  throw new IllegalTransitionError(from, trigger, 'ambiguous');
+}
+
+/** payment.overpaid whenever a tx takes paid above the total (DESIGN.md §12 "Too much"). */
+export function amountEvents(a: Amounts & { before: bigint } | undefined, status: PaymentState): EventType[] {
+  if (!a || status === 'declined') return [];
+  return a.paid > a.total && a.paid > a.before ? ['payment.overpaid'] : [];
+}
+
+/**
+ * Applies the table: the next status, exception, events and reason for a payment in `from`
+ * moved by `trigger` under `facts`. Throws IllegalTransitionError when the table has no row.
+ */
+export function transition(from: string, currentException: string | null, trigger: Trigger, facts: Facts = {}): Outcome {
+  const t = pick(from, trigger, facts);
+  let exception: string | null;
+  const r = t.exception;
+  if ('keep' in r) exception = currentException;
+  else if ('set' in r) exception = r.set;
+  else if ('keepOr' in r) exception = currentException ?? r.keepOr;
+  else {
+    const a = facts.amounts;
+    exception = a ? amountException(a, facts.late ?? false, currentException) : currentException;
+  }
+  const events = [...t.events];
+  // A short payment's event is emitted for each new tx only (not when a drop leaves it short).
+  if (t.name === 'chain.short' && facts.amounts && facts.amounts.paid <= facts.amounts.before) events.length = 0;
+  for (const e of amountEvents(facts.amounts, t.to)) if (!events.includes(e)) events.push(e);
+  return { transition: t, status: t.to, exception, events, ...(t.reason ? { reason: t.reason } : {}) };
+}
+
+/** The spec-shaped table, for the docs and the back office: one line per row. */
+export function tableAsMarkdown(): string {
+  const head = '| State | Moved by | Condition | Next state | Events |\n|---|---|---|---|---|\n';
+  return head + TRANSITIONS.map((t) => `| ${t.from} | ${t.trigger} | ${t.condition} | ${t.to} | ${t.events.join(', ') || '—'} |`).join('\n') + '\n';
+}

@@ -1,0 +1,239 @@
+// Payments from any wallet (DESIGN.md §12) on the devnet backend and a real PGlite: plain
+// wallet txs are seen from the mempool by the worker, summed per payment, and move the payment
+// through the state machine (underpaid, accepted, overpaid, paid_late, double_spent).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openMigratedDb, type Db } from '@/lib/db';
+import { REGTEST, hdFromSeed, derivePath, serializeXpub, decodeTx } from '@/lib/doge';
+import { createPayment } from '@/lib/relay/create-payment';
+import { activeRelayKey } from '@/lib/relay/relay-key';
+import { submitPayment } from '@/lib/relay/pay';
+import { createDevnetBackend, type DevnetBackend } from '@/lib/chain/devnet-backend';
+import { buildPaymentTx } from '@/lib/wallet';
+import { vendorPaymentView } from '@/lib/relay/payment-view';
+import { workerTick } from '@/lib/worker';
+import { onBlockConnected, onMempoolTxs } from '@/lib/relay/chain-sync';
+import { formatKoinu, parseKoinu } from '@/lib/money';
+import { markPayment } from '@/lib/relay/mark-payment';
+
+const URL_BASE = 'http://127.0.0.1:1';
+const XPUB = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(12), REGTEST), "m/44'/1'/0'"));
+let db: Db;
+let chain: DevnetBackend;
+let dir: string;
+const used = new Set<string>();
+
+type Created = { id: string; total: string; payment: Parameters<typeof buildPaymentTx>[0] & { relay_token: string; outputs: { address?: string }[] } };
+
+async function newPayment(extra: Record<string, unknown> = {}): Promise<Created> {
+  const r = await createPayment({ db, network: REGTEST, publicUrl: URL_BASE, apiKeyId: null, userId: null, idempotencyKey: null },
+    JSON.stringify({ items: [{ type: 'item', id: 'sku', name: 'Tea', count: 1, unit: '2' }], ...extra }));
+  expect(r.status).toBe(201);
+  return r.body as Created;
+}
+const addressOf = (p: Created) => p.payment.outputs[0].address!;
+
+/** A plain wallet tx (no /pay) sending `amount` DOGE to `address` from an unused demo-wallet coin, broadcast. */
+async function sendPlain(address: string, amount: string) {
+  const w = chain.demoWallet();
+  const u = w.utxos.find((x) => !used.has(`${x.txid}:${x.vout}`) && x.amount >= 10_00000000n)!;
+  used.add(`${u.txid}:${u.vout}`);
+  const fake = { fee_per_kb: '0.01', outputs: [{ type: 'p2pkh', address, amount }] } as unknown as Parameters<typeof buildPaymentTx>[0];
+  const tx = buildPaymentTx(fake, { network: 'regtest', utxos: [{ txid: u.txid, vout: u.vout, amount: u.amount, script: u.script }], keys: [w.wif] });
+  const r = await chain.broadcast(tx.hex);
+  expect(r.ok).toBe(true);
+  return { ...tx, input: { txid: u.txid, vout: u.vout } };
+}
+
+const tick = () => workerTick({ db, network: REGTEST, chain, publicUrl: URL_BASE });
+const view = async (id: string) => vendorPaymentView(await db.prisma.payment.findUniqueOrThrow({ where: { id } }), URL_BASE, new Date());
+const eventTypes = async (id: string) => (await db.query<{ type: string }>(`SELECT type FROM vendor_event WHERE payment_id = $1 ORDER BY seq`, [id])).map((e) => e.type);
+const lastEvent = async (id: string) =>
+  JSON.parse((await db.query<{ body: string }>(`SELECT body FROM vendor_event WHERE payment_id = $1 ORDER BY seq DESC LIMIT 1`, [id]))[0].body);
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'counter-any-wallet-'));
+  db = await openMigratedDb({ memory: true });
+  await db.prisma.store.upsert({ where: { id: 1 }, update: { storeXpub: XPUB }, create: { id: 1, storeXpub: XPUB } });
+  await activeRelayKey(db);
+  chain = createDevnetBackend({ network: REGTEST, dir, blockSeconds: 0 });
+  await chain.start();
+  // Coins enough for every test (each spends one unused coin of ≥ 10 DOGE).
+  const w = chain.demoWallet();
+  const fan = { fee_per_kb: '0.01', outputs: Array.from({ length: 20 }, () => ({ type: 'p2pkh', address: w.address, amount: '20' })) } as unknown as Parameters<typeof buildPaymentTx>[0];
+  const big = w.utxos.sort((a, b) => (a.amount > b.amount ? -1 : 1))[0];
+  const tx = buildPaymentTx(fan, { network: 'regtest', utxos: [big], keys: [w.wif] });
+  expect((await chain.broadcast(tx.hex)).ok).toBe(true);
+  await chain.mine(1);
+  await tick(); // sync the chain once
+}, 120_000);
+afterAll(async () => {
+  await chain?.stop();
+  await db?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('payments from any wallet (devnet, PGlite)', () => {
+  it('short, then enough through a second tx: seen from the mempool before any block, then confirmed', async () => {
+    const p = await newPayment();
+    const tip = (await chain.tip()).height;
+    const t1 = await sendPlain(addressOf(p), '0.5');
+    await tick();
+    expect((await chain.tip()).height).toBe(tip); // no block: seen from the mempool
+    expect(await view(p.id)).toMatchObject({
+      status: 'unpaid', exception: 'underpaid', amount_paid: '0.5', amount_due: '1.5', txids: [t1.txid], txid: t1.txid,
+    });
+    expect(await eventTypes(p.id)).toEqual(['payment.underpaid']);
+    expect((await lastEvent(p.id)).payment).toMatchObject({ amount_paid: '0.5', amount_due: '1.5', txids: [t1.txid] });
+    const t2 = await sendPlain(addressOf(p), '1.5');
+    await tick();
+    expect(await view(p.id)).toMatchObject({
+      status: 'accepted', exception: null, amount_paid: '2', amount_due: '0', txids: [t1.txid, t2.txid], txid: t1.txid, confirmed: 0, block_height: null,
+    });
+    expect(await eventTypes(p.id)).toEqual(['payment.underpaid', 'payment.accepted']);
+    await chain.mine(1);
+    await tick();
+    expect(await view(p.id)).toMatchObject({ status: 'confirmed', confirmed: 1, block_height: (await chain.tip()).height });
+    expect(await eventTypes(p.id)).toEqual(['payment.underpaid', 'payment.accepted', 'payment.confirmed']);
+  });
+
+  it('an exchange withdrawal that deducted its fee is not dropped: underpaid, each new tx emits payment.underpaid', async () => {
+    const p = await newPayment();
+    await sendPlain(addressOf(p), '1.99');
+    await chain.mine(1);
+    await tick();
+    expect(await view(p.id)).toMatchObject({ status: 'unpaid', exception: 'underpaid', amount_paid: '1.99', amount_due: '0.01' });
+    await sendPlain(addressOf(p), '0.005'.replace('0.005', '0.001'));
+    await tick();
+    expect(await view(p.id)).toMatchObject({ status: 'unpaid', exception: 'underpaid', amount_paid: '1.991', amount_due: '0.009' });
+    expect(await eventTypes(p.id)).toEqual(['payment.underpaid', 'payment.underpaid']);
+  });
+
+  it('too much: accepted with exception overpaid and payment.overpaid; more money emits it again', async () => {
+    const p = await newPayment();
+    await sendPlain(addressOf(p), '2.5');
+    await tick();
+    expect(await view(p.id)).toMatchObject({ status: 'accepted', exception: 'overpaid', amount_paid: '2.5', amount_due: '0' });
+    expect(await eventTypes(p.id)).toEqual(['payment.accepted', 'payment.overpaid']);
+    await sendPlain(addressOf(p), '1');
+    await tick();
+    expect(await view(p.id)).toMatchObject({ status: 'accepted', exception: 'overpaid', amount_paid: '3.5' });
+    expect(await eventTypes(p.id)).toEqual(['payment.accepted', 'payment.overpaid', 'payment.overpaid']);
+  });
+
+  it('confirmations count from the least-confirmed tx needed to reach the total', async () => {
+    const p = await newPayment({ required_confirmations: 2 });
+    await sendPlain(addressOf(p), '1');
+    await chain.mine(1);
+    await tick();
+    await chain.mine(1);
+    await tick();
+    expect(await view(p.id)).toMatchObject({ status: 'unpaid', exception: 'underpaid', confirmed: 0 });
+    await sendPlain(addressOf(p), '1');
+    await tick();
+    expect(await view(p.id)).toMatchObject({ status: 'accepted', confirmed: 0, block_height: null });
+    await chain.mine(1);
+    await tick();
+    expect(await view(p.id)).toMatchObject({ status: 'accepted', confirmed: 1 });
+    await chain.mine(1);
+    await tick();
+    expect(await view(p.id)).toMatchObject({ status: 'confirmed', confirmed: 2 });
+  });
+
+  it('late money after expires_at: accepted with paid_late and payment.paid_late', async () => {
+    const p = await newPayment();
+    await sendPlain(addressOf(p), '2');
+    const txs = await chain.mempoolNewTxs!();
+    const exp = (await db.prisma.payment.findUniqueOrThrow({ where: { id: p.id } })).expiresAt;
+    await onMempoolTxs({ db, network: REGTEST, publicUrl: URL_BASE, now: () => new Date(exp.getTime() + 1000) }, txs);
+    expect(await view(p.id)).toMatchObject({ status: 'accepted', exception: 'paid_late', amount_paid: '2' });
+    expect(await eventTypes(p.id)).toEqual(['payment.paid_late']);
+  });
+
+  it('a /pay payment that more money reaches becomes overpaid; txid stays the submitted one', async () => {
+    const p = await newPayment();
+    const w = chain.demoWallet();
+    const u = w.utxos.find((x) => !used.has(`${x.txid}:${x.vout}`) && x.amount >= 10_00000000n)!;
+    used.add(`${u.txid}:${u.vout}`);
+    const tx = buildPaymentTx(p.payment, { network: 'regtest', utxos: [u], keys: [w.wif] });
+    const r = await submitPayment({ db, network: REGTEST, chain, publicUrl: URL_BASE }, { id: p.id, tx: tx.hex, relay_token: p.payment.relay_token });
+    expect(r.status).toBe(200);
+    expect(await view(p.id)).toMatchObject({ status: 'accepted', amount_paid: '2', amount_due: '0', txids: [tx.txid], exception: null });
+    await tick(); // the worker sees the /pay tx in the mempool: counted once
+    expect(await view(p.id)).toMatchObject({ amount_paid: '2', txids: [tx.txid] });
+    const extra = await sendPlain(addressOf(p), '0.3');
+    await tick();
+    expect(await view(p.id)).toMatchObject({ status: 'accepted', exception: 'overpaid', amount_paid: '2.3', txid: tx.txid, txids: [tx.txid, extra.txid] });
+    await chain.mine(1);
+    await tick();
+    expect(await view(p.id)).toMatchObject({ status: 'confirmed', block_height: (await chain.tip()).height });
+  });
+
+  it('double spent: a block mines a tx conflicting with a needed tx → declined, double_spent, payment.declined', async () => {
+    const p = await newPayment();
+    const a = await sendPlain(addressOf(p), '2');
+    await tick();
+    expect((await view(p.id)).status).toBe('accepted');
+    // A block (as rpc/devnet deliver it) whose tx spends a's input to somewhere else.
+    const tip = await chain.tip();
+    const conflicting = { txid: 'ab'.repeat(32), inputs: [a.input], outputs: [{ n: 0, value: parseKoinu('9'), script: '51' }] };
+    await onBlockConnected({ db, network: REGTEST, publicUrl: URL_BASE }, {
+      hash: 'cd'.repeat(32), prevHash: tip.hash, height: tip.height + 1, time: 0, header: new Uint8Array(80), size: 0, txCount: 1, totalTxSize: 0, txs: [conflicting],
+    });
+    const v = await view(p.id);
+    expect(v).toMatchObject({ status: 'declined', exception: 'double_spent', amount_paid: '0', amount_due: '2', txids: [] });
+    expect(String(v.reason)).toMatch(/double spent/);
+    expect(await eventTypes(p.id)).toEqual(['payment.accepted', 'payment.declined']);
+    expect(decodeTx(a.hex, REGTEST).txid).toBe(a.txid);
+  });
+
+  it('a conflicted tx the payment did not need only lowers the amount: overpaid → exact clears the exception', async () => {
+    const p = await newPayment();
+    await sendPlain(addressOf(p), '2');
+    const b = await sendPlain(addressOf(p), '1');
+    await tick();
+    expect(await view(p.id)).toMatchObject({ status: 'accepted', exception: 'overpaid', amount_paid: '3' });
+    const tip = await chain.tip();
+    await onBlockConnected({ db, network: REGTEST, publicUrl: URL_BASE }, {
+      hash: 'ce'.repeat(32), prevHash: tip.hash, height: tip.height + 1, time: 0, header: new Uint8Array(80), size: 0, txCount: 1, totalTxSize: 0,
+      txs: [{ txid: 'ac'.repeat(32), inputs: [b.input], outputs: [{ n: 0, value: 1n, script: '51' }] }],
+    });
+    expect(await view(p.id)).toMatchObject({ status: 'accepted', exception: null, amount_paid: '2' });
+    expect(formatKoinu(parseKoinu('2'))).toBe('2');
+  });
+});
+
+describe('the merchant decides (markPayment)', () => {
+  it('settled: an underpaid payment → confirmed, marked_settled, payment.confirmed; the decision is kept and shown', async () => {
+    const p = await newPayment();
+    await sendPlain(addressOf(p), '1.99');
+    await tick();
+    const r = await markPayment(db, p.id, { as: 'settled', note: 'exchange fee, fine' }, 'boss@example.com', URL_BASE);
+    expect(r).toEqual({ ok: true });
+    const v = await view(p.id);
+    expect(v).toMatchObject({ status: 'confirmed', exception: 'marked_settled', amount_paid: '1.99', amount_due: '0.01' });
+    expect(v.decision).toMatchObject({ as: 'settled', note: 'exchange fee, fine', by: 'boss@example.com' });
+    expect(await eventTypes(p.id)).toEqual(['payment.underpaid', 'payment.confirmed']);
+    // A settled payment is not unconfirmed by the confirmation recount, and cannot be decided again.
+    await tick();
+    expect((await view(p.id)).status).toBe('confirmed');
+    expect(await markPayment(db, p.id, { as: 'invalid', note: '' }, 'x', URL_BASE)).toMatchObject({ ok: false, error: 'conflict' });
+  });
+
+  it('invalid: an accepted payment → declined, marked_invalid, reason, payment.declined; other states conflict', async () => {
+    const p = await newPayment();
+    await sendPlain(addressOf(p), '2');
+    await tick();
+    expect(await markPayment(db, p.id, { as: 'invalid', note: 'stolen card' }, 'm@example.com', URL_BASE)).toEqual({ ok: true });
+    expect(await view(p.id)).toMatchObject({ status: 'declined', exception: 'marked_invalid', reason: 'marked invalid by merchant' });
+    expect(await eventTypes(p.id)).toEqual(['payment.accepted', 'payment.declined']);
+    expect(await markPayment(db, p.id, { as: 'settled', note: '' }, 'x', URL_BASE)).toMatchObject({ ok: false, error: 'conflict' });
+    expect(await markPayment(db, 'nope', { as: 'settled', note: '' }, 'x', URL_BASE)).toMatchObject({ ok: false, error: 'not_found' });
+    // Money arriving later is still counted, the state stays final.
+    await sendPlain(addressOf(p), '1');
+    await tick();
+    expect(await view(p.id)).toMatchObject({ status: 'declined', amount_paid: '3' });
+  });
+});

@@ -1,0 +1,98 @@
+// POST /api/v1/payments/<id>/mark on the real built app (DESIGN.md §12): scope payments:write,
+// manager or owner sessions (a cashier gets 403), 409 outside unpaid/accepted, 400 on a bad body;
+// the decision shows in the payment body and on the back-office invoice page.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import { startApp, type AppServer } from '../helpers/app-server';
+
+const KEY = 'mark-test-key-' + randomBytes(12).toString('hex');
+const DGUB = 'dgub8nnbYqHETn61ajXkw8Z8cHasQNrPnQpb85448DY2ie7PmNecxAm6BjTnhNCvZY3qJk1MKZ9Z5HQasQ83ARb99nmduT7dunvxgcvBFVHuvrq';
+const PASSWORD = 'long enough password';
+
+let app: AppServer;
+interface Who { cookie: string; csrf: string }
+const who: Record<'owner' | 'manager' | 'cashier', Who> = {} as never;
+
+async function login(email: string): Promise<Who> {
+  const r = await fetch(`${app.url}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password: PASSWORD }) });
+  expect(r.status).toBe(200);
+  return { cookie: (r.headers.get('set-cookie') ?? '').split(';')[0], csrf: (await r.json()).csrf_token };
+}
+async function as(w: Who | 'key', method: string, path: string, body?: unknown) {
+  const headers: Record<string, string> = { 'Content-Type': 'application/json' };
+  if (w === 'key') headers.Authorization = `Bearer ${KEY}`;
+  else {
+    headers.Cookie = w.cookie;
+    if (method !== 'GET') headers['X-CSRF-Token'] = w.csrf;
+  }
+  const r = await fetch(app.url + path, { method, headers, body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body), redirect: 'manual' });
+  const text = await r.text();
+  let json: any = null;
+  try { json = JSON.parse(text); } catch { /* html */ }
+  return { status: r.status, body: json, text };
+}
+async function newPayment(): Promise<string> {
+  const r = await as('key', 'POST', '/api/v1/payments', { items: [{ type: 'item', id: 'SKU', name: 'Thing', count: 1, unit: '2.5' }] });
+  expect(r.status).toBe(201);
+  return r.body.id;
+}
+
+beforeAll(async () => {
+  app = await startApp({ ADMIN_EMAIL: 'owner@shop.test', ADMIN_PASSWORD: PASSWORD, STORE_XPUB: DGUB, BOOTSTRAP_API_KEY: KEY });
+  who.owner = await login('owner@shop.test');
+  for (const role of ['manager', 'cashier'] as const) {
+    const r = await as(who.owner, 'POST', '/api/admin/users', { email: `${role}@shop.test`, password: PASSWORD, role });
+    expect(r.status).toBe(201);
+    who[role] = await login(`${role}@shop.test`);
+  }
+}, 180_000);
+afterAll(async () => app?.stop());
+
+describe('POST /api/v1/payments/<id>/mark', () => {
+  it('a new payment shows amount_paid 0, amount_due = total, no txids, no decision', async () => {
+    const id = await newPayment();
+    const r = await as('key', 'GET', `/api/v1/payments/${id}`);
+    expect(r.body).toMatchObject({ amount_paid: '0', amount_due: '2.5', txids: [], decision: null, exception: null });
+  });
+
+  it('a cashier session gets 403; a manager settles: confirmed, marked_settled, decision kept; again → 409', async () => {
+    const id = await newPayment();
+    const c = await as(who.cashier, 'POST', `/api/v1/payments/${id}/mark`, { as: 'settled', note: 'x' });
+    expect(c.status).toBe(403);
+    expect(c.body.error).toBe('forbidden');
+    const m = await as(who.manager, 'POST', `/api/v1/payments/${id}/mark`, { as: 'settled', note: 'paid in cash' });
+    expect(m.status).toBe(200);
+    expect(m.body).toMatchObject({ id, status: 'confirmed', exception: 'marked_settled', decision: { as: 'settled', note: 'paid in cash', by: 'manager@shop.test' } });
+    const again = await as(who.owner, 'POST', `/api/v1/payments/${id}/mark`, { as: 'invalid' });
+    expect(again.status).toBe(409);
+    expect(again.body.error).toBe('conflict');
+    const page = await as(who.manager, 'GET', `/admin/invoices/${id}`);
+    expect(page.status).toBe(200);
+    expect(page.text.replace(/<!-- -->/g, '')).toContain('marked settled by manager@shop.test');
+    expect(page.text).toContain('paid in cash');
+    const ev = await as('key', 'GET', '/api/v1/events');
+    expect(ev.body.events.filter((e: any) => e.payment?.id === id).map((e: any) => e.type)).toEqual(['payment.confirmed']);
+  });
+
+  it('an API key with payments:write marks invalid: declined with the reason; the page offers the buttons while undecided', async () => {
+    const id = await newPayment();
+    const page = await as(who.owner, 'GET', `/admin/invoices/${id}`);
+    expect(page.text).toContain('Mark settled');
+    expect(page.text).toContain('Mark invalid');
+    const r = await as('key', 'POST', `/api/v1/payments/${id}/mark`, { as: 'invalid', note: '' });
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ status: 'declined', exception: 'marked_invalid', reason: 'marked invalid by merchant', decision: { as: 'invalid' } });
+    expect((await as(who.owner, 'GET', `/admin/invoices/${id}`)).text).not.toContain('Mark settled');
+  });
+
+  it('bad bodies get 400 invalid_request naming the field; an unknown id 404', async () => {
+    const id = await newPayment();
+    for (const b of ['', 'nope', { as: 'paid' }, { as: 'settled', note: 5 }, { as: 'settled', extra: 1 }, { as: 'settled', note: 'a\u0000b' }]) {
+      const r = await as('key', 'POST', `/api/v1/payments/${id}/mark`, b);
+      expect(r.status, JSON.stringify(b)).toBe(400);
+      expect(r.body.error).toBe('invalid_request');
+    }
+    expect((await as('key', 'GET', `/api/v1/payments/${id}`)).body.status).toBe('unpaid');
+    expect((await as('key', 'POST', '/api/v1/payments/nope/mark', { as: 'settled' })).status).toBe(404);
+  });
+});
