@@ -7,10 +7,11 @@ import type { Db } from '../db/client';
 import { isValidAddress, isValidXpub, type Network } from '../doge';
 import { formatKoinu, parseKoinu, AmountError } from '../money';
 import { invalid, parseWith } from './errors';
+import { receiptSettingsData, receiptSettingsFields, receiptSettingsView, type ReceiptSettingsView } from '../receipts/store-settings';
 
 export const MAX_STORE_ICON_CHARS = 64 * 1024;
 
-export interface SettingsView {
+export interface SettingsView extends ReceiptSettingsView {
   name: string;
   icon: string;
   address: string;
@@ -50,6 +51,7 @@ export async function readSettings(db: Db): Promise<SettingsView> {
     one_conf_required: s.oneConfRequired, high_conf_required: s.highConfRequired,
     fiat_currency: s.fiatCurrency, fiat_rate: s.fiatRate, tips_enabled: s.tipsEnabled,
     webhook_url: s.webhookUrl, webhook_secret_set: s.webhookSecret !== '', webhook_secret_masked: maskSecret(s.webhookSecret),
+    ...receiptSettingsView(s),
   };
 }
 
@@ -83,6 +85,7 @@ export const SettingsPatch = z.object({
   fiat_rate: z.string().regex(/^(\d{1,12}(\.\d{1,8})?)?$/, 'must be a positive decimal (fiat per 1 DOGE), or empty').optional(),
   tips_enabled: z.boolean().optional(),
   webhook_url: httpUrl.optional(),
+  ...receiptSettingsFields,
 }).strict();
 export type SettingsPatchInput = z.input<typeof SettingsPatch>;
 
@@ -135,6 +138,7 @@ export async function updateSettings(db: Db, network: Network, input: unknown): 
   }
   if (p.tips_enabled !== undefined) data.tipsEnabled = p.tips_enabled;
   if (p.webhook_url !== undefined) data.webhookUrl = p.webhook_url;
+  Object.assign(data, receiptSettingsData(p, current));
 
   const zero = (data.zeroConfLimit as bigint | undefined) ?? current.zeroConfLimit;
   const one = (data.oneConfLimit as bigint | undefined) ?? current.oneConfLimit;
