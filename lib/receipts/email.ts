@@ -36,7 +36,7 @@ function lineDetail(l: Receipt['lines'][number]): string {
 
 export function renderReceiptEmail(r: Receipt): ReceiptEmail {
   const ref = r.orderReference || r.id.slice(0, 10);
-  const subject = `Receipt from ${r.storeName} · ${ref}`;
+  const subject = `Receipt from ${r.storeName} (${ref})`;
   const t: string[] = [r.storeName];
   if (r.storeAddress) t.push(r.storeAddress);
   if (r.storeUrl) t.push(r.storeUrl);
@@ -98,8 +98,9 @@ export function scrubSecrets(text: string, url: string): string {
 /** Sends one receipt. `timeoutMs` bounds connecting, the greeting and each reply. */
 export async function sendReceiptEmail(r: Receipt, to: string, smtp: SmtpConfig, timeoutMs = 15_000): Promise<SendResult> {
   const mail = renderReceiptEmail(r);
-  const transport = nodemailer.createTransport(smtp.url, {
-    connectionTimeout: timeoutMs, greetingTimeout: timeoutMs, socketTimeout: timeoutMs * 2, logger: false, debug: false,
+  // (the second argument of createTransport is message defaults: transport options go with the url)
+  const transport = nodemailer.createTransport({
+    url: smtp.url, connectionTimeout: timeoutMs, greetingTimeout: timeoutMs, socketTimeout: timeoutMs * 2, logger: false, debug: false,
   } as never);
   try {
     const info = await transport.sendMail({ from: smtp.from, to, subject: mail.subject, text: mail.text, html: mail.html, disableFileAccess: true, disableUrlAccess: true });
