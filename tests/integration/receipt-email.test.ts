@@ -13,6 +13,8 @@ import { activeRelayKey } from '@/lib/relay/relay-key';
 import { emailReceipt, type ReceiptActor } from '@/lib/receipts/send';
 import { readSettings, updateSettings } from '@/lib/backoffice/settings';
 import { emailProblem } from '@/lib/receipts/address';
+import { recentSales } from '@/lib/pos/catalog';
+import { loadReceipt } from '@/lib/receipts/receipt';
 import { freePort } from '../helpers/ports';
 
 const DGUB = 'dgub8nnbYqHETn61ajXkw8Z8cHasQNrPnQpb85448DY2ie7PmNecxAm6BjTnhNCvZY3qJk1MKZ9Z5HQasQ83ARb99nmduT7dunvxgcvBFVHuvrq';
@@ -229,5 +231,22 @@ describe('receipt settings', () => {
     expect((await db.prisma.store.findUniqueOrThrow({ where: { id: 1 } })).smtpUrl).toBe(`smtps://shop:${PASSWORD}@mail2.example:465`);
     expect(JSON.stringify(await readSettings(db))).not.toContain(PASSWORD);
     await updateSettings(db, MAINNET, { smtp_url: '', timezone: '' });
+  });
+});
+
+describe("the till's today, in the store's zone", () => {
+  it("today's sales start at midnight in the store's zone and show its times", async () => {
+    await db.prisma.store.update({ where: { id: 1 }, data: { timezone: 'America/New_York' } });
+    const u = await db.prisma.user.create({ data: { id: 'cashier-tz', email: 'tz@shop.example', passwordHash: 'x', role: 'cashier' } });
+    const before = await paidPayment([{ type: 'item', id: 'x', name: 'Tea', count: 1, unit: '3' }], u.id);
+    const after = await paidPayment([{ type: 'item', id: 'x', name: 'Tea', count: 1, unit: '3' }], u.id);
+    // 22:00 EST on 23 Nov (03:00Z on the 24th: "today" in UTC) and 00:30 EST on the 24th
+    await db.prisma.payment.update({ where: { id: before }, data: { createdAt: new Date('2026-11-24T03:00:00Z') } });
+    await db.prisma.payment.update({ where: { id: after }, data: { createdAt: new Date('2026-11-24T05:30:00Z') } });
+    const sales = await recentSales(db, u.id, new Date('2026-11-24T06:00:00Z'));
+    expect(sales.map((x) => x.id)).toEqual([after]);
+    expect(sales[0].timeText).toBe('00:30 EST');
+    const r = await loadReceipt(db, after);
+    expect(r).toMatchObject({ timezone: 'America/New_York', createdAtText: '24 Nov 2026, 00:30 EST' });
   });
 });
