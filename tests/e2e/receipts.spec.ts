@@ -106,7 +106,7 @@ test('the paid screen emails the receipt, and shows the cashier a refusal', asyn
   expect(stack.inbox).toHaveLength(1);
 });
 
-test('the receipt adds up, shows the store zone, and fits 58 mm and 80 mm paper', async ({ page, stack }) => {
+test('the receipt adds up, shows the store zone, and fits 58 mm and 80 mm paper', async ({ page, stack }, testInfo) => {
   expect(paidId).not.toBe('');
   await signIn(page, stack.app.url);
   for (const paper of ['58', '80'] as const) {
@@ -138,7 +138,22 @@ test('the receipt adds up, shows the store zone, and fits 58 mm and 80 mm paper'
       if (media === 'print') expect(fit.docScroll, `${paper} print page`).toBeLessThanOrEqual(fit.docClient);
     }
     await page.emulateMedia({ media: 'screen' });
+    await page.screenshot({ path: testInfo.outputPath(`receipt-${paper}mm.png`), fullPage: true });
     const pdf = await page.pdf({ width: `${mm}mm`, preferCSSPageSize: true });
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
   }
+
+  // The owner changes the store's zone in the back office; the receipt follows.
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await page.goto(`${stack.app.url}/admin/settings`);
+  const zone = page.getByRole('form', { name: 'Time zone and email receipts' });
+  await expect(zone.getByTestId('tz-in-force')).toHaveText('America/New_York');
+  await zone.getByLabel(/Time zone/).fill('Mars/Olympus');
+  await zone.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(zone.getByRole('alert')).toContainText('timezone');
+  await zone.getByLabel(/Time zone/).fill('Asia/Tokyo');
+  await zone.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(zone.getByTestId('tz-in-force')).toHaveText('Asia/Tokyo');
+  await page.goto(`${stack.app.url}/pos/receipt/${paidId}`);
+  await expect(page.getByTestId('receipt-time')).toContainText(/GMT\+9$/);
 });

@@ -22,11 +22,11 @@ export function EmailReceipt({ paymentId }: { paymentId: string }) {
 
   return (
     <form onSubmit={send} aria-label="Email receipt" style={{ display: 'flex', flexWrap: 'wrap', gap: 8, alignItems: 'center' }}>
-      <label>
+      <label style={{ maxWidth: '100%' }}>
         <span style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>Customer email</span>
         <input type="email" required inputMode="email" autoComplete="off" placeholder="customer@example.com" value={email}
           onChange={(e) => { setEmail(e.target.value); if (st.kind !== 'sending') setSt({ kind: 'idle' }); }}
-          style={{ minHeight: 44, padding: '0 10px', fontSize: 16, borderRadius: 8, border: '1px solid #999', minWidth: 220 }} />
+          style={{ minHeight: 44, padding: '0 10px', fontSize: 16, borderRadius: 8, border: '1px solid #999', width: 240, maxWidth: '100%' }} />
       </label>
       <button type="submit" className={s.secondary} disabled={st.kind === 'sending' || email.trim() === ''}>
         {st.kind === 'sending' ? 'Sending…' : 'Email receipt'}
