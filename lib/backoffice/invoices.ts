@@ -1,6 +1,7 @@
 // Invoices in the back office: filtered cursor pages (status, date range, text), the detail
 // with lines, outputs, submissions and the webhook delivery log, and CSV/JSON export. Cursors
 // are those of the vendor API (lib/relay/list-payments), newest first by seq.
+import { localDateTime } from '../time/zone';
 import { z } from 'zod';
 import type { Db } from '../db/client';
 import { formatKoinu } from '../money';
@@ -177,11 +178,16 @@ async function* allMatching(db: Db, f: InvoiceFilter) {
   }
 }
 
-export async function exportInvoicesCsv(db: Db, f: InvoiceFilter, now = new Date()): Promise<string> {
-  const lines = [CSV_COLUMNS.join(',')];
+/**
+ * CSV export. `created_at` stays an RFC 3339 instant in UTC, as in the JSON export and the API;
+ * two columns follow for spreadsheets: `created_local` ("YYYY-MM-DD HH:MM:SS" in the store's
+ * zone) and `timezone` (that zone's IANA name), so no time in the file is ambiguous.
+ */
+export async function exportInvoicesCsv(db: Db, f: InvoiceFilter, now = new Date(), tz = 'UTC'): Promise<string> {
+  const lines = [[...CSV_COLUMNS, 'created_local', 'timezone'].join(',')];
   for await (const r of allMatching(db, f)) {
     const v = invoiceRowView(r, now) as unknown as Record<string, unknown>;
-    lines.push(CSV_COLUMNS.map((c) => csvField(v[c])).join(','));
+    lines.push([...CSV_COLUMNS.map((c) => csvField(v[c])), csvField(localDateTime(r.createdAt, tz)), csvField(tz)].join(','));
   }
   return lines.join('\r\n') + '\r\n';
 }

@@ -1,21 +1,22 @@
 // Sales per day for the back-office chart: paid (accepted or confirmed) payments grouped by
-// UTC day over the last N days, zero-filled, plus a pure SVG layout for a server-rendered chart.
+// day in the store's time zone over the last N days, zero-filled, plus a pure SVG layout for a server-rendered chart.
 import type { Db } from '../db/client';
 import { formatKoinu } from '../money';
+import { localDate, startOfLocalDay } from '../time/zone';
 
 export interface SalesDay {
-  day: string; // YYYY-MM-DD (UTC)
+  day: string; // YYYY-MM-DD in the store's zone
   count: number;
   total: string; // DOGE
   totalKoinu: bigint;
 }
 
-export async function salesPerDay(db: Db, days = 30, now = new Date()): Promise<SalesDay[]> {
+export async function salesPerDay(db: Db, days = 30, now = new Date(), tz = 'UTC'): Promise<SalesDay[]> {
   const n = Math.max(1, Math.min(366, Math.floor(days)));
-  const end = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) + 86_400_000;
-  const start = new Date(end - n * 86_400_000);
+  // the local day n-1 days before today (12 h of slack absorbs DST's 23- and 25-hour days)
+  const start = startOfLocalDay(new Date(startOfLocalDay(now, tz).getTime() - (n - 1) * 86_400_000 + 12 * 3_600_000), tz);
   const rows = await db.prisma.$queryRaw<{ day: string; count: bigint; total: bigint | string | null }[]>`
-    SELECT to_char(date_trunc('day', "created_at" AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS day,
+    SELECT to_char("created_at" AT TIME ZONE ${tz}::text, 'YYYY-MM-DD') AS day,
            count(*)::bigint AS count, sum("total")::bigint AS total
       FROM "payment"
      WHERE "created_at" >= ${start} AND "status" IN ('accepted', 'confirmed')
@@ -23,7 +24,7 @@ export async function salesPerDay(db: Db, days = 30, now = new Date()): Promise<
   const byDay = new Map(rows.map((r) => [r.day, r]));
   const out: SalesDay[] = [];
   for (let i = 0; i < n; i++) {
-    const day = new Date(start.getTime() + i * 86_400_000).toISOString().slice(0, 10);
+    const day = localDate(new Date(start.getTime() + i * 86_400_000 + 12 * 3_600_000), tz);
     const r = byDay.get(day);
     const totalKoinu = r?.total === null || r?.total === undefined ? 0n : BigInt(r.total);
     out.push({ day, count: r ? Number(r.count) : 0, total: formatKoinu(totalKoinu), totalKoinu });

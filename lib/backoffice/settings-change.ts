@@ -17,7 +17,8 @@ export const WALLET_FIELDS = ['store_xpub', 'store_address'] as const;
 /** Audited settings fields besides the wallet (the webhook secret's masked form is left out). */
 const SETTINGS_FIELDS = [
   'name', 'icon', 'address', 'url', 'fee_per_kb', 'max_size', 'timeout', 'zero_conf_limit', 'one_conf_limit',
-  'one_conf_required', 'high_conf_required', 'fiat_currency', 'fiat_rate', 'tips_enabled', 'webhook_url',
+  'one_conf_required', 'high_conf_required', 'fiat_currency', 'fiat_rate', 'tips_enabled', 'webhook_url', 'pricing_currency',
+  'timezone', 'smtp_url', 'smtp_from', // smtp_url as shown: its password masked
 ] as const satisfies readonly (keyof SettingsView)[];
 
 /**

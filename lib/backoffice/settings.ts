@@ -8,10 +8,11 @@ import { isValidAddress, isValidXpub, type Network } from '../doge';
 import { formatKoinu, parseKoinu, AmountError } from '../money';
 import { invalid, parseWith } from './errors';
 import { webhookUrlProblem } from '../relay/webhook-address';
+import { receiptSettingsData, receiptSettingsFields, receiptSettingsView, type ReceiptSettingsView } from '../receipts/store-settings';
 
 export const MAX_STORE_ICON_CHARS = 64 * 1024;
 
-export interface SettingsView {
+export interface SettingsView extends ReceiptSettingsView {
   name: string;
   icon: string;
   address: string;
@@ -53,6 +54,7 @@ export async function readSettings(db: Db): Promise<SettingsView> {
     one_conf_required: s.oneConfRequired, high_conf_required: s.highConfRequired,
     fiat_currency: s.fiatCurrency, fiat_rate: s.fiatRate, pricing_currency: s.pricingCurrency, tips_enabled: s.tipsEnabled,
     webhook_url: s.webhookUrl, webhook_secret_set: s.webhookSecret !== '', webhook_secret_masked: maskSecret(s.webhookSecret),
+    ...receiptSettingsView(s),
   };
 }
 
@@ -88,6 +90,7 @@ export const SettingsPatch = z.object({
     .refine((v) => v === 'DOGE' || v.length === 3, 'must be DOGE or a 3-letter ISO 4217 code like USD').optional(),
   tips_enabled: z.boolean().optional(),
   webhook_url: httpUrl.optional(),
+  ...receiptSettingsFields,
 }).strict();
 export type SettingsPatchInput = z.input<typeof SettingsPatch>;
 
@@ -146,6 +149,7 @@ export async function updateSettings(db: Db, network: Network, input: unknown): 
     if (problem) throw invalid('webhook_url', problem);
     data.webhookUrl = p.webhook_url;
   }
+  Object.assign(data, receiptSettingsData(p, current));
 
   const zero = (data.zeroConfLimit as bigint | undefined) ?? current.zeroConfLimit;
   const one = (data.oneConfLimit as bigint | undefined) ?? current.oneConfLimit;

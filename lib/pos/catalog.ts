@@ -4,6 +4,7 @@
 import type { Db } from '../db/client';
 import { formatKoinu } from '../money';
 import { isExpiredProbe } from '../relay/payment-feed';
+import { formatStoreTime, startOfLocalDay, storeTimeZone } from '../time/zone';
 
 export interface PosProduct {
   id: string;
@@ -34,6 +35,8 @@ export interface RecentSale {
   fiatCurrency: string;
   orderReference: string;
   createdAt: string;
+  /** The time in the store's zone, with the zone's name ("14:05 EST"). */
+  timeText: string;
 }
 
 export async function posCatalog(db: Db): Promise<PosProduct[]> {
@@ -54,10 +57,11 @@ export function saleState(p: { status: string; exception: string | null; broadca
   return p.status;
 }
 
-/** The payments this user started since local midnight, newest first. */
+/** The payments this user started since midnight in the store's zone, newest first. */
 export async function recentSales(db: Db, userId: string, now = new Date(), limit = 20): Promise<RecentSale[]> {
-  const midnight = new Date(now);
-  midnight.setHours(0, 0, 0, 0);
+  const store = await db.prisma.store.findUnique({ where: { id: 1 }, select: { timezone: true } });
+  const tz = storeTimeZone(store?.timezone);
+  const midnight = startOfLocalDay(now, tz);
   const rows = await db.prisma.payment.findMany({
     where: { createdBy: userId, createdAt: { gte: midnight } },
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
@@ -67,52 +71,8 @@ export async function recentSales(db: Db, userId: string, now = new Date(), limi
   return rows.map((r) => ({
     id: r.id, total: formatKoinu(r.total), status: r.status, state: saleState(r, now), fiatTotal: r.fiatTotal,
     fiatCurrency: r.fiatCurrency, orderReference: r.orderReference, createdAt: r.createdAt.toISOString(),
+    timeText: formatStoreTime(r.createdAt, tz, { style: 'time' }),
   }));
 }
 
-export interface ReceiptLine {
-  type: string;
-  name: string;
-  count: number | null;
-  unit: string;
-  total: string;
-  tax: string;
-}
-
-export interface Receipt {
-  id: string;
-  storeName: string;
-  storeAddress: string;
-  storeUrl: string;
-  total: string;
-  taxes: string;
-  fees: string;
-  state: string;
-  txid: string;
-  confirmations: number;
-  required: number;
-  fiatTotal: string;
-  fiatTax: string;
-  fiatCurrency: string;
-  orderReference: string;
-  address: string;
-  createdAt: string;
-  confirmedAt: string;
-  lines: ReceiptLine[];
-}
-
-const amt = (v: bigint | null) => (v === null ? '' : formatKoinu(v));
-
-export async function receipt(db: Db, id: string, now = new Date()): Promise<Receipt | null> {
-  const p = await db.prisma.payment.findUnique({ where: { id }, include: { lines: { orderBy: { idx: 'asc' } } } });
-  if (!p) return null;
-  const s = await db.prisma.store.findUnique({ where: { id: 1 } });
-  return {
-    id: p.id, storeName: s?.name ?? 'Counter store', storeAddress: s?.address ?? '', storeUrl: s?.url ?? '',
-    total: formatKoinu(p.total), taxes: formatKoinu(p.taxes), fees: formatKoinu(p.fees), state: saleState(p, now),
-    txid: p.txid ?? '', confirmations: p.confirmations, required: p.requiredConfirmations, fiatTotal: p.fiatTotal,
-    fiatTax: p.fiatTax, fiatCurrency: p.fiatCurrency, orderReference: p.orderReference, address: p.address,
-    createdAt: p.createdAt.toISOString(), confirmedAt: p.confirmedAt?.toISOString() ?? '',
-    lines: p.lines.map((l) => ({ type: l.type, name: l.name, count: l.count, unit: amt(l.unit), total: amt(l.total), tax: amt(l.tax) })),
-  };
-}
+// The receipt itself: lib/receipts/receipt.ts (loadReceipt).

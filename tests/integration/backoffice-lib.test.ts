@@ -17,6 +17,7 @@ import { readNodeStatus } from '@/lib/backoffice/node-status';
 import { publishChainState } from '@/lib/chain/chain-state';
 import { BackofficeError } from '@/lib/backoffice/errors';
 import { recentDeliveries } from '@/lib/backoffice/deliveries';
+import { localDate, localDateTime } from '@/lib/time/zone';
 
 const DGUB = 'dgub8nnbYqHETn61ajXkw8Z8cHasQNrPnQpb85448DY2ie7PmNecxAm6BjTnhNCvZY3qJk1MKZ9Z5HQasQ83ARb99nmduT7dunvxgcvBFVHuvrq';
 const TPUB = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(7), REGTEST), "m/44'/1'/0'"));
@@ -233,12 +234,16 @@ describe('invoices', () => {
     expect(csvField('-5')).toBe('-5');
     const csv = await exportInvoicesCsv(db, {});
     const lines = csv.trimEnd().split('\r\n');
-    expect(lines[0]).toBe('id,created_at,status,exception,expired,total,fiat_total,fiat_currency,vendor_order_id,order_reference,address,txid,confirmed,required');
+    expect(lines[0]).toBe('id,created_at,status,exception,expired,total,fiat_total,fiat_currency,vendor_order_id,order_reference,address,txid,confirmed,required,created_local,timezone');
     expect(lines).toHaveLength(4);
     expect(lines[1]).toContain(`${ids[2]},`);
     expect(lines[1]).toContain(`"'=HYPERLINK(""x"")"`);
     expect(lines[2]).toContain('"INV-2, ""quoted"""');
-    expect(lines[3]).toMatch(new RegExp(`^${ids[0]},[^,]+,confirmed,,false,3.15,,,INV-1,,D\\w+,${'ab'.repeat(32)},1,0$`)); // required 0: under the 5 DOGE 0-conf limit set above
+    expect(lines[3]).toMatch(new RegExp(`^${ids[0]},[^,]+,confirmed,,false,3.15,,,INV-1,,D\\w+,${'ab'.repeat(32)},1,0,\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d,UTC$`)); // required 0: under the 5 DOGE 0-conf limit set above
+    // the local-time column in the store's zone, next to the UTC instant
+    const ny = (await exportInvoicesCsv(db, {}, new Date(), 'America/New_York')).trimEnd().split('\r\n')[3].split(',');
+    expect(ny.at(-1)).toBe('America/New_York');
+    expect(ny.at(-2)).toBe(localDateTime(new Date(ny[1]), 'America/New_York'));
     const json = (await exportInvoicesJson(db, parseInvoiceFilter(new URLSearchParams('status=confirmed')), URL_BASE)) as Array<Record<string, unknown>>;
     expect(json).toHaveLength(1);
     expect(json[0]).toMatchObject({ id: ids[0], status: 'confirmed', total: '3.15', confirmed: 1, required: 0, txid: 'ab'.repeat(32) });
@@ -254,6 +259,10 @@ describe('invoices', () => {
     expect(bars[6].height).toBeCloseTo(196, 5);
     expect(bars[0].height).toBe(0);
     expect(bars[6].label).toBe(`${days[6].day}: 3.15 DOGE in 1 sale`);
+    // days in the store's zone: in UTC+14 today is the local date there
+    const far = await salesPerDay(db, 7, new Date(), 'Pacific/Kiritimati');
+    expect(far[6]).toMatchObject({ day: localDate(new Date(), 'Pacific/Kiritimati'), count: 1, total: '3.15' });
+    expect(far.slice(0, 6).every((d) => d.count === 0)).toBe(true);
   });
 });
 

@@ -6,6 +6,8 @@ import { searchInvoices } from '@/lib/backoffice/invoices';
 import { readNodeStatus } from '@/lib/backoffice/node-status';
 import { formatKoinu } from '@/lib/money';
 import { readReadiness } from '@/lib/health';
+import { storeZone } from '@/lib/receipts/receipt';
+import { formatStoreTime } from '@/lib/time/zone';
 import { SalesChart } from './_components/sales-chart';
 import { StatusBadge } from './_components/status-badge';
 import { ReadinessChecklist } from './_components/readiness-checklist';
@@ -27,7 +29,8 @@ export default async function Overview({ searchParams }: { searchParams: Promise
       </>
     );
   }
-  const [days, recent, node] = await Promise.all([salesPerDay(db, 30), searchInvoices(db, { limit: 8 }), readNodeStatus(db)]);
+  const tz = await storeZone(db);
+  const [days, recent, node] = await Promise.all([salesPerDay(db, 30, new Date(), tz), searchInvoices(db, { limit: 8 }), readNodeStatus(db)]);
   const today = days[days.length - 1];
   const week = days.slice(-7).reduce((s, d) => s + d.totalKoinu, 0n);
   return (
@@ -50,7 +53,7 @@ export default async function Overview({ searchParams }: { searchParams: Promise
                   <span className="bo-mono">{i.vendor_order_id || i.id.slice(0, 10)}</span>
                   <StatusBadge status={i.status} exception={i.exception} expired={i.expired} />
                   <span className="bo-amount">{i.total} DOGE</span>
-                  <time className="muted" dateTime={i.created_at}>{i.created_at.slice(0, 16).replace('T', ' ')}</time>
+                  <time className="muted" dateTime={i.created_at}>{formatStoreTime(i.created_at, tz)}</time>
                 </Link>
               </li>
             ))}

@@ -6,6 +6,7 @@
 import { useEffect, useState } from 'react';
 import QRCode from 'qrcode';
 import { csrfFetch } from '@/app/_lib/csrf-fetch';
+import { EmailReceipt } from './receipt/email-receipt';
 import { dogeText } from '@/lib/pos/cart';
 import { countdown, isFinalPosState, posPaymentState, posStatusText, shownTxid, type PosPaymentView } from '@/lib/pos/payment-state';
 import s from './pos.module.css';
@@ -164,6 +165,7 @@ export function PaymentScreen({ payment, fiatCurrency, onNewSale, demoWallet = f
           <a className={s.secondary} href={`/pos/receipt/${payment.id}`} target="_blank" rel="noreferrer">Receipt</a>
           <button type="button" className={final ? s.primary : s.secondary} onClick={onNewSale}>New sale</button>
         </div>
+        {state === 'confirmed' || state === 'accepted' ? <EmailReceipt paymentId={payment.id} /> : null}
       </section>
     </main>
   );

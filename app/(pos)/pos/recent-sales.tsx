@@ -15,7 +15,7 @@ export function RecentSales({ sales }: { sales: RecentSale[] }) {
         <ul>
           {sales.map((x) => (
             <li key={x.id}>
-              <time dateTime={x.createdAt}>{new Date(x.createdAt).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}</time>
+              <time dateTime={x.createdAt}>{x.timeText}</time>
               <span className={s.recentRef}>{x.orderReference || x.id.slice(0, 8)}</span>
               <span className={s.recentAmt}>{dogeText(x.total)}</span>
               <span className={`${s.badge} ${s['st_' + x.state] ?? ''}`}>{STATE_LABEL[x.state] ?? x.state}</span>

@@ -3,6 +3,8 @@ import { requirePageUser } from '@/app/_lib/session';
 import { appContext } from '@/lib/app-context';
 import { parseInvoiceFilter, searchInvoices, STATUSES, type InvoiceFilter } from '@/lib/backoffice/invoices';
 import { BackofficeError } from '@/lib/backoffice/errors';
+import { storeZone } from '@/lib/receipts/receipt';
+import { formatStoreTime } from '@/lib/time/zone';
 import { StatusBadge } from '../_components/status-badge';
 
 export const dynamic = 'force-dynamic';
@@ -30,6 +32,7 @@ export default async function InvoicesPage({ searchParams }: { searchParams: Pro
     if (!(e instanceof BackofficeError)) throw e;
     error = e.message;
   }
+  const tz = await storeZone(db);
   const result = error ? { invoices: [], next_cursor: null } : await searchInvoices(db, filter);
   const base = new URLSearchParams(params);
   base.delete('cursor');
@@ -74,7 +77,7 @@ export default async function InvoicesPage({ searchParams }: { searchParams: Pro
               <tr><td colSpan={6} className="muted bo-empty">No invoices match.</td></tr>
             ) : result.invoices.map((i) => (
               <tr key={i.id} data-id={i.id}>
-                <td><time dateTime={i.created_at}><span className="bo-hide-sm">{i.created_at.slice(0, 5)}</span>{i.created_at.slice(5, 16).replace('T', ' ')}</time></td>
+                <td><time dateTime={i.created_at}>{formatStoreTime(i.created_at, tz)}</time></td>
                 <td><Link href={`/admin/invoices/${i.id}`} className="bo-link">{i.vendor_order_id || i.order_reference || i.id.slice(0, 12)}</Link></td>
                 <td><StatusBadge status={i.status} exception={i.exception} expired={i.expired} /></td>
                 <td className="num bo-amount">{i.total} DOGE{i.fiat_total ? <small className="muted bo-hide-sm"> · {i.fiat_total} {i.fiat_currency}</small> : null}</td>

@@ -8,6 +8,7 @@ import Link from 'next/link';
 import { RedeliverButton } from '../_components/redeliver';
 import { SettingsForm, WebhookSecret } from './settings-form';
 import { ApiKeys, RelayKey } from './keys-panel';
+import { ReceiptSettings } from './receipt-settings';
 
 export const dynamic = 'force-dynamic';
 
@@ -21,6 +22,7 @@ export default async function SettingsPage() {
       <div className="bo-head"><h1>Settings</h1><p className="muted">Network: <b>{network.name}</b></p></div>
       <SettingsForm initial={settings} network={network.name} walletEditable={owner} />
       <WebhookSecret initial={settings.webhook_secret_masked} />
+      {owner ? <ReceiptSettings initial={settings} zones={Intl.supportedValuesOf('timeZone')} /> : null}
       <section className="bo-card bo-table-wrap" aria-label="Webhook deliveries">
         <h2>Recent webhook deliveries</h2>
         {deliveries.length === 0 ? <p className="muted">No delivery attempts yet.</p> : (

@@ -2,6 +2,7 @@ import { json, jsonError } from '@/lib/api/respond';
 import { adminRoute, readJson } from '@/lib/api/admin';
 import { readSettings } from '@/lib/backoffice/settings';
 import { changeSettings } from '@/lib/backoffice/settings-change';
+import { OWNER_ONLY_FIELDS } from '@/lib/receipts/store-settings';
 
 export const dynamic = 'force-dynamic';
 
@@ -15,10 +16,10 @@ export function GET(req: Request) {
 export function PATCH(req: Request) {
   return adminRoute(req, 'manager', async (ctx, a) => {
     const body = await readJson(req);
-    // The pricing currency changes what every price means (DESIGN.md §14): the owner's call.
-    if (body && typeof body === 'object' && Object.hasOwn(body, 'pricing_currency') && a.user.role !== 'owner') {
-      return jsonError(403, 'forbidden', 'pricing_currency: changing it needs the owner role');
-    }
+    // Owner-only settings: the pricing currency changes what every price means (§14); the time
+    // zone and the SMTP server (§15). The receiving wallet is checked in changeSettings.
+    const ownerOnly = ['pricing_currency', ...OWNER_ONLY_FIELDS].find((f) => a.user.role !== 'owner' && body && typeof body === 'object' && Object.hasOwn(body, f));
+    if (ownerOnly) return jsonError(403, 'forbidden', `${ownerOnly}: only the owner changes this setting`);
     return json(await changeSettings(ctx.db, ctx.network, a.user, body));
   });
 }

@@ -3,6 +3,8 @@ import { notFound } from 'next/navigation';
 import { requirePageUser } from '@/app/_lib/session';
 import { appContext } from '@/lib/app-context';
 import { invoiceDetail } from '@/lib/backoffice/invoices';
+import { storeZone } from '@/lib/receipts/receipt';
+import { formatStoreTime } from '@/lib/time/zone';
 import { BackofficeError } from '@/lib/backoffice/errors';
 import { StatusBadge } from '../../_components/status-badge';
 import { RedeliverButton } from '../../_components/redeliver';
@@ -11,7 +13,6 @@ import { MarkInvoice } from '../../_components/mark-invoice';
 
 export const dynamic = 'force-dynamic';
 
-const when = (s: string | null | undefined) => (s ? s.slice(0, 19).replace('T', ' ') + ' UTC' : '—');
 
 export default async function InvoiceDetail({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
@@ -25,6 +26,8 @@ export default async function InvoiceDetail({ params }: { params: Promise<{ id: 
     throw e;
   }
   const v = d as unknown as Record<string, any>;
+  const tz = await storeZone(db);
+  const when = (t: string | null | undefined) => formatStoreTime(t, tz) || '—';
   return (
     <>
       <div className="bo-head">

@@ -1,68 +1,88 @@
-// A printable receipt for one payment (print-styled; the Print button calls window.print()).
+// A printable receipt for one payment (DESIGN.md §15): the lines include their tax and add up to
+// the total; times in the store's zone; layouts for 58 mm and 80 mm thermal paper (?paper=58|80,
+// default 80), each with its own @page size; an email form once the payment is paid.
 import { notFound } from 'next/navigation';
 import { requirePageUser } from '@/app/_lib/session';
 import { appContext } from '@/lib/app-context';
 import { seesOnlyOwnSales } from '@/lib/auth';
-import { canSeePayment } from '@/lib/relay/sales-scope';
-import { receipt } from '@/lib/pos/catalog';
+import { loadReceipt } from '@/lib/receipts/receipt';
 import { dogeText } from '@/lib/pos/cart';
 import { STATE_LABEL } from '../../recent-sales';
 import { PrintButton } from './print-button';
-import s from '../../pos.module.css';
+import { EmailReceipt } from '../email-receipt';
+import pos from '../../pos.module.css';
+import s from '../receipt.module.css';
 
 export const dynamic = 'force-dynamic';
 export const metadata = { title: 'Receipt — Counter' };
 
-const doge = (x: string) => (x ? dogeText(x) : '');
+const PAPER = { '58': { width: 58, side: 5 }, '80': { width: 80, side: 4 } } as const;
 
-export default async function ReceiptPage({ params }: { params: Promise<{ id: string }> }) {
+export default async function ReceiptPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<{ paper?: string }> }) {
   const { id } = await params;
+  const { paper: paperParam } = await searchParams;
   const user = await requirePageUser('cashier', `/pos/receipt/${encodeURIComponent(id)}`);
-  const { db } = await appContext();
+  const r = /^[A-Za-z0-9_-]{1,64}$/.test(id) ? await loadReceipt((await appContext()).db, id) : null;
   // A cashier prints only its own sales; another's is "not found" (DESIGN.md §3).
-  const visible = /^[A-Za-z0-9_-]{1,64}$/.test(id) && (!seesOnlyOwnSales(user.role) || (await canSeePayment(db, id, user.id)));
-  const r = visible ? await receipt(db, id) : null;
-  if (!r) notFound();
+  if (!r || (seesOnlyOwnSales(user.role) && r.createdBy !== user.id)) notFound();
+  const paper = paperParam === '58' ? '58' : '80';
+  const { width, side } = PAPER[paper];
+  const ref = r.orderReference || r.id.slice(0, 10);
+  const paid = r.status === 'accepted' || r.status === 'confirmed';
   return (
-    <main className={s.receiptPage}>
-      <article className={s.receipt} aria-label="Receipt">
-        <header>
-          <h1>{r.storeName}</h1>
-          {r.storeAddress ? <p>{r.storeAddress}</p> : null}
-          {r.storeUrl ? <p>{r.storeUrl}</p> : null}
-        </header>
-        <p className={s.rMeta}>
-          <span>{new Date(r.createdAt).toLocaleString('en-GB', { timeZone: 'UTC' })} UTC</span>
-          <span>{r.orderReference || r.id.slice(0, 10)}</span>
-        </p>
-        <table className={s.rTable}>
-          <tbody>
+    <main className={s.page}>
+      {/* @page has no selector for a class: the chosen paper's rule is written here. The first size is
+          a fallback for engines that refuse "auto" as the page length. */}
+      <style>{`@page { size: ${width}mm 297mm; size: ${width}mm auto; margin: 3mm ${side}mm; }`}</style>
+      <div className={s.sheet}>
+        <article className={`${s.receipt} ${paper === '58' ? s.p58 : s.p80}`} aria-label="Receipt" data-testid="receipt" data-paper={paper}>
+          <header>
+            <h1>{r.storeName}</h1>
+            {r.storeAddress ? <p>{r.storeAddress}</p> : null}
+            {r.storeUrl ? <p>{r.storeUrl}</p> : null}
+          </header>
+          <p className={s.meta}>
+            <span data-testid="receipt-time"><time dateTime={r.createdAt}>{r.createdAtText}</time></span>
+            <span>{ref}</span>
+          </p>
+          <ul className={s.lines} aria-label="Lines">
             {r.lines.map((l, i) => (
-              <tr key={i}>
-                <td>{l.count && l.count > 1 ? `${l.count} × ` : ''}{l.name}{l.tax && l.tax !== '0' ? <small><br />tax {doge(l.tax)}</small> : null}</td>
-                <td>{doge(l.total)}</td>
-              </tr>
+              <li key={i} className={s.line} data-testid="receipt-line" data-total={l.total}>
+                <span className={s.name}>{l.name}</span>
+                <span className={s.amounts}>
+                  <span className={s.detail}>
+                    {l.count !== null && l.unit ? `${l.count} × ${dogeText(l.unit)}` : ''}
+                    {l.tax ? <>{l.count !== null && l.unit ? ' · ' : ''}tax {dogeText(l.tax)}</> : null}
+                  </span>
+                  <span className={s.lineTotal}>{dogeText(l.total)}</span>
+                </span>
+              </li>
             ))}
-          </tbody>
-          <tfoot>
-            {r.taxes !== '0' ? <tr><td>of which tax</td><td>{doge(r.taxes)}</td></tr> : null}
-            <tr className={s.rTotal}><td>Total</td><td>{doge(r.total)}</td></tr>
-            {r.fiatTotal ? <tr><td>≈ {r.fiatCurrency}</td><td>{r.fiatTotal}{r.fiatTax ? ` (tax ${r.fiatTax})` : ''}</td></tr> : null}
-          </tfoot>
-        </table>
-        <p className={s.rStatus} data-testid="receipt-status">
-          {STATE_LABEL[r.state] ?? r.state}
-          {r.state === 'accepted' ? ` · ${r.confirmations} of ${r.required} confirmations` : ''}
-          {r.confirmedAt ? ` · ${new Date(r.confirmedAt).toLocaleString('en-GB', { timeZone: 'UTC' })} UTC` : ''}
-        </p>
-        {r.txid ? <p className={s.rSmall}>Transaction<br /><code>{r.txid}</code></p> : null}
-        <p className={s.rSmall}>Paid in Dogecoin to <code>{r.address}</code></p>
-        <p className={s.rThanks}>Thank you!</p>
-      </article>
-      <div className={s.noPrint}>
-        <PrintButton />
-        <a className={s.secondary} href="/pos">Back to the till</a>
+          </ul>
+          <div className={s.totals}>
+            <div className={`${s.row} ${s.grand}`}><span>Total</span><span data-testid="receipt-total">{dogeText(r.total)}</span></div>
+            {r.taxes !== '0' ? <div className={s.row}><span>incl. tax</span><span>{dogeText(r.taxes)}</span></div> : null}
+            {r.fiatTotal ? <div className={s.row}><span>≈ {r.fiatCurrency}</span><span>{r.fiatTotal}{r.fiatTax ? ` (tax ${r.fiatTax})` : ''}</span></div> : null}
+          </div>
+          <p className={s.status} data-testid="receipt-status">
+            {STATE_LABEL[r.state] ?? r.state}
+            {r.state === 'accepted' ? ` · ${r.confirmations} of ${r.required} confirmations` : ''}
+            {r.confirmedAtText ? ` · ${r.confirmedAtText}` : ''}
+          </p>
+          {r.txid ? <p className={s.small}>Transaction<br /><code>{r.txid}</code></p> : null}
+          <p className={s.small}>Paid in Dogecoin to <code>{r.address}</code></p>
+          <p className={s.thanks}>Thank you!</p>
+        </article>
       </div>
+      <div className={`${s.actions} ${s.noPrint}`}>
+        <nav className={s.paperSel} aria-label="Paper width">
+          <a href={`?paper=58`} aria-current={paper === '58'}>58 mm</a>
+          <a href={`?paper=80`} aria-current={paper === '80'}>80 mm</a>
+        </nav>
+        <PrintButton />
+        <a className={pos.secondary} href="/pos">Back to the till</a>
+      </div>
+      {paid ? <div className={s.noPrint}><EmailReceipt paymentId={r.id} /></div> : null}
     </main>
   );
 }

@@ -2,6 +2,7 @@ import { json } from '@/lib/api/respond';
 import { adminRoute } from '@/lib/api/admin';
 import { jsonError, NO_STORE } from '@/lib/api/respond';
 import { exportInvoicesCsv, exportInvoicesJson, parseInvoiceFilter } from '@/lib/backoffice/invoices';
+import { storeZone } from '@/lib/receipts/receipt';
 
 export const dynamic = 'force-dynamic';
 
@@ -15,7 +16,7 @@ export function GET(req: Request) {
     const f = parseInvoiceFilter(params);
     const stamp = new Date().toISOString().slice(0, 10);
     if (format === 'csv') {
-      return new Response(await exportInvoicesCsv(ctx.db, f), {
+      return new Response(await exportInvoicesCsv(ctx.db, f, new Date(), await storeZone(ctx.db)), {
         headers: { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="invoices-${stamp}.csv"`, ...NO_STORE },
       });
     }

@@ -1,0 +1,20 @@
+// POST /api/v1/payments/<id>/receipt { "email": "<address>" }: emails the receipt (lib/receipts/send.ts).
+import { vendorRoute } from '@/lib/api/vendor-route';
+import { parseJsonOrUndefined, readBodyText } from '@/lib/api/body';
+import { json } from '@/lib/api/respond';
+import { emailReceipt } from '@/lib/receipts/send';
+
+export const dynamic = 'force-dynamic';
+
+export function POST(req: Request, { params }: { params: Promise<{ id: string }> }) {
+  return vendorRoute(req, 'payments:write', async (ctx, auth) => {
+    const body = parseJsonOrUndefined(await readBodyText(req, 4096));
+    const { id } = await params;
+    const timeoutMs = Number(process.env.SMTP_TIMEOUT_MS) > 0 ? Number(process.env.SMTP_TIMEOUT_MS) : undefined;
+    const actor = auth.kind === 'session'
+      ? { key: `user:${auth.user.id}`, userId: auth.user.id, role: auth.user.role }
+      : { key: `key:${auth.keyId}`, userId: null, role: null };
+    const a = await emailReceipt(ctx.db, id, body, actor, { timeoutMs });
+    return json(a.body, a.status, a.headers);
+  });
+}

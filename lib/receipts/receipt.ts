@@ -1,0 +1,61 @@
+// One payment's receipt as the page and the email show it (DESIGN.md §15): the store, the lines
+// with their tax adding up to the total, the fiat amounts if priced in fiat, the times in the
+// store's zone, the transaction.
+import type { Db } from '../db/client';
+import { saleState } from '../pos/catalog';
+import { formatStoreTime, storeTimeZone } from '../time/zone';
+import { receiptLines, type ReceiptLine } from './model';
+
+export interface Receipt {
+  id: string;
+  storeName: string;
+  storeAddress: string;
+  storeUrl: string;
+  /** The store's IANA zone in force. */
+  timezone: string;
+  lines: ReceiptLine[];
+  total: string;
+  taxes: string;
+  state: string;
+  /** The payment's own status (unpaid, accepted, confirmed, declined). */
+  status: string;
+  txid: string;
+  confirmations: number;
+  required: number;
+  fiatTotal: string;
+  fiatTax: string;
+  fiatCurrency: string;
+  orderReference: string;
+  address: string;
+  createdAt: string;
+  confirmedAt: string;
+  /** createdAt / confirmedAt in the store's zone, with the zone's name ("24 Nov 2026, 14:05 EST"). */
+  createdAtText: string;
+  confirmedAtText: string;
+  /** The user who started the sale (null for API-key sales and old rows). */
+  createdBy: string | null;
+}
+
+/** The store's zone in force (setting, else env TZ, else UTC). */
+export async function storeZone(db: Db): Promise<string> {
+  const s = await db.prisma.store.findUnique({ where: { id: 1 }, select: { timezone: true } });
+  return storeTimeZone(s?.timezone);
+}
+
+export async function loadReceipt(db: Db, id: string, now = new Date()): Promise<Receipt | null> {
+  if (typeof id !== 'string' || !/^[A-Za-z0-9_-]{1,64}$/.test(id)) return null;
+  const p = await db.prisma.payment.findUnique({ where: { id }, include: { lines: { orderBy: { idx: 'asc' } } } });
+  if (!p) return null;
+  const s = await db.prisma.store.findUnique({ where: { id: 1 } });
+  const tz = storeTimeZone(s?.timezone);
+  const model = receiptLines(p.lines, p.total);
+  return {
+    id: p.id, storeName: s?.name ?? 'Counter store', storeAddress: s?.address ?? '', storeUrl: s?.url ?? '', timezone: tz,
+    lines: model.lines, total: model.total, taxes: model.taxes, state: saleState(p, now), status: p.status,
+    txid: p.txid ?? '', confirmations: p.confirmations, required: p.requiredConfirmations, fiatTotal: p.fiatTotal,
+    fiatTax: p.fiatTax, fiatCurrency: p.fiatCurrency, orderReference: p.orderReference, address: p.address,
+    createdAt: p.createdAt.toISOString(), confirmedAt: p.confirmedAt?.toISOString() ?? '',
+    createdAtText: formatStoreTime(p.createdAt, tz), confirmedAtText: formatStoreTime(p.confirmedAt, tz),
+    createdBy: p.createdBy ?? null,
+  };
+}
