@@ -24,6 +24,7 @@ export default async function InvoiceDetail({ params }: { params: Promise<{ id: 
     throw e;
   }
   const v = d as unknown as Record<string, any>;
+  const webhook = !!(await db.prisma.store.findUnique({ where: { id: 1 }, select: { webhookUrl: true } }))?.webhookUrl;
   return (
     <>
       <div className="bo-head">
@@ -43,7 +44,7 @@ export default async function InvoiceDetail({ params }: { params: Promise<{ id: 
           <dl className="bo-dl">
             <dt>Created</dt><dd>{when(v.created_at)}</dd>
             <dt>Expires</dt><dd>{when(v.expires_at)}</dd>
-            <dt>Confirmations</dt><dd>{v.confirmed} of {v.required}{v.confirmed_at ? ` · confirmed ${when(v.confirmed_at)}` : ''}</dd>
+            <dt>Confirmations</dt><dd>{v.confirmed >= v.required && v.required > 0 ? `Confirmed (${v.confirmed} confirmation${v.confirmed === 1 ? '' : 's'})` : `${v.confirmed} of ${v.required}`}{v.confirmed_at ? ` · confirmed ${when(v.confirmed_at)}` : ''}</dd>
             <dt>Transaction</dt><dd className="bo-mono bo-break">{v.txid ?? '—'}</dd>
             <dt>Block</dt><dd>{v.block_height ?? '—'}</dd>
             <dt>Buyer</dt><dd className="bo-mono bo-break">{v.buyer_address || '—'}</dd>
@@ -84,8 +85,10 @@ export default async function InvoiceDetail({ params }: { params: Promise<{ id: 
               <li key={e.seq} className="bo-event" data-event={e.type}>
                 <div className="bo-event-head">
                   <b>{e.type}</b>
-                  <span className={`bo-badge bo-badge-${e.state}`}>{e.state}</span>
-                  <span className="muted">{e.attempts} attempt{e.attempts === 1 ? '' : 's'} · {when(e.created_at)}</span>
+                  {!webhook && e.attempts === 0 ? <span className="muted">No webhook configured · {when(e.created_at)}</span> : <>
+                    <span className={`bo-badge bo-badge-${e.state}`}>{e.state}</span>
+                    <span className="muted">{e.attempts} attempt{e.attempts === 1 ? '' : 's'} · {when(e.created_at)}</span>
+                  </>}
                   <RedeliverButton seq={e.seq} />
                 </div>
                 {e.log.length ? (
