@@ -55,6 +55,7 @@ async function signIn(page: Page, url: string) {
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/pos$/);
   await expect(page.getByTestId('till-not-ready')).toHaveCount(0, { timeout: 30_000 });
+  await expect(page.locator('[data-hydrated]')).toHaveCount(1); // React handles the clicks from here
 }
 
 /** The element's box lies wholly inside the viewport. */
@@ -199,6 +200,7 @@ test('an expired sale is charged again with the same lines', async ({ page, app 
   const total = await page.getByTestId('payment-total').innerText();
   await page.clock.fastForward('16:00'); // past the store's 15-minute timeout
   await expect(status(page)).toHaveAttribute('data-state', 'expired');
+  await page.clock.setSystemTime(Date.now()); // back in step with the server for the new payment
   await page.getByRole('button', { name: 'Charge again' }).click();
   await expect(status(page)).toHaveAttribute('data-state', 'waiting');
   await expect(page.getByTestId('payment-uri')).not.toHaveText(first);

@@ -62,6 +62,8 @@ export function Cashier({ products, store, sales: initialSales, user, denied, de
   const cartHeading = useRef<HTMLHeadingElement>(null);
   const tabRefs = useRef<Record<'products' | 'keypad', HTMLButtonElement | null>>({ products: null, keypad: null });
   const readiness = useTillReadiness(initialReadiness);
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   const connected = reachable;
   const liveDown = !reachable || (payment !== null && !sseLive);
 
@@ -307,7 +309,7 @@ export function Cashier({ products, store, sales: initialSales, user, denied, de
   ];
 
   return (
-    <div className={`${s.app} ${s.saleApp}`}>
+    <div className={`${s.app} ${s.saleApp}`} data-hydrated={hydrated ? '' : undefined}>
       {header}
       <LiveBanner down={liveDown} />
       {denied ? <p className={s.notice} role="status">Your role cannot open that page; here is the cashier screen.</p> : null}
