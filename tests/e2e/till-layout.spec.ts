@@ -89,6 +89,7 @@ for (const size of SIZES) {
     await inViewport(page, page.getByTestId('cart-total'), 'Total');
     await page.evaluate(() => window.scrollTo(0, 0));
     await inViewport(page, charge(page), 'Charge at the top');
+    if (process.env.TILL_SHOTS) await page.screenshot({ path: `test-results/till-sale-${size.width}.png` });
     if (size.width > 760) expect(await page.evaluate(() => document.documentElement.scrollHeight <= window.innerHeight + 1), 'the page does not scroll').toBe(true);
 
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
@@ -96,6 +97,7 @@ for (const size of SIZES) {
     await expect(qr(page)).toBeVisible();
     await expect(status(page)).toHaveAttribute('data-state', 'waiting');
     await inViewport(page, qr(page), 'QR code');
+    if (process.env.TILL_SHOTS) await page.screenshot({ path: `test-results/till-pay-${size.width}.png` });
     await expect(page.getByRole('heading', { name: 'Scan to pay' })).toBeFocused();
 
     // New sale while waiting asks first; "Stay" keeps the payment

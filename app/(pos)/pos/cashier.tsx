@@ -282,8 +282,8 @@ export function Cashier({ products, store, sales: initialSales, user, denied, de
       <div className={s.brand}><span className={s.mark}>Ð</span><span>{store.name}</span></div>
       <div className={s.barRight}>
         {user.role !== 'cashier' ? <a className={s.ghost} href="/admin">Back office</a> : null}
-        <button type="button" className={s.ghost} aria-pressed={sound} onClick={() => setSound(!sound)} title="Payment sound">
-          {sound ? 'Sound on' : 'Sound off'}
+        <button type="button" className={s.ghost} aria-pressed={sound} aria-label={sound ? 'Sound on' : 'Sound off'} onClick={() => setSound(!sound)} title="Payment sound">
+          <span aria-hidden="true">{sound ? '🔔' : '🔕'}</span><span className={s.soundText}>{sound ? 'Sound on' : 'Sound off'}</span>
         </button>
         <span className={s.who} title="Signed in">{user.name}</span>
         <button type="button" className={s.ghost} onClick={logout}>Sign out</button>
