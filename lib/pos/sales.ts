@@ -21,6 +21,11 @@ export interface VendorPaymentView {
   };
 }
 
+/** A sale's state in words (today's sales, the receipt). */
+export const STATE_LABEL: Record<string, string> = {
+  unpaid: 'Waiting', accepted: 'Accepted', confirmed: 'Paid', declined: 'Declined', cancelled: 'Cancelled', expired: 'Expired',
+};
+
 /** What the cashier needs to see: unpaid, accepted, confirmed, declined, cancelled or expired (as lib/pos/catalog saleState). */
 export function saleStateOf(v: Pick<VendorPaymentView, 'status' | 'exception' | 'expired'>): string {
   if (v.status === 'declined' && v.exception === 'cancelled') return 'cancelled';

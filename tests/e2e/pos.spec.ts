@@ -183,6 +183,7 @@ test('a keypad-only sale with a tip, then cancelled while waiting', async ({ pag
   expect(await minTouchTarget(page)).toBeGreaterThanOrEqual(44);
   await page.screenshot({ path: testInfo.outputPath('payment-390x844.png'), fullPage: true });
   await page.getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('dialog', { name: 'Cancel this payment?' }).getByRole('button', { name: 'Cancel payment' }).click(); // it asks first (DESIGN.md §9)
   await expect(page.getByTestId('payment-status')).toHaveAttribute('data-state', 'cancelled');
   await expect(page.getByRole('button', { name: 'Cancel' })).toHaveCount(0);
   await page.getByRole('button', { name: 'New sale' }).click();

@@ -2,13 +2,9 @@
 // Today's sales by this user, newest first, each with its receipt; a sale still waiting for
 // the customer can be reopened (its QR code again). The list is kept live by the cashier's poll.
 import type { RecentSale } from '@/lib/pos/catalog';
-import { canReopen } from '@/lib/pos/sales';
+import { canReopen, STATE_LABEL } from '@/lib/pos/sales';
 import { dogeText } from '@/lib/pos/cart';
 import s from './pos.module.css';
-
-export const STATE_LABEL: Record<string, string> = {
-  unpaid: 'Waiting', accepted: 'Accepted', confirmed: 'Paid', declined: 'Declined', cancelled: 'Cancelled', expired: 'Expired',
-};
 
 export function RecentSales({ sales, onReopen }: { sales: RecentSale[]; onReopen: (id: string) => void }) {
   return (

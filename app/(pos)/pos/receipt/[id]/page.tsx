@@ -6,7 +6,7 @@ import { seesOnlyOwnSales } from '@/lib/auth';
 import { canSeePayment } from '@/lib/relay/sales-scope';
 import { receipt } from '@/lib/pos/catalog';
 import { dogeText } from '@/lib/pos/cart';
-import { STATE_LABEL } from '../../recent-sales';
+import { STATE_LABEL } from '@/lib/pos/sales';
 import { PrintButton } from './print-button';
 import s from '../../pos.module.css';
 
