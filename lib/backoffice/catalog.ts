@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { Db } from '../db/client';
-import { formatKoinu, parseKoinu, AmountError } from '../money';
+import { formatKoinu, parseKoinuInput, AmountError } from '../money';
 import { BackofficeError, invalid, parseWith } from './errors';
 import { validateIcon } from './settings';
 
@@ -30,7 +30,8 @@ export function bpToPercent(bp: number): string {
   return frac ? `${whole}.${frac}` : String(whole);
 }
 
-export function percentToBp(field: string, s: string): number {
+export function percentToBp(field: string, raw: string): number {
+  const s = raw.trim().replace(/^(\d{1,3}),(\d{1,2})$/, '$1.$2'); // a locale's decimal comma: "8,25"
   if (!/^\d{1,3}(\.\d{1,2})?$/.test(s)) throw invalid(field, 'must be a percentage with at most 2 decimals, like 7.5');
   const [w, f = ''] = s.split('.');
   const bp = Number(w) * 100 + Number(f.padEnd(2, '0'));
@@ -64,7 +65,7 @@ const UpdateProduct = z.object({
 function price(s: string): bigint {
   let v: bigint;
   try {
-    v = parseKoinu(s);
+    v = parseKoinuInput(s);
   } catch (e) {
     if (e instanceof AmountError) throw invalid('price', e.message);
     throw e;

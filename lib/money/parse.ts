@@ -49,3 +49,14 @@ export function parseKoinu(s: string, opts: ParseKoinuOptions = {}): bigint {
   if (abs > MAX_MONEY) throw new AmountError('too_large', 'amount exceeds 10000000000 DOGE');
   return negative ? -abs : abs;
 }
+
+/**
+ * An amount typed by a person: like `parseKoinu`, but also with the decimal comma many locales
+ * use ("15,50" = 15.5). Only one comma and no dot makes a decimal comma; "1,234.50" or
+ * "1,234,5" stay malformed (an ambiguous grouping is refused, never guessed). Surrounding
+ * spaces are trimmed. Protocol fields keep `parseKoinu`: this is for forms and the till.
+ */
+export function parseKoinuInput(s: string, opts: ParseKoinuOptions = {}): bigint {
+  const t = s.trim();
+  return parseKoinu(/^-?\d*,\d*$/.test(t) ? t.replace(',', '.') : t, opts);
+}

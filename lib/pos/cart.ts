@@ -1,7 +1,7 @@
 // The cashier's cart (app/(pos)/pos) as pure koinu arithmetic: per-item tax from a rate in
 // basis points, fee, shipping, discount and tip, fiat at the store's rate, and the exact
 // POST /api/v1/payments body of DESIGN.md §3. Runs in the browser and in tests; bigint only.
-import { formatKoinu, parseKoinu, ONE_DOGE } from '../money';
+import { formatKoinu, parseKoinu, parseKoinuInput, ONE_DOGE } from '../money';
 
 export interface CartLine {
   /** Stable key in the cart: the product id, or `custom-<n>` for keypad amounts. */
@@ -161,11 +161,11 @@ export function paymentBody(
   return body;
 }
 
-/** Keypad input ("12.5") to koinu; null while incomplete or invalid. */
+/** Keypad input ("12.5", or "12,5" with a locale's decimal comma) to koinu; null while incomplete or invalid. */
 export function keypadKoinu(s: string): bigint | null {
   if (!s) return null;
   try {
-    return parseKoinu(s);
+    return parseKoinuInput(s);
   } catch {
     return null;
   }
@@ -175,7 +175,7 @@ export function keypadKoinu(s: string): bigint | null {
 export function keypadPress(current: string, key: string): string {
   if (key === '⌫' || key === 'back') return current.slice(0, -1);
   if (key === 'C') return '';
-  if (key === '.') return current.includes('.') ? current : (current || '0') + '.';
+  if (key === '.' || key === ',') return current.includes('.') ? current : (current || '0') + '.';
   if (!/^\d+$/.test(key)) return current;
   let next = current === '0' ? key.replace(/^0+/, '') || '0' : current + key;
   const dot = next.indexOf('.');
@@ -183,6 +183,28 @@ export function keypadPress(current: string, key: string): string {
   if ((dot >= 0 ? dot : next.length) > 11) return current;
   if (next !== '0') next = next.replace(/^0+(?=\d)/, '');
   return next;
+}
+
+/**
+ * A physical key (KeyboardEvent.key) as a keypad key: digits, "." and "," (decimal comma),
+ * Backspace; "enter" to add the entry; null for anything else.
+ */
+export function keyboardKeypadKey(key: string): string | null {
+  if (/^[0-9]$/.test(key)) return key;
+  if (key === '.' || key === ',' || key === 'Decimal') return '.';
+  if (key === 'Backspace') return '⌫';
+  if (key === 'Enter') return 'enter';
+  return null;
+}
+
+/** A tax rate typed as a percent ("8.25", "8,25", "" = none) in basis points; null when invalid (0–100 %, at most 2 decimals). */
+export function taxPercentBp(s: string): number | null {
+  const t = s.trim().replace(',', '.');
+  if (t === '') return 0;
+  const m = /^(\d{1,3})(?:\.(\d{1,2}))?$/.exec(t);
+  if (!m) return null;
+  const bp = Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
+  return bp <= 10_000 ? bp : null;
 }
 
 /** Koinu for display: at least 2 decimals, thousands grouped ("1,234.50", "-5.00", "0.12345678"). */

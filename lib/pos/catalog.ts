@@ -23,6 +23,8 @@ export interface PosStore {
   fiatRate: string;
   fiatCurrency: string;
   tipsEnabled: boolean;
+  /** The store's time zone in force (IANA): today's sales and their times are in it. */
+  timeZone: string;
 }
 
 export interface RecentSale {
@@ -48,7 +50,7 @@ export async function posCatalog(db: Db): Promise<PosProduct[]> {
 
 export async function posStore(db: Db): Promise<PosStore> {
   const s = await db.prisma.store.findUnique({ where: { id: 1 } });
-  return { name: s?.name ?? 'Counter store', icon: s?.icon ?? '', fiatRate: s?.fiatRate ?? '', fiatCurrency: s?.fiatCurrency ?? '', tipsEnabled: s?.tipsEnabled ?? false };
+  return { name: s?.name ?? 'Counter store', icon: s?.icon ?? '', fiatRate: s?.fiatRate ?? '', fiatCurrency: s?.fiatCurrency ?? '', tipsEnabled: s?.tipsEnabled ?? false, timeZone: storeTimeZone(s?.timezone) };
 }
 
 export function saleState(p: { status: string; exception: string | null; broadcastState: string; expiresAt: Date }, now: Date): string {

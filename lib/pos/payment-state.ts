@@ -37,7 +37,10 @@ export function posStatusText(s: PosPaymentState, v: PosPaymentView): [string, s
       return ['Waiting for payment', 'Scan with a DogeConnect or Dogecoin wallet'];
     case 'accepted': {
       const m = v.required ?? 1;
-      return ['Payment accepted', `${v.confirmed ?? 0} of ${m} confirmation${m === 1 ? '' : 's'}`];
+      const n = v.confirmed ?? 0;
+      // Never "4 of 1": past the policy the count is just the count.
+      if (n >= m) return ['Payment accepted', `Confirmed (${n} confirmation${n === 1 ? '' : 's'})`];
+      return ['Payment accepted', `${n} of ${m} confirmation${m === 1 ? '' : 's'}`];
     }
     case 'confirmed':
       return ['Paid ✓', 'Confirmed on the blockchain'];
@@ -57,3 +60,17 @@ export function countdown(ms: number): string {
   const t = Math.max(0, Math.ceil(ms / 1000));
   return `${Math.floor(t / 60)}:${String(t % 60).padStart(2, '0')}`;
 }
+
+/**
+ * What the till shows while live updates are down: a payment that is not final is "status
+ * unknown" (no stale waiting, countdown or paid); a final one keeps its final state.
+ */
+export function posShownState(s: PosPaymentState, live: boolean): PosPaymentState | 'unknown' {
+  return !live && !isFinalPosState(s) ? 'unknown' : s;
+}
+
+/** "OK to hand over" only once the store's policy is met: the relay reports `confirmed`. */
+export const okToHandOver = (s: PosPaymentState | 'unknown') => s === 'confirmed';
+
+/** A sale still in the customer's hands: leaving it (New sale, Cancel) asks first. */
+export const saleInProgress = (s: PosPaymentState | 'unknown') => s === 'waiting' || s === 'accepted' || s === 'unknown';

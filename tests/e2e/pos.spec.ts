@@ -173,7 +173,7 @@ test('a keypad-only sale with a tip, then cancelled while waiting', async ({ pag
   await expect(page.getByTestId('cart-line')).toHaveCount(1);
   await useKeypad(page, 'Tip', '1', 'Set tip'); // this store enables tips
   await expect(page.getByTestId('cart-total')).toHaveText('Ð 13.50');
-  await page.getByRole('button', { name: /^Charge Ð 13.5$/ }).click();
+  await page.getByRole('button', { name: /^Charge Ð 13.50$/ }).click();
   await expect(page.getByRole('img', { name: 'Payment QR code' })).toBeVisible();
   const id = /\/dc\/([A-Za-z0-9_-]+)/.exec(await page.getByTestId('payment-uri').innerText())![1];
   const signed = JSON.parse(Buffer.from((await (await fetch(`${stack.app.url}/dc/${id}`)).json()).payload, 'base64').toString('utf8'));
@@ -183,6 +183,7 @@ test('a keypad-only sale with a tip, then cancelled while waiting', async ({ pag
   expect(await minTouchTarget(page)).toBeGreaterThanOrEqual(44);
   await page.screenshot({ path: testInfo.outputPath('payment-390x844.png'), fullPage: true });
   await page.getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('dialog', { name: 'Cancel this payment?' }).getByRole('button', { name: 'Cancel payment' }).click(); // it asks first (DESIGN.md §9)
   await expect(page.getByTestId('payment-status')).toHaveAttribute('data-state', 'cancelled');
   await expect(page.getByRole('button', { name: 'Cancel' })).toHaveCount(0);
   await page.getByRole('button', { name: 'New sale' }).click();
@@ -207,10 +208,10 @@ test('a lost Charge answer is retried without a second payment; a refused tx lea
     await route.fetch();
     await route.abort('connectionreset');
   }, { times: 1 });
-  await page.getByRole('button', { name: /^Charge Ð 2.2$/ }).click();
+  await page.getByRole('button', { name: /^Charge Ð 2.20$/ }).click();
   await expect(page.getByText('network error: check the connection')).toBeVisible();
   const replay = page.waitForResponse((r) => r.url().endsWith('/api/v1/payments') && r.request().method() === 'POST');
-  await page.getByRole('button', { name: /^Charge Ð 2.2$/ }).click();
+  await page.getByRole('button', { name: /^Charge Ð 2.20$/ }).click();
   const again = await replay;
   expect(firstKey).toMatch(/^pos-[0-9a-f]{32}$/);
   expect(again.request().headers()['idempotency-key']).toBe(firstKey);

@@ -2,17 +2,25 @@
 // The sale screen: product grid, keypad (custom amounts, fee, shipping, discount, tip), cart
 // and Charge. Charging creates the payment through the vendor API and hands over to the
 // payment screen. All amounts are koinu bigints (lib/pos/cart, lib/money).
-import { useMemo, useRef, useState } from 'react';
-import { useRouter } from 'next/navigation';
+// The till never loses a sale (DESIGN.md §9): the cart scrolls, not the page, so the total and
+// Charge stay on screen; today's sales follow a light poll (which also tells whether the till is
+// connected); a waiting sale can be reopened; the physical keyboard types amounts.
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { csrfFetch } from '@/app/_lib/csrf-fetch';
-import { formatKoinu } from '@/lib/money';
-import { cartTotals, fiatOf, keypadKoinu, keypadPress, paymentBody, NO_EXTRAS, type CartExtras, type CartLine } from '@/lib/pos/cart';
+import { cartTotals, dogeText, fiatOf, keyboardKeypadKey, keypadKoinu, keypadPress, paymentBody, taxPercentBp, NO_EXTRAS, type CartExtras, type CartLine } from '@/lib/pos/cart';
 import type { PosProduct, PosStore, RecentSale } from '@/lib/pos/catalog';
+import { startOfLocalDay } from '@/lib/time/zone';
+import { chargeAgainBody, saleFromView, type VendorPaymentView } from '@/lib/pos/sales';
 import { PaymentScreen, type CreatedPayment } from './payment-screen';
 import { RecentSales } from './recent-sales';
 import { NotReadyNotice, NOT_READY_ID, useTillReadiness, type TillReadiness } from './readiness';
+import { LiveBanner, useConfirm, useSoundSetting } from './till-ui';
 import { Icon, Doge } from './bits';
 import s from './pos.module.css';
+
+/** Today's sales are re-read this often; a failed read says the till is offline. */
+const SALES_POLL_MS = 4_000;
+const orderRef = () => 'POS-' + Date.now().toString(36).toUpperCase().slice(-6);
 
 type KeypadMode = 'item' | 'fee' | 'shipping' | 'discount' | 'tip';
 const MODE_LABEL: Record<KeypadMode, string> = { item: 'Custom item', fee: 'Fee', shipping: 'Shipping', discount: 'Discount', tip: 'Tip' };
@@ -24,7 +32,7 @@ function chargeKey(): string {
 
 const KEYS = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '.', '0', '⌫'];
 
-export function Cashier({ products, store, sales, user, denied, demoWallet = false, readiness: initialReadiness }: {
+export function Cashier({ products, store, sales: initialSales, user, denied, demoWallet = false, readiness: initialReadiness }: {
   products: PosProduct[];
   store: PosStore;
   sales: RecentSale[];
@@ -35,7 +43,6 @@ export function Cashier({ products, store, sales, user, denied, demoWallet = fal
   /** Whether the store can take money (DESIGN.md §16), as the page saw it; re-checked here. */
   readiness: TillReadiness;
 }) {
-  const router = useRouter();
   const [lines, setLines] = useState<CartLine[]>([]);
   const [extras, setExtras] = useState<CartExtras>(NO_EXTRAS);
   const [mode, setMode] = useState<KeypadMode>('item');
@@ -44,9 +51,49 @@ export function Cashier({ products, store, sales, user, denied, demoWallet = fal
   const [busy, setBusy] = useState(false);
   const [payment, setPayment] = useState<CreatedPayment | null>(null);
   const [tab, setTab] = useState<'products' | 'keypad'>(products.length ? 'products' : 'keypad');
+  const [itemName, setItemName] = useState('');
+  const [itemTax, setItemTax] = useState('');
+  const [sales, setSales] = useState<RecentSale[]>(initialSales);
+  const [reachable, setReachable] = useState(true);
+  const [sseLive, setSseLive] = useState(true);
+  const [sound, setSound] = useSoundSetting();
+  const { ask, dialog } = useConfirm();
   const customN = useRef(0);
   const pending = useRef<{ key: string; body: string } | null>(null);
+  const cartHeading = useRef<HTMLHeadingElement>(null);
+  const tabRefs = useRef<Record<'products' | 'keypad', HTMLButtonElement | null>>({ products: null, keypad: null });
   const readiness = useTillReadiness(initialReadiness);
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const connected = reachable;
+  const liveDown = !reachable || (payment !== null && !sseLive);
+
+  // Today's sales, live: a light poll of the vendor API (no stream: those are capped per user).
+  const pollSales = useCallback(async () => {
+    const midnight = startOfLocalDay(new Date(), store.timeZone); // today in the store's zone
+    try {
+      const r = await fetch(`/api/v1/payments?limit=20&from=${encodeURIComponent(midnight.toISOString())}`, { cache: 'no-store' });
+      if (!r.ok) throw new Error(String(r.status));
+      const b = (await r.json()) as { payments: VendorPaymentView[] };
+      setSales(b.payments.map((v) => saleFromView(v, store.timeZone)));
+      setReachable(true);
+    } catch {
+      setReachable(false);
+    }
+  }, [store.timeZone]);
+  useEffect(() => {
+    const t = setInterval(pollSales, SALES_POLL_MS);
+    const offline = () => setReachable(false);
+    const online = () => void pollSales();
+    window.addEventListener('offline', offline);
+    window.addEventListener('online', online);
+    if (!navigator.onLine) setReachable(false);
+    return () => {
+      clearInterval(t);
+      window.removeEventListener('offline', offline);
+      window.removeEventListener('online', online);
+    };
+  }, [pollSales]);
 
   const totals = useMemo(() => cartTotals(lines, extras), [lines, extras]);
   const inCart = useMemo(() => new Map(lines.map((l) => [l.key, l.count])), [lines]);
@@ -78,21 +125,93 @@ export function Cashier({ products, store, sales, user, denied, demoWallet = fal
     touch();
     if (mode === 'item') {
       if (k <= 0n) return;
+      const bp = taxPercentBp(itemTax);
+      if (bp === null) {
+        setError('tax rate: a percentage from 0 to 100, like 7.5');
+        return;
+      }
       customN.current += 1;
       const n = customN.current;
-      setLines((ls) => [...ls, { key: `custom-${n}`, sku: `CUSTOM-${n}`, name: `Custom amount ${n}`, unit: k, count: 1, taxRateBp: 0 }]);
+      const name = itemName.trim().slice(0, 200) || `Custom amount ${n}`;
+      setLines((ls) => [...ls, { key: `custom-${n}`, sku: `CUSTOM-${n}`, name, unit: k, count: 1, taxRateBp: bp }]);
     } else {
       setExtras((e) => ({ ...e, [mode]: k }));
     }
+    // Back to a plain item after each line: a tip or a fee is never entered twice by accident.
     setEntry('');
+    setItemName('');
+    setItemTax('');
+    setMode('item');
+  }
+
+  // The physical keyboard: digits, "." or ",", Backspace and Enter type on the keypad, from
+  // anywhere on the sale screen except a text field, a dialog or another button's Enter.
+  useEffect(() => {
+    if (payment) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.ctrlKey || e.metaKey || e.altKey || e.defaultPrevented) return;
+      const t = e.target as HTMLElement | null;
+      if (t?.closest('input, textarea, select, dialog, [contenteditable="true"]')) return;
+      const k = keyboardKeypadKey(e.key);
+      if (k === null) return;
+      if (k === 'enter') {
+        if (!entry || (t && t.closest('button, a') && !t.closest('[data-keypad]'))) return;
+        e.preventDefault();
+        applyKeypad();
+        return;
+      }
+      e.preventDefault();
+      if (tab !== 'keypad') setTab('keypad');
+      setEntry((cur) => keypadPress(cur, k));
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  });
+
+  function onTabKey(e: ReactKeyboardEvent<HTMLButtonElement>) {
+    const order = ['products', 'keypad'] as const;
+    const i = order.indexOf(tab);
+    const next = e.key === 'ArrowRight' ? order[(i + 1) % 2] : e.key === 'ArrowLeft' ? order[(i + 1) % 2] : e.key === 'Home' ? order[0] : e.key === 'End' ? order[1] : null;
+    if (!next) return;
+    e.preventDefault();
+    setTab(next);
+    tabRefs.current[next]?.focus();
   }
 
   function clearSale() {
     setLines([]);
     setExtras(NO_EXTRAS);
     setEntry('');
+    setItemName('');
+    setItemTax('');
+    setMode('item');
     setError('');
     pending.current = null;
+  }
+
+  /** POSTs one charge (key + exact body); a retry of the same charge replays the same request. */
+  async function startPayment(key: string, body: string): Promise<boolean> {
+    setBusy(true);
+    try {
+      const r = await csrfFetch('/api/v1/payments', { method: 'POST', headers: { 'Idempotency-Key': key }, body });
+      const b = await r.json().catch(() => ({}));
+      if (r.status === 503 && b.error === 'not_ready') {
+        readiness.refused(b);
+        return false;
+      }
+      if (r.status !== 201 && r.status !== 200) {
+        setError(b.message ?? `could not start the payment (${r.status})`);
+        return false;
+      }
+      setPayment(b as CreatedPayment);
+      void pollSales();
+      return true;
+    } catch {
+      setError('network error: check the connection and press Charge again');
+      return false;
+    } finally {
+      setBusy(false);
+    }
   }
 
   async function charge() {
@@ -103,7 +222,7 @@ export function Cashier({ products, store, sales, user, denied, demoWallet = fal
     if (!pending.current) {
       try {
         const body = paymentBody(lines, extras, { rate: store.fiatRate, currency: store.fiatCurrency }, {
-          orderReference: 'POS-' + Date.now().toString(36).toUpperCase().slice(-6),
+          orderReference: orderRef(),
         });
         pending.current = { key: chargeKey(), body: JSON.stringify(body) };
       } catch (e) {
@@ -112,30 +231,45 @@ export function Cashier({ products, store, sales, user, denied, demoWallet = fal
       }
     }
     const { key, body } = pending.current;
-    setBusy(true);
+    await startPayment(key, body);
+  }
+
+  /** An expired sale: the same lines as a new payment (its cart may be gone: it was reopened). */
+  async function chargeAgain() {
+    if (!payment) return;
+    const old = payment;
+    let body: string;
     try {
-      const r = await csrfFetch('/api/v1/payments', { method: 'POST', headers: { 'Idempotency-Key': key }, body });
+      body = JSON.stringify(chargeAgainBody(old.payment, orderRef()));
+    } catch (e) {
+      setError((e as Error).message);
+      return;
+    }
+    setPayment(null);
+    if (!(await startPayment(chargeKey(), body))) setPayment(old);
+  }
+
+  async function reopen(id: string) {
+    setError('');
+    try {
+      const r = await fetch(`/api/v1/payments/${encodeURIComponent(id)}`, { cache: 'no-store' });
       const b = await r.json().catch(() => ({}));
-      if (r.status === 503 && b.error === 'not_ready') {
-        readiness.refused(b);
-        return;
-      }
-      if (r.status !== 201 && r.status !== 200) {
-        setError(b.message ?? `could not start the payment (${r.status})`);
-        return;
-      }
+      if (!r.ok) return setError(b.message ?? `could not reopen that sale (${r.status})`);
       setPayment(b as CreatedPayment);
     } catch {
-      setError('network error: check the connection and press Charge again');
-    } finally {
-      setBusy(false);
+      setError('network error: could not reopen that sale');
     }
   }
 
   function newSale() {
     setPayment(null);
     clearSale();
-    router.refresh(); // reloads today's sales
+    void pollSales();
+    // Back at the top, focus on the cart (Charge is disabled until something is rung up).
+    requestAnimationFrame(() => {
+      window.scrollTo(0, 0);
+      cartHeading.current?.focus({ preventScroll: true });
+    });
   }
 
   async function logout() {
@@ -148,6 +282,9 @@ export function Cashier({ products, store, sales, user, denied, demoWallet = fal
       <div className={s.brand}><span className={s.mark}>Ð</span><span>{store.name}</span></div>
       <div className={s.barRight}>
         {user.role !== 'cashier' ? <a className={s.ghost} href="/admin">Back office</a> : null}
+        <button type="button" className={s.ghost} aria-pressed={sound} aria-label={sound ? 'Sound on' : 'Sound off'} onClick={() => setSound(!sound)} title="Payment sound">
+          <span aria-hidden="true">{sound ? '🔔' : '🔕'}</span><span className={s.soundText}>{sound ? 'Sound on' : 'Sound off'}</span>
+        </button>
         <span className={s.who} title="Signed in">{user.name}</span>
         <button type="button" className={s.ghost} onClick={logout}>Sign out</button>
       </div>
@@ -158,7 +295,11 @@ export function Cashier({ products, store, sales, user, denied, demoWallet = fal
     return (
       <div className={s.app}>
         {header}
-        <PaymentScreen payment={payment} fiatCurrency={store.fiatCurrency} onNewSale={newSale} demoWallet={demoWallet} />
+        <LiveBanner down={liveDown} />
+        {error ? <p className={s.notice} role="alert">{error}</p> : null}
+        <PaymentScreen key={payment.id} payment={payment} fiatCurrency={store.fiatCurrency} onNewSale={newSale} onChargeAgain={chargeAgain}
+          demoWallet={demoWallet} connected={connected} onLiveChange={setSseLive} sound={sound} ask={ask} />
+        {dialog}
       </div>
     );
   }
@@ -168,15 +309,22 @@ export function Cashier({ products, store, sales, user, denied, demoWallet = fal
   ];
 
   return (
-    <div className={s.app}>
+    <div className={`${s.app} ${s.saleApp}`} data-hydrated={hydrated ? '' : undefined}>
       {header}
+      <LiveBanner down={liveDown} />
       {denied ? <p className={s.notice} role="status">Your role cannot open that page; here is the cashier screen.</p> : null}
       <main className={s.sale}>
+        <div className={s.left}>
         <section className={s.catalog} aria-label="Products and keypad">
-          <div className={s.tabs} role="tablist">
-            <button type="button" role="tab" aria-selected={tab === 'products'} className={tab === 'products' ? s.tabOn : s.tab} onClick={() => setTab('products')}>Products</button>
-            <button type="button" role="tab" aria-selected={tab === 'keypad'} className={tab === 'keypad' ? s.tabOn : s.tab} onClick={() => setTab('keypad')}>Keypad</button>
+          <div className={s.tabs} role="tablist" aria-label="Sell from">
+            {(['products', 'keypad'] as const).map((t) => (
+              <button key={t} type="button" role="tab" id={`till-tab-${t}`} aria-controls="till-tabpanel" aria-selected={tab === t} tabIndex={tab === t ? 0 : -1}
+                ref={(el) => { tabRefs.current[t] = el; }} className={tab === t ? s.tabOn : s.tab} onClick={() => setTab(t)} onKeyDown={onTabKey}>
+                {t === 'products' ? 'Products' : 'Keypad'}
+              </button>
+            ))}
           </div>
+          <div id="till-tabpanel" role="tabpanel" aria-labelledby={`till-tab-${tab}`} className={s.tabPanel}>
           {tab === 'products' ? (
             products.length ? (
               <div className={s.grid}>
@@ -199,8 +347,16 @@ export function Cashier({ products, store, sales, user, denied, demoWallet = fal
                   <button key={m} type="button" role="radio" aria-checked={mode === m} className={mode === m ? s.modeOn : s.mode} onClick={() => setMode(m)}>{MODE_LABEL[m]}</button>
                 ))}
               </div>
-              <output className={s.display} aria-label="Keypad amount">{entry || '0'} <small>DOGE</small></output>
-              <div className={s.keys}>
+              <output className={s.display} aria-label="Keypad amount">{entry ? `Ð ${entry}` : 'Ð 0'}</output>
+              {mode === 'item' ? (
+                <div className={s.itemFields}>
+                  <label><span>Item name</span><input value={itemName} onChange={(e) => setItemName(e.target.value)} maxLength={200} placeholder="Custom amount"
+                    onKeyDown={(e) => { if (e.key === 'Enter') { e.preventDefault(); applyKeypad(); } }} /></label>
+                  <label><span>Tax %</span><input value={itemTax} onChange={(e) => setItemTax(e.target.value)} inputMode="decimal" maxLength={6} placeholder="0"
+                    onKeyDown={(e) => { if (e.key === 'Enter') { e.preventDefault(); applyKeypad(); } }} /></label>
+                </div>
+              ) : null}
+              <div className={s.keys} data-keypad>
                 {KEYS.map((k) => (
                   <button key={k} type="button" className={s.key} onClick={() => setEntry((e) => keypadPress(e, k))} aria-label={k === '⌫' ? 'Delete digit' : k}>{k}</button>
                 ))}
@@ -213,11 +369,14 @@ export function Cashier({ products, store, sales, user, denied, demoWallet = fal
               </div>
             </div>
           )}
+          </div>
         </section>
+        <RecentSales sales={sales} onReopen={reopen} />
+        </div>
 
         <section className={s.cart} aria-label="Cart">
           <div className={s.cartHead}>
-            <h2>Cart {totals.count ? <span className={s.count}>{totals.count}</span> : null}</h2>
+            <h2 ref={cartHeading} tabIndex={-1}>Cart {totals.count ? <span className={s.count}>{totals.count}</span> : null}</h2>
             {lines.length || totals.total ? <button type="button" className={s.link} onClick={clearSale}>Clear sale</button> : null}
           </div>
           {lines.length === 0 ? <p className={s.empty}>Tap a product or use the keypad.</p> : null}
@@ -237,6 +396,7 @@ export function Cashier({ products, store, sales, user, denied, demoWallet = fal
               </li>
             ))}
           </ul>
+          <div className={s.checkout}>
           <dl className={s.totals}>
             <div><dt>Subtotal</dt><dd><Doge k={totals.subtotal} /></dd></div>
             {totals.tax ? <div><dt>Tax</dt><dd data-testid="cart-tax"><Doge k={totals.tax} /></dd></div> : null}
@@ -253,11 +413,12 @@ export function Cashier({ products, store, sales, user, denied, demoWallet = fal
           {readiness.ready ? null : <NotReadyNotice codes={readiness.codes} />}
           <button type="button" className={s.charge} onClick={charge} disabled={busy || totals.total <= 0n || !readiness.ready}
             aria-describedby={readiness.ready ? undefined : NOT_READY_ID}>
-            {busy ? 'Starting…' : `Charge Ð ${formatKoinu(totals.total > 0n ? totals.total : 0n)}`}
+            {busy ? 'Starting…' : `Charge ${dogeText(totals.total > 0n ? totals.total : 0n)}`}
           </button>
+          </div>
         </section>
       </main>
-      <RecentSales sales={sales} />
+      {dialog}
     </div>
   );
 }

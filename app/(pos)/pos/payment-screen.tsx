@@ -3,12 +3,17 @@
 // and lines, a countdown, and live status from the SSE feed (/api/v1/payments/<id>/events).
 // A tx the network refuses leaves the payment unpaid: the screen keeps waiting (with its QR
 // code and Cancel) and shows no txid until a tx is accepted.
-import { useEffect, useState } from 'react';
+// The till never loses a sale (DESIGN.md §9): while live updates are down a payment that is not
+// final shows "Status unknown" (no countdown), and re-syncs by fetching the payment when they
+// are back; leaving a waiting sale asks first; an expired sale can be charged again; "OK to
+// hand over" only on confirmed, with a sound (which the cashier can turn off).
+import { useEffect, useRef, useState } from 'react';
 import QRCode from 'qrcode';
 import { csrfFetch } from '@/app/_lib/csrf-fetch';
 import { EmailReceipt } from './receipt/email-receipt';
 import { dogeText } from '@/lib/pos/cart';
-import { countdown, isFinalPosState, posPaymentState, posStatusText, shownTxid, type PosPaymentView } from '@/lib/pos/payment-state';
+import { countdown, isFinalPosState, okToHandOver, posPaymentState, posShownState, posStatusText, saleInProgress, shownTxid, type PosPaymentView } from '@/lib/pos/payment-state';
+import { playPaidSound } from './till-ui';
 import s from './pos.module.css';
 
 export interface CreatedPayment {
@@ -33,13 +38,21 @@ type View = PosPaymentView & { txid?: string | null };
 
 const doge = (s8: string) => dogeText(s8);
 
-export function PaymentScreen({ payment, fiatCurrency, onNewSale, demoWallet = false }: {
-  payment: CreatedPayment;
+export function PaymentScreen({ payment, fiatCurrency, onNewSale, onChargeAgain, demoWallet = false, connected, onLiveChange, sound, ask }: {
+  payment: CreatedPayment & Partial<View>;
   fiatCurrency: string;
   onNewSale: () => void;
+  /** An expired sale: charge the same lines again. */
+  onChargeAgain: () => void;
   demoWallet?: boolean;
+  /** The till's own connection check (poll, browser online): false = live updates are down. */
+  connected: boolean;
+  /** Reports whether this screen's live feed (SSE) is up. */
+  onLiveChange: (live: boolean) => void;
+  sound: boolean;
+  ask: (title: string, body: string, yes: string, no?: string) => Promise<boolean>;
 }) {
-  const [view, setView] = useState<View>({ status: payment.status });
+  const [view, setView] = useState<View>({ ...payment, status: payment.status });
   const [form, setForm] = useState<'connect' | 'dogecoin'>('connect');
   const [svg, setSvg] = useState('');
   const [now, setNow] = useState(() => Date.now());
@@ -49,24 +62,72 @@ export function PaymentScreen({ payment, fiatCurrency, onNewSale, demoWallet = f
   const uri = form === 'connect' ? payment.connect_uri : payment.uri;
   const state = posPaymentState(view, expiresAt, now);
   const final = isFinalPosState(state);
-  const [live, setLive] = useState(true);
+  const [sse, setSse] = useState(true);
+  const [attempt, setAttempt] = useState(0);
+  const live = sse && connected;
+  const shown = posShownState(state, live);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const wasPaid = useRef(state === 'confirmed');
+
+  // Opens at the top with the whole QR code in view, focus on its heading.
+  useEffect(() => {
+    window.scrollTo(0, 0);
+    heading.current?.focus({ preventScroll: true });
+  }, [payment.id]);
+
+  useEffect(() => onLiveChange(sse), [sse, onLiveChange]);
+  useEffect(() => () => onLiveChange(true), [onLiveChange]);
 
   useEffect(() => {
-    const es = new EventSource(`/api/v1/payments/${encodeURIComponent(payment.id)}/events`);
+    let done = false;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    const id = encodeURIComponent(payment.id);
+    const resync = () =>
+      fetch(`/api/v1/payments/${id}`, { cache: 'no-store' })
+        .then((r) => (r.ok ? r.json() : null))
+        .then((b) => { if (b && !done) setView(b); })
+        .catch(() => null);
+    const es = new EventSource(`/api/v1/payments/${id}/events`);
     es.addEventListener('payment', (e) => {
-      setLive(true);
+      setSse(true);
       setView(JSON.parse((e as MessageEvent).data));
     });
     es.addEventListener('end', (e) => {
       // final: nothing more will change. Otherwise (connection lifetime, database trouble) the
       // server closes and EventSource reconnects by itself.
       const reason = (JSON.parse((e as MessageEvent).data) as { reason?: string }).reason;
-      if (reason === 'final' || reason === 'not_found') es.close();
+      if (reason === 'final' || reason === 'not_found') {
+        done = true;
+        es.close();
+      }
     });
-    es.onopen = () => setLive(true);
-    es.onerror = () => setLive(es.readyState === EventSource.CLOSED); // reconnecting: show it
-    return () => es.close();
-  }, [payment.id]);
+    es.onopen = () => {
+      setSse(true);
+      void resync(); // whatever happened while we were away
+    };
+    es.onerror = () => {
+      if (done) return;
+      setSse(false);
+      // Refused for good (429, 5xx): try a fresh stream in a while; otherwise EventSource retries.
+      if (es.readyState === EventSource.CLOSED) retry = setTimeout(() => setAttempt((a) => a + 1), 3000);
+    };
+    const online = () => setAttempt((a) => a + 1);
+    window.addEventListener('online', online);
+    return () => {
+      done = true;
+      clearTimeout(retry);
+      window.removeEventListener('online', online);
+      es.close();
+    };
+  }, [payment.id, attempt]);
+
+  // Paid: the sound, once, when it happens on this screen.
+  useEffect(() => {
+    if (state === 'confirmed' && !wasPaid.current) {
+      wasPaid.current = true;
+      if (sound) playPaidSound();
+    }
+  }, [state, sound]);
 
   useEffect(() => {
     if (final) return;
@@ -101,6 +162,7 @@ export function PaymentScreen({ payment, fiatCurrency, onNewSale, demoWallet = f
 
   async function cancel() {
     setError('');
+    if (!(await ask('Cancel this payment?', 'The customer can no longer pay it. A payment already sent would need a refund.', 'Cancel payment', 'Keep waiting'))) return;
     const r = await csrfFetch(`/api/v1/payments/${encodeURIComponent(payment.id)}/cancel`, { method: 'POST', body: '{}' }).catch(() => null);
     if (!r) return setError('network error: try again');
     const b = await r.json().catch(() => ({}));
@@ -108,13 +170,23 @@ export function PaymentScreen({ payment, fiatCurrency, onNewSale, demoWallet = f
     else setError(b.message ?? `could not cancel (${r.status})`);
   }
 
+  async function newSale() {
+    if (saleInProgress(shown) && !(await ask('Leave this payment?',
+      shown === 'accepted' ? 'It is accepted but not yet confirmed.' : 'It is still waiting for the customer. You can reopen it from Today\'s sales.',
+      'Start a new sale', 'Stay on this payment'))) return;
+    onNewSale();
+  }
+
   const p = payment.payment;
-  const [headline, detail] = posStatusText(state, view);
+  const [headline, detail] = shown === 'unknown'
+    ? ['Status unknown', 'Live updates are down: do not hand over until they are back']
+    : posStatusText(state, view);
   const txid = shownTxid(state, view.txid);
 
   return (
     <main className={s.pay}>
       <section className={s.qrPanel} aria-label="Payment code">
+        <h2 className={s.payHeading} ref={heading} tabIndex={-1}>{state === 'waiting' ? 'Scan to pay' : 'Payment'}</h2>
         <div className={`${s.qrBox} ${final && state !== 'confirmed' ? s.qrDim : ''}`}>
           {svg ? (
             // eslint-disable-next-line @next/next/no-img-element
@@ -141,15 +213,15 @@ export function PaymentScreen({ payment, fiatCurrency, onNewSale, demoWallet = f
           <strong data-testid="payment-total">{doge(payment.total)}</strong>
           {p.fiat_total ? <span className={s.fiatBig}>≈ {p.fiat_total} {p.fiat_currency || fiatCurrency}</span> : null}
         </div>
-        <div className={`${s.status} ${s['st_' + state]}`} role="status" aria-live="polite" data-testid="payment-status" data-state={state}>
+        {okToHandOver(shown) ? <p className={s.handOver} data-testid="hand-over">OK to hand over</p> : null}
+        <div className={`${s.status} ${s['st_' + shown]}`} role="status" aria-live="polite" data-testid="payment-status" data-state={shown}>
           <span className={s.statusDot} aria-hidden="true" />
           <div>
             <strong>{headline}</strong>
             <span>{detail}</span>
           </div>
-          {state === 'waiting' ? <span className={s.countdown} aria-label="Time left">{countdown(expiresAt - now)}</span> : null}
+          {shown === 'waiting' ? <span className={s.countdown} aria-label="Time left">{countdown(expiresAt - now)}</span> : null}
         </div>
-        {!live && !final ? <p className={s.txid} role="note">Reconnecting to live updates…</p> : null}
         {txid ? <p className={s.txid}>tx <code>{txid}</code></p> : null}
         <ul className={s.payLines}>
           {p.items.map((it, i) => (
@@ -162,8 +234,9 @@ export function PaymentScreen({ payment, fiatCurrency, onNewSale, demoWallet = f
         {error ? <p className={s.error} role="alert">{error}</p> : null}
         <div className={s.payActions}>
           {state === 'waiting' ? <button type="button" className={s.danger} onClick={cancel}>Cancel</button> : null}
+          {state === 'expired' ? <button type="button" className={s.primary} onClick={onChargeAgain}>Charge again</button> : null}
           <a className={s.secondary} href={`/pos/receipt/${payment.id}`} target="_blank" rel="noreferrer">Receipt</a>
-          <button type="button" className={final ? s.primary : s.secondary} onClick={onNewSale}>New sale</button>
+          <button type="button" className={final && state !== 'expired' ? s.primary : s.secondary} onClick={newSale}>New sale</button>
         </div>
         {state === 'confirmed' || state === 'accepted' ? <EmailReceipt paymentId={payment.id} /> : null}
       </section>

@@ -28,6 +28,7 @@ export default async function InvoiceDetail({ params }: { params: Promise<{ id: 
   const v = d as unknown as Record<string, any>;
   const tz = await storeZone(db);
   const when = (t: string | null | undefined) => formatStoreTime(t, tz) || '—';
+  const webhook = !!(await db.prisma.store.findUnique({ where: { id: 1 }, select: { webhookUrl: true } }))?.webhookUrl;
   return (
     <>
       <div className="bo-head">
@@ -48,7 +49,7 @@ export default async function InvoiceDetail({ params }: { params: Promise<{ id: 
           <dl className="bo-dl">
             <dt>Created</dt><dd>{when(v.created_at)}</dd>
             <dt>Expires</dt><dd>{when(v.expires_at)}</dd>
-            <dt>Confirmations</dt><dd>{v.confirmed} of {v.required}{v.confirmed_at ? ` · confirmed ${when(v.confirmed_at)}` : ''}</dd>
+            <dt>Confirmations</dt><dd>{v.confirmed >= v.required && v.required > 0 ? `Confirmed (${v.confirmed} confirmation${v.confirmed === 1 ? '' : 's'})` : `${v.confirmed} of ${v.required}`}{v.confirmed_at ? ` · confirmed ${when(v.confirmed_at)}` : ''}</dd>
             <dt>Paid</dt><dd>{v.amount_paid} DOGE{v.amount_due !== '0' ? ` · ${v.amount_due} DOGE due` : ''}</dd>
             <dt>Transaction{(v.txids ?? []).length > 1 ? 's' : ''}</dt>
             <dd className="bo-mono bo-break">{(v.txids ?? []).length > 1 ? (v.txids as string[]).map((t) => <div key={t}>{t}</div>) : (v.txid ?? '—')}</dd>
@@ -92,8 +93,10 @@ export default async function InvoiceDetail({ params }: { params: Promise<{ id: 
               <li key={e.seq} className="bo-event" data-event={e.type}>
                 <div className="bo-event-head">
                   <b>{e.type}</b>
-                  <span className={`bo-badge bo-badge-${e.state}`}>{e.state}</span>
-                  <span className="muted">{e.attempts} attempt{e.attempts === 1 ? '' : 's'} · {when(e.created_at)}</span>
+                  {!webhook && e.attempts === 0 ? <span className="muted">No webhook configured · {when(e.created_at)}</span> : <>
+                    <span className={`bo-badge bo-badge-${e.state}`}>{e.state}</span>
+                    <span className="muted">{e.attempts} attempt{e.attempts === 1 ? '' : 's'} · {when(e.created_at)}</span>
+                  </>}
                   <RedeliverButton seq={e.seq} />
                 </div>
                 {e.log.length ? (

@@ -7,7 +7,7 @@ import { appContext } from '@/lib/app-context';
 import { seesOnlyOwnSales } from '@/lib/auth';
 import { loadReceipt } from '@/lib/receipts/receipt';
 import { dogeText } from '@/lib/pos/cart';
-import { STATE_LABEL } from '../../recent-sales';
+import { STATE_LABEL } from '@/lib/pos/sales';
 import { PrintButton } from './print-button';
 import { EmailReceipt } from '../email-receipt';
 import pos from '../../pos.module.css';

@@ -1,0 +1,300 @@
+// "The till never loses a sale" (DESIGN.md §9, issue 16) in real Chromium, on the in-process
+// devnet chain: the total and Charge stay in the viewport with a long cart and the payment
+// screen opens with the whole QR code in view (measured, at 1024×768, 1280×800 and 390×844);
+// the live-updates banner and "Status unknown" when the network drops; confirm dialogs before
+// leaving a waiting sale; reopening it from today's sales, which follow the server live;
+// charging an expired sale again; the keypad back on a plain item; a keyboard-only sale; and a
+// sale paid with the demo wallet that says "OK to hand over" only once confirmed, with a sound.
+import { test as base, expect, type Page } from '@playwright/test';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { seedPglite } from './seed-pglite';
+import { hdFromSeed, serializeXpub, derivePath, REGTEST } from '../../lib/doge';
+import { parseKoinu } from '../../lib/money';
+import { startApp, type AppServer } from '../helpers/app-server';
+
+const ADMIN = { email: 'owner@till.test', password: 'counter till e2e password' };
+const API_KEY = 'till_' + randomBytes(24).toString('base64url');
+const xpub = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(16), REGTEST), "m/44'/1'/0'"));
+const NAMES = ['Coffee', 'Tea', 'Juice', 'Water', 'Bagel', 'Muffin', 'Cookie', 'Brownie', 'Salad', 'Soup', 'Toast', 'Wrap'];
+const PRODUCTS = NAMES.map((name, i) => ({ id: `p-${i}`, sku: `SKU${i}`, name, price: parseKoinu(String(i + 1) + '.5'), sort: i }));
+const SIZES = [{ width: 1024, height: 768 }, { width: 1280, height: 800 }, { width: 390, height: 844 }];
+
+const test = base.extend<object, { app: AppServer }>({
+  app: [
+    async ({}, use) => {
+      const dataDir = mkdtempSync(join(tmpdir(), 'counter-till-e2e-'));
+      await seedPglite(dataDir, [
+        { sql: `INSERT INTO store (id, name, tips_enabled) VALUES (1, $1, TRUE)`, params: ['Till Café'] },
+        ...PRODUCTS.map((p) => ({
+          sql: 'INSERT INTO product (id, sku, name, icon, price, tax_rate_bp, sort, archived) VALUES ($1, $2, $3, $4, $5, 0, $6, FALSE)',
+          params: [p.id, p.sku, p.name, '', p.price.toString(), p.sort],
+        })),
+      ]);
+      const app = await startApp(
+        {
+          DOGE_NETWORK: 'regtest', CHAIN_BACKEND: 'devnet', DEVNET_BLOCK_SECONDS: '0', STORE_XPUB: xpub,
+          ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, BOOTSTRAP_API_KEY: API_KEY,
+        },
+        { keepDataDir: dataDir },
+      );
+      await use(app);
+      await app.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+    { scope: 'worker' },
+  ],
+});
+
+async function signIn(page: Page, url: string) {
+  await page.goto(url + '/pos');
+  await page.getByLabel('Email').fill(ADMIN.email);
+  await page.getByLabel('Password').fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/pos$/);
+  await expect(page.getByTestId('till-not-ready')).toHaveCount(0, { timeout: 30_000 });
+  await expect(page.locator('[data-hydrated]')).toHaveCount(1); // React handles the clicks from here
+}
+
+/** The element's box lies wholly inside the viewport. */
+async function inViewport(page: Page, loc: ReturnType<Page['locator']>, what: string) {
+  const b = await loc.boundingBox();
+  const vp = page.viewportSize()!;
+  expect(b, what).not.toBeNull();
+  expect(b!.y, `${what}: top ${b!.y}`).toBeGreaterThanOrEqual(0);
+  expect(b!.x, `${what}: left`).toBeGreaterThanOrEqual(0);
+  expect(b!.y + b!.height, `${what}: bottom ${b!.y + b!.height} > ${vp.height}`).toBeLessThanOrEqual(vp.height + 0.5);
+  expect(b!.x + b!.width, `${what}: right`).toBeLessThanOrEqual(vp.width + 0.5);
+}
+
+async function ringUp(page: Page, n: number) {
+  for (const name of NAMES.slice(0, n)) await page.getByRole('button', { name: `Add ${name}` }).click();
+  await expect(page.getByTestId('cart-line')).toHaveCount(n);
+}
+
+const charge = (page: Page) => page.getByRole('button', { name: /^Charge Ð/ });
+const qr = (page: Page) => page.getByRole('img', { name: 'Payment QR code' });
+const status = (page: Page) => page.getByTestId('payment-status');
+
+for (const size of SIZES) {
+  test(`${size.width}×${size.height}: total and Charge stay in view with 10 lines; the QR code opens wholly in view; New sale asks, then returns to the top`, async ({ page, app }) => {
+    await page.setViewportSize(size);
+    await signIn(page, app.url);
+    await ringUp(page, 10);
+    // wherever the cashier scrolled to, the total and Charge are on screen
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await inViewport(page, charge(page), 'Charge');
+    await inViewport(page, page.getByTestId('cart-total'), 'Total');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await inViewport(page, charge(page), 'Charge at the top');
+    if (process.env.TILL_SHOTS) await page.screenshot({ path: `test-results/till-sale-${size.width}.png` });
+    if (size.width > 760) expect(await page.evaluate(() => document.documentElement.scrollHeight <= window.innerHeight + 1), 'the page does not scroll').toBe(true);
+
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await charge(page).click();
+    await expect(qr(page)).toBeVisible();
+    await expect(status(page)).toHaveAttribute('data-state', 'waiting');
+    await inViewport(page, qr(page), 'QR code');
+    if (process.env.TILL_SHOTS) await page.screenshot({ path: `test-results/till-pay-${size.width}.png` });
+    await expect(page.getByRole('heading', { name: 'Scan to pay' })).toBeFocused();
+
+    // New sale while waiting asks first; "Stay" keeps the payment
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await page.getByRole('button', { name: 'New sale' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Leave this payment?' });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Stay on this payment' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(qr(page)).toBeVisible();
+    await page.getByRole('button', { name: 'New sale' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Start a new sale' }).click();
+    await expect(page.getByTestId('cart-line')).toHaveCount(0);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await expect(page.getByRole('heading', { name: /^Cart/ })).toBeFocused();
+  });
+}
+
+test('live updates drop: a full-width alert within 5 s on the payment and sale screens, and "Status unknown" instead of waiting', async ({ page, app, context }) => {
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await signIn(page, app.url);
+  await ringUp(page, 2);
+  await charge(page).click();
+  await expect(status(page)).toHaveAttribute('data-state', 'waiting');
+  await expect(page.getByLabel('Time left')).toBeVisible();
+
+  await context.setOffline(true);
+  const banner = page.getByTestId('live-banner');
+  await expect(banner).toBeVisible({ timeout: 5_000 });
+  await expect(banner).toHaveAttribute('role', 'alert');
+  const b = (await banner.boundingBox())!;
+  expect(b.height).toBeGreaterThanOrEqual(40);
+  expect(b.width).toBeGreaterThanOrEqual(1024 - 1);
+  await expect(status(page)).toHaveAttribute('data-state', 'unknown');
+  await expect(status(page)).toContainText('Status unknown');
+  await expect(page.getByLabel('Time left')).toHaveCount(0);
+  await expect(page.getByText('Waiting for payment')).toHaveCount(0);
+
+  await context.setOffline(false);
+  await expect(banner).toHaveCount(0, { timeout: 15_000 });
+  await expect(status(page)).toHaveAttribute('data-state', 'waiting');
+
+  // the sale screen too
+  await page.getByRole('button', { name: 'New sale' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Start a new sale' }).click();
+  await context.setOffline(true);
+  await expect(page.getByTestId('live-banner')).toBeVisible({ timeout: 5_000 });
+  await context.setOffline(false);
+  await expect(page.getByTestId('live-banner')).toHaveCount(0, { timeout: 15_000 });
+});
+
+test("a waiting sale is reopened from today's sales, which follow the server live; Cancel asks first", async ({ page, app }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signIn(page, app.url);
+  await ringUp(page, 3);
+  await charge(page).click();
+  await expect(status(page)).toHaveAttribute('data-state', 'waiting');
+  const uri = await page.getByTestId('payment-uri').innerText();
+  const id = /\/dc\/([A-Za-z0-9_-]+)/.exec(uri)![1];
+  await page.getByRole('button', { name: 'New sale' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Start a new sale' }).click();
+
+  const row = page.locator(`[data-testid=recent-sale][data-id="${id}"]`);
+  await expect(row).toHaveAttribute('data-state', 'unpaid');
+  await row.getByRole('button', { name: /^Reopen/ }).click();
+  await expect(qr(page)).toBeVisible();
+  await expect(page.getByTestId('payment-uri')).toHaveText(uri);
+  await expect(status(page)).toHaveAttribute('data-state', 'waiting');
+
+  // Cancel asks; "Keep waiting" keeps it, "Cancel payment" cancels it
+  await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Cancel this payment?' });
+  await dialog.getByRole('button', { name: 'Keep waiting' }).click();
+  await expect(status(page)).toHaveAttribute('data-state', 'waiting');
+  await page.getByRole('button', { name: 'New sale' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Start a new sale' }).click();
+  await expect(row).toHaveAttribute('data-state', 'unpaid');
+
+  // cancelled elsewhere (the vendor API): today's sales show it within 10 s, without a reload
+  const r = await fetch(`${app.url}/api/v1/payments/${id}/cancel`, { method: 'POST', headers: { Authorization: `Bearer ${API_KEY}`, 'Content-Type': 'application/json' }, body: '{}' });
+  expect(r.status).toBe(200);
+  await expect(row).toHaveAttribute('data-state', 'cancelled', { timeout: 10_000 });
+  await expect(row.getByRole('button', { name: /^Reopen/ })).toHaveCount(0);
+
+  // and through the till
+  await ringUp(page, 1);
+  await charge(page).click();
+  await expect(status(page)).toHaveAttribute('data-state', 'waiting');
+  await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+  await page.getByRole('dialog', { name: 'Cancel this payment?' }).getByRole('button', { name: 'Cancel payment' }).click();
+  await expect(status(page)).toHaveAttribute('data-state', 'cancelled');
+});
+
+test('an expired sale is charged again with the same lines', async ({ page, app }) => {
+  await page.clock.install();
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await signIn(page, app.url);
+  await ringUp(page, 3);
+  await charge(page).click();
+  await expect(status(page)).toHaveAttribute('data-state', 'waiting');
+  const first = await page.getByTestId('payment-uri').innerText();
+  const total = await page.getByTestId('payment-total').innerText();
+  await page.clock.fastForward('16:00'); // past the store's 15-minute timeout
+  await expect(status(page)).toHaveAttribute('data-state', 'expired');
+  await page.clock.setSystemTime(Date.now()); // back in step with the server for the new payment
+  await page.getByRole('button', { name: 'Charge again' }).click();
+  await expect(status(page)).toHaveAttribute('data-state', 'waiting');
+  await expect(page.getByTestId('payment-uri')).not.toHaveText(first);
+  await expect(page.getByTestId('payment-total')).toHaveText(total);
+  for (const name of NAMES.slice(0, 3)) await expect(page.getByRole('region', { name: 'Payment', exact: true }).getByText(name, { exact: true })).toBeVisible();
+});
+
+test('the keypad returns to a plain item after a tip; keypad items are named and taxed; a decimal comma is a decimal', async ({ page, app }) => {
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await signIn(page, app.url);
+  await page.getByRole('tab', { name: 'Keypad' }).click();
+  await page.getByRole('radio', { name: 'Tip' }).click();
+  await page.getByRole('button', { name: '2', exact: true }).click();
+  await page.getByRole('button', { name: 'Set tip' }).click();
+  await expect(page.getByRole('radio', { name: 'Custom item' })).toHaveAttribute('aria-checked', 'true');
+  await expect(page.getByRole('button', { name: 'Add to cart' })).toBeVisible();
+
+  await page.getByLabel('Item name').fill('Gift wrap');
+  await page.getByLabel('Tax %').fill('10');
+  await page.getByRole('button', { name: '5', exact: true }).click();
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await expect(page.getByTestId('cart-line')).toContainText('Gift wrap');
+  await expect(page.getByTestId('cart-line')).toContainText('tax 10%');
+  await expect(page.getByTestId('cart-tax')).toHaveText('Ð 0.50');
+  await expect(page.getByLabel('Item name')).toHaveValue('');
+
+  await page.getByRole('heading', { name: /^Cart/ }).click();
+  await page.keyboard.type('2,5');
+  await expect(page.getByLabel('Keypad amount')).toHaveText('Ð 2.5');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('cart-line')).toHaveCount(2);
+  await expect(page.getByTestId('cart-total')).toHaveText('Ð 10.00'); // 5 + 0.5 tax + 2.5 + 2 tip
+});
+
+test('a keyboard-only sale: type the amount, Enter, Tab to Charge, Enter reaches the QR code; the tabs follow the arrow keys', async ({ page, app }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signIn(page, app.url);
+  const products = page.getByRole('tab', { name: 'Products' });
+  await expect(products).toHaveAttribute('aria-selected', 'true');
+  await products.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('tab', { name: 'Keypad' })).toBeFocused();
+  await expect(page.getByRole('tab', { name: 'Keypad' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tabpanel')).toBeVisible();
+  await page.keyboard.press('ArrowLeft');
+  await expect(products).toHaveAttribute('aria-selected', 'true');
+
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.keyboard.type('12.5');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.type('5');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('cart-line')).toHaveCount(1);
+  await expect(page.getByTestId('cart-total')).toHaveText('Ð 12.50');
+  let onCharge = false;
+  for (let i = 0; i < 80 && !onCharge; i++) {
+    await page.keyboard.press('Tab');
+    onCharge = await page.evaluate(() => /^Charge/.test(document.activeElement?.textContent ?? ''));
+  }
+  expect(onCharge, 'Tab reaches Charge').toBe(true);
+  await page.keyboard.press('Enter');
+  await expect(qr(page)).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Scan to pay' })).toBeFocused();
+  await expect(page.getByTestId('payment-total')).toHaveText('Ð 12.50');
+});
+
+test('paid with the demo wallet: "OK to hand over" only once confirmed, with a sound that can be turned off', async ({ page, app }) => {
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await signIn(page, app.url);
+  await expect(page.getByRole('button', { name: 'Sound on' })).toHaveAttribute('aria-pressed', 'true');
+  await ringUp(page, 1);
+  await charge(page).click();
+  await expect(status(page)).toHaveAttribute('data-state', 'waiting');
+  const uri = await page.getByTestId('payment-uri').innerText();
+  const phone = await page.context().newPage();
+  await phone.goto(`${app.url}/demo/wallet`);
+  await phone.getByLabel('Payment URI').fill(uri);
+  await phone.getByRole('button', { name: 'Open payment' }).click();
+  await phone.getByRole('button', { name: /^Pay Ð/ }).click();
+  await expect(status(page)).toHaveAttribute('data-state', 'accepted', { timeout: 30_000 });
+  await expect(page.getByTestId('hand-over')).toHaveCount(0);
+  const mined = await fetch(`${app.url}/demo/api/mine`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"blocks":1}' });
+  expect(mined.status).toBe(200);
+  await expect(status(page)).toHaveAttribute('data-state', 'confirmed', { timeout: 30_000 });
+  await expect(page.getByTestId('hand-over')).toHaveText('OK to hand over');
+  expect(await page.evaluate(() => (window as unknown as { __tillSounds?: number }).__tillSounds ?? 0)).toBe(1);
+  await phone.close();
+
+  // the switch is kept on this device
+  await page.getByRole('button', { name: 'New sale' }).click();
+  await page.getByRole('button', { name: 'Sound on' }).click();
+  await expect(page.getByRole('button', { name: 'Sound off' })).toHaveAttribute('aria-pressed', 'false');
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Sound off' })).toBeVisible();
+});
