@@ -148,6 +148,7 @@ export function Cashier({ products, store, sales, user, denied, demoWallet = fal
       <div className={s.brand}><span className={s.mark}>Ð</span><span>{store.name}</span></div>
       <div className={s.barRight}>
         {user.role !== 'cashier' ? <a className={s.ghost} href="/admin">Back office</a> : null}
+        <a className={s.ghost} href="/pos/shift">My shift</a>
         <span className={s.who} title="Signed in">{user.name}</span>
         <button type="button" className={s.ghost} onClick={logout}>Sign out</button>
       </div>
