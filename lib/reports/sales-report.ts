@@ -74,7 +74,9 @@ export function decimalSub(a: string, b: string): string {
 export async function salesReport(db: Db, range: ReportRange, ownSalesOf: string | null = null): Promise<SalesReport> {
   const params: unknown[] = [range.from, range.to, ...(ownSalesOf ? [ownSalesOf] : [])];
   const bounds = [...range.days.map((d) => d.from.toISOString()), range.to.toISOString()].join(',');
-  const bucket = (alias: string) => `width_bucket(${alias}"created_at", string_to_array($${params.length + 1}, ',')::timestamptz[])`;
+  // Day of each sale: its bucket among the local day boundaries (computed with Intl, in
+  // lib/reports/range). The array is parsed once, in its own subquery, not once per row.
+  const bucket = (alias: string) => `width_bucket(${alias}"created_at", (SELECT string_to_array($${params.length + 1}, ',')::timestamptz[]))`;
   const q = <T>(sql: string, extra: unknown[] = []) => db.prisma.$queryRawUnsafe<T[]>(sql, ...params, ...extra);
 
   const [statusRows, saleRows, lineRows, productRows, fiatRows, refunds] = await Promise.all([

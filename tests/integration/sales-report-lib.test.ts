@@ -4,7 +4,7 @@
 // the Europe/Berlin clock change, in every state (§12: underpaid, accepted, confirmed,
 // marked-settled, declined, expired). The report must reconcile exactly with the invoice export
 // for the same period and with what the test itself put in; the CSV must sum to the JSON; a
-// cashier's report holds only its own sales. Then 100,000 payments in one period.
+// cashier's report holds only its own sales. (100,000 payments: sales-report-perf.test.ts.)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openMigratedDb, type Db } from '@/lib/db';
 import { MAINNET } from '@/lib/doge';
@@ -283,43 +283,4 @@ describe('the report reconciles', () => {
       expect(await storeTimezone(db)).toBe('America/Denver');
     }
   });
-});
-
-describe('100,000 payments in one period', () => {
-  it('are aggregated in SQL: the report and its CSV cover them all', async () => {
-    const big = await openMigratedDb({ memory: true });
-    try {
-      await big.prisma.store.upsert({ where: { id: 1 }, update: { storeXpub: DGUB }, create: { id: 1, storeXpub: DGUB } });
-      await activeRelayKey(big);
-      const u = await createUser(big, { email: 'big@shop.test', password: 'long enough password 1', role: 'cashier' });
-      const tpl = await createPayment({ db: big, network: MAINNET, publicUrl: URL_BASE, apiKeyId: null, userId: u.id, idempotencyKey: null },
-        JSON.stringify(paymentBody([{ key: 'c', sku: 'COF', name: 'Coffee', unit: 250_000_000n, count: 2, taxRateBp: 700 }], { fee: 0n, shipping: 0n, discount: 0n, tip: 10_000_000n }, { rate: '', currency: '' })));
-      const id = (tpl.body as { id: string }).id;
-      const N = 100_000;
-      const cols = (await big.prisma.$queryRawUnsafe<{ c: string }[]>(`SELECT column_name AS c FROM information_schema.columns WHERE table_name = 'payment' AND column_name NOT IN ('id', 'seq', 'status', 'created_at', 'address')`)).map((r) => `"${r.c}"`);
-      await big.prisma.$executeRawUnsafe(
-        `INSERT INTO "payment" ("id", "status", "created_at", "address", ${cols.join(', ')})
-         SELECT 'perf' || g, CASE WHEN g % 10 = 0 THEN 'accepted' ELSE 'confirmed' END, timestamptz '2026-06-01 00:00:00+00' + (g * interval '25 seconds'), 'addr' || g, ${cols.map((c) => `t.${c}`).join(', ')}
-           FROM generate_series(1, ${N}) g, "payment" t WHERE t."id" = $1`, id);
-      await big.prisma.$executeRawUnsafe(
-        `INSERT INTO "payment_line" ("payment_id", "idx", "type", "item_id", "name", "description", "icon", "count", "unit", "total", "tax")
-         SELECT 'perf' || g, l."idx", l."type", l."item_id", l."name", l."description", l."icon", l."count", l."unit", l."total", l."tax"
-           FROM generate_series(1, ${N}) g, "payment_line" l WHERE l."payment_id" = $1`, id);
-      await big.prisma.$executeRawUnsafe(`DELETE FROM "payment" WHERE "id" = $1`, id);
-      const r = await salesReport(big, resolveRange({ from: '2026-06-01', to: '2026-07-01', tz: 'UTC' }));
-      const sales = 90_000n;
-      expect(r.totals.count).toBe(Number(sales));
-      expect(r.totals.gross).toBe(formatKoinu(sales * (500_000_000n + 35_000_000n + 10_000_000n)));
-      expect(r.totals.tips).toBe(formatKoinu(sales * 10_000_000n));
-      expect(r.by_product).toEqual([{ id: 'COF', name: 'Coffee', count: 180_000, gross: formatKoinu(sales * 500_000_000n), tax: formatKoinu(sales * 35_000_000n) }]);
-      expect(r.by_status.accepted.count).toBe(10_000);
-      expect(r.by_day.length).toBe(30);
-      expect(r.by_day.reduce((a, d) => a + d.count, 0)).toBe(90_000);
-      let rows = -1;
-      for await (const chunk of salesCsv(big, resolveRange({ from: '2026-06-01', to: '2026-07-01', tz: 'UTC' }))) rows += chunk.split('\r\n').length - 1;
-      expect(rows).toBe(2 * N);
-    } finally {
-      await big.close();
-    }
-  }, 600_000);
 });
