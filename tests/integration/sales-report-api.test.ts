@@ -1,14 +1,15 @@
-// GET /api/v1/reports/sales on the real built app (PGlite): who may read it (reports:read keys,
+// GET /api/v1/reports/sales on the real built app (PGlite, devnet chain): who may read it (reports:read keys,
 // owner and manager sessions; a cashier only its own sales; no scope → 403), strict 400s for
 // bad periods and zones, the CSV download, agreement with the invoice export for sales made
 // through the API by several cashiers, a manager and a key, and the two pages (/admin/reports,
 // /pos/shift).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
+import { REGTEST, hdFromSeed, derivePath, serializeXpub } from '@/lib/doge';
 import { startApp, type AppServer } from '../helpers/app-server';
 
 const KEY = 'report-test-key-' + randomBytes(12).toString('hex');
-const DGUB = 'dgub8nnbYqHETn61ajXkw8Z8cHasQNrPnQpb85448DY2ie7PmNecxAm6BjTnhNCvZY3qJk1MKZ9Z5HQasQ83ARb99nmduT7dunvxgcvBFVHuvrq';
+const TPUB = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(17), REGTEST), "m/44'/1'/0'"));
 const PASSWORD = 'report suite password 7';
 
 interface Who { cookie: string; csrf: string }
@@ -57,7 +58,7 @@ let to = '';
 const made: Record<string, string[]> = { cashier: [], cashier2: [], manager: [], key: [] };
 
 beforeAll(async () => {
-  app = await startApp({ ADMIN_EMAIL: 'owner@report.test', ADMIN_PASSWORD: PASSWORD, STORE_XPUB: DGUB, BOOTSTRAP_API_KEY: KEY, RATE_LIMIT_RPS: '0' });
+  app = await startApp({ ADMIN_EMAIL: 'owner@report.test', ADMIN_PASSWORD: PASSWORD, STORE_XPUB: TPUB, BOOTSTRAP_API_KEY: KEY, RATE_LIMIT_RPS: '0', DOGE_NETWORK: 'regtest', CHAIN_BACKEND: 'devnet', DEVNET_BLOCK_SECONDS: '0' });
   who.owner = await login('owner@report.test');
   for (const [role, email] of [['manager', 'manager@report.test'], ['cashier', 'cashier@report.test'], ['cashier2', 'cashier2@report.test']] as const) {
     const r = await as('owner', 'POST', '/api/admin/users', { email, password: PASSWORD, role: role === 'cashier2' ? 'cashier' : role, name: role });
