@@ -282,6 +282,7 @@ export function Cashier({ products, store, sales: initialSales, user, denied, de
       <div className={s.brand}><span className={s.mark}>Ð</span><span>{store.name}</span></div>
       <div className={s.barRight}>
         {user.role !== 'cashier' ? <a className={s.ghost} href="/admin">Back office</a> : null}
+        <a className={s.ghost} href="/pos/shift">My shift</a>
         <button type="button" className={s.ghost} aria-pressed={sound} aria-label={sound ? 'Sound on' : 'Sound off'} onClick={() => setSound(!sound)} title="Payment sound">
           <span aria-hidden="true">{sound ? '🔔' : '🔕'}</span><span className={s.soundText}>{sound ? 'Sound on' : 'Sound off'}</span>
         </button>

@@ -5,6 +5,7 @@ import { usePathname } from 'next/navigation';
 const ITEMS = [
   { href: '/admin', label: 'Overview', exact: true },
   { href: '/admin/invoices', label: 'Invoices' },
+  { href: '/admin/reports', label: 'Reports' },
   { href: '/admin/catalog', label: 'Catalog' },
   { href: '/admin/settings', label: 'Settings' },
   { href: '/admin/users', label: 'Users', owner: true },

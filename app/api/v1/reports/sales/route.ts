@@ -1,0 +1,37 @@
+import { appContext } from '@/lib/app-context';
+import { handle } from '@/lib/api/handle';
+import { json, jsonError, NO_STORE } from '@/lib/api/respond';
+import { reportAccess, resolveRange, salesCsv, salesReport, storeTimezone } from '@/lib/reports';
+
+export const dynamic = 'force-dynamic';
+
+// GET /api/v1/reports/sales?from=&to=&tz=&format=json|csv&mine=1 (DESIGN.md §15).
+export function GET(req: Request) {
+  return handle(async () => {
+    const ctx = await appContext();
+    const params = new URL(req.url).searchParams;
+    const mine = params.get('mine');
+    if (mine !== null && mine !== '1' && mine !== 'true') return jsonError(400, 'invalid_request', 'mine: must be 1 or absent');
+    const auth = await reportAccess(ctx.db, req, mine !== null);
+    if (!auth.ok) return auth.response;
+    const format = params.get('format') ?? 'json';
+    if (format !== 'json' && format !== 'csv') return jsonError(400, 'invalid_request', 'format: must be json or csv');
+    const tz = params.get('tz') || (await storeTimezone(ctx.db));
+    const range = resolveRange({ from: params.get('from'), to: params.get('to'), tz });
+    if (format === 'json') return json(await salesReport(ctx.db, range, auth.ownSalesOf));
+    const gen = salesCsv(ctx.db, range, auth.ownSalesOf);
+    const enc = new TextEncoder();
+    const body = new ReadableStream<Uint8Array>({
+      async pull(c) {
+        const n = await gen.next();
+        if (n.done) c.close();
+        else c.enqueue(enc.encode(n.value));
+      },
+      async cancel() {
+        await gen.return(undefined);
+      },
+    });
+    const name = `sales-${range.days[0]?.date ?? 'period'}-${range.days[range.days.length - 1]?.date ?? ''}.csv`;
+    return new Response(body, { headers: { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="${name}"`, ...NO_STORE } });
+  }, { req });
+}

@@ -1,0 +1,286 @@
+// The sales report (lib/reports) on a real PGlite with the project's migrations: a few hundred
+// payments made through createPayment from till carts (items with tax, fees, shipping,
+// discounts, tips, fiat), by three cashiers, a manager and an API key, over three days around
+// the Europe/Berlin clock change, in every state (§12: underpaid, accepted, confirmed,
+// marked-settled, declined, expired). The report must reconcile exactly with the invoice export
+// for the same period and with what the test itself put in; the CSV must sum to the JSON; a
+// cashier's report holds only its own sales. (100,000 payments: sales-report-perf.test.ts.)
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openMigratedDb, type Db } from '@/lib/db';
+import { MAINNET } from '@/lib/doge';
+import { createPayment } from '@/lib/relay/create-payment';
+import { activeRelayKey } from '@/lib/relay/relay-key';
+import { createUser, createApiKey } from '@/lib/auth';
+import { exportInvoicesCsv, exportInvoicesJson, parseInvoiceFilter } from '@/lib/backoffice/invoices';
+import { paymentBody, type CartLine } from '@/lib/pos/cart';
+import { parseKoinu, formatKoinu } from '@/lib/money';
+import { resolveRange, salesReport, salesCsv, SALES_CSV_COLUMNS, storeTimezone, type SalesReport } from '@/lib/reports';
+
+const DGUB = 'dgub8nnbYqHETn61ajXkw8Z8cHasQNrPnQpb85448DY2ie7PmNecxAm6BjTnhNCvZY3qJk1MKZ9Z5HQasQ83ARb99nmduT7dunvxgcvBFVHuvrq';
+const URL_BASE = 'http://127.0.0.1:1';
+const TZ = 'Europe/Berlin';
+const K = (s: string) => parseKoinu(s, { allowNegative: true });
+let db: Db;
+
+/** A small deterministic PRNG, so a failure can be replayed. */
+function rng(seed: number) {
+  let s = seed >>> 0;
+  return (n: number) => {
+    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
+    return s % n;
+  };
+}
+
+const PRODUCTS = [
+  { sku: 'COF', name: 'Coffee', unit: 250_000_000n, taxRateBp: 700 },
+  { sku: 'TEA', name: 'Tea', unit: 180_000_000n, taxRateBp: 700 },
+  { sku: 'CAKE', name: 'Cake', unit: 425_000_000n, taxRateBp: 1900 },
+  { sku: 'MUG', name: 'Mug', unit: 1_999_999_999n, taxRateBp: 1900 },
+  { sku: 'EVIL', name: '=HYPERLINK("http://x.test","click")', unit: 100_000_001n, taxRateBp: 0 },
+];
+
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let f = '';
+  let q = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (q) {
+      if (c === '"' && text[i + 1] === '"') { f += '"'; i++; } else if (c === '"') q = false; else f += c;
+    } else if (c === '"') q = true;
+    else if (c === ',') { row.push(f); f = ''; } else if (c === '\r' && text[i + 1] === '\n') { row.push(f); rows.push(row); row = []; f = ''; i++; } else f += c;
+  }
+  if (f !== '' || row.length) { row.push(f); rows.push(row); }
+  return rows;
+}
+
+async function collect(gen: AsyncGenerator<string>): Promise<string> {
+  let s = '';
+  for await (const c of gen) s += c;
+  return s;
+}
+
+interface Seeded { id: string; status: string; exception: string | null; creator: string; createdAt: Date; body: ReturnType<typeof paymentBody>; total: bigint; taxes: bigint; fees: bigint }
+const seeded: Seeded[] = [];
+let cashiers: string[] = [];
+let keyId = '';
+let managerId = '';
+const range = () => resolveRange({ from: '2026-10-24', to: '2026-10-27', tz: TZ });
+
+beforeAll(async () => {
+  db = await openMigratedDb({ memory: true });
+  await db.prisma.store.upsert({ where: { id: 1 }, update: { storeXpub: DGUB }, create: { id: 1, storeXpub: DGUB } });
+  await activeRelayKey(db);
+  // §12's exceptions (underpaid, marked_settled, …) arrive with the amounts-paid work; until its
+  // migration widens this check, the test lifts it to seed those states.
+  await db.prisma.$executeRawUnsafe(`ALTER TABLE "payment" DROP CONSTRAINT IF EXISTS "payment_exception_check"`);
+  const pw = 'long enough password 1';
+  cashiers = [];
+  for (const n of ['ana', 'bo', 'cy']) cashiers.push((await createUser(db, { email: `${n}@shop.test`, name: n.toUpperCase(), password: pw, role: 'cashier' })).id);
+  managerId = (await createUser(db, { email: 'mo@shop.test', name: 'Mo', password: pw, role: 'manager' })).id;
+  keyId = (await createApiKey(db, { name: 'webshop', scopes: ['payments:write'] })).id;
+
+  const r = rng(42);
+  // 2026-10-24 00:00 Berlin (CEST) .. 2026-10-27 00:00 (CET): 73 hours; a few before and after.
+  const start = Date.parse('2026-10-23T20:00:00Z');
+  const span = Date.parse('2026-10-27T01:00:00Z') - start;
+  const creators = [...cashiers.map((c) => ({ userId: c, apiKeyId: null })), { userId: managerId, apiKeyId: null }, { userId: null, apiKeyId: keyId }];
+  const kinds = ['unpaid', 'underpaid', 'accepted', 'confirmed', 'confirmed', 'confirmed', 'settled', 'declined', 'expired'];
+  for (let i = 0; i < 320; i++) {
+    const lines: CartLine[] = [];
+    for (let j = 0, n = 1 + r(3); j < n; j++) {
+      const p = PRODUCTS[r(PRODUCTS.length)];
+      lines.push({ key: `${p.sku}-${j}`, sku: p.sku, name: p.name, unit: p.unit, count: 1 + r(4), taxRateBp: p.taxRateBp });
+    }
+    const extras = { fee: r(4) === 0 ? 50_000_000n : 0n, shipping: r(6) === 0 ? 300_000_000n : 0n, discount: r(5) === 0 ? 10_000_000n + BigInt(r(1000)) : 0n, tip: r(3) === 0 ? BigInt(1 + r(300_000_000)) : 0n };
+    const fiat = r(4) === 0 ? { rate: '', currency: '' } : { rate: i === 7 ? '0.11' : '0.123', currency: i === 7 ? 'EUR' : 'USD' };
+    const body = paymentBody(lines, extras, fiat, { orderReference: `R${i}` });
+    const who = creators[r(creators.length)];
+    const res = await createPayment({ db, network: MAINNET, publicUrl: URL_BASE, apiKeyId: who.apiKeyId, userId: who.userId, idempotencyKey: null }, JSON.stringify(body));
+    expect(res.status).toBe(201);
+    const id = (res.body as { id: string }).id;
+    const kind = kinds[r(kinds.length)];
+    const createdAt = new Date(start + r(span));
+    const status = kind === 'settled' ? 'confirmed' : kind === 'underpaid' ? 'unpaid' : kind === 'expired' ? 'declined' : kind;
+    const exception = kind === 'settled' ? 'marked_settled' : kind === 'underpaid' ? 'underpaid' : kind === 'declined' ? 'cancelled' : null;
+    // The states the relay, the worker and the merchant's mark would have left (§12).
+    await db.prisma.payment.update({
+      where: { id },
+      data: {
+        createdAt, status, exception,
+        ...(status === 'accepted' || status === 'confirmed' ? { acceptedAt: createdAt, txid: i.toString(16).padStart(64, '0') } : {}),
+        ...(status === 'confirmed' ? { confirmedAt: new Date(createdAt.getTime() + 600_000), confirmations: 1 } : {}),
+        ...(status === 'declined' ? { declinedAt: createdAt, reason: kind === 'expired' ? 'expired' : 'cancelled by vendor' } : {}),
+      },
+    });
+    const row = await db.prisma.payment.findUniqueOrThrow({ where: { id } });
+    seeded.push({ id, status, exception, creator: who.userId ? `u:${who.userId}` : `k:${keyId}`, createdAt, body, total: row.total, taxes: row.taxes, fees: row.fees });
+  }
+}, 240_000);
+afterAll(async () => db?.close());
+
+function inRange(s: Seeded) {
+  const { from, to } = range();
+  return s.createdAt >= from && s.createdAt < to;
+}
+const lineSum = (s: Seeded, type: string) => s.body.items.filter((l) => l.type === type).reduce((a, l) => a + K(l.unit) * BigInt(l.count) + (l.tax ? K(l.tax) : 0n), 0n);
+
+describe('the report reconciles', () => {
+  let rep: SalesReport;
+  beforeAll(async () => {
+    rep = await salesReport(db, range());
+  });
+
+  it('with what was put in', () => {
+    const sales = seeded.filter((s) => inRange(s) && s.status === 'confirmed');
+    expect(sales.length).toBeGreaterThan(80);
+    expect(rep.totals.count).toBe(sales.length);
+    expect(rep.totals.gross).toBe(formatKoinu(sales.reduce((a, s) => a + s.total, 0n)));
+    expect(rep.totals.taxes).toBe(formatKoinu(sales.reduce((a, s) => a + s.taxes, 0n)));
+    expect(rep.totals.fees).toBe(formatKoinu(sales.reduce((a, s) => a + s.fees, 0n)));
+    expect(rep.totals.tips).toBe(formatKoinu(sales.reduce((a, s) => a + lineSum(s, 'donation'), 0n)));
+    expect(rep.totals.discounts).toBe(formatKoinu(-sales.reduce((a, s) => a + lineSum(s, 'discount'), 0n)));
+    expect(K(rep.totals.tips)).toBeGreaterThan(0n);
+    expect(K(rep.totals.discounts)).toBeGreaterThan(0n);
+    expect(rep.totals.refunds).toBe('0');
+    expect(rep.totals.net).toBe(rep.totals.gross);
+    // Every line adds up to the total (§15 receipts): items + tax + fee + shipping − discount + tip.
+    for (const s of sales) expect(['item', 'fee', 'shipping', 'discount', 'donation'].reduce((a, t) => a + lineSum(s, t), 0n)).toBe(s.total);
+    // Marked-settled sales count as sales; accepted ones are listed apart.
+    expect(rep.by_status.confirmed.exceptions.marked_settled).toBe(sales.filter((s) => s.exception === 'marked_settled').length);
+    expect(rep.by_status.accepted.count).toBe(seeded.filter((s) => inRange(s) && s.status === 'accepted').length);
+    expect(rep.by_status.unpaid.exceptions.underpaid).toBe(seeded.filter((s) => inRange(s) && s.exception === 'underpaid').length);
+    expect(rep.by_status.confirmed).toMatchObject({ count: rep.totals.count, amount: rep.totals.gross });
+  });
+
+  it('with the invoice export (JSON and CSV) for the same period', async () => {
+    const { from, to } = range();
+    const f = parseInvoiceFilter(new URLSearchParams({ from: from.toISOString(), to: to.toISOString() }));
+    const exported = (await exportInvoicesJson(db, f, URL_BASE)) as { id: string; status: string; total: string; exception: string | null; payment: { items: { type: string; count?: number; unit?: string; tax?: string }[] } }[];
+    expect(exported.length).toBe(seeded.filter(inRange).length);
+    for (const st of ['unpaid', 'accepted', 'confirmed', 'declined'] as const) {
+      const of = exported.filter((p) => p.status === st);
+      expect(rep.by_status[st].count, st).toBe(of.length);
+      expect(rep.by_status[st].amount, st).toBe(formatKoinu(of.reduce((a, p) => a + K(p.total), 0n)));
+    }
+    const confirmed = exported.filter((p) => p.status === 'confirmed');
+    expect(rep.totals.gross).toBe(formatKoinu(confirmed.reduce((a, p) => a + K(p.total), 0n)));
+    // by_product against the item lines of the exported sales.
+    let itemGross = 0n;
+    let itemTax = 0n;
+    let itemCount = 0;
+    for (const p of confirmed) for (const l of p.payment.items.filter((x) => x.type === 'item')) {
+      itemGross += K(l.unit!) * BigInt(l.count!);
+      itemTax += l.tax ? K(l.tax) : 0n;
+      itemCount += l.count!;
+    }
+    expect(formatKoinu(rep.by_product.reduce((a, x) => a + K(x.gross), 0n))).toBe(formatKoinu(itemGross));
+    expect(formatKoinu(rep.by_product.reduce((a, x) => a + K(x.tax), 0n))).toBe(formatKoinu(itemTax));
+    expect(rep.by_product.reduce((a, x) => a + x.count, 0)).toBe(itemCount);
+    expect(rep.by_product.find((x) => x.id === 'COF')?.name).toBe('Coffee');
+
+    const csv = parseCsv(await exportInvoicesCsv(db, f));
+    const [head, ...rows] = csv;
+    expect(rows.length).toBe(exported.length);
+    const col = (n: string) => head.indexOf(n);
+    const csvConfirmed = rows.filter((r) => r[col('status')] === 'confirmed');
+    expect(csvConfirmed.length).toBe(rep.totals.count);
+    expect(formatKoinu(csvConfirmed.reduce((a, r) => a + K(r[col('total')]), 0n))).toBe(rep.totals.gross);
+  });
+
+  it('by day, by cashier and by status each add up to the totals', () => {
+    const sum = (rows: { count: number; gross: string; taxes: string; fees: string; tips: string; discounts: string }[]) =>
+      ['gross', 'taxes', 'fees', 'tips', 'discounts'].map((k) => formatKoinu(rows.reduce((a, r) => a + K((r as unknown as Record<string, string>)[k]), 0n))).concat(String(rows.reduce((a, r) => a + r.count, 0)));
+    const want = ['gross', 'taxes', 'fees', 'tips', 'discounts'].map((k): string => (rep.totals as unknown as Record<string, string>)[k]).concat(String(rep.totals.count));
+    expect(sum(rep.by_day)).toEqual(want);
+    expect(sum(rep.by_cashier)).toEqual(want);
+    // Three local days, the middle one 25 hours long (the clock goes back on 2026-10-25).
+    expect(rep.by_day.map((d) => [d.date, (Date.parse(d.to) - Date.parse(d.from)) / 3_600_000])).toEqual([['2026-10-24', 24], ['2026-10-25', 25], ['2026-10-26', 24]]);
+    for (const d of rep.by_day) {
+      const of = seeded.filter((s) => s.status === 'confirmed' && s.createdAt >= new Date(d.from) && s.createdAt < new Date(d.to));
+      expect(d.count, d.date).toBe(of.length);
+      expect(d.gross, d.date).toBe(formatKoinu(of.reduce((a, s) => a + s.total, 0n)));
+      // A sale in a day's first and last local hour lands on that day.
+      for (const s of of) expect(s.createdAt.toLocaleDateString('sv-SE', { timeZone: TZ })).toBe(d.date);
+    }
+    // Every seller is its own bucket: three cashiers, the manager and the API key.
+    const names = rep.by_cashier.map((c) => `${c.kind}:${c.name}`).sort();
+    expect(names).toEqual(['api_key:API key webshop', 'user:ANA', 'user:BO', 'user:CY', 'user:Mo']);
+    for (const c of rep.by_cashier) {
+      const key = c.kind === 'user' ? `u:${c.id}` : `k:${c.id}`;
+      const of = seeded.filter((s) => inRange(s) && s.status === 'confirmed' && s.creator === key);
+      expect(c.count).toBe(of.length);
+      expect(c.gross).toBe(formatKoinu(of.reduce((a, s) => a + s.total, 0n)));
+    }
+  });
+
+  it('fiat: summed exactly per currency; no single figure over mixed currencies', async () => {
+    expect(rep.totals.fiat_by_currency.map((f) => f.currency)).toEqual(seeded.some((s) => inRange(s) && s.status === 'confirmed' && s.body.fiat_currency === 'EUR') ? ['EUR', 'USD'] : ['USD']);
+    const usd = seeded.filter((s) => inRange(s) && s.status === 'confirmed' && s.body.fiat_currency === 'USD');
+    const cents = usd.reduce((a, s) => a + BigInt(s.body.fiat_total!.replace('.', '')), 0n);
+    const f = rep.totals.fiat_by_currency.find((x) => x.currency === 'USD')!;
+    expect(f).toMatchObject({ count: usd.length, gross: `${cents / 100n}.${String(cents % 100n).padStart(2, '0')}`, net: f.gross });
+    expect(rep.totals.fiat).toBe(rep.totals.fiat_by_currency.length === 1 ? rep.totals.fiat_by_currency[0] : null);
+    // One day with USD only has a single fiat figure.
+    const day = await salesReport(db, resolveRange({ from: '2026-10-26', to: '2026-10-27', tz: TZ }));
+    if (day.totals.fiat_by_currency.length === 1) expect(day.totals.fiat?.currency).toBe('USD');
+  });
+
+  it('the CSV has one row per line and sums to the JSON totals, with formula guards', async () => {
+    const text = await collect(salesCsv(db, range()));
+    const [head, ...rows] = parseCsv(text);
+    expect(head).toEqual([...SALES_CSV_COLUMNS]);
+    const c = (n: string) => head.indexOf(n);
+    const confirmed = rows.filter((r) => r[c('status')] === 'confirmed');
+    const sum = (rs: string[][], f: (r: string[]) => bigint) => formatKoinu(rs.reduce((a, r) => a + f(r), 0n));
+    expect(sum(confirmed, (r) => K(r[c('line_total')]) + (r[c('tax')] ? K(r[c('tax')]) : 0n))).toBe(rep.totals.gross);
+    expect(sum(confirmed.filter((r) => r[c('line_type')] === 'donation'), (r) => K(r[c('line_total')]))).toBe(rep.totals.tips);
+    expect(sum(confirmed.filter((r) => r[c('line_type')] === 'item'), (r) => K(r[c('tax')] || '0'))).toBe(formatKoinu(rep.by_product.reduce((a, x) => a + K(x.tax), 0n)));
+    expect(new Set(confirmed.map((r) => r[c('payment_id')])).size).toBe(rep.totals.count);
+    const accepted = rows.filter((r) => r[c('status')] === 'accepted');
+    expect(new Set(accepted.map((r) => r[c('payment_id')])).size).toBe(rep.by_status.accepted.count);
+    expect(rows.every((r) => ['confirmed', 'accepted'].includes(r[c('status')]))).toBe(true);
+    const seededLines = seeded.filter((s) => inRange(s) && ['confirmed', 'accepted'].includes(s.status)).reduce((a, s) => a + s.body.items.length, 0);
+    expect(rows.length).toBe(seededLines);
+    // Times in the report's zone, with the offset of the moment (CEST then CET).
+    expect(rows.every((r) => /^2026-10-2[4-6]T\d{2}:\d{2}:\d{2}\+0[12]:00$/.test(r[c('time')]))).toBe(true);
+    expect(rows.some((r) => r[c('time')].endsWith('+02:00')) && rows.some((r) => r[c('time')].endsWith('+01:00'))).toBe(true);
+    // A product named like a formula is written as text.
+    const evil = rows.filter((r) => r[c('item_id')] === 'EVIL');
+    expect(evil.length).toBeGreaterThan(0);
+    for (const r of evil) expect(r[c('name')]).toBe(`'=HYPERLINK("http://x.test","click")`);
+    expect(text).not.toMatch(/(^|,)=HYPERLINK/m);
+  });
+
+  it('a cashier\'s report holds its own sales only', async () => {
+    const mine = await salesReport(db, range(), cashiers[0]);
+    expect(mine.scope).toBe('own_sales');
+    const own = seeded.filter((s) => inRange(s) && s.creator === `u:${cashiers[0]}`);
+    expect(mine.by_cashier.map((c) => c.id)).toEqual([cashiers[0]]);
+    expect(mine.totals.gross).toBe(rep.by_cashier.find((c) => c.id === cashiers[0])!.gross);
+    expect(mine.totals.count).toBe(own.filter((s) => s.status === 'confirmed').length);
+    for (const st of ['unpaid', 'accepted', 'confirmed', 'declined'] as const) expect(mine.by_status[st].count).toBe(own.filter((s) => s.status === st).length);
+    const csv = parseCsv(await collect(salesCsv(db, range(), cashiers[0])));
+    const ids = new Set(csv.slice(1).map((r) => r[0]));
+    expect([...ids].every((id) => own.some((s) => s.id === id))).toBe(true);
+    expect(csv.slice(1).every((r) => r[2] === 'ANA')).toBe(true);
+  });
+
+  it('an empty period has zero days and zero totals', async () => {
+    const r = await salesReport(db, resolveRange({ from: '2026-01-01', to: '2026-01-03', tz: TZ }));
+    expect(r.totals).toMatchObject({ count: 0, gross: '0', net: '0', tips: '0', fiat: null, fiat_by_currency: [] });
+    expect(r.by_day.map((d) => [d.date, d.count, d.gross])).toEqual([['2026-01-01', 0, '0'], ['2026-01-02', 0, '0']]);
+    expect(r.by_cashier).toEqual([]);
+    expect(r.by_product).toEqual([]);
+  });
+
+  it('the store zone defaults to UTC while the store has no timezone setting', async () => {
+    const hasColumn = (await db.prisma.$queryRawUnsafe<{ n: bigint }[]>(`SELECT count(*)::bigint AS n FROM information_schema.columns WHERE table_name = 'store' AND column_name = 'timezone'`))[0].n > 0n;
+    if (!hasColumn) expect(await storeTimezone(db)).toBe('UTC');
+    else {
+      await db.prisma.$executeRawUnsafe(`UPDATE "store" SET "timezone" = 'America/Denver' WHERE "id" = 1`);
+      expect(await storeTimezone(db)).toBe('America/Denver');
+    }
+  });
+});
