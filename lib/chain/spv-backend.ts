@@ -28,6 +28,7 @@ import { HeaderSync } from './spv-header-sync';
 import { announceAndAwait, newOutgoing, type Outgoing } from './spv-broadcast';
 import { buildFilter, fingerprint, loadWatchSet } from './spv-watch';
 import { storedTip } from './follower';
+import { MempoolQueue } from './mempool-queue';
 
 export interface SpvOptions {
   network: Network;
@@ -70,6 +71,7 @@ export class SpvBackend implements ChainBackend {
   private collect: BlockCollect | null = null;
   private filter: { fp: string; payload: Uint8Array } | null = null;
   private mempool = new Map<string, number>(); // txid -> first seen (ms)
+  private loose = new MempoolQueue();
   private outgoing = new Map<string, Outgoing>();
   /** Peers that have our filter loaded (filteradd and mempool are only valid after filterload). */
   private filtered = new WeakSet<Peer>();
@@ -329,6 +331,12 @@ export class SpvBackend implements ChainBackend {
     }
     if (this.mempool.size > 50_000) this.mempool.clear();
     if (!this.mempool.has(txid)) this.mempool.set(txid, Date.now());
+    this.loose.push({ ...summarize(txid, tx), raw: payload }); // a plain-wallet payment, seen in seconds (§12)
+  }
+
+  /** The filter-matching mempool txs received since the last call (the worker's "seen in seconds"). */
+  async mempoolNewTxs(): Promise<BlockTxSummary[]> {
+    return this.loose.drain();
   }
 
   /** Ping and wait for the matching pong: every message the peer sent before is processed. */

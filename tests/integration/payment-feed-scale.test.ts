@@ -182,10 +182,21 @@ describe('live update caps and scale (default MAX_STREAMS)', () => {
     const a = await login(app.url, 'cashier@scale.test');
     const b = await login(app.url, 'cashier@scale.test'); // a second tablet, same cashier
     expect(a.cookie).not.toBe(b.cookie);
-    const first = await Promise.all(payments.slice(40, 45).map((id) => openStream(app.url, id, { Cookie: a.cookie })));
-    const second = await Promise.all(payments.slice(45, 50).map((id) => openStream(app.url, id, { Cookie: b.cookie })));
+    // A cashier follows only its own sales (DESIGN.md §3): it rings up eleven of them.
+    const own: string[] = [];
+    for (let i = 0; i < 11; i++) {
+      const c = await getJson(app.url, '/api/v1/payments', {
+        method: 'POST', headers: { Cookie: a.cookie, 'X-CSRF-Token': a.csrf, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ items: [{ type: 'item', id: 'T', name: 'Tea', count: 1, unit: '1.5' }] }),
+      });
+      expect(c.status, JSON.stringify(c.body)).toBe(201);
+      own.push(c.body.id);
+    }
+    expect((await openStream(app.url, payments[40], { Cookie: a.cookie })).status).toBe(404); // not its sale
+    const first = await Promise.all(own.slice(0, 5).map((id) => openStream(app.url, id, { Cookie: a.cookie })));
+    const second = await Promise.all(own.slice(5, 10).map((id) => openStream(app.url, id, { Cookie: b.cookie })));
     expect([...first, ...second].map((s) => s.status)).toEqual(Array(10).fill(200));
-    const over = await openStream(app.url, payments[50], { Cookie: b.cookie });
+    const over = await openStream(app.url, own[10], { Cookie: b.cookie });
     expect(over.status).toBe(429);
     // The owner (another user) still gets a stream.
     const ownerStream = await openStream(app.url, payments[50], { Cookie: owner.cookie });

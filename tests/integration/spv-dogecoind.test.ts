@@ -76,6 +76,23 @@ describe.skipIf(!haveDogecoind)('spv backend against dogecoind over P2P (app)', 
     expect(st.body).toMatchObject({ status: 'confirmed', txid: txidOf(fromHex(tx)), confirmed: 1 });
   }, 60_000);
 
+  it('sees a plain-wallet payment (sendtoaddress, no /pay) from the mempool within 5 s, before any block', async () => {
+    const p = await newPayment();
+    const address = outputsOf(p).find((o: any) => o.address)!.address;
+    const t0 = Date.now();
+    const txid: string = await node.rpc('sendtoaddress', address, 2.5);
+    const seen = await until(() => payment(p.id), (r) => r.body.status === 'accepted', 10_000, 100);
+    const ms = Date.now() - t0;
+    console.log(`spv (dogecoind): plain payment seen as accepted ${ms} ms after sendtoaddress`);
+    expect(seen.body).toMatchObject({ status: 'accepted', txid, amount_paid: '2.5', amount_due: '0', block_height: null });
+    expect(ms).toBeLessThan(5_000);
+    const short = await newPayment();
+    const shortAddress = outputsOf(short).find((o: any) => o.address)!.address;
+    await node.rpc('sendtoaddress', shortAddress, 1);
+    const under = await until(() => payment(short.id), (r) => r.body.exception === 'underpaid', 10_000, 100);
+    expect(under.body).toMatchObject({ status: 'unpaid', exception: 'underpaid', amount_paid: '1', amount_due: '1.5' });
+  }, 60_000);
+
   it('a double spend gets 400 invalid_tx with the reason; the payment stays unpaid and payable', async () => {
     const p = await newPayment();
     const customer = await node.payTo(outputsOf(p));
