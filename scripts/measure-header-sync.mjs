@@ -3,7 +3,7 @@
 // Mines the chain on litecoind A (to an address outside any wallet), then times
 //   - litecoind B (addnode A) until getblockchaininfo.headers reaches the tip (B is then
 //     stopped: its block download would compete for the CPU);
-//   - the spv node (lib/chain/spv-backend.ts, header store on PGlite in memory, or PostgreSQL)
+//   - the spv node (lib/chain/spv/backend.ts, header store on PGlite in memory, or PostgreSQL)
 //     until its best header is A's tip; with its peak RSS.
 import { createJiti } from 'jiti';
 import { join } from 'node:path';
@@ -15,7 +15,7 @@ const store = process.argv[3] ?? 'pglite';
 const { startLitecoind, LITECOIN_REGTEST_GENESIS, EXTERNAL_ADDRESS } = await jiti.import(join(root, 'tests/helpers/litecoind.ts'));
 const { openMigratedDb } = await jiti.import(join(root, 'lib/db/index.ts'));
 const { getNetwork } = await jiti.import(join(root, 'lib/doge/index.ts'));
-const { SpvBackend } = await jiti.import(join(root, 'lib/chain/spv-backend.ts'));
+const { SpvBackend } = await jiti.import(join(root, 'lib/chain/spv/backend.ts'));
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const a = await startLitecoind({ wallet: false, rpcTimeoutMs: 600_000 });

@@ -1,6 +1,6 @@
 // Preparation for the `pay` benchmark on the devnet backend: before the app starts, fund a
 // bench key with one UTXO per payment by fan-out transactions from the devnet demo wallet
-// (lib/chain/devnet-backend.ts on the app's own DATA_DIR/devnet, so the app loads that chain),
+// (lib/chain/devnet/backend.ts on the app's own DATA_DIR/devnet, so the app loads that chain),
 // then, with the app up, create payments through the vendor API and pre-sign one tx for each
 // with the wallet SDK (lib/wallet), so the timed part is only /relay/pay.
 import { createJiti } from 'jiti';
@@ -10,7 +10,7 @@ import { ROOT } from './app.mjs';
 const jiti = createJiti(import.meta.url, { alias: { '@': ROOT } });
 const lib = async () => ({
   wallet: await jiti.import(join(ROOT, 'lib/wallet/index.ts')),
-  devnet: await jiti.import(join(ROOT, 'lib/chain/devnet-backend.ts')),
+  devnet: await jiti.import(join(ROOT, 'lib/chain/devnet/backend.ts')),
   doge: await jiti.import(join(ROOT, 'lib/doge/index.ts')),
   money: await jiti.import(join(ROOT, 'lib/money/index.ts')),
   secp: (await import('@noble/curves/secp256k1.js')).secp256k1,

@@ -1,9 +1,9 @@
 // Chooses the chain backend from the configuration (CHAIN_BACKEND).
 import type { Config } from '../config';
 import type { ChainBackend } from './backend';
-import { createRpcBackend } from './rpc-backend';
-import { createDevnetBackend } from './devnet-backend';
-import { SpvBackend } from './spv-backend';
+import { createRpcBackend } from './rpc/backend';
+import { createDevnetBackend } from './devnet/backend';
+import { SpvBackend } from './spv/backend';
 import { join } from 'node:path';
 import { getNetwork } from '../doge/network';
 import { getDb } from '../db';

@@ -3,7 +3,7 @@
 // (DESIGN.md §12 "Seen in seconds"). Bounded: past `max` the oldest are dropped (a block still
 // shows them, when mined). Each txid is queued once per `remember` txids.
 //
-// spv wiring (lib/chain/spv-backend.ts, left to its owner): in onTx's non-block branch,
+// spv wiring (lib/chain/spv/backend.ts, left to its owner): in onTx's non-block branch,
 // `this.loose.push({ ...summarize(txid, tx), raw: payload })`, and
 // `async mempoolNewTxs() { return this.loose.drain(); }` on the backend object.
 import type { BlockTxSummary } from './backend';

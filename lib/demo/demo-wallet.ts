@@ -3,7 +3,7 @@
 // other backend: this key material must never exist outside the demo chain.
 import type { Config } from '../config';
 import type { ChainBackend } from '../chain/backend';
-import { asDevnet } from '../chain/devnet-backend';
+import { asDevnet } from '../chain/devnet/backend';
 import { formatKoinu } from '../money';
 
 export interface DemoWalletJson {

@@ -15,7 +15,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { createRpcClient, koinuToRpc, RpcUnavailableError, type RpcClient } from '../../lib/chain/rpc-client';
+import { createRpcClient, koinuToRpc, RpcUnavailableError, type RpcClient } from '../../lib/chain/rpc/client';
 import { encodeAddress } from '../../lib/doge/address';
 import { REGTEST } from '../../lib/doge/network';
 import { freePort } from './ports';

@@ -6,13 +6,13 @@
 //   await node.mine(1);
 //   await node.dispose();                         // stop and delete the datadir
 //
-// RPC answers go through lib/chain/rpc-client: number literals with a fraction (amounts,
+// RPC answers go through lib/chain/rpc/client: number literals with a fraction (amounts,
 // difficulty…) arrive as exact strings; use koinuFromRpc for amounts.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createRpcClient, koinuToRpc, RpcUnavailableError, type RpcClient } from '../../lib/chain/rpc-client';
+import { createRpcClient, koinuToRpc, RpcUnavailableError, type RpcClient } from '../../lib/chain/rpc/client';
 import { encodeAddress } from '../../lib/doge/address';
 import { REGTEST } from '../../lib/doge/network';
 import { freePort } from './ports';

@@ -10,7 +10,7 @@ import { REGTEST, hdFromSeed, derivePath, serializeXpub, decodeTx } from '@/lib/
 import { createPayment } from '@/lib/relay/create-payment';
 import { activeRelayKey } from '@/lib/relay/relay-key';
 import { submitPayment } from '@/lib/relay/pay';
-import { createDevnetBackend, type DevnetBackend } from '@/lib/chain/devnet-backend';
+import { createDevnetBackend, type DevnetBackend } from '@/lib/chain/devnet/backend';
 import { buildPaymentTx } from '@/lib/wallet';
 import { vendorPaymentView } from '@/lib/relay/payment-view';
 import { workerTick } from '@/lib/worker';

@@ -6,7 +6,7 @@ import { openMigratedDb, type Db } from '@/lib/db';
 import { hdFromSeed, serializeXpub, derivePath, REGTEST } from '@/lib/doge';
 import { createPayment } from '@/lib/relay/create-payment';
 import { activeRelayKey } from '@/lib/relay/relay-key';
-import { createRpcBackend } from '@/lib/chain/rpc-backend';
+import { createRpcBackend } from '@/lib/chain/rpc/backend';
 import { startWorker, type RunningWorker } from '@/lib/worker';
 import { vendorPaymentView } from '@/lib/relay/payment-view';
 import { startLitecoind, type Litecoind } from '../helpers/litecoind';

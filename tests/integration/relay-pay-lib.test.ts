@@ -15,7 +15,7 @@ import { createPayment } from '@/lib/relay/create-payment';
 import { activeRelayKey } from '@/lib/relay/relay-key';
 import { submitPayment, broadcastClaimed, type PayContext } from '@/lib/relay/pay';
 import { acceptClaimed, claimPayment, loadPayRow } from '@/lib/relay/pay-sql';
-import { createDevnetBackend, type DevnetBackend } from '@/lib/chain/devnet-backend';
+import { createDevnetBackend, type DevnetBackend } from '@/lib/chain/devnet/backend';
 import { buildPaymentTx } from '@/lib/wallet';
 import { decodeTx } from '@/lib/doge';
 import { vendorPaymentView } from '@/lib/relay/payment-view';

@@ -1,8 +1,8 @@
 // The `rpc` chain backend against a real `litecoind -regtest` (standing in for Dogecoin Core).
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { BackendUnavailableError, type ChainBackend } from '../../lib/chain/backend';
-import { createRpcBackend } from '../../lib/chain/rpc-backend';
-import { koinuFromRpc } from '../../lib/chain/rpc-client';
+import { createRpcBackend } from '../../lib/chain/rpc/backend';
+import { koinuFromRpc } from '../../lib/chain/rpc/client';
 import { addressToScript } from '../../lib/doge/address';
 import { hashToHex, sha256d, toHex } from '../../lib/doge/bytes';
 import { REGTEST } from '../../lib/doge/network';

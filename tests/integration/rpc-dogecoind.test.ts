@@ -5,8 +5,8 @@
 // takes a confirmed payment back to accepted. Skipped, saying why, when dogecoind is absent.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
-import { createRpcBackend } from '@/lib/chain/rpc-backend';
-import { koinuFromRpc, koinuToRpc } from '@/lib/chain/rpc-client';
+import { createRpcBackend } from '@/lib/chain/rpc/backend';
+import { koinuFromRpc, koinuToRpc } from '@/lib/chain/rpc/client';
 import { hdFromSeed, serializeXpub, derivePath, REGTEST, parseTx, hashToHex, txidOf, fromHex, toHex, sha256d } from '@/lib/doge';
 import { haveDogecoind, startDogecoind, warnIfNoDogecoind, type Dogecoind } from '../helpers/dogecoind';
 import { startApp, type AppServer } from '../helpers/app-server';

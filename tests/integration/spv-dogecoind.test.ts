@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { hdFromSeed, serializeXpub, derivePath, REGTEST, parseTx, hashToHex, txidOf, fromHex, toHex } from '@/lib/doge';
-import { koinuFromRpc, koinuToRpc } from '@/lib/chain/rpc-client';
+import { koinuFromRpc, koinuToRpc } from '@/lib/chain/rpc/client';
 import { haveDogecoind, startDogecoind, warnIfNoDogecoind, type Dogecoind } from '../helpers/dogecoind';
 import { startApp, type AppServer } from '../helpers/app-server';
 import { readHeadersFile } from '../helpers/libdogecoin-files';

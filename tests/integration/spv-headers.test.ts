@@ -1,4 +1,4 @@
-// The spv header store (lib/chain/spv-headers.ts) on PGlite: real mainnet headers (AuxPoW
+// The spv header store (lib/chain/spv/headers.ts) on PGlite: real mainnet headers (AuxPoW
 // included) from a checkpoint, corrupted proofs and links rejected, and most-work selection
 // with reorgs on headers mined here at the regtest target.
 import { fixturePath } from '../helpers/fixtures';
@@ -8,7 +8,7 @@ import { openMigratedDb, type Db } from '@/lib/db';
 import {
   MAINNET, REGTEST, fromHex, headerWork, makeHeader, parseHeadersMessage, encodeHeadersMessage, hashMeetsTarget, powHash, type HeaderEntry,
 } from '@/lib/doge';
-import { HeaderChain, HeaderRejected } from '@/lib/chain/spv-headers';
+import { HeaderChain, HeaderRejected } from '@/lib/chain/spv/headers';
 
 const fx: { height: number; hash: string; hex: string; prev_hash: string; format: string; bits: string }[] =
   JSON.parse(readFileSync(fixturePath('doge-mainnet-headers.json'), 'utf8')).entries;

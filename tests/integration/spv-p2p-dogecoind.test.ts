@@ -9,7 +9,7 @@ import { connect, createServer, type Socket } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { openMigratedDb, type Db } from '@/lib/db';
 import { getNetwork, fromHex, txidOf, parseTx, hashToHex, toHex } from '@/lib/doge';
-import { SpvBackend } from '@/lib/chain/spv-backend';
+import { SpvBackend } from '@/lib/chain/spv/backend';
 import { BackendUnavailableError } from '@/lib/chain/backend';
 import { FrameDecoder, encodeMessage } from '@/lib/p2p/wire';
 import { haveDogecoind, startDogecoind, warnIfNoDogecoind, EXTERNAL_ADDRESS, type Dogecoind } from '../helpers/dogecoind';

@@ -6,7 +6,7 @@ import { connect, createServer, type Server, type Socket } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { openMigratedDb, type Db } from '@/lib/db';
 import { getNetwork, decodeAddress, toHex, sha256d, hashToHex, txidOf, fromHex } from '@/lib/doge';
-import { SpvBackend } from '@/lib/chain/spv-backend';
+import { SpvBackend } from '@/lib/chain/spv/backend';
 import { FrameDecoder, decodeInv, encodeInv, encodeMessage, encodeReject, encodeVersion, HEADER_LEN, NODE_BLOOM, INV_TX } from '@/lib/p2p/wire';
 import { startLitecoind, LITECOIN_REGTEST_GENESIS, EXTERNAL_ADDRESS, type Litecoind } from '../helpers/litecoind';
 import { freePort } from '../helpers/ports';

@@ -6,8 +6,8 @@ import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { concatBytes, hash160 } from '../../lib/doge/bytes';
 import { p2pkhScript, pushData } from '../../lib/doge/script';
 import type { RawTx } from '../../lib/doge/tx';
-import { checkP2pkhSpend, legacySighash, p2pkhSpendCheck, verifySigCheck, SIGHASH_ALL, type SigCheck } from '../../lib/chain/devnet-script';
-import { SigVerifier } from '../../lib/chain/sig-verifier';
+import { checkP2pkhSpend, legacySighash, p2pkhSpendCheck, verifySigCheck, SIGHASH_ALL, type SigCheck } from '../../lib/chain/devnet/script';
+import { SigVerifier } from '../../lib/chain/devnet/sig-verifier';
 
 const KEY = new Uint8Array(32).fill(9);
 const N = secp256k1.Point.Fn.ORDER;

@@ -4,7 +4,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { createServer as createTcpServer, type Socket } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { BackendUnavailableError } from '../../lib/chain/backend';
-import { createRpcBackend } from '../../lib/chain/rpc-backend';
+import { createRpcBackend } from '../../lib/chain/rpc/backend';
 import {
   RpcError,
   RpcUnavailableError,
@@ -17,7 +17,7 @@ import {
   type RpcBatchItem,
   type RpcCall,
   type RpcClient,
-} from '../../lib/chain/rpc-client';
+} from '../../lib/chain/rpc/client';
 import { freePort } from '../helpers/ports';
 
 describe('rewriteJsonNumbers / parseRpcJson', () => {

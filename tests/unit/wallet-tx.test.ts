@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { REGTEST, decodeTx, encodeWif, parseTx, pubkeyToAddress, toHex, addressToScript } from '../../lib/doge';
 import { buildPaymentTx, HARD_DUST_LIMIT, SOFT_DUST_LIMIT, feeFor, type WalletUtxo } from '../../lib/wallet';
-import { checkP2pkhSpend } from '../../lib/chain/devnet-script';
+import { checkP2pkhSpend } from '../../lib/chain/devnet/script';
 import { ConnectPaymentSchema } from '../../lib/connect';
 import { SHOP_ADDRESS, makePayment } from '../helpers/connect-payment';
 

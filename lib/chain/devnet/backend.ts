@@ -5,15 +5,15 @@
 import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { secp256k1 } from '@noble/curves/secp256k1.js';
-import { fromHex, hash160, isHex, toHex } from '../doge/bytes';
-import { pubkeyToAddress } from '../doge/address';
-import type { Network } from '../doge/network';
-import { p2pkhScript } from '../doge/script';
-import { encodeWif } from '../doge/wif';
-import { log } from '../log';
-import type { BlockTxSummary, BroadcastResult, ChainBackend, InputLookup, Outpoint } from './backend';
-import { DevnetChain, txSummary, type DevnetBlock } from './devnet-chain';
-import { sigVerdict } from './devnet-script';
+import { fromHex, hash160, isHex, toHex } from '../../doge/bytes';
+import { pubkeyToAddress } from '../../doge/address';
+import type { Network } from '../../doge/network';
+import { p2pkhScript } from '../../doge/script';
+import { encodeWif } from '../../doge/wif';
+import { log } from '../../log';
+import type { BlockTxSummary, BroadcastResult, ChainBackend, InputLookup, Outpoint } from '../backend';
+import { DevnetChain, txSummary, type DevnetBlock } from './chain';
+import { sigVerdict } from './script';
 import { SigVerifier } from './sig-verifier';
 
 export interface DevnetOptions {

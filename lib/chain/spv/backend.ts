@@ -1,34 +1,34 @@
 // The `spv` chain backend (DESIGN.md §8): a lightweight P2P node in the style of libdogecoin's
-// spvnode. Headers-first sync from a checkpoint into chain_header (spv-headers.ts; the P2P side
-// in spv-header-sync.ts), a BIP37 filter over the watch-only wallet (spv-watch.ts), filtered
+// spvnode. Headers-first sync from a checkpoint into chain_header (headers.ts; the P2P side
+// in header-sync.ts), a BIP37 filter over the watch-only wallet (watch.ts), filtered
 // blocks (merkleblock + tx, proofs verified), mempool txs relayed to us through the filter, and
-// broadcast by inv/getdata, accepted on positive evidence only (spv-broadcast.ts).
+// broadcast by inv/getdata, accepted on positive evidence only (broadcast.ts).
 //
 // start() makes this the active node (header sync and persistence: only the elected worker
 // calls it). Without start(), e.g. in a web process with WORKER=off, broadcast()/inMempool()
 // open the peer connections on demand and tip()/blockHashAt() read chain_header.
-import type { Db } from '../db/client';
-import { hashToHex, sha256d, toHex, hexToHash, fromHex } from '../doge/bytes';
-import type { Network } from '../doge';
-import { parseMerkleBlock, verifyMerkleBlock } from '../doge/merkleblock';
-import { parseTx } from '../doge/tx';
-import { PeerPool } from '../p2p/pool';
-import type { Peer } from '../p2p/peer';
+import type { Db } from '../../db/client';
+import { hashToHex, sha256d, toHex, hexToHash, fromHex } from '../../doge/bytes';
+import type { Network } from '../../doge';
+import { parseMerkleBlock, verifyMerkleBlock } from '../../doge/merkleblock';
+import { parseTx } from '../../doge/tx';
+import { PeerPool } from '../../p2p/pool';
+import type { Peer } from '../../p2p/peer';
 import {
   INV_BLOCK, INV_FILTERED_BLOCK, INV_TX, decodeInv, decodeReject, decodeU64, encodeFilterAdd, encodeFilterLoad,
   encodeInv, encodeU64, type InvItem,
-} from '../p2p/wire';
-import { log } from '../log';
+} from '../../p2p/wire';
+import { log } from '../../log';
 import {
   BackendUnavailableError, type BlockSummary, type BlockTxSummary, type BroadcastResult, type ChainBackend, type InputLookup,
   type Outpoint, type SyncStatus as SpvStatus, type TipInfo,
-} from './backend';
-import { HeaderChain } from './spv-headers';
-import { HeaderSync } from './spv-header-sync';
-import { announceAndAwait, newOutgoing, type Outgoing } from './spv-broadcast';
-import { buildFilter, fingerprint, loadWatchSet } from './spv-watch';
-import { storedTip } from './follower';
-import { MempoolQueue } from './mempool-queue';
+} from '../backend';
+import { HeaderChain } from './headers';
+import { HeaderSync } from './header-sync';
+import { announceAndAwait, newOutgoing, type Outgoing } from './broadcast';
+import { buildFilter, fingerprint, loadWatchSet } from './watch';
+import { storedTip } from '../follower';
+import { MempoolQueue } from '../mempool-queue';
 
 export interface SpvOptions {
   network: Network;
@@ -182,7 +182,7 @@ export class SpvBackend implements ChainBackend {
 
   /**
    * Announce (inv), serve the peers' getdata, and wait for positive evidence that a peer holds
-   * the tx in its mempool (spv-broadcast.ts, DESIGN §4 and §8). A `reject` or a conflicting
+   * the tx in its mempool (broadcast.ts, DESIGN §4 and §8). A `reject` or a conflicting
    * mempool tx is a result ({ok: false} with the reason); no evidence within acceptTimeoutMs
    * (10 s) throws BackendUnavailableError (the relay answers 503 and changes nothing).
    */

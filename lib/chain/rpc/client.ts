@@ -11,7 +11,7 @@
 // - Failures are typed: `RpcUnavailableError` (cannot talk to the node: connection refused,
 //   timeout, HTTP error without a JSON-RPC body, 401/403, node warming up) and `RpcError`
 //   (the node answered with a JSON-RPC error `{code, message}`).
-import { formatKoinuFixed, parseKoinu } from '../money';
+import { formatKoinuFixed, parseKoinu } from '../../money';
 
 export type RpcUnavailableKind =
   | 'connect' // connection refused/reset, DNS failure…

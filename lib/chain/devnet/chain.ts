@@ -5,17 +5,17 @@
 // unspent (mempool-aware, no double spends), P2PKH signatures valid, outputs standard (P2PKH,
 // P2SH, one OP_RETURN <= 80 bytes; no dust), inputs >= outputs, minimum relay fee.
 // Coinbase maturity is not enforced (the demo wallet spends its funding at once).
-// Pure state machine: persistence and timers are devnet-backend.ts.
-import { ByteWriter, concatBytes, hashToHex, sha256d, toHex } from '../doge/bytes';
-import { encodeBlock } from '../doge/block';
-import { makeHeader } from '../doge/header';
-import { merkleRoot } from '../doge/merkle';
-import { hashMeetsTarget, powHash } from '../doge/pow';
-import { classifyScript, pushData } from '../doge/script';
-import { isCoinbase, parseTx, encodeTx, type RawTx } from '../doge/tx';
-import { parseBlock } from '../doge/block';
-import type { BlockSummary, BlockTxSummary, BroadcastResult, InputLookup, Outpoint } from './backend';
-import { checkP2pkhSpend, p2pkhSpendCheck, type SigCheck } from './devnet-script';
+// Pure state machine: persistence and timers are backend.ts.
+import { ByteWriter, concatBytes, hashToHex, sha256d, toHex } from '../../doge/bytes';
+import { encodeBlock } from '../../doge/block';
+import { makeHeader } from '../../doge/header';
+import { merkleRoot } from '../../doge/merkle';
+import { hashMeetsTarget, powHash } from '../../doge/pow';
+import { classifyScript, pushData } from '../../doge/script';
+import { isCoinbase, parseTx, encodeTx, type RawTx } from '../../doge/tx';
+import { parseBlock } from '../../doge/block';
+import type { BlockSummary, BlockTxSummary, BroadcastResult, InputLookup, Outpoint } from '../backend';
+import { checkP2pkhSpend, p2pkhSpendCheck, type SigCheck } from './script';
 
 export const DEVNET_BITS = 0x207fffff;
 export const DEVNET_VERSION = 0x00620004;

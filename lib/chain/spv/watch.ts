@@ -3,10 +3,10 @@
 // match), and the txids of payments awaiting confirmation. Built into a BIP37 filter; the
 // fingerprint tells the node when the set changed and the filter must be reloaded.
 import { createHash, randomInt } from 'node:crypto';
-import type { Db } from '../db/client';
-import { fromHex, hexToHash } from '../doge/bytes';
-import { BloomFilter, BLOOM_UPDATE_ALL } from '../p2p/bloom';
-import { walletWatchSet } from './wallet-tracker';
+import type { Db } from '../../db/client';
+import { fromHex, hexToHash } from '../../doge/bytes';
+import { BloomFilter, BLOOM_UPDATE_ALL } from '../../p2p/bloom';
+import { walletWatchSet } from '../wallet-tracker';
 
 export interface WatchSet {
   hash160s: string[]; // hex

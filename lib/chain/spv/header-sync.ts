@@ -1,15 +1,15 @@
 // The spv node's header sync over P2P (DESIGN.md §8): asks peers for headers (getheaders with a
 // locator from the stored best chain), stores their answers and announcements in the header
-// chain (spv-headers.ts), and never waits on announcements alone. A peer is asked again every
+// chain (headers.ts), and never waits on announcements alone. A peer is asked again every
 // 10 s while it has shown a height above our tip (its version start height or its last headers
 // answer), and every peer every 30 s anyway: a missed or unusable announcement, or a batch that
 // failed to store, is caught up by itself. A peer that leaves a getheaders unanswered for 30 s
 // is dropped (the pool redials it).
-import { parseHeadersMessage } from '../doge';
-import type { Peer } from '../p2p/peer';
-import { encodeGetHeaders } from '../p2p/wire';
-import { log } from '../log';
-import { HeaderRejected, type HeaderChain } from './spv-headers';
+import { parseHeadersMessage } from '../../doge';
+import type { Peer } from '../../p2p/peer';
+import { encodeGetHeaders } from '../../p2p/wire';
+import { log } from '../../log';
+import { HeaderRejected, type HeaderChain } from './headers';
 
 export interface HeaderSyncHost {
   /** The header chain while this node is the active one, else null. */

@@ -10,9 +10,9 @@
 // Unreachability (connection refused, timeout, auth/HTTP failures, warm-up) surfaces as
 // BackendUnavailableError from every method. Other RPC errors are RpcError and mean a bug or an
 // unexpected node, except where a method documents a mapping (blockHashAt, inMempool, broadcast).
-import { fromHex, hashToHex, isHex, sha256d } from '../doge/bytes';
-import type { NetworkName } from '../doge/network';
-import { parseTx, parseTxAt, txidOf } from '../doge/tx';
+import { fromHex, hashToHex, isHex, sha256d } from '../../doge/bytes';
+import type { NetworkName } from '../../doge/network';
+import { parseTx, parseTxAt, txidOf } from '../../doge/tx';
 import {
   BackendUnavailableError,
   type BlockSummary,
@@ -22,7 +22,7 @@ import {
   type InputLookup,
   type Outpoint,
   type TipInfo,
-} from './backend';
+} from '../backend';
 import {
   RPC_CODES,
   RpcError,
@@ -32,7 +32,7 @@ import {
   type RpcBatchItem,
   type RpcCall,
   type RpcClient,
-} from './rpc-client';
+} from './client';
 
 export interface RpcBackendOptions {
   /** `http://user:pass@host:port` (DOGE_RPC_URL). */

@@ -1,4 +1,4 @@
-// Runs the devnet's signature checks (the curve arithmetic of devnet-script.ts) on a worker
+// Runs the devnet's signature checks (the curve arithmetic of script.ts) on a worker
 // thread, as a real node checks scripts in its own process: the relay's event loop then spends
 // no time on the network's half of a broadcast. Verdicts are the same as on the main thread:
 // the worker runs the same OpenSSL call, and a key OpenSSL refuses comes back undecided and
@@ -7,11 +7,11 @@
 // worker. A lone check (nothing pending, none asked for in the last few ms) also runs inline.
 // The worker is started when first needed and ends after a minute without work.
 import { Worker } from 'node:worker_threads';
-import { log } from '../log';
-import { nobleVerify, spkiOf, verifySigCheck, type SigCheck } from './devnet-script';
+import { log } from '../../log';
+import { nobleVerify, spkiOf, verifySigCheck, type SigCheck } from './script';
 
 // The worker's code (plain CommonJS, evaluated: no file for the bundler to place). It mirrors
-// opensslVerify in devnet-script.ts: 1 valid, 0 invalid, 2 OpenSSL refused the key.
+// opensslVerify in script.ts: 1 valid, 0 invalid, 2 OpenSSL refused the key.
 const WORKER_SOURCE = `
 const { parentPort } = require('node:worker_threads');
 const { createHash, createPublicKey, verify } = require('node:crypto');
