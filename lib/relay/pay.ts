@@ -154,6 +154,16 @@ export async function submitPayment(ctx: PayContext, body: unknown): Promise<Rel
     }
     const bad = inputs.findIndex((l) => l.state !== 'unspent');
     if (bad >= 0) {
+      // A concurrent submission may hold or have won the payment with a tx spending these very
+      // coins: its outcome is this submission's answer (step 3: a decided payment ignores the tx).
+      const fresh = await loadPayRow(db, row.id);
+      if (fresh && fresh.broadcastState === 'pending') {
+        const w = await awaitWinner(db, row.id, Date.now() + 30_000);
+        if ('answer' in w) return w.answer;
+      } else {
+        const decided = fresh && answerFor(fresh);
+        if (decided) return decided;
+      }
       // 10. Refused before any broadcast: 400, the payment stays unpaid and payable.
       const o = tx.inputs[bad];
       const reason = `input ${bad} (${o.prevTxid}:${o.vout}) ${inputs[bad].state === 'spent' ? 'is already spent' : 'does not exist'}`;
