@@ -120,7 +120,7 @@ describe.each(['pglite', 'postgresql'] as const)('rate_source on %s', (kind) => 
     srv.set('binance', { kind: 'good', value: '0.1235' });
     srv.set('bitstamp', { kind: 'status', status: 500 });
     const t0 = new Date();
-    await refreshRates(db, cfg, 'USD', { timeoutMs: 1000, now: () => t0 });
+    await refreshRates(db, cfg, 'USD', { timeoutMs: 5_000, now: () => t0 });
     const r = await rateInForce(db, 'USD', { config: cfg, now: t0 });
     expect(r).toMatchObject({ pair: 'DOGE/USD', currency: 'USD', value: '0.12355', source: 'coingecko,kraken,coinbase,binance', at: t0 });
     expect(fiatToKoinu(100n, 'USD', r.decimal)).toBe(809_388_911n); // $1.00 / 0.12355 = 8.09388911371…
@@ -132,10 +132,10 @@ describe.each(['pglite', 'postgresql'] as const)('rate_source on %s', (kind) => 
   it('a failure keeps the last good value and records the error; the snapshot lists every source in order', async () => {
     const t0 = new Date(Date.now() - 60_000);
     srv.setAll({ kind: 'good', value: '0.2' });
-    await refreshRates(db, cfg, 'EUR', { timeoutMs: 1000, now: () => t0 });
+    await refreshRates(db, cfg, 'EUR', { timeoutMs: 5_000, now: () => t0 });
     srv.set('kraken', { kind: 'html' });
     const t1 = new Date();
-    await refreshRates(db, cfg, 'EUR', { timeoutMs: 1000, now: () => t1 });
+    await refreshRates(db, cfg, 'EUR', { timeoutMs: 5_000, now: () => t1 });
     const snap = await ratesSnapshot(db, 'EUR', { config: cfg, now: t1 });
     expect(snap.sources.map((s) => s.name)).toEqual(['coingecko', 'kraken', 'coinbase', 'binance', 'bitstamp']);
     const k = snap.sources[1];
@@ -147,7 +147,7 @@ describe.each(['pglite', 'postgresql'] as const)('rate_source on %s', (kind) => 
   it('a stale rate (older than RATE_MAX_AGE_SEC) is not used: 503 rate_unavailable', async () => {
     const t0 = new Date(Date.now() - 3_600_000);
     srv.setAll({ kind: 'good', value: '0.3' });
-    await refreshRates(db, cfg, 'BRL', { timeoutMs: 1000, now: () => t0 });
+    await refreshRates(db, cfg, 'BRL', { timeoutMs: 5_000, now: () => t0 });
     expect((await rateInForce(db, 'BRL', { config: cfg, now: new Date(t0.getTime() + 600_000) })).value).toBe('0.3');
     const late = new Date(t0.getTime() + 601_000);
     await expect(rateInForce(db, 'BRL', { config: cfg, now: late })).rejects.toThrow(RateUnavailableError);
