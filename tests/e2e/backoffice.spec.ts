@@ -55,7 +55,7 @@ test('an owner signs in, sees the overview, and signs out', async ({ page, app }
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
-  await expect(page.getByRole('navigation', { name: 'Back office' }).getByRole('link')).toHaveText(['Overview', 'Invoices', 'Catalog', 'Settings', 'Users', 'Node']);
+  await expect(page.getByRole('navigation', { name: 'Back office' }).getByRole('link')).toHaveText(['Overview', 'Invoices', 'Reports', 'Catalog', 'Settings', 'Users', 'Audit log', 'Node', 'Rates']);
   await expect(page.getByRole('img')).toHaveCount(1); // the sales chart
   const nav = page.getByRole('link', { name: 'Settings' });
   await expect(nav).toHaveCSS('min-height', '44px'); // the back-office stylesheet has applied
@@ -123,6 +123,8 @@ test('an owner exports a CSV whose rows match the API', async ({ page, app }) =>
       id: p.id, created_at: p.created_at, status: p.status, exception: '', expired: String(p.expired), total: p.total,
       fiat_total: p.payment.fiat_total, fiat_currency: p.payment.fiat_currency, vendor_order_id: p.payment.vendor_order_id,
       order_reference: p.payment.order_reference, address: p.payment.outputs[0].address, txid: '', confirmed: String(p.confirmed), required: String(p.required),
+      // the store's zone is UTC here: local time is the instant's own wall-clock
+      created_local: p.created_at.slice(0, 19).replace('T', ' '), timezone: 'UTC',
     });
   });
   expect(rows[0]).toContain('"E2E-2, ""big"""');
@@ -214,7 +216,7 @@ test('an unpaid invoice is cancelled from its detail page', async ({ page, app }
   await expect(page.getByRole('heading', { name: /CANCEL-ME/ })).toContainText('unpaid');
   page.once('dialog', (d) => void d.accept());
   await page.getByRole('button', { name: 'Cancel invoice' }).click();
-  await expect(page.getByRole('heading', { name: /CANCEL-ME/ })).toContainText('declined');
+  await expect(page.getByRole('heading', { name: /CANCEL-ME/ })).toContainText('cancelled'); // one badge: a cancel is not shown as declined too
   await expect(page.getByText('cancelled by vendor')).toBeVisible();
   expect((await vendor(app, 'GET', `/api/v1/payments/${r.body.id}`)).body).toMatchObject({ status: 'declined', reason: 'cancelled by vendor' });
 });
