@@ -48,6 +48,12 @@ async function readBounded(res: Response, maxBytes: number): Promise<string> {
   return new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(chunks));
 }
 
+const STALE_SOCKET_CODES = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED']);
+function isStaleSocket(e: unknown): boolean {
+  const code = (e as { cause?: { code?: string } })?.cause?.code;
+  return code !== undefined && STALE_SOCKET_CODES.has(code);
+}
+
 function describe(e: unknown, timeoutMs: number): string {
   const err = e as Error & { cause?: { code?: string; message?: string } };
   if (err?.name === 'TimeoutError') return `no reply within ${timeoutMs / 1000} s`;
@@ -65,10 +71,17 @@ export async function fetchSource(spec: SourceSpec, currency: string, opts: Fetc
   try {
     const timeout = AbortSignal.timeout(timeoutMs);
     const signal = opts.signal ? AbortSignal.any([timeout, opts.signal]) : timeout;
-    const res = await doFetch(sourceUrl(spec, currency), {
-      signal,
-      redirect: 'error',
-      headers: { Accept: 'application/json', 'User-Agent': 'Counter (Dogecoin point of sale)' },
+    const ask = () =>
+      doFetch(sourceUrl(spec, currency), {
+        signal,
+        redirect: 'error',
+        headers: { Accept: 'application/json', 'User-Agent': 'Counter (Dogecoin point of sale)' },
+      });
+    // A kept-alive socket that the provider closed while idle fails before any reply; the GET is
+    // idempotent, so it is asked once more on a fresh connection, under the same timeout.
+    const res = await ask().catch((e) => {
+      if (isStaleSocket(e) && !signal.aborted) return ask();
+      throw e;
     });
     const text = await readBounded(res, maxBytes); // still under the same timeout signal
     if (!res.ok) return { ok: false, error: `HTTP ${res.status}${text ? `: ${text.replace(/\s+/g, ' ').slice(0, 120)}` : ''}` };

@@ -85,6 +85,33 @@ describe.each(ALL)('%s in its real reply format', (p) => {
   });
 });
 
+describe('a kept-alive connection the provider closed while idle', () => {
+  it('is asked again on a fresh connection, not counted as the source being down', async () => {
+    // Like a provider whose idle timeout ends just as the next refresh reuses the socket: every
+    // request that arrives on a socket that has already served one is dropped without a reply.
+    const served = new WeakSet<object>();
+    const body = JSON.stringify({ dogecoin: { usd: 0.1 } });
+    const server = (await import('node:http')).createServer((req, res) => {
+      if (served.has(req.socket)) return void req.socket.destroy();
+      served.add(req.socket);
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
+      res.end(body);
+    });
+    server.keepAliveTimeout = 60_000;
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+    try {
+      for (let i = 0; i < 3; i++) {
+        const o = await fetchSource(spec('coingecko', url), 'USD', { timeoutMs: 5_000 });
+        expect(o.ok ? formatDecimal(o.value) : o.error).toBe('0.1');
+      }
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((r) => server.close(() => r()));
+    }
+  });
+});
+
 describe('fixed:<value>', () => {
   it('is its value, whatever the currency', async () => {
     const o = await fetchSource(loadRateConfig({ RATE_SOURCES: 'fixed:0.125' }).sources[0], 'EUR');
