@@ -8,6 +8,7 @@
 // block), then an app on PostgreSQL with a tiny rate limit and MAX_OPEN_PAYMENTS=1, whose
 // database is stopped for the 503 answers and whose budget is spent for the 429 answers.
 import { randomBytes } from 'node:crypto';
+import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';
 import { hdFromSeed, serializeXpub, derivePath, deriveAddress, REGTEST } from '@/lib/doge';
 import { parseKoinu } from '@/lib/money';
@@ -125,6 +126,20 @@ describe('openapi: the devnet app', () => {
   let nodeOnly = ''; // node:read only
   let wallet: { address: string; wif: string; utxos: WalletUtxo[] };
   const made: Record<string, any> = {};
+  let owner: Record<string, string> = {}; // the signed-in owner's cookie and CSRF headers
+  // A real SMTP server for the receipts: it takes mail for anyone but refuse@example.com (550).
+  const smtp = new SMTPServer({
+    disabledCommands: ['STARTTLS'], authOptional: true, logger: false,
+    onRcptTo(a, _s, cb) {
+      if (a.address === 'refuse@example.com') return cb(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
+      cb();
+    },
+    onData(stream, _s, cb) {
+      stream.resume();
+      stream.on('end', () => cb());
+    },
+  });
+  const settings = (body: Record<string, unknown>) => fetch(`${app.url}/api/admin/settings`, { method: 'PATCH', headers: owner, body: JSON.stringify(body) });
 
   async function demoWallet() {
     const w = await (await fetch(app.url + '/demo/api/wallet')).json();
@@ -138,13 +153,14 @@ describe('openapi: the devnet app', () => {
   const coffee = (unit = '10.5') => ({ items: [{ type: 'item', id: 'SKU-1', name: 'Coffee', count: 2, unit, tax: '1.05' }] });
 
   beforeAll(async () => {
+    await new Promise<void>((r) => smtp.listen(0, '127.0.0.1', () => r()));
     app = await startApp({
       DOGE_NETWORK: 'regtest', CHAIN_BACKEND: 'devnet', DEVNET_BLOCK_SECONDS: '0', STORE_XPUB: xpub, BOOTSTRAP_API_KEY: KEY,
-      ADMIN_EMAIL: 'owner@shop.test', ADMIN_PASSWORD: PASSWORD,
+      ADMIN_EMAIL: 'owner@shop.test', ADMIN_PASSWORD: PASSWORD, RECEIPT_EMAILS_PER_PAYMENT: '3',
     });
     base = app.url;
     const login = await fetch(`${app.url}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'owner@shop.test', password: PASSWORD }) });
-    const owner = { Cookie: (login.headers.get('set-cookie') ?? '').split(';')[0], 'X-CSRF-Token': (await login.json()).csrf_token, 'Content-Type': 'application/json' };
+    owner = { Cookie: (login.headers.get('set-cookie') ?? '').split(';')[0], 'X-CSRF-Token': (await login.json()).csrf_token, 'Content-Type': 'application/json' };
     const key = async (scopes: string[]) => {
       const r = await fetch(`${app.url}/api/admin/api-keys`, { method: 'POST', headers: owner, body: JSON.stringify({ name: scopes.join(' '), scopes }) });
       expect(r.status).toBe(201);
@@ -154,7 +170,10 @@ describe('openapi: the devnet app', () => {
     nodeOnly = await key(['node:read']);
     wallet = await demoWallet();
   }, 180_000);
-  afterAll(async () => app?.stop());
+  afterAll(async () => {
+    await app?.stop();
+    await new Promise<void>((r) => smtp.close(() => r()));
+  });
 
   it('GET /api/health', async (ctx) => {
     const r = await call('GET', '/api/health', {}, { key: null });
@@ -310,6 +329,81 @@ describe('openapi: the devnet app', () => {
     made.paid = { ...p, txid: tx.txid };
   });
 
+  it('POST /api/v1/payments/{id}/mark: 200 settled with the decision kept; 400, 401, 403, 404, 409, 413', async () => {
+    const p = await create(coffee('7'));
+    const path = '/api/v1/payments/{id}/mark';
+    expectStatus(await call('POST', path, { id: p.id }, { key: null, body: { as: 'settled' } }), 401);
+    expectStatus(await call('POST', path, { id: p.id }, { key: nodeOnly, body: { as: 'settled' } }), 403);
+    expectStatus(await call('POST', path, { id: p.id }, { body: TOO_BIG }), 413);
+    for (const body of [{ as: 'maybe' }, { as: 'settled', note: 'a\u0000b' }, { as: 'settled', extra: 1 }, 'not json']) {
+      const r = await call('POST', path, { id: p.id }, { body });
+      expectStatus(r, 400);
+      expect(r.body.error).toBe('invalid_request');
+    }
+    expectStatus(await call('POST', path, { id: UNKNOWN_ID }, { body: { as: 'settled' } }), 404);
+    const r = await call('POST', path, { id: p.id }, { body: { as: 'settled', note: 'paid in cash at the counter' } });
+    expectStatus(r, 200);
+    expect(r.body).toMatchObject({ id: p.id, status: 'confirmed', exception: 'marked_settled' });
+    expect(JSON.stringify(r.body.decision)).toContain('paid in cash at the counter');
+    expectStatus(await call('POST', path, { id: p.id }, { body: { as: 'invalid' } }), 409);
+  });
+
+  it('GET /api/v1/reports/sales: JSON and CSV; 400, 401, 403', async () => {
+    const reporter = await (async () => {
+      const r = await fetch(`${app.url}/api/admin/api-keys`, { method: 'POST', headers: owner, body: JSON.stringify({ name: 'reports', scopes: ['reports:read'] }) });
+      expect(r.status).toBe(201);
+      return (await r.json()).secret as string;
+    })();
+    const day = new Date().toISOString().slice(0, 10);
+    const next = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    const r = await call('GET', '/api/v1/reports/sales', {}, { key: reporter, query: `from=${day}&to=${next}&tz=UTC` });
+    expectStatus(r, 200);
+    expect(r.body).toMatchObject({ tz: 'UTC', scope: 'store' });
+    expect(r.body.totals.count).toBeGreaterThanOrEqual(2); // the paid coffee and the settled one
+    const csv = await call('GET', '/api/v1/reports/sales', {}, { key: reporter, query: `from=${day}&to=${next}&tz=UTC&format=csv` });
+    expectStatus(csv, 200);
+    expect(csv.body.split('\r\n')[0]).toMatch(/^payment_id,/);
+    expectStatus(await call('GET', '/api/v1/reports/sales', {}, { key: reporter, query: 'format=xml' }), 400);
+    expectStatus(await call('GET', '/api/v1/reports/sales', {}, { key: reporter, query: 'from=2026-02-30&to=2026-03-02' }), 400);
+    expectStatus(await call('GET', '/api/v1/reports/sales', {}, { key: null }), 401);
+    expectStatus(await call('GET', '/api/v1/reports/sales', {}, { key: till }), 403);
+  });
+
+  it('GET /api/v1/rates: 503 rate_unavailable with no source; 401, 403', async () => {
+    // this app has no RATE_SOURCES: nothing is fresh
+    const none = await call('GET', '/api/v1/rates');
+    expectStatus(none, 503);
+    expect(none.body.error).toBe('rate_unavailable');
+    expectStatus(await call('GET', '/api/v1/rates', {}, { key: null }), 401);
+    expectStatus(await call('GET', '/api/v1/rates', {}, { key: nodeOnly }), 403);
+  });
+
+  it('POST /api/v1/payments/{id}/receipt: 202 through a real SMTP server; 502 refused; 503 without SMTP; 400, 401, 403, 404, 409, 413, 429', async () => {
+    const path = '/api/v1/payments/{id}/receipt';
+    const id = made.paid.id;
+    const unpaid = await create(coffee('8'));
+    expectStatus(await call('POST', path, { id }, { body: { email: 'ann@example.com' } }), 503); // no SMTP yet
+    const set = await settings({ smtp_url: `smtp://127.0.0.1:${(smtp.server.address() as { port: number }).port}`, smtp_from: 'Shop <receipts@shop.example>' });
+    expect(set.status, await set.text()).toBe(200);
+    const sent = await call('POST', path, { id }, { body: { email: 'ann@example.com' } });
+    expectStatus(sent, 202);
+    expect(sent.body).toMatchObject({ sent: true, to: 'ann@example.com' });
+    const refused = await call('POST', path, { id }, { body: { email: 'refuse@example.com' } });
+    expectStatus(refused, 502);
+    expect(refused.body.message).toMatch(/Mailbox unavailable/);
+    expectStatus(await call('POST', path, { id }, { key: null, body: { email: 'ann@example.com' } }), 401);
+    expectStatus(await call('POST', path, { id }, { key: nodeOnly, body: { email: 'ann@example.com' } }), 403);
+    expectStatus(await call('POST', path, { id }, { body: 'x'.repeat(5000) }), 413);
+    expectStatus(await call('POST', path, { id }, { body: { email: 'not an address' } }), 400);
+    expectStatus(await call('POST', path, { id: UNKNOWN_ID }, { body: { email: 'ann@example.com' } }), 404);
+    expectStatus(await call('POST', path, { id: unpaid.id }, { body: { email: 'ann@example.com' } }), 409);
+    const third = await call('POST', path, { id }, { body: { email: 'ann@example.com' } }); // RECEIPT_EMAILS_PER_PAYMENT=3
+    expectStatus(third, 202);
+    const limited = await call('POST', path, { id }, { body: { email: 'ann@example.com' } });
+    expectStatus(limited, 429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
   it('POST /relay/pay: a tx whose inputs do not exist is 400 invalid_tx and the payment stays payable', async (ctx) => {
     const p = await create(coffee('5'));
     const fake: WalletUtxo = { txid: 'ab'.repeat(32), vout: 0, amount: 1_000_000_000_000n, script: (await demoWallet()).utxos[0].script };
@@ -391,7 +485,7 @@ describe('openapi: an app on PostgreSQL, rate-limited, with MAX_OPEN_PAYMENTS=1'
   beforeAll(async () => {
     pg = await startPostgres();
     const url = await createDatabase(pg, 'openapi');
-    app = await startApp({ STORE_XPUB: DGUB, BOOTSTRAP_API_KEY: KEY, DATABASE_URL: url, RATE_LIMIT_RPS: '0.001', RATE_LIMIT_BURST: '12', MAX_OPEN_PAYMENTS: '1' });
+    app = await startApp({ STORE_XPUB: DGUB, BOOTSTRAP_API_KEY: KEY, DATABASE_URL: url, RATE_LIMIT_RPS: '0.001', RATE_LIMIT_BURST: '20', MAX_OPEN_PAYMENTS: '1', RATE_SOURCES: 'fixed:0.125', RATE_REFRESH_SEC: '1' });
     base = app.url;
   }, 180_000);
   afterAll(async () => {
@@ -409,6 +503,16 @@ describe('openapi: an app on PostgreSQL, rate-limited, with MAX_OPEN_PAYMENTS=1'
     expect(second.body.error).not.toBe('rate_limited');
   });
 
+  it('GET /api/v1/rates: 200, the fixed rate in force', async () => {
+    let r = await call('GET', '/api/v1/rates');
+    for (let i = 0; i < 3 && r.status === 503; i++) {
+      await new Promise((res) => setTimeout(res, 1500)); // the first refresh
+      r = await call('GET', '/api/v1/rates');
+    }
+    expectStatus(r, 200);
+    expect(r.body).toMatchObject({ value: '0.125', sources: [{ name: 'fixed:0.125', value: '0.125', ok: true, error: '' }] });
+  });
+
   it('answers 503 everywhere while the database is down (health with ok: false, the rest without a body)', async () => {
     pg.pause();
     const health = await call('GET', '/api/health', {}, { key: null });
@@ -422,6 +526,10 @@ describe('openapi: an app on PostgreSQL, rate-limited, with MAX_OPEN_PAYMENTS=1'
       ['POST', '/api/v1/payments/{id}/cancel', id, {}],
       ['GET', '/api/v1/payments/{id}/events', id, {}],
       ['GET', '/api/v1/events', {}, {}],
+      ['POST', '/api/v1/payments/{id}/mark', id, { body: { as: 'settled' } }],
+      ['POST', '/api/v1/payments/{id}/receipt', id, { body: { email: 'ann@example.com' } }],
+      ['GET', '/api/v1/reports/sales', {}, {}],
+      ['GET', '/api/v1/rates', {}, {}],
       ['GET', '/dc/{id}', { id: UNKNOWN_ID }, { key: null }],
       ['POST', '/relay/pay', {}, { key: null, body: { id: paymentId, tx: '00' } }],
       ['POST', '/relay/status', {}, { key: null, body: id }],
@@ -442,6 +550,10 @@ describe('openapi: an app on PostgreSQL, rate-limited, with MAX_OPEN_PAYMENTS=1'
         ['POST', '/api/v1/payments/{id}/cancel', { id: paymentId }, {}],
         ['GET', '/api/v1/payments/{id}/events', { id: paymentId }, {}],
         ['GET', '/api/v1/events', {}, {}],
+        ['POST', '/api/v1/payments/{id}/mark', { id: paymentId }, { body: { as: 'settled' } }],
+        ['POST', '/api/v1/payments/{id}/receipt', { id: paymentId }, { body: { email: 'ann@example.com' } }],
+        ['GET', '/api/v1/reports/sales', {}, {}],
+        ['GET', '/api/v1/rates', {}, {}],
       ],
       [['POST', '/relay/status', {}, { key: null, body: { id: paymentId } }], ['POST', '/relay/pay', {}, { key: null, body: { id: paymentId, tx: '00' } }]],
       [['GET', '/invoices/{address}', { address: BUYER }, {}]],
