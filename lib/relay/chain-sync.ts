@@ -33,36 +33,51 @@ export async function onBlockDisconnected(ctx: SyncContext, hash: string): Promi
   await ctx.db.prisma.payment.updateMany({ where: { blockHash: hash }, data: { blockHeight: null, blockHash: null } });
 }
 
-/** Recomputes confirmations for every accepted/confirmed payment and applies transitions. */
+/**
+ * Confirmations are counted up to this depth; deeper, a payment reports this many. Without a
+ * bound, every new block rewrote every payment ever confirmed (10,000 paid payments meant
+ * 10,000 writes a block, and PGlite runs in the web process: /relay/status stalled for a
+ * minute, bench `status-rpc`). 100 blocks is far beyond any store's policy (at most 100, §3).
+ */
+export const CONFIRMATIONS_TRACKED = 100;
+
+/** Recomputes confirmations of the accepted/confirmed payments and applies transitions. */
 export async function updateConfirmations(ctx: SyncContext, tipHeight: number): Promise<void> {
   const { db } = ctx;
   const now = ctx.now?.() ?? new Date();
-  // Only the rows the loop below would change (same rules in SQL): loading every paid payment
-  // through the ORM on each worker tick grew with every payment ever taken (benchmark `pay`).
+  const conf = `LEAST(CASE WHEN block_height IS NULL THEN 0 ELSE GREATEST($1::int - block_height + 1, 0) END, ${CONFIRMATIONS_TRACKED})`;
+  const open = `status IN ('accepted', 'confirmed') AND exception IS DISTINCT FROM 'marked_settled'`;
+  // 1. The (few) payments that cross their required depth, either way: through the state machine.
   const due = await db.query<{ id: string }>(
-    `SELECT id FROM (
-       SELECT id, status, required_confirmations AS req, confirmations,
-              CASE WHEN block_height IS NULL THEN 0 ELSE GREATEST($1::int - block_height + 1, 0) END AS conf
-       FROM payment WHERE status IN ('accepted', 'confirmed') AND exception IS DISTINCT FROM 'marked_settled') c
-     WHERE (status = 'accepted' AND conf >= req) OR (status = 'confirmed' AND conf < req) OR conf <> confirmations`,
+    `SELECT id FROM (SELECT id, status, required_confirmations AS req, ${conf} AS conf FROM payment WHERE ${open}) c
+     WHERE (status = 'accepted' AND conf >= req) OR (status = 'confirmed' AND conf < req)`,
     [tipHeight],
   );
-  if (due.length === 0) return;
-  const rows = await db.prisma.payment.findMany({
-    where: { id: { in: due.map((d) => String(d.id)) }, status: { in: ['accepted', 'confirmed'] },
-      OR: [{ exception: null }, { exception: { not: 'marked_settled' } }] },
-  });
-  for (const p of rows) {
-    const conf = p.blockHeight === null ? 0 : Math.max(tipHeight - p.blockHeight + 1, 0);
-    const reach = conf >= p.requiredConfirmations;
-    if ((p.status === 'accepted' && reach) || (p.status === 'confirmed' && !reach)) {
-      // Table rows chain.confirm / chain.unconfirm (DESIGN.md §4 "Reorgs").
-      await db.prisma.$transaction((t) =>
-        applyTransition(t, { row: p, trigger: 'chain.confirmations', facts: { reached: reach }, data: { confirmations: conf }, publicUrl: ctx.publicUrl, now }));
-    } else if (conf !== p.confirmations) {
-      await updateWithoutTransition(db.prisma, p.id, p.status, { confirmations: conf, updatedAt: now });
+  if (due.length) {
+    const rows = await db.prisma.payment.findMany({
+      where: { id: { in: due.map((d) => String(d.id)) }, status: { in: ['accepted', 'confirmed'] },
+        OR: [{ exception: null }, { exception: { not: 'marked_settled' } }] },
+    });
+    for (const p of rows) {
+      const c = Math.min(p.blockHeight === null ? 0 : Math.max(tipHeight - p.blockHeight + 1, 0), CONFIRMATIONS_TRACKED);
+      const reach = c >= p.requiredConfirmations;
+      if ((p.status === 'accepted' && reach) || (p.status === 'confirmed' && !reach)) {
+        // Table rows chain.confirm / chain.unconfirm (DESIGN.md §4 "Reorgs").
+        await db.prisma.$transaction((t) =>
+          applyTransition(t, { row: p, trigger: 'chain.confirmations', facts: { reached: reach }, data: { confirmations: c }, publicUrl: ctx.publicUrl, now }));
+      } else if (c !== p.confirmations) {
+        await updateWithoutTransition(db.prisma, p.id, p.status, { confirmations: c, updatedAt: now });
+      }
     }
   }
+  // 2. Every other count that moved, in one statement (no state changes: the status and the
+  // required depth are re-checked in the same statement, so a concurrent transition is kept).
+  await db.query(
+    `UPDATE payment SET confirmations = ${conf}, updated_at = $2
+      WHERE ${open} AND confirmations <> ${conf}
+        AND ((status = 'accepted' AND ${conf} < required_confirmations) OR (status = 'confirmed' AND ${conf} >= required_confirmations))`,
+    [tipHeight, now],
+  );
 }
 
 /** Emits payment.expired once for each unpaid payment past its timeout. */

@@ -152,6 +152,14 @@ describe('JSON endpoint bodies under random and mutated input', () => {
     }), { numRuns: 300 });
   });
 
+  it('POST /api/v1/payments/<id>/mark and /receipt with random bodies: never 5xx', async () => {
+    await fc.assert(fc.asyncProperty(fc.oneof(fc.json(), fc.string()), fc.constantFrom('mark', 'receipt'), async (body, what) => {
+      const r = await post(`/api/v1/payments/${payment.id}/${what}`, body);
+      never5xx(r, body);
+      expect([400, 409, 413], `${what} ${body}: ${r.status} ${r.text}`).toContain(r.status);
+    }), RUNS);
+  });
+
   it('POST /api/v1/payments/<id>/cancel with random bodies and ids: never 5xx', async () => {
     await fc.assert(fc.asyncProperty(text, fc.string({ maxLength: 40 }), async (body, id) => {
       const r = await post(`/api/v1/payments/${encodeURIComponent(id) || 'x'}/cancel`, body);
@@ -215,6 +223,17 @@ describe('NUL, int64 overflow and impossible dates on every route that takes inp
       [`/api/admin/invoices?cursor=${cursorOf(INT64_OVER)}`, 'owner'],
       [`/api/admin/invoices?q=${encodeURIComponent(NUL)}`, 'owner'],
       [`/api/admin/invoices/export?format=csv&q=${encodeURIComponent(NUL)}`, 'owner'],
+      [`/api/v1/reports/sales?from=2026-01-01&to=2026-01-02&tz=${encodeURIComponent(NUL)}`, 'owner'],
+      ['/api/v1/reports/sales?from=2026-01-01&to=2026-01-02&tz=Mars%2FOlympus_Mons', 'owner'],
+      ['/api/v1/reports/sales?from=2026-02-30&to=2026-03-01', 'owner'],
+      ['/api/v1/reports/sales?from=2026-03-01&to=2026-02-01', 'owner'], // to before from
+      [`/api/v1/reports/sales?from=2026-01-01&to=2026-01-02&format=${encodeURIComponent(NUL)}`, 'owner'],
+      [`/api/admin/audit?limit=${INT64_OVER}`, 'owner'],
+      [`/api/admin/sales?days=${INT64_OVER}`, 'owner'],
+      ...BAD_DATES.flatMap((d): [string, 'key' | 'owner'][] => [
+        [`/api/v1/reports/sales?from=${encodeURIComponent(d)}&to=2026-01-02`, 'owner'],
+        [`/api/v1/reports/sales?from=2026-01-01&to=${encodeURIComponent(d)}`, 'owner'],
+      ]),
       ...BAD_DATES.flatMap((d): [string, 'key' | 'owner'][] => ['from', 'to'].flatMap((k): [string, 'key' | 'owner'][] => [
         [`/api/v1/payments?${k}=${encodeURIComponent(d)}`, 'key'],
         [`/api/admin/invoices?${k}=${encodeURIComponent(d)}`, 'owner'],
@@ -229,6 +248,8 @@ describe('NUL, int64 overflow and impossible dates on every route that takes inp
     for (const [method, path, who, ok] of [
       ['GET', `/api/v1/payments/${id}`, 'key', [400, 404]],
       ['POST', `/api/v1/payments/${id}/cancel`, 'key', [400, 404]],
+      ['POST', `/api/v1/payments/${id}/mark`, 'key', [400, 404]],
+      ['POST', `/api/v1/payments/${id}/receipt`, 'key', [400, 404]],
       ['GET', `/api/admin/invoices/${id}`, 'owner', [400, 404]],
       ['PATCH', `/api/admin/products/${id}`, 'owner', [400, 404]],
       ['PATCH', `/api/admin/users/${id}`, 'owner', [400, 404]],
@@ -256,6 +277,15 @@ describe('NUL, int64 overflow and impossible dates on every route that takes inp
       ['PATCH', '/api/admin/settings', { name: NUL }, 'owner'],
       ['PATCH', '/api/admin/settings', { address: NUL }, 'owner'],
       ['PATCH', '/api/admin/settings', { webhook_url: `https://hooks.test/${NUL}` }, 'owner'],
+      ['PATCH', '/api/admin/settings', { timezone: NUL }, 'owner'],
+      ['PATCH', '/api/admin/settings', { timezone: 'Mars/Olympus_Mons' }, 'owner'],
+      ['PATCH', '/api/admin/settings', { pricing_currency: NUL }, 'owner'],
+      ['PATCH', '/api/admin/settings', { smtp_url: `smtp://mail.test/${NUL}` }, 'owner'],
+      ['PATCH', '/api/admin/settings', { smtp_from: `Shop <r${NUL}@shop.test>` }, 'owner'],
+      ['POST', `/api/v1/payments/${payment.id}/mark`, { as: 'settled', note: NUL }, 'key'],
+      ['POST', `/api/v1/payments/${payment.id}/mark`, { as: NUL }, 'key'],
+      ['POST', `/api/v1/payments/${payment.id}/receipt`, { email: `ann${NUL}@example.com` }, 'key'],
+      ['POST', `/api/v1/payments/${payment.id}/receipt`, { email: 'ann@example.com\r\nBcc: all@example.com' }, 'key'],
     ];
     for (const [method, path, body, who] of cases) {
       const r = await send(method, path, body, who);
