@@ -11,7 +11,7 @@ export default async function CatalogPage() {
   const [products, currency] = await Promise.all([listProducts(db, { includeArchived: true }), pricingCurrency(db)]);
   return (
     <>
-      <div className="bo-head"><h1>Catalog</h1><p className="muted">Products on the cashier screen&apos;s grid. Prices in {currency} (the store&apos;s pricing currency, in Settings); tax as a percentage of the price.</p></div>
+      <div className="bo-head"><h1>Catalog</h1><p className="muted">Products on the cashier screen&apos;s grid. Prices in {currency} (the store&apos;s pricing currency, set on the Rates page); tax as a percentage of the price.</p></div>
       <CatalogEditor initial={products} pricingCurrency={currency} />
     </>
   );
