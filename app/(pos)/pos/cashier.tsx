@@ -10,7 +10,7 @@ import { csrfFetch } from '@/app/_lib/csrf-fetch';
 import { cartTotals, moneyText, fiatOf, keyboardKeypadKey, keypadAmount, keypadPress, paymentBody, DOGE_CURRENCY, taxPercentBp, NO_EXTRAS, type CartExtras, type CartLine } from '@/lib/pos/cart';
 import type { PosProduct, PosStore, RecentSale } from '@/lib/pos/catalog';
 import { startOfLocalDay } from '@/lib/time/zone';
-import { chargeAgainBody, saleFromView, type VendorPaymentView } from '@/lib/pos/sales';
+import { chargeAgainBody, rememberPriced, repriceBody, saleFromView, type VendorPaymentView } from '@/lib/pos/sales';
 import { PaymentScreen, type CreatedPayment } from './payment-screen';
 import { RecentSales } from './recent-sales';
 import { NotReadyNotice, NOT_READY_ID, useTillReadiness, type TillReadiness } from './readiness';
@@ -60,6 +60,7 @@ export function Cashier({ products, store, sales: initialSales, user, denied, de
   const [sound, setSound] = useSoundSetting();
   const { ask, dialog } = useConfirm();
   const customN = useRef(0);
+  const pricedBodies = useRef(new Map<string, string>());
   const pending = useRef<{ key: string; body: string } | null>(null);
   const cartHeading = useRef<HTMLHeadingElement>(null);
   const tabRefs = useRef<Record<'products' | 'keypad', HTMLButtonElement | null>>({ products: null, keypad: null });
@@ -211,6 +212,7 @@ export function Cashier({ products, store, sales: initialSales, user, denied, de
         return false;
       }
       setPayment(b as CreatedPayment);
+      rememberPriced(pricedBodies.current, (b as CreatedPayment).id, body);
       void pollSales();
       return true;
     } catch {
@@ -247,7 +249,8 @@ export function Cashier({ products, store, sales: initialSales, user, denied, de
     const old = payment;
     let body: string;
     try {
-      body = JSON.stringify(chargeAgainBody(old.payment, orderRef()));
+      // A sale priced in fiat is priced again from its fiat lines (at today's rate), when this till made it.
+      body = JSON.stringify(repriceBody(pricedBodies.current, old.id, orderRef()) ?? chargeAgainBody(old.payment, orderRef()));
     } catch (e) {
       setError((e as Error).message);
       return;
