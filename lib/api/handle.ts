@@ -9,6 +9,7 @@ import { isBackendUnavailable } from '../chain/backend';
 import { log } from '../log';
 import { rateLimitResponse, type RateGroup } from './rate-limit';
 import { isDataException } from '../db/bounds';
+import { RateUnavailableError } from '../rates/store';
 
 const DB_OUTAGE = /ECONNREFUSED|ECONNRESET|EPIPE|terminating connection|Connection terminated|connect ETIMEDOUT|not queryable|server closed the connection|the database system is (starting up|shutting down|in recovery mode)|57P0[123]|P1001|P1017|DatabaseNotReachable|timeout exceeded when trying to connect/i;
 
@@ -45,6 +46,7 @@ export async function handle(fn: () => Promise<Response>, opts: HandleOptions = 
     if (e instanceof TooManyOpenPaymentsError) return jsonError(429, 'too_many_open_payments', e.message, { 'Retry-After': '60' });
     if (e instanceof IdempotencyConflictError) return jsonError(409, 'conflict', e.message);
     if (e instanceof NoReceivingWalletError) return jsonError(409, 'conflict', e.message);
+    if (e instanceof RateUnavailableError) return jsonError(503, 'rate_unavailable', e.message, { 'Retry-After': '30' });
     if (isStoreNotReady(e)) return json({ error: 'not_ready', message: e.message, problems: e.problems }, 503, { 'Retry-After': '10' });
     if (isDataException(e)) {
       // Last line of defence: the database refused a value from the request (a NUL character,

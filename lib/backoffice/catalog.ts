@@ -1,9 +1,14 @@
 // The product catalog (DESIGN.md §9): create, edit and archive products with an icon (an emoji
-// or a small uploaded image as a data URL). Prices are koinu; tax rates are basis points.
+// or a small uploaded image as a data URL). Tax rates are basis points.
+// Prices (DESIGN.md §14) are entered in the store's pricing currency and stored in its minor
+// units with that currency (`price_currency`: koinu for DOGE, cents for USD). Changing the
+// store's pricing currency never reinterprets a stored price: a product priced in another
+// currency keeps its price and currency, is flagged here, and is left off the till until its
+// price is entered again (which re-prices it in the pricing currency).
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { Db } from '../db/client';
-import { formatKoinu, parseKoinuInput, AmountError } from '../money';
+import { formatKoinu, parseKoinuInput, parseFiatMinor, formatFiatMinor, AmountError } from '../money';
 import { BackofficeError, invalid, parseWith } from './errors';
 import { validateIcon } from './settings';
 
@@ -16,13 +21,21 @@ export interface ProductView {
   name: string;
   description: string;
   icon: string;
+  /** In `currency`: 8-DP DOGE, or the currency's fixed form ("2.50"). */
   price: string;
+  /** The currency of `price`: DOGE or an ISO 4217 code. */
+  currency: string;
   tax_rate: string; // percent, e.g. "7.5"
   sort: number;
   archived: boolean;
 }
 
-type ProductRow = { id: string; sku: string; name: string; description: string; icon: string; price: bigint; taxRateBp: number; sort: number; archived: boolean };
+type ProductRow = { id: string; sku: string; name: string; description: string; icon: string; price: bigint; priceCurrency: string; taxRateBp: number; sort: number; archived: boolean };
+
+/** A stored price in its currency's text form: 8-DP DOGE or the fiat fixed form. */
+export function formatPrice(minor: bigint, currency: string): string {
+  return currency === 'DOGE' ? formatKoinu(minor) : formatFiatMinor(minor, currency);
+}
 
 export function bpToPercent(bp: number): string {
   const whole = Math.trunc(bp / 100);
@@ -41,7 +54,7 @@ export function percentToBp(field: string, raw: string): number {
 
 export function productView(r: ProductRow): ProductView {
   return {
-    id: r.id, sku: r.sku, name: r.name, description: r.description, icon: r.icon, price: formatKoinu(r.price),
+    id: r.id, sku: r.sku, name: r.name, description: r.description, icon: r.icon, price: formatPrice(r.price, r.priceCurrency), currency: r.priceCurrency,
     tax_rate: bpToPercent(r.taxRateBp), sort: r.sort, archived: r.archived,
   };
 }
@@ -62,10 +75,17 @@ const UpdateProduct = z.object({
   price: Fields.price.optional(), tax_rate: Fields.tax_rate.optional(), sort: Fields.sort.optional(), archived: Fields.archived.optional(),
 }).strict();
 
-function price(s: string): bigint {
+/** The store's pricing currency: what new prices are entered in. */
+export async function pricingCurrency(db: Db): Promise<string> {
+  const s = await db.prisma.store.findUnique({ where: { id: 1 }, select: { pricingCurrency: true } });
+  return s?.pricingCurrency || 'DOGE';
+}
+
+/** A typed price in `currency` ("10.5" DOGE, "2.50" or "2,50" USD) to its minor units. */
+export function parsePrice(s: string, currency: string): bigint {
   let v: bigint;
   try {
-    v = parseKoinuInput(s);
+    v = currency === 'DOGE' ? parseKoinuInput(s) : parseFiatMinor(s.trim().replace(/^(\d+),(\d+)$/, '$1.$2'), currency);
   } catch (e) {
     if (e instanceof AmountError) throw invalid('price', e.message);
     throw e;
@@ -91,10 +111,11 @@ async function skuTaken(db: Db, sku: string, exceptId?: string): Promise<boolean
 export async function createProduct(db: Db, input: unknown): Promise<ProductView> {
   const p = parseWith(CreateProduct, input);
   if (await skuTaken(db, p.sku)) throw new BackofficeError('conflict', 'another product has this SKU', 'sku');
+  const currency = await pricingCurrency(db);
   const row = await db.prisma.product.create({
     data: {
       id: randomUUID(), sku: p.sku, name: p.name, description: p.description ?? '',
-      icon: validateIcon('icon', p.icon ?? '', MAX_PRODUCT_ICON_CHARS), price: price(p.price),
+      icon: validateIcon('icon', p.icon ?? '', MAX_PRODUCT_ICON_CHARS), price: parsePrice(p.price, currency), priceCurrency: currency,
       taxRateBp: p.tax_rate ? percentToBp('tax_rate', p.tax_rate) : 0, sort: p.sort ?? 0,
     },
   });
@@ -111,7 +132,12 @@ export async function updateProduct(db: Db, id: string, input: unknown): Promise
   if (p.name !== undefined) data.name = p.name;
   if (p.description !== undefined) data.description = p.description;
   if (p.icon !== undefined) data.icon = validateIcon('icon', p.icon, MAX_PRODUCT_ICON_CHARS);
-  if (p.price !== undefined) data.price = price(p.price);
+  if (p.price !== undefined) {
+    // A price entered now is in today's pricing currency (a product left in another one is re-priced).
+    const currency = await pricingCurrency(db);
+    data.price = parsePrice(p.price, currency);
+    data.priceCurrency = currency;
+  }
   if (p.tax_rate !== undefined) data.taxRateBp = percentToBp('tax_rate', p.tax_rate);
   if (p.sort !== undefined) data.sort = p.sort;
   if (p.archived !== undefined) data.archived = p.archived;

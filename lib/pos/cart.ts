@@ -1,7 +1,43 @@
 // The cashier's cart (app/(pos)/pos) as pure koinu arithmetic: per-item tax from a rate in
 // basis points, fee, shipping, discount and tip, fiat at the store's rate, and the exact
 // POST /api/v1/payments body of DESIGN.md §3. Runs in the browser and in tests; bigint only.
-import { formatKoinu, parseKoinu, parseKoinuInput, ONE_DOGE } from '../money';
+import { formatKoinu, parseKoinu, parseKoinuInput, parseFiatMinor, formatFiatMinor, currencyMinorDigits, ONE_DOGE } from '../money';
+
+// Fiat pricing (DESIGN.md §14): with a fiat pricing currency every cart amount (unit, extras,
+// totals) is in that currency's minor units (cents), the arithmetic is the same, and the body
+// carries `currency` so the server converts it to DOGE at the rate in force.
+
+/** The DOGE pricing currency: cart amounts are koinu. */
+export const DOGE_CURRENCY = 'DOGE';
+
+/** Digits after the point the keypad takes in `currency`: 8 for DOGE, the minor unit otherwise. */
+export function currencyDigits(currency: string): number {
+  return currency === DOGE_CURRENCY ? 8 : currencyMinorDigits(currency);
+}
+
+/** A cart amount as the vendor API wants it: 8-DP DOGE, or the currency's fixed form ("2.50"). */
+export function amountString(minor: bigint, currency: string): string {
+  return currency === DOGE_CURRENCY ? formatKoinu(minor) : formatFiatMinor(minor, currency);
+}
+
+/** A cart amount for people: "Ð 1,234.50", or "$2.50" / "2,50 €" through Intl (exact: a decimal string, never a float). */
+export function moneyText(minor: bigint, currency: string, locale?: string): string {
+  if (currency === DOGE_CURRENCY) return dogeText(minor);
+  const digits = currencyMinorDigits(currency);
+  const nf = new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits });
+  return nf.format(formatFiatMinor(minor, currency) as unknown as number) // a decimal string: formatted exactly (Intl.NumberFormat v3);
+}
+
+/** Keypad input in `currency` ("2.5", "2,5") to minor units; null while incomplete or invalid. */
+export function keypadAmount(s: string, currency: string): bigint | null {
+  if (currency === DOGE_CURRENCY) return keypadKoinu(s);
+  if (!s) return null;
+  try {
+    return parseFiatMinor(s.replace(',', '.').replace(/\.$/, ''), currency);
+  } catch {
+    return null;
+  }
+}
 
 export interface CartLine {
   /** Stable key in the cart: the product id, or `custom-<n>` for keypad amounts. */
@@ -104,6 +140,8 @@ export interface PaymentBodyItem {
 }
 
 export interface PaymentBody {
+  /** The pricing currency when it is fiat: the item amounts are in it (DESIGN.md §14). */
+  currency?: string;
   items: PaymentBodyItem[];
   order_reference?: string;
   note?: string;
@@ -131,8 +169,10 @@ export function paymentBody(
   lines: readonly CartLine[],
   extras: CartExtras,
   fiat: FiatSettings,
-  opts: { orderReference?: string; note?: string; tipLabel?: string } = {},
+  opts: { orderReference?: string; note?: string; tipLabel?: string; currency?: string } = {},
 ): PaymentBody {
+  const currency = opts.currency ?? DOGE_CURRENCY;
+  const fmt = (m: bigint) => amountString(m, currency);
   const t = cartTotals(lines, extras);
   for (const [k, v] of Object.entries(extras)) if (v < 0n) throw new RangeError(`${k} must not be negative`);
   if (t.total <= 0n) throw new EmptyCartError(lines.length ? 'the total must be greater than 0' : 'the cart is empty');
@@ -140,18 +180,19 @@ export function paymentBody(
   for (const l of lines) {
     if (l.count < 1 || !Number.isInteger(l.count)) throw new RangeError(`count of ${l.name} must be a positive integer`);
     const tax = lineTax(l);
-    const it: PaymentBodyItem = { type: 'item', id: l.sku, name: l.name, count: l.count, unit: formatKoinu(l.unit) };
-    if (tax > 0n) it.tax = formatKoinu(tax);
+    const it: PaymentBodyItem = { type: 'item', id: l.sku, name: l.name, count: l.count, unit: fmt(l.unit) };
+    if (tax > 0n) it.tax = fmt(tax);
     if (l.icon && WALLET_ICON_RE.test(l.icon)) it.icon = l.icon; // the spec's item icon is a JPG/PNG URL (https only: DESIGN.md §3)
     items.push(it);
   }
-  if (extras.fee > 0n) items.push({ type: 'fee', id: 'fee', name: 'Fee', count: 1, unit: formatKoinu(extras.fee) });
-  if (extras.shipping > 0n) items.push({ type: 'shipping', id: 'shipping', name: 'Shipping', count: 1, unit: formatKoinu(extras.shipping) });
-  if (extras.discount > 0n) items.push({ type: 'discount', id: 'discount', name: 'Discount', count: 1, unit: formatKoinu(-extras.discount) });
-  if (extras.tip > 0n) items.push({ type: 'donation', id: 'tip', name: opts.tipLabel ?? 'Tip', count: 1, unit: formatKoinu(extras.tip) });
-  const body: PaymentBody = { items };
+  if (extras.fee > 0n) items.push({ type: 'fee', id: 'fee', name: 'Fee', count: 1, unit: fmt(extras.fee) });
+  if (extras.shipping > 0n) items.push({ type: 'shipping', id: 'shipping', name: 'Shipping', count: 1, unit: fmt(extras.shipping) });
+  if (extras.discount > 0n) items.push({ type: 'discount', id: 'discount', name: 'Discount', count: 1, unit: fmt(-extras.discount) });
+  if (extras.tip > 0n) items.push({ type: 'donation', id: 'tip', name: opts.tipLabel ?? 'Tip', count: 1, unit: fmt(extras.tip) });
+  const body: PaymentBody = currency === DOGE_CURRENCY ? { items } : { currency, items };
   if (opts.orderReference) body.order_reference = opts.orderReference;
   if (opts.note) body.note = opts.note;
+  if (currency !== DOGE_CURRENCY) return body; // the server prices it: fiat_* exactly as priced
   const fiatTotal = fiat.currency ? fiatOf(t.total, fiat.rate) : null;
   if (fiatTotal !== null && /^[A-Z]{3}$/.test(fiat.currency)) {
     body.fiat_total = fiatTotal;
@@ -171,15 +212,15 @@ export function keypadKoinu(s: string): bigint | null {
   }
 }
 
-/** Appends a keypad key (digit, ".", "00" or "⌫") keeping at most 8 decimals. */
-export function keypadPress(current: string, key: string): string {
+/** Appends a keypad key (digit, ".", "00" or "⌫") keeping at most `maxDecimals` decimals (8: DOGE; 2: USD; 0: JPY has no point). */
+export function keypadPress(current: string, key: string, maxDecimals = 8): string {
   if (key === '⌫' || key === 'back') return current.slice(0, -1);
   if (key === 'C') return '';
-  if (key === '.' || key === ',') return current.includes('.') ? current : (current || '0') + '.';
+  if (key === '.' || key === ',') return current.includes('.') || maxDecimals === 0 ? current : (current || '0') + '.';
   if (!/^\d+$/.test(key)) return current;
   let next = current === '0' ? key.replace(/^0+/, '') || '0' : current + key;
   const dot = next.indexOf('.');
-  if (dot >= 0 && next.length - dot - 1 > 8) return current;
+  if (dot >= 0 && next.length - dot - 1 > maxDecimals) return current;
   if ((dot >= 0 ? dot : next.length) > 11) return current;
   if (next !== '0') next = next.replace(/^0+(?=\d)/, '');
   return next;

@@ -12,7 +12,7 @@ export interface PosProduct {
   name: string;
   description: string;
   icon: string;
-  /** Price in koinu, as a decimal integer string. */
+  /** Price in minor units of the store's pricing currency (koinu for DOGE, cents for USD), as a decimal integer string. */
   priceKoinu: string;
   taxRateBp: number;
 }
@@ -22,6 +22,8 @@ export interface PosStore {
   icon: string;
   fiatRate: string;
   fiatCurrency: string;
+  /** DOGE or an ISO 4217 code (DESIGN.md §14): the till's prices and keypad are in it. */
+  pricingCurrency: string;
   tipsEnabled: boolean;
   /** The store's time zone in force (IANA): today's sales and their times are in it. */
   timeZone: string;
@@ -41,8 +43,10 @@ export interface RecentSale {
   timeText: string;
 }
 
+/** The products the till sells: those priced in the store's pricing currency (others wait to be re-priced). */
 export async function posCatalog(db: Db): Promise<PosProduct[]> {
-  const rows = await db.prisma.product.findMany({ where: { archived: false }, orderBy: [{ sort: 'asc' }, { name: 'asc' }], take: 500 });
+  const store = await db.prisma.store.findUnique({ where: { id: 1 }, select: { pricingCurrency: true } });
+  const rows = await db.prisma.product.findMany({ where: { archived: false, priceCurrency: store?.pricingCurrency || 'DOGE' }, orderBy: [{ sort: 'asc' }, { name: 'asc' }], take: 500 });
   return rows.map((p) => ({
     id: p.id, sku: p.sku, name: p.name, description: p.description, icon: p.icon, priceKoinu: p.price.toString(), taxRateBp: p.taxRateBp,
   }));
@@ -50,7 +54,7 @@ export async function posCatalog(db: Db): Promise<PosProduct[]> {
 
 export async function posStore(db: Db): Promise<PosStore> {
   const s = await db.prisma.store.findUnique({ where: { id: 1 } });
-  return { name: s?.name ?? 'Counter store', icon: s?.icon ?? '', fiatRate: s?.fiatRate ?? '', fiatCurrency: s?.fiatCurrency ?? '', tipsEnabled: s?.tipsEnabled ?? false, timeZone: storeTimeZone(s?.timezone) };
+  return { name: s?.name ?? 'Counter store', icon: s?.icon ?? '', fiatRate: s?.fiatRate ?? '', fiatCurrency: s?.fiatCurrency ?? '', pricingCurrency: s?.pricingCurrency || 'DOGE', tipsEnabled: s?.tipsEnabled ?? false, timeZone: storeTimeZone(s?.timezone) };
 }
 
 export function saleState(p: { status: string; exception: string | null; broadcastState: string; expiresAt: Date }, now: Date): string {

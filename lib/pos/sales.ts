@@ -63,3 +63,17 @@ export function chargeAgainBody(p: NonNullable<VendorPaymentView['payment']>, or
   }
   return body;
 }
+
+/** Remembers the fiat-priced request that made a payment (its lines in the pricing currency), for "charge again". */
+export function rememberPriced(map: Map<string, string>, id: string, body: string): void {
+  if (!id || !body.includes('"currency"')) return;
+  map.set(id, body);
+  if (map.size > 50) map.delete(map.keys().next().value as string);
+}
+
+/** The remembered fiat request of payment `id` with a new order reference: converted again at today's rate. */
+export function repriceBody(map: Map<string, string>, id: string, orderReference: string): Record<string, unknown> | null {
+  const body = map.get(id);
+  if (!body) return null;
+  return { ...(JSON.parse(body) as Record<string, unknown>), order_reference: orderReference };
+}

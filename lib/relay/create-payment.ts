@@ -15,6 +15,8 @@ import { requiredConfirmations } from './risk';
 import { allocateReceiveAddress } from './receive-address';
 import { activeRelayKey } from './relay-key';
 import { vendorPaymentView, rfc3339 } from './payment-view';
+import { convertFiatRequest, requestCurrency, DOGE } from './fiat-request';
+import { rateInForce, type RateInForce } from '../rates/store';
 
 export class IdempotencyConflictError extends Error {
   constructor() {
@@ -76,10 +78,20 @@ export async function createPayment(ctx: CreatePaymentContext, rawBody: string):
   }
   // Validation (400), then who may ask for this (403), then readiness (503, sessions only),
   // then the open-payment cap (429), all before an address is handed out.
+  // A fiat-priced request (DESIGN.md §14) is converted at the rate in force, locked here, and
+  // then priced like any DOGE request; no fresh rate is 503 rate_unavailable.
   const allowHttp = ctx.publicUrl.startsWith('http://');
+  const settings = await readStoreSettings(db);
+  const currency = requestCurrency(body, settings.pricingCurrency);
+  let rate: RateInForce | null = null;
+  if (currency !== DOGE) {
+    // Validate the request before asking for a rate: a bad request is 400 whatever the rates.
+    convertFiatRequest(body, currency, { m: 10n ** 30n, s: 0 }); // shape only: a rate so large nothing overflows
+    rate = await rateInForce(db, currency, { now: ctx.now });
+    body = convertFiatRequest(body, currency, rate.decimal).body;
+  }
   const priced = priceRequest(body, ctx.network, { allowHttpUrls: allowHttp });
   const req = priced.request;
-  const settings = await readStoreSettings(db);
   authorizePaymentRequest(priced, settings, ctx.scopes ?? SCOPES);
   // Readiness (the till's gate) after validation and authorisation: a request that is wrong or
   // forbidden is told so whatever the store's state.
@@ -130,7 +142,8 @@ export async function createPayment(ctx: CreatePaymentContext, rawBody: string):
     id, total: priced.total, fees: priced.fees, taxes: priced.taxes, quantity: priced.quantity, address, addressIndex,
     vendorOrderId: req.vendor_order_id ?? '', orderReference: req.order_reference ?? '', note: req.note ?? '',
     vendorOrderUrl: req.vendor_order_url ?? '', fiatTotal: req.fiat_total ?? '', fiatTax: req.fiat_tax ?? '',
-    fiatCurrency: req.fiat_currency ?? '', mintHash: (req.mint_hash ?? '').toLowerCase(),
+    fiatCurrency: req.fiat_currency ?? '', rateValue: rate?.value ?? '', rateSource: rate?.source ?? '', rateAt: rate?.at ?? null,
+    mintHash: (req.mint_hash ?? '').toLowerCase(),
     pendingTokenBalanceId: req.pending_token_balance_id ?? '', meta: req.meta ?? {}, timeoutSec: timeout,
     feePerKb: settings.feePerKb, maxSize: settings.maxSize, requiredConfirmations: required, issuedAt, expiresAt,
     envelope: envelopeJson, payloadHash: createHash('sha256').update(signed.payloadBytes).digest('hex'),
@@ -144,6 +157,7 @@ export async function createPayment(ctx: CreatePaymentContext, rawBody: string):
   const full = vendorPaymentView(created, ctx.publicUrl, issuedAt);
   const response: Record<string, unknown> = {
     id: full.id, status: full.status, total: full.total, uri: full.uri, connect_uri: full.connect_uri,
+    fiat_total: full.fiat_total, fiat_tax: full.fiat_tax, fiat_currency: full.fiat_currency, rate: full.rate,
     envelope_url: full.envelope_url, relay: full.relay, issued: full.issued, expires_at: full.expires_at, payment: full.payment,
   };
 

@@ -36,7 +36,7 @@ const PAY_ROW_SQL = `
   SELECT p.id, p.status, p.exception, p.total::text AS total, p.address, p.issued_at, p.expires_at, p.envelope, p.pubkey,
          p.txid, p.tx_hex, p.required_confirmations, p.confirmations, p.confirmed_at, p.reason, p.refund_address,
          p.buyer_address, p.block_height, p.block_hash, p.created_at, p.updated_at, p.broadcast_state, p.max_size,
-         p.amount_paid::text AS amount_paid, p.paid_txids,
+         p.amount_paid::text AS amount_paid, p.paid_txids, p.rate_value, p.rate_source, p.rate_at,
          p.fee_per_kb::text AS fee_per_kb, k.token_key,
          (SELECT COALESCE(json_agg(json_build_object('type', o.type, 'address', o.address, 'amount', o.amount::text, 'data', o.data) ORDER BY o.idx), '[]'::json)
             FROM payment_output o WHERE o.payment_id = p.id)::text AS outputs
@@ -62,6 +62,7 @@ export async function loadPayRow(db: Db, id: string): Promise<PayRow | null> {
     refundAddress: String(r.refund_address ?? ''), buyerAddress: String(r.buyer_address ?? ''), blockHeight: intOrNull(r.block_height),
     blockHash: strOrNull(r.block_hash), createdAt: date(r.created_at), updatedAt: date(r.updated_at), broadcastState: String(r.broadcast_state),
     amountPaid: BigInt(String(r.amount_paid ?? '0')), paidTxids: Array.isArray(r.paid_txids) ? (r.paid_txids as unknown[]).map(String) : [],
+    rateValue: String(r.rate_value ?? ''), rateSource: String(r.rate_source ?? ''), rateAt: dateOrNull(r.rate_at),
     maxSize: Number(r.max_size), feePerKb: BigInt(String(r.fee_per_kb)), outputs,
     tokenKey: r.token_key === null || r.token_key === undefined ? null : new Uint8Array(r.token_key as Uint8Array),
   };

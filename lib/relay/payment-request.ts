@@ -45,6 +45,8 @@ export const PaymentRequestSchema = z
   .object({
     items: z.array(ItemIn).min(1, 'at least one item is required').max(MAX_ITEMS, `at most ${MAX_ITEMS} items`),
     outputs: z.array(OutputIn).max(MAX_OUTPUTS, `at most ${MAX_OUTPUTS} outputs`).optional(),
+    /** DOGE (default) or the store's pricing currency: then amounts are fiat (fiat-request.ts). */
+    currency: z.string().max(8, 'must be DOGE or a 3-letter ISO 4217 code').optional(),
     vendor_order_id: str(128).optional(),
     order_reference: str(64).optional(),
     note: str(1000).optional(),

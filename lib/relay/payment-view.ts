@@ -29,6 +29,10 @@ export interface PaymentRow {
   decisionNote?: string;
   decidedBy?: string | null;
   decidedAt?: Date | null;
+  /** The rate a fiat-priced payment was converted at (DESIGN.md §14); '' when DOGE-priced. */
+  rateValue?: string;
+  rateSource?: string;
+  rateAt?: Date | null;
 }
 
 export const rfc3339 = (d: Date) => d.toISOString();
@@ -81,16 +85,33 @@ export function amountFields(row: Pick<PaymentRow, 'total' | 'amountPaid' | 'pai
   return { amount_paid: formatKoinu(paid), amount_due: formatKoinu(due), txids };
 }
 
+/** The locked rate of a fiat-priced payment (DESIGN.md §14), or null when it was priced in DOGE. */
+export function rateView(row: Pick<PaymentRow, 'rateValue' | 'rateSource' | 'rateAt'>, fiatCurrency: string): Record<string, string> | null {
+  if (!row.rateValue || !fiatCurrency) return null;
+  return { pair: `DOGE/${fiatCurrency}`, value: row.rateValue, source: row.rateSource ?? '', at: row.rateAt ? rfc3339(row.rateAt) : '' };
+}
+
+/** The signed fiat fields, top level: exactly as priced (fiat pricing) or as the vendor sent them; "" when none. */
+function fiatFields(payment: unknown) {
+  const p = (payment ?? {}) as { fiat_total?: unknown; fiat_tax?: unknown; fiat_currency?: unknown };
+  const str = (v: unknown) => (typeof v === 'string' ? v : '');
+  return { fiat_total: str(p.fiat_total), fiat_tax: str(p.fiat_tax), fiat_currency: str(p.fiat_currency) };
+}
+
 /** The vendor API's payment body: the 201 body plus lifecycle fields (DESIGN.md §3). */
 export function vendorPaymentView(row: PaymentRow, publicUrl: string, now: Date): Record<string, unknown> {
+  const payment = decodeSignedPayment(row.envelope);
+  const fiat = fiatFields(payment);
   return {
     id: row.id,
     status: row.status,
     total: formatKoinu(row.total),
+    ...fiat,
+    rate: rateView(row, fiat.fiat_currency),
     ...links(publicUrl, row),
     issued: rfc3339(row.issuedAt),
     expires_at: rfc3339(row.expiresAt),
-    payment: decodeSignedPayment(row.envelope),
+    payment,
     txid: row.txid ?? null,
     required: row.requiredConfirmations,
     confirmed: row.confirmations,

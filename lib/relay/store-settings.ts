@@ -16,6 +16,8 @@ export interface StoreSettings {
   webhookUrl: string;
   storeXpub: string;
   storeAddress: string;
+  /** DOGE or an ISO 4217 code (DESIGN.md §14). */
+  pricingCurrency: string;
 }
 
 export async function readStoreSettings(db: Db): Promise<StoreSettings> {
@@ -25,5 +27,6 @@ export async function readStoreSettings(db: Db): Promise<StoreSettings> {
     timeoutSec: s.timeoutSec, zeroConfLimit: s.zeroConfLimit, oneConfLimit: s.oneConfLimit,
     oneConfRequired: s.oneConfRequired, highConfRequired: s.highConfRequired, webhookUrl: s.webhookUrl,
     storeXpub: s.storeXpub, storeAddress: s.storeAddress,
+    pricingCurrency: s.pricingCurrency,
   };
 }

@@ -7,15 +7,16 @@
 // connected); a waiting sale can be reopened; the physical keyboard types amounts.
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { csrfFetch } from '@/app/_lib/csrf-fetch';
-import { cartTotals, dogeText, fiatOf, keyboardKeypadKey, keypadKoinu, keypadPress, paymentBody, taxPercentBp, NO_EXTRAS, type CartExtras, type CartLine } from '@/lib/pos/cart';
+import { cartTotals, moneyText, fiatOf, keyboardKeypadKey, keypadAmount, keypadPress, paymentBody, DOGE_CURRENCY, taxPercentBp, NO_EXTRAS, type CartExtras, type CartLine } from '@/lib/pos/cart';
 import type { PosProduct, PosStore, RecentSale } from '@/lib/pos/catalog';
 import { startOfLocalDay } from '@/lib/time/zone';
-import { chargeAgainBody, saleFromView, type VendorPaymentView } from '@/lib/pos/sales';
+import { chargeAgainBody, rememberPriced, repriceBody, saleFromView, type VendorPaymentView } from '@/lib/pos/sales';
 import { PaymentScreen, type CreatedPayment } from './payment-screen';
 import { RecentSales } from './recent-sales';
 import { NotReadyNotice, NOT_READY_ID, useTillReadiness, type TillReadiness } from './readiness';
 import { LiveBanner, useConfirm, useSoundSetting } from './till-ui';
-import { Icon, Doge } from './bits';
+import { Icon } from './bits';
+import { Money, keypadDisplay, keypadDigits, rateUnavailableText } from './pricing';
 import s from './pos.module.css';
 
 /** Today's sales are re-read this often; a failed read says the till is offline. */
@@ -59,6 +60,7 @@ export function Cashier({ products, store, sales: initialSales, user, denied, de
   const [sound, setSound] = useSoundSetting();
   const { ask, dialog } = useConfirm();
   const customN = useRef(0);
+  const pricedBodies = useRef(new Map<string, string>());
   const pending = useRef<{ key: string; body: string } | null>(null);
   const cartHeading = useRef<HTMLHeadingElement>(null);
   const tabRefs = useRef<Record<'products' | 'keypad', HTMLButtonElement | null>>({ products: null, keypad: null });
@@ -97,7 +99,9 @@ export function Cashier({ products, store, sales: initialSales, user, denied, de
 
   const totals = useMemo(() => cartTotals(lines, extras), [lines, extras]);
   const inCart = useMemo(() => new Map(lines.map((l) => [l.key, l.count])), [lines]);
-  const fiat = (k: bigint) => (store.fiatCurrency ? fiatOf(k, store.fiatRate) : null);
+  // Prices, keypad and cart are in the store's pricing currency (DESIGN.md §14; ./pricing.tsx).
+  const cur = store.pricingCurrency || DOGE_CURRENCY;
+  const fiat = (k: bigint) => (cur === DOGE_CURRENCY && store.fiatCurrency ? fiatOf(k, store.fiatRate) : null);
   const modes: KeypadMode[] = store.tipsEnabled ? ['item', 'fee', 'shipping', 'discount', 'tip'] : ['item', 'fee', 'shipping', 'discount'];
 
   const touch = () => {
@@ -120,7 +124,7 @@ export function Cashier({ products, store, sales: initialSales, user, denied, de
   }
 
   function applyKeypad() {
-    const k = keypadKoinu(entry);
+    const k = keypadAmount(entry, cur);
     if (k === null) return;
     touch();
     if (mode === 'item') {
@@ -162,7 +166,7 @@ export function Cashier({ products, store, sales: initialSales, user, denied, de
       }
       e.preventDefault();
       if (tab !== 'keypad') setTab('keypad');
-      setEntry((cur) => keypadPress(cur, k));
+      setEntry((e) => keypadPress(e, k, keypadDigits(cur)));
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
@@ -199,11 +203,16 @@ export function Cashier({ products, store, sales: initialSales, user, denied, de
         readiness.refused(b);
         return false;
       }
+      if (r.status === 503 && b.error === 'rate_unavailable') {
+        setError(rateUnavailableText(cur));
+        return false;
+      }
       if (r.status !== 201 && r.status !== 200) {
         setError(b.message ?? `could not start the payment (${r.status})`);
         return false;
       }
       setPayment(b as CreatedPayment);
+      rememberPriced(pricedBodies.current, (b as CreatedPayment).id, body);
       void pollSales();
       return true;
     } catch {
@@ -222,7 +231,7 @@ export function Cashier({ products, store, sales: initialSales, user, denied, de
     if (!pending.current) {
       try {
         const body = paymentBody(lines, extras, { rate: store.fiatRate, currency: store.fiatCurrency }, {
-          orderReference: orderRef(),
+          orderReference: orderRef(), currency: cur,
         });
         pending.current = { key: chargeKey(), body: JSON.stringify(body) };
       } catch (e) {
@@ -240,7 +249,8 @@ export function Cashier({ products, store, sales: initialSales, user, denied, de
     const old = payment;
     let body: string;
     try {
-      body = JSON.stringify(chargeAgainBody(old.payment, orderRef()));
+      // A sale priced in fiat is priced again from its fiat lines (at today's rate), when this till made it.
+      body = JSON.stringify(repriceBody(pricedBodies.current, old.id, orderRef()) ?? chargeAgainBody(old.payment, orderRef()));
     } catch (e) {
       setError((e as Error).message);
       return;
@@ -334,7 +344,7 @@ export function Cashier({ products, store, sales: initialSales, user, denied, de
                     {inCart.get(p.id) ? <span className={s.inCart} aria-hidden="true">{inCart.get(p.id)}</span> : null}
                     <Icon icon={p.icon} name={p.name} />
                     <span className={s.pName}>{p.name}</span>
-                    <span className={s.pPrice}><Doge k={BigInt(p.priceKoinu)} />{p.taxRateBp ? <small> +{p.taxRateBp / 100}% tax</small> : null}</span>
+                    <span className={s.pPrice}><Money currency={cur} k={BigInt(p.priceKoinu)} />{p.taxRateBp ? <small> +{p.taxRateBp / 100}% tax</small> : null}</span>
                   </button>
                 ))}
               </div>
@@ -348,7 +358,7 @@ export function Cashier({ products, store, sales: initialSales, user, denied, de
                   <button key={m} type="button" role="radio" aria-checked={mode === m} className={mode === m ? s.modeOn : s.mode} onClick={() => setMode(m)}>{MODE_LABEL[m]}</button>
                 ))}
               </div>
-              <output className={s.display} aria-label="Keypad amount">{entry ? `Ð ${entry}` : 'Ð 0'}</output>
+              <output className={s.display} aria-label="Keypad amount">{keypadDisplay(entry, cur)}</output>
               {mode === 'item' ? (
                 <div className={s.itemFields}>
                   <label><span>Item name</span><input value={itemName} onChange={(e) => setItemName(e.target.value)} maxLength={200} placeholder="Custom amount"
@@ -359,12 +369,12 @@ export function Cashier({ products, store, sales: initialSales, user, denied, de
               ) : null}
               <div className={s.keys} data-keypad>
                 {KEYS.map((k) => (
-                  <button key={k} type="button" className={s.key} onClick={() => setEntry((e) => keypadPress(e, k))} aria-label={k === '⌫' ? 'Delete digit' : k}>{k}</button>
+                  <button key={k} type="button" className={s.key} onClick={() => setEntry((e) => keypadPress(e, k, keypadDigits(cur)))} aria-label={k === '⌫' ? 'Delete digit' : k}>{k}</button>
                 ))}
               </div>
               <div className={s.keyActions}>
                 <button type="button" className={s.secondary} onClick={() => setEntry('')}>Clear</button>
-                <button type="button" className={s.primary} onClick={applyKeypad} disabled={keypadKoinu(entry) === null}>
+                <button type="button" className={s.primary} onClick={applyKeypad} disabled={keypadAmount(entry, cur) === null}>
                   {mode === 'item' ? 'Add to cart' : `Set ${MODE_LABEL[mode].toLowerCase()}`}
                 </button>
               </div>
@@ -386,35 +396,35 @@ export function Cashier({ products, store, sales: initialSales, user, denied, de
               <li key={l.key} className={s.line} data-testid="cart-line">
                 <div className={s.lineMain}>
                   <span className={s.lineName}>{l.name}</span>
-                  <span className={s.lineSub}><Doge k={l.unit} /> each{l.taxRateBp ? ` · tax ${l.taxRateBp / 100}%` : ''}</span>
+                  <span className={s.lineSub}><Money currency={cur} k={l.unit} /> each{l.taxRateBp ? ` · tax ${l.taxRateBp / 100}%` : ''}</span>
                 </div>
                 <div className={s.stepper}>
                   <button type="button" onClick={() => bump(l.key, -1)} aria-label={`One less ${l.name}`}>−</button>
                   <span aria-label={`${l.name} count`}>{l.count}</span>
                   <button type="button" onClick={() => bump(l.key, 1)} aria-label={`One more ${l.name}`}>+</button>
                 </div>
-                <span className={s.lineTotal}><Doge k={BigInt(l.count) * l.unit} /></span>
+                <span className={s.lineTotal}><Money currency={cur} k={BigInt(l.count) * l.unit} /></span>
               </li>
             ))}
           </ul>
           <div className={s.checkout}>
           <dl className={s.totals}>
-            <div><dt>Subtotal</dt><dd><Doge k={totals.subtotal} /></dd></div>
-            {totals.tax ? <div><dt>Tax</dt><dd data-testid="cart-tax"><Doge k={totals.tax} /></dd></div> : null}
+            <div><dt>Subtotal</dt><dd><Money currency={cur} k={totals.subtotal} /></dd></div>
+            {totals.tax ? <div><dt>Tax</dt><dd data-testid="cart-tax"><Money currency={cur} k={totals.tax} /></dd></div> : null}
             {extraRows.filter(([, , v]) => v !== 0n).map(([k, label, v]) => (
               <div key={k}>
                 <dt>{label} <button type="button" className={s.link} onClick={() => { touch(); setExtras((e) => ({ ...e, [k]: 0n })); }} aria-label={`Remove ${label.toLowerCase()}`}>remove</button></dt>
-                <dd><Doge k={v} /></dd>
+                <dd><Money currency={cur} k={v} /></dd>
               </div>
             ))}
-            <div className={s.grand}><dt>Total</dt><dd data-testid="cart-total"><Doge k={totals.total} /></dd></div>
+            <div className={s.grand}><dt>Total</dt><dd data-testid="cart-total"><Money currency={cur} k={totals.total} /></dd></div>
             {fiat(totals.total) !== null ? <div className={s.fiat}><dt>In {store.fiatCurrency}</dt><dd>≈ {fiat(totals.total)} {store.fiatCurrency}</dd></div> : null}
           </dl>
           {error ? <p className={s.error} role="alert">{error}</p> : null}
           {readiness.ready ? null : <NotReadyNotice codes={readiness.codes} />}
           <button type="button" className={s.charge} onClick={charge} disabled={busy || totals.total <= 0n || !readiness.ready}
             aria-describedby={readiness.ready ? undefined : NOT_READY_ID}>
-            {busy ? 'Starting…' : `Charge ${dogeText(totals.total > 0n ? totals.total : 0n)}`}
+            {busy ? 'Starting…' : `Charge ${moneyText(totals.total > 0n ? totals.total : 0n, cur)}`}
           </button>
           </div>
         </section>

@@ -14,6 +14,7 @@ import { EmailReceipt } from './receipt/email-receipt';
 import { dogeText } from '@/lib/pos/cart';
 import { countdown, isFinalPosState, okToHandOver, posPaymentState, posShownState, posStatusText, saleInProgress, shownTxid, type PosPaymentView } from '@/lib/pos/payment-state';
 import { playPaidSound } from './till-ui';
+import { LockedRate, type LockedRateView } from './pricing';
 import s from './pos.module.css';
 
 export interface CreatedPayment {
@@ -25,6 +26,8 @@ export interface CreatedPayment {
   envelope_url: string;
   issued: string;
   expires_at: string;
+  /** The rate a fiat-priced payment was converted at (DESIGN.md §14); null when priced in DOGE. */
+  rate?: LockedRateView | null;
   payment: {
     items: { type: string; id: string; name: string; count: number; unit: string; total: string; tax: string }[];
     fiat_total: string;
@@ -211,7 +214,8 @@ export function PaymentScreen({ payment, fiatCurrency, onNewSale, onChargeAgain,
         <div className={s.amount}>
           <span className={s.amountLabel}>{state === 'confirmed' || state === 'accepted' ? 'Amount paid' : 'Amount due'}</span>
           <strong data-testid="payment-total">{doge(payment.total)}</strong>
-          {p.fiat_total ? <span className={s.fiatBig}>≈ {p.fiat_total} {p.fiat_currency || fiatCurrency}</span> : null}
+          {payment.rate ? <LockedRate rate={payment.rate} fiatTotal={p.fiat_total} fiatCurrency={p.fiat_currency} />
+            : p.fiat_total ? <span className={s.fiatBig}>≈ {p.fiat_total} {p.fiat_currency || fiatCurrency}</span> : null}
         </div>
         {okToHandOver(shown) ? <p className={s.handOver} data-testid="hand-over">OK to hand over</p> : null}
         <div className={`${s.status} ${s['st_' + shown]}`} role="status" aria-live="polite" data-testid="payment-status" data-state={shown}>

@@ -13,8 +13,8 @@ function Icon({ icon }: { icon: string }) {
   return icon.startsWith('data:') ? <img className="bo-icon" src={icon} alt="" /> : <span className="bo-icon" aria-hidden>{icon}</span>;
 }
 
-function ProductForm({ draft, onChange, onSubmit, submitLabel, busy, onCancel }: {
-  draft: Draft; onChange: (d: Draft) => void; onSubmit: () => void; submitLabel: string; busy: boolean; onCancel?: () => void;
+function ProductForm({ draft, onChange, onSubmit, submitLabel, busy, onCancel, currency }: {
+  draft: Draft; onChange: (d: Draft) => void; onSubmit: () => void; submitLabel: string; busy: boolean; onCancel?: () => void; currency: string;
 }) {
   const [fileError, setFileError] = useState('');
   const set = (k: keyof Draft) => (e: React.ChangeEvent<HTMLInputElement>) => onChange({ ...draft, [k]: e.target.value });
@@ -22,7 +22,7 @@ function ProductForm({ draft, onChange, onSubmit, submitLabel, busy, onCancel }:
     <form className="bo-form-grid" onSubmit={(e) => { e.preventDefault(); onSubmit(); }}>
       <label className="field"><span>Name</span><input value={draft.name} onChange={set('name')} required maxLength={100} /></label>
       <label className="field"><span>SKU</span><input value={draft.sku} onChange={set('sku')} required maxLength={64} pattern="[A-Za-z0-9._\-]+" /></label>
-      <label className="field"><span>Price (DOGE)</span><input value={draft.price} onChange={set('price')} required inputMode="decimal" placeholder="10.5" /></label>
+      <label className="field"><span>Price ({currency})</span><input value={draft.price} onChange={set('price')} required inputMode="decimal" placeholder={currency === 'DOGE' ? '10.5' : '2.50'} /></label>
       <label className="field"><span>Tax %</span><input value={draft.tax_rate} onChange={set('tax_rate')} inputMode="decimal" /></label>
       <label className="field"><span>Icon (emoji)</span><input value={draft.icon.startsWith('data:') ? '' : draft.icon} onChange={set('icon')} maxLength={16} placeholder="☕" /></label>
       <label className="field"><span>…or image (≤ 48 KiB)</span>
@@ -53,7 +53,19 @@ function toBody(d: Draft) {
   return { sku: d.sku.trim(), name: d.name, description: d.description, icon: d.icon, price: d.price.trim(), tax_rate: d.tax_rate.trim() || '0', sort: Number(d.sort) || 0 };
 }
 
-export function CatalogEditor({ initial }: { initial: ProductView[] }) {
+/** An edit: the price is sent only when typed anew (the server reads it in the pricing currency). */
+function editBody(d: Draft, p: ProductView) {
+  const { price, ...rest } = toBody(d);
+  return price && price !== p.price ? { ...rest, price } : rest;
+}
+
+/** A product priced before the store switched currency: shown apart, off the till, until re-priced. */
+function OtherCurrency({ p, pricing }: { p: ProductView; pricing: string }) {
+  if (p.currency === pricing) return null;
+  return <span className="bo-badge bo-badge-declined" title={`Not on the till: edit it and enter its price in ${pricing}.`}>priced in {p.currency}: enter a {pricing} price</span>;
+}
+
+export function CatalogEditor({ initial, pricingCurrency = 'DOGE' }: { initial: ProductView[]; pricingCurrency?: string }) {
   const [products, setProducts] = useState(initial);
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const [editing, setEditing] = useState<string | null>(null);
@@ -74,7 +86,8 @@ export function CatalogEditor({ initial }: { initial: ProductView[] }) {
   }
   async function save(id: string) {
     setBusy(true);
-    const r = await adminCall<ProductView>('PATCH', `/api/admin/products/${id}`, toBody(edit));
+    const before = products.find((x) => x.id === id);
+    const r = await adminCall<ProductView>('PATCH', `/api/admin/products/${id}`, before ? editBody(edit, before) : toBody(edit));
     setBusy(false);
     if (!r.ok) return setMsg({ error: true, text: r.message });
     replace(r.data);
@@ -88,11 +101,18 @@ export function CatalogEditor({ initial }: { initial: ProductView[] }) {
     setMsg({ error: false, text: `${archived ? 'Archived' : 'Restored'} ${p.name}.` });
   }
 
+  const others = products.filter((p) => !p.archived && p.currency !== pricingCurrency).length;
   return (
     <>
+      {others ? (
+        <p className="bo-notice" role="status" data-testid="catalog-currency-notice">
+          The store now prices in {pricingCurrency}. {others === 1 ? '1 product is' : `${others} products are`} still priced in another currency and
+          {others === 1 ? ' is' : ' are'} not on the till until you edit {others === 1 ? 'it' : 'them'} and enter a {pricingCurrency} price.
+        </p>
+      ) : null}
       <section className="bo-card">
         <h2>Add a product</h2>
-        <ProductForm draft={draft} onChange={setDraft} onSubmit={create} submitLabel="Add product" busy={busy} />
+        <ProductForm draft={draft} onChange={setDraft} onSubmit={create} submitLabel="Add product" busy={busy} currency={pricingCurrency} />
       </section>
       {msg ? <p role={msg.error ? 'alert' : 'status'} className={msg.error ? 'form-error' : 'bo-ok'}>{msg.text}</p> : null}
       <section className="bo-card">
@@ -102,16 +122,16 @@ export function CatalogEditor({ initial }: { initial: ProductView[] }) {
             {products.map((p) => (
               <li key={p.id} className={p.archived ? 'bo-product archived' : 'bo-product'} data-sku={p.sku}>
                 {editing === p.id ? (
-                  <ProductForm draft={edit} onChange={setEdit} onSubmit={() => save(p.id)} submitLabel="Save" busy={busy} onCancel={() => setEditing(null)} />
+                  <ProductForm draft={edit} onChange={setEdit} onSubmit={() => save(p.id)} submitLabel="Save" busy={busy} onCancel={() => setEditing(null)} currency={pricingCurrency} />
                 ) : (
                   <div className="bo-product-row">
                     <Icon icon={p.icon} />
                     <div className="bo-grow">
-                      <b>{p.name}</b> {p.archived ? <span className="bo-badge bo-badge-declined">archived</span> : null}
+                      <b>{p.name}</b> {p.archived ? <span className="bo-badge bo-badge-declined">archived</span> : null} <OtherCurrency p={p} pricing={pricingCurrency} />
                       <div className="muted">{p.sku}{p.tax_rate !== '0' ? ` · tax ${p.tax_rate}%` : ''}{p.description ? ` · ${p.description}` : ''}</div>
                     </div>
-                    <span className="bo-amount">{p.price} DOGE</span>
-                    <button type="button" className="btn bo-btn-sm" onClick={() => { setEditing(p.id); setEdit({ sku: p.sku, name: p.name, description: p.description, icon: p.icon, price: p.price, tax_rate: p.tax_rate, sort: String(p.sort) }); }}>Edit</button>
+                    <span className="bo-amount">{p.price} {p.currency}</span>
+                    <button type="button" className="btn bo-btn-sm" onClick={() => { setEditing(p.id); setEdit({ sku: p.sku, name: p.name, description: p.description, icon: p.icon, price: p.currency === pricingCurrency ? p.price : '', tax_rate: p.tax_rate, sort: String(p.sort) }); }}>Edit</button>
                     <button type="button" className="btn bo-btn-sm" onClick={() => archive(p, !p.archived)}>{p.archived ? 'Restore' : 'Archive'}</button>
                   </div>
                 )}

@@ -1,0 +1,124 @@
+// Fiat-first pricing on the real app (DESIGN.md §14): devnet backend, embedded PGlite, and the
+// local rate server answering in CoinGecko's real format. A store priced in USD takes a vendor
+// request with "currency": "USD", converts every line at the rate in force (half-up to the
+// koinu), locks that rate into the payment, and signs the fiat sums into the Connect Payment.
+// A foreign currency is 400; no fresh rate is 503 rate_unavailable; DOGE stays the default.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hdFromSeed, serializeXpub, derivePath, REGTEST } from '@/lib/doge';
+import { verifyPaymentEnvelope } from '@/lib/connect';
+import { startApp, type AppServer } from '../helpers/app-server';
+import { startRateServer, rateEnv, type RateServer } from '../helpers/rate-server';
+import { until } from '../helpers/wait';
+
+const KEY = 'ck_test_fiat_bootstrap_key_0123456789abcdef';
+const PASSWORD = 'correct horse battery staple';
+const xpub = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(23), REGTEST), "m/44'/1'/0'"));
+let app: AppServer;
+let srv: RateServer;
+
+async function api(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+  const r = await fetch(app.url + path, {
+    method, headers: { Authorization: `Bearer ${KEY}`, 'Content-Type': 'application/json', ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: r.status, body: (await r.json().catch(() => null)) as any };
+}
+
+const usdSale = {
+  currency: 'USD',
+  order_reference: 'USD-1',
+  items: [
+    { type: 'item', id: 'MUF', name: 'Muffin', count: 3, unit: '1.99', tax: '0.48' },
+    { type: 'discount', id: 'disc', name: 'Discount', count: 1, unit: '-0.50' },
+    { type: 'donation', id: 'tip', name: 'Tip', count: 1, unit: '1.00' },
+  ],
+};
+
+beforeAll(async () => {
+  srv = await startRateServer({ kind: 'good', value: '0.07' });
+  app = await startApp({
+    ...rateEnv(srv.url),
+    RATE_SOURCES: 'coingecko', RATE_REFRESH_SEC: '1', RATE_MAX_AGE_SEC: '3',
+    DOGE_NETWORK: 'regtest', CHAIN_BACKEND: 'devnet', DEVNET_BLOCK_SECONDS: '0', STORE_XPUB: xpub,
+    BOOTSTRAP_API_KEY: KEY, ADMIN_EMAIL: 'owner@shop.test', ADMIN_PASSWORD: PASSWORD,
+  });
+  const login = await fetch(`${app.url}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'owner@shop.test', password: PASSWORD }) });
+  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
+  const csrf = (await login.json()).csrf_token;
+  const set = await fetch(`${app.url}/api/admin/settings`, { method: 'PATCH', headers: { Cookie: cookie, 'X-CSRF-Token': csrf, 'Content-Type': 'application/json' }, body: JSON.stringify({ pricing_currency: 'USD' }) });
+  expect(set.status).toBe(200);
+  // The worker refreshes the pricing currency's rate every second.
+  const fresh = await until(async () => (await api('GET', '/api/v1/rates')).body, (b) => b?.currency === 'USD' && b?.value === '0.07', 20_000);
+  expect(fresh).toMatchObject({ currency: 'USD', value: '0.07' });
+}, 180_000);
+afterAll(async () => {
+  await app?.stop();
+  await srv?.close();
+});
+
+describe('POST /api/v1/payments with "currency"', () => {
+  it('USD: lines converted at the locked rate; envelope signed with fiat_total/fiat_tax/fiat_currency; body has rate', async () => {
+    const r = await api('POST', '/api/v1/payments', usdSale);
+    expect(r.status).toBe(201);
+    // 1.99/0.07 = 28.428571428… → 28.42857143; 0.48/0.07 → 6.85714286; 0.50/0.07 → 7.14285714; 1.00/0.07 → 14.28571429
+    expect(r.body.payment.items.map((i: any) => [i.unit, i.total, i.tax])).toEqual([
+      ['28.42857143', '85.28571429', '6.85714286'], ['-7.14285714', '-7.14285714', ''], ['14.28571429', '14.28571429', ''],
+    ]);
+    expect(r.body.total).toBe('99.2857143'); // 85.28571429 + 6.85714286 − 7.14285714 + 14.28571429
+    expect(r.body.payment).toMatchObject({ fiat_total: '6.95', fiat_tax: '0.48', fiat_currency: 'USD', taxes: '6.85714286' });
+    expect(r.body).toMatchObject({ fiat_total: '6.95', fiat_tax: '0.48', fiat_currency: 'USD' });
+    expect(r.body.rate).toMatchObject({ pair: 'DOGE/USD', value: '0.07', source: 'coingecko' });
+    expect(Date.now() - Date.parse(r.body.rate.at)).toBeLessThan(10_000);
+
+    // The envelope wallets fetch is signed over those fields.
+    const env = await (await fetch(`${app.url}/dc/${r.body.id}`)).json();
+    const v = verifyPaymentEnvelope(env);
+    expect(v.payment).toMatchObject({ fiat_total: '6.95', fiat_tax: '0.48', fiat_currency: 'USD', total: r.body.total });
+
+    // The rate stays locked: a later read (and a rate that has moved) shows the same one.
+    srv.set('coingecko', { kind: 'good', value: '0.08' });
+    await until(async () => (await api('GET', '/api/v1/rates')).body?.value, (v) => v === '0.08', 20_000);
+    const again = await api('GET', `/api/v1/payments/${r.body.id}`);
+    expect(again.body).toMatchObject({ total: r.body.total, fiat_total: '6.95', fiat_tax: '0.48', fiat_currency: 'USD' });
+    expect(again.body.rate).toEqual(r.body.rate);
+    const moved = await api('POST', '/api/v1/payments', { currency: 'USD', items: [{ type: 'item', id: 'A', name: 'A', count: 1, unit: '2.00' }] });
+    expect(moved.status).toBe(201);
+    expect(moved.body).toMatchObject({ total: '25', fiat_total: '2.00', rate: { value: '0.08' } });
+  });
+
+  it('DOGE (absent or explicit) is priced as before, with rate null; a hand-given fiat_total is still shown', async () => {
+    const a = await api('POST', '/api/v1/payments', { items: [{ type: 'item', id: 'A', name: 'A', count: 1, unit: '20' }], fiat_total: '1.40', fiat_currency: 'USD' });
+    expect(a.status).toBe(201);
+    expect(a.body).toMatchObject({ total: '20', rate: null, fiat_total: '1.40', fiat_currency: 'USD' });
+    const b = await api('POST', '/api/v1/payments', { currency: 'DOGE', items: [{ type: 'item', id: 'A', name: 'A', count: 1, unit: '20' }] });
+    expect(b.status).toBe(201);
+    expect(b.body).toMatchObject({ total: '20', rate: null, fiat_total: '', fiat_currency: '' });
+  });
+
+  it('a currency other than DOGE or the pricing currency is 400 naming currency; bad fiat amounts are 400', async () => {
+    const r = await api('POST', '/api/v1/payments', { ...usdSale, currency: 'EUR' });
+    expect(r.status).toBe(400);
+    expect(r.body).toMatchObject({ error: 'invalid_request', message: expect.stringMatching(/^currency: /) });
+    const cents = await api('POST', '/api/v1/payments', { currency: 'USD', items: [{ type: 'item', id: 'A', name: 'A', count: 1, unit: '1.999' }] });
+    expect(cents.status).toBe(400);
+    expect(cents.body.message).toMatch(/^items\[0\]\.unit: /);
+  });
+
+  it('no fresh rate: 503 rate_unavailable, and nothing is created; DOGE requests still work', async () => {
+    srv.set('coingecko', { kind: 'status', status: 500 });
+    const key = 'fiat-stale-1';
+    // Once the last good value is older than RATE_MAX_AGE_SEC (3 s) there is no rate in force.
+    expect((await until(() => api('GET', '/api/v1/rates'), (x) => x.status === 503, 20_000)).status).toBe(503);
+    const r = await api('POST', '/api/v1/payments', usdSale, { 'Idempotency-Key': key });
+    expect(r.status).toBe(503);
+    expect(r.body).toEqual({ error: 'rate_unavailable', message: expect.stringMatching(/^no exchange rate for DOGE\/USD/) });
+    const d = await api('POST', '/api/v1/payments', { items: [{ type: 'item', id: 'A', name: 'A', count: 1, unit: '20' }] });
+    expect(d.status).toBe(201);
+    // A bad request is told so even while the rate is missing.
+    expect((await api('POST', '/api/v1/payments', { ...usdSale, currency: 'EUR' })).status).toBe(400);
+    // Back: the same key creates the payment (the 503 was not stored as its answer).
+    srv.set('coingecko', { kind: 'good', value: '0.1' });
+    const ok = await until(() => api('POST', '/api/v1/payments', usdSale, { 'Idempotency-Key': key }), (x) => x.status === 201, 20_000);
+    expect(ok.body).toMatchObject({ fiat_total: '6.95', rate: { value: '0.1' } });
+  });
+});
