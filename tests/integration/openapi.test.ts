@@ -379,6 +379,33 @@ describe('openapi: the devnet app', () => {
     expectStatus(await call('GET', '/invoices/{address}', { address: wallet.address }, { key: null }), 401);
     expectStatus(await call('GET', '/invoices/{address}', { address: wallet.address }, { key: till }), 403);
   });
+
+  it('POST and GET /api/v1/payments/{id}/refunds: 201 to the submission\'s refund address, 400, 401, 403, 404, 409, 413; 200; the refund answers /relay/status and /dc', async () => {
+    const id = made.paid.id;
+    const path = '/api/v1/payments/{id}/refunds';
+    const r = await call('POST', path, { id }, { body: { amount: '1.5', reason: 'one coffee was cold' } });
+    expectStatus(r, 201);
+    expect(r.body).toMatchObject({ payment_id: id, status: 'unpaid', amount: '1.5', address: wallet.address, reason: 'one coffee was cold' });
+    for (const body of [{ amount: '1.123456789' }, { amount: '1', fiat_amount: '1' }, { reason: 'a\u0000b' }, { address: 'not-an-address' }, 'not json']) {
+      const bad = await call('POST', path, { id }, { body });
+      expectStatus(bad, 400);
+    }
+    expectStatus(await call('POST', path, { id }, { key: null, body: {} }), 401);
+    expectStatus(await call('POST', path, { id }, { key: till, body: {} }), 403);
+    expectStatus(await call('POST', path, { id: UNKNOWN_ID }, { body: {} }), 404);
+    expectStatus(await call('POST', path, { id }, { body: { amount: '100' } }), 409);
+    expectStatus(await call('POST', path, { id }, { body: TOO_BIG }), 413);
+    const list = await call('GET', path, { id });
+    expectStatus(list, 200);
+    expect(list.body).toEqual({ payment_id: id, amount_refunded: '0', refunds: [r.body] });
+    expectStatus(await call('GET', path, { id }, { key: null }), 401);
+    expectStatus(await call('GET', path, { id }, { key: nodeOnly }), 403);
+    expectStatus(await call('GET', path, { id: UNKNOWN_ID }), 404);
+    expect((await call('GET', '/api/v1/payments/{id}', { id })).body).toMatchObject({ amount_refunded: '0', refunds: [r.body] });
+    const st = await call('POST', '/relay/status', {}, { key: null, body: { id: r.body.id } });
+    expect(st.body).toEqual({ id: r.body.id, status: 'unpaid' });
+    expectStatus(await call('GET', '/dc/{id}', { id: r.body.id }, { key: null }), 200);
+  });
 });
 
 describe('openapi: an app on PostgreSQL, rate-limited, with MAX_OPEN_PAYMENTS=1', () => {
@@ -420,6 +447,8 @@ describe('openapi: an app on PostgreSQL, rate-limited, with MAX_OPEN_PAYMENTS=1'
       ['GET', '/api/v1/payments', {}, {}],
       ['GET', '/api/v1/payments/{id}', id, {}],
       ['POST', '/api/v1/payments/{id}/cancel', id, {}],
+      ['POST', '/api/v1/payments/{id}/refunds', id, { body: {} }],
+      ['GET', '/api/v1/payments/{id}/refunds', id, {}],
       ['GET', '/api/v1/payments/{id}/events', id, {}],
       ['GET', '/api/v1/events', {}, {}],
       ['GET', '/dc/{id}', { id: UNKNOWN_ID }, { key: null }],
@@ -440,6 +469,8 @@ describe('openapi: an app on PostgreSQL, rate-limited, with MAX_OPEN_PAYMENTS=1'
         ['POST', '/api/v1/payments', {}, { body: {} }],
         ['GET', '/api/v1/payments/{id}', { id: paymentId }, {}],
         ['POST', '/api/v1/payments/{id}/cancel', { id: paymentId }, {}],
+        ['POST', '/api/v1/payments/{id}/refunds', { id: paymentId }, { body: {} }],
+        ['GET', '/api/v1/payments/{id}/refunds', { id: paymentId }, {}],
         ['GET', '/api/v1/payments/{id}/events', { id: paymentId }, {}],
         ['GET', '/api/v1/events', {}, {}],
       ],
