@@ -16,6 +16,7 @@ const XPUB = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(41), RE
 const CUSTOMER = deriveAddress(derivePath(hdFromSeed(new Uint8Array(32).fill(42), REGTEST), "m/44'/1'/0'"), 0, REGTEST);
 
 let app: AppServer;
+const REPORT = `/api/v1/reports/sales?from=${encodeURIComponent(new Date(Date.now() - 86_400_000).toISOString())}&to=${encodeURIComponent(new Date(Date.now() + 86_400_000).toISOString())}&tz=UTC`;
 interface Who { cookie: string; csrf: string }
 const who: Record<'owner' | 'manager' | 'cashier', Who> = {} as never;
 
@@ -83,7 +84,7 @@ describe('refunds through the app (devnet)', () => {
     expect((await as(who.manager, 'POST', `/api/v1/payments/${id}/refunds`, { amount: '1', address: CUSTOMER })).status).toBe(409);
     await payQr(p.body.connect_uri);
     await mineUntil(id, 'confirmed');
-    const before = await as('key', 'GET', '/api/v1/reports/sales?from=2000-01-01&to=2100-01-01&tz=UTC');
+    const before = await as('key', 'GET', REPORT);
     expect(before.status).toBe(200);
 
     // The owner's page offers the Refund button; a cashier may not refund (403), a manager may.
@@ -118,7 +119,7 @@ describe('refunds through the app (devnet)', () => {
     // Not a sale: not listed; the report's gross is unchanged and its refunds and net move.
     const list = await as('key', 'GET', '/api/v1/payments?limit=100');
     expect(list.body.payments.some((x: any) => x.id.startsWith('rf_'))).toBe(false);
-    const after = await as('key', 'GET', '/api/v1/reports/sales?from=2000-01-01&to=2100-01-01&tz=UTC');
+    const after = await as('key', 'GET', REPORT);
     expect(after.body.totals.gross).toBe(before.body.totals.gross);
     expect(after.body.totals.count).toBe(before.body.totals.count);
     expect(parseKoinu(after.body.totals.refunds) - parseKoinu(before.body.totals.refunds)).toBe(2_00000000n);
