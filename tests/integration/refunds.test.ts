@@ -32,6 +32,8 @@ import { saveOutcome } from '@/lib/rates';
 import { parseDecimal } from '@/lib/money';
 import { exportInvoicesCsv } from '@/lib/backoffice/invoices';
 import { startPostgres, createDatabase, type PgServer } from '../helpers/postgres';
+import { loadWatchSet } from '@/lib/chain/spv/watch';
+import { decodeAddress, toHex } from '@/lib/doge';
 
 const URL_BASE = 'http://127.0.0.1:1';
 const XPUB = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(31), REGTEST), "m/44'/1'/0'"));
@@ -242,6 +244,25 @@ describe('refunds (devnet, PGlite)', () => {
     const line = rows.find((l) => l.startsWith(p.id))!;
     expect(line.endsWith(`,1.25,${r.id} confirmed 1.25`)).toBe(true);
     expect(rows.some((l) => l.startsWith('rf_'))).toBe(false);
+  });
+});
+
+describe('refunds and the spv filter', () => {
+  it('an open refund\'s customer address is in the spv watch set (it is no wallet address); a confirmed one leaves it', async () => {
+    const p = await newPayment('2');
+    await sendPlain(p.payment.outputs[0].address!, '2');
+    await tick();
+    const addr = customer(6);
+    const h = toHex(decodeAddress(addr, REGTEST).hash160);
+    expect((await loadWatchSet(db)).hash160s).not.toContain(h);
+    const r = await createRefund(ctx(), p.id, { amount: '1', address: addr });
+    expect((await loadWatchSet(db)).hash160s).toContain(h);
+    expect(await db.prisma.walletAddress.findUnique({ where: { address: addr } })).toBeNull(); // not the store's money
+    await payThroughRelay(r.id, await refundConnectPayment(r.id));
+    await chain.mine(1);
+    await tick();
+    expect((await view(p.id)).refunds).toEqual([expect.objectContaining({ id: r.id, status: 'confirmed' })]);
+    expect((await loadWatchSet(db)).hash160s).not.toContain(h);
   });
 });
 
