@@ -6,7 +6,8 @@ import { z } from 'zod';
 import type { Db } from '../db/client';
 import { formatKoinu } from '../money';
 import { encodeCursor, decodeCursor } from '../relay/list-payments';
-import { vendorPaymentView, isExpired } from '../relay/payment-view';
+import { vendorPaymentView, isExpired, refundView, amountRefunded } from '../relay/payment-view';
+import { loadRefunds } from '../refunds/load';
 import { redeliver } from '../relay/webhook-delivery';
 import { BackofficeError, invalid, parseWith } from './errors';
 import { parseInt64, storableDate } from '../db/bounds';
@@ -54,6 +55,7 @@ function whereOf(f: InvoiceFilter) {
   const createdAt = { ...(f.from ? { gte: bound(f.from, false) } : {}), ...(f.to ? { lt: bound(f.to, true) } : {}) };
   const q = f.q;
   return {
+    refundOf: null, // refunds are not invoices: each is listed on the invoice it refunds (DESIGN.md §13)
     ...(f.status ? { status: f.status } : {}),
     ...(f.from || f.to ? { createdAt } : {}),
     ...(q
@@ -116,26 +118,34 @@ export async function searchInvoices(db: Db, f: InvoiceFilter, now = new Date())
 }
 
 export async function invoiceDetail(db: Db, id: string, publicUrl: string, now = new Date()) {
-  const row = await db.prisma.payment.findUnique({
-    where: { id },
+  const events = { orderBy: { seq: 'asc' }, include: { attemptLog: { orderBy: { id: 'asc' }, take: 100 } } } as const;
+  const row = await db.prisma.payment.findFirst({
+    where: { id, refundOf: null },
     include: {
       lines: { orderBy: { idx: 'asc' } },
       outputs: { orderBy: { idx: 'asc' } },
       submissions: { orderBy: { id: 'asc' }, take: 50 },
-      events: { orderBy: { seq: 'asc' }, include: { attemptLog: { orderBy: { id: 'asc' }, take: 100 } } },
+      events,
+      refunds: { orderBy: { seq: 'asc' }, include: { events } },
     },
   });
   if (!row) throw new BackofficeError('not_found', 'no such invoice');
   const k = (v: bigint | null) => (v === null ? null : formatKoinu(v));
+  // The refunds' own events (refund.*) are delivered like the payment's: one log, in order.
+  const allEvents = [...row.events, ...row.refunds.flatMap((r) => r.events)].sort((a, b) => (a.seq < b.seq ? -1 : 1));
   return {
     ...vendorPaymentView(row, publicUrl, now),
+    refunds: row.refunds.map((r) => ({
+      ...refundView(r, publicUrl), txid: r.txid, confirmed: r.confirmations, required: r.requiredConfirmations,
+      fiat_amount: r.fiatTotal, fiat_currency: r.fiatCurrency,
+    })),
     taxes: formatKoinu(row.taxes), fees: formatKoinu(row.fees), quantity: row.quantity,
     vendor_order_id: row.vendorOrderId, order_reference: row.orderReference, note: row.note,
     fiat_total: row.fiatTotal, fiat_tax: row.fiatTax, fiat_currency: row.fiatCurrency, buyer_address: row.buyerAddress,
     lines: row.lines.map((l) => ({ type: l.type, id: l.itemId, name: l.name, icon: l.icon, count: l.count, unit: k(l.unit), total: k(l.total), tax: k(l.tax) })),
     outputs: row.outputs.map((o) => ({ type: o.type, address: o.address, amount: k(o.amount), data: o.data })),
     submissions: row.submissions.map((s) => ({ txid: s.txid, refund: s.refund, outcome: s.outcome, error: s.error, created_at: s.createdAt.toISOString() })),
-    deliveries: row.events.map((e) => ({
+    deliveries: allEvents.map((e) => ({
       seq: e.seq.toString(), id: e.id, type: e.type, state: e.deliveryState, attempts: e.attempts,
       next_attempt_at: e.nextAttemptAt.toISOString(), delivered_at: e.deliveredAt?.toISOString() ?? null, created_at: e.createdAt.toISOString(),
       log: e.attemptLog.map((a) => ({ attempt: a.attempt, url: a.url, status_code: a.statusCode, error: a.error, duration_ms: a.durationMs, at: a.createdAt.toISOString() })),
@@ -169,9 +179,10 @@ async function* allMatching(db: Db, f: InvoiceFilter) {
     const rows = await db.prisma.payment.findMany({
       where: { ...whereOf(f), ...(cursor !== undefined ? { seq: { lt: cursor } } : {}) }, orderBy: { seq: 'desc' }, take: 500,
     });
+    const refunds = await loadRefunds(db.prisma, rows.map((r) => r.id));
     for (const r of rows) {
       if (n++ >= EXPORT_MAX_ROWS) return;
-      yield r;
+      yield { ...r, refunds: refunds.get(r.id) ?? [] };
     }
     if (rows.length < 500) return;
     cursor = rows[rows.length - 1].seq;
@@ -179,15 +190,24 @@ async function* allMatching(db: Db, f: InvoiceFilter) {
 }
 
 /**
+ * Appended after the original columns (DESIGN.md §13): `amount_refunded` (accepted or confirmed
+ * refunds) and `refunds` ("<id> <status> <amount>", separated by "; ", failed ones included).
+ */
+export const CSV_REFUND_COLUMNS = ['amount_refunded', 'refunds'] as const;
+
+/**
  * CSV export. `created_at` stays an RFC 3339 instant in UTC, as in the JSON export and the API;
  * two columns follow for spreadsheets: `created_local` ("YYYY-MM-DD HH:MM:SS" in the store's
  * zone) and `timezone` (that zone's IANA name), so no time in the file is ambiguous.
  */
 export async function exportInvoicesCsv(db: Db, f: InvoiceFilter, now = new Date(), tz = 'UTC'): Promise<string> {
-  const lines = [[...CSV_COLUMNS, 'created_local', 'timezone'].join(',')];
+  const lines = [[...CSV_COLUMNS, 'created_local', 'timezone', ...CSV_REFUND_COLUMNS].join(',')];
   for await (const r of allMatching(db, f)) {
     const v = invoiceRowView(r, now) as unknown as Record<string, unknown>;
-    lines.push([...CSV_COLUMNS.map((c) => csvField(v[c])), csvField(localDateTime(r.createdAt, tz)), csvField(tz)].join(','));
+    lines.push([
+      ...CSV_COLUMNS.map((c) => csvField(v[c])), csvField(localDateTime(r.createdAt, tz)), csvField(tz),
+      csvField(formatKoinu(amountRefunded(r.refunds))), csvField(r.refunds.map((x) => `${x.id} ${x.status} ${formatKoinu(x.total)}`).join('; ')),
+    ].join(','));
   }
   return lines.join('\r\n') + '\r\n';
 }

@@ -19,7 +19,7 @@ export async function salesPerDay(db: Db, days = 30, now = new Date(), tz = 'UTC
     SELECT to_char("created_at" AT TIME ZONE ${tz}::text, 'YYYY-MM-DD') AS day,
            count(*)::bigint AS count, sum("total")::bigint AS total
       FROM "payment"
-     WHERE "created_at" >= ${start} AND "status" IN ('accepted', 'confirmed')
+     WHERE "created_at" >= ${start} AND "status" IN ('accepted', 'confirmed') AND "refund_of" IS NULL
      GROUP BY 1`;
   const byDay = new Map(rows.map((r) => [r.day, r]));
   const out: SalesDay[] = [];

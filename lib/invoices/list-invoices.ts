@@ -159,15 +159,16 @@ function toRow(r: Record<string, unknown>): Row {
  * bitmap scan that visits one heap page per match (1,000 pages for a buyer with 1,000
  * invoices), and once walked the whole seq index (1–3 s at 1,000,000 invoices). The store's
  * seller address matches every payment (optionally of one mint_hash): payment_seq_key or
- * payment_mint_hash_seq_idx.
+ * payment_mint_hash_seq_idx. Refunds (DESIGN.md §13) are not invoices: their rows have a
+ * negative seq, so `seq > 0` leaves them out as an index condition, without a heap visit.
  */
 function matchedSeqs(address: string | null, mintHash: string | null, upTo: number | null = null): { sql: string; params: unknown[] } {
-  if (address === null) return { sql: `SELECT seq FROM payment WHERE ($1::text IS NULL OR mint_hash = $1)`, params: [mintHash] };
+  if (address === null) return { sql: `SELECT seq FROM payment WHERE seq > 0 AND ($1::text IS NULL OR mint_hash = $1)`, params: [mintHash] };
   // A page needs at most `upTo` newest matches from each scan.
   const cut = upTo === null ? '' : ' ORDER BY seq DESC LIMIT $3';
   return {
-    sql: `(SELECT seq FROM payment WHERE address = $1 AND ($2::text IS NULL OR mint_hash = $2)${cut})
-      UNION (SELECT seq FROM payment WHERE buyer_address = $1 AND ($2::text IS NULL OR mint_hash = $2)${cut})`,
+    sql: `(SELECT seq FROM payment WHERE address = $1 AND seq > 0 AND ($2::text IS NULL OR mint_hash = $2)${cut})
+      UNION (SELECT seq FROM payment WHERE buyer_address = $1 AND seq > 0 AND ($2::text IS NULL OR mint_hash = $2)${cut})`,
     params: upTo === null ? [address, mintHash] : [address, mintHash, upTo],
   };
 }

@@ -69,7 +69,7 @@ export async function recentSales(db: Db, userId: string, now = new Date(), limi
   const tz = storeTimeZone(store?.timezone);
   const midnight = startOfLocalDay(now, tz);
   const rows = await db.prisma.payment.findMany({
-    where: { createdBy: userId, createdAt: { gte: midnight } },
+    where: { createdBy: userId, createdAt: { gte: midnight }, refundOf: null }, // a refund is not a sale
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
     take: limit,
     select: { id: true, total: true, status: true, exception: true, broadcastState: true, expiresAt: true, fiatTotal: true, fiatCurrency: true, orderReference: true, createdAt: true },

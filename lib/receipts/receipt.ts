@@ -45,7 +45,7 @@ export async function storeZone(db: Db): Promise<string> {
 export async function loadReceipt(db: Db, id: string, now = new Date()): Promise<Receipt | null> {
   if (typeof id !== 'string' || !/^[A-Za-z0-9_-]{1,64}$/.test(id)) return null;
   const p = await db.prisma.payment.findUnique({ where: { id }, include: { lines: { orderBy: { idx: 'asc' } } } });
-  if (!p) return null;
+  if (!p || p.refundOf !== null) return null; // a refund (DESIGN.md §13) is not a sale with a receipt
   const s = await db.prisma.store.findUnique({ where: { id: 1 } });
   const tz = storeTimeZone(s?.timezone);
   const model = receiptLines(p.lines, p.total);

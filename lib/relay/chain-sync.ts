@@ -85,7 +85,8 @@ export async function expirePayments(ctx: SyncContext): Promise<number> {
   const { db } = ctx;
   const now = ctx.now?.() ?? new Date();
   const due = await db.prisma.payment.findMany({
-    where: { status: 'unpaid', broadcastState: 'none', expiresAt: { lt: now }, events: { none: { type: 'payment.expired' } } },
+    // Refunds (DESIGN.md §13) report no expiry: they stay payable, and are not offered again here.
+    where: { status: 'unpaid', broadcastState: 'none', refundOf: null, expiresAt: { lt: now }, events: { none: { type: 'payment.expired' } } },
     take: 200,
   });
   for (const p of due) {

@@ -2,18 +2,48 @@
 // it reports; the row doubles as the webhook outbox entry.
 import { randomBytes } from 'node:crypto';
 import type { Prisma } from '../db/client';
-import { vendorPaymentView, type PaymentRow } from './payment-view';
+import { refundView, vendorPaymentView, type PaymentRow } from './payment-view';
 
 export const EVENT_TYPES = [
   'payment.accepted', 'payment.confirmed', 'payment.declined', 'payment.expired', 'payment.unconfirmed', 'payment.paid_late',
   'payment.underpaid', 'payment.overpaid',
+  'refund.created', 'refund.accepted', 'refund.confirmed',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
 type Tx = Pick<Prisma, 'vendorEvent'>;
 
-export async function recordEvent(tx: Tx, type: EventType, row: PaymentRow, publicUrl: string, now = new Date()): Promise<void> {
+/** A payment row that may be a refund (DESIGN.md §13: a refund is a payment row paying the customer). */
+export type EventRow = PaymentRow & { refundOf?: string | null; refundReason?: string };
+
+/**
+ * The event a transition of this row reports. A refund moves through the same table as a
+ * payment, but reports only refund.created, refund.accepted (accepted, late or not) and
+ * refund.confirmed (DESIGN.md §13); its other transitions (expiry, over- and underpayment,
+ * reorgs) are not vendor events. Null: nothing to report.
+ */
+export function eventTypeFor(row: Pick<EventRow, 'refundOf'>, type: EventType): EventType | null {
+  if (!row.refundOf) return type;
+  switch (type) {
+    case 'refund.created': case 'refund.accepted': case 'refund.confirmed': return type;
+    case 'payment.accepted': case 'payment.paid_late': return 'refund.accepted';
+    case 'payment.confirmed': return 'refund.confirmed';
+    default: return null;
+  }
+}
+
+/** The event body: `payment` (the payment body), or `refund` (the refund as its 201 answer) for a refund. */
+export function eventBody(id: string, type: EventType, row: EventRow, publicUrl: string, now: Date): string {
+  const subject = row.refundOf
+    ? { refund: refundView({ ...row, refundOf: row.refundOf, refundReason: row.refundReason ?? '' }, publicUrl) }
+    : { payment: vendorPaymentView(row, publicUrl, now) };
+  return JSON.stringify({ id, type, created_at: now.toISOString(), ...subject });
+}
+
+export async function recordEvent(tx: Tx, type: EventType, row: EventRow, publicUrl: string, now = new Date()): Promise<void> {
+  const t = eventTypeFor(row, type);
+  if (t === null) return;
   const id = 'evt_' + randomBytes(12).toString('base64url');
-  const body = JSON.stringify({ id, type, created_at: now.toISOString(), payment: vendorPaymentView(row, publicUrl, now) });
-  await tx.vendorEvent.create({ data: { id, type, paymentId: row.id, body, createdAt: now, nextAttemptAt: now } });
+  const body = eventBody(id, t, row, publicUrl, now);
+  await tx.vendorEvent.create({ data: { id, type: t, paymentId: row.id, body, createdAt: now, nextAttemptAt: now } });
 }

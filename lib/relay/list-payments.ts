@@ -5,6 +5,7 @@ import { InvalidRequestError, fromZod } from './errors';
 import { vendorPaymentView } from './payment-view';
 import { isRfc3339 } from '../connect';
 import { salesScope } from './sales-scope';
+import { withRefunds } from '../refunds/load';
 import { parseInt64, storableDate } from '../db/bounds';
 
 /** An RFC 3339 time the database can store (years 1–9999; a leap second is not one). */
@@ -50,7 +51,7 @@ export async function listPayments(db: Db, params: URLSearchParams, publicUrl: s
   });
   const page = rows.slice(0, limit);
   return {
-    payments: page.map((r) => vendorPaymentView(r, publicUrl, now)),
+    payments: (await withRefunds(db.prisma, page)).map((r) => vendorPaymentView(r, publicUrl, now)),
     next_cursor: rows.length > limit ? encodeCursor(page[page.length - 1].seq) : null,
   };
 }

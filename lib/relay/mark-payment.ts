@@ -19,7 +19,8 @@ export type MarkResult = { ok: true } | { ok: false; error: 'not_found' | 'confl
 export async function markPayment(db: Db, id: string, req: MarkRequest, by: string, publicUrl: string, now = new Date()): Promise<MarkResult> {
   const trigger = req.as === 'settled' ? 'merchant.mark_settled' : 'merchant.mark_invalid';
   return db.prisma.$transaction(async (t) => {
-    const cur = await t.payment.findUnique({ where: { id }, select: { id: true, status: true, exception: true, broadcastState: true } });
+    // A refund (DESIGN.md §13) is not a sale the merchant decides: no such payment here.
+    const cur = await t.payment.findFirst({ where: { id, refundOf: null }, select: { id: true, status: true, exception: true, broadcastState: true } });
     if (!cur) return { ok: false, error: 'not_found', message: 'no payment with this id' } as const;
     if (candidates(cur.status, trigger).length === 0) {
       return { ok: false, error: 'conflict', message: `a ${cur.status} payment cannot be marked ${req.as}: only unpaid or accepted ones can` } as const;

@@ -1,7 +1,7 @@
 // The cap on open payments (DESIGN.md §16, MAX_OPEN_PAYMENTS): open = unpaid and not expired.
 // The count walks the partial index payment_open_expires_idx (unpaid rows by expiry) from now
 // on and stops at the cap, so it reads at most `limit` index entries however many payments
-// (expired or paid) the table holds.
+// (expired or paid) the table holds. Refunds (DESIGN.md §13) are not sales and do not count.
 import type { Db } from '../db/client';
 
 export const DEFAULT_MAX_OPEN_PAYMENTS = 5000;
@@ -9,7 +9,7 @@ export const DEFAULT_MAX_OPEN_PAYMENTS = 5000;
 /** The number of open payments, counted up to `limit` (a larger number is reported as `limit`). */
 export async function countOpenPayments(db: Db, limit: number, now = new Date()): Promise<number> {
   const rows = await db.query<{ n: unknown }>(
-    `SELECT count(*) AS n FROM (SELECT 1 FROM payment WHERE status = 'unpaid' AND expires_at > $1 LIMIT $2) AS open`,
+    `SELECT count(*) AS n FROM (SELECT 1 FROM payment WHERE status = 'unpaid' AND expires_at > $1 AND refund_of IS NULL LIMIT $2) AS open`,
     [now, limit],
   );
   return Number(rows[0]?.n ?? 0);

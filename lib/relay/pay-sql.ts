@@ -25,6 +25,9 @@ export interface PayRow extends PaymentRow {
   outputs: ExpectedOutput[];
   /** The token key of the relay key that signed the payment (active or retired), or null. */
   tokenKey: Uint8Array | null;
+  /** A refund (DESIGN.md §13): the payment it refunds, and why. */
+  refundOf: string | null;
+  refundReason: string;
 }
 
 const date = (v: unknown): Date => (v instanceof Date ? v : new Date(String(v)));
@@ -37,7 +40,7 @@ const PAY_ROW_SQL = `
          p.txid, p.tx_hex, p.required_confirmations, p.confirmations, p.confirmed_at, p.reason, p.refund_address,
          p.buyer_address, p.block_height, p.block_hash, p.created_at, p.updated_at, p.broadcast_state, p.max_size,
          p.amount_paid::text AS amount_paid, p.paid_txids, p.rate_value, p.rate_source, p.rate_at,
-         p.fee_per_kb::text AS fee_per_kb, k.token_key,
+         p.fee_per_kb::text AS fee_per_kb, k.token_key, p.refund_of, p.refund_reason,
          (SELECT COALESCE(json_agg(json_build_object('type', o.type, 'address', o.address, 'amount', o.amount::text, 'data', o.data) ORDER BY o.idx), '[]'::json)
             FROM payment_output o WHERE o.payment_id = p.id)::text AS outputs
     FROM payment p LEFT JOIN relay_key k ON k.pubkey = p.pubkey
@@ -65,6 +68,7 @@ export async function loadPayRow(db: Db, id: string): Promise<PayRow | null> {
     rateValue: String(r.rate_value ?? ''), rateSource: String(r.rate_source ?? ''), rateAt: dateOrNull(r.rate_at),
     maxSize: Number(r.max_size), feePerKb: BigInt(String(r.fee_per_kb)), outputs,
     tokenKey: r.token_key === null || r.token_key === undefined ? null : new Uint8Array(r.token_key as Uint8Array),
+    refundOf: strOrNull(r.refund_of), refundReason: String(r.refund_reason ?? ''),
   };
 }
 

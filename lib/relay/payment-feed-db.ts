@@ -6,6 +6,7 @@ import { perDb } from '../db/per-db';
 import { FeedHub, type FeedSource } from './feed-hub';
 import type { FeedProbe } from './feed-probe';
 import { vendorPaymentView } from './payment-view';
+import { withRefunds } from '../refunds/load';
 
 type View = Record<string, unknown>;
 
@@ -32,7 +33,9 @@ export function paymentFeedSource(db: Db, publicUrl: string): FeedSource<View> {
       const out = new Map<string, View>();
       const now = new Date();
       for (const part of chunks(ids)) {
-        for (const r of await db.prisma.payment.findMany({ where: { id: { in: part } } })) out.set(r.id, vendorPaymentView(r, publicUrl, now));
+        // With their refunds (DESIGN.md §13), as GET /api/v1/payments/<id> shows them.
+        const rows = await withRefunds(db.prisma, await db.prisma.payment.findMany({ where: { id: { in: part } } }));
+        for (const r of rows) out.set(r.id, vendorPaymentView(r, publicUrl, now));
       }
       return out;
     },

@@ -114,15 +114,26 @@ export async function observeTxs(ctx: ObserveContext, txs: BlockTxSummary[], blo
     });
     const perAddr = new Map<string, Candidate[]>();
     for (const c of cands) perAddr.set(c.address, [...(perAddr.get(c.address) ?? []), c]);
+    // Where several payments share an address (two refunds to one customer, or STORE_ADDRESS),
+    // a tx already counted by one of them (its /pay tx, or seen before) stays that one's: it
+    // never counts for a second payment as well.
+    const shared = [...byAddr].filter(([a]) => (perAddr.get(a)?.length ?? 0) > 1).flatMap(([, outs]) => outs.map((o) => o.txid));
+    const countedBy = new Map<string, Set<string>>();
+    if (shared.length) {
+      for (const k of await db.prisma.paymentTx.findMany({ where: { txid: { in: shared } }, select: { txid: true, paymentId: true } })) {
+        countedBy.set(k.txid, (countedBy.get(k.txid) ?? new Set()).add(k.paymentId));
+      }
+    }
     const rows: { paymentId: string; txid: string; value: bigint; inputs: string[]; seenAt: Date; blockHeight: number | null; blockHash: string | null }[] = [];
     for (const [addr, outs] of byAddr) {
       const list = perAddr.get(addr);
       if (!list) continue;
       const owner = ownerOf(list);
       for (const o of outs) {
+        const to = list.length > 1 ? (list.find((c) => c.txid === o.txid) ?? list.find((c) => countedBy.get(o.txid)?.has(c.id)) ?? owner) : owner;
         // The /pay submission being broadcast records its own tx when accepted.
-        if (owner.broadcastState === 'pending' && owner.txid === o.txid) continue;
-        rows.push({ paymentId: owner.id, txid: o.txid, value: o.value, inputs: o.inputs, seenAt: now, blockHeight: block?.height ?? null, blockHash: block?.hash ?? null });
+        if (to.broadcastState === 'pending' && to.txid === o.txid) continue;
+        rows.push({ paymentId: to.id, txid: o.txid, value: o.value, inputs: o.inputs, seenAt: now, blockHeight: block?.height ?? null, blockHash: block?.hash ?? null });
       }
     }
     if (rows.length) {

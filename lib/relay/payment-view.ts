@@ -33,6 +33,20 @@ export interface PaymentRow {
   rateValue?: string;
   rateSource?: string;
   rateAt?: Date | null;
+  /** Its refunds (DESIGN.md §13), when the caller loaded them (lib/refunds/load.ts); shown as none otherwise. */
+  refunds?: RefundRow[];
+}
+
+/** A refund: a payment row paying the customer, pointing at the payment it refunds (DESIGN.md §13). */
+export interface RefundRow {
+  id: string;
+  refundOf: string | null;
+  status: string;
+  total: bigint;
+  address: string;
+  pubkey: string;
+  refundReason: string;
+  createdAt: Date;
 }
 
 export const rfc3339 = (d: Date) => d.toISOString();
@@ -98,6 +112,25 @@ function fiatFields(payment: unknown) {
   return { fiat_total: str(p.fiat_total), fiat_tax: str(p.fiat_tax), fiat_currency: str(p.fiat_currency) };
 }
 
+/** A refund as POST /api/v1/payments/<id>/refunds answers it (DESIGN.md §13), with its current status. */
+export interface RefundView {
+  id: string; payment_id: string | null; status: string; amount: string; address: string;
+  uri: string; connect_uri: string; envelope_url: string; created_at: string; reason: string;
+}
+
+export function refundView(r: RefundRow, publicUrl: string): RefundView {
+  const l = links(publicUrl, r);
+  return {
+    id: r.id, payment_id: r.refundOf, status: r.status, amount: formatKoinu(r.total), address: r.address,
+    uri: l.uri, connect_uri: l.connect_uri, envelope_url: l.envelope_url, created_at: rfc3339(r.createdAt), reason: r.refundReason,
+  };
+}
+
+/** The sum of the refunds paid: accepted or confirmed (DESIGN.md §13 amount_refunded). */
+export function amountRefunded(refunds: readonly Pick<RefundRow, 'status' | 'total'>[]): bigint {
+  return refunds.reduce((s, r) => (r.status === 'accepted' || r.status === 'confirmed' ? s + r.total : s), 0n);
+}
+
 /** The vendor API's payment body: the 201 body plus lifecycle fields (DESIGN.md §3). */
 export function vendorPaymentView(row: PaymentRow, publicUrl: string, now: Date): Record<string, unknown> {
   const payment = decodeSignedPayment(row.envelope);
@@ -123,6 +156,8 @@ export function vendorPaymentView(row: PaymentRow, publicUrl: string, now: Date)
     expired: isExpired(row, now),
     exception: row.exception ?? null,
     ...amountFields(row),
+    amount_refunded: formatKoinu(amountRefunded(row.refunds ?? [])),
+    refunds: (row.refunds ?? []).map((r) => refundView(r, publicUrl)),
     decision: row.decisionAs
       ? { as: row.decisionAs, note: row.decisionNote ?? '', by: row.decidedBy ?? null, at: row.decidedAt ? rfc3339(row.decidedAt) : null }
       : null,

@@ -3,9 +3,12 @@
 // answered as if it did not exist (404), so ids cannot be probed.
 import type { Db } from '../db/client';
 
-/** A Prisma `where` fragment limiting payments to the caller's own sales, or nothing. */
-export function salesScope(ownSalesOf: string | null): { createdBy?: string } {
-  return ownSalesOf ? { createdBy: ownSalesOf } : {};
+/**
+ * A Prisma `where` fragment: sales only (never a refund row, DESIGN.md §13: refunds are shown
+ * through the payment they refund), and only the caller's own when it is a cashier.
+ */
+export function salesScope(ownSalesOf: string | null): { createdBy?: string; refundOf: null } {
+  return ownSalesOf ? { createdBy: ownSalesOf, refundOf: null } : { refundOf: null };
 }
 
 /** Whether payment `id` exists and the caller may see it. */

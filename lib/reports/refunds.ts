@@ -1,11 +1,13 @@
 // Refunds in a report period (DESIGN.md §13, §15): refunds are not sales; the report subtracts
 // the refunds confirmed in the period from gross to give net.
 //
-// Refunds do not exist in this tree yet. This is the one place the refunds work fills in: sum
-// the refunds whose `confirmed_at` falls in [from, to) (scoped to the payments `ownSalesOf`
-// created, when set), in koinu, and their fiat value per currency where the refunded payment
-// had one. Until then every period has none.
+// A refund is a row of `payment` with `refund_of` set (lib/refunds). The period's refunds are
+// those whose `confirmed_at` falls in [from, to), scoped to the payments `ownSalesOf` created
+// when set. Their fiat value, per currency: the refund's own fiat amount when it was asked in
+// fiat, else its DOGE amount at the refunded payment's locked rate, rounded half-up to the minor
+// unit; a refund of a payment priced in DOGE has none.
 import type { Db } from '../db/client';
+import { currencyMinorDigits, formatFiatMinor, parseDecimal, parseFiatMinor, DECIMALS } from '../money';
 
 export interface PeriodRefunds {
   count: number;
@@ -14,6 +16,63 @@ export interface PeriodRefunds {
   fiat: Map<string, string>;
 }
 
-export async function refundsConfirmedInPeriod(_db: Db, _from: Date, _to: Date, _ownSalesOf: string | null): Promise<PeriodRefunds> {
-  return { count: 0, koinu: 0n, fiat: new Map() };
+/** koinu × rate (fiat per DOGE), in the currency's minor units, rounded half-up. Null when the rate does not parse. */
+export function koinuToFiatMinor(koinu: bigint, currency: string, rateText: string): bigint | null {
+  let digits: number;
+  let rate: { m: bigint; s: number };
+  try {
+    digits = currencyMinorDigits(currency);
+    rate = parseDecimal(rateText);
+  } catch {
+    return null;
+  }
+  if (rate.m <= 0n || koinu < 0n) return null;
+  const num = koinu * rate.m * 10n ** BigInt(digits);
+  const den = 10n ** BigInt(DECIMALS + rate.s);
+  return (2n * num + den) / (2n * den);
+}
+
+export interface RefundFiatRow {
+  total: bigint;
+  fiatTotal: string;
+  fiatCurrency: string;
+  parentRate: string;
+  parentCurrency: string;
+}
+
+/** A refund's fiat value: its own fiat amount, else at the refunded payment's locked rate, else none. */
+export function refundFiat(r: RefundFiatRow): { currency: string; minor: bigint } | null {
+  if (r.fiatCurrency && r.fiatTotal) {
+    try {
+      return { currency: r.fiatCurrency, minor: parseFiatMinor(r.fiatTotal, r.fiatCurrency) };
+    } catch {
+      return null;
+    }
+  }
+  if (r.parentCurrency && r.parentRate) {
+    const minor = koinuToFiatMinor(r.total, r.parentCurrency, r.parentRate);
+    return minor === null ? null : { currency: r.parentCurrency, minor };
+  }
+  return null;
+}
+
+export async function refundsConfirmedInPeriod(db: Db, from: Date, to: Date, ownSalesOf: string | null): Promise<PeriodRefunds> {
+  const rows = await db.prisma.$queryRawUnsafe<{ total: string; fiat_total: string; fiat_currency: string; parent_rate: string; parent_currency: string }[]>(
+    `SELECT r."total"::text AS total, r."fiat_total", r."fiat_currency", p."rate_value" AS parent_rate, p."fiat_currency" AS parent_currency
+       FROM "payment" r JOIN "payment" p ON p."id" = r."refund_of"
+      WHERE r."refund_of" IS NOT NULL AND r."status" = 'confirmed' AND r."confirmed_at" >= $1 AND r."confirmed_at" < $2
+        ${ownSalesOf ? 'AND p."created_by" = $3' : ''}`,
+    from, to, ...(ownSalesOf ? [ownSalesOf] : []),
+  );
+  let koinu = 0n;
+  const minor = new Map<string, bigint>();
+  for (const r of rows) {
+    const total = BigInt(r.total);
+    koinu += total;
+    const f = refundFiat({ total, fiatTotal: r.fiat_total, fiatCurrency: r.fiat_currency, parentRate: r.parent_rate, parentCurrency: r.parent_currency });
+    if (f) minor.set(f.currency, (minor.get(f.currency) ?? 0n) + f.minor);
+  }
+  const fiat = new Map<string, string>();
+  for (const [c, m] of minor) fiat.set(c, formatFiatMinor(m, c));
+  return { count: rows.length, koinu, fiat };
 }

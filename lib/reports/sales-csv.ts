@@ -45,6 +45,7 @@ export async function* salesCsv(db: Db, range: ReportRange, ownSalesOf: string |
   const where = {
     createdAt: { gte: range.from, lt: range.to },
     status: { in: ['confirmed', 'accepted'] },
+    refundOf: null, // refunds are not sales (DESIGN.md §15)
     ...(ownSalesOf ? { createdBy: ownSalesOf } : {}),
   };
   const creators = await db.prisma.payment.groupBy({ by: ['createdBy', 'apiKeyId'], where });
@@ -60,7 +61,7 @@ export async function* salesCsv(db: Db, range: ReportRange, ownSalesOf: string |
       `SELECT p."id", p."seq", p."created_at", p."status", p."exception", p."created_by", p."api_key_id",
               l."type", l."item_id", l."name", l."count", l."unit", l."tax", l."total"
          FROM (SELECT "id", "seq", "created_at", "status", "exception", "created_by", "api_key_id" FROM "payment"
-                WHERE "created_at" >= $1 AND "created_at" < $2 AND "status" IN ('confirmed', 'accepted')${scope}
+                WHERE "created_at" >= $1 AND "created_at" < $2 AND "status" IN ('confirmed', 'accepted') AND "refund_of" IS NULL${scope}
                   AND ("created_at", "seq") > ($3, $4)
                 ORDER BY "created_at", "seq" LIMIT ${PAGE}) p
          JOIN "payment_line" l ON l."payment_id" = p."id"

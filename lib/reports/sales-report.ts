@@ -46,9 +46,9 @@ const show = (a: Acc): Figures => ({
 });
 const big = (v: bigint | number | string | null | undefined): bigint => (v === null || v === undefined ? 0n : BigInt(v));
 
-/** The WHERE clause shared by every query: the period, and a cashier's own sales. */
+/** The WHERE clause shared by every query: the period, sales only (never a refund row), and a cashier's own sales. */
 function scopeSql(ownSalesOf: string | null, alias = ''): string {
-  return `${alias}"created_at" >= $1 AND ${alias}"created_at" < $2${ownSalesOf ? ` AND ${alias}"created_by" = $3` : ''}`;
+  return `${alias}"created_at" >= $1 AND ${alias}"created_at" < $2 AND ${alias}"refund_of" IS NULL${ownSalesOf ? ` AND ${alias}"created_by" = $3` : ''}`;
 }
 
 /** Who made a sale: the signed-in user, else the API key, else nobody we still know. */

@@ -125,6 +125,8 @@ test('an owner exports a CSV whose rows match the API', async ({ page, app }) =>
       order_reference: p.payment.order_reference, address: p.payment.outputs[0].address, txid: '', confirmed: String(p.confirmed), required: String(p.required),
       // the store's zone is UTC here: local time is the instant's own wall-clock
       created_local: p.created_at.slice(0, 19).replace('T', ' '), timezone: 'UTC',
+      // refunds (DESIGN.md §13): none here
+      amount_refunded: '0', refunds: '',
     });
   });
   expect(rows[0]).toContain('"E2E-2, ""big"""');

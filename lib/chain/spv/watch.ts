@@ -1,10 +1,12 @@
 // What the spv node asks its peers to filter for: the watch-only wallet's hash160s (every
 // wallet_address row, including payment receive addresses), its unspent outpoints (so spends
-// match), and the txids of payments awaiting confirmation. Built into a BIP37 filter; the
+// match), the txids of payments awaiting confirmation, and the customer addresses of open
+// refunds (DESIGN.md §13: a refund pays the customer, whose address is no wallet_address). Built into a BIP37 filter; the
 // fingerprint tells the node when the set changed and the filter must be reloaded.
 import { createHash, randomInt } from 'node:crypto';
 import type { Db } from '../../db/client';
-import { fromHex, hexToHash } from '../../doge/bytes';
+import { fromHex, hexToHash, toHex } from '../../doge/bytes';
+import { base58checkDecode } from '../../doge/base58';
 import { BloomFilter, BLOOM_UPDATE_ALL } from '../../p2p/bloom';
 import { walletWatchSet } from '../wallet-tracker';
 
@@ -14,12 +16,24 @@ export interface WatchSet {
   txids: string[]; // display
 }
 
+/** The hash160 (hex) of a base58check address, or null when it is not one. */
+export function addressHash160(address: string): string | null {
+  const payload = base58checkDecode(address);
+  return payload && payload.length === 21 ? toHex(payload.slice(1)) : null;
+}
+
 export async function loadWatchSet(db: Db): Promise<WatchSet> {
-  const [wallet, pays] = await Promise.all([
+  const [wallet, pays, refunds] = await Promise.all([
     walletWatchSet(db),
     db.query<{ txid: string }>(`SELECT txid FROM payment WHERE txid IS NOT NULL AND status IN ('unpaid', 'accepted') ORDER BY txid`),
+    db.query<{ address: string }>(`SELECT DISTINCT address FROM payment WHERE refund_of IS NOT NULL AND status IN ('unpaid', 'accepted') ORDER BY address`),
   ]);
-  return { hash160s: wallet.hash160s, outpoints: wallet.outpoints, txids: pays.map((p) => p.txid) };
+  const hash160s = new Set(wallet.hash160s);
+  for (const r of refunds) {
+    const h = addressHash160(String(r.address));
+    if (h) hash160s.add(h);
+  }
+  return { hash160s: [...hash160s], outpoints: wallet.outpoints, txids: pays.map((p) => p.txid) };
 }
 
 export function fingerprint(w: WatchSet): string {

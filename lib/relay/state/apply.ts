@@ -4,6 +4,7 @@
 import type { Prisma } from '../../db/client';
 import type { Prisma as P } from '../../db/generated/client';
 import { recordEvent } from '../events';
+import { withRefundsOne } from '../../refunds/load';
 import type { PaymentRow } from '../payment-view';
 import { transition, type Facts, type Outcome, type Trigger } from './table';
 
@@ -51,7 +52,9 @@ export async function applyTransition(t: Tx, a: ApplyInput): Promise<Applied | n
   const data = { ...(a.data ?? {}), ...stateColumns(a.row.status, outcome, a.now) };
   const u = await t.payment.updateMany({ where: { ...(a.guard ?? {}), id: a.row.id, status: a.row.status }, data });
   if (u.count !== 1) return null;
-  const fresh = await t.payment.findUniqueOrThrow({ where: { id: a.row.id } });
+  let fresh: Applied['row'] = await t.payment.findUniqueOrThrow({ where: { id: a.row.id } });
+  // A payment body lists its refunds (DESIGN.md §13); only money paid can have been refunded.
+  if (outcome.events.length && fresh.refundOf === null && (fresh.amountPaid ?? 0n) > 0n) fresh = await withRefundsOne(t, fresh);
   for (const type of outcome.events) await recordEvent(t, type, fresh, a.publicUrl, a.now);
   return { outcome, row: fresh };
 }

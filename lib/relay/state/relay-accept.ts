@@ -8,9 +8,8 @@ import type { Db } from '../../db/client';
 import { ItemFailure, TurnBatcher } from '../../db/turn-batcher';
 import { perDb } from '../../db/per-db';
 import { isDeadlock, oneByOne } from '../batch-retry';
-import { vendorPaymentView } from '../payment-view';
 import type { PayRow } from '../pay-sql';
-import type { EventType } from '../events';
+import { eventBody, eventTypeFor, type EventType } from '../events';
 import { transition } from './table';
 
 /** What the submitted tx pays to the payment's address, and the outpoints it spends ("txid:vout"). */
@@ -142,9 +141,12 @@ export function acceptedRow(row: PayRow, required: number, now: Date, paid: Paid
 export async function acceptClaimed(db: Db, row: PayRow, required: number, now: Date, publicUrl: string, paid?: PaidByTx): Promise<PayRow | null> {
   const by = paid ?? { value: row.total, inputs: [] };
   const { fresh, events: types } = acceptedRow(row, required, now, by);
-  const events = types.map((type) => {
+  // A refund reports refund.* events only (lib/relay/events.ts eventTypeFor).
+  const events = types.flatMap((t) => {
+    const type = eventTypeFor(fresh, t);
+    if (type === null) return [];
     const id = 'evt_' + randomBytes(12).toString('base64url');
-    return { id, type, body: JSON.stringify({ id, type, created_at: now.toISOString(), payment: vendorPaymentView(fresh, publicUrl, now) }) };
+    return [{ id, type, body: eventBody(id, type, fresh, publicUrl, now) }];
   });
   return (await batcherFor(db).submit({ row, fresh, now, paid: by, events })) ? fresh : null;
 }

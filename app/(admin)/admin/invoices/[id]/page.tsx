@@ -10,6 +10,9 @@ import { StatusBadge } from '../../_components/status-badge';
 import { RedeliverButton } from '../../_components/redeliver';
 import { CancelInvoiceButton } from '../../_components/cancel-invoice';
 import { MarkInvoice } from '../../_components/mark-invoice';
+import { RefundInvoice, RefundStatus } from '../../_components/refund-invoice';
+import { refundQrSvgs, refundableOf } from '@/lib/refunds/backoffice';
+import { rateCurrency } from '@/lib/rates';
 
 export const dynamic = 'force-dynamic';
 
@@ -29,6 +32,10 @@ export default async function InvoiceDetail({ params }: { params: Promise<{ id: 
   const tz = await storeZone(db);
   const when = (t: string | null | undefined) => formatStoreTime(t, tz) || '—';
   const webhook = !!(await db.prisma.store.findUnique({ where: { id: 1 }, select: { webhookUrl: true } }))?.webhookUrl;
+  // Refunds (DESIGN.md §13): each with the QR code the merchant's wallet scans to pay it.
+  const refundable = refundableOf(v.amount_paid, d.refunds);
+  const qrs = await refundQrSvgs(d.refunds);
+  const fiatCurrency = v.fiat_currency || (await rateCurrency(db));
   return (
     <>
       <div className="bo-head">
@@ -41,6 +48,7 @@ export default async function InvoiceDetail({ params }: { params: Promise<{ id: 
           {v.total} DOGE{v.fiat_total ? <small>{v.fiat_total} {v.fiat_currency}</small> : null}
           {v.status === 'unpaid' && !v.expired ? <CancelInvoiceButton id={v.id} /> : null}
           {v.status === 'unpaid' || v.status === 'accepted' ? <MarkInvoice id={v.id} /> : null}
+          {refundable !== null ? <RefundInvoice id={v.id} refundable={refundable} currency={fiatCurrency} customerAddress={v.refund_address ?? ''} /> : null}
         </div>
       </div>
       <div className="bo-grid2">
@@ -85,6 +93,32 @@ export default async function InvoiceDetail({ params }: { params: Promise<{ id: 
           <tfoot><tr><td colSpan={4}>Taxes {d.taxes} · Fees {d.fees}</td><td></td><td className="num"><b>{v.total}</b></td></tr></tfoot>
         </table>
       </section>
+      {d.refunds.length ? (
+        <section className="bo-card bo-table-wrap" data-testid="refunds">
+          <h2>Refunds <small className="muted">{v.amount_refunded} DOGE refunded</small></h2>
+          <table className="bo-table">
+            <thead><tr><th>Refund</th><th>Created</th><th>Address</th><th className="num">Amount</th><th>Status</th><th>Pay with the store&apos;s wallet</th></tr></thead>
+            <tbody>
+              {d.refunds.map((r) => (
+                <tr key={r.id} data-refund={r.id}>
+                  <td className="bo-mono">{r.id}{r.reason ? <div className="muted">{r.reason}</div> : null}</td>
+                  <td>{when(r.created_at)}</td>
+                  <td className="bo-mono bo-break">{r.address}</td>
+                  <td className="num">{r.amount} DOGE{r.fiat_amount ? <div className="muted">{r.fiat_amount} {r.fiat_currency}</div> : null}</td>
+                  <td><RefundStatus id={r.id} status={r.status} />{r.txid ? <div className="bo-mono bo-break muted">{r.txid}</div> : null}</td>
+                  <td>
+                    {r.status === 'unpaid' && qrs.get(r.id) ? (
+                      <img className="bo-refund-qr" width={160} height={160} alt={`QR code to pay refund ${r.id}`} data-uri={r.uri}
+                        src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(qrs.get(r.id)!)}`} />
+                    ) : null}
+                    <div className="bo-mono bo-break"><a className="bo-link" href={r.uri}>{r.status === 'unpaid' ? 'Open in wallet' : 'Payment link'}</a></div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      ) : null}
       <section className="bo-card">
         <h2>Event deliveries</h2>
         {d.deliveries.length === 0 ? <p className="muted">No events yet: they are sent when the payment is accepted, confirmed, declined or expires.</p> : (

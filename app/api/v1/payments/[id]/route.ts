@@ -2,6 +2,7 @@ import { vendorRoute } from '@/lib/api/vendor-route';
 import { json, jsonError } from '@/lib/api/respond';
 import { vendorPaymentView } from '@/lib/relay/payment-view';
 import { salesScope } from '@/lib/relay/sales-scope';
+import { withRefundsOne } from '@/lib/refunds/load';
 
 export const dynamic = 'force-dynamic';
 
@@ -10,6 +11,6 @@ export function GET(req: Request, { params }: { params: Promise<{ id: string }> 
     const { id } = await params;
     const row = await ctx.db.prisma.payment.findFirst({ where: { id, ...salesScope(auth.ownSalesOf) } });
     if (!row) return jsonError(404, 'not_found', 'no payment with this id');
-    return json(vendorPaymentView(row, ctx.cfg.publicUrl, new Date()));
+    return json(vendorPaymentView(await withRefundsOne(ctx.db.prisma, row), ctx.cfg.publicUrl, new Date()));
   });
 }

@@ -4,6 +4,7 @@ import { readBodyText, parseJsonOrUndefined } from '@/lib/api/body';
 import { json, jsonError } from '@/lib/api/respond';
 import { markPayment, markRequest } from '@/lib/relay/mark-payment';
 import { vendorPaymentView } from '@/lib/relay/payment-view';
+import { withRefundsOne } from '@/lib/refunds/load';
 
 export const dynamic = 'force-dynamic';
 
@@ -22,6 +23,6 @@ export function POST(req: Request, { params }: { params: Promise<{ id: string }>
     const r = await markPayment(ctx.db, id, parsed.data, by, ctx.cfg.publicUrl);
     if (!r.ok) return jsonError(r.error === 'not_found' ? 404 : 409, r.error, r.message);
     const row = await ctx.db.prisma.payment.findUniqueOrThrow({ where: { id } });
-    return json(vendorPaymentView(row, ctx.cfg.publicUrl, new Date()));
+    return json(vendorPaymentView(await withRefundsOne(ctx.db.prisma, row), ctx.cfg.publicUrl, new Date()));
   });
 }

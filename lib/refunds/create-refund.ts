@@ -1,0 +1,148 @@
+// Creating a refund (DESIGN.md §13): an outgoing payment request, signed by the relay key, with
+// one item line "Refund of <payment id>" and one p2pkh output to the customer, which the
+// merchant's own wallet pays through Counter's relay (Counter holds no keys).
+//
+// A refund is stored as a row of `payment` with `refund_of` set (and a negative seq, see the
+// migration 20261124084000_refunds), so /dc/<id>, /relay/pay, /relay/status, the chain worker
+// and the state machine serve it like any payment. It is created inside one transaction that
+// first locks the refunded payment's row (SELECT … FOR UPDATE): concurrent refunds of one
+// payment are serialised, and together never exceed amount_paid.
+import { createHash, randomBytes } from 'node:crypto';
+import type { Db } from '../db/client';
+import type { Network } from '../doge';
+import { issueRelayToken, signEnvelope } from '../connect';
+import { rateCurrency, rateInForce } from '../rates';
+import { buildConnectPayment } from '../relay/connect-payment';
+import { readStoreSettings } from '../relay/store-settings';
+import { requiredConfirmations } from '../relay/risk';
+import { activeRelayKey } from '../relay/relay-key';
+import { isWalletUrl } from '../relay/payment-request';
+import { refundView, rfc3339, type RefundView } from '../relay/payment-view';
+import { recordEvent } from '../relay/events';
+import { InvalidRequestError } from '../relay/errors';
+import { fiatRefundKoinu, lockedRate, parseRefundRequest, refundAddress, refundAmount, RefundConflictError } from './request';
+
+/** How long the merchant's wallet has to pay a refund through /relay/pay (a plain payment still counts after). */
+export const REFUND_TIMEOUT_SEC = 7 * 24 * 3600;
+
+/** Refund rows sit below 0 in seq (payment_refund_seq_check): nextval − 2^62 keeps them unique and in order. */
+const REFUND_SEQ_OFFSET = 4611686018427387904n;
+
+export class RefundNotFoundError extends Error {
+  constructor() {
+    super('no payment with this id');
+    this.name = 'RefundNotFoundError';
+  }
+}
+
+export interface CreateRefundContext {
+  db: Db;
+  network: Network;
+  publicUrl: string;
+  apiKeyId?: string | null;
+  userId?: string | null;
+  /** A cashier's user id (only its own sales), or null. */
+  ownSalesOf?: string | null;
+  now?: Date;
+}
+
+/** 'rf_' and 128 random bits, base64url. */
+export function newRefundId(): string {
+  return 'rf_' + randomBytes(16).toString('base64url');
+}
+
+interface Locked {
+  id: string;
+  amount_paid: string;
+  refund_address: string;
+  fiat_currency: string;
+  rate_value: string;
+  created_by: string | null;
+}
+
+/** Validates, prices, and stores the refund of payment `paymentId`; returns the 201 body. Throws InvalidRequestError (400), RefundNotFoundError (404), RefundConflictError (409), RateUnavailableError (503). */
+export async function createRefund(ctx: CreateRefundContext, paymentId: string, body: unknown): Promise<RefundView> {
+  const { db } = ctx;
+  const req = parseRefundRequest(body);
+  const now = ctx.now ?? new Date();
+  // Outside the transaction: what does not depend on the amounts already refunded.
+  const parent = await db.prisma.payment.findFirst({
+    where: { id: paymentId, refundOf: null, ...(ctx.ownSalesOf ? { createdBy: ctx.ownSalesOf } : {}) },
+    select: { id: true, refundAddress: true, fiatCurrency: true, rateValue: true },
+  });
+  if (!parent) throw new RefundNotFoundError();
+  const address = refundAddress(req.address, parent.refundAddress, ctx.network);
+  const own = await db.prisma.walletAddress.findUnique({ where: { address }, select: { address: true } });
+  if (own) throw new InvalidRequestError('address', 'is one of the store\'s own receiving addresses, not the customer\'s');
+  let fiat: { amount: string; currency: string; rate: string; source: string; at: Date | null } | null = null;
+  let asked: bigint | null = req.ask.kind === 'doge' ? req.ask.koinu : null;
+  if (req.ask.kind === 'fiat') {
+    if (req.ask.rate === 'then') {
+      const r = lockedRate(parent);
+      const c = fiatRefundKoinu(req.ask.text, r.currency, r.rate);
+      asked = c.koinu;
+      fiat = { amount: c.fiat, currency: r.currency, rate: r.value, source: 'locked', at: null };
+    } else {
+      const currency = parent.fiatCurrency || (await rateCurrency(db));
+      const r = await rateInForce(db, currency, { now });
+      const c = fiatRefundKoinu(req.ask.text, currency, r.decimal);
+      asked = c.koinu;
+      fiat = { amount: c.fiat, currency, rate: r.value, source: r.source, at: r.at };
+    }
+  }
+  const settings = await readStoreSettings(db);
+  const key = await activeRelayKey(db);
+  const allowHttp = ctx.publicUrl.startsWith('http://');
+
+  return db.prisma.$transaction(async (t) => {
+    const locked = (await t.$queryRawUnsafe<Locked[]>(
+      `SELECT id, amount_paid::text AS amount_paid, refund_address, fiat_currency, rate_value, created_by FROM payment WHERE id = $1 AND refund_of IS NULL FOR UPDATE`,
+      paymentId,
+    ))[0];
+    if (!locked) throw new RefundNotFoundError();
+    const sums = await t.$queryRawUnsafe<{ s: string | null }[]>(
+      `SELECT COALESCE(sum(total), 0)::text AS s FROM payment WHERE refund_of = $1 AND status <> 'declined'`, paymentId,
+    );
+    const amount = refundAmount(asked, BigInt(locked.amount_paid), BigInt(sums[0]?.s ?? '0'));
+    const seqRows = await t.$queryRawUnsafe<{ n: string }[]>(`SELECT nextval(pg_get_serial_sequence('payment', 'seq'))::text AS n`);
+    const seq = BigInt(seqRows[0]!.n) - REFUND_SEQ_OFFSET;
+
+    const id = newRefundId();
+    const issuedAt = new Date(Math.floor(now.getTime() / 1000) * 1000);
+    const expiresAt = new Date(issuedAt.getTime() + REFUND_TIMEOUT_SEC * 1000);
+    const relayToken = issueRelayToken(key.tokenKey, id, issuedAt);
+    const line = { type: 'item' as const, id: 'refund', name: `Refund of ${paymentId}`, desc: req.reason, icon: '', count: 1, unit: amount, total: amount, tax: null };
+    const output = { type: 'p2pkh' as const, address, amount, data: null };
+    const payment = buildConnectPayment({
+      id, issued: rfc3339(issuedAt), timeout: REFUND_TIMEOUT_SEC, relay: `${ctx.publicUrl}/relay`, relayToken,
+      feePerKb: settings.feePerKb, maxSize: settings.maxSize,
+      vendor: {
+        name: settings.name, address: settings.address,
+        icon: isWalletUrl(settings.icon, allowHttp) ? settings.icon : '', url: isWalletUrl(settings.url, allowHttp) ? settings.url : '',
+      },
+      order: { vendorOrderUrl: '', vendorOrderId: '', orderReference: '', note: `Refund of ${paymentId}` },
+      total: amount, fees: 0n, taxes: 0n,
+      fiat: { total: fiat?.amount ?? '', tax: '', currency: fiat?.currency ?? '' },
+      lines: [line], outputs: [output], meta: {},
+    });
+    const signed = signEnvelope(payment, key.secretKey);
+    const row = await t.payment.create({
+      data: {
+        id, seq, refundOf: paymentId, refundReason: req.reason, total: amount, quantity: 1, address,
+        fiatTotal: fiat?.amount ?? '', fiatCurrency: fiat?.currency ?? '',
+        rateValue: fiat?.rate ?? '', rateSource: fiat?.source ?? '', rateAt: fiat?.at ?? null,
+        timeoutSec: REFUND_TIMEOUT_SEC, feePerKb: settings.feePerKb, maxSize: settings.maxSize,
+        requiredConfirmations: requiredConfirmations(amount, settings), issuedAt, expiresAt,
+        envelope: JSON.stringify(signed.envelope), payloadHash: createHash('sha256').update(signed.payloadBytes).digest('hex'),
+        pubkey: signed.envelope.pubkey, signature: signed.envelope.sig, relayToken,
+        apiKeyId: ctx.apiKeyId ?? null, createdBy: ctx.userId ?? null, createdAt: issuedAt,
+        lines: { create: [{ idx: 0, type: 'item', itemId: line.id, name: line.name, description: line.desc, icon: '', count: 1, unit: amount, total: amount, tax: null }] },
+        outputs: { create: [{ idx: 0, type: 'p2pkh', address, amount, data: null }] },
+      },
+    });
+    await recordEvent(t, 'refund.created', row, ctx.publicUrl, issuedAt);
+    return refundView(row, ctx.publicUrl);
+  });
+}
+
+export { RefundConflictError };

@@ -1,0 +1,13 @@
+// The HTTP answers for the refund errors (DESIGN.md §3 vocabulary): the route stays thin.
+import { jsonError } from '../api/respond';
+import { RateUnavailableError } from '../rates';
+import { RefundConflictError } from './request';
+import { RefundNotFoundError } from './create-refund';
+
+/** The answer for a refund error, or null to let lib/api/handle map it (400, 5xx…). */
+export function refundErrorResponse(e: unknown): Response | null {
+  if (e instanceof RefundNotFoundError) return jsonError(404, 'not_found', e.message);
+  if (e instanceof RefundConflictError) return jsonError(409, 'conflict', e.message);
+  if (e instanceof RateUnavailableError) return jsonError(503, 'rate_unavailable', e.message);
+  return null;
+}

@@ -1,0 +1,136 @@
+// Refunds through the real built app on devnet (DESIGN.md §13): the routes' scopes (a cashier
+// session gets 403, a manager's creates one), the back-office invoice page (Refund button, the
+// refund's QR code and status), the wallet SDK paying the refund from its QR through /relay/pay,
+// refund.* events in the log, the payment body, the invoice CSV and the sales report.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import { hdFromSeed, serializeXpub, derivePath, deriveAddress, REGTEST } from '@/lib/doge';
+import { parseKoinu } from '@/lib/money';
+import { buildPaymentTx, fetchPayment, readConnectQr, type WalletUtxo } from '@/lib/wallet';
+import { startApp, type AppServer } from '../helpers/app-server';
+
+const KEY = 'refunds-key-' + randomBytes(12).toString('hex');
+const PASSWORD = 'long enough password';
+const XPUB = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(41), REGTEST), "m/44'/1'/0'"));
+// The customer's address: not the demo wallet's own (its change would count as more refund).
+const CUSTOMER = deriveAddress(derivePath(hdFromSeed(new Uint8Array(32).fill(42), REGTEST), "m/44'/1'/0'"), 0, REGTEST);
+
+let app: AppServer;
+const REPORT = `/api/v1/reports/sales?from=${encodeURIComponent(new Date(Date.now() - 86_400_000).toISOString())}&to=${encodeURIComponent(new Date(Date.now() + 86_400_000).toISOString())}&tz=UTC`;
+interface Who { cookie: string; csrf: string }
+const who: Record<'owner' | 'manager' | 'cashier', Who> = {} as never;
+
+async function login(email: string): Promise<Who> {
+  const r = await fetch(`${app.url}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password: PASSWORD }) });
+  expect(r.status).toBe(200);
+  return { cookie: (r.headers.get('set-cookie') ?? '').split(';')[0], csrf: (await r.json()).csrf_token };
+}
+async function as(w: Who | 'key' | null, method: string, path: string, body?: unknown) {
+  const headers: Record<string, string> = { 'Content-Type': 'application/json' };
+  if (w === 'key') headers.Authorization = `Bearer ${KEY}`;
+  else if (w) {
+    headers.Cookie = w.cookie;
+    if (method !== 'GET') headers['X-CSRF-Token'] = w.csrf;
+  }
+  const r = await fetch(app.url + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), redirect: 'manual' });
+  const text = await r.text();
+  let json: any = null;
+  try { json = JSON.parse(text); } catch { /* html or csv */ }
+  return { status: r.status, body: json, text };
+}
+async function wallet(): Promise<{ address: string; wif: string; utxos: WalletUtxo[] }> {
+  const w = await (await fetch(app.url + '/demo/api/wallet')).json();
+  return { ...w, utxos: w.utxos.map((u: any) => ({ txid: u.txid, vout: u.vout, amount: parseKoinu(u.amount), script: u.script })) };
+}
+/** The wallet SDK pays a QR (dogeconnect:) through the relay. */
+async function payQr(connectUri: string, refund?: string) {
+  const w = await wallet();
+  const verified = await fetchPayment(readConnectQr(connectUri), { allowHttp: true });
+  const tx = buildPaymentTx(verified.payment, { network: 'regtest', utxos: w.utxos, keys: [w.wif] });
+  const r = await as(null, 'POST', '/relay/pay', { id: verified.payment.id, tx: tx.hex, relay_token: verified.payment.relay_token, ...(refund ? { refund } : {}) });
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  return { tx, w };
+}
+async function mineUntil(id: string, status: string) {
+  expect((await fetch(app.url + '/demo/api/mine', { method: 'POST', body: JSON.stringify({ blocks: 1 }) })).status).toBe(200);
+  for (let i = 0; i < 150; i++) {
+    const st = await as(null, 'POST', '/relay/status', { id });
+    if (st.body?.status === status) return st.body;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${id} never reached ${status}`);
+}
+
+beforeAll(async () => {
+  app = await startApp({
+    DOGE_NETWORK: 'regtest', CHAIN_BACKEND: 'devnet', DEVNET_BLOCK_SECONDS: '0', STORE_XPUB: XPUB, BOOTSTRAP_API_KEY: KEY,
+    ADMIN_EMAIL: 'owner@shop.test', ADMIN_PASSWORD: PASSWORD,
+  });
+  who.owner = await login('owner@shop.test');
+  for (const role of ['manager', 'cashier'] as const) {
+    const r = await as(who.owner, 'POST', '/api/admin/users', { email: `${role}@shop.test`, password: PASSWORD, role });
+    expect(r.status).toBe(201);
+    who[role] = await login(`${role}@shop.test`);
+  }
+}, 180_000);
+afterAll(async () => app?.stop());
+
+describe('refunds through the app (devnet)', () => {
+  it('a paid payment is refunded by a manager, shown on the invoice, paid from its QR by the wallet SDK and tracked to confirmed', async () => {
+    const p = await as('key', 'POST', '/api/v1/payments', { items: [{ type: 'item', id: 'SKU', name: 'Mug', count: 1, unit: '12' }] });
+    expect(p.status).toBe(201);
+    const id = p.body.id as string;
+    // Nothing paid yet: nothing to refund.
+    expect((await as(who.manager, 'POST', `/api/v1/payments/${id}/refunds`, { amount: '1', address: CUSTOMER })).status).toBe(409);
+    await payQr(p.body.connect_uri);
+    await mineUntil(id, 'confirmed');
+    const before = await as('key', 'GET', REPORT);
+    expect(before.status).toBe(200);
+
+    // The owner's page offers the Refund button; a cashier may not refund (403), a manager may.
+    const page0 = await as(who.owner, 'GET', `/admin/invoices/${id}`);
+    expect(page0.text).toContain('data-testid="refund-open"');
+    const c = await as(who.cashier, 'POST', `/api/v1/payments/${id}/refunds`, { amount: '2', address: CUSTOMER });
+    expect(c.status).toBe(403);
+    expect(c.body.error).toBe('forbidden');
+    // No refund address in the submission and none given: 400 naming address.
+    const noAddr = await as(who.manager, 'POST', `/api/v1/payments/${id}/refunds`, { amount: '2' });
+    expect(noAddr.status).toBe(400);
+    expect(noAddr.body).toMatchObject({ error: 'invalid_request', message: expect.stringMatching(/^address: /) });
+    const r = await as(who.manager, 'POST', `/api/v1/payments/${id}/refunds`, { amount: '2', address: CUSTOMER, reason: 'chipped' });
+    expect(r.status).toBe(201);
+    expect(r.body).toMatchObject({ payment_id: id, status: 'unpaid', amount: '2', address: CUSTOMER, reason: 'chipped' });
+
+    const page = await as(who.owner, 'GET', `/admin/invoices/${id}`);
+    expect(page.text).toContain(r.body.id);
+    expect(page.text).toContain(`data-uri="${r.body.uri.replace(/&/g, '&amp;')}"`);
+    expect(page.text).toContain('data-testid="refund-status"');
+
+    await payQr(r.body.connect_uri);
+    expect((await as(null, 'POST', '/relay/status', { id: r.body.id })).body.status).toBe('accepted');
+    await mineUntil(r.body.id, 'confirmed');
+
+    const body = await as('key', 'GET', `/api/v1/payments/${id}`);
+    expect(body.body).toMatchObject({ amount_refunded: '2', refunds: [{ id: r.body.id, status: 'confirmed', amount: '2' }] });
+    const ev = await as('key', 'GET', '/api/v1/events?limit=500');
+    const mine = ev.body.events.filter((e: any) => e.refund?.id === r.body.id);
+    expect(mine.map((e: any) => e.type)).toEqual(['refund.created', 'refund.accepted', 'refund.confirmed']);
+    expect(mine[2].refund).toMatchObject({ payment_id: id, status: 'confirmed' });
+    // Not a sale: not listed; the report's gross is unchanged and its refunds and net move.
+    const list = await as('key', 'GET', '/api/v1/payments?limit=100');
+    expect(list.body.payments.some((x: any) => x.id.startsWith('rf_'))).toBe(false);
+    const after = await as('key', 'GET', REPORT);
+    expect(after.body.totals.gross).toBe(before.body.totals.gross);
+    expect(after.body.totals.count).toBe(before.body.totals.count);
+    expect(parseKoinu(after.body.totals.refunds) - parseKoinu(before.body.totals.refunds)).toBe(2_00000000n);
+    expect(parseKoinu(after.body.totals.net)).toBe(parseKoinu(after.body.totals.gross) - parseKoinu(after.body.totals.refunds));
+    const csv = await as(who.manager, 'GET', '/api/admin/invoices/export?format=csv');
+    const lines = csv.text.trim().split('\r\n');
+    expect(lines[0].endsWith(',amount_refunded,refunds')).toBe(true);
+    expect(lines.find((l) => l.startsWith(id))!.endsWith(`,2,${r.body.id} confirmed 2`)).toBe(true);
+    // GET …/refunds lists it; the rest may still be refunded, not more.
+    const listed = await as(who.manager, 'GET', `/api/v1/payments/${id}/refunds`);
+    expect(listed.body).toMatchObject({ payment_id: id, amount_refunded: '2', refunds: [{ id: r.body.id, status: 'confirmed' }] });
+    expect((await as(who.owner, 'POST', `/api/v1/payments/${id}/refunds`, { amount: '10.00000001', address: CUSTOMER })).status).toBe(409);
+  });
+});
