@@ -69,16 +69,18 @@ export async function trackBlockConnected(db: Db, network: Network, b: BlockSumm
   await db.prisma.$transaction(async (t) => {
     for (const h of hits) {
       const raw = new Uint8Array(h.tx.raw ?? new Uint8Array(0));
+      // Position in the block: the node API lists a block's records in block order (DESIGN.md §7).
+      const blockPos = h.tx.index ?? b.txs.indexOf(h.tx);
       await t.walletTx.upsert({
         where: { txid: h.tx.txid },
-        update: { height: b.height, blockHash: b.hash, ...(raw.length ? { raw } : {}) },
-        create: { txid: h.tx.txid, raw, height: b.height, blockHash: b.hash },
+        update: { height: b.height, blockHash: b.hash, blockPos, ...(raw.length ? { raw } : {}) },
+        create: { txid: h.tx.txid, raw, height: b.height, blockHash: b.hash, blockPos },
       });
       for (const o of h.outputs) {
         await t.walletOutput.upsert({
           where: { txid_vout: { txid: h.tx.txid, vout: o.n } },
-          update: { height: b.height, blockHash: b.hash },
-          create: { txid: h.tx.txid, vout: o.n, address: o.address, script: o.script, amount: o.value, height: b.height, blockHash: b.hash },
+          update: { height: b.height, blockHash: b.hash, blockPos },
+          create: { txid: h.tx.txid, vout: o.n, address: o.address, script: o.script, amount: o.value, height: b.height, blockHash: b.hash, blockPos },
         });
       }
       for (const s of h.spends) {
