@@ -5,6 +5,7 @@ import { birthdayHeight, DATE_MARGIN_SEC, parseBirthday } from '@/lib/chain/birt
 import { loadConfig } from '@/lib/config';
 
 const NOW = new Date('2026-11-24T12:00:00Z');
+const env = (e: Record<string, string>) => e as unknown as NodeJS.ProcessEnv;
 
 describe('parseBirthday', () => {
   it('reads heights and UTC dates into a canonical form', () => {
@@ -30,12 +31,12 @@ describe('parseBirthday', () => {
   });
 
   it('WALLET_BIRTHDAY: unset is null, a good value is parsed, nonsense stops start-up naming the variable', () => {
-    expect(loadConfig({} as NodeJS.ProcessEnv).walletBirthday).toBeNull();
-    expect(loadConfig({ WALLET_BIRTHDAY: '  ' } as NodeJS.ProcessEnv).walletBirthday).toBeNull();
-    expect(loadConfig({ WALLET_BIRTHDAY: '5000000' } as NodeJS.ProcessEnv).walletBirthday).toMatchObject({ kind: 'height', height: 5_000_000 });
-    expect(loadConfig({ WALLET_BIRTHDAY: '2024-01-31' } as NodeJS.ProcessEnv).walletBirthday).toMatchObject({ kind: 'date', text: '2024-01-31' });
-    expect(() => loadConfig({ WALLET_BIRTHDAY: 'last tuesday' } as NodeJS.ProcessEnv)).toThrow(/^WALLET_BIRTHDAY: "last tuesday" is neither a block height/);
-    expect(() => loadConfig({ WALLET_BIRTHDAY: '2024-02-30' } as NodeJS.ProcessEnv)).toThrow(/^WALLET_BIRTHDAY: .*not a real date/);
+    expect(loadConfig(env({})).walletBirthday).toBeNull();
+    expect(loadConfig(env({ WALLET_BIRTHDAY: '  ' })).walletBirthday).toBeNull();
+    expect(loadConfig(env({ WALLET_BIRTHDAY: '5000000' })).walletBirthday).toMatchObject({ kind: 'height', height: 5_000_000 });
+    expect(loadConfig(env({ WALLET_BIRTHDAY: '2024-01-31' })).walletBirthday).toMatchObject({ kind: 'date', text: '2024-01-31' });
+    expect(() => loadConfig(env({ WALLET_BIRTHDAY: 'last tuesday' }))).toThrow(/^WALLET_BIRTHDAY: "last tuesday" is neither a block height/);
+    expect(() => loadConfig(env({ WALLET_BIRTHDAY: '2024-02-30' }))).toThrow(/^WALLET_BIRTHDAY: .*not a real date/);
   });
 });
 
