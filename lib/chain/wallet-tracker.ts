@@ -63,6 +63,7 @@ async function walletHits(db: Db, network: Network, b: BlockSummary): Promise<Hi
 
 /** Records the wallet's part of a connected block. Returns how many wallet txs it held. */
 export async function trackBlockConnected(db: Db, network: Network, b: BlockSummary): Promise<number> {
+  if (b.txs.length === 0) return 0; // most filtered blocks (spv, a rescan's) hold nothing of ours
   await syncWatchAddresses(db, network);
   const hits = await walletHits(db, network, b);
   if (hits.length === 0) return 0;

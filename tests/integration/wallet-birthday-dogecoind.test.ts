@@ -121,9 +121,15 @@ describe.skipIf(!haveDogecoind)('wallet history against dogecoind (spv)', () => 
     expect(again.rescan).toMatchObject({ from: 1, percent: 100, error: null });
     expect(await text(plain, '/getBalance')).toBe(TOTAL);
     expect(await text(plain, '/getUTXOs')).toBe(first);
-    // The audit log names both rescans.
-    const audit = await admin(plain, who, 'GET', '/api/admin/audit');
-    expect(JSON.stringify(audit.body)).toContain('wallet.rescan');
+    // The birthday in the back office: history is already complete from 1, so it scans nothing.
+    const set = await admin(plain, who, 'PATCH', '/api/admin/node', { wallet_birthday: coinHeight });
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+    expect(set.body.wallet).toMatchObject({ birthday: String(coinHeight), scanned_from: 1, rescan: { from: 1, running: false } });
+    expect((await admin(plain, who, 'PATCH', '/api/admin/node', { wallet_birthday: '2024-02-30' })).body).toMatchObject({ error: 'invalid_request', message: expect.stringMatching(/not a real date/) });
+    // The audit log names the rescans and the birthday change.
+    const audit = JSON.stringify((await admin(plain, who, 'GET', '/api/admin/audit')).body);
+    expect(audit).toContain('wallet.rescan');
+    expect(audit).toContain('wallet_birthday');
   }, 120_000);
 
   it('keeps following new blocks: a later payment is seen as well', async () => {
