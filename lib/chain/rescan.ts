@@ -18,6 +18,7 @@ import { birthdayHeight, parseBirthday, type Birthday } from './birthday';
 import { processedTip } from './follower';
 import { K, getState, noteScannedFrom, readRescan, setState, writeRescan, type RescanState } from './rescan-state';
 import { trackBlockConnected } from './wallet-tracker';
+import { syncWatchAddresses } from './watch-addresses';
 
 /** A rescan or birthday the node cannot honour: a 400 (bad input) or 409 (not now), with why. */
 export class RescanRefused extends Error {
@@ -165,13 +166,10 @@ async function bestHashes(db: Db, chain: Chain, first: number, last: number): Pr
     if (rows.length !== last - first + 1 || rows.some((r, i) => r.height !== first + i)) throw new BackendUnavailableError(`the header store has no best chain from ${first} to ${last} right now`);
     return rows.map((r) => r.hash);
   }
-  const out: string[] = [];
-  for (let h = first; h <= last; h++) {
-    const hash = await chain.blockHashAt(h);
-    if (!hash) throw new BackendUnavailableError(`no block at height ${h}`);
-    out.push(hash);
-  }
-  return out;
+  const out = await Promise.all(Array.from({ length: last - first + 1 }, (_, i) => chain.blockHashAt(first + i)));
+  const gap = out.findIndex((h) => !h);
+  if (gap >= 0) throw new BackendUnavailableError(`no block at height ${first + gap}`);
+  return out as string[];
 }
 
 export interface RescanStepOptions {
@@ -202,9 +200,10 @@ export async function rescanStep(db: Db, network: Network, chain: Chain, opts: R
       const last = Math.min(r.target, r.current + batch);
       const hashes = await bestHashes(db, chain, first, last);
       const blocks: BlockSummary[] = chain.blocks ? await chain.blocks(hashes) : await Promise.all(hashes.map((h) => chain.block(h)));
+      await syncWatchAddresses(db, network); // once per batch; the tracker re-syncs after a block that paid us
       for (const [i, b] of blocks.entries()) {
         if (b.hash !== hashes[i] || toHex(sha256d(b.header).reverse()) !== b.hash) throw new Error(`backend sent a block that is not ${hashes[i]}`);
-        await trackBlockConnected(db, network, { ...b, height: first + i });
+        await trackBlockConnected(db, network, { ...b, height: first + i }, { addressesSynced: true });
         r.current = first + i;
         r.blocks++;
         n++;

@@ -61,10 +61,14 @@ async function walletHits(db: Db, network: Network, b: BlockSummary): Promise<Hi
   return hits;
 }
 
-/** Records the wallet's part of a connected block. Returns how many wallet txs it held. */
-export async function trackBlockConnected(db: Db, network: Network, b: BlockSummary): Promise<number> {
+/**
+ * Records the wallet's part of a connected block. Returns how many wallet txs it held. After a
+ * block with wallet outputs the watched addresses are synced again (the gap limit moves on).
+ */
+export async function trackBlockConnected(db: Db, network: Network, b: BlockSummary, opts: { addressesSynced?: boolean } = {}): Promise<number> {
   if (b.txs.length === 0) return 0; // most filtered blocks (spv, a rescan's) hold nothing of ours
-  await syncWatchAddresses(db, network);
+  // A caller that just synced the watched addresses (a rescan, once per batch) saves the queries.
+  if (!opts.addressesSynced) await syncWatchAddresses(db, network);
   const hits = await walletHits(db, network, b);
   if (hits.length === 0) return 0;
   await db.prisma.$transaction(async (t) => {
