@@ -175,7 +175,7 @@ async function bestHashes(db: Db, chain: Chain, first: number, last: number): Pr
 export interface RescanStepOptions {
   /** Blocks per request (spv: one getdata of filtered blocks; default 250, 25 for full blocks). */
   batch?: number;
-  /** Stop starting batches after this long (default 3 s), so the worker's tick stays short. */
+  /** Stop starting batches after this long (default 2 s), so the worker's tick stays short (mempool payments are seen in seconds). */
   budgetMs?: number;
 }
 
@@ -195,7 +195,7 @@ export async function rescanStep(db: Db, network: Network, chain: Chain, opts: R
   const t0 = Date.now();
   let n = 0;
   try {
-    while (r.current < r.target && (n === 0 || Date.now() - t0 < (opts.budgetMs ?? 3_000))) {
+    while (r.current < r.target && (n === 0 || Date.now() - t0 < (opts.budgetMs ?? 2_000))) {
       const first = r.current + 1;
       const last = Math.min(r.target, r.current + batch);
       const hashes = await bestHashes(db, chain, first, last);
