@@ -47,6 +47,7 @@ export function boot(): Promise<void> {
       (await import('./rates/config')).loadRateConfig(); // a bad RATE_* variable stops start-up, named
       const db = await getDb();
       await seedStore(db, cfg);
+      await (await import('./chain/rescan')).seedBirthdayFromEnv(db, cfg.walletBirthday);
       const key = await activeRelayKey(db);
       if (cfg.bootstrapApiKey && (await ensureBootstrapKey(db, cfg.bootstrapApiKey)) === 'revoked') {
         log.warn('BOOTSTRAP_API_KEY was revoked in the back office and stays revoked; set a new secret to get a bootstrap key again');

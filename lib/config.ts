@@ -1,6 +1,7 @@
 // Process configuration, read once from the environment (DESIGN.md §2). Pure: takes an env
 // object, returns a validated config or throws ConfigError naming the variable.
 import { z } from 'zod';
+import { parseBirthday, type Birthday } from './chain/birthday';
 
 export type NetworkName = 'mainnet' | 'testnet' | 'regtest';
 export type ChainBackendName = 'spv' | 'rpc' | 'devnet';
@@ -34,6 +35,8 @@ export interface Config {
   devnetBlockSeconds: number;
   /** Open unpaid payments allowed per store; 429 beyond (MAX_OPEN_PAYMENTS, default 5000, DESIGN.md §16). */
   maxOpenPayments: number;
+  /** WALLET_BIRTHDAY: the height or UTC date from which the wallet's history is scanned (DESIGN.md §8); null = from the first start. */
+  walletBirthday: Birthday | null;
   worker: 'embedded' | 'off';
   logLevel: 'debug' | 'info' | 'warn' | 'error';
 }
@@ -100,6 +103,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const maxOpenRaw = nonEmpty(env.MAX_OPEN_PAYMENTS) ?? '5000';
   if (!/^\d{1,9}$/.test(maxOpenRaw) || Number(maxOpenRaw) < 1) throw new ConfigError('MAX_OPEN_PAYMENTS', 'must be a whole number of payments, at least 1');
 
+  let walletBirthday: Birthday | null = null;
+  const birthdayRaw = nonEmpty(env.WALLET_BIRTHDAY);
+  if (birthdayRaw !== undefined) {
+    try {
+      walletBirthday = parseBirthday(birthdayRaw);
+    } catch (e) {
+      throw new ConfigError('WALLET_BIRTHDAY', (e as Error).message);
+    }
+  }
+
   return {
     port: port.data,
     host,
@@ -120,6 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: env.ADMIN_PASSWORD && env.ADMIN_PASSWORD !== '' ? env.ADMIN_PASSWORD : null,
     devnetBlockSeconds: Number(devnetRaw),
     maxOpenPayments: Number(maxOpenRaw),
+    walletBirthday,
     worker: pick(env, 'WORKER', ['embedded', 'off'] as const, 'embedded'),
     logLevel: pick(env, 'LOG_LEVEL', ['debug', 'info', 'warn', 'error'] as const, 'info'),
   };

@@ -10,6 +10,7 @@ import { followChain } from './chain/follower';
 import { publishChainState } from './chain/chain-state';
 import { trackBlockConnected, trackBlockDisconnected } from './chain/wallet-tracker';
 import { syncWatchAddresses } from './chain/watch-addresses';
+import { applyBirthday, rescanStep } from './chain/rescan';
 import { onBlockConnected, onBlockDisconnected, onMempoolTxs, updateConfirmations, expirePayments, type SyncContext } from './relay/chain-sync';
 import { broadcastClaimed } from './relay/pay';
 import { startWebhookLoop, type WebhookLoop } from './relay/webhook-delivery';
@@ -84,6 +85,11 @@ export async function workerTick(ctx: WorkerContext): Promise<void> {
   if (r.connected || r.disconnected) log.info('chain advanced', { height: r.tip.height, connected: r.connected, disconnected: r.disconnected });
   if (!r.waiting) await updateConfirmations(sync, r.tip.height);
   await expirePayments(sync);
+  // The wallet's history (DESIGN.md §8): a birthday becomes a rescan, which advances a batch per tick.
+  if (!r.waiting) {
+    await applyBirthday(ctx.db, ctx.chain).catch((e) => log.warn('wallet birthday not applied yet (next tick retries)', { error: e as Error }));
+    await rescanStep(ctx.db, ctx.network, ctx.chain);
+  }
   const st = ctx.chain.syncStatus?.();
   await publishChainState(ctx.db, {
     ...(r.waiting ? {} : { tip_height: r.tip.height, tip_hash: r.tip.hash }),

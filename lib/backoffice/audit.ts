@@ -7,6 +7,7 @@ import type { Db, Prisma } from '../db/client';
 export type AuditAction =
   | 'settings.update'
   | 'wallet.update'
+  | 'wallet.rescan'
   | 'webhook_secret.regenerate'
   | 'relay_key.rotate'
   | 'api_key.create'

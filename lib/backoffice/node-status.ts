@@ -1,5 +1,6 @@
 // Node status for the back office: what the chain worker publishes in chain_state.
 import type { Db } from '../db/client';
+import { readWalletHistory, type WalletHistoryStatus } from '../chain/rescan-state';
 
 export interface NodeStatus {
   tip_height: number;
@@ -11,12 +12,14 @@ export interface NodeStatus {
   /** 0–1 */
   progress: number;
   updated_at: string | null;
+  /** The wallet's history: birthday, where it is complete from, and the current or last rescan with its progress. */
+  wallet: WalletHistoryStatus;
 }
 
 export const NODE_TEXT_ENDPOINTS = ['/getChaintip', '/getTimestamp', '/getLastBlockInfo', '/getHeaders', '/getBalance', '/getAddresses', '/getTransactions', '/getUTXOs', '/getWallet'] as const;
 
 export async function readNodeStatus(db: Db): Promise<NodeStatus> {
-  const rows = await db.prisma.chainState.findMany({ take: 100 });
+  const rows = await db.prisma.chainState.findMany({ where: { NOT: { key: { startsWith: 'wallet_' } } }, take: 100 });
   const get = (k: string) => rows.find((r) => r.key === k)?.value;
   const num = (k: string) => {
     const n = Number(get(k) ?? 0);
@@ -30,5 +33,6 @@ export async function readNodeStatus(db: Db): Promise<NodeStatus> {
   return {
     tip_height: tip, tip_hash: get('tip_hash') ?? '', synced, peers: num('peers'), target_height: target, progress,
     updated_at: updated?.toISOString() ?? null,
+    wallet: await readWalletHistory(db),
   };
 }

@@ -43,6 +43,11 @@ export interface BlockTxSummary {
   outputs: { n: number; value: bigint; script: string }[];
   /** The serialized transaction, when the backend has it (the wallet file stores wallet txs). */
   raw?: Uint8Array;
+  /**
+   * The tx's position in its block (0 = coinbase). spv sets it from the merkleblock's match
+   * index; when absent, the position in `txs` is used (rpc and devnet hand over every tx).
+   */
+  index?: number;
 }
 
 export interface BlockSummary {

@@ -4,6 +4,7 @@
 import type { Db } from '../db/client';
 import { toHex, sha256d, headerWork } from '../doge';
 import type { BlockSummary, ChainBackend } from './backend';
+import { noteScannedFrom } from './rescan-state';
 
 export interface FollowHooks {
   /** Runs inside no transaction; must be idempotent (a crash may replay a block). */
@@ -67,6 +68,8 @@ export async function followChain(db: Db, chain: ChainBackend, hooks: FollowHook
     }
   } else {
     fork = Math.max(-1, tip.height - (opts.initialDepth ?? 6) - 1);
+    // The wallet's history is complete from here on; older blocks need a birthday or a rescan (rescan.ts).
+    await noteScannedFrom(db, fork + 1);
   }
 
   let connected = 0;
@@ -99,6 +102,14 @@ export async function followChain(db: Db, chain: ChainBackend, hooks: FollowHook
 
 const CURSOR = 'processed_tip';
 
+/**
+ * The last block whose transactions went through the hooks: the spv cursor, or the stored best
+ * chain's tip for the other backends. Null before the first block was processed.
+ */
+export async function processedTip(db: Db, chain: Pick<ChainBackend, 'ownsHeaderStore'>): Promise<{ height: number; hash: string } | null> {
+  return chain.ownsHeaderStore ? readCursor(db) : storedTip(db);
+}
+
 async function readCursor(db: Db): Promise<{ height: number; hash: string } | null> {
   const r = await db.prisma.chainState.findUnique({ where: { key: CURSOR } });
   const m = r ? /^(\d+):([0-9a-f]{64})$/.exec(r.value) : null;
@@ -130,6 +141,7 @@ async function followStore(db: Db, chain: ChainBackend, hooks: FollowHooks, opts
     if (!hash) return { connected: 0, disconnected: 0, tip, waiting: true };
     cursor = { height: h, hash };
     await writeCursor(db, cursor);
+    await noteScannedFrom(db, h + 1);
   }
   let disconnected = 0;
   for (let guard = 0; guard < 10_000; guard++) {

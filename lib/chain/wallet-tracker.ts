@@ -61,24 +61,31 @@ async function walletHits(db: Db, network: Network, b: BlockSummary): Promise<Hi
   return hits;
 }
 
-/** Records the wallet's part of a connected block. Returns how many wallet txs it held. */
-export async function trackBlockConnected(db: Db, network: Network, b: BlockSummary): Promise<number> {
-  await syncWatchAddresses(db, network);
+/**
+ * Records the wallet's part of a connected block. Returns how many wallet txs it held. After a
+ * block with wallet outputs the watched addresses are synced again (the gap limit moves on).
+ */
+export async function trackBlockConnected(db: Db, network: Network, b: BlockSummary, opts: { addressesSynced?: boolean } = {}): Promise<number> {
+  if (b.txs.length === 0) return 0; // most filtered blocks (spv, a rescan's) hold nothing of ours
+  // A caller that just synced the watched addresses (a rescan, once per batch) saves the queries.
+  if (!opts.addressesSynced) await syncWatchAddresses(db, network);
   const hits = await walletHits(db, network, b);
   if (hits.length === 0) return 0;
   await db.prisma.$transaction(async (t) => {
     for (const h of hits) {
       const raw = new Uint8Array(h.tx.raw ?? new Uint8Array(0));
+      // Position in the block: the node API lists a block's records in block order (DESIGN.md §7).
+      const blockPos = h.tx.index ?? b.txs.indexOf(h.tx);
       await t.walletTx.upsert({
         where: { txid: h.tx.txid },
-        update: { height: b.height, blockHash: b.hash, ...(raw.length ? { raw } : {}) },
-        create: { txid: h.tx.txid, raw, height: b.height, blockHash: b.hash },
+        update: { height: b.height, blockHash: b.hash, blockPos, ...(raw.length ? { raw } : {}) },
+        create: { txid: h.tx.txid, raw, height: b.height, blockHash: b.hash, blockPos },
       });
       for (const o of h.outputs) {
         await t.walletOutput.upsert({
           where: { txid_vout: { txid: h.tx.txid, vout: o.n } },
-          update: { height: b.height, blockHash: b.hash },
-          create: { txid: h.tx.txid, vout: o.n, address: o.address, script: o.script, amount: o.value, height: b.height, blockHash: b.hash },
+          update: { height: b.height, blockHash: b.hash, blockPos },
+          create: { txid: h.tx.txid, vout: o.n, address: o.address, script: o.script, amount: o.value, height: b.height, blockHash: b.hash, blockPos },
         });
       }
       for (const s of h.spends) {

@@ -15,14 +15,18 @@ export interface WalletOutputsSnapshot {
   records: OutputRecord[];
 }
 
-/** Wallet outputs (spent, unspent or both) with the tip height, in one snapshot. */
+/**
+ * Wallet outputs (spent, unspent or both) with the tip height, in one snapshot. Oldest block
+ * first; within a block in block order (the tx's position), then vout, as libdogecoin's spvnode
+ * lists them (rows recorded before positions were kept fall back to txid order).
+ */
 export async function walletOutputs(db: Db, which: 'spent' | 'unspent' | 'all'): Promise<WalletOutputsSnapshot> {
   const cond = which === 'spent' ? 'o.spent_txid IS NOT NULL' : which === 'unspent' ? 'o.spent_txid IS NULL' : 'TRUE';
   const rows = await db.query<{ tip: number; txid: string | null; vout: number; address: string; script: string; amount: string; height: number | null; spent: boolean }>(
     `SELECT t.tip, o.txid, o.vout, o.address, o.script, o.amount::text AS amount, o.height, (o.spent_txid IS NOT NULL) AS spent
        FROM (SELECT ${TIP_SQL} AS tip) t
        LEFT JOIN wallet_output o ON ${cond}
-      ORDER BY o.height ASC NULLS LAST, o.txid ASC, o.vout ASC`,
+      ORDER BY o.height ASC NULLS LAST, o.block_pos ASC NULLS LAST, o.txid ASC, o.vout ASC`,
   );
   const tipHeight = rows.length ? Number(rows[0].tip) : -1;
   const records = rows
@@ -70,7 +74,7 @@ export async function walletFileInput(db: Db, genesisHash: string): Promise<Wall
     `SELECT (SELECT store_xpub FROM store WHERE id = 1) AS xpub,
             (SELECT store_address FROM store WHERE id = 1) AS address,
             (SELECT COALESCE(json_agg(json_build_object('h', hash160, 'i', idx) ORDER BY branch, idx, address), '[]'::json) FROM wallet_address) AS addrs,
-            (SELECT COALESCE(json_agg(json_build_object('t', txid, 'h', height, 'r', encode(raw, 'hex')) ORDER BY height ASC NULLS LAST, txid), '[]'::json) FROM wallet_tx WHERE octet_length(raw) > 0) AS txs`,
+            (SELECT COALESCE(json_agg(json_build_object('t', txid, 'h', height, 'r', encode(raw, 'hex')) ORDER BY height ASC NULLS LAST, block_pos ASC NULLS LAST, txid), '[]'::json) FROM wallet_tx WHERE octet_length(raw) > 0) AS txs`,
   );
   if (!r || (!r.xpub && !r.address)) return null;
   const parse = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v) as Record<string, unknown>[];

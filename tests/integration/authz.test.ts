@@ -291,6 +291,21 @@ describe('on a store with every role (PGlite, http PUBLIC_URL)', () => {
       expect((await as('manager', 'POST', '/api/admin/users', { email: 'x@authz.test', password: PASSWORD, role: 'owner' })).status).toBe(403);
       expect((await as('manager', 'POST', '/api/admin/api-keys', { name: 'x', scopes: ['payments:outputs'] })).status).toBe(403);
     });
+
+    it('the wallet rescan and birthday are owner-only; on devnet the owner\'s rescan runs to 100%', async () => {
+      for (const who of ['manager', 'cashier'] as const) {
+        expect((await as(who, 'POST', '/api/admin/rescan', { from: 0 })).status).toBe(403);
+        expect((await as(who, 'PATCH', '/api/admin/node', { wallet_birthday: 0 })).status).toBe(403);
+      }
+      expect((await as(null, 'POST', '/api/admin/rescan', { from: 0 })).status).toBe(401);
+      expect((await as('owner', 'POST', '/api/admin/rescan', { from: 0, to: 5 })).body).toMatchObject({ error: 'invalid_request', message: expect.stringMatching(/unknown field\(s\): to/) });
+      const r = await as('owner', 'POST', '/api/admin/rescan', { from: 0 });
+      expect(r.status, r.text).toBe(202);
+      const done = await until(async () => (await as('manager', 'GET', '/api/admin/node')).body.wallet, (w: any) => w?.rescan?.running === false, 30_000);
+      expect(done).toMatchObject({ scanned_from: 0, rescan: { from: 0, percent: 100, error: null, reason: 'operator' } });
+      expect(done.rescan.blocks).toBe(done.rescan.target + 1);
+      expect((await as('owner', 'GET', '/api/admin/audit')).body.entries[0]).toMatchObject({ action: 'wallet.rescan', user: 'owner@authz.test', changes: { from: 0, from_height: 0 } });
+    });
   });
 });
 

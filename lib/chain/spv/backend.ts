@@ -51,7 +51,7 @@ interface Pending {
 
 interface BlockCollect {
   want: Set<string>;
-  got: Map<string, { summary: BlockSummary; matched: Set<string> }>;
+  got: Map<string, { summary: BlockSummary; matched: Map<string, number> }>; // matched: txid -> position in the block
   current: string | null;
 }
 
@@ -315,7 +315,7 @@ export class SpvBackend implements ChainBackend {
     const h = mb.entry.header;
     c.current = hash;
     c.got.set(hash, {
-      matched: new Set(res.matches.map((m) => hashToHex(m.txid))),
+      matched: new Map(res.matches.map((m) => [hashToHex(m.txid), m.index])),
       summary: { hash, prevHash: h.prevHash, height: -1, time: h.time, header: h.raw, size: 0, txCount: mb.tree.totalTransactions, totalTxSize: 0, txs: [] },
     });
   }
@@ -326,7 +326,7 @@ export class SpvBackend implements ChainBackend {
     const c = this.collect;
     const cur = c?.current ? c.got.get(c.current) : undefined;
     if (cur && cur.matched.has(txid)) {
-      if (!cur.summary.txs.some((t) => t.txid === txid)) cur.summary.txs.push({ ...summarize(txid, tx), raw: payload });
+      if (!cur.summary.txs.some((t) => t.txid === txid)) cur.summary.txs.push({ ...summarize(txid, tx), raw: payload, index: cur.matched.get(txid) });
       return;
     }
     if (this.mempool.size > 50_000) this.mempool.clear();
@@ -375,6 +375,7 @@ export class SpvBackend implements ChainBackend {
       const height = node?.height ?? (await this.heightFromDb(h));
       if (height === null) throw new BackendUnavailableError(`block ${h} is not in the header chain`);
       for (const t of b.summary.txs) this.mempool.delete(t.txid);
+      b.summary.txs.sort((x, y) => (x.index ?? 0) - (y.index ?? 0)); // block order
       // Only the matched txs are known: the sizes count the header and those (README).
       const totalTxSize = b.summary.txs.reduce((n, t) => n + (t.raw?.length ?? 0), 0);
       out.push({ ...b.summary, height, totalTxSize, size: 80 + totalTxSize });

@@ -1,11 +1,12 @@
 import { requirePageUser } from '@/app/_lib/session';
 import { appContext } from '@/lib/app-context';
 import { readNodeStatus, NODE_TEXT_ENDPOINTS } from '@/lib/backoffice/node-status';
+import { WalletHistory } from './wallet-history';
 
 export const dynamic = 'force-dynamic';
 
 export default async function NodePage() {
-  await requirePageUser('manager', '/admin/node');
+  const user = await requirePageUser('manager', '/admin/node');
   const { db, cfg } = await appContext();
   const s = await readNodeStatus(db);
   const pct = Math.round(s.progress * 1000) / 10;
@@ -24,6 +25,7 @@ export default async function NodePage() {
         </div>
         <p className="muted">{pct}% · {s.tip_height} of {s.target_height || s.tip_height} blocks</p>
       </section>
+      <WalletHistory initial={s.wallet} owner={user.role === 'owner'} />
       <section className="bo-card">
         <h2>Text endpoints</h2>
         <p className="muted">Plain-text node diagnostics (the wallet ones need an API key with node:read or node:wallet).</p>

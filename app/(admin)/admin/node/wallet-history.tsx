@@ -1,0 +1,70 @@
+'use client';
+// The wallet's history on the node page (DESIGN.md §8): the birthday, where the history is
+// complete from, and the rescan's progress, polled live from /api/admin/node every 2 s. The
+// owner sets the birthday or starts a rescan from a height or a UTC date.
+import { useEffect, useState } from 'react';
+import { adminCall } from '../_components/api';
+import type { WalletHistoryStatus } from '@/lib/chain/rescan-state';
+
+export function WalletHistory({ initial, owner }: { initial: WalletHistoryStatus; owner: boolean }) {
+  const [w, setW] = useState(initial);
+  const [from, setFrom] = useState(initial.birthday ?? '');
+  const [msg, setMsg] = useState('');
+  const [busy, setBusy] = useState(false);
+  const running = !!w.rescan?.running;
+  useEffect(() => {
+    const t = setInterval(async () => {
+      try {
+        const r = await fetch('/api/admin/node', { cache: 'no-store' });
+        if (r.ok) setW((await r.json()).wallet);
+      } catch {
+        /* offline: the next tick tries again */
+      }
+    }, running ? 2_000 : 10_000);
+    return () => clearInterval(t);
+  }, [running]);
+
+  const act = async (method: string, url: string, body: unknown, done: string) => {
+    setBusy(true);
+    const r = await adminCall<WalletHistoryStatus | { wallet: WalletHistoryStatus }>(method, url, body);
+    setBusy(false);
+    if (!r.ok) return setMsg(r.message);
+    setW('wallet' in r.data ? r.data.wallet : r.data);
+    setMsg(done);
+  };
+  const input = () => (/^\d+$/.test(from.trim()) ? Number(from.trim()) : from.trim());
+  const s = w.rescan;
+  return (
+    <section className="bo-card" data-testid="wallet-history">
+      <h2>Wallet history</h2>
+      <p className="muted">
+        Birthday: <b data-testid="wallet-birthday">{w.birthday ?? 'not set (history from the first start)'}</b>
+        {' · '}complete from block <b data-testid="wallet-scanned-from">{w.scanned_from ?? '—'}</b>
+      </p>
+      {s ? (
+        <>
+          <div className="bo-progress" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={s.percent} aria-label="Wallet rescan">
+            <div className="bo-progress-bar" style={{ width: `${s.percent}%` }} />
+          </div>
+          <p className="muted" data-testid="rescan-progress">
+            {s.running ? 'Rescanning' : 'Last rescan'}: {s.percent}% · block {Math.max(s.current, s.from - 1)} of {s.target} (from {s.from}) · started {s.started_at.slice(0, 19).replace('T', ' ')} UTC
+            {s.finished_at ? ` · finished ${s.finished_at.slice(11, 19)} UTC` : ''}
+            {s.error ? <span className="bo-error"> · paused: {s.error}</span> : null}
+          </p>
+        </>
+      ) : null}
+      {owner ? (
+        <form className="bo-form-grid" onSubmit={(e) => { e.preventDefault(); void act('POST', '/api/admin/rescan', { from: input() }, 'Rescan started'); }}>
+          <label className="field"><span>From block height or UTC date (YYYY-MM-DD)</span>
+            <input name="from" value={from} onChange={(e) => setFrom(e.target.value)} placeholder="5000000 or 2024-01-31" autoComplete="off" required />
+          </label>
+          <div className="bo-form-actions">
+            <button type="submit" className="btn" disabled={busy}>Rescan</button>
+            <button type="button" className="btn" disabled={busy} onClick={() => void act('PATCH', '/api/admin/node', { wallet_birthday: from.trim() ? input() : null }, 'Birthday saved')}>Save as birthday</button>
+            {msg ? <span role="status" className="muted">{msg}</span> : null}
+          </div>
+        </form>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,13 @@
+import { json } from '@/lib/api/respond';
+import { adminRoute, readJson } from '@/lib/api/admin';
+import { startOperatorRescan } from '@/lib/backoffice/wallet-history';
+
+export const dynamic = 'force-dynamic';
+
+// The owner re-scans the wallet's history from a height or date (DESIGN.md §8): 202 with the
+// rescan's progress, which GET /api/admin/node keeps reporting. Audited.
+export function POST(req: Request) {
+  return adminRoute(req, 'owner', async (ctx, a) => {
+    return json(await startOperatorRescan(ctx.db, ctx.chain, a.user.id, await readJson(req)), 202);
+  });
+}
