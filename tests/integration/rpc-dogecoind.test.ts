@@ -2,7 +2,8 @@
 // blocks (getblockheader h false answers header + AuxPoW, longer than 80 bytes), Dogecoin's RPC
 // dialect (sendrawtransaction's bool), and the app on it: payments, a double spend and a tx with
 // a fake input (400 invalid_tx, the payment stays payable: DESIGN §4 step 10), and a reorg that
-// takes a confirmed payment back to accepted. Skipped, saying why, when dogecoind is absent.
+// takes a confirmed payment back to accepted; a refund (DESIGN §13) paid by lib/wallet from a
+// dogecoind wallet key and received by the customer. Skipped, saying why, when dogecoind is absent.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { createRpcBackend } from '@/lib/chain/rpc/backend';
@@ -12,6 +13,8 @@ import { haveDogecoind, startDogecoind, warnIfNoDogecoind, type Dogecoind } from
 import { startApp, type AppServer } from '../helpers/app-server';
 import { until } from '../helpers/wait';
 import { vendorClient, outputsOf } from '../helpers/vendor-client';
+import { buildPaymentTx, fetchPayment, readConnectQr } from '@/lib/wallet';
+import { parseKoinu } from '@/lib/money';
 
 warnIfNoDogecoind('tests/integration/rpc-dogecoind.test.ts');
 
@@ -130,4 +133,38 @@ describe.skipIf(!haveDogecoind)('rpc backend against dogecoind', () => {
     const again = await until(() => payment(p.id), (v) => v.body.status === 'confirmed');
     expect(again.body.block_height).toBe(before.body.block_height + 2);
   }, 90_000);
+
+  it('a refund: lib/wallet pays the refund envelope with a key of a dogecoind wallet, and the customer receives it', async () => {
+    const p = await newPayment(); // 4 DOGE
+    const customer = await node.newAddress();
+    const r = await relay('pay', { id: p.id, tx: await node.payTo(outputsOf(p)), relay_token: p.payment.relay_token, refund: customer });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    await node.mine(1);
+    await until(() => payment(p.id), (x) => x.body.status === 'confirmed');
+    const rf = await api(`/api/v1/payments/${p.id}/refunds`, { method: 'POST', body: JSON.stringify({ amount: '1.5', reason: 'one tea returned' }) });
+    expect(rf.status, JSON.stringify(rf.body)).toBe(201);
+    expect(rf.body).toMatchObject({ payment_id: p.id, status: 'unpaid', amount: '1.5', address: customer });
+    // The merchant's own wallet: a key of dogecoind's wallet that holds 10 DOGE, spent by lib/wallet.
+    const merchant = await node.newAddress();
+    await node.rpc('sendtoaddress', merchant, 10);
+    await node.mine(1);
+    const [coin] = await node.rpc<{ txid: string; vout: number; amount: number; scriptPubKey: string }[]>('listunspent', 1, 9_999_999, [merchant]);
+    const verified = await fetchPayment(readConnectQr(rf.body.connect_uri), { allowHttp: true });
+    expect(verified.payment.outputs).toEqual([expect.objectContaining({ type: 'p2pkh', address: customer, amount: '1.5' })]);
+    const tx = buildPaymentTx(verified.payment, {
+      network: 'regtest', keys: [await node.rpc<string>('dumpprivkey', merchant)],
+      utxos: [{ txid: coin!.txid, vout: coin!.vout, amount: parseKoinu(String(coin!.amount)), script: coin!.scriptPubKey }],
+    });
+    const paid = await relay('pay', { id: rf.body.id, tx: tx.hex, relay_token: verified.payment.relay_token });
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    expect(paid.body).toMatchObject({ status: 'accepted', txid: tx.txid });
+    expect(await node.rpc('getrawmempool')).toContain(tx.txid);
+    await node.mine(1);
+    const done = await until(() => payment(p.id), (x) => x.body.refunds?.[0]?.status === 'confirmed');
+    expect(done.body).toMatchObject({ status: 'confirmed', amount_refunded: '1.5', refunds: [{ id: rf.body.id, status: 'confirmed', amount: '1.5', address: customer }] });
+    // the customer's address (a dogecoind wallet address) received exactly the refund, in a block
+    expect(parseKoinu(String(await node.rpc<number>('getreceivedbyaddress', customer, 1)))).toBe(150_000_000n);
+    const events = (await api('/api/v1/events?limit=500')).body.events.filter((e: any) => e.refund?.id === rf.body.id).map((e: any) => e.type);
+    expect(events).toEqual(['refund.created', 'refund.accepted', 'refund.confirmed']);
+  });
 });
