@@ -23,6 +23,7 @@ import { haveDogecoind, startDogecoind, warnIfNoDogecoind, type Dogecoind } from
 warnIfNoDogecoind('tests/integration/any-wallet-dogecoind.test.ts');
 
 const URL_BASE = 'http://127.0.0.1:1';
+const NO_RATES = { sources: [], refreshSec: 3600, maxAgeSec: 3600 };
 
 type View = Record<string, any>;
 
@@ -83,27 +84,26 @@ function suite(backend: 'rpc' | 'spv', seed: number) {
     return { hex, replacement };
   }
 
-  beforeAll(async () => {
-    if (!haveDogecoind) return;
-    node = await startDogecoind({ matureBlocks: 80, args: backend === 'spv' ? ['-whitelist=127.0.0.1'] : [] });
-    await node.mine(5);
-    db = await openMigratedDb({ memory: true });
-    await db.prisma.store.upsert({ where: { id: 1 }, update: { storeXpub: XPUB }, create: { id: 1, storeXpub: XPUB } });
-    await activeRelayKey(db);
-    const chain: ChainBackend = backend === 'rpc'
-      ? createRpcBackend({ url: node.rpcUrl, network: 'regtest' })
-      : new SpvBackend({ network: getNetwork('regtest'), peers: [`127.0.0.1:${node.p2pPort}`], checkpoint: null, db: async () => db });
-    worker = startWorker({ db, network: REGTEST, chain, publicUrl: URL_BASE });
-    await caughtUp(120_000);
-  }, 180_000);
-
-  afterAll(async () => {
-    await worker?.stop();
-    await db?.close();
-    await node?.dispose();
-  });
-
   describe.skipIf(!haveDogecoind)(`plain-wallet payments on dogecoind (${backend} backend)`, () => {
+    beforeAll(async () => {
+      node = await startDogecoind({ matureBlocks: 80, args: backend === 'spv' ? ['-whitelist=127.0.0.1'] : [] });
+      await node.mine(5);
+      db = await openMigratedDb({ memory: true });
+      await db.prisma.store.upsert({ where: { id: 1 }, update: { storeXpub: XPUB }, create: { id: 1, storeXpub: XPUB } });
+      await activeRelayKey(db);
+      const chain: ChainBackend = backend === 'rpc'
+        ? createRpcBackend({ url: node.rpcUrl, network: 'regtest' })
+        : new SpvBackend({ network: getNetwork('regtest'), peers: [`127.0.0.1:${node.p2pPort}`], checkpoint: null, db: async () => db });
+      worker = startWorker({ db, network: REGTEST, chain, publicUrl: URL_BASE, rates: NO_RATES });
+      await caughtUp(120_000);
+    }, 180_000);
+
+    afterAll(async () => {
+      await worker?.stop();
+      await db?.close();
+      await node?.dispose();
+    });
+
     it('sendtoaddress of the total: accepted from the mempool within 5 s, before any block; then confirmed', async () => {
       const p = await newPayment('2');
       const height = await node.rpc<number>('getblockcount');

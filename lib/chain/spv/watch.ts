@@ -1,7 +1,9 @@
 // What the spv node asks its peers to filter for: the watch-only wallet's hash160s (every
 // wallet_address row, including payment receive addresses), its unspent outpoints (so spends
-// match), and the txids of payments awaiting confirmation. Built into a BIP37 filter; the
-// fingerprint tells the node when the set changed and the filter must be reloaded.
+// match), the txids of payments awaiting confirmation, and the outpoints that the unmined txs
+// paying open payments spend (so a conflicting tx, a double spend, matches the filter when a
+// block mines it: DESIGN.md §12 "Double spent"; it pays none of our addresses). Built into a
+// BIP37 filter; the fingerprint tells the node when the set changed and the filter must be reloaded.
 import { createHash, randomInt } from 'node:crypto';
 import type { Db } from '../../db/client';
 import { fromHex, hexToHash } from '../../doge/bytes';
@@ -15,11 +17,19 @@ export interface WatchSet {
 }
 
 export async function loadWatchSet(db: Db): Promise<WatchSet> {
-  const [wallet, pays] = await Promise.all([
+  const [wallet, pays, spends] = await Promise.all([
     walletWatchSet(db),
     db.query<{ txid: string }>(`SELECT txid FROM payment WHERE txid IS NOT NULL AND status IN ('unpaid', 'accepted') ORDER BY txid`),
+    db.query<{ outpoint: string }>(
+      `SELECT DISTINCT unnest(t.inputs) AS outpoint FROM payment_tx t JOIN payment p ON p.id = t.payment_id
+        WHERE t.block_height IS NULL AND t.conflicted_by IS NULL AND p.status IN ('unpaid', 'accepted', 'confirmed') ORDER BY 1`),
   ]);
-  return { hash160s: wallet.hash160s, outpoints: wallet.outpoints, txids: pays.map((p) => p.txid) };
+  const outpoints = [...wallet.outpoints];
+  for (const { outpoint } of spends) {
+    const [txid, vout] = String(outpoint).split(':');
+    if (txid && /^[0-9a-f]{64}$/.test(txid) && /^\d+$/.test(vout ?? '')) outpoints.push({ txid, vout: Number(vout) });
+  }
+  return { hash160s: wallet.hash160s, outpoints, txids: pays.map((p) => p.txid) };
 }
 
 export function fingerprint(w: WatchSet): string {
