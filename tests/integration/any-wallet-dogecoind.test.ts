@@ -86,8 +86,7 @@ function suite(backend: 'rpc' | 'spv', seed: number) {
 
   describe.skipIf(!haveDogecoind)(`plain-wallet payments on dogecoind (${backend} backend)`, () => {
     beforeAll(async () => {
-      node = await startDogecoind({ matureBlocks: 80, args: backend === 'spv' ? ['-whitelist=127.0.0.1'] : [] });
-      await node.mine(5);
+      node = await startDogecoind({ matureBlocks: 64, args: backend === 'spv' ? ['-whitelist=127.0.0.1'] : [] });
       db = await openMigratedDb({ memory: true });
       await db.prisma.store.upsert({ where: { id: 1 }, update: { storeXpub: XPUB }, create: { id: 1, storeXpub: XPUB } });
       await activeRelayKey(db);
