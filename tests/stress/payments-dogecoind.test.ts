@@ -89,7 +89,7 @@ async function run(backend: string) {
     worker = startWorker({ db, network: REGTEST, chain, publicUrl: URL_BASE, rates: { sources: [], refreshSec: 3600, maxAgeSec: 3600 } });
     const pctx = { db, network: REGTEST, chain, publicUrl: URL_BASE };
 
-    const view = async (id: string) => vendorPaymentView(await db!.prisma.payment.findUniqueOrThrow({ where: { id } }), URL_BASE, new Date());
+    const view = async (id: string): Promise<Record<string, any>> => vendorPaymentView(await db!.prisma.payment.findUniqueOrThrow({ where: { id } }), URL_BASE, new Date());
     const waitFor = async (id: string, pred: (v: Record<string, any>) => boolean, ms = 15_000) => {
       const t0 = Date.now();
       for (;;) {
