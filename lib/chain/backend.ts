@@ -81,6 +81,12 @@ export interface ChainBackend {
    * Called by the chain worker only, at least every 2 s.
    */
   mempoolNewTxs?(): Promise<BlockTxSummary[]>;
+  /**
+   * Of these txids (txs the worker counts as unmined), the ones the node no longer holds: not in
+   * its mempool, while its best block is `processedTip` (so no unprocessed block can hold them),
+   * in two checks at least `graceMs` apart. rpc only; a backend that cannot tell omits it.
+   */
+  mempoolDropped?(txids: string[], processedTip: string, graceMs?: number): Promise<string[]>;
   /** Connected peers (1 for rpc when reachable). */
   peers(): Promise<number>;
   /**

@@ -202,3 +202,37 @@ async function recompute(ctx: ObserveContext, id: string, now: Date): Promise<vo
     await updateWithoutTransition(t, id, p.status, p.status === 'declined' || inFlight ? { amountPaid: s.paid, paidTxids: s.txids, updatedAt: now } : data);
   });
 }
+
+/**
+ * The txs counted for open payments that are neither mined nor conflicted (a /pay broadcast in
+ * flight aside): the ones a node could drop from its mempool.
+ */
+export async function unminedCountedTxids(db: Db): Promise<string[]> {
+  const rows = await db.query<{ txid: string }>(
+    `SELECT DISTINCT t.txid FROM payment_tx t JOIN payment p ON p.id = t.payment_id
+      WHERE t.block_height IS NULL AND t.conflicted_by IS NULL
+        AND (p.status = 'accepted' OR (p.status = 'unpaid' AND p.broadcast_state <> 'pending'))`,
+  );
+  return rows.map((r) => String(r.txid));
+}
+
+/**
+ * Txs the node dropped unmined and unconflicted (DESIGN.md §12: amount_paid counts txs in the
+ * mempool and in the chain): they stop counting, and their payments are recomputed through the
+ * table (an accepted payment left short: chain.short_again). A tx that comes back is counted
+ * again when the mempool or a block shows it.
+ */
+export async function dropTxs(ctx: ObserveContext, txids: string[]): Promise<void> {
+  if (!txids.length) return;
+  const now = ctx.now?.() ?? new Date();
+  const gone = await ctx.db.query<{ payment_id: string; txid: string }>(
+    `DELETE FROM payment_tx WHERE txid = ANY($1::text[]) AND block_height IS NULL AND conflicted_by IS NULL RETURNING payment_id, txid`,
+    [txids],
+  );
+  const touched = new Set<string>();
+  for (const r of gone) {
+    touched.add(String(r.payment_id));
+    log.warn('a tx paying a payment left the node unmined; it no longer counts', { payment: String(r.payment_id), txid: String(r.txid) });
+  }
+  for (const id of touched) await recompute(ctx, id, now);
+}

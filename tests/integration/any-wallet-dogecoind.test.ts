@@ -18,6 +18,11 @@ import { SpvBackend } from '@/lib/chain/spv/backend';
 import type { ChainBackend } from '@/lib/chain/backend';
 import { startWorker, type RunningWorker } from '@/lib/worker';
 import { vendorPaymentView } from '@/lib/relay/payment-view';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { secp256k1 } from '@noble/curves/secp256k1.js';
+import { pubkeyToAddress } from '@/lib/doge/address';
+import { encodeWif } from '@/lib/doge/wif';
 import { haveDogecoind, startDogecoind, warnIfNoDogecoind, type Dogecoind } from '../helpers/dogecoind';
 
 warnIfNoDogecoind('tests/integration/any-wallet-dogecoind.test.ts');
@@ -204,6 +209,43 @@ function suite(backend: 'rpc' | 'spv', seed: number) {
       expect(await view(p.id)).toMatchObject({ exception: 'double_spent', amount_paid: '1', amount_due: '1', txids: [t1] });
       expect(await events(p.id)).toEqual(['payment.underpaid', 'payment.accepted', 'payment.confirmed', 'payment.unconfirmed', 'payment.declined']);
     });
+
+    it.skipIf(backend !== 'rpc')('a reorg, then the node loses one of two txs: accepted → unpaid/underpaid, payable again', async () => {
+      // t2 spends a coin of a key outside the wallet, so the wallet does not rebroadcast it.
+      const key = new Uint8Array(32).fill(seed + 100);
+      const keyAddress = pubkeyToAddress(secp256k1.getPublicKey(key, true), REGTEST);
+      const fund = await node.rpc<string>('sendtoaddress', keyAddress, 5);
+      await node.mine(1);
+      const vout = (await node.rpc('getrawtransaction', fund, 1)).vout.find((o: any) => o.scriptPubKey.addresses?.includes(keyAddress));
+      const p = await newPayment('2');
+      const t1 = await node.rpc<string>('sendtoaddress', p.address, 1);
+      await seenWithin(p.id, (v) => v.exception === 'underpaid');
+      const raw = await node.rpc<string>('createrawtransaction', [{ txid: fund, vout: vout.n }], { [p.address]: 1, [keyAddress]: 3.9 });
+      const signed = await node.rpc<{ hex: string; complete: boolean }>('signrawtransaction', raw,
+        [{ txid: fund, vout: vout.n, scriptPubKey: vout.scriptPubKey.hex, amount: 5 }], [encodeWif(key, true, REGTEST)]);
+      expect(signed.complete).toBe(true);
+      const t2 = await node.send(signed.hex);
+      await seenWithin(p.id, (v) => v.status === 'accepted');
+      const [b] = await node.mine(1);
+      await seenWithin(p.id, (v) => v.status === 'confirmed');
+      // A reorg takes t2 out of the chain (back to the mempool), then the node forgets its
+      // mempool (restarted without mempool.dat): t1 is in the new branch, t2 is nowhere.
+      await node.invalidate(b!);
+      await node.exclude(t2);
+      await node.mine(2);
+      await seenWithin(p.id, (v) => v.status === 'accepted');
+      await node.stop();
+      rmSync(join(node.datadir, 'regtest', 'mempool.dat'), { force: true });
+      await node.restart();
+      expect(await node.rpc<string[]>('getrawmempool')).not.toContain(t2);
+      await seenWithin(p.id, (v) => v.status === 'unpaid', 30_000);
+      expect(await view(p.id)).toMatchObject({ status: 'unpaid', exception: 'underpaid', amount_paid: '1', amount_due: '1', txids: [t1], confirmed: 0 });
+      expect(await events(p.id)).toEqual(['payment.underpaid', 'payment.accepted', 'payment.confirmed', 'payment.unconfirmed', 'payment.unconfirmed', 'payment.underpaid']);
+      // The customer pays the rest: accepted again.
+      const t3 = await node.rpc<string>('sendtoaddress', p.address, 1);
+      await seenWithin(p.id, (v) => v.status === 'accepted');
+      expect(await view(p.id)).toMatchObject({ amount_paid: '2', txids: [t1, t3] });
+    }, 90_000);
   });
 }
 

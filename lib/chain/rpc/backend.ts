@@ -127,6 +127,8 @@ export function createRpcBackend(opts: RpcBackendOptions): ChainBackend {
   const client = opts.client ?? createRpcClient({ url: opts.url, timeoutMs: opts.timeoutMs });
   /** Mempool txids mempoolNewTxs has already returned. */
   let mempoolSeen = new Set<string>();
+  /** mempoolDropped: when each tx was first found missing (cleared when it is seen again). */
+  const missingSince = new Map<string, number>();
 
   /** Run an RPC operation; unreachability becomes BackendUnavailableError. */
   async function guard<T>(op: () => Promise<T>): Promise<T> {
@@ -367,6 +369,26 @@ export function createRpcBackend(opts: RpcBackendOptions): ChainBackend {
       }
       mempoolSeen = new Set(ids.filter((t) => mempoolSeen.has(t) || got.has(t)));
       return out;
+    },
+
+    async mempoolDropped(txids: string[], processedTip: string, graceMs = 3_000): Promise<string[]> {
+      const pool = new Set(arr(await call('getrawmempool'), 'getrawmempool').map((t) => String(t)));
+      // Asked after the mempool: if the best block is still the one the worker processed, a tx
+      // absent from that mempool was neither there nor in an unprocessed block.
+      const best = String(await call('getbestblockhash'));
+      const now = Date.now();
+      const asked = new Set(txids);
+      for (const t of [...missingSince.keys()]) if (!asked.has(t) || pool.has(t)) missingSince.delete(t);
+      if (best !== processedTip) return [];
+      const gone: string[] = [];
+      for (const t of txids) {
+        if (pool.has(t)) continue;
+        const since = missingSince.get(t);
+        if (since === undefined) missingSince.set(t, now);
+        else if (now - since >= graceMs) gone.push(t);
+      }
+      for (const t of gone) missingSince.delete(t);
+      return gone;
     },
 
     async peers(): Promise<number> {
