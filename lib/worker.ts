@@ -12,7 +12,7 @@ import { trackBlockConnected, trackBlockDisconnected } from './chain/wallet-trac
 import { syncWatchAddresses } from './chain/watch-addresses';
 import { onBlockConnected, onBlockDisconnected, onMempoolTxs, updateConfirmations, expirePayments, type SyncContext } from './relay/chain-sync';
 import { broadcastClaimed } from './relay/pay';
-import { dropTxs, unminedCountedTxids } from './relay/payment-txs';
+import { dropVanishedTxs } from './relay/payment-txs';
 import { startWebhookLoop, type WebhookLoop } from './relay/webhook-delivery';
 import { startRateLoop, type RateLoop } from './rates/refresh';
 import type { RateConfig } from './rates/config';
@@ -85,10 +85,7 @@ export async function workerTick(ctx: WorkerContext): Promise<void> {
   if (r.connected || r.disconnected) log.info('chain advanced', { height: r.tip.height, connected: r.connected, disconnected: r.disconnected });
   // Txs the node dropped unmined (a reorg past its ancestor limit, a restart without its
   // mempool) stop counting (DESIGN.md §12); rpc can tell, spv and devnet cannot.
-  if (!r.waiting && ctx.chain.mempoolDropped) {
-    const counted = await unminedCountedTxids(ctx.db);
-    if (counted.length) await dropTxs(sync, await ctx.chain.mempoolDropped(counted, r.tip.hash));
-  }
+  if (!r.waiting) await dropVanishedTxs(sync, ctx.chain, r.tip.hash);
   if (!r.waiting) await updateConfirmations(sync, r.tip.height);
   await expirePayments(sync);
   const st = ctx.chain.syncStatus?.();

@@ -5,7 +5,7 @@
 // chain.double_spend when a block mines a tx that conflicts with a tx the payment needed.
 import type { Db } from '../db/client';
 import { scriptToAddress, fromHex, type Network } from '../doge';
-import type { BlockTxSummary } from '../chain/backend';
+import type { BlockTxSummary, ChainBackend } from '../chain/backend';
 import { applyTransition, updateWithoutTransition } from './state/apply';
 import { log } from '../log';
 
@@ -205,15 +205,39 @@ async function recompute(ctx: ObserveContext, id: string, now: Date): Promise<vo
 
 /**
  * The txs counted for open payments that are neither mined nor conflicted (a /pay broadcast in
- * flight aside): the ones a node could drop from its mempool.
+ * flight aside), with the outpoints they spend: the ones a node could drop from its mempool.
  */
-export async function unminedCountedTxids(db: Db): Promise<string[]> {
-  const rows = await db.query<{ txid: string }>(
-    `SELECT DISTINCT t.txid FROM payment_tx t JOIN payment p ON p.id = t.payment_id
+export async function unminedCounted(db: Db): Promise<{ txid: string; inputs: string[] }[]> {
+  const rows = await db.query<{ txid: string; inputs: string[] }>(
+    `SELECT DISTINCT ON (t.txid) t.txid, t.inputs FROM payment_tx t JOIN payment p ON p.id = t.payment_id
       WHERE t.block_height IS NULL AND t.conflicted_by IS NULL
         AND (p.status = 'accepted' OR (p.status = 'unpaid' AND p.broadcast_state <> 'pending'))`,
   );
-  return rows.map((r) => String(r.txid));
+  return rows.map((r) => ({ txid: String(r.txid), inputs: (r.inputs ?? []).map(String) }));
+}
+
+/**
+ * Finds the counted txs the node no longer holds (ChainBackend.mempoolDropped) and drops them
+ * (dropTxs). A tx replaced by a conflicting one (one of its inputs is now spent elsewhere) is
+ * not a drop: it stays counted until a block mines the conflict, which declines an accepted
+ * payment with double_spent (§12). Backends that cannot tell (spv, devnet) do nothing.
+ */
+export async function dropVanishedTxs(ctx: ObserveContext, chain: ChainBackend, processedTip: string): Promise<void> {
+  if (!chain.mempoolDropped) return;
+  const counted = await unminedCounted(ctx.db);
+  if (!counted.length) return;
+  const gone = await chain.mempoolDropped(counted.map((c) => c.txid), processedTip);
+  const drop: string[] = [];
+  for (const txid of gone) {
+    const inputs = (counted.find((c) => c.txid === txid)?.inputs ?? []).map((o) => {
+      const [t, v] = o.split(':');
+      return { txid: t!, vout: Number(v) };
+    });
+    const looked = inputs.length ? await chain.lookupInputs(inputs) : [];
+    if (looked.some((l) => l.state === 'spent')) continue;
+    drop.push(txid);
+  }
+  await dropTxs(ctx, drop);
 }
 
 /**
