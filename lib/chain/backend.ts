@@ -82,11 +82,12 @@ export interface ChainBackend {
    */
   mempoolNewTxs?(): Promise<BlockTxSummary[]>;
   /**
-   * Of these txids (txs the worker counts as unmined), the ones the node no longer holds: not in
-   * its mempool, while its best block is `processedTip` (so no unprocessed block can hold them),
-   * in two checks at least `graceMs` apart. rpc only; a backend that cannot tell omits it.
+   * Of these txs (the worker counts them as unmined), the ones the node dropped: not in its
+   * mempool, while its best block is `processedTip` (so no unprocessed block can hold them), in
+   * two checks at least `graceMs` apart, and not replaced (no input spent by a mempool tx: a
+   * replacement is a double spend, decided when a block mines it). rpc only.
    */
-  mempoolDropped?(txids: string[], processedTip: string, graceMs?: number): Promise<string[]>;
+  mempoolDropped?(txs: { txid: string; inputs: Outpoint[] }[], processedTip: string, graceMs?: number): Promise<string[]>;
   /** Connected peers (1 for rpc when reachable). */
   peers(): Promise<number>;
   /**

@@ -217,26 +217,20 @@ export async function unminedCounted(db: Db): Promise<{ txid: string; inputs: st
 }
 
 /**
- * Finds the counted txs the node no longer holds (ChainBackend.mempoolDropped) and drops them
- * (dropTxs). A tx replaced by a conflicting one (one of its inputs is now spent elsewhere) is
- * not a drop: it stays counted until a block mines the conflict, which declines an accepted
- * payment with double_spent (§12). Backends that cannot tell (spv, devnet) do nothing.
+ * Finds the counted txs the node dropped (ChainBackend.mempoolDropped) and drops them
+ * (dropTxs). A tx replaced by a conflicting one (an input spent by a mempool tx) is not a drop:
+ * it stays counted until a block mines the conflict, which declines an accepted payment with
+ * double_spent (§12). Backends that cannot tell (spv, devnet) do nothing.
  */
 export async function dropVanishedTxs(ctx: ObserveContext, chain: ChainBackend, processedTip: string): Promise<void> {
   if (!chain.mempoolDropped) return;
   const counted = await unminedCounted(ctx.db);
   if (!counted.length) return;
-  const gone = await chain.mempoolDropped(counted.map((c) => c.txid), processedTip);
-  const drop: string[] = [];
-  for (const txid of gone) {
-    const inputs = (counted.find((c) => c.txid === txid)?.inputs ?? []).map((o) => {
-      const [t, v] = o.split(':');
-      return { txid: t!, vout: Number(v) };
-    });
-    const looked = inputs.length ? await chain.lookupInputs(inputs) : [];
-    if (looked.some((l) => l.state === 'spent')) continue;
-    drop.push(txid);
-  }
+  const txs = counted.map((c) => ({
+    txid: c.txid,
+    inputs: c.inputs.map((o) => ({ txid: o.split(':')[0]!, vout: Number(o.split(':')[1]) })),
+  }));
+  const drop = await chain.mempoolDropped(txs, processedTip);
   await dropTxs(ctx, drop);
 }
 
