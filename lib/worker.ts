@@ -13,6 +13,7 @@ import { syncWatchAddresses } from './chain/watch-addresses';
 import { applyBirthday, rescanStep } from './chain/rescan';
 import { onBlockConnected, onBlockDisconnected, onMempoolTxs, updateConfirmations, expirePayments, type SyncContext } from './relay/chain-sync';
 import { broadcastClaimed } from './relay/pay';
+import { dropVanishedTxs } from './relay/payment-txs';
 import { startWebhookLoop, type WebhookLoop } from './relay/webhook-delivery';
 import { startRateLoop, type RateLoop } from './rates/refresh';
 import type { RateConfig } from './rates/config';
@@ -83,6 +84,9 @@ export async function workerTick(ctx: WorkerContext): Promise<void> {
     },
   });
   if (r.connected || r.disconnected) log.info('chain advanced', { height: r.tip.height, connected: r.connected, disconnected: r.disconnected });
+  // Txs the node dropped unmined (a reorg past its ancestor limit, a restart without its
+  // mempool) stop counting (DESIGN.md §12); rpc can tell, spv and devnet cannot.
+  if (!r.waiting) await dropVanishedTxs(sync, ctx.chain, r.tip.hash);
   if (!r.waiting) await updateConfirmations(sync, r.tip.height);
   await expirePayments(sync);
   // The wallet's history (DESIGN.md §8): a birthday becomes a rescan, which advances a batch per tick.

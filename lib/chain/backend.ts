@@ -86,6 +86,13 @@ export interface ChainBackend {
    * Called by the chain worker only, at least every 2 s.
    */
   mempoolNewTxs?(): Promise<BlockTxSummary[]>;
+  /**
+   * Of these txs (the worker counts them as unmined), the ones the node dropped: not in its
+   * mempool, while its best block is `processedTip` (so no unprocessed block can hold them), in
+   * two checks at least `graceMs` apart, and not replaced (no input spent by a mempool tx: a
+   * replacement is a double spend, decided when a block mines it). rpc only.
+   */
+  mempoolDropped?(txs: { txid: string; inputs: Outpoint[] }[], processedTip: string, graceMs?: number): Promise<string[]>;
   /** Connected peers (1 for rpc when reachable). */
   peers(): Promise<number>;
   /**

@@ -5,7 +5,7 @@
 // chain.double_spend when a block mines a tx that conflicts with a tx the payment needed.
 import type { Db } from '../db/client';
 import { scriptToAddress, fromHex, type Network } from '../doge';
-import type { BlockTxSummary } from '../chain/backend';
+import type { BlockTxSummary, ChainBackend } from '../chain/backend';
 import { applyTransition, updateWithoutTransition } from './state/apply';
 import { log } from '../log';
 
@@ -212,4 +212,56 @@ async function recompute(ctx: ObserveContext, id: string, now: Date): Promise<vo
     }
     await updateWithoutTransition(t, id, p.status, p.status === 'declined' || inFlight ? { amountPaid: s.paid, paidTxids: s.txids, updatedAt: now } : data);
   });
+}
+
+/**
+ * The txs counted for open payments that are neither mined nor conflicted (a /pay broadcast in
+ * flight aside), with the outpoints they spend: the ones a node could drop from its mempool.
+ */
+export async function unminedCounted(db: Db): Promise<{ txid: string; inputs: string[] }[]> {
+  const rows = await db.query<{ txid: string; inputs: string[] }>(
+    `SELECT DISTINCT ON (t.txid) t.txid, t.inputs FROM payment_tx t JOIN payment p ON p.id = t.payment_id
+      WHERE t.block_height IS NULL AND t.conflicted_by IS NULL
+        AND (p.status = 'accepted' OR (p.status = 'unpaid' AND p.broadcast_state <> 'pending'))`,
+  );
+  return rows.map((r) => ({ txid: String(r.txid), inputs: (r.inputs ?? []).map(String) }));
+}
+
+/**
+ * Finds the counted txs the node dropped (ChainBackend.mempoolDropped) and drops them
+ * (dropTxs). A tx replaced by a conflicting one (an input spent by a mempool tx) is not a drop:
+ * it stays counted until a block mines the conflict, which declines an accepted payment with
+ * double_spent (§12). Backends that cannot tell (spv, devnet) do nothing.
+ */
+export async function dropVanishedTxs(ctx: ObserveContext, chain: ChainBackend, processedTip: string): Promise<void> {
+  if (!chain.mempoolDropped) return;
+  const counted = await unminedCounted(ctx.db);
+  if (!counted.length) return;
+  const txs = counted.map((c) => ({
+    txid: c.txid,
+    inputs: c.inputs.map((o) => ({ txid: o.split(':')[0]!, vout: Number(o.split(':')[1]) })),
+  }));
+  const drop = await chain.mempoolDropped(txs, processedTip);
+  await dropTxs(ctx, drop);
+}
+
+/**
+ * Txs the node dropped unmined and unconflicted (DESIGN.md §12: amount_paid counts txs in the
+ * mempool and in the chain): they stop counting, and their payments are recomputed through the
+ * table (an accepted payment left short: chain.short_again). A tx that comes back is counted
+ * again when the mempool or a block shows it.
+ */
+export async function dropTxs(ctx: ObserveContext, txids: string[]): Promise<void> {
+  if (!txids.length) return;
+  const now = ctx.now?.() ?? new Date();
+  const gone = await ctx.db.query<{ payment_id: string; txid: string }>(
+    `DELETE FROM payment_tx WHERE txid = ANY($1::text[]) AND block_height IS NULL AND conflicted_by IS NULL RETURNING payment_id, txid`,
+    [txids],
+  );
+  const touched = new Set<string>();
+  for (const r of gone) {
+    touched.add(String(r.payment_id));
+    log.warn('a tx paying a payment left the node unmined; it no longer counts', { payment: String(r.payment_id), txid: String(r.txid) });
+  }
+  for (const id of touched) await recompute(ctx, id, now);
 }

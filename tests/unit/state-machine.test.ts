@@ -22,6 +22,7 @@ function factsFor(name: string): Facts {
     case 'chain.enough': return { amounts: a(100n, 40n) };
     case 'chain.enough_late': return { amounts: a(100n, 40n), late: true };
     case 'chain.more_accepted': case 'chain.more_confirmed': case 'chain.more_declined': return { amounts: a(150n, 100n) };
+    case 'chain.short_again': return { amounts: a(40n, 100n) };
     case 'chain.confirm': return { reached: true };
     case 'chain.unconfirm': return { reached: false };
     default: return {};
@@ -98,6 +99,16 @@ describe('the transition table', () => {
         }
       }
     }
+  });
+
+  it('an accepted payment whose needed tx the node dropped is short again: unpaid, underpaid, payment.unconfirmed + payment.underpaid', () => {
+    expect(transition('accepted', null, 'chain.paid', { amounts: { total: 100n, paid: 40n, before: 100n } })).toMatchObject({
+      status: 'unpaid', exception: 'underpaid', events: ['payment.unconfirmed', 'payment.underpaid'],
+    });
+    expect(transition('accepted', 'reorged', 'chain.paid', { amounts: { total: 100n, paid: 0n, before: 100n } })).toMatchObject({
+      status: 'unpaid', exception: 'reorged', events: ['payment.unconfirmed'],
+    });
+    expect(transition('accepted', null, 'chain.paid', { amounts: { total: 100n, paid: 120n, before: 100n } }).status).toBe('accepted');
   });
 
   it('an exception is replaced by the next that applies and cleared at the exact total; decisions stick', () => {

@@ -127,6 +127,8 @@ export function createRpcBackend(opts: RpcBackendOptions): ChainBackend {
   const client = opts.client ?? createRpcClient({ url: opts.url, timeoutMs: opts.timeoutMs });
   /** Mempool txids mempoolNewTxs has already returned. */
   let mempoolSeen = new Set<string>();
+  /** mempoolDropped: when each tx was first found missing (cleared when it is seen again). */
+  const missingSince = new Map<string, number>();
 
   /** Run an RPC operation; unreachability becomes BackendUnavailableError. */
   async function guard<T>(op: () => Promise<T>): Promise<T> {
@@ -367,6 +369,43 @@ export function createRpcBackend(opts: RpcBackendOptions): ChainBackend {
       }
       mempoolSeen = new Set(ids.filter((t) => mempoolSeen.has(t) || got.has(t)));
       return out;
+    },
+
+    async mempoolDropped(txs: { txid: string; inputs: Outpoint[] }[], processedTip: string, graceMs = 3_000): Promise<string[]> {
+      const pool = new Set(arr(await call('getrawmempool'), 'getrawmempool').map((t) => String(t)));
+      // Asked after the mempool: if the best block is still the one the worker processed, a tx
+      // absent from that mempool was neither there nor in an unprocessed block.
+      const best = String(await call('getbestblockhash'));
+      const now = Date.now();
+      const asked = new Set(txs.map((t) => t.txid));
+      for (const t of [...missingSince.keys()]) if (!asked.has(t) || pool.has(t)) missingSince.delete(t);
+      if (best !== processedTip) return [];
+      const gone: { txid: string; inputs: Outpoint[] }[] = [];
+      for (const t of txs) {
+        if (pool.has(t.txid)) continue;
+        const since = missingSince.get(t.txid);
+        if (since === undefined) missingSince.set(t.txid, now);
+        else if (now - since >= graceMs) gone.push(t);
+      }
+      const dropped: string[] = [];
+      for (const t of gone) {
+        // Replaced: an input is spent by a mempool tx (it is in the chain's UTXO set or its tx is
+        // in the mempool, yet the mempool-aware view has it spent). A parent that is itself gone
+        // (only -txindex or the wallet remember it) is no conflict.
+        const probes = t.inputs.length ? await batch(t.inputs.flatMap((o) => [
+          { method: 'gettxout', params: [o.txid, o.vout, true] },
+          { method: 'gettxout', params: [o.txid, o.vout, false] },
+        ])) : [];
+        const replaced = t.inputs.some((o, k) => {
+          const withPool = probes[2 * k]!;
+          const chainOnly = probes[2 * k + 1]!;
+          const spentInPool = withPool.ok && withPool.result === null;
+          return spentInPool && ((chainOnly.ok && chainOnly.result !== null) || pool.has(o.txid));
+        });
+        missingSince.delete(t.txid);
+        if (!replaced) dropped.push(t.txid);
+      }
+      return dropped;
     },
 
     async peers(): Promise<number> {

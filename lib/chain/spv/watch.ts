@@ -1,8 +1,11 @@
 // What the spv node asks its peers to filter for: the watch-only wallet's hash160s (every
 // wallet_address row, including payment receive addresses), its unspent outpoints (so spends
-// match), the txids of payments awaiting confirmation, and the customer addresses of open
-// refunds (DESIGN.md §13: a refund pays the customer, whose address is no wallet_address). Built into a BIP37 filter; the
-// fingerprint tells the node when the set changed and the filter must be reloaded.
+// match), the txids of payments awaiting confirmation, the customer addresses of open refunds
+// (DESIGN.md §13: a refund pays the customer, whose address is no wallet_address), and the
+// outpoints that the unmined txs paying open payments spend (so a conflicting tx, a double spend,
+// matches the filter when a block mines it: DESIGN.md §12 "Double spent"; it pays none of our
+// addresses). Built into a BIP37 filter; the fingerprint tells the node when the set changed and
+// the filter must be reloaded.
 import { createHash, randomInt } from 'node:crypto';
 import type { Db } from '../../db/client';
 import { fromHex, hexToHash, toHex } from '../../doge/bytes';
@@ -23,17 +26,25 @@ export function addressHash160(address: string): string | null {
 }
 
 export async function loadWatchSet(db: Db): Promise<WatchSet> {
-  const [wallet, pays, refunds] = await Promise.all([
+  const [wallet, pays, refunds, spends] = await Promise.all([
     walletWatchSet(db),
     db.query<{ txid: string }>(`SELECT txid FROM payment WHERE txid IS NOT NULL AND status IN ('unpaid', 'accepted') ORDER BY txid`),
     db.query<{ address: string }>(`SELECT DISTINCT address FROM payment WHERE refund_of IS NOT NULL AND status IN ('unpaid', 'accepted') ORDER BY address`),
+    db.query<{ outpoint: string }>(
+      `SELECT DISTINCT unnest(t.inputs) AS outpoint FROM payment_tx t JOIN payment p ON p.id = t.payment_id
+        WHERE t.block_height IS NULL AND t.conflicted_by IS NULL AND p.status IN ('unpaid', 'accepted', 'confirmed') ORDER BY 1`),
   ]);
   const hash160s = new Set(wallet.hash160s);
   for (const r of refunds) {
     const h = addressHash160(String(r.address));
     if (h) hash160s.add(h);
   }
-  return { hash160s: [...hash160s], outpoints: wallet.outpoints, txids: pays.map((p) => p.txid) };
+  const outpoints = [...wallet.outpoints];
+  for (const { outpoint } of spends) {
+    const [txid, vout] = String(outpoint).split(':');
+    if (txid && /^[0-9a-f]{64}$/.test(txid) && /^\d+$/.test(vout ?? '')) outpoints.push({ txid, vout: Number(vout) });
+  }
+  return { hash160s: [...hash160s], outpoints, txids: pays.map((p) => p.txid) };
 }
 
 export function fingerprint(w: WatchSet): string {

@@ -34,6 +34,8 @@ function stateColumns(from: string, o: Outcome, now: Date): P.PaymentUpdateManyM
   if (o.status === from) return d;
   if (o.status === 'accepted' && from === 'unpaid') Object.assign(d, { acceptedAt: now, broadcastState: 'sent' });
   if (o.status === 'accepted' && from === 'confirmed') d.confirmedAt = null;
+  // Short again (chain.short_again): payable again, by any wallet or through /pay.
+  if (o.status === 'unpaid' && from === 'accepted') Object.assign(d, { acceptedAt: null, broadcastState: 'none', confirmations: 0 });
   if (o.status === 'confirmed') {
     d.confirmedAt = now;
     if (from === 'unpaid') Object.assign(d, { acceptedAt: now });

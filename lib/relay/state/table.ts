@@ -63,6 +63,11 @@ export const TRANSITIONS: readonly Transition[] = [
   T('chain.enough', 'unpaid', 'chain.paid', 'paid ≥ total, before expires_at', 'accepted', AMOUNTS, ['payment.accepted']),
   T('chain.enough_late', 'unpaid', 'chain.paid', 'paid ≥ total, a tx seen after expires_at', 'accepted', { set: 'paid_late' }, ['payment.paid_late']),
   T('chain.more_accepted', 'accepted', 'chain.paid', 'paid ≥ total (a further tx, or an unneeded tx dropped)', 'accepted', AMOUNTS, []),
+  // A tx it needed left the node's mempool unmined and unconflicted (a node drops the txs of a
+  // reorged block past its ancestor limit, or forgets its mempool): that money is in neither the
+  // mempool nor the chain, so the payment is short again and payable (payment.underpaid as well
+  // when something is left).
+  T('chain.short_again', 'accepted', 'chain.paid', 'paid < total: a needed tx left the mempool unmined, without a conflict', 'unpaid', AMOUNTS, ['payment.unconfirmed']),
   T('chain.more_confirmed', 'confirmed', 'chain.paid', 'paid ≥ total (a further tx, or an unneeded tx dropped)', 'confirmed', AMOUNTS, []),
   T('chain.more_declined', 'declined', 'chain.paid', 'money to a declined payment: amounts recorded, state final', 'declined', { keep: true }, []),
   // Confirmations and reorgs (§4 "Reorgs")
@@ -159,6 +164,7 @@ function pick(from: string, trigger: Trigger, f: Facts): Transition {
   if (trigger === 'chain.paid') {
     const a = f.amounts;
     if (!a) throw new IllegalTransitionError(from, trigger, 'amounts missing');
+    if (from === 'accepted') return name(a.paid >= a.total ? 'chain.more_accepted' : 'chain.short_again');
     if (a.paid === 0n) return name('chain.nothing');
     if (a.paid < a.total) return name('chain.short');
     return name(f.late ? 'chain.enough_late' : 'chain.enough');
@@ -190,6 +196,7 @@ export function transition(from: string, currentException: string | null, trigge
   const events = [...t.events];
   // A short payment's event is emitted for each new tx only (not when a drop leaves it short).
   if (t.name === 'chain.short' && facts.amounts && facts.amounts.paid <= facts.amounts.before) events.length = 0;
+  if (t.name === 'chain.short_again' && facts.amounts && facts.amounts.paid > 0n) events.push('payment.underpaid');
   for (const e of amountEvents(facts.amounts, t.to)) if (!events.includes(e)) events.push(e);
   return { transition: t, status: t.to, exception, events, ...(t.reason ? { reason: t.reason } : {}) };
 }
