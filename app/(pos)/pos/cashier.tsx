@@ -15,6 +15,8 @@ import { PaymentScreen, type CreatedPayment } from './payment-screen';
 import { RecentSales } from './recent-sales';
 import { NotReadyNotice, NOT_READY_ID, useTillReadiness, type TillReadiness } from './readiness';
 import { LiveBanner, useConfirm, useSoundSetting } from './till-ui';
+import { OfflineNotice, OFFLINE_ID } from './offline';
+import { ThemeSwitch } from '@/app/_lib/theme-switch';
 import { Icon, Doge } from './bits';
 import s from './pos.module.css';
 
@@ -66,6 +68,8 @@ export function Cashier({ products, store, sales: initialSales, user, denied, de
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   const connected = reachable;
+  /** Offline (the browser says so, or Counter does not answer): the till refuses to charge. */
+  const offline = !reachable;
   const liveDown = !reachable || (payment !== null && !sseLive);
 
   // Today's sales, live: a light poll of the vendor API (no stream: those are capped per user).
@@ -216,7 +220,7 @@ export function Cashier({ products, store, sales: initialSales, user, denied, de
 
   async function charge() {
     setError('');
-    if (!readiness.ready) return;
+    if (!readiness.ready || offline) return;
     // One charge = one key and one exact body: a retry after a lost answer replays the same
     // request, so the server returns the payment it already created instead of a second one.
     if (!pending.current) {
@@ -286,6 +290,7 @@ export function Cashier({ products, store, sales: initialSales, user, denied, de
         <button type="button" className={s.ghost} aria-pressed={sound} aria-label={sound ? 'Sound on' : 'Sound off'} onClick={() => setSound(!sound)} title="Payment sound">
           <span aria-hidden="true">{sound ? '🔔' : '🔕'}</span><span className={s.soundText}>{sound ? 'Sound on' : 'Sound off'}</span>
         </button>
+        <ThemeSwitch />
         <span className={s.who} title="Signed in">{user.name}</span>
         <button type="button" className={s.ghost} onClick={logout}>Sign out</button>
       </div>
@@ -372,7 +377,7 @@ export function Cashier({ products, store, sales: initialSales, user, denied, de
           )}
           </div>
         </section>
-        <RecentSales sales={sales} onReopen={reopen} />
+        <RecentSales sales={sales} onReopen={reopen} offline={offline} />
         </div>
 
         <section className={s.cart} aria-label="Cart">
@@ -411,9 +416,9 @@ export function Cashier({ products, store, sales: initialSales, user, denied, de
             {fiat(totals.total) !== null ? <div className={s.fiat}><dt>In {store.fiatCurrency}</dt><dd>≈ {fiat(totals.total)} {store.fiatCurrency}</dd></div> : null}
           </dl>
           {error ? <p className={s.error} role="alert">{error}</p> : null}
-          {readiness.ready ? null : <NotReadyNotice codes={readiness.codes} />}
-          <button type="button" className={s.charge} onClick={charge} disabled={busy || totals.total <= 0n || !readiness.ready}
-            aria-describedby={readiness.ready ? undefined : NOT_READY_ID}>
+          {offline ? <OfflineNotice /> : readiness.ready ? null : <NotReadyNotice codes={readiness.codes} />}
+          <button type="button" className={s.charge} onClick={charge} disabled={busy || totals.total <= 0n || !readiness.ready || offline}
+            aria-describedby={offline ? OFFLINE_ID : readiness.ready ? undefined : NOT_READY_ID}>
             {busy ? 'Starting…' : `Charge ${dogeText(totals.total > 0n ? totals.total : 0n)}`}
           </button>
           </div>
