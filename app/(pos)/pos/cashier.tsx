@@ -283,7 +283,7 @@ export function Cashier({ products, store, sales: initialSales, user, denied, de
 
   const header = (
     <header className={s.bar}>
-      <div className={s.brand}><span className={s.mark}>Ð</span><span>{store.name}</span></div>
+      <h1 className={s.brand}><span className={s.mark} aria-hidden="true">Ð</span><span>{store.name}</span></h1>
       <div className={s.barRight}>
         {user.role !== 'cashier' ? <a className={s.ghost} href="/admin">Back office</a> : null}
         <a className={s.ghost} href="/pos/shift">My shift</a>
@@ -335,7 +335,8 @@ export function Cashier({ products, store, sales: initialSales, user, denied, de
             products.length ? (
               <div className={s.grid}>
                 {products.map((p) => (
-                  <button key={p.id} type="button" className={s.product} onClick={() => add(p)} aria-label={`Add ${p.name}`}>
+                  <button key={p.id} type="button" className={s.product} onClick={() => add(p)}>
+                    <span className={s.srOnly}>Add </span>
                     {inCart.get(p.id) ? <span className={s.inCart} aria-hidden="true">{inCart.get(p.id)}</span> : null}
                     <Icon icon={p.icon} name={p.name} />
                     <span className={s.pName}>{p.name}</span>
