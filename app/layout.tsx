@@ -1,16 +1,34 @@
 import type { Metadata, Viewport } from 'next';
+import { THEME_BOOT_SCRIPT } from './_lib/theme';
 import './globals.css';
 
 export const metadata: Metadata = {
   title: 'Counter — Dogecoin point of sale',
   description: 'Point of sale for merchants who take Dogecoin, with a DogeConnect payment relay and a lightweight node.',
+  applicationName: 'Counter',
+  appleWebApp: { capable: true, title: 'Counter', statusBarStyle: 'default' },
+  icons: { apple: '/icons/apple-touch-icon.png' },
 };
 
-export const viewport: Viewport = { width: 'device-width', initialScale: 1 };
+export const viewport: Viewport = {
+  width: 'device-width',
+  initialScale: 1,
+  colorScheme: 'light dark',
+  themeColor: [
+    { media: '(prefers-color-scheme: light)', color: '#f7f5ef' },
+    { media: '(prefers-color-scheme: dark)', color: '#16140f' },
+  ],
+};
 
+// The theme (system, light or dark, kept on this device) is set on <html> by a tiny inline
+// script before the first paint, so a dark till never flashes light; hence the hydration
+// warning is suppressed on <html> alone.
 export default function RootLayout({ children }: { children: React.ReactNode }) {
   return (
-    <html lang="en">
+    <html lang="en" suppressHydrationWarning>
+      <head>
+        <script dangerouslySetInnerHTML={{ __html: THEME_BOOT_SCRIPT }} />
+      </head>
       <body>{children}</body>
     </html>
   );

@@ -18,8 +18,8 @@ export interface AppServer {
 
 const ROOT = resolve(__dirname, '../..');
 
-export async function startApp(env: Record<string, string> = {}, opts: { keepDataDir?: string; timeoutMs?: number } = {}): Promise<AppServer> {
-  const port = await freePort();
+export async function startApp(env: Record<string, string> = {}, opts: { keepDataDir?: string; timeoutMs?: number; port?: number } = {}): Promise<AppServer> {
+  const port = opts.port ?? (await freePort());
   const dataDir = opts.keepDataDir ?? mkdtempSync(join(tmpdir(), 'counter-app-'));
   const url = `http://127.0.0.1:${port}`;
   let out = '';

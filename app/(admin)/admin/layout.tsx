@@ -2,6 +2,7 @@ import Link from 'next/link';
 import { currentUser } from '@/app/_lib/session';
 import { SignOutButton } from './_components/sign-out';
 import { AdminNav } from './_components/nav';
+import { ThemeSwitch } from '@/app/_lib/theme-switch';
 import './admin.css';
 
 export const dynamic = 'force-dynamic';
@@ -19,10 +20,11 @@ export default async function AdminLayout({ children }: { children: React.ReactN
         {user ? (
           <div className="bo-user">
             <span className="bo-user-name" title={user.email}>{user.name || user.email}<small className="pill">{user.role}</small></span>
+            <ThemeSwitch />
             <Link href="/pos" className="btn bo-btn-sm">Cashier</Link>
             <SignOutButton />
           </div>
-        ) : null}
+        ) : <div className="bo-user"><ThemeSwitch /></div>}
       </header>
       {user && user.role !== 'cashier' ? <AdminNav owner={isOwner} /> : null}
       <main className="bo-main">{children}</main>

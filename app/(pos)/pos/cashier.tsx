@@ -17,6 +17,8 @@ import { NotReadyNotice, NOT_READY_ID, useTillReadiness, type TillReadiness } fr
 import { LiveBanner, useConfirm, useSoundSetting } from './till-ui';
 import { Icon } from './bits';
 import { Money, keypadDisplay, keypadDigits, rateUnavailableText } from './pricing';
+import { OfflineNotice, OFFLINE_ID } from './offline';
+import { ThemeSwitch } from '@/app/_lib/theme-switch';
 import s from './pos.module.css';
 
 /** Today's sales are re-read this often; a failed read says the till is offline. */
@@ -68,6 +70,8 @@ export function Cashier({ products, store, sales: initialSales, user, denied, de
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   const connected = reachable;
+  /** Offline (the browser says so, or Counter does not answer): the till refuses to charge. */
+  const offline = !reachable;
   const liveDown = !reachable || (payment !== null && !sseLive);
 
   // Today's sales, live: a light poll of the vendor API (no stream: those are capped per user).
@@ -225,7 +229,7 @@ export function Cashier({ products, store, sales: initialSales, user, denied, de
 
   async function charge() {
     setError('');
-    if (!readiness.ready) return;
+    if (!readiness.ready || offline) return;
     // One charge = one key and one exact body: a retry after a lost answer replays the same
     // request, so the server returns the payment it already created instead of a second one.
     if (!pending.current) {
@@ -289,13 +293,14 @@ export function Cashier({ products, store, sales: initialSales, user, denied, de
 
   const header = (
     <header className={s.bar}>
-      <div className={s.brand}><span className={s.mark}>Ð</span><span>{store.name}</span></div>
+      <h1 className={s.brand}><span className={s.mark} aria-hidden="true">Ð</span><span>{store.name}</span></h1>
       <div className={s.barRight}>
         {user.role !== 'cashier' ? <a className={s.ghost} href="/admin">Back office</a> : null}
         <a className={s.ghost} href="/pos/shift">My shift</a>
         <button type="button" className={s.ghost} aria-pressed={sound} aria-label={sound ? 'Sound on' : 'Sound off'} onClick={() => setSound(!sound)} title="Payment sound">
           <span aria-hidden="true">{sound ? '🔔' : '🔕'}</span><span className={s.soundText}>{sound ? 'Sound on' : 'Sound off'}</span>
         </button>
+        <ThemeSwitch />
         <span className={s.who} title="Signed in">{user.name}</span>
         <button type="button" className={s.ghost} onClick={logout}>Sign out</button>
       </div>
@@ -340,7 +345,8 @@ export function Cashier({ products, store, sales: initialSales, user, denied, de
             products.length ? (
               <div className={s.grid}>
                 {products.map((p) => (
-                  <button key={p.id} type="button" className={s.product} onClick={() => add(p)} aria-label={`Add ${p.name}`}>
+                  <button key={p.id} type="button" className={s.product} onClick={() => add(p)}>
+                    <span className={s.srOnly}>Add </span>
                     {inCart.get(p.id) ? <span className={s.inCart} aria-hidden="true">{inCart.get(p.id)}</span> : null}
                     <Icon icon={p.icon} name={p.name} />
                     <span className={s.pName}>{p.name}</span>
@@ -382,7 +388,7 @@ export function Cashier({ products, store, sales: initialSales, user, denied, de
           )}
           </div>
         </section>
-        <RecentSales sales={sales} onReopen={reopen} />
+        <RecentSales sales={sales} onReopen={reopen} offline={offline} />
         </div>
 
         <section className={s.cart} aria-label="Cart">
@@ -421,9 +427,9 @@ export function Cashier({ products, store, sales: initialSales, user, denied, de
             {fiat(totals.total) !== null ? <div className={s.fiat}><dt>In {store.fiatCurrency}</dt><dd>≈ {fiat(totals.total)} {store.fiatCurrency}</dd></div> : null}
           </dl>
           {error ? <p className={s.error} role="alert">{error}</p> : null}
-          {readiness.ready ? null : <NotReadyNotice codes={readiness.codes} />}
-          <button type="button" className={s.charge} onClick={charge} disabled={busy || totals.total <= 0n || !readiness.ready}
-            aria-describedby={readiness.ready ? undefined : NOT_READY_ID}>
+          {offline ? <OfflineNotice /> : readiness.ready ? null : <NotReadyNotice codes={readiness.codes} />}
+          <button type="button" className={s.charge} onClick={charge} disabled={busy || totals.total <= 0n || !readiness.ready || offline}
+            aria-describedby={offline ? OFFLINE_ID : readiness.ready ? undefined : NOT_READY_ID}>
             {busy ? 'Starting…' : `Charge ${moneyText(totals.total > 0n ? totals.total : 0n, cur)}`}
           </button>
           </div>

@@ -4,6 +4,7 @@ import { appContext } from '@/lib/app-context';
 import { posCatalog, posStore, recentSales } from '@/lib/pos/catalog';
 import { readReadiness } from '@/lib/health';
 import { Cashier } from './cashier';
+import { RegisterServiceWorker } from './offline';
 
 export const dynamic = 'force-dynamic';
 
@@ -15,6 +16,8 @@ export default async function PosPage({ searchParams }: { searchParams: Promise<
   const { db, cfg, network } = await appContext();
   const [products, store, sales, readiness] = await Promise.all([posCatalog(db), posStore(db), recentSales(db, user.id), readReadiness(cfg, db, network)]);
   return (
+    <>
+    <RegisterServiceWorker />
     <Cashier
       products={products}
       store={store}
@@ -24,5 +27,6 @@ export default async function PosPage({ searchParams }: { searchParams: Promise<
       demoWallet={cfg.chainBackend === 'devnet'}
       readiness={{ ready: readiness.ready, codes: readiness.problems.map((p) => p.code) }}
     />
+    </>
   );
 }

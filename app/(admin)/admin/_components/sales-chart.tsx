@@ -10,11 +10,11 @@ export function SalesChart({ days }: { days: SalesDay[] }) {
   const count = days.reduce((s, d) => s + d.count, 0);
   return (
     <figure className="bo-chart" aria-label={`Sales per day over ${days.length} days`}>
-      <figcaption>
+      <figcaption id="bo-sales-chart-caption">
         <span>Sales per day, last {days.length} days</span>
         <b>{formatKoinu(total)} DOGE · {count} sale{count === 1 ? '' : 's'}</b>
       </figcaption>
-      <svg viewBox={`0 0 ${W} ${H + 22}`} role="img" className="bo-chart-svg">
+      <svg viewBox={`0 0 ${W} ${H + 22}`} role="img" aria-labelledby="bo-sales-chart-caption" className="bo-chart-svg">
         <line x1="0" y1={H} x2={W} y2={H} className="bo-chart-axis" />
         {max > 0n ? <text x="4" y="12" className="bo-chart-label">{formatKoinu(max)} DOGE</text> : <text x={W / 2} y={H / 2} textAnchor="middle" className="bo-chart-label">No sales yet</text>}
         {bars.map((b, i) => (

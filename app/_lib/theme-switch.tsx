@@ -1,0 +1,38 @@
+'use client';
+// System / light / dark, remembered on this device (localStorage); shown on the till and in the
+// back office. The choice lands on <html data-theme>, which globals.css reads.
+import { useEffect, useState } from 'react';
+import { parseTheme, THEME_CHOICES, THEME_KEY, type ThemeChoice } from './theme';
+
+const LABEL: Record<ThemeChoice, string> = { system: 'System', light: 'Light', dark: 'Dark' };
+
+export function applyTheme(t: ThemeChoice) {
+  const el = document.documentElement;
+  if (t === 'system') delete el.dataset.theme;
+  else el.dataset.theme = t;
+}
+
+export function ThemeSwitch({ className }: { className?: string }) {
+  const [theme, setTheme] = useState<ThemeChoice>('system');
+  useEffect(() => {
+    try {
+      setTheme(parseTheme(localStorage.getItem(THEME_KEY)));
+    } catch { /* private mode: system */ }
+  }, []);
+  function choose(t: ThemeChoice) {
+    setTheme(t);
+    applyTheme(t);
+    try {
+      if (t === 'system') localStorage.removeItem(THEME_KEY);
+      else localStorage.setItem(THEME_KEY, t);
+    } catch { /* not kept, still applied */ }
+  }
+  return (
+    <label className={`theme-switch ${className ?? ''}`}>
+      <span className="theme-switch-label">Theme</span>
+      <select value={theme} onChange={(e) => choose(parseTheme(e.target.value))} data-testid="theme-switch">
+        {THEME_CHOICES.map((t) => <option key={t} value={t}>{LABEL[t]}</option>)}
+      </select>
+    </label>
+  );
+}

@@ -1,0 +1,237 @@
+// Accessibility (DESIGN.md §9, issue 16): axe-core over every page and state, in the light and
+// the dark theme, in real Chromium: no serious or critical violation anywhere (the dark pass runs
+// the rules a colour theme can change, contrast; the light pass runs them all). First run (home,
+// /setup) before any account; then, per theme, /login, the till (empty, cart, payment waiting,
+// paid), the receipt, the cashier's shift, the demo wallet (empty, a payment open, paid) and
+// every back-office page, including an invoice's detail. Also: the dark theme follows the
+// system, the switch overrides it and is kept on this device, with no flash of the wrong theme.
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { seedPglite } from './seed-pglite';
+import { hdFromSeed, serializeXpub, derivePath, REGTEST } from '../../lib/doge';
+import { parseKoinu } from '../../lib/money';
+import { startApp, type AppServer } from '../helpers/app-server';
+
+const OWNER = { name: 'Ada', email: 'owner@a11y.test', password: 'counter a11y e2e password' };
+const API_KEY = 'a11y_' + randomBytes(24).toString('base64url');
+const xpub = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(33), REGTEST), "m/44'/1'/0'"));
+type Theme = 'light' | 'dark';
+
+// No ADMIN_EMAIL: the first-run pages are checked before the owner is created through /setup.
+const test = base.extend<object, { app: AppServer }>({
+  app: [
+    async ({}, use) => {
+      const dataDir = mkdtempSync(join(tmpdir(), 'counter-a11y-e2e-'));
+      await seedPglite(dataDir, [
+        { sql: `INSERT INTO store (id, name, tips_enabled) VALUES (1, $1, TRUE)`, params: ['Axe Café'] },
+        ...[['Coffee', '/pos-icons/coffee.svg', 1000], ['Tea', '🍵', 0], ['Cake', '', 700]].map(([name, icon, tax], i) => ({
+          sql: 'INSERT INTO product (id, sku, name, icon, price, tax_rate_bp, sort, archived) VALUES ($1, $2, $3, $4, $5, $6, $7, FALSE)',
+          params: [`p-${i}`, `SKU${i}`, name, icon, parseKoinu(String(3 + i)).toString(), tax, i],
+        })),
+        { sql: 'INSERT INTO product (id, sku, name, icon, price, tax_rate_bp, sort, archived) VALUES ($1, $2, $3, $4, $5, 0, 9, TRUE)', params: ['p-old', 'OLD', 'Old scone', '', parseKoinu('2').toString()] },
+      ]);
+      const app = await startApp({ DOGE_NETWORK: 'regtest', CHAIN_BACKEND: 'devnet', DEVNET_BLOCK_SECONDS: '0', STORE_XPUB: xpub, BOOTSTRAP_API_KEY: API_KEY }, { keepDataDir: dataDir });
+      await use(app);
+      await app.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+    { scope: 'worker' },
+  ],
+});
+test.describe.configure({ mode: 'serial', timeout: 300_000 });
+
+interface Found { where: string; id: string; impact: string; help: string; nodes: string[] }
+
+/** The rules a colour theme can change: the dark pass runs these only (the light pass runs all). */
+const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
+
+/** Runs axe on the page as it is; returns its serious and critical violations. */
+async function axe(page: Page, where: string, theme: Theme = 'light'): Promise<Found[]> {
+  const t0 = Date.now();
+  const builder = new AxeBuilder({ page });
+  if (theme === 'dark') builder.withRules(COLOUR_RULES);
+  const r = await builder.analyze();
+  if (process.env.A11Y_TIMES) console.log(`axe ${where}: ${Date.now() - t0} ms`);
+  return r.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ where, id: v.id, impact: v.impact!, help: v.help, nodes: v.nodes.slice(0, 6).map((n) => `${n.target.join(' ')}: ${n.failureSummary?.split('\n').slice(1).join(' ').trim()}`) }));
+}
+
+function report(found: Found[]): string {
+  return found.map((f) => `\n[${f.impact}] ${f.where}: ${f.id} (${f.help})\n${f.nodes.map((n) => `    ${n}`).join('\n')}`).join('') || 'none';
+}
+
+async function themed(browser: Browser, theme: Theme, viewport = { width: 1024, height: 768 }): Promise<BrowserContext> {
+  return browser.newContext({ colorScheme: theme, viewport });
+}
+
+async function signIn(page: Page, app: AppServer, next: string) {
+  await page.goto(`${app.url}/login?next=${encodeURIComponent(next)}`);
+  await page.getByLabel('Email').fill(OWNER.email);
+  await page.getByLabel('Password').fill(OWNER.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+}
+
+test('first run: the home page and /setup, light and dark; then the owner is created', async ({ browser, app }) => {
+  const found: Found[] = [];
+  for (const theme of ['light', 'dark'] as Theme[]) {
+    const ctx = await themed(browser, theme);
+    const page = await ctx.newPage();
+    await page.goto(app.url + '/');
+    found.push(...(await axe(page, `${theme} /`, theme)));
+    await page.goto(app.url + '/login');
+    await expect(page).toHaveURL(/\/setup$/);
+    found.push(...(await axe(page, `${theme} /setup`, theme)));
+    await page.getByRole('button', { name: 'Create account' }).click(); // empty: the form's errors
+    found.push(...(await axe(page, `${theme} /setup with errors`, theme)));
+    await ctx.close();
+  }
+  const line = app.logs().split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l)).find((l) => l.setup_code);
+  const ctx = await themed(browser, 'light');
+  const page = await ctx.newPage();
+  await page.goto(app.url + '/setup');
+  await page.getByLabel('Setup code').fill(line.setup_code);
+  await page.getByLabel('Your name').fill(OWNER.name);
+  await page.getByLabel('Email').fill(OWNER.email);
+  await page.getByLabel('Password').fill(OWNER.password);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/admin/);
+  await ctx.close();
+  expect(found, report(found)).toEqual([]);
+});
+
+for (const theme of ['light', 'dark'] as Theme[]) {
+  test(`${theme}: every page and state has no serious or critical axe violation`, async ({ browser, app }) => {
+    const found: Found[] = [];
+    const ctx = await themed(browser, theme);
+    const page = await ctx.newPage();
+    const check = async (where: string) => found.push(...(await axe(page, `${theme} ${where}`, theme)));
+    if (theme === 'dark') expect(await page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches)).toBe(true);
+
+    await page.goto(`${app.url}/login`);
+    await check('/login');
+    await page.getByLabel('Email').fill(OWNER.email);
+    await page.getByLabel('Password').fill('a wrong password!');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.locator('.form-error')).toBeVisible();
+    await check('/login with an error');
+
+    // the till: empty, a cart, the keypad, the payment screen waiting, then paid
+    await signIn(page, app, '/pos');
+    await expect(page.getByTestId('till-not-ready')).toHaveCount(0, { timeout: 30_000 });
+    await expect(page.locator('[data-hydrated]')).toHaveCount(1);
+    await check('/pos empty');
+    await page.getByRole('button', { name: 'Add Coffee' }).click();
+    await page.getByRole('button', { name: 'Add Coffee' }).click();
+    await page.getByRole('button', { name: 'Add Tea' }).click();
+    await page.getByRole('button', { name: 'Add Cake' }).click();
+    await check('/pos cart');
+    await page.getByRole('tab', { name: 'Keypad' }).click();
+    await page.getByRole('radio', { name: 'Tip' }).click();
+    await page.getByRole('button', { name: '1', exact: true }).click();
+    await page.getByRole('button', { name: 'Set tip' }).click();
+    await check('/pos keypad with a tip');
+    await page.getByRole('button', { name: /^Charge Ð/ }).click();
+    const status = page.getByTestId('payment-status');
+    await expect(status).toHaveAttribute('data-state', 'waiting');
+    await check('/pos payment waiting');
+    await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await check('/pos cancel dialog');
+    await page.getByRole('dialog').getByRole('button', { name: 'Keep waiting' }).click();
+    const uri = await page.getByTestId('payment-uri').innerText();
+    const id = /\/dc\/([A-Za-z0-9_-]+)/.exec(uri)![1];
+
+    // the customer's phone: the demo wallet, empty, with the payment open, and paid
+    const phone = await ctx.newPage();
+    await phone.goto(`${app.url}/demo/wallet`);
+    await expect(phone.getByTestId('wallet-balance')).toContainText('Ð');
+    found.push(...(await axe(phone, `${theme} /demo/wallet`, theme)));
+    await phone.getByLabel('Payment URI').fill(uri);
+    await phone.getByRole('button', { name: 'Open payment' }).click();
+    await expect(phone.getByRole('button', { name: /^Pay Ð/ })).toBeVisible();
+    found.push(...(await axe(phone, `${theme} /demo/wallet payment open`, theme)));
+    await phone.getByRole('button', { name: /^Pay Ð/ }).click();
+    await expect(phone.getByTestId('payment-status')).toHaveAttribute('data-status', 'accepted', { timeout: 30_000 });
+    found.push(...(await axe(phone, `${theme} /demo/wallet paid`, theme)));
+    await phone.close();
+
+    await expect(status).toHaveAttribute('data-state', 'accepted', { timeout: 30_000 });
+    await check('/pos payment accepted');
+    expect((await fetch(`${app.url}/demo/api/mine`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"blocks":1}' })).status).toBe(200);
+    await expect(status).toHaveAttribute('data-state', 'confirmed', { timeout: 30_000 });
+    await check('/pos paid');
+    await page.getByRole('button', { name: 'New sale' }).click();
+    await expect(page.locator(`[data-testid=recent-sale][data-id="${id}"]`)).toHaveAttribute('data-state', 'confirmed');
+    await check("/pos with today's sales");
+
+    await page.goto(`${app.url}/pos/receipt/${id}`);
+    await check('/pos/receipt');
+    await page.goto(`${app.url}/pos/shift`);
+    await check('/pos/shift');
+
+    // the back office, every page
+    for (const path of ['/admin', '/admin/invoices', `/admin/invoices/${id}`, '/admin/reports', '/admin/catalog', '/admin/settings', '/admin/users', '/admin/audit', '/admin/node', '/admin/rates']) {
+      const r = await page.goto(app.url + path);
+      expect(r?.status(), path).toBe(200);
+      await check(path);
+    }
+    await ctx.close();
+    expect(found, report(found)).toEqual([]);
+  });
+}
+
+test('the theme follows the system; the switch (system, light, dark) overrides it, is kept on this device, and paints no wrong theme first', async ({ browser, app }) => {
+  const ctx = await themed(browser, 'light');
+  const page = await ctx.newPage();
+  const bg = () => page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
+  await signIn(page, app, '/pos');
+  const light = await bg();
+  await page.emulateMedia({ colorScheme: 'dark' });
+  const dark = await bg();
+  expect(dark).not.toBe(light);
+  await page.emulateMedia({ colorScheme: 'light' });
+  expect(await bg()).toBe(light);
+
+  // the switch on the till: dark while the system is light, kept across a reload, before any script of the app runs
+  const sw = page.getByLabel('Theme');
+  await expect(sw).toHaveValue('system');
+  await sw.selectOption('dark');
+  expect(await bg()).toBe(dark);
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  const seen: string[] = [];
+  await page.exposeFunction('__seen', (v: string) => seen.push(v));
+  await page.addInitScript(() => {
+    // the theme in force at the very first paint: read as soon as <body> exists, before hydration
+    new MutationObserver((_, o) => {
+      if (document.body) {
+        (window as unknown as { __seen: (v: string) => void }).__seen(document.documentElement.dataset.theme ?? 'system');
+        o.disconnect();
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await page.reload();
+  await expect(page.getByLabel('Theme')).toHaveValue('dark');
+  expect(seen[0]).toBe('dark');
+  expect(await bg()).toBe(dark);
+  const found = await axe(page, 'dark by the switch /pos', 'dark');
+
+  // the back office has the same switch and reads the same choice
+  await page.goto(app.url + '/admin');
+  await expect(page.getByLabel('Theme')).toHaveValue('dark');
+  expect(await bg()).toBe(dark);
+  await page.getByLabel('Theme').selectOption('light');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  expect(await bg()).toBe(light); // light chosen: the system's dark does not apply
+  await page.getByLabel('Theme').selectOption('system');
+  expect(await bg()).toBe(dark);
+  await page.reload();
+  await expect(page.locator('html')).not.toHaveAttribute('data-theme', /./);
+  await ctx.close();
+  expect(found, report(found)).toEqual([]);
+});

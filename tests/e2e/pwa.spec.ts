@@ -1,0 +1,183 @@
+// The till as an installable web app (DESIGN.md §9, issue 16) in real Chromium, on the devnet
+// chain: the manifest and its icons; the service worker installs from the till and keeps its
+// page; offline, a reload shows the kept till, which says it is offline, refuses to charge and
+// shows a sale that was waiting (and was paid meanwhile) as unknown, never as paid; back online
+// it recovers by itself. The service worker never stores payment state.
+import { test as base, expect, type Page } from '@playwright/test';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { seedPglite } from './seed-pglite';
+import { hdFromSeed, serializeXpub, derivePath, REGTEST } from '../../lib/doge';
+import { parseKoinu } from '../../lib/money';
+import { startApp, type AppServer } from '../helpers/app-server';
+
+const ADMIN = { email: 'owner@pwa.test', password: 'counter pwa e2e password' };
+const API_KEY = 'pwa_' + randomBytes(24).toString('base64url');
+const xpub = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(21), REGTEST), "m/44'/1'/0'"));
+
+const ENV = { DOGE_NETWORK: 'regtest', CHAIN_BACKEND: 'devnet', DEVNET_BLOCK_SECONDS: '0', STORE_XPUB: xpub, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, BOOTSTRAP_API_KEY: API_KEY };
+
+/** The app, which a test may stop (the shop's server gone, not just the browser offline) and start again on the same port and data. */
+interface Server { app: AppServer; dataDir: string; restart(): Promise<void> }
+
+const test = base.extend<object, { srv: Server }>({
+  srv: [
+    async ({}, use) => {
+      const dataDir = mkdtempSync(join(tmpdir(), 'counter-pwa-e2e-'));
+      await seedPglite(dataDir, [
+        { sql: `INSERT INTO store (id, name) VALUES (1, $1)`, params: ['Offline Café'] },
+        { sql: 'INSERT INTO product (id, sku, name, icon, price, tax_rate_bp, sort, archived) VALUES ($1, $2, $3, $4, $5, 0, 0, FALSE)', params: ['p-1', 'TEA', 'Tea', '/pos-icons/tea.svg', parseKoinu('4').toString()] },
+      ]);
+      const srv: Server = {
+        app: await startApp(ENV, { keepDataDir: dataDir }),
+        dataDir,
+        async restart() {
+          const port = srv.app.port;
+          await srv.app.stop();
+          srv.app = await startApp(ENV, { keepDataDir: dataDir, port });
+        },
+      };
+      await use(srv);
+      await srv.app.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+    { scope: 'worker' },
+  ],
+});
+
+async function vendor(app: AppServer, method: string, path: string, body?: unknown) {
+  const r = await fetch(app.url + path, { method, headers: { Authorization: `Bearer ${API_KEY}`, 'Content-Type': 'application/json' }, body: body ? JSON.stringify(body) : undefined });
+  return { status: r.status, body: await r.json() };
+}
+
+/** Width and height from a PNG's IHDR chunk. */
+function pngSize(b: Buffer): [number, number] {
+  expect(b.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
+  return [b.readUInt32BE(16), b.readUInt32BE(20)];
+}
+
+async function signIn(page: Page, url: string) {
+  await page.goto(url + '/pos');
+  await page.getByLabel('Email').fill(ADMIN.email);
+  await page.getByLabel('Password').fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/pos$/);
+  await expect(page.getByTestId('till-not-ready')).toHaveCount(0, { timeout: 30_000 });
+  await expect(page.locator('[data-hydrated]')).toHaveCount(1);
+}
+
+const charge = (page: Page) => page.getByRole('button', { name: /^Charge Ð/ });
+const status = (page: Page) => page.getByTestId('payment-status');
+const keptTill = (page: Page) => page.evaluate(async () => (await (await caches.match('/pos'))?.text()) ?? '');
+
+test('the manifest names the till, standalone, with real 192, 512 and maskable PNG icons; /sw.js is a script', async ({ page, srv }) => {
+  const { app } = srv;
+  await page.goto(app.url + '/');
+  const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+  expect(href).toBe('/manifest.webmanifest');
+  const r = await fetch(app.url + href);
+  expect(r.status).toBe(200);
+  expect(r.headers.get('content-type')).toMatch(/application\/manifest\+json/);
+  const m = await r.json();
+  expect(m).toMatchObject({ name: expect.stringContaining('Counter'), short_name: 'Counter', start_url: '/pos', display: 'standalone' });
+  expect(m.theme_color).toMatch(/^#[0-9a-f]{6}$/i);
+  expect(m.background_color).toMatch(/^#[0-9a-f]{6}$/i);
+  const seen = new Set<string>();
+  for (const icon of m.icons as { src: string; sizes: string; type: string; purpose?: string }[]) {
+    const res = await fetch(app.url + icon.src);
+    expect(res.status, icon.src).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/png');
+    const [w, h] = pngSize(Buffer.from(await res.arrayBuffer()));
+    expect(`${w}x${h}`, icon.src).toBe(icon.sizes);
+    seen.add(`${icon.sizes} ${icon.purpose ?? 'any'}`);
+  }
+  expect([...seen].sort()).toEqual(['192x192 any', '512x512 any', '512x512 maskable']);
+  const sw = await fetch(app.url + '/sw.js');
+  expect(sw.status).toBe(200);
+  expect(sw.headers.get('content-type')).toMatch(/javascript/);
+  // the till's theme colour for the browser's own bar, in both schemes
+  expect(await page.locator('meta[name="theme-color"]').count()).toBe(2);
+});
+
+test('offline: the kept till loads, says it is offline and refuses to charge; a sale paid meanwhile is never shown as paid; back online it recovers', async ({ page, srv, context, browser }) => {
+  const app = srv.app;
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await signIn(page, app.url);
+  // the service worker installs from the till and keeps its page
+  const sw = () => page.evaluate(async () => {
+    const reg = await navigator.serviceWorker.ready;
+    return { state: reg.active?.state, scope: reg.scope, script: reg.active?.scriptURL };
+  });
+  await expect.poll(sw).toEqual({ state: 'activated', scope: `${app.url}/pos`, script: `${app.url}/sw.js` });
+  await expect.poll(() => keptTill(page), { timeout: 15_000 }).toContain('Offline Café');
+
+  // a sale that waits: charged, left, and the till reloaded so its kept copy lists it as waiting
+  await page.getByRole('button', { name: 'Add Tea' }).click();
+  await charge(page).click();
+  await expect(status(page)).toHaveAttribute('data-state', 'waiting');
+  const uri = await page.getByTestId('payment-uri').innerText();
+  const id = /\/dc\/([A-Za-z0-9_-]+)/.exec(uri)![1];
+  await page.getByRole('button', { name: 'New sale' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Start a new sale' }).click();
+  await page.reload();
+  const row = page.locator(`[data-testid=recent-sale][data-id="${id}"]`);
+  await expect(row).toHaveAttribute('data-state', 'unpaid');
+  await expect.poll(() => keptTill(page)).toContain(id);
+  await expect(page.locator('[data-hydrated]')).toHaveCount(1);
+  await row.getByRole('button', { name: /^Reopen/ }).click();
+  await expect(status(page)).toHaveAttribute('data-state', 'waiting');
+
+  // the shop's network drops; the customer pays from their own phone meanwhile
+  await context.setOffline(true);
+  await expect(status(page)).toHaveAttribute('data-state', 'unknown', { timeout: 5_000 });
+  const phoneCtx = await browser.newContext();
+  const phone = await phoneCtx.newPage();
+  await phone.goto(`${app.url}/demo/wallet`);
+  await phone.getByLabel('Payment URI').fill(uri);
+  await phone.getByRole('button', { name: 'Open payment' }).click();
+  await phone.getByRole('button', { name: /^Pay Ð/ }).click();
+  await expect(phone.getByTestId('payment-status')).toHaveAttribute('data-status', 'accepted', { timeout: 30_000 });
+  await phoneCtx.close();
+  expect((await vendor(app, 'GET', `/api/v1/payments/${id}`)).body.status).toBe('accepted');
+  await page.waitForTimeout(1_500); // time for a stale update to show, if one could
+  await expect(status(page)).toHaveAttribute('data-state', 'unknown');
+  await expect(page.getByTestId('hand-over')).toHaveCount(0);
+
+  // the shop's server goes away too: whatever the till shows now can only come from its kept copy
+  const stopped = srv.app.stop();
+  // offline reload: the kept till, offline, refusing to charge, the paid sale's state unknown
+  await stopped;
+  const res = await page.reload();
+  expect(res?.fromServiceWorker()).toBe(true);
+  await expect(page.locator('[data-hydrated]')).toHaveCount(1, { timeout: 15_000 });
+  await expect(page.getByRole('heading', { name: /^Cart/ })).toBeVisible();
+  const offline = page.getByTestId('till-offline');
+  await expect(offline).toBeVisible();
+  await expect(offline).toHaveAttribute('role', 'alert');
+  await expect(offline).toContainText('cannot take a payment');
+  await expect(row).toHaveAttribute('data-state', 'unknown');
+  await expect(row).not.toContainText(/paid|accepted|confirmed/i);
+  await expect(page.locator('[data-state="accepted"], [data-state="confirmed"]')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Add Tea' }).click();
+  await expect(charge(page)).toBeDisabled();
+  await expect(charge(page)).toHaveAttribute('aria-describedby', 'till-offline');
+
+  // the service worker kept the till and its files, never a payment, event stream or relay answer
+  const kept = await page.evaluate(async () => {
+    const out: string[] = [];
+    for (const name of await caches.keys()) for (const r of await (await caches.open(name)).keys()) out.push(new URL(r.url).pathname);
+    return out;
+  });
+  expect(kept).toContain('/pos');
+  expect(kept.some((p) => p.startsWith('/_next/static/'))).toBe(true);
+  expect(kept.filter((p) => /^\/(api|relay|dc|demo|invoices)\/|^\/pos\/receipt/.test(p))).toEqual([]);
+
+  // back online, the server back: the till recovers by itself, with the true state
+  await srv.restart();
+  await context.setOffline(false);
+  await expect(offline).toHaveCount(0, { timeout: 15_000 });
+  await expect(row).toHaveAttribute('data-state', /^(accepted|confirmed)$/, { timeout: 15_000 });
+  await expect(charge(page)).toBeEnabled();
+});
