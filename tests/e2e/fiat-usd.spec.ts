@@ -3,11 +3,15 @@
 // dollars, and an older DOGE-priced product is flagged in the catalog and left off the till.
 // The cashier sells the USD product: prices, cart and Charge in dollars; the payment screen
 // shows the DOGE amount and the locked rate. The demo wallet (second tab) pays, a block
-// confirms it, and the end-of-day report (/admin/reports) shows the USD figures.
-// The app runs on the devnet backend (whose seeded catalog is priced in DOGE) with a fixed rate (RATE_SOURCES=fixed:0.1) and PGlite.
+// confirms it. The owner refunds $1 at the sale's rate (10 DOGE), which the demo wallet pays and a
+// block confirms, and $1 at today's rate after the market moved (8 DOGE, left unpaid); the
+// end-of-day report (/admin/reports) shows the USD figures and the confirmed refund.
+// The app runs on the devnet backend (whose seeded catalog is priced in DOGE) with PGlite and
+// one rate source, a local server answering in CoinGecko's format (0.1 USD per DOGE, then 0.125).
 import { test as base, expect, type Page } from '@playwright/test';
 import { hdFromSeed, serializeXpub, derivePath, REGTEST } from '../../lib/doge';
 import { startApp, type AppServer } from '../helpers/app-server';
+import { startRateServer, type RateServer } from '../helpers/rate-server';
 
 const OWNER = { email: 'owner@usd.shop', password: 'counter e2e usd password' };
 const xpub = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(41), REGTEST), "m/44'/1'/0'"));
@@ -28,13 +32,21 @@ async function call(url: string, s: Session, method: string, path: string, body?
   return { status: r.status, body: (await r.json().catch(() => null)) as any };
 }
 
-const test = base.extend<object, { app: AppServer }>({
-  app: [
+const test = base.extend<object, { rates: RateServer; app: AppServer }>({
+  rates: [
     async ({}, use) => {
+      const rates = await startRateServer({ kind: 'good', value: '0.1' });
+      await use(rates);
+      await rates.close();
+    },
+    { scope: 'worker' },
+  ],
+  app: [
+    async ({ rates }, use) => {
       const app = await startApp({
         DOGE_NETWORK: 'regtest', CHAIN_BACKEND: 'devnet', DEVNET_BLOCK_SECONDS: '0', STORE_XPUB: xpub,
         ADMIN_EMAIL: OWNER.email, ADMIN_PASSWORD: OWNER.password,
-        RATE_SOURCES: 'fixed:0.1', RATE_REFRESH_SEC: '1',
+        RATE_SOURCES: 'coingecko', RATE_URL_COINGECKO: rates.url, RATE_REFRESH_SEC: '1',
       });
       await use(app);
       await app.stop();
@@ -51,7 +63,7 @@ async function signIn(page: Page, url: string, next: string) {
   await expect(page).toHaveURL(new RegExp(`${next.replace(/\//g, '\\/')}$`));
 }
 
-test('a store priced in USD sells, is paid by the demo wallet, and closes the day in USD', async ({ page, app }) => {
+test('a store priced in USD sells, is paid by the demo wallet, refunds at the rate then and now, and closes the day in USD', async ({ page, app, rates }) => {
   const owner = await apiLogin(app.url);
 
   // A product priced while the store still priced in DOGE.
@@ -103,7 +115,7 @@ test('a store priced in USD sells, is paid by the demo wallet, and closes the da
   const uri = await page.getByTestId('payment-uri').innerText();
   const id = /\/dc\/([A-Za-z0-9_-]+)/.exec(uri)![1];
   const view = (await call(app.url, owner, 'GET', `/api/v1/payments/${id}`)).body;
-  expect(view).toMatchObject({ total: '67.5', fiat_total: '6.75', fiat_tax: '0.50', fiat_currency: 'USD', rate: { pair: 'DOGE/USD', value: '0.1', source: 'fixed:0.1' } });
+  expect(view).toMatchObject({ total: '67.5', fiat_total: '6.75', fiat_tax: '0.50', fiat_currency: 'USD', rate: { pair: 'DOGE/USD', value: '0.1', source: 'coingecko' } });
   expect(view.payment).toMatchObject({ fiat_total: '6.75', fiat_tax: '0.50', fiat_currency: 'USD' });
 
   // The customer's phone: the demo wallet in a second tab pays the URI.
@@ -121,15 +133,55 @@ test('a store priced in USD sells, is paid by the demo wallet, and closes the da
   await expect(status).toHaveAttribute('data-state', 'confirmed', { timeout: 30_000 });
   await phone.close();
 
-  // ── REFUND STEP (to be added by the lead after merging the refunds branch) ──────────────
-  // Refund part of this USD sale here (at the rate then and now) and expect the report below
-  // to show it in totals.refunds and in totals.fiat.net. Nothing is asserted about refunds yet.
-  // ─────────────────────────────────────────────────────────────────────────────────────────
+  // Refunds, from the invoice page. $1 at the sale's own rate (0.1): 10 DOGE to the customer's
+  // refund address (the demo wallet's, sent with its payment).
+  await page.goto(`${app.url}/admin/invoices/${id}`);
+  const refundAt = async (rate: 'then' | 'now', reason: string) => {
+    await page.getByTestId('refund-open').click();
+    const form = page.getByTestId('refund-form');
+    await form.getByLabel('Amount').fill('1.00');
+    await form.getByLabel('In').selectOption('fiat');
+    await form.getByLabel('Rate').selectOption(rate);
+    await form.getByLabel('Reason').fill(reason);
+    await form.getByRole('button', { name: 'Create refund' }).click();
+    await expect(form).toHaveCount(0);
+  };
+  await refundAt('then', 'one muffin returned');
+  const refunds = page.getByTestId('refunds');
+  const first = refunds.locator('tr[data-refund]').first();
+  await expect(first).toContainText('10 DOGE');
+  await expect(first).toContainText('one muffin returned');
+  await expect(first.getByTestId('refund-status')).toHaveText('unpaid');
+  const refundUri = await first.locator('img.bo-refund-qr').getAttribute('data-uri');
+  expect(refundUri).toMatch(/^dogecoin:[A-Za-z0-9]+\?amount=10&dc=/);
+
+  // The merchant's wallet (the demo wallet again) pays the refund; a block confirms it, and the
+  // invoice follows by itself.
+  const wallet = await page.context().newPage();
+  await wallet.goto(`${app.url}/demo/wallet`);
+  await wallet.getByLabel('Payment URI').fill(refundUri!);
+  await wallet.getByRole('button', { name: 'Open payment' }).click();
+  await wallet.getByRole('button', { name: /^Pay Ð 10(\.00?)?$/ }).click();
+  await expect(wallet.getByTestId('payment-status')).toHaveAttribute('data-status', 'accepted');
+  expect((await fetch(`${app.url}/demo/api/mine`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"blocks":1}' })).status).toBe(200);
+  await wallet.close();
+  await expect(first.getByTestId('refund-status')).toHaveText('confirmed', { timeout: 30_000 });
+
+  // The market moves to 0.125 USD per DOGE: $1 at today's rate is 8 DOGE (left unpaid).
+  rates.set('coingecko', { kind: 'good', value: '0.125' });
+  await expect.poll(async () => (await call(app.url, owner, 'GET', '/api/v1/rates')).body?.value, { timeout: 20_000 }).toBe('0.125');
+  await refundAt('now', 'a goodwill dollar');
+  await expect(refunds.locator('tr[data-refund]')).toHaveCount(2);
+  await expect(refunds.locator('tr[data-refund]', { hasText: 'a goodwill dollar' })).toContainText('8 DOGE');
+  const after = (await call(app.url, owner, 'GET', `/api/v1/payments/${id}`)).body;
+  expect(after.amount_refunded).toBe('10');
+  expect(after.refunds.map((r: any) => [r.amount, r.status])).toEqual(expect.arrayContaining([['10', 'confirmed'], ['8', 'unpaid']]));
 
   // Closing the day: the end-of-day report shows the USD figures (totals.fiat).
   const day = await call(app.url, owner, 'GET', '/api/v1/reports/sales?from=' + encodeURIComponent(new Date(Date.now() - 3_600_000).toISOString()) + '&to=' + encodeURIComponent(new Date(Date.now() + 60_000).toISOString()));
   expect(day.status).toBe(200);
-  expect(day.body.totals).toMatchObject({ count: 1, gross: '67.5', fiat: { currency: 'USD', gross: '6.75' } });
+  // Refunds are not sales: the confirmed 10 DOGE refund comes off the net (the unpaid one not yet).
+  expect(day.body.totals).toMatchObject({ count: 1, gross: '67.5', refunds: '10', net: '57.5', fiat: { currency: 'USD', gross: '6.75' } });
   await page.goto(app.url + '/admin/reports');
   await expect(page.getByText('6.75 USD').first()).toBeVisible();
   await expect(page.getByText('1 priced sale')).toBeVisible();
