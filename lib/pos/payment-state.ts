@@ -55,6 +55,32 @@ export function posStatusText(s: PosPaymentState, v: PosPaymentView): [string, s
   }
 }
 
+/**
+ * The status panel's words as message keys (messages/*.json, namespace "payment") with their
+ * values, for the translated till; `reason` is the server's own words when it gave some.
+ */
+export function posStatusMessage(s: PosPaymentState, v: PosPaymentView): { title: string; detail: string; values?: Record<string, number>; reason?: string } {
+  switch (s) {
+    case 'waiting':
+      return { title: 'waiting', detail: 'waitingDetail' };
+    case 'accepted': {
+      const m = v.required ?? 1;
+      const n = v.confirmed ?? 0;
+      return n >= m ? { title: 'accepted', detail: 'acceptedDone', values: { n } } : { title: 'accepted', detail: 'acceptedProgress', values: { n, m } };
+    }
+    case 'confirmed':
+      return { title: 'paid', detail: 'paidDetail' };
+    case 'declined':
+      if (v.exception === 'double_spent') return { title: 'declinedDoubleSpent', detail: 'doubleSpentReason', reason: v.reason || undefined };
+      if (v.exception === 'marked_invalid') return { title: 'declined', detail: 'markedInvalid', reason: v.reason && v.reason !== 'marked invalid by merchant' ? v.reason : undefined };
+      return { title: 'declined', detail: 'declinedReason', reason: v.reason || undefined };
+    case 'cancelled':
+      return { title: 'cancelled', detail: 'cancelledDetail' };
+    case 'expired':
+      return { title: 'expired', detail: 'expiredDetail' };
+  }
+}
+
 /** m:ss, never negative. */
 export function countdown(ms: number): string {
   const t = Math.max(0, Math.ceil(ms / 1000));
