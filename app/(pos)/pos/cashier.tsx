@@ -295,7 +295,7 @@ export function Cashier({ products, store, sales: initialSales, user, denied, de
         <button type="button" className={s.ghost} aria-pressed={sound} aria-label={sound ? t('soundOn') : t('soundOff')} onClick={() => setSound(!sound)} title={t('paymentSound')}>
           <span aria-hidden="true">{sound ? '🔔' : '🔕'}</span><span className={s.soundText}>{sound ? t('soundOn') : t('soundOff')}</span>
         </button>
-        <LanguageSelect signedIn className={s.ghost} />
+        <LanguageSelect signedIn className={`${s.ghost} ${s.langTop}`} />
         <span className={s.who} title={tc('signedIn')}>{user.name}</span>
         <button type="button" className={s.ghost} onClick={logout}>{tc('signOut')}</button>
       </div>
@@ -383,6 +383,7 @@ export function Cashier({ products, store, sales: initialSales, user, denied, de
           </div>
         </section>
         <RecentSales sales={sales} onReopen={reopen} />
+        <div className={s.langBelow}><LanguageSelect signedIn className={s.secondary} /></div>
         </div>
 
         <section className={s.cart} aria-label={t('cart')}>
