@@ -1,3 +1,6 @@
+// next-intl without i18n routing: its plugin points Next.js at ./i18n/request.ts (DESIGN.md §9).
+const withNextIntl = require('next-intl/plugin')('./i18n/request.ts');
+
 /** @type {import('next').NextConfig} */
 const securityHeaders = [
   { key: 'X-Content-Type-Options', value: 'nosniff' },
@@ -18,7 +21,7 @@ const securityHeaders = [
   },
 ];
 
-module.exports = {
+module.exports = withNextIntl({
   // PGlite (WASM + data files) and the database drivers must load from node_modules at
   // runtime, not be bundled; one PGlite instance is shared through globalThis.
   serverExternalPackages: ['@electric-sql/pglite', 'pglite-prisma-adapter', 'pg', '@prisma/adapter-pg'],
@@ -27,4 +30,4 @@ module.exports = {
   async headers() {
     return [{ source: '/:path*', headers: securityHeaders }];
   },
-};
+});

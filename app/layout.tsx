@@ -1,5 +1,7 @@
 import type { Metadata, Viewport } from 'next';
 import { THEME_BOOT_SCRIPT } from './_lib/theme';
+import { NextIntlClientProvider } from 'next-intl';
+import { getLocale } from 'next-intl/server';
 import './globals.css';
 
 export const metadata: Metadata = {
@@ -22,14 +24,16 @@ export const viewport: Viewport = {
 
 // The theme (system, light or dark, kept on this device) is set on <html> by a tiny inline
 // script before the first paint, so a dark till never flashes light; hence the hydration
-// warning is suppressed on <html> alone.
-export default function RootLayout({ children }: { children: React.ReactNode }) {
+// warning is suppressed on <html> alone. <html lang> follows the language in force
+// (i18n/request.ts); client components get its messages.
+export default async function RootLayout({ children }: { children: React.ReactNode }) {
+  const locale = await getLocale();
   return (
-    <html lang="en" suppressHydrationWarning>
+    <html lang={locale} suppressHydrationWarning>
       <head>
         <script dangerouslySetInnerHTML={{ __html: THEME_BOOT_SCRIPT }} />
       </head>
-      <body>{children}</body>
+      <body><NextIntlClientProvider>{children}</NextIntlClientProvider></body>
     </html>
   );
 }

@@ -130,6 +130,17 @@ const CASHIER_REASON: Record<ProblemCode, string> = {
   public_url_localhost: 'its web address is not set up for real payments',
 };
 
+/**
+ * The cashier's explanation as message keys (messages/*.json, namespace "notReady"): one key per
+ * distinct reason, and whether waiting is all it takes. The translated till builds its sentence
+ * from these; `cashierExplanation` is the English one.
+ */
+export function cashierReasonKeys(codes: readonly string[]): { reasons: string[]; onlyWaiting: boolean } {
+  const known = codes.filter((c): c is ProblemCode => c in CASHIER_REASON);
+  const keys = known.map((c) => (c === 'public_url_not_https' || c === 'public_url_localhost' ? 'public_url' : c));
+  return { reasons: [...new Set(keys)], onlyWaiting: known.length > 0 && known.every((c) => c === 'not_synced') };
+}
+
 /** One sentence for the cashier: why the till cannot charge, and what to do about it. */
 export function cashierExplanation(codes: readonly string[]): string {
   const known = codes.filter((c): c is ProblemCode => c in CASHIER_REASON);

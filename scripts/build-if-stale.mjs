@@ -18,7 +18,7 @@ function walk(dir, out) {
 /** A fingerprint of everything that goes into the build. */
 export function sourceStamp(root) {
   const files = [];
-  for (const d of ['app', 'lib', 'public', 'prisma']) walk(join(root, d), files);
+  for (const d of ['app', 'lib', 'public', 'prisma', 'i18n', 'messages']) walk(join(root, d), files);
   for (const f of ['next.config.js', 'package-lock.json', 'instrumentation.ts', 'tsconfig.json', 'proxy.ts']) {
     if (existsSync(join(root, f))) files.push(join(root, f));
   }

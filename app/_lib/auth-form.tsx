@@ -1,11 +1,13 @@
 'use client';
 // The sign-in and first-owner setup forms. They post JSON to /api/auth/* and follow `next`.
 import { useState } from 'react';
+import { useTranslations } from 'next-intl';
 import { safeNextPath } from '@/lib/auth/safe-next';
 
 type Field = { name: string; label: string; type: string; autoComplete?: string; required?: boolean; hint?: string };
 
 export function AuthForm({ endpoint, fields, submitLabel, next }: { endpoint: string; fields: Field[]; submitLabel: string; next: string }) {
+  const t = useTranslations('common');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
 
@@ -18,7 +20,7 @@ export function AuthForm({ endpoint, fields, submitLabel, next }: { endpoint: st
       const res = await fetch(endpoint, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(data) });
       const body = await res.json().catch(() => ({}));
       if (!res.ok) {
-        setError(body.message ?? `request failed (${res.status})`);
+        setError(body.message ?? t('requestFailed', { status: res.status }));
         return;
       }
       const role = body.user?.role;
@@ -28,7 +30,7 @@ export function AuthForm({ endpoint, fields, submitLabel, next }: { endpoint: st
       const target = safeNextPath(next, home);
       window.location.assign(target === '/' ? home : target);
     } catch {
-      setError('network error: try again');
+      setError(t('networkRetry'));
     } finally {
       setBusy(false);
     }
@@ -44,7 +46,7 @@ export function AuthForm({ endpoint, fields, submitLabel, next }: { endpoint: st
         </label>
       ))}
       {error ? <p role="alert" className="form-error">{error}</p> : null}
-      <button className="btn btn-primary" type="submit" disabled={busy}>{busy ? 'Please wait…' : submitLabel}</button>
+      <button className="btn btn-primary" type="submit" disabled={busy}>{busy ? t('pleaseWait') : submitLabel}</button>
     </form>
   );
 }

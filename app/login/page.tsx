@@ -1,5 +1,7 @@
 import Link from 'next/link';
 import { redirect } from 'next/navigation';
+import { getTranslations } from 'next-intl/server';
+import { LanguageSelect } from '@/app/_lib/language-select';
 import { AuthForm } from '@/app/_lib/auth-form';
 import { currentUser } from '@/app/_lib/session';
 import { appContext } from '@/lib/app-context';
@@ -14,20 +16,22 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
   if ((await userCount((await appContext()).db)) === 0) redirect('/setup');
   const user = await currentUser();
   if (user) redirect(next !== '/' ? next : user.role === 'cashier' ? '/pos' : '/admin');
+  const t = await getTranslations('login');
   return (
     <main className="auth-shell">
       <div className="auth-card">
         <Link href="/" className="brand"><span className="brand-mark">Ð</span>Counter</Link>
-        <h1>Sign in</h1>
+        <h1>{t('title')}</h1>
         <AuthForm
           endpoint="/api/auth/login"
           next={next}
-          submitLabel="Sign in"
+          submitLabel={t('title')}
           fields={[
-            { name: 'email', label: 'Email', type: 'email', autoComplete: 'username' },
-            { name: 'password', label: 'Password', type: 'password', autoComplete: 'current-password' },
+            { name: 'email', label: t('email'), type: 'email', autoComplete: 'username' },
+            { name: 'password', label: t('password'), type: 'password', autoComplete: 'current-password' },
           ]}
         />
+        <LanguageSelect signedIn={false} />
       </div>
     </main>
   );

@@ -14,6 +14,8 @@ export interface SessionUser {
   name: string;
   role: Role;
   csrfToken: string;
+  /** The user's language ('en' | 'es' | 'de' | 'pt'), '' when not chosen (lib/i18n). */
+  locale?: string;
 }
 
 function hashToken(token: string): string {
@@ -33,7 +35,7 @@ export async function sessionUser(db: Db, token: string | null | undefined): Pro
   if (!token || token.length > 100) return null;
   const row = await db.prisma.session.findUnique({ where: { tokenHash: hashToken(token) }, include: { user: true } });
   if (!row || row.expiresAt.getTime() <= Date.now() || row.user.disabled || !isRole(row.user.role)) return null;
-  return { id: row.user.id, email: row.user.email, name: row.user.name, role: row.user.role, csrfToken: row.csrfToken };
+  return { id: row.user.id, email: row.user.email, name: row.user.name, role: row.user.role, csrfToken: row.csrfToken, locale: row.user.locale };
 }
 
 export async function destroySession(db: Db, token: string | null | undefined): Promise<void> {

@@ -2,6 +2,7 @@
 // basis points, fee, shipping, discount and tip, fiat at the store's rate, and the exact
 // POST /api/v1/payments body of DESIGN.md §3. Runs in the browser and in tests; bigint only.
 import { formatKoinu, parseKoinu, parseKoinuInput, parseFiatMinor, formatFiatMinor, currencyMinorDigits, ONE_DOGE } from '../money';
+import { localeDecimal } from '../i18n/numbers';
 
 // Fiat pricing (DESIGN.md §14): with a fiat pricing currency every cart amount (unit, extras,
 // totals) is in that currency's minor units (cents), the arithmetic is the same, and the body
@@ -22,7 +23,7 @@ export function amountString(minor: bigint, currency: string): string {
 
 /** A cart amount for people: "Ð 1,234.50", or "$2.50" / "2,50 €" through Intl (exact: a decimal string, never a float). */
 export function moneyText(minor: bigint, currency: string, locale?: string): string {
-  if (currency === DOGE_CURRENCY) return dogeText(minor);
+  if (currency === DOGE_CURRENCY) return dogeText(minor, locale);
   const digits = currencyMinorDigits(currency);
   const nf = new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits });
   return nf.format(formatFiatMinor(minor, currency) as unknown as number) // a decimal string: formatted exactly (Intl.NumberFormat v3);
@@ -216,7 +217,13 @@ export function keypadKoinu(s: string): bigint | null {
 export function keypadPress(current: string, key: string, maxDecimals = 8): string {
   if (key === '⌫' || key === 'back') return current.slice(0, -1);
   if (key === 'C') return '';
-  if (key === '.' || key === ',') return current.includes('.') || maxDecimals === 0 ? current : (current || '0') + '.';
+  if (key === '.' || key === ',') {
+    // A second separator after exactly three digits shows the first was a thousands separator
+    // ("1,234.50" in English, "1.234,50" in German): it is dropped, never read as a decimal.
+    const m = /^(\d{1,3})\.(\d{3})$/.exec(current);
+    if (m) return `${m[1]}${m[2]}.`;
+    return current.includes('.') || maxDecimals === 0 ? current : (current || '0') + '.';
+  }
   if (!/^\d+$/.test(key)) return current;
   let next = current === '0' ? key.replace(/^0+/, '') || '0' : current + key;
   const dot = next.indexOf('.');
@@ -256,8 +263,12 @@ export function displayDoge(k: bigint): string {
   return `${k < 0n ? '-' : ''}${grouped}.${frac.padEnd(2, '0')}`;
 }
 
-/** An amount for people: "Ð 1,234.50", "−Ð 1.00". Takes koinu or an 8-DP string. */
-export function dogeText(v: bigint | string): string {
+/**
+ * An amount for people: "Ð 1,234.50", "−Ð 1.00"; in a language's own separators when given
+ * ("de": "Ð 1.234,50"). Takes koinu or an 8-DP string.
+ */
+export function dogeText(v: bigint | string, locale?: string): string {
   const k = typeof v === 'bigint' ? v : parseKoinu(v, { allowNegative: true });
-  return `${k < 0n ? '−' : ''}Ð ${displayDoge(k < 0n ? -k : k)}`;
+  const abs = k < 0n ? -k : k;
+  return `${k < 0n ? '−' : ''}Ð ${locale ? localeDecimal(abs, locale) : displayDoge(abs)}`;
 }

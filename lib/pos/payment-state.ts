@@ -3,6 +3,8 @@
 // A transaction the network refused never reaches the till: the payment stays unpaid (DESIGN.md
 // §4 step 10), so the till keeps waiting. `declined` is only the merchant's "mark invalid" or a
 // double spend confirmed after acceptance; a cancel shows as cancelled.
+import { formatKoinu, parseKoinu } from '../money';
+
 export type PosPaymentState = 'waiting' | 'accepted' | 'confirmed' | 'declined' | 'cancelled' | 'expired';
 
 export interface PosPaymentView {
@@ -12,6 +14,30 @@ export interface PosPaymentView {
   reason?: string | null;
   exception?: string | null;
   expired?: boolean;
+  /** DESIGN.md §12: what has reached the address so far, and what is still missing (8-DP strings). */
+  amount_paid?: string;
+  amount_due?: string;
+}
+
+/**
+ * A short payment (DESIGN.md §12 "Short"): still waiting, with some money in and some missing.
+ * The rest is asked for with a plain `dogecoin:<address>?amount=<amount_due>` URI (the address
+ * read from the payment's own dogecoin: URI). Null when the payment is not short, not waiting,
+ * or the amounts do not add up (never a guess: then the ordinary screen stays).
+ */
+export function underpaidRest(s: PosPaymentState, v: PosPaymentView, total: string, uri: string): { paid: bigint; due: bigint; total: bigint; restUri: string } | null {
+  if (s !== 'waiting' || v.exception !== 'underpaid' || !v.amount_paid || !v.amount_due) return null;
+  const address = /^dogecoin:([1-9A-HJ-NP-Za-km-z]{25,40})(\?|$)/.exec(uri)?.[1];
+  if (!address) return null;
+  try {
+    const paid = parseKoinu(v.amount_paid);
+    const due = parseKoinu(v.amount_due);
+    const t = parseKoinu(total);
+    if (paid <= 0n || due <= 0n || paid + due !== t) return null;
+    return { paid, due, total: t, restUri: `dogecoin:${address}?amount=${formatKoinu(due)}` };
+  } catch {
+    return null;
+  }
 }
 
 export function posPaymentState(v: PosPaymentView, expiresAtMs: number, nowMs: number): PosPaymentState {
@@ -52,6 +78,32 @@ export function posStatusText(s: PosPaymentState, v: PosPaymentView): [string, s
       return ['Cancelled', 'This payment was cancelled'];
     case 'expired':
       return ['Expired', 'No payment arrived in time'];
+  }
+}
+
+/**
+ * The status panel's words as message keys (messages/*.json, namespace "payment") with their
+ * values, for the translated till; `reason` is the server's own words when it gave some.
+ */
+export function posStatusMessage(s: PosPaymentState, v: PosPaymentView): { title: string; detail: string; values?: Record<string, number>; reason?: string } {
+  switch (s) {
+    case 'waiting':
+      return { title: 'waiting', detail: 'waitingDetail' };
+    case 'accepted': {
+      const m = v.required ?? 1;
+      const n = v.confirmed ?? 0;
+      return n >= m ? { title: 'accepted', detail: 'acceptedDone', values: { n } } : { title: 'accepted', detail: 'acceptedProgress', values: { n, m } };
+    }
+    case 'confirmed':
+      return { title: 'paid', detail: 'paidDetail' };
+    case 'declined':
+      if (v.exception === 'double_spent') return { title: 'declinedDoubleSpent', detail: 'doubleSpentReason', reason: v.reason || undefined };
+      if (v.exception === 'marked_invalid') return { title: 'declined', detail: 'markedInvalid', reason: v.reason && v.reason !== 'marked invalid by merchant' ? v.reason : undefined };
+      return { title: 'declined', detail: 'declinedReason', reason: v.reason || undefined };
+    case 'cancelled':
+      return { title: 'cancelled', detail: 'cancelledDetail' };
+    case 'expired':
+      return { title: 'expired', detail: 'expiredDetail' };
   }
 }
 

@@ -42,7 +42,8 @@ export async function storeZone(db: Db): Promise<string> {
   return storeTimeZone(s?.timezone);
 }
 
-export async function loadReceipt(db: Db, id: string, now = new Date()): Promise<Receipt | null> {
+/** `dateLocale`: the BCP 47 tag its times are written in (lib/i18n INTL_TAG); the store's zone either way. */
+export async function loadReceipt(db: Db, id: string, now = new Date(), dateLocale?: string): Promise<Receipt | null> {
   if (typeof id !== 'string' || !/^[A-Za-z0-9_-]{1,64}$/.test(id)) return null;
   const p = await db.prisma.payment.findUnique({ where: { id }, include: { lines: { orderBy: { idx: 'asc' } } } });
   if (!p || p.refundOf !== null) return null; // a refund (DESIGN.md §13) is not a sale with a receipt
@@ -55,7 +56,7 @@ export async function loadReceipt(db: Db, id: string, now = new Date()): Promise
     txid: p.txid ?? '', confirmations: p.confirmations, required: p.requiredConfirmations, fiatTotal: p.fiatTotal,
     fiatTax: p.fiatTax, fiatCurrency: p.fiatCurrency, orderReference: p.orderReference, address: p.address,
     createdAt: p.createdAt.toISOString(), confirmedAt: p.confirmedAt?.toISOString() ?? '',
-    createdAtText: formatStoreTime(p.createdAt, tz), confirmedAtText: formatStoreTime(p.confirmedAt, tz),
+    createdAtText: formatStoreTime(p.createdAt, tz, { locale: dateLocale }), confirmedAtText: formatStoreTime(p.confirmedAt, tz, { locale: dateLocale }),
     createdBy: p.createdBy ?? null,
   };
 }

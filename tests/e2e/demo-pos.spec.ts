@@ -59,6 +59,7 @@ test('npm run demo: the cashier charges a cart, the demo wallet pays the pasted 
   await page.getByLabel('Password').fill(demo.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/pos$/);
+  await expect(page.locator('[data-hydrated]')).toHaveCount(1); // a click before hydration is lost
 
   // The seeded catalog: 2 coffees (12.5 + 10 % tax) and a sticker pack (3.25, no tax).
   await page.getByRole('button', { name: 'Add Coffee' }).click();

@@ -1,4 +1,6 @@
 import Link from 'next/link';
+import { getTranslations } from 'next-intl/server';
+import { LanguageSelect } from '@/app/_lib/language-select';
 import { currentUser } from '@/app/_lib/session';
 import { SignOutButton } from './_components/sign-out';
 import { AdminNav } from './_components/nav';
@@ -12,16 +14,18 @@ export const dynamic = 'force-dynamic';
 export default async function AdminLayout({ children }: { children: React.ReactNode }) {
   const user = await currentUser();
   const isOwner = user?.role === 'owner';
+  const t = await getTranslations('common');
   return (
     <div className="bo-frame">
       <header className="bo-top">
         <Link href="/admin" className="brand"><span className="brand-mark">Ð</span>Counter</Link>
-        <span className="bo-top-title">Back office</span>
+        <span className="bo-top-title">{t('backOffice')}</span>
         {user ? (
           <div className="bo-user">
             <span className="bo-user-name" title={user.email}>{user.name || user.email}<small className="pill">{user.role}</small></span>
             <ThemeSwitch />
-            <Link href="/pos" className="btn bo-btn-sm">Cashier</Link>
+            <LanguageSelect signedIn className="btn bo-btn-sm" />
+            <Link href="/pos" className="btn bo-btn-sm">{t('cashier')}</Link>
             <SignOutButton />
           </div>
         ) : <div className="bo-user"><ThemeSwitch /></div>}

@@ -1,10 +1,12 @@
 // Small presentational pieces shared by the cashier screens.
+import { useLocale } from 'next-intl';
 import { dogeText } from '@/lib/pos/cart';
 import s from './pos.module.css';
 
-/** A DOGE amount: "Ð 1,234.50". */
+/** A DOGE amount in the user's language: "Ð 1,234.50", "Ð 1.234,50". */
 export function Doge({ k }: { k: bigint }) {
-  return <span className={s.doge}>{dogeText(k)}</span>;
+  const locale = useLocale();
+  return <span className={s.doge}>{dogeText(k, locale)}</span>;
 }
 
 /** A product icon: an image URL, an emoji/short text, or the name's initial. */

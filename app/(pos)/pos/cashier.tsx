@@ -6,7 +6,10 @@
 // Charge stay on screen; today's sales follow a light poll (which also tells whether the till is
 // connected); a waiting sale can be reopened; the physical keyboard types amounts.
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
+import { useLocale, useTranslations } from 'next-intl';
 import { csrfFetch } from '@/app/_lib/csrf-fetch';
+import { LanguageSelect } from '@/app/_lib/language-select';
+import { separators } from '@/lib/i18n/numbers';
 import { cartTotals, moneyText, fiatOf, keyboardKeypadKey, keypadAmount, keypadPress, paymentBody, DOGE_CURRENCY, taxPercentBp, NO_EXTRAS, type CartExtras, type CartLine } from '@/lib/pos/cart';
 import type { PosProduct, PosStore, RecentSale } from '@/lib/pos/catalog';
 import { startOfLocalDay } from '@/lib/time/zone';
@@ -26,7 +29,9 @@ const SALES_POLL_MS = 4_000;
 const orderRef = () => 'POS-' + Date.now().toString(36).toUpperCase().slice(-6);
 
 type KeypadMode = 'item' | 'fee' | 'shipping' | 'discount' | 'tip';
-const MODE_LABEL: Record<KeypadMode, string> = { item: 'Custom item', fee: 'Fee', shipping: 'Shipping', discount: 'Discount', tip: 'Tip' };
+/** Message keys (messages/*.json, namespace "till") of each keypad mode and of its button. */
+const MODE_LABEL = { item: 'modeItem', fee: 'modeFee', shipping: 'modeShipping', discount: 'modeDiscount', tip: 'modeTip' } as const;
+const MODE_SET = { fee: 'setFee', shipping: 'setShipping', discount: 'setDiscount', tip: 'setTip' } as const;
 /** A per-charge Idempotency-Key. getRandomValues, unlike randomUUID, also works on plain-http LAN tills. */
 function chargeKey(): string {
   const b = crypto.getRandomValues(new Uint8Array(16));
@@ -46,6 +51,10 @@ export function Cashier({ products, store, sales: initialSales, user, denied, de
   /** Whether the store can take money (DESIGN.md §16), as the page saw it; re-checked here. */
   readiness: TillReadiness;
 }) {
+  const t = useTranslations('till');
+  const tc = useTranslations('common');
+  const locale = useLocale();
+  const decimalSep = separators(locale).decimal;
   const [lines, setLines] = useState<CartLine[]>([]);
   const [extras, setExtras] = useState<CartExtras>(NO_EXTRAS);
   const [mode, setMode] = useState<KeypadMode>('item');
@@ -135,12 +144,12 @@ export function Cashier({ products, store, sales: initialSales, user, denied, de
       if (k <= 0n) return;
       const bp = taxPercentBp(itemTax);
       if (bp === null) {
-        setError('tax rate: a percentage from 0 to 100, like 7.5');
+        setError(t('taxRateError'));
         return;
       }
       customN.current += 1;
       const n = customN.current;
-      const name = itemName.trim().slice(0, 200) || `Custom amount ${n}`;
+      const name = itemName.trim().slice(0, 200) || t('customAmountN', { n });
       setLines((ls) => [...ls, { key: `custom-${n}`, sku: `CUSTOM-${n}`, name, unit: k, count: 1, taxRateBp: bp }]);
     } else {
       setExtras((e) => ({ ...e, [mode]: k }));
@@ -212,7 +221,7 @@ export function Cashier({ products, store, sales: initialSales, user, denied, de
         return false;
       }
       if (r.status !== 201 && r.status !== 200) {
-        setError(b.message ?? `could not start the payment (${r.status})`);
+        setError(b.message ?? t('startFailed', { status: r.status }));
         return false;
       }
       setPayment(b as CreatedPayment);
@@ -220,7 +229,7 @@ export function Cashier({ products, store, sales: initialSales, user, denied, de
       void pollSales();
       return true;
     } catch {
-      setError('network error: check the connection and press Charge again');
+      setError(t('networkCharge'));
       return false;
     } finally {
       setBusy(false);
@@ -268,10 +277,10 @@ export function Cashier({ products, store, sales: initialSales, user, denied, de
     try {
       const r = await fetch(`/api/v1/payments/${encodeURIComponent(id)}`, { cache: 'no-store' });
       const b = await r.json().catch(() => ({}));
-      if (!r.ok) return setError(b.message ?? `could not reopen that sale (${r.status})`);
+      if (!r.ok) return setError(b.message ?? t('reopenFailed', { status: r.status }));
       setPayment(b as CreatedPayment);
     } catch {
-      setError('network error: could not reopen that sale');
+      setError(t('networkReopen'));
     }
   }
 
@@ -295,14 +304,15 @@ export function Cashier({ products, store, sales: initialSales, user, denied, de
     <header className={s.bar}>
       <h1 className={s.brand}><span className={s.mark} aria-hidden="true">Ð</span><span>{store.name}</span></h1>
       <div className={s.barRight}>
-        {user.role !== 'cashier' ? <a className={s.ghost} href="/admin">Back office</a> : null}
-        <a className={s.ghost} href="/pos/shift">My shift</a>
-        <button type="button" className={s.ghost} aria-pressed={sound} aria-label={sound ? 'Sound on' : 'Sound off'} onClick={() => setSound(!sound)} title="Payment sound">
-          <span aria-hidden="true">{sound ? '🔔' : '🔕'}</span><span className={s.soundText}>{sound ? 'Sound on' : 'Sound off'}</span>
+        {user.role !== 'cashier' ? <a className={s.ghost} href="/admin">{tc('backOffice')}</a> : null}
+        <a className={s.ghost} href="/pos/shift">{tc('myShift')}</a>
+        <button type="button" className={s.ghost} aria-pressed={sound} aria-label={sound ? t('soundOn') : t('soundOff')} onClick={() => setSound(!sound)} title={t('paymentSound')}>
+          <span aria-hidden="true">{sound ? '🔔' : '🔕'}</span><span className={s.soundText}>{sound ? t('soundOn') : t('soundOff')}</span>
         </button>
         <ThemeSwitch />
-        <span className={s.who} title="Signed in">{user.name}</span>
-        <button type="button" className={s.ghost} onClick={logout}>Sign out</button>
+        <LanguageSelect signedIn className={`${s.ghost} ${s.langTop}`} />
+        <span className={s.who} title={tc('signedIn')}>{user.name}</span>
+        <button type="button" className={s.ghost} onClick={logout}>{tc('signOut')}</button>
       </div>
     </header>
   );
@@ -321,22 +331,22 @@ export function Cashier({ products, store, sales: initialSales, user, denied, de
   }
 
   const extraRows: [keyof CartExtras, string, bigint][] = [
-    ['fee', 'Fee', extras.fee], ['shipping', 'Shipping', extras.shipping], ['discount', 'Discount', -extras.discount], ['tip', 'Tip', extras.tip],
+    ['fee', t('modeFee'), extras.fee], ['shipping', t('modeShipping'), extras.shipping], ['discount', t('modeDiscount'), -extras.discount], ['tip', t('modeTip'), extras.tip],
   ];
 
   return (
     <div className={`${s.app} ${s.saleApp}`} data-hydrated={hydrated ? '' : undefined}>
       {header}
       <LiveBanner down={liveDown} />
-      {denied ? <p className={s.notice} role="status">Your role cannot open that page; here is the cashier screen.</p> : null}
+      {denied ? <p className={s.notice} role="status">{t('denied')}</p> : null}
       <main className={s.sale}>
         <div className={s.left}>
-        <section className={s.catalog} aria-label="Products and keypad">
-          <div className={s.tabs} role="tablist" aria-label="Sell from">
-            {(['products', 'keypad'] as const).map((t) => (
-              <button key={t} type="button" role="tab" id={`till-tab-${t}`} aria-controls="till-tabpanel" aria-selected={tab === t} tabIndex={tab === t ? 0 : -1}
-                ref={(el) => { tabRefs.current[t] = el; }} className={tab === t ? s.tabOn : s.tab} onClick={() => setTab(t)} onKeyDown={onTabKey}>
-                {t === 'products' ? 'Products' : 'Keypad'}
+        <section className={s.catalog} aria-label={t('productsAndKeypad')}>
+          <div className={s.tabs} role="tablist" aria-label={t('sellFrom')}>
+            {(['products', 'keypad'] as const).map((tb) => (
+              <button key={tb} type="button" role="tab" id={`till-tab-${tb}`} aria-controls="till-tabpanel" aria-selected={tab === tb} tabIndex={tab === tb ? 0 : -1}
+                ref={(el) => { tabRefs.current[tb] = el; }} className={tab === tb ? s.tabOn : s.tab} onClick={() => setTab(tb)} onKeyDown={onTabKey}>
+                {t(tb)}
               </button>
             ))}
           </div>
@@ -346,42 +356,42 @@ export function Cashier({ products, store, sales: initialSales, user, denied, de
               <div className={s.grid}>
                 {products.map((p) => (
                   <button key={p.id} type="button" className={s.product} onClick={() => add(p)}>
-                    <span className={s.srOnly}>Add </span>
+                    <span className={s.srOnly}>{t('add')} </span>
                     {inCart.get(p.id) ? <span className={s.inCart} aria-hidden="true">{inCart.get(p.id)}</span> : null}
                     <Icon icon={p.icon} name={p.name} />
                     <span className={s.pName}>{p.name}</span>
-                    <span className={s.pPrice}><Money currency={cur} k={BigInt(p.priceKoinu)} />{p.taxRateBp ? <small> +{p.taxRateBp / 100}% tax</small> : null}</span>
+                    <span className={s.pPrice}><Money currency={cur} k={BigInt(p.priceKoinu)} />{p.taxRateBp ? <small> {t('productTax', { rate: p.taxRateBp / 100 })}</small> : null}</span>
                   </button>
                 ))}
               </div>
             ) : (
-              <p className={s.empty}>No products yet. Add them in the back office, or use the keypad.</p>
+              <p className={s.empty}>{t('noProducts')}</p>
             )
           ) : (
             <div className={s.keypad}>
-              <div className={s.modes} role="radiogroup" aria-label="Keypad enters">
+              <div className={s.modes} role="radiogroup" aria-label={t('keypadEnters')}>
                 {modes.map((m) => (
-                  <button key={m} type="button" role="radio" aria-checked={mode === m} className={mode === m ? s.modeOn : s.mode} onClick={() => setMode(m)}>{MODE_LABEL[m]}</button>
+                  <button key={m} type="button" role="radio" aria-checked={mode === m} className={mode === m ? s.modeOn : s.mode} onClick={() => setMode(m)}>{t(MODE_LABEL[m])}</button>
                 ))}
               </div>
-              <output className={s.display} aria-label="Keypad amount">{keypadDisplay(entry, cur)}</output>
+              <output className={s.display} aria-label={t('keypadAmount')}>{keypadDisplay(entry, cur, locale)}</output>
               {mode === 'item' ? (
                 <div className={s.itemFields}>
-                  <label><span>Item name</span><input value={itemName} onChange={(e) => setItemName(e.target.value)} maxLength={200} placeholder="Custom amount"
+                  <label><span>{t('itemName')}</span><input value={itemName} onChange={(e) => setItemName(e.target.value)} maxLength={200} placeholder={t('customAmount')}
                     onKeyDown={(e) => { if (e.key === 'Enter') { e.preventDefault(); applyKeypad(); } }} /></label>
-                  <label><span>Tax %</span><input value={itemTax} onChange={(e) => setItemTax(e.target.value)} inputMode="decimal" maxLength={6} placeholder="0"
+                  <label><span>{t('taxPercent')}</span><input value={itemTax} onChange={(e) => setItemTax(e.target.value)} inputMode="decimal" maxLength={6} placeholder="0"
                     onKeyDown={(e) => { if (e.key === 'Enter') { e.preventDefault(); applyKeypad(); } }} /></label>
                 </div>
               ) : null}
               <div className={s.keys} data-keypad>
                 {KEYS.map((k) => (
-                  <button key={k} type="button" className={s.key} onClick={() => setEntry((e) => keypadPress(e, k, keypadDigits(cur)))} aria-label={k === '⌫' ? 'Delete digit' : k}>{k}</button>
+                  <button key={k} type="button" className={s.key} onClick={() => setEntry((e) => keypadPress(e, k, keypadDigits(cur)))} aria-label={k === '⌫' ? t('deleteDigit') : k === '.' ? decimalSep : k}>{k === '.' ? decimalSep : k}</button>
                 ))}
               </div>
               <div className={s.keyActions}>
-                <button type="button" className={s.secondary} onClick={() => setEntry('')}>Clear</button>
+                <button type="button" className={s.secondary} onClick={() => setEntry('')}>{t('clear')}</button>
                 <button type="button" className={s.primary} onClick={applyKeypad} disabled={keypadAmount(entry, cur) === null}>
-                  {mode === 'item' ? 'Add to cart' : `Set ${MODE_LABEL[mode].toLowerCase()}`}
+                  {mode === 'item' ? t('addToCart') : t(MODE_SET[mode])}
                 </button>
               </div>
             </div>
@@ -389,25 +399,26 @@ export function Cashier({ products, store, sales: initialSales, user, denied, de
           </div>
         </section>
         <RecentSales sales={sales} onReopen={reopen} offline={offline} />
+        <div className={s.langBelow}><LanguageSelect signedIn className={s.secondary} /></div>
         </div>
 
-        <section className={s.cart} aria-label="Cart">
+        <section className={s.cart} aria-label={t('cart')}>
           <div className={s.cartHead}>
-            <h2 ref={cartHeading} tabIndex={-1}>Cart {totals.count ? <span className={s.count}>{totals.count}</span> : null}</h2>
-            {lines.length || totals.total ? <button type="button" className={s.link} onClick={clearSale}>Clear sale</button> : null}
+            <h2 ref={cartHeading} tabIndex={-1}>{t('cart')} {totals.count ? <span className={s.count}>{totals.count}</span> : null}</h2>
+            {lines.length || totals.total ? <button type="button" className={s.link} onClick={clearSale}>{t('clearSale')}</button> : null}
           </div>
-          {lines.length === 0 ? <p className={s.empty}>Tap a product or use the keypad.</p> : null}
+          {lines.length === 0 ? <p className={s.empty}>{t('emptyCart')}</p> : null}
           <ul className={s.lines}>
             {lines.map((l) => (
               <li key={l.key} className={s.line} data-testid="cart-line">
                 <div className={s.lineMain}>
                   <span className={s.lineName}>{l.name}</span>
-                  <span className={s.lineSub}><Money currency={cur} k={l.unit} /> each{l.taxRateBp ? ` · tax ${l.taxRateBp / 100}%` : ''}</span>
+                  <span className={s.lineSub}>{t.rich('each', { price: () => <Money currency={cur} k={l.unit} /> })}{l.taxRateBp ? ` · ${t('lineTax', { rate: l.taxRateBp / 100 })}` : ''}</span>
                 </div>
                 <div className={s.stepper}>
-                  <button type="button" onClick={() => bump(l.key, -1)} aria-label={`One less ${l.name}`}>−</button>
-                  <span aria-label={`${l.name} count`}>{l.count}</span>
-                  <button type="button" onClick={() => bump(l.key, 1)} aria-label={`One more ${l.name}`}>+</button>
+                  <button type="button" onClick={() => bump(l.key, -1)} aria-label={t('oneLess', { name: l.name })}>−</button>
+                  <span aria-label={t('lineCount', { name: l.name })}>{l.count}</span>
+                  <button type="button" onClick={() => bump(l.key, 1)} aria-label={t('oneMore', { name: l.name })}>+</button>
                 </div>
                 <span className={s.lineTotal}><Money currency={cur} k={BigInt(l.count) * l.unit} /></span>
               </li>
@@ -415,22 +426,22 @@ export function Cashier({ products, store, sales: initialSales, user, denied, de
           </ul>
           <div className={s.checkout}>
           <dl className={s.totals}>
-            <div><dt>Subtotal</dt><dd><Money currency={cur} k={totals.subtotal} /></dd></div>
-            {totals.tax ? <div><dt>Tax</dt><dd data-testid="cart-tax"><Money currency={cur} k={totals.tax} /></dd></div> : null}
+            <div><dt>{t('subtotal')}</dt><dd><Money currency={cur} k={totals.subtotal} /></dd></div>
+            {totals.tax ? <div><dt>{t('tax')}</dt><dd data-testid="cart-tax"><Money currency={cur} k={totals.tax} /></dd></div> : null}
             {extraRows.filter(([, , v]) => v !== 0n).map(([k, label, v]) => (
               <div key={k}>
-                <dt>{label} <button type="button" className={s.link} onClick={() => { touch(); setExtras((e) => ({ ...e, [k]: 0n })); }} aria-label={`Remove ${label.toLowerCase()}`}>remove</button></dt>
+                <dt>{label} <button type="button" className={s.link} onClick={() => { touch(); setExtras((e) => ({ ...e, [k]: 0n })); }} aria-label={t('removeExtra', { kind: k })}>{t('remove')}</button></dt>
                 <dd><Money currency={cur} k={v} /></dd>
               </div>
             ))}
-            <div className={s.grand}><dt>Total</dt><dd data-testid="cart-total"><Money currency={cur} k={totals.total} /></dd></div>
-            {fiat(totals.total) !== null ? <div className={s.fiat}><dt>In {store.fiatCurrency}</dt><dd>≈ {fiat(totals.total)} {store.fiatCurrency}</dd></div> : null}
+            <div className={s.grand}><dt>{t('total')}</dt><dd data-testid="cart-total"><Money currency={cur} k={totals.total} /></dd></div>
+            {fiat(totals.total) !== null ? <div className={s.fiat}><dt>{t('inFiat', { currency: store.fiatCurrency })}</dt><dd>≈ {fiat(totals.total)} {store.fiatCurrency}</dd></div> : null}
           </dl>
           {error ? <p className={s.error} role="alert">{error}</p> : null}
           {offline ? <OfflineNotice /> : readiness.ready ? null : <NotReadyNotice codes={readiness.codes} />}
           <button type="button" className={s.charge} onClick={charge} disabled={busy || totals.total <= 0n || !readiness.ready || offline}
             aria-describedby={offline ? OFFLINE_ID : readiness.ready ? undefined : NOT_READY_ID}>
-            {busy ? 'Starting…' : `Charge ${moneyText(totals.total > 0n ? totals.total : 0n, cur)}`}
+            {busy ? t('starting') : t('charge', { amount: moneyText(totals.total > 0n ? totals.total : 0n, cur, locale) })}
           </button>
           </div>
         </section>

@@ -9,10 +9,11 @@
 // hand over" only on confirmed, with a sound (which the cashier can turn off).
 import { useEffect, useRef, useState } from 'react';
 import QRCode from 'qrcode';
+import { useLocale, useTranslations } from 'next-intl';
 import { csrfFetch } from '@/app/_lib/csrf-fetch';
 import { EmailReceipt } from './receipt/email-receipt';
 import { dogeText } from '@/lib/pos/cart';
-import { countdown, isFinalPosState, okToHandOver, posPaymentState, posShownState, posStatusText, saleInProgress, shownTxid, type PosPaymentView } from '@/lib/pos/payment-state';
+import { countdown, isFinalPosState, okToHandOver, posPaymentState, posShownState, posStatusMessage, saleInProgress, shownTxid, underpaidRest, type PosPaymentView } from '@/lib/pos/payment-state';
 import { playPaidSound } from './till-ui';
 import { LockedRate, type LockedRateView } from './pricing';
 import s from './pos.module.css';
@@ -39,7 +40,6 @@ export interface CreatedPayment {
 
 type View = PosPaymentView & { txid?: string | null };
 
-const doge = (s8: string) => dogeText(s8);
 
 export function PaymentScreen({ payment, fiatCurrency, onNewSale, onChargeAgain, demoWallet = false, connected, onLiveChange, sound, ask }: {
   payment: CreatedPayment & Partial<View>;
@@ -55,6 +55,10 @@ export function PaymentScreen({ payment, fiatCurrency, onNewSale, onChargeAgain,
   sound: boolean;
   ask: (title: string, body: string, yes: string, no?: string) => Promise<boolean>;
 }) {
+  const t = useTranslations('payment');
+  const tc = useTranslations('common');
+  const locale = useLocale();
+  const doge = (v: string | bigint) => dogeText(v, locale);
   const [view, setView] = useState<View>({ ...payment, status: payment.status });
   const [form, setForm] = useState<'connect' | 'dogecoin'>('connect');
   const [svg, setSvg] = useState('');
@@ -69,6 +73,9 @@ export function PaymentScreen({ payment, fiatCurrency, onNewSale, onChargeAgain,
   const [attempt, setAttempt] = useState(0);
   const live = sse && connected;
   const shown = posShownState(state, live);
+  // Short (DESIGN.md §12): what is missing, and a plain dogecoin: QR code for the rest.
+  const rest = underpaidRest(state, view, payment.total, payment.uri);
+  const qrUri = rest ? rest.restUri : uri;
   const heading = useRef<HTMLHeadingElement>(null);
   const wasPaid = useRef(state === 'confirmed');
 
@@ -140,20 +147,20 @@ export function PaymentScreen({ payment, fiatCurrency, onNewSale, onChargeAgain,
 
   useEffect(() => {
     let live = true;
-    QRCode.toString(uri, { type: 'svg', margin: 2, errorCorrectionLevel: 'M', color: { dark: '#1d1b16', light: '#ffffff' } })
+    QRCode.toString(qrUri, { type: 'svg', margin: 2, errorCorrectionLevel: 'M', color: { dark: '#1d1b16', light: '#ffffff' } })
       .then((x) => live && setSvg(x))
       .catch(() => live && setSvg(''));
     return () => {
       live = false;
     };
-  }, [uri]);
+  }, [qrUri]);
 
   async function copy() {
     try {
-      await navigator.clipboard.writeText(uri);
+      await navigator.clipboard.writeText(qrUri);
     } catch {
       const ta = document.createElement('textarea');
-      ta.value = uri;
+      ta.value = qrUri;
       document.body.appendChild(ta);
       ta.select();
       document.execCommand('copy');
@@ -165,82 +172,84 @@ export function PaymentScreen({ payment, fiatCurrency, onNewSale, onChargeAgain,
 
   async function cancel() {
     setError('');
-    if (!(await ask('Cancel this payment?', 'The customer can no longer pay it. A payment already sent would need a refund.', 'Cancel payment', 'Keep waiting'))) return;
+    if (!(await ask(t('cancelTitle'), t('cancelBody'), t('cancelYes'), t('keepWaiting')))) return;
     const r = await csrfFetch(`/api/v1/payments/${encodeURIComponent(payment.id)}/cancel`, { method: 'POST', body: '{}' }).catch(() => null);
-    if (!r) return setError('network error: try again');
+    if (!r) return setError(tc('networkRetry'));
     const b = await r.json().catch(() => ({}));
     if (r.ok) setView(b);
-    else setError(b.message ?? `could not cancel (${r.status})`);
+    else setError(b.message ?? t('cancelFailed', { status: r.status }));
   }
 
   async function newSale() {
-    if (saleInProgress(shown) && !(await ask('Leave this payment?',
-      shown === 'accepted' ? 'It is accepted but not yet confirmed.' : 'It is still waiting for the customer. You can reopen it from Today\'s sales.',
-      'Start a new sale', 'Stay on this payment'))) return;
+    if (saleInProgress(shown) && !(await ask(t('leaveTitle'), shown === 'accepted' ? t('leaveAccepted') : t('leaveWaiting'),
+      t('leaveYes'), t('stay')))) return;
     onNewSale();
   }
 
   const p = payment.payment;
+  const msg = posStatusMessage(state, view);
   const [headline, detail] = shown === 'unknown'
-    ? ['Status unknown', 'Live updates are down: do not hand over until they are back']
-    : posStatusText(state, view);
+    ? [t('unknown'), t('unknownDetail')]
+    : rest ? [t('underpaid'), t('underpaidDetail', { paid: doge(rest.paid), total: doge(payment.total), missing: doge(rest.due) })]
+    : [t(msg.title as 'waiting'), msg.reason ?? t(msg.detail as 'waiting', msg.values)];
   const txid = shownTxid(state, view.txid);
 
   return (
     <main className={s.pay}>
-      <section className={s.qrPanel} aria-label="Payment code">
-        <h2 className={s.payHeading} ref={heading} tabIndex={-1}>{state === 'waiting' ? 'Scan to pay' : 'Payment'}</h2>
+      <section className={s.qrPanel} aria-label={t('code')}>
+        <h2 className={s.payHeading} ref={heading} tabIndex={-1}>{rest ? t('payRest') : state === 'waiting' ? t('scanToPay') : t('heading')}</h2>
         <div className={`${s.qrBox} ${final && state !== 'confirmed' ? s.qrDim : ''}`}>
           {svg ? (
             // eslint-disable-next-line @next/next/no-img-element
-            <img className={s.qr} src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`} alt="Payment QR code" data-uri={uri} />
+            <img className={s.qr} src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`} alt={rest ? t('restQrAlt', { missing: doge(rest.due) }) : t('qrAlt')} data-uri={qrUri} />
           ) : <div className={s.qr} aria-hidden="true" />}
           {state === 'confirmed' ? <div className={s.qrDone} aria-hidden="true">✓</div> : null}
         </div>
-        <div className={s.formToggle} role="radiogroup" aria-label="QR code form">
+        {rest ? null : <div className={s.formToggle} role="radiogroup" aria-label={t('qrForm')}>
           <button type="button" role="radio" aria-checked={form === 'connect'} className={form === 'connect' ? s.modeOn : s.mode} onClick={() => setForm('connect')}>DogeConnect</button>
           <button type="button" role="radio" aria-checked={form === 'dogecoin'} className={form === 'dogecoin' ? s.modeOn : s.mode} onClick={() => setForm('dogecoin')}>dogecoin: URI</button>
-        </div>
+        </div>}
         <div className={s.uriRow}>
-          <code className={s.uri} data-testid="payment-uri">{uri}</code>
-          <button type="button" className={s.secondary} onClick={copy}>{copied ? 'Copied' : 'Copy'}</button>
+          <code className={s.uri} data-testid="payment-uri">{qrUri}</code>
+          <button type="button" className={s.secondary} onClick={copy}>{copied ? t('copied') : t('copy')}</button>
         </div>
         {demoWallet && state === 'waiting' ? (
-          <a className={s.link} href={`/demo/wallet?uri=${encodeURIComponent(uri)}`} target="_blank" rel="noreferrer">Pay with the demo wallet</a>
+          <a className={s.link} href={`/demo/wallet?uri=${encodeURIComponent(uri)}`} target="_blank" rel="noreferrer">{t('demoWallet')}</a>
         ) : null}
       </section>
 
-      <section className={s.payInfo} aria-label="Payment">
+      <section className={s.payInfo} aria-label={t('heading')}>
         <div className={s.amount}>
-          <span className={s.amountLabel}>{state === 'confirmed' || state === 'accepted' ? 'Amount paid' : 'Amount due'}</span>
+          <span className={s.amountLabel}>{state === 'confirmed' || state === 'accepted' ? t('amountPaid') : t('amountDue')}</span>
           <strong data-testid="payment-total">{doge(payment.total)}</strong>
           {payment.rate ? <LockedRate rate={payment.rate} fiatTotal={p.fiat_total} fiatCurrency={p.fiat_currency} />
             : p.fiat_total ? <span className={s.fiatBig}>≈ {p.fiat_total} {p.fiat_currency || fiatCurrency}</span> : null}
         </div>
-        {okToHandOver(shown) ? <p className={s.handOver} data-testid="hand-over">OK to hand over</p> : null}
-        <div className={`${s.status} ${s['st_' + shown]}`} role="status" aria-live="polite" data-testid="payment-status" data-state={shown}>
+        {rest && shown !== 'unknown' ? <p className={s.notice} data-testid="underpaid">{t('underpaidDetail', { paid: doge(rest.paid), total: doge(payment.total), missing: doge(rest.due) })}</p> : null}
+        {okToHandOver(shown) ? <p className={s.handOver} data-testid="hand-over">{t('handOver')}</p> : null}
+        <div className={`${s.status} ${s['st_' + shown]}`} role="status" aria-live="polite" data-testid="payment-status" data-state={shown} data-exception={view.exception ?? undefined}>
           <span className={s.statusDot} aria-hidden="true" />
           <div>
             <strong>{headline}</strong>
             <span>{detail}</span>
           </div>
-          {shown === 'waiting' ? <span className={s.countdown} aria-label="Time left">{countdown(expiresAt - now)}</span> : null}
+          {shown === 'waiting' ? <span className={s.countdown} aria-label={t('timeLeft')}>{countdown(expiresAt - now)}</span> : null}
         </div>
         {txid ? <p className={s.txid}>tx <code>{txid}</code></p> : null}
         <ul className={s.payLines}>
           {p.items.map((it, i) => (
             <li key={i}>
-              <span>{it.count > 1 ? `${it.count} × ` : ''}{it.name}{it.tax && it.tax !== '0' ? <small> + tax {doge(it.tax)}</small> : null}</span>
+              <span>{it.count > 1 ? `${it.count} × ` : ''}{it.name}{it.tax && it.tax !== '0' ? <small> {t('plusTax', { amount: doge(it.tax) })}</small> : null}</span>
               <span>{doge(it.total)}</span>
             </li>
           ))}
         </ul>
         {error ? <p className={s.error} role="alert">{error}</p> : null}
         <div className={s.payActions}>
-          {state === 'waiting' ? <button type="button" className={s.danger} onClick={cancel}>Cancel</button> : null}
-          {state === 'expired' ? <button type="button" className={s.primary} onClick={onChargeAgain}>Charge again</button> : null}
-          <a className={s.secondary} href={`/pos/receipt/${payment.id}`} target="_blank" rel="noreferrer">Receipt</a>
-          <button type="button" className={final && state !== 'expired' ? s.primary : s.secondary} onClick={newSale}>New sale</button>
+          {state === 'waiting' ? <button type="button" className={s.danger} onClick={cancel}>{t('cancel')}</button> : null}
+          {state === 'expired' ? <button type="button" className={s.primary} onClick={onChargeAgain}>{t('chargeAgain')}</button> : null}
+          <a className={s.secondary} href={`/pos/receipt/${payment.id}`} target="_blank" rel="noreferrer">{tc('receipt')}</a>
+          <button type="button" className={final && state !== 'expired' ? s.primary : s.secondary} onClick={newSale}>{t('newSale')}</button>
         </div>
         {state === 'confirmed' || state === 'accepted' ? <EmailReceipt paymentId={payment.id} /> : null}
       </section>

@@ -1,18 +1,21 @@
 // The till's pricing currency (DESIGN.md §14): amounts shown in it, the keypad's digits, the
 // plain words for a missing exchange rate, and the rate a fiat-priced payment was locked at.
 // Kept apart from the sale screen so the sale screen only swaps its DOGE pieces for these.
+import { useLocale } from 'next-intl';
 import { DOGE_CURRENCY, currencyDigits, moneyText } from '@/lib/pos/cart';
+import { localizeDecimalString } from '@/lib/i18n/numbers';
 import s from './pos.module.css';
 
 /** An amount of the pricing currency (koinu for DOGE, minor units otherwise): "Ð 1.50", "$2.50". */
 export function Money({ k, currency }: { k: bigint; currency: string }) {
-  return <span className={s.doge}>{moneyText(k, currency)}</span>;
+  const locale = useLocale();
+  return <span className={s.doge}>{moneyText(k, currency, locale)}</span>;
 }
 
 /** The keypad's display: what has been typed, with the currency's symbol. */
-export function keypadDisplay(entry: string, currency: string): string {
-  if (currency === DOGE_CURRENCY) return entry ? `Ð ${entry}` : 'Ð 0';
-  return `${currency} ${entry || '0'}`;
+export function keypadDisplay(entry: string, currency: string, locale = 'en'): string {
+  if (currency === DOGE_CURRENCY) return entry ? `Ð ${localizeDecimalString(entry, locale)}` : 'Ð 0';
+  return `${currency} ${entry ? localizeDecimalString(entry, locale) : '0'}`;
 }
 
 /** Decimals the keypad accepts in the pricing currency. */

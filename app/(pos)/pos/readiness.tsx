@@ -3,7 +3,8 @@
 // the page rendered, re-checks /api/health on its own (often while not ready, so it unlocks by
 // itself), and learns at once when the server refuses a charge with 503 not_ready.
 import { useCallback, useEffect, useState } from 'react';
-import { cashierExplanation } from '@/lib/readiness';
+import { useTranslations } from 'next-intl';
+import { cashierReasonKeys } from '@/lib/readiness';
 import s from './pos.module.css';
 
 export interface TillReadiness {
@@ -54,9 +55,12 @@ export const NOT_READY_ID = 'till-not-ready';
 
 /** The cashier's explanation of why Charge is off. */
 export function NotReadyNotice({ codes }: { codes: string[] }) {
+  const t = useTranslations('notReady');
+  const { reasons, onlyWaiting } = cashierReasonKeys(codes);
+  const first = reasons.length ? t('withReasons', { reasons: reasons.map((r) => t(r as 'no_wallet')).join('; ') }) : t('noReason');
   return (
     <p id={NOT_READY_ID} className={s.notReady} role="alert" data-testid="till-not-ready">
-      {cashierExplanation(codes)}
+      {first} {onlyWaiting ? t('wait') : t('askOwner')}
     </p>
   );
 }

@@ -3,16 +3,19 @@
 // (a modal <dialog>, never window.confirm), the live-updates banner, and the payment sound
 // (Web Audio, no asset) with its on/off switch kept in localStorage.
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslations } from 'next-intl';
 import s from './pos.module.css';
 
 interface Ask { title: string; body: string; yes: string; no: string; resolve: (ok: boolean) => void }
 
 /** `ask(…)` opens a modal dialog and resolves true on the confirm button, false on the other or Escape. */
 export function useConfirm() {
+  const t = useTranslations('common');
+  const goBack = t('goBack');
   const [q, setQ] = useState<Ask | null>(null);
   const ref = useRef<HTMLDialogElement>(null);
-  const ask = useCallback((title: string, body: string, yes: string, no = 'Go back') =>
-    new Promise<boolean>((resolve) => setQ({ title, body, yes, no, resolve })), []);
+  const ask = useCallback((title: string, body: string, yes: string, no = goBack) =>
+    new Promise<boolean>((resolve) => setQ({ title, body, yes, no, resolve })), [goBack]);
   useEffect(() => {
     const d = ref.current;
     if (q && d && !d.open) d.showModal();
@@ -38,10 +41,11 @@ export function useConfirm() {
 
 /** Full width, role="alert", shown while live updates are down (DESIGN.md §9). */
 export function LiveBanner({ down }: { down: boolean }) {
+  const t = useTranslations('till');
   if (!down) return null;
   return (
     <div className={s.liveBanner} role="alert" data-testid="live-banner">
-      Live updates are down: reconnecting… A waiting payment&apos;s status is unknown until they are back.
+      {t('liveDown')}
     </div>
   );
 }

@@ -1,8 +1,10 @@
 'use client';
 import { useState } from 'react';
+import { useTranslations } from 'next-intl';
 import { csrfFetch } from '@/app/_lib/csrf-fetch';
 
 export function SignOutButton() {
+  const t = useTranslations('common');
   const [busy, setBusy] = useState(false);
   return (
     <button
@@ -15,7 +17,7 @@ export function SignOutButton() {
         window.location.assign('/login');
       }}
     >
-      Sign out
+      {t('signOut')}
     </button>
   );
 }

@@ -1,6 +1,7 @@
 // "My shift" on the till (DESIGN.md §15): the signed-in user's own confirmed sales today, in the
 // store's time zone: count, gross and tips, and what is still waiting. Whatever the role, only
 // that user's own sales: the same figures GET /api/v1/reports/sales gives a cashier.
+import { getLocale, getTranslations } from 'next-intl/server';
 import { requirePageUser } from '@/app/_lib/session';
 import { appContext } from '@/lib/app-context';
 import { resolveRange, salesReport, storeTimezone } from '@/lib/reports';
@@ -18,35 +19,38 @@ export default async function ShiftPage() {
   const range = resolveRange({ tz });
   const r = await salesReport(db, range, user.id);
   const t = r.totals;
+  const locale = await getLocale();
+  const [m, tc] = await Promise.all([getTranslations('shift'), getTranslations('common')]);
+  const doge = (v: string | bigint) => dogeText(v, locale);
   return (
     <main className={s.receiptPage}>
-      <article className={s.receipt} aria-label="My shift" data-testid="my-shift">
+      <article className={s.receipt} aria-label={m('title')} data-testid="my-shift">
         <header>
-          <h1>My shift</h1>
+          <h1>{m('title')}</h1>
           <p>{user.name || user.email}</p>
           <p>{range.days[0].date} ({tz})</p>
         </header>
         <table className={s.rTable}>
           <tbody>
-            <tr><td>Confirmed sales</td><td data-testid="shift-count">{t.count}</td></tr>
-            <tr className={s.rTotal}><td>Gross</td><td data-testid="shift-gross">{dogeText(t.gross)}</td></tr>
-            <tr><td>of which tips</td><td data-testid="shift-tips">{dogeText(t.tips)}</td></tr>
-            <tr><td>of which tax</td><td>{dogeText(t.taxes)}</td></tr>
+            <tr><td>{m('confirmedSales')}</td><td data-testid="shift-count">{t.count}</td></tr>
+            <tr className={s.rTotal}><td>{m('gross')}</td><td data-testid="shift-gross">{doge(t.gross)}</td></tr>
+            <tr><td>{m('ofTips')}</td><td data-testid="shift-tips">{doge(t.tips)}</td></tr>
+            <tr><td>{m('ofTax')}</td><td>{doge(t.taxes)}</td></tr>
             {t.fiat ? <tr><td>≈ {t.fiat.currency}</td><td>{t.fiat.gross}</td></tr> : null}
-            <tr><td>Waiting for confirmations</td><td>{r.by_status.accepted.count} · {dogeText(r.by_status.accepted.amount)}</td></tr>
+            <tr><td>{m('waitingConfirmations')}</td><td>{r.by_status.accepted.count} · {doge(r.by_status.accepted.amount)}</td></tr>
           </tbody>
         </table>
         {r.by_product.length ? (
-          <table className={s.rTable} aria-label="Items sold">
+          <table className={s.rTable} aria-label={m('itemsSold')}>
             <tbody>
-              {r.by_product.map((p) => <tr key={`${p.id}\u0000${p.name}`}><td>{p.count} × {p.name}</td><td>{dogeText(p.gross)}</td></tr>)}
+              {r.by_product.map((p) => <tr key={`${p.id}\u0000${p.name}`}><td>{p.count} × {p.name}</td><td>{doge(p.gross)}</td></tr>)}
             </tbody>
           </table>
-        ) : <p className={s.rSmall}>No confirmed sales yet today.</p>}
+        ) : <p className={s.rSmall}>{m('noneYet')}</p>}
       </article>
       <div className={s.noPrint}>
         <PrintButton />
-        <a className={s.secondary} href="/pos">Back to the till</a>
+        <a className={s.secondary} href="/pos">{tc('backToTill')}</a>
       </div>
     </main>
   );

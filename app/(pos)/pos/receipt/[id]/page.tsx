@@ -2,12 +2,13 @@
 // the total; times in the store's zone; layouts for 58 mm and 80 mm thermal paper (?paper=58|80,
 // default 80), each with its own @page size; an email form once the payment is paid.
 import { notFound } from 'next/navigation';
+import { getLocale, getTranslations } from 'next-intl/server';
+import { INTL_TAG, isLocale } from '@/lib/i18n/locales';
 import { requirePageUser } from '@/app/_lib/session';
 import { appContext } from '@/lib/app-context';
 import { seesOnlyOwnSales } from '@/lib/auth';
 import { loadReceipt } from '@/lib/receipts/receipt';
 import { dogeText } from '@/lib/pos/cart';
-import { STATE_LABEL } from '@/lib/pos/sales';
 import { PrintButton } from './print-button';
 import { EmailReceipt } from '../email-receipt';
 import pos from '../../pos.module.css';
@@ -22,7 +23,12 @@ export default async function ReceiptPage({ params, searchParams }: { params: Pr
   const { id } = await params;
   const { paper: paperParam } = await searchParams;
   const user = await requirePageUser('cashier', `/pos/receipt/${encodeURIComponent(id)}`);
-  const r = /^[A-Za-z0-9_-]{1,64}$/.test(id) ? await loadReceipt((await appContext()).db, id) : null;
+  const locale = await getLocale();
+  const [t, ts, tc] = await Promise.all([getTranslations('receipt'), getTranslations('sales'), getTranslations('common')]);
+  const doge = (v: string) => dogeText(v, locale);
+  const r = /^[A-Za-z0-9_-]{1,64}$/.test(id)
+    ? await loadReceipt((await appContext()).db, id, new Date(), locale === 'en' || !isLocale(locale) ? undefined : INTL_TAG[locale])
+    : null;
   // A cashier prints only its own sales; another's is "not found" (DESIGN.md §3).
   if (!r || (seesOnlyOwnSales(user.role) && r.createdBy !== user.id)) notFound();
   const paper = paperParam === '58' ? '58' : '80';
@@ -35,7 +41,7 @@ export default async function ReceiptPage({ params, searchParams }: { params: Pr
           a fallback for engines that refuse "auto" as the page length. */}
       <style>{`@page { size: ${width}mm 297mm; size: ${width}mm auto; margin: 3mm ${side}mm; }`}</style>
       <div className={s.sheet}>
-        <article className={`${s.receipt} ${paper === '58' ? s.p58 : s.p80}`} aria-label="Receipt" data-testid="receipt" data-paper={paper}>
+        <article className={`${s.receipt} ${paper === '58' ? s.p58 : s.p80}`} aria-label={t('label')} data-testid="receipt" data-paper={paper}>
           <header>
             <h1>{r.storeName}</h1>
             {r.storeAddress ? <p>{r.storeAddress}</p> : null}
@@ -45,42 +51,42 @@ export default async function ReceiptPage({ params, searchParams }: { params: Pr
             <span data-testid="receipt-time"><time dateTime={r.createdAt}>{r.createdAtText}</time></span>
             <span>{ref}</span>
           </p>
-          <ul className={s.lines} aria-label="Lines">
+          <ul className={s.lines} aria-label={t('lines')}>
             {r.lines.map((l, i) => (
               <li key={i} className={s.line} data-testid="receipt-line" data-total={l.total}>
                 <span className={s.name}>{l.name}</span>
                 <span className={s.amounts}>
                   <span className={s.detail}>
-                    {l.count !== null && l.unit ? `${l.count} × ${dogeText(l.unit)}` : ''}
-                    {l.tax ? <>{l.count !== null && l.unit ? ' · ' : ''}tax {dogeText(l.tax)}</> : null}
+                    {l.count !== null && l.unit ? `${l.count} × ${doge(l.unit)}` : ''}
+                    {l.tax ? <>{l.count !== null && l.unit ? ' · ' : ''}{t('lineTax', { amount: doge(l.tax) })}</> : null}
                   </span>
-                  <span className={s.lineTotal}>{dogeText(l.total)}</span>
+                  <span className={s.lineTotal}>{doge(l.total)}</span>
                 </span>
               </li>
             ))}
           </ul>
           <div className={s.totals}>
-            <div className={`${s.row} ${s.grand}`}><span>Total</span><span data-testid="receipt-total">{dogeText(r.total)}</span></div>
-            {r.taxes !== '0' ? <div className={s.row}><span>incl. tax</span><span>{dogeText(r.taxes)}</span></div> : null}
-            {r.fiatTotal ? <div className={s.row}><span>≈ {r.fiatCurrency}</span><span>{r.fiatTotal}{r.fiatTax ? ` (tax ${r.fiatTax})` : ''}</span></div> : null}
+            <div className={`${s.row} ${s.grand}`}><span>{t('total')}</span><span data-testid="receipt-total">{doge(r.total)}</span></div>
+            {r.taxes !== '0' ? <div className={s.row}><span>{t('inclTax')}</span><span>{doge(r.taxes)}</span></div> : null}
+            {r.fiatTotal ? <div className={s.row}><span>≈ {r.fiatCurrency}</span><span>{r.fiatTotal}{r.fiatTax ? ` ${t('fiatTax', { amount: r.fiatTax })}` : ''}</span></div> : null}
           </div>
           <p className={s.status} data-testid="receipt-status">
-            {STATE_LABEL[r.state] ?? r.state}
-            {r.state === 'accepted' ? ` · ${r.confirmations} of ${r.required} confirmations` : ''}
+            {['unpaid', 'accepted', 'confirmed', 'declined', 'cancelled', 'expired'].includes(r.state) ? ts(`state_${r.state}` as 'state_unpaid') : r.state}
+            {r.state === 'accepted' ? ` · ${t('confirmations', { n: r.confirmations, m: r.required })}` : ''}
             {r.confirmedAtText ? ` · ${r.confirmedAtText}` : ''}
           </p>
-          {r.txid ? <p className={s.small}>Transaction<br /><code>{r.txid}</code></p> : null}
-          <p className={s.small}>Paid in Dogecoin to <code>{r.address}</code></p>
-          <p className={s.thanks}>Thank you!</p>
+          {r.txid ? <p className={s.small}>{t('transaction')}<br /><code>{r.txid}</code></p> : null}
+          <p className={s.small}>{t('paidTo')} <code>{r.address}</code></p>
+          <p className={s.thanks}>{t('thanks')}</p>
         </article>
       </div>
       <div className={`${s.actions} ${s.noPrint}`}>
-        <nav className={s.paperSel} aria-label="Paper width">
+        <nav className={s.paperSel} aria-label={t('paperWidth')}>
           <a href={`?paper=58`} aria-current={paper === '58'}>58 mm</a>
           <a href={`?paper=80`} aria-current={paper === '80'}>80 mm</a>
         </nav>
         <PrintButton />
-        <a className={pos.secondary} href="/pos">Back to the till</a>
+        <a className={pos.secondary} href="/pos">{tc('backToTill')}</a>
       </div>
       {paid ? <div className={s.noPrint}><EmailReceipt paymentId={r.id} /></div> : null}
     </main>

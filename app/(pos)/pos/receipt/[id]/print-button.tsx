@@ -1,6 +1,8 @@
 'use client';
+import { useTranslations } from 'next-intl';
 import s from '../../pos.module.css';
 
 export function PrintButton() {
-  return <button type="button" className={s.primary} onClick={() => window.print()}>Print</button>;
+  const t = useTranslations('common');
+  return <button type="button" className={s.primary} onClick={() => window.print()}>{t('print')}</button>;
 }

@@ -1,0 +1,89 @@
+// An underpaid sale on the till (DESIGN.md §9, §12 "Short"; issue 14 part 2), in real Chromium on
+// the in-process devnet chain: an ordinary wallet (the demo wallet, through /demo/api/send)
+// pays part of the sale; the till says what is paid and what is missing and shows a plain
+// `dogecoin:<address>?amount=<amount_due>` QR code for the rest, updating live as more arrives,
+// never "paid"; the rest makes it accepted.
+import { test as base, expect, type Page } from '@playwright/test';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { seedPglite } from './seed-pglite';
+import { hdFromSeed, serializeXpub, derivePath, REGTEST } from '../../lib/doge';
+import { startApp, type AppServer } from '../helpers/app-server';
+
+const OWNER = { email: 'owner@short.test', password: 'counter underpaid e2e password' };
+const xpub = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(18), REGTEST), "m/44'/1'/0'"));
+
+const test = base.extend<object, { app: AppServer }>({
+  app: [
+    async ({}, use) => {
+      const dataDir = mkdtempSync(join(tmpdir(), 'counter-short-e2e-'));
+      await seedPglite(dataDir, [{ sql: `INSERT INTO store (id, name, tips_enabled) VALUES (1, $1, FALSE)`, params: ['Short Shop'] }]);
+      const app = await startApp(
+        {
+          DOGE_NETWORK: 'regtest', CHAIN_BACKEND: 'devnet', DEVNET_BLOCK_SECONDS: '0', STORE_XPUB: xpub,
+          ADMIN_EMAIL: OWNER.email, ADMIN_PASSWORD: OWNER.password, BOOTSTRAP_API_KEY: 'short_' + randomBytes(24).toString('base64url'),
+        },
+        { keepDataDir: dataDir },
+      );
+      await use(app);
+      await app.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+    { scope: 'worker' },
+  ],
+});
+
+async function send(url: string, address: string, amount: string) {
+  const r = await fetch(`${url}/demo/api/send`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ address, amount }) });
+  expect(r.status, await r.clone().text()).toBe(200);
+}
+
+async function signIn(page: Page, url: string) {
+  await page.goto(url + '/pos');
+  await page.getByLabel('Email').fill(OWNER.email);
+  await page.getByLabel('Password').fill(OWNER.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/pos$/);
+  await expect(page.getByTestId('till-not-ready')).toHaveCount(0, { timeout: 30_000 });
+  await expect(page.locator('[data-hydrated]')).toHaveCount(1);
+}
+
+test('paid in part: what is missing and a dogecoin: QR code for the rest, live; the rest makes it accepted', async ({ page, app }) => {
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await signIn(page, app.url);
+  await page.getByRole('tab', { name: 'Keypad' }).click();
+  for (const k of ['1', '2', '.', '5']) await page.getByRole('button', { name: k, exact: true }).click();
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await page.getByRole('button', { name: 'Charge Ð 12.50' }).click();
+  const status = page.getByTestId('payment-status');
+  await expect(status).toHaveAttribute('data-state', 'waiting');
+  await page.getByRole('radio', { name: 'dogecoin: URI' }).click();
+  const uri = await page.getByTestId('payment-uri').innerText();
+  const address = /^dogecoin:([^?]+)\?/.exec(uri)![1];
+
+  // 5 of 12.5 arrive from an ordinary wallet.
+  await send(app.url, address, '5');
+  await expect(status).toHaveAttribute('data-exception', 'underpaid', { timeout: 20_000 });
+  await expect(status).toHaveAttribute('data-state', 'waiting');
+  await expect(status).toContainText('Underpaid');
+  await expect(page.getByTestId('underpaid')).toHaveText('Paid Ð 5.00 of Ð 12.50 — Ð 7.50 still missing');
+  await expect(page.getByRole('heading', { name: 'Scan to pay the rest' })).toBeVisible();
+  const restQr = page.getByRole('img', { name: 'QR code for the missing Ð 7.50' });
+  await expect(restQr).toHaveAttribute('data-uri', `dogecoin:${address}?amount=7.5`);
+  await expect(page.getByTestId('payment-uri')).toHaveText(`dogecoin:${address}?amount=7.5`);
+  await expect(page.getByTestId('hand-over')).toHaveCount(0);
+  await expect(page.getByText('Paid ✓')).toHaveCount(0);
+
+  // More arrives, still short: the screen follows.
+  await send(app.url, address, '2.5');
+  await expect(page.getByTestId('underpaid')).toHaveText('Paid Ð 7.50 of Ð 12.50 — Ð 5.00 still missing', { timeout: 20_000 });
+  await expect(page.getByRole('img', { name: 'QR code for the missing Ð 5.00' })).toHaveAttribute('data-uri', `dogecoin:${address}?amount=5`);
+
+  // The rest: accepted, the short notice gone, still not handed over before confirmation.
+  await send(app.url, address, '5');
+  await expect(status).toHaveAttribute('data-state', 'accepted', { timeout: 20_000 });
+  await expect(page.getByTestId('underpaid')).toHaveCount(0);
+  await expect(page.getByTestId('hand-over')).toHaveCount(0);
+});
