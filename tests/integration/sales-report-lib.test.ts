@@ -15,6 +15,7 @@ import { exportInvoicesCsv, exportInvoicesJson, parseInvoiceFilter } from '@/lib
 import { paymentBody, type CartLine } from '@/lib/pos/cart';
 import { parseKoinu, formatKoinu } from '@/lib/money';
 import { resolveRange, salesReport, salesCsv, SALES_CSV_COLUMNS, storeTimezone, type SalesReport } from '@/lib/reports';
+import { createRefund } from '@/lib/refunds/create-refund';
 
 const DGUB = 'dgub8nnbYqHETn61ajXkw8Z8cHasQNrPnQpb85448DY2ie7PmNecxAm6BjTnhNCvZY3qJk1MKZ9Z5HQasQ83ARb99nmduT7dunvxgcvBFVHuvrq';
 const URL_BASE = 'http://127.0.0.1:1';
@@ -63,6 +64,8 @@ async function collect(gen: AsyncGenerator<string>): Promise<string> {
 
 interface Seeded { id: string; status: string; exception: string | null; creator: string; createdAt: Date; body: ReturnType<typeof paymentBody>; total: bigint; taxes: bigint; fees: bigint }
 const seeded: Seeded[] = [];
+const refunds: { of: string; amount: bigint; status: string; confirmedAt: Date | null }[] = [];
+const CUSTOMER = 'DH5yaieqoZN36fDVciNyRueRGvGLR3mr7L'; // a valid mainnet address, not the store's
 let cashiers: string[] = [];
 let keyId = '';
 let managerId = '';
@@ -109,13 +112,27 @@ beforeAll(async () => {
       where: { id },
       data: {
         createdAt, status, exception,
-        ...(status === 'accepted' || status === 'confirmed' ? { acceptedAt: createdAt, txid: i.toString(16).padStart(64, '0') } : {}),
+        ...(status === 'accepted' || status === 'confirmed' ? { acceptedAt: createdAt, txid: i.toString(16).padStart(64, '0'), amountPaid: (await db.prisma.payment.findUniqueOrThrow({ where: { id } })).total } : {}),
         ...(status === 'confirmed' ? { confirmedAt: new Date(createdAt.getTime() + 600_000), confirmations: 1 } : {}),
         ...(status === 'declined' ? { declinedAt: createdAt, reason: kind === 'expired' ? 'expired' : 'cancelled by vendor' } : {}),
       },
     });
     const row = await db.prisma.payment.findUniqueOrThrow({ where: { id } });
     seeded.push({ id, status, exception, creator: who.userId ? `u:${who.userId}` : `k:${keyId}`, createdAt, body, total: row.total, taxes: row.taxes, fees: row.fees });
+    // Refunds (§13) of some paid sales: part or all of it, confirmed a while later (inside the
+    // period or after it), or still unpaid, or failed. Only those confirmed in the period count.
+    if ((status === 'confirmed' || status === 'accepted') && r(3) === 0) {
+      const amount = formatKoinu(1_000_000n + BigInt(r(Number(row.total - 1_000_000n))));
+      const rf = await createRefund({ db, network: MAINNET, publicUrl: URL_BASE, userId: managerId, now: createdAt }, id, { amount, address: CUSTOMER, reason: `refund ${i}` });
+      const fate = ['confirmed', 'confirmed', 'unpaid', 'declined'][r(4)];
+      const confirmedAt = new Date(createdAt.getTime() + r(24 * 3_600_000));
+      await db.prisma.payment.update({
+        where: { id: rf.id },
+        data: fate === 'confirmed' ? { status: 'confirmed', acceptedAt: createdAt, confirmedAt, amountPaid: K(rf.amount), txid: (1000 + i).toString(16).padStart(64, '0') }
+          : fate === 'declined' ? { status: 'declined', declinedAt: createdAt, reason: 'expired' } : {},
+      });
+      refunds.push({ of: id, amount: K(rf.amount), status: fate, confirmedAt: fate === 'confirmed' ? confirmedAt : null });
+    }
   }
 }, 240_000);
 afterAll(async () => db?.close());
@@ -143,8 +160,14 @@ describe('the report reconciles', () => {
     expect(rep.totals.discounts).toBe(formatKoinu(-sales.reduce((a, s) => a + lineSum(s, 'discount'), 0n)));
     expect(K(rep.totals.tips)).toBeGreaterThan(0n);
     expect(K(rep.totals.discounts)).toBeGreaterThan(0n);
-    expect(rep.totals.refunds).toBe('0');
-    expect(rep.totals.net).toBe(rep.totals.gross);
+    // Refunds are not sales: the ones confirmed in the period, whatever day their sale was.
+    const { from, to } = range();
+    const inPeriod = refunds.filter((x) => x.confirmedAt && x.confirmedAt >= from && x.confirmedAt < to);
+    expect(inPeriod.length).toBeGreaterThan(10);
+    expect(refunds.length).toBeGreaterThan(inPeriod.length); // some unpaid, failed or later
+    const refunded = inPeriod.reduce((a, x) => a + x.amount, 0n);
+    expect(rep.totals.refunds).toBe(formatKoinu(refunded));
+    expect(rep.totals.net).toBe(formatKoinu(K(rep.totals.gross) - refunded));
     // Every line adds up to the total (§15 receipts): items + tax + fee + shipping − discount + tip.
     for (const s of sales) expect(['item', 'fee', 'shipping', 'discount', 'donation'].reduce((a, t) => a + lineSum(s, t), 0n)).toBe(s.total);
     // Marked-settled sales count as sales; accepted ones are listed apart.
@@ -184,6 +207,11 @@ describe('the report reconciles', () => {
     const [head, ...rows] = csv;
     expect(rows.length).toBe(exported.length);
     const col = (n: string) => head.indexOf(n);
+    // Each invoice's amount_refunded: its refunds that were paid (confirmed here), never a refund row as an invoice.
+    const ids = new Set(exported.map((p) => p.id));
+    const paidRefunds = refunds.filter((x) => ids.has(x.of) && x.status === 'confirmed').reduce((a, x) => a + x.amount, 0n);
+    expect(paidRefunds).toBeGreaterThan(0n);
+    expect(formatKoinu(rows.reduce((a, r) => a + K(r[col('amount_refunded')] || '0'), 0n))).toBe(formatKoinu(paidRefunds));
     const csvConfirmed = rows.filter((r) => r[col('status')] === 'confirmed');
     expect(csvConfirmed.length).toBe(rep.totals.count);
     expect(formatKoinu(csvConfirmed.reduce((a, r) => a + K(r[col('total')]), 0n))).toBe(rep.totals.gross);
