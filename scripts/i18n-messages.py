@@ -33,7 +33,7 @@ M = {
   'products': ('Products', 'Productos', 'Produkte', 'Produtos'),
   'keypad': ('Keypad', 'Teclado', 'Tastenfeld', 'Teclado'),
   'addProduct': ('Add {name}', 'Añadir {name}', '{name} hinzufügen', 'Adicionar {name}'),
-  'add': ('Add', 'Añadir', 'Hinzufügen', 'Adicionar'),
+  'addName': ('<sr>Add </sr><name></name>', '<sr>Añadir </sr><name></name>', '<name></name><sr> hinzufügen</sr>', '<sr>Adicionar </sr><name></name>'),
   'productTax': ('+{rate, number}% tax', '+{rate, number} % de impuesto', '+{rate, number} % Steuer', '+{rate, number}% de imposto'),
   'noProducts': ('No products yet. Add them in the back office, or use the keypad.', 'Aún no hay productos. Añádelos en la administración o usa el teclado.', 'Noch keine Produkte. Legen Sie sie im Backoffice an oder nutzen Sie das Tastenfeld.', 'Ainda não há produtos. Adicione-os na administração ou use o teclado.'),
   'keypadEnters': ('Keypad enters', 'El teclado introduce', 'Das Tastenfeld erfasst', 'O teclado insere'),

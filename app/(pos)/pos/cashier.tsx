@@ -356,10 +356,10 @@ export function Cashier({ products, store, sales: initialSales, user, denied, de
               <div className={s.grid}>
                 {products.map((p) => (
                   <button key={p.id} type="button" className={s.product} onClick={() => add(p)}>
-                    <span className={s.srOnly}>{t('add')} </span>
                     {inCart.get(p.id) ? <span className={s.inCart} aria-hidden="true">{inCart.get(p.id)}</span> : null}
                     <Icon icon={p.icon} name={p.name} />
-                    <span className={s.pName}>{p.name}</span>
+                    {/* named by its visible text, with "Add" for screen readers where the language puts it ("Add Coffee", "Kaffee hinzufügen") */}
+                    {t.rich('addName', { sr: (c) => <span className={s.srOnly}>{c}</span>, name: () => <span className={s.pName}>{p.name}</span> })}
                     <span className={s.pPrice}><Money currency={cur} k={BigInt(p.priceKoinu)} />{p.taxRateBp ? <small> {t('productTax', { rate: p.taxRateBp / 100 })}</small> : null}</span>
                   </button>
                 ))}
