@@ -127,7 +127,7 @@ describe('body size limits', () => {
         });
         // The server may answer 413 and close while we are still writing (EPIPE/ECONNRESET): the
         // answer can still arrive, so give it a moment before failing.
-        req.on('error', (e) => setTimeout(() => reject(e), 2000));
+        req.on('error', (e) => setTimeout(() => ((e as NodeJS.ErrnoException).code === 'ECONNRESET' || (e as NodeJS.ErrnoException).code === 'EPIPE' ? resolve(-1) : reject(e)), 2000));
         const chunk = Buffer.alloc(64 * 1024, 'y');
         let n = 0;
         const write = () => {
@@ -139,7 +139,14 @@ describe('body size limits', () => {
         };
         write();
       });
-    for (const [path, key] of posts()) expect(await streamed(path, key), path).toBe(413);
+    // A reset that beat the 413 to the client (the kernel drops an answer when unread upload
+    // bytes are still arriving as the server closes) is the transport race, not an answer: once
+    // more, and then it must be a 413.
+    for (const [path, key] of posts()) {
+      let status = await streamed(path, key);
+      if (status === -1) status = await streamed(path, key);
+      expect(status, path).toBe(413);
+    }
   });
 
   it('accepts a body just under the limit (it is then judged on its content)', async () => {
