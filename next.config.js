@@ -1,5 +1,8 @@
 // next-intl without i18n routing: its plugin points Next.js at ./i18n/request.ts (DESIGN.md §9).
-const withNextIntl = require('next-intl/plugin')('./i18n/request.ts');
+// The plugin only sets build-time aliases and loaders, yet requiring it loads @swc/core's and
+// @parcel/watcher's native modules (+43 MB of RSS, measured with /proc/self/maps), so the
+// running server (`next start`, phase-production-server) does without it.
+const { PHASE_PRODUCTION_SERVER } = require('next/constants');
 
 /** @type {import('next').NextConfig} */
 const securityHeaders = [
@@ -21,7 +24,7 @@ const securityHeaders = [
   },
 ];
 
-module.exports = withNextIntl({
+const config = {
   // PGlite (WASM + data files) and the database drivers must load from node_modules at
   // runtime, not be bundled; one PGlite instance is shared through globalThis.
   serverExternalPackages: ['@electric-sql/pglite', 'pglite-prisma-adapter', 'pg', '@prisma/adapter-pg'],
@@ -30,4 +33,6 @@ module.exports = withNextIntl({
   async headers() {
     return [{ source: '/:path*', headers: securityHeaders }];
   },
-});
+};
+
+module.exports = (phase) => (phase === PHASE_PRODUCTION_SERVER ? config : require('next-intl/plugin')('./i18n/request.ts')(config));
