@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildIfStale } from './build-if-stale.mjs';
-import { appNodeArgs, appNodeOptions, nextBin } from './app-node-options.mjs';
+import { appMallocEnv, appNodeArgs, appNodeOptions, nextBin } from './app-node-options.mjs';
 
 const root = process.cwd();
 if (existsSync(join(root, '.env')) && typeof process.loadEnvFile === 'function') {
@@ -19,7 +19,7 @@ const host = process.env.HOST || '0.0.0.0';
 // Node flags and heap cap that keep the app's RSS small: scripts/app-node-options.mjs.
 const child = spawn(process.execPath, [...appNodeArgs(process.env), nextBin(root), 'start', '-p', port, '-H', host], {
   stdio: 'inherit',
-  env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', NODE_OPTIONS: appNodeOptions(process.env) },
+  env: { ...appMallocEnv(process.env), ...process.env, NEXT_TELEMETRY_DISABLED: '1', NODE_OPTIONS: appNodeOptions(process.env) },
 });
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

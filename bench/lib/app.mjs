@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync, readFileSync, existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { appNodeArgs, appNodeOptions, nextBin } from '../../scripts/app-node-options.mjs';
+import { appMallocEnv, appNodeArgs, appNodeOptions, nextBin } from '../../scripts/app-node-options.mjs';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -36,6 +36,7 @@ export async function startApp(env = {}, { dataDir } = {}) {
   const child = spawn(process.execPath, [...appNodeArgs(process.env), ...extraArgs, nextBin(ROOT), 'start', '-p', String(port), '-H', '127.0.0.1'], {
     cwd: ROOT,
     env: {
+      ...appMallocEnv(process.env),
       PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1',
       DATA_DIR: dir, PUBLIC_URL: url, LOG_LEVEL: 'warn', RATE_LIMIT_RPS: '0', COUNTER_BENCH_FLOOR: '1',
       // Benchmarks keep many payments open at once; the store cap (DESIGN.md §16) is not what they measure.

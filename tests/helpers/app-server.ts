@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { freePort } from './ports';
-import { appNodeArgs, appNodeOptions, nextBin } from '../../scripts/app-node-options.mjs';
+import { appMallocEnv, appNodeArgs, appNodeOptions, nextBin } from '../../scripts/app-node-options.mjs';
 
 export interface AppServer {
   url: string;
@@ -28,6 +28,7 @@ export async function startApp(env: Record<string, string> = {}, opts: { keepDat
   const child: ChildProcess = spawn(process.execPath, [...appNodeArgs({}), nextBin(ROOT), 'start', '-p', String(port), '-H', '127.0.0.1'], {
     cwd: ROOT,
     env: {
+      ...appMallocEnv({}),
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? '/tmp',
       NODE_ENV: 'production',

@@ -28,3 +28,12 @@ describe('appNodeArgs', () => {
     expect(appNodeArgs({ APP_LIFTOFF_ONLY: '0' })).toEqual([]);
   });
 });
+
+describe('appMallocEnv', () => {
+  it("fixes glibc's trim threshold (no dynamic mmap threshold) unless the operator tunes malloc", async () => {
+    const { appMallocEnv } = await import('../../scripts/app-node-options.mjs');
+    expect(appMallocEnv({})).toEqual({ MALLOC_TRIM_THRESHOLD_: '131072' });
+    expect(appMallocEnv({ MALLOC_ARENA_MAX: '2' })).toEqual({});
+    expect(appMallocEnv({ GLIBC_TUNABLES: 'glibc.malloc.trim_threshold=65536' })).toEqual({});
+  });
+});
