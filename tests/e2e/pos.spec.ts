@@ -2,7 +2,10 @@
 // node (rpc backend, embedded PGlite): sign in, build a cart with a taxed item, a discount and
 // a fee, Charge, check the QR code's URI against the signed envelope, pay with litecoind's
 // wallet, and watch the screen go to accepted and then confirmed after a block.
-// Set POS_DOCS_SCREENSHOT=1 to also refresh docs/cashier.png (the README's screenshot).
+// Set POS_DOCS_SCREENSHOT=1 to also refresh the docs' screenshots from this seeded catalog:
+// docs/cashier.png (the till at 1024×768), docs/cashier-phone.png (the same cart on a 390×844
+// phone) and docs/cashier-payment.png (the payment screen; its QR code and URI carry the
+// payment's random id, the one thing in them that changes from run to run).
 import { test as base, expect, type Page } from '@playwright/test';
 import { mkdtempSync, rmSync, copyFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -55,6 +58,11 @@ const test = base.extend<object, { stack: { app: AppServer; node: Litecoind } }>
   ],
 });
 
+/** With POS_DOCS_SCREENSHOT=1, copies a screenshot over docs/<name>. */
+function docsShot(shot: string, name: string) {
+  if (process.env.POS_DOCS_SCREENSHOT) copyFileSync(shot, resolve(__dirname, '../../docs', name));
+}
+
 async function signIn(page: Page, url: string) {
   await page.goto(url + '/pos');
   await expect(page).toHaveURL(/\/login\?next=%2Fpos$/);
@@ -100,12 +108,15 @@ test('a sale from cart to confirmed on the cashier screen', async ({ page, stack
   expect(await minTouchTarget(page)).toBeGreaterThanOrEqual(44);
   const shot = testInfo.outputPath('cashier-1024x768.png');
   await page.screenshot({ path: shot });
-  if (process.env.POS_DOCS_SCREENSHOT) copyFileSync(shot, resolve(__dirname, '../../docs/cashier.png'));
+  docsShot(shot, 'cashier.png');
 
   await page.setViewportSize({ width: 390, height: 844 });
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
   expect(await minTouchTarget(page)).toBeGreaterThanOrEqual(44);
   await page.screenshot({ path: testInfo.outputPath('cashier-390x844.png'), fullPage: true });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: testInfo.outputPath('cashier-phone.png') }); // what the phone shows
+  docsShot(testInfo.outputPath('cashier-phone.png'), 'cashier-phone.png');
   await page.setViewportSize({ width: 1024, height: 768 });
 
   await page.getByRole('button', { name: /^Charge Ð 17.95$/ }).click();
@@ -136,7 +147,7 @@ test('a sale from cart to confirmed on the cashier screen', async ({ page, stack
   expect(dogeUri).toContain('amount=17.95');
   verifyPaymentEnvelope(env, { expectedHash15: d.hash15 });
   await page.screenshot({ path: testInfo.outputPath('payment-1024x768.png') });
-  if (process.env.POS_DOCS_SCREENSHOT) copyFileSync(testInfo.outputPath('payment-1024x768.png'), resolve(__dirname, '../../docs/cashier-payment.png'));
+  docsShot(testInfo.outputPath('payment-1024x768.png'), 'cashier-payment.png');
 
   // Pay with litecoind's wallet through the relay; the screen follows live.
   const tx = await node.payTo(payment.outputs.filter((o: any) => o.type === 'p2pkh').map((o: any) => ({ address: o.address, amountKoinu: parseKoinu(o.amount) })));

@@ -18,7 +18,7 @@ import { PaymentScreen, type CreatedPayment } from './payment-screen';
 import { RecentSales } from './recent-sales';
 import { NotReadyNotice, NOT_READY_ID, useTillReadiness, type TillReadiness } from './readiness';
 import { LiveBanner, useConfirm, useSoundSetting } from './till-ui';
-import { Icon } from './bits';
+import { BellIcon, Icon } from './bits';
 import { Money, keypadDisplay, keypadDigits, rateUnavailableText } from './pricing';
 import { OfflineNotice, OFFLINE_ID } from './offline';
 import { ThemeSwitch } from '@/app/_lib/theme-switch';
@@ -307,7 +307,7 @@ export function Cashier({ products, store, sales: initialSales, user, denied, de
         {user.role !== 'cashier' ? <a className={s.ghost} href="/admin">{tc('backOffice')}</a> : null}
         <a className={s.ghost} href="/pos/shift">{tc('myShift')}</a>
         <button type="button" className={s.ghost} aria-pressed={sound} aria-label={sound ? t('soundOn') : t('soundOff')} onClick={() => setSound(!sound)} title={t('paymentSound')}>
-          <span aria-hidden="true">{sound ? '🔔' : '🔕'}</span><span className={s.soundText}>{sound ? t('soundOn') : t('soundOff')}</span>
+          <BellIcon off={!sound} /><span className={s.soundText}>{sound ? t('soundOn') : t('soundOff')}</span>
         </button>
         <ThemeSwitch />
         <LanguageSelect signedIn className={`${s.ghost} ${s.langTop}`} />
