@@ -198,6 +198,10 @@ M = {
   'node': ('Node', 'Nodo', 'Knoten', 'Nó'),
   'rates': ('Rates', 'Tipos de cambio', 'Kurse', 'Cotações'),
  },
+ 'receiptFiat': {
+  'paid': ('Paid', 'Pagado', 'Bezahlt', 'Pago'),
+  'rate': ('at 1 DOGE = {value} {currency} ({source}, {at})', 'a 1 DOGE = {value} {currency} ({source}, {at})', 'zu 1 DOGE = {value} {currency} ({source}, {at})', 'a 1 DOGE = {value} {currency} ({source}, {at})'),
+ },
 }
 LANGS = ['en', 'es', 'de', 'pt']
 root = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'messages')
