@@ -200,7 +200,7 @@ M = {
  },
  'receiptFiat': {
   'paid': ('Paid', 'Pagado', 'Bezahlt', 'Pago'),
-  'rate': ('at 1 DOGE = {value} {currency} ({source}, {at})', 'a 1 DOGE = {value} {currency} ({source}, {at})', 'zu 1 DOGE = {value} {currency} ({source}, {at})', 'a 1 DOGE = {value} {currency} ({source}, {at})'),
+  'rate': ('at {rate} ({source}, {at})', 'a {rate} ({source}, {at})', 'zum Kurs {rate} ({source}, {at})', 'à taxa {rate} ({source}, {at})'),
  },
 }
 LANGS = ['en', 'es', 'de', 'pt']

@@ -74,7 +74,7 @@ export default async function ReceiptPage({ params, searchParams }: { params: Pr
               <>
                 <div className={s.row}><span>{tf('paid')}</span><span data-testid="receipt-doge-total">{receiptAmount(r.dogeTotal, 'DOGE', locale)}</span></div>
                 <p className={s.small} data-testid="receipt-rate">
-                  {tf('rate', { value: r.rate.value, currency: r.currency, source: r.rate.source, at: r.rate.atText })}
+                  {tf('rate', { rate: `1 DOGE = ${r.rate.value} ${r.currency}`, source: r.rate.source, at: r.rate.atText })}
                 </p>
               </>
             ) : r.fiatTotal ? <div className={s.row}><span>≈ {r.fiatCurrency}</span><span>{r.fiatTotal}{r.fiatTax ? ` ${t('fiatTax', { amount: r.fiatTax })}` : ''}</span></div> : null}
