@@ -152,6 +152,24 @@ test('a store priced in USD sells, is paid by the demo wallet, refunds at the ra
   await expect(page.getByTestId('receipt-total')).toHaveText('$6.75');
   await expect(page.getByTestId('receipt-doge-total')).toHaveText('Ð 67.50');
   await expect(page.getByTestId('receipt-rate')).toContainText('at 1 DOGE = 0.1 USD (coingecko, ');
+  // The USD lines, the DOGE paid and the rate fit the 58 mm and 80 mm printable widths (48 and 72 mm).
+  for (const paper of ['58', '80'] as const) {
+    await page.setViewportSize({ width: Math.round((Number(paper) / 25.4) * 96), height: 900 });
+    await page.goto(`${app.url}/pos/receipt/${id}?paper=${paper}`);
+    await expect(page.getByTestId('receipt-total')).toHaveText('$6.75');
+    await page.emulateMedia({ media: 'print' });
+    const fit = await page.getByTestId('receipt').evaluate((el) => {
+      const box = el.getBoundingClientRect();
+      let worst = 0;
+      for (const c of el.querySelectorAll('*')) worst = Math.max(worst, c.getBoundingClientRect().right - box.right);
+      return { width: box.width, scroll: el.scrollWidth, client: el.clientWidth, overflow: worst };
+    });
+    expect(fit.width, paper).toBeLessThanOrEqual(((paper === '58' ? 48 : 72) / 25.4) * 96 + 0.5);
+    expect(fit.scroll, paper).toBeLessThanOrEqual(fit.client);
+    expect(fit.overflow, paper).toBeLessThanOrEqual(0.5);
+    await page.emulateMedia({ media: 'screen' });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
 
   // Refunds, from the invoice page. $1 at the sale's own rate (0.1): 10 DOGE to the customer's
   // refund address (the demo wallet's, sent with its payment).
