@@ -198,6 +198,10 @@ M = {
   'node': ('Node', 'Nodo', 'Knoten', 'Nó'),
   'rates': ('Rates', 'Tipos de cambio', 'Kurse', 'Cotações'),
  },
+ 'receiptFiat': {
+  'paid': ('Paid', 'Pagado', 'Bezahlt', 'Pago'),
+  'rate': ('at {rate} ({source}, {at})', 'a {rate} ({source}, {at})', 'zum Kurs {rate} ({source}, {at})', 'à taxa {rate} ({source}, {at})'),
+ },
 }
 LANGS = ['en', 'es', 'de', 'pt']
 root = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'messages')

@@ -5,6 +5,7 @@
 import nodemailer from 'nodemailer';
 import type { Receipt } from './receipt';
 import { senderProblem } from './address';
+import { receiptAmount } from './model';
 
 export interface SmtpConfig {
   url: string;
@@ -27,11 +28,21 @@ export interface ReceiptEmail {
   html: string;
 }
 
-function lineDetail(l: Receipt['lines'][number]): string {
+/** An amount of the receipt's currency: "22.05 DOGE"-style figures stay bare in DOGE lines; fiat through Intl ("$5.97"). */
+const money = (r: Receipt, v: string) => (r.currency === 'DOGE' ? v : receiptAmount(v, r.currency, 'en-US'));
+const total = (r: Receipt, v: string) => receiptAmount(v, r.currency, 'en-US', { dogeSuffix: true });
+
+function lineDetail(r: Receipt, l: Receipt['lines'][number]): string {
   const parts: string[] = [];
-  if (l.count !== null && l.unit) parts.push(`${l.count} × ${l.unit}`);
-  if (l.tax) parts.push(`incl. tax ${l.tax}`);
+  if (l.count !== null && l.unit) parts.push(`${l.count} × ${money(r, l.unit)}`);
+  if (l.tax) parts.push(`incl. tax ${money(r, l.tax)}`);
   return parts.join(', ');
+}
+
+/** Below the total of a fiat-priced sale: the DOGE paid and the rate it was locked at (value, sources, time in the store's zone). */
+function paidAtRate(r: Receipt): [string, string] | null {
+  if (r.currency === 'DOGE' || !r.rate) return null;
+  return [`Paid ${r.dogeTotal} DOGE`, `at 1 DOGE = ${r.rate.value} ${r.currency} (${r.rate.source}${r.rate.atText ? `, ${r.rate.atText}` : ''})`];
 }
 
 export function renderReceiptEmail(r: Receipt): ReceiptEmail {
@@ -43,20 +54,22 @@ export function renderReceiptEmail(r: Receipt): ReceiptEmail {
   t.push('', `${r.createdAtText}  ·  ${ref}`, '');
   for (const l of r.lines) {
     t.push(`${l.name}`);
-    const d = lineDetail(l);
-    t.push(`  ${d ? d + '  ' : ''}= ${l.total} DOGE`);
+    const d = lineDetail(r, l);
+    t.push(`  ${d ? d + '  ' : ''}= ${total(r, l.total)}`);
   }
-  t.push('', `Total: ${r.total} DOGE`);
-  if (r.taxes !== '0') t.push(`of which tax: ${r.taxes} DOGE`);
-  if (r.fiatTotal) t.push(`≈ ${r.fiatTotal} ${r.fiatCurrency}${r.fiatTax ? ` (tax ${r.fiatTax})` : ''}`);
+  t.push('', `Total: ${total(r, r.total)}`);
+  if (r.taxes) t.push(`of which tax: ${total(r, r.taxes)}`);
+  const paid = paidAtRate(r);
+  if (paid) t.push(...paid);
+  else if (r.fiatTotal) t.push(`≈ ${r.fiatTotal} ${r.fiatCurrency}${r.fiatTax ? ` (tax ${r.fiatTax})` : ''}`);
   t.push('', `${STATE_TEXT[r.status] ?? r.state}${r.confirmedAtText ? ` · ${r.confirmedAtText}` : ''}`);
   if (r.txid) t.push(`Transaction: ${r.txid}`);
   t.push(`Paid in Dogecoin to ${r.address}`, '', 'Thank you!');
 
   const e = escapeHtml;
   const rows = r.lines.map((l) => {
-    const d = lineDetail(l);
-    return `<tr><td style="padding:4px 0;vertical-align:top">${e(l.name)}${d ? `<br><small style="color:#555">${e(d)}</small>` : ''}</td><td style="padding:4px 0 4px 12px;text-align:right;white-space:nowrap;vertical-align:top">${e(l.total)} DOGE</td></tr>`;
+    const d = lineDetail(r, l);
+    return `<tr><td style="padding:4px 0;vertical-align:top">${e(l.name)}${d ? `<br><small style="color:#555">${e(d)}</small>` : ''}</td><td style="padding:4px 0 4px 12px;text-align:right;white-space:nowrap;vertical-align:top">${e(total(r, l.total))}</td></tr>`;
   }).join('');
   const html = `<!doctype html><html><body style="font-family:ui-monospace,Menlo,monospace;font-size:13px;color:#111">
 <div style="max-width:420px;margin:0 auto">
@@ -65,9 +78,9 @@ ${r.storeAddress ? `<p style="text-align:center;margin:0;color:#555">${e(r.store
 ${r.storeUrl ? `<p style="text-align:center;margin:0;color:#555">${e(r.storeUrl)}</p>` : ''}
 <p style="color:#555">${e(r.createdAtText)} · ${e(ref)}</p>
 <table style="width:100%;border-collapse:collapse"><tbody>${rows}</tbody><tfoot>
-<tr><td style="border-top:1px dashed #999;font-weight:800;padding-top:6px">Total</td><td style="border-top:1px dashed #999;font-weight:800;text-align:right;padding-top:6px">${e(r.total)} DOGE</td></tr>
-${r.taxes !== '0' ? `<tr><td>of which tax</td><td style="text-align:right">${e(r.taxes)} DOGE</td></tr>` : ''}
-${r.fiatTotal ? `<tr><td>≈ ${e(r.fiatCurrency)}</td><td style="text-align:right">${e(r.fiatTotal)}${r.fiatTax ? ` (tax ${e(r.fiatTax)})` : ''}</td></tr>` : ''}
+<tr><td style="border-top:1px dashed #999;font-weight:800;padding-top:6px">Total</td><td style="border-top:1px dashed #999;font-weight:800;text-align:right;padding-top:6px">${e(total(r, r.total))}</td></tr>
+${r.taxes ? `<tr><td>of which tax</td><td style="text-align:right">${e(total(r, r.taxes))}</td></tr>` : ''}
+${paid ? `<tr><td>Paid</td><td style="text-align:right">${e(r.dogeTotal)} DOGE</td></tr><tr><td colspan="2" style="color:#555">${e(paid[1])}</td></tr>` : r.fiatTotal ? `<tr><td>≈ ${e(r.fiatCurrency)}</td><td style="text-align:right">${e(r.fiatTotal)}${r.fiatTax ? ` (tax ${e(r.fiatTax)})` : ''}</td></tr>` : ''}
 </tfoot></table>
 <p style="text-align:center;font-weight:800">${e(STATE_TEXT[r.status] ?? r.state)}${r.confirmedAtText ? ` · ${e(r.confirmedAtText)}` : ''}</p>
 ${r.txid ? `<p style="font-size:11px;color:#555;word-break:break-all">Transaction<br><code>${e(r.txid)}</code></p>` : ''}

@@ -2,9 +2,10 @@
 // with their tax adding up to the total, the fiat amounts if priced in fiat, the times in the
 // store's zone, the transaction.
 import type { Db } from '../db/client';
+import { formatKoinu } from '../money';
 import { saleState } from '../pos/catalog';
 import { formatStoreTime, storeTimeZone } from '../time/zone';
-import { receiptLines, type ReceiptLine } from './model';
+import { fiatReceiptLines, hasFiatLines, receiptLines, type ReceiptLine } from './model';
 
 export interface Receipt {
   id: string;
@@ -13,9 +14,19 @@ export interface Receipt {
   storeUrl: string;
   /** The store's IANA zone in force. */
   timezone: string;
+  /**
+   * The currency of `lines`, `total` and `taxes`: 'DOGE', or the fiat currency a fiat-priced sale
+   * was priced in (DESIGN.md §14): then the lines are as priced and `total` is fiat_total.
+   */
+  currency: string;
   lines: ReceiptLine[];
   total: string;
+  /** The taxes included, '' when none. */
   taxes: string;
+  /** The DOGE total of the payment (what the customer pays), minimal 8-DP string. */
+  dogeTotal: string;
+  /** The rate a fiat-priced sale was locked at, its time in the store's zone; null when priced in DOGE. */
+  rate: { value: string; source: string; at: string; atText: string } | null;
   state: string;
   /** The payment's own status (unpaid, accepted, confirmed, declined). */
   status: string;
@@ -49,10 +60,14 @@ export async function loadReceipt(db: Db, id: string, now = new Date(), dateLoca
   if (!p || p.refundOf !== null) return null; // a refund (DESIGN.md §13) is not a sale with a receipt
   const s = await db.prisma.store.findUnique({ where: { id: 1 } });
   const tz = storeTimeZone(s?.timezone);
-  const model = receiptLines(p.lines, p.total);
+  const fiat = hasFiatLines(p.lines, p.fiatCurrency, p.rateValue) && p.fiatTotal !== '';
+  const model = fiat ? fiatReceiptLines(p.lines, p.fiatTotal, p.fiatCurrency) : receiptLines(p.lines, p.total);
+  const rate = p.rateValue && p.fiatCurrency
+    ? { value: p.rateValue, source: p.rateSource, at: p.rateAt?.toISOString() ?? '', atText: formatStoreTime(p.rateAt, tz, { locale: dateLocale }) }
+    : null;
   return {
     id: p.id, storeName: s?.name ?? 'Counter store', storeAddress: s?.address ?? '', storeUrl: s?.url ?? '', timezone: tz,
-    lines: model.lines, total: model.total, taxes: model.taxes, state: saleState(p, now), status: p.status,
+    currency: model.currency, lines: model.lines, total: model.total, taxes: model.taxes, dogeTotal: formatKoinu(p.total), rate, state: saleState(p, now), status: p.status,
     txid: p.txid ?? '', confirmations: p.confirmations, required: p.requiredConfirmations, fiatTotal: p.fiatTotal,
     fiatTax: p.fiatTax, fiatCurrency: p.fiatCurrency, orderReference: p.orderReference, address: p.address,
     createdAt: p.createdAt.toISOString(), confirmedAt: p.confirmedAt?.toISOString() ?? '',

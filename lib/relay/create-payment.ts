@@ -15,7 +15,7 @@ import { requiredConfirmations } from './risk';
 import { allocateReceiveAddress } from './receive-address';
 import { activeRelayKey } from './relay-key';
 import { vendorPaymentView, rfc3339 } from './payment-view';
-import { convertFiatRequest, requestCurrency, DOGE } from './fiat-request';
+import { convertFiatRequest, requestCurrency, DOGE, type FiatLine } from './fiat-request';
 import { rateInForce, type RateInForce } from '../rates/store';
 
 export class IdempotencyConflictError extends Error {
@@ -84,11 +84,14 @@ export async function createPayment(ctx: CreatePaymentContext, rawBody: string):
   const settings = await readStoreSettings(db);
   const currency = requestCurrency(body, settings.pricingCurrency);
   let rate: RateInForce | null = null;
+  let fiatLines: (FiatLine | null)[] = [];
   if (currency !== DOGE) {
     // Validate the request before asking for a rate: a bad request is 400 whatever the rates.
     convertFiatRequest(body, currency, { m: 10n ** 30n, s: 0 }); // shape only: a rate so large nothing overflows
     rate = await rateInForce(db, currency, { now: ctx.now });
-    body = convertFiatRequest(body, currency, rate.decimal).body;
+    const converted = convertFiatRequest(body, currency, rate.decimal);
+    body = converted.body;
+    fiatLines = converted.lines;
   }
   const priced = priceRequest(body, ctx.network, { allowHttpUrls: allowHttp });
   const req = priced.request;
@@ -170,6 +173,7 @@ export async function createPayment(ctx: CreatePaymentContext, rawBody: string):
             create: priced.lines.map((l, idx) => ({
               idx, type: l.type, itemId: l.id, name: l.name, description: l.desc, icon: l.icon,
               count: l.count, unit: l.unit, total: l.total, tax: l.tax,
+              fiatUnit: fiatLines[idx]?.unit ?? null, fiatTax: fiatLines[idx]?.tax ?? null,
             })),
           },
           outputs: { create: outputs.map((o, idx) => ({ idx, type: o.type, address: o.address, amount: o.amount, data: o.data })) },

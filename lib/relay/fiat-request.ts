@@ -51,6 +51,13 @@ export interface ConvertedRequest {
   /** The request with DOGE amounts, without `currency`, and with the fiat fields set: priced by priceRequest. */
   body: Record<string, unknown>;
   fiat: FiatSums;
+  /** Each item's fiat unit and tax as priced (minor units), by index; null for signing items. Stored per line. */
+  lines: (FiatLine | null)[];
+}
+
+export interface FiatLine {
+  unit: bigint;
+  tax: bigint | null;
 }
 
 function minor(field: string, text: string | undefined, currency: string): bigint | null {
@@ -85,7 +92,9 @@ export function convertFiatRequest(body: unknown, currency: string, rate: Decima
 
   let totalMinor = 0n;
   let taxMinor = 0n;
+  const lines: (FiatLine | null)[] = [];
   const items = req.items.map((it, i) => {
+    lines.push(null);
     if (it.type === 'signing') return it;
     const f = (k: string) => `items[${i}].${k}`;
     const unit = minor(f('unit'), it.unit, currency);
@@ -99,6 +108,7 @@ export function convertFiatRequest(body: unknown, currency: string, rate: Decima
     totalMinor += BigInt(count) * unit + (tax ?? 0n);
     if (tax !== null) taxMinor += tax;
     if (it.type === 'tax') taxMinor += BigInt(count) * unit;
+    lines[i] = { unit, tax };
     const unitK = toKoinu(f('unit'), unit, currency, rate);
     const out: typeof it = { ...it, unit: formatKoinu(unitK) };
     if (sent !== null) out.total = formatKoinu(BigInt(count) * unitK);
@@ -127,5 +137,6 @@ export function convertFiatRequest(body: unknown, currency: string, rate: Decima
   return {
     body: { ...req, items, fiat_total: fiat.total, fiat_tax: fiat.tax, fiat_currency: currency },
     fiat,
+    lines,
   };
 }

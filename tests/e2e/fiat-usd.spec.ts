@@ -8,6 +8,8 @@
 // end-of-day report (/admin/reports) shows the USD figures and the confirmed refund.
 // The app runs on the devnet backend (whose seeded catalog is priced in DOGE) with PGlite and
 // one rate source, a local server answering in CoinGecko's format (0.1 USD per DOGE, then 0.125).
+// The receipt shows the sale's lines in USD. An expired USD sale, reopened from Today's sales after
+// a reload, is charged again at the rate of the moment (0.2), and with no fresh rate not at all.
 import { test as base, expect, type Page } from '@playwright/test';
 import { hdFromSeed, serializeXpub, derivePath, REGTEST } from '../../lib/doge';
 import { startApp, type AppServer } from '../helpers/app-server';
@@ -46,7 +48,7 @@ const test = base.extend<object, { rates: RateServer; app: AppServer }>({
       const app = await startApp({
         DOGE_NETWORK: 'regtest', CHAIN_BACKEND: 'devnet', DEVNET_BLOCK_SECONDS: '0', STORE_XPUB: xpub,
         ADMIN_EMAIL: OWNER.email, ADMIN_PASSWORD: OWNER.password,
-        RATE_SOURCES: 'coingecko', RATE_URL_COINGECKO: rates.url, RATE_REFRESH_SEC: '1',
+        RATE_SOURCES: 'coingecko', RATE_URL_COINGECKO: rates.url, RATE_REFRESH_SEC: '1', RATE_MAX_AGE_SEC: '8',
       });
       await use(app);
       await app.stop();
@@ -64,6 +66,7 @@ async function signIn(page: Page, url: string, next: string) {
 }
 
 test('a store priced in USD sells, is paid by the demo wallet, refunds at the rate then and now, and closes the day in USD', async ({ page, app, rates }) => {
+  test.setTimeout(150_000);
   const owner = await apiLogin(app.url);
 
   // A product priced while the store still priced in DOGE.
@@ -133,6 +136,41 @@ test('a store priced in USD sells, is paid by the demo wallet, refunds at the ra
   await expect(status).toHaveAttribute('data-state', 'confirmed', { timeout: 30_000 });
   await phone.close();
 
+  // The receipt (DESIGN.md §15): each line in USD as priced, with its tax, adding up to $6.75 on
+  // its face; then the DOGE actually paid and the rate it was locked at.
+  await page.goto(`${app.url}/pos/receipt/${id}`);
+  const receipt = page.getByTestId('receipt');
+  await expect(receipt).toHaveAttribute('data-currency', 'USD');
+  const rlines = receipt.getByTestId('receipt-line');
+  await expect(rlines).toHaveCount(2);
+  await expect(rlines.nth(0)).toContainText('Muffin');
+  await expect(rlines.nth(0)).toContainText('2 × $2.50 · tax $0.50');
+  await expect(rlines.nth(0)).toHaveAttribute('data-total', '5.50');
+  await expect(rlines.nth(0)).toContainText('$5.50');
+  await expect(rlines.nth(1)).toContainText('1 × $1.25');
+  await expect(rlines.nth(1)).toHaveAttribute('data-total', '1.25');
+  await expect(page.getByTestId('receipt-total')).toHaveText('$6.75');
+  await expect(page.getByTestId('receipt-doge-total')).toHaveText('Ð 67.50');
+  await expect(page.getByTestId('receipt-rate')).toContainText('at 1 DOGE = 0.1 USD (coingecko, ');
+  // The USD lines, the DOGE paid and the rate fit the 58 mm and 80 mm printable widths (48 and 72 mm).
+  for (const paper of ['58', '80'] as const) {
+    await page.setViewportSize({ width: Math.round((Number(paper) / 25.4) * 96), height: 900 });
+    await page.goto(`${app.url}/pos/receipt/${id}?paper=${paper}`);
+    await expect(page.getByTestId('receipt-total')).toHaveText('$6.75');
+    await page.emulateMedia({ media: 'print' });
+    const fit = await page.getByTestId('receipt').evaluate((el) => {
+      const box = el.getBoundingClientRect();
+      let worst = 0;
+      for (const c of el.querySelectorAll('*')) worst = Math.max(worst, c.getBoundingClientRect().right - box.right);
+      return { width: box.width, scroll: el.scrollWidth, client: el.clientWidth, overflow: worst };
+    });
+    expect(fit.width, paper).toBeLessThanOrEqual(((paper === '58' ? 48 : 72) / 25.4) * 96 + 0.5);
+    expect(fit.scroll, paper).toBeLessThanOrEqual(fit.client);
+    expect(fit.overflow, paper).toBeLessThanOrEqual(0.5);
+    await page.emulateMedia({ media: 'screen' });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+
   // Refunds, from the invoice page. $1 at the sale's own rate (0.1): 10 DOGE to the customer's
   // refund address (the demo wallet's, sent with its payment).
   await page.goto(`${app.url}/admin/invoices/${id}`);
@@ -185,4 +223,58 @@ test('a store priced in USD sells, is paid by the demo wallet, refunds at the ra
   await page.goto(app.url + '/admin/reports');
   await expect(page.getByText('6.75 USD').first()).toBeVisible();
   await expect(page.getByText('1 priced sale')).toBeVisible();
+});
+
+test('an expired USD sale reopened from Today\'s sales is charged again in USD at today\'s rate; with no fresh rate the till says so and charges nothing', async ({ page, app, rates }) => {
+  test.setTimeout(150_000);
+  const owner = await apiLogin(app.url);
+  expect((await call(app.url, owner, 'PATCH', '/api/admin/settings', { pricing_currency: 'USD' })).status).toBe(200);
+  rates.set('coingecko', { kind: 'good', value: '0.1' });
+  await expect.poll(async () => (await call(app.url, owner, 'GET', '/api/v1/rates')).body?.value, { timeout: 20_000 }).toBe('0.1');
+  expect((await call(app.url, owner, 'POST', '/api/admin/products', { sku: 'BAG', name: 'Bagel', price: '2.00' })).status).toBe(201);
+
+  await page.clock.install();
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page, app.url, '/pos');
+  await page.getByRole('button', { name: 'Add Bagel' }).click();
+  await page.getByRole('button', { name: 'Charge $2.00' }).click();
+  const status = page.getByTestId('payment-status');
+  await expect(status).toHaveAttribute('data-state', 'waiting');
+  await expect(page.getByTestId('payment-total')).toHaveText('Ð 20.00'); // 2.00 USD / 0.1
+  const id = /\/dc\/([A-Za-z0-9_-]+)/.exec(await page.getByTestId('payment-uri').innerText())![1];
+
+  // A fresh page: the till remembers nothing of the sale, which is reopened from Today's sales.
+  await page.goto(app.url + '/pos');
+  await page.locator(`[data-testid="recent-sale"][data-id="${id}"]`).getByRole('button', { name: /^Reopen/ }).click();
+  await expect(status).toHaveAttribute('data-state', 'waiting');
+
+  // The market moves to 0.2 USD per DOGE; the sale expires; Charge again prices the same $2.00
+  // bagel at the new rate (10 DOGE), with that rate locked: not the old 20 DOGE, not DOGE-priced.
+  rates.set('coingecko', { kind: 'good', value: '0.2' });
+  await expect.poll(async () => (await call(app.url, owner, 'GET', '/api/v1/rates')).body?.value, { timeout: 20_000 }).toBe('0.2');
+  await page.clock.fastForward('16:00'); // past the store's 15-minute timeout
+  await expect(status).toHaveAttribute('data-state', 'expired');
+  await page.clock.setSystemTime(Date.now()); // back in step with the server for the new payment
+  await page.getByRole('button', { name: 'Charge again' }).click();
+  await expect(status).toHaveAttribute('data-state', 'waiting');
+  await expect(page.getByTestId('payment-total')).toHaveText('Ð 10.00');
+  await expect(page.getByTestId('locked-rate')).toContainText('Priced 2.00 USD; rate 1 DOGE = 0.2 USD');
+  const id2 = /\/dc\/([A-Za-z0-9_-]+)/.exec(await page.getByTestId('payment-uri').innerText())![1];
+  expect(id2).not.toBe(id);
+  const view = (await call(app.url, owner, 'GET', `/api/v1/payments/${id2}`)).body;
+  expect(view).toMatchObject({ total: '10', fiat_total: '2.00', fiat_currency: 'USD', rate: { pair: 'DOGE/USD', value: '0.2', source: 'coingecko' } });
+  expect(view.payment.items.map((i: any) => [i.name, i.count, i.unit])).toEqual([['Bagel', 1, '10']]);
+
+  // No source answers any more: once the rate is stale, Charge again says so plainly and
+  // creates nothing (no charge at the old rate, none in DOGE); the expired sale stays on screen.
+  rates.set('coingecko', { kind: 'status', status: 500 });
+  await expect.poll(async () => (await call(app.url, owner, 'GET', '/api/v1/rates')).status, { timeout: 30_000 }).toBe(503);
+  const before = (await call(app.url, owner, 'GET', '/api/v1/payments?limit=100')).body.payments.length;
+  await page.clock.fastForward('16:00');
+  await expect(status).toHaveAttribute('data-state', 'expired');
+  await page.getByRole('button', { name: 'Charge again' }).click();
+  await expect(page.getByText('Exchange rate unavailable — prices in USD cannot be charged right now')).toBeVisible();
+  await expect(status).toHaveAttribute('data-state', 'expired');
+  expect((await call(app.url, owner, 'GET', '/api/v1/payments?limit=100')).body.payments.length).toBe(before);
+  rates.set('coingecko', { kind: 'good', value: '0.1' });
 });

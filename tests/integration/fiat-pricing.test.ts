@@ -122,3 +122,49 @@ describe('POST /api/v1/payments with "currency"', () => {
     expect(ok.body).toMatchObject({ fiat_total: '6.95', rate: { value: '0.1' } });
   });
 });
+
+describe('charge again (the till\'s POST /api/pos/sales/<id>/charge-again)', () => {
+  const again = (id: string, ref: string, key: string) => api('POST', `/api/pos/sales/${id}/charge-again`, { order_reference: ref }, { 'Idempotency-Key': key });
+
+  it('a USD sale is priced again from its USD lines at the rate in force, with a new locked rate; no fresh rate is 503, never DOGE', async () => {
+    srv.set('coingecko', { kind: 'good', value: '0.1' });
+    await until(async () => (await api('GET', '/api/v1/rates')).body?.value, (v) => v === '0.1', 20_000);
+    const first = await api('POST', '/api/v1/payments', usdSale);
+    expect(first.status).toBe(201);
+    expect(first.body).toMatchObject({ total: '69.5', rate: { value: '0.1' } }); // 6.95 / 0.1
+
+    // The market moves; the sale expires unpaid and is charged again: same USD lines, today's rate.
+    srv.set('coingecko', { kind: 'good', value: '0.125' });
+    await until(async () => (await api('GET', '/api/v1/rates')).body?.value, (v) => v === '0.125', 20_000);
+    const r = await again(first.body.id, 'USD-1-again', 'again-1');
+    expect(r.status).toBe(201);
+    expect(r.body.id).not.toBe(first.body.id);
+    expect(r.body).toMatchObject({ fiat_total: '6.95', fiat_tax: '0.48', fiat_currency: 'USD', rate: { pair: 'DOGE/USD', value: '0.125', source: 'coingecko' } });
+    // 1.99/0.125 = 15.92, 0.48/0.125 = 3.84, −0.50/0.125 = −4, 1.00/0.125 = 8
+    expect(r.body.payment.items.map((i: any) => [i.name, i.count, i.unit, i.tax])).toEqual([
+      ['Muffin', 3, '15.92', '3.84'], ['Discount', 1, '-4', ''], ['Tip', 1, '8', ''],
+    ]);
+    expect(r.body.total).toBe('55.6');
+    expect(r.body.payment.order_reference).toBe('USD-1-again');
+    // A retry of the same charge (lost answer) is the same payment.
+    const replay = await again(first.body.id, 'USD-1-again', 'again-1');
+    expect(replay.body.id).toBe(r.body.id);
+
+    // A DOGE-priced sale is charged again in DOGE, as before.
+    const doge = await api('POST', '/api/v1/payments', { items: [{ type: 'item', id: 'A', name: 'A', count: 2, unit: '20', tax: '1' }] });
+    const d = await again(doge.body.id, 'D-again', 'again-doge');
+    expect(d.status).toBe(201);
+    expect(d.body).toMatchObject({ total: '41', rate: null, fiat_currency: '' });
+    expect((await again('nopeNopeNope', 'X', 'again-404')).status).toBe(404);
+
+    // No fresh rate: 503 rate_unavailable, not a charge at the old rate or in DOGE.
+    srv.set('coingecko', { kind: 'status', status: 500 });
+    expect((await until(() => api('GET', '/api/v1/rates'), (x) => x.status === 503, 20_000)).status).toBe(503);
+    const stale = await again(r.body.id, 'USD-1-third', 'again-2');
+    expect(stale.status).toBe(503);
+    expect(stale.body).toMatchObject({ error: 'rate_unavailable' });
+    srv.set('coingecko', { kind: 'good', value: '0.2' });
+    const back = await until(() => again(r.body.id, 'USD-1-third', 'again-2'), (x) => x.status === 201, 20_000);
+    expect(back.body).toMatchObject({ total: '34.75', fiat_total: '6.95', rate: { value: '0.2' } }); // 6.95 / 0.2
+  });
+});

@@ -16,6 +16,9 @@ import { emailProblem } from '@/lib/receipts/address';
 import { recentSales } from '@/lib/pos/catalog';
 import { loadReceipt } from '@/lib/receipts/receipt';
 import { freePort } from '../helpers/ports';
+import { saveOutcome } from '@/lib/rates/store';
+import { DEFAULT_RATE_SOURCES } from '@/lib/rates/config';
+import { parseDecimal } from '@/lib/money';
 
 const DGUB = 'dgub8nnbYqHETn61ajXkw8Z8cHasQNrPnQpb85448DY2ie7PmNecxAm6BjTnhNCvZY3qJk1MKZ9Z5HQasQ83ARb99nmduT7dunvxgcvBFVHuvrq';
 const PASSWORD = 'sup3r-s3cret-pw';
@@ -128,6 +131,62 @@ describe('email receipts through a real SMTP server', () => {
       expect(html).toContain('14:05 EST');
       expect(html).toContain(TXID);
     } finally {
+      await smtp.close();
+    }
+  });
+
+  it('a USD-priced sale: each line in USD as priced with its tax, adding up to fiat_total; then the DOGE paid and the locked rate', async () => {
+    const smtp = await startSmtp();
+    // The store prices in USD; every default rate source answered 0.07 USD per DOGE just now.
+    await db.prisma.store.update({ where: { id: 1 }, data: { pricingCurrency: 'USD' } });
+    const rateAt = new Date();
+    for (const name of DEFAULT_RATE_SOURCES.split(',')) await saveOutcome(db, 'USD', name, { ok: true, value: parseDecimal('0.07') }, rateAt);
+    try {
+      const id = await paidPayment([
+        { type: 'item', id: 'MUF', name: 'Muffin', count: 3, unit: '1.99', tax: '0.48' },
+        { type: 'item', id: 'TEA', name: 'Tea', count: 1, unit: '2.35', tax: '0.19' },
+        { type: 'discount', id: 'disc', name: 'Discount', count: 1, unit: '-0.50' },
+        { type: 'donation', id: 'tip', name: 'Tip', count: 1, unit: '1.00' },
+      ], null, { currency: 'USD' });
+      const p = await db.prisma.payment.findUniqueOrThrow({ where: { id } });
+      expect(p).toMatchObject({ fiatTotal: '9.49', fiatTax: '0.67', fiatCurrency: 'USD', rateValue: '0.07' });
+      // The model: USD lines as priced (not re-derived from DOGE), summing to fiat_total.
+      const r = (await loadReceipt(db, id))!;
+      expect(r.currency).toBe('USD');
+      expect(r.lines.map((l) => [l.name, l.count, l.unit, l.tax, l.total])).toEqual([
+        ['Muffin', 3, '1.99', '0.48', '6.45'], ['Tea', 1, '2.35', '0.19', '2.54'], ['Discount', null, '', '', '-0.50'], ['Tip', null, '', '', '1.00'],
+      ]);
+      expect(r.total).toBe('9.49');
+      expect(r.taxes).toBe('0.67');
+      // 1.99 / 0.07 = 28.428571428… → 28.42857143 per muffin (half-up), … : the DOGE actually asked
+      expect(r.dogeTotal).toBe('135.57142858');
+      expect(r.rate).toMatchObject({ value: '0.07', source: DEFAULT_RATE_SOURCES });
+      const zoned = r.rate!.atText;
+      expect(zoned).toMatch(/ (EST|EDT)$/); // the store's zone (America/New_York)
+
+      const a = await emailReceipt(db, id, { email: 'usd@example.com' }, owner, { env: env(smtp.port) });
+      expect(a.status).toBe(202);
+      const m = inbox.at(-1)!;
+      expect(m.to).toEqual(['usd@example.com']);
+      const text = part(m.raw, 'text/plain')!;
+      const html = part(m.raw, 'text/html')!;
+      expect(text).toContain('3 × $1.99, incl. tax $0.48  = $6.45');
+      expect(text).toContain('1 × $2.35, incl. tax $0.19  = $2.54');
+      expect(text).toContain('= -$0.50');
+      expect(text).toContain('= $1.00');
+      expect(text).toContain('Total: $9.49');
+      expect(text).toContain('of which tax: $0.67');
+      expect(text).toContain('Paid 135.57142858 DOGE');
+      expect(text).toContain(`at 1 DOGE = 0.07 USD (${DEFAULT_RATE_SOURCES}, ${zoned})`);
+      expect(text).not.toMatch(/28\.42857143|85\.28571429/); // no DOGE line amounts on a USD receipt
+      expect(text).not.toContain('≈');
+      expect(html).toContain('3 × $1.99, incl. tax $0.48');
+      expect(html).toContain('$6.45');
+      expect(html).toContain('$9.49');
+      expect(html).toContain('135.57142858 DOGE');
+      expect(html).toContain('1 DOGE = 0.07 USD');
+    } finally {
+      await db.prisma.store.update({ where: { id: 1 }, data: { pricingCurrency: 'DOGE' } });
       await smtp.close();
     }
   });

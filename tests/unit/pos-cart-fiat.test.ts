@@ -48,15 +48,3 @@ describe('the cart in USD', () => {
     expect(amountString(150_000_000n, 'DOGE')).toBe('1.5');
   });
 });
-
-describe('charge again, priced in fiat', () => {
-  it('reprices an expired USD sale from its own fiat request (new order reference); others fall back to the signed lines', async () => {
-    const { rememberPriced, repriceBody } = await import('@/lib/pos/sales');
-    const m = new Map<string, string>();
-    const usd = JSON.stringify(paymentBody([muffin], NO_EXTRAS, { rate: '', currency: '' }, { currency: 'USD', orderReference: 'R1' }));
-    rememberPriced(m, 'pay1', usd);
-    rememberPriced(m, 'pay2', JSON.stringify({ items: [{ type: 'item', id: 'A', name: 'A', count: 1, unit: '2' }] })); // DOGE: not kept
-    expect(repriceBody(m, 'pay1', 'R2')).toEqual({ ...JSON.parse(usd), order_reference: 'R2' });
-    expect(repriceBody(m, 'pay2', 'R2')).toBeNull();
-  });
-});

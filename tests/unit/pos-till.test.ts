@@ -4,7 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { keyboardKeypadKey, keypadKoinu, keypadPress, taxPercentBp, dogeText } from '@/lib/pos/cart';
 import { parseKoinuInput, AmountError } from '@/lib/money';
-import { chargeAgainBody, saleFromView, saleStateOf, canReopen } from '@/lib/pos/sales';
+import { saleFromView, saleStateOf, canReopen } from '@/lib/pos/sales';
+import { chargeAgainRequest, type StoredSale } from '@/lib/pos/charge-again';
 import { okToHandOver, posShownState, posStatusText, saleInProgress } from '@/lib/pos/payment-state';
 import { percentToBp } from '@/lib/backoffice/catalog';
 
@@ -63,25 +64,45 @@ describe("today's sales from GET /api/v1/payments", () => {
   });
 });
 
-describe('charge again', () => {
-  it('posts the same lines, with a new order reference, without zero taxes or totals', () => {
-    const body = chargeAgainBody({
-      items: [
-        { type: 'item', id: 'SAN', name: 'Sandwich', count: 2, unit: '7.25', tax: '1.45', icon: '' },
-        { type: 'item', id: 'COF', name: 'Coffee', count: 1, unit: '2.5', tax: '0' },
-        { type: 'discount', id: 'discount', name: 'Discount', count: 1, unit: '-1' },
-      ],
-      order_reference: 'POS-OLD', fiat_total: '3.10', fiat_tax: '0.29', fiat_currency: 'USD',
-    }, 'POS-NEW');
+describe('charge again (built from the stored lines, lib/pos/charge-again)', () => {
+  type L = StoredSale['lines'][number];
+  const ln = (type: string, id: string, count: number | null, unit: bigint | null, tax: bigint | null, fiatUnit: bigint | null = null, fiatTax: bigint | null = null): L =>
+    ({ type, itemId: id, name: id, description: '', icon: '', count, unit, total: unit !== null && count !== null ? BigInt(count) * unit : null, tax, fiatUnit, fiatTax });
+  const sale = (lines: L[], extra: Partial<StoredSale> = {}): StoredSale =>
+    ({ status: 'unpaid', note: '', fiatTotal: '', fiatTax: '', fiatCurrency: '', rateValue: '', lines, ...extra });
+
+  it('a DOGE sale: the same DOGE lines, a new order reference, no zero taxes; the vendor\'s fiat fields kept', () => {
+    const body = chargeAgainRequest(sale([
+      ln('item', 'SAN', 2, 725_000_000n, 145_000_000n), ln('item', 'COF', 1, 250_000_000n, 0n), ln('discount', 'discount', 1, -100_000_000n, null),
+    ], { fiatTotal: '3.10', fiatTax: '0.29', fiatCurrency: 'USD' }), 'POS-NEW');
     expect(body).toEqual({
       items: [
-        { type: 'item', id: 'SAN', name: 'Sandwich', count: 2, unit: '7.25', tax: '1.45' },
-        { type: 'item', id: 'COF', name: 'Coffee', count: 1, unit: '2.5' },
-        { type: 'discount', id: 'discount', name: 'Discount', count: 1, unit: '-1' },
+        { type: 'item', id: 'SAN', name: 'SAN', count: 2, unit: '7.25', tax: '1.45' },
+        { type: 'item', id: 'COF', name: 'COF', count: 1, unit: '2.5' },
+        { type: 'discount', id: 'discount', name: 'discount', count: 1, unit: '-1' },
       ],
       order_reference: 'POS-NEW', fiat_total: '3.10', fiat_tax: '0.29', fiat_currency: 'USD',
     });
-    expect(() => chargeAgainBody({ items: [] }, 'X')).toThrow(RangeError);
+  });
+
+  it('a USD sale: its USD lines as priced, "currency": "USD", no DOGE amounts and no old fiat sums (the server prices them at today\'s rate)', () => {
+    const body = chargeAgainRequest(sale([
+      ln('item', 'MUF', 3, 2_842_857_143n, 685_714_286n, 199n, 48n), ln('discount', 'disc', 1, -714_285_714n, null, -50n, null), ln('signing', 'sig', null, null, null),
+    ], { fiatTotal: '5.95', fiatTax: '0.48', fiatCurrency: 'USD', rateValue: '0.07', note: 'table 4' }), 'POS-2');
+    expect(body).toEqual({
+      currency: 'USD', order_reference: 'POS-2', note: 'table 4',
+      items: [
+        { type: 'item', id: 'MUF', name: 'MUF', count: 3, unit: '1.99', tax: '0.48' },
+        { type: 'discount', id: 'disc', name: 'disc', count: 1, unit: '-0.50' },
+        { type: 'signing', id: 'sig', name: 'sig' },
+      ],
+    });
+  });
+
+  it('refuses a paid sale, an empty one, and a fiat sale whose fiat lines were never stored (no silent DOGE fallback)', () => {
+    expect(() => chargeAgainRequest(sale([ln('item', 'A', 1, 1n, null)], { status: 'confirmed' }), 'X')).toThrow(/already paid/);
+    expect(() => chargeAgainRequest(sale([]), 'X')).toThrow(/no lines/);
+    expect(() => chargeAgainRequest(sale([ln('item', 'A', 1, 100_000_000n, null)], { fiatTotal: '0.07', fiatCurrency: 'USD', rateValue: '0.07' }), 'X')).toThrow(/priced in USD/);
   });
 });
 

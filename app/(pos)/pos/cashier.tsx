@@ -13,7 +13,7 @@ import { separators } from '@/lib/i18n/numbers';
 import { cartTotals, moneyText, fiatOf, keyboardKeypadKey, keypadAmount, keypadPress, paymentBody, DOGE_CURRENCY, taxPercentBp, NO_EXTRAS, type CartExtras, type CartLine } from '@/lib/pos/cart';
 import type { PosProduct, PosStore, RecentSale } from '@/lib/pos/catalog';
 import { startOfLocalDay } from '@/lib/time/zone';
-import { chargeAgainBody, rememberPriced, repriceBody, saleFromView, type VendorPaymentView } from '@/lib/pos/sales';
+import { saleFromView, type VendorPaymentView } from '@/lib/pos/sales';
 import { PaymentScreen, type CreatedPayment } from './payment-screen';
 import { RecentSales } from './recent-sales';
 import { NotReadyNotice, NOT_READY_ID, useTillReadiness, type TillReadiness } from './readiness';
@@ -71,7 +71,6 @@ export function Cashier({ products, store, sales: initialSales, user, denied, de
   const [sound, setSound] = useSoundSetting();
   const { ask, dialog } = useConfirm();
   const customN = useRef(0);
-  const pricedBodies = useRef(new Map<string, string>());
   const pending = useRef<{ key: string; body: string } | null>(null);
   const cartHeading = useRef<HTMLHeadingElement>(null);
   const tabRefs = useRef<Record<'products' | 'keypad', HTMLButtonElement | null>>({ products: null, keypad: null });
@@ -206,11 +205,14 @@ export function Cashier({ products, store, sales: initialSales, user, denied, de
     pending.current = null;
   }
 
-  /** POSTs one charge (key + exact body); a retry of the same charge replays the same request. */
-  async function startPayment(key: string, body: string): Promise<boolean> {
+  /**
+   * POSTs one charge (key + exact body); a retry of the same charge replays the same request.
+   * `url`: POST /api/v1/payments, or the charge-again route of an expired sale.
+   */
+  async function startPayment(key: string, body: string, url = '/api/v1/payments'): Promise<boolean> {
     setBusy(true);
     try {
-      const r = await csrfFetch('/api/v1/payments', { method: 'POST', headers: { 'Idempotency-Key': key }, body });
+      const r = await csrfFetch(url, { method: 'POST', headers: { 'Idempotency-Key': key }, body });
       const b = await r.json().catch(() => ({}));
       if (r.status === 503 && b.error === 'not_ready') {
         readiness.refused(b);
@@ -225,7 +227,6 @@ export function Cashier({ products, store, sales: initialSales, user, denied, de
         return false;
       }
       setPayment(b as CreatedPayment);
-      rememberPriced(pricedBodies.current, (b as CreatedPayment).id, body);
       void pollSales();
       return true;
     } catch {
@@ -256,20 +257,18 @@ export function Cashier({ products, store, sales: initialSales, user, denied, de
     await startPayment(key, body);
   }
 
-  /** An expired sale: the same lines as a new payment (its cart may be gone: it was reopened). */
+  /**
+   * An expired sale: the same lines as a new payment (its cart may be gone: it was reopened). The
+   * server builds it from the stored lines (lib/pos/charge-again.ts): a sale priced in fiat is
+   * priced again from its fiat lines at the rate in force now; no fresh rate is rate_unavailable.
+   */
   async function chargeAgain() {
     if (!payment) return;
     const old = payment;
-    let body: string;
-    try {
-      // A sale priced in fiat is priced again from its fiat lines (at today's rate), when this till made it.
-      body = JSON.stringify(repriceBody(pricedBodies.current, old.id, orderRef()) ?? chargeAgainBody(old.payment, orderRef()));
-    } catch (e) {
-      setError((e as Error).message);
-      return;
-    }
+    setError('');
     setPayment(null);
-    if (!(await startPayment(chargeKey(), body))) setPayment(old);
+    const url = `/api/pos/sales/${encodeURIComponent(old.id)}/charge-again`;
+    if (!(await startPayment(chargeKey(), JSON.stringify({ order_reference: orderRef() }), url))) setPayment(old);
   }
 
   async function reopen(id: string) {

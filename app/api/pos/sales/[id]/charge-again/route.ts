@@ -1,0 +1,33 @@
+// POST /api/pos/sales/<id>/charge-again { "order_reference": "…" } (the till, with an
+// Idempotency-Key): the sale's lines as a new payment, built on the server from the stored lines
+// (lib/pos/charge-again.ts); a fiat-priced sale is priced again at the rate in force. Answers as
+// POST /api/v1/payments does (201 with the new payment, 503 rate_unavailable / not_ready, …).
+import { vendorRoute } from '@/lib/api/vendor-route';
+import { readBodyText } from '@/lib/api/body';
+import { json, jsonError } from '@/lib/api/respond';
+import { assertReady } from '@/lib/health';
+import { chargeAgain, ChargeAgainError } from '@/lib/pos/charge-again';
+
+export const dynamic = 'force-dynamic';
+
+export function POST(req: Request, { params }: { params: Promise<{ id: string }> }) {
+  return vendorRoute(req, 'payments:write', async (ctx, auth) => {
+    const idem = req.headers.get('idempotency-key');
+    if (idem !== null && !/^[!-~]{1,200}$/.test(idem)) {
+      return jsonError(400, 'invalid_request', 'Idempotency-Key: must be 1–200 visible ASCII characters');
+    }
+    const { id } = await params;
+    const body = await readBodyText(req, 4096);
+    const beforeCreate = auth.kind === 'session' ? () => assertReady(ctx.cfg, ctx.db, ctx.network) : undefined;
+    try {
+      const r = await chargeAgain({
+        db: ctx.db, network: ctx.network, publicUrl: ctx.cfg.publicUrl, apiKeyId: auth.keyId, userId: auth.user?.id ?? null,
+        idempotencyKey: idem, scopes: auth.scopes, maxOpenPayments: ctx.cfg.maxOpenPayments, beforeCreate, ownSalesOf: auth.ownSalesOf,
+      }, id, body);
+      return json(r.body, r.status, r.replayed ? { 'Idempotent-Replayed': 'true' } : {});
+    } catch (e) {
+      if (e instanceof ChargeAgainError) return jsonError(e.status, e.code, e.message);
+      throw e;
+    }
+  });
+}
