@@ -160,6 +160,14 @@ describe('JSON endpoint bodies under random and mutated input', () => {
     }), RUNS);
   });
 
+  it('POST /api/v1/payments/<id>/refunds and the till charge-again route with random bodies: never 5xx', async () => {
+    await fc.assert(fc.asyncProperty(text, fc.constantFrom(`/api/v1/payments/${payment.id}/refunds`, `/api/pos/sales/${payment.id}/charge-again`), async (body, path) => {
+      const r = await post(path, body);
+      never5xx(r, { body, path });
+      expect(r.status, `${path} ${body}: ${r.status} ${r.text.slice(0, 200)}`).toBeGreaterThanOrEqual(200);
+    }), RUNS);
+  });
+
   it('POST /api/v1/payments/<id>/cancel with random bodies and ids: never 5xx', async () => {
     await fc.assert(fc.asyncProperty(text, fc.string({ maxLength: 40 }), async (body, id) => {
       const r = await post(`/api/v1/payments/${encodeURIComponent(id) || 'x'}/cancel`, body);
@@ -250,6 +258,9 @@ describe('NUL, int64 overflow and impossible dates on every route that takes inp
       ['POST', `/api/v1/payments/${id}/cancel`, 'key', [400, 404]],
       ['POST', `/api/v1/payments/${id}/mark`, 'key', [400, 404]],
       ['POST', `/api/v1/payments/${id}/receipt`, 'key', [400, 404]],
+      ['GET', `/api/v1/payments/${id}/refunds`, 'key', [400, 404]],
+      ['POST', `/api/v1/payments/${id}/refunds`, 'key', [400, 404]],
+      ['POST', `/api/pos/sales/${id}/charge-again`, 'key', [400, 404]],
       ['GET', `/api/admin/invoices/${id}`, 'owner', [400, 404]],
       ['PATCH', `/api/admin/products/${id}`, 'owner', [400, 404]],
       ['PATCH', `/api/admin/users/${id}`, 'owner', [400, 404]],
@@ -286,6 +297,10 @@ describe('NUL, int64 overflow and impossible dates on every route that takes inp
       ['POST', `/api/v1/payments/${payment.id}/mark`, { as: NUL }, 'key'],
       ['POST', `/api/v1/payments/${payment.id}/receipt`, { email: `ann${NUL}@example.com` }, 'key'],
       ['POST', `/api/v1/payments/${payment.id}/receipt`, { email: 'ann@example.com\r\nBcc: all@example.com' }, 'key'],
+      ['POST', `/api/v1/payments/${payment.id}/refunds`, { amount: '1', address: NUL, reason: 'x' }, 'key'],
+      ['POST', `/api/v1/payments/${payment.id}/refunds`, { amount: '1', reason: NUL }, 'key'],
+      ['POST', `/api/v1/payments/${payment.id}/refunds`, { fiat_amount: NUL }, 'key'],
+      ['POST', `/api/pos/sales/${payment.id}/charge-again`, { order_reference: NUL }, 'key'],
     ];
     for (const [method, path, body, who] of cases) {
       const r = await send(method, path, body, who);
