@@ -5,7 +5,9 @@ import { appContext } from '@/lib/app-context';
 import { listAudit } from '@/lib/backoffice/audit';
 
 export const dynamic = 'force-dynamic';
-export const metadata = { title: 'Audit log — Counter' };
+export async function generateMetadata() {
+  return { title: `${(await getTranslations('adminAudit'))('title')} — Counter` };
+}
 
 function describe(changes: Record<string, unknown>): string {
   return Object.entries(changes)

@@ -12,7 +12,9 @@ import { InvalidRequestError } from '@/lib/relay/errors';
 import { PrintReport } from './print-report';
 
 export const dynamic = 'force-dynamic';
-export const metadata = { title: 'End-of-day report — Counter' };
+export async function generateMetadata() {
+  return { title: `${(await getTranslations('adminReports'))('title')} — Counter` };
+}
 
 const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;
 
