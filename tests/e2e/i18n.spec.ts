@@ -16,6 +16,7 @@ import { startApp, type AppServer } from '../helpers/app-server';
 
 const OWNER = { email: 'owner@i18n.test', password: 'counter i18n e2e password' };
 const CASHIER = { email: 'kasse@i18n.test', password: 'kassiererin passwort 2026' };
+const API_KEY = 'i18n_' + randomBytes(24).toString('base64url');
 const xpub = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(17), REGTEST), "m/44'/1'/0'"));
 
 const test = base.extend<object, { app: AppServer }>({
@@ -29,7 +30,7 @@ const test = base.extend<object, { app: AppServer }>({
       const app = await startApp(
         {
           DOGE_NETWORK: 'regtest', CHAIN_BACKEND: 'devnet', DEVNET_BLOCK_SECONDS: '0', STORE_XPUB: xpub,
-          ADMIN_EMAIL: OWNER.email, ADMIN_PASSWORD: OWNER.password, BOOTSTRAP_API_KEY: 'i18n_' + randomBytes(24).toString('base64url'),
+          ADMIN_EMAIL: OWNER.email, ADMIN_PASSWORD: OWNER.password, BOOTSTRAP_API_KEY: API_KEY,
         },
         { keepDataDir: dataDir },
       );
@@ -143,18 +144,19 @@ test('the back office in German, then Portuguese', async ({ browser, app }) => {
   await page.getByLabel('Email').fill(OWNER.email);
   await page.getByLabel('Password').fill(OWNER.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page).toHaveURL(app.url + '/admin');
   const me = await (await page.request.get(`${app.url}/api/auth/me`)).json();
   const headers = { 'X-CSRF-Token': me.csrf_token, 'Content-Type': 'application/json' };
   // Wait for the store to be ready (the devnet's first block), then an invoice of 2 × 1234.5 DOGE.
   await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible({ timeout: 30_000 });
   const made = await page.request.post(`${app.url}/api/v1/payments`, {
-    headers: { ...headers, 'Idempotency-Key': 'i18n-backoffice-1' },
+    headers: { Authorization: `Bearer ${API_KEY}`, 'Content-Type': 'application/json' },
     data: { items: [{ type: 'item', id: 'p-1', name: 'Kaffee', count: 2, unit: '1234.5', tax: '0' }], vendor_order_id: 'DE-1' },
   });
   expect(made.status()).toBe(201);
   const id = (await made.json()).id as string;
-  expect((await page.request.post(`${app.url}/api/auth/locale`, { headers, data: { locale: 'de' } })).status()).toBe(200);
+  const toDe = await page.request.post(`${app.url}/api/auth/locale`, { headers, data: { locale: 'de' } });
+  expect(toDe.status(), await toDe.text()).toBe(200);
 
   // Overview: German words, German numbers, a German date in the store's zone (UTC here).
   await page.goto(app.url + '/admin');
