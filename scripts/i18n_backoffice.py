@@ -66,6 +66,8 @@ BACKOFFICE = {
   'item_public_url': ('Public https:// address (PUBLIC_URL)', 'Dirección https:// pública (PUBLIC_URL)', 'Öffentliche https://-Adresse (PUBLIC_URL)', 'Endereço https:// público (PUBLIC_URL)'),
   'openSettings': ('Open Settings', 'Abrir Ajustes', 'Einstellungen öffnen', 'Abrir Configurações'),
   'openNode': ('Open Node status', 'Abrir Estado del nodo', 'Knotenstatus öffnen', 'Abrir Status do nó'),
+  # The problems' advice: English pages show lib/readiness's own words (as GET /api/health gives
+  # them, with their figures); these keys are for the other languages, the English ones a mirror.
   'p_no_wallet': ("No receiving wallet is set up, so there is nowhere for payments to go. Add your wallet's watch-only account key (xpub) or a receive address in Settings, or set STORE_XPUB or STORE_ADDRESS.",
                   'No hay ninguna billetera de cobro configurada, así que los pagos no tienen adónde ir. Añade la clave de cuenta de solo lectura (xpub) de tu billetera o una dirección de cobro en Ajustes, o define STORE_XPUB o STORE_ADDRESS.',
                   'Es ist keine Empfangs-Wallet eingerichtet, Zahlungen haben also kein Ziel. Hinterlegen Sie in den Einstellungen den Nur-Lese-Kontoschlüssel (xpub) Ihrer Wallet oder eine Empfangsadresse, oder setzen Sie STORE_XPUB bzw. STORE_ADDRESS.',
