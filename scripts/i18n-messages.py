@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 # Writes messages/{en,es,de,pt}.json from one table, so each key is written in all four languages
 # side by side (DESIGN.md §9). Edit here, run `python3 scripts/i18n-messages.py`, commit both.
-import json, os
+import json, os, sys
+sys.dont_write_bytecode = True
+from i18n_backoffice import BACKOFFICE  # the back office's and setup's sections (same shape)
 M = {
  'common': {
   'language': ('Language', 'Idioma', 'Sprache', 'Idioma'),
@@ -186,6 +188,7 @@ M = {
   'itemsSold': ('Items sold', 'Artículos vendidos', 'Verkaufte Artikel', 'Itens vendidos'),
   'noneYet': ('No confirmed sales yet today.', 'Aún no hay ventas confirmadas hoy.', 'Heute noch keine bestätigten Verkäufe.', 'Nenhuma venda confirmada hoje ainda.'),
  },
+ **BACKOFFICE,
  'nav': {
   'label': ('Back office', 'Administración', 'Backoffice', 'Administração'),
   'overview': ('Overview', 'Resumen', 'Übersicht', 'Visão geral'),

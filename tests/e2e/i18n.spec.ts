@@ -2,7 +2,9 @@
 // cashier whose browser asks for German gets the sign-in page and the till in German, with
 // German number formats ("12,50"), types an amount with a decimal comma and charges; switching
 // to Spanish changes the whole till and is saved on the user (another browser in English still
-// gets Spanish); the owner, in English, is unaffected; <html lang> follows.
+// gets Spanish); the owner, in English, is unaffected; <html lang> follows. The back office
+// (overview, invoices, an invoice, settings) in German then Portuguese, with their number and
+// date formats in the store's zone; the first-run setup page in German and Portuguese.
 import { test as base, expect, type Browser, type Page } from '@playwright/test';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
@@ -14,6 +16,7 @@ import { startApp, type AppServer } from '../helpers/app-server';
 
 const OWNER = { email: 'owner@i18n.test', password: 'counter i18n e2e password' };
 const CASHIER = { email: 'kasse@i18n.test', password: 'kassiererin passwort 2026' };
+const API_KEY = 'i18n_' + randomBytes(24).toString('base64url');
 const xpub = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(17), REGTEST), "m/44'/1'/0'"));
 
 const test = base.extend<object, { app: AppServer }>({
@@ -27,7 +30,7 @@ const test = base.extend<object, { app: AppServer }>({
       const app = await startApp(
         {
           DOGE_NETWORK: 'regtest', CHAIN_BACKEND: 'devnet', DEVNET_BLOCK_SECONDS: '0', STORE_XPUB: xpub,
-          ADMIN_EMAIL: OWNER.email, ADMIN_PASSWORD: OWNER.password, BOOTSTRAP_API_KEY: 'i18n_' + randomBytes(24).toString('base64url'),
+          ADMIN_EMAIL: OWNER.email, ADMIN_PASSWORD: OWNER.password, BOOTSTRAP_API_KEY: API_KEY,
         },
         { keepDataDir: dataDir },
       );
@@ -133,4 +136,110 @@ test('German, then Spanish for the cashier; English for the owner', async ({ bro
   expect((await bad.json()).error).toBe('invalid_request');
 
   for (const c of [owner, de, en]) await c.ctx.close();
+});
+
+test('the back office in German, then Portuguese', async ({ browser, app }) => {
+  const { ctx, page } = await browserIn(browser, 'en-US');
+  await page.goto(app.url + '/login?next=/admin');
+  await page.getByLabel('Email').fill(OWNER.email);
+  await page.getByLabel('Password').fill(OWNER.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(app.url + '/admin');
+  const me = await (await page.request.get(`${app.url}/api/auth/me`)).json();
+  const headers = { 'X-CSRF-Token': me.csrf_token, 'Content-Type': 'application/json' };
+  // Wait for the store to be ready (the devnet's first block), then an invoice of 2 × 1234.5 DOGE.
+  await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible({ timeout: 30_000 });
+  const made = await page.request.post(`${app.url}/api/v1/payments`, {
+    headers: { Authorization: `Bearer ${API_KEY}`, 'Content-Type': 'application/json' },
+    data: { items: [{ type: 'item', id: 'p-1', name: 'Kaffee', count: 2, unit: '1234.5', tax: '0' }], vendor_order_id: 'DE-1' },
+  });
+  expect(made.status()).toBe(201);
+  const id = (await made.json()).id as string;
+  const toDe = await page.request.post(`${app.url}/api/auth/locale`, { headers, data: { locale: 'de' } });
+  expect(toDe.status(), await toDe.text()).toBe(200);
+
+  // Overview: German words, German numbers, a German date in the store's zone (UTC here).
+  await page.goto(app.url + '/admin');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  await expect(page.getByRole('heading', { name: 'Übersicht' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Backoffice' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Letzte Rechnungen' })).toBeVisible();
+  const row = page.locator('.bo-list-row', { hasText: 'DE-1' });
+  await expect(row).toContainText('2.469,00 DOGE');
+  await expect(row).toContainText('unbezahlt');
+  await expect(row.locator('time')).toHaveText(/^\d{1,2}\. [A-Za-zäöü]{3,4}\.? \d{4}, \d{2}:\d{2} UTC$/);
+  await expect(page.getByText('Verkäufe pro Tag, letzte 30 Tage')).toBeVisible();
+
+  // The invoice list: headings, filter, export, the row.
+  await page.getByRole('link', { name: 'Alle Rechnungen' }).click();
+  await expect(page.getByRole('heading', { name: 'Rechnungen', exact: true })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'CSV exportieren' })).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: 'Erstellt' })).toBeVisible();
+  await expect(page.getByLabel('Status').locator('option[value="confirmed"]')).toHaveText('bestätigt');
+  await expect(page.locator(`tr[data-id="${id}"]`)).toContainText('2.469,00 DOGE');
+
+  // One invoice: its sections, its lines with German decimals; the product's name is data.
+  await page.getByRole('link', { name: 'DE-1' }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/invoices/${id}$`));
+  await expect(page.getByRole('heading', { name: 'Zahlung', exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Positionen' })).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'Kaffee' })).toBeVisible();
+  await expect(page.getByRole('cell', { name: '1.234,5', exact: true })).toBeVisible();
+  await expect(page.getByText('Läuft ab')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Rechnung stornieren' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Als beglichen markieren' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Ereigniszustellungen' })).toBeVisible();
+
+  // Settings.
+  await page.goto(app.url + '/admin/settings');
+  await expect(page.getByRole('heading', { name: 'Einstellungen', exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Geschäftsprofil' })).toBeVisible();
+  await expect(page.getByLabel('Name des Geschäfts')).toHaveValue('Café Sprachen');
+  await expect(page.getByRole('button', { name: 'Einstellungen speichern' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'API-Schlüssel' })).toBeVisible();
+  await expect(page.getByRole('form', { name: 'Zeitzone und Belege per E-Mail' })).toBeVisible();
+
+  // Portuguese, from the back office's own language control.
+  await page.getByRole('combobox', { name: 'Sprache' }).selectOption('pt');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'pt');
+  await expect(page.getByRole('heading', { name: 'Configurações', exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Salvar configurações' })).toBeVisible();
+  await page.goto(app.url + '/admin/invoices');
+  await expect(page.getByRole('heading', { name: 'Faturas', exact: true })).toBeVisible();
+  const ptRow = page.locator(`tr[data-id="${id}"]`);
+  await expect(ptRow).toContainText('2.469,00 DOGE');
+  await expect(ptRow).toContainText('não pago');
+  await expect(ptRow.locator('time')).toHaveText(/^\d{1,2} de [a-zç]{3,4}\.? de \d{4}, \d{2}:\d{2} UTC$/);
+  await page.goto(app.url + '/admin');
+  await expect(page.getByRole('heading', { name: 'Visão geral' })).toBeVisible();
+
+  // Back to English for the owner; the page is as it always was.
+  expect((await page.request.post(`${app.url}/api/auth/locale`, { headers, data: { locale: 'en' } })).status()).toBe(200);
+  await page.goto(app.url + '/admin/invoices');
+  await expect(page.getByRole('heading', { name: 'Invoices', exact: true })).toBeVisible();
+  await expect(page.locator(`tr[data-id="${id}"]`)).toContainText('2469 DOGE');
+  await ctx.close();
+});
+
+test('the first-run setup page in German, then Portuguese', async ({ browser }) => {
+  // A fresh app with no account at all, so /setup is open.
+  const fresh = await startApp();
+  try {
+    const { ctx, page } = await browserIn(browser, 'de-DE');
+    await page.goto(fresh.url + '/setup');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+    await expect(page.getByRole('heading', { name: 'Inhaberkonto anlegen' })).toBeVisible();
+    await expect(page.getByLabel('Einrichtungscode')).toBeVisible();
+    await expect(page.getByLabel('Ihr Name')).toBeVisible();
+    await expect(page.getByText('Mindestens 12 Zeichen.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Konto anlegen' })).toBeVisible();
+    await page.getByRole('combobox', { name: 'Sprache' }).selectOption('pt');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'pt');
+    await expect(page.getByRole('heading', { name: 'Crie a conta do proprietário' })).toBeVisible();
+    await expect(page.getByLabel('Código de configuração')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Criar conta' })).toBeVisible();
+    await ctx.close();
+  } finally {
+    await fresh.stop();
+  }
 });

@@ -4,6 +4,7 @@ import { LanguageSelect } from '@/app/_lib/language-select';
 import { currentUser } from '@/app/_lib/session';
 import { SignOutButton } from './_components/sign-out';
 import { AdminNav } from './_components/nav';
+import { roleLabel } from './_components/labels';
 import { ThemeSwitch } from '@/app/_lib/theme-switch';
 import './admin.css';
 
@@ -14,7 +15,7 @@ export const dynamic = 'force-dynamic';
 export default async function AdminLayout({ children }: { children: React.ReactNode }) {
   const user = await currentUser();
   const isOwner = user?.role === 'owner';
-  const t = await getTranslations('common');
+  const [t, ta] = await Promise.all([getTranslations('common'), getTranslations('admin')]);
   return (
     <div className="bo-frame">
       <header className="bo-top">
@@ -22,7 +23,7 @@ export default async function AdminLayout({ children }: { children: React.ReactN
         <span className="bo-top-title">{t('backOffice')}</span>
         {user ? (
           <div className="bo-user">
-            <span className="bo-user-name" title={user.email}>{user.name || user.email}<small className="pill">{user.role}</small></span>
+            <span className="bo-user-name" title={user.email}>{user.name || user.email}<small className="pill">{roleLabel(ta, user.role)}</small></span>
             <ThemeSwitch />
             <LanguageSelect signedIn className="btn bo-btn-sm" />
             <Link href="/pos" className="btn bo-btn-sm">{t('cashier')}</Link>

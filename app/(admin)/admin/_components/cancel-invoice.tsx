@@ -1,20 +1,23 @@
 'use client';
 import { useState } from 'react';
 import { useRouter } from 'next/navigation';
-import { adminCall } from './api';
+import { useTranslations } from 'next-intl';
+import { useAdminCall } from './api';
 
 // Declines an unpaid invoice through the vendor API (reason "cancelled by vendor").
 export function CancelInvoiceButton({ id }: { id: string }) {
   const router = useRouter();
+  const t = useTranslations('adminInvoice');
+  const adminCall = useAdminCall();
   const [err, setErr] = useState('');
   return (
     <span className="bo-inline">
       <button type="button" className="btn" onClick={async () => {
-        if (!confirm('Cancel this invoice? A customer can no longer pay it.')) return;
+        if (!confirm(t('cancelConfirm'))) return;
         const r = await adminCall('POST', `/api/v1/payments/${encodeURIComponent(id)}/cancel`);
         if (!r.ok) return setErr(r.message);
         router.refresh();
-      }}>Cancel invoice</button>
+      }}>{t('cancelInvoice')}</button>
       {err ? <span role="alert" className="form-error">{err}</span> : null}
     </span>
   );

@@ -1,12 +1,15 @@
 'use client';
 import { useState } from 'react';
 import { useRouter } from 'next/navigation';
-import { adminCall } from './api';
+import { useTranslations } from 'next-intl';
+import { useAdminCall } from './api';
 
 // The merchant's decision on an unpaid or accepted invoice (DESIGN.md §12): Mark settled /
 // Mark invalid, with a note, after a confirm step. Goes through POST /api/v1/payments/<id>/mark.
 export function MarkInvoice({ id }: { id: string }) {
   const router = useRouter();
+  const t = useTranslations('adminInvoice');
+  const adminCall = useAdminCall();
   const [note, setNote] = useState('');
   const [pending, setPending] = useState<'settled' | 'invalid' | null>(null);
   const [err, setErr] = useState('');
@@ -18,17 +21,17 @@ export function MarkInvoice({ id }: { id: string }) {
   };
   return (
     <div className="bo-mark" data-testid="mark-invoice">
-      <label>Note <input type="text" value={note} maxLength={1000} onChange={(e) => setNote(e.target.value)} placeholder="why (kept on the invoice)" /></label>
+      <label>{t('markNote')} <input type="text" value={note} maxLength={1000} onChange={(e) => setNote(e.target.value)} placeholder={t('markNotePlaceholder')} /></label>
       {pending ? (
         <span className="bo-inline">
-          <span>{pending === 'settled' ? 'Mark this invoice settled (confirmed)?' : 'Mark this invoice invalid (declined)? This is final.'}</span>
-          <button type="button" className="btn" onClick={() => submit(pending)}>Yes, mark {pending}</button>
-          <button type="button" className="btn" onClick={() => setPending(null)}>No</button>
+          <span>{pending === 'settled' ? t('markSettledQ') : t('markInvalidQ')}</span>
+          <button type="button" className="btn" onClick={() => submit(pending)}>{t('yesMark', { as: pending })}</button>
+          <button type="button" className="btn" onClick={() => setPending(null)}>{t('no')}</button>
         </span>
       ) : (
         <span className="bo-inline">
-          <button type="button" className="btn" onClick={() => { setErr(''); setPending('settled'); }}>Mark settled</button>
-          <button type="button" className="btn" onClick={() => { setErr(''); setPending('invalid'); }}>Mark invalid</button>
+          <button type="button" className="btn" onClick={() => { setErr(''); setPending('settled'); }}>{t('markSettled')}</button>
+          <button type="button" className="btn" onClick={() => { setErr(''); setPending('invalid'); }}>{t('markInvalid')}</button>
         </span>
       )}
       {err ? <span role="alert" className="form-error">{err}</span> : null}

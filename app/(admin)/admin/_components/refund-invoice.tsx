@@ -1,13 +1,19 @@
 'use client';
 import { useEffect, useState } from 'react';
 import { useRouter } from 'next/navigation';
-import { adminCall } from './api';
+import { useLocale, useTranslations } from 'next-intl';
+import { dogeAmount } from '@/lib/i18n/display';
+import { useAdminCall } from './api';
 
 // The Refund button on a paid invoice (DESIGN.md §13): a small form (DOGE or fiat amount, rate
 // then/now, address, reason) posted to POST /api/v1/payments/<id>/refunds. The new refund then
 // shows in the invoice's Refunds list with its QR code for the merchant's wallet.
 export function RefundInvoice({ id, refundable, currency, customerAddress }: { id: string; refundable: string; currency: string; customerAddress: string }) {
   const router = useRouter();
+  const t = useTranslations('adminInvoice');
+  const tc = useTranslations('admin');
+  const locale = useLocale();
+  const adminCall = useAdminCall();
   const [open, setOpen] = useState(false);
   const [unit, setUnit] = useState<'doge' | 'fiat'>('doge');
   const [amount, setAmount] = useState('');
@@ -16,7 +22,7 @@ export function RefundInvoice({ id, refundable, currency, customerAddress }: { i
   const [reason, setReason] = useState('');
   const [err, setErr] = useState('');
   const [busy, setBusy] = useState(false);
-  if (!open) return <button type="button" className="btn" data-testid="refund-open" onClick={() => setOpen(true)}>Refund</button>;
+  if (!open) return <button type="button" className="btn" data-testid="refund-open" onClick={() => setOpen(true)}>{t('refundBtn')}</button>;
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
     setErr('');
@@ -34,23 +40,23 @@ export function RefundInvoice({ id, refundable, currency, customerAddress }: { i
   };
   return (
     <form className="bo-refund-form" data-testid="refund-form" onSubmit={submit}>
-      <p className="muted">Up to {refundable} DOGE can be refunded. Leave the amount empty to refund all of it.</p>
-      <label>Amount <input type="text" inputMode="decimal" value={amount} maxLength={40} onChange={(e) => setAmount(e.target.value)} placeholder={refundable} /></label>
-      <label>In <select value={unit} onChange={(e) => setUnit(e.target.value as 'doge' | 'fiat')}>
+      <p className="muted">{t('refundUpTo', { amount: dogeAmount(refundable, locale) })}</p>
+      <label>{t('amount')} <input type="text" inputMode="decimal" value={amount} maxLength={40} onChange={(e) => setAmount(e.target.value)} placeholder={refundable} /></label>
+      <label>{t('refundIn')} <select value={unit} onChange={(e) => setUnit(e.target.value as 'doge' | 'fiat')}>
         <option value="doge">DOGE</option>
         <option value="fiat">{currency}</option>
       </select></label>
       {unit === 'fiat' ? (
-        <label>Rate <select value={rate} onChange={(e) => setRate(e.target.value as 'then' | 'now')}>
-          <option value="then">the payment&apos;s rate</option>
-          <option value="now">today&apos;s rate</option>
+        <label>{t('refundRate')} <select value={rate} onChange={(e) => setRate(e.target.value as 'then' | 'now')}>
+          <option value="then">{t('rateThen')}</option>
+          <option value="now">{t('rateNow')}</option>
         </select></label>
       ) : null}
-      <label>Address <input type="text" value={address} maxLength={100} onChange={(e) => setAddress(e.target.value)} placeholder={customerAddress || 'the customer\u2019s address'} /></label>
-      <label>Reason <input type="text" value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} placeholder="why (kept with the refund)" /></label>
+      <label>{t('address')} <input type="text" value={address} maxLength={100} onChange={(e) => setAddress(e.target.value)} placeholder={customerAddress || t('customerAddress')} /></label>
+      <label>{t('reason')} <input type="text" value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} placeholder={t('refundReasonPlaceholder')} /></label>
       <span className="bo-inline">
-        <button type="submit" className="btn" disabled={busy}>Create refund</button>
-        <button type="button" className="btn" onClick={() => setOpen(false)}>Cancel</button>
+        <button type="submit" className="btn" disabled={busy}>{t('createRefund')}</button>
+        <button type="button" className="btn" onClick={() => setOpen(false)}>{tc('cancel')}</button>
       </span>
       {err ? <span role="alert" className="form-error">{err}</span> : null}
     </form>
@@ -58,7 +64,7 @@ export function RefundInvoice({ id, refundable, currency, customerAddress }: { i
 }
 
 /** A refund's live status: polls /relay/status (the refund id is its capability) until confirmed or declined. */
-export function RefundStatus({ id, status }: { id: string; status: string }) {
+export function RefundStatus({ id, status, labels }: { id: string; status: string; labels: Record<string, string> }) {
   const router = useRouter();
   const [now, setNow] = useState(status);
   useEffect(() => {
@@ -77,5 +83,5 @@ export function RefundStatus({ id, status }: { id: string; status: string }) {
     }, 3000);
     return () => clearInterval(t);
   }, [id, now, router]);
-  return <span className={`bo-badge bo-badge-${now}`} data-testid="refund-status">{now}</span>;
+  return <span className={`bo-badge bo-badge-${now}`} data-testid="refund-status" data-status={now}>{labels[now] ?? now}</span>;
 }

@@ -1,10 +1,13 @@
 // The audit log in the back office (owners only): settings, wallet, user, API key and relay key changes.
+import { getTranslations } from 'next-intl/server';
 import { requirePageUser } from '@/app/_lib/session';
 import { appContext } from '@/lib/app-context';
 import { listAudit } from '@/lib/backoffice/audit';
 
 export const dynamic = 'force-dynamic';
-export const metadata = { title: 'Audit log — Counter' };
+export async function generateMetadata() {
+  return { title: `${(await getTranslations('adminAudit'))('title')} — Counter` };
+}
 
 function describe(changes: Record<string, unknown>): string {
   return Object.entries(changes)
@@ -22,13 +25,14 @@ export default async function AuditPage() {
   await requirePageUser('owner', '/admin/audit');
   const { db } = await appContext();
   const entries = await listAudit(db, 500);
+  const t = await getTranslations('adminAudit');
   return (
     <>
-      <div className="bo-head"><h1>Audit log</h1><p className="muted">Every change to settings, the receiving wallet, users, API keys and the relay key, newest first. Secrets are never recorded.</p></div>
-      <section className="bo-card bo-table-wrap" aria-label="Audit log">
-        {entries.length === 0 ? <p className="muted">No changes yet.</p> : (
+      <div className="bo-head"><h1>{t('title')}</h1><p className="muted">{t('intro')}</p></div>
+      <section className="bo-card bo-table-wrap" aria-label={t('title')}>
+        {entries.length === 0 ? <p className="muted">{t('none')}</p> : (
           <table className="bo-table">
-            <thead><tr><th>When (UTC)</th><th>Who</th><th>What</th><th>Changes</th></tr></thead>
+            <thead><tr><th>{t('when')}</th><th>{t('who')}</th><th>{t('what')}</th><th>{t('changes')}</th></tr></thead>
             <tbody>
               {entries.map((e, i) => (
                 <tr key={`${e.at}-${i}`}>

@@ -1,7 +1,9 @@
 'use client';
 import { useState } from 'react';
+import { useLocale, useTranslations } from 'next-intl';
+import { localeNumber } from '@/lib/i18n/display';
 import type { ProductView } from '@/lib/backoffice/catalog';
-import { adminCall } from '../_components/api';
+import { useAdminCall } from '../_components/api';
 
 const MAX_IMAGE_BYTES = 48 * 1024;
 type Draft = { sku: string; name: string; description: string; icon: string; price: string; tax_rate: string; sort: string };
@@ -16,34 +18,36 @@ function Icon({ icon }: { icon: string }) {
 function ProductForm({ draft, onChange, onSubmit, submitLabel, busy, onCancel, currency }: {
   draft: Draft; onChange: (d: Draft) => void; onSubmit: () => void; submitLabel: string; busy: boolean; onCancel?: () => void; currency: string;
 }) {
+  const t = useTranslations('adminCatalog');
+  const ta = useTranslations('admin');
   const [fileError, setFileError] = useState('');
   const set = (k: keyof Draft) => (e: React.ChangeEvent<HTMLInputElement>) => onChange({ ...draft, [k]: e.target.value });
   return (
     <form className="bo-form-grid" onSubmit={(e) => { e.preventDefault(); onSubmit(); }}>
-      <label className="field"><span>Name</span><input value={draft.name} onChange={set('name')} required maxLength={100} /></label>
-      <label className="field"><span>SKU</span><input value={draft.sku} onChange={set('sku')} required maxLength={64} pattern="[A-Za-z0-9._\-]+" /></label>
-      <label className="field"><span>Price ({currency})</span><input value={draft.price} onChange={set('price')} required inputMode="decimal" placeholder={currency === 'DOGE' ? '10.5' : '2.50'} /></label>
-      <label className="field"><span>Tax %</span><input value={draft.tax_rate} onChange={set('tax_rate')} inputMode="decimal" /></label>
-      <label className="field"><span>Icon (emoji)</span><input value={draft.icon.startsWith('data:') ? '' : draft.icon} onChange={set('icon')} maxLength={16} placeholder="☕" /></label>
-      <label className="field"><span>…or image (≤ 48 KiB)</span>
+      <label className="field"><span>{t('name')}</span><input value={draft.name} onChange={set('name')} required maxLength={100} /></label>
+      <label className="field"><span>{t('sku')}</span><input value={draft.sku} onChange={set('sku')} required maxLength={64} pattern="[A-Za-z0-9._\-]+" /></label>
+      <label className="field"><span>{t('price', { currency })}</span><input value={draft.price} onChange={set('price')} required inputMode="decimal" placeholder={currency === 'DOGE' ? '10.5' : '2.50'} /></label>
+      <label className="field"><span>{t('taxPct')}</span><input value={draft.tax_rate} onChange={set('tax_rate')} inputMode="decimal" /></label>
+      <label className="field"><span>{t('iconEmoji')}</span><input value={draft.icon.startsWith('data:') ? '' : draft.icon} onChange={set('icon')} maxLength={16} placeholder="☕" /></label>
+      <label className="field"><span>{t('orImage')}</span>
         <input type="file" accept="image/png,image/jpeg,image/gif,image/webp" onChange={(e) => {
           const f = e.target.files?.[0];
           setFileError('');
           if (!f) return;
-          if (f.size > MAX_IMAGE_BYTES) { setFileError('That image is larger than 48 KiB.'); return; }
+          if (f.size > MAX_IMAGE_BYTES) { setFileError(t('tooLarge')); return; }
           const r = new FileReader();
           r.onload = () => onChange({ ...draft, icon: String(r.result) });
           r.readAsDataURL(f);
         }} />
       </label>
-      <label className="field bo-span2"><span>Description</span><input value={draft.description} onChange={set('description')} maxLength={500} /></label>
-      <label className="field"><span>Order</span><input value={draft.sort} onChange={set('sort')} inputMode="numeric" /></label>
+      <label className="field bo-span2"><span>{t('description')}</span><input value={draft.description} onChange={set('description')} maxLength={500} /></label>
+      <label className="field"><span>{t('order')}</span><input value={draft.sort} onChange={set('sort')} inputMode="numeric" /></label>
       <div className="bo-form-actions bo-span2">
         <Icon icon={draft.icon} />
         {fileError ? <span className="form-error">{fileError}</span> : null}
-        {draft.icon ? <button type="button" className="btn bo-btn-sm" onClick={() => onChange({ ...draft, icon: '' })}>Remove icon</button> : null}
-        {onCancel ? <button type="button" className="btn" onClick={onCancel}>Cancel</button> : null}
-        <button type="submit" className="btn btn-primary" disabled={busy}>{busy ? 'Saving…' : submitLabel}</button>
+        {draft.icon ? <button type="button" className="btn bo-btn-sm" onClick={() => onChange({ ...draft, icon: '' })}>{t('removeIcon')}</button> : null}
+        {onCancel ? <button type="button" className="btn" onClick={onCancel}>{ta('cancel')}</button> : null}
+        <button type="submit" className="btn btn-primary" disabled={busy}>{busy ? ta('saving') : submitLabel}</button>
       </div>
     </form>
   );
@@ -61,11 +65,15 @@ function editBody(d: Draft, p: ProductView) {
 
 /** A product priced before the store switched currency: shown apart, off the till, until re-priced. */
 function OtherCurrency({ p, pricing }: { p: ProductView; pricing: string }) {
+  const t = useTranslations('adminCatalog');
   if (p.currency === pricing) return null;
-  return <span className="bo-badge bo-badge-declined" title={`Not on the till: edit it and enter its price in ${pricing}.`}>priced in {p.currency}: enter a {pricing} price</span>;
+  return <span className="bo-badge bo-badge-declined" title={t('notOnTill', { pricing })}>{t('pricedIn', { currency: p.currency, pricing })}</span>;
 }
 
 export function CatalogEditor({ initial, pricingCurrency = 'DOGE' }: { initial: ProductView[]; pricingCurrency?: string }) {
+  const t = useTranslations('adminCatalog');
+  const locale = useLocale();
+  const adminCall = useAdminCall();
   const [products, setProducts] = useState(initial);
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const [editing, setEditing] = useState<string | null>(null);
@@ -82,7 +90,7 @@ export function CatalogEditor({ initial, pricingCurrency = 'DOGE' }: { initial: 
     if (!r.ok) return setMsg({ error: true, text: r.message });
     setProducts((ps) => [...ps, r.data]);
     setDraft(EMPTY);
-    setMsg({ error: false, text: `Added ${r.data.name}.` });
+    setMsg({ error: false, text: t('added', { name: r.data.name }) });
   }
   async function save(id: string) {
     setBusy(true);
@@ -92,13 +100,13 @@ export function CatalogEditor({ initial, pricingCurrency = 'DOGE' }: { initial: 
     if (!r.ok) return setMsg({ error: true, text: r.message });
     replace(r.data);
     setEditing(null);
-    setMsg({ error: false, text: `Saved ${r.data.name}.` });
+    setMsg({ error: false, text: t('savedName', { name: r.data.name }) });
   }
   async function archive(p: ProductView, archived: boolean) {
     const r = await adminCall<ProductView>('PATCH', `/api/admin/products/${p.id}`, { archived });
     if (!r.ok) return setMsg({ error: true, text: r.message });
     replace(r.data);
-    setMsg({ error: false, text: `${archived ? 'Archived' : 'Restored'} ${p.name}.` });
+    setMsg({ error: false, text: archived ? t('archivedName', { name: p.name }) : t('restoredName', { name: p.name }) });
   }
 
   const others = products.filter((p) => !p.archived && p.currency !== pricingCurrency).length;
@@ -106,33 +114,32 @@ export function CatalogEditor({ initial, pricingCurrency = 'DOGE' }: { initial: 
     <>
       {others ? (
         <p className="bo-notice" role="status" data-testid="catalog-currency-notice">
-          The store now prices in {pricingCurrency}. {others === 1 ? '1 product is' : `${others} products are`} still priced in another currency and
-          {others === 1 ? ' is' : ' are'} not on the till until you edit {others === 1 ? 'it' : 'them'} and enter a {pricingCurrency} price.
+          {t('notice', { pricing: pricingCurrency, n: others })}
         </p>
       ) : null}
       <section className="bo-card">
-        <h2>Add a product</h2>
-        <ProductForm draft={draft} onChange={setDraft} onSubmit={create} submitLabel="Add product" busy={busy} currency={pricingCurrency} />
+        <h2>{t('addHeading')}</h2>
+        <ProductForm draft={draft} onChange={setDraft} onSubmit={create} submitLabel={t('addProduct')} busy={busy} currency={pricingCurrency} />
       </section>
       {msg ? <p role={msg.error ? 'alert' : 'status'} className={msg.error ? 'form-error' : 'bo-ok'}>{msg.text}</p> : null}
       <section className="bo-card">
-        <h2>Products</h2>
-        {products.length === 0 ? <p className="muted">No products yet.</p> : (
+        <h2>{t('products')}</h2>
+        {products.length === 0 ? <p className="muted">{t('none')}</p> : (
           <ul className="bo-products">
             {products.map((p) => (
               <li key={p.id} className={p.archived ? 'bo-product archived' : 'bo-product'} data-sku={p.sku}>
                 {editing === p.id ? (
-                  <ProductForm draft={edit} onChange={setEdit} onSubmit={() => save(p.id)} submitLabel="Save" busy={busy} onCancel={() => setEditing(null)} currency={pricingCurrency} />
+                  <ProductForm draft={edit} onChange={setEdit} onSubmit={() => save(p.id)} submitLabel={t('save')} busy={busy} onCancel={() => setEditing(null)} currency={pricingCurrency} />
                 ) : (
                   <div className="bo-product-row">
                     <Icon icon={p.icon} />
                     <div className="bo-grow">
-                      <b>{p.name}</b> {p.archived ? <span className="bo-badge bo-badge-declined">archived</span> : null} <OtherCurrency p={p} pricing={pricingCurrency} />
-                      <div className="muted">{p.sku}{p.tax_rate !== '0' ? ` · tax ${p.tax_rate}%` : ''}{p.description ? ` · ${p.description}` : ''}</div>
+                      <b>{p.name}</b> {p.archived ? <span className="bo-badge bo-badge-declined">{t('archived')}</span> : null} <OtherCurrency p={p} pricing={pricingCurrency} />
+                      <div className="muted">{p.sku}{p.tax_rate !== '0' ? ` · ${t('tax', { rate: localeNumber(p.tax_rate, locale) })}` : ''}{p.description ? ` · ${p.description}` : ''}</div>
                     </div>
-                    <span className="bo-amount">{p.price} {p.currency}</span>
-                    <button type="button" className="btn bo-btn-sm" onClick={() => { setEditing(p.id); setEdit({ sku: p.sku, name: p.name, description: p.description, icon: p.icon, price: p.currency === pricingCurrency ? p.price : '', tax_rate: p.tax_rate, sort: String(p.sort) }); }}>Edit</button>
-                    <button type="button" className="btn bo-btn-sm" onClick={() => archive(p, !p.archived)}>{p.archived ? 'Restore' : 'Archive'}</button>
+                    <span className="bo-amount">{localeNumber(p.price, locale)} {p.currency}</span>
+                    <button type="button" className="btn bo-btn-sm" onClick={() => { setEditing(p.id); setEdit({ sku: p.sku, name: p.name, description: p.description, icon: p.icon, price: p.currency === pricingCurrency ? p.price : '', tax_rate: p.tax_rate, sort: String(p.sort) }); }}>{t('edit')}</button>
+                    <button type="button" className="btn bo-btn-sm" onClick={() => archive(p, !p.archived)}>{p.archived ? t('restore') : t('archive')}</button>
                   </div>
                 )}
               </li>

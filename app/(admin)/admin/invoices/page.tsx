@@ -1,11 +1,13 @@
 import Link from 'next/link';
+import { getLocale, getTranslations } from 'next-intl/server';
 import { requirePageUser } from '@/app/_lib/session';
 import { appContext } from '@/lib/app-context';
 import { parseInvoiceFilter, searchInvoices, STATUSES, type InvoiceFilter } from '@/lib/backoffice/invoices';
 import { BackofficeError } from '@/lib/backoffice/errors';
 import { storeZone } from '@/lib/receipts/receipt';
-import { formatStoreTime } from '@/lib/time/zone';
+import { dogeAmount, localeNumber, storeTime } from '@/lib/i18n/display';
 import { StatusBadge } from '../_components/status-badge';
+import { statusLabel } from '../_components/labels';
 
 export const dynamic = 'force-dynamic';
 
@@ -33,6 +35,7 @@ export default async function InvoicesPage({ searchParams }: { searchParams: Pro
     error = e.message;
   }
   const tz = await storeZone(db);
+  const [t, ta, locale] = await Promise.all([getTranslations('adminInvoices'), getTranslations('admin'), getLocale()]);
   const result = error ? { invoices: [], next_cursor: null } : await searchInvoices(db, filter);
   const base = new URLSearchParams(params);
   base.delete('cursor');
@@ -45,42 +48,42 @@ export default async function InvoicesPage({ searchParams }: { searchParams: Pro
   return (
     <>
       <div className="bo-head">
-        <h1>Invoices</h1>
+        <h1>{t('title')}</h1>
         <div className="bo-actions">
-          <a className="btn" href={exportQs('csv')} download>Export CSV</a>
-          <a className="btn" href={exportQs('json')} download>Export JSON</a>
+          <a className="btn" href={exportQs('csv')} download>{ta('exportCsv')}</a>
+          <a className="btn" href={exportQs('json')} download>{ta('exportJson')}</a>
         </div>
       </div>
       <form className="bo-filters" method="get" action="/admin/invoices">
-        <label className="field"><span>Status</span>
+        <label className="field"><span>{t('status')}</span>
           <select name="status" defaultValue={filter.status ?? ''}>
-            <option value="">Any</option>
-            {STATUSES.map((s) => <option key={s} value={s}>{s}</option>)}
+            <option value="">{t('any')}</option>
+            {STATUSES.map((s) => <option key={s} value={s}>{statusLabel(ta, s)}</option>)}
           </select>
         </label>
-        <label className="field"><span>From</span><input type="date" name="from" defaultValue={params.get('from') ?? ''} /></label>
-        <label className="field"><span>To</span><input type="date" name="to" defaultValue={params.get('to') ?? ''} /></label>
-        <label className="field bo-grow"><span>Search</span><input type="search" name="q" placeholder="Order, reference, note, id, txid or address" defaultValue={filter.q ?? ''} /></label>
+        <label className="field"><span>{t('from')}</span><input type="date" name="from" defaultValue={params.get('from') ?? ''} /></label>
+        <label className="field"><span>{t('to')}</span><input type="date" name="to" defaultValue={params.get('to') ?? ''} /></label>
+        <label className="field bo-grow"><span>{t('search')}</span><input type="search" name="q" placeholder={t('searchPlaceholder')} defaultValue={filter.q ?? ''} /></label>
         <div className="bo-filter-buttons">
-          <button className="btn btn-primary" type="submit">Filter</button>
-          <Link className="btn" href="/admin/invoices">Clear</Link>
+          <button className="btn btn-primary" type="submit">{t('filter')}</button>
+          <Link className="btn" href="/admin/invoices">{t('clear')}</Link>
         </div>
       </form>
       {error ? <p role="alert" className="form-error">{error}</p> : null}
       <section className="bo-card bo-table-wrap">
         <table className="bo-table">
           <thead>
-            <tr><th>Created</th><th>Order</th><th>Status</th><th className="num">Total</th><th className="num bo-hide-sm">Conf.</th><th className="bo-hide-sm">Transaction</th></tr>
+            <tr><th>{t('created')}</th><th>{t('order')}</th><th>{t('status')}</th><th className="num">{t('total')}</th><th className="num bo-hide-sm">{t('conf')}</th><th className="bo-hide-sm">{t('transaction')}</th></tr>
           </thead>
           <tbody>
             {result.invoices.length === 0 ? (
-              <tr><td colSpan={6} className="muted bo-empty">No invoices match.</td></tr>
+              <tr><td colSpan={6} className="muted bo-empty">{t('none')}</td></tr>
             ) : result.invoices.map((i) => (
               <tr key={i.id} data-id={i.id}>
-                <td><time dateTime={i.created_at}>{formatStoreTime(i.created_at, tz)}</time></td>
+                <td><time dateTime={i.created_at}>{storeTime(i.created_at, tz, locale)}</time></td>
                 <td><Link href={`/admin/invoices/${i.id}`} className="bo-link">{i.vendor_order_id || i.order_reference || i.id.slice(0, 12)}</Link></td>
                 <td><StatusBadge status={i.status} exception={i.exception} expired={i.expired} /></td>
-                <td className="num bo-amount">{i.total} DOGE{i.fiat_total ? <small className="muted bo-hide-sm"> · {i.fiat_total} {i.fiat_currency}</small> : null}</td>
+                <td className="num bo-amount">{dogeAmount(i.total, locale)}{i.fiat_total ? <small className="muted bo-hide-sm"> · {localeNumber(i.fiat_total, locale)} {i.fiat_currency}</small> : null}</td>
                 <td className="num bo-hide-sm">{i.status === 'accepted' || i.status === 'confirmed' ? `${i.confirmed}/${i.required}` : '—'}</td>
                 <td className="bo-mono bo-ellipsis bo-hide-sm">{i.txid ?? '—'}</td>
               </tr>
@@ -89,8 +92,8 @@ export default async function InvoicesPage({ searchParams }: { searchParams: Pro
         </table>
       </section>
       <div className="bo-pager">
-        {params.get('cursor') ? <Link className="btn" href={`/admin/invoices?${base}`}>Newest</Link> : null}
-        {nextHref ? <Link className="btn" href={nextHref}>Older</Link> : null}
+        {params.get('cursor') ? <Link className="btn" href={`/admin/invoices?${base}`}>{t('newest')}</Link> : null}
+        {nextHref ? <Link className="btn" href={nextHref}>{t('older')}</Link> : null}
       </div>
     </>
   );

@@ -3,10 +3,15 @@
 // complete from, and the rescan's progress, polled live from /api/admin/node every 2 s. The
 // owner sets the birthday or starts a rescan from a height or a UTC date.
 import { useEffect, useState } from 'react';
-import { adminCall } from '../_components/api';
+import { useLocale, useTranslations } from 'next-intl';
+import { localeNumber } from '@/lib/i18n/display';
+import { useAdminCall } from '../_components/api';
 import type { WalletHistoryStatus } from '@/lib/chain/rescan-state';
 
 export function WalletHistory({ initial, owner }: { initial: WalletHistoryStatus; owner: boolean }) {
+  const t = useTranslations('adminNode');
+  const locale = useLocale();
+  const adminCall = useAdminCall();
   const [w, setW] = useState(initial);
   const [from, setFrom] = useState(initial.birthday ?? '');
   const [msg, setMsg] = useState('');
@@ -36,31 +41,31 @@ export function WalletHistory({ initial, owner }: { initial: WalletHistoryStatus
   const s = w.rescan;
   return (
     <section className="bo-card" data-testid="wallet-history">
-      <h2>Wallet history</h2>
+      <h2>{t('wallet')}</h2>
       <p className="muted">
-        Birthday: <b data-testid="wallet-birthday">{w.birthday ?? 'not set (history from the first start)'}</b>
-        {' · '}complete from block <b data-testid="wallet-scanned-from">{w.scanned_from ?? '—'}</b>
+        {t('birthday')} <b data-testid="wallet-birthday">{w.birthday ?? t('birthdayNotSet')}</b>
+        {' · '}{t('completeFrom')} <b data-testid="wallet-scanned-from">{w.scanned_from ?? '—'}</b>
       </p>
       {s ? (
         <>
-          <div className="bo-progress" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={s.percent} aria-label="Wallet rescan">
+          <div className="bo-progress" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={s.percent} aria-label={t('rescanLabel')}>
             <div className="bo-progress-bar" style={{ width: `${s.percent}%` }} />
           </div>
           <p className="muted" data-testid="rescan-progress">
-            {s.running ? 'Rescanning' : 'Last rescan'}: {s.percent}% · block {Math.max(s.current, s.from - 1)} of {s.target} (from {s.from}) · started {s.started_at.slice(0, 19).replace('T', ' ')} UTC
-            {s.finished_at ? ` · finished ${s.finished_at.slice(11, 19)} UTC` : ''}
-            {s.error ? <span className="bo-error"> · paused: {s.error}</span> : null}
+            {s.running ? t('rescanning') : t('lastRescan')}: {t('rescanProgress', { pct: localeNumber(String(s.percent), locale), current: Math.max(s.current, s.from - 1), target: s.target, from: s.from, started: s.started_at.slice(0, 19).replace('T', ' ') })}
+            {s.finished_at ? ` · ${t('finished', { time: s.finished_at.slice(11, 19) })}` : ''}
+            {s.error ? <span className="bo-error"> · {t('paused', { error: s.error })}</span> : null}
           </p>
         </>
       ) : null}
       {owner ? (
-        <form className="bo-form-grid" onSubmit={(e) => { e.preventDefault(); void act('POST', '/api/admin/rescan', { from: input() }, 'Rescan started'); }}>
-          <label className="field"><span>From block height or UTC date (YYYY-MM-DD)</span>
-            <input name="from" value={from} onChange={(e) => setFrom(e.target.value)} placeholder="5000000 or 2024-01-31" autoComplete="off" required />
+        <form className="bo-form-grid" onSubmit={(e) => { e.preventDefault(); void act('POST', '/api/admin/rescan', { from: input() }, t('rescanStarted')); }}>
+          <label className="field"><span>{t('fromLabel')}</span>
+            <input name="from" value={from} onChange={(e) => setFrom(e.target.value)} placeholder={t('fromPlaceholder')} autoComplete="off" required />
           </label>
           <div className="bo-form-actions">
-            <button type="submit" className="btn" disabled={busy}>Rescan</button>
-            <button type="button" className="btn" disabled={busy} onClick={() => void act('PATCH', '/api/admin/node', { wallet_birthday: from.trim() ? input() : null }, 'Birthday saved')}>Save as birthday</button>
+            <button type="submit" className="btn" disabled={busy}>{t('rescan')}</button>
+            <button type="button" className="btn" disabled={busy} onClick={() => void act('PATCH', '/api/admin/node', { wallet_birthday: from.trim() ? input() : null }, t('birthdaySaved'))}>{t('saveBirthday')}</button>
             {msg ? <span role="status" className="muted">{msg}</span> : null}
           </div>
         </form>

@@ -1,3 +1,5 @@
+import { getLocale, getTranslations } from 'next-intl/server';
+import { localeNumber } from '@/lib/i18n/display';
 import { requirePageUser } from '@/app/_lib/session';
 import { appContext } from '@/lib/app-context';
 import { formatDecimal } from '@/lib/money';
@@ -8,12 +10,14 @@ import { PricingCurrencyForm } from './pricing-currency-form';
 
 export const dynamic = 'force-dynamic';
 
-function age(at: string | null, now: number): string {
+type AgeT = (key: 'ageS' | 'ageMin' | 'ageH', values: { n: number }) => string;
+
+function age(t: AgeT, at: string | null, now: number): string {
   if (!at) return '—';
   const s = Math.max(0, Math.round((now - Date.parse(at)) / 1000));
-  if (s < 120) return `${s} s ago`;
-  if (s < 7200) return `${Math.round(s / 60)} min ago`;
-  return `${Math.round(s / 3600)} h ago`;
+  if (s < 120) return t('ageS', { n: s });
+  if (s < 7200) return t('ageMin', { n: Math.round(s / 60) });
+  return t('ageH', { n: Math.round(s / 3600) });
 }
 
 // Exchange rates (DESIGN.md §14): the rate in force and every source's last value, age and error.
@@ -25,50 +29,52 @@ export default async function RatesPage() {
   const currency = await rateCurrency(db);
   const snap = await ratesSnapshot(db, currency, { config: cfg });
   const now = Date.now();
+  const [t, locale] = await Promise.all([getTranslations('adminRates'), getLocale()]);
+  const ago = (at: string | null) => age(t, at, now);
   return (
     <>
       <div className="bo-head">
-        <h1>Exchange rates</h1>
-        <p className="muted">DOGE/{currency} · refreshed every {cfg.refreshSec} s · a source counts for {cfg.maxAgeSec} s after its last good answer</p>
+        <h1>{t('title')}</h1>
+        <p className="muted">{t('sub', { currency, refresh: cfg.refreshSec, maxAge: cfg.maxAgeSec })}</p>
       </div>
-      <section className="bo-stats" aria-label="Rate in force">
+      <section className="bo-stats" aria-label={t('inForce')}>
         <div className="bo-stat">
-          <span>Rate in force</span>
+          <span>{t('inForce')}</span>
           {snap.rate.ok ? (
             <>
-              <b data-testid="rate-in-force">{formatDecimal(snap.rate.value)} {currency}</b>
-              <small>per DOGE · median of {snap.rate.used.join(', ')} · {age(snap.rate.at.toISOString(), now)}</small>
+              <b data-testid="rate-in-force">{localeNumber(formatDecimal(snap.rate.value), locale)} {currency}</b>
+              <small>{t('perDoge', { sources: snap.rate.used.join(', '), age: ago(snap.rate.at.toISOString()) })}</small>
             </>
           ) : (
             <>
-              <b data-testid="rate-in-force" role="alert">Unavailable</b>
-              <small>{snap.rate.reason}. Fiat-priced sales are refused until a source answers.</small>
+              <b data-testid="rate-in-force" role="alert">{t('unavailable')}</b>
+              <small>{t('refused', { reason: snap.rate.reason })}</small>
             </>
           )}
         </div>
       </section>
       <section className="bo-card" aria-labelledby="pricing-currency">
-        <h2 id="pricing-currency">Pricing currency</h2>
+        <h2 id="pricing-currency">{t('pricing')}</h2>
         <p className="muted">
           {settings.pricing_currency === 'DOGE'
-            ? `Prices are set in DOGE; rates are kept for the display currency (${currency}).`
-            : `Prices are set in ${settings.pricing_currency} and converted to DOGE at the rate in force, locked into each sale.`}
+            ? t('inDoge', { currency })
+            : t('inFiat', { currency: settings.pricing_currency })}
         </p>
-        {user.role === 'owner' ? <PricingCurrencyForm initial={settings.pricing_currency} /> : <p className="muted">Only an owner can change it.</p>}
+        {user.role === 'owner' ? <PricingCurrencyForm initial={settings.pricing_currency} /> : <p className="muted">{t('ownerOnly')}</p>}
       </section>
       <section className="bo-card">
-        <h2 id="rate-sources">Sources</h2>
+        <h2 id="rate-sources">{t('sources')}</h2>
         <table className="bo-table" aria-labelledby="rate-sources">
           <thead>
-            <tr><th scope="col">Source</th><th scope="col">Last value ({currency} per DOGE)</th><th scope="col">Age</th><th scope="col">Last attempt</th></tr>
+            <tr><th scope="col">{t('source')}</th><th scope="col">{t('lastValue', { currency })}</th><th scope="col">{t('age')}</th><th scope="col">{t('lastAttempt')}</th></tr>
           </thead>
           <tbody>
             {snap.sources.map((s) => (
               <tr key={s.name} data-testid={`rate-source-${s.name}`}>
                 <th scope="row">{s.name}</th>
-                <td className="bo-mono">{s.value ?? '—'}</td>
-                <td>{s.at ? <time dateTime={s.at}>{age(s.at, now)}</time> : '—'}</td>
-                <td>{s.ok ? 'OK' : <span className="bo-error">Failed: {s.error}</span>}{s.checked_at ? <small className="muted"> · {age(s.checked_at, now)}</small> : null}</td>
+                <td className="bo-mono">{s.value ? localeNumber(s.value, locale) : '—'}</td>
+                <td>{s.at ? <time dateTime={s.at}>{ago(s.at)}</time> : '—'}</td>
+                <td>{s.ok ? t('ok') : <span className="bo-error">{t('failed', { error: s.error ?? '' })}</span>}{s.checked_at ? <small className="muted"> · {ago(s.checked_at)}</small> : null}</td>
               </tr>
             ))}
           </tbody>

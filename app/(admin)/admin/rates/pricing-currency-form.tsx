@@ -1,12 +1,16 @@
 'use client';
 import { useState } from 'react';
 import { useRouter } from 'next/navigation';
-import { adminCall } from '../_components/api';
+import { useTranslations } from 'next-intl';
+import { useAdminCall } from '../_components/api';
 
 // The store's pricing currency (DESIGN.md §14), owner only: DOGE, or the ISO 4217 code that
 // catalog prices and the till's keypad use, converted at the rate in force.
 export function PricingCurrencyForm({ initial }: { initial: string }) {
   const router = useRouter();
+  const t = useTranslations('adminRates');
+  const ta = useTranslations('admin');
+  const adminCall = useAdminCall();
   const [value, setValue] = useState(initial);
   const [busy, setBusy] = useState(false);
   const [msg, setMsg] = useState<{ error: boolean; text: string } | null>(null);
@@ -18,16 +22,16 @@ export function PricingCurrencyForm({ initial }: { initial: string }) {
     setBusy(false);
     if (!r.ok) return setMsg({ error: true, text: r.message });
     setValue(r.data.pricing_currency);
-    setMsg({ error: false, text: `Prices are now set in ${r.data.pricing_currency}.` });
+    setMsg({ error: false, text: t('nowIn', { currency: r.data.pricing_currency }) });
     router.refresh();
   }
   return (
-    <form onSubmit={save} className="bo-row" aria-label="Pricing currency">
+    <form onSubmit={save} className="bo-row" aria-label={t('pricing')}>
       <label className="field">
-        <span>Pricing currency (DOGE or an ISO 4217 code)</span>
+        <span>{t('formLabel')}</span>
         <input name="pricing_currency" value={value} onChange={(e) => setValue(e.target.value)} maxLength={4} required pattern="[A-Za-z]{3,4}" autoComplete="off" spellCheck={false} />
       </label>
-      <button className="btn" type="submit" disabled={busy}>{busy ? 'Saving…' : 'Save'}</button>
+      <button className="btn" type="submit" disabled={busy}>{busy ? ta('saving') : ta('save')}</button>
       {msg ? <span role={msg.error ? 'alert' : 'status'} className={msg.error ? 'form-error' : 'bo-ok'}>{msg.text}</span> : null}
     </form>
   );

@@ -1,5 +1,5 @@
 'use client';
 
-export function PrintReport() {
-  return <button type="button" className="btn btn-primary" onClick={() => window.print()}>Print</button>;
+export function PrintReport({ label }: { label: string }) {
+  return <button type="button" className="btn btn-primary" onClick={() => window.print()}>{label}</button>;
 }

@@ -2,10 +2,14 @@
 // Owner: the store's time zone and the SMTP server for email receipts (DESIGN.md §15). The SMTP
 // password is never sent to the browser: the URL comes masked, and saving it back unchanged keeps it.
 import { useState } from 'react';
+import { useTranslations } from 'next-intl';
 import type { SettingsView } from '@/lib/backoffice/settings';
-import { adminCall } from '../_components/api';
+import { useAdminCall } from '../_components/api';
 
 export function ReceiptSettings({ initial, zones }: { initial: SettingsView; zones: string[] }) {
+  const t = useTranslations('adminSettings');
+  const ta = useTranslations('admin');
+  const adminCall = useAdminCall();
   const [f, setF] = useState({ timezone: initial.timezone, smtp_url: initial.smtp_url, smtp_from: initial.smtp_from });
   const [inForce, setInForce] = useState(initial.timezone_in_force);
   const [busy, setBusy] = useState(false);
@@ -20,28 +24,28 @@ export function ReceiptSettings({ initial, zones }: { initial: SettingsView; zon
     if (!r.ok) return setMsg({ error: true, text: r.message });
     setF({ timezone: r.data.timezone, smtp_url: r.data.smtp_url, smtp_from: r.data.smtp_from });
     setInForce(r.data.timezone_in_force);
-    setMsg({ error: false, text: 'Saved.' });
+    setMsg({ error: false, text: ta('saved') });
   }
 
   return (
-    <form onSubmit={save} className="bo-card" aria-label="Time zone and email receipts">
-      <h2>Time zone and email receipts</h2>
+    <form onSubmit={save} className="bo-card" aria-label={t('tzTitle')}>
+      <h2>{t('tzTitle')}</h2>
       <div className="bo-form-grid">
-        <label className="field"><span>Time zone (IANA name; empty = server default)</span>
+        <label className="field"><span>{t('tz')}</span>
           <input name="timezone" list="tz-list" value={f.timezone} onChange={(e) => setF({ ...f, timezone: e.target.value })} placeholder={inForce} autoComplete="off" />
         </label>
         <datalist id="tz-list">{zones.map((z) => <option key={z} value={z} />)}</datalist>
-        <p className="muted">In force: <b data-testid="tz-in-force">{inForce}</b></p>
-        <label className="field bo-span2"><span>SMTP server (smtp:// or smtps://user:password@host:port; empty = SMTP_URL)</span>
+        <p className="muted">{t('inForce')} <b data-testid="tz-in-force">{inForce}</b></p>
+        <label className="field bo-span2"><span>{t('smtp')}</span>
           <input name="smtp_url" value={f.smtp_url} onChange={(e) => setF({ ...f, smtp_url: e.target.value })} placeholder="smtps://user:password@mail.example:465" autoComplete="off" spellCheck={false} />
         </label>
-        <label className="field"><span>Sender (empty = SMTP_FROM)</span>
+        <label className="field"><span>{t('sender')}</span>
           <input name="smtp_from" value={f.smtp_from} onChange={(e) => setF({ ...f, smtp_from: e.target.value })} placeholder="Shop <receipts@shop.example>" autoComplete="off" />
         </label>
       </div>
       <div className="bo-sticky-save">
         {msg ? <span role={msg.error ? 'alert' : 'status'} className={msg.error ? 'form-error' : 'bo-ok'}>{msg.text}</span> : <span />}
-        <button className="btn btn-primary" type="submit" disabled={busy}>{busy ? 'Saving…' : 'Save'}</button>
+        <button className="btn btn-primary" type="submit" disabled={busy}>{busy ? ta('saving') : ta('save')}</button>
       </div>
     </form>
   );

@@ -1,7 +1,8 @@
 'use client';
 import { useState } from 'react';
+import { useTranslations } from 'next-intl';
 import type { SettingsView } from '@/lib/backoffice/settings';
-import { adminCall } from '../_components/api';
+import { useAdminCall } from '../_components/api';
 
 type Form = Omit<SettingsView, 'webhook_secret_set' | 'webhook_secret_masked' | 'max_size' | 'timeout' | 'one_conf_required' | 'high_conf_required'> & {
   max_size: string; timeout: string; one_conf_required: string; high_conf_required: string;
@@ -13,6 +14,9 @@ function toForm(s: SettingsView): Form {
 }
 
 export function SettingsForm({ initial, network, walletEditable }: { initial: SettingsView; network: string; walletEditable: boolean }) {
+  const t = useTranslations('adminSettings');
+  const ta = useTranslations('admin');
+  const adminCall = useAdminCall();
   const [f, setF] = useState<Form>(toForm(initial));
   const [busy, setBusy] = useState(false);
   const [msg, setMsg] = useState<{ error: boolean; text: string } | null>(null);
@@ -36,85 +40,87 @@ export function SettingsForm({ initial, network, walletEditable }: { initial: Se
     setBusy(false);
     if (!r.ok) return setMsg({ error: true, text: r.message });
     setF(toForm(r.data));
-    setMsg({ error: false, text: 'Settings saved.' });
+    setMsg({ error: false, text: t('settingsSaved') });
   }
 
   return (
     <form onSubmit={save} className="bo-settings">
       <section className="bo-card">
-        <h2>Store profile</h2>
+        <h2>{t('storeProfile')}</h2>
         <div className="bo-form-grid">
-          {text('name', 'Store name', { required: true, maxLength: 100 })}
-          {text('icon', 'Icon (emoji)', { maxLength: 16 })}
-          {text('address', 'Postal address', { maxLength: 300 })}
-          {text('url', 'Website', { type: 'url', placeholder: 'https://' })}
+          {text('name', t('storeName'), { required: true, maxLength: 100 })}
+          {text('icon', t('iconEmoji'), { maxLength: 16 })}
+          {text('address', t('postalAddress'), { maxLength: 300 })}
+          {text('url', t('website'), { type: 'url', placeholder: 'https://' })}
         </div>
       </section>
       <section className="bo-card">
-        <h2>Receiving wallet</h2>
-        <p className="muted">A watch-only account key ({network === 'mainnet' ? 'dgub…' : 'tpub…'}) gives every sale a fresh address; or one fixed address. Checked against {network}.{walletEditable ? '' : ' Only an owner can change the receiving wallet.'}</p>
+        <h2>{t('wallet')}</h2>
+        <p className="muted">{t('walletHelp', { prefix: network === 'mainnet' ? 'dgub…' : 'tpub…', network })}{walletEditable ? '' : ` ${t('walletOwnerOnly')}`}</p>
         <div className="bo-form-grid">
-          <label className="field bo-span2"><span>Account public key</span><input name="store_xpub" value={f.store_xpub} onChange={set('store_xpub')} readOnly={!walletEditable} className="bo-mono" spellCheck={false} /></label>
-          <label className="field bo-span2"><span>…or fixed address</span><input name="store_address" value={f.store_address} onChange={set('store_address')} readOnly={!walletEditable} className="bo-mono" spellCheck={false} /></label>
+          <label className="field bo-span2"><span>{t('accountKey')}</span><input name="store_xpub" value={f.store_xpub} onChange={set('store_xpub')} readOnly={!walletEditable} className="bo-mono" spellCheck={false} /></label>
+          <label className="field bo-span2"><span>{t('fixedAddress')}</span><input name="store_address" value={f.store_address} onChange={set('store_address')} readOnly={!walletEditable} className="bo-mono" spellCheck={false} /></label>
         </div>
       </section>
       <section className="bo-card">
-        <h2>Payments</h2>
+        <h2>{t('payments')}</h2>
         <div className="bo-form-grid">
-          {text('fee_per_kb', 'Minimum fee per kB (DOGE)', { inputMode: 'decimal' })}
-          {text('max_size', 'Max transaction size (bytes)', { inputMode: 'numeric' })}
-          {text('timeout', 'Payment timeout (seconds)', { inputMode: 'numeric' })}
+          {text('fee_per_kb', t('feePerKb'), { inputMode: 'decimal' })}
+          {text('max_size', t('maxSize'), { inputMode: 'numeric' })}
+          {text('timeout', t('timeout'), { inputMode: 'numeric' })}
         </div>
-        <h3>Risk policy</h3>
-        <p className="muted">Sales up to the 0-conf limit are confirmed on network acceptance (0 turns this off); up to the 1-conf limit they need the first count of confirmations; above it, the second.</p>
+        <h3>{t('risk')}</h3>
+        <p className="muted">{t('riskHelp')}</p>
         <div className="bo-form-grid">
-          {text('zero_conf_limit', '0-conf limit (DOGE)', { inputMode: 'decimal' })}
-          {text('one_conf_limit', 'Low-risk limit (DOGE)', { inputMode: 'decimal' })}
-          {text('one_conf_required', 'Confirmations up to the limit', { inputMode: 'numeric' })}
-          {text('high_conf_required', 'Confirmations above the limit', { inputMode: 'numeric' })}
-        </div>
-      </section>
-      <section className="bo-card">
-        <h2>Cashier</h2>
-        <div className="bo-form-grid">
-          {text('fiat_currency', 'Fiat currency (ISO code)', { maxLength: 3, placeholder: 'USD' })}
-          {text('fiat_rate', 'Fiat per 1 DOGE', { inputMode: 'decimal', placeholder: '0.15' })}
-          <label className="bo-check"><input type="checkbox" name="tips_enabled" checked={f.tips_enabled} onChange={set('tips_enabled')} /> <span>Offer tips / donations at checkout</span></label>
+          {text('zero_conf_limit', t('zeroConf'), { inputMode: 'decimal' })}
+          {text('one_conf_limit', t('lowRisk'), { inputMode: 'decimal' })}
+          {text('one_conf_required', t('confUpTo'), { inputMode: 'numeric' })}
+          {text('high_conf_required', t('confAbove'), { inputMode: 'numeric' })}
         </div>
       </section>
       <section className="bo-card">
-        <h2>Webhook</h2>
+        <h2>{t('cashier')}</h2>
         <div className="bo-form-grid">
-          <label className="field bo-span2"><span>Webhook URL</span><input name="webhook_url" value={f.webhook_url} onChange={set('webhook_url')} type="url" placeholder="https://shop.example/counter-events" /></label>
+          {text('fiat_currency', t('fiatCurrency'), { maxLength: 3, placeholder: 'USD' })}
+          {text('fiat_rate', t('fiatRate'), { inputMode: 'decimal', placeholder: '0.15' })}
+          <label className="bo-check"><input type="checkbox" name="tips_enabled" checked={f.tips_enabled} onChange={set('tips_enabled')} /> <span>{t('tips')}</span></label>
+        </div>
+      </section>
+      <section className="bo-card">
+        <h2>{t('webhook')}</h2>
+        <div className="bo-form-grid">
+          <label className="field bo-span2"><span>{t('webhookUrl')}</span><input name="webhook_url" value={f.webhook_url} onChange={set('webhook_url')} type="url" placeholder="https://shop.example/counter-events" /></label>
         </div>
       </section>
       <div className="bo-sticky-save">
         {msg ? <span role={msg.error ? 'alert' : 'status'} className={msg.error ? 'form-error' : 'bo-ok'}>{msg.text}</span> : <span />}
-        <button className="btn btn-primary" type="submit" disabled={busy}>{busy ? 'Saving…' : 'Save settings'}</button>
+        <button className="btn btn-primary" type="submit" disabled={busy}>{busy ? ta('saving') : t('saveSettings')}</button>
       </div>
     </form>
   );
 }
 
 export function WebhookSecret({ initial }: { initial: string }) {
+  const t = useTranslations('adminSettings');
+  const adminCall = useAdminCall();
   const [masked, setMasked] = useState(initial);
   const [shown, setShown] = useState('');
   const [err, setErr] = useState('');
   return (
-    <section className="bo-card" aria-label="Webhook secret">
-      <h2>Webhook signing secret</h2>
-      <p className="muted">Events are signed with HMAC-SHA256 in <code>X-Counter-Signature</code>. The secret is shown once when generated.</p>
+    <section className="bo-card" aria-label={t('secretRegion')}>
+      <h2>{t('secretTitle')}</h2>
+      <p className="muted">{t.rich('secretHelp', { code: (c) => <code>{c}</code> })}</p>
       <div className="bo-row">
-        <code className="bo-secret" data-testid="webhook-secret">{shown || masked || 'not set'}</code>
+        <code className="bo-secret" data-testid="webhook-secret">{shown || masked || t('notSet')}</code>
         <button type="button" className="btn" onClick={async () => {
-          if (masked && !confirm('Replace the webhook secret? The receiver must be updated.')) return;
+          if (masked && !confirm(t('replaceSecret'))) return;
           const r = await adminCall<{ secret: string }>('POST', '/api/admin/settings/webhook-secret');
           if (!r.ok) return setErr(r.message);
           setShown(r.data.secret);
           setMasked(r.data.secret.slice(0, 6) + '••••••••' + r.data.secret.slice(-2));
-        }}>{masked ? 'Regenerate' : 'Generate'}</button>
+        }}>{masked ? t('regenerate') : t('generate')}</button>
       </div>
-      {shown ? <p className="bo-ok" role="status">Copy it now: it will not be shown again.</p> : null}
+      {shown ? <p className="bo-ok" role="status">{t('copyNow')}</p> : null}
       {err ? <p className="form-error" role="alert">{err}</p> : null}
     </section>
   );

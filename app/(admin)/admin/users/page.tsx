@@ -1,3 +1,4 @@
+import { getTranslations } from 'next-intl/server';
 import { requirePageUser } from '@/app/_lib/session';
 import { appContext } from '@/lib/app-context';
 import { listUserViews } from '@/lib/backoffice/users';
@@ -8,9 +9,10 @@ export const dynamic = 'force-dynamic';
 export default async function UsersPage() {
   const me = await requirePageUser('owner', '/admin/users');
   const { db } = await appContext();
+  const t = await getTranslations('adminUsers');
   return (
     <>
-      <div className="bo-head"><h1>Users</h1><p className="muted">Owners manage everything; managers run the back office except users, API keys and the relay key; cashiers use the cashier screen only.</p></div>
+      <div className="bo-head"><h1>{t('title')}</h1><p className="muted">{t('intro')}</p></div>
       <UsersEditor initial={await listUserViews(db)} me={me.id} />
     </>
   );

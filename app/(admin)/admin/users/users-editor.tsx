@@ -1,11 +1,16 @@
 'use client';
 import { useState } from 'react';
+import { useTranslations } from 'next-intl';
 import type { UserView } from '@/lib/backoffice/users';
-import { adminCall } from '../_components/api';
+import { useAdminCall } from '../_components/api';
+import { roleLabel } from '../_components/labels';
 
 const ROLES = ['owner', 'manager', 'cashier'];
 
 export function UsersEditor({ initial, me }: { initial: UserView[]; me: string }) {
+  const t = useTranslations('adminUsers');
+  const ta = useTranslations('admin');
+  const adminCall = useAdminCall();
   const [users, setUsers] = useState(initial);
   const [msg, setMsg] = useState<{ error: boolean; text: string } | null>(null);
   const replace = (u: UserView) => setUsers((us) => us.map((x) => (x.id === u.id ? u : x)));
@@ -20,50 +25,50 @@ export function UsersEditor({ initial, me }: { initial: UserView[]; me: string }
     if (!r.ok) return setMsg({ error: true, text: r.message });
     setUsers((us) => [...us, r.data]);
     el.reset();
-    setMsg({ error: false, text: `Created ${r.data.email}. Give them the password to sign in.` });
+    setMsg({ error: false, text: t('created', { email: r.data.email }) });
   }
   async function patch(u: UserView, body: Record<string, unknown>) {
     const r = await adminCall<UserView>('PATCH', `/api/admin/users/${u.id}`, body);
     if (!r.ok) return setMsg({ error: true, text: r.message });
     replace(r.data);
-    setMsg({ error: false, text: `Updated ${r.data.email}.` });
+    setMsg({ error: false, text: t('updated', { email: r.data.email }) });
   }
 
   return (
     <>
       <section className="bo-card">
-        <h2>Add a user</h2>
+        <h2>{t('addHeading')}</h2>
         <form className="bo-form-grid" onSubmit={create}>
-          <label className="field"><span>Email</span><input name="email" type="email" required autoComplete="off" /></label>
-          <label className="field"><span>Name</span><input name="name" maxLength={100} /></label>
-          <label className="field"><span>Initial password</span><input name="password" type="password" required minLength={10} autoComplete="new-password" /></label>
-          <label className="field"><span>Role</span>
-            <select name="role" defaultValue="cashier">{ROLES.map((r) => <option key={r}>{r}</option>)}</select>
+          <label className="field"><span>{t('email')}</span><input name="email" type="email" required autoComplete="off" /></label>
+          <label className="field"><span>{t('name')}</span><input name="name" maxLength={100} /></label>
+          <label className="field"><span>{t('initialPassword')}</span><input name="password" type="password" required minLength={10} autoComplete="new-password" /></label>
+          <label className="field"><span>{t('role')}</span>
+            <select name="role" defaultValue="cashier">{ROLES.map((r) => <option key={r} value={r}>{roleLabel(ta, r)}</option>)}</select>
           </label>
-          <div className="bo-form-actions bo-span2"><button className="btn btn-primary" type="submit">Add user</button></div>
+          <div className="bo-form-actions bo-span2"><button className="btn btn-primary" type="submit">{t('addUser')}</button></div>
         </form>
       </section>
       {msg ? <p role={msg.error ? 'alert' : 'status'} className={msg.error ? 'form-error' : 'bo-ok'}>{msg.text}</p> : null}
       <section className="bo-card bo-table-wrap">
         <table className="bo-table">
-          <thead><tr><th>User</th><th>Role</th><th className="bo-hide-sm">Status</th><th></th></tr></thead>
+          <thead><tr><th>{t('user')}</th><th>{t('role')}</th><th className="bo-hide-sm">{t('status')}</th><th></th></tr></thead>
           <tbody>
             {users.map((u) => (
               <tr key={u.id} data-email={u.email}>
-                <td><b>{u.name || u.email}</b><div className="muted">{u.email}{u.id === me ? ' (you)' : ''}</div></td>
+                <td><b>{u.name || u.email}</b><div className="muted">{u.email}{u.id === me ? ` ${t('you')}` : ''}</div></td>
                 <td>
-                  <select aria-label={`Role of ${u.email}`} value={u.role} onChange={(e) => patch(u, { role: e.target.value })}>
-                    {ROLES.map((r) => <option key={r}>{r}</option>)}
+                  <select aria-label={t('roleOf', { email: u.email })} value={u.role} onChange={(e) => patch(u, { role: e.target.value })}>
+                    {ROLES.map((r) => <option key={r} value={r}>{roleLabel(ta, r)}</option>)}
                   </select>
                 </td>
-                <td className="bo-hide-sm">{u.disabled ? <span className="bo-badge bo-badge-declined">disabled</span> : <span className="bo-badge bo-badge-confirmed">active</span>}</td>
+                <td className="bo-hide-sm">{u.disabled ? <span className="bo-badge bo-badge-declined">{t('disabled')}</span> : <span className="bo-badge bo-badge-confirmed">{t('active')}</span>}</td>
                 <td className="num">
                   <span className="bo-row bo-end">
                     <button type="button" className="btn bo-btn-sm" onClick={() => {
-                      const pw = prompt(`New password for ${u.email} (at least 12 characters, not a common one):`);
+                      const pw = prompt(t('newPassword', { email: u.email }));
                       if (pw) void patch(u, { password: pw });
-                    }}>Set password</button>
-                    {u.id !== me ? <button type="button" className="btn bo-btn-sm" onClick={() => patch(u, { disabled: !u.disabled })}>{u.disabled ? 'Enable' : 'Disable'}</button> : null}
+                    }}>{t('setPassword')}</button>
+                    {u.id !== me ? <button type="button" className="btn bo-btn-sm" onClick={() => patch(u, { disabled: !u.disabled })}>{u.disabled ? t('enable') : t('disable')}</button> : null}
                   </span>
                 </td>
               </tr>

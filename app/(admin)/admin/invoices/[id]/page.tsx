@@ -1,12 +1,14 @@
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
+import { getLocale, getTranslations } from 'next-intl/server';
 import { requirePageUser } from '@/app/_lib/session';
 import { appContext } from '@/lib/app-context';
 import { invoiceDetail } from '@/lib/backoffice/invoices';
 import { storeZone } from '@/lib/receipts/receipt';
-import { formatStoreTime } from '@/lib/time/zone';
+import { dogeAmount, localeNumber, storeTime } from '@/lib/i18n/display';
 import { BackofficeError } from '@/lib/backoffice/errors';
 import { StatusBadge } from '../../_components/status-badge';
+import { deliveryLabel, statusLabel } from '../../_components/labels';
 import { RedeliverButton } from '../../_components/redeliver';
 import { CancelInvoiceButton } from '../../_components/cancel-invoice';
 import { MarkInvoice } from '../../_components/mark-invoice';
@@ -30,7 +32,10 @@ export default async function InvoiceDetail({ params }: { params: Promise<{ id: 
   }
   const v = d as unknown as Record<string, any>;
   const tz = await storeZone(db);
-  const when = (t: string | null | undefined) => formatStoreTime(t, tz) || '—';
+  const [t, ta, locale] = await Promise.all([getTranslations('adminInvoice'), getTranslations('admin'), getLocale()]);
+  const when = (at: string | null | undefined) => storeTime(at, tz, locale) || '—';
+  const doge = (a: string) => dogeAmount(a, locale);
+  const num = (a: string | null | undefined) => (a ? localeNumber(a, locale) : '');
   const webhook = !!(await db.prisma.store.findUnique({ where: { id: 1 }, select: { webhookUrl: true } }))?.webhookUrl;
   // Refunds (DESIGN.md §13): each with the QR code the merchant's wallet scans to pay it.
   const refundable = refundableOf(v.amount_paid, d.refunds);
@@ -40,12 +45,12 @@ export default async function InvoiceDetail({ params }: { params: Promise<{ id: 
     <>
       <div className="bo-head">
         <div>
-          <Link href="/admin/invoices" className="bo-link">← Invoices</Link>
-          <h1>{v.vendor_order_id || 'Invoice'} <StatusBadge status={v.status} exception={v.exception} expired={v.expired} /></h1>
+          <Link href="/admin/invoices" className="bo-link">{t('back')}</Link>
+          <h1>{v.vendor_order_id || t('invoice')} <StatusBadge status={v.status} exception={v.exception} expired={v.expired} /></h1>
           <p className="muted bo-mono">{v.id}</p>
         </div>
         <div className="bo-total">
-          {v.total} DOGE{v.fiat_total ? <small>{v.fiat_total} {v.fiat_currency}</small> : null}
+          {doge(v.total)}{v.fiat_total ? <small>{num(v.fiat_total)} {v.fiat_currency}</small> : null}
           {v.status === 'unpaid' && !v.expired ? <CancelInvoiceButton id={v.id} /> : null}
           {v.status === 'unpaid' || v.status === 'accepted' ? <MarkInvoice id={v.id} /> : null}
           {refundable !== null ? <RefundInvoice id={v.id} refundable={refundable} currency={fiatCurrency} customerAddress={v.refund_address ?? ''} /> : null}
@@ -53,65 +58,65 @@ export default async function InvoiceDetail({ params }: { params: Promise<{ id: 
       </div>
       <div className="bo-grid2">
         <section className="bo-card">
-          <h2>Payment</h2>
+          <h2>{t('payment')}</h2>
           <dl className="bo-dl">
-            <dt>Created</dt><dd>{when(v.created_at)}</dd>
-            <dt>Expires</dt><dd>{when(v.expires_at)}</dd>
-            <dt>Confirmations</dt><dd>{v.confirmed >= v.required && v.required > 0 ? `Confirmed (${v.confirmed} confirmation${v.confirmed === 1 ? '' : 's'})` : `${v.confirmed} of ${v.required}`}{v.confirmed_at ? ` · confirmed ${when(v.confirmed_at)}` : ''}</dd>
-            <dt>Paid</dt><dd>{v.amount_paid} DOGE{v.amount_due !== '0' ? ` · ${v.amount_due} DOGE due` : ''}</dd>
-            <dt>Transaction{(v.txids ?? []).length > 1 ? 's' : ''}</dt>
+            <dt>{t('created')}</dt><dd>{when(v.created_at)}</dd>
+            <dt>{t('expires')}</dt><dd>{when(v.expires_at)}</dd>
+            <dt>{t('confirmations')}</dt><dd>{v.confirmed >= v.required && v.required > 0 ? t('confirmedN', { n: v.confirmed }) : t('nOfM', { n: v.confirmed, m: v.required })}{v.confirmed_at ? ` · ${t('confirmedAt', { at: when(v.confirmed_at) })}` : ''}</dd>
+            <dt>{t('paid')}</dt><dd>{doge(v.amount_paid)}{v.amount_due !== '0' ? ` · ${t('due', { amount: doge(v.amount_due) })}` : ''}</dd>
+            <dt>{(v.txids ?? []).length > 1 ? t('transactions') : t('transaction')}</dt>
             <dd className="bo-mono bo-break">{(v.txids ?? []).length > 1 ? (v.txids as string[]).map((t) => <div key={t}>{t}</div>) : (v.txid ?? '—')}</dd>
-            <dt>Block</dt><dd>{v.block_height ?? '—'}</dd>
-            <dt>Buyer</dt><dd className="bo-mono bo-break">{v.buyer_address || '—'}</dd>
-            <dt>Refund</dt><dd className="bo-mono bo-break">{v.refund_address ?? '—'}</dd>
-            {v.reason ? <><dt>Reason</dt><dd>{v.reason}</dd></> : null}
-            {v.decision ? <><dt>Decision</dt><dd data-testid="decision">{`marked ${v.decision.as} by ${v.decision.by ?? '—'} · ${when(v.decision.at)}${v.decision.note ? ` · “${v.decision.note}”` : ''}`}</dd></> : null}
-            {v.order_reference ? <><dt>Reference</dt><dd>{v.order_reference}</dd></> : null}
-            {v.note ? <><dt>Note</dt><dd>{v.note}</dd></> : null}
+            <dt>{t('block')}</dt><dd>{v.block_height ?? '—'}</dd>
+            <dt>{t('buyer')}</dt><dd className="bo-mono bo-break">{v.buyer_address || '—'}</dd>
+            <dt>{t('refund')}</dt><dd className="bo-mono bo-break">{v.refund_address ?? '—'}</dd>
+            {v.reason ? <><dt>{t('reason')}</dt><dd>{v.reason}</dd></> : null}
+            {v.decision ? <><dt>{t('decision')}</dt><dd data-testid="decision">{`${t('decisionText', { as: v.decision.as, by: v.decision.by ?? '—', at: when(v.decision.at) })}${v.decision.note ? ` · “${v.decision.note}”` : ''}`}</dd></> : null}
+            {v.order_reference ? <><dt>{t('reference')}</dt><dd>{v.order_reference}</dd></> : null}
+            {v.note ? <><dt>{t('note')}</dt><dd>{v.note}</dd></> : null}
           </dl>
         </section>
         <section className="bo-card">
-          <h2>Outputs</h2>
+          <h2>{t('outputs')}</h2>
           <ul className="bo-plain">
             {d.outputs.map((o, i) => (
-              <li key={i}>{o.type === 'p2pkh' ? <><span className="bo-mono bo-break">{o.address}</span> <b>{o.amount} DOGE</b></> : <span className="bo-mono bo-break">data {o.data}</span>}</li>
+              <li key={i}>{o.type === 'p2pkh' ? <><span className="bo-mono bo-break">{o.address}</span> <b>{o.amount === null ? '' : doge(o.amount)}</b></> : <span className="bo-mono bo-break">{t('data', { data: o.data ?? '' })}</span>}</li>
             ))}
           </ul>
-          <h2>Links</h2>
+          <h2>{t('links')}</h2>
           <p className="bo-mono bo-break"><a href={v.envelope_url} className="bo-link">{v.envelope_url}</a></p>
         </section>
       </div>
       <section className="bo-card bo-table-wrap">
-        <h2>Lines</h2>
+        <h2>{t('lines')}</h2>
         <table className="bo-table">
-          <thead><tr><th>Type</th><th>Item</th><th className="num">Count</th><th className="num">Unit</th><th className="num">Tax</th><th className="num">Total</th></tr></thead>
+          <thead><tr><th>{t('type')}</th><th>{t('item')}</th><th className="num">{t('count')}</th><th className="num">{t('unit')}</th><th className="num">{t('tax')}</th><th className="num">{t('total')}</th></tr></thead>
           <tbody>
             {d.lines.map((l, i) => (
-              <tr key={i}><td>{l.type}</td><td>{l.icon && !l.icon.startsWith('data:') ? `${l.icon} ` : ''}{l.name}</td><td className="num">{l.count ?? ''}</td><td className="num">{l.unit ?? ''}</td><td className="num">{l.tax ?? ''}</td><td className="num">{l.total ?? ''}</td></tr>
+              <tr key={i}><td>{t('lineType', { type: l.type })}</td><td>{l.icon && !l.icon.startsWith('data:') ? `${l.icon} ` : ''}{l.name}</td><td className="num">{l.count ?? ''}</td><td className="num">{num(l.unit)}</td><td className="num">{num(l.tax)}</td><td className="num">{num(l.total)}</td></tr>
             ))}
           </tbody>
-          <tfoot><tr><td colSpan={4}>Taxes {d.taxes} · Fees {d.fees}</td><td></td><td className="num"><b>{v.total}</b></td></tr></tfoot>
+          <tfoot><tr><td colSpan={4}>{t('taxesFees', { taxes: num(d.taxes), fees: num(d.fees) })}</td><td></td><td className="num"><b>{num(v.total)}</b></td></tr></tfoot>
         </table>
       </section>
       {d.refunds.length ? (
         <section className="bo-card bo-table-wrap" data-testid="refunds">
-          <h2>Refunds <small className="muted">{v.amount_refunded} DOGE refunded</small></h2>
+          <h2>{t('refunds')} <small className="muted">{t('refunded', { amount: doge(v.amount_refunded) })}</small></h2>
           <table className="bo-table">
-            <thead><tr><th>Refund</th><th>Created</th><th>Address</th><th className="num">Amount</th><th>Status</th><th>Pay with the store&apos;s wallet</th></tr></thead>
+            <thead><tr><th>{t('refund')}</th><th>{t('created')}</th><th>{t('address')}</th><th className="num">{t('amount')}</th><th>{ta('statusHeading')}</th><th>{t('payWith')}</th></tr></thead>
             <tbody>
               {d.refunds.map((r) => (
                 <tr key={r.id} data-refund={r.id}>
                   <td className="bo-mono">{r.id}{r.reason ? <div className="muted">{r.reason}</div> : null}</td>
                   <td>{when(r.created_at)}</td>
                   <td className="bo-mono bo-break">{r.address}</td>
-                  <td className="num">{r.amount} DOGE{r.fiat_amount ? <div className="muted">{r.fiat_amount} {r.fiat_currency}</div> : null}</td>
-                  <td><RefundStatus id={r.id} status={r.status} />{r.txid ? <div className="bo-mono bo-break muted">{r.txid}</div> : null}</td>
+                  <td className="num">{doge(r.amount)}{r.fiat_amount ? <div className="muted">{num(r.fiat_amount)} {r.fiat_currency}</div> : null}</td>
+                  <td><RefundStatus id={r.id} status={r.status} labels={{ unpaid: statusLabel(ta, 'unpaid'), accepted: statusLabel(ta, 'accepted'), confirmed: statusLabel(ta, 'confirmed'), declined: statusLabel(ta, 'declined') }} />{r.txid ? <div className="bo-mono bo-break muted">{r.txid}</div> : null}</td>
                   <td>
                     {r.status === 'unpaid' && qrs.get(r.id) ? (
-                      <img className="bo-refund-qr" width={160} height={160} alt={`QR code to pay refund ${r.id}`} data-uri={r.uri}
+                      <img className="bo-refund-qr" width={160} height={160} alt={t('refundQr', { id: r.id })} data-uri={r.uri}
                         src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(qrs.get(r.id)!)}`} />
                     ) : null}
-                    <div className="bo-mono bo-break"><a className="bo-link" href={r.uri}>{r.status === 'unpaid' ? 'Open in wallet' : 'Payment link'}</a></div>
+                    <div className="bo-mono bo-break"><a className="bo-link" href={r.uri}>{r.status === 'unpaid' ? t('openInWallet') : t('paymentLink')}</a></div>
                   </td>
                 </tr>
               ))}
@@ -120,23 +125,23 @@ export default async function InvoiceDetail({ params }: { params: Promise<{ id: 
         </section>
       ) : null}
       <section className="bo-card">
-        <h2>Event deliveries</h2>
-        {d.deliveries.length === 0 ? <p className="muted">No events yet: they are sent when the payment is accepted, confirmed, declined or expires.</p> : (
+        <h2>{t('events')}</h2>
+        {d.deliveries.length === 0 ? <p className="muted">{t('noEvents')}</p> : (
           <ul className="bo-events">
             {d.deliveries.map((e) => (
               <li key={e.seq} className="bo-event" data-event={e.type}>
                 <div className="bo-event-head">
                   <b>{e.type}</b>
-                  {!webhook && e.attempts === 0 ? <span className="muted">No webhook configured · {when(e.created_at)}</span> : <>
-                    <span className={`bo-badge bo-badge-${e.state}`}>{e.state}</span>
-                    <span className="muted">{e.attempts} attempt{e.attempts === 1 ? '' : 's'} · {when(e.created_at)}</span>
+                  {!webhook && e.attempts === 0 ? <span className="muted">{t('noWebhook', { at: when(e.created_at) })}</span> : <>
+                    <span className={`bo-badge bo-badge-${e.state}`}>{deliveryLabel(ta, e.state)}</span>
+                    <span className="muted">{t('attempts', { n: e.attempts, at: when(e.created_at) })}</span>
                   </>}
                   <RedeliverButton seq={e.seq} />
                 </div>
                 {e.log.length ? (
                   <ol className="bo-attempts">
                     {e.log.map((a) => (
-                      <li key={a.attempt}>#{a.attempt} {when(a.at)} → {a.status_code ?? 'no answer'} {a.error ? <span className="muted">{a.error}</span> : null} <span className="muted">({a.duration_ms} ms)</span></li>
+                      <li key={a.attempt}>#{a.attempt} {when(a.at)} → {a.status_code ?? ta('noAnswer')} {a.error ? <span className="muted">{a.error}</span> : null} <span className="muted">({a.duration_ms} ms)</span></li>
                     ))}
                   </ol>
                 ) : null}
