@@ -2,6 +2,7 @@ import type { Metadata, Viewport } from 'next';
 import { THEME_BOOT_SCRIPT } from './_lib/theme';
 import { NextIntlClientProvider } from 'next-intl';
 import { getLocale } from 'next-intl/server';
+import { clientMessages } from '@/i18n/client-messages';
 import './globals.css';
 
 export const metadata: Metadata = {
@@ -25,15 +26,16 @@ export const viewport: Viewport = {
 // The theme (system, light or dark, kept on this device) is set on <html> by a tiny inline
 // script before the first paint, so a dark till never flashes light; hence the hydration
 // warning is suppressed on <html> alone. <html lang> follows the language in force
-// (i18n/request.ts); client components get its messages.
+// (i18n/request.ts); client components get the sections they use (i18n/client-messages.ts:
+// here the shared ones, the till and back-office layouts add theirs).
 export default async function RootLayout({ children }: { children: React.ReactNode }) {
-  const locale = await getLocale();
+  const [locale, messages] = await Promise.all([getLocale(), clientMessages('root')]);
   return (
     <html lang={locale} suppressHydrationWarning>
       <head>
         <script dangerouslySetInnerHTML={{ __html: THEME_BOOT_SCRIPT }} />
       </head>
-      <body><NextIntlClientProvider>{children}</NextIntlClientProvider></body>
+      <body><NextIntlClientProvider messages={messages}>{children}</NextIntlClientProvider></body>
     </html>
   );
 }

@@ -1,5 +1,7 @@
 import Link from 'next/link';
+import { NextIntlClientProvider } from 'next-intl';
 import { getTranslations } from 'next-intl/server';
+import { clientMessages } from '@/i18n/client-messages';
 import { LanguageSelect } from '@/app/_lib/language-select';
 import { currentUser } from '@/app/_lib/session';
 import { SignOutButton } from './_components/sign-out';
@@ -15,8 +17,9 @@ export const dynamic = 'force-dynamic';
 export default async function AdminLayout({ children }: { children: React.ReactNode }) {
   const user = await currentUser();
   const isOwner = user?.role === 'owner';
-  const [t, ta] = await Promise.all([getTranslations('common'), getTranslations('admin')]);
+  const [t, ta, messages] = await Promise.all([getTranslations('common'), getTranslations('admin'), clientMessages('admin')]);
   return (
+    <NextIntlClientProvider messages={messages}>
     <div className="bo-frame">
       <header className="bo-top">
         <Link href="/admin" className="brand"><span className="brand-mark">Ð</span>Counter</Link>
@@ -34,5 +37,6 @@ export default async function AdminLayout({ children }: { children: React.ReactN
       {user && user.role !== 'cashier' ? <AdminNav owner={isOwner} /> : null}
       <main className="bo-main">{children}</main>
     </div>
+    </NextIntlClientProvider>
   );
 }
