@@ -87,7 +87,7 @@ export async function workerTick(ctx: WorkerContext): Promise<void> {
   // Txs the node dropped unmined (a reorg past its ancestor limit, a restart without its
   // mempool) stop counting (DESIGN.md §12); rpc can tell, spv and devnet cannot.
   if (!r.waiting) await dropVanishedTxs(sync, ctx.chain, r.tip.hash);
-  if (!r.waiting) await updateConfirmations(sync, r.tip.height);
+  if (!r.waiting) await updateConfirmations(sync, r.tip.height, r.tip.hash);
   await expirePayments(sync);
   // The wallet's history (DESIGN.md §8): a birthday becomes a rescan, which advances a batch per tick.
   if (!r.waiting) {

@@ -41,12 +41,26 @@ export async function onBlockDisconnected(ctx: SyncContext, hash: string): Promi
  */
 export const CONFIRMATIONS_TRACKED = 100;
 
-/** Recomputes confirmations of the accepted/confirmed payments and applies transitions. */
-export async function updateConfirmations(ctx: SyncContext, tipHeight: number): Promise<void> {
+/** Per database, the tip (`height:hash`) of the last full recount (updateConfirmations). */
+const recountedAt = new WeakMap<Db, string>();
+
+/**
+ * Recomputes confirmations of the accepted/confirmed payments and applies transitions.
+ *
+ * With `tipHash`, a tick whose tip is the one of the last full recount (the worker polls every
+ * second, blocks come every minute) recounts only the `accepted` payments (an index range, found
+ * through payment_status_created_idx): a confirmed payment's count moves only when the tip does,
+ * or when its block does, which only a block connected or disconnected does. The full recount
+ * reads every confirmed payment of the shop's history, which on PGlite stalled the web process
+ * (bench `status-rpc`) on every poll. Without `tipHash` it is always a full recount.
+ */
+export async function updateConfirmations(ctx: SyncContext, tipHeight: number, tipHash?: string): Promise<void> {
   const { db } = ctx;
   const now = ctx.now?.() ?? new Date();
+  const tipKey = tipHash === undefined ? null : `${tipHeight}:${tipHash}`;
+  const full = tipKey === null || recountedAt.get(db) !== tipKey;
   const conf = `LEAST(CASE WHEN block_height IS NULL THEN 0 ELSE GREATEST($1::int - block_height + 1, 0) END, ${CONFIRMATIONS_TRACKED})`;
-  const open = `status IN ('accepted', 'confirmed') AND exception IS DISTINCT FROM 'marked_settled'`;
+  const open = `status IN (${full ? `'accepted', 'confirmed'` : `'accepted'`}) AND exception IS DISTINCT FROM 'marked_settled'`;
   // 1. The (few) payments that cross their required depth, either way: through the state machine.
   const due = await db.query<{ id: string }>(
     `SELECT id FROM (SELECT id, status, required_confirmations AS req, ${conf} AS conf FROM payment WHERE ${open}) c
@@ -78,6 +92,7 @@ export async function updateConfirmations(ctx: SyncContext, tipHeight: number): 
         AND ((status = 'accepted' AND ${conf} < required_confirmations) OR (status = 'confirmed' AND ${conf} >= required_confirmations))`,
     [tipHeight, now],
   );
+  if (tipKey !== null) recountedAt.set(db, tipKey);
 }
 
 /** Emits payment.expired once for each unpaid payment past its timeout. */
