@@ -36,17 +36,17 @@ function countingDb(inner: Db): Db {
       if (counting) statements.push(`${model}.${operation}`);
       return query(args);
     } } },
-  });
-  const tx = prisma.$transaction.bind(prisma);
+  }) as unknown as Db['prisma'];
+  const tx = prisma.$transaction.bind(prisma) as (...x: unknown[]) => unknown;
   const wrapped = new Proxy(prisma, {
     get: (t, k) => (k === '$transaction' ? (...a: unknown[]) => {
       if (counting) statements.push('$transaction');
-      return (tx as (...x: unknown[]) => unknown)(...a);
+      return tx(...a);
     } : Reflect.get(t, k)),
   });
   return {
     ...inner,
-    prisma: wrapped as unknown as Db['prisma'],
+    prisma: wrapped,
     query: (async (sql: string, params?: unknown[]) => {
       if (counting) statements.push(sql.replace(/\s+/g, ' ').trim().slice(0, 60));
       return inner.query(sql, params);
