@@ -30,7 +30,9 @@ export async function onMempoolTxs(ctx: SyncContext, txs: BlockTxSummary[]): Pro
 /** A block disconnected: its txs are unmined again (back in the mempool); confirmations drop. */
 export async function onBlockDisconnected(ctx: SyncContext, hash: string): Promise<void> {
   await ctx.db.query(`UPDATE payment_tx SET block_height = NULL, block_hash = NULL WHERE block_hash = $1`, [hash]);
-  await ctx.db.prisma.payment.updateMany({ where: { blockHash: hash }, data: { blockHeight: null, blockHash: null } });
+  // Unmined: no confirmations (the recount then moves a confirmed payment back through the table;
+  // it finds the payment whatever its depth was, see updateConfirmations).
+  await ctx.db.prisma.payment.updateMany({ where: { blockHash: hash }, data: { blockHeight: null, blockHash: null, confirmations: 0 } });
 }
 
 /**
@@ -41,26 +43,38 @@ export async function onBlockDisconnected(ctx: SyncContext, hash: string): Promi
  */
 export const CONFIRMATIONS_TRACKED = 100;
 
-/** Per database, the tip (`height:hash`) of the last full recount (updateConfirmations). */
+/** Per database, the tip (`height:hash`) of the last recount (updateConfirmations). */
 const recountedAt = new WeakMap<Db, string>();
+
+/** Which payments a recount reads (updateConfirmations). */
+const SCOPES = {
+  // The whole history: every accepted and confirmed payment.
+  all: `status IN ('accepted', 'confirmed')`,
+  // Those whose count can move at a new tip (the partial index payment_confirming_idx).
+  moving: `(status = 'accepted' OR (status = 'confirmed' AND confirmations < ${CONFIRMATIONS_TRACKED}))`,
+  // Those whose count can move while the tip stays (payment_status_created_idx).
+  accepted: `status = 'accepted'`,
+} as const;
 
 /**
  * Recomputes confirmations of the accepted/confirmed payments and applies transitions.
  *
- * With `tipHash`, a tick whose tip is the one of the last full recount (the worker polls every
- * second, blocks come every minute) recounts only the `accepted` payments (an index range, found
- * through payment_status_created_idx): a confirmed payment's count moves only when the tip does,
- * or when its block does, which only a block connected or disconnected does. The full recount
- * reads every confirmed payment of the shop's history, which on PGlite stalled the web process
- * (bench `status-rpc`) on every poll. Without `tipHash` it is always a full recount.
+ * Without `tipHash`, or on the first recount of this process, it reads the whole history.
+ * Otherwise only the payments whose count can move: at a new tip, the accepted ones and the
+ * confirmed ones not yet counted to CONFIRMATIONS_TRACKED (a confirmed payment counted to the
+ * maximum stays there as the chain grows; a block disconnected under it resets its count,
+ * onBlockDisconnected); at the same tip as the last recount (the worker polls every second,
+ * blocks come every minute), the accepted ones only (one mined by a /pay broadcast meanwhile).
+ * Reading the whole history on every poll stalled /relay/status on PGlite (bench `status-rpc`).
  */
 export async function updateConfirmations(ctx: SyncContext, tipHeight: number, tipHash?: string): Promise<void> {
   const { db } = ctx;
   const now = ctx.now?.() ?? new Date();
   const tipKey = tipHash === undefined ? null : `${tipHeight}:${tipHash}`;
-  const full = tipKey === null || recountedAt.get(db) !== tipKey;
+  const last = recountedAt.get(db);
+  const scope = tipKey === null || last === undefined ? SCOPES.all : last === tipKey ? SCOPES.accepted : SCOPES.moving;
   const conf = `LEAST(CASE WHEN block_height IS NULL THEN 0 ELSE GREATEST($1::int - block_height + 1, 0) END, ${CONFIRMATIONS_TRACKED})`;
-  const open = `status IN (${full ? `'accepted', 'confirmed'` : `'accepted'`}) AND exception IS DISTINCT FROM 'marked_settled'`;
+  const open = `${scope} AND exception IS DISTINCT FROM 'marked_settled'`;
   // 1. The (few) payments that cross their required depth, either way: through the state machine.
   const due = await db.query<{ id: string }>(
     `SELECT id FROM (SELECT id, status, required_confirmations AS req, ${conf} AS conf FROM payment WHERE ${open}) c
