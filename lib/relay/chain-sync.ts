@@ -113,10 +113,18 @@ export async function updateConfirmations(ctx: SyncContext, tipHeight: number, t
 export async function expirePayments(ctx: SyncContext): Promise<number> {
   const { db } = ctx;
   const now = ctx.now?.() ?? new Date();
+  // Refunds (DESIGN.md §13) report no expiry: they stay payable, and are not offered again here.
+  // Found in plain SQL (payment_open_expires_idx): the worker asks every second and, most of the
+  // time, nothing is due; the full rows are read through the ORM only when something is.
+  const ids = await db.query<{ id: string }>(
+    `SELECT p.id FROM payment p WHERE p.status = 'unpaid' AND p.broadcast_state = 'none' AND p.refund_of IS NULL AND p.expires_at < $1
+        AND NOT EXISTS (SELECT 1 FROM vendor_event e WHERE e.payment_id = p.id AND e.type = 'payment.expired')
+      ORDER BY p.expires_at LIMIT 200`,
+    [now],
+  );
+  if (!ids.length) return 0;
   const due = await db.prisma.payment.findMany({
-    // Refunds (DESIGN.md §13) report no expiry: they stay payable, and are not offered again here.
-    where: { status: 'unpaid', broadcastState: 'none', refundOf: null, expiresAt: { lt: now }, events: { none: { type: 'payment.expired' } } },
-    take: 200,
+    where: { id: { in: ids.map((r) => String(r.id)) }, status: 'unpaid', broadcastState: 'none', refundOf: null, expiresAt: { lt: now } },
   });
   for (const p of due) {
     await db.prisma.$transaction(async (t) => {
