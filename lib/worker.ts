@@ -49,9 +49,13 @@ async function holdLease(db: Db, holder: string): Promise<boolean> {
 
 /** Finishes broadcasts that a crash interrupted (claimed but not decided for 10 s): accepted, or released if refused. */
 async function reconcilePending(ctx: WorkerContext): Promise<void> {
+  // Found in plain SQL first: the worker asks every second, and there is hardly ever one.
+  const before = new Date(Date.now() - 10_000);
+  const ids = await ctx.db.query<{ id: string }>(
+    `SELECT id FROM payment WHERE status = 'unpaid' AND broadcast_state = 'pending' AND updated_at < $1 LIMIT 50`, [before]);
+  if (!ids.length) return;
   const stale = await ctx.db.prisma.payment.findMany({
-    where: { status: 'unpaid', broadcastState: 'pending', updatedAt: { lt: new Date(Date.now() - 10_000) } },
-    take: 50,
+    where: { id: { in: ids.map((r) => String(r.id)) }, status: 'unpaid', broadcastState: 'pending', updatedAt: { lt: before } },
   });
   for (const p of stale) {
     const rbf = p.txHex ? decodeTx(p.txHex, ctx.network).signalsRbf : false;
@@ -87,7 +91,7 @@ export async function workerTick(ctx: WorkerContext): Promise<void> {
   // Txs the node dropped unmined (a reorg past its ancestor limit, a restart without its
   // mempool) stop counting (DESIGN.md §12); rpc can tell, spv and devnet cannot.
   if (!r.waiting) await dropVanishedTxs(sync, ctx.chain, r.tip.hash);
-  if (!r.waiting) await updateConfirmations(sync, r.tip.height);
+  if (!r.waiting) await updateConfirmations(sync, r.tip.height, r.tip.hash);
   await expirePayments(sync);
   // The wallet's history (DESIGN.md §8): a birthday becomes a rescan, which advances a batch per tick.
   if (!r.waiting) {

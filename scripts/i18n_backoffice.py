@@ -126,6 +126,8 @@ BACKOFFICE = {
  },
  'adminInvoice': {
   'back': ('← Invoices', '← Facturas', '← Rechnungen', '← Faturas'),
+  'cancelRefund': ('Cancel refund', 'Cancelar reembolso', 'Erstattung stornieren', 'Cancelar reembolso'),
+  'cancelRefundConfirm': ('Cancel this refund? Its QR code stops working, and the amount can be refunded again.', '¿Cancelar este reembolso? Su código QR deja de funcionar y el importe se puede reembolsar de nuevo.', 'Diese Erstattung stornieren? Ihr QR-Code funktioniert dann nicht mehr, und der Betrag kann erneut erstattet werden.', 'Cancelar este reembolso? O código QR deixa de funcionar e o valor pode ser reembolsado novamente.'),
   'invoice': ('Invoice', 'Factura', 'Rechnung', 'Fatura'),
   'payment': ('Payment', 'Pago', 'Zahlung', 'Pagamento'),
   'created': ('Created', 'Creada', 'Erstellt', 'Criada'),

@@ -30,7 +30,9 @@ export async function onMempoolTxs(ctx: SyncContext, txs: BlockTxSummary[]): Pro
 /** A block disconnected: its txs are unmined again (back in the mempool); confirmations drop. */
 export async function onBlockDisconnected(ctx: SyncContext, hash: string): Promise<void> {
   await ctx.db.query(`UPDATE payment_tx SET block_height = NULL, block_hash = NULL WHERE block_hash = $1`, [hash]);
-  await ctx.db.prisma.payment.updateMany({ where: { blockHash: hash }, data: { blockHeight: null, blockHash: null } });
+  // Unmined: no confirmations (the recount then moves a confirmed payment back through the table;
+  // it finds the payment whatever its depth was, see updateConfirmations).
+  await ctx.db.prisma.payment.updateMany({ where: { blockHash: hash }, data: { blockHeight: null, blockHash: null, confirmations: 0 } });
 }
 
 /**
@@ -41,12 +43,38 @@ export async function onBlockDisconnected(ctx: SyncContext, hash: string): Promi
  */
 export const CONFIRMATIONS_TRACKED = 100;
 
-/** Recomputes confirmations of the accepted/confirmed payments and applies transitions. */
-export async function updateConfirmations(ctx: SyncContext, tipHeight: number): Promise<void> {
+/** Per database, the tip (`height:hash`) of the last recount (updateConfirmations). */
+const recountedAt = new WeakMap<Db, string>();
+
+/** Which payments a recount reads (updateConfirmations). */
+const SCOPES = {
+  // The whole history: every accepted and confirmed payment.
+  all: `status IN ('accepted', 'confirmed')`,
+  // Those whose count can move at a new tip (the partial index payment_confirming_idx).
+  moving: `(status = 'accepted' OR (status = 'confirmed' AND confirmations < ${CONFIRMATIONS_TRACKED}))`,
+  // Those whose count can move while the tip stays (payment_status_created_idx).
+  accepted: `status = 'accepted'`,
+} as const;
+
+/**
+ * Recomputes confirmations of the accepted/confirmed payments and applies transitions.
+ *
+ * Without `tipHash`, or on the first recount of this process, it reads the whole history.
+ * Otherwise only the payments whose count can move: at a new tip, the accepted ones and the
+ * confirmed ones not yet counted to CONFIRMATIONS_TRACKED (a confirmed payment counted to the
+ * maximum stays there as the chain grows; a block disconnected under it resets its count,
+ * onBlockDisconnected); at the same tip as the last recount (the worker polls every second,
+ * blocks come every minute), the accepted ones only (one mined by a /pay broadcast meanwhile).
+ * Reading the whole history on every poll stalled /relay/status on PGlite (bench `status-rpc`).
+ */
+export async function updateConfirmations(ctx: SyncContext, tipHeight: number, tipHash?: string): Promise<void> {
   const { db } = ctx;
   const now = ctx.now?.() ?? new Date();
+  const tipKey = tipHash === undefined ? null : `${tipHeight}:${tipHash}`;
+  const last = recountedAt.get(db);
+  const scope = tipKey === null || last === undefined ? SCOPES.all : last === tipKey ? SCOPES.accepted : SCOPES.moving;
   const conf = `LEAST(CASE WHEN block_height IS NULL THEN 0 ELSE GREATEST($1::int - block_height + 1, 0) END, ${CONFIRMATIONS_TRACKED})`;
-  const open = `status IN ('accepted', 'confirmed') AND exception IS DISTINCT FROM 'marked_settled'`;
+  const open = `${scope} AND exception IS DISTINCT FROM 'marked_settled'`;
   // 1. The (few) payments that cross their required depth, either way: through the state machine.
   const due = await db.query<{ id: string }>(
     `SELECT id FROM (SELECT id, status, required_confirmations AS req, ${conf} AS conf FROM payment WHERE ${open}) c
@@ -78,16 +106,25 @@ export async function updateConfirmations(ctx: SyncContext, tipHeight: number): 
         AND ((status = 'accepted' AND ${conf} < required_confirmations) OR (status = 'confirmed' AND ${conf} >= required_confirmations))`,
     [tipHeight, now],
   );
+  if (tipKey !== null) recountedAt.set(db, tipKey);
 }
 
 /** Emits payment.expired once for each unpaid payment past its timeout. */
 export async function expirePayments(ctx: SyncContext): Promise<number> {
   const { db } = ctx;
   const now = ctx.now?.() ?? new Date();
+  // Refunds (DESIGN.md §13) report no expiry: they stay payable, and are not offered again here.
+  // Found in plain SQL (payment_open_expires_idx): the worker asks every second and, most of the
+  // time, nothing is due; the full rows are read through the ORM only when something is.
+  const ids = await db.query<{ id: string }>(
+    `SELECT p.id FROM payment p WHERE p.status = 'unpaid' AND p.broadcast_state = 'none' AND p.refund_of IS NULL AND p.expires_at < $1
+        AND NOT EXISTS (SELECT 1 FROM vendor_event e WHERE e.payment_id = p.id AND e.type = 'payment.expired')
+      ORDER BY p.expires_at LIMIT 200`,
+    [now],
+  );
+  if (!ids.length) return 0;
   const due = await db.prisma.payment.findMany({
-    // Refunds (DESIGN.md §13) report no expiry: they stay payable, and are not offered again here.
-    where: { status: 'unpaid', broadcastState: 'none', refundOf: null, expiresAt: { lt: now }, events: { none: { type: 'payment.expired' } } },
-    take: 200,
+    where: { id: { in: ids.map((r) => String(r.id)) }, status: 'unpaid', broadcastState: 'none', refundOf: null, expiresAt: { lt: now } },
   });
   for (const p of due) {
     await db.prisma.$transaction(async (t) => {

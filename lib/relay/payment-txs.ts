@@ -108,10 +108,14 @@ export async function observeTxs(ctx: ObserveContext, txs: BlockTxSummary[], blo
   }
   const byAddr = outputsByAddress(txs, ctx.network);
   if (byAddr.size) {
-    const cands = await db.prisma.payment.findMany({
-      where: { address: { in: [...byAddr.keys()] } },
-      select: { id: true, address: true, status: true, broadcastState: true, txid: true, seq: true },
-    });
+    // One statement for all the txs' addresses, in plain SQL (payment_address_idx): the worker
+    // sends every new mempool tx through here, nearly all of them paying no payment.
+    const cands: Candidate[] = (await db.query<Record<string, unknown>>(
+      `SELECT id, address, status, broadcast_state, txid, seq FROM payment WHERE address = ANY($1::text[])`, [[...byAddr.keys()]],
+    )).map((r) => ({
+      id: String(r.id), address: String(r.address), status: String(r.status), broadcastState: String(r.broadcast_state),
+      txid: r.txid === null || r.txid === undefined ? null : String(r.txid), seq: BigInt(String(r.seq)),
+    }));
     const perAddr = new Map<string, Candidate[]>();
     for (const c of cands) perAddr.set(c.address, [...(perAddr.get(c.address) ?? []), c]);
     // Where several payments share an address (two refunds to one customer, or STORE_ADDRESS),

@@ -7,7 +7,7 @@ import { openMigratedDb, type Db } from '@/lib/db';
 import { REGTEST, hdFromSeed, derivePath, serializeXpub } from '@/lib/doge';
 import { createPayment } from '@/lib/relay/create-payment';
 import { activeRelayKey } from '@/lib/relay/relay-key';
-import { CONFIRMATIONS_TRACKED, updateConfirmations, type SyncContext } from '@/lib/relay/chain-sync';
+import { CONFIRMATIONS_TRACKED, onBlockDisconnected, updateConfirmations, type SyncContext } from '@/lib/relay/chain-sync';
 
 const XPUB = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(12), REGTEST), "m/44'/1'/0'"));
 let db: Db;
@@ -87,5 +87,17 @@ describe('updateConfirmations', () => {
     expect(writes.length).toBe(1); // one statement for every count that moved
     expect(await row(fresh)).toMatchObject({ status: 'accepted', confirmations: 2 });
     for (const id of history) expect((await row(id)).updated_at.toISOString()).toBe('2026-01-01T00:00:00.000Z');
+  });
+  it('the worker\'s recounts read only the counts that can move; a payment counted to the maximum whose block is disconnected is still found', async () => {
+    const deep = await payment('confirmed', 10, 1, CONFIRMATIONS_TRACKED);
+    await db.query(`UPDATE payment SET block_hash = 'deep-block' WHERE id = $1`, [deep]);
+    await updateConfirmations(ctx, 2000, 'tip-a'); // this process's first recount: the whole history
+    await updateConfirmations(ctx, 2001, 'tip-b'); // a new tip: the moving ones only
+    expect(await row(deep)).toMatchObject({ status: 'confirmed', confirmations: CONFIRMATIONS_TRACKED });
+    await onBlockDisconnected(ctx, 'deep-block');
+    expect(await row(deep)).toMatchObject({ status: 'confirmed', confirmations: 0 });
+    await updateConfirmations(ctx, 2001, 'tip-c');
+    expect(await row(deep)).toMatchObject({ status: 'accepted', confirmations: 0, exception: 'reorged' });
+    expect(await events(deep)).toContain('payment.unconfirmed');
   });
 });

@@ -482,6 +482,12 @@ describe('openapi: the devnet app', () => {
     const st = await call('POST', '/relay/status', {}, { key: null, body: { id: r.body.id } });
     expect(st.body).toEqual({ id: r.body.id, status: 'unpaid' });
     expectStatus(await call('GET', '/dc/{id}', { id: r.body.id }, { key: null }), 200);
+    // A refund made by mistake is cancelled through the cancel route, with scope payments:refund.
+    expectStatus(await call('POST', '/api/v1/payments/{id}/cancel', { id: r.body.id }, { key: till }), 403);
+    const cancelled = await call('POST', '/api/v1/payments/{id}/cancel', { id: r.body.id });
+    expectStatus(cancelled, 200);
+    expect(cancelled.body).toEqual({ ...r.body, status: 'declined' });
+    expectStatus(await call('POST', '/api/v1/payments/{id}/cancel', { id: r.body.id }), 409);
   });
 });
 

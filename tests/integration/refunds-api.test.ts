@@ -133,4 +133,33 @@ describe('refunds through the app (devnet)', () => {
     expect(listed.body).toMatchObject({ payment_id: id, amount_refunded: '2', refunds: [{ id: r.body.id, status: 'confirmed' }] });
     expect((await as(who.owner, 'POST', `/api/v1/payments/${id}/refunds`, { amount: '10.00000001', address: CUSTOMER })).status).toBe(409);
   });
+
+  it('a refund made by mistake is cancelled by a manager (not a cashier) from the invoice page\'s Cancel button route, and the full amount refunded again', async () => {
+    const p = await as('key', 'POST', '/api/v1/payments', { items: [{ type: 'item', id: 'SKU', name: 'Teapot', count: 1, unit: '7' }] });
+    const id = p.body.id as string;
+    await payQr(p.body.connect_uri);
+    expect((await as(null, 'POST', '/relay/status', { id })).body.status).toBe('accepted');
+    const wrong = await as(who.manager, 'POST', `/api/v1/payments/${id}/refunds`, { address: CUSTOMER, reason: 'wrong invoice' });
+    expect(wrong.body).toMatchObject({ status: 'unpaid', amount: '7' });
+    expect((await as(who.manager, 'POST', `/api/v1/payments/${id}/refunds`, { address: CUSTOMER })).status).toBe(409); // all of it is pending
+    const page = await as(who.owner, 'GET', `/admin/invoices/${id}`);
+    expect(page.text).toContain('data-testid="refund-cancel"');
+    // Same rules as refunding: a cashier gets 403 (before its id is even looked up), a manager cancels.
+    expect((await as(who.cashier, 'POST', `/api/v1/payments/${wrong.body.id}/cancel`)).status).toBe(403);
+    const c = await as(who.manager, 'POST', `/api/v1/payments/${wrong.body.id}/cancel`);
+    expect(c.status, JSON.stringify(c.body)).toBe(200);
+    expect(c.body).toEqual({ ...wrong.body, status: 'declined' });
+    expect((await as(who.manager, 'POST', `/api/v1/payments/${wrong.body.id}/cancel`)).body).toMatchObject({ error: 'conflict' });
+    expect((await as(who.manager, 'POST', '/api/v1/payments/rf_AAAAAAAAAAAAAAAAAAAAAA/cancel')).status).toBe(404);
+    expect((await as(null, 'POST', '/relay/status', { id: wrong.body.id })).body.status).toBe('declined');
+    expect((await as(who.owner, 'GET', `/admin/invoices/${id}`)).text).not.toContain('data-testid="refund-cancel"');
+    // The cancelled refund no longer counts: the whole amount again; once paid, no cancel.
+    const right = await as(who.manager, 'POST', `/api/v1/payments/${id}/refunds`, { address: CUSTOMER });
+    expect(right.status).toBe(201);
+    expect(right.body.amount).toBe('7');
+    await payQr(right.body.connect_uri);
+    expect((await as(who.owner, 'POST', `/api/v1/payments/${right.body.id}/cancel`)).status).toBe(409);
+    const ev = await as('key', 'GET', '/api/v1/events?limit=500');
+    expect(ev.body.events.filter((e: any) => e.refund?.id === wrong.body.id).map((e: any) => e.type)).toEqual(['refund.created']);
+  });
 });

@@ -21,6 +21,7 @@ import { workerTick } from '@/lib/worker';
 import { createRefund, RefundNotFoundError } from '@/lib/refunds/create-refund';
 import { RefundConflictError } from '@/lib/refunds/request';
 import { withRefundsOne } from '@/lib/refunds/load';
+import { cancelRefund } from '@/lib/refunds/cancel-refund';
 import { InvalidRequestError } from '@/lib/relay/errors';
 import { loadEnvelope } from '@/lib/relay/hot-reads';
 import { verifyPaymentEnvelope } from '@/lib/connect';
@@ -170,6 +171,41 @@ describe('refunds (devnet, PGlite)', () => {
     expect(rb.amountPaid).toBe(1_00000000n); // the first refund's tx did not count for the second
     // The rest, with neither amount: exactly what is left.
     expect(await createRefund(ctx(), p.id, { address: addr })).toMatchObject({ amount: '1.5' });
+  });
+
+  it('an unpaid refund made by mistake is cancelled through the state machine (declined, no event) and frees its amount; one paid or partly paid is not', async () => {
+    const p = await newPayment('4');
+    await sendPlain(p.payment.outputs[0].address!, '4');
+    await tick();
+    const addr = customer(11);
+    const mistake = await createRefund(ctx(), p.id, { address: addr });
+    expect(mistake.amount).toBe('4');
+    expect(await rejects(createRefund(ctx(), p.id, { amount: '0.1', address: addr }))).toBeInstanceOf(RefundConflictError);
+    expect(await cancelRefund(db, mistake.id, URL_BASE)).toEqual({ ok: true });
+    expect(await db.prisma.payment.findUniqueOrThrow({ where: { id: mistake.id } })).toMatchObject({ status: 'declined', exception: 'cancelled' });
+    // The catalog (DESIGN.md §5) has no refund.cancelled: nothing is emitted for it.
+    expect((await events(mistake.id)).map((e) => e.type)).toEqual(['refund.created']);
+    expect(await cancelRefund(db, mistake.id, URL_BASE)).toMatchObject({ ok: false, code: 'conflict' });
+    // The whole amount may be refunded again.
+    const again = await createRefund(ctx(), p.id, { address: addr });
+    expect(again.amount).toBe('4');
+    expect(await view(p.id)).toMatchObject({ amount_refunded: '0', refunds: [{ id: mistake.id, status: 'declined' }, { id: again.id, status: 'unpaid' }] });
+    // Paid through the relay (accepted): too late to cancel.
+    await payThroughRelay(again.id, await refundConnectPayment(again.id));
+    expect(await cancelRefund(db, again.id, URL_BASE)).toMatchObject({ ok: false, code: 'conflict' });
+    expect((await db.prisma.payment.findUniqueOrThrow({ where: { id: again.id } })).status).toBe('accepted');
+    // Partly paid by a plain wallet tx: money went to the customer, so it stays.
+    const q = await newPayment('3');
+    await sendPlain(q.payment.outputs[0].address!, '3');
+    await tick();
+    const part = await createRefund(ctx(), q.id, { amount: '2', address: customer(12) });
+    await sendPlain(customer(12), '1');
+    await tick();
+    expect(await db.prisma.payment.findUniqueOrThrow({ where: { id: part.id } })).toMatchObject({ status: 'unpaid', amountPaid: 1_00000000n });
+    expect(await cancelRefund(db, part.id, URL_BASE)).toMatchObject({ ok: false, code: 'conflict', message: expect.stringContaining('already been sent') });
+    // A sale's id, or an unknown one, is no refund.
+    expect(await cancelRefund(db, p.id, URL_BASE)).toMatchObject({ ok: false, code: 'not_found' });
+    expect(await cancelRefund(db, 'rf_AAAAAAAAAAAAAAAAAAAAAA', URL_BASE)).toMatchObject({ ok: false, code: 'not_found' });
   });
 
   it('two concurrent refunds may not together exceed amount_paid', async () => {

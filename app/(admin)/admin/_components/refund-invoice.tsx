@@ -85,3 +85,25 @@ export function RefundStatus({ id, status, labels }: { id: string; status: strin
   }, [id, now, router]);
   return <span className={`bo-badge bo-badge-${now}`} data-testid="refund-status" data-status={now}>{labels[now] ?? now}</span>;
 }
+
+/** Cancels an unpaid refund created by mistake (POST /api/v1/payments/<rf_id>/cancel): its amount may be refunded again. */
+export function CancelRefundButton({ id }: { id: string }) {
+  const router = useRouter();
+  const t = useTranslations('adminInvoice');
+  const adminCall = useAdminCall();
+  const [err, setErr] = useState('');
+  const [busy, setBusy] = useState(false);
+  return (
+    <span className="bo-inline">
+      <button type="button" className="btn" data-testid="refund-cancel" disabled={busy} onClick={async () => {
+        if (!confirm(t('cancelRefundConfirm'))) return;
+        setBusy(true);
+        const r = await adminCall('POST', `/api/v1/payments/${encodeURIComponent(id)}/cancel`);
+        setBusy(false);
+        if (!r.ok) return setErr(r.message);
+        router.refresh();
+      }}>{t('cancelRefund')}</button>
+      {err ? <span role="alert" className="form-error">{err}</span> : null}
+    </span>
+  );
+}

@@ -12,7 +12,7 @@ import { deliveryLabel, statusLabel } from '../../_components/labels';
 import { RedeliverButton } from '../../_components/redeliver';
 import { CancelInvoiceButton } from '../../_components/cancel-invoice';
 import { MarkInvoice } from '../../_components/mark-invoice';
-import { RefundInvoice, RefundStatus } from '../../_components/refund-invoice';
+import { CancelRefundButton, RefundInvoice, RefundStatus } from '../../_components/refund-invoice';
 import { refundQrSvgs, refundableOf } from '@/lib/refunds/backoffice';
 import { rateCurrency } from '@/lib/rates';
 
@@ -117,6 +117,7 @@ export default async function InvoiceDetail({ params }: { params: Promise<{ id: 
                         src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(qrs.get(r.id)!)}`} />
                     ) : null}
                     <div className="bo-mono bo-break"><a className="bo-link" href={r.uri}>{r.status === 'unpaid' ? t('openInWallet') : t('paymentLink')}</a></div>
+                    {r.status === 'unpaid' ? <CancelRefundButton id={r.id} /> : null}
                   </td>
                 </tr>
               ))}

@@ -2,15 +2,26 @@ import { vendorRoute } from '@/lib/api/vendor-route';
 import { readBodyText } from '@/lib/api/body';
 import { json, jsonError } from '@/lib/api/respond';
 import { cancelPayment } from '@/lib/relay/cancel-payment';
-import { vendorPaymentView } from '@/lib/relay/payment-view';
+import { refundView, vendorPaymentView } from '@/lib/relay/payment-view';
 import { withRefundsOne } from '@/lib/refunds/load';
+import { cancelRefund, isRefundId } from '@/lib/refunds/cancel-refund';
 
 export const dynamic = 'force-dynamic';
 
-export function POST(req: Request, { params }: { params: Promise<{ id: string }> }) {
+export async function POST(req: Request, { params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  // A refund (DESIGN.md §13) is cancelled with the scope that creates it; it answers as a refund.
+  if (isRefundId(id)) {
+    return vendorRoute(req, 'payments:refund', async (ctx) => {
+      await readBodyText(req);
+      const r = await cancelRefund(ctx.db, id, ctx.cfg.publicUrl);
+      if (!r.ok) return jsonError(r.code === 'not_found' ? 404 : 409, r.code, r.message);
+      const row = await ctx.db.prisma.payment.findUniqueOrThrow({ where: { id } });
+      return json(refundView({ ...row, refundOf: row.refundOf!, refundReason: row.refundReason }, ctx.cfg.publicUrl));
+    });
+  }
   return vendorRoute(req, 'payments:write', async (ctx, auth) => {
     await readBodyText(req); // no body is needed; an oversized one still gets 413
-    const { id } = await params;
     const r = await cancelPayment(ctx.db, id, ctx.cfg.publicUrl, new Date(), auth.ownSalesOf);
     if (r === 'not_found') return jsonError(404, 'not_found', 'no payment with this id');
     if (r === 'conflict') return jsonError(409, 'conflict', 'only an unpaid payment with no transaction in flight can be cancelled');
