@@ -6,6 +6,10 @@ sys.dont_write_bytecode = True
 from i18n_backoffice import BACKOFFICE  # the back office's and setup's sections (same shape)
 M = {
  'common': {
+  'theme': ('Theme', 'Tema', 'Farbschema', 'Tema'),
+  'themeSystem': ('System', 'Sistema', 'System', 'Sistema'),
+  'themeLight': ('Light', 'Claro', 'Hell', 'Claro'),
+  'themeDark': ('Dark', 'Oscuro', 'Dunkel', 'Escuro'),
   'language': ('Language', 'Idioma', 'Sprache', 'Idioma'),
   'signOut': ('Sign out', 'Cerrar sesión', 'Abmelden', 'Sair'),
   'backOffice': ('Back office', 'Administración', 'Backoffice', 'Administração'),
@@ -26,6 +30,7 @@ M = {
   'password': ('Password', 'Contraseña', 'Passwort', 'Senha'),
  },
  'till': {
+  'rateUnavailable': ('Exchange rate unavailable — prices in {currency} cannot be charged right now. Try again in a minute, or ask the manager to check the Rates page.', 'Tipo de cambio no disponible: ahora no se pueden cobrar precios en {currency}. Inténtalo de nuevo en un minuto o pide al encargado que revise la página de tipos de cambio.', 'Wechselkurs nicht verfügbar – Preise in {currency} können gerade nicht kassiert werden. Versuchen Sie es in einer Minute erneut, oder bitten Sie die Leitung, die Seite „Kurse“ zu prüfen.', 'Taxa de câmbio indisponível — preços em {currency} não podem ser cobrados agora. Tente novamente em um minuto ou peça ao gerente para verificar a página de cotações.'),
   'soundOn': ('Sound on', 'Sonido activado', 'Ton an', 'Som ligado'),
   'soundOff': ('Sound off', 'Sonido desactivado', 'Ton aus', 'Som desligado'),
   'paymentSound': ('Payment sound', 'Sonido de pago', 'Zahlungston', 'Som de pagamento'),

@@ -2,9 +2,10 @@
 // System / light / dark, remembered on this device (localStorage); shown on the till and in the
 // back office. The choice lands on <html data-theme>, which globals.css reads.
 import { useEffect, useState } from 'react';
+import { useTranslations } from 'next-intl';
 import { parseTheme, THEME_CHOICES, THEME_KEY, type ThemeChoice } from './theme';
 
-const LABEL: Record<ThemeChoice, string> = { system: 'System', light: 'Light', dark: 'Dark' };
+const LABEL_KEY = { system: 'themeSystem', light: 'themeLight', dark: 'themeDark' } as const satisfies Record<ThemeChoice, string>;
 
 export function applyTheme(t: ThemeChoice) {
   const el = document.documentElement;
@@ -13,6 +14,7 @@ export function applyTheme(t: ThemeChoice) {
 }
 
 export function ThemeSwitch({ className }: { className?: string }) {
+  const t = useTranslations('common');
   const [theme, setTheme] = useState<ThemeChoice>('system');
   useEffect(() => {
     try {
@@ -29,9 +31,9 @@ export function ThemeSwitch({ className }: { className?: string }) {
   }
   return (
     <label className={`theme-switch ${className ?? ''}`}>
-      <span className="theme-switch-label">Theme</span>
+      <span className="theme-switch-label">{t('theme')}</span>
       <select value={theme} onChange={(e) => choose(parseTheme(e.target.value))} data-testid="theme-switch">
-        {THEME_CHOICES.map((t) => <option key={t} value={t}>{LABEL[t]}</option>)}
+        {THEME_CHOICES.map((c) => <option key={c} value={c}>{t(LABEL_KEY[c])}</option>)}
       </select>
     </label>
   );

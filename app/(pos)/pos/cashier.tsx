@@ -19,7 +19,7 @@ import { RecentSales } from './recent-sales';
 import { NotReadyNotice, NOT_READY_ID, useTillReadiness, type TillReadiness } from './readiness';
 import { LiveBanner, useConfirm, useSoundSetting } from './till-ui';
 import { BellIcon, Icon } from './bits';
-import { Money, keypadDisplay, keypadDigits, rateUnavailableText } from './pricing';
+import { Money, keypadDisplay, keypadDigits } from './pricing';
 import { OfflineNotice, OFFLINE_ID } from './offline';
 import { ThemeSwitch } from '@/app/_lib/theme-switch';
 import s from './pos.module.css';
@@ -219,7 +219,7 @@ export function Cashier({ products, store, sales: initialSales, user, denied, de
         return false;
       }
       if (r.status === 503 && b.error === 'rate_unavailable') {
-        setError(rateUnavailableText(cur));
+        setError(t('rateUnavailable', { currency: cur }));
         return false;
       }
       if (r.status !== 201 && r.status !== 200) {

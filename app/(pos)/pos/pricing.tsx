@@ -22,9 +22,6 @@ export function keypadDisplay(entry: string, currency: string, locale = 'en'): s
 export const keypadDigits = currencyDigits;
 
 /** What the cashier reads when a charge is refused for want of a rate (503 rate_unavailable). */
-export function rateUnavailableText(currency: string): string {
-  return `Exchange rate unavailable — prices in ${currency} cannot be charged right now. Try again in a minute, or ask the manager to check the Rates page.`;
-}
 
 export interface LockedRateView {
   pair: string;
