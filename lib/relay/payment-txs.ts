@@ -57,6 +57,8 @@ interface Candidate {
   broadcastState: string;
   txid: string | null;
   seq: bigint;
+  /** Which of the txs being observed this payment already counts. */
+  counted: string[];
 }
 
 /**
@@ -109,24 +111,28 @@ export async function observeTxs(ctx: ObserveContext, txs: BlockTxSummary[], blo
   const byAddr = outputsByAddress(txs, ctx.network);
   if (byAddr.size) {
     // One statement for all the txs' addresses, in plain SQL (payment_address_idx): the worker
-    // sends every new mempool tx through here, nearly all of them paying no payment.
+    // sends every new mempool tx through here, nearly all of them paying no payment. With each
+    // payment come the txs among these that it already counts (payment_tx_payment_txid_key).
     const cands: Candidate[] = (await db.query<Record<string, unknown>>(
-      `SELECT id, address, status, broadcast_state, txid, seq FROM payment WHERE address = ANY($1::text[])`, [[...byAddr.keys()]],
+      `SELECT p.id, p.address, p.status, p.broadcast_state, p.txid, p.seq,
+              ARRAY(SELECT t.txid FROM payment_tx t WHERE t.payment_id = p.id AND t.txid = ANY($2::text[])) AS counted
+         FROM payment p WHERE p.address = ANY($1::text[])`, [[...byAddr.keys()], txids],
     )).map((r) => ({
       id: String(r.id), address: String(r.address), status: String(r.status), broadcastState: String(r.broadcast_state),
       txid: r.txid === null || r.txid === undefined ? null : String(r.txid), seq: BigInt(String(r.seq)),
+      counted: (r.counted as unknown[] | null ?? []).map(String),
     }));
     const perAddr = new Map<string, Candidate[]>();
     for (const c of cands) perAddr.set(c.address, [...(perAddr.get(c.address) ?? []), c]);
-    // Where several payments share an address (two refunds to one customer, or STORE_ADDRESS),
-    // a tx already counted by one of them (its /pay tx, or seen before) stays that one's: it
-    // never counts for a second payment as well.
-    const shared = [...byAddr].filter(([a]) => (perAddr.get(a)?.length ?? 0) > 1).flatMap(([, outs]) => outs.map((o) => o.txid));
-    const countedBy = new Map<string, Set<string>>();
-    if (shared.length) {
-      for (const k of await db.prisma.paymentTx.findMany({ where: { txid: { in: shared } }, select: { txid: true, paymentId: true } })) {
-        countedBy.set(k.txid, (countedBy.get(k.txid) ?? new Set()).add(k.paymentId));
-      }
+    // A tx that a payment at its address already counts (a /pay tx recorded at its acceptance,
+    // or one seen in the mempool before its block) stays that payment's: it is never counted
+    // again, nor for a second payment sharing the address (two refunds to one customer, or
+    // STORE_ADDRESS). The worker sees every /pay tx come back from the mempool: it ends here.
+    for (const [addr, list] of perAddr) {
+      const counted = new Set(list.flatMap((c) => c.counted));
+      const left = byAddr.get(addr)!.filter((o) => !counted.has(o.txid));
+      if (left.length) byAddr.set(addr, left);
+      else byAddr.delete(addr);
     }
     const rows: { paymentId: string; txid: string; value: bigint; inputs: string[]; seenAt: Date; blockHeight: number | null; blockHash: string | null }[] = [];
     for (const [addr, outs] of byAddr) {
@@ -134,7 +140,7 @@ export async function observeTxs(ctx: ObserveContext, txs: BlockTxSummary[], blo
       if (!list) continue;
       const owner = ownerOf(list);
       for (const o of outs) {
-        const to = list.length > 1 ? (list.find((c) => c.txid === o.txid) ?? list.find((c) => countedBy.get(o.txid)?.has(c.id)) ?? owner) : owner;
+        const to = list.length > 1 ? (list.find((c) => c.txid === o.txid) ?? owner) : owner;
         // The /pay submission being broadcast records its own tx when accepted.
         if (to.broadcastState === 'pending' && to.txid === o.txid) continue;
         rows.push({ paymentId: to.id, txid: o.txid, value: o.value, inputs: o.inputs, seenAt: now, blockHeight: block?.height ?? null, blockHash: block?.hash ?? null });

@@ -48,7 +48,7 @@ function countingDb(inner: Db): Db {
     ...inner,
     prisma: wrapped,
     query: (async (sql: string, params?: unknown[]) => {
-      if (counting) statements.push(sql.replace(/\s+/g, ' ').trim().slice(0, 120));
+      if (counting) statements.push(sql.replace(/\s+/g, " ").trim().slice(0, 240));
       return inner.query(sql, params);
     }) as Db['query'],
   };
@@ -155,7 +155,7 @@ describe('a chain-worker tick on the rpc backend, with nothing for the shop', ()
     expect(busy.rpc.filter((m) => m === 'getrawtransaction').length).toBe(NEW_TXS);
     // One statement more than a quiet tick: the addresses of all the new txs looked up at once.
     expect(busy.statements.length).toBe(quiet.statements.length + 1);
-    expect(busy.statements.filter((s) => /FROM payment WHERE address = ANY/.test(s))).toHaveLength(1);
+    expect(busy.statements.filter((s) => /FROM payment p WHERE p.address = ANY/.test(s))).toHaveLength(1);
     expect(busy.rowsRead).toBeLessThan(HISTORY / 10);
     // The same mempool again: nothing is fetched or looked up twice.
     const again = await countedTick();
