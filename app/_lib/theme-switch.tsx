@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { parseTheme, THEME_CHOICES, THEME_KEY, type ThemeChoice } from './theme';
 
+const THEME_EVENT = 'counter-theme';
 const LABEL_KEY = { system: 'themeSystem', light: 'themeLight', dark: 'themeDark' } as const satisfies Record<ThemeChoice, string>;
 
 export function applyTheme(t: ThemeChoice) {
@@ -20,10 +21,15 @@ export function ThemeSwitch({ className }: { className?: string }) {
     try {
       setTheme(parseTheme(localStorage.getItem(THEME_KEY)));
     } catch { /* private mode: system */ }
+    // A page may show the switch twice (the till: in the bar, and below on a phone): both follow.
+    const follow = (e: Event) => setTheme(parseTheme((e as CustomEvent<unknown>).detail));
+    window.addEventListener(THEME_EVENT, follow);
+    return () => window.removeEventListener(THEME_EVENT, follow);
   }, []);
   function choose(t: ThemeChoice) {
     setTheme(t);
     applyTheme(t);
+    window.dispatchEvent(new CustomEvent(THEME_EVENT, { detail: t }));
     try {
       if (t === 'system') localStorage.removeItem(THEME_KEY);
       else localStorage.setItem(THEME_KEY, t);

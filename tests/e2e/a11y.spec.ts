@@ -199,10 +199,14 @@ test('the theme follows the system; the switch (system, light, dark) overrides i
   expect(await bg()).toBe(light);
 
   // the switch on the till: dark while the system is light, kept across a reload, before any script of the app runs
-  const sw = page.getByLabel('Theme');
+  // the till has two switches: in the bar, and below the sales where a phone has room; one shows
+  const sw = page.getByLabel('Theme').filter({ visible: true });
+  await expect(page.getByLabel('Theme')).toHaveCount(2);
   await expect(sw).toHaveValue('system');
   await sw.selectOption('dark');
   expect(await bg()).toBe(dark);
+  // the hidden one follows, so a phone turned into a tablet shows the same choice
+  for (const one of await page.getByLabel('Theme').all()) await expect(one).toHaveValue('dark');
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
   const seen: string[] = [];
   await page.exposeFunction('__seen', (v: string) => seen.push(v));
@@ -216,10 +220,19 @@ test('the theme follows the system; the switch (system, light, dark) overrides i
     }).observe(document, { childList: true, subtree: true });
   });
   await page.reload();
-  await expect(page.getByLabel('Theme')).toHaveValue('dark');
+  await expect(page.getByLabel('Theme').filter({ visible: true })).toHaveValue('dark');
   expect(seen[0]).toBe('dark');
   expect(await bg()).toBe(dark);
   const found = await axe(page, 'dark by the switch /pos', 'dark');
+  // on a phone the bar has no room: the switch below the sales shows, whole, with the same choice
+  await page.setViewportSize({ width: 390, height: 844 });
+  const below = page.getByLabel('Theme').filter({ visible: true });
+  await expect(below).toHaveValue('dark');
+  const box = (await below.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(390);
+  expect(await below.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
+  await page.setViewportSize({ width: 1024, height: 768 });
 
   // the back office has the same switch and reads the same choice
   await page.goto(app.url + '/admin');

@@ -308,7 +308,7 @@ export function Cashier({ products, store, sales: initialSales, user, denied, de
         <button type="button" className={s.ghost} aria-pressed={sound} aria-label={sound ? t('soundOn') : t('soundOff')} onClick={() => setSound(!sound)} title={t('paymentSound')}>
           <BellIcon off={!sound} /><span className={s.soundText}>{sound ? t('soundOn') : t('soundOff')}</span>
         </button>
-        <ThemeSwitch />
+        <ThemeSwitch className={s.langTop} />
         <LanguageSelect signedIn className={`${s.ghost} ${s.langTop}`} />
         <span className={s.who} title={tc('signedIn')}>{user.name}</span>
         <button type="button" className={s.ghost} onClick={logout}>{tc('signOut')}</button>
@@ -398,7 +398,7 @@ export function Cashier({ products, store, sales: initialSales, user, denied, de
           </div>
         </section>
         <RecentSales sales={sales} onReopen={reopen} offline={offline} />
-        <div className={s.langBelow}><LanguageSelect signedIn className={s.secondary} /></div>
+        <div className={s.langBelow}><LanguageSelect signedIn className={s.secondary} /><ThemeSwitch className={s.themeBelow} /></div>
         </div>
 
         <section className={s.cart} aria-label={t('cart')}>
