@@ -1,9 +1,10 @@
 // Store settings as the back office edits them (DESIGN.md §9): profile, receiving wallet
 // (validated for the configured network), relay parameters, risk tiers, fiat rate, tips and
 // the webhook. The webhook secret is never returned whole: only a masked form.
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import type { Db } from '../db/client';
+import { readWalletCount, walletCountKey, writeWalletCount } from '../db/wallet-counts';
 import { isValidAddress, isValidXpub, type Network } from '../doge';
 import { formatKoinu, parseKoinu, AmountError } from '../money';
 import { invalid, parseWith } from './errors';
@@ -116,9 +117,9 @@ export async function updateSettings(db: Db, network: Network, input: unknown): 
     if (p.store_xpub && !isValidXpub(p.store_xpub, network)) throw invalid('store_xpub', `is not an account public key for ${network.name}`);
     if (p.store_xpub !== current.storeXpub) {
       // Each key keeps its own next receive index, so switching back never reuses an address.
-      if (current.storeXpub) await saveNextIndex(db, current.storeXpub, current.nextAddressIndex);
+      if (current.storeXpub) await writeWalletCount(db, walletCountKey('next_address_index', current.storeXpub), current.nextAddressIndex);
       data.storeXpub = p.store_xpub;
-      data.nextAddressIndex = p.store_xpub ? await savedNextIndex(db, p.store_xpub) : 0;
+      data.nextAddressIndex = p.store_xpub ? await readWalletCount(db, walletCountKey('next_address_index', p.store_xpub)) : 0;
     }
   }
   if (p.store_address !== undefined) {
@@ -161,19 +162,6 @@ export async function updateSettings(db: Db, network: Network, input: unknown): 
 
   if (Object.keys(data).length) await db.prisma.store.update({ where: { id: 1 }, data: { ...data, updatedAt: new Date() } });
   return readSettings(db);
-}
-
-const indexKey = (xpub: string) => `next_address_index:${createHash('sha256').update(xpub).digest('hex').slice(0, 32)}`;
-
-async function saveNextIndex(db: Db, xpub: string, index: number): Promise<void> {
-  const key = indexKey(xpub);
-  await db.prisma.appState.upsert({ where: { key }, update: { value: String(index), updatedAt: new Date() }, create: { key, value: String(index) } });
-}
-
-async function savedNextIndex(db: Db, xpub: string): Promise<number> {
-  const row = await db.prisma.appState.findUnique({ where: { key: indexKey(xpub) } });
-  const n = Number(row?.value ?? 0);
-  return Number.isInteger(n) && n >= 0 ? n : 0;
 }
 
 /** A fresh webhook secret; returned once so the merchant can copy it to the receiver. */

@@ -3,8 +3,8 @@
 // limit of 20 addresses beyond the highest used index (and, on branch 0, beyond the next index
 // handed out to payments, store.next_address_index); with a single STORE_ADDRESS, that address.
 // Payment addresses are also registered by lib/relay/receive-address.ts as they are handed out.
-import { createHash } from 'node:crypto';
 import type { Db } from '../db/client';
+import { readWalletCount, walletCountKey, writeWalletCount } from '../db/wallet-counts';
 import { addressToScript, decodeAddress, derivePublic, hdKeyToAddress, parseXpub, toHex, type Network } from '../doge';
 import { registerWalletAddress } from '../relay/receive-address';
 
@@ -22,26 +22,9 @@ const ensuredByDb = new WeakMap<Db, Map<string, number>>();
 /** Addresses derived and stored per slice, between which the event loop runs (~0.1 s a slice). */
 export const DERIVE_SLICE = 200;
 
-/** The app_state key of an `xpub/branch` count (the key hashed: the xpub itself is not repeated). */
+/** The app_state key of an `xpub/branch` count (the xpub hashed, not repeated). */
 export function ensuredKey(xpub: string, branch: number): string {
-  return `watch_ensured:${createHash('sha256').update(xpub).digest('hex').slice(0, 32)}/${branch}`;
-}
-
-async function loadEnsured(db: Db, xpub: string, ensured: Map<string, number>): Promise<void> {
-  const keys = BRANCHES.map((b) => ensuredKey(xpub, b));
-  const rows = await db.query<{ key: unknown; value: unknown }>(`SELECT key, value FROM app_state WHERE key = ANY($1::text[])`, [keys]);
-  for (const b of BRANCHES) {
-    const v = Number(rows.find((r) => String(r.key) === ensuredKey(xpub, b))?.value);
-    ensured.set(`${xpub}/${b}`, Number.isSafeInteger(v) && v > 0 ? v : 0);
-  }
-}
-
-async function saveEnsured(db: Db, xpub: string, branch: number, n: number): Promise<void> {
-  await db.query(
-    `INSERT INTO app_state (key, value, updated_at) VALUES ($1, $2, now())
-     ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_at = now()`,
-    [ensuredKey(xpub, branch), String(n)],
-  );
+  return `${walletCountKey('watch_ensured', xpub)}/${branch}`;
 }
 
 /** How many addresses branch `branch` must have: gap limit past the last used or handed-out index. */
@@ -64,7 +47,9 @@ export async function syncWatchAddresses(db: Db, network: Network): Promise<void
   }
   let ensured = ensuredByDb.get(db);
   if (!ensured) ensuredByDb.set(db, (ensured = new Map()));
-  if (!ensured.has(`${store.storeXpub}/0`)) await loadEnsured(db, store.storeXpub, ensured);
+  if (!ensured.has(`${store.storeXpub}/0`)) {
+    for (const b of BRANCHES) ensured.set(`${store.storeXpub}/${b}`, await readWalletCount(db, ensuredKey(store.storeXpub, b)));
+  }
   const used = await db.query<{ branch: number; used: number }>(
     `SELECT a.branch, MAX(a.idx) AS used FROM wallet_address a
       WHERE EXISTS (SELECT 1 FROM wallet_output o WHERE o.address = a.address) GROUP BY a.branch`,
@@ -85,7 +70,7 @@ export async function syncWatchAddresses(db: Db, network: Network): Promise<void
         rows.push({ address, hash160: toHex(decodeAddress(address, network).hash160), script: toHex(addressToScript(address, network)), branch, idx: i });
       }
       await db.prisma.walletAddress.createMany({ data: rows, skipDuplicates: true });
-      await saveEnsured(db, store.storeXpub, branch, to);
+      await writeWalletCount(db, ensuredKey(store.storeXpub, branch), to);
       ensured.set(key, to);
     }
   }
