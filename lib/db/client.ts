@@ -4,6 +4,7 @@
 import { mkdirSync } from 'node:fs';
 import { resolve, join } from 'node:path';
 import { makePrivate, secureDataDir } from './data-dir';
+import { preparedQuery } from './pglite-prepared';
 import { PrismaClient } from './generated/client';
 import type { SqlRunner } from './migrate';
 
@@ -57,7 +58,7 @@ async function openPglite(dir: string | null): Promise<Db> {
     exec: async (sql) => {
       await pg.exec(sql);
     },
-    query: async <T>(sql: string, params?: unknown[]) => (await pg.query<T>(sql, params as never[])).rows,
+    query: preparedQuery(pg),
     withLock: (fn) => fn(self),
     ping: async () => {
       try {
