@@ -32,6 +32,24 @@ export function eventTypeFor(row: Pick<EventRow, 'refundOf'>, type: EventType): 
   }
 }
 
+// Event ids are 12 random bytes (base64url), drawn from a pooled buffer: one call into OpenSSL
+// for 341 ids rather than one per event (1 % of /relay/pay's CPU in its profile). Ids are
+// names, not secrets: they only have to be unique.
+const ID_BYTES = 12;
+let idPool = Buffer.alloc(0);
+let idAt = 0;
+
+/** A new vendor event id: `evt_` and 16 base64url characters. */
+export function newEventId(): string {
+  if (idAt + ID_BYTES > idPool.length) {
+    idPool = randomBytes(ID_BYTES * 341);
+    idAt = 0;
+  }
+  const id = 'evt_' + idPool.toString('base64url', idAt, idAt + ID_BYTES);
+  idAt += ID_BYTES;
+  return id;
+}
+
 /** The event body: `payment` (the payment body), or `refund` (the refund as its 201 answer) for a refund. */
 export function eventBody(id: string, type: EventType, row: EventRow, publicUrl: string, now: Date): string {
   const subject = row.refundOf
@@ -43,7 +61,7 @@ export function eventBody(id: string, type: EventType, row: EventRow, publicUrl:
 export async function recordEvent(tx: Tx, type: EventType, row: EventRow, publicUrl: string, now = new Date()): Promise<void> {
   const t = eventTypeFor(row, type);
   if (t === null) return;
-  const id = 'evt_' + randomBytes(12).toString('base64url');
+  const id = newEventId();
   const body = eventBody(id, t, row, publicUrl, now);
   await tx.vendorEvent.create({ data: { id, type: t, paymentId: row.id, body, createdAt: now, nextAttemptAt: now } });
 }

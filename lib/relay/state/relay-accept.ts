@@ -3,13 +3,12 @@
 // (table.ts `transition`), computed in memory; the statement writes them, the submission's
 // outcome, the tx the payment now counts (payment_tx) and the vendor events at once. The
 // acceptances of one event-loop turn share one statement (on PGlite the cost is per statement).
-import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/client';
 import { ItemFailure, TurnBatcher } from '../../db/turn-batcher';
 import { perDb } from '../../db/per-db';
 import { isDeadlock, oneByOne } from '../batch-retry';
 import type { PayRow } from '../pay-sql';
-import { eventBody, eventTypeFor, type EventType } from '../events';
+import { eventBody, eventTypeFor, newEventId, type EventType } from '../events';
 import { transition } from './table';
 
 /** What the submitted tx pays to the payment's address, and the outpoints it spends ("txid:vout"). */
@@ -145,7 +144,7 @@ export async function acceptClaimed(db: Db, row: PayRow, required: number, now: 
   const events = types.flatMap((t) => {
     const type = eventTypeFor(fresh, t);
     if (type === null) return [];
-    const id = 'evt_' + randomBytes(12).toString('base64url');
+    const id = newEventId();
     return [{ id, type, body: eventBody(id, type, fresh, publicUrl, now) }];
   });
   return (await batcherFor(db).submit({ row, fresh, now, paid: by, events })) ? fresh : null;
