@@ -50,6 +50,8 @@ export function preparedQuery(pg: PGlite): <T>(sql: string, params?: unknown[]) 
   // transaction, nor between the messages of another query.
   const exclusive = <T>(fn: () => Promise<T>) => pg._runExclusiveTransaction(() => pg._runExclusiveQuery(fn));
 
+  const close = (name: string) => pg.execProtocol(concat([serialize.close({ type: 'S', name }), serialize.sync()]));
+
   async function prepare(sql: string): Promise<Prepared> {
     const name = `counter_${++seq}`;
     const { messages } = await pg.execProtocol(concat([serialize.parse({ name, text: sql }), serialize.describe({ type: 'S', name }), serialize.sync()]));
@@ -60,7 +62,7 @@ export function preparedQuery(pg: PGlite): <T>(sql: string, params?: unknown[]) 
     if (cache.size > MAX_PREPARED) {
       const [oldSql, old] = cache.entries().next().value as [string, Prepared];
       cache.delete(oldSql);
-      await pg.execProtocol(concat([serialize.close({ type: 'S', name: old.name }), serialize.sync()]));
+      await close(old.name);
     }
     return p;
   }
@@ -91,7 +93,7 @@ export function preparedQuery(pg: PGlite): <T>(sql: string, params?: unknown[]) 
       } catch (e) {
         if ((e as { code?: unknown }).code !== STALE_PLAN) throw e;
         cache.delete(sql);
-        await pg.execProtocol(concat([serialize.close({ type: 'S', name: p.name }), serialize.sync()]));
+        await close(p.name);
         return null;
       }
     });
