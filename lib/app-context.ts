@@ -11,15 +11,37 @@ export interface AppContext {
   db: Db;
   network: Network;
   chain: ChainBackend;
+  faults: FaultHooks;
 }
 
-const g = globalThis as { __counterCtx?: { cfg: Config; network: Network; chain: ChainBackend } };
+/**
+ * Faults the crash and lease tests inject through the environment of the process they start
+ * (tests/integration/relay-litecoind.test.ts, multiprocess-faults.test.ts). Read here, at the
+ * composition root, and handed to the relay and the worker as plain hooks: the domain code
+ * itself has no test branch. Unset in production, so both are absent.
+ */
+export interface FaultHooks {
+  /** COUNTER_TEST_CRASH=before-broadcast: the process dies between a /pay claim and its broadcast. */
+  afterClaim?: () => void;
+  /** COUNTER_TEST_TICK_DELAY_MS: every worker tick first waits this long. */
+  tickDelayMs?: number;
+}
+
+function faultHooks(env: NodeJS.ProcessEnv): FaultHooks {
+  const h: FaultHooks = {};
+  if (env.COUNTER_TEST_CRASH === 'before-broadcast') h.afterClaim = () => process.kill(process.pid, 'SIGKILL');
+  const delay = Number(env.COUNTER_TEST_TICK_DELAY_MS ?? 0);
+  if (delay > 0) h.tickDelayMs = delay;
+  return h;
+}
+
+const g = globalThis as { __counterCtx?: { cfg: Config; network: Network; chain: ChainBackend; faults: FaultHooks } };
 
 export function staticContext() {
   if (!g.__counterCtx) {
     const cfg = loadConfig();
     const network = getNetwork(cfg.network, cfg.genesisHash ? { genesisHash: cfg.genesisHash } : {});
-    g.__counterCtx = { cfg, network, chain: createChainBackend(cfg) };
+    g.__counterCtx = { cfg, network, chain: createChainBackend(cfg), faults: faultHooks(process.env) };
   }
   return g.__counterCtx;
 }

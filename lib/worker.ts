@@ -11,9 +11,8 @@ import { publishChainState } from './chain/chain-state';
 import { trackBlockConnected, trackBlockDisconnected } from './chain/wallet-tracker';
 import { syncWatchAddresses } from './chain/watch-addresses';
 import { applyBirthday, rescanStep } from './chain/rescan';
-import { onBlockConnected, onBlockDisconnected, onMempoolTxs, updateConfirmations, expirePayments, type SyncContext } from './relay/chain-sync';
+import { onBlockConnected, onBlockDisconnected, onMempoolTxs, updateConfirmations, expirePayments, dropVanishedTxs, type SyncContext } from './payments';
 import { broadcastClaimed } from './relay/pay';
-import { dropVanishedTxs } from './relay/payment-txs';
 import { startWebhookLoop, type WebhookLoop } from './relay/webhook-delivery';
 import { startRateLoop, type RateLoop } from './rates/refresh';
 import type { RateConfig } from './rates/config';
@@ -28,6 +27,11 @@ export interface WorkerContext {
   intervalMs?: number;
   /** Exchange-rate sources refreshed by the active worker (DESIGN.md §14); default from RATE_* in the environment. */
   rates?: RateConfig;
+  /**
+   * Waited at the start of every tick. The composition root injects it for the lease test (a
+   * tick longer than the lease, lib/app-context.ts); production passes nothing.
+   */
+  tickDelayMs?: number;
 }
 
 // A standby takes over within LEASE_MS + one tick of the active worker dying (DESIGN.md §1: < 15 s).
@@ -63,15 +67,13 @@ async function reconcilePending(ctx: WorkerContext): Promise<void> {
     const r = await broadcastClaimed({ db: ctx.db, network: ctx.network, chain: ctx.chain, publicUrl: ctx.publicUrl }, p.id, rbf);
     // A tx the network now refuses (its input was spent meanwhile...) releases the claim: the
     // payment is payable again (DESIGN.md §4 step 10), never declined.
-    if (r.status === 400) log.info('released a claim the network refused', { payment: p.id, txid: p.txid, reason: r.body.message });
+    if (r.kind === 'refused') log.info('released a claim the network refused', { payment: p.id, txid: p.txid, reason: r.reason });
   }
 }
 
 export async function workerTick(ctx: WorkerContext): Promise<void> {
   const sync: SyncContext = { db: ctx.db, network: ctx.network, publicUrl: ctx.publicUrl };
-  // Test hook for the lease test: a tick longer than the lease (never set in production).
-  const slow = Number(process.env.COUNTER_TEST_TICK_DELAY_MS ?? 0);
-  if (slow > 0) await new Promise((r) => setTimeout(r, slow));
+  if (ctx.tickDelayMs) await new Promise((r) => setTimeout(r, ctx.tickDelayMs));
   await reconcilePending(ctx);
   await syncWatchAddresses(ctx.db, ctx.network);
   // Payments from any wallet are seen from the mempool, not at the next block (DESIGN.md §12).

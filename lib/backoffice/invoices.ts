@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { Db } from '../db/client';
 import { formatKoinu } from '../money';
 import { encodeCursor, decodeCursor } from '../relay/list-payments';
-import { vendorPaymentView, isExpired, refundView, amountRefunded } from '../relay/payment-view';
+import { vendorPaymentView, isExpired, refundView, amountRefunded } from '../payments';
 import { loadRefunds } from '../refunds/load';
 import { redeliver } from '../relay/webhook-delivery';
 import { BackofficeError, invalid, parseWith } from './errors';

@@ -44,6 +44,11 @@ export interface BlockTxSummary {
   /** The serialized transaction, when the backend has it (the wallet file stores wallet txs). */
   raw?: Uint8Array;
   /**
+   * BIP125 opt-in replace-by-fee: an input's nSequence is below 0xfffffffe. Such a tx never
+   * gets 0-conf, whichever path brought it (docs/security.md).
+   */
+  signalsRbf?: boolean;
+  /**
    * The tx's position in its block (0 = coinbase). spv sets it from the merkleblock's match
    * index; when absent, the position in `txs` is used (rpc and devnet hand over every tx).
    */

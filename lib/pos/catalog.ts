@@ -3,7 +3,7 @@
 // (koinu integers or 8-DP DOGE) so it can cross to the browser.
 import type { Db } from '../db/client';
 import { formatKoinu } from '../money';
-import { isExpiredProbe } from '../relay/payment-feed';
+import { tillState } from '../payments/predicates';
 import { formatStoreTime, startOfLocalDay, storeTimeZone } from '../time/zone';
 
 export interface PosProduct {
@@ -57,11 +57,8 @@ export async function posStore(db: Db): Promise<PosStore> {
   return { name: s?.name ?? 'Counter store', icon: s?.icon ?? '', fiatRate: s?.fiatRate ?? '', fiatCurrency: s?.fiatCurrency ?? '', pricingCurrency: s?.pricingCurrency || 'DOGE', tipsEnabled: s?.tipsEnabled ?? false, timeZone: storeTimeZone(s?.timezone) };
 }
 
-export function saleState(p: { status: string; exception: string | null; broadcastState: string; expiresAt: Date }, now: Date): string {
-  if (p.status === 'declined' && p.exception === 'cancelled') return 'cancelled';
-  if (isExpiredProbe(p, now)) return 'expired';
-  return p.status;
-}
+/** What the till shows for a sale (lib/payments tillState, the one definition). */
+export const saleState = (p: { status: string; exception: string | null; broadcastState: string; expiresAt: Date }, now: Date): string => tillState(p, now);
 
 /** The payments this user started since midnight in the store's zone, newest first. */
 export async function recentSales(db: Db, userId: string, now = new Date(), limit = 20): Promise<RecentSale[]> {

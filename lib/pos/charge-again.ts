@@ -8,7 +8,7 @@
 import type { Db } from '../db/client';
 import { formatFiatMinor, formatKoinu } from '../money';
 import { hasFiatLines } from '../receipts/model';
-import { salesScope } from '../relay/sales-scope';
+import { salesScope } from '../payments';
 import { createPayment, type CreatePaymentContext, type CreatePaymentResult } from '../relay/create-payment';
 import { InvalidRequestError } from '../relay/errors';
 

@@ -2,6 +2,8 @@
 // fetch, no clock.
 import { formatStoreTime } from '../time/zone';
 import type { RecentSale } from './catalog';
+// The pure predicates module itself: this file runs in the browser too.
+import { tillStateOfView } from '../payments/predicates';
 
 /** The vendor API's payment view, as far as the till reads it (lib/relay/payment-view). */
 export interface VendorPaymentView {
@@ -26,11 +28,13 @@ export const STATE_LABEL: Record<string, string> = {
   unpaid: 'Waiting', accepted: 'Accepted', confirmed: 'Paid', declined: 'Declined', cancelled: 'Cancelled', expired: 'Expired',
 };
 
-/** What the cashier needs to see: unpaid, accepted, confirmed, declined, cancelled or expired (as lib/pos/catalog saleState). */
+/**
+ * What the cashier needs to see: unpaid, accepted, confirmed, declined, cancelled or expired,
+ * from the vendor view (lib/payments tillState, the one definition: a declined sale stays
+ * declined past its deadline; the view's `expired` stands for "past its deadline" only while unpaid).
+ */
 export function saleStateOf(v: Pick<VendorPaymentView, 'status' | 'exception' | 'expired'>): string {
-  if (v.status === 'declined' && v.exception === 'cancelled') return 'cancelled';
-  if (v.expired) return 'expired';
-  return v.status;
+  return tillStateOfView(v);
 }
 
 export function saleFromView(v: VendorPaymentView, timeZone: string): RecentSale {

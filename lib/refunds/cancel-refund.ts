@@ -6,7 +6,7 @@
 // The event catalog (§5) has no refund.cancelled: the transition's payment.declined is not
 // reported for a refund (lib/relay/events.ts eventTypeFor), so no event is emitted.
 import type { Db } from '../db/client';
-import { applyTransition } from '../relay/state/apply';
+import { canCancel, cancelInTx } from '../payments';
 
 export type CancelRefundResult = { ok: true } | { ok: false; code: 'not_found' | 'conflict'; message: string };
 
@@ -22,12 +22,10 @@ export async function cancelRefund(db: Db, id: string, publicUrl: string, now = 
     });
     if (!cur) return { ok: false, code: 'not_found', message: 'no refund with this id' };
     if (cur.status !== 'unpaid') return conflict(`the refund is ${cur.status}: only an unpaid refund can be cancelled`);
-    if (cur.broadcastState !== 'none') return conflict('a transaction paying this refund is being broadcast: it can no longer be cancelled');
+    if (!canCancel(cur)) return conflict('a transaction paying this refund is being broadcast: it can no longer be cancelled');
     if (cur.amountPaid > 0n) return conflict('money has already been sent to the customer for this refund: it can no longer be cancelled');
-    // Table row vendor.cancel (lib/relay/state/table.ts): unpaid, no /pay broadcast pending → declined.
-    const done = await applyTransition(t, {
-      row: cur, trigger: 'vendor.cancel', guard: { broadcastState: 'none', amountPaid: 0n }, publicUrl, now,
-    });
+    // Table row vendor.cancel (lib/payments/table.ts): unpaid, no /pay broadcast pending → declined.
+    const done = await cancelInTx(t, cur, { amountPaid: 0n }, publicUrl, now);
     return done ? { ok: true } : conflict('the refund changed meanwhile: only an unpaid refund can be cancelled');
   });
 }

@@ -17,8 +17,7 @@ import { readStoreSettings } from '../relay/store-settings';
 import { requiredConfirmations } from '../relay/risk';
 import { activeRelayKey } from '../relay/relay-key';
 import { isWalletUrl } from '../relay/payment-request';
-import { refundView, rfc3339, type RefundView } from '../relay/payment-view';
-import { recordEvent } from '../relay/events';
+import { refundView, rfc3339, insertPaymentWithEvent, type RefundView } from '../payments';
 import { InvalidRequestError } from '../relay/errors';
 import { fiatRefundKoinu, lockedRate, parseRefundRequest, refundAddress, refundAmount, RefundConflictError } from './request';
 
@@ -126,8 +125,7 @@ export async function createRefund(ctx: CreateRefundContext, paymentId: string, 
       lines: [line], outputs: [output], meta: {},
     });
     const signed = signEnvelope(payment, key.secretKey);
-    const row = await t.payment.create({
-      data: {
+    const row = await insertPaymentWithEvent(t, {
         id, seq, refundOf: paymentId, refundReason: req.reason, total: amount, quantity: 1, address,
         fiatTotal: fiat?.amount ?? '', fiatCurrency: fiat?.currency ?? '',
         rateValue: fiat?.rate ?? '', rateSource: fiat?.source ?? '', rateAt: fiat?.at ?? null,
@@ -138,9 +136,7 @@ export async function createRefund(ctx: CreateRefundContext, paymentId: string, 
         apiKeyId: ctx.apiKeyId ?? null, createdBy: ctx.userId ?? null, createdAt: issuedAt,
         lines: { create: [{ idx: 0, type: 'item', itemId: line.id, name: line.name, description: line.desc, icon: '', count: 1, unit: amount, total: amount, tax: null }] },
         outputs: { create: [{ idx: 0, type: 'p2pkh', address, amount, data: null }] },
-      },
-    });
-    await recordEvent(t, 'refund.created', row, ctx.publicUrl, issuedAt);
+    }, 'refund.created', ctx.publicUrl, issuedAt);
     return refundView(row, ctx.publicUrl);
   });
 }

@@ -1,34 +1,12 @@
-// The refunds of payments (DESIGN.md §13), loaded for the payment body's `refunds` and
-// `amount_refunded`: one indexed query (payment_refund_of_idx) for any number of payments.
+// The refunds of a payment as GET /api/v1/payments/<id>/refunds answers them (DESIGN.md §13).
+// The loaders themselves live with the payment writer (lib/payments/refunds-of.ts).
 import type { Prisma } from '../db/client';
 import { formatKoinu } from '../money';
-import { amountRefunded, refundView, type RefundRow } from '../relay/payment-view';
+import { amountRefunded, refundView, loadRefunds, withRefunds, withRefundsOne } from '../payments';
 
 type Reader = Pick<Prisma, 'payment'>;
 
-const REFUND_SELECT = {
-  id: true, refundOf: true, status: true, total: true, address: true, pubkey: true, refundReason: true, createdAt: true,
-} as const;
-
-/** The refunds of each payment in `ids`, oldest first. A payment with none maps to []. */
-export async function loadRefunds(p: Reader, ids: readonly string[]): Promise<Map<string, RefundRow[]>> {
-  const out = new Map<string, RefundRow[]>(ids.map((id) => [id, []]));
-  if (ids.length === 0) return out;
-  const rows = await p.payment.findMany({ where: { refundOf: { in: [...ids] } }, select: REFUND_SELECT, orderBy: { seq: 'asc' } });
-  for (const r of rows) out.get(r.refundOf!)?.push(r);
-  return out;
-}
-
-/** The rows with their refunds attached (for vendorPaymentView). */
-export async function withRefunds<T extends { id: string }>(p: Reader, rows: T[]): Promise<(T & { refunds: RefundRow[] })[]> {
-  const m = await loadRefunds(p, rows.map((r) => r.id));
-  return rows.map((r) => ({ ...r, refunds: m.get(r.id) ?? [] }));
-}
-
-/** One row with its refunds attached. */
-export async function withRefundsOne<T extends { id: string }>(p: Reader, row: T): Promise<T & { refunds: RefundRow[] }> {
-  return (await withRefunds(p, [row]))[0]!;
-}
+export { loadRefunds, withRefunds, withRefundsOne };
 
 /** GET /api/v1/payments/<id>/refunds: the payment's refunds, or null when the caller cannot see such a payment. */
 export async function refundsOfPayment(p: Reader, id: string, ownSalesOf: string | null, publicUrl: string) {

@@ -14,7 +14,7 @@ import { readStoreSettings } from './store-settings';
 import { requiredConfirmations } from './risk';
 import { allocateReceiveAddress } from './receive-address';
 import { activeRelayKey } from './relay-key';
-import { vendorPaymentView, rfc3339 } from './payment-view';
+import { vendorPaymentView, rfc3339, insertPayment } from '../payments';
 import { convertFiatRequest, requestCurrency, DOGE, type FiatLine } from './fiat-request';
 import { rateInForce, type RateInForce } from '../rates/store';
 
@@ -166,8 +166,7 @@ export async function createPayment(ctx: CreatePaymentContext, rawBody: string):
 
   try {
     await db.prisma.$transaction(async (tx) => {
-      await tx.payment.create({
-        data: {
+      await insertPayment(tx, {
           ...row,
           lines: {
             create: priced.lines.map((l, idx) => ({
@@ -177,7 +176,6 @@ export async function createPayment(ctx: CreatePaymentContext, rawBody: string):
             })),
           },
           outputs: { create: outputs.map((o, idx) => ({ idx, type: o.type, address: o.address, amount: o.amount, data: o.data })) },
-        },
       });
       if (ctx.idempotencyKey) {
         await tx.idempotencyKey.create({

@@ -9,7 +9,7 @@
 import type { Db } from '../db/client';
 import { BatchLoader, rowsById, textKey } from '../db/batch-loader';
 import { perDb } from '../db/per-db';
-import type { PaymentRow } from './payment-view';
+import type { PaymentRow } from '../payments';
 
 export type StatusRow = Pick<PaymentRow, 'id' | 'status' | 'txid' | 'requiredConfirmations' | 'confirmations' | 'confirmedAt' | 'reason'>;
 

@@ -2,9 +2,9 @@
 import { z } from 'zod';
 import type { Db } from '../db/client';
 import { InvalidRequestError, fromZod } from './errors';
-import { vendorPaymentView } from './payment-view';
+import { vendorPaymentView } from '../payments';
 import { isRfc3339 } from '../connect';
-import { salesScope } from './sales-scope';
+import { salesScope } from '../payments';
 import { withRefunds } from '../refunds/load';
 import { parseInt64, storableDate } from '../db/bounds';
 

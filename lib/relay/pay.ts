@@ -9,13 +9,12 @@ import type { Db } from '../db/client';
 import { decodeAddress, fromHex, pubkeyToAddress, scriptToAddress, decodeScript, type Network } from '../doge';
 import { verifyRelayToken } from '../connect';
 import { isBackendUnavailable, type ChainBackend } from '../chain/backend';
-import { paymentStatus, type PaymentRow } from './payment-view';
+import {
+  paymentStatus, loadPayRow, claimPayment, recordRejected, releaseClaim, acceptClaimed, isPastExpiry,
+  type Claim, type PayRow, type PaymentRow,
+} from '../payments';
 import { decodeSubmittedTx, checkOutputs, checkFee, paidToAddress } from './tx-checks';
-import { requiredForTx } from './risk';
-import { applyTransition } from './state/apply';
 import { loadStatusRow } from './hot-reads';
-import { loadPayRow, claimPayment, recordRejected, releaseClaim, type Claim, type PayRow } from './pay-sql';
-import { acceptClaimed } from './state/relay-accept';
 
 export interface PayContext {
   db: Db;
@@ -23,7 +22,19 @@ export interface PayContext {
   chain: ChainBackend;
   publicUrl: string;
   now?: () => Date;
+  /**
+   * Called once a submission holds the claim, before it broadcasts. The composition root
+   * injects the crash test's fault here (lib/app-context.ts); production passes nothing.
+   */
+  afterClaim?: () => void;
 }
+
+/** How finishing a claimed broadcast ended (broadcastClaimed), for the relay and the worker alike. */
+export type BroadcastOutcome =
+  | { kind: 'decided'; row: PaymentRow }
+  | { kind: 'refused'; reason: string }
+  | { kind: 'unavailable' }
+  | { kind: 'not_found' };
 
 export type RelayAnswer =
   | { status: 200 | 403; body: Record<string, unknown> }
@@ -86,19 +97,18 @@ async function claimAndBroadcast(ctx: PayContext, row: PayRow, c: Claim, signals
     const claim = await claimPayment(db, row.id, c);
     if (claim === 'duplicate_tx') return err(400, 'invalid_tx', 'this transaction was already submitted for another payment');
     if (claim === 'claimed') {
-      // Test hook for the crash test: die between claiming and broadcasting (never set in production).
-      if (process.env.COUNTER_TEST_CRASH === 'before-broadcast') process.kill(process.pid, 'SIGKILL');
+      ctx.afterClaim?.();
       // 10. Network acceptance (with the row as claimed: no reload).
       const claimedRow: PayRow = {
         ...current, broadcastState: 'pending', txid: c.txid, txHex: c.txHex, refundAddress: c.refund, buyerAddress: c.buyer, updatedAt: c.now,
       };
-      return broadcastClaimed(ctx, row.id, signalsRbf, claimedRow);
+      return relayAnswer(await broadcastClaimed(ctx, row.id, signalsRbf, claimedRow));
     }
     const w = await awaitWinner(db, row.id, deadline);
     if ('answer' in w) return w.answer;
     // Claim again, against the row as it now stands (the accept statement is guarded by it).
     const now = ctx.now?.() ?? new Date();
-    if (now.getTime() > w.released.expiresAt.getTime()) return err(400, 'expired', 'the payment timed out at ' + w.released.expiresAt.toISOString());
+    if (isPastExpiry(w.released, now)) return err(400, 'expired', 'the payment timed out at ' + w.released.expiresAt.toISOString());
     current = w.released;
     c = { ...c, now };
   }
@@ -124,7 +134,7 @@ export async function submitPayment(ctx: PayContext, body: unknown): Promise<Rel
     return err(400, 'invalid_token', 'relay_token is missing or does not match this payment');
   }
   // 6. Expiry.
-  if (now.getTime() > row.expiresAt.getTime()) return err(400, 'expired', 'the payment timed out at ' + row.expiresAt.toISOString());
+  if (isPastExpiry(row, now)) return err(400, 'expired', 'the payment timed out at ' + row.expiresAt.toISOString());
   // 7. Shape.
   const decoded = decodeSubmittedTx(sub.tx, network, row.maxSize);
   if (!decoded.ok) return err(400, 'invalid_tx', decoded.message);
@@ -183,13 +193,25 @@ export async function submitPayment(ctx: PayContext, body: unknown): Promise<Rel
   return claimAndBroadcast(ctx, row, claim, tx.signalsRbf);
 }
 
-/** Broadcasts the claimed tx of a payment and records the outcome. Also used on recovery. */
-export async function broadcastClaimed(ctx: PayContext, id: string, signalsRbf: boolean, claimed?: PayRow): Promise<RelayAnswer> {
+/** The relay's answer for a broadcast's outcome. */
+function relayAnswer(o: BroadcastOutcome): RelayAnswer {
+  switch (o.kind) {
+    case 'decided': return answerFor(o.row) ?? unavailable();
+    case 'refused': return err(400, 'invalid_tx', o.reason);
+    case 'unavailable': return unavailable();
+    case 'not_found': return err(404, 'not_found', 'unknown payment id');
+  }
+}
+
+/**
+ * Broadcasts the claimed tx of a payment and records the outcome through lib/payments (accepted,
+ * or the claim released). Also used by the worker on recovery.
+ */
+export async function broadcastClaimed(ctx: PayContext, id: string, signalsRbf: boolean, claimed?: PayRow): Promise<BroadcastOutcome> {
   const { db, chain } = ctx;
   const row = claimed ?? (await loadPayRow(db, id));
-  if (!row || !row.txHex) return err(404, 'not_found', 'unknown payment id');
-  const decided = answerFor(row);
-  if (decided) return decided;
+  if (!row || !row.txHex) return { kind: 'not_found' };
+  if (answerFor(row)) return { kind: 'decided', row };
   const txid = row.txid ?? '';
   let result;
   try {
@@ -198,7 +220,7 @@ export async function broadcastClaimed(ctx: PayContext, id: string, signalsRbf: 
     if (isBackendUnavailable(e)) {
       // Nothing reached the network as far as we know: release the claim, change nothing.
       await releaseClaim(db, id, txid, 'ignored', 'backend unavailable', ctx.now?.() ?? new Date());
-      return unavailable();
+      return { kind: 'unavailable' };
     }
     throw e;
   }
@@ -212,7 +234,7 @@ export async function broadcastClaimed(ctx: PayContext, id: string, signalsRbf: 
         known = await chain.inMempool(row.txid);
       } catch (e) {
         // Cannot tell: keep the claim (the reconciler retries it) and change nothing.
-        if (isBackendUnavailable(e)) return unavailable();
+        if (isBackendUnavailable(e)) return { kind: 'unavailable' };
         throw e;
       }
     }
@@ -221,45 +243,17 @@ export async function broadcastClaimed(ctx: PayContext, id: string, signalsRbf: 
       // another tx, the submission keeps the node's reason, and no event is emitted.
       if (!(await releaseClaim(db, id, txid, 'rejected', result.reason, now))) {
         const fresh = await loadPayRow(db, id);
-        const decided = fresh && answerFor(fresh);
-        if (decided) return decided;
+        if (fresh && answerFor(fresh)) return { kind: 'decided', row: fresh };
       }
-      return err(400, 'invalid_tx', result.reason);
+      return { kind: 'refused', reason: result.reason };
     }
   }
-  // 11. Accepted, or confirmed at once when the risk policy allows 0-conf (never for RBF).
-  const required = requiredForTx(row.requiredConfirmations, signalsRbf);
+  // 11. Accepted, or confirmed at once when the risk policy allows 0-conf (never for RBF: the
+  // table decides, lib/payments/table.ts).
   const paid = paidToAddress(row.txHex, row.address, ctx.network);
-  const fast = await acceptClaimed(db, row, required, now, ctx.publicUrl, paid);
-  if (fast) return answerFor(fast)!;
-  // The general path: the row changed since it was read (e.g. the tx was seen in a block, or
-  // another tx paid the address): the same table row, decided on the row as it now stands.
-  const updated = await db.prisma.$transaction(async (t) => {
-    const cur = await t.payment.findUnique({ where: { id } });
-    if (!cur || cur.status !== 'unpaid' || cur.broadcastState !== 'pending' || cur.txid !== row.txid) return null;
-    const before = cur.amountPaid;
-    const known = cur.paidTxids.includes(txid);
-    const amounts = { total: cur.total, paid: known ? before : before + paid.value, before };
-    const applied = await applyTransition(t, {
-      row: cur, trigger: 'relay.accept', facts: { zeroConf: required === 0, amounts },
-      data: {
-        broadcastState: 'sent', requiredConfirmations: required, amountPaid: amounts.paid,
-        ...(known ? {} : { paidTxids: { push: txid } }),
-      },
-      guard: { broadcastState: 'pending', txid: row.txid },
-      publicUrl: ctx.publicUrl, now,
-    });
-    if (!applied) return null;
-    if (!known) {
-      await t.paymentTx.create({
-        data: { paymentId: id, txid, value: paid.value, inputs: paid.inputs, seenAt: now, blockHeight: cur.blockHeight, blockHash: cur.blockHash },
-      });
-    }
-    await t.paymentSubmission.updateMany({ where: { paymentId: id, outcome: 'pending', txid: row.txid }, data: { outcome: 'accepted' } });
-    return applied.row;
-  });
-  const final = updated ?? (await loadPayRow(db, id));
-  return answerFor(final!) ?? unavailable();
+  const accepted = await acceptClaimed(db, row, now, ctx.publicUrl, paid, signalsRbf);
+  const final = accepted ?? (await loadPayRow(db, id));
+  return final && answerFor(final) ? { kind: 'decided', row: final } : { kind: 'unavailable' };
 }
 
 export async function queryStatus(db: Db, body: unknown): Promise<RelayAnswer> {

@@ -5,7 +5,7 @@ import type { Db } from '../db/client';
 import { perDb } from '../db/per-db';
 import { FeedHub, type FeedSource } from './feed-hub';
 import type { FeedProbe } from './feed-probe';
-import { vendorPaymentView } from './payment-view';
+import { vendorPaymentView } from '../payments';
 import { withRefunds } from '../refunds/load';
 
 type View = Record<string, unknown>;

@@ -1,5 +1,6 @@
 // Risk policy (DESIGN.md §4): how many confirmations a payment needs.
 import type { StoreSettings } from './store-settings';
+import { requiredDepth } from '../payments/table';
 
 /**
  * Required confirmations for a payment of `total` koinu. 0 means "confirmed at network
@@ -12,7 +13,7 @@ export function requiredConfirmations(total: bigint, s: Pick<StoreSettings, 'zer
   return s.highConfRequired;
 }
 
-/** A 0-conf payment whose tx signals replace-by-fee must wait for one confirmation. */
+/** A 0-conf payment whose tx signals replace-by-fee must wait for one confirmation (the table's rule). */
 export function requiredForTx(required: number, signalsRbf: boolean): number {
-  return required === 0 && signalsRbf ? 1 : required;
+  return requiredDepth({ required, rbf: signalsRbf })!;
 }

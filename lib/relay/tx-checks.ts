@@ -1,15 +1,9 @@
 // The relay's per-transaction checks (DESIGN.md §4 steps 7–9). Pure.
 import { decodeTx, addressToScript, toHex, type DecodedTx, type Network } from '../doge';
 import type { InputLookup } from '../chain/backend';
+import type { ExpectedOutput } from '../payments';
 
 export type TxCheck = { ok: true } | { ok: false; error: 'invalid_tx' | 'invalid_outputs'; message: string };
-
-export interface ExpectedOutput {
-  type: string;
-  address: string | null;
-  amount: bigint | null;
-  data: string | null;
-}
 
 export function decodeSubmittedTx(hex: string, network: Network, maxSize: number): { ok: true; tx: DecodedTx } | { ok: false; message: string } {
   if (hex.length === 0 || hex.length % 2 !== 0 || !/^[0-9a-fA-F]+$/.test(hex)) return { ok: false, message: 'tx is not hex' };

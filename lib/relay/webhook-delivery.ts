@@ -16,6 +16,7 @@
 //   is a failed attempt with the reason in the attempt log, retried like any other failure.
 import type { Db } from '../db/client';
 import { log as defaultLog } from '../log';
+import { claimDelivery, finishDelivery, redeliverEvent, type DeliveryEnd } from '../payments';
 import { nextAttemptAt } from './webhook-backoff';
 import { SIGNATURE_HEADER, signWebhook } from './webhook-signature';
 import { checkedFetch, pinnedFetch, webhookAllowPrivate } from './webhook-address';
@@ -201,38 +202,21 @@ async function attemptOne(db: Db, target: Target, ev: DueEvent, ctx: Ctx): Promi
   const attempt = ev.attempts + 1;
   const claimAt = ctx.now();
   const leaseUntil = new Date(claimAt.getTime() + ctx.leaseMs);
-  const claim = await db.prisma.vendorEvent.updateMany({
-    where: { seq: ev.seq, deliveryState: 'pending', attempts: ev.attempts, nextAttemptAt: { lte: claimAt } },
-    data: { attempts: attempt, nextAttemptAt: leaseUntil },
-  });
-  if (claim.count !== 1) return null;
+  if (!(await claimDelivery(db, ev.seq, ev.attempts, claimAt, leaseUntil))) return null;
 
   const outcome = await post(target, ev, ctx.now(), ctx);
   const doneAt = ctx.now();
   let next: Date | null = null;
-  const data = outcome.ok
+  const end: DeliveryEnd = outcome.ok
     ? { deliveryState: 'delivered', deliveredAt: doneAt }
     : (next = nextAttemptAt(ev.createdAt, attempt, doneAt, ctx.random))
       ? { nextAttemptAt: next }
       : { deliveryState: 'failed' };
   // Only finish the attempt we claimed: a redeliver() or an expired lease taken over by another
   // worker in the meantime wins, and this result is kept in the attempt log only.
-  const [, finish] = await db.prisma.$transaction([
-    db.prisma.webhookAttempt.create({
-      data: {
-        eventSeq: ev.seq,
-        attempt,
-        url: target.url,
-        statusCode: outcome.statusCode,
-        error: outcome.error,
-        durationMs: outcome.durationMs,
-      },
-    }),
-    db.prisma.vendorEvent.updateMany({
-      where: { seq: ev.seq, deliveryState: 'pending', attempts: attempt, nextAttemptAt: leaseUntil },
-      data,
-    }),
-  ]);
+  const finished = await finishDelivery(db, ev.seq, attempt, leaseUntil, end, {
+    url: target.url, statusCode: outcome.statusCode, error: outcome.error, durationMs: outcome.durationMs,
+  });
 
   const fields = {
     event: ev.id,
@@ -244,7 +228,7 @@ async function attemptOne(db: Db, target: Target, ev: DueEvent, ctx: Ctx): Promi
   if (outcome.ok) ctx.log.info('webhook delivered', fields);
   else if (next) ctx.log.warn('webhook attempt failed; will retry', { ...fields, error: outcome.error, nextAttemptAt: next.toISOString() });
   else ctx.log.warn('webhook attempt failed; giving up after the retry window', { ...fields, error: outcome.error });
-  if (finish.count !== 1) ctx.log.warn('webhook event changed during the attempt; result kept in the attempt log only', { event: ev.id, attempt });
+  if (!finished) ctx.log.warn('webhook event changed during the attempt; result kept in the attempt log only', { event: ev.id, attempt });
   return outcome;
 }
 
@@ -304,11 +288,7 @@ export async function deliverDueEvents(db: Db, opts: DeliverOptions = {}): Promi
  * an event older than 24 h gets exactly one attempt. False when there is no such event.
  */
 export async function redeliver(db: Db, eventSeq: bigint, now: Date = new Date()): Promise<boolean> {
-  const r = await db.prisma.vendorEvent.updateMany({
-    where: { seq: eventSeq },
-    data: { deliveryState: 'pending', nextAttemptAt: now, deliveredAt: null },
-  });
-  return r.count === 1;
+  return redeliverEvent(db, eventSeq, now);
 }
 
 export interface WebhookLoopOptions extends DeliverOptions {

@@ -12,11 +12,11 @@ import { activeRelayKey } from '@/lib/relay/relay-key';
 import { submitPayment } from '@/lib/relay/pay';
 import { createDevnetBackend, type DevnetBackend } from '@/lib/chain/devnet/backend';
 import { buildPaymentTx } from '@/lib/wallet';
-import { vendorPaymentView } from '@/lib/relay/payment-view';
+import { vendorPaymentView } from '@/lib/payments';
 import { workerTick } from '@/lib/worker';
-import { onBlockConnected, onMempoolTxs } from '@/lib/relay/chain-sync';
+import { onBlockConnected, onMempoolTxs } from '@/lib/payments';
 import { formatKoinu, parseKoinu } from '@/lib/money';
-import { markPayment } from '@/lib/relay/mark-payment';
+import { markPayment } from '@/lib/payments';
 
 const URL_BASE = 'http://127.0.0.1:1';
 const XPUB = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(12), REGTEST), "m/44'/1'/0'"));

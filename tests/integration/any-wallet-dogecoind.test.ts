@@ -17,7 +17,7 @@ import { createRpcBackend } from '@/lib/chain/rpc/backend';
 import { SpvBackend } from '@/lib/chain/spv/backend';
 import type { ChainBackend } from '@/lib/chain/backend';
 import { startWorker, type RunningWorker } from '@/lib/worker';
-import { vendorPaymentView } from '@/lib/relay/payment-view';
+import { vendorPaymentView } from '@/lib/payments';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { secp256k1 } from '@noble/curves/secp256k1.js';

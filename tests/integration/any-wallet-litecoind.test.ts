@@ -10,7 +10,7 @@ import { activeRelayKey } from '@/lib/relay/relay-key';
 import { createRpcBackend } from '@/lib/chain/rpc/backend';
 import { SpvBackend } from '@/lib/chain/spv/backend';
 import { startWorker, type RunningWorker } from '@/lib/worker';
-import { vendorPaymentView } from '@/lib/relay/payment-view';
+import { vendorPaymentView } from '@/lib/payments';
 import { startLitecoind, LITECOIN_REGTEST_GENESIS, type Litecoind } from '../helpers/litecoind';
 
 const URL_BASE = 'http://127.0.0.1:1';

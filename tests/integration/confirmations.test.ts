@@ -7,7 +7,7 @@ import { openMigratedDb, type Db } from '@/lib/db';
 import { REGTEST, hdFromSeed, derivePath, serializeXpub } from '@/lib/doge';
 import { createPayment } from '@/lib/relay/create-payment';
 import { activeRelayKey } from '@/lib/relay/relay-key';
-import { CONFIRMATIONS_TRACKED, onBlockDisconnected, updateConfirmations, type SyncContext } from '@/lib/relay/chain-sync';
+import { CONFIRMATIONS_TRACKED, onBlockDisconnected, updateConfirmations, type SyncContext } from '@/lib/payments';
 
 const XPUB = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(12), REGTEST), "m/44'/1'/0'"));
 let db: Db;

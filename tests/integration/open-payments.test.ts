@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openMigratedDb, type Db } from '@/lib/db';
 import { MAINNET } from '@/lib/doge';
 import { createPayment } from '@/lib/relay/create-payment';
-import { cancelPayment } from '@/lib/relay/cancel-payment';
+import { cancelPayment } from '@/lib/payments';
 import { countOpenPayments } from '@/lib/relay/open-payments';
 import { TooManyOpenPaymentsError } from '@/lib/relay/errors';
 

@@ -16,7 +16,7 @@ import { activeRelayKey } from '@/lib/relay/relay-key';
 import { submitPayment, queryStatus } from '@/lib/relay/pay';
 import { createDevnetBackend, type DevnetBackend } from '@/lib/chain/devnet/backend';
 import { buildPaymentTx } from '@/lib/wallet';
-import { vendorPaymentView } from '@/lib/relay/payment-view';
+import { vendorPaymentView } from '@/lib/payments';
 import { workerTick } from '@/lib/worker';
 import { createRefund, RefundNotFoundError } from '@/lib/refunds/create-refund';
 import { RefundConflictError } from '@/lib/refunds/request';

@@ -14,11 +14,11 @@ import { REGTEST, hdFromSeed, derivePath, serializeXpub } from '@/lib/doge';
 import { createPayment } from '@/lib/relay/create-payment';
 import { activeRelayKey } from '@/lib/relay/relay-key';
 import { submitPayment, broadcastClaimed, type PayContext } from '@/lib/relay/pay';
-import { acceptClaimed, claimPayment, loadPayRow } from '@/lib/relay/pay-sql';
+import { acceptClaimed, claimPayment, loadPayRow } from '@/lib/payments';
 import { createDevnetBackend, type DevnetBackend } from '@/lib/chain/devnet/backend';
 import { buildPaymentTx } from '@/lib/wallet';
 import { decodeTx } from '@/lib/doge';
-import { vendorPaymentView } from '@/lib/relay/payment-view';
+import { vendorPaymentView } from '@/lib/payments';
 
 const URL_BASE = 'http://127.0.0.1:1';
 const XPUB = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(11), REGTEST), "m/44'/1'/0'"));
@@ -275,20 +275,22 @@ describe('claim and accept batching', () => {
     const txs = [fakeTx(), fakeTx(), fakeTx()];
     for (const [n, p] of ps.entries()) expect(await claimPayment(db, p.id, claimOf(txs[n]))).toBe('claimed');
     const rows = await Promise.all(ps.map((p) => loadPayRow(db, p.id)));
-    // The worker saw the third payment's tx mined after its row was read: it takes the general path.
+    // The worker saw the third payment's tx mined after its row was read: the shared statement
+    // leaves it alone, and acceptClaimed accepts it on the row as it now stands (the general path).
     await db.query(`UPDATE payment SET block_height = 9, block_hash = $2 WHERE id = $1`, [ps[2].id, 'cd'.repeat(32)]);
     const r = recording();
     const now = new Date();
-    const got = await Promise.all(rows.map((row, n) => acceptClaimed(r.rec, row!, n === 1 ? 0 : 1, now, URL_BASE)));
+    const got = await Promise.all(rows.map((row) => acceptClaimed(r.rec, row!, now, URL_BASE, { value: row!.total, inputs: [] }, false)));
     expect(r.accepts()).toHaveLength(1);
-    expect(got.map((x) => x?.status ?? null)).toEqual(['accepted', 'confirmed', null]);
-    expect(await loadPayRow(db, ps[2].id)).toMatchObject({ status: 'unpaid', broadcastState: 'pending' });
-    expect(await submissions(ps[2].id)).toEqual([{ outcome: 'pending', txid: txs[2].txid }]);
+    expect(got.map((x) => x?.status ?? null)).toEqual(['accepted', 'confirmed', 'accepted']);
+    expect(await loadPayRow(db, ps[2].id)).toMatchObject({ status: 'accepted', broadcastState: 'sent', blockHeight: 9 });
+    expect(await submissions(ps[2].id)).toEqual([{ outcome: 'accepted', txid: txs[2].txid }]);
     const all = await db.query<{ payment_id: string; type: string }>(`SELECT payment_id, type FROM vendor_event WHERE payment_id = ANY($1::text[]) ORDER BY seq`, [ps.map((p) => p.id)]);
     expect(all).toEqual([
       { payment_id: ps[0].id, type: 'payment.accepted' },
       { payment_id: ps[1].id, type: 'payment.accepted' },
       { payment_id: ps[1].id, type: 'payment.confirmed' },
+      { payment_id: ps[2].id, type: 'payment.accepted' },
     ]);
     for (const n of [0, 1]) expect(await submissions(ps[n].id)).toEqual([{ outcome: 'accepted', txid: txs[n].txid }]);
     const stored = await db.prisma.payment.findUniqueOrThrow({ where: { id: ps[1].id } });

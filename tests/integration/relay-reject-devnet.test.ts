@@ -14,7 +14,7 @@ import { REGTEST, hdFromSeed, derivePath, serializeXpub, encodeWif, wifToAddress
 import { createPayment } from '@/lib/relay/create-payment';
 import { activeRelayKey } from '@/lib/relay/relay-key';
 import { submitPayment, broadcastClaimed, type PayContext } from '@/lib/relay/pay';
-import { claimPayment, loadPayRow, REJECTED_KEPT } from '@/lib/relay/pay-sql';
+import { claimPayment, loadPayRow, REJECTED_KEPT } from '@/lib/payments';
 import { createDevnetBackend, type DevnetBackend } from '@/lib/chain/devnet/backend';
 import { workerTick } from '@/lib/worker';
 import { buildPaymentTx } from '@/lib/wallet';

@@ -22,7 +22,7 @@ import { createRpcBackend } from '@/lib/chain/rpc/backend';
 import { SpvBackend } from '@/lib/chain/spv/backend';
 import type { ChainBackend } from '@/lib/chain/backend';
 import { startWorker, type RunningWorker } from '@/lib/worker';
-import { vendorPaymentView } from '@/lib/relay/payment-view';
+import { vendorPaymentView } from '@/lib/payments';
 import { haveDogecoind, startDogecoind, type Dogecoind } from '../helpers/dogecoind';
 import { outputsOf } from '../helpers/vendor-client';
 

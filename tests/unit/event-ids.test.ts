@@ -1,7 +1,7 @@
 // Vendor event ids (lib/relay/events.ts): drawn from a pooled random buffer, so the pool's
 // refills must never repeat or shorten an id.
 import { describe, expect, it } from 'vitest';
-import { newEventId } from '@/lib/relay/events';
+import { newEventId } from '@/lib/payments';
 
 describe('newEventId', () => {
   it('gives distinct, well-formed ids across several pool refills', () => {

@@ -7,8 +7,8 @@ import {
   fiatRefundKoinu, lockedRate, parseRefundRequest, refundAddress, refundAmount, refundable, RefundConflictError,
 } from '@/lib/refunds/request';
 import { InvalidRequestError } from '@/lib/relay/errors';
-import { eventTypeFor } from '@/lib/relay/events';
-import { amountRefunded } from '@/lib/relay/payment-view';
+import { eventTypeFor } from '@/lib/payments';
+import { amountRefunded } from '@/lib/payments';
 import { koinuToFiatMinor, refundFiat } from '@/lib/reports/refunds';
 
 const REG_ADDR = 'mipcBbFg9gMiCh81Kj8tqqdgoZub1ZJRfn'; // regtest/testnet p2pkh

@@ -5,8 +5,8 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import {
   TRANSITIONS, STATES, IllegalTransitionError, amountException, candidates, transition, type Trigger, type Facts,
-} from '@/lib/relay/state/table';
-import { EVENT_TYPES } from '@/lib/relay/events';
+} from '@/lib/payments';
+import { EVENT_TYPES } from '@/lib/payments';
 
 const ROOT = join(__dirname, '..', '..');
 const TRIGGERS: Trigger[] = [...new Set(TRANSITIONS.map((t) => t.trigger))];

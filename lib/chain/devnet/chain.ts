@@ -12,7 +12,7 @@ import { makeHeader } from '../../doge/header';
 import { merkleRoot } from '../../doge/merkle';
 import { hashMeetsTarget, powHash } from '../../doge/pow';
 import { classifyScript, pushData } from '../../doge/script';
-import { isCoinbase, parseTx, encodeTx, type RawTx } from '../../doge/tx';
+import { isCoinbase, parseTx, encodeTx, signalsRbf, type RawTx } from '../../doge/tx';
 import { parseBlock } from '../../doge/block';
 import type { BlockSummary, BlockTxSummary, BroadcastResult, InputLookup, Outpoint } from '../backend';
 import { checkP2pkhSpend, p2pkhSpendCheck, type SigCheck } from './script';
@@ -282,5 +282,6 @@ export function txSummary(t: DevnetTx): BlockTxSummary {
     inputs: isCoinbase(t.tx) ? [] : t.tx.inputs.map((i) => ({ txid: hashToHex(i.prevTxid), vout: i.vout })),
     outputs: t.tx.outputs.map((o, n) => ({ n, value: o.value, script: toHex(o.script) })),
     raw: t.raw,
+    signalsRbf: !isCoinbase(t.tx) && signalsRbf(t.tx),
   };
 }

@@ -12,7 +12,7 @@
 // unexpected node, except where a method documents a mapping (blockHashAt, inMempool, broadcast).
 import { fromHex, hashToHex, isHex, sha256d } from '../../doge/bytes';
 import type { NetworkName } from '../../doge/network';
-import { parseTx, parseTxAt, txidOf } from '../../doge/tx';
+import { parseTx, parseTxAt, txidOf, SEQUENCE_RBF_THRESHOLD } from '../../doge/tx';
 import {
   BackendUnavailableError,
   type BlockSummary,
@@ -83,9 +83,12 @@ function txSummary(raw: unknown, i: number): { tx: BlockTxSummary; size: number 
   const what = `tx[${i}]`;
   const t = obj(raw, what);
   const inputs: Outpoint[] = [];
+  let rbf = false;
   for (const [j, vin] of arr(t.vin, `${what}.vin`).entries()) {
     const v = obj(vin, `${what}.vin[${j}]`);
     if ('coinbase' in v) continue; // a coinbase input spends nothing
+    // BIP125: an nSequence below 0xfffffffe signals replace-by-fee (SEQUENCE_RBF_THRESHOLD).
+    if (typeof v.sequence === 'number' && v.sequence < SEQUENCE_RBF_THRESHOLD) rbf = true;
     inputs.push({ txid: hash(str(v, 'txid', `${what}.vin[${j}]`), `${what}.vin[${j}].txid`), vout: int(v, 'vout', `${what}.vin[${j}]`) });
   }
   const outputs = arr(t.vout, `${what}.vout`).map((vout, j) => {
@@ -97,7 +100,7 @@ function txSummary(raw: unknown, i: number): { tx: BlockTxSummary; size: number 
     };
   });
   const hex = typeof t.hex === 'string' && isHex(t.hex) ? fromHex(t.hex) : undefined;
-  return { tx: { txid: hash(str(t, 'txid', what), `${what}.txid`), inputs, outputs, ...(hex ? { raw: hex } : {}) }, size: int(t, 'size', what) };
+  return { tx: { txid: hash(str(t, 'txid', what), `${what}.txid`), inputs, outputs, signalsRbf: rbf, ...(hex ? { raw: hex } : {}) }, size: int(t, 'size', what) };
 }
 
 /** How many outputs a serialized transaction has (null if it does not decode). */

@@ -11,7 +11,7 @@ import type { Db } from '../../db/client';
 import { hashToHex, sha256d, toHex, hexToHash, fromHex } from '../../doge/bytes';
 import type { Network } from '../../doge';
 import { parseMerkleBlock, verifyMerkleBlock } from '../../doge/merkleblock';
-import { parseTx } from '../../doge/tx';
+import { parseTx, signalsRbf } from '../../doge/tx';
 import { PeerPool } from '../../p2p/pool';
 import type { Peer } from '../../p2p/peer';
 import {
@@ -395,6 +395,7 @@ function summarize(txid: string, tx: ReturnType<typeof parseTx>): BlockTxSummary
     txid,
     inputs: coinbase ? [] : tx.inputs.map((i) => ({ txid: hashToHex(i.prevTxid), vout: i.vout })),
     outputs: tx.outputs.map((o, n) => ({ n, value: o.value, script: toHex(o.script) })),
+    signalsRbf: !coinbase && signalsRbf(tx),
   };
 }
 

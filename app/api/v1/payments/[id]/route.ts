@@ -1,7 +1,7 @@
 import { vendorRoute } from '@/lib/api/vendor-route';
 import { json, jsonError } from '@/lib/api/respond';
-import { vendorPaymentView } from '@/lib/relay/payment-view';
-import { salesScope } from '@/lib/relay/sales-scope';
+import { vendorPaymentView } from '@/lib/payments';
+import { salesScope } from '@/lib/payments';
 import { withRefundsOne } from '@/lib/refunds/load';
 
 export const dynamic = 'force-dynamic';

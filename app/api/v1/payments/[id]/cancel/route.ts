@@ -1,8 +1,8 @@
 import { vendorRoute } from '@/lib/api/vendor-route';
 import { readBodyText } from '@/lib/api/body';
 import { json, jsonError } from '@/lib/api/respond';
-import { cancelPayment } from '@/lib/relay/cancel-payment';
-import { refundView, vendorPaymentView } from '@/lib/relay/payment-view';
+import { cancelPayment } from '@/lib/payments';
+import { refundView, vendorPaymentView } from '@/lib/payments';
 import { withRefundsOne } from '@/lib/refunds/load';
 import { cancelRefund, isRefundId } from '@/lib/refunds/cancel-refund';
 

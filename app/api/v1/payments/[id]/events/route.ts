@@ -2,7 +2,7 @@
 import { vendorRoute } from '@/lib/api/vendor-route';
 import { jsonError } from '@/lib/api/respond';
 import { log } from '@/lib/log';
-import { canSeePayment } from '@/lib/relay/sales-scope';
+import { canSeePayment } from '@/lib/payments';
 import { paymentEventStream } from '@/lib/relay/payment-feed';
 import { paymentFeedHub } from '@/lib/relay/payment-feed-db';
 import { acquireStreamSlot } from '@/lib/api/stream-slot';

@@ -2,8 +2,8 @@
 import { vendorRoute } from '@/lib/api/vendor-route';
 import { readBodyText, parseJsonOrUndefined } from '@/lib/api/body';
 import { json, jsonError } from '@/lib/api/respond';
-import { markPayment, markRequest } from '@/lib/relay/mark-payment';
-import { vendorPaymentView } from '@/lib/relay/payment-view';
+import { markPayment, markRequest } from '@/lib/payments';
+import { vendorPaymentView } from '@/lib/payments';
 import { withRefundsOne } from '@/lib/refunds/load';
 
 export const dynamic = 'force-dynamic';

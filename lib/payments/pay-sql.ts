@@ -10,8 +10,16 @@ import { BatchLoader, rowsById, textKey } from '../db/batch-loader';
 import { ItemFailure, TurnBatcher } from '../db/turn-batcher';
 import { isDeadlock, isUniqueViolation, oneByOne } from './batch-retry';
 import { perDb } from '../db/per-db';
-import type { PaymentRow } from './payment-view';
-import type { ExpectedOutput } from './tx-checks';
+import type { PaymentRow } from './view';
+
+
+/** An output the payment asks for (the signed envelope's outputs, payment_output). */
+export interface ExpectedOutput {
+  type: string;
+  address: string | null;
+  amount: bigint | null;
+  data: string | null;
+}
 
 /** A payment as /pay needs it: the vendor view's fields plus the relay's own. */
 export interface PayRow extends PaymentRow {
@@ -156,8 +164,6 @@ const batchersFor = perDb((db) => ({
   load: new BatchLoader(async (ids) => rowsById(await db.query<Record<string, unknown>>(PAY_ROWS_SQL, [ids]), (r) => r)),
   claim: new TurnBatcher((items: ClaimItem[]) => claimBatch(db, items), { keys: (c) => ['id:' + c.id, 'tx:' + c.txid] }),
 }));
-
-export { acceptClaimed } from './state/relay-accept';
 
 // A submission the relay refused at step 9 (its inputs are missing or spent): kept for the
 // audit trail (the invoice shows it), at most REJECTED_KEPT per payment so that whoever sees

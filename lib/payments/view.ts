@@ -2,6 +2,7 @@
 // wallets (the Payment Status of spec §2.B). Pure functions of the row and the clock.
 import { formatKoinu } from '../money';
 import { buildConnectUri, buildDogecoinUri } from '../connect';
+import { amountDue, expiredField } from './predicates';
 
 export interface PaymentRow {
   id: string;
@@ -87,14 +88,10 @@ export function paymentStatus(row: Pick<PaymentRow, 'id' | 'status' | 'txid' | '
   }
 }
 
-export function isExpired(row: Pick<PaymentRow, 'status' | 'expiresAt'>, now: Date): boolean {
-  return (row.status === 'unpaid' || row.status === 'declined') && now.getTime() >= row.expiresAt.getTime();
-}
-
 /** amount_paid, amount_due and txids (DESIGN.md §12): txid stays the first one. */
 export function amountFields(row: Pick<PaymentRow, 'total' | 'amountPaid' | 'paidTxids' | 'txid'>) {
   const paid = row.amountPaid ?? 0n;
-  const due = row.total > paid ? row.total - paid : 0n;
+  const due = amountDue(row);
   const txids = row.paidTxids?.length ? row.paidTxids : row.txid && paid > 0n ? [row.txid] : [];
   return { amount_paid: formatKoinu(paid), amount_due: formatKoinu(due), txids };
 }
@@ -153,7 +150,7 @@ export function vendorPaymentView(row: PaymentRow, publicUrl: string, now: Date)
     reason: row.reason || null,
     refund_address: row.refundAddress || null,
     block_height: row.blockHeight ?? null,
-    expired: isExpired(row, now),
+    expired: expiredField(row, now),
     exception: row.exception ?? null,
     ...amountFields(row),
     amount_refunded: formatKoinu(amountRefunded(row.refunds ?? [])),

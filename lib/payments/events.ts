@@ -2,7 +2,7 @@
 // it reports; the row doubles as the webhook outbox entry.
 import { randomBytes } from 'node:crypto';
 import type { Prisma } from '../db/client';
-import { refundView, vendorPaymentView, type PaymentRow } from './payment-view';
+import { refundView, vendorPaymentView, type PaymentRow } from './view';
 
 export const EVENT_TYPES = [
   'payment.accepted', 'payment.confirmed', 'payment.declined', 'payment.expired', 'payment.unconfirmed', 'payment.paid_late',

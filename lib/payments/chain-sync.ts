@@ -4,8 +4,9 @@
 import type { Db } from '../db/client';
 import type { Network } from '../doge';
 import type { BlockSummary, BlockTxSummary } from '../chain/backend';
-import { applyTransition, updateWithoutTransition } from './state/apply';
-import { observeTxs } from './payment-txs';
+import { applyTransition, updateWithoutTransition } from './apply';
+import { observeTxs } from './chain-txs';
+import { isExpiryDue } from './predicates';
 
 export interface SyncContext {
   db: Db;
@@ -109,7 +110,10 @@ export async function updateConfirmations(ctx: SyncContext, tipHeight: number, t
   if (tipKey !== null) recountedAt.set(db, tipKey);
 }
 
-/** Emits payment.expired once for each unpaid payment past its timeout. */
+/**
+ * Emits payment.expired once for each unpaid payment past its timeout (table row timer.expired).
+ * "Once" is the row's own fact: the transition sets expired_at, and the row is guarded by it.
+ */
 export async function expirePayments(ctx: SyncContext): Promise<number> {
   const { db } = ctx;
   const now = ctx.now?.() ?? new Date();
@@ -117,20 +121,17 @@ export async function expirePayments(ctx: SyncContext): Promise<number> {
   // Found in plain SQL (payment_open_expires_idx): the worker asks every second and, most of the
   // time, nothing is due; the full rows are read through the ORM only when something is.
   const ids = await db.query<{ id: string }>(
-    `SELECT p.id FROM payment p WHERE p.status = 'unpaid' AND p.broadcast_state = 'none' AND p.refund_of IS NULL AND p.expires_at < $1
-        AND NOT EXISTS (SELECT 1 FROM vendor_event e WHERE e.payment_id = p.id AND e.type = 'payment.expired')
+    `SELECT p.id FROM payment p WHERE p.status = 'unpaid' AND p.expired_at IS NULL AND p.broadcast_state = 'none' AND p.refund_of IS NULL
+        AND p.expires_at < $1
       ORDER BY p.expires_at LIMIT 200`,
     [now],
   );
   if (!ids.length) return 0;
-  const due = await db.prisma.payment.findMany({
-    where: { id: { in: ids.map((r) => String(r.id)) }, status: 'unpaid', broadcastState: 'none', refundOf: null, expiresAt: { lt: now } },
-  });
+  const rows = await db.prisma.payment.findMany({ where: { id: { in: ids.map((r) => String(r.id)) } } });
+  const due = rows.filter((p) => isExpiryDue(p, now));
   for (const p of due) {
-    await db.prisma.$transaction(async (t) => {
-      const already = await t.vendorEvent.count({ where: { paymentId: p.id, type: 'payment.expired' } });
-      if (!already) await applyTransition(t, { row: p, trigger: 'timer.expiry', guard: { broadcastState: 'none' }, publicUrl: ctx.publicUrl, now });
-    });
+    await db.prisma.$transaction((t) =>
+      applyTransition(t, { row: p, trigger: 'timer.expiry', guard: { expiredAt: null }, publicUrl: ctx.publicUrl, now }));
   }
   return due.length;
 }

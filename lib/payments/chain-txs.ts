@@ -6,7 +6,8 @@
 import type { Db } from '../db/client';
 import { scriptToAddress, fromHex, type Network } from '../doge';
 import type { BlockTxSummary, ChainBackend } from '../chain/backend';
-import { applyTransition, updateWithoutTransition } from './state/apply';
+import { applyTransition, updateWithoutTransition } from './apply';
+import { requiredDepth } from './table';
 import { log } from '../log';
 
 export interface ObserveContext {
@@ -82,6 +83,8 @@ export async function observeTxs(ctx: ObserveContext, txs: BlockTxSummary[], blo
   const now = ctx.now?.() ?? new Date();
   const touched = new Set<string>();
   const txids = txs.map((t) => t.txid);
+  // Unmined txs that signal replace-by-fee: a payment relying on one never gets 0-conf.
+  const rbf = new Set(block ? [] : txs.filter((t) => t.signalsRbf).map((t) => t.txid));
   if (block && txids.length) {
     // A /pay claim still broadcasting: its tx mined (the acceptance is guarded by these fields).
     await db.prisma.payment.updateMany({
@@ -151,7 +154,7 @@ export async function observeTxs(ctx: ObserveContext, txs: BlockTxSummary[], blo
       if (r.count > 0) for (const x of rows) touched.add(x.paymentId);
     }
   }
-  for (const id of touched) await recompute(ctx, id, now);
+  for (const id of touched) await recompute(ctx, id, now, rbf);
 }
 
 /** A tx a payment counts, as recompute needs it. */
@@ -184,8 +187,11 @@ export function summarize(total: bigint, all: Counted[]) {
   return { paid, txids: live.map((t) => t.txid), needed, enough, block, completedAt: enough ? needed[needed.length - 1].seenAt : null };
 }
 
-/** Recomputes one payment from its payment_tx rows and applies the table. */
-async function recompute(ctx: ObserveContext, id: string, now: Date): Promise<void> {
+/**
+ * Recomputes one payment from its payment_tx rows and applies the table. `rbf`: txids just seen
+ * unmined that signal replace-by-fee (the table then requires at least one confirmation).
+ */
+async function recompute(ctx: ObserveContext, id: string, now: Date, rbf: ReadonlySet<string> = new Set()): Promise<void> {
   await ctx.db.prisma.$transaction(async (t) => {
     const p = await t.payment.findUnique({ where: { id } });
     if (!p) return;
@@ -205,6 +211,8 @@ async function recompute(ctx: ObserveContext, id: string, now: Date): Promise<vo
       updatedAt: now,
     };
     const amounts = { total: p.total, paid: s.paid, before: p.amountPaid };
+    const signalsRbf = all.some((x) => rbf.has(x.txid) && x.blockHeight === null && x.conflictedBy === null);
+    const depth = { required: p.requiredConfirmations, rbf: signalsRbf };
     // Double spent only when what is left no longer reaches the total: a fee bump (RBF) whose
     // replacement pays the address as well leaves the payment paid.
     if (neededConflicted && !s.enough && (p.status === 'accepted' || p.status === 'confirmed') && p.exception !== 'marked_settled') {
@@ -217,10 +225,14 @@ async function recompute(ctx: ObserveContext, id: string, now: Date): Promise<vo
     const completes = p.status === 'unpaid' && s.enough;
     if (!inFlight && (changed || completes)) {
       const late = s.completedAt !== null && s.completedAt.getTime() > p.expiresAt.getTime();
-      await applyTransition(t, { row: p, trigger: 'chain.paid', facts: { amounts, late }, data, publicUrl: ctx.publicUrl, now });
+      await applyTransition(t, { row: p, trigger: 'chain.paid', facts: { amounts, late, ...depth }, data, publicUrl: ctx.publicUrl, now });
       return;
     }
-    await updateWithoutTransition(t, id, p.status, p.status === 'declined' || inFlight ? { amountPaid: s.paid, paidTxids: s.txids, updatedAt: now } : data);
+    const required = requiredDepth(depth)!;
+    await updateWithoutTransition(t, id, p.status, {
+      ...(p.status === 'declined' || inFlight ? { amountPaid: s.paid, paidTxids: s.txids, updatedAt: now } : data),
+      ...(required !== p.requiredConfirmations ? { requiredConfirmations: required } : {}),
+    });
   });
 }
 

@@ -1,11 +1,11 @@
 // The merchant decides a payment's exception (DESIGN.md §12): POST /api/v1/payments/<id>/mark
 // {"as": "settled" | "invalid", "note": "…"}. settled: unpaid|accepted → confirmed
 // (marked_settled); invalid: unpaid|accepted → declined (marked_invalid). Table rows
-// merchant.* (state/table.ts); any other state is a conflict.
+// merchant.* (table.ts); any other state is a conflict.
 import { z } from 'zod';
 import type { Db } from '../db/client';
-import { applyTransition } from './state/apply';
-import { candidates } from './state/table';
+import { applyTransition } from './apply';
+import { canMark } from './predicates';
 
 export const markRequest = z.object({
   as: z.enum(['settled', 'invalid']),
@@ -22,7 +22,7 @@ export async function markPayment(db: Db, id: string, req: MarkRequest, by: stri
     // A refund (DESIGN.md §13) is not a sale the merchant decides: no such payment here.
     const cur = await t.payment.findFirst({ where: { id, refundOf: null }, select: { id: true, status: true, exception: true, broadcastState: true } });
     if (!cur) return { ok: false, error: 'not_found', message: 'no payment with this id' } as const;
-    if (candidates(cur.status, trigger).length === 0) {
+    if (!canMark(cur, req.as)) {
       return { ok: false, error: 'conflict', message: `a ${cur.status} payment cannot be marked ${req.as}: only unpaid or accepted ones can` } as const;
     }
     const done = await applyTransition(t, {

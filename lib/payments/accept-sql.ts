@@ -1,15 +1,17 @@
-// The /pay acceptance (table rows pay.accept and pay.accept_zero_conf) as one batched SQL
-// statement: the relay's hot path. The target status, exception and events come from the table
+// The /pay acceptance (table rows pay.accept and pay.accept_zero_conf), the one way a claimed
+// payment is accepted. Usually one batched SQL statement: the relay's hot path. The target status, exception and events come from the table
 // (table.ts `transition`), computed in memory; the statement writes them, the submission's
 // outcome, the tx the payment now counts (payment_tx) and the vendor events at once. The
 // acceptances of one event-loop turn share one statement (on PGlite the cost is per statement).
-import type { Db } from '../../db/client';
-import { ItemFailure, TurnBatcher } from '../../db/turn-batcher';
-import { perDb } from '../../db/per-db';
-import { isDeadlock, oneByOne } from '../batch-retry';
-import type { PayRow } from '../pay-sql';
-import { eventBody, eventTypeFor, newEventId, type EventType } from '../events';
+import type { Db } from '../db/client';
+import { ItemFailure, TurnBatcher } from '../db/turn-batcher';
+import { perDb } from '../db/per-db';
+import { isDeadlock, oneByOne } from './batch-retry';
+import type { PayRow } from './pay-sql';
+import type { EventType } from './events';
+import { applyTransition, eventRow, eventRows, stateColumns } from './apply';
 import { transition } from './table';
+import type { PaymentRow } from './view';
 
 /** What the submitted tx pays to the payment's address, and the outpoints it spends ("txid:vout"). */
 export interface PaidByTx {
@@ -116,36 +118,63 @@ const batcherFor = perDb((db) => new TurnBatcher((items: AcceptItem[]) => accept
 
 /**
  * The row a /pay acceptance leads to, by the table: status (accepted, or confirmed at once when
- * the risk policy allows 0-conf), exception (from the amounts now paid), events.
+ * the risk policy allows 0-conf and the tx does not signal replace-by-fee), exception (from the
+ * amounts now paid), the depth now required, events. The columns are the ones applyTransition
+ * writes for the same outcome (stateColumns).
  */
-export function acceptedRow(row: PayRow, required: number, now: Date, paid: PaidByTx): { fresh: PayRow; events: EventType[] } {
+export function acceptedRow(row: PayRow, now: Date, paid: PaidByTx, rbf: boolean): { fresh: PayRow; events: EventType[] } {
   const before = row.amountPaid ?? 0n;
   const amounts = { total: row.total, paid: before + paid.value, before };
-  const o = transition(row.status, row.exception, 'relay.accept', { zeroConf: required === 0, amounts });
+  const o = transition(row.status, row.exception, 'relay.accept', { required: row.requiredConfirmations, rbf, amounts });
+  const c = stateColumns(row.status, o, now);
   const fresh: PayRow = {
-    ...row, status: o.status, exception: o.exception, broadcastState: 'sent', requiredConfirmations: required,
-    confirmedAt: o.status === 'confirmed' ? now : null, updatedAt: now,
+    ...row, status: c.status, exception: c.exception, broadcastState: c.broadcastState!, requiredConfirmations: c.requiredConfirmations!,
+    confirmedAt: c.confirmedAt ?? null, updatedAt: now,
     amountPaid: amounts.paid, paidTxids: [...(row.paidTxids ?? []), row.txid ?? ''],
   };
   return { fresh, events: o.events };
 }
 
 /**
- * Moves a claimed payment (status unpaid, broadcast pending) to accepted or confirmed, marks its
- * pending submission accepted, records the tx it counts and writes its events, in one statement
- * (shared with the other acceptances of this turn). The change applies only while the row is
- * still as `row` shows it, so a body never shows stale data. Returns the new row, or null when
- * nothing was changed (the caller then takes the general path).
+ * The general path: the row changed since the submission read it (the tx was seen in a block,
+ * another tx paid the address...). The same table row, decided on the row as it now stands.
  */
-export async function acceptClaimed(db: Db, row: PayRow, required: number, now: Date, publicUrl: string, paid?: PaidByTx): Promise<PayRow | null> {
-  const by = paid ?? { value: row.total, inputs: [] };
-  const { fresh, events: types } = acceptedRow(row, required, now, by);
-  // A refund reports refund.* events only (lib/relay/events.ts eventTypeFor).
-  const events = types.flatMap((t) => {
-    const type = eventTypeFor(fresh, t);
-    if (type === null) return [];
-    const id = newEventId();
-    return [{ id, type, body: eventBody(id, type, fresh, publicUrl, now) }];
+async function acceptChanged(db: Db, row: PayRow, now: Date, publicUrl: string, paid: PaidByTx, rbf: boolean): Promise<PaymentRow | null> {
+  const txid = row.txid ?? '';
+  return db.prisma.$transaction(async (t) => {
+    const cur = await t.payment.findUnique({ where: { id: row.id } });
+    if (!cur || cur.status !== 'unpaid' || cur.broadcastState !== 'pending' || cur.txid !== row.txid) return null;
+    const before = cur.amountPaid;
+    const known = cur.paidTxids.includes(txid);
+    const amounts = { total: cur.total, paid: known ? before : before + paid.value, before };
+    const applied = await applyTransition(t, {
+      row: cur, trigger: 'relay.accept', facts: { required: cur.requiredConfirmations, rbf, amounts },
+      data: { amountPaid: amounts.paid, ...(known ? {} : { paidTxids: { push: txid } }) },
+      guard: { txid: row.txid },
+      publicUrl, now,
+    });
+    if (!applied) return null;
+    if (!known) {
+      await t.paymentTx.create({
+        data: { paymentId: row.id, txid, value: paid.value, inputs: paid.inputs, seenAt: now, blockHeight: cur.blockHeight, blockHash: cur.blockHash },
+      });
+    }
+    await t.paymentSubmission.updateMany({ where: { paymentId: row.id, outcome: 'pending', txid: row.txid }, data: { outcome: 'accepted' } });
+    return applied.row;
   });
-  return (await batcherFor(db).submit({ row, fresh, now, paid: by, events })) ? fresh : null;
+}
+
+/**
+ * Moves a claimed payment (status unpaid, broadcast pending) to accepted or confirmed, marks its
+ * pending submission accepted, records the tx it counts and writes its events. Usually in one
+ * statement (shared with the other acceptances of this turn), which applies only while the row
+ * is still as `row` shows it, so a body never shows stale data; when the row changed meanwhile,
+ * in a transaction on the row as it now stands. Returns the new row, or null when the claim is
+ * no longer held (another writer decided the payment).
+ */
+export async function acceptClaimed(db: Db, row: PayRow, now: Date, publicUrl: string, paid: PaidByTx, rbf: boolean): Promise<PaymentRow | null> {
+  const { fresh, events: types } = acceptedRow(row, now, paid, rbf);
+  const events = eventRows(await eventRow(db.prisma, fresh, row.amountPaid ?? 0n), types, publicUrl, now);
+  if (await batcherFor(db).submit({ row, fresh, now, paid, events })) return fresh;
+  return acceptChanged(db, row, now, publicUrl, paid, rbf);
 }

@@ -3,7 +3,7 @@
 // worker, the vendor API and the back office all go through `transition()`; only the modules
 // under lib/relay/state/ write `payment.status` (tests/unit/state-machine-writers.test.ts).
 // Pure: no database, no clock.
-import type { EventType } from '../events';
+import type { EventType } from './events';
 
 export const STATES = ['unpaid', 'accepted', 'confirmed', 'declined'] as const;
 export type PaymentState = (typeof STATES)[number];
@@ -13,7 +13,13 @@ export const EXCEPTIONS = [
 ] as const;
 export type PaymentException = (typeof EXCEPTIONS)[number];
 
+/** The /pay broadcast sub-state of an unpaid payment (payment.broadcast_state). */
+export const BROADCAST_STATES = ['none', 'pending', 'sent'] as const;
+export type BroadcastState = (typeof BROADCAST_STATES)[number];
+
 export type Trigger =
+  | 'relay.claim' // a /pay submission takes the payment to broadcast its tx
+  | 'relay.release' // the network refused the claimed tx, or the backend was unreachable
   | 'relay.accept' // a /pay submission the network accepted
   | 'chain.paid' // a tx paying the address was seen (mempool or block), or one was dropped
   | 'chain.confirmations' // the worker recounted confirmations
@@ -37,14 +43,21 @@ export interface Transition {
   events: readonly EventType[];
   /** The reason shown to wallets and the vendor, for transitions into declined. */
   reason?: string;
+  /**
+   * The broadcast sub-state: `from`, the one the row must be in (any when absent); `to`, the one
+   * it is left in (unchanged when absent).
+   */
+  broadcast?: { from?: BroadcastState; to?: BroadcastState };
 }
 
 const T = (
   name: string, from: PaymentState, trigger: Trigger, condition: string, to: PaymentState,
-  exception: ExceptionRule, events: readonly EventType[], reason?: string,
-): Transition => ({ name, from, trigger, condition, to, exception, events, ...(reason ? { reason } : {}) });
+  exception: ExceptionRule, events: readonly EventType[], reason?: string, broadcast?: Transition['broadcast'],
+): Transition => ({ name, from, trigger, condition, to, exception, events, ...(reason ? { reason } : {}), ...(broadcast ? { broadcast } : {}) });
 
 const AMOUNTS = { fromAmounts: true } as const;
+const KEEP = { keep: true } as const;
+const FREE = { from: 'none' } as const; // no /pay broadcast pending
 
 /**
  * The table. "paid" is amount_paid, the sum of every output to the payment's address over every
@@ -54,20 +67,22 @@ const AMOUNTS = { fromAmounts: true } as const;
  * `amountEvents()` whenever a tx takes paid above the total (in any state).
  */
 export const TRANSITIONS: readonly Transition[] = [
-  // /pay (DESIGN.md §4 step 11)
-  T('pay.accept', 'unpaid', 'relay.accept', 'network accepts the tx; policy requires ≥ 1 confirmation', 'accepted', AMOUNTS, ['payment.accepted']),
-  T('pay.accept_zero_conf', 'unpaid', 'relay.accept', 'network accepts the tx; policy deems it low risk (0-conf, never RBF)', 'confirmed', AMOUNTS, ['payment.accepted', 'payment.confirmed']),
+  // /pay: one submission at a time claims the payment, broadcasts, and is accepted or released
+  T('pay.claim', 'unpaid', 'relay.claim', 'no /pay broadcast pending', 'unpaid', KEEP, [], undefined, { from: 'none', to: 'pending' }),
+  T('pay.release', 'unpaid', 'relay.release', 'the network refused the claimed tx, or the backend was unreachable', 'unpaid', KEEP, [], undefined, { from: 'pending', to: 'none' }),
+  T('pay.accept', 'unpaid', 'relay.accept', 'network accepts the tx; policy requires ≥ 1 confirmation', 'accepted', AMOUNTS, ['payment.accepted'], undefined, { from: 'pending', to: 'sent' }),
+  T('pay.accept_zero_conf', 'unpaid', 'relay.accept', 'network accepts the tx; policy deems it low risk (0-conf, never RBF)', 'confirmed', AMOUNTS, ['payment.accepted', 'payment.confirmed'], undefined, { from: 'pending', to: 'sent' }),
   // Plain-wallet payments (§12)
   T('chain.short', 'unpaid', 'chain.paid', '0 < paid < total', 'unpaid', { set: 'underpaid' }, ['payment.underpaid']),
   T('chain.nothing', 'unpaid', 'chain.paid', 'paid = 0 (the only txs were dropped)', 'unpaid', { set: null }, []),
-  T('chain.enough', 'unpaid', 'chain.paid', 'paid ≥ total, before expires_at', 'accepted', AMOUNTS, ['payment.accepted']),
-  T('chain.enough_late', 'unpaid', 'chain.paid', 'paid ≥ total, a tx seen after expires_at', 'accepted', { set: 'paid_late' }, ['payment.paid_late']),
+  T('chain.enough', 'unpaid', 'chain.paid', 'paid ≥ total, before expires_at', 'accepted', AMOUNTS, ['payment.accepted'], undefined, { to: 'sent' }),
+  T('chain.enough_late', 'unpaid', 'chain.paid', 'paid ≥ total, a tx seen after expires_at', 'accepted', { set: 'paid_late' }, ['payment.paid_late'], undefined, { to: 'sent' }),
   T('chain.more_accepted', 'accepted', 'chain.paid', 'paid ≥ total (a further tx, or an unneeded tx dropped)', 'accepted', AMOUNTS, []),
   // A tx it needed left the node's mempool unmined and unconflicted (a node drops the txs of a
   // reorged block past its ancestor limit, or forgets its mempool): that money is in neither the
   // mempool nor the chain, so the payment is short again and payable (payment.underpaid as well
   // when something is left).
-  T('chain.short_again', 'accepted', 'chain.paid', 'paid < total: a needed tx left the mempool unmined, without a conflict', 'unpaid', AMOUNTS, ['payment.unconfirmed']),
+  T('chain.short_again', 'accepted', 'chain.paid', 'paid < total: a needed tx left the mempool unmined, without a conflict', 'unpaid', AMOUNTS, ['payment.unconfirmed'], undefined, { to: 'none' }),
   T('chain.more_confirmed', 'confirmed', 'chain.paid', 'paid ≥ total (a further tx, or an unneeded tx dropped)', 'confirmed', AMOUNTS, []),
   T('chain.more_declined', 'declined', 'chain.paid', 'money to a declined payment: amounts recorded, state final', 'declined', { keep: true }, []),
   // Confirmations and reorgs (§4 "Reorgs")
@@ -77,9 +92,9 @@ export const TRANSITIONS: readonly Transition[] = [
   T('chain.double_spent_accepted', 'accepted', 'chain.double_spend', 'a tx needed to reach the total is conflicted by a tx mined in a block', 'declined', { set: 'double_spent' }, ['payment.declined'], 'double spent: a transaction that paid it was replaced by a conflicting transaction mined in a block'),
   T('chain.double_spent_confirmed', 'confirmed', 'chain.double_spend', 'a needed tx is conflicted by a mined tx (after a reorg)', 'declined', { set: 'double_spent' }, ['payment.declined'], 'double spent: a transaction that paid it was replaced by a conflicting transaction mined in a block'),
   // Expiry: an event only, the payment stays payable (late money is still counted)
-  T('timer.expired', 'unpaid', 'timer.expiry', 'past issued + timeout, no claim pending, first time', 'unpaid', { keep: true }, ['payment.expired']),
+  T('timer.expired', 'unpaid', 'timer.expiry', 'past issued + timeout, no claim pending, not yet expired (expired_at unset)', 'unpaid', { keep: true }, ['payment.expired'], undefined, FREE),
   // The vendor and the merchant (§3, §12)
-  T('vendor.cancel', 'unpaid', 'vendor.cancel', 'no /pay broadcast pending', 'declined', { set: 'cancelled' }, ['payment.declined'], 'cancelled by vendor'),
+  T('vendor.cancel', 'unpaid', 'vendor.cancel', 'no /pay broadcast pending', 'declined', { set: 'cancelled' }, ['payment.declined'], 'cancelled by vendor', FREE),
   T('merchant.settle_unpaid', 'unpaid', 'merchant.mark_settled', 'a manager or owner decides', 'confirmed', { set: 'marked_settled' }, ['payment.confirmed']),
   T('merchant.settle_accepted', 'accepted', 'merchant.mark_settled', 'a manager or owner decides', 'confirmed', { set: 'marked_settled' }, ['payment.confirmed']),
   T('merchant.invalid_unpaid', 'unpaid', 'merchant.mark_invalid', 'a manager or owner decides', 'declined', { set: 'marked_invalid' }, ['payment.declined'], 'marked invalid by merchant'),
@@ -92,8 +107,6 @@ export class IllegalTransitionError extends Error {
     this.name = 'IllegalTransitionError';
   }
 }
-
-export const isState = (s: string): s is PaymentState => (STATES as readonly string[]).includes(s);
 
 /** The row of the table with this name (throws on a typo: names are part of the contract). */
 export function byName(name: string): Transition {
@@ -135,6 +148,10 @@ export interface Outcome {
   exception: string | null;
   events: EventType[];
   reason?: string;
+  /** The broadcast sub-state the row is left in, when the transition sets one. */
+  broadcast?: BroadcastState;
+  /** The confirmations the payment now requires, when the facts gave the policy's depth (`required`). */
+  required?: number;
 }
 
 export interface Facts {
@@ -142,10 +159,29 @@ export interface Facts {
   amounts?: Amounts & { before: bigint };
   /** A tx that counted was first seen after expires_at. */
   late?: boolean;
-  /** relay.accept: the risk policy allows 0-conf for this tx. */
+  /** relay.accept: the risk policy allows 0-conf for this tx (implied by `required` 0 when given). */
   zeroConf?: boolean;
+  /** The confirmations the payment requires by the risk policy (payment.required_confirmations). */
+  required?: number;
+  /**
+   * A tx the payment counts, not yet mined, signals replace-by-fee (BIP125). Such a tx never
+   * gets 0-conf, whatever path brought it: the required depth becomes at least 1.
+   */
+  rbf?: boolean;
   /** chain.confirmations: the required depth is reached. */
   reached?: boolean;
+}
+
+/** The depth a payment requires given the facts: never 0 while it relies on a tx that signals RBF. */
+export function requiredDepth(f: Pick<Facts, 'required' | 'rbf'>): number | undefined {
+  if (f.required === undefined) return undefined;
+  return f.rbf ? Math.max(f.required, 1) : f.required;
+}
+
+/** 0-conf at acceptance: the policy's depth is 0 and no RBF is signalled. */
+function zeroConf(f: Facts): boolean {
+  const d = requiredDepth(f);
+  return d !== undefined ? d === 0 : (f.zeroConf ?? false) && !f.rbf;
 }
 
 function pick(from: string, trigger: Trigger, f: Facts): Transition {
@@ -160,7 +196,7 @@ function pick(from: string, trigger: Trigger, f: Facts): Transition {
     return only;
   }
   const name = (n: string) => c.find((t) => t.name === n) ?? (() => { throw new IllegalTransitionError(from, trigger, n); })();
-  if (trigger === 'relay.accept') return name(f.zeroConf ? 'pay.accept_zero_conf' : 'pay.accept');
+  if (trigger === 'relay.accept') return name(zeroConf(f) ? 'pay.accept_zero_conf' : 'pay.accept');
   if (trigger === 'chain.paid') {
     const a = f.amounts;
     if (!a) throw new IllegalTransitionError(from, trigger, 'amounts missing');
@@ -198,11 +234,18 @@ export function transition(from: string, currentException: string | null, trigge
   if (t.name === 'chain.short' && facts.amounts && facts.amounts.paid <= facts.amounts.before) events.length = 0;
   if (t.name === 'chain.short_again' && facts.amounts && facts.amounts.paid > 0n) events.push('payment.underpaid');
   for (const e of amountEvents(facts.amounts, t.to)) if (!events.includes(e)) events.push(e);
-  return { transition: t, status: t.to, exception, events, ...(t.reason ? { reason: t.reason } : {}) };
+  const required = requiredDepth(facts);
+  return {
+    transition: t, status: t.to, exception, events, ...(t.reason ? { reason: t.reason } : {}),
+    ...(t.broadcast?.to ? { broadcast: t.broadcast.to } : {}), ...(required !== undefined ? { required } : {}),
+  };
 }
 
-/** The spec-shaped table, for the docs and the back office: one line per row. */
-export function tableAsMarkdown(): string {
-  const head = '| State | Moved by | Condition | Next state | Events |\n|---|---|---|---|---|\n';
-  return head + TRANSITIONS.map((t) => `| ${t.from} | ${t.trigger} | ${t.condition} | ${t.to} | ${t.events.join(', ') || '—'} |`).join('\n') + '\n';
+/**
+ * Whether the table has a row for `trigger` from the row's state and broadcast sub-state (the
+ * conditions that need facts, such as amounts, are the caller's). The `can…` predicates
+ * (predicates.ts) ask this.
+ */
+export function allows(row: { status: string; broadcastState: string }, trigger: Trigger): boolean {
+  return candidates(row.status, trigger).some((t) => !t.broadcast?.from || t.broadcast.from === row.broadcastState);
 }

@@ -1,0 +1,33 @@
+// The vendor declines an unpaid payment (POST /api/v1/payments/<id>/cancel).
+import type { Db, Prisma } from '../db/client';
+import type { Prisma as P } from '../db/generated/client';
+import { salesScope } from './sales-scope';
+import { applyTransition } from './apply';
+import { canCancel } from './predicates';
+
+export type CancelResult = 'cancelled' | 'not_found' | 'conflict';
+
+/** `ownSalesOf`: a cashier's user id (it cancels only its own sales; others' are not_found), or null. */
+export async function cancelPayment(db: Db, id: string, publicUrl: string, now = new Date(), ownSalesOf: string | null = null): Promise<CancelResult> {
+  return db.prisma.$transaction(async (t) => {
+    // Table row vendor.cancel (table.ts): unpaid with no /pay broadcast pending → declined.
+    const cur = await t.payment.findFirst({ where: { id, ...salesScope(ownSalesOf) }, select: { id: true, status: true, exception: true, broadcastState: true } });
+    if (!cur) return 'not_found';
+    if (!canCancel(cur)) return 'conflict';
+    const done = await applyTransition(t, { row: cur, trigger: 'vendor.cancel', publicUrl, now });
+    if (done) return 'cancelled';
+    return (await t.payment.findFirst({ where: { id, ...salesScope(ownSalesOf) }, select: { id: true } })) ? 'conflict' : 'not_found';
+  });
+}
+
+/**
+ * Table row vendor.cancel on a row already read in the caller's transaction (a refund created by
+ * mistake: lib/refunds/cancel-refund.ts), with the caller's extra guard. False when the row
+ * changed meanwhile.
+ */
+export async function cancelInTx(
+  t: Pick<Prisma, 'payment' | 'vendorEvent'>, row: { id: string; status: string; exception: string | null; broadcastState: string },
+  guard: P.PaymentWhereInput, publicUrl: string, now: Date,
+): Promise<boolean> {
+  return (await applyTransition(t, { row, trigger: 'vendor.cancel', guard, publicUrl, now })) !== null;
+}
