@@ -1,14 +1,11 @@
 // The payment state machine (DESIGN.md §12 "One state machine"): the table drives every
-// transition, and nothing outside lib/relay/state/ writes payment.status.
+// transition (nothing outside lib/payments writes the payment tables: tests/unit/one-writer.test.ts).
 import { describe, expect, it } from 'vitest';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
 import {
   TRANSITIONS, STATES, IllegalTransitionError, amountException, candidates, transition, type Trigger, type Facts,
 } from '@/lib/payments';
 import { EVENT_TYPES } from '@/lib/payments';
 
-const ROOT = join(__dirname, '..', '..');
 const TRIGGERS: Trigger[] = [...new Set(TRANSITIONS.map((t) => t.trigger))];
 
 /** Facts under which a row's condition holds (the inverse of the table's conditions). */
@@ -117,46 +114,5 @@ describe('the transition table', () => {
     expect(amountException({ total: 10n, paid: 12n }, false, 'underpaid')).toBe('overpaid');
     expect(amountException({ total: 10n, paid: 10n }, true, 'underpaid')).toBe('paid_late');
     expect(amountException({ total: 10n, paid: 12n }, false, 'marked_settled')).toBe('marked_settled');
-  });
-});
-
-/** Sources that write payment.status: Prisma `status:` in the data of an update, or SQL that sets it. */
-function statusWriters(): string[] {
-  const files: string[] = [];
-  const walk = (d: string) => {
-    for (const f of readdirSync(d)) {
-      const p = join(d, f);
-      if (f === 'node_modules' || f === 'generated' || f.startsWith('.')) continue;
-      if (statSync(p).isDirectory()) walk(p);
-      else if (/\.(ts|tsx)$/.test(f)) files.push(p);
-    }
-  };
-  walk(join(ROOT, 'lib'));
-  walk(join(ROOT, 'app'));
-  const hits: string[] = [];
-  for (const f of files) {
-    const src = readFileSync(f, 'utf8');
-    // The SET list of an UPDATE of payment (up to its WHERE/FROM/RETURNING), naming status.
-    const sqlWrite = /UPDATE\s+"?payment"?\s+(?:\w+\s+)?SET\b(?:(?!\b(?:WHERE|FROM|RETURNING)\b)[^;`])*?\bstatus\s*=/i;
-    // A Prisma update of payment whose data object (before any nested brace closes) sets status.
-    let onPayment = false;
-    for (const m of src.matchAll(/\.payment\.(update|updateMany|upsert)\s*\(/g)) {
-      const rest = src.slice(m.index! + m[0].length, m.index! + m[0].length + 1500);
-      const d = rest.search(/\bdata\s*:\s*\{/);
-      if (d >= 0 && /^\{[^}]*\bstatus\s*:/.test(rest.slice(d).replace(/^data\s*:\s*/, ''))) onPayment = true;
-    }
-    if (onPayment || sqlWrite.test(src)) hits.push(relative(ROOT, f));
-  }
-  return hits;
-}
-
-describe('only the state machine writes payment.status', () => {
-  it('finds no writer outside lib/relay/state/', () => {
-    const outside = statusWriters().filter((f) => !f.startsWith('lib/relay/state/'));
-    expect(outside).toEqual([]);
-  });
-
-  it('the scan sees the writers it allows (so it would see others)', () => {
-    expect(statusWriters()).toEqual(expect.arrayContaining(['lib/relay/state/relay-accept.ts']));
   });
 });

@@ -1,0 +1,162 @@
+// One writer (docs/architecture.md): only lib/payments/ writes the payment tables. The scan
+// PARSES the code: every string and template literal of lib/, app/ and scripts/ that holds SQL
+// goes through PostgreSQL's own parser (libpg-query) and its INSERT/UPDATE/DELETE/MERGE/TRUNCATE
+// targets are read from the syntax tree; Prisma calls are found in the TypeScript syntax tree
+// (`<delegate>.create/update/upsert/delete…(…)`, whatever the receiver is called).
+import { beforeAll, describe, expect, it } from 'vitest';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import ts from 'typescript';
+import { loadModule, parseSync } from 'libpg-query';
+
+const ROOT = join(__dirname, '..', '..');
+const OWNER = 'lib/payments/';
+
+/** The tables that hold a payment's state, amounts, txs, confirmations and its outbox events. */
+const TABLES = new Set(['payment', 'payment_tx', 'payment_submission', 'payment_line', 'payment_output', 'vendor_event']);
+/** Their Prisma delegates (prisma/schema.prisma models). */
+const DELEGATES = new Set(['payment', 'paymentTx', 'paymentSubmission', 'paymentLine', 'paymentOutput', 'vendorEvent']);
+const WRITE_METHODS = new Set([
+  'create', 'createMany', 'createManyAndReturn', 'update', 'updateMany', 'updateManyAndReturn', 'upsert', 'delete', 'deleteMany',
+]);
+const WRITE_NODES = new Set(['InsertStmt', 'UpdateStmt', 'DeleteStmt', 'MergeStmt', 'TruncateStmt']);
+/** Text that reads as a write statement: it must parse, or the scan cannot tell its target. */
+const LOOKS_LIKE_WRITE = /\b(insert\s+into|update\s+("?[\w$]+"?|__p__)(\s+\w+)?\s+set|delete\s+from|truncate\s+(table\s+)?\S|merge\s+into)\b/i;
+
+export interface Finding {
+  file: string;
+  line: number;
+  what: string;
+}
+
+/** The tables a SQL text writes; null when it does not parse as SQL. */
+export function sqlWriteTargets(sql: string): string[] | null {
+  let tree: unknown;
+  try {
+    tree = parseSync(sql);
+  } catch {
+    return null;
+  }
+  const out: string[] = [];
+  const walk = (n: unknown): void => {
+    if (Array.isArray(n)) return n.forEach(walk);
+    if (!n || typeof n !== 'object') return;
+    for (const [k, v] of Object.entries(n as Record<string, unknown>)) {
+      if (WRITE_NODES.has(k) && v && typeof v === 'object') {
+        const s = v as { relation?: { relname?: string }; relations?: { RangeVar?: { relname?: string } }[] };
+        if (s.relation?.relname) out.push(s.relation.relname);
+        for (const r of s.relations ?? []) if (r.RangeVar?.relname) out.push(r.RangeVar.relname);
+      }
+      walk(v);
+    }
+  };
+  walk(tree);
+  return out;
+}
+
+/** The text of a string or template literal, `${…}` standing for a value, a row (`VALUES ${…}`) or, failing those, a name. */
+function literalTexts(node: ts.Node): string[] {
+  if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) return [node.text];
+  if (ts.isTemplateExpression(node)) {
+    const join = (hole: string) => node.head.text + node.templateSpans.map((s) => hole + s.literal.text).join('');
+    return [join('0'), join('(0)'), join('__p__')];
+  }
+  return [];
+}
+
+/** The name of a delegate the call's receiver ends with: `x.payment.update(` or `x['payment'].update(`. */
+function delegateOf(e: ts.Expression): string | null {
+  if (ts.isPropertyAccessExpression(e)) return e.name.text;
+  if (ts.isElementAccessExpression(e) && ts.isStringLiteralLike(e.argumentExpression)) return e.argumentExpression.text;
+  return null;
+}
+
+/** Every write to the payment tables in one source file. */
+export function writesIn(file: string, src: string): Finding[] {
+  const sf = ts.createSourceFile(file, src, ts.ScriptTarget.Latest, true, file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const found: Finding[] = [];
+  const at = (n: ts.Node) => sf.getLineAndCharacterOfPosition(n.getStart(sf)).line + 1;
+  const visit = (n: ts.Node) => {
+    const texts = literalTexts(n);
+    if (texts.length) {
+      // A template is read with its holes as values, else as names; a target that is a hole
+      // (`UPDATE ${table}`) is dynamic, and counted as a write the scan cannot clear.
+      const candidates = texts.filter((t) => /\b(insert|update|delete|merge|truncate)\b/i.test(t));
+      const ok = candidates.length ? candidates.map(sqlWriteTargets).find((p) => p !== null) : [];
+      if (ok === undefined) {
+        if (candidates.some((t) => LOOKS_LIKE_WRITE.test(t))) found.push({ file, line: at(n), what: 'SQL that reads as a write but does not parse' });
+      } else for (const t of ok) if (TABLES.has(t) || t === '__p__') found.push({ file, line: at(n), what: `SQL writes ${t === '__p__' ? 'a dynamic table' : t}` });
+    }
+    if (ts.isCallExpression(n)) {
+      const callee = n.expression;
+      const method = ts.isPropertyAccessExpression(callee) ? callee.name.text : null;
+      const delegate = method && ts.isPropertyAccessExpression(callee) ? delegateOf(callee.expression) : null;
+      if (method && WRITE_METHODS.has(method) && delegate && DELEGATES.has(delegate)) {
+        found.push({ file, line: at(n), what: `Prisma ${delegate}.${method}` });
+      }
+    }
+    ts.forEachChild(n, visit);
+  };
+  visit(sf);
+  return found;
+}
+
+function sources(): string[] {
+  const files: string[] = [];
+  const walk = (d: string) => {
+    for (const f of readdirSync(d)) {
+      const p = join(d, f);
+      if (f === 'node_modules' || f === 'generated' || f.startsWith('.')) continue;
+      if (statSync(p).isDirectory()) walk(p);
+      else if (/\.(ts|tsx|mts|mjs)$/.test(f) && !f.endsWith('.d.ts')) files.push(p);
+    }
+  };
+  for (const d of ['lib', 'app', 'scripts']) walk(join(ROOT, d));
+  return files;
+}
+
+function allWrites(): Finding[] {
+  return sources().flatMap((p) => writesIn(relative(ROOT, p), readFileSync(p, 'utf8')));
+}
+
+beforeAll(async () => {
+  await loadModule();
+});
+
+describe('one writer: only lib/payments writes the payment tables', () => {
+  it('finds no write outside lib/payments/', () => {
+    const outside = allWrites().filter((f) => !f.file.startsWith(OWNER));
+    expect(outside).toEqual([]);
+  });
+
+  it('sees the writes lib/payments makes (so it would see others): SQL, templated SQL and Prisma', () => {
+    const mine = allWrites().filter((f) => f.file.startsWith(OWNER));
+    const files = new Set(mine.map((f) => f.file));
+    for (const f of ['accept-sql.ts', 'pay-sql.ts', 'chain-sync.ts', 'chain-txs.ts', 'apply.ts', 'create.ts', 'events.ts', 'outbox.ts']) {
+      expect(files, f).toContain(OWNER + f);
+    }
+    // The templated recount (`SET confirmations = ${conf}`) parses with its holes filled.
+    expect(mine.some((f) => f.file === OWNER + 'chain-sync.ts' && f.what === 'SQL writes payment')).toBe(true);
+    expect(mine.some((f) => f.what === 'SQL writes vendor_event')).toBe(true);
+    expect(mine.some((f) => f.what === 'Prisma vendorEvent.create')).toBe(true);
+  });
+
+  it('parses what a regex of names misses, and ignores what only looks like SQL', () => {
+    const w = (src: string) => writesIn('x.ts', src).map((f) => f.what);
+    // A CTE whose outer statement is a SELECT still writes; an alias and quoted names too.
+    expect(w('q(`WITH u AS (UPDATE "payment" p SET exception = NULL WHERE p.id = $1 RETURNING id) SELECT id FROM u`)')).toEqual(['SQL writes payment']);
+    expect(w(`q('insert into public.vendor_event (id) values ($1)')`)).toEqual(['SQL writes vendor_event']);
+    expect(w('q(`DELETE FROM payment_tx USING payment p WHERE p.id = payment_tx.payment_id`)')).toEqual(['SQL writes payment_tx']);
+    expect(w('q(`UPDATE ${table} SET status = $1`)')).toEqual(['SQL writes a dynamic table']);
+    expect(w(`q('UPDATE payment SET status = (')`)).toEqual(['SQL that reads as a write but does not parse']);
+    // Reads, and writes to other tables, are not findings; nor is prose.
+    expect(w('q(`SELECT * FROM payment WHERE status = $1 FOR UPDATE`)')).toEqual([]);
+    expect(w(`q('UPDATE chain_state SET value = $1')`)).toEqual([]);
+    expect(w(`log('we update the payment when the block comes')`)).toEqual([]);
+    // Prisma, whatever the receiver: a transaction client, an alias, an element access.
+    expect(w('await t.payment.updateMany({ where: {}, data: {} })')).toEqual(['Prisma payment.updateMany']);
+    expect(w(`await db.prisma['vendorEvent'].create({ data })`)).toEqual(['Prisma vendorEvent.create']);
+    expect(w('await tx.paymentTx.deleteMany({})')).toEqual(['Prisma paymentTx.deleteMany']);
+    expect(w('await db.prisma.payment.findMany({})')).toEqual([]);
+  });
+});
