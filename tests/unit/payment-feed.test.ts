@@ -21,10 +21,11 @@ describe('payment feed', () => {
     expect(isFinalProbe({ ...base, status: 'declined' }, new Date(0))).toBe(true);
     expect(isFinalProbe({ ...base, status: 'accepted' }, new Date(99_999))).toBe(false);
     expect(isFinalProbe(base, new Date(9_999))).toBe(false);
-    expect(isFinalProbe(base, new Date(10_000))).toBe(true);
+    expect(isFinalProbe(base, new Date(10_000))).toBe(false); // at the deadline: not yet past it (lib/payments isPastExpiry)
+    expect(isFinalProbe(base, new Date(10_001))).toBe(true);
     expect(isFinalProbe({ ...base, broadcastState: 'pending' }, new Date(10_000))).toBe(false);
     expect(probeFingerprint(base, new Date(0))).not.toBe(probeFingerprint({ ...base, confirmations: 1 }, new Date(0)));
-    expect(probeFingerprint(base, new Date(0))).not.toBe(probeFingerprint(base, new Date(10_000)));
+    expect(probeFingerprint(base, new Date(0))).not.toBe(probeFingerprint(base, new Date(10_001)));
   });
 
   it('sends a view per change, heartbeats, and ends after the final state', async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { saleState } from '@/lib/pos/catalog';
+import { saleStateOf } from '@/lib/pos/sales';
 import { countdown, isFinalPosState, posPaymentState, posStatusText, shownTxid } from '@/lib/pos/payment-state';
 
 describe('payment screen state', () => {
@@ -51,7 +52,12 @@ describe('recent sale state', () => {
   const row = { status: 'unpaid', exception: null, broadcastState: 'none', expiresAt: new Date(1000) };
   it('shows cancelled and expired apart from declined and waiting', () => {
     expect(saleState(row, new Date(999))).toBe('unpaid');
-    expect(saleState(row, new Date(1000))).toBe('expired');
+    expect(saleState(row, new Date(1000))).toBe('unpaid'); // at the deadline, not yet past it (lib/payments isPastExpiry)
+    expect(saleState(row, new Date(1001))).toBe('expired');
+    // A declined sale past its deadline stays declined (it showed Declined, then Expired after a poll).
+    expect(saleState({ ...row, status: 'declined' }, new Date(5000))).toBe('declined');
+    expect(saleStateOf({ status: 'declined', exception: null, expired: true })).toBe('declined');
+    expect(saleStateOf({ status: 'unpaid', exception: null, expired: true })).toBe('expired');
     expect(saleState({ ...row, broadcastState: 'pending' }, new Date(5000))).toBe('unpaid'); // a tx is in flight
     expect(saleState({ ...row, status: 'declined', exception: 'cancelled' }, new Date(0))).toBe('cancelled');
     expect(saleState({ ...row, status: 'declined' }, new Date(0))).toBe('declined');
