@@ -45,6 +45,8 @@ export interface BuildOptions {
   changeAddress?: string;
   /** The wallet's own minimum rate in koinu/kB (default 0.01 DOGE); the relay's fee_per_kb applies when higher. */
   feePerKb?: bigint;
+  /** Every input's nSequence (default 0xffffffff, final). Below 0xfffffffe signals replace-by-fee (BIP125). */
+  sequence?: number;
 }
 
 export interface BuiltTx {
@@ -112,10 +114,10 @@ export function paymentOutputs(payment: ConnectPayment, network: Network | Netwo
   });
 }
 
-function sign(inputs: { u: WalletUtxo; s: Signer }[], outs: Out[]): { hex: string; txid: string; size: number } {
+function sign(inputs: { u: WalletUtxo; s: Signer }[], outs: Out[], sequence = 0xffffffff): { hex: string; txid: string; size: number } {
   const tx = new Transaction({ version: 1, allowLegacyWitnessUtxo: true, allowUnknownOutputs: true, lowR: true });
   for (const { u, s } of inputs) {
-    tx.addInput({ txid: u.txid, index: u.vout, sequence: 0xffffffff, witnessUtxo: { script: hexToBytesOrUndefined(s.script)!, amount: u.amount } });
+    tx.addInput({ txid: u.txid, index: u.vout, sequence, witnessUtxo: { script: hexToBytesOrUndefined(s.script)!, amount: u.amount } });
   }
   for (const o of outs) tx.addOutput({ script: o.script, amount: o.amount });
   inputs.forEach(({ s }, i) => tx.signIdx(s.priv, i));
@@ -173,18 +175,18 @@ export function buildPaymentTx(payment: ConnectPayment, opts: BuildOptions): Bui
     inSum += sel[n - 1].u.amount;
     if (inSum <= outSum) continue;
     // With change: measure a signed draft, then fix the change amount (same size: amounts are fixed width).
-    const draft = sign(sel, [...outs, { script: changeScript, amount: inSum - outSum }]);
+    const draft = sign(sel, [...outs, { script: changeScript, amount: inSum - outSum }], opts.sequence);
     const feeWith = feeFor(draft.size + SIG_SLACK * n, rate) + softDustFee;
     const change = inSum - outSum - feeWith;
     let built: { hex: string; txid: string; size: number } | null = null;
     let fee = 0n;
     let changeOut: BuiltTx['change'] = null;
     if (change >= SOFT_DUST_LIMIT) {
-      built = sign(sel, [...outs, { script: changeScript, amount: change }]);
+      built = sign(sel, [...outs, { script: changeScript, amount: change }], opts.sequence);
       fee = inSum - outSum - change;
       changeOut = { address: changeAddress, amount: change, vout: outs.length };
     } else {
-      const noChange = sign(sel, outs);
+      const noChange = sign(sel, outs, opts.sequence);
       const need = feeFor(noChange.size + SIG_SLACK * n, rate) + softDustFee;
       lastNeed = outSum + need;
       if (inSum - outSum >= need) {

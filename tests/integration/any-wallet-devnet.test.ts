@@ -12,11 +12,9 @@ import { activeRelayKey } from '@/lib/relay/relay-key';
 import { submitPayment } from '@/lib/relay/pay';
 import { createDevnetBackend, type DevnetBackend } from '@/lib/chain/devnet/backend';
 import { buildPaymentTx } from '@/lib/wallet';
-import { vendorPaymentView } from '@/lib/payments';
+import { vendorPaymentView, onBlockConnected, onMempoolTxs, markPayment } from '@/lib/payments';
 import { workerTick } from '@/lib/worker';
-import { onBlockConnected, onMempoolTxs } from '@/lib/payments';
 import { formatKoinu, parseKoinu } from '@/lib/money';
-import { markPayment } from '@/lib/payments';
 
 const URL_BASE = 'http://127.0.0.1:1';
 const XPUB = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(12), REGTEST), "m/44'/1'/0'"));
@@ -36,12 +34,12 @@ async function newPayment(extra: Record<string, unknown> = {}): Promise<Created>
 const addressOf = (p: Created) => p.payment.outputs[0].address!;
 
 /** A plain wallet tx (no /pay) sending `amount` DOGE to `address` from an unused demo-wallet coin, broadcast. */
-async function sendPlain(address: string, amount: string) {
+async function sendPlain(address: string, amount: string, sequence?: number) {
   const w = chain.demoWallet();
   const u = w.utxos.find((x) => !used.has(`${x.txid}:${x.vout}`) && x.amount >= 10_00000000n)!;
   used.add(`${u.txid}:${u.vout}`);
   const fake = { fee_per_kb: '0.01', outputs: [{ type: 'p2pkh', address, amount }] } as unknown as Parameters<typeof buildPaymentTx>[0];
-  const tx = buildPaymentTx(fake, { network: 'regtest', utxos: [{ txid: u.txid, vout: u.vout, amount: u.amount, script: u.script }], keys: [w.wif] });
+  const tx = buildPaymentTx(fake, { network: 'regtest', utxos: [{ txid: u.txid, vout: u.vout, amount: u.amount, script: u.script }], keys: [w.wif], sequence });
   const r = await chain.broadcast(tx.hex);
   expect(r.ok).toBe(true);
   return { ...tx, input: { txid: u.txid, vout: u.vout } };
@@ -235,5 +233,48 @@ describe('the merchant decides (markPayment)', () => {
     await sendPlain(addressOf(p), '1');
     await tick();
     expect(await view(p.id)).toMatchObject({ status: 'declined', amount_paid: '3' });
+  });
+});
+
+describe('replace-by-fee never gets 0-conf, whatever path brought the tx (issue 31 #1)', () => {
+  const withZeroConf = async (run: () => Promise<void>) => {
+    await db.prisma.store.update({ where: { id: 1 }, data: { zeroConfLimit: 100_00000000n } });
+    try {
+      await run();
+    } finally {
+      await db.prisma.store.update({ where: { id: 1 }, data: { zeroConfLimit: 0n } });
+    }
+  };
+  const sale = async () => {
+    const r = await createPayment({ db, network: REGTEST, publicUrl: URL_BASE, apiKeyId: null, userId: null, idempotencyKey: null },
+      JSON.stringify({ items: [{ type: 'item', id: 'sku', name: 'Tea', count: 1, unit: '5' }] }));
+    expect(r.status).toBe(201);
+    return r.body as Created;
+  };
+
+  it('a plain-wallet tx signalling RBF (nSequence 0xfffffffd): accepted, required 1, and stays accepted until a block', async () => {
+    await withZeroConf(async () => {
+      const p = await sale();
+      expect((await db.prisma.payment.findUniqueOrThrow({ where: { id: p.id } })).requiredConfirmations).toBe(0);
+      const tx = await sendPlain(addressOf(p), '5', 0xfffffffd);
+      expect(decodeTx(tx.hex, REGTEST).signalsRbf).toBe(true);
+      for (let i = 0; i < 3; i++) {
+        await tick();
+        expect(await view(p.id)).toMatchObject({ status: 'accepted', confirmed: 0, required: 1, amount_paid: '5' });
+      }
+      expect(await eventTypes(p.id)).toEqual(['payment.accepted']);
+      await chain.mine(1);
+      await tick();
+      expect(await view(p.id)).toMatchObject({ status: 'confirmed', confirmed: 1, required: 1 });
+    });
+  });
+
+  it('the same sale paid by a final tx is 0-conf: confirmed at once (the rule above is what holds it back)', async () => {
+    await withZeroConf(async () => {
+      const p = await sale();
+      await sendPlain(addressOf(p), '5');
+      await tick();
+      expect(await view(p.id)).toMatchObject({ status: 'confirmed', confirmed: 0, required: 0 });
+    });
   });
 });

@@ -151,7 +151,7 @@ describe('submitPayment', () => {
     const claimed = (await loadPayRow(db, p.id))!;
     await db.query(`UPDATE payment SET block_height = 7, block_hash = $2 WHERE id = $1`, [p.id, 'ab'.repeat(32)]);
     const r = await broadcastClaimed(ctx, p.id, false, claimed);
-    expect(r).toMatchObject({ status: 200, body: { status: 'accepted', txid: tx.txid } });
+    expect(r).toMatchObject({ kind: 'decided', row: { status: 'accepted', txid: tx.txid } });
     const ev = await events(p.id);
     expect(ev.map((e) => e.type)).toEqual(['payment.accepted']);
     expect(JSON.parse(ev[0].body).payment).toMatchObject({ status: 'accepted', block_height: 7 });
@@ -165,10 +165,10 @@ describe('submitPayment', () => {
     expect(await submissions(p.id)).toEqual([{ outcome: 'pending', txid: tx.txid }]);
     // A submission meanwhile waits for the claim holder; here nobody holds it, so check the row only.
     const r = await broadcastClaimed(ctx, p.id, decodeTx(tx.hex, REGTEST).signalsRbf);
-    expect(r).toMatchObject({ status: 200, body: { status: 'accepted', txid: tx.txid } });
+    expect(r).toMatchObject({ kind: 'decided', row: { status: 'accepted', txid: tx.txid } });
     expect(await chain.inMempool(tx.txid)).toBe(true);
     // Run again (a second reconciler pass): nothing changes.
-    expect(await broadcastClaimed(ctx, p.id, false)).toEqual(r);
+    expect(await broadcastClaimed(ctx, p.id, false)).toMatchObject({ kind: 'decided', row: { status: 'accepted', txid: tx.txid } });
     expect((await events(p.id)).map((e) => e.type)).toEqual(['payment.accepted']);
   });
 
