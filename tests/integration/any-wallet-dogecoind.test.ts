@@ -124,6 +124,33 @@ function suite(backend: 'rpc' | 'spv', seed: number) {
       expect(await events(p.id)).toEqual(['payment.accepted', 'payment.confirmed']);
     });
 
+    it('a tx signalling RBF (nSequence 0xfffffffd) to a 0-conf sale: accepted, never confirmed with 0 confirmations, until a block', async () => {
+      await db.prisma.store.update({ where: { id: 1 }, data: { zeroConfLimit: 100_00000000n } });
+      try {
+        const p = await newPayment('5');
+        expect(await view(p.id)).toMatchObject({ required: 0 });
+        const coins = await node.rpc<{ txid: string; vout: number; amount: string; spendable: boolean }[]>('listunspent', 1);
+        const coin = coins.find((c) => c.spendable && koinuFromRpc(c.amount) > 1_000_00000000n)!;
+        const raw = await node.rpc<string>('createrawtransaction', [{ txid: coin.txid, vout: coin.vout, sequence: 0xfffffffd }], { [p.address]: 5 });
+        const funded = await node.rpc<{ hex: string }>('fundrawtransaction', raw, { changePosition: 1 });
+        const hex = (await node.rpc<{ hex: string }>('signrawtransaction', funded.hex)).hex;
+        const txid = await node.rpc<string>('sendrawtransaction', hex);
+        expect((await node.rpc<{ vin: { sequence: number }[] }>('getrawtransaction', txid, 1)).vin.map((v) => v.sequence)).toContain(0xfffffffd);
+        await seenWithin(p.id, (v) => v.status !== 'unpaid');
+        // Several worker ticks (1 s each): the node holds it in its mempool, and the payment waits for a block.
+        for (let i = 0; i < 4; i++) {
+          expect(await view(p.id)).toMatchObject({ status: 'accepted', confirmed: 0, required: 1, amount_paid: '5' });
+          await new Promise((r) => setTimeout(r, 750));
+        }
+        await node.mine(1);
+        await seenWithin(p.id, (v) => v.status === 'confirmed');
+        expect(await view(p.id)).toMatchObject({ status: 'confirmed', confirmed: 1, required: 1 });
+        expect(await events(p.id)).toEqual(['payment.accepted', 'payment.confirmed']);
+      } finally {
+        await db.prisma.store.update({ where: { id: 1 }, data: { zeroConfLimit: 0n } });
+      }
+    });
+
     it('underpaid, then a second tx: accepted, confirmations counted from the least-confirmed needed tx', async () => {
       const p = await newPayment('3', { required_confirmations: 2 });
       const t1 = await node.rpc<string>('sendtoaddress', p.address, 1.25);
