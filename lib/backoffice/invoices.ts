@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { Db } from '../db/client';
 import { formatKoinu } from '../money';
 import { encodeCursor, decodeCursor } from '../relay/list-payments';
-import { vendorPaymentView, isExpired, refundView, amountRefunded } from '../payments';
+import { vendorPaymentView, expiredField, isExpired, canCancel, canMark, refundView, amountRefunded } from '../payments';
 import { loadRefunds } from '../refunds/load';
 import { redeliver } from '../relay/webhook-delivery';
 import { BackofficeError, invalid, parseWith } from './errors';
@@ -92,7 +92,7 @@ type Row = Awaited<ReturnType<Db['prisma']['payment']['findFirstOrThrow']>>;
 
 export function invoiceRowView(r: Row, now: Date): InvoiceRowView {
   return {
-    id: r.id, created_at: r.createdAt.toISOString(), status: r.status, exception: r.exception ?? null, expired: isExpired(r, now),
+    id: r.id, created_at: r.createdAt.toISOString(), status: r.status, exception: r.exception ?? null, expired: expiredField(r, now),
     total: formatKoinu(r.total), fiat_total: r.fiatTotal, fiat_currency: r.fiatCurrency, vendor_order_id: r.vendorOrderId,
     order_reference: r.orderReference, address: r.address, txid: r.txid ?? null, confirmed: r.confirmations, required: r.requiredConfirmations,
   };
@@ -135,6 +135,9 @@ export async function invoiceDetail(db: Db, id: string, publicUrl: string, now =
   const allEvents = [...row.events, ...row.refunds.flatMap((r) => r.events)].sort((a, b) => (a.seq < b.seq ? -1 : 1));
   return {
     ...vendorPaymentView(row, publicUrl, now),
+    // What the merchant may do, as the state table says (lib/payments predicates): the page
+    // shows only the buttons that would succeed. An expired invoice is not offered for cancel.
+    can: { cancel: canCancel(row) && !isExpired(row, now), mark: canMark(row, 'settled') },
     refunds: row.refunds.map((r) => ({
       ...refundView(r, publicUrl), txid: r.txid, confirmed: r.confirmations, required: r.requiredConfirmations,
       fiat_amount: r.fiatTotal, fiat_currency: r.fiatCurrency,

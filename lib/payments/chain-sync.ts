@@ -118,7 +118,7 @@ export async function expirePayments(ctx: SyncContext): Promise<number> {
   const { db } = ctx;
   const now = ctx.now?.() ?? new Date();
   // Refunds (DESIGN.md §13) report no expiry: they stay payable, and are not offered again here.
-  // Found in plain SQL (payment_open_expires_idx): the worker asks every second and, most of the
+  // Found in plain SQL (payment_expiry_due_idx): the worker asks every second and, most of the
   // time, nothing is due; the full rows are read through the ORM only when something is.
   const ids = await db.query<{ id: string }>(
     `SELECT p.id FROM payment p WHERE p.status = 'unpaid' AND p.expired_at IS NULL AND p.broadcast_state = 'none' AND p.refund_of IS NULL

@@ -4,12 +4,9 @@ import { randomBytes } from 'node:crypto';
 import type { Prisma } from '../db/client';
 import { refundView, vendorPaymentView, type PaymentRow } from './view';
 
-export const EVENT_TYPES = [
-  'payment.accepted', 'payment.confirmed', 'payment.declined', 'payment.expired', 'payment.unconfirmed', 'payment.paid_late',
-  'payment.underpaid', 'payment.overpaid',
-  'refund.created', 'refund.accepted', 'refund.confirmed',
-] as const;
-export type EventType = (typeof EVENT_TYPES)[number];
+import { EVENT_TYPES, type EventType } from './event-types';
+
+export { EVENT_TYPES, type EventType };
 
 type Tx = Pick<Prisma, 'vendorEvent'>;
 

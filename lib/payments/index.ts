@@ -12,7 +12,7 @@ export {
 } from './table';
 export {
   isPastExpiry, isExpired, expiredField, isExpiryDue, canCancel, canMark, canClaimBroadcast, canReleaseBroadcast, canRefund,
-  isFinal, isDecided, amountDue, tillState, allowedTriggers, type StateRow, type TillState,
+  isFinal, isDecided, amountDue, tillState, tillStateOfView, allowedTriggers, type StateRow, type TillState,
 } from './predicates';
 // How a payment is shown (pure):
 export {

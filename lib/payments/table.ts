@@ -3,7 +3,7 @@
 // worker, the vendor API and the back office all go through `transition()`; only the modules
 // under lib/relay/state/ write `payment.status` (tests/unit/state-machine-writers.test.ts).
 // Pure: no database, no clock.
-import type { EventType } from './events';
+import type { EventType } from './event-types';
 
 export const STATES = ['unpaid', 'accepted', 'confirmed', 'declined'] as const;
 export type PaymentState = (typeof STATES)[number];

@@ -213,7 +213,7 @@ describe('network rejections never end a payment (devnet)', () => {
     expect(await claimPayment(db, p.id, { txid: tx.txid, txHex: tx.hex, refund: '', buyer: '', now: new Date() })).toBe('claimed');
     expect((await chain.broadcast(tx.hex)).ok).toBe(true); // broadcast, then the crash
     const r = await broadcastClaimed(ctx, p.id, false);
-    expect(r).toMatchObject({ status: 200, body: { status: 'accepted', txid: tx.txid } });
+    expect(r).toMatchObject({ kind: 'decided', row: { status: 'accepted', txid: tx.txid } });
     expect(await events(p.id)).toEqual(['payment.accepted']);
   });
 

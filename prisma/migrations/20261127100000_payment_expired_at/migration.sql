@@ -7,6 +7,7 @@ UPDATE "payment" p SET "expired_at" = e.at
   FROM (SELECT payment_id, min(created_at) AS at FROM "vendor_event" WHERE type = 'payment.expired' GROUP BY payment_id) e
  WHERE e.payment_id = p.id;
 
--- The worker's expiry scan (every second): unpaid payments not yet expired, by their deadline.
-DROP INDEX IF EXISTS "payment_open_expires_idx";
-CREATE INDEX "payment_open_expires_idx" ON "payment" ("expires_at") WHERE "status" = 'unpaid' AND "expired_at" IS NULL;
+-- The worker's expiry scan (every second, lib/payments/chain-sync.ts expirePayments): only the
+-- unpaid payments not yet expired, by their deadline. (payment_open_expires_idx, every unpaid
+-- payment by expiry, stays for the open-payments cap.)
+CREATE INDEX IF NOT EXISTS "payment_expiry_due_idx" ON "payment" ("expires_at") WHERE "status" = 'unpaid' AND "expired_at" IS NULL;

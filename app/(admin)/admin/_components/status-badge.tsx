@@ -1,4 +1,5 @@
 import { useTranslations } from 'next-intl';
+import { tillStateOfView } from '@/lib/payments';
 import { exceptionLabel, statusLabel } from './labels';
 
 // One badge per payment: a cancel is "cancelled" (not "declined" plus "cancelled"); other
@@ -6,8 +7,8 @@ import { exceptionLabel, statusLabel } from './labels';
 // Labels in the user's language; the class names keep the codes.
 export function StatusBadge({ status, exception, expired }: { status: string; exception?: string | null; expired?: boolean }) {
   const t = useTranslations('admin');
-  const cancelled = status === 'declined' && exception === 'cancelled';
-  const label = cancelled ? 'cancelled' : status === 'unpaid' && expired ? 'expired' : status;
+  const label = tillStateOfView({ status, exception, expired });
+  const cancelled = label === 'cancelled';
   return (
     <span className="bo-badges">
       <span className={`bo-badge bo-badge-${label}`}>{statusLabel(t, label)}</span>

@@ -51,8 +51,8 @@ export default async function InvoiceDetail({ params }: { params: Promise<{ id: 
         </div>
         <div className="bo-total">
           {doge(v.total)}{v.fiat_total ? <small>{num(v.fiat_total)} {v.fiat_currency}</small> : null}
-          {v.status === 'unpaid' && !v.expired ? <CancelInvoiceButton id={v.id} /> : null}
-          {v.status === 'unpaid' || v.status === 'accepted' ? <MarkInvoice id={v.id} /> : null}
+          {v.can.cancel ? <CancelInvoiceButton id={v.id} /> : null}
+          {v.can.mark ? <MarkInvoice id={v.id} /> : null}
           {refundable !== null ? <RefundInvoice id={v.id} refundable={refundable} currency={fiatCurrency} customerAddress={v.refund_address ?? ''} /> : null}
         </div>
       </div>
