@@ -91,6 +91,8 @@ export interface Claim {
 type ClaimResult = 'claimed' | 'lost' | 'duplicate_tx';
 type ClaimItem = Claim & { id: string };
 
+// Table row pay.claim (unpaid, broadcast none → pending), written as SQL: the guard
+// `status = 'unpaid' AND broadcast_state = 'none'` is that row's `from`.
 // Claims and records the submissions of a batch in one statement (one row per item). Here and
 // in ACCEPT_SQL `p.id = ANY($1)` makes the primary key the way in: joined to the unnest alone,
 // the planner scanned every unpaid payment (the status index) for each batch.
@@ -179,6 +181,7 @@ export async function recordRejected(db: Db, id: string, s: { txid: string; txHe
   await db.query(RECORD_REJECTED_SQL, [id, s.txid, s.txHex, s.refund, s.reason]);
 }
 
+// Table row pay.release (unpaid, broadcast pending → none), written as SQL.
 // Gives a claim back: the payment is unpaid with no tx again, payable by any other tx, and the
 // claiming submission keeps its outcome and error. Guarded by the claimed txid, so a claim
 // taken since (by another submission) is never released by this one.

@@ -10,7 +10,7 @@ import { decodeAddress, fromHex, pubkeyToAddress, scriptToAddress, decodeScript,
 import { verifyRelayToken } from '../connect';
 import { isBackendUnavailable, type ChainBackend } from '../chain/backend';
 import {
-  paymentStatus, loadPayRow, claimPayment, recordRejected, releaseClaim, acceptClaimed, isPastExpiry,
+  paymentStatus, loadPayRow, claimPayment, recordRejected, releaseClaim, acceptClaimed, isPastExpiry, canClaimBroadcast, canReleaseBroadcast,
   type Claim, type PayRow, type PaymentRow,
 } from '../payments';
 import { decodeSubmittedTx, checkOutputs, checkFee, paidToAddress } from './tx-checks';
@@ -76,7 +76,7 @@ async function awaitWinner(db: Db, id: string, deadline: number): Promise<{ answ
     if (!row) return { answer: err(404, 'not_found', 'unknown payment id') };
     const a = answerFor(row);
     if (a) return { answer: a };
-    if (row.broadcastState === 'none') return { released: row };
+    if (canClaimBroadcast(row)) return { released: row };
     await new Promise((r) => setTimeout(r, 50));
   }
   return { answer: unavailable() };
@@ -167,7 +167,7 @@ export async function submitPayment(ctx: PayContext, body: unknown): Promise<Rel
       // A concurrent submission may hold or have won the payment with a tx spending these very
       // coins: its outcome is this submission's answer (step 3: a decided payment ignores the tx).
       const fresh = await loadPayRow(db, row.id);
-      if (fresh && fresh.broadcastState === 'pending') {
+      if (fresh && canReleaseBroadcast(fresh)) {
         const w = await awaitWinner(db, row.id, Date.now() + 30_000);
         if ('answer' in w) return w.answer;
       } else {
