@@ -1,8 +1,8 @@
-// Every transition of a payment, in one table shaped like the spec's section 3 (DESIGN.md §12
-// "One state machine"): state, what moves it, condition, next state, events. The relay, the
-// worker, the vendor API and the back office all go through `transition()`; only the modules
-// under lib/relay/state/ write `payment.status` (tests/unit/state-machine-writers.test.ts).
-// Pure: no database, no clock.
+// Every transition of a payment, in one table shaped like the spec's section 3: state, what
+// moves it, condition, next state, events, and the /pay broadcast sub-state (broadcast_state:
+// none → pending → sent, or back to none). The relay, the worker, the vendor API and the back
+// office all go through `transition()`; only lib/payments writes the payment tables
+// (tests/unit/one-writer.test.ts, docs/architecture.md). Pure: no database, no clock.
 import type { EventType } from './event-types';
 
 export const STATES = ['unpaid', 'accepted', 'confirmed', 'declined'] as const;

@@ -5,7 +5,7 @@ import type { RecentSale } from './catalog';
 // The pure predicates module itself: this file runs in the browser too.
 import { tillStateOfView } from '../payments/predicates';
 
-/** The vendor API's payment view, as far as the till reads it (lib/relay/payment-view). */
+/** The vendor API's payment view, as far as the till reads it (lib/payments/view.ts). */
 export interface VendorPaymentView {
   id: string;
   status: string;

@@ -4,7 +4,7 @@
 // sale's cancel. A declined refund no longer counts against the refundable amount
 // (create-refund.ts sums the refunds that are not declined), so the money can be refunded again.
 // The event catalog (§5) has no refund.cancelled: the transition's payment.declined is not
-// reported for a refund (lib/relay/events.ts eventTypeFor), so no event is emitted.
+// reported for a refund (lib/payments/events.ts eventTypeFor), so no event is emitted.
 import type { Db } from '../db/client';
 import { canCancel, cancelInTx } from '../payments';
 

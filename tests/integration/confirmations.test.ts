@@ -1,4 +1,4 @@
-// lib/relay/chain-sync.ts updateConfirmations on PGlite: counts follow the tip up to
+// lib/payments/chain-sync.ts updateConfirmations on PGlite: counts follow the tip up to
 // CONFIRMATIONS_TRACKED, the required depth moves a payment through the state machine either
 // way (with its events), and a block's work is bounded by the payments whose count still moves:
 // history confirmed long ago is not rewritten on every block.

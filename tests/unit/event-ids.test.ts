@@ -1,4 +1,4 @@
-// Vendor event ids (lib/relay/events.ts): drawn from a pooled random buffer, so the pool's
+// Vendor event ids (lib/payments/events.ts): drawn from a pooled random buffer, so the pool's
 // refills must never repeat or shorten an id.
 import { describe, expect, it } from 'vitest';
 import { newEventId } from '@/lib/payments';
