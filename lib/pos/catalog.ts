@@ -3,7 +3,7 @@
 // (koinu integers or 8-DP DOGE) so it can cross to the browser.
 import type { Db } from '../db/client';
 import { formatKoinu } from '../money';
-import { tillState } from '../payments/predicates';
+import { tillState } from '../payments';
 import { formatStoreTime, startOfLocalDay, storeTimeZone } from '../time/zone';
 
 export interface PosProduct {

@@ -1,7 +1,7 @@
 // The cheap per-round snapshot of a payment that the live update feed polls (lib/relay/
 // feed-hub.ts), and what it tells: whether anything visible changed, whether the payment is final
 // (lib/payments' predicates decide both).
-import { isExpired, isFinal } from '../payments/predicates';
+import { isExpired, isFinal } from '../payments';
 
 /** Enough of a payment row to notice every visible change. */
 export interface FeedProbe {

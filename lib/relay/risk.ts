@@ -1,6 +1,6 @@
 // Risk policy (DESIGN.md §4): how many confirmations a payment needs.
 import type { StoreSettings } from './store-settings';
-import { requiredDepth } from '../payments/table';
+import { requiredDepth } from '../payments';
 
 /**
  * Required confirmations for a payment of `total` koinu. 0 means "confirmed at network
