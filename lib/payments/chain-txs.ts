@@ -4,7 +4,7 @@
 // rows, and the state moves through the table (state/table.ts) on trigger chain.paid, or
 // chain.double_spend when a block mines a tx that conflicts with a tx the payment needed.
 import type { Db } from '../db/client';
-import { scriptToAddress, fromHex, type Network } from '../doge';
+import { scriptToAddress, fromHex, toHex, nulldataScript, type Network } from '../doge';
 import type { BlockTxSummary, ChainBackend } from '../chain/backend';
 import { applyTransition, updateWithoutTransition } from './apply';
 import { requiredDepth } from './table';
@@ -60,6 +60,23 @@ interface Candidate {
   seq: bigint;
   /** Which of the txs being observed this payment already counts. */
   counted: string[];
+  /** The payment's `data` outputs (hex payloads, in order): a tx pays it only if it carries each. */
+  data: string[];
+}
+
+/**
+ * Whether a tx carries every `data` output a payment asks for: one OP_RETURN output per payload,
+ * each used once (as the relay checks a /pay tx, lib/relay/tx-checks.ts checkOutputs).
+ */
+export function carriesData(scripts: readonly string[], data: readonly string[]): boolean {
+  const left = [...scripts];
+  for (const d of data) {
+    const want = toHex(nulldataScript(fromHex(d)));
+    const i = left.indexOf(want);
+    if (i < 0) return false;
+    left.splice(i, 1);
+  }
+  return true;
 }
 
 /**
@@ -118,13 +135,16 @@ export async function observeTxs(ctx: ObserveContext, txs: BlockTxSummary[], blo
     // payment come the txs among these that it already counts (payment_tx_payment_txid_key).
     const cands: Candidate[] = (await db.query<Record<string, unknown>>(
       `SELECT p.id, p.address, p.status, p.broadcast_state, p.txid, p.seq,
-              ARRAY(SELECT t.txid FROM payment_tx t WHERE t.payment_id = p.id AND t.txid = ANY($2::text[])) AS counted
+              ARRAY(SELECT t.txid FROM payment_tx t WHERE t.payment_id = p.id AND t.txid = ANY($2::text[])) AS counted,
+              ARRAY(SELECT o.data FROM payment_output o WHERE o.payment_id = p.id AND o.type = 'data' ORDER BY o.idx) AS data
          FROM payment p WHERE p.address = ANY($1::text[])`, [[...byAddr.keys()], txids],
     )).map((r) => ({
       id: String(r.id), address: String(r.address), status: String(r.status), broadcastState: String(r.broadcast_state),
       txid: r.txid === null || r.txid === undefined ? null : String(r.txid), seq: BigInt(String(r.seq)),
       counted: (r.counted as unknown[] | null ?? []).map(String),
+      data: (r.data as unknown[] | null ?? []).map((d) => String(d ?? '')),
     }));
+    const scripts = new Map(txs.map((t) => [t.txid, t.outputs.map((o) => o.script.toLowerCase())]));
     const perAddr = new Map<string, Candidate[]>();
     for (const c of cands) perAddr.set(c.address, [...(perAddr.get(c.address) ?? []), c]);
     // A tx that a payment at its address already counts (a /pay tx recorded at its acceptance,
@@ -137,7 +157,9 @@ export async function observeTxs(ctx: ObserveContext, txs: BlockTxSummary[], blo
       if (left.length) byAddr.set(addr, left);
       else byAddr.delete(addr);
     }
-    const rows: { paymentId: string; txid: string; value: bigint; inputs: string[]; seenAt: Date; blockHeight: number | null; blockHash: string | null }[] = [];
+    const rows: {
+      paymentId: string; txid: string; value: bigint; inputs: string[]; seenAt: Date; blockHeight: number | null; blockHash: string | null; commitsData: boolean;
+    }[] = [];
     for (const [addr, outs] of byAddr) {
       const list = perAddr.get(addr);
       if (!list) continue;
@@ -146,7 +168,10 @@ export async function observeTxs(ctx: ObserveContext, txs: BlockTxSummary[], blo
         const to = list.length > 1 ? (list.find((c) => c.txid === o.txid) ?? owner) : owner;
         // The /pay submission being broadcast records its own tx when accepted.
         if (to.broadcastState === 'pending' && to.txid === o.txid) continue;
-        rows.push({ paymentId: to.id, txid: o.txid, value: o.value, inputs: o.inputs, seenAt: now, blockHeight: block?.height ?? null, blockHash: block?.hash ?? null });
+        rows.push({
+          paymentId: to.id, txid: o.txid, value: o.value, inputs: o.inputs, seenAt: now, blockHeight: block?.height ?? null, blockHash: block?.hash ?? null,
+          commitsData: carriesData(scripts.get(o.txid) ?? [], to.data),
+        });
       }
     }
     if (rows.length) {
@@ -165,6 +190,8 @@ interface Counted {
   blockHeight: number | null;
   blockHash: string | null;
   conflictedBy: string | null;
+  /** It carries every data output the payment asks for (always, for a payment without any). */
+  commitsData?: boolean;
 }
 
 /** The sum, the txids in order, the txs needed to reach the total and whether a needed one is conflicted. */
@@ -196,9 +223,14 @@ async function recompute(ctx: ObserveContext, id: string, now: Date, rbf: Readon
     const p = await t.payment.findUnique({ where: { id } });
     if (!p) return;
     const all = await t.paymentTx.findMany({ where: { paymentId: id }, orderBy: { seq: 'asc' } });
+    // amount_paid counts every tx; only the txs that carry the payment's data outputs pay it
+    // (docs/api.md "data_missing"): they decide enough, the block and the double spends.
     const s = summarize(p.total, all);
+    const paying = all.filter((x) => x.commitsData);
+    const c = summarize(p.total, paying);
+    const dataMissing = !c.enough && all.some((x) => !x.commitsData && x.conflictedBy === null);
     // What the payment relied on: the txs needed to reach the total, conflicts ignored.
-    const relied = summarize(p.total, all.map((x) => ({ ...x, conflictedBy: null })));
+    const relied = summarize(p.total, paying.map((x) => ({ ...x, conflictedBy: null })));
     const neededConflicted = relied.enough && relied.needed.some((n) => all.some((x) => x.txid === n.txid && x.conflictedBy !== null));
     let txid = p.txid;
     if (txid === null && s.txids.length) {
@@ -207,7 +239,7 @@ async function recompute(ctx: ObserveContext, id: string, now: Date, rbf: Readon
     }
     const data = {
       amountPaid: s.paid, paidTxids: s.txids, txid,
-      ...(p.status === 'unpaid' && p.broadcastState === 'pending' ? {} : { blockHeight: s.block?.height ?? null, blockHash: s.block?.hash ?? null }),
+      ...(p.status === 'unpaid' && p.broadcastState === 'pending' ? {} : { blockHeight: c.block?.height ?? null, blockHash: c.block?.hash ?? null }),
       updatedAt: now,
     };
     const amounts = { total: p.total, paid: s.paid, before: p.amountPaid };
@@ -215,17 +247,17 @@ async function recompute(ctx: ObserveContext, id: string, now: Date, rbf: Readon
     const depth = { required: p.requiredConfirmations, rbf: signalsRbf };
     // Double spent only when what is left no longer reaches the total: a fee bump (RBF) whose
     // replacement pays the address as well leaves the payment paid.
-    if (neededConflicted && !s.enough && (p.status === 'accepted' || p.status === 'confirmed') && p.exception !== 'marked_settled') {
+    if (neededConflicted && !c.enough && (p.status === 'accepted' || p.status === 'confirmed') && p.exception !== 'marked_settled') {
       await applyTransition(t, { row: p, trigger: 'chain.double_spend', data, publicUrl: ctx.publicUrl, now });
       return;
     }
     const changed = s.paid !== p.amountPaid || s.txids.join() !== p.paidTxids.join();
     // A /pay broadcast in flight decides the state itself (its acceptance sees these amounts).
     const inFlight = p.status === 'unpaid' && p.broadcastState === 'pending';
-    const completes = p.status === 'unpaid' && s.enough;
+    const completes = p.status === 'unpaid' && c.enough;
     if (!inFlight && (changed || completes)) {
-      const late = s.completedAt !== null && s.completedAt.getTime() > p.expiresAt.getTime();
-      await applyTransition(t, { row: p, trigger: 'chain.paid', facts: { amounts, late, ...depth }, data, publicUrl: ctx.publicUrl, now });
+      const late = c.completedAt !== null && c.completedAt.getTime() > p.expiresAt.getTime();
+      await applyTransition(t, { row: p, trigger: 'chain.paid', facts: { amounts, late, dataMissing, ...depth }, data, publicUrl: ctx.publicUrl, now });
       return;
     }
     const required = requiredDepth(depth)!;

@@ -9,7 +9,7 @@ export const STATES = ['unpaid', 'accepted', 'confirmed', 'declined'] as const;
 export type PaymentState = (typeof STATES)[number];
 
 export const EXCEPTIONS = [
-  'paid_late', 'reorged', 'cancelled', 'underpaid', 'overpaid', 'double_spent', 'marked_settled', 'marked_invalid',
+  'paid_late', 'reorged', 'cancelled', 'underpaid', 'overpaid', 'double_spent', 'data_missing', 'marked_settled', 'marked_invalid',
 ] as const;
 export type PaymentException = (typeof EXCEPTIONS)[number];
 
@@ -74,6 +74,9 @@ export const TRANSITIONS: readonly Transition[] = [
   T('pay.accept_zero_conf', 'unpaid', 'relay.accept', 'network accepts the tx; policy deems it low risk (0-conf, never RBF)', 'confirmed', AMOUNTS, ['payment.accepted', 'payment.confirmed'], undefined, { from: 'pending', to: 'sent' }),
   // Plain-wallet payments (§12)
   T('chain.short', 'unpaid', 'chain.paid', '0 < paid < total', 'unpaid', { set: 'underpaid' }, ['payment.underpaid']),
+  // Data not committed: money reached the address in a tx lacking a data output the payment asks
+  // for. It counts in paid, but only the txs carrying every data output can make it accepted.
+  T('chain.data_missing', 'unpaid', 'chain.paid', 'a tx lacking a data output paid the address; the txs carrying them do not reach the total', 'unpaid', { set: 'data_missing' }, ['payment.data_missing']),
   T('chain.nothing', 'unpaid', 'chain.paid', 'paid = 0 (the only txs were dropped)', 'unpaid', { set: null }, []),
   T('chain.enough', 'unpaid', 'chain.paid', 'paid ≥ total, before expires_at', 'accepted', AMOUNTS, ['payment.accepted'], undefined, { to: 'sent' }),
   T('chain.enough_late', 'unpaid', 'chain.paid', 'paid ≥ total, a tx seen after expires_at', 'accepted', { set: 'paid_late' }, ['payment.paid_late'], undefined, { to: 'sent' }),
@@ -170,6 +173,8 @@ export interface Facts {
   rbf?: boolean;
   /** chain.confirmations: the required depth is reached. */
   reached?: boolean;
+  /** chain.paid: a tx lacking a data output counts, and the txs carrying them do not reach the total. */
+  dataMissing?: boolean;
 }
 
 /** The depth a payment requires given the facts: never 0 while it relies on a tx that signals RBF. */
@@ -200,7 +205,8 @@ function pick(from: string, trigger: Trigger, f: Facts): Transition {
   if (trigger === 'chain.paid') {
     const a = f.amounts;
     if (!a) throw new IllegalTransitionError(from, trigger, 'amounts missing');
-    if (from === 'accepted') return name(a.paid >= a.total ? 'chain.more_accepted' : 'chain.short_again');
+    if (from === 'accepted') return name(a.paid >= a.total && !f.dataMissing ? 'chain.more_accepted' : 'chain.short_again');
+    if (f.dataMissing) return name('chain.data_missing');
     if (a.paid === 0n) return name('chain.nothing');
     if (a.paid < a.total) return name('chain.short');
     return name(f.late ? 'chain.enough_late' : 'chain.enough');
@@ -231,7 +237,9 @@ export function transition(from: string, currentException: string | null, trigge
   }
   const events = [...t.events];
   // A short payment's event is emitted for each new tx only (not when a drop leaves it short).
-  if (t.name === 'chain.short' && facts.amounts && facts.amounts.paid <= facts.amounts.before) events.length = 0;
+  if ((t.name === 'chain.short' || t.name === 'chain.data_missing') && facts.amounts && facts.amounts.paid <= facts.amounts.before) events.length = 0;
+  // Short again with the data still missing: the exception says why it is not paid.
+  if (t.name === 'chain.short_again' && facts.dataMissing && !STICKY.has(exception ?? '')) exception = 'data_missing';
   if (t.name === 'chain.short_again' && facts.amounts && facts.amounts.paid > 0n) events.push('payment.underpaid');
   for (const e of amountEvents(facts.amounts, t.to)) if (!events.includes(e)) events.push(e);
   const required = requiredDepth(facts);

@@ -4,6 +4,8 @@
 // §4 step 10), so the till keeps waiting. `declined` is only the merchant's "mark invalid" or a
 // double spend confirmed after acceptance; a cancel shows as cancelled.
 import { formatKoinu, parseKoinu } from '../money';
+// The pure predicates module itself: this file runs in the browser too.
+import { isPastExpiry, tillStateOfView } from '../payments/predicates';
 
 export type PosPaymentState = 'waiting' | 'accepted' | 'confirmed' | 'declined' | 'cancelled' | 'expired';
 
@@ -41,10 +43,10 @@ export function underpaidRest(s: PosPaymentState, v: PosPaymentView, total: stri
 }
 
 export function posPaymentState(v: PosPaymentView, expiresAtMs: number, nowMs: number): PosPaymentState {
-  if (v.status === 'confirmed') return 'confirmed';
-  if (v.status === 'accepted') return 'accepted';
-  if (v.status === 'declined') return v.exception === 'cancelled' ? 'cancelled' : 'declined';
-  return v.expired || nowMs >= expiresAtMs ? 'expired' : 'waiting';
+  // lib/payments' one definition: a declined sale stays declined; expired is strictly past the deadline.
+  const expired = v.expired || isPastExpiry({ expiresAt: new Date(expiresAtMs) }, new Date(nowMs));
+  const s = tillStateOfView({ status: v.status, exception: v.exception, expired });
+  return s === 'unpaid' ? 'waiting' : s;
 }
 
 export const isFinalPosState = (s: PosPaymentState) => s !== 'waiting' && s !== 'accepted';
@@ -60,6 +62,7 @@ export const shownTxid = (s: PosPaymentState, txid: string | null | undefined): 
 export function posStatusText(s: PosPaymentState, v: PosPaymentView): [string, string] {
   switch (s) {
     case 'waiting':
+      if (v.exception === 'data_missing') return ['Paid without the order data', 'Refund it or mark it settled in the back office'];
       return ['Waiting for payment', 'Scan with a DogeConnect or Dogecoin wallet'];
     case 'accepted': {
       const m = v.required ?? 1;
@@ -88,6 +91,9 @@ export function posStatusText(s: PosPaymentState, v: PosPaymentView): [string, s
 export function posStatusMessage(s: PosPaymentState, v: PosPaymentView): { title: string; detail: string; values?: Record<string, number>; reason?: string } {
   switch (s) {
     case 'waiting':
+      // Money came without the order data the payment asks for (an ordinary wallet paid the
+      // address and amount): not paid; the back office refunds it or marks it settled.
+      if (v.exception === 'data_missing') return { title: 'dataMissing', detail: 'dataMissingDetail' };
       return { title: 'waiting', detail: 'waitingDetail' };
     case 'accepted': {
       const m = v.required ?? 1;

@@ -14,6 +14,7 @@ import { createDevnetBackend, type DevnetBackend } from '@/lib/chain/devnet/back
 import { buildPaymentTx } from '@/lib/wallet';
 import { vendorPaymentView, onBlockConnected, onMempoolTxs, markPayment } from '@/lib/payments';
 import { workerTick } from '@/lib/worker';
+import { createRefund } from '@/lib/refunds/create-refund';
 import { formatKoinu, parseKoinu } from '@/lib/money';
 
 const URL_BASE = 'http://127.0.0.1:1';
@@ -276,5 +277,60 @@ describe('replace-by-fee never gets 0-conf, whatever path brought the tx (issue 
       await tick();
       expect(await view(p.id)).toMatchObject({ status: 'confirmed', confirmed: 0, required: 0 });
     });
+  });
+});
+
+describe('data not committed: data_missing (issue 27 #4)', () => {
+  const DATA = '6869'; // "hi"
+  /** A tx paying `amount` to `address`, with an OP_RETURN carrying `data` when given. */
+  async function send(address: string, amount: string, data?: string) {
+    const w = chain.demoWallet();
+    const u = w.utxos.find((x) => !used.has(`${x.txid}:${x.vout}`) && x.amount >= 10_00000000n)!;
+    used.add(`${u.txid}:${u.vout}`);
+    const outputs = [{ type: 'p2pkh', address, amount }, ...(data ? [{ type: 'data', data }] : [])];
+    const tx = buildPaymentTx({ fee_per_kb: '0.01', outputs } as unknown as Parameters<typeof buildPaymentTx>[0],
+      { network: 'regtest', utxos: [{ txid: u.txid, vout: u.vout, amount: u.amount, script: u.script }], keys: [w.wif] });
+    expect((await chain.broadcast(tx.hex)).ok).toBe(true);
+    return tx;
+  }
+
+  it('a plain-wallet tx without the OP_RETURN: counted, but unpaid with data_missing and payment.data_missing; a block changes nothing', async () => {
+    const p = await newPayment({ outputs: [{ type: 'data', data: DATA }] });
+    const tx = await send(addressOf(p), '2');
+    await tick();
+    expect(await view(p.id)).toMatchObject({ status: 'unpaid', exception: 'data_missing', amount_paid: '2', amount_due: '0', txids: [tx.txid] });
+    expect(await eventTypes(p.id)).toEqual(['payment.data_missing']);
+    expect((await lastEvent(p.id)).payment).toMatchObject({ status: 'unpaid', exception: 'data_missing' });
+    await chain.mine(1);
+    await tick();
+    expect(await view(p.id)).toMatchObject({ status: 'unpaid', exception: 'data_missing', confirmed: 0 });
+    expect(await eventTypes(p.id)).toEqual(['payment.data_missing']);
+    // The merchant can settle it.
+    expect(await markPayment(db, p.id, { as: 'settled', note: 'customer showed the order' }, 'owner@example.com', URL_BASE)).toEqual({ ok: true });
+    expect(await view(p.id)).toMatchObject({ status: 'confirmed', exception: 'marked_settled' });
+  });
+
+  it('the merchant can refund it', async () => {
+    const p = await newPayment({ outputs: [{ type: 'data', data: DATA }] });
+    await send(addressOf(p), '2');
+    await tick();
+    expect(await view(p.id)).toMatchObject({ status: 'unpaid', exception: 'data_missing' });
+    const r = await createRefund({ db, network: REGTEST, publicUrl: URL_BASE }, p.id, { reason: 'no order data', address: chain.demoWallet().address });
+    expect(r).toMatchObject({ payment_id: p.id, status: 'unpaid', amount: '2' });
+  });
+
+  it('a tx that carries the data pays it: accepted; after a data-less tx, it is overpaid', async () => {
+    const p = await newPayment({ outputs: [{ type: 'data', data: DATA }] });
+    await send(addressOf(p), '2', DATA);
+    await tick();
+    expect(await view(p.id)).toMatchObject({ status: 'accepted', exception: null, amount_paid: '2' });
+    expect(await eventTypes(p.id)).toEqual(['payment.accepted']);
+    const q = await newPayment({ outputs: [{ type: 'data', data: DATA }] });
+    await send(addressOf(q), '2');
+    await tick();
+    await send(addressOf(q), '2', DATA);
+    await tick();
+    expect(await view(q.id)).toMatchObject({ status: 'accepted', exception: 'overpaid', amount_paid: '4' });
+    expect(await eventTypes(q.id)).toEqual(['payment.data_missing', 'payment.accepted', 'payment.overpaid']);
   });
 });

@@ -1,13 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { saleState } from '@/lib/pos/catalog';
 import { saleStateOf } from '@/lib/pos/sales';
-import { countdown, isFinalPosState, posPaymentState, posStatusText, shownTxid } from '@/lib/pos/payment-state';
+import { countdown, isFinalPosState, posPaymentState, posStatusMessage, posStatusText, shownTxid } from '@/lib/pos/payment-state';
 
 describe('payment screen state', () => {
   const exp = 1_000_000;
   it('maps views to what the cashier sees', () => {
     expect(posPaymentState({ status: 'unpaid' }, exp, exp - 1)).toBe('waiting');
-    expect(posPaymentState({ status: 'unpaid' }, exp, exp)).toBe('expired');
+    expect(posPaymentState({ status: 'unpaid' }, exp, exp)).toBe('waiting'); // at the deadline, not yet past it (lib/payments isPastExpiry)
+    expect(posPaymentState({ status: 'unpaid' }, exp, exp + 1)).toBe('expired');
+    expect(posPaymentState({ status: 'declined', exception: 'marked_invalid', expired: true }, exp, exp + 1)).toBe('declined'); // stays declined past the deadline
     expect(posPaymentState({ status: 'unpaid', expired: true }, exp, 0)).toBe('expired');
     expect(posPaymentState({ status: 'accepted' }, exp, exp + 1)).toBe('accepted'); // paid in time, confirming late
     expect(posPaymentState({ status: 'confirmed' }, exp, 0)).toBe('confirmed');
@@ -18,6 +20,7 @@ describe('payment screen state', () => {
   });
 
   it('words the status with confirmations and the decline reason', () => {
+    expect(posStatusMessage('waiting', { status: 'unpaid', exception: 'data_missing' })).toEqual({ title: 'dataMissing', detail: 'dataMissingDetail' });
     expect(posStatusText('accepted', { status: 'accepted', required: 6, confirmed: 2 })).toEqual(['Payment accepted', '2 of 6 confirmations']);
     expect(posStatusText('accepted', { status: 'accepted', required: 1, confirmed: 0 })[1]).toBe('0 of 1 confirmation');
     // declined is only the merchant's "mark invalid" or a double spend confirmed after acceptance (DESIGN.md §4, §12).

@@ -15,6 +15,7 @@ function factsFor(name: string): Facts {
     case 'pay.accept': return { zeroConf: false, amounts: a(100n) };
     case 'pay.accept_zero_conf': return { zeroConf: true, amounts: a(100n) };
     case 'chain.short': return { amounts: a(40n) };
+    case 'chain.data_missing': return { amounts: a(100n), dataMissing: true };
     case 'chain.nothing': return { amounts: a(0n, 40n) };
     case 'chain.enough': return { amounts: a(100n, 40n) };
     case 'chain.enough_late': return { amounts: a(100n, 40n), late: true };
