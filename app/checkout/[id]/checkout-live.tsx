@@ -29,6 +29,8 @@ export interface CheckoutLiveProps {
   /** The server's clock at render, so the first countdown matches the server's HTML. */
   serverNow: number;
   initial: Live;
+  /** "Back to the shop" (the vendor's order page), '' when none: shown once paid or final. */
+  shopUrl: string;
   /** The code the server drew for the first state (null when it asked for no money). */
   initialQr: { uri: string; image: QrImage } | null;
 }
@@ -148,7 +150,7 @@ export function CheckoutLive(p: CheckoutLiveProps) {
           </p>
           {/* eslint-disable-next-line @next/next/no-img-element */}
           <img className={s.qr} src={qr.src} width={qr.px} height={qr.px} data-testid="checkout-qr" data-uri={shownUri}
-            data-modules={qr.modules} alt={rest ? t('restQrAlt', { missing: doge(rest.due) }) : t('qrAlt', { amount: doge(p.total) })} />
+            data-modules={qr.modules} alt={rest ? t('restQrAlt', { amount: doge(rest.due) }) : t('qrAlt', { amount: doge(p.total) })} />
           {p.needsConnect && !rest ? <p className={s.needsConnect} data-testid="needs-connect">{t('needsConnect')}</p> : null}
           <div className={s.uriRow}>
             <code className={s.uri} data-testid="checkout-uri">{shownUri}</code>
@@ -156,6 +158,9 @@ export function CheckoutLive(p: CheckoutLiveProps) {
           </div>
           <a className={s.primary} href={shownUri} data-testid="open-in-wallet">{t('openInWallet')}</a>
         </div>
+      ) : null}
+      {p.shopUrl && (final || state === 'accepted') ? (
+        <a className={`${s.primary} ${s.noPrint}`} href={p.shopUrl} data-testid="back-to-shop">{t('backToShop')}</a>
       ) : null}
     </section>
   );

@@ -11,7 +11,7 @@ import { getLocale, getTranslations } from 'next-intl/server';
 import { appContext } from '@/lib/app-context';
 import { INTL_TAG, isLocale } from '@/lib/i18n/locales';
 import { loadCheckout } from '@/lib/checkout/load';
-import { asksForMoney, checkoutShown, isFinalCheckout } from '@/lib/checkout/state';
+import { asksForMoney, checkoutShown } from '@/lib/checkout/state';
 import { qrImage } from '@/lib/checkout/qr';
 import { loadReceipt } from '@/lib/receipts/receipt';
 import { receiptAmount } from '@/lib/receipts/model';
@@ -62,7 +62,6 @@ export default async function CheckoutPage({ params }: Props) {
   const amt = (v: string) => receiptAmount(v, c.order.currency, locale);
   const fiat = c.fiatTotal && c.fiatCurrency ? fiatText(c.fiatTotal, c.fiatCurrency, locale) : '';
   const fiatPriced = c.order.currency !== 'DOGE';
-  const showShopLink = c.vendorOrderUrl !== '' && (isFinalCheckout(state) || state === 'accepted');
   return (
     <div className={s.page}>
       <header className={`${s.top} ${s.noPrint}`}>
@@ -79,7 +78,7 @@ export default async function CheckoutPage({ params }: Props) {
         <div className={`${s.grid} ${receipt ? s.noPrint : ''}`}>
           <CheckoutLive
             id={c.id} total={c.total} fiatText={fiat} uri={c.uri} qrUri={qrUri} needsConnect={c.form === 'dogeconnect'}
-            expiresAt={c.expiresAt} serverNow={now.getTime()} initial={c.live}
+            expiresAt={c.expiresAt} serverNow={now.getTime()} initial={c.live} shopUrl={c.vendorOrderUrl}
             initialQr={asksForMoney(state) ? { uri: firstUri, image: qrImage(firstUri) } : null}
           />
           <section className={s.order} aria-labelledby="checkout-order-heading" data-testid="checkout-order">
@@ -113,11 +112,6 @@ export default async function CheckoutPage({ params }: Props) {
             </div>
             <div className={`${s.actions} ${s.noPrint}`}><PrintButton /></div>
           </section>
-        ) : null}
-        {showShopLink ? (
-          <p className={`${s.actions} ${s.noPrint}`}>
-            <a className={s.primary} href={c.vendorOrderUrl} data-testid="back-to-shop">{t('backToShop')}</a>
-          </p>
         ) : null}
       </main>
     </div>
