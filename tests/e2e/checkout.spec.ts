@@ -123,6 +123,7 @@ for (const size of SIZES) {
     await expect(page.getByRole('button', { name: 'Copied' })).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(p.uri);
     await expect(page.getByTestId('back-to-shop')).toHaveCount(0);
+    if (process.env.CHECKOUT_SCREENSHOTS) await page.screenshot({ path: `test-results/e2e/checkout-${size.width}-waiting.png`, fullPage: true });
     found.push(...(await axe(page, 'waiting')));
     await page.emulateMedia({ colorScheme: 'dark' });
     found.push(...(await axe(page, 'waiting, dark', true)));
@@ -165,6 +166,7 @@ for (const size of SIZES) {
     await expect(page.getByRole('button', { name: 'Print' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Back to the shop' })).toHaveAttribute('href', SHOP);
     expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(1); // no reload
+    if (process.env.CHECKOUT_SCREENSHOTS) await page.screenshot({ path: `test-results/e2e/checkout-${size.width}-paid.png`, fullPage: true });
     found.push(...(await axe(page, 'paid with the receipt')));
     await page.emulateMedia({ colorScheme: 'dark' });
     found.push(...(await axe(page, 'paid, dark', true)));
