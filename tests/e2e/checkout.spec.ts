@@ -190,6 +190,25 @@ test('a payment with a data output opens on dogeconnect: and says a DogeConnect 
   expect(found, found.join('\n')).toEqual([]);
 });
 
+test('a cancel by the shop shows at once: cancelled, the code gone, Back to the shop', async ({ browser, app }) => {
+  const p = await create(app, ORDER);
+  const ctx = await browser.newContext({ viewport: SIZES[0] });
+  const page = await ctx.newPage();
+  await page.goto(p.checkout_url);
+  await expect(page.locator('[data-hydrated]')).toHaveCount(1);
+  await expect(page.getByTestId('checkout-status')).toHaveAttribute('data-state', 'waiting');
+  const r = await fetch(`${app.url}/api/v1/payments/${p.id}/cancel`, { method: 'POST', headers: { Authorization: `Bearer ${API_KEY}`, 'Content-Type': 'application/json' }, body: '{}' });
+  expect(r.status).toBe(200);
+  await expect(page.getByTestId('checkout-status')).toHaveAttribute('data-state', 'cancelled', { timeout: 3_000 });
+  await expect(page.getByTestId('checkout-status')).toContainText('Cancelled');
+  await expect(page.getByTestId('checkout-qr')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Open in wallet' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Back to the shop' })).toHaveAttribute('href', SHOP);
+  const found = await axe(page, 'cancelled');
+  await ctx.close();
+  expect(found, found.join('\n')).toEqual([]);
+});
+
 test('without JavaScript: the order, the QR code and the link are there', async ({ browser, app }) => {
   const p = await create(app, ORDER);
   for (const size of SIZES) {

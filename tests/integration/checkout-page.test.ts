@@ -150,6 +150,17 @@ describe('the checkout page (real app, devnet)', () => {
     await Promise.all(held.map((s) => s.body?.cancel().catch(() => null)));
   });
 
+  it('a cancelled payment shows as cancelled: no QR code, no link to pay, Back to the shop', async () => {
+    const p = (await api('POST', '/api/v1/payments', { items: [{ type: 'item', id: 'C', name: 'Cancelled tea', count: 1, unit: '2' }], vendor_order_url: 'http://127.0.0.1:9/shop/cart' })).body;
+    expect((await api('POST', `/api/v1/payments/${p.id}/cancel`, {})).status).toBe(200);
+    const html = await (await page(p.id)).text();
+    expect(html).toContain('data-state="cancelled"');
+    expect(html).toContain('The shop cancelled this payment.');
+    for (const s of ['data-testid="checkout-qr"', 'data-testid="open-in-wallet"', p.uri.replace(/&/g, '&amp;')]) expect(html.includes(s), s).toBe(false);
+    expect(html).toMatch(/href="http:\/\/127\.0\.0\.1:9\/shop\/cart"[^>]*data-testid="back-to-shop"/);
+    expect(html).not.toContain('cancelled by vendor'); // the merchant's reason stays the merchant's
+  });
+
   it('a sale made by a signed-in cashier shows no staff name; once paid: receipt and Back to the shop; a refund id is 404', async () => {
     const login = await fetch(`${app.url}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(OWNER) });
     const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
