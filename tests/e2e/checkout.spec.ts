@@ -4,13 +4,16 @@
 // the live status following an ordinary wallet's payment (the demo wallet's /demo/api/send):
 // underpaid with a QR code for the rest, accepted, then paid with the receipt, Print and "Back
 // to the shop", all without a reload; axe-core at both sizes, light and dark; the page without
-// JavaScript; the language from Accept-Language and the control; the headers and the 404 page.
+// JavaScript; the language from Accept-Language and the control; the headers and the 404 page;
+// zbar decodes each QR code from a screenshot scaled to half size.
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import { seedPglite } from './seed-pglite';
 import { hdFromSeed, serializeXpub, derivePath, REGTEST } from '../../lib/doge';
 import { startApp, type AppServer } from '../helpers/app-server';
@@ -83,6 +86,34 @@ async function expectQrRule(page: Page, viewportWidth: number) {
   expect(m.left + m.w).toBeLessThanOrEqual(viewportWidth);
 }
 
+/**
+ * What a real decoder (zbar, Debian's zbar-tools) reads from a screenshot of the QR code scaled
+ * to half size (DESIGN.md §9): the code must survive the blur of a phone camera at 30 cm.
+ */
+async function zbarHalf(page: Page): Promise<string> {
+  const png = (await page.getByTestId('checkout-qr').screenshot()).toString('base64');
+  const half = await page.evaluate(async (b64) => {
+    const img = new Image();
+    img.src = `data:image/png;base64,${b64}`;
+    await img.decode();
+    const c = document.createElement('canvas');
+    c.width = Math.round(img.width / 2);
+    c.height = Math.round(img.height / 2);
+    const g = c.getContext('2d')!;
+    g.imageSmoothingEnabled = true;
+    g.imageSmoothingQuality = 'high';
+    g.drawImage(img, 0, 0, c.width, c.height);
+    return c.toDataURL('image/png').split(',')[1];
+  }, png);
+  const file = join(tmpdir(), `checkout-qr-${randomBytes(6).toString('hex')}.png`);
+  writeFileSync(file, Buffer.from(half, 'base64'));
+  try {
+    return execFileSync('zbarimg', ['-q', '--raw', file], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  } finally {
+    rmSync(file, { force: true });
+  }
+}
+
 for (const size of SIZES) {
   test(`${size.width}×${size.height}: the order, the code and the link; live underpaid → accepted → paid with the receipt; axe clean`, async ({ browser, app }) => {
     test.setTimeout(120_000);
@@ -118,6 +149,7 @@ for (const size of SIZES) {
     await expect(page.getByRole('link', { name: 'Open in wallet' })).toHaveAttribute('href', p.uri);
     await expect(page.getByTestId('needs-connect')).toHaveCount(0);
     await expectQrRule(page, size.width);
+    expect(await zbarHalf(page)).toBe(p.uri);
     await expect(page.getByTestId('checkout-countdown')).toHaveText(/^1[45]:\d\d$/);
     await page.getByRole('button', { name: 'Copy' }).click();
     await expect(page.getByRole('button', { name: 'Copied' })).toBeVisible();
@@ -138,6 +170,7 @@ for (const size of SIZES) {
     await expect(page.getByRole('img', { name: 'QR code for the missing Ð 15.55' })).toHaveAttribute('data-uri', `dogecoin:${address}?amount=15.55`);
     await expect(page.getByRole('link', { name: 'Open in wallet' })).toHaveAttribute('href', `dogecoin:${address}?amount=15.55`);
     await expectQrRule(page, size.width);
+    expect(await zbarHalf(page)).toBe(`dogecoin:${address}?amount=15.55`);
     found.push(...(await axe(page, 'underpaid')));
 
     // The rest: accepted (0 of 1 confirmations) without a reload, within a second of the API.
@@ -185,6 +218,7 @@ test('a payment with a data output opens on dogeconnect: and says a DogeConnect 
   await expect(page.getByRole('link', { name: 'Open in wallet' })).toHaveAttribute('href', p.connect_uri);
   await expect(page.getByTestId('needs-connect')).toContainText('DogeConnect wallet');
   await expectQrRule(page, SIZES[0].width);
+  expect(await zbarHalf(page)).toBe(p.connect_uri);
   const found = await axe(page, 'data payment');
   await ctx.close();
   expect(found, found.join('\n')).toEqual([]);
