@@ -52,7 +52,7 @@ interface SignedPaymentView {
 export async function loadCheckout(db: Db, id: string, publicUrl: string, now = new Date()): Promise<Checkout | null> {
   if (typeof id !== 'string' || !CHECKOUT_ID_RE.test(id)) return null;
   const p = await db.prisma.payment.findUnique({ where: { id }, include: { lines: { orderBy: { idx: 'asc' } } } });
-  if (!p || p.refundOf !== null || !p.address) return null;
+  if (!shownOnCheckout(p)) return null;
   const signed = decodeSignedPayment(p.envelope) as SignedPaymentView;
   const fiat = hasFiatLines(p.lines, p.fiatCurrency, p.rateValue) && p.fiatTotal !== '';
   const l = links(publicUrl, p);
@@ -73,9 +73,13 @@ export async function loadCheckout(db: Db, id: string, publicUrl: string, now = 
   };
 }
 
+/** A sale with an address to pay: not a refund (DESIGN.md §13), not a payment without an address. */
+function shownOnCheckout<P extends { refundOf: string | null; address: string }>(p: P | null): p is P {
+  return p !== null && p.refundOf === null && p.address !== '';
+}
+
 /** Whether the checkout page shows payment `id` (the public stream answers only for those). */
 export async function checkoutExists(db: Db, id: string): Promise<boolean> {
   if (typeof id !== 'string' || !CHECKOUT_ID_RE.test(id)) return false;
-  const p = await db.prisma.payment.findUnique({ where: { id }, select: { refundOf: true, address: true } });
-  return p !== null && p.refundOf === null && p.address !== '';
+  return shownOnCheckout(await db.prisma.payment.findUnique({ where: { id }, select: { refundOf: true, address: true } }));
 }
