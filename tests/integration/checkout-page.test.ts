@@ -27,6 +27,9 @@ const page = (id: string, accept = 'text/html', lang = 'en') => fetch(`${app.url
 function expectPrivate(r: Response) {
   expect(r.headers.get('cache-control')).toBe('no-store');
   expect(r.headers.get('x-robots-tag')).toBe('noindex');
+  // The URL is the capability: no link on the page (Back to the shop, the store's icon) may pass it on.
+  expect(r.headers.get('referrer-policy')).toBe('no-referrer');
+  expect(r.headers.get('x-frame-options')).toBe('DENY');
 }
 
 /** Reads SSE events from a stream until `n` payment events or an end event. */
