@@ -1,5 +1,5 @@
 // The customer's checkout page in real Chromium (DESIGN.md §17, issue 27 part 5), on the
-// in-process devnet chain, at a phone (390×844) and a desktop (1280×800): the store's name and
+// in-process devnet chain, at a phone (390×844), a desktop (1280×800) and a tablet (1024×768): the store's name and
 // icon, the order, the QR code under the till's rule with the URI, Copy and "Open in wallet";
 // the live status following an ordinary wallet's payment (the demo wallet's /demo/api/send):
 // underpaid with a QR code for the rest, accepted, then paid with the receipt, Print and "Back
@@ -21,7 +21,8 @@ import { freePort } from '../helpers/ports';
 
 const API_KEY = 'checkout_' + randomBytes(24).toString('base64url');
 const xpub = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(27), REGTEST), "m/44'/1'/0'"));
-const SIZES = [{ width: 390, height: 844 }, { width: 1280, height: 800 }] as const;
+// The phone and the desktop of DESIGN.md §17, and the till's tablet (issue 27: "at all three till sizes").
+const SIZES = [{ width: 390, height: 844 }, { width: 1280, height: 800 }, { width: 1024, height: 768 }] as const;
 const SHOP = 'http://127.0.0.1:9/shop/orders/A073';
 
 const test = base.extend<object, { app: AppServer }>({
