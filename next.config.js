@@ -31,7 +31,12 @@ const config = {
   poweredByHeader: false,
   reactStrictMode: true,
   async headers() {
-    return [{ source: '/:path*', headers: securityHeaders }];
+    return [
+      { source: '/:path*', headers: securityHeaders },
+      // The customer's checkout page (docs/using-counter.md): one payment's own page, never
+      // kept by a cache or listed by a search engine; its 404 answers the same.
+      { source: '/checkout/:path*', headers: [{ key: 'Cache-Control', value: 'no-store' }, { key: 'X-Robots-Tag', value: 'noindex' }] },
+    ];
   },
 };
 

@@ -1,13 +1,14 @@
 // Which message sections each part of the app sends to the browser. Server components read the
 // whole catalog (getTranslations); only client components need messages in the page, and every
 // page used to carry all four areas' sections (~24 KB of JSON in each till page). The root layout
-// sends `common`, and the till and back-office layouts add their own client sections
+// sends `common`, and the till, back-office and customer's checkout layouts add their own client sections
 // (tests/unit/i18n-client-messages.test.ts checks every client component's namespaces are here).
 import { getMessages } from 'next-intl/server';
 
 export const CLIENT_SECTIONS = {
   root: ['common'],
   pos: ['common', 'till', 'payment', 'notReady', 'sales', 'receipt'],
+  checkout: ['common', 'checkout'],
   admin: ['common', 'nav', 'admin', 'readiness', 'adminInvoice', 'adminCatalog', 'adminUsers', 'adminSettings', 'adminRates', 'adminNode'],
 } as const satisfies Record<string, readonly string[]>;
 

@@ -67,6 +67,9 @@ export function links(publicUrl: string, row: Pick<PaymentRow, 'id' | 'address' 
   };
 }
 
+/** The customer's own page for a payment (docs/using-counter.md, "The customer's checkout page"). */
+export const checkoutUrl = (publicUrl: string, id: string) => `${publicUrl}/checkout/${id}`;
+
 export const dueSec = (required: number, confirmed: number) => Math.max(required - confirmed, 0) * 60;
 
 /** The spec's Payment Status for wallets (/pay, /status). */
@@ -139,6 +142,7 @@ export function vendorPaymentView(row: PaymentRow, publicUrl: string, now: Date)
     ...fiat,
     rate: rateView(row, fiat.fiat_currency),
     ...links(publicUrl, row),
+    checkout_url: checkoutUrl(publicUrl, row.id),
     issued: rfc3339(row.issuedAt),
     expires_at: rfc3339(row.expiresAt),
     payment,

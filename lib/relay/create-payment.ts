@@ -161,7 +161,7 @@ export async function createPayment(ctx: CreatePaymentContext, rawBody: string):
   const response: Record<string, unknown> = {
     id: full.id, status: full.status, total: full.total, uri: full.uri, connect_uri: full.connect_uri,
     fiat_total: full.fiat_total, fiat_tax: full.fiat_tax, fiat_currency: full.fiat_currency, rate: full.rate,
-    envelope_url: full.envelope_url, relay: full.relay, issued: full.issued, expires_at: full.expires_at, payment: full.payment,
+    envelope_url: full.envelope_url, checkout_url: full.checkout_url, relay: full.relay, issued: full.issued, expires_at: full.expires_at, payment: full.payment,
   };
 
   try {

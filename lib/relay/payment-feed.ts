@@ -39,6 +39,11 @@ export type FeedOptions = FeedSourceOptions & {
   now?: () => Date;
   /** Called once when the stream stops: final, lifetime, unavailable, not_found or client_gone. */
   onClose?: (reason: string) => void;
+  /**
+   * What of each view the client is sent (default: all of it, the vendor's body). The public
+   * checkout stream sends only the customer's fields (lib/checkout/state.ts).
+   */
+  present?: (v: View) => View;
 };
 
 export const FEED_DEFAULTS = { pollMs: 300, heartbeatMs: 15_000, maxMs: 10 * 60_000, maxErrors: 20 } as const;
@@ -79,6 +84,7 @@ export function paymentEventStream(opts: FeedOptions): ReadableStream<Uint8Array
   const maxMs = opts.maxMs ?? FEED_DEFAULTS.maxMs;
   const maxErrors = opts.maxErrors ?? FEED_DEFAULTS.maxErrors;
   const [hub, id] = 'hub' in opts ? [opts.hub, opts.id] : [ownHub(opts, opts.now), 'payment'];
+  const present = opts.present;
   let heartbeat: ReturnType<typeof setInterval> | null = null;
   let lifetime: ReturnType<typeof setTimeout> | null = null;
   let unwatch: (() => void) | null = null;
@@ -153,7 +159,7 @@ export function paymentEventStream(opts: FeedOptions): ReadableStream<Uint8Array
       }, heartbeatMs);
       lifetime = setTimeout(() => finish('lifetime'), maxMs);
       unwatch = hub.watch(id, {
-        view: (v) => send(paymentChunk(v)),
+        view: (v) => send(present ? enc.encode(sseEvent('payment', present(v))) : paymentChunk(v)),
         checked: (final) => {
           errors = 0;
           if (final) finish('final');

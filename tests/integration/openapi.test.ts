@@ -177,6 +177,8 @@ describe('openapi: the devnet app', () => {
       timeout: 900, meta: { 'com.example.table': '7' },
     });
     expect(made.full).toMatchObject({ status: 'unpaid', total: '23.05' });
+    // The customer's own page (DESIGN.md §17), on this server.
+    expect(made.full.checkout_url).toBe(`${app.url}/checkout/${made.full.id}`);
 
     const idem = { 'Idempotency-Key': 'order-' + randomBytes(4).toString('hex') };
     const first = await call('POST', '/api/v1/payments', {}, { body: coffee(), headers: idem });
@@ -228,6 +230,7 @@ describe('openapi: the devnet app', () => {
     const r = await call('GET', '/api/v1/payments/{id}', { id: made.full.id });
     expectStatus(r, 200);
     expect(r.body.payment).toEqual(made.full.payment);
+    expect(r.body.checkout_url).toBe(made.full.checkout_url);
     expectStatus(await call('GET', '/api/v1/payments/{id}', { id: made.full.id }, { key: null }), 401);
     expectStatus(await call('GET', '/api/v1/payments/{id}', { id: made.full.id }, { key: nodeOnly }), 403);
     expectStatus(await call('GET', '/api/v1/payments/{id}', { id: UNKNOWN_ID }), 404);

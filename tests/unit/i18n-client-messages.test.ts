@@ -33,7 +33,8 @@ describe('client message sections', () => {
   it("covers every namespace read with useTranslations in each area's layout", () => {
     const missing: string[] = [];
     for (const { file, ns } of uses) {
-      const areas: (keyof typeof CLIENT_SECTIONS)[] = file.includes('/(pos)/') ? ['pos'] : file.includes('/(admin)/') ? ['admin'] : ['root', 'pos', 'admin'];
+      const areas: (keyof typeof CLIENT_SECTIONS)[] = file.includes('/(pos)/') ? ['pos'] : file.includes('/(admin)/') ? ['admin']
+        : file.startsWith('app/checkout/') ? ['checkout'] : ['root', 'pos', 'admin', 'checkout'];
       for (const a of areas) if (!(CLIENT_SECTIONS[a] as readonly string[]).includes(ns)) missing.push(`${file}: '${ns}' not sent by the ${a} layout`);
     }
     expect(missing).toEqual([]);

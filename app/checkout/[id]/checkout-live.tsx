@@ -1,0 +1,167 @@
+'use client';
+// The payment panel of the customer's checkout page (docs/using-counter.md, "The customer's
+// checkout page"): the live status, the countdown, the QR code under the till's rule, the URI
+// with Copy and an "Open in wallet" link whose href is the URI the code shows. The server renders
+// it first (the order, the code and the link work without JavaScript); in the browser it follows
+// the payment through the public stream /api/checkout/<id>/events and, when the payment becomes
+// final, asks the server for the page again (router.refresh) so the receipt appears.
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useRouter } from 'next/navigation';
+import { useLocale, useTranslations } from 'next-intl';
+import { dogeText } from '@/lib/pos/cart';
+import { countdown } from '@/lib/pos/payment-state';
+import { asksForMoney, checkoutLive, checkoutShown, isFinalCheckout, type CheckoutLive as Live, type CheckoutState } from '@/lib/checkout/state';
+import { qrImage, type QrImage } from '@/lib/checkout/qr';
+import s from './checkout.module.css';
+
+export interface CheckoutLiveProps {
+  id: string;
+  /** The DOGE total, 8-DP string. */
+  total: string;
+  /** The fiat total as written for the customer ('' when none). */
+  fiatText: string;
+  /** The payment's `dogecoin:` URI, and the URI its QR code shows (this or `dogeconnect:`). */
+  uri: string;
+  qrUri: string;
+  /** The QR code shows the `dogeconnect:` form: the payment needs a DogeConnect wallet. */
+  needsConnect: boolean;
+  expiresAt: string;
+  /** The server's clock at render, so the first countdown matches the server's HTML. */
+  serverNow: number;
+  initial: Live;
+  /** "Back to the shop" (the vendor's order page), '' when none: shown once paid or final. */
+  shopUrl: string;
+  /** The code the server drew for the first state (null when it asked for no money). */
+  initialQr: { uri: string; image: QrImage } | null;
+}
+
+const STATUS: Record<CheckoutState, 'waiting' | 'underpaid' | 'dataMissing' | 'accepted' | 'paid' | 'expired' | 'cancelled' | 'declined'> = {
+  waiting: 'waiting', underpaid: 'underpaid', data_missing: 'dataMissing', accepted: 'accepted', paid: 'paid',
+  expired: 'expired', cancelled: 'cancelled', declined: 'declined',
+};
+
+export function CheckoutLive(p: CheckoutLiveProps) {
+  const t = useTranslations('checkout');
+  const locale = useLocale();
+  const router = useRouter();
+  const doge = (v: string | bigint) => dogeText(v, locale);
+  const [live, setLive] = useState<Live>(p.initial);
+  const [now, setNow] = useState(p.serverNow);
+  const [hydrated, setHydrated] = useState(false);
+  const [streamUp, setStreamUp] = useState(true);
+  const [copied, setCopied] = useState(false);
+  const expiresAtMs = Date.parse(p.expiresAt);
+  const { state, rest } = checkoutShown(live, p.total, p.uri, expiresAtMs, now);
+  const final = isFinalCheckout(state);
+  const asks = asksForMoney(state);
+  const shownUri = rest ? rest.restUri : p.qrUri;
+  const qr = useMemo(() => (asks ? (p.initialQr?.uri === shownUri ? p.initialQr.image : qrImage(shownUri)) : null), [asks, shownUri, p.initialQr]);
+  const firstState = useRef(state);
+
+  useEffect(() => {
+    setHydrated(true);
+    setNow(Date.now());
+  }, []);
+
+  // The public stream: the current state at once, then every change, until the payment is final.
+  useEffect(() => {
+    let done = false;
+    const es = new EventSource(`/api/checkout/${encodeURIComponent(p.id)}/events`);
+    es.addEventListener('payment', (e) => {
+      setStreamUp(true);
+      setLive(checkoutLive(JSON.parse((e as MessageEvent).data)));
+    });
+    es.addEventListener('end', (e) => {
+      const reason = (JSON.parse((e as MessageEvent).data) as { reason?: string }).reason;
+      if (reason === 'final' || reason === 'not_found') {
+        done = true;
+        es.close();
+      }
+    });
+    es.onopen = () => setStreamUp(true);
+    es.onerror = () => {
+      if (!done) setStreamUp(false);
+    };
+    return () => {
+      done = true;
+      es.close();
+    };
+  }, [p.id]);
+
+  // The countdown, while the payment can still be paid.
+  useEffect(() => {
+    if (final) return;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [final]);
+
+  // Final on this screen: the server draws the rest (the receipt, "Back to the shop").
+  useEffect(() => {
+    if (final && firstState.current !== state) {
+      firstState.current = state;
+      router.refresh();
+    }
+  }, [final, state, router]);
+
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(shownUri);
+    } catch {
+      const ta = document.createElement('textarea');
+      ta.value = shownUri;
+      document.body.appendChild(ta);
+      ta.select();
+      document.execCommand('copy');
+      ta.remove();
+    }
+    setCopied(true);
+    setTimeout(() => setCopied(false), 1500);
+  }
+
+  const key = STATUS[state];
+  const detail = state === 'underpaid' && rest
+    ? t('underpaidDetail', { paid: doge(rest.paid), total: doge(p.total), missing: doge(rest.due) })
+    : state === 'accepted'
+      ? live.confirmed >= live.required ? t('acceptedDone', { n: live.confirmed }) : t('acceptedProgress', { n: live.confirmed, m: live.required })
+      : t(`${key}Detail` as 'waitingDetail');
+  const paidAmount = state === 'paid' || state === 'accepted';
+
+  return (
+    <section className={s.pay} aria-labelledby="checkout-pay-heading" data-testid="checkout-payment" data-hydrated={hydrated ? '' : undefined}>
+      <h2 id="checkout-pay-heading" className={s.payHeading}>{asks ? (rest ? t('scanRest') : t('scanToPay')) : t('payment')}</h2>
+      <div className={`${s.amount} ${s.noPrint}`}>
+        <span className={s.amountLabel}>{paidAmount ? t('amountPaid') : t('toPay')}</span>
+        <strong data-testid="checkout-total">{doge(p.total)}</strong>
+        {p.fiatText ? <span className={s.fiat} data-testid="checkout-fiat">{p.fiatText}</span> : null}
+      </div>
+      <div className={`${s.status} ${s['st_' + state]} ${s.noPrint}`} role="status" aria-live="polite" aria-atomic="true"
+        data-testid="checkout-status" data-state={state}>
+        <span className={s.dot} aria-hidden="true" />
+        <div>
+          <strong>{t(key)}</strong>
+          <span>{detail}</span>
+        </div>
+      </div>
+      {!final && !streamUp ? <p className={s.notice} role="status">{t('reconnecting')}</p> : null}
+      {asks && qr ? (
+        <div className={s.qrBlock}>
+          <p className={s.countdown}>
+            {t('timeLeft')} <span data-testid="checkout-countdown">{countdown(expiresAtMs - now)}</span>
+          </p>
+          {/* eslint-disable-next-line @next/next/no-img-element */}
+          <img className={s.qr} src={qr.src} width={qr.px} height={qr.px} data-testid="checkout-qr" data-uri={shownUri}
+            data-modules={qr.modules} alt={rest ? t('restQrAlt', { amount: doge(rest.due) }) : t('qrAlt', { amount: doge(p.total) })} />
+          {p.needsConnect && !rest ? <p className={s.needsConnect} data-testid="needs-connect">{t('needsConnect')}</p> : null}
+          <div className={s.uriRow}>
+            <code className={s.uri} data-testid="checkout-uri">{shownUri}</code>
+            {hydrated ? <button type="button" className={s.secondary} onClick={copy}>{copied ? t('copied') : t('copy')}</button> : null}
+          </div>
+          <a className={s.primary} href={shownUri} data-testid="open-in-wallet">{t('openInWallet')}</a>
+        </div>
+      ) : null}
+      {p.shopUrl && (final || state === 'accepted') ? (
+        <a className={`${s.primary} ${s.noPrint}`} href={p.shopUrl} data-testid="back-to-shop">{t('backToShop')}</a>
+      ) : null}
+    </section>
+  );
+}
