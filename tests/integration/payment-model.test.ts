@@ -1,0 +1,237 @@
+// The payment lifecycle, model-based (fast-check `commands`): random sequences of /relay/pay
+// submissions, plain-wallet txs (short, exact, over, RBF-signalling), blocks, disconnected
+// blocks, double spends mined, txs the node dropped, the clock passing the expiry, cancel, mark
+// settled/invalid and refunds, against a real PGlite and the devnet backend, in-process. The
+// test plays the node: it keeps a small chain and mempool and feeds the worker's hooks, as a
+// worker tick would. After every step the stored payment must equal a plain in-memory model
+// (tests/helpers/payment-model.ts) and keep the invariants: confirmed ⇒ confirmations ≥ required
+// (unless the merchant settled it), amount_paid = the sum of its counted txs, one /pay broadcast
+// per payment, and each transition's event in the outbox, in order.
+//
+// MODEL_RUNS (default 200) sets the number of sequences; MODEL_SEED replays one;
+// MODEL_RBF_ZERO_CONF=1 also checks that a plain-wallet RBF tx never gets 0-conf.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import fc, { type AsyncCommand } from 'fast-check';
+import { openPaymentDriver, FEE, CUSTOMER, type BlockSummary, type BlockTxSummary, type Coin, type CreatedPayment, type PaymentDriver, type SignedTx } from '../helpers/payment-driver';
+import { PaymentModel, type ModelTx } from '../helpers/payment-model';
+
+const RUNS = Number(process.env.MODEL_RUNS ?? 200);
+const SEED = process.env.MODEL_SEED === undefined ? undefined : Number(process.env.MODEL_SEED);
+const RBF_NEVER_ZERO_CONF = process.env.MODEL_RBF_ZERO_CONF === '1';
+const DOGE = 100_000_000n;
+
+let drv: PaymentDriver;
+
+/** The node the test plays: blocks above a base height, and a mempool. Shared by all sequences. */
+const node = { base: 1000, blocks: [] as { hash: string; height: number; txs: BlockTxSummary[] }[], mempool: [] as BlockTxSummary[] };
+const tipHeight = () => node.base + node.blocks.length;
+const tipHash = () => node.blocks.at(-1)?.hash ?? 'ba5e'.repeat(16);
+/** One day per sequence: each starts on its own clock, so earlier payments never stay open. */
+let clockBase = Math.floor(Date.now() / 1000) * 1000;
+
+interface Model {
+  pm: PaymentModel;
+  now: number;
+  /** This payment's txs that are unmined and not conflicted (the ones a node can drop or a block can conflict). */
+  pending: string[];
+  /** Blocks connected during this sequence (only those are disconnected). */
+  blocks: number;
+}
+interface Real {
+  p: CreatedPayment;
+  /** The coin each tx of this sequence spends (a double spend spends it again). */
+  coins: Map<string, Coin>;
+  /** This payment's /pay txids. */
+  payTxids: string[];
+}
+
+function blockOf(txs: BlockTxSummary[]): BlockSummary {
+  const b = { hash: randomBytes(32).toString('hex'), prevHash: tipHash(), height: tipHeight() + 1, txs };
+  node.blocks.push({ hash: b.hash, height: b.height, txs });
+  return { ...b, time: 0, header: new Uint8Array(80), size: 0, txCount: txs.length, totalTxSize: 0 };
+}
+
+const modelTx = (tx: SignedTx, value: bigint, now: number, viaPay: boolean): ModelTx =>
+  ({ txid: tx.txid, value, seenAt: now, height: null, conflicted: false, rbf: tx.rbf, viaPay });
+
+/** A worker tick after the change: the recount at the tip, then expiry. */
+async function tick(m: Model) {
+  const now = new Date(m.now);
+  await drv.recount(tipHeight(), tipHash(), now);
+  await drv.expire(now);
+  m.pm.tick(tipHeight(), m.now);
+}
+
+/** The stored payment equals the model, and the invariants hold. */
+async function compare(m: Model, r: Real) {
+  const s = await drv.read(r.p.id);
+  const pm = m.pm;
+  expect({ status: s.status, exception: s.exception, amountPaid: s.amountPaid, txids: s.paidTxids, required: s.requiredConfirmations, events: s.events })
+    .toEqual({ status: pm.status, exception: pm.exception, amountPaid: pm.paid, txids: pm.txids, required: pm.required, events: pm.events });
+  // Amounts add up: amount_paid is the sum of the txs it counts.
+  expect(s.txSum).toBe(s.amountPaid);
+  if (s.status === 'confirmed' && s.exception !== 'marked_settled') expect(s.confirmations).toBeGreaterThanOrEqual(s.requiredConfirmations);
+  if ((s.status === 'accepted' || s.status === 'confirmed') && s.exception !== 'marked_settled') expect(s.confirmations).toBe(pm.confirmations);
+  if (s.status === 'declined') expect(s.reason ?? '').toContain(pm.reason ?? '');
+  // One broadcast per payment (once more only after a needed tx left the mempool and it reopened).
+  const broadcasts = r.payTxids.reduce((n, t) => n + (drv.broadcasts.get(t) ?? 0), 0);
+  expect(broadcasts).toBe(pm.broadcasts);
+  expect(broadcasts).toBeLessThanOrEqual(1 + pm.reopened);
+  expect(s.acceptedSubmissions).toBe(pm.broadcasts);
+}
+
+type Cmd = AsyncCommand<Model, Real>;
+const cmd = (name: string, check: (m: Readonly<Model>) => boolean, run: (m: Model, r: Real) => Promise<void>): Cmd => ({
+  check, toString: () => name,
+  async run(m, r) {
+    await run(m, r);
+    await compare(m, r);
+  },
+});
+
+const plainTx = (tenths: number, rbf: boolean) => cmd(`plain(${tenths / 10} DOGE${rbf ? ', rbf' : ''})`, () => true, async (m, r) => {
+  const value = (BigInt(tenths) * DOGE) / 10n;
+  const coin = drv.foreignCoin();
+  const tx = drv.sign([coin], [{ address: r.p.address, amount: value }], rbf);
+  r.coins.set(tx.txid, coin);
+  node.mempool.push(tx.summary);
+  m.pending.push(tx.txid);
+  m.pm.txs.push(modelTx(tx, value, m.now, false));
+  await drv.mempool([tx.summary], new Date(m.now));
+  await tick(m);
+});
+
+const pay = (rbf: boolean) => cmd(`pay(${rbf ? 'rbf' : ''})`, () => true, async (m, r) => {
+  const coin = await drv.takeCoin();
+  const tx = drv.payTx(r.p, coin, rbf);
+  r.coins.set(tx.txid, coin);
+  r.payTxids.push(tx.txid);
+  const answer = await drv.pay(r.p, tx, new Date(m.now));
+  const expected = m.pm.pay(modelTx(tx, r.p.total, m.now, true), m.now);
+  if (expected === 'expired') expect(answer).toMatchObject({ status: 400, body: { error: 'expired' } });
+  else expect({ status: answer.status, paymentStatus: (answer.body as { status?: string }).status }).toEqual({ status: expected, paymentStatus: m.pm.status });
+  if (m.pm.txids.includes(tx.txid)) {
+    // Broadcast: the worker sees it come back from the mempool (counted once).
+    node.mempool.push(tx.summary);
+    m.pending.push(tx.txid);
+    await drv.mempool([tx.summary], new Date(m.now));
+  }
+  await tick(m);
+});
+
+const block = (all: boolean) => cmd(`block(${all ? 'all' : 'oldest'})`, () => true, async (m) => {
+  const mined = all ? node.mempool.splice(0) : node.mempool.splice(0, 1);
+  const b = blockOf(mined);
+  m.blocks++;
+  for (const t of m.pm.txs) if (mined.some((x) => x.txid === t.txid)) t.height = b.height;
+  m.pending = m.pending.filter((id) => !mined.some((x) => x.txid === id));
+  await drv.connect(b, new Date(m.now));
+  await tick(m);
+});
+
+const disconnect = cmd('disconnect', (m) => m.blocks > 0, async (m) => {
+  const b = node.blocks.pop()!;
+  m.blocks--;
+  node.mempool.push(...b.txs);
+  for (const t of m.pm.txs) {
+    if (t.height === b.height) {
+      t.height = null;
+      if (!t.conflicted) m.pending.push(t.txid);
+    }
+  }
+  await drv.disconnect(b.hash, new Date(m.now));
+  await tick(m);
+});
+
+const doubleSpend = (i: number) => cmd(`doubleSpend(${i})`, (m) => m.pending.length > 0, async (m, r) => {
+  const txid = m.pending[i % m.pending.length];
+  const coin = r.coins.get(txid)!;
+  const conflict = drv.sign([coin], [{ address: CUSTOMER, amount: coin.amount - 2n * FEE }], false);
+  node.mempool = node.mempool.filter((t) => t.txid !== txid);
+  m.pending = m.pending.filter((id) => id !== txid);
+  m.pm.txs.find((t) => t.txid === txid)!.conflicted = true;
+  m.blocks++;
+  await drv.connect(blockOf([conflict.summary]), new Date(m.now));
+  await tick(m);
+});
+
+const drop = (i: number) => cmd(`drop(${i})`, (m) => m.pending.length > 0 && (m.pm.status === 'accepted' || m.pm.status === 'unpaid'), async (m) => {
+  const txid = m.pending[i % m.pending.length];
+  // The worker asks the node about exactly these (payment-txs unminedCounted).
+  expect(await drv.droppable()).toContain(txid);
+  node.mempool = node.mempool.filter((t) => t.txid !== txid);
+  m.pending = m.pending.filter((id) => id !== txid);
+  m.pm.txs = m.pm.txs.filter((t) => t.txid !== txid);
+  await drv.drop([txid], new Date(m.now));
+  await tick(m);
+});
+
+const clock = (sec: number) => cmd(`clock(+${sec}s)`, () => true, async (m) => {
+  m.now += sec * 1000;
+  await tick(m);
+});
+
+const cancel = cmd('cancel', () => true, async (m, r) => {
+  expect(await drv.cancel(r.p.id, new Date(m.now))).toBe(m.pm.cancel());
+  await tick(m);
+});
+
+const mark = (as: 'settled' | 'invalid') => cmd(`mark(${as})`, () => true, async (m, r) => {
+  const got = await drv.mark(r.p.id, as, new Date(m.now));
+  const ok = m.pm.mark(as);
+  expect(got).toEqual(ok ? { ok: true } : { ok: false, error: 'conflict' });
+  await tick(m);
+});
+
+const refund = (tenths: number | null) => cmd(`refund(${tenths === null ? 'all' : `${tenths / 10} DOGE`})`, () => true, async (m, r) => {
+  const asked = tenths === null ? null : (BigInt(tenths) * DOGE) / 10n;
+  const got = await drv.refund(r.p.id, asked, CUSTOMER, new Date(m.now));
+  const want = m.pm.refund(asked);
+  expect(got).toEqual(want === null ? { ok: false, error: 'RefundConflictError' } : { ok: true, amount: want });
+  await tick(m);
+});
+
+const commands = [
+  fc.tuple(fc.oneof(fc.constant(20), fc.integer({ min: 1, max: 30 })), fc.boolean()).map(([t, rbf]) => plainTx(t, rbf)),
+  fc.boolean().map(pay),
+  fc.boolean().map(block),
+  fc.constant(disconnect),
+  fc.nat(5).map(doubleSpend),
+  fc.nat(5).map(drop),
+  fc.integer({ min: 1, max: 1200 }).map(clock),
+  fc.constant(cancel),
+  fc.constantFrom<'settled' | 'invalid'>('settled', 'invalid').map(mark),
+  fc.option(fc.integer({ min: 1, max: 30 }), { nil: null }).map(refund),
+];
+
+let previous: CreatedPayment | null = null;
+
+async function setup(required: number): Promise<{ model: Model; real: Real }> {
+  // The previous sequence's payment is closed, so that the recount and expiry stay small.
+  if (previous) await drv.mark(previous.id, 'invalid', new Date(clockBase));
+  clockBase += 86_400_000;
+  node.mempool = [];
+  const p = await drv.create(new Date(clockBase), required);
+  previous = p;
+  const pm = new PaymentModel({ total: p.total, required: p.required, expiresAt: p.expiresAt.getTime(), rbfNeverZeroConf: RBF_NEVER_ZERO_CONF });
+  return { model: { pm, now: clockBase, pending: [], blocks: 0 }, real: { p, coins: new Map(), payTxids: [] } };
+}
+
+beforeAll(async () => {
+  drv = await openPaymentDriver();
+}, 120_000);
+afterAll(async () => {
+  await drv?.close();
+});
+
+describe('payment lifecycle against a model (PGlite, devnet)', () => {
+  it(`${RUNS} random sequences keep the stored payment equal to the model`, async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(0, 1, 1, 2), fc.commands(commands, { maxCommands: 14 }), async (required, cmds) => {
+        await fc.asyncModelRun(() => setup(required), cmds);
+      }),
+      { numRuns: RUNS, ...(SEED === undefined ? {} : { seed: SEED })},
+    );
+  }, 30 * 60_000);
+});
