@@ -224,14 +224,18 @@ export async function openPaymentDriver(): Promise<PaymentDriver> {
       }
     },
     async read(id) {
-      const p = await db.prisma.payment.findUniqueOrThrow({ where: { id } });
-      const txs = await db.prisma.paymentTx.findMany({ where: { paymentId: id, conflictedBy: null } });
-      const events = await db.query<{ type: string }>(`SELECT type FROM vendor_event WHERE payment_id = $1 ORDER BY seq`, [id]);
-      const subs = await db.query<{ n: string }>(`SELECT count(*)::text AS n FROM payment_submission WHERE payment_id = $1 AND outcome = 'accepted'`, [id]);
+      // One statement: the row, the sum of its counted txs, its events in order, its accepted submissions.
+      const [r] = await db.query<Record<string, unknown>>(
+        `SELECT p.status, p.exception, p.reason, p.amount_paid::text AS paid, p.paid_txids, p.confirmations, p.required_confirmations, p.broadcast_state,
+                (SELECT COALESCE(sum(t.value), 0)::text FROM payment_tx t WHERE t.payment_id = p.id AND t.conflicted_by IS NULL) AS tx_sum,
+                ARRAY(SELECT e.type FROM vendor_event e WHERE e.payment_id = p.id ORDER BY e.seq) AS events,
+                (SELECT count(*)::int FROM payment_submission s WHERE s.payment_id = p.id AND s.outcome = 'accepted') AS subs
+           FROM payment p WHERE p.id = $1`, [id]);
       return {
-        status: p.status, exception: p.exception, reason: p.reason || null, amountPaid: p.amountPaid, paidTxids: p.paidTxids,
-        confirmations: p.confirmations, requiredConfirmations: p.requiredConfirmations, broadcastState: p.broadcastState,
-        txSum: txs.reduce((s, t) => s + t.value, 0n), events: events.map((e) => e.type), acceptedSubmissions: Number(subs[0].n),
+        status: String(r.status), exception: (r.exception as string | null) ?? null, reason: (r.reason as string) || null,
+        amountPaid: BigInt(String(r.paid)), paidTxids: (r.paid_txids as string[]).map(String), confirmations: Number(r.confirmations),
+        requiredConfirmations: Number(r.required_confirmations), broadcastState: String(r.broadcast_state), txSum: BigInt(String(r.tx_sum)),
+        events: (r.events as string[]).map(String), acceptedSubmissions: Number(r.subs),
       };
     },
     async close() {
