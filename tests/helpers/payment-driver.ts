@@ -27,8 +27,11 @@ export type { BlockSummary, BlockTxSummary, RelayAnswer };
 const URL_BASE = 'http://127.0.0.1:1';
 const XPUB = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(26), REGTEST), "m/44'/1'/0'"));
 const COIN = 100_000_000n;
-/** A customer's address (refunds, and where double spends send the money): no payment's address. */
-export const CUSTOMER = hdKeyToAddress(derivePath(hdFromSeed(new Uint8Array(32).fill(27), REGTEST), "m/44'/1'/0'/0/0"), REGTEST);
+const OUTSIDE = derivePath(hdFromSeed(new Uint8Array(32).fill(27), REGTEST), "m/44'/1'/0'");
+/** The n-th customer's address (where refunds go): no payment's address. */
+export const customerAddress = (n: number) => hdKeyToAddress(derivePath(OUTSIDE, `m/0/${n}`), REGTEST);
+/** Where double spends send the money: neither a payment's nor a customer's address. */
+export const SINK = hdKeyToAddress(derivePath(OUTSIDE, 'm/1/0'), REGTEST);
 /** Each coin handed to a test tx (10 DOGE: enough for any payment here and its fee). */
 export const COIN_VALUE = 10n * COIN;
 export const FEE = COIN / 100n;
@@ -96,7 +99,9 @@ export interface PaymentDriver {
   expire(now: Date): Promise<void>;
   cancel(id: string, now: Date): Promise<string>;
   mark(id: string, as: 'settled' | 'invalid', now: Date): Promise<{ ok: boolean; error?: string }>;
-  refund(id: string, amount: bigint | null, address: string, now: Date): Promise<{ ok: true; amount: bigint } | { ok: false; error: string }>;
+  refund(id: string, amount: bigint | null, address: string, now: Date): Promise<{ ok: true; id: string; amount: bigint } | { ok: false; error: string }>;
+  /** A payment's refunds, oldest first. */
+  refunds(id: string): Promise<{ id: string; status: string; amountPaid: bigint; events: string[] }[]>;
   read(id: string): Promise<StoredState>;
   close(): Promise<void>;
 }
@@ -218,7 +223,7 @@ export async function openPaymentDriver(): Promise<PaymentDriver> {
       const body = { amount: amount === null ? null : formatKoinu(amount), address, reason: 'model' };
       try {
         const v = await createRefund({ db, network, publicUrl: URL_BASE, now }, id, body);
-        return { ok: true, amount: parseKoinu(v.amount) };
+        return { ok: true, id: v.id, amount: parseKoinu(v.amount) };
       } catch (e) {
         return { ok: false, error: (e as Error).name };
       }
@@ -237,6 +242,12 @@ export async function openPaymentDriver(): Promise<PaymentDriver> {
         requiredConfirmations: Number(r.required_confirmations), broadcastState: String(r.broadcast_state), txSum: BigInt(String(r.tx_sum)),
         events: (r.events as string[]).map(String), acceptedSubmissions: Number(r.subs),
       };
+    },
+    async refunds(id) {
+      const rows = await db.query<Record<string, unknown>>(
+        `SELECT r.id, r.status, r.amount_paid::text AS paid, ARRAY(SELECT e.type FROM vendor_event e WHERE e.payment_id = r.id ORDER BY e.seq) AS events
+           FROM payment r WHERE r.refund_of = $1 ORDER BY r.seq`, [id]);
+      return rows.map((r) => ({ id: String(r.id), status: String(r.status), amountPaid: BigInt(String(r.paid)), events: (r.events as string[]).map(String) }));
     },
     async close() {
       await devnet.stop();
