@@ -18,6 +18,8 @@ import { fileURLToPath } from 'node:url';
 const TOTAL = 200000000n;
 const k = (doge) => String(BigInt(Math.round(doge * 1e8)));
 const amounts = (paid, before) => ({ total: String(TOTAL), paid: k(paid), before: k(before) });
+/** Amounts one koinu either side of the total (the boundaries of "short", "enough" and "too much"). */
+const koinu = (paid, before) => ({ total: String(TOTAL), paid: String(TOTAL + BigInt(paid)), before: String(TOTAL + BigInt(before)) });
 const ok = (status, exception, events, reason = null) => ({ status, exception, events, reason });
 const v = (rule, description, state, exception, trigger, facts, outcome, gap) => ({
   rule, description, state, exception, trigger, facts, outcome, ...(gap ? { gap } : {}),
@@ -39,7 +41,11 @@ const vectors = [
   v('§12 Short', 'a tx dropped (no new tx): still short, no event', 'unpaid', 'underpaid', 'chain.paid', { amounts: amounts(0.5, 1.5) }, ok('unpaid', 'underpaid', [])),
   v('§12 Short', 'every tx dropped: nothing paid, no exception applies', 'unpaid', 'underpaid', 'chain.paid', { amounts: amounts(0, 0.5) }, ok('unpaid', null, [])),
   v('§12 Short', 'short money after expiry is still short (late only when it reaches the total)', 'unpaid', null, 'chain.paid', { amounts: amounts(0.5, 0), late: true }, ok('unpaid', 'underpaid', ['payment.underpaid'])),
+  v('§12 Short', 'one koinu short is short', 'unpaid', null, 'chain.paid', { amounts: koinu(-1, -TOTAL) }, ok('unpaid', 'underpaid', ['payment.underpaid'])),
   // §12 Enough.
+  v('§12 Too much', 'one koinu over is over', 'unpaid', null, 'chain.paid', { amounts: koinu(1, -TOTAL) }, ok('accepted', 'overpaid', ['payment.accepted', 'payment.overpaid'])),
+  v('§12 Enough', 'one koinu short, then the last koinu: exact, underpaid cleared', 'unpaid', 'underpaid', 'chain.paid', { amounts: koinu(0, -1) }, ok('accepted', null, ['payment.accepted'])),
+  v('§12 Too much', 'an accepted payment one koinu over', 'accepted', null, 'chain.paid', { amounts: koinu(1, 0) }, ok('accepted', 'overpaid', ['payment.overpaid'])),
   v('§12 Enough', 'one tx with the exact total', 'unpaid', null, 'chain.paid', { amounts: amounts(2, 0) }, ok('accepted', null, ['payment.accepted'])),
   v('§12 Enough', 'a second tx reaches the total exactly: underpaid is cleared', 'unpaid', 'underpaid', 'chain.paid', { amounts: amounts(2, 0.5) }, ok('accepted', null, ['payment.accepted'])),
   // §12 Too much.
