@@ -134,14 +134,15 @@ export async function openPaymentDriver(): Promise<PaymentDriver> {
   const sync = (now: Date) => ({ db, network, publicUrl: URL_BASE, now: () => now });
 
   async function refill() {
-    // Clear the devnet mempool (the relay's txs) and split the largest coin into 10-DOGE coins.
+    // Clear the devnet mempool (the relay's txs, whose change comes back to the wallet) and join
+    // the wallet's largest unused coins into a fan-out of 10-DOGE coins.
     await devnet.mine(1);
-    const big = devnet.demoWallet().utxos.filter((u) => !used.has(`${u.txid}:${u.vout}`)).sort((a, b) => (a.amount > b.amount ? -1 : 1))[0];
-    const n = Number((big.amount - COIN) / COIN_VALUE);
-    if (n < 1) throw new Error('the devnet wallet ran dry');
-    const count = Math.min(n, 300);
-    const tx = drv.sign([big], Array.from({ length: count }, () => ({ address: wallet.address, amount: COIN_VALUE })), false);
-    used.add(`${big.txid}:${big.vout}`);
+    const coins = devnet.demoWallet().utxos.filter((u) => !used.has(`${u.txid}:${u.vout}`)).sort((a, b) => (a.amount > b.amount ? -1 : 1)).slice(0, 50);
+    const sum = coins.reduce((s, c) => s + c.amount, 0n);
+    const count = Math.min(Number((sum - COIN) / COIN_VALUE), 300);
+    if (count < 1) throw new Error('the devnet wallet ran dry');
+    const tx = drv.sign(coins, Array.from({ length: count }, () => ({ address: wallet.address, amount: COIN_VALUE })), false);
+    for (const c of coins) used.add(`${c.txid}:${c.vout}`);
     const r = await devnet.broadcast(tx.hex);
     if (!r.ok) throw new Error(`fan-out refused: ${r.reason}`);
     await devnet.mine(1);

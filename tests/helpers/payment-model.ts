@@ -57,6 +57,13 @@ export class PaymentModel {
     this.required = o.required;
   }
 
+  /** A deep copy (the race command tries each order of two concurrent events on a copy). */
+  clone(): PaymentModel {
+    const c = new PaymentModel(this.o);
+    Object.assign(c, this, { events: [...this.events], txs: this.txs.map((t) => ({ ...t })), txids: [...this.txids] });
+    return c;
+  }
+
   get total() {
     return this.o.total;
   }

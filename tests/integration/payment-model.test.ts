@@ -8,7 +8,7 @@
 // (unless the merchant settled it), amount_paid = the sum of its counted txs, one /pay broadcast
 // per payment, and each transition's event in the outbox, in order.
 //
-// MODEL_RUNS (default 200) sets the number of sequences; MODEL_SEED replays one (with
+// MODEL_RUNS (default 200) sets the number of sequences, MODEL_COMMANDS (default 12) their length; MODEL_SEED replays one (with
 // MODEL_PATH, fast-check's shrunk path). MODEL_STRICT=1 (or a list: rbf,refund) adds the contract rules the code breaks
 // today (the report of issue 26 lists them): a plain-wallet RBF tx never gets 0-conf, and only a
 // tx paying a refund's exact amount pays it.
@@ -19,6 +19,8 @@ import { openPaymentDriver, FEE, SINK, customerAddress, type BlockSummary, type 
 import { PaymentModel, type ModelTx } from '../helpers/payment-model';
 
 const RUNS = Number(process.env.MODEL_RUNS ?? 200);
+/** The longest sequence (MODEL_COMMANDS): 12 keeps the default run near half a minute. */
+const MAX_COMMANDS = Number(process.env.MODEL_COMMANDS ?? 12);
 const SEED = process.env.MODEL_SEED === undefined ? undefined : Number(process.env.MODEL_SEED);
 const STRICT = new Set((process.env.MODEL_STRICT ?? '').split(',').filter(Boolean));
 const STRICT_RBF = STRICT.has('1') || STRICT.has('rbf');
@@ -141,6 +143,60 @@ const pay = (rbf: boolean) => cmd(`pay(${rbf ? 'rbf' : ''})`, () => true, async 
   await tick(m);
 });
 
+/**
+ * A /pay submission and a plain-wallet tx seen by the worker at the same time. The stored
+ * payment must be one of the serial outcomes: /pay first, the plain tx first, or the plain tx
+ * recorded while the /pay claim was in flight (counted first, decided by the acceptance).
+ */
+const payRace = (tenths: number) => cmd(`payRace(${tenths / 10} DOGE)`, () => true, async (m, r) => {
+  const now = new Date(m.now);
+  const value = (BigInt(tenths) * DOGE) / 10n;
+  const coin = await drv.takeCoin();
+  const tx = drv.payTx(r.p, coin, false);
+  const plainCoin = drv.foreignCoin();
+  const plain = drv.sign([plainCoin], [{ address: r.p.address, amount: value }], false);
+  r.coins.set(tx.txid, coin);
+  r.coins.set(plain.txid, plainCoin);
+  r.payTxids.push(tx.txid);
+  const [answer] = await Promise.all([drv.pay(r.p, tx, now), drv.mempool([plain.summary], now)]);
+  // The worker's tick: the /pay tx back from the mempool (when it was broadcast), the recount, expiry.
+  if (drv.broadcasts.get(tx.txid)) await drv.mempool([tx.summary], now);
+  await drv.recount(tipHeight(), tipHash(), now);
+  await drv.expire(now);
+  const payTx = modelTx(tx, r.p.total, m.now, true);
+  const plainTx = modelTx(plain, value, m.now, false);
+  const payFirst = m.pm.clone();
+  const a1 = payFirst.pay(payTx, m.now);
+  payFirst.txs.push({ ...plainTx });
+  payFirst.tick(tipHeight(), m.now);
+  const plainFirst = m.pm.clone();
+  plainFirst.txs.push({ ...plainTx });
+  plainFirst.tick(tipHeight(), m.now);
+  const a2 = plainFirst.pay({ ...payTx }, m.now);
+  plainFirst.tick(tipHeight(), m.now);
+  // In flight: the pay-first outcome, with the plain tx seen first.
+  const inFlight = payFirst.clone();
+  const reorder = <T>(xs: T[], isPlain: (x: T) => boolean, isPay: (x: T) => boolean) => {
+    const i = xs.findIndex(isPlain);
+    const j = xs.findIndex(isPay);
+    if (i > j && j >= 0) xs.splice(j, 0, ...xs.splice(i, 1));
+  };
+  reorder(inFlight.txs, (t) => t.txid === plain.txid, (t) => t.txid === tx.txid);
+  reorder(inFlight.txids, (t) => t === plain.txid, (t) => t === tx.txid);
+  const s = await drv.read(r.p.id);
+  const same = (pm: PaymentModel) => pm.status === s.status && pm.exception === s.exception && pm.paid === s.amountPaid
+    && pm.txids.join() === s.paidTxids.join() && pm.events.join() === s.events.join();
+  const chosen = [payFirst, plainFirst, inFlight].find(same) ?? payFirst;
+  m.pm = chosen;
+  expect(answer.status).toBe(chosen === plainFirst ? a2 : a1);
+  for (const id of [tx.txid, plain.txid]) {
+    if (m.pm.txids.includes(id)) {
+      node.mempool.push(id === tx.txid ? tx.summary : plain.summary);
+      m.pending.push(id);
+    }
+  }
+});
+
 const block = (all: boolean) => cmd(`block(${all ? 'all' : 'oldest'})`, () => true, async (m) => {
   const mined = all ? node.mempool.splice(0) : node.mempool.splice(0, 1);
   const b = blockOf(mined);
@@ -244,12 +300,13 @@ const command = fc.oneof(
   { weight: 6, arbitrary: fc.boolean().map(block) },
   { weight: 3, arbitrary: fc.constant(disconnect) },
   { weight: 3, arbitrary: fc.nat(5).map(doubleSpend) },
-  { weight: 2, arbitrary: fc.nat(5).map(drop) },
+  { weight: 4, arbitrary: fc.nat(5).map(drop) },
   { weight: 2, arbitrary: fc.integer({ min: 1, max: 1200 }).map(clock) },
   { weight: 1, arbitrary: fc.constant(cancel) },
   { weight: 1, arbitrary: fc.constantFrom<'settled' | 'invalid'>('settled', 'invalid').map(mark) },
   { weight: 2, arbitrary: fc.option(fc.integer({ min: 1, max: 30 }), { nil: null }).map(refund) },
   { weight: 1, arbitrary: fc.nat(3).map(reappear) },
+  { weight: 2, arbitrary: fc.oneof(fc.constant(20), fc.integer({ min: 1, max: 30 })).map(payRace) },
   ...(STRICT_REFUND ? [{ weight: 2, arbitrary: fc.boolean().map(refundTx) }] : []),
 );
 
@@ -281,7 +338,7 @@ afterAll(async () => {
 describe('payment lifecycle against a model (PGlite, devnet)', () => {
   it(`${RUNS} random sequences keep the stored payment equal to the model`, async () => {
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(0, 1, 1, 2), fc.commands([command], { maxCommands: 20, size: 'max' }), async (required, cmds) => {
+      fc.asyncProperty(fc.constantFrom(0, 1, 1, 2), fc.commands([command], { maxCommands: MAX_COMMANDS, size: 'max' }), async (required, cmds) => {
         await fc.asyncModelRun(() => setup(required), cmds);
       }),
       { numRuns: RUNS, ...(SEED === undefined ? {} : { seed: SEED }), ...(PATH === undefined ? {} : { path: PATH }) },
