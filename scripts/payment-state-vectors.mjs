@@ -82,8 +82,7 @@ const vectors = [
   v('§4 Reorgs', 'a reorg drops a confirmed payment below required', 'confirmed', null, 'chain.confirmations', { reached: false }, ok('accepted', 'reorged', ['payment.unconfirmed'])),
   v('§4 Reorgs', 'a reorg drops an overpaid confirmed payment: its exception stays', 'confirmed', 'overpaid', 'chain.confirmations', { reached: false }, ok('accepted', 'overpaid', ['payment.unconfirmed'])),
   v('§4 Reorgs', 'still deep enough: nothing', 'confirmed', null, 'chain.confirmations', { reached: true }, 'refused'),
-  v('§12 mark', 'a merchant-settled payment is not unconfirmed by the recount', 'confirmed', 'marked_settled', 'chain.confirmations', { reached: false }, 'refused',
-    'the table moves it back to accepted; only a SQL filter in updateConfirmations (chain-sync.ts) keeps it confirmed'),
+  v('§12 mark', 'a merchant-settled payment is not unconfirmed by the recount', 'confirmed', 'marked_settled', 'chain.confirmations', { reached: false }, 'refused'),
   v('§4 Status', 'an unpaid payment has no confirmations to count', 'unpaid', null, 'chain.confirmations', { reached: true }, 'refused'),
   v('§4 declined final', 'a declined payment is not confirmed by depth', 'declined', 'cancelled', 'chain.confirmations', { reached: true }, 'refused'),
 
@@ -91,8 +90,7 @@ const vectors = [
   v('§12 Double spent', 'a needed tx conflicted by a mined tx', 'accepted', null, 'chain.double_spend', {}, { ...ok('declined', 'double_spent', ['payment.declined']), reason: null, reason_contains: DS }),
   v('§12 Double spent', 'an overpaid payment double spent: the decline replaces overpaid', 'accepted', 'overpaid', 'chain.double_spend', {}, { ...ok('declined', 'double_spent', ['payment.declined']), reason: null, reason_contains: DS }),
   v('§12 Double spent', 'a payment whose block was disconnected, then its tx conflicted', 'confirmed', 'reorged', 'chain.double_spend', {}, { ...ok('declined', 'double_spent', ['payment.declined']), reason: null, reason_contains: DS }),
-  v('§12 mark', 'a merchant-settled payment is not declined by a double spend', 'confirmed', 'marked_settled', 'chain.double_spend', {}, 'refused',
-    'the table declines it; only a check in recompute (payment-txs.ts) keeps the decision'),
+  v('§12 mark', 'a merchant-settled payment is not declined by a double spend', 'confirmed', 'marked_settled', 'chain.double_spend', {}, 'refused'),
   v('§12 Double spent', 'nothing was relied on while unpaid', 'unpaid', 'underpaid', 'chain.double_spend', {}, 'refused'),
   v('§4 declined final', 'already declined', 'declined', 'cancelled', 'chain.double_spend', {}, 'refused'),
 
