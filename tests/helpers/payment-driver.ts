@@ -88,6 +88,7 @@ export interface PaymentDriver {
   sign(coins: Coin[], outputs: { address: string; amount: bigint }[], rbf: boolean): SignedTx;
   /** A /relay/pay tx for the payment, built by the wallet SDK (non-RBF) or signed here (RBF). */
   payTx(p: CreatedPayment, coin: Coin, rbf: boolean): SignedTx;
+  payTxOf(p: CreatedPayment, coin: Coin, rbf: boolean): SignedTx;
   pay(p: CreatedPayment, tx: SignedTx, now: Date): Promise<RelayAnswer>;
   mempool(txs: BlockTxSummary[], now: Date): Promise<void>;
   connect(b: BlockSummary, now: Date): Promise<void>;
@@ -130,6 +131,8 @@ export async function openPaymentDriver(): Promise<PaymentDriver> {
   const walletScript = toHex(addressToScript(wallet.address, network));
   const used = new Set<string>();
   let pool: Coin[] = [];
+  /** The coin each /pay tx spends: back to the pool when the relay did not broadcast it. */
+  const payCoins = new Map<string, Coin>();
   let foreign = 0;
   const sync = (now: Date) => ({ db, network, publicUrl: URL_BASE, now: () => now });
 
@@ -139,7 +142,7 @@ export async function openPaymentDriver(): Promise<PaymentDriver> {
     await devnet.mine(1);
     const coins = devnet.demoWallet().utxos.filter((u) => !used.has(`${u.txid}:${u.vout}`)).sort((a, b) => (a.amount > b.amount ? -1 : 1)).slice(0, 50);
     const sum = coins.reduce((s, c) => s + c.amount, 0n);
-    const count = Math.min(Number((sum - COIN) / COIN_VALUE), 300);
+    const count = Math.min(Number((sum - 2n * COIN) / COIN_VALUE), 300);
     if (count < 1) throw new Error('the devnet wallet ran dry');
     const tx = drv.sign(coins, Array.from({ length: count }, () => ({ address: wallet.address, amount: COIN_VALUE })), false);
     for (const c of coins) used.add(`${c.txid}:${c.vout}`);
@@ -180,7 +183,10 @@ export async function openPaymentDriver(): Promise<PaymentDriver> {
         tx.addOutput({ script: addressToScript(o.address, network), amount: o.amount });
         out += o.amount;
       }
-      const change = coins.reduce((s, c) => s + c.amount, 0n) - out - FEE;
+      // 0.01 DOGE, or 0.02 DOGE per kB of a large tx (a fan-out), above any relay's minimum.
+      const bytes = BigInt(10 + 150 * coins.length + 34 * (outputs.length + 1));
+      const fee = FEE > bytes * 2000n ? FEE : bytes * 2000n;
+      const change = coins.reduce((s, c) => s + c.amount, 0n) - out - fee;
       if (change > COIN / 100n) tx.addOutput({ script: Buffer.from(walletScript, 'hex'), amount: change });
       coins.forEach((_, i) => tx.signIdx(key, i));
       tx.finalize();
@@ -196,6 +202,11 @@ export async function openPaymentDriver(): Promise<PaymentDriver> {
       };
     },
     payTx(p, coin, rbf) {
+      const tx = drv.payTxOf(p, coin, rbf);
+      payCoins.set(tx.txid, coin);
+      return tx;
+    },
+    payTxOf(p, coin, rbf) {
       if (rbf) return drv.sign([coin], [{ address: p.address, amount: p.total }], true);
       const built = buildPaymentTx(p.payment, { network: 'regtest', utxos: [coin], keys: [wallet.wif] });
       const d = decodeTx(built.hex, network);
@@ -204,7 +215,13 @@ export async function openPaymentDriver(): Promise<PaymentDriver> {
         summary: { txid: d.txid, inputs: d.inputs.map((i) => ({ txid: i.prevTxid, vout: i.vout })), outputs: d.outputs.map((o, n) => ({ n, value: o.value, script: o.script })) },
       };
     },
-    pay: (p, tx, now) => submitPayment({ db, network, chain, publicUrl: URL_BASE, now: () => now }, { id: p.id, tx: tx.hex, relay_token: p.payment.relay_token }),
+    async pay(p, tx, now) {
+      const answer = await submitPayment({ db, network, chain, publicUrl: URL_BASE, now: () => now }, { id: p.id, tx: tx.hex, relay_token: p.payment.relay_token });
+      const coin = payCoins.get(tx.txid);
+      payCoins.delete(tx.txid);
+      if (coin && !broadcasts.get(tx.txid)) pool.push(coin);
+      return answer;
+    },
     mempool: (txs, now) => onMempoolTxs(sync(now), txs),
     connect: (b, now) => onBlockConnected(sync(now), b),
     disconnect: (hash, now) => onBlockDisconnected(sync(now), hash),
