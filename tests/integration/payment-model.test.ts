@@ -8,10 +8,11 @@
 // (unless the merchant settled it), amount_paid = the sum of its counted txs, one /pay broadcast
 // per payment, and each transition's event in the outbox, in order.
 //
-// MODEL_RUNS (default 200) sets the number of sequences, MODEL_COMMANDS (default 12) their length; MODEL_SEED replays one (with
-// MODEL_PATH, fast-check's shrunk path). MODEL_STRICT=1 (or a list: rbf,refund) adds the contract rules the code breaks
-// today (the report of issue 26 lists them): a plain-wallet RBF tx never gets 0-conf, and only a
-// tx paying a refund's exact amount pays it.
+// MODEL_RUNS (default 200) sets the number of sequences and MODEL_COMMANDS (default 12) their
+// longest length; MODEL_SEED and MODEL_PATH replay a counterexample (fast-check prints both);
+// MODEL_STATS=1 prints how often each command ran and each state was reached. MODEL_STRICT=1 (or
+// a list: rbf,refund) adds two rules of the contract that the code breaks today: a plain-wallet
+// tx that signals RBF never gets 0-conf, and only a tx paying a refund's exact amount pays it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import fc, { type AsyncCommand } from 'fast-check';
