@@ -9,7 +9,7 @@
 // per payment, and each transition's event in the outbox, in order.
 //
 // MODEL_RUNS (default 200) sets the number of sequences and MODEL_COMMANDS (default 12) their
-// longest length; MODEL_SEED and MODEL_PATH replay a counterexample (fast-check prints both);
+// longest length; MODEL_SEED, MODEL_PATH and MODEL_REPLAY (its replayPath) replay a counterexample;
 // MODEL_STATS=1 prints how often each command ran and each state was reached. MODEL_STRICT=1 (or
 // a list: rbf,refund) adds two rules of the contract that the code breaks today: a plain-wallet
 // tx that signals RBF never gets 0-conf, and only a tx paying a refund's exact amount pays it.
@@ -54,8 +54,8 @@ interface Real {
   p: CreatedPayment;
   /** The coin each tx of this sequence spends (a double spend spends it again). */
   coins: Map<string, Coin>;
-  /** This payment's /pay txids. */
-  payTxids: string[];
+  /** This payment's /pay txids (a coin the relay did not spend is used again: the same tx may come back). */
+  payTxids: Set<string>;
   /** The customer's address, where its refunds go. */
   customer: string;
 }
@@ -81,6 +81,9 @@ async function tick(m: Model) {
 async function compare(m: Model, r: Real) {
   const s = await drv.read(r.p.id);
   const pm = m.pm;
+  if (process.env.MODEL_DEBUG === '1') {
+    console.log(JSON.stringify({ stored: s, model: { status: pm.status, exception: pm.exception, txids: pm.txids, events: pm.events, broadcasts: pm.broadcasts }, sent: [...r.payTxids].map((t) => drv.broadcasts.get(t) ?? 0) }, (_, v) => (typeof v === 'bigint' ? String(v) : v)));
+  }
   expect({ status: s.status, exception: s.exception, amountPaid: s.amountPaid, txids: s.paidTxids, required: s.requiredConfirmations, events: s.events })
     .toEqual({ status: pm.status, exception: pm.exception, amountPaid: pm.paid, txids: pm.txids, required: pm.required, events: pm.events });
   // Amounts add up: amount_paid is the sum of the txs it counts.
@@ -89,7 +92,7 @@ async function compare(m: Model, r: Real) {
   if ((s.status === 'accepted' || s.status === 'confirmed') && s.exception !== 'marked_settled') expect(s.confirmations).toBe(pm.confirmations);
   if (s.status === 'declined') expect(s.reason ?? '').toContain(pm.reason ?? '');
   // One broadcast per payment (once more only after a needed tx left the mempool and it reopened).
-  const broadcasts = r.payTxids.reduce((n, t) => n + (drv.broadcasts.get(t) ?? 0), 0);
+  const broadcasts = [...r.payTxids].reduce((n, t) => n + (drv.broadcasts.get(t) ?? 0), 0);
   expect(broadcasts).toBe(pm.broadcasts);
   expect(broadcasts).toBeLessThanOrEqual(1 + pm.reopened);
   expect(s.acceptedSubmissions).toBe(pm.broadcasts);
@@ -130,7 +133,7 @@ const pay = (rbf: boolean) => cmd(`pay(${rbf ? 'rbf' : ''})`, () => true, async 
   const coin = await drv.takeCoin();
   const tx = drv.payTx(r.p, coin, rbf);
   r.coins.set(tx.txid, coin);
-  r.payTxids.push(tx.txid);
+  r.payTxids.add(tx.txid);
   const answer = await drv.pay(r.p, tx, new Date(m.now));
   const expected = m.pm.pay(modelTx(tx, r.p.total, m.now, true), m.now);
   if (expected === 'expired') expect(answer).toMatchObject({ status: 400, body: { error: 'expired' } });
@@ -158,7 +161,7 @@ const payRace = (tenths: number) => cmd(`payRace(${tenths / 10} DOGE)`, () => tr
   const plain = drv.sign([plainCoin], [{ address: r.p.address, amount: value }], false);
   r.coins.set(tx.txid, coin);
   r.coins.set(plain.txid, plainCoin);
-  r.payTxids.push(tx.txid);
+  r.payTxids.add(tx.txid);
   const [answer] = await Promise.all([drv.pay(r.p, tx, now), drv.mempool([plain.summary], now)]);
   // The worker's tick: the /pay tx back from the mempool (when it was broadcast), the recount, expiry.
   if (drv.broadcasts.get(tx.txid)) await drv.mempool([tx.summary], now);
@@ -328,7 +331,7 @@ async function setup(required: number): Promise<{ model: Model; real: Real }> {
   const pm = new PaymentModel({ total: p.total, required: p.required, expiresAt: p.expiresAt.getTime(), rbfNeverZeroConf: STRICT_RBF });
   return {
     model: { pm, now: clockBase, pending: [], blocks: 0, dropped: [], refunds: [] },
-    real: { p, coins: new Map(), payTxids: [], customer: customerAddress(sequences++) },
+    real: { p, coins: new Map(), payTxids: new Set(), customer: customerAddress(sequences++) },
   };
 }
 
@@ -343,7 +346,7 @@ afterAll(async () => {
 describe('payment lifecycle against a model (PGlite, devnet)', () => {
   it(`${RUNS} random sequences keep the stored payment equal to the model`, async () => {
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(0, 1, 1, 2), fc.commands([command], { maxCommands: MAX_COMMANDS, size: 'max' }), async (required, cmds) => {
+      fc.asyncProperty(fc.constantFrom(0, 1, 1, 2), fc.commands([command], { maxCommands: MAX_COMMANDS, size: 'max', ...(process.env.MODEL_REPLAY ? { replayPath: process.env.MODEL_REPLAY } : {}) }), async (required, cmds) => {
         await fc.asyncModelRun(() => setup(required), cmds);
       }),
       { numRuns: RUNS, ...(SEED === undefined ? {} : { seed: SEED }), ...(PATH === undefined ? {} : { path: PATH }) },
