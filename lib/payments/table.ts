@@ -225,6 +225,11 @@ export function amountEvents(a: Amounts & { before: bigint } | undefined, status
  * moved by `trigger` under `facts`. Throws IllegalTransitionError when the table has no row.
  */
 export function transition(from: string, currentException: string | null, trigger: Trigger, facts: Facts = {}): Outcome {
+  // The merchant's settlement is final for the chain: neither a recount nor a double spend
+  // takes it back (the recount and the double-spend check also skip such payments).
+  if (currentException === 'marked_settled' && (trigger === 'chain.confirmations' || trigger === 'chain.double_spend')) {
+    throw new IllegalTransitionError(from, trigger, 'settled by the merchant');
+  }
   const t = pick(from, trigger, facts);
   let exception: string | null;
   const r = t.exception;
