@@ -7,7 +7,7 @@
 import type { Db } from '../db/client';
 import { formatKoinu } from '../money';
 import { preferredQrForm, type QrForm } from '../connect/qr-form';
-import { decodeSignedPayment, links, vendorPaymentView } from '../relay/payment-view';
+import { decodeSignedPayment, links, vendorPaymentView } from '../payments';
 import { fiatReceiptLines, hasFiatLines, receiptLines, type ReceiptModel } from '../receipts/model';
 import { checkoutLive, type CheckoutLive } from './state';
 

@@ -19,7 +19,7 @@ export type CheckoutLive = {
 const str = (v: unknown, d = '') => (typeof v === 'string' ? v : d);
 const int = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : 0);
 
-/** The checkout's fields of a vendor payment view (lib/relay/payment-view.ts), and no others. */
+/** The checkout's fields of a vendor payment view (lib/payments/view.ts), and no others. */
 export function checkoutLive(v: Record<string, unknown>): CheckoutLive {
   return {
     status: str(v.status, 'unpaid'),
