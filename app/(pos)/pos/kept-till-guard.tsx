@@ -22,10 +22,10 @@ if(document.cookie.split(/;\\s*/).indexOf(${literal(TILL_COOKIE + '=')}+m)>=0)re
 try{window.stop()}catch(e){}
 forget();
 var d=document,b=d.body;d.documentElement.setAttribute('data-till-hidden','');b.textContent='';
-var main=d.createElement('main');main.className='auth-shell';
+var main=d.createElement('main'),card=d.createElement('div');main.className='auth-shell';card.className='auth-card';
 var p=d.createElement('p');p.setAttribute('role','alert');p.setAttribute('data-testid','till-hidden');p.textContent=msg;
 var a=d.createElement('a');a.href='/login?next=%2Fpos';a.className='btn btn-primary';a.textContent=signIn;
-main.appendChild(p);main.appendChild(a);b.appendChild(main);
+card.appendChild(p);card.appendChild(a);main.appendChild(card);b.appendChild(main);
 })(${literal(marker)},${literal(hidden)},${literal(signIn)})`;
 }
 
