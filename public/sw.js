@@ -10,8 +10,15 @@
  * (/api/v1/payments*, its SSE event streams), the relay (/relay/*, /dc/*), receipts, the back
  * office, the demo. So a sale's state always comes from the server: a sale is never shown as
  * paid (or unpaid) from a cache. The till itself says when it is offline and refuses to charge.
+ *
+ * The kept till names the signed-in user and lists their sales, so it never outlives the session
+ * (docs/security.md, "The kept till"): only a page that carries its session's identity marker is
+ * kept (the page's own guard shows nothing unless the browser still holds that marker); the
+ * copy is dropped when /pos answers with a redirect (to sign-in) or 401/403 (signed out,
+ * expired, user disabled), on a sign-out seen here, and when a page asks ("forget").
+ * v2: copies kept by v1 had no marker, and are dropped on activation.
  */
-const VERSION = 'counter-v1';
+const VERSION = 'counter-v2';
 const SHELL = `${VERSION}-shell`;
 const STATIC = `${VERSION}-static`;
 const TILL = '/pos';
@@ -22,6 +29,12 @@ const isStatic = (p) => p.startsWith('/_next/static/');
 const isKept = (p) => KEEP.includes(p) || p.startsWith('/icons/') || p.startsWith('/pos-icons/');
 /** A good copy of a same-origin GET: a 200, not a redirect (e.g. to /login when signed out). */
 const storable = (r) => r && r.ok && r.status === 200 && !r.redirected && r.type === 'basic';
+
+/** The till page's identity marker (app/(pos)/pos/kept-till-guard.tsx), or '' without one. */
+const markerOf = (html) => (/<script id="kept-till-guard" data-till-marker="([A-Za-z0-9_-]{16,64})"/.exec(html) || [])[1] || '';
+/** The server says nobody (or not this user) is signed in any more. */
+const signedOut = (r) => r.type === 'opaqueredirect' || r.redirected || r.status === 401 || r.status === 403;
+const forgetTill = () => caches.delete(SHELL);
 
 /** The /_next/static files a page names (scripts, styles, fonts). */
 function assetsOf(html) {
@@ -41,12 +54,21 @@ async function cacheAll(cacheName, urls) {
   }));
 }
 
-/** Fetches /pos from the network; a good copy replaces the kept one, with its files. */
+/**
+ * Fetches /pos from the network; a good copy with a marker replaces the kept one, with its
+ * files. Any answer that says the session is over, or a page without a marker, drops it.
+ */
 async function refreshTill(request) {
   const r = await fetch(request ?? new Request(TILL, { credentials: 'same-origin', cache: 'no-store' }));
-  if (storable(r) && (r.headers.get('content-type') || '').includes('text/html')) {
+  if (signedOut(r)) {
+    await forgetTill();
+  } else if (storable(r) && (r.headers.get('content-type') || '').includes('text/html')) {
     const copy = r.clone();
     const html = await copy.clone().text();
+    if (!markerOf(html)) {
+      await forgetTill();
+      return r;
+    }
     await (await caches.open(SHELL)).put(TILL, copy);
     const statics = await caches.open(STATIC);
     if ((await statics.keys()).length > MAX_STATIC) await caches.delete(STATIC); // old builds' files
@@ -75,6 +97,10 @@ self.addEventListener('activate', (event) => {
 /** The till reports the files it loaded (including ones loaded after the page), to keep them too. */
 self.addEventListener('message', (event) => {
   const d = event.data;
+  if (d && d.type === 'forget') {
+    event.waitUntil(forgetTill());
+    return;
+  }
   if (!d || d.type !== 'keep' || !Array.isArray(d.urls)) return;
   const paths = [];
   for (const u of d.urls.slice(0, 500)) {
@@ -96,7 +122,7 @@ self.addEventListener('fetch', (event) => {
   if (url.origin !== self.location.origin) return;
   if (req.method === 'POST' && url.pathname === '/api/auth/logout') {
     // signing out forgets the kept till (it names the user and the store)
-    event.waitUntil(caches.delete(SHELL));
+    event.waitUntil(forgetTill());
     return;
   }
   if (req.method !== 'GET') return;

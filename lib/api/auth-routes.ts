@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Db } from '../db/client';
 import {
   AccountError, authenticateUser, completeSetup, createSession, destroySession, sessionCookie, clearedSessionCookie,
-  cookieValue, SESSION_COOKIE, MAX_PASSWORD_LENGTH, normaliseEmail, type PublicUser,
+  cookieValue, SESSION_COOKIE, MAX_PASSWORD_LENGTH, normaliseEmail, tillCookie, clearedTillCookie, type PublicUser,
 } from '../auth';
 import { signInThrottle, accountKey, clientKeyOf } from '../auth/sign-in-throttle';
 import { clientInfo } from './client-address';
@@ -55,9 +55,17 @@ function userView(u: Pick<PublicUser, 'id' | 'email' | 'name' | 'role'>) {
   return { id: u.id, email: u.email, name: u.name, role: u.role };
 }
 
+/** Appends Set-Cookie headers (a Record cannot hold two). */
+function withCookies(res: Response, cookies: string[]): Response {
+  for (const c of cookies) res.headers.append('Set-Cookie', c);
+  return res;
+}
+
+// With the session cookie goes the kept till's marker, of the same lifetime (lib/auth/till-marker.ts).
 async function signedIn(db: Db, req: Request, user: PublicUser, status = 200): Promise<Response> {
   const s = await createSession(db, user.id);
-  return json({ user: userView(user), csrf_token: s.csrfToken }, status, { 'Set-Cookie': sessionCookie(s.token, s.expiresAt, isSecure(req)) });
+  const secure = isSecure(req);
+  return withCookies(json({ user: userView(user), csrf_token: s.csrfToken }, status), [sessionCookie(s.token, s.expiresAt, secure), tillCookie(s.token, s.expiresAt, secure)]);
 }
 
 export async function login(db: Db, req: Request): Promise<Response> {
@@ -100,7 +108,8 @@ export async function logout(db: Db, req: Request): Promise<Response> {
   const user = await requestUser(db, req);
   if (user && !mutationAllowed(user, req)) return csrfRefused();
   await destroySession(db, cookieValue(req.headers.get('cookie'), SESSION_COOKIE));
-  return json({ ok: true }, 200, { 'Set-Cookie': clearedSessionCookie(isSecure(req)) });
+  // Clearing the marker hides a kept till at once, wherever the sign-out was made.
+  return withCookies(json({ ok: true }), [clearedSessionCookie(isSecure(req)), clearedTillCookie(isSecure(req))]);
 }
 
 export async function me(db: Db, req: Request): Promise<Response> {

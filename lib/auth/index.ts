@@ -4,3 +4,4 @@ export * from './roles';
 export * from './sessions';
 export * from './passwords';
 export * from './accounts';
+export * from './till-marker';

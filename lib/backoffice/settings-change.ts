@@ -1,9 +1,11 @@
 // Settings changes as people make them in the back office: who may change what, and the audit
-// trail (DESIGN.md §9). Only the owner changes the receiving wallet; a manager edits the rest.
-// The settings themselves are validated and stored by lib/backoffice/settings.
+// trail (DESIGN.md §9). Only the owner changes the receiving wallet and the risk policy's
+// limits (docs/security.md); a manager edits the rest. The settings themselves are validated and
+// stored by lib/backoffice/settings.
 import type { Db } from '../db/client';
 import type { Network } from '../doge';
 import type { Role } from '../auth';
+import { AmountError, parseKoinu } from '../money';
 import { readSettings, updateSettings, regenerateWebhookSecret, type SettingsView } from './settings';
 import { BackofficeError } from './errors';
 import { fieldChanges, recordAudit } from './audit';
@@ -14,6 +16,23 @@ export interface Actor {
 }
 
 export const WALLET_FIELDS = ['store_xpub', 'store_address'] as const;
+/**
+ * The risk policy's limits: a manager who raised zero_conf_limit would make every sale 0-conf,
+ * while lowering one payment's confirmations already needs the owner's payments:policy.
+ */
+export const RISK_LIMIT_FIELDS = ['zero_conf_limit', 'one_conf_limit'] as const;
+
+/** Whether a sent amount differs from the current one (one that does not parse is a change). */
+function amountChanged(sent: unknown, current: string): boolean {
+  if (sent === undefined) return false;
+  if (typeof sent !== 'string') return true;
+  try {
+    return parseKoinu(sent.trim()) !== parseKoinu(current);
+  } catch (e) {
+    if (e instanceof AmountError) return true;
+    throw e;
+  }
+}
 /** Audited settings fields besides the wallet (the webhook secret's masked form is left out). */
 const SETTINGS_FIELDS = [
   'name', 'icon', 'address', 'url', 'fee_per_kb', 'max_size', 'timeout', 'zero_conf_limit', 'one_conf_limit',
@@ -22,9 +41,10 @@ const SETTINGS_FIELDS = [
 ] as const satisfies readonly (keyof SettingsView)[];
 
 /**
- * Applies a settings patch for `actor`: a wallet field that differs from the current one is
- * refused (403) unless the actor is an owner (the form sends unchanged fields back, which is not
- * a change). Logs `wallet.update` and `settings.update` entries for what really changed.
+ * Applies a settings patch for `actor`: a wallet field or a risk limit that differs from the
+ * current one is refused (403) unless the actor is an owner (the form sends unchanged fields
+ * back, which is not a change). Logs `wallet.update` and `settings.update` entries for what
+ * really changed.
  */
 export async function changeSettings(db: Db, network: Network, actor: Actor, input: unknown): Promise<SettingsView> {
   const before = await readSettings(db);
@@ -32,6 +52,9 @@ export async function changeSettings(db: Db, network: Network, actor: Actor, inp
     for (const f of WALLET_FIELDS) {
       const v = (input as Record<string, unknown>)[f];
       if (typeof v === 'string' && v.trim() !== before[f]) throw new BackofficeError('forbidden', 'only the owner changes the receiving wallet', f);
+    }
+    for (const f of RISK_LIMIT_FIELDS) {
+      if (amountChanged((input as Record<string, unknown>)[f], before[f])) throw new BackofficeError('forbidden', "only the owner changes the risk policy's limits", f);
     }
   }
   const after = await updateSettings(db, network, input);

@@ -104,8 +104,26 @@ function koinu(field: string, v: string): bigint {
   }
 }
 
+// Store settings are signed into every envelope (vendor_name, vendor_address…), so they refuse
+// control characters as vendor requests do (docs/security.md): C0, DEL and C1. The one exception
+// is a line feed in the postal address, which is printed on several lines.
+const CONTROL_RE = /[\u0000-\u001f\u007f-\u009f]/;
+const CONTROL_BUT_LF_RE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/;
+
+/** Throws a 400 naming the first settings field whose text holds a control character. */
+function refuseControlCharacters(input: unknown): void {
+  if (input === null || typeof input !== 'object' || Array.isArray(input)) return;
+  for (const [field, v] of Object.entries(input)) {
+    if (typeof v !== 'string' || !Object.hasOwn(SettingsPatch.shape, field)) continue; // unknown fields: the schema's 400
+    if (field === 'address' ? CONTROL_BUT_LF_RE.test(v) : CONTROL_RE.test(v)) {
+      throw invalid(field, field === 'address' ? 'must not contain control characters (only a line feed between lines)' : 'must not contain control characters');
+    }
+  }
+}
+
 /** Validates and applies a partial update; returns the new view. */
 export async function updateSettings(db: Db, network: Network, input: unknown): Promise<SettingsView> {
+  refuseControlCharacters(input);
   const p = parseWith(SettingsPatch, input);
   const current = await storeRow(db);
   const data: Record<string, unknown> = {};

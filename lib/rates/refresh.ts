@@ -1,11 +1,12 @@
 // Refreshing the rates (DESIGN.md §14): every RATE_REFRESH_SEC the active worker asks every
 // configured source at once (each bounded by its own timeout) and saves each outcome, so a slow
-// or dead source delays nothing and never erases another's value.
+// or dead source delays nothing and never erases another's value. Then the median, when two or
+// more sources made it, is kept as the last agreed one (store.ts saveAgreedMedian).
 import type { Db } from '../db/client';
 import { log } from '../log';
 import { loadRateConfig, type RateConfig } from './config';
 import { fetchSource, type FetchOptions } from './fetch-source';
-import { rateCurrency, saveOutcome } from './store';
+import { rateCurrency, saveAgreedMedian, saveOutcome } from './store';
 
 export interface RefreshOptions extends FetchOptions {
   now?: () => Date;
@@ -23,6 +24,7 @@ export async function refreshRates(db: Db, cfg: RateConfig, currency: string, op
     opts.lastErrors?.set(spec.name, error);
     await saveOutcome(db, currency, spec.name, outcome, now());
   }));
+  if (!opts.signal?.aborted) await saveAgreedMedian(db, currency, cfg, now());
 }
 
 export interface RateLoop {

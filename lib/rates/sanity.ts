@@ -1,7 +1,8 @@
 // What a believable DOGE price is, in any fiat currency: positive and within a wide but finite
 // band. A dead or confused provider answers 0, a negative, NaN, 1e400 or a price off by many
-// orders of magnitude; those are refused here, and the median (median.ts) absorbs a source that
-// is merely wrong by 10×.
+// orders of magnitude; those are refused here. A source that is merely wrong by 10× is absorbed
+// by the median (median.ts) when others are fresh, and refused by the last agreed median when it
+// is the only one left (lone-source.ts).
 import { compareDecimal, formatDecimal, parseDecimal, type Decimal } from '../money';
 
 /** 10^-9 fiat per DOGE: below any currency's value of a coin with a market. */

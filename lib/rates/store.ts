@@ -1,11 +1,14 @@
 // Rates in the database (DESIGN.md §1: state through the database): the worker saves each
-// source's outcome in `rate_source`; any process reads the rate in force with one primary-key
-// range scan of at most a handful of rows, and computes the median (median.ts) itself.
+// source's outcome in `rate_source`, and the last median two or more sources agreed on in
+// `rate_median`; any process reads the rate in force with one primary-key range scan of at most
+// a handful of rows, and computes the median (median.ts) itself. Only when a single one of
+// several sources is fresh does it also read the agreed median, to vouch for it (lone-source.ts).
 import type { Db } from '../db/client';
 import { formatDecimal, parseDecimal, type Decimal } from '../money';
 import { loadRateConfig, type RateConfig } from './config';
 import type { SourceOutcome } from './fetch-source';
 import { medianRate, type MedianOutcome, type RateSample } from './median';
+import { checkLoneSource, type AgreedMedian } from './lone-source';
 
 /** Saves one attempt: a good value replaces the last one; a failure keeps it and records the error. */
 export async function saveOutcome(db: Db, currency: string, name: string, outcome: SourceOutcome, now: Date): Promise<void> {
@@ -75,12 +78,37 @@ export interface RatesSnapshot {
   sources: SourceView[];
 }
 
+async function agreedMedian(db: Db, currency: string): Promise<AgreedMedian | null> {
+  const row = await db.prisma.rateMedian.findUnique({ where: { currency } });
+  if (!row) return null;
+  try {
+    return { value: parseDecimal(row.value), at: row.valueAt };
+  } catch {
+    return null; // a row edited by hand into garbage vouches for nothing
+  }
+}
+
+/**
+ * Saves the median of the fresh sources as the last agreed one when two or more sources made it
+ * (the worker, after each refresh). A lone source never becomes the yardstick for itself.
+ */
+export async function saveAgreedMedian(db: Db, currency: string, cfg: RateConfig, now: Date): Promise<void> {
+  const byName = await rows(db, currency);
+  const rate = medianRate(cfg.sources.map((s) => sample(s.name, byName.get(s.name))), now, cfg.maxAgeSec * 1000);
+  if (!rate.ok || rate.used.length < 2) return;
+  const data = { value: formatDecimal(rate.value), valueAt: rate.at, sources: rate.used.join(','), savedAt: now };
+  await db.prisma.rateMedian.upsert({ where: { currency }, update: data, create: { currency, ...data } });
+}
+
 /** The configured sources' last outcomes for `currency`, and the rate in force among them at `now`. */
 export async function ratesSnapshot(db: Db, currency: string, opts: { config?: RateConfig; now?: Date } = {}): Promise<RatesSnapshot> {
   const cfg = config(opts.config);
   const byName = await rows(db, currency);
   const names = cfg.sources.map((s) => s.name);
-  const rate = medianRate(names.map((n) => sample(n, byName.get(n))), opts.now ?? new Date(), cfg.maxAgeSec * 1000);
+  const now = opts.now ?? new Date();
+  let rate = medianRate(names.map((n) => sample(n, byName.get(n))), now, cfg.maxAgeSec * 1000);
+  // One fresh source out of several: only while the last agreed median vouches for it.
+  if (rate.ok && rate.used.length === 1 && names.length > 1) rate = checkLoneSource(rate, await agreedMedian(db, currency), now, cfg.maxAgeSec * 1000);
   const sources = names.map((name): SourceView => {
     const r = byName.get(name);
     if (!r) return { name, value: null, at: null, ok: false, error: 'not fetched yet', checked_at: null };
@@ -116,7 +144,8 @@ export class RateUnavailableError extends Error {
 
 /**
  * The rate in force for DOGE in `currency` (ISO 4217): the median of the sources fetched within
- * RATE_MAX_AGE_SEC. Throws RateUnavailableError when no source is fresh (or two disagree).
+ * RATE_MAX_AGE_SEC. Throws RateUnavailableError when no source is fresh, two disagree, or a lone
+ * source of several is not vouched for by the last agreed median.
  * One small query; call it once per payment and lock the result into the payment.
  */
 export async function rateInForce(db: Db, currency: string, opts: { config?: RateConfig; now?: Date } = {}): Promise<RateInForce> {

@@ -216,3 +216,52 @@ describe('GET /invoices/{address} access', () => {
     expect((await fetch(`${app.url}/invoices/${seller}`, { headers: { Authorization: `Bearer ${inv.body.secret}` } })).status).toBe(401);
   });
 });
+
+describe('store settings refuse control characters (issue 31 #4)', () => {
+  it.each([
+    ['name', 'Corner\u001b[31m shop\u0007'], ['name', 'Bell\u0007'], ['address', '1 Main St\r\n\u001b[2JSpringfield'], ['address', '1 Main St\rSpringfield'],
+    ['address', 'Tab\there'], ['url', 'https://shop.example/\u0000'], ['url', 'https://shop.example/\tx'], ['smtp_from', 'Shop <r@shop.example>\u001b'],
+    ['name', 'C1\u0085next'], ['name', 'DEL\u007f'],
+  ])('%s = %j: 400 naming the field, and nothing saved', async (field, value) => {
+    const before = (await as(who.owner, 'GET', '/api/admin/settings')).body;
+    const r = await as(who.owner, 'PATCH', '/api/admin/settings', { [field]: value });
+    expect(r.status).toBe(400);
+    expect(r.body).toMatchObject({ error: 'invalid_request', message: expect.stringMatching(new RegExp(`^${field}: must not contain control characters`)) });
+    expect((await as(who.owner, 'GET', '/api/admin/settings')).body).toEqual(before);
+  });
+
+  it('a line feed in the postal address is kept, and signed into the envelope as vendor_address', async () => {
+    const r = await as(who.owner, 'PATCH', '/api/admin/settings', { name: 'Corner shop', address: '1 Main St\nSpringfield' });
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ name: 'Corner shop', address: '1 Main St\nSpringfield' });
+    const p = await fetch(`${app.url}/api/v1/payments`, {
+      method: 'POST', headers: { Authorization: `Bearer ${KEY}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ items: [{ type: 'item', id: 'A', name: 'A', count: 1, unit: '1' }] }),
+    });
+    expect(p.status).toBe(201);
+    expect((await p.json()).payment).toMatchObject({ vendor_name: 'Corner shop', vendor_address: '1 Main St\nSpringfield' });
+  });
+});
+
+describe('the risk policy\'s limits are the owner\'s (issue 31 #7)', () => {
+  it('a manager who tries to make every sale 0-conf gets 403; the limits stay as they were', async () => {
+    const before = (await as(who.owner, 'GET', '/api/admin/settings')).body;
+    for (const patch of [{ zero_conf_limit: '1000000000', one_conf_limit: '1000000000' }, { zero_conf_limit: '1000000000' }, { one_conf_limit: '0' }, { zero_conf_limit: 'lots' }]) {
+      const r = await as(who.manager, 'PATCH', '/api/admin/settings', patch);
+      expect(r.status, JSON.stringify(patch)).toBe(403);
+      expect(r.body).toMatchObject({ error: 'forbidden', message: expect.stringMatching(/^(zero|one)_conf_limit: only the owner changes the risk policy's limits/) });
+    }
+    const after = (await as(who.owner, 'GET', '/api/admin/settings')).body;
+    expect([after.zero_conf_limit, after.one_conf_limit]).toEqual([before.zero_conf_limit, before.one_conf_limit]);
+    // the settings form sends every field back: unchanged limits (however written) are no change
+    const form = await as(who.manager, 'PATCH', '/api/admin/settings', { name: 'Managed shop', zero_conf_limit: before.zero_conf_limit, one_conf_limit: `${before.one_conf_limit}.000` });
+    expect(form.status).toBe(200);
+    expect(form.body.name).toBe('Managed shop');
+    // the owner changes them, and the change is audited
+    const owner = await as(who.owner, 'PATCH', '/api/admin/settings', { zero_conf_limit: '5', one_conf_limit: '5000' });
+    expect(owner.status).toBe(200);
+    expect(owner.body).toMatchObject({ zero_conf_limit: '5', one_conf_limit: '5000' });
+    const audit = (await as(who.owner, 'GET', '/api/admin/audit')).body.entries;
+    expect(audit[0]).toMatchObject({ action: 'settings.update', changes: { zero_conf_limit: expect.anything() } });
+  });
+});

@@ -122,13 +122,14 @@ describe('GET /api/v1/rates', () => {
     expect(r.body).toEqual({ error: 'rate_unavailable', message: expect.stringMatching(/^no exchange rate for DOGE\/USD: no rate source answered within the last 4 s/) });
     expect(r.body.message).toMatch(/binance: rate -1 is not positive/);
     expect(r.body.message).toMatch(/bitstamp: price "1e400" is not a decimal number/);
-    // a source coming back restores the rate
-    srv.set('coinbase', { kind: 'good', value: '0.25' });
+    // a source coming back restores the rate: alone of five, it must lie within ±20% of the last
+    // rate two or more sources agreed on (0.21, above) and that one be at most 6 × 4 s old
+    srv.set('coinbase', { kind: 'good', value: '0.22' });
     const back = await waitFor(async () => {
       const x = await rates();
       return x.status === 200 ? x : null;
     }, 20_000);
-    expect(back.body.value).toBe('0.25');
+    expect(back.body.value).toBe('0.22');
   });
 });
 

@@ -156,6 +156,47 @@ describe.each(['pglite', 'postgresql'] as const)('rate_source on %s', (kind) => 
     expect((await rateInForce(db, 'USD', { config: three, now: t0 })).value).toBe('0.1236');
   });
 
+  it('two sources down and the third 10× off: 503 rate_unavailable, not a price 10× off (issue 31 #3)', async () => {
+    // three sources in their real formats; the store prices a USD 2.75 sale
+    const three = loadRateConfig({ ...rateEnv(srv.url), RATE_SOURCES: 'coingecko,kraken,coinbase', RATE_MAX_AGE_SEC: '600' });
+    const t0 = new Date(Date.now() - 3_000_000_000); // its own past: the other tests' USD rows are newer
+    const at = (sec: number) => new Date(t0.getTime() + sec * 1000);
+    srv.setAll({ kind: 'good', value: '0.1' });
+    await refreshRates(db, three, 'USD', { timeoutMs: 5_000, now: () => t0 });
+    expect(fiatToKoinu(275n, 'USD', (await rateInForce(db, 'USD', { config: three, now: t0 })).decimal)).toBe(2_750_000_000n); // 27.5 DOGE
+    expect(await db.prisma.rateMedian.findUnique({ where: { currency: 'USD' } })).toMatchObject({ value: '0.1', valueAt: t0, sources: 'coingecko,kraken,coinbase' });
+
+    // kraken answers 500, coinbase drops the connection, coingecko says 1.0 instead of 0.1
+    srv.set('kraken', { kind: 'status', status: 500 });
+    srv.set('coinbase', { kind: 'reset' });
+    srv.set('coingecko', { kind: 'good', value: '1.0' });
+    await refreshRates(db, three, 'USD', { timeoutMs: 5_000, now: () => at(300) });
+    // while the two dead sources' last values are fresh, the median of three absorbs the bad one
+    expect((await rateInForce(db, 'USD', { config: three, now: at(300) })).value).toBe('0.1');
+    await refreshRates(db, three, 'USD', { timeoutMs: 5_000, now: () => at(700) });
+    // once they are stale, coingecko is alone: 10× the last agreed median, so no rate at all
+    await expect(rateInForce(db, 'USD', { config: three, now: at(700) })).rejects.toThrow(RateUnavailableError);
+    await expect(rateInForce(db, 'USD', { config: three, now: at(700) })).rejects.toThrow(/only coingecko answered within the last 600 s, and its 1 is more than 20% from 0.1/);
+    const reply = await ratesReply(db, { config: three, now: at(700) });
+    expect(reply.status).toBe(503);
+    // the lone source never became the yardstick for itself
+    expect((await db.prisma.rateMedian.findUnique({ where: { currency: 'USD' } }))?.value).toBe('0.1');
+
+    // the lone source sane again (within ±20% of 0.1): it is the rate, named as the only source
+    srv.set('coingecko', { kind: 'good', value: '0.11' });
+    await refreshRates(db, three, 'USD', { timeoutMs: 5_000, now: () => at(800) });
+    expect(await rateInForce(db, 'USD', { config: three, now: at(800) })).toMatchObject({ value: '0.11', source: 'coingecko' });
+    // ... but only while the agreed median is at most 6 × RATE_MAX_AGE_SEC (3600 s) old
+    await refreshRates(db, three, 'USD', { timeoutMs: 5_000, now: () => at(3601) });
+    await expect(rateInForce(db, 'USD', { config: three, now: at(3601) })).rejects.toThrow(/no rate that two or more sources agreed on in the last 3600 s/);
+
+    // a store that configured coingecko alone trusts it as before, even at 1.0
+    srv.set('coingecko', { kind: 'good', value: '1.0' });
+    const single = loadRateConfig({ ...rateEnv(srv.url), RATE_SOURCES: 'coingecko', RATE_MAX_AGE_SEC: '600' });
+    await refreshRates(db, single, 'USD', { timeoutMs: 5_000, now: () => at(3700) });
+    expect((await rateInForce(db, 'USD', { config: single, now: at(3700) })).value).toBe('1');
+  });
+
   it('a failure keeps the last good value and records the error; the snapshot lists every source in order', async () => {
     const t0 = new Date(Date.now() - 60_000);
     srv.setAll({ kind: 'good', value: '0.2' });

@@ -106,6 +106,13 @@ describe('`next` after sign-in stays on this origin', () => {
     expect(r.status).toBe(307);
     expect(new URL(r.headers.get('location')!, app.url).origin).toBe(new URL(app.url).origin);
   });
+  it.each([['/%E3%80%82evil', '/%E3%80%82evil'], ['/%F0%9F%98%80?q=%C4%80', '/%F0%9F%98%80?q=%C4%80'], ['/caf%C3%A9', '/caf%C3%A9']])(
+    'next=%s (a character above U+00FF, or above U+007F): a redirect, never a 500 (issue 31 #5)', async (raw, location) => {
+      const r = await as('GET', `/login?next=${raw}`); // sent as the attacker wrote it, decoded by the page
+      expect(r.status).toBe(307);
+      expect(r.headers.get('location')).toBe(location);
+      expect(new URL(r.headers.get('location')!, app.url).origin).toBe(new URL(app.url).origin);
+    });
   it('a same-origin path is followed', async () => {
     const r = await as('GET', `/login?next=${encodeURIComponent('/admin/settings')}`);
     expect(r.status).toBe(307);

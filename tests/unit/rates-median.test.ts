@@ -1,6 +1,8 @@
-// The rate in force: the median of the fresh sources (DESIGN.md §14), with an injected clock.
+// The rate in force: the median of the fresh sources (DESIGN.md §14), and a lone fresh source
+// vouched for by the last agreed median (lib/rates/lone-source.ts), with an injected clock.
 import { describe, expect, it } from 'vitest';
 import { medianOf, medianRate, type RateSample } from '@/lib/rates/median';
+import { checkLoneSource, withinBand } from '@/lib/rates/lone-source';
 import { formatDecimal, parseDecimal } from '@/lib/money';
 
 const NOW = new Date('2026-11-24T12:00:00Z');
@@ -67,5 +69,40 @@ describe('medianRate', () => {
 
   it('a single fresh source is the rate (nothing to compare it with)', () => {
     expect(value(medianRate([s('fixed:0.1', '0.1', 0)], NOW, MAX))).toBe('0.1');
+  });
+});
+
+describe('checkLoneSource: one fresh source out of several (issue 31 #3)', () => {
+  const agreed = (v: string, ageSec: number) => ({ value: parseDecimal(v), at: ago(ageSec) });
+  const lone = (v: string) => medianRate([s('coingecko', v, 10), s('kraken', '0.1', 700), s('coinbase', null, null)], NOW, MAX);
+
+  it('a lone source 10× off the last agreed median is refused, never the rate', () => {
+    const r = checkLoneSource(lone('1.0'), agreed('0.1', 700), NOW, MAX);
+    expect(value(r)).toMatch(/only coingecko answered within the last 600 s, and its 1 is more than 20% from 0.1/);
+    expect(checkLoneSource(lone('0.01'), agreed('0.1', 700), NOW, MAX).ok).toBe(false);
+  });
+
+  it('within ±20% (the bounds included) it is the rate', () => {
+    for (const v of ['0.1', '0.12', '0.08', '0.119999']) expect(value(checkLoneSource(lone(v), agreed('0.1', 700), NOW, MAX))).toBe(v);
+    for (const v of ['0.12000001', '0.07999999']) expect(checkLoneSource(lone(v), agreed('0.1', 700), NOW, MAX).ok, v).toBe(false);
+  });
+
+  it('the agreed median vouches for at most 6 × RATE_MAX_AGE_SEC; none at all vouches for nothing', () => {
+    expect(value(checkLoneSource(lone('0.1'), agreed('0.1', 3600), NOW, MAX))).toBe('0.1'); // exactly 6 × 600 s
+    expect(value(checkLoneSource(lone('0.1'), agreed('0.1', 3601), NOW, MAX))).toMatch(/no rate that two or more sources agreed on in the last 3600 s/);
+    expect(checkLoneSource(lone('0.1'), null, NOW, MAX).ok).toBe(false);
+  });
+
+  it('two or more fresh sources, or no rate at all, pass through unchanged', () => {
+    const two = medianRate([s('coingecko', '0.1', 10), s('kraken', '0.101', 10)], NOW, MAX);
+    expect(checkLoneSource(two, null, NOW, MAX)).toBe(two);
+    const none = medianRate([s('coingecko', '0.1', 700)], NOW, MAX);
+    expect(checkLoneSource(none, agreed('0.1', 10), NOW, MAX)).toBe(none);
+  });
+
+  it('withinBand is exact across scales', () => {
+    expect(withinBand(parseDecimal('120'), parseDecimal('100'), 20n)).toBe(true);
+    expect(withinBand(parseDecimal('120.00000001'), parseDecimal('100'), 20n)).toBe(false);
+    expect(withinBand(parseDecimal('0.000000008'), parseDecimal('0.00000001'), 20n)).toBe(true);
   });
 });

@@ -21,6 +21,16 @@ describe('safeNextPath: redirects after sign-in stay on this origin', () => {
   it.each(['/', '/admin', '/admin/settings?tab=webhooks', '/pos#cart', '/admin/invoices?q=a%20b'])('follows %j', (next) => {
     expect(safeNextPath(next, '/fallback')).toBe(next);
   });
+  it('percent-encodes every character outside ASCII, so the path is always a valid Location header (issue 31 #5)', () => {
+    // /login?next=/%E3%80%82evil reaches the page decoded: "/。evil" made the redirect a 500
+    expect(safeNextPath('/\u3002evil', '/f')).toBe('/%E3%80%82evil');
+    expect(safeNextPath('/\u{1F600}?q=\u00e9#\u00fc', '/f')).toBe('/%F0%9F%98%80?q=%C3%A9#%C3%BC');
+    expect(safeNextPath('/caf\u00e9', '/f')).toBe('/caf%C3%A9'); // U+0080..U+00FF too: latin-1 in a header is mojibake
+    for (const n of ['/\u3002evil', '/\u{1F600}', '/x?\u4e2d=\u6587', '/#\u0100']) expect(safeNextPath(n, '/f')).toMatch(/^\/[\x21-\x7e]*$/);
+    // dot segments normalised into "//" would be protocol-relative: refused
+    expect(safeNextPath('/.//evil.example', '/f')).toBe('/f');
+    expect(safeNextPath('/a/..//evil.example', '/f')).toBe('/f');
+  });
   it('takes only strings (a repeated ?next= is an array)', () => {
     expect(safeNextPath(['/admin', '//evil'], '/f')).toBe('/f');
     expect(safeNextPath(undefined, '/f')).toBe('/f');

@@ -8,6 +8,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { csrfFetch } from '@/app/_lib/csrf-fetch';
+import { forgetKeptTill } from '@/app/_lib/kept-till';
 import { LanguageSelect } from '@/app/_lib/language-select';
 import { separators } from '@/lib/i18n/numbers';
 import { cartTotals, moneyText, fiatOf, keyboardKeypadKey, keypadAmount, keypadPress, paymentBody, DOGE_CURRENCY, taxPercentBp, NO_EXTRAS, type CartExtras, type CartLine } from '@/lib/pos/cart';
@@ -87,6 +88,13 @@ export function Cashier({ products, store, sales: initialSales, user, denied, de
     const midnight = startOfLocalDay(new Date(), store.timeZone); // today in the store's zone
     try {
       const r = await fetch(`/api/v1/payments?limit=20&from=${encodeURIComponent(midnight.toISOString())}`, { cache: 'no-store' });
+      if (r.status === 401) {
+        // The session is gone (expired, signed out elsewhere, the user disabled): the kept till
+        // must not outlive it (app/_lib/kept-till.ts).
+        await forgetKeptTill();
+        window.location.assign('/login?next=%2Fpos');
+        return;
+      }
       if (!r.ok) throw new Error(String(r.status));
       const b = (await r.json()) as { payments: VendorPaymentView[] };
       setSales(b.payments.map((v) => saleFromView(v, store.timeZone)));
@@ -296,6 +304,7 @@ export function Cashier({ products, store, sales: initialSales, user, denied, de
 
   async function logout() {
     await csrfFetch('/api/auth/logout', { method: 'POST', body: '{}' }).catch(() => null);
+    await forgetKeptTill();
     window.location.assign('/login');
   }
 

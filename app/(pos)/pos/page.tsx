@@ -5,6 +5,7 @@ import { posCatalog, posStore, recentSales } from '@/lib/pos/catalog';
 import { readReadiness } from '@/lib/health';
 import { Cashier } from './cashier';
 import { RegisterServiceWorker } from './offline';
+import { KeptTillGuard } from './kept-till-guard';
 
 export const dynamic = 'force-dynamic';
 
@@ -17,6 +18,8 @@ export default async function PosPage({ searchParams }: { searchParams: Promise<
   const [products, store, sales, readiness] = await Promise.all([posCatalog(db), posStore(db), recentSales(db, user.id), readReadiness(cfg, db, network)]);
   return (
     <>
+    {/* first, before anything that names the user: see kept-till-guard.tsx */}
+    <KeptTillGuard />
     <RegisterServiceWorker />
     <Cashier
       products={products}

@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { csrfFetch } from '@/app/_lib/csrf-fetch';
+import { forgetKeptTill } from '@/app/_lib/kept-till';
 
 export function SignOutButton() {
   const t = useTranslations('common');
@@ -14,6 +15,7 @@ export function SignOutButton() {
       onClick={async () => {
         setBusy(true);
         await csrfFetch('/api/auth/logout', { method: 'POST' }).catch(() => undefined);
+        await forgetKeptTill(); // the till's service worker never sees a sign-out made here
         window.location.assign('/login');
       }}
     >

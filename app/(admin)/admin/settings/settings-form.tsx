@@ -70,10 +70,10 @@ export function SettingsForm({ initial, network, walletEditable }: { initial: Se
           {text('timeout', t('timeout'), { inputMode: 'numeric' })}
         </div>
         <h3>{t('risk')}</h3>
-        <p className="muted">{t('riskHelp')}</p>
+        <p className="muted">{t('riskHelp')}{walletEditable ? '' : ` ${t('riskOwnerOnly')}`}</p>
         <div className="bo-form-grid">
-          {text('zero_conf_limit', t('zeroConf'), { inputMode: 'decimal' })}
-          {text('one_conf_limit', t('lowRisk'), { inputMode: 'decimal' })}
+          {text('zero_conf_limit', t('zeroConf'), { inputMode: 'decimal', readOnly: !walletEditable })}
+          {text('one_conf_limit', t('lowRisk'), { inputMode: 'decimal', readOnly: !walletEditable })}
           {text('one_conf_required', t('confUpTo'), { inputMode: 'numeric' })}
           {text('high_conf_required', t('confAbove'), { inputMode: 'numeric' })}
         </div>
