@@ -24,6 +24,7 @@ export {
   type ParsePaymentUriOptions,
   type PlainPaymentUri,
 } from './uri';
+export { payloadJson } from './payload-json';
 export { needsConnectWallet, preferredQrForm, type QrForm, type QrFormInput, type QrFormPayment } from './qr-form';
 export { RELAY_TOKEN_MIN_SECRET, issueRelayToken, verifyRelayToken } from './relay-token';
 export { constantTimeEqual, sha256d } from './bytes';
