@@ -26,5 +26,4 @@ export {
 } from './uri';
 export { payloadJson } from './payload-json';
 export { needsConnectWallet, preferredQrForm, type QrForm, type QrFormInput, type QrFormPayment } from './qr-form';
-export { RELAY_TOKEN_MIN_SECRET, issueRelayToken, verifyRelayToken } from './relay-token';
 export { constantTimeEqual, sha256d } from './bytes';

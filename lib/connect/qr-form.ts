@@ -7,7 +7,9 @@
 
 export type QrForm = 'dogecoin' | 'dogeconnect';
 
-type Typed = { type?: unknown } | null | undefined;
+// Elements are read for their `type` only (an output without one is p2pkh, spec §9).
+type Typed = object | null | undefined;
+const typeOf = (x: Typed) => (x ? (x as { type?: unknown }).type : undefined);
 /** A Connect Payment (spec §2.B), or anything with its `items` and `outputs`. */
 export interface QrFormPayment {
   items?: readonly Typed[] | null;
@@ -23,8 +25,8 @@ export function needsConnectWallet(body: QrFormInput | null | undefined): boolea
   if (body.payment) parts.push(body.payment);
   return parts.some(
     (p) =>
-      (Array.isArray(p.items) && p.items.some((i) => i?.type === 'signing')) ||
-      (Array.isArray(p.outputs) && p.outputs.some((o) => o?.type === 'data')),
+      (Array.isArray(p.items) && p.items.some((i) => typeOf(i) === 'signing')) ||
+      (Array.isArray(p.outputs) && p.outputs.some((o) => typeOf(o) === 'data')),
   );
 }
 

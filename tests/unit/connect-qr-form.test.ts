@@ -10,9 +10,11 @@ describe('preferredQrForm', () => {
   it('opens an ordinary payment on the dogecoin: form (vendor body or Connect Payment)', () => {
     const payment = makePayment({ items: [item], outputs: [p2pkh] } as never);
     expect(preferredQrForm(payment)).toBe('dogecoin');
-    expect(preferredQrForm({ id: 'x', payment })).toBe('dogecoin');
+    const body = { id: 'x', status: 'unpaid', payment };
+    expect(preferredQrForm(body)).toBe('dogecoin');
     // an output without a type is p2pkh (spec §9)
-    expect(preferredQrForm({ payment: { items: [], outputs: [{ address: 'nX', amount: '1' }] } })).toBe('dogecoin');
+    const untyped = { payment: { items: [], outputs: [{ address: 'nX', amount: '1' }] } };
+    expect(preferredQrForm(untyped)).toBe('dogecoin');
   });
   it('opens a payment with a data output on dogeconnect:', () => {
     const body = { payment: { items: [item], outputs: [p2pkh, { type: 'data', data: '00' }] } };
