@@ -34,7 +34,7 @@ export interface CreatedPayment {
   /** The rate a fiat-priced payment was converted at (DESIGN.md §14); null when priced in DOGE. */
   rate?: LockedRateView | null;
   payment: {
-    items: { type: string; id: string; name: string; count: number; unit: string; total: string; tax: string }[];
+    items: { type: string; id: string; name: string; count?: number; unit?: string; total?: string; tax?: string }[];
     outputs?: { type?: string }[];
     fiat_total: string;
     fiat_tax: string;
@@ -257,8 +257,9 @@ export function PaymentScreen({ payment, fiatCurrency, onNewSale, onChargeAgain,
         <ul className={s.payLines}>
           {p.items.map((it, i) => (
             <li key={i}>
-              <span>{it.count > 1 ? `${it.count} × ` : ''}{it.name}{it.tax && it.tax !== '0' ? <small> {t('plusTax', { amount: doge(it.tax) })}</small> : null}</span>
-              <span>{doge(it.total)}</span>
+              <span>{(it.count ?? 1) > 1 ? `${it.count} × ` : ''}{it.name}{it.tax && it.tax !== '0' ? <small> {t('plusTax', { amount: doge(it.tax) })}</small> : null}</span>
+              {/* a signing item (data committed on chain) has no count, unit or total */}
+              <span>{it.total ? doge(it.total) : ''}</span>
             </li>
           ))}
         </ul>
