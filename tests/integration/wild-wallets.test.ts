@@ -71,6 +71,8 @@ function wildWalletTests(h: Harness) {
       st = await relay('status', { id: created.id });
     }
     expect(st.body).toMatchObject({ status: 'confirmed', txid: r.body.txid });
+    // /status answers the same with or without a relay_token.
+    expect((await relay('status', { id: created.id, relay_token: 'any value' })).body).toEqual(st.body);
     expect((await api(`/api/v1/payments/${created.id}`)).body).toMatchObject({ status: 'confirmed', exception: null });
     return created;
   }
