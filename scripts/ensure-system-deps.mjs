@@ -1,5 +1,6 @@
 // `pretest`: the suite needs real Chromium, litecoind and PostgreSQL from Debian, nginx and Caddy
-// (the reverse-proxy examples in docs/operations.md are run), and the Debian runtime libraries
+// (the reverse-proxy examples in docs/operations.md are run), zbar-tools (zbarimg decodes the till's
+// QR code from screenshots, docs/relay.md), and the Debian runtime libraries
 // that the Dogecoin Core 1.14.9 build links against (DOGECOIND, default
 // ../shared/dogecoin/bin/dogecoind), installed like the others. As root we install whatever is
 // missing; otherwise we stop with the exact command to run.
@@ -16,6 +17,7 @@ const checks = [
   { pkg: 'postgresql', ok: hasPostgres },
   { pkg: 'nginx-light', ok: () => existsSync('/usr/sbin/nginx') },
   { pkg: 'caddy', ok: () => existsSync('/usr/bin/caddy') },
+  { pkg: 'zbar-tools', ok: () => existsSync('/usr/bin/zbarimg') },
 ];
 // dogecoind's runtime packages (its README, Debian 12), whether or not the binary is here: a
 // DOGECOIND set later finds them in place.

@@ -3,6 +3,7 @@ import { decodeBase64Loose, encodeBase64 } from './base64';
 import { constantTimeEqual, hexToBytesOrUndefined, sha256d } from './bytes';
 import { EnvelopeError } from './errors';
 import { HASH15_LENGTH, pubkeyHash15 } from './keyhash';
+import { payloadJson } from './payload-json';
 import { ConnectPaymentSchema, ENVELOPE_VERSION, type ConnectEnvelope, type ConnectPayment } from './schemas';
 import { schnorrPublicKey, schnorrSign, schnorrVerify } from './schnorr';
 
@@ -13,7 +14,8 @@ export type SignedEnvelope = {
 };
 
 /**
- * Sign a Connect Payment. payload = standard padded Base64 of JSON.stringify(payment) as UTF-8;
+ * Sign a Connect Payment. payload = standard padded Base64 of the payment's JSON, written with
+ * payloadJson (ASCII only, `> ? ~` escaped, so the Base64 text has no `+` or `/`);
  * sig = BIP-340 Schnorr over SHA-256(SHA-256(payload bytes)); pubkey = 32-byte x-only key, hex.
  * The payment is not validated here: validate it with ConnectPaymentSchema first.
  */
@@ -21,7 +23,7 @@ export function signEnvelope(payment: object, secretKey: Uint8Array, auxRand?: U
   if (payment === null || typeof payment !== 'object' || Array.isArray(payment)) {
     throw new TypeError('payment must be a JSON object');
   }
-  const payloadBytes = utf8ToBytes(JSON.stringify(payment));
+  const payloadBytes = utf8ToBytes(payloadJson(payment));
   const sig = schnorrSign(sha256d(payloadBytes), secretKey, auxRand);
   return {
     envelope: {

@@ -24,5 +24,6 @@ export {
   type ParsePaymentUriOptions,
   type PlainPaymentUri,
 } from './uri';
-export { RELAY_TOKEN_MIN_SECRET, issueRelayToken, verifyRelayToken } from './relay-token';
+export { payloadJson } from './payload-json';
+export { needsConnectWallet, preferredQrForm, type QrForm, type QrFormInput, type QrFormPayment } from './qr-form';
 export { constantTimeEqual, sha256d } from './bytes';

@@ -1,19 +1,36 @@
-// Which URI a payment's QR code shows first (docs/using-counter.md, "The QR code every wallet
-// reads"): the `dogecoin:` form, which ordinary wallets pay by its address and amount and
-// DogeConnect wallets follow by its `dc` and `h`; or the `dogeconnect:` form for a payment an
-// ordinary wallet cannot pay: one with `data` outputs (the wallet would send no OP_RETURN) or
-// `signing` items. Pure.
+// Which payment QR code a till or checkout page shows first (docs/relay.md, "The QR code every
+// wallet reads"). Most customers carry an ordinary wallet: it reads only the address and amount
+// of a `dogecoin:` URI, while a DogeConnect wallet follows that URI's `dc` and `h`. So the
+// `dogecoin:` form is the default. A payment with a `data` output or a `signing` item cannot be
+// paid by an ordinary wallet (it would pay the address and amount without committing the data),
+// so it opens on the `dogeconnect:` form, and the screen says a DogeConnect wallet is needed.
 
 export type QrForm = 'dogecoin' | 'dogeconnect';
 
-/** The parts of a Connect Payment that decide the form. */
+// Elements are read for their `type` only (an output without one is p2pkh, spec §9).
+type Typed = object | null | undefined;
+const typeOf = (x: Typed) => (x ? (x as { type?: unknown }).type : undefined);
+/** A Connect Payment (spec §2.B), or anything with its `items` and `outputs`. */
 export interface QrFormPayment {
-  items?: readonly { type?: string }[];
-  outputs?: readonly { type?: string }[];
+  items?: readonly Typed[] | null;
+  outputs?: readonly Typed[] | null;
+}
+/** The vendor payment body (`POST /api/v1/payments`, `GET /api/v1/payments/<id>`), or the Connect Payment itself. */
+export type QrFormInput = QrFormPayment & { payment?: QrFormPayment | null };
+
+/** True when only a DogeConnect wallet can pay this payment: a `data` output or a `signing` item. */
+export function needsConnectWallet(body: QrFormInput | null | undefined): boolean {
+  if (!body) return false;
+  const parts: QrFormPayment[] = [body];
+  if (body.payment) parts.push(body.payment);
+  return parts.some(
+    (p) =>
+      (Array.isArray(p.items) && p.items.some((i) => typeOf(i) === 'signing')) ||
+      (Array.isArray(p.outputs) && p.outputs.some((o) => typeOf(o) === 'data')),
+  );
 }
 
-export function preferredQrForm(payment: QrFormPayment): QrForm {
-  const data = (payment.outputs ?? []).some((o) => o.type === 'data');
-  const signing = (payment.items ?? []).some((i) => i.type === 'signing');
-  return data || signing ? 'dogeconnect' : 'dogecoin';
+/** The QR form to open on: 'dogeconnect' when only a DogeConnect wallet can pay, else 'dogecoin'. */
+export function preferredQrForm(body: QrFormInput | null | undefined): QrForm {
+  return needsConnectWallet(body) ? 'dogeconnect' : 'dogecoin';
 }

@@ -1,6 +1,6 @@
 // The /relay/pay hot path in plain SQL (DESIGN.md §4). Through the ORM a payment took ~12
 // queries at ~4.4 ms each on PGlite (which runs on the server's event loop); here it is three
-// statements: load (payment, its outputs and its relay key in one query), claim (the state
+// statements: load (payment and its outputs in one query), claim (the state
 // guard and the submission row in one statement) and accept (the state change, the submission
 // outcome and the vendor events in one statement, so the outbox rows commit with the change).
 // Each is shared by the payments of one event-loop turn: one statement for many rows costs
@@ -31,8 +31,6 @@ export interface PayRow extends PaymentRow {
   feePerKb: bigint;
   updatedAt: Date;
   outputs: ExpectedOutput[];
-  /** The token key of the relay key that signed the payment (active or retired), or null. */
-  tokenKey: Uint8Array | null;
   /** A refund (DESIGN.md §13): the payment it refunds, and why. */
   refundOf: string | null;
   refundReason: string;
@@ -48,10 +46,10 @@ const PAY_ROW_SQL = `
          p.txid, p.tx_hex, p.required_confirmations, p.confirmations, p.confirmed_at, p.reason, p.refund_address,
          p.buyer_address, p.block_height, p.block_hash, p.created_at, p.updated_at, p.broadcast_state, p.max_size,
          p.amount_paid::text AS amount_paid, p.paid_txids, p.rate_value, p.rate_source, p.rate_at,
-         p.fee_per_kb::text AS fee_per_kb, k.token_key, p.refund_of, p.refund_reason,
+         p.fee_per_kb::text AS fee_per_kb, p.refund_of, p.refund_reason,
          (SELECT COALESCE(json_agg(json_build_object('type', o.type, 'address', o.address, 'amount', o.amount::text, 'data', o.data) ORDER BY o.idx), '[]'::json)
             FROM payment_output o WHERE o.payment_id = p.id)::text AS outputs
-    FROM payment p LEFT JOIN relay_key k ON k.pubkey = p.pubkey
+    FROM payment p
    WHERE p.id = $1`;
 
 const PAY_ROWS_SQL = PAY_ROW_SQL.replace('WHERE p.id = $1', 'WHERE p.id = ANY($1::text[])');
@@ -75,7 +73,6 @@ export async function loadPayRow(db: Db, id: string): Promise<PayRow | null> {
     amountPaid: BigInt(String(r.amount_paid ?? '0')), paidTxids: Array.isArray(r.paid_txids) ? (r.paid_txids as unknown[]).map(String) : [],
     rateValue: String(r.rate_value ?? ''), rateSource: String(r.rate_source ?? ''), rateAt: dateOrNull(r.rate_at),
     maxSize: Number(r.max_size), feePerKb: BigInt(String(r.fee_per_kb)), outputs,
-    tokenKey: r.token_key === null || r.token_key === undefined ? null : new Uint8Array(r.token_key as Uint8Array),
     refundOf: strOrNull(r.refund_of), refundReason: String(r.refund_reason ?? ''),
   };
 }

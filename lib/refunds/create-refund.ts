@@ -10,7 +10,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../db/client';
 import type { Network } from '../doge';
-import { issueRelayToken, signEnvelope } from '../connect';
+import { signEnvelope } from '../connect';
 import { rateCurrency, rateInForce } from '../rates';
 import { buildConnectPayment } from '../relay/connect-payment';
 import { readStoreSettings } from '../relay/store-settings';
@@ -109,11 +109,10 @@ export async function createRefund(ctx: CreateRefundContext, paymentId: string, 
     const id = newRefundId();
     const issuedAt = new Date(Math.floor(now.getTime() / 1000) * 1000);
     const expiresAt = new Date(issuedAt.getTime() + REFUND_TIMEOUT_SEC * 1000);
-    const relayToken = issueRelayToken(key.tokenKey, id, issuedAt);
     const line = { type: 'item' as const, id: 'refund', name: `Refund of ${paymentId}`, desc: req.reason, icon: '', count: 1, unit: amount, total: amount, tax: null };
     const output = { type: 'p2pkh' as const, address, amount, data: null };
     const payment = buildConnectPayment({
-      id, issued: rfc3339(issuedAt), timeout: REFUND_TIMEOUT_SEC, relay: `${ctx.publicUrl}/relay`, relayToken,
+      id, issued: rfc3339(issuedAt), timeout: REFUND_TIMEOUT_SEC, relay: `${ctx.publicUrl}/relay`,
       feePerKb: settings.feePerKb, maxSize: settings.maxSize,
       vendor: {
         name: settings.name, address: settings.address,
@@ -132,7 +131,7 @@ export async function createRefund(ctx: CreateRefundContext, paymentId: string, 
         timeoutSec: REFUND_TIMEOUT_SEC, feePerKb: settings.feePerKb, maxSize: settings.maxSize,
         requiredConfirmations: requiredConfirmations(amount, settings), issuedAt, expiresAt,
         envelope: JSON.stringify(signed.envelope), payloadHash: createHash('sha256').update(signed.payloadBytes).digest('hex'),
-        pubkey: signed.envelope.pubkey, signature: signed.envelope.sig, relayToken,
+        pubkey: signed.envelope.pubkey, signature: signed.envelope.sig, relayToken: '', // no token is issued (docs/relay.md)
         apiKeyId: ctx.apiKeyId ?? null, createdBy: ctx.userId ?? null, createdAt: issuedAt,
         lines: { create: [{ idx: 0, type: 'item', itemId: line.id, name: line.name, description: line.desc, icon: '', count: 1, unit: amount, total: amount, tax: null }] },
         outputs: { create: [{ idx: 0, type: 'p2pkh', address, amount, data: null }] },

@@ -1,5 +1,5 @@
 // Builds the Connect Payment object (spec §2.B) exactly as it will be signed. Optional strings
-// are sent as "" (DESIGN.md §4). Pure.
+// are sent as ""; no relay_token is issued (docs/relay.md). Pure.
 import { formatKoinu } from '../money';
 import type { ConnectPayment } from '../connect';
 import type { PricedLine, PricedOutput } from './payment-request';
@@ -9,7 +9,6 @@ export interface ConnectPaymentInput {
   issued: string; // RFC 3339
   timeout: number;
   relay: string;
-  relayToken: string;
   feePerKb: bigint;
   maxSize: number;
   vendor: { name: string; icon: string; address: string; url: string };
@@ -44,7 +43,6 @@ export function buildConnectPayment(p: ConnectPaymentInput): ConnectPayment {
     issued: p.issued,
     timeout: p.timeout,
     relay: p.relay,
-    relay_token: p.relayToken,
     fee_per_kb: formatKoinu(p.feePerKb),
     max_size: p.maxSize,
     vendor_icon: p.vendor.icon,

@@ -3,7 +3,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../db/client';
 import type { Network } from '../doge';
-import { issueRelayToken, signEnvelope } from '../connect';
+import { signEnvelope } from '../connect';
 import { SCOPES, type Scope } from '../auth/scopes';
 import { priceRequest, isWalletUrl, type PricedOutput } from './payment-request';
 import { authorizePaymentRequest } from './payment-authz';
@@ -119,9 +119,8 @@ export async function createPayment(ctx: CreatePaymentContext, rawBody: string):
   const issuedAt = new Date(Math.floor((ctx.now ?? new Date()).getTime() / 1000) * 1000);
   const timeout = req.timeout ?? settings.timeoutSec;
   const expiresAt = new Date(issuedAt.getTime() + timeout * 1000);
-  const relayToken = issueRelayToken(key.tokenKey, id, issuedAt);
   const payment = buildConnectPayment({
-    id, issued: rfc3339(issuedAt), timeout, relay: `${ctx.publicUrl}/relay`, relayToken,
+    id, issued: rfc3339(issuedAt), timeout, relay: `${ctx.publicUrl}/relay`,
     feePerKb: settings.feePerKb, maxSize: settings.maxSize,
     // The store's icon and URL are signed only when a wallet may follow them (https://, or
     // http:// in development): an emoji or image data icon stays in the back office.
@@ -150,7 +149,7 @@ export async function createPayment(ctx: CreatePaymentContext, rawBody: string):
     pendingTokenBalanceId: req.pending_token_balance_id ?? '', meta: req.meta ?? {}, timeoutSec: timeout,
     feePerKb: settings.feePerKb, maxSize: settings.maxSize, requiredConfirmations: required, issuedAt, expiresAt,
     envelope: envelopeJson, payloadHash: createHash('sha256').update(signed.payloadBytes).digest('hex'),
-    pubkey: signed.envelope.pubkey, signature: signed.envelope.sig, relayToken,
+    pubkey: signed.envelope.pubkey, signature: signed.envelope.sig, relayToken: '', // no token is issued; the column stays for older rows
     apiKeyId: ctx.apiKeyId ?? null, createdBy: ctx.userId ?? null, createdAt: issuedAt,
   };
   const created = {

@@ -7,7 +7,6 @@
 // invalid", or a conflicting tx confirming after acceptance (section 12), never from here.
 import type { Db } from '../db/client';
 import { decodeAddress, fromHex, pubkeyToAddress, scriptToAddress, decodeScript, type Network } from '../doge';
-import { verifyRelayToken } from '../connect';
 import { isBackendUnavailable, type ChainBackend } from '../chain/backend';
 import {
   paymentStatus, loadPayRow, claimPayment, recordRejected, releaseClaim, acceptClaimed, isPastExpiry, canClaimBroadcast, canReleaseBroadcast,
@@ -121,7 +120,7 @@ export async function submitPayment(ctx: PayContext, body: unknown): Promise<Rel
   if (body === null || typeof body !== 'object' || Array.isArray(body) || typeof (body as { tx?: unknown }).tx !== 'string') {
     return err(400, 'invalid_tx', 'the body must be a JSON object with a string tx');
   }
-  const sub = body as { id?: unknown; tx: string; refund?: unknown; relay_token?: unknown };
+  const sub = body as { id?: unknown; tx: string; refund?: unknown };
   if (typeof sub.id !== 'string' || sub.id === '') return err(404, 'not_found', 'id is required');
   // 2. Unknown id.
   const row = await loadPayRow(db, sub.id);
@@ -129,10 +128,8 @@ export async function submitPayment(ctx: PayContext, body: unknown): Promise<Rel
   // 3–4. Already decided: idempotent answer, the new tx is ignored.
   const decided = answerFor(row);
   if (decided) return decided;
-  // 5. Token (the key that signed the payment, active or retired: loaded with the row).
-  if (!row.tokenKey || !verifyRelayToken(row.tokenKey, row.id, row.issuedAt, sub.relay_token)) {
-    return err(400, 'invalid_token', 'relay_token is missing or does not match this payment');
-  }
+  // 5. Token: none. Counter issues no relay_token and checks every submission against its own
+  // records, so a relay_token sent anyway, of any value, is ignored (docs/relay.md).
   // 6. Expiry.
   if (isPastExpiry(row, now)) return err(400, 'expired', 'the payment timed out at ' + row.expiresAt.toISOString());
   // 7. Shape.

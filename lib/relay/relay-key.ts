@@ -1,7 +1,6 @@
-// The relay's BIP-340 signing key and its relay-token HMAC key. Exactly one key is active;
+// The relay's BIP-340 signing key. Exactly one key is active;
 // rotating retires the old one (kept for audit) and makes a fresh one. Secrets never leave
 // this module except to sign.
-import { randomBytes } from 'node:crypto';
 import { schnorr } from '@noble/curves/secp256k1.js';
 import type { Db } from '../db/client';
 
@@ -9,16 +8,17 @@ export interface RelayKeyMaterial {
   id: number;
   pubkey: string; // 32-byte x-only, hex
   secretKey: Uint8Array;
-  tokenKey: Uint8Array;
 }
 
 function newKey() {
   const secretKey = schnorr.utils.randomSecretKey();
-  return { secretKey, tokenKey: new Uint8Array(randomBytes(32)), pubkey: Buffer.from(schnorr.getPublicKey(secretKey)).toString('hex') };
+  // token_key held the HMAC key of relay tokens, which Counter no longer issues (docs/relay.md):
+  // new keys store it empty.
+  return { secretKey, tokenKey: new Uint8Array(0), pubkey: Buffer.from(schnorr.getPublicKey(secretKey)).toString('hex') };
 }
 
-function toMaterial(row: { id: number; pubkey: string; secretKey: Uint8Array; tokenKey: Uint8Array }): RelayKeyMaterial {
-  return { id: row.id, pubkey: row.pubkey, secretKey: new Uint8Array(row.secretKey), tokenKey: new Uint8Array(row.tokenKey) };
+function toMaterial(row: { id: number; pubkey: string; secretKey: Uint8Array }): RelayKeyMaterial {
+  return { id: row.id, pubkey: row.pubkey, secretKey: new Uint8Array(row.secretKey) };
 }
 
 /** The active relay key, created on first use. Safe under concurrent callers (unique index). */

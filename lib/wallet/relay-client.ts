@@ -109,7 +109,9 @@ export async function submitPayment(payment: ConnectPayment, sub: Submission, op
   const url = endpoint(payment.relay, 'pay', opts);
   const body: Record<string, string> = { id: payment.id, tx: sub.tx };
   if (sub.refund) body.refund = sub.refund;
-  if (payment.relay_token) body.relay_token = payment.relay_token; // echoed verbatim
+  // The spec lets a relay issue a relay_token, which the wallet then echoes verbatim. Counter
+  // issues none (docs/relay.md); a payment without one gets a submission without one.
+  if (payment.relay_token) body.relay_token = payment.relay_token;
   const deadline = paymentDeadline(payment);
   const ctx: StatusContext = { id: payment.id, txid: sub.txid ?? txidOfHex(sub.tx) };
   return withRetries(

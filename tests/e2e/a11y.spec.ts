@@ -145,7 +145,7 @@ for (const theme of ['light', 'dark'] as Theme[]) {
     await check('/pos cancel dialog');
     await page.getByRole('dialog').getByRole('button', { name: 'Keep waiting' }).click();
     const uri = await page.getByTestId('payment-uri').innerText();
-    const id = /\/dc\/([A-Za-z0-9_-]+)/.exec(uri)![1];
+    const id = /(?:\/|%2F)dc(?:\/|%2F)([A-Za-z0-9_-]+)/.exec(uri)![1];
 
     // the customer's phone: the demo wallet, empty, with the payment open, and paid
     const phone = await ctx.newPage();

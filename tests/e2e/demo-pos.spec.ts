@@ -73,8 +73,8 @@ test('npm run demo: the cashier charges a cart, the demo wallet pays the pasted 
   const cashierStatus = page.getByTestId('payment-status');
   await expect(cashierStatus).toHaveAttribute('data-state', 'waiting');
   const uri = await page.getByTestId('payment-uri').innerText();
-  expect(uri).toMatch(/^dogeconnect:/);
-  const id = /\/dc\/([A-Za-z0-9_-]+)/.exec(uri)![1];
+  expect(uri).toMatch(/^dogecoin:.*[?&]dc=.*&h=/); // the form every wallet reads, with dc and h
+  const id = /(?:\/|%2F)dc(?:\/|%2F)([A-Za-z0-9_-]+)/.exec(uri)![1];
 
   // The customer's phone: a second tab of the same browser.
   const phone = await page.context().newPage();

@@ -126,12 +126,20 @@ test('a sale from cart to confirmed on the cashier screen', async ({ page, stack
   await expect(page.getByTestId('payment-status')).toHaveAttribute('data-state', 'waiting');
   await expect(page.getByLabel('Time left')).toHaveText(/^1[45]:\d\d$/);
 
-  // The URI on screen is the one in the QR code, and it matches the signed envelope.
+  // The URI on screen is the one in the QR code, and it matches the signed envelope. The till
+  // opens on the dogecoin: form every wallet reads; DogeConnect is the toggle.
+  await expect(page.getByRole('radio', { name: 'dogecoin: URI' })).toHaveAttribute('aria-checked', 'true');
+  await expect(page.getByTestId('connect-needed')).toHaveCount(0);
+  const dogeUri = await page.getByTestId('payment-uri').innerText();
+  expect(dogeUri).toMatch(/^dogecoin:/);
+  await expect(qr).toHaveAttribute('data-uri', dogeUri);
+  await page.getByRole('radio', { name: 'DogeConnect' }).click();
+  await expect(page.getByTestId('payment-uri')).toHaveText(/^dogeconnect:/);
   const connectUri = await page.getByTestId('payment-uri').innerText();
-  expect(await qr.getAttribute('data-uri')).toBe(connectUri);
+  await expect(qr).toHaveAttribute('data-uri', connectUri);
   const parsed = parsePaymentUri(connectUri) as { kind: string; hash15: Uint8Array; envelopeUrl?: string };
   expect(parsed.kind).toBe('connect');
-  const id = /\/dc\/([A-Za-z0-9_-]+)/.exec(connectUri)![1];
+  const id = /(?:\/|%2F)dc(?:\/|%2F)([A-Za-z0-9_-]+)/.exec(connectUri)![1];
   const env = await (await fetch(`${app.url}/dc/${id}`)).json();
   const { payment } = verifyPaymentEnvelope(env, { expectedHash15: parsed.hash15 }) as { payment: any };
   expect(payment).toMatchObject({ id, total: '17.95', taxes: '1.45', fees: '0.5', fiat_total: '3.59', fiat_tax: '0.29', fiat_currency: 'USD', vendor_name: 'Shibe Café' });
@@ -139,8 +147,6 @@ test('a sale from cart to confirmed on the cashier screen', async ({ page, stack
     ['item', 'SAN', 2, '7.25', '1.45'], ['item', 'COF', 1, '2.5', ''], ['fee', 'fee', 1, '0.5', ''], ['discount', 'discount', 1, '-1', ''],
   ]);
   await page.getByRole('radio', { name: 'dogecoin: URI' }).click();
-  await expect(page.getByTestId('payment-uri')).toHaveText(/^dogecoin:/);
-  const dogeUri = await page.getByTestId('payment-uri').innerText();
   await expect(qr).toHaveAttribute('data-uri', dogeUri);
   const d = parsePaymentUri(dogeUri) as { kind: string; address: string; hash15: Uint8Array };
   expect(d.address).toBe(payment.outputs[0].address);
@@ -151,7 +157,7 @@ test('a sale from cart to confirmed on the cashier screen', async ({ page, stack
 
   // Pay with litecoind's wallet through the relay; the screen follows live.
   const tx = await node.payTo(payment.outputs.filter((o: any) => o.type === 'p2pkh').map((o: any) => ({ address: o.address, amountKoinu: parseKoinu(o.amount) })));
-  const pay = await fetch(`${app.url}/relay/pay`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ id, tx, relay_token: payment.relay_token }) });
+  const pay = await fetch(`${app.url}/relay/pay`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ id, tx }) });
   expect(pay.status).toBe(200);
   const status = page.getByTestId('payment-status');
   await expect(status).toHaveAttribute('data-state', 'accepted');
@@ -186,7 +192,7 @@ test('a keypad-only sale with a tip, then cancelled while waiting', async ({ pag
   await expect(page.getByTestId('cart-total')).toHaveText('Ð 13.50');
   await page.getByRole('button', { name: /^Charge Ð 13.50$/ }).click();
   await expect(page.getByRole('img', { name: 'Payment QR code' })).toBeVisible();
-  const id = /\/dc\/([A-Za-z0-9_-]+)/.exec(await page.getByTestId('payment-uri').innerText())![1];
+  const id = /(?:\/|%2F)dc(?:\/|%2F)([A-Za-z0-9_-]+)/.exec(await page.getByTestId('payment-uri').innerText())![1];
   const signed = JSON.parse(Buffer.from((await (await fetch(`${stack.app.url}/dc/${id}`)).json()).payload, 'base64').toString('utf8'));
   expect(signed.items.map((i: any) => [i.type, i.unit])).toEqual([['item', '12.5'], ['donation', '1']]);
   expect(signed).toMatchObject({ total: '13.5', fiat_total: '2.70', fiat_currency: 'USD' });
@@ -228,14 +234,14 @@ test('a lost Charge answer is retried without a second payment; a refused tx lea
   expect(again.request().headers()['idempotency-key']).toBe(firstKey);
   expect(again.headers()['idempotent-replayed']).toBe('true');
   await expect(page.getByTestId('payment-status')).toHaveAttribute('data-state', 'waiting');
-  const id = /\/dc\/([A-Za-z0-9_-]+)/.exec(await page.getByTestId('payment-uri').innerText())![1];
+  const id = /(?:\/|%2F)dc(?:\/|%2F)([A-Za-z0-9_-]+)/.exec(await page.getByTestId('payment-uri').innerText())![1];
   const p = JSON.parse(Buffer.from((await (await fetch(`${app.url}/dc/${id}`)).json()).payload, 'base64').toString('utf8'));
   // Spend a coin elsewhere first, then offer the relay a transaction spending the same coin:
   // refused (400 invalid_tx), and the payment stays payable (DESIGN.md §4 step 10).
   const utxo = (await node.rpc('listunspent', 1))[0];
   await node.send(await node.payTo([{ address: await node.newAddress(), amountKoinu: 100_000_000n }], { inputs: [{ txid: utxo.txid, vout: utxo.vout }] }));
   const out = p.outputs[0];
-  const pay = (tx: string) => fetch(`${app.url}/relay/pay`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ id, tx, relay_token: p.relay_token }) });
+  const pay = (tx: string) => fetch(`${app.url}/relay/pay`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ id, tx }) });
   const tx = await node.payTo([{ address: out.address, amountKoinu: parseKoinu(out.amount) }], { inputs: [{ txid: utxo.txid, vout: utxo.vout }] });
   const r = await pay(tx);
   expect(r.status).toBe(400);

@@ -77,7 +77,7 @@ test('the paid screen emails the receipt, and shows the cashier a refusal', asyn
   const status = page.getByTestId('payment-status');
   await expect(status).toHaveAttribute('data-state', 'waiting');
   const uri = await page.getByTestId('payment-uri').innerText();
-  paidId = /\/dc\/([A-Za-z0-9_-]+)/.exec(uri)![1];
+  paidId = /(?:\/|%2F)dc(?:\/|%2F)([A-Za-z0-9_-]+)/.exec(uri)![1];
 
   const phone = await page.context().newPage();
   await phone.goto(`${stack.app.url}/demo/wallet`);

@@ -156,7 +156,7 @@ test("a waiting sale is reopened from today's sales, which follow the server liv
   await charge(page).click();
   await expect(status(page)).toHaveAttribute('data-state', 'waiting');
   const uri = await page.getByTestId('payment-uri').innerText();
-  const id = /\/dc\/([A-Za-z0-9_-]+)/.exec(uri)![1];
+  const id = /(?:\/|%2F)dc(?:\/|%2F)([A-Za-z0-9_-]+)/.exec(uri)![1];
   await page.getByRole('button', { name: 'New sale' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Start a new sale' }).click();
 

@@ -24,7 +24,7 @@ let chain: DevnetBackend;
 let dir: string;
 const used = new Set<string>();
 
-type Created = { id: string; total: string; payment: Parameters<typeof buildPaymentTx>[0] & { relay_token: string; outputs: { address?: string }[] } };
+type Created = { id: string; total: string; payment: Parameters<typeof buildPaymentTx>[0] & { outputs: { address?: string }[] } };
 
 async function newPayment(extra: Record<string, unknown> = {}): Promise<Created> {
   const r = await createPayment({ db, network: REGTEST, publicUrl: URL_BASE, apiKeyId: null, userId: null, idempotencyKey: null },
@@ -157,7 +157,7 @@ describe('payments from any wallet (devnet, PGlite)', () => {
     const u = w.utxos.find((x) => !used.has(`${x.txid}:${x.vout}`) && x.amount >= 10_00000000n)!;
     used.add(`${u.txid}:${u.vout}`);
     const tx = buildPaymentTx(p.payment, { network: 'regtest', utxos: [u], keys: [w.wif] });
-    const r = await submitPayment({ db, network: REGTEST, chain, publicUrl: URL_BASE }, { id: p.id, tx: tx.hex, relay_token: p.payment.relay_token });
+    const r = await submitPayment({ db, network: REGTEST, chain, publicUrl: URL_BASE }, { id: p.id, tx: tx.hex });
     expect(r.status).toBe(200);
     expect(await view(p.id)).toMatchObject({ status: 'accepted', amount_paid: '2', amount_due: '0', txids: [tx.txid], exception: null });
     await tick(); // the worker sees the /pay tx in the mempool: counted once

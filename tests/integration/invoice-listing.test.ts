@@ -133,13 +133,12 @@ describe('GET /invoices/{address}', () => {
     const outs = (c: { address: string; total: string }) => [{ address: c.address, amountKoinu: parseKoinu(c.total) }];
     const withRefund = created[100];
     const refund = await node.newAddress();
-    const token = async (id: string) => (await get(`/api/v1/payments/${id}`)).body.payment.relay_token;
-    const pay1 = await fetch(`${app.url}/relay/pay`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ id: withRefund.id, tx: await node.payTo(outs(withRefund)), relay_token: await token(withRefund.id), refund }) });
+    const pay1 = await fetch(`${app.url}/relay/pay`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ id: withRefund.id, tx: await node.payTo(outs(withRefund)), refund }) });
     expect(pay1.status).toBe(200);
     const txid = (await pay1.json()).txid;
 
     const noRefund = created[101];
-    const pay2 = await fetch(`${app.url}/relay/pay`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ id: noRefund.id, tx: await node.payTo(outs(noRefund)), relay_token: await token(noRefund.id) }) });
+    const pay2 = await fetch(`${app.url}/relay/pay`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ id: noRefund.id, tx: await node.payTo(outs(noRefund)) }) });
     expect(pay2.status).toBe(200);
 
     const byRefund = await get(`/invoices/${refund}`);

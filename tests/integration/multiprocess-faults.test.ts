@@ -78,7 +78,7 @@ async function create(web: AppServer, n: number, required: number) {
   return r.body;
 }
 async function pay(web: AppServer, p: any, tx: string) {
-  const r = await fetch(`${web.url}/relay/pay`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ id: p.id, tx, relay_token: p.payment.relay_token }) });
+  const r = await fetch(`${web.url}/relay/pay`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ id: p.id, tx }) });
   return { status: r.status, body: await r.json().catch(() => null) };
 }
 

@@ -95,7 +95,7 @@ describe('live payment feed (SSE)', () => {
 
     const outs = p.payment.outputs.filter((o: any) => o.type === 'p2pkh').map((o: any) => ({ address: o.address, amountKoinu: parseKoinu(o.amount) }));
     const tx = await node.payTo(outs);
-    const pay = await fetch(`${app.url}/relay/pay`, { method: 'POST', body: JSON.stringify({ id: p.id, tx, relay_token: p.payment.relay_token }) });
+    const pay = await fetch(`${app.url}/relay/pay`, { method: 'POST', body: JSON.stringify({ id: p.id, tx }) });
     expect(pay.status).toBe(200);
     const txid = (await pay.json()).txid;
     await until(() => feed.events.some((e) => e.data?.status === 'accepted'));

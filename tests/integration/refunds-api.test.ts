@@ -47,7 +47,7 @@ async function payQr(connectUri: string, refund?: string) {
   const w = await wallet();
   const verified = await fetchPayment(readConnectQr(connectUri), { allowHttp: true });
   const tx = buildPaymentTx(verified.payment, { network: 'regtest', utxos: w.utxos, keys: [w.wif] });
-  const r = await as(null, 'POST', '/relay/pay', { id: verified.payment.id, tx: tx.hex, relay_token: verified.payment.relay_token, ...(refund ? { refund } : {}) });
+  const r = await as(null, 'POST', '/relay/pay', { id: verified.payment.id, tx: tx.hex, ...(refund ? { refund } : {}) });
   expect(r.status, JSON.stringify(r.body)).toBe(200);
   return { tx, w };
 }

@@ -45,7 +45,7 @@ let dir: string;
 const used = new Set<string>();
 const ctx = () => ({ db, network: REGTEST, publicUrl: URL_BASE });
 
-type Created = { id: string; total: string; payment: Parameters<typeof buildPaymentTx>[0] & { relay_token: string; outputs: { address?: string }[] } };
+type Created = { id: string; total: string; payment: Parameters<typeof buildPaymentTx>[0] & { outputs: { address?: string }[] } };
 
 async function newPayment(unit = '2'): Promise<Created> {
   const r = await createPayment({ db, network: REGTEST, publicUrl: URL_BASE, apiKeyId: null, userId: null, idempotencyKey: null },
@@ -65,7 +65,7 @@ function coin() {
 async function payThroughRelay(id: string, payment: Created['payment'], refund = '') {
   const { u, w } = coin();
   const tx = buildPaymentTx(payment, { network: 'regtest', utxos: [u], keys: [w.wif] });
-  const r = await submitPayment({ db, network: REGTEST, chain, publicUrl: URL_BASE }, { id, tx: tx.hex, relay_token: payment.relay_token, ...(refund ? { refund } : {}) });
+  const r = await submitPayment({ db, network: REGTEST, chain, publicUrl: URL_BASE }, { id, tx: tx.hex, ...(refund ? { refund } : {}) });
   expect(r.status).toBe(200);
   return tx;
 }

@@ -80,14 +80,14 @@ describe('relay on litecoind (rpc backend, PostgreSQL)', () => {
 
     const tx = await node.payTo(outputsOf(p));
     const refund = await node.newAddress();
-    const r = await relay('pay', { id: p.id, tx, relay_token: p.payment.relay_token, refund });
+    const r = await relay('pay', { id: p.id, tx, refund });
     expect(r.status).toBe(200);
     expect(r.headers.get('cache-control')).toContain('no-store');
     expect(r.body).toMatchObject({ id: p.id, status: 'accepted', required: 1, confirmed: 0, due_sec: 60 });
     expect(await node.rpc('getrawmempool')).toContain(r.body.txid);
 
     // Idempotent repeat: same answer, new tx ignored.
-    const again = await relay('pay', { id: p.id, tx: await node.payTo(outputsOf(p)), relay_token: p.payment.relay_token });
+    const again = await relay('pay', { id: p.id, tx: await node.payTo(outputsOf(p)) });
     expect(again.body).toEqual(r.body);
 
     await node.mine(1);
@@ -107,28 +107,28 @@ describe('relay on litecoind (rpc backend, PostgreSQL)', () => {
     expect(events.body.events.filter((e: any) => e.payment.id === p.id).map((e: any) => e.type)).toEqual(['payment.accepted', 'payment.confirmed']);
   });
 
-  it('refuses: wrong amount, low fee, bad token, unknown id, expired, spent input', async () => {
+  it('refuses: wrong amount, low fee, unknown id, expired, spent input; a relay_token of any value is ignored', async () => {
     const p = await newPayment();
-    const token = p.payment.relay_token;
     const [out] = outputsOf(p);
-    const wrong = await relay('pay', { id: p.id, tx: await node.payTo([{ ...out, amountKoinu: out.amountKoinu - 1n }]), relay_token: token });
+    const wrong = await relay('pay', { id: p.id, tx: await node.payTo([{ ...out, amountKoinu: out.amountKoinu - 1n }]) });
     expect(wrong).toMatchObject({ status: 400, body: { error: 'invalid_outputs' } });
-    const cheap = await relay('pay', { id: p.id, tx: await node.payTo([out], { feeRateKoinuPerKb: 100_000n }), relay_token: token });
+    const cheap = await relay('pay', { id: p.id, tx: await node.payTo([out], { feeRateKoinuPerKb: 100_000n }) });
     expect(cheap.status).toBe(400);
     expect(cheap.body.error).toBe('invalid_tx');
     expect(cheap.body.message).toMatch(/fee/);
     const good = await node.payTo([out]);
-    expect(await relay('pay', { id: p.id, tx: good, relay_token: token + 'x' })).toMatchObject({ status: 400, body: { error: 'invalid_token' } });
-    expect(await relay('pay', { id: p.id, tx: good })).toMatchObject({ status: 400, body: { error: 'invalid_token' } });
-    expect(await relay('pay', { id: 'nope', tx: good, relay_token: token })).toMatchObject({ status: 404, body: { error: 'not_found' } });
+    expect(p.payment.relay_token).toBeUndefined(); // none issued (docs/relay.md)
+    // A token sent anyway is ignored: the checks go on to the tx.
+    expect(await relay('pay', { id: p.id, tx: 'zz', relay_token: 'wrong' })).toMatchObject({ status: 400, body: { error: 'invalid_tx' } });
+    expect(await relay('pay', { id: 'nope', tx: good })).toMatchObject({ status: 404, body: { error: 'not_found' } });
     expect(await relay('pay', { tx: good })).toMatchObject({ status: 404, body: { error: 'not_found' } });
     expect(await relay('pay', { id: p.id })).toMatchObject({ status: 400, body: { error: 'invalid_tx' } });
-    expect(await relay('pay', { id: p.id, tx: 'zz', relay_token: token })).toMatchObject({ status: 400, body: { error: 'invalid_tx' } });
+    expect(await relay('pay', { id: p.id, tx: 'zz' })).toMatchObject({ status: 400, body: { error: 'invalid_tx' } });
     expect((await relay('status', { id: p.id })).body).toEqual({ id: p.id, status: 'unpaid' });
 
     const late = await newPayment();
     await db.prisma.payment.update({ where: { id: late.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
-    const exp = await relay('pay', { id: late.id, tx: await node.payTo(outputsOf(late)), relay_token: late.payment.relay_token });
+    const exp = await relay('pay', { id: late.id, tx: await node.payTo(outputsOf(late)) });
     expect(exp).toMatchObject({ status: 400, body: { error: 'expired' } });
 
     // A double spend: the same coin spent by two txs, the first already broadcast, the relay
@@ -138,12 +138,12 @@ describe('relay on litecoind (rpc backend, PostgreSQL)', () => {
     await node.send(await node.payTo([{ address: await node.newAddress(), amountKoinu: 100_000_000n }], { inputs: [{ txid: utxo.txid, vout: utxo.vout }] }));
     const ds = await newPayment();
     const conflicting = await node.payTo(outputsOf(ds), { inputs: [{ txid: utxo.txid, vout: utxo.vout }] });
-    const d = await relay('pay', { id: ds.id, tx: conflicting, relay_token: ds.payment.relay_token });
+    const d = await relay('pay', { id: ds.id, tx: conflicting });
     expect(d).toMatchObject({ status: 400, body: { error: 'invalid_tx' } });
     expect(d.body.message).toMatch(/spent/);
     expect((await relay('status', { id: ds.id })).body).toEqual({ id: ds.id, status: 'unpaid' });
     expect((await api(`/api/v1/payments/${ds.id}`)).body).toMatchObject({ status: 'unpaid', txid: null, reason: null });
-    const after = await relay('pay', { id: ds.id, tx: await node.payTo(outputsOf(ds)), relay_token: ds.payment.relay_token });
+    const after = await relay('pay', { id: ds.id, tx: await node.payTo(outputsOf(ds)) });
     expect(after).toMatchObject({ status: 200, body: { status: 'accepted' } });
     expect((await api('/api/v1/events')).body.events.filter((e: any) => e.payment.id === ds.id).map((e: any) => e.type)).toEqual(['payment.accepted']);
   });
@@ -158,14 +158,14 @@ describe('relay on litecoind (rpc backend, PostgreSQL)', () => {
     const sigAt = findSubarray(raw, fromHex(tx.inputs[0].scriptSig)) + 10; // inside the DER signature's r value
     raw[sigAt] ^= 0x01;
     const bad = toHex(raw);
-    const r = await relay('pay', { id: p.id, tx: bad, relay_token: p.payment.relay_token });
+    const r = await relay('pay', { id: p.id, tx: bad });
     expect(r).toMatchObject({ status: 400, body: { error: 'invalid_tx' } });
     expect(r.body.message).toMatch(/script-verify|signature/i); // the node's own words
     expect((await relay('status', { id: p.id })).body).toEqual({ id: p.id, status: 'unpaid' });
     const row = await db.prisma.payment.findUniqueOrThrow({ where: { id: p.id }, include: { submissions: true } });
     expect(row).toMatchObject({ status: 'unpaid', broadcastState: 'none', txid: null, txHex: null });
     expect(row.submissions.map((s) => [s.outcome, s.error])).toEqual([['rejected', r.body.message]]);
-    const ok = await relay('pay', { id: p.id, tx: hex, relay_token: p.payment.relay_token });
+    const ok = await relay('pay', { id: p.id, tx: hex });
     expect(ok).toMatchObject({ status: 200, body: { status: 'accepted', txid: tx.txid } });
     expect(await node.rpc('getrawmempool')).toContain(tx.txid);
   });
@@ -174,7 +174,7 @@ describe('relay on litecoind (rpc backend, PostgreSQL)', () => {
     const p = await newPayment();
     const txs: string[] = [];
     for (let i = 0; i < 32; i++) txs.push(await node.payTo(outputsOf(p)));
-    const answers = await Promise.all(txs.map((tx) => relay('pay', { id: p.id, tx, relay_token: p.payment.relay_token })));
+    const answers = await Promise.all(txs.map((tx) => relay('pay', { id: p.id, tx })));
     const txids = new Set(answers.map((a) => a.body?.txid));
     expect(answers.map((a) => a.status)).toEqual(Array(32).fill(200));
     expect(txids.size).toBe(1);
@@ -189,7 +189,7 @@ describe('relay on litecoind (rpc backend, PostgreSQL)', () => {
 
   it('reorg: a confirmed payment whose block is replaced goes back to accepted and emits payment.unconfirmed', async () => {
     const p = await newPayment();
-    const r = await relay('pay', { id: p.id, tx: await node.payTo(outputsOf(p)), relay_token: p.payment.relay_token });
+    const r = await relay('pay', { id: p.id, tx: await node.payTo(outputsOf(p)) });
     expect(r.status).toBe(200);
     const [block] = await node.mine(1);
     await until(() => relay('status', { id: p.id }), (s) => s.body.status === 'confirmed');
@@ -208,7 +208,7 @@ describe('relay on litecoind (rpc backend, PostgreSQL)', () => {
     await app.stop();
     app = await startApp(appEnv({ COUNTER_TEST_CRASH: 'before-broadcast' }));
     const tx = await node.payTo(outputsOf(p));
-    await relay('pay', { id: p.id, tx, relay_token: p.payment.relay_token }).catch(() => null);
+    await relay('pay', { id: p.id, tx }).catch(() => null);
     await app.stop('SIGKILL');
     const row = await db.prisma.payment.findUniqueOrThrow({ where: { id: p.id } });
     expect(row.broadcastState).toBe('pending');
@@ -219,7 +219,7 @@ describe('relay on litecoind (rpc backend, PostgreSQL)', () => {
     const mempool: string[] = await node.rpc('getrawmempool');
     expect(mempool.filter((m) => m === row.txid)).toHaveLength(1);
     // A retry by the wallet now gets the same status.
-    expect((await relay('pay', { id: p.id, tx, relay_token: p.payment.relay_token })).body).toEqual(st.body);
+    expect((await relay('pay', { id: p.id, tx })).body).toEqual(st.body);
   }, 120_000);
 
   it('answers 503 with no body and changes nothing while the node is down', async () => {
@@ -227,14 +227,14 @@ describe('relay on litecoind (rpc backend, PostgreSQL)', () => {
     const tx = await node.payTo(outputsOf(p));
     await node.stop();
     try {
-      const r = await relay('pay', { id: p.id, tx, relay_token: p.payment.relay_token });
+      const r = await relay('pay', { id: p.id, tx });
       expect(r.status).toBe(503);
       expect(r.body).toBeNull();
       expect((await relay('status', { id: p.id })).body).toEqual({ id: p.id, status: 'unpaid' });
     } finally {
       await node.restart();
     }
-    const ok = await relay('pay', { id: p.id, tx, relay_token: p.payment.relay_token });
+    const ok = await relay('pay', { id: p.id, tx });
     expect(ok.status).toBe(200);
   }, 120_000);
 });

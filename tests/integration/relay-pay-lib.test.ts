@@ -32,7 +32,7 @@ async function newPayment(extra: Record<string, unknown> = {}) {
   const r = await createPayment({ db, network: REGTEST, publicUrl: URL_BASE, apiKeyId: null, userId: null, idempotencyKey: null },
     JSON.stringify({ items: [{ type: 'item', id: 'sku', name: 'Tea', count: 1, unit: '2' }], ...extra }));
   expect(r.status).toBe(201);
-  return r.body as { id: string; payment: Parameters<typeof buildPaymentTx>[0] & { relay_token: string } };
+  return r.body as { id: string; payment: Parameters<typeof buildPaymentTx>[0] };
 }
 
 /** A signed tx paying `p` from one unused demo-wallet coin. */
@@ -43,7 +43,7 @@ function payTx(p: Awaited<ReturnType<typeof newPayment>>) {
   return buildPaymentTx(p.payment, { network: 'regtest', utxos: [{ txid: u.txid, vout: u.vout, amount: u.amount, script: u.script }], keys: [w.wif] });
 }
 
-const body = (p: Awaited<ReturnType<typeof newPayment>>, hex: string) => ({ id: p.id, tx: hex, relay_token: p.payment.relay_token });
+const body = (p: Awaited<ReturnType<typeof newPayment>>, hex: string) => ({ id: p.id, tx: hex });
 const events = (id: string) => db.query<{ type: string; body: string }>(`SELECT type, body FROM vendor_event WHERE payment_id = $1 ORDER BY seq`, [id]);
 const submissions = (id: string) => db.query<{ outcome: string; txid: string }>(`SELECT outcome, txid FROM payment_submission WHERE payment_id = $1 ORDER BY id`, [id]);
 
@@ -172,11 +172,11 @@ describe('submitPayment', () => {
     expect((await events(p.id)).map((e) => e.type)).toEqual(['payment.accepted']);
   });
 
-  it('keeps the contract order for refusals: unknown id, bad token, bad tx', async () => {
+  it('keeps the contract order for refusals: unknown id, then the tx; no relay_token is checked', async () => {
     const p = await newPayment();
     expect(await submitPayment(ctx, { id: 'nope', tx: '00' })).toMatchObject({ status: 404, body: { error: 'not_found' } });
-    expect(await submitPayment(ctx, { id: p.id, tx: '00', relay_token: 'x' })).toMatchObject({ status: 400, body: { error: 'invalid_token' } });
-    expect(await submitPayment(ctx, { id: p.id, tx: 'zz', relay_token: p.payment.relay_token })).toMatchObject({ status: 400, body: { error: 'invalid_tx' } });
+    expect(await submitPayment(ctx, { id: p.id, tx: '00', relay_token: 'x' })).toMatchObject({ status: 400, body: { error: 'invalid_tx' } });
+    expect(await submitPayment(ctx, { id: p.id, tx: 'zz' })).toMatchObject({ status: 400, body: { error: 'invalid_tx' } });
     expect(await loadPayRow(db, p.id)).toMatchObject({ status: 'unpaid', broadcastState: 'none' });
   });
 });

@@ -55,7 +55,7 @@ describe('risk policy through /relay/pay (rpc backend)', () => {
     for (const unit of ['2', '5']) {
       const p = await newPayment(unit);
       expect((await api(`/api/v1/payments/${p.id}`)).body).toMatchObject({ required: 0, due_sec: 0 });
-      const r = await relay('pay', { id: p.id, tx: await node.payTo(outputsOf(p)), relay_token: p.payment.relay_token });
+      const r = await relay('pay', { id: p.id, tx: await node.payTo(outputsOf(p)) });
       expect(r.status).toBe(200);
       expect(r.body).toMatchObject({ status: 'confirmed', required: 0, confirmed: 0, due_sec: 0 });
       expect(Date.parse(r.body.confirmed_at)).toBeGreaterThan(0);
@@ -68,7 +68,7 @@ describe('risk policy through /relay/pay (rpc backend)', () => {
     const p = await newPayment('2');
     const tx = await node.payTo(outputsOf(p), { replaceable: true });
     expect(decodeTx(tx, REGTEST).signalsRbf).toBe(true);
-    const r = await relay('pay', { id: p.id, tx, relay_token: p.payment.relay_token });
+    const r = await relay('pay', { id: p.id, tx });
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ status: 'accepted', required: 1, confirmed: 0, due_sec: 60 });
     expect(r.body.confirmed_at).toBeUndefined();
@@ -80,13 +80,13 @@ describe('risk policy through /relay/pay (rpc backend)', () => {
 
   it('an explicit required_confirmations of 0 still waits for a block when the tx signals RBF', async () => {
     const p = await newPayment('50', { required_confirmations: 0 });
-    const rbf = await relay('pay', { id: p.id, tx: await node.payTo(outputsOf(p), { replaceable: true }), relay_token: p.payment.relay_token });
+    const rbf = await relay('pay', { id: p.id, tx: await node.payTo(outputsOf(p), { replaceable: true }) });
     expect(rbf.body).toMatchObject({ status: 'accepted', required: 1 });
   });
 
   it('above the 0-conf limit: accepted with one confirmation required (the 10,000 DOGE tier)', async () => {
     const p = await newPayment('5.00000001');
-    const r = await relay('pay', { id: p.id, tx: await node.payTo(outputsOf(p)), relay_token: p.payment.relay_token });
+    const r = await relay('pay', { id: p.id, tx: await node.payTo(outputsOf(p)) });
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ status: 'accepted', required: 1, confirmed: 0, due_sec: 60 });
     expect(await eventsFor(p.id)).toEqual(['payment.accepted']);
@@ -106,7 +106,7 @@ describe('crash recovery with a double spend in between', () => {
     const tx = await node.payTo(outputsOf(p));
     const decoded = decodeTx(tx, REGTEST);
     // The app claims the payment, then kills itself (SIGKILL) before broadcasting.
-    expect(await relay('pay', { id: p.id, tx, relay_token: p.payment.relay_token }).catch(() => 'connection lost')).toBe('connection lost');
+    expect(await relay('pay', { id: p.id, tx }).catch(() => 'connection lost')).toBe('connection lost');
     await app.stop();
     expect(await node.rpc('getrawmempool')).not.toContain(decoded.txid);
 
@@ -130,9 +130,9 @@ describe('crash recovery with a double spend in between', () => {
     expect((await node.rpc('getrawtransaction', conflict, true, block)).confirmations).toBeGreaterThanOrEqual(1);
     expect(await eventsFor(p.id)).toEqual([]); // no payment.declined
     // The wallet's retry of the same tx gets 400 invalid_tx with the reason; a new tx pays.
-    const retry = await relay('pay', { id: p.id, tx, relay_token: p.payment.relay_token });
+    const retry = await relay('pay', { id: p.id, tx });
     expect(retry).toMatchObject({ status: 400, body: { error: 'invalid_tx', message: expect.stringMatching(/spent/) } });
-    const paid = await relay('pay', { id: p.id, tx: await node.payTo(outputsOf(p)), relay_token: p.payment.relay_token });
+    const paid = await relay('pay', { id: p.id, tx: await node.payTo(outputsOf(p)) });
     expect(paid).toMatchObject({ status: 200, body: { status: 'confirmed', required: 0 } }); // 3 DOGE: under the 0-conf limit
     expect(await until(() => eventsFor(p.id), (l) => l.length >= 2)).toEqual(['payment.accepted', 'payment.confirmed']);
   }, 150_000);

@@ -76,7 +76,7 @@ describe.skipIf(!haveDogecoind)('rpc backend against dogecoind', () => {
   it('the app on dogecoind: accepted, then confirmed in an AuxPoW block; /getChaintip follows', async () => {
     const p = await newPayment();
     const tx = await node.payTo(outputsOf(p));
-    const r = await relay('pay', { id: p.id, tx, relay_token: p.payment.relay_token });
+    const r = await relay('pay', { id: p.id, tx });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body).toMatchObject({ status: 'accepted', txid: txidOf(fromHex(tx)) });
     await node.mine(1);
@@ -94,12 +94,12 @@ describe.skipIf(!haveDogecoind)('rpc backend against dogecoind', () => {
     const value = koinuFromRpc((await node.rpc('getrawtransaction', prev.txid, 1)).vout[prev.vout].value);
     const other = await node.rpc<string>('createrawtransaction', [prev], { [await node.newAddress()]: koinuToRpc(value - 100_000_000n) });
     await node.send((await node.rpc<{ hex: string }>('signrawtransaction', other)).hex);
-    const r = await relay('pay', { id: p.id, tx: customer, relay_token: p.payment.relay_token });
+    const r = await relay('pay', { id: p.id, tx: customer });
     expect(r.status, JSON.stringify(r.body)).toBe(400);
     expect(r.body).toMatchObject({ error: 'invalid_tx' });
     expect(r.body.message).toMatch(/spent|conflict/);
     expect((await payment(p.id)).body).toMatchObject({ status: 'unpaid' });
-    const good = await relay('pay', { id: p.id, tx: await node.payTo(outputsOf(p)), relay_token: p.payment.relay_token });
+    const good = await relay('pay', { id: p.id, tx: await node.payTo(outputsOf(p)) });
     expect(good.status, JSON.stringify(good.body)).toBe(200);
   }, 60_000);
 
@@ -107,17 +107,17 @@ describe.skipIf(!haveDogecoind)('rpc backend against dogecoind', () => {
     const p = await newPayment();
     const outs = Object.fromEntries(outputsOf(p).map((o) => [o.address, koinuToRpc(o.amountKoinu)]));
     const fake = await node.rpc<string>('createrawtransaction', [{ txid: toHex(randomBytes(32)), vout: 0 }], outs);
-    const r = await relay('pay', { id: p.id, tx: fake, relay_token: p.payment.relay_token });
+    const r = await relay('pay', { id: p.id, tx: fake });
     expect(r.status, JSON.stringify(r.body)).toBe(400);
     expect(r.body).toMatchObject({ error: 'invalid_tx', message: expect.stringMatching(/does not exist|missing/i) });
     expect((await payment(p.id)).body).toMatchObject({ status: 'unpaid' });
-    const good = await relay('pay', { id: p.id, tx: await node.payTo(outputsOf(p)), relay_token: p.payment.relay_token });
+    const good = await relay('pay', { id: p.id, tx: await node.payTo(outputsOf(p)) });
     expect(good.status, JSON.stringify(good.body)).toBe(200);
   }, 60_000);
 
   it('a confirmed payment goes back to accepted when a reorg to a heavier branch removes its block', async () => {
     const p = await newPayment();
-    const r = await relay('pay', { id: p.id, tx: await node.payTo(outputsOf(p)), relay_token: p.payment.relay_token });
+    const r = await relay('pay', { id: p.id, tx: await node.payTo(outputsOf(p)) });
     expect(r.status).toBe(200);
     const [block] = await node.mine(1);
     const before = await until(() => payment(p.id), (v) => v.body.status === 'confirmed');
@@ -137,7 +137,7 @@ describe.skipIf(!haveDogecoind)('rpc backend against dogecoind', () => {
   it('a refund: lib/wallet pays the refund envelope with a key of a dogecoind wallet, and the customer receives it', async () => {
     const p = await newPayment(); // 4 DOGE
     const customer = await node.newAddress();
-    const r = await relay('pay', { id: p.id, tx: await node.payTo(outputsOf(p)), relay_token: p.payment.relay_token, refund: customer });
+    const r = await relay('pay', { id: p.id, tx: await node.payTo(outputsOf(p)), refund: customer });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     await node.mine(1);
     await until(() => payment(p.id), (x) => x.body.status === 'confirmed');
@@ -155,7 +155,7 @@ describe.skipIf(!haveDogecoind)('rpc backend against dogecoind', () => {
       network: 'regtest', keys: [await node.rpc<string>('dumpprivkey', merchant)],
       utxos: [{ txid: coin!.txid, vout: coin!.vout, amount: parseKoinu(String(coin!.amount)), script: coin!.scriptPubKey }],
     });
-    const paid = await relay('pay', { id: rf.body.id, tx: tx.hex, relay_token: verified.payment.relay_token });
+    const paid = await relay('pay', { id: rf.body.id, tx: tx.hex });
     expect(paid.status, JSON.stringify(paid.body)).toBe(200);
     expect(paid.body).toMatchObject({ status: 'accepted', txid: tx.txid });
     expect(await node.rpc('getrawmempool')).toContain(tx.txid);

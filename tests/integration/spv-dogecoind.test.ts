@@ -71,7 +71,7 @@ describe.skipIf(!haveDogecoind)('spv backend against dogecoind over P2P (app)', 
   it('accepts a payment once dogecoind shows it from its mempool, then confirms it', async () => {
     const p = await newPayment();
     const tx = await node.payTo(outputsOf(p));
-    const r = await relay('pay', { id: p.id, tx, relay_token: p.payment.relay_token });
+    const r = await relay('pay', { id: p.id, tx });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body).toMatchObject({ id: p.id, status: 'accepted', confirmed: 0, required: 1 });
     expect(await node.rpc('getrawmempool')).toContain(txidOf(fromHex(tx)));
@@ -107,14 +107,14 @@ describe.skipIf(!haveDogecoind)('spv backend against dogecoind over P2P (app)', 
     const value = koinuFromRpc(prevTx.vout[prev.vout].value);
     const other = await node.rpc<string>('createrawtransaction', [prev], { [await node.newAddress()]: koinuToRpc(value - 100_000_000n) });
     const first = await node.send((await node.rpc<{ hex: string }>('signrawtransaction', other)).hex);
-    const r = await relay('pay', { id: p.id, tx: customer, relay_token: p.payment.relay_token });
+    const r = await relay('pay', { id: p.id, tx: customer });
     expect(r.status, JSON.stringify(r.body)).toBe(400);
     expect(r.body).toMatchObject({ error: 'invalid_tx' });
     expect(r.body.message).toMatch(/txn-mempool-conflict/);
     expect(r.body.message).toContain(first);
     expect((await payment(p.id)).body).toMatchObject({ status: 'unpaid' });
     // Still payable by a good tx.
-    const good = await relay('pay', { id: p.id, tx: await node.payTo(outputsOf(p)), relay_token: p.payment.relay_token });
+    const good = await relay('pay', { id: p.id, tx: await node.payTo(outputsOf(p)) });
     expect(good.status, JSON.stringify(good.body)).toBe(200);
     expect(good.body).toMatchObject({ status: 'accepted' });
   }, 60_000);
@@ -124,19 +124,19 @@ describe.skipIf(!haveDogecoind)('spv backend against dogecoind over P2P (app)', 
     const outs = Object.fromEntries(outputsOf(p).map((o) => [o.address, koinuToRpc(o.amountKoinu)]));
     const fake = await node.rpc<string>('createrawtransaction', [{ txid: toHex(randomBytes(32)), vout: 0 }], outs);
     const t0 = Date.now();
-    const r = await relay('pay', { id: p.id, tx: fake, relay_token: p.payment.relay_token });
+    const r = await relay('pay', { id: p.id, tx: fake });
     expect(r.status).toBe(503);
     expect(Date.now() - t0).toBeGreaterThanOrEqual(9_500);
     expect((await payment(p.id)).body).toMatchObject({ status: 'unpaid', txid: null });
     const tx = await node.payTo(outputsOf(p));
-    const good = await relay('pay', { id: p.id, tx, relay_token: p.payment.relay_token });
+    const good = await relay('pay', { id: p.id, tx });
     expect(good.status, JSON.stringify(good.body)).toBe(200);
     expect(good.body).toMatchObject({ status: 'accepted', txid: txidOf(fromHex(tx)) });
   }, 60_000);
 
   it('a confirmed payment goes back to accepted when a reorg removes its block, and confirms again', async () => {
     const p = await newPayment();
-    const r = await relay('pay', { id: p.id, tx: await node.payTo(outputsOf(p)), relay_token: p.payment.relay_token });
+    const r = await relay('pay', { id: p.id, tx: await node.payTo(outputsOf(p)) });
     expect(r.status).toBe(200);
     const [block] = await node.mine(1);
     const before = await until(() => payment(p.id), (v) => v.body.status === 'confirmed');
@@ -168,7 +168,7 @@ describe.skipIf(!haveDogecoind)('spv backend against dogecoind over P2P (app)', 
     await node.mine(2);
     await followsNode(60_000);
     const p = await newPayment();
-    const r = await relay('pay', { id: p.id, tx: await node.payTo(outputsOf(p)), relay_token: p.payment.relay_token });
+    const r = await relay('pay', { id: p.id, tx: await node.payTo(outputsOf(p)) });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
   }, 120_000);
 });

@@ -152,7 +152,7 @@ describe('vendor API on PGlite', () => {
     const { encodeTx, addressToScript } = await import('@/lib/doge');
     const tx = encodeTx({ version: 1, inputs: [{ prevTxid: new Uint8Array(32).fill(1), vout: 0, scriptSig: new Uint8Array(0), sequence: 0xffffffff }],
       outputs: [{ value: 300_000_000n, script: addressToScript(p.payment.outputs[0].address, MAINNET) }], locktime: 0 } as never);
-    const r = await fetch(app.url + '/relay/pay', { method: 'POST', body: JSON.stringify({ id: p.id, tx: Buffer.from(tx).toString('hex'), relay_token: p.payment.relay_token }) });
+    const r = await fetch(app.url + '/relay/pay', { method: 'POST', body: JSON.stringify({ id: p.id, tx: Buffer.from(tx).toString('hex') }) });
     expect(r.status).toBe(503);
     expect(await r.text()).toBe('');
   });

@@ -156,14 +156,14 @@ async function run(backend: string) {
             const value = koinuFromRpc((await node.rpc('getrawtransaction', prev.txid, 1)).vout[prev.vout].value);
             const other = await node.rpc<string>('createrawtransaction', [prev], { [await node.newAddress()]: koinuToRpc(value - 1_00000000n) });
             await node.send((await node.rpc<{ hex: string }>('signrawtransaction', other)).hex);
-            const bad = await submitPayment(pctx, { id: p.id, tx, relay_token: body.payment.relay_token });
+            const bad = await submitPayment(pctx, { id: p.id, tx });
             expect(bad.status, JSON.stringify(bad.body)).toBe(400);
             expect((await view(p.id)).status).toBe('unpaid');
             payConflictsRefused++;
           }
           const good = kind === 'pay' ? tx : await node.payTo(outputsOf(body));
           const t0 = Date.now();
-          const a = await submitPayment(pctx, { id: p.id, tx: good, relay_token: body.payment.relay_token });
+          const a = await submitPayment(pctx, { id: p.id, tx: good });
           expect(a.status, JSON.stringify(a.body)).toBe(200);
           p.latency.push(Date.now() - t0);
           p.sent += total;

@@ -89,7 +89,6 @@ const PAYMENT = {
   issued: '2025-01-02T03:04:05.000Z',
   timeout: 900,
   relay: 'https://example.com/relay',
-  relay_token: '',
   fee_per_kb: '0.01',
   max_size: 100000,
   vendor_name: 'Café ☕',
@@ -114,9 +113,11 @@ const flipHex = (hex: string, i: number) =>
 
 describe('signEnvelope', () => {
   const { envelope, payloadBytes } = signEnvelope(PAYMENT, SK, AUX);
-  it('payload is standard padded Base64 of the JSON.stringify UTF-8 bytes', () => {
-    expect(new TextDecoder().decode(payloadBytes)).toBe(JSON.stringify(PAYMENT));
-    expect(envelope.payload).toBe(Buffer.from(JSON.stringify(PAYMENT), 'utf8').toString('base64'));
+  it('payload is standard padded Base64 of the JSON text with non-ASCII and > ? ~ escaped (docs/relay.md)', () => {
+    const text = new TextDecoder().decode(payloadBytes);
+    expect(text).toBe(JSON.stringify(PAYMENT).replace('Café ☕', 'Caf\\u00e9 \\u2615'));
+    expect(JSON.parse(text)).toEqual(PAYMENT);
+    expect(envelope.payload).toBe(Buffer.from(text, 'ascii').toString('base64'));
     expect(envelope.version).toBe('1.0');
   });
   it('pubkey is the 32-byte x-only key in lowercase hex', () => {

@@ -1,6 +1,9 @@
 'use client';
-// The payment screen after Charge: a large QR code (dogeconnect: or dogecoin: form), the amount
-// and lines, a countdown, and live status from the SSE feed (/api/v1/payments/<id>/events).
+// The payment screen after Charge: a large QR code, the amount and lines, a countdown, and live
+// status from the SSE feed (/api/v1/payments/<id>/events). The QR code opens on the dogecoin:
+// form every wallet reads, or on dogeconnect: when only a DogeConnect wallet can pay (data
+// outputs, signing items), saying so (preferredQrForm, docs/relay.md). It is drawn with error
+// correction M, a 4-module quiet zone and modules of at least 4 CSS px (QR_MIN_MODULE_PX).
 // A tx the network refuses leaves the payment unpaid: the screen keeps waiting (with its QR
 // code and Cancel) and shows no txid until a tx is accepted.
 // The till never loses a sale (DESIGN.md §9): while live updates are down a payment that is not
@@ -9,6 +12,7 @@
 // hand over" only on confirmed, with a sound (which the cashier can turn off).
 import { useEffect, useRef, useState } from 'react';
 import QRCode from 'qrcode';
+import { needsConnectWallet, preferredQrForm, type QrForm } from '@/lib/connect/qr-form';
 import { useLocale, useTranslations } from 'next-intl';
 import { csrfFetch } from '@/app/_lib/csrf-fetch';
 import { EmailReceipt } from './receipt/email-receipt';
@@ -30,7 +34,8 @@ export interface CreatedPayment {
   /** The rate a fiat-priced payment was converted at (DESIGN.md §14); null when priced in DOGE. */
   rate?: LockedRateView | null;
   payment: {
-    items: { type: string; id: string; name: string; count: number; unit: string; total: string; tax: string }[];
+    items: { type: string; id: string; name: string; count?: number; unit?: string; total?: string; tax?: string }[];
+    outputs?: { type?: string }[];
     fiat_total: string;
     fiat_tax: string;
     fiat_currency: string;
@@ -39,6 +44,11 @@ export interface CreatedPayment {
 }
 
 type View = PosPaymentView & { txid?: string | null };
+
+/** Quiet zone, in modules, on each side of the QR code (ISO/IEC 18004 asks for 4). */
+const QR_MARGIN = 4;
+/** Smallest module size in CSS px, so a phone reads the code from 30 cm. */
+const QR_MIN_MODULE_PX = 4;
 
 
 export function PaymentScreen({ payment, fiatCurrency, onNewSale, onChargeAgain, demoWallet = false, connected, onLiveChange, sound, ask }: {
@@ -60,13 +70,15 @@ export function PaymentScreen({ payment, fiatCurrency, onNewSale, onChargeAgain,
   const locale = useLocale();
   const doge = (v: string | bigint) => dogeText(v, locale);
   const [view, setView] = useState<View>({ ...payment, status: payment.status });
-  const [form, setForm] = useState<'connect' | 'dogecoin'>('connect');
+  const [form, setForm] = useState<QrForm>(() => preferredQrForm(payment));
+  const connectOnly = needsConnectWallet(payment);
   const [svg, setSvg] = useState('');
+  const [qrModules, setQrModules] = useState(0);
   const [now, setNow] = useState(() => Date.now());
   const [copied, setCopied] = useState(false);
   const [error, setError] = useState('');
   const expiresAt = Date.parse(payment.expires_at);
-  const uri = form === 'connect' ? payment.connect_uri : payment.uri;
+  const uri = form === 'dogeconnect' ? payment.connect_uri : payment.uri;
   const state = posPaymentState(view, expiresAt, now);
   const final = isFinalPosState(state);
   const [sse, setSse] = useState(true);
@@ -147,7 +159,12 @@ export function PaymentScreen({ payment, fiatCurrency, onNewSale, onChargeAgain,
 
   useEffect(() => {
     let live = true;
-    QRCode.toString(qrUri, { type: 'svg', margin: 2, errorCorrectionLevel: 'M', color: { dark: '#1d1b16', light: '#ffffff' } })
+    try {
+      setQrModules(QRCode.create(qrUri, { errorCorrectionLevel: 'M' }).modules.size + 2 * QR_MARGIN);
+    } catch {
+      setQrModules(0);
+    }
+    QRCode.toString(qrUri, { type: 'svg', margin: QR_MARGIN, errorCorrectionLevel: 'M', color: { dark: '#1d1b16', light: '#ffffff' } })
       .then((x) => live && setSvg(x))
       .catch(() => live && setSvg(''));
     return () => {
@@ -198,16 +215,17 @@ export function PaymentScreen({ payment, fiatCurrency, onNewSale, onChargeAgain,
     <main className={s.pay}>
       <section className={s.qrPanel} aria-label={t('code')}>
         <h2 className={s.payHeading} ref={heading} tabIndex={-1}>{rest ? t('payRest') : state === 'waiting' ? t('scanToPay') : t('heading')}</h2>
-        <div className={`${s.qrBox} ${final && state !== 'confirmed' ? s.qrDim : ''}`}>
+        <div className={`${s.qrBox} ${final && state !== 'confirmed' ? s.qrDim : ''}`} style={qrModules ? { minWidth: qrModules * QR_MIN_MODULE_PX } : undefined}>
           {svg ? (
             // eslint-disable-next-line @next/next/no-img-element
-            <img className={s.qr} src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`} alt={rest ? t('restQrAlt', { missing: doge(rest.due) }) : t('qrAlt')} data-uri={qrUri} />
+            <img className={s.qr} src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`} alt={rest ? t('restQrAlt', { missing: doge(rest.due) }) : t('qrAlt')} data-uri={qrUri} data-modules={qrModules || undefined} />
           ) : <div className={s.qr} aria-hidden="true" />}
           {state === 'confirmed' ? <div className={s.qrDone} aria-hidden="true">✓</div> : null}
         </div>
+        {connectOnly && !rest ? <p className={s.notice} data-testid="connect-needed">{t('connectNeeded')}</p> : null}
         {rest ? null : <div className={s.formToggle} role="radiogroup" aria-label={t('qrForm')}>
-          <button type="button" role="radio" aria-checked={form === 'connect'} className={form === 'connect' ? s.modeOn : s.mode} onClick={() => setForm('connect')}>DogeConnect</button>
           <button type="button" role="radio" aria-checked={form === 'dogecoin'} className={form === 'dogecoin' ? s.modeOn : s.mode} onClick={() => setForm('dogecoin')}>dogecoin: URI</button>
+          <button type="button" role="radio" aria-checked={form === 'dogeconnect'} className={form === 'dogeconnect' ? s.modeOn : s.mode} onClick={() => setForm('dogeconnect')}>DogeConnect</button>
         </div>}
         <div className={s.uriRow}>
           <code className={s.uri} data-testid="payment-uri">{qrUri}</code>
@@ -239,8 +257,9 @@ export function PaymentScreen({ payment, fiatCurrency, onNewSale, onChargeAgain,
         <ul className={s.payLines}>
           {p.items.map((it, i) => (
             <li key={i}>
-              <span>{it.count > 1 ? `${it.count} × ` : ''}{it.name}{it.tax && it.tax !== '0' ? <small> {t('plusTax', { amount: doge(it.tax) })}</small> : null}</span>
-              <span>{doge(it.total)}</span>
+              <span>{(it.count ?? 1) > 1 ? `${it.count} × ` : ''}{it.name}{it.tax && it.tax !== '0' ? <small> {t('plusTax', { amount: doge(it.tax) })}</small> : null}</span>
+              {/* a signing item (data committed on chain) has no count, unit or total */}
+              <span>{it.total ? doge(it.total) : ''}</span>
             </li>
           ))}
         </ul>
