@@ -11,7 +11,7 @@ import {
 } from '../lib/connect';
 import { MAINNET } from '../lib/doge/network';
 import { pubkeyToAddress } from '../lib/doge/address';
-import { paymentStatus } from '../lib/relay/payment-view';
+import { paymentStatus } from '../lib/payments';
 
 const VECTORS_VERSION = 1;
 const ISSUED = '2026-01-15T12:00:00.000Z';

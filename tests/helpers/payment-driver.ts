@@ -15,10 +15,7 @@ import { buildPaymentTx } from '@/lib/wallet';
 import { createPayment } from '@/lib/relay/create-payment';
 import { activeRelayKey } from '@/lib/relay/relay-key';
 import { submitPayment, type RelayAnswer } from '@/lib/relay/pay';
-import { onBlockConnected, onBlockDisconnected, onMempoolTxs, updateConfirmations, expirePayments } from '@/lib/relay/chain-sync';
-import { dropTxs, unminedCounted } from '@/lib/relay/payment-txs';
-import { cancelPayment } from '@/lib/relay/cancel-payment';
-import { markPayment } from '@/lib/relay/mark-payment';
+import { onBlockConnected, onBlockDisconnected, onMempoolTxs, updateConfirmations, expirePayments, dropTxs, unminedCounted, cancelPayment, markPayment } from '@/lib/payments';
 import { createRefund } from '@/lib/refunds/create-refund';
 import { formatKoinu, parseKoinu } from '@/lib/money';
 

@@ -13,7 +13,7 @@ import {
   PaymentStatusSchema, UriError, buildConnectUri, buildDogecoinUri, decodeH, encodeH, parsePaymentUri, payloadJson, pubkeyHash15,
   sha256d, signEnvelope, verifyPaymentEnvelope as relayVerify,
 } from '../../lib/connect';
-import { paymentStatus } from '../../lib/relay/payment-view';
+import { paymentStatus } from '../../lib/payments';
 import { readPaymentQr, readPaymentStatus, verifyPaymentEnvelope as walletVerify } from '../../lib/wallet';
 import { buildVectors, vectorsText } from '../../scripts/dogeconnect-vectors-data';
 

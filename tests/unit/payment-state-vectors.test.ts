@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { IllegalTransitionError, TRANSITIONS, transition, type Facts, type Trigger } from '@/lib/relay/state/table';
+import { IllegalTransitionError, TRANSITIONS, transition, type Facts, type Trigger } from '@/lib/payments';
 
 interface Outcome {
   status: string;
