@@ -47,7 +47,7 @@ export interface CreatedPayment {
   required: number;
   expiresAt: Date;
   /** The Connect Payment a wallet pays through /pay. */
-  payment: Parameters<typeof buildPaymentTx>[0] & { relay_token: string };
+  payment: Parameters<typeof buildPaymentTx>[0];
 }
 
 export interface SignedTx {
@@ -213,7 +213,7 @@ export async function openPaymentDriver(): Promise<PaymentDriver> {
       };
     },
     async pay(p, tx, now) {
-      const answer = await submitPayment({ db, network, chain, publicUrl: URL_BASE, now: () => now }, { id: p.id, tx: tx.hex, relay_token: p.payment.relay_token });
+      const answer = await submitPayment({ db, network, chain, publicUrl: URL_BASE, now: () => now }, { id: p.id, tx: tx.hex });
       const coin = payCoins.get(tx.txid);
       payCoins.delete(tx.txid);
       if (coin && !broadcasts.get(tx.txid)) pool.push(coin);
