@@ -3,7 +3,7 @@
 // icon, the order, the QR code under the till's rule with the URI, Copy and "Open in wallet";
 // the live status following an ordinary wallet's payment (the demo wallet's /demo/api/send):
 // underpaid with a QR code for the rest, accepted, then paid with the receipt, Print and "Back
-// to the shop", all without a reload; axe-core at both sizes, light and dark; the page without
+// to the shop", all without a reload; data missing when a data payment is paid plainly; axe-core at both sizes, light and dark; the page without
 // JavaScript; the language from Accept-Language and the control; the headers and the 404 page;
 // zbar decodes each QR code from a screenshot scaled to half size.
 import AxeBuilder from '@axe-core/playwright';
@@ -221,6 +221,26 @@ test('a payment with a data output opens on dogeconnect: and says a DogeConnect 
   await expectQrRule(page, SIZES[0].width);
   expect(await zbarHalf(page)).toBe(p.connect_uri);
   const found = await axe(page, 'data payment');
+  await ctx.close();
+  expect(found, found.join('\n')).toEqual([]);
+});
+
+test("an ordinary wallet pays a data payment's address: data missing, live; nothing more to pay", async ({ browser, app }) => {
+  const p = await create(app, { items: [{ type: 'item', id: 'T', name: 'Ticket', count: 1, unit: '3' }], outputs: [{ type: 'data', data: '68656c6c6f' }] });
+  const ctx = await browser.newContext({ viewport: SIZES[0] });
+  const page = await ctx.newPage();
+  await page.goto(p.checkout_url);
+  await expect(page.locator('[data-hydrated]')).toHaveCount(1);
+  const status = page.getByTestId('checkout-status');
+  await expect(status).toHaveAttribute('data-state', 'waiting');
+  // What an ordinary wallet does with the dogecoin: form: the address and amount, no OP_RETURN.
+  await send(app, /^dogecoin:([^?]+)\?/.exec(p.uri)![1], '3');
+  await expect(status).toHaveAttribute('data-state', 'data_missing', { timeout: 15_000 });
+  await expect(status).toContainText('Paid without the order’s data');
+  await expect(status).toContainText('Do not pay again');
+  await expect(page.getByTestId('checkout-qr')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Open in wallet' })).toHaveCount(0);
+  const found = await axe(page, 'data missing');
   await ctx.close();
   expect(found, found.join('\n')).toEqual([]);
 });
