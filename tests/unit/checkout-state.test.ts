@@ -42,7 +42,8 @@ describe('checkoutShown', () => {
   const shown = (o: Partial<ReturnType<typeof checkoutLive>>, now = T0) => checkoutShown(live(o), '12.5', URI, EXP, now);
   it('waiting, then expired by the clock or the flag', () => {
     expect(shown({}).state).toBe('waiting');
-    expect(shown({}, EXP).state).toBe('expired');
+    expect(shown({}, EXP).state).toBe('waiting'); // strictly past expires_at (lib/pos/payment-state.ts)
+    expect(shown({}, EXP + 1).state).toBe('expired');
     expect(shown({ expired: true }).state).toBe('expired');
   });
   it('underpaid: what is missing and a plain dogecoin: URI for the rest', () => {
