@@ -27,6 +27,20 @@ const v = (rule, description, state, exception, trigger, facts, outcome, gap) =>
 
 const DS = 'double spent'; // §12 "with a reason": the text is free, it must say what happened
 const vectors = [
+  // §4 /pay Concurrency: one submission at a time claims the payment, and gives the claim back
+  // when the network refuses its tx (step 10: the payment stays unpaid and payable, no event).
+  v('§4 Concurrency', 'a /pay submission claims an unpaid payment to broadcast', 'unpaid', null, 'relay.claim', {}, { ...ok('unpaid', null, []), broadcast: 'pending' }),
+  v('§4 Concurrency', 'an underpaid payment may be claimed by /pay', 'unpaid', 'underpaid', 'relay.claim', {}, { ...ok('unpaid', 'underpaid', []), broadcast: 'pending' }),
+  v('§4 pay 10', 'the network refused the claimed tx: released, still payable, no event', 'unpaid', null, 'relay.release', {}, { ...ok('unpaid', null, []), broadcast: 'none' }),
+  ...[['accepted', null], ['confirmed', null], ['declined', 'cancelled']].flatMap(([st, e]) => [
+    v('§4 pay 3-4', `a ${st} payment is not claimed`, st, e, 'relay.claim', {}, 'refused'),
+    v('§4 pay 3-4', `a ${st} payment has no claim to release`, st, e, 'relay.release', {}, 'refused'),
+  ]),
+  // §4 Risk policy: a tx that signals replace-by-fee never gets 0-conf, whatever path brought it.
+  v('§4 Risk policy', 'a 0-conf policy, but the /pay tx signals RBF: accepted, 1 conf required', 'unpaid', null, 'relay.accept', { required: 0, rbf: true, amounts: amounts(2, 0) }, { ...ok('accepted', null, ['payment.accepted']), required: 1 }),
+  v('§4 Risk policy', 'a 0-conf policy and a final /pay tx: confirmed at once', 'unpaid', null, 'relay.accept', { required: 0, rbf: false, amounts: amounts(2, 0) }, { ...ok('confirmed', null, ['payment.accepted', 'payment.confirmed']), required: 0 }),
+  v('§4 Risk policy', 'a plain-wallet tx that signals RBF reaches the total: 1 conf required', 'unpaid', null, 'chain.paid', { required: 0, rbf: true, amounts: amounts(2, 0) }, { ...ok('accepted', null, ['payment.accepted']), required: 1 }),
+  v('§4 Risk policy', 'RBF never lowers a stricter policy', 'unpaid', null, 'relay.accept', { required: 6, rbf: true, amounts: amounts(2, 0) }, { ...ok('accepted', null, ['payment.accepted']), required: 6 }),
   // §4 /pay step 11: acceptance, or 0-conf straight to confirmed.
   v('§4 pay 11', 'a /pay tx the network accepted, 1 conf required', 'unpaid', null, 'relay.accept', { zeroConf: false, amounts: amounts(2, 0) }, ok('accepted', null, ['payment.accepted'])),
   v('§4 pay 11', 'a /pay tx the risk policy deems low risk: confirmed at once', 'unpaid', null, 'relay.accept', { zeroConf: true, amounts: amounts(2, 0) }, ok('confirmed', null, ['payment.accepted', 'payment.confirmed'])),
@@ -71,8 +85,7 @@ const vectors = [
   v('§4 declined final', 'money to a payment marked invalid', 'declined', 'marked_invalid', 'chain.paid', { amounts: amounts(3, 2) }, ok('declined', 'marked_invalid', [])),
   v('§4 declined final', 'money to a double-spent payment', 'declined', 'double_spent', 'chain.paid', { amounts: amounts(2, 0) }, ok('declined', 'double_spent', [])),
   // §12 Data not committed: a tx lacking the payment's data outputs never accepts it.
-  v('§12 Data not committed', 'the full amount in a tx without the data output', 'unpaid', null, 'chain.paid', { amounts: amounts(2, 0), dataMissing: true }, ok('unpaid', 'data_missing', ['payment.data_missing']),
-    'no data_missing exception, event or fact exists in the table; a plain wallet paying the address accepts a payment with data outputs'),
+  v('§12 Data not committed', 'the full amount in a tx without the data output', 'unpaid', null, 'chain.paid', { amounts: amounts(2, 0), dataMissing: true }, ok('unpaid', 'data_missing', ['payment.data_missing'])),
 
   // §4 Payment Status / Reorgs: confirmations.
   v('§4 Status', 'the required depth is reached', 'accepted', null, 'chain.confirmations', { reached: true }, ok('confirmed', null, ['payment.confirmed'])),

@@ -243,7 +243,10 @@ async function recompute(ctx: ObserveContext, id: string, now: Date, rbf: Readon
       updatedAt: now,
     };
     const amounts = { total: p.total, paid: s.paid, before: p.amountPaid };
-    const signalsRbf = all.some((x) => rbf.has(x.txid) && x.blockHeight === null && x.conflictedBy === null);
+    // Only a tx the payment relies on (one of those needed to reach the total) can keep it from
+    // 0-conf: more money in an RBF tx to a payment already paid does not put it at risk, and
+    // raising its depth then left a confirmed payment below its required depth.
+    const signalsRbf = c.needed.some((x) => rbf.has(x.txid) && x.blockHeight === null && x.conflictedBy === null);
     const depth = { required: p.requiredConfirmations, rbf: signalsRbf };
     // Double spent only when what is left no longer reaches the total: a fee bump (RBF) whose
     // replacement pays the address as well leaves the payment paid.

@@ -194,7 +194,7 @@ export async function openPaymentDriver(): Promise<PaymentDriver> {
         summary: {
           txid: d.txid,
           inputs: d.inputs.map((i) => ({ txid: i.prevTxid, vout: i.vout })),
-          outputs: d.outputs.map((o, n) => ({ n, value: o.value, script: o.script })),
+          outputs: d.outputs.map((o, n) => ({ n, value: o.value, script: o.script })), signalsRbf: d.signalsRbf,
         },
       };
     },
@@ -209,7 +209,7 @@ export async function openPaymentDriver(): Promise<PaymentDriver> {
       const d = decodeTx(built.hex, network);
       return {
         txid: d.txid, hex: built.hex, rbf: d.signalsRbf,
-        summary: { txid: d.txid, inputs: d.inputs.map((i) => ({ txid: i.prevTxid, vout: i.vout })), outputs: d.outputs.map((o, n) => ({ n, value: o.value, script: o.script })) },
+        summary: { txid: d.txid, inputs: d.inputs.map((i) => ({ txid: i.prevTxid, vout: i.vout })), outputs: d.outputs.map((o, n) => ({ n, value: o.value, script: o.script })), signalsRbf: d.signalsRbf },
       };
     },
     async pay(p, tx, now) {

@@ -31,8 +31,6 @@ export interface ModelOptions {
   total: bigint;
   required: number;
   expiresAt: number;
-  /** Contract §4: a tx that signals RBF never gets 0-conf, plain-wallet txs included. */
-  rbfNeverZeroConf: boolean;
 }
 
 export class PaymentModel {
@@ -92,18 +90,16 @@ export class PaymentModel {
     return Math.min(Math.max(tip - top + 1, 0), CONFIRMATIONS_TRACKED);
   }
 
-  /** The depth the payment needs: a plain RBF tx it relies on never gets 0-conf. */
-  private requiredNow(): number {
-    if (this.required > 0 || !this.o.rbfNeverZeroConf) return this.required;
-    return this.needed(this.live()).needed.some((t) => t.rbf) ? 1 : 0;
-  }
-
   private emit(...types: string[]) {
     this.events.push(...types);
   }
 
-  /** What the worker does with the payment after the chain changed: amounts, double spends. */
-  private recompute() {
+  /**
+   * What the worker does with the payment after the chain changed: amounts, double spends.
+   * `seenRbf`: the txids the worker just saw unmined that signal RBF (contract §4: a payment
+   * relying on one never gets 0-conf, so the move raises its required depth to at least 1).
+   */
+  private recompute(seenRbf: ReadonlySet<string>) {
     const live = this.live();
     const paid = live.reduce((s, t) => s + t.value, 0n);
     const txids = live.map((t) => t.txid);
@@ -122,6 +118,7 @@ export class PaymentModel {
       return;
     }
     if (!changed && !(this.status === 'unpaid' && enough)) return;
+    if (needed.some((t) => seenRbf.has(t.txid) && t.height === null)) this.required = Math.max(this.required, 1);
     const late = enough && needed[needed.length - 1].seenAt > this.o.expiresAt;
     const over = paid > this.total && paid > before && this.status !== 'declined';
     switch (this.status) {
@@ -167,7 +164,7 @@ export class PaymentModel {
     if (this.status !== 'accepted' && this.status !== 'confirmed') return;
     if (this.exception === 'marked_settled') return;
     const c = this.depth(tip);
-    const reached = c >= this.requiredNow();
+    const reached = c >= this.required;
     this.confirmations = c;
     if (this.status === 'accepted' && reached) {
       this.status = 'confirmed';
@@ -187,8 +184,8 @@ export class PaymentModel {
   }
 
   /** One worker tick after a change: amounts and double spends, the recount, expiry. */
-  tick(tip: number, now: number) {
-    this.recompute();
+  tick(tip: number, now: number, seenRbf: ReadonlySet<string> = new Set()) {
+    this.recompute(seenRbf);
     this.recount(tip);
     this.expire(now);
   }

@@ -14,6 +14,10 @@ interface Outcome {
   events: string[];
   reason: string | null;
   reason_contains?: string;
+  /** The /pay broadcast sub-state the row is left in, when the transition sets it. */
+  broadcast?: string;
+  /** The depth the payment then requires (RBF never gets 0-conf). */
+  required?: number;
 }
 interface Vector {
   rule: string;
@@ -21,7 +25,10 @@ interface Vector {
   state: string;
   exception: string | null;
   trigger: Trigger;
-  facts: { amounts?: { total: string; paid: string; before: string }; late?: boolean; zeroConf?: boolean; reached?: boolean; dataMissing?: boolean };
+  facts: {
+    amounts?: { total: string; paid: string; before: string }; late?: boolean; zeroConf?: boolean; reached?: boolean; dataMissing?: boolean;
+    required?: number; rbf?: boolean;
+  };
   outcome: Outcome | 'refused';
   gap?: string;
 }
@@ -45,6 +52,8 @@ function check(v: Vector) {
   expect({ status: o.status, exception: o.exception, events: o.events }).toEqual({
     status: v.outcome.status, exception: v.outcome.exception, events: v.outcome.events,
   });
+  if (v.outcome.broadcast !== undefined) expect(o.broadcast).toBe(v.outcome.broadcast);
+  if (v.outcome.required !== undefined) expect(o.required).toBe(v.outcome.required);
   if (v.outcome.reason_contains) expect(o.reason ?? '').toContain(v.outcome.reason_contains);
   else expect(o.reason ?? null).toBe(v.outcome.reason);
 }
