@@ -84,21 +84,25 @@ export function paidTo(tx: Pick<MatchTx, 'outputs'>, address: string, network: N
   return sum;
 }
 
+/** Why a tx does not pay a refund. */
+export interface NotPaid {
+  reason: 'amount' | 'own_coins' | 'seen_before';
+  message: string;
+}
+
 /** Why a tx does not pay a refund (null when it does), for /relay/pay's answer and the logs. */
-export function whyNot(tx: MatchTx, r: RefundCandidate, network: Network): string | null {
+export function whyNot(tx: MatchTx, r: RefundCandidate, network: Network): NotPaid | null {
   const paid = paidTo(tx, r.address, network);
-  if (paid !== r.amount) return `it pays ${paid} koinu to ${r.address}, not the refund's exact ${r.amount}`;
+  if (paid !== r.amount) return { reason: 'amount', message: `it pays ${paid} koinu to ${r.address}, not the refund's exact ${r.amount}` };
   const own = toHex(decodeAddress(r.address, network).hash160);
-  const i = tx.inputs.findIndex((x) => {
+  for (const [i, x] of tx.inputs.entries()) {
     const h = spenderHash(x.scriptSig);
-    return h === null || h === own;
-  });
-  if (i >= 0) {
-    return spenderHash(tx.inputs[i]!.scriptSig) === null
-      ? `input ${i} has a non-standard scriptSig: it may spend coins of ${r.address}`
-      : `input ${i} spends coins of ${r.address} (the customer's own money, not a refund)`;
+    if (h === null) return { reason: 'own_coins', message: `input ${i} has no standard scriptSig: it may spend coins of ${r.address}` };
+    if (h === own) return { reason: 'own_coins', message: `input ${i} spends coins of ${r.address}: the customer's own money is not a refund` };
   }
-  if (tx.submittedFor !== r.id && tx.firstSeen.getTime() <= r.createdAt.getTime()) return 'it was first seen before the refund was created';
+  if (tx.submittedFor !== r.id && tx.firstSeen.getTime() <= r.createdAt.getTime()) {
+    return { reason: 'seen_before', message: 'it was first seen before the refund was created' };
+  }
   return null;
 }
 
