@@ -20,7 +20,7 @@ export interface SyncContext {
  * each summed into its payment: payment-txs.ts), and the double spends it confirms.
  */
 export async function onBlockConnected(ctx: SyncContext, b: BlockSummary): Promise<void> {
-  await observeTxs(ctx, b.txs, { height: b.height, hash: b.hash, time: new Date(b.time * 1000) });
+  await observeTxs(ctx, b.txs, { height: b.height, hash: b.hash });
 }
 
 /** Txs that entered the mempool (DESIGN.md §12 "Seen in seconds"). */

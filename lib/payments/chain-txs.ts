@@ -9,6 +9,7 @@ import type { BlockTxSummary, ChainBackend } from '../chain/backend';
 import { applyTransition, updateWithoutTransition } from './apply';
 import { requiredDepth } from './table';
 import { refundPaidBy, type RefundCandidate } from '../refunds/match';
+import { firstSeenOf } from '../refunds/first-seen';
 import { log } from '../log';
 
 export interface ObserveContext {
@@ -21,8 +22,6 @@ export interface ObserveContext {
 export interface BlockRef {
   height: number;
   hash: string;
-  /** The block's header time: a tx first seen in it existed by then (the refund rule's "first seen"). */
-  time?: Date;
 }
 
 interface PaidOutput {
@@ -118,6 +117,8 @@ export async function observeTxs(ctx: ObserveContext, txs: BlockTxSummary[], blo
   const txids = txs.map((t) => t.txid);
   // Unmined txs that signal replace-by-fee: a payment relying on one never gets 0-conf.
   const rbf = new Set(block ? [] : txs.filter((t) => t.signalsRbf).map((t) => t.txid));
+  // Every mempool tx's first sighting (the refund rule's "first seen": lib/refunds/first-seen.ts).
+  if (!block) firstSeenOf(db).note(txids, now);
   if (block && txids.length) {
     // A /pay claim still broadcasting: its tx mined (the acceptance is guarded by these fields).
     await db.prisma.payment.updateMany({
@@ -186,8 +187,7 @@ export async function observeTxs(ctx: ObserveContext, txs: BlockTxSummary[], blo
     const rows: {
       paymentId: string; txid: string; value: bigint; inputs: string[]; seenAt: Date; blockHeight: number | null; blockHash: string | null; commitsData: boolean;
     }[] = [];
-    // When the worker first saw these txs: now, or, from a block, no later than its time.
-    const seenAt = block?.time && block.time.getTime() < now.getTime() ? block.time : now;
+    const seen = firstSeenOf(db);
     for (const [addr, outs] of byAddr) {
       const list = perAddr.get(addr);
       if (!list) continue;
@@ -195,7 +195,7 @@ export async function observeTxs(ctx: ObserveContext, txs: BlockTxSummary[], blo
       const owner = sales.length ? ownerOf(sales) : null;
       for (const o of outs) {
         // A refund only by the tx that pays it (lib/refunds/match.ts), else the sale at the address.
-        const to = refundFor(list, o, seenAt, ctx.network) ?? (sales.length > 1 ? (sales.find((c) => c.txid === o.txid) ?? owner) : owner);
+        const to = refundFor(list, o, seen.firstSeen(o.txid, now), ctx.network) ?? (sales.length > 1 ? (sales.find((c) => c.txid === o.txid) ?? owner) : owner);
         if (!to) continue;
         // The /pay submission being broadcast records its own tx when accepted.
         if (to.broadcastState === 'pending' && to.txid === o.txid) continue;

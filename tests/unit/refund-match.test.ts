@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { REGTEST } from '@/lib/doge';
 import { refundPaidBy, spenderHash, whyNot, type MatchTx, type RefundCandidate } from '@/lib/refunds/match';
+import { FirstSeen } from '@/lib/refunds/first-seen';
 
 interface RawRefund { id: string; address: string; amount: string; status: string; createdAt: string; seq: string; spent: string[] }
 interface RawTx { txid: string; firstSeen: string; submittedFor: string | null; inputs: { prevout: string; scriptSig?: string }[]; outputs: { script: string; value: string }[] }
@@ -39,5 +40,20 @@ describe('spenderHash', () => {
     expect(spenderHash('0101' + '61')).toBeNull(); // OP_NOP: not push-only
     expect(spenderHash('4c')).toBeNull(); // truncated
     expect(spenderHash('zz')).toBeNull();
+  });
+});
+
+describe('FirstSeen', () => {
+  it('keeps the first sighting of a tx, and forgets the oldest beyond its cap', () => {
+    const s = new FirstSeen(2);
+    const t = (m: number) => new Date(Date.UTC(2026, 10, 27, 9, m));
+    s.note(['a'], t(1));
+    s.note(['a', 'b'], t(2));
+    expect(s.firstSeen('a', t(9))).toEqual(t(1));
+    expect(s.firstSeen('b', t(9))).toEqual(t(2));
+    expect(s.firstSeen('c', t(9))).toEqual(t(9)); // never seen: now
+    s.note(['c'], t(3));
+    expect(s.firstSeen('a', t(9))).toEqual(t(9)); // evicted
+    expect(s.firstSeen('b', t(9))).toEqual(t(2));
   });
 });
