@@ -20,7 +20,7 @@ import { activeRelayKey } from '@/lib/relay/relay-key';
 import { submitPayment } from '@/lib/relay/pay';
 import { createDevnetBackend, type DevnetBackend } from '@/lib/chain/devnet/backend';
 import { buildPaymentTx, type WalletUtxo } from '@/lib/wallet';
-import { vendorPaymentView } from '@/lib/relay/payment-view';
+import { vendorPaymentView } from '@/lib/payments';
 import { workerTick } from '@/lib/worker';
 import { createRefund } from '@/lib/refunds/create-refund';
 import { withRefundsOne } from '@/lib/refunds/load';
