@@ -37,9 +37,18 @@ export interface TipInfo {
   hash: string;
 }
 
+/** An input of a tx the worker sees: the outpoint it spends and, when the backend has it, its scriptSig. */
+export interface TxInput extends Outpoint {
+  /**
+   * The scriptSig in hex. Every backend sets it (the refund rule reads from it whose coin the
+   * input spends: lib/refunds/match.ts); an input without one is taken to spend anything.
+   */
+  scriptSig?: string;
+}
+
 export interface BlockTxSummary {
   txid: string;
-  inputs: Outpoint[]; // empty for coinbase
+  inputs: TxInput[]; // empty for coinbase
   outputs: { n: number; value: bigint; script: string }[];
   /** The serialized transaction, when the backend has it (the wallet file stores wallet txs). */
   raw?: Uint8Array;

@@ -9,6 +9,8 @@ import { formatKoinu } from '../money';
 export interface DemoWalletJson {
   network: Config['network'];
   address: string;
+  /** The `refund` address the demo wallet sends with /relay/pay (DevnetWalletInfo.refundAddress). */
+  refund_address: string;
   wif: string;
   balance: string;
   utxos: { txid: string; vout: number; amount: string; script: string; address: string; confirmations: number }[];
@@ -25,6 +27,7 @@ export function demoWalletJson(cfg: Config, chain: ChainBackend): DemoWalletJson
   return {
     network: cfg.network,
     address: w.address,
+    refund_address: w.refundAddress,
     wif: w.wif,
     balance: formatKoinu(w.balance),
     utxos: w.utxos.map((u) => ({ ...u, amount: formatKoinu(u.amount) })),

@@ -8,6 +8,8 @@ import { scriptToAddress, fromHex, toHex, nulldataScript, type Network } from '.
 import type { BlockTxSummary, ChainBackend } from '../chain/backend';
 import { applyTransition, updateWithoutTransition } from './apply';
 import { requiredDepth } from './table';
+import { refundPaidBy, type RefundCandidate } from '../refunds/match';
+import { firstSeenOf } from '../refunds/first-seen';
 import { log } from '../log';
 
 export interface ObserveContext {
@@ -26,6 +28,7 @@ interface PaidOutput {
   txid: string;
   value: bigint;
   inputs: string[];
+  tx: BlockTxSummary;
 }
 
 /** Outputs to each address, summed per tx. */
@@ -44,7 +47,7 @@ function outputsByAddress(txs: BlockTxSummary[], network: Network): Map<string, 
     }
     for (const [a, value] of perAddr) {
       const list = m.get(a) ?? [];
-      list.push({ txid: t.txid, value, inputs: t.inputs.map((i) => `${i.txid}:${i.vout}`) });
+      list.push({ txid: t.txid, value, inputs: t.inputs.map((i) => `${i.txid}:${i.vout}`), tx: t });
       m.set(a, list);
     }
   }
@@ -62,6 +65,8 @@ interface Candidate {
   counted: string[];
   /** The payment's `data` outputs (hex payloads, in order): a tx pays it only if it carries each. */
   data: string[];
+  /** A refund (docs/api.md, Refunds) as the refund rule needs it, else null. */
+  refund: (RefundCandidate & { submitted: string[] }) | null;
 }
 
 /**
@@ -91,6 +96,16 @@ function ownerOf(list: Candidate[]): Candidate {
   return [...list].sort((a, b) => (a.seq > b.seq ? -1 : 1))[0];
 }
 
+/** The refund at an address that a tx pays (docs/security.md), or null. */
+function refundFor(list: Candidate[], o: PaidOutput, seenAt: Date, network: Network): Candidate | null {
+  const refunds = list.filter((c) => c.refund !== null);
+  if (!refunds.length) return null;
+  const submittedFor = refunds.find((c) => c.txid === o.txid || c.refund!.submitted.includes(o.txid))?.id ?? null;
+  const tx = { txid: o.txid, outputs: o.tx.outputs, inputs: o.tx.inputs.map((i) => ({ prevout: `${i.txid}:${i.vout}`, scriptSig: i.scriptSig })), firstSeen: seenAt, submittedFor };
+  const hit = refundPaidBy(tx, refunds.map((c) => c.refund!), network);
+  return hit ? refunds.find((c) => c.id === hit.id)! : null;
+}
+
 /**
  * Records the txs (from the mempool when `block` is null, else from that block) that pay open
  * payments, marks the ones mined, finds double spends, and recomputes the payments touched.
@@ -102,6 +117,8 @@ export async function observeTxs(ctx: ObserveContext, txs: BlockTxSummary[], blo
   const txids = txs.map((t) => t.txid);
   // Unmined txs that signal replace-by-fee: a payment relying on one never gets 0-conf.
   const rbf = new Set(block ? [] : txs.filter((t) => t.signalsRbf).map((t) => t.txid));
+  // Every mempool tx's first sighting (the refund rule's "first seen": lib/refunds/first-seen.ts).
+  if (!block) firstSeenOf(db).note(txids, now);
   if (block && txids.length) {
     // A /pay claim still broadcasting: its tx mined (the acceptance is guarded by these fields).
     await db.prisma.payment.updateMany({
@@ -134,16 +151,26 @@ export async function observeTxs(ctx: ObserveContext, txs: BlockTxSummary[], blo
     // sends every new mempool tx through here, nearly all of them paying no payment. With each
     // payment come the txs among these that it already counts (payment_tx_payment_txid_key).
     const cands: Candidate[] = (await db.query<Record<string, unknown>>(
-      `SELECT p.id, p.address, p.status, p.broadcast_state, p.txid, p.seq,
+      `SELECT p.id, p.address, p.status, p.broadcast_state, p.txid, p.seq, p.refund_of, p.total::text AS total, p.created_at,
               ARRAY(SELECT t.txid FROM payment_tx t WHERE t.payment_id = p.id AND t.txid = ANY($2::text[])) AS counted,
-              ARRAY(SELECT o.data FROM payment_output o WHERE o.payment_id = p.id AND o.type = 'data' ORDER BY o.idx) AS data
+              ARRAY(SELECT o.data FROM payment_output o WHERE o.payment_id = p.id AND o.type = 'data' ORDER BY o.idx) AS data,
+              CASE WHEN p.refund_of IS NOT NULL THEN ARRAY(SELECT s.txid FROM payment_submission s WHERE s.payment_id = p.id AND s.txid = ANY($2::text[])) END AS submitted,
+              CASE WHEN p.refund_of IS NOT NULL THEN ARRAY(SELECT unnest(t.inputs) FROM payment_tx t WHERE t.payment_id = p.id) END AS spent
          FROM payment p WHERE p.address = ANY($1::text[])`, [[...byAddr.keys()], txids],
-    )).map((r) => ({
-      id: String(r.id), address: String(r.address), status: String(r.status), broadcastState: String(r.broadcast_state),
-      txid: r.txid === null || r.txid === undefined ? null : String(r.txid), seq: BigInt(String(r.seq)),
-      counted: (r.counted as unknown[] | null ?? []).map(String),
-      data: (r.data as unknown[] | null ?? []).map((d) => String(d ?? '')),
-    }));
+    )).map((r) => {
+      const c = {
+        id: String(r.id), address: String(r.address), status: String(r.status), broadcastState: String(r.broadcast_state),
+        txid: r.txid === null || r.txid === undefined ? null : String(r.txid), seq: BigInt(String(r.seq)),
+        counted: (r.counted as unknown[] | null ?? []).map(String),
+        data: (r.data as unknown[] | null ?? []).map((d) => String(d ?? '')),
+      };
+      const refund = r.refund_of === null || r.refund_of === undefined ? null : {
+        id: c.id, address: c.address, amount: BigInt(String(r.total)), status: c.status, seq: c.seq,
+        createdAt: r.created_at instanceof Date ? r.created_at : new Date(String(r.created_at)),
+        spent: (r.spent as unknown[] | null ?? []).map(String), submitted: (r.submitted as unknown[] | null ?? []).map(String),
+      };
+      return { ...c, refund };
+    });
     const scripts = new Map(txs.map((t) => [t.txid, t.outputs.map((o) => o.script.toLowerCase())]));
     const perAddr = new Map<string, Candidate[]>();
     for (const c of cands) perAddr.set(c.address, [...(perAddr.get(c.address) ?? []), c]);
@@ -160,12 +187,16 @@ export async function observeTxs(ctx: ObserveContext, txs: BlockTxSummary[], blo
     const rows: {
       paymentId: string; txid: string; value: bigint; inputs: string[]; seenAt: Date; blockHeight: number | null; blockHash: string | null; commitsData: boolean;
     }[] = [];
+    const seen = firstSeenOf(db);
     for (const [addr, outs] of byAddr) {
       const list = perAddr.get(addr);
       if (!list) continue;
-      const owner = ownerOf(list);
+      const sales = list.filter((c) => c.refund === null);
+      const owner = sales.length ? ownerOf(sales) : null;
       for (const o of outs) {
-        const to = list.length > 1 ? (list.find((c) => c.txid === o.txid) ?? owner) : owner;
+        // A refund only by the tx that pays it (lib/refunds/match.ts), else the sale at the address.
+        const to = refundFor(list, o, seen.firstSeen(o.txid, now), ctx.network) ?? (sales.length > 1 ? (sales.find((c) => c.txid === o.txid) ?? owner) : owner);
+        if (!to) continue;
         // The /pay submission being broadcast records its own tx when accepted.
         if (to.broadcastState === 'pending' && to.txid === o.txid) continue;
         rows.push({

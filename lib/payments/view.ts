@@ -48,6 +48,10 @@ export interface RefundRow {
   pubkey: string;
   refundReason: string;
   createdAt: Date;
+  /** What the txs that pay it (lib/refunds/match.ts) sent, and those txs; shown as none when not loaded. */
+  amountPaid?: bigint;
+  paidTxids?: string[];
+  txid?: string | null;
 }
 
 export const rfc3339 = (d: Date) => d.toISOString();
@@ -116,6 +120,8 @@ function fiatFields(payment: unknown) {
 export interface RefundView {
   id: string; payment_id: string | null; status: string; amount: string; address: string;
   uri: string; connect_uri: string; envelope_url: string; created_at: string; reason: string;
+  /** Like a payment's (docs/api.md): the sum the txs that pay this refund sent, and those txs. */
+  amount_paid: string; txids: string[];
 }
 
 export function refundView(r: RefundRow, publicUrl: string): RefundView {
@@ -123,6 +129,7 @@ export function refundView(r: RefundRow, publicUrl: string): RefundView {
   return {
     id: r.id, payment_id: r.refundOf, status: r.status, amount: formatKoinu(r.total), address: r.address,
     uri: l.uri, connect_uri: l.connect_uri, envelope_url: l.envelope_url, created_at: rfc3339(r.createdAt), reason: r.refundReason,
+    amount_paid: formatKoinu(r.amountPaid ?? 0n), txids: amountFields({ ...r, txid: r.txid ?? null }).txids,
   };
 }
 

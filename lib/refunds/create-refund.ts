@@ -132,7 +132,9 @@ export async function createRefund(ctx: CreateRefundContext, paymentId: string, 
         requiredConfirmations: requiredConfirmations(amount, settings), issuedAt, expiresAt,
         envelope: JSON.stringify(signed.envelope), payloadHash: createHash('sha256').update(signed.payloadBytes).digest('hex'),
         pubkey: signed.envelope.pubkey, signature: signed.envelope.sig, relayToken: '', // no token is issued (docs/relay.md)
-        apiKeyId: ctx.apiKeyId ?? null, createdBy: ctx.userId ?? null, createdAt: issuedAt,
+        // The instant to the millisecond, not the envelope's whole second: a tx pays the refund
+        // only when first seen after it (lib/refunds/match.ts).
+        apiKeyId: ctx.apiKeyId ?? null, createdBy: ctx.userId ?? null, createdAt: now,
         lines: { create: [{ idx: 0, type: 'item', itemId: line.id, name: line.name, description: line.desc, icon: '', count: 1, unit: amount, total: amount, tax: null }] },
         outputs: { create: [{ idx: 0, type: 'p2pkh', address, amount, data: null }] },
     }, 'refund.created', ctx.publicUrl, issuedAt);

@@ -6,7 +6,7 @@
 // unpaid and payable. `declined` comes only from the vendor's cancel, the merchant's "mark
 // invalid", or a conflicting tx confirming after acceptance (section 12), never from here.
 import type { Db } from '../db/client';
-import { decodeAddress, fromHex, pubkeyToAddress, scriptToAddress, decodeScript, type Network } from '../doge';
+import { decodeAddress, fromHex, pubkeyToAddress, scriptToAddress, decodeScript, type DecodedTx, type Network } from '../doge';
 import { isBackendUnavailable, type ChainBackend } from '../chain/backend';
 import {
   paymentStatus, loadPayRow, claimPayment, recordRejected, releaseClaim, acceptClaimed, isPastExpiry, canClaimBroadcast, canReleaseBroadcast,
@@ -14,6 +14,7 @@ import {
 } from '../payments';
 import { decodeSubmittedTx, checkOutputs, checkFee, paidToAddress } from './tx-checks';
 import { loadStatusRow } from './hot-reads';
+import { whyNot, type NotPaid } from '../refunds/match';
 
 export interface PayContext {
   db: Db;
@@ -60,6 +61,15 @@ function firstInputAddress(scriptSigHex: string, prevScript: string | null, netw
     /* not a standard scriptSig */
   }
   return '';
+}
+
+/** Why a tx submitted for a refund does not pay it, or null (the rule of lib/refunds/match.ts). */
+function refundTxProblem(tx: DecodedTx, row: PayRow, now: Date, network: Network): NotPaid | null {
+  return whyNot({
+    txid: tx.txid, firstSeen: now, submittedFor: row.id,
+    outputs: tx.outputs.map((o) => ({ value: o.value, script: o.script })),
+    inputs: tx.inputs.map((i) => ({ prevout: `${i.prevTxid}:${i.vout}`, scriptSig: i.scriptSig })),
+  }, { id: row.id, address: row.address, amount: row.total, status: row.status, createdAt: row.createdAt, seq: 0n, spent: [] }, network);
 }
 
 const unavailable = (): RelayAnswer => ({ status: 503, body: null });
@@ -149,6 +159,12 @@ export async function submitPayment(ctx: PayContext, body: unknown): Promise<Rel
   // 8. Outputs.
   const outs = checkOutputs(tx, row.outputs, network);
   if (!outs.ok) return err(400, outs.error, outs.message);
+  // A refund is paid only by a tx that pays its exact amount and spends none of its address's
+  // coins (lib/refunds/match.ts): the customer's own change sent here pays nothing.
+  if (row.refundOf) {
+    const why = refundTxProblem(tx, row, now, network);
+    if (why) return err(400, why.reason === 'amount' ? 'invalid_outputs' : 'invalid_tx', `this transaction does not pay the refund: ${why.message}`);
+  }
   // 9. Fee, from input values the backend looks up.
   let prevScript: string | null = null;
   if (chain.canLookupInputs) {

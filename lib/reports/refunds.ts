@@ -3,7 +3,9 @@
 //
 // A refund is a row of `payment` with `refund_of` set (lib/refunds). The period's refunds are
 // those whose `confirmed_at` falls in [from, to), scoped to the payments `ownSalesOf` created
-// when set. Their fiat value, per currency: the refund's own fiat amount when it was asked in
+// when set, and actually paid: a refund is confirmed only by a tx that pays its exact amount
+// (lib/refunds/match.ts), and `amount_paid` ≥ `total` is checked here as well, so that a refund
+// credited short by a wrong tx before that rule (docs/security.md) is not reported as paid. Their fiat value, per currency: the refund's own fiat amount when it was asked in
 // fiat, else its DOGE amount at the refunded payment's locked rate, rounded half-up to the minor
 // unit; a refund of a payment priced in DOGE has none.
 import type { Db } from '../db/client';
@@ -60,7 +62,7 @@ export async function refundsConfirmedInPeriod(db: Db, from: Date, to: Date, own
   const rows = await db.prisma.$queryRawUnsafe<{ total: string; fiat_total: string; fiat_currency: string; parent_rate: string; parent_currency: string }[]>(
     `SELECT r."total"::text AS total, r."fiat_total", r."fiat_currency", p."rate_value" AS parent_rate, p."fiat_currency" AS parent_currency
        FROM "payment" r JOIN "payment" p ON p."id" = r."refund_of"
-      WHERE r."refund_of" IS NOT NULL AND r."status" = 'confirmed' AND r."confirmed_at" >= $1 AND r."confirmed_at" < $2
+      WHERE r."refund_of" IS NOT NULL AND r."status" = 'confirmed' AND r."amount_paid" >= r."total" AND r."confirmed_at" >= $1 AND r."confirmed_at" < $2
         ${ownSalesOf ? 'AND p."created_by" = $3' : ''}`,
     from, to, ...(ownSalesOf ? [ownSalesOf] : []),
   );

@@ -172,7 +172,8 @@ test('a store priced in USD sells, is paid by the demo wallet, refunds at the ra
   await page.setViewportSize({ width: 1280, height: 900 });
 
   // Refunds, from the invoice page. $1 at the sale's own rate (0.1): 10 DOGE to the customer's
-  // refund address (the demo wallet's, sent with its payment).
+  // refund address (the demo customer's, which the demo wallet sent with its payment: not its own
+  // address, whose coins pay the refund back and so could never pay it, docs/security.md).
   await page.goto(`${app.url}/admin/invoices/${id}`);
   const refundAt = async (rate: 'then' | 'now', reason: string) => {
     await page.getByTestId('refund-open').click();

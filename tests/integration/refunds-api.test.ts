@@ -99,23 +99,28 @@ describe('refunds through the app (devnet)', () => {
     expect(noAddr.body).toMatchObject({ error: 'invalid_request', message: expect.stringMatching(/^address: /) });
     const r = await as(who.manager, 'POST', `/api/v1/payments/${id}/refunds`, { amount: '2', address: CUSTOMER, reason: 'chipped' });
     expect(r.status).toBe(201);
-    expect(r.body).toMatchObject({ payment_id: id, status: 'unpaid', amount: '2', address: CUSTOMER, reason: 'chipped' });
+    expect(r.body).toMatchObject({ payment_id: id, status: 'unpaid', amount: '2', address: CUSTOMER, reason: 'chipped', amount_paid: '0', txids: [] });
 
     const page = await as(who.owner, 'GET', `/admin/invoices/${id}`);
     expect(page.text).toContain(r.body.id);
     expect(page.text).toContain(`data-uri="${r.body.uri.replace(/&/g, '&amp;')}"`);
     expect(page.text).toContain('data-testid="refund-status"');
 
-    await payQr(r.body.connect_uri);
+    const { tx: refundTx } = await payQr(r.body.connect_uri);
     expect((await as(null, 'POST', '/relay/status', { id: r.body.id })).body.status).toBe('accepted');
     await mineUntil(r.body.id, 'confirmed');
 
+    // The refund shows what paid it (docs/security.md "Which transaction pays a refund"), in the
+    // API and on the invoice page.
     const body = await as('key', 'GET', `/api/v1/payments/${id}`);
-    expect(body.body).toMatchObject({ amount_refunded: '2', refunds: [{ id: r.body.id, status: 'confirmed', amount: '2' }] });
+    expect(body.body).toMatchObject({ amount_refunded: '2', refunds: [{ id: r.body.id, status: 'confirmed', amount: '2', amount_paid: '2', txids: [refundTx.txid] }] });
+    const paidPage = await as(who.owner, 'GET', `/admin/invoices/${id}`);
+    expect(paidPage.text).toMatch(new RegExp(`data-testid="refund-txid">${refundTx.txid}<`));
+    expect(paidPage.text).toContain('data-testid="refund-amount-paid"');
     const ev = await as('key', 'GET', '/api/v1/events?limit=500');
     const mine = ev.body.events.filter((e: any) => e.refund?.id === r.body.id);
     expect(mine.map((e: any) => e.type)).toEqual(['refund.created', 'refund.accepted', 'refund.confirmed']);
-    expect(mine[2].refund).toMatchObject({ payment_id: id, status: 'confirmed' });
+    expect(mine[2].refund).toMatchObject({ payment_id: id, status: 'confirmed', amount_paid: '2', txids: [refundTx.txid] });
     // Not a sale: not listed; the report's gross is unchanged and its refunds and net move.
     const list = await as('key', 'GET', '/api/v1/payments?limit=100');
     expect(list.body.payments.some((x: any) => x.id.startsWith('rf_'))).toBe(false);

@@ -121,7 +121,8 @@ describe('refunds (devnet, PGlite)', () => {
     await tick();
     const r = await createRefund(ctx(), p.id, { reason: 'wrong size' });
     expect(r).toMatchObject({ payment_id: p.id, status: 'unpaid', amount: '2', address: customer(0), reason: 'wrong size', envelope_url: `${URL_BASE}/dc/${r.id}` });
-    expect(Object.keys(r).sort()).toEqual(['address', 'amount', 'connect_uri', 'created_at', 'envelope_url', 'id', 'payment_id', 'reason', 'status', 'uri']);
+    expect(Object.keys(r).sort()).toEqual(['address', 'amount', 'amount_paid', 'connect_uri', 'created_at', 'envelope_url', 'id', 'payment_id', 'reason', 'status', 'txids', 'uri']);
+    expect(r).toMatchObject({ amount_paid: '0', txids: [] });
     expect(r.id).toMatch(/^rf_[A-Za-z0-9_-]{22}$/);
     expect(r.uri).toMatch(new RegExp(`^dogecoin:${customer(0)}\\?amount=2&dc=`));
     expect(r.connect_uri).toMatch(/^dogeconnect:/);
@@ -173,7 +174,7 @@ describe('refunds (devnet, PGlite)', () => {
     expect(await createRefund(ctx(), p.id, { address: addr })).toMatchObject({ amount: '1.5' });
   });
 
-  it('an unpaid refund made by mistake is cancelled through the state machine (declined, no event) and frees its amount; one paid or partly paid is not', async () => {
+  it('an unpaid refund made by mistake is cancelled through the state machine (declined, no event) and frees its amount; one paid is not, and less than its amount pays nothing', async () => {
     const p = await newPayment('4');
     await sendPlain(p.payment.outputs[0].address!, '4');
     await tick();
@@ -194,15 +195,22 @@ describe('refunds (devnet, PGlite)', () => {
     await payThroughRelay(again.id, await refundConnectPayment(again.id));
     expect(await cancelRefund(db, again.id, URL_BASE)).toMatchObject({ ok: false, code: 'conflict' });
     expect((await db.prisma.payment.findUniqueOrThrow({ where: { id: again.id } })).status).toBe('accepted');
-    // Partly paid by a plain wallet tx: money went to the customer, so it stays.
+    // A plain wallet tx of less than the refund's amount to the customer pays no refund (only the
+    // exact amount does, docs/security.md): the refund stays unpaid and may be cancelled; one
+    // paid plainly with the exact amount may not.
     const q = await newPayment('3');
     await sendPlain(q.payment.outputs[0].address!, '3');
     await tick();
     const part = await createRefund(ctx(), q.id, { amount: '2', address: customer(12) });
     await sendPlain(customer(12), '1');
     await tick();
-    expect(await db.prisma.payment.findUniqueOrThrow({ where: { id: part.id } })).toMatchObject({ status: 'unpaid', amountPaid: 1_00000000n });
-    expect(await cancelRefund(db, part.id, URL_BASE)).toMatchObject({ ok: false, code: 'conflict', message: expect.stringContaining('already been sent') });
+    expect(await db.prisma.payment.findUniqueOrThrow({ where: { id: part.id } })).toMatchObject({ status: 'unpaid', amountPaid: 0n });
+    expect(await cancelRefund(db, part.id, URL_BASE)).toEqual({ ok: true });
+    const plain = await createRefund(ctx(), q.id, { amount: '2', address: customer(12) });
+    await sendPlain(customer(12), '2');
+    await tick();
+    expect(await db.prisma.payment.findUniqueOrThrow({ where: { id: plain.id } })).toMatchObject({ status: 'accepted', amountPaid: 2_00000000n });
+    expect(await cancelRefund(db, plain.id, URL_BASE)).toMatchObject({ ok: false, code: 'conflict' });
     // A sale's id, or an unknown one, is no refund.
     expect(await cancelRefund(db, p.id, URL_BASE)).toMatchObject({ ok: false, code: 'not_found' });
     expect(await cancelRefund(db, 'rf_AAAAAAAAAAAAAAAAAAAAAA', URL_BASE)).toMatchObject({ ok: false, code: 'not_found' });

@@ -14,6 +14,8 @@ import css from './wallet.module.css';
 interface DemoWalletJson {
   network: 'testnet' | 'regtest';
   address: string;
+  /** Sent as the `refund` address: not the wallet's own, whose coins pay the refund back (docs/security.md). */
+  refund_address: string;
   wif: string;
   balance: string;
   utxos: { txid: string; vout: number; amount: string; script: string; address: string; confirmations: number }[];
@@ -142,7 +144,7 @@ export function DemoWallet() {
       const utxos: WalletUtxo[] = w.utxos.map((u) => ({ txid: u.txid, vout: u.vout, amount: parseKoinu(u.amount), script: u.script }));
       const tx = buildPaymentTx(verified.payment, { network: w.network, utxos, keys: [w.wif], changeAddress: w.address });
       const opts = { allowHttp: allowHttp() };
-      const submitted = await submitPayment(verified.payment, { tx: tx.hex, refund: w.address }, opts);
+      const submitted = await submitPayment(verified.payment, { tx: tx.hex, refund: w.refund_address }, opts);
       setPhase({ kind: 'status', view, status: submitted });
       void refresh();
       if (submitted.status !== 'confirmed') {

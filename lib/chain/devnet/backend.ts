@@ -6,7 +6,7 @@ import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeF
 import { join, resolve } from 'node:path';
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { fromHex, hash160, isHex, toHex } from '../../doge/bytes';
-import { pubkeyToAddress } from '../../doge/address';
+import { encodeAddress, pubkeyToAddress } from '../../doge/address';
 import type { Network } from '../../doge/network';
 import { p2pkhScript } from '../../doge/script';
 import { encodeWif } from '../../doge/wif';
@@ -26,6 +26,12 @@ export interface DevnetOptions {
 
 export interface DevnetWalletInfo {
   address: string;
+  /**
+   * The address the demo wallet gives as its `refund` address with /relay/pay: not its own. A
+   * refund is never paid by a tx that spends its address's coins (docs/security.md), and in the
+   * demo the same wallet plays the customer and the merchant who pays the refund back.
+   */
+  refundAddress: string;
   wif: string;
   balance: bigint;
   utxos: { txid: string; vout: number; amount: bigint; script: string; address: string; confirmations: number }[];
@@ -46,6 +52,8 @@ export function asDevnet(chain: ChainBackend): DevnetBackend | null {
 
 /** A script nobody can spend: hash160 of "counter devnet miner". */
 const MINER_SCRIPT = p2pkhScript(hash160(new TextEncoder().encode('counter devnet miner')));
+/** The demo customer's refund address: hash160 of "counter devnet refunds", whose key nobody holds. */
+const REFUND_HASH = hash160(new TextEncoder().encode('counter devnet refunds'));
 
 export function createDevnetBackend(opts: DevnetOptions): DevnetBackend {
   if (opts.network.name === 'mainnet') throw new Error('the devnet backend never runs with DOGE_NETWORK=mainnet');
@@ -207,7 +215,8 @@ export function createDevnetBackend(opts: DevnetOptions): DevnetBackend {
       const utxos = c.coinsOf(walletScript).map((u) => ({
         txid: u.txid, vout: u.vout, amount: u.value, script: toHex(walletScript), address, confirmations: u.height < 0 ? 0 : tip - u.height + 1,
       }));
-      return { address, wif: encodeWif(walletKey, true, opts.network), balance: utxos.reduce((s, u) => s + u.amount, 0n), utxos };
+      const refundAddress = encodeAddress('p2pkh', REFUND_HASH, opts.network);
+      return { address, refundAddress, wif: encodeWif(walletKey, true, opts.network), balance: utxos.reduce((s, u) => s + u.amount, 0n), utxos };
     },
   };
   return backend;

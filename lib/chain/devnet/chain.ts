@@ -279,7 +279,7 @@ export class DevnetChain {
 export function txSummary(t: DevnetTx): BlockTxSummary {
   return {
     txid: t.txid,
-    inputs: isCoinbase(t.tx) ? [] : t.tx.inputs.map((i) => ({ txid: hashToHex(i.prevTxid), vout: i.vout })),
+    inputs: isCoinbase(t.tx) ? [] : t.tx.inputs.map((i) => ({ txid: hashToHex(i.prevTxid), vout: i.vout, scriptSig: toHex(i.scriptSig) })),
     outputs: t.tx.outputs.map((o, n) => ({ n, value: o.value, script: toHex(o.script) })),
     raw: t.raw,
     signalsRbf: !isCoinbase(t.tx) && signalsRbf(t.tx),

@@ -21,6 +21,7 @@ import {
   type ChainBackend,
   type InputLookup,
   type Outpoint,
+  type TxInput,
   type TipInfo,
 } from '../backend';
 import {
@@ -82,14 +83,18 @@ function hash(v: string, what: string): string {
 function txSummary(raw: unknown, i: number): { tx: BlockTxSummary; size: number } {
   const what = `tx[${i}]`;
   const t = obj(raw, what);
-  const inputs: Outpoint[] = [];
+  const inputs: TxInput[] = [];
   let rbf = false;
   for (const [j, vin] of arr(t.vin, `${what}.vin`).entries()) {
     const v = obj(vin, `${what}.vin[${j}]`);
     if ('coinbase' in v) continue; // a coinbase input spends nothing
     // BIP125: an nSequence below 0xfffffffe signals replace-by-fee (SEQUENCE_RBF_THRESHOLD).
     if (typeof v.sequence === 'number' && v.sequence < SEQUENCE_RBF_THRESHOLD) rbf = true;
-    inputs.push({ txid: hash(str(v, 'txid', `${what}.vin[${j}]`), `${what}.vin[${j}].txid`), vout: int(v, 'vout', `${what}.vin[${j}]`) });
+    const sig = v.scriptSig !== null && typeof v.scriptSig === 'object' ? (v.scriptSig as { hex?: unknown }).hex : undefined;
+    inputs.push({
+      txid: hash(str(v, 'txid', `${what}.vin[${j}]`), `${what}.vin[${j}].txid`), vout: int(v, 'vout', `${what}.vin[${j}]`),
+      ...(typeof sig === 'string' && isHex(sig) ? { scriptSig: sig.toLowerCase() } : {}),
+    });
   }
   const outputs = arr(t.vout, `${what}.vout`).map((vout, j) => {
     const o = obj(vout, `${what}.vout[${j}]`);

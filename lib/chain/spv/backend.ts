@@ -393,7 +393,7 @@ function summarize(txid: string, tx: ReturnType<typeof parseTx>): BlockTxSummary
   const coinbase = tx.inputs.length === 1 && tx.inputs[0]!.prevTxid.every((b) => b === 0);
   return {
     txid,
-    inputs: coinbase ? [] : tx.inputs.map((i) => ({ txid: hashToHex(i.prevTxid), vout: i.vout })),
+    inputs: coinbase ? [] : tx.inputs.map((i) => ({ txid: hashToHex(i.prevTxid), vout: i.vout, scriptSig: toHex(i.scriptSig) })),
     outputs: tx.outputs.map((o, n) => ({ n, value: o.value, script: toHex(o.script) })),
     signalsRbf: !coinbase && signalsRbf(tx),
   };

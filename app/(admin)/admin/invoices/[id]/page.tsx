@@ -109,8 +109,8 @@ export default async function InvoiceDetail({ params }: { params: Promise<{ id: 
                   <td className="bo-mono">{r.id}{r.reason ? <div className="muted">{r.reason}</div> : null}</td>
                   <td>{when(r.created_at)}</td>
                   <td className="bo-mono bo-break">{r.address}</td>
-                  <td className="num">{doge(r.amount)}{r.fiat_amount ? <div className="muted">{num(r.fiat_amount)} {r.fiat_currency}</div> : null}</td>
-                  <td><RefundStatus id={r.id} status={r.status} labels={{ unpaid: statusLabel(ta, 'unpaid'), accepted: statusLabel(ta, 'accepted'), confirmed: statusLabel(ta, 'confirmed'), declined: statusLabel(ta, 'declined') }} />{r.txid ? <div className="bo-mono bo-break muted">{r.txid}</div> : null}</td>
+                  <td className="num">{doge(r.amount)}{r.fiat_amount ? <div className="muted">{num(r.fiat_amount)} {r.fiat_currency}</div> : null}<div className="muted" data-testid="refund-amount-paid">{t('refundAmountPaid', { amount: doge(r.amount_paid) })}</div></td>
+                  <td><RefundStatus id={r.id} status={r.status} labels={{ unpaid: statusLabel(ta, 'unpaid'), accepted: statusLabel(ta, 'accepted'), confirmed: statusLabel(ta, 'confirmed'), declined: statusLabel(ta, 'declined') }} />{r.txids.map((x) => <div key={x} className="bo-mono bo-break muted" data-testid="refund-txid">{x}</div>)}</td>
                   <td>
                     {r.status === 'unpaid' && qrs.get(r.id) ? (
                       <img className="bo-refund-qr" width={160} height={160} alt={t('refundQr', { id: r.id })} data-uri={r.uri}
