@@ -278,6 +278,19 @@ describe('replace-by-fee never gets 0-conf, whatever path brought the tx (issue 
       expect(await view(p.id)).toMatchObject({ status: 'confirmed', confirmed: 0, required: 0 });
     });
   });
+
+  it('an RBF tx on top of a sale already paid by a final tx changes nothing: still confirmed, no unconfirmed event', async () => {
+    await withZeroConf(async () => {
+      const p = await sale();
+      await sendPlain(addressOf(p), '5');
+      await tick();
+      await sendPlain(addressOf(p), '1', 0xfffffffd);
+      await tick();
+      await tick();
+      expect(await view(p.id)).toMatchObject({ status: 'confirmed', required: 0, amount_paid: '6', exception: 'overpaid' });
+      expect(await eventTypes(p.id)).toEqual(['payment.accepted', 'payment.confirmed', 'payment.overpaid']);
+    });
+  });
 });
 
 describe('data not committed: data_missing (issue 27 #4)', () => {
