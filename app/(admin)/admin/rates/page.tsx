@@ -3,8 +3,7 @@ import { localeNumber } from '@/lib/i18n/display';
 import { requirePageUser } from '@/app/_lib/session';
 import { appContext } from '@/lib/app-context';
 import { formatDecimal } from '@/lib/money';
-import { loadRateConfig } from '@/lib/rates/config';
-import { rateCurrency, ratesSnapshot } from '@/lib/rates/store';
+import { loadRateConfig, rateCurrency, ratesSnapshot } from '@/lib/rates';
 import { readSettings } from '@/lib/backoffice/settings';
 import { PricingCurrencyForm } from './pricing-currency-form';
 

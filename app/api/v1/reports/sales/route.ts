@@ -1,7 +1,8 @@
 import { appContext } from '@/lib/app-context';
 import { handle } from '@/lib/api/handle';
 import { json, jsonError, NO_STORE } from '@/lib/api/respond';
-import { reportAccess, resolveRange, salesCsv, salesReport, storeTimezone } from '@/lib/reports';
+import { reportAccess } from '@/lib/api/report-access';
+import { resolveRange, salesCsv, salesReport, storeTimezone } from '@/lib/reports';
 
 export const dynamic = 'force-dynamic';
 

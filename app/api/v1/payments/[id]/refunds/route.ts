@@ -5,7 +5,7 @@ import { readBodyText, parseJsonOrUndefined } from '@/lib/api/body';
 import { json, jsonError } from '@/lib/api/respond';
 import { createRefund } from '@/lib/refunds/create-refund';
 import { refundsOfPayment } from '@/lib/refunds/load';
-import { refundErrorResponse } from '@/lib/refunds/errors';
+import { refundErrorResponse } from '@/lib/api/refund-errors';
 
 export const dynamic = 'force-dynamic';
 
