@@ -28,12 +28,6 @@ export interface Health {
   problems: Problem[];
 }
 
-/** Reads the chain worker's published state (chain_state rows); zeros before the first sync. */
-export async function readChainSummary(db: Db): Promise<ChainSummary> {
-  const r = await readChainReport(db);
-  return { tip: r.tip, synced: r.synced, peers: r.peers };
-}
-
 async function readChainReport(db: Db): Promise<ChainReport> {
   const rows = await db.prisma.chainState.findMany({ where: { key: { in: ['tip_height', 'synced', 'peers'] } } });
   const get = (k: string) => rows.find((r) => r.key === k)?.value;

@@ -58,32 +58,6 @@ export const isFinalPosState = (s: PosPaymentState) => s !== 'waiting' && s !== 
  */
 export const shownTxid = (s: PosPaymentState, txid: string | null | undefined): string | null => (s === 'waiting' || s === 'expired' ? null : txid || null);
 
-/** Headline and detail line for the status panel. */
-export function posStatusText(s: PosPaymentState, v: PosPaymentView): [string, string] {
-  switch (s) {
-    case 'waiting':
-      if (v.exception === 'data_missing') return ['Paid without the order data', 'Refund it or mark it settled in the back office'];
-      return ['Waiting for payment', 'Scan with a DogeConnect or Dogecoin wallet'];
-    case 'accepted': {
-      const m = v.required ?? 1;
-      const n = v.confirmed ?? 0;
-      // Never "4 of 1": past the policy the count is just the count.
-      if (n >= m) return ['Payment accepted', `Confirmed (${n} confirmation${n === 1 ? '' : 's'})`];
-      return ['Payment accepted', `${n} of ${m} confirmation${m === 1 ? '' : 's'}`];
-    }
-    case 'confirmed':
-      return ['Paid ✓', 'Confirmed on the blockchain'];
-    case 'declined':
-      if (v.exception === 'double_spent') return ['Declined: double spent', v.reason || 'a conflicting transaction was confirmed'];
-      if (v.exception === 'marked_invalid') return ['Declined', v.reason || 'marked invalid by merchant'];
-      return ['Declined', v.reason || 'this payment was declined'];
-    case 'cancelled':
-      return ['Cancelled', 'This payment was cancelled'];
-    case 'expired':
-      return ['Expired', 'No payment arrived in time'];
-  }
-}
-
 /**
  * The status panel's words as message keys (messages/*.json, namespace "payment") with their
  * values, for the translated till; `reason` is the server's own words when it gave some.

@@ -16,7 +16,7 @@ import { PeerPool } from '../../p2p/pool';
 import type { Peer } from '../../p2p/peer';
 import {
   INV_BLOCK, INV_FILTERED_BLOCK, INV_TX, decodeInv, decodeReject, decodeU64, encodeFilterAdd, encodeFilterLoad,
-  encodeInv, encodeU64, type InvItem,
+  encodeInv, encodeU64, randomNonce64, type InvItem,
 } from '../../p2p/wire';
 import { log } from '../../log';
 import {
@@ -55,7 +55,6 @@ interface BlockCollect {
   current: string | null;
 }
 
-const rand64 = () => BigInt(Math.floor(Math.random() * 2 ** 52)) << 12n;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export class SpvBackend implements ChainBackend {
@@ -341,7 +340,7 @@ export class SpvBackend implements ChainBackend {
 
   /** Ping and wait for the matching pong: every message the peer sent before is processed. */
   private roundTrip(p: Peer, timeoutMs: number): Promise<void> {
-    const nonce = rand64();
+    const nonce = randomNonce64();
     return new Promise<void>((resolve, reject) => {
       const t = setTimeout(() => {
         this.pongs = this.pongs.filter((w) => w.nonce !== nonce);
