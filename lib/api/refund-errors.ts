@@ -1,4 +1,4 @@
-// The HTTP answers for the refund errors (DESIGN.md §3 vocabulary): the route stays thin, and
+// The HTTP answers for the refund errors (docs/api.md#errors vocabulary): the route stays thin, and
 // lib/refunds throws typed errors without knowing HTTP.
 import { jsonError } from './respond';
 import { RateUnavailableError } from '../rates';

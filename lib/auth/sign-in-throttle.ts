@@ -1,4 +1,4 @@
-// Sign-in throttling (DESIGN.md §9): failures are counted per account (the normalised email,
+// Sign-in throttling (docs/security.md): failures are counted per account (the normalised email,
 // known or not) and per client (its address, lib/api/client-address.ts). From the 5th failure
 // on, a key is locked for a time that doubles with each further failure (1 s, 2 s, 4 s, … at
 // most 15 min); while either key is locked, sign-in answers 429 with Retry-After without

@@ -1,5 +1,5 @@
 // The back office in real Chromium against the real app (embedded PGlite; a devnet store with a
-// tpub wallet, so it is ready and opens on the overview, DESIGN.md §16):
+// tpub wallet, so it is ready and opens on the overview, docs/operations.md#readiness):
 // sign-in, a cashier refused the settings page, an owner's CSV export matching the vendor API,
 // an API key shown once, and relay key rotation.
 import { test as base, expect, type Page } from '@playwright/test';
@@ -125,7 +125,7 @@ test('an owner exports a CSV whose rows match the API', async ({ page, app }) =>
       order_reference: p.payment.order_reference, address: p.payment.outputs[0].address, txid: '', confirmed: String(p.confirmed), required: String(p.required),
       // the store's zone is UTC here: local time is the instant's own wall-clock
       created_local: p.created_at.slice(0, 19).replace('T', ' '), timezone: 'UTC',
-      // refunds (DESIGN.md §13): none here
+      // refunds (docs/api.md#refunds): none here
       amount_refunded: '0', refunds: '',
     });
   });

@@ -1,4 +1,4 @@
-// Readiness in real Chromium (DESIGN.md §9, §16): a devnet store started without a receiving
+// Readiness in real Chromium (docs/operations.md#readiness): a devnet store started without a receiving
 // wallet is not ready. The back office opens on the first-run checklist (the wallet unticked,
 // with a link to Settings; the chain items ticked); the till shows the cart but keeps Charge
 // off with a cashier's explanation, and no payment is made. Once the owner sets a wallet, the

@@ -1,4 +1,4 @@
-// Receipts end to end in real Chromium (DESIGN.md §15), on a devnet app with embedded PGlite and a
+// Receipts end to end in real Chromium (docs/using-counter.md#reports-and-receipts), on a devnet app with embedded PGlite and a
 // REAL SMTP server (smtp-server) in this process: the paid screen's "Email receipt" sends the
 // receipt and shows the cashier success, and a refusal; the receipt page's lines (tax included)
 // add up to its total, its time is in the store's zone, and its 58 mm and 80 mm print layouts

@@ -40,7 +40,7 @@ export async function startApp(env: Record<string, string> = {}, opts: { keepDat
       // The default chain backend is the spv node: never let a test dial the real network's
       // DNS seeds. A closed loopback port stands in unless the test names its peers.
       DOGE_PEERS: '127.0.0.1:9',
-      // Likewise the exchange-rate providers (DESIGN.md §14): a closed port unless the test serves them.
+      // Likewise the exchange-rate providers (docs/api.md#exchange-rates): a closed port unless the test serves them.
       RATE_URL_COINGECKO: 'http://127.0.0.1:9', RATE_URL_KRAKEN: 'http://127.0.0.1:9', RATE_URL_COINBASE: 'http://127.0.0.1:9',
       RATE_URL_BINANCE: 'http://127.0.0.1:9', RATE_URL_BITSTAMP: 'http://127.0.0.1:9',
       ...env,

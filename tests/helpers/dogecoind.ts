@@ -1,4 +1,4 @@
-// A throwaway `dogecoind -regtest` node (Dogecoin Core 1.14.9, the reference peer, DESIGN.md §8)
+// A throwaway `dogecoind -regtest` node (Dogecoin Core 1.14.9, the reference peer, docs/architecture.md#chain-backends)
 // on loopback for backend tests, modelled on litecoind.ts.
 //
 //   if (!haveDogecoind) …                          // describe.skipIf(!haveDogecoind): see skipReason

@@ -1,5 +1,5 @@
 // A throwaway `litecoind -regtest` node on loopback for backend tests. Litecoin Core stands in
-// for Dogecoin Core (DESIGN.md §8): same RPCs, regtest magic, address prefixes and tpub keys.
+// for Dogecoin Core (docs/architecture.md#chain-backends): same RPCs, regtest magic, address prefixes and tpub keys.
 //
 //   const node = await startLitecoind();          // wallet "w" with mature coins
 //   const hex = await node.payTo([{ address, amountKoinu: 150_000_000n }]); // signed, NOT sent

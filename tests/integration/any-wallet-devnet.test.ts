@@ -1,4 +1,4 @@
-// Payments from any wallet (DESIGN.md §12) on the devnet backend and a real PGlite: plain
+// Payments from any wallet (docs/api.md#payments-from-any-wallet) on the devnet backend and a real PGlite: plain
 // wallet txs are seen from the mempool by the worker, summed per payment, and move the payment
 // through the state machine (underpaid, accepted, overpaid, paid_late, double_spent).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Payments from any wallet (DESIGN.md §12) against Dogecoin Core 1.14.9 (`dogecoind -regtest`),
+// Payments from any wallet (docs/api.md#payments-from-any-wallet) against Dogecoin Core 1.14.9 (`dogecoind -regtest`),
 // every transition of the table driven by a real node: plain `sendtoaddress` and raw txs, seen
 // from the mempool within 5 s (the figure is printed), underpaid, two txs that together pay
 // (confirmations from the least-confirmed needed tx), overpaid, late money, a double spend after

@@ -1,5 +1,5 @@
 // Payments from any wallet on the rpc and spv backends against a real litecoind -regtest node
-// (DESIGN.md §12 "Seen in seconds"): the rpc worker diffs getrawmempool, the spv node gets the tx
+// (docs/api.md#payments-from-any-wallet): the rpc worker diffs getrawmempool, the spv node gets the tx
 // through its bloom filter, so a plain `sendtoaddress` to a payment's address is seen within
 // 5 s, before any block (the figures are printed). Real PGlite.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

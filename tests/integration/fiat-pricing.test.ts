@@ -1,4 +1,4 @@
-// Fiat-first pricing on the real app (DESIGN.md §14): devnet backend, embedded PGlite, and the
+// Fiat-first pricing on the real app (docs/api.md#pricing-in-a-fiat-currency): devnet backend, embedded PGlite, and the
 // local rate server answering in CoinGecko's real format. A store priced in USD takes a vendor
 // request with "currency": "USD", converts every line at the rate in force (half-up to the
 // koinu), locks that rate into the payment, and signs the fiat sums into the Connect Payment.

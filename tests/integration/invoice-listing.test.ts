@@ -1,4 +1,4 @@
-// GET /invoices/{address} (DESIGN.md §6) on the real app with a real litecoind -regtest node
+// GET /invoices/{address} (docs/using-counter.md#the-back-office-admin-and-the-invoice-listing) on the real app with a real litecoind -regtest node
 // (rpc backend, embedded PGlite): paging across 250 invoices with the real total and bounds,
 // the mint_hash filter, the field mapping, and buyer matches via the submission's refund and
 // via the tx's first input after a real payment.

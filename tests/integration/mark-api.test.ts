@@ -1,4 +1,4 @@
-// POST /api/v1/payments/<id>/mark on the real built app (DESIGN.md §12): scope payments:write,
+// POST /api/v1/payments/<id>/mark on the real built app (docs/api.md#payments-from-any-wallet): scope payments:write,
 // manager or owner sessions (a cashier gets 403), 409 outside unpaid/accepted, 400 on a bad body;
 // the decision shows in the payment body and on the back-office invoice page.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Live updates at scale (DESIGN.md §16 "Live updates scale") on the real built app (devnet,
+// Live updates at scale (docs/api.md#live-updates) on the real built app (devnet,
 // PGlite): streams are capped per user (API key or signed-in user: the 11th gets 429) and per
 // process (MAX_STREAMS: 503 beyond); a closed stream frees its slot; 1,000 open streams (100
 // keys × 10) leave /api/health answering within 200 ms with bounded memory, and a state change
@@ -182,7 +182,7 @@ describe('live update caps and scale (default MAX_STREAMS)', () => {
     const a = await login(app.url, 'cashier@scale.test');
     const b = await login(app.url, 'cashier@scale.test'); // a second tablet, same cashier
     expect(a.cookie).not.toBe(b.cookie);
-    // A cashier follows only its own sales (DESIGN.md §3): it rings up eleven of them.
+    // A cashier follows only its own sales (docs/api.md#authentication-and-scopes): it rings up eleven of them.
     const own: string[] = [];
     for (let i = 0; i < 11; i++) {
       const c = await getJson(app.url, '/api/v1/payments', {

@@ -1,4 +1,4 @@
-// GET /api/v1/rates and the back-office Rates page on the real app (DESIGN.md §14), with every
+// GET /api/v1/rates and the back-office Rates page on the real app (docs/api.md#exchange-rates), with every
 // RATE_URL_* pointing at a local server that answers in each provider's real format: the
 // median and each source's error, 503 rate_unavailable when every source is down, a stale
 // rate never used, and the owner-only pricing currency.

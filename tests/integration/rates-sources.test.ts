@@ -1,5 +1,5 @@
-// Rate sources against a local server that answers in each provider's real format (DESIGN.md
-// §14): good, slow, down, garbage and wildly-off scenarios for every provider; the outcomes
+// Rate sources against a local server that answers in each provider's real format (
+// docs/api.md#exchange-rates): good, slow, down, garbage and wildly-off scenarios for every provider; the outcomes
 // saved in `rate_source` (PGlite and PostgreSQL) and the rate in force read back from there.
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Readiness on the real built app (DESIGN.md §16, §9): a mainnet store with no wallet, no
+// Readiness on the real built app (docs/operations.md#readiness): a mainnet store with no wallet, no
 // reachable peer and a localhost http:// PUBLIC_URL reports ready:false with each problem, the
 // back office opens on the checklist, and the till's session is refused a new payment (503
 // not_ready) while API keys are not; a wallet set in the back office clears its problem; an rpc

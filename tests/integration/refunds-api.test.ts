@@ -1,4 +1,4 @@
-// Refunds through the real built app on devnet (DESIGN.md §13): the routes' scopes (a cashier
+// Refunds through the real built app on devnet (docs/api.md#refunds): the routes' scopes (a cashier
 // session gets 403, a manager's creates one), the back-office invoice page (Refund button, the
 // refund's QR code and status), the wallet SDK paying the refund from its QR through /relay/pay,
 // refund.* events in the log, the payment body, the invoice CSV and the sales report.

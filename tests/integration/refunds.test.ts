@@ -1,4 +1,4 @@
-// Refunds (DESIGN.md §13) on the devnet backend and a real PGlite: a refund is a signed payment
+// Refunds (docs/api.md#refunds) on the devnet backend and a real PGlite: a refund is a signed payment
 // request to the customer's address that the merchant's wallet pays (here the devnet demo
 // wallet, through /relay/pay with lib/wallet, or plainly); the worker tracks it to confirmed
 // with refund.* events; the payment lists it; over-refunding (also concurrently) is refused;
@@ -183,7 +183,7 @@ describe('refunds (devnet, PGlite)', () => {
     expect(await rejects(createRefund(ctx(), p.id, { amount: '0.1', address: addr }))).toBeInstanceOf(RefundConflictError);
     expect(await cancelRefund(db, mistake.id, URL_BASE)).toEqual({ ok: true });
     expect(await db.prisma.payment.findUniqueOrThrow({ where: { id: mistake.id } })).toMatchObject({ status: 'declined', exception: 'cancelled' });
-    // The catalog (DESIGN.md §5) has no refund.cancelled: nothing is emitted for it.
+    // The catalog (docs/api.md#webhooks) has no refund.cancelled: nothing is emitted for it.
     expect((await events(mistake.id)).map((e) => e.type)).toEqual(['refund.created']);
     expect(await cancelRefund(db, mistake.id, URL_BASE)).toMatchObject({ ok: false, code: 'conflict' });
     // The whole amount may be refunded again.

@@ -1,4 +1,4 @@
-// DESIGN.md §4 step 10 on the devnet backend, in process on PGlite: nothing a third party who
+// docs/relay.md on the devnet backend, in process on PGlite: nothing a third party who
 // saw the QR code can submit ends a payment. A tx with a missing or spent input, a tx already
 // accepted for another payment, or a tx the network refuses (here: a bad signature) gets 400
 // invalid_tx; the payment stays unpaid with no txid, the submission is kept as 'rejected' with

@@ -1,5 +1,5 @@
 // Against a real litecoind -regtest (rpc backend) on embedded PGlite: the 0-conf / RBF risk
-// policy through /relay/pay (DESIGN.md §4), and crash recovery when the claimed tx's input is
+// policy through /relay/pay (docs/relay.md), and crash recovery when the claimed tx's input is
 // double-spent while the process is down (the reconciler must release the claim: the payment
 // stays unpaid and payable, no event, and our tx never reaches the node; §4 step 10).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,8 +1,8 @@
-// The `rpc` backend against Dogecoin Core 1.14.9 (`dogecoind -regtest`, DESIGN.md §8): AuxPoW
+// The `rpc` backend against Dogecoin Core 1.14.9 (`dogecoind -regtest`, docs/architecture.md#chain-backends): AuxPoW
 // blocks (getblockheader h false answers header + AuxPoW, longer than 80 bytes), Dogecoin's RPC
 // dialect (sendrawtransaction's bool), and the app on it: payments, a double spend and a tx with
-// a fake input (400 invalid_tx, the payment stays payable: DESIGN §4 step 10), and a reorg that
-// takes a confirmed payment back to accepted; a refund (DESIGN §13) paid by lib/wallet from a
+// a fake input (400 invalid_tx, the payment stays payable: docs/relay.md), and a reorg that
+// takes a confirmed payment back to accepted; a refund (docs/api.md#refunds) paid by lib/wallet from a
 // dogecoind wallet key and received by the customer. Skipped, saying why, when dogecoind is absent.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';

@@ -1,4 +1,4 @@
-// The sales report over many payments in one period on PGlite (DESIGN.md §15): aggregated in
+// The sales report over many payments in one period on PGlite (docs/using-counter.md#reports-and-receipts): aggregated in
 // SQL, so the report and its CSV cover every payment. The times are logged, not asserted.
 // npm test uses 10,000 payments (the same SQL paths, a fraction of the time); REPORT_PERF_N=100000
 // runs the full-scale check (about 2 minutes on 2 cores).

@@ -1,6 +1,6 @@
 // The app with CHAIN_BACKEND=spv against Dogecoin Core 1.14.9 (`dogecoind -regtest`, the
-// reference peer, DESIGN.md §8) over P2P, with Dogecoin's own regtest genesis (no
-// CHAIN_GENESIS_HASH): AuxPoW headers, payments accepted only on positive evidence (DESIGN §4),
+// reference peer, docs/node.md#the-lightweight-node-chain_backendspv) over P2P, with Dogecoin's own regtest genesis (no
+// CHAIN_GENESIS_HASH): AuxPoW headers, payments accepted only on positive evidence (docs/relay.md),
 // a double spend, a tx the peer keeps as an orphan, 20 reorgs to a heavier branch (tip,
 // /getChaintip and /getHeaders follow; a confirmed payment goes back to accepted), and a peer
 // that restarts. Skipped, saying why, when dogecoind is absent.

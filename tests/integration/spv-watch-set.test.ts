@@ -1,6 +1,6 @@
 // The spv node's watch set (lib/chain/spv/watch.ts) holds the outpoints spent by the unmined txs
 // paying open payments, so a conflicting tx (a double spend that pays none of our addresses)
-// matches the bloom filter when a block mines it (DESIGN.md §12 "Double spent"). Real PGlite.
+// matches the bloom filter when a block mines it (docs/api.md#payments-from-any-wallet). Real PGlite.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openMigratedDb, type Db } from '@/lib/db';
 import { hdFromSeed, serializeXpub, derivePath, REGTEST } from '@/lib/doge';

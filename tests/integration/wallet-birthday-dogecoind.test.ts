@@ -1,4 +1,4 @@
-// The wallet's history against Dogecoin Core 1.14.9 (`dogecoind -regtest`, DESIGN.md §8): coins
+// The wallet's history against Dogecoin Core 1.14.9 (`dogecoind -regtest`, docs/node.md#the-wallets-history-birthday-and-rescan): coins
 // paid to the store 300 blocks before Counter's first start. Without a birthday the spv node
 // scans only the last 7 blocks, so the balance is 0 (documented); an owner's rescan from the
 // back-office API finds them (filtered blocks, progress to 100%), and a second rescan doubles

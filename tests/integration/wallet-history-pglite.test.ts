@@ -1,4 +1,4 @@
-// The wallet's history on PGlite (DESIGN.md §7, §8), through a generic backend (as rpc and devnet
+// The wallet's history on PGlite (docs/node.md#node-text-api, docs/node.md#the-wallets-history-birthday-and-rescan), through a generic backend (as rpc and devnet
 // hand over full blocks): the node API lists a block's records in block order then vout, not
 // txid order; a rescan finds coins older than the follower's first block, resumes after a
 // "restart" from its persisted cursor, chases the follower's tip, records a spend the follower

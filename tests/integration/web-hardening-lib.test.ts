@@ -33,7 +33,7 @@ export function openToOthers(root: string): string[] {
   return out;
 }
 
-describe('DATA_DIR is private (DESIGN.md §16)', () => {
+describe('DATA_DIR is private (docs/security.md)', () => {
   it('PGlite files (WAL included) and the directories are not group/other-readable, whatever the umask was', async () => {
     const old = process.umask(0o000); // the worst case: a umask that lets everyone read
     try {
@@ -93,7 +93,7 @@ describe('webhook URLs are refused when saved if they point inside (SSRF)', () =
   });
 });
 
-describe('BOOTSTRAP_API_KEY revocation is durable (DESIGN.md §16)', () => {
+describe('BOOTSTRAP_API_KEY revocation is durable (docs/security.md)', () => {
   it('is not re-created by the next start, nor after switching to another secret and back', async () => {
     const db = await openMigratedDb({ memory: true });
     try {

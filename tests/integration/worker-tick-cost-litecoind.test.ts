@@ -1,4 +1,4 @@
-// What one chain-worker tick costs the database when nothing concerns the shop (DESIGN.md §12:
+// What one chain-worker tick costs the database when nothing concerns the shop (docs/api.md#payments-from-any-wallet:
 // the rpc backend diffs getrawmempool every ≤ 2 s). On PGlite the worker shares the web
 // process's database, so every statement it sends and every row it reads is paid by
 // /relay/status (bench `status-rpc`). Counted, not timed: against a real litecoind -regtest and

@@ -1,4 +1,4 @@
-// Stress run against Dogecoin Core 1.14.9 (issue 18 "Done when"; DESIGN.md §4, §8, §12): 50
+// Stress run against Dogecoin Core 1.14.9 (issue 18 "Done when"; docs/relay.md, docs/architecture.md#chain-backends, docs/api.md#payments-from-any-wallet): 50
 // payments (STRESS_PAYMENTS) paid through /relay/pay (submitPayment, the handler behind the
 // route) and by plain `sendtoaddress`, in full, in two txs, short, over, with double spends
 // (refused at /pay while a conflicting tx sits in the mempool; and after acceptance, a BIP125

@@ -23,7 +23,7 @@ describe('payment screen state', () => {
     expect(posStatusMessage('waiting', { status: 'unpaid', exception: 'data_missing' })).toEqual({ title: 'dataMissing', detail: 'dataMissingDetail' });
     expect(posStatusMessage('accepted', { status: 'accepted', required: 6, confirmed: 2 })).toEqual({ title: 'accepted', detail: 'acceptedProgress', values: { n: 2, m: 6 } });
     expect(posStatusMessage('accepted', { status: 'accepted', required: 1, confirmed: 0 })).toEqual({ title: 'accepted', detail: 'acceptedProgress', values: { n: 0, m: 1 } });
-    // declined is only the merchant's "mark invalid" or a double spend confirmed after acceptance (DESIGN.md §4, §12).
+    // declined is only the merchant's "mark invalid" or a double spend confirmed after acceptance (docs/relay.md, docs/api.md#payments-from-any-wallet).
     expect(posStatusMessage('declined', { status: 'declined', exception: 'marked_invalid', reason: 'marked invalid by merchant' })).toEqual({ title: 'declined', detail: 'markedInvalid', reason: undefined });
     expect(posStatusMessage('declined', { status: 'declined', exception: 'double_spent', reason: 'conflicted by a tx in block 812' }))
       .toEqual({ title: 'declinedDoubleSpent', detail: 'doubleSpentReason', reason: 'conflicted by a tx in block 812' });
@@ -33,7 +33,7 @@ describe('payment screen state', () => {
 
   it('keeps waiting while a submitted tx is in flight, and shows no txid until one is accepted', () => {
     // A claimed tx (unpaid, txid set while it is broadcast) may still be refused by the network:
-    // the claim is then released and the payment stays payable (DESIGN.md §4 step 10).
+    // the claim is then released and the payment stays payable (docs/relay.md).
     const inFlight = { status: 'unpaid', txid: 'ab'.repeat(32) };
     const s = posPaymentState(inFlight, exp, 0);
     expect(s).toBe('waiting');

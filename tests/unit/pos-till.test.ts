@@ -1,4 +1,4 @@
-// Pure logic behind "the till never loses a sale" (DESIGN.md §9): typed amounts with a decimal
+// Pure logic behind "the till never loses a sale" (docs/using-counter.md#the-till-pos): typed amounts with a decimal
 // comma, the physical keyboard, tax percent, today's sales from the vendor API, charge again,
 // and what the payment screen shows while live updates are down.
 import { describe, expect, it } from 'vitest';

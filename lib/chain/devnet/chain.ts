@@ -1,4 +1,4 @@
-// The devnet chain (DESIGN.md §8): an in-process Dogecoin-format chain for the demo. Real
+// The devnet chain (docs/architecture.md#chain-backends): an in-process Dogecoin-format chain for the demo. Real
 // legacy transactions and 80-byte headers (version 0x00620004: chain ID 0x62, no AuxPoW) with
 // regtest's easy target (bits 0x207fffff) and a real scrypt proof of work for it.
 // Accepted transactions are checked like a node would: decodable, no coinbase, every input

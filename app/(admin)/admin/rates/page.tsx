@@ -19,7 +19,7 @@ function age(t: AgeT, at: string | null, now: number): string {
   return t('ageH', { n: Math.round(s / 3600) });
 }
 
-// Exchange rates (DESIGN.md §14): the rate in force and every source's last value, age and error.
+// Exchange rates (docs/api.md#exchange-rates): the rate in force and every source's last value, age and error.
 export default async function RatesPage() {
   const user = await requirePageUser('manager', '/admin/rates');
   const { db } = await appContext();

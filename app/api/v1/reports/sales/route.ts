@@ -6,7 +6,7 @@ import { resolveRange, salesCsv, salesReport, storeTimezone } from '@/lib/report
 
 export const dynamic = 'force-dynamic';
 
-// GET /api/v1/reports/sales?from=&to=&tz=&format=json|csv&mine=1 (DESIGN.md §15).
+// GET /api/v1/reports/sales?from=&to=&tz=&format=json|csv&mine=1 (docs/using-counter.md#reports-and-receipts).
 export function GET(req: Request) {
   return handle(async () => {
     const ctx = await appContext();

@@ -1,4 +1,4 @@
-// Refunds of a payment (DESIGN.md §13): POST creates one (scope payments:refund, owner and
+// Refunds of a payment (docs/api.md#refunds): POST creates one (scope payments:refund, owner and
 // manager roles), GET lists them (scope payments:read).
 import { vendorRoute } from '@/lib/api/vendor-route';
 import { readBodyText, parseJsonOrUndefined } from '@/lib/api/body';
