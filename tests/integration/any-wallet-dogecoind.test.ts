@@ -8,7 +8,8 @@
 // docs/node.md advises). In-process worker on PGlite, the production worker interval (1 s).
 // Skipped, saying why, when dogecoind is absent.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openMigratedDb, type Db } from '@/lib/db';
+import { type Db } from '@/lib/db';
+import { openTestDb } from '../helpers/stores';
 import { hdFromSeed, serializeXpub, derivePath, REGTEST, getNetwork } from '@/lib/doge';
 import { koinuFromRpc, koinuToRpc } from '@/lib/chain/rpc/client';
 import { createPayment } from '@/lib/relay/create-payment';
@@ -92,7 +93,7 @@ function suite(backend: 'rpc' | 'spv', seed: number) {
   describe.skipIf(!haveDogecoind)(`plain-wallet payments on dogecoind (${backend} backend)`, () => {
     beforeAll(async () => {
       node = await startDogecoind({ matureBlocks: 64, args: backend === 'spv' ? ['-whitelist=127.0.0.1'] : [] });
-      db = await openMigratedDb({ memory: true });
+      db = await openTestDb();
       await db.prisma.store.upsert({ where: { id: 1 }, update: { storeXpub: XPUB }, create: { id: 1, storeXpub: XPUB } });
       await activeRelayKey(db);
       const chain: ChainBackend = backend === 'rpc'

@@ -3,7 +3,8 @@
 // through its bloom filter, so a plain `sendtoaddress` to a payment's address is seen within
 // 5 s, before any block (the figures are printed). Real PGlite.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openMigratedDb, type Db } from '@/lib/db';
+import { type Db } from '@/lib/db';
+import { openTestDb } from '../helpers/stores';
 import { hdFromSeed, serializeXpub, derivePath, REGTEST, getNetwork } from '@/lib/doge';
 import { createPayment } from '@/lib/relay/create-payment';
 import { activeRelayKey } from '@/lib/relay/relay-key';
@@ -40,7 +41,7 @@ async function seenWithin(id: string, pred: (v: Record<string, unknown>) => bool
 
 beforeAll(async () => {
   node = await startLitecoind();
-  db = await openMigratedDb({ memory: true });
+  db = await openTestDb();
   await db.prisma.store.upsert({ where: { id: 1 }, update: { storeXpub: XPUB }, create: { id: 1, storeXpub: XPUB } });
   await activeRelayKey(db);
   const chain = createRpcBackend({ url: node.rpcUrl });
@@ -122,7 +123,7 @@ describe('plain wallet payments on litecoind (spv backend)', () => {
 
   beforeAll(async () => {
     spvNode = await startLitecoind({ args: ['-whitelist=127.0.0.1'] });
-    spvDb = await openMigratedDb({ memory: true });
+    spvDb = await openTestDb();
     await spvDb.prisma.store.upsert({ where: { id: 1 }, update: { storeXpub: XPUB }, create: { id: 1, storeXpub: XPUB } });
     await activeRelayKey(spvDb);
     const chain = new SpvBackend({ network: getNetwork('regtest', { genesisHash: LITECOIN_REGTEST_GENESIS }), peers: [`127.0.0.1:${spvNode.p2pPort}`], checkpoint: null, db: async () => spvDb });

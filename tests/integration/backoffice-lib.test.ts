@@ -2,7 +2,8 @@
 // settings validation, icons, catalog, users and the last-owner rule, keys, invoice search,
 // detail, export and sales per day, and node status.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openMigratedDb, type Db } from '@/lib/db';
+import { type Db } from '@/lib/db';
+import { openTestDb } from '../helpers/stores';
 import { MAINNET, REGTEST, hdFromSeed, derivePath, serializeXpub } from '@/lib/doge';
 import { createPayment } from '@/lib/relay/create-payment';
 import { activeRelayKey } from '@/lib/relay/relay-key';
@@ -41,7 +42,7 @@ async function pay(items: unknown[], extra: Record<string, unknown> = {}) {
 }
 
 beforeAll(async () => {
-  db = await openMigratedDb({ memory: true });
+  db = await openTestDb();
   await db.prisma.store.upsert({ where: { id: 1 }, update: { storeXpub: DGUB }, create: { id: 1, storeXpub: DGUB } });
   await activeRelayKey(db);
 }, 60_000);

@@ -2,7 +2,8 @@
 // wallet (none, valid, not for this network), the chain worker's published state and how long
 // ago it reported, and checkHealth when the database cannot be opened.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openMigratedDb, type Db } from '@/lib/db';
+import { type Db } from '@/lib/db';
+import { openTestDb } from '../helpers/stores';
 import { loadConfig } from '@/lib/config';
 import { checkHealth, readReadiness } from '@/lib/health';
 import { publishChainState } from '@/lib/chain/chain-state';
@@ -14,7 +15,7 @@ const cfg = loadConfig({ DOGE_NETWORK: 'regtest', CHAIN_BACKEND: 'spv', DOGE_PEE
 
 let db: Db;
 beforeAll(async () => {
-  db = await openMigratedDb({ memory: true });
+  db = await openTestDb();
   await db.prisma.store.upsert({ where: { id: 1 }, update: {}, create: { id: 1 } });
 });
 afterAll(async () => db?.close());

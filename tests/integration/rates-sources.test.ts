@@ -4,6 +4,7 @@
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openMigratedDb, type Db } from '@/lib/db';
+import { openTestDb } from '../helpers/stores';
 import { loadRateConfig, type RateConfig } from '@/lib/rates/config';
 import { fetchSource } from '@/lib/rates/fetch-source';
 import { refreshRates, startRateLoop } from '@/lib/rates/refresh';
@@ -132,7 +133,7 @@ describe.each(['pglite', 'postgresql'] as const)('rate_source on %s', (kind) => 
       pg ??= await startPostgres();
       db = await openMigratedDb({ databaseUrl: await createDatabase(pg, `rates_${process.pid}`) });
     } else {
-      db = await openMigratedDb({ memory: true });
+      db = await openTestDb();
     }
     cfg = loadRateConfig({ ...rateEnv(srv.url), RATE_SOURCES: 'coingecko,kraken,coinbase,binance,bitstamp', RATE_MAX_AGE_SEC: '600' });
   });

@@ -10,6 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openMigratedDb, type Db } from '@/lib/db';
+import { openTestDb } from '../helpers/stores';
 import { REGTEST, hdFromSeed, derivePath, serializeXpub, hdKeyToAddress, decodeTx } from '@/lib/doge';
 import { createPayment } from '@/lib/relay/create-payment';
 import { activeRelayKey } from '@/lib/relay/relay-key';
@@ -95,7 +96,7 @@ async function rejects(p: Promise<unknown>): Promise<Error> {
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'counter-refunds-'));
-  db = await openMigratedDb({ memory: true });
+  db = await openTestDb();
   await db.prisma.store.upsert({ where: { id: 1 }, update: { storeXpub: XPUB }, create: { id: 1, storeXpub: XPUB } });
   await activeRelayKey(db);
   chain = createDevnetBackend({ network: REGTEST, dir, blockSeconds: 0 });

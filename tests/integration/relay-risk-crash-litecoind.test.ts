@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { openMigratedDb } from '@/lib/db';
+import { seedDataDir } from '../helpers/stores';
 import { hdFromSeed, serializeXpub, derivePath, decodeTx, REGTEST } from '@/lib/doge';
 import { startLitecoind, LITECOIN_REGTEST_GENESIS, EXTERNAL_ADDRESS, type Litecoind } from '../helpers/litecoind';
 import { startApp, type AppServer } from '../helpers/app-server';
@@ -38,6 +39,7 @@ beforeAll(async () => {
   node = await startLitecoind();
   // The store's risk policy lives in the database: seed it before the app opens it (PGlite is single-process).
   dataDir = mkdtempSync(join(tmpdir(), 'counter-risk-'));
+  await seedDataDir(dataDir);
   const db = await openMigratedDb({ dataDir });
   await db.prisma.store.upsert({ where: { id: 1 }, update: { zeroConfLimit: ZERO_CONF_LIMIT }, create: { id: 1, zeroConfLimit: ZERO_CONF_LIMIT } });
   await db.close();

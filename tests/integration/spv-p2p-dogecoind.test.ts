@@ -7,7 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect, createServer, type Socket } from 'node:net';
 import { randomBytes } from 'node:crypto';
-import { openMigratedDb, type Db } from '@/lib/db';
+import { type Db } from '@/lib/db';
+import { openTestDb } from '../helpers/stores';
 import { getNetwork, fromHex, txidOf, parseTx, hashToHex, toHex } from '@/lib/doge';
 import { SpvBackend } from '@/lib/chain/spv/backend';
 import { BackendUnavailableError } from '@/lib/chain/backend';
@@ -23,7 +24,7 @@ let node: Dogecoind;
 const cleanup: (() => Promise<unknown>)[] = [];
 
 async function freshDb(): Promise<Db> {
-  const db = await openMigratedDb({ memory: true });
+  const db = await openTestDb();
   cleanup.push(() => db.close());
   return db;
 }

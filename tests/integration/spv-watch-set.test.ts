@@ -2,7 +2,8 @@
 // paying open payments, so a conflicting tx (a double spend that pays none of our addresses)
 // matches the bloom filter when a block mines it (docs/api.md#payments-from-any-wallet). Real PGlite.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openMigratedDb, type Db } from '@/lib/db';
+import { type Db } from '@/lib/db';
+import { openTestDb } from '../helpers/stores';
 import { hdFromSeed, serializeXpub, derivePath, REGTEST } from '@/lib/doge';
 import { createPayment } from '@/lib/relay/create-payment';
 import { activeRelayKey } from '@/lib/relay/relay-key';
@@ -15,7 +16,7 @@ const C = 'cc'.repeat(32);
 let db: Db;
 
 beforeAll(async () => {
-  db = await openMigratedDb({ memory: true });
+  db = await openTestDb();
   await db.prisma.store.upsert({ where: { id: 1 }, update: { storeXpub: XPUB }, create: { id: 1, storeXpub: XPUB } });
   await activeRelayKey(db);
 });

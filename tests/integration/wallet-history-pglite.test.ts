@@ -5,7 +5,8 @@
 // met before the output was known, and changes nothing when run again; a birthday (height or
 // date) starts one by itself; bad requests are refused saying why.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openMigratedDb, type Db } from '@/lib/db';
+import { type Db } from '@/lib/db';
+import { openTestDb } from '../helpers/stores';
 import { addressToScript, encodeTx, hexToHash, sha256d, toHex, txidOf, REGTEST } from '@/lib/doge';
 import type { BlockSummary, BlockTxSummary, ChainBackend } from '@/lib/chain/backend';
 import { followChain } from '@/lib/chain/follower';
@@ -67,7 +68,7 @@ const hooks = (db: Db) => ({ connected: (b: BlockSummary) => trackBlockConnected
 // One database for the file (opening one costs seconds), emptied between scenarios.
 let shared: Db | null = null;
 async function freshDb(): Promise<Db> {
-  shared ??= await openMigratedDb({ memory: true });
+  shared ??= await openTestDb();
   const db = shared;
   await db.query('DELETE FROM wallet_output');
   await db.query('DELETE FROM wallet_tx');

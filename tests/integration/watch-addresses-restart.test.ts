@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openMigratedDb, type Db } from '@/lib/db';
+import { seedDataDir } from '../helpers/stores';
 import { deriveAddress, derivePath, hdFromSeed, parseXpub, serializeXpub, REGTEST } from '@/lib/doge';
 import { syncWatchAddresses, ensuredKey, GAP_LIMIT, DERIVE_SLICE } from '@/lib/chain/watch-addresses';
 
@@ -17,7 +18,10 @@ const OTHER = xpubOf(12);
 
 let dir: string;
 let db: Db;
-const open = () => openMigratedDb({ dataDir: dir });
+const open = async () => {
+  await seedDataDir(dir);
+  return openMigratedDb({ dataDir: dir });
+};
 
 async function setStore(xpub: string, next: number) {
   await db.query(`INSERT INTO store (id, store_xpub, next_address_index) VALUES (1, $1, $2)

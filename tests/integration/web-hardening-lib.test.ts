@@ -6,6 +6,7 @@ import { mkdtempSync, readdirSync, rmSync, statSync, chmodSync, mkdirSync, write
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openMigratedDb, type Db } from '@/lib/db';
+import { openTestDb } from '../helpers/stores';
 import { updateSettings, readSettings } from '@/lib/backoffice/settings';
 import { BackofficeError } from '@/lib/backoffice/errors';
 import { authenticateApiKey, ensureBootstrapKey, revokeApiKey, BOOTSTRAP_KEY_ID } from '@/lib/auth';
@@ -76,7 +77,7 @@ describe('webhook URLs are refused when saved if they point inside (SSRF)', () =
     const prev = process.env.WEBHOOK_ALLOW_PRIVATE;
     delete process.env.WEBHOOK_ALLOW_PRIVATE;
     try {
-      db ??= await openMigratedDb({ memory: true });
+      db ??= await openTestDb();
       const err = await updateSettings(db, NETWORKS.regtest, { webhook_url: url }).catch((e) => e);
       expect(err).toBeInstanceOf(BackofficeError);
       expect(err).toMatchObject({ status: 400, field: 'webhook_url' });
@@ -95,7 +96,7 @@ describe('webhook URLs are refused when saved if they point inside (SSRF)', () =
 
 describe('BOOTSTRAP_API_KEY revocation is durable (docs/security.md)', () => {
   it('is not re-created by the next start, nor after switching to another secret and back', async () => {
-    const db = await openMigratedDb({ memory: true });
+    const db = await openTestDb();
     try {
       const a = 'bootstrap-secret-aaaaaaaaaaaaaaaa';
       const b = 'bootstrap-secret-bbbbbbbbbbbbbbbb';

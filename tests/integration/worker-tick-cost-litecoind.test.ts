@@ -6,7 +6,8 @@
 // unrelated new mempool txs send a bounded number of statements, read payment rows in
 // proportion to the open payments (not the history), and fetch each new tx once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openMigratedDb, type Db } from '@/lib/db';
+import { type Db } from '@/lib/db';
+import { openTestDb } from '../helpers/stores';
 import { hdFromSeed, serializeXpub, derivePath, REGTEST } from '@/lib/doge';
 import { createPayment } from '@/lib/relay/create-payment';
 import { activeRelayKey } from '@/lib/relay/relay-key';
@@ -96,7 +97,7 @@ async function mempoolSize(): Promise<number> {
 
 beforeAll(async () => {
   node = await startLitecoind();
-  const raw = await openMigratedDb({ memory: true });
+  const raw = await openTestDb();
   await raw.prisma.store.upsert({ where: { id: 1 }, update: { storeXpub: XPUB }, create: { id: 1, storeXpub: XPUB } });
   await activeRelayKey(raw);
   const r = await createPayment({ db: raw, network: REGTEST, publicUrl: URL_BASE, apiKeyId: null, userId: null, idempotencyKey: null },

@@ -11,7 +11,8 @@
 //   STRESS_BACKEND=rpc npm run stress               # or rpc, or both
 //   STRESS_SEED=42 STRESS_PAYMENTS=50 npm run stress
 import { afterAll, describe, expect, it } from 'vitest';
-import { openMigratedDb, type Db } from '@/lib/db';
+import { type Db } from '@/lib/db';
+import { openTestDb } from '../helpers/stores';
 import { hdFromSeed, serializeXpub, derivePath, REGTEST, getNetwork, parseTx, hashToHex } from '@/lib/doge';
 import { koinuFromRpc, koinuToRpc } from '@/lib/chain/rpc/client';
 import { formatKoinu } from '@/lib/money';
@@ -80,7 +81,7 @@ async function run(backend: string) {
   let worker: RunningWorker | undefined;
   const started = Date.now();
   try {
-    db = await openMigratedDb({ memory: true });
+    db = await openTestDb();
     await db.prisma.store.upsert({ where: { id: 1 }, update: { storeXpub: XPUB }, create: { id: 1, storeXpub: XPUB } });
     await activeRelayKey(db);
     const chain: ChainBackend = backend === 'rpc'
