@@ -7,7 +7,7 @@ import { loadMigrations, migrate, type SqlRunner } from '../../lib/db/migrate';
 export async function seedPglite(dataDir: string, statements: { sql: string; params?: unknown[] }[]): Promise<void> {
   const { PGlite } = await import('@electric-sql/pglite');
   const dir = join(dataDir, 'pglite');
-  mkdirSync(dir, { recursive: true });
+  await seedDataDir(dataDir);
   const pg = await PGlite.create(dir);
   try {
     const runner: SqlRunner = {

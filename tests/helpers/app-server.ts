@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { freePort } from './ports';
-import { seedDataDir } from './stores';
+import { seedDataDir } from './pglite-template';
 import { appMallocEnv, appNodeArgs, appNodeOptions, nextBin } from '../../scripts/app-node-options.mjs';
 
 export interface AppServer {
@@ -22,8 +22,8 @@ const ROOT = resolve(__dirname, '../..');
 export async function startApp(env: Record<string, string> = {}, opts: { keepDataDir?: string; timeoutMs?: number; port?: number } = {}): Promise<AppServer> {
   const port = opts.port ?? (await freePort());
   const dataDir = opts.keepDataDir ?? mkdtempSync(join(tmpdir(), 'counter-app-'));
-  // A PGlite store starts as a copy of the migrated template (tests/helpers/stores.ts): seconds
-  // less per start than creating the cluster. PostgreSQL apps keep an unused, empty DATA_DIR.
+  // A PGlite store starts as a copy of the migrated template (tests/helpers/pglite-template.ts):
+  // seconds less per start than creating the cluster. PostgreSQL apps keep an empty DATA_DIR.
   if (!env.DATABASE_URL) await seedDataDir(dataDir);
   const url = `http://127.0.0.1:${port}`;
   let out = '';
