@@ -5,13 +5,13 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { hdFromSeed, serializeXpub, derivePath, REGTEST } from '../../lib/doge';
+import { testXpub } from '../helpers/keys';
 import { startApp, type AppServer } from '../helpers/app-server';
 import { until } from '../helpers/wait';
 
 const OWNER = { email: 'owner@shop.test', password: 'correct horse battery' };
 const KEY = 'e2e-bootstrap-' + randomBytes(12).toString('hex');
-const TPUB = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(3), REGTEST), "m/44'/1'/0'"));
+const TPUB = testXpub(3);
 
 const test = base.extend<object, { app: AppServer }>({
   app: [

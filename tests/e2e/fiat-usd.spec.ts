@@ -11,12 +11,12 @@
 // The receipt shows the sale's lines in USD. An expired USD sale, reopened from Today's sales after
 // a reload, is charged again at the rate of the moment (0.2), and with no fresh rate not at all.
 import { test as base, expect, type Page } from '@playwright/test';
-import { hdFromSeed, serializeXpub, derivePath, REGTEST } from '../../lib/doge';
+import { testXpub } from '../helpers/keys';
 import { startApp, type AppServer } from '../helpers/app-server';
 import { startRateServer, type RateServer } from '../helpers/rate-server';
 
 const OWNER = { email: 'owner@usd.shop', password: 'counter e2e usd password' };
-const xpub = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(41), REGTEST), "m/44'/1'/0'"));
+const xpub = testXpub(41);
 
 interface Session { cookie: string; csrf: string }
 

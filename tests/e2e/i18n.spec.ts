@@ -11,13 +11,13 @@ import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { seedPglite } from './seed-pglite';
-import { hdFromSeed, serializeXpub, derivePath, REGTEST } from '../../lib/doge';
+import { testXpub } from '../helpers/keys';
 import { startApp, type AppServer } from '../helpers/app-server';
 
 const OWNER = { email: 'owner@i18n.test', password: 'counter i18n e2e password' };
 const CASHIER = { email: 'kasse@i18n.test', password: 'kassiererin passwort 2026' };
 const API_KEY = 'i18n_' + randomBytes(24).toString('base64url');
-const xpub = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(17), REGTEST), "m/44'/1'/0'"));
+const xpub = testXpub(17);
 
 const test = base.extend<object, { app: AppServer }>({
   app: [

@@ -11,14 +11,14 @@ import { mkdtempSync, rmSync, copyFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { seedPglite } from './seed-pglite';
-import { hdFromSeed, serializeXpub, derivePath, REGTEST } from '../../lib/doge';
+import { testXpub } from '../helpers/keys';
 import { parsePaymentUri, verifyPaymentEnvelope } from '../../lib/connect';
 import { parseKoinu } from '../../lib/money';
 import { startLitecoind, LITECOIN_REGTEST_GENESIS, type Litecoind } from '../helpers/litecoind';
 import { startApp, type AppServer } from '../helpers/app-server';
 
 const ADMIN = { email: 'owner@shibe.cafe', password: 'counter e2e password' };
-const xpub = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(9), REGTEST), "m/44'/1'/0'"));
+const xpub = testXpub(9);
 
 const PRODUCTS = [
   { id: 'p-coffee', sku: 'COF', name: 'Coffee', icon: '/pos-icons/coffee.svg', price: parseKoinu('2.5'), taxRateBp: 0, sort: 1 },

@@ -4,12 +4,12 @@
 // off with a cashier's explanation, and no payment is made. Once the owner sets a wallet, the
 // till unlocks by itself (no reload) and charges, and the back office shows the overview.
 import { test as base, expect, type Page } from '@playwright/test';
-import { hdFromSeed, serializeXpub, derivePath, REGTEST } from '../../lib/doge';
+import { testXpub } from '../helpers/keys';
 import { startApp, type AppServer } from '../helpers/app-server';
 import { until } from '../helpers/wait';
 
 const OWNER = { email: 'owner@ready.test', password: 'readiness e2e password' };
-const TPUB = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(5), REGTEST), "m/44'/1'/0'"));
+const TPUB = testXpub(5);
 
 const test = base.extend<object, { app: AppServer }>({
   app: [

@@ -9,11 +9,11 @@ import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { seedPglite } from './seed-pglite';
-import { hdFromSeed, serializeXpub, derivePath, REGTEST } from '../../lib/doge';
+import { testXpub } from '../helpers/keys';
 import { startApp, type AppServer } from '../helpers/app-server';
 
 const OWNER = { email: 'owner@short.test', password: 'counter underpaid e2e password' };
-const xpub = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(18), REGTEST), "m/44'/1'/0'"));
+const xpub = testXpub(18);
 
 const test = base.extend<object, { app: AppServer }>({
   app: [

@@ -7,7 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Db } from '@/lib/db';
 import { openTestDb } from '../helpers/stores';
-import { REGTEST, hdFromSeed, derivePath, serializeXpub, decodeTx } from '@/lib/doge';
+import { REGTEST, decodeTx } from '@/lib/doge';
+import { testXpub } from '../helpers/keys';
 import { createPayment } from '@/lib/relay/create-payment';
 import { activeRelayKey } from '@/lib/relay/relay-key';
 import { submitPayment } from '@/lib/relay/pay';
@@ -19,7 +20,7 @@ import { createRefund } from '@/lib/refunds/create-refund';
 import { formatKoinu, parseKoinu } from '@/lib/money';
 
 const URL_BASE = 'http://127.0.0.1:1';
-const XPUB = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(12), REGTEST), "m/44'/1'/0'"));
+const XPUB = testXpub(12);
 let db: Db;
 let chain: DevnetBackend;
 let dir: string;

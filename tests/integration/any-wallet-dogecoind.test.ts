@@ -10,7 +10,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db } from '@/lib/db';
 import { openTestDb } from '../helpers/stores';
-import { hdFromSeed, serializeXpub, derivePath, REGTEST, getNetwork } from '@/lib/doge';
+import { REGTEST, getNetwork } from '@/lib/doge';
+import { testXpub } from '../helpers/keys';
 import { koinuFromRpc, koinuToRpc } from '@/lib/chain/rpc/client';
 import { createPayment } from '@/lib/relay/create-payment';
 import { activeRelayKey } from '@/lib/relay/relay-key';
@@ -35,7 +36,7 @@ type View = Record<string, any>;
 
 /** One node, one database and one worker per backend. */
 function suite(backend: 'rpc' | 'spv', seed: number) {
-  const XPUB = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(seed), REGTEST), "m/44'/1'/0'"));
+  const XPUB = testXpub(seed);
   let node: Dogecoind;
   let db: Db;
   let worker: RunningWorker;

@@ -4,16 +4,17 @@
 // validation, the MAX_OPEN_PAYMENTS cap, and /demo existing only on devnet.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
-import { REGTEST, encodeAddress, hdFromSeed, serializeXpub, derivePath } from '@/lib/doge';
+import { REGTEST, encodeAddress } from '@/lib/doge';
+import { testXpub } from '../helpers/keys';
 import { until } from '../helpers/wait';
 import { startApp, type AppServer } from '../helpers/app-server';
 
 const KEY = 'authz-test-key-' + randomBytes(12).toString('hex');
 const DGUB = 'dgub8nnbYqHETn61ajXkw8Z8cHasQNrPnQpb85448DY2ie7PmNecxAm6BjTnhNCvZY3qJk1MKZ9Z5HQasQ83ARb99nmduT7dunvxgcvBFVHuvrq';
 // The first store runs on devnet (regtest), so that it is ready and its till may charge.
-const XPUB = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(8), REGTEST), "m/44'/1'/0'"));
+const XPUB = testXpub(8);
 // Another account key of the same network: "the manager's own wallet".
-const OTHER_XPUB = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(9), REGTEST), "m/44'/1'/0'"));
+const OTHER_XPUB = testXpub(9);
 const PASSWORD = 'authz suite password 7';
 const ELSEWHERE = encodeAddress('p2pkh', new Uint8Array(20).fill(7), REGTEST);
 const item = (unit: string, o: Record<string, unknown> = {}) => ({ type: 'item', id: 'SKU', name: 'Thing', count: 1, unit, ...o });

@@ -4,7 +4,7 @@
 // koinu), locks that rate into the payment, and signs the fiat sums into the Connect Payment.
 // A foreign currency is 400; no fresh rate is 503 rate_unavailable; DOGE stays the default.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hdFromSeed, serializeXpub, derivePath, REGTEST } from '@/lib/doge';
+import { testXpub } from '../helpers/keys';
 import { verifyPaymentEnvelope } from '@/lib/connect';
 import { startApp, type AppServer } from '../helpers/app-server';
 import { startRateServer, rateEnv, type RateServer } from '../helpers/rate-server';
@@ -12,7 +12,7 @@ import { until } from '../helpers/wait';
 
 const KEY = 'ck_test_fiat_bootstrap_key_0123456789abcdef';
 const PASSWORD = 'correct horse battery staple';
-const xpub = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(23), REGTEST), "m/44'/1'/0'"));
+const xpub = testXpub(23);
 let app: AppServer;
 let srv: RateServer;
 

@@ -4,14 +4,15 @@
 // via the tx's first input after a real payment.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHash, randomBytes } from 'node:crypto';
-import { hdFromSeed, serializeXpub, derivePath, deriveAddress, parseXpub, REGTEST, MAINNET, encodeAddress } from '@/lib/doge';
+import { deriveAddress, parseXpub, REGTEST, MAINNET, encodeAddress } from '@/lib/doge';
+import { testXpub } from '../helpers/keys';
 import { parseKoinu } from '@/lib/money';
 import { startLitecoind, LITECOIN_REGTEST_GENESIS, type Litecoind } from '../helpers/litecoind';
 import { startApp, type AppServer } from '../helpers/app-server';
 import { until } from '../helpers/wait';
 
 const KEY = 'invoice-test-key-' + randomBytes(12).toString('hex');
-const XPUB = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(9), REGTEST), "m/44'/1'/0'"));
+const XPUB = testXpub(9);
 const SELLER = deriveAddress(parseXpub(XPUB, REGTEST), 0, REGTEST);
 const N = 250;
 const MINT_A = 'a1'.repeat(32);

@@ -8,7 +8,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Db } from '@/lib/db';
 import { openTestDb } from '../helpers/stores';
-import { addressToScript, decodeAddress, deriveAddress, derivePath, encodeTx, fromHex, hdFromSeed, hexToHash, parseXpub, serializeXpub, toHex, txidOf, REGTEST } from '@/lib/doge';
+import { addressToScript, decodeAddress, deriveAddress, encodeTx, fromHex, hexToHash, parseXpub, serializeXpub, toHex, txidOf, REGTEST } from '@/lib/doge';
+import { testAccount } from '../helpers/keys';
 import type { BlockSummary, BlockTxSummary } from '@/lib/chain/backend';
 import { trackBlockConnected, trackBlockDisconnected, walletWatchSet } from '@/lib/chain/wallet-tracker';
 import { syncWatchAddresses, GAP_LIMIT } from '@/lib/chain/watch-addresses';
@@ -19,7 +20,7 @@ import { createApiKey, createSession, SESSION_COOKIE } from '@/lib/auth';
 import { readHeadersFile, readWalletFile, FILE_MAGIC_HEX } from '../helpers/libdogecoin-files';
 
 const network = REGTEST;
-const xpubKey = derivePath(hdFromSeed(new Uint8Array(32).fill(7), network), "m/44'/1'/0'");
+const xpubKey = testAccount(7, network);
 const xpub = serializeXpub(xpubKey);
 const acct = parseXpub(xpub, network);
 const addr = (branch: number, i: number) => deriveAddress(acct, i, network, branch);

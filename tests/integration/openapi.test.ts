@@ -10,7 +10,8 @@
 import { randomBytes } from 'node:crypto';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hdFromSeed, serializeXpub, derivePath, deriveAddress, REGTEST } from '@/lib/doge';
+import { deriveAddress, REGTEST } from '@/lib/doge';
+import { testAccount, testXpub } from '../helpers/keys';
 import { parseKoinu } from '@/lib/money';
 import { buildPaymentTx, fetchPayment, readConnectQr, type WalletUtxo } from '@/lib/wallet';
 import { MAX_BODY_BYTES } from '@/lib/api/body';
@@ -23,11 +24,11 @@ const checker = new OpenApiChecker(doc);
 
 const KEY = 'openapi-key-' + randomBytes(12).toString('hex');
 const PASSWORD = 'long enough password';
-const xpub = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(17), REGTEST), "m/44'/1'/0'"));
+const xpub = testXpub(17);
 // An address of someone else (not the store, not the demo wallet). Not the demo wallet's own
 // address: a payment to it would share the address that the wallet's change goes to, and one tx
 // paying two payments' addresses wedges this branch's chain worker (see the report of issue 17).
-const FOREIGN = deriveAddress(derivePath(hdFromSeed(new Uint8Array(32).fill(99), REGTEST), "m/44'/1'/0'"), 0, REGTEST);
+const FOREIGN = deriveAddress(testAccount(99), 0, REGTEST);
 const UNKNOWN_ID = 'AAAAAAAAAAAAAAAAAAAAAA';
 const TOO_BIG = 'x'.repeat(MAX_BODY_BYTES + 1);
 let base = '';

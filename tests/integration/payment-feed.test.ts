@@ -3,7 +3,7 @@
 // then the stream ends; auth, unknown ids and cancellation.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
-import { hdFromSeed, serializeXpub, derivePath, REGTEST } from '@/lib/doge';
+import { testXpub } from '../helpers/keys';
 import { parseKoinu } from '@/lib/money';
 import { startLitecoind, LITECOIN_REGTEST_GENESIS, type Litecoind } from '../helpers/litecoind';
 import { startApp, type AppServer } from '../helpers/app-server';
@@ -11,7 +11,7 @@ import { vendorClient } from '../helpers/vendor-client';
 
 const API_KEY = 'test-feed-key-' + randomBytes(12).toString('hex');
 const ADMIN = { email: 'owner@feed.test', password: 'feed test password 1' };
-const xpub = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(7), REGTEST), "m/44'/1'/0'"));
+const xpub = testXpub(7);
 
 let node: Litecoind;
 let app: AppServer;

@@ -4,16 +4,17 @@
 // refund.* events in the log, the payment body, the invoice CSV and the sales report.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
-import { hdFromSeed, serializeXpub, derivePath, deriveAddress, REGTEST } from '@/lib/doge';
+import { deriveAddress, REGTEST } from '@/lib/doge';
+import { testAccount, testXpub } from '../helpers/keys';
 import { parseKoinu } from '@/lib/money';
 import { buildPaymentTx, fetchPayment, readConnectQr, type WalletUtxo } from '@/lib/wallet';
 import { startApp, type AppServer } from '../helpers/app-server';
 
 const KEY = 'refunds-key-' + randomBytes(12).toString('hex');
 const PASSWORD = 'long enough password';
-const XPUB = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(41), REGTEST), "m/44'/1'/0'"));
+const XPUB = testXpub(41);
 // The customer's address: not the demo wallet's own (its change would count as more refund).
-const CUSTOMER = deriveAddress(derivePath(hdFromSeed(new Uint8Array(32).fill(42), REGTEST), "m/44'/1'/0'"), 0, REGTEST);
+const CUSTOMER = deriveAddress(testAccount(42), 0, REGTEST);
 
 let app: AppServer;
 const REPORT = `/api/v1/reports/sales?from=${encodeURIComponent(new Date(Date.now() - 86_400_000).toISOString())}&to=${encodeURIComponent(new Date(Date.now() + 86_400_000).toISOString())}&tz=UTC`;

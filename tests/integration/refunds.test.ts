@@ -11,7 +11,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openMigratedDb, type Db } from '@/lib/db';
 import { openTestDb } from '../helpers/stores';
-import { REGTEST, hdFromSeed, derivePath, serializeXpub, hdKeyToAddress, decodeTx } from '@/lib/doge';
+import { REGTEST, hdFromSeed, derivePath, hdKeyToAddress, decodeTx } from '@/lib/doge';
+import { testXpub } from '../helpers/keys';
 import { createPayment } from '@/lib/relay/create-payment';
 import { activeRelayKey } from '@/lib/relay/relay-key';
 import { submitPayment, queryStatus } from '@/lib/relay/pay';
@@ -38,7 +39,7 @@ import { loadWatchSet } from '@/lib/chain/spv/watch';
 import { decodeAddress, toHex } from '@/lib/doge';
 
 const URL_BASE = 'http://127.0.0.1:1';
-const XPUB = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(31), REGTEST), "m/44'/1'/0'"));
+const XPUB = testXpub(31);
 const customer = (i: number) => hdKeyToAddress(derivePath(hdFromSeed(new Uint8Array(32).fill(77), REGTEST), `m/0/${i}`), REGTEST);
 let db: Db;
 let chain: DevnetBackend;

@@ -5,7 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { openDb, type Db } from '@/lib/db';
-import { hdFromSeed, serializeXpub, derivePath, decodeTx, fromHex, toHex, REGTEST } from '@/lib/doge';
+import { decodeTx, fromHex, toHex, REGTEST } from '@/lib/doge';
+import { testXpub } from '../helpers/keys';
 import { parsePaymentUri, verifyPaymentEnvelope } from '@/lib/connect';
 import { startLitecoind, LITECOIN_REGTEST_GENESIS, type Litecoind } from '../helpers/litecoind';
 import { startPostgres, createDatabase, type PgServer } from '../helpers/postgres';
@@ -16,7 +17,7 @@ import { vendorClient, outputsOf } from '../helpers/vendor-client';
 
 const API_KEY = 'test-bootstrap-key-' + randomBytes(12).toString('hex');
 const HOOK_SECRET = 'whsec_' + randomBytes(16).toString('hex');
-const xpub = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(42), REGTEST), "m/44'/1'/0'"));
+const xpub = testXpub(42);
 
 let node: Litecoind;
 let pg: PgServer;

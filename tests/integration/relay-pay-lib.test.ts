@@ -11,7 +11,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Db } from '@/lib/db';
 import { openTestDb } from '../helpers/stores';
-import { REGTEST, hdFromSeed, derivePath, serializeXpub } from '@/lib/doge';
+import { REGTEST } from '@/lib/doge';
+import { testXpub } from '../helpers/keys';
 import { createPayment } from '@/lib/relay/create-payment';
 import { activeRelayKey } from '@/lib/relay/relay-key';
 import { submitPayment, broadcastClaimed, type PayContext } from '@/lib/relay/pay';
@@ -22,7 +23,7 @@ import { decodeTx } from '@/lib/doge';
 import { vendorPaymentView } from '@/lib/payments';
 
 const URL_BASE = 'http://127.0.0.1:1';
-const XPUB = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(11), REGTEST), "m/44'/1'/0'"));
+const XPUB = testXpub(11);
 let db: Db;
 let chain: DevnetBackend;
 let dir: string;

@@ -11,7 +11,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Db } from '@/lib/db';
 import { openTestDb } from '../helpers/stores';
-import { REGTEST, hdFromSeed, derivePath, serializeXpub, encodeWif, wifToAddress, addressToScript, toHex } from '@/lib/doge';
+import { REGTEST, encodeWif, wifToAddress, addressToScript, toHex } from '@/lib/doge';
+import { testXpub } from '../helpers/keys';
 import { createPayment } from '@/lib/relay/create-payment';
 import { activeRelayKey } from '@/lib/relay/relay-key';
 import { submitPayment, broadcastClaimed, type PayContext } from '@/lib/relay/pay';
@@ -21,7 +22,7 @@ import { workerTick } from '@/lib/worker';
 import { buildPaymentTx } from '@/lib/wallet';
 
 const URL_BASE = 'http://127.0.0.1:1';
-const XPUB = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(12), REGTEST), "m/44'/1'/0'"));
+const XPUB = testXpub(12);
 let db: Db;
 let chain: DevnetBackend;
 let dir: string;

@@ -9,14 +9,15 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { openMigratedDb } from '@/lib/db';
 import { seedDataDir } from '../helpers/stores';
-import { hdFromSeed, serializeXpub, derivePath, decodeTx, REGTEST } from '@/lib/doge';
+import { decodeTx, REGTEST } from '@/lib/doge';
+import { testXpub } from '../helpers/keys';
 import { startLitecoind, LITECOIN_REGTEST_GENESIS, EXTERNAL_ADDRESS, type Litecoind } from '../helpers/litecoind';
 import { startApp, type AppServer } from '../helpers/app-server';
 import { until } from '../helpers/wait';
 import { vendorClient, outputsOf } from '../helpers/vendor-client';
 
 const API_KEY = 'risk-test-key-' + randomBytes(12).toString('hex');
-const xpub = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(7), REGTEST), "m/44'/1'/0'"));
+const xpub = testXpub(7);
 const ZERO_CONF_LIMIT = 500_000_000n; // 5 DOGE
 
 let node: Litecoind;

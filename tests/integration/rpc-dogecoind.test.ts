@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { createRpcBackend } from '@/lib/chain/rpc/backend';
 import { koinuFromRpc, koinuToRpc } from '@/lib/chain/rpc/client';
-import { hdFromSeed, serializeXpub, derivePath, REGTEST, parseTx, hashToHex, txidOf, fromHex, toHex, sha256d } from '@/lib/doge';
+import { parseTx, hashToHex, txidOf, fromHex, toHex, sha256d } from '@/lib/doge';
+import { testXpub } from '../helpers/keys';
 import { haveDogecoind, startDogecoind, warnIfNoDogecoind, type Dogecoind } from '../helpers/dogecoind';
 import { startApp, type AppServer } from '../helpers/app-server';
 import { until } from '../helpers/wait';
@@ -19,7 +20,7 @@ import { parseKoinu } from '@/lib/money';
 warnIfNoDogecoind('tests/integration/rpc-dogecoind.test.ts');
 
 const API_KEY = 'test-bootstrap-key-' + randomBytes(12).toString('hex');
-const xpub = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(11), REGTEST), "m/44'/1'/0'"));
+const xpub = testXpub(11);
 
 let node: Dogecoind;
 let app: AppServer;

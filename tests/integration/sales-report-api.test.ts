@@ -5,11 +5,11 @@
 // /pos/shift).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
-import { REGTEST, hdFromSeed, derivePath, serializeXpub } from '@/lib/doge';
+import { testXpub } from '../helpers/keys';
 import { startApp, type AppServer } from '../helpers/app-server';
 
 const KEY = 'report-test-key-' + randomBytes(12).toString('hex');
-const TPUB = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(17), REGTEST), "m/44'/1'/0'"));
+const TPUB = testXpub(17);
 const PASSWORD = 'report suite password 7';
 
 interface Who { cookie: string; csrf: string }

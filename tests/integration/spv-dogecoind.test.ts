@@ -6,7 +6,8 @@
 // that restarts. Skipped, saying why, when dogecoind is absent.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
-import { hdFromSeed, serializeXpub, derivePath, REGTEST, parseTx, hashToHex, txidOf, fromHex, toHex } from '@/lib/doge';
+import { parseTx, hashToHex, txidOf, fromHex, toHex } from '@/lib/doge';
+import { testXpub } from '../helpers/keys';
 import { koinuFromRpc, koinuToRpc } from '@/lib/chain/rpc/client';
 import { haveDogecoind, startDogecoind, warnIfNoDogecoind, type Dogecoind } from '../helpers/dogecoind';
 import { startApp, type AppServer } from '../helpers/app-server';
@@ -17,7 +18,7 @@ import { vendorClient, outputsOf } from '../helpers/vendor-client';
 warnIfNoDogecoind('tests/integration/spv-dogecoind.test.ts');
 
 const API_KEY = 'test-bootstrap-key-' + randomBytes(12).toString('hex');
-const xpub = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(9), REGTEST), "m/44'/1'/0'"));
+const xpub = testXpub(9);
 
 let node: Dogecoind;
 let app: AppServer;

@@ -8,7 +8,8 @@
 // absent.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
-import { hdFromSeed, serializeXpub, derivePath, deriveAddress, parseXpub, REGTEST } from '@/lib/doge';
+import { deriveAddress, parseXpub, REGTEST } from '@/lib/doge';
+import { testXpub } from '../helpers/keys';
 import { formatKoinuFixed } from '@/lib/money';
 import { haveDogecoind, startDogecoind, warnIfNoDogecoind, type Dogecoind } from '../helpers/dogecoind';
 import { startApp, type AppServer } from '../helpers/app-server';
@@ -18,7 +19,7 @@ warnIfNoDogecoind('tests/integration/wallet-birthday-dogecoind.test.ts');
 
 const API_KEY = 'test-bootstrap-key-' + randomBytes(12).toString('hex');
 const OWNER = { email: 'owner@birthday.test', password: 'Birthday-' + randomBytes(12).toString('hex') };
-const xpub = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(11), REGTEST), "m/44'/1'/0'"));
+const xpub = testXpub(11);
 const addr = (i: number) => deriveAddress(parseXpub(xpub, REGTEST), i, REGTEST, 0);
 const AMOUNTS = [110_000_000n, 220_000_000n, 330_000_000n, 440_000_000n, 550_000_000n, 660_000_000n];
 

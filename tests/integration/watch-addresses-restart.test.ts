@@ -8,11 +8,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openMigratedDb, type Db } from '@/lib/db';
 import { seedDataDir } from '../helpers/stores';
-import { deriveAddress, derivePath, hdFromSeed, parseXpub, serializeXpub, REGTEST } from '@/lib/doge';
+import { deriveAddress, parseXpub, REGTEST } from '@/lib/doge';
+import { testXpub } from '../helpers/keys';
 import { syncWatchAddresses, ensuredKey, GAP_LIMIT, DERIVE_SLICE } from '@/lib/chain/watch-addresses';
 
 const network = REGTEST;
-const xpubOf = (fill: number) => serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(fill), network), "m/44'/1'/0'"));
+const xpubOf = (fill: number) => testXpub(fill, network);
 const XPUB = xpubOf(11);
 const OTHER = xpubOf(12);
 

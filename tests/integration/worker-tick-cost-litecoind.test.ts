@@ -8,7 +8,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db } from '@/lib/db';
 import { openTestDb } from '../helpers/stores';
-import { hdFromSeed, serializeXpub, derivePath, REGTEST } from '@/lib/doge';
+import { REGTEST } from '@/lib/doge';
+import { testXpub } from '../helpers/keys';
 import { createPayment } from '@/lib/relay/create-payment';
 import { activeRelayKey } from '@/lib/relay/relay-key';
 import { createRpcBackend } from '@/lib/chain/rpc/backend';
@@ -17,7 +18,7 @@ import { workerTick, type WorkerContext } from '@/lib/worker';
 import { startLitecoind, EXTERNAL_ADDRESS, type Litecoind } from '../helpers/litecoind';
 
 const URL_BASE = 'http://127.0.0.1:1';
-const XPUB = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(21), REGTEST), "m/44'/1'/0'"));
+const XPUB = testXpub(21);
 const HISTORY = 2_000; // confirmed long ago
 const OPEN = 5;
 const NEW_TXS = 25;

@@ -13,7 +13,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { type Db } from '@/lib/db';
 import { openTestDb } from '../helpers/stores';
-import { hdFromSeed, serializeXpub, derivePath, REGTEST, getNetwork, parseTx, hashToHex } from '@/lib/doge';
+import { REGTEST, getNetwork, parseTx, hashToHex } from '@/lib/doge';
+import { testXpub } from '../helpers/keys';
 import { koinuFromRpc, koinuToRpc } from '@/lib/chain/rpc/client';
 import { formatKoinu } from '@/lib/money';
 import { createPayment } from '@/lib/relay/create-payment';
@@ -75,7 +76,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 async function run(backend: string) {
   const rand = prng(SEED);
   const pick = <T,>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)]!;
-  const XPUB = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(31), REGTEST), "m/44'/1'/0'"));
+  const XPUB = testXpub(31);
   const node: Dogecoind = await startDogecoind({ matureBlocks: 90, args: ['-whitelist=127.0.0.1'] });
   let db: Db | undefined;
   let worker: RunningWorker | undefined;
