@@ -13,7 +13,6 @@ import { openTestDb } from '../helpers/stores';
 import { REGTEST, getNetwork } from '@/lib/doge';
 import { testXpub } from '../helpers/keys';
 import { koinuFromRpc, koinuToRpc } from '@/lib/chain/rpc/client';
-import { createPayment } from '@/lib/relay/create-payment';
 import { activeRelayKey } from '@/lib/relay/relay-key';
 import { createRpcBackend } from '@/lib/chain/rpc/backend';
 import { SpvBackend } from '@/lib/chain/spv/backend';
@@ -26,6 +25,7 @@ import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { pubkeyToAddress } from '@/lib/doge/address';
 import { encodeWif } from '@/lib/doge/wif';
 import { haveDogecoind, startDogecoind, warnIfNoDogecoind, type Dogecoind } from '../helpers/dogecoind';
+import { createTestPayment } from '../helpers/payments';
 
 warnIfNoDogecoind('tests/integration/any-wallet-dogecoind.test.ts');
 
@@ -42,10 +42,7 @@ function suite(backend: 'rpc' | 'spv', seed: number) {
   let worker: RunningWorker;
 
   async function newPayment(unit: string, extra: Record<string, unknown> = {}, now?: Date) {
-    const r = await createPayment({ db, network: REGTEST, publicUrl: URL_BASE, apiKeyId: null, userId: null, idempotencyKey: null, ...(now ? { now } : {}) },
-      JSON.stringify({ items: [{ type: 'item', id: 'sku', name: 'Tea', count: 1, unit }], ...extra }));
-    expect(r.status, JSON.stringify(r.body)).toBe(201);
-    const b = r.body as { id: string; payment: { outputs: { address: string }[] } };
+    const b = await createTestPayment(db, { unit, extra, now, publicUrl: URL_BASE });
     return { id: b.id, address: b.payment.outputs[0].address };
   }
   const view = async (id: string): Promise<View> => vendorPaymentView(await db.prisma.payment.findUniqueOrThrow({ where: { id } }), URL_BASE, new Date());

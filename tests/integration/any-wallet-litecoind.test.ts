@@ -7,13 +7,13 @@ import { type Db } from '@/lib/db';
 import { openTestDb } from '../helpers/stores';
 import { REGTEST, getNetwork } from '@/lib/doge';
 import { testXpub } from '../helpers/keys';
-import { createPayment } from '@/lib/relay/create-payment';
 import { activeRelayKey } from '@/lib/relay/relay-key';
 import { createRpcBackend } from '@/lib/chain/rpc/backend';
 import { SpvBackend } from '@/lib/chain/spv/backend';
 import { startWorker, type RunningWorker } from '@/lib/worker';
 import { vendorPaymentView } from '@/lib/payments';
 import { startLitecoind, LITECOIN_REGTEST_GENESIS, type Litecoind } from '../helpers/litecoind';
+import { createTestPayment } from '../helpers/payments';
 
 const URL_BASE = 'http://127.0.0.1:1';
 const XPUB = testXpub(13);
@@ -22,10 +22,7 @@ let db: Db;
 let worker: RunningWorker;
 
 async function newPayment() {
-  const r = await createPayment({ db, network: REGTEST, publicUrl: URL_BASE, apiKeyId: null, userId: null, idempotencyKey: null },
-    JSON.stringify({ items: [{ type: 'item', id: 'sku', name: 'Tea', count: 1, unit: '2' }] }));
-  expect(r.status).toBe(201);
-  const b = r.body as { id: string; payment: { outputs: { address: string }[] } };
+  const b = await createTestPayment(db, { publicUrl: URL_BASE });
   return { id: b.id, address: b.payment.outputs[0].address };
 }
 const view = async (id: string) => vendorPaymentView(await db.prisma.payment.findUniqueOrThrow({ where: { id } }), URL_BASE, new Date());
@@ -144,9 +141,7 @@ describe('plain wallet payments on litecoind (spv backend)', () => {
   });
 
   it('sendtoaddress of the whole total: accepted from the mempool within 5 s, before any block', async () => {
-    const r = await createPayment({ db: spvDb, network: REGTEST, publicUrl: URL_BASE, apiKeyId: null, userId: null, idempotencyKey: null },
-      JSON.stringify({ items: [{ type: 'item', id: 'sku', name: 'Tea', count: 1, unit: '2' }] }));
-    const p = r.body as { id: string; payment: { outputs: { address: string }[] } };
+    const p = await createTestPayment(spvDb, { publicUrl: URL_BASE });
     const height = await spvNode.rpc<number>('getblockcount');
     const t0 = Date.now();
     const txid = await spvNode.rpc<string>('sendtoaddress', p.payment.outputs[0].address, '2');

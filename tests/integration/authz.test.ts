@@ -8,6 +8,7 @@ import { REGTEST, encodeAddress } from '@/lib/doge';
 import { testXpub } from '../helpers/keys';
 import { until } from '../helpers/wait';
 import { startApp, type AppServer } from '../helpers/app-server';
+import { signIn } from '../helpers/sessions';
 
 const KEY = 'authz-test-key-' + randomBytes(12).toString('hex');
 const DGUB = 'dgub8nnbYqHETn61ajXkw8Z8cHasQNrPnQpb85448DY2ie7PmNecxAm6BjTnhNCvZY3qJk1MKZ9Z5HQasQ83ARb99nmduT7dunvxgcvBFVHuvrq';
@@ -33,11 +34,7 @@ async function answer(r: Response): Promise<Answer> {
 
 function client(app: () => AppServer) {
   const who = {} as Record<Role, Who>;
-  async function login(email: string): Promise<Who> {
-    const r = await fetch(`${app().url}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password: PASSWORD }) });
-    expect(r.status).toBe(200);
-    return { cookie: (r.headers.get('set-cookie') ?? '').split(';')[0], csrf: (await r.json()).csrf_token };
-  }
+  const login = (email: string): Promise<Who> => signIn(app().url, email, PASSWORD);
   /** A request as a signed-in user (with its CSRF token), or with a bearer key, or anonymous. */
   async function as(w: Role | { key: string } | null, method: string, path: string, body?: unknown): Promise<Answer> {
     const headers: Record<string, string> = { 'Content-Type': 'application/json' };

@@ -9,6 +9,7 @@ import { verifyPaymentEnvelope } from '@/lib/connect';
 import { startApp, type AppServer } from '../helpers/app-server';
 import { startRateServer, rateEnv, type RateServer } from '../helpers/rate-server';
 import { until } from '../helpers/wait';
+import { signIn } from '../helpers/sessions';
 
 const KEY = 'ck_test_fiat_bootstrap_key_0123456789abcdef';
 const PASSWORD = 'correct horse battery staple';
@@ -42,9 +43,7 @@ beforeAll(async () => {
     DOGE_NETWORK: 'regtest', CHAIN_BACKEND: 'devnet', DEVNET_BLOCK_SECONDS: '0', STORE_XPUB: xpub,
     BOOTSTRAP_API_KEY: KEY, ADMIN_EMAIL: 'owner@shop.test', ADMIN_PASSWORD: PASSWORD,
   });
-  const login = await fetch(`${app.url}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'owner@shop.test', password: PASSWORD }) });
-  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
-  const csrf = (await login.json()).csrf_token;
+  const { cookie, csrf } = await signIn(app.url, 'owner@shop.test', PASSWORD);
   const set = await fetch(`${app.url}/api/admin/settings`, { method: 'PATCH', headers: { Cookie: cookie, 'X-CSRF-Token': csrf, 'Content-Type': 'application/json' }, body: JSON.stringify({ pricing_currency: 'USD' }) });
   expect(set.status).toBe(200);
   // The worker refreshes the pricing currency's rate every second.

@@ -18,6 +18,7 @@ import { MAX_BODY_BYTES } from '@/lib/api/body';
 import { startApp, type AppServer } from '../helpers/app-server';
 import { startPostgres, createDatabase, type PgServer } from '../helpers/postgres';
 import { OpenApiChecker, loadOpenApi, documentedResponses, unresolvedRefs } from '../helpers/openapi';
+import { signIn } from '../helpers/sessions';
 
 const doc = loadOpenApi();
 const checker = new OpenApiChecker(doc);
@@ -145,8 +146,8 @@ describe('openapi: the devnet app', () => {
       ADMIN_EMAIL: 'owner@shop.test', ADMIN_PASSWORD: PASSWORD, RECEIPT_EMAILS_PER_PAYMENT: '3',
     });
     base = app.url;
-    const login = await fetch(`${app.url}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'owner@shop.test', password: PASSWORD }) });
-    owner = { Cookie: (login.headers.get('set-cookie') ?? '').split(';')[0], 'X-CSRF-Token': (await login.json()).csrf_token, 'Content-Type': 'application/json' };
+    const session = await signIn(app.url, 'owner@shop.test', PASSWORD);
+    owner = { Cookie: session.cookie, 'X-CSRF-Token': session.csrf, 'Content-Type': 'application/json' };
     const key = async (scopes: string[]) => {
       const r = await fetch(`${app.url}/api/admin/api-keys`, { method: 'POST', headers: owner, body: JSON.stringify({ name: scopes.join(' '), scopes }) });
       expect(r.status).toBe(201);

@@ -12,6 +12,7 @@ import { testXpub } from '../helpers/keys';
 import { startApp, type AppServer } from '../helpers/app-server';
 import { until } from '../helpers/wait';
 import { startPostgres, createDatabase, type PgServer } from '../helpers/postgres';
+import { signIn } from '../helpers/sessions';
 
 const API_KEY = 'test-feed-scale-' + randomBytes(12).toString('hex');
 const PASSWORD = 'feed scale password 1';
@@ -70,11 +71,7 @@ async function getJson(base: string, path: string, init: RequestInit = {}) {
   return { status: r.status, body: await r.json().catch(() => null), headers: r.headers };
 }
 
-async function login(base: string, email: string) {
-  const r = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password: PASSWORD }) });
-  expect(r.status).toBe(200);
-  return { cookie: (r.headers.get('set-cookie') ?? '').split(';')[0], csrf: (await r.json()).csrf_token as string };
-}
+const login = (base: string, email: string) => signIn(base, email, PASSWORD);
 
 async function createPayment(base: string, key = API_KEY): Promise<string> {
   const r = await getJson(base, '/api/v1/payments', {

@@ -8,6 +8,7 @@ import { parseKoinu } from '@/lib/money';
 import { startLitecoind, LITECOIN_REGTEST_GENESIS, type Litecoind } from '../helpers/litecoind';
 import { startApp, type AppServer } from '../helpers/app-server';
 import { vendorClient } from '../helpers/vendor-client';
+import { signIn } from '../helpers/sessions';
 
 const API_KEY = 'test-feed-key-' + randomBytes(12).toString('hex');
 const ADMIN = { email: 'owner@feed.test', password: 'feed test password 1' };
@@ -130,9 +131,7 @@ describe('live payment feed (SSE)', () => {
   });
 
   it('works with a signed-in session cookie, and the client can go away mid-stream', async () => {
-    const login = await fetch(`${app.url}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(ADMIN) });
-    expect(login.status).toBe(200);
-    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
+    const { cookie } = await signIn(app.url, ADMIN.email, ADMIN.password);
     const p = await newPayment();
     const feed = openFeed(p.id, { cookie });
     await until(() => feed.events.length >= 1);

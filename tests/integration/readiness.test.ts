@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { testXpub } from '../helpers/keys';
 import { startApp, type AppServer } from '../helpers/app-server';
 import { until } from '../helpers/wait';
+import { signIn } from '../helpers/sessions';
 
 const KEY = 'ready-test-key-' + randomBytes(12).toString('hex');
 const OWNER = { email: 'owner@ready.test', password: 'readiness test password' };
@@ -17,11 +18,7 @@ const SALE = { items: [{ type: 'item', id: 'tea', name: 'Tea', count: 1, unit: '
 
 interface Session { cookie: string; csrf: string }
 
-async function login(app: AppServer): Promise<Session> {
-  const r = await fetch(`${app.url}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(OWNER) });
-  expect(r.status).toBe(200);
-  return { cookie: (r.headers.get('set-cookie') ?? '').split(';')[0], csrf: (await r.json()).csrf_token };
-}
+const login = (app: AppServer): Promise<Session> => signIn(app.url, OWNER.email, OWNER.password);
 
 async function health(app: AppServer) {
   const r = await fetch(`${app.url}/api/health`);

@@ -9,6 +9,7 @@ import { testAccount, testXpub } from '../helpers/keys';
 import { parseKoinu } from '@/lib/money';
 import { buildPaymentTx, fetchPayment, readConnectQr, type WalletUtxo } from '@/lib/wallet';
 import { startApp, type AppServer } from '../helpers/app-server';
+import { signIn } from '../helpers/sessions';
 
 const KEY = 'refunds-key-' + randomBytes(12).toString('hex');
 const PASSWORD = 'long enough password';
@@ -21,11 +22,7 @@ const REPORT = `/api/v1/reports/sales?from=${encodeURIComponent(new Date(Date.no
 interface Who { cookie: string; csrf: string }
 const who: Record<'owner' | 'manager' | 'cashier', Who> = {} as never;
 
-async function login(email: string): Promise<Who> {
-  const r = await fetch(`${app.url}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password: PASSWORD }) });
-  expect(r.status).toBe(200);
-  return { cookie: (r.headers.get('set-cookie') ?? '').split(';')[0], csrf: (await r.json()).csrf_token };
-}
+const login = (email: string): Promise<Who> => signIn(app.url, email, PASSWORD);
 async function as(w: Who | 'key' | null, method: string, path: string, body?: unknown) {
   const headers: Record<string, string> = { 'Content-Type': 'application/json' };
   if (w === 'key') headers.Authorization = `Bearer ${KEY}`;

@@ -13,7 +13,6 @@ import { openMigratedDb, type Db } from '@/lib/db';
 import { openTestDb } from '../helpers/stores';
 import { REGTEST, hdFromSeed, derivePath, hdKeyToAddress, decodeTx } from '@/lib/doge';
 import { testXpub } from '../helpers/keys';
-import { createPayment } from '@/lib/relay/create-payment';
 import { activeRelayKey } from '@/lib/relay/relay-key';
 import { submitPayment, queryStatus } from '@/lib/relay/pay';
 import { createDevnetBackend, type DevnetBackend } from '@/lib/chain/devnet/backend';
@@ -37,6 +36,7 @@ import { exportInvoicesCsv } from '@/lib/backoffice/invoices';
 import { startPostgres, createDatabase, type PgServer } from '../helpers/postgres';
 import { loadWatchSet } from '@/lib/chain/spv/watch';
 import { decodeAddress, toHex } from '@/lib/doge';
+import { createTestPayment } from '../helpers/payments';
 
 const URL_BASE = 'http://127.0.0.1:1';
 const XPUB = testXpub(31);
@@ -49,12 +49,7 @@ const ctx = () => ({ db, network: REGTEST, publicUrl: URL_BASE });
 
 type Created = { id: string; total: string; payment: Parameters<typeof buildPaymentTx>[0] & { outputs: { address?: string }[] } };
 
-async function newPayment(unit = '2'): Promise<Created> {
-  const r = await createPayment({ db, network: REGTEST, publicUrl: URL_BASE, apiKeyId: null, userId: null, idempotencyKey: null },
-    JSON.stringify({ items: [{ type: 'item', id: 'sku', name: 'Tea', count: 1, unit }] }));
-  expect(r.status).toBe(201);
-  return r.body as Created;
-}
+const newPayment = (unit = '2') => createTestPayment<Created>(db, { unit, publicUrl: URL_BASE });
 
 function coin() {
   const w = chain.demoWallet();
@@ -319,9 +314,7 @@ describe('refunds on PostgreSQL', () => {
   });
 
   it('concurrent refunds on separate connections are serialised by the row lock: together never above amount_paid', async () => {
-    const r = await createPayment({ db: pdb, network: REGTEST, publicUrl: URL_BASE, apiKeyId: null, userId: null, idempotencyKey: null },
-      JSON.stringify({ items: [{ type: 'item', id: 'sku', name: 'Tea', count: 1, unit: '2' }] }));
-    const id = (r.body as { id: string }).id;
+    const { id } = await createTestPayment(pdb, { publicUrl: URL_BASE });
     // What the worker records when a wallet pays it (amount_paid only: refunds look at nothing else).
     await pdb.prisma.payment.update({ where: { id }, data: { amountPaid: 2_00000000n } });
     const c = { db: pdb, network: REGTEST, publicUrl: URL_BASE };

@@ -13,7 +13,6 @@ import { type Db } from '@/lib/db';
 import { openTestDb } from '../helpers/stores';
 import { REGTEST } from '@/lib/doge';
 import { testXpub } from '../helpers/keys';
-import { createPayment } from '@/lib/relay/create-payment';
 import { activeRelayKey } from '@/lib/relay/relay-key';
 import { submitPayment, broadcastClaimed, type PayContext } from '@/lib/relay/pay';
 import { acceptClaimed, claimPayment, loadPayRow } from '@/lib/payments';
@@ -21,6 +20,7 @@ import { createDevnetBackend, type DevnetBackend } from '@/lib/chain/devnet/back
 import { buildPaymentTx } from '@/lib/wallet';
 import { decodeTx } from '@/lib/doge';
 import { vendorPaymentView } from '@/lib/payments';
+import { createTestPayment } from '../helpers/payments';
 
 const URL_BASE = 'http://127.0.0.1:1';
 const XPUB = testXpub(11);
@@ -30,12 +30,8 @@ let dir: string;
 let ctx: PayContext;
 const used = new Set<string>();
 
-async function newPayment(extra: Record<string, unknown> = {}) {
-  const r = await createPayment({ db, network: REGTEST, publicUrl: URL_BASE, apiKeyId: null, userId: null, idempotencyKey: null },
-    JSON.stringify({ items: [{ type: 'item', id: 'sku', name: 'Tea', count: 1, unit: '2' }], ...extra }));
-  expect(r.status).toBe(201);
-  return r.body as { id: string; payment: Parameters<typeof buildPaymentTx>[0] };
-}
+const newPayment = (extra: Record<string, unknown> = {}) =>
+  createTestPayment<{ id: string; payment: Parameters<typeof buildPaymentTx>[0] }>(db, { extra, publicUrl: URL_BASE });
 
 /** A signed tx paying `p` from one unused demo-wallet coin. */
 function payTx(p: Awaited<ReturnType<typeof newPayment>>) {

@@ -13,13 +13,13 @@ import { type Db } from '@/lib/db';
 import { openTestDb } from '../helpers/stores';
 import { REGTEST, encodeWif, wifToAddress, addressToScript, toHex } from '@/lib/doge';
 import { testXpub } from '../helpers/keys';
-import { createPayment } from '@/lib/relay/create-payment';
 import { activeRelayKey } from '@/lib/relay/relay-key';
 import { submitPayment, broadcastClaimed, type PayContext } from '@/lib/relay/pay';
 import { claimPayment, loadPayRow, REJECTED_KEPT } from '@/lib/payments';
 import { createDevnetBackend, type DevnetBackend } from '@/lib/chain/devnet/backend';
 import { workerTick } from '@/lib/worker';
 import { buildPaymentTx } from '@/lib/wallet';
+import { createTestPayment } from '../helpers/payments';
 
 const URL_BASE = 'http://127.0.0.1:1';
 const XPUB = testXpub(12);
@@ -31,12 +31,7 @@ const used = new Set<string>();
 
 type Created = { id: string; payment: Parameters<typeof buildPaymentTx>[0] };
 
-async function newPayment(): Promise<Created> {
-  const r = await createPayment({ db, network: REGTEST, publicUrl: URL_BASE, apiKeyId: null, userId: null, idempotencyKey: null },
-    JSON.stringify({ items: [{ type: 'item', id: 'sku', name: 'Tea', count: 1, unit: '2' }] }));
-  expect(r.status).toBe(201);
-  return r.body as unknown as Created;
-}
+const newPayment = () => createTestPayment<Created>(db, { publicUrl: URL_BASE });
 
 /** One unused demo-wallet coin. */
 function coin() {

@@ -14,6 +14,7 @@ import { formatKoinuFixed } from '@/lib/money';
 import { haveDogecoind, startDogecoind, warnIfNoDogecoind, type Dogecoind } from '../helpers/dogecoind';
 import { startApp, type AppServer } from '../helpers/app-server';
 import { until } from '../helpers/wait';
+import { signIn } from '../helpers/sessions';
 
 warnIfNoDogecoind('tests/integration/wallet-birthday-dogecoind.test.ts');
 
@@ -33,11 +34,7 @@ const text = async (app: AppServer, path: string) => (await fetch(app.url + path
 const utxoTxids = (listing: string) => [...listing.matchAll(/^txid:\s+([0-9a-f]{64})$/gm)].map((m) => m[1]);
 const TOTAL = `Wallet balance: ${formatKoinuFixed(AMOUNTS.reduce((a, b) => a + b, 0n))}\n`;
 
-async function login(app: AppServer): Promise<{ cookie: string; csrf: string }> {
-  const r = await fetch(`${app.url}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(OWNER) });
-  expect(r.status).toBe(200);
-  return { cookie: (r.headers.get('set-cookie') ?? '').split(';')[0], csrf: (await r.json()).csrf_token };
-}
+const login = (app: AppServer): Promise<{ cookie: string; csrf: string }> => signIn(app.url, OWNER.email, OWNER.password);
 
 async function admin(app: AppServer, who: { cookie: string; csrf: string }, method: string, path: string, body?: unknown) {
   const r = await fetch(app.url + path, {

@@ -62,7 +62,7 @@ describe('architecture: layers and cycles', () => {
 
     it('reports lower→higher, domain→HTTP, lib→app, app→module internals and a cycle', async () => {
       const options = await loadOptions();
-      const ruleSet = { ...options.ruleSet!, options: { ...options.ruleSet!.options, tsConfig: undefined } };
+      const ruleSet = { ...options.ruleSet!, options: { ...(options.ruleSet as { options?: object }).options, tsConfig: undefined } };
       const cwd = process.cwd();
       process.chdir(tree);
       try {
