@@ -1,7 +1,7 @@
 // Starts the built app (`next start`) for a benchmark on a free loopback port with its own
 // DATA_DIR, waits for /api/health, and measures the RSS of its process tree.
 import { spawn, execFileSync } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync, readFileSync, existsSync } from 'node:fs';
+import { mkdtempSync, rmSync, readFileSync, existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -29,10 +29,6 @@ export async function ensureBuilt() {
 export async function startApp(env = {}, { dataDir } = {}) {
   const port = await freePort();
   const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'counter-bench-'));
-  // The test suite's smoke run (tests/integration/bench-smoke.test.ts) starts each PGlite app from
-  // its migrated template, sparing a new cluster's seconds of CPU; real runs start from scratch.
-  const template = process.env.COUNTER_PGLITE_TEMPLATE;
-  if (template && !env.DATABASE_URL && !existsSync(join(dir, 'pglite'))) cpSync(join(template, 'pglite'), join(dir, 'pglite'), { recursive: true });
   const url = `http://127.0.0.1:${port}`;
   let out = '';
   // APP_NODE_ARGS adds node command-line flags, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile a run.

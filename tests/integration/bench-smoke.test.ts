@@ -5,15 +5,12 @@ import { describe, expect, it } from 'vitest';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { pgliteTemplate } from '../helpers/pglite-template';
 
 describe('benchmark smoke run', () => {
   it('runs every benchmark module for ~1 s and writes a complete report', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'counter-bench-smoke-'));
     try {
       const { runBenchmarks, MODULES } = await import(resolve(__dirname, '../../bench/run.mjs'));
-      // Each benchmark's app starts from the migrated PGlite template (bench/lib/app.mjs).
-      process.env.COUNTER_PGLITE_TEMPLATE = await pgliteTemplate();
       const out = join(dir, 'smoke.json');
       await runBenchmarks({ smoke: true, out });
       const report = JSON.parse(readFileSync(out, 'utf8'));
