@@ -179,7 +179,7 @@ describe('openapi: the devnet app', () => {
       timeout: 900, meta: { 'com.example.table': '7' },
     });
     expect(made.full).toMatchObject({ status: 'unpaid', total: '23.05' });
-    // The customer's own page (DESIGN.md §17), on this server.
+    // The customer's own page (docs/using-counter.md#the-customers-checkout-page-checkoutid), on this server.
     expect(made.full.checkout_url).toBe(`${app.url}/checkout/${made.full.id}`);
 
     const idem = { 'Idempotency-Key': 'order-' + randomBytes(4).toString('hex') };
