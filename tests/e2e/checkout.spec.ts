@@ -15,12 +15,12 @@ import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { seedPglite } from './seed-pglite';
-import { hdFromSeed, serializeXpub, derivePath, REGTEST } from '../../lib/doge';
+import { testXpub } from '../helpers/keys';
 import { startApp, type AppServer } from '../helpers/app-server';
 import { freePort } from '../helpers/ports';
 
 const API_KEY = 'checkout_' + randomBytes(24).toString('base64url');
-const xpub = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(27), REGTEST), "m/44'/1'/0'"));
+const xpub = testXpub(27);
 // The phone and the desktop of docs/using-counter.md#the-customers-checkout-page-checkoutid, and the till's tablet (issue 27: "at all three till sizes").
 const SIZES = [{ width: 390, height: 844 }, { width: 1280, height: 800 }, { width: 1024, height: 768 }] as const;
 const SHOP = 'http://127.0.0.1:9/shop/orders/A073';

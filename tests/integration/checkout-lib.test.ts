@@ -2,7 +2,8 @@
 // what the customer's checkout page (docs/using-counter.md#the-customers-checkout-page-checkoutid) is given for a payment, and which ids it
 // refuses. Fast (no app server), so the guards around "an attacker with the id" are cheap to run.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openMigratedDb, type Db } from '@/lib/db';
+import { type Db } from '@/lib/db';
+import { openTestDb } from '../helpers/stores';
 import { MAINNET } from '@/lib/doge';
 import { createPayment } from '@/lib/relay/create-payment';
 import { activeRelayKey } from '@/lib/relay/relay-key';
@@ -19,7 +20,7 @@ async function pay(body: Record<string, unknown>) {
 }
 
 beforeAll(async () => {
-  db = await openMigratedDb({ memory: true });
+  db = await openTestDb();
   await db.prisma.store.upsert({ where: { id: 1 }, update: { storeXpub: DGUB, name: 'Kiosk', icon: 'https://shop.example/icon.png' }, create: { id: 1, storeXpub: DGUB, name: 'Kiosk', icon: 'https://shop.example/icon.png' } });
   await activeRelayKey(db);
 }, 60_000);
