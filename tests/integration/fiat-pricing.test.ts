@@ -162,7 +162,7 @@ describe('charge again (the till\'s POST /api/pos/sales/<id>/charge-again)', () 
     const stale = await again(r.body.id, 'USD-1-third', 'again-2');
     expect(stale.status).toBe(503);
     expect(stale.body).toMatchObject({ error: 'rate_unavailable' });
-    // A store that configured a single source trusts it as before (DESIGN.md §14): 0.125 → 0.2 is
+    // A store that configured a single source trusts it as before (docs/api.md#exchange-rates): 0.125 → 0.2 is
     // +60%, which a lone source among several could not do (tests/integration/rates-lone-source.test.ts).
     srv.set('coingecko', { kind: 'good', value: '0.2' });
     const back = await until(() => again(r.body.id, 'USD-1-third', 'again-2'), (x) => x.status === 201, 20_000);
