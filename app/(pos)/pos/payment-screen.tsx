@@ -12,7 +12,7 @@
 // hand over" only on confirmed, with a sound (which the cashier can turn off).
 import { useEffect, useRef, useState } from 'react';
 import QRCode from 'qrcode';
-import { needsConnectWallet, preferredQrForm, type QrForm } from '@/lib/connect/qr-form';
+import { needsConnectWallet, preferredQrForm, type QrForm } from '@/lib/connect/client';
 import { useLocale, useTranslations } from 'next-intl';
 import { csrfFetch } from '@/app/_lib/csrf-fetch';
 import { EmailReceipt } from './receipt/email-receipt';
