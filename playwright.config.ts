@@ -7,7 +7,12 @@ export default defineConfig({
   outputDir: 'test-results/e2e',
   timeout: 90_000,
   expect: { timeout: 15_000 },
-  workers: 1,
+  // Two specs at a time: each starts its own app on a free port with its own DATA_DIR (and, for
+  // pos.spec, its own litecoind), so no two share state; the tests of one spec stay in order in
+  // one worker. Most of a spec's time is waiting (app start-up, blocks, live updates), so two
+  // overlap well on two cores. PW_WORKERS=1 runs them one by one.
+  workers: Number(process.env.PW_WORKERS) || 2,
+  fullyParallel: false,
   retries: 0,
   reporter: [['list'], ['json', { outputFile: 'test-results/playwright.json' }]],
   use: {

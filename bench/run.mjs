@@ -1,4 +1,4 @@
-// `npm run bench`: runs every benchmark of DESIGN.md §11 (one module each in bench/), writes
+// `npm run bench`: runs every benchmark of docs/performance.md (one module each in bench/), writes
 // bench/results/latest.json (CPU count, commit, each figure and ratio with its target) and
 // prints a table. `--smoke` runs each for about a second with small data (used by npm test,
 // written to bench/results/smoke.json); `--only status,memory` (or `--only=…`) picks benchmarks.

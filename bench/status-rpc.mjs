@@ -1,4 +1,4 @@
-// `status-rpc`: what the rpc backend's mempool watch (DESIGN.md §12: `getrawmempool` diffed every
+// `status-rpc`: what the rpc backend's mempool watch (docs/api.md#payments-from-any-wallet: `getrawmempool` diffed every
 // 2 s, each new tx matched against every open payment's address) costs the hottest wallet route.
 // POST /relay/status at 64 clients on an app holding 10,000 payments (100 of them open), its
 // chain worker following a litecoind -regtest whose mempool takes a new tx every 100 ms and a

@@ -1,4 +1,4 @@
-// Process configuration, read once from the environment (DESIGN.md §2). Pure: takes an env
+// Process configuration, read once from the environment (docs/configuration.md). Pure: takes an env
 // object, returns a validated config or throws ConfigError naming the variable.
 import { z } from 'zod';
 import { parseBirthday, type Birthday } from './chain/birthday';
@@ -33,9 +33,9 @@ export interface Config {
   adminPassword: string | null;
   /** devnet only: seconds between mined blocks, 0 = mine only on request (DEVNET_BLOCK_SECONDS, default 10). */
   devnetBlockSeconds: number;
-  /** Open unpaid payments allowed per store; 429 beyond (MAX_OPEN_PAYMENTS, default 5000, DESIGN.md §16). */
+  /** Open unpaid payments allowed per store; 429 beyond (MAX_OPEN_PAYMENTS, default 5000, docs/security.md). */
   maxOpenPayments: number;
-  /** WALLET_BIRTHDAY: the height or UTC date from which the wallet's history is scanned (DESIGN.md §8); null = from the first start. */
+  /** WALLET_BIRTHDAY: the height or UTC date from which the wallet's history is scanned (docs/node.md#the-wallets-history-birthday-and-rescan); null = from the first start. */
   walletBirthday: Birthday | null;
   worker: 'embedded' | 'off';
   logLevel: 'debug' | 'info' | 'warn' | 'error';

@@ -1,4 +1,4 @@
-// GET /api/health (DESIGN.md §3, §16): liveness of the database, a summary of the chain worker,
+// GET /api/health (docs/api.md, docs/operations.md#readiness): liveness of the database, a summary of the chain worker,
 // and whether the store is ready to take money (lib/readiness decides; this gathers the facts).
 import type { Config } from './config';
 import type { Db } from './db/client';
@@ -26,12 +26,6 @@ export interface Health {
   chain: ChainSummary;
   ready: boolean;
   problems: Problem[];
-}
-
-/** Reads the chain worker's published state (chain_state rows); zeros before the first sync. */
-export async function readChainSummary(db: Db): Promise<ChainSummary> {
-  const r = await readChainReport(db);
-  return { tip: r.tip, synced: r.synced, peers: r.peers };
 }
 
 async function readChainReport(db: Db): Promise<ChainReport> {

@@ -1,4 +1,4 @@
-// Is this store ready to take money? (DESIGN.md §16, §9.) Pure: the caller gathers the facts
+// Is this store ready to take money? (docs/operations.md#readiness.) Pure: the caller gathers the facts
 // (wallet, chain worker's published state, database, configuration), this decides and words the
 // problems for the operator (GET /api/health, the back office checklist) and for the cashier
 // (the till). No I/O and no server imports: the till's client code uses it too.

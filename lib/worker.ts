@@ -1,4 +1,4 @@
-// The chain worker (DESIGN.md §1, §8): follows the chain, updates payments, expires them,
+// The chain worker (docs/operations.md#several-processes, docs/architecture.md#chain-backends): follows the chain, updates payments, expires them,
 // finishes broadcasts interrupted by a crash, and delivers webhooks. Exactly one is active per
 // database: a lease row elects it on PostgreSQL (PGlite is single-process anyway).
 import { randomBytes } from 'node:crypto';
@@ -25,7 +25,7 @@ export interface WorkerContext {
   chain: ChainBackend;
   publicUrl: string;
   intervalMs?: number;
-  /** Exchange-rate sources refreshed by the active worker (DESIGN.md §14); default from RATE_* in the environment. */
+  /** Exchange-rate sources refreshed by the active worker (docs/api.md#exchange-rates); default from RATE_* in the environment. */
   rates?: RateConfig;
   /**
    * Waited at the start of every tick. The composition root injects it for the lease test (a
@@ -34,7 +34,7 @@ export interface WorkerContext {
   tickDelayMs?: number;
 }
 
-// A standby takes over within LEASE_MS + one tick of the active worker dying (DESIGN.md §1: < 15 s).
+// A standby takes over within LEASE_MS + one tick of the active worker dying (docs/operations.md#several-processes: < 15 s).
 const LEASE_MS = 8_000;
 
 async function holdLease(db: Db, holder: string): Promise<boolean> {
@@ -66,7 +66,7 @@ async function reconcilePending(ctx: WorkerContext): Promise<void> {
     log.info('reconciling an interrupted broadcast', { payment: p.id, txid: p.txid });
     const r = await broadcastClaimed({ db: ctx.db, network: ctx.network, chain: ctx.chain, publicUrl: ctx.publicUrl }, p.id, rbf);
     // A tx the network now refuses (its input was spent meanwhile...) releases the claim: the
-    // payment is payable again (DESIGN.md §4 step 10), never declined.
+    // payment is payable again (docs/relay.md), never declined.
     if (r.kind === 'refused') log.info('released a claim the network refused', { payment: p.id, txid: p.txid, reason: r.reason });
   }
 }
@@ -76,7 +76,7 @@ export async function workerTick(ctx: WorkerContext): Promise<void> {
   if (ctx.tickDelayMs) await new Promise((r) => setTimeout(r, ctx.tickDelayMs));
   await reconcilePending(ctx);
   await syncWatchAddresses(ctx.db, ctx.network);
-  // Payments from any wallet are seen from the mempool, not at the next block (DESIGN.md §12).
+  // Payments from any wallet are seen from the mempool, not at the next block (docs/api.md#payments-from-any-wallet).
   if (ctx.chain.mempoolNewTxs) await onMempoolTxs(sync, await ctx.chain.mempoolNewTxs());
   const r = await followChain(ctx.db, ctx.chain, {
     connected: async (b) => {
@@ -91,11 +91,11 @@ export async function workerTick(ctx: WorkerContext): Promise<void> {
   });
   if (r.connected || r.disconnected) log.info('chain advanced', { height: r.tip.height, connected: r.connected, disconnected: r.disconnected });
   // Txs the node dropped unmined (a reorg past its ancestor limit, a restart without its
-  // mempool) stop counting (DESIGN.md §12); rpc can tell, spv and devnet cannot.
+  // mempool) stop counting (docs/api.md#payments-from-any-wallet); rpc can tell, spv and devnet cannot.
   if (!r.waiting) await dropVanishedTxs(sync, ctx.chain, r.tip.hash);
   if (!r.waiting) await updateConfirmations(sync, r.tip.height, r.tip.hash);
   await expirePayments(sync);
-  // The wallet's history (DESIGN.md §8): a birthday becomes a rescan, which advances a batch per tick.
+  // The wallet's history (docs/node.md#the-wallets-history-birthday-and-rescan): a birthday becomes a rescan, which advances a batch per tick.
   if (!r.waiting) {
     await applyBirthday(ctx.db, ctx.chain).catch((e) => log.warn('wallet birthday not applied yet (next tick retries)', { error: e as Error }));
     await rescanStep(ctx.db, ctx.network, ctx.chain);

@@ -19,7 +19,7 @@
 // batches of 32), a list page ~8 % slower (20.5 → 22 ms), a CPU-bound sequential-scan aggregate
 // ~30 % slower (670 → 860 ms). APP_LIFTOFF_ONLY=0 turns it off (RSS then ~+50 MB).
 //
-// Live update streams (DESIGN.md §16, MAX_STREAMS, default 2,000): each open stream keeps
+// Live update streams (docs/security.md, MAX_STREAMS, default 2,000): each open stream keeps
 // ~80 KB of live heap, nearly all of it Next.js's per-request machinery (request and response
 // objects, the web-stream pipe to the socket, async-hook records; measured with V8's sampling
 // heap profiler at 300 streams: +24 MB). At 128 MB the process died with "heap out of memory"

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # Writes messages/{en,es,de,pt}.json from one table, so each key is written in all four languages
-# side by side (DESIGN.md §9). Edit here, run `python3 scripts/i18n-messages.py`, commit both.
+# side by side (docs/using-counter.md#languages). Edit here, run `python3 scripts/i18n-messages.py`, commit both.
 import json, os, sys
 sys.dont_write_bytecode = True
 from i18n_backoffice import BACKOFFICE  # the back office's and setup's sections (same shape)

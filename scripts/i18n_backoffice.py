@@ -1,4 +1,4 @@
-# The back office's and the setup page's messages (DESIGN.md §9), kept apart from the till's
+# The back office's and the setup page's messages (docs/using-counter.md#languages), kept apart from the till's
 # table in i18n-messages.py only for length: the same shape, (en, es, de, pt) per key. English is
 # the text the pages showed before they were translated, byte for byte (tests read it).
 BACKOFFICE = {

@@ -1,4 +1,4 @@
-// `npm run worker`: the chain worker alone, without Next.js (DESIGN.md §1). Several may run
+// `npm run worker`: the chain worker alone, without Next.js (docs/operations.md#several-processes). Several may run
 // against one PostgreSQL: one is active (lease row), the others stand by and take over when it
 // dies. lib/ is TypeScript: jiti (a runtime dependency) transpiles it on the fly.
 import { existsSync } from 'node:fs';

@@ -5,6 +5,10 @@
 import { resolve } from 'node:path';
 
 export default async function setup() {
+  // The migrated PGlite template every test store and app starts from (tests/helpers/pglite-template.ts),
+  // built once here rather than by two workers at once.
+  const { pgliteTemplate } = await import(resolve(__dirname, 'helpers/pglite-template.ts'));
+  await pgliteTemplate();
   if (process.env.COUNTER_SKIP_BUILD === '1') return;
   const { buildIfStale } = await import(resolve(__dirname, '../scripts/build-if-stale.mjs'));
   const status = buildIfStale(resolve(__dirname, '..'));

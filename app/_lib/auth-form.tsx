@@ -2,7 +2,7 @@
 // The sign-in and first-owner setup forms. They post JSON to /api/auth/* and follow `next`.
 import { useState } from 'react';
 import { useTranslations } from 'next-intl';
-import { safeNextPath } from '@/lib/auth/safe-next';
+import { safeNextPath } from '@/lib/auth/client';
 
 type Field = { name: string; label: string; type: string; autoComplete?: string; required?: boolean; hint?: string };
 

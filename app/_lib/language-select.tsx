@@ -1,5 +1,5 @@
 'use client';
-// The language control (DESIGN.md §9): saved on the signed-in user (with the CSRF token), or on
+// The language control (docs/using-counter.md#languages): saved on the signed-in user (with the CSRF token), or on
 // this browser only before sign-in; the page then reloads in the new language.
 import { useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';

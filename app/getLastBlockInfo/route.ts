@@ -1,4 +1,4 @@
-// GET /getLastBlockInfo: node text API (DESIGN.md §7); formats and rules live in lib/node-api.
+// GET /getLastBlockInfo: node text API (docs/node.md#node-text-api); formats and rules live in lib/node-api.
 import { appContext } from '@/lib/app-context';
 import { serveNodeEndpoint } from '@/lib/node-api/endpoints';
 

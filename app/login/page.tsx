@@ -5,8 +5,7 @@ import { LanguageSelect } from '@/app/_lib/language-select';
 import { AuthForm } from '@/app/_lib/auth-form';
 import { currentUser } from '@/app/_lib/session';
 import { appContext } from '@/lib/app-context';
-import { userCount } from '@/lib/auth';
-import { safeNextPath } from '@/lib/auth/safe-next';
+import { safeNextPath, userCount } from '@/lib/auth';
 
 export const dynamic = 'force-dynamic';
 

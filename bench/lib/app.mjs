@@ -39,7 +39,7 @@ export async function startApp(env = {}, { dataDir } = {}) {
       ...appMallocEnv(process.env),
       PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1',
       DATA_DIR: dir, PUBLIC_URL: url, LOG_LEVEL: 'warn', RATE_LIMIT_RPS: '0', COUNTER_BENCH_FLOOR: '1',
-      // Benchmarks keep many payments open at once; the store cap (DESIGN.md §16) is not what they measure.
+      // Benchmarks keep many payments open at once; the store cap (docs/security.md) is not what they measure.
       MAX_OPEN_PAYMENTS: '100000000',
       ...(process.env.PGLITE_SHARED_BUFFERS ? { PGLITE_SHARED_BUFFERS: process.env.PGLITE_SHARED_BUFFERS } : {}),
       // As `npm start` runs it (scripts/app-node-options.mjs); APP_NODE_OPTIONS adds options,

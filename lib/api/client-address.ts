@@ -1,4 +1,4 @@
-// Who is asking, for rate limits, sign-in throttling and secure cookies (DESIGN.md §16).
+// Who is asking, for rate limits, sign-in throttling and secure cookies (docs/security.md).
 //
 // Route handlers see a web Request, not the socket, and Next.js only fills X-Forwarded-For
 // from the socket when the request does not carry one: a client can name any address it likes

@@ -1,4 +1,4 @@
-// POST /api/auth/locale { "locale": "de" }: the language control (DESIGN.md §9). Signed in, the
+// POST /api/auth/locale { "locale": "de" }: the language control (docs/using-counter.md#languages). Signed in, the
 // choice is saved on the user (CSRF token required) and follows them to any device; signed out
 // (the sign-in page), only this browser's cookie is set. Either way the cookie is set too.
 import { z } from 'zod';

@@ -36,12 +36,13 @@ interface Bucket {
 export class RateLimiter {
   private readonly buckets = new Map<string, Bucket>();
 
-  constructor(readonly cfg: RateLimitConfig, private readonly maxKeys = 50_000, private readonly now: () => number = Date.now) {}
+  // The clock is injected as `() => Date` (docs/architecture.md#time); buckets keep milliseconds.
+  constructor(readonly cfg: RateLimitConfig, private readonly maxKeys = 50_000, private readonly now: () => Date = () => new Date()) {}
 
   /** 0 when the request may proceed, else the seconds until a token is available. */
   take(key: string): number {
     if (this.cfg.rps <= 0) return 0;
-    const t = this.now();
+    const t = this.now().getTime();
     let b = this.buckets.get(key);
     if (!b) {
       if (this.buckets.size >= this.maxKeys) this.evict(t);

@@ -1,4 +1,4 @@
-// A slot for one live update stream (DESIGN.md §16): the caller's own cap (per API key, or per
+// A slot for one live update stream (docs/security.md): the caller's own cap (per API key, or per
 // signed-in user across its sessions: 429) and this process's (MAX_STREAMS: 503).
 import { streamSlots, STREAMS_PER_USER } from '../relay/stream-slots';
 import type { Granted } from './vendor-route';

@@ -60,7 +60,7 @@ const revokedBootstrapKey = (keyHash: string) => `bootstrap_revoked:${keyHash}`;
 
 /**
  * Ensures the owner-scoped key (the owner role's scopes) from BOOTSTRAP_API_KEY exists with exactly that secret, unless
- * that secret was ever revoked (DESIGN.md §16): a revoked bootstrap key stays revoked across
+ * that secret was ever revoked (docs/security.md): a revoked bootstrap key stays revoked across
  * restarts. The revocation is remembered by the key's hash: in its own row while the secret is
  * configured, and in app_state once the operator moves to another secret, so switching back
  * does not revive it either. Returns 'revoked' when the key was left revoked.

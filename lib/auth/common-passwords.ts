@@ -1,4 +1,4 @@
-// The 10,000 most common passwords (DESIGN.md §9), from @zxcvbn-ts/language-common: its
+// The 10,000 most common passwords (docs/using-counter.md#languages), from @zxcvbn-ts/language-common: its
 // `passwords` dictionary is ranked by frequency (most common first), so its first 10,000
 // entries are the list. Shipped in the package: nothing is fetched at run time. The set is
 // built on first use, so processes that never check a password never pay for it.

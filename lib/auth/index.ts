@@ -5,3 +5,4 @@ export * from './sessions';
 export * from './passwords';
 export * from './accounts';
 export * from './till-marker';
+export * from './safe-next';

@@ -1,4 +1,4 @@
-// Web-app roles (DESIGN.md §3, §9) and the scopes each holds: the one role table. A signed-in
+// Web-app roles (docs/api.md#authentication-and-scopes, docs/security.md) and the scopes each holds: the one role table. A signed-in
 // user and an API key are checked by the same scope rule (lib/api/access.ts).
 import { SCOPES, type Scope } from './scopes';
 

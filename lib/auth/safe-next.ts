@@ -1,4 +1,4 @@
-// Where to go after sign-in (DESIGN.md §9: redirects stay on this origin, whatever `next` holds).
+// Where to go after sign-in (docs/security.md: redirects stay on this origin, whatever `next` holds).
 // Browsers drop tabs and newlines from URLs and treat "\" like "/", so "/\t/evil.example" or
 // "/\\evil.example" would leave the site: only a path that starts with a single "/" (not
 // followed by "/" or "\"), with no control character or whitespace anywhere, is followed.

@@ -1,4 +1,4 @@
-// API scopes (DESIGN.md §3): the one list of what a credential may do. An API key holds the
+// API scopes (docs/api.md#authentication-and-scopes): the one list of what a credential may do. An API key holds the
 // scopes it was created with; a signed-in user holds its role's (lib/auth/roles.ts).
 export const SCOPES = [
   'payments:read',

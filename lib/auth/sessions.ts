@@ -63,7 +63,7 @@ export function cookieValue(header: string | null | undefined, name: string): st
       try {
         return decodeURIComponent(part.slice(i + 1).trim());
       } catch {
-        return null; // a malformed cookie is no session, never a 500 (DESIGN.md §9)
+        return null; // a malformed cookie is no session, never a 500 (docs/security.md)
       }
     }
   }

@@ -1,4 +1,4 @@
-// Sign-in throttling (DESIGN.md §9): failures are counted per account (the normalised email,
+// Sign-in throttling (docs/security.md): failures are counted per account (the normalised email,
 // known or not) and per client (its address, lib/api/client-address.ts). From the 5th failure
 // on, a key is locked for a time that doubles with each further failure (1 s, 2 s, 4 s, … at
 // most 15 min); while either key is locked, sign-in answers 429 with Retry-After without
@@ -21,11 +21,12 @@ interface Entry {
 export class SignInThrottle {
   private readonly entries = new Map<string, Entry>();
 
-  constructor(private readonly now: () => number = Date.now, private readonly maxKeys = 100_000) {}
+  // The clock is injected as `() => Date` (docs/architecture.md#time); buckets keep milliseconds.
+  constructor(private readonly now: () => Date = () => new Date(), private readonly maxKeys = 100_000) {}
 
   /** Seconds until these keys may try again (0 = now). */
   retryAfter(keys: readonly string[]): number {
-    const t = this.now();
+    const t = this.now().getTime();
     let wait = 0;
     for (const k of keys) {
       const e = this.live(k, t);
@@ -36,7 +37,7 @@ export class SignInThrottle {
 
   /** Records a failed sign-in for each key; returns the resulting lock in seconds (0 = none). */
   failed(keys: readonly string[]): number {
-    const t = this.now();
+    const t = this.now().getTime();
     for (const k of keys) {
       let e = this.live(k, t);
       if (!e) {

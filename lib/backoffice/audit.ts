@@ -1,4 +1,4 @@
-// The audit log (DESIGN.md §9): every settings, wallet, user, API key and relay key change, with
+// The audit log (docs/using-counter.md#the-back-office-admin-and-the-invoice-listing): every settings, wallet, user, API key and relay key change, with
 // who made it and what changed. Callers pass only non-secret values: webhook secrets, key
 // secrets, passwords and their hashes never reach `changes` (a password change is recorded as
 // "changed"). Readable by the owner at GET /api/admin/audit, newest first.

@@ -1,6 +1,6 @@
-// The product catalog (DESIGN.md §9): create, edit and archive products with an icon (an emoji
+// The product catalog (docs/using-counter.md#the-back-office-admin-and-the-invoice-listing): create, edit and archive products with an icon (an emoji
 // or a small uploaded image as a data URL). Tax rates are basis points.
-// Prices (DESIGN.md §14) are entered in the store's pricing currency and stored in its minor
+// Prices (docs/using-counter.md#pricing-in-dollars-euros-fiat-pricing) are entered in the store's pricing currency and stored in its minor
 // units with that currency (`price_currency`: koinu for DOGE, cents for USD). Changing the
 // store's pricing currency never reinterprets a stored price: a product priced in another
 // currency keeps its price and currency, is flagged here, and is left off the till until its

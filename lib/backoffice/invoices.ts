@@ -55,7 +55,7 @@ function whereOf(f: InvoiceFilter) {
   const createdAt = { ...(f.from ? { gte: bound(f.from, false) } : {}), ...(f.to ? { lt: bound(f.to, true) } : {}) };
   const q = f.q;
   return {
-    refundOf: null, // refunds are not invoices: each is listed on the invoice it refunds (DESIGN.md §13)
+    refundOf: null, // refunds are not invoices: each is listed on the invoice it refunds (docs/api.md#refunds)
     ...(f.status ? { status: f.status } : {}),
     ...(f.from || f.to ? { createdAt } : {}),
     ...(q
@@ -193,7 +193,7 @@ async function* allMatching(db: Db, f: InvoiceFilter) {
 }
 
 /**
- * Appended after the original columns (DESIGN.md §13): `amount_refunded` (accepted or confirmed
+ * Appended after the original columns (docs/api.md#refunds): `amount_refunded` (accepted or confirmed
  * refunds) and `refunds` ("<id> <status> <amount>", separated by "; ", failed ones included).
  */
 export const CSV_REFUND_COLUMNS = ['amount_refunded', 'refunds'] as const;

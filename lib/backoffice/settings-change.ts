@@ -1,5 +1,5 @@
 // Settings changes as people make them in the back office: who may change what, and the audit
-// trail (DESIGN.md §9). Only the owner changes the receiving wallet and the risk policy's
+// trail (docs/using-counter.md#the-back-office-admin-and-the-invoice-listing). Only the owner changes the receiving wallet and the risk policy's
 // limits (docs/security.md); a manager edits the rest. The settings themselves are validated and
 // stored by lib/backoffice/settings.
 import type { Db } from '../db/client';

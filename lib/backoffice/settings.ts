@@ -1,4 +1,4 @@
-// Store settings as the back office edits them (DESIGN.md §9): profile, receiving wallet
+// Store settings as the back office edits them (docs/using-counter.md#the-back-office-admin-and-the-invoice-listing): profile, receiving wallet
 // (validated for the configured network), relay parameters, risk tiers, fiat rate, tips and
 // the webhook. The webhook secret is never returned whole: only a masked form.
 import { randomBytes } from 'node:crypto';
@@ -29,7 +29,7 @@ export interface SettingsView extends ReceiptSettingsView {
   high_conf_required: number;
   fiat_currency: string;
   fiat_rate: string;
-  /** DOGE, or the ISO 4217 code prices are set in (DESIGN.md §14). */
+  /** DOGE, or the ISO 4217 code prices are set in (docs/using-counter.md#pricing-in-dollars-euros-fiat-pricing). */
   pricing_currency: string;
   tips_enabled: boolean;
   webhook_url: string;
@@ -163,7 +163,7 @@ export async function updateSettings(db: Db, network: Network, input: unknown): 
   if (p.pricing_currency !== undefined) data.pricingCurrency = p.pricing_currency;
   if (p.tips_enabled !== undefined) data.tipsEnabled = p.tips_enabled;
   if (p.webhook_url !== undefined) {
-    // No SSRF: a webhook must not point at this machine or a private network (DESIGN.md §16).
+    // No SSRF: a webhook must not point at this machine or a private network (docs/security.md).
     const problem = p.webhook_url ? await webhookUrlProblem(p.webhook_url) : null;
     if (problem) throw invalid('webhook_url', problem);
     data.webhookUrl = p.webhook_url;

@@ -1,4 +1,4 @@
-// User management for owners (DESIGN.md §9): create with a role, change role, disable or
+// User management for owners (docs/security.md): create with a role, change role, disable or
 // enable. The store always keeps at least one active owner. Disabling or demoting a user ends
 // their sessions, so the change takes effect at once.
 import { z } from 'zod';

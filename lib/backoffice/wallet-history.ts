@@ -1,4 +1,4 @@
-// The back office's wallet history (DESIGN.md §8 "Wallet history"): the owner sets the wallet's
+// The back office's wallet history (docs/node.md#the-wallets-history-birthday-and-rescan): the owner sets the wallet's
 // birthday and starts rescans; both are audited. lib/chain/rescan does the work; this maps its
 // refusals to back-office errors (400 bad input, 409 not now) and validates the bodies.
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// The interface every chain backend (spv, rpc, devnet) implements (DESIGN.md §8). The chain
+// The interface every chain backend (spv, rpc, devnet) implements (docs/architecture.md#chain-backends). The chain
 // worker and the relay depend only on this.
 
 /** The backend cannot be reached right now: callers answer 503 and change no state. */
@@ -95,7 +95,7 @@ export interface ChainBackend {
   inMempool(txid: string): Promise<boolean>;
   /**
    * The txs that entered the mempool since the previous call (the first call: the whole
-   * mempool), so that payments from any wallet are seen in seconds (DESIGN.md §12). rpc diffs
+   * mempool), so that payments from any wallet are seen in seconds (docs/api.md#payments-from-any-wallet). rpc diffs
    * getrawmempool, devnet reads its own mempool, spv returns the txs its bloom filter brought.
    * Called by the chain worker only, at least every 2 s.
    */

@@ -1,4 +1,4 @@
-// The wallet's birthday (DESIGN.md §2 WALLET_BIRTHDAY, §8 "Wallet history"): the block height
+// The wallet's birthday (docs/configuration.md WALLET_BIRTHDAY, docs/node.md#the-wallets-history-birthday-and-rescan): the block height
 // or the date from which the watch-only wallet's history is scanned. Pure: parsing with strict
 // validation, and the mapping of a date to the first block at or after it (minus a margin).
 

@@ -1,6 +1,6 @@
 // Loose mempool txs a backend was handed (spv: the txs its bloom filter brings outside a
 // merkleblock), kept until the chain worker drains them through ChainBackend.mempoolNewTxs
-// (DESIGN.md §12 "Seen in seconds"). Bounded: past `max` the oldest are dropped (a block still
+// (docs/api.md#payments-from-any-wallet). Bounded: past `max` the oldest are dropped (a block still
 // shows them, when mined). Each txid is queued once per `remember` txids.
 //
 // spv wiring (lib/chain/spv/backend.ts, left to its owner): in onTx's non-block branch,

@@ -1,4 +1,4 @@
-// The wallet history's persistent state, in chain_state rows (DESIGN.md §8 "Wallet history"):
+// The wallet history's persistent state, in chain_state rows (docs/node.md#the-wallets-history-birthday-and-rescan):
 //   wallet_birthday          the birthday in force (a height or a date, canonical text), or absent
 //   wallet_birthday_applied  the birthday the worker last turned into a scan
 //   wallet_birthday_env      the WALLET_BIRTHDAY value last seeded from the environment

@@ -1,4 +1,4 @@
-// The wallet's history (DESIGN.md §8): a birthday (WALLET_BIRTHDAY or the back office) and the
+// The wallet's history (docs/node.md#the-wallets-history-birthday-and-rescan): a birthday (WALLET_BIRTHDAY or the back office) and the
 // operator's rescan. The chain follower scans only the last few blocks at first start; a rescan
 // walks the blocks from a height up to the follower's processed tip through the wallet tracker
 // (filtered blocks on spv, full blocks on rpc and devnet), a batch per worker tick, while the

@@ -1,4 +1,4 @@
-// The watch-only wallet, backend-agnostic (DESIGN.md §7, §8): records the transactions of
+// The watch-only wallet, backend-agnostic (docs/node.md#node-text-api, docs/architecture.md#chain-backends): records the transactions of
 // connected blocks that pay a watched address (wallet_address) or spend a wallet output, and
 // rewinds them when the block is disconnected. The rpc backend hands over every transaction of
 // a block, the spv backend the ones its bloom filter matched; both call the same two hooks.
@@ -74,7 +74,7 @@ export async function trackBlockConnected(db: Db, network: Network, b: BlockSumm
   await db.prisma.$transaction(async (t) => {
     for (const h of hits) {
       const raw = new Uint8Array(h.tx.raw ?? new Uint8Array(0));
-      // Position in the block: the node API lists a block's records in block order (DESIGN.md §7).
+      // Position in the block: the node API lists a block's records in block order (docs/node.md#node-text-api).
       const blockPos = h.tx.index ?? b.txs.indexOf(h.tx);
       await t.walletTx.upsert({
         where: { txid: h.tx.txid },
@@ -113,7 +113,7 @@ export async function trackBlockDisconnected(db: Db, hash: string): Promise<void
 }
 
 /**
- * What a backend must watch for the wallet (DESIGN.md §8: addresses, outputs, txids): the
+ * What a backend must watch for the wallet (docs/architecture.md#chain-backends: addresses, outputs, txids): the
  * scripts and hash160s of the watched addresses, and the unspent wallet outpoints (so that the
  * spv backend's bloom filter also matches the transactions spending them).
  */

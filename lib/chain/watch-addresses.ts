@@ -2,11 +2,23 @@
 // wallet: with an account xpub, the external branch 0 and the change branch 1, each up to a gap
 // limit of 20 addresses beyond the highest used index (and, on branch 0, beyond the next index
 // handed out to payments, store.next_address_index); with a single STORE_ADDRESS, that address.
-// Payment addresses are also registered by lib/relay/receive-address.ts as they are handed out.
+// Payment addresses are also registered (registerWalletAddress, below) by
+// lib/relay/receive-address.ts as they are handed out.
 import type { Db } from '../db/client';
 import { readWalletCount, walletCountKey, writeWalletCount } from '../db/wallet-counts';
 import { addressToScript, decodeAddress, derivePublic, hdKeyToAddress, parseXpub, toHex, type Network } from '../doge';
-import { registerWalletAddress } from '../relay/receive-address';
+
+/** Adds one address to the watch-only wallet (wallet_address); a no-op when it is there. */
+export async function registerWalletAddress(db: Db, address: string, network: Network, branch: number, idx: number): Promise<void> {
+  const hash = decodeAddress(address, network).hash160;
+  // INSERT … ON CONFLICT DO NOTHING: the look-ahead below and a payment being created may
+  // register the same address concurrently; Prisma's upsert with an empty update is
+  // find-then-create and fails with a unique violation in that race.
+  await db.prisma.walletAddress.createMany({
+    data: [{ address, hash160: toHex(hash), script: toHex(addressToScript(address, network)), branch, idx }],
+    skipDuplicates: true,
+  });
+}
 
 export const GAP_LIMIT = 20;
 export const BRANCHES = [0, 1] as const;

@@ -11,7 +11,7 @@ import { decodeSignedPayment, links, vendorPaymentView } from '../payments';
 import { fiatReceiptLines, hasFiatLines, receiptLines, type ReceiptModel } from '../receipts/model';
 import { checkoutLive, type CheckoutLive } from './state';
 
-/** Payment ids as issued (DESIGN.md §3: URL-safe); anything else is never looked up. */
+/** Payment ids as issued (docs/api.md: URL-safe); anything else is never looked up. */
 export const CHECKOUT_ID_RE = /^[A-Za-z0-9_-]{1,64}$/;
 
 export interface Checkout {
@@ -73,7 +73,7 @@ export async function loadCheckout(db: Db, id: string, publicUrl: string, now = 
   };
 }
 
-/** A sale with an address to pay: not a refund (DESIGN.md §13), not a payment without an address. */
+/** A sale with an address to pay: not a refund (docs/api.md#refunds), not a payment without an address. */
 function shownOnCheckout<P extends { refundOf: string | null; address: string }>(p: P | null): p is P {
   return p !== null && p.refundOf === null && p.address !== '';
 }

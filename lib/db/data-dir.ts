@@ -1,5 +1,5 @@
 // DATA_DIR holds the database (relay secret key, webhook secret, password hashes) and the
-// chain files: no other local user may read it (DESIGN.md §16). The directory is created
+// chain files: no other local user may read it (docs/security.md). The directory is created
 // 0700 (an existing one is chmod-ed to 0700), what is already in it loses its group and other
 // permissions, and the process umask becomes 077 so that every file created afterwards,
 // files the app writes itself are 0600 and directories 0700.

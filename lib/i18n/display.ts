@@ -1,4 +1,4 @@
-// Amounts, counts and times as the back office shows them in a language (DESIGN.md §9). English
+// Amounts, counts and times as the back office shows them in a language (docs/using-counter.md#languages). English
 // keeps the exact text the pages always showed ("1234.5 DOGE", "24 Nov 2026, 14:05 UTC"); the
 // other languages get their own separators and date words ("1.234,50 DOGE", "24. Nov. 2026,
 // 14:05 UTC"), always in the store's time zone. Digits come from the exact decimal strings

@@ -1,4 +1,4 @@
-// The languages of the till and the back office (DESIGN.md §9): English (the default), Spanish,
+// The languages of the till and the back office (docs/using-counter.md#languages): English (the default), Spanish,
 // German and Portuguese, chosen per user; a user who has not chosen starts from the browser's
 // Accept-Language. Pure: no Next.js, no database.
 

@@ -1,4 +1,4 @@
-// GET /invoices/{address} (DESIGN.md §6): the payments where an address is the buyer or the
+// GET /invoices/{address} (docs/using-counter.md#the-back-office-admin-and-the-invoice-listing): the payments where an address is the buyer or the
 // seller, newest first, in zero-based pages with the real total. Pure domain code.
 //
 // Matching: the buyer (payment.buyer_address, which /pay sets to the submission's refund or the
@@ -159,7 +159,7 @@ function toRow(r: Record<string, unknown>): Row {
  * bitmap scan that visits one heap page per match (1,000 pages for a buyer with 1,000
  * invoices), and once walked the whole seq index (1–3 s at 1,000,000 invoices). The store's
  * seller address matches every payment (optionally of one mint_hash): payment_seq_key or
- * payment_mint_hash_seq_idx. Refunds (DESIGN.md §13) are not invoices: their rows have a
+ * payment_mint_hash_seq_idx. Refunds (docs/api.md#refunds) are not invoices: their rows have a
  * negative seq, so `seq > 0` leaves them out as an index condition, without a heap visit.
  */
 function matchedSeqs(address: string | null, mintHash: string | null, upTo: number | null = null): { sql: string; params: unknown[] } {

@@ -1,4 +1,4 @@
-// Exact decimals for exchange rates (DESIGN.md §14): a bigint mantissa and a decimal scale,
+// Exact decimals for exchange rates (docs/api.md#exchange-rates): a bigint mantissa and a decimal scale,
 // value = mantissa / 10^scale. Never a float. Parsed from a JSON number's or a string's source
 // text, so "0.12340000", 0.1234 and 1.234e-1 all become exactly 0.1234.
 import { AmountError } from './errors';

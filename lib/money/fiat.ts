@@ -1,4 +1,4 @@
-// Fiat amounts and their conversion to koinu at an exchange rate (DESIGN.md §14): a line's DOGE
+// Fiat amounts and their conversion to koinu at an exchange rate (docs/api.md#exchange-rates): a line's DOGE
 // amount is its fiat amount divided by the rate (fiat per DOGE), rounded half-up to the koinu.
 import { DECIMALS, MAX_MONEY } from './constants';
 import { AmountError } from './errors';

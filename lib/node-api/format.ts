@@ -85,7 +85,7 @@ const two = (n: number) => String(n).padStart(2, '0');
 
 /**
  * /getTimestamp: the node's current local time as `YYYY-MM-DD HH:MM:SS`, unlabelled (the
- * spec's sample form; DESIGN.md §7). Local means the server process's time zone (TZ).
+ * spec's sample form; docs/node.md#node-text-api). Local means the server process's time zone (TZ).
  */
 export function formatTimestamp(now: Date): string {
   const y = String(now.getFullYear()).padStart(4, '0');

@@ -1,4 +1,4 @@
-// HTTP side of the node text API (DESIGN.md §7), framework-free: text answers, text errors,
+// HTTP side of the node text API (docs/node.md#node-text-api), framework-free: text answers, text errors,
 // authorisation and the streamed headers file. Route handlers in app/get*/route.ts stay thin.
 import type { Db } from '../db/client';
 import { authenticateApiKey, bearerToken, hasScope, roleScopes, sessionUser, cookieValue, SESSION_COOKIE, type Scope } from '../auth';

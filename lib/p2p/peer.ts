@@ -3,11 +3,10 @@
 // with `misbehaving` set so the pool can ban the address; nothing a peer sends can throw out of
 // here.
 import { Socket } from 'node:net';
-import { randomBytes } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import {
   FrameDecoder, NODE_BLOOM, PROTOCOL_VERSION, WireError, decodeU64, decodeVersion, encodeMessage, encodeU64,
-  encodeVersion, type VersionMsg,
+  encodeVersion, randomNonce64, type VersionMsg,
 } from './wire';
 
 export interface PeerOptions {
@@ -27,8 +26,6 @@ export interface PeerEvents {
   ready: [];
   close: [reason: string, misbehaving: boolean];
 }
-
-const rand64 = () => BigInt('0x' + randomBytes(8).toString('hex'));
 
 export class Peer extends EventEmitter<PeerEvents> {
   readonly id: string;
@@ -62,7 +59,7 @@ export class Peer extends EventEmitter<PeerEvents> {
     s.on('close', () => this.close('socket closed'));
     s.connect(this.opts.port, this.opts.host, () => {
       this.send('version', encodeVersion({
-        version: PROTOCOL_VERSION, services: 0n, timestamp: BigInt(Math.floor(Date.now() / 1000)), nonce: rand64(),
+        version: PROTOCOL_VERSION, services: 0n, timestamp: BigInt(Math.floor(Date.now() / 1000)), nonce: randomNonce64(),
         userAgent: this.opts.userAgent ?? '/counter-spv:0.1/', startHeight: this.opts.startHeight(), relay: false,
       }));
     });
@@ -76,7 +73,7 @@ export class Peer extends EventEmitter<PeerEvents> {
     const idle = this.opts.idleTimeoutMs ?? 90_000;
     if (Date.now() - this.lastRx > idle) return this.close('idle timeout');
     if (this.pingNonce !== null && Date.now() - this.lastRx > (this.opts.pingIntervalMs ?? 30_000)) return this.close('ping timeout');
-    this.pingNonce = rand64();
+    this.pingNonce = randomNonce64();
     this.send('ping', encodeU64(this.pingNonce));
   }
 

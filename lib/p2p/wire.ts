@@ -1,5 +1,6 @@
 // P2P wire format (Dogecoin Core 1.14 / Bitcoin protocol 70015): message framing with magic and
 // checksum, and the payload codecs the spv node speaks. Pure: no sockets here.
+import { randomBytes } from 'node:crypto';
 import { ByteReader, ByteWriter, fromHex, hashToHex, hexToHash, sha256d, type ReadErrorFactory } from '../doge/bytes';
 
 export const PROTOCOL_VERSION = 70015;
@@ -139,6 +140,12 @@ export function decodeVersion(p: Uint8Array): VersionMsg {
 
 // ---- small payloads ----
 
+/**
+ * A random 64-bit nonce (version, ping): from the OS's CSPRNG, so two nodes or two pings never
+ * pick the same one by the accident of a shared seed.
+ */
+export const randomNonce64 = (): bigint => BigInt('0x' + randomBytes(8).toString('hex'));
+
 export function encodeU64(n: bigint): Uint8Array {
   return new ByteWriter().u32le(Number(n & 0xffffffffn)).u32le(Number((n >> 32n) & 0xffffffffn)).finish();
 }
@@ -182,10 +189,6 @@ export function decodeGetHeaders(p: Uint8Array): { locator: string[]; stop: stri
   const locator: string[] = [];
   for (let i = 0; i < n; i++) locator.push(hashToHex(r.bytesN(32)));
   return { locator, stop: hashToHex(r.bytesN(32)) };
-}
-
-export function encodeFeeFilter(koinuPerKb: bigint): Uint8Array {
-  return encodeU64(koinuPerKb);
 }
 
 export interface RejectMsg {

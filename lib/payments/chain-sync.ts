@@ -1,4 +1,4 @@
-// Feeds chain updates into the payment lifecycle (DESIGN.md §4): block inclusion, confirmation
+// Feeds chain updates into the payment lifecycle (docs/relay.md): block inclusion, confirmation
 // counts, confirmed/unconfirmed transitions on reorgs, expiry, and payments that arrive
 // on-chain without /pay (fallback URI) or after expiry (paid_late).
 import type { Db } from '../db/client';
@@ -23,7 +23,7 @@ export async function onBlockConnected(ctx: SyncContext, b: BlockSummary): Promi
   await observeTxs(ctx, b.txs, { height: b.height, hash: b.hash });
 }
 
-/** Txs that entered the mempool (DESIGN.md §12 "Seen in seconds"). */
+/** Txs that entered the mempool (docs/api.md#payments-from-any-wallet). */
 export async function onMempoolTxs(ctx: SyncContext, txs: BlockTxSummary[]): Promise<void> {
   if (txs.length) await observeTxs(ctx, txs, null);
 }
@@ -91,7 +91,7 @@ export async function updateConfirmations(ctx: SyncContext, tipHeight: number, t
       const c = Math.min(p.blockHeight === null ? 0 : Math.max(tipHeight - p.blockHeight + 1, 0), CONFIRMATIONS_TRACKED);
       const reach = c >= p.requiredConfirmations;
       if ((p.status === 'accepted' && reach) || (p.status === 'confirmed' && !reach)) {
-        // Table rows chain.confirm / chain.unconfirm (DESIGN.md §4 "Reorgs").
+        // Table rows chain.confirm / chain.unconfirm (docs/relay.md).
         await db.prisma.$transaction((t) =>
           applyTransition(t, { row: p, trigger: 'chain.confirmations', facts: { reached: reach }, data: { confirmations: c }, publicUrl: ctx.publicUrl, now }));
       } else if (c !== p.confirmations) {
@@ -117,7 +117,7 @@ export async function updateConfirmations(ctx: SyncContext, tipHeight: number, t
 export async function expirePayments(ctx: SyncContext): Promise<number> {
   const { db } = ctx;
   const now = ctx.now?.() ?? new Date();
-  // Refunds (DESIGN.md §13) report no expiry: they stay payable, and are not offered again here.
+  // Refunds (docs/api.md#refunds) report no expiry: they stay payable, and are not offered again here.
   // Found in plain SQL (payment_expiry_due_idx): the worker asks every second and, most of the
   // time, nothing is due; the full rows are read through the ORM only when something is.
   const ids = await db.query<{ id: string }>(

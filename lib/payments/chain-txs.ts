@@ -1,4 +1,4 @@
-// Payments from any wallet (DESIGN.md §12): every tx that pays a payment's address, seen in the
+// Payments from any wallet (docs/api.md#payments-from-any-wallet): every tx that pays a payment's address, seen in the
 // mempool or in a block, is kept in payment_tx; the payment's amount_paid, txids and effective
 // block (that of the least-confirmed tx needed to reach the total) are recomputed from those
 // rows, and the state moves through the table (state/table.ts) on trigger chain.paid, or
@@ -334,7 +334,7 @@ export async function dropVanishedTxs(ctx: ObserveContext, chain: ChainBackend, 
 }
 
 /**
- * Txs the node dropped unmined and unconflicted (DESIGN.md §12: amount_paid counts txs in the
+ * Txs the node dropped unmined and unconflicted (docs/api.md#payments-from-any-wallet: amount_paid counts txs in the
  * mempool and in the chain): they stop counting, and their payments are recomputed through the
  * table (an accepted payment left short: chain.short_again). A tx that comes back is counted
  * again when the mempool or a block shows it.

@@ -1,4 +1,4 @@
-// Vendor events (DESIGN.md §5). Each is written in the same transaction as the state change
+// Vendor events (docs/api.md#webhooks). Each is written in the same transaction as the state change
 // it reports; the row doubles as the webhook outbox entry.
 import { randomBytes } from 'node:crypto';
 import type { Prisma } from '../db/client';
@@ -10,13 +10,13 @@ export { EVENT_TYPES, type EventType };
 
 type Tx = Pick<Prisma, 'vendorEvent'>;
 
-/** A payment row that may be a refund (DESIGN.md §13: a refund is a payment row paying the customer). */
+/** A payment row that may be a refund (docs/api.md#refunds: a refund is a payment row paying the customer). */
 export type EventRow = PaymentRow & { refundOf?: string | null; refundReason?: string };
 
 /**
  * The event a transition of this row reports. A refund moves through the same table as a
  * payment, but reports only refund.created, refund.accepted (accepted, late or not) and
- * refund.confirmed (DESIGN.md §13); its other transitions (expiry, over- and underpayment,
+ * refund.confirmed (docs/api.md#refunds); its other transitions (expiry, over- and underpayment,
  * reorgs) are not vendor events. Null: nothing to report.
  */
 export function eventTypeFor(row: Pick<EventRow, 'refundOf'>, type: EventType): EventType | null {

@@ -1,4 +1,4 @@
-// The merchant decides a payment's exception (DESIGN.md §12): POST /api/v1/payments/<id>/mark
+// The merchant decides a payment's exception (docs/api.md#payments-from-any-wallet): POST /api/v1/payments/<id>/mark
 // {"as": "settled" | "invalid", "note": "…"}. settled: unpaid|accepted → confirmed
 // (marked_settled); invalid: unpaid|accepted → declined (marked_invalid). Table rows
 // merchant.* (table.ts); any other state is a conflict.
@@ -19,7 +19,7 @@ export type MarkResult = { ok: true } | { ok: false; error: 'not_found' | 'confl
 export async function markPayment(db: Db, id: string, req: MarkRequest, by: string, publicUrl: string, now = new Date()): Promise<MarkResult> {
   const trigger = req.as === 'settled' ? 'merchant.mark_settled' : 'merchant.mark_invalid';
   return db.prisma.$transaction(async (t) => {
-    // A refund (DESIGN.md §13) is not a sale the merchant decides: no such payment here.
+    // A refund (docs/api.md#refunds) is not a sale the merchant decides: no such payment here.
     const cur = await t.payment.findFirst({ where: { id, refundOf: null }, select: { id: true, status: true, exception: true, broadcastState: true } });
     if (!cur) return { ok: false, error: 'not_found', message: 'no payment with this id' } as const;
     if (!canMark(cur, req.as)) {

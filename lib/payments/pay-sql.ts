@@ -1,4 +1,4 @@
-// The /relay/pay hot path in plain SQL (DESIGN.md §4). Through the ORM a payment took ~12
+// The /relay/pay hot path in plain SQL (docs/relay.md). Through the ORM a payment took ~12
 // queries at ~4.4 ms each on PGlite (which runs on the server's event loop); here it is three
 // statements: load (payment and its outputs in one query), claim (the state
 // guard and the submission row in one statement) and accept (the state change, the submission
@@ -31,7 +31,7 @@ export interface PayRow extends PaymentRow {
   feePerKb: bigint;
   updatedAt: Date;
   outputs: ExpectedOutput[];
-  /** A refund (DESIGN.md §13): the payment it refunds, and why. */
+  /** A refund (docs/api.md#refunds): the payment it refunds, and why. */
   refundOf: string | null;
   refundReason: string;
 }
@@ -173,7 +173,7 @@ const RECORD_REJECTED_SQL = `
   SELECT $1, $2, $3, $4, 'rejected', $5
    WHERE (SELECT count(*) FROM payment_submission WHERE payment_id = $1 AND outcome = 'rejected') < ${REJECTED_KEPT}`;
 
-/** Records a submission refused before any claim (DESIGN.md §4 step 10): the payment is untouched. */
+/** Records a submission refused before any claim (docs/relay.md): the payment is untouched. */
 export async function recordRejected(db: Db, id: string, s: { txid: string; txHex: string; refund: string; reason: string }): Promise<void> {
   await db.query(RECORD_REJECTED_SQL, [id, s.txid, s.txHex, s.refund, s.reason]);
 }

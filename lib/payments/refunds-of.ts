@@ -1,4 +1,4 @@
-// The refunds of payments (DESIGN.md §13), read for the payment body's `refunds` and
+// The refunds of payments (docs/api.md#refunds), read for the payment body's `refunds` and
 // `amount_refunded`: one indexed query (payment_refund_of_idx) for any number of payments.
 // Here, with the writer, because every event body a transition writes lists them
 // (apply.ts); lib/refunds reads them through this module too.

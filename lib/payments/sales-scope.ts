@@ -1,10 +1,10 @@
-// Which payments a caller may see (DESIGN.md §3): a cashier only the ones it created, everyone
+// Which payments a caller may see (docs/api.md#authentication-and-scopes): a cashier only the ones it created, everyone
 // else the store's. `ownSalesOf` comes from lib/api/access (null = all). Another's payment is
 // answered as if it did not exist (404), so ids cannot be probed.
 import type { Db } from '../db/client';
 
 /**
- * A Prisma `where` fragment: sales only (never a refund row, DESIGN.md §13: refunds are shown
+ * A Prisma `where` fragment: sales only (never a refund row, docs/api.md#refunds: refunds are shown
  * through the payment they refund), and only the caller's own when it is a cashier.
  */
 export function salesScope(ownSalesOf: string | null): { createdBy?: string; refundOf: null } {

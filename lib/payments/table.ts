@@ -214,7 +214,7 @@ function pick(from: string, trigger: Trigger, f: Facts): Transition {
   throw new IllegalTransitionError(from, trigger, 'ambiguous');
 }
 
-/** payment.overpaid whenever a tx takes paid above the total (DESIGN.md §12 "Too much"). */
+/** payment.overpaid whenever a tx takes paid above the total (docs/api.md#payments-from-any-wallet). */
 export function amountEvents(a: Amounts & { before: bigint } | undefined, status: PaymentState): EventType[] {
   if (!a || status === 'declined') return [];
   return a.paid > a.total && a.paid > a.before ? ['payment.overpaid'] : [];

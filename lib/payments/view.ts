@@ -22,7 +22,7 @@ export interface PaymentRow {
   refundAddress: string;
   blockHeight: number | null;
   createdAt: Date;
-  /** DESIGN.md §12: the sum paid to the address over every tx, and those txs in the order seen. */
+  /** docs/api.md#payments-from-any-wallet: the sum paid to the address over every tx, and those txs in the order seen. */
   amountPaid?: bigint;
   paidTxids?: string[];
   /** The merchant's decision (POST /api/v1/payments/<id>/mark). */
@@ -30,15 +30,15 @@ export interface PaymentRow {
   decisionNote?: string;
   decidedBy?: string | null;
   decidedAt?: Date | null;
-  /** The rate a fiat-priced payment was converted at (DESIGN.md §14); '' when DOGE-priced. */
+  /** The rate a fiat-priced payment was converted at (docs/api.md#exchange-rates); '' when DOGE-priced. */
   rateValue?: string;
   rateSource?: string;
   rateAt?: Date | null;
-  /** Its refunds (DESIGN.md §13), when the caller loaded them (lib/refunds/load.ts); shown as none otherwise. */
+  /** Its refunds (docs/api.md#refunds), when the caller loaded them (lib/refunds/load.ts); shown as none otherwise. */
   refunds?: RefundRow[];
 }
 
-/** A refund: a payment row paying the customer, pointing at the payment it refunds (DESIGN.md §13). */
+/** A refund: a payment row paying the customer, pointing at the payment it refunds (docs/api.md#refunds). */
 export interface RefundRow {
   id: string;
   refundOf: string | null;
@@ -95,7 +95,7 @@ export function paymentStatus(row: Pick<PaymentRow, 'id' | 'status' | 'txid' | '
   }
 }
 
-/** amount_paid, amount_due and txids (DESIGN.md §12): txid stays the first one. */
+/** amount_paid, amount_due and txids (docs/api.md#payments-from-any-wallet): txid stays the first one. */
 export function amountFields(row: Pick<PaymentRow, 'total' | 'amountPaid' | 'paidTxids' | 'txid'>) {
   const paid = row.amountPaid ?? 0n;
   const due = amountDue(row);
@@ -103,7 +103,7 @@ export function amountFields(row: Pick<PaymentRow, 'total' | 'amountPaid' | 'pai
   return { amount_paid: formatKoinu(paid), amount_due: formatKoinu(due), txids };
 }
 
-/** The locked rate of a fiat-priced payment (DESIGN.md §14), or null when it was priced in DOGE. */
+/** The locked rate of a fiat-priced payment (docs/api.md#exchange-rates), or null when it was priced in DOGE. */
 export function rateView(row: Pick<PaymentRow, 'rateValue' | 'rateSource' | 'rateAt'>, fiatCurrency: string): Record<string, string> | null {
   if (!row.rateValue || !fiatCurrency) return null;
   return { pair: `DOGE/${fiatCurrency}`, value: row.rateValue, source: row.rateSource ?? '', at: row.rateAt ? rfc3339(row.rateAt) : '' };
@@ -116,7 +116,7 @@ function fiatFields(payment: unknown) {
   return { fiat_total: str(p.fiat_total), fiat_tax: str(p.fiat_tax), fiat_currency: str(p.fiat_currency) };
 }
 
-/** A refund as POST /api/v1/payments/<id>/refunds answers it (DESIGN.md §13), with its current status. */
+/** A refund as POST /api/v1/payments/<id>/refunds answers it (docs/api.md#refunds), with its current status. */
 export interface RefundView {
   id: string; payment_id: string | null; status: string; amount: string; address: string;
   uri: string; connect_uri: string; envelope_url: string; created_at: string; reason: string;
@@ -133,12 +133,12 @@ export function refundView(r: RefundRow, publicUrl: string): RefundView {
   };
 }
 
-/** The sum of the refunds paid: accepted or confirmed (DESIGN.md §13 amount_refunded). */
+/** The sum of the refunds paid: accepted or confirmed (docs/api.md#refunds amount_refunded). */
 export function amountRefunded(refunds: readonly Pick<RefundRow, 'status' | 'total'>[]): bigint {
   return refunds.reduce((s, r) => (r.status === 'accepted' || r.status === 'confirmed' ? s + r.total : s), 0n);
 }
 
-/** The vendor API's payment body: the 201 body plus lifecycle fields (DESIGN.md §3). */
+/** The vendor API's payment body: the 201 body plus lifecycle fields (docs/api.md). */
 export function vendorPaymentView(row: PaymentRow, publicUrl: string, now: Date): Record<string, unknown> {
   const payment = decodeSignedPayment(row.envelope);
   const fiat = fiatFields(payment);

@@ -1,10 +1,10 @@
 // The cashier's cart (app/(pos)/pos) as pure koinu arithmetic: per-item tax from a rate in
 // basis points, fee, shipping, discount and tip, fiat at the store's rate, and the exact
-// POST /api/v1/payments body of DESIGN.md §3. Runs in the browser and in tests; bigint only.
+// POST /api/v1/payments body of docs/api.md. Runs in the browser and in tests; bigint only.
 import { formatKoinu, parseKoinu, parseKoinuInput, parseFiatMinor, formatFiatMinor, currencyMinorDigits, ONE_DOGE } from '../money';
 import { localeDecimal } from '../i18n/numbers';
 
-// Fiat pricing (DESIGN.md §14): with a fiat pricing currency every cart amount (unit, extras,
+// Fiat pricing (docs/using-counter.md#pricing-in-dollars-euros-fiat-pricing): with a fiat pricing currency every cart amount (unit, extras,
 // totals) is in that currency's minor units (cents), the arithmetic is the same, and the body
 // carries `currency` so the server converts it to DOGE at the rate in force.
 
@@ -141,7 +141,7 @@ export interface PaymentBodyItem {
 }
 
 export interface PaymentBody {
-  /** The pricing currency when it is fiat: the item amounts are in it (DESIGN.md §14). */
+  /** The pricing currency when it is fiat: the item amounts are in it (docs/using-counter.md#pricing-in-dollars-euros-fiat-pricing). */
   currency?: string;
   items: PaymentBodyItem[];
   order_reference?: string;
@@ -183,7 +183,7 @@ export function paymentBody(
     const tax = lineTax(l);
     const it: PaymentBodyItem = { type: 'item', id: l.sku, name: l.name, count: l.count, unit: fmt(l.unit) };
     if (tax > 0n) it.tax = fmt(tax);
-    if (l.icon && WALLET_ICON_RE.test(l.icon)) it.icon = l.icon; // the spec's item icon is a JPG/PNG URL (https only: DESIGN.md §3)
+    if (l.icon && WALLET_ICON_RE.test(l.icon)) it.icon = l.icon; // the spec's item icon is a JPG/PNG URL (https only: docs/api.md)
     items.push(it);
   }
   if (extras.fee > 0n) items.push({ type: 'fee', id: 'fee', name: 'Fee', count: 1, unit: fmt(extras.fee) });

@@ -22,7 +22,7 @@ export interface PosStore {
   icon: string;
   fiatRate: string;
   fiatCurrency: string;
-  /** DOGE or an ISO 4217 code (DESIGN.md §14): the till's prices and keypad are in it. */
+  /** DOGE or an ISO 4217 code (docs/using-counter.md#pricing-in-dollars-euros-fiat-pricing): the till's prices and keypad are in it. */
   pricingCurrency: string;
   tipsEnabled: boolean;
   /** The store's time zone in force (IANA): today's sales and their times are in it. */

@@ -1,4 +1,4 @@
-// "Charge again" on the till (DESIGN.md §9, §14): an expired (or declined) sale becomes a new
+// "Charge again" on the till (docs/using-counter.md#the-till-pos, docs/using-counter.md#pricing-in-dollars-euros-fiat-pricing): an expired (or declined) sale becomes a new
 // payment with the same lines. The request is built here, on the server, from the stored lines,
 // so it does not depend on what the till that made the sale still remembers:
 // - a sale priced in fiat is priced again from its fiat lines, exactly as they were priced, in

@@ -1,7 +1,7 @@
 // What the payment screen shows for a payment view (from POST /api/v1/payments, the SSE feed
 // or a cancel): one of six states and its words. Pure; the clock is a parameter.
-// A transaction the network refused never reaches the till: the payment stays unpaid (DESIGN.md
-// §4 step 10), so the till keeps waiting. `declined` is only the merchant's "mark invalid" or a
+// A transaction the network refused never reaches the till: the payment stays unpaid (
+// docs/relay.md), so the till keeps waiting. `declined` is only the merchant's "mark invalid" or a
 // double spend confirmed after acceptance; a cancel shows as cancelled.
 import { formatKoinu, parseKoinu } from '../money';
 // The pure predicates module itself: this file runs in the browser too.
@@ -16,13 +16,13 @@ export interface PosPaymentView {
   reason?: string | null;
   exception?: string | null;
   expired?: boolean;
-  /** DESIGN.md §12: what has reached the address so far, and what is still missing (8-DP strings). */
+  /** docs/api.md#payments-from-any-wallet: what has reached the address so far, and what is still missing (8-DP strings). */
   amount_paid?: string;
   amount_due?: string;
 }
 
 /**
- * A short payment (DESIGN.md §12 "Short"): still waiting, with some money in and some missing.
+ * A short payment (docs/api.md#payments-from-any-wallet): still waiting, with some money in and some missing.
  * The rest is asked for with a plain `dogecoin:<address>?amount=<amount_due>` URI (the address
  * read from the payment's own dogecoin: URI). Null when the payment is not short, not waiting,
  * or the amounts do not add up (never a guess: then the ordinary screen stays).
@@ -57,32 +57,6 @@ export const isFinalPosState = (s: PosPaymentState) => s !== 'waiting' && s !== 
  * then released and the payment stays payable).
  */
 export const shownTxid = (s: PosPaymentState, txid: string | null | undefined): string | null => (s === 'waiting' || s === 'expired' ? null : txid || null);
-
-/** Headline and detail line for the status panel. */
-export function posStatusText(s: PosPaymentState, v: PosPaymentView): [string, string] {
-  switch (s) {
-    case 'waiting':
-      if (v.exception === 'data_missing') return ['Paid without the order data', 'Refund it or mark it settled in the back office'];
-      return ['Waiting for payment', 'Scan with a DogeConnect or Dogecoin wallet'];
-    case 'accepted': {
-      const m = v.required ?? 1;
-      const n = v.confirmed ?? 0;
-      // Never "4 of 1": past the policy the count is just the count.
-      if (n >= m) return ['Payment accepted', `Confirmed (${n} confirmation${n === 1 ? '' : 's'})`];
-      return ['Payment accepted', `${n} of ${m} confirmation${m === 1 ? '' : 's'}`];
-    }
-    case 'confirmed':
-      return ['Paid ✓', 'Confirmed on the blockchain'];
-    case 'declined':
-      if (v.exception === 'double_spent') return ['Declined: double spent', v.reason || 'a conflicting transaction was confirmed'];
-      if (v.exception === 'marked_invalid') return ['Declined', v.reason || 'marked invalid by merchant'];
-      return ['Declined', v.reason || 'this payment was declined'];
-    case 'cancelled':
-      return ['Cancelled', 'This payment was cancelled'];
-    case 'expired':
-      return ['Expired', 'No payment arrived in time'];
-  }
-}
 
 /**
  * The status panel's words as message keys (messages/*.json, namespace "payment") with their

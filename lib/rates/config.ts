@@ -1,4 +1,4 @@
-// Rate-source configuration from the environment (DESIGN.md §2, §14): RATE_SOURCES (a comma list
+// Rate-source configuration from the environment (docs/configuration.md, docs/api.md#exchange-rates): RATE_SOURCES (a comma list
 // in order of preference), RATE_REFRESH_SEC, RATE_MAX_AGE_SEC and RATE_URL_<NAME>. Pure: takes
 // an env object and returns a validated config, or throws ConfigError naming the variable.
 import { ConfigError } from '../config';

@@ -1,4 +1,4 @@
-// Exchange rates for fiat pricing (DESIGN.md §14). Conversion of fiat amounts to koinu lives in
+// Exchange rates for fiat pricing (docs/api.md#exchange-rates). Conversion of fiat amounts to koinu lives in
 // lib/money (fiatToKoinu), fed with RateInForce.decimal.
 export { loadRateConfig, DEFAULT_RATE_SOURCES, type RateConfig, type SourceSpec } from './config';
 export { PROVIDER_NAMES, type ProviderName } from './provider';

@@ -1,4 +1,4 @@
-// The rate in force (DESIGN.md §14): the median of the sources whose last good value was fetched
+// The rate in force (docs/api.md#exchange-rates): the median of the sources whose last good value was fetched
 // within RATE_MAX_AGE_SEC. With an even count it is the exact mean of the two middle values (a
 // decimal, no rounding), so two sources that disagree give their midpoint, never one of them
 // chosen arbitrarily. One source at 10× (or at 0.1×) never moves the median of three beyond the

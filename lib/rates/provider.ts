@@ -1,4 +1,4 @@
-// What a built-in rate provider is (DESIGN.md §14): a default origin, the documented path
+// What a built-in rate provider is (docs/api.md#exchange-rates): a default origin, the documented path
 // (with its query) for DOGE priced in a fiat currency, and how to find the price in the reply.
 import { z } from 'zod';
 import { JsonNumber, type ExactJson } from './json-exact';

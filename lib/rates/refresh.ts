@@ -1,4 +1,4 @@
-// Refreshing the rates (DESIGN.md §14): every RATE_REFRESH_SEC the active worker asks every
+// Refreshing the rates (docs/api.md#exchange-rates): every RATE_REFRESH_SEC the active worker asks every
 // configured source at once (each bounded by its own timeout) and saves each outcome, so a slow
 // or dead source delays nothing and never erases another's value. Then the median, when two or
 // more sources made it, is kept as the last agreed one (store.ts saveAgreedMedian).

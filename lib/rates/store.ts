@@ -1,4 +1,4 @@
-// Rates in the database (DESIGN.md §1: state through the database): the worker saves each
+// Rates in the database (docs/operations.md#several-processes: state through the database): the worker saves each
 // source's outcome in `rate_source`, and the last median two or more sources agreed on in
 // `rate_median`; any process reads the rate in force with one primary-key range scan of at most
 // a handful of rows, and computes the median (median.ts) itself. Only when a single one of
@@ -117,7 +117,7 @@ export async function ratesSnapshot(db: Db, currency: string, opts: { config?: R
   return { currency, rate, sources };
 }
 
-/** The rate locked into a fiat-priced payment (DESIGN.md §14 `rate`, plus the exact decimal). */
+/** The rate locked into a fiat-priced payment (docs/api.md#exchange-rates `rate`, plus the exact decimal). */
 export interface RateInForce {
   /** "DOGE/USD" */
   pair: string;

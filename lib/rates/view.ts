@@ -1,4 +1,4 @@
-// The GET /api/v1/rates answer (DESIGN.md §14): the currency rates are kept for, the rate in
+// The GET /api/v1/rates answer (docs/api.md#exchange-rates): the currency rates are kept for, the rate in
 // force and every configured source's last outcome; 503 rate_unavailable when no source is fresh.
 import type { Db } from '../db/client';
 import { formatDecimal } from '../money';

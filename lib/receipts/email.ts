@@ -1,4 +1,4 @@
-// Email receipts (DESIGN.md §15): the same receipt model as the printed page, as a plain-text and
+// Email receipts (docs/using-counter.md#reports-and-receipts): the same receipt model as the printed page, as a plain-text and
 // an HTML part, sent through the store's SMTP server (settings, else env SMTP_URL / SMTP_FROM) in
 // a real SMTP conversation by nodemailer. The SMTP password never leaves this module: errors are
 // reported by code and server reply, scrubbed of the URL's credentials.

@@ -1,7 +1,7 @@
-// The receipt model (DESIGN.md §15): one list of lines whose totals, each including its own tax,
+// The receipt model (docs/using-counter.md#reports-and-receipts): one list of lines whose totals, each including its own tax,
 // add up exactly to the payment's total. Shared by the printed page and the email, so both show
 // the same thing. Pure: amounts are integer koinu (bigint) and leave only through lib/money.
-// A fiat-priced sale (DESIGN.md §14) shows its lines as priced, in the fiat currency's minor
+// A fiat-priced sale (docs/api.md#pricing-in-a-fiat-currency) shows its lines as priced, in the fiat currency's minor
 // units as stored per line, adding up to fiat_total; the DOGE paid and the rate go below.
 import { formatFiatMinor, formatKoinu, parseFiatMinor } from '../money';
 import { dogeText, moneyText } from '../pos/cart';
@@ -50,7 +50,7 @@ const KIND: Record<string, ReceiptLineKind> = {
  * Builds the receipt lines. An item line shows count × unit and its tax, and its total is
  * count × unit + tax; fee, shipping, discount, tip and tax lines show their own total. `signing`
  * lines carry no amount and are left out. If the stored lines ever disagree with the stored total
- * (they should not: DESIGN.md §3 defines total as exactly this sum), a "Rounding" line shows the
+ * (they should not: docs/api.md defines total as exactly this sum), a "Rounding" line shows the
  * difference, so the face of the receipt always adds up.
  */
 export function receiptLines(stored: StoredLine[], total: bigint): ReceiptModel {

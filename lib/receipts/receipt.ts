@@ -1,4 +1,4 @@
-// One payment's receipt as the page and the email show it (DESIGN.md §15): the store, the lines
+// One payment's receipt as the page and the email show it (docs/using-counter.md#reports-and-receipts): the store, the lines
 // with their tax adding up to the total, the fiat amounts if priced in fiat, the times in the
 // store's zone, the transaction.
 import type { Db } from '../db/client';
@@ -16,7 +16,7 @@ export interface Receipt {
   timezone: string;
   /**
    * The currency of `lines`, `total` and `taxes`: 'DOGE', or the fiat currency a fiat-priced sale
-   * was priced in (DESIGN.md §14): then the lines are as priced and `total` is fiat_total.
+   * was priced in (docs/api.md#pricing-in-a-fiat-currency): then the lines are as priced and `total` is fiat_total.
    */
   currency: string;
   lines: ReceiptLine[];
@@ -57,7 +57,7 @@ export async function storeZone(db: Db): Promise<string> {
 export async function loadReceipt(db: Db, id: string, now = new Date(), dateLocale?: string): Promise<Receipt | null> {
   if (typeof id !== 'string' || !/^[A-Za-z0-9_-]{1,64}$/.test(id)) return null;
   const p = await db.prisma.payment.findUnique({ where: { id }, include: { lines: { orderBy: { idx: 'asc' } } } });
-  if (!p || p.refundOf !== null) return null; // a refund (DESIGN.md §13) is not a sale with a receipt
+  if (!p || p.refundOf !== null) return null; // a refund (docs/api.md#refunds) is not a sale with a receipt
   const s = await db.prisma.store.findUnique({ where: { id: 1 } });
   const tz = storeTimeZone(s?.timezone);
   const fiat = hasFiatLines(p.lines, p.fiatCurrency, p.rateValue) && p.fiatTotal !== '';

@@ -1,4 +1,4 @@
-// POST /api/v1/payments/<id>/receipt { "email": "<address>" } (DESIGN.md §15), without the HTTP
+// POST /api/v1/payments/<id>/receipt { "email": "<address>" } (docs/using-counter.md#reports-and-receipts), without the HTTP
 // framework: who may send, what is sent, and the answer.
 //   202 { "sent": true, "to", "message_id" }  the SMTP server accepted the message
 //   400 invalid_request                        not a plain mailbox (CR/LF/NUL, display names… refused)
@@ -39,7 +39,7 @@ export async function emailReceipt(db: Db, id: string, input: unknown, actor: Re
 
   const r = await loadReceipt(db, id);
   if (!r) return err(404, 'not_found', 'no payment with this id');
-  // A cashier, over its own sales only (DESIGN.md §3): another cashier's sale does not exist for it.
+  // A cashier, over its own sales only (docs/api.md#authentication-and-scopes): another cashier's sale does not exist for it.
   if (actor.role === 'cashier' && r.createdBy !== actor.userId) return err(404, 'not_found', 'no payment with this id');
   if (r.status !== 'accepted' && r.status !== 'confirmed') return err(409, 'conflict', `the payment is ${r.state}: a receipt is emailed once it is paid (accepted or confirmed)`);
 

@@ -1,4 +1,4 @@
-// The store settings receipts need (DESIGN.md §15, §2), kept apart from the rest of the settings:
+// The store settings receipts need (docs/using-counter.md#reports-and-receipts, docs/configuration.md), kept apart from the rest of the settings:
 // the time zone (IANA name) and the SMTP server. The SMTP password is a secret: the view only
 // says whether one is set and shows the URL with the password masked; a PATCH that sends the
 // masked URL back keeps the stored password.

@@ -1,4 +1,4 @@
-// What the back-office invoice page shows of refunds (DESIGN.md §13): how much may still be
+// What the back-office invoice page shows of refunds (docs/api.md#refunds): how much may still be
 // refunded (the Refund button shows only then), and each open refund's QR code (its `uri`)
 // for the merchant's wallet, rendered on the server as SVG.
 import QRCode from 'qrcode';

@@ -1,4 +1,4 @@
-// Cancelling a refund created by mistake (DESIGN.md §13): POST /api/v1/payments/<rf_id>/cancel.
+// Cancelling a refund created by mistake (docs/api.md#refunds): POST /api/v1/payments/<rf_id>/cancel.
 // An `unpaid` refund that no wallet has started paying (no /pay broadcast in flight, nothing
 // paid to it yet) goes to `declined` through the state machine's vendor.cancel row, like a
 // sale's cancel. A declined refund no longer counts against the refundable amount

@@ -1,4 +1,4 @@
-// Creating a refund (DESIGN.md §13): an outgoing payment request, signed by the relay key, with
+// Creating a refund (docs/api.md#refunds): an outgoing payment request, signed by the relay key, with
 // one item line "Refund of <payment id>" and one p2pkh output to the customer, which the
 // merchant's own wallet pays through Counter's relay (Counter holds no keys).
 //

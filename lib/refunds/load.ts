@@ -1,4 +1,4 @@
-// The refunds of a payment as GET /api/v1/payments/<id>/refunds answers them (DESIGN.md §13).
+// The refunds of a payment as GET /api/v1/payments/<id>/refunds answers them (docs/api.md#refunds).
 // The loaders themselves live with the payment writer (lib/payments/refunds-of.ts).
 import type { Prisma } from '../db/client';
 import { formatKoinu } from '../money';

@@ -1,4 +1,4 @@
-// The refund request (DESIGN.md §13): POST /api/v1/payments/<id>/refunds
+// The refund request (docs/api.md#refunds): POST /api/v1/payments/<id>/refunds
 //   { "amount": "<8-DP DOGE>" | null, "fiat_amount": "<decimal>" | null, "rate": "then" | "now" | null,
 //     "address": "<address>" | null, "reason": "…" }
 // Validation and the amount arithmetic, pure: no database, no clock. Every refusal names its

@@ -78,7 +78,7 @@ export async function createPayment(ctx: CreatePaymentContext, rawBody: string):
   }
   // Validation (400), then who may ask for this (403), then readiness (503, sessions only),
   // then the open-payment cap (429), all before an address is handed out.
-  // A fiat-priced request (DESIGN.md §14) is converted at the rate in force, locked here, and
+  // A fiat-priced request (docs/api.md#exchange-rates) is converted at the rate in force, locked here, and
   // then priced like any DOGE request; no fresh rate is 503 rate_unavailable.
   const allowHttp = ctx.publicUrl.startsWith('http://');
   const settings = await readStoreSettings(db);

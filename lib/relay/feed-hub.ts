@@ -1,5 +1,5 @@
-// The shared poller behind the live update streams (DESIGN.md §1 processes, §16 "Live updates
-// scale"): one per process, whatever the number of open streams. Each round reads the cheap
+// The shared poller behind the live update streams (
+// docs/architecture.md#processes, docs/api.md#live-updates): one per process, whatever the number of open streams. Each round reads the cheap
 // probe rows of every watched payment in one query (`id IN (…)`, in chunks), loads the full
 // views only of the payments whose state changed for some watcher (again one query), and hands
 // each watcher what is new for it. The database is the only source of truth, so changes made by

@@ -1,4 +1,4 @@
-// A vendor request priced in fiat (DESIGN.md §14): `"currency": "<the store's pricing_currency>"`
+// A vendor request priced in fiat (docs/api.md#pricing-in-a-fiat-currency): `"currency": "<the store's pricing_currency>"`
 // makes each item's `unit`, `total` and `tax` amounts of that currency, in its minor units
 // ("2.00" USD). They are converted to DOGE here, at one rate, before the ordinary DOGE pricing
 // (payment-request.ts) validates and sums the result. Pure: the rate is passed in.

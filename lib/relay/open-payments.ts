@@ -1,7 +1,7 @@
-// The cap on open payments (DESIGN.md §16, MAX_OPEN_PAYMENTS): open = unpaid and not expired.
+// The cap on open payments (docs/security.md, MAX_OPEN_PAYMENTS): open = unpaid and not expired.
 // The count walks the partial index payment_open_expires_idx (unpaid rows by expiry) from now
 // on and stops at the cap, so it reads at most `limit` index entries however many payments
-// (expired or paid) the table holds. Refunds (DESIGN.md §13) are not sales and do not count.
+// (expired or paid) the table holds. Refunds (docs/api.md#refunds) are not sales and do not count.
 import type { Db } from '../db/client';
 
 export const DEFAULT_MAX_OPEN_PAYMENTS = 5000;

@@ -1,4 +1,4 @@
-// POST /relay/pay (DESIGN.md §4), in the order the design fixes. One transaction is broadcast at
+// POST /relay/pay (docs/relay.md), in the order the design fixes. One transaction is broadcast at
 // a time per payment, and at most one is ever accepted: the winner claims the payment row
 // atomically before broadcasting; concurrent losers wait for the winner's outcome. Nothing a
 // third party who saw the QR code can submit ends a payment: a tx the network refuses (missing

@@ -1,4 +1,4 @@
-// Who may ask for what in a new payment (DESIGN.md §3, "Who may do what"): field-level scope
+// Who may ask for what in a new payment (docs/api.md#authentication-and-scopes, "Who may do what"): field-level scope
 // checks on top of payments:write. Pure: the caller brings the priced request, the store's
 // settings and the credential's scopes.
 import type { Scope } from '../auth';

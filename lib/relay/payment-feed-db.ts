@@ -33,7 +33,7 @@ export function paymentFeedSource(db: Db, publicUrl: string): FeedSource<View> {
       const out = new Map<string, View>();
       const now = new Date();
       for (const part of chunks(ids)) {
-        // With their refunds (DESIGN.md §13), as GET /api/v1/payments/<id> shows them.
+        // With their refunds (docs/api.md#refunds), as GET /api/v1/payments/<id> shows them.
         const rows = await withRefunds(db.prisma, await db.prisma.payment.findMany({ where: { id: { in: part } } }));
         for (const r of rows) out.set(r.id, vendorPaymentView(r, publicUrl, now));
       }

@@ -1,4 +1,4 @@
-// The live update feed for one payment (GET /api/v1/payments/<id>/events, DESIGN.md §5):
+// The live update feed for one payment (GET /api/v1/payments/<id>/events, docs/api.md#live-updates):
 // a Server-Sent Events stream built on web streams only (no framework imports). It sends the
 // current view at once, then a new `payment` event whenever the stored payment changes, as
 // seen by the process's shared poller (lib/relay/feed-hub.ts: web processes learn of changes

@@ -1,4 +1,4 @@
-// The vendor's "start a payment" request (DESIGN.md §3): validation and line arithmetic.
+// The vendor's "start a payment" request (docs/api.md): validation and line arithmetic.
 // Pure: no database, no clock. All money is bigint koinu.
 import { z } from 'zod';
 import { formatKoinu, parseKoinu, AmountError, MAX_MONEY } from '../money';

@@ -2,24 +2,15 @@
 // counter), or the one fixed STORE_ADDRESS. Every address handed out is registered with the
 // watch-only wallet so the chain worker watches it.
 import type { Db } from '../db/client';
-import { addressToScript, decodeAddress, deriveAddress, parseXpub, toHex, type Network } from '../doge';
+import { deriveAddress, parseXpub, type Network } from '../doge';
+// The watch-only wallet belongs to the chain layer (lib/chain never imports lib/relay).
+import { registerWalletAddress } from '../chain/watch-addresses';
 
 export class NoReceivingWalletError extends Error {
   constructor() {
     super('no receiving wallet is configured: set STORE_XPUB or STORE_ADDRESS, or configure one in the back office');
     this.name = 'NoReceivingWalletError';
   }
-}
-
-export async function registerWalletAddress(db: Db, address: string, network: Network, branch: number, idx: number): Promise<void> {
-  const hash = decodeAddress(address, network).hash160;
-  // INSERT … ON CONFLICT DO NOTHING: the worker's look-ahead (watch-addresses.ts) may register
-  // the same address concurrently; Prisma's upsert with an empty update is find-then-create and
-  // fails with a unique violation in that race.
-  await db.prisma.walletAddress.createMany({
-    data: [{ address, hash160: toHex(hash), script: toHex(addressToScript(address, network)), branch, idx }],
-    skipDuplicates: true,
-  });
 }
 
 export async function allocateReceiveAddress(db: Db, network: Network): Promise<{ address: string; index: number | null }> {

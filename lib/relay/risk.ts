@@ -1,4 +1,4 @@
-// Risk policy (DESIGN.md §4): how many confirmations a payment needs.
+// Risk policy (docs/relay.md): how many confirmations a payment needs.
 import type { StoreSettings } from './store-settings';
 import { requiredDepth } from '../payments';
 

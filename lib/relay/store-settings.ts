@@ -1,4 +1,4 @@
-// Store settings as the relay uses them (DESIGN.md §2, §4). Stored in the `store` row.
+// Store settings as the relay uses them (docs/configuration.md, docs/relay.md). Stored in the `store` row.
 import type { Db } from '../db/client';
 
 export interface StoreSettings {
@@ -16,7 +16,7 @@ export interface StoreSettings {
   webhookUrl: string;
   storeXpub: string;
   storeAddress: string;
-  /** DOGE or an ISO 4217 code (DESIGN.md §14). */
+  /** DOGE or an ISO 4217 code (docs/api.md#pricing-in-a-fiat-currency). */
   pricingCurrency: string;
 }
 

@@ -1,4 +1,4 @@
-// Caps on open live update streams (DESIGN.md §16 "Live updates scale"): at most 10 per user
+// Caps on open live update streams (docs/api.md#live-updates): at most 10 per user
 // (an API key, or a signed-in user across all its sessions) and MAX_STREAMS per process
 // (default 2,000). A slot is taken before a stream opens and given back when it closes, for
 // whatever reason. The counts are this process's own: with several web processes each one

@@ -1,4 +1,4 @@
-// The relay's per-transaction checks (DESIGN.md §4 steps 7–9). Pure.
+// The relay's per-transaction checks (docs/relay.md). Pure.
 import { decodeTx, addressToScript, toHex, type DecodedTx, type Network } from '../doge';
 import type { InputLookup } from '../chain/backend';
 import type { ExpectedOutput } from '../payments';

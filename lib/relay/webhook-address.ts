@@ -1,4 +1,4 @@
-// Where a webhook may be sent (DESIGN.md §16): never to this machine, the store's private
+// Where a webhook may be sent (docs/security.md): never to this machine, the store's private
 // network or a cloud metadata service (SSRF), unless WEBHOOK_ALLOW_PRIVATE=1.
 //
 // Refused: loopback, unspecified, private (RFC 1918, fc00::/7), link-local (169.254/16 with the

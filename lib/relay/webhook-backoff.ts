@@ -1,4 +1,4 @@
-// Webhook retry schedule (DESIGN.md §5): exponential backoff with jitter, for 24 hours.
+// Webhook retry schedule (docs/api.md#webhooks): exponential backoff with jitter, for 24 hours.
 // Pure functions: the caller supplies the clock and the random source.
 //
 // The base delay after attempt n is 20 s * 2^(n-1), capped at 1 h. The actual delay is drawn

@@ -1,4 +1,4 @@
-// Delivers vendor events (DESIGN.md §5) from the vendor_event outbox to the store's webhook URL.
+// Delivers vendor events (docs/api.md#webhooks) from the vendor_event outbox to the store's webhook URL.
 //
 // - Due events are 'pending' with next_attempt_at <= now, taken oldest (lowest seq) first.
 // - Each attempt is claimed with a compare-and-swap on (seq, 'pending', attempts, due) that bumps

@@ -1,4 +1,4 @@
-// Webhook signatures (DESIGN.md §5): the X-Counter-Signature header is
+// Webhook signatures (docs/api.md#webhooks): the X-Counter-Signature header is
 //   t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>
 // The timestamp is signed together with the body so a captured request cannot be replayed
 // outside the tolerance window. Receivers verify against the raw bytes they received, never

@@ -1,4 +1,4 @@
-// The period of a report (DESIGN.md §15): `from` (inclusive) and `to` (exclusive) as RFC 3339
+// The period of a report (docs/using-counter.md#reports-and-receipts): `from` (inclusive) and `to` (exclusive) as RFC 3339
 // instants or YYYY-MM-DD dates in an IANA time zone, and the local days it covers. Every
 // wall-clock conversion goes through Intl (a day may have 23 or 25 hours); nothing here knows
 // a zone's rules. Bad input throws InvalidRequestError (400), never anything else.

@@ -1,4 +1,4 @@
-// Refunds in a report period (DESIGN.md §13, §15): refunds are not sales; the report subtracts
+// Refunds in a report period (docs/api.md#refunds, docs/using-counter.md#reports-and-receipts): refunds are not sales; the report subtracts
 // the refunds confirmed in the period from gross to give net.
 //
 // A refund is a row of `payment` with `refund_of` set (lib/refunds). The period's refunds are

@@ -1,4 +1,4 @@
-// The sales report as CSV (?format=csv, DESIGN.md §15): one row per line of every payment the
+// The sales report as CSV (?format=csv, docs/using-counter.md#reports-and-receipts): one row per line of every payment the
 // report counts (confirmed sales, and accepted ones with their status so they can be told
 // apart), oldest first, times in the report's zone. Over the confirmed rows, the sum of
 // line_total plus tax is the report's gross. Fields go through the invoice export's escaping
@@ -45,7 +45,7 @@ export async function* salesCsv(db: Db, range: ReportRange, ownSalesOf: string |
   const where = {
     createdAt: { gte: range.from, lt: range.to },
     status: { in: ['confirmed', 'accepted'] },
-    refundOf: null, // refunds are not sales (DESIGN.md §15)
+    refundOf: null, // refunds are not sales (docs/using-counter.md#reports-and-receipts)
     ...(ownSalesOf ? { createdBy: ownSalesOf } : {}),
   };
   const creators = await db.prisma.payment.groupBy({ by: ['createdBy', 'apiKeyId'], where });

@@ -1,4 +1,4 @@
-// The sales report (DESIGN.md §15): totals, by local day, by cashier, by product and by status
+// The sales report (docs/using-counter.md#reports-and-receipts): totals, by local day, by cashier, by product and by status
 // for a period, aggregated in SQL (a few grouped queries, whatever the number of payments).
 //
 // What counts:

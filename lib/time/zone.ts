@@ -1,4 +1,4 @@
-// The store's time zone (DESIGN.md §9, §15): one IANA zone in which every time is shown, with the
+// The store's time zone (docs/using-counter.md#the-till-pos, docs/using-counter.md#reports-and-receipts): one IANA zone in which every time is shown, with the
 // zone's abbreviation so no time is ambiguous ("24 Nov 2026, 14:05 EST"). All zone arithmetic is
 // Intl.DateTimeFormat's; nothing here knows an offset or a DST rule. Pure: no Next.js, no database.
 

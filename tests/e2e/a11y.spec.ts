@@ -1,4 +1,4 @@
-// Accessibility (DESIGN.md §9, issue 16): axe-core over every page and state, in the light and
+// Accessibility (docs/using-counter.md#the-till-pos, issue 16): axe-core over every page and state, in the light and
 // the dark theme, in real Chromium: no serious or critical violation anywhere (the dark pass runs
 // the rules a colour theme can change, contrast; the light pass runs them all). First run (home,
 // /setup) before any account; then, per theme, /login, the till (empty, cart, payment waiting,
@@ -12,13 +12,13 @@ import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { seedPglite } from './seed-pglite';
-import { hdFromSeed, serializeXpub, derivePath, REGTEST } from '../../lib/doge';
+import { testXpub } from '../helpers/keys';
 import { parseKoinu } from '../../lib/money';
 import { startApp, type AppServer } from '../helpers/app-server';
 
 const OWNER = { name: 'Ada', email: 'owner@a11y.test', password: 'counter a11y e2e password' };
 const API_KEY = 'a11y_' + randomBytes(24).toString('base64url');
-const xpub = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(33), REGTEST), "m/44'/1'/0'"));
+const xpub = testXpub(33);
 type Theme = 'light' | 'dark';
 
 // No ADMIN_EMAIL: the first-run pages are checked before the owner is created through /setup.

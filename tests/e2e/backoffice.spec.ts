@@ -1,17 +1,17 @@
 // The back office in real Chromium against the real app (embedded PGlite; a devnet store with a
-// tpub wallet, so it is ready and opens on the overview, DESIGN.md §16):
+// tpub wallet, so it is ready and opens on the overview, docs/operations.md#readiness):
 // sign-in, a cashier refused the settings page, an owner's CSV export matching the vendor API,
 // an API key shown once, and relay key rotation.
 import { test as base, expect, type Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { hdFromSeed, serializeXpub, derivePath, REGTEST } from '../../lib/doge';
+import { testXpub } from '../helpers/keys';
 import { startApp, type AppServer } from '../helpers/app-server';
 import { until } from '../helpers/wait';
 
 const OWNER = { email: 'owner@shop.test', password: 'correct horse battery' };
 const KEY = 'e2e-bootstrap-' + randomBytes(12).toString('hex');
-const TPUB = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(3), REGTEST), "m/44'/1'/0'"));
+const TPUB = testXpub(3);
 
 const test = base.extend<object, { app: AppServer }>({
   app: [
@@ -125,7 +125,7 @@ test('an owner exports a CSV whose rows match the API', async ({ page, app }) =>
       order_reference: p.payment.order_reference, address: p.payment.outputs[0].address, txid: '', confirmed: String(p.confirmed), required: String(p.required),
       // the store's zone is UTC here: local time is the instant's own wall-clock
       created_local: p.created_at.slice(0, 19).replace('T', ' '), timezone: 'UTC',
-      // refunds (DESIGN.md §13): none here
+      // refunds (docs/api.md#refunds): none here
       amount_refunded: '0', refunds: '',
     });
   });

@@ -1,4 +1,4 @@
-// The customer's checkout page in real Chromium (DESIGN.md §17, issue 27 part 5), on the
+// The customer's checkout page in real Chromium (docs/using-counter.md#the-customers-checkout-page-checkoutid, issue 27 part 5), on the
 // in-process devnet chain, at a phone (390×844), a desktop (1280×800) and a tablet (1024×768): the store's name and
 // icon, the order, the QR code under the till's rule with the URI, Copy and "Open in wallet";
 // the live status following an ordinary wallet's payment (the demo wallet's /demo/api/send):
@@ -15,13 +15,13 @@ import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { seedPglite } from './seed-pglite';
-import { hdFromSeed, serializeXpub, derivePath, REGTEST } from '../../lib/doge';
+import { testXpub } from '../helpers/keys';
 import { startApp, type AppServer } from '../helpers/app-server';
 import { freePort } from '../helpers/ports';
 
 const API_KEY = 'checkout_' + randomBytes(24).toString('base64url');
-const xpub = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(27), REGTEST), "m/44'/1'/0'"));
-// The phone and the desktop of DESIGN.md §17, and the till's tablet (issue 27: "at all three till sizes").
+const xpub = testXpub(27);
+// The phone and the desktop of docs/using-counter.md#the-customers-checkout-page-checkoutid, and the till's tablet (issue 27: "at all three till sizes").
 const SIZES = [{ width: 390, height: 844 }, { width: 1280, height: 800 }, { width: 1024, height: 768 }] as const;
 const SHOP = 'http://127.0.0.1:9/shop/orders/A073';
 
@@ -89,7 +89,7 @@ async function expectQrRule(page: Page, viewportWidth: number) {
 
 /**
  * What a real decoder (zbar, Debian's zbar-tools) reads from a screenshot of the QR code scaled
- * to half size (DESIGN.md §9): the code must survive the blur of a phone camera at 30 cm.
+ * to half size (docs/using-counter.md#the-till-pos): the code must survive the blur of a phone camera at 30 cm.
  */
 async function zbarHalf(page: Page): Promise<string> {
   const png = (await page.getByTestId('checkout-qr').screenshot()).toString('base64');

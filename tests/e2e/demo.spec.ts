@@ -4,10 +4,10 @@
 import { randomBytes } from 'node:crypto';
 import { test as base, expect } from '@playwright/test';
 import { startApp, type AppServer } from '../helpers/app-server';
-import { hdFromSeed, serializeXpub, derivePath, REGTEST } from '../../lib/doge';
+import { testXpub } from '../helpers/keys';
 
 const API_KEY = 'e2e-demo-key-' + randomBytes(12).toString('hex');
-const xpub = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(13), REGTEST), "m/44'/1'/0'"));
+const xpub = testXpub(13);
 
 const test = base.extend<object, { demo: AppServer }>({
   demo: [

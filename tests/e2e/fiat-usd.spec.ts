@@ -1,4 +1,4 @@
-// A store priced in USD, end to end in real Chromium (issue 15, DESIGN.md §14–§15): the owner
+// A store priced in USD, end to end in real Chromium (issue 15, docs/using-counter.md#pricing-in-dollars-euros-fiat-pricing, docs/using-counter.md#reports-and-receipts): the owner
 // switches the pricing currency to USD (PATCH /api/admin/settings), adds a product priced in
 // dollars, and an older DOGE-priced product is flagged in the catalog and left off the till.
 // The cashier sells the USD product: prices, cart and Charge in dollars; the payment screen
@@ -11,12 +11,12 @@
 // The receipt shows the sale's lines in USD. An expired USD sale, reopened from Today's sales after
 // a reload, is charged again at the rate of the moment (0.2), and with no fresh rate not at all.
 import { test as base, expect, type Page } from '@playwright/test';
-import { hdFromSeed, serializeXpub, derivePath, REGTEST } from '../../lib/doge';
+import { testXpub } from '../helpers/keys';
 import { startApp, type AppServer } from '../helpers/app-server';
 import { startRateServer, type RateServer } from '../helpers/rate-server';
 
 const OWNER = { email: 'owner@usd.shop', password: 'counter e2e usd password' };
-const xpub = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(41), REGTEST), "m/44'/1'/0'"));
+const xpub = testXpub(41);
 
 interface Session { cookie: string; csrf: string }
 
@@ -136,7 +136,7 @@ test('a store priced in USD sells, is paid by the demo wallet, refunds at the ra
   await expect(status).toHaveAttribute('data-state', 'confirmed', { timeout: 30_000 });
   await phone.close();
 
-  // The receipt (DESIGN.md §15): each line in USD as priced, with its tax, adding up to $6.75 on
+  // The receipt (docs/using-counter.md#reports-and-receipts): each line in USD as priced, with its tax, adding up to $6.75 on
   // its face; then the DOGE actually paid and the rate it was locked at.
   await page.goto(`${app.url}/pos/receipt/${id}`);
   const receipt = page.getByTestId('receipt');

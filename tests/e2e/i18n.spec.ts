@@ -1,4 +1,4 @@
-// Languages (DESIGN.md §9, issue 16 part 5) in real Chromium, on the in-process devnet chain: a
+// Languages (docs/using-counter.md#languages, issue 16 part 5) in real Chromium, on the in-process devnet chain: a
 // cashier whose browser asks for German gets the sign-in page and the till in German, with
 // German number formats ("12,50"), types an amount with a decimal comma and charges; switching
 // to Spanish changes the whole till and is saved on the user (another browser in English still
@@ -11,13 +11,13 @@ import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { seedPglite } from './seed-pglite';
-import { hdFromSeed, serializeXpub, derivePath, REGTEST } from '../../lib/doge';
+import { testXpub } from '../helpers/keys';
 import { startApp, type AppServer } from '../helpers/app-server';
 
 const OWNER = { email: 'owner@i18n.test', password: 'counter i18n e2e password' };
 const CASHIER = { email: 'kasse@i18n.test', password: 'kassiererin passwort 2026' };
 const API_KEY = 'i18n_' + randomBytes(24).toString('base64url');
-const xpub = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(17), REGTEST), "m/44'/1'/0'"));
+const xpub = testXpub(17);
 
 const test = base.extend<object, { app: AppServer }>({
   app: [

@@ -11,14 +11,14 @@ import { mkdtempSync, rmSync, copyFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { seedPglite } from './seed-pglite';
-import { hdFromSeed, serializeXpub, derivePath, REGTEST } from '../../lib/doge';
+import { testXpub } from '../helpers/keys';
 import { parsePaymentUri, verifyPaymentEnvelope } from '../../lib/connect';
 import { parseKoinu } from '../../lib/money';
 import { startLitecoind, LITECOIN_REGTEST_GENESIS, type Litecoind } from '../helpers/litecoind';
 import { startApp, type AppServer } from '../helpers/app-server';
 
 const ADMIN = { email: 'owner@shibe.cafe', password: 'counter e2e password' };
-const xpub = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(9), REGTEST), "m/44'/1'/0'"));
+const xpub = testXpub(9);
 
 const PRODUCTS = [
   { id: 'p-coffee', sku: 'COF', name: 'Coffee', icon: '/pos-icons/coffee.svg', price: parseKoinu('2.5'), taxRateBp: 0, sort: 1 },
@@ -200,7 +200,7 @@ test('a keypad-only sale with a tip, then cancelled while waiting', async ({ pag
   expect(await minTouchTarget(page)).toBeGreaterThanOrEqual(44);
   await page.screenshot({ path: testInfo.outputPath('payment-390x844.png'), fullPage: true });
   await page.getByRole('button', { name: 'Cancel' }).click();
-  await page.getByRole('dialog', { name: 'Cancel this payment?' }).getByRole('button', { name: 'Cancel payment' }).click(); // it asks first (DESIGN.md §9)
+  await page.getByRole('dialog', { name: 'Cancel this payment?' }).getByRole('button', { name: 'Cancel payment' }).click(); // it asks first (docs/using-counter.md#the-till-pos)
   await expect(page.getByTestId('payment-status')).toHaveAttribute('data-state', 'cancelled');
   await expect(page.getByRole('button', { name: 'Cancel' })).toHaveCount(0);
   await page.getByRole('button', { name: 'New sale' }).click();
@@ -237,7 +237,7 @@ test('a lost Charge answer is retried without a second payment; a refused tx lea
   const id = /(?:\/|%2F)dc(?:\/|%2F)([A-Za-z0-9_-]+)/.exec(await page.getByTestId('payment-uri').innerText())![1];
   const p = JSON.parse(Buffer.from((await (await fetch(`${app.url}/dc/${id}`)).json()).payload, 'base64').toString('utf8'));
   // Spend a coin elsewhere first, then offer the relay a transaction spending the same coin:
-  // refused (400 invalid_tx), and the payment stays payable (DESIGN.md §4 step 10).
+  // refused (400 invalid_tx), and the payment stays payable (docs/relay.md).
   const utxo = (await node.rpc('listunspent', 1))[0];
   await node.send(await node.payTo([{ address: await node.newAddress(), amountKoinu: 100_000_000n }], { inputs: [{ txid: utxo.txid, vout: utxo.vout }] }));
   const out = p.outputs[0];

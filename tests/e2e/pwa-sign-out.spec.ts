@@ -11,14 +11,14 @@ import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { seedPglite } from './seed-pglite';
-import { hdFromSeed, serializeXpub, derivePath, REGTEST } from '../../lib/doge';
+import { testXpub } from '../helpers/keys';
 import { parseKoinu } from '../../lib/money';
 import { startApp, type AppServer } from '../helpers/app-server';
 
 const OWNER = { email: 'owner@kept.test', password: 'counter kept till e2e password' };
 const PASSWORD = 'another long enough password';
 const API_KEY = 'kept_' + randomBytes(24).toString('base64url');
-const xpub = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(31), REGTEST), "m/44'/1'/0'"));
+const xpub = testXpub(31);
 const ENV = { DOGE_NETWORK: 'regtest', CHAIN_BACKEND: 'devnet', DEVNET_BLOCK_SECONDS: '0', STORE_XPUB: xpub, ADMIN_EMAIL: OWNER.email, ADMIN_PASSWORD: OWNER.password, BOOTSTRAP_API_KEY: API_KEY };
 
 interface User { id: string; email: string; name: string }

@@ -1,4 +1,4 @@
-// The till as an installable web app (DESIGN.md §9, issue 16) in real Chromium, on the devnet
+// The till as an installable web app (docs/using-counter.md#installing-the-till-as-an-app-and-when-the-network-drops, issue 16) in real Chromium, on the devnet
 // chain: the manifest and its icons; the service worker installs from the till and keeps its
 // page; offline, a reload shows the kept till, which says it is offline, refuses to charge and
 // shows a sale that was waiting (and was paid meanwhile) as unknown, never as paid; back online
@@ -9,13 +9,13 @@ import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { seedPglite } from './seed-pglite';
-import { hdFromSeed, serializeXpub, derivePath, REGTEST } from '../../lib/doge';
+import { testXpub } from '../helpers/keys';
 import { parseKoinu } from '../../lib/money';
 import { startApp, type AppServer } from '../helpers/app-server';
 
 const ADMIN = { email: 'owner@pwa.test', password: 'counter pwa e2e password' };
 const API_KEY = 'pwa_' + randomBytes(24).toString('base64url');
-const xpub = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(21), REGTEST), "m/44'/1'/0'"));
+const xpub = testXpub(21);
 
 const ENV = { DOGE_NETWORK: 'regtest', CHAIN_BACKEND: 'devnet', DEVNET_BLOCK_SECONDS: '0', STORE_XPUB: xpub, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, BOOTSTRAP_API_KEY: API_KEY };
 

@@ -1,15 +1,15 @@
-// Readiness in real Chromium (DESIGN.md §9, §16): a devnet store started without a receiving
+// Readiness in real Chromium (docs/operations.md#readiness): a devnet store started without a receiving
 // wallet is not ready. The back office opens on the first-run checklist (the wallet unticked,
 // with a link to Settings; the chain items ticked); the till shows the cart but keeps Charge
 // off with a cashier's explanation, and no payment is made. Once the owner sets a wallet, the
 // till unlocks by itself (no reload) and charges, and the back office shows the overview.
 import { test as base, expect, type Page } from '@playwright/test';
-import { hdFromSeed, serializeXpub, derivePath, REGTEST } from '../../lib/doge';
+import { testXpub } from '../helpers/keys';
 import { startApp, type AppServer } from '../helpers/app-server';
 import { until } from '../helpers/wait';
 
 const OWNER = { email: 'owner@ready.test', password: 'readiness e2e password' };
-const TPUB = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(5), REGTEST), "m/44'/1'/0'"));
+const TPUB = testXpub(5);
 
 const test = base.extend<object, { app: AppServer }>({
   app: [

@@ -1,4 +1,4 @@
-// Receipts end to end in real Chromium (DESIGN.md §15), on a devnet app with embedded PGlite and a
+// Receipts end to end in real Chromium (docs/using-counter.md#reports-and-receipts), on a devnet app with embedded PGlite and a
 // REAL SMTP server (smtp-server) in this process: the paid screen's "Email receipt" sends the
 // receipt and shows the cashier success, and a refusal; the receipt page's lines (tax included)
 // add up to its total, its time is in the store's zone, and its 58 mm and 80 mm print layouts
@@ -9,12 +9,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { seedPglite } from './seed-pglite';
-import { hdFromSeed, serializeXpub, derivePath, REGTEST } from '../../lib/doge';
+import { testXpub } from '../helpers/keys';
 import { parseKoinu, formatKoinu } from '../../lib/money';
 import { startApp, type AppServer } from '../helpers/app-server';
 
 const ADMIN = { email: 'owner@receipts.example', password: 'counter e2e receipts password' };
-const xpub = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(11), REGTEST), "m/44'/1'/0'"));
+const xpub = testXpub(11);
 const LONG = 'Extraordinarily-long-single-word-artisanal-sourdough-loaf-with-seeds';
 
 interface Mail { to: string[]; raw: string }

@@ -1,13 +1,14 @@
 // Seeds an embedded PGlite data directory before the app starts on it, with raw SQL (the
-// Playwright loader cannot load the generated Prisma client). Migrates with the app's runner.
+// Playwright loader cannot load the generated Prisma client). It starts from the migrated
+// template (tests/helpers/pglite-template.ts) and migrates with the app's runner (a no-op then).
 import { join, resolve } from 'node:path';
-import { mkdirSync } from 'node:fs';
 import { loadMigrations, migrate, type SqlRunner } from '../../lib/db/migrate';
+import { seedDataDir } from '../helpers/pglite-template';
 
 export async function seedPglite(dataDir: string, statements: { sql: string; params?: unknown[] }[]): Promise<void> {
   const { PGlite } = await import('@electric-sql/pglite');
   const dir = join(dataDir, 'pglite');
-  mkdirSync(dir, { recursive: true });
+  await seedDataDir(dataDir);
   const pg = await PGlite.create(dir);
   try {
     const runner: SqlRunner = {

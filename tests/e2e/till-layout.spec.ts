@@ -1,4 +1,4 @@
-// "The till never loses a sale" (DESIGN.md §9, issue 16) in real Chromium, on the in-process
+// "The till never loses a sale" (docs/using-counter.md#the-till-pos, issue 16) in real Chromium, on the in-process
 // devnet chain: the total and Charge stay in the viewport with a long cart and the payment
 // screen opens with the whole QR code in view (measured, at 1024×768, 1280×800 and 390×844);
 // the live-updates banner and "Status unknown" when the network drops; confirm dialogs before
@@ -11,13 +11,13 @@ import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { seedPglite } from './seed-pglite';
-import { hdFromSeed, serializeXpub, derivePath, REGTEST } from '../../lib/doge';
+import { testXpub } from '../helpers/keys';
 import { parseKoinu } from '../../lib/money';
 import { startApp, type AppServer } from '../helpers/app-server';
 
 const ADMIN = { email: 'owner@till.test', password: 'counter till e2e password' };
 const API_KEY = 'till_' + randomBytes(24).toString('base64url');
-const xpub = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(16), REGTEST), "m/44'/1'/0'"));
+const xpub = testXpub(16);
 const NAMES = ['Coffee', 'Tea', 'Juice', 'Water', 'Bagel', 'Muffin', 'Cookie', 'Brownie', 'Salad', 'Soup', 'Toast', 'Wrap'];
 const PRODUCTS = NAMES.map((name, i) => ({ id: `p-${i}`, sku: `SKU${i}`, name, price: parseKoinu(String(i + 1) + '.5'), sort: i }));
 const SIZES = [{ width: 1024, height: 768 }, { width: 1280, height: 800 }, { width: 390, height: 844 }];

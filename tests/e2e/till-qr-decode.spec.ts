@@ -16,14 +16,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import QRCode from 'qrcode';
 import { seedPglite } from './seed-pglite';
-import { hdFromSeed, serializeXpub, derivePath, REGTEST } from '../../lib/doge';
+import { testXpub } from '../helpers/keys';
 import { startApp, type AppServer } from '../helpers/app-server';
 import { haveDogecoind, skipReason, startDogecoind, type Dogecoind } from '../helpers/dogecoind';
 import { scanOrdinaryQr } from '../helpers/wild-wallets';
 
 const ZBARIMG = '/usr/bin/zbarimg';
 const OWNER = { email: 'owner@qr.test', password: 'counter qr decode e2e password' };
-const xpub = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(29), REGTEST), "m/44'/1'/0'"));
+const xpub = testXpub(29);
 const SIZES = [{ width: 1024, height: 768 }, { width: 1280, height: 800 }, { width: 390, height: 844 }];
 
 const test = base.extend<object, { node: Dogecoind; app: AppServer }>({

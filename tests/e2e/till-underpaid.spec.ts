@@ -1,4 +1,4 @@
-// An underpaid sale on the till (DESIGN.md §9, §12 "Short"; issue 14 part 2), in real Chromium on
+// An underpaid sale on the till (docs/using-counter.md#the-till-pos, docs/api.md#payments-from-any-wallet; issue 14 part 2), in real Chromium on
 // the in-process devnet chain: an ordinary wallet (the demo wallet, through /demo/api/send)
 // pays part of the sale; the till says what is paid and what is missing and shows a plain
 // `dogecoin:<address>?amount=<amount_due>` QR code for the rest, updating live as more arrives,
@@ -9,11 +9,11 @@ import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { seedPglite } from './seed-pglite';
-import { hdFromSeed, serializeXpub, derivePath, REGTEST } from '../../lib/doge';
+import { testXpub } from '../helpers/keys';
 import { startApp, type AppServer } from '../helpers/app-server';
 
 const OWNER = { email: 'owner@short.test', password: 'counter underpaid e2e password' };
-const xpub = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(18), REGTEST), "m/44'/1'/0'"));
+const xpub = testXpub(18);
 
 const test = base.extend<object, { app: AppServer }>({
   app: [

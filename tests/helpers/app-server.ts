@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { freePort } from './ports';
+import { seedDataDir } from './pglite-template';
 import { appMallocEnv, appNodeArgs, appNodeOptions, nextBin } from '../../scripts/app-node-options.mjs';
 
 export interface AppServer {
@@ -21,6 +22,9 @@ const ROOT = resolve(__dirname, '../..');
 export async function startApp(env: Record<string, string> = {}, opts: { keepDataDir?: string; timeoutMs?: number; port?: number } = {}): Promise<AppServer> {
   const port = opts.port ?? (await freePort());
   const dataDir = opts.keepDataDir ?? mkdtempSync(join(tmpdir(), 'counter-app-'));
+  // A PGlite store starts as a copy of the migrated template (tests/helpers/pglite-template.ts):
+  // seconds less per start than creating the cluster. PostgreSQL apps keep an empty DATA_DIR.
+  if (!env.DATABASE_URL) await seedDataDir(dataDir);
   const url = `http://127.0.0.1:${port}`;
   let out = '';
   // Launched as `npm start` launches it (heap cap, --liftoff-only), so the suite runs the app
@@ -40,7 +44,7 @@ export async function startApp(env: Record<string, string> = {}, opts: { keepDat
       // The default chain backend is the spv node: never let a test dial the real network's
       // DNS seeds. A closed loopback port stands in unless the test names its peers.
       DOGE_PEERS: '127.0.0.1:9',
-      // Likewise the exchange-rate providers (DESIGN.md §14): a closed port unless the test serves them.
+      // Likewise the exchange-rate providers (docs/api.md#exchange-rates): a closed port unless the test serves them.
       RATE_URL_COINGECKO: 'http://127.0.0.1:9', RATE_URL_KRAKEN: 'http://127.0.0.1:9', RATE_URL_COINBASE: 'http://127.0.0.1:9',
       RATE_URL_BINANCE: 'http://127.0.0.1:9', RATE_URL_BITSTAMP: 'http://127.0.0.1:9',
       ...env,

@@ -1,4 +1,4 @@
-// A throwaway `dogecoind -regtest` node (Dogecoin Core 1.14.9, the reference peer, DESIGN.md §8)
+// A throwaway `dogecoind -regtest` node (Dogecoin Core 1.14.9, the reference peer, docs/architecture.md#chain-backends)
 // on loopback for backend tests, modelled on litecoind.ts.
 //
 //   if (!haveDogecoind) …                          // describe.skipIf(!haveDogecoind): see skipReason
@@ -11,14 +11,15 @@
 // repository (the only reference to ../shared: a clone elsewhere skips these tests, saying why).
 // Its flags are those of that directory's README: -blockprioritysize=0 makes mined blocks obey
 // fees and prioritisetransaction, -peerbloomfilters=1 serves the spv node's filters.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { createRpcClient, koinuToRpc, RpcUnavailableError, type RpcClient } from '../../lib/chain/rpc/client';
+import type { ChildProcess } from 'node:child_process';
+import { existsSync, rmSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { koinuToRpc } from '../../lib/chain/rpc/client';
 import { encodeAddress } from '../../lib/doge/address';
 import { REGTEST } from '../../lib/doge/network';
-import { freePort } from './ports';
+import { launch, logTail, startNode, track, untrack, waitExit, type NodeKind, type PayOutput } from './regtest-node';
+
+export type { PayOutput };
 
 const ROOT = resolve(__dirname, '../..');
 export const DOGECOIND = process.env.DOGECOIND ? resolve(process.env.DOGECOIND) : resolve(ROOT, '../shared/dogecoin/bin/dogecoind');
@@ -39,9 +40,6 @@ export const COINBASE_MATURITY = 60;
 /** A valid regtest P2PKH address whose key nobody has: mining to it skips the wallet's bookkeeping. */
 export const EXTERNAL_ADDRESS = encodeAddress('p2pkh', new Uint8Array(20).fill(2), REGTEST);
 
-const USER = 'u';
-const PASS = 'p';
-
 export interface DogecoindOptions {
   /** Blocks mined to the wallet at start (default 70: 10 mature coinbases of 500,000 DOGE). */
   matureBlocks?: number;
@@ -49,11 +47,6 @@ export interface DogecoindOptions {
   args?: string[];
   /** RPC timeout for rpc() calls (default 30 s). */
   rpcTimeoutMs?: number;
-}
-
-export interface PayOutput {
-  address: string;
-  amountKoinu: bigint;
 }
 
 export interface PayOptions {
@@ -102,119 +95,27 @@ export interface Dogecoind {
   dispose(): Promise<void>;
 }
 
-function baseArgs(datadir: string, p2pPort: number, rpcPort: number): string[] {
-  return [
-    '-regtest',
-    `-datadir=${datadir}`,
-    `-port=${p2pPort}`,
-    `-rpcport=${rpcPort}`,
-    '-bind=127.0.0.1',
-    '-rpcbind=127.0.0.1',
-    '-rpcallowip=127.0.0.1',
-    '-listen=1',
-    '-server=1',
-    `-rpcuser=${USER}`,
-    `-rpcpassword=${PASS}`,
-    '-peerbloomfilters=1',
-    '-txindex=1',
-    '-printtoconsole=0',
-    '-listenonion=0',
-    '-blockprioritysize=0',
-    '-dnsseed=0',
-    '-discover=0',
-    '-upnp=0',
-    '-keypool=20',
-  ];
-}
-
-function logTail(datadir: string, lines = 15): string {
-  try {
-    return readFileSync(join(datadir, 'regtest', 'debug.log'), 'utf8').trim().split('\n').slice(-lines).join('\n');
-  } catch {
-    return '(no debug.log)';
-  }
-}
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-function waitExit(child: ChildProcess, ms: number): Promise<boolean> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(true);
-  return new Promise((resolve) => {
-    const t = setTimeout(() => {
-      child.off('exit', onExit);
-      resolve(false);
-    }, ms);
-    const onExit = () => {
-      clearTimeout(t);
-      resolve(true);
-    };
-    child.once('exit', onExit);
-  });
-}
-
-/** Spawn dogecoind and wait until RPC answers past warm-up (-28 "Loading wallet…"). */
-async function launch(datadir: string, p2pPort: number, rpcPort: number, extra: string[], client: RpcClient): Promise<ChildProcess> {
-  const child = spawn(DOGECOIND, [...baseArgs(datadir, p2pPort, rpcPort), ...extra], { stdio: 'ignore' });
-  let spawnError: Error | null = null;
-  child.once('error', (e) => (spawnError = e));
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    await sleep(100);
-    if (spawnError) throw new Error(`cannot run ${DOGECOIND}: ${(spawnError as Error).message}`);
-    if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(`dogecoind exited during startup (code ${child.exitCode}):\n${logTail(datadir)}`);
-    }
-    try {
-      const info = await client.call<{ chain: string }>('getblockchaininfo', [], { timeoutMs: 2_000 });
-      if (info.chain !== 'regtest') throw new Error(`port ${rpcPort} answered for a ${info.chain} node`);
-      await client.call('getwalletinfo', [], { timeoutMs: 2_000 });
-      // Still ours (a node that grabbed the port would leave ours exiting with a bind error).
-      if (child.exitCode !== null) throw new Error(`dogecoind exited during startup:\n${logTail(datadir)}`);
-      return child;
-    } catch (err) {
-      if (!(err instanceof RpcUnavailableError) || Date.now() > deadline) {
-        child.kill('SIGKILL');
-        await waitExit(child, 5_000);
-        throw new Error(`dogecoind did not become ready: ${(err as Error).message}\n${logTail(datadir)}`);
-      }
-    }
-  }
-}
-
-// Children still running when the test process exits are killed (a crashed test must not
-// leave nodes behind).
-const running = new Set<ChildProcess>();
-process.once('exit', () => {
-  for (const c of running) c.kill('SIGKILL');
-});
+/** Dogecoin Core's own flags, and its readiness probe (past -28 "Loading wallet…"). */
+const DOGECOIN: NodeKind = {
+  name: 'dogecoind',
+  bin: DOGECOIND,
+  args: ['-txindex=1', '-blockprioritysize=0'],
+  async ready(client, datadir, rpcPort, child) {
+    const info = await client.call<{ chain: string }>('getblockchaininfo', [], { timeoutMs: 2_000 });
+    if (info.chain !== 'regtest') throw new Error(`port ${rpcPort} answered for a ${info.chain} node`);
+    await client.call('getwalletinfo', [], { timeoutMs: 2_000 });
+    // Still ours (a node that grabbed the port would leave ours exiting with a bind error).
+    if (child.exitCode !== null) throw new Error(`dogecoind exited during startup:\n${logTail(datadir)}`);
+  },
+};
 
 export async function startDogecoind(opts: DogecoindOptions = {}): Promise<Dogecoind> {
   if (!haveDogecoind) throw new Error(skipReason);
   const matureBlocks = opts.matureBlocks ?? 70;
   const extra = opts.args ?? [];
-  const datadir = mkdtempSync(join(tmpdir(), 'counter-doge-'));
-
-  // The ports come from the kernel and are free a moment ago; retry on the rare collision.
-  let child: ChildProcess | undefined;
-  let p2pPort = 0;
-  let rpcPort = 0;
-  let client!: RpcClient;
-  for (let attempt = 0; !child; attempt++) {
-    p2pPort = await freePort();
-    rpcPort = await freePort();
-    client = createRpcClient({ url: `http://${USER}:${PASS}@127.0.0.1:${rpcPort}`, timeoutMs: opts.rpcTimeoutMs ?? 30_000 });
-    try {
-      child = await launch(datadir, p2pPort, rpcPort, extra, client);
-    } catch (err) {
-      if (attempt >= 2) {
-        rmSync(datadir, { recursive: true, force: true });
-        throw err;
-      }
-    }
-  }
-  running.add(child);
-  const rpcUrl = `http://${USER}:${PASS}@127.0.0.1:${rpcPort}`;
-  const rpc = <T = any>(method: string, ...params: unknown[]) => client.call<T>(method, params);
+  const started = await startNode(DOGECOIN, { datadirPrefix: 'counter-doge-', extra, rpcTimeoutMs: opts.rpcTimeoutMs });
+  const { datadir, p2pPort, rpcPort, client, rpcUrl, rpc } = started;
+  let child: ChildProcess | undefined = started.child;
   const newAddress = () => rpc<string>('getnewaddress');
 
   const mine = async (n: number, address: string = EXTERNAL_ADDRESS, mopts: MineOptions = {}) => {
@@ -289,7 +190,7 @@ export async function startDogecoind(opts: DogecoindOptions = {}): Promise<Dogec
             await waitExit(c, 5_000);
           }
         }
-        running.delete(c);
+        untrack(c);
         child = undefined;
       })();
       try {
@@ -301,9 +202,9 @@ export async function startDogecoind(opts: DogecoindOptions = {}): Promise<Dogec
 
     async restart() {
       await node.stop();
-      const c = await launch(datadir, p2pPort, rpcPort, extra, client);
+      const c = await launch(DOGECOIN, datadir, p2pPort, rpcPort, extra, client);
       child = c;
-      running.add(c);
+      track(c);
     },
 
     async dispose() {

@@ -1,5 +1,5 @@
 // A throwaway `litecoind -regtest` node on loopback for backend tests. Litecoin Core stands in
-// for Dogecoin Core (DESIGN.md §8): same RPCs, regtest magic, address prefixes and tpub keys.
+// for Dogecoin Core (docs/architecture.md#chain-backends): same RPCs, regtest magic, address prefixes and tpub keys.
 //
 //   const node = await startLitecoind();          // wallet "w" with mature coins
 //   const hex = await node.payTo([{ address, amountKoinu: 150_000_000n }]); // signed, NOT sent
@@ -8,14 +8,14 @@
 //
 // RPC answers go through lib/chain/rpc/client: number literals with a fraction (amounts,
 // difficulty…) arrive as exact strings; use koinuFromRpc for amounts.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { createRpcClient, koinuToRpc, RpcUnavailableError, type RpcClient } from '../../lib/chain/rpc/client';
+import type { ChildProcess } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { koinuToRpc } from '../../lib/chain/rpc/client';
 import { encodeAddress } from '../../lib/doge/address';
 import { REGTEST } from '../../lib/doge/network';
-import { freePort } from './ports';
+import { launch, sleep, startNode, track, untrack, waitExit, type NodeKind, type PayOutput } from './regtest-node';
+
+export type { PayOutput };
 
 export const LITECOIND = process.env.LITECOIND_BIN ?? '/usr/bin/litecoind';
 export const LITECOIN_REGTEST_GENESIS = '530827f38f93b43ed12af0b3ad25a288dc02ed74d6d7857862df51fc56c416f9';
@@ -25,8 +25,6 @@ export const LITECOIN_REGTEST_GENESIS = '530827f38f93b43ed12af0b3ad25a288dc02ed7
  */
 export const EXTERNAL_ADDRESS = encodeAddress('p2pkh', new Uint8Array(20).fill(1), REGTEST);
 
-const USER = 'u';
-const PASS = 'p';
 const WALLET = 'w';
 
 export interface LitecoindOptions {
@@ -41,11 +39,6 @@ export interface LitecoindOptions {
   args?: string[];
   /** RPC timeout for rpc() calls (default 30 s). */
   rpcTimeoutMs?: number;
-}
-
-export interface PayOutput {
-  address: string;
-  amountKoinu: bigint;
 }
 
 export interface PayOptions {
@@ -95,123 +88,35 @@ export interface Litecoind {
   dispose(): Promise<void>;
 }
 
-function baseArgs(datadir: string, p2pPort: number, rpcPort: number): string[] {
-  return [
-    '-regtest',
-    `-datadir=${datadir}`,
-    `-port=${p2pPort}`,
-    `-rpcport=${rpcPort}`,
-    '-bind=127.0.0.1',
-    '-rpcbind=127.0.0.1',
-    '-rpcallowip=127.0.0.1',
-    `-rpcuser=${USER}`,
-    `-rpcpassword=${PASS}`,
-    '-peerbloomfilters=1',
+/** Litecoin Core's own flags, and its readiness probe. */
+const LITECOIN: NodeKind = {
+  name: 'litecoind',
+  bin: LITECOIND,
+  installHint: 'apt-get install litecoind',
+  args: [
     '-fallbackfee=0.0002',
     '-maxtxfee=100', // tests may pay Dogecoin-sized fees (0.01+/kB)
     '-addresstype=legacy',
     '-changetype=legacy',
     '-vbparams=mweb:4102444800:4102444801', // keep MWEB off: mining fails from height 432 otherwise
-    '-listen=1',
-    '-server=1',
     '-txindex=0',
-    '-dnsseed=0',
-    '-discover=0',
-    '-listenonion=0',
-    '-upnp=0',
-    '-printtoconsole=0',
-    '-keypool=20', // createwallet otherwise derives 2000 keys (~2 s)
-  ];
-}
-
-function logTail(datadir: string, lines = 15): string {
-  try {
-    return readFileSync(join(datadir, 'regtest', 'debug.log'), 'utf8').trim().split('\n').slice(-lines).join('\n');
-  } catch {
-    return '(no debug.log)';
-  }
-}
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-function waitExit(child: ChildProcess, ms: number): Promise<boolean> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(true);
-  return new Promise((resolve) => {
-    const t = setTimeout(() => {
-      child.off('exit', onExit);
-      resolve(false);
-    }, ms);
-    const onExit = () => {
-      clearTimeout(t);
-      resolve(true);
-    };
-    child.once('exit', onExit);
-  });
-}
-
-/** Spawn litecoind and wait until RPC answers (past warm-up). Throws with the log tail on failure. */
-async function launch(datadir: string, p2pPort: number, rpcPort: number, extra: string[], client: RpcClient): Promise<ChildProcess> {
-  const child = spawn(LITECOIND, [...baseArgs(datadir, p2pPort, rpcPort), ...extra], { stdio: 'ignore' });
-  let spawnError: Error | null = null;
-  child.once('error', (e) => (spawnError = e));
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    await sleep(100);
-    if (spawnError) throw new Error(`cannot run ${LITECOIND}: ${(spawnError as Error).message} (apt-get install litecoind)`);
-    if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(`litecoind exited during startup (code ${child.exitCode}):\n${logTail(datadir)}`);
-    }
-    try {
-      // getrpcinfo names this node's log file: proves we reached our node, not another one
-      // that grabbed the port.
-      const info = await client.call<{ logpath?: string }>('getrpcinfo', [], { timeoutMs: 2_000 });
-      if (!info.logpath?.startsWith(datadir)) throw new Error(`port ${rpcPort} answered for another node`);
-      await client.call('getblockchaininfo', [], { timeoutMs: 2_000 });
-      return child;
-    } catch (err) {
-      if (!(err instanceof RpcUnavailableError) || Date.now() > deadline) {
-        child.kill('SIGKILL');
-        await waitExit(child, 5_000);
-        throw new Error(`litecoind did not become ready: ${(err as Error).message}\n${logTail(datadir)}`);
-      }
-    }
-  }
-}
-
-// Children still running when the test process exits are killed (a crashed test must not
-// leave nodes behind).
-const running = new Set<ChildProcess>();
-process.once('exit', () => {
-  for (const c of running) c.kill('SIGKILL');
-});
+  ],
+  async ready(client, datadir, rpcPort) {
+    // getrpcinfo names this node's log file: proves we reached our node, not another one
+    // that grabbed the port.
+    const info = await client.call<{ logpath?: string }>('getrpcinfo', [], { timeoutMs: 2_000 });
+    if (!info.logpath?.startsWith(datadir)) throw new Error(`port ${rpcPort} answered for another node`);
+    await client.call('getblockchaininfo', [], { timeoutMs: 2_000 });
+  },
+};
 
 export async function startLitecoind(opts: LitecoindOptions = {}): Promise<Litecoind> {
   const withWallet = opts.wallet ?? true;
   const matureBlocks = withWallet ? (opts.matureBlocks ?? 120) : 0;
   const extra = opts.args ?? [];
-  const datadir = mkdtempSync(join(tmpdir(), 'counter-ltc-'));
-
-  // The ports come from the kernel and are free a moment ago; retry on the rare collision.
-  let child: ChildProcess | undefined;
-  let p2pPort = 0;
-  let rpcPort = 0;
-  let client!: RpcClient;
-  for (let attempt = 0; !child; attempt++) {
-    p2pPort = await freePort();
-    rpcPort = await freePort();
-    client = createRpcClient({ url: `http://${USER}:${PASS}@127.0.0.1:${rpcPort}`, timeoutMs: opts.rpcTimeoutMs ?? 30_000 });
-    try {
-      child = await launch(datadir, p2pPort, rpcPort, extra, client);
-    } catch (err) {
-      if (attempt >= 2) {
-        rmSync(datadir, { recursive: true, force: true });
-        throw err;
-      }
-    }
-  }
-  running.add(child);
-  const rpcUrl = `http://${USER}:${PASS}@127.0.0.1:${rpcPort}`;
-  const rpc = <T = any>(method: string, ...params: unknown[]) => client.call<T>(method, params);
+  const started = await startNode(LITECOIN, { datadirPrefix: 'counter-ltc-', extra, rpcTimeoutMs: opts.rpcTimeoutMs });
+  const { datadir, p2pPort, rpcPort, client, rpcUrl, rpc } = started;
+  let child: ChildProcess | undefined = started.child;
 
   if (withWallet) {
     // load_on_startup=true so restart() brings the wallet back.
@@ -285,7 +190,7 @@ export async function startLitecoind(opts: LitecoindOptions = {}): Promise<Litec
       const c = child;
       if (!c) return;
       child = undefined;
-      running.delete(c);
+      untrack(c);
       if (c.exitCode !== null || c.signalCode !== null) return;
       c.kill('SIGTERM');
       if (!(await waitExit(c, 15_000))) {
@@ -296,9 +201,9 @@ export async function startLitecoind(opts: LitecoindOptions = {}): Promise<Litec
 
     async restart() {
       await node.stop();
-      const c = await launch(datadir, p2pPort, rpcPort, extra, client);
+      const c = await launch(LITECOIN, datadir, p2pPort, rpcPort, extra, client);
       child = c;
-      running.add(c);
+      track(c);
     },
 
     async dispose() {

@@ -83,7 +83,7 @@ export class OpenApiChecker {
 
   constructor(readonly doc: Obj) {
     this.ajv = new Ajv2020({ allErrors: true, strict: true, strictTypes: false, strictRequired: false, allowUnionTypes: true });
-    // RFC 3339 date-time, as the server writes it (Date#toISOString) and as DESIGN.md asks.
+    // RFC 3339 date-time, as the server writes it (Date#toISOString) and as docs/api.md asks.
     this.ajv.addFormat('date-time', /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/);
     this.ajv.addSchema({ $id: SCHEMAS_ID, $defs: rebase(doc.components?.schemas ?? {}) });
   }

@@ -7,8 +7,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Transaction } from '@scure/btc-signer';
-import { openMigratedDb, type Db } from '@/lib/db';
-import { REGTEST, hdFromSeed, derivePath, serializeXpub, hdKeyToAddress, addressToScript, decodeWif, toHex, decodeTx, type Network } from '@/lib/doge';
+import { type Db } from '@/lib/db';
+import { openTestDb } from './stores';
+import { REGTEST, derivePath, hdKeyToAddress, addressToScript, decodeWif, toHex, decodeTx, type Network } from '@/lib/doge';
+import { testAccount } from './keys';
+import { testXpub } from './keys';
 import type { BlockSummary, BlockTxSummary, ChainBackend } from '@/lib/chain/backend';
 import { createDevnetBackend, type DevnetBackend } from '@/lib/chain/devnet/backend';
 import { buildPaymentTx } from '@/lib/wallet';
@@ -22,9 +25,9 @@ import { formatKoinu, parseKoinu } from '@/lib/money';
 export type { BlockSummary, BlockTxSummary, RelayAnswer };
 
 const URL_BASE = 'http://127.0.0.1:1';
-const XPUB = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(26), REGTEST), "m/44'/1'/0'"));
+const XPUB = testXpub(26);
 const COIN = 100_000_000n;
-const OUTSIDE = derivePath(hdFromSeed(new Uint8Array(32).fill(27), REGTEST), "m/44'/1'/0'");
+const OUTSIDE = testAccount(27);
 /** The n-th customer's address (where refunds go): no payment's address. */
 export const customerAddress = (n: number) => hdKeyToAddress(derivePath(OUTSIDE, `m/0/${n}`), REGTEST);
 /** Where double spends send the money: neither a payment's nor a customer's address. */
@@ -107,7 +110,7 @@ export interface PaymentDriver {
 export async function openPaymentDriver(): Promise<PaymentDriver> {
   const network = REGTEST;
   const dir = mkdtempSync(join(tmpdir(), 'counter-payment-model-'));
-  const db: Db = await openMigratedDb({ memory: true });
+  const db: Db = await openTestDb();
   await db.prisma.store.upsert({ where: { id: 1 }, update: { storeXpub: XPUB }, create: { id: 1, storeXpub: XPUB } });
   await activeRelayKey(db);
   const devnet: DevnetBackend = createDevnetBackend({ network, dir, blockSeconds: 0 });

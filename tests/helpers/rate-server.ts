@@ -1,4 +1,4 @@
-// A local stand-in for the five rate providers (DESIGN.md §14): one node:http server on a free
+// A local stand-in for the five rate providers (docs/api.md#exchange-rates): one node:http server on a free
 // loopback port that answers each provider's documented path in that provider's real response
 // format, driven per provider by a scenario the test sets (good, slow, 500, reset, garbage...).
 // Point RATE_URL_<NAME> at `url`.

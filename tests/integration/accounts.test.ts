@@ -93,7 +93,7 @@ describe('first owner through /setup', () => {
     const crossSite = await post(`${app.url}/api/v1/payments`, body, { cookie, 'x-csrf-token': csrf, origin: 'https://evil.example' });
     expect(crossSite.status).toBe(403);
     // This store is not ready (no wallet, no peers, a localhost mainnet PUBLIC_URL), so a valid
-    // request from the web app gets past auth to the till's readiness refusal (DESIGN.md §16).
+    // request from the web app gets past auth to the till's readiness refusal (docs/operations.md#readiness).
     const ok = await post(`${app.url}/api/v1/payments`, body, { cookie, 'x-csrf-token': csrf, origin: app.url });
     expect(ok.status).toBe(503);
     expect((await ok.json()).error).toBe('not_ready');

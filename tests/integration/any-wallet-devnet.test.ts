@@ -1,13 +1,14 @@
-// Payments from any wallet (DESIGN.md §12) on the devnet backend and a real PGlite: plain
+// Payments from any wallet (docs/api.md#payments-from-any-wallet) on the devnet backend and a real PGlite: plain
 // wallet txs are seen from the mempool by the worker, summed per payment, and move the payment
 // through the state machine (underpaid, accepted, overpaid, paid_late, double_spent).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openMigratedDb, type Db } from '@/lib/db';
-import { REGTEST, hdFromSeed, derivePath, serializeXpub, decodeTx } from '@/lib/doge';
-import { createPayment } from '@/lib/relay/create-payment';
+import { type Db } from '@/lib/db';
+import { openTestDb } from '../helpers/stores';
+import { REGTEST, decodeTx } from '@/lib/doge';
+import { testXpub } from '../helpers/keys';
 import { activeRelayKey } from '@/lib/relay/relay-key';
 import { submitPayment } from '@/lib/relay/pay';
 import { createDevnetBackend, type DevnetBackend } from '@/lib/chain/devnet/backend';
@@ -16,9 +17,10 @@ import { vendorPaymentView, onBlockConnected, onMempoolTxs, markPayment } from '
 import { workerTick } from '@/lib/worker';
 import { createRefund } from '@/lib/refunds/create-refund';
 import { formatKoinu, parseKoinu } from '@/lib/money';
+import { createTestPayment } from '../helpers/payments';
 
 const URL_BASE = 'http://127.0.0.1:1';
-const XPUB = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(12), REGTEST), "m/44'/1'/0'"));
+const XPUB = testXpub(12);
 let db: Db;
 let chain: DevnetBackend;
 let dir: string;
@@ -26,12 +28,7 @@ const used = new Set<string>();
 
 type Created = { id: string; total: string; payment: Parameters<typeof buildPaymentTx>[0] & { outputs: { address?: string }[] } };
 
-async function newPayment(extra: Record<string, unknown> = {}): Promise<Created> {
-  const r = await createPayment({ db, network: REGTEST, publicUrl: URL_BASE, apiKeyId: null, userId: null, idempotencyKey: null },
-    JSON.stringify({ items: [{ type: 'item', id: 'sku', name: 'Tea', count: 1, unit: '2' }], ...extra }));
-  expect(r.status).toBe(201);
-  return r.body as Created;
-}
+const newPayment = (extra: Record<string, unknown> = {}) => createTestPayment<Created>(db, { extra, publicUrl: URL_BASE });
 const addressOf = (p: Created) => p.payment.outputs[0].address!;
 
 /** A plain wallet tx (no /pay) sending `amount` DOGE to `address` from an unused demo-wallet coin, broadcast. */
@@ -54,7 +51,7 @@ const lastEvent = async (id: string) =>
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'counter-any-wallet-'));
-  db = await openMigratedDb({ memory: true });
+  db = await openTestDb();
   await db.prisma.store.upsert({ where: { id: 1 }, update: { storeXpub: XPUB }, create: { id: 1, storeXpub: XPUB } });
   await activeRelayKey(db);
   chain = createDevnetBackend({ network: REGTEST, dir, blockSeconds: 0 });
@@ -246,12 +243,7 @@ describe('replace-by-fee never gets 0-conf, whatever path brought the tx (issue 
       await db.prisma.store.update({ where: { id: 1 }, data: { zeroConfLimit: 0n } });
     }
   };
-  const sale = async () => {
-    const r = await createPayment({ db, network: REGTEST, publicUrl: URL_BASE, apiKeyId: null, userId: null, idempotencyKey: null },
-      JSON.stringify({ items: [{ type: 'item', id: 'sku', name: 'Tea', count: 1, unit: '5' }] }));
-    expect(r.status).toBe(201);
-    return r.body as Created;
-  };
+  const sale = () => createTestPayment<Created>(db, { unit: '5', publicUrl: URL_BASE });
 
   it('a plain-wallet tx signalling RBF (nSequence 0xfffffffd): accepted, required 1, and stays accepted until a block', async () => {
     await withZeroConf(async () => {

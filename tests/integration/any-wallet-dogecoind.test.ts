@@ -1,4 +1,4 @@
-// Payments from any wallet (DESIGN.md §12) against Dogecoin Core 1.14.9 (`dogecoind -regtest`),
+// Payments from any wallet (docs/api.md#payments-from-any-wallet) against Dogecoin Core 1.14.9 (`dogecoind -regtest`),
 // every transition of the table driven by a real node: plain `sendtoaddress` and raw txs, seen
 // from the mempool within 5 s (the figure is printed), underpaid, two txs that together pay
 // (confirmations from the least-confirmed needed tx), overpaid, late money, a double spend after
@@ -8,10 +8,11 @@
 // docs/node.md advises). In-process worker on PGlite, the production worker interval (1 s).
 // Skipped, saying why, when dogecoind is absent.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openMigratedDb, type Db } from '@/lib/db';
-import { hdFromSeed, serializeXpub, derivePath, REGTEST, getNetwork } from '@/lib/doge';
+import { type Db } from '@/lib/db';
+import { openTestDb } from '../helpers/stores';
+import { REGTEST, getNetwork } from '@/lib/doge';
+import { testXpub } from '../helpers/keys';
 import { koinuFromRpc, koinuToRpc } from '@/lib/chain/rpc/client';
-import { createPayment } from '@/lib/relay/create-payment';
 import { activeRelayKey } from '@/lib/relay/relay-key';
 import { createRpcBackend } from '@/lib/chain/rpc/backend';
 import { SpvBackend } from '@/lib/chain/spv/backend';
@@ -24,6 +25,7 @@ import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { pubkeyToAddress } from '@/lib/doge/address';
 import { encodeWif } from '@/lib/doge/wif';
 import { haveDogecoind, startDogecoind, warnIfNoDogecoind, type Dogecoind } from '../helpers/dogecoind';
+import { createTestPayment } from '../helpers/payments';
 
 warnIfNoDogecoind('tests/integration/any-wallet-dogecoind.test.ts');
 
@@ -34,16 +36,13 @@ type View = Record<string, any>;
 
 /** One node, one database and one worker per backend. */
 function suite(backend: 'rpc' | 'spv', seed: number) {
-  const XPUB = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(seed), REGTEST), "m/44'/1'/0'"));
+  const XPUB = testXpub(seed);
   let node: Dogecoind;
   let db: Db;
   let worker: RunningWorker;
 
   async function newPayment(unit: string, extra: Record<string, unknown> = {}, now?: Date) {
-    const r = await createPayment({ db, network: REGTEST, publicUrl: URL_BASE, apiKeyId: null, userId: null, idempotencyKey: null, ...(now ? { now } : {}) },
-      JSON.stringify({ items: [{ type: 'item', id: 'sku', name: 'Tea', count: 1, unit }], ...extra }));
-    expect(r.status, JSON.stringify(r.body)).toBe(201);
-    const b = r.body as { id: string; payment: { outputs: { address: string }[] } };
+    const b = await createTestPayment(db, { unit, extra, now, publicUrl: URL_BASE });
     return { id: b.id, address: b.payment.outputs[0].address };
   }
   const view = async (id: string): Promise<View> => vendorPaymentView(await db.prisma.payment.findUniqueOrThrow({ where: { id } }), URL_BASE, new Date());
@@ -92,7 +91,7 @@ function suite(backend: 'rpc' | 'spv', seed: number) {
   describe.skipIf(!haveDogecoind)(`plain-wallet payments on dogecoind (${backend} backend)`, () => {
     beforeAll(async () => {
       node = await startDogecoind({ matureBlocks: 64, args: backend === 'spv' ? ['-whitelist=127.0.0.1'] : [] });
-      db = await openMigratedDb({ memory: true });
+      db = await openTestDb();
       await db.prisma.store.upsert({ where: { id: 1 }, update: { storeXpub: XPUB }, create: { id: 1, storeXpub: XPUB } });
       await activeRelayKey(db);
       const chain: ChainBackend = backend === 'rpc'

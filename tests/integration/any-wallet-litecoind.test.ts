@@ -1,29 +1,28 @@
 // Payments from any wallet on the rpc and spv backends against a real litecoind -regtest node
-// (DESIGN.md §12 "Seen in seconds"): the rpc worker diffs getrawmempool, the spv node gets the tx
+// (docs/api.md#payments-from-any-wallet): the rpc worker diffs getrawmempool, the spv node gets the tx
 // through its bloom filter, so a plain `sendtoaddress` to a payment's address is seen within
 // 5 s, before any block (the figures are printed). Real PGlite.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openMigratedDb, type Db } from '@/lib/db';
-import { hdFromSeed, serializeXpub, derivePath, REGTEST, getNetwork } from '@/lib/doge';
-import { createPayment } from '@/lib/relay/create-payment';
+import { type Db } from '@/lib/db';
+import { openTestDb } from '../helpers/stores';
+import { REGTEST, getNetwork } from '@/lib/doge';
+import { testXpub } from '../helpers/keys';
 import { activeRelayKey } from '@/lib/relay/relay-key';
 import { createRpcBackend } from '@/lib/chain/rpc/backend';
 import { SpvBackend } from '@/lib/chain/spv/backend';
 import { startWorker, type RunningWorker } from '@/lib/worker';
 import { vendorPaymentView } from '@/lib/payments';
 import { startLitecoind, LITECOIN_REGTEST_GENESIS, type Litecoind } from '../helpers/litecoind';
+import { createTestPayment } from '../helpers/payments';
 
 const URL_BASE = 'http://127.0.0.1:1';
-const XPUB = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(13), REGTEST), "m/44'/1'/0'"));
+const XPUB = testXpub(13);
 let node: Litecoind;
 let db: Db;
 let worker: RunningWorker;
 
 async function newPayment() {
-  const r = await createPayment({ db, network: REGTEST, publicUrl: URL_BASE, apiKeyId: null, userId: null, idempotencyKey: null },
-    JSON.stringify({ items: [{ type: 'item', id: 'sku', name: 'Tea', count: 1, unit: '2' }] }));
-  expect(r.status).toBe(201);
-  const b = r.body as { id: string; payment: { outputs: { address: string }[] } };
+  const b = await createTestPayment(db, { publicUrl: URL_BASE });
   return { id: b.id, address: b.payment.outputs[0].address };
 }
 const view = async (id: string) => vendorPaymentView(await db.prisma.payment.findUniqueOrThrow({ where: { id } }), URL_BASE, new Date());
@@ -40,7 +39,7 @@ async function seenWithin(id: string, pred: (v: Record<string, unknown>) => bool
 
 beforeAll(async () => {
   node = await startLitecoind();
-  db = await openMigratedDb({ memory: true });
+  db = await openTestDb();
   await db.prisma.store.upsert({ where: { id: 1 }, update: { storeXpub: XPUB }, create: { id: 1, storeXpub: XPUB } });
   await activeRelayKey(db);
   const chain = createRpcBackend({ url: node.rpcUrl });
@@ -122,7 +121,7 @@ describe('plain wallet payments on litecoind (spv backend)', () => {
 
   beforeAll(async () => {
     spvNode = await startLitecoind({ args: ['-whitelist=127.0.0.1'] });
-    spvDb = await openMigratedDb({ memory: true });
+    spvDb = await openTestDb();
     await spvDb.prisma.store.upsert({ where: { id: 1 }, update: { storeXpub: XPUB }, create: { id: 1, storeXpub: XPUB } });
     await activeRelayKey(spvDb);
     const chain = new SpvBackend({ network: getNetwork('regtest', { genesisHash: LITECOIN_REGTEST_GENESIS }), peers: [`127.0.0.1:${spvNode.p2pPort}`], checkpoint: null, db: async () => spvDb });
@@ -142,9 +141,7 @@ describe('plain wallet payments on litecoind (spv backend)', () => {
   });
 
   it('sendtoaddress of the whole total: accepted from the mempool within 5 s, before any block', async () => {
-    const r = await createPayment({ db: spvDb, network: REGTEST, publicUrl: URL_BASE, apiKeyId: null, userId: null, idempotencyKey: null },
-      JSON.stringify({ items: [{ type: 'item', id: 'sku', name: 'Tea', count: 1, unit: '2' }] }));
-    const p = r.body as { id: string; payment: { outputs: { address: string }[] } };
+    const p = await createTestPayment(spvDb, { publicUrl: URL_BASE });
     const height = await spvNode.rpc<number>('getblockcount');
     const t0 = Date.now();
     const txid = await spvNode.rpc<string>('sendtoaddress', p.payment.outputs[0].address, '2');

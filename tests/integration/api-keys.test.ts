@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openMigratedDb, type Db } from '@/lib/db';
+import { seedDataDir } from '../helpers/stores';
 import {
   authenticateApiKey, bearerToken, createApiKey, ensureBootstrapKey, hashApiKey, hasScope, revokeApiKey, roleScopes,
 } from '@/lib/auth';
@@ -11,6 +12,7 @@ let db: Db;
 let dir: string;
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'counter-keys-'));
+  await seedDataDir(dir);
   db = await openMigratedDb({ dataDir: dir });
 });
 afterAll(async () => {

@@ -20,7 +20,7 @@ describe('app on embedded PGlite', () => {
     expect(body).toEqual({
       ok: true, version: expect.stringMatching(/^\d+\.\d+\.\d+/), network: 'mainnet', backend: 'spv', db: 'pglite',
       chain: { tip: 0, synced: false, peers: 0 },
-      // Not ready (DESIGN.md §16): tests/integration/readiness.test.ts covers the problems.
+      // Not ready (docs/operations.md#readiness): tests/integration/readiness.test.ts covers the problems.
       ready: false, problems: expect.arrayContaining([expect.objectContaining({ code: 'no_wallet' })]),
     });
   });

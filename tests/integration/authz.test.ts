@@ -4,16 +4,18 @@
 // validation, the MAX_OPEN_PAYMENTS cap, and /demo existing only on devnet.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
-import { REGTEST, encodeAddress, hdFromSeed, serializeXpub, derivePath } from '@/lib/doge';
+import { REGTEST, encodeAddress } from '@/lib/doge';
+import { testXpub } from '../helpers/keys';
 import { until } from '../helpers/wait';
 import { startApp, type AppServer } from '../helpers/app-server';
+import { signIn } from '../helpers/sessions';
 
 const KEY = 'authz-test-key-' + randomBytes(12).toString('hex');
 const DGUB = 'dgub8nnbYqHETn61ajXkw8Z8cHasQNrPnQpb85448DY2ie7PmNecxAm6BjTnhNCvZY3qJk1MKZ9Z5HQasQ83ARb99nmduT7dunvxgcvBFVHuvrq';
 // The first store runs on devnet (regtest), so that it is ready and its till may charge.
-const XPUB = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(8), REGTEST), "m/44'/1'/0'"));
+const XPUB = testXpub(8);
 // Another account key of the same network: "the manager's own wallet".
-const OTHER_XPUB = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(9), REGTEST), "m/44'/1'/0'"));
+const OTHER_XPUB = testXpub(9);
 const PASSWORD = 'authz suite password 7';
 const ELSEWHERE = encodeAddress('p2pkh', new Uint8Array(20).fill(7), REGTEST);
 const item = (unit: string, o: Record<string, unknown> = {}) => ({ type: 'item', id: 'SKU', name: 'Thing', count: 1, unit, ...o });
@@ -32,11 +34,7 @@ async function answer(r: Response): Promise<Answer> {
 
 function client(app: () => AppServer) {
   const who = {} as Record<Role, Who>;
-  async function login(email: string): Promise<Who> {
-    const r = await fetch(`${app().url}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password: PASSWORD }) });
-    expect(r.status).toBe(200);
-    return { cookie: (r.headers.get('set-cookie') ?? '').split(';')[0], csrf: (await r.json()).csrf_token };
-  }
+  const login = (email: string): Promise<Who> => signIn(app().url, email, PASSWORD);
   /** A request as a signed-in user (with its CSRF token), or with a bearer key, or anonymous. */
   async function as(w: Role | { key: string } | null, method: string, path: string, body?: unknown): Promise<Answer> {
     const headers: Record<string, string> = { 'Content-Type': 'application/json' };

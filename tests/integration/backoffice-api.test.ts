@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { MAINNET, parseXpub, deriveAddress } from '@/lib/doge';
 import { startApp, type AppServer } from '../helpers/app-server';
+import { signIn } from '../helpers/sessions';
 
 const KEY = 'bo-test-key-' + randomBytes(12).toString('hex');
 const DGUB = 'dgub8nnbYqHETn61ajXkw8Z8cHasQNrPnQpb85448DY2ie7PmNecxAm6BjTnhNCvZY3qJk1MKZ9Z5HQasQ83ARb99nmduT7dunvxgcvBFVHuvrq';
@@ -14,11 +15,7 @@ let app: AppServer;
 interface Who { cookie: string; csrf: string }
 const who: Record<'owner' | 'manager' | 'cashier', Who> = {} as never;
 
-async function login(email: string): Promise<Who> {
-  const r = await fetch(`${app.url}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password: PASSWORD }) });
-  expect(r.status).toBe(200);
-  return { cookie: (r.headers.get('set-cookie') ?? '').split(';')[0], csrf: (await r.json()).csrf_token };
-}
+const login = (email: string): Promise<Who> => signIn(app.url, email, PASSWORD);
 
 async function as(w: Who | null, method: string, path: string, body?: unknown, opts: { csrf?: string | null; origin?: string } = {}) {
   const headers: Record<string, string> = { 'Content-Type': 'application/json' };

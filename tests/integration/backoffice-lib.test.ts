@@ -2,8 +2,10 @@
 // settings validation, icons, catalog, users and the last-owner rule, keys, invoice search,
 // detail, export and sales per day, and node status.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openMigratedDb, type Db } from '@/lib/db';
+import { type Db } from '@/lib/db';
+import { openTestDb } from '../helpers/stores';
 import { MAINNET, REGTEST, hdFromSeed, derivePath, serializeXpub } from '@/lib/doge';
+import { testXpub } from '../helpers/keys';
 import { createPayment } from '@/lib/relay/create-payment';
 import { activeRelayKey } from '@/lib/relay/relay-key';
 import { authenticateApiKey, authenticateUser, createSession, createUser, sessionUser } from '@/lib/auth';
@@ -20,7 +22,7 @@ import { recentDeliveries } from '@/lib/backoffice/deliveries';
 import { localDate, localDateTime } from '@/lib/time/zone';
 
 const DGUB = 'dgub8nnbYqHETn61ajXkw8Z8cHasQNrPnQpb85448DY2ie7PmNecxAm6BjTnhNCvZY3qJk1MKZ9Z5HQasQ83ARb99nmduT7dunvxgcvBFVHuvrq';
-const TPUB = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(7), REGTEST), "m/44'/1'/0'"));
+const TPUB = testXpub(7);
 const PNG_1PX = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 const URL_BASE = 'http://127.0.0.1:1';
 let db: Db;
@@ -41,7 +43,7 @@ async function pay(items: unknown[], extra: Record<string, unknown> = {}) {
 }
 
 beforeAll(async () => {
-  db = await openMigratedDb({ memory: true });
+  db = await openTestDb();
   await db.prisma.store.upsert({ where: { id: 1 }, update: { storeXpub: DGUB }, create: { id: 1, storeXpub: DGUB } });
   await activeRelayKey(db);
 }, 60_000);

@@ -1,8 +1,9 @@
 // lib/checkout/load.ts against a real (in-memory) PGlite database with the project's migrations:
-// what the customer's checkout page (DESIGN.md §17) is given for a payment, and which ids it
+// what the customer's checkout page (docs/using-counter.md#the-customers-checkout-page-checkoutid) is given for a payment, and which ids it
 // refuses. Fast (no app server), so the guards around "an attacker with the id" are cheap to run.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openMigratedDb, type Db } from '@/lib/db';
+import { type Db } from '@/lib/db';
+import { openTestDb } from '../helpers/stores';
 import { MAINNET } from '@/lib/doge';
 import { createPayment } from '@/lib/relay/create-payment';
 import { activeRelayKey } from '@/lib/relay/relay-key';
@@ -19,7 +20,7 @@ async function pay(body: Record<string, unknown>) {
 }
 
 beforeAll(async () => {
-  db = await openMigratedDb({ memory: true });
+  db = await openTestDb();
   await db.prisma.store.upsert({ where: { id: 1 }, update: { storeXpub: DGUB, name: 'Kiosk', icon: 'https://shop.example/icon.png' }, create: { id: 1, storeXpub: DGUB, name: 'Kiosk', icon: 'https://shop.example/icon.png' } });
   await activeRelayKey(db);
 }, 60_000);
@@ -52,7 +53,7 @@ describe('loadCheckout', () => {
     const a = await pay({ items: [{ type: 'item', id: 'A', name: 'Pie', count: 1, unit: '3' }] });
     const b = await pay({ items: [{ type: 'item', id: 'B', name: 'Tart', count: 1, unit: '4' }] });
     const c = await pay({ items: [{ type: 'item', id: 'C', name: 'Cake', count: 1, unit: '5' }] });
-    // b stands for a refund row of a (DESIGN.md §13), c for a sale with nothing to pay to (§19 cash).
+    // b stands for a refund row of a (docs/api.md#refunds), c for a sale with nothing to pay to (a cash sale).
     await db.prisma.payment.update({ where: { id: b.id }, data: { refundOf: a.id, seq: -987_654n } }); // refund rows have a negative seq
     await db.prisma.payment.update({ where: { id: c.id }, data: { address: '' } });
     for (const id of ['AAAAAAAAAAAAAAAAAAAAAA', '', 'a b', '../x', 'x'.repeat(65), `${a.id}\u0000`, b.id, c.id]) {

@@ -1,4 +1,4 @@
-// The customer's checkout page through the real built app on devnet (DESIGN.md §17, issue 27
+// The customer's checkout page through the real built app on devnet (docs/using-counter.md#the-customers-checkout-page-checkoutid, issue 27
 // part 5), from the side of someone holding only a payment id: GET /checkout/<id> answers with
 // Cache-Control: no-store and X-Robots-Tag: noindex, shows the order and the payment's own
 // status and nothing of the merchant (no note, vendor order id, meta, cashier, other sale); an
@@ -7,14 +7,16 @@
 // vendor API's 201 and GET carry checkout_url.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
-import { hdFromSeed, serializeXpub, derivePath, deriveAddress, REGTEST } from '@/lib/doge';
+import { deriveAddress, REGTEST } from '@/lib/doge';
+import { testAccount, testXpub } from '../helpers/keys';
 import { startApp, type AppServer } from '../helpers/app-server';
 import { until } from '../helpers/wait';
+import { signIn } from '../helpers/sessions';
 
 const KEY = 'checkout-key-' + randomBytes(12).toString('hex');
 const OWNER = { email: 'owner.secret@shop.test', password: 'long enough password' };
-const XPUB = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(61), REGTEST), "m/44'/1'/0'"));
-const CUSTOMER = deriveAddress(derivePath(hdFromSeed(new Uint8Array(32).fill(62), REGTEST), "m/44'/1'/0'"), 0, REGTEST);
+const XPUB = testXpub(61);
+const CUSTOMER = deriveAddress(testAccount(62), 0, REGTEST);
 const SECRETS = ['NOTE-SECRET-7', 'INV-SECRET-42', 'com.example.secret', 'meta-secret-value', OWNER.email];
 
 let app: AppServer;
@@ -165,9 +167,7 @@ describe('the checkout page (real app, devnet)', () => {
   });
 
   it('a sale made by a signed-in cashier shows no staff name; once paid: receipt and Back to the shop; a refund id is 404', async () => {
-    const login = await fetch(`${app.url}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(OWNER) });
-    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
-    const csrf = (await login.json()).csrf_token;
+    const { cookie, csrf } = await signIn(app.url, OWNER.email, OWNER.password);
     const till = await api('POST', '/api/v1/payments', { items: [{ type: 'item', id: 'T', name: 'Till scone', count: 1, unit: '4' }], vendor_order_url: 'http://127.0.0.1:9/shop/back' }, { Cookie: cookie, 'X-CSRF-Token': csrf });
     expect(till.status, JSON.stringify(till.body)).toBe(201);
     const address = /^dogecoin:([^?]+)\?/.exec(till.body.uri)![1];

@@ -3,18 +3,20 @@
 // way (with its events), and a block's work is bounded by the payments whose count still moves:
 // history confirmed long ago is not rewritten on every block.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openMigratedDb, type Db } from '@/lib/db';
-import { REGTEST, hdFromSeed, derivePath, serializeXpub } from '@/lib/doge';
+import { type Db } from '@/lib/db';
+import { openTestDb } from '../helpers/stores';
+import { REGTEST } from '@/lib/doge';
+import { testXpub } from '../helpers/keys';
 import { createPayment } from '@/lib/relay/create-payment';
 import { activeRelayKey } from '@/lib/relay/relay-key';
 import { CONFIRMATIONS_TRACKED, onBlockDisconnected, updateConfirmations, type SyncContext } from '@/lib/payments';
 
-const XPUB = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(12), REGTEST), "m/44'/1'/0'"));
+const XPUB = testXpub(12);
 let db: Db;
 let ctx: SyncContext;
 
 beforeAll(async () => {
-  db = await openMigratedDb({ memory: true });
+  db = await openTestDb();
   await db.prisma.store.upsert({ where: { id: 1 }, update: { storeXpub: XPUB }, create: { id: 1, storeXpub: XPUB } });
   await activeRelayKey(db);
   ctx = { db, network: REGTEST, publicUrl: 'http://127.0.0.1:1' };

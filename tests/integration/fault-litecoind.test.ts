@@ -3,14 +3,14 @@
 // worker reconnects by itself when the node returns, and confirmations catch up.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
-import { hdFromSeed, serializeXpub, derivePath, REGTEST } from '@/lib/doge';
+import { testXpub } from '../helpers/keys';
 import { startLitecoind, LITECOIN_REGTEST_GENESIS, EXTERNAL_ADDRESS, type Litecoind } from '../helpers/litecoind';
 import { startApp, type AppServer } from '../helpers/app-server';
 import { until } from '../helpers/wait';
 import { vendorClient, outputsOf } from '../helpers/vendor-client';
 
 const API_KEY = 'fault-node-key-' + randomBytes(12).toString('hex');
-const xpub = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(9), REGTEST), "m/44'/1'/0'"));
+const xpub = testXpub(9);
 let node: Litecoind;
 let app: AppServer;
 

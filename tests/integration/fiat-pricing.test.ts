@@ -1,18 +1,19 @@
-// Fiat-first pricing on the real app (DESIGN.md §14): devnet backend, embedded PGlite, and the
+// Fiat-first pricing on the real app (docs/api.md#pricing-in-a-fiat-currency): devnet backend, embedded PGlite, and the
 // local rate server answering in CoinGecko's real format. A store priced in USD takes a vendor
 // request with "currency": "USD", converts every line at the rate in force (half-up to the
 // koinu), locks that rate into the payment, and signs the fiat sums into the Connect Payment.
 // A foreign currency is 400; no fresh rate is 503 rate_unavailable; DOGE stays the default.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hdFromSeed, serializeXpub, derivePath, REGTEST } from '@/lib/doge';
+import { testXpub } from '../helpers/keys';
 import { verifyPaymentEnvelope } from '@/lib/connect';
 import { startApp, type AppServer } from '../helpers/app-server';
 import { startRateServer, rateEnv, type RateServer } from '../helpers/rate-server';
 import { until } from '../helpers/wait';
+import { signIn } from '../helpers/sessions';
 
 const KEY = 'ck_test_fiat_bootstrap_key_0123456789abcdef';
 const PASSWORD = 'correct horse battery staple';
-const xpub = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(23), REGTEST), "m/44'/1'/0'"));
+const xpub = testXpub(23);
 let app: AppServer;
 let srv: RateServer;
 
@@ -42,9 +43,7 @@ beforeAll(async () => {
     DOGE_NETWORK: 'regtest', CHAIN_BACKEND: 'devnet', DEVNET_BLOCK_SECONDS: '0', STORE_XPUB: xpub,
     BOOTSTRAP_API_KEY: KEY, ADMIN_EMAIL: 'owner@shop.test', ADMIN_PASSWORD: PASSWORD,
   });
-  const login = await fetch(`${app.url}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'owner@shop.test', password: PASSWORD }) });
-  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
-  const csrf = (await login.json()).csrf_token;
+  const { cookie, csrf } = await signIn(app.url, 'owner@shop.test', PASSWORD);
   const set = await fetch(`${app.url}/api/admin/settings`, { method: 'PATCH', headers: { Cookie: cookie, 'X-CSRF-Token': csrf, 'Content-Type': 'application/json' }, body: JSON.stringify({ pricing_currency: 'USD' }) });
   expect(set.status).toBe(200);
   // The worker refreshes the pricing currency's rate every second.
@@ -163,7 +162,7 @@ describe('charge again (the till\'s POST /api/pos/sales/<id>/charge-again)', () 
     const stale = await again(r.body.id, 'USD-1-third', 'again-2');
     expect(stale.status).toBe(503);
     expect(stale.body).toMatchObject({ error: 'rate_unavailable' });
-    // A store that configured a single source trusts it as before (DESIGN.md §14): 0.125 → 0.2 is
+    // A store that configured a single source trusts it as before (docs/api.md#exchange-rates): 0.125 → 0.2 is
     // +60%, which a lone source among several could not do (tests/integration/rates-lone-source.test.ts).
     srv.set('coingecko', { kind: 'good', value: '0.2' });
     const back = await until(() => again(r.body.id, 'USD-1-third', 'again-2'), (x) => x.status === 201, 20_000);

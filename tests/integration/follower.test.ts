@@ -1,7 +1,8 @@
 // The generic follower (rpc/devnet backends) on PGlite: a block whose hooks fail is not marked
 // processed and is connected again on the next call; a failed disconnect is retried too.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openMigratedDb, type Db } from '@/lib/db';
+import { type Db } from '@/lib/db';
+import { openTestDb } from '../helpers/stores';
 import { followChain } from '@/lib/chain/follower';
 import type { BlockSummary, ChainBackend } from '@/lib/chain/backend';
 import { sha256d, toHex } from '@/lib/doge';
@@ -36,7 +37,7 @@ function backend(get: () => BlockSummary[]): ChainBackend {
 
 let db: Db;
 beforeAll(async () => {
-  db = await openMigratedDb({ memory: true });
+  db = await openTestDb();
 });
 afterAll(async () => db?.close());
 

@@ -2,19 +2,20 @@
 // wallet (none, valid, not for this network), the chain worker's published state and how long
 // ago it reported, and checkHealth when the database cannot be opened.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openMigratedDb, type Db } from '@/lib/db';
+import { type Db } from '@/lib/db';
+import { openTestDb } from '../helpers/stores';
 import { loadConfig } from '@/lib/config';
 import { checkHealth, readReadiness } from '@/lib/health';
 import { publishChainState } from '@/lib/chain/chain-state';
-import { REGTEST, hdFromSeed, derivePath, serializeXpub } from '@/lib/doge';
+import { testXpub } from '../helpers/keys';
 
 const DGUB = 'dgub8nnbYqHETn61ajXkw8Z8cHasQNrPnQpb85448DY2ie7PmNecxAm6BjTnhNCvZY3qJk1MKZ9Z5HQasQ83ARb99nmduT7dunvxgcvBFVHuvrq';
-const TPUB = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(4), REGTEST), "m/44'/1'/0'"));
+const TPUB = testXpub(4);
 const cfg = loadConfig({ DOGE_NETWORK: 'regtest', CHAIN_BACKEND: 'spv', DOGE_PEERS: '127.0.0.1:9' } as unknown as NodeJS.ProcessEnv);
 
 let db: Db;
 beforeAll(async () => {
-  db = await openMigratedDb({ memory: true });
+  db = await openTestDb();
   await db.prisma.store.upsert({ where: { id: 1 }, update: {}, create: { id: 1 } });
 });
 afterAll(async () => db?.close());

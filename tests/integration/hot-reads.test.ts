@@ -2,7 +2,8 @@
 // lookups of one turn share one query, each caller gets its own row (or null), answers are
 // never stale, odd ids behave as the one-id query did, and a failed query fails its batch only.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openMigratedDb, type Db } from '@/lib/db';
+import { type Db } from '@/lib/db';
+import { openTestDb } from '../helpers/stores';
 import { MAINNET } from '@/lib/doge';
 import { createPayment } from '@/lib/relay/create-payment';
 import { activeRelayKey } from '@/lib/relay/relay-key';
@@ -35,7 +36,7 @@ async function reference(id: string) {
 }
 
 beforeAll(async () => {
-  db = await openMigratedDb({ memory: true });
+  db = await openTestDb();
   await db.prisma.store.upsert({ where: { id: 1 }, update: { storeXpub: DGUB }, create: { id: 1, storeXpub: DGUB } });
   await activeRelayKey(db);
   for (let i = 0; i < 6; i++) {

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { request } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { openMigratedDb } from '@/lib/db';
+import { seedDataDir } from '../helpers/stores';
 import { createApiKey } from '@/lib/auth';
 import { deriveAddress, parseXpub, getNetwork } from '@/lib/doge';
 import { startApp, type AppServer } from '../helpers/app-server';
@@ -36,6 +37,7 @@ async function call(method: string, path: string, opts: { key?: string; body?: B
 beforeAll(async () => {
   // Keys are created on the app's own database before it starts (PGlite is single-process).
   dataDir = mkdtempSync(join(tmpdir(), 'counter-hard-'));
+  await seedDataDir(dataDir);
   const db = await openMigratedDb({ dataDir });
   keys.owner = (await createApiKey(db, { name: 'owner', scopes: ['payments:read', 'payments:write', 'invoices:read', 'node:read', 'node:wallet'] })).secret;
   keys.read = (await createApiKey(db, { name: 'read', scopes: ['payments:read'] })).secret;

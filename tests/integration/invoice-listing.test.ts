@@ -1,17 +1,18 @@
-// GET /invoices/{address} (DESIGN.md §6) on the real app with a real litecoind -regtest node
+// GET /invoices/{address} (docs/using-counter.md#the-back-office-admin-and-the-invoice-listing) on the real app with a real litecoind -regtest node
 // (rpc backend, embedded PGlite): paging across 250 invoices with the real total and bounds,
 // the mint_hash filter, the field mapping, and buyer matches via the submission's refund and
 // via the tx's first input after a real payment.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHash, randomBytes } from 'node:crypto';
-import { hdFromSeed, serializeXpub, derivePath, deriveAddress, parseXpub, REGTEST, MAINNET, encodeAddress } from '@/lib/doge';
+import { deriveAddress, parseXpub, REGTEST, MAINNET, encodeAddress } from '@/lib/doge';
+import { testXpub } from '../helpers/keys';
 import { parseKoinu } from '@/lib/money';
 import { startLitecoind, LITECOIN_REGTEST_GENESIS, type Litecoind } from '../helpers/litecoind';
 import { startApp, type AppServer } from '../helpers/app-server';
 import { until } from '../helpers/wait';
 
 const KEY = 'invoice-test-key-' + randomBytes(12).toString('hex');
-const XPUB = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(9), REGTEST), "m/44'/1'/0'"));
+const XPUB = testXpub(9);
 const SELLER = deriveAddress(parseXpub(XPUB, REGTEST), 0, REGTEST);
 const N = 250;
 const MINT_A = 'a1'.repeat(32);

@@ -5,6 +5,7 @@
 // the mint_hash filter, every page of several limits, the total, and [] past the end.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openMigratedDb, type Db } from '@/lib/db';
+import { openTestDb } from '../helpers/stores';
 import { vacuumPglite } from '@/lib/db/maintenance';
 import { MAINNET } from '@/lib/doge';
 import { listInvoices } from '@/lib/invoices/list-invoices';
@@ -76,7 +77,7 @@ async function setup(db: Db) {
 describe('invoice paging on PGlite', () => {
   let db: Db;
   beforeAll(async () => {
-    db = await openMigratedDb({ memory: true });
+    db = await openTestDb();
     await setup(db);
   }, 60_000);
   afterAll(async () => db?.close());

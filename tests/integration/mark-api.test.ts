@@ -1,9 +1,10 @@
-// POST /api/v1/payments/<id>/mark on the real built app (DESIGN.md §12): scope payments:write,
+// POST /api/v1/payments/<id>/mark on the real built app (docs/api.md#payments-from-any-wallet): scope payments:write,
 // manager or owner sessions (a cashier gets 403), 409 outside unpaid/accepted, 400 on a bad body;
 // the decision shows in the payment body and on the back-office invoice page.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { startApp, type AppServer } from '../helpers/app-server';
+import { signIn } from '../helpers/sessions';
 
 const KEY = 'mark-test-key-' + randomBytes(12).toString('hex');
 const DGUB = 'dgub8nnbYqHETn61ajXkw8Z8cHasQNrPnQpb85448DY2ie7PmNecxAm6BjTnhNCvZY3qJk1MKZ9Z5HQasQ83ARb99nmduT7dunvxgcvBFVHuvrq';
@@ -13,11 +14,7 @@ let app: AppServer;
 interface Who { cookie: string; csrf: string }
 const who: Record<'owner' | 'manager' | 'cashier', Who> = {} as never;
 
-async function login(email: string): Promise<Who> {
-  const r = await fetch(`${app.url}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password: PASSWORD }) });
-  expect(r.status).toBe(200);
-  return { cookie: (r.headers.get('set-cookie') ?? '').split(';')[0], csrf: (await r.json()).csrf_token };
-}
+const login = (email: string): Promise<Who> => signIn(app.url, email, PASSWORD);
 /** A page's own content, without its scripts (which carry the whole message catalog). */
 const rendered = (html: string) => html.replace(/<script\b[\s\S]*?<\/script>/g, '');
 

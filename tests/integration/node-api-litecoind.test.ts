@@ -1,4 +1,4 @@
-// The node text API and the watch-only wallet against a real litecoind -regtest (DESIGN.md §8)
+// The node text API and the watch-only wallet against a real litecoind -regtest (docs/architecture.md#chain-backends)
 // with the rpc backend, on PostgreSQL, through the real app server: payments to store addresses
 // show up in the listings, a spend moves them to /getTransactions, a reorg (invalidateblock)
 // rewinds it, both binary files read back against the node, the authorisation matrix over HTTP,

@@ -6,8 +6,10 @@ import { fixturePath } from '../helpers/fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { openMigratedDb, type Db } from '@/lib/db';
-import { addressToScript, decodeAddress, deriveAddress, derivePath, encodeTx, fromHex, hdFromSeed, hexToHash, parseXpub, serializeXpub, toHex, txidOf, REGTEST } from '@/lib/doge';
+import { type Db } from '@/lib/db';
+import { openTestDb } from '../helpers/stores';
+import { addressToScript, decodeAddress, deriveAddress, encodeTx, fromHex, hexToHash, parseXpub, serializeXpub, toHex, txidOf, REGTEST } from '@/lib/doge';
+import { testAccount } from '../helpers/keys';
 import type { BlockSummary, BlockTxSummary } from '@/lib/chain/backend';
 import { trackBlockConnected, trackBlockDisconnected, walletWatchSet } from '@/lib/chain/wallet-tracker';
 import { syncWatchAddresses, GAP_LIMIT } from '@/lib/chain/watch-addresses';
@@ -18,7 +20,7 @@ import { createApiKey, createSession, SESSION_COOKIE } from '@/lib/auth';
 import { readHeadersFile, readWalletFile, FILE_MAGIC_HEX } from '../helpers/libdogecoin-files';
 
 const network = REGTEST;
-const xpubKey = derivePath(hdFromSeed(new Uint8Array(32).fill(7), network), "m/44'/1'/0'");
+const xpubKey = testAccount(7, network);
 const xpub = serializeXpub(xpubKey);
 const acct = parseXpub(xpub, network);
 const addr = (branch: number, i: number) => deriveAddress(acct, i, network, branch);
@@ -59,7 +61,7 @@ let walletKey: string;
 let otherKey: string;
 
 beforeAll(async () => {
-  db = await openMigratedDb({ memory: true });
+  db = await openTestDb();
   for (const h of HEADERS) {
     await db.prisma.chainHeader.create({
       data: { hash: h.hash, height: h.height, prevHash: h.height ? HEADERS[h.height - 1].hash : '00'.repeat(32), chainwork: String(h.height + 1), header: new Uint8Array(h.header), time: 0, inBest: true },
@@ -256,7 +258,7 @@ describe('back-office sessions', () => {
 
 describe('single-address wallet (STORE_ADDRESS)', () => {
   it('watches that address and writes a wallet file without an account key', async () => {
-    const other = await openMigratedDb({ memory: true });
+    const other = await openTestDb();
     try {
       const single = addr(0, 9);
       await other.prisma.store.create({ data: { id: 1, storeAddress: single } });

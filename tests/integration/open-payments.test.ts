@@ -1,7 +1,8 @@
-// MAX_OPEN_PAYMENTS (DESIGN.md §16, issue 19) on PGlite: open = unpaid and not expired; the count
+// MAX_OPEN_PAYMENTS (docs/security.md, issue 19) on PGlite: open = unpaid and not expired; the count
 // stops at the cap and reads the partial index, however many old payments the table holds.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openMigratedDb, type Db } from '@/lib/db';
+import { type Db } from '@/lib/db';
+import { openTestDb } from '../helpers/stores';
 import { MAINNET } from '@/lib/doge';
 import { createPayment } from '@/lib/relay/create-payment';
 import { cancelPayment } from '@/lib/payments';
@@ -16,7 +17,7 @@ const create = (maxOpenPayments: number, now = new Date()) =>
   createPayment({ db, network: MAINNET, publicUrl: URL_BASE, maxOpenPayments, now }, JSON.stringify({ items: [{ type: 'item', id: 'a', name: 'A', count: 1, unit: '1' }], timeout: 60 }));
 
 beforeAll(async () => {
-  db = await openMigratedDb({ memory: true });
+  db = await openTestDb();
   await db.prisma.store.upsert({ where: { id: 1 }, update: { storeXpub: DGUB }, create: { id: 1, storeXpub: DGUB } });
 });
 afterAll(async () => db?.close());

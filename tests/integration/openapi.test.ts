@@ -10,24 +10,26 @@
 import { randomBytes } from 'node:crypto';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hdFromSeed, serializeXpub, derivePath, deriveAddress, REGTEST } from '@/lib/doge';
+import { deriveAddress, REGTEST } from '@/lib/doge';
+import { testAccount, testXpub } from '../helpers/keys';
 import { parseKoinu } from '@/lib/money';
 import { buildPaymentTx, fetchPayment, readConnectQr, type WalletUtxo } from '@/lib/wallet';
 import { MAX_BODY_BYTES } from '@/lib/api/body';
 import { startApp, type AppServer } from '../helpers/app-server';
 import { startPostgres, createDatabase, type PgServer } from '../helpers/postgres';
 import { OpenApiChecker, loadOpenApi, documentedResponses, unresolvedRefs } from '../helpers/openapi';
+import { signIn } from '../helpers/sessions';
 
 const doc = loadOpenApi();
 const checker = new OpenApiChecker(doc);
 
 const KEY = 'openapi-key-' + randomBytes(12).toString('hex');
 const PASSWORD = 'long enough password';
-const xpub = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(17), REGTEST), "m/44'/1'/0'"));
+const xpub = testXpub(17);
 // An address of someone else (not the store, not the demo wallet). Not the demo wallet's own
 // address: a payment to it would share the address that the wallet's change goes to, and one tx
 // paying two payments' addresses wedges this branch's chain worker (see the report of issue 17).
-const FOREIGN = deriveAddress(derivePath(hdFromSeed(new Uint8Array(32).fill(99), REGTEST), "m/44'/1'/0'"), 0, REGTEST);
+const FOREIGN = deriveAddress(testAccount(99), 0, REGTEST);
 const UNKNOWN_ID = 'AAAAAAAAAAAAAAAAAAAAAA';
 const TOO_BIG = 'x'.repeat(MAX_BODY_BYTES + 1);
 let base = '';
@@ -144,8 +146,8 @@ describe('openapi: the devnet app', () => {
       ADMIN_EMAIL: 'owner@shop.test', ADMIN_PASSWORD: PASSWORD, RECEIPT_EMAILS_PER_PAYMENT: '3',
     });
     base = app.url;
-    const login = await fetch(`${app.url}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'owner@shop.test', password: PASSWORD }) });
-    owner = { Cookie: (login.headers.get('set-cookie') ?? '').split(';')[0], 'X-CSRF-Token': (await login.json()).csrf_token, 'Content-Type': 'application/json' };
+    const session = await signIn(app.url, 'owner@shop.test', PASSWORD);
+    owner = { Cookie: session.cookie, 'X-CSRF-Token': session.csrf, 'Content-Type': 'application/json' };
     const key = async (scopes: string[]) => {
       const r = await fetch(`${app.url}/api/admin/api-keys`, { method: 'POST', headers: owner, body: JSON.stringify({ name: scopes.join(' '), scopes }) });
       expect(r.status).toBe(201);
@@ -177,7 +179,7 @@ describe('openapi: the devnet app', () => {
       timeout: 900, meta: { 'com.example.table': '7' },
     });
     expect(made.full).toMatchObject({ status: 'unpaid', total: '23.05' });
-    // The customer's own page (DESIGN.md §17), on this server.
+    // The customer's own page (docs/using-counter.md#the-customers-checkout-page-checkoutid), on this server.
     expect(made.full.checkout_url).toBe(`${app.url}/checkout/${made.full.id}`);
 
     const idem = { 'Idempotency-Key': 'order-' + randomBytes(4).toString('hex') };

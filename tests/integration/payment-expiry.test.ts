@@ -3,7 +3,8 @@
 // till's word for a sale past its deadline comes from lib/payments (tillState): a declined sale
 // stays declined.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openMigratedDb, type Db } from '@/lib/db';
+import { type Db } from '@/lib/db';
+import { openTestDb } from '../helpers/stores';
 import { MAINNET } from '@/lib/doge';
 import { createPayment } from '@/lib/relay/create-payment';
 import { cancelPayment, claimPayment, expirePayments, tillState, vendorPaymentView } from '@/lib/payments';
@@ -25,7 +26,7 @@ const row = (id: string) => db.prisma.payment.findUniqueOrThrow({ where: { id } 
 const sync = () => ({ db, network: MAINNET, publicUrl: URL_BASE });
 
 beforeAll(async () => {
-  db = await openMigratedDb({ memory: true });
+  db = await openTestDb();
   await db.prisma.store.upsert({ where: { id: 1 }, update: { storeXpub: DGUB }, create: { id: 1, storeXpub: DGUB } });
 });
 afterAll(async () => {

@@ -1,4 +1,4 @@
-// Live updates at scale (DESIGN.md §16 "Live updates scale") on the real built app (devnet,
+// Live updates at scale (docs/api.md#live-updates) on the real built app (devnet,
 // PGlite): streams are capped per user (API key or signed-in user: the 11th gets 429) and per
 // process (MAX_STREAMS: 503 beyond); a closed stream frees its slot; 1,000 open streams (100
 // keys × 10) leave /api/health answering within 200 ms with bounded memory, and a state change
@@ -8,14 +8,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
-import { hdFromSeed, serializeXpub, derivePath, REGTEST } from '@/lib/doge';
+import { testXpub } from '../helpers/keys';
 import { startApp, type AppServer } from '../helpers/app-server';
 import { until } from '../helpers/wait';
 import { startPostgres, createDatabase, type PgServer } from '../helpers/postgres';
+import { signIn } from '../helpers/sessions';
 
 const API_KEY = 'test-feed-scale-' + randomBytes(12).toString('hex');
 const PASSWORD = 'feed scale password 1';
-const xpub = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(23), REGTEST), "m/44'/1'/0'"));
+const xpub = testXpub(23);
 const ENV = {
   DOGE_NETWORK: 'regtest', CHAIN_BACKEND: 'devnet', DEVNET_BLOCK_SECONDS: '0', STORE_XPUB: xpub, BOOTSTRAP_API_KEY: API_KEY,
   ADMIN_EMAIL: 'owner@scale.test', ADMIN_PASSWORD: PASSWORD, RATE_LIMIT_RPS: '0',
@@ -70,11 +71,7 @@ async function getJson(base: string, path: string, init: RequestInit = {}) {
   return { status: r.status, body: await r.json().catch(() => null), headers: r.headers };
 }
 
-async function login(base: string, email: string) {
-  const r = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password: PASSWORD }) });
-  expect(r.status).toBe(200);
-  return { cookie: (r.headers.get('set-cookie') ?? '').split(';')[0], csrf: (await r.json()).csrf_token as string };
-}
+const login = (base: string, email: string) => signIn(base, email, PASSWORD);
 
 async function createPayment(base: string, key = API_KEY): Promise<string> {
   const r = await getJson(base, '/api/v1/payments', {
@@ -182,7 +179,7 @@ describe('live update caps and scale (default MAX_STREAMS)', () => {
     const a = await login(app.url, 'cashier@scale.test');
     const b = await login(app.url, 'cashier@scale.test'); // a second tablet, same cashier
     expect(a.cookie).not.toBe(b.cookie);
-    // A cashier follows only its own sales (DESIGN.md §3): it rings up eleven of them.
+    // A cashier follows only its own sales (docs/api.md#authentication-and-scopes): it rings up eleven of them.
     const own: string[] = [];
     for (let i = 0; i < 11; i++) {
       const c = await getJson(app.url, '/api/v1/payments', {

@@ -3,15 +3,16 @@
 // then the stream ends; auth, unknown ids and cancellation.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
-import { hdFromSeed, serializeXpub, derivePath, REGTEST } from '@/lib/doge';
+import { testXpub } from '../helpers/keys';
 import { parseKoinu } from '@/lib/money';
 import { startLitecoind, LITECOIN_REGTEST_GENESIS, type Litecoind } from '../helpers/litecoind';
 import { startApp, type AppServer } from '../helpers/app-server';
 import { vendorClient } from '../helpers/vendor-client';
+import { signIn } from '../helpers/sessions';
 
 const API_KEY = 'test-feed-key-' + randomBytes(12).toString('hex');
 const ADMIN = { email: 'owner@feed.test', password: 'feed test password 1' };
-const xpub = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(7), REGTEST), "m/44'/1'/0'"));
+const xpub = testXpub(7);
 
 let node: Litecoind;
 let app: AppServer;
@@ -130,9 +131,7 @@ describe('live payment feed (SSE)', () => {
   });
 
   it('works with a signed-in session cookie, and the client can go away mid-stream', async () => {
-    const login = await fetch(`${app.url}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(ADMIN) });
-    expect(login.status).toBe(200);
-    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
+    const { cookie } = await signIn(app.url, ADMIN.email, ADMIN.password);
     const p = await newPayment();
     const feed = openFeed(p.id, { cookie });
     await until(() => feed.events.length >= 1);

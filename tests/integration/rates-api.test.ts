@@ -1,4 +1,4 @@
-// GET /api/v1/rates and the back-office Rates page on the real app (DESIGN.md §14), with every
+// GET /api/v1/rates and the back-office Rates page on the real app (docs/api.md#exchange-rates), with every
 // RATE_URL_* pointing at a local server that answers in each provider's real format: the
 // median and each source's error, 503 rate_unavailable when every source is down, a stale
 // rate never used, and the owner-only pricing currency.
@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type AppServer } from '../helpers/app-server';
 import { startRateServer, rateEnv, type RateServer } from '../helpers/rate-server';
 import { until } from '../helpers/wait';
+import { signIn } from '../helpers/sessions';
 
 const KEY = 'ck_test_rates_bootstrap_key_0123456789abcdef';
 const PASSWORD = 'correct horse battery staple';
@@ -13,11 +14,7 @@ let app: AppServer;
 let srv: RateServer;
 
 interface Who { cookie: string; csrf: string }
-async function login(email: string): Promise<Who> {
-  const r = await fetch(`${app.url}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password: PASSWORD }) });
-  expect(r.status).toBe(200);
-  return { cookie: (r.headers.get('set-cookie') ?? '').split(';')[0], csrf: (await r.json()).csrf_token };
-}
+const login = (email: string): Promise<Who> => signIn(app.url, email, PASSWORD);
 async function as(w: Who, method: string, path: string, body?: unknown) {
   const r = await fetch(app.url + path, {
     method, redirect: 'manual',

@@ -4,14 +4,14 @@
 // 2.75 DOGE. A lone source that agrees with the last agreed median (±20%) still prices sales.
 // (A store with a single configured source keeps trusting it: tests/integration/fiat-pricing.test.ts.)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hdFromSeed, serializeXpub, derivePath, REGTEST } from '@/lib/doge';
+import { testXpub } from '../helpers/keys';
 import { startApp, type AppServer } from '../helpers/app-server';
 import { startRateServer, rateEnv, type RateServer } from '../helpers/rate-server';
 import { until } from '../helpers/wait';
 
 const KEY = 'ck_test_lone_rate_bootstrap_key_0123456789ab';
 const PASSWORD = 'correct horse battery staple';
-const xpub = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(31), REGTEST), "m/44'/1'/0'"));
+const xpub = testXpub(31);
 let app: AppServer;
 let srv: RateServer;
 

@@ -1,9 +1,10 @@
-// Rate sources against a local server that answers in each provider's real format (DESIGN.md
-// §14): good, slow, down, garbage and wildly-off scenarios for every provider; the outcomes
+// Rate sources against a local server that answers in each provider's real format (
+// docs/api.md#exchange-rates): good, slow, down, garbage and wildly-off scenarios for every provider; the outcomes
 // saved in `rate_source` (PGlite and PostgreSQL) and the rate in force read back from there.
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openMigratedDb, type Db } from '@/lib/db';
+import { openTestDb } from '../helpers/stores';
 import { loadRateConfig, type RateConfig } from '@/lib/rates/config';
 import { fetchSource } from '@/lib/rates/fetch-source';
 import { refreshRates, startRateLoop } from '@/lib/rates/refresh';
@@ -132,7 +133,7 @@ describe.each(['pglite', 'postgresql'] as const)('rate_source on %s', (kind) => 
       pg ??= await startPostgres();
       db = await openMigratedDb({ databaseUrl: await createDatabase(pg, `rates_${process.pid}`) });
     } else {
-      db = await openMigratedDb({ memory: true });
+      db = await openTestDb();
     }
     cfg = loadRateConfig({ ...rateEnv(srv.url), RATE_SOURCES: 'coingecko,kraken,coinbase,binance,bitstamp', RATE_MAX_AGE_SEC: '600' });
   });

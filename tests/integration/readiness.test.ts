@@ -1,27 +1,24 @@
-// Readiness on the real built app (DESIGN.md §16, §9): a mainnet store with no wallet, no
+// Readiness on the real built app (docs/operations.md#readiness): a mainnet store with no wallet, no
 // reachable peer and a localhost http:// PUBLIC_URL reports ready:false with each problem, the
 // back office opens on the checklist, and the till's session is refused a new payment (503
 // not_ready) while API keys are not; a wallet set in the back office clears its problem; an rpc
 // store whose node is down says so; the devnet demo configuration is ready and charges.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
-import { hdFromSeed, serializeXpub, derivePath, REGTEST } from '@/lib/doge';
+import { testXpub } from '../helpers/keys';
 import { startApp, type AppServer } from '../helpers/app-server';
 import { until } from '../helpers/wait';
+import { signIn } from '../helpers/sessions';
 
 const KEY = 'ready-test-key-' + randomBytes(12).toString('hex');
 const OWNER = { email: 'owner@ready.test', password: 'readiness test password' };
 const DGUB = 'dgub8nnbYqHETn61ajXkw8Z8cHasQNrPnQpb85448DY2ie7PmNecxAm6BjTnhNCvZY3qJk1MKZ9Z5HQasQ83ARb99nmduT7dunvxgcvBFVHuvrq';
-const TPUB = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(7), REGTEST), "m/44'/1'/0'"));
+const TPUB = testXpub(7);
 const SALE = { items: [{ type: 'item', id: 'tea', name: 'Tea', count: 1, unit: '1' }] };
 
 interface Session { cookie: string; csrf: string }
 
-async function login(app: AppServer): Promise<Session> {
-  const r = await fetch(`${app.url}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(OWNER) });
-  expect(r.status).toBe(200);
-  return { cookie: (r.headers.get('set-cookie') ?? '').split(';')[0], csrf: (await r.json()).csrf_token };
-}
+const login = (app: AppServer): Promise<Session> => signIn(app.url, OWNER.email, OWNER.password);
 
 async function health(app: AppServer) {
   const r = await fetch(`${app.url}/api/health`);

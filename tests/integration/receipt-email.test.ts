@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createServer } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { SMTPServer } from 'smtp-server';
-import { openMigratedDb, type Db } from '@/lib/db';
+import { type Db } from '@/lib/db';
+import { openTestDb } from '../helpers/stores';
 import { MAINNET } from '@/lib/doge';
 import { createPayment } from '@/lib/relay/create-payment';
 import { activeRelayKey } from '@/lib/relay/relay-key';
@@ -86,7 +87,7 @@ const owner: ReceiptActor = { key: 'user:owner', userId: 'owner', role: 'owner' 
 const env = (port: number, extra: Record<string, string> = {}) => ({ SMTP_URL: `smtp://127.0.0.1:${port}`, SMTP_FROM: 'Corner Shop <receipts@shop.example>', ...extra });
 
 beforeAll(async () => {
-  db = await openMigratedDb({ memory: true });
+  db = await openTestDb();
   await db.prisma.store.upsert({ where: { id: 1 }, update: { storeXpub: DGUB, name: 'Corner Shop', timezone: 'America/New_York' }, create: { id: 1, storeXpub: DGUB, name: 'Corner Shop', timezone: 'America/New_York' } });
   await activeRelayKey(db);
 }, 60_000);

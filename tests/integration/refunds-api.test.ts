@@ -1,30 +1,28 @@
-// Refunds through the real built app on devnet (DESIGN.md §13): the routes' scopes (a cashier
+// Refunds through the real built app on devnet (docs/api.md#refunds): the routes' scopes (a cashier
 // session gets 403, a manager's creates one), the back-office invoice page (Refund button, the
 // refund's QR code and status), the wallet SDK paying the refund from its QR through /relay/pay,
 // refund.* events in the log, the payment body, the invoice CSV and the sales report.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
-import { hdFromSeed, serializeXpub, derivePath, deriveAddress, REGTEST } from '@/lib/doge';
+import { deriveAddress, REGTEST } from '@/lib/doge';
+import { testAccount, testXpub } from '../helpers/keys';
 import { parseKoinu } from '@/lib/money';
 import { buildPaymentTx, fetchPayment, readConnectQr, type WalletUtxo } from '@/lib/wallet';
 import { startApp, type AppServer } from '../helpers/app-server';
+import { signIn } from '../helpers/sessions';
 
 const KEY = 'refunds-key-' + randomBytes(12).toString('hex');
 const PASSWORD = 'long enough password';
-const XPUB = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(41), REGTEST), "m/44'/1'/0'"));
+const XPUB = testXpub(41);
 // The customer's address: not the demo wallet's own (its change would count as more refund).
-const CUSTOMER = deriveAddress(derivePath(hdFromSeed(new Uint8Array(32).fill(42), REGTEST), "m/44'/1'/0'"), 0, REGTEST);
+const CUSTOMER = deriveAddress(testAccount(42), 0, REGTEST);
 
 let app: AppServer;
 const REPORT = `/api/v1/reports/sales?from=${encodeURIComponent(new Date(Date.now() - 86_400_000).toISOString())}&to=${encodeURIComponent(new Date(Date.now() + 86_400_000).toISOString())}&tz=UTC`;
 interface Who { cookie: string; csrf: string }
 const who: Record<'owner' | 'manager' | 'cashier', Who> = {} as never;
 
-async function login(email: string): Promise<Who> {
-  const r = await fetch(`${app.url}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password: PASSWORD }) });
-  expect(r.status).toBe(200);
-  return { cookie: (r.headers.get('set-cookie') ?? '').split(';')[0], csrf: (await r.json()).csrf_token };
-}
+const login = (email: string): Promise<Who> => signIn(app.url, email, PASSWORD);
 async function as(w: Who | 'key' | null, method: string, path: string, body?: unknown) {
   const headers: Record<string, string> = { 'Content-Type': 'application/json' };
   if (w === 'key') headers.Authorization = `Bearer ${KEY}`;

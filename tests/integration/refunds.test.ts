@@ -1,4 +1,4 @@
-// Refunds (DESIGN.md §13) on the devnet backend and a real PGlite: a refund is a signed payment
+// Refunds (docs/api.md#refunds) on the devnet backend and a real PGlite: a refund is a signed payment
 // request to the customer's address that the merchant's wallet pays (here the devnet demo
 // wallet, through /relay/pay with lib/wallet, or plainly); the worker tracks it to confirmed
 // with refund.* events; the payment lists it; over-refunding (also concurrently) is refused;
@@ -10,8 +10,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openMigratedDb, type Db } from '@/lib/db';
-import { REGTEST, hdFromSeed, derivePath, serializeXpub, hdKeyToAddress, decodeTx } from '@/lib/doge';
-import { createPayment } from '@/lib/relay/create-payment';
+import { openTestDb } from '../helpers/stores';
+import { REGTEST, hdFromSeed, derivePath, hdKeyToAddress, decodeTx } from '@/lib/doge';
+import { testXpub } from '../helpers/keys';
 import { activeRelayKey } from '@/lib/relay/relay-key';
 import { submitPayment, queryStatus } from '@/lib/relay/pay';
 import { createDevnetBackend, type DevnetBackend } from '@/lib/chain/devnet/backend';
@@ -35,9 +36,10 @@ import { exportInvoicesCsv } from '@/lib/backoffice/invoices';
 import { startPostgres, createDatabase, type PgServer } from '../helpers/postgres';
 import { loadWatchSet } from '@/lib/chain/spv/watch';
 import { decodeAddress, toHex } from '@/lib/doge';
+import { createTestPayment } from '../helpers/payments';
 
 const URL_BASE = 'http://127.0.0.1:1';
-const XPUB = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(31), REGTEST), "m/44'/1'/0'"));
+const XPUB = testXpub(31);
 const customer = (i: number) => hdKeyToAddress(derivePath(hdFromSeed(new Uint8Array(32).fill(77), REGTEST), `m/0/${i}`), REGTEST);
 let db: Db;
 let chain: DevnetBackend;
@@ -47,12 +49,7 @@ const ctx = () => ({ db, network: REGTEST, publicUrl: URL_BASE });
 
 type Created = { id: string; total: string; payment: Parameters<typeof buildPaymentTx>[0] & { outputs: { address?: string }[] } };
 
-async function newPayment(unit = '2'): Promise<Created> {
-  const r = await createPayment({ db, network: REGTEST, publicUrl: URL_BASE, apiKeyId: null, userId: null, idempotencyKey: null },
-    JSON.stringify({ items: [{ type: 'item', id: 'sku', name: 'Tea', count: 1, unit }] }));
-  expect(r.status).toBe(201);
-  return r.body as Created;
-}
+const newPayment = (unit = '2') => createTestPayment<Created>(db, { unit, publicUrl: URL_BASE });
 
 function coin() {
   const w = chain.demoWallet();
@@ -95,7 +92,7 @@ async function rejects(p: Promise<unknown>): Promise<Error> {
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'counter-refunds-'));
-  db = await openMigratedDb({ memory: true });
+  db = await openTestDb();
   await db.prisma.store.upsert({ where: { id: 1 }, update: { storeXpub: XPUB }, create: { id: 1, storeXpub: XPUB } });
   await activeRelayKey(db);
   chain = createDevnetBackend({ network: REGTEST, dir, blockSeconds: 0 });
@@ -184,7 +181,7 @@ describe('refunds (devnet, PGlite)', () => {
     expect(await rejects(createRefund(ctx(), p.id, { amount: '0.1', address: addr }))).toBeInstanceOf(RefundConflictError);
     expect(await cancelRefund(db, mistake.id, URL_BASE)).toEqual({ ok: true });
     expect(await db.prisma.payment.findUniqueOrThrow({ where: { id: mistake.id } })).toMatchObject({ status: 'declined', exception: 'cancelled' });
-    // The catalog (DESIGN.md §5) has no refund.cancelled: nothing is emitted for it.
+    // The catalog (docs/api.md#webhooks) has no refund.cancelled: nothing is emitted for it.
     expect((await events(mistake.id)).map((e) => e.type)).toEqual(['refund.created']);
     expect(await cancelRefund(db, mistake.id, URL_BASE)).toMatchObject({ ok: false, code: 'conflict' });
     // The whole amount may be refunded again.
@@ -325,9 +322,7 @@ describe('refunds on PostgreSQL', () => {
   });
 
   it('concurrent refunds on separate connections are serialised by the row lock: together never above amount_paid', async () => {
-    const r = await createPayment({ db: pdb, network: REGTEST, publicUrl: URL_BASE, apiKeyId: null, userId: null, idempotencyKey: null },
-      JSON.stringify({ items: [{ type: 'item', id: 'sku', name: 'Tea', count: 1, unit: '2' }] }));
-    const id = (r.body as { id: string }).id;
+    const { id } = await createTestPayment(pdb, { publicUrl: URL_BASE });
     // What the worker records when a wallet pays it (amount_paid only: refunds look at nothing else).
     await pdb.prisma.payment.update({ where: { id }, data: { amountPaid: 2_00000000n } });
     const c = { db: pdb, network: REGTEST, publicUrl: URL_BASE };

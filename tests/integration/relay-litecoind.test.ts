@@ -1,11 +1,12 @@
-// The whole payment path against a real litecoind -regtest node (DESIGN.md §8) with the rpc
+// The whole payment path against a real litecoind -regtest node (docs/architecture.md#chain-backends) with the rpc
 // backend, on a real PostgreSQL server: create, envelope, pay, broadcast, confirm, webhooks,
 // refusals (a double spend and a tx the node refuses leave the payment payable), concurrency,
 // reorg, crash recovery and node outage.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { openDb, type Db } from '@/lib/db';
-import { hdFromSeed, serializeXpub, derivePath, decodeTx, fromHex, toHex, REGTEST } from '@/lib/doge';
+import { decodeTx, fromHex, toHex, REGTEST } from '@/lib/doge';
+import { testXpub } from '../helpers/keys';
 import { parsePaymentUri, verifyPaymentEnvelope } from '@/lib/connect';
 import { startLitecoind, LITECOIN_REGTEST_GENESIS, type Litecoind } from '../helpers/litecoind';
 import { startPostgres, createDatabase, type PgServer } from '../helpers/postgres';
@@ -16,7 +17,7 @@ import { vendorClient, outputsOf } from '../helpers/vendor-client';
 
 const API_KEY = 'test-bootstrap-key-' + randomBytes(12).toString('hex');
 const HOOK_SECRET = 'whsec_' + randomBytes(16).toString('hex');
-const xpub = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(42), REGTEST), "m/44'/1'/0'"));
+const xpub = testXpub(42);
 
 let node: Litecoind;
 let pg: PgServer;
@@ -29,7 +30,7 @@ function appEnv(extra: Record<string, string> = {}) {
   return {
     DOGE_NETWORK: 'regtest', CHAIN_GENESIS_HASH: LITECOIN_REGTEST_GENESIS, CHAIN_BACKEND: 'rpc', DOGE_RPC_URL: node.rpcUrl,
     STORE_XPUB: xpub, BOOTSTRAP_API_KEY: API_KEY, DATABASE_URL: dbUrl,
-    // The webhook receiver listens on loopback, which webhooks refuse without this (DESIGN.md §16).
+    // The webhook receiver listens on loopback, which webhooks refuse without this (docs/security.md).
     WEBHOOK_ALLOW_PRIVATE: '1', ...extra,
   };
 }
@@ -133,7 +134,7 @@ describe('relay on litecoind (rpc backend, PostgreSQL)', () => {
 
     // A double spend: the same coin spent by two txs, the first already broadcast, the relay
     // offered the second. Refused with 400 invalid_tx; the payment stays unpaid and payable
-    // (DESIGN.md §4 step 10: nothing a third party can submit ends a payment).
+    // (docs/relay.md: nothing a third party can submit ends a payment).
     const utxo = (await node.rpc('listunspent', 1))[0];
     await node.send(await node.payTo([{ address: await node.newAddress(), amountKoinu: 100_000_000n }], { inputs: [{ txid: utxo.txid, vout: utxo.vout }] }));
     const ds = await newPayment();

@@ -9,9 +9,10 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openMigratedDb, type Db } from '@/lib/db';
-import { REGTEST, hdFromSeed, derivePath, serializeXpub } from '@/lib/doge';
-import { createPayment } from '@/lib/relay/create-payment';
+import { type Db } from '@/lib/db';
+import { openTestDb } from '../helpers/stores';
+import { REGTEST } from '@/lib/doge';
+import { testXpub } from '../helpers/keys';
 import { activeRelayKey } from '@/lib/relay/relay-key';
 import { submitPayment, broadcastClaimed, type PayContext } from '@/lib/relay/pay';
 import { acceptClaimed, claimPayment, loadPayRow } from '@/lib/payments';
@@ -19,21 +20,18 @@ import { createDevnetBackend, type DevnetBackend } from '@/lib/chain/devnet/back
 import { buildPaymentTx } from '@/lib/wallet';
 import { decodeTx } from '@/lib/doge';
 import { vendorPaymentView } from '@/lib/payments';
+import { createTestPayment } from '../helpers/payments';
 
 const URL_BASE = 'http://127.0.0.1:1';
-const XPUB = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(11), REGTEST), "m/44'/1'/0'"));
+const XPUB = testXpub(11);
 let db: Db;
 let chain: DevnetBackend;
 let dir: string;
 let ctx: PayContext;
 const used = new Set<string>();
 
-async function newPayment(extra: Record<string, unknown> = {}) {
-  const r = await createPayment({ db, network: REGTEST, publicUrl: URL_BASE, apiKeyId: null, userId: null, idempotencyKey: null },
-    JSON.stringify({ items: [{ type: 'item', id: 'sku', name: 'Tea', count: 1, unit: '2' }], ...extra }));
-  expect(r.status).toBe(201);
-  return r.body as { id: string; payment: Parameters<typeof buildPaymentTx>[0] };
-}
+const newPayment = (extra: Record<string, unknown> = {}) =>
+  createTestPayment<{ id: string; payment: Parameters<typeof buildPaymentTx>[0] }>(db, { extra, publicUrl: URL_BASE });
 
 /** A signed tx paying `p` from one unused demo-wallet coin. */
 function payTx(p: Awaited<ReturnType<typeof newPayment>>) {
@@ -65,7 +63,7 @@ const claimOf = (t: { txid: string; hex: string }) => ({ txid: t.txid, txHex: t.
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'counter-pay-lib-'));
-  db = await openMigratedDb({ memory: true });
+  db = await openTestDb();
   await db.prisma.store.upsert({ where: { id: 1 }, update: { storeXpub: XPUB }, create: { id: 1, storeXpub: XPUB } });
   await activeRelayKey(db);
   chain = createDevnetBackend({ network: REGTEST, dir, blockSeconds: 0 });

@@ -1,4 +1,4 @@
-// DESIGN.md §4 step 10 on the devnet backend, in process on PGlite: nothing a third party who
+// docs/relay.md on the devnet backend, in process on PGlite: nothing a third party who
 // saw the QR code can submit ends a payment. A tx with a missing or spent input, a tx already
 // accepted for another payment, or a tx the network refuses (here: a bad signature) gets 400
 // invalid_tx; the payment stays unpaid with no txid, the submission is kept as 'rejected' with
@@ -9,18 +9,20 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openMigratedDb, type Db } from '@/lib/db';
-import { REGTEST, hdFromSeed, derivePath, serializeXpub, encodeWif, wifToAddress, addressToScript, toHex } from '@/lib/doge';
-import { createPayment } from '@/lib/relay/create-payment';
+import { type Db } from '@/lib/db';
+import { openTestDb } from '../helpers/stores';
+import { REGTEST, encodeWif, wifToAddress, addressToScript, toHex } from '@/lib/doge';
+import { testXpub } from '../helpers/keys';
 import { activeRelayKey } from '@/lib/relay/relay-key';
 import { submitPayment, broadcastClaimed, type PayContext } from '@/lib/relay/pay';
 import { claimPayment, loadPayRow, REJECTED_KEPT } from '@/lib/payments';
 import { createDevnetBackend, type DevnetBackend } from '@/lib/chain/devnet/backend';
 import { workerTick } from '@/lib/worker';
 import { buildPaymentTx } from '@/lib/wallet';
+import { createTestPayment } from '../helpers/payments';
 
 const URL_BASE = 'http://127.0.0.1:1';
-const XPUB = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(12), REGTEST), "m/44'/1'/0'"));
+const XPUB = testXpub(12);
 let db: Db;
 let chain: DevnetBackend;
 let dir: string;
@@ -29,12 +31,7 @@ const used = new Set<string>();
 
 type Created = { id: string; payment: Parameters<typeof buildPaymentTx>[0] };
 
-async function newPayment(): Promise<Created> {
-  const r = await createPayment({ db, network: REGTEST, publicUrl: URL_BASE, apiKeyId: null, userId: null, idempotencyKey: null },
-    JSON.stringify({ items: [{ type: 'item', id: 'sku', name: 'Tea', count: 1, unit: '2' }] }));
-  expect(r.status).toBe(201);
-  return r.body as unknown as Created;
-}
+const newPayment = () => createTestPayment<Created>(db, { publicUrl: URL_BASE });
 
 /** One unused demo-wallet coin. */
 function coin() {
@@ -79,7 +76,7 @@ async function expectPayable(id: string) {
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'counter-pay-reject-'));
-  db = await openMigratedDb({ memory: true });
+  db = await openTestDb();
   await db.prisma.store.upsert({ where: { id: 1 }, update: { storeXpub: XPUB }, create: { id: 1, storeXpub: XPUB } });
   await activeRelayKey(db);
   chain = createDevnetBackend({ network: REGTEST, dir, blockSeconds: 0 });

@@ -1,5 +1,5 @@
 // Against a real litecoind -regtest (rpc backend) on embedded PGlite: the 0-conf / RBF risk
-// policy through /relay/pay (DESIGN.md §4), and crash recovery when the claimed tx's input is
+// policy through /relay/pay (docs/relay.md), and crash recovery when the claimed tx's input is
 // double-spent while the process is down (the reconciler must release the claim: the payment
 // stays unpaid and payable, no event, and our tx never reaches the node; §4 step 10).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,14 +8,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { openMigratedDb } from '@/lib/db';
-import { hdFromSeed, serializeXpub, derivePath, decodeTx, REGTEST } from '@/lib/doge';
+import { seedDataDir } from '../helpers/stores';
+import { decodeTx, REGTEST } from '@/lib/doge';
+import { testXpub } from '../helpers/keys';
 import { startLitecoind, LITECOIN_REGTEST_GENESIS, EXTERNAL_ADDRESS, type Litecoind } from '../helpers/litecoind';
 import { startApp, type AppServer } from '../helpers/app-server';
 import { until } from '../helpers/wait';
 import { vendorClient, outputsOf } from '../helpers/vendor-client';
 
 const API_KEY = 'risk-test-key-' + randomBytes(12).toString('hex');
-const xpub = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(7), REGTEST), "m/44'/1'/0'"));
+const xpub = testXpub(7);
 const ZERO_CONF_LIMIT = 500_000_000n; // 5 DOGE
 
 let node: Litecoind;
@@ -38,6 +40,7 @@ beforeAll(async () => {
   node = await startLitecoind();
   // The store's risk policy lives in the database: seed it before the app opens it (PGlite is single-process).
   dataDir = mkdtempSync(join(tmpdir(), 'counter-risk-'));
+  await seedDataDir(dataDir);
   const db = await openMigratedDb({ dataDir });
   await db.prisma.store.upsert({ where: { id: 1 }, update: { zeroConfLimit: ZERO_CONF_LIMIT }, create: { id: 1, zeroConfLimit: ZERO_CONF_LIMIT } });
   await db.close();

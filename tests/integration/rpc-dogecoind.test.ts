@@ -1,14 +1,15 @@
-// The `rpc` backend against Dogecoin Core 1.14.9 (`dogecoind -regtest`, DESIGN.md §8): AuxPoW
+// The `rpc` backend against Dogecoin Core 1.14.9 (`dogecoind -regtest`, docs/architecture.md#chain-backends): AuxPoW
 // blocks (getblockheader h false answers header + AuxPoW, longer than 80 bytes), Dogecoin's RPC
 // dialect (sendrawtransaction's bool), and the app on it: payments, a double spend and a tx with
-// a fake input (400 invalid_tx, the payment stays payable: DESIGN §4 step 10), and a reorg that
-// takes a confirmed payment back to accepted; a refund (DESIGN §13) paid by lib/wallet from a
+// a fake input (400 invalid_tx, the payment stays payable: docs/relay.md), and a reorg that
+// takes a confirmed payment back to accepted; a refund (docs/api.md#refunds) paid by lib/wallet from a
 // dogecoind wallet key and received by the customer. Skipped, saying why, when dogecoind is absent.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { createRpcBackend } from '@/lib/chain/rpc/backend';
 import { koinuFromRpc, koinuToRpc } from '@/lib/chain/rpc/client';
-import { hdFromSeed, serializeXpub, derivePath, REGTEST, parseTx, hashToHex, txidOf, fromHex, toHex, sha256d } from '@/lib/doge';
+import { parseTx, hashToHex, txidOf, fromHex, toHex, sha256d } from '@/lib/doge';
+import { testXpub } from '../helpers/keys';
 import { haveDogecoind, startDogecoind, warnIfNoDogecoind, type Dogecoind } from '../helpers/dogecoind';
 import { startApp, type AppServer } from '../helpers/app-server';
 import { until } from '../helpers/wait';
@@ -19,7 +20,7 @@ import { parseKoinu } from '@/lib/money';
 warnIfNoDogecoind('tests/integration/rpc-dogecoind.test.ts');
 
 const API_KEY = 'test-bootstrap-key-' + randomBytes(12).toString('hex');
-const xpub = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(11), REGTEST), "m/44'/1'/0'"));
+const xpub = testXpub(11);
 
 let node: Dogecoind;
 let app: AppServer;

@@ -5,11 +5,12 @@
 // /pos/shift).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
-import { REGTEST, hdFromSeed, derivePath, serializeXpub } from '@/lib/doge';
+import { testXpub } from '../helpers/keys';
 import { startApp, type AppServer } from '../helpers/app-server';
+import { signIn } from '../helpers/sessions';
 
 const KEY = 'report-test-key-' + randomBytes(12).toString('hex');
-const TPUB = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(17), REGTEST), "m/44'/1'/0'"));
+const TPUB = testXpub(17);
 const PASSWORD = 'report suite password 7';
 
 interface Who { cookie: string; csrf: string }
@@ -33,11 +34,7 @@ async function as(w: Role | { key: string } | null, method: string, path: string
   return { status: r.status, body: parsed, text, headers: r.headers };
 }
 
-async function login(email: string): Promise<Who> {
-  const r = await fetch(`${app.url}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password: PASSWORD }) });
-  expect(r.status).toBe(200);
-  return { cookie: (r.headers.get('set-cookie') ?? '').split(';')[0], csrf: (await r.json()).csrf_token };
-}
+const login = (email: string): Promise<Who> => signIn(app.url, email, PASSWORD);
 
 async function key(scopes: string[]): Promise<{ key: string }> {
   const r = await as('owner', 'POST', '/api/admin/api-keys', { name: scopes.join(' '), scopes });

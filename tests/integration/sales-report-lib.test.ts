@@ -6,7 +6,8 @@
 // for the same period and with what the test itself put in; the CSV must sum to the JSON; a
 // cashier's report holds only its own sales. (100,000 payments: sales-report-perf.test.ts.)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openMigratedDb, type Db } from '@/lib/db';
+import { type Db } from '@/lib/db';
+import { openTestDb } from '../helpers/stores';
 import { MAINNET } from '@/lib/doge';
 import { createPayment } from '@/lib/relay/create-payment';
 import { activeRelayKey } from '@/lib/relay/relay-key';
@@ -72,7 +73,7 @@ let managerId = '';
 const range = () => resolveRange({ from: '2026-10-24', to: '2026-10-27', tz: TZ });
 
 beforeAll(async () => {
-  db = await openMigratedDb({ memory: true });
+  db = await openTestDb();
   await db.prisma.store.upsert({ where: { id: 1 }, update: { storeXpub: DGUB }, create: { id: 1, storeXpub: DGUB } });
   await activeRelayKey(db);
   // §12's exceptions (underpaid, marked_settled, …) arrive with the amounts-paid work; until its

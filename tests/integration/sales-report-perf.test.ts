@@ -1,9 +1,9 @@
-// The sales report over many payments in one period on PGlite (DESIGN.md §15): aggregated in
+// The sales report over many payments in one period on PGlite (docs/using-counter.md#reports-and-receipts): aggregated in
 // SQL, so the report and its CSV cover every payment. The times are logged, not asserted.
 // npm test uses 10,000 payments (the same SQL paths, a fraction of the time); REPORT_PERF_N=100000
 // runs the full-scale check (about 2 minutes on 2 cores).
 import { describe, expect, it } from 'vitest';
-import { openMigratedDb } from '@/lib/db';
+import { openTestDb } from '../helpers/stores';
 import { MAINNET } from '@/lib/doge';
 import { createPayment } from '@/lib/relay/create-payment';
 import { activeRelayKey } from '@/lib/relay/relay-key';
@@ -17,7 +17,7 @@ const URL_BASE = 'http://127.0.0.1:1';
 
 describe(`${Number(process.env.REPORT_PERF_N ?? 10_000).toLocaleString('en')} payments in one period`, () => {
   it('are aggregated in SQL: the report and its CSV cover them all', async () => {
-    const big = await openMigratedDb({ memory: true });
+    const big = await openTestDb();
     try {
       await big.prisma.store.upsert({ where: { id: 1 }, update: { storeXpub: DGUB }, create: { id: 1, storeXpub: DGUB } });
       await activeRelayKey(big);

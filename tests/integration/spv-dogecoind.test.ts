@@ -1,12 +1,13 @@
 // The app with CHAIN_BACKEND=spv against Dogecoin Core 1.14.9 (`dogecoind -regtest`, the
-// reference peer, DESIGN.md §8) over P2P, with Dogecoin's own regtest genesis (no
-// CHAIN_GENESIS_HASH): AuxPoW headers, payments accepted only on positive evidence (DESIGN §4),
+// reference peer, docs/node.md#the-lightweight-node-chain_backendspv) over P2P, with Dogecoin's own regtest genesis (no
+// CHAIN_GENESIS_HASH): AuxPoW headers, payments accepted only on positive evidence (docs/relay.md),
 // a double spend, a tx the peer keeps as an orphan, 20 reorgs to a heavier branch (tip,
 // /getChaintip and /getHeaders follow; a confirmed payment goes back to accepted), and a peer
 // that restarts. Skipped, saying why, when dogecoind is absent.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
-import { hdFromSeed, serializeXpub, derivePath, REGTEST, parseTx, hashToHex, txidOf, fromHex, toHex } from '@/lib/doge';
+import { parseTx, hashToHex, txidOf, fromHex, toHex } from '@/lib/doge';
+import { testXpub } from '../helpers/keys';
 import { koinuFromRpc, koinuToRpc } from '@/lib/chain/rpc/client';
 import { haveDogecoind, startDogecoind, warnIfNoDogecoind, type Dogecoind } from '../helpers/dogecoind';
 import { startApp, type AppServer } from '../helpers/app-server';
@@ -17,7 +18,7 @@ import { vendorClient, outputsOf } from '../helpers/vendor-client';
 warnIfNoDogecoind('tests/integration/spv-dogecoind.test.ts');
 
 const API_KEY = 'test-bootstrap-key-' + randomBytes(12).toString('hex');
-const xpub = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(9), REGTEST), "m/44'/1'/0'"));
+const xpub = testXpub(9);
 
 let node: Dogecoind;
 let app: AppServer;

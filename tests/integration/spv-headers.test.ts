@@ -4,7 +4,8 @@
 import { fixturePath } from '../helpers/fixtures';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { openMigratedDb, type Db } from '@/lib/db';
+import { type Db } from '@/lib/db';
+import { openTestDb } from '../helpers/stores';
 import {
   MAINNET, REGTEST, fromHex, headerWork, makeHeader, parseHeadersMessage, encodeHeadersMessage, hashMeetsTarget, powHash, type HeaderEntry,
 } from '@/lib/doge';
@@ -17,7 +18,7 @@ const message = (heights: number[]): HeaderEntry[] => parseHeadersMessage(encode
 
 let db: Db;
 beforeAll(async () => {
-  db = await openMigratedDb({ memory: true });
+  db = await openTestDb();
 });
 beforeEach(async () => {
   await db.query('DELETE FROM chain_header');

@@ -1,4 +1,4 @@
-// The app with CHAIN_BACKEND=spv against a real litecoind -regtest over P2P (DESIGN.md §8),
+// The app with CHAIN_BACKEND=spv against a real litecoind -regtest over P2P (docs/node.md#the-lightweight-node-chain_backendspv),
 // on PostgreSQL so the test can read the header store: 3,000-block header sync, payment
 // detection through the bloom filter, broadcast by inv/getdata into litecoind's mempool (accepted
 // once litecoind shows it back: Litecoin Core sends no reject), and a reorg by invalidateblock
@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { openDb, type Db } from '@/lib/db';
-import { hdFromSeed, serializeXpub, derivePath, REGTEST } from '@/lib/doge';
+import { testXpub } from '../helpers/keys';
 import { startLitecoind, LITECOIN_REGTEST_GENESIS, EXTERNAL_ADDRESS, type Litecoind } from '../helpers/litecoind';
 import { startPostgres, createDatabase, type PgServer } from '../helpers/postgres';
 import { startApp, type AppServer } from '../helpers/app-server';
@@ -14,7 +14,7 @@ import { until } from '../helpers/wait';
 import { vendorClient, outputsOf } from '../helpers/vendor-client';
 
 const API_KEY = 'test-bootstrap-key-' + randomBytes(12).toString('hex');
-const xpub = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(7), REGTEST), "m/44'/1'/0'"));
+const xpub = testXpub(7);
 
 let node: Litecoind;
 let pg: PgServer;
@@ -24,7 +24,7 @@ let db: Db;
 const { api, relay, createPayment } = vendorClient(() => app.url, API_KEY);
 const newPayment = () => createPayment({ items: [{ type: 'item', id: 'SKU-1', name: 'Tea', count: 1, unit: '2.5' }] });
 /**
- * /relay/pay as a wallet does it: a 503 (no evidence yet, DESIGN §4) changes nothing and is
+ * /relay/pay as a wallet does it: a 503 (no evidence yet, docs/relay.md) changes nothing and is
  * retried. Litecoin Core answers a BIP35 `mempool` at its next inventory trickle, one Poisson
  * timer (mean 5 s) shared by all its inbound peers, so the first 10 s window sometimes closes
  * before the evidence arrives; the retry then finds it.

@@ -1,13 +1,14 @@
 // The spv node itself (no Next.js) against Dogecoin Core 1.14.9 (`dogecoind -regtest`, the
-// reference peer, DESIGN.md §8): AuxPoW headers over P2P, broadcast acceptance that is positive
-// (DESIGN §4: the tx shown back from the peer's mempool; a conflicting mempool tx is a result;
+// reference peer, docs/node.md#the-lightweight-node-chain_backendspv): AuxPoW headers over P2P, broadcast acceptance that is positive
+// (docs/relay.md: the tx shown back from the peer's mempool; a conflicting mempool tx is a result;
 // silence, as for a tx the peer keeps as an orphan, is "unavailable", never an acceptance), reorgs to a heavier
 // branch announced together, a peer that restarts, and a node behind its peer that catches up by
 // itself. Skipped, saying why, when dogecoind is absent.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect, createServer, type Socket } from 'node:net';
 import { randomBytes } from 'node:crypto';
-import { openMigratedDb, type Db } from '@/lib/db';
+import { type Db } from '@/lib/db';
+import { openTestDb } from '../helpers/stores';
 import { getNetwork, fromHex, txidOf, parseTx, hashToHex, toHex } from '@/lib/doge';
 import { SpvBackend } from '@/lib/chain/spv/backend';
 import { BackendUnavailableError } from '@/lib/chain/backend';
@@ -23,7 +24,7 @@ let node: Dogecoind;
 const cleanup: (() => Promise<unknown>)[] = [];
 
 async function freshDb(): Promise<Db> {
-  const db = await openMigratedDb({ memory: true });
+  const db = await openTestDb();
   cleanup.push(() => db.close());
   return db;
 }

@@ -4,7 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect, createServer, type Server, type Socket } from 'node:net';
 import { randomBytes } from 'node:crypto';
-import { openMigratedDb, type Db } from '@/lib/db';
+import { type Db } from '@/lib/db';
+import { openTestDb } from '../helpers/stores';
 import { getNetwork, decodeAddress, toHex, sha256d, hashToHex, txidOf, fromHex } from '@/lib/doge';
 import { SpvBackend } from '@/lib/chain/spv/backend';
 import { FrameDecoder, decodeInv, encodeInv, encodeMessage, encodeReject, encodeVersion, HEADER_LEN, NODE_BLOOM, INV_TX } from '@/lib/p2p/wire';
@@ -27,7 +28,7 @@ async function until<T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms = 30_000
 }
 
 async function freshDb(): Promise<Db> {
-  const db = await openMigratedDb({ memory: true });
+  const db = await openTestDb();
   cleanup.push(() => db.close());
   return db;
 }

@@ -1,21 +1,23 @@
 // The spv node's watch set (lib/chain/spv/watch.ts) holds the outpoints spent by the unmined txs
 // paying open payments, so a conflicting tx (a double spend that pays none of our addresses)
-// matches the bloom filter when a block mines it (DESIGN.md §12 "Double spent"). Real PGlite.
+// matches the bloom filter when a block mines it (docs/api.md#payments-from-any-wallet). Real PGlite.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openMigratedDb, type Db } from '@/lib/db';
-import { hdFromSeed, serializeXpub, derivePath, REGTEST } from '@/lib/doge';
+import { type Db } from '@/lib/db';
+import { openTestDb } from '../helpers/stores';
+import { REGTEST } from '@/lib/doge';
+import { testXpub } from '../helpers/keys';
 import { createPayment } from '@/lib/relay/create-payment';
 import { activeRelayKey } from '@/lib/relay/relay-key';
 import { buildFilter, loadWatchSet, outpointBytes } from '@/lib/chain/spv/watch';
 
-const XPUB = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(41), REGTEST), "m/44'/1'/0'"));
+const XPUB = testXpub(41);
 const A = 'aa'.repeat(32);
 const B = 'bb'.repeat(32);
 const C = 'cc'.repeat(32);
 let db: Db;
 
 beforeAll(async () => {
-  db = await openMigratedDb({ memory: true });
+  db = await openTestDb();
   await db.prisma.store.upsert({ where: { id: 1 }, update: { storeXpub: XPUB }, create: { id: 1, storeXpub: XPUB } });
   await activeRelayKey(db);
 });

@@ -1,4 +1,4 @@
-// The wallet's history against Dogecoin Core 1.14.9 (`dogecoind -regtest`, DESIGN.md §8): coins
+// The wallet's history against Dogecoin Core 1.14.9 (`dogecoind -regtest`, docs/node.md#the-wallets-history-birthday-and-rescan): coins
 // paid to the store 300 blocks before Counter's first start. Without a birthday the spv node
 // scans only the last 7 blocks, so the balance is 0 (documented); an owner's rescan from the
 // back-office API finds them (filtered blocks, progress to 100%), and a second rescan doubles
@@ -8,17 +8,19 @@
 // absent.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
-import { hdFromSeed, serializeXpub, derivePath, deriveAddress, parseXpub, REGTEST } from '@/lib/doge';
+import { deriveAddress, parseXpub, REGTEST } from '@/lib/doge';
+import { testXpub } from '../helpers/keys';
 import { formatKoinuFixed } from '@/lib/money';
 import { haveDogecoind, startDogecoind, warnIfNoDogecoind, type Dogecoind } from '../helpers/dogecoind';
 import { startApp, type AppServer } from '../helpers/app-server';
 import { until } from '../helpers/wait';
+import { signIn } from '../helpers/sessions';
 
 warnIfNoDogecoind('tests/integration/wallet-birthday-dogecoind.test.ts');
 
 const API_KEY = 'test-bootstrap-key-' + randomBytes(12).toString('hex');
 const OWNER = { email: 'owner@birthday.test', password: 'Birthday-' + randomBytes(12).toString('hex') };
-const xpub = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(11), REGTEST), "m/44'/1'/0'"));
+const xpub = testXpub(11);
 const addr = (i: number) => deriveAddress(parseXpub(xpub, REGTEST), i, REGTEST, 0);
 const AMOUNTS = [110_000_000n, 220_000_000n, 330_000_000n, 440_000_000n, 550_000_000n, 660_000_000n];
 
@@ -32,11 +34,7 @@ const text = async (app: AppServer, path: string) => (await fetch(app.url + path
 const utxoTxids = (listing: string) => [...listing.matchAll(/^txid:\s+([0-9a-f]{64})$/gm)].map((m) => m[1]);
 const TOTAL = `Wallet balance: ${formatKoinuFixed(AMOUNTS.reduce((a, b) => a + b, 0n))}\n`;
 
-async function login(app: AppServer): Promise<{ cookie: string; csrf: string }> {
-  const r = await fetch(`${app.url}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(OWNER) });
-  expect(r.status).toBe(200);
-  return { cookie: (r.headers.get('set-cookie') ?? '').split(';')[0], csrf: (await r.json()).csrf_token };
-}
+const login = (app: AppServer): Promise<{ cookie: string; csrf: string }> => signIn(app.url, OWNER.email, OWNER.password);
 
 async function admin(app: AppServer, who: { cookie: string; csrf: string }, method: string, path: string, body?: unknown) {
   const r = await fetch(app.url + path, {

@@ -1,11 +1,12 @@
-// The wallet's history on PGlite (DESIGN.md §7, §8), through a generic backend (as rpc and devnet
+// The wallet's history on PGlite (docs/node.md#node-text-api, docs/node.md#the-wallets-history-birthday-and-rescan), through a generic backend (as rpc and devnet
 // hand over full blocks): the node API lists a block's records in block order then vout, not
 // txid order; a rescan finds coins older than the follower's first block, resumes after a
 // "restart" from its persisted cursor, chases the follower's tip, records a spend the follower
 // met before the output was known, and changes nothing when run again; a birthday (height or
 // date) starts one by itself; bad requests are refused saying why.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openMigratedDb, type Db } from '@/lib/db';
+import { type Db } from '@/lib/db';
+import { openTestDb } from '../helpers/stores';
 import { addressToScript, encodeTx, hexToHash, sha256d, toHex, txidOf, REGTEST } from '@/lib/doge';
 import type { BlockSummary, BlockTxSummary, ChainBackend } from '@/lib/chain/backend';
 import { followChain } from '@/lib/chain/follower';
@@ -67,7 +68,7 @@ const hooks = (db: Db) => ({ connected: (b: BlockSummary) => trackBlockConnected
 // One database for the file (opening one costs seconds), emptied between scenarios.
 let shared: Db | null = null;
 async function freshDb(): Promise<Db> {
-  shared ??= await openMigratedDb({ memory: true });
+  shared ??= await openTestDb();
   const db = shared;
   await db.query('DELETE FROM wallet_output');
   await db.query('DELETE FROM wallet_tx');

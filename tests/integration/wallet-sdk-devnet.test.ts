@@ -5,13 +5,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hdFromSeed, serializeXpub, derivePath, REGTEST, decodeTx } from '@/lib/doge';
+import { REGTEST, decodeTx } from '@/lib/doge';
+import { testXpub } from '../helpers/keys';
 import { parseKoinu } from '@/lib/money';
 import { payUri, waitForStatus, submitPayment, type WalletUtxo } from '@/lib/wallet';
 import { startApp, type AppServer } from '../helpers/app-server';
 
 const API_KEY = 'test-bootstrap-key-' + randomBytes(12).toString('hex');
-const xpub = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(11), REGTEST), "m/44'/1'/0'"));
+const xpub = testXpub(11);
 let app: AppServer;
 const dataDir = mkdtempSync(join(tmpdir(), 'counter-devnet-'));
 const ENV = { DOGE_NETWORK: 'regtest', CHAIN_BACKEND: 'devnet', DEVNET_BLOCK_SECONDS: '0', STORE_XPUB: xpub, BOOTSTRAP_API_KEY: API_KEY };

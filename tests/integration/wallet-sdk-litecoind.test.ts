@@ -5,13 +5,14 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { secp256k1 } from '@noble/curves/secp256k1.js';
-import { hdFromSeed, serializeXpub, derivePath, REGTEST, decodeTx, pubkeyToAddress, encodeWif } from '@/lib/doge';
+import { REGTEST, decodeTx, pubkeyToAddress, encodeWif } from '@/lib/doge';
+import { testXpub } from '../helpers/keys';
 import { payUri, waitForStatus, type WalletUtxo } from '@/lib/wallet';
 import { startLitecoind, LITECOIN_REGTEST_GENESIS, EXTERNAL_ADDRESS, type Litecoind } from '../helpers/litecoind';
 import { startApp, type AppServer } from '../helpers/app-server';
 
 const API_KEY = 'test-bootstrap-key-' + randomBytes(12).toString('hex');
-const xpub = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(12), REGTEST), "m/44'/1'/0'"));
+const xpub = testXpub(12);
 const customerKey = secp256k1.utils.randomSecretKey();
 const customer = pubkeyToAddress(secp256k1.getPublicKey(customerKey, true), REGTEST);
 let node: Litecoind;

@@ -7,17 +7,22 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openMigratedDb, type Db } from '@/lib/db';
-import { deriveAddress, derivePath, hdFromSeed, parseXpub, serializeXpub, REGTEST } from '@/lib/doge';
+import { seedDataDir } from '../helpers/stores';
+import { deriveAddress, parseXpub, REGTEST } from '@/lib/doge';
+import { testXpub } from '../helpers/keys';
 import { syncWatchAddresses, ensuredKey, GAP_LIMIT, DERIVE_SLICE } from '@/lib/chain/watch-addresses';
 
 const network = REGTEST;
-const xpubOf = (fill: number) => serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(fill), network), "m/44'/1'/0'"));
+const xpubOf = (fill: number) => testXpub(fill, network);
 const XPUB = xpubOf(11);
 const OTHER = xpubOf(12);
 
 let dir: string;
 let db: Db;
-const open = () => openMigratedDb({ dataDir: dir });
+const open = async () => {
+  await seedDataDir(dir);
+  return openMigratedDb({ dataDir: dir });
+};
 
 async function setStore(xpub: string, next: number) {
   await db.query(`INSERT INTO store (id, store_xpub, next_address_index) VALUES (1, $1, $2)

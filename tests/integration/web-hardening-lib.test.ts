@@ -6,6 +6,7 @@ import { mkdtempSync, readdirSync, rmSync, statSync, chmodSync, mkdirSync, write
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openMigratedDb, type Db } from '@/lib/db';
+import { openTestDb } from '../helpers/stores';
 import { updateSettings, readSettings } from '@/lib/backoffice/settings';
 import { BackofficeError } from '@/lib/backoffice/errors';
 import { authenticateApiKey, ensureBootstrapKey, revokeApiKey, BOOTSTRAP_KEY_ID } from '@/lib/auth';
@@ -33,7 +34,7 @@ export function openToOthers(root: string): string[] {
   return out;
 }
 
-describe('DATA_DIR is private (DESIGN.md §16)', () => {
+describe('DATA_DIR is private (docs/security.md)', () => {
   it('PGlite files (WAL included) and the directories are not group/other-readable, whatever the umask was', async () => {
     const old = process.umask(0o000); // the worst case: a umask that lets everyone read
     try {
@@ -76,7 +77,7 @@ describe('webhook URLs are refused when saved if they point inside (SSRF)', () =
     const prev = process.env.WEBHOOK_ALLOW_PRIVATE;
     delete process.env.WEBHOOK_ALLOW_PRIVATE;
     try {
-      db ??= await openMigratedDb({ memory: true });
+      db ??= await openTestDb();
       const err = await updateSettings(db, NETWORKS.regtest, { webhook_url: url }).catch((e) => e);
       expect(err).toBeInstanceOf(BackofficeError);
       expect(err).toMatchObject({ status: 400, field: 'webhook_url' });
@@ -93,9 +94,9 @@ describe('webhook URLs are refused when saved if they point inside (SSRF)', () =
   });
 });
 
-describe('BOOTSTRAP_API_KEY revocation is durable (DESIGN.md §16)', () => {
+describe('BOOTSTRAP_API_KEY revocation is durable (docs/security.md)', () => {
   it('is not re-created by the next start, nor after switching to another secret and back', async () => {
-    const db = await openMigratedDb({ memory: true });
+    const db = await openTestDb();
     try {
       const a = 'bootstrap-secret-aaaaaaaaaaaaaaaa';
       const b = 'bootstrap-secret-bbbbbbbbbbbbbbbb';

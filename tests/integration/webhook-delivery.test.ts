@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { hostname } from 'node:os';
 import { lookup } from 'node:dns/promises';
 import { openMigratedDb, type Db } from '@/lib/db';
+import { seedDataDir } from '../helpers/stores';
 import { deliverDueEvents, redeliver, startWebhookLoop, type DeliverOptions } from '@/lib/relay/webhook-delivery';
 import { verifyWebhookSignature } from '@/lib/relay/webhook-signature';
 import { WEBHOOK_RETRY_WINDOW_MS } from '@/lib/relay/webhook-backoff';
@@ -119,6 +120,7 @@ async function openFresh(kind: Kind): Promise<{ db: Db; url?: string }> {
   if (kind === 'pglite') {
     const dataDir = mkdtempSync(join(tmpdir(), 'counter-webhook-'));
     tmpDirs.push(dataDir);
+    await seedDataDir(dataDir);
     return { db: await openMigratedDb({ dataDir }) };
   }
   pgServer ??= await startPostgres();

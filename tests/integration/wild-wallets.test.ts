@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hdFromSeed, serializeXpub, derivePath, REGTEST } from '@/lib/doge';
+import { testXpub } from '../helpers/keys';
 import { parseKoinu } from '@/lib/money';
 import { buildPaymentTx, type WalletUtxo } from '@/lib/wallet';
 import { startApp, type AppServer } from '../helpers/app-server';
@@ -21,7 +21,7 @@ import { fetchAndVerify, submitAsWallet, urlSafeStrictDecode, type PayloadDecode
 warnIfNoDogecoind('tests/integration/wild-wallets.test.ts');
 
 const API_KEY = 'test-bootstrap-key-' + randomBytes(12).toString('hex');
-const xpub = (seed: number) => serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(seed), REGTEST), "m/44'/1'/0'"));
+const xpub = (seed: number) => testXpub(seed);
 
 /** A sale as customers meet it: accented, Cyrillic, CJK and emoji names, `> ? ~` in the note, a query-string URL. */
 function wildSale(n: number, data = false) {

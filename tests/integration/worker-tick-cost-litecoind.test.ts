@@ -1,4 +1,4 @@
-// What one chain-worker tick costs the database when nothing concerns the shop (DESIGN.md §12:
+// What one chain-worker tick costs the database when nothing concerns the shop (docs/api.md#payments-from-any-wallet:
 // the rpc backend diffs getrawmempool every ≤ 2 s). On PGlite the worker shares the web
 // process's database, so every statement it sends and every row it reads is paid by
 // /relay/status (bench `status-rpc`). Counted, not timed: against a real litecoind -regtest and
@@ -6,8 +6,10 @@
 // unrelated new mempool txs send a bounded number of statements, read payment rows in
 // proportion to the open payments (not the history), and fetch each new tx once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openMigratedDb, type Db } from '@/lib/db';
-import { hdFromSeed, serializeXpub, derivePath, REGTEST } from '@/lib/doge';
+import { type Db } from '@/lib/db';
+import { openTestDb } from '../helpers/stores';
+import { REGTEST } from '@/lib/doge';
+import { testXpub } from '../helpers/keys';
 import { createPayment } from '@/lib/relay/create-payment';
 import { activeRelayKey } from '@/lib/relay/relay-key';
 import { createRpcBackend } from '@/lib/chain/rpc/backend';
@@ -16,7 +18,7 @@ import { workerTick, type WorkerContext } from '@/lib/worker';
 import { startLitecoind, EXTERNAL_ADDRESS, type Litecoind } from '../helpers/litecoind';
 
 const URL_BASE = 'http://127.0.0.1:1';
-const XPUB = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(21), REGTEST), "m/44'/1'/0'"));
+const XPUB = testXpub(21);
 const HISTORY = 2_000; // confirmed long ago
 const OPEN = 5;
 const NEW_TXS = 25;
@@ -96,7 +98,7 @@ async function mempoolSize(): Promise<number> {
 
 beforeAll(async () => {
   node = await startLitecoind();
-  const raw = await openMigratedDb({ memory: true });
+  const raw = await openTestDb();
   await raw.prisma.store.upsert({ where: { id: 1 }, update: { storeXpub: XPUB }, create: { id: 1, storeXpub: XPUB } });
   await activeRelayKey(raw);
   const r = await createPayment({ db: raw, network: REGTEST, publicUrl: URL_BASE, apiKeyId: null, userId: null, idempotencyKey: null },

@@ -1,4 +1,4 @@
-// Stress run against Dogecoin Core 1.14.9 (issue 18 "Done when"; DESIGN.md §4, §8, §12): 50
+// Stress run against Dogecoin Core 1.14.9 (issue 18 "Done when"; docs/relay.md, docs/architecture.md#chain-backends, docs/api.md#payments-from-any-wallet): 50
 // payments (STRESS_PAYMENTS) paid through /relay/pay (submitPayment, the handler behind the
 // route) and by plain `sendtoaddress`, in full, in two txs, short, over, with double spends
 // (refused at /pay while a conflicting tx sits in the mempool; and after acceptance, a BIP125
@@ -11,8 +11,10 @@
 //   STRESS_BACKEND=rpc npm run stress               # or rpc, or both
 //   STRESS_SEED=42 STRESS_PAYMENTS=50 npm run stress
 import { afterAll, describe, expect, it } from 'vitest';
-import { openMigratedDb, type Db } from '@/lib/db';
-import { hdFromSeed, serializeXpub, derivePath, REGTEST, getNetwork, parseTx, hashToHex } from '@/lib/doge';
+import { type Db } from '@/lib/db';
+import { openTestDb } from '../helpers/stores';
+import { REGTEST, getNetwork, parseTx, hashToHex } from '@/lib/doge';
+import { testXpub } from '../helpers/keys';
 import { koinuFromRpc, koinuToRpc } from '@/lib/chain/rpc/client';
 import { formatKoinu } from '@/lib/money';
 import { createPayment } from '@/lib/relay/create-payment';
@@ -74,13 +76,13 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 async function run(backend: string) {
   const rand = prng(SEED);
   const pick = <T,>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)]!;
-  const XPUB = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(31), REGTEST), "m/44'/1'/0'"));
+  const XPUB = testXpub(31);
   const node: Dogecoind = await startDogecoind({ matureBlocks: 90, args: ['-whitelist=127.0.0.1'] });
   let db: Db | undefined;
   let worker: RunningWorker | undefined;
   const started = Date.now();
   try {
-    db = await openMigratedDb({ memory: true });
+    db = await openTestDb();
     await db.prisma.store.upsert({ where: { id: 1 }, update: { storeXpub: XPUB }, create: { id: 1, storeXpub: XPUB } });
     await activeRelayKey(db);
     const chain: ChainBackend = backend === 'rpc'

@@ -1,4 +1,4 @@
-// The customer's checkout page, its pure parts (DESIGN.md §17, §9, §12): which QR form a payment
+// The customer's checkout page, its pure parts (docs/using-counter.md#the-customers-checkout-page-checkoutid, docs/using-counter.md#the-till-pos, docs/api.md#payments-from-any-wallet): which QR form a payment
 // opens on, what state the page shows, which fields of the vendor's view reach the customer, and
 // the QR code's drawing rule (error correction M, a 4-module quiet zone, whole modules ≥ 4 px).
 import { describe, expect, it } from 'vitest';
@@ -67,7 +67,7 @@ describe('checkoutShown', () => {
   });
 });
 
-describe('qrImage: the till rule (DESIGN.md §9)', () => {
+describe('qrImage: the till rule (docs/using-counter.md#the-till-pos)', () => {
   it('level M, a quiet zone of 4 modules, whole modules of at least 4 px, for short and long URIs', () => {
     for (const uri of [`dogecoin:${ADDR}?amount=1`, URI, `dogeconnect:${'x'.repeat(300)}/dc/abc?h=ZRSS6AhItVYhubpKAcJ0`]) {
       const q = qrImage(uri);

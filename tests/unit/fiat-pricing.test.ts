@@ -1,4 +1,4 @@
-// Fiat-priced vendor requests (DESIGN.md §14): the currency a request may use, and the
+// Fiat-priced vendor requests (docs/api.md#pricing-in-a-fiat-currency): the currency a request may use, and the
 // conversion of every line at one rate, half-up to the koinu, with total = sum of the lines.
 import { describe, expect, it } from 'vitest';
 import { convertFiatRequest, requestCurrency } from '@/lib/relay/fiat-request';

@@ -1,4 +1,4 @@
-// The back office's amounts and times in a language (lib/i18n/display, DESIGN.md §9): English is
+// The back office's amounts and times in a language (lib/i18n/display, docs/using-counter.md#languages): English is
 // byte for byte what the pages always showed; German and Portuguese get their separators and date
 // words, from the exact decimal digits (no float), in the store's time zone.
 import { describe, expect, it } from 'vitest';

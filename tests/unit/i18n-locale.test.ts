@@ -1,4 +1,4 @@
-// Languages (DESIGN.md §9): which language a request gets, amounts in each language's own
+// Languages (docs/using-counter.md#languages): which language a request gets, amounts in each language's own
 // separators (exact, never through a float), and typed amounts read the way each language
 // writes them, without mistaking a thousands separator for a decimal point.
 import { describe, expect, it } from 'vitest';

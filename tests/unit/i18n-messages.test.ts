@@ -1,4 +1,4 @@
-// The translations (DESIGN.md §9): every language file has exactly the keys of en.json, no
+// The translations (docs/using-counter.md#languages): every language file has exactly the keys of en.json, no
 // empty string, the same ICU placeholders (a translated {amount} must still be {amount}), and
 // parses as ICU MessageFormat; amounts are never written inside a message, only as {placeholders}
 // ("DOGE" may name the currency in a label, never follow a number). The back office and the

@@ -1,4 +1,4 @@
-// Who may ask for what in a new payment (DESIGN.md §3, issue 19): pure checks over a priced request.
+// Who may ask for what in a new payment (docs/api.md#authentication-and-scopes, issue 19): pure checks over a priced request.
 import { describe, expect, it } from 'vitest';
 import { priceRequest } from '@/lib/relay/payment-request';
 import { authorizePaymentRequest } from '@/lib/relay/payment-authz';
@@ -23,7 +23,7 @@ function refused(fn: () => void, field: string) {
 }
 
 describe('roles and scopes', () => {
-  it('match DESIGN.md §3', () => {
+  it('match docs/api.md', () => {
     expect(SCOPES).toEqual(['payments:read', 'payments:write', 'payments:outputs', 'payments:policy', 'payments:refund', 'invoices:read', 'reports:read', 'node:read', 'node:wallet']);
     expect(roleScopes('owner')).toEqual(SCOPES.filter((s) => s !== 'payments:outputs'));
     expect(roleScopes('manager')).toEqual(['payments:read', 'payments:write', 'payments:refund', 'invoices:read', 'reports:read', 'node:read']);

@@ -18,7 +18,7 @@ function reject(body: unknown, field: string, msg?: RegExp) {
   throw new Error(`expected a rejection naming ${field}`);
 }
 
-describe('priceRequest: line arithmetic (DESIGN.md §3)', () => {
+describe('priceRequest: line arithmetic (docs/api.md)', () => {
   it('computes the example from the design: 2 × 10.5 + 1.05 tax + 1 fee = 23.05', () => {
     const r = priceRequest({ items: [item(), { type: 'fee', id: 'svc', name: 'Service', count: 1, unit: '1' }] }, MAINNET);
     expect(r.lines[0]).toMatchObject({ count: 2, unit: 1_050_000_000n, total: 2_100_000_000n, tax: 105_000_000n });

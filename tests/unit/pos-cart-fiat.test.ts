@@ -1,4 +1,4 @@
-// The till priced in a fiat currency (DESIGN.md §14): cart amounts in minor units, the keypad's
+// The till priced in a fiat currency (docs/api.md#pricing-in-a-fiat-currency): cart amounts in minor units, the keypad's
 // decimals, display through Intl, and a body that carries `currency` for the server to convert.
 import { describe, expect, it } from 'vitest';
 import { paymentBody, keypadPress, keypadAmount, moneyText, amountString, currencyDigits, NO_EXTRAS, type CartLine } from '@/lib/pos/cart';

@@ -35,7 +35,7 @@ describe('pos cart arithmetic', () => {
     expect(fiatOf(parseKoinu('1'), '0')).toBeNull();
   });
 
-  it('builds the exact DESIGN §3 body, which the relay prices to the same total', () => {
+  it('builds the exact docs/api.md body, which the relay prices to the same total', () => {
     const extras = { fee: parseKoinu('1'), shipping: parseKoinu('2.5'), discount: parseKoinu('5'), tip: parseKoinu('0.75') };
     const body = paymentBody([coffee, bun], extras, { rate: '0.2', currency: 'USD' }, { orderReference: 'A073' });
     expect(body).toEqual({

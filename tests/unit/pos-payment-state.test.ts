@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { saleState } from '@/lib/pos/catalog';
 import { saleStateOf } from '@/lib/pos/sales';
-import { countdown, isFinalPosState, posPaymentState, posStatusMessage, posStatusText, shownTxid } from '@/lib/pos/payment-state';
+import { countdown, isFinalPosState, posPaymentState, posStatusMessage, shownTxid } from '@/lib/pos/payment-state';
 
 describe('payment screen state', () => {
   const exp = 1_000_000;
@@ -21,24 +21,24 @@ describe('payment screen state', () => {
 
   it('words the status with confirmations and the decline reason', () => {
     expect(posStatusMessage('waiting', { status: 'unpaid', exception: 'data_missing' })).toEqual({ title: 'dataMissing', detail: 'dataMissingDetail' });
-    expect(posStatusText('accepted', { status: 'accepted', required: 6, confirmed: 2 })).toEqual(['Payment accepted', '2 of 6 confirmations']);
-    expect(posStatusText('accepted', { status: 'accepted', required: 1, confirmed: 0 })[1]).toBe('0 of 1 confirmation');
-    // declined is only the merchant's "mark invalid" or a double spend confirmed after acceptance (DESIGN.md §4, §12).
-    expect(posStatusText('declined', { status: 'declined', exception: 'marked_invalid', reason: 'marked invalid by merchant' })).toEqual(['Declined', 'marked invalid by merchant']);
-    expect(posStatusText('declined', { status: 'declined', exception: 'double_spent', reason: 'conflicted by a tx in block 812' }))
-      .toEqual(['Declined: double spent', 'conflicted by a tx in block 812']);
-    expect(posStatusText('declined', { status: 'declined', exception: 'double_spent' })[1]).toBe('a conflicting transaction was confirmed');
-    expect(posStatusText('confirmed', { status: 'confirmed' })[0]).toBe('Paid ✓');
+    expect(posStatusMessage('accepted', { status: 'accepted', required: 6, confirmed: 2 })).toEqual({ title: 'accepted', detail: 'acceptedProgress', values: { n: 2, m: 6 } });
+    expect(posStatusMessage('accepted', { status: 'accepted', required: 1, confirmed: 0 })).toEqual({ title: 'accepted', detail: 'acceptedProgress', values: { n: 0, m: 1 } });
+    // declined is only the merchant's "mark invalid" or a double spend confirmed after acceptance (docs/relay.md, docs/api.md#payments-from-any-wallet).
+    expect(posStatusMessage('declined', { status: 'declined', exception: 'marked_invalid', reason: 'marked invalid by merchant' })).toEqual({ title: 'declined', detail: 'markedInvalid', reason: undefined });
+    expect(posStatusMessage('declined', { status: 'declined', exception: 'double_spent', reason: 'conflicted by a tx in block 812' }))
+      .toEqual({ title: 'declinedDoubleSpent', detail: 'doubleSpentReason', reason: 'conflicted by a tx in block 812' });
+    expect(posStatusMessage('declined', { status: 'declined', exception: 'double_spent' })).toEqual({ title: 'declinedDoubleSpent', detail: 'doubleSpentReason', reason: undefined });
+    expect(posStatusMessage('confirmed', { status: 'confirmed' }).title).toBe('paid');
   });
 
   it('keeps waiting while a submitted tx is in flight, and shows no txid until one is accepted', () => {
     // A claimed tx (unpaid, txid set while it is broadcast) may still be refused by the network:
-    // the claim is then released and the payment stays payable (DESIGN.md §4 step 10).
+    // the claim is then released and the payment stays payable (docs/relay.md).
     const inFlight = { status: 'unpaid', txid: 'ab'.repeat(32) };
     const s = posPaymentState(inFlight, exp, 0);
     expect(s).toBe('waiting');
     expect(isFinalPosState(s)).toBe(false);
-    expect(posStatusText(s, inFlight)[0]).toBe('Waiting for payment');
+    expect(posStatusMessage(s, inFlight).title).toBe('waiting');
     expect(shownTxid(s, inFlight.txid)).toBeNull();
     expect(shownTxid('accepted', 'cd'.repeat(32))).toBe('cd'.repeat(32));
     expect(shownTxid('confirmed', null)).toBeNull();

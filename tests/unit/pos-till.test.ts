@@ -1,4 +1,4 @@
-// Pure logic behind "the till never loses a sale" (DESIGN.md §9): typed amounts with a decimal
+// Pure logic behind "the till never loses a sale" (docs/using-counter.md#the-till-pos): typed amounts with a decimal
 // comma, the physical keyboard, tax percent, today's sales from the vendor API, charge again,
 // and what the payment screen shows while live updates are down.
 import { describe, expect, it } from 'vitest';
@@ -6,7 +6,7 @@ import { keyboardKeypadKey, keypadKoinu, keypadPress, taxPercentBp, dogeText } f
 import { parseKoinuInput, AmountError } from '@/lib/money';
 import { saleFromView, saleStateOf, canReopen } from '@/lib/pos/sales';
 import { chargeAgainRequest, type StoredSale } from '@/lib/pos/charge-again';
-import { okToHandOver, posShownState, posStatusText, saleInProgress } from '@/lib/pos/payment-state';
+import { okToHandOver, posShownState, posStatusMessage, saleInProgress } from '@/lib/pos/payment-state';
 import { percentToBp } from '@/lib/backoffice/catalog';
 
 describe('decimal comma', () => {
@@ -121,8 +121,8 @@ describe('status while live updates are down', () => {
     for (const st of ['confirmed', 'expired', 'cancelled', 'declined'] as const) expect(saleInProgress(st)).toBe(false);
   });
   it('never shows more confirmations than required as "N of M"', () => {
-    expect(posStatusText('accepted', { status: 'accepted', confirmed: 4, required: 1 })[1]).toBe('Confirmed (4 confirmations)');
-    expect(posStatusText('accepted', { status: 'accepted', confirmed: 0, required: 2 })[1]).toBe('0 of 2 confirmations');
+    expect(posStatusMessage('accepted', { status: 'accepted', confirmed: 4, required: 1 })).toEqual({ title: 'accepted', detail: 'acceptedDone', values: { n: 4 } });
+    expect(posStatusMessage('accepted', { status: 'accepted', confirmed: 0, required: 2 })).toEqual({ title: 'accepted', detail: 'acceptedProgress', values: { n: 0, m: 2 } });
   });
 });
 

@@ -1,4 +1,4 @@
-// The till's view of a short payment (DESIGN.md §12 "Short"): what is paid and missing, and a
+// The till's view of a short payment (docs/api.md#payments-from-any-wallet): what is paid and missing, and a
 // plain dogecoin: URI for the rest; nothing when the payment is not waiting, not underpaid, or
 // its amounts do not add up.
 import { describe, expect, it } from 'vitest';

@@ -4,7 +4,7 @@ import { RateLimiter, rateLimitConfig, clientKey, groupForPath } from '@/lib/api
 describe('rate limiter (token bucket)', () => {
   it('allows the burst, then answers with the seconds to wait, and refills at the rate', () => {
     let t = 0;
-    const l = new RateLimiter({ rps: 2, burst: 3 }, 100, () => t);
+    const l = new RateLimiter({ rps: 2, burst: 3 }, 100, () => new Date(t));
     expect([l.take('a'), l.take('a'), l.take('a')]).toEqual([0, 0, 0]);
     expect(l.take('a')).toBe(1);
     expect(l.take('b')).toBe(0); // per key
@@ -16,19 +16,19 @@ describe('rate limiter (token bucket)', () => {
   });
 
   it('gives a longer Retry-After at slow rates', () => {
-    const l = new RateLimiter({ rps: 0.1, burst: 1 }, 10, () => 0);
+    const l = new RateLimiter({ rps: 0.1, burst: 1 }, 10, () => new Date(0));
     expect(l.take('k')).toBe(0);
     expect(l.take('k')).toBe(10);
   });
 
   it('is off at rps 0', () => {
-    const l = new RateLimiter({ rps: 0, burst: 1 }, 10, () => 0);
+    const l = new RateLimiter({ rps: 0, burst: 1 }, 10, () => new Date(0));
     for (let i = 0; i < 100; i++) expect(l.take('k')).toBe(0);
   });
 
   it('bounds its memory: never more than maxKeys buckets', () => {
     let t = 0;
-    const l = new RateLimiter({ rps: 1, burst: 5 }, 100, () => t);
+    const l = new RateLimiter({ rps: 1, burst: 5 }, 100, () => new Date(t));
     for (let i = 0; i < 1000; i++) {
       l.take(`k${i}`);
       t += 1;

@@ -1,4 +1,4 @@
-// The rate in force: the median of the fresh sources (DESIGN.md §14), and a lone fresh source
+// The rate in force: the median of the fresh sources (docs/api.md#exchange-rates), and a lone fresh source
 // vouched for by the last agreed median (lib/rates/lone-source.ts), with an injected clock.
 import { describe, expect, it } from 'vitest';
 import { medianOf, medianRate, type RateSample } from '@/lib/rates/median';

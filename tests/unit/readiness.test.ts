@@ -1,4 +1,4 @@
-// The readiness decision (DESIGN.md §16): every combination of the conditions, the localhost
+// The readiness decision (docs/operations.md#readiness): every combination of the conditions, the localhost
 // rule, and the words shown to the operator and to the cashier.
 import { describe, expect, it } from 'vitest';
 import { assessReadiness, cashierExplanation, isLocalHost, readinessChecklist, WORKER_SILENT_SEC, type ReadinessFacts } from '@/lib/readiness';
@@ -18,7 +18,7 @@ describe('assessReadiness: every combination', () => {
   for (const network of NETWORKS) for (const backend of BACKENDS) for (const wallet of WALLETS)
     for (const peers of [0, 1, 8]) for (const synced of [true, false]) for (const u of URLS) {
       const facts: ReadinessFacts = { network, backend, publicUrl: u.url, dbReachable: true, wallet, chain: { synced, peers, tip: 1234 } };
-      // The rule as DESIGN.md §16 states it, written out independently of the implementation.
+      // The rule as docs/operations.md#readiness states it, written out independently of the implementation.
       const expected: string[] = [];
       if (wallet === 'none') expected.push('no_wallet');
       if (wallet === 'invalid') expected.push('wallet_invalid');

@@ -21,7 +21,7 @@ describe('receipt model: the lines include their tax and add up to the total', (
       line('tax', 'City tax', 1, '0.2'),
       { type: 'signing', name: 'sig', count: null, unit: null, total: null, tax: null },
     ];
-    // DESIGN.md §3: total = sum of line totals + item taxes
+    // docs/api.md: total = sum of line totals + item taxes
     const total = k('21') + k('1.05') + k('0.99999999') + k('0.01666667') + k('1') + k('2.5') - k('3') + k('0.5') + k('0.2');
     const r = receiptLines(stored, total);
     expect(r.lines.map((l) => [l.kind, l.name, l.count, l.unit, l.tax, l.total])).toEqual([
@@ -54,7 +54,7 @@ describe('receipt model: the lines include their tax and add up to the total', (
   });
 });
 
-describe('receipt model of a fiat-priced sale (DESIGN.md §14, §15)', () => {
+describe('receipt model of a fiat-priced sale (docs/api.md#pricing-in-a-fiat-currency, docs/using-counter.md#reports-and-receipts)', () => {
   // The stored lines exactly as POST /api/v1/payments stores them: converted by convertFiatRequest
   // at one rate and priced by priceRequest, with each line's fiat unit and tax kept beside it.
   async function stored(body: unknown, rate: string): Promise<{ lines: StoredLine[]; total: bigint; fiatTotal: string; fiatTax: string }> {

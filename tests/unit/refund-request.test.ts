@@ -1,4 +1,4 @@
-// The refund request's pure logic (DESIGN.md §13): validation naming the field, the refundable
+// The refund request's pure logic (docs/api.md#refunds): validation naming the field, the refundable
 // amount, fiat conversion at a rate, the refund's events and its fiat value in reports.
 import { describe, expect, it } from 'vitest';
 import { REGTEST, MAINNET } from '@/lib/doge';

@@ -4,7 +4,7 @@ import { requiredConfirmations, requiredForTx } from '@/lib/relay/risk';
 const DOGE = 100_000_000n;
 const defaults = { zeroConfLimit: 0n, oneConfLimit: 10_000n * DOGE, oneConfRequired: 1, highConfRequired: 6 };
 
-describe('risk policy (DESIGN.md §4)', () => {
+describe('risk policy (docs/relay.md)', () => {
   it('0-conf is off by default: small payments still need 1 confirmation', () => {
     expect(requiredConfirmations(1n, defaults)).toBe(1);
   });

@@ -1,4 +1,4 @@
-// The payment state machine (DESIGN.md §12 "One state machine"): the table drives every
+// The payment state machine (docs/architecture.md#one-writer-libpayments): the table drives every
 // transition (nothing outside lib/payments writes the payment tables: tests/unit/one-writer.test.ts).
 import { describe, expect, it } from 'vitest';
 import {

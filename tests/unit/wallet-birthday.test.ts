@@ -1,4 +1,4 @@
-// WALLET_BIRTHDAY (DESIGN.md §2, §8): strict parsing of a height or a UTC date, the startup error
+// WALLET_BIRTHDAY (docs/configuration.md, docs/node.md#the-wallets-history-birthday-and-rescan): strict parsing of a height or a UTC date, the startup error
 // naming the variable, and the mapping of a date to the first block at or after it minus 2 h.
 import { describe, expect, it } from 'vitest';
 import { birthdayHeight, DATE_MARGIN_SEC, parseBirthday } from '@/lib/chain/birthday';

@@ -183,7 +183,7 @@ describe('relay answers: what the SDK shows', () => {
   });
 });
 
-describe('classification of refusals (DESIGN.md §4 step 10)', () => {
+describe('classification of refusals (docs/relay.md)', () => {
   const k = (status: number, json: unknown = null) => classifyRelayAnswer({ status, json }).kind;
   it('400 invalid_tx: this tx was refused, the payment is still open', () => {
     expect(k(400, { error: 'invalid_tx', message: 'missing or spent inputs' })).toBe('tx_rejected');

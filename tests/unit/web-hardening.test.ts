@@ -98,7 +98,7 @@ describe('client address (TRUST_PROXY)', () => {
 describe('sign-in throttling', () => {
   it('locks a key after 5 failures, for a time that doubles', () => {
     let now = 1_000_000;
-    const t = new SignInThrottle(() => now);
+    const t = new SignInThrottle(() => new Date(now));
     const keys = ['account|a@b.c', 'client|1.2.3.4'];
     for (let i = 1; i < FREE_FAILURES; i++) expect(t.failed(keys)).toBe(0);
     expect(t.retryAfter(keys)).toBe(0);

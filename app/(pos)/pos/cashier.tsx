@@ -2,7 +2,7 @@
 // The sale screen: product grid, keypad (custom amounts, fee, shipping, discount, tip), cart
 // and Charge. Charging creates the payment through the vendor API and hands over to the
 // payment screen. All amounts are koinu bigints (lib/pos/cart, lib/money).
-// The till never loses a sale (DESIGN.md §9): the cart scrolls, not the page, so the total and
+// The till never loses a sale (docs/using-counter.md#the-till-pos): the cart scrolls, not the page, so the total and
 // Charge stay on screen; today's sales follow a light poll (which also tells whether the till is
 // connected); a waiting sale can be reopened; the physical keyboard types amounts.
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
@@ -49,7 +49,7 @@ export function Cashier({ products, store, sales: initialSales, user, denied, de
   denied: boolean;
   /** devnet only: offer the demo wallet (/demo/wallet?uri=…) on the payment screen. */
   demoWallet?: boolean;
-  /** Whether the store can take money (DESIGN.md §16), as the page saw it; re-checked here. */
+  /** Whether the store can take money (docs/operations.md#readiness), as the page saw it; re-checked here. */
   readiness: TillReadiness;
 }) {
   const t = useTranslations('till');
@@ -119,7 +119,7 @@ export function Cashier({ products, store, sales: initialSales, user, denied, de
 
   const totals = useMemo(() => cartTotals(lines, extras), [lines, extras]);
   const inCart = useMemo(() => new Map(lines.map((l) => [l.key, l.count])), [lines]);
-  // Prices, keypad and cart are in the store's pricing currency (DESIGN.md §14; ./pricing.tsx).
+  // Prices, keypad and cart are in the store's pricing currency (docs/using-counter.md#pricing-in-dollars-euros-fiat-pricing; ./pricing.tsx).
   const cur = store.pricingCurrency || DOGE_CURRENCY;
   const fiat = (k: bigint) => (cur === DOGE_CURRENCY && store.fiatCurrency ? fiatOf(k, store.fiatRate) : null);
   const modes: KeypadMode[] = store.tipsEnabled ? ['item', 'fee', 'shipping', 'discount', 'tip'] : ['item', 'fee', 'shipping', 'discount'];

@@ -1,4 +1,4 @@
-// The cashier screen (DESIGN.md §9): a signed-in user rings up a sale and takes the payment.
+// The cashier screen (docs/using-counter.md#the-till-pos): a signed-in user rings up a sale and takes the payment.
 import { requirePageUser } from '@/app/_lib/session';
 import { appContext } from '@/lib/app-context';
 import { posCatalog, posStore, recentSales } from '@/lib/pos/catalog';

@@ -6,13 +6,13 @@
 // correction M, a 4-module quiet zone and modules of at least 4 CSS px (QR_MIN_MODULE_PX).
 // A tx the network refuses leaves the payment unpaid: the screen keeps waiting (with its QR
 // code and Cancel) and shows no txid until a tx is accepted.
-// The till never loses a sale (DESIGN.md §9): while live updates are down a payment that is not
+// The till never loses a sale (docs/using-counter.md#the-till-pos): while live updates are down a payment that is not
 // final shows "Status unknown" (no countdown), and re-syncs by fetching the payment when they
 // are back; leaving a waiting sale asks first; an expired sale can be charged again; "OK to
 // hand over" only on confirmed, with a sound (which the cashier can turn off).
 import { useEffect, useRef, useState } from 'react';
 import QRCode from 'qrcode';
-import { needsConnectWallet, preferredQrForm, type QrForm } from '@/lib/connect/qr-form';
+import { needsConnectWallet, preferredQrForm, type QrForm } from '@/lib/connect/client';
 import { useLocale, useTranslations } from 'next-intl';
 import { csrfFetch } from '@/app/_lib/csrf-fetch';
 import { EmailReceipt } from './receipt/email-receipt';
@@ -31,7 +31,7 @@ export interface CreatedPayment {
   envelope_url: string;
   issued: string;
   expires_at: string;
-  /** The rate a fiat-priced payment was converted at (DESIGN.md §14); null when priced in DOGE. */
+  /** The rate a fiat-priced payment was converted at (docs/api.md#exchange-rates); null when priced in DOGE. */
   rate?: LockedRateView | null;
   payment: {
     items: { type: string; id: string; name: string; count?: number; unit?: string; total?: string; tax?: string }[];
@@ -85,7 +85,7 @@ export function PaymentScreen({ payment, fiatCurrency, onNewSale, onChargeAgain,
   const [attempt, setAttempt] = useState(0);
   const live = sse && connected;
   const shown = posShownState(state, live);
-  // Short (DESIGN.md §12): what is missing, and a plain dogecoin: QR code for the rest.
+  // Short (docs/api.md#payments-from-any-wallet): what is missing, and a plain dogecoin: QR code for the rest.
   const rest = underpaidRest(state, view, payment.total, payment.uri);
   const qrUri = rest ? rest.restUri : uri;
   const heading = useRef<HTMLHeadingElement>(null);

@@ -1,4 +1,4 @@
-// The till's pricing currency (DESIGN.md §14): amounts shown in it, the keypad's digits, the
+// The till's pricing currency (docs/using-counter.md#pricing-in-dollars-euros-fiat-pricing): amounts shown in it, the keypad's digits, the
 // plain words for a missing exchange rate, and the rate a fiat-priced payment was locked at.
 // Kept apart from the sale screen so the sale screen only swaps its DOGE pieces for these.
 import { useLocale } from 'next-intl';

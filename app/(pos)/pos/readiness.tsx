@@ -1,5 +1,5 @@
 'use client';
-// The till's view of whether the store can take money (DESIGN.md §9, §16): it starts from what
+// The till's view of whether the store can take money (docs/operations.md#readiness): it starts from what
 // the page rendered, re-checks /api/health on its own (often while not ready, so it unlocks by
 // itself), and learns at once when the server refuses a charge with 503 not_ready.
 import { useCallback, useEffect, useState } from 'react';

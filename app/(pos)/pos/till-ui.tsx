@@ -1,5 +1,5 @@
 'use client';
-// Till-wide pieces (DESIGN.md §9 "the till never loses a sale"): an accessible confirm dialog
+// Till-wide pieces (docs/using-counter.md#the-till-pos): an accessible confirm dialog
 // (a modal <dialog>, never window.confirm), the live-updates banner, and the payment sound
 // (Web Audio, no asset) with its on/off switch kept in localStorage.
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -39,7 +39,7 @@ export function useConfirm() {
   return { ask, dialog };
 }
 
-/** Full width, role="alert", shown while live updates are down (DESIGN.md §9). */
+/** Full width, role="alert", shown while live updates are down (docs/security.md). */
 export function LiveBanner({ down }: { down: boolean }) {
   const t = useTranslations('till');
   if (!down) return null;

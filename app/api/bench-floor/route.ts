@@ -1,4 +1,4 @@
-// The framework floor for the benchmarks (DESIGN.md §11): the cheapest possible route handler
+// The framework floor for the benchmarks (docs/performance.md): the cheapest possible route handler
 // in this Next.js app. Off (404) unless COUNTER_BENCH_FLOOR=1, so production never serves it.
 export const dynamic = 'force-dynamic';
 

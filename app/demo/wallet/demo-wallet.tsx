@@ -7,7 +7,7 @@ import {
   buildPaymentTx, fetchPayment, paymentDisplay, readConnectQr, submitPayment, waitForStatus,
   type PaymentDisplay, type VerifiedPayment, type WalletUtxo,
 } from '@/lib/wallet';
-import type { PaymentStatus } from '@/lib/connect/schemas';
+import type { PaymentStatus } from '@/lib/connect';
 import { parseKoinu } from '@/lib/money';
 import css from './wallet.module.css';
 

@@ -4,7 +4,7 @@ import { listInvoices, parseInvoiceQuery } from '@/lib/invoices/list-invoices';
 
 export const dynamic = 'force-dynamic';
 
-// DESIGN.md §6: an API key with invoices:read, or an owner session.
+// docs/using-counter.md#the-back-office-admin-and-the-invoice-listing: an API key with invoices:read, or an owner session.
 export function GET(req: Request, { params }: { params: Promise<{ address: string }> }) {
   return vendorRoute(req, 'invoices:read', async (ctx, auth) => {
     if (auth.kind === 'session' && auth.user.role !== 'owner') return jsonError(403, 'forbidden', 'the invoice listing needs an owner session or an API key with invoices:read');

@@ -1,4 +1,4 @@
-// The `devnet` chain backend (DESIGN.md §8): DevnetChain behind the ChainBackend interface,
+// The `devnet` chain backend (docs/architecture.md#chain-backends): DevnetChain behind the ChainBackend interface,
 // mining on a timer and on request, persisted in DATA_DIR/devnet so that a restart (e.g. of
 // `npm run demo`) continues the same chain: the demo wallet key, every block (one hex line
 // each, append-only) and the mempool. Never runs on mainnet.
@@ -66,7 +66,7 @@ export function createDevnetBackend(opts: DevnetOptions): DevnetBackend {
   const sigs = new SigVerifier();
   /** The last broadcast's acceptance: each waits for the one before (call order). */
   let accepted: Promise<unknown> = Promise.resolve();
-  /** The mempool txids mempoolNewTxs has already returned (DESIGN.md §12: its own mempool). */
+  /** The mempool txids mempoolNewTxs has already returned (docs/api.md#payments-from-any-wallet: its own mempool). */
   let mempoolSeen = new Set<string>();
 
   /** The tx's script verdicts, with its signatures checked off the event loop (sig-verifier.ts). */

@@ -1,4 +1,4 @@
-// The devnet chain (DESIGN.md §8): an in-process Dogecoin-format chain for the demo. Real
+// The devnet chain (docs/architecture.md#chain-backends): an in-process Dogecoin-format chain for the demo. Real
 // legacy transactions and 80-byte headers (version 0x00620004: chain ID 0x62, no AuxPoW) with
 // regtest's easy target (bits 0x207fffff) and a real scrypt proof of work for it.
 // Accepted transactions are checked like a node would: decodable, no coinbase, every input
@@ -66,7 +66,8 @@ export interface DevnetChainOptions {
   minerScript: Uint8Array;
   /** The demo wallet: funded whenever its balance falls below DEVNET_FUND_LOW. */
   fundScript: Uint8Array;
-  now?: () => number;
+  /** The clock for block times (docs/architecture.md#time); default the wall clock. */
+  now?: () => Date;
 }
 
 export class DevnetChain {
@@ -219,7 +220,7 @@ export class DevnetChain {
     }
     outputs.push({ value: DEVNET_SUBSIDY + fees, script: this.opts.minerScript });
     const heightBytes = new ByteWriter().u32le(height).finish();
-    const time = Math.max(prev ? prev.time + 1 : 0, Math.floor((this.opts.now ?? Date.now)() / 1000));
+    const time = Math.max(prev ? prev.time + 1 : 0, Math.floor((this.opts.now?.() ?? new Date()).getTime() / 1000));
     const coinbase: RawTx = {
       version: 1,
       inputs: [{ prevTxid: ZERO32, vout: 0xffffffff, scriptSig: concatBytes(pushData(heightBytes), pushData(new TextEncoder().encode('counter devnet'))), sequence: 0xffffffff }],

@@ -1,4 +1,4 @@
-// The `rpc` chain backend: Dogecoin Core over JSON-RPC (DESIGN.md §8). Full validation is the
+// The `rpc` chain backend: Dogecoin Core over JSON-RPC (docs/architecture.md#chain-backends). Full validation is the
 // node's; this module only translates. It keeps no state and runs no loops: the chain worker
 // polls tip()/blockHashAt()/block().
 //

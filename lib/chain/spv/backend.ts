@@ -1,4 +1,4 @@
-// The `spv` chain backend (DESIGN.md §8): a lightweight P2P node in the style of libdogecoin's
+// The `spv` chain backend (docs/node.md#the-lightweight-node-chain_backendspv): a lightweight P2P node in the style of libdogecoin's
 // spvnode. Headers-first sync from a checkpoint into chain_header (headers.ts; the P2P side
 // in header-sync.ts), a BIP37 filter over the watch-only wallet (watch.ts), filtered
 // blocks (merkleblock + tx, proofs verified), mempool txs relayed to us through the filter, and
@@ -16,7 +16,7 @@ import { PeerPool } from '../../p2p/pool';
 import type { Peer } from '../../p2p/peer';
 import {
   INV_BLOCK, INV_FILTERED_BLOCK, INV_TX, decodeInv, decodeReject, decodeU64, encodeFilterAdd, encodeFilterLoad,
-  encodeInv, encodeU64, type InvItem,
+  encodeInv, encodeU64, randomNonce64, type InvItem,
 } from '../../p2p/wire';
 import { log } from '../../log';
 import {
@@ -35,7 +35,7 @@ export interface SpvOptions {
   peers: string[];
   checkpoint: { height: number; hash: string } | null;
   db: () => Promise<Db>;
-  /** How long broadcast waits for a peer to show the tx in its mempool (DESIGN §4: 10 s). */
+  /** How long broadcast waits for a peer to show the tx in its mempool (docs/relay.md: 10 s). */
   acceptTimeoutMs?: number;
   /** Evidence channels a broadcast wants: short-lived probe connections make up for few peers (default 6). */
   mempoolChannels?: number;
@@ -55,7 +55,6 @@ interface BlockCollect {
   current: string | null;
 }
 
-const rand64 = () => BigInt(Math.floor(Math.random() * 2 ** 52)) << 12n;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export class SpvBackend implements ChainBackend {
@@ -182,7 +181,7 @@ export class SpvBackend implements ChainBackend {
 
   /**
    * Announce (inv), serve the peers' getdata, and wait for positive evidence that a peer holds
-   * the tx in its mempool (broadcast.ts, DESIGN §4 and §8). A `reject` or a conflicting
+   * the tx in its mempool (broadcast.ts, docs/relay.md, docs/architecture.md#chain-backends). A `reject` or a conflicting
    * mempool tx is a result ({ok: false} with the reason); no evidence within acceptTimeoutMs
    * (10 s) throws BackendUnavailableError (the relay answers 503 and changes nothing).
    */
@@ -341,7 +340,7 @@ export class SpvBackend implements ChainBackend {
 
   /** Ping and wait for the matching pong: every message the peer sent before is processed. */
   private roundTrip(p: Peer, timeoutMs: number): Promise<void> {
-    const nonce = rand64();
+    const nonce = randomNonce64();
     return new Promise<void>((resolve, reject) => {
       const t = setTimeout(() => {
         this.pongs = this.pongs.filter((w) => w.nonce !== nonce);

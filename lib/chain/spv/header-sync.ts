@@ -1,4 +1,4 @@
-// The spv node's header sync over P2P (DESIGN.md §8): asks peers for headers (getheaders with a
+// The spv node's header sync over P2P (docs/node.md#the-lightweight-node-chain_backendspv): asks peers for headers (getheaders with a
 // locator from the stored best chain), stores their answers and announcements in the header
 // chain (headers.ts), and never waits on announcements alone. A peer is asked again every
 // 10 s while it has shown a height above our tip (its version start height or its last headers

@@ -1,9 +1,9 @@
 // What the spv node asks its peers to filter for: the watch-only wallet's hash160s (every
 // wallet_address row, including payment receive addresses), its unspent outpoints (so spends
 // match), the txids of payments awaiting confirmation, the customer addresses of open refunds
-// (DESIGN.md §13: a refund pays the customer, whose address is no wallet_address), and the
+// (docs/api.md#refunds: a refund pays the customer, whose address is no wallet_address), and the
 // outpoints that the unmined txs paying open payments spend (so a conflicting tx, a double spend,
-// matches the filter when a block mines it: DESIGN.md §12 "Double spent"; it pays none of our
+// matches the filter when a block mines it: docs/api.md#payments-from-any-wallet; it pays none of our
 // addresses). Built into a BIP37 filter; the fingerprint tells the node when the set changed and
 // the filter must be reloaded.
 import { createHash, randomInt } from 'node:crypto';

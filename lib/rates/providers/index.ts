@@ -1,4 +1,4 @@
-// The built-in rate providers by name (DESIGN.md §14).
+// The built-in rate providers by name (docs/api.md#exchange-rates).
 import type { ProviderName, RateProvider } from '../provider';
 import { coingecko } from './coingecko';
 import { kraken } from './kraken';

@@ -4,7 +4,7 @@ import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useAdminCall } from './api';
 
-// The merchant's decision on an unpaid or accepted invoice (DESIGN.md §12): Mark settled /
+// The merchant's decision on an unpaid or accepted invoice (docs/api.md#payments-from-any-wallet): Mark settled /
 // Mark invalid, with a note, after a confirm step. Goes through POST /api/v1/payments/<id>/mark.
 export function MarkInvoice({ id }: { id: string }) {
   const router = useRouter();

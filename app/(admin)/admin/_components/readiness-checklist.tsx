@@ -1,4 +1,4 @@
-// The back office's first-run checklist (DESIGN.md §16): shown instead of the overview until the
+// The back office's first-run checklist (docs/operations.md#readiness): shown instead of the overview until the
 // store is ready to take money. Each condition is ticked when it holds; the others say what to
 // do and link to where it is done. In English each problem reads as GET /api/health words it
 // (lib/readiness); other languages get the same advice from the "readiness" messages.

@@ -5,7 +5,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import { dogeAmount } from '@/lib/i18n/display';
 import { useAdminCall } from './api';
 
-// The Refund button on a paid invoice (DESIGN.md §13): a small form (DOGE or fiat amount, rate
+// The Refund button on a paid invoice (docs/api.md#refunds): a small form (DOGE or fiat amount, rate
 // then/now, address, reason) posted to POST /api/v1/payments/<id>/refunds. The new refund then
 // shows in the invoice's Refunds list with its QR code for the merchant's wallet.
 export function RefundInvoice({ id, refundable, currency, customerAddress }: { id: string; refundable: string; currency: string; customerAddress: string }) {

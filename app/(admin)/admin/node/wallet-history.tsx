@@ -1,5 +1,5 @@
 'use client';
-// The wallet's history on the node page (DESIGN.md §8): the birthday, where the history is
+// The wallet's history on the node page (docs/node.md#the-wallets-history-birthday-and-rescan): the birthday, where the history is
 // complete from, and the rescan's progress, polled live from /api/admin/node every 2 s. The
 // owner sets the birthday or starts a rescan from a height or a UTC date.
 import { useEffect, useState } from 'react';

@@ -3,8 +3,7 @@ import { localeNumber } from '@/lib/i18n/display';
 import { requirePageUser } from '@/app/_lib/session';
 import { appContext } from '@/lib/app-context';
 import { formatDecimal } from '@/lib/money';
-import { loadRateConfig } from '@/lib/rates/config';
-import { rateCurrency, ratesSnapshot } from '@/lib/rates/store';
+import { loadRateConfig, rateCurrency, ratesSnapshot } from '@/lib/rates';
 import { readSettings } from '@/lib/backoffice/settings';
 import { PricingCurrencyForm } from './pricing-currency-form';
 
@@ -20,7 +19,7 @@ function age(t: AgeT, at: string | null, now: number): string {
   return t('ageH', { n: Math.round(s / 3600) });
 }
 
-// Exchange rates (DESIGN.md §14): the rate in force and every source's last value, age and error.
+// Exchange rates (docs/api.md#exchange-rates): the rate in force and every source's last value, age and error.
 export default async function RatesPage() {
   const user = await requirePageUser('manager', '/admin/rates');
   const { db } = await appContext();

@@ -4,7 +4,7 @@ import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useAdminCall } from '../_components/api';
 
-// The store's pricing currency (DESIGN.md §14), owner only: DOGE, or the ISO 4217 code that
+// The store's pricing currency (docs/using-counter.md#pricing-in-dollars-euros-fiat-pricing), owner only: DOGE, or the ISO 4217 code that
 // catalog prices and the till's keypad use, converted at the rate in force.
 export function PricingCurrencyForm({ initial }: { initial: string }) {
   const router = useRouter();

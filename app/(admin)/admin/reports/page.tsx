@@ -1,4 +1,4 @@
-// The printable end-of-day report (DESIGN.md §15): one local day in the store's zone (today by
+// The printable end-of-day report (docs/using-counter.md#reports-and-receipts): one local day in the store's zone (today by
 // default), its totals, by cashier and by product, and the payments still waiting. Owner and
 // manager; the figures are those of GET /api/v1/reports/sales for the same day.
 import Link from 'next/link';

@@ -1,5 +1,5 @@
 'use client';
-// Owner: the store's time zone and the SMTP server for email receipts (DESIGN.md §15). The SMTP
+// Owner: the store's time zone and the SMTP server for email receipts (docs/using-counter.md#reports-and-receipts). The SMTP
 // password is never sent to the browser: the URL comes masked, and saving it back unchanged keeps it.
 import { useState } from 'react';
 import { useTranslations } from 'next-intl';

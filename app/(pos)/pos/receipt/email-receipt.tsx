@@ -1,5 +1,5 @@
 'use client';
-// "Email receipt": one tap on the paid screen (DESIGN.md §15). Posts to
+// "Email receipt": one tap on the paid screen (docs/using-counter.md#reports-and-receipts). Posts to
 // /api/v1/payments/<id>/receipt and shows the cashier what happened, failure included.
 import { useState } from 'react';
 import { useTranslations } from 'next-intl';

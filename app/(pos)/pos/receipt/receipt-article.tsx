@@ -1,4 +1,4 @@
-// The receipt itself (DESIGN.md §15), as the till prints it: the store, the lines with their tax
+// The receipt itself (docs/using-counter.md#reports-and-receipts), as the till prints it: the store, the lines with their tax
 // adding up to the total, the fiat amounts of a fiat-priced sale, the status and the
 // transaction. Shared by the till's receipt page and the customer's checkout page, so both
 // print the same thing. A server component: it shows nothing of who sold it.

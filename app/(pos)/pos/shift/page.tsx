@@ -1,4 +1,4 @@
-// "My shift" on the till (DESIGN.md §15): the signed-in user's own confirmed sales today, in the
+// "My shift" on the till (docs/using-counter.md#reports-and-receipts): the signed-in user's own confirmed sales today, in the
 // store's time zone: count, gross and tips, and what is still waiting. Whatever the role, only
 // that user's own sales: the same figures GET /api/v1/reports/sales gives a cashier.
 import { getLocale, getTranslations } from 'next-intl/server';

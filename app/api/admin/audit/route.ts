@@ -4,7 +4,7 @@ import { listAudit } from '@/lib/backoffice/audit';
 
 export const dynamic = 'force-dynamic';
 
-// The audit log (DESIGN.md §9), newest first; owners only. `limit` 1–1000, default 200.
+// The audit log (docs/using-counter.md#the-back-office-admin-and-the-invoice-listing), newest first; owners only. `limit` 1–1000, default 200.
 export function GET(req: Request) {
   return adminRoute(req, 'owner', async (ctx) => {
     const l = new URL(req.url).searchParams.get('limit') ?? '200';

@@ -4,7 +4,7 @@ import { startOperatorRescan } from '@/lib/backoffice/wallet-history';
 
 export const dynamic = 'force-dynamic';
 
-// The owner re-scans the wallet's history from a height or date (DESIGN.md §8): 202 with the
+// The owner re-scans the wallet's history from a height or date (docs/node.md#the-wallets-history-birthday-and-rescan): 202 with the
 // rescan's progress, which GET /api/admin/node keeps reporting. Audited.
 export function POST(req: Request) {
   return adminRoute(req, 'owner', async (ctx, a) => {

@@ -14,8 +14,8 @@ export function POST(req: Request) {
       return jsonError(400, 'invalid_request', 'Idempotency-Key: must be 1–200 visible ASCII characters');
     }
     const body = await readBodyText(req);
-    // The till (a signed-in session) refuses to charge while the store is not ready (DESIGN.md
-    // §9, §16). API-key clients are left to judge /api/health themselves: their integrations
+    // The till (a signed-in session) refuses to charge while the store is not ready (
+    // docs/operations.md#readiness). API-key clients are left to judge /api/health themselves: their integrations
     // may create payments on a store that is still syncing.
     const beforeCreate = auth.kind === 'session' ? () => assertReady(ctx.cfg, ctx.db, ctx.network) : undefined;
     const r = await createPayment(

@@ -1,6 +1,6 @@
 import { vendorRoute } from '@/lib/api/vendor-route';
 import { json } from '@/lib/api/respond';
-import { ratesReply } from '@/lib/rates/view';
+import { ratesReply } from '@/lib/rates';
 
 export const dynamic = 'force-dynamic';
 

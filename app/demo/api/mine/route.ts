@@ -1,12 +1,12 @@
 // POST /demo/api/mine {"blocks": n}: mine n (1–100) devnet blocks now.
-// 404 (any method) unless CHAIN_BACKEND=devnet (never on mainnet): lib/demo/gate.
+// 404 (any method) unless CHAIN_BACKEND=devnet (never on mainnet): lib/demo/gate and lib/api/demo-route.
 import * as z from 'zod';
 import { staticContext } from '@/lib/app-context';
 import { handle } from '@/lib/api/handle';
 import { parseJsonOrUndefined, readBodyText } from '@/lib/api/body';
 import { json, jsonError } from '@/lib/api/respond';
 import { devnetOf } from '@/lib/demo/demo-wallet';
-import { demoRoute, demoNoMethod } from '@/lib/demo/gate';
+import { demoRoute, demoNoMethod } from '@/lib/api/demo-route';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,14 +1,14 @@
 // POST /demo/api/send {"address": "…", "amount": "0.5"}: the devnet demo wallet pays a plain
-// transaction to an address, as any ordinary wallet paying a `dogecoin:` URI would (DESIGN.md
-// §12), any amount: part of a payment, the rest, or too much. Answers the txid.
-// 404 (any method) unless CHAIN_BACKEND=devnet (never on mainnet): lib/demo/gate.
+// transaction to an address, as any ordinary wallet paying a `dogecoin:` URI would (
+// docs/api.md#payments-from-any-wallet), any amount: part of a payment, the rest, or too much. Answers the txid.
+// 404 (any method) unless CHAIN_BACKEND=devnet (never on mainnet): lib/demo/gate and lib/api/demo-route.
 import * as z from 'zod';
 import { staticContext } from '@/lib/app-context';
 import { handle } from '@/lib/api/handle';
 import { parseJsonOrUndefined, readBodyText } from '@/lib/api/body';
 import { json, jsonError } from '@/lib/api/respond';
 import { devnetOf } from '@/lib/demo/demo-wallet';
-import { demoRoute, demoNoMethod } from '@/lib/demo/gate';
+import { demoRoute, demoNoMethod } from '@/lib/api/demo-route';
 import { parseKoinu, formatKoinu, ONE_DOGE } from '@/lib/money';
 import { buildPaymentTx } from '@/lib/wallet';
 

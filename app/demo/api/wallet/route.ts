@@ -1,10 +1,10 @@
 // GET /demo/api/wallet: the devnet demo wallet (key and UTXOs) for /demo/wallet.
-// 404 (any method) unless CHAIN_BACKEND=devnet (never on mainnet): lib/demo/gate.
+// 404 (any method) unless CHAIN_BACKEND=devnet (never on mainnet): lib/demo/gate and lib/api/demo-route.
 import { staticContext } from '@/lib/app-context';
 import { handle } from '@/lib/api/handle';
 import { json, jsonError } from '@/lib/api/respond';
 import { demoWalletJson } from '@/lib/demo/demo-wallet';
-import { demoRoute, demoNoMethod } from '@/lib/demo/gate';
+import { demoRoute, demoNoMethod } from '@/lib/api/demo-route';
 
 export const dynamic = 'force-dynamic';
 

@@ -37,7 +37,7 @@ export default async function InvoiceDetail({ params }: { params: Promise<{ id: 
   const doge = (a: string) => dogeAmount(a, locale);
   const num = (a: string | null | undefined) => (a ? localeNumber(a, locale) : '');
   const webhook = !!(await db.prisma.store.findUnique({ where: { id: 1 }, select: { webhookUrl: true } }))?.webhookUrl;
-  // Refunds (DESIGN.md §13): each with the QR code the merchant's wallet scans to pay it.
+  // Refunds (docs/api.md#refunds): each with the QR code the merchant's wallet scans to pay it.
   const refundable = refundableOf(v.amount_paid, d.refunds);
   const qrs = await refundQrSvgs(d.refunds);
   const fiatCurrency = v.fiat_currency || (await rateCurrency(db));

@@ -1,4 +1,4 @@
-// A printable receipt for one payment (DESIGN.md §15): the lines include their tax and add up to
+// A printable receipt for one payment (docs/using-counter.md#reports-and-receipts): the lines include their tax and add up to
 // the total; times in the store's zone; layouts for 58 mm and 80 mm thermal paper (?paper=58|80,
 // default 80), each with its own @page size; an email form once the payment is paid.
 import { notFound } from 'next/navigation';
@@ -28,7 +28,7 @@ export default async function ReceiptPage({ params, searchParams }: { params: Pr
   const r = /^[A-Za-z0-9_-]{1,64}$/.test(id)
     ? await loadReceipt((await appContext()).db, id, new Date(), locale === 'en' || !isLocale(locale) ? undefined : INTL_TAG[locale])
     : null;
-  // A cashier prints only its own sales; another's is "not found" (DESIGN.md §3).
+  // A cashier prints only its own sales; another's is "not found" (docs/api.md#authentication-and-scopes).
   if (!r || (seesOnlyOwnSales(user.role) && r.createdBy !== user.id)) notFound();
   const paper = paperParam === '58' ? '58' : '80';
   const { width, side } = PAPER[paper];

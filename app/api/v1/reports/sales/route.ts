@@ -1,11 +1,12 @@
 import { appContext } from '@/lib/app-context';
 import { handle } from '@/lib/api/handle';
 import { json, jsonError, NO_STORE } from '@/lib/api/respond';
-import { reportAccess, resolveRange, salesCsv, salesReport, storeTimezone } from '@/lib/reports';
+import { reportAccess } from '@/lib/api/report-access';
+import { resolveRange, salesCsv, salesReport, storeTimezone } from '@/lib/reports';
 
 export const dynamic = 'force-dynamic';
 
-// GET /api/v1/reports/sales?from=&to=&tz=&format=json|csv&mine=1 (DESIGN.md §15).
+// GET /api/v1/reports/sales?from=&to=&tz=&format=json|csv&mine=1 (docs/using-counter.md#reports-and-receipts).
 export function GET(req: Request) {
   return handle(async () => {
     const ctx = await appContext();

@@ -10,7 +10,7 @@ export const dynamic = 'force-dynamic';
 
 export async function POST(req: Request, { params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  // A refund (DESIGN.md §13) is cancelled with the scope that creates it; it answers as a refund.
+  // A refund (docs/api.md#refunds) is cancelled with the scope that creates it; it answers as a refund.
   if (isRefundId(id)) {
     return vendorRoute(req, 'payments:refund', async (ctx) => {
       await readBodyText(req);

@@ -1,4 +1,4 @@
-// Live updates for one payment as Server-Sent Events (DESIGN.md §5); see lib/relay/payment-feed.
+// Live updates for one payment as Server-Sent Events (docs/api.md#live-updates); see lib/relay/payment-feed.
 import { vendorRoute } from '@/lib/api/vendor-route';
 import { jsonError } from '@/lib/api/respond';
 import { log } from '@/lib/log';

@@ -1,4 +1,4 @@
-// POST /api/v1/payments/<id>/mark (DESIGN.md §12): the merchant settles or invalidates a payment.
+// POST /api/v1/payments/<id>/mark (docs/api.md#payments-from-any-wallet): the merchant settles or invalidates a payment.
 import { vendorRoute } from '@/lib/api/vendor-route';
 import { readBodyText, parseJsonOrUndefined } from '@/lib/api/body';
 import { json, jsonError } from '@/lib/api/respond';

@@ -1,11 +1,11 @@
-// Refunds of a payment (DESIGN.md §13): POST creates one (scope payments:refund, owner and
+// Refunds of a payment (docs/api.md#refunds): POST creates one (scope payments:refund, owner and
 // manager roles), GET lists them (scope payments:read).
 import { vendorRoute } from '@/lib/api/vendor-route';
 import { readBodyText, parseJsonOrUndefined } from '@/lib/api/body';
 import { json, jsonError } from '@/lib/api/respond';
 import { createRefund } from '@/lib/refunds/create-refund';
 import { refundsOfPayment } from '@/lib/refunds/load';
-import { refundErrorResponse } from '@/lib/refunds/errors';
+import { refundErrorResponse } from '@/lib/api/refund-errors';
 
 export const dynamic = 'force-dynamic';
 

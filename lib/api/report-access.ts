@@ -1,8 +1,9 @@
-// Who may read the sales report (DESIGN.md §3, §15): an API key with reports:read; a signed-in
+// Who may read the sales report (docs/api.md#authentication-and-scopes, docs/using-counter.md#reports-and-receipts): an API key with reports:read; a signed-in
 // owner or manager (the store's figures, or with mine=1 only their own sales); a cashier, whose
 // report is always confined to the sales it created: it never sees anyone else's totals.
+// Request authorisation, so it lives with the HTTP helpers, not in lib/reports.
 import type { Db } from '../db/client';
-import { requireAccess, type Access } from '../api/access';
+import { requireAccess, type Access } from './access';
 
 export async function reportAccess(db: Db, req: Request, mine: boolean): Promise<Access> {
   if (req.headers.get('authorization')) return requireAccess(db, req, 'reports:read');

@@ -1,8 +1,9 @@
-// The HTTP answers for the refund errors (DESIGN.md §3 vocabulary): the route stays thin.
-import { jsonError } from '../api/respond';
+// The HTTP answers for the refund errors (docs/api.md#errors vocabulary): the route stays thin, and
+// lib/refunds throws typed errors without knowing HTTP.
+import { jsonError } from './respond';
 import { RateUnavailableError } from '../rates';
-import { RefundConflictError } from './request';
-import { RefundNotFoundError } from './create-refund';
+import { RefundConflictError } from '../refunds/request';
+import { RefundNotFoundError } from '../refunds/create-refund';
 
 /** The answer for a refund error, or null to let lib/api/handle map it (400, 5xx…). */
 export function refundErrorResponse(e: unknown): Response | null {
