@@ -386,7 +386,7 @@ describe('rpc backend error mapping (Dogecoin Core 1.14 dialect)', () => {
     const s = await b.block(h);
     expect(s.header).toHaveLength(80);
     expect(s).toMatchObject({ hash: h, height: 7, prevHash: '33'.repeat(32), txCount: 1, totalTxSize: 120, size: 500 });
-    expect(s.txs[0]).toEqual({ txid: '44'.repeat(32), inputs: [], outputs: [{ n: 0, value: 8_800_000_001n, script: '51' }] });
+    expect(s.txs[0]).toEqual({ txid: '44'.repeat(32), inputs: [], outputs: [{ n: 0, value: 8_800_000_001n, script: '51' }], signalsRbf: false });
 
     const wrong = createRpcBackend({ url: 'http://x', client: scripted((m) => (m === 'getblock' ? blockJson : '02'.repeat(80))) });
     await expect(wrong.block(h)).rejects.toThrow(/does not hash/);
