@@ -13,12 +13,12 @@ import { newPayment, openStream, percentiles, startLiveApp, startNode, streamKey
 
 const jiti = createJiti(import.meta.url, { alias: { '@': ROOT } });
 
-/** Opens `n` streams on `n` new payments, 10 per key, a few at a time. */
-async function openOthers(app, keys, n) {
+/** Opens `n` streams on `n` new payments (made with `writeKey`), 10 per read key, a few at a time. */
+async function openOthers(app, writeKey, keys, n) {
   const streams = [];
   for (let i = 0; i < n; i += 20) {
     const batch = await Promise.all(Array.from({ length: Math.min(20, n - i) }, async (_, j) => {
-      const p = await newPayment(app, keys[Math.floor((i + j) / 10)]);
+      const p = await newPayment(app, writeKey);
       return openStream(app, p.id, keys[Math.floor((i + j) / 10)]);
     }));
     streams.push(...batch);
@@ -42,7 +42,7 @@ async function measure(backend, node, { samples, levels }) {
     const out = {};
     let used = 0;
     for (const level of levels) {
-      others.push(...(await openOthers(app, keys, level - others.length)));
+      others.push(...(await openOthers(app, started.key, keys, level - others.length)));
       const bodies = funded ? await preparePayBodies(app, started.key, funded, samples, { from: used }) : null;
       used += samples;
       const lat = [];
@@ -58,7 +58,7 @@ async function measure(backend, node, { samples, levels }) {
           const p = await newPayment(app, started.key);
           const outs = p.payment.outputs.filter((o) => o.type === 'p2pkh').map((o) => ({ address: o.address, amountKoinu: parseKoinu(o.amount) }));
           id = p.id;
-          body = JSON.stringify({ id, tx: await node.payTo(outs) });
+          body = JSON.stringify({ id, tx: await node.payTo(outs), ...(p.payment.relay_token ? { relay_token: p.payment.relay_token } : {}) });
         }
         const s = await openStream(app, id, sampleKeys[i % sampleKeys.length]);
         const t = performance.now();
