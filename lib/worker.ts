@@ -126,6 +126,7 @@ function mempoolWaker(ctx: WorkerContext, exclusive: <T>(fn: () => Promise<T>) =
     const txs = [...leftover, ...chain.takePushedTxs!()];
     leftover = [];
     if (!txs.length) return;
+    log.debug('mempool pass: pushed txs', { txs: txs.length });
     try {
       await onMempoolTxs(sync, txs);
     } catch (e) {
