@@ -68,6 +68,8 @@ export class FeedHub<V> {
   private running = false;
   private fullDue = false;
   private lastRoundMs = 0;
+  /** The last round failed: the next full round comes after FEED_POLL_MS, not the safety poll's interval. */
+  private failing = false;
   private rounds = 0;
   /** Watched payments that will expire unless something happens first: id -> expiry (ms). */
   private readonly expiries = new Map<string, number>();
@@ -161,7 +163,7 @@ export class FeedHub<V> {
       this.timer = null;
       this.fullDue = true;
       void this.run();
-    }, Math.max(this.pollMs, this.lastRoundMs));
+    }, Math.max(this.failing ? Math.min(this.pollMs, FEED_POLL_MS) : this.pollMs, this.lastRoundMs));
   }
 
   private async run(): Promise<void> {
@@ -237,8 +239,15 @@ export class FeedHub<V> {
       for (const entries of targets.values()) {
         for (const e of entries) if (e.active) e.w.failed(err);
       }
-      return; // unserved watchers are served by the next full round, not retried at once
+      // Unserved watchers are served by the next full round, not retried at once; while rounds
+      // fail it comes at the old poll's pace, so a stream gives up (maxErrors) in seconds and the
+      // till says its status is unknown (docs/live.md).
+      this.failing = true;
+      if (this.timer) clearTimeout(this.timer); // re-armed at that pace when the round ends
+      this.timer = null;
+      return;
     }
+    this.failing = false;
     for (const [id, entries] of targets) {
       const p = probes.get(id);
       const fp = fps.get(id);

@@ -200,6 +200,26 @@ describe('feed hub fed by notifications', () => {
     stops.forEach((s) => s());
   });
 
+  it('while rounds fail, retries at the old poll pace (a stream gives up in seconds), then back to the safety poll', async () => {
+    vi.useFakeTimers();
+    const t = table();
+    t.rows.set('a', probe());
+    t.fail(true);
+    const hub = new FeedHub(t.source, { changes: feed().changes });
+    const r = recorder();
+    const stop = hub.watch('a', r.w);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(r.seen.length).toBeGreaterThanOrEqual(3); // at once, then every 300 ms
+    expect(r.seen.every((x) => x === 'failed')).toBe(true);
+    t.fail(false);
+    await vi.advanceTimersByTimeAsync(300);
+    expect(r.seen.at(-1)).toBe('view:unpaid');
+    const n = t.probeQueries.length;
+    await vi.advanceTimersByTimeAsync(9_000);
+    expect(t.probeQueries.length).toBe(n); // healthy again: the 10 s safety poll
+    stop();
+  });
+
   it('tells a watcher its payment expired when the expiry comes, with no write and no notification', async () => {
     vi.useFakeTimers({ now: 1_000_000 });
     const t = table();
