@@ -46,7 +46,7 @@ export default {
   description: 'sendtoaddress (dogecoind wallet) → accepted event on an open stream (rpc, spv; PGlite)',
   ...(h.haveDogecoind ? {} : { available: `not yet available here: ${h.skipReason}` }),
   async run({ smoke }) {
-    const samples = smoke ? 4 : 30;
+    const samples = smoke ? 3 : 30;
     const node = await startNode();
     const results = {};
     try {
