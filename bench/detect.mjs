@@ -1,4 +1,4 @@
-// `detect` (DESIGN.md §21, docs/live.md): a plain-wallet payment seen by the app. From the
+// `detect` (docs/live.md, docs/performance.md#live-path): a plain-wallet payment seen by the app. From the
 // `sendtoaddress` call of a regtest dogecoind's own wallet (an ordinary wallet paying the
 // payment's address and amount) to the `accepted` event on the payment's open stream, on the
 // rpc and spv backends (PGlite), the node whitelisting loopback. The baseline in the same run is

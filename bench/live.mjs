@@ -1,4 +1,4 @@
-// `live` (DESIGN.md §21, docs/live.md): from /relay/pay's 200 answer to the `accepted` event on
+// `live` (docs/live.md, docs/performance.md#live-path): from /relay/pay's 200 answer to the `accepted` event on
 // an open GET /api/v1/payments/<id>/events stream, p50 and p99, with 1 stream open and with 500
 // other streams open (each on a payment of its own), on devnet and, against a regtest dogecoind
 // that whitelists loopback, on rpc and spv (PGlite). The baseline in the same run is /relay/pay's

@@ -46,7 +46,7 @@ export async function startLiveApp(backend, node, { dataDir, env = {} } = {}) {
   return { app, key };
 }
 
-/** `n` read-only API keys (10 streams each may be open at once, DESIGN.md §16). */
+/** `n` read-only API keys (10 streams each may be open at once, docs/api.md#live-updates). */
 export async function streamKeys(app, n) {
   const login = await fetch(`${app.url}/api/auth/login`, {
     method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'owner@bench.test', password: PASSWORD }),

@@ -1,4 +1,4 @@
-// The live path (docs/live.md, DESIGN.md §21): what the till, the checkout page and the
+// The live path (docs/live.md): what the till, the checkout page and the
 // customer's display use to follow payments. A payment's committed change is announced by the
 // database (a trigger's NOTIFY: in-process on PGlite, LISTEN/NOTIFY across processes on
 // PostgreSQL), and one feed hub per process hands it to every stream that watches it.

@@ -1,8 +1,8 @@
-// The live path across processes (DESIGN.md §21, docs/live.md), with real processes only: one
+// The live path across processes (docs/live.md), with real processes only: one
 // PostgreSQL, one dogecoind -regtest that whitelists loopback, two `next start` web processes
 // with WORKER=off and one standalone worker (`npm run worker`, rpc backend).
 //  - A payment paid through web A's /relay/pay reaches a stream held by web B from the database's
-//    NOTIFY: well inside §21's bounds, where the safety poll alone would take up to 10 s.
+//    NOTIFY: well inside the live bounds (docs/live.md), where the safety poll alone would take up to 10 s.
 //  - A plain-wallet payment (dogecoind's own wallet, sendtoaddress) is seen by the worker from the
 //    node's P2P announcement and reaches web B's stream within a second.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -129,7 +129,7 @@ describe.skipIf(!haveDogecoind)('live path on PostgreSQL across processes (two w
       expect(t1, `payment ${i}: no accepted event on web B`).toBeDefined();
       lat.push(Math.max(0, t1! - t0));
     }
-    // §21: p50 ≤ 100 ms, p99 ≤ 300 ms. The safety poll alone would take up to 10 s; a loaded
+    // The live bounds (docs/performance.md#live-path): p50 ≤ 100 ms, p99 ≤ 300 ms. The safety poll alone would take up to 10 s; a loaded
     // test machine is given room on the worst case.
     console.log(`web A /pay → web B event, ms: ${lat.map((x) => Math.round(x)).join(', ')}`);
     expect(median(lat)).toBeLessThanOrEqual(100);
@@ -156,7 +156,7 @@ describe.skipIf(!haveDogecoind)('live path on PostgreSQL across processes (two w
     // after a push takes the pushed tx itself, so not every one shows a pass of its own).
     expect(passes() - before).toBeGreaterThanOrEqual(3);
     console.log(`sendtoaddress → web B event, ms: ${lat.map((x) => Math.round(x)).join(', ')}`);
-    // §21 (bench \`detect\`, a quiet machine): p50 ≤ 0.5 s, at most 1 s. This suite shares its
+    // The bench \`detect\` bounds (a quiet machine): p50 ≤ 0.5 s, at most 1 s. This suite shares its
     // cores with other runs, so the bounds here are looser; the tick's diff alone waits ~0.5 s on
     // average before it even looks.
     expect(median(lat)).toBeLessThanOrEqual(750);
