@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from './db/client';
 import type { Network } from './doge';
-import type { ChainBackend } from './chain/backend';
+import type { BlockTxSummary, ChainBackend } from './chain/backend';
 import { isBackendUnavailable } from './chain/backend';
 import { followChain } from './chain/follower';
 import { publishChainState } from './chain/chain-state';
@@ -109,6 +109,39 @@ export async function workerTick(ctx: WorkerContext): Promise<void> {
   });
 }
 
+/**
+ * Plain-wallet txs the backend was pushed (P2P) are handled as they arrive, between ticks
+ * (docs/live.md): a wake-up coalesces every tx that came meanwhile into one pass, and passes
+ * never overlap a tick (`exclusive`). A pass that fails keeps its txs for the next one, which
+ * the tick loop also runs.
+ */
+function mempoolWaker(ctx: WorkerContext, exclusive: <T>(fn: () => Promise<T>) => Promise<T>): { stop(): void; pass(): Promise<void> } {
+  const { chain } = ctx;
+  if (!chain.onMempoolTx || !chain.takePushedTxs) return { stop: () => undefined, pass: async () => undefined };
+  const sync: SyncContext = { db: ctx.db, network: ctx.network, publicUrl: ctx.publicUrl };
+  let queued = false;
+  let leftover: BlockTxSummary[] = [];
+  const pass = () => exclusive(async () => {
+    queued = false;
+    const txs = [...leftover, ...chain.takePushedTxs!()];
+    leftover = [];
+    if (!txs.length) return;
+    log.debug('mempool pass: pushed txs', { txs: txs.length });
+    try {
+      await onMempoolTxs(sync, txs);
+    } catch (e) {
+      leftover = txs.slice(-10_000);
+      throw e;
+    }
+  });
+  const stop = chain.onMempoolTx(() => {
+    if (queued) return;
+    queued = true;
+    setImmediate(() => pass().catch((e) => log.warn('mempool pass failed (retried)', { error: e as Error })));
+  });
+  return { stop, pass: () => (leftover.length ? pass() : Promise.resolve()) };
+}
+
 export interface RunningWorker {
   stop(): Promise<void>;
 }
@@ -122,6 +155,14 @@ export function startWorker(ctx: WorkerContext): RunningWorker {
   let leader = false;
   let running: Promise<void> = Promise.resolve();
   let lastError = '';
+  // Ticks and the mempool passes between them run one at a time.
+  let lock: Promise<unknown> = Promise.resolve();
+  const exclusive = <T>(fn: () => Promise<T>): Promise<T> => {
+    const r = lock.then(fn);
+    lock = r.catch(() => undefined);
+    return r;
+  };
+  let waker: ReturnType<typeof mempoolWaker> | undefined;
   // A tick can outlast the lease (a first sync of many blocks on a busy machine): while leader,
   // renew it in the background too, so a live worker is never taken over mid-tick.
   let heartbeat: ReturnType<typeof setInterval> | undefined;
@@ -140,9 +181,12 @@ export function startWorker(ctx: WorkerContext): RunningWorker {
         log.info('chain worker active', { holder, backend: ctx.chain.name });
         webhooks = startWebhookLoop(ctx.db);
         rates = startRateLoop(ctx.db, ctx.rates);
+        waker = mempoolWaker(ctx, exclusive);
       } else if (!mine && leader) {
         leader = false;
         stopHeartbeat();
+        waker?.stop();
+        waker = undefined;
         log.warn('chain worker lost its lease; standing by', { holder });
         await webhooks?.stop();
         webhooks = undefined;
@@ -150,7 +194,10 @@ export function startWorker(ctx: WorkerContext): RunningWorker {
         rates = undefined;
         await ctx.chain.stop().catch(() => undefined); // an spv node stops writing chain_header
       }
-      if (leader) await workerTick(ctx);
+      if (leader) {
+        await waker?.pass();
+        await exclusive(() => workerTick(ctx));
+      }
       lastError = '';
     } catch (e) {
       const msg = (e as Error).message;
@@ -165,8 +212,10 @@ export function startWorker(ctx: WorkerContext): RunningWorker {
     stop: async () => {
       stopped = true;
       stopHeartbeat();
+      waker?.stop();
       if (timer) clearTimeout(timer);
       await running;
+      await lock;
       stopHeartbeat();
       await webhooks?.stop();
       await rates?.stop();

@@ -101,6 +101,14 @@ export interface ChainBackend {
    */
   mempoolNewTxs?(): Promise<BlockTxSummary[]>;
   /**
+   * Mempool txs pushed to the backend (P2P: spv's filter, rpc's announcement connection), so
+   * that a plain-wallet payment is handled as it arrives, not at the next tick (docs/live.md).
+   * `onMempoolTx` calls `wake` (synchronously, often: the caller coalesces) when one arrived;
+   * `takePushedTxs` hands over those not yet handed over, by this or by mempoolNewTxs.
+   */
+  onMempoolTx?(wake: () => void): () => void;
+  takePushedTxs?(): BlockTxSummary[];
+  /**
    * Of these txs (the worker counts them as unmined), the ones the node dropped: not in its
    * mempool, while its best block is `processedTip` (so no unprocessed block can hold them), in
    * two checks at least `graceMs` apart, and not replaced (no input spent by a mempool tx: a

@@ -8,10 +8,21 @@ import { join } from 'node:path';
 import { getNetwork } from '../doge/network';
 import { getDb } from '../db';
 
+/** The host of an http(s)://user:pass@host:port URL, bracketed when IPv6. */
+function hostOf(url: string): string {
+  const h = new URL(url).hostname;
+  return h.includes(':') && !h.startsWith('[') ? `[${h}]` : h;
+}
+
 export function createChainBackend(cfg: Config): ChainBackend {
   switch (cfg.chainBackend) {
-    case 'rpc':
-      return createRpcBackend({ url: cfg.rpcUrl!, network: cfg.network });
+    case 'rpc': {
+      // Tx announcements come from the same node's P2P port (docs/live.md): the first of
+      // DOGE_PEERS when set, else the RPC host on the network's port.
+      const net = getNetwork(cfg.network, cfg.genesisHash ? { genesisHash: cfg.genesisHash } : {});
+      const peer = cfg.peers[0] ?? `${hostOf(cfg.rpcUrl!)}:${net.port}`;
+      return createRpcBackend({ url: cfg.rpcUrl!, network: cfg.network, p2p: { magic: net.magic, peer, defaultPort: net.port } });
+    }
     case 'spv':
       return new SpvBackend({
         network: getNetwork(cfg.network, cfg.genesisHash ? { genesisHash: cfg.genesisHash } : {}),

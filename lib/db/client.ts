@@ -7,6 +7,7 @@ import { makePrivate, secureDataDir } from './data-dir';
 import { preparedQuery } from './pglite-prepared';
 import { PrismaClient } from './generated/client';
 import type { SqlRunner } from './migrate';
+import { listenPglite, listenPostgres, type ListenHandlers, type Unlisten } from './listen';
 
 export type DbKind = 'pglite' | 'postgresql';
 export type Prisma = InstanceType<typeof PrismaClient>;
@@ -16,6 +17,8 @@ export interface Db extends SqlRunner {
   prisma: Prisma;
   /** True when the database answers a trivial query. */
   ping(): Promise<boolean>;
+  /** LISTEN on a notification channel (lib/db/listen.ts): in-process on PGlite, a dedicated connection on PostgreSQL. */
+  listen(channel: string, handlers: ListenHandlers): Promise<Unlisten>;
   close(): Promise<void>;
 }
 
@@ -60,6 +63,7 @@ async function openPglite(dir: string | null): Promise<Db> {
     },
     query: preparedQuery(pg),
     withLock: (fn) => fn(self),
+    listen: (channel, h) => listenPglite(pg, channel, h),
     ping: async () => {
       try {
         await pg.query('SELECT 1');
@@ -85,8 +89,17 @@ async function openPostgres(url: string, max: number): Promise<Db> {
   const pool = new Pool({ connectionString: url, max, connectionTimeoutMillis: 5000 });
   pool.on('error', () => undefined); // a dropped idle client must not crash the process
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+  const listeners = new Set<Unlisten>();
   return {
     kind: 'postgresql',
+    listen: async (channel, h) => {
+      const off = await listenPostgres(url, channel, h);
+      listeners.add(off);
+      return async () => {
+        listeners.delete(off);
+        await off();
+      };
+    },
     prisma,
     exec: async (sql) => {
       await pool.query(sql);
@@ -119,6 +132,8 @@ async function openPostgres(url: string, max: number): Promise<Db> {
       }
     },
     close: async () => {
+      await Promise.all([...listeners].map((off) => off()));
+      listeners.clear();
       await prisma.$disconnect();
       await pool.end().catch(() => undefined);
     },

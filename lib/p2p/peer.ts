@@ -19,6 +19,11 @@ export interface PeerOptions {
   pingIntervalMs?: number;
   /** No message at all for this long closes the connection. */
   idleTimeoutMs?: number;
+  /**
+   * The version message's relay flag: whether the peer announces every mempool tx to us from the
+   * start (rpc's announcement connection) or none until a bloom filter is loaded (spv). Default false.
+   */
+  relay?: boolean;
 }
 
 export interface PeerEvents {
@@ -60,7 +65,7 @@ export class Peer extends EventEmitter<PeerEvents> {
     s.connect(this.opts.port, this.opts.host, () => {
       this.send('version', encodeVersion({
         version: PROTOCOL_VERSION, services: 0n, timestamp: BigInt(Math.floor(Date.now() / 1000)), nonce: randomNonce64(),
-        userAgent: this.opts.userAgent ?? '/counter-spv:0.1/', startHeight: this.opts.startHeight(), relay: false,
+        userAgent: this.opts.userAgent ?? '/counter-spv:0.1/', startHeight: this.opts.startHeight(), relay: this.opts.relay ?? false,
       }));
     });
     const hs = setTimeout(() => { if (!this.ready) this.close('handshake timeout'); }, this.opts.handshakeTimeoutMs ?? 10_000);

@@ -1,9 +1,10 @@
-// The shared poller behind the live update streams (lib/relay/feed-hub.ts) and the stream caps
+// The shared reader behind the live update streams (lib/live/feed-hub.ts) and the stream caps
 // (lib/relay/stream-slots.ts), against an in-memory source that counts its queries.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FeedHub, type FeedSource, type FeedWatcher } from '@/lib/relay/feed-hub';
-import type { FeedProbe } from '@/lib/relay/feed-probe';
-import { paymentEventStream } from '@/lib/relay/payment-feed';
+import { FeedHub, type FeedSource, type FeedWatcher } from '@/lib/live/feed-hub';
+import type { FeedProbe } from '@/lib/live/feed-probe';
+import type { ChangeFeed, ChangeSubscriber } from '@/lib/live/payment-changes';
+import { paymentEventStream } from '@/lib/live/payment-feed';
 import { StreamSlots, maxStreamsFromEnv, DEFAULT_MAX_STREAMS } from '@/lib/relay/stream-slots';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -145,6 +146,94 @@ describe('feed hub (one shared poller)', () => {
     t.fail(false);
     await vi.advanceTimersByTimeAsync(30);
     expect(r.seen.at(-1)).toBe('view:unpaid');
+    stop();
+  });
+});
+
+describe('feed hub fed by notifications', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /** A change feed the test drives by hand. */
+  function feed() {
+    const subs = new Set<ChangeSubscriber>();
+    const changes: ChangeFeed = { live: true, subscribe: (s) => (subs.add(s), () => void subs.delete(s)) };
+    return { changes, subs, notify: (...ids: string[]) => subs.forEach((s) => s.changed(new Set(ids))), resync: () => subs.forEach((s) => s.resync()) };
+  }
+
+  it('reads only the notified payments that are watched, at once; the safety poll and a resync read them all', async () => {
+    vi.useFakeTimers();
+    const t = table();
+    for (const id of ['a', 'b', 'c']) t.rows.set(id, probe());
+    const f = feed();
+    const hub = new FeedHub(t.source, { changes: f.changes });
+    expect(hub.pollMs).toBe(10_000);
+    const ra = recorder();
+    const rb = recorder();
+    const stops = [hub.watch('a', ra.w), hub.watch('b', rb.w)];
+    expect(f.subs.size).toBe(1); // one subscription per hub, whatever the watchers
+    await vi.advanceTimersByTimeAsync(1);
+    expect(t.probeQueries).toEqual([['a', 'b']]);
+
+    t.rows.set('a', probe('accepted', 2));
+    t.rows.set('c', probe('accepted', 2));
+    f.notify('a', 'c'); // c is watched by nobody here
+    await vi.advanceTimersByTimeAsync(1);
+    expect(t.probeQueries.at(-1)).toEqual(['a']);
+    expect(ra.seen).toEqual(['view:unpaid', 'view:accepted']);
+    f.notify('c');
+    await vi.advanceTimersByTimeAsync(1);
+    expect(t.probeQueries.length).toBe(2); // no round for an unwatched payment
+
+    t.rows.set('b', probe('declined', 3)); // its notification was lost
+    f.resync();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(t.probeQueries.at(-1)).toEqual(['a', 'b']);
+    expect(rb.seen).toEqual(['view:unpaid', 'view:declined', 'final']);
+
+    t.rows.set('a', probe('confirmed', 4)); // lost too, and no reconnect: the safety poll finds it
+    await vi.advanceTimersByTimeAsync(9_000);
+    expect(ra.seen.at(-1)).toBe('view:accepted');
+    await vi.advanceTimersByTimeAsync(1_100);
+    expect(ra.seen.slice(-2)).toEqual(['view:confirmed', 'final']);
+    stops.forEach((s) => s());
+  });
+
+  it('while rounds fail, retries at the old poll pace (a stream gives up in seconds), then back to the safety poll', async () => {
+    vi.useFakeTimers();
+    const t = table();
+    t.rows.set('a', probe());
+    t.fail(true);
+    const hub = new FeedHub(t.source, { changes: feed().changes });
+    const r = recorder();
+    const stop = hub.watch('a', r.w);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(r.seen.length).toBeGreaterThanOrEqual(3); // at once, then every 300 ms
+    expect(r.seen.every((x) => x === 'failed')).toBe(true);
+    t.fail(false);
+    await vi.advanceTimersByTimeAsync(300);
+    expect(r.seen.at(-1)).toBe('view:unpaid');
+    const n = t.probeQueries.length;
+    await vi.advanceTimersByTimeAsync(9_000);
+    expect(t.probeQueries.length).toBe(n); // healthy again: the 10 s safety poll
+    stop();
+  });
+
+  it('tells a watcher its payment expired when the expiry comes, with no write and no notification', async () => {
+    vi.useFakeTimers({ now: 1_000_000 });
+    const t = table();
+    t.rows.set('a', { ...probe(), expiresAt: new Date(1_000_000 + 3_000) });
+    const hub = new FeedHub(t.source, { changes: feed().changes });
+    const r = recorder();
+    const stop = hub.watch('a', r.w);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(r.seen).toEqual(['view:unpaid']);
+    await vi.advanceTimersByTimeAsync(2_900);
+    expect(r.seen).toEqual(['view:unpaid']);
+    await vi.advanceTimersByTimeAsync(200);
+    expect(r.seen).toEqual(['view:unpaid', 'view:unpaid', 'final']); // the expired view, then the end
+    expect(t.probeQueries.length).toBe(2);
     stop();
   });
 });

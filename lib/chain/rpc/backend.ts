@@ -34,6 +34,7 @@ import {
   type RpcCall,
   type RpcClient,
 } from './client';
+import { TxAnnouncements, type AnnouncementOptions } from './announcements';
 
 export interface RpcBackendOptions {
   /** `http://user:pass@host:port` (DOGE_RPC_URL). */
@@ -44,6 +45,8 @@ export interface RpcBackendOptions {
   timeoutMs?: number;
   /** Injected client (tests). Default: createRpcClient({ url, timeoutMs }). */
   client?: RpcClient;
+  /** The same node's P2P listener, for its tx announcements (lib/chain/rpc/announcements.ts). */
+  p2p?: AnnouncementOptions;
 }
 
 const ZERO_HASH = '0'.repeat(64);
@@ -137,6 +140,13 @@ export function createRpcBackend(opts: RpcBackendOptions): ChainBackend {
   let mempoolSeen = new Set<string>();
   /** mempoolDropped: when each tx was first found missing (cleared when it is seen again). */
   const missingSince = new Map<string, number>();
+  const announced = opts.p2p ? new TxAnnouncements(opts.p2p) : null;
+  /** Hands over the txs the node announced, and keeps the getrawmempool diff from fetching them again. */
+  const takeAnnounced = (): BlockTxSummary[] => {
+    const txs = announced?.queue.drain() ?? [];
+    for (const t of txs) mempoolSeen.add(t.txid);
+    return txs;
+  };
 
   /** Run an RPC operation; unreachability becomes BackendUnavailableError. */
   async function guard<T>(op: () => Promise<T>): Promise<T> {
@@ -264,6 +274,7 @@ export function createRpcBackend(opts: RpcBackendOptions): ChainBackend {
     canLookupInputs: true,
 
     async start() {
+      announced?.start();
       if (!opts.network) return;
       let info: unknown;
       try {
@@ -278,7 +289,14 @@ export function createRpcBackend(opts: RpcBackendOptions): ChainBackend {
       }
     },
 
-    async stop() {},
+    async stop() {
+      announced?.stop();
+    },
+
+    ...(announced ? {
+      onMempoolTx: (wake: () => void) => announced.queue.onPush(wake),
+      takePushedTxs: takeAnnounced,
+    } : {}),
 
     async tip(): Promise<TipInfo> {
       const best = hash(await call<string>('getbestblockhash'), 'getbestblockhash');
@@ -361,6 +379,7 @@ export function createRpcBackend(opts: RpcBackendOptions): ChainBackend {
     },
 
     async mempoolNewTxs(): Promise<BlockTxSummary[]> {
+      const pushed = takeAnnounced();
       // Diff getrawmempool against the previous call: only the new txids are fetched.
       const ids = arr(await call('getrawmempool'), 'getrawmempool').map((t, i) => hash(String(t), `getrawmempool[${i}]`));
       const fresh = ids.filter((t) => !mempoolSeen.has(t));
@@ -376,7 +395,7 @@ export function createRpcBackend(opts: RpcBackendOptions): ChainBackend {
         });
       }
       mempoolSeen = new Set(ids.filter((t) => mempoolSeen.has(t) || got.has(t)));
-      return out;
+      return [...pushed, ...out];
     },
 
     async mempoolDropped(txs: { txid: string; inputs: Outpoint[] }[], processedTip: string, graceMs = 3_000): Promise<string[]> {

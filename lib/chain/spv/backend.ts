@@ -338,6 +338,15 @@ export class SpvBackend implements ChainBackend {
     return this.loose.drain();
   }
 
+  /** The worker is woken as each filtered tx arrives (docs/live.md), not at its next tick. */
+  onMempoolTx(wake: () => void): () => void {
+    return this.loose.onPush(wake);
+  }
+
+  takePushedTxs(): BlockTxSummary[] {
+    return this.loose.drain();
+  }
+
   /** Ping and wait for the matching pong: every message the peer sent before is processed. */
   private roundTrip(p: Peer, timeoutMs: number): Promise<void> {
     const nonce = randomNonce64();

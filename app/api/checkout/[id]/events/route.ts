@@ -1,7 +1,7 @@
 // The checkout page's live status (docs/using-counter.md, "The customer's checkout page"):
 // Server-Sent Events for one payment, with no sign-in (the id is the capability, as for
 // /dc/<id>). The same stream and shared hub as the vendor's /api/v1/payments/<id>/events
-// (lib/relay/payment-feed.ts), but each event holds only the customer's fields
+// (lib/live, docs/live.md), but each event holds only the customer's fields
 // (lib/checkout/state.ts). Streams per payment are capped like a user's (10), and the process
 // cap (MAX_STREAMS) applies; a refund's id or an unknown id is 404.
 import { appContext } from '@/lib/app-context';
@@ -10,8 +10,7 @@ import { jsonError } from '@/lib/api/respond';
 import { log } from '@/lib/log';
 import { checkoutExists } from '@/lib/checkout/load';
 import { checkoutLive } from '@/lib/checkout/state';
-import { paymentEventStream } from '@/lib/relay/payment-feed';
-import { paymentFeedHub } from '@/lib/relay/payment-feed-db';
+import { paymentEventStream, paymentFeedHub } from '@/lib/live';
 import { streamSlots, STREAMS_PER_USER } from '@/lib/relay/stream-slots';
 
 export const dynamic = 'force-dynamic';

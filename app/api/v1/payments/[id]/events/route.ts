@@ -1,10 +1,9 @@
-// Live updates for one payment as Server-Sent Events (docs/api.md#live-updates); see lib/relay/payment-feed.
+// Live updates for one payment as Server-Sent Events (docs/api.md#live-updates); see lib/live (docs/live.md).
 import { vendorRoute } from '@/lib/api/vendor-route';
 import { jsonError } from '@/lib/api/respond';
 import { log } from '@/lib/log';
 import { canSeePayment } from '@/lib/payments';
-import { paymentEventStream } from '@/lib/relay/payment-feed';
-import { paymentFeedHub } from '@/lib/relay/payment-feed-db';
+import { paymentEventStream, paymentFeedHub } from '@/lib/live';
 import { acquireStreamSlot } from '@/lib/api/stream-slot';
 
 export const dynamic = 'force-dynamic';

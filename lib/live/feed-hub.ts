@@ -1,16 +1,21 @@
-// The shared poller behind the live update streams (
-// docs/architecture.md#processes, docs/api.md#live-updates): one per process, whatever the number of open streams. Each round reads the cheap
-// probe rows of every watched payment in one query (`id IN (…)`, in chunks), loads the full
-// views only of the payments whose state changed for some watcher (again one query), and hands
-// each watcher what is new for it. The database is the only source of truth, so changes made by
-// another process (the worker, another web process) are seen like local ones.
+// The shared reader behind the live update streams (docs/live.md,
+// docs/architecture.md#processes): one per process, whatever the number of open streams. A round reads the
+// cheap probe rows of the payments it is asked about in one query (`id IN (…)`, in chunks),
+// loads the full views only of the payments whose state changed for some watcher (again one
+// query), and hands each watcher what is new for it. The database is the only source of truth,
+// so changes made by another process (the worker, another web process) are seen like local ones.
 //
-// A new watcher is served at once by a round of its own (new watchers arriving together share
-// one), so a stream's first event does not wait for the next regular round. Rounds never overlap;
-// when a round takes longer than the poll interval, the next one waits as long as it took, so
-// the feed never takes more than half of the database's time. With nobody watching, no timer
-// runs and no query is made.
+// What starts a round:
+// - a notification (lib/live/payment-changes.ts): the payments it names that are watched are
+//   read at once; this is the live path, a few milliseconds after the change commits;
+// - a new watcher: served at once by a round of its own (new watchers arriving together share one);
+// - a payment's expiry (expired is a matter of time, not of a write): a timer at the earliest one;
+// - a (re)connection of the notification channel, and the slow safety poll (`pollMs`, 10 s for
+//   the payment hub): every watched payment. These bound what a lost notification can cost.
+// Rounds never overlap; when a full round takes longer than the poll interval, the next one
+// waits as long as it took. With nobody watching, no timer runs and no query is made.
 import { isFinalProbe, probeFingerprint, type FeedProbe } from './feed-probe';
+import type { ChangeFeed } from './payment-changes';
 
 export interface FeedSource<V> {
   /** The probe rows of these payments; a payment missing from the map is gone. */
@@ -32,8 +37,11 @@ export interface FeedWatcher<V> {
 }
 
 export interface FeedHubOptions {
+  /** Full rounds at this interval (without `changes`, the only way to learn of a change). */
   pollMs?: number;
   now?: () => Date;
+  /** Notifications of changed payments: watched ones are read at once. */
+  changes?: ChangeFeed;
 }
 
 interface Entry<V> {
@@ -45,6 +53,10 @@ interface Entry<V> {
 }
 
 export const FEED_POLL_MS = 300;
+/** The safety poll of a hub fed by notifications (it only bounds what a lost one costs). */
+export const FEED_SAFETY_POLL_MS = 10_000;
+/** After a payment's expiry, when its watchers are told (the clocks of database and process differ slightly). */
+const EXPIRY_SLACK_MS = 50;
 
 export class FeedHub<V> {
   private readonly byId = new Map<string, Set<Entry<V>>>();
@@ -56,13 +68,40 @@ export class FeedHub<V> {
   private running = false;
   private fullDue = false;
   private lastRoundMs = 0;
+  /** The last round failed: the next full round comes after FEED_POLL_MS, not the safety poll's interval. */
+  private failing = false;
   private rounds = 0;
+  /** Watched payments that will expire unless something happens first: id -> expiry (ms). */
+  private readonly expiries = new Map<string, number>();
+  private expiryTimer: ReturnType<typeof setTimeout> | null = null;
+  private expiryAt = Infinity;
+  private unsubscribe: (() => void) | null = null;
   readonly pollMs: number;
   private readonly now: () => Date;
+  private readonly changes: ChangeFeed | undefined;
 
   constructor(private readonly source: FeedSource<V>, opts: FeedHubOptions = {}) {
-    this.pollMs = opts.pollMs ?? FEED_POLL_MS;
+    this.changes = opts.changes;
+    this.pollMs = opts.pollMs ?? (this.changes ? FEED_SAFETY_POLL_MS : FEED_POLL_MS);
     this.now = opts.now ?? (() => new Date());
+  }
+
+  /** These payments changed: their watchers are served by a round now. */
+  changed(ids: Iterable<string>): void {
+    let any = false;
+    for (const id of ids) {
+      if (!this.byId.has(id)) continue;
+      this.fresh.add(id);
+      any = true;
+    }
+    if (any) this.kick();
+  }
+
+  /** Every watched payment is read again soon (notifications may have been lost). */
+  resync(): void {
+    if (this.count === 0) return;
+    this.fullDue = true;
+    this.kick();
   }
 
   /** Watchers currently subscribed. */
@@ -82,6 +121,7 @@ export class FeedHub<V> {
     if (!set) this.byId.set(id, (set = new Set()));
     set.add(e);
     this.count++;
+    if (this.changes && !this.unsubscribe) this.unsubscribe = this.changes.subscribe({ changed: (ids) => this.changed(ids), resync: () => this.resync() });
     this.fresh.add(id);
     this.kick();
     this.arm();
@@ -97,10 +137,13 @@ export class FeedHub<V> {
     if (set && set.size === 0) {
       this.byId.delete(e.id);
       this.fresh.delete(e.id);
+      this.expiries.delete(e.id);
     }
-    if (this.count === 0 && this.timer) {
-      clearTimeout(this.timer);
-      this.timer = null;
+    if (this.count === 0) {
+      if (this.timer) clearTimeout(this.timer);
+      if (this.expiryTimer) clearTimeout(this.expiryTimer);
+      this.timer = this.expiryTimer = null;
+      this.expiryAt = Infinity;
     }
   }
 
@@ -120,7 +163,7 @@ export class FeedHub<V> {
       this.timer = null;
       this.fullDue = true;
       void this.run();
-    }, Math.max(this.pollMs, this.lastRoundMs));
+    }, Math.max(this.failing ? Math.min(this.pollMs, FEED_POLL_MS) : this.pollMs, this.lastRoundMs));
   }
 
   private async run(): Promise<void> {
@@ -137,7 +180,29 @@ export class FeedHub<V> {
     } finally {
       this.running = false;
       this.arm();
+      this.armExpiry();
     }
+  }
+
+  /** One timer, at the earliest expiry among the watched payments. */
+  private armExpiry(): void {
+    let next = Infinity;
+    for (const at of this.expiries.values()) if (at < next) next = at;
+    if (next === this.expiryAt) return;
+    if (this.expiryTimer) clearTimeout(this.expiryTimer);
+    this.expiryTimer = null;
+    this.expiryAt = next;
+    if (next === Infinity || this.count === 0) return;
+    this.expiryTimer = setTimeout(() => {
+      this.expiryTimer = null;
+      this.expiryAt = Infinity;
+      const now = this.now().getTime();
+      const due: string[] = [];
+      for (const [id, at] of this.expiries) if (at <= now) due.push(id);
+      for (const id of due) this.expiries.delete(id);
+      this.changed(due);
+      this.armExpiry();
+    }, Math.min(2 ** 31 - 1, Math.max(0, next - this.now().getTime()) + EXPIRY_SLACK_MS));
   }
 
   /** One round: every watched payment (full) or only those with unserved watchers. */
@@ -164,6 +229,9 @@ export class FeedHub<V> {
         if (!p) continue;
         const fp = probeFingerprint(p, t);
         fps.set(id, fp);
+        // Past its expiry yet not final (a broadcast in flight): the write that ends it is announced.
+        if (p.status === 'unpaid' && p.expiresAt.getTime() > t.getTime()) this.expiries.set(id, p.expiresAt.getTime());
+        else this.expiries.delete(id);
         if (entries.some((e) => e.active && e.fp !== fp)) need.push(id);
       }
       if (need.length > 0) views = await this.source.views(need);
@@ -171,8 +239,15 @@ export class FeedHub<V> {
       for (const entries of targets.values()) {
         for (const e of entries) if (e.active) e.w.failed(err);
       }
-      return; // unserved watchers are served by the next full round, not retried at once
+      // Unserved watchers are served by the next full round, not retried at once; while rounds
+      // fail it comes at the old poll's pace, so a stream gives up (maxErrors) in seconds and the
+      // till says its status is unknown (docs/live.md).
+      this.failing = true;
+      if (this.timer) clearTimeout(this.timer); // re-armed at that pace when the round ends
+      this.timer = null;
+      return;
     }
+    this.failing = false;
     for (const [id, entries] of targets) {
       const p = probes.get(id);
       const fp = fps.get(id);

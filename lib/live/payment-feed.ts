@@ -1,8 +1,8 @@
 // The live update feed for one payment (GET /api/v1/payments/<id>/events, docs/api.md#live-updates):
 // a Server-Sent Events stream built on web streams only (no framework imports). It sends the
 // current view at once, then a new `payment` event whenever the stored payment changes, as
-// seen by the process's shared poller (lib/relay/feed-hub.ts: web processes learn of changes
-// only through the database, and one poller serves every stream, §16). Heartbeat comments keep
+// seen by the process's shared feed hub (lib/live/feed-hub.ts: web processes learn of changes
+// only through the database, by its notifications, and one hub serves every stream, §16). Heartbeat comments keep
 // proxies from closing an idle stream. The stream ends with an `end` event when the payment is
 // final, after a bounded lifetime (the browser's EventSource reconnects), or when the client
 // goes away; every timer is cleared and the watch dropped then.
@@ -34,7 +34,7 @@ export type FeedOptions = FeedSourceOptions & {
   heartbeatMs?: number;
   /** Maximum lifetime of one connection. */
   maxMs?: number;
-  /** Consecutive failed polls before the stream gives up (the client reconnects). */
+  /** Consecutive failed reads before the stream gives up (the client reconnects). */
   maxErrors?: number;
   now?: () => Date;
   /** Called once when the stream stops: final, lifetime, unavailable, not_found or client_gone. */

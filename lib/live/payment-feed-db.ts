@@ -1,10 +1,12 @@
-// The live update feed's reads from the database (lib/relay/feed-hub.ts): probe rows and
+// The live update feed's reads from the database (lib/live/feed-hub.ts): probe rows and
 // vendor views of many payments at once, and the one hub per process (per database and
-// public URL) that every stream of GET /api/v1/payments/<id>/events subscribes to.
+// public URL) that every stream of GET /api/v1/payments/<id>/events subscribes to, fed by the
+// database's payment notifications (lib/live/payment-changes.ts).
 import type { Db } from '../db/client';
 import { perDb } from '../db/per-db';
 import { FeedHub, type FeedSource } from './feed-hub';
 import type { FeedProbe } from './feed-probe';
+import { paymentChanges } from './payment-changes';
 import { vendorPaymentView } from '../payments';
 import { withRefunds } from '../refunds/load';
 
@@ -44,10 +46,10 @@ export function paymentFeedSource(db: Db, publicUrl: string): FeedSource<View> {
 
 const hubs = perDb(() => new Map<string, FeedHub<View>>());
 
-/** The process's shared poller for this database (one per public URL, which the views embed). */
+/** The process's shared feed hub for this database (one per public URL, which the views embed). */
 export function paymentFeedHub(db: Db, publicUrl: string): FeedHub<View> {
   const m = hubs(db);
   let h = m.get(publicUrl);
-  if (!h) m.set(publicUrl, (h = new FeedHub(paymentFeedSource(db, publicUrl))));
+  if (!h) m.set(publicUrl, (h = new FeedHub(paymentFeedSource(db, publicUrl), { changes: paymentChanges(db) })));
   return h;
 }

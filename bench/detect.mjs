@@ -1,0 +1,64 @@
+// `detect` (docs/live.md, docs/performance.md#live-path): a plain-wallet payment seen by the app. From the
+// `sendtoaddress` call of a regtest dogecoind's own wallet (an ordinary wallet paying the
+// payment's address and amount) to the `accepted` event on the payment's open stream, on the
+// rpc and spv backends (PGlite), the node whitelisting loopback. The baseline in the same run is
+// the `sendtoaddress` call itself (the node's own time to take the tx).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { newPayment, openStream, percentiles, startLiveApp, startNode, waitFor, dogecoindHelper } from './lib/live-prep.mjs';
+
+async function measure(backend, node, samples) {
+  const dataDir = mkdtempSync(join(tmpdir(), `counter-bench-detect-${backend}-`));
+  let app;
+  try {
+    const started = await startLiveApp(backend, node, { dataDir });
+    app = started.app;
+    const lat = [];
+    const sendMs = [];
+    let missed = 0;
+    for (let i = 0; i < samples; i++) {
+      const p = await newPayment(app, started.key);
+      const out = p.payment.outputs.find((o) => o.type === 'p2pkh');
+      const s = await openStream(app, p.id, started.key);
+      const t0 = performance.now();
+      await node.rpc('sendtoaddress', out.address, Number(out.amount));
+      sendMs.push(performance.now() - t0);
+      const t1 = await waitFor(() => s.at('accepted') ?? s.at('confirmed'), 10_000);
+      s.close();
+      if (t1 === null) missed++;
+      else lat.push(t1 - t0);
+      // The node's wallet chains unconfirmed change: a block now and then keeps it under the ancestor limit.
+      if (i % 10 === 9) await node.mine(1);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    return { ...percentiles(lat), missed, sendtoaddress: percentiles(sendMs) };
+  } finally {
+    await app?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const h = await dogecoindHelper();
+
+export default {
+  name: 'detect',
+  description: 'sendtoaddress (dogecoind wallet) → accepted event on an open stream (rpc, spv; PGlite)',
+  ...(h.haveDogecoind ? {} : { available: `not yet available here: ${h.skipReason}` }),
+  async run({ smoke }) {
+    const samples = smoke ? 3 : 30;
+    const node = await startNode();
+    const results = {};
+    try {
+      for (const backend of ['rpc', 'spv']) results[backend] = await measure(backend, node, samples);
+    } finally {
+      await node?.dispose();
+    }
+    const ratios = [];
+    for (const [backend, r] of Object.entries(results)) {
+      ratios.push({ name: `${backend}: p50 ms`, value: r.p50_ms, target: 500, lowerIsBetter: true });
+      ratios.push({ name: `${backend}: max ms`, value: r.missed ? null : r.max_ms, target: 1000, lowerIsBetter: true });
+    }
+    return { metrics: { samples, by_backend: results }, ratios };
+  },
+};
