@@ -76,7 +76,9 @@ describe('chain following', () => {
     expect(coinbase.inputs).toEqual([]);
     expect(coinbase.outputs[0].script).toBe(toHex(addressToScript(EXTERNAL_ADDRESS, REGTEST)));
     expect(ours.txid).toBe(tx.txid);
-    expect(ours.inputs).toEqual(tx.inputs.map((i) => ({ txid: i.prevTxid, vout: i.vout })));
+    expect(ours.inputs.map(({ txid, vout }) => ({ txid, vout }))).toEqual(tx.inputs.map((i) => ({ txid: i.prevTxid, vout: i.vout })));
+    // Each input carries its scriptSig (refund matching reads whose coin it spends).
+    for (const i of ours.inputs) expect(i.scriptSig).toMatch(/^([0-9a-f]{2})+$/);
     expect(ours.outputs).toEqual(tx.outputs.map((o) => ({ n: o.n, value: o.value, script: o.script })));
     const paid = ours.outputs.find((o) => o.script === toHex(addressToScript(address, REGTEST)));
     expect(paid?.value).toBe(amount);
