@@ -50,7 +50,7 @@ function countingDb(inner: Db): Db {
     ...inner,
     prisma: wrapped,
     query: (async (sql: string, params?: unknown[]) => {
-      if (counting) statements.push(sql.replace(/\s+/g, ' ').trim().slice(0, 240));
+      if (counting) statements.push(sql.replace(/\s+/g, ' ').trim());
       return inner.query(sql, params);
     }) as Db['query'],
   };
