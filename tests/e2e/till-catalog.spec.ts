@@ -22,7 +22,7 @@ const ROWS: [string, string, string, string | null, number | null, number][] = [
   ['JUI', 'Orange juice', 'Drinks', '5000112548167', 2, 5],
   ['BAG', 'Bagel', 'Food', '7622210449283', null, 0],
   ['MUF', 'Blueberry muffin', 'Food', null, null, 0],
-  ['PEN', 'Pen', 'Stationery', null, null, 0],
+  ['STA-PEN-01', 'Pen', 'Stationery', null, null, 0],
 ];
 
 const test = base.extend<object, { app: AppServer }>({
@@ -113,7 +113,7 @@ for (const size of [{ width: 390, height: 844 }, { width: 1024, height: 768 }]) 
     await expect(cartLine(page, 'Coffee')).toContainText('2');
     await expect(cartLine(page, 'Bagel')).toHaveCount(0);
     // … by SKU too.
-    await page.keyboard.type('PEN', { delay: 5 });
+    await page.keyboard.type('sta-pen-01', { delay: 5 }); // a SKU label, in any case
     await page.keyboard.press('Enter');
     await expect(cartLine(page, 'Pen')).toHaveCount(1);
     // An unknown code adds nothing and says so; the keypad was not typed on.

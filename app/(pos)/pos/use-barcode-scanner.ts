@@ -52,7 +52,9 @@ export function useBarcodeScanner(enabled: boolean, onScan: (code: string) => vo
       if (replayed.has(e) || MODIFIERS.has(e.key)) return;
       const target = e.target as HTMLElement | null;
       if (target?.closest?.(TEXT_FIELD)) return;
-      const now = performance.now();
+      // When the key arrived, not when a busy page got round to it: a re-render between two keys
+      // of a scan must not make the scanner look like a person.
+      const now = e.timeStamp || performance.now();
       const typed = e.key.length === 1 && e.key !== ' ' && !e.ctrlKey && !e.metaKey && !e.altKey;
       if (typed) {
         e.preventDefault();
