@@ -103,21 +103,21 @@ for (const size of [{ width: 390, height: 844 }, { width: 1024, height: 768 }]) 
 
     // A scanner: the code typed fast, then Enter, with the focus on the page (not a text field).
     await page.getByRole('heading', { name: /^Cart/ }).click();
-    await page.keyboard.type('4006381333931', { delay: 5 });
+    await page.keyboard.type('4006381333931', { delay: 1 });
     await page.keyboard.press('Enter');
     await expect(cartLine(page, 'Coffee')).toHaveCount(1);
     // … again, with the focus on a product button: the scan adds Coffee, not the focused product.
     await page.getByRole('button', { name: 'Add Bagel' }).focus();
-    await page.keyboard.type('4006381333931', { delay: 5 });
+    await page.keyboard.type('4006381333931', { delay: 1 });
     await page.keyboard.press('Enter');
     await expect(cartLine(page, 'Coffee')).toContainText('2');
     await expect(cartLine(page, 'Bagel')).toHaveCount(0);
     // … by SKU too.
-    await page.keyboard.type('sta-pen-01', { delay: 5 }); // a SKU label, in any case
+    await page.keyboard.type('sta-pen-01', { delay: 1 }); // a SKU label, in any case
     await page.keyboard.press('Enter');
     await expect(cartLine(page, 'Pen')).toHaveCount(1);
     // An unknown code adds nothing and says so; the keypad was not typed on.
-    await page.keyboard.type('999000111', { delay: 5 });
+    await page.keyboard.type('999000111', { delay: 1 });
     await page.keyboard.press('Enter');
     await expect(page.getByText('No product with code 999000111')).toBeVisible();
     await expect(page.getByTestId('cart-line')).toHaveCount(4);
