@@ -11,6 +11,7 @@ import type { Db } from '../db/client';
 import { formatKoinu, parseKoinuInput, parseFiatMinor, formatFiatMinor, AmountError } from '../money';
 import { BackofficeError, invalid, parseWith } from './errors';
 import { validateIcon } from './settings';
+import { orderCategories, storedCategories } from './categories';
 
 /** A product image as a data URL: at most 48 KiB of image bytes. */
 export const MAX_PRODUCT_ICON_CHARS = 64 * 1024;
@@ -26,11 +27,21 @@ export interface ProductView {
   /** The currency of `price`: DOGE or an ISO 4217 code. */
   currency: string;
   tax_rate: string; // percent, e.g. "7.5"
+  /** A category name, or "" for none (docs/catalog.md). */
+  category: string;
+  /** "" when the product has none. */
+  barcode: string;
+  /** null when the product's stock is not tracked. */
+  stock: number | null;
+  low_stock: number;
   sort: number;
   archived: boolean;
 }
 
-type ProductRow = { id: string; sku: string; name: string; description: string; icon: string; price: bigint; priceCurrency: string; taxRateBp: number; sort: number; archived: boolean };
+type ProductRow = {
+  id: string; sku: string; name: string; description: string; icon: string; price: bigint; priceCurrency: string; taxRateBp: number;
+  category: string; barcode: string | null; stock: number | null; lowStock: number; sort: number; archived: boolean;
+};
 
 /** A stored price in its currency's text form: 8-DP DOGE or the fiat fixed form. */
 export function formatPrice(minor: bigint, currency: string): string {
@@ -55,24 +66,42 @@ export function percentToBp(field: string, raw: string): number {
 export function productView(r: ProductRow): ProductView {
   return {
     id: r.id, sku: r.sku, name: r.name, description: r.description, icon: r.icon, price: formatPrice(r.price, r.priceCurrency), currency: r.priceCurrency,
-    tax_rate: bpToPercent(r.taxRateBp), sort: r.sort, archived: r.archived,
+    tax_rate: bpToPercent(r.taxRateBp), category: r.category, barcode: r.barcode ?? '', stock: r.stock, low_stock: r.lowStock,
+    sort: r.sort, archived: r.archived,
   };
 }
 
-const Fields = {
+// C0, DEL and C1 control characters: never part of a name, a category or a code (docs/security.md).
+const CONTROL_RE = /[\u0000-\u001f\u007f-\u009f]/;
+const noControl = (s: string) => !CONTROL_RE.test(s);
+/** A stock count or threshold: an integer well inside the column's 32-bit range. */
+export const STOCK_LIMIT = 1_000_000_000;
+const stockInt = z.number().int('must be a whole number').min(-STOCK_LIMIT, `must be at least -${STOCK_LIMIT}`).max(STOCK_LIMIT, `must be at most ${STOCK_LIMIT}`);
+
+export const Fields = {
   sku: z.string().trim().regex(/^[A-Za-z0-9._-]{1,64}$/, 'must be 1–64 letters, digits, dots, dashes or underscores'),
-  name: z.string().trim().min(1, 'must not be empty').max(100, 'must be at most 100 characters'),
-  description: z.string().trim().max(500, 'must be at most 500 characters'),
+  name: z.string().refine(noControl, 'must not contain control characters').pipe(z.string().trim().min(1, 'must not be empty').max(100, 'must be at most 100 characters')),
+  description: z.string().refine((s) => !/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/.test(s), 'must not contain control characters').pipe(z.string().trim().max(500, 'must be at most 500 characters')),
+  category: z.string().refine(noControl, 'must not contain control characters').pipe(z.string().trim().max(64, 'must be at most 64 characters')),
+  // A scanner's code: printable ASCII (what keyboard-wedge scanners type), "" for none.
+  barcode: z.string().refine(noControl, 'must not contain control characters').pipe(z.string().trim().regex(/^[\x20-\x7e]{0,64}$/, 'must be at most 64 printable characters')),
+  stock: stockInt.nullable(),
+  low_stock: stockInt,
   icon: z.string().max(MAX_PRODUCT_ICON_CHARS, 'image is too large (at most 48 KiB)'),
   price: z.string().max(30),
   tax_rate: z.string().max(10),
   sort: z.number().int().min(-100_000).max(100_000),
   archived: z.boolean(),
 };
-const CreateProduct = z.object({ ...Fields, description: Fields.description.optional(), icon: Fields.icon.optional(), tax_rate: Fields.tax_rate.optional(), sort: Fields.sort.optional(), archived: z.undefined().optional() }).strict();
+const CreateProduct = z.object({
+  ...Fields, description: Fields.description.optional(), icon: Fields.icon.optional(), tax_rate: Fields.tax_rate.optional(),
+  category: Fields.category.optional(), barcode: Fields.barcode.optional(), stock: Fields.stock.optional(), low_stock: Fields.low_stock.optional(),
+  sort: Fields.sort.optional(), archived: z.undefined().optional(),
+}).strict();
 const UpdateProduct = z.object({
   sku: Fields.sku.optional(), name: Fields.name.optional(), description: Fields.description.optional(), icon: Fields.icon.optional(),
-  price: Fields.price.optional(), tax_rate: Fields.tax_rate.optional(), sort: Fields.sort.optional(), archived: Fields.archived.optional(),
+  price: Fields.price.optional(), tax_rate: Fields.tax_rate.optional(), category: Fields.category.optional(), barcode: Fields.barcode.optional(),
+  stock: Fields.stock.optional(), low_stock: Fields.low_stock.optional(), sort: Fields.sort.optional(), archived: Fields.archived.optional(),
 }).strict();
 
 /** The store's pricing currency: what new prices are entered in. */
@@ -108,17 +137,39 @@ async function skuTaken(db: Db, sku: string, exceptId?: string): Promise<boolean
   return !!row && row.id !== exceptId;
 }
 
+async function barcodeTaken(db: Db, barcode: string, exceptId?: string): Promise<boolean> {
+  if (!barcode) return false;
+  const row = await db.prisma.product.findUnique({ where: { barcode } });
+  return !!row && row.id !== exceptId;
+}
+
+/** Two products saving the same code at once: the unique index answers, as a 409 too. */
+async function uniqueOrConflict<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (e) {
+    const err = e as { code?: string; meta?: { target?: unknown } };
+    if (err.code === 'P2002') {
+      const field = String(err.meta?.target ?? '').includes('barcode') ? 'barcode' : 'sku';
+      throw new BackofficeError('conflict', `another product has this ${field === 'sku' ? 'SKU' : 'barcode'}`, field);
+    }
+    throw e;
+  }
+}
+
 export async function createProduct(db: Db, input: unknown): Promise<ProductView> {
   const p = parseWith(CreateProduct, input);
   if (await skuTaken(db, p.sku)) throw new BackofficeError('conflict', 'another product has this SKU', 'sku');
+  if (await barcodeTaken(db, p.barcode ?? '')) throw new BackofficeError('conflict', 'another product has this barcode', 'barcode');
   const currency = await pricingCurrency(db);
-  const row = await db.prisma.product.create({
+  const row = await uniqueOrConflict(() => db.prisma.product.create({
     data: {
       id: randomUUID(), sku: p.sku, name: p.name, description: p.description ?? '',
       icon: validateIcon('icon', p.icon ?? '', MAX_PRODUCT_ICON_CHARS), price: parsePrice(p.price, currency), priceCurrency: currency,
-      taxRateBp: p.tax_rate ? percentToBp('tax_rate', p.tax_rate) : 0, sort: p.sort ?? 0,
+      taxRateBp: p.tax_rate ? percentToBp('tax_rate', p.tax_rate) : 0, category: p.category ?? '', barcode: p.barcode || null,
+      stock: p.stock ?? null, lowStock: p.low_stock ?? 0, sort: p.sort ?? 0,
     },
-  });
+  }));
   return productView(row);
 }
 
@@ -127,6 +178,7 @@ export async function updateProduct(db: Db, id: string, input: unknown): Promise
   const existing = await db.prisma.product.findUnique({ where: { id } });
   if (!existing) throw new BackofficeError('not_found', 'no such product');
   if (p.sku !== undefined && (await skuTaken(db, p.sku, id))) throw new BackofficeError('conflict', 'another product has this SKU', 'sku');
+  if (p.barcode !== undefined && (await barcodeTaken(db, p.barcode, id))) throw new BackofficeError('conflict', 'another product has this barcode', 'barcode');
   const data: Record<string, unknown> = { updatedAt: new Date() };
   if (p.sku !== undefined) data.sku = p.sku;
   if (p.name !== undefined) data.name = p.name;
@@ -139,7 +191,17 @@ export async function updateProduct(db: Db, id: string, input: unknown): Promise
     data.priceCurrency = currency;
   }
   if (p.tax_rate !== undefined) data.taxRateBp = percentToBp('tax_rate', p.tax_rate);
+  if (p.category !== undefined) data.category = p.category;
+  if (p.barcode !== undefined) data.barcode = p.barcode || null;
+  if (p.stock !== undefined) data.stock = p.stock;
+  if (p.low_stock !== undefined) data.lowStock = p.low_stock;
   if (p.sort !== undefined) data.sort = p.sort;
   if (p.archived !== undefined) data.archived = p.archived;
-  return productView(await db.prisma.product.update({ where: { id }, data }));
+  return productView(await uniqueOrConflict(() => db.prisma.product.update({ where: { id }, data })));
+}
+
+/** The categories `products` use, in the store's order (unlisted ones after, alphabetically). */
+export async function productCategories(db: Db, products: readonly { category: string }[]): Promise<string[]> {
+  const s = await db.prisma.store.findUnique({ where: { id: 1 }, select: { categories: true } });
+  return orderCategories(storedCategories(s?.categories), products.map((p) => p.category));
 }

@@ -37,7 +37,7 @@ function amountChanged(sent: unknown, current: string): boolean {
 const SETTINGS_FIELDS = [
   'name', 'icon', 'address', 'url', 'fee_per_kb', 'max_size', 'timeout', 'zero_conf_limit', 'one_conf_limit',
   'one_conf_required', 'high_conf_required', 'fiat_currency', 'fiat_rate', 'tips_enabled', 'webhook_url', 'pricing_currency',
-  'timezone', 'smtp_url', 'smtp_from', // smtp_url as shown: its password masked
+  'timezone', 'smtp_url', 'smtp_from', 'categories', // smtp_url as shown: its password masked
 ] as const satisfies readonly (keyof SettingsView)[];
 
 /**

@@ -9,6 +9,7 @@ import { isValidAddress, isValidXpub, type Network } from '../doge';
 import { formatKoinu, parseKoinu, AmountError } from '../money';
 import { invalid, parseWith } from './errors';
 import { webhookUrlProblem } from '../relay/webhook-address';
+import { CategoriesSetting, storedCategories } from './categories';
 import { receiptSettingsData, receiptSettingsFields, receiptSettingsView, type ReceiptSettingsView } from '../receipts/store-settings';
 
 export const MAX_STORE_ICON_CHARS = 64 * 1024;
@@ -35,6 +36,8 @@ export interface SettingsView extends ReceiptSettingsView {
   webhook_url: string;
   webhook_secret_set: boolean;
   webhook_secret_masked: string;
+  /** Category names in the till's order (docs/catalog.md). */
+  categories: string[];
 }
 
 export function maskSecret(secret: string): string {
@@ -55,6 +58,7 @@ export async function readSettings(db: Db): Promise<SettingsView> {
     one_conf_required: s.oneConfRequired, high_conf_required: s.highConfRequired,
     fiat_currency: s.fiatCurrency, fiat_rate: s.fiatRate, pricing_currency: s.pricingCurrency, tips_enabled: s.tipsEnabled,
     webhook_url: s.webhookUrl, webhook_secret_set: s.webhookSecret !== '', webhook_secret_masked: maskSecret(s.webhookSecret),
+    categories: storedCategories(s.categories),
     ...receiptSettingsView(s),
   };
 }
@@ -91,6 +95,7 @@ export const SettingsPatch = z.object({
     .refine((v) => v === 'DOGE' || v.length === 3, 'must be DOGE or a 3-letter ISO 4217 code like USD').optional(),
   tips_enabled: z.boolean().optional(),
   webhook_url: httpUrl.optional(),
+  categories: CategoriesSetting.optional(),
   ...receiptSettingsFields,
 }).strict();
 export type SettingsPatchInput = z.input<typeof SettingsPatch>;
@@ -162,6 +167,7 @@ export async function updateSettings(db: Db, network: Network, input: unknown): 
   }
   if (p.pricing_currency !== undefined) data.pricingCurrency = p.pricing_currency;
   if (p.tips_enabled !== undefined) data.tipsEnabled = p.tips_enabled;
+  if (p.categories !== undefined) data.categories = p.categories;
   if (p.webhook_url !== undefined) {
     // No SSRF: a webhook must not point at this machine or a private network (docs/security.md).
     const problem = p.webhook_url ? await webhookUrlProblem(p.webhook_url) : null;

@@ -4,6 +4,7 @@
 import type { Db } from '../db/client';
 import { formatKoinu } from '../money';
 import { tillState } from '../payments';
+import { orderCategories, storedCategories } from '../backoffice/categories';
 import { formatStoreTime, startOfLocalDay, storeTimeZone } from '../time/zone';
 
 export interface PosProduct {
@@ -15,6 +16,13 @@ export interface PosProduct {
   /** Price in minor units of the store's pricing currency (koinu for DOGE, cents for USD), as a decimal integer string. */
   priceKoinu: string;
   taxRateBp: number;
+  /** "" for none (docs/catalog.md). */
+  category: string;
+  /** "" for none. */
+  barcode: string;
+  /** null when not tracked. */
+  stock: number | null;
+  lowStock: number;
 }
 
 export interface PosStore {
@@ -27,6 +35,12 @@ export interface PosStore {
   tipsEnabled: boolean;
   /** The store's time zone in force (IANA): today's sales and their times are in it. */
   timeZone: string;
+}
+
+/** The till's category tabs: the products' categories in the store's order (docs/catalog.md). */
+export async function posCategories(db: Db, products: readonly PosProduct[]): Promise<string[]> {
+  const s = await db.prisma.store.findUnique({ where: { id: 1 }, select: { categories: true } });
+  return orderCategories(storedCategories(s?.categories), products.map((p) => p.category));
 }
 
 export interface RecentSale {
@@ -49,6 +63,7 @@ export async function posCatalog(db: Db): Promise<PosProduct[]> {
   const rows = await db.prisma.product.findMany({ where: { archived: false, priceCurrency: store?.pricingCurrency || 'DOGE' }, orderBy: [{ sort: 'asc' }, { name: 'asc' }], take: 500 });
   return rows.map((p) => ({
     id: p.id, sku: p.sku, name: p.name, description: p.description, icon: p.icon, priceKoinu: p.price.toString(), taxRateBp: p.taxRateBp,
+    category: p.category, barcode: p.barcode ?? '', stock: p.stock, lowStock: p.lowStock,
   }));
 }
 

@@ -23,6 +23,11 @@ import { BellIcon, Icon } from './bits';
 import { Money, keypadDisplay, keypadDigits } from './pricing';
 import { OfflineNotice, OFFLINE_ID } from './offline';
 import { ThemeSwitch } from '@/app/_lib/theme-switch';
+import { ALL, filterProducts, findByCode } from '@/lib/pos/catalog-search';
+import { CategoryTabs, CATEGORY_PANEL_ID, categoryTabId } from './category-tabs';
+import { ProductSearch } from './product-search';
+import { useBarcodeScanner } from './use-barcode-scanner';
+import { StockBadge } from './stock-badge';
 import s from './pos.module.css';
 
 /** Today's sales are re-read this often; a failed read says the till is offline. */
@@ -41,8 +46,10 @@ function chargeKey(): string {
 
 const KEYS = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '.', '0', '⌫'];
 
-export function Cashier({ products, store, sales: initialSales, user, denied, demoWallet = false, readiness: initialReadiness }: {
+export function Cashier({ products, categories = [], store, sales: initialSales, user, denied, demoWallet = false, readiness: initialReadiness }: {
   products: PosProduct[];
+  /** The category tabs, in the store's order (docs/catalog.md). */
+  categories?: string[];
   store: PosStore;
   sales: RecentSale[];
   user: { name: string; role: string };
@@ -64,6 +71,9 @@ export function Cashier({ products, store, sales: initialSales, user, denied, de
   const [busy, setBusy] = useState(false);
   const [payment, setPayment] = useState<CreatedPayment | null>(null);
   const [tab, setTab] = useState<'products' | 'keypad'>(products.length ? 'products' : 'keypad');
+  const [category, setCategory] = useState(ALL);
+  const [query, setQuery] = useState('');
+  const shown = useMemo(() => filterProducts(products, category, query), [products, category, query]);
   const [itemName, setItemName] = useState('');
   const [itemTax, setItemTax] = useState('');
   const [sales, setSales] = useState<RecentSale[]>(initialSales);
@@ -136,6 +146,19 @@ export function Cashier({ products, store, sales: initialSales, user, denied, de
       if (i >= 0) return ls.map((l, j) => (j === i ? { ...l, count: l.count + 1 } : l));
       return [...ls, { key: p.id, sku: p.sku, name: p.name, icon: p.icon, unit: BigInt(p.priceKoinu), count: 1, taxRateBp: p.taxRateBp }];
     });
+  }
+
+  // A scanner adds the product whose barcode or SKU it read, wherever the focus is (docs/catalog.md).
+  useBarcodeScanner(!payment, (code) => {
+    const p = findByCode(products, code);
+    if (p) add(p);
+    else setError(t('noProductWithCode', { code }));
+  });
+
+  function pickFirstMatch() {
+    if (!shown.length) return;
+    add(shown[0]);
+    setQuery('');
   }
 
   function bump(key: string, d: number) {
@@ -361,17 +384,26 @@ export function Cashier({ products, store, sales: initialSales, user, denied, de
           <div id="till-tabpanel" role="tabpanel" aria-labelledby={`till-tab-${tab}`} className={s.tabPanel}>
           {tab === 'products' ? (
             products.length ? (
-              <div className={s.grid}>
-                {products.map((p) => (
+              <>
+              <div className={s.browse}>
+                <ProductSearch query={query} onQuery={setQuery} onPickFirst={pickFirstMatch} />
+                {categories.length ? <CategoryTabs categories={categories} selected={category} onSelect={setCategory} /> : null}
+              </div>
+              <div className={s.grid} id={CATEGORY_PANEL_ID} role={categories.length ? 'tabpanel' : undefined}
+                aria-labelledby={categories.length ? categoryTabId([ALL, ...categories].indexOf(category)) : undefined}>
+                {shown.length === 0 ? <p className={s.empty}>{t('noMatches', { query })}</p> : null}
+                {shown.map((p) => (
                   <button key={p.id} type="button" className={s.product} onClick={() => add(p)}>
                     {inCart.get(p.id) ? <span className={s.inCart} aria-hidden="true">{inCart.get(p.id)}</span> : null}
                     <Icon icon={p.icon} name={p.name} />
                     {/* named by its visible text, with "Add" for screen readers where the language puts it ("Add Coffee", "Kaffee hinzufügen") */}
                     {t.rich('addName', { sr: (c) => <span className={s.srOnly}>{c}</span>, name: () => <span className={s.pName}>{p.name}</span> })}
                     <span className={s.pPrice}><Money currency={cur} k={BigInt(p.priceKoinu)} />{p.taxRateBp ? <small> {t('productTax', { rate: p.taxRateBp / 100 })}</small> : null}</span>
+                    <StockBadge stock={p.stock} lowStock={p.lowStock} />
                   </button>
                 ))}
               </div>
+              </>
             ) : (
               <p className={s.empty}>{t('noProducts')}</p>
             )

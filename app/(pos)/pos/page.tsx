@@ -1,7 +1,7 @@
 // The cashier screen (docs/using-counter.md#the-till-pos): a signed-in user rings up a sale and takes the payment.
 import { requirePageUser } from '@/app/_lib/session';
 import { appContext } from '@/lib/app-context';
-import { posCatalog, posStore, recentSales } from '@/lib/pos/catalog';
+import { posCatalog, posCategories, posStore, recentSales } from '@/lib/pos/catalog';
 import { readReadiness } from '@/lib/health';
 import { Cashier } from './cashier';
 import { RegisterServiceWorker } from './offline';
@@ -16,6 +16,7 @@ export default async function PosPage({ searchParams }: { searchParams: Promise<
   const { denied } = await searchParams;
   const { db, cfg, network } = await appContext();
   const [products, store, sales, readiness] = await Promise.all([posCatalog(db), posStore(db), recentSales(db, user.id), readReadiness(cfg, db, network)]);
+  const categories = await posCategories(db, products);
   return (
     <>
     {/* first, before anything that names the user: see kept-till-guard.tsx */}
@@ -23,6 +24,7 @@ export default async function PosPage({ searchParams }: { searchParams: Promise<
     <RegisterServiceWorker />
     <Cashier
       products={products}
+      categories={categories}
       store={store}
       sales={sales}
       user={{ name: user.name || user.email, role: user.role }}

@@ -2,7 +2,7 @@ import { appContext } from '@/lib/app-context';
 import { handle } from '@/lib/api/handle';
 import { json } from '@/lib/api/respond';
 import { adminRoute, requireRole, readJson, adminErrors } from '@/lib/api/admin';
-import { createProduct, listProducts } from '@/lib/backoffice/catalog';
+import { createProduct, listProducts, productCategories } from '@/lib/backoffice/catalog';
 
 export const dynamic = 'force-dynamic';
 
@@ -13,7 +13,9 @@ export function GET(req: Request) {
     const all = new URL(req.url).searchParams.get('archived') === '1';
     const a = await requireRole(ctx.db, req, all ? 'manager' : 'cashier');
     if (!a.ok) return a.response;
-    return json({ products: await listProducts(ctx.db, { includeArchived: all }) });
+    const products = await listProducts(ctx.db, { includeArchived: all });
+    // `categories`: the products' categories in the store's order (docs/catalog.md).
+    return json({ products, categories: await productCategories(ctx.db, products) });
   }));
 }
 

@@ -1,0 +1,15 @@
+import { adminRoute } from '@/lib/api/admin';
+import { NO_STORE } from '@/lib/api/respond';
+import { exportCatalogCsv } from '@/lib/backoffice/catalog-csv';
+
+export const dynamic = 'force-dynamic';
+
+// The whole catalog, archived products too, as CSV the import takes back (docs/catalog.md).
+export function GET(req: Request) {
+  return adminRoute(req, 'manager', async (ctx) => {
+    const stamp = new Date().toISOString().slice(0, 10);
+    return new Response(await exportCatalogCsv(ctx.db), {
+      headers: { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="products-${stamp}.csv"`, ...NO_STORE },
+    });
+  });
+}

@@ -1,0 +1,32 @@
+// Product categories (docs/catalog.md): a product names its category, and the store's setting
+// `categories` is the order the till shows them in. A product's category that is not in the list
+// still shows, after the listed ones, alphabetically, so nothing is ever hidden by a stale list.
+import { z } from 'zod';
+
+export const MAX_CATEGORIES = 200;
+
+const CONTROL_RE = /[\u0000-\u001f\u007f-\u009f]/;
+
+export const CategoryName = z.string()
+  .refine((s) => !CONTROL_RE.test(s), 'must not contain control characters')
+  .pipe(z.string().trim().min(1, 'must not be empty').max(64, 'must be at most 64 characters'));
+
+/** The `categories` setting: distinct names, in the store's order. */
+export const CategoriesSetting = z.array(CategoryName).max(MAX_CATEGORIES, `must have at most ${MAX_CATEGORIES} categories`)
+  .refine((a) => new Set(a).size === a.length, 'must not name a category twice');
+
+/** The stored JSON value as a list of names (anything else stored reads as no order). */
+export function storedCategories(v: unknown): string[] {
+  return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
+}
+
+/**
+ * The categories to show, in order: the listed ones that products use, then the products' other
+ * categories alphabetically. "" (no category) is never a tab of its own.
+ */
+export function orderCategories(listed: readonly string[], used: Iterable<string>): string[] {
+  const inUse = new Set([...used].filter((c) => c !== ''));
+  const known = listed.filter((c) => inUse.has(c));
+  const rest = [...inUse].filter((c) => !listed.includes(c)).sort((a, b) => a.localeCompare(b));
+  return [...known, ...rest];
+}

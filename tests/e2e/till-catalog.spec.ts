@@ -1,0 +1,129 @@
+// The till's catalog controls (docs/catalog.md) in real Chromium, at a phone (390×844) and a
+// tablet (1024×768): category tabs (arrow keys move between them), the search box (filters as
+// you type, Enter adds the first match) and a keyboard-wedge scanner simulated by fast typing
+// then Enter, which adds the product by barcode or SKU; an unknown code adds nothing.
+import { test as base, expect, type Page } from '@playwright/test';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { seedPglite } from './seed-pglite';
+import { hdFromSeed, serializeXpub, derivePath, REGTEST } from '../../lib/doge';
+import { parseKoinu } from '../../lib/money';
+import { startApp, type AppServer } from '../helpers/app-server';
+
+const ADMIN = { email: 'owner@catalog.test', password: 'counter catalog e2e password' };
+const API_KEY = 'cat_' + randomBytes(24).toString('base64url');
+const xpub = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(17), REGTEST), "m/44'/1'/0'"));
+// [sku, name, category, barcode, stock, low_stock]
+const ROWS: [string, string, string, string | null, number | null, number][] = [
+  ['COF', 'Coffee', 'Drinks', '4006381333931', null, 0],
+  ['TEA', 'Tea', 'Drinks', null, 0, 0],
+  ['JUI', 'Orange juice', 'Drinks', '5000112548167', 2, 5],
+  ['BAG', 'Bagel', 'Food', '7622210449283', null, 0],
+  ['MUF', 'Blueberry muffin', 'Food', null, null, 0],
+  ['STA-PEN-01', 'Pen', 'Stationery', null, null, 0],
+];
+
+const test = base.extend<object, { app: AppServer }>({
+  app: [
+    async ({}, use) => {
+      const dataDir = mkdtempSync(join(tmpdir(), 'counter-catalog-e2e-'));
+      await seedPglite(dataDir, [
+        { sql: `INSERT INTO store (id, name, categories) VALUES (1, $1, $2::jsonb)`, params: ['Catalog Café', JSON.stringify(['Food', 'Drinks'])] },
+        ...ROWS.map(([sku, name, category, barcode, stock, low], i) => ({
+          sql: 'INSERT INTO product (id, sku, name, icon, price, tax_rate_bp, sort, archived, category, barcode, stock, low_stock) VALUES ($1, $2, $3, $4, $5, 0, $6, FALSE, $7, $8, $9, $10)',
+          params: [`p-${i}`, sku, name, '', parseKoinu(`${i + 1}`).toString(), i, category, barcode, stock, low],
+        })),
+      ]);
+      const app = await startApp(
+        { DOGE_NETWORK: 'regtest', CHAIN_BACKEND: 'devnet', DEVNET_BLOCK_SECONDS: '0', STORE_XPUB: xpub, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, BOOTSTRAP_API_KEY: API_KEY },
+        { keepDataDir: dataDir },
+      );
+      await use(app);
+      await app.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+    { scope: 'worker' },
+  ],
+});
+
+async function signIn(page: Page, url: string) {
+  await page.goto(url + '/pos');
+  await page.getByLabel('Email').fill(ADMIN.email);
+  await page.getByLabel('Password').fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/pos$/);
+  await expect(page.locator('[data-hydrated]')).toHaveCount(1);
+}
+
+const grid = (page: Page) => page.locator('#till-category-panel button');
+const cartLine = (page: Page, name: string) => page.getByTestId('cart-line').filter({ hasText: name });
+
+for (const size of [{ width: 390, height: 844 }, { width: 1024, height: 768 }]) {
+  test(`category tabs, search and a scanner ring up a sale at ${size.width}×${size.height}`, async ({ page, app }) => {
+    await page.setViewportSize(size);
+    await signIn(page, app.url);
+
+    // Tabs: All first, then the store's order, then unlisted categories alphabetically.
+    const tabs = page.getByRole('tablist', { name: 'Categories' }).getByRole('tab');
+    await expect(tabs).toHaveText(['All', 'Food', 'Drinks', 'Stationery']);
+    await expect(page.getByRole('tab', { name: 'All' })).toHaveAttribute('aria-selected', 'true');
+    await expect(grid(page)).toHaveCount(6);
+    await page.getByRole('tab', { name: 'Drinks' }).click();
+    await expect(grid(page)).toHaveCount(3);
+    await expect(page.getByRole('button', { name: 'Add Bagel' })).toHaveCount(0);
+    // Stock labels: Tea is out, the juice is low; neither blocks the sale.
+    await expect(page.getByRole('button', { name: /Tea/ })).toContainText('Out of stock');
+    await expect(page.getByRole('button', { name: /Orange juice/ })).toContainText('Low stock');
+    await page.getByRole('button', { name: /Tea/ }).click();
+    await expect(cartLine(page, 'Tea')).toHaveCount(1);
+    // Arrow keys move between the category tabs and select.
+    await page.getByRole('tab', { name: 'Drinks' }).focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(page.getByRole('tab', { name: 'Stationery' })).toBeFocused();
+    await expect(page.getByRole('tab', { name: 'Stationery' })).toHaveAttribute('aria-selected', 'true');
+    await expect(grid(page)).toHaveCount(1);
+    await page.keyboard.press('Home');
+    await expect(page.getByRole('tab', { name: 'All' })).toHaveAttribute('aria-selected', 'true');
+
+    // Search by name, as you type; Enter adds the first match.
+    const search = page.getByRole('searchbox', { name: 'Search products' });
+    await search.fill('muff');
+    await expect(grid(page)).toHaveCount(1);
+    await expect(grid(page).first()).toContainText('Blueberry muffin');
+    await search.press('Enter');
+    await expect(cartLine(page, 'Blueberry muffin')).toHaveCount(1);
+    await expect(search).toHaveValue('');
+    // … and by barcode.
+    await search.fill('762221');
+    await expect(grid(page)).toHaveCount(1);
+    await expect(grid(page).first()).toContainText('Bagel');
+    await search.fill('');
+
+    // A scanner: the code typed fast, then Enter, with the focus on the page (not a text field).
+    await page.getByRole('heading', { name: /^Cart/ }).click();
+    await page.keyboard.type('4006381333931', { delay: 1 });
+    await page.keyboard.press('Enter');
+    await expect(cartLine(page, 'Coffee')).toHaveCount(1);
+    // … again, with the focus on a product button: the scan adds Coffee, not the focused product.
+    await page.getByRole('button', { name: 'Add Bagel' }).focus();
+    await page.keyboard.type('4006381333931', { delay: 1 });
+    await page.keyboard.press('Enter');
+    await expect(cartLine(page, 'Coffee')).toContainText('2');
+    await expect(cartLine(page, 'Bagel')).toHaveCount(0);
+    // … by SKU too.
+    await page.keyboard.type('sta-pen-01', { delay: 1 }); // a SKU label, in any case
+    await page.keyboard.press('Enter');
+    await expect(cartLine(page, 'Pen')).toHaveCount(1);
+    // An unknown code adds nothing and says so; the keypad was not typed on.
+    await page.keyboard.type('999000111', { delay: 1 });
+    await page.keyboard.press('Enter');
+    await expect(page.getByText('No product with code 999000111')).toBeVisible();
+    await expect(page.getByTestId('cart-line')).toHaveCount(4);
+    await expect(page.getByTestId('cart-total')).toHaveText('Ð 15.00'); // tea 2 + muffin 5 + coffee 2×1 + pen 6
+
+    // The total and Charge stay on screen (DESIGN.md §9).
+    await expect(page.getByRole('button', { name: /^Charge/ })).toBeInViewport();
+  });
+}
