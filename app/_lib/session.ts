@@ -14,10 +14,21 @@ export async function currentUser(): Promise<SessionUser | null> {
 
 export async function requirePageUser(min: Role = 'cashier', next = '/'): Promise<SessionUser> {
   const user = await currentUser();
-  if (!user) redirect(`/login?next=${encodeURIComponent(next)}`);
+  // A PIN session opens the till only: any other page asks for the password (docs/counter.md).
+  if (!user || (user.tillOnly && !isTillPath(next))) redirect(`/login?next=${encodeURIComponent(next)}`);
   // Too low a role: managers go back to the back office, cashiers to the cashier screen.
   if (!roleAtLeast(user.role, min)) redirect(roleAtLeast(user.role, 'manager') ? '/admin?denied=1' : '/pos?denied=1');
   return user;
+}
+
+function isTillPath(path: string): boolean {
+  return path === '/pos' || path.startsWith('/pos/');
+}
+
+/** The signed-in user for back-office pages: a PIN session (till only) counts as nobody. */
+export async function backOfficeUser(): Promise<SessionUser | null> {
+  const user = await currentUser();
+  return user && !user.tillOnly ? user : null;
 }
 
 export function sessionCookieOptions(expiresAt: Date) {
