@@ -31,11 +31,15 @@ async function terminalOf(db: Db, req: Request): Promise<ActiveTerminal | null> 
 export async function lockScreen(db: Db, req: Request): Promise<Response> {
   const terminal = await terminalOf(db, req);
   if (!terminal) return noTerminal();
+  return json({ terminal: terminal.name, users: await lockUsers(db) });
+}
+
+/** The active users that have a PIN, as the lock screen names them. */
+export async function lockUsers(db: Db): Promise<{ id: string; name: string }[]> {
   const rows = await db.prisma.user.findMany({
     where: { disabled: false, pinHash: { not: null } }, select: { id: true, name: true, email: true, role: true }, orderBy: [{ name: 'asc' }, { email: 'asc' }], take: 200,
   });
-  const users = rows.filter((u) => isRole(u.role)).map((u) => ({ id: u.id, name: u.name || u.email.split('@')[0] }));
-  return json({ terminal: terminal.name, users });
+  return rows.filter((u) => isRole(u.role)).map((u) => ({ id: u.id, name: u.name || u.email.split('@')[0] }));
 }
 
 /** POST /api/auth/pin { user_id, pin }: a till-only session for that user on this terminal. */
