@@ -23,3 +23,6 @@ ALTER TABLE "payment" ADD COLUMN "terminal_id" TEXT;
 ALTER TABLE "payment" ADD COLUMN "terminal" TEXT;
 ALTER TABLE "payment" ADD CONSTRAINT "payment_terminal_id_fkey" FOREIGN KEY ("terminal_id") REFERENCES "terminal"("id") ON DELETE SET NULL ON UPDATE CASCADE;
 CREATE INDEX "payment_terminal_created_idx" ON "payment"("terminal_id", "created_at" DESC);
+
+-- The till locks itself after this many seconds without a touch (0 = never).
+ALTER TABLE "store" ADD COLUMN "till_lock_sec" INTEGER NOT NULL DEFAULT 300;
