@@ -51,11 +51,13 @@ test('register a till, lock it, unlock with a PIN, and lock again when idle', as
   await page.getByLabel('Till name').fill('Front counter');
   await page.getByRole('button', { name: 'Register' }).click();
   await expect(page.getByRole('button', { name: 'Lock' })).toBeVisible();
+  await expect(page.locator('[data-hydrated]')).toHaveCount(1); // the reloaded till, hydrated
   await expect(page.getByRole('button', { name: 'Use this device as a till' })).toHaveCount(0);
 
   await page.getByRole('button', { name: 'Lock' }).click();
   await expect(page).toHaveURL(/\/pos\/lock$/);
   await expect(page.getByRole('heading', { name: /Front counter/ })).toBeVisible();
+  await expect(page.locator('[data-hydrated]')).toHaveCount(1);
   await page.getByRole('button', { name: 'Ana' }).click();
   await page.getByLabel('PIN').fill('1357');
   await page.getByRole('button', { name: 'Unlock' }).click();

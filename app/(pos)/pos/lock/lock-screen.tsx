@@ -2,7 +2,7 @@
 // The till's lock screen (docs/counter.md): one button per user with a PIN, then a PIN field and
 // Unlock. POST /api/auth/pin needs this browser's terminal cookie, which the browser sends by
 // itself; a wrong PIN, a lock-out (429) and a revoked terminal are said plainly.
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import s from '../pos.module.css';
 import l from './lock.module.css';
@@ -15,6 +15,9 @@ export function LockScreen({ terminal, users }: { terminal: string; users: { id:
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
   const pinRef = useRef<HTMLInputElement>(null);
+  // Server-rendered buttons do nothing until React takes over: say when it has (tests wait for it).
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
 
   function choose(u: { id: string; name: string }) {
     setWho(u);
@@ -47,7 +50,7 @@ export function LockScreen({ terminal, users }: { terminal: string; users: { id:
   }
 
   return (
-    <main className={l.lock}>
+    <main className={l.lock} data-hydrated={hydrated ? '' : undefined}>
       <h1 className={l.title}><span className={s.mark} aria-hidden="true">Ð</span> {t('title', { terminal })}</h1>
       {users.length === 0 ? <p>{t('noUsers')}</p> : (
         <ul className={l.users} aria-label={t('whoIsServing')}>
