@@ -14,7 +14,8 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
   const next = safeNextPath((await searchParams).next, '/');
   if ((await userCount((await appContext()).db)) === 0) redirect('/setup');
   const user = await currentUser();
-  if (user) redirect(next !== '/' ? next : user.role === 'cashier' ? '/pos' : '/admin');
+  // A PIN session (till only) is shown the form: the back office wants the password.
+  if (user && !user.tillOnly) redirect(next !== '/' ? next : user.role === 'cashier' ? '/pos' : '/admin');
   const t = await getTranslations('login');
   return (
     <main className="auth-shell">

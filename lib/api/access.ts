@@ -3,7 +3,7 @@
 // the session's CSRF token (X-CSRF-Token) and, when the browser sends one, a same-origin Origin.
 import type { Db } from '../db/client';
 import { authenticateApiKey, bearerToken, hasScope, type Scope } from '../auth';
-import { cookieValue, csrfMatches, sessionUser, roleScopes, seesOnlyOwnSales, SESSION_COOKIE, CSRF_HEADER, type SessionUser } from '../auth';
+import { cookieValue, csrfMatches, sessionUser, sessionScopes, seesOnlyOwnSales, SESSION_COOKIE, CSRF_HEADER, type SessionUser } from '../auth';
 import { jsonError } from './respond';
 
 /**
@@ -55,7 +55,8 @@ export async function requireAccess(db: Db, req: Request, scope: Scope): Promise
   }
   const user = await requestUser(db, req);
   if (!user) return { ok: false, response: jsonError(401, 'unauthorized', 'sign in or send an API key (Authorization: Bearer <key>)', { 'WWW-Authenticate': 'Bearer' }) };
-  if (!roleScopes(user.role).includes(scope)) return { ok: false, response: jsonError(403, 'forbidden', `the ${user.role} role may not do this`) };
+  // A PIN session holds the till's scopes only (lib/auth/roles.ts sessionScopes).
+  if (!sessionScopes(user).includes(scope)) return { ok: false, response: jsonError(403, 'forbidden', user.tillOnly ? 'a PIN opens the till only: sign in with your password' : `the ${user.role} role may not do this`) };
   if (!mutationAllowed(user, req)) return { ok: false, response: csrfRefused() };
-  return { ok: true, kind: 'session', keyId: null, user, scopes: roleScopes(user.role), ownSalesOf: seesOnlyOwnSales(user.role) ? user.id : null };
+  return { ok: true, kind: 'session', keyId: null, user, scopes: sessionScopes(user), ownSalesOf: seesOnlyOwnSales(user.role) ? user.id : null };
 }

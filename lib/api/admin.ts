@@ -15,6 +15,8 @@ export type AdminAccess = { ok: true; user: SessionUser } | { ok: false; respons
 export async function requireRole(db: Db, req: Request, min: Role): Promise<AdminAccess> {
   const user = await requestUser(db, req);
   if (!user) return { ok: false, response: jsonError(401, 'unauthorized', 'sign in first') };
+  // A PIN opens the till only; the back office still asks for the password (docs/counter.md).
+  if (user.tillOnly) return { ok: false, response: jsonError(403, 'forbidden', 'a PIN opens the till only: sign in with your password for the back office') };
   if (!roleAtLeast(user.role, min)) return { ok: false, response: jsonError(403, 'forbidden', `this needs the ${min} role or higher`) };
   if (!mutationAllowed(user, req)) return { ok: false, response: csrfRefused() };
   return { ok: true, user };

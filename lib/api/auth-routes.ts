@@ -29,11 +29,11 @@ const setupBody = z.object({
 }).strict();
 
 /** Secure cookies when the client's connection is https (X-Forwarded-Proto only with TRUST_PROXY). */
-function isSecure(req: Request): boolean {
+export function isSecure(req: Request): boolean {
   return clientInfo(req).secure;
 }
 
-async function parse<T>(req: Request, schema: z.ZodType<T>): Promise<{ ok: true; value: T } | { ok: false; response: Response }> {
+export async function parse<T>(req: Request, schema: z.ZodType<T>): Promise<{ ok: true; value: T } | { ok: false; response: Response }> {
   // No session yet, so no CSRF token: a cross-site form must still not sign the browser in.
   if (!sameOrigin(req)) return { ok: false, response: jsonError(403, 'forbidden', 'cross-origin request refused') };
   let raw: unknown;
@@ -56,7 +56,7 @@ function userView(u: Pick<PublicUser, 'id' | 'email' | 'name' | 'role'>) {
 }
 
 /** Appends Set-Cookie headers (a Record cannot hold two). */
-function withCookies(res: Response, cookies: string[]): Response {
+export function withCookies(res: Response, cookies: string[]): Response {
   for (const c of cookies) res.headers.append('Set-Cookie', c);
   return res;
 }
@@ -86,7 +86,7 @@ export async function login(db: Db, req: Request): Promise<Response> {
   return signedIn(db, req, user);
 }
 
-function tooManyAttempts(seconds: number): Response {
+export function tooManyAttempts(seconds: number): Response {
   return jsonError(429, 'rate_limited', `too many failed sign-ins; try again in ${seconds} s`, { 'Retry-After': String(seconds) });
 }
 

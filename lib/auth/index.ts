@@ -6,3 +6,5 @@ export * from './passwords';
 export * from './accounts';
 export * from './till-marker';
 export * from './safe-next';
+export * from './terminals';
+export * from './pins';

@@ -22,6 +22,15 @@ export function roleScopes(role: Role): readonly Scope[] {
   return ROLE_SCOPES[role];
 }
 
+/** What a till-only session (opened with a PIN) may do, whatever the role: charge and see sales. */
+const TILL_SCOPES: readonly Scope[] = ['payments:read', 'payments:write'];
+
+/** The scopes of a signed-in session: its role's, narrowed to the till's for a PIN session. */
+export function sessionScopes(user: { role: Role; tillOnly?: unknown }): readonly Scope[] {
+  const scopes = roleScopes(user.role);
+  return user.tillOnly ? scopes.filter((s) => TILL_SCOPES.includes(s)) : scopes;
+}
+
 /** A cashier lists, reopens and cancels only the payments it created; other roles see all. */
 export function seesOnlyOwnSales(role: Role): boolean {
   return role === 'cashier';

@@ -16,26 +16,35 @@ export interface SessionUser {
   csrfToken: string;
   /** The user's language ('en' | 'es' | 'de' | 'pt'), '' when not chosen (lib/i18n). */
   locale?: string;
+  /**
+   * Set when the session was opened with a PIN on this registered terminal: it opens the till
+   * only (/pos and the till's APIs), never the back office (docs/counter.md).
+   */
+  tillOnly?: { terminalId: string };
 }
 
 function hashToken(token: string): string {
   return createHash('sha256').update(token, 'utf8').digest('hex');
 }
 
-export async function createSession(db: Db, userId: string): Promise<{ token: string; csrfToken: string; expiresAt: Date }> {
+export async function createSession(db: Db, userId: string, terminalId: string | null = null): Promise<{ token: string; csrfToken: string; expiresAt: Date }> {
   const token = randomBytes(32).toString('base64url');
   const csrfToken = randomBytes(24).toString('base64url');
   const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
-  await db.prisma.session.create({ data: { tokenHash: hashToken(token), userId, csrfToken, expiresAt } });
+  await db.prisma.session.create({ data: { tokenHash: hashToken(token), userId, csrfToken, expiresAt, terminalId } });
   return { token, csrfToken, expiresAt };
 }
 
 /** The signed-in user for a cookie value, or null (unknown, expired, or disabled user). */
 export async function sessionUser(db: Db, token: string | null | undefined): Promise<SessionUser | null> {
   if (!token || token.length > 100) return null;
-  const row = await db.prisma.session.findUnique({ where: { tokenHash: hashToken(token) }, include: { user: true } });
+  const row = await db.prisma.session.findUnique({ where: { tokenHash: hashToken(token) }, include: { user: true, terminal: { select: { revokedAt: true } } } });
   if (!row || row.expiresAt.getTime() <= Date.now() || row.user.disabled || !isRole(row.user.role)) return null;
-  return { id: row.user.id, email: row.user.email, name: row.user.name, role: row.user.role, csrfToken: row.csrfToken, locale: row.user.locale };
+  // A PIN session dies with its terminal's registration.
+  if (row.terminalId && (!row.terminal || row.terminal.revokedAt)) return null;
+  const user: SessionUser = { id: row.user.id, email: row.user.email, name: row.user.name, role: row.user.role, csrfToken: row.csrfToken, locale: row.user.locale };
+  if (row.terminalId) user.tillOnly = { terminalId: row.terminalId };
+  return user;
 }
 
 export async function destroySession(db: Db, token: string | null | undefined): Promise<void> {

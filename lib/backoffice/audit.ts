@@ -13,7 +13,11 @@ export type AuditAction =
   | 'api_key.create'
   | 'api_key.revoke'
   | 'user.create'
-  | 'user.update';
+  | 'user.update'
+  | 'user.pin'
+  | 'terminal.create'
+  | 'terminal.rename'
+  | 'terminal.revoke';
 
 export type AuditChanges = Record<string, unknown>;
 

@@ -33,6 +33,7 @@ export interface SettingsView extends ReceiptSettingsView {
   /** DOGE, or the ISO 4217 code prices are set in (docs/using-counter.md#pricing-in-dollars-euros-fiat-pricing). */
   pricing_currency: string;
   tips_enabled: boolean;
+  till_lock_sec: number;
   webhook_url: string;
   webhook_secret_set: boolean;
   webhook_secret_masked: string;
@@ -56,7 +57,7 @@ export async function readSettings(db: Db): Promise<SettingsView> {
     fee_per_kb: formatKoinu(s.feePerKb), max_size: s.maxSize, timeout: s.timeoutSec,
     zero_conf_limit: formatKoinu(s.zeroConfLimit), one_conf_limit: formatKoinu(s.oneConfLimit),
     one_conf_required: s.oneConfRequired, high_conf_required: s.highConfRequired,
-    fiat_currency: s.fiatCurrency, fiat_rate: s.fiatRate, pricing_currency: s.pricingCurrency, tips_enabled: s.tipsEnabled,
+    fiat_currency: s.fiatCurrency, fiat_rate: s.fiatRate, pricing_currency: s.pricingCurrency, tips_enabled: s.tipsEnabled, till_lock_sec: s.tillLockSec,
     webhook_url: s.webhookUrl, webhook_secret_set: s.webhookSecret !== '', webhook_secret_masked: maskSecret(s.webhookSecret),
     categories: storedCategories(s.categories),
     ...receiptSettingsView(s),
@@ -94,6 +95,8 @@ export const SettingsPatch = z.object({
   pricing_currency: z.string().regex(/^[A-Z]{3,4}$/, 'must be DOGE or a 3-letter ISO 4217 code like USD')
     .refine((v) => v === 'DOGE' || v.length === 3, 'must be DOGE or a 3-letter ISO 4217 code like USD').optional(),
   tips_enabled: z.boolean().optional(),
+  /** Idle seconds before a registered till locks (docs/counter.md); 0 = never. */
+  till_lock_sec: z.number().int().min(0).max(86_400).optional(),
   webhook_url: httpUrl.optional(),
   categories: CategoriesSetting.optional(),
   ...receiptSettingsFields,
@@ -168,6 +171,7 @@ export async function updateSettings(db: Db, network: Network, input: unknown): 
   if (p.pricing_currency !== undefined) data.pricingCurrency = p.pricing_currency;
   if (p.tips_enabled !== undefined) data.tipsEnabled = p.tips_enabled;
   if (p.categories !== undefined) data.categories = p.categories;
+  if (p.till_lock_sec !== undefined) data.tillLockSec = p.till_lock_sec;
   if (p.webhook_url !== undefined) {
     // No SSRF: a webhook must not point at this machine or a private network (docs/security.md).
     const problem = p.webhook_url ? await webhookUrlProblem(p.webhook_url) : null;

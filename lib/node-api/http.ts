@@ -1,7 +1,7 @@
 // HTTP side of the node text API (docs/node.md#node-text-api), framework-free: text answers, text errors,
 // authorisation and the streamed headers file. Route handlers in app/get*/route.ts stay thin.
 import type { Db } from '../db/client';
-import { authenticateApiKey, bearerToken, hasScope, roleScopes, sessionUser, cookieValue, SESSION_COOKIE, type Scope } from '../auth';
+import { authenticateApiKey, bearerToken, hasScope, sessionScopes, sessionUser, cookieValue, SESSION_COOKIE, type Scope } from '../auth';
 import { isBackendUnavailable } from '../chain/backend';
 import { log } from '../log';
 import { hashToHex } from '../doge/bytes';
@@ -39,7 +39,7 @@ export async function requireNodeScope(db: Db, req: Request, scope: Scope): Prom
     ok = hasScope(await authenticateApiKey(db, bearerToken(auth)), scope);
   } else {
     const user = await sessionUser(db, cookieValue(req.headers.get('cookie'), SESSION_COOKIE));
-    ok = !!user && roleScopes(user.role).includes(scope);
+    ok = !!user && sessionScopes(user).includes(scope);
   }
   return ok ? null : textError(401, 'Unauthorized', { 'WWW-Authenticate': 'Bearer' });
 }

@@ -36,6 +36,8 @@ export interface PaymentRow {
   rateAt?: Date | null;
   /** Its refunds (docs/api.md#refunds), when the caller loaded them (lib/refunds/load.ts); shown as none otherwise. */
   refunds?: RefundRow[];
+  /** The registered till's name at the time of the sale (docs/counter.md); null when none. */
+  terminal?: string | null;
 }
 
 /** A refund: a payment row paying the customer, pointing at the payment it refunds (docs/api.md#refunds). */
@@ -170,5 +172,6 @@ export function vendorPaymentView(row: PaymentRow, publicUrl: string, now: Date)
       ? { as: row.decisionAs, note: row.decisionNote ?? '', by: row.decidedBy ?? null, at: row.decidedAt ? rfc3339(row.decidedAt) : null }
       : null,
     created_at: rfc3339(row.createdAt),
+    terminal: row.terminal ?? null,
   };
 }

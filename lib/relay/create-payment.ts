@@ -42,6 +42,8 @@ export interface CreatePaymentContext {
    * refuse a new payment (the till's readiness check; a replayed answer is never refused).
    */
   beforeCreate?: () => Promise<void>;
+  /** The registered till the sale is made on (docs/counter.md), or null. */
+  terminal?: { id: string; name: string } | null;
 }
 
 export interface CreatePaymentResult {
@@ -151,6 +153,7 @@ export async function createPayment(ctx: CreatePaymentContext, rawBody: string):
     envelope: envelopeJson, payloadHash: createHash('sha256').update(signed.payloadBytes).digest('hex'),
     pubkey: signed.envelope.pubkey, signature: signed.envelope.sig, relayToken: '', // no token is issued; the column stays for older rows
     apiKeyId: ctx.apiKeyId ?? null, createdBy: ctx.userId ?? null, createdAt: issuedAt,
+    terminalId: ctx.terminal?.id ?? null, terminal: ctx.terminal?.name ?? null,
   };
   const created = {
     ...row, status: 'unpaid', exception: null, txid: null, confirmations: 0, confirmedAt: null, reason: '',
@@ -160,7 +163,7 @@ export async function createPayment(ctx: CreatePaymentContext, rawBody: string):
   const response: Record<string, unknown> = {
     id: full.id, status: full.status, total: full.total, uri: full.uri, connect_uri: full.connect_uri,
     fiat_total: full.fiat_total, fiat_tax: full.fiat_tax, fiat_currency: full.fiat_currency, rate: full.rate,
-    envelope_url: full.envelope_url, checkout_url: full.checkout_url, relay: full.relay, issued: full.issued, expires_at: full.expires_at, payment: full.payment,
+    envelope_url: full.envelope_url, checkout_url: full.checkout_url, relay: full.relay, issued: full.issued, expires_at: full.expires_at, payment: full.payment, terminal: full.terminal,
   };
 
   try {

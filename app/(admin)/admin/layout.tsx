@@ -3,7 +3,7 @@ import { NextIntlClientProvider } from 'next-intl';
 import { getTranslations } from 'next-intl/server';
 import { clientMessages } from '@/i18n/client-messages';
 import { LanguageSelect } from '@/app/_lib/language-select';
-import { currentUser } from '@/app/_lib/session';
+import { backOfficeUser } from '@/app/_lib/session';
 import { SignOutButton } from './_components/sign-out';
 import { AdminNav } from './_components/nav';
 import { roleLabel } from './_components/labels';
@@ -15,7 +15,7 @@ export const dynamic = 'force-dynamic';
 // The back-office frame: brand, navigation and the signed-in user. Each page checks its own
 // role (requirePageUser), so a direct link never bypasses the check.
 export default async function AdminLayout({ children }: { children: React.ReactNode }) {
-  const user = await currentUser();
+  const user = await backOfficeUser();
   const isOwner = user?.role === 'owner';
   const [t, ta, messages] = await Promise.all([getTranslations('common'), getTranslations('admin'), clientMessages('admin')]);
   return (

@@ -46,13 +46,16 @@ function chargeKey(): string {
 
 const KEYS = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '.', '0', '⌫'];
 
-export function Cashier({ products, categories = [], store, sales: initialSales, user, denied, demoWallet = false, readiness: initialReadiness }: {
+export function Cashier({ products, categories = [], store, sales: initialSales, user, denied, demoWallet = false, readiness: initialReadiness, device = null }: {
   products: PosProduct[];
   /** The category tabs, in the store's order (docs/catalog.md). */
   categories?: string[];
   store: PosStore;
   sales: RecentSale[];
-  user: { name: string; role: string };
+  /** tillOnly: signed in with a PIN (docs/counter.md), so no back-office link. */
+  user: { name: string; role: string; tillOnly?: boolean };
+  /** The till's device controls (till-device.tsx): Lock, or registering this browser. */
+  device?: React.ReactNode;
   denied: boolean;
   /** devnet only: offer the demo wallet (/demo/wallet?uri=…) on the payment screen. */
   demoWallet?: boolean;
@@ -335,13 +338,14 @@ export function Cashier({ products, categories = [], store, sales: initialSales,
     <header className={s.bar}>
       <h1 className={s.brand}><span className={s.mark} aria-hidden="true">Ð</span><span>{store.name}</span></h1>
       <div className={s.barRight}>
-        {user.role !== 'cashier' ? <a className={s.ghost} href="/admin">{tc('backOffice')}</a> : null}
+        {user.role !== 'cashier' && !user.tillOnly ? <a className={s.ghost} href="/admin">{tc('backOffice')}</a> : null}
         <a className={s.ghost} href="/pos/shift">{tc('myShift')}</a>
         <button type="button" className={s.ghost} aria-pressed={sound} aria-label={sound ? t('soundOn') : t('soundOff')} onClick={() => setSound(!sound)} title={t('paymentSound')}>
           <BellIcon off={!sound} /><span className={s.soundText}>{sound ? t('soundOn') : t('soundOff')}</span>
         </button>
         <ThemeSwitch className={s.langTop} />
         <LanguageSelect signedIn className={`${s.ghost} ${s.langTop}`} />
+        {device}
         <span className={s.who} title={tc('signedIn')}>{user.name}</span>
         <button type="button" className={s.ghost} onClick={logout}>{tc('signOut')}</button>
       </div>

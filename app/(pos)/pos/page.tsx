@@ -1,5 +1,7 @@
 // The cashier screen (docs/using-counter.md#the-till-pos): a signed-in user rings up a sale and takes the payment.
-import { requirePageUser } from '@/app/_lib/session';
+import { currentTerminal, requirePageUser } from '@/app/_lib/session';
+import { roleAtLeast } from '@/lib/auth';
+import { TillDevice } from './till-device';
 import { appContext } from '@/lib/app-context';
 import { posCatalog, posCategories, posStore, recentSales } from '@/lib/pos/catalog';
 import { readReadiness } from '@/lib/health';
@@ -15,7 +17,10 @@ export default async function PosPage({ searchParams }: { searchParams: Promise<
   const user = await requirePageUser('cashier', '/pos');
   const { denied } = await searchParams;
   const { db, cfg, network } = await appContext();
-  const [products, store, sales, readiness] = await Promise.all([posCatalog(db), posStore(db), recentSales(db, user.id), readReadiness(cfg, db, network)]);
+  const [products, store, sales, readiness, terminal, lock] = await Promise.all([
+    posCatalog(db), posStore(db), recentSales(db, user.id), readReadiness(cfg, db, network), currentTerminal(),
+    db.prisma.store.findUnique({ where: { id: 1 }, select: { tillLockSec: true } }),
+  ]);
   const categories = await posCategories(db, products);
   return (
     <>
@@ -27,7 +32,8 @@ export default async function PosPage({ searchParams }: { searchParams: Promise<
       categories={categories}
       store={store}
       sales={sales}
-      user={{ name: user.name || user.email, role: user.role }}
+      user={{ name: user.name || user.email, role: user.role, tillOnly: !!user.tillOnly }}
+      device={<TillDevice terminal={terminal?.name ?? null} canRegister={!user.tillOnly && roleAtLeast(user.role, 'manager')} lockSec={lock?.tillLockSec ?? 300} />}
       denied={denied === '1'}
       demoWallet={cfg.chainBackend === 'devnet'}
       readiness={{ ready: readiness.ready, codes: readiness.problems.map((p) => p.code) }}

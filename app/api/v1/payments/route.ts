@@ -3,6 +3,7 @@ import { readBodyText } from '@/lib/api/body';
 import { json, jsonError } from '@/lib/api/respond';
 import { createPayment } from '@/lib/relay/create-payment';
 import { assertReady } from '@/lib/health';
+import { saleTerminal } from '@/lib/api/sale-terminal';
 import { listPayments } from '@/lib/relay/list-payments';
 
 export const dynamic = 'force-dynamic';
@@ -22,6 +23,7 @@ export function POST(req: Request) {
       {
         db: ctx.db, network: ctx.network, publicUrl: ctx.cfg.publicUrl, apiKeyId: auth.keyId, userId: auth.user?.id ?? null,
         idempotencyKey: idem, scopes: auth.scopes, maxOpenPayments: ctx.cfg.maxOpenPayments, beforeCreate,
+        terminal: await saleTerminal(ctx.db, req, auth),
       },
       body,
     );

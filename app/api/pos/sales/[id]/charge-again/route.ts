@@ -6,6 +6,7 @@ import { vendorRoute } from '@/lib/api/vendor-route';
 import { readBodyText } from '@/lib/api/body';
 import { json, jsonError } from '@/lib/api/respond';
 import { assertReady } from '@/lib/health';
+import { saleTerminal } from '@/lib/api/sale-terminal';
 import { chargeAgain, ChargeAgainError } from '@/lib/pos/charge-again';
 
 export const dynamic = 'force-dynamic';
@@ -22,7 +23,8 @@ export function POST(req: Request, { params }: { params: Promise<{ id: string }>
     try {
       const r = await chargeAgain({
         db: ctx.db, network: ctx.network, publicUrl: ctx.cfg.publicUrl, apiKeyId: auth.keyId, userId: auth.user?.id ?? null,
-        idempotencyKey: idem, scopes: auth.scopes, maxOpenPayments: ctx.cfg.maxOpenPayments, beforeCreate, ownSalesOf: auth.ownSalesOf,
+        idempotencyKey: idem, scopes: auth.scopes, maxOpenPayments: ctx.cfg.maxOpenPayments, beforeCreate,
+        terminal: await saleTerminal(ctx.db, req, auth), ownSalesOf: auth.ownSalesOf,
       }, id, body);
       return json(r.body, r.status, r.replayed ? { 'Idempotent-Replayed': 'true' } : {});
     } catch (e) {

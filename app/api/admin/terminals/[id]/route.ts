@@ -1,0 +1,21 @@
+// Rename (PATCH { name }) or revoke (DELETE) a registered till (docs/counter.md).
+import { json } from '@/lib/api/respond';
+import { adminRoute, readJson } from '@/lib/api/admin';
+import { renameTerminal, revokeTerminal } from '@/lib/backoffice/terminals';
+
+export const dynamic = 'force-dynamic';
+
+export function PATCH(req: Request, { params }: { params: Promise<{ id: string }> }) {
+  return adminRoute(req, 'manager', async (ctx, a) => {
+    const { id } = await params;
+    return json(await renameTerminal(ctx.db, a.user.id, id, await readJson(req, 4 * 1024)));
+  });
+}
+
+export function DELETE(req: Request, { params }: { params: Promise<{ id: string }> }) {
+  return adminRoute(req, 'manager', async (ctx, a) => {
+    const { id } = await params;
+    await revokeTerminal(ctx.db, a.user.id, id);
+    return json({ ok: true });
+  });
+}

@@ -1,0 +1,22 @@
+// Registered tills (docs/counter.md): list them; register the calling browser as one (owner or
+// manager), which sets its long-lived httpOnly terminal cookie.
+import { json } from '@/lib/api/respond';
+import { adminRoute, readJson } from '@/lib/api/admin';
+import { clientInfo } from '@/lib/api/client-address';
+import { terminalCookie } from '@/lib/auth';
+import { listTerminals, registerTerminal } from '@/lib/backoffice/terminals';
+
+export const dynamic = 'force-dynamic';
+
+export function GET(req: Request) {
+  return adminRoute(req, 'manager', async (ctx) => json({ terminals: await listTerminals(ctx.db) }));
+}
+
+export function POST(req: Request) {
+  return adminRoute(req, 'manager', async (ctx, a) => {
+    const r = await registerTerminal(ctx.db, a.user.id, await readJson(req, 4 * 1024));
+    const res = json(r.view, 201);
+    res.headers.append('Set-Cookie', terminalCookie(r.token, clientInfo(req).secure));
+    return res;
+  });
+}

@@ -1,0 +1,71 @@
+// The till's lock screen and PIN sign-in (docs/counter.md). Both need a registered terminal's
+// cookie (lib/auth/terminals.ts); a missing, unknown or revoked one is 403 and shows nobody.
+// A PIN session is bound to its terminal and opens the till only (lib/auth/roles.ts
+// sessionScopes; lib/api/admin.ts refuses it). PIN failures are throttled per terminal and per
+// user exactly as password sign-ins are (lib/auth/sign-in-throttle.ts), before any scrypt.
+import { z } from 'zod';
+import type { Db } from '../db/client';
+import {
+  createSession, destroySession, cookieValue, requestTerminal, sessionCookie, tillCookie, verifyPin, isRole,
+  SESSION_COOKIE, MAX_PIN_LENGTH, type ActiveTerminal,
+} from '../auth';
+import { signInThrottle } from '../auth/sign-in-throttle';
+import { json, jsonError } from './respond';
+import { isSecure, parse, tooManyAttempts, withCookies } from './auth-routes';
+
+const pinBody = z.object({
+  user_id: z.string().min(1).max(100).regex(/^[!-~]+$/, 'must be a user id'),
+  pin: z.string().min(1).max(MAX_PIN_LENGTH * 4),
+}).strict();
+
+const terminalKey = (id: string) => `terminal|${id}`;
+const pinUserKey = (id: string) => `pin-user|${id}`;
+
+const noTerminal = (): Response => jsonError(403, 'forbidden', 'this browser is not a registered till');
+
+async function terminalOf(db: Db, req: Request): Promise<ActiveTerminal | null> {
+  return requestTerminal(db, req);
+}
+
+/** GET /api/pos/lock: the terminal's name and the active users that have a PIN. */
+export async function lockScreen(db: Db, req: Request): Promise<Response> {
+  const terminal = await terminalOf(db, req);
+  if (!terminal) return noTerminal();
+  return json({ terminal: terminal.name, users: await lockUsers(db) });
+}
+
+/** The active users that have a PIN, as the lock screen names them. */
+export async function lockUsers(db: Db): Promise<{ id: string; name: string }[]> {
+  const rows = await db.prisma.user.findMany({
+    where: { disabled: false, pinHash: { not: null } }, select: { id: true, name: true, email: true, role: true }, orderBy: [{ name: 'asc' }, { email: 'asc' }], take: 200,
+  });
+  return rows.filter((u) => isRole(u.role)).map((u) => ({ id: u.id, name: u.name || u.email.split('@')[0] }));
+}
+
+/** POST /api/auth/pin { user_id, pin }: a till-only session for that user on this terminal. */
+export async function pinLogin(db: Db, req: Request): Promise<Response> {
+  const terminal = await terminalOf(db, req);
+  if (!terminal) return noTerminal();
+  const body = await parse(req, pinBody);
+  if (!body.ok) return body.response;
+  const throttle = signInThrottle();
+  const userKey = pinUserKey(body.value.user_id);
+  const keys = [terminalKey(terminal.id), userKey];
+  const wait = throttle.retryAfter(keys);
+  if (wait > 0) return tooManyAttempts(wait);
+  const user = await db.prisma.user.findUnique({ where: { id: body.value.user_id }, select: { id: true, email: true, name: true, role: true, disabled: true, pinHash: true } });
+  const ok = !!user && !user.disabled && isRole(user.role) && (await verifyPin(body.value.pin, user.pinHash));
+  if (!ok || !user || !isRole(user.role)) {
+    throttle.failed(keys);
+    return jsonError(401, 'unauthorized', 'wrong PIN');
+  }
+  throttle.succeeded([userKey]);
+  // The cashier who steps away is signed out here: the till changes hands, not sessions.
+  await destroySession(db, cookieValue(req.headers.get('cookie'), SESSION_COOKIE));
+  const s = await createSession(db, user.id, terminal.id);
+  const secure = isSecure(req);
+  return withCookies(
+    json({ user: { id: user.id, email: user.email, name: user.name, role: user.role }, csrf_token: s.csrfToken, terminal: terminal.name }),
+    [sessionCookie(s.token, s.expiresAt, secure), tillCookie(s.token, s.expiresAt, secure)],
+  );
+}

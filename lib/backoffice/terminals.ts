@@ -1,0 +1,59 @@
+// Registered tills as the back office manages them (docs/counter.md): register the calling
+// browser, list, rename and revoke. Each change is audited. The terminal's token is returned
+// only to the route that sets the cookie; it is never listed, logged or audited.
+import { z } from 'zod';
+import type { Db } from '../db/client';
+import { createTerminal } from '../auth';
+import { BackofficeError, parseWith } from './errors';
+import { recordAudit } from './audit';
+
+export interface TerminalView {
+  id: string;
+  name: string;
+  created_at: string;
+  last_seen_at: string | null;
+  revoked: boolean;
+}
+
+// A name a cashier reads on the lock screen: printable, no control characters, 1–60 characters.
+const name = z.string().trim().min(1, 'must not be empty').max(60, 'must be at most 60 characters')
+  .regex(/^[^\p{Cc}\p{Cf}\p{Zl}\p{Zp}]*$/u, 'must not contain control characters');
+const TerminalBody = z.object({ name }).strict();
+
+export async function listTerminals(db: Db): Promise<TerminalView[]> {
+  const rows = await db.prisma.terminal.findMany({ orderBy: [{ revokedAt: { sort: 'desc', nulls: 'first' } }, { createdAt: 'desc' }], take: 500 });
+  return rows.map((r) => ({
+    id: r.id, name: r.name, created_at: r.createdAt.toISOString(), last_seen_at: r.lastSeenAt?.toISOString() ?? null, revoked: r.revokedAt !== null,
+  }));
+}
+
+/** Registers a terminal; the caller sets its cookie from `token`. */
+export async function registerTerminal(db: Db, actorId: string, input: unknown) {
+  const p = parseWith(TerminalBody, input);
+  const t = await createTerminal(db, p.name, actorId);
+  await recordAudit(db.prisma, actorId, 'terminal.create', { id: t.id, name: t.name });
+  return { view: { id: t.id, name: t.name, created_at: t.createdAt.toISOString() }, token: t.token };
+}
+
+export async function renameTerminal(db: Db, actorId: string, id: string, input: unknown): Promise<TerminalView> {
+  const p = parseWith(TerminalBody, input);
+  return db.prisma.$transaction(async (tx) => {
+    const before = await tx.terminal.findUnique({ where: { id } });
+    if (!before) throw new BackofficeError('not_found', 'no such terminal');
+    const r = await tx.terminal.update({ where: { id }, data: { name: p.name } });
+    if (before.name !== r.name) await recordAudit(tx, actorId, 'terminal.rename', { id, name: { from: before.name, to: r.name } });
+    return { id: r.id, name: r.name, created_at: r.createdAt.toISOString(), last_seen_at: r.lastSeenAt?.toISOString() ?? null, revoked: r.revokedAt !== null };
+  });
+}
+
+/** Revokes a terminal: its cookie opens nothing from now on, and its PIN sessions end. */
+export async function revokeTerminal(db: Db, actorId: string, id: string): Promise<void> {
+  await db.prisma.$transaction(async (tx) => {
+    const t = await tx.terminal.findUnique({ where: { id } });
+    if (!t) throw new BackofficeError('not_found', 'no such terminal');
+    if (t.revokedAt) throw new BackofficeError('conflict', 'this terminal is already revoked');
+    await tx.terminal.update({ where: { id }, data: { revokedAt: new Date() } });
+    await tx.session.deleteMany({ where: { terminalId: id } });
+    await recordAudit(tx, actorId, 'terminal.revoke', { id, name: t.name });
+  });
+}

@@ -1,0 +1,85 @@
+// Registered tills and the lock screen (issue 30, docs/counter.md) in real Chromium: an owner
+// uses the browser as a till (Till name, Register), locks it, a cashier unlocks it with a PIN
+// (a wrong PIN said plainly), the PIN session shows no back-office link, the till locks itself
+// when idle (till_lock_sec), and a second, unregistered browser never sees the lock screen.
+import { test as base, expect } from '@playwright/test';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { seedPglite } from './seed-pglite';
+import { hdFromSeed, serializeXpub, derivePath, REGTEST } from '../../lib/doge';
+import { startApp, type AppServer } from '../helpers/app-server';
+
+const ADMIN = { email: 'owner@lock.test', password: 'counter lock e2e password' };
+const xpub = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(31), REGTEST), "m/44'/1'/0'"));
+const LOCK_SEC = 6;
+
+const test = base.extend<object, { app: AppServer }>({
+  app: [
+    async ({}, use) => {
+      const dataDir = mkdtempSync(join(tmpdir(), 'counter-lock-e2e-'));
+      await seedPglite(dataDir, [{ sql: 'INSERT INTO store (id, name, till_lock_sec) VALUES (1, $1, $2)', params: ['Lock Café', LOCK_SEC] }]);
+      const app = await startApp(
+        { DOGE_NETWORK: 'regtest', CHAIN_BACKEND: 'devnet', DEVNET_BLOCK_SECONDS: '0', STORE_XPUB: xpub, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
+        { keepDataDir: dataDir },
+      );
+      // A cashier named Ana with a PIN, made through the back-office API.
+      const login = await fetch(`${app.url}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(ADMIN) });
+      const headers = { 'Content-Type': 'application/json', Cookie: login.headers.getSetCookie()[0].split(';')[0], 'X-CSRF-Token': (await login.json()).csrf_token };
+      const ana = await fetch(`${app.url}/api/admin/users`, { method: 'POST', headers, body: JSON.stringify({ email: 'ana@lock.test', name: 'Ana', password: ADMIN.password, role: 'cashier' }) });
+      expect(ana.status).toBe(201);
+      const pin = await fetch(`${app.url}/api/admin/users/${(await ana.json()).id}/pin`, { method: 'PUT', headers, body: JSON.stringify({ pin: '2580' }) });
+      expect(pin.status).toBe(204);
+      await use(app);
+      await app.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+    { scope: 'worker' },
+  ],
+});
+
+test('register a till, lock it, unlock with a PIN, and lock again when idle', async ({ app, page, browser }) => {
+  test.setTimeout(120_000);
+  await page.goto(app.url + '/pos');
+  await page.getByLabel('Email').fill(ADMIN.email);
+  await page.getByLabel('Password').fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/pos$/);
+  await expect(page.locator('[data-hydrated]')).toHaveCount(1);
+
+  await page.getByRole('button', { name: 'Use this device as a till' }).click();
+  await page.getByLabel('Till name').fill('Front counter');
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page.getByRole('button', { name: 'Lock' })).toBeVisible();
+  await expect(page.locator('[data-hydrated]')).toHaveCount(1); // the reloaded till, hydrated
+  await expect(page.getByRole('button', { name: 'Use this device as a till' })).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Lock' }).click();
+  await expect(page).toHaveURL(/\/pos\/lock$/);
+  await expect(page.getByRole('heading', { name: /Front counter/ })).toBeVisible();
+  await expect(page.locator('[data-hydrated]')).toHaveCount(1);
+  await page.getByRole('button', { name: 'Ana' }).click();
+  await page.getByLabel('PIN').fill('1357');
+  await page.getByRole('button', { name: 'Unlock' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Wrong PIN.' })).toBeVisible();
+  await page.getByLabel('PIN').fill('2580');
+  await page.getByRole('button', { name: 'Unlock' }).click();
+  await expect(page).toHaveURL(/\/pos$/);
+  await expect(page.getByTitle('Signed in')).toHaveText('Ana');
+  await expect(page.getByRole('link', { name: 'Back office' })).toHaveCount(0);
+  // A PIN session is sent to the password form by the back office.
+  const admin = await page.request.get(app.url + '/admin', { maxRedirects: 0 });
+  expect(admin.status()).toBe(307);
+  expect(admin.headers().location).toMatch(/\/login\?next=%2Fadmin/);
+
+  // Untouched for till_lock_sec, the till locks itself.
+  await expect(page).toHaveURL(/\/pos\/lock$/, { timeout: (LOCK_SEC + 10) * 1000 });
+
+  // Another browser, never registered, gets the password form, not the lock screen.
+  const other = await browser.newContext();
+  const p2 = await other.newPage();
+  await p2.goto(app.url + '/pos/lock');
+  await expect(p2).toHaveURL(/\/login/);
+  await expect(p2.getByRole('button', { name: 'Ana' })).toHaveCount(0);
+  await other.close();
+});
