@@ -45,6 +45,8 @@ M = {
   'register': ('Register', 'Registrar', 'Registrieren', 'Registrar'),
  },
  'till': {
+  'keptTillSignIn': ('Sign in', 'Iniciar sesión', 'Anmelden', 'Entrar'),
+  'keptTillHidden': ('Signed out: this till shows nothing until someone signs in, which needs a connection to Counter.', 'Sesión cerrada: esta caja no muestra nada hasta que alguien inicie sesión, lo que necesita conexión con Counter.', 'Abgemeldet: Diese Kasse zeigt nichts, bis sich jemand anmeldet; dafür braucht sie eine Verbindung zu Counter.', 'Sessão encerrada: este caixa não mostra nada até alguém entrar, o que precisa de conexão com o Counter.'),
   'rateUnavailable': ('Exchange rate unavailable — prices in {currency} cannot be charged right now. Try again in a minute, or ask the manager to check the Rates page.', 'Tipo de cambio no disponible: ahora no se pueden cobrar precios en {currency}. Inténtalo de nuevo en un minuto o pide al encargado que revise la página de tipos de cambio.', 'Wechselkurs nicht verfügbar – Preise in {currency} können gerade nicht kassiert werden. Versuchen Sie es in einer Minute erneut, oder bitten Sie die Leitung, die Seite „Kurse“ zu prüfen.', 'Taxa de câmbio indisponível — preços em {currency} não podem ser cobrados agora. Tente novamente em um minuto ou peça ao gerente para verificar a página de cotações.'),
   'soundOn': ('Sound on', 'Sonido activado', 'Ton an', 'Som ligado'),
   'soundOff': ('Sound off', 'Sonido desactivado', 'Ton aus', 'Som desligado'),
@@ -138,6 +140,9 @@ M = {
   'state_expired': ('Expired', 'Caducado', 'Abgelaufen', 'Expirado'),
  },
  'payment': {
+  'dataMissingDetail': ('The money arrived without the order data the wallet had to include. Refund it or mark it settled in the back office.', 'El dinero llegó sin los datos del pedido que la cartera debía incluir. Reembólsalo o márcalo como saldado en la administración.', 'Das Geld kam ohne die Bestelldaten, die die Wallet mitsenden musste. Im Backoffice erstatten oder als erledigt markieren.', 'O dinheiro chegou sem os dados do pedido que a carteira devia incluir. Reembolse-o ou marque-o como liquidado na administração.'),
+  'dataMissing': ('Paid without the order data', 'Pagado sin los datos del pedido', 'Ohne Bestelldaten bezahlt', 'Pago sem os dados do pedido'),
+  'connectNeeded': ('A DogeConnect wallet is needed: this payment commits data to the blockchain, which an ordinary wallet cannot do.', 'Se necesita una cartera DogeConnect: este pago registra datos en la cadena de bloques, algo que una cartera corriente no puede hacer.', 'Eine DogeConnect-Wallet ist nötig: Diese Zahlung schreibt Daten in die Blockchain, was eine gewöhnliche Wallet nicht kann.', 'É necessária uma carteira DogeConnect: este pagamento grava dados na blockchain, o que uma carteira comum não consegue fazer.'),
   'scanToPay': ('Scan to pay', 'Escanea para pagar', 'Zum Bezahlen scannen', 'Escaneie para pagar'),
   'heading': ('Payment', 'Pago', 'Zahlung', 'Pagamento'),
   'code': ('Payment code', 'Código de pago', 'Zahlungscode', 'Código de pagamento'),

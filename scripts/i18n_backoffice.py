@@ -3,6 +3,7 @@
 # the text the pages showed before they were translated, byte for byte (tests read it).
 BACKOFFICE = {
  'admin': {
+  'exc_data_missing': ('data missing', 'faltan datos', 'Daten fehlen', 'dados em falta'),
   'overview': ('Overview', 'Resumen', 'Übersicht', 'Visão geral'),
   'getReady': ('Get your store ready', 'Prepara tu tienda', 'Machen Sie Ihr Geschäft startklar', 'Prepare sua loja'),
   'deniedOwner': ('That page needs the owner role.', 'Esa página requiere el rol de propietario.', 'Diese Seite erfordert die Rolle Inhaber.', 'Essa página exige a função de proprietário.'),
@@ -125,6 +126,7 @@ BACKOFFICE = {
   'older': ('Older', 'Anteriores', 'Ältere', 'Anteriores'),
  },
  'adminInvoice': {
+  'refundAmountPaid': ('Paid: {amount}', 'Pagado: {amount}', 'Bezahlt: {amount}', 'Pago: {amount}'),
   'back': ('← Invoices', '← Facturas', '← Rechnungen', '← Faturas'),
   'cancelRefund': ('Cancel refund', 'Cancelar reembolso', 'Erstattung stornieren', 'Cancelar reembolso'),
   'cancelRefundConfirm': ('Cancel this refund? Its QR code stops working, and the amount can be refunded again.', '¿Cancelar este reembolso? Su código QR deja de funcionar y el importe se puede reembolsar de nuevo.', 'Diese Erstattung stornieren? Ihr QR-Code funktioniert dann nicht mehr, und der Betrag kann erneut erstattet werden.', 'Cancelar este reembolso? O código QR deixa de funcionar e o valor pode ser reembolsado novamente.'),
@@ -249,6 +251,7 @@ BACKOFFICE = {
   'disable': ('Disable', 'Desactivar', 'Deaktivieren', 'Desativar'),
  },
  'adminSettings': {
+  'riskOwnerOnly': ('Only an owner can change the 0-conf and 1-conf limits.', 'Solo un propietario puede cambiar los límites 0-conf y de bajo riesgo.', 'Nur ein Inhaber kann das 0-Conf- und das Niedrigrisiko-Limit ändern.', 'Só um proprietário pode alterar os limites 0-conf e de baixo risco.'),
   'title': ('Settings', 'Ajustes', 'Einstellungen', 'Configurações'),
   'network': ('Network: <b>{name}</b>', 'Red: <b>{name}</b>', 'Netzwerk: <b>{name}</b>', 'Rede: <b>{name}</b>'),
   'storeProfile': ('Store profile', 'Perfil de la tienda', 'Geschäftsprofil', 'Perfil da loja'),
