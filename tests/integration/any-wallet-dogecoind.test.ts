@@ -18,7 +18,7 @@ import { createRpcBackend } from '@/lib/chain/rpc/backend';
 import { SpvBackend } from '@/lib/chain/spv/backend';
 import type { ChainBackend } from '@/lib/chain/backend';
 import { startWorker, type RunningWorker } from '@/lib/worker';
-import { vendorPaymentView } from '@/lib/payments';
+import { vendorPaymentView, markPayment } from '@/lib/payments';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { secp256k1 } from '@noble/curves/secp256k1.js';
@@ -44,6 +44,11 @@ function suite(backend: 'rpc' | 'spv', seed: number) {
   async function newPayment(unit: string, extra: Record<string, unknown> = {}, now?: Date) {
     const b = await createTestPayment(db, { unit, extra, now, publicUrl: URL_BASE });
     return { id: b.id, address: b.payment.outputs[0].address };
+  }
+  /** A payment with a `data` output (docs/api.md "data_missing"): its 201 body's id and `uri` (the `dogecoin:` form). */
+  async function newDataPayment(unit: string) {
+    const b = await createTestPayment<{ id: string; uri: string }>(db, { unit, extra: { outputs: [{ type: 'data', data: '6869' }] }, publicUrl: URL_BASE });
+    return b;
   }
   const view = async (id: string): Promise<View> => vendorPaymentView(await db.prisma.payment.findUniqueOrThrow({ where: { id } }), URL_BASE, new Date());
   const events = async (id: string) => (await db.query<{ type: string }>(`SELECT type FROM vendor_event WHERE payment_id = $1 ORDER BY seq`, [id])).map((e) => e.type);
@@ -240,6 +245,37 @@ function suite(backend: 'rpc' | 'spv', seed: number) {
       await seenWithin(p.id, (v) => v.status === 'declined');
       expect(await view(p.id)).toMatchObject({ exception: 'double_spent', amount_paid: '1', amount_due: '1', txids: [t1] });
       expect(await events(p.id)).toEqual(['payment.underpaid', 'payment.accepted', 'payment.confirmed', 'payment.unconfirmed', 'payment.declined']);
+    });
+
+    it('data_missing: an ordinary wallet pays the dogecoin: form\'s address and amount, no OP_RETURN → counted, unpaid, payment.data_missing; a block changes nothing; mark settled', async () => {
+      const p = await newDataPayment('2');
+      // What an ordinary wallet reads of the dogecoin: URI: the address and the amount, nothing else.
+      const uri = new URL(p.uri);
+      expect(uri.protocol).toBe('dogecoin:');
+      const address = uri.pathname;
+      const amount = uri.searchParams.get('amount')!;
+      expect(Number(amount)).toBe(2);
+      const txid = await node.rpc<string>('sendtoaddress', address, Number(amount));
+      const outs = (await node.rpc<{ vout: { scriptPubKey: { type: string } }[] }>('getrawtransaction', txid, 1)).vout;
+      expect(outs.map((o) => o.scriptPubKey.type)).not.toContain('nulldata'); // no OP_RETURN
+      await seenWithin(p.id, (v) => v.exception === 'data_missing');
+      expect(await view(p.id)).toMatchObject({ status: 'unpaid', exception: 'data_missing', amount_paid: '2', amount_due: '0', txids: [txid] });
+      expect(await events(p.id)).toEqual(['payment.data_missing']);
+      const body = JSON.parse((await db.query<{ body: string }>(`SELECT body FROM vendor_event WHERE payment_id = $1 ORDER BY seq DESC LIMIT 1`, [p.id]))[0].body);
+      expect(body.payment).toMatchObject({ id: p.id, status: 'unpaid', exception: 'data_missing', amount_paid: '2' });
+      // Mined: still not paid, no new event (the data is still not committed).
+      await node.mine(1);
+      await caughtUp();
+      await new Promise((r) => setTimeout(r, 1_500)); // a worker tick past the block
+      expect(await view(p.id)).toMatchObject({ status: 'unpaid', exception: 'data_missing', amount_paid: '2' });
+      expect(await events(p.id)).toEqual(['payment.data_missing']);
+      // The merchant settles it: confirmed, marked_settled, payment.confirmed.
+      expect(await markPayment(db, p.id, { as: 'settled', note: 'customer showed the order' }, 'owner@example.com', URL_BASE)).toEqual({ ok: true });
+      expect(await view(p.id)).toMatchObject({ status: 'confirmed', exception: 'marked_settled', amount_paid: '2' });
+      expect(await events(p.id)).toEqual(['payment.data_missing', 'payment.confirmed']);
+      // The worker's next ticks keep the decision.
+      await new Promise((r) => setTimeout(r, 1_500));
+      expect(await view(p.id)).toMatchObject({ status: 'confirmed', exception: 'marked_settled' });
     });
 
     it.skipIf(backend !== 'rpc')('a reorg, then the node loses one of two txs: accepted → unpaid/underpaid, payable again', async () => {
