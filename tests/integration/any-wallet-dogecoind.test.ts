@@ -3,7 +3,9 @@
 // from the mempool within 5 s (the figure is printed), underpaid, two txs that together pay
 // (confirmations from the least-confirmed needed tx), overpaid, late money, a double spend after
 // acceptance (a BIP125 replacement mined in a block), and a reorg that takes one of two txs out
-// of the chain (confirmed → accepted, then declined when its replacement is mined). Once with
+// of the chain (confirmed → accepted, then declined when its replacement is mined), and a
+// payment with a `data` output paid from its dogecoin: form without the OP_RETURN (unpaid,
+// data_missing, payment.data_missing; docs/relay.md), which the merchant settles. Once with
 // the `rpc` backend and once with the `spv` backend (Dogecoin Core with whitelist=127.0.0.1, as
 // docs/node.md advises). In-process worker on PGlite, the production worker interval (1 s).
 // Skipped, saying why, when dogecoind is absent.
