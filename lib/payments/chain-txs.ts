@@ -255,7 +255,7 @@ async function recompute(ctx: ObserveContext, id: string, now: Date, rbf: Readon
     if (!p) return;
     const all = await t.paymentTx.findMany({ where: { paymentId: id }, orderBy: { seq: 'asc' } });
     // amount_paid counts every tx; only the txs that carry the payment's data outputs pay it
-    // (docs/api.md "data_missing"): they decide enough, the block and the double spends.
+    // (docs/api.md#data_missing): they decide enough, the block and the double spends.
     const s = summarize(p.total, all);
     const paying = all.filter((x) => x.commitsData);
     const c = summarize(p.total, paying);

@@ -8,7 +8,7 @@
 //   what zbar read and pays them from the node's wallet (`sendtoaddress`): the till turns paid;
 // - a payment with a data output opens on dogeconnect: and says a DogeConnect wallet is needed;
 //   an ordinary wallet that pays its dogecoin: form's address and amount anyway (no OP_RETURN)
-//   leaves the till on "paid without the order data" (docs/api.md "data_missing"), never paid.
+//   leaves the till on "paid without the order data" (docs/api.md#data_missing), never paid.
 // tests/e2e/till-qr-devnet.spec.ts runs the ordinary wallet against a devnet app.
 // Skipped, saying why, when dogecoind or zbarimg is absent.
 import { test as base, expect, type Page } from '@playwright/test';

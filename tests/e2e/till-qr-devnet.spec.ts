@@ -6,7 +6,7 @@
 //   takes only the address and amount and pays them: the till turns accepted, then paid after a
 //   block mined on request (`POST /demo/api/mine`);
 // - a payment with a data output, paid the same way from its dogecoin: form (no OP_RETURN):
-//   the till says the order data is missing (docs/api.md "data_missing"), never paid.
+//   the till says the order data is missing (docs/api.md#data_missing), never paid.
 // Skipped, saying why, when zbarimg is absent.
 import { test as base, expect, type Page } from '@playwright/test';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';

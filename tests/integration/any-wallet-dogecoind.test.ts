@@ -47,7 +47,7 @@ function suite(backend: 'rpc' | 'spv', seed: number) {
     const b = await createTestPayment(db, { unit, extra, now, publicUrl: URL_BASE });
     return { id: b.id, address: b.payment.outputs[0].address };
   }
-  /** A payment with a `data` output (docs/api.md "data_missing"): its 201 body's id and `uri` (the `dogecoin:` form). */
+  /** A payment with a `data` output (docs/api.md#data_missing): its 201 body's id and `uri` (the `dogecoin:` form). */
   async function newDataPayment(unit: string) {
     const b = await createTestPayment<{ id: string; uri: string }>(db, { unit, extra: { outputs: [{ type: 'data', data: '6869' }] }, publicUrl: URL_BASE });
     return b;
