@@ -5,5 +5,5 @@
 export { PAYMENT_CHANNEL, paymentChanges, type ChangeFeed, type ChangeSubscriber } from './payment-changes';
 export { FeedHub, FEED_POLL_MS, FEED_SAFETY_POLL_MS, type FeedSource, type FeedWatcher, type FeedHubOptions } from './feed-hub';
 export { isExpiredProbe, isFinalProbe, probeFingerprint, type FeedProbe } from './feed-probe';
-export { paymentEventStream, openFeedCount, sseEvent, FEED_DEFAULTS, type FeedOptions } from './payment-feed';
+export { paymentEventStream, openFeedCount, sseEvent, SSE_HEADERS, FEED_DEFAULTS, type FeedOptions } from './payment-feed';
 export { paymentFeedHub, paymentFeedSource } from './payment-feed-db';

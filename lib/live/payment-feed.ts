@@ -182,3 +182,11 @@ export function paymentEventStream(opts: FeedOptions): ReadableStream<Uint8Array
     },
   });
 }
+
+/** The headers of every payment event stream: never cached or transformed, never buffered by a proxy (docs/live.md). */
+export const SSE_HEADERS: Readonly<Record<string, string>> = {
+  'Content-Type': 'text/event-stream; charset=utf-8',
+  'Cache-Control': 'no-store, no-transform',
+  Connection: 'keep-alive',
+  'X-Accel-Buffering': 'no',
+};

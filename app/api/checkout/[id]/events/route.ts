@@ -10,7 +10,7 @@ import { jsonError } from '@/lib/api/respond';
 import { log } from '@/lib/log';
 import { checkoutExists } from '@/lib/checkout/load';
 import { checkoutLive } from '@/lib/checkout/state';
-import { paymentEventStream, paymentFeedHub } from '@/lib/live';
+import { paymentEventStream, paymentFeedHub, SSE_HEADERS } from '@/lib/live';
 import { streamSlots, STREAMS_PER_USER } from '@/lib/relay/stream-slots';
 
 export const dynamic = 'force-dynamic';
@@ -39,10 +39,7 @@ export function GET(req: Request, { params }: { params: Promise<{ id: string }> 
     return new Response(stream, {
       status: 200,
       headers: {
-        'Content-Type': 'text/event-stream; charset=utf-8',
-        'Cache-Control': 'no-store, no-transform',
-        Connection: 'keep-alive',
-        'X-Accel-Buffering': 'no',
+        ...SSE_HEADERS,
         'X-Robots-Tag': 'noindex',
       },
     });

@@ -3,7 +3,7 @@ import { vendorRoute } from '@/lib/api/vendor-route';
 import { jsonError } from '@/lib/api/respond';
 import { log } from '@/lib/log';
 import { canSeePayment } from '@/lib/payments';
-import { paymentEventStream, paymentFeedHub } from '@/lib/live';
+import { paymentEventStream, paymentFeedHub, SSE_HEADERS } from '@/lib/live';
 import { acquireStreamSlot } from '@/lib/api/stream-slot';
 
 export const dynamic = 'force-dynamic';
@@ -27,12 +27,7 @@ export function GET(req: Request, { params }: { params: Promise<{ id: string }> 
     });
     return new Response(stream, {
       status: 200,
-      headers: {
-        'Content-Type': 'text/event-stream; charset=utf-8',
-        'Cache-Control': 'no-store, no-transform',
-        Connection: 'keep-alive',
-        'X-Accel-Buffering': 'no',
-      },
+      headers: SSE_HEADERS,
     });
   });
 }
