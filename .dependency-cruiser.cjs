@@ -9,9 +9,13 @@ const withIndex = readdirSync(join(__dirname, 'lib'), { withFileTypes: true })
   .map((d) => d.name);
 
 // The lower layers: the chain, the protocol and the data underneath everything else.
-const LOWER = ['chain', 'doge', 'money', 'connect', 'db'];
+const LOWER = ['chain', 'p2p', 'node-api', 'doge', 'money', 'connect', 'db'];
 // The higher layers: what payments, wallets, merchants and the till see.
 const HIGHER = ['relay', 'payments', 'webhooks', 'live', 'api', 'pos', 'backoffice'];
+// The faces over the payment core: each calls lib/payments and none calls another.
+const FACES = ['relay', 'webhooks', 'live'];
+// What sits above the payment core: its faces, HTTP plumbing and the screens' domain.
+const ABOVE_PAYMENTS = [...FACES, 'api', 'pos', 'backoffice'];
 
 // Temporary exceptions: known violations that another change is about to remove, each a `from`
 // path the rule skips, with the reason. The payment core's (the pay-sql ↔ state/relay-accept
@@ -37,6 +41,20 @@ module.exports = {
       severity: 'error',
       from: { path: `^lib/(${LOWER.join('|')})/` },
       to: { path: `^lib/(${HIGHER.join('|')})/` },
+    },
+    {
+      name: 'payments-is-the-core',
+      comment: 'lib/payments is called by the relay, the webhooks, the live path, the API and the screens; it calls none of them.',
+      severity: 'error',
+      from: { path: '^lib/payments/' },
+      to: { path: `^lib/(${ABOVE_PAYMENTS.join('|')})/` },
+    },
+    {
+      name: 'faces-apart',
+      comment: 'The wallet-facing relay, the webhooks and the live path each stand on lib/payments alone: none imports another.',
+      severity: 'error',
+      from: { path: `^lib/(${FACES.join('|')})/` },
+      to: { path: `^lib/(${FACES.join('|')})/`, pathNot: `^lib/$1/` },
     },
     {
       name: 'domain-not-http',

@@ -17,7 +17,7 @@ const BUYERS = 1000;
 async function addresses() {
   const jiti = createJiti(import.meta.url, { alias: { '@': ROOT } });
   const doge = await jiti.import(join(ROOT, 'lib/doge/index.ts'));
-  const { sellerAddress } = await jiti.import(join(ROOT, 'lib/relay/receive-address.ts'));
+  const { sellerAddress } = await jiti.import(join(ROOT, 'lib/payments/creation/receive-address.ts'));
   const net = doge.getNetwork('mainnet');
   const account = doge.parseXpub(DGUB, net);
   // Buyers: external addresses of another branch of the same account (valid, distinct).

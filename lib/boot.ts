@@ -4,7 +4,7 @@
 import { loadConfig, type Config } from './config';
 import { getDb, type Db } from './db';
 import { log } from './log';
-import { activeRelayKey } from './relay/relay-key';
+import { activeRelayKey } from './payments/creation/relay-key';
 import { ensureBootstrapKey } from './auth/api-keys';
 import { ensureAdminUser, issueSetupCode } from './auth/accounts';
 import { makePrivate, secureDataDir } from './db/data-dir';

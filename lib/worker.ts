@@ -12,8 +12,8 @@ import { trackBlockConnected, trackBlockDisconnected } from './chain/wallet-trac
 import { syncWatchAddresses } from './chain/watch-addresses';
 import { applyBirthday, rescanStep } from './chain/rescan';
 import { onBlockConnected, onBlockDisconnected, onMempoolTxs, updateConfirmations, expirePayments, dropVanishedTxs, type SyncContext } from './payments';
-import { broadcastClaimed } from './relay/pay';
-import { startWebhookLoop, type WebhookLoop } from './relay/webhook-delivery';
+import { broadcastClaimed } from './relay';
+import { startWebhookLoop, type WebhookLoop } from './webhooks';
 import { startRateLoop, type RateLoop } from './rates/refresh';
 import type { RateConfig } from './rates/config';
 import { decodeTx } from './doge';

@@ -29,9 +29,9 @@
 // between collections, as at 128 MB, so the cap is a ceiling and not an invitation to keep garbage.
 export const BASE_HEAP_MB = 128;
 export const STREAM_HEAP_KB = 64;
-const DEFAULT_MAX_STREAMS = 2000; // lib/relay/stream-slots.ts
+const DEFAULT_MAX_STREAMS = 2000; // lib/live/stream-slots.ts
 
-/** The heap cap for the process's MAX_STREAMS (read as lib/relay/stream-slots.ts reads it). */
+/** The heap cap for the process's MAX_STREAMS (read as lib/live/stream-slots.ts reads it). */
 export function heapMbFor(env = process.env) {
   const raw = env.MAX_STREAMS?.trim();
   const n = raw && /^\d{1,7}$/.test(raw) && Number(raw) >= 1 && Number(raw) <= 1_000_000 ? Number(raw) : DEFAULT_MAX_STREAMS;

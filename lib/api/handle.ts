@@ -1,9 +1,8 @@
 // Wraps a route handler body: maps domain errors to HTTP answers, never leaks internals.
 import { BodyTooLargeError } from './body';
 import { json, jsonError, transient } from './respond';
-import { InvalidRequestError, ForbiddenFieldError, TooManyOpenPaymentsError } from '../relay/errors';
-import { IdempotencyConflictError } from '../relay/create-payment';
-import { NoReceivingWalletError } from '../relay/receive-address';
+import { InvalidRequestError } from '../errors';
+import { ForbiddenFieldError, TooManyOpenPaymentsError, IdempotencyConflictError, NoReceivingWalletError } from '../payments';
 import { isStoreNotReady } from '../readiness';
 import { isBackendUnavailable } from '../chain/backend';
 import { log } from '../log';

@@ -1,6 +1,6 @@
 // A slot for one live update stream (docs/security.md): the caller's own cap (per API key, or per
 // signed-in user across its sessions: 429) and this process's (MAX_STREAMS: 503).
-import { streamSlots, STREAMS_PER_USER } from '../relay/stream-slots';
+import { streamSlots, STREAMS_PER_USER } from '../live';
 import type { Granted } from './vendor-route';
 import { jsonError } from './respond';
 

@@ -9,7 +9,7 @@ import type { ZodType } from 'zod';
 import type { Db } from '../db/client';
 import { bpToPercent, Fields, formatPrice, parsePrice, percentToBp, pricingCurrency } from './catalog';
 import { BackofficeError } from './errors';
-import { fieldPath } from '../relay/errors';
+import { fieldPath } from '../errors';
 
 export const CSV_HEADER = ['sku', 'name', 'price', 'currency', 'tax_rate', 'category', 'barcode', 'stock', 'low_stock', 'description', 'archived'] as const;
 type Column = (typeof CSV_HEADER)[number];

@@ -1,6 +1,6 @@
 // Errors of back-office operations; lib/api/admin.ts turns them into JSON answers.
 import type { ZodError } from 'zod';
-import { fieldPath } from '../relay/errors';
+import { fieldPath } from '../errors';
 
 export type BackofficeCode = 'invalid_request' | 'not_found' | 'conflict' | 'forbidden';
 

@@ -1,14 +1,14 @@
 // Invoices in the back office: filtered cursor pages (status, date range, text), the detail
 // with lines, outputs, submissions and the webhook delivery log, and CSV/JSON export. Cursors
-// are those of the vendor API (lib/relay/list-payments), newest first by seq.
+// are those of the vendor API (lib/payments/queries/list-payments), newest first by seq.
 import { localDateTime } from '../time/zone';
 import { z } from 'zod';
 import type { Db } from '../db/client';
 import { formatKoinu } from '../money';
-import { encodeCursor, decodeCursor } from '../relay/list-payments';
+import { encodeCursor, decodeCursor } from '../payments/queries/list-payments';
 import { vendorPaymentView, expiredField, isExpired, canCancel, canMark, refundView, amountRefunded } from '../payments';
 import { loadRefunds } from '../refunds/load';
-import { redeliver } from '../relay/webhook-delivery';
+import { redeliver } from '../webhooks';
 import { BackofficeError, invalid, parseWith } from './errors';
 import { parseInt64, storableDate } from '../db/bounds';
 

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import type { Db } from '../db/client';
 import { createApiKey, revokeApiKey, SCOPES, BOOTSTRAP_KEY_ID } from '../auth';
-import { activeRelayKey, rotateRelayKey } from '../relay/relay-key';
+import { activeRelayKey, rotateRelayKey } from '../payments/creation/relay-key';
 import { BackofficeError, parseWith } from './errors';
 import { recordAudit } from './audit';
 

@@ -8,7 +8,7 @@ import { readWalletCount, walletCountKey, writeWalletCount } from '../db/wallet-
 import { isValidAddress, isValidXpub, type Network } from '../doge';
 import { formatKoinu, parseKoinu, AmountError } from '../money';
 import { invalid, parseWith } from './errors';
-import { webhookUrlProblem } from '../relay/webhook-address';
+import { webhookUrlProblem } from '../webhooks';
 import { CategoriesSetting, storedCategories } from './categories';
 import { receiptSettingsData, receiptSettingsFields, receiptSettingsView, type ReceiptSettingsView } from '../receipts/store-settings';
 

@@ -3,7 +3,7 @@
 // limit of 20 addresses beyond the highest used index (and, on branch 0, beyond the next index
 // handed out to payments, store.next_address_index); with a single STORE_ADDRESS, that address.
 // Payment addresses are also registered (registerWalletAddress, below) by
-// lib/relay/receive-address.ts as they are handed out.
+// lib/payments/creation/receive-address.ts as they are handed out.
 import type { Db } from '../db/client';
 import { readWalletCount, walletCountKey, writeWalletCount } from '../db/wallet-counts';
 import { addressToScript, decodeAddress, derivePublic, hdKeyToAddress, parseXpub, toHex, type Network } from '../doge';

@@ -11,8 +11,8 @@ import { z } from 'zod';
 import type { Db } from '../db/client';
 import { isValidAddress, type Network } from '../doge';
 import { koinuToDogeNumber } from '../money';
-import { InvalidRequestError, fromZod } from '../relay/errors';
-import { sellerAddress } from '../relay/receive-address';
+import { InvalidRequestError, fromZod } from '../errors';
+import { sellerAddress } from '../payments/creation/receive-address';
 
 export const INVOICE_LIMIT_MAX = 100;
 export const INVOICE_PAGE_MAX = 1000;

@@ -1,4 +1,4 @@
-// Creating payment rows: a sale (lib/relay/create-payment.ts prices and signs it) or a refund
+// Creating payment rows: a sale (lib/payments/creation/create-payment.ts prices and signs it) or a refund
 // (lib/refunds/create-refund.ts). The callers build the columns; the INSERT, and the event a
 // new row reports, are written here (the one writer, docs/architecture.md).
 import type { Prisma } from '../db/client';

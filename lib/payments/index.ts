@@ -20,9 +20,29 @@ export {
   type PaymentRow, type RefundRow, type RefundView,
 } from './view';
 export { EVENT_TYPES, eventTypeFor, newEventId, eventBody, type EventType, type EventRow } from './events';
-// Queries:
+// Queries: who may see a payment, its refunds, the vendor API's listings, the open-payment cap.
 export { salesScope, canSeePayment } from './sales-scope';
 export { loadRefunds, withRefunds, withRefundsOne } from './refunds-of';
+export { listPayments, encodeCursor, decodeCursor } from './queries/list-payments';
+export { listEvents } from './queries/list-events';
+export { countOpenPayments, DEFAULT_MAX_OPEN_PAYMENTS } from './queries/open-payments';
+// Creation (POST /api/v1/payments, the till's sale, refunds): the request and its pricing, who
+// may ask for what, the receive address, the signed Connect Payment and the relay's signing key.
+export {
+  createPayment, newPaymentId, IdempotencyConflictError, type CreatePaymentContext, type CreatePaymentResult,
+} from './creation/create-payment';
+export {
+  priceRequest, isWalletUrl, PaymentRequestSchema, MIN_PAYMENT_KOINU,
+  type PaymentRequest, type PricedRequest, type PricedLine, type PricedOutput,
+} from './creation/request';
+export { convertFiatRequest, requestCurrency, DOGE, type FiatLine } from './creation/fiat-request';
+export { authorizePaymentRequest } from './creation/authz';
+export { ForbiddenFieldError, TooManyOpenPaymentsError } from './creation/errors';
+export { buildConnectPayment, type ConnectPaymentInput } from './creation/connect-payment';
+export { allocateReceiveAddress, sellerAddress, NoReceivingWalletError } from './creation/receive-address';
+export { activeRelayKey, rotateRelayKey, type RelayKeyMaterial } from './creation/relay-key';
+export { readStoreSettings, type StoreSettings } from './store-settings';
+export { requiredConfirmations, requiredForTx } from './risk';
 // Commands: /relay/pay (claim, release, accept), creation, the vendor and the merchant.
 export {
   loadPayRow, claimPayment, releaseClaim, recordRejected, REJECTED_KEPT, type PayRow, type Claim, type ExpectedOutput,

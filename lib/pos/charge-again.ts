@@ -9,8 +9,8 @@ import type { Db } from '../db/client';
 import { formatFiatMinor, formatKoinu } from '../money';
 import { hasFiatLines } from '../receipts/model';
 import { salesScope } from '../payments';
-import { createPayment, type CreatePaymentContext, type CreatePaymentResult } from '../relay/create-payment';
-import { InvalidRequestError } from '../relay/errors';
+import { createPayment, type CreatePaymentContext, type CreatePaymentResult } from '../payments/creation/create-payment';
+import { InvalidRequestError } from '../errors';
 
 /** A stored payment as far as charging it again reads it. */
 export interface StoredSale {

@@ -12,13 +12,13 @@ import type { Db } from '../db/client';
 import type { Network } from '../doge';
 import { signEnvelope } from '../connect';
 import { rateCurrency, rateInForce } from '../rates';
-import { buildConnectPayment } from '../relay/connect-payment';
-import { readStoreSettings } from '../relay/store-settings';
-import { requiredConfirmations } from '../relay/risk';
-import { activeRelayKey } from '../relay/relay-key';
-import { isWalletUrl } from '../relay/payment-request';
+import { buildConnectPayment } from '../payments/creation/connect-payment';
+import { readStoreSettings } from '../payments/store-settings';
+import { requiredConfirmations } from '../payments/risk';
+import { activeRelayKey } from '../payments/creation/relay-key';
+import { isWalletUrl } from '../payments/creation/request';
 import { refundView, rfc3339, insertPaymentWithEvent, type RefundView } from '../payments';
-import { InvalidRequestError } from '../relay/errors';
+import { InvalidRequestError } from '../errors';
 import { fiatRefundKoinu, lockedRate, parseRefundRequest, refundAddress, refundAmount, RefundConflictError } from './request';
 
 /** How long the merchant's wallet has to pay a refund through /relay/pay (a plain payment still counts after). */

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { AmountError, fiatToKoinu, formatFiatMinor, formatKoinu, parseDecimal, parseFiatMinor, parseKoinu, type Decimal } from '../money';
 import { decodeAddress, type Network } from '../doge';
-import { fromZod, InvalidRequestError } from '../relay/errors';
+import { fromZod, InvalidRequestError } from '../errors';
 
 /** Dogecoin's soft dust limit: a refund output below 0.01 DOGE would not relay. */
 export const MIN_REFUND = 1_000_000n;

@@ -2,7 +2,7 @@
 // instants or YYYY-MM-DD dates in an IANA time zone, and the local days it covers. Every
 // wall-clock conversion goes through Intl (a day may have 23 or 25 hours); nothing here knows
 // a zone's rules. Bad input throws InvalidRequestError (400), never anything else.
-import { InvalidRequestError } from '../relay/errors';
+import { InvalidRequestError } from '../errors';
 
 /** The longest period one report covers. */
 export const MAX_RANGE_DAYS = 366;

@@ -1,10 +1,10 @@
 // Payments for in-process tests: created through the same code as POST /api/v1/payments
-// (lib/relay/create-payment.ts), by a trusted caller (no API key, no user), on a store whose
+// (lib/payments/creation/create-payment.ts), by a trusted caller (no API key, no user), on a store whose
 // receiving wallet the test has set. The body is one line, a tea at `unit` DOGE, plus `extra`.
 import { expect } from 'vitest';
 import type { Db } from '@/lib/db';
 import { REGTEST, type Network } from '@/lib/doge';
-import { createPayment } from '@/lib/relay/create-payment';
+import { createPayment } from '@/lib/payments/creation/create-payment';
 
 /** A PUBLIC_URL nothing listens on: the payments' URLs are only ever read, never fetched. */
 export const TEST_PUBLIC_URL = 'http://127.0.0.1:1';

@@ -1,6 +1,6 @@
 // A local webhook endpoint that records every delivery and checks its signature.
 import { createServer, type Server } from 'node:http';
-import { verifyWebhookSignature } from '@/lib/relay/webhook-signature';
+import { verifyWebhookSignature } from '@/lib/webhooks/signature';
 import { freePort } from './ports';
 
 export interface Received {

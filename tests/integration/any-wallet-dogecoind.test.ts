@@ -15,7 +15,7 @@ import { openTestDb } from '../helpers/stores';
 import { REGTEST, getNetwork } from '@/lib/doge';
 import { testXpub } from '../helpers/keys';
 import { koinuFromRpc, koinuToRpc } from '@/lib/chain/rpc/client';
-import { activeRelayKey } from '@/lib/relay/relay-key';
+import { activeRelayKey } from '@/lib/payments/creation/relay-key';
 import { createRpcBackend } from '@/lib/chain/rpc/backend';
 import { SpvBackend } from '@/lib/chain/spv/backend';
 import type { ChainBackend } from '@/lib/chain/backend';

@@ -7,7 +7,7 @@ import { type Db } from '@/lib/db';
 import { openTestDb } from '../helpers/stores';
 import { REGTEST, getNetwork } from '@/lib/doge';
 import { testXpub } from '../helpers/keys';
-import { activeRelayKey } from '@/lib/relay/relay-key';
+import { activeRelayKey } from '@/lib/payments/creation/relay-key';
 import { createRpcBackend } from '@/lib/chain/rpc/backend';
 import { SpvBackend } from '@/lib/chain/spv/backend';
 import { startWorker, type RunningWorker } from '@/lib/worker';

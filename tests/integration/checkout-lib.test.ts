@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db } from '@/lib/db';
 import { openTestDb } from '../helpers/stores';
 import { MAINNET } from '@/lib/doge';
-import { createPayment } from '@/lib/relay/create-payment';
-import { activeRelayKey } from '@/lib/relay/relay-key';
+import { createPayment } from '@/lib/payments/creation/create-payment';
+import { activeRelayKey } from '@/lib/payments/creation/relay-key';
 import { checkoutExists, loadCheckout } from '@/lib/checkout/load';
 
 const DGUB = 'dgub8nnbYqHETn61ajXkw8Z8cHasQNrPnQpb85448DY2ie7PmNecxAm6BjTnhNCvZY3qJk1MKZ9Z5HQasQ83ARb99nmduT7dunvxgcvBFVHuvrq';

@@ -7,8 +7,8 @@ import { type Db } from '@/lib/db';
 import { openTestDb } from '../helpers/stores';
 import { REGTEST } from '@/lib/doge';
 import { testXpub } from '../helpers/keys';
-import { createPayment } from '@/lib/relay/create-payment';
-import { activeRelayKey } from '@/lib/relay/relay-key';
+import { createPayment } from '@/lib/payments/creation/create-payment';
+import { activeRelayKey } from '@/lib/payments/creation/relay-key';
 import { CONFIRMATIONS_TRACKED, onBlockDisconnected, updateConfirmations, type SyncContext } from '@/lib/payments';
 
 const XPUB = testXpub(12);

@@ -9,7 +9,7 @@ import { openTestDb } from '../helpers/stores';
 import { vacuumPglite } from '@/lib/db/maintenance';
 import { MAINNET } from '@/lib/doge';
 import { listInvoices } from '@/lib/invoices/list-invoices';
-import { sellerAddress } from '@/lib/relay/receive-address';
+import { sellerAddress } from '@/lib/payments/creation/receive-address';
 import { startPostgres, createDatabase, type PgServer } from '../helpers/postgres';
 
 const DGUB = 'dgub8nnbYqHETn61ajXkw8Z8cHasQNrPnQpb85448DY2ie7PmNecxAm6BjTnhNCvZY3qJk1MKZ9Z5HQasQ83ARb99nmduT7dunvxgcvBFVHuvrq';

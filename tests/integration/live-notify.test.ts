@@ -10,8 +10,8 @@ import { paymentChanges, FeedHub, paymentFeedSource, type FeedWatcher } from '@/
 import { startPostgres, createDatabase, type PgServer } from '../helpers/postgres';
 import { until } from '../helpers/wait';
 import { MAINNET } from '@/lib/doge';
-import { createPayment as newPayment } from '@/lib/relay/create-payment';
-import { activeRelayKey } from '@/lib/relay/relay-key';
+import { createPayment as newPayment } from '@/lib/payments/creation/create-payment';
+import { activeRelayKey } from '@/lib/payments/creation/relay-key';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const DGUB = 'dgub8nnbYqHETn61ajXkw8Z8cHasQNrPnQpb85448DY2ie7PmNecxAm6BjTnhNCvZY3qJk1MKZ9Z5HQasQ83ARb99nmduT7dunvxgcvBFVHuvrq';

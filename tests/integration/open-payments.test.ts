@@ -4,10 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db } from '@/lib/db';
 import { openTestDb } from '../helpers/stores';
 import { MAINNET } from '@/lib/doge';
-import { createPayment } from '@/lib/relay/create-payment';
+import { createPayment } from '@/lib/payments/creation/create-payment';
 import { cancelPayment } from '@/lib/payments';
-import { countOpenPayments } from '@/lib/relay/open-payments';
-import { TooManyOpenPaymentsError } from '@/lib/relay/errors';
+import { countOpenPayments } from '@/lib/payments/queries/open-payments';
+import { TooManyOpenPaymentsError } from '@/lib/payments/creation/errors';
 
 const DGUB = 'dgub8nnbYqHETn61ajXkw8Z8cHasQNrPnQpb85448DY2ie7PmNecxAm6BjTnhNCvZY3qJk1MKZ9Z5HQasQ83ARb99nmduT7dunvxgcvBFVHuvrq';
 const URL_BASE = 'http://127.0.0.1:1';

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db } from '@/lib/db';
 import { openTestDb } from '../helpers/stores';
 import { MAINNET } from '@/lib/doge';
-import { createPayment } from '@/lib/relay/create-payment';
+import { createPayment } from '@/lib/payments/creation/create-payment';
 import { cancelPayment, claimPayment, expirePayments, tillState, vendorPaymentView } from '@/lib/payments';
 import { saleState } from '@/lib/pos/catalog';
 

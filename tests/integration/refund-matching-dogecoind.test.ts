@@ -10,8 +10,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openMigratedDb, type Db } from '@/lib/db';
 import { hdFromSeed, serializeXpub, derivePath, REGTEST, getNetwork } from '@/lib/doge';
-import { createPayment } from '@/lib/relay/create-payment';
-import { activeRelayKey } from '@/lib/relay/relay-key';
+import { createPayment } from '@/lib/payments/creation/create-payment';
+import { activeRelayKey } from '@/lib/payments/creation/relay-key';
 import { createRpcBackend } from '@/lib/chain/rpc/backend';
 import { SpvBackend } from '@/lib/chain/spv/backend';
 import type { ChainBackend } from '@/lib/chain/backend';

@@ -5,8 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { openTestDb } from '../helpers/stores';
 import { MAINNET } from '@/lib/doge';
-import { createPayment } from '@/lib/relay/create-payment';
-import { activeRelayKey } from '@/lib/relay/relay-key';
+import { createPayment } from '@/lib/payments/creation/create-payment';
+import { activeRelayKey } from '@/lib/payments/creation/relay-key';
 import { createUser } from '@/lib/auth';
 import { paymentBody } from '@/lib/pos/cart';
 import { formatKoinu } from '@/lib/money';

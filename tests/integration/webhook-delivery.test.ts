@@ -10,14 +10,14 @@ import { hostname } from 'node:os';
 import { lookup } from 'node:dns/promises';
 import { openMigratedDb, type Db } from '@/lib/db';
 import { seedDataDir } from '../helpers/stores';
-import { deliverDueEvents, redeliver, startWebhookLoop, type DeliverOptions } from '@/lib/relay/webhook-delivery';
-import { verifyWebhookSignature } from '@/lib/relay/webhook-signature';
-import { WEBHOOK_RETRY_WINDOW_MS } from '@/lib/relay/webhook-backoff';
+import { deliverDueEvents, redeliver, startWebhookLoop, type DeliverOptions } from '@/lib/webhooks/delivery';
+import { verifyWebhookSignature } from '@/lib/webhooks/signature';
+import { WEBHOOK_RETRY_WINDOW_MS } from '@/lib/webhooks/backoff';
 import { startPostgres, createDatabase, type PgServer } from '../helpers/postgres';
 import { freePort } from '../helpers/ports';
 
 // The receiver listens on loopback, which webhooks refuse unless private addresses are allowed
-// (lib/relay/webhook-address.ts); the SSRF test below turns it off per call.
+// (lib/webhooks/address.ts); the SSRF test below turns it off per call.
 process.env.WEBHOOK_ALLOW_PRIVATE = '1';
 
 const SECRET = 'whsec_integration_Zk3q9';

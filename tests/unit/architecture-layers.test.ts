@@ -52,6 +52,14 @@ describe('architecture: layers and cycles', () => {
       'app/page.ts': "import { inner } from '../lib/auth/inner';\nexport const x = inner;\n",
       'lib/auth/index.ts': "export { inner } from './inner';\n",
       'lib/auth/inner.ts': 'export const inner = 1;\n',
+      'lib/relay/index.ts': "export { high } from './high';\n",
+      'lib/relay/inner.ts': "import { high } from './high';\nexport const inner = high;\n",
+      'lib/relay/notify.ts': "import { feed } from '../live/feed';\nexport const notify = feed;\n",
+      'lib/live/feed.ts': 'export const feed = 1;\n',
+      'lib/webhooks/send.ts': 'export const send = 1;\n',
+      'lib/payments/core.ts': "import { send } from '../webhooks/send';\nexport const core = send;\n",
+      'lib/p2p/peer.ts': "import { core } from '../payments/core';\nexport const peer = core;\n",
+      'app/pay.ts': "import { high } from '../lib/relay/high';\nexport const pay = high;\n",
       'lib/pos/a.ts': "import { b } from './b';\nexport const a = () => b;\n",
       'lib/pos/b.ts': "import { a } from './a';\nexport const b = () => a;\n",
     };
@@ -60,7 +68,7 @@ describe('architecture: layers and cycles', () => {
       writeFileSync(join(tree, path), text);
     }
 
-    it('reports lower→higher, domain→HTTP, lib→app, app→module internals and a cycle', async () => {
+    it('reports lower→higher, payments→its faces, face→face, domain→HTTP, lib→app, app→module internals and a cycle', async () => {
       const options = await loadOptions();
       const ruleSet = { ...options.ruleSet!, options: { ...(options.ruleSet as { options?: object }).options, tsConfig: undefined } };
       const cwd = process.cwd();
@@ -72,8 +80,14 @@ describe('architecture: layers and cycles', () => {
           'domain-not-http: lib/refunds/errors.ts → lib/api/respond.ts',
           'lib-not-next: lib/money/page.ts → app/page.ts',
           'app-through-index: app/page.ts → lib/auth/inner.ts',
+          'app-through-index: app/pay.ts → lib/relay/high.ts',
+          'faces-apart: lib/relay/notify.ts → lib/live/feed.ts',
+          'payments-is-the-core: lib/payments/core.ts → lib/webhooks/send.ts',
+          'lower-not-higher: lib/p2p/peer.ts → lib/payments/core.ts',
           expect.stringMatching(/^no-circular: lib\/pos\/(a|b)\.ts → lib\/pos\/(a|b)\.ts/),
         ]));
+        // A face's own files may import each other.
+        expect(found.filter((v) => v.includes('lib/relay/inner.ts'))).toEqual([]);
       } finally {
         process.chdir(cwd);
       }

@@ -1,11 +1,11 @@
 // The shared reader behind the live update streams (lib/live/feed-hub.ts) and the stream caps
-// (lib/relay/stream-slots.ts), against an in-memory source that counts its queries.
+// (lib/live/stream-slots.ts), against an in-memory source that counts its queries.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FeedHub, type FeedSource, type FeedWatcher } from '@/lib/live/feed-hub';
 import type { FeedProbe } from '@/lib/live/feed-probe';
 import type { ChangeFeed, ChangeSubscriber } from '@/lib/live/payment-changes';
 import { paymentEventStream } from '@/lib/live/payment-feed';
-import { StreamSlots, maxStreamsFromEnv, DEFAULT_MAX_STREAMS } from '@/lib/relay/stream-slots';
+import { StreamSlots, maxStreamsFromEnv, DEFAULT_MAX_STREAMS } from '@/lib/live/stream-slots';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 async function waitFor(ok: () => boolean, ms = 2_000) {

@@ -1,9 +1,9 @@
 // Fiat-priced vendor requests (docs/api.md#pricing-in-a-fiat-currency): the currency a request may use, and the
 // conversion of every line at one rate, half-up to the koinu, with total = sum of the lines.
 import { describe, expect, it } from 'vitest';
-import { convertFiatRequest, requestCurrency } from '@/lib/relay/fiat-request';
-import { priceRequest } from '@/lib/relay/payment-request';
-import { InvalidRequestError } from '@/lib/relay/errors';
+import { convertFiatRequest, requestCurrency } from '@/lib/payments/creation/fiat-request';
+import { priceRequest } from '@/lib/payments/creation/request';
+import { InvalidRequestError } from '@/lib/errors';
 import { currencyMinorDigits, parseDecimal } from '@/lib/money';
 import { MAINNET } from '@/lib/doge';
 

@@ -1,8 +1,8 @@
 // Who may ask for what in a new payment (docs/api.md#authentication-and-scopes, issue 19): pure checks over a priced request.
 import { describe, expect, it } from 'vitest';
-import { priceRequest } from '@/lib/relay/payment-request';
-import { authorizePaymentRequest } from '@/lib/relay/payment-authz';
-import { ForbiddenFieldError } from '@/lib/relay/errors';
+import { priceRequest } from '@/lib/payments/creation/request';
+import { authorizePaymentRequest } from '@/lib/payments/creation/authz';
+import { ForbiddenFieldError } from '@/lib/payments/creation/errors';
 import { roleScopes, SCOPES } from '@/lib/auth';
 import { MAINNET, encodeAddress } from '@/lib/doge';
 

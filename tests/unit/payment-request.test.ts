@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { priceRequest } from '@/lib/relay/payment-request';
-import { InvalidRequestError } from '@/lib/relay/errors';
+import { priceRequest } from '@/lib/payments/creation/request';
+import { InvalidRequestError } from '@/lib/errors';
 import { MAINNET, REGTEST } from '@/lib/doge';
 
 const ADDR = 'DPD7uK4B1kRmbfGmytBhG1DZjaMWNfbpwY';

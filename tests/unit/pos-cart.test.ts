@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cartTotals, fiatOf, keypadKoinu, keypadPress, lineTax, paymentBody, NO_EXTRAS, EmptyCartError, type CartLine } from '@/lib/pos/cart';
-import { priceRequest } from '@/lib/relay/payment-request';
+import { priceRequest } from '@/lib/payments/creation/request';
 import { REGTEST } from '@/lib/doge';
 import { parseKoinu } from '@/lib/money';
 

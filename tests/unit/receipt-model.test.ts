@@ -58,8 +58,8 @@ describe('receipt model of a fiat-priced sale (docs/api.md#pricing-in-a-fiat-cur
   // The stored lines exactly as POST /api/v1/payments stores them: converted by convertFiatRequest
   // at one rate and priced by priceRequest, with each line's fiat unit and tax kept beside it.
   async function stored(body: unknown, rate: string): Promise<{ lines: StoredLine[]; total: bigint; fiatTotal: string; fiatTax: string }> {
-    const { convertFiatRequest } = await import('@/lib/relay/fiat-request');
-    const { priceRequest } = await import('@/lib/relay/payment-request');
+    const { convertFiatRequest } = await import('@/lib/payments/creation/fiat-request');
+    const { priceRequest } = await import('@/lib/payments/creation/request');
     const { MAINNET } = await import('@/lib/doge');
     const { parseDecimal } = await import('@/lib/money');
     const c = convertFiatRequest(body, 'USD', parseDecimal(rate));

@@ -6,7 +6,7 @@ import { parseDecimal } from '@/lib/money';
 import {
   fiatRefundKoinu, lockedRate, parseRefundRequest, refundAddress, refundAmount, refundable, RefundConflictError,
 } from '@/lib/refunds/request';
-import { InvalidRequestError } from '@/lib/relay/errors';
+import { InvalidRequestError } from '@/lib/errors';
 import { eventTypeFor } from '@/lib/payments';
 import { amountRefunded } from '@/lib/payments';
 import { koinuToFiatMinor, refundFiat } from '@/lib/reports/refunds';

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { resolveRange, parseBound, startOfLocalDay, splitDays, localIso, checkZone } from '@/lib/reports/range';
 import { decimalSub } from '@/lib/reports/sales-report';
-import { InvalidRequestError } from '@/lib/relay/errors';
+import { InvalidRequestError } from '@/lib/errors';
 
 const H = 3_600_000;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { requiredConfirmations, requiredForTx } from '@/lib/relay/risk';
+import { requiredConfirmations, requiredForTx } from '@/lib/payments/risk';
 
 const DOGE = 100_000_000n;
 const defaults = { zeroConfLimit: 0n, oneConfLimit: 10_000n * DOGE, oneConfRequired: 1, highConfRequired: 6 };

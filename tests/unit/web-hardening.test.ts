@@ -3,7 +3,7 @@
 // password rules, the scrypt bound, and the database bounds of query values.
 import { describe, expect, it } from 'vitest';
 import { safeNextPath } from '@/lib/auth/safe-next';
-import { isPrivateAddress, webhookUrlProblem } from '@/lib/relay/webhook-address';
+import { isPrivateAddress, webhookUrlProblem } from '@/lib/webhooks/address';
 import { clientInfo, installPeerStamp, PEER_HEADER, trustProxyHops } from '@/lib/api/client-address';
 import { SignInThrottle, FREE_FAILURES } from '@/lib/auth/sign-in-throttle';
 import { passwordProblem, verifyPassword, hashPassword, scryptSlots, Semaphore, cookieValue } from '@/lib/auth';

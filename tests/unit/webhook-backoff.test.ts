@@ -5,7 +5,7 @@ import {
   nextAttemptAt,
   nextAttemptDelayMs,
   webhookBackoffBaseMs,
-} from '../../lib/relay/webhook-backoff';
+} from '../../lib/webhooks/backoff';
 
 const ZERO = () => 0;
 const ALMOST_ONE = () => 1 - Number.EPSILON;

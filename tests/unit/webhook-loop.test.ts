@@ -2,7 +2,7 @@
 // and stop() ends it. The real delivery path is covered by tests/integration/webhook-delivery.
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../lib/db/client';
-import { deliverDueEvents, redactUrl, startWebhookLoop } from '../../lib/relay/webhook-delivery';
+import { deliverDueEvents, redactUrl, startWebhookLoop } from '../../lib/webhooks/delivery';
 
 type Call = [level: 'info' | 'warn', msg: string, fields?: Record<string, unknown>];
 function recorder() {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { signWebhook, verifyWebhookSignature } from '../../lib/relay/webhook-signature';
+import { signWebhook, verifyWebhookSignature } from '../../lib/webhooks/signature';
 
 // Known vectors computed independently with OpenSSL:
 //   printf '%s' '1700000000.{"id":"evt_1","type":"payment.accepted"}' | openssl dgst -sha256 -hmac 'whsec_test'

@@ -1,7 +1,7 @@
 import { appContext } from '@/lib/app-context';
 import { handle } from '@/lib/api/handle';
 import { jsonError, NO_STORE } from '@/lib/api/respond';
-import { loadEnvelope } from '@/lib/relay/hot-reads';
+import { loadEnvelope } from '@/lib/relay';
 
 export const dynamic = 'force-dynamic';
 

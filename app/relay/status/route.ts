@@ -2,7 +2,7 @@ import { appContext } from '@/lib/app-context';
 import { handle } from '@/lib/api/handle';
 import { readBodyText, parseJsonOrUndefined } from '@/lib/api/body';
 import { json, transient } from '@/lib/api/respond';
-import { queryStatus } from '@/lib/relay/pay';
+import { queryStatus } from '@/lib/relay';
 
 export const dynamic = 'force-dynamic';
 

@@ -8,7 +8,7 @@ import { exceptionLabel, statusLabel, type AnyT } from '../_components/labels';
 import { requirePageUser } from '@/app/_lib/session';
 import { appContext } from '@/lib/app-context';
 import { localDate, resolveRange, salesReport, storeTimezone, ymd, type SalesReport } from '@/lib/reports';
-import { InvalidRequestError } from '@/lib/relay/errors';
+import { InvalidRequestError } from '@/lib/errors';
 import { PrintReport } from './print-report';
 
 export const dynamic = 'force-dynamic';

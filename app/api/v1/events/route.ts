@@ -1,6 +1,6 @@
 import { vendorRoute } from '@/lib/api/vendor-route';
 import { json } from '@/lib/api/respond';
-import { listEvents } from '@/lib/relay/list-events';
+import { listEvents } from '@/lib/payments';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,10 +1,9 @@
 import { vendorRoute } from '@/lib/api/vendor-route';
 import { readBodyText } from '@/lib/api/body';
 import { json, jsonError } from '@/lib/api/respond';
-import { createPayment } from '@/lib/relay/create-payment';
+import { createPayment, listPayments } from '@/lib/payments';
 import { assertReady } from '@/lib/health';
 import { saleTerminal } from '@/lib/api/sale-terminal';
-import { listPayments } from '@/lib/relay/list-payments';
 
 export const dynamic = 'force-dynamic';
 

@@ -10,8 +10,7 @@ import { jsonError } from '@/lib/api/respond';
 import { log } from '@/lib/log';
 import { checkoutExists } from '@/lib/checkout/load';
 import { checkoutLive } from '@/lib/checkout/state';
-import { paymentEventStream, paymentFeedHub, SSE_HEADERS } from '@/lib/live';
-import { streamSlots, STREAMS_PER_USER } from '@/lib/relay/stream-slots';
+import { paymentEventStream, paymentFeedHub, SSE_HEADERS, streamSlots, STREAMS_PER_USER } from '@/lib/live';
 
 export const dynamic = 'force-dynamic';
 

@@ -17,9 +17,9 @@
 import type { Db } from '../db/client';
 import { log as defaultLog } from '../log';
 import { claimDelivery, finishDelivery, redeliverEvent, type DeliveryEnd } from '../payments';
-import { nextAttemptAt } from './webhook-backoff';
-import { SIGNATURE_HEADER, signWebhook } from './webhook-signature';
-import { checkedFetch, pinnedFetch, webhookAllowPrivate } from './webhook-address';
+import { nextAttemptAt } from './backoff';
+import { SIGNATURE_HEADER, signWebhook } from './signature';
+import { checkedFetch, pinnedFetch, webhookAllowPrivate } from './address';
 
 export const EVENT_ID_HEADER = 'X-Counter-Event-Id';
 export const WEBHOOK_USER_AGENT = 'Counter-Webhooks/1';

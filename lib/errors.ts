@@ -1,4 +1,5 @@
-// Errors the relay and vendor API turn into HTTP answers.
+// Request errors of the domain: lib/api turns them into HTTP answers (400 invalid_request), so domain
+// code never needs an HTTP helper (docs/architecture.md#layers).
 import type { ZodError } from 'zod';
 
 /** 400 invalid_request on the vendor API; `field` names the offending field. */
@@ -22,20 +23,4 @@ export function fromZod(err: ZodError): InvalidRequestError {
   let message = issue?.message ?? 'invalid request';
   if (issue?.code === 'unrecognized_keys') message = `unknown field(s): ${(issue as { keys: string[] }).keys.join(', ')}`;
   return new InvalidRequestError(field, message);
-}
-
-/** 403 forbidden on the vendor API: the credential lacks the scope a field needs. */
-export class ForbiddenFieldError extends Error {
-  constructor(readonly field: string, message: string) {
-    super(`${field}: ${message}`);
-    this.name = 'ForbiddenFieldError';
-  }
-}
-
-/** 429: the store already has MAX_OPEN_PAYMENTS open unpaid payments. */
-export class TooManyOpenPaymentsError extends Error {
-  constructor(readonly limit: number) {
-    super(`the store already has ${limit} open unpaid payments (MAX_OPEN_PAYMENTS); cancel some or wait for them to expire`);
-    this.name = 'TooManyOpenPaymentsError';
-  }
 }

@@ -1,10 +1,10 @@
 // The vendor's "start a payment" request (docs/api.md): validation and line arithmetic.
 // Pure: no database, no clock. All money is bigint koinu.
 import { z } from 'zod';
-import { formatKoinu, parseKoinu, AmountError, MAX_MONEY } from '../money';
-import { ITEM_TYPES, MAX_DATA_BYTES, META_KEY_RE } from '../connect';
-import { decodeAddress, type Network } from '../doge';
-import { InvalidRequestError, fromZod } from './errors';
+import { formatKoinu, parseKoinu, AmountError, MAX_MONEY } from '../../money';
+import { ITEM_TYPES, MAX_DATA_BYTES, META_KEY_RE } from '../../connect';
+import { decodeAddress, type Network } from '../../doge';
+import { InvalidRequestError, fromZod } from '../../errors';
 
 const MAX_ITEMS = 200;
 const MAX_OUTPUTS = 50;

@@ -1,10 +1,10 @@
 // Who may ask for what in a new payment (docs/api.md#authentication-and-scopes, "Who may do what"): field-level scope
 // checks on top of payments:write. Pure: the caller brings the priced request, the store's
 // settings and the credential's scopes.
-import type { Scope } from '../auth';
-import type { PricedRequest } from './payment-request';
-import type { StoreSettings } from './store-settings';
-import { requiredConfirmations } from './risk';
+import type { Scope } from '../../auth';
+import type { PricedRequest } from './request';
+import type { StoreSettings } from '../store-settings';
+import { requiredConfirmations } from '../risk';
 import { ForbiddenFieldError } from './errors';
 
 /**

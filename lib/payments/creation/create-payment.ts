@@ -1,22 +1,23 @@
 // Starting a payment (POST /api/v1/payments): price the request, pick a receive address,
 // build and sign the Connect Payment once, and store everything in one transaction.
 import { createHash, randomBytes } from 'node:crypto';
-import type { Db } from '../db/client';
-import type { Network } from '../doge';
-import { signEnvelope } from '../connect';
-import { SCOPES, type Scope } from '../auth/scopes';
-import { priceRequest, isWalletUrl, type PricedOutput } from './payment-request';
-import { authorizePaymentRequest } from './payment-authz';
-import { countOpenPayments, DEFAULT_MAX_OPEN_PAYMENTS } from './open-payments';
+import type { Db } from '../../db/client';
+import type { Network } from '../../doge';
+import { signEnvelope } from '../../connect';
+import { SCOPES, type Scope } from '../../auth/scopes';
+import { priceRequest, isWalletUrl, type PricedOutput } from './request';
+import { authorizePaymentRequest } from './authz';
+import { countOpenPayments, DEFAULT_MAX_OPEN_PAYMENTS } from '../queries/open-payments';
 import { TooManyOpenPaymentsError } from './errors';
 import { buildConnectPayment } from './connect-payment';
-import { readStoreSettings } from './store-settings';
-import { requiredConfirmations } from './risk';
+import { readStoreSettings } from '../store-settings';
+import { requiredConfirmations } from '../risk';
 import { allocateReceiveAddress } from './receive-address';
 import { activeRelayKey } from './relay-key';
-import { vendorPaymentView, rfc3339, insertPayment } from '../payments';
+import { vendorPaymentView, rfc3339 } from '../view';
+import { insertPayment } from '../create';
 import { convertFiatRequest, requestCurrency, DOGE, type FiatLine } from './fiat-request';
-import { rateInForce, type RateInForce } from '../rates/store';
+import { rateInForce, type RateInForce } from '../../rates/store';
 
 export class IdempotencyConflictError extends Error {
   constructor() {
@@ -32,7 +33,7 @@ export interface CreatePaymentContext {
   apiKeyId?: string | null;
   userId?: string | null;
   idempotencyKey?: string | null;
-  /** The credential's scopes, for the field-level checks (lib/relay/payment-authz). Default: all (trusted in-process callers). */
+  /** The credential's scopes, for the field-level checks (lib/payments/creation/authz). Default: all (trusted in-process callers). */
   scopes?: readonly Scope[];
   /** MAX_OPEN_PAYMENTS (default 5000): beyond it, TooManyOpenPaymentsError (429). */
   maxOpenPayments?: number;

@@ -151,7 +151,7 @@ const NULL_BODY = new Set([101, 103, 204, 205, 304]);
 /**
  * A fetch for webhook POSTs that connects only to the addresses it checked: IP literals are
  * checked directly, names through checkedLookup (no second resolution can rebind the
- * connection). Redirects are never followed. Supports what lib/relay/webhook-delivery needs.
+ * connection). Redirects are never followed. Supports what lib/webhooks/delivery needs.
  */
 export function pinnedFetch(opts: { allowPrivate?: boolean } = {}): typeof fetch {
   return (async (input: string | URL | Request, init: RequestInit = {}) => {

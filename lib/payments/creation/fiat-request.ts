@@ -8,9 +8,9 @@
 // (the Connect spec signs total = count × unit), and the payment total is the sum of the lines.
 // Every line type (item, tax, fee, shipping, discount, donation) is converted the same way; a
 // discount's negative unit rounds like its positive twin.
-import { fiatToKoinu, formatFiatMinor, formatKoinu, parseFiatMinor, AmountError, currencyMinorDigits, type Decimal } from '../money';
-import { PaymentRequestSchema } from './payment-request';
-import { InvalidRequestError, fromZod } from './errors';
+import { fiatToKoinu, formatFiatMinor, formatKoinu, parseFiatMinor, AmountError, currencyMinorDigits, type Decimal } from '../../money';
+import { PaymentRequestSchema } from './request';
+import { InvalidRequestError, fromZod } from '../../errors';
 
 /** The DOGE pricing currency: amounts are 8-DP DOGE strings, as before `currency` existed. */
 export const DOGE = 'DOGE';

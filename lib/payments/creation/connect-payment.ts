@@ -1,8 +1,8 @@
 // Builds the Connect Payment object (spec §2.B) exactly as it will be signed. Optional strings
 // are sent as ""; no relay_token is issued (docs/relay.md). Pure.
-import { formatKoinu } from '../money';
-import type { ConnectPayment } from '../connect';
-import type { PricedLine, PricedOutput } from './payment-request';
+import { formatKoinu } from '../../money';
+import type { ConnectPayment } from '../../connect';
+import type { PricedLine, PricedOutput } from './request';
 
 export interface ConnectPaymentInput {
   id: string;

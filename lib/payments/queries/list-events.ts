@@ -1,8 +1,8 @@
 // The vendor event log (GET /api/v1/events?after=<cursor>): the same events as the webhooks.
-import type { Db } from '../db/client';
-import { InvalidRequestError } from './errors';
-import { salesScope } from '../payments';
-import { parseInt64 } from '../db/bounds';
+import type { Db } from '../../db/client';
+import { InvalidRequestError } from '../../errors';
+import { salesScope } from '../sales-scope';
+import { parseInt64 } from '../../db/bounds';
 
 /** `ownSalesOf`: a cashier's user id (only its own sales' events), or null for all. */
 export async function listEvents(db: Db, params: URLSearchParams, ownSalesOf: string | null = null) {
