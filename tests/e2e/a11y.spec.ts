@@ -7,6 +7,7 @@
 // system, the switch overrides it and is kept on this device, with no flash of the wrong theme.
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { tillHydrated } from './fixtures';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
@@ -124,7 +125,7 @@ for (const theme of ['light', 'dark'] as Theme[]) {
     // the till: empty, a cart, the keypad, the payment screen waiting, then paid
     await signIn(page, app, '/pos');
     await expect(page.getByTestId('till-not-ready')).toHaveCount(0, { timeout: 30_000 });
-    await expect(page.locator('[data-hydrated]')).toHaveCount(1);
+    await tillHydrated(page);
     await check('/pos empty');
     await page.getByRole('button', { name: 'Add Coffee' }).click();
     await page.getByRole('button', { name: 'Add Coffee' }).click();

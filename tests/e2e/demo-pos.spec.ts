@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { test as base, expect } from '@playwright/test';
+import { signInToTill } from './fixtures';
 import { freePort } from '../helpers/ports';
 
 const ROOT = resolve(__dirname, '../..');
@@ -55,11 +56,7 @@ test('npm run demo: the cashier charges a cart, the demo wallet pays the pasted 
   await page.setViewportSize({ width: 1024, height: 768 });
   await page.goto(`${demo.url}/pos`);
   await expect(page).toHaveURL(/\/login\?next=%2Fpos$/);
-  await page.getByLabel('Email').fill(demo.email);
-  await page.getByLabel('Password').fill(demo.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/pos$/);
-  await expect(page.locator('[data-hydrated]')).toHaveCount(1); // a click before hydration is lost
+  await signInToTill(page, demo.url, demo);
 
   // The seeded catalog: 2 coffees (12.5 + 10 % tax) and a sticker pack (3.25, no tax).
   await page.getByRole('button', { name: 'Add Coffee' }).click();

@@ -6,6 +6,7 @@
 // (overview, invoices, an invoice, settings) in German then Portuguese, with their number and
 // date formats in the store's zone; the first-run setup page in German and Portuguese.
 import { test as base, expect, type Browser, type Page } from '@playwright/test';
+import { signInToTill } from './fixtures';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
@@ -42,16 +43,6 @@ const test = base.extend<object, { app: AppServer }>({
   ],
 });
 
-async function signIn(page: Page, url: string, who: { email: string; password: string }, labels = { email: 'Email', password: 'Password', submit: 'Sign in' }) {
-  await page.goto(url + '/login?next=/pos');
-  await page.getByLabel(labels.email).fill(who.email);
-  await page.getByLabel(labels.password).fill(who.password);
-  await page.getByRole('button', { name: labels.submit }).click();
-  await expect(page).toHaveURL(/\/pos$/);
-  await expect(page.getByTestId('till-not-ready')).toHaveCount(0, { timeout: 30_000 });
-  await expect(page.locator('[data-hydrated]')).toHaveCount(1);
-}
-
 async function browserIn(browser: Browser, locale: string) {
   const ctx = await browser.newContext({ locale });
   return { ctx, page: await ctx.newPage() };
@@ -60,7 +51,7 @@ async function browserIn(browser: Browser, locale: string) {
 test('German, then Spanish for the cashier; English for the owner', async ({ browser, app }) => {
   // The owner (English browser) adds a cashier who has chosen no language.
   const owner = await browserIn(browser, 'en-US');
-  await signIn(owner.page, app.url, OWNER);
+  await signInToTill(owner.page, app.url, OWNER);
   const me = await (await owner.page.request.get(`${app.url}/api/auth/me`)).json();
   const made = await owner.page.request.post(`${app.url}/api/admin/users`, {
     headers: { 'X-CSRF-Token': me.csrf_token, 'Content-Type': 'application/json' },
@@ -70,7 +61,7 @@ test('German, then Spanish for the cashier; English for the owner', async ({ bro
 
   // A German browser: the sign-in page and the till in German, from Accept-Language.
   const de = await browserIn(browser, 'de-DE');
-  await signIn(de.page, app.url, CASHIER, { email: 'E-Mail', password: 'Passwort', submit: 'Anmelden' });
+  await signInToTill(de.page, app.url, CASHIER, { labels: { email: 'E-Mail', password: 'Passwort', submit: 'Anmelden' } });
   const p = de.page;
   await expect(p.locator('html')).toHaveAttribute('lang', 'de');
   await expect(p.getByRole('tab', { name: 'Produkte' })).toHaveAttribute('aria-selected', 'true');
@@ -116,7 +107,7 @@ test('German, then Spanish for the cashier; English for the owner', async ({ bro
 
   // The same cashier in an English browser still gets Spanish: the choice is the user's.
   const en = await browserIn(browser, 'en-US');
-  await signIn(en.page, app.url, CASHIER);
+  await signInToTill(en.page, app.url, CASHIER);
   await expect(en.page.locator('html')).toHaveAttribute('lang', 'es');
   await expect(en.page.getByRole('tab', { name: 'Teclado' })).toBeVisible();
 

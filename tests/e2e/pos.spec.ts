@@ -7,6 +7,7 @@
 // phone) and docs/cashier-payment.png (the payment screen; its QR code and URI carry the
 // payment's random id, the one thing in them that changes from run to run).
 import { test as base, expect, type Page } from '@playwright/test';
+import { signInToTill } from './fixtures';
 import { mkdtempSync, rmSync, copyFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -63,14 +64,6 @@ function docsShot(shot: string, name: string) {
   if (process.env.POS_DOCS_SCREENSHOT) copyFileSync(shot, resolve(__dirname, '../../docs', name));
 }
 
-async function signIn(page: Page, url: string) {
-  await page.goto(url + '/pos');
-  await expect(page).toHaveURL(/\/login\?next=%2Fpos$/);
-  await page.getByLabel('Email').fill(ADMIN.email);
-  await page.getByLabel('Password').fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/pos$/);
-}
 
 async function useKeypad(page: Page, mode: string, keys: string, setLabel: string) {
   await page.getByRole('tab', { name: 'Keypad' }).click();
@@ -89,7 +82,9 @@ async function minTouchTarget(page: Page): Promise<number> {
 test('a sale from cart to confirmed on the cashier screen', async ({ page, stack }, testInfo) => {
   const { app, node } = stack;
   await page.setViewportSize({ width: 1024, height: 768 });
-  await signIn(page, app.url);
+  await page.goto(app.url + '/pos'); // signed out, the till sends the cashier to sign in first
+  await expect(page).toHaveURL(/\/login\?next=%2Fpos$/);
+  await signInToTill(page, app.url, ADMIN);
   await expect(page.getByText('Shibe Café')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Add Archived muffin' })).toHaveCount(0);
 
@@ -185,7 +180,7 @@ test('a sale from cart to confirmed on the cashier screen', async ({ page, stack
 
 test('a keypad-only sale with a tip, then cancelled while waiting', async ({ page, stack }, testInfo) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await signIn(page, stack.app.url);
+  await signInToTill(page, stack.app.url, ADMIN);
   await useKeypad(page, 'Custom item', '12.5', 'Add to cart');
   await expect(page.getByTestId('cart-line')).toHaveCount(1);
   await useKeypad(page, 'Tip', '1', 'Set tip'); // this store enables tips
@@ -215,7 +210,7 @@ test('a keypad-only sale with a tip, then cancelled while waiting', async ({ pag
 test('a lost Charge answer is retried without a second payment; a refused tx leaves the till waiting', async ({ page, stack }) => {
   const { app, node } = stack;
   await page.setViewportSize({ width: 1024, height: 768 });
-  await signIn(page, app.url);
+  await signInToTill(page, app.url, ADMIN);
   await page.getByRole('button', { name: 'Add Green tea' }).click();
   // The first Charge reaches the server but its answer is lost on the way back; pressing Charge
   // again replays the same Idempotency-Key and gets the same payment, not a second one.

@@ -6,6 +6,7 @@
 // of that user: a sign-out from /admin (by its button, and by a bare API call), a session that
 // expired, and a user disabled by the owner.
 import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
+import { signInToTill } from './fixtures';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
@@ -62,13 +63,7 @@ const keptPaths = (page: Page) => page.evaluate(async () => {
 
 /** Signs `u` in at /pos, rings up a sale left waiting, and waits until the worker keeps a till listing it. Returns the sale's id. */
 async function tillWithSale(page: Page, app: AppServer, u: User): Promise<string> {
-  await page.goto(`${app.url}/login?next=%2Fpos`);
-  await page.getByLabel('Email').fill(u.email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/pos$/);
-  await expect(page.getByTestId('till-not-ready')).toHaveCount(0, { timeout: 30_000 });
-  await expect(page.locator('[data-hydrated]')).toHaveCount(1);
+  await signInToTill(page, app.url, { email: u.email, password: PASSWORD });
   await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state)).toBe('activated');
   await page.getByRole('button', { name: 'Add Tea' }).click();
   await page.getByRole('button', { name: /^Charge Ð/ }).click();

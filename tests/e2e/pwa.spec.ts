@@ -4,6 +4,7 @@
 // shows a sale that was waiting (and was paid meanwhile) as unknown, never as paid; back online
 // it recovers by itself. The service worker never stores payment state.
 import { test as base, expect, type Page } from '@playwright/test';
+import { signInToTill, tillHydrated } from './fixtures';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
@@ -58,15 +59,6 @@ function pngSize(b: Buffer): [number, number] {
   return [b.readUInt32BE(16), b.readUInt32BE(20)];
 }
 
-async function signIn(page: Page, url: string) {
-  await page.goto(url + '/pos');
-  await page.getByLabel('Email').fill(ADMIN.email);
-  await page.getByLabel('Password').fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/pos$/);
-  await expect(page.getByTestId('till-not-ready')).toHaveCount(0, { timeout: 30_000 });
-  await expect(page.locator('[data-hydrated]')).toHaveCount(1);
-}
 
 const charge = (page: Page) => page.getByRole('button', { name: /^Charge Ð/ });
 const status = (page: Page) => page.getByTestId('payment-status');
@@ -104,7 +96,7 @@ test('the manifest names the till, standalone, with real 192, 512 and maskable P
 test('offline: the kept till loads, says it is offline and refuses to charge; a sale paid meanwhile is never shown as paid; back online it recovers', async ({ page, srv, context, browser }) => {
   const app = srv.app;
   await page.setViewportSize({ width: 1024, height: 768 });
-  await signIn(page, app.url);
+  await signInToTill(page, app.url, ADMIN);
   // the service worker installs from the till and keeps its page
   const sw = () => page.evaluate(async () => {
     const reg = await navigator.serviceWorker.ready;
@@ -125,7 +117,7 @@ test('offline: the kept till loads, says it is offline and refuses to charge; a 
   const row = page.locator(`[data-testid=recent-sale][data-id="${id}"]`);
   await expect(row).toHaveAttribute('data-state', 'unpaid');
   await expect.poll(() => keptTill(page)).toContain(id);
-  await expect(page.locator('[data-hydrated]')).toHaveCount(1);
+  await tillHydrated(page);
   await row.getByRole('button', { name: /^Reopen/ }).click();
   await expect(status(page)).toHaveAttribute('data-state', 'waiting');
 
@@ -151,7 +143,7 @@ test('offline: the kept till loads, says it is offline and refuses to charge; a 
   await stopped;
   const res = await page.reload();
   expect(res?.fromServiceWorker()).toBe(true);
-  await expect(page.locator('[data-hydrated]')).toHaveCount(1, { timeout: 15_000 });
+  await tillHydrated(page, 15_000); // the kept till
   await expect(page.getByRole('heading', { name: /^Cart/ })).toBeVisible();
   const offline = page.getByTestId('till-offline');
   await expect(offline).toBeVisible();

@@ -3,7 +3,8 @@
 // receipt and shows the cashier success, and a refusal; the receipt page's lines (tax included)
 // add up to its total, its time is in the store's zone, and its 58 mm and 80 mm print layouts
 // fit their paper.
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect } from '@playwright/test';
+import { signInToTill } from './fixtures';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -57,19 +58,12 @@ const test = base.extend<object, { stack: Stack }>({
   ],
 });
 
-async function signIn(page: Page, url: string) {
-  await page.goto(url + '/pos');
-  await page.getByLabel('Email').fill(ADMIN.email);
-  await page.getByLabel('Password').fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/pos$/);
-}
 
 let paidId = '';
 
 test('the paid screen emails the receipt, and shows the cashier a refusal', async ({ page, stack }) => {
   await page.setViewportSize({ width: 1024, height: 768 });
-  await signIn(page, stack.app.url);
+  await signInToTill(page, stack.app.url, ADMIN);
   await page.getByRole('button', { name: `Add ${LONG}` }).click();
   await page.getByRole('button', { name: 'Add Tea' }).click();
   await page.getByRole('button', { name: 'Add Tea' }).click();
@@ -108,7 +102,7 @@ test('the paid screen emails the receipt, and shows the cashier a refusal', asyn
 
 test('the receipt adds up, shows the store zone, and fits 58 mm and 80 mm paper', async ({ page, stack }, testInfo) => {
   expect(paidId).not.toBe('');
-  await signIn(page, stack.app.url);
+  await signInToTill(page, stack.app.url, ADMIN);
   for (const paper of ['58', '80'] as const) {
     const mm = Number(paper);
     const px = Math.round((mm / 25.4) * 96);

@@ -3,6 +3,7 @@
 // you type, Enter adds the first match) and a keyboard-wedge scanner simulated by fast typing
 // then Enter, which adds the product by barcode or SKU; an unknown code adds nothing.
 import { test as base, expect, type Page } from '@playwright/test';
+import { signInToTill } from './fixtures';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
@@ -48,14 +49,6 @@ const test = base.extend<object, { app: AppServer }>({
   ],
 });
 
-async function signIn(page: Page, url: string) {
-  await page.goto(url + '/pos');
-  await page.getByLabel('Email').fill(ADMIN.email);
-  await page.getByLabel('Password').fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/pos$/);
-  await expect(page.locator('[data-hydrated]')).toHaveCount(1);
-}
 
 const grid = (page: Page) => page.locator('#till-category-panel button');
 const cartLine = (page: Page, name: string) => page.getByTestId('cart-line').filter({ hasText: name });
@@ -79,7 +72,7 @@ async function scan(page: Page, code: string) {
 for (const size of [{ width: 390, height: 844 }, { width: 1024, height: 768 }]) {
   test(`category tabs, search and a scanner ring up a sale at ${size.width}×${size.height}`, async ({ page, app }) => {
     await page.setViewportSize(size);
-    await signIn(page, app.url);
+    await signInToTill(page, app.url, ADMIN);
 
     // Tabs: All first, then the store's order, then unlisted categories alphabetically.
     const tabs = page.getByRole('tablist', { name: 'Categories' }).getByRole('tab');

@@ -6,6 +6,7 @@
 // charging an expired sale again; the keypad back on a plain item; a keyboard-only sale; and a
 // sale paid with the demo wallet that says "OK to hand over" only once confirmed, with a sound.
 import { test as base, expect, type Page } from '@playwright/test';
+import { signInToTill } from './fixtures';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
@@ -48,15 +49,6 @@ const test = base.extend<object, { app: AppServer }>({
   ],
 });
 
-async function signIn(page: Page, url: string) {
-  await page.goto(url + '/pos');
-  await page.getByLabel('Email').fill(ADMIN.email);
-  await page.getByLabel('Password').fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/pos$/);
-  await expect(page.getByTestId('till-not-ready')).toHaveCount(0, { timeout: 30_000 });
-  await expect(page.locator('[data-hydrated]')).toHaveCount(1); // React handles the clicks from here
-}
 
 /** The element's box lies wholly inside the viewport. */
 async function inViewport(page: Page, loc: ReturnType<Page['locator']>, what: string) {
@@ -81,7 +73,7 @@ const status = (page: Page) => page.getByTestId('payment-status');
 for (const size of SIZES) {
   test(`${size.width}×${size.height}: total and Charge stay in view with 10 lines; the QR code opens wholly in view; New sale asks, then returns to the top`, async ({ page, app }) => {
     await page.setViewportSize(size);
-    await signIn(page, app.url);
+    await signInToTill(page, app.url, ADMIN);
     await ringUp(page, 10);
     // wherever the cashier scrolled to, the total and Charge are on screen
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
@@ -118,7 +110,7 @@ for (const size of SIZES) {
 
 test('live updates drop: a full-width alert within 5 s on the payment and sale screens, and "Status unknown" instead of waiting', async ({ page, app, context }) => {
   await page.setViewportSize({ width: 1024, height: 768 });
-  await signIn(page, app.url);
+  await signInToTill(page, app.url, ADMIN);
   await ringUp(page, 2);
   await charge(page).click();
   await expect(status(page)).toHaveAttribute('data-state', 'waiting');
@@ -151,7 +143,7 @@ test('live updates drop: a full-width alert within 5 s on the payment and sale s
 
 test("a waiting sale is reopened from today's sales, which follow the server live; Cancel asks first", async ({ page, app }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await signIn(page, app.url);
+  await signInToTill(page, app.url, ADMIN);
   await ringUp(page, 3);
   await charge(page).click();
   await expect(status(page)).toHaveAttribute('data-state', 'waiting');
@@ -194,7 +186,7 @@ test("a waiting sale is reopened from today's sales, which follow the server liv
 test('an expired sale is charged again with the same lines', async ({ page, app }) => {
   await page.clock.install();
   await page.setViewportSize({ width: 1024, height: 768 });
-  await signIn(page, app.url);
+  await signInToTill(page, app.url, ADMIN);
   await ringUp(page, 3);
   await charge(page).click();
   await expect(status(page)).toHaveAttribute('data-state', 'waiting');
@@ -212,7 +204,7 @@ test('an expired sale is charged again with the same lines', async ({ page, app 
 
 test('the keypad returns to a plain item after a tip; keypad items are named and taxed; a decimal comma is a decimal', async ({ page, app }) => {
   await page.setViewportSize({ width: 1024, height: 768 });
-  await signIn(page, app.url);
+  await signInToTill(page, app.url, ADMIN);
   await page.getByRole('tab', { name: 'Keypad' }).click();
   await page.getByRole('radio', { name: 'Tip' }).click();
   await page.getByRole('button', { name: '2', exact: true }).click();
@@ -239,7 +231,7 @@ test('the keypad returns to a plain item after a tip; keypad items are named and
 
 test('a keyboard-only sale: type the amount, Enter, Tab to Charge, Enter reaches the QR code; the tabs follow the arrow keys', async ({ page, app }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await signIn(page, app.url);
+  await signInToTill(page, app.url, ADMIN);
   const products = page.getByRole('tab', { name: 'Products' });
   await expect(products).toHaveAttribute('aria-selected', 'true');
   await products.focus();
@@ -271,7 +263,7 @@ test('a keyboard-only sale: type the amount, Enter, Tab to Charge, Enter reaches
 
 test('paid with the demo wallet: "OK to hand over" only once confirmed, with a sound that can be turned off', async ({ page, app }) => {
   await page.setViewportSize({ width: 1024, height: 768 });
-  await signIn(page, app.url);
+  await signInToTill(page, app.url, ADMIN);
   await expect(page.getByRole('button', { name: 'Sound on' })).toHaveAttribute('aria-pressed', 'true');
   await ringUp(page, 1);
   await charge(page).click();
@@ -297,4 +289,44 @@ test('paid with the demo wallet: "OK to hand over" only once confirmed, with a s
   await expect(page.getByRole('button', { name: 'Sound off' })).toHaveAttribute('aria-pressed', 'false');
   await page.reload();
   await expect(page.getByRole('button', { name: 'Sound off' })).toBeVisible();
+});
+
+test('a tap before the till hydrates is never lost: the sale controls wait, disabled but looking as usual, then take it', async ({ browser, app }) => {
+  // No service worker: it would serve the till's scripts from its cache, past the route below.
+  const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 1024, height: 768 } });
+  const page = await context.newPage();
+  try {
+    await signInToTill(page, app.url, ADMIN);
+    // A slow tablet: the till's HTML is on screen, its scripts are not in yet.
+    let release = () => {};
+    const held = new Promise<void>((r) => (release = r));
+    await page.route('**/_next/static/chunks/*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.reload({ waitUntil: 'commit' });
+    const add = page.getByRole('button', { name: 'Add Coffee' });
+    await expect(add).toBeVisible();
+    await expect(page.locator('[data-hydrated]')).toHaveCount(0);
+    await expect(add).toBeDisabled();
+    // No disabled flash: the usual look at first; still waiting after a second, a slight fade.
+    // (The fade is a CSS animation: read at its start and past its end, whatever the machine's speed.)
+    const look = await add.evaluate((e) => {
+      const [fade] = e.getAnimations();
+      fade.pause();
+      fade.currentTime = 0;
+      const first = getComputedStyle(e).opacity;
+      fade.currentTime = 5_000;
+      return { first, late: getComputedStyle(e).opacity, cursor: getComputedStyle(e).cursor };
+    });
+    expect(look).toEqual({ first: '1', late: '0.55', cursor: 'progress' });
+    // The tap waits for the till (Playwright clicks only an enabled button), then counts.
+    const tap = add.click();
+    release();
+    await tap;
+    await expect(page.getByLabel('Coffee count')).toHaveText('1');
+    await expect(page.getByTestId('cart-total')).toHaveText('Ð 1.50');
+  } finally {
+    await context.close();
+  }
 });

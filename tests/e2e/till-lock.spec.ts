@@ -3,6 +3,7 @@
 // (a wrong PIN said plainly), the PIN session shows no back-office link, the till locks itself
 // when idle (till_lock_sec), and a second, unregistered browser never sees the lock screen.
 import { test as base, expect } from '@playwright/test';
+import { signInToTill, tillHydrated } from './fixtures';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -40,18 +41,13 @@ const test = base.extend<object, { app: AppServer }>({
 
 test('register a till, lock it, unlock with a PIN, and lock again when idle', async ({ app, page, browser }) => {
   test.setTimeout(120_000);
-  await page.goto(app.url + '/pos');
-  await page.getByLabel('Email').fill(ADMIN.email);
-  await page.getByLabel('Password').fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/pos$/);
-  await expect(page.locator('[data-hydrated]')).toHaveCount(1);
+  await signInToTill(page, app.url, ADMIN);
 
   await page.getByRole('button', { name: 'Use this device as a till' }).click();
   await page.getByLabel('Till name').fill('Front counter');
   await page.getByRole('button', { name: 'Register' }).click();
   await expect(page.getByRole('button', { name: 'Lock' })).toBeVisible();
-  await expect(page.locator('[data-hydrated]')).toHaveCount(1); // the reloaded till, hydrated
+  await tillHydrated(page); // the reloaded till
   await expect(page.getByRole('button', { name: 'Use this device as a till' })).toHaveCount(0);
 
   await page.getByRole('button', { name: 'Lock' }).click();

@@ -11,7 +11,8 @@
 //   leaves the till on "paid without the order data" (docs/api.md#data_missing), never paid.
 // tests/e2e/till-qr-devnet.spec.ts runs the ordinary wallet against a devnet app.
 // Skipped, saying why, when dogecoind or zbarimg is absent.
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect } from '@playwright/test';
+import { signInToTill } from './fixtures';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
@@ -62,20 +63,11 @@ const test = base.extend<object, { node: Dogecoind; app: AppServer }>({
 test.skip(!haveDogecoind, skipReason);
 test.skip(!existsSync(ZBARIMG), `zbarimg not found at ${ZBARIMG} (apt-get install zbar-tools): the QR decoding test is skipped`);
 
-async function signIn(page: Page, url: string) {
-  await page.goto(url + '/pos');
-  await page.getByLabel('Email').fill(OWNER.email);
-  await page.getByLabel('Password').fill(OWNER.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/pos$/);
-  await expect(page.getByTestId('till-not-ready')).toHaveCount(0, { timeout: 30_000 });
-  await expect(page.locator('[data-hydrated]')).toHaveCount(1);
-}
 
 for (const size of SIZES) {
   test(`${size.width}×${size.height}: the dogecoin: form opens, zbar reads it at half size, an ordinary wallet pays it and the till turns paid`, async ({ page, app, node }, testInfo) => {
     await page.setViewportSize(size);
-    await signIn(page, app.url);
+    await signInToTill(page, app.url, OWNER);
     await page.getByRole('button', { name: 'Add Tea' }).click();
     await page.getByRole('button', { name: /^Charge Ð/ }).click();
     await expect(page.getByTestId('payment-status')).toHaveAttribute('data-state', 'waiting');
@@ -107,7 +99,7 @@ for (const size of SIZES) {
 
 test('a payment with a data output opens on dogeconnect: and says a DogeConnect wallet is needed; zbar reads it at every size', async ({ page, app }, testInfo) => {
   await page.setViewportSize(SIZES[0]);
-  await signIn(page, app.url);
+  await signInToTill(page, app.url, OWNER);
   // Started by the signed-in cashier through the vendor API (the till has no data outputs), so
   // it is one of today's sales and can be reopened.
   const created = await page.evaluate(async () => {
@@ -136,7 +128,7 @@ test('a payment with a data output opens on dogeconnect: and says a DogeConnect 
 
 test('an ordinary wallet pays the dogecoin: form of a data payment (no OP_RETURN): the till says the order data is missing, never paid', async ({ page, app, node }, testInfo) => {
   await page.setViewportSize(SIZES[0]);
-  await signIn(page, app.url);
+  await signInToTill(page, app.url, OWNER);
   // Through the vendor API by the signed-in cashier, as above; a data output only.
   const created = await page.evaluate(async () => {
     const me = await (await fetch('/api/auth/me')).json();

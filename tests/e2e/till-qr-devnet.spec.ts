@@ -8,7 +8,8 @@
 // - a payment with a data output, paid the same way from its dogecoin: form (no OP_RETURN):
 //   the till says the order data is missing (docs/api.md#data_missing), never paid.
 // Skipped, saying why, when zbarimg is absent.
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect } from '@playwright/test';
+import { signInToTill } from './fixtures';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
@@ -47,15 +48,6 @@ const test = base.extend<object, { app: AppServer }>({
 
 test.skip(!existsSync(ZBARIMG), `zbarimg not found at ${ZBARIMG} (apt-get install zbar-tools): the QR decoding test is skipped`);
 
-async function signIn(page: Page, url: string) {
-  await page.goto(url + '/pos');
-  await page.getByLabel('Email').fill(OWNER.email);
-  await page.getByLabel('Password').fill(OWNER.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/pos$/);
-  await expect(page.getByTestId('till-not-ready')).toHaveCount(0, { timeout: 30_000 });
-  await expect(page.locator('[data-hydrated]')).toHaveCount(1);
-}
 
 /** The ordinary wallet pays: the devnet demo wallet sends a plain tx of `amount` to `address`. */
 async function walletPays(url: string, address: string, amount: string): Promise<string> {
@@ -71,7 +63,7 @@ async function mine(url: string) {
 
 test('an ordinary wallet scans the till\'s dogecoin: form, pays its address and amount on devnet: the till turns paid', async ({ page, app }, testInfo) => {
   await page.setViewportSize({ width: 1024, height: 768 });
-  await signIn(page, app.url);
+  await signInToTill(page, app.url, OWNER);
   await page.getByRole('button', { name: 'Add Tea' }).click();
   await page.getByRole('button', { name: /^Charge Ð/ }).click();
   const status = page.getByTestId('payment-status');
@@ -94,7 +86,7 @@ test('an ordinary wallet scans the till\'s dogecoin: form, pays its address and 
 
 test('a data payment paid from its dogecoin: form by an ordinary wallet on devnet (no OP_RETURN): the till says the order data is missing, never paid', async ({ page, app }, testInfo) => {
   await page.setViewportSize({ width: 1024, height: 768 });
-  await signIn(page, app.url);
+  await signInToTill(page, app.url, OWNER);
   // Through the vendor API by the signed-in cashier (the till makes no data outputs), so it is
   // one of today's sales and can be reopened.
   const created = await page.evaluate(async () => {

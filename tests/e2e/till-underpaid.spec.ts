@@ -3,7 +3,8 @@
 // pays part of the sale; the till says what is paid and what is missing and shows a plain
 // `dogecoin:<address>?amount=<amount_due>` QR code for the rest, updating live as more arrives,
 // never "paid"; the rest makes it accepted.
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect } from '@playwright/test';
+import { signInToTill } from './fixtures';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
@@ -40,19 +41,10 @@ async function send(url: string, address: string, amount: string) {
   expect(r.status, await r.clone().text()).toBe(200);
 }
 
-async function signIn(page: Page, url: string) {
-  await page.goto(url + '/pos');
-  await page.getByLabel('Email').fill(OWNER.email);
-  await page.getByLabel('Password').fill(OWNER.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/pos$/);
-  await expect(page.getByTestId('till-not-ready')).toHaveCount(0, { timeout: 30_000 });
-  await expect(page.locator('[data-hydrated]')).toHaveCount(1);
-}
 
 test('paid in part: what is missing and a dogecoin: QR code for the rest, live; the rest makes it accepted', async ({ page, app }) => {
   await page.setViewportSize({ width: 1024, height: 768 });
-  await signIn(page, app.url);
+  await signInToTill(page, app.url, OWNER);
   await page.getByRole('tab', { name: 'Keypad' }).click();
   for (const k of ['1', '2', '.', '5']) await page.getByRole('button', { name: k, exact: true }).click();
   await page.getByRole('button', { name: 'Add to cart' }).click();

@@ -4,6 +4,7 @@
 import { useRef, type KeyboardEvent } from 'react';
 import { useTranslations } from 'next-intl';
 import { ALL } from '@/lib/pos/catalog-search';
+import { useHydrated } from './use-hydrated';
 import s from './pos.module.css';
 
 export const CATEGORY_PANEL_ID = 'till-category-panel';
@@ -11,6 +12,7 @@ export const categoryTabId = (i: number) => `till-category-${i}`;
 
 export function CategoryTabs({ categories, selected, onSelect }: { categories: readonly string[]; selected: string; onSelect: (c: string) => void }) {
   const t = useTranslations('till');
+  const hydrated = useHydrated();
   const refs = useRef<(HTMLButtonElement | null)[]>([]);
   const all = [ALL, ...categories];
 
@@ -28,7 +30,7 @@ export function CategoryTabs({ categories, selected, onSelect }: { categories: r
       {all.map((c, i) => (
         <button key={c || '(all)'} type="button" role="tab" id={categoryTabId(i)} aria-controls={CATEGORY_PANEL_ID} aria-selected={selected === c}
           tabIndex={selected === c ? 0 : -1} ref={(el) => { refs.current[i] = el; }} className={selected === c ? s.catTabOn : s.catTab}
-          onClick={() => onSelect(c)} onKeyDown={(e) => onKey(e, i)}>
+          disabled={!hydrated} onClick={() => onSelect(c)} onKeyDown={(e) => onKey(e, i)}>
           {c === ALL ? t('allCategories') : c}
         </button>
       ))}

@@ -5,6 +5,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import type { RecentSale } from '@/lib/pos/catalog';
 import { canReopen, STATE_LABEL } from '@/lib/pos/sales';
 import { dogeText } from '@/lib/pos/cart';
+import { useHydrated } from './use-hydrated';
 import s from './pos.module.css';
 
 // Offline, a sale's state is unknown: the list may be the kept copy of the till (the service
@@ -12,6 +13,7 @@ import s from './pos.module.css';
 export function RecentSales({ sales, onReopen, offline = false }: { sales: RecentSale[]; onReopen: (id: string) => void; offline?: boolean }) {
   const t = useTranslations('sales');
   const locale = useLocale();
+  const hydrated = useHydrated();
   return (
     <section className={s.recent} aria-label={t('recent')}>
       <h2>{t('today')} <span className={s.count}>{sales.length}</span></h2>
@@ -26,7 +28,7 @@ export function RecentSales({ sales, onReopen, offline = false }: { sales: Recen
                 ? <span className={`${s.badge} ${s.st_unknownBadge}`}>{t('state_unknown')}</span>
                 : <span className={`${s.badge} ${s['st_' + x.state] ?? ''}`}>{x.state in STATE_LABEL ? t(`state_${x.state}` as 'state_unpaid') : x.state}</span>}
               {offline ? <span /> : canReopen(x)
-                ? <button type="button" className={s.link} onClick={() => onReopen(x.id)} aria-label={t('reopenRef', { ref: x.orderReference || x.id.slice(0, 8) })}>{t('reopen')}</button>
+                ? <button type="button" className={s.link} disabled={!hydrated} onClick={() => onReopen(x.id)} aria-label={t('reopenRef', { ref: x.orderReference || x.id.slice(0, 8) })}>{t('reopen')}</button>
                 : <a className={s.link} href={`/pos/receipt/${x.id}`} target="_blank" rel="noreferrer">{t('receipt')}</a>}
             </li>
           ))}

@@ -1,0 +1,73 @@
+'use client';
+// The cart of the sale being rung up: its lines, its extras (fee, shipping, discount, tip) and
+// their totals, all koinu or fiat minor units as bigints (lib/pos/cart). This hook is the one owner
+// of the cart: the sale screen edits it, and anything that follows the sale (the charge, a
+// customer display) observes `lines`, `extras` and `totals`, whose identities change only when the
+// cart does.
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { cartTotals, NO_EXTRAS, type CartExtras, type CartLine, type CartTotals } from '@/lib/pos/cart';
+import type { PosProduct } from '@/lib/pos/catalog';
+
+export type ExtraKind = keyof CartExtras;
+
+export interface Cart {
+  lines: CartLine[];
+  extras: CartExtras;
+  totals: CartTotals;
+  /** Count of each product in the cart, by product id (the grid's badges). */
+  inCart: Map<string, number>;
+  add: (p: PosProduct) => void;
+  /** One more (+1) or one less (-1) of a line; a line at 0 leaves the cart. */
+  bump: (key: string, d: number) => void;
+  /** A keypad line ("Custom amount 2"), numbered in this sale's order. */
+  addCustom: (unit: bigint, name: string | ((n: number) => string), taxRateBp: number) => void;
+  setExtra: (kind: ExtraKind, amount: bigint) => void;
+  clear: () => void;
+}
+
+/** `onEdit` runs on every change the cashier makes (the sale screen clears its error). */
+export function useCart(onEdit: () => void = () => {}): Cart {
+  const [lines, setLines] = useState<CartLine[]>([]);
+  const [extras, setExtras] = useState<CartExtras>(NO_EXTRAS);
+  const customN = useRef(0);
+  const edited = useRef(onEdit);
+  edited.current = onEdit;
+
+  const add = useCallback((p: PosProduct) => {
+    edited.current();
+    setLines((ls) => {
+      const i = ls.findIndex((l) => l.key === p.id);
+      if (i >= 0) return ls.map((l, j) => (j === i ? { ...l, count: l.count + 1 } : l));
+      return [...ls, { key: p.id, sku: p.sku, name: p.name, icon: p.icon, unit: BigInt(p.priceKoinu), count: 1, taxRateBp: p.taxRateBp }];
+    });
+  }, []);
+
+  const bump = useCallback((key: string, d: number) => {
+    edited.current();
+    setLines((ls) => ls.flatMap((l) => (l.key !== key ? [l] : l.count + d <= 0 ? [] : [{ ...l, count: l.count + d }])));
+  }, []);
+
+  const addCustom = useCallback((unit: bigint, name: string | ((n: number) => string), taxRateBp: number) => {
+    edited.current();
+    customN.current += 1;
+    const n = customN.current;
+    const shown = typeof name === 'function' ? name(n) : name;
+    setLines((ls) => [...ls, { key: `custom-${n}`, sku: `CUSTOM-${n}`, name: shown, unit, count: 1, taxRateBp }]);
+  }, []);
+
+  const setExtra = useCallback((kind: ExtraKind, amount: bigint) => {
+    edited.current();
+    setExtras((e) => ({ ...e, [kind]: amount }));
+  }, []);
+
+  const clear = useCallback(() => {
+    edited.current();
+    setLines([]);
+    setExtras(NO_EXTRAS);
+  }, []);
+
+  const totals = useMemo(() => cartTotals(lines, extras), [lines, extras]);
+  const inCart = useMemo(() => new Map(lines.map((l) => [l.key, l.count])), [lines]);
+  return useMemo(() => ({ lines, extras, totals, inCart, add, bump, addCustom, setExtra, clear }),
+    [lines, extras, totals, inCart, add, bump, addCustom, setExtra, clear]);
+}
