@@ -1,0 +1,71 @@
+// Reading Dogecoin Core's JSON answers (amounts already exact strings): shape checks that throw a
+// TypeError naming the field, and the verbose transaction → the summary the chain worker uses.
+import { fromHex, isHex } from '../../doge/bytes';
+import { parseTxAt, SEQUENCE_RBF_THRESHOLD } from '../../doge/tx';
+import type { BlockTxSummary, TxInput } from '../backend';
+import { koinuFromRpc } from './client';
+
+export type Json = Record<string, unknown>;
+
+export function obj(v: unknown, what: string): Json {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) throw new TypeError(`unexpected RPC answer: ${what} is not an object`);
+  return v as Json;
+}
+export function arr(v: unknown, what: string): unknown[] {
+  if (!Array.isArray(v)) throw new TypeError(`unexpected RPC answer: ${what} is not an array`);
+  return v;
+}
+export function str(o: Json, key: string, what: string): string {
+  const v = o[key];
+  if (typeof v !== 'string') throw new TypeError(`unexpected RPC answer: ${what}.${key} is not a string`);
+  return v;
+}
+export function int(o: Json, key: string, what: string): number {
+  const v = o[key];
+  if (typeof v !== 'number' || !Number.isSafeInteger(v)) throw new TypeError(`unexpected RPC answer: ${what}.${key} is not an integer`);
+  return v;
+}
+export function hash(v: string, what: string): string {
+  if (!isHex(v, 32)) throw new TypeError(`unexpected RPC answer: ${what} is not a 32-byte hex hash`);
+  return v.toLowerCase();
+}
+
+/** Convert one verbose transaction (getblock verbosity 2) into the summary the worker uses. */
+export function txSummary(raw: unknown, i: number): { tx: BlockTxSummary; size: number } {
+  const what = `tx[${i}]`;
+  const t = obj(raw, what);
+  const inputs: TxInput[] = [];
+  let rbf = false;
+  for (const [j, vin] of arr(t.vin, `${what}.vin`).entries()) {
+    const v = obj(vin, `${what}.vin[${j}]`);
+    if ('coinbase' in v) continue; // a coinbase input spends nothing
+    // BIP125: an nSequence below 0xfffffffe signals replace-by-fee (SEQUENCE_RBF_THRESHOLD).
+    if (typeof v.sequence === 'number' && v.sequence < SEQUENCE_RBF_THRESHOLD) rbf = true;
+    const sig = v.scriptSig !== null && typeof v.scriptSig === 'object' ? (v.scriptSig as { hex?: unknown }).hex : undefined;
+    inputs.push({
+      txid: hash(str(v, 'txid', `${what}.vin[${j}]`), `${what}.vin[${j}].txid`), vout: int(v, 'vout', `${what}.vin[${j}]`),
+      ...(typeof sig === 'string' && isHex(sig) ? { scriptSig: sig.toLowerCase() } : {}),
+    });
+  }
+  const outputs = arr(t.vout, `${what}.vout`).map((vout, j) => {
+    const o = obj(vout, `${what}.vout[${j}]`);
+    return {
+      n: int(o, 'n', `${what}.vout[${j}]`),
+      value: koinuFromRpc(o.value),
+      script: str(obj(o.scriptPubKey, `${what}.vout[${j}].scriptPubKey`), 'hex', `${what}.vout[${j}].scriptPubKey`).toLowerCase(),
+    };
+  });
+  const hex = typeof t.hex === 'string' && isHex(t.hex) ? fromHex(t.hex) : undefined;
+  return { tx: { txid: hash(str(t, 'txid', what), `${what}.txid`), inputs, outputs, signalsRbf: rbf, ...(hex ? { raw: hex } : {}) }, size: int(t, 'size', what) };
+}
+
+/** How many outputs a serialized transaction has (null if it does not decode). */
+export function outputCount(hex: unknown): number | null {
+  if (typeof hex !== 'string' || !isHex(hex)) return null;
+  try {
+    // Witness data is accepted here only to count outputs: Litecoin's coinbases carry it.
+    return parseTxAt(fromHex(hex), 0, { allowWitness: true }).tx.outputs.length;
+  } catch {
+    return null;
+  }
+}
