@@ -5,12 +5,12 @@ import type { Db } from '../../db/client';
 import type { Network } from '../../doge';
 import { signEnvelope } from '../../connect';
 import { SCOPES, type Scope } from '../../auth/scopes';
-import { priceRequest, isWalletUrl, type PricedOutput } from './request';
+import { priceRequest, isWalletUrl, type PricedOutput, type PricedRequest } from './request';
 import { authorizePaymentRequest } from './authz';
 import { countOpenPayments, DEFAULT_MAX_OPEN_PAYMENTS } from '../queries/open-payments';
 import { TooManyOpenPaymentsError } from './errors';
 import { buildConnectPayment } from './connect-payment';
-import { readStoreSettings } from '../store-settings';
+import { readStoreSettings, type StoreSettings } from '../store-settings';
 import { requiredConfirmations } from '../risk';
 import { allocateReceiveAddress } from './receive-address';
 import { activeRelayKey } from './relay-key';
@@ -53,7 +53,6 @@ export interface CreatePaymentResult {
   replayed: boolean;
 }
 
-/** 128 random bits, URL-safe. */
 /** 128 random bits, base64url, never starting with '-' or '_' (safe as a CLI argument and in CSV cells). */
 export function newPaymentId(): string {
   for (;;) {
@@ -62,68 +61,117 @@ export function newPaymentId(): string {
   }
 }
 
+/** Who the Idempotency-Key belongs to, and the request's hash it must be replayed with. */
+interface Idempotency {
+  scope: string;
+  key: string | null;
+  requestHash: string;
+}
+
 export async function createPayment(ctx: CreatePaymentContext, rawBody: string): Promise<CreatePaymentResult> {
   const { db } = ctx;
-  const idemScope = ctx.apiKeyId ?? (ctx.userId ? `user:${ctx.userId}` : 'anonymous');
-  const requestHash = createHash('sha256').update(rawBody).digest('hex');
-  if (ctx.idempotencyKey) {
-    const prior = await db.prisma.idempotencyKey.findUnique({ where: { apiKeyId_key: { apiKeyId: idemScope, key: ctx.idempotencyKey } } });
-    if (prior) {
-      if (prior.requestHash !== requestHash) throw new IdempotencyConflictError();
-      return { status: prior.statusCode, body: JSON.parse(prior.responseBody), replayed: true };
-    }
-  }
-  let body: unknown;
-  try {
-    body = JSON.parse(rawBody);
-  } catch {
-    body = undefined;
-  }
+  const idem: Idempotency = {
+    scope: ctx.apiKeyId ?? (ctx.userId ? `user:${ctx.userId}` : 'anonymous'),
+    key: ctx.idempotencyKey ?? null,
+    requestHash: createHash('sha256').update(rawBody).digest('hex'),
+  };
+  const prior = await replayed(db, idem);
+  if (prior) return prior;
   // Validation (400), then who may ask for this (403), then readiness (503, sessions only),
   // then the open-payment cap (429), all before an address is handed out.
-  // A fiat-priced request (docs/api.md#exchange-rates) is converted at the rate in force, locked here, and
-  // then priced like any DOGE request; no fresh rate is 503 rate_unavailable.
-  const allowHttp = ctx.publicUrl.startsWith('http://');
   const settings = await readStoreSettings(db);
-  const currency = requestCurrency(body, settings.pricingCurrency);
-  let rate: RateInForce | null = null;
-  let fiatLines: (FiatLine | null)[] = [];
-  if (currency !== DOGE) {
-    // Validate the request before asking for a rate: a bad request is 400 whatever the rates.
-    convertFiatRequest(body, currency, { m: 10n ** 30n, s: 0 }); // shape only: a rate so large nothing overflows
-    rate = await rateInForce(db, currency, { now: ctx.now });
-    const converted = convertFiatRequest(body, currency, rate.decimal);
-    body = converted.body;
-    fiatLines = converted.lines;
-  }
-  const priced = priceRequest(body, ctx.network, { allowHttpUrls: allowHttp });
-  const req = priced.request;
-  authorizePaymentRequest(priced, settings, ctx.scopes ?? SCOPES);
+  const { priced, rate, fiatLines } = await priceAndAuthorize(ctx, rawBody, settings);
   // Readiness (the till's gate) after validation and authorisation: a request that is wrong or
   // forbidden is told so whatever the store's state.
   await ctx.beforeCreate?.();
   const maxOpen = ctx.maxOpenPayments ?? DEFAULT_MAX_OPEN_PAYMENTS;
   if ((await countOpenPayments(db, maxOpen, ctx.now ?? new Date())) >= maxOpen) throw new TooManyOpenPaymentsError(maxOpen);
   const key = await activeRelayKey(db);
-
-  const outputs: PricedOutput[] = [...priced.outputs];
-  let address: string;
-  let addressIndex: number | null = null;
-  if (priced.hasOwnP2pkh) {
-    address = outputs.find((o) => o.type === 'p2pkh')!.address!;
-  } else {
-    const a = await allocateReceiveAddress(db, ctx.network);
-    address = a.address;
-    addressIndex = a.index;
-    outputs.unshift({ type: 'p2pkh', address, amount: priced.total, data: null });
-  }
+  const { address, addressIndex, outputs } = await receiveOutputs(ctx, priced);
 
   const id = newPaymentId();
   const issuedAt = new Date(Math.floor((ctx.now ?? new Date()).getTime() / 1000) * 1000);
-  const timeout = req.timeout ?? settings.timeoutSec;
-  const expiresAt = new Date(issuedAt.getTime() + timeout * 1000);
+  const timeout = priced.request.timeout ?? settings.timeoutSec;
+  const signed = signedPayment(ctx, { id, issuedAt, timeout, settings, priced, outputs }, key.secretKey);
+  const row = paymentRow(ctx, { id, issuedAt, timeout, settings, priced, address, addressIndex, rate, signed });
+  const response = creationAnswer(ctx, row, issuedAt);
+  try {
+    await storePayment(db, row, { priced, outputs, fiatLines }, idem, response);
+  } catch (err) {
+    // A concurrent request with the same Idempotency-Key won the race: answer as it did.
+    const won = await replayed(db, idem);
+    if (won) return won;
+    throw err;
+  }
+  return { status: 201, body: response, replayed: false };
+}
+
+/** The answer stored under the request's Idempotency-Key, if any; the same key with another body is a conflict. */
+async function replayed(db: Db, idem: Idempotency): Promise<CreatePaymentResult | null> {
+  if (!idem.key) return null;
+  const prior = await db.prisma.idempotencyKey.findUnique({ where: { apiKeyId_key: { apiKeyId: idem.scope, key: idem.key } } });
+  if (!prior) return null;
+  if (prior.requestHash !== idem.requestHash) throw new IdempotencyConflictError();
+  return { status: prior.statusCode, body: JSON.parse(prior.responseBody), replayed: true };
+}
+
+/**
+ * The request checked and priced in koinu, then authorised field by field. A fiat-priced request
+ * (docs/api.md#exchange-rates) is converted at the rate in force, locked here, and then priced
+ * like any DOGE request; no fresh rate is 503 rate_unavailable.
+ */
+async function priceAndAuthorize(ctx: CreatePaymentContext, rawBody: string, settings: StoreSettings) {
+  let body: unknown;
+  try {
+    body = JSON.parse(rawBody);
+  } catch {
+    body = undefined;
+  }
+  const currency = requestCurrency(body, settings.pricingCurrency);
+  let rate: RateInForce | null = null;
+  let fiatLines: (FiatLine | null)[] = [];
+  if (currency !== DOGE) {
+    // Validate the request before asking for a rate: a bad request is 400 whatever the rates.
+    convertFiatRequest(body, currency, { m: 10n ** 30n, s: 0 }); // shape only: a rate so large nothing overflows
+    rate = await rateInForce(ctx.db, currency, { now: ctx.now });
+    const converted = convertFiatRequest(body, currency, rate.decimal);
+    body = converted.body;
+    fiatLines = converted.lines;
+  }
+  const priced = priceRequest(body, ctx.network, { allowHttpUrls: allowsHttp(ctx) });
+  authorizePaymentRequest(priced, settings, ctx.scopes ?? SCOPES);
+  return { priced, rate, fiatLines };
+}
+
+/** A development server on http:// may sign http:// URLs; a public one only https://. */
+function allowsHttp(ctx: CreatePaymentContext): boolean {
+  return ctx.publicUrl.startsWith('http://');
+}
+
+/** The outputs to pay: the vendor's own p2pkh output, or a fresh receive address of the store's first. */
+async function receiveOutputs(ctx: CreatePaymentContext, priced: PricedRequest) {
+  const outputs: PricedOutput[] = [...priced.outputs];
+  if (priced.hasOwnP2pkh) return { address: outputs.find((o) => o.type === 'p2pkh')!.address!, addressIndex: null, outputs };
+  const a = await allocateReceiveAddress(ctx.db, ctx.network);
+  outputs.unshift({ type: 'p2pkh', address: a.address, amount: priced.total, data: null });
+  return { address: a.address, addressIndex: a.index as number | null, outputs };
+}
+
+interface Issued {
+  id: string;
+  issuedAt: Date;
+  timeout: number;
+  settings: StoreSettings;
+  priced: PricedRequest;
+}
+
+/** The Connect Payment, built and signed once with the relay key: /dc/<id> serves these bytes. */
+function signedPayment(ctx: CreatePaymentContext, p: Issued & { outputs: PricedOutput[] }, secretKey: Uint8Array) {
+  const { settings, priced } = p;
+  const req = priced.request;
+  const allowHttp = allowsHttp(ctx);
   const payment = buildConnectPayment({
-    id, issued: rfc3339(issuedAt), timeout, relay: `${ctx.publicUrl}/relay`,
+    id: p.id, issued: rfc3339(p.issuedAt), timeout: p.timeout, relay: `${ctx.publicUrl}/relay`,
     feePerKb: settings.feePerKb, maxSize: settings.maxSize,
     // The store's icon and URL are signed only when a wallet may follow them (https://, or
     // http:// in development): an emoji or image data icon stays in the back office.
@@ -137,65 +185,71 @@ export async function createPayment(ctx: CreatePaymentContext, rawBody: string):
     },
     total: priced.total, fees: priced.fees, taxes: priced.taxes,
     fiat: { total: req.fiat_total ?? '', tax: req.fiat_tax ?? '', currency: req.fiat_currency ?? '' },
-    lines: priced.lines, outputs, meta: req.meta ?? {},
+    lines: priced.lines, outputs: p.outputs, meta: req.meta ?? {},
   });
-  const signed = signEnvelope(payment, key.secretKey);
-  const envelopeJson = JSON.stringify(signed.envelope);
-  const required = requiredConfirmations(priced.total, settings, req.required_confirmations);
+  return signEnvelope(payment, secretKey);
+}
 
-  const row = {
-    id, total: priced.total, fees: priced.fees, taxes: priced.taxes, quantity: priced.quantity, address, addressIndex,
+/** The payment row's columns (lines and outputs are stored beside it). */
+function paymentRow(ctx: CreatePaymentContext, p: Issued & {
+  address: string; addressIndex: number | null; rate: RateInForce | null; signed: ReturnType<typeof signEnvelope>;
+}) {
+  const { settings, priced, signed, rate } = p;
+  const req = priced.request;
+  return {
+    id: p.id, total: priced.total, fees: priced.fees, taxes: priced.taxes, quantity: priced.quantity, address: p.address, addressIndex: p.addressIndex,
     vendorOrderId: req.vendor_order_id ?? '', orderReference: req.order_reference ?? '', note: req.note ?? '',
     vendorOrderUrl: req.vendor_order_url ?? '', fiatTotal: req.fiat_total ?? '', fiatTax: req.fiat_tax ?? '',
     fiatCurrency: req.fiat_currency ?? '', rateValue: rate?.value ?? '', rateSource: rate?.source ?? '', rateAt: rate?.at ?? null,
     mintHash: (req.mint_hash ?? '').toLowerCase(),
-    pendingTokenBalanceId: req.pending_token_balance_id ?? '', meta: req.meta ?? {}, timeoutSec: timeout,
-    feePerKb: settings.feePerKb, maxSize: settings.maxSize, requiredConfirmations: required, issuedAt, expiresAt,
-    envelope: envelopeJson, payloadHash: createHash('sha256').update(signed.payloadBytes).digest('hex'),
+    pendingTokenBalanceId: req.pending_token_balance_id ?? '', meta: req.meta ?? {}, timeoutSec: p.timeout,
+    feePerKb: settings.feePerKb, maxSize: settings.maxSize,
+    requiredConfirmations: requiredConfirmations(priced.total, settings, req.required_confirmations),
+    issuedAt: p.issuedAt, expiresAt: new Date(p.issuedAt.getTime() + p.timeout * 1000),
+    envelope: JSON.stringify(signed.envelope), payloadHash: createHash('sha256').update(signed.payloadBytes).digest('hex'),
     pubkey: signed.envelope.pubkey, signature: signed.envelope.sig, relayToken: '', // no token is issued; the column stays for older rows
-    apiKeyId: ctx.apiKeyId ?? null, createdBy: ctx.userId ?? null, createdAt: issuedAt,
+    apiKeyId: ctx.apiKeyId ?? null, createdBy: ctx.userId ?? null, createdAt: p.issuedAt,
     terminalId: ctx.terminal?.id ?? null, terminal: ctx.terminal?.name ?? null,
   };
+}
+
+/** The 201 answer: the vendor view of the new, unpaid payment. */
+function creationAnswer(ctx: CreatePaymentContext, row: ReturnType<typeof paymentRow>, issuedAt: Date): Record<string, unknown> {
   const created = {
     ...row, status: 'unpaid', exception: null, txid: null, confirmations: 0, confirmedAt: null, reason: '',
     refundAddress: '', blockHeight: null,
   };
   const full = vendorPaymentView(created, ctx.publicUrl, issuedAt);
-  const response: Record<string, unknown> = {
+  return {
     id: full.id, status: full.status, total: full.total, uri: full.uri, connect_uri: full.connect_uri,
     fiat_total: full.fiat_total, fiat_tax: full.fiat_tax, fiat_currency: full.fiat_currency, rate: full.rate,
     envelope_url: full.envelope_url, checkout_url: full.checkout_url, relay: full.relay, issued: full.issued, expires_at: full.expires_at, payment: full.payment, terminal: full.terminal,
   };
+}
 
-  try {
-    await db.prisma.$transaction(async (tx) => {
-      await insertPayment(tx, {
-          ...row,
-          lines: {
-            create: priced.lines.map((l, idx) => ({
-              idx, type: l.type, itemId: l.id, name: l.name, description: l.desc, icon: l.icon,
-              count: l.count, unit: l.unit, total: l.total, tax: l.tax,
-              fiatUnit: fiatLines[idx]?.unit ?? null, fiatTax: fiatLines[idx]?.tax ?? null,
-            })),
-          },
-          outputs: { create: outputs.map((o, idx) => ({ idx, type: o.type, address: o.address, amount: o.amount, data: o.data })) },
-      });
-      if (ctx.idempotencyKey) {
-        await tx.idempotencyKey.create({
-          data: { apiKeyId: idemScope, key: ctx.idempotencyKey, requestHash, statusCode: 201, responseBody: JSON.stringify(response) },
-        });
-      }
+/** The row, its lines and outputs, and the Idempotency-Key's answer, in one transaction. */
+async function storePayment(
+  db: Db, row: ReturnType<typeof paymentRow>,
+  p: { priced: PricedRequest; outputs: PricedOutput[]; fiatLines: (FiatLine | null)[] },
+  idem: Idempotency, response: Record<string, unknown>,
+): Promise<void> {
+  const { priced, outputs, fiatLines } = p;
+  await db.prisma.$transaction(async (tx) => {
+    await insertPayment(tx, {
+      ...row,
+      lines: {
+        create: priced.lines.map((l, idx) => ({
+          idx, type: l.type, itemId: l.id, name: l.name, description: l.desc, icon: l.icon,
+          count: l.count, unit: l.unit, total: l.total, tax: l.tax,
+          fiatUnit: fiatLines[idx]?.unit ?? null, fiatTax: fiatLines[idx]?.tax ?? null,
+        })),
+      },
+      outputs: { create: outputs.map((o, idx) => ({ idx, type: o.type, address: o.address, amount: o.amount, data: o.data })) },
     });
-  } catch (err) {
-    // A concurrent request with the same Idempotency-Key won the race: answer as it did.
-    if (ctx.idempotencyKey) {
-      const prior = await db.prisma.idempotencyKey.findUnique({ where: { apiKeyId_key: { apiKeyId: idemScope, key: ctx.idempotencyKey } } });
-      if (prior) {
-        if (prior.requestHash !== requestHash) throw new IdempotencyConflictError();
-        return { status: prior.statusCode, body: JSON.parse(prior.responseBody), replayed: true };
-      }
+    if (idem.key) {
+      await tx.idempotencyKey.create({
+        data: { apiKeyId: idem.scope, key: idem.key, requestHash: idem.requestHash, statusCode: 201, responseBody: JSON.stringify(response) },
+      });
     }
-    throw err;
-  }
-  return { status: 201, body: response, replayed: false };
+  });
 }
