@@ -3,15 +3,14 @@
 // database: a lease row elects it on PostgreSQL (PGlite is single-process anyway).
 import { randomBytes } from 'node:crypto';
 import type { Db } from './db/client';
-import type { Network } from './doge';
-import type { BlockTxSummary, ChainBackend } from './chain/backend';
+import type { BlockTxSummary } from './chain/backend';
 import { isBackendUnavailable } from './chain/backend';
 import { followChain } from './chain/follower';
 import { publishChainState } from './chain/chain-state';
 import { trackBlockConnected, trackBlockDisconnected } from './chain/wallet-tracker';
 import { syncWatchAddresses } from './chain/watch-addresses';
 import { applyBirthday, rescanStep } from './chain/rescan';
-import { onBlockConnected, onBlockDisconnected, onMempoolTxs, updateConfirmations, expirePayments, dropVanishedTxs, type SyncContext } from './payments';
+import { onBlockConnected, onBlockDisconnected, onMempoolTxs, updateConfirmations, expirePayments, dropVanishedTxs, type SyncContext, type ChainContext } from './payments';
 import { broadcastClaimed } from './relay';
 import { startWebhookLoop, type WebhookLoop } from './webhooks';
 import { startRateLoop, type RateLoop } from './rates/refresh';
@@ -19,11 +18,7 @@ import type { RateConfig } from './rates/config';
 import { decodeTx } from './doge';
 import { log } from './log';
 
-export interface WorkerContext {
-  db: Db;
-  network: Network;
-  chain: ChainBackend;
-  publicUrl: string;
+export interface WorkerContext extends ChainContext {
   intervalMs?: number;
   /** Exchange-rate sources refreshed by the active worker (docs/api.md#exchange-rates); default from RATE_* in the environment. */
   rates?: RateConfig;
@@ -64,7 +59,7 @@ async function reconcilePending(ctx: WorkerContext): Promise<void> {
   for (const p of stale) {
     const rbf = p.txHex ? decodeTx(p.txHex, ctx.network).signalsRbf : false;
     log.info('reconciling an interrupted broadcast', { payment: p.id, txid: p.txid });
-    const r = await broadcastClaimed({ db: ctx.db, network: ctx.network, chain: ctx.chain, publicUrl: ctx.publicUrl }, p.id, rbf);
+    const r = await broadcastClaimed(ctx, p.id, rbf);
     // A tx the network now refuses (its input was spent meanwhile...) releases the claim: the
     // payment is payable again (docs/relay.md), never declined.
     if (r.kind === 'refused') log.info('released a claim the network refused', { payment: p.id, txid: p.txid, reason: r.reason });
@@ -72,7 +67,7 @@ async function reconcilePending(ctx: WorkerContext): Promise<void> {
 }
 
 export async function workerTick(ctx: WorkerContext): Promise<void> {
-  const sync: SyncContext = { db: ctx.db, network: ctx.network, publicUrl: ctx.publicUrl };
+  const sync: SyncContext = ctx;
   if (ctx.tickDelayMs) await new Promise((r) => setTimeout(r, ctx.tickDelayMs));
   await reconcilePending(ctx);
   await syncWatchAddresses(ctx.db, ctx.network);
@@ -118,7 +113,7 @@ export async function workerTick(ctx: WorkerContext): Promise<void> {
 function mempoolWaker(ctx: WorkerContext, exclusive: <T>(fn: () => Promise<T>) => Promise<T>): { stop(): void; pass(): Promise<void> } {
   const { chain } = ctx;
   if (!chain.onMempoolTx || !chain.takePushedTxs) return { stop: () => undefined, pass: async () => undefined };
-  const sync: SyncContext = { db: ctx.db, network: ctx.network, publicUrl: ctx.publicUrl };
+  const sync: SyncContext = ctx;
   let queued = false;
   let leftover: BlockTxSummary[] = [];
   const pass = () => exclusive(async () => {

@@ -2,18 +2,12 @@
 // counts, confirmed/unconfirmed transitions on reorgs, expiry, and payments that arrive
 // on-chain without /pay (fallback URI) or after expiry (paid_late).
 import type { Db } from '../db/client';
-import type { Network } from '../doge';
 import type { BlockSummary, BlockTxSummary } from '../chain/backend';
 import { applyTransition, updateWithoutTransition } from './apply';
 import { observeTxs } from './chain-txs';
+import type { SyncContext } from './context';
 import { isExpiryDue } from './predicates';
 
-export interface SyncContext {
-  db: Db;
-  network: Network;
-  publicUrl: string;
-  now?: () => Date;
-}
 
 /**
  * A block connected: the txs it mines that pay payments (the /pay ones and plain-wallet ones,

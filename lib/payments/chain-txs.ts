@@ -11,13 +11,8 @@ import { requiredDepth } from './table';
 import { refundPaidBy, type RefundCandidate } from '../refunds/match';
 import { firstSeenOf } from '../refunds/first-seen';
 import { log } from '../log';
+import type { SyncContext } from './context';
 
-export interface ObserveContext {
-  db: Db;
-  network: Network;
-  publicUrl: string;
-  now?: () => Date;
-}
 
 export interface BlockRef {
   height: number;
@@ -110,7 +105,7 @@ function refundFor(list: Candidate[], o: PaidOutput, seenAt: Date, network: Netw
  * Records the txs (from the mempool when `block` is null, else from that block) that pay open
  * payments, marks the ones mined, finds double spends, and recomputes the payments touched.
  */
-export async function observeTxs(ctx: ObserveContext, txs: BlockTxSummary[], block: BlockRef | null): Promise<void> {
+export async function observeTxs(ctx: SyncContext, txs: BlockTxSummary[], block: BlockRef | null): Promise<void> {
   const { db } = ctx;
   const now = ctx.now?.() ?? new Date();
   const touched = new Set<string>();
@@ -249,7 +244,7 @@ export function summarize(total: bigint, all: Counted[]) {
  * Recomputes one payment from its payment_tx rows and applies the table. `rbf`: txids just seen
  * unmined that signal replace-by-fee (the table then requires at least one confirmation).
  */
-async function recompute(ctx: ObserveContext, id: string, now: Date, rbf: ReadonlySet<string> = new Set()): Promise<void> {
+async function recompute(ctx: SyncContext, id: string, now: Date, rbf: ReadonlySet<string> = new Set()): Promise<void> {
   await ctx.db.prisma.$transaction(async (t) => {
     const p = await t.payment.findUnique({ where: { id } });
     if (!p) return;
@@ -321,7 +316,7 @@ export async function unminedCounted(db: Db): Promise<{ txid: string; inputs: st
  * it stays counted until a block mines the conflict, which declines an accepted payment with
  * double_spent (§12). Backends that cannot tell (spv, devnet) do nothing.
  */
-export async function dropVanishedTxs(ctx: ObserveContext, chain: ChainBackend, processedTip: string): Promise<void> {
+export async function dropVanishedTxs(ctx: SyncContext, chain: ChainBackend, processedTip: string): Promise<void> {
   if (!chain.mempoolDropped) return;
   const counted = await unminedCounted(ctx.db);
   if (!counted.length) return;
@@ -339,7 +334,7 @@ export async function dropVanishedTxs(ctx: ObserveContext, chain: ChainBackend, 
  * table (an accepted payment left short: chain.short_again). A tx that comes back is counted
  * again when the mempool or a block shows it.
  */
-export async function dropTxs(ctx: ObserveContext, txids: string[]): Promise<void> {
+export async function dropTxs(ctx: SyncContext, txids: string[]): Promise<void> {
   if (!txids.length) return;
   const now = ctx.now?.() ?? new Date();
   const gone = await ctx.db.query<{ payment_id: string; txid: string }>(

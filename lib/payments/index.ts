@@ -53,8 +53,9 @@ export { cancelPayment, cancelInTx, type CancelResult } from './cancel';
 export { markPayment, markRequest, type MarkRequest, type MarkResult } from './mark';
 // What the chain tells it (the worker):
 export {
-  onBlockConnected, onBlockDisconnected, onMempoolTxs, updateConfirmations, expirePayments, CONFIRMATIONS_TRACKED, type SyncContext,
+  onBlockConnected, onBlockDisconnected, onMempoolTxs, updateConfirmations, expirePayments, CONFIRMATIONS_TRACKED,
 } from './chain-sync';
-export { observeTxs, summarize, unminedCounted, dropVanishedTxs, dropTxs, type ObserveContext, type BlockRef } from './chain-txs';
+export type { SyncContext, ChainContext } from './context';
+export { observeTxs, summarize, unminedCounted, dropVanishedTxs, dropTxs, type BlockRef } from './chain-txs';
 // The outbox's delivery state (the webhook loop):
 export { claimDelivery, finishDelivery, redeliverEvent, type DeliveryEnd, type AttemptLog } from './outbox';

@@ -7,21 +7,16 @@
 // invalid", or a conflicting tx confirming after acceptance (section 12), never from here.
 import type { Db } from '../db/client';
 import { decodeAddress, fromHex, pubkeyToAddress, scriptToAddress, decodeScript, type DecodedTx, type Network } from '../doge';
-import { isBackendUnavailable, type ChainBackend } from '../chain/backend';
+import { isBackendUnavailable } from '../chain/backend';
 import {
   paymentStatus, loadPayRow, claimPayment, recordRejected, releaseClaim, acceptClaimed, isPastExpiry, canClaimBroadcast, canReleaseBroadcast,
-  type Claim, type PayRow, type PaymentRow,
+  type Claim, type PayRow, type PaymentRow, type ChainContext,
 } from '../payments';
 import { decodeSubmittedTx, checkOutputs, checkFee, paidToAddress } from './tx-checks';
 import { loadStatusRow } from './hot-reads';
 import { whyNot, type NotPaid } from '../refunds/match';
 
-export interface PayContext {
-  db: Db;
-  network: Network;
-  chain: ChainBackend;
-  publicUrl: string;
-  now?: () => Date;
+export interface PayContext extends ChainContext {
   /**
    * Called once a submission holds the claim, before it broadcasts. The composition root
    * injects the crash test's fault here (lib/app-context.ts); production passes nothing.
