@@ -2,7 +2,8 @@
 // PARSES the code: every string and template literal of lib/, app/ and scripts/ that holds SQL
 // goes through PostgreSQL's own parser (libpg-query) and its INSERT/UPDATE/DELETE/MERGE/TRUNCATE
 // targets are read from the syntax tree; Prisma calls are found in the TypeScript syntax tree
-// (`<delegate>.create/update/upsert/delete…(…)`, whatever the receiver is called).
+// (`<delegate>.create/update/upsert/delete…(…)`, whatever the receiver is called, and through
+// aliases: `const p = tx.payment`, `const { payment } = tx`, `const { update } = tx.payment`).
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -71,12 +72,69 @@ function delegateOf(e: ts.Expression): string | null {
   return null;
 }
 
+/** `(x)`, `x!`, `x as T`, `await x` → x. */
+function unwrap(e: ts.Expression): ts.Expression {
+  for (;;) {
+    if (ts.isParenthesizedExpression(e) || ts.isNonNullExpression(e) || ts.isAsExpression(e) || ts.isAwaitExpression(e) || ts.isSatisfiesExpression(e)) e = e.expression;
+    else return e;
+  }
+}
+
+/**
+ * Local names that stand for a payment-table delegate or one of its write methods, so that an
+ * alias is read like the delegate itself: `const p = tx.payment`, `const { payment } = tx`,
+ * `const { vendorEvent: ve } = db.prisma`, `$transaction(async ({ paymentTx }) => …)`,
+ * `const { update } = tx.payment`, `const up = tx.payment.update`. Names, not scopes: a file
+ * that reuses such a name for something else is flagged, which is the safe side.
+ */
+class Aliases {
+  readonly delegates = new Map<string, string>();
+  readonly methods = new Map<string, string>();
+
+  /** The delegate an expression stands for: `x.payment`, `x['payment']`, or an alias of one. */
+  delegate(e: ts.Expression): string | null {
+    e = unwrap(e);
+    if (ts.isIdentifier(e)) return this.delegates.get(e.text) ?? null;
+    const d = delegateOf(e);
+    return d && DELEGATES.has(d) ? d : null;
+  }
+
+  /** The write an expression stands for: `<delegate>.update`, `<delegate>['update']`, or an alias of one. */
+  write(e: ts.Expression): string | null {
+    e = unwrap(e);
+    if (ts.isIdentifier(e)) return this.methods.get(e.text) ?? null;
+    const method = delegateOf(e);
+    if (!method || !WRITE_METHODS.has(method) || !(ts.isPropertyAccessExpression(e) || ts.isElementAccessExpression(e))) return null;
+    const d = this.delegate(e.expression);
+    return d ? `${d}.${method}` : null;
+  }
+
+  /** Records the names a declaration or a parameter binds (in source order, so aliases of aliases resolve). */
+  bind(n: ts.Node): void {
+    if (ts.isVariableDeclaration(n) && ts.isIdentifier(n.name) && n.initializer) {
+      const d = this.delegate(n.initializer);
+      if (d) this.delegates.set(n.name.text, d);
+      const w = this.write(n.initializer);
+      if (w) this.methods.set(n.name.text, w);
+    }
+    if (ts.isBindingElement(n) && ts.isIdentifier(n.name) && ts.isObjectBindingPattern(n.parent)) {
+      const prop = n.propertyName && (ts.isIdentifier(n.propertyName) || ts.isStringLiteralLike(n.propertyName)) ? n.propertyName.text : n.name.text;
+      const decl = n.parent.parent;
+      const from = ts.isVariableDeclaration(decl) && decl.initializer ? this.delegate(decl.initializer) : null;
+      if (from && WRITE_METHODS.has(prop)) this.methods.set(n.name.text, `${from}.${prop}`);
+      else if (DELEGATES.has(prop)) this.delegates.set(n.name.text, prop);
+    }
+  }
+}
+
 /** Every write to the payment tables in one source file. */
 export function writesIn(file: string, src: string): Finding[] {
   const sf = ts.createSourceFile(file, src, ts.ScriptTarget.Latest, true, file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
   const found: Finding[] = [];
   const at = (n: ts.Node) => sf.getLineAndCharacterOfPosition(n.getStart(sf)).line + 1;
+  const aliases = new Aliases();
   const visit = (n: ts.Node) => {
+    aliases.bind(n);
     const texts = literalTexts(n);
     if (texts.length) {
       // A template is read with its holes as values, else as names; a target that is a hole
@@ -88,12 +146,8 @@ export function writesIn(file: string, src: string): Finding[] {
       } else for (const t of ok) if (TABLES.has(t) || t === '__p__') found.push({ file, line: at(n), what: `SQL writes ${t === '__p__' ? 'a dynamic table' : t}` });
     }
     if (ts.isCallExpression(n)) {
-      const callee = n.expression;
-      const method = ts.isPropertyAccessExpression(callee) ? callee.name.text : null;
-      const delegate = method && ts.isPropertyAccessExpression(callee) ? delegateOf(callee.expression) : null;
-      if (method && WRITE_METHODS.has(method) && delegate && DELEGATES.has(delegate)) {
-        found.push({ file, line: at(n), what: `Prisma ${delegate}.${method}` });
-      }
+      const write = aliases.write(n.expression);
+      if (write) found.push({ file, line: at(n), what: `Prisma ${write}` });
     }
     ts.forEachChild(n, visit);
   };
@@ -158,5 +212,22 @@ describe('one writer: only lib/payments writes the payment tables', () => {
     expect(w(`await db.prisma['vendorEvent'].create({ data })`)).toEqual(['Prisma vendorEvent.create']);
     expect(w('await tx.paymentTx.deleteMany({})')).toEqual(['Prisma paymentTx.deleteMany']);
     expect(w('await db.prisma.payment.findMany({})')).toEqual([]);
+  });
+
+  it('reads an alias of a delegate, or of its write method, like the delegate', () => {
+    const w = (src: string) => writesIn('x.ts', src).map((f) => f.what);
+    expect(w('const p = db.payment; await p.update({ where: {}, data: {} })')).toEqual(['Prisma payment.update']);
+    expect(w('const p = (tx as Tx).payment!; const q = p; await q.delete({ where: {} })')).toEqual(['Prisma payment.delete']);
+    expect(w('const { payment } = tx; await payment.update({ where: {}, data: {} })')).toEqual(['Prisma payment.update']);
+    expect(w('const { vendorEvent: ve } = db.prisma; await ve.create({ data })')).toEqual(['Prisma vendorEvent.create']);
+    expect(w(`await tx['payment'].update({ where: {}, data: {} })`)).toEqual(['Prisma payment.update']);
+    expect(w(`await tx.payment['upsert']({ where: {}, create: {}, update: {} })`)).toEqual(['Prisma payment.upsert']);
+    expect(w('await db.prisma.$transaction(async ({ paymentTx }) => paymentTx.deleteMany({}))')).toEqual(['Prisma paymentTx.deleteMany']);
+    expect(w('const { update } = tx.payment; await update({ where: {}, data: {} })')).toEqual(['Prisma payment.update']);
+    expect(w('const up = tx.paymentLine.createMany; await up({ data: [] })')).toEqual(['Prisma paymentLine.createMany']);
+    // Reads through an alias, and other things that happen to be called `payment`, are not writes.
+    expect(w('const p = db.payment; await p.findMany({})')).toEqual([]);
+    expect(w('const payment = new Map(); payment.delete(id)')).toEqual([]);
+    expect(w('const { store } = tx; await store.update({ where: {}, data: {} })')).toEqual([]);
   });
 });
