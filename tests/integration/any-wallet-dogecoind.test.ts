@@ -11,15 +11,9 @@
 // Skipped, saying why, when dogecoind is absent.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db } from '@/lib/db';
-import { openTestDb } from '../helpers/stores';
-import { REGTEST, getNetwork } from '@/lib/doge';
+import { REGTEST } from '@/lib/doge';
 import { testXpub } from '../helpers/keys';
 import { koinuFromRpc, koinuToRpc } from '@/lib/chain/rpc/client';
-import { activeRelayKey } from '@/lib/payments/creation/relay-key';
-import { createRpcBackend } from '@/lib/chain/rpc/backend';
-import { SpvBackend } from '@/lib/chain/spv/backend';
-import type { ChainBackend } from '@/lib/chain/backend';
-import { startWorker, type RunningWorker } from '@/lib/worker';
 import { vendorPaymentView, markPayment } from '@/lib/payments';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -27,21 +21,21 @@ import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { pubkeyToAddress } from '@/lib/doge/address';
 import { encodeWif } from '@/lib/doge/wif';
 import { haveDogecoind, startDogecoind, warnIfNoDogecoind, type Dogecoind } from '../helpers/dogecoind';
+import { nodeArgsFor, startNodeWorker, type NodeBackend, type NodeWorker } from '../helpers/node-worker';
 import { createTestPayment } from '../helpers/payments';
 
 warnIfNoDogecoind('tests/integration/any-wallet-dogecoind.test.ts');
 
 const URL_BASE = 'http://127.0.0.1:1';
-const NO_RATES = { sources: [], refreshSec: 3600, maxAgeSec: 3600 };
 
 type View = Record<string, any>;
 
 /** One node, one database and one worker per backend. */
-function suite(backend: 'rpc' | 'spv', seed: number) {
+function suite(backend: NodeBackend, seed: number) {
   const XPUB = testXpub(seed);
   let node: Dogecoind;
   let db: Db;
-  let worker: RunningWorker;
+  let running: NodeWorker;
 
   async function newPayment(unit: string, extra: Record<string, unknown> = {}, now?: Date) {
     const b = await createTestPayment(db, { unit, extra, now, publicUrl: URL_BASE });
@@ -66,16 +60,7 @@ function suite(backend: 'rpc' | 'spv', seed: number) {
   }
 
   /** The worker has processed the node's best block. */
-  async function caughtUp(ms = 30_000): Promise<void> {
-    const best: string = await node.rpc('getbestblockhash');
-    const t0 = Date.now();
-    while (Date.now() - t0 < ms) {
-      const st = await db.prisma.chainState.findUnique({ where: { key: 'tip_hash' } });
-      if (st?.value === best) return;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    throw new Error(`worker did not reach ${best}`);
-  }
+  const caughtUp = (ms?: number) => running.caughtUp(ms);
 
   /**
    * A signed tx paying `amount` to `address` that signals BIP125 replaceability (its first input
@@ -97,20 +82,13 @@ function suite(backend: 'rpc' | 'spv', seed: number) {
 
   describe.skipIf(!haveDogecoind)(`plain-wallet payments on dogecoind (${backend} backend)`, () => {
     beforeAll(async () => {
-      node = await startDogecoind({ matureBlocks: 64, args: backend === 'spv' ? ['-whitelist=127.0.0.1'] : [] });
-      db = await openTestDb();
-      await db.prisma.store.upsert({ where: { id: 1 }, update: { storeXpub: XPUB }, create: { id: 1, storeXpub: XPUB } });
-      await activeRelayKey(db);
-      const chain: ChainBackend = backend === 'rpc'
-        ? createRpcBackend({ url: node.rpcUrl, network: 'regtest' })
-        : new SpvBackend({ network: getNetwork('regtest'), peers: [`127.0.0.1:${node.p2pPort}`], checkpoint: null, db: async () => db });
-      worker = startWorker({ db, network: REGTEST, chain, publicUrl: URL_BASE, rates: NO_RATES });
-      await caughtUp(120_000);
+      node = await startDogecoind({ matureBlocks: 64, args: nodeArgsFor(backend) });
+      running = await startNodeWorker(node, { backend, xpub: XPUB, publicUrl: URL_BASE });
+      db = running.db;
     }, 180_000);
 
     afterAll(async () => {
-      await worker?.stop();
-      await db?.close();
+      await running?.stop();
       await node?.dispose();
     });
 

@@ -8,31 +8,26 @@
 //      in a block.
 // Skipped, saying why, when dogecoind is absent.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openMigratedDb, type Db } from '@/lib/db';
-import { hdFromSeed, serializeXpub, derivePath, REGTEST, getNetwork } from '@/lib/doge';
+import type { Db } from '@/lib/db';
+import { hdFromSeed, serializeXpub, derivePath, REGTEST } from '@/lib/doge';
 import { createPayment } from '@/lib/payments/creation/create-payment';
-import { activeRelayKey } from '@/lib/payments/creation/relay-key';
-import { createRpcBackend } from '@/lib/chain/rpc/backend';
-import { SpvBackend } from '@/lib/chain/spv/backend';
-import type { ChainBackend } from '@/lib/chain/backend';
-import { startWorker, type RunningWorker } from '@/lib/worker';
 import { vendorPaymentView } from '@/lib/payments';
 import { withRefundsOne } from '@/lib/refunds/load';
 import { createRefund } from '@/lib/refunds/create-refund';
 import { haveDogecoind, startDogecoind, warnIfNoDogecoind, type Dogecoind } from '../helpers/dogecoind';
+import { nodeArgsFor, startNodeWorker, type NodeBackend, type NodeWorker } from '../helpers/node-worker';
 
 warnIfNoDogecoind('tests/integration/refund-matching-dogecoind.test.ts');
 
 const URL_BASE = 'http://127.0.0.1:1';
-const NO_RATES = { sources: [], refreshSec: 3600, maxAgeSec: 3600 };
 
 type Refund = { id: string; status: string; amount_paid: string; txids: string[] };
 
-function suite(backend: 'rpc' | 'spv', seed: number) {
+function suite(backend: NodeBackend, seed: number) {
   const XPUB = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(seed), REGTEST), "m/44'/1'/0'"));
   let node: Dogecoind;
   let db: Db;
-  let worker: RunningWorker;
+  let running: NodeWorker;
   const ctx = () => ({ db, network: REGTEST, publicUrl: URL_BASE });
 
   /**
@@ -75,30 +70,20 @@ function suite(backend: 'rpc' | 'spv', seed: number) {
   }
 
   /** The worker has processed the node's best block. */
-  async function caughtUp(ms = 30_000): Promise<void> {
-    const best: string = await node.rpc('getbestblockhash');
-    await until(async () => (await db.prisma.chainState.findUnique({ where: { key: 'tip_hash' } }))?.value === best, ms);
-  }
+  const caughtUp = (ms?: number) => running.caughtUp(ms);
 
   /** The worker has seen this tx in the node's mempool (the worker polls every second: 3 s is three rounds). */
   const settle = () => new Promise((r) => setTimeout(r, 3_000));
 
   describe.skipIf(!haveDogecoind)(`which tx pays a refund on dogecoind (${backend} backend)`, () => {
     beforeAll(async () => {
-      node = await startDogecoind({ matureBlocks: 64, args: backend === 'spv' ? ['-whitelist=127.0.0.1'] : [] });
-      db = await openMigratedDb({ memory: true });
-      await db.prisma.store.upsert({ where: { id: 1 }, update: { storeXpub: XPUB }, create: { id: 1, storeXpub: XPUB } });
-      await activeRelayKey(db);
-      const chain: ChainBackend = backend === 'rpc'
-        ? createRpcBackend({ url: node.rpcUrl, network: 'regtest' })
-        : new SpvBackend({ network: getNetwork('regtest'), peers: [`127.0.0.1:${node.p2pPort}`], checkpoint: null, db: async () => db });
-      worker = startWorker({ db, network: REGTEST, chain, publicUrl: URL_BASE, rates: NO_RATES });
-      await caughtUp(120_000);
+      node = await startDogecoind({ matureBlocks: 64, args: nodeArgsFor(backend) });
+      running = await startNodeWorker(node, { backend, xpub: XPUB, publicUrl: URL_BASE });
+      db = running.db;
     }, 180_000);
 
     afterAll(async () => {
-      await worker?.stop();
-      await db?.close();
+      await running?.stop();
       await node?.dispose();
     });
 

@@ -12,21 +12,16 @@
 //   STRESS_SEED=42 STRESS_PAYMENTS=50 npm run stress
 import { afterAll, describe, expect, it } from 'vitest';
 import { type Db } from '@/lib/db';
-import { openTestDb } from '../helpers/stores';
-import { REGTEST, getNetwork, parseTx, hashToHex } from '@/lib/doge';
+import { REGTEST, parseTx, hashToHex } from '@/lib/doge';
 import { testXpub } from '../helpers/keys';
 import { koinuFromRpc, koinuToRpc } from '@/lib/chain/rpc/client';
 import { formatKoinu } from '@/lib/money';
 import { createPayment } from '@/lib/payments/creation/create-payment';
 import { submitPayment } from '@/lib/relay/pay';
-import { activeRelayKey } from '@/lib/payments/creation/relay-key';
-import { createRpcBackend } from '@/lib/chain/rpc/backend';
-import { SpvBackend } from '@/lib/chain/spv/backend';
-import type { ChainBackend } from '@/lib/chain/backend';
-import { startWorker, type RunningWorker } from '@/lib/worker';
 import { vendorPaymentView } from '@/lib/payments';
 import { haveDogecoind, startDogecoind, type Dogecoind } from '../helpers/dogecoind';
 import { outputsOf } from '../helpers/vendor-client';
+import { startNodeWorker, type NodeBackend, type NodeWorker } from '../helpers/node-worker';
 
 const enabled = !!process.env.STRESS && haveDogecoind;
 if (!enabled) console.warn(`SKIPPED tests/stress/payments-dogecoind.test.ts: ${process.env.STRESS ? 'no dogecoind (set DOGECOIND)' : 'set STRESS=1 (npm run stress)'}`);
@@ -79,16 +74,12 @@ async function run(backend: string) {
   const XPUB = testXpub(31);
   const node: Dogecoind = await startDogecoind({ matureBlocks: 90, args: ['-whitelist=127.0.0.1'] });
   let db: Db | undefined;
-  let worker: RunningWorker | undefined;
+  let running: NodeWorker | undefined;
   const started = Date.now();
   try {
-    db = await openTestDb();
-    await db.prisma.store.upsert({ where: { id: 1 }, update: { storeXpub: XPUB }, create: { id: 1, storeXpub: XPUB } });
-    await activeRelayKey(db);
-    const chain: ChainBackend = backend === 'rpc'
-      ? createRpcBackend({ url: node.rpcUrl, network: 'regtest' })
-      : new SpvBackend({ network: getNetwork('regtest'), peers: [`127.0.0.1:${node.p2pPort}`], checkpoint: null, db: async () => db! });
-    worker = startWorker({ db, network: REGTEST, chain, publicUrl: URL_BASE, rates: { sources: [], refreshSec: 3600, maxAgeSec: 3600 } });
+    running = await startNodeWorker(node, { backend: backend as NodeBackend, xpub: XPUB, publicUrl: URL_BASE });
+    db = running.db;
+    const chain = running.chain;
     const pctx = { db, network: REGTEST, chain, publicUrl: URL_BASE };
 
     const view = async (id: string): Promise<Record<string, any>> => vendorPaymentView(await db!.prisma.payment.findUniqueOrThrow({ where: { id } }), URL_BASE, new Date());
@@ -101,15 +92,7 @@ async function run(backend: string) {
         await sleep(25);
       }
     };
-    const caughtUp = async (ms = 60_000) => {
-      const best: string = await node.rpc('getbestblockhash');
-      const t0 = Date.now();
-      while ((await db!.prisma.chainState.findUnique({ where: { key: 'tip_hash' } }))?.value !== best) {
-        if (Date.now() - t0 > ms) throw new Error(`worker did not reach ${best}`);
-        await sleep(100);
-      }
-    };
-    await caughtUp(120_000);
+    const caughtUp = (ms = 60_000) => running!.caughtUp(ms);
 
     const rpcAmount = (k: bigint) => Number(koinuToRpc(k));
     const replaceablePair = async (address: string, amount: bigint) => {
@@ -310,8 +293,7 @@ async function run(backend: string) {
     // hold the 5 s bound on a quiet node).
     expect(problems).toEqual([]);
   } finally {
-    await worker?.stop();
-    await db?.close();
+    await running?.stop();
     await node.dispose();
   }
 }

@@ -1,0 +1,79 @@
+// The chain worker on a regtest node, as the node tests run it (any-wallet-dogecoind,
+// refund-matching-dogecoind, the dogecoind stress run): a PGlite store with the test's xpub and a
+// relay key, the `rpc` or `spv` backend on the node, and the production worker in-process (its
+// 1 s interval, no exchange-rate sources), caught up with the node's tip before the test starts.
+import type { Db } from '@/lib/db';
+import { REGTEST, getNetwork } from '@/lib/doge';
+import { activeRelayKey } from '@/lib/payments';
+import { createRpcBackend } from '@/lib/chain/rpc/backend';
+import { SpvBackend } from '@/lib/chain/spv/backend';
+import type { ChainBackend } from '@/lib/chain/backend';
+import { startWorker, type RunningWorker } from '@/lib/worker';
+import { openTestDb } from './stores';
+
+export type NodeBackend = 'rpc' | 'spv';
+
+/** No exchange-rate sources: the worker refreshes none. */
+export const NO_RATES = { sources: [], refreshSec: 3600, maxAgeSec: 3600 };
+
+/** The node flags a backend wants: spv hears of mempool txs promptly only as a whitelisted peer (docs/node.md). */
+export function nodeArgsFor(backend: NodeBackend): string[] {
+  return backend === 'spv' ? ['-whitelist=127.0.0.1'] : [];
+}
+
+/** What the helper needs of a regtest node (tests/helpers/dogecoind.ts, litecoind.ts). */
+export interface RegtestRpcNode {
+  readonly rpcUrl: string;
+  readonly p2pPort: number;
+  rpc<T = unknown>(method: string, ...params: unknown[]): Promise<T>;
+}
+
+export interface NodeWorker {
+  db: Db;
+  chain: ChainBackend;
+  worker: RunningWorker;
+  /** Resolves once the worker has processed the node's best block; throws after `ms`. */
+  caughtUp(ms?: number): Promise<void>;
+  /** Stops the worker and closes the database (the node is the caller's). */
+  stop(): Promise<void>;
+}
+
+export interface NodeWorkerOptions {
+  backend: NodeBackend;
+  xpub: string;
+  publicUrl: string;
+  /** How long the first catch-up may take (default 120 s: the node's matured blocks). */
+  firstCatchUpMs?: number;
+}
+
+export async function startNodeWorker(node: RegtestRpcNode, opts: NodeWorkerOptions): Promise<NodeWorker> {
+  const db = await openTestDb();
+  await db.prisma.store.upsert({ where: { id: 1 }, update: { storeXpub: opts.xpub }, create: { id: 1, storeXpub: opts.xpub } });
+  await activeRelayKey(db);
+  const chain: ChainBackend = opts.backend === 'rpc'
+    ? createRpcBackend({ url: node.rpcUrl, network: 'regtest' })
+    : new SpvBackend({ network: getNetwork('regtest'), peers: [`127.0.0.1:${node.p2pPort}`], checkpoint: null, db: async () => db });
+  const worker = startWorker({ db, network: REGTEST, chain, publicUrl: opts.publicUrl, rates: NO_RATES });
+  async function caughtUp(ms = 30_000): Promise<void> {
+    const best = await node.rpc<string>('getbestblockhash');
+    const t0 = Date.now();
+    while ((await db.prisma.chainState.findUnique({ where: { key: 'tip_hash' } }))?.value !== best) {
+      if (Date.now() - t0 > ms) throw new Error(`worker did not reach ${best} within ${ms} ms`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  const running: NodeWorker = {
+    db, chain, worker, caughtUp,
+    async stop() {
+      await worker.stop();
+      await db.close();
+    },
+  };
+  try {
+    await caughtUp(opts.firstCatchUpMs ?? 120_000);
+  } catch (err) {
+    await running.stop();
+    throw err;
+  }
+  return running;
+}
