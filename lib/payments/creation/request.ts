@@ -151,6 +151,14 @@ function amount(field: string, s: string | undefined): bigint | null {
 
 /** Validates a vendor request and computes every line total and the payment totals. */
 export function priceRequest(body: unknown, network: Network, opts: PriceOptions = {}): PricedRequest {
+  const req = validRequest(body, opts);
+  const sums = priceLines(req.items);
+  const { outputs, hasOwnP2pkh } = requestOutputs(req.outputs ?? [], sums.total, network);
+  return { ...sums, outputs, hasOwnP2pkh, request: req };
+}
+
+/** The request's shape (zod), its text (no control characters), its URLs and its fiat fields. */
+function validRequest(body: unknown, opts: PriceOptions): PaymentRequest {
   const parsed = PaymentRequestSchema.safeParse(body);
   if (!parsed.success) throw fromZod(parsed.error);
   const req = parsed.data;
@@ -158,51 +166,31 @@ export function priceRequest(body: unknown, network: Network, opts: PriceOptions
   if (bad) throw new InvalidRequestError(bad, 'must not contain NUL or other control characters');
   checkUrl('vendor_order_url', req.vendor_order_url, opts);
   req.items.forEach((it, i) => checkUrl(`items[${i}].icon`, it.icon, opts));
-
   if ((req.fiat_total || req.fiat_tax) && !req.fiat_currency) {
     throw new InvalidRequestError('fiat_currency', 'is required when fiat_total or fiat_tax is given');
   }
+  return req;
+}
 
+type Item = PaymentRequest['items'][number];
+type Sums = Pick<PricedRequest, 'lines' | 'total' | 'taxes' | 'fees' | 'quantity'>;
+
+/** Every line priced, and the payment's total, taxes, fees and quantity, each within the limits. */
+function priceLines(items: Item[]): Sums {
   const lines: PricedLine[] = [];
   let total = 0n;
   let taxes = 0n;
   let fees = 0n;
   let quantity = 0;
-  req.items.forEach((it, i) => {
-    const f = (k: string) => `items[${i}].${k}`;
-    const base = { type: it.type, id: it.id, name: it.name, desc: it.desc ?? '', icon: it.icon ?? '' };
-    if (it.type === 'signing') {
-      for (const k of ['count', 'unit', 'total', 'tax'] as const) {
-        if (it[k] !== undefined && it[k] !== '') throw new InvalidRequestError(f(k), 'must be omitted for signing items');
-      }
-      lines.push({ ...base, count: null, unit: null, total: null, tax: null });
-      return;
-    }
-    if (it.count === undefined) throw new InvalidRequestError(f('count'), 'is required');
-    const unit = amount(f('unit'), it.unit);
-    if (unit === null) throw new InvalidRequestError(f('unit'), 'is required');
-    const tax = amount(f('tax'), it.tax);
-    const lineTotal = BigInt(it.count) * unit;
-    if (lineTotal > MAX_MONEY || -lineTotal > MAX_MONEY) {
-      throw new InvalidRequestError(f('total'), `count × unit exceeds the maximum amount (${formatKoinu(MAX_MONEY)} DOGE)`);
-    }
-    if (it.type === 'discount') {
-      if (unit >= 0n) throw new InvalidRequestError(f('unit'), 'a discount must be negative');
-      if (tax !== null && tax !== 0n) throw new InvalidRequestError(f('tax'), 'a discount carries no tax');
-    } else {
-      if (unit < 0n) throw new InvalidRequestError(f('unit'), `a ${it.type} line must not be negative`);
-      if (tax !== null && tax < 0n) throw new InvalidRequestError(f('tax'), 'must not be negative');
-    }
-    const sent = amount(f('total'), it.total);
-    if (sent !== null && sent !== lineTotal) {
-      throw new InvalidRequestError(f('total'), `must equal count × unit (${formatKoinu(lineTotal)})`);
-    }
-    total += lineTotal + (tax ?? 0n);
-    if (tax !== null) taxes += tax;
-    if (it.type === 'tax') taxes += lineTotal;
-    if (it.type === 'fee') fees += lineTotal;
-    if (it.type === 'item') quantity += it.count;
-    lines.push({ ...base, count: it.count, unit, total: lineTotal, tax });
+  items.forEach((it, i) => {
+    const line = priceLine(it, i);
+    lines.push(line);
+    if (line.total === null) return; // a signing item carries no amount
+    total += line.total + (line.tax ?? 0n);
+    if (line.tax !== null) taxes += line.tax;
+    if (it.type === 'tax') taxes += line.total;
+    if (it.type === 'fee') fees += line.total;
+    if (it.type === 'item') quantity += line.count!;
   });
   if (total <= 0n) throw new InvalidRequestError('items', `the total must be greater than 0 (it is ${formatKoinu(total)})`);
   if (total < MIN_PAYMENT_KOINU) {
@@ -211,42 +199,79 @@ export function priceRequest(body: unknown, network: Network, opts: PriceOptions
   if (total > MAX_MONEY || taxes > MAX_MONEY || fees > MAX_MONEY) {
     throw new InvalidRequestError('items', `the total, taxes and fees must not exceed ${formatKoinu(MAX_MONEY)} DOGE`);
   }
+  return { lines, total, taxes, fees, quantity };
+}
 
-  const outputs: PricedOutput[] = [];
-  let p2pkhSum = 0n;
-  let hasOwnP2pkh = false;
-  (req.outputs ?? []).forEach((o, i) => {
-    const f = (k: string) => `outputs[${i}].${k}`;
-    const type = o.type ?? 'p2pkh';
-    if (type === 'data') {
-      if (o.address) throw new InvalidRequestError(f('address'), 'must be omitted for data outputs');
-      if (o.amount) throw new InvalidRequestError(f('amount'), 'must be omitted for data outputs');
-      const data = o.data ?? '';
-      if (data === '' || !/^([0-9a-fA-F]{2})+$/.test(data)) {
-        throw new InvalidRequestError(f('data'), 'must be hex with an even number of characters');
-      }
-      if (data.length > MAX_DATA_BYTES * 2) throw new InvalidRequestError(f('data'), `must not exceed ${MAX_DATA_BYTES} bytes`);
-      outputs.push({ type, address: null, amount: null, data: data.toLowerCase() });
-      return;
+/** One line: count × unit checked against its type's sign rules and against the `total` sent. */
+function priceLine(it: Item, i: number): PricedLine {
+  const f = (k: string) => `items[${i}].${k}`;
+  const base = { type: it.type, id: it.id, name: it.name, desc: it.desc ?? '', icon: it.icon ?? '' };
+  if (it.type === 'signing') {
+    for (const k of ['count', 'unit', 'total', 'tax'] as const) {
+      if (it[k] !== undefined && it[k] !== '') throw new InvalidRequestError(f(k), 'must be omitted for signing items');
     }
-    if (o.data) throw new InvalidRequestError(f('data'), 'must be omitted for p2pkh outputs');
-    if (!o.address) throw new InvalidRequestError(f('address'), 'is required for p2pkh outputs');
-    try {
-      const d = decodeAddress(o.address, network);
-      if (d.type !== 'p2pkh') throw new Error('not p2pkh');
-    } catch {
-      throw new InvalidRequestError(f('address'), `is not a valid ${network.name} P2PKH address`);
-    }
-    const amt = amount(f('amount'), o.amount);
-    if (amt === null) throw new InvalidRequestError(f('amount'), 'is required for p2pkh outputs');
-    if (amt <= 0n) throw new InvalidRequestError(f('amount'), 'must be greater than 0');
-    if (amt < MIN_PAYMENT_KOINU) throw new InvalidRequestError(f('amount'), `must be at least ${formatKoinu(MIN_PAYMENT_KOINU)} DOGE, Dogecoin's dust limit`);
-    p2pkhSum += amt;
-    hasOwnP2pkh = true;
-    outputs.push({ type: 'p2pkh', address: o.address, amount: amt, data: null });
-  });
+    return { ...base, count: null, unit: null, total: null, tax: null };
+  }
+  if (it.count === undefined) throw new InvalidRequestError(f('count'), 'is required');
+  const unit = amount(f('unit'), it.unit);
+  if (unit === null) throw new InvalidRequestError(f('unit'), 'is required');
+  const tax = amount(f('tax'), it.tax);
+  const lineTotal = BigInt(it.count) * unit;
+  if (lineTotal > MAX_MONEY || -lineTotal > MAX_MONEY) {
+    throw new InvalidRequestError(f('total'), `count × unit exceeds the maximum amount (${formatKoinu(MAX_MONEY)} DOGE)`);
+  }
+  if (it.type === 'discount') {
+    if (unit >= 0n) throw new InvalidRequestError(f('unit'), 'a discount must be negative');
+    if (tax !== null && tax !== 0n) throw new InvalidRequestError(f('tax'), 'a discount carries no tax');
+  } else {
+    if (unit < 0n) throw new InvalidRequestError(f('unit'), `a ${it.type} line must not be negative`);
+    if (tax !== null && tax < 0n) throw new InvalidRequestError(f('tax'), 'must not be negative');
+  }
+  const sent = amount(f('total'), it.total);
+  if (sent !== null && sent !== lineTotal) {
+    throw new InvalidRequestError(f('total'), `must equal count × unit (${formatKoinu(lineTotal)})`);
+  }
+  return { ...base, count: it.count, unit, total: lineTotal, tax };
+}
+
+type RequestOutput = NonNullable<PaymentRequest['outputs']>[number];
+
+/** The vendor's own outputs; p2pkh ones, if any, must sum to the total. */
+function requestOutputs(list: RequestOutput[], total: bigint, network: Network): { outputs: PricedOutput[]; hasOwnP2pkh: boolean } {
+  const outputs = list.map((o, i) => requestOutput(o, i, network));
+  const p2pkh = outputs.filter((o) => o.type === 'p2pkh');
+  const p2pkhSum = p2pkh.reduce((sum, o) => sum + o.amount!, 0n);
+  const hasOwnP2pkh = p2pkh.length > 0;
   if (hasOwnP2pkh && p2pkhSum !== total) {
     throw new InvalidRequestError('outputs', `p2pkh outputs sum to ${formatKoinu(p2pkhSum)} but the total is ${formatKoinu(total)}`);
   }
-  return { lines, total, taxes, fees, quantity, outputs, hasOwnP2pkh, request: req };
+  return { outputs, hasOwnP2pkh };
+}
+
+function requestOutput(o: RequestOutput, i: number, network: Network): PricedOutput {
+  const f = (k: string) => `outputs[${i}].${k}`;
+  const type = o.type ?? 'p2pkh';
+  if (type === 'data') {
+    if (o.address) throw new InvalidRequestError(f('address'), 'must be omitted for data outputs');
+    if (o.amount) throw new InvalidRequestError(f('amount'), 'must be omitted for data outputs');
+    const data = o.data ?? '';
+    if (data === '' || !/^([0-9a-fA-F]{2})+$/.test(data)) {
+      throw new InvalidRequestError(f('data'), 'must be hex with an even number of characters');
+    }
+    if (data.length > MAX_DATA_BYTES * 2) throw new InvalidRequestError(f('data'), `must not exceed ${MAX_DATA_BYTES} bytes`);
+    return { type, address: null, amount: null, data: data.toLowerCase() };
+  }
+  if (o.data) throw new InvalidRequestError(f('data'), 'must be omitted for p2pkh outputs');
+  if (!o.address) throw new InvalidRequestError(f('address'), 'is required for p2pkh outputs');
+  try {
+    const d = decodeAddress(o.address, network);
+    if (d.type !== 'p2pkh') throw new Error('not p2pkh');
+  } catch {
+    throw new InvalidRequestError(f('address'), `is not a valid ${network.name} P2PKH address`);
+  }
+  const amt = amount(f('amount'), o.amount);
+  if (amt === null) throw new InvalidRequestError(f('amount'), 'is required for p2pkh outputs');
+  if (amt <= 0n) throw new InvalidRequestError(f('amount'), 'must be greater than 0');
+  if (amt < MIN_PAYMENT_KOINU) throw new InvalidRequestError(f('amount'), `must be at least ${formatKoinu(MIN_PAYMENT_KOINU)} DOGE, Dogecoin's dust limit`);
+  return { type: 'p2pkh', address: o.address, amount: amt, data: null };
 }
