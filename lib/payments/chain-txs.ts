@@ -114,98 +114,121 @@ export async function observeTxs(ctx: SyncContext, txs: BlockTxSummary[], block:
   const rbf = new Set(block ? [] : txs.filter((t) => t.signalsRbf).map((t) => t.txid));
   // Every mempool tx's first sighting (the refund rule's "first seen": lib/refunds/first-seen.ts).
   if (!block) firstSeenOf(db).note(txids, now);
-  if (block && txids.length) {
-    // A /pay claim still broadcasting: its tx mined (the acceptance is guarded by these fields).
-    await db.prisma.payment.updateMany({
-      where: { txid: { in: txids }, status: 'unpaid', broadcastState: 'pending' },
-      data: { blockHeight: block.height, blockHash: block.hash },
-    });
-    const mined = await db.query<{ payment_id: string }>(
-      `UPDATE payment_tx SET block_height = $1, block_hash = $2 WHERE txid = ANY($3::text[]) RETURNING payment_id`,
-      [block.height, block.hash, txids],
-    );
-    for (const r of mined) touched.add(String(r.payment_id));
-    // Double spends: an unmined tx a payment counts whose input a tx of this block spends.
-    const spent = txs.flatMap((t) => t.inputs.map((i) => `${i.txid}:${i.vout}`));
-    if (spent.length) {
-      const conflicted = await db.query<{ payment_id: string; txid: string }>(
-        `UPDATE payment_tx SET conflicted_by = $1
-          WHERE block_height IS NULL AND conflicted_by IS NULL AND inputs && $2::text[] AND NOT (txid = ANY($3::text[]))
-          RETURNING payment_id, txid`,
-        [block.hash, spent, txids],
-      );
-      for (const r of conflicted) {
-        touched.add(String(r.payment_id));
-        log.warn('a tx paying a payment was double spent in a block', { payment: String(r.payment_id), txid: String(r.txid), block: block.hash });
-      }
-    }
-  }
+  if (block && txids.length) for (const id of await markMined(db, txs, block)) touched.add(id);
   const byAddr = outputsByAddress(txs, ctx.network);
   if (byAddr.size) {
-    // One statement for all the txs' addresses, in plain SQL (payment_address_idx): the worker
-    // sends every new mempool tx through here, nearly all of them paying no payment. With each
-    // payment come the txs among these that it already counts (payment_tx_payment_txid_key).
-    const cands: Candidate[] = (await db.query<Record<string, unknown>>(
-      `SELECT p.id, p.address, p.status, p.broadcast_state, p.txid, p.seq, p.refund_of, p.total::text AS total, p.created_at,
-              ARRAY(SELECT t.txid FROM payment_tx t WHERE t.payment_id = p.id AND t.txid = ANY($2::text[])) AS counted,
-              ARRAY(SELECT o.data FROM payment_output o WHERE o.payment_id = p.id AND o.type = 'data' ORDER BY o.idx) AS data,
-              CASE WHEN p.refund_of IS NOT NULL THEN ARRAY(SELECT s.txid FROM payment_submission s WHERE s.payment_id = p.id AND s.txid = ANY($2::text[])) END AS submitted,
-              CASE WHEN p.refund_of IS NOT NULL THEN ARRAY(SELECT unnest(t.inputs) FROM payment_tx t WHERE t.payment_id = p.id) END AS spent
-         FROM payment p WHERE p.address = ANY($1::text[])`, [[...byAddr.keys()], txids],
-    )).map((r) => {
-      const c = {
-        id: String(r.id), address: String(r.address), status: String(r.status), broadcastState: String(r.broadcast_state),
-        txid: r.txid === null || r.txid === undefined ? null : String(r.txid), seq: BigInt(String(r.seq)),
-        counted: (r.counted as unknown[] | null ?? []).map(String),
-        data: (r.data as unknown[] | null ?? []).map((d) => String(d ?? '')),
-      };
-      const refund = r.refund_of === null || r.refund_of === undefined ? null : {
-        id: c.id, address: c.address, amount: BigInt(String(r.total)), status: c.status, seq: c.seq,
-        createdAt: r.created_at instanceof Date ? r.created_at : new Date(String(r.created_at)),
-        spent: (r.spent as unknown[] | null ?? []).map(String), submitted: (r.submitted as unknown[] | null ?? []).map(String),
-      };
-      return { ...c, refund };
-    });
-    const scripts = new Map(txs.map((t) => [t.txid, t.outputs.map((o) => o.script.toLowerCase())]));
-    const perAddr = new Map<string, Candidate[]>();
-    for (const c of cands) perAddr.set(c.address, [...(perAddr.get(c.address) ?? []), c]);
-    // A tx that a payment at its address already counts (a /pay tx recorded at its acceptance,
-    // or one seen in the mempool before its block) stays that payment's: it is never counted
-    // again, nor for a second payment sharing the address (two refunds to one customer, or
-    // STORE_ADDRESS). The worker sees every /pay tx come back from the mempool: it ends here.
-    for (const [addr, list] of perAddr) {
-      const counted = new Set(list.flatMap((c) => c.counted));
-      const left = byAddr.get(addr)!.filter((o) => !counted.has(o.txid));
-      if (left.length) byAddr.set(addr, left);
-      else byAddr.delete(addr);
-    }
-    const rows: {
-      paymentId: string; txid: string; value: bigint; inputs: string[]; seenAt: Date; blockHeight: number | null; blockHash: string | null; commitsData: boolean;
-    }[] = [];
-    const seen = firstSeenOf(db);
-    for (const [addr, outs] of byAddr) {
-      const list = perAddr.get(addr);
-      if (!list) continue;
-      const sales = list.filter((c) => c.refund === null);
-      const owner = sales.length ? ownerOf(sales) : null;
-      for (const o of outs) {
-        // A refund only by the tx that pays it (lib/refunds/match.ts), else the sale at the address.
-        const to = refundFor(list, o, seen.firstSeen(o.txid, now), ctx.network) ?? (sales.length > 1 ? (sales.find((c) => c.txid === o.txid) ?? owner) : owner);
-        if (!to) continue;
-        // The /pay submission being broadcast records its own tx when accepted.
-        if (to.broadcastState === 'pending' && to.txid === o.txid) continue;
-        rows.push({
-          paymentId: to.id, txid: o.txid, value: o.value, inputs: o.inputs, seenAt: now, blockHeight: block?.height ?? null, blockHash: block?.hash ?? null,
-          commitsData: carriesData(scripts.get(o.txid) ?? [], to.data),
-        });
-      }
-    }
+    const cands = await candidatesAt(db, [...byAddr.keys()], txids);
+    const rows = newPaymentTxs(ctx, txs, byAddr, cands, block, now);
     if (rows.length) {
       const r = await db.prisma.paymentTx.createMany({ data: rows, skipDuplicates: true });
       if (r.count > 0) for (const x of rows) touched.add(x.paymentId);
     }
   }
   for (const id of touched) await recompute(ctx, id, now, rbf);
+}
+
+/** A block's txs: the ones payments count are marked mined, and the unmined ones it double spends conflicted. The payments touched. */
+async function markMined(db: Db, txs: BlockTxSummary[], block: BlockRef): Promise<string[]> {
+  const txids = txs.map((t) => t.txid);
+  const touched: string[] = [];
+  // A /pay claim still broadcasting: its tx mined (the acceptance is guarded by these fields).
+  await db.prisma.payment.updateMany({
+    where: { txid: { in: txids }, status: 'unpaid', broadcastState: 'pending' },
+    data: { blockHeight: block.height, blockHash: block.hash },
+  });
+  const mined = await db.query<{ payment_id: string }>(
+    `UPDATE payment_tx SET block_height = $1, block_hash = $2 WHERE txid = ANY($3::text[]) RETURNING payment_id`,
+    [block.height, block.hash, txids],
+  );
+  for (const r of mined) touched.push(String(r.payment_id));
+  // Double spends: an unmined tx a payment counts whose input a tx of this block spends.
+  const spent = txs.flatMap((t) => t.inputs.map((i) => `${i.txid}:${i.vout}`));
+  if (spent.length) {
+    const conflicted = await db.query<{ payment_id: string; txid: string }>(
+      `UPDATE payment_tx SET conflicted_by = $1
+        WHERE block_height IS NULL AND conflicted_by IS NULL AND inputs && $2::text[] AND NOT (txid = ANY($3::text[]))
+        RETURNING payment_id, txid`,
+      [block.hash, spent, txids],
+    );
+    for (const r of conflicted) {
+      touched.push(String(r.payment_id));
+      log.warn('a tx paying a payment was double spent in a block', { payment: String(r.payment_id), txid: String(r.txid), block: block.hash });
+    }
+  }
+  return touched;
+}
+
+/**
+ * The payments at these addresses. One statement for all the txs' addresses, in plain SQL
+ * (payment_address_idx): the worker sends every new mempool tx through here, nearly all of them
+ * paying no payment. With each payment come the txs among these that it already counts
+ * (payment_tx_payment_txid_key).
+ */
+async function candidatesAt(db: Db, addresses: string[], txids: string[]): Promise<Candidate[]> {
+  return (await db.query<Record<string, unknown>>(
+    `SELECT p.id, p.address, p.status, p.broadcast_state, p.txid, p.seq, p.refund_of, p.total::text AS total, p.created_at,
+            ARRAY(SELECT t.txid FROM payment_tx t WHERE t.payment_id = p.id AND t.txid = ANY($2::text[])) AS counted,
+            ARRAY(SELECT o.data FROM payment_output o WHERE o.payment_id = p.id AND o.type = 'data' ORDER BY o.idx) AS data,
+            CASE WHEN p.refund_of IS NOT NULL THEN ARRAY(SELECT s.txid FROM payment_submission s WHERE s.payment_id = p.id AND s.txid = ANY($2::text[])) END AS submitted,
+            CASE WHEN p.refund_of IS NOT NULL THEN ARRAY(SELECT unnest(t.inputs) FROM payment_tx t WHERE t.payment_id = p.id) END AS spent
+       FROM payment p WHERE p.address = ANY($1::text[])`, [addresses, txids],
+  )).map((r) => {
+    const c = {
+      id: String(r.id), address: String(r.address), status: String(r.status), broadcastState: String(r.broadcast_state),
+      txid: r.txid === null || r.txid === undefined ? null : String(r.txid), seq: BigInt(String(r.seq)),
+      counted: (r.counted as unknown[] | null ?? []).map(String),
+      data: (r.data as unknown[] | null ?? []).map((d) => String(d ?? '')),
+    };
+    const refund = r.refund_of === null || r.refund_of === undefined ? null : {
+      id: c.id, address: c.address, amount: BigInt(String(r.total)), status: c.status, seq: c.seq,
+      createdAt: r.created_at instanceof Date ? r.created_at : new Date(String(r.created_at)),
+      spent: (r.spent as unknown[] | null ?? []).map(String), submitted: (r.submitted as unknown[] | null ?? []).map(String),
+    };
+    return { ...c, refund };
+  });
+}
+
+interface NewPaymentTx {
+  paymentId: string; txid: string; value: bigint; inputs: string[]; seenAt: Date; blockHeight: number | null; blockHash: string | null; commitsData: boolean;
+}
+
+/** The payment_tx rows to add: each output not yet counted, given to the payment it pays. */
+function newPaymentTxs(
+  ctx: SyncContext, txs: BlockTxSummary[], byAddr: Map<string, PaidOutput[]>, cands: Candidate[], block: BlockRef | null, now: Date,
+): NewPaymentTx[] {
+  const scripts = new Map(txs.map((t) => [t.txid, t.outputs.map((o) => o.script.toLowerCase())]));
+  const perAddr = new Map<string, Candidate[]>();
+  for (const c of cands) perAddr.set(c.address, [...(perAddr.get(c.address) ?? []), c]);
+  // A tx that a payment at its address already counts (a /pay tx recorded at its acceptance,
+  // or one seen in the mempool before its block) stays that payment's: it is never counted
+  // again, nor for a second payment sharing the address (two refunds to one customer, or
+  // STORE_ADDRESS). The worker sees every /pay tx come back from the mempool: it ends here.
+  for (const [addr, list] of perAddr) {
+    const counted = new Set(list.flatMap((c) => c.counted));
+    const left = byAddr.get(addr)!.filter((o) => !counted.has(o.txid));
+    if (left.length) byAddr.set(addr, left);
+    else byAddr.delete(addr);
+  }
+  const rows: NewPaymentTx[] = [];
+  const seen = firstSeenOf(ctx.db);
+  for (const [addr, outs] of byAddr) {
+    const list = perAddr.get(addr);
+    if (!list) continue;
+    const sales = list.filter((c) => c.refund === null);
+    const owner = sales.length ? ownerOf(sales) : null;
+    for (const o of outs) {
+      // A refund only by the tx that pays it (lib/refunds/match.ts), else the sale at the address.
+      const to = refundFor(list, o, seen.firstSeen(o.txid, now), ctx.network) ?? (sales.length > 1 ? (sales.find((c) => c.txid === o.txid) ?? owner) : owner);
+      if (!to) continue;
+      // The /pay submission being broadcast records its own tx when accepted.
+      if (to.broadcastState === 'pending' && to.txid === o.txid) continue;
+      rows.push({
+        paymentId: to.id, txid: o.txid, value: o.value, inputs: o.inputs, seenAt: now, blockHeight: block?.height ?? null, blockHash: block?.hash ?? null,
+        commitsData: carriesData(scripts.get(o.txid) ?? [], to.data),
+      });
+    }
+  }
+  return rows;
 }
 
 /** A tx a payment counts, as recompute needs it. */
