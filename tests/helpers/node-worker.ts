@@ -1,5 +1,5 @@
-// The chain worker on a regtest node, as the node tests run it (any-wallet-dogecoind,
-// refund-matching-dogecoind, the dogecoind stress run): a PGlite store with the test's xpub and a
+// The chain worker on a regtest node, as the node tests run it (any-wallet-dogecoind and
+// -litecoind, refund-matching-dogecoind, the dogecoind stress run): a PGlite store with the test's xpub and a
 // relay key, the `rpc` or `spv` backend on the node, and the production worker in-process (its
 // 1 s interval, no exchange-rate sources), caught up with the node's tip before the test starts.
 import type { Db } from '@/lib/db';
@@ -44,6 +44,10 @@ export interface NodeWorkerOptions {
   publicUrl: string;
   /** How long the first catch-up may take (default 120 s: the node's matured blocks). */
   firstCatchUpMs?: number;
+  /** The worker's tick (default: the production interval). */
+  intervalMs?: number;
+  /** The node's regtest genesis when it is not Dogecoin's (litecoind: LITECOIN_REGTEST_GENESIS), for spv. */
+  genesisHash?: string;
 }
 
 export async function startNodeWorker(node: RegtestRpcNode, opts: NodeWorkerOptions): Promise<NodeWorker> {
@@ -52,8 +56,8 @@ export async function startNodeWorker(node: RegtestRpcNode, opts: NodeWorkerOpti
   await activeRelayKey(db);
   const chain: ChainBackend = opts.backend === 'rpc'
     ? createRpcBackend({ url: node.rpcUrl, network: 'regtest' })
-    : new SpvBackend({ network: getNetwork('regtest'), peers: [`127.0.0.1:${node.p2pPort}`], checkpoint: null, db: async () => db });
-  const worker = startWorker({ db, network: REGTEST, chain, publicUrl: opts.publicUrl, rates: NO_RATES });
+    : new SpvBackend({ network: getNetwork('regtest', opts.genesisHash ? { genesisHash: opts.genesisHash } : undefined), peers: [`127.0.0.1:${node.p2pPort}`], checkpoint: null, db: async () => db });
+  const worker = startWorker({ db, network: REGTEST, chain, publicUrl: opts.publicUrl, rates: NO_RATES, intervalMs: opts.intervalMs });
   async function caughtUp(ms = 30_000): Promise<void> {
     const best = await node.rpc<string>('getbestblockhash');
     const t0 = Date.now();

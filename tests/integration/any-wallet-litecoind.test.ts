@@ -4,22 +4,17 @@
 // 5 s, before any block (the figures are printed). Real PGlite.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db } from '@/lib/db';
-import { openTestDb } from '../helpers/stores';
-import { REGTEST, getNetwork } from '@/lib/doge';
 import { testXpub } from '../helpers/keys';
-import { activeRelayKey } from '@/lib/payments/creation/relay-key';
-import { createRpcBackend } from '@/lib/chain/rpc/backend';
-import { SpvBackend } from '@/lib/chain/spv/backend';
-import { startWorker, type RunningWorker } from '@/lib/worker';
 import { vendorPaymentView } from '@/lib/payments';
 import { startLitecoind, LITECOIN_REGTEST_GENESIS, type Litecoind } from '../helpers/litecoind';
 import { createTestPayment } from '../helpers/payments';
+import { nodeArgsFor, startNodeWorker, type NodeWorker } from '../helpers/node-worker';
 
 const URL_BASE = 'http://127.0.0.1:1';
 const XPUB = testXpub(13);
 let node: Litecoind;
 let db: Db;
-let worker: RunningWorker;
+let running: NodeWorker;
 
 async function newPayment() {
   const b = await createTestPayment(db, { publicUrl: URL_BASE });
@@ -39,23 +34,11 @@ async function seenWithin(id: string, pred: (v: Record<string, unknown>) => bool
 
 beforeAll(async () => {
   node = await startLitecoind();
-  db = await openTestDb();
-  await db.prisma.store.upsert({ where: { id: 1 }, update: { storeXpub: XPUB }, create: { id: 1, storeXpub: XPUB } });
-  await activeRelayKey(db);
-  const chain = createRpcBackend({ url: node.rpcUrl });
-  worker = startWorker({ db, network: REGTEST, chain, publicUrl: URL_BASE, intervalMs: 500 });
-  // Wait until the worker has followed the node's chain.
-  const tip = (await node.rpc<number>('getblockcount'));
-  const t0 = Date.now();
-  while (Date.now() - t0 < 120_000) {
-    const st = await db.prisma.chainState.findUnique({ where: { key: 'tip_height' } });
-    if (st && Number(st.value) >= tip) break;
-    await new Promise((r) => setTimeout(r, 250));
-  }
+  running = await startNodeWorker(node, { backend: 'rpc', xpub: XPUB, publicUrl: URL_BASE, intervalMs: 500 });
+  db = running.db;
 }, 180_000);
 afterAll(async () => {
-  await worker?.stop();
-  await db?.close();
+  await running?.stop();
   await node?.dispose();
 });
 
@@ -116,27 +99,16 @@ describe('double spends on litecoind', () => {
 describe('plain wallet payments on litecoind (spv backend)', () => {
   let spvNode: Litecoind;
   let spvDb: Db;
-  let spvWorker: RunningWorker;
+  let spvRunning: NodeWorker;
   const spvView = async (id: string) => vendorPaymentView(await spvDb.prisma.payment.findUniqueOrThrow({ where: { id } }), URL_BASE, new Date());
 
   beforeAll(async () => {
-    spvNode = await startLitecoind({ args: ['-whitelist=127.0.0.1'] });
-    spvDb = await openTestDb();
-    await spvDb.prisma.store.upsert({ where: { id: 1 }, update: { storeXpub: XPUB }, create: { id: 1, storeXpub: XPUB } });
-    await activeRelayKey(spvDb);
-    const chain = new SpvBackend({ network: getNetwork('regtest', { genesisHash: LITECOIN_REGTEST_GENESIS }), peers: [`127.0.0.1:${spvNode.p2pPort}`], checkpoint: null, db: async () => spvDb });
-    spvWorker = startWorker({ db: spvDb, network: REGTEST, chain, publicUrl: URL_BASE, rates: { sources: [], refreshSec: 3600, maxAgeSec: 3600 } });
-    const best = await spvNode.rpc<string>('getbestblockhash');
-    const t0 = Date.now();
-    while (Date.now() - t0 < 120_000) {
-      const st = await spvDb.prisma.chainState.findUnique({ where: { key: 'tip_hash' } });
-      if (st?.value === best) break;
-      await new Promise((r) => setTimeout(r, 250));
-    }
+    spvNode = await startLitecoind({ args: nodeArgsFor('spv') });
+    spvRunning = await startNodeWorker(spvNode, { backend: 'spv', xpub: XPUB, publicUrl: URL_BASE, genesisHash: LITECOIN_REGTEST_GENESIS });
+    spvDb = spvRunning.db;
   }, 180_000);
   afterAll(async () => {
-    await spvWorker?.stop();
-    await spvDb?.close();
+    await spvRunning?.stop();
     await spvNode?.dispose();
   });
 
