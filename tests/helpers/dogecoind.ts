@@ -11,13 +11,12 @@
 // repository (the only reference to ../shared: a clone elsewhere skips these tests, saying why).
 // Its flags are those of that directory's README: -blockprioritysize=0 makes mined blocks obey
 // fees and prioritisetransaction, -peerbloomfilters=1 serves the spv node's filters.
-import type { ChildProcess } from 'node:child_process';
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { koinuToRpc } from '../../lib/chain/rpc/client';
 import { encodeAddress } from '../../lib/doge/address';
 import { REGTEST } from '../../lib/doge/network';
-import { launch, logTail, startNode, track, untrack, waitExit, type NodeKind, type PayOutput } from './regtest-node';
+import { logTail, startNode, waitExit, NodeProcess, type NodeKind, type PayOutput, type RegtestNode } from './regtest-node';
 
 export type { PayOutput };
 
@@ -63,36 +62,19 @@ export interface MineOptions {
   auxpow?: boolean;
 }
 
-export interface Dogecoind {
-  /** `http://u:p@127.0.0.1:<rpcPort>` */
-  readonly rpcUrl: string;
-  readonly p2pPort: number;
-  readonly rpcPort: number;
-  readonly datadir: string;
-  /** The running process id (changes on restart). */
-  readonly pid: number;
-  /** Raw JSON-RPC call; the result as parsed by the project's rpc-client. */
-  rpc<T = any>(method: string, ...params: unknown[]): Promise<T>;
+/** stop() asks RPC `stop` (SIGTERM if it cannot), SIGKILL after 20 s. */
+export interface Dogecoind extends RegtestNode {
   /** Mine n blocks to `address` (default: EXTERNAL_ADDRESS), AuxPoW from height 20 unless told not to. Returns the hashes. */
   mine(n: number, address?: string, opts?: MineOptions): Promise<string[]>;
   /** invalidateblock: the node's best chain drops this block and its descendants (its txs go back to the mempool). */
   invalidate(hash: string): Promise<void>;
   /** Keep a mempool tx out of the blocks this node mines (a large negative fee delta; -blockprioritysize=0 makes it count). */
   exclude(txid: string): Promise<void>;
-  newAddress(): Promise<string>;
   /**
    * Build (createrawtransaction), fund (fundrawtransaction) and sign (signrawtransaction) a tx
    * paying `outputs`, and return its hex WITHOUT broadcasting it. The change output goes last.
    */
   payTo(outputs: PayOutput[], opts?: PayOptions): Promise<string>;
-  /** sendrawtransaction (for setting up chain state; the app under test broadcasts its own). */
-  send(hex: string): Promise<string>;
-  /** Stop the process (RPC stop, wait for exit; SIGKILL after 20 s), keeping the datadir. Idempotent. */
-  stop(): Promise<void>;
-  /** Start again on the same ports and datadir (after stop(), or stops first). */
-  restart(): Promise<void>;
-  /** stop() and delete the datadir. */
-  dispose(): Promise<void>;
 }
 
 /** Dogecoin Core's own flags, and its readiness probe (past -28 "Loading wallet…"). */
@@ -115,7 +97,14 @@ export async function startDogecoind(opts: DogecoindOptions = {}): Promise<Dogec
   const extra = opts.args ?? [];
   const started = await startNode(DOGECOIN, { datadirPrefix: 'counter-doge-', extra, rpcTimeoutMs: opts.rpcTimeoutMs });
   const { datadir, p2pPort, rpcPort, client, rpcUrl, rpc } = started;
-  let child: ChildProcess | undefined = started.child;
+  // Dogecoin Core stops on RPC `stop` (flushing its wallet); SIGTERM if that cannot be asked.
+  const proc = new NodeProcess(DOGECOIN, started, extra, async (c) => {
+    await client.call('stop', [], { timeoutMs: 5_000 }).catch(() => c.kill('SIGTERM'));
+    if (!(await waitExit(c, 20_000))) {
+      c.kill('SIGKILL');
+      await waitExit(c, 5_000);
+    }
+  });
   const newAddress = () => rpc<string>('getnewaddress');
 
   const mine = async (n: number, address: string = EXTERNAL_ADDRESS, mopts: MineOptions = {}) => {
@@ -136,14 +125,13 @@ export async function startDogecoind(opts: DogecoindOptions = {}): Promise<Dogec
     return hashes;
   };
 
-  let stopping: Promise<void> | null = null;
   const node: Dogecoind = {
     rpcUrl,
     p2pPort,
     rpcPort,
     datadir,
     get pid() {
-      return child?.pid ?? -1;
+      return proc.pid;
     },
     rpc,
     mine,
@@ -178,39 +166,9 @@ export async function startDogecoind(opts: DogecoindOptions = {}): Promise<Dogec
 
     send: (hex) => rpc<string>('sendrawtransaction', hex, true),
 
-    async stop() {
-      if (stopping) return stopping;
-      const c = child;
-      if (!c) return;
-      stopping = (async () => {
-        if (c.exitCode === null && c.signalCode === null) {
-          await client.call('stop', [], { timeoutMs: 5_000 }).catch(() => c.kill('SIGTERM'));
-          if (!(await waitExit(c, 20_000))) {
-            c.kill('SIGKILL');
-            await waitExit(c, 5_000);
-          }
-        }
-        untrack(c);
-        child = undefined;
-      })();
-      try {
-        await stopping;
-      } finally {
-        stopping = null;
-      }
-    },
-
-    async restart() {
-      await node.stop();
-      const c = await launch(DOGECOIN, datadir, p2pPort, rpcPort, extra, client);
-      child = c;
-      track(c);
-    },
-
-    async dispose() {
-      await node.stop();
-      rmSync(datadir, { recursive: true, force: true });
-    },
+    stop: () => proc.stop(),
+    restart: () => proc.restart(),
+    dispose: () => proc.dispose(),
   };
 
   try {

@@ -8,12 +8,10 @@
 //
 // RPC answers go through lib/chain/rpc/client: number literals with a fraction (amounts,
 // difficulty…) arrive as exact strings; use koinuFromRpc for amounts.
-import type { ChildProcess } from 'node:child_process';
-import { rmSync } from 'node:fs';
 import { koinuToRpc } from '../../lib/chain/rpc/client';
 import { encodeAddress } from '../../lib/doge/address';
 import { REGTEST } from '../../lib/doge/network';
-import { launch, sleep, startNode, track, untrack, waitExit, type NodeKind, type PayOutput } from './regtest-node';
+import { sleep, startNode, terminate, NodeProcess, type NodeKind, type PayOutput, type RegtestNode } from './regtest-node';
 
 export type { PayOutput };
 
@@ -52,16 +50,8 @@ export interface PayOptions {
   replaceable?: boolean;
 }
 
-export interface Litecoind {
-  /** `http://u:p@127.0.0.1:<rpcPort>` */
-  readonly rpcUrl: string;
-  readonly p2pPort: number;
-  readonly rpcPort: number;
-  readonly datadir: string;
-  /** The running process id (changes on restart). */
-  readonly pid: number;
-  /** Raw JSON-RPC call; the result as parsed by the project's rpc-client. */
-  rpc<T = any>(method: string, ...params: unknown[]): Promise<T>;
+/** stop() sends SIGTERM, SIGKILL after 15 s. */
+export interface Litecoind extends RegtestNode {
   /** Mine n blocks to `address` (default: a fresh wallet address). Returns the block hashes. */
   mine(n: number, address?: string): Promise<string[]>;
   /**
@@ -69,23 +59,14 @@ export interface Litecoind {
    * no txs): a reorg's replacement chain that certainly leaves a tx out.
    */
   mineEmpty(n: number, address?: string): Promise<string[]>;
-  newAddress(): Promise<string>;
   /**
    * Build, fund (fundrawtransaction, legacy) and sign (signrawtransactionwithwallet) a tx paying
    * `outputs`, and return its hex WITHOUT broadcasting it. `outputs` is either a list of
    * address/koinu pairs or a raw createrawtransaction outputs argument. The change output goes last.
    */
   payTo(outputs: PayOutput[] | Record<string, string> | Record<string, string>[], opts?: PayOptions): Promise<string>;
-  /** sendrawtransaction (for setting up chain state; the app under test broadcasts its own). */
-  send(hex: string): Promise<string>;
   /** Connect to another node (addnode onetry) and wait until the peer shows up. */
   connect(other: Pick<Litecoind, 'p2pPort'>): Promise<void>;
-  /** Stop the process (SIGTERM, then SIGKILL after 15 s), keeping the datadir. Idempotent. */
-  stop(): Promise<void>;
-  /** Start again on the same ports and datadir (after stop(), or stops first). */
-  restart(): Promise<void>;
-  /** stop() and delete the datadir. */
-  dispose(): Promise<void>;
 }
 
 /** Litecoin Core's own flags, and its readiness probe. */
@@ -116,7 +97,7 @@ export async function startLitecoind(opts: LitecoindOptions = {}): Promise<Litec
   const extra = opts.args ?? [];
   const started = await startNode(LITECOIN, { datadirPrefix: 'counter-ltc-', extra, rpcTimeoutMs: opts.rpcTimeoutMs });
   const { datadir, p2pPort, rpcPort, client, rpcUrl, rpc } = started;
-  let child: ChildProcess | undefined = started.child;
+  const proc = new NodeProcess(LITECOIN, started, extra, (c) => terminate(c, 15_000));
 
   if (withWallet) {
     // load_on_startup=true so restart() brings the wallet back.
@@ -144,7 +125,7 @@ export async function startLitecoind(opts: LitecoindOptions = {}): Promise<Litec
     rpcPort,
     datadir,
     get pid() {
-      return child?.pid ?? -1;
+      return proc.pid;
     },
     rpc,
     mine,
@@ -186,30 +167,9 @@ export async function startLitecoind(opts: LitecoindOptions = {}): Promise<Litec
       }
     },
 
-    async stop() {
-      const c = child;
-      if (!c) return;
-      child = undefined;
-      untrack(c);
-      if (c.exitCode !== null || c.signalCode !== null) return;
-      c.kill('SIGTERM');
-      if (!(await waitExit(c, 15_000))) {
-        c.kill('SIGKILL');
-        await waitExit(c, 5_000);
-      }
-    },
-
-    async restart() {
-      await node.stop();
-      const c = await launch(LITECOIN, datadir, p2pPort, rpcPort, extra, client);
-      child = c;
-      track(c);
-    },
-
-    async dispose() {
-      await node.stop();
-      rmSync(datadir, { recursive: true, force: true });
-    },
+    stop: () => proc.stop(),
+    restart: () => proc.restart(),
+    dispose: () => proc.dispose(),
   };
 
   try {

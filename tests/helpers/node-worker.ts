@@ -10,6 +10,7 @@ import { SpvBackend } from '@/lib/chain/spv/backend';
 import type { ChainBackend } from '@/lib/chain/backend';
 import { startWorker, type RunningWorker } from '@/lib/worker';
 import { openTestDb } from './stores';
+import type { RegtestNode } from './regtest-node';
 
 export type NodeBackend = 'rpc' | 'spv';
 
@@ -22,11 +23,7 @@ export function nodeArgsFor(backend: NodeBackend): string[] {
 }
 
 /** What the helper needs of a regtest node (tests/helpers/dogecoind.ts, litecoind.ts). */
-export interface RegtestRpcNode {
-  readonly rpcUrl: string;
-  readonly p2pPort: number;
-  rpc<T = unknown>(method: string, ...params: unknown[]): Promise<T>;
-}
+export type RegtestRpcNode = Pick<RegtestNode, 'rpcUrl' | 'p2pPort' | 'rpc'>;
 
 export interface NodeWorker {
   db: Db;

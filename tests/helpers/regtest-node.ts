@@ -14,6 +14,28 @@ import { freePort } from './ports';
 const USER = 'u';
 const PASS = 'p';
 
+/** What both regtest nodes give a test: where they listen, raw RPC, and their process's life. */
+export interface RegtestNode {
+  /** `http://u:p@127.0.0.1:<rpcPort>` */
+  readonly rpcUrl: string;
+  readonly p2pPort: number;
+  readonly rpcPort: number;
+  readonly datadir: string;
+  /** The running process id (changes on restart). */
+  readonly pid: number;
+  /** Raw JSON-RPC call; the result as parsed by the project's rpc-client. */
+  rpc<T = any>(method: string, ...params: unknown[]): Promise<T>;
+  newAddress(): Promise<string>;
+  /** sendrawtransaction (for setting up chain state; the app under test broadcasts its own). */
+  send(hex: string): Promise<string>;
+  /** Stop the process (the kind's own way, SIGKILL as a last resort), keeping the datadir. Idempotent. */
+  stop(): Promise<void>;
+  /** Start again on the same ports and datadir (after stop(), or stops first). */
+  restart(): Promise<void>;
+  /** stop() and delete the datadir. */
+  dispose(): Promise<void>;
+}
+
 export interface PayOutput {
   address: string;
   amountKoinu: bigint;
@@ -160,4 +182,65 @@ export async function startNode(kind: NodeKind, opts: { datadirPrefix: string; e
     rpcUrl: `http://${USER}:${PASS}@127.0.0.1:${rpcPort}`,
     rpc: <T = any>(method: string, ...params: unknown[]) => c.call<T>(method, params),
   };
+}
+
+/**
+ * A started node's process: its pid, stop (the kind's own way, once even if asked twice at the
+ * same time), restart on the same ports and datadir, and dispose (stop, then delete the datadir).
+ */
+export class NodeProcess {
+  private child: ChildProcess | undefined;
+  private stopping: Promise<void> | null = null;
+
+  constructor(
+    private readonly kind: NodeKind,
+    private readonly started: StartedNode,
+    private readonly extra: string[],
+    /** Ends the running child (the caller has checked it is still running). */
+    private readonly stopChild: (c: ChildProcess) => Promise<void>,
+  ) {
+    this.child = started.child;
+  }
+
+  get pid(): number {
+    return this.child?.pid ?? -1;
+  }
+
+  async stop(): Promise<void> {
+    if (this.stopping) return this.stopping;
+    const c = this.child;
+    if (!c) return;
+    this.stopping = (async () => {
+      if (c.exitCode === null && c.signalCode === null) await this.stopChild(c);
+      untrack(c);
+      this.child = undefined;
+    })();
+    try {
+      await this.stopping;
+    } finally {
+      this.stopping = null;
+    }
+  }
+
+  async restart(): Promise<void> {
+    await this.stop();
+    const { datadir, p2pPort, rpcPort, client } = this.started;
+    const c = await launch(this.kind, datadir, p2pPort, rpcPort, this.extra, client);
+    this.child = c;
+    track(c);
+  }
+
+  async dispose(): Promise<void> {
+    await this.stop();
+    rmSync(this.started.datadir, { recursive: true, force: true });
+  }
+}
+
+/** Stops a child with SIGTERM, then SIGKILL if it has not exited within `ms`. */
+export async function terminate(c: ChildProcess, ms: number): Promise<void> {
+  c.kill('SIGTERM');
+  if (!(await waitExit(c, ms))) {
+    c.kill('SIGKILL');
+    await waitExit(c, 5_000);
+  }
 }
