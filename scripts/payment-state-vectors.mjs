@@ -130,6 +130,12 @@ const vectors = [
     v('§12 mark', `settled: ${s} (${e}) is a conflict`, s, e, 'merchant.mark_settled', {}, 'refused'),
     v('§12 mark', `invalid: ${s} (${e}) is a conflict`, s, e, 'merchant.mark_invalid', {}, 'refused'),
   ]),
+
+  // §19 cash: a cash sale is paid as it is created; nothing else takes the cash trigger.
+  v('§19 cash', 'a new cash sale is recorded paid', 'unpaid', null, 'till.cash', {}, ok('confirmed', null, ['payment.confirmed'])),
+  v('§19 cash', 'an accepted payment is not paid in cash', 'accepted', null, 'till.cash', {}, 'refused'),
+  v('§19 cash', 'a confirmed payment is not paid in cash again', 'confirmed', null, 'till.cash', {}, 'refused'),
+  v('§19 cash', 'a declined payment is not paid in cash', 'declined', 'cancelled', 'till.cash', {}, 'refused'),
 ];
 
 const out = {

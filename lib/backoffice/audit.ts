@@ -17,7 +17,8 @@ export type AuditAction =
   | 'user.pin'
   | 'terminal.create'
   | 'terminal.rename'
-  | 'terminal.revoke';
+  | 'terminal.revoke'
+  | 'shift.close';
 
 export type AuditChanges = Record<string, unknown>;
 

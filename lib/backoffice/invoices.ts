@@ -27,6 +27,10 @@ const Filter = z.object({
   from: dateish.optional(),
   to: dateish.optional(),
   q: z.string().trim().max(100, 'must be at most 100 characters').refine((s) => !s.includes('\u0000'), 'must not contain a NUL character').optional(),
+  /** A registered till's id (GET /api/admin/terminals): its sales only (docs/counter.md#terminals). */
+  terminal: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be a terminal id').optional(),
+  /** doge or cash (docs/counter.md#cash). */
+  tender: z.enum(['doge', 'cash'], { message: 'must be doge or cash' }).optional(),
   cursor: z.string().max(200).optional(),
   limit: z.string().regex(/^\d{1,3}$/, 'must be an integer 1–100').transform(Number).pipe(z.number().min(1, 'must be an integer 1–100').max(100, 'must be an integer 1–100')).optional(),
 });
@@ -35,7 +39,7 @@ export type InvoiceFilter = z.output<typeof Filter>;
 /** Reads filters from query parameters (blank values are absent). Throws 400 on bad input. */
 export function parseInvoiceFilter(params: URLSearchParams): InvoiceFilter {
   const raw: Record<string, string> = {};
-  for (const k of ['status', 'from', 'to', 'q', 'cursor', 'limit']) {
+  for (const k of ['status', 'from', 'to', 'q', 'terminal', 'tender', 'cursor', 'limit']) {
     const v = params.get(k);
     if (v !== null && v.trim() !== '') raw[k] = v;
   }
@@ -57,6 +61,8 @@ function whereOf(f: InvoiceFilter) {
   return {
     refundOf: null, // refunds are not invoices: each is listed on the invoice it refunds (docs/api.md#refunds)
     ...(f.status ? { status: f.status } : {}),
+    ...(f.terminal ? { terminalId: f.terminal } : {}),
+    ...(f.tender ? { tender: f.tender } : {}),
     ...(f.from || f.to ? { createdAt } : {}),
     ...(q
       ? {
@@ -86,6 +92,9 @@ export interface InvoiceRowView {
   txid: string | null;
   confirmed: number;
   required: number;
+  /** docs/counter.md: how it was paid, and the till it was rung up on (its name then), or null. */
+  tender: string;
+  terminal: string | null;
 }
 
 type Row = Awaited<ReturnType<Db['prisma']['payment']['findFirstOrThrow']>>;
@@ -95,6 +104,7 @@ export function invoiceRowView(r: Row, now: Date): InvoiceRowView {
     id: r.id, created_at: r.createdAt.toISOString(), status: r.status, exception: r.exception ?? null, expired: expiredField(r, now),
     total: formatKoinu(r.total), fiat_total: r.fiatTotal, fiat_currency: r.fiatCurrency, vendor_order_id: r.vendorOrderId,
     order_reference: r.orderReference, address: r.address, txid: r.txid ?? null, confirmed: r.confirmations, required: r.requiredConfirmations,
+    tender: r.tender, terminal: r.terminal ?? null,
   };
 }
 

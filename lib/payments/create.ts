@@ -1,8 +1,10 @@
-// Creating payment rows: a sale (lib/payments/creation/create-payment.ts prices and signs it) or a refund
+// Creating payment rows: a sale (lib/payments/creation/create-payment.ts prices and signs it), a
+// cash sale (lib/cash prices it) or a refund
 // (lib/refunds/create-refund.ts). The callers build the columns; the INSERT, and the event a
 // new row reports, are written here (the one writer, docs/architecture.md).
 import type { Prisma } from '../db/client';
 import { recordEvent, type EventType } from './events';
+import { applyTransition } from './apply';
 
 type Tx = Pick<Prisma, 'payment' | 'vendorEvent'>;
 /** The columns of a new payment row, as Prisma's create takes them. */
@@ -18,4 +20,18 @@ export async function insertPaymentWithEvent(t: Tx, data: NewPayment, event: Eve
   const row = await t.payment.create({ data });
   await recordEvent(t, event, row, publicUrl, now);
   return row;
+}
+
+/**
+ * Records a cash sale (docs/counter.md#cash): the row is inserted unpaid with tender 'cash', and
+ * moved at once through the table's `cash.received` row (unpaid → confirmed, payment.confirmed),
+ * in the caller's transaction, so it goes through the same transition path as any sale that
+ * becomes paid. Guarded by the tender: no Dogecoin payment can take that row.
+ */
+export async function insertCashSale(t: Tx, data: NewPayment, publicUrl: string, now: Date) {
+  if (data.tender !== 'cash') throw new Error('insertCashSale records tender cash only');
+  const row = await t.payment.create({ data });
+  const applied = await applyTransition(t, { row, trigger: 'till.cash', guard: { tender: 'cash' }, publicUrl, now });
+  if (!applied) throw new Error(`cash sale ${row.id} changed under its own transaction`);
+  return applied.row;
 }

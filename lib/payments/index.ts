@@ -16,7 +16,7 @@ export {
 } from './predicates';
 // How a payment is shown (pure):
 export {
-  rfc3339, decodeSignedPayment, links, dueSec, paymentStatus, amountFields, rateView, refundView, amountRefunded, vendorPaymentView,
+  rfc3339, decodeSignedPayment, links, dueSec, paymentStatus, amountFields, rateView, refundView, amountRefunded, vendorPaymentView, isCashSale, tenderFields,
   type PaymentRow, type RefundRow, type RefundView,
 } from './view';
 export { EVENT_TYPES, eventTypeFor, newEventId, eventBody, type EventType, type EventRow } from './events';
@@ -36,6 +36,7 @@ export {
   type PaymentRequest, type PricedRequest, type PricedLine, type PricedOutput,
 } from './creation/request';
 export { convertFiatRequest, requestCurrency, DOGE, type FiatLine } from './creation/fiat-request';
+export { idempotency, type Idempotency } from './creation/idempotency';
 export { authorizePaymentRequest } from './creation/authz';
 export { ForbiddenFieldError, TooManyOpenPaymentsError } from './creation/errors';
 export { buildConnectPayment, type ConnectPaymentInput } from './creation/connect-payment';
@@ -48,7 +49,7 @@ export {
   loadPayRow, claimPayment, releaseClaim, recordRejected, REJECTED_KEPT, type PayRow, type Claim, type ExpectedOutput,
 } from './pay-sql';
 export { acceptClaimed, acceptedRow, type PaidByTx } from './accept-sql';
-export { insertPayment, insertPaymentWithEvent } from './create';
+export { insertPayment, insertPaymentWithEvent, insertCashSale } from './create';
 export { cancelPayment, cancelInTx, type CancelResult } from './cancel';
 export { markPayment, markRequest, type MarkRequest, type MarkResult } from './mark';
 // What the chain tells it (the worker):

@@ -18,6 +18,8 @@ export interface StoreSettings {
   storeAddress: string;
   /** DOGE or an ISO 4217 code (docs/api.md#pricing-in-a-fiat-currency). */
   pricingCurrency: string;
+  /** Cash as a tender (docs/counter.md#cash), offered only when pricingCurrency is fiat. */
+  cashEnabled: boolean;
 }
 
 export async function readStoreSettings(db: Db): Promise<StoreSettings> {
@@ -27,6 +29,6 @@ export async function readStoreSettings(db: Db): Promise<StoreSettings> {
     timeoutSec: s.timeoutSec, zeroConfLimit: s.zeroConfLimit, oneConfLimit: s.oneConfLimit,
     oneConfRequired: s.oneConfRequired, highConfRequired: s.highConfRequired, webhookUrl: s.webhookUrl,
     storeXpub: s.storeXpub, storeAddress: s.storeAddress,
-    pricingCurrency: s.pricingCurrency,
+    pricingCurrency: s.pricingCurrency, cashEnabled: s.cashEnabled,
   };
 }

@@ -27,7 +27,8 @@ export type Trigger =
   | 'timer.expiry' // the payment's timeout passed
   | 'vendor.cancel' // POST /api/v1/payments/<id>/cancel
   | 'merchant.mark_settled' // POST /api/v1/payments/<id>/mark {"as":"settled"}
-  | 'merchant.mark_invalid'; // POST /api/v1/payments/<id>/mark {"as":"invalid"}
+  | 'merchant.mark_invalid' // POST /api/v1/payments/<id>/mark {"as":"invalid"}
+  | 'till.cash'; // a cash sale, recorded paid as it is created (docs/counter.md#cash)
 
 /** How the exception column changes: kept, set, or derived from the amounts (`amountException`). */
 export type ExceptionRule = { keep: true } | { set: PaymentException | null } | { fromAmounts: true } | { keepOr: PaymentException };
@@ -101,6 +102,10 @@ export const TRANSITIONS: readonly Transition[] = [
   T('merchant.settle_unpaid', 'unpaid', 'merchant.mark_settled', 'a manager or owner decides', 'confirmed', { set: 'marked_settled' }, ['payment.confirmed']),
   T('merchant.settle_accepted', 'accepted', 'merchant.mark_settled', 'a manager or owner decides', 'confirmed', { set: 'marked_settled' }, ['payment.confirmed']),
   T('merchant.invalid_unpaid', 'unpaid', 'merchant.mark_invalid', 'a manager or owner decides', 'declined', { set: 'marked_invalid' }, ['payment.declined'], 'marked invalid by merchant'),
+  // Cash (docs/counter.md#cash): the cashier took the money, so the sale is paid the moment it is
+  // created. Only a tender 'cash' row takes it (lib/cash guards the write); it has no address,
+  // so nothing of the chain ever moves it again.
+  T('cash.received', 'unpaid', 'till.cash', 'a cash sale, the cash taken at the counter', 'confirmed', { set: null }, ['payment.confirmed'], undefined, FREE),
   T('merchant.invalid_accepted', 'accepted', 'merchant.mark_invalid', 'a manager or owner decides', 'declined', { set: 'marked_invalid' }, ['payment.declined'], 'marked invalid by merchant'),
 ];
 

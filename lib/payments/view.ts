@@ -38,6 +38,14 @@ export interface PaymentRow {
   refunds?: RefundRow[];
   /** The registered till's name at the time of the sale (docs/counter.md); null when none. */
   terminal?: string | null;
+  /** docs/counter.md#cash: 'doge' (the default) or 'cash'; a cash sale's cash received and change, fiat fixed form. */
+  tender?: string;
+  cashReceived?: string;
+  cashChange?: string;
+  /** The row's fiat columns: a cash sale has no signed payment to read them from. */
+  fiatTotal?: string;
+  fiatTax?: string;
+  fiatCurrency?: string;
 }
 
 /** A refund: a payment row paying the customer, pointing at the payment it refunds (docs/api.md#refunds). */
@@ -140,18 +148,38 @@ export function amountRefunded(refunds: readonly Pick<RefundRow, 'status' | 'tot
   return refunds.reduce((s, r) => (r.status === 'accepted' || r.status === 'confirmed' ? s + r.total : s), 0n);
 }
 
+/** Whether a payment is a cash sale (docs/counter.md#cash): no address, envelope or wallet-facing state. */
+export const isCashSale = (row: Pick<PaymentRow, 'tender'>) => row.tender === 'cash';
+
+/**
+ * tender, cash_received and change (docs/counter.md#cash): every payment says how it was paid;
+ * the cash amounts are the fiat currency's fixed form ("20.00"), null for a Dogecoin payment.
+ */
+export function tenderFields(row: Pick<PaymentRow, 'tender' | 'cashReceived' | 'cashChange'>) {
+  const cash = isCashSale(row);
+  return { tender: cash ? 'cash' : 'doge', cash_received: cash ? row.cashReceived ?? '' : null, change: cash ? row.cashChange ?? '' : null };
+}
+
+const NO_LINKS = { uri: null, connect_uri: null, envelope_url: null, relay: null };
+
 /** The vendor API's payment body: the 201 body plus lifecycle fields (docs/api.md). */
 export function vendorPaymentView(row: PaymentRow, publicUrl: string, now: Date): Record<string, unknown> {
-  const payment = decodeSignedPayment(row.envelope);
-  const fiat = fiatFields(payment);
+  // A cash sale signed nothing: no Connect Payment, no wallet links, no checkout page; its fiat
+  // amounts are the row's own.
+  const cash = isCashSale(row);
+  const payment = cash ? null : decodeSignedPayment(row.envelope);
+  const fiat = cash
+    ? { fiat_total: row.fiatTotal ?? '', fiat_tax: row.fiatTax ?? '', fiat_currency: row.fiatCurrency ?? '' }
+    : fiatFields(payment);
   return {
     id: row.id,
     status: row.status,
     total: formatKoinu(row.total),
     ...fiat,
     rate: rateView(row, fiat.fiat_currency),
-    ...links(publicUrl, row),
-    checkout_url: checkoutUrl(publicUrl, row.id),
+    ...(cash ? NO_LINKS : links(publicUrl, row)),
+    checkout_url: cash ? null : checkoutUrl(publicUrl, row.id),
+    ...tenderFields(row),
     issued: rfc3339(row.issuedAt),
     expires_at: rfc3339(row.expiresAt),
     payment,

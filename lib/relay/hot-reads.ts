@@ -33,11 +33,15 @@ interface Loaders {
   envelope: BatchLoader<string>;
 }
 
+// A cash sale (docs/counter.md#cash) has no envelope and no wallet-facing state: wallets never
+// see it, so both reads skip it and /dc and /relay/status answer 404 for its id.
+const WALLET_FACING = `tender = 'doge'`;
+
 const loadersFor = perDb((db): Loaders => ({
   status: new BatchLoader(async (ids) =>
-    rowsById(await db.query<Raw>(`SELECT ${STATUS_COLUMNS} FROM payment WHERE id = ANY($1::text[])`, [ids]), (r) => r)),
+    rowsById(await db.query<Raw>(`SELECT ${STATUS_COLUMNS} FROM payment WHERE id = ANY($1::text[]) AND ${WALLET_FACING}`, [ids]), (r) => r)),
   envelope: new BatchLoader(async (ids) =>
-    rowsById(await db.query<Raw>(`SELECT id, envelope FROM payment WHERE id = ANY($1::text[])`, [ids]), (r) => r.envelope as string)),
+    rowsById(await db.query<Raw>(`SELECT id, envelope FROM payment WHERE id = ANY($1::text[]) AND ${WALLET_FACING}`, [ids]), (r) => r.envelope as string)),
 }));
 
 export async function loadStatusRow(db: Db, id: string): Promise<StatusRow | null> {

@@ -11,6 +11,8 @@ import { creatorNames } from './sales-report';
 
 export const SALES_CSV_COLUMNS = [
   'payment_id', 'time', 'cashier', 'status', 'exception', 'line_type', 'item_id', 'name', 'count', 'unit', 'tax', 'line_total',
+  // docs/counter.md#reports: how the sale was paid (doge, cash) and the till's name then ('' for none).
+  'tender', 'terminal',
 ] as const;
 
 const PAGE = 2000;
@@ -18,6 +20,7 @@ const PAGE = 2000;
 interface LineRow {
   id: string; seq: bigint; created_at: Date; status: string; exception: string | null; created_by: string | null; api_key_id: string | null;
   type: string; item_id: string; name: string; count: number | null; unit: bigint | null; tax: bigint | null; total: bigint | null;
+  tender: string; terminal: string | null;
 }
 
 /**
@@ -59,8 +62,8 @@ export async function* salesCsv(db: Db, range: ReportRange, ownSalesOf: string |
     // One page of payments (keyset on created_at, seq) with their lines, in one query.
     const rows = await db.prisma.$queryRawUnsafe<LineRow[]>(
       `SELECT p."id", p."seq", p."created_at", p."status", p."exception", p."created_by", p."api_key_id",
-              l."type", l."item_id", l."name", l."count", l."unit", l."tax", l."total"
-         FROM (SELECT "id", "seq", "created_at", "status", "exception", "created_by", "api_key_id" FROM "payment"
+              l."type", l."item_id", l."name", l."count", l."unit", l."tax", l."total", p."tender", p."terminal"
+         FROM (SELECT "id", "seq", "created_at", "status", "exception", "created_by", "api_key_id", "tender", "terminal" FROM "payment"
                 WHERE "created_at" >= $1 AND "created_at" < $2 AND "status" IN ('confirmed', 'accepted') AND "refund_of" IS NULL${scope}
                   AND ("created_at", "seq") > ($3, $4)
                 ORDER BY "created_at", "seq" LIMIT ${PAGE}) p
@@ -70,7 +73,7 @@ export async function* salesCsv(db: Db, range: ReportRange, ownSalesOf: string |
     if (rows.length === 0) return;
     const out: string[] = [];
     for (const r of rows) {
-      out.push([r.id, localTime(r.created_at), who(r.created_by, r.api_key_id), r.status, r.exception ?? '', r.type, r.item_id, r.name, r.count ?? '', k(r.unit), k(r.tax), k(r.total)].map(csvField).join(','));
+      out.push([r.id, localTime(r.created_at), who(r.created_by, r.api_key_id), r.status, r.exception ?? '', r.type, r.item_id, r.name, r.count ?? '', k(r.unit), k(r.tax), k(r.total), r.tender, r.terminal ?? ''].map(csvField).join(','));
     }
     yield out.join('\r\n') + '\r\n';
     const last = rows[rows.length - 1];

@@ -17,6 +17,7 @@ import type { Db } from '../db/client';
 import { formatKoinu } from '../money';
 import { refundsConfirmedInPeriod } from './refunds';
 import type { ReportRange } from './range';
+import { tenderAndTerminal, type TenderRow, type TerminalRow } from './by-tender';
 
 export const STATUSES = ['unpaid', 'accepted', 'confirmed', 'declined'] as const;
 
@@ -37,6 +38,9 @@ export interface SalesReport {
   by_cashier: CashierRow[];
   by_product: ProductRow[];
   by_status: Record<(typeof STATUSES)[number], StatusRow>;
+  /** docs/counter.md#reports: the confirmed sales by tender (doge, cash) and by registered till. */
+  by_tender: Record<'doge' | 'cash', TenderRow>;
+  by_terminal: TerminalRow[];
 }
 
 interface Acc { count: number; gross: bigint; taxes: bigint; fees: bigint; tips: bigint; discounts: bigint }
@@ -104,6 +108,7 @@ export async function salesReport(db: Db, range: ReportRange, ownSalesOf: string
         GROUP BY 1 ORDER BY 1`),
     refundsConfirmedInPeriod(db, range.from, range.to, ownSalesOf),
   ]);
+  const tenders = await tenderAndTerminal(db, scopeSql(ownSalesOf), params);
 
   const totals = zero();
   const days = range.days.map(() => zero());
@@ -159,6 +164,7 @@ export async function salesReport(db: Db, range: ReportRange, ownSalesOf: string
     by_cashier: byCashier,
     by_product: productRows.map((r) => ({ id: r.item_id, name: r.name, count: Number(r.count ?? 0), gross: formatKoinu(big(r.gross)), tax: formatKoinu(big(r.tax)) })),
     by_status: Object.fromEntries(Object.entries(byStatus).map(([s, v]) => [s, { count: v.count, amount: formatKoinu(v.amount), exceptions: v.exceptions }])) as SalesReport['by_status'],
+    ...tenders,
   };
 }
 

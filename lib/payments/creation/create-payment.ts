@@ -18,13 +18,9 @@ import { vendorPaymentView, rfc3339 } from '../view';
 import { insertPayment } from '../create';
 import { convertFiatRequest, requestCurrency, DOGE, type FiatLine } from './fiat-request';
 import { rateInForce, type RateInForce } from '../../rates/store';
+import { idempotency, type Idempotency } from './idempotency';
 
-export class IdempotencyConflictError extends Error {
-  constructor() {
-    super('this Idempotency-Key was already used with a different request body');
-    this.name = 'IdempotencyConflictError';
-  }
-}
+export { IdempotencyConflictError } from './idempotency';
 
 export interface CreatePaymentContext {
   db: Db;
@@ -61,21 +57,11 @@ export function newPaymentId(): string {
   }
 }
 
-/** Who the Idempotency-Key belongs to, and the request's hash it must be replayed with. */
-interface Idempotency {
-  scope: string;
-  key: string | null;
-  requestHash: string;
-}
-
 export async function createPayment(ctx: CreatePaymentContext, rawBody: string): Promise<CreatePaymentResult> {
   const { db } = ctx;
-  const idem: Idempotency = {
-    scope: ctx.apiKeyId ?? (ctx.userId ? `user:${ctx.userId}` : 'anonymous'),
-    key: ctx.idempotencyKey ?? null,
-    requestHash: createHash('sha256').update(rawBody).digest('hex'),
-  };
-  const prior = await replayed(db, idem);
+  // The Idempotency-Key (./idempotency.ts), shared with the cash sale (lib/cash).
+  const idem = idempotency(db, ctx, ctx.idempotencyKey, rawBody);
+  const prior = await idem.replay();
   if (prior) return prior;
   // Validation (400), then who may ask for this (403), then readiness (503, sessions only),
   // then the open-payment cap (429), all before an address is handed out.
@@ -99,20 +85,11 @@ export async function createPayment(ctx: CreatePaymentContext, rawBody: string):
     await storePayment(db, row, { priced, outputs, fiatLines }, idem, response);
   } catch (err) {
     // A concurrent request with the same Idempotency-Key won the race: answer as it did.
-    const won = await replayed(db, idem);
+    const won = await idem.replay();
     if (won) return won;
     throw err;
   }
   return { status: 201, body: response, replayed: false };
-}
-
-/** The answer stored under the request's Idempotency-Key, if any; the same key with another body is a conflict. */
-async function replayed(db: Db, idem: Idempotency): Promise<CreatePaymentResult | null> {
-  if (!idem.key) return null;
-  const prior = await db.prisma.idempotencyKey.findUnique({ where: { apiKeyId_key: { apiKeyId: idem.scope, key: idem.key } } });
-  if (!prior) return null;
-  if (prior.requestHash !== idem.requestHash) throw new IdempotencyConflictError();
-  return { status: prior.statusCode, body: JSON.parse(prior.responseBody), replayed: true };
 }
 
 /**
@@ -224,6 +201,7 @@ function creationAnswer(ctx: CreatePaymentContext, row: ReturnType<typeof paymen
     id: full.id, status: full.status, total: full.total, uri: full.uri, connect_uri: full.connect_uri,
     fiat_total: full.fiat_total, fiat_tax: full.fiat_tax, fiat_currency: full.fiat_currency, rate: full.rate,
     envelope_url: full.envelope_url, checkout_url: full.checkout_url, relay: full.relay, issued: full.issued, expires_at: full.expires_at, payment: full.payment, terminal: full.terminal,
+    tender: full.tender, cash_received: full.cash_received, change: full.change,
   };
 }
 
@@ -246,10 +224,6 @@ async function storePayment(
       },
       outputs: { create: outputs.map((o, idx) => ({ idx, type: o.type, address: o.address, amount: o.amount, data: o.data })) },
     });
-    if (idem.key) {
-      await tx.idempotencyKey.create({
-        data: { apiKeyId: idem.scope, key: idem.key, requestHash: idem.requestHash, statusCode: 201, responseBody: JSON.stringify(response) },
-      });
-    }
+    await idem.save(tx, 201, response);
   });
 }

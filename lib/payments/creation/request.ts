@@ -47,6 +47,8 @@ export const PaymentRequestSchema = z
     outputs: z.array(OutputIn).max(MAX_OUTPUTS, `at most ${MAX_OUTPUTS} outputs`).optional(),
     /** DOGE (default) or the store's pricing currency: then amounts are fiat (fiat-request.ts). */
     currency: z.string().max(8, 'must be DOGE or a 3-letter ISO 4217 code').optional(),
+    /** How it is paid (docs/counter.md#cash): a cash sale takes its own path (lib/cash), so only "doge" reaches here. */
+    tender: z.literal('doge', { message: 'must be "doge" or "cash"' }).optional(),
     vendor_order_id: str(128).optional(),
     order_reference: str(64).optional(),
     note: str(1000).optional(),

@@ -4,6 +4,7 @@ import { json, jsonError } from '@/lib/api/respond';
 import { createPayment, listPayments } from '@/lib/payments';
 import { assertReady } from '@/lib/health';
 import { saleTerminal } from '@/lib/api/sale-terminal';
+import { createCashSale, tenderOf } from '@/lib/cash';
 
 export const dynamic = 'force-dynamic';
 
@@ -14,6 +15,15 @@ export function POST(req: Request) {
       return jsonError(400, 'invalid_request', 'Idempotency-Key: must be 1–200 visible ASCII characters');
     }
     const body = await readBodyText(req);
+    // A cash sale (docs/counter.md#cash): recorded paid at once, no address; it needs neither a
+    // synced chain nor an open-payment slot, so readiness and the cap do not apply to it.
+    if (tenderOf(body) === 'cash') {
+      const r = await createCashSale({
+        db: ctx.db, network: ctx.network, publicUrl: ctx.cfg.publicUrl, apiKeyId: auth.keyId, userId: auth.user?.id ?? null,
+        idempotencyKey: idem, terminal: await saleTerminal(ctx.db, req, auth),
+      }, body);
+      return json(r.body, r.status, r.replayed ? { 'Idempotent-Replayed': 'true' } : {});
+    }
     // The till (a signed-in session) refuses to charge while the store is not ready (
     // docs/operations.md#readiness). API-key clients are left to judge /api/health themselves: their integrations
     // may create payments on a store that is still syncing.

@@ -1,0 +1,94 @@
+// The cash drawer of a cashier's shift (docs/counter.md#close-shift): the cash expected in it, and
+// Close shift, which records the cash counted, what was expected and the difference in the audit
+// log. A shift starts at the user's last Close shift, or at the start of today in the store's
+// time zone when the user never closed one. Only that user's own cash sales count (paid ones:
+// a cash sale is confirmed when recorded). Amounts are the pricing currency's minor units,
+// summed exactly through lib/money.
+import type { Db } from '../db/client';
+import { formatFiatMinor, parseFiatMinor } from '../money';
+import { localDate, startOfLocalDay, storeTimezone } from '../reports';
+import { recordAudit } from '../backoffice/audit';
+import { parseCash } from './change';
+
+export interface Drawer {
+  user_id: string;
+  /** The store's pricing currency; null when it prices in DOGE (no cash then). */
+  currency: string | null;
+  /** The shift's start (RFC 3339): the last Close shift, else the start of today. */
+  from: string;
+  /** Cash sales in the shift, and the cash they left in the drawer (fiat_total: received − change). */
+  sales: number;
+  expected: string | null;
+}
+
+export interface ClosedShift extends Drawer {
+  counted: string;
+  /** counted − expected: negative when cash is missing. */
+  difference: string;
+  closed_at: string;
+}
+
+/** When the user's shift began: its last Close shift, else the start of today in the store's zone. */
+export async function shiftStart(db: Db, userId: string, now: Date): Promise<Date> {
+  const rows = await db.query<{ at: Date | string }>(
+    `SELECT "at" FROM "audit_log" WHERE "action" = 'shift.close' AND "changes" ->> 'user_id' = $1 ORDER BY "at" DESC, "id" DESC LIMIT 1`,
+    [userId],
+  );
+  if (rows.length) return new Date(rows[0].at);
+  const tz = await storeTimezone(db);
+  return startOfLocalDay(localDate(now, tz), tz);
+}
+
+/** The cash expected in the drawer for `userId`'s current shift. */
+export async function drawer(db: Db, userId: string, now = new Date()): Promise<Drawer> {
+  const [from, store] = await Promise.all([
+    shiftStart(db, userId, now),
+    db.prisma.store.findUnique({ where: { id: 1 }, select: { pricingCurrency: true } }),
+  ]);
+  const currency = store && store.pricingCurrency !== 'DOGE' ? store.pricingCurrency : null;
+  const rows = await db.prisma.payment.findMany({
+    where: { tender: 'cash', status: 'confirmed', createdBy: userId, refundOf: null, createdAt: { gte: from, lte: now }, ...(currency ? { fiatCurrency: currency } : {}) },
+    select: { fiatTotal: true },
+  });
+  let sum = 0n;
+  if (currency) for (const r of rows) sum += parseFiatMinor(r.fiatTotal, currency);
+  return {
+    user_id: userId, currency, from: from.toISOString(), sales: currency ? rows.length : 0,
+    expected: currency ? formatFiatMinor(sum, currency) : null,
+  };
+}
+
+export class ShiftError extends Error {
+  constructor(readonly status: 400 | 403 | 404 | 409, readonly code: string, readonly field: string, message: string) {
+    super(message);
+    this.name = 'ShiftError';
+  }
+}
+
+/**
+ * Closes `userId`'s shift with the cash counted (text in the pricing currency, "123.45"):
+ * records counted, expected and the difference in the audit log (action shift.close), acted by
+ * `actorId`, and starts the next shift now.
+ */
+export async function closeShift(db: Db, actorId: string, userId: string, countedText: unknown, now = new Date()): Promise<ClosedShift> {
+  const d = await drawer(db, userId, now);
+  if (!d.currency || d.expected === null) throw new ShiftError(409, 'conflict', 'tender', 'this store prices in DOGE: there is no cash drawer to close');
+  if (typeof countedText !== 'string') throw new ShiftError(400, 'invalid_request', 'cash_counted', 'cash_counted: is required, an amount such as "120.50"');
+  let counted: bigint;
+  try {
+    counted = parseCash('cash_counted', countedText, d.currency);
+  } catch (e) {
+    throw new ShiftError(400, 'invalid_request', 'cash_counted', (e as Error).message);
+  }
+  const expected = parseFiatMinor(d.expected, d.currency);
+  const closed: ClosedShift = {
+    ...d, counted: formatFiatMinor(counted, d.currency), difference: formatFiatMinor(counted - expected, d.currency), closed_at: now.toISOString(),
+  };
+  await db.prisma.$transaction(async (tx) => {
+    await recordAudit(tx, actorId, 'shift.close', {
+      user_id: userId, currency: closed.currency, from: closed.from, sales: closed.sales,
+      expected: closed.expected, counted: closed.counted, difference: closed.difference,
+    });
+  });
+  return closed;
+}
