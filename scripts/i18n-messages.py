@@ -284,6 +284,27 @@ M = {
   'paid': ('Paid', 'Pagado', 'Bezahlt', 'Pago'),
   'rate': ('at {rate} ({source}, {at})', 'a {rate} ({source}, {at})', 'zum Kurs {rate} ({source}, {at})', 'à taxa {rate} ({source}, {at})'),
  },
+ 'cash': {
+  'cash': ('Cash', 'Efectivo', 'Bar', 'Dinheiro'),
+  'received': ('Cash received', 'Efectivo recibido', 'Erhaltenes Bargeld', 'Dinheiro recebido'),
+  'change': ('Change', 'Cambio', 'Rückgeld', 'Troco'),
+  'complete': ('Complete cash sale', 'Completar venta en efectivo', 'Barverkauf abschließen', 'Concluir venda em dinheiro'),
+  'recording': ('Recording…', 'Registrando…', 'Wird erfasst…', 'Registrando…'),
+  'back': ('Back', 'Volver', 'Zurück', 'Voltar'),
+  'short': ('Not enough', 'No alcanza', 'Zu wenig', 'Insuficiente'),
+  'notEnough': ('The cash received is less than the total.', 'El efectivo recibido es menor que el total.', 'Das erhaltene Bargeld ist weniger als die Summe.', 'O dinheiro recebido é menor que o total.'),
+  'rateUnavailable': ('No exchange rate for {currency} right now: the cash sale cannot be recorded.', 'No hay tipo de cambio para {currency} ahora mismo: no se puede registrar la venta en efectivo.', 'Gerade kein Wechselkurs für {currency}: der Barverkauf kann nicht erfasst werden.', 'Sem taxa de câmbio para {currency} agora: a venda em dinheiro não pode ser registrada.'),
+  'failed': ('Could not record the sale ({status}).', 'No se pudo registrar la venta ({status}).', 'Der Verkauf konnte nicht erfasst werden ({status}).', 'Não foi possível registrar a venda ({status}).'),
+  'network': ('Network error: try again.', 'Error de red: inténtalo de nuevo.', 'Netzwerkfehler: bitte erneut versuchen.', 'Erro de rede: tente novamente.'),
+  'tender': ('Paid with', 'Pagado con', 'Bezahlt mit', 'Pago com'),
+  'expectedInDrawer': ('Cash expected in the drawer', 'Efectivo esperado en la caja', 'Erwartetes Bargeld in der Kasse', 'Dinheiro esperado na gaveta'),
+  'cashCounted': ('Cash counted', 'Efectivo contado', 'Gezähltes Bargeld', 'Dinheiro contado'),
+  'closeShift': ('Close shift', 'Cerrar turno', 'Schicht abschließen', 'Fechar turno'),
+  'shiftClosed': ('Shift closed', 'Turno cerrado', 'Schicht abgeschlossen', 'Turno fechado'),
+  'expected': ('Expected', 'Esperado', 'Erwartet', 'Esperado'),
+  'counted': ('Counted', 'Contado', 'Gezählt', 'Contado'),
+  'difference': ('Difference', 'Diferencia', 'Differenz', 'Diferença'),
+ },
 }
 LANGS = ['en', 'es', 'de', 'pt']
 root = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'messages')

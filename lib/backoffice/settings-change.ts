@@ -36,7 +36,7 @@ function amountChanged(sent: unknown, current: string): boolean {
 /** Audited settings fields besides the wallet (the webhook secret's masked form is left out). */
 const SETTINGS_FIELDS = [
   'name', 'icon', 'address', 'url', 'fee_per_kb', 'max_size', 'timeout', 'zero_conf_limit', 'one_conf_limit',
-  'one_conf_required', 'high_conf_required', 'fiat_currency', 'fiat_rate', 'tips_enabled', 'till_lock_sec', 'webhook_url', 'pricing_currency',
+  'one_conf_required', 'high_conf_required', 'fiat_currency', 'fiat_rate', 'tips_enabled', 'till_lock_sec', 'cash_enabled', 'webhook_url', 'pricing_currency',
   'timezone', 'smtp_url', 'smtp_from', 'categories', // smtp_url as shown: its password masked
 ] as const satisfies readonly (keyof SettingsView)[];
 

@@ -34,6 +34,8 @@ export interface SettingsView extends ReceiptSettingsView {
   pricing_currency: string;
   tips_enabled: boolean;
   till_lock_sec: number;
+  /** docs/counter.md#cash: the till offers Cash when the store prices in fiat, unless this is false. */
+  cash_enabled: boolean;
   webhook_url: string;
   webhook_secret_set: boolean;
   webhook_secret_masked: string;
@@ -57,7 +59,7 @@ export async function readSettings(db: Db): Promise<SettingsView> {
     fee_per_kb: formatKoinu(s.feePerKb), max_size: s.maxSize, timeout: s.timeoutSec,
     zero_conf_limit: formatKoinu(s.zeroConfLimit), one_conf_limit: formatKoinu(s.oneConfLimit),
     one_conf_required: s.oneConfRequired, high_conf_required: s.highConfRequired,
-    fiat_currency: s.fiatCurrency, fiat_rate: s.fiatRate, pricing_currency: s.pricingCurrency, tips_enabled: s.tipsEnabled, till_lock_sec: s.tillLockSec,
+    fiat_currency: s.fiatCurrency, fiat_rate: s.fiatRate, pricing_currency: s.pricingCurrency, tips_enabled: s.tipsEnabled, till_lock_sec: s.tillLockSec, cash_enabled: s.cashEnabled,
     webhook_url: s.webhookUrl, webhook_secret_set: s.webhookSecret !== '', webhook_secret_masked: maskSecret(s.webhookSecret),
     categories: storedCategories(s.categories),
     ...receiptSettingsView(s),
@@ -97,6 +99,7 @@ export const SettingsPatch = z.object({
   tips_enabled: z.boolean().optional(),
   /** Idle seconds before a registered till locks (docs/counter.md); 0 = never. */
   till_lock_sec: z.number().int().min(0).max(86_400).optional(),
+  cash_enabled: z.boolean().optional(),
   webhook_url: httpUrl.optional(),
   categories: CategoriesSetting.optional(),
   ...receiptSettingsFields,
@@ -172,6 +175,7 @@ export async function updateSettings(db: Db, network: Network, input: unknown): 
   if (p.tips_enabled !== undefined) data.tipsEnabled = p.tips_enabled;
   if (p.categories !== undefined) data.categories = p.categories;
   if (p.till_lock_sec !== undefined) data.tillLockSec = p.till_lock_sec;
+  if (p.cash_enabled !== undefined) data.cashEnabled = p.cash_enabled;
   if (p.webhook_url !== undefined) {
     // No SSRF: a webhook must not point at this machine or a private network (docs/security.md).
     const problem = p.webhook_url ? await webhookUrlProblem(p.webhook_url) : null;

@@ -33,6 +33,8 @@ export interface PosStore {
   /** DOGE or an ISO 4217 code (docs/using-counter.md#pricing-in-dollars-euros-fiat-pricing): the till's prices and keypad are in it. */
   pricingCurrency: string;
   tipsEnabled: boolean;
+  /** docs/counter.md#cash: Cash is offered beside Dogecoin (only when pricingCurrency is fiat). */
+  cashEnabled: boolean;
   /** The store's time zone in force (IANA): today's sales and their times are in it. */
   timeZone: string;
 }
@@ -69,7 +71,7 @@ export async function posCatalog(db: Db): Promise<PosProduct[]> {
 
 export async function posStore(db: Db): Promise<PosStore> {
   const s = await db.prisma.store.findUnique({ where: { id: 1 } });
-  return { name: s?.name ?? 'Counter store', icon: s?.icon ?? '', fiatRate: s?.fiatRate ?? '', fiatCurrency: s?.fiatCurrency ?? '', pricingCurrency: s?.pricingCurrency || 'DOGE', tipsEnabled: s?.tipsEnabled ?? false, timeZone: storeTimeZone(s?.timezone) };
+  return { name: s?.name ?? 'Counter store', icon: s?.icon ?? '', fiatRate: s?.fiatRate ?? '', fiatCurrency: s?.fiatCurrency ?? '', pricingCurrency: s?.pricingCurrency || 'DOGE', tipsEnabled: s?.tipsEnabled ?? false, cashEnabled: s?.cashEnabled ?? true, timeZone: storeTimeZone(s?.timezone) };
 }
 
 /** What the till shows for a sale (lib/payments tillState, the one definition). */

@@ -45,6 +45,10 @@ export interface Receipt {
   confirmedAtText: string;
   /** The user who started the sale (null for API-key sales and old rows). */
   createdBy: string | null;
+  /** docs/counter.md#cash: 'doge' or 'cash'; a cash sale's cash received and change (fiat fixed form, '' otherwise). */
+  tender: string;
+  cashReceived: string;
+  change: string;
 }
 
 /** The store's zone in force (setting, else env TZ, else UTC). */
@@ -73,5 +77,6 @@ export async function loadReceipt(db: Db, id: string, now = new Date(), dateLoca
     createdAt: p.createdAt.toISOString(), confirmedAt: p.confirmedAt?.toISOString() ?? '',
     createdAtText: formatStoreTime(p.createdAt, tz, { locale: dateLocale }), confirmedAtText: formatStoreTime(p.confirmedAt, tz, { locale: dateLocale }),
     createdBy: p.createdBy ?? null,
+    tender: p.tender === 'cash' ? 'cash' : 'doge', cashReceived: p.cashReceived, change: p.cashChange,
   };
 }

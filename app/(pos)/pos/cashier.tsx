@@ -21,6 +21,7 @@ import { ProductPane } from './product-pane';
 import { KeypadPane } from './keypad';
 import { CartPane } from './cart-pane';
 import { ChargeButton, ChargeNotices } from './charge-button';
+import { CashTender } from './cash-charge';
 import { useTill } from './use-till';
 import { useHydrated } from './use-hydrated';
 import s from './pos.module.css';
@@ -83,6 +84,7 @@ export function Cashier({ products, categories = [], store, sales, user, denied,
           <ChargeNotices error={till.error} offline={offline} readiness={till.readiness} />
           <ChargeButton total={cart.totals.total} currency={currency} busy={charging.busy} offline={offline} readiness={till.readiness}
             onCharge={charging.charge} />
+          <CashTender store={store} currency={currency} cart={cart} disabled={!hydrated || charging.busy || cart.totals.total <= 0n || offline} />
         </CartPane>
       </main>
       {dialog}

@@ -15,7 +15,7 @@ type SP = Record<string, string | string[] | undefined>;
 
 function toParams(sp: SP): URLSearchParams {
   const p = new URLSearchParams();
-  for (const k of ['status', 'from', 'to', 'q', 'cursor']) {
+  for (const k of ['status', 'from', 'to', 'q', 'terminal', 'tender', 'cursor']) {
     const v = sp[k];
     if (typeof v === 'string' && v.trim() !== '') p.set(k, v);
   }
@@ -36,7 +36,11 @@ export default async function InvoicesPage({ searchParams }: { searchParams: Pro
   }
   const tz = await storeZone(db);
   const [t, ta, locale] = await Promise.all([getTranslations('adminInvoices'), getTranslations('admin'), getLocale()]);
-  const result = error ? { invoices: [], next_cursor: null } : await searchInvoices(db, filter);
+  const [result, terminals] = await Promise.all([
+    error ? { invoices: [], next_cursor: null } : searchInvoices(db, filter),
+    // The till filter (docs/counter.md#terminals): every terminal, revoked ones too (their sales stay).
+    db.prisma.terminal.findMany({ orderBy: { name: 'asc' }, select: { id: true, name: true, revokedAt: true } }),
+  ]);
   const base = new URLSearchParams(params);
   base.delete('cursor');
   const exportQs = (format: string) => {
@@ -59,6 +63,21 @@ export default async function InvoicesPage({ searchParams }: { searchParams: Pro
           <select name="status" defaultValue={filter.status ?? ''}>
             <option value="">{t('any')}</option>
             {STATUSES.map((s) => <option key={s} value={s}>{statusLabel(ta, s)}</option>)}
+          </select>
+        </label>
+ {terminals.length ? (
+          <label className="field"><span>{t('terminal')}</span>
+            <select name="terminal" defaultValue={filter.terminal ?? ''}>
+              <option value="">{t('any')}</option>
+              {terminals.map((x) => <option key={x.id} value={x.id}>{x.name}{x.revokedAt ? ` (${t('revoked')})` : ''}</option>)}
+            </select>
+          </label>
+        ) : null}
+        <label className="field"><span>{t('tender')}</span>
+          <select name="tender" defaultValue={filter.tender ?? ''}>
+            <option value="">{t('any')}</option>
+            <option value="doge">{t('tenderDoge')}</option>
+            <option value="cash">{t('tenderCash')}</option>
           </select>
         </label>
         <label className="field"><span>{t('from')}</span><input type="date" name="from" defaultValue={params.get('from') ?? ''} /></label>
@@ -85,7 +104,7 @@ export default async function InvoicesPage({ searchParams }: { searchParams: Pro
                 <td><StatusBadge status={i.status} exception={i.exception} expired={i.expired} /></td>
                 <td className="num bo-amount">{dogeAmount(i.total, locale)}{i.fiat_total ? <small className="muted bo-hide-sm"> · {localeNumber(i.fiat_total, locale)} {i.fiat_currency}</small> : null}</td>
                 <td className="num bo-hide-sm">{i.status === 'accepted' || i.status === 'confirmed' ? `${i.confirmed}/${i.required}` : '—'}</td>
-                <td className="bo-mono bo-ellipsis bo-hide-sm">{i.txid ?? '—'}</td>
+                <td className="bo-mono bo-ellipsis bo-hide-sm">{i.tender === 'cash' ? t('tenderCash') : i.txid ?? '—'}</td>
               </tr>
             ))}
           </tbody>

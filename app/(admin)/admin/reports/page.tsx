@@ -10,6 +10,7 @@ import { appContext } from '@/lib/app-context';
 import { localDate, resolveRange, salesReport, storeTimezone, ymd, type SalesReport } from '@/lib/reports';
 import { InvalidRequestError } from '@/lib/errors';
 import { PrintReport } from './print-report';
+import { TenderTables } from './tender-tables';
 
 export const dynamic = 'force-dynamic';
 export async function generateMetadata() {
@@ -102,6 +103,7 @@ function ReportBody({ r, day, t: m, ta, locale }: { r: SalesReport; day: string;
           </tbody>
         </table>
       </section>
+      <TenderTables r={r} m={m} doge={doge} locale={locale} />
       <section className="bo-card bo-table-wrap">
         <h2>{m('byProduct')}</h2>
         <table className="bo-table" data-testid="eod-products">

@@ -4,13 +4,13 @@ import { useTranslations } from 'next-intl';
 import type { SettingsView } from '@/lib/backoffice/settings';
 import { useAdminCall } from '../_components/api';
 
-type Form = Omit<SettingsView, 'webhook_secret_set' | 'webhook_secret_masked' | 'max_size' | 'timeout' | 'one_conf_required' | 'high_conf_required'> & {
-  max_size: string; timeout: string; one_conf_required: string; high_conf_required: string;
+type Form = Omit<SettingsView, 'webhook_secret_set' | 'webhook_secret_masked' | 'max_size' | 'timeout' | 'one_conf_required' | 'high_conf_required' | 'till_lock_sec'> & {
+  max_size: string; timeout: string; one_conf_required: string; high_conf_required: string; till_lock_sec: string;
 };
 
 function toForm(s: SettingsView): Form {
   const { webhook_secret_set: _a, webhook_secret_masked: _b, ...rest } = s;
-  return { ...rest, max_size: String(s.max_size), timeout: String(s.timeout), one_conf_required: String(s.one_conf_required), high_conf_required: String(s.high_conf_required) };
+  return { ...rest, max_size: String(s.max_size), timeout: String(s.timeout), one_conf_required: String(s.one_conf_required), high_conf_required: String(s.high_conf_required), till_lock_sec: String(s.till_lock_sec) };
 }
 
 export function SettingsForm({ initial, network, walletEditable }: { initial: SettingsView; network: string; walletEditable: boolean }) {
@@ -35,6 +35,7 @@ export function SettingsForm({ initial, network, walletEditable }: { initial: Se
       fee_per_kb: f.fee_per_kb, max_size: Number(f.max_size), timeout: Number(f.timeout), zero_conf_limit: f.zero_conf_limit,
       one_conf_limit: f.one_conf_limit, one_conf_required: Number(f.one_conf_required), high_conf_required: Number(f.high_conf_required),
       fiat_currency: f.fiat_currency.trim().toUpperCase(), fiat_rate: f.fiat_rate.trim(), tips_enabled: f.tips_enabled, webhook_url: f.webhook_url.trim(),
+      till_lock_sec: Number(f.till_lock_sec), cash_enabled: f.cash_enabled,
     };
     const r = await adminCall<SettingsView>('PATCH', '/api/admin/settings', body);
     setBusy(false);
@@ -84,7 +85,10 @@ export function SettingsForm({ initial, network, walletEditable }: { initial: Se
           {text('fiat_currency', t('fiatCurrency'), { maxLength: 3, placeholder: 'USD' })}
           {text('fiat_rate', t('fiatRate'), { inputMode: 'decimal', placeholder: '0.15' })}
           <label className="bo-check"><input type="checkbox" name="tips_enabled" checked={f.tips_enabled} onChange={set('tips_enabled')} /> <span>{t('tips')}</span></label>
+          {text('till_lock_sec', t('tillLockSec'), { inputMode: 'numeric' })}
+          <label className="bo-check"><input type="checkbox" name="cash_enabled" checked={f.cash_enabled} onChange={set('cash_enabled')} /> <span>{t('cashEnabled')}</span></label>
         </div>
+        <p className="muted">{t('cashHelp')}</p>
       </section>
       <section className="bo-card">
         <h2>{t('webhook')}</h2>

@@ -4,6 +4,7 @@ import { useTranslations } from 'next-intl';
 import type { UserView } from '@/lib/backoffice/users';
 import { useAdminCall } from '../_components/api';
 import { roleLabel } from '../_components/labels';
+import { PinForm } from './pin-form';
 
 const ROLES = ['owner', 'manager', 'cashier'];
 
@@ -68,6 +69,7 @@ export function UsersEditor({ initial, me }: { initial: UserView[]; me: string }
                       const pw = prompt(t('newPassword', { email: u.email }));
                       if (pw) void patch(u, { password: pw });
                     }}>{t('setPassword')}</button>
+                    <PinForm userId={u.id} email={u.email} onDone={setMsg} />
                     {u.id !== me ? <button type="button" className="btn bo-btn-sm" onClick={() => patch(u, { disabled: !u.disabled })}>{u.disabled ? t('enable') : t('disable')}</button> : null}
                   </span>
                 </td>

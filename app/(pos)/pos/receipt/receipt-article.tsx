@@ -8,11 +8,14 @@ import { receiptAmount } from '@/lib/receipts/model';
 import s from './receipt.module.css';
 
 export async function ReceiptArticle({ r, locale, paper = '80' }: { r: Receipt; locale: string; paper?: '58' | '80' }) {
-  const [t, ts, tf] = await Promise.all([getTranslations('receipt'), getTranslations('sales'), getTranslations('receiptFiat')]);
+  const [t, ts, tf, tc] = await Promise.all([getTranslations('receipt'), getTranslations('sales'), getTranslations('receiptFiat'), getTranslations('cash')]);
   const ref = r.orderReference || r.id.slice(0, 10);
   // Amounts in the receipt's currency: DOGE, or the fiat currency a fiat-priced sale was priced in (Intl).
   const amt = (v: string) => receiptAmount(v, r.currency, locale);
   const fiatPriced = r.currency !== 'DOGE' && r.rate !== null;
+  // A cash sale (docs/counter.md#cash): says Cash, with the cash received and the change; no
+  // DOGE paid, transaction or address (it has none).
+  const cash = r.tender === 'cash';
   return (
     <article className={`${s.receipt} ${paper === '58' ? s.p58 : s.p80}`} aria-label={t('label')} data-testid="receipt" data-paper={paper} data-currency={r.currency}>
       <header>
@@ -41,7 +44,13 @@ export async function ReceiptArticle({ r, locale, paper = '80' }: { r: Receipt; 
       <div className={s.totals}>
         <div className={`${s.row} ${s.grand}`}><span>{t('total')}</span><span data-testid="receipt-total">{amt(r.total)}</span></div>
         {r.taxes ? <div className={s.row}><span>{t('inclTax')}</span><span>{amt(r.taxes)}</span></div> : null}
-        {fiatPriced && r.rate ? (
+        {cash ? (
+          <>
+            <div className={s.row} data-testid="receipt-tender"><span>{tc('tender')}</span><span>{tc('cash')}</span></div>
+            <div className={s.row}><span>{tc('received')}</span><span data-testid="receipt-cash-received">{amt(r.cashReceived)}</span></div>
+            <div className={s.row}><span>{tc('change')}</span><span data-testid="receipt-change">{amt(r.change)}</span></div>
+          </>
+        ) : fiatPriced && r.rate ? (
           <>
             <div className={s.row}><span>{tf('paid')}</span><span data-testid="receipt-doge-total">{receiptAmount(r.dogeTotal, 'DOGE', locale)}</span></div>
             <p className={s.small} data-testid="receipt-rate">
@@ -56,7 +65,7 @@ export async function ReceiptArticle({ r, locale, paper = '80' }: { r: Receipt; 
         {r.confirmedAtText ? ` · ${r.confirmedAtText}` : ''}
       </p>
       {r.txid ? <p className={s.small}>{t('transaction')}<br /><code>{r.txid}</code></p> : null}
-      <p className={s.small}>{t('paidTo')} <code>{r.address}</code></p>
+      {cash ? null : <p className={s.small}>{t('paidTo')} <code>{r.address}</code></p>}
       <p className={s.thanks}>{t('thanks')}</p>
     </article>
   );

@@ -7,6 +7,10 @@ import { appContext } from '@/lib/app-context';
 import { resolveRange, salesReport, storeTimezone } from '@/lib/reports';
 import { dogeText } from '@/lib/pos/cart';
 import { PrintButton } from '../receipt/[id]/print-button';
+import { drawer } from '@/lib/cash';
+import { moneyText } from '@/lib/pos/cart';
+import { parseFiatMinor } from '@/lib/money';
+import { CloseShift } from './close-shift';
 import s from '../pos.module.css';
 
 export const dynamic = 'force-dynamic';
@@ -20,7 +24,9 @@ export default async function ShiftPage() {
   const r = await salesReport(db, range, user.id);
   const t = r.totals;
   const locale = await getLocale();
-  const [m, tc] = await Promise.all([getTranslations('shift'), getTranslations('common')]);
+  const [m, tc, tcash] = await Promise.all([getTranslations('shift'), getTranslations('common'), getTranslations('cash')]);
+  // The cash drawer (docs/counter.md#close-shift): the cash expected since the last Close shift.
+  const cash = await drawer(db, user.id);
   const doge = (v: string | bigint) => dogeText(v, locale);
   return (
     <main className={s.receiptPage}>
@@ -38,6 +44,9 @@ export default async function ShiftPage() {
             <tr><td>{m('ofTax')}</td><td>{doge(t.taxes)}</td></tr>
             {t.fiat ? <tr><td>≈ {t.fiat.currency}</td><td>{t.fiat.gross}</td></tr> : null}
             <tr><td>{m('waitingConfirmations')}</td><td>{r.by_status.accepted.count} · {doge(r.by_status.accepted.amount)}</td></tr>
+            {cash.currency && cash.expected !== null ? (
+              <tr className={s.rTotal}><td>{tcash('expectedInDrawer')}</td><td data-testid="shift-cash-expected">{moneyText(parseFiatMinor(cash.expected, cash.currency), cash.currency, locale)}</td></tr>
+            ) : null}
           </tbody>
         </table>
         {r.by_product.length ? (
@@ -48,6 +57,7 @@ export default async function ShiftPage() {
           </table>
         ) : <p className={s.rSmall}>{m('noneYet')}</p>}
       </article>
+      {cash.currency ? <div className={s.noPrint}><CloseShift currency={cash.currency} /></div> : null}
       <div className={s.noPrint}>
         <PrintButton />
         <a className={s.secondary} href="/pos">{tc('backToTill')}</a>
