@@ -7,7 +7,7 @@ import { getMessages } from 'next-intl/server';
 
 export const CLIENT_SECTIONS = {
   root: ['common'],
-  pos: ['common', 'till', 'payment', 'notReady', 'sales', 'receipt', 'lock'],
+  pos: ['common', 'till', 'payment', 'notReady', 'sales', 'receipt', 'lock', 'cash'],
   checkout: ['common', 'checkout'],
   admin: ['common', 'nav', 'admin', 'readiness', 'adminInvoice', 'adminCatalog', 'adminUsers', 'adminSettings', 'adminRates', 'adminNode'],
 } as const satisfies Record<string, readonly string[]>;
