@@ -12,8 +12,9 @@ import { jsonError } from './respond';
  * cashier), or null for all of the store's.
  */
 export type Access =
-  | { ok: true; kind: 'api_key'; keyId: string; user: null; scopes: readonly Scope[]; ownSalesOf: null }
-  | { ok: true; kind: 'session'; keyId: null; user: SessionUser; scopes: readonly Scope[]; ownSalesOf: string | null }
+  | { ok: true; kind: 'api_key'; keyId: string; user: null; scopes: readonly Scope[]; ownSalesOf: null; tillOf: null }
+  /** tillOf: a PIN session's registered till, whose sales a cashier sees besides its own (lib/payments salesScope). */
+  | { ok: true; kind: 'session'; keyId: null; user: SessionUser; scopes: readonly Scope[]; ownSalesOf: string | null; tillOf: string | null }
   | { ok: false; response: Response };
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -51,12 +52,12 @@ export async function requireAccess(db: Db, req: Request, scope: Scope): Promise
     const principal = await authenticateApiKey(db, bearerToken(auth));
     if (!principal) return { ok: false, response: jsonError(401, 'unauthorized', 'a valid API key is required (Authorization: Bearer <key>)', { 'WWW-Authenticate': 'Bearer' }) };
     if (!hasScope(principal, scope)) return { ok: false, response: jsonError(403, 'forbidden', `this API key lacks the ${scope} scope`) };
-    return { ok: true, kind: 'api_key', keyId: principal.keyId, user: null, scopes: principal.scopes, ownSalesOf: null };
+    return { ok: true, kind: 'api_key', keyId: principal.keyId, user: null, scopes: principal.scopes, ownSalesOf: null, tillOf: null };
   }
   const user = await requestUser(db, req);
   if (!user) return { ok: false, response: jsonError(401, 'unauthorized', 'sign in or send an API key (Authorization: Bearer <key>)', { 'WWW-Authenticate': 'Bearer' }) };
   // A PIN session holds the till's scopes only (lib/auth/roles.ts sessionScopes).
   if (!sessionScopes(user).includes(scope)) return { ok: false, response: jsonError(403, 'forbidden', user.tillOnly ? 'a PIN opens the till only: sign in with your password' : `the ${user.role} role may not do this`) };
   if (!mutationAllowed(user, req)) return { ok: false, response: csrfRefused() };
-  return { ok: true, kind: 'session', keyId: null, user, scopes: sessionScopes(user), ownSalesOf: seesOnlyOwnSales(user.role) ? user.id : null };
+  return { ok: true, kind: 'session', keyId: null, user, scopes: sessionScopes(user), ownSalesOf: seesOnlyOwnSales(user.role) ? user.id : null, tillOf: user.tillOnly?.terminalId ?? null };
 }

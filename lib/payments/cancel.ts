@@ -8,15 +8,15 @@ import { canCancel } from './predicates';
 export type CancelResult = 'cancelled' | 'not_found' | 'conflict';
 
 /** `ownSalesOf`: a cashier's user id (it cancels only its own sales; others' are not_found), or null. */
-export async function cancelPayment(db: Db, id: string, publicUrl: string, now = new Date(), ownSalesOf: string | null = null): Promise<CancelResult> {
+export async function cancelPayment(db: Db, id: string, publicUrl: string, now = new Date(), ownSalesOf: string | null = null, tillOf: string | null = null): Promise<CancelResult> {
   return db.prisma.$transaction(async (t) => {
     // Table row vendor.cancel (table.ts): unpaid with no /pay broadcast pending → declined.
-    const cur = await t.payment.findFirst({ where: { id, ...salesScope(ownSalesOf) }, select: { id: true, status: true, exception: true, broadcastState: true } });
+    const cur = await t.payment.findFirst({ where: { id, ...salesScope(ownSalesOf, tillOf) }, select: { id: true, status: true, exception: true, broadcastState: true } });
     if (!cur) return 'not_found';
     if (!canCancel(cur)) return 'conflict';
     const done = await applyTransition(t, { row: cur, trigger: 'vendor.cancel', publicUrl, now });
     if (done) return 'cancelled';
-    return (await t.payment.findFirst({ where: { id, ...salesScope(ownSalesOf) }, select: { id: true } })) ? 'conflict' : 'not_found';
+    return (await t.payment.findFirst({ where: { id, ...salesScope(ownSalesOf, tillOf) }, select: { id: true } })) ? 'conflict' : 'not_found';
   });
 }
 

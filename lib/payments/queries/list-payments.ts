@@ -30,7 +30,7 @@ export function decodeCursor(c: string): bigint {
 }
 
 /** `ownSalesOf`: a cashier's user id (it lists only the payments it created), or null for all. */
-export async function listPayments(db: Db, params: URLSearchParams, publicUrl: string, now = new Date(), ownSalesOf: string | null = null) {
+export async function listPayments(db: Db, params: URLSearchParams, publicUrl: string, now = new Date(), ownSalesOf: string | null = null, tillOf: string | null = null) {
   const raw: Record<string, string> = {};
   for (const k of ['status', 'from', 'to', 'limit', 'cursor']) {
     const v = params.get(k);
@@ -41,7 +41,7 @@ export async function listPayments(db: Db, params: URLSearchParams, publicUrl: s
   const limit = q.data.limit ?? 50;
   const rows = await db.prisma.payment.findMany({
     where: {
-      ...salesScope(ownSalesOf),
+      ...salesScope(ownSalesOf, tillOf),
       ...(q.data.status ? { status: q.data.status } : {}),
       createdAt: { ...(q.data.from ? { gte: new Date(q.data.from) } : {}), ...(q.data.to ? { lt: new Date(q.data.to) } : {}) },
       ...(q.data.cursor ? { seq: { lt: decodeCursor(q.data.cursor) } } : {}),

@@ -42,6 +42,6 @@ export function POST(req: Request) {
 
 export function GET(req: Request) {
   return vendorRoute(req, 'payments:read', async (ctx, auth) => {
-    return json(await listPayments(ctx.db, new URL(req.url).searchParams, ctx.cfg.publicUrl, new Date(), auth.ownSalesOf));
+    return json(await listPayments(ctx.db, new URL(req.url).searchParams, ctx.cfg.publicUrl, new Date(), auth.ownSalesOf, auth.tillOf));
   });
 }

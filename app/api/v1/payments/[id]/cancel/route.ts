@@ -22,7 +22,7 @@ export async function POST(req: Request, { params }: { params: Promise<{ id: str
   }
   return vendorRoute(req, 'payments:write', async (ctx, auth) => {
     await readBodyText(req); // no body is needed; an oversized one still gets 413
-    const r = await cancelPayment(ctx.db, id, ctx.cfg.publicUrl, new Date(), auth.ownSalesOf);
+    const r = await cancelPayment(ctx.db, id, ctx.cfg.publicUrl, new Date(), auth.ownSalesOf, auth.tillOf);
     if (r === 'not_found') return jsonError(404, 'not_found', 'no payment with this id');
     if (r === 'conflict') return jsonError(409, 'conflict', 'only an unpaid payment with no transaction in flight can be cancelled');
     const row = await ctx.db.prisma.payment.findUniqueOrThrow({ where: { id } });
