@@ -89,7 +89,9 @@ export async function createCashSale(ctx: CashSaleContext, rawBody: string): Pro
   const req = priced.request;
 
   const id = newPaymentId();
-  const issuedAt = new Date(Math.floor(now.getTime() / 1000) * 1000);
+  // Not floored to the second as a signed payment's `issued` is: nothing is signed, and the
+  // shift's drawer (shift.ts) compares it with the instant of the last Close shift.
+  const issuedAt = now;
   const data = {
     id, tender: 'cash', cashReceived: change.received, cashChange: change.change,
     total: priced.total, fees: priced.fees, taxes: priced.taxes, quantity: priced.quantity,
