@@ -193,7 +193,8 @@ export function vendorPaymentView(row: PaymentRow, publicUrl: string, now: Date)
     block_height: row.blockHeight ?? null,
     expired: expiredField(row, now),
     exception: row.exception ?? null,
-    ...amountFields(row),
+    // A cash sale was paid in full at the counter: nothing is due, and no DOGE was paid.
+    ...(cash ? { ...amountFields(row), amount_due: '0' } : amountFields(row)),
     amount_refunded: formatKoinu(amountRefunded(row.refunds ?? [])),
     refunds: (row.refunds ?? []).map((r) => refundView(r, publicUrl)),
     decision: row.decisionAs

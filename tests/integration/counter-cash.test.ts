@@ -106,7 +106,7 @@ describe('cash as a tender', () => {
       status: 'confirmed', tender: 'cash', cash_received: '20.00', change: '12.55', total: '59.6',
       fiat_total: '7.45', fiat_tax: '0.10', fiat_currency: 'USD', rate: { pair: 'DOGE/USD', value: '0.125' },
       uri: null, connect_uri: null, envelope_url: null, relay: null, checkout_url: null, payment: null,
-      terminal: 'Front counter', exception: null, expired: false,
+      terminal: 'Front counter', exception: null, expired: false, amount_paid: '0', amount_due: '0', txids: [],
     });
     expect(r.body.confirmed_at).toBeTruthy();
     const got = await req(pinned.front1, 'GET', `/api/v1/payments/${r.body.id}`);
@@ -156,11 +156,11 @@ describe('cash as a tender', () => {
     const r = await sale(pinned.front1, tea());
     expect(r.status).toBe(201);
     const id = r.body.id;
+    const pay = await req(null, 'POST', '/relay/pay', { id, tx: '00' });
+    expect(pay.status, pay.text).toBe(404);
     expect((await req(null, 'GET', `/dc/${id}`)).status).toBe(404);
     const st = await req(null, 'POST', '/relay/status', { id });
     expect(st.status, st.text).toBe(404);
-    const pay = await req(null, 'POST', '/relay/pay', { id, tx: '00' });
-    expect(pay.status, pay.text).toBe(404);
     expect((await req(null, 'GET', `/checkout/${id}`)).status).toBe(404);
     // A Dogecoin sale still has them (the guard is the tender, not the id).
     const d = await sale(pinned.front1, { items: [{ type: 'item', id: 'D', name: 'Doge tea', count: 1, unit: '3' }] });
