@@ -41,7 +41,7 @@ function lineDetail(r: Receipt, l: Receipt['lines'][number]): string {
 
 /** Below the total of a fiat-priced sale: the DOGE paid and the rate it was locked at (value, sources, time in the store's zone). */
 function paidAtRate(r: Receipt): [string, string] | null {
-  if (r.currency === 'DOGE' || !r.rate) return null;
+  if (r.currency === 'DOGE' || !r.rate || r.tender === 'cash') return null;
   return [`Paid ${r.dogeTotal} DOGE`, `at 1 DOGE = ${r.rate.value} ${r.currency} (${r.rate.source}${r.rate.atText ? `, ${r.rate.atText}` : ''})`];
 }
 
@@ -60,11 +60,15 @@ export function renderReceiptEmail(r: Receipt): ReceiptEmail {
   t.push('', `Total: ${total(r, r.total)}`);
   if (r.taxes) t.push(`of which tax: ${total(r, r.taxes)}`);
   const paid = paidAtRate(r);
-  if (paid) t.push(...paid);
+  // A cash sale (docs/counter.md#cash): paid in cash, with the change; no address or transaction.
+  const cash = r.tender === 'cash' ? [`Paid with Cash: ${total(r, r.cashReceived)}`, `Change: ${total(r, r.change)}`] : null;
+  if (cash) t.push(...cash);
+  else if (paid) t.push(...paid);
   else if (r.fiatTotal) t.push(`≈ ${r.fiatTotal} ${r.fiatCurrency}${r.fiatTax ? ` (tax ${r.fiatTax})` : ''}`);
   t.push('', `${STATE_TEXT[r.status] ?? r.state}${r.confirmedAtText ? ` · ${r.confirmedAtText}` : ''}`);
   if (r.txid) t.push(`Transaction: ${r.txid}`);
-  t.push(`Paid in Dogecoin to ${r.address}`, '', 'Thank you!');
+  if (!cash) t.push(`Paid in Dogecoin to ${r.address}`);
+  t.push('', 'Thank you!');
 
   const e = escapeHtml;
   const rows = r.lines.map((l) => {
@@ -80,11 +84,11 @@ ${r.storeUrl ? `<p style="text-align:center;margin:0;color:#555">${e(r.storeUrl)
 <table style="width:100%;border-collapse:collapse"><tbody>${rows}</tbody><tfoot>
 <tr><td style="border-top:1px dashed #999;font-weight:800;padding-top:6px">Total</td><td style="border-top:1px dashed #999;font-weight:800;text-align:right;padding-top:6px">${e(total(r, r.total))}</td></tr>
 ${r.taxes ? `<tr><td>of which tax</td><td style="text-align:right">${e(total(r, r.taxes))}</td></tr>` : ''}
-${paid ? `<tr><td>Paid</td><td style="text-align:right">${e(r.dogeTotal)} DOGE</td></tr><tr><td colspan="2" style="color:#555">${e(paid[1])}</td></tr>` : r.fiatTotal ? `<tr><td>≈ ${e(r.fiatCurrency)}</td><td style="text-align:right">${e(r.fiatTotal)}${r.fiatTax ? ` (tax ${e(r.fiatTax)})` : ''}</td></tr>` : ''}
+${cash ? cash.map((c) => { const [k, v] = c.split(': '); return `<tr><td>${e(k)}</td><td style="text-align:right">${e(v)}</td></tr>`; }).join('') : paid ? `<tr><td>Paid</td><td style="text-align:right">${e(r.dogeTotal)} DOGE</td></tr><tr><td colspan="2" style="color:#555">${e(paid[1])}</td></tr>` : r.fiatTotal ? `<tr><td>≈ ${e(r.fiatCurrency)}</td><td style="text-align:right">${e(r.fiatTotal)}${r.fiatTax ? ` (tax ${e(r.fiatTax)})` : ''}</td></tr>` : ''}
 </tfoot></table>
 <p style="text-align:center;font-weight:800">${e(STATE_TEXT[r.status] ?? r.state)}${r.confirmedAtText ? ` · ${e(r.confirmedAtText)}` : ''}</p>
 ${r.txid ? `<p style="font-size:11px;color:#555;word-break:break-all">Transaction<br><code>${e(r.txid)}</code></p>` : ''}
-<p style="font-size:11px;color:#555;word-break:break-all">Paid in Dogecoin to <code>${e(r.address)}</code></p>
+${cash ? '' : `<p style="font-size:11px;color:#555;word-break:break-all">Paid in Dogecoin to <code>${e(r.address)}</code></p>`}
 <p style="text-align:center">Thank you!</p>
 </div></body></html>`;
   return { subject, text: t.join('\n') + '\n', html };
