@@ -11,6 +11,11 @@ import { REGTEST, hdFromSeed, serializeXpub, derivePath } from '@/lib/doge';
 import { until } from '../helpers/wait';
 import { startApp, type AppServer } from '../helpers/app-server';
 import { startWebhookReceiver } from '../helpers/webhook-receiver';
+import { OpenApiChecker, loadOpenApi } from '../helpers/openapi';
+
+/** docs/openapi.yaml, whose response schemas are closed: the cash fields must be documented. */
+const openapi = new OpenApiChecker(loadOpenApi());
+const documented = (method: string, template: string, r: { status: number; headers: Headers; text: string }) => openapi.check(method, template, r);
 
 const PASSWORD = 'counter cash password 7';
 const XPUB = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(31), REGTEST), "m/44'/1'/0'"));
@@ -109,8 +114,10 @@ describe('cash as a tender', () => {
       terminal: 'Front counter', exception: null, expired: false, amount_paid: '0', amount_due: '0', txids: [],
     });
     expect(r.body.confirmed_at).toBeTruthy();
+    documented('post', '/api/v1/payments', r);
     const got = await req(pinned.front1, 'GET', `/api/v1/payments/${r.body.id}`);
     expect(got.status).toBe(200);
+    documented('get', '/api/v1/payments/{id}', got);
     expect(got.body).toMatchObject({ status: 'confirmed', tender: 'cash', cash_received: '20.00', change: '12.55', total: '59.6' });
 
     const again = await sale(pinned.front1, tea(), 'cash-1');
@@ -125,6 +132,8 @@ describe('cash as a tender', () => {
     expect(exact.body).toMatchObject({ status: 'confirmed', cash_received: '7.45', change: '0.00' });
     const doge = await sale(pinned.front1, { tender: 'doge', items: [{ type: 'item', id: 'D', name: 'Doge tea', count: 1, unit: '3' }] });
     expect(doge.status, doge.text).toBe(201);
+    expect(doge.body).toMatchObject({ tender: 'doge', cash_received: null, change: null });
+    documented('post', '/api/v1/payments', doge);
     const dv = await req(pinned.front1, 'GET', `/api/v1/payments/${doge.body.id}`);
     expect(dv.body).toMatchObject({ status: 'unpaid', tender: 'doge', cash_received: null, change: null });
   });
@@ -185,6 +194,7 @@ describe('cash as a tender', () => {
     const rows: any[] = all.body.invoices;
     const rep = await req(who.owner, 'GET', '/api/v1/reports/sales');
     expect(rep.status, rep.text).toBe(200);
+    documented('get', '/api/v1/reports/sales', rep);
     // Expected figures from the invoice list: confirmed sales, by tender and by terminal.
     const confirmed = rows.filter((x) => x.status === 'confirmed');
     const cash = confirmed.filter((x) => x.tender === 'cash');
