@@ -49,6 +49,8 @@ export interface Receipt {
   tender: string;
   cashReceived: string;
   change: string;
+  /** The registered till it was rung up on, or null: a PIN session on that till sees it too (docs/counter.md). */
+  terminalId: string | null;
 }
 
 /** The store's zone in force (setting, else env TZ, else UTC). */
@@ -78,5 +80,6 @@ export async function loadReceipt(db: Db, id: string, now = new Date(), dateLoca
     createdAtText: formatStoreTime(p.createdAt, tz, { locale: dateLocale }), confirmedAtText: formatStoreTime(p.confirmedAt, tz, { locale: dateLocale }),
     createdBy: p.createdBy ?? null,
     tender: p.tender === 'cash' ? 'cash' : 'doge', cashReceived: p.cashReceived, change: p.cashChange,
+    terminalId: p.terminalId ?? null,
   };
 }

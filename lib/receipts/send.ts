@@ -20,6 +20,8 @@ export interface ReceiptActor {
   /** The signed-in user's id and role (null for an API key). */
   userId: string | null;
   role: string | null;
+  /** A PIN session's registered till: a cashier there may also send that till's sales' receipts (docs/counter.md). */
+  tillOf?: string | null;
 }
 
 export interface Answer {
@@ -40,7 +42,7 @@ export async function emailReceipt(db: Db, id: string, input: unknown, actor: Re
   const r = await loadReceipt(db, id);
   if (!r) return err(404, 'not_found', 'no payment with this id');
   // A cashier, over its own sales only (docs/api.md#authentication-and-scopes): another cashier's sale does not exist for it.
-  if (actor.role === 'cashier' && r.createdBy !== actor.userId) return err(404, 'not_found', 'no payment with this id');
+  if (actor.role === 'cashier' && r.createdBy !== actor.userId && !(actor.tillOf && actor.tillOf === r.terminalId)) return err(404, 'not_found', 'no payment with this id');
   if (r.status !== 'accepted' && r.status !== 'confirmed') return err(409, 'conflict', `the payment is ${r.state}: a receipt is emailed once it is paid (accepted or confirmed)`);
 
   const store = await db.prisma.store.findUnique({ where: { id: 1 }, select: { smtpUrl: true, smtpFrom: true } });

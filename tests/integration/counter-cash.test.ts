@@ -303,6 +303,11 @@ describe('cash as a tender', () => {
     await req(null, 'POST', '/demo/api/mine', { blocks: 1 });
     const paid = await until(() => req(next, 'GET', `/api/v1/payments/${d.body.id}`), (x) => x.body?.status === 'confirmed', 30_000);
     expect(paid.body).toMatchObject({ status: 'confirmed', tender: 'doge', terminal: 'Front counter' });
+    // The next cashier prints its receipt; the same cashier on another till does not see it.
+    const receipt = await req(next, 'GET', `/pos/receipt/${d.body.id}`);
+    expect(receipt.status).toBe(200);
+    expect(receipt.text).toContain('data-testid="receipt"');
+    expect((await req(pinned.patio2, 'GET', `/pos/receipt/${d.body.id}`)).status).toBe(404);
   });
 
   it('change is exact in currencies with 0 and 3 minor digits (JPY, KWD)', async () => {

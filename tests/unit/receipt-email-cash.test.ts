@@ -12,7 +12,7 @@ const base: Receipt = {
   state: 'confirmed', status: 'confirmed', txid: '', confirmations: 0, required: 0, fiatTotal: '7.45', fiatTax: '0.10', fiatCurrency: 'USD',
   orderReference: 'POS-1', address: '', createdAt: '2026-11-27T10:00:00.000Z', confirmedAt: '2026-11-27T10:00:00.000Z',
   createdAtText: '27 Nov 2026, 10:00 UTC', confirmedAtText: '27 Nov 2026, 10:00 UTC', createdBy: null,
-  tender: 'cash', cashReceived: '20.00', change: '12.55',
+  tender: 'cash', cashReceived: '20.00', change: '12.55', terminalId: null,
 };
 
 describe('receipt email of a cash sale', () => {

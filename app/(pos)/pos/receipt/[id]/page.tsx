@@ -29,7 +29,10 @@ export default async function ReceiptPage({ params, searchParams }: { params: Pr
     ? await loadReceipt((await appContext()).db, id, new Date(), locale === 'en' || !isLocale(locale) ? undefined : INTL_TAG[locale])
     : null;
   // A cashier prints only its own sales; another's is "not found" (docs/api.md#authentication-and-scopes).
-  if (!r || (seesOnlyOwnSales(user.role) && r.createdBy !== user.id)) notFound();
+  // On a registered till, a PIN session also sees that till's sales (docs/counter.md): the next
+  // cashier prints the receipt of a sale left waiting at a lock.
+  const sameTill = !!user.tillOnly?.terminalId && user.tillOnly.terminalId === r?.terminalId;
+  if (!r || (seesOnlyOwnSales(user.role) && r.createdBy !== user.id && !sameTill)) notFound();
   const paper = paperParam === '58' ? '58' : '80';
   const { width, side } = PAPER[paper];
   const paid = r.status === 'accepted' || r.status === 'confirmed';

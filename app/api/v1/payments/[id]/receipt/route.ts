@@ -12,7 +12,7 @@ export function POST(req: Request, { params }: { params: Promise<{ id: string }>
     const { id } = await params;
     const timeoutMs = Number(process.env.SMTP_TIMEOUT_MS) > 0 ? Number(process.env.SMTP_TIMEOUT_MS) : undefined;
     const actor = auth.kind === 'session'
-      ? { key: `user:${auth.user.id}`, userId: auth.user.id, role: auth.user.role }
+      ? { key: `user:${auth.user.id}`, userId: auth.user.id, role: auth.user.role, tillOf: auth.tillOf }
       : { key: `key:${auth.keyId}`, userId: null, role: null };
     const a = await emailReceipt(ctx.db, id, body, actor, { timeoutMs });
     return json(a.body, a.status, a.headers);
