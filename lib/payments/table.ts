@@ -103,7 +103,7 @@ export const TRANSITIONS: readonly Transition[] = [
   T('merchant.settle_accepted', 'accepted', 'merchant.mark_settled', 'a manager or owner decides', 'confirmed', { set: 'marked_settled' }, ['payment.confirmed']),
   T('merchant.invalid_unpaid', 'unpaid', 'merchant.mark_invalid', 'a manager or owner decides', 'declined', { set: 'marked_invalid' }, ['payment.declined'], 'marked invalid by merchant'),
   // Cash (docs/counter.md#cash): the cashier took the money, so the sale is paid the moment it is
-  // created. Only a tender 'cash' row takes it (lib/cash guards the write); it has no address,
+  // created. Only a tender 'cash' row takes it (insertCashSale guards the write); it has no address,
   // so nothing of the chain ever moves it again.
   T('cash.received', 'unpaid', 'till.cash', 'a cash sale, the cash taken at the counter', 'confirmed', { set: null }, ['payment.confirmed'], undefined, FREE),
   T('merchant.invalid_accepted', 'accepted', 'merchant.mark_invalid', 'a manager or owner decides', 'declined', { set: 'marked_invalid' }, ['payment.declined'], 'marked invalid by merchant'),
