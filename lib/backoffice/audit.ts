@@ -18,7 +18,8 @@ export type AuditAction =
   | 'terminal.create'
   | 'terminal.rename'
   | 'terminal.revoke'
-  | 'shift.close';
+  | 'shift.close'
+  | 'terminal.display_unpair';
 
 export type AuditChanges = Record<string, unknown>;
 

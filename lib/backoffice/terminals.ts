@@ -13,6 +13,8 @@ export interface TerminalView {
   created_at: string;
   last_seen_at: string | null;
   revoked: boolean;
+  /** Customer displays paired with it (docs/counter.md#the-customers-display). */
+  displays: number;
 }
 
 // A name a cashier reads on the lock screen: printable, no control characters, 1–60 characters.
@@ -21,9 +23,12 @@ const name = z.string().trim().min(1, 'must not be empty').max(60, 'must be at m
 const TerminalBody = z.object({ name }).strict();
 
 export async function listTerminals(db: Db): Promise<TerminalView[]> {
-  const rows = await db.prisma.terminal.findMany({ orderBy: [{ revokedAt: { sort: 'desc', nulls: 'first' } }, { createdAt: 'desc' }], take: 500 });
+  const rows = await db.prisma.terminal.findMany({
+    orderBy: [{ revokedAt: { sort: 'desc', nulls: 'first' } }, { createdAt: 'desc' }], take: 500, include: { _count: { select: { displays: true } } },
+  });
   return rows.map((r) => ({
     id: r.id, name: r.name, created_at: r.createdAt.toISOString(), last_seen_at: r.lastSeenAt?.toISOString() ?? null, revoked: r.revokedAt !== null,
+    displays: r._count.displays,
   }));
 }
 
@@ -42,7 +47,8 @@ export async function renameTerminal(db: Db, actorId: string, id: string, input:
     if (!before) throw new BackofficeError('not_found', 'no such terminal');
     const r = await tx.terminal.update({ where: { id }, data: { name: p.name } });
     if (before.name !== r.name) await recordAudit(tx, actorId, 'terminal.rename', { id, name: { from: before.name, to: r.name } });
-    return { id: r.id, name: r.name, created_at: r.createdAt.toISOString(), last_seen_at: r.lastSeenAt?.toISOString() ?? null, revoked: r.revokedAt !== null };
+    const displays = await tx.customerDisplay.count({ where: { terminalId: id } });
+    return { id: r.id, name: r.name, created_at: r.createdAt.toISOString(), last_seen_at: r.lastSeenAt?.toISOString() ?? null, revoked: r.revokedAt !== null, displays };
   });
 }
 
@@ -55,5 +61,17 @@ export async function revokeTerminal(db: Db, actorId: string, id: string): Promi
     await tx.terminal.update({ where: { id }, data: { revokedAt: new Date() } });
     await tx.session.deleteMany({ where: { terminalId: id } });
     await recordAudit(tx, actorId, 'terminal.revoke', { id, name: t.name });
+  });
+}
+
+/** Unpairs every customer display of a terminal (docs/counter.md#the-customers-display); returns how many. */
+export async function unpairDisplays(db: Db, actorId: string, id: string): Promise<number> {
+  return db.prisma.$transaction(async (tx) => {
+    const t = await tx.terminal.findUnique({ where: { id }, select: { name: true } });
+    if (!t) throw new BackofficeError('not_found', 'no such terminal');
+    const { count } = await tx.customerDisplay.deleteMany({ where: { terminalId: id } });
+    await tx.displayPairing.deleteMany({ where: { terminalId: id } });
+    if (count > 0) await recordAudit(tx, actorId, 'terminal.display_unpair', { id, name: t.name, displays: count });
+    return count;
   });
 }

@@ -8,3 +8,6 @@ export { isExpiredProbe, isFinalProbe, probeFingerprint, type FeedProbe } from '
 export { paymentEventStream, openFeedCount, sseEvent, SSE_HEADERS, FEED_DEFAULTS, type FeedOptions } from './payment-feed';
 export { paymentFeedHub, paymentFeedSource } from './payment-feed-db';
 export { streamSlots, STREAMS_PER_USER, DEFAULT_MAX_STREAMS, maxStreamsFromEnv, type StreamSlots, type SlotGrant } from './stream-slots';
+export { channelChanges } from './payment-changes';
+export { DisplayHub, displayHub, DISPLAY_CHANNEL, type DisplayWatcher } from './display-hub';
+export { displayEventStream, type DisplayFeedOptions } from './display-feed';

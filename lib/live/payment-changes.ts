@@ -1,4 +1,4 @@
-// The process's one subscription to payment changes (docs/live.md): the database announces every
+// The process's one subscription per notification channel (docs/live.md): for payments, the database announces every
 // committed change of a payment row on the channel `payment_changed` (a trigger, migration
 // 20261127150000_payment_changed_notify), and this fans the ids out to the subscribers (the feed
 // hubs). Ids that arrive together are handed over together, once each, a macrotask later, so a
@@ -26,7 +26,7 @@ export interface ChangeFeed {
   readonly live: boolean;
 }
 
-class PaymentChanges implements ChangeFeed {
+class ChannelChanges implements ChangeFeed {
   private readonly subs = new Set<ChangeSubscriber>();
   private pending = new Set<string>();
   private flushQueued = false;
@@ -35,7 +35,7 @@ class PaymentChanges implements ChangeFeed {
   /** Notifications received (for tests and the benchmark's cost figures). */
   received = 0;
 
-  constructor(private readonly db: Db) {}
+  constructor(private readonly db: Db, private readonly channel: string) {}
 
   get live(): boolean {
     return this.connected;
@@ -52,22 +52,22 @@ class PaymentChanges implements ChangeFeed {
     this.started = true;
     // Listening stays on for the life of the database handle (closing it ends the LISTEN).
     this.db
-      .listen(PAYMENT_CHANNEL, {
+      .listen(this.channel, {
         notify: (id) => this.onNotify(id),
         connected: () => {
           const again = this.connected === false && this.received > 0;
           this.connected = true;
-          if (again) log.info('payment notifications connected again; streams re-read');
+          if (again) log.info('notifications connected again; streams re-read', { channel: this.channel });
           for (const s of this.subs) s.resync();
         },
         disconnected: (error) => {
-          if (this.connected) log.warn('payment notifications lost their connection; reconnecting', { error });
+          if (this.connected) log.warn('notifications lost their connection; reconnecting', { channel: this.channel, error });
           this.connected = false;
         },
       })
       .catch((error) => {
         // Only a bad channel name throws here; the safety poll still serves the streams.
-        log.error('cannot listen for payment notifications', { error: error as Error });
+        log.error('cannot listen for notifications', { channel: this.channel, error: error as Error });
       });
   }
 
@@ -85,5 +85,15 @@ class PaymentChanges implements ChangeFeed {
   }
 }
 
-/** The change feed of this database handle (one LISTEN per process and database). */
-export const paymentChanges: (db: Db) => ChangeFeed & { received: number } = perDb((db) => new PaymentChanges(db));
+const feeds = perDb(() => new Map<string, ChannelChanges>());
+
+/** The change feed of one channel of this database handle (one LISTEN per process, database and channel). */
+export function channelChanges(db: Db, channel: string): ChangeFeed & { received: number } {
+  const m = feeds(db);
+  let f = m.get(channel);
+  if (!f) m.set(channel, (f = new ChannelChanges(db, channel)));
+  return f;
+}
+
+/** The payment change feed of this database handle. */
+export const paymentChanges = (db: Db): ChangeFeed & { received: number } => channelChanges(db, PAYMENT_CHANNEL);

@@ -1,0 +1,14 @@
+// DELETE /api/admin/terminals/<id>/display: unpairs every customer display of a till
+// (docs/counter.md#the-customers-display); an open display returns to its pairing form at once.
+import { json } from '@/lib/api/respond';
+import { adminRoute } from '@/lib/api/admin';
+import { unpairDisplays } from '@/lib/backoffice/terminals';
+
+export const dynamic = 'force-dynamic';
+
+export function DELETE(req: Request, { params }: { params: Promise<{ id: string }> }) {
+  return adminRoute(req, 'manager', async (ctx, a) => {
+    const { id } = await params;
+    return json({ unpaired: await unpairDisplays(ctx.db, a.user.id, id) });
+  });
+}

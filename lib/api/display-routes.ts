@@ -1,0 +1,129 @@
+// The customer's display (docs/counter.md#the-customers-display): the till's side (a pairing
+// code, the published cart) and the display's side (pairing, the live stream).
+//
+// - The till's routes need a session (with the CSRF header) AND this browser's registered
+//   terminal cookie; a PIN session counts only on its own terminal. What a till publishes is
+//   validated (zod, size-bounded) and rate-limited per terminal.
+// - Pairing needs no session: a same-origin POST of the code. Wrong codes are throttled per
+//   client as sign-ins are (lib/auth/sign-in-throttle.ts): from the 5th failure, 429 with
+//   Retry-After, doubling.
+// - The display's cookie opens its own stream and nothing else: no other route reads it.
+import type { Db } from '../db/client';
+import { z } from 'zod';
+import { cookieValue, requestTerminal, sessionScopes, type ActiveTerminal } from '../auth';
+import { signInThrottle } from '../auth/sign-in-throttle';
+import {
+  createPairingCode, displayCookie, displayForToken, formatPairingCode, normalisePairingCode, redeemPairingCode, DISPLAY_COOKIE,
+} from '../display/pairing';
+import { NotThisTillsSaleError, publishCart } from '../display/cart';
+import { DisplayCartSchema } from '../display/view';
+import { displayEventStream, SSE_HEADERS, streamSlots, STREAMS_PER_USER } from '../live';
+import { log } from '../log';
+import { readBodyText } from './body';
+import { requestUser, mutationAllowed, csrfRefused } from './access';
+import { clientInfo } from './client-address';
+import { RateLimiter } from './rate-limit';
+import { json, jsonError } from './respond';
+import { parse, tooManyAttempts, withCookies } from './auth-routes';
+
+/** Largest published cart: 200 lines of long names fit well within it. */
+export const MAX_CART_BYTES = 64 * 1024;
+/** A till publishes on each change of its cart (debounced in the browser): 10 a second, bursts of 30. */
+const publishLimiter = (() => {
+  const g = globalThis as { __counterDisplayPublish?: RateLimiter };
+  return () => (g.__counterDisplayPublish ??= new RateLimiter({ rps: 10, burst: 30 }, 10_000));
+})();
+
+const pairBody = z.object({ code: z.string().min(1).max(40) }).strict();
+
+const pairKey = (address: string) => `display-pair|${address}`;
+
+type TillAccess = { ok: true; terminal: ActiveTerminal } | { ok: false; response: Response };
+
+/** A signed-in cashier (or higher) on this browser's registered, unrevoked terminal. */
+async function tillAccess(db: Db, req: Request): Promise<TillAccess> {
+  const user = await requestUser(db, req);
+  if (!user) return { ok: false, response: jsonError(401, 'unauthorized', 'sign in first') };
+  if (!sessionScopes(user).includes('payments:write')) return { ok: false, response: jsonError(403, 'forbidden', `the ${user.role} role may not use the till`) };
+  if (!mutationAllowed(user, req)) return { ok: false, response: csrfRefused() };
+  const terminal = await requestTerminal(db, req);
+  // A PIN session is bound to its terminal: it counts on that terminal only.
+  if (!terminal || (user.tillOnly && user.tillOnly.terminalId !== terminal.id)) {
+    return { ok: false, response: jsonError(403, 'forbidden', 'this browser is not a registered till') };
+  }
+  return { ok: true, terminal };
+}
+
+/** POST /api/pos/display/pairing: a pairing code for this till's customer display. */
+export async function pairingCode(db: Db, req: Request): Promise<Response> {
+  const a = await tillAccess(db, req);
+  if (!a.ok) return a.response;
+  const { code, expiresAt } = await createPairingCode(db, a.terminal.id);
+  return json({ code: formatPairingCode(code), path: `/display?code=${code}`, expires_at: expiresAt.toISOString() }, 201);
+}
+
+/** PUT /api/pos/display/cart: what this till shows now, for its displays. */
+export async function publishDisplayCart(db: Db, req: Request): Promise<Response> {
+  const a = await tillAccess(db, req);
+  if (!a.ok) return a.response;
+  const wait = publishLimiter().take(a.terminal.id);
+  if (wait > 0) return jsonError(429, 'rate_limited', `too many updates; retry in ${wait} s`, { 'Retry-After': String(wait) });
+  let raw: unknown;
+  try {
+    raw = JSON.parse(await readBodyText(req, MAX_CART_BYTES));
+  } catch (e) {
+    if ((e as Error).name === 'BodyTooLargeError') throw e;
+    return jsonError(400, 'invalid_request', 'body must be JSON');
+  }
+  const r = DisplayCartSchema.safeParse(raw);
+  if (!r.success) {
+    const issue = r.error.issues[0];
+    return jsonError(400, 'invalid_request', `${issue.path.join('.') || 'body'}: ${issue.message}`);
+  }
+  try {
+    await publishCart(db, a.terminal.id, r.data);
+  } catch (e) {
+    if (e instanceof NotThisTillsSaleError) return jsonError(400, 'invalid_request', e.message);
+    throw e;
+  }
+  return new Response(null, { status: 204, headers: { 'Cache-Control': 'no-store' } });
+}
+
+/** POST /api/display/pair { code }: this browser becomes a display of the code's terminal. */
+export async function pairDisplay(db: Db, req: Request): Promise<Response> {
+  const body = await parse(req, pairBody);
+  if (!body.ok) return body.response;
+  const throttle = signInThrottle();
+  const info = clientInfo(req);
+  const keys = [pairKey(info.address)];
+  const wait = throttle.retryAfter(keys);
+  if (wait > 0) return tooManyAttempts(wait);
+  const code = normalisePairingCode(body.value.code);
+  const previous = cookieValue(req.headers.get('cookie'), DISPLAY_COOKIE);
+  const paired = code ? await redeemPairingCode(db, code, previous) : null;
+  if (!paired) {
+    throttle.failed(keys);
+    return jsonError(401, 'unauthorized', 'wrong or expired pairing code');
+  }
+  return withCookies(json({ paired: true }), [displayCookie(paired.token, info.secure)]);
+}
+
+/** GET /api/display/events: the paired display's live stream (lib/live/display-feed.ts). */
+export async function displayEvents(db: Db, publicUrl: string, req: Request): Promise<Response> {
+  const display = await displayForToken(db, cookieValue(req.headers.get('cookie'), DISPLAY_COOKIE));
+  if (!display) return jsonError(401, 'unauthorized', 'this browser is not a paired display');
+  const slot = streamSlots().acquire(`display:${display.id}`);
+  if (!slot.ok) {
+    return slot.reason === 'user'
+      ? jsonError(429, 'too_many_streams', `at most ${STREAMS_PER_USER} live streams may be open at once per display`, { 'Retry-After': '5' })
+      : jsonError(503, 'unavailable', 'this server has as many live streams open as it serves; retry later', { 'Retry-After': '5' });
+  }
+  const stream = displayEventStream({
+    db, publicUrl, display, signal: req.signal,
+    onClose: (reason) => {
+      slot.release();
+      log.debug('display feed closed', { display: display.id, reason });
+    },
+  });
+  return new Response(stream, { status: 200, headers: { ...SSE_HEADERS, 'X-Robots-Tag': 'noindex' } });
+}

@@ -1,0 +1,37 @@
+// The till's published cart (docs/counter.md#the-customers-display): one row per terminal in
+// `display_cart`, whose every write is announced to the displays (migration
+// 20261128120000_customer_display), and the one read that serves all of a terminal's displays.
+import type { Db } from '../db/client';
+import type { DisplayCart } from './view';
+
+export class NotThisTillsSaleError extends Error {
+  constructor() {
+    super('payment_id: not a sale of this till');
+  }
+}
+
+/** Stores what the till shows now. A payment must be one of this terminal's own sales. */
+export async function publishCart(db: Db, terminalId: string, cart: DisplayCart): Promise<void> {
+  if (cart.payment_id) {
+    const p = await db.prisma.payment.findFirst({ where: { id: cart.payment_id, terminalId, refundOf: null }, select: { id: true } });
+    if (!p) throw new NotThisTillsSaleError();
+  }
+  await db.prisma.displayCart.upsert({ where: { terminalId }, create: { terminalId, state: cart }, update: { state: cart } });
+}
+
+/** What the displays of a terminal follow: its revocation, its paired displays, its cart. */
+export interface DisplayRow {
+  terminalId: string;
+  revoked: boolean;
+  displays: string[];
+  cart: unknown;
+}
+
+/** The rows of these terminals (a missing terminal is absent from the map), in one read. */
+export async function displayRows(db: Db, terminalIds: readonly string[]): Promise<Map<string, DisplayRow>> {
+  const rows = await db.prisma.terminal.findMany({
+    where: { id: { in: [...terminalIds] } },
+    select: { id: true, revokedAt: true, displays: { select: { id: true } }, displayCart: { select: { state: true } } },
+  });
+  return new Map(rows.map((r) => [r.id, { terminalId: r.id, revoked: r.revokedAt !== null, displays: r.displays.map((d) => d.id).sort(), cart: r.displayCart?.state ?? null }]));
+}
