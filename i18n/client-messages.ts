@@ -7,8 +7,9 @@ import { getMessages } from 'next-intl/server';
 
 export const CLIENT_SECTIONS = {
   root: ['common'],
-  pos: ['common', 'till', 'payment', 'notReady', 'sales', 'receipt', 'lock', 'cash'],
+  pos: ['common', 'till', 'payment', 'notReady', 'sales', 'receipt', 'lock', 'cash', 'display'],
   checkout: ['common', 'checkout'],
+  display: ['common', 'display'],
   admin: ['common', 'nav', 'admin', 'readiness', 'adminInvoice', 'adminCatalog', 'adminUsers', 'adminSettings', 'adminRates', 'adminNode'],
 } as const satisfies Record<string, readonly string[]>;
 

@@ -108,6 +108,12 @@ export async function pairDisplay(db: Db, req: Request): Promise<Response> {
   return withCookies(json({ paired: true }), [displayCookie(paired.token, info.secure)]);
 }
 
+/** GET /api/display: whether this browser is a paired display (the page asks after losing its stream). */
+export async function displayStatus(db: Db, req: Request): Promise<Response> {
+  const display = await displayForToken(db, cookieValue(req.headers.get('cookie'), DISPLAY_COOKIE));
+  return display ? json({ paired: true }) : jsonError(401, 'unauthorized', 'this browser is not a paired display');
+}
+
 /** GET /api/display/events: the paired display's live stream (lib/live/display-feed.ts). */
 export async function displayEvents(db: Db, publicUrl: string, req: Request): Promise<Response> {
   const display = await displayForToken(db, cookieValue(req.headers.get('cookie'), DISPLAY_COOKIE));

@@ -21,9 +21,10 @@ export interface QrImage {
   px: number;
 }
 
-export function qrImage(uri: string): QrImage {
+/** `targetPx`: the width aimed at (the customer's display draws it larger); modules never go below 4 px. */
+export function qrImage(uri: string, targetPx = TARGET_PX): QrImage {
   const modules = QRCode.create(uri, { errorCorrectionLevel: 'M' }).modules.size + 2 * QR_QUIET_ZONE;
-  const modulePx = Math.max(QR_MIN_MODULE_PX, Math.floor(TARGET_PX / modules));
+  const modulePx = Math.max(QR_MIN_MODULE_PX, Math.floor(targetPx / modules));
   let svg = '';
   // toString with a callback runs synchronously for the svg type.
   QRCode.toString(uri, { type: 'svg', margin: QR_QUIET_ZONE, errorCorrectionLevel: 'M', color: { dark: '#000000', light: '#ffffff' } }, (err, s) => {

@@ -24,6 +24,7 @@ import { ChargeButton, ChargeNotices } from './charge-button';
 import { CashTender } from './cash-charge';
 import { useTill } from './use-till';
 import { useHydrated } from './use-hydrated';
+import { usePublishCart } from './use-publish-cart';
 import s from './pos.module.css';
 
 export function Cashier({ products, categories = [], store, sales, user, denied, demoWallet = false, readiness, device = null }: {
@@ -45,6 +46,7 @@ export function Cashier({ products, categories = [], store, sales, user, denied,
   const till = useTill({ products, store, sales, readiness });
   const { currency, cart, charging, offline } = till;
   const payment = charging.payment;
+  usePublishCart(cart.lines, cart.extras, currency, payment?.id ?? null); // the customer's display (docs/counter.md)
   const [sseLive, setSseLive] = useState(true);
   const [sound, setSound] = useSoundSetting();
   const { ask, dialog } = useConfirm();

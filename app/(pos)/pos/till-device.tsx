@@ -1,11 +1,13 @@
 'use client';
-// The till's device controls (docs/counter.md): on a registered terminal, Lock and the idle lock
+// The till's device controls (docs/counter.md): on a registered terminal, Customer display (its
+// pairing code), Lock and the idle lock
 // (the store's till_lock_sec); on an unregistered browser, "Use this device as a till" for an
 // owner or a manager (a Till name field and Register). Locking signs the session out and shows
 // the lock screen; the sale that waits is on the server, so the next cashier can see it through.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { csrfFetch } from '@/app/_lib/csrf-fetch';
+import { CustomerDisplayButton } from './customer-display-button';
 import s from './pos.module.css';
 import l from './lock/lock.module.css';
 
@@ -17,7 +19,7 @@ export interface TillDeviceProps {
 }
 
 export function TillDevice({ terminal, canRegister, lockSec }: TillDeviceProps) {
-  return terminal ? <LockControls lockSec={lockSec} /> : canRegister ? <RegisterTill /> : null;
+  return terminal ? <><CustomerDisplayButton /><LockControls lockSec={lockSec} /></> : canRegister ? <RegisterTill /> : null;
 }
 
 function LockControls({ lockSec }: { lockSec: number }) {
