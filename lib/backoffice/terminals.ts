@@ -13,8 +13,6 @@ export interface TerminalView {
   created_at: string;
   last_seen_at: string | null;
   revoked: boolean;
-  /** Customer displays paired with it (docs/counter.md#the-customers-display). */
-  displays: number;
 }
 
 // A name a cashier reads on the lock screen: printable, no control characters, 1–60 characters.
@@ -23,12 +21,9 @@ const name = z.string().trim().min(1, 'must not be empty').max(60, 'must be at m
 const TerminalBody = z.object({ name }).strict();
 
 export async function listTerminals(db: Db): Promise<TerminalView[]> {
-  const rows = await db.prisma.terminal.findMany({
-    orderBy: [{ revokedAt: { sort: 'desc', nulls: 'first' } }, { createdAt: 'desc' }], take: 500, include: { _count: { select: { displays: true } } },
-  });
+  const rows = await db.prisma.terminal.findMany({ orderBy: [{ revokedAt: { sort: 'desc', nulls: 'first' } }, { createdAt: 'desc' }], take: 500 });
   return rows.map((r) => ({
     id: r.id, name: r.name, created_at: r.createdAt.toISOString(), last_seen_at: r.lastSeenAt?.toISOString() ?? null, revoked: r.revokedAt !== null,
-    displays: r._count.displays,
   }));
 }
 
@@ -47,8 +42,7 @@ export async function renameTerminal(db: Db, actorId: string, id: string, input:
     if (!before) throw new BackofficeError('not_found', 'no such terminal');
     const r = await tx.terminal.update({ where: { id }, data: { name: p.name } });
     if (before.name !== r.name) await recordAudit(tx, actorId, 'terminal.rename', { id, name: { from: before.name, to: r.name } });
-    const displays = await tx.customerDisplay.count({ where: { terminalId: id } });
-    return { id: r.id, name: r.name, created_at: r.createdAt.toISOString(), last_seen_at: r.lastSeenAt?.toISOString() ?? null, revoked: r.revokedAt !== null, displays };
+    return { id: r.id, name: r.name, created_at: r.createdAt.toISOString(), last_seen_at: r.lastSeenAt?.toISOString() ?? null, revoked: r.revokedAt !== null };
   });
 }
 
