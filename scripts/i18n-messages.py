@@ -275,6 +275,7 @@ M = {
   'audit': ('Audit log', 'Registro de auditoría', 'Audit-Protokoll', 'Registro de auditoria'),
   'node': ('Node', 'Nodo', 'Knoten', 'Nó'),
   'rates': ('Rates', 'Tipos de cambio', 'Kurse', 'Cotações'),
+  'terminals': ('Terminals', 'Terminales', 'Kassen', 'Terminais'),
  },
  'checkout': {
   'title': ('Pay {store}', 'Pagar a {store}', '{store} bezahlen', 'Pagar {store}'),

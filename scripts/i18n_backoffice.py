@@ -2,6 +2,26 @@
 # table in i18n-messages.py only for length: the same shape, (en, es, de, pt) per key. English is
 # the text the pages showed before they were translated, byte for byte (tests read it).
 BACKOFFICE = {
+ 'adminTerminals': {
+  'title': ('Terminals', 'Terminales', 'Kassen', 'Terminais'),
+  'intro': ('Browsers registered as tills, and their customer displays. Register a till from the cashier screen (“Use this device as a till”); pair a display from the till (“Customer display”).', 'Navegadores registrados como cajas y sus pantallas del cliente. Registra una caja desde la pantalla de caja («Usar este dispositivo como caja»); vincula una pantalla desde la caja («Pantalla del cliente»).', 'Als Kassen registrierte Browser und ihre Kundendisplays. Eine Kasse registrieren Sie in der Kassenansicht („Dieses Gerät als Kasse verwenden“), ein Display koppeln Sie an der Kasse („Kundendisplay“).', 'Navegadores registrados como caixas e suas telas do cliente. Registre um caixa na tela do caixa (“Usar este dispositivo como caixa”); pareie uma tela no caixa (“Tela do cliente”).'),
+  'none': ('No terminal yet.', 'Todavía no hay terminales.', 'Noch keine Kasse.', 'Nenhum terminal ainda.'),
+  'name': ('Name', 'Nombre', 'Name', 'Nome'),
+  'lastSeen': ('Last seen', 'Visto por última vez', 'Zuletzt gesehen', 'Visto por último'),
+  'never': ('never', 'nunca', 'nie', 'nunca'),
+  'status': ('Status', 'Estado', 'Status', 'Status'),
+  'active': ('Active', 'Activa', 'Aktiv', 'Ativo'),
+  'revoked': ('Revoked', 'Revocada', 'Widerrufen', 'Revogado'),
+  'unpair': ('Unpair displays', 'Desvincular pantallas', 'Displays trennen', 'Desvincular telas'),
+  'unpairTitle': ('Unpair the displays of {name}?', '¿Desvincular las pantallas de {name}?', 'Displays von {name} trennen?', 'Desvincular as telas de {name}?'),
+  'unpairBody': ('Every customer display paired with this till returns to its pairing form at once.', 'Todas las pantallas del cliente vinculadas a esta caja vuelven al formulario de vinculación al instante.', 'Jedes mit dieser Kasse gekoppelte Kundendisplay kehrt sofort zum Kopplungsformular zurück.', 'Todas as telas do cliente pareadas com este caixa voltam ao formulário de pareamento na hora.'),
+  'unpaired': ('{count, plural, =0 {No display was paired.} one {# display unpaired.} other {# displays unpaired.}}', '{count, plural, =0 {No había ninguna pantalla vinculada.} one {# pantalla desvinculada.} other {# pantallas desvinculadas.}}', '{count, plural, =0 {Kein Display war gekoppelt.} one {# Display getrennt.} other {# Displays getrennt.}}', '{count, plural, =0 {Nenhuma tela estava pareada.} one {# tela desvinculada.} other {# telas desvinculadas.}}'),
+  'revoke': ('Revoke', 'Revocar', 'Widerrufen', 'Revogar'),
+  'revokeTitle': ('Revoke {name}?', '¿Revocar {name}?', '{name} widerrufen?', 'Revogar {name}?'),
+  'revokeBody': ('This browser stops being a till: its lock screen, its PIN sessions and its customer displays end now.', 'Este navegador deja de ser una caja: su pantalla de bloqueo, sus sesiones con PIN y sus pantallas del cliente terminan ahora.', 'Dieser Browser ist keine Kasse mehr: Sperrbildschirm, PIN-Sitzungen und Kundendisplays enden sofort.', 'Este navegador deixa de ser um caixa: a tela de bloqueio, as sessões com PIN e as telas do cliente terminam agora.'),
+  'revokedOk': ('{name} revoked.', '{name} revocada.', '{name} widerrufen.', '{name} revogado.'),
+  'cancel': ('Cancel', 'Cancelar', 'Abbrechen', 'Cancelar'),
+ },
  'admin': {
   'exc_data_missing': ('data missing', 'faltan datos', 'Daten fehlen', 'dados em falta'),
   'overview': ('Overview', 'Resumen', 'Übersicht', 'Visão geral'),

@@ -54,3 +54,8 @@ export async function checkShownQr(page: Page, file: string) {
   expect(read, 'zbar reads the half-size screenshot').toEqual([uri]);
   return { uri, modulePx, modules };
 }
+
+/** Every QR code zbar reads from a half-size screenshot of the page as it is (the customer's display, a pairing code). */
+export async function readScreenQr(page: Page, file: string): Promise<string[]> {
+  return zbarRead(await halfSizeScreenshot(page), file);
+}

@@ -9,6 +9,7 @@ const ITEMS = [
   { href: '/admin/reports', label: 'reports' },
   { href: '/admin/catalog', label: 'catalog' },
   { href: '/admin/settings', label: 'settings' },
+  { href: '/admin/terminals', label: 'terminals' },
   { href: '/admin/users', label: 'users', owner: true },
   { href: '/admin/audit', label: 'audit', owner: true },
   { href: '/admin/node', label: 'node' },

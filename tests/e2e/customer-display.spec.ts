@@ -1,0 +1,175 @@
+// The customer's display (issue 30, docs/counter.md#the-customers-display) in real Chromium,
+// with a till and two displays in separate browser contexts, on the devnet chain:
+// - the till (registered, 1024×768) shows a pairing code as text and as a QR code, which zbar
+//   reads; one display (a landscape monitor) pairs by typing the code, the other (a portrait
+//   tablet) by opening the QR code's URL;
+// - the cart reaches both displays within a second of a tap; Charge puts the payment's QR code
+//   (the till's rule: the dogecoin: form, the same URI as the till's) on the displays, which
+//   zbar reads; an ordinary wallet (the devnet demo wallet) pays it, and both displays say
+//   "Paid, thank you", and still do after a reload;
+// - unpairing from the back office's Terminals page returns both displays to the pairing form;
+// - axe finds no serious or critical violation on /display, landscape and portrait, paired or not.
+import { test as base, expect, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { seedPglite } from './seed-pglite';
+import { testXpub } from '../helpers/keys';
+import { startApp, type AppServer } from '../helpers/app-server';
+import { scanOrdinaryQr } from '../helpers/wild-wallets';
+import { ZBARIMG, readScreenQr } from './qr-read';
+
+const OWNER = { email: 'owner@display-e2e.test', password: 'counter display e2e password' };
+const xpub = testXpub(33);
+
+const test = base.extend<object, { app: AppServer }>({
+  app: [
+    async ({}, use) => {
+      const dataDir = mkdtempSync(join(tmpdir(), 'counter-display-e2e-'));
+      await seedPglite(dataDir, [
+        { sql: `INSERT INTO store (id, name, tips_enabled) VALUES (1, $1, FALSE)`, params: ['Display Café'] },
+        { sql: `INSERT INTO product (id, sku, name, icon, price, tax_rate_bp, sort, archived) VALUES ('p-tea', 'TEA', 'Tea', '', $1, 0, 0, FALSE)`, params: ['1234500000'] },
+        { sql: `INSERT INTO product (id, sku, name, icon, price, tax_rate_bp, sort, archived) VALUES ('p-bun', 'BUN', 'Bun', '', $1, 0, 1, FALSE)`, params: ['250000000'] },
+      ]);
+      const app = await startApp(
+        { DOGE_NETWORK: 'regtest', CHAIN_BACKEND: 'devnet', DEVNET_BLOCK_SECONDS: '0', STORE_XPUB: xpub, ADMIN_EMAIL: OWNER.email, ADMIN_PASSWORD: OWNER.password },
+        { keepDataDir: dataDir },
+      );
+      await use(app);
+      await app.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+    { scope: 'worker' },
+  ],
+});
+
+test.skip(!existsSync(ZBARIMG), `zbarimg not found at ${ZBARIMG} (apt-get install zbar-tools): the QR decoding test is skipped`);
+
+async function axe(page: Page, where: string): Promise<string[]> {
+  const r = await new AxeBuilder({ page }).analyze();
+  return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${where}: ${v.id} (${v.help}) ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+test('pair two displays by code and by QR code; they follow the cart, show the payment QR, turn paid, and return to pairing when unpaired', async ({ app, browser }, testInfo) => {
+  test.setTimeout(180_000);
+  const tillCtx = await browser.newContext({ viewport: { width: 1024, height: 768 } });
+  const till = await tillCtx.newPage();
+  await till.goto(app.url + '/pos');
+  await till.getByLabel('Email').fill(OWNER.email);
+  await till.getByLabel('Password').fill(OWNER.password);
+  await till.getByRole('button', { name: 'Sign in' }).click();
+  await expect(till).toHaveURL(/\/pos$/);
+  await expect(till.locator('[data-hydrated]')).toHaveCount(1);
+  await till.getByRole('button', { name: 'Use this device as a till' }).click();
+  await till.getByLabel('Till name').fill('Front counter');
+  await till.getByRole('button', { name: 'Register' }).click();
+  await expect(till.getByRole('button', { name: 'Lock' })).toBeVisible();
+  await expect(till.locator('[data-hydrated]')).toHaveCount(1);
+  await expect(till.getByTestId('till-not-ready')).toHaveCount(0, { timeout: 30_000 });
+
+  // The pairing code, as text and as a QR code of /display?code=….
+  await till.getByRole('button', { name: 'Customer display' }).click();
+  const dialog = till.getByRole('dialog', { name: 'Pair a customer display' });
+  const codeText = (await dialog.getByTestId('pairing-code').textContent())!;
+  expect(codeText).toMatch(/^[0-9A-Z]{4}-[0-9A-Z]{4}$/);
+  await expect(dialog.getByRole('img', { name: 'QR code that pairs a customer display' })).toBeVisible();
+
+  // A landscape monitor pairs by typing the code.
+  const monitorCtx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const monitor = await monitorCtx.newPage();
+  await monitor.goto(app.url + '/display');
+  expect(await axe(monitor, 'pairing form, landscape')).toEqual([]);
+  await monitor.getByLabel('Pairing code').fill(codeText.toLowerCase());
+  await monitor.getByRole('button', { name: 'Pair' }).click();
+  await expect(monitor.getByTestId('display-welcome')).toBeVisible();
+  await expect(monitor.getByRole('heading', { name: 'Display Café' })).toBeVisible();
+
+  // A portrait tablet opens the URL of a new code's QR code, as its camera read it.
+  await dialog.getByRole('button', { name: 'New code' }).click();
+  await expect(dialog.getByTestId('pairing-code')).not.toHaveText(codeText);
+  const read = await readScreenQr(till, testInfo.outputPath('pairing.png'));
+  expect(read).toHaveLength(1);
+  const pairUrl = new URL(read[0]);
+  expect(pairUrl.origin + pairUrl.pathname).toBe(app.url + '/display');
+  expect(pairUrl.searchParams.get('code')).toBe((await dialog.getByTestId('pairing-code').textContent())!.replace('-', ''));
+  const tabletCtx = await browser.newContext({ viewport: { width: 800, height: 1280 } });
+  const tablet = await tabletCtx.newPage();
+  await tablet.goto(read[0]);
+  await expect(tablet).toHaveURL(app.url + '/display');
+  await expect(tablet.getByTestId('display-welcome')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+
+  // The cart, live, within a second of the tap.
+  await till.getByRole('button', { name: 'Add Tea' }).click();
+  for (const d of [monitor, tablet]) await expect(d.getByTestId('display-line')).toHaveText([/Tea.*12\.345/]);
+  const t0 = Date.now();
+  await till.getByRole('button', { name: 'Add Bun' }).click();
+  await expect(monitor.getByTestId('display-line')).toHaveCount(2, { timeout: 1_000 });
+  await expect(tablet.getByTestId('display-line')).toHaveCount(2, { timeout: 1_000 });
+  const cartMs = Date.now() - t0;
+  console.log(`cart reached both displays in ${cartMs} ms`);
+  expect(cartMs).toBeLessThan(1_000);
+  await expect(monitor.getByTestId('display-total')).toHaveText(/14\.845/);
+  expect(await axe(monitor, 'cart, landscape')).toEqual([]);
+  expect(await axe(tablet, 'cart, portrait')).toEqual([]);
+
+  // Charge: the payment's QR code on the displays, the till's own URI in its dogecoin: form.
+  await till.getByRole('button', { name: /^Charge Ð/ }).click();
+  const tillQr = till.getByRole('img', { name: 'Payment QR code' });
+  const uri = (await tillQr.getAttribute('data-uri'))!;
+  expect(uri).toMatch(/^dogecoin:/);
+  for (const d of [monitor, tablet]) {
+    await expect(d.getByTestId('display-status')).toHaveAttribute('data-state', 'waiting');
+    await expect(d.getByTestId('display-amount')).toHaveText(/14\.845/);
+    await expect(d.getByTestId('display-qr')).toHaveAttribute('data-uri', uri);
+  }
+  for (const [d, name] of [[monitor, 'monitor'], [tablet, 'tablet']] as const) {
+    const qr = d.getByTestId('display-qr');
+    const box = (await qr.boundingBox())!;
+    expect(box.width / Number(await qr.getAttribute('data-modules'))).toBeGreaterThanOrEqual(4);
+    expect(await readScreenQr(d, testInfo.outputPath(`${name}-pay.png`)), `zbar reads the ${name}'s half-size screenshot`).toEqual([uri]);
+  }
+  expect(await axe(monitor, 'payment, landscape')).toEqual([]);
+  expect(await axe(tablet, 'payment, portrait')).toEqual([]);
+  // Nothing but the sale: no staff name, no control that changes anything.
+  for (const d of [monitor, tablet]) {
+    await expect(d.getByRole('button')).toHaveCount(0);
+    await expect(d.locator('body')).not.toContainText(OWNER.email);
+    await expect(d.locator('body')).not.toContainText('Front counter');
+  }
+
+  // An ordinary wallet pays what the display's QR code says.
+  const { address, amount } = scanOrdinaryQr(uri);
+  const pay = await fetch(`${app.url}/demo/api/send`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ address, amount }) });
+  expect(pay.status, await pay.clone().text()).toBe(200);
+  await expect(monitor.getByTestId('display-status')).toHaveAttribute('data-state', /accepted|paid/, { timeout: 30_000 });
+  const mine = await fetch(`${app.url}/demo/api/mine`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"blocks":1}' });
+  expect(mine.status).toBe(200);
+  for (const d of [monitor, tablet]) await expect(d.getByTestId('display-status')).toContainText('Paid, thank you', { timeout: 30_000 });
+  await expect(till.getByTestId('payment-status')).toHaveAttribute('data-state', 'confirmed');
+  await expect(monitor.getByTestId('display-qr')).toHaveCount(0);
+  await monitor.reload();
+  await expect(monitor.getByTestId('display-status')).toContainText('Paid, thank you');
+
+  // New sale on the till: the displays are back to the welcome.
+  await till.getByRole('button', { name: 'New sale' }).click();
+  for (const d of [monitor, tablet]) await expect(d.getByTestId('display-welcome')).toBeVisible();
+
+  // Unpaired from the back office's Terminals page: both displays return to the pairing form.
+  const admin = await tillCtx.newPage();
+  await admin.goto(app.url + '/admin/terminals');
+  const row = admin.getByRole('row', { name: /Front counter/ });
+  await row.getByRole('button', { name: 'Unpair displays' }).click();
+  await admin.getByRole('dialog').getByRole('button', { name: 'Unpair displays' }).click();
+  await expect(admin.getByRole('status')).toContainText('2');
+  for (const d of [monitor, tablet]) {
+    await expect(d.getByLabel('Pairing code')).toBeVisible();
+    await expect(d.getByRole('status')).toContainText('unpaired');
+  }
+  expect(await axe(tablet, 'pairing form, portrait')).toEqual([]);
+  await tablet.reload();
+  await expect(tablet.getByLabel('Pairing code')).toBeVisible();
+  for (const c of [tillCtx, monitorCtx, tabletCtx]) await c.close();
+});
