@@ -209,7 +209,7 @@ describe('the customer display', () => {
     const withPay = await until(() => lastDisplay(s), (x) => x?.payment?.id === p.body.id, 5_000, 10);
     expect(withPay.payment).toMatchObject({ total: p.body.total, uri: p.body.uri, connect_uri: p.body.connect_uri, form: 'dogecoin', expires_at: p.body.expires_at });
     expect(withPay.payment.live).toMatchObject({ status: 'unpaid', expired: false });
-    expect(withPay.payment.items).toEqual([{ name: 'Scone', count: 1, total: '2.50000000' }]);
+    expect(withPay.payment.items).toEqual([{ name: 'Scone', count: 1, total: '2.5' }]);
     expect(Object.keys(withPay.payment).sort()).toEqual(['connect_uri', 'expires_at', 'fiat_currency', 'fiat_total', 'form', 'id', 'items', 'live', 'total', 'uri']);
     const cancel = await req(manager, 'POST', `/api/v1/payments/${p.body.id}/cancel`, {}, { cookie: tillA.cookie });
     expect(cancel.status, cancel.text).toBe(200);
@@ -245,9 +245,11 @@ describe('the customer display', () => {
     expect((await req(manager, 'PUT', '/api/pos/display/cart', undefined, { cookie: till.cookie, raw: JSON.stringify(cart('x'.repeat(100))).padEnd(70 * 1024) })).status).toBe(413);
     expect((await publish({ cookie: '' }, cart('x'))).status).toBe(403);
     expect((await req(null, 'PUT', '/api/pos/display/cart', cart('x'), { cookie: till.cookie })).status).toBe(401);
+    // 10 a second with bursts of 30, per till: a fresh till's 45 quick updates see 429 after about 30.
+    const busy = await register('Busier till');
     const statuses: number[] = [];
-    for (let i = 0; i < 45; i++) statuses.push((await publish(till, cart('x', i + 1))).status);
-    expect(statuses.filter((x) => x === 204).length).toBeGreaterThanOrEqual(25);
+    for (let i = 0; i < 45; i++) statuses.push((await publish(busy, cart('x', i + 1))).status);
+    expect(statuses.filter((x) => x === 204).length).toBeGreaterThanOrEqual(28);
     expect(statuses).toContain(429);
   });
 
