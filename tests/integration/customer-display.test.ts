@@ -53,6 +53,12 @@ function openStream(base: string, cookie: string): Promise<Stream> {
     req.on('error', reject);
   });
 }
+/** Waits until `ok` holds of `fn()`, and fails the test if it never does. */
+async function eventually<T>(fn: () => T, ok: (v: T) => boolean, ms = 5_000, stepMs = 10): Promise<T> {
+  const v = await until(fn, ok, ms, stepMs);
+  expect(ok(v), `condition not met within ${ms} ms`).toBe(true);
+  return v;
+}
 const lastDisplay = (s: Stream) => [...s.events].reverse().find((e) => e.event === 'display')?.data;
 
 const cart = (name: string, count = 1, paymentId: string | null = null) => ({
@@ -188,17 +194,17 @@ describe('the customer display', () => {
     const display = await pair(tillA);
     const s = await openStream(app.url, display);
     expect(s.status).toBe(200);
-    expect(await until(() => lastDisplay(s), (d) => d !== undefined, 5_000, 20)).toBeDefined();
+    expect(await eventually(() => lastDisplay(s), (d) => d !== undefined, 5_000, 20)).toBeDefined();
     const t = performance.now();
     expect((await publish(tillA, cart('Green tea', 2))).status).toBe(204);
-    const d = await until(() => lastDisplay(s), (x) => x?.cart?.lines?.[0]?.name === 'Green tea', 5_000, 10);
+    const d = await eventually(() => lastDisplay(s), (x) => x?.cart?.lines?.[0]?.name === 'Green tea', 5_000, 10);
     expect(performance.now() - t).toBeLessThan(1_000);
     expect(d.cart).toEqual({ currency: 'DOGE', lines: [{ name: 'Green tea', count: 2, total: '300000000' }], adjustments: [{ kind: 'tax', amount: '1000' }], total: '300001000' });
 
     // Another till's cart never reaches this display.
     expect((await publish(tillB, cart('Secret patio order'))).status).toBe(204);
     expect((await publish(tillA, cart('Scone'))).status).toBe(204);
-    await until(() => lastDisplay(s), (x) => x?.cart?.lines?.[0]?.name === 'Scone', 5_000, 10);
+    await eventually(() => lastDisplay(s), (x) => x?.cart?.lines?.[0]?.name === 'Scone', 5_000, 10);
     expect(s.raw).not.toContain('Secret patio order');
 
     // A sale of this till (session + terminal cookie): the display gets its customer-facing state.
@@ -206,14 +212,14 @@ describe('the customer display', () => {
     expect(p.status, p.text).toBe(201);
     expect(p.body.terminal).toBe('Front counter');
     expect((await publish(tillA, cart('Scone', 1, p.body.id))).status).toBe(204);
-    const withPay = await until(() => lastDisplay(s), (x) => x?.payment?.id === p.body.id, 5_000, 10);
+    const withPay = await eventually(() => lastDisplay(s), (x) => x?.payment?.id === p.body.id, 5_000, 10);
     expect(withPay.payment).toMatchObject({ total: p.body.total, uri: p.body.uri, connect_uri: p.body.connect_uri, form: 'dogecoin', expires_at: p.body.expires_at });
     expect(withPay.payment.live).toMatchObject({ status: 'unpaid', expired: false });
     expect(withPay.payment.items).toEqual([{ name: 'Scone', count: 1, total: '2.5' }]);
     expect(Object.keys(withPay.payment).sort()).toEqual(['connect_uri', 'expires_at', 'fiat_currency', 'fiat_total', 'form', 'id', 'items', 'live', 'total', 'uri']);
     const cancel = await req(manager, 'POST', `/api/v1/payments/${p.body.id}/cancel`, {}, { cookie: tillA.cookie });
     expect(cancel.status, cancel.text).toBe(200);
-    await until(() => lastDisplay(s), (x) => x?.payment?.live?.status === 'declined', 5_000, 10);
+    await eventually(() => lastDisplay(s), (x) => x?.payment?.live?.status === 'declined', 5_000, 10);
     for (const secret of ['Staff manager', 'manager@display.test', 'Front counter', 'Patio', manager.id]) expect(s.raw).not.toContain(secret);
 
     // Another till's sale cannot be put on this till's display.
@@ -257,14 +263,14 @@ describe('the customer display', () => {
     const old = await pair(tillA);
     const s = await openStream(app.url, old);
     expect(s.status).toBe(200);
-    await until(() => lastDisplay(s), (d) => d !== undefined, 5_000, 20);
+    await eventually(() => lastDisplay(s), (d) => d !== undefined, 5_000, 20);
     const fresh = await pair(tillB, old);
     expect(fresh).not.toBe(old);
-    await until(() => s.events.some((e) => e.event === 'unpaired'), (x) => x, 5_000, 10);
+    await eventually(() => s.events.some((e) => e.event === 'unpaired'), (x) => x, 5_000, 10);
     expect((await req(null, 'GET', '/api/display', undefined, { cookie: old })).status).toBe(401);
     const s2 = await openStream(app.url, fresh);
     expect((await publish(tillB, cart('Patio coffee'))).status).toBe(204);
-    await until(() => lastDisplay(s2), (x) => x?.cart?.lines?.[0]?.name === 'Patio coffee', 5_000, 10);
+    await eventually(() => lastDisplay(s2), (x) => x?.cart?.lines?.[0]?.name === 'Patio coffee', 5_000, 10);
     s.close();
     s2.close();
   });
@@ -274,24 +280,24 @@ describe('the customer display', () => {
     const a = await pair(till);
     const b = await pair(till);
     const sa = await openStream(app.url, a);
-    await until(() => lastDisplay(sa), (d) => d !== undefined, 5_000, 20);
+    await eventually(() => lastDisplay(sa), (d) => d !== undefined, 5_000, 20);
     expect((await req(cashier, 'DELETE', `/api/admin/terminals/${till.id}/display`)).status).toBe(403);
     expect((await req({ cookie: manager.cookie }, 'DELETE', `/api/admin/terminals/${till.id}/display`)).status).toBe(403); // no CSRF
     expect((await req(manager, 'DELETE', '/api/admin/terminals/nope/display')).status).toBe(404);
     const r = await req(manager, 'DELETE', `/api/admin/terminals/${till.id}/display`);
     expect(r.status, r.text).toBe(200);
     expect(r.body).toEqual({ unpaired: 2 });
-    await until(() => sa.events.some((e) => e.event === 'unpaired'), (x) => x, 5_000, 10);
+    await eventually(() => sa.events.some((e) => e.event === 'unpaired'), (x) => x, 5_000, 10);
     expect((await req(null, 'GET', '/api/display', undefined, { cookie: a })).status).toBe(401);
     expect((await req(null, 'GET', '/api/display', undefined, { cookie: b })).status).toBe(401);
     expect((await req(null, 'GET', '/api/admin/audit', undefined, { cookie: manager.cookie })).status).toBe(403); // audit is the owner's
 
     const c = await pair(till);
     const sc = await openStream(app.url, c);
-    await until(() => lastDisplay(sc), (d) => d !== undefined, 5_000, 20);
+    await eventually(() => lastDisplay(sc), (d) => d !== undefined, 5_000, 20);
     const pending = (await newCode(till)).body.code as string;
     expect((await req(manager, 'DELETE', `/api/admin/terminals/${till.id}`)).status).toBe(200);
-    await until(() => sc.events.some((e) => e.event === 'unpaired'), (x) => x, 5_000, 10);
+    await eventually(() => sc.events.some((e) => e.event === 'unpaired'), (x) => x, 5_000, 10);
     expect((await req(null, 'GET', '/api/display', undefined, { cookie: c })).status).toBe(401);
     const again = await openStream(app.url, c);
     expect(again.status).toBe(401);
