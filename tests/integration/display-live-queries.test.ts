@@ -8,8 +8,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openMigratedDb, type Db } from '@/lib/db';
 import { MAINNET } from '@/lib/doge';
-import { createPayment as newPayment } from '@/lib/relay/create-payment';
-import { activeRelayKey } from '@/lib/relay/relay-key';
+import { createPayment as newPayment } from '@/lib/payments/creation/create-payment';
+import { activeRelayKey } from '@/lib/payments/creation/relay-key';
 import { createTerminal } from '@/lib/auth';
 import { createPairingCode, redeemPairingCode, type PairedDisplay } from '@/lib/display/pairing';
 import { publishCart } from '@/lib/display/cart';
