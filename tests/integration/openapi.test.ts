@@ -494,6 +494,61 @@ describe('openapi: the devnet app', () => {
     expect(cancelled.body).toEqual({ ...r.body, status: 'declined' });
     expectStatus(await call('POST', '/api/v1/payments/{id}/cancel', { id: r.body.id }), 409);
   });
+  it('the customer display: pairing code, published cart, pairing, status and stream; 200, 201, 204, 400, 401, 403, 413, 429', async () => {
+    const reg = await fetch(`${app.url}/api/admin/terminals`, { method: 'POST', headers: owner, body: JSON.stringify({ name: 'OpenAPI till' }) });
+    expect(reg.status).toBe(201);
+    const terminal = reg.headers.getSetCookie().find((c) => c.startsWith('counter_terminal='))!.split(';')[0];
+    const tillHeaders = { Cookie: `${owner.Cookie}; ${terminal}`, 'X-CSRF-Token': owner['X-CSRF-Token'] };
+    const anon = { key: null };
+
+    const pairing = '/api/pos/display/pairing';
+    const code = await call('POST', pairing, {}, { key: null, headers: tillHeaders, body: {} });
+    expectStatus(code, 201);
+    expectStatus(await call('POST', pairing, {}, { key: null, headers: { Cookie: terminal }, body: {} }), 401);
+    expectStatus(await call('POST', pairing, {}, { key: null, headers: { Cookie: owner.Cookie, 'X-CSRF-Token': owner['X-CSRF-Token'] }, body: {} }), 403);
+
+    const cartPath = '/api/pos/display/cart';
+    const cartBody = { currency: 'DOGE', lines: [{ name: 'Coffee', count: 2, total: '2100000000' }], adjustments: [], total: '2100000000', payment_id: null };
+    expectStatus(await call('PUT', cartPath, {}, { key: null, headers: tillHeaders, body: cartBody }), 204);
+    expectStatus(await call('PUT', cartPath, {}, { key: null, headers: tillHeaders, body: {} }), 400);
+    expectStatus(await call('PUT', cartPath, {}, { key: null, headers: tillHeaders, body: JSON.stringify(cartBody).padEnd(65 * 1024) }), 413);
+    expectStatus(await call('PUT', cartPath, {}, { key: null, headers: { Cookie: terminal }, body: cartBody }), 401);
+    expectStatus(await call('PUT', cartPath, {}, { key: null, headers: { Cookie: owner.Cookie, 'X-CSRF-Token': owner['X-CSRF-Token'] }, body: cartBody }), 403);
+
+    const pair = '/api/display/pair';
+    const paired = await call('POST', pair, {}, { ...anon, body: { code: code.body.code } });
+    expectStatus(paired, 200);
+    const display = paired.headers.getSetCookie().find((c) => c.startsWith('counter_display='))!.split(';')[0];
+    expectStatus(await call('POST', pair, {}, { ...anon, body: {} }), 400);
+    expectStatus(await call('POST', pair, {}, { ...anon, headers: { Origin: 'http://evil.test' }, body: { code: 'AAAA-AAAA' } }), 403);
+
+    expectStatus(await call('GET', '/api/display', {}, { key: null, headers: { Cookie: display } }), 200);
+    expectStatus(await call('GET', '/api/display', {}, { key: null }), 401);
+    expectStatus(await call('GET', '/api/display/events', {}, { key: null }), 401);
+    const ac = new AbortController();
+    const live = await fetch(`${base}/api/display/events`, { headers: { Cookie: display }, signal: ac.signal });
+    expect(live.status).toBe(200);
+    const reader = live.body!.getReader();
+    let text = '';
+    while (!/\n\n$/.test(text) || !text.includes('event: display')) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      text += new TextDecoder().decode(value);
+    }
+    ac.abort();
+    checker.check('GET', '/api/display/events', { status: 200, headers: live.headers, text: '' });
+    const state = JSON.parse(/^event: display\ndata: (.*)$/m.exec(text)![1]);
+    checker.validateSchema('DisplayState', state, 'the `display` event');
+    expect(state.cart.lines).toEqual(cartBody.lines);
+
+    // Wrong codes from one client: 401, then from the 5th failure 429 with Retry-After.
+    for (let i = 0; i < 5; i++) expectStatus(await call('POST', pair, {}, { ...anon, body: { code: `AAAA-AAA${i}` } }), 401);
+    expectStatus(await call('POST', pair, {}, { ...anon, body: { code: 'AAAA-AAAA' } }), 429);
+    // A till over its publishing budget (bursts of 30).
+    let limited = false;
+    for (let i = 0; i < 40 && !limited; i++) limited = (await call('PUT', cartPath, {}, { key: null, headers: tillHeaders, body: cartBody })).status === 429;
+    expect(limited).toBe(true);
+  });
 });
 
 describe('openapi: an app on PostgreSQL, rate-limited, with MAX_OPEN_PAYMENTS=1', () => {
