@@ -10,7 +10,8 @@
 // - The display's cookie opens its own stream and nothing else: no other route reads it.
 import type { Db } from '../db/client';
 import { z } from 'zod';
-import { cookieValue, requestTerminal, sessionScopes, type ActiveTerminal } from '../auth';
+import { createHash } from 'node:crypto';
+import { cookieValue, requestTerminal, sessionScopes, TERMINAL_COOKIE, type ActiveTerminal } from '../auth';
 import { signInThrottle } from '../auth/sign-in-throttle';
 import {
   createPairingCode, displayCookie, displayForToken, formatPairingCode, normalisePairingCode, redeemPairingCode, DISPLAY_COOKIE,
@@ -64,10 +65,13 @@ export async function pairingCode(db: Db, req: Request): Promise<Response> {
 
 /** PUT /api/pos/display/cart: what this till shows now, for its displays. */
 export async function publishDisplayCart(db: Db, req: Request): Promise<Response> {
+  // Limited per till before any database work (the key is a digest of its cookie, which names
+  // one terminal), so a flood costs no session or terminal lookups.
+  const till = cookieValue(req.headers.get('cookie'), TERMINAL_COOKIE);
+  const wait = till ? publishLimiter().take(createHash('sha256').update(till).digest('base64url')) : 0;
+  if (wait > 0) return jsonError(429, 'rate_limited', `too many updates; retry in ${wait} s`, { 'Retry-After': String(wait) });
   const a = await tillAccess(db, req);
   if (!a.ok) return a.response;
-  const wait = publishLimiter().take(a.terminal.id);
-  if (wait > 0) return jsonError(429, 'rate_limited', `too many updates; retry in ${wait} s`, { 'Retry-After': String(wait) });
   let raw: unknown;
   try {
     raw = JSON.parse(await readBodyText(req, MAX_CART_BYTES));

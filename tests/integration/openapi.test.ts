@@ -544,10 +544,9 @@ describe('openapi: the devnet app', () => {
     // Wrong codes from one client: 401, then from the 5th failure 429 with Retry-After.
     for (let i = 0; i < 5; i++) expectStatus(await call('POST', pair, {}, { ...anon, body: { code: `AAAA-AAA${i}` } }), 401);
     expectStatus(await call('POST', pair, {}, { ...anon, body: { code: 'AAAA-AAAA' } }), 429);
-    // A till over its publishing budget (bursts of 30).
-    let limited = false;
-    for (let i = 0; i < 40 && !limited; i++) limited = (await call('PUT', cartPath, {}, { key: null, headers: tillHeaders, body: cartBody })).status === 429;
-    expect(limited).toBe(true);
+    // A till over its publishing budget (10 a second, bursts of 30): 200 at once.
+    const burst = await Promise.all(Array.from({ length: 200 }, () => call('PUT', cartPath, {}, { key: null, headers: tillHeaders, body: cartBody })));
+    expect(burst.map((r) => r.status)).toContain(429);
   });
 });
 
