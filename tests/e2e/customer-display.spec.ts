@@ -75,6 +75,7 @@ test('pair two displays by code and by QR code; they follow the cart, show the p
   const codeText = (await dialog.getByTestId('pairing-code').textContent())!;
   expect(codeText).toMatch(/^[0-9A-Z]{4}-[0-9A-Z]{4}$/);
   await expect(dialog.getByRole('img', { name: 'QR code that pairs a customer display' })).toBeVisible();
+  expect(await axe(till, 'the till with its pairing dialog')).toEqual([]);
 
   // A landscape monitor pairs by typing the code.
   const monitorCtx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
@@ -160,6 +161,7 @@ test('pair two displays by code and by QR code; they follow the cart, show the p
   // Unpaired from the back office's Terminals page: both displays return to the pairing form.
   const admin = await tillCtx.newPage();
   await admin.goto(app.url + '/admin/terminals');
+  expect(await axe(admin, 'the Terminals page')).toEqual([]);
   const row = admin.getByRole('row', { name: /Front counter/ });
   await row.getByRole('button', { name: 'Unpair displays' }).click();
   await admin.getByRole('dialog').getByRole('button', { name: 'Unpair displays' }).click();
