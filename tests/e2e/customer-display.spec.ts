@@ -6,7 +6,8 @@
 // - the cart reaches both displays within a second of a tap; Charge puts the payment's QR code
 //   (the till's rule: the dogecoin: form, the same URI as the till's) on the displays, which
 //   zbar reads; an ordinary wallet (the devnet demo wallet) pays it, and both displays say
-//   "Paid, thank you", and still do after a reload;
+//   "Paid, thank you", and still do after a reload; a short payment shows what is missing and
+//   a QR code for the rest;
 // - unpairing from the back office's Terminals page returns both displays to the pairing form;
 // - axe finds no serious or critical violation on /display, landscape and portrait, paired or not.
 import { test as base, expect, type Page } from '@playwright/test';
@@ -158,6 +159,19 @@ test('pair two displays by code and by QR code; they follow the cart, show the p
   // New sale on the till: the displays are back to the welcome.
   await till.getByRole('button', { name: 'New sale' }).click();
   for (const d of [monitor, tablet]) await expect(d.getByTestId('display-welcome')).toBeVisible();
+
+  // Underpaid: the display says what is missing and shows a QR code for the rest.
+  await till.getByRole('button', { name: 'Add Tea' }).click();
+  await till.getByRole('button', { name: /^Charge Ð/ }).click();
+  const second = scanOrdinaryQr((await till.getByRole('img', { name: 'Payment QR code' }).getAttribute('data-uri'))!);
+  await expect(monitor.getByTestId('display-status')).toHaveAttribute('data-state', 'waiting');
+  const short = await fetch(`${app.url}/demo/api/send`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ address: second.address, amount: '10' }) });
+  expect(short.status, await short.clone().text()).toBe(200);
+  await expect(monitor.getByTestId('display-status')).toHaveAttribute('data-state', 'underpaid', { timeout: 30_000 });
+  await expect(monitor.getByTestId('display-status')).toContainText('2.345');
+  const rest = (await monitor.getByTestId('display-qr').getAttribute('data-uri'))!;
+  expect(scanOrdinaryQr(rest)).toEqual({ address: second.address, amount: '2.345' });
+  expect(await readScreenQr(monitor, testInfo.outputPath('monitor-rest.png'))).toEqual([rest]);
 
   // Unpaired from the back office's Terminals page: both displays return to the pairing form.
   const admin = await tillCtx.newPage();
