@@ -177,11 +177,14 @@ for (const theme of ['light', 'dark'] as Theme[]) {
     await check('/pos/shift');
 
     // the back office, every page
-    for (const path of ['/admin', '/admin/invoices', `/admin/invoices/${id}`, '/admin/reports', '/admin/catalog', '/admin/settings', '/admin/users', '/admin/audit', '/admin/node', '/admin/rates']) {
+    for (const path of ['/admin', '/admin/invoices', `/admin/invoices/${id}`, '/admin/reports', '/admin/catalog', '/admin/settings', '/admin/users', '/admin/audit', '/admin/node', '/admin/rates', '/admin/terminals']) {
       const r = await page.goto(app.url + path);
       expect(r?.status(), path).toBe(200);
       await check(path);
     }
+    // the customer's display, as an unpaired browser finds it (its paired states: customer-display.spec.ts)
+    await page.goto(app.url + '/display');
+    await check('/display');
     await ctx.close();
     expect(found, report(found)).toEqual([]);
   });
