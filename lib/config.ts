@@ -53,68 +53,112 @@ function pick<T extends string>(env: NodeJS.ProcessEnv, name: string, allowed: r
   return v as T;
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+// One reader per variable (or pair that must agree). loadConfig calls them in a fixed order, so
+// that of several bad variables the same one is always named first.
+
+function readPort(env: NodeJS.ProcessEnv): number {
   const portRaw = nonEmpty(env.PORT) ?? '3000';
   const port = z.coerce.number().int().min(1).max(65535).safeParse(portRaw);
   if (!port.success || !/^\d+$/.test(portRaw)) throw new ConfigError('PORT', `not a TCP port: "${portRaw}"`);
-  const host = nonEmpty(env.HOST) ?? '0.0.0.0';
+  return port.data;
+}
 
-  const publicUrl = (nonEmpty(env.PUBLIC_URL) ?? `http://localhost:${port.data}`).replace(/\/+$/, '');
+/** PUBLIC_URL without its trailing slashes; by default the app on this port. */
+function readPublicUrl(env: NodeJS.ProcessEnv, port: number): string {
+  const publicUrl = (nonEmpty(env.PUBLIC_URL) ?? `http://localhost:${port}`).replace(/\/+$/, '');
   if (!/^https?:\/\/[^/\s]+(\/[^\s]*)?$/.test(publicUrl)) {
     throw new ConfigError('PUBLIC_URL', 'must be an absolute http:// or https:// URL');
   }
+  return publicUrl;
+}
 
+function readDatabaseUrl(env: NodeJS.ProcessEnv): string | null {
   const databaseUrl = nonEmpty(env.DATABASE_URL) ?? null;
   if (databaseUrl !== null && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     throw new ConfigError('DATABASE_URL', 'must start with postgres:// or postgresql:// (unset it for embedded PGlite)');
   }
+  return databaseUrl;
+}
 
+/** The network and the chain backend, which must agree: the devnet never pretends to be mainnet. */
+function readChain(env: NodeJS.ProcessEnv): { network: NetworkName; chainBackend: ChainBackendName } {
   const network = pick(env, 'DOGE_NETWORK', ['mainnet', 'testnet', 'regtest'] as const, 'mainnet');
   const chainBackend = pick(env, 'CHAIN_BACKEND', ['spv', 'rpc', 'devnet'] as const, 'spv');
   if (chainBackend === 'devnet' && network === 'mainnet') {
     throw new ConfigError('CHAIN_BACKEND', 'devnet is a demo chain and never runs with DOGE_NETWORK=mainnet');
   }
+  return { network, chainBackend };
+}
 
+function readPeers(env: NodeJS.ProcessEnv): string[] {
   const peers = (nonEmpty(env.DOGE_PEERS) ?? '').split(',').map((s) => s.trim()).filter(Boolean);
   for (const p of peers) {
     if (!/^[A-Za-z0-9.\-]+:\d{1,5}$|^\[[0-9a-fA-F:]+\]:\d{1,5}$/.test(p)) {
       throw new ConfigError('DOGE_PEERS', `"${p}" is not host:port`);
     }
   }
+  return peers;
+}
 
+function readRpcUrl(env: NodeJS.ProcessEnv, chainBackend: ChainBackendName): string | null {
   const rpcUrl = nonEmpty(env.DOGE_RPC_URL) ?? null;
   if (rpcUrl !== null && !/^https?:\/\//.test(rpcUrl)) throw new ConfigError('DOGE_RPC_URL', 'must be http://user:pass@host:port');
   if (chainBackend === 'rpc' && rpcUrl === null) throw new ConfigError('DOGE_RPC_URL', 'is required with CHAIN_BACKEND=rpc');
+  return rpcUrl;
+}
 
+function readGenesisHash(env: NodeJS.ProcessEnv): string | null {
   const genesisHash = nonEmpty(env.CHAIN_GENESIS_HASH)?.toLowerCase() ?? null;
   if (genesisHash !== null && !hex64.test(genesisHash)) throw new ConfigError('CHAIN_GENESIS_HASH', 'must be 64 hex digits');
+  return genesisHash;
+}
 
-  let checkpoint: Config['checkpoint'] = null;
+function readCheckpoint(env: NodeJS.ProcessEnv): Config['checkpoint'] {
   const cp = nonEmpty(env.CHAIN_CHECKPOINT);
-  if (cp !== undefined) {
-    const m = /^(\d+):([0-9a-fA-F]{64})$/.exec(cp);
-    if (!m) throw new ConfigError('CHAIN_CHECKPOINT', 'must be height:hash');
-    checkpoint = { height: Number(m[1]), hash: m[2].toLowerCase() };
-  }
+  if (cp === undefined) return null;
+  const m = /^(\d+):([0-9a-fA-F]{64})$/.exec(cp);
+  if (!m) throw new ConfigError('CHAIN_CHECKPOINT', 'must be height:hash');
+  return { height: Number(m[1]), hash: m[2].toLowerCase() };
+}
 
+function readDevnetBlockSeconds(env: NodeJS.ProcessEnv): number {
   const devnetRaw = nonEmpty(env.DEVNET_BLOCK_SECONDS) ?? '10';
   if (!/^\d{1,5}$/.test(devnetRaw)) throw new ConfigError('DEVNET_BLOCK_SECONDS', 'must be a whole number of seconds (0 = mine on request only)');
+  return Number(devnetRaw);
+}
 
+function readMaxOpenPayments(env: NodeJS.ProcessEnv): number {
   const maxOpenRaw = nonEmpty(env.MAX_OPEN_PAYMENTS) ?? '5000';
   if (!/^\d{1,9}$/.test(maxOpenRaw) || Number(maxOpenRaw) < 1) throw new ConfigError('MAX_OPEN_PAYMENTS', 'must be a whole number of payments, at least 1');
+  return Number(maxOpenRaw);
+}
 
-  let walletBirthday: Birthday | null = null;
+function readWalletBirthday(env: NodeJS.ProcessEnv): Birthday | null {
   const birthdayRaw = nonEmpty(env.WALLET_BIRTHDAY);
-  if (birthdayRaw !== undefined) {
-    try {
-      walletBirthday = parseBirthday(birthdayRaw);
-    } catch (e) {
-      throw new ConfigError('WALLET_BIRTHDAY', (e as Error).message);
-    }
+  if (birthdayRaw === undefined) return null;
+  try {
+    return parseBirthday(birthdayRaw);
+  } catch (e) {
+    throw new ConfigError('WALLET_BIRTHDAY', (e as Error).message);
   }
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = readPort(env);
+  const host = nonEmpty(env.HOST) ?? '0.0.0.0';
+  const publicUrl = readPublicUrl(env, port);
+  const databaseUrl = readDatabaseUrl(env);
+  const { network, chainBackend } = readChain(env);
+  const peers = readPeers(env);
+  const rpcUrl = readRpcUrl(env, chainBackend);
+  const genesisHash = readGenesisHash(env);
+  const checkpoint = readCheckpoint(env);
+  const devnetBlockSeconds = readDevnetBlockSeconds(env);
+  const maxOpenPayments = readMaxOpenPayments(env);
+  const walletBirthday = readWalletBirthday(env);
 
   return {
-    port: port.data,
+    port,
     host,
     publicUrl,
     dataDir: nonEmpty(env.DATA_DIR) ?? './data',
@@ -131,8 +175,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bootstrapApiKey: nonEmpty(env.BOOTSTRAP_API_KEY) ?? null,
     adminEmail: nonEmpty(env.ADMIN_EMAIL) ?? null,
     adminPassword: env.ADMIN_PASSWORD && env.ADMIN_PASSWORD !== '' ? env.ADMIN_PASSWORD : null,
-    devnetBlockSeconds: Number(devnetRaw),
-    maxOpenPayments: Number(maxOpenRaw),
+    devnetBlockSeconds,
+    maxOpenPayments,
     walletBirthday,
     worker: pick(env, 'WORKER', ['embedded', 'off'] as const, 'embedded'),
     logLevel: pick(env, 'LOG_LEVEL', ['debug', 'info', 'warn', 'error'] as const, 'info'),

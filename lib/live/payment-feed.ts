@@ -79,107 +79,144 @@ function ownHub(opts: Extract<FeedSourceOptions, { probe: unknown }>, now?: () =
   }, { pollMs: opts.pollMs ?? FEED_DEFAULTS.pollMs, now });
 }
 
-export function paymentEventStream(opts: FeedOptions): ReadableStream<Uint8Array> {
-  const heartbeatMs = opts.heartbeatMs ?? FEED_DEFAULTS.heartbeatMs;
-  const maxMs = opts.maxMs ?? FEED_DEFAULTS.maxMs;
-  const maxErrors = opts.maxErrors ?? FEED_DEFAULTS.maxErrors;
-  const [hub, id] = 'hub' in opts ? [opts.hub, opts.id] : [ownHub(opts, opts.now), 'payment'];
-  const present = opts.present;
-  let heartbeat: ReturnType<typeof setInterval> | null = null;
-  let lifetime: ReturnType<typeof setTimeout> | null = null;
-  let unwatch: (() => void) | null = null;
-  let closed = false;
-  let onAbort: (() => void) | null = null;
-  let counted = false;
+type Controller = ReadableStreamDefaultController<Uint8Array>;
+
+function closeQuietly(controller: Controller): void {
+  try {
+    controller.close();
+  } catch {
+    /* already closed */
+  }
+}
+
+/**
+ * One client's stream: what it holds (timers, the hub watch, the abort listener, its place in
+ * openFeeds) and the one place that releases all of it, `stop`, whichever way the stream ends.
+ */
+class FeedStream {
+  private readonly heartbeatMs: number;
+  private readonly maxMs: number;
+  private readonly maxErrors: number;
+  private readonly hub: FeedHub<View>;
+  private readonly id: string;
+  private controller!: Controller;
+  private heartbeat: ReturnType<typeof setInterval> | null = null;
+  private lifetime: ReturnType<typeof setTimeout> | null = null;
+  private unwatch: (() => void) | null = null;
+  private onAbort: (() => void) | null = null;
+  private closed = false;
+  private counted = false;
+  /** Failed reads in a row; a successful check resets it. */
+  private errors = 0;
   /** The latest state not yet queued (the client's queue was full). */
-  let pending: Uint8Array | null = null;
+  private pending: Uint8Array | null = null;
 
-  const stop = (reason = 'client_gone') => {
-    if (counted) {
-      openFeeds--;
-      opts.onClose?.(reason);
+  constructor(private readonly opts: FeedOptions) {
+    this.heartbeatMs = opts.heartbeatMs ?? FEED_DEFAULTS.heartbeatMs;
+    this.maxMs = opts.maxMs ?? FEED_DEFAULTS.maxMs;
+    this.maxErrors = opts.maxErrors ?? FEED_DEFAULTS.maxErrors;
+    [this.hub, this.id] = 'hub' in opts ? [opts.hub, opts.id] : [ownHub(opts, opts.now), 'payment'];
+  }
+
+  start(controller: Controller): void {
+    this.controller = controller;
+    openFeeds++;
+    this.counted = true;
+    // A client already gone gets nothing: no timers, no watch.
+    if (!this.listenForAbort()) return;
+    this.write(`retry: 1000\n\n`);
+    this.heartbeat = setInterval(() => {
+      if ((controller.desiredSize ?? 1) > 0) this.write(`: keep-alive\n\n`); // else data is queued anyway
+    }, this.heartbeatMs);
+    this.lifetime = setTimeout(() => this.finish('lifetime'), this.maxMs);
+    this.unwatch = this.hub.watch(this.id, {
+      view: (v) => this.send(this.opts.present ? enc.encode(sseEvent('payment', this.opts.present(v))) : paymentChunk(v)),
+      checked: (final) => {
+        this.errors = 0;
+        if (final) this.finish('final');
+      },
+      gone: () => this.finish('not_found'),
+      failed: () => {
+        if (++this.errors >= this.maxErrors) this.finish('unavailable');
+      },
+    });
+  }
+
+  /** The client asks for more: the state held back while its queue was full goes now. */
+  pull(controller: Controller): void {
+    if (this.pending && !this.closed) {
+      const b = this.pending;
+      this.pending = null;
+      controller.enqueue(b);
     }
-    counted = false;
-    closed = true;
-    pending = null;
-    unwatch?.();
-    unwatch = null;
-    if (heartbeat) clearInterval(heartbeat);
-    if (lifetime) clearTimeout(lifetime);
-    heartbeat = lifetime = null;
-    if (onAbort) opts.signal?.removeEventListener('abort', onAbort);
-    onAbort = null;
-  };
+  }
 
+  stop(reason = 'client_gone'): void {
+    if (this.counted) {
+      openFeeds--;
+      this.opts.onClose?.(reason);
+    }
+    this.counted = false;
+    this.closed = true;
+    this.pending = null;
+    this.unwatch?.();
+    this.unwatch = null;
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    if (this.lifetime) clearTimeout(this.lifetime);
+    this.heartbeat = this.lifetime = null;
+    if (this.onAbort) this.opts.signal?.removeEventListener('abort', this.onAbort);
+    this.onAbort = null;
+  }
+
+  /** Ends the stream when the client disconnects; false when it already has. */
+  private listenForAbort(): boolean {
+    this.onAbort = () => {
+      this.stop();
+      closeQuietly(this.controller);
+    };
+    if (this.opts.signal?.aborted) {
+      this.onAbort();
+      return false;
+    }
+    this.opts.signal?.addEventListener('abort', this.onAbort, { once: true });
+    return true;
+  }
+
+  private enqueue(b: Uint8Array): void {
+    try {
+      this.controller.enqueue(b);
+    } catch {
+      this.stop(); // the consumer is gone
+    }
+  }
+
+  private write(s: string): void {
+    if (!this.closed) this.enqueue(enc.encode(s));
+  }
+
+  /** A state for the client; a slow client (full queue) keeps only the latest one. */
+  private send(b: Uint8Array): void {
+    if (this.closed) return;
+    if ((this.controller.desiredSize ?? 1) > 0) this.enqueue(b);
+    else this.pending = b;
+  }
+
+  /** Ends the stream with an `end` event, after the state held back for a slow client. */
+  private finish(reason: string): void {
+    if (this.closed) return;
+    if (this.pending) this.enqueue(this.pending);
+    this.write(sseEvent('end', { reason }));
+    this.stop(reason);
+    closeQuietly(this.controller);
+  }
+}
+
+export function paymentEventStream(opts: FeedOptions): ReadableStream<Uint8Array> {
+  const feed = new FeedStream(opts);
   return new ReadableStream<Uint8Array>({
-    start(controller) {
-      openFeeds++;
-      counted = true;
-      const enqueue = (b: Uint8Array) => {
-        try {
-          controller.enqueue(b);
-        } catch {
-          stop(); // the consumer is gone
-        }
-      };
-      const write = (s: string) => {
-        if (!closed) enqueue(enc.encode(s));
-      };
-      const send = (b: Uint8Array) => {
-        if (closed) return;
-        if ((controller.desiredSize ?? 1) > 0) enqueue(b);
-        else pending = b; // a slow client: keep only the latest state
-      };
-      const finish = (reason: string) => {
-        if (closed) return;
-        if (pending) enqueue(pending);
-        write(sseEvent('end', { reason }));
-        stop(reason);
-        try {
-          controller.close();
-        } catch {
-          /* already closed */
-        }
-      };
-      onAbort = () => {
-        stop();
-        try {
-          controller.close();
-        } catch {
-          /* already closed */
-        }
-      };
-      if (opts.signal?.aborted) return onAbort();
-      opts.signal?.addEventListener('abort', onAbort, { once: true });
-
-      let errors = 0;
-      write(`retry: 1000\n\n`);
-      heartbeat = setInterval(() => {
-        if ((controller.desiredSize ?? 1) > 0) write(`: keep-alive\n\n`); // else data is queued anyway
-      }, heartbeatMs);
-      lifetime = setTimeout(() => finish('lifetime'), maxMs);
-      unwatch = hub.watch(id, {
-        view: (v) => send(present ? enc.encode(sseEvent('payment', present(v))) : paymentChunk(v)),
-        checked: (final) => {
-          errors = 0;
-          if (final) finish('final');
-        },
-        gone: () => finish('not_found'),
-        failed: () => {
-          if (++errors >= maxErrors) finish('unavailable');
-        },
-      });
-    },
-    pull(controller) {
-      if (pending && !closed) {
-        const b = pending;
-        pending = null;
-        controller.enqueue(b);
-      }
-    },
-    cancel() {
-      stop();
-    },
+    start: (controller) => feed.start(controller),
+    pull: (controller) => feed.pull(controller),
+    cancel: () => feed.stop(),
   });
 }
 

@@ -23,101 +23,115 @@ const MAX_DEPTH = 64;
 const NUMBER_RE = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
 const WS_RE = /[ \t\n\r]*/y;
 
-export function parseExactJson(text: string): ExactJson {
-  let i = 0;
-  const fail = (what: string): never => {
-    throw new JsonSyntaxError(`invalid JSON at offset ${i}: ${what}`);
-  };
-  const ws = () => {
-    WS_RE.lastIndex = i;
-    WS_RE.exec(text);
-    i = WS_RE.lastIndex;
-  };
-  const str = (): string => {
-    // The string token is handed to JSON.parse, which knows every escape.
-    const start = i;
-    i++;
+/** A recursive-descent reader over one text; `i` is the offset of the next character. */
+class Reader {
+  private i = 0;
+  constructor(private readonly text: string) {}
+
+  /** The whole text as one value, with nothing but whitespace after it. */
+  document(): ExactJson {
+    const v = this.value(0);
+    this.ws();
+    if (this.i !== this.text.length) this.fail('trailing characters');
+    return v;
+  }
+
+  private fail(what: string): never {
+    throw new JsonSyntaxError(`invalid JSON at offset ${this.i}: ${what}`);
+  }
+
+  private ws(): void {
+    WS_RE.lastIndex = this.i;
+    WS_RE.exec(this.text);
+    this.i = WS_RE.lastIndex;
+  }
+
+  /** Steps over `c` if it is the next character. */
+  private eat(c: string): boolean {
+    if (this.text[this.i] !== c) return false;
+    this.i++;
+    return true;
+  }
+
+  private value(depth: number): ExactJson {
+    if (depth > MAX_DEPTH) this.fail('nested too deeply');
+    this.ws();
+    const c = this.text[this.i];
+    if (c === '{') return this.object(depth);
+    if (c === '[') return this.array(depth);
+    if (c === '"') return this.string();
+    return this.literalOrNumber();
+  }
+
+  private object(depth: number): { [k: string]: ExactJson } {
+    this.i++;
+    const obj: { [k: string]: ExactJson } = {};
+    this.ws();
+    if (this.eat('}')) return obj;
     for (;;) {
-      const c = text.charCodeAt(i);
-      if (Number.isNaN(c)) fail('unterminated string');
+      this.ws();
+      if (this.text[this.i] !== '"') this.fail('expected a key');
+      const k = this.string();
+      this.ws();
+      if (!this.eat(':')) this.fail("expected ':'");
+      // defineProperty, not assignment: a "__proto__" key is an own property, as JSON.parse makes it.
+      Object.defineProperty(obj, k, { value: this.value(depth + 1), enumerable: true, writable: true, configurable: true });
+      this.ws();
+      if (this.eat(',')) continue;
+      if (this.eat('}')) return obj;
+      this.fail("expected ',' or '}'");
+    }
+  }
+
+  private array(depth: number): ExactJson[] {
+    this.i++;
+    const arr: ExactJson[] = [];
+    this.ws();
+    if (this.eat(']')) return arr;
+    for (;;) {
+      arr.push(this.value(depth + 1));
+      this.ws();
+      if (this.eat(',')) continue;
+      if (this.eat(']')) return arr;
+      this.fail("expected ',' or ']'");
+    }
+  }
+
+  private string(): string {
+    // The string token is handed to JSON.parse, which knows every escape.
+    const { text } = this;
+    const start = this.i;
+    this.i++;
+    for (;;) {
+      const c = text.charCodeAt(this.i);
+      if (Number.isNaN(c)) this.fail('unterminated string');
       if (c === 0x22) break;
-      if (c === 0x5c) i++;
-      else if (c < 0x20) fail('control character in string');
-      i++;
+      if (c === 0x5c) this.i++;
+      else if (c < 0x20) this.fail('control character in string');
+      this.i++;
     }
-    i++;
+    this.i++;
     try {
-      return JSON.parse(text.slice(start, i)) as string;
+      return JSON.parse(text.slice(start, this.i)) as string;
     } catch {
-      return fail('bad string escape');
+      return this.fail('bad string escape');
     }
-  };
-  const value = (depth: number): ExactJson => {
-    if (depth > MAX_DEPTH) fail('nested too deeply');
-    ws();
-    const c = text[i];
-    if (c === '{') {
-      i++;
-      const obj: { [k: string]: ExactJson } = {};
-      ws();
-      if (text[i] === '}') {
-        i++;
-        return obj;
-      }
-      for (;;) {
-        ws();
-        if (text[i] !== '"') fail('expected a key');
-        const k = str();
-        ws();
-        if (text[i] !== ':') fail("expected ':'");
-        i++;
-        Object.defineProperty(obj, k, { value: value(depth + 1), enumerable: true, writable: true, configurable: true });
-        ws();
-        if (text[i] === ',') {
-          i++;
-          continue;
-        }
-        if (text[i] === '}') {
-          i++;
-          return obj;
-        }
-        fail("expected ',' or '}'");
-      }
-    }
-    if (c === '[') {
-      i++;
-      const arr: ExactJson[] = [];
-      ws();
-      if (text[i] === ']') {
-        i++;
-        return arr;
-      }
-      for (;;) {
-        arr.push(value(depth + 1));
-        ws();
-        if (text[i] === ',') {
-          i++;
-          continue;
-        }
-        if (text[i] === ']') {
-          i++;
-          return arr;
-        }
-        fail("expected ',' or ']'");
-      }
-    }
-    if (c === '"') return str();
-    if (text.startsWith('true', i)) return (i += 4), true;
-    if (text.startsWith('false', i)) return (i += 5), false;
-    if (text.startsWith('null', i)) return (i += 4), null;
-    NUMBER_RE.lastIndex = i;
+  }
+
+  /** true, false, null, or a number kept as its source text. */
+  private literalOrNumber(): ExactJson {
+    const { text } = this;
+    if (text.startsWith('true', this.i)) return (this.i += 4), true;
+    if (text.startsWith('false', this.i)) return (this.i += 5), false;
+    if (text.startsWith('null', this.i)) return (this.i += 4), null;
+    NUMBER_RE.lastIndex = this.i;
     const m = NUMBER_RE.exec(text);
-    if (!m || m[0] === '') return fail('unexpected character');
-    i = NUMBER_RE.lastIndex;
+    if (!m || m[0] === '') return this.fail('unexpected character');
+    this.i = NUMBER_RE.lastIndex;
     return new JsonNumber(m[0]);
-  };
-  const v = value(0);
-  ws();
-  if (i !== text.length) fail('trailing characters');
-  return v;
+  }
+}
+
+export function parseExactJson(text: string): ExactJson {
+  return new Reader(text).document();
 }

@@ -7,7 +7,7 @@
 // invalid", or a conflicting tx confirming after acceptance (section 12), never from here.
 import type { Db } from '../db/client';
 import { decodeAddress, fromHex, pubkeyToAddress, scriptToAddress, decodeScript, type DecodedTx, type Network } from '../doge';
-import { isBackendUnavailable } from '../chain/backend';
+import { isBackendUnavailable, type InputLookup } from '../chain/backend';
 import {
   paymentStatus, loadPayRow, claimPayment, recordRejected, releaseClaim, acceptClaimed, isPastExpiry, canClaimBroadcast, canReleaseBroadcast,
   type Claim, type PayRow, type PaymentRow, type ChainContext,
@@ -118,15 +118,84 @@ async function claimAndBroadcast(ctx: PayContext, row: PayRow, c: Claim, signals
   }
 }
 
+/** A submission whose body has the shape step 1 asks for; the other fields are checked later. */
+interface Submission { id: string; tx: string; refund?: unknown }
+
+/**
+ * Step 1, the body's shape: the answer refusing it, or null when the body is a Submission (the
+ * caller then uses the body itself, not a copy: this is the hot path). A missing id is a 404, as
+ * for an unknown one (docs/relay.md).
+ */
+function shapeProblem(body: unknown): RelayAnswer | null {
+  if (body === null || typeof body !== 'object' || Array.isArray(body) || typeof (body as { tx?: unknown }).tx !== 'string') {
+    return err(400, 'invalid_tx', 'the body must be a JSON object with a string tx');
+  }
+  const id = (body as { id?: unknown }).id;
+  if (typeof id !== 'string' || id === '') return err(404, 'not_found', 'id is required');
+  return null;
+}
+
+/** The refund address the customer gave ('' for none), or the answer refusing it. */
+function refundAddress(refund: unknown, network: Network): string | RelayAnswer {
+  if (refund === undefined || refund === '') return '';
+  if (typeof refund !== 'string') return err(400, 'invalid_tx', 'refund must be a string address');
+  try {
+    decodeAddress(refund, network);
+  } catch {
+    return err(400, 'invalid_tx', `refund is not a valid ${network.name} address`);
+  }
+  return refund;
+}
+
+/** Step 8: the answer refusing a tx whose outputs do not pay this payment, or null. */
+function outputsProblem(tx: DecodedTx, row: PayRow, now: Date, network: Network): RelayAnswer | null {
+  const outs = checkOutputs(tx, row.outputs, network);
+  if (!outs.ok) return err(400, outs.error, outs.message);
+  // A refund is paid only by a tx that pays its exact amount and spends none of its address's
+  // coins (lib/refunds/match.ts): the customer's own change sent here pays nothing.
+  if (row.refundOf) {
+    const why = refundTxProblem(tx, row, now, network);
+    if (why) return err(400, why.reason === 'amount' ? 'invalid_outputs' : 'invalid_tx', `this transaction does not pay the refund: ${why.message}`);
+  }
+  return null;
+}
+
+/**
+ * A tx whose input `bad` the backend reports spent or unknown. A concurrent submission may hold
+ * or have won the payment with a tx spending these very coins: its outcome is this submission's
+ * answer (step 3: a decided payment ignores the tx). Otherwise the tx is refused before any
+ * broadcast (step 10): 400, the submission is recorded, the payment stays unpaid and payable.
+ */
+async function refuseUnspendable(db: Db, row: PayRow, tx: DecodedTx, submitted: Pick<Claim, 'txid' | 'txHex' | 'refund'>, bad: number, state: InputLookup['state']): Promise<RelayAnswer> {
+  const fresh = await loadPayRow(db, row.id);
+  if (fresh && canReleaseBroadcast(fresh)) {
+    const w = await awaitWinner(db, row.id, Date.now() + 30_000);
+    if ('answer' in w) return w.answer;
+  } else {
+    const decided = fresh && answerFor(fresh);
+    if (decided) return decided;
+  }
+  const o = tx.inputs[bad];
+  const reason = `input ${bad} (${o.prevTxid}:${o.vout}) ${state === 'spent' ? 'is already spent' : 'does not exist'}`;
+  await recordRejected(db, row.id, { ...submitted, reason });
+  return err(400, 'invalid_tx', reason);
+}
+
+/** The outpoints a tx spends, as the backend's input lookup takes them. */
+const spentOutpoints = (tx: DecodedTx) => tx.inputs.map((i) => ({ txid: i.prevTxid, vout: i.vout }));
+
+/**
+ * POST /relay/pay in the design's numbered steps (docs/relay.md). This is a hot path (the bench's
+ * `pay`): the checks are plain functions, and the only awaits are the row load, the input lookup
+ * and the claim, as before the split.
+ */
 export async function submitPayment(ctx: PayContext, body: unknown): Promise<RelayAnswer> {
   const { db, network, chain } = ctx;
   const now = ctx.now?.() ?? new Date();
   // 1. Body shape.
-  if (body === null || typeof body !== 'object' || Array.isArray(body) || typeof (body as { tx?: unknown }).tx !== 'string') {
-    return err(400, 'invalid_tx', 'the body must be a JSON object with a string tx');
-  }
-  const sub = body as { id?: unknown; tx: string; refund?: unknown };
-  if (typeof sub.id !== 'string' || sub.id === '') return err(404, 'not_found', 'id is required');
+  const shape = shapeProblem(body);
+  if (shape) return shape;
+  const sub = body as Submission;
   // 2. Unknown id.
   const row = await loadPayRow(db, sub.id);
   if (!row) return err(404, 'not_found', 'unknown payment id');
@@ -141,53 +210,23 @@ export async function submitPayment(ctx: PayContext, body: unknown): Promise<Rel
   const decoded = decodeSubmittedTx(sub.tx, network, row.maxSize);
   if (!decoded.ok) return err(400, 'invalid_tx', decoded.message);
   const tx = decoded.tx;
-  let refund = '';
-  if (sub.refund !== undefined && sub.refund !== '') {
-    if (typeof sub.refund !== 'string') return err(400, 'invalid_tx', 'refund must be a string address');
-    try {
-      decodeAddress(sub.refund, network);
-    } catch {
-      return err(400, 'invalid_tx', `refund is not a valid ${network.name} address`);
-    }
-    refund = sub.refund;
-  }
+  const refund = refundAddress(sub.refund, network);
+  if (typeof refund !== 'string') return refund;
   // 8. Outputs.
-  const outs = checkOutputs(tx, row.outputs, network);
-  if (!outs.ok) return err(400, outs.error, outs.message);
-  // A refund is paid only by a tx that pays its exact amount and spends none of its address's
-  // coins (lib/refunds/match.ts): the customer's own change sent here pays nothing.
-  if (row.refundOf) {
-    const why = refundTxProblem(tx, row, now, network);
-    if (why) return err(400, why.reason === 'amount' ? 'invalid_outputs' : 'invalid_tx', `this transaction does not pay the refund: ${why.message}`);
-  }
+  const outputs = outputsProblem(tx, row, now, network);
+  if (outputs) return outputs;
   // 9. Fee, from input values the backend looks up.
   let prevScript: string | null = null;
   if (chain.canLookupInputs) {
-    let inputs;
+    let inputs: InputLookup[];
     try {
-      inputs = await chain.lookupInputs(tx.inputs.map((i) => ({ txid: i.prevTxid, vout: i.vout })));
+      inputs = await chain.lookupInputs(spentOutpoints(tx));
     } catch (e) {
-      if (isBackendUnavailable(e)) return { status: 503, body: null };
+      if (isBackendUnavailable(e)) return unavailable();
       throw e;
     }
     const bad = inputs.findIndex((l) => l.state !== 'unspent');
-    if (bad >= 0) {
-      // A concurrent submission may hold or have won the payment with a tx spending these very
-      // coins: its outcome is this submission's answer (step 3: a decided payment ignores the tx).
-      const fresh = await loadPayRow(db, row.id);
-      if (fresh && canReleaseBroadcast(fresh)) {
-        const w = await awaitWinner(db, row.id, Date.now() + 30_000);
-        if ('answer' in w) return w.answer;
-      } else {
-        const decided = fresh && answerFor(fresh);
-        if (decided) return decided;
-      }
-      // 10. Refused before any broadcast: 400, the payment stays unpaid and payable.
-      const o = tx.inputs[bad];
-      const reason = `input ${bad} (${o.prevTxid}:${o.vout}) ${inputs[bad].state === 'spent' ? 'is already spent' : 'does not exist'}`;
-      await recordRejected(db, row.id, { txid: tx.txid, txHex: sub.tx.toLowerCase(), refund, reason });
-      return err(400, 'invalid_tx', reason);
-    }
+    if (bad >= 0) return refuseUnspendable(db, row, tx, { txid: tx.txid, txHex: sub.tx.toLowerCase(), refund }, bad, inputs[bad].state);
     const fee = checkFee(tx, inputs, row.feePerKb);
     if (!fee.ok) return err(400, fee.error, fee.message);
     const first = inputs[0];

@@ -214,6 +214,99 @@ function isAbort(err: unknown): boolean {
   return err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError');
 }
 
+/** The headers of one JSON-RPC POST: a fresh connection unless kept alive, and the credentials. */
+function requestHeaders(target: ParsedUrl, keepAlive: boolean | undefined): Record<string, string> {
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (!keepAlive) headers.connection = 'close';
+  if (target.authorization) headers.authorization = target.authorization;
+  return headers;
+}
+
+/** Why a request got no HTTP answer at all: the timeout fired, or the node cannot be reached. */
+function fetchFailure(err: unknown, signal: AbortSignal, label: string, where: string, timeoutMs: number): RpcUnavailableError {
+  if (isAbort(err) || signal.aborted) {
+    return new RpcUnavailableError('timeout', `RPC ${label} to ${where} timed out after ${timeoutMs} ms`, err);
+  }
+  return new RpcUnavailableError('connect', `RPC ${label}: cannot reach ${where} (${describeFetchFailure(err)})`, err);
+}
+
+/** The node refused the client before running anything (HTTP 401/403): say which setting to check. */
+function authFailure(status: number, label: string, where: string): RpcUnavailableError | null {
+  if (status === 401) {
+    return new RpcUnavailableError('auth', `RPC ${label}: ${where} refused the credentials (HTTP 401): check user and password in the RPC URL`);
+  }
+  if (status === 403) {
+    return new RpcUnavailableError('auth', `RPC ${label}: ${where} forbids this client (HTTP 403): check the node's -rpcallowip`);
+  }
+  return null;
+}
+
+/**
+ * The JSON-RPC body of an answer (an object or an array). Anything else, an HTML error page
+ * from a proxy for instance, means the node is not reachable as a node: unavailable, not an
+ * RPC error.
+ */
+function rpcBody(text: string, status: number, label: string, where: string): unknown {
+  let json: unknown;
+  try {
+    json = parseRpcJson(text);
+  } catch {
+    json = undefined;
+  }
+  if (json === undefined || (!isRecord(json) && !Array.isArray(json))) {
+    const kind = status >= 300 ? 'http' : 'protocol';
+    throw new RpcUnavailableError(kind, `RPC ${label}: ${where} answered HTTP ${status} without a JSON-RPC body`);
+  }
+  return json;
+}
+
+/**
+ * The error a node reported for `label`. Warm-up (-28) is not the call's fault: the node is
+ * starting, so it is unavailability, which callers retry, rather than an RPC error.
+ */
+function nodeError(error: unknown, label: string, where: string): RpcError | RpcUnavailableError {
+  const e = toRpcError(error, label);
+  if (e.code === RPC_CODES.IN_WARMUP) return new RpcUnavailableError('warmup', `RPC ${label}: node at ${where} is starting (${e.message})`, e);
+  return e;
+}
+
+const unexpectedBody = (label: string, where: string, status: number) =>
+  new RpcUnavailableError('protocol', `RPC ${label}: ${where} answered HTTP ${status} with an unexpected body`);
+
+/** The result of one call's answer, or the node's error thrown. */
+function callResult(json: unknown, status: number, method: string, where: string): unknown {
+  if (!isRecord(json) || !('result' in json || 'error' in json)) throw unexpectedBody(method, where, status);
+  if (json.error !== null && json.error !== undefined) throw nodeError(json.error, method, where);
+  return json.result;
+}
+
+/**
+ * A batch answer's items in the order of `calls` (the node may answer in any order; the id is
+ * the call's index). A per-call error is an item, except warm-up, which throws for the batch.
+ */
+function batchItems(json: unknown, calls: RpcCall[], status: number, label: string, where: string): RpcBatchItem[] {
+  if (!Array.isArray(json)) {
+    // A whole-batch failure (e.g. a parse error) comes back as one error object.
+    if (isRecord(json) && json.error) throw nodeError(json.error, label, where);
+    throw unexpectedBody(label, where, status);
+  }
+  const items: (RpcBatchItem | undefined)[] = new Array(calls.length);
+  for (const reply of json) {
+    if (!isRecord(reply) || typeof reply.id !== 'number' || reply.id < 0 || reply.id >= calls.length) continue;
+    if (reply.error !== null && reply.error !== undefined) {
+      const e = nodeError(reply.error, calls[reply.id].method, where);
+      if (e instanceof RpcUnavailableError) throw e;
+      items[reply.id] = { ok: false, error: e };
+    } else {
+      items[reply.id] = { ok: true, result: reply.result };
+    }
+  }
+  return Array.from(items, (item, id) => {
+    if (item) return item;
+    throw new RpcUnavailableError('protocol', `RPC ${label}: ${where} sent no answer for call ${id} (${calls[id].method})`);
+  });
+}
+
 export function createRpcClient(opts: RpcClientOptions): RpcClient {
   const target = parseRpcUrl(opts.url);
   const doFetch = opts.fetch ?? fetch;
@@ -222,9 +315,7 @@ export function createRpcClient(opts: RpcClientOptions): RpcClient {
 
   /** POST one JSON-RPC body; returns the parsed JSON answer, or throws RpcUnavailableError. */
   async function post(body: string, label: string, timeoutMs: number): Promise<{ status: number; json: unknown }> {
-    const headers: Record<string, string> = { 'content-type': 'application/json' };
-    if (!opts.keepAlive) headers.connection = 'close';
-    if (target.authorization) headers.authorization = target.authorization;
+    const headers = requestHeaders(target, opts.keepAlive);
     const signal = AbortSignal.timeout(timeoutMs);
     let status: number;
     let text: string;
@@ -233,32 +324,11 @@ export function createRpcClient(opts: RpcClientOptions): RpcClient {
       status = res.status;
       text = await res.text();
     } catch (err) {
-      if (isAbort(err) || signal.aborted) {
-        throw new RpcUnavailableError('timeout', `RPC ${label} to ${where} timed out after ${timeoutMs} ms`, err);
-      }
-      throw new RpcUnavailableError('connect', `RPC ${label}: cannot reach ${where} (${describeFetchFailure(err)})`, err);
+      throw fetchFailure(err, signal, label, where, timeoutMs);
     }
-    if (status === 401) {
-      throw new RpcUnavailableError('auth', `RPC ${label}: ${where} refused the credentials (HTTP 401): check user and password in the RPC URL`);
-    }
-    if (status === 403) {
-      throw new RpcUnavailableError('auth', `RPC ${label}: ${where} forbids this client (HTTP 403): check the node's -rpcallowip`);
-    }
-    let json: unknown;
-    try {
-      json = parseRpcJson(text);
-    } catch {
-      json = undefined;
-    }
-    if (json === undefined || (!isRecord(json) && !Array.isArray(json))) {
-      const kind = status >= 300 ? 'http' : 'protocol';
-      throw new RpcUnavailableError(kind, `RPC ${label}: ${where} answered HTTP ${status} without a JSON-RPC body`);
-    }
-    return { status, json };
-  }
-
-  function warmup(label: string, e: RpcError): RpcUnavailableError {
-    return new RpcUnavailableError('warmup', `RPC ${label}: node at ${where} is starting (${e.message})`, e);
+    const refused = authFailure(status, label, where);
+    if (refused) throw refused;
+    return { status, json: rpcBody(text, status, label, where) };
   }
 
   return {
@@ -267,15 +337,7 @@ export function createRpcClient(opts: RpcClientOptions): RpcClient {
     async call<T = unknown>(method: string, params: unknown[] = [], callOpts: { timeoutMs?: number } = {}): Promise<T> {
       const body = JSON.stringify({ jsonrpc: '1.0', id: method, method, params });
       const { status, json } = await post(body, method, callOpts.timeoutMs ?? defaultTimeout);
-      if (!isRecord(json) || !('result' in json || 'error' in json)) {
-        throw new RpcUnavailableError('protocol', `RPC ${method}: ${where} answered HTTP ${status} with an unexpected body`);
-      }
-      if (json.error !== null && json.error !== undefined) {
-        const e = toRpcError(json.error, method);
-        if (e.code === RPC_CODES.IN_WARMUP) throw warmup(method, e);
-        throw e;
-      }
-      return json.result as T;
+      return callResult(json, status, method, where) as T;
     },
 
     async batch(calls: RpcCall[], callOpts: { timeoutMs?: number } = {}): Promise<RpcBatchItem[]> {
@@ -283,31 +345,7 @@ export function createRpcClient(opts: RpcClientOptions): RpcClient {
       const body = JSON.stringify(calls.map((c, id) => ({ jsonrpc: '1.0', id, method: c.method, params: c.params ?? [] })));
       const label = `batch(${calls.length})`;
       const { status, json } = await post(body, label, callOpts.timeoutMs ?? defaultTimeout);
-      if (!Array.isArray(json)) {
-        // A whole-batch failure (e.g. a parse error) comes back as one error object.
-        if (isRecord(json) && json.error) {
-          const e = toRpcError(json.error, label);
-          if (e.code === RPC_CODES.IN_WARMUP) throw warmup(label, e);
-          throw e;
-        }
-        throw new RpcUnavailableError('protocol', `RPC ${label}: ${where} answered HTTP ${status} with an unexpected body`);
-      }
-      const items: (RpcBatchItem | undefined)[] = new Array(calls.length);
-      for (const reply of json) {
-        if (!isRecord(reply) || typeof reply.id !== 'number' || reply.id < 0 || reply.id >= calls.length) continue;
-        const method = calls[reply.id].method;
-        if (reply.error !== null && reply.error !== undefined) {
-          const e = toRpcError(reply.error, method);
-          if (e.code === RPC_CODES.IN_WARMUP) throw warmup(method, e);
-          items[reply.id] = { ok: false, error: e };
-        } else {
-          items[reply.id] = { ok: true, result: reply.result };
-        }
-      }
-      return Array.from(items, (item, id) => {
-        if (item) return item;
-        throw new RpcUnavailableError('protocol', `RPC ${label}: ${where} sent no answer for call ${id} (${calls[id].method})`);
-      });
+      return batchItems(json, calls, status, label, where);
     },
   };
 }
