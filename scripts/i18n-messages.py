@@ -270,6 +270,7 @@ M = {
   'invoices': ('Invoices', 'Facturas', 'Rechnungen', 'Faturas'),
   'reports': ('Reports', 'Informes', 'Berichte', 'Relatórios'),
   'catalog': ('Catalog', 'Catálogo', 'Katalog', 'Catálogo'),
+  'stock': ('Stock', 'Existencias', 'Bestand', 'Estoque'),
   'settings': ('Settings', 'Ajustes', 'Einstellungen', 'Configurações'),
   'users': ('Users', 'Usuarios', 'Benutzer', 'Usuários'),
   'audit': ('Audit log', 'Registro de auditoría', 'Audit-Protokoll', 'Registro de auditoria'),

@@ -12,6 +12,7 @@ import { formatKoinu, parseKoinuInput, parseFiatMinor, formatFiatMinor, AmountEr
 import { BackofficeError, invalid, parseWith } from './errors';
 import { validateIcon } from './settings';
 import { orderCategories, storedCategories } from './categories';
+import { setStockCount, untrackStock } from '../stock';
 
 /** A product image as a data URL: at most 48 KiB of image bytes. */
 export const MAX_PRODUCT_ICON_CHARS = 64 * 1024;
@@ -157,7 +158,7 @@ async function uniqueOrConflict<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
-export async function createProduct(db: Db, input: unknown): Promise<ProductView> {
+export async function createProduct(db: Db, input: unknown, userId: string | null = null): Promise<ProductView> {
   const p = parseWith(CreateProduct, input);
   if (await skuTaken(db, p.sku)) throw new BackofficeError('conflict', 'another product has this SKU', 'sku');
   if (await barcodeTaken(db, p.barcode ?? '')) throw new BackofficeError('conflict', 'another product has this barcode', 'barcode');
@@ -167,13 +168,15 @@ export async function createProduct(db: Db, input: unknown): Promise<ProductView
       id: randomUUID(), sku: p.sku, name: p.name, description: p.description ?? '',
       icon: validateIcon('icon', p.icon ?? '', MAX_PRODUCT_ICON_CHARS), price: parsePrice(p.price, currency), priceCurrency: currency,
       taxRateBp: p.tax_rate ? percentToBp('tax_rate', p.tax_rate) : 0, category: p.category ?? '', barcode: p.barcode || null,
-      stock: p.stock ?? null, lowStock: p.low_stock ?? 0, sort: p.sort ?? 0,
+      stock: null, lowStock: p.low_stock ?? 0, sort: p.sort ?? 0,
     },
   }));
+  // A starting stock is a first count, recorded as a movement (docs/catalog.md#stock).
+  if (p.stock !== undefined && p.stock !== null) row.stock = await setStockCount(db, row.id, p.stock, 'count', '', userId);
   return productView(row);
 }
 
-export async function updateProduct(db: Db, id: string, input: unknown): Promise<ProductView> {
+export async function updateProduct(db: Db, id: string, input: unknown, userId: string | null = null): Promise<ProductView> {
   const p = parseWith(UpdateProduct, input);
   const existing = await db.prisma.product.findUnique({ where: { id } });
   if (!existing) throw new BackofficeError('not_found', 'no such product');
@@ -193,11 +196,18 @@ export async function updateProduct(db: Db, id: string, input: unknown): Promise
   if (p.tax_rate !== undefined) data.taxRateBp = percentToBp('tax_rate', p.tax_rate);
   if (p.category !== undefined) data.category = p.category;
   if (p.barcode !== undefined) data.barcode = p.barcode || null;
-  if (p.stock !== undefined) data.stock = p.stock;
   if (p.low_stock !== undefined) data.lowStock = p.low_stock;
   if (p.sort !== undefined) data.sort = p.sort;
   if (p.archived !== undefined) data.archived = p.archived;
-  return productView(await uniqueOrConflict(() => db.prisma.product.update({ where: { id }, data })));
+  const row = await uniqueOrConflict(() => db.prisma.product.update({ where: { id }, data }));
+  // Stock edited here is a count (a movement) or the end of tracking (docs/catalog.md#stock).
+  if (p.stock === null && row.stock !== null) {
+    await untrackStock(db, id);
+    row.stock = null;
+  } else if (p.stock !== undefined && p.stock !== null && p.stock !== row.stock) {
+    row.stock = await setStockCount(db, id, p.stock, 'count', '', userId);
+  }
+  return productView(row);
 }
 
 /** The categories `products` use, in the store's order (unlisted ones after, alphabetically). */

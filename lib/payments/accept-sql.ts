@@ -31,6 +31,8 @@ interface AcceptItem {
 // may be taken by another tx), by the block fields, exception and amount each body was built
 // from (the worker may have seen the tx mined, or another tx pay the address, meanwhile).
 // Events are inserted in item order, each payment's in its own order (their seq is the cursor).
+// The sale's stock (table rows pay.accept*: `stock: take`) is taken in the same statement
+// (lib/stock/sale-sql.ts), so a payment is never accepted without it, nor it without the payment.
 const ACCEPT_SQL = `
   WITH i AS (
     SELECT * FROM unnest($1::text[], $2::text[], $3::int[], $4::text[], $5::text[], $6::int[], $7::text[], $8::int[], $9::text[], $14::text[],
@@ -44,7 +46,25 @@ const ACCEPT_SQL = `
      WHERE p.id = ANY($1::text[]) AND p.id = i.id AND p.status = 'unpaid' AND p.broadcast_state = 'pending' AND p.txid = i.txid
        AND p.block_height IS NOT DISTINCT FROM i.block_height AND p.block_hash IS NOT DISTINCT FROM i.block_hash
        AND p.confirmations = i.confirmations AND p.exception IS NOT DISTINCT FROM i.exception AND p.amount_paid = i.prev_paid
-    RETURNING p.id, i.at, i.txid, i.value, i.inputs, p.block_height, p.block_hash),
+    RETURNING p.id, i.at, i.txid, i.value, i.inputs, p.block_height, p.block_hash, p.created_by),
+  sx AS (SELECT id, at, created_by AS user_id FROM u),
+  st_l AS (
+    SELECT x.id AS payment_id, x.at, x.user_id, pr.id AS product_id, sum(COALESCE(l.count, 1))::bigint AS n
+      FROM sx x
+      JOIN payment p ON p.id = x.id AND p.refund_of IS NULL
+      JOIN payment_line l ON l.payment_id = x.id AND l.type = 'item'
+      JOIN product pr ON pr.sku = l.item_id AND pr.stock IS NOT NULL
+     GROUP BY x.id, x.at, x.user_id, pr.id),
+  st_m AS (
+    INSERT INTO stock_movement (product_id, at, delta, reason, user_id, payment_id)
+    SELECT product_id, at::timestamptz, -LEAST(n, 2147483647)::int, 'sale', user_id, payment_id FROM st_l WHERE n > 0
+    ON CONFLICT (payment_id, product_id, reason) WHERE payment_id IS NOT NULL DO NOTHING
+    RETURNING product_id, delta),
+  st_p AS (
+    UPDATE product pr SET stock = GREATEST(LEAST(pr.stock::bigint + d.delta, 2147483647), -2147483648)::int
+      FROM (SELECT product_id, sum(delta)::bigint AS delta FROM st_m GROUP BY product_id ORDER BY product_id) d
+     WHERE pr.id = d.product_id AND pr.stock IS NOT NULL
+    RETURNING pr.id),
   s AS (
     UPDATE payment_submission s SET outcome = 'accepted' FROM u WHERE s.payment_id = u.id AND s.outcome = 'pending'),
   t AS (
@@ -67,7 +87,25 @@ const ACCEPT_ONE_SQL = `
      WHERE id = $1 AND status = 'unpaid' AND broadcast_state = 'pending' AND txid = $13
        AND block_height IS NOT DISTINCT FROM $6::int AND block_hash IS NOT DISTINCT FROM $7::text
        AND confirmations = $8 AND exception IS NOT DISTINCT FROM $9::text AND amount_paid = $15::bigint
-    RETURNING id, block_height, block_hash),
+    RETURNING id, block_height, block_hash, created_by),
+  sx AS (SELECT id, $4::timestamptz AS at, created_by AS user_id FROM u),
+  st_l AS (
+    SELECT x.id AS payment_id, x.at, x.user_id, pr.id AS product_id, sum(COALESCE(l.count, 1))::bigint AS n
+      FROM sx x
+      JOIN payment p ON p.id = x.id AND p.refund_of IS NULL
+      JOIN payment_line l ON l.payment_id = x.id AND l.type = 'item'
+      JOIN product pr ON pr.sku = l.item_id AND pr.stock IS NOT NULL
+     GROUP BY x.id, x.at, x.user_id, pr.id),
+  st_m AS (
+    INSERT INTO stock_movement (product_id, at, delta, reason, user_id, payment_id)
+    SELECT product_id, at::timestamptz, -LEAST(n, 2147483647)::int, 'sale', user_id, payment_id FROM st_l WHERE n > 0
+    ON CONFLICT (payment_id, product_id, reason) WHERE payment_id IS NOT NULL DO NOTHING
+    RETURNING product_id, delta),
+  st_p AS (
+    UPDATE product pr SET stock = GREATEST(LEAST(pr.stock::bigint + d.delta, 2147483647), -2147483648)::int
+      FROM (SELECT product_id, sum(delta)::bigint AS delta FROM st_m GROUP BY product_id ORDER BY product_id) d
+     WHERE pr.id = d.product_id AND pr.stock IS NOT NULL
+    RETURNING pr.id),
   s AS (
     UPDATE payment_submission SET outcome = 'accepted' WHERE payment_id = $1 AND outcome = 'pending' AND EXISTS (SELECT 1 FROM u)),
   t AS (

@@ -8,8 +8,9 @@ import { eventBody, eventTypeFor, newEventId, recordEvent, type EventRow, type E
 import { withRefundsOne } from './refunds-of';
 import type { PaymentRow } from './view';
 import { transition, type Facts, type Outcome, type Trigger } from './table';
+import { stockOfTransition } from './stock';
 
-type Tx = Pick<Prisma, 'payment' | 'vendorEvent'>;
+type Tx = Pick<Prisma, 'payment' | 'vendorEvent' | '$queryRawUnsafe'>;
 
 export interface ApplyInput {
   /** The row the decision is taken from (its status and exception, and broadcast sub-state when it has one). */
@@ -83,6 +84,7 @@ export async function applyTransition(t: Tx, a: ApplyInput): Promise<Applied | n
   const where: P.PaymentWhereInput = { ...(a.guard ?? {}), id: a.row.id, status: a.row.status, ...(need ? { broadcastState: need } : {}) };
   const u = await t.payment.updateMany({ where, data });
   if (u.count !== 1) return null;
+  await stockOfTransition(t, outcome.transition, a.row.id, a.now);
   let fresh: Applied['row'] = await t.payment.findUniqueOrThrow({ where: { id: a.row.id } });
   if (outcome.events.length) fresh = await eventRow(t, fresh, fresh.amountPaid ?? 0n);
   for (const type of outcome.events) await recordEvent(t, type, fresh, a.publicUrl, a.now);

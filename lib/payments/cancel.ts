@@ -26,7 +26,7 @@ export async function cancelPayment(db: Db, id: string, publicUrl: string, now =
  * changed meanwhile.
  */
 export async function cancelInTx(
-  t: Pick<Prisma, 'payment' | 'vendorEvent'>, row: { id: string; status: string; exception: string | null; broadcastState: string },
+  t: Pick<Prisma, 'payment' | 'vendorEvent' | '$queryRawUnsafe'>, row: { id: string; status: string; exception: string | null; broadcastState: string },
   guard: P.PaymentWhereInput, publicUrl: string, now: Date,
 ): Promise<boolean> {
   return (await applyTransition(t, { row, trigger: 'vendor.cancel', guard, publicUrl, now })) !== null;

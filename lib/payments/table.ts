@@ -49,12 +49,27 @@ export interface Transition {
    * it is left in (unchanged when absent).
    */
   broadcast?: { from?: BroadcastState; to?: BroadcastState };
+  /**
+   * What the transition does to the stock of the sale's products (docs/catalog.md#stock):
+   * `take` when the payment first becomes paid, `return` when it is declined. Idempotent
+   * (lib/stock/sale.ts), so a row that may follow an earlier `take` (paid again after
+   * chain.short_again) takes nothing twice, and a `return` with nothing taken returns nothing.
+   */
+  stock?: StockEffect;
 }
+
+export type StockEffect = 'take' | 'return';
 
 const T = (
   name: string, from: PaymentState, trigger: Trigger, condition: string, to: PaymentState,
   exception: ExceptionRule, events: readonly EventType[], reason?: string, broadcast?: Transition['broadcast'],
-): Transition => ({ name, from, trigger, condition, to, exception, events, ...(reason ? { reason } : {}), ...(broadcast ? { broadcast } : {}) });
+): Transition => ({
+  name, from, trigger, condition, to, exception, events, ...(reason ? { reason } : {}), ...(broadcast ? { broadcast } : {}),
+  // Stock (docs/catalog.md#stock): taken when an unpaid payment becomes paid, given back when
+  // any payment is declined.
+  ...(from === 'unpaid' && (to === 'accepted' || to === 'confirmed') ? { stock: 'take' as const } : {}),
+  ...(to === 'declined' && from !== 'declined' ? { stock: 'return' as const } : {}),
+});
 
 const AMOUNTS = { fromAmounts: true } as const;
 const KEEP = { keep: true } as const;

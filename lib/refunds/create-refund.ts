@@ -19,6 +19,7 @@ import { activeRelayKey } from '../payments/creation/relay-key';
 import { isWalletUrl } from '../payments/creation/request';
 import { refundView, rfc3339, insertPaymentWithEvent, type RefundView } from '../payments';
 import { InvalidRequestError } from '../errors';
+import { returnSaleStock } from '../stock';
 import { fiatRefundKoinu, lockedRate, parseRefundRequest, refundAddress, refundAmount, RefundConflictError } from './request';
 
 /** How long the merchant's wallet has to pay a refund through /relay/pay (a plain payment still counts after). */
@@ -138,6 +139,9 @@ export async function createRefund(ctx: CreateRefundContext, paymentId: string, 
         lines: { create: [{ idx: 0, type: 'item', itemId: line.id, name: line.name, description: line.desc, icon: '', count: 1, unit: amount, total: amount, tax: null }] },
         outputs: { create: [{ idx: 0, type: 'p2pkh', address, amount, data: null }] },
     }, 'refund.created', ctx.publicUrl, issuedAt);
+    // "Return to stock": what the sale took goes back, once, with the refund (the payment's row
+    // lock above orders this against a concurrent decline's return).
+    if (req.returnToStock) await returnSaleStock(t, paymentId, now, 'returned', ctx.userId ?? null, `refund ${id}`);
     return refundView(row, ctx.publicUrl);
   });
 }

@@ -21,6 +21,8 @@ export const refundRequestSchema = z.object({
   rate: z.enum(['then', 'now']).nullable().optional(),
   address: clean(100).nullable().optional(),
   reason: clean(500).optional().default(''),
+  // Return the sale's goods to stock (docs/catalog.md#stock), once per payment.
+  return_to_stock: z.boolean().optional().default(false),
 }).strict();
 
 export type RefundRequest = z.infer<typeof refundRequestSchema>;
@@ -43,6 +45,7 @@ export interface ParsedRefund {
   ask: RefundAsk;
   address: string | null;
   reason: string;
+  returnToStock: boolean;
 }
 
 const amountMessage = (e: unknown) => (e instanceof AmountError ? e.message : 'is not a valid amount');
@@ -73,7 +76,7 @@ export function parseRefundRequest(body: unknown): ParsedRefund {
     ask = { kind: 'fiat', text: q.fiat_amount!, rate: q.rate ?? 'then' };
   }
   const address = q.address === undefined || q.address === null || q.address === '' ? null : q.address;
-  return { ask, address, reason: q.reason };
+  return { ask, address, reason: q.reason, returnToStock: q.return_to_stock };
 }
 
 /** The refund's address: the one asked for, else the customer's from the /pay submission. Must be p2pkh on `network`. */

@@ -6,6 +6,7 @@ import { salesPerDay } from '@/lib/backoffice/sales';
 import { searchInvoices } from '@/lib/backoffice/invoices';
 import { readNodeStatus } from '@/lib/backoffice/node-status';
 import { readReadiness } from '@/lib/health';
+import { lowStockCount } from '@/lib/stock';
 import { dogeAmount, storeTime } from '@/lib/i18n/display';
 import { storeZone } from '@/lib/receipts/receipt';
 import { SalesChart } from './_components/sales-chart';
@@ -31,7 +32,9 @@ export default async function Overview({ searchParams }: { searchParams: Promise
     );
   }
   const tz = await storeZone(db);
-  const [days, recent, node] = await Promise.all([salesPerDay(db, 30, new Date(), tz), searchInvoices(db, { limit: 8 }), readNodeStatus(db)]);
+  const [days, recent, node, low] = await Promise.all([
+    salesPerDay(db, 30, new Date(), tz), searchInvoices(db, { limit: 8 }), readNodeStatus(db), lowStockCount(db),
+  ]);
   const today = days[days.length - 1];
   const week = days.slice(-7).reduce((s, d) => s + d.totalKoinu, 0n);
   return (
@@ -42,6 +45,8 @@ export default async function Overview({ searchParams }: { searchParams: Promise
         <div className="bo-stat"><span>{t('today')}</span><b>{dogeAmount(today.total, locale)}</b><small>{t('sales', { n: today.count })}</small></div>
         <div className="bo-stat"><span>{t('last7')}</span><b>{dogeAmount(week, locale)}</b></div>
         <div className="bo-stat"><span>{t('chainTip')}</span><b>{node.tip_height}</b><small>{node.synced ? t('synced') : t('syncing')} · {t('peers', { n: node.peers })}</small></div>
+        {/* Tracked products at or below their low-stock threshold (docs/catalog.md#stock). */}
+        <Link href="/admin/stock" className="bo-stat" data-testid="low-stock-stat"><span>{t('lowStockStat')}</span><b>{low}</b><small>{t('lowStockProducts', { n: low })}</small></Link>
       </section>
       <section className="bo-card"><SalesChart days={days} /></section>
       <section className="bo-card">

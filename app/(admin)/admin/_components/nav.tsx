@@ -8,6 +8,7 @@ const ITEMS = [
   { href: '/admin/invoices', label: 'invoices' },
   { href: '/admin/reports', label: 'reports' },
   { href: '/admin/catalog', label: 'catalog' },
+  { href: '/admin/stock', label: 'stock' },
   { href: '/admin/settings', label: 'settings' },
   { href: '/admin/terminals', label: 'terminals' },
   { href: '/admin/users', label: 'users', owner: true },

@@ -6,7 +6,7 @@ import { dogeAmount } from '@/lib/i18n/display';
 import { useAdminCall } from './api';
 
 // The Refund button on a paid invoice (docs/api.md#refunds): a small form (DOGE or fiat amount, rate
-// then/now, address, reason) posted to POST /api/v1/payments/<id>/refunds. The new refund then
+// then/now, address, reason, "Return to stock") posted to POST /api/v1/payments/<id>/refunds. The new refund then
 // shows in the invoice's Refunds list with its QR code for the merchant's wallet.
 export function RefundInvoice({ id, refundable, currency, customerAddress }: { id: string; refundable: string; currency: string; customerAddress: string }) {
   const router = useRouter();
@@ -20,6 +20,7 @@ export function RefundInvoice({ id, refundable, currency, customerAddress }: { i
   const [rate, setRate] = useState<'then' | 'now'>('then');
   const [address, setAddress] = useState('');
   const [reason, setReason] = useState('');
+  const [restock, setRestock] = useState(false);
   const [err, setErr] = useState('');
   const [busy, setBusy] = useState(false);
   if (!open) return <button type="button" className="btn" data-testid="refund-open" onClick={() => setOpen(true)}>{t('refundBtn')}</button>;
@@ -28,7 +29,7 @@ export function RefundInvoice({ id, refundable, currency, customerAddress }: { i
     setErr('');
     setBusy(true);
     const a = amount.trim();
-    const body: Record<string, unknown> = { reason, address: address.trim() || null };
+    const body: Record<string, unknown> = { reason, address: address.trim() || null, ...(restock ? { return_to_stock: true } : {}) };
     if (a && unit === 'doge') body.amount = a;
     if (a && unit === 'fiat') Object.assign(body, { fiat_amount: a, rate });
     const r = await adminCall('POST', `/api/v1/payments/${encodeURIComponent(id)}/refunds`, body);
@@ -54,6 +55,7 @@ export function RefundInvoice({ id, refundable, currency, customerAddress }: { i
       ) : null}
       <label>{t('address')} <input type="text" value={address} maxLength={100} onChange={(e) => setAddress(e.target.value)} placeholder={customerAddress || t('customerAddress')} /></label>
       <label>{t('reason')} <input type="text" value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} placeholder={t('refundReasonPlaceholder')} /></label>
+      <label className="bo-check"><input type="checkbox" checked={restock} onChange={(e) => setRestock(e.target.checked)} /> {t('returnToStock')}</label>
       <span className="bo-inline">
         <button type="submit" className="btn" disabled={busy}>{t('createRefund')}</button>
         <button type="button" className="btn" onClick={() => setOpen(false)}>{tc('cancel')}</button>

@@ -20,7 +20,7 @@ export function GET(req: Request) {
 }
 
 export function POST(req: Request) {
-  return adminRoute(req, 'manager', async (ctx) => {
-    return json(await createProduct(ctx.db, await readJson(req)), 201);
+  return adminRoute(req, 'manager', async (ctx, a) => {
+    return json(await createProduct(ctx.db, await readJson(req), a.user.id), 201);
   });
 }

@@ -6,8 +6,8 @@ export const dynamic = 'force-dynamic';
 
 // Edit, archive ({"archived": true}) or restore a product.
 export function PATCH(req: Request, { params }: { params: Promise<{ id: string }> }) {
-  return adminRoute(req, 'manager', async (ctx) => {
+  return adminRoute(req, 'manager', async (ctx, a) => {
     const { id } = await params;
-    return json(await updateProduct(ctx.db, id, await readJson(req)));
+    return json(await updateProduct(ctx.db, id, await readJson(req), a.user.id));
   });
 }

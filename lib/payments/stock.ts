@@ -1,0 +1,25 @@
+// The stock a transition moves (docs/catalog.md#stock): the table's `stock` column says whether
+// a transition takes a sale's goods off stock or gives them back; lib/stock writes it, inside
+// the transition's transaction. Every writer of a transition calls this (apply.ts), or writes
+// the same SQL into its own statement (accept-sql.ts, the /pay hot path).
+import { returnSaleStock, takeSaleStock, type StockTx } from '../stock/sale';
+import type { Transition } from './table';
+
+/** Moves the stock the transition calls for; the decline is credited to whoever decided it. */
+export async function stockOfTransition(t: StockTx, tr: Pick<Transition, 'stock'>, paymentId: string, now: Date): Promise<void> {
+  if (tr.stock === 'take') await takeSaleStock(t, paymentId, now);
+  else if (tr.stock === 'return') await returnSaleStock(t, paymentId, now, 'declined', await decidedBy(t, paymentId));
+}
+
+async function decidedBy(t: StockTx, paymentId: string): Promise<string | null> {
+  const r = await t.$queryRawUnsafe<{ decided_by: string | null }[]>('SELECT decided_by FROM payment WHERE id = $1', paymentId);
+  return r[0]?.decided_by ?? null;
+}
+
+/**
+ * A sale recorded paid at once (a cash sale is created `confirmed`, docs/counter.md): takes its
+ * goods off stock in the creating transaction, as a transition into paid does.
+ */
+export function takeStockOfNewSale(t: StockTx, paymentId: string, now: Date): Promise<number> {
+  return takeSaleStock(t, paymentId, now);
+}

@@ -1,0 +1,72 @@
+// What a payment does to stock (docs/catalog.md#stock), as SQL the payment writer runs in the
+// same transaction, and for /pay in the same statement, as the state change it follows:
+//
+// - `sale`: when a payment first becomes accepted or confirmed, each item line whose `id` is a
+//   tracked product's SKU takes its count off that product. Refunds (refund_of set) take nothing.
+// - `declined` / `returned`: when it is declined, or a refund returns its goods, what the sale
+//   took and was not yet given back goes back.
+//
+// Once per payment, product and reason: the partial unique index stock_movement_payment_once_idx
+// turns a retried or raced acceptance into a no-op (ON CONFLICT DO NOTHING), and stock moves
+// only by the movements the statement actually inserted. Stock moves by `stock = stock + Δ`
+// (never read, then written), so concurrent sales never lose a decrement; the movements are
+// summed per product so that one statement moves each product row once, in product id order
+// (the order its rows are locked in). A sale never fails for stock: the sum is clamped to the
+// INTEGER column's range.
+//
+// The statements are whole literals (tests/unit/one-writer.test.ts parses every SQL text to
+// find who writes what). The /pay acceptance (lib/payments/accept-sql.ts) carries the same
+// CTEs, st_l … st_p, as TAKE_SALE_SQL; tests/unit/stock-sql.test.ts holds them equal.
+
+/** Reasons a payment's movements carry (adjustments have their own, lib/stock/adjust.ts). */
+export const SALE_REASONS = ['sale', 'declined', 'returned'] as const;
+export type SaleReason = (typeof SALE_REASONS)[number];
+
+/** Takes one payment's sale off stock ($1 payment id, $2 at). The sale's user is its creator. */
+export const TAKE_SALE_SQL = `
+  WITH sx AS (SELECT id, $2::timestamptz AS at, created_by AS user_id FROM payment WHERE id = $1),
+  st_l AS (
+    SELECT x.id AS payment_id, x.at, x.user_id, pr.id AS product_id, sum(COALESCE(l.count, 1))::bigint AS n
+      FROM sx x
+      JOIN payment p ON p.id = x.id AND p.refund_of IS NULL
+      JOIN payment_line l ON l.payment_id = x.id AND l.type = 'item'
+      JOIN product pr ON pr.sku = l.item_id AND pr.stock IS NOT NULL
+     GROUP BY x.id, x.at, x.user_id, pr.id),
+  st_m AS (
+    INSERT INTO stock_movement (product_id, at, delta, reason, user_id, payment_id)
+    SELECT product_id, at::timestamptz, -LEAST(n, 2147483647)::int, 'sale', user_id, payment_id FROM st_l WHERE n > 0
+    ON CONFLICT (payment_id, product_id, reason) WHERE payment_id IS NOT NULL DO NOTHING
+    RETURNING product_id, delta),
+  st_p AS (
+    UPDATE product pr SET stock = GREATEST(LEAST(pr.stock::bigint + d.delta, 2147483647), -2147483648)::int
+      FROM (SELECT product_id, sum(delta)::bigint AS delta FROM st_m GROUP BY product_id ORDER BY product_id) d
+     WHERE pr.id = d.product_id AND pr.stock IS NOT NULL
+    RETURNING pr.id)
+  SELECT count(*)::int AS n FROM st_m`;
+
+/**
+ * Gives back what a payment's sale took and was not yet given back ($1 payment id, $2 at,
+ * $3 reason `declined` or `returned`, $4 user id or null, $5 note), once per reason.
+ */
+export const RETURN_SALE_SQL = `
+  WITH net AS (
+    SELECT product_id, -sum(delta)::bigint AS back FROM stock_movement
+     WHERE payment_id = $1 AND reason IN ('sale', 'declined', 'returned')
+     GROUP BY product_id),
+  rm AS (
+    INSERT INTO stock_movement (product_id, at, delta, reason, note, user_id, payment_id)
+    SELECT product_id, $2::timestamptz, LEAST(back, 2147483647)::int, $3::text, $5::text, $4::text, $1::text FROM net WHERE back > 0
+    ON CONFLICT (payment_id, product_id, reason) WHERE payment_id IS NOT NULL DO NOTHING
+    RETURNING product_id, delta),
+  rp AS (
+    UPDATE product pr SET stock = GREATEST(LEAST(pr.stock::bigint + d.delta, 2147483647), -2147483648)::int
+      FROM (SELECT product_id, sum(delta)::bigint AS delta FROM rm GROUP BY product_id ORDER BY product_id) d
+     WHERE pr.id = d.product_id AND pr.stock IS NOT NULL
+    RETURNING pr.id)
+  SELECT count(*)::int AS n FROM rm`;
+
+/** The CTEs st_l … st_p of TAKE_SALE_SQL (which a statement with its own `sx` of paid payments embeds). */
+export function takeSaleCtes(sql: string): string {
+  const m = /(st_l AS \([\s\S]*?RETURNING pr\.id\))/.exec(sql);
+  return m ? m[1].replace(/\s+/g, ' ').trim() : '';
+}
