@@ -55,7 +55,8 @@ export const RETURN_SALE_SQL = `
      GROUP BY product_id),
   rm AS (
     INSERT INTO stock_movement (product_id, at, delta, reason, note, user_id, payment_id)
-    SELECT product_id, $2::timestamptz, LEAST(back, 2147483647)::int, $3::text, $5::text, $4::text, $1::text FROM net WHERE back > 0
+    SELECT product_id, $2::timestamptz, LEAST(back, 2147483647)::int, $3::text, $5::text, (SELECT id FROM "user" WHERE id = $4::text), $1::text
+      FROM net WHERE back > 0
     ON CONFLICT (payment_id, product_id, reason) WHERE payment_id IS NOT NULL DO NOTHING
     RETURNING product_id, delta),
   rp AS (

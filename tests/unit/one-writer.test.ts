@@ -91,12 +91,14 @@ class Aliases {
   readonly delegates = new Map<string, string>();
   readonly methods = new Map<string, string>();
 
+  constructor(private readonly names: ReadonlySet<string> = DELEGATES) {}
+
   /** The delegate an expression stands for: `x.payment`, `x['payment']`, or an alias of one. */
   delegate(e: ts.Expression): string | null {
     e = unwrap(e);
     if (ts.isIdentifier(e)) return this.delegates.get(e.text) ?? null;
     const d = delegateOf(e);
-    return d && DELEGATES.has(d) ? d : null;
+    return d && this.names.has(d) ? d : null;
   }
 
   /** The write an expression stands for: `<delegate>.update`, `<delegate>['update']`, or an alias of one. */
@@ -122,17 +124,41 @@ class Aliases {
       const decl = n.parent.parent;
       const from = ts.isVariableDeclaration(decl) && decl.initializer ? this.delegate(decl.initializer) : null;
       if (from && WRITE_METHODS.has(prop)) this.methods.set(n.name.text, `${from}.${prop}`);
-      else if (DELEGATES.has(prop)) this.delegates.set(n.name.text, prop);
+      else if (this.names.has(prop)) this.delegates.set(n.name.text, prop);
     }
   }
 }
 
-/** Every write to the payment tables in one source file. */
-export function writesIn(file: string, src: string): Finding[] {
+/** The columns an UPDATE of `table` sets, over every UPDATE of it in a SQL text (null when it does not parse). */
+export function sqlSetColumns(sql: string, table: string): string[] | null {
+  let tree: unknown;
+  try {
+    tree = parseSync(sql);
+  } catch {
+    return null;
+  }
+  const out: string[] = [];
+  const walk = (n: unknown): void => {
+    if (Array.isArray(n)) return n.forEach(walk);
+    if (!n || typeof n !== 'object') return;
+    for (const [k, v] of Object.entries(n as Record<string, unknown>)) {
+      if (k === 'UpdateStmt' && v && typeof v === 'object') {
+        const u = v as { relation?: { relname?: string }; targetList?: { ResTarget?: { name?: string } }[] };
+        if (u.relation?.relname === table) for (const t of u.targetList ?? []) if (t.ResTarget?.name) out.push(t.ResTarget.name);
+      }
+      walk(v);
+    }
+  };
+  walk(tree);
+  return out;
+}
+
+/** Every write to the payment tables (or the given tables and delegates) in one source file. */
+export function writesIn(file: string, src: string, tables: ReadonlySet<string> = TABLES, delegates: ReadonlySet<string> = DELEGATES): Finding[] {
   const sf = ts.createSourceFile(file, src, ts.ScriptTarget.Latest, true, file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
   const found: Finding[] = [];
   const at = (n: ts.Node) => sf.getLineAndCharacterOfPosition(n.getStart(sf)).line + 1;
-  const aliases = new Aliases();
+  const aliases = new Aliases(delegates);
   const visit = (n: ts.Node) => {
     aliases.bind(n);
     const texts = literalTexts(n);
@@ -143,7 +169,7 @@ export function writesIn(file: string, src: string): Finding[] {
       const ok = candidates.length ? candidates.map(sqlWriteTargets).find((p) => p !== null) : [];
       if (ok === undefined) {
         if (candidates.some((t) => LOOKS_LIKE_WRITE.test(t))) found.push({ file, line: at(n), what: 'SQL that reads as a write but does not parse' });
-      } else for (const t of ok) if (TABLES.has(t) || t === '__p__') found.push({ file, line: at(n), what: `SQL writes ${t === '__p__' ? 'a dynamic table' : t}` });
+      } else for (const t of ok) if (tables.has(t) || t === '__p__') found.push({ file, line: at(n), what: `SQL writes ${t === '__p__' ? 'a dynamic table' : t}` });
     }
     if (ts.isCallExpression(n)) {
       const write = aliases.write(n.expression);
@@ -169,8 +195,27 @@ function sources(): string[] {
   return files;
 }
 
-function allWrites(): Finding[] {
-  return sources().flatMap((p) => writesIn(relative(ROOT, p), readFileSync(p, 'utf8')));
+function allWrites(tables?: ReadonlySet<string>, delegates?: ReadonlySet<string>): Finding[] {
+  return sources().flatMap((p) => writesIn(relative(ROOT, p), readFileSync(p, 'utf8'), tables, delegates));
+}
+
+/** SQL texts that set product.stock, per file (docs/catalog.md#stock: stock moves only with a movement). */
+function stockColumnWrites(): Finding[] {
+  const found: Finding[] = [];
+  for (const p of sources()) {
+    const file = relative(ROOT, p);
+    const sf = ts.createSourceFile(file, readFileSync(p, 'utf8'), ts.ScriptTarget.Latest, true, file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+    const visit = (n: ts.Node) => {
+      for (const text of literalTexts(n).slice(0, 1)) {
+        if (!/\bupdate\b/i.test(text)) continue;
+        const cols = sqlSetColumns(text, 'product');
+        if (cols?.includes('stock')) found.push({ file, line: sf.getLineAndCharacterOfPosition(n.getStart(sf)).line + 1, what: 'SQL sets product.stock' });
+      }
+      ts.forEachChild(n, visit);
+    };
+    visit(sf);
+  }
+  return found;
 }
 
 beforeAll(async () => {
@@ -229,5 +274,32 @@ describe('one writer: only lib/payments writes the payment tables', () => {
     expect(w('const p = db.payment; await p.findMany({})')).toEqual([]);
     expect(w('const payment = new Map(); payment.delete(id)')).toEqual([]);
     expect(w('const { store } = tx; await store.update({ where: {}, data: {} })')).toEqual([]);
+  });
+});
+
+// Stock (docs/catalog.md#stock): every move of a product's stock is a movement, written by
+// lib/stock; the /pay acceptance statement (lib/payments/accept-sql.ts) carries lib/stock's
+// sale CTEs so that a sale's stock commits with its acceptance (tests/unit/stock-sql.test.ts).
+describe('one writer of stock: lib/stock', () => {
+  const STOCK_OWNERS = ['lib/stock/', 'lib/payments/accept-sql.ts'];
+  const owned = (f: Finding) => STOCK_OWNERS.some((o) => f.file.startsWith(o));
+
+  it('finds no write of stock_movement, nor SQL that sets product.stock, outside lib/stock and the /pay statement', () => {
+    const movements = allWrites(new Set(['stock_movement']), new Set(['stockMovement']));
+    expect(movements.filter((f) => !owned(f))).toEqual([]);
+    expect(stockColumnWrites().filter((f) => !owned(f))).toEqual([]);
+  });
+
+  it('sees the writes lib/stock makes (so it would see others)', () => {
+    const movements = allWrites(new Set(['stock_movement']), new Set(['stockMovement'])).filter(owned);
+    expect(new Set(movements.map((f) => f.file))).toEqual(new Set(['lib/stock/sale-sql.ts', 'lib/stock/adjust.ts', 'lib/payments/accept-sql.ts']));
+    const cols = stockColumnWrites().filter(owned);
+    expect(new Set(cols.map((f) => f.file))).toEqual(new Set(['lib/stock/sale-sql.ts', 'lib/stock/adjust.ts', 'lib/payments/accept-sql.ts']));
+    // A read-modify-write elsewhere would show: an UPDATE that sets the column.
+    expect(sqlSetColumns('UPDATE product SET stock = $2, name = $3 WHERE id = $1', 'product')).toEqual(['stock', 'name']);
+    expect(sqlSetColumns('WITH u AS (UPDATE "product" p SET stock = p.stock - 1 RETURNING id) SELECT 1', 'product')).toEqual(['stock']);
+    expect(sqlSetColumns('UPDATE product SET low_stock = 1', 'product')).toEqual(['low_stock']);
+    // Prisma writes of the movements table are seen too.
+    expect(writesIn('x.ts', 'await tx.stockMovement.create({ data })', new Set(['stock_movement']), new Set(['stockMovement'])).map((f) => f.what)).toEqual(['Prisma stockMovement.create']);
   });
 });

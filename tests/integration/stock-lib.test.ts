@@ -1,0 +1,244 @@
+// Stock through every payment path (docs/catalog.md#stock), in process on a real PGlite with the
+// devnet chain backend: /pay (one, a batch of one turn, retried, then seen by the chain too), a
+// plain-wallet tx, expiry, paid late, short again and paid again, a double spend after
+// acceptance, a vendor cancel, and a refund's own row (which is no sale). The routes and the
+// back office are covered on the built app by tests/integration/stock-api.test.ts.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { type Db } from '@/lib/db';
+import { openTestDb } from '../helpers/stores';
+import { REGTEST } from '@/lib/doge';
+import { testXpub } from '../helpers/keys';
+import { activeRelayKey } from '@/lib/relay/relay-key';
+import { submitPayment } from '@/lib/relay/pay';
+import { createDevnetBackend, type DevnetBackend } from '@/lib/chain/devnet/backend';
+import { buildPaymentTx } from '@/lib/wallet';
+import { onBlockConnected, onMempoolTxs, expirePayments, dropTxs, cancelPayment, markPayment } from '@/lib/payments';
+import { workerTick } from '@/lib/worker';
+import { createRefund } from '@/lib/refunds/create-refund';
+import { parseKoinu } from '@/lib/money';
+import { createTestPayment } from '../helpers/payments';
+import { stockOf } from '@/lib/stock';
+
+const URL_BASE = 'http://127.0.0.1:1';
+const XPUB = testXpub(61);
+let db: Db;
+let chain: DevnetBackend;
+let dir: string;
+const used = new Set<string>();
+
+type Created = { id: string; total: string; payment: Parameters<typeof buildPaymentTx>[0] & { outputs: { address?: string }[] } };
+
+/** A sale of `lines` ([sku, count]), each 1 DOGE a unit, plus a fee line named like a product (never stock). */
+const sale = (lines: [string, number][], extra: Record<string, unknown> = {}, now?: Date) => createTestPayment<Created>(db, {
+  publicUrl: URL_BASE, ...(now ? { now } : {}),
+  extra: { items: [...lines.map(([id, count]) => ({ type: 'item', id, name: id, count, unit: '1' })), { type: 'fee', id: lines[0][0], name: 'Service', count: 1, unit: '0.5' }], ...extra },
+});
+const addressOf = (p: Created) => p.payment.outputs[0].address!;
+
+function coin() {
+  const w = chain.demoWallet();
+  const u = w.utxos.find((x) => !used.has(`${x.txid}:${x.vout}`) && x.amount >= 10_00000000n)!;
+  used.add(`${u.txid}:${u.vout}`);
+  return { w, u };
+}
+/** A plain wallet tx (no /pay) sending `amount` DOGE to `address`, broadcast to the devnet mempool. */
+async function sendPlain(address: string, amount: string) {
+  const { w, u } = coin();
+  const fake = { fee_per_kb: '0.01', outputs: [{ type: 'p2pkh', address, amount }] } as unknown as Parameters<typeof buildPaymentTx>[0];
+  const tx = buildPaymentTx(fake, { network: 'regtest', utxos: [{ txid: u.txid, vout: u.vout, amount: u.amount, script: u.script }], keys: [w.wif] });
+  expect((await chain.broadcast(tx.hex)).ok).toBe(true);
+  return { ...tx, input: { txid: u.txid, vout: u.vout } };
+}
+/** The /pay submission body paying `p` in full from one unused coin. */
+function payBody(p: Created) {
+  const { w, u } = coin();
+  const tx = buildPaymentTx(p.payment, { network: 'regtest', utxos: [{ txid: u.txid, vout: u.vout, amount: u.amount, script: u.script }], keys: [w.wif] });
+  return { id: p.id, tx: tx.hex, txid: tx.txid };
+}
+const pay = (b: { id: string; tx: string }) => submitPayment({ db, network: REGTEST, chain, publicUrl: URL_BASE }, { id: b.id, tx: b.tx });
+
+const tick = () => workerTick({ db, network: REGTEST, chain, publicUrl: URL_BASE });
+const sync = (now?: Date) => ({ db, network: REGTEST, publicUrl: URL_BASE, ...(now ? { now: () => now } : {}) });
+const status = async (id: string) => (await db.prisma.payment.findUniqueOrThrow({ where: { id } })).status;
+
+let n = 0;
+/** A tracked product (a fresh SKU per test) and its id. */
+async function product(stock: number | null): Promise<{ id: string; sku: string }> {
+  const sku = `P${++n}-${randomUUID().slice(0, 6)}`;
+  const id = randomUUID();
+  await db.prisma.product.create({ data: { id, sku, name: sku, price: 100_000_000n, stock } });
+  return { id, sku };
+}
+const level = async (p: { id: string }) => (await stockOf(db, p.id)).stock;
+const moves = async (p: { id: string }) => (await stockOf(db, p.id)).movements.map((m) => [m.reason, m.delta, m.payment_id]);
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'counter-stock-'));
+  db = await openTestDb();
+  await db.prisma.store.upsert({ where: { id: 1 }, update: { storeXpub: XPUB }, create: { id: 1, storeXpub: XPUB } });
+  await activeRelayKey(db);
+  chain = createDevnetBackend({ network: REGTEST, dir, blockSeconds: 0 });
+  await chain.start();
+  const w = chain.demoWallet();
+  const fan = { fee_per_kb: '0.01', outputs: Array.from({ length: 30 }, () => ({ type: 'p2pkh', address: w.address, amount: '20' })) } as unknown as Parameters<typeof buildPaymentTx>[0];
+  const big = w.utxos.sort((a, b) => (a.amount > b.amount ? -1 : 1))[0];
+  expect((await chain.broadcast(buildPaymentTx(fan, { network: 'regtest', utxos: [big], keys: [w.wif] }).hex)).ok).toBe(true);
+  await chain.mine(1);
+  await tick();
+}, 120_000);
+afterAll(async () => {
+  await chain?.stop();
+  await db?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('stock through the payment paths (PGlite, devnet)', () => {
+  it('/pay: an unpaid sale takes nothing; acceptance takes the item lines once (retried, then seen in the mempool and mined)', async () => {
+    const a = await product(10);
+    const b = await product(4);
+    const untracked = await product(null);
+    const p = await sale([[a.sku, 2], [b.sku, 1], [untracked.sku, 3], [a.sku, 1]]);
+    expect([await level(a), await level(b)]).toEqual([10, 4]);
+    const body = payBody(p);
+    const r = await pay(body);
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(['accepted', 'confirmed']).toContain(await status(p.id));
+    // Two lines of one product sum; the fee line named like it is no goods; untracked stays null.
+    expect([await level(a), await level(b), await level(untracked)]).toEqual([7, 3, null]);
+    expect(await moves(a)).toEqual([['sale', -3, p.id]]);
+    // The wallet retries, the worker sees the tx in the mempool, then in a block.
+    expect((await pay(body)).status).toBe(200);
+    await tick();
+    await chain.mine(1);
+    await tick();
+    expect(await status(p.id)).toBe('confirmed');
+    expect([await level(a), await level(b)]).toEqual([7, 3]);
+    expect(await moves(a)).toEqual([['sale', -3, p.id]]);
+  });
+
+  it('/pay: acceptances of one event-loop turn share one statement, and each takes its own count', async () => {
+    const a = await product(100);
+    const sales = await Promise.all(Array.from({ length: 6 }, (_, i) => sale([[a.sku, i + 1]])));
+    const bodies = sales.map(payBody);
+    const answers = await Promise.all(bodies.map(pay));
+    expect(answers.map((x) => x.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    expect(await level(a)).toBe(100 - 21);
+    expect((await moves(a)).length).toBe(6);
+  });
+
+  it('a plain-wallet tx takes stock when it pays in full, not while short', async () => {
+    const a = await product(5);
+    const p = await sale([[a.sku, 2]]);
+    await sendPlain(addressOf(p), '1');
+    await tick();
+    expect(await status(p.id)).toBe('unpaid');
+    expect(await level(a)).toBe(5);
+    await sendPlain(addressOf(p), '1.5');
+    await tick();
+    expect(await status(p.id)).toBe('accepted');
+    expect(await level(a)).toBe(3);
+  });
+
+  it('an unpaid sale that expires takes nothing; money after expiry (paid late) is a sale', async () => {
+    const a = await product(5);
+    const p = await sale([[a.sku, 1]], { timeout: 60 }, new Date(Date.now() - 120_000));
+    expect(await expirePayments(sync())).toBeGreaterThanOrEqual(1);
+    expect((await db.prisma.payment.findUniqueOrThrow({ where: { id: p.id } })).expiredAt).toBeInstanceOf(Date);
+    expect(await level(a)).toBe(5);
+    expect(await moves(a)).toEqual([]);
+    await sendPlain(addressOf(p), '1.5');
+    await tick();
+    const row = await db.prisma.payment.findUniqueOrThrow({ where: { id: p.id } });
+    expect([row.status, row.exception]).toEqual(['accepted', 'paid_late']);
+    expect(await level(a)).toBe(4);
+  });
+
+  it('short again (a needed tx dropped) keeps the goods taken; paid again takes nothing twice', async () => {
+    const a = await product(5);
+    const p = await sale([[a.sku, 2]]);
+    const t1 = await sendPlain(addressOf(p), '2.5');
+    await tick();
+    expect(await level(a)).toBe(3);
+    await dropTxs(sync(), [t1.txid]);
+    expect(await status(p.id)).toBe('unpaid');
+    expect(await level(a)).toBe(3);
+    await sendPlain(addressOf(p), '2.5');
+    await tick();
+    expect(await status(p.id)).toBe('accepted');
+    expect(await level(a)).toBe(3);
+    expect(await moves(a)).toEqual([['sale', -2, p.id]]);
+  });
+
+  it('a double spend after acceptance declines the sale and gives its goods back, once', async () => {
+    const a = await product(8);
+    const p = await sale([[a.sku, 3]]);
+    const t = await sendPlain(addressOf(p), '3.5');
+    await tick();
+    expect(await level(a)).toBe(5);
+    const tip = await chain.tip();
+    const conflicting = { txid: 'ab'.repeat(31) + 'cd', inputs: [t.input], outputs: [{ n: 0, value: parseKoinu('9'), script: '51' }] };
+    await onBlockConnected(sync(), {
+      hash: 'cd'.repeat(31) + 'ef', prevHash: tip.hash, height: tip.height + 1, time: 0, header: new Uint8Array(80), size: 0, txCount: 1, totalTxSize: 0, txs: [conflicting],
+    });
+    const row = await db.prisma.payment.findUniqueOrThrow({ where: { id: p.id } });
+    expect([row.status, row.exception]).toEqual(['declined', 'double_spent']);
+    expect(await level(a)).toBe(8);
+    expect(await moves(a)).toEqual([['declined', 3, p.id], ['sale', -3, p.id]]);
+    // Money seen again for the declined payment changes nothing.
+    await onMempoolTxs(sync(), []);
+    expect(await level(a)).toBe(8);
+  });
+
+  it('marking invalid gives back; marking an unpaid sale invalid, or cancelling it, gives nothing it never took', async () => {
+    const a = await product(6);
+    const paid = await sale([[a.sku, 2]]);
+    await sendPlain(addressOf(paid), '2.5');
+    await tick();
+    expect(await level(a)).toBe(4);
+    expect((await markPayment(db, paid.id, { as: 'invalid', note: '' }, 'merchant', URL_BASE)).ok).toBe(true);
+    expect(await level(a)).toBe(6);
+    const unpaid = await sale([[a.sku, 1]]);
+    expect((await markPayment(db, unpaid.id, { as: 'invalid', note: '' }, 'merchant', URL_BASE)).ok).toBe(true);
+    const cancelled = await sale([[a.sku, 1]]);
+    expect(await cancelPayment(db, cancelled.id, URL_BASE)).toBe('cancelled');
+    expect(await level(a)).toBe(6);
+    expect((await moves(a)).map((m) => m[0])).toEqual(['declined', 'sale']);
+    // Settling an unpaid sale is a sale.
+    const settled = await sale([[a.sku, 5]]);
+    expect((await markPayment(db, settled.id, { as: 'settled', note: 'cash' }, 'merchant', URL_BASE)).ok).toBe(true);
+    expect(await level(a)).toBe(1);
+  });
+
+  it('a refund is no sale (even with a product whose SKU is "refund"); return_to_stock gives back once, after which a decline gives nothing more', async () => {
+    const refundSku = await db.prisma.product.create({ data: { id: randomUUID(), sku: 'refund', name: 'Refund', price: 1n, stock: 50 } });
+    const a = await product(9);
+    const p = await sale([[a.sku, 4]]);
+    await sendPlain(addressOf(p), '4.5');
+    await tick();
+    expect(await level(a)).toBe(5);
+    const ctx = { db, network: REGTEST, publicUrl: URL_BASE };
+    const to = chain.demoWallet().address;
+    const r1 = await createRefund(ctx, p.id, { amount: '1', address: to, return_to_stock: true });
+    expect(await level(a)).toBe(9);
+    await createRefund(ctx, p.id, { amount: '1', address: to, return_to_stock: true });
+    expect(await level(a)).toBe(9);
+    expect((await stockOf(db, a.id)).movements[0]).toMatchObject({ reason: 'returned', delta: 4, payment_id: p.id, note: `refund ${r1.id}` });
+    // The refund row accepted by the merchant's wallet takes nothing off the "refund" product.
+    await sendPlain(to, '1');
+    await tick();
+    expect((await db.prisma.product.findUniqueOrThrow({ where: { id: refundSku.id } })).stock).toBe(50);
+    // The sale declined after its goods came back: nothing more goes back.
+    expect((await markPayment(db, p.id, { as: 'invalid', note: '' }, 'merchant', URL_BASE)).ok).toBe(true);
+    expect(await level(a)).toBe(9);
+    // A refund without the flag leaves stock alone.
+    const q = await sale([[a.sku, 2]]);
+    await sendPlain(addressOf(q), '2.5');
+    await tick();
+    await createRefund(ctx, q.id, { amount: '1', address: to });
+    expect(await level(a)).toBe(7);
+  });
+});
