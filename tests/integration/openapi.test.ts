@@ -548,6 +548,32 @@ describe('openapi: the devnet app', () => {
     const burst = await Promise.all(Array.from({ length: 200 }, () => call('PUT', cartPath, {}, { key: null, headers: tillHeaders, body: cartBody })));
     expect(burst.map((r) => r.status)).toContain(429);
   });
+
+  it('GET and POST /api/admin/products/{productId}/stock: 200; 400, 401, 403, 404, 409 (docs/catalog.md#stock)', async () => {
+    const made = await fetch(`${app.url}/api/admin/products`, { method: 'POST', headers: owner, body: JSON.stringify({ sku: 'OA-STOCK', name: 'Beans', price: '1', stock: 4 }) });
+    expect(made.status).toBe(201);
+    const productId = (await made.json()).id as string;
+    const untracked = (await (await fetch(`${app.url}/api/admin/products`, { method: 'POST', headers: owner, body: JSON.stringify({ sku: 'OA-UNT', name: 'Bag', price: '1' }) })).json()).id as string;
+    const u = await fetch(`${app.url}/api/admin/users`, { method: 'POST', headers: owner, body: JSON.stringify({ email: 'cashier-oa@shop.test', password: PASSWORD, role: 'cashier' }) });
+    expect(u.status).toBe(201);
+    const c = await signIn(app.url, 'cashier-oa@shop.test', PASSWORD);
+    const cashier = { Cookie: c.cookie, 'X-CSRF-Token': c.csrf };
+    const path = '/api/admin/products/{productId}/stock';
+    const got = await call('GET', path, { productId }, { key: null, headers: owner });
+    expectStatus(got, 200);
+    expect(got.body).toMatchObject({ stock: 4, low_stock: 0, movements: [{ delta: 4, reason: 'count', user: 'owner@shop.test', payment_id: null }] });
+    const adj = await call('POST', path, { productId }, { key: null, headers: owner, body: { delta: 6, reason: 'received', note: 'delivery' } });
+    expectStatus(adj, 200);
+    expect(adj.body.stock).toBe(10);
+    expectStatus(await call('POST', path, { productId }, { key: null, headers: owner, body: { delta: 1, count: 1, reason: 'count' } }), 400);
+    expectStatus(await call('GET', path, { productId }, { key: null }), 401);
+    expectStatus(await call('POST', path, { productId }, { key: null, body: { delta: 1, reason: 'other' } }), 401);
+    expectStatus(await call('GET', path, { productId }, { key: null, headers: cashier }), 403);
+    expectStatus(await call('POST', path, { productId }, { key: null, headers: cashier, body: { delta: 1, reason: 'other' } }), 403);
+    expectStatus(await call('GET', path, { productId: 'nope' }, { key: null, headers: owner }), 404);
+    expectStatus(await call('POST', path, { productId: 'nope' }, { key: null, headers: owner, body: { delta: 1, reason: 'other' } }), 404);
+    expectStatus(await call('POST', path, { productId: untracked }, { key: null, headers: owner, body: { delta: 1, reason: 'received' } }), 409);
+  });
 });
 
 describe('openapi: an app on PostgreSQL, rate-limited, with MAX_OPEN_PAYMENTS=1', () => {
