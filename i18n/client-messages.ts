@@ -10,7 +10,7 @@ export const CLIENT_SECTIONS = {
   pos: ['common', 'till', 'payment', 'notReady', 'sales', 'receipt', 'lock', 'cash', 'display'],
   checkout: ['common', 'checkout'],
   display: ['common', 'display'],
-  admin: ['common', 'nav', 'admin', 'readiness', 'adminInvoice', 'adminCatalog', 'adminUsers', 'adminTerminals', 'adminSettings', 'adminRates', 'adminNode'],
+  admin: ['common', 'nav', 'admin', 'readiness', 'adminInvoice', 'adminCatalog', 'adminStock', 'adminUsers', 'adminTerminals', 'adminSettings', 'adminRates', 'adminNode'],
 } as const satisfies Record<string, readonly string[]>;
 
 /** The sections of the request's catalog that `area`'s client components use. */
