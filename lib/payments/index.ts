@@ -7,7 +7,7 @@
 export {
   STATES, EXCEPTIONS, BROADCAST_STATES, TRANSITIONS, IllegalTransitionError, byName, candidates, amountException, amountEvents,
   transition, requiredDepth, allows,
-  type PaymentState, type PaymentException, type BroadcastState, type Trigger, type ExceptionRule, type Transition, type Amounts,
+  type StockEffect, type PaymentState, type PaymentException, type BroadcastState, type Trigger, type ExceptionRule, type Transition, type Amounts,
   type Outcome, type Facts,
 } from './table';
 export {
@@ -50,6 +50,8 @@ export {
 } from './pay-sql';
 export { acceptClaimed, acceptedRow, type PaidByTx } from './accept-sql';
 export { insertPayment, insertPaymentWithEvent, insertCashSale } from './create';
+// Stock (docs/catalog.md#stock): what a transition moves; a sale created already paid (cash) calls takeStockOfNewSale.
+export { stockOfTransition, takeStockOfNewSale } from './stock';
 export { cancelPayment, cancelInTx, type CancelResult } from './cancel';
 export { markPayment, markRequest, type MarkRequest, type MarkResult } from './mark';
 // What the chain tells it (the worker):
