@@ -26,8 +26,13 @@ function fieldOf(f: () => unknown): string {
 
 describe('parseRefundRequest', () => {
   it('neither amount: the whole refundable amount; reason defaults to ""', () => {
-    expect(parseRefundRequest({})).toEqual({ ask: { kind: 'all' }, address: null, reason: '' });
+    expect(parseRefundRequest({})).toEqual({ ask: { kind: 'all' }, address: null, reason: '', returnToStock: false });
     expect(parseRefundRequest({ amount: null, fiat_amount: null, rate: null, address: null, reason: 'x' }).ask).toEqual({ kind: 'all' });
+  });
+  it('return_to_stock: a boolean, false by default (docs/catalog.md#stock)', () => {
+    expect(parseRefundRequest({ return_to_stock: true }).returnToStock).toBe(true);
+    expect(() => parseRefundRequest({ return_to_stock: 'yes' })).toThrow(/return_to_stock/);
+    expect(() => parseRefundRequest({ return_to_stock: 1 })).toThrow(/return_to_stock/);
   });
   it('a DOGE amount becomes koinu through lib/money; fiat keeps its text and rate (then by default)', () => {
     expect(parseRefundRequest({ amount: '1.5' }).ask).toEqual({ kind: 'doge', koinu: 150_000_000n });
