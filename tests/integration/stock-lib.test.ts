@@ -12,7 +12,7 @@ import { type Db } from '@/lib/db';
 import { openTestDb } from '../helpers/stores';
 import { REGTEST } from '@/lib/doge';
 import { testXpub } from '../helpers/keys';
-import { activeRelayKey } from '@/lib/relay/relay-key';
+import { activeRelayKey } from '@/lib/payments/creation/relay-key';
 import { submitPayment } from '@/lib/relay/pay';
 import { createDevnetBackend, type DevnetBackend } from '@/lib/chain/devnet/backend';
 import { buildPaymentTx } from '@/lib/wallet';

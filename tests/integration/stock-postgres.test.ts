@@ -8,7 +8,7 @@ import { openMigratedDb, type Db } from '@/lib/db';
 import { startPostgres, createDatabase, type PgServer } from '../helpers/postgres';
 import { testXpub } from '../helpers/keys';
 import { createTestPayment } from '../helpers/payments';
-import { activeRelayKey } from '@/lib/relay/relay-key';
+import { activeRelayKey } from '@/lib/payments/creation/relay-key';
 import { acceptClaimed, claimPayment, loadPayRow, markPayment } from '@/lib/payments';
 import { stockOf } from '@/lib/stock';
 
