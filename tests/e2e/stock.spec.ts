@@ -22,6 +22,7 @@ const ROWS: [string, string, number | null, number][] = [
   ['JUI', 'Orange juice', 3, 5],
   ['BAG', 'Bagel', 0, 2],
   ['MUF', 'Muffin', 12, 2],
+  ['SCO', 'Scone', 4, 4],
 ];
 
 const test = base.extend<object, { app: AppServer }>({
@@ -57,17 +58,19 @@ const levelOf = (page: Page, sku: string) => page.getByTestId(`stock-row-${sku}`
 
 test('the stock page lists tracked products low first; a paid sale and an adjustment show; the dashboard counts low stock', async ({ page, app }) => {
   await signIn(page, app);
-  // Bagel (0 ≤ 2) and Orange juice (3 ≤ 5) are low.
-  await expect(lowStat(page)).toHaveText('2');
+  // Bagel (0 ≤ 2), Orange juice (3 ≤ 5) and Scone (4 ≤ 4, at its threshold) are low.
+  await expect(lowStat(page)).toHaveText('3');
 
   await page.getByRole('navigation').getByRole('link', { name: 'Stock' }).click();
   await expect(page).toHaveURL(/\/admin\/stock$/);
   await expect(page.getByRole('heading', { name: 'Stock', level: 1 })).toBeVisible();
   const rows = page.locator('tbody tr[data-testid^="stock-row-"]');
   // Untracked Coffee is not listed; the low ones first, the lowest first.
-  await expect(rows).toHaveCount(4);
+  await expect(rows).toHaveCount(5);
   await expect(rows.nth(0)).toHaveAttribute('data-testid', 'stock-row-BAG');
   await expect(rows.nth(1)).toHaveAttribute('data-testid', 'stock-row-JUI');
+  await expect(rows.nth(2)).toHaveAttribute('data-testid', 'stock-row-SCO');
+  await expect(page.getByTestId('stock-row-SCO')).toContainText('Low stock');
   await expect(page.getByTestId('stock-row-BAG')).toContainText('Out of stock');
   await expect(page.getByTestId('stock-row-JUI')).toContainText('Low stock');
   await expect(page.getByTestId('stock-row-TEA')).not.toContainText('Low stock');
@@ -109,5 +112,5 @@ test('the stock page lists tracked products low first; a paid sale and an adjust
   await expect(levelOf(page, 'MUF')).toHaveText('12');
 
   await page.getByRole('navigation').getByRole('link', { name: 'Overview' }).click();
-  await expect(lowStat(page)).toHaveText('1');
+  await expect(lowStat(page)).toHaveText('2');
 });

@@ -225,7 +225,8 @@ describe('sales move stock (devnet)', () => {
   });
 
   it('the back office shows the stock page and the dashboard count; a cashier is kept out', async () => {
-    await adjust('TEA', { count: 1, reason: 'count' });
+    // Tea at its threshold (2 ≤ 2) is low; the others are above theirs or untracked.
+    await adjust('TEA', { count: 2, reason: 'count' });
     const page = await as(who.manager, 'GET', '/admin/stock');
     expect(page.status).toBe(200);
     expect(page.text).toContain('data-testid="stock-row-TEA"');
