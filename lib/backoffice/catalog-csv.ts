@@ -10,6 +10,7 @@ import type { Db } from '../db/client';
 import { bpToPercent, Fields, formatPrice, parsePrice, percentToBp, pricingCurrency } from './catalog';
 import { BackofficeError } from './errors';
 import { fieldPath } from '../errors';
+import { recordImportCounts } from '../stock';
 
 export const CSV_HEADER = ['sku', 'name', 'price', 'currency', 'tax_rate', 'category', 'barcode', 'stock', 'low_stock', 'description', 'archived'] as const;
 type Column = (typeof CSV_HEADER)[number];
@@ -213,24 +214,29 @@ function recordsJson(rows: { id: string; data: ProductData }[]): string {
 }
 
 /** The import's plan, and, unless `dryRun` or an error, the plan applied in one transaction. */
-export async function importCatalogCsv(db: Db, text: string, opts: { dryRun: boolean }): Promise<{ plan: ImportPlan; applied: boolean }> {
+export async function importCatalogCsv(db: Db, text: string, opts: { dryRun: boolean; userId?: string | null }): Promise<{ plan: ImportPlan; applied: boolean }> {
   const { plan, planned } = await buildPlan(db, text);
   if (opts.dryRun || plan.errors.length) return { plan, applied: false };
   const updates = planned.filter((p) => p.id && p.changed);
   const creates = planned.filter((p) => !p.id);
   await db.prisma.$transaction(async (tx) => {
-    // Codes may move from one row to another: free every changing one first, so the unique
-    // index never sees two products holding the same code mid-way.
+    const updated = recordsJson(updates.map((p) => ({ id: p.id!, data: p.data })));
+    const created = recordsJson(creates.map((p) => ({ id: randomUUID(), data: p.data })));
     if (updates.length) {
+      // Each stock level the file changes is a `count` movement (docs/catalog.md#stock).
+      await recordImportCounts(tx, updated, opts.userId ?? null, false);
+      // Codes may move from one row to another: free every changing one first, so the unique
+      // index never sees two products holding the same code mid-way.
       await tx.$executeRawUnsafe(`UPDATE "product" SET "barcode" = NULL WHERE "id" = ANY(SELECT jsonb_array_elements_text($1::jsonb))`, JSON.stringify(updates.map((p) => p.id)));
       // One statement per side, whatever the row count: 5,000 rows stay well inside a second or two.
       await tx.$executeRawUnsafe(`UPDATE "product" AS p SET ${SET_COLUMNS.map(([c, sql]) => `"${c}" = r.${sql}`).join(', ')}, "updated_at" = now()
-        FROM jsonb_to_recordset($1::jsonb) AS r(${RECORD_COLUMNS}) WHERE p."id" = r.id`, recordsJson(updates.map((p) => ({ id: p.id!, data: p.data }))));
+        FROM jsonb_to_recordset($1::jsonb) AS r(${RECORD_COLUMNS}) WHERE p."id" = r.id`, updated);
     }
     if (creates.length) {
       await tx.$executeRawUnsafe(`INSERT INTO "product" ("id", ${SET_COLUMNS.map(([c]) => `"${c}"`).join(', ')})
         SELECT r.id, ${SET_COLUMNS.map(([, sql]) => `r.${sql}`).join(', ')} FROM jsonb_to_recordset($1::jsonb) AS r(${RECORD_COLUMNS})`,
-      recordsJson(creates.map((p) => ({ id: randomUUID(), data: p.data }))));
+      created);
+      await recordImportCounts(tx, created, opts.userId ?? null, true);
     }
   }, { timeout: 60_000, maxWait: 10_000 });
   return { plan, applied: true };

@@ -22,6 +22,7 @@ import { createRefund } from '@/lib/refunds/create-refund';
 import { parseKoinu } from '@/lib/money';
 import { createTestPayment } from '../helpers/payments';
 import { stockOf } from '@/lib/stock';
+import { importCatalogCsv } from '@/lib/backoffice/catalog-csv';
 
 const URL_BASE = 'http://127.0.0.1:1';
 const XPUB = testXpub(61);
@@ -240,5 +241,19 @@ describe('stock through the payment paths (PGlite, devnet)', () => {
     await tick();
     await createRefund(ctx, q.id, { amount: '1', address: to });
     expect(await level(a)).toBe(7);
+  });
+
+  it('a CSV import records each stock level it changes as a count movement, and none for what it leaves', async () => {
+    const a = await product(10);
+    const b = await product(3);
+    const csv = `sku,name,price,stock\n${a.sku},${a.sku},1,25\n${b.sku},${b.sku},1,3\nIMP-NEW,New,1,7\nIMP-UNT,Untracked,1,\n`;
+    const r = await importCatalogCsv(db, csv, { dryRun: false, userId: null });
+    expect(r.applied).toBe(true);
+    expect(await stockOf(db, a.id)).toMatchObject({ stock: 25, movements: [{ delta: 15, reason: 'count', note: 'import' }] });
+    expect((await stockOf(db, b.id)).movements).toEqual([]);
+    const created = await db.prisma.product.findUniqueOrThrow({ where: { sku: 'IMP-NEW' } });
+    expect(await stockOf(db, created.id)).toMatchObject({ stock: 7, movements: [{ delta: 7, reason: 'count', note: 'import' }] });
+    const untracked = await db.prisma.product.findUniqueOrThrow({ where: { sku: 'IMP-UNT' } });
+    expect(await stockOf(db, untracked.id)).toEqual({ stock: null, low_stock: 0, movements: [] });
   });
 });

@@ -8,12 +8,12 @@ export const dynamic = 'force-dynamic';
 // CSV import (docs/catalog.md): ?dry_run=1 answers the plan and changes nothing; otherwise the
 // plan is applied in one transaction (200), or nothing is applied when a row has an error (422).
 export function POST(req: Request) {
-  return adminRoute(req, 'manager', async (ctx) => {
+  return adminRoute(req, 'manager', async (ctx, a) => {
     const type = (req.headers.get('content-type') ?? '').split(';')[0].trim().toLowerCase();
     if (type !== 'text/csv') return jsonError(415, 'unsupported_media_type', 'send the file as text/csv');
     const dryRun = ['1', 'true'].includes(new URL(req.url).searchParams.get('dry_run') ?? '');
     const text = await readBodyText(req, IMPORT_MAX_BYTES);
-    const { plan } = await importCatalogCsv(ctx.db, text, { dryRun });
+    const { plan } = await importCatalogCsv(ctx.db, text, { dryRun, userId: a.user.id });
     return json(plan, plan.errors.length && !dryRun ? 422 : 200);
   });
 }
