@@ -224,6 +224,26 @@ describe('sales move stock (devnet)', () => {
     expect((await stock('COF')).stock).toBe(7);
   });
 
+  it('an out-of-stock product still sells: its stock goes negative', async () => {
+    const made = await as(who.manager, 'POST', '/api/admin/products', { sku: 'OOS', name: 'Last scone', price: '1', stock: 0 });
+    ids.OOS = made.body.id;
+    const p = await sale(who.cashier, [['OOS', 2]]);
+    expect(p.status).toBe(201);
+    expect((await as(null, 'POST', '/relay/pay', await payBody(p.body.connect_uri))).status).toBe(200);
+    expect((await stock('OOS')).stock).toBe(-2);
+    expect((await as(who.manager, 'GET', '/api/admin/products')).body.products.find((x: any) => x.sku === 'OOS').stock).toBe(-2);
+    expect((await adjust('OOS', { count: 0, reason: 'count' })).body.stock).toBe(0);
+  });
+
+  it('a CSV import that changes a level records a count movement by the importing user', async () => {
+    const r = await fetch(`${app.url}/api/admin/products/import`, {
+      method: 'POST', headers: { 'Content-Type': 'text/csv', Cookie: who.manager.cookie, 'X-CSRF-Token': who.manager.csrf }, body: 'sku,name,price,stock\nOOS,Last scone,1,12\n',
+    });
+    expect(r.status, await r.clone().text()).toBe(200);
+    expect((await stock('OOS')).movements[0]).toMatchObject({ delta: 12, reason: 'count', note: 'import', user: 'manager@stock.test' });
+    expect((await stock('OOS')).stock).toBe(12);
+  });
+
   it('the back office shows the stock page and the dashboard count; a cashier is kept out', async () => {
     // Tea at its threshold (2 ≤ 2) is low; the others are above theirs or untracked.
     await adjust('TEA', { count: 2, reason: 'count' });
