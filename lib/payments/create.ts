@@ -6,7 +6,7 @@ import type { Prisma } from '../db/client';
 import { recordEvent, type EventType } from './events';
 import { applyTransition } from './apply';
 
-type Tx = Pick<Prisma, 'payment' | 'vendorEvent'>;
+type Tx = Pick<Prisma, 'payment' | 'vendorEvent' | '$queryRawUnsafe'>;
 /** The columns of a new payment row, as Prisma's create takes them. */
 export type NewPayment = Parameters<Prisma['payment']['create']>[0]['data'];
 

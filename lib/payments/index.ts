@@ -50,8 +50,8 @@ export {
 } from './pay-sql';
 export { acceptClaimed, acceptedRow, type PaidByTx } from './accept-sql';
 export { insertPayment, insertPaymentWithEvent, insertCashSale } from './create';
-// Stock (docs/catalog.md#stock): what a transition moves; a sale created already paid (cash) calls takeStockOfNewSale.
-export { stockOfTransition, takeStockOfNewSale } from './stock';
+// Stock (docs/catalog.md#stock): what a transition moves (applyTransition calls it).
+export { stockOfTransition } from './stock';
 export { cancelPayment, cancelInTx, type CancelResult } from './cancel';
 export { markPayment, markRequest, type MarkRequest, type MarkResult } from './mark';
 // What the chain tells it (the worker):

@@ -1,7 +1,9 @@
 // The stock a transition moves (docs/catalog.md#stock): the table's `stock` column says whether
 // a transition takes a sale's goods off stock or gives them back; lib/stock writes it, inside
 // the transition's transaction. Every writer of a transition calls this (apply.ts), or writes
-// the same SQL into its own statement (accept-sql.ts, the /pay hot path).
+// the same SQL into its own statement (accept-sql.ts, the /pay hot path). A cash sale is created
+// and moved through the table's cash.received row (create.ts insertCashSale): it takes its goods
+// like any sale that becomes paid.
 import { returnSaleStock, takeSaleStock, type StockTx } from '../stock/sale';
 import type { Transition } from './table';
 
@@ -15,12 +17,4 @@ export async function stockOfTransition(t: StockTx, tr: Pick<Transition, 'stock'
 async function decidedBy(t: StockTx, paymentId: string): Promise<string | null> {
   const r = await t.$queryRawUnsafe<{ id: string }[]>('SELECT u.id FROM payment p JOIN "user" u ON u.email = p.decided_by WHERE p.id = $1', paymentId);
   return r[0]?.id ?? null;
-}
-
-/**
- * A sale recorded paid at once (a cash sale is created `confirmed`, docs/counter.md): takes its
- * goods off stock in the creating transaction, as a transition into paid does.
- */
-export function takeStockOfNewSale(t: StockTx, paymentId: string, now: Date): Promise<number> {
-  return takeSaleStock(t, paymentId, now);
 }

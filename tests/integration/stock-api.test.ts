@@ -65,7 +65,7 @@ const status = async (id: string) => (await as('key', 'GET', `/api/v1/payments/$
 beforeAll(async () => {
   app = await startApp({
     DOGE_NETWORK: 'regtest', CHAIN_BACKEND: 'devnet', DEVNET_BLOCK_SECONDS: '0', STORE_XPUB: XPUB, BOOTSTRAP_API_KEY: KEY,
-    ADMIN_EMAIL: 'owner@stock.test', ADMIN_PASSWORD: PASSWORD,
+    ADMIN_EMAIL: 'owner@stock.test', ADMIN_PASSWORD: PASSWORD, RATE_SOURCES: 'fixed:0.125', RATE_REFRESH_SEC: '1',
   });
   who.owner = await signIn(app.url, 'owner@stock.test', PASSWORD);
   for (const role of ['manager', 'cashier'] as const) {
@@ -254,5 +254,16 @@ describe('sales move stock (devnet)', () => {
     const dash = await as(who.manager, 'GET', '/admin');
     expect(dash.text.replace(/<!-- -->/g, '')).toMatch(/data-testid="low-stock-stat"[^]*?<b>1<\/b>/);
     expect((await as(who.cashier, 'GET', '/admin/stock')).status).not.toBe(200);
+  });
+
+  it('a cash sale is recorded confirmed at once and takes its goods like any paid sale (docs/counter.md#cash)', async () => {
+    expect((await as(who.owner, 'PATCH', '/api/admin/settings', { pricing_currency: 'USD' })).status).toBe(200);
+    const before = (await stock('JAM')).stock;
+    const body = { currency: 'USD', tender: 'cash', cash_received: '20', items: [{ type: 'item', id: 'JAM', name: 'Jam', count: 3, unit: '2.45' }] };
+    const r = await until('a rate in force', () => as(who.cashier, 'POST', '/api/v1/payments', body), (x) => x.status !== 503);
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    expect(r.body).toMatchObject({ status: 'confirmed', tender: 'cash' });
+    expect((await stock('JAM')).stock).toBe(before - 3);
+    expect((await stock('JAM')).movements[0]).toMatchObject({ delta: -3, reason: 'sale', user: 'cashier@stock.test', payment_id: r.body.id });
   });
 });

@@ -11,7 +11,7 @@ import { TAKE_SALE_SQL, takeSaleCtes } from '@/lib/stock/sale-sql';
 describe('the state table and stock', () => {
   it('takes stock exactly on the rows that make an unpaid payment paid', () => {
     const take = TRANSITIONS.filter((t) => t.stock === 'take').map((t) => t.name).sort();
-    expect(take).toEqual(['chain.enough', 'chain.enough_late', 'merchant.settle_unpaid', 'pay.accept', 'pay.accept_zero_conf']);
+    expect(take).toEqual(['cash.received', 'chain.enough', 'chain.enough_late', 'merchant.settle_unpaid', 'pay.accept', 'pay.accept_zero_conf']);
   });
 
   it('gives stock back on every row into declined, and never elsewhere', () => {
