@@ -50,7 +50,7 @@ interface ProductData {
   sku: string; name: string; price: bigint; priceCurrency: string; taxRateBp: number; category: string; barcode: string | null;
   stock: number | null; lowStock: number; description: string; archived: boolean;
 }
-interface Planned { line: number; id: string | null; data: ProductData; changed: boolean }
+interface Planned { line: number; id: string | null; data: ProductData; changed: boolean; stockSet: boolean }
 
 class CellError extends Error {
   constructor(readonly column: string, message: string) {
@@ -170,7 +170,7 @@ async function buildPlan(db: Db, text: string): Promise<{ plan: ImportPlan; plan
       const dup = seenSku.get(data.sku);
       if (dup !== undefined) throw new CellError('sku', `repeats the SKU of line ${dup}`);
       seenSku.set(data.sku, line);
-      planned.push({ line, id: row?.id ?? null, data, changed: !base || !same(base, data) });
+      planned.push({ line, id: row?.id ?? null, data, changed: !base || !same(base, data), stockSet: !base || data.stock !== base.stock });
     } catch (e) {
       if (!(e instanceof CellError)) throw e;
       errors.push({ line, column: e.column, message: e.message });
@@ -204,12 +204,16 @@ const SET_COLUMNS: [string, string][] = [
   ['sku', 'sku'], ['name', 'name'], ['price', 'price::bigint'], ['price_currency', 'price_currency'], ['tax_rate_bp', 'tax_rate_bp'],
   ['category', 'category'], ['barcode', 'barcode'], ['stock', 'stock'], ['low_stock', 'low_stock'], ['description', 'description'], ['archived', 'archived'],
 ];
-const RECORD_COLUMNS = 'id text, sku text, name text, price text, price_currency text, tax_rate_bp int, category text, barcode text, stock int, low_stock int, description text, archived boolean';
+// An existing product's stock is written only when the file changes it (`stock_set`): a sale
+// that lands between the plan's read and the apply must not be overwritten by the level the plan
+// read (docs/catalog.md#csv-export-and-import).
+const UPDATE_SET = SET_COLUMNS.map(([c, sql]) => (c === 'stock' ? `"stock" = CASE WHEN r.stock_set THEN r.stock ELSE p."stock" END` : `"${c}" = r.${sql}`)).join(', ');
+const RECORD_COLUMNS = 'id text, sku text, name text, price text, price_currency text, tax_rate_bp int, category text, barcode text, stock int, stock_set boolean, low_stock int, description text, archived boolean';
 
-function recordsJson(rows: { id: string; data: ProductData }[]): string {
-  return JSON.stringify(rows.map(({ id, data: d }) => ({
+function recordsJson(rows: { id: string; data: ProductData; stockSet: boolean }[]): string {
+  return JSON.stringify(rows.map(({ id, data: d, stockSet }) => ({
     id, sku: d.sku, name: d.name, price: d.price.toString(), price_currency: d.priceCurrency, tax_rate_bp: d.taxRateBp, category: d.category,
-    barcode: d.barcode, stock: d.stock, low_stock: d.lowStock, description: d.description, archived: d.archived,
+    barcode: d.barcode, stock: d.stock, stock_set: stockSet, low_stock: d.lowStock, description: d.description, archived: d.archived,
   })));
 }
 
@@ -220,8 +224,8 @@ export async function importCatalogCsv(db: Db, text: string, opts: { dryRun: boo
   const updates = planned.filter((p) => p.id && p.changed);
   const creates = planned.filter((p) => !p.id);
   await db.prisma.$transaction(async (tx) => {
-    const updated = recordsJson(updates.map((p) => ({ id: p.id!, data: p.data })));
-    const created = recordsJson(creates.map((p) => ({ id: randomUUID(), data: p.data })));
+    const updated = recordsJson(updates.map((p) => ({ id: p.id!, data: p.data, stockSet: p.stockSet })));
+    const created = recordsJson(creates.map((p) => ({ id: randomUUID(), data: p.data, stockSet: true })));
     if (updates.length) {
       // Each stock level the file changes is a `count` movement (docs/catalog.md#stock).
       await recordImportCounts(tx, updated, opts.userId ?? null, false);
@@ -229,7 +233,7 @@ export async function importCatalogCsv(db: Db, text: string, opts: { dryRun: boo
       // index never sees two products holding the same code mid-way.
       await tx.$executeRawUnsafe(`UPDATE "product" SET "barcode" = NULL WHERE "id" = ANY(SELECT jsonb_array_elements_text($1::jsonb))`, JSON.stringify(updates.map((p) => p.id)));
       // One statement per side, whatever the row count: 5,000 rows stay well inside a second or two.
-      await tx.$executeRawUnsafe(`UPDATE "product" AS p SET ${SET_COLUMNS.map(([c, sql]) => `"${c}" = r.${sql}`).join(', ')}, "updated_at" = now()
+      await tx.$executeRawUnsafe(`UPDATE "product" AS p SET ${UPDATE_SET}, "updated_at" = now()
         FROM jsonb_to_recordset($1::jsonb) AS r(${RECORD_COLUMNS}) WHERE p."id" = r.id`, updated);
     }
     if (creates.length) {

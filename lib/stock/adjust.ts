@@ -91,7 +91,7 @@ export async function untrackStock(db: Db, productId: string, now = new Date()):
 // level it changes is a `count` movement. The products' rows are locked first (FOR UPDATE), so a
 // sale that lands meanwhile waits and then applies on top of the imported level.
 const IMPORT_COUNTS_SQL = `
-  WITH r AS (SELECT id, stock FROM jsonb_to_recordset($1::jsonb) AS r(id text, stock int)),
+  WITH r AS (SELECT id, stock FROM jsonb_to_recordset($1::jsonb) AS r(id text, stock int, stock_set boolean) WHERE r.stock_set),
   old AS (SELECT p.id, p.stock FROM product p WHERE p.id IN (SELECT id FROM r) FOR UPDATE)
   INSERT INTO stock_movement (product_id, at, delta, reason, note, user_id)
   SELECT r.id, $2::timestamptz, r.stock - COALESCE(old.stock, 0), 'count', 'import', (SELECT id FROM "user" WHERE id = $3::text)
