@@ -8,15 +8,15 @@
 // zbar decodes each QR code from a screenshot scaled to half size.
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { startDevnetApp } from './fixtures';
+import { rmSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import { seedPglite } from './seed-pglite';
 import { testXpub } from '../helpers/keys';
-import { startApp, type AppServer } from '../helpers/app-server';
+import { type AppServer } from '../helpers/app-server';
 import { freePort } from '../helpers/ports';
 
 const API_KEY = 'checkout_' + randomBytes(24).toString('base64url');
@@ -28,13 +28,13 @@ const SHOP = 'http://127.0.0.1:9/shop/orders/A073';
 const test = base.extend<object, { app: AppServer }>({
   app: [
     async ({}, use) => {
-      const dataDir = mkdtempSync(join(tmpdir(), 'counter-checkout-e2e-'));
-      const port = await freePort();
-      await seedPglite(dataDir, [{ sql: `INSERT INTO store (id, name, icon) VALUES (1, $1, $2)`, params: ['Café Ünïcode', `http://127.0.0.1:${port}/icons/icon-192.png`] }]);
-      const app = await startApp({ DOGE_NETWORK: 'regtest', CHAIN_BACKEND: 'devnet', DEVNET_BLOCK_SECONDS: '0', STORE_XPUB: xpub, BOOTSTRAP_API_KEY: API_KEY }, { keepDataDir: dataDir, port });
-      await use(app);
-      await app.stop();
-      rmSync(dataDir, { recursive: true, force: true });
+      const port = await freePort(); // the store's icon is served by the app itself
+      const shop = await startDevnetApp({
+        name: 'checkout', xpub, port, env: { BOOTSTRAP_API_KEY: API_KEY },
+        seed: [{ sql: `INSERT INTO store (id, name, icon) VALUES (1, $1, $2)`, params: ['Café Ünïcode', `http://127.0.0.1:${port}/icons/icon-192.png`] }],
+      });
+      await use(shop.app);
+      await shop.dispose();
     },
     { scope: 'worker' },
   ],

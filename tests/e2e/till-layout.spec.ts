@@ -5,16 +5,11 @@
 // leaving a waiting sale; reopening it from today's sales, which follow the server live;
 // charging an expired sale again; the keypad back on a plain item; a keyboard-only sale; and a
 // sale paid with the demo wallet that says "OK to hand over" only once confirmed, with a sound.
-import { test as base, expect, type Page } from '@playwright/test';
-import { signInToTill } from './fixtures';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { expect, type Page } from '@playwright/test';
+import { signInToTill, devnetTest } from './fixtures';
 import { randomBytes } from 'node:crypto';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { seedPglite } from './seed-pglite';
 import { testXpub } from '../helpers/keys';
 import { parseKoinu } from '../../lib/money';
-import { startApp, type AppServer } from '../helpers/app-server';
 
 const ADMIN = { email: 'owner@till.test', password: 'counter till e2e password' };
 const API_KEY = 'till_' + randomBytes(24).toString('base64url');
@@ -23,29 +18,14 @@ const NAMES = ['Coffee', 'Tea', 'Juice', 'Water', 'Bagel', 'Muffin', 'Cookie', '
 const PRODUCTS = NAMES.map((name, i) => ({ id: `p-${i}`, sku: `SKU${i}`, name, price: parseKoinu(String(i + 1) + '.5'), sort: i }));
 const SIZES = [{ width: 1024, height: 768 }, { width: 1280, height: 800 }, { width: 390, height: 844 }];
 
-const test = base.extend<object, { app: AppServer }>({
-  app: [
-    async ({}, use) => {
-      const dataDir = mkdtempSync(join(tmpdir(), 'counter-till-e2e-'));
-      await seedPglite(dataDir, [
-        { sql: `INSERT INTO store (id, name, tips_enabled) VALUES (1, $1, TRUE)`, params: ['Till Café'] },
-        ...PRODUCTS.map((p) => ({
-          sql: 'INSERT INTO product (id, sku, name, icon, price, tax_rate_bp, sort, archived) VALUES ($1, $2, $3, $4, $5, 0, $6, FALSE)',
-          params: [p.id, p.sku, p.name, '', p.price.toString(), p.sort],
-        })),
-      ]);
-      const app = await startApp(
-        {
-          DOGE_NETWORK: 'regtest', CHAIN_BACKEND: 'devnet', DEVNET_BLOCK_SECONDS: '0', STORE_XPUB: xpub,
-          ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, BOOTSTRAP_API_KEY: API_KEY,
-        },
-        { keepDataDir: dataDir },
-      );
-      await use(app);
-      await app.stop();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-    { scope: 'worker' },
+const test = devnetTest({
+  name: 'till', xpub, owner: ADMIN, env: { BOOTSTRAP_API_KEY: API_KEY },
+  seed: [
+    { sql: `INSERT INTO store (id, name, tips_enabled) VALUES (1, $1, TRUE)`, params: ['Till Café'] },
+    ...PRODUCTS.map((p) => ({
+      sql: 'INSERT INTO product (id, sku, name, icon, price, tax_rate_bp, sort, archived) VALUES ($1, $2, $3, $4, $5, 0, $6, FALSE)',
+      params: [p.id, p.sku, p.name, '', p.price.toString(), p.sort],
+    })),
   ],
 });
 
