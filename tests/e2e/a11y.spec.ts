@@ -7,12 +7,12 @@
 // system, the switch overrides it and is kept on this device, with no flash of the wrong theme.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { tillHydrated, devnetTest } from './fixtures';
+import { tillHydrated, devnetTest, paymentIdOf } from './fixtures';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { testXpub } from '../helpers/keys';
 import { parseKoinu } from '../../lib/money';
-import { type AppServer } from '../helpers/app-server';
+import type { AppServer } from '../helpers/app-server';
 
 const OWNER = { name: 'Ada', email: 'owner@a11y.test', password: 'counter a11y e2e password' };
 const API_KEY = 'a11y_' + randomBytes(24).toString('base64url');
@@ -134,7 +134,7 @@ for (const theme of ['light', 'dark'] as Theme[]) {
     await check('/pos cancel dialog');
     await page.getByRole('dialog').getByRole('button', { name: 'Keep waiting' }).click();
     const uri = await page.getByTestId('payment-uri').innerText();
-    const id = /(?:\/|%2F)dc(?:\/|%2F)([A-Za-z0-9_-]+)/.exec(uri)![1];
+    const id = paymentIdOf(uri);
 
     // the customer's phone: the demo wallet, empty, with the payment open, and paid
     const phone = await ctx.newPage();

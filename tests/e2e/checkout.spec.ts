@@ -13,11 +13,10 @@ import { rmSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
 import { testXpub } from '../helpers/keys';
-import { type AppServer } from '../helpers/app-server';
+import type { AppServer } from '../helpers/app-server';
 import { freePort } from '../helpers/ports';
+import { halfSize, zbarRead } from './qr-read';
 
 const API_KEY = 'checkout_' + randomBytes(24).toString('base64url');
 const xpub = testXpub(27);
@@ -92,24 +91,9 @@ async function expectQrRule(page: Page, viewportWidth: number) {
  * to half size (docs/using-counter.md#the-till-pos): the code must survive the blur of a phone camera at 30 cm.
  */
 async function zbarHalf(page: Page): Promise<string> {
-  const png = (await page.getByTestId('checkout-qr').screenshot()).toString('base64');
-  const half = await page.evaluate(async (b64) => {
-    const img = new Image();
-    img.src = `data:image/png;base64,${b64}`;
-    await img.decode();
-    const c = document.createElement('canvas');
-    c.width = Math.round(img.width / 2);
-    c.height = Math.round(img.height / 2);
-    const g = c.getContext('2d')!;
-    g.imageSmoothingEnabled = true;
-    g.imageSmoothingQuality = 'high';
-    g.drawImage(img, 0, 0, c.width, c.height);
-    return c.toDataURL('image/png').split(',')[1];
-  }, png);
   const file = join(tmpdir(), `checkout-qr-${randomBytes(6).toString('hex')}.png`);
-  writeFileSync(file, Buffer.from(half, 'base64'));
   try {
-    return execFileSync('zbarimg', ['-q', '--raw', file], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    return zbarRead(await halfSize(page, await page.getByTestId('checkout-qr').screenshot()), file).join('\n');
   } finally {
     rmSync(file, { force: true });
   }

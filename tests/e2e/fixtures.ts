@@ -118,3 +118,21 @@ export async function signInToTill(page: Page, url: string, who: SignIn, opts: {
   if (opts.ready !== false) await expect(page.getByTestId('till-not-ready')).toHaveCount(0, { timeout: 30_000 });
   await tillHydrated(page);
 }
+
+/** The payment id a payment URI carries (its envelope URL …/dc/<id>, percent-encoded in the dogecoin: form). */
+export function paymentIdOf(uri: string): string {
+  const m = /(?:\/|%2F)dc(?:\/|%2F)([A-Za-z0-9_-]+)/.exec(uri);
+  if (!m) throw new Error(`no payment id in ${uri}`);
+  return m[1];
+}
+
+/** The id of the payment on the till's payment screen. */
+export async function shownPaymentId(page: Page): Promise<string> {
+  return paymentIdOf(await page.getByTestId('payment-uri').innerText());
+}
+
+/** New sale on a payment that still waits: the till asks first, and the cashier confirms. */
+export async function leaveWaitingSale(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'New sale' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Start a new sale' }).click();
+}

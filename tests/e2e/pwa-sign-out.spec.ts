@@ -6,11 +6,11 @@
 // of that user: a sign-out from /admin (by its button, and by a bare API call), a session that
 // expired, and a user disabled by the owner.
 import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
-import { signInToTill, startDevnetApp } from './fixtures';
+import { signInToTill, startDevnetApp, leaveWaitingSale, shownPaymentId } from './fixtures';
 import { randomBytes } from 'node:crypto';
 import { testXpub } from '../helpers/keys';
 import { parseKoinu } from '../../lib/money';
-import { type AppServer } from '../helpers/app-server';
+import type { AppServer } from '../helpers/app-server';
 
 const OWNER = { email: 'owner@kept.test', password: 'counter kept till e2e password' };
 const PASSWORD = 'another long enough password';
@@ -65,9 +65,8 @@ async function tillWithSale(page: Page, app: AppServer, u: User): Promise<string
   await page.getByRole('button', { name: /^Charge Ð/ }).click();
   await expect(page.getByTestId('payment-status')).toHaveAttribute('data-state', 'waiting');
   // the dogecoin: form carries the envelope URL percent-encoded in its dc parameter
-  const id = /(?:\/|%2F)dc(?:\/|%2F)([A-Za-z0-9_-]+)/.exec(await page.getByTestId('payment-uri').innerText())![1];
-  await page.getByRole('button', { name: 'New sale' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Start a new sale' }).click();
+  const id = await shownPaymentId(page);
+  await leaveWaitingSale(page);
   await page.reload();
   await expect(page.locator(`[data-testid=recent-sale][data-id="${id}"]`)).toHaveCount(1);
   await expect.poll(() => keptTill(page), { timeout: 15_000 }).toContain(id);

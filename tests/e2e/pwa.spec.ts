@@ -4,11 +4,11 @@
 // shows a sale that was waiting (and was paid meanwhile) as unknown, never as paid; back online
 // it recovers by itself. The service worker never stores payment state.
 import { test as base, expect, type Page } from '@playwright/test';
-import { signInToTill, tillHydrated, startDevnetApp, type DevnetApp } from './fixtures';
+import { signInToTill, tillHydrated, startDevnetApp, type DevnetApp, leaveWaitingSale, paymentIdOf } from './fixtures';
 import { randomBytes } from 'node:crypto';
 import { testXpub } from '../helpers/keys';
 import { parseKoinu } from '../../lib/money';
-import { type AppServer } from '../helpers/app-server';
+import type { AppServer } from '../helpers/app-server';
 
 const ADMIN = { email: 'owner@pwa.test', password: 'counter pwa e2e password' };
 const API_KEY = 'pwa_' + randomBytes(24).toString('base64url');
@@ -94,9 +94,8 @@ test('offline: the kept till loads, says it is offline and refuses to charge; a 
   await charge(page).click();
   await expect(status(page)).toHaveAttribute('data-state', 'waiting');
   const uri = await page.getByTestId('payment-uri').innerText();
-  const id = /(?:\/|%2F)dc(?:\/|%2F)([A-Za-z0-9_-]+)/.exec(uri)![1];
-  await page.getByRole('button', { name: 'New sale' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Start a new sale' }).click();
+  const id = paymentIdOf(uri);
+  await leaveWaitingSale(page);
   await page.reload();
   const row = page.locator(`[data-testid=recent-sale][data-id="${id}"]`);
   await expect(row).toHaveAttribute('data-state', 'unpaid');

@@ -11,9 +11,8 @@ import QRCode from 'qrcode';
 
 export const ZBARIMG = '/usr/bin/zbarimg';
 
-/** The whole screen, scaled to half size by Chromium's canvas (smoothing on), as PNG bytes. */
-async function halfSizeScreenshot(page: Page): Promise<Buffer> {
-  const full = await page.screenshot({ scale: 'css' });
+/** A PNG scaled to half size by Chromium's canvas (smoothing on), as a phone camera blurs it at 30 cm. */
+export async function halfSize(page: Page, png: Buffer): Promise<Buffer> {
   const dataUrl = await page.evaluate(async (src) => {
     const img = new Image();
     img.src = src;
@@ -26,12 +25,12 @@ async function halfSizeScreenshot(page: Page): Promise<Buffer> {
     g.imageSmoothingQuality = 'high';
     g.drawImage(img, 0, 0, c.width, c.height);
     return c.toDataURL('image/png');
-  }, 'data:image/png;base64,' + full.toString('base64'));
+  }, 'data:image/png;base64,' + png.toString('base64'));
   return Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
 }
 
-/** What zbar reads from a PNG: the QR symbols' texts. */
-function zbarRead(png: Buffer, file: string): string[] {
+/** What zbar reads from a PNG (written to `file`): the QR symbols' texts. */
+export function zbarRead(png: Buffer, file: string): string[] {
   writeFileSync(file, png);
   const r = spawnSync(ZBARIMG, ['--quiet', '--raw', '-Sdisable', '-Sqrcode.enable', file], { encoding: 'utf8' });
   if (r.status !== 0) return [];
@@ -54,7 +53,7 @@ export async function checkShownQr(page: Page, file: string) {
   const box = (await img.boundingBox())!;
   const modulePx = Math.min(box.width, box.height) / modules;
   expect(modulePx, `module ${modulePx.toFixed(2)} CSS px (${box.width}×${box.height} px, ${modules} modules)`).toBeGreaterThanOrEqual(4);
-  const read = zbarRead(await halfSizeScreenshot(page), file);
+  const read = zbarRead(await halfSize(page, await page.screenshot({ scale: 'css' })), file);
   expect(read, 'zbar reads the half-size screenshot').toEqual([uri]);
   return { uri, modulePx, modules };
 }

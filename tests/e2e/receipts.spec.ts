@@ -4,11 +4,11 @@
 // add up to its total, its time is in the store's zone, and its 58 mm and 80 mm print layouts
 // fit their paper.
 import { test as base, expect } from '@playwright/test';
-import { signInToTill, startDevnetApp } from './fixtures';
+import { signInToTill, startDevnetApp, paymentIdOf } from './fixtures';
 import { SMTPServer } from 'smtp-server';
 import { testXpub } from '../helpers/keys';
 import { parseKoinu, formatKoinu } from '../../lib/money';
-import { type AppServer } from '../helpers/app-server';
+import type { AppServer } from '../helpers/app-server';
 
 const ADMIN = { email: 'owner@receipts.example', password: 'counter e2e receipts password' };
 const xpub = testXpub(11);
@@ -64,7 +64,7 @@ test('the paid screen emails the receipt, and shows the cashier a refusal', asyn
   const status = page.getByTestId('payment-status');
   await expect(status).toHaveAttribute('data-state', 'waiting');
   const uri = await page.getByTestId('payment-uri').innerText();
-  paidId = /(?:\/|%2F)dc(?:\/|%2F)([A-Za-z0-9_-]+)/.exec(uri)![1];
+  paidId = paymentIdOf(uri);
 
   const phone = await page.context().newPage();
   await phone.goto(`${stack.app.url}/demo/wallet`);

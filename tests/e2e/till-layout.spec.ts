@@ -6,7 +6,7 @@
 // charging an expired sale again; the keypad back on a plain item; a keyboard-only sale; and a
 // sale paid with the demo wallet that says "OK to hand over" only once confirmed, with a sound.
 import { expect, type Page } from '@playwright/test';
-import { signInToTill, devnetTest } from './fixtures';
+import { signInToTill, devnetTest, leaveWaitingSale, paymentIdOf } from './fixtures';
 import { randomBytes } from 'node:crypto';
 import { testXpub } from '../helpers/keys';
 import { parseKoinu } from '../../lib/money';
@@ -80,8 +80,7 @@ for (const size of SIZES) {
     await dialog.getByRole('button', { name: 'Stay on this payment' }).click();
     await expect(dialog).toHaveCount(0);
     await expect(qr(page)).toBeVisible();
-    await page.getByRole('button', { name: 'New sale' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Start a new sale' }).click();
+    await leaveWaitingSale(page);
     await expect(page.getByTestId('cart-line')).toHaveCount(0);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
     await expect(page.getByRole('heading', { name: /^Cart/ })).toBeFocused();
@@ -113,8 +112,7 @@ test('live updates drop: a full-width alert within 5 s on the payment and sale s
   await expect(status(page)).toHaveAttribute('data-state', 'waiting');
 
   // the sale screen too
-  await page.getByRole('button', { name: 'New sale' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Start a new sale' }).click();
+  await leaveWaitingSale(page);
   await context.setOffline(true);
   await expect(page.getByTestId('live-banner')).toBeVisible({ timeout: 5_000 });
   await context.setOffline(false);
@@ -128,9 +126,8 @@ test("a waiting sale is reopened from today's sales, which follow the server liv
   await charge(page).click();
   await expect(status(page)).toHaveAttribute('data-state', 'waiting');
   const uri = await page.getByTestId('payment-uri').innerText();
-  const id = /(?:\/|%2F)dc(?:\/|%2F)([A-Za-z0-9_-]+)/.exec(uri)![1];
-  await page.getByRole('button', { name: 'New sale' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Start a new sale' }).click();
+  const id = paymentIdOf(uri);
+  await leaveWaitingSale(page);
 
   const row = page.locator(`[data-testid=recent-sale][data-id="${id}"]`);
   await expect(row).toHaveAttribute('data-state', 'unpaid');
@@ -144,8 +141,7 @@ test("a waiting sale is reopened from today's sales, which follow the server liv
   const dialog = page.getByRole('dialog', { name: 'Cancel this payment?' });
   await dialog.getByRole('button', { name: 'Keep waiting' }).click();
   await expect(status(page)).toHaveAttribute('data-state', 'waiting');
-  await page.getByRole('button', { name: 'New sale' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Start a new sale' }).click();
+  await leaveWaitingSale(page);
   await expect(row).toHaveAttribute('data-state', 'unpaid');
 
   // cancelled elsewhere (the vendor API): today's sales show it within 10 s, without a reload
