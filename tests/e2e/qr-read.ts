@@ -29,6 +29,11 @@ export async function halfSize(page: Page, png: Buffer): Promise<Buffer> {
   return Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
 }
 
+/** The whole screen, at half size. */
+async function halfSizeScreenshot(page: Page): Promise<Buffer> {
+  return halfSize(page, await page.screenshot({ scale: 'css' }));
+}
+
 /** What zbar reads from a PNG (written to `file`): the QR symbols' texts. */
 export function zbarRead(png: Buffer, file: string): string[] {
   writeFileSync(file, png);
@@ -53,7 +58,7 @@ export async function checkShownQr(page: Page, file: string) {
   const box = (await img.boundingBox())!;
   const modulePx = Math.min(box.width, box.height) / modules;
   expect(modulePx, `module ${modulePx.toFixed(2)} CSS px (${box.width}×${box.height} px, ${modules} modules)`).toBeGreaterThanOrEqual(4);
-  const read = zbarRead(await halfSize(page, await page.screenshot({ scale: 'css' })), file);
+  const read = zbarRead(await halfSizeScreenshot(page), file);
   expect(read, 'zbar reads the half-size screenshot').toEqual([uri]);
   return { uri, modulePx, modules };
 }
