@@ -6,16 +6,13 @@
 // every back-office page, including an invoice's detail. Also: the dark theme follows the
 // system, the switch overrides it and is kept on this device, with no flash of the wrong theme.
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { tillHydrated } from './fixtures';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { tillHydrated, devnetTest, paymentIdOf } from './fixtures';
 import { randomBytes } from 'node:crypto';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { seedPglite } from './seed-pglite';
 import { testXpub } from '../helpers/keys';
 import { parseKoinu } from '../../lib/money';
-import { startApp, type AppServer } from '../helpers/app-server';
+import type { AppServer } from '../helpers/app-server';
 
 const OWNER = { name: 'Ada', email: 'owner@a11y.test', password: 'counter a11y e2e password' };
 const API_KEY = 'a11y_' + randomBytes(24).toString('base64url');
@@ -23,24 +20,15 @@ const xpub = testXpub(33);
 type Theme = 'light' | 'dark';
 
 // No ADMIN_EMAIL: the first-run pages are checked before the owner is created through /setup.
-const test = base.extend<object, { app: AppServer }>({
-  app: [
-    async ({}, use) => {
-      const dataDir = mkdtempSync(join(tmpdir(), 'counter-a11y-e2e-'));
-      await seedPglite(dataDir, [
-        { sql: `INSERT INTO store (id, name, tips_enabled) VALUES (1, $1, TRUE)`, params: ['Axe Café'] },
-        ...[['Coffee', '/pos-icons/coffee.svg', 1000], ['Tea', '🍵', 0], ['Cake', '', 700]].map(([name, icon, tax], i) => ({
-          sql: 'INSERT INTO product (id, sku, name, icon, price, tax_rate_bp, sort, archived) VALUES ($1, $2, $3, $4, $5, $6, $7, FALSE)',
-          params: [`p-${i}`, `SKU${i}`, name, icon, parseKoinu(String(3 + i)).toString(), tax, i],
-        })),
-        { sql: 'INSERT INTO product (id, sku, name, icon, price, tax_rate_bp, sort, archived) VALUES ($1, $2, $3, $4, $5, 0, 9, TRUE)', params: ['p-old', 'OLD', 'Old scone', '', parseKoinu('2').toString()] },
-      ]);
-      const app = await startApp({ DOGE_NETWORK: 'regtest', CHAIN_BACKEND: 'devnet', DEVNET_BLOCK_SECONDS: '0', STORE_XPUB: xpub, BOOTSTRAP_API_KEY: API_KEY }, { keepDataDir: dataDir });
-      await use(app);
-      await app.stop();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-    { scope: 'worker' },
+const test = devnetTest({
+  name: 'a11y', xpub, env: { BOOTSTRAP_API_KEY: API_KEY },
+  seed: [
+    { sql: `INSERT INTO store (id, name, tips_enabled) VALUES (1, $1, TRUE)`, params: ['Axe Café'] },
+    ...[['Coffee', '/pos-icons/coffee.svg', 1000], ['Tea', '🍵', 0], ['Cake', '', 700]].map(([name, icon, tax], i) => ({
+      sql: 'INSERT INTO product (id, sku, name, icon, price, tax_rate_bp, sort, archived) VALUES ($1, $2, $3, $4, $5, $6, $7, FALSE)',
+      params: [`p-${i}`, `SKU${i}`, name, icon, parseKoinu(String(3 + i)).toString(), tax, i],
+    })),
+    { sql: 'INSERT INTO product (id, sku, name, icon, price, tax_rate_bp, sort, archived) VALUES ($1, $2, $3, $4, $5, 0, 9, TRUE)', params: ['p-old', 'OLD', 'Old scone', '', parseKoinu('2').toString()] },
   ],
 });
 test.describe.configure({ mode: 'serial', timeout: 300_000 });
@@ -146,7 +134,7 @@ for (const theme of ['light', 'dark'] as Theme[]) {
     await check('/pos cancel dialog');
     await page.getByRole('dialog').getByRole('button', { name: 'Keep waiting' }).click();
     const uri = await page.getByTestId('payment-uri').innerText();
-    const id = /(?:\/|%2F)dc(?:\/|%2F)([A-Za-z0-9_-]+)/.exec(uri)![1];
+    const id = paymentIdOf(uri);
 
     // the customer's phone: the demo wallet, empty, with the payment open, and paid
     const phone = await ctx.newPage();

@@ -8,16 +8,15 @@
 // zbar decodes each QR code from a screenshot scaled to half size.
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { startDevnetApp } from './fixtures';
+import { rmSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
-import { seedPglite } from './seed-pglite';
 import { testXpub } from '../helpers/keys';
-import { startApp, type AppServer } from '../helpers/app-server';
+import type { AppServer } from '../helpers/app-server';
 import { freePort } from '../helpers/ports';
+import { halfSize, zbarRead } from './qr-read';
 
 const API_KEY = 'checkout_' + randomBytes(24).toString('base64url');
 const xpub = testXpub(27);
@@ -28,13 +27,13 @@ const SHOP = 'http://127.0.0.1:9/shop/orders/A073';
 const test = base.extend<object, { app: AppServer }>({
   app: [
     async ({}, use) => {
-      const dataDir = mkdtempSync(join(tmpdir(), 'counter-checkout-e2e-'));
-      const port = await freePort();
-      await seedPglite(dataDir, [{ sql: `INSERT INTO store (id, name, icon) VALUES (1, $1, $2)`, params: ['Café Ünïcode', `http://127.0.0.1:${port}/icons/icon-192.png`] }]);
-      const app = await startApp({ DOGE_NETWORK: 'regtest', CHAIN_BACKEND: 'devnet', DEVNET_BLOCK_SECONDS: '0', STORE_XPUB: xpub, BOOTSTRAP_API_KEY: API_KEY }, { keepDataDir: dataDir, port });
-      await use(app);
-      await app.stop();
-      rmSync(dataDir, { recursive: true, force: true });
+      const port = await freePort(); // the store's icon is served by the app itself
+      const shop = await startDevnetApp({
+        name: 'checkout', xpub, port, env: { BOOTSTRAP_API_KEY: API_KEY },
+        seed: [{ sql: `INSERT INTO store (id, name, icon) VALUES (1, $1, $2)`, params: ['Café Ünïcode', `http://127.0.0.1:${port}/icons/icon-192.png`] }],
+      });
+      await use(shop.app);
+      await shop.dispose();
     },
     { scope: 'worker' },
   ],
@@ -92,24 +91,9 @@ async function expectQrRule(page: Page, viewportWidth: number) {
  * to half size (docs/using-counter.md#the-till-pos): the code must survive the blur of a phone camera at 30 cm.
  */
 async function zbarHalf(page: Page): Promise<string> {
-  const png = (await page.getByTestId('checkout-qr').screenshot()).toString('base64');
-  const half = await page.evaluate(async (b64) => {
-    const img = new Image();
-    img.src = `data:image/png;base64,${b64}`;
-    await img.decode();
-    const c = document.createElement('canvas');
-    c.width = Math.round(img.width / 2);
-    c.height = Math.round(img.height / 2);
-    const g = c.getContext('2d')!;
-    g.imageSmoothingEnabled = true;
-    g.imageSmoothingQuality = 'high';
-    g.drawImage(img, 0, 0, c.width, c.height);
-    return c.toDataURL('image/png').split(',')[1];
-  }, png);
   const file = join(tmpdir(), `checkout-qr-${randomBytes(6).toString('hex')}.png`);
-  writeFileSync(file, Buffer.from(half, 'base64'));
   try {
-    return execFileSync('zbarimg', ['-q', '--raw', file], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    return zbarRead(await halfSize(page, await page.getByTestId('checkout-qr').screenshot()), file).join('\n');
   } finally {
     rmSync(file, { force: true });
   }

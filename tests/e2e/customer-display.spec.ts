@@ -10,38 +10,24 @@
 //   a QR code for the rest;
 // - unpairing from the back office's Terminals page returns both displays to the pairing form;
 // - axe finds no serious or critical violation on /display, landscape and portrait, paired or not.
-import { test as base, expect, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { devnetTest, signInToTill, tillHydrated } from './fixtures';
 import AxeBuilder from '@axe-core/playwright';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { seedPglite } from './seed-pglite';
 import { testXpub } from '../helpers/keys';
-import { startApp, type AppServer } from '../helpers/app-server';
 import { scanOrdinaryQr } from '../helpers/wild-wallets';
 import { ZBARIMG, readScreenQr } from './qr-read';
 
 const OWNER = { email: 'owner@display-e2e.test', password: 'counter display e2e password' };
 const xpub = testXpub(33);
 
-const test = base.extend<object, { app: AppServer }>({
-  app: [
-    async ({}, use) => {
-      const dataDir = mkdtempSync(join(tmpdir(), 'counter-display-e2e-'));
-      await seedPglite(dataDir, [
-        { sql: `INSERT INTO store (id, name, tips_enabled) VALUES (1, $1, FALSE)`, params: ['Display Café'] },
-        { sql: `INSERT INTO product (id, sku, name, icon, price, tax_rate_bp, sort, archived) VALUES ('p-tea', 'TEA', 'Tea', '', $1, 0, 0, FALSE)`, params: ['1234500000'] },
-        { sql: `INSERT INTO product (id, sku, name, icon, price, tax_rate_bp, sort, archived) VALUES ('p-bun', 'BUN', 'Bun', '', $1, 0, 1, FALSE)`, params: ['250000000'] },
-      ]);
-      const app = await startApp(
-        { DOGE_NETWORK: 'regtest', CHAIN_BACKEND: 'devnet', DEVNET_BLOCK_SECONDS: '0', STORE_XPUB: xpub, ADMIN_EMAIL: OWNER.email, ADMIN_PASSWORD: OWNER.password },
-        { keepDataDir: dataDir },
-      );
-      await use(app);
-      await app.stop();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-    { scope: 'worker' },
+const test = devnetTest({
+  name: 'display', xpub, owner: OWNER,
+  seed: [
+    { sql: `INSERT INTO store (id, name, tips_enabled) VALUES (1, $1, FALSE)`, params: ['Display Café'] },
+    { sql: `INSERT INTO product (id, sku, name, icon, price, tax_rate_bp, sort, archived) VALUES ('p-tea', 'TEA', 'Tea', '', $1, 0, 0, FALSE)`, params: ['1234500000'] },
+    { sql: `INSERT INTO product (id, sku, name, icon, price, tax_rate_bp, sort, archived) VALUES ('p-bun', 'BUN', 'Bun', '', $1, 0, 1, FALSE)`, params: ['250000000'] },
   ],
 });
 
@@ -57,17 +43,12 @@ test('pair two displays by code and by QR code; they follow the cart, show the p
   test.setTimeout(180_000);
   const tillCtx = await browser.newContext({ viewport: { width: 1024, height: 768 } });
   const till = await tillCtx.newPage();
-  await till.goto(app.url + '/pos');
-  await till.getByLabel('Email').fill(OWNER.email);
-  await till.getByLabel('Password').fill(OWNER.password);
-  await till.getByRole('button', { name: 'Sign in' }).click();
-  await expect(till).toHaveURL(/\/pos$/);
-  await expect(till.locator('[data-hydrated]')).toHaveCount(1);
+  await signInToTill(till, app.url, OWNER);
   await till.getByRole('button', { name: 'Use this device as a till' }).click();
   await till.getByLabel('Till name').fill('Front counter');
   await till.getByRole('button', { name: 'Register' }).click();
   await expect(till.getByRole('button', { name: 'Lock' })).toBeVisible();
-  await expect(till.locator('[data-hydrated]')).toHaveCount(1);
+  await tillHydrated(till); // the reloaded till
   await expect(till.getByTestId('till-not-ready')).toHaveCount(0, { timeout: 30_000 });
 
   // The pairing code, as text and as a QR code of /display?code=….

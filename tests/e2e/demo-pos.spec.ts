@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { test as base, expect } from '@playwright/test';
-import { signInToTill } from './fixtures';
+import { signInToTill, paymentIdOf } from './fixtures';
 import { freePort } from '../helpers/ports';
 
 const ROOT = resolve(__dirname, '../..');
@@ -71,7 +71,7 @@ test('npm run demo: the cashier charges a cart, the demo wallet pays the pasted 
   await expect(cashierStatus).toHaveAttribute('data-state', 'waiting');
   const uri = await page.getByTestId('payment-uri').innerText();
   expect(uri).toMatch(/^dogecoin:.*[?&]dc=.*&h=/); // the form every wallet reads, with dc and h
-  const id = /(?:\/|%2F)dc(?:\/|%2F)([A-Za-z0-9_-]+)/.exec(uri)![1];
+  const id = paymentIdOf(uri);
 
   // The customer's phone: a second tab of the same browser.
   const phone = await page.context().newPage();

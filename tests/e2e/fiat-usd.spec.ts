@@ -11,6 +11,7 @@
 // The receipt shows the sale's lines in USD. An expired USD sale, reopened from Today's sales after
 // a reload, is charged again at the rate of the moment (0.2), and with no fresh rate not at all.
 import { test as base, expect, type Page } from '@playwright/test';
+import { paymentIdOf, shownPaymentId } from './fixtures';
 import { testXpub } from '../helpers/keys';
 import { startApp, type AppServer } from '../helpers/app-server';
 import { startRateServer, type RateServer } from '../helpers/rate-server';
@@ -116,7 +117,7 @@ test('a store priced in USD sells, is paid by the demo wallet, refunds at the ra
   const status = page.getByTestId('payment-status');
   await expect(status).toHaveAttribute('data-state', 'waiting');
   const uri = await page.getByTestId('payment-uri').innerText();
-  const id = /(?:\/|%2F)dc(?:\/|%2F)([A-Za-z0-9_-]+)/.exec(uri)![1];
+  const id = paymentIdOf(uri);
   const view = (await call(app.url, owner, 'GET', `/api/v1/payments/${id}`)).body;
   expect(view).toMatchObject({ total: '67.5', fiat_total: '6.75', fiat_tax: '0.50', fiat_currency: 'USD', rate: { pair: 'DOGE/USD', value: '0.1', source: 'coingecko' } });
   expect(view.payment).toMatchObject({ fiat_total: '6.75', fiat_tax: '0.50', fiat_currency: 'USD' });
@@ -242,7 +243,7 @@ test('an expired USD sale reopened from Today\'s sales is charged again in USD a
   const status = page.getByTestId('payment-status');
   await expect(status).toHaveAttribute('data-state', 'waiting');
   await expect(page.getByTestId('payment-total')).toHaveText('Ð 20.00'); // 2.00 USD / 0.1
-  const id = /(?:\/|%2F)dc(?:\/|%2F)([A-Za-z0-9_-]+)/.exec(await page.getByTestId('payment-uri').innerText())![1];
+  const id = await shownPaymentId(page);
 
   // A fresh page: the till remembers nothing of the sale, which is reopened from Today's sales.
   await page.goto(app.url + '/pos');
@@ -260,7 +261,7 @@ test('an expired USD sale reopened from Today\'s sales is charged again in USD a
   await expect(status).toHaveAttribute('data-state', 'waiting');
   await expect(page.getByTestId('payment-total')).toHaveText('Ð 10.00');
   await expect(page.getByTestId('locked-rate')).toContainText('Priced 2.00 USD; rate 1 DOGE = 0.2 USD');
-  const id2 = /(?:\/|%2F)dc(?:\/|%2F)([A-Za-z0-9_-]+)/.exec(await page.getByTestId('payment-uri').innerText())![1];
+  const id2 = await shownPaymentId(page);
   expect(id2).not.toBe(id);
   const view = (await call(app.url, owner, 'GET', `/api/v1/payments/${id2}`)).body;
   expect(view).toMatchObject({ total: '10', fiat_total: '2.00', fiat_currency: 'USD', rate: { pair: 'DOGE/USD', value: '0.2', source: 'coingecko' } });

@@ -1,5 +1,9 @@
 import { test as base, expect, type Page } from '@playwright/test';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { startApp, type AppServer } from '../helpers/app-server';
+import { seedPglite } from './seed-pglite';
 
 /** One app server per worker, on a free port, with its own data directory. */
 export const test = base.extend<object, { app: AppServer }>({
@@ -13,6 +17,77 @@ export const test = base.extend<object, { app: AppServer }>({
   ],
 });
 export { expect } from '@playwright/test';
+
+export interface SeedStatement {
+  sql: string;
+  params?: unknown[];
+}
+
+export interface DevnetShop {
+  /** Names the data directory (counter-<name>-e2e-…) in the logs. */
+  name: string;
+  xpub: string;
+  /** Rows written into the PGlite store before the app starts (a store row, products…). */
+  seed?: SeedStatement[];
+  /** The owner created at start-up (ADMIN_EMAIL, ADMIN_PASSWORD); none: the first run's /setup. */
+  owner?: SignIn;
+  /** More of the app's environment (BOOTSTRAP_API_KEY, SMTP_TIMEOUT_MS…). */
+  env?: Record<string, string>;
+  port?: number;
+}
+
+export interface DevnetApp {
+  app: AppServer;
+  /** Stops the app on the same data directory and starts it again on the same port. */
+  restart(): Promise<void>;
+  /** Stops the app and removes its data. */
+  dispose(): Promise<void>;
+}
+
+/**
+ * The app on the in-process devnet chain (regtest, blocks only on request: POST /demo/api/mine),
+ * on an embedded PGlite store seeded before it starts.
+ */
+export async function startDevnetApp(shop: DevnetShop): Promise<DevnetApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), `counter-${shop.name}-e2e-`));
+  await seedPglite(dataDir, shop.seed ?? []);
+  const env = {
+    DOGE_NETWORK: 'regtest', CHAIN_BACKEND: 'devnet', DEVNET_BLOCK_SECONDS: '0', STORE_XPUB: shop.xpub,
+    ...(shop.owner ? { ADMIN_EMAIL: shop.owner.email, ADMIN_PASSWORD: shop.owner.password } : {}),
+    ...shop.env,
+  };
+  const handle: DevnetApp = {
+    app: await startApp(env, { keepDataDir: dataDir, port: shop.port }),
+    async restart() {
+      const port = handle.app.port;
+      await handle.app.stop();
+      handle.app = await startApp(env, { keepDataDir: dataDir, port });
+    },
+    async dispose() {
+      await handle.app.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  return handle;
+}
+
+/** A Playwright `test` whose worker-scoped `app` is a devnet shop (startDevnetApp); `ready` runs once it is up. */
+export function devnetTest(shop: DevnetShop, ready?: (app: AppServer) => Promise<void>) {
+  return base.extend<object, { app: AppServer }>({
+    app: [
+      async ({}, use) => {
+        const shopApp = await startDevnetApp(shop);
+        try {
+          if (ready) await ready(shopApp.app);
+          await use(shopApp.app);
+        } finally {
+          await shopApp.dispose();
+        }
+      },
+      { scope: 'worker' },
+    ],
+  });
+}
 
 /**
  * The till has hydrated: its sale controls are live. They render disabled until then
@@ -42,4 +117,22 @@ export async function signInToTill(page: Page, url: string, who: SignIn, opts: {
   await expect(page).toHaveURL(/\/pos$/);
   if (opts.ready !== false) await expect(page.getByTestId('till-not-ready')).toHaveCount(0, { timeout: 30_000 });
   await tillHydrated(page);
+}
+
+/** The payment id a payment URI carries (its envelope URL …/dc/<id>, percent-encoded in the dogecoin: form). */
+export function paymentIdOf(uri: string): string {
+  const m = /(?:\/|%2F)dc(?:\/|%2F)([A-Za-z0-9_-]+)/.exec(uri);
+  if (!m) throw new Error(`no payment id in ${uri}`);
+  return m[1];
+}
+
+/** The id of the payment on the till's payment screen. */
+export async function shownPaymentId(page: Page): Promise<string> {
+  return paymentIdOf(await page.getByTestId('payment-uri').innerText());
+}
+
+/** New sale on a payment that still waits: the till asks first, and the cashier confirms. */
+export async function leaveWaitingSale(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'New sale' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Start a new sale' }).click();
 }

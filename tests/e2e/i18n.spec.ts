@@ -5,41 +5,22 @@
 // gets Spanish); the owner, in English, is unaffected; <html lang> follows. The back office
 // (overview, invoices, an invoice, settings) in German then Portuguese, with their number and
 // date formats in the store's zone; the first-run setup page in German and Portuguese.
-import { test as base, expect, type Browser, type Page } from '@playwright/test';
-import { signInToTill } from './fixtures';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { expect, type Browser, type Page } from '@playwright/test';
+import { signInToTill, devnetTest } from './fixtures';
 import { randomBytes } from 'node:crypto';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { seedPglite } from './seed-pglite';
 import { testXpub } from '../helpers/keys';
-import { startApp, type AppServer } from '../helpers/app-server';
+import { startApp } from '../helpers/app-server';
 
 const OWNER = { email: 'owner@i18n.test', password: 'counter i18n e2e password' };
 const CASHIER = { email: 'kasse@i18n.test', password: 'kassiererin passwort 2026' };
 const API_KEY = 'i18n_' + randomBytes(24).toString('base64url');
 const xpub = testXpub(17);
 
-const test = base.extend<object, { app: AppServer }>({
-  app: [
-    async ({}, use) => {
-      const dataDir = mkdtempSync(join(tmpdir(), 'counter-i18n-e2e-'));
-      await seedPglite(dataDir, [
-        { sql: `INSERT INTO store (id, name, tips_enabled) VALUES (1, $1, FALSE)`, params: ['Café Sprachen'] },
-        { sql: 'INSERT INTO product (id, sku, name, icon, price, tax_rate_bp, sort, archived) VALUES ($1, $2, $3, $4, $5, 0, 0, FALSE)', params: ['p-1', 'SKU1', 'Kaffee', '', '123450000000'] },
-      ]);
-      const app = await startApp(
-        {
-          DOGE_NETWORK: 'regtest', CHAIN_BACKEND: 'devnet', DEVNET_BLOCK_SECONDS: '0', STORE_XPUB: xpub,
-          ADMIN_EMAIL: OWNER.email, ADMIN_PASSWORD: OWNER.password, BOOTSTRAP_API_KEY: API_KEY,
-        },
-        { keepDataDir: dataDir },
-      );
-      await use(app);
-      await app.stop();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-    { scope: 'worker' },
+const test = devnetTest({
+  name: 'i18n', xpub, owner: OWNER, env: { BOOTSTRAP_API_KEY: API_KEY },
+  seed: [
+    { sql: `INSERT INTO store (id, name, tips_enabled) VALUES (1, $1, FALSE)`, params: ['Café Sprachen'] },
+    { sql: 'INSERT INTO product (id, sku, name, icon, price, tax_rate_bp, sort, archived) VALUES ($1, $2, $3, $4, $5, 0, 0, FALSE)', params: ['p-1', 'SKU1', 'Kaffee', '', '123450000000'] },
   ],
 });
 

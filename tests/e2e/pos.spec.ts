@@ -7,7 +7,7 @@
 // phone) and docs/cashier-payment.png (the payment screen; its QR code and URI carry the
 // payment's random id, the one thing in them that changes from run to run).
 import { test as base, expect, type Page } from '@playwright/test';
-import { signInToTill } from './fixtures';
+import { signInToTill, paymentIdOf, shownPaymentId } from './fixtures';
 import { mkdtempSync, rmSync, copyFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -134,7 +134,7 @@ test('a sale from cart to confirmed on the cashier screen', async ({ page, stack
   await expect(qr).toHaveAttribute('data-uri', connectUri);
   const parsed = parsePaymentUri(connectUri) as { kind: string; hash15: Uint8Array; envelopeUrl?: string };
   expect(parsed.kind).toBe('connect');
-  const id = /(?:\/|%2F)dc(?:\/|%2F)([A-Za-z0-9_-]+)/.exec(connectUri)![1];
+  const id = paymentIdOf(connectUri);
   const env = await (await fetch(`${app.url}/dc/${id}`)).json();
   const { payment } = verifyPaymentEnvelope(env, { expectedHash15: parsed.hash15 }) as { payment: any };
   expect(payment).toMatchObject({ id, total: '17.95', taxes: '1.45', fees: '0.5', fiat_total: '3.59', fiat_tax: '0.29', fiat_currency: 'USD', vendor_name: 'Shibe Café' });
@@ -187,7 +187,7 @@ test('a keypad-only sale with a tip, then cancelled while waiting', async ({ pag
   await expect(page.getByTestId('cart-total')).toHaveText('Ð 13.50');
   await page.getByRole('button', { name: /^Charge Ð 13.50$/ }).click();
   await expect(page.getByRole('img', { name: 'Payment QR code' })).toBeVisible();
-  const id = /(?:\/|%2F)dc(?:\/|%2F)([A-Za-z0-9_-]+)/.exec(await page.getByTestId('payment-uri').innerText())![1];
+  const id = await shownPaymentId(page);
   const signed = JSON.parse(Buffer.from((await (await fetch(`${stack.app.url}/dc/${id}`)).json()).payload, 'base64').toString('utf8'));
   expect(signed.items.map((i: any) => [i.type, i.unit])).toEqual([['item', '12.5'], ['donation', '1']]);
   expect(signed).toMatchObject({ total: '13.5', fiat_total: '2.70', fiat_currency: 'USD' });
@@ -229,7 +229,7 @@ test('a lost Charge answer is retried without a second payment; a refused tx lea
   expect(again.request().headers()['idempotency-key']).toBe(firstKey);
   expect(again.headers()['idempotent-replayed']).toBe('true');
   await expect(page.getByTestId('payment-status')).toHaveAttribute('data-state', 'waiting');
-  const id = /(?:\/|%2F)dc(?:\/|%2F)([A-Za-z0-9_-]+)/.exec(await page.getByTestId('payment-uri').innerText())![1];
+  const id = await shownPaymentId(page);
   const p = JSON.parse(Buffer.from((await (await fetch(`${app.url}/dc/${id}`)).json()).payload, 'base64').toString('utf8'));
   // Spend a coin elsewhere first, then offer the relay a transaction spending the same coin:
   // refused (400 invalid_tx), and the payment stays payable (docs/relay.md).

@@ -6,21 +6,16 @@
 // of that user: a sign-out from /admin (by its button, and by a bare API call), a session that
 // expired, and a user disabled by the owner.
 import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
-import { signInToTill } from './fixtures';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { signInToTill, startDevnetApp, leaveWaitingSale, shownPaymentId } from './fixtures';
 import { randomBytes } from 'node:crypto';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { seedPglite } from './seed-pglite';
 import { testXpub } from '../helpers/keys';
 import { parseKoinu } from '../../lib/money';
-import { startApp, type AppServer } from '../helpers/app-server';
+import type { AppServer } from '../helpers/app-server';
 
 const OWNER = { email: 'owner@kept.test', password: 'counter kept till e2e password' };
 const PASSWORD = 'another long enough password';
 const API_KEY = 'kept_' + randomBytes(24).toString('base64url');
 const xpub = testXpub(31);
-const ENV = { DOGE_NETWORK: 'regtest', CHAIN_BACKEND: 'devnet', DEVNET_BLOCK_SECONDS: '0', STORE_XPUB: xpub, ADMIN_EMAIL: OWNER.email, ADMIN_PASSWORD: OWNER.password, BOOTSTRAP_API_KEY: API_KEY };
 
 interface User { id: string; email: string; name: string }
 interface Fixture { app: AppServer; owner: { cookie: string; csrf: string }; user(role: 'manager' | 'cashier', name: string): Promise<User> }
@@ -28,12 +23,14 @@ interface Fixture { app: AppServer; owner: { cookie: string; csrf: string }; use
 const test = base.extend<object, { fx: Fixture }>({
   fx: [
     async ({}, use) => {
-      const dataDir = mkdtempSync(join(tmpdir(), 'counter-kept-till-e2e-'));
-      await seedPglite(dataDir, [
-        { sql: `INSERT INTO store (id, name) VALUES (1, $1)`, params: ['Kept Café'] },
-        { sql: 'INSERT INTO product (id, sku, name, icon, price, tax_rate_bp, sort, archived) VALUES ($1, $2, $3, $4, $5, 0, 0, FALSE)', params: ['p-1', 'TEA', 'Tea', '/pos-icons/tea.svg', parseKoinu('4').toString()] },
-      ]);
-      const app = await startApp(ENV, { keepDataDir: dataDir });
+      const shop = await startDevnetApp({
+        name: 'kept-till', xpub, owner: OWNER, env: { BOOTSTRAP_API_KEY: API_KEY },
+        seed: [
+          { sql: `INSERT INTO store (id, name) VALUES (1, $1)`, params: ['Kept Café'] },
+          { sql: 'INSERT INTO product (id, sku, name, icon, price, tax_rate_bp, sort, archived) VALUES ($1, $2, $3, $4, $5, 0, 0, FALSE)', params: ['p-1', 'TEA', 'Tea', '/pos-icons/tea.svg', parseKoinu('4').toString()] },
+        ],
+      });
+      const app = shop.app;
       const r = await fetch(`${app.url}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(OWNER) });
       const owner = { cookie: (r.headers.get('set-cookie') ?? '').split(';')[0], csrf: (await r.json()).csrf_token as string };
       let n = 0;
@@ -47,8 +44,7 @@ const test = base.extend<object, { fx: Fixture }>({
         return { id: (await c.json()).id, email, name };
       };
       await use({ app, owner, user });
-      await app.stop();
-      rmSync(dataDir, { recursive: true, force: true });
+      await shop.dispose();
     },
     { scope: 'worker', timeout: 180_000 },
   ],
@@ -69,9 +65,8 @@ async function tillWithSale(page: Page, app: AppServer, u: User): Promise<string
   await page.getByRole('button', { name: /^Charge Ð/ }).click();
   await expect(page.getByTestId('payment-status')).toHaveAttribute('data-state', 'waiting');
   // the dogecoin: form carries the envelope URL percent-encoded in its dc parameter
-  const id = /(?:\/|%2F)dc(?:\/|%2F)([A-Za-z0-9_-]+)/.exec(await page.getByTestId('payment-uri').innerText())![1];
-  await page.getByRole('button', { name: 'New sale' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Start a new sale' }).click();
+  const id = await shownPaymentId(page);
+  await leaveWaitingSale(page);
   await page.reload();
   await expect(page.locator(`[data-testid=recent-sale][data-id="${id}"]`)).toHaveCount(1);
   await expect.poll(() => keptTill(page), { timeout: 15_000 }).toContain(id);

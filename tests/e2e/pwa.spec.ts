@@ -4,45 +4,29 @@
 // shows a sale that was waiting (and was paid meanwhile) as unknown, never as paid; back online
 // it recovers by itself. The service worker never stores payment state.
 import { test as base, expect, type Page } from '@playwright/test';
-import { signInToTill, tillHydrated } from './fixtures';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { signInToTill, tillHydrated, startDevnetApp, type DevnetApp, leaveWaitingSale, paymentIdOf } from './fixtures';
 import { randomBytes } from 'node:crypto';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { seedPglite } from './seed-pglite';
 import { testXpub } from '../helpers/keys';
 import { parseKoinu } from '../../lib/money';
-import { startApp, type AppServer } from '../helpers/app-server';
+import type { AppServer } from '../helpers/app-server';
 
 const ADMIN = { email: 'owner@pwa.test', password: 'counter pwa e2e password' };
 const API_KEY = 'pwa_' + randomBytes(24).toString('base64url');
 const xpub = testXpub(21);
 
-const ENV = { DOGE_NETWORK: 'regtest', CHAIN_BACKEND: 'devnet', DEVNET_BLOCK_SECONDS: '0', STORE_XPUB: xpub, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, BOOTSTRAP_API_KEY: API_KEY };
-
 /** The app, which a test may stop (the shop's server gone, not just the browser offline) and start again on the same port and data. */
-interface Server { app: AppServer; dataDir: string; restart(): Promise<void> }
-
-const test = base.extend<object, { srv: Server }>({
+const test = base.extend<object, { srv: DevnetApp }>({
   srv: [
     async ({}, use) => {
-      const dataDir = mkdtempSync(join(tmpdir(), 'counter-pwa-e2e-'));
-      await seedPglite(dataDir, [
-        { sql: `INSERT INTO store (id, name) VALUES (1, $1)`, params: ['Offline Café'] },
-        { sql: 'INSERT INTO product (id, sku, name, icon, price, tax_rate_bp, sort, archived) VALUES ($1, $2, $3, $4, $5, 0, 0, FALSE)', params: ['p-1', 'TEA', 'Tea', '/pos-icons/tea.svg', parseKoinu('4').toString()] },
-      ]);
-      const srv: Server = {
-        app: await startApp(ENV, { keepDataDir: dataDir }),
-        dataDir,
-        async restart() {
-          const port = srv.app.port;
-          await srv.app.stop();
-          srv.app = await startApp(ENV, { keepDataDir: dataDir, port });
-        },
-      };
+      const srv = await startDevnetApp({
+        name: 'pwa', xpub, owner: ADMIN, env: { BOOTSTRAP_API_KEY: API_KEY },
+        seed: [
+          { sql: `INSERT INTO store (id, name) VALUES (1, $1)`, params: ['Offline Café'] },
+          { sql: 'INSERT INTO product (id, sku, name, icon, price, tax_rate_bp, sort, archived) VALUES ($1, $2, $3, $4, $5, 0, 0, FALSE)', params: ['p-1', 'TEA', 'Tea', '/pos-icons/tea.svg', parseKoinu('4').toString()] },
+        ],
+      });
       await use(srv);
-      await srv.app.stop();
-      rmSync(dataDir, { recursive: true, force: true });
+      await srv.dispose();
     },
     { scope: 'worker' },
   ],
@@ -110,9 +94,8 @@ test('offline: the kept till loads, says it is offline and refuses to charge; a 
   await charge(page).click();
   await expect(status(page)).toHaveAttribute('data-state', 'waiting');
   const uri = await page.getByTestId('payment-uri').innerText();
-  const id = /(?:\/|%2F)dc(?:\/|%2F)([A-Za-z0-9_-]+)/.exec(uri)![1];
-  await page.getByRole('button', { name: 'New sale' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Start a new sale' }).click();
+  const id = paymentIdOf(uri);
+  await leaveWaitingSale(page);
   await page.reload();
   const row = page.locator(`[data-testid=recent-sale][data-id="${id}"]`);
   await expect(row).toHaveAttribute('data-state', 'unpaid');

@@ -4,15 +4,11 @@
 // add up to its total, its time is in the store's zone, and its 58 mm and 80 mm print layouts
 // fit their paper.
 import { test as base, expect } from '@playwright/test';
-import { signInToTill } from './fixtures';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { signInToTill, startDevnetApp, paymentIdOf } from './fixtures';
 import { SMTPServer } from 'smtp-server';
-import { seedPglite } from './seed-pglite';
 import { testXpub } from '../helpers/keys';
 import { parseKoinu, formatKoinu } from '../../lib/money';
-import { startApp, type AppServer } from '../helpers/app-server';
+import type { AppServer } from '../helpers/app-server';
 
 const ADMIN = { email: 'owner@receipts.example', password: 'counter e2e receipts password' };
 const xpub = testXpub(11);
@@ -39,20 +35,17 @@ const test = base.extend<object, { stack: Stack }>({
       });
       await new Promise<void>((r) => smtp.listen(0, '127.0.0.1', () => r()));
       const smtpPort = (smtp.server.address() as { port: number }).port;
-      const dataDir = mkdtempSync(join(tmpdir(), 'counter-receipts-e2e-'));
-      await seedPglite(dataDir, [
-        { sql: `INSERT INTO store (id, name, timezone, smtp_url, smtp_from) VALUES (1, $1, 'America/New_York', $2, 'Receipts Café <receipts@cafe.example>')`, params: ['Receipts Café', `smtp://127.0.0.1:${smtpPort}`] },
-        { sql: 'INSERT INTO product (id, sku, name, icon, price, tax_rate_bp, sort) VALUES ($1, $2, $3, $4, $5, $6, $7)', params: ['p-bread', 'BRD', LONG, '', parseKoinu('7.25').toString(), 1000, 1] },
-        { sql: 'INSERT INTO product (id, sku, name, icon, price, tax_rate_bp, sort) VALUES ($1, $2, $3, $4, $5, $6, $7)', params: ['p-tea', 'TEA', 'Tea', '', parseKoinu('2.2').toString(), 700, 2] },
-      ]);
-      const app = await startApp({
-        DOGE_NETWORK: 'regtest', CHAIN_BACKEND: 'devnet', DEVNET_BLOCK_SECONDS: '0', STORE_XPUB: xpub,
-        ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, SMTP_TIMEOUT_MS: '3000',
-      }, { keepDataDir: dataDir });
-      await use({ app, inbox });
-      await app.stop();
+      const shop = await startDevnetApp({
+        name: 'receipts', xpub, owner: ADMIN, env: { SMTP_TIMEOUT_MS: '3000' },
+        seed: [
+          { sql: `INSERT INTO store (id, name, timezone, smtp_url, smtp_from) VALUES (1, $1, 'America/New_York', $2, 'Receipts Café <receipts@cafe.example>')`, params: ['Receipts Café', `smtp://127.0.0.1:${smtpPort}`] },
+          { sql: 'INSERT INTO product (id, sku, name, icon, price, tax_rate_bp, sort) VALUES ($1, $2, $3, $4, $5, $6, $7)', params: ['p-bread', 'BRD', LONG, '', parseKoinu('7.25').toString(), 1000, 1] },
+          { sql: 'INSERT INTO product (id, sku, name, icon, price, tax_rate_bp, sort) VALUES ($1, $2, $3, $4, $5, $6, $7)', params: ['p-tea', 'TEA', 'Tea', '', parseKoinu('2.2').toString(), 700, 2] },
+        ],
+      });
+      await use({ app: shop.app, inbox });
+      await shop.dispose();
       await new Promise<void>((r) => smtp.close(() => r()));
-      rmSync(dataDir, { recursive: true, force: true });
     },
     { scope: 'worker' },
   ],
@@ -71,7 +64,7 @@ test('the paid screen emails the receipt, and shows the cashier a refusal', asyn
   const status = page.getByTestId('payment-status');
   await expect(status).toHaveAttribute('data-state', 'waiting');
   const uri = await page.getByTestId('payment-uri').innerText();
-  paidId = /(?:\/|%2F)dc(?:\/|%2F)([A-Za-z0-9_-]+)/.exec(uri)![1];
+  paidId = paymentIdOf(uri);
 
   const phone = await page.context().newPage();
   await phone.goto(`${stack.app.url}/demo/wallet`);

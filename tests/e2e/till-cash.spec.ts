@@ -2,25 +2,13 @@
 // cashier rings up two muffins, takes Cash beside the Dogecoin charge, types the cash received,
 // reads the change, completes the cash sale, and the receipt says Cash with the change. The
 // end-of-day report then splits the day by tender. Devnet backend, PGlite, a fixed rate.
-import { test as base, expect } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { devnetTest, signInToTill } from './fixtures';
 import { testXpub } from '../helpers/keys';
-import { startApp, type AppServer } from '../helpers/app-server';
 
 const OWNER = { email: 'owner@cash.shop', password: 'counter e2e cash password' };
 
-const test = base.extend<object, { app: AppServer }>({
-  app: [
-    async ({}, use) => {
-      const app = await startApp({
-        DOGE_NETWORK: 'regtest', CHAIN_BACKEND: 'devnet', DEVNET_BLOCK_SECONDS: '0', STORE_XPUB: testXpub(43),
-        ADMIN_EMAIL: OWNER.email, ADMIN_PASSWORD: OWNER.password, RATE_SOURCES: 'fixed:0.1', RATE_REFRESH_SEC: '1',
-      });
-      await use(app);
-      await app.stop();
-    },
-    { scope: 'worker' },
-  ],
-});
+const test = devnetTest({ name: 'cash', xpub: testXpub(43), owner: OWNER, env: { RATE_SOURCES: 'fixed:0.1', RATE_REFRESH_SEC: '1' } });
 
 test('a cash sale on the till shows the change, and its receipt says Cash', async ({ page, app }) => {
   test.setTimeout(120_000);
@@ -35,12 +23,7 @@ test('a cash sale on the till shows the change, and its receipt says Cash', asyn
   await expect.poll(async () => (await call('GET', '/api/v1/rates')).body?.currency, { timeout: 20_000 }).toBe('USD');
   expect((await call('POST', '/api/admin/products', { sku: 'MUF', name: 'Muffin', price: '2.50', tax_rate: '10' })).status).toBe(201);
 
-  await page.goto(app.url + '/pos');
-  await page.getByLabel('Email').fill(OWNER.email);
-  await page.getByLabel('Password').fill(OWNER.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/pos$/);
-  await expect(page.locator('[data-hydrated]')).toHaveCount(1);
+  await signInToTill(page, app.url, OWNER);
 
   const add = page.getByRole('button', { name: 'Add Muffin' });
   await add.click();

@@ -2,16 +2,11 @@
 // tablet (1024×768): category tabs (arrow keys move between them), the search box (filters as
 // you type, Enter adds the first match) and a keyboard-wedge scanner simulated by fast typing
 // then Enter, which adds the product by barcode or SKU; an unknown code adds nothing.
-import { test as base, expect, type Page } from '@playwright/test';
-import { signInToTill } from './fixtures';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { expect, type Page } from '@playwright/test';
+import { signInToTill, devnetTest } from './fixtures';
 import { randomBytes } from 'node:crypto';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { seedPglite } from './seed-pglite';
 import { hdFromSeed, serializeXpub, derivePath, REGTEST } from '../../lib/doge';
 import { parseKoinu } from '../../lib/money';
-import { startApp, type AppServer } from '../helpers/app-server';
 
 const ADMIN = { email: 'owner@catalog.test', password: 'counter catalog e2e password' };
 const API_KEY = 'cat_' + randomBytes(24).toString('base64url');
@@ -26,26 +21,14 @@ const ROWS: [string, string, string, string | null, number | null, number][] = [
   ['STA-PEN-01', 'Pen', 'Stationery', null, null, 0],
 ];
 
-const test = base.extend<object, { app: AppServer }>({
-  app: [
-    async ({}, use) => {
-      const dataDir = mkdtempSync(join(tmpdir(), 'counter-catalog-e2e-'));
-      await seedPglite(dataDir, [
-        { sql: `INSERT INTO store (id, name, categories) VALUES (1, $1, $2::jsonb)`, params: ['Catalog Café', JSON.stringify(['Food', 'Drinks'])] },
-        ...ROWS.map(([sku, name, category, barcode, stock, low], i) => ({
-          sql: 'INSERT INTO product (id, sku, name, icon, price, tax_rate_bp, sort, archived, category, barcode, stock, low_stock) VALUES ($1, $2, $3, $4, $5, 0, $6, FALSE, $7, $8, $9, $10)',
-          params: [`p-${i}`, sku, name, '', parseKoinu(`${i + 1}`).toString(), i, category, barcode, stock, low],
-        })),
-      ]);
-      const app = await startApp(
-        { DOGE_NETWORK: 'regtest', CHAIN_BACKEND: 'devnet', DEVNET_BLOCK_SECONDS: '0', STORE_XPUB: xpub, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, BOOTSTRAP_API_KEY: API_KEY },
-        { keepDataDir: dataDir },
-      );
-      await use(app);
-      await app.stop();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-    { scope: 'worker' },
+const test = devnetTest({
+  name: 'catalog', xpub, owner: ADMIN, env: { BOOTSTRAP_API_KEY: API_KEY },
+  seed: [
+    { sql: `INSERT INTO store (id, name, categories) VALUES (1, $1, $2::jsonb)`, params: ['Catalog Café', JSON.stringify(['Food', 'Drinks'])] },
+    ...ROWS.map(([sku, name, category, barcode, stock, low], i) => ({
+      sql: 'INSERT INTO product (id, sku, name, icon, price, tax_rate_bp, sort, archived, category, barcode, stock, low_stock) VALUES ($1, $2, $3, $4, $5, 0, $6, FALSE, $7, $8, $9, $10)',
+      params: [`p-${i}`, sku, name, '', parseKoinu(`${i + 1}`).toString(), i, category, barcode, stock, low],
+    })),
   ],
 });
 

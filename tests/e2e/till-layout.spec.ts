@@ -5,16 +5,11 @@
 // leaving a waiting sale; reopening it from today's sales, which follow the server live;
 // charging an expired sale again; the keypad back on a plain item; a keyboard-only sale; and a
 // sale paid with the demo wallet that says "OK to hand over" only once confirmed, with a sound.
-import { test as base, expect, type Page } from '@playwright/test';
-import { signInToTill } from './fixtures';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { expect, type Page } from '@playwright/test';
+import { signInToTill, devnetTest, leaveWaitingSale, paymentIdOf } from './fixtures';
 import { randomBytes } from 'node:crypto';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { seedPglite } from './seed-pglite';
 import { testXpub } from '../helpers/keys';
 import { parseKoinu } from '../../lib/money';
-import { startApp, type AppServer } from '../helpers/app-server';
 
 const ADMIN = { email: 'owner@till.test', password: 'counter till e2e password' };
 const API_KEY = 'till_' + randomBytes(24).toString('base64url');
@@ -23,29 +18,14 @@ const NAMES = ['Coffee', 'Tea', 'Juice', 'Water', 'Bagel', 'Muffin', 'Cookie', '
 const PRODUCTS = NAMES.map((name, i) => ({ id: `p-${i}`, sku: `SKU${i}`, name, price: parseKoinu(String(i + 1) + '.5'), sort: i }));
 const SIZES = [{ width: 1024, height: 768 }, { width: 1280, height: 800 }, { width: 390, height: 844 }];
 
-const test = base.extend<object, { app: AppServer }>({
-  app: [
-    async ({}, use) => {
-      const dataDir = mkdtempSync(join(tmpdir(), 'counter-till-e2e-'));
-      await seedPglite(dataDir, [
-        { sql: `INSERT INTO store (id, name, tips_enabled) VALUES (1, $1, TRUE)`, params: ['Till Café'] },
-        ...PRODUCTS.map((p) => ({
-          sql: 'INSERT INTO product (id, sku, name, icon, price, tax_rate_bp, sort, archived) VALUES ($1, $2, $3, $4, $5, 0, $6, FALSE)',
-          params: [p.id, p.sku, p.name, '', p.price.toString(), p.sort],
-        })),
-      ]);
-      const app = await startApp(
-        {
-          DOGE_NETWORK: 'regtest', CHAIN_BACKEND: 'devnet', DEVNET_BLOCK_SECONDS: '0', STORE_XPUB: xpub,
-          ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, BOOTSTRAP_API_KEY: API_KEY,
-        },
-        { keepDataDir: dataDir },
-      );
-      await use(app);
-      await app.stop();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-    { scope: 'worker' },
+const test = devnetTest({
+  name: 'till', xpub, owner: ADMIN, env: { BOOTSTRAP_API_KEY: API_KEY },
+  seed: [
+    { sql: `INSERT INTO store (id, name, tips_enabled) VALUES (1, $1, TRUE)`, params: ['Till Café'] },
+    ...PRODUCTS.map((p) => ({
+      sql: 'INSERT INTO product (id, sku, name, icon, price, tax_rate_bp, sort, archived) VALUES ($1, $2, $3, $4, $5, 0, $6, FALSE)',
+      params: [p.id, p.sku, p.name, '', p.price.toString(), p.sort],
+    })),
   ],
 });
 
@@ -100,8 +80,7 @@ for (const size of SIZES) {
     await dialog.getByRole('button', { name: 'Stay on this payment' }).click();
     await expect(dialog).toHaveCount(0);
     await expect(qr(page)).toBeVisible();
-    await page.getByRole('button', { name: 'New sale' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Start a new sale' }).click();
+    await leaveWaitingSale(page);
     await expect(page.getByTestId('cart-line')).toHaveCount(0);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
     await expect(page.getByRole('heading', { name: /^Cart/ })).toBeFocused();
@@ -133,8 +112,7 @@ test('live updates drop: a full-width alert within 5 s on the payment and sale s
   await expect(status(page)).toHaveAttribute('data-state', 'waiting');
 
   // the sale screen too
-  await page.getByRole('button', { name: 'New sale' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Start a new sale' }).click();
+  await leaveWaitingSale(page);
   await context.setOffline(true);
   await expect(page.getByTestId('live-banner')).toBeVisible({ timeout: 5_000 });
   await context.setOffline(false);
@@ -148,9 +126,8 @@ test("a waiting sale is reopened from today's sales, which follow the server liv
   await charge(page).click();
   await expect(status(page)).toHaveAttribute('data-state', 'waiting');
   const uri = await page.getByTestId('payment-uri').innerText();
-  const id = /(?:\/|%2F)dc(?:\/|%2F)([A-Za-z0-9_-]+)/.exec(uri)![1];
-  await page.getByRole('button', { name: 'New sale' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Start a new sale' }).click();
+  const id = paymentIdOf(uri);
+  await leaveWaitingSale(page);
 
   const row = page.locator(`[data-testid=recent-sale][data-id="${id}"]`);
   await expect(row).toHaveAttribute('data-state', 'unpaid');
@@ -164,8 +141,7 @@ test("a waiting sale is reopened from today's sales, which follow the server liv
   const dialog = page.getByRole('dialog', { name: 'Cancel this payment?' });
   await dialog.getByRole('button', { name: 'Keep waiting' }).click();
   await expect(status(page)).toHaveAttribute('data-state', 'waiting');
-  await page.getByRole('button', { name: 'New sale' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Start a new sale' }).click();
+  await leaveWaitingSale(page);
   await expect(row).toHaveAttribute('data-state', 'unpaid');
 
   // cancelled elsewhere (the vendor API): today's sales show it within 10 s, without a reload

@@ -2,41 +2,25 @@
 // uses the browser as a till (Till name, Register), locks it, a cashier unlocks it with a PIN
 // (a wrong PIN said plainly), the PIN session shows no back-office link, the till locks itself
 // when idle (till_lock_sec), and a second, unregistered browser never sees the lock screen.
-import { test as base, expect } from '@playwright/test';
-import { signInToTill, tillHydrated } from './fixtures';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { seedPglite } from './seed-pglite';
+import { expect } from '@playwright/test';
+import { signInToTill, tillHydrated, devnetTest } from './fixtures';
 import { hdFromSeed, serializeXpub, derivePath, REGTEST } from '../../lib/doge';
-import { startApp, type AppServer } from '../helpers/app-server';
 
 const ADMIN = { email: 'owner@lock.test', password: 'counter lock e2e password' };
 const xpub = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(31), REGTEST), "m/44'/1'/0'"));
 const LOCK_SEC = 6;
 
-const test = base.extend<object, { app: AppServer }>({
-  app: [
-    async ({}, use) => {
-      const dataDir = mkdtempSync(join(tmpdir(), 'counter-lock-e2e-'));
-      await seedPglite(dataDir, [{ sql: 'INSERT INTO store (id, name, till_lock_sec) VALUES (1, $1, $2)', params: ['Lock Café', LOCK_SEC] }]);
-      const app = await startApp(
-        { DOGE_NETWORK: 'regtest', CHAIN_BACKEND: 'devnet', DEVNET_BLOCK_SECONDS: '0', STORE_XPUB: xpub, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
-        { keepDataDir: dataDir },
-      );
-      // A cashier named Ana with a PIN, made through the back-office API.
-      const login = await fetch(`${app.url}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(ADMIN) });
-      const headers = { 'Content-Type': 'application/json', Cookie: login.headers.getSetCookie()[0].split(';')[0], 'X-CSRF-Token': (await login.json()).csrf_token };
-      const ana = await fetch(`${app.url}/api/admin/users`, { method: 'POST', headers, body: JSON.stringify({ email: 'ana@lock.test', name: 'Ana', password: ADMIN.password, role: 'cashier' }) });
-      expect(ana.status).toBe(201);
-      const pin = await fetch(`${app.url}/api/admin/users/${(await ana.json()).id}/pin`, { method: 'PUT', headers, body: JSON.stringify({ pin: '2580' }) });
-      expect(pin.status).toBe(204);
-      await use(app);
-      await app.stop();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-    { scope: 'worker' },
-  ],
+// A cashier named Ana with a PIN, made through the back-office API.
+const test = devnetTest({
+  name: 'lock', xpub, owner: ADMIN,
+  seed: [{ sql: 'INSERT INTO store (id, name, till_lock_sec) VALUES (1, $1, $2)', params: ['Lock Café', LOCK_SEC] }],
+}, async (app) => {
+  const login = await fetch(`${app.url}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(ADMIN) });
+  const headers = { 'Content-Type': 'application/json', Cookie: login.headers.getSetCookie()[0].split(';')[0], 'X-CSRF-Token': (await login.json()).csrf_token };
+  const ana = await fetch(`${app.url}/api/admin/users`, { method: 'POST', headers, body: JSON.stringify({ email: 'ana@lock.test', name: 'Ana', password: ADMIN.password, role: 'cashier' }) });
+  expect(ana.status).toBe(201);
+  const pin = await fetch(`${app.url}/api/admin/users/${(await ana.json()).id}/pin`, { method: 'PUT', headers, body: JSON.stringify({ pin: '2580' }) });
+  expect(pin.status).toBe(204);
 });
 
 test('register a till, lock it, unlock with a PIN, and lock again when idle', async ({ app, page, browser }) => {

@@ -3,37 +3,17 @@
 // pays part of the sale; the till says what is paid and what is missing and shows a plain
 // `dogecoin:<address>?amount=<amount_due>` QR code for the rest, updating live as more arrives,
 // never "paid"; the rest makes it accepted.
-import { test as base, expect } from '@playwright/test';
-import { signInToTill } from './fixtures';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { expect } from '@playwright/test';
+import { signInToTill, devnetTest } from './fixtures';
 import { randomBytes } from 'node:crypto';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { seedPglite } from './seed-pglite';
 import { testXpub } from '../helpers/keys';
-import { startApp, type AppServer } from '../helpers/app-server';
 
 const OWNER = { email: 'owner@short.test', password: 'counter underpaid e2e password' };
 const xpub = testXpub(18);
 
-const test = base.extend<object, { app: AppServer }>({
-  app: [
-    async ({}, use) => {
-      const dataDir = mkdtempSync(join(tmpdir(), 'counter-short-e2e-'));
-      await seedPglite(dataDir, [{ sql: `INSERT INTO store (id, name, tips_enabled) VALUES (1, $1, FALSE)`, params: ['Short Shop'] }]);
-      const app = await startApp(
-        {
-          DOGE_NETWORK: 'regtest', CHAIN_BACKEND: 'devnet', DEVNET_BLOCK_SECONDS: '0', STORE_XPUB: xpub,
-          ADMIN_EMAIL: OWNER.email, ADMIN_PASSWORD: OWNER.password, BOOTSTRAP_API_KEY: 'short_' + randomBytes(24).toString('base64url'),
-        },
-        { keepDataDir: dataDir },
-      );
-      await use(app);
-      await app.stop();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-    { scope: 'worker' },
-  ],
+const test = devnetTest({
+  name: 'short', xpub, owner: OWNER, env: { BOOTSTRAP_API_KEY: 'short_' + randomBytes(24).toString('base64url') },
+  seed: [{ sql: `INSERT INTO store (id, name, tips_enabled) VALUES (1, $1, FALSE)`, params: ['Short Shop'] }],
 });
 
 async function send(url: string, address: string, amount: string) {

@@ -5,13 +5,16 @@
 // it first (the order, the code and the link work without JavaScript); in the browser it follows
 // the payment through the public stream /api/checkout/<id>/events and, when the payment becomes
 // final, asks the server for the page again (router.refresh) so the receipt appears.
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { useLocale, useTranslations } from 'next-intl';
 import { dogeText } from '@/lib/pos/cart';
 import { countdown } from '@/lib/pos/payment-state';
 import { asksForMoney, checkoutLive, checkoutShown, isFinalCheckout, type CheckoutLive as Live, type CheckoutState } from '@/lib/checkout/state';
-import { qrImage, type QrImage } from '@/lib/checkout/qr';
+import type { QrImage } from '@/lib/checkout/qr';
+import { PaymentCode } from '@/app/_lib/payment-code';
+import { followPaymentEvents } from '@/app/_lib/payment-events';
+import { useClock } from '@/app/_lib/use-clock';
 import s from './checkout.module.css';
 
 export interface CheckoutLiveProps {
@@ -46,54 +49,29 @@ export function CheckoutLive(p: CheckoutLiveProps) {
   const router = useRouter();
   const doge = (v: string | bigint) => dogeText(v, locale);
   const [live, setLive] = useState<Live>(p.initial);
-  const [now, setNow] = useState(p.serverNow);
   const [hydrated, setHydrated] = useState(false);
   const [streamUp, setStreamUp] = useState(true);
-  const [copied, setCopied] = useState(false);
   const expiresAtMs = Date.parse(p.expiresAt);
-  const { state, rest } = checkoutShown(live, p.total, p.uri, expiresAtMs, now);
+  const shownAt = (at: number) => checkoutShown(live, p.total, p.uri, expiresAtMs, at);
+  // The countdown, while the payment can still be paid.
+  const now = useClock(p.serverNow, (at) => !isFinalCheckout(shownAt(at).state));
+  const { state, rest } = shownAt(now);
   const final = isFinalCheckout(state);
   const asks = asksForMoney(state);
   const shownUri = rest ? rest.restUri : p.qrUri;
-  const qr = useMemo(() => (asks ? (p.initialQr?.uri === shownUri ? p.initialQr.image : qrImage(shownUri)) : null), [asks, shownUri, p.initialQr]);
   const firstState = useRef(state);
 
-  useEffect(() => {
-    setHydrated(true);
-    setNow(Date.now());
-  }, []);
+  useEffect(() => setHydrated(true), []);
 
   // The public stream: the current state at once, then every change, until the payment is final.
-  useEffect(() => {
-    let done = false;
-    const es = new EventSource(`/api/checkout/${encodeURIComponent(p.id)}/events`);
-    es.addEventListener('payment', (e) => {
+  useEffect(() => followPaymentEvents<Parameters<typeof checkoutLive>[0]>(`/api/checkout/${encodeURIComponent(p.id)}/events`, {
+    payment: (v) => {
       setStreamUp(true);
-      setLive(checkoutLive(JSON.parse((e as MessageEvent).data)));
-    });
-    es.addEventListener('end', (e) => {
-      const reason = (JSON.parse((e as MessageEvent).data) as { reason?: string }).reason;
-      if (reason === 'final' || reason === 'not_found') {
-        done = true;
-        es.close();
-      }
-    });
-    es.onopen = () => setStreamUp(true);
-    es.onerror = () => {
-      if (!done) setStreamUp(false);
-    };
-    return () => {
-      done = true;
-      es.close();
-    };
-  }, [p.id]);
-
-  // The countdown, while the payment can still be paid.
-  useEffect(() => {
-    if (final) return;
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, [final]);
+      setLive(checkoutLive(v));
+    },
+    open: () => setStreamUp(true),
+    down: () => setStreamUp(false),
+  }), [p.id]);
 
   // Final on this screen: the server draws the rest (the receipt, "Back to the shop").
   useEffect(() => {
@@ -102,21 +80,6 @@ export function CheckoutLive(p: CheckoutLiveProps) {
       router.refresh();
     }
   }, [final, state, router]);
-
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(shownUri);
-    } catch {
-      const ta = document.createElement('textarea');
-      ta.value = shownUri;
-      document.body.appendChild(ta);
-      ta.select();
-      document.execCommand('copy');
-      ta.remove();
-    }
-    setCopied(true);
-    setTimeout(() => setCopied(false), 1500);
-  }
 
   const key = STATUS[state];
   const detail = state === 'underpaid' && rest
@@ -143,19 +106,17 @@ export function CheckoutLive(p: CheckoutLiveProps) {
         </div>
       </div>
       {!final && !streamUp ? <p className={s.notice} role="status">{t('reconnecting')}</p> : null}
-      {asks && qr ? (
+      {asks ? (
         <div className={s.qrBlock}>
           <p className={s.countdown}>
             {t('timeLeft')} <span data-testid="checkout-countdown">{countdown(expiresAtMs - now)}</span>
           </p>
-          {/* eslint-disable-next-line @next/next/no-img-element */}
-          <img className={s.qr} src={qr.src} width={qr.px} height={qr.px} data-testid="checkout-qr" data-uri={shownUri}
-            data-modules={qr.modules} alt={rest ? t('restQrAlt', { amount: doge(rest.due) }) : t('qrAlt', { amount: doge(p.total) })} />
-          {p.needsConnect && !rest ? <p className={s.needsConnect} data-testid="needs-connect">{t('needsConnect')}</p> : null}
-          <div className={s.uriRow}>
-            <code className={s.uri} data-testid="checkout-uri">{shownUri}</code>
-            {hydrated ? <button type="button" className={s.secondary} onClick={copy}>{copied ? t('copied') : t('copy')}</button> : null}
-          </div>
+          <PaymentCode uri={p.qrUri} rest={rest} drawn={p.initialQr} sized canCopy={hydrated}
+            alt={t('qrAlt', { amount: doge(p.total) })} restAlt={(due) => t('restQrAlt', { amount: doge(due) })}
+            copyLabels={{ copy: t('copy'), copied: t('copied') }} look={{ qr: s.qr, uriRow: s.uriRow, uri: s.uri, copy: s.secondary }}
+            testIds={{ qr: 'checkout-qr', uri: 'checkout-uri' }}>
+            {p.needsConnect ? <p className={s.needsConnect} data-testid="needs-connect">{t('needsConnect')}</p> : null}
+          </PaymentCode>
           <a className={s.primary} href={shownUri} data-testid="open-in-wallet">{t('openInWallet')}</a>
         </div>
       ) : null}
