@@ -11,7 +11,7 @@ import { QR_MIN_MODULE_PX } from '@/lib/checkout/qr';
 import { dogeText } from '@/lib/pos/cart';
 import type { PosPaymentState } from '@/lib/pos/payment-state';
 import { PaymentCode, type PaymentRest } from '@/app/_lib/payment-code';
-import type { CreatedPayment } from './payment-screen';
+import type { CreatedPayment } from './created-payment';
 import s from './pos.module.css';
 
 export function PaymentQrPanel({ payment, state, final, rest, demoWallet, headingRef }: {

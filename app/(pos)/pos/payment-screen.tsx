@@ -14,32 +14,12 @@ import { useClock } from '@/app/_lib/use-clock';
 import { EmailReceipt } from './receipt/email-receipt';
 import { isFinalPosState, posPaymentState, posShownState, saleInProgress, shownTxid, underpaidRest } from '@/lib/pos/payment-state';
 import { playPaidSound } from './till-ui';
-import type { LockedRateView } from './pricing';
 import { PaymentQrPanel } from './payment-qr-panel';
 import { PaymentAmount, PaymentLines, PaymentStatus } from './payment-status';
 import { usePaymentFeed, type PaymentView } from './use-payment-feed';
+import type { CreatedPayment } from './created-payment';
 import s from './pos.module.css';
 
-export interface CreatedPayment {
-  id: string;
-  status: string;
-  total: string;
-  uri: string;
-  connect_uri: string;
-  envelope_url: string;
-  issued: string;
-  expires_at: string;
-  /** The rate a fiat-priced payment was converted at (docs/api.md#exchange-rates); null when priced in DOGE. */
-  rate?: LockedRateView | null;
-  payment: {
-    items: { type: string; id: string; name: string; count?: number; unit?: string; total?: string; tax?: string }[];
-    outputs?: { type?: string }[];
-    fiat_total: string;
-    fiat_tax: string;
-    fiat_currency: string;
-    order_reference?: string;
-  };
-}
 
 export function PaymentScreen({ payment, fiatCurrency, onNewSale, onChargeAgain, demoWallet = false, connected, onLiveChange, sound, ask }: {
   payment: CreatedPayment & Partial<PaymentView>;

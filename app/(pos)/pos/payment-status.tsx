@@ -5,7 +5,7 @@
 import { useLocale, useTranslations } from 'next-intl';
 import { dogeText } from '@/lib/pos/cart';
 import { countdown, okToHandOver, posStatusMessage, type PosPaymentState } from '@/lib/pos/payment-state';
-import type { CreatedPayment } from './payment-screen';
+import type { CreatedPayment } from './created-payment';
 import { LockedRate } from './pricing';
 import type { PaymentView } from './use-payment-feed';
 import s from './pos.module.css';

@@ -8,7 +8,7 @@ import { useTranslations } from 'next-intl';
 import { csrfFetch } from '@/app/_lib/csrf-fetch';
 import { paymentBody, type CartExtras, type CartLine } from '@/lib/pos/cart';
 import type { PosStore } from '@/lib/pos/catalog';
-import type { CreatedPayment } from './payment-screen';
+import type { CreatedPayment } from './created-payment';
 
 export const orderRef = () => 'POS-' + Date.now().toString(36).toUpperCase().slice(-6);
 
