@@ -2,3 +2,4 @@ export { resolveRange, parseBound, checkZone, startOfLocalDay, splitDays, localD
 export { salesReport, storeTimezone, type SalesReport } from './sales-report';
 export { salesCsv, SALES_CSV_COLUMNS } from './sales-csv';
 export { refundsConfirmedInPeriod } from './refunds';
+export { salesByCategory, type CategoryRow } from './by-category';

@@ -2,7 +2,9 @@
 // report counts (confirmed sales, and accepted ones with their status so they can be told
 // apart), oldest first, times in the report's zone. Over the confirmed rows, the sum of
 // line_total plus tax is the report's gross. Fields go through the invoice export's escaping
-// (csvField: RFC 4180 quoting and the spreadsheet-formula guard).
+// (csvField: RFC 4180 quoting and the spreadsheet-formula guard). `category` is an item line's
+// product's category, as by_category counts it (lib/reports/by-category.ts): "" for a line with
+// no product or category, and for every line that is not an item.
 import type { Db } from '../db/client';
 import { formatKoinu } from '../money';
 import { csvField } from '../backoffice/invoices';
@@ -13,6 +15,8 @@ export const SALES_CSV_COLUMNS = [
   'payment_id', 'time', 'cashier', 'status', 'exception', 'line_type', 'item_id', 'name', 'count', 'unit', 'tax', 'line_total',
   // docs/counter.md#reports: how the sale was paid (doge, cash) and the till's name then ('' for none).
   'tender', 'terminal',
+  // docs/catalog.md#reports: an item line's product's category.
+  'category',
 ] as const;
 
 const PAGE = 2000;
@@ -20,7 +24,7 @@ const PAGE = 2000;
 interface LineRow {
   id: string; seq: bigint; created_at: Date; status: string; exception: string | null; created_by: string | null; api_key_id: string | null;
   type: string; item_id: string; name: string; count: number | null; unit: bigint | null; tax: bigint | null; total: bigint | null;
-  tender: string; terminal: string | null;
+  tender: string; terminal: string | null; category: string | null;
 }
 
 /**
@@ -62,18 +66,20 @@ export async function* salesCsv(db: Db, range: ReportRange, ownSalesOf: string |
     // One page of payments (keyset on created_at, seq) with their lines, in one query.
     const rows = await db.prisma.$queryRawUnsafe<LineRow[]>(
       `SELECT p."id", p."seq", p."created_at", p."status", p."exception", p."created_by", p."api_key_id",
-              l."type", l."item_id", l."name", l."count", l."unit", l."tax", l."total", p."tender", p."terminal"
+              l."type", l."item_id", l."name", l."count", l."unit", l."tax", l."total", p."tender", p."terminal",
+              CASE WHEN l."type" = 'item' THEN pr."category" END AS category
          FROM (SELECT "id", "seq", "created_at", "status", "exception", "created_by", "api_key_id", "tender", "terminal" FROM "payment"
                 WHERE "created_at" >= $1 AND "created_at" < $2 AND "status" IN ('confirmed', 'accepted') AND "refund_of" IS NULL${scope}
                   AND ("created_at", "seq") > ($3, $4)
                 ORDER BY "created_at", "seq" LIMIT ${PAGE}) p
          JOIN "payment_line" l ON l."payment_id" = p."id"
+         LEFT JOIN "product" pr ON pr."sku" = l."item_id"
         ORDER BY p."created_at", p."seq", l."idx"`,
       range.from, range.to, after.createdAt, after.seq, ...(ownSalesOf ? [ownSalesOf] : []));
     if (rows.length === 0) return;
     const out: string[] = [];
     for (const r of rows) {
-      out.push([r.id, localTime(r.created_at), who(r.created_by, r.api_key_id), r.status, r.exception ?? '', r.type, r.item_id, r.name, r.count ?? '', k(r.unit), k(r.tax), k(r.total), r.tender, r.terminal ?? ''].map(csvField).join(','));
+      out.push([r.id, localTime(r.created_at), who(r.created_by, r.api_key_id), r.status, r.exception ?? '', r.type, r.item_id, r.name, r.count ?? '', k(r.unit), k(r.tax), k(r.total), r.tender, r.terminal ?? '', r.category ?? ''].map(csvField).join(','));
     }
     yield out.join('\r\n') + '\r\n';
     const last = rows[rows.length - 1];

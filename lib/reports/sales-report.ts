@@ -16,6 +16,7 @@
 import type { Db } from '../db/client';
 import { formatKoinu } from '../money';
 import { refundsConfirmedInPeriod } from './refunds';
+import { salesByCategory, type CategoryRow } from './by-category';
 import type { ReportRange } from './range';
 import { tenderAndTerminal, type TenderRow, type TerminalRow } from './by-tender';
 
@@ -37,6 +38,8 @@ export interface SalesReport {
   by_day: DayRow[];
   by_cashier: CashierRow[];
   by_product: ProductRow[];
+  /** docs/catalog.md#reports */
+  by_category: CategoryRow[];
   by_status: Record<(typeof STATUSES)[number], StatusRow>;
   /** docs/counter.md#reports: the confirmed sales by tender (doge, cash) and by registered till. */
   by_tender: Record<'doge' | 'cash', TenderRow>;
@@ -83,7 +86,7 @@ export async function salesReport(db: Db, range: ReportRange, ownSalesOf: string
   const bucket = (alias: string) => `width_bucket(${alias}"created_at", (SELECT string_to_array($${params.length + 1}, ',')::timestamptz[]))`;
   const q = <T>(sql: string, extra: unknown[] = []) => db.prisma.$queryRawUnsafe<T[]>(sql, ...params, ...extra);
 
-  const [statusRows, saleRows, lineRows, productRows, fiatRows, refunds] = await Promise.all([
+  const [statusRows, saleRows, lineRows, productRows, fiatRows, refunds, byCategory] = await Promise.all([
     q<{ status: string; exception: string | null; count: bigint; amount: bigint | null }>(
       `SELECT "status", "exception", count(*)::bigint AS count, sum("total")::bigint AS amount
          FROM "payment" WHERE ${scopeSql(ownSalesOf)} GROUP BY 1, 2`),
@@ -107,6 +110,7 @@ export async function salesReport(db: Db, range: ReportRange, ownSalesOf: string
           AND "fiat_currency" <> '' AND "fiat_total" ~ '^[0-9]{1,30}(\\.[0-9]{1,18})?$'
         GROUP BY 1 ORDER BY 1`),
     refundsConfirmedInPeriod(db, range.from, range.to, ownSalesOf),
+    salesByCategory(db, { where: scopeSql(ownSalesOf, 'p.'), params }),
   ]);
   const tenders = await tenderAndTerminal(db, scopeSql(ownSalesOf), params);
 
@@ -163,6 +167,7 @@ export async function salesReport(db: Db, range: ReportRange, ownSalesOf: string
     by_day: range.days.map((d, i) => ({ date: d.date, from: d.from.toISOString(), to: d.to.toISOString(), ...show(days[i]) })),
     by_cashier: byCashier,
     by_product: productRows.map((r) => ({ id: r.item_id, name: r.name, count: Number(r.count ?? 0), gross: formatKoinu(big(r.gross)), tax: formatKoinu(big(r.tax)) })),
+    by_category: byCategory,
     by_status: Object.fromEntries(Object.entries(byStatus).map(([s, v]) => [s, { count: v.count, amount: formatKoinu(v.amount), exceptions: v.exceptions }])) as SalesReport['by_status'],
     ...tenders,
   };

@@ -147,7 +147,7 @@ describe('the figures', () => {
     expect(r.status).toBe(200);
     expect(r.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(r.headers.get('content-disposition')).toBe('attachment; filename="sales-2026-11-01-2026-11-02.csv"');
-    expect(r.text.split('\r\n')[0]).toBe('payment_id,time,cashier,status,exception,line_type,item_id,name,count,unit,tax,line_total,tender,terminal');
+    expect(r.text.split('\r\n')[0]).toBe('payment_id,time,cashier,status,exception,line_type,item_id,name,count,unit,tax,line_total,tender,terminal,category');
   });
 });
 

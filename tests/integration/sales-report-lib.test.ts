@@ -282,6 +282,47 @@ describe('the report reconciles', () => {
     expect(text).not.toMatch(/(^|,)=HYPERLINK/m);
   });
 
+  it('by_category: item lines by their product\'s category, in the store\'s order, "" for lines with none; the CSV says the same', async () => {
+    // Coffee and tea are drinks, cake is food, the mug's product has no category and EVIL has no
+    // product at all (an API item whose id is no SKU): both count under "".
+    await db.prisma.store.update({ where: { id: 1 }, data: { categories: ['Food', 'Drinks'] } });
+    for (const [i, [sku, category]] of [['COF', 'Drinks'], ['TEA', 'Drinks'], ['CAKE', 'Food'], ['MUG', '']].entries()) {
+      await db.prisma.product.create({ data: { id: `cat-${i}`, sku, name: sku, price: 1n, category } });
+    }
+    const r = await salesReport(db, range());
+    const prod = (skus: string[]) => r.by_product.filter((p) => skus.includes(p.id));
+    const sumOf = (rows: { count: number; gross: string; tax: string }[]) => ({
+      count: rows.reduce((a, x) => a + x.count, 0), gross: formatKoinu(rows.reduce((a, x) => a + K(x.gross), 0n)), tax: formatKoinu(rows.reduce((a, x) => a + K(x.tax), 0n)),
+    });
+    expect(r.by_category).toEqual([
+      { category: 'Food', ...sumOf(prod(['CAKE'])) },
+      { category: 'Drinks', ...sumOf(prod(['COF', 'TEA'])) },
+      { category: '', ...sumOf(prod(['MUG', 'EVIL'])) },
+    ]);
+    expect(r.by_category.every((c) => c.count > 0)).toBe(true);
+    // A category not in the store's list comes after the listed ones; the rows still add up.
+    await db.prisma.product.update({ where: { sku: 'MUG' }, data: { category: 'Gifts' } });
+    const r2 = await salesReport(db, range());
+    expect(r2.by_category.map((c) => c.category)).toEqual(['Food', 'Drinks', 'Gifts', '']);
+    expect(r2.by_category[2]).toEqual({ category: 'Gifts', ...sumOf(prod(['MUG'])) });
+    expect(sumOf(r2.by_category)).toEqual(sumOf(r2.by_product));
+    // A cashier's own report: its own lines only.
+    const mine = await salesReport(db, range(), cashiers[0]);
+    expect(sumOf(mine.by_category)).toEqual(sumOf(mine.by_product));
+    expect(K(sumOf(mine.by_category).gross)).toBeLessThan(K(sumOf(r2.by_category).gross));
+    // The CSV's category column: the item line's product's category, "" for any other line.
+    const [head, ...rows] = parseCsv(await collect(salesCsv(db, range())));
+    const c = (n: string) => head.indexOf(n);
+    const want: Record<string, string> = { COF: 'Drinks', TEA: 'Drinks', CAKE: 'Food', MUG: 'Gifts', EVIL: '' };
+    for (const row of rows) expect(row[c('category')], row.join(',')).toBe(row[c('line_type')] === 'item' ? want[row[c('item_id')]] : '');
+    const confirmedItems = rows.filter((x) => x[c('status')] === 'confirmed' && x[c('line_type')] === 'item');
+    for (const cat of r2.by_category) {
+      const of = confirmedItems.filter((x) => x[c('category')] === cat.category);
+      expect(formatKoinu(of.reduce((a, x) => a + K(x[c('line_total')]), 0n)), cat.category).toBe(cat.gross);
+    }
+    await db.prisma.product.deleteMany({ where: { id: { startsWith: 'cat-' } } });
+  });
+
   it('a cashier\'s report holds its own sales only', async () => {
     const mine = await salesReport(db, range(), cashiers[0]);
     expect(mine.scope).toBe('own_sales');
@@ -302,6 +343,7 @@ describe('the report reconciles', () => {
     expect(r.by_day.map((d) => [d.date, d.count, d.gross])).toEqual([['2026-01-01', 0, '0'], ['2026-01-02', 0, '0']]);
     expect(r.by_cashier).toEqual([]);
     expect(r.by_product).toEqual([]);
+    expect(r.by_category).toEqual([]);
   });
 
   it('the store zone defaults to UTC while the store has no timezone setting', async () => {
