@@ -30,3 +30,12 @@ export function orderCategories(listed: readonly string[], used: Iterable<string
   const rest = [...inUse].filter((c) => !listed.includes(c)).sort((a, b) => a.localeCompare(b));
   return [...known, ...rest];
 }
+
+/**
+ * The list the catalog page edits: the setting's order (categories no product uses yet too),
+ * then the products' other categories alphabetically, as the till would show them.
+ */
+export function editableCategories(listed: readonly string[], used: Iterable<string>): string[] {
+  const rest = [...new Set(used)].filter((c) => c !== '' && !listed.includes(c)).sort((a, b) => a.localeCompare(b));
+  return [...listed, ...rest];
+}

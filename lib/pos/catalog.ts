@@ -59,10 +59,17 @@ export interface RecentSale {
   timeText: string;
 }
 
+/**
+ * The most products the till loads (docs/catalog.md#on-the-till): a corner shop's 400 and
+ * more. Past it, products last in the catalog's order are left off the till; search and the
+ * scanner look only at what the till loaded.
+ */
+export const POS_CATALOG_MAX = 2000;
+
 /** The products the till sells: those priced in the store's pricing currency (others wait to be re-priced). */
 export async function posCatalog(db: Db): Promise<PosProduct[]> {
   const store = await db.prisma.store.findUnique({ where: { id: 1 }, select: { pricingCurrency: true } });
-  const rows = await db.prisma.product.findMany({ where: { archived: false, priceCurrency: store?.pricingCurrency || 'DOGE' }, orderBy: [{ sort: 'asc' }, { name: 'asc' }], take: 500 });
+  const rows = await db.prisma.product.findMany({ where: { archived: false, priceCurrency: store?.pricingCurrency || 'DOGE' }, orderBy: [{ sort: 'asc' }, { name: 'asc' }], take: POS_CATALOG_MAX });
   return rows.map((p) => ({
     id: p.id, sku: p.sku, name: p.name, description: p.description, icon: p.icon, priceKoinu: p.price.toString(), taxRateBp: p.taxRateBp,
     category: p.category, barcode: p.barcode ?? '', stock: p.stock, lowStock: p.lowStock,

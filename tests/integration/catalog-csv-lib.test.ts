@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openMigratedDb, type Db } from '@/lib/db';
 import { importCatalogCsv } from '@/lib/backoffice/catalog-csv';
+import { POS_CATALOG_MAX, posCatalog, posCategories } from '@/lib/pos/catalog';
 
 let db: Db;
 beforeAll(async () => { db = await openMigratedDb({ memory: true }); }, 60_000);
@@ -26,6 +27,18 @@ it('imports 5,000 new rows, then updates them, well under 10 s each', async () =
   const p = await db.prisma.product.findUnique({ where: { sku: 'BULK-4999' } });
   expect(p).toMatchObject({ name: 'Bulk item 4999', price: 5_325_000_000n, category: 'Bulk', barcode: 'B-4999', stock: 1, lowStock: 2 });
 }, 120_000);
+
+it('the till loads the first POS_CATALOG_MAX (at least 500) of those 5,000 products, in catalog order', async () => {
+  expect(POS_CATALOG_MAX).toBeGreaterThanOrEqual(500);
+  const t = performance.now();
+  const loaded = await posCatalog(db);
+  console.log(`till catalog of ${loaded.length} products: ${(performance.now() - t).toFixed(0)} ms`);
+  expect(loaded).toHaveLength(POS_CATALOG_MAX);
+  const names = loaded.map((p) => p.name);
+  expect(names).toEqual([...names].sort()); // sort is 0 for all: by name
+  expect(loaded[0]).toMatchObject({ sku: 'BULK-0', category: 'Bulk', barcode: 'B-0', stock: 0, lowStock: 2 });
+  expect(await posCategories(db, loaded)).toEqual(['Bulk']);
+}, 60_000);
 
 it('applies nothing when one row is bad, and lets two rows swap barcodes', async () => {
   const before = await db.prisma.product.count();

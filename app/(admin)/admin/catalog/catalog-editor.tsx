@@ -1,13 +1,15 @@
 'use client';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { localeNumber } from '@/lib/i18n/display';
 import type { ProductView } from '@/lib/backoffice/catalog';
 import { useAdminCall } from '../_components/api';
 
 const MAX_IMAGE_BYTES = 48 * 1024;
-type Draft = { sku: string; name: string; description: string; icon: string; price: string; tax_rate: string; sort: string };
-const EMPTY: Draft = { sku: '', name: '', description: '', icon: '', price: '', tax_rate: '0', sort: '0' };
+type Draft = { sku: string; name: string; description: string; icon: string; price: string; tax_rate: string; sort: string; category: string; barcode: string; low_stock: string; stock: string };
+const EMPTY: Draft = { sku: '', name: '', description: '', icon: '', price: '', tax_rate: '0', sort: '0', category: '', barcode: '', low_stock: '0', stock: '' };
+/** The datalist of known categories the product forms offer (docs/catalog.md). */
+const CATEGORY_LIST_ID = 'catalog-categories';
 
 function Icon({ icon }: { icon: string }) {
   if (!icon) return <span className="bo-icon bo-icon-empty" aria-hidden>◻</span>;
@@ -15,8 +17,8 @@ function Icon({ icon }: { icon: string }) {
   return icon.startsWith('data:') ? <img className="bo-icon" src={icon} alt="" /> : <span className="bo-icon" aria-hidden>{icon}</span>;
 }
 
-function ProductForm({ draft, onChange, onSubmit, submitLabel, busy, onCancel, currency }: {
-  draft: Draft; onChange: (d: Draft) => void; onSubmit: () => void; submitLabel: string; busy: boolean; onCancel?: () => void; currency: string;
+function ProductForm({ draft, onChange, onSubmit, submitLabel, busy, onCancel, currency, isNew }: {
+  draft: Draft; onChange: (d: Draft) => void; onSubmit: () => void; submitLabel: string; busy: boolean; onCancel?: () => void; currency: string; isNew?: boolean;
 }) {
   const t = useTranslations('adminCatalog');
   const ta = useTranslations('admin');
@@ -40,6 +42,11 @@ function ProductForm({ draft, onChange, onSubmit, submitLabel, busy, onCancel, c
           r.readAsDataURL(f);
         }} />
       </label>
+      <label className="field"><span>{t('category')}</span><input value={draft.category} onChange={set('category')} maxLength={64} list={CATEGORY_LIST_ID} /></label>
+      <label className="field"><span>{t('barcode')}</span><input value={draft.barcode} onChange={set('barcode')} maxLength={64} pattern="[ -~]*" autoComplete="off" /></label>
+      {/* Stock is set here only when the product is created; later changes are adjustments with a reason (docs/catalog.md). */}
+      {isNew ? <label className="field"><span>{t('stockInitial')}</span><input value={draft.stock} onChange={set('stock')} inputMode="numeric" pattern="-?[0-9]*" /></label> : null}
+      <label className="field"><span>{t('lowStock')}</span><input value={draft.low_stock} onChange={set('low_stock')} inputMode="numeric" pattern="-?[0-9]*" /></label>
       <label className="field bo-span2"><span>{t('description')}</span><input value={draft.description} onChange={set('description')} maxLength={500} /></label>
       <label className="field"><span>{t('order')}</span><input value={draft.sort} onChange={set('sort')} inputMode="numeric" /></label>
       <div className="bo-form-actions bo-span2">
@@ -54,8 +61,12 @@ function ProductForm({ draft, onChange, onSubmit, submitLabel, busy, onCancel, c
 }
 
 function toBody(d: Draft) {
-  return { sku: d.sku.trim(), name: d.name, description: d.description, icon: d.icon, price: d.price.trim(), tax_rate: d.tax_rate.trim() || '0', sort: Number(d.sort) || 0 };
+  return {
+    sku: d.sku.trim(), name: d.name, description: d.description, icon: d.icon, price: d.price.trim(), tax_rate: d.tax_rate.trim() || '0', sort: Number(d.sort) || 0,
+    category: d.category.trim(), barcode: d.barcode.trim(), low_stock: Number(d.low_stock) || 0,
+  };
 }
+const createBody = (d: Draft) => ({ ...toBody(d), stock: d.stock.trim() === '' ? null : Number(d.stock) });
 
 /** An edit: the price is sent only when typed anew (the server reads it in the pricing currency). */
 function editBody(d: Draft, p: ProductView) {
@@ -70,7 +81,7 @@ function OtherCurrency({ p, pricing }: { p: ProductView; pricing: string }) {
   return <span className="bo-badge bo-badge-declined" title={t('notOnTill', { pricing })}>{t('pricedIn', { currency: p.currency, pricing })}</span>;
 }
 
-export function CatalogEditor({ initial, pricingCurrency = 'DOGE' }: { initial: ProductView[]; pricingCurrency?: string }) {
+export function CatalogEditor({ initial, pricingCurrency = 'DOGE', categories = [] }: { initial: ProductView[]; pricingCurrency?: string; categories?: string[] }) {
   const t = useTranslations('adminCatalog');
   const locale = useLocale();
   const adminCall = useAdminCall();
@@ -81,11 +92,14 @@ export function CatalogEditor({ initial, pricingCurrency = 'DOGE' }: { initial: 
   const [busy, setBusy] = useState(false);
   const [msg, setMsg] = useState<{ error: boolean; text: string } | null>(null);
 
+  // After an import the page is refreshed with the server's products: show those.
+  useEffect(() => setProducts(initial), [initial]);
+
   const replace = (p: ProductView) => setProducts((ps) => ps.map((x) => (x.id === p.id ? p : x)));
 
   async function create() {
     setBusy(true);
-    const r = await adminCall<ProductView>('POST', '/api/admin/products', toBody(draft));
+    const r = await adminCall<ProductView>('POST', '/api/admin/products', createBody(draft));
     setBusy(false);
     if (!r.ok) return setMsg({ error: true, text: r.message });
     setProducts((ps) => [...ps, r.data]);
@@ -119,7 +133,8 @@ export function CatalogEditor({ initial, pricingCurrency = 'DOGE' }: { initial: 
       ) : null}
       <section className="bo-card">
         <h2>{t('addHeading')}</h2>
-        <ProductForm draft={draft} onChange={setDraft} onSubmit={create} submitLabel={t('addProduct')} busy={busy} currency={pricingCurrency} />
+        <ProductForm draft={draft} onChange={setDraft} onSubmit={create} submitLabel={t('addProduct')} busy={busy} currency={pricingCurrency} isNew />
+        <datalist id={CATEGORY_LIST_ID}>{categories.map((c) => <option key={c} value={c} />)}</datalist>
       </section>
       {msg ? <p role={msg.error ? 'alert' : 'status'} className={msg.error ? 'form-error' : 'bo-ok'}>{msg.text}</p> : null}
       <section className="bo-card">
@@ -135,10 +150,10 @@ export function CatalogEditor({ initial, pricingCurrency = 'DOGE' }: { initial: 
                     <Icon icon={p.icon} />
                     <div className="bo-grow">
                       <b>{p.name}</b> {p.archived ? <span className="bo-badge bo-badge-declined">{t('archived')}</span> : null} <OtherCurrency p={p} pricing={pricingCurrency} />
-                      <div className="muted">{p.sku}{p.tax_rate !== '0' ? ` · ${t('tax', { rate: localeNumber(p.tax_rate, locale) })}` : ''}{p.description ? ` · ${p.description}` : ''}</div>
+                      <div className="muted">{p.sku}{p.category ? ` · ${p.category}` : ''}{p.barcode ? ` · ${p.barcode}` : ''}{p.tax_rate !== '0' ? ` · ${t('tax', { rate: localeNumber(p.tax_rate, locale) })}` : ''}{p.description ? ` · ${p.description}` : ''}</div>
                     </div>
                     <span className="bo-amount">{localeNumber(p.price, locale)} {p.currency}</span>
-                    <button type="button" className="btn bo-btn-sm" onClick={() => { setEditing(p.id); setEdit({ sku: p.sku, name: p.name, description: p.description, icon: p.icon, price: p.currency === pricingCurrency ? p.price : '', tax_rate: p.tax_rate, sort: String(p.sort) }); }}>{t('edit')}</button>
+                    <button type="button" className="btn bo-btn-sm" onClick={() => { setEditing(p.id); setEdit({ sku: p.sku, name: p.name, description: p.description, icon: p.icon, price: p.currency === pricingCurrency ? p.price : '', tax_rate: p.tax_rate, sort: String(p.sort), category: p.category, barcode: p.barcode, low_stock: String(p.low_stock), stock: '' }); }}>{t('edit')}</button>
                     <button type="button" className="btn bo-btn-sm" onClick={() => archive(p, !p.archived)}>{p.archived ? t('restore') : t('archive')}</button>
                   </div>
                 )}

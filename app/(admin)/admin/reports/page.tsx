@@ -1,5 +1,5 @@
 // The printable end-of-day report (docs/using-counter.md#reports-and-receipts): one local day in the store's zone (today by
-// default), its totals, by cashier and by product, and the payments still waiting. Owner and
+// default), its totals, by cashier, by product and by category (docs/catalog.md#reports), and the payments still waiting. Owner and
 // manager; the figures are those of GET /api/v1/reports/sales for the same day.
 import Link from 'next/link';
 import { getLocale, getTranslations } from 'next-intl/server';
@@ -111,6 +111,17 @@ function ReportBody({ r, day, t: m, ta, locale }: { r: SalesReport; day: string;
           <tbody>
             {r.by_product.length === 0 ? <tr><td colSpan={4} className="muted bo-empty">{m('noItemsDay')}</td></tr> : r.by_product.map((p) => (
               <tr key={`${p.id}\u0000${p.name}`}><td>{p.name} <small className="muted bo-mono">{p.id}</small></td><td className="num">{p.count}</td><td className="num bo-amount">{doge(p.gross)}</td><td className="num">{doge(p.tax)}</td></tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+      <section className="bo-card bo-table-wrap">
+        <h2>{m('byCategory')}</h2>
+        <table className="bo-table" data-testid="eod-categories">
+          <thead><tr><th>{m('category')}</th><th className="num">{m('count')}</th><th className="num">{m('gross')}</th><th className="num">{m('tax')}</th></tr></thead>
+          <tbody>
+            {r.by_category.length === 0 ? <tr><td colSpan={4} className="muted bo-empty">{m('noItemsDay')}</td></tr> : r.by_category.map((c) => (
+              <tr key={c.category}><td>{c.category || <span className="muted">{m('uncategorised')}</span>}</td><td className="num">{c.count}</td><td className="num bo-amount">{doge(c.gross)}</td><td className="num">{doge(c.tax)}</td></tr>
             ))}
           </tbody>
         </table>
