@@ -5,7 +5,6 @@
 // paid), the receipt, the cashier's shift, the demo wallet (empty, a payment open, paid) and
 // every back-office page, including an invoice's detail. Also: the dark theme follows the
 // system, the switch overrides it and is kept on this device, with no flash of the wrong theme.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { tillHydrated, devnetTest, paymentIdOf } from './fixtures';
 import { randomBytes } from 'node:crypto';
@@ -13,11 +12,11 @@ import { join } from 'node:path';
 import { testXpub } from '../helpers/keys';
 import { parseKoinu } from '../../lib/money';
 import type { AppServer } from '../helpers/app-server';
+import { axe, report, type Found, type Theme } from './axe-check';
 
 const OWNER = { name: 'Ada', email: 'owner@a11y.test', password: 'counter a11y e2e password' };
 const API_KEY = 'a11y_' + randomBytes(24).toString('base64url');
 const xpub = testXpub(33);
-type Theme = 'light' | 'dark';
 
 // No ADMIN_EMAIL: the first-run pages are checked before the owner is created through /setup.
 const test = devnetTest({
@@ -32,27 +31,6 @@ const test = devnetTest({
   ],
 });
 test.describe.configure({ mode: 'serial', timeout: 300_000 });
-
-interface Found { where: string; id: string; impact: string; help: string; nodes: string[] }
-
-/** The rules a colour theme can change: the dark pass runs these only (the light pass runs all). */
-const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
-
-/** Runs axe on the page as it is; returns its serious and critical violations. */
-async function axe(page: Page, where: string, theme: Theme = 'light'): Promise<Found[]> {
-  const t0 = Date.now();
-  const builder = new AxeBuilder({ page });
-  if (theme === 'dark') builder.withRules(COLOUR_RULES);
-  const r = await builder.analyze();
-  if (process.env.A11Y_TIMES) console.log(`axe ${where}: ${Date.now() - t0} ms`);
-  return r.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ where, id: v.id, impact: v.impact!, help: v.help, nodes: v.nodes.slice(0, 6).map((n) => `${n.target.join(' ')}: ${n.failureSummary?.split('\n').slice(1).join(' ').trim()}`) }));
-}
-
-function report(found: Found[]): string {
-  return found.map((f) => `\n[${f.impact}] ${f.where}: ${f.id} (${f.help})\n${f.nodes.map((n) => `    ${n}`).join('\n')}`).join('') || 'none';
-}
 
 async function themed(browser: Browser, theme: Theme, viewport = { width: 1024, height: 768 }): Promise<BrowserContext> {
   return browser.newContext({ colorScheme: theme, viewport });

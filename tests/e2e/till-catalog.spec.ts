@@ -2,11 +2,12 @@
 // tablet (1024×768): category tabs (arrow keys move between them), the search box (filters as
 // you type, Enter adds the first match) and a keyboard-wedge scanner simulated by fast typing
 // then Enter, which adds the product by barcode or SKU; an unknown code adds nothing.
-import { expect, type Page } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { signInToTill, devnetTest } from './fixtures';
 import { randomBytes } from 'node:crypto';
 import { hdFromSeed, serializeXpub, derivePath, REGTEST } from '../../lib/doge';
 import { parseKoinu } from '../../lib/money';
+import { cartLine, grid, scan } from './till-catalog-helpers';
 
 const ADMIN = { email: 'owner@catalog.test', password: 'counter catalog e2e password' };
 const API_KEY = 'cat_' + randomBytes(24).toString('base64url');
@@ -31,26 +32,6 @@ const test = devnetTest({
     })),
   ],
 });
-
-
-const grid = (page: Page) => page.locator('#till-category-panel button');
-const cartLine = (page: Page, name: string) => page.getByTestId('cart-line').filter({ hasText: name });
-
-
-/**
- * A keyboard-wedge scanner: the code's keys and Enter as one burst of keydown events on the
- * focused element, dispatched inside the page. Playwright's page.keyboard sends each key through
- * the browser's input pipeline with a round trip per key, which on a loaded 2-core machine spaces
- * them like a person's typing; a real scanner's keys arrive a few ms apart, as these do.
- */
-async function scan(page: Page, code: string) {
-  await page.evaluate((c) => {
-    const target = document.activeElement ?? document.body;
-    for (const key of [...c.split(''), 'Enter']) {
-      target.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
-    }
-  }, code);
-}
 
 for (const size of [{ width: 390, height: 844 }, { width: 1024, height: 768 }]) {
   test(`category tabs, search and a scanner ring up a sale at ${size.width}×${size.height}`, async ({ page, app }) => {

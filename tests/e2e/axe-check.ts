@@ -1,0 +1,28 @@
+// axe-core over a page in real Chromium (docs/using-counter.md#the-till-pos): its serious and
+// critical violations, for a11y.spec.ts's tour of every page and the specs of single pages.
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+
+export type Theme = 'light' | 'dark';
+
+export interface Found { where: string; id: string; impact: string; help: string; nodes: string[] }
+
+/** The rules a colour theme can change: the dark pass runs these only (the light pass runs all). */
+export const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
+
+/** Runs axe on the page as it is; returns its serious and critical violations. */
+export async function axe(page: Page, where: string, theme: Theme = 'light'): Promise<Found[]> {
+  const t0 = Date.now();
+  const builder = new AxeBuilder({ page });
+  if (theme === 'dark') builder.withRules(COLOUR_RULES);
+  const r = await builder.analyze();
+  if (process.env.A11Y_TIMES) console.log(`axe ${where}: ${Date.now() - t0} ms`);
+  return r.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ where, id: v.id, impact: v.impact!, help: v.help, nodes: v.nodes.slice(0, 6).map((n) => `${n.target.join(' ')}: ${n.failureSummary?.split('\n').slice(1).join(' ').trim()}`) }));
+}
+
+export function report(found: Found[]): string {
+  return found.map((f) => `\n[${f.impact}] ${f.where}: ${f.id} (${f.help})\n${f.nodes.map((n) => `    ${n}`).join('\n')}`).join('') || 'none';
+}
+
