@@ -2,6 +2,7 @@
 // default), its totals, by cashier, by product and by category (docs/catalog.md#reports), and the payments still waiting. Owner and
 // manager; the figures are those of GET /api/v1/reports/sales for the same day.
 import Link from 'next/link';
+import type { ReactNode } from 'react';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { dogeAmount, localeNumber } from '@/lib/i18n/display';
 import { exceptionLabel, statusLabel, type AnyT } from '../_components/labels';
@@ -104,28 +105,10 @@ function ReportBody({ r, day, t: m, ta, locale }: { r: SalesReport; day: string;
         </table>
       </section>
       <TenderTables r={r} m={m} doge={doge} locale={locale} />
-      <section className="bo-card bo-table-wrap">
-        <h2>{m('byProduct')}</h2>
-        <table className="bo-table" data-testid="eod-products">
-          <thead><tr><th>{m('product')}</th><th className="num">{m('count')}</th><th className="num">{m('gross')}</th><th className="num">{m('tax')}</th></tr></thead>
-          <tbody>
-            {r.by_product.length === 0 ? <tr><td colSpan={4} className="muted bo-empty">{m('noItemsDay')}</td></tr> : r.by_product.map((p) => (
-              <tr key={`${p.id}\u0000${p.name}`}><td>{p.name} <small className="muted bo-mono">{p.id}</small></td><td className="num">{p.count}</td><td className="num bo-amount">{doge(p.gross)}</td><td className="num">{doge(p.tax)}</td></tr>
-            ))}
-          </tbody>
-        </table>
-      </section>
-      <section className="bo-card bo-table-wrap">
-        <h2>{m('byCategory')}</h2>
-        <table className="bo-table" data-testid="eod-categories">
-          <thead><tr><th>{m('category')}</th><th className="num">{m('count')}</th><th className="num">{m('gross')}</th><th className="num">{m('tax')}</th></tr></thead>
-          <tbody>
-            {r.by_category.length === 0 ? <tr><td colSpan={4} className="muted bo-empty">{m('noItemsDay')}</td></tr> : r.by_category.map((c) => (
-              <tr key={c.category}><td>{c.category || <span className="muted">{m('uncategorised')}</span>}</td><td className="num">{c.count}</td><td className="num bo-amount">{doge(c.gross)}</td><td className="num">{doge(c.tax)}</td></tr>
-            ))}
-          </tbody>
-        </table>
-      </section>
+      <ItemsTable heading={m('byProduct')} first={m('product')} testId="eod-products" m={m} doge={doge}
+        rows={r.by_product.map((p) => ({ key: `${p.id}\u0000${p.name}`, label: <>{p.name} <small className="muted bo-mono">{p.id}</small></>, ...p }))} />
+      <ItemsTable heading={m('byCategory')} first={m('category')} testId="eod-categories" m={m} doge={doge}
+        rows={r.by_category.map((c) => ({ key: c.category, label: c.category || <span className="muted">{m('uncategorised')}</span>, ...c }))} />
       <section className="bo-card">
         <h2>{m('byStatus')}</h2>
         <table className="bo-table">
@@ -138,5 +121,25 @@ function ReportBody({ r, day, t: m, ta, locale }: { r: SalesReport; day: string;
         </table>
       </section>
     </div>
+  );
+}
+
+/** Item lines grouped by product or by category (docs/catalog.md#reports): count, gross before tax, tax. */
+function ItemsTable({ heading, first, testId, rows, m, doge }: {
+  heading: string; first: string; testId: string; m: AnyT; doge: (v: string) => string;
+  rows: { key: string; label: ReactNode; count: number; gross: string; tax: string }[];
+}) {
+  return (
+    <section className="bo-card bo-table-wrap">
+      <h2>{heading}</h2>
+      <table className="bo-table" data-testid={testId}>
+        <thead><tr><th>{first}</th><th className="num">{m('count')}</th><th className="num">{m('gross')}</th><th className="num">{m('tax')}</th></tr></thead>
+        <tbody>
+          {rows.length === 0 ? <tr><td colSpan={4} className="muted bo-empty">{m('noItemsDay')}</td></tr> : rows.map((x) => (
+            <tr key={x.key}><td>{x.label}</td><td className="num">{x.count}</td><td className="num bo-amount">{doge(x.gross)}</td><td className="num">{doge(x.tax)}</td></tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
   );
 }
