@@ -18,6 +18,7 @@ import { startApp, type AppServer } from '../helpers/app-server';
 import { axe, report, type Found } from './axe-check';
 import { cartLine, grid, scan } from './till-catalog-helpers';
 import { signInToTill, tillHydrated } from './fixtures';
+import { DEMO_PRODUCTS } from '../../lib/demo/seed-catalog';
 
 const OWNER = { email: 'owner@shop-import.test', password: 'counter import e2e password' };
 const CATEGORIES = ['Bakery', 'Dairy', 'Drinks', 'Frozen', 'Fruit', 'Household', 'Snacks', 'Stationery'];
@@ -32,6 +33,8 @@ const product = (i: number): Row => {
 const csvOf = (rows: Row[]) => 'sku,name,price,category,barcode\n' + rows.map((r) => [r.sku, r.name, r.price, r.category, r.barcode].join(',')).join('\n') + '\n';
 const FIRST = Array.from({ length: 400 }, (_, i) => product(i));
 const ALL_500 = Array.from({ length: 500 }, (_, i) => product(i));
+/** On devnet the app starts with the demo's few products (no category), as a new shop does. */
+const DEMO = DEMO_PRODUCTS.length;
 
 const test = base.extend<object, { app: AppServer }>({
   app: [
@@ -122,7 +125,7 @@ test('a 400-product CSV through the back office: errors previewed by line and co
   found.push(...(await axe(page, 'catalog: a preview ready to apply')));
   await page.getByRole('button', { name: 'Apply import' }).click();
   await expect(page.getByTestId('import-done')).toHaveText('Imported: 400 new, 0 updated, 0 unchanged.');
-  await expect(page.locator('.bo-product[data-sku]')).toHaveCount(400);
+  await expect(page.locator('.bo-product[data-sku]')).toHaveCount(DEMO + 400);
 
   // The categories, alphabetically until an order is saved; Drinks moved to the top by keyboard.
   const order = page.getByTestId('category-order').locator('li');
@@ -163,7 +166,7 @@ test('the till: the imported categories as tabs in the store\'s order, arrow key
   const tabs = page.getByRole('tablist', { name: 'Categories' }).getByRole('tab');
   // Seasonal has no product: no tab.
   await expect(tabs).toHaveText(['All', 'Drinks', 'Bakery', 'Dairy', 'Frozen', 'Fruit', 'Household', 'Stationery', 'Snacks']);
-  await expect(grid(page)).toHaveCount(400);
+  await expect(grid(page)).toHaveCount(DEMO + 400);
   await page.getByRole('tab', { name: 'Household' }).click();
   await expect(grid(page)).toHaveCount(50);
   await page.keyboard.press('ArrowRight');
@@ -174,7 +177,7 @@ test('the till: the imported categories as tabs in the store\'s order, arrow key
   await expect(page.getByRole('tab', { name: 'Snacks' })).toHaveAttribute('aria-selected', 'true');
   await page.keyboard.press('ArrowRight'); // wraps to All
   await expect(page.getByRole('tab', { name: 'All' })).toBeFocused();
-  await expect(grid(page)).toHaveCount(400);
+  await expect(grid(page)).toHaveCount(DEMO + 400);
 
   // Search filters as you type (name, SKU, barcode); Enter adds the first match.
   const search = page.getByRole('searchbox', { name: 'Search products' });
@@ -212,7 +215,7 @@ test('a second file of 500 rows (400 unchanged, 100 new): the till loads all 500
 
   await page.goto(app.url + '/pos');
   await tillHydrated(page);
-  await expect(grid(page)).toHaveCount(500);
+  await expect(grid(page)).toHaveCount(DEMO + 500);
   await scan(page, product(499).barcode); // the last one loaded too
   await expect(cartLine(page, product(499).name)).toHaveCount(1);
   const times = await keystrokeTimes(page, 'fresh bread 1');

@@ -20,7 +20,7 @@ export function CategoryOrder({ listed, initial, counts }: { listed: string[]; i
   const [busy, setBusy] = useState(false);
   const [msg, setMsg] = useState<{ error: boolean; text: string } | null>(null);
   const [announce, setAnnounce] = useState('');
-  const focusNext = useRef<string | null>(null);
+  const focusNext = useRef<{ name: string; dir: 'up' | 'down' } | null>(null);
   const list = useRef<HTMLOListElement>(null);
 
   // After an import (router.refresh) the page sends new categories: start from them.
@@ -32,11 +32,13 @@ export function CategoryOrder({ listed, initial, counts }: { listed: string[]; i
   }, [key]);
 
   useEffect(() => {
-    if (!focusNext.current || !list.current) return;
-    const b = list.current.querySelector<HTMLButtonElement>(`button[data-focus="${CSS.escape(focusNext.current)}"]`);
-    // A button at the end of the list is disabled: the other one of the pair takes the focus.
-    (b && !b.disabled ? b : list.current.querySelector<HTMLButtonElement>(`button[data-focus-alt="${CSS.escape(focusNext.current)}"]`))?.focus();
+    const want = focusNext.current;
     focusNext.current = null;
+    if (!want || !list.current) return;
+    const li = [...list.current.children].find((el) => (el as HTMLElement).dataset.category === want.name);
+    const b = li?.querySelector<HTMLButtonElement>(`button[data-move="${want.dir}"]`);
+    // At either end of the list that button is disabled: the other one of the pair takes the focus.
+    (b && !b.disabled ? b : li?.querySelector<HTMLButtonElement>(`button[data-move="${want.dir === 'up' ? 'down' : 'up'}"]`))?.focus();
   }, [order]);
 
   const dirty = JSON.stringify(order) !== JSON.stringify(saved);
@@ -46,7 +48,7 @@ export function CategoryOrder({ listed, initial, counts }: { listed: string[]; i
     if (j < 0 || j >= order.length) return;
     const next = [...order];
     [next[i], next[j]] = [next[j], next[i]];
-    focusNext.current = `${next[j]}\u0000${by}`;
+    focusNext.current = { name: next[j], dir: by < 0 ? 'up' : 'down' };
     setOrder(next);
     setAnnounce(t('movedTo', { name: next[j], pos: j + 1, total: next.length }));
   }
@@ -84,9 +86,9 @@ export function CategoryOrder({ listed, initial, counts }: { listed: string[]; i
             <li key={c} className="bo-product" data-category={c}>
               <span className="bo-grow"><b>{c}</b> <span className="muted">{t('productsIn', { n: counts[c] ?? 0 })}</span></span>
               <button type="button" className="btn bo-btn-sm" aria-label={t('moveUp', { name: c })} disabled={i === 0}
-                data-focus={`${c}\u0000-1`} data-focus-alt={`${c}\u00001`} onClick={() => move(i, -1)}>↑</button>
+                data-move="up" onClick={() => move(i, -1)}>↑</button>
               <button type="button" className="btn bo-btn-sm" aria-label={t('moveDown', { name: c })} disabled={i === order.length - 1}
-                data-focus={`${c}\u00001`} data-focus-alt={`${c}\u0000-1`} onClick={() => move(i, 1)}>↓</button>
+                data-move="down" onClick={() => move(i, 1)}>↓</button>
               {(counts[c] ?? 0) === 0 ? <button type="button" className="btn bo-btn-sm" aria-label={t('removeCategory', { name: c })} onClick={() => remove(c)}>✕</button> : null}
             </li>
           ))}
