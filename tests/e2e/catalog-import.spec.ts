@@ -8,16 +8,11 @@
 // checks the catalog page with a preview, its errors and the category list, light and dark.
 // The search keystroke's time to the screen is measured at 400 and 500 products and printed
 // (docs/performance.md), never asserted.
-import { test as base, expect, type Page } from '@playwright/test';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { seedPglite } from './seed-pglite';
+import { expect, type Page } from '@playwright/test';
 import { testXpub } from '../helpers/keys';
-import { startApp, type AppServer } from '../helpers/app-server';
 import { axe, report, type Found } from './axe-check';
 import { cartLine, grid, scan } from './till-catalog-helpers';
-import { signInToTill, tillHydrated } from './fixtures';
+import { devnetTest, signInToTill, tillHydrated } from './fixtures';
 import { DEMO_PRODUCTS } from '../../lib/demo/seed-catalog';
 
 const OWNER = { email: 'owner@shop-import.test', password: 'counter import e2e password' };
@@ -36,21 +31,9 @@ const ALL_500 = Array.from({ length: 500 }, (_, i) => product(i));
 /** On devnet the app starts with the demo's few products (no category), as a new shop does. */
 const DEMO = DEMO_PRODUCTS.length;
 
-const test = base.extend<object, { app: AppServer }>({
-  app: [
-    async ({}, use) => {
-      const dataDir = mkdtempSync(join(tmpdir(), 'counter-import-e2e-'));
-      await seedPglite(dataDir, [{ sql: `INSERT INTO store (id, name) VALUES (1, $1)`, params: ['Corner Shop'] }]);
-      const app = await startApp(
-        { DOGE_NETWORK: 'regtest', CHAIN_BACKEND: 'devnet', DEVNET_BLOCK_SECONDS: '0', STORE_XPUB: testXpub(61), ADMIN_EMAIL: OWNER.email, ADMIN_PASSWORD: OWNER.password },
-        { keepDataDir: dataDir },
-      );
-      await use(app);
-      await app.stop();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-    { scope: 'worker' },
-  ],
+const test = devnetTest({
+  name: 'import', xpub: testXpub(61), owner: OWNER,
+  seed: [{ sql: `INSERT INTO store (id, name) VALUES (1, $1)`, params: ['Corner Shop'] }],
 });
 test.describe.configure({ mode: 'serial', timeout: 240_000 });
 
