@@ -78,23 +78,22 @@ export function decimalSub(a: string, b: string): string {
   return r < 0n ? `-${out}` : out;
 }
 
-export async function salesReport(db: Db, range: ReportRange, ownSalesOf: string | null = null): Promise<SalesReport> {
-  const params: unknown[] = [range.from, range.to, ...(ownSalesOf ? [ownSalesOf] : [])];
-  const bounds = [...range.days.map((d) => d.from.toISOString()), range.to.toISOString()].join(',');
+type Q = <T>(sql: string, extra?: unknown[]) => Promise<T[]>;
+
+/** The report's grouped reads, run together (each one statement; none reads a row per sale). */
+function readReportRows(db: Db, q: Q, range: ReportRange, ownSalesOf: string | null, params: unknown[], bounds: string) {
   // Day of each sale: its bucket among the local day boundaries (computed with Intl, in
   // lib/reports/range). The array is parsed once, in its own subquery, not once per row.
   const bucket = (alias: string) => `width_bucket(${alias}"created_at", (SELECT string_to_array($${params.length + 1}, ',')::timestamptz[]))`;
-  const q = <T>(sql: string, extra: unknown[] = []) => db.prisma.$queryRawUnsafe<T[]>(sql, ...params, ...extra);
-
-  const [statusRows, saleRows, lineRows, productRows, fiatRows, refunds, byCategory] = await Promise.all([
+  return Promise.all([
     q<{ status: string; exception: string | null; count: bigint; amount: bigint | null }>(
       `SELECT "status", "exception", count(*)::bigint AS count, sum("total")::bigint AS amount
          FROM "payment" WHERE ${scopeSql(ownSalesOf)} GROUP BY 1, 2`),
-    q<{ b: number; created_by: string | null; api_key_id: string | null; count: bigint; gross: bigint; taxes: bigint; fees: bigint }>(
+    q<SaleRow>(
       `SELECT ${bucket('')} AS b, "created_by", "api_key_id", count(*)::bigint AS count,
               sum("total")::bigint AS gross, sum("taxes")::bigint AS taxes, sum("fees")::bigint AS fees
          FROM "payment" WHERE ${scopeSql(ownSalesOf)} AND "status" = 'confirmed' GROUP BY 1, 2, 3`, [bounds]),
-    q<{ b: number; created_by: string | null; api_key_id: string | null; type: string; amount: bigint | null }>(
+    q<LineRow>(
       `SELECT ${bucket('p.')} AS b, p."created_by", p."api_key_id", l."type", sum(l."total")::bigint AS amount
          FROM "payment" p JOIN "payment_line" l ON l."payment_id" = p."id"
         WHERE ${scopeSql(ownSalesOf, 'p.')} AND p."status" = 'confirmed' AND l."type" IN ('donation', 'discount')
@@ -112,10 +111,15 @@ export async function salesReport(db: Db, range: ReportRange, ownSalesOf: string
     refundsConfirmedInPeriod(db, range.from, range.to, ownSalesOf),
     salesByCategory(db, { where: scopeSql(ownSalesOf, 'p.'), params }),
   ]);
-  const tenders = await tenderAndTerminal(db, scopeSql(ownSalesOf), params);
+}
 
+type SaleRow = { b: number; created_by: string | null; api_key_id: string | null; count: bigint; gross: bigint; taxes: bigint; fees: bigint };
+type LineRow = { b: number; created_by: string | null; api_key_id: string | null; type: string; amount: bigint | null };
+
+/** Adds each confirmed sale group and tip/discount line group to the totals, its day and its cashier. */
+function accumulate(dayCount: number, saleRows: SaleRow[], lineRows: LineRow[]) {
   const totals = zero();
-  const days = range.days.map(() => zero());
+  const days = Array.from({ length: dayCount }, () => zero());
   const cashiers = new Map<string, Acc>();
   const acc = (b: number, createdBy: string | null, apiKeyId: string | null): Acc[] => {
     const k = creatorKey(createdBy, apiKeyId);
@@ -136,17 +140,29 @@ export async function salesReport(db: Db, range: ReportRange, ownSalesOf: string
       else a.discounts -= big(r.amount); // discount lines are negative; shown as the amount taken off
     }
   }
+  return { totals, days, cashiers };
+}
 
-  const byCashier = await nameCashiers(db, cashiers);
-
+/** Every status (zero when none), with its exceptions counted. */
+function statusBreakdown(rows: { status: string; exception: string | null; count: bigint; amount: bigint | null }[]): SalesReport['by_status'] {
   const byStatus = Object.fromEntries(STATUSES.map((s) => [s, { count: 0, amount: 0n, exceptions: {} as Record<string, number> }])) as Record<string, { count: number; amount: bigint; exceptions: Record<string, number> }>;
-  for (const r of statusRows) {
+  for (const r of rows) {
     const s = (byStatus[r.status] ??= { count: 0, amount: 0n, exceptions: {} });
     s.count += Number(r.count);
     s.amount += big(r.amount);
     if (r.exception) s.exceptions[r.exception] = (s.exceptions[r.exception] ?? 0) + Number(r.count);
   }
+  return Object.fromEntries(Object.entries(byStatus).map(([s, v]) => [s, { count: v.count, amount: formatKoinu(v.amount), exceptions: v.exceptions }])) as SalesReport['by_status'];
+}
 
+export async function salesReport(db: Db, range: ReportRange, ownSalesOf: string | null = null): Promise<SalesReport> {
+  const params: unknown[] = [range.from, range.to, ...(ownSalesOf ? [ownSalesOf] : [])];
+  const bounds = [...range.days.map((d) => d.from.toISOString()), range.to.toISOString()].join(',');
+  const q: Q = <T>(sql: string, extra: unknown[] = []) => db.prisma.$queryRawUnsafe<T[]>(sql, ...params, ...extra);
+  const [statusRows, saleRows, lineRows, productRows, fiatRows, refunds, byCategory] = await readReportRows(db, q, range, ownSalesOf, params, bounds);
+  const tenders = await tenderAndTerminal(db, scopeSql(ownSalesOf), params);
+  const { totals, days, cashiers } = accumulate(range.days.length, saleRows, lineRows);
+  const byCashier = await nameCashiers(db, cashiers);
   const fiatByCurrency: FiatSum[] = fiatRows.map((r) => {
     const refunded = refunds.fiat.get(r.currency) ?? '0';
     return { currency: r.currency, count: Number(r.count), gross: r.gross, net: decimalSub(r.gross, refunded) };
@@ -168,7 +184,7 @@ export async function salesReport(db: Db, range: ReportRange, ownSalesOf: string
     by_cashier: byCashier,
     by_product: productRows.map((r) => ({ id: r.item_id, name: r.name, count: Number(r.count ?? 0), gross: formatKoinu(big(r.gross)), tax: formatKoinu(big(r.tax)) })),
     by_category: byCategory,
-    by_status: Object.fromEntries(Object.entries(byStatus).map(([s, v]) => [s, { count: v.count, amount: formatKoinu(v.amount), exceptions: v.exceptions }])) as SalesReport['by_status'],
+    by_status: statusBreakdown(statusRows),
     ...tenders,
   };
 }
