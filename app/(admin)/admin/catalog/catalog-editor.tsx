@@ -81,9 +81,31 @@ function OtherCurrency({ p, pricing }: { p: ProductView; pricing: string }) {
   return <span className="bo-badge bo-badge-declined" title={t('notOnTill', { pricing })}>{t('pricedIn', { currency: p.currency, pricing })}</span>;
 }
 
-export function CatalogEditor({ initial, pricingCurrency = 'DOGE', categories = [] }: { initial: ProductView[]; pricingCurrency?: string; categories?: string[] }) {
+/** A product as the catalog lists it, with Edit and Archive/Restore. */
+function ProductRow({ p, pricing, onEdit, onArchive }: { p: ProductView; pricing: string; onEdit: () => void; onArchive: () => void }) {
   const t = useTranslations('adminCatalog');
   const locale = useLocale();
+  return (
+    <div className="bo-product-row">
+      <Icon icon={p.icon} />
+      <div className="bo-grow">
+        <b>{p.name}</b> {p.archived ? <span className="bo-badge bo-badge-declined">{t('archived')}</span> : null} <OtherCurrency p={p} pricing={pricing} />
+        <div className="muted">{p.sku}{p.category ? ` · ${p.category}` : ''}{p.barcode ? ` · ${p.barcode}` : ''}{p.tax_rate !== '0' ? ` · ${t('tax', { rate: localeNumber(p.tax_rate, locale) })}` : ''}{p.description ? ` · ${p.description}` : ''}</div>
+      </div>
+      <span className="bo-amount">{localeNumber(p.price, locale)} {p.currency}</span>
+      <button type="button" className="btn bo-btn-sm" onClick={onEdit}>{t('edit')}</button>
+      <button type="button" className="btn bo-btn-sm" onClick={onArchive}>{p.archived ? t('restore') : t('archive')}</button>
+    </div>
+  );
+}
+
+/** The edit form's draft of a product (a price in another currency starts empty: it is re-entered in the pricing one). */
+function draftOf(p: ProductView, pricing: string): Draft {
+  return { sku: p.sku, name: p.name, description: p.description, icon: p.icon, price: p.currency === pricing ? p.price : '', tax_rate: p.tax_rate, sort: String(p.sort), category: p.category, barcode: p.barcode, low_stock: String(p.low_stock), stock: '' };
+}
+
+export function CatalogEditor({ initial, pricingCurrency = 'DOGE', categories = [] }: { initial: ProductView[]; pricingCurrency?: string; categories?: string[] }) {
+  const t = useTranslations('adminCatalog');
   const adminCall = useAdminCall();
   const [products, setProducts] = useState(initial);
   const [draft, setDraft] = useState<Draft>(EMPTY);
@@ -146,16 +168,7 @@ export function CatalogEditor({ initial, pricingCurrency = 'DOGE', categories = 
                 {editing === p.id ? (
                   <ProductForm draft={edit} onChange={setEdit} onSubmit={() => save(p.id)} submitLabel={t('save')} busy={busy} onCancel={() => setEditing(null)} currency={pricingCurrency} />
                 ) : (
-                  <div className="bo-product-row">
-                    <Icon icon={p.icon} />
-                    <div className="bo-grow">
-                      <b>{p.name}</b> {p.archived ? <span className="bo-badge bo-badge-declined">{t('archived')}</span> : null} <OtherCurrency p={p} pricing={pricingCurrency} />
-                      <div className="muted">{p.sku}{p.category ? ` · ${p.category}` : ''}{p.barcode ? ` · ${p.barcode}` : ''}{p.tax_rate !== '0' ? ` · ${t('tax', { rate: localeNumber(p.tax_rate, locale) })}` : ''}{p.description ? ` · ${p.description}` : ''}</div>
-                    </div>
-                    <span className="bo-amount">{localeNumber(p.price, locale)} {p.currency}</span>
-                    <button type="button" className="btn bo-btn-sm" onClick={() => { setEditing(p.id); setEdit({ sku: p.sku, name: p.name, description: p.description, icon: p.icon, price: p.currency === pricingCurrency ? p.price : '', tax_rate: p.tax_rate, sort: String(p.sort), category: p.category, barcode: p.barcode, low_stock: String(p.low_stock), stock: '' }); }}>{t('edit')}</button>
-                    <button type="button" className="btn bo-btn-sm" onClick={() => archive(p, !p.archived)}>{p.archived ? t('restore') : t('archive')}</button>
-                  </div>
+                  <ProductRow p={p} pricing={pricingCurrency} onEdit={() => { setEditing(p.id); setEdit(draftOf(p, pricingCurrency)); }} onArchive={() => archive(p, !p.archived)} />
                 )}
               </li>
             ))}
