@@ -7,7 +7,7 @@ import { getMessages } from 'next-intl/server';
 
 export const CLIENT_SECTIONS = {
   root: ['common'],
-  pos: ['common', 'till', 'payment', 'notReady', 'sales', 'receipt', 'lock', 'cash', 'display'],
+  pos: ['common', 'till', 'payment', 'notReady', 'sales', 'receipt', 'lock', 'cash', 'display', 'shift'],
   checkout: ['common', 'checkout'],
   display: ['common', 'display'],
   admin: ['common', 'nav', 'admin', 'readiness', 'adminInvoice', 'adminCatalog', 'adminStock', 'adminUsers', 'adminTerminals', 'adminSettings', 'adminRates', 'adminNode'],

@@ -255,6 +255,10 @@ M = {
  },
  'shift': {
   'title': ('My shift', 'Mi turno', 'Meine Schicht', 'Meu turno'),
+  'myPin': ('My PIN', 'Mi PIN', 'Meine PIN', 'Meu PIN'),
+  'newPin': ('New PIN (4 to 8 digits)', 'Nuevo PIN (de 4 a 8 dígitos)', 'Neue PIN (4 bis 8 Ziffern)', 'Novo PIN (de 4 a 8 dígitos)'),
+  'savePin': ('Save my PIN', 'Guardar mi PIN', 'Meine PIN speichern', 'Salvar meu PIN'),
+  'pinSaved': ('Your PIN is set: use it on the till\'s lock screen.', 'Tu PIN está definido: úsalo en la pantalla de bloqueo de la caja.', 'Ihre PIN ist gespeichert: Sie gilt am Sperrbildschirm der Kasse.', 'Seu PIN está definido: use-o na tela de bloqueio do caixa.'),
   'confirmedSales': ('Confirmed sales', 'Ventas confirmadas', 'Bestätigte Verkäufe', 'Vendas confirmadas'),
   'gross': ('Gross', 'Bruto', 'Brutto', 'Bruto'),
   'ofTips': ('of which tips', 'de ello, propinas', 'davon Trinkgeld', 'dos quais gorjetas'),

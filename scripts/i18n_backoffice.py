@@ -21,6 +21,8 @@ BACKOFFICE = {
   'revokeBody': ('This browser stops being a till: its lock screen, its PIN sessions and its customer displays end now.', 'Este navegador deja de ser una caja: su pantalla de bloqueo, sus sesiones con PIN y sus pantallas del cliente terminan ahora.', 'Dieser Browser ist keine Kasse mehr: Sperrbildschirm, PIN-Sitzungen und Kundendisplays enden sofort.', 'Este navegador deixa de ser um caixa: a tela de bloqueio, as sessões com PIN e as telas do cliente terminam agora.'),
   'revokedOk': ('{name} revoked.', '{name} revocada.', '{name} widerrufen.', '{name} revogado.'),
   'cancel': ('Cancel', 'Cancelar', 'Abbrechen', 'Cancelar'),
+  'managerIntro': ('As a manager you set the cashiers\' PINs here; the owner manages users, roles and passwords.', 'Como gerente, aquí defines los PIN de los cajeros; el propietario gestiona usuarios, roles y contraseñas.', 'Als Leitung legen Sie hier die PINs der Kasse fest; Benutzer, Rollen und Passwörter verwaltet der Inhaber.', 'Como gerente, você define aqui os PINs dos caixas; o proprietário gerencia usuários, funções e senhas.'),
+  'noCashiers': ('No cashiers yet.', 'Todavía no hay cajeros.', 'Noch keine Kassenkräfte.', 'Ainda não há caixas.'),
  },
  'admin': {
   'lowStockStat': ('Low stock', 'Existencias bajas', 'Niedriger Bestand', 'Estoque baixo'),

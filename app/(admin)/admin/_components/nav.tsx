@@ -11,7 +11,7 @@ const ITEMS = [
   { href: '/admin/stock', label: 'stock' },
   { href: '/admin/settings', label: 'settings' },
   { href: '/admin/terminals', label: 'terminals' },
-  { href: '/admin/users', label: 'users', owner: true },
+  { href: '/admin/users', label: 'users' },
   { href: '/admin/audit', label: 'audit', owner: true },
   { href: '/admin/node', label: 'node' },
   { href: '/admin/rates', label: 'rates' },

@@ -11,6 +11,7 @@ import { drawer } from '@/lib/cash';
 import { moneyText } from '@/lib/pos/cart';
 import { parseFiatMinor } from '@/lib/money';
 import { CloseShift } from './close-shift';
+import { MyPin } from './my-pin';
 import s from '../pos.module.css';
 
 export const dynamic = 'force-dynamic';
@@ -58,6 +59,7 @@ export default async function ShiftPage() {
         ) : <p className={s.rSmall}>{m('noneYet')}</p>}
       </article>
       {cash.currency ? <div className={s.noPrint}><CloseShift currency={cash.currency} /></div> : null}
+      {user.tillOnly ? null : <div className={s.noPrint}><MyPin userId={user.id} /></div>}
       <div className={s.noPrint}>
         <PrintButton />
         <a className={s.secondary} href="/pos">{tc('backToTill')}</a>
