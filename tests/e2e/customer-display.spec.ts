@@ -169,6 +169,17 @@ test('pair two displays by code and by QR code; they follow the cart, show the p
     await expect(d.getByRole('status')).toContainText('unpaired');
   }
   expect(await axe(tablet, 'pairing form, portrait')).toEqual([]);
+
+  // Renamed from the same page: the new name is kept (a reload shows it) and the till's lock
+  // screen route answers with it.
+  await row.getByRole('button', { name: 'Rename' }).click();
+  await admin.getByLabel('New name for Front counter').fill('Patio till');
+  await admin.getByRole('button', { name: 'Save' }).click();
+  await expect(admin.getByRole('status')).toHaveText('Renamed to Patio till.');
+  await admin.reload();
+  await expect(admin.getByRole('row', { name: /Patio till/ })).toBeVisible();
+  await expect(admin.getByRole('row', { name: /Front counter/ })).toHaveCount(0);
+  expect((await (await tillCtx.request.get(app.url + '/api/pos/lock')).json()).terminal).toBe('Patio till');
   await tablet.reload();
   await expect(tablet.getByLabel('Pairing code')).toBeVisible();
   for (const c of [tillCtx, monitorCtx, tabletCtx]) await c.close();

@@ -1,9 +1,10 @@
 'use client';
-// The terminals table (docs/counter.md): Unpair displays and Revoke, each confirmed in a modal
+// The terminals table (docs/counter.md): Rename in place; Unpair displays and Revoke, each confirmed in a modal
 // dialog first; the outcome is said in a status line.
 import { useEffect, useRef, useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { useAdminCall } from '../_components/api';
+import { RenameTerminal } from './rename-terminal';
 
 interface TerminalView { id: string; name: string; created_at: string; last_seen_at: string | null; revoked: boolean }
 type Pending = { kind: 'unpair' | 'revoke'; t: TerminalView };
@@ -53,6 +54,10 @@ export function TerminalsEditor({ initial }: { initial: TerminalView[] }) {
                   <td className="num">
                     {x.revoked ? null : (
                       <span className="bo-row bo-end">
+                        <RenameTerminal terminal={x} onDone={(r) => {
+                          if (r.ok) setTerminals((ts) => ts.map((y) => (y.id === r.data.id ? r.data : y)));
+                          setMsg(r.ok ? { text: t('renamed', { name: r.data.name }), error: false } : { text: r.message, error: true });
+                        }} />
                         <button type="button" className="btn bo-btn-sm" onClick={() => setPending({ kind: 'unpair', t: x })}>{t('unpair')}</button>
                         <button type="button" className="btn bo-btn-sm" onClick={() => setPending({ kind: 'revoke', t: x })}>{t('revoke')}</button>
                       </span>
