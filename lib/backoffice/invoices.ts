@@ -209,17 +209,25 @@ async function* allMatching(db: Db, f: InvoiceFilter) {
 export const CSV_REFUND_COLUMNS = ['amount_refunded', 'refunds'] as const;
 
 /**
+ * Appended after the refund columns (docs/counter.md#terminals): `tender` (doge or cash) and
+ * `terminal` (the till's name when the sale was rung up, empty for none). New columns only ever
+ * go at the end, so a spreadsheet that reads columns by position keeps working.
+ */
+export const CSV_COUNTER_COLUMNS = ['tender', 'terminal'] as const;
+
+/**
  * CSV export. `created_at` stays an RFC 3339 instant in UTC, as in the JSON export and the API;
  * two columns follow for spreadsheets: `created_local` ("YYYY-MM-DD HH:MM:SS" in the store's
  * zone) and `timezone` (that zone's IANA name), so no time in the file is ambiguous.
  */
 export async function exportInvoicesCsv(db: Db, f: InvoiceFilter, now = new Date(), tz = 'UTC'): Promise<string> {
-  const lines = [[...CSV_COLUMNS, 'created_local', 'timezone', ...CSV_REFUND_COLUMNS].join(',')];
+  const lines = [[...CSV_COLUMNS, 'created_local', 'timezone', ...CSV_REFUND_COLUMNS, ...CSV_COUNTER_COLUMNS].join(',')];
   for await (const r of allMatching(db, f)) {
     const v = invoiceRowView(r, now) as unknown as Record<string, unknown>;
     lines.push([
       ...CSV_COLUMNS.map((c) => csvField(v[c])), csvField(localDateTime(r.createdAt, tz)), csvField(tz),
       csvField(formatKoinu(amountRefunded(r.refunds))), csvField(r.refunds.map((x) => `${x.id} ${x.status} ${formatKoinu(x.total)}`).join('; ')),
+      ...CSV_COUNTER_COLUMNS.map((c) => csvField(v[c])),
     ].join(','));
   }
   return lines.join('\r\n') + '\r\n';

@@ -127,6 +127,8 @@ test('an owner exports a CSV whose rows match the API', async ({ page, app }) =>
       created_local: p.created_at.slice(0, 19).replace('T', ' '), timezone: 'UTC',
       // refunds (docs/api.md#refunds): none here
       amount_refunded: '0', refunds: '',
+      // how it was paid and on which till (docs/counter.md#terminals): API sales have none
+      tender: p.tender, terminal: p.terminal ?? '',
     });
   });
   expect(rows[0]).toContain('"E2E-2, ""big"""');

@@ -236,17 +236,22 @@ describe('invoices', () => {
     expect(csvField('-5')).toBe('-5');
     const csv = await exportInvoicesCsv(db, {});
     const lines = csv.trimEnd().split('\r\n');
-    expect(lines[0]).toBe('id,created_at,status,exception,expired,total,fiat_total,fiat_currency,vendor_order_id,order_reference,address,txid,confirmed,required,created_local,timezone,amount_refunded,refunds');
+    expect(lines[0]).toBe('id,created_at,status,exception,expired,total,fiat_total,fiat_currency,vendor_order_id,order_reference,address,txid,confirmed,required,created_local,timezone,amount_refunded,refunds,tender,terminal');
     expect(lines).toHaveLength(4);
     expect(lines[1]).toContain(`${ids[2]},`);
     expect(lines[1]).toContain(`"'=HYPERLINK(""x"")"`);
     expect(lines[2]).toContain('"INV-2, ""quoted"""');
-    expect(lines[3]).toMatch(new RegExp(`^${ids[0]},[^,]+,confirmed,,false,3.15,,,INV-1,,D\\w+,${'ab'.repeat(32)},1,0,\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d,UTC,0,$`)); // required 0: under the 5 DOGE 0-conf limit set above
+    expect(lines[3]).toMatch(new RegExp(`^${ids[0]},[^,]+,confirmed,,false,3.15,,,INV-1,,D\\w+,${'ab'.repeat(32)},1,0,\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d,UTC,0,,doge,$`)); // required 0: under the 5 DOGE 0-conf limit set above
     // the local-time column in the store's zone, next to the UTC instant
     const ny = (await exportInvoicesCsv(db, {}, new Date(), 'America/New_York')).trimEnd().split('\r\n')[3].split(',');
-    expect(ny.at(-3)).toBe('America/New_York');
-    expect(ny.at(-4)).toBe(localDateTime(new Date(ny[1]), 'America/New_York'));
-    expect(ny.slice(-2)).toEqual(['0', '']); // amount_refunded, refunds (none)
+    expect(ny.at(-5)).toBe('America/New_York');
+    expect(ny.at(-6)).toBe(localDateTime(new Date(ny[1]), 'America/New_York'));
+    expect(ny.slice(-4)).toEqual(['0', '', 'doge', '']); // amount_refunded, refunds (none), tender, terminal (none)
+    // A cash sale rung up on a till: its tender and the till's name (escaped like any text).
+    await db.prisma.payment.update({ where: { id: ids[0] }, data: { tender: 'cash', terminal: '=Patio, "back"' } });
+    const till = (await exportInvoicesCsv(db, {})).trimEnd().split('\r\n')[3];
+    await db.prisma.payment.update({ where: { id: ids[0] }, data: { tender: 'doge', terminal: null } });
+    expect(till.endsWith(`,UTC,0,,cash,"'=Patio, ""back"""`)).toBe(true);
     const json = (await exportInvoicesJson(db, parseInvoiceFilter(new URLSearchParams('status=confirmed')), URL_BASE)) as Array<Record<string, unknown>>;
     expect(json).toHaveLength(1);
     expect(json[0]).toMatchObject({ id: ids[0], status: 'confirmed', total: '3.15', confirmed: 1, required: 0, txid: 'ab'.repeat(32) });
