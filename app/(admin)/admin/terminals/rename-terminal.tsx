@@ -24,7 +24,7 @@ export function RenameTerminal<T extends Named>({ terminal, onDone }: { terminal
       if (r.ok) setOpen(false);
       onDone(r);
     }}>
-      <input name="name" defaultValue={terminal.name} required maxLength={100} autoComplete="off" aria-label={t('newName', { name: terminal.name })} size={16} />
+      <input name="name" defaultValue={terminal.name} required maxLength={60} autoComplete="off" aria-label={t('newName', { name: terminal.name })} size={16} />
       <button className="btn btn-primary bo-btn-sm" type="submit" disabled={busy}>{t('save')}</button>
       <button className="btn bo-btn-sm" type="button" onClick={() => setOpen(false)}>{t('cancel')}</button>
     </form>
