@@ -25,8 +25,6 @@ BACKOFFICE = {
   'renamed': ('Renamed to {name}.', 'Renombrada como {name}.', 'Umbenannt in {name}.', 'Renomeado para {name}.'),
   'revokedOk': ('{name} revoked.', '{name} revocada.', '{name} widerrufen.', '{name} revogado.'),
   'cancel': ('Cancel', 'Cancelar', 'Abbrechen', 'Cancelar'),
-  'managerIntro': ('As a manager you set the cashiers\' PINs here; the owner manages users, roles and passwords.', 'Como gerente, aquí defines los PIN de los cajeros; el propietario gestiona usuarios, roles y contraseñas.', 'Als Leitung legen Sie hier die PINs der Kasse fest; Benutzer, Rollen und Passwörter verwaltet der Inhaber.', 'Como gerente, você define aqui os PINs dos caixas; o proprietário gerencia usuários, funções e senhas.'),
-  'noCashiers': ('No cashiers yet.', 'Todavía no hay cajeros.', 'Noch keine Kassenkräfte.', 'Ainda não há caixas.'),
  },
  'admin': {
   'lowStockStat': ('Low stock', 'Existencias bajas', 'Niedriger Bestand', 'Estoque baixo'),
@@ -300,6 +298,8 @@ BACKOFFICE = {
   'orderSaved': ('Category order saved: the till shows it from its next load.', 'Orden de categorías guardado: la caja lo muestra desde su próxima carga.', 'Reihenfolge gespeichert: Die Kasse zeigt sie ab dem nächsten Laden.', 'Ordem das categorias salva: o caixa a mostra a partir do próximo carregamento.'),
  },
  'adminUsers': {
+  'managerIntro': ('As a manager you set the cashiers\' PINs here; the owner manages users, roles and passwords.', 'Como gerente, aquí defines los PIN de los cajeros; el propietario gestiona usuarios, roles y contraseñas.', 'Als Leitung legen Sie hier die PINs der Kasse fest; Benutzer, Rollen und Passwörter verwaltet der Inhaber.', 'Como gerente, você define aqui os PINs dos caixas; o proprietário gerencia usuários, funções e senhas.'),
+  'noCashiers': ('No cashiers yet.', 'Todavía no hay cajeros.', 'Noch keine Kassenkräfte.', 'Ainda não há caixas.'),
   'setPin': ('Set PIN', 'Definir PIN', 'PIN festlegen', 'Definir PIN'),
   'pinFor': ('PIN for {email}', 'PIN de {email}', 'PIN für {email}', 'PIN de {email}'),
   'savePin': ('Save PIN', 'Guardar PIN', 'PIN speichern', 'Salvar PIN'),
