@@ -4,26 +4,16 @@
 // in the currency's minor units through lib/cash), and **Complete cash sale** records the sale,
 // paid, through POST /api/v1/payments { "tender": "cash", "cash_received" } with a per-sale
 // Idempotency-Key (a retry after a lost answer records one sale, not two). Then the receipt.
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
-import { csrfFetch } from '@/app/_lib/csrf-fetch';
-import { cashChange, CashAmountError } from '@/lib/cash/client';
 import { moneyText, paymentBody, DOGE_CURRENCY, type CartExtras, type CartLine } from '@/lib/pos/cart';
 import type { PosStore } from '@/lib/pos/catalog';
 import { orderRef } from './use-charge';
+import { typedChange, useCashSale } from './use-cash-sale';
 import { formatFiatMinor } from '@/lib/money';
 import { localizeDecimalString } from '@/lib/i18n/numbers';
 import s from './pos.module.css';
 import c from './cash.module.css';
-
-function saleKey(): string {
-  const b = new Uint8Array(16);
-  crypto.getRandomValues(b);
-  return 'cash-' + Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
-}
-
-/** The typed amount as the API takes it: a decimal comma becomes a point, spaces go. */
-const normalise = (v: string) => v.trim().replace(/\s/g, '').replace(',', '.');
 
 /** Cash beside the Dogecoin charge, when the store prices in fiat and has not turned cash off. */
 export function CashTender({ store, currency, cart, disabled }: {
@@ -52,9 +42,8 @@ function CashCharge({ currency, totalMinor, disabled, body, onDone }: {
   const locale = useLocale();
   const [open, setOpen] = useState(false);
   const [received, setReceived] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
-  const pending = useRef<{ key: string; same: string; body: string } | null>(null);
+  const { busy, error, setError, complete: record } = useCashSale({ currency, totalMinor, body, onDone });
+  const complete = () => record(received);
 
   if (!open) {
     return (
@@ -63,51 +52,7 @@ function CashCharge({ currency, totalMinor, disabled, body, onDone }: {
       </button>
     );
   }
-
-  let change: bigint | null = null;
-  let short = false;
-  if (received.trim()) {
-    try {
-      change = cashChange(totalMinor, normalise(received), currency).changeMinor;
-    } catch (e) {
-      short = e instanceof CashAmountError && /less than the total/.test(e.message);
-    }
-  }
-
-  async function complete() {
-    setError('');
-    const text = normalise(received);
-    try {
-      cashChange(totalMinor, text, currency);
-    } catch {
-      setError(t('notEnough'));
-      return;
-    }
-    // One sale = one key and one exact body, kept while the total and the cash typed stay the
-    // same: a retry after a lost answer replays it instead of recording the sale twice.
-    const same = `${totalMinor}:${text}`;
-    if (!pending.current || pending.current.same !== same) {
-      try {
-        pending.current = { key: saleKey(), same, body: JSON.stringify({ ...body(), tender: 'cash', cash_received: text }) };
-      } catch (e) {
-        setError((e as Error).message);
-        return;
-      }
-    }
-    setBusy(true);
-    try {
-      const r = await csrfFetch('/api/v1/payments', { method: 'POST', headers: { 'Idempotency-Key': pending.current.key }, body: pending.current.body });
-      const data = await r.json().catch(() => ({}));
-      if (r.status === 503 && data.error === 'rate_unavailable') return setError(t('rateUnavailable', { currency }));
-      if (r.status !== 201 && r.status !== 200) return setError(data.message ?? t('failed', { status: r.status }));
-      pending.current = null;
-      onDone(String(data.id));
-    } catch {
-      setError(t('network'));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { change, short } = typedChange(totalMinor, received, currency);
 
   return (
     <div className={c.panel} role="group" aria-label={t('cash')}>

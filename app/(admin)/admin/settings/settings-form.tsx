@@ -13,6 +13,64 @@ function toForm(s: SettingsView): Form {
   return { ...rest, max_size: String(s.max_size), timeout: String(s.timeout), one_conf_required: String(s.one_conf_required), high_conf_required: String(s.high_conf_required), till_lock_sec: String(s.till_lock_sec) };
 }
 
+/** The PATCH /api/admin/settings body for what the form holds. */
+function toBody(f: Form) {
+  return {
+    name: f.name, icon: f.icon, address: f.address, url: f.url, store_xpub: f.store_xpub, store_address: f.store_address,
+    fee_per_kb: f.fee_per_kb, max_size: Number(f.max_size), timeout: Number(f.timeout), zero_conf_limit: f.zero_conf_limit,
+    one_conf_limit: f.one_conf_limit, one_conf_required: Number(f.one_conf_required), high_conf_required: Number(f.high_conf_required),
+    fiat_currency: f.fiat_currency.trim().toUpperCase(), fiat_rate: f.fiat_rate.trim(), tips_enabled: f.tips_enabled, webhook_url: f.webhook_url.trim(),
+    till_lock_sec: Number(f.till_lock_sec), cash_enabled: f.cash_enabled,
+  };
+}
+
+type Change = (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => void;
+/** The form's state and its field helpers, shared by the sections below. */
+interface Fields {
+  f: Form;
+  set: (k: keyof Form) => Change;
+  text: (k: keyof Form, label: string, extra?: React.InputHTMLAttributes<HTMLInputElement>) => React.ReactNode;
+}
+
+function PaymentsSection({ fields: { text }, walletEditable }: { fields: Fields; walletEditable: boolean }) {
+  const t = useTranslations('adminSettings');
+  return (
+    <section className="bo-card">
+      <h2>{t('payments')}</h2>
+      <div className="bo-form-grid">
+        {text('fee_per_kb', t('feePerKb'), { inputMode: 'decimal' })}
+        {text('max_size', t('maxSize'), { inputMode: 'numeric' })}
+        {text('timeout', t('timeout'), { inputMode: 'numeric' })}
+      </div>
+      <h3>{t('risk')}</h3>
+      <p className="muted">{t('riskHelp')}{walletEditable ? '' : ` ${t('riskOwnerOnly')}`}</p>
+      <div className="bo-form-grid">
+        {text('zero_conf_limit', t('zeroConf'), { inputMode: 'decimal', readOnly: !walletEditable })}
+        {text('one_conf_limit', t('lowRisk'), { inputMode: 'decimal', readOnly: !walletEditable })}
+        {text('one_conf_required', t('confUpTo'), { inputMode: 'numeric' })}
+        {text('high_conf_required', t('confAbove'), { inputMode: 'numeric' })}
+      </div>
+    </section>
+  );
+}
+
+function TillSection({ fields: { f, set, text } }: { fields: Fields }) {
+  const t = useTranslations('adminSettings');
+  return (
+    <section className="bo-card">
+      <h2>{t('cashier')}</h2>
+      <div className="bo-form-grid">
+        {text('fiat_currency', t('fiatCurrency'), { maxLength: 3, placeholder: 'USD' })}
+        {text('fiat_rate', t('fiatRate'), { inputMode: 'decimal', placeholder: '0.15' })}
+        <label className="bo-check"><input type="checkbox" name="tips_enabled" checked={f.tips_enabled} onChange={set('tips_enabled')} /> <span>{t('tips')}</span></label>
+        {text('till_lock_sec', t('tillLockSec'), { inputMode: 'numeric' })}
+        <label className="bo-check"><input type="checkbox" name="cash_enabled" checked={f.cash_enabled} onChange={set('cash_enabled')} /> <span>{t('cashEnabled')}</span></label>
+      </div>
+      <p className="muted">{t('cashHelp')}</p>
+    </section>
+  );
+}
+
 export function SettingsForm({ initial, network, walletEditable }: { initial: SettingsView; network: string; walletEditable: boolean }) {
   const t = useTranslations('adminSettings');
   const ta = useTranslations('admin');
@@ -26,17 +84,13 @@ export function SettingsForm({ initial, network, walletEditable }: { initial: Se
     <label className="field"><span>{label}</span><input name={k} value={String(f[k])} onChange={set(k)} {...extra} /></label>
   );
 
+  const fields: Fields = { f, set, text };
+
   async function save(e: React.FormEvent) {
     e.preventDefault();
     setBusy(true);
     setMsg(null);
-    const body = {
-      name: f.name, icon: f.icon, address: f.address, url: f.url, store_xpub: f.store_xpub, store_address: f.store_address,
-      fee_per_kb: f.fee_per_kb, max_size: Number(f.max_size), timeout: Number(f.timeout), zero_conf_limit: f.zero_conf_limit,
-      one_conf_limit: f.one_conf_limit, one_conf_required: Number(f.one_conf_required), high_conf_required: Number(f.high_conf_required),
-      fiat_currency: f.fiat_currency.trim().toUpperCase(), fiat_rate: f.fiat_rate.trim(), tips_enabled: f.tips_enabled, webhook_url: f.webhook_url.trim(),
-      till_lock_sec: Number(f.till_lock_sec), cash_enabled: f.cash_enabled,
-    };
+    const body = toBody(f);
     const r = await adminCall<SettingsView>('PATCH', '/api/admin/settings', body);
     setBusy(false);
     if (!r.ok) return setMsg({ error: true, text: r.message });
@@ -63,33 +117,8 @@ export function SettingsForm({ initial, network, walletEditable }: { initial: Se
           <label className="field bo-span2"><span>{t('fixedAddress')}</span><input name="store_address" value={f.store_address} onChange={set('store_address')} readOnly={!walletEditable} className="bo-mono" spellCheck={false} /></label>
         </div>
       </section>
-      <section className="bo-card">
-        <h2>{t('payments')}</h2>
-        <div className="bo-form-grid">
-          {text('fee_per_kb', t('feePerKb'), { inputMode: 'decimal' })}
-          {text('max_size', t('maxSize'), { inputMode: 'numeric' })}
-          {text('timeout', t('timeout'), { inputMode: 'numeric' })}
-        </div>
-        <h3>{t('risk')}</h3>
-        <p className="muted">{t('riskHelp')}{walletEditable ? '' : ` ${t('riskOwnerOnly')}`}</p>
-        <div className="bo-form-grid">
-          {text('zero_conf_limit', t('zeroConf'), { inputMode: 'decimal', readOnly: !walletEditable })}
-          {text('one_conf_limit', t('lowRisk'), { inputMode: 'decimal', readOnly: !walletEditable })}
-          {text('one_conf_required', t('confUpTo'), { inputMode: 'numeric' })}
-          {text('high_conf_required', t('confAbove'), { inputMode: 'numeric' })}
-        </div>
-      </section>
-      <section className="bo-card">
-        <h2>{t('cashier')}</h2>
-        <div className="bo-form-grid">
-          {text('fiat_currency', t('fiatCurrency'), { maxLength: 3, placeholder: 'USD' })}
-          {text('fiat_rate', t('fiatRate'), { inputMode: 'decimal', placeholder: '0.15' })}
-          <label className="bo-check"><input type="checkbox" name="tips_enabled" checked={f.tips_enabled} onChange={set('tips_enabled')} /> <span>{t('tips')}</span></label>
-          {text('till_lock_sec', t('tillLockSec'), { inputMode: 'numeric' })}
-          <label className="bo-check"><input type="checkbox" name="cash_enabled" checked={f.cash_enabled} onChange={set('cash_enabled')} /> <span>{t('cashEnabled')}</span></label>
-        </div>
-        <p className="muted">{t('cashHelp')}</p>
-      </section>
+      <PaymentsSection fields={fields} walletEditable={walletEditable} />
+      <TillSection fields={fields} />
       <section className="bo-card">
         <h2>{t('webhook')}</h2>
         <div className="bo-form-grid">
