@@ -85,10 +85,10 @@ test('a manager sets a cashier\'s PIN in Users and sees nothing else there', asy
   await ana.getByRole('button', { name: 'Set PIN' }).click();
   await page.getByLabel('PIN for ana@pins-e2e.test').fill('1234'); // a straight run: refused
   await ana.getByRole('button', { name: 'Save PIN' }).click();
-  await expect(page.getByRole('alert')).toContainText(/pin/i);
+  await expect(main.getByRole('alert')).toContainText(/pin/i);
   await page.getByLabel('PIN for ana@pins-e2e.test').fill('2580');
   await ana.getByRole('button', { name: 'Save PIN' }).click();
-  await expect(page.getByRole('status')).toHaveText('PIN set for ana@pins-e2e.test.');
+  await expect(main.getByRole('status')).toHaveText('PIN set for ana@pins-e2e.test.');
   expect(await pinWorks(w, w.ids.ana, '2580')).toBe(200);
 
   // The server holds the line whatever the page shows: the manager's own session is refused
