@@ -11,7 +11,6 @@ import { displayPayment, storedCart, type DisplayPayment, type DisplayState } fr
 import type { PairedDisplay } from '../display/pairing';
 import { displayHub } from './display-hub';
 import { paymentFeedHub } from './payment-feed-db';
-import { FEED_DEFAULTS } from './payment-feed';
 import { SseStream, sseEncoder, sseEvent, sseReadable } from './sse-stream';
 
 export interface DisplayFeedOptions {
@@ -39,13 +38,7 @@ class DisplayStream extends SseStream {
   private errors = 0;
 
   constructor(private readonly opts: DisplayFeedOptions) {
-    super({
-      signal: opts.signal,
-      heartbeatMs: opts.heartbeatMs ?? FEED_DEFAULTS.heartbeatMs,
-      maxMs: opts.maxMs ?? FEED_DEFAULTS.maxMs,
-      onClose: opts.onClose,
-      flushOnFinish: false,
-    });
+    super(opts, false);
     this.payments = paymentFeedHub(opts.db, opts.publicUrl);
   }
 

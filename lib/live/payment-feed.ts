@@ -12,7 +12,7 @@
 // are skipped.
 import { FeedHub } from './feed-hub';
 import type { FeedProbe } from './feed-probe';
-import { SSE_HEADERS, SseStream, sseEncoder, sseEvent, sseReadable } from './sse-stream';
+import { SSE_DEFAULTS, SSE_HEADERS, SseStream, sseEncoder, sseEvent, sseReadable } from './sse-stream';
 
 export { isExpiredProbe, isFinalProbe, probeFingerprint, type FeedProbe } from './feed-probe';
 
@@ -47,7 +47,7 @@ export type FeedOptions = FeedSourceOptions & {
   present?: (v: View) => View;
 };
 
-export const FEED_DEFAULTS = { pollMs: 300, heartbeatMs: 15_000, maxMs: 10 * 60_000, maxErrors: 20 } as const;
+export const FEED_DEFAULTS = { pollMs: 300, ...SSE_DEFAULTS, maxErrors: 20 } as const;
 
 /** Streams open in this process (every source). */
 let openFeeds = 0;
@@ -90,13 +90,7 @@ class FeedStream extends SseStream {
   private errors = 0;
 
   constructor(private readonly opts: FeedOptions) {
-    super({
-      signal: opts.signal,
-      heartbeatMs: opts.heartbeatMs ?? FEED_DEFAULTS.heartbeatMs,
-      maxMs: opts.maxMs ?? FEED_DEFAULTS.maxMs,
-      onClose: opts.onClose,
-      flushOnFinish: true,
-    });
+    super(opts, true);
     this.maxErrors = opts.maxErrors ?? FEED_DEFAULTS.maxErrors;
     [this.hub, this.id] = 'hub' in opts ? [opts.hub, opts.id] : [ownHub(opts, opts.now), 'payment'];
   }

@@ -19,16 +19,16 @@ export const sseEncoder = new TextEncoder();
 const RETRY = sseEncoder.encode('retry: 1000\n\n');
 const KEEP_ALIVE = sseEncoder.encode(': keep-alive\n\n');
 
+export const SSE_DEFAULTS = { heartbeatMs: 15_000, maxMs: 10 * 60_000 } as const;
+
 export interface SseStreamOptions {
   /** Aborted when the client disconnects. */
   signal?: AbortSignal;
-  heartbeatMs: number;
+  heartbeatMs?: number;
   /** Maximum lifetime of one connection. */
-  maxMs: number;
+  maxMs?: number;
   /** Called once when the stream stops, with its reason. */
   onClose?: (reason: string) => void;
-  /** Whether the state held back for a slow client still goes before the closing event. */
-  flushOnFinish: boolean;
 }
 
 function closeQuietly(controller: SseController): void {
@@ -52,7 +52,8 @@ export abstract class SseStream {
   /** The latest state not yet queued (the client's queue was full). */
   private pending: Uint8Array | null = null;
 
-  constructor(private readonly sse: SseStreamOptions) {}
+  /** `flushOnFinish`: whether the state held back for a slow client still goes before the closing event. */
+  constructor(private readonly sse: SseStreamOptions, private readonly flushOnFinish: boolean) {}
 
   /** Starts watching what the stream reports; called once, after the retry line. */
   protected abstract watch(): void;
@@ -69,8 +70,8 @@ export abstract class SseStream {
     this.enqueue(RETRY);
     this.heartbeat = setInterval(() => {
       if ((controller.desiredSize ?? 1) > 0) this.enqueue(KEEP_ALIVE);
-    }, this.sse.heartbeatMs);
-    this.lifetime = setTimeout(() => this.finish('lifetime'), this.sse.maxMs);
+    }, this.sse.heartbeatMs ?? SSE_DEFAULTS.heartbeatMs);
+    this.lifetime = setTimeout(() => this.finish('lifetime'), this.sse.maxMs ?? SSE_DEFAULTS.maxMs);
     this.watch();
   }
 
@@ -128,7 +129,7 @@ export abstract class SseStream {
   /** Ends the stream with an `event` (default `end`) carrying the reason, then closes it. */
   protected finish(reason: string, event = 'end'): void {
     if (this.closed) return;
-    if (this.pending && this.sse.flushOnFinish) this.enqueue(this.pending);
+    if (this.pending && this.flushOnFinish) this.enqueue(this.pending);
     if (!this.closed) this.enqueue(sseEncoder.encode(sseEvent(event, { reason })));
     this.stop(reason);
     closeQuietly(this.controller);
