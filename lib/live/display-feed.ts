@@ -11,7 +11,7 @@ import { displayPayment, storedCart, type DisplayPayment, type DisplayState } fr
 import type { PairedDisplay } from '../display/pairing';
 import { displayHub } from './display-hub';
 import { paymentFeedHub } from './payment-feed-db';
-import { FEED_DEFAULTS, sseEvent } from './payment-feed';
+import { SseStream, sseEncoder, sseEvent, sseReadable } from './sse-stream';
 
 export interface DisplayFeedOptions {
   db: Db;
@@ -24,120 +24,79 @@ export interface DisplayFeedOptions {
   onClose?: (reason: string) => void;
 }
 
-const enc = new TextEncoder();
 /** Failed rounds in a row before the stream gives up (the browser reconnects). */
 const MAX_ERRORS = 20;
 
+/** One display's stream: the display hub watch and the followed payment, over the shared SSE mechanics (lib/live/sse-stream.ts). */
+class DisplayStream extends SseStream {
+  private readonly payments: ReturnType<typeof paymentFeedHub>;
+  private state: DisplayState = { cart: null, payment: null };
+  private paymentId: string | null = null;
+  private unwatchPayment: (() => void) | null = null;
+  private unwatchCart: (() => void) | null = null;
+  /** Failed rounds in a row; a row read resets it. */
+  private errors = 0;
+
+  constructor(private readonly opts: DisplayFeedOptions) {
+    super(opts, false);
+    this.payments = paymentFeedHub(opts.db, opts.publicUrl);
+  }
+
+  protected watch(): void {
+    const { display } = this.opts;
+    this.unwatchCart = displayHub(this.opts.db).watch(display.terminalId, {
+      row: (r) => {
+        this.errors = 0;
+        if (r.revoked || !r.displays.includes(display.id)) return this.finish('unpaired', 'unpaired');
+        const cart = storedCart(r.cart);
+        this.follow(cart?.payment_id ?? null);
+        if (cart) {
+          const { payment_id: _omit, ...shown } = cart;
+          void _omit;
+          this.state = { ...this.state, cart: shown };
+        } else this.state = { ...this.state, cart: null };
+        this.sendState();
+      },
+      gone: () => this.finish('unpaired', 'unpaired'),
+      failed: () => {
+        if (++this.errors >= MAX_ERRORS) this.finish('unavailable');
+      },
+    });
+  }
+
+  protected release(): void {
+    this.unwatchCart?.();
+    this.unwatchPayment?.();
+    this.unwatchCart = this.unwatchPayment = null;
+  }
+
+  private sendState(): void {
+    this.send(sseEncoder.encode(sseEvent('display', this.state)));
+  }
+
+  /** Follows the payment the cart is being charged by (or none), in place of the one before. */
+  private follow(id: string | null): void {
+    if (id === this.paymentId) return;
+    this.unwatchPayment?.();
+    this.unwatchPayment = null;
+    this.paymentId = id;
+    this.state = { ...this.state, payment: null };
+    if (!id) return;
+    this.unwatchPayment = this.payments.watch(id, {
+      view: (v) => {
+        this.state = { ...this.state, payment: displayPayment(v) as DisplayPayment };
+        this.sendState();
+      },
+      checked: () => undefined,
+      gone: () => {
+        this.state = { ...this.state, payment: null };
+        this.sendState();
+      },
+      failed: () => undefined,
+    });
+  }
+}
+
 export function displayEventStream(opts: DisplayFeedOptions): ReadableStream<Uint8Array> {
-  const { db, display } = opts;
-  const payments = paymentFeedHub(db, opts.publicUrl);
-  let state: DisplayState = { cart: null, payment: null };
-  let paymentId: string | null = null;
-  let unwatchPayment: (() => void) | null = null;
-  let unwatchCart: (() => void) | null = null;
-  let heartbeat: ReturnType<typeof setInterval> | null = null;
-  let lifetime: ReturnType<typeof setTimeout> | null = null;
-  let closed = false;
-  let pending: Uint8Array | null = null;
-  let onAbort: (() => void) | null = null;
-
-  const stop = (reason: string) => {
-    if (closed) return;
-    closed = true;
-    pending = null;
-    unwatchCart?.();
-    unwatchPayment?.();
-    unwatchCart = unwatchPayment = null;
-    if (heartbeat) clearInterval(heartbeat);
-    if (lifetime) clearTimeout(lifetime);
-    heartbeat = lifetime = null;
-    if (onAbort) opts.signal?.removeEventListener('abort', onAbort);
-    opts.onClose?.(reason);
-  };
-
-  return new ReadableStream<Uint8Array>({
-    start(controller) {
-      const enqueue = (b: Uint8Array) => {
-        try {
-          controller.enqueue(b);
-        } catch {
-          stop('client_gone');
-        }
-      };
-      const send = () => {
-        if (closed) return;
-        const b = enc.encode(sseEvent('display', state));
-        if ((controller.desiredSize ?? 1) > 0) enqueue(b);
-        else pending = b; // a slow client gets the latest state only
-      };
-      const finish = (reason: string, event?: string) => {
-        if (closed) return;
-        if (event) enqueue(enc.encode(sseEvent(event, { reason })));
-        stop(reason);
-        try {
-          controller.close();
-        } catch {
-          /* already closed */
-        }
-      };
-      const follow = (id: string | null) => {
-        if (id === paymentId) return;
-        unwatchPayment?.();
-        unwatchPayment = null;
-        paymentId = id;
-        state = { ...state, payment: null };
-        if (!id) return;
-        unwatchPayment = payments.watch(id, {
-          view: (v) => {
-            state = { ...state, payment: displayPayment(v) as DisplayPayment };
-            send();
-          },
-          checked: () => undefined,
-          gone: () => {
-            state = { ...state, payment: null };
-            send();
-          },
-          failed: () => undefined,
-        });
-      };
-      onAbort = () => finish('client_gone');
-      if (opts.signal?.aborted) return onAbort();
-      opts.signal?.addEventListener('abort', onAbort, { once: true });
-
-      enqueue(enc.encode('retry: 1000\n\n'));
-      heartbeat = setInterval(() => {
-        if ((controller.desiredSize ?? 1) > 0) enqueue(enc.encode(': keep-alive\n\n'));
-      }, opts.heartbeatMs ?? FEED_DEFAULTS.heartbeatMs);
-      lifetime = setTimeout(() => finish('lifetime', 'end'), opts.maxMs ?? FEED_DEFAULTS.maxMs);
-      let errors = 0;
-      unwatchCart = displayHub(db).watch(display.terminalId, {
-        row: (r) => {
-          errors = 0;
-          if (r.revoked || !r.displays.includes(display.id)) return finish('unpaired', 'unpaired');
-          const cart = storedCart(r.cart);
-          follow(cart?.payment_id ?? null);
-          if (cart) {
-            const { payment_id: _omit, ...shown } = cart;
-            void _omit;
-            state = { ...state, cart: shown };
-          } else state = { ...state, cart: null };
-          send();
-        },
-        gone: () => finish('unpaired', 'unpaired'),
-        failed: () => {
-          if (++errors >= MAX_ERRORS) finish('unavailable', 'end');
-        },
-      });
-    },
-    pull(controller) {
-      if (pending && !closed) {
-        const b = pending;
-        pending = null;
-        controller.enqueue(b);
-      }
-    },
-    cancel() {
-      stop('client_gone');
-    },
-  });
+  return sseReadable(new DisplayStream(opts));
 }

@@ -12,6 +12,7 @@
 // are skipped.
 import { FeedHub } from './feed-hub';
 import type { FeedProbe } from './feed-probe';
+import { SSE_DEFAULTS, SSE_HEADERS, SseStream, sseEncoder, sseEvent, sseReadable } from './sse-stream';
 
 export { isExpiredProbe, isFinalProbe, probeFingerprint, type FeedProbe } from './feed-probe';
 
@@ -46,17 +47,13 @@ export type FeedOptions = FeedSourceOptions & {
   present?: (v: View) => View;
 };
 
-export const FEED_DEFAULTS = { pollMs: 300, heartbeatMs: 15_000, maxMs: 10 * 60_000, maxErrors: 20 } as const;
+export const FEED_DEFAULTS = { pollMs: 300, ...SSE_DEFAULTS, maxErrors: 20 } as const;
 
 /** Streams open in this process (every source). */
 let openFeeds = 0;
 export const openFeedCount = () => openFeeds;
 
-export function sseEvent(event: string, data: unknown): string {
-  return `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
-}
-
-const enc = new TextEncoder();
+const enc = sseEncoder;
 /** A view object is shared by every stream of its payment in a round: encode it once. */
 const encoded = new WeakMap<View, Uint8Array>();
 function paymentChunk(v: View): Uint8Array {
@@ -79,56 +76,31 @@ function ownHub(opts: Extract<FeedSourceOptions, { probe: unknown }>, now?: () =
   }, { pollMs: opts.pollMs ?? FEED_DEFAULTS.pollMs, now });
 }
 
-type Controller = ReadableStreamDefaultController<Uint8Array>;
-
-function closeQuietly(controller: Controller): void {
-  try {
-    controller.close();
-  } catch {
-    /* already closed */
-  }
-}
-
 /**
- * One client's stream: what it holds (timers, the hub watch, the abort listener, its place in
- * openFeeds) and the one place that releases all of it, `stop`, whichever way the stream ends.
+ * One client's payment stream: the hub watch and its place in openFeeds, over the shared SSE
+ * mechanics (lib/live/sse-stream.ts).
  */
-class FeedStream {
-  private readonly heartbeatMs: number;
-  private readonly maxMs: number;
+class FeedStream extends SseStream {
   private readonly maxErrors: number;
   private readonly hub: FeedHub<View>;
   private readonly id: string;
-  private controller!: Controller;
-  private heartbeat: ReturnType<typeof setInterval> | null = null;
-  private lifetime: ReturnType<typeof setTimeout> | null = null;
   private unwatch: (() => void) | null = null;
-  private onAbort: (() => void) | null = null;
-  private closed = false;
   private counted = false;
   /** Failed reads in a row; a successful check resets it. */
   private errors = 0;
-  /** The latest state not yet queued (the client's queue was full). */
-  private pending: Uint8Array | null = null;
 
   constructor(private readonly opts: FeedOptions) {
-    this.heartbeatMs = opts.heartbeatMs ?? FEED_DEFAULTS.heartbeatMs;
-    this.maxMs = opts.maxMs ?? FEED_DEFAULTS.maxMs;
+    super(opts, true);
     this.maxErrors = opts.maxErrors ?? FEED_DEFAULTS.maxErrors;
     [this.hub, this.id] = 'hub' in opts ? [opts.hub, opts.id] : [ownHub(opts, opts.now), 'payment'];
   }
 
-  start(controller: Controller): void {
-    this.controller = controller;
+  protected opened(): void {
     openFeeds++;
     this.counted = true;
-    // A client already gone gets nothing: no timers, no watch.
-    if (!this.listenForAbort()) return;
-    this.write(`retry: 1000\n\n`);
-    this.heartbeat = setInterval(() => {
-      if ((controller.desiredSize ?? 1) > 0) this.write(`: keep-alive\n\n`); // else data is queued anyway
-    }, this.heartbeatMs);
-    this.lifetime = setTimeout(() => this.finish('lifetime'), this.maxMs);
+  }
+
+  protected watch(): void {
     this.unwatch = this.hub.watch(this.id, {
       view: (v) => this.send(this.opts.present ? enc.encode(sseEvent('payment', this.opts.present(v))) : paymentChunk(v)),
       checked: (final) => {
@@ -142,88 +114,16 @@ class FeedStream {
     });
   }
 
-  /** The client asks for more: the state held back while its queue was full goes now. */
-  pull(controller: Controller): void {
-    if (this.pending && !this.closed) {
-      const b = this.pending;
-      this.pending = null;
-      controller.enqueue(b);
-    }
-  }
-
-  stop(reason = 'client_gone'): void {
-    if (this.counted) {
-      openFeeds--;
-      this.opts.onClose?.(reason);
-    }
+  protected release(): void {
+    if (this.counted) openFeeds--;
     this.counted = false;
-    this.closed = true;
-    this.pending = null;
     this.unwatch?.();
     this.unwatch = null;
-    if (this.heartbeat) clearInterval(this.heartbeat);
-    if (this.lifetime) clearTimeout(this.lifetime);
-    this.heartbeat = this.lifetime = null;
-    if (this.onAbort) this.opts.signal?.removeEventListener('abort', this.onAbort);
-    this.onAbort = null;
-  }
-
-  /** Ends the stream when the client disconnects; false when it already has. */
-  private listenForAbort(): boolean {
-    this.onAbort = () => {
-      this.stop();
-      closeQuietly(this.controller);
-    };
-    if (this.opts.signal?.aborted) {
-      this.onAbort();
-      return false;
-    }
-    this.opts.signal?.addEventListener('abort', this.onAbort, { once: true });
-    return true;
-  }
-
-  private enqueue(b: Uint8Array): void {
-    try {
-      this.controller.enqueue(b);
-    } catch {
-      this.stop(); // the consumer is gone
-    }
-  }
-
-  private write(s: string): void {
-    if (!this.closed) this.enqueue(enc.encode(s));
-  }
-
-  /** A state for the client; a slow client (full queue) keeps only the latest one. */
-  private send(b: Uint8Array): void {
-    if (this.closed) return;
-    if ((this.controller.desiredSize ?? 1) > 0) this.enqueue(b);
-    else this.pending = b;
-  }
-
-  /** Ends the stream with an `end` event, after the state held back for a slow client. */
-  private finish(reason: string): void {
-    if (this.closed) return;
-    if (this.pending) this.enqueue(this.pending);
-    this.write(sseEvent('end', { reason }));
-    this.stop(reason);
-    closeQuietly(this.controller);
   }
 }
 
 export function paymentEventStream(opts: FeedOptions): ReadableStream<Uint8Array> {
-  const feed = new FeedStream(opts);
-  return new ReadableStream<Uint8Array>({
-    start: (controller) => feed.start(controller),
-    pull: (controller) => feed.pull(controller),
-    cancel: () => feed.stop(),
-  });
+  return sseReadable(new FeedStream(opts));
 }
 
-/** The headers of every payment event stream: never cached or transformed, never buffered by a proxy (docs/live.md). */
-export const SSE_HEADERS: Readonly<Record<string, string>> = {
-  'Content-Type': 'text/event-stream; charset=utf-8',
-  'Cache-Control': 'no-store, no-transform',
-  Connection: 'keep-alive',
-  'X-Accel-Buffering': 'no',
-};
+export { sseEvent, SSE_HEADERS };

@@ -60,53 +60,71 @@ interface Locked {
   created_by: string | null;
 }
 
+type RefundRequest = ReturnType<typeof parseRefundRequest>;
+
+interface RefundFiat { amount: string; currency: string; rate: string; source: string; at: Date | null }
+
+interface RefundParent { id: string; refundAddress: string; fiatCurrency: string; rateValue: string }
+
+/** The refunded payment (a cashier's own sales only), and the customer's address, which must not be one of the store's own. */
+async function refundTarget(ctx: CreateRefundContext, paymentId: string, req: RefundRequest): Promise<{ parent: RefundParent; address: string }> {
+  const parent = await ctx.db.prisma.payment.findFirst({
+    where: { id: paymentId, refundOf: null, ...(ctx.ownSalesOf ? { createdBy: ctx.ownSalesOf } : {}) },
+    select: { id: true, refundAddress: true, fiatCurrency: true, rateValue: true },
+  });
+  if (!parent) throw new RefundNotFoundError();
+  const address = refundAddress(req.address, parent.refundAddress, ctx.network);
+  const own = await ctx.db.prisma.walletAddress.findUnique({ where: { address }, select: { address: true } });
+  if (own) throw new InvalidRequestError('address', 'is one of the store\'s own receiving addresses, not the customer\'s');
+  return { parent, address };
+}
+
+/** The koinu asked for (null: all that is left) and, for a fiat ask, its fiat amount and the rate used (the sale's locked one, or today's). */
+async function priceRefund(db: Db, req: RefundRequest, parent: RefundParent, now: Date): Promise<{ asked: bigint | null; fiat: RefundFiat | null }> {
+  if (req.ask.kind === 'doge') return { asked: req.ask.koinu, fiat: null };
+  if (req.ask.kind !== 'fiat') return { asked: null, fiat: null };
+  if (req.ask.rate === 'then') {
+    const r = lockedRate(parent);
+    const c = fiatRefundKoinu(req.ask.text, r.currency, r.rate);
+    return { asked: c.koinu, fiat: { amount: c.fiat, currency: r.currency, rate: r.value, source: 'locked', at: null } };
+  }
+  const currency = parent.fiatCurrency || (await rateCurrency(db));
+  const r = await rateInForce(db, currency, { now });
+  const c = fiatRefundKoinu(req.ask.text, currency, r.decimal);
+  return { asked: c.koinu, fiat: { amount: c.fiat, currency, rate: r.value, source: r.source, at: r.at } };
+}
+
+type Tx = Parameters<Parameters<Db['prisma']['$transaction']>[0]>[0];
+
+/** Locks the refunded payment's row and returns how much this refund pays (what is asked, within what is left). */
+async function lockedRefundAmount(t: Tx, paymentId: string, asked: bigint | null): Promise<bigint> {
+  const locked = (await t.$queryRawUnsafe<Locked[]>(
+    `SELECT id, amount_paid::text AS amount_paid, refund_address, fiat_currency, rate_value, created_by FROM payment WHERE id = $1 AND refund_of IS NULL FOR UPDATE`,
+    paymentId,
+  ))[0];
+  if (!locked) throw new RefundNotFoundError();
+  const sums = await t.$queryRawUnsafe<{ s: string | null }[]>(
+    `SELECT COALESCE(sum(total), 0)::text AS s FROM payment WHERE refund_of = $1 AND status <> 'declined'`, paymentId,
+  );
+  return refundAmount(asked, BigInt(locked.amount_paid), BigInt(sums[0]?.s ?? '0'));
+}
+
 /** Validates, prices, and stores the refund of payment `paymentId`; returns the 201 body. Throws InvalidRequestError (400), RefundNotFoundError (404), RefundConflictError (409), RateUnavailableError (503). */
 export async function createRefund(ctx: CreateRefundContext, paymentId: string, body: unknown): Promise<RefundView> {
   const { db } = ctx;
   const req = parseRefundRequest(body);
   const now = ctx.now ?? new Date();
   // Outside the transaction: what does not depend on the amounts already refunded.
-  const parent = await db.prisma.payment.findFirst({
-    where: { id: paymentId, refundOf: null, ...(ctx.ownSalesOf ? { createdBy: ctx.ownSalesOf } : {}) },
-    select: { id: true, refundAddress: true, fiatCurrency: true, rateValue: true },
-  });
-  if (!parent) throw new RefundNotFoundError();
-  const address = refundAddress(req.address, parent.refundAddress, ctx.network);
-  const own = await db.prisma.walletAddress.findUnique({ where: { address }, select: { address: true } });
-  if (own) throw new InvalidRequestError('address', 'is one of the store\'s own receiving addresses, not the customer\'s');
-  let fiat: { amount: string; currency: string; rate: string; source: string; at: Date | null } | null = null;
-  let asked: bigint | null = req.ask.kind === 'doge' ? req.ask.koinu : null;
-  if (req.ask.kind === 'fiat') {
-    if (req.ask.rate === 'then') {
-      const r = lockedRate(parent);
-      const c = fiatRefundKoinu(req.ask.text, r.currency, r.rate);
-      asked = c.koinu;
-      fiat = { amount: c.fiat, currency: r.currency, rate: r.value, source: 'locked', at: null };
-    } else {
-      const currency = parent.fiatCurrency || (await rateCurrency(db));
-      const r = await rateInForce(db, currency, { now });
-      const c = fiatRefundKoinu(req.ask.text, currency, r.decimal);
-      asked = c.koinu;
-      fiat = { amount: c.fiat, currency, rate: r.value, source: r.source, at: r.at };
-    }
-  }
+  const { parent, address } = await refundTarget(ctx, paymentId, req);
+  const { asked, fiat } = await priceRefund(db, req, parent, now);
   const settings = await readStoreSettings(db);
   const key = await activeRelayKey(db);
   const allowHttp = ctx.publicUrl.startsWith('http://');
 
   return db.prisma.$transaction(async (t) => {
-    const locked = (await t.$queryRawUnsafe<Locked[]>(
-      `SELECT id, amount_paid::text AS amount_paid, refund_address, fiat_currency, rate_value, created_by FROM payment WHERE id = $1 AND refund_of IS NULL FOR UPDATE`,
-      paymentId,
-    ))[0];
-    if (!locked) throw new RefundNotFoundError();
-    const sums = await t.$queryRawUnsafe<{ s: string | null }[]>(
-      `SELECT COALESCE(sum(total), 0)::text AS s FROM payment WHERE refund_of = $1 AND status <> 'declined'`, paymentId,
-    );
-    const amount = refundAmount(asked, BigInt(locked.amount_paid), BigInt(sums[0]?.s ?? '0'));
+    const amount = await lockedRefundAmount(t, paymentId, asked);
     const seqRows = await t.$queryRawUnsafe<{ n: string }[]>(`SELECT nextval(pg_get_serial_sequence('payment', 'seq'))::text AS n`);
     const seq = BigInt(seqRows[0]!.n) - REFUND_SEQ_OFFSET;
-
     const id = newRefundId();
     const issuedAt = new Date(Math.floor(now.getTime() / 1000) * 1000);
     const expiresAt = new Date(issuedAt.getTime() + REFUND_TIMEOUT_SEC * 1000);

@@ -21,6 +21,50 @@ import type { CreatedPayment } from './created-payment';
 import s from './pos.module.css';
 
 
+/** Cancel (asked first), Charge again, the receipt and New sale (asked first while the sale is still on), with the error of a failed cancel. */
+function PaymentActions({ paymentId, state, shown, final, setView, onNewSale, onChargeAgain, ask }: {
+  paymentId: string;
+  state: ReturnType<typeof posPaymentState>;
+  shown: ReturnType<typeof posShownState>;
+  final: boolean;
+  setView: ReturnType<typeof usePaymentFeed>['setView'];
+  onNewSale: () => void;
+  onChargeAgain: () => void;
+  ask: (title: string, body: string, yes: string, no?: string) => Promise<boolean>;
+}) {
+  const t = useTranslations('payment');
+  const tc = useTranslations('common');
+  const [error, setError] = useState('');
+
+  async function cancel() {
+    setError('');
+    if (!(await ask(t('cancelTitle'), t('cancelBody'), t('cancelYes'), t('keepWaiting')))) return;
+    const r = await csrfFetch(`/api/v1/payments/${encodeURIComponent(paymentId)}/cancel`, { method: 'POST', body: '{}' }).catch(() => null);
+    if (!r) return setError(tc('networkRetry'));
+    const b = await r.json().catch(() => ({}));
+    if (r.ok) setView(b);
+    else setError(b.message ?? t('cancelFailed', { status: r.status }));
+  }
+
+  async function newSale() {
+    if (saleInProgress(shown) && !(await ask(t('leaveTitle'), shown === 'accepted' ? t('leaveAccepted') : t('leaveWaiting'),
+      t('leaveYes'), t('stay')))) return;
+    onNewSale();
+  }
+
+  return (
+    <>
+      {error ? <p className={s.error} role="alert">{error}</p> : null}
+      <div className={s.payActions}>
+        {state === 'waiting' ? <button type="button" className={s.danger} onClick={cancel}>{t('cancel')}</button> : null}
+        {state === 'expired' ? <button type="button" className={s.primary} onClick={onChargeAgain}>{t('chargeAgain')}</button> : null}
+        <a className={s.secondary} href={`/pos/receipt/${paymentId}`} target="_blank" rel="noreferrer">{tc('receipt')}</a>
+        <button type="button" className={final && state !== 'expired' ? s.primary : s.secondary} onClick={newSale}>{t('newSale')}</button>
+      </div>
+    </>
+  );
+}
+
 export function PaymentScreen({ payment, fiatCurrency, onNewSale, onChargeAgain, demoWallet = false, connected, onLiveChange, sound, ask }: {
   payment: CreatedPayment & Partial<PaymentView>;
   fiatCurrency: string;
@@ -36,9 +80,7 @@ export function PaymentScreen({ payment, fiatCurrency, onNewSale, onChargeAgain,
   ask: (title: string, body: string, yes: string, no?: string) => Promise<boolean>;
 }) {
   const t = useTranslations('payment');
-  const tc = useTranslations('common');
   const { view, setView, sse } = usePaymentFeed(payment);
-  const [error, setError] = useState('');
   const expiresAt = Date.parse(payment.expires_at);
   const now = useClock(Date.now, (at) => !isFinalPosState(posPaymentState(view, expiresAt, at)));
   const state = posPaymentState(view, expiresAt, now);
@@ -66,22 +108,6 @@ export function PaymentScreen({ payment, fiatCurrency, onNewSale, onChargeAgain,
     }
   }, [state, sound]);
 
-  async function cancel() {
-    setError('');
-    if (!(await ask(t('cancelTitle'), t('cancelBody'), t('cancelYes'), t('keepWaiting')))) return;
-    const r = await csrfFetch(`/api/v1/payments/${encodeURIComponent(payment.id)}/cancel`, { method: 'POST', body: '{}' }).catch(() => null);
-    if (!r) return setError(tc('networkRetry'));
-    const b = await r.json().catch(() => ({}));
-    if (r.ok) setView(b);
-    else setError(b.message ?? t('cancelFailed', { status: r.status }));
-  }
-
-  async function newSale() {
-    if (saleInProgress(shown) && !(await ask(t('leaveTitle'), shown === 'accepted' ? t('leaveAccepted') : t('leaveWaiting'),
-      t('leaveYes'), t('stay')))) return;
-    onNewSale();
-  }
-
   const txid = shownTxid(state, view.txid);
   return (
     <main className={s.pay}>
@@ -91,13 +117,8 @@ export function PaymentScreen({ payment, fiatCurrency, onNewSale, onChargeAgain,
         <PaymentStatus state={state} shown={shown} view={view} rest={rest} total={payment.total} expiresAt={expiresAt} now={now} />
         {txid ? <p className={s.txid}>tx <code>{txid}</code></p> : null}
         <PaymentLines items={payment.payment.items} />
-        {error ? <p className={s.error} role="alert">{error}</p> : null}
-        <div className={s.payActions}>
-          {state === 'waiting' ? <button type="button" className={s.danger} onClick={cancel}>{t('cancel')}</button> : null}
-          {state === 'expired' ? <button type="button" className={s.primary} onClick={onChargeAgain}>{t('chargeAgain')}</button> : null}
-          <a className={s.secondary} href={`/pos/receipt/${payment.id}`} target="_blank" rel="noreferrer">{tc('receipt')}</a>
-          <button type="button" className={final && state !== 'expired' ? s.primary : s.secondary} onClick={newSale}>{t('newSale')}</button>
-        </div>
+        <PaymentActions paymentId={payment.id} state={state} shown={shown} final={final} setView={setView}
+          onNewSale={onNewSale} onChargeAgain={onChargeAgain} ask={ask} />
         {state === 'confirmed' || state === 'accepted' ? <EmailReceipt paymentId={payment.id} /> : null}
       </section>
     </main>

@@ -33,22 +33,15 @@ export interface ChargeDeps {
   setError: (message: string) => void;
 }
 
-export function useCharge(d: ChargeDeps) {
+/**
+ * POSTs one charge (key + exact body); a retry of the same charge replays the same request.
+ * `url`: POST /api/v1/payments, or the charge-again route of an expired sale. True when a payment is on screen.
+ */
+function useStartCharge(
+  deps: { current: ChargeDeps }, setPayment: (p: CreatedPayment) => void, setBusy: (b: boolean) => void,
+): (key: string, body: string, url?: string) => Promise<boolean> {
   const t = useTranslations('till');
-  const [payment, setPayment] = useState<CreatedPayment | null>(null);
-  const [busy, setBusy] = useState(false);
-  // One charge = one key and one exact body, kept for as long as the cart is the same: a retry
-  // after a lost answer replays the same request, so the server returns the payment it already
-  // created instead of a second one; a changed cart is a new charge.
-  const pending = useRef<{ lines: CartLine[]; extras: CartExtras; key: string; body: string } | null>(null);
-  const deps = useRef(d);
-  deps.current = d;
-
-  /**
-   * POSTs one charge (key + exact body); a retry of the same charge replays the same request.
-   * `url`: POST /api/v1/payments, or the charge-again route of an expired sale.
-   */
-  const start = useCallback(async (key: string, body: string, url = '/api/v1/payments'): Promise<boolean> => {
+  return useCallback(async (key: string, body: string, url = '/api/v1/payments'): Promise<boolean> => {
     const { setError, onNotReady, onStarted, currency } = deps.current;
     setBusy(true);
     try {
@@ -75,7 +68,21 @@ export function useCharge(d: ChargeDeps) {
     } finally {
       setBusy(false);
     }
-  }, [t]);
+  }, [t, deps, setPayment, setBusy]);
+}
+
+export function useCharge(d: ChargeDeps) {
+  const t = useTranslations('till');
+  const [payment, setPayment] = useState<CreatedPayment | null>(null);
+  const [busy, setBusy] = useState(false);
+  // One charge = one key and one exact body, kept for as long as the cart is the same: a retry
+  // after a lost answer replays the same request, so the server returns the payment it already
+  // created instead of a second one; a changed cart is a new charge.
+  const pending = useRef<{ lines: CartLine[]; extras: CartExtras; key: string; body: string } | null>(null);
+  const deps = useRef(d);
+  deps.current = d;
+
+  const start = useStartCharge(deps, setPayment, setBusy);
 
   const charge = useCallback(async () => {
     const { lines, extras, store, currency, canCharge, setError } = deps.current;

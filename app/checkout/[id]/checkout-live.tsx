@@ -43,14 +43,40 @@ const STATUS: Record<CheckoutState, 'waiting' | 'underpaid' | 'dataMissing' | 'a
   expired: 'expired', cancelled: 'cancelled', declined: 'declined',
 };
 
+/** The payment's live state from the public stream: the current state at once, then every change, until the payment is final; `streamUp` false while it reconnects. */
+function useCheckoutStream(id: string, initial: Live): { live: Live; streamUp: boolean } {
+  const [live, setLive] = useState<Live>(initial);
+  const [streamUp, setStreamUp] = useState(true);
+  useEffect(() => followPaymentEvents<Parameters<typeof checkoutLive>[0]>(`/api/checkout/${encodeURIComponent(id)}/events`, {
+    payment: (v) => {
+      setStreamUp(true);
+      setLive(checkoutLive(v));
+    },
+    open: () => setStreamUp(true),
+    down: () => setStreamUp(false),
+  }), [id]);
+  return { live, streamUp };
+}
+
+/** The status line's second part: what is missing when short, the confirmations while accepted, else the state's own text. */
+function statusDetail(
+  t: ReturnType<typeof useTranslations<'checkout'>>, state: CheckoutState, rest: ReturnType<typeof checkoutShown>['rest'],
+  live: Live, doge: (v: string | bigint) => string, total: string,
+): string {
+  if (state === 'underpaid' && rest) return t('underpaidDetail', { paid: doge(rest.paid), total: doge(total), missing: doge(rest.due) });
+  if (state === 'accepted') {
+    return live.confirmed >= live.required ? t('acceptedDone', { n: live.confirmed }) : t('acceptedProgress', { n: live.confirmed, m: live.required });
+  }
+  return t(`${STATUS[state]}Detail` as 'waitingDetail');
+}
+
 export function CheckoutLive(p: CheckoutLiveProps) {
   const t = useTranslations('checkout');
   const locale = useLocale();
   const router = useRouter();
   const doge = (v: string | bigint) => dogeText(v, locale);
-  const [live, setLive] = useState<Live>(p.initial);
+  const { live, streamUp } = useCheckoutStream(p.id, p.initial);
   const [hydrated, setHydrated] = useState(false);
-  const [streamUp, setStreamUp] = useState(true);
   const expiresAtMs = Date.parse(p.expiresAt);
   const shownAt = (at: number) => checkoutShown(live, p.total, p.uri, expiresAtMs, at);
   // The countdown, while the payment can still be paid.
@@ -63,16 +89,6 @@ export function CheckoutLive(p: CheckoutLiveProps) {
 
   useEffect(() => setHydrated(true), []);
 
-  // The public stream: the current state at once, then every change, until the payment is final.
-  useEffect(() => followPaymentEvents<Parameters<typeof checkoutLive>[0]>(`/api/checkout/${encodeURIComponent(p.id)}/events`, {
-    payment: (v) => {
-      setStreamUp(true);
-      setLive(checkoutLive(v));
-    },
-    open: () => setStreamUp(true),
-    down: () => setStreamUp(false),
-  }), [p.id]);
-
   // Final on this screen: the server draws the rest (the receipt, "Back to the shop").
   useEffect(() => {
     if (final && firstState.current !== state) {
@@ -82,11 +98,7 @@ export function CheckoutLive(p: CheckoutLiveProps) {
   }, [final, state, router]);
 
   const key = STATUS[state];
-  const detail = state === 'underpaid' && rest
-    ? t('underpaidDetail', { paid: doge(rest.paid), total: doge(p.total), missing: doge(rest.due) })
-    : state === 'accepted'
-      ? live.confirmed >= live.required ? t('acceptedDone', { n: live.confirmed }) : t('acceptedProgress', { n: live.confirmed, m: live.required })
-      : t(`${key}Detail` as 'waitingDetail');
+  const detail = statusDetail(t, state, rest, live, doge, p.total);
   const paidAmount = state === 'paid' || state === 'accepted';
 
   return (
