@@ -55,7 +55,7 @@ test('an owner signs in, sees the overview, and signs out', async ({ page, app }
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
-  await expect(page.getByRole('navigation', { name: 'Back office' }).getByRole('link')).toHaveText(['Overview', 'Invoices', 'Reports', 'Catalog', 'Settings', 'Terminals', 'Users', 'Audit log', 'Node', 'Rates']);
+  await expect(page.getByRole('navigation', { name: 'Back office' }).getByRole('link')).toHaveText(['Overview', 'Invoices', 'Reports', 'Catalog', 'Stock', 'Settings', 'Terminals', 'Users', 'Audit log', 'Node', 'Rates']);
   await expect(page.getByRole('img')).toHaveCount(1); // the sales chart
   const nav = page.getByRole('link', { name: 'Settings' });
   await expect(nav).toHaveCSS('min-height', '44px'); // the back-office stylesheet has applied

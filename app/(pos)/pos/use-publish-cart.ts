@@ -42,6 +42,9 @@ export function usePublishCart(lines: readonly CartLine[], extras: CartExtras, c
       let retryMs = 0;
       try {
         const r = await csrfFetch('/api/pos/display/cart', { method: 'PUT', body });
+        // Only the status matters: release the answer's body, or the browser keeps the request
+        // (and its connection) open until the page goes.
+        await r.body?.cancel().catch(() => undefined);
         if (r.status === 401 || r.status === 403) off.current = true; // not a registered till (or signed out)
         else if (r.status === 429) retryMs = 1000 * (Number(r.headers.get('Retry-After')) || 1);
         else sent.current = body; // 204, or 400 (nothing to gain by sending the same again)
