@@ -46,6 +46,7 @@ async function openCatalog(page: Page, url: string) {
 }
 
 async function choose(page: Page, name: string, csv: string) {
+  await expect(page.getByLabel('CSV file to import')).toBeEnabled(); // enabled once the page hydrates
   await page.getByLabel('CSV file to import').setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(csv) });
   await expect(page.getByTestId('import-preview')).toBeVisible();
 }

@@ -216,9 +216,9 @@ describe('cash as a tender', () => {
     const csv = await req(who.owner, 'GET', '/api/v1/reports/sales?format=csv');
     expect(csv.status).toBe(200);
     const lines = csv.text.trim().split('\r\n');
-    expect(lines[0].endsWith(',tender,terminal')).toBe(true);
+    expect(lines[0].endsWith(',tender,terminal,category')).toBe(true);
     const patioLine = lines.find((l) => l.startsWith(`${patio.body.id},`))!;
-    expect(patioLine.endsWith(',cash,Patio')).toBe(true);
+    expect(patioLine).toMatch(/,cash,Patio,[^,]*$/);
 
     // The invoice list: only the patio's sales, only cash, and a bad terminal id is 400.
     const onPatio = await req(who.manager, 'GET', `/api/admin/invoices?terminal=${till.patio.id}`);

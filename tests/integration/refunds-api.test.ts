@@ -129,8 +129,8 @@ describe('refunds through the app (devnet)', () => {
     expect(parseKoinu(after.body.totals.net)).toBe(parseKoinu(after.body.totals.gross) - parseKoinu(after.body.totals.refunds));
     const csv = await as(who.manager, 'GET', '/api/admin/invoices/export?format=csv');
     const lines = csv.text.trim().split('\r\n');
-    expect(lines[0].endsWith(',amount_refunded,refunds')).toBe(true);
-    expect(lines.find((l) => l.startsWith(id))!.endsWith(`,2,${r.body.id} confirmed 2`)).toBe(true);
+    expect(lines[0].endsWith(',amount_refunded,refunds,tender,terminal')).toBe(true);
+    expect(lines.find((l) => l.startsWith(id))!.endsWith(`,2,${r.body.id} confirmed 2,doge,`)).toBe(true);
     // GET …/refunds lists it; the rest may still be refunded, not more.
     const listed = await as(who.manager, 'GET', `/api/v1/payments/${id}/refunds`);
     expect(listed.body).toMatchObject({ payment_id: id, amount_refunded: '2', refunds: [{ id: r.body.id, status: 'confirmed' }] });

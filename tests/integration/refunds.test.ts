@@ -281,9 +281,9 @@ describe('refunds (devnet, PGlite)', () => {
     expect(parseDecimal(after.totals.refunds).m * 10n ** BigInt(8 - parseDecimal(after.totals.refunds).s) - refundsBefore.m * 10n ** BigInt(8 - refundsBefore.s)).toBe(1_25000000n);
     const csv = await exportInvoicesCsv(db, {});
     const [head, ...rows] = csv.trim().split('\r\n');
-    expect(head.endsWith(',timezone,amount_refunded,refunds')).toBe(true);
+    expect(head.endsWith(',timezone,amount_refunded,refunds,tender,terminal')).toBe(true);
     const line = rows.find((l) => l.startsWith(p.id))!;
-    expect(line.endsWith(`,1.25,${r.id} confirmed 1.25`)).toBe(true);
+    expect(line.endsWith(`,1.25,${r.id} confirmed 1.25,doge,`)).toBe(true);
     expect(rows.some((l) => l.startsWith('rf_'))).toBe(false);
   });
 });

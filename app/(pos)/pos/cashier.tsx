@@ -23,7 +23,7 @@ import { CartPane } from './cart-pane';
 import { ChargeButton, ChargeNotices } from './charge-button';
 import { CashTender } from './cash-charge';
 import { useTill } from './use-till';
-import { useHydrated } from './use-hydrated';
+import { useHydrated } from '@/app/_lib/use-hydrated';
 import { usePublishCart } from './use-publish-cart';
 import s from './pos.module.css';
 

@@ -4,7 +4,7 @@
 import { useRef, type KeyboardEvent } from 'react';
 import { useTranslations } from 'next-intl';
 import { ALL } from '@/lib/pos/catalog-search';
-import { useHydrated } from './use-hydrated';
+import { useHydrated } from '@/app/_lib/use-hydrated';
 import s from './pos.module.css';
 
 export const CATEGORY_PANEL_ID = 'till-category-panel';

@@ -6,7 +6,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import { moneyText } from '@/lib/pos/cart';
 import { NotReadyNotice, NOT_READY_ID, type TillReadiness } from './readiness';
 import { OfflineNotice, OFFLINE_ID } from './offline';
-import { useHydrated } from './use-hydrated';
+import { useHydrated } from '@/app/_lib/use-hydrated';
 import s from './pos.module.css';
 
 /** Why charging is off, if it is: the id a tender button is described by. */

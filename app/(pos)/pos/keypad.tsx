@@ -5,7 +5,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import { separators } from '@/lib/i18n/numbers';
 import type { Keypad, KeypadMode } from './use-keypad';
 import { keypadDisplay } from './pricing';
-import { useHydrated } from './use-hydrated';
+import { useHydrated } from '@/app/_lib/use-hydrated';
 import s from './pos.module.css';
 
 /** Message keys (messages/*.json, namespace "till") of each keypad mode and of its button. */

@@ -11,7 +11,7 @@ import { ProductSearch } from './product-search';
 import { StockBadge } from './stock-badge';
 import { Icon } from './bits';
 import { Money } from './pricing';
-import { useHydrated } from './use-hydrated';
+import { useHydrated } from '@/app/_lib/use-hydrated';
 import s from './pos.module.css';
 
 export function useProductFilter(products: PosProduct[]) {

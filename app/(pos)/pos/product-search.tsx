@@ -2,7 +2,7 @@
 // The till's search box (docs/catalog.md): filters the grid by name, SKU and barcode as the
 // cashier types; Enter adds the first match (a code typed or scanned into it adds its product).
 import { useTranslations } from 'next-intl';
-import { useHydrated } from './use-hydrated';
+import { useHydrated } from '@/app/_lib/use-hydrated';
 import s from './pos.module.css';
 
 export function ProductSearch({ query, onQuery, onPickFirst }: { query: string; onQuery: (q: string) => void; onPickFirst: () => void }) {

@@ -5,7 +5,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import type { RecentSale } from '@/lib/pos/catalog';
 import { canReopen, STATE_LABEL } from '@/lib/pos/sales';
 import { dogeText } from '@/lib/pos/cart';
-import { useHydrated } from './use-hydrated';
+import { useHydrated } from '@/app/_lib/use-hydrated';
 import s from './pos.module.css';
 
 // Offline, a sale's state is unknown: the list may be the kept copy of the till (the service

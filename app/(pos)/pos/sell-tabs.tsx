@@ -3,7 +3,7 @@
 // between the tabs and select, as the category tabs do.
 import { useRef, type KeyboardEvent } from 'react';
 import { useTranslations } from 'next-intl';
-import { useHydrated } from './use-hydrated';
+import { useHydrated } from '@/app/_lib/use-hydrated';
 import s from './pos.module.css';
 
 export type SellTab = 'products' | 'keypad';

@@ -7,6 +7,7 @@ import { useRef, useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { csrfFetch } from '@/app/_lib/csrf-fetch';
+import { useHydrated } from '@/app/_lib/use-hydrated';
 import type { ImportPlan } from '@/lib/backoffice/catalog-csv';
 
 /** The import's own limit (1 MiB): a larger file is refused here before it is sent. */
@@ -29,6 +30,8 @@ async function send(text: string, dryRun: boolean): Promise<{ status: number; pl
 }
 
 export function CatalogImport() {
+  // A file chosen before hydration would be dropped (no onChange yet): the picker waits for it.
+  const hydrated = useHydrated();
   const t = useTranslations('adminCatalog');
   const ta = useTranslations('admin');
   const tc = useTranslations('common');
@@ -81,7 +84,7 @@ export function CatalogImport() {
       </div>
       <p className="muted">{t('importHelp')}</p>
       <label className="field"><span>{t('importFile')}</span>
-        <input ref={fileRef} type="file" accept=".csv,text/csv" onChange={(e) => void choose(e.target.files?.[0])} disabled={state.kind === 'busy'} />
+        <input ref={fileRef} type="file" accept=".csv,text/csv" onChange={(e) => void choose(e.target.files?.[0])} disabled={!hydrated || state.kind === 'busy'} />
       </label>
       <div aria-live="polite">
         {state.kind === 'busy' ? <p className="muted">{state.what === 'checking' ? t('importChecking') : t('importApplying')}</p> : null}
