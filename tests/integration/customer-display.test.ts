@@ -1,4 +1,4 @@
-// The customer's display (issue 30, docs/counter.md#the-customers-display) on the real built app:
+// The customer's display (docs/counter.md#the-customers-display) on the real built app:
 // pairing codes (session + terminal cookie, single use, one live code per till, short-lived),
 // pairing throttled per client, the display cookie (httpOnly, opens its own stream and nothing
 // else: no back office, no till, no vendor API), the live stream (the till's cart within a
