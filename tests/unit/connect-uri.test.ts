@@ -122,12 +122,12 @@ describe('fixture: parse_invalid', () => {
   it('bad base64 h (with dc present) => bad_h', () => {
     expectCode(() => parsePaymentUri(parseInvalid('bad base64 h')), 'bad_h');
   });
-  it('dc without h: the Go library errors; we follow the protocol's fallback to a plain payment', () => {
+  it('dc without h: the Go library errors; we follow the protocol and fall back to a plain payment', () => {
     expect(parsePaymentUri(parseInvalid('dc without h'))).toEqual({
       kind: 'plain', scheme: 'dogecoin', address: ADDR, amount: '1', amountKoinu: 100000000n,
     });
   });
-  it('h without dc: the Go library errors; we follow the protocol's fallback to a plain payment', () => {
+  it('h without dc: the Go library errors; we follow the protocol and fall back to a plain payment', () => {
     expect(parsePaymentUri(parseInvalid('h without dc'))).toEqual({
       kind: 'plain', scheme: 'dogecoin', address: ADDR, amount: '1', amountKoinu: 100000000n,
     });
