@@ -102,7 +102,7 @@ describe('a PIN session holds the till\'s grants only', () => {
   afterAll(async () => app?.stop());
 
   for (const [role, pin] of [['manager', '2580'], ['owner', '2468']] as const) {
-    it(`a ${role}'s PIN session: the till's routes answer, every other /api/v1 and /api/admin route is 403`, async () => {
+    it(`${role === 'owner' ? 'an owner' : 'a manager'}'s PIN session: the till's routes answer, every other /api/v1 and /api/admin route is 403`, async () => {
       const s = await pinSession(role === 'owner' ? owner.id : manager.id, pin);
       const routes = everyRoute();
       expect(routes.length).toBeGreaterThan(35);
@@ -114,8 +114,8 @@ describe('a PIN session holds the till\'s grants only', () => {
         const r = await req(s, method, path, method === 'GET' ? undefined : {});
         const seen = `${route}: ${r.status} ${r.text.slice(0, 200)}`;
         if (TILL_ROUTES.has(route)) {
-          expect(r.status, seen).not.toBe(403);
-          expect(r.status, seen).toBeLessThan(500);
+          // Its own answer (201, 200, 400 for the empty body, 503 with no rate source…): never refused, never a crash.
+          expect([401, 403, 500], seen).not.toContain(r.status);
         } else {
           expect(r.status, seen).toBe(403);
           expect(r.body?.error, seen).toBe('forbidden');
