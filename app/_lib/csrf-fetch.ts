@@ -27,6 +27,11 @@ export async function csrfFetch(input: string, init: RequestInit = {}): Promise<
  * every mutation, so no sale leaves this page. Hands over the token it held (null if none yet)
  * for the sign-out request alone.
  */
+/** Whether this page is signing out (sealCsrf was called): its polls stop and leave the navigation to it. */
+export function isSealed(): boolean {
+  return sealed;
+}
+
 export function sealCsrf(): Promise<string> | null {
   sealed = true;
   const kept = token;
