@@ -12,7 +12,7 @@ import { REGTEST, addressToScript, toHex } from '@/lib/doge';
 import type { BlockSummary, BlockTxSummary } from '@/lib/chain/backend';
 import { createPayment } from '@/lib/payments/creation/create-payment';
 import { activeRelayKey } from '@/lib/payments/creation/relay-key';
-import { markPayment, onBlockConnected, onBlockDisconnected, onMempoolTxs, paymentStatus, updateConfirmations, type SyncContext } from '@/lib/payments';
+import { dropTxs, markPayment, onBlockConnected, onBlockDisconnected, onMempoolTxs, paymentStatus, updateConfirmations, type SyncContext } from '@/lib/payments';
 import { loadStatusRow } from '@/lib/relay';
 import { openTestDb } from '../helpers/stores';
 import { testXpub } from '../helpers/keys';
@@ -34,28 +34,38 @@ function blockOf(txs: BlockTxSummary[]): BlockSummary {
   return { hash: hex32(), prevHash: hex32(), height: ++height, time: 0, header: new Uint8Array(80), size: 0, txCount: txs.length, totalTxSize: 0, txs };
 }
 
-/** A payment paid by a plain-wallet tx, mined, and recounted at the tip: confirmed when `required` is reached. */
-async function minedPayment(ctx: SyncContext, required: number) {
+/** A new payment (2 DOGE) asking `required` confirmations. */
+async function newPayment(ctx: SyncContext, required: number) {
   const r = await createPayment({ db: ctx.db, network: REGTEST, publicUrl: ctx.publicUrl, apiKeyId: null, userId: null, idempotencyKey: null },
     JSON.stringify({ items: [{ type: 'item', id: 'sku', name: 'Tea', count: 1, unit: '2' }], required_confirmations: required }));
-  const id = (r.body as { id: string }).id;
-  const p = await ctx.db.prisma.payment.findUniqueOrThrow({ where: { id } });
-  const tx: BlockTxSummary = {
-    txid: hex32(), inputs: [{ txid: hex32(), vout: 0 }], signalsRbf: false,
-    outputs: [{ n: 0, value: p.total, script: toHex(addressToScript(p.address, REGTEST)) }],
-  };
-  await onMempoolTxs(ctx, [tx]);
+  return ctx.db.prisma.payment.findUniqueOrThrow({ where: { id: (r.body as { id: string }).id } });
+}
+
+/** A plain-wallet tx paying `value` to `address`. */
+const payTx = (address: string, value: bigint, signalsRbf = false): BlockTxSummary => ({
+  txid: hex32(), inputs: [{ txid: hex32(), vout: 0 }], signalsRbf,
+  outputs: [{ n: 0, value, script: toHex(addressToScript(address, REGTEST)) }],
+});
+
+/**
+ * A payment paid by a plain-wallet tx, mined, and recounted at the tip: confirmed when
+ * `required` is reached. An RBF tx is first seen in its block (as after a restart).
+ */
+async function minedPayment(ctx: SyncContext, required: number, rbf = false) {
+  const p = await newPayment(ctx, required);
+  const tx = payTx(p.address, p.total, rbf);
+  if (!rbf) await onMempoolTxs(ctx, [tx]);
   const b = blockOf([tx]);
   await onBlockConnected(ctx, b);
   await updateConfirmations(ctx, b.height, b.hash);
-  return { id, block: b };
+  return { id: p.id, block: b, tx };
 }
 
 /**
  * Reads the payment in a loop until stopped, as /relay/status does (loadStatusRow, then the
  * Payment Status a wallet gets), and checks each read.
  */
-function poll(db: Db, id: string) {
+function poll(db: Db, id: string, rbf: ReadonlySet<string> = new Set()) {
   let stop = false;
   let reads = 0;
   const bad: string[] = [];
@@ -64,7 +74,7 @@ function poll(db: Db, id: string) {
       const row = (await loadStatusRow(db, id))!;
       const body = paymentStatus(row) as { status: string; confirmed?: number; required?: number };
       if (body.status === 'confirmed' && body.confirmed! < body.required!) bad.push(`/relay/status answered ${JSON.stringify(body)}`);
-      bad.push(...await paymentInvariantViolations(db, { ids: [id] }));
+      bad.push(...await paymentInvariantViolations(db, { ids: [id], rbf }));
       reads++;
     }
   })();
@@ -122,6 +132,45 @@ describe.each(['pglite', 'postgresql'] as const)('a disconnected block on %s', (
     expect(await db.prisma.payment.findUniqueOrThrow({ where: { id: zero.id } })).toMatchObject({ status: 'confirmed', confirmations: 0, blockHash: null });
     expect(await db.prisma.payment.findUniqueOrThrow({ where: { id: settled.id } })).toMatchObject({ status: 'confirmed', exception: 'marked_settled', confirmations: 0, blockHash: null });
     expect(await paymentInvariantViolations(db)).toEqual([]);
+  });
+
+  it('a 0-conf payment whose RBF tx is back in the mempool after a reorg goes back to accepted, its depth raised in the same write', async () => {
+    const { id, block, tx } = await minedPayment(ctx, 0, true);
+    expect(await db.prisma.payment.findUniqueOrThrow({ where: { id } })).toMatchObject({ status: 'confirmed', requiredConfirmations: 0 });
+    await onBlockDisconnected(ctx, block.hash);
+    // Until the tx is seen again the disconnect cannot know it signals RBF (payment_tx does not
+    // keep the signal): the poll checks the depth and the amounts, and the end state the rest.
+    const stop = poll(db, id);
+    let seen: Awaited<ReturnType<typeof stop>>;
+    try {
+      await onMempoolTxs(ctx, [tx]);
+    } finally {
+      seen = await stop();
+    }
+    expect(seen.bad).toEqual([]);
+    expect(await db.prisma.payment.findUniqueOrThrow({ where: { id } })).toMatchObject({ status: 'accepted', exception: 'reorged', requiredConfirmations: 1, confirmations: 0 });
+    expect(await events(db, id)).toEqual(['payment.accepted', 'payment.confirmed', 'payment.unconfirmed']);
+    expect(await paymentInvariantViolations(db, { ids: [id], rbf: new Set([tx.txid]) })).toEqual([]);
+  });
+
+  it('a double spend mined in a block and a tx the node dropped move the payment in the transaction that records them', async () => {
+    const p = await newPayment(ctx, 1);
+    const half = p.total / 2n;
+    const [a, b, c] = [payTx(p.address, half), payTx(p.address, p.total - half), payTx(p.address, half)];
+    await onMempoolTxs(ctx, [a, b, c]);
+    expect(await db.prisma.payment.findUniqueOrThrow({ where: { id: p.id } })).toMatchObject({ status: 'accepted', exception: 'overpaid' });
+    const stop = poll(db, p.id);
+    let seen: Awaited<ReturnType<typeof stop>>;
+    try {
+      // The node forgets c (not needed): still paid. Then a block mines a tx spending a's input.
+      await dropTxs(ctx, [c.txid]);
+      await onBlockConnected(ctx, blockOf([{ txid: hex32(), inputs: a.inputs, outputs: [], signalsRbf: false }]));
+    } finally {
+      seen = await stop();
+    }
+    expect(seen.bad).toEqual([]);
+    expect(seen.reads).toBeGreaterThan(0);
+    expect(await db.prisma.payment.findUniqueOrThrow({ where: { id: p.id } })).toMatchObject({ status: 'declined', exception: 'double_spent', amountPaid: p.total - half });
   });
 
   it('refuses, by the CHECK constraint, a write that would leave confirmed below its required depth', async () => {
