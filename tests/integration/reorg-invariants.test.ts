@@ -7,7 +7,10 @@
 // (prisma/migrations/20261129030000_payment_invariants) also refuses the half-done write.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
-import { openMigratedDb, type Db } from '@/lib/db';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openDb, openMigratedDb, migrate, loadMigrations, MIGRATIONS_DIR, type Db } from '@/lib/db';
 import { REGTEST, addressToScript, toHex } from '@/lib/doge';
 import type { BlockSummary, BlockTxSummary } from '@/lib/chain/backend';
 import { createPayment } from '@/lib/payments/creation/create-payment';
@@ -180,4 +183,35 @@ describe.each(['pglite', 'postgresql'] as const)('a disconnected block on %s', (
     await expect(db.query(`UPDATE payment SET amount_paid = -1 WHERE id = $1`, [id])).rejects.toThrow(/payment_amount_paid_nonnegative/);
     expect(paymentStatus((await loadStatusRow(db, id))!)).toMatchObject({ status: 'confirmed', confirmed: 1 });
   });
+
+  it('the migration applies to a database with data, a row left half done by the older disconnect included, and the recount then mends that row', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'counter-invariants-'));
+    const old = kind === 'pglite' ? await openDb({ dataDir: dir }) : await openDb({ databaseUrl: await createDatabase(pg!, `reorg_old_${process.pid}`), poolSize: 2 });
+    try {
+      const all = loadMigrations(MIGRATIONS_DIR);
+      const mine = all.findIndex((m) => m.name === '20261129030000_payment_invariants');
+      expect(mine).toBeGreaterThan(0);
+      await migrate(old, all.slice(0, mine));
+      await old.prisma.store.upsert({ where: { id: 1 }, update: { storeXpub: XPUB }, create: { id: 1, storeXpub: XPUB } });
+      await activeRelayKey(old);
+      const c = { db: old, network: REGTEST, publicUrl: 'http://127.0.0.1:1' };
+      const done = await minedPayment(c, 1);
+      const half = await minedPayment(c, 2);
+      await updateConfirmations(c, half.block.height + 1, hex32());
+      // What the two-write disconnect left when the process stopped between its writes.
+      await old.query(`UPDATE payment SET confirmations = 0, block_height = NULL, block_hash = NULL WHERE id = $1`, [half.id]);
+      await old.query(`UPDATE payment_tx SET block_height = NULL, block_hash = NULL WHERE payment_id = $1`, [half.id]);
+      expect(await migrate(old, all)).toMatchObject({ applied: ['20261129030000_payment_invariants', ...all.slice(mine + 1).map((m) => m.name)] });
+      expect(await old.prisma.payment.findUniqueOrThrow({ where: { id: half.id } })).toMatchObject({ status: 'confirmed', confirmations: 0 });
+      // The worker's first recount reads the whole history and moves it through the table.
+      await updateConfirmations(c, half.block.height + 1);
+      expect(await old.prisma.payment.findUniqueOrThrow({ where: { id: half.id } })).toMatchObject({ status: 'accepted', exception: 'reorged', confirmations: 0 });
+      expect(await old.prisma.payment.findUniqueOrThrow({ where: { id: done.id } })).toMatchObject({ status: 'confirmed' });
+      expect(await paymentInvariantViolations(old)).toEqual([]);
+      await expect(old.query(`UPDATE payment SET confirmations = 0 WHERE id = $1`, [done.id])).rejects.toThrow(/payment_confirmed_depth/);
+    } finally {
+      await old.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });
