@@ -4,7 +4,7 @@
 import type { Db } from '../db/client';
 import type { BlockSummary, BlockTxSummary } from '../chain/backend';
 import { applyTransition, updateWithoutTransition } from './apply';
-import { observeTxs } from './chain-txs';
+import { CHAIN_TX, observeTxs } from './chain-txs';
 import type { SyncContext } from './context';
 import { isExpiryDue } from './predicates';
 
@@ -47,7 +47,7 @@ export async function onBlockDisconnected(ctx: SyncContext, hash: string): Promi
         await updateWithoutTransition(t, p.id, p.status, { ...data, updatedAt: now });
       }
     }
-  });
+  }, CHAIN_TX);
 }
 
 /**

@@ -140,7 +140,7 @@ export async function observeTxs(ctx: SyncContext, txs: BlockTxSummary[], block:
 }
 
 /** A chain write holds one transaction for every payment it moves: room for a large block on a busy PGlite. */
-const CHAIN_TX = { timeout: 60_000, maxWait: 30_000 } as const;
+export const CHAIN_TX = { timeout: 60_000, maxWait: 30_000 } as const;
 
 /** A block's txs: the ones payments count are marked mined, and the unmined ones it double spends conflicted. The payments touched. */
 async function markMined(t: Tx, txs: BlockTxSummary[], block: BlockRef): Promise<string[]> {
