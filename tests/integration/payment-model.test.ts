@@ -17,6 +17,7 @@ import { randomBytes } from 'node:crypto';
 import fc, { type AsyncCommand } from 'fast-check';
 import { openPaymentDriver, FEE, SINK, customerAddress, type BlockSummary, type BlockTxSummary, type Coin, type CreatedPayment, type PaymentDriver, type SignedTx } from '../helpers/payment-driver';
 import { PaymentModel, type ModelTx } from '../helpers/payment-model';
+import { assertPaymentInvariants } from '../helpers/payment-invariants';
 
 const RUNS = Number(process.env.MODEL_RUNS ?? 200);
 /** The longest sequence (MODEL_COMMANDS): 12 keeps the default run near half a minute. */
@@ -111,6 +112,8 @@ const cmd = (name: string, check: (m: Readonly<Model>) => boolean, run: (m: Mode
   async run(m, r) {
     await run(m, r);
     await compare(m, r);
+    // Every payment row, as any reader sees it after the step (docs/architecture.md#invariants).
+    await assertPaymentInvariants(drv.db, { rbf: drv.rbfTxids });
     count(`cmd ${name.replace(/\(.*/, '')}`);
     count(`state ${m.pm.status}/${m.pm.exception ?? '-'}`);
   },
