@@ -1,6 +1,6 @@
 // The unconfirmed txs a backend has seen that are replaceable (BIP125, directly or through an
 // unconfirmed ancestor), for backends that cannot ask a node about a tx's ancestors (spv): a
-// child of one inherits the signal (docs/security.md#replace-by-fee). A parent never seen here
+// child of one inherits the signal (docs/security.md). A parent never seen here
 // is answered by `unknown`: spv sees only the txs its filter matches, so it cannot tell a
 // confirmed parent from an unconfirmed one it was never sent, and answers "replaceable".
 import { parentsFirst, txFacts, type TxFacts, type TxShape } from './tx-facts';

@@ -2,7 +2,7 @@
 // `/relay/pay`, each backend's mempool and block feeds, the rpc backend's P2P announcements,
 // rescans. They are built here and nowhere else, so a path cannot skip a rule: the RBF signal in
 // particular is required by the type and always includes the unconfirmed ancestors
-// (docs/security.md#replace-by-fee).
+// (docs/security.md).
 import { hashToHex, sha256d, toHex } from '../doge/bytes';
 import { isCoinbase, parseTx, SEQUENCE_RBF_THRESHOLD, type RawTx } from '../doge/tx';
 
@@ -26,7 +26,7 @@ export interface TxFacts {
   /**
    * Replaceable the way Dogecoin Core 1.14 decides it (BIP125): an input's nSequence is below
    * 0xfffffffe, or an unconfirmed ancestor's is (replacing the ancestor evicts this tx). Such a
-   * tx never gets 0-conf, whichever path brought it (docs/security.md#replace-by-fee).
+   * tx never gets 0-conf, whichever path brought it (docs/security.md).
    */
   signalsRbf: boolean;
   /**
@@ -50,7 +50,7 @@ export interface TxShape {
  * What is known of a tx's parents. `mined`: the tx is in a block, so it has no unconfirmed
  * ancestor. Otherwise, for each parent txid: true when it is unconfirmed and replaceable (it or
  * one of its unconfirmed ancestors signals), false when it is confirmed or unconfirmed and final.
- * A backend that cannot tell answers true (docs/security.md#replace-by-fee).
+ * A backend that cannot tell answers true (docs/security.md).
  */
 export type Parents = 'mined' | ((parentTxid: string) => boolean);
 

@@ -306,7 +306,7 @@ export async function broadcastClaimed(ctx: PayContext, id: string, claimed?: Pa
 
 /**
  * Whether the accepted tx is replaceable: it or an unconfirmed ancestor signals BIP125, as the
- * backend's mempool shows it (lib/chain/tx-facts.ts; docs/security.md#replace-by-fee). Asked only
+ * backend's mempool shows it (lib/chain/tx-facts.ts; docs/security.md). Asked only
  * when it matters, a payment that would otherwise take 0-conf; when the backend cannot answer,
  * taken as replaceable: the payment then waits for a block.
  */

@@ -1,6 +1,6 @@
 // The tx facts every path hands the payment core (lib/chain/tx-facts.ts), on the devnet backend, a
 // real PGlite and the worker's tick: a child of an unconfirmed parent that signals replace-by-fee
-// never gets 0-conf (docs/security.md#replace-by-fee), from a plain wallet or through /relay/pay,
+// never gets 0-conf (docs/security.md), from a plain wallet or through /relay/pay,
 // and a tx that pays two payments is each one's txid.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// rpc: a mempool tx's RBF signal includes its unconfirmed ancestors' (docs/security.md#replace-by-fee).
+// rpc: a mempool tx's RBF signal includes its unconfirmed ancestors' (docs/security.md).
 // Dogecoin Core 1.14 replaces a tx whose ancestor signals, evicting the tx with it, so the node is
 // asked for the ancestors it holds (`getmempoolancestors`); each ancestor's own signal is read
 // once (`getrawtransaction`, always answered for a mempool tx) and remembered. The node knows its

@@ -76,7 +76,7 @@ export class SpvBackend implements ChainBackend {
   /**
    * The unconfirmed txs the filter brought, replaceable or not. A parent never seen is taken as
    * replaceable: spv cannot tell a confirmed parent from one its filter did not match
-   * (docs/security.md#replace-by-fee).
+   * (docs/security.md).
    */
   private ancestry = new RbfAncestry(() => true);
   private outgoing = new Map<string, Outgoing>();
