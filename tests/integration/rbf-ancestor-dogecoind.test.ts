@@ -3,7 +3,7 @@
 // sequences, yet replacing the parent is accepted by the node and evicts the child. With
 // zero_conf_limit above the sale, the sale is paid by such a child from a plain wallet and
 // through /relay/pay (submitPayment, the relay's entry function), on `rpc` (getrawmempool diff
-// only, then with the node's P2P tx announcements) and on `spv`. A child of an unconfirmed parent
+// alone, then the node's P2P tx announcements alone) and on `spv`. A child of an unconfirmed parent
 // that signals nothing still gets 0-conf on rpc (the check is not vacuous); spv, which cannot see
 // that parent, waits for a block. Skipped, saying why, when dogecoind is absent.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -47,7 +47,7 @@ async function parentAndChild(address: string, amount: string, parentSequence: n
   return { parent, child, replacement };
 }
 
-function suite(name: string, backend: 'rpc' | 'spv', announcements: boolean, seed: number) {
+function suite(name: string, backend: 'rpc' | 'spv', announcements: boolean | 'only', seed: number) {
   let running: NodeWorker;
   let db: Db;
   const view = async (id: string): Promise<View> => vendorPaymentView(await db.prisma.payment.findUniqueOrThrow({ where: { id } }), URL_BASE, new Date());
@@ -131,6 +131,6 @@ describe.skipIf(!haveDogecoind)('RBF inherited from an unconfirmed parent (dogec
     await node?.dispose();
   });
   suite('rpc, getrawmempool diff', 'rpc', false, 71);
-  suite('rpc, P2P announcements', 'rpc', true, 72);
+  suite('rpc, P2P announcements alone', 'rpc', 'only', 72);
   suite('spv', 'spv', false, 73);
 });
