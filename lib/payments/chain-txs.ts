@@ -295,11 +295,9 @@ async function recompute(t: Tx, ctx: SyncContext, id: string, now: Date, rbf: Re
   // What the payment relied on: the txs needed to reach the total, conflicts ignored.
   const relied = summarize(p.total, paying.map((x) => ({ ...x, conflictedBy: null })));
   const neededConflicted = relied.enough && relied.needed.some((n) => all.some((x) => x.txid === n.txid && x.conflictedBy !== null));
-  let txid = p.txid;
-  if (txid === null && s.txids.length) {
-    const taken = await t.payment.findFirst({ where: { txid: s.txids[0] }, select: { id: true } });
-    if (!taken) txid = s.txids[0];
-  }
+  // The first tx counted, even when it pays another payment too (only /relay/pay claims keep a
+  // txid to one payment: payment_claim_txid_key).
+  const txid = p.txid ?? s.txids[0] ?? null;
   const data = {
     amountPaid: s.paid, paidTxids: s.txids, txid,
     ...(p.status === 'unpaid' && p.broadcastState === 'pending' ? {} : { blockHeight: c.block?.height ?? null, blockHash: c.block?.hash ?? null }),

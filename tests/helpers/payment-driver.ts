@@ -81,6 +81,10 @@ export interface PaymentDriver {
   db: Db;
   /** Every txid this driver signed that signals replace-by-fee. */
   rbfTxids: Set<string>;
+  /** The devnet wallet's address (a coin paid to it is signed by sign()). */
+  walletAddress: string;
+  /** Broadcasts a tx to the devnet backend the relay uses (a parent for a /pay tx), not counted in `broadcasts`. */
+  broadcast(hex: string): Promise<true | string>;
   /** Broadcasts the relay made, by txid. */
   broadcasts: Map<string, number>;
   create(now: Date, requiredConfirmations: number): Promise<CreatedPayment>;
@@ -161,6 +165,8 @@ export async function openPaymentDriver(): Promise<PaymentDriver> {
     network,
     db,
     rbfTxids,
+    walletAddress: wallet.address,
+    broadcast: async (hex) => { const r = await devnet.broadcast(hex); return r.ok ? true : r.reason; },
     broadcasts,
     async create(now, requiredConfirmations) {
       const r = await createPayment({ db, network, publicUrl: URL_BASE, apiKeyId: null, userId: null, idempotencyKey: null, now },

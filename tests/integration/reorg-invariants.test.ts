@@ -4,7 +4,7 @@
 // between the disconnect's write and the next recount. On PGlite and on a PostgreSQL server,
 // where a reader on another connection polls the payment throughout. The payment is paid,
 // mined and confirmed through the worker's own hooks; the database's CHECK constraint
-// (prisma/migrations/20261129030000_payment_invariants) also refuses the half-done write.
+// (prisma/migrations/20261129031000_payment_invariants) also refuses the half-done write.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -189,7 +189,7 @@ describe.each(['pglite', 'postgresql'] as const)('a disconnected block on %s', (
     const old = kind === 'pglite' ? await openDb({ dataDir: dir }) : await openDb({ databaseUrl: await createDatabase(pg!, `reorg_old_${process.pid}`), poolSize: 2 });
     try {
       const all = loadMigrations(MIGRATIONS_DIR);
-      const mine = all.findIndex((m) => m.name === '20261129030000_payment_invariants');
+      const mine = all.findIndex((m) => m.name === '20261129031000_payment_invariants');
       expect(mine).toBeGreaterThan(0);
       await migrate(old, all.slice(0, mine));
       await old.prisma.store.upsert({ where: { id: 1 }, update: { storeXpub: XPUB }, create: { id: 1, storeXpub: XPUB } });
@@ -201,7 +201,7 @@ describe.each(['pglite', 'postgresql'] as const)('a disconnected block on %s', (
       // What the two-write disconnect left when the process stopped between its writes.
       await old.query(`UPDATE payment SET confirmations = 0, block_height = NULL, block_hash = NULL WHERE id = $1`, [half.id]);
       await old.query(`UPDATE payment_tx SET block_height = NULL, block_hash = NULL WHERE payment_id = $1`, [half.id]);
-      expect(await migrate(old, all)).toMatchObject({ applied: ['20261129030000_payment_invariants', ...all.slice(mine + 1).map((m) => m.name)] });
+      expect(await migrate(old, all)).toMatchObject({ applied: ['20261129031000_payment_invariants', ...all.slice(mine + 1).map((m) => m.name)] });
       expect(await old.prisma.payment.findUniqueOrThrow({ where: { id: half.id } })).toMatchObject({ status: 'confirmed', confirmations: 0 });
       // The worker's first recount reads the whole history and moves it through the table.
       await updateConfirmations(c, half.block.height + 1);

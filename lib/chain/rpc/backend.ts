@@ -20,6 +20,8 @@ import { tip, blockHashAt, block } from './blocks';
 import { lookupInputs } from './inputs';
 import { broadcast } from './broadcast';
 import { RpcMempoolWatch } from './mempool';
+import { RpcRbfAncestry } from './ancestry';
+import { shapeOfRaw } from '../tx-facts';
 
 export interface RpcBackendOptions {
   /** `http://user:pass@host:port` (DOGE_RPC_URL). */
@@ -40,8 +42,9 @@ const CORE_CHAIN: Record<NetworkName, string> = { mainnet: 'main', testnet: 'tes
 /** The backend: each concern lives in its own file (blocks, inputs, broadcast, mempool); this wires them. */
 export function createRpcBackend(opts: RpcBackendOptions): ChainBackend {
   const node = rpcNode(opts.client ?? createRpcClient({ url: opts.url, timeoutMs: opts.timeoutMs }));
-  const announced = opts.p2p ? new TxAnnouncements(opts.p2p) : null;
-  const mempool = new RpcMempoolWatch(node, announced);
+  const ancestry = new RpcRbfAncestry(node);
+  const announced = opts.p2p ? new TxAnnouncements(opts.p2p, (txs) => ancestry.facts(txs)) : null;
+  const mempool = new RpcMempoolWatch(node, announced, ancestry);
   return {
     name: 'rpc',
     canLookupInputs: true,
@@ -63,6 +66,7 @@ export function createRpcBackend(opts: RpcBackendOptions): ChainBackend {
     broadcast: (txHex) => broadcast(node, txHex),
     inMempool: (txid) => mempool.inMempool(txid),
     mempoolNewTxs: () => mempool.newTxs(),
+    mempoolTxFacts: async (raw) => (await ancestry.facts([shapeOfRaw(raw)]))[0]!,
     mempoolDropped: (txs, processedTip, graceMs) => mempool.dropped(txs, processedTip, graceMs),
     async peers() {
       await node.call('getnetworkinfo');

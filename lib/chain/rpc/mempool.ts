@@ -3,7 +3,9 @@
 // net; and which watched txs left the mempool without being mined or replaced.
 import type { BlockTxSummary, Outpoint } from '../backend';
 import { RPC_CODES, RpcError } from './client';
-import { arr, hash, txSummary } from './answers';
+import { arr, hash, txShape } from './answers';
+import type { TxShape } from '../tx-facts';
+import type { RpcRbfAncestry } from './ancestry';
 import type { RpcNode } from './node';
 import type { TxAnnouncements } from './announcements';
 
@@ -16,7 +18,7 @@ export class RpcMempoolWatch {
   /** dropped(): when each tx was first found missing (cleared when it is seen again). */
   private readonly missingSince = new Map<string, number>();
 
-  constructor(private readonly node: RpcNode, private readonly announced: TxAnnouncements | null) {}
+  constructor(private readonly node: RpcNode, private readonly announced: TxAnnouncements | null, private readonly ancestry: RpcRbfAncestry) {}
 
   /** Hands over the txs the node announced, and keeps the getrawmempool diff from fetching them again. */
   takeAnnounced(): BlockTxSummary[] {
@@ -41,19 +43,21 @@ export class RpcMempoolWatch {
     // Diff getrawmempool against the previous call: only the new txids are fetched.
     const ids = arr(await this.node.call('getrawmempool'), 'getrawmempool').map((t, i) => hash(String(t), `getrawmempool[${i}]`));
     const fresh = ids.filter((t) => !this.seen.has(t));
-    const out: BlockTxSummary[] = [];
+    const out: TxShape[] = [];
     const got = new Set<string>();
     for (let i = 0; i < fresh.length; i += FETCH_BATCH) {
       const items = await this.node.batch(fresh.slice(i, i + FETCH_BATCH).map((t) => ({ method: 'getrawtransaction', params: [t, true] })));
       items.forEach((item, j) => {
         // A tx that left the mempool meanwhile: skipped (a block shows it if it was mined).
         if (!item.ok) return;
-        out.push(txSummary(item.result, j).tx);
+        out.push(txShape(item.result, j).tx);
         got.add(fresh[i + j]);
       });
     }
+    // Their ancestors' signals first: a failure leaves them unseen, for the next call.
+    const facts = await this.ancestry.facts(out);
     this.seen = new Set(ids.filter((t) => this.seen.has(t) || got.has(t)));
-    return [...pushed, ...out];
+    return [...pushed, ...facts];
   }
 
   async dropped(txs: { txid: string; inputs: Outpoint[] }[], processedTip: string, graceMs = 3_000): Promise<string[]> {
