@@ -8,7 +8,7 @@ import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { ROOT, ensureBuilt } from './lib/app.mjs';
 
-export const MODULES = ['status', 'status-rpc', 'envelope', 'memory', 'scrypt', 'pay', 'headers', 'invoices', 'live', 'detect'];
+export const MODULES = ['status', 'status-rpc', 'envelope', 'memory', 'scrypt', 'pay', 'headers', 'invoices', 'live', 'detect', 'streams'];
 
 function commit() {
   try {
