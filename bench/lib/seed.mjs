@@ -18,7 +18,8 @@ export async function seedPayments(dataDir, templateId, n, { batch = 20_000, col
       status: `(ARRAY['unpaid','accepted','confirmed','declined'])[1 + g % 4]`,
       txid: `CASE WHEN g % 4 IN (1, 2) THEN md5(t.id || g) || md5(g::text || t.id) ELSE NULL END`,
       broadcast_state: `CASE WHEN g % 4 IN (1, 2) THEN 'sent' ELSE 'none' END`,
-      confirmations: `CASE WHEN g % 4 = 2 THEN 1 ELSE 0 END`,
+      // A confirmed row holds its depth (the payment_confirmed_depth constraint).
+      confirmations: `CASE WHEN g % 4 = 2 THEN GREATEST(1, t.required_confirmations) ELSE 0 END`,
       reason: `CASE WHEN g % 4 = 3 THEN 'cancelled by vendor' ELSE '' END`,
       created_at: `t.created_at - (g || ' seconds')::interval`,
       updated_at: `t.updated_at - (g || ' seconds')::interval`,

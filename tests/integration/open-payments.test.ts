@@ -27,7 +27,7 @@ describe('open payments cap', () => {
     const hourAgo = new Date(Date.now() - 3600_000);
     for (let i = 0; i < 4; i++) await create(1000, hourAgo); // all expired by now
     const paid = (await create(1000)).body.id as string;
-    await db.prisma.payment.update({ where: { id: paid }, data: { status: 'confirmed' } });
+    await db.prisma.payment.update({ where: { id: paid }, data: { status: 'confirmed', confirmations: 6 } });
     expect(await countOpenPayments(db, 100)).toBe(0);
     const a = (await create(2)).body.id as string;
     await create(2);

@@ -114,7 +114,7 @@ beforeAll(async () => {
       data: {
         createdAt, status, exception,
         ...(status === 'accepted' || status === 'confirmed' ? { acceptedAt: createdAt, txid: i.toString(16).padStart(64, '0'), amountPaid: (await db.prisma.payment.findUniqueOrThrow({ where: { id } })).total } : {}),
-        ...(status === 'confirmed' ? { confirmedAt: new Date(createdAt.getTime() + 600_000), confirmations: 1 } : {}),
+        ...(status === 'confirmed' ? { confirmedAt: new Date(createdAt.getTime() + 600_000), confirmations: 6 } : {}),
         ...(status === 'declined' ? { declinedAt: createdAt, reason: kind === 'expired' ? 'expired' : 'cancelled by vendor' } : {}),
       },
     });
@@ -129,7 +129,7 @@ beforeAll(async () => {
       const confirmedAt = new Date(createdAt.getTime() + r(24 * 3_600_000));
       await db.prisma.payment.update({
         where: { id: rf.id },
-        data: fate === 'confirmed' ? { status: 'confirmed', acceptedAt: createdAt, confirmedAt, amountPaid: K(rf.amount), txid: (1000 + i).toString(16).padStart(64, '0') }
+        data: fate === 'confirmed' ? { status: 'confirmed', confirmations: 6, acceptedAt: createdAt, confirmedAt, amountPaid: K(rf.amount), txid: (1000 + i).toString(16).padStart(64, '0') }
           : fate === 'declined' ? { status: 'declined', declinedAt: createdAt, reason: 'expired' } : {},
       });
       refunds.push({ of: id, amount: K(rf.amount), status: fate, confirmedAt: fate === 'confirmed' ? confirmedAt : null });

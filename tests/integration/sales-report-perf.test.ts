@@ -30,7 +30,7 @@ describe(`${Number(process.env.REPORT_PERF_N ?? 10_000).toLocaleString('en')} pa
       await big.prisma.$executeRawUnsafe(
         `INSERT INTO "payment" ("id", "status", "created_at", "address", ${cols.join(', ')})
          SELECT 'perf' || g, CASE WHEN g % 10 = 0 THEN 'accepted' ELSE 'confirmed' END, timestamptz '2026-06-01 00:00:00+00' + (g * interval '25 seconds'), 'addr' || g,
-                ${cols.map((c) => (c === '"envelope"' ? `'-'` : `t.${c}`)).join(', ')}
+                ${cols.map((c) => (c === '"envelope"' ? `'-'` : c === '"confirmations"' ? 't."required_confirmations"' : `t.${c}`)).join(', ')}
            FROM generate_series(1, ${N}) g, "payment" t WHERE t."id" = $1`, id);
       await big.prisma.$executeRawUnsafe(
         `INSERT INTO "payment_line" ("payment_id", "idx", "type", "item_id", "name", "description", "icon", "count", "unit", "total", "tax")
