@@ -13,6 +13,8 @@ const MAX_BACKOFF_MS = 5_000;
 export class MempoolPoller {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private running = false;
+  /** Bumped by start(): a round still in flight from before a stop() schedules nothing. */
+  private generation = 0;
   private failures = 0;
   private lastError = '';
   /** Txs this poll queued (for the tests and the benchmark's figures). */
@@ -25,8 +27,9 @@ export class MempoolPoller {
   start(): void {
     if (this.running || this.intervalMs <= 0) return;
     this.running = true;
+    this.generation++;
     this.watch.polling = true;
-    this.schedule(this.intervalMs);
+    this.schedule(this.intervalMs, this.generation);
   }
 
   stop(): void {
@@ -36,14 +39,14 @@ export class MempoolPoller {
     this.timer = undefined;
   }
 
-  private schedule(ms: number): void {
-    if (!this.running) return;
-    this.timer = setTimeout(() => void this.round(), ms);
+  private schedule(ms: number, generation: number): void {
+    if (!this.running || generation !== this.generation) return;
+    this.timer = setTimeout(() => void this.round(generation), ms);
     // The poll alone never keeps the process alive.
     this.timer.unref?.();
   }
 
-  private async round(): Promise<void> {
+  private async round(generation: number): Promise<void> {
     const t0 = performance.now();
     let delay = this.intervalMs;
     try {
@@ -60,6 +63,6 @@ export class MempoolPoller {
       if (msg !== this.lastError) log.debug('rpc: mempool poll failed (backing off)', { error: e as Error, retryMs: delay });
       this.lastError = msg;
     }
-    this.schedule(delay);
+    this.schedule(delay, generation);
   }
 }
