@@ -23,6 +23,7 @@ async function measure(backend, node, samples) {
     app = started.app;
     const lat = [];
     const sendMs = [];
+    const all = [];
     let missed = 0;
     for (let i = 0; i < samples; i++) {
       const p = await newPayment(app, started.key);
@@ -35,11 +36,13 @@ async function measure(backend, node, samples) {
       s.close();
       if (t1 === null) missed++;
       else lat.push(t1 - t0);
+      all.push(t1 === null ? null : Math.round(t1 - t0));
       // The node's wallet chains unconfirmed change: a block now and then keeps it under the ancestor limit.
       if (i % 10 === 9) await node.mine(1);
       await new Promise((r) => setTimeout(r, 100));
     }
-    return { ...percentiles(lat), missed, sendtoaddress: percentiles(sendMs) };
+    // Each sample in order (null: missed), so a tail can be told apart: every tenth follows a block.
+    return { ...percentiles(lat), missed, sendtoaddress: percentiles(sendMs), samples_ms: all, sendtoaddress_samples_ms: sendMs.map(Math.round) };
   } finally {
     await app?.stop();
     rmSync(dataDir, { recursive: true, force: true });
