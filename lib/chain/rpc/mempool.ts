@@ -9,7 +9,7 @@
 // changes cancelled out in the mark.
 import type { BlockTxSummary, Outpoint } from '../backend';
 import { MempoolQueue } from '../mempool-queue';
-import { RPC_CODES, RpcError } from './client';
+import { RPC_CODES, RpcError, type RpcBatchItem } from './client';
 import { arr, hash, obj, txSummary } from './answers';
 import { itemResult, type RpcNode } from './node';
 
@@ -125,12 +125,16 @@ export class RpcMempoolWatch {
     return out;
   }
   async dropped(txs: { txid: string; inputs: Outpoint[] }[], processedTip: string, graceMs = 3_000): Promise<string[]> {
-    const pool = new Set(arr(await this.node.call('getrawmempool'), 'getrawmempool').map((t) => String(t)));
-    // Asked after the mempool: if the best block is still the one the worker processed, a tx
-    // absent from that mempool was neither there nor in an unprocessed block.
-    const best = String(await this.node.call('getbestblockhash'));
+    // Each watched tx is asked for by id (getmempoolentry), not found in the whole list: the cost
+    // follows the few txs awaiting a block, not the mempool's size (docs/live.md). The best block
+    // is asked after them in the same batch (Core runs a batch in order): if it is still the one
+    // the worker processed, a tx absent from the mempool was neither there nor in an unprocessed block.
+    const ids = [...new Set(txs.map((t) => t.txid))];
+    const items = await this.node.batch([...ids.map((t) => ({ method: 'getmempoolentry', params: [t] })), { method: 'getbestblockhash', params: [] }]);
+    const pool = new Set(ids.filter((_, i) => inPool(items[i]!)));
+    const best = String(itemResult(items[ids.length]!));
     const now = Date.now();
-    const asked = new Set(txs.map((t) => t.txid));
+    const asked = new Set(ids);
     for (const t of [...this.missingSince.keys()]) if (!asked.has(t) || pool.has(t)) this.missingSince.delete(t);
     if (best !== processedTip) return [];
     const gone: { txid: string; inputs: Outpoint[] }[] = [];
@@ -142,7 +146,7 @@ export class RpcMempoolWatch {
     }
     const dropped: string[] = [];
     for (const t of gone) {
-      const replaced = await this.wasReplaced(t.inputs, pool);
+      const replaced = await this.wasReplaced(t.inputs);
       this.missingSince.delete(t.txid);
       if (!replaced) dropped.push(t.txid);
     }
@@ -154,17 +158,25 @@ export class RpcMempoolWatch {
    * the mempool, yet the mempool-aware view has it spent). A parent that is itself gone (only
    * -txindex or the wallet remember it) is no conflict.
    */
-  private async wasReplaced(inputs: Outpoint[], pool: Set<string>): Promise<boolean> {
+  private async wasReplaced(inputs: Outpoint[]): Promise<boolean> {
     if (!inputs.length) return false;
     const probes = await this.node.batch(inputs.flatMap((o) => [
       { method: 'gettxout', params: [o.txid, o.vout, true] },
       { method: 'gettxout', params: [o.txid, o.vout, false] },
+      { method: 'getmempoolentry', params: [o.txid] },
     ]));
     return inputs.some((o, k) => {
-      const withPool = probes[2 * k]!;
-      const chainOnly = probes[2 * k + 1]!;
+      const withPool = probes[3 * k]!;
+      const chainOnly = probes[3 * k + 1]!;
       const spentInPool = withPool.ok && withPool.result === null;
-      return spentInPool && ((chainOnly.ok && chainOnly.result !== null) || pool.has(o.txid));
+      return spentInPool && ((chainOnly.ok && chainOnly.result !== null) || inPool(probes[3 * k + 2]!));
     });
   }
+}
+
+/** A getmempoolentry answer: in the mempool, or not (-5 not in mempool, -8 a malformed txid); other errors are thrown. */
+function inPool(item: RpcBatchItem): boolean {
+  if (item.ok) return true;
+  if (item.error.code === RPC_CODES.INVALID_ADDRESS_OR_KEY || item.error.code === RPC_CODES.INVALID_PARAMETER) return false;
+  throw item.error;
 }
