@@ -94,6 +94,9 @@ export class RpcMempoolWatch {
     if (!force && mark === this.mark) return [];
     const listed = arr(await this.node.call('getrawmempool'), 'getrawmempool');
     this.lists++;
+    // Queued (announced over P2P, or found by the poll) and not drained yet: handed over through
+    // the queue. A tx drained earlier that left the mempool and came back (a reorg) is fetched again.
+    const pending = this.queue.pendingIds();
     const ids: string[] = [];
     const fresh: string[] = [];
     for (let i = 0; i < listed.length; i++) {
@@ -103,8 +106,7 @@ export class RpcMempoolWatch {
       else {
         const id = hash(t, `getrawmempool[${i}]`);
         ids.push(id);
-        // Queued (announced over P2P) and not drained yet: handed over through the queue.
-        if (!this.seen.has(id) && !this.queue.has(id)) fresh.push(id);
+        if (!this.seen.has(id) && !pending.has(id)) fresh.push(id);
       }
     }
     const out: BlockTxSummary[] = [];
@@ -119,7 +121,8 @@ export class RpcMempoolWatch {
       });
     }
     // Txs queued meanwhile (announced over P2P while this ran) stay seen.
-    this.seen = new Set(ids.filter((t) => this.seen.has(t) || got.has(t) || this.queue.has(t)));
+    const queued = this.queue.pendingIds();
+    this.seen = new Set(ids.filter((t) => this.seen.has(t) || got.has(t) || queued.has(t)));
     this.mark = mark;
     this.lastFullAt = Date.now();
     return out;
