@@ -4,26 +4,10 @@
 // running server (`next start`, phase-production-server) does without it.
 const { PHASE_PRODUCTION_SERVER } = require('next/constants');
 
-/** @type {import('next').NextConfig} */
-const securityHeaders = [
-  { key: 'X-Content-Type-Options', value: 'nosniff' },
-  { key: 'Referrer-Policy', value: 'no-referrer' },
-  { key: 'X-Frame-Options', value: 'DENY' },
-  {
-    key: 'Content-Security-Policy',
-    value: [
-      "default-src 'self'",
-      "script-src 'self' 'unsafe-inline'",
-      "style-src 'self' 'unsafe-inline'",
-      "img-src 'self' data: blob: https:",
-      "connect-src 'self'",
-      "frame-ancestors 'none'",
-      "base-uri 'self'",
-      "form-action 'self'",
-    ].join('; '),
-  },
-];
+// Every answer's security headers (docs/security.md); proxy.ts sends the same on the answers it makes.
+const securityHeaders = require('./security-headers.json');
 
+/** @type {import('next').NextConfig} */
 const config = {
   // PGlite (WASM + data files) and the database drivers must load from node_modules at
   // runtime, not be bundled; one PGlite instance is shared through globalThis.

@@ -1,7 +1,7 @@
 import type { MetadataRoute } from 'next';
 
-// The installable till (issue 16, docs/using-counter.md#installing-the-till-as-an-app-and-when-the-network-drops): served at /manifest.webmanifest, linked from
-// every page by Next.js. The service worker that keeps the till's shell is public/sw.js.
+// The installable till (docs/using-counter.md#installing-the-till-as-an-app-and-when-the-network-drops):
+// served at /manifest.webmanifest, linked from every page by Next.js. The service worker that keeps the till's shell is public/sw.js.
 export default function manifest(): MetadataRoute.Manifest {
   return {
     id: '/pos',

@@ -1,14 +1,16 @@
 // `npm run bench`: runs every benchmark of docs/performance.md (one module each in bench/), writes
 // bench/results/latest.json (CPU count, commit, each figure and ratio with its target) and
-// prints a table. `--smoke` runs each for about a second with small data (used by npm test,
-// written to bench/results/smoke.json); `--only status,memory` (or `--only=…`) picks benchmarks.
+// prints a table. `--smoke` runs each for about a second with small data, written to
+// bench/results/smoke.json and checked (bench/lib/smoke-check.mjs): it fails when a benchmark
+// rots. `--only status,memory` (or `--only=…`) picks benchmarks.
 import { writeFileSync, mkdirSync, existsSync, readFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { ROOT, ensureBuilt } from './lib/app.mjs';
+import { smokeProblems } from './lib/smoke-check.mjs';
 
-export const MODULES = ['status', 'status-rpc', 'envelope', 'memory', 'scrypt', 'pay', 'headers', 'invoices', 'live', 'detect'];
+export const MODULES = ['status', 'status-rpc', 'envelope', 'memory', 'scrypt', 'pay', 'headers', 'invoices', 'live', 'detect', 'streams'];
 
 function commit() {
   try {
@@ -102,5 +104,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const secs = opt('--seconds');
   const report = await runBenchmarks({ smoke, only, ...(secs ? { seconds: Number(secs) } : {}) });
   const failed = Object.values(report.results).some((r) => r.error);
-  process.exit(failed ? 1 : 0);
+  // A smoke run checks its own report (bench/lib/smoke-check.mjs), so a benchmark that rots fails it.
+  const problems = smoke && !only ? smokeProblems(report, MODULES) : [];
+  for (const p of problems) console.error(`smoke: ${p}`);
+  process.exit(failed || problems.length ? 1 : 0);
 }

@@ -15,7 +15,6 @@ import { broadcastClaimed } from './relay';
 import { startWebhookLoop, type WebhookLoop } from './webhooks';
 import { startRateLoop, type RateLoop } from './rates/refresh';
 import type { RateConfig } from './rates/config';
-import { decodeTx } from './doge';
 import { log } from './log';
 
 export interface WorkerContext extends ChainContext {
@@ -57,9 +56,8 @@ async function reconcilePending(ctx: WorkerContext): Promise<void> {
     where: { id: { in: ids.map((r) => String(r.id)) }, status: 'unpaid', broadcastState: 'pending', updatedAt: { lt: before } },
   });
   for (const p of stale) {
-    const rbf = p.txHex ? decodeTx(p.txHex, ctx.network).signalsRbf : false;
     log.info('reconciling an interrupted broadcast', { payment: p.id, txid: p.txid });
-    const r = await broadcastClaimed(ctx, p.id, rbf);
+    const r = await broadcastClaimed(ctx, p.id);
     // A tx the network now refuses (its input was spent meanwhile...) releases the claim: the
     // payment is payable again (docs/relay.md), never declined.
     if (r.kind === 'refused') log.info('released a claim the network refused', { payment: p.id, txid: p.txid, reason: r.reason });

@@ -20,15 +20,16 @@
 // ~30 % slower (670 → 860 ms). APP_LIFTOFF_ONLY=0 turns it off (RSS then ~+50 MB).
 //
 // Live update streams (docs/security.md, MAX_STREAMS, default 2,000): each open stream keeps
-// ~80 KB of live heap, nearly all of it Next.js's per-request machinery (request and response
+// ~73 KB of live heap, nearly all of it Next.js's per-request machinery (request and response
 // objects, the web-stream pipe to the socket, async-hook records; measured with V8's sampling
-// heap profiler at 300 streams: +24 MB). At 128 MB the process died with "heap out of memory"
-// between 600 and 1,000 streams, so the cap grows with MAX_STREAMS: 128 MB plus 64 KB per
-// stream (the base already has ~60 MB to spare), 253 MB at the default. That stays under 256 MB:
-// up to there V8's heap controller (heap-controller.cc, 64-bit) uses its smallest growing factor
-// between collections, as at 128 MB, so the cap is a ceiling and not an invitation to keep garbage.
+// heap profiler at 300 streams: +24 MB, and by `npm run bench -- --only streams`: 215 MB after a
+// full collection with 2,000 open against 69 MB idle). At 128 MB the process died with "heap out
+// of memory" between 600 and 1,000 streams, so the cap grows with MAX_STREAMS: 128 MB plus 96 KB
+// per stream, 316 MB at the default. 64 KB per stream (253 MB) left 37 MB with every stream open,
+// less than mixed traffic and 2,000 streams closing at once add (docs/performance.md, "Live
+// streams opened and closed"). The cap is a ceiling: an app with few streams open never uses it.
 export const BASE_HEAP_MB = 128;
-export const STREAM_HEAP_KB = 64;
+export const STREAM_HEAP_KB = 96;
 const DEFAULT_MAX_STREAMS = 2000; // lib/live/stream-slots.ts
 
 /** The heap cap for the process's MAX_STREAMS (read as lib/live/stream-slots.ts reads it). */

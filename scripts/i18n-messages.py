@@ -43,6 +43,8 @@ M = {
   'useAsTill': ('Use this device as a till', 'Usar este dispositivo como caja', 'Dieses Gerät als Kasse verwenden', 'Usar este dispositivo como caixa'),
   'tillName': ('Till name', 'Nombre de la caja', 'Name der Kasse', 'Nome do caixa'),
   'register': ('Register', 'Registrar', 'Registrieren', 'Registrar'),
+  'locking': ('Locking the till…', 'Bloqueando la caja…', 'Kasse wird gesperrt…', 'Bloqueando o caixa…'),
+  'lockOffline': ("Can't lock: offline, retrying. Nobody can sell here until the till is locked.", 'No se puede bloquear: sin conexión, reintentando. Nadie puede vender aquí hasta que la caja quede bloqueada.', 'Sperren nicht möglich: offline, neuer Versuch läuft. Hier kann niemand verkaufen, bis die Kasse gesperrt ist.', 'Não foi possível bloquear: sem conexão, tentando de novo. Ninguém pode vender aqui até o caixa ser bloqueado.'),
  },
  'display': {
   'customerDisplay': ('Customer display', 'Pantalla del cliente', 'Kundendisplay', 'Tela do cliente'),

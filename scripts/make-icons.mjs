@@ -1,5 +1,5 @@
-// Draws the installable app's icons (issue 16, PWA) into public/icons/ with sharp (Next's own
-// image library): the Counter mark, a gold disc with "Ð", at 192 and 512 px, plus a maskable
+// Draws the installable app's icons (docs/using-counter.md#installing-the-till-as-an-app-and-when-the-network-drops)
+// into public/icons/ with sharp (Next's own image library): the Counter mark, a gold disc with "Ð", at 192 and 512 px, plus a maskable
 // 512 px icon whose mark stays inside the 80 % safe zone on a full-bleed background.
 // Run once after changing the artwork: `node scripts/make-icons.mjs`; the PNGs are committed.
 import { mkdirSync } from 'node:fs';

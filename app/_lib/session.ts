@@ -39,7 +39,3 @@ export async function backOfficeUser(): Promise<SessionUser | null> {
   const user = await currentUser();
   return user && !user.tillOnly ? user : null;
 }
-
-export function sessionCookieOptions(expiresAt: Date) {
-  return { httpOnly: true, sameSite: 'lax' as const, secure: process.env.COOKIE_SECURE === '1', path: '/', expires: expiresAt };
-}

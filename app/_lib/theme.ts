@@ -1,4 +1,4 @@
-// The colour theme (issue 16): "system" follows prefers-color-scheme; "light" and "dark" are a
+// The colour theme (docs/using-counter.md#light-and-dark): "system" follows prefers-color-scheme; "light" and "dark" are a
 // choice kept on this device (localStorage), applied as <html data-theme> before first paint.
 export type ThemeChoice = 'system' | 'light' | 'dark';
 export const THEME_KEY = 'counter.theme';

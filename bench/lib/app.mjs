@@ -26,13 +26,13 @@ export async function ensureBuilt() {
   if (buildIfStale(ROOT) !== 0) throw new Error('next build failed');
 }
 
-export async function startApp(env = {}, { dataDir } = {}) {
+export async function startApp(env = {}, { dataDir, nodeArgs = [] } = {}) {
   const port = await freePort();
   const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'counter-bench-'));
   const url = `http://127.0.0.1:${port}`;
   let out = '';
-  // APP_NODE_ARGS adds node command-line flags, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile a run.
-  const extraArgs = (process.env.APP_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  // `nodeArgs` (a benchmark's own, e.g. --expose-gc) and APP_NODE_ARGS add node command-line flags, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile a run.
+  const extraArgs = [...nodeArgs, ...(process.env.APP_NODE_ARGS ?? '').split(' ').filter(Boolean)];
   const child = spawn(process.execPath, [...appNodeArgs(process.env), ...extraArgs, nextBin(ROOT), 'start', '-p', String(port), '-H', '127.0.0.1'], {
     cwd: ROOT,
     env: {

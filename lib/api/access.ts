@@ -2,8 +2,8 @@
 // with the scope, or a signed-in user whose role grants it. Browser mutations must also carry
 // the session's CSRF token (X-CSRF-Token) and, when the browser sends one, a same-origin Origin.
 import type { Db } from '../db/client';
-import { authenticateApiKey, bearerToken, hasScope, type Scope } from '../auth';
-import { cookieValue, csrfMatches, sessionUser, sessionScopes, seesOnlyOwnSales, SESSION_COOKIE, CSRF_HEADER, type SessionUser } from '../auth';
+import { authenticateApiKey, bearerToken, hasScope, keyScopeOf, type Need, type Scope } from '../auth';
+import { cookieValue, csrfMatches, sessionUser, sessionNeeds, sessionScopes, seesOnlyOwnSales, SESSION_COOKIE, CSRF_HEADER, type SessionUser } from '../auth';
 import { jsonError } from './respond';
 
 /**
@@ -46,18 +46,23 @@ export async function requestUser(db: Db, req: Request): Promise<SessionUser | n
   return sessionUser(db, cookieValue(req.headers.get('cookie'), SESSION_COOKIE));
 }
 
-export async function requireAccess(db: Db, req: Request, scope: Scope): Promise<Access> {
+/**
+ * The one authorisation rule of the vendor API and the till: the route names what it needs; an
+ * API key must hold the scope that carries it, a session must hold it (a PIN session holds the
+ * till's needs only, lib/auth/roles.ts).
+ */
+export async function requireAccess(db: Db, req: Request, need: Need): Promise<Access> {
   const auth = req.headers.get('authorization');
   if (auth) {
     const principal = await authenticateApiKey(db, bearerToken(auth));
     if (!principal) return { ok: false, response: jsonError(401, 'unauthorized', 'a valid API key is required (Authorization: Bearer <key>)', { 'WWW-Authenticate': 'Bearer' }) };
+    const scope = keyScopeOf(need);
     if (!hasScope(principal, scope)) return { ok: false, response: jsonError(403, 'forbidden', `this API key lacks the ${scope} scope`) };
     return { ok: true, kind: 'api_key', keyId: principal.keyId, user: null, scopes: principal.scopes, ownSalesOf: null, tillOf: null };
   }
   const user = await requestUser(db, req);
   if (!user) return { ok: false, response: jsonError(401, 'unauthorized', 'sign in or send an API key (Authorization: Bearer <key>)', { 'WWW-Authenticate': 'Bearer' }) };
-  // A PIN session holds the till's scopes only (lib/auth/roles.ts sessionScopes).
-  if (!sessionScopes(user).includes(scope)) return { ok: false, response: jsonError(403, 'forbidden', user.tillOnly ? 'a PIN opens the till only: sign in with your password' : `the ${user.role} role may not do this`) };
+  if (!sessionNeeds(user).includes(need)) return { ok: false, response: jsonError(403, 'forbidden', user.tillOnly ? 'a PIN opens the till only: sign in with your password' : `the ${user.role} role may not do this`) };
   if (!mutationAllowed(user, req)) return { ok: false, response: csrfRefused() };
   return { ok: true, kind: 'session', keyId: null, user, scopes: sessionScopes(user), ownSalesOf: seesOnlyOwnSales(user.role) ? user.id : null, tillOf: user.tillOnly?.terminalId ?? null };
 }

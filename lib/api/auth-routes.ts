@@ -71,18 +71,18 @@ async function signedIn(db: Db, req: Request, user: PublicUser, status = 200): P
 export async function login(db: Db, req: Request): Promise<Response> {
   const body = await parse(req, loginBody);
   if (!body.ok) return body.response;
-  // Throttled per account and per client (lib/auth/sign-in-throttle.ts), before any scrypt.
-  const throttle = signInThrottle();
+  // Throttled per client and per account (lib/auth/sign-in-throttle.ts): the attempt is counted
+  // before any scrypt, the client first so that a locked client adds no account rows.
+  const throttle = signInThrottle(db);
   const account = accountKey(normaliseEmail(body.value.email));
-  const keys = [account, clientKeyOf(clientInfo(req).address)];
-  const wait = throttle.retryAfter(keys);
-  if (wait > 0) return tooManyAttempts(wait);
+  const attempt = await throttle.reserve([clientKeyOf(clientInfo(req).address), account]);
+  if (!attempt.ok) return tooManyAttempts(attempt.retryAfter);
   const user = await authenticateUser(db, body.value.email, body.value.password);
   if (!user) {
-    throttle.failed(keys); // from the 5th failure on, the next attempts get 429 for a while
+    await throttle.failed(attempt.reservation); // from the 5th attempt on, the next ones get 429 for a while
     return jsonError(401, 'unauthorized', 'wrong email or password');
   }
-  throttle.succeeded([account]);
+  await throttle.succeeded(attempt.reservation, [account]);
   return signedIn(db, req, user);
 }
 

@@ -10,9 +10,14 @@ export class BodyTooLargeError extends Error {
 }
 
 export async function readBodyText(req: Request, limit = MAX_BODY_BYTES): Promise<string> {
+  return Buffer.from(await readBodyBytes(req, limit)).toString('utf8');
+}
+
+/** The body's bytes, bounded as readBodyText's: for a caller that must judge the encoding itself. */
+export async function readBodyBytes(req: Request, limit = MAX_BODY_BYTES): Promise<Uint8Array> {
   const declared = Number(req.headers.get('content-length') ?? '0');
   if (Number.isFinite(declared) && declared > limit) throw new BodyTooLargeError(limit);
-  if (!req.body) return '';
+  if (!req.body) return new Uint8Array(0);
   const reader = req.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -26,7 +31,7 @@ export async function readBodyText(req: Request, limit = MAX_BODY_BYTES): Promis
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
 }
 
 /** Parses JSON, returning undefined for invalid JSON (callers decide the error). */

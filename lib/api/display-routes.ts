@@ -97,18 +97,18 @@ export async function publishDisplayCart(db: Db, req: Request): Promise<Response
 export async function pairDisplay(db: Db, req: Request): Promise<Response> {
   const body = await parse(req, pairBody);
   if (!body.ok) return body.response;
-  const throttle = signInThrottle();
+  const throttle = signInThrottle(db);
   const info = clientInfo(req);
-  const keys = [pairKey(info.address)];
-  const wait = throttle.retryAfter(keys);
-  if (wait > 0) return tooManyAttempts(wait);
+  const attempt = await throttle.reserve([pairKey(info.address)]);
+  if (!attempt.ok) return tooManyAttempts(attempt.retryAfter);
   const code = normalisePairingCode(body.value.code);
   const previous = cookieValue(req.headers.get('cookie'), DISPLAY_COOKIE);
   const paired = code ? await redeemPairingCode(db, code, previous) : null;
   if (!paired) {
-    throttle.failed(keys);
+    await throttle.failed(attempt.reservation);
     return jsonError(401, 'unauthorized', 'wrong or expired pairing code');
   }
+  await throttle.succeeded(attempt.reservation);
   return withCookies(json({ paired: true }), [displayCookie(paired.token, info.secure)]);
 }
 

@@ -1,7 +1,7 @@
 // The answer for a path no route serves, in the vocabulary of whoever asked: the vendor API
 // and the relay answer JSON `not_found`; a browser gets a small HTML page; everything else
 // (operators reading the node endpoints with curl) gets the node API's text/plain `Not Found`
-// (spec/reference-notes.md, node server errors).
+// (docs/protocol.md#the-node-text-api).
 import { jsonError } from './respond';
 
 const PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Not found · Counter</title>

@@ -2,7 +2,7 @@
 // cookie (lib/auth/terminals.ts); a missing, unknown or revoked one is 403 and shows nobody.
 // A PIN session is bound to its terminal and opens the till only (lib/auth/roles.ts
 // sessionScopes; lib/api/admin.ts refuses it). PIN failures are throttled per terminal and per
-// user exactly as password sign-ins are (lib/auth/sign-in-throttle.ts), before any scrypt.
+// user exactly as password sign-ins are (lib/auth/sign-in-throttle.ts), counted before any scrypt.
 import { z } from 'zod';
 import type { Db } from '../db/client';
 import {
@@ -48,18 +48,18 @@ export async function pinLogin(db: Db, req: Request): Promise<Response> {
   if (!terminal) return noTerminal();
   const body = await parse(req, pinBody);
   if (!body.ok) return body.response;
-  const throttle = signInThrottle();
+  // Counted per terminal and per user before the PIN is looked at (lib/auth/sign-in-throttle.ts).
+  const throttle = signInThrottle(db);
   const userKey = pinUserKey(body.value.user_id);
-  const keys = [terminalKey(terminal.id), userKey];
-  const wait = throttle.retryAfter(keys);
-  if (wait > 0) return tooManyAttempts(wait);
+  const attempt = await throttle.reserve([terminalKey(terminal.id), userKey]);
+  if (!attempt.ok) return tooManyAttempts(attempt.retryAfter);
   const user = await db.prisma.user.findUnique({ where: { id: body.value.user_id }, select: { id: true, email: true, name: true, role: true, disabled: true, pinHash: true } });
   const ok = !!user && !user.disabled && isRole(user.role) && (await verifyPin(body.value.pin, user.pinHash));
   if (!ok || !user || !isRole(user.role)) {
-    throttle.failed(keys);
+    await throttle.failed(attempt.reservation);
     return jsonError(401, 'unauthorized', 'wrong PIN');
   }
-  throttle.succeeded([userKey]);
+  await throttle.succeeded(attempt.reservation, [userKey]);
   // The cashier who steps away is signed out here: the till changes hands, not sessions.
   await destroySession(db, cookieValue(req.headers.get('cookie'), SESSION_COOKIE));
   const s = await createSession(db, user.id, terminal.id);

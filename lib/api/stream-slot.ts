@@ -1,14 +1,35 @@
-// A slot for one live update stream (docs/security.md): the caller's own cap (per API key, or per
-// signed-in user across its sessions: 429) and this process's (MAX_STREAMS: 503).
-import { streamSlots, STREAMS_PER_USER } from '../live';
+// A slot for one live update stream (docs/security.md). A signed-in stream counts against its
+// caller (per API key, or per signed-in user across its sessions: 429) and this process
+// (MAX_STREAMS: 503). An anonymous checkout stream counts against its payment (429), its client
+// address (MAX_CHECKOUT_STREAMS_PER_CLIENT: 429), the anonymous budget (MAX_CHECKOUT_STREAMS:
+// 503) and the process; it can never take the slots kept for signed-in streams.
+import { streamSlots, STREAMS_PER_USER, type SlotGrant } from '../live';
 import type { Granted } from './vendor-route';
+import { clientAddress } from './client-address';
 import { jsonError } from './respond';
+
+const RETRY = { 'Retry-After': '5' };
+const busy = () => jsonError(503, 'unavailable', 'this server has as many live streams open as it serves; retry later', RETRY);
 
 /** A held slot to release when the stream closes, or the refusal to answer with. */
 export function acquireStreamSlot(auth: Granted): { release(): void } | Response {
   const slot = streamSlots().acquire(auth.kind === 'api_key' ? `key:${auth.keyId}` : `user:${auth.user.id}`);
   if (slot.ok) return slot;
   return slot.reason === 'user'
-    ? jsonError(429, 'too_many_streams', `at most ${STREAMS_PER_USER} live streams may be open at once per API key or user; close one first`, { 'Retry-After': '5' })
-    : jsonError(503, 'unavailable', 'this server has as many live streams open as it serves; retry later', { 'Retry-After': '5' });
+    ? jsonError(429, 'too_many_streams', `at most ${STREAMS_PER_USER} live streams may be open at once per API key or user; close one first`, RETRY)
+    : busy();
+}
+
+/** The slot of an anonymous stream of the checkout page of payment `id`, or the refusal. */
+export function acquireCheckoutStreamSlot(req: Request, id: string): { release(): void } | Response {
+  const slots = streamSlots();
+  const slot: SlotGrant = slots.acquireAnonymous(`checkout:${id}`, clientAddress(req));
+  if (slot.ok) return slot;
+  if (slot.reason === 'user') {
+    return jsonError(429, 'too_many_streams', `at most ${STREAMS_PER_USER} live streams may be open at once per payment`, RETRY);
+  }
+  if (slot.reason === 'client') {
+    return jsonError(429, 'too_many_streams', `at most ${slots.checkoutPerClient} checkout streams may be open at once from one address`, RETRY);
+  }
+  return busy();
 }

@@ -217,6 +217,19 @@ function recordsJson(rows: { id: string; data: ProductData; stockSet: boolean }[
   })));
 }
 
+/**
+ * A catalog file's text. Only UTF-8 is read (a UTF-8 byte order mark is dropped): a file saved in
+ * another encoding, such as Latin-1's `caf\xe9`, is refused whole with a 400, since decoding it
+ * anyway would import U+FFFD in place of every accented letter (docs/catalog.md).
+ */
+export function decodeCatalogCsv(bytes: Uint8Array): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw new BackofficeError('invalid_request', 'the file is not UTF-8 text: save it as "CSV UTF-8" and import it again');
+  }
+}
+
 /** The import's plan, and, unless `dryRun` or an error, the plan applied in one transaction. */
 export async function importCatalogCsv(db: Db, text: string, opts: { dryRun: boolean; userId?: string | null }): Promise<{ plan: ImportPlan; applied: boolean }> {
   const { plan, planned } = await buildPlan(db, text);

@@ -12,6 +12,7 @@ import { formatKoinu, parseKoinuInput, parseFiatMinor, formatFiatMinor, AmountEr
 import { BackofficeError, invalid, parseWith } from './errors';
 import { validateIcon } from './settings';
 import { orderCategories, storedCategories } from './categories';
+import { isPrintable, UNPRINTABLE_MESSAGE } from '../text/printable';
 import { setStockCount, untrackStock } from '../stock';
 
 /** A product image as a data URL: at most 48 KiB of image bytes. */
@@ -72,20 +73,20 @@ export function productView(r: ProductRow): ProductView {
   };
 }
 
-// C0, DEL and C1 control characters: never part of a name, a category or a code (docs/security.md).
-const CONTROL_RE = /[\u0000-\u001f\u007f-\u009f]/;
-const noControl = (s: string) => !CONTROL_RE.test(s);
+// A name, a category or a code follows the one printable-text rule (lib/text/printable.ts,
+// docs/security.md): names reach the envelope, the receipt and the customer's display.
+const noControl = (s: string) => isPrintable(s);
 /** A stock count or threshold: an integer well inside the column's 32-bit range. */
 export const STOCK_LIMIT = 1_000_000_000;
 const stockInt = z.number().int('must be a whole number').min(-STOCK_LIMIT, `must be at least -${STOCK_LIMIT}`).max(STOCK_LIMIT, `must be at most ${STOCK_LIMIT}`);
 
 export const Fields = {
   sku: z.string().trim().regex(/^[A-Za-z0-9._-]{1,64}$/, 'must be 1–64 letters, digits, dots, dashes or underscores'),
-  name: z.string().refine(noControl, 'must not contain control characters').pipe(z.string().trim().min(1, 'must not be empty').max(100, 'must be at most 100 characters')),
-  description: z.string().refine((s) => !/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/.test(s), 'must not contain control characters').pipe(z.string().trim().max(500, 'must be at most 500 characters')),
-  category: z.string().refine(noControl, 'must not contain control characters').pipe(z.string().trim().max(64, 'must be at most 64 characters')),
+  name: z.string().refine(noControl, UNPRINTABLE_MESSAGE).pipe(z.string().trim().min(1, 'must not be empty').max(100, 'must be at most 100 characters')),
+  description: z.string().refine((s) => isPrintable(s, { lineFeed: true }), UNPRINTABLE_MESSAGE).pipe(z.string().trim().max(500, 'must be at most 500 characters')),
+  category: z.string().refine(noControl, UNPRINTABLE_MESSAGE).pipe(z.string().trim().max(64, 'must be at most 64 characters')),
   // A scanner's code: printable ASCII (what keyboard-wedge scanners type), "" for none.
-  barcode: z.string().refine(noControl, 'must not contain control characters').pipe(z.string().trim().regex(/^[\x20-\x7e]{0,64}$/, 'must be at most 64 printable characters')),
+  barcode: z.string().refine(noControl, UNPRINTABLE_MESSAGE).pipe(z.string().trim().regex(/^[\x20-\x7e]{0,64}$/, 'must be at most 64 printable characters')),
   stock: stockInt.nullable(),
   low_stock: stockInt,
   icon: z.string().max(MAX_PRODUCT_ICON_CHARS, 'image is too large (at most 48 KiB)'),

@@ -2,13 +2,12 @@
 // `categories` is the order the till shows them in. A product's category that is not in the list
 // still shows, after the listed ones, alphabetically, so nothing is ever hidden by a stale list.
 import { z } from 'zod';
+import { isPrintable, UNPRINTABLE_MESSAGE } from '../text/printable';
 
 export const MAX_CATEGORIES = 200;
 
-const CONTROL_RE = /[\u0000-\u001f\u007f-\u009f]/;
-
 export const CategoryName = z.string()
-  .refine((s) => !CONTROL_RE.test(s), 'must not contain control characters')
+  .refine((s) => isPrintable(s), UNPRINTABLE_MESSAGE) // shown on the till's tabs (lib/text/printable.ts)
   .pipe(z.string().trim().min(1, 'must not be empty').max(64, 'must be at most 64 characters'));
 
 /** The `categories` setting: distinct names, in the store's order. */

@@ -21,6 +21,11 @@ export const WALLET_FIELDS = ['store_xpub', 'store_address'] as const;
  * while lowering one payment's confirmations already needs the owner's payments:policy.
  */
 export const RISK_LIMIT_FIELDS = ['zero_conf_limit', 'one_conf_limit'] as const;
+/**
+ * The risk policy's confirmation counts: a manager who lowered high_conf_required would lower
+ * every large sale's confirmations, which for one payment already needs payments:policy.
+ */
+export const RISK_COUNT_FIELDS = ['one_conf_required', 'high_conf_required'] as const;
 
 /** Whether a sent amount differs from the current one (one that does not parse is a change). */
 function amountChanged(sent: unknown, current: string): boolean {
@@ -41,7 +46,7 @@ const SETTINGS_FIELDS = [
 ] as const satisfies readonly (keyof SettingsView)[];
 
 /**
- * Applies a settings patch for `actor`: a wallet field or a risk limit that differs from the
+ * Applies a settings patch for `actor`: a wallet field or a risk limit or count that differs from the
  * current one is refused (403) unless the actor is an owner (the form sends unchanged fields
  * back, which is not a change). Logs `wallet.update` and `settings.update` entries for what
  * really changed.
@@ -55,6 +60,10 @@ export async function changeSettings(db: Db, network: Network, actor: Actor, inp
     }
     for (const f of RISK_LIMIT_FIELDS) {
       if (amountChanged((input as Record<string, unknown>)[f], before[f])) throw new BackofficeError('forbidden', "only the owner changes the risk policy's limits", f);
+    }
+    for (const f of RISK_COUNT_FIELDS) {
+      const v = (input as Record<string, unknown>)[f];
+      if (v !== undefined && v !== before[f]) throw new BackofficeError('forbidden', "only the owner changes the risk policy's confirmations", f);
     }
   }
   const after = await updateSettings(db, network, input);

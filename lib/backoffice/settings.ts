@@ -10,6 +10,7 @@ import { formatKoinu, parseKoinu, AmountError } from '../money';
 import { invalid, parseWith } from './errors';
 import { webhookUrlProblem } from '../webhooks';
 import { CategoriesSetting, storedCategories } from './categories';
+import { isPrintable, UNPRINTABLE_MESSAGE } from '../text/printable';
 import { receiptSettingsData, receiptSettingsFields, receiptSettingsView, type ReceiptSettingsView } from '../receipts/store-settings';
 
 export const MAX_STORE_ICON_CHARS = 64 * 1024;
@@ -115,19 +116,17 @@ function koinu(field: string, v: string): bigint {
   }
 }
 
-// Store settings are signed into every envelope (vendor_name, vendor_address…), so they refuse
-// control characters as vendor requests do (docs/security.md): C0, DEL and C1. The one exception
-// is a line feed in the postal address, which is printed on several lines.
-const CONTROL_RE = /[\u0000-\u001f\u007f-\u009f]/;
-const CONTROL_BUT_LF_RE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/;
-
-/** Throws a 400 naming the first settings field whose text holds a control character. */
+// Store settings are signed into every envelope (vendor_name, vendor_address…), so their text
+// follows the one printable-text rule (lib/text/printable.ts, docs/security.md): no control
+// character, line separator or bidi override. The one exception is a line feed in the postal
+// address, which is printed on several lines.
+/** Throws a 400 naming the first settings field whose text breaks the rule. */
 function refuseControlCharacters(input: unknown): void {
   if (input === null || typeof input !== 'object' || Array.isArray(input)) return;
   for (const [field, v] of Object.entries(input)) {
     if (typeof v !== 'string' || !Object.hasOwn(SettingsPatch.shape, field)) continue; // unknown fields: the schema's 400
-    if (field === 'address' ? CONTROL_BUT_LF_RE.test(v) : CONTROL_RE.test(v)) {
-      throw invalid(field, field === 'address' ? 'must not contain control characters (only a line feed between lines)' : 'must not contain control characters');
+    if (!isPrintable(v, { lineFeed: field === 'address' })) {
+      throw invalid(field, field === 'address' ? `${UNPRINTABLE_MESSAGE} (only a line feed between lines)` : UNPRINTABLE_MESSAGE);
     }
   }
 }

@@ -1,5 +1,8 @@
 // The interface every chain backend (spv, rpc, devnet) implements (docs/architecture.md#chain-backends). The chain
 // worker and the relay depend only on this.
+import type { TxFacts } from './tx-facts';
+
+export type { TxFacts, TxInput } from './tx-facts';
 
 /** The backend cannot be reached right now: callers answer 503 and change no state. */
 export class BackendUnavailableError extends Error {
@@ -37,32 +40,8 @@ export interface TipInfo {
   hash: string;
 }
 
-/** An input of a tx the worker sees: the outpoint it spends and, when the backend has it, its scriptSig. */
-export interface TxInput extends Outpoint {
-  /**
-   * The scriptSig in hex. Every backend sets it (the refund rule reads from it whose coin the
-   * input spends: lib/refunds/match.ts); an input without one is taken to spend anything.
-   */
-  scriptSig?: string;
-}
-
-export interface BlockTxSummary {
-  txid: string;
-  inputs: TxInput[]; // empty for coinbase
-  outputs: { n: number; value: bigint; script: string }[];
-  /** The serialized transaction, when the backend has it (the wallet file stores wallet txs). */
-  raw?: Uint8Array;
-  /**
-   * BIP125 opt-in replace-by-fee: an input's nSequence is below 0xfffffffe. Such a tx never
-   * gets 0-conf, whichever path brought it (docs/security.md).
-   */
-  signalsRbf?: boolean;
-  /**
-   * The tx's position in its block (0 = coinbase). spv sets it from the merkleblock's match
-   * index; when absent, the position in `txs` is used (rpc and devnet hand over every tx).
-   */
-  index?: number;
-}
+/** A tx as the worker sees it: built by txFacts (tx-facts.ts) on every path, RBF signal included. */
+export type BlockTxSummary = TxFacts;
 
 export interface BlockSummary {
   hash: string;
@@ -91,6 +70,11 @@ export interface ChainBackend {
   lookupInputs(outpoints: Outpoint[]): Promise<InputLookup[]>;
   /** Broadcast a raw tx. Network rejections are results; unreachability throws BackendUnavailableError. */
   broadcast(txHex: string): Promise<BroadcastResult>;
+  /**
+   * The facts of a tx the backend holds unconfirmed (a /relay/pay tx it just broadcast), its RBF
+   * signal including its unconfirmed ancestors' (tx-facts.ts). Throws BackendUnavailableError.
+   */
+  mempoolTxFacts(raw: Uint8Array): Promise<TxFacts>;
   /** Whether the tx is currently in the backend's mempool (or known unconfirmed). */
   inMempool(txid: string): Promise<boolean>;
   /**

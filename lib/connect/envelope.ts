@@ -55,7 +55,7 @@ function field(env: Record<string, unknown>, name: string): string {
 }
 
 /**
- * Verify a Connect Envelope (spec §5): version, pubkey and sig lengths, the QR hash check,
+ * Verify a Connect Envelope (docs/protocol.md#verifying-an-envelope): version, pubkey and sig lengths, the QR hash check,
  * the BIP-340 signature over SHA-256d(payload bytes), then JSON parsing.
  * Throws EnvelopeError; an invalid public key (not on the curve) is 'bad_signature'.
  */

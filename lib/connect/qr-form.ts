@@ -7,10 +7,10 @@
 
 export type QrForm = 'dogecoin' | 'dogeconnect';
 
-// Elements are read for their `type` only (an output without one is p2pkh, spec §9).
+// Elements are read for their `type` only (an output without one is p2pkh, docs/protocol.md#limits-and-versioning).
 type Typed = object | null | undefined;
 const typeOf = (x: Typed) => (x ? (x as { type?: unknown }).type : undefined);
-/** A Connect Payment (spec §2.B), or anything with its `items` and `outputs`. */
+/** A Connect Payment (docs/protocol.md#the-payment-object), or anything with its `items` and `outputs`. */
 export interface QrFormPayment {
   items?: readonly Typed[] | null;
   outputs?: readonly Typed[] | null;

@@ -18,7 +18,8 @@ import {
   tryKoinu,
 } from './fields';
 
-// Spec §2.B, with the Go library's extra checks (reference-notes §B). Unknown keys are
+// The protocol's objects (docs/protocol.md#the-payment-object and the sections after it), with the
+// stricter checks listed there (total > 0, at least one output, negative discounts). Unknown keys are
 // stripped (forward compatible) except on an `unpaid` status, which has only id and status.
 
 export const ENVELOPE_VERSION = '1.0';

@@ -4,7 +4,7 @@ import { UriError } from './errors';
 import { isBase58Chars } from './fields';
 import { decodeH, encodeH, pubkeyHash15 } from './keyhash';
 
-// Payment QR URIs (spec §4.B, §5; reference-notes §B).
+// Payment QR URIs (docs/protocol.md#payment-qr-uris).
 //   coin:      dogecoin:<address>?amount=<8-DP>&dc=<percent-encoded trimmed url>&h=<h>
 //   dedicated: dogeconnect:<trimmed url>?h=<h>
 // Query values are percent-decoded per RFC 3986: '+' is a literal plus, NOT a space
@@ -191,7 +191,8 @@ export type ParsePaymentUriOptions = {
  * parameters are ignored except BIP21 'req-*'. The address is only checked for base58 characters
  * (validate it for the network with lib/doge).
  *  - dogecoin: with non-empty dc AND h => kind 'connect' (h must be 15 bytes, else UriError);
- *    if dc or h is missing/empty => kind 'plain' (spec §5 fallback; the Go library errors).
+ *    if dc or h is missing/empty => kind 'plain' (the protocol's fallback, docs/protocol.md#payment-qr-uris;
+ *    the Go library errors).
  *  - dogeconnect: path and h required (missing_path / missing_h).
  */
 export function parsePaymentUri(input: string, opts: ParsePaymentUriOptions = {}): ParsedPaymentUri {

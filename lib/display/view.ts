@@ -8,12 +8,13 @@
 // (lib/connect/qr-form.ts), the lines' names, counts and totals, and the live fields of the
 // checkout page (lib/checkout/state.ts). No staff name, decision note, refund or other sale.
 import { z } from 'zod';
+import { isPrintable, UNPRINTABLE_MESSAGE } from '../text/printable';
 import { preferredQrForm, type QrForm } from '../connect/qr-form';
 import { checkoutLive, type CheckoutLive } from '../checkout/state';
 
 const minor = z.string().regex(/^-?\d{1,20}$/, 'must be an integer amount in minor units');
-// Shown on a screen: printable text only.
-const text = (max: number) => z.string().min(1).max(max).regex(/^[^\p{Cc}\p{Cf}\p{Zl}\p{Zp}]*$/u, 'must not contain control characters');
+// Shown on a screen: printable text only, by the rule the store's own text follows.
+const text = (max: number) => z.string().min(1).max(max).refine((s) => isPrintable(s), UNPRINTABLE_MESSAGE);
 
 export const ADJUSTMENT_KINDS = ['tax', 'fee', 'shipping', 'discount', 'tip'] as const;
 export const MAX_DISPLAY_LINES = 200;

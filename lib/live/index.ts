@@ -7,7 +7,10 @@ export { FeedHub, FEED_POLL_MS, FEED_SAFETY_POLL_MS, type FeedSource, type FeedW
 export { isExpiredProbe, isFinalProbe, probeFingerprint, type FeedProbe } from './feed-probe';
 export { paymentEventStream, openFeedCount, sseEvent, SSE_HEADERS, FEED_DEFAULTS, type FeedOptions } from './payment-feed';
 export { paymentFeedHub, paymentFeedSource } from './payment-feed-db';
-export { streamSlots, STREAMS_PER_USER, DEFAULT_MAX_STREAMS, maxStreamsFromEnv, type StreamSlots, type SlotGrant } from './stream-slots';
+export {
+  streamSlots, streamLimitsFromEnv, clientStreamKey, STREAMS_PER_USER, DEFAULT_MAX_STREAMS, DEFAULT_CHECKOUT_STREAMS_PER_CLIENT, maxStreamsFromEnv,
+  type StreamSlots, type StreamLimits, type SlotGrant,
+} from './stream-slots';
 export { channelChanges } from './payment-changes';
 export { DisplayHub, displayHub, DISPLAY_CHANNEL, type DisplayWatcher } from './display-hub';
 export { displayEventStream, type DisplayFeedOptions } from './display-feed';

@@ -1,4 +1,4 @@
-// The nine node text API endpoints (spec §4.A, docs/node.md#node-text-api) as framework-free handlers:
+// The nine node text API endpoints (docs/protocol.md#the-node-text-api, docs/node.md#node-text-api) as framework-free handlers:
 // app/get*/route.ts only pass the request and the app context.
 import type { Db } from '../db/client';
 import type { Network } from '../doge';

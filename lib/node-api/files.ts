@@ -1,4 +1,4 @@
-// libdogecoin file formats (reference-notes §A): the headers file (`src/headersdb_file.c`,
+// libdogecoin file formats (docs/protocol.md#libdogecoins-files): the headers file (`src/headersdb_file.c`,
 // version 3 with chainwork) and the wallet file (`src/wallet.c`, version 1). Pure encoders;
 // the headers file is produced record by record so it can be streamed.
 import { ByteWriter, fromHex, hexToHash } from '../doge/bytes';

@@ -1,4 +1,4 @@
-// Text formats of the node API (spec §2.A, reference-notes §A): pure functions, byte-exact with
+// Text formats of the node API (docs/protocol.md#the-node-text-api): pure functions, byte-exact with
 // libdogecoin's spvnode `src/rest.c`. Labels are padded so values start at column 17, records
 // are separated by 22 dashes, amounts have exactly 8 decimals, and every line ends in "\n".
 import { formatKoinuFixed } from '../money';

@@ -14,7 +14,7 @@ export function textResponse(body: string, status = 200, headers: Record<string,
   return new Response(body, { status, headers: { 'Content-Type': 'text/plain', ...NO_STORE, ...headers } });
 }
 
-/** Errors are text/plain with a short message (spec §7.A), e.g. 404 `Wallet file not found`. */
+/** Errors are text/plain with a short message (docs/protocol.md#the-node-text-api), e.g. 404 `Wallet file not found`. */
 export function textError(status: number, message: string, headers: Record<string, string> = {}): Response {
   return textResponse(message, status, headers);
 }

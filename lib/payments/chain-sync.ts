@@ -4,7 +4,7 @@
 import type { Db } from '../db/client';
 import type { BlockSummary, BlockTxSummary } from '../chain/backend';
 import { applyTransition, updateWithoutTransition } from './apply';
-import { observeTxs } from './chain-txs';
+import { CHAIN_TX, observeTxs } from './chain-txs';
 import type { SyncContext } from './context';
 import { isExpiryDue } from './predicates';
 
@@ -22,12 +22,32 @@ export async function onMempoolTxs(ctx: SyncContext, txs: BlockTxSummary[]): Pro
   if (txs.length) await observeTxs(ctx, txs, null);
 }
 
-/** A block disconnected: its txs are unmined again (back in the mempool); confirmations drop. */
+/**
+ * A block disconnected: its txs are unmined again (back in the mempool) and the payments it mined
+ * drop to 0 confirmations. All in one transaction, each payment in one statement: a confirmed
+ * payment below its required depth goes back through the table (chain.unconfirm, with its event)
+ * in the same write that zeroes its count, so no reader ever sees `confirmed` with
+ * `confirmations < required` (docs/architecture.md#invariants, and the database's CHECK).
+ */
 export async function onBlockDisconnected(ctx: SyncContext, hash: string): Promise<void> {
-  await ctx.db.query(`UPDATE payment_tx SET block_height = NULL, block_hash = NULL WHERE block_hash = $1`, [hash]);
-  // Unmined: no confirmations (the recount then moves a confirmed payment back through the table;
-  // it finds the payment whatever its depth was, see updateConfirmations).
-  await ctx.db.prisma.payment.updateMany({ where: { blockHash: hash }, data: { blockHeight: null, blockHash: null, confirmations: 0 } });
+  const now = ctx.now?.() ?? new Date();
+  await ctx.db.prisma.$transaction(async (t) => {
+    await t.paymentTx.updateMany({ where: { blockHash: hash }, data: { blockHeight: null, blockHash: null } });
+    // Locked first: a concurrent writer (a /pay acceptance, a mark) waits, so every guarded
+    // write below finds the row as it was read.
+    await t.$queryRawUnsafe(`SELECT id FROM payment WHERE block_hash = $1 FOR UPDATE`, hash);
+    const rows = await t.payment.findMany({ where: { blockHash: hash } });
+    for (const p of rows) {
+      const data = { blockHeight: null, blockHash: null, confirmations: 0 };
+      // As the recount decides (updateConfirmations): unmined is 0 confirmations; a merchant's
+      // settlement is final for the chain.
+      if (p.status === 'confirmed' && p.requiredConfirmations > 0 && p.exception !== 'marked_settled') {
+        await applyTransition(t, { row: p, trigger: 'chain.confirmations', facts: { reached: false }, data, publicUrl: ctx.publicUrl, now });
+      } else {
+        await updateWithoutTransition(t, p.id, p.status, { ...data, updatedAt: now });
+      }
+    }
+  }, CHAIN_TX);
 }
 
 /**

@@ -12,6 +12,10 @@ import { refundPaidBy, type RefundCandidate } from '../refunds/match';
 import { firstSeenOf } from '../refunds/first-seen';
 import { log } from '../log';
 import type { SyncContext } from './context';
+import type { Prisma } from '../db/client';
+
+/** The transaction every chain write runs in. */
+type Tx = Pick<Prisma, 'payment' | 'paymentTx' | 'vendorEvent' | '$queryRawUnsafe'>;
 
 
 export interface BlockRef {
@@ -114,41 +118,52 @@ export async function observeTxs(ctx: SyncContext, txs: BlockTxSummary[], block:
   const rbf = new Set(block ? [] : txs.filter((t) => t.signalsRbf).map((t) => t.txid));
   // Every mempool tx's first sighting (the refund rule's "first seen": lib/refunds/first-seen.ts).
   if (!block) firstSeenOf(db).note(txids, now);
-  if (block && txids.length) for (const id of await markMined(db, txs, block)) touched.add(id);
   const byAddr = outputsByAddress(txs, ctx.network);
-  if (byAddr.size) {
-    const cands = await candidatesAt(db, [...byAddr.keys()], txids);
-    const rows = newPaymentTxs(ctx, txs, byAddr, cands, block, now);
+  const cands = byAddr.size ? await candidatesAt(db, [...byAddr.keys()], txids) : [];
+  const rows = cands.length ? newPaymentTxs(ctx, txs, byAddr, cands, block, now) : [];
+  // A paid payment's tx seen unmined again signalling RBF (back from a disconnected block): the
+  // payment may rely on it, so it is recomputed with that fact, never left at 0-conf.
+  for (const c of cands) if ((c.status === 'accepted' || c.status === 'confirmed') && c.counted.some((x) => rbf.has(x))) touched.add(c.id);
+  // Nearly every mempool tx pays no payment: nothing to write.
+  if (!rows.length && !touched.size && !(block && txids.length)) return;
+  // What the txs are (mined, conflicted, paying) and how each payment moves, in one transaction:
+  // no reader sees a tx counted, mined or double spent before its payment's amounts and state
+  // follow (docs/architecture.md#invariants).
+  await db.prisma.$transaction(async (t) => {
+    if (block && txids.length) for (const id of await markMined(t, txs, block)) touched.add(id);
     if (rows.length) {
-      const r = await db.prisma.paymentTx.createMany({ data: rows, skipDuplicates: true });
+      const r = await t.paymentTx.createMany({ data: rows, skipDuplicates: true });
       if (r.count > 0) for (const x of rows) touched.add(x.paymentId);
     }
-  }
-  for (const id of touched) await recompute(ctx, id, now, rbf);
+    for (const id of touched) await recompute(t, ctx, id, now, rbf);
+  }, CHAIN_TX);
 }
 
+/** A chain write holds one transaction for every payment it moves: room for a large block on a busy PGlite. */
+export const CHAIN_TX = { timeout: 60_000, maxWait: 30_000 } as const;
+
 /** A block's txs: the ones payments count are marked mined, and the unmined ones it double spends conflicted. The payments touched. */
-async function markMined(db: Db, txs: BlockTxSummary[], block: BlockRef): Promise<string[]> {
+async function markMined(t: Tx, txs: BlockTxSummary[], block: BlockRef): Promise<string[]> {
   const txids = txs.map((t) => t.txid);
   const touched: string[] = [];
   // A /pay claim still broadcasting: its tx mined (the acceptance is guarded by these fields).
-  await db.prisma.payment.updateMany({
+  await t.payment.updateMany({
     where: { txid: { in: txids }, status: 'unpaid', broadcastState: 'pending' },
     data: { blockHeight: block.height, blockHash: block.hash },
   });
-  const mined = await db.query<{ payment_id: string }>(
+  const mined = await t.$queryRawUnsafe<{ payment_id: string }[]>(
     `UPDATE payment_tx SET block_height = $1, block_hash = $2 WHERE txid = ANY($3::text[]) RETURNING payment_id`,
-    [block.height, block.hash, txids],
+    block.height, block.hash, txids,
   );
   for (const r of mined) touched.push(String(r.payment_id));
   // Double spends: an unmined tx a payment counts whose input a tx of this block spends.
   const spent = txs.flatMap((t) => t.inputs.map((i) => `${i.txid}:${i.vout}`));
   if (spent.length) {
-    const conflicted = await db.query<{ payment_id: string; txid: string }>(
+    const conflicted = await t.$queryRawUnsafe<{ payment_id: string; txid: string }[]>(
       `UPDATE payment_tx SET conflicted_by = $1
         WHERE block_height IS NULL AND conflicted_by IS NULL AND inputs && $2::text[] AND NOT (txid = ANY($3::text[]))
         RETURNING payment_id, txid`,
-      [block.hash, spent, txids],
+      block.hash, spent, txids,
     );
     for (const r of conflicted) {
       touched.push(String(r.payment_id));
@@ -267,57 +282,73 @@ export function summarize(total: bigint, all: Counted[]) {
  * Recomputes one payment from its payment_tx rows and applies the table. `rbf`: txids just seen
  * unmined that signal replace-by-fee (the table then requires at least one confirmation).
  */
-async function recompute(ctx: SyncContext, id: string, now: Date, rbf: ReadonlySet<string> = new Set()): Promise<void> {
-  await ctx.db.prisma.$transaction(async (t) => {
-    const p = await t.payment.findUnique({ where: { id } });
-    if (!p) return;
-    const all = await t.paymentTx.findMany({ where: { paymentId: id }, orderBy: { seq: 'asc' } });
-    // amount_paid counts every tx; only the txs that carry the payment's data outputs pay it
-    // (docs/api.md#data_missing): they decide enough, the block and the double spends.
-    const s = summarize(p.total, all);
-    const paying = all.filter((x) => x.commitsData);
-    const c = summarize(p.total, paying);
-    const dataMissing = !c.enough && all.some((x) => !x.commitsData && x.conflictedBy === null);
-    // What the payment relied on: the txs needed to reach the total, conflicts ignored.
-    const relied = summarize(p.total, paying.map((x) => ({ ...x, conflictedBy: null })));
-    const neededConflicted = relied.enough && relied.needed.some((n) => all.some((x) => x.txid === n.txid && x.conflictedBy !== null));
-    let txid = p.txid;
-    if (txid === null && s.txids.length) {
-      const taken = await t.payment.findFirst({ where: { txid: s.txids[0] }, select: { id: true } });
-      if (!taken) txid = s.txids[0];
-    }
-    const data = {
-      amountPaid: s.paid, paidTxids: s.txids, txid,
-      ...(p.status === 'unpaid' && p.broadcastState === 'pending' ? {} : { blockHeight: c.block?.height ?? null, blockHash: c.block?.hash ?? null }),
-      updatedAt: now,
-    };
-    const amounts = { total: p.total, paid: s.paid, before: p.amountPaid };
-    // Only a tx the payment relies on (one of those needed to reach the total) can keep it from
-    // 0-conf: more money in an RBF tx to a payment already paid does not put it at risk, and
-    // raising its depth then left a confirmed payment below its required depth.
-    const signalsRbf = c.needed.some((x) => rbf.has(x.txid) && x.blockHeight === null && x.conflictedBy === null);
-    const depth = { required: p.requiredConfirmations, rbf: signalsRbf };
-    // Double spent only when what is left no longer reaches the total: a fee bump (RBF) whose
-    // replacement pays the address as well leaves the payment paid.
-    if (neededConflicted && !c.enough && (p.status === 'accepted' || p.status === 'confirmed') && p.exception !== 'marked_settled') {
-      await applyTransition(t, { row: p, trigger: 'chain.double_spend', data, publicUrl: ctx.publicUrl, now });
-      return;
-    }
-    const changed = s.paid !== p.amountPaid || s.txids.join() !== p.paidTxids.join();
-    // A /pay broadcast in flight decides the state itself (its acceptance sees these amounts).
-    const inFlight = p.status === 'unpaid' && p.broadcastState === 'pending';
-    const completes = p.status === 'unpaid' && c.enough;
-    if (!inFlight && (changed || completes)) {
-      const late = c.completedAt !== null && c.completedAt.getTime() > p.expiresAt.getTime();
-      await applyTransition(t, { row: p, trigger: 'chain.paid', facts: { amounts, late, dataMissing, ...depth }, data, publicUrl: ctx.publicUrl, now });
-      return;
-    }
-    const required = requiredDepth(depth)!;
-    await updateWithoutTransition(t, id, p.status, {
-      ...(p.status === 'declined' || inFlight ? { amountPaid: s.paid, paidTxids: s.txids, updatedAt: now } : data),
-      ...(required !== p.requiredConfirmations ? { requiredConfirmations: required } : {}),
-    });
+async function recompute(t: Tx, ctx: SyncContext, id: string, now: Date, rbf: ReadonlySet<string> = new Set()): Promise<void> {
+  const p = await t.payment.findUnique({ where: { id } });
+  if (!p) return;
+  const all = await t.paymentTx.findMany({ where: { paymentId: id }, orderBy: { seq: 'asc' } });
+  // amount_paid counts every tx; only the txs that carry the payment's data outputs pay it
+  // (docs/api.md#data_missing): they decide enough, the block and the double spends.
+  const s = summarize(p.total, all);
+  const paying = all.filter((x) => x.commitsData);
+  const c = summarize(p.total, paying);
+  const dataMissing = !c.enough && all.some((x) => !x.commitsData && x.conflictedBy === null);
+  // What the payment relied on: the txs needed to reach the total, conflicts ignored.
+  const relied = summarize(p.total, paying.map((x) => ({ ...x, conflictedBy: null })));
+  const neededConflicted = relied.enough && relied.needed.some((n) => all.some((x) => x.txid === n.txid && x.conflictedBy !== null));
+  // The first tx counted, even when it pays another payment too (only /relay/pay claims keep a
+  // txid to one payment: payment_claim_txid_key).
+  const txid = p.txid ?? s.txids[0] ?? null;
+  const data = {
+    amountPaid: s.paid, paidTxids: s.txids, txid,
+    ...(p.status === 'unpaid' && p.broadcastState === 'pending' ? {} : { blockHeight: c.block?.height ?? null, blockHash: c.block?.hash ?? null }),
+    updatedAt: now,
+  };
+  const amounts = { total: p.total, paid: s.paid, before: p.amountPaid };
+  // Only a tx the payment relies on (one of those needed to reach the total) can keep it from
+  // 0-conf: more money in an RBF tx to a payment already paid does not put it at risk, and
+  // raising its depth then left a confirmed payment below its required depth.
+  const signalsRbf = c.needed.some((x) => rbf.has(x.txid) && x.blockHeight === null && x.conflictedBy === null);
+  const depth = { required: p.requiredConfirmations, rbf: signalsRbf };
+  // Double spent only when what is left no longer reaches the total: a fee bump (RBF) whose
+  // replacement pays the address as well leaves the payment paid.
+  if (neededConflicted && !c.enough && (p.status === 'accepted' || p.status === 'confirmed') && p.exception !== 'marked_settled') {
+    await applyTransition(t, { row: p, trigger: 'chain.double_spend', data, publicUrl: ctx.publicUrl, now });
+    return;
+  }
+  // A confirmed payment that now relies on an unmined tx signalling RBF (its depth raised) goes
+  // back to accepted first, in this transaction: never confirmed below its depth, even unseen.
+  const row = await unconfirmBelowDepth(t, ctx, p, requiredDepth(depth)!, c.block, now) ?? p;
+  const changed = s.paid !== p.amountPaid || s.txids.join() !== p.paidTxids.join();
+  // A /pay broadcast in flight decides the state itself (its acceptance sees these amounts).
+  const inFlight = p.status === 'unpaid' && p.broadcastState === 'pending';
+  const completes = p.status === 'unpaid' && c.enough;
+  if (!inFlight && (changed || completes)) {
+    const late = c.completedAt !== null && c.completedAt.getTime() > p.expiresAt.getTime();
+    await applyTransition(t, { row, trigger: 'chain.paid', facts: { amounts, late, dataMissing, ...depth }, data, publicUrl: ctx.publicUrl, now });
+    return;
+  }
+  const required = requiredDepth(depth)!;
+  await updateWithoutTransition(t, id, row.status, {
+    ...(p.status === 'declined' || inFlight ? { amountPaid: s.paid, paidTxids: s.txids, updatedAt: now } : data),
+    ...(required !== row.requiredConfirmations ? { requiredConfirmations: required } : {}),
   });
+}
+
+/**
+ * A confirmed payment whose required depth (`required`, raised by an RBF tx it now relies on)
+ * is above its count: the table's chain.unconfirm, writing the new depth and count in the same
+ * statement. The row after it, or null when nothing moved. A merchant's settlement stays.
+ */
+async function unconfirmBelowDepth(
+  t: Tx, ctx: SyncContext, p: { id: string; status: string; exception: string | null; confirmations: number; blockHash: string | null },
+  required: number, block: { height: number; hash: string } | null, now: Date,
+) {
+  // Unmined (or mined elsewhere than the block it was counted in, until the next recount): 0.
+  const conf = block !== null && block.hash === p.blockHash ? p.confirmations : 0;
+  if (p.status !== 'confirmed' || p.exception === 'marked_settled' || conf >= required) return null;
+  const data = { requiredConfirmations: required, confirmations: conf, blockHeight: block?.height ?? null, blockHash: block?.hash ?? null, updatedAt: now };
+  const a = await applyTransition(t, { row: p, trigger: 'chain.confirmations', facts: { reached: false }, data, publicUrl: ctx.publicUrl, now });
+  return a ? t.payment.findUniqueOrThrow({ where: { id: p.id } }) : null;
 }
 
 /**
@@ -360,14 +391,17 @@ export async function dropVanishedTxs(ctx: SyncContext, chain: ChainBackend, pro
 export async function dropTxs(ctx: SyncContext, txids: string[]): Promise<void> {
   if (!txids.length) return;
   const now = ctx.now?.() ?? new Date();
-  const gone = await ctx.db.query<{ payment_id: string; txid: string }>(
-    `DELETE FROM payment_tx WHERE txid = ANY($1::text[]) AND block_height IS NULL AND conflicted_by IS NULL RETURNING payment_id, txid`,
-    [txids],
-  );
-  const touched = new Set<string>();
-  for (const r of gone) {
-    touched.add(String(r.payment_id));
-    log.warn('a tx paying a payment left the node unmined; it no longer counts', { payment: String(r.payment_id), txid: String(r.txid) });
-  }
-  for (const id of touched) await recompute(ctx, id, now);
+  // The txs leave and their payments move in one transaction (docs/architecture.md#invariants).
+  await ctx.db.prisma.$transaction(async (t) => {
+    const gone = await t.$queryRawUnsafe<{ payment_id: string; txid: string }[]>(
+      `DELETE FROM payment_tx WHERE txid = ANY($1::text[]) AND block_height IS NULL AND conflicted_by IS NULL RETURNING payment_id, txid`,
+      txids,
+    );
+    const touched = new Set<string>();
+    for (const r of gone) {
+      touched.add(String(r.payment_id));
+      log.warn('a tx paying a payment left the node unmined; it no longer counts', { payment: String(r.payment_id), txid: String(r.txid) });
+    }
+    for (const id of touched) await recompute(t, ctx, id, now);
+  }, CHAIN_TX);
 }

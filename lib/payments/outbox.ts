@@ -1,4 +1,4 @@
-// The vendor event outbox's delivery state (docs/webhooks.md): the webhook loop claims a due
+// The vendor event outbox's delivery state (docs/api.md#webhooks): the webhook loop claims a due
 // event, and records how its attempt ended. The events themselves are written with the state
 // change they report (apply.ts, accept-sql.ts); their delivery columns are written here, so
 // that vendor_event has one writer like the payment rows (tests/unit/one-writer.test.ts).

@@ -144,8 +144,8 @@ async function claimBatch(db: Db, items: ClaimItem[]): Promise<(ClaimResult | It
 /**
  * Claims an unpaid, unclaimed payment for one submission and records that submission, in one
  * statement (shared with the other claims of this turn). 'claimed', 'lost' (another submission
- * holds it or it is decided) or 'duplicate_tx' (the transaction already pays another payment:
- * the txid is unique).
+ * holds it or it is decided) or 'duplicate_tx' (the transaction was already submitted for another
+ * payment: a pending or accepted submission's txid is unique, payment_submission_claimed_txid_key).
  */
 export function claimPayment(db: Db, id: string, c: Claim): Promise<ClaimResult> {
   const key = textKey(id);

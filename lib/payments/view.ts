@@ -1,5 +1,5 @@
 // How a stored payment is shown: to the vendor (GET /api/v1/payments/<id>, webhooks) and to
-// wallets (the Payment Status of spec §2.B). Pure functions of the row and the clock.
+// wallets (the Payment Status, docs/protocol.md#the-relay-pay-and-status). Pure functions of the row and the clock.
 import { formatKoinu } from '../money';
 import { buildConnectUri, buildDogecoinUri } from '../connect';
 import { amountDue, expiredField } from './predicates';

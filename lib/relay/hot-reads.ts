@@ -1,6 +1,6 @@
 // The read paths wallets poll (/relay/status, /dc/<id>) in plain SQL. Through the ORM a
 // single-row lookup costs ~4.4 ms on PGlite against ~0.85 ms for the same query sent directly
-// (measured with the benchmark suite's profile, bench/README), which capped /relay/status far
+// (measured with the benchmark suite's profile, docs/performance.md), which capped /relay/status far
 // below the framework floor. The lookups that arrive in one event-loop turn share one
 // `WHERE id = ANY($1)` query (lib/db/batch-loader.ts): on PGlite nearly all of a lookup's
 // cost is per statement, and under load a turn holds tens of lookups. Nothing is kept in

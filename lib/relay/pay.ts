@@ -14,6 +14,7 @@ import {
 } from '../payments';
 import { decodeSubmittedTx, checkOutputs, checkFee, paidToAddress } from './tx-checks';
 import { loadStatusRow } from './hot-reads';
+import { log } from '../log';
 import { whyNot, type NotPaid } from '../refunds/match';
 
 export interface PayContext extends ChainContext {
@@ -93,7 +94,7 @@ async function awaitWinner(db: Db, id: string, deadline: number): Promise<{ answ
  * tx or the payment's decided status, never another submission's rejection. Gives up with 503
  * after 30 s without a decision.
  */
-async function claimAndBroadcast(ctx: PayContext, row: PayRow, c: Claim, signalsRbf: boolean): Promise<RelayAnswer> {
+async function claimAndBroadcast(ctx: PayContext, row: PayRow, c: Claim): Promise<RelayAnswer> {
   const { db } = ctx;
   const deadline = Date.now() + 30_000;
   let current = row;
@@ -106,7 +107,7 @@ async function claimAndBroadcast(ctx: PayContext, row: PayRow, c: Claim, signals
       const claimedRow: PayRow = {
         ...current, broadcastState: 'pending', txid: c.txid, txHex: c.txHex, refundAddress: c.refund, buyerAddress: c.buyer, updatedAt: c.now,
       };
-      return relayAnswer(await broadcastClaimed(ctx, row.id, signalsRbf, claimedRow));
+      return relayAnswer(await broadcastClaimed(ctx, row.id, claimedRow));
     }
     const w = await awaitWinner(db, row.id, deadline);
     if ('answer' in w) return w.answer;
@@ -237,7 +238,7 @@ export async function submitPayment(ctx: PayContext, body: unknown): Promise<Rel
   // Claim: one submission at a time proceeds to broadcast (the claim and its submission row
   // are one statement).
   const claim: Claim = { txid: tx.txid, txHex: sub.tx.toLowerCase(), refund, buyer, now };
-  return claimAndBroadcast(ctx, row, claim, tx.signalsRbf);
+  return claimAndBroadcast(ctx, row, claim);
 }
 
 /** The relay's answer for a broadcast's outcome. */
@@ -254,7 +255,7 @@ function relayAnswer(o: BroadcastOutcome): RelayAnswer {
  * Broadcasts the claimed tx of a payment and records the outcome through lib/payments (accepted,
  * or the claim released). Also used by the worker on recovery.
  */
-export async function broadcastClaimed(ctx: PayContext, id: string, signalsRbf: boolean, claimed?: PayRow): Promise<BroadcastOutcome> {
+export async function broadcastClaimed(ctx: PayContext, id: string, claimed?: PayRow): Promise<BroadcastOutcome> {
   const { db, chain } = ctx;
   const row = claimed ?? (await loadPayRow(db, id));
   if (!row || !row.txHex) return { kind: 'not_found' };
@@ -298,9 +299,25 @@ export async function broadcastClaimed(ctx: PayContext, id: string, signalsRbf: 
   // 11. Accepted, or confirmed at once when the risk policy allows 0-conf (never for RBF: the
   // table decides, lib/payments/table.ts).
   const paid = paidToAddress(row.txHex, row.address, ctx.network);
-  const accepted = await acceptClaimed(db, row, now, ctx.publicUrl, paid, signalsRbf);
+  const accepted = await acceptClaimed(db, row, now, ctx.publicUrl, paid, await replaceable(chain, row));
   const final = accepted ?? (await loadPayRow(db, id));
   return final && answerFor(final) ? { kind: 'decided', row: final } : { kind: 'unavailable' };
+}
+
+/**
+ * Whether the accepted tx is replaceable: it or an unconfirmed ancestor signals BIP125, as the
+ * backend's mempool shows it (lib/chain/tx-facts.ts; docs/security.md). Asked only
+ * when it matters, a payment that would otherwise take 0-conf; when the backend cannot answer,
+ * taken as replaceable: the payment then waits for a block.
+ */
+async function replaceable(chain: PayContext['chain'], row: PayRow): Promise<boolean> {
+  if (row.requiredConfirmations > 0 || !row.txHex) return false;
+  try {
+    return (await chain.mempoolTxFacts(fromHex(row.txHex))).signalsRbf;
+  } catch (e) {
+    log.warn('the RBF signal of an accepted tx could not be read: it waits for a block', { payment: row.id, txid: row.txid, error: e as Error });
+    return true;
+  }
 }
 
 export async function queryStatus(db: Db, body: unknown): Promise<RelayAnswer> {

@@ -1,5 +1,5 @@
 // The display model of a verified payment: what a wallet shows before the user confirms.
-// Missing optional fields get placeholders (spec §2.B: "" and missing are the same); signing
+// Missing optional fields get placeholders ("" and missing are the same: docs/protocol.md#amounts); signing
 // lines are flagged for prominent display; amounts are formatted from exact koinu.
 import type { ConnectPayment } from '../connect/schemas';
 import { isProvided } from '../connect/fields';

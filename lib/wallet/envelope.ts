@@ -1,4 +1,4 @@
-// Fetching and verifying the Connect Envelope (spec §5):
+// Fetching and verifying the Connect Envelope (docs/protocol.md#verifying-an-envelope):
 //  1. the QR hash check: SHA-256(pubkey)[0:15] equals the decoded h (man-in-the-middle guard);
 //  2. pubkey 32 bytes, sig 64 bytes, version "1.0";
 //  3. BIP-340 Schnorr over SHA-256(SHA-256(payload bytes));
@@ -88,7 +88,7 @@ export interface FetchOptions extends VerifyOptions {
 
 /**
  * Fetch the envelope named by a DogeConnect QR code, retrying a few times on network failures,
- * transient statuses and undecodable bodies (spec §4.B), then verify it. A verification failure
+ * transient statuses and undecodable bodies (docs/protocol.md#verifying-an-envelope), then verify it. A verification failure
  * is final: a forged envelope does not become genuine by asking again.
  */
 export async function fetchPayment(qr: ConnectPaymentUri, opts: FetchOptions = {}): Promise<VerifiedPayment> {

@@ -1,5 +1,5 @@
 /**
- * Counter's wallet SDK: the wallet side of DogeConnect (spec §4.B, §5, §7.B). Framework-free and
+ * Counter's wallet SDK: the wallet side of DogeConnect (docs/protocol.md, docs/wallet-sdk.md). Framework-free and
  * free of node:crypto, so it runs in Node and in the browser.
  *
  *   const qr = readConnectQr(scannedText);                       // UriError on an invalid QR

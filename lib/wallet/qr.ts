@@ -1,4 +1,4 @@
-// Reading the QR code (spec §4.B, §5). The parsing rules live in lib/connect's parsePaymentUri:
+// Reading the QR code (docs/protocol.md#payment-qr-uris). The parsing rules live in lib/connect's parsePaymentUri:
 //  - dogecoin: with non-empty dc AND h is a DogeConnect payment; a missing or empty dc or h falls
 //    back to a plain address-and-amount payment (kind 'plain');
 //  - h must be Base64 (URL-safe or standard) of exactly 15 bytes, else UriError 'bad_h'/'h_length';

@@ -1,9 +1,10 @@
-// Talking to the relay (spec §4.B, §7.B): POST {relay}/pay with the Payment Submission and
-// POST {relay}/status. 400 and 403 are never retried (400 invalid_tx leaves the payment open for
-// another transaction: WalletError 'tx_rejected'); 500 and 503 (and network failures: /pay is
-// idempotent) are retried a few times with exponential backoff and jitter; anything else is a
-// clear WalletError. Never submits after issued + timeout. 200 answers are read leniently
-// (status.ts): a relay's sloppy status never turns a broadcast payment into a failure.
+// Talking to the relay (docs/protocol.md#the-relay-pay-and-status, docs/protocol.md#relay-errors):
+// POST {relay}/pay with the Payment Submission and POST {relay}/status. 400 and 403 are never
+// retried (400 invalid_tx leaves the payment open for another transaction: WalletError
+// 'tx_rejected'); 500 and 503 (and network failures: /pay is idempotent) are retried a few times
+// with exponential backoff and jitter; anything else is a clear WalletError. Never submits after
+// issued + timeout. 200 answers are read leniently (status.ts): a relay's sloppy status never
+// turns a broadcast payment into a failure.
 import { hexToBytesOrUndefined } from '../connect/bytes';
 import type { ConnectPayment } from '../connect/schemas';
 import { sha256d, toHex } from '../doge/bytes';

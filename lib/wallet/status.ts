@@ -1,5 +1,5 @@
 // Reading the relay's answers as a wallet must: what /pay and /status said, and what it means
-// for the user. Two rules meet here (spec §7.B, docs/relay.md):
+// for the user. Two rules meet here (docs/protocol.md#relay-errors, docs/relay.md):
 //
 // 1. Lenient reading of 200 answers. Relays in the wild send Payment Status objects that break
 //    the spec in harmless ways: no `due_sec`, `confirmed` < `required` while the status is
@@ -151,7 +151,7 @@ export function statusView(s: WalletPaymentStatus): StatusView {
   };
 }
 
-/** The meaning of one relay answer (spec §7.B with docs/relay.md's rules). */
+/** The meaning of one relay answer (docs/protocol.md#relay-errors with docs/relay.md's rules). */
 export type RelayOutcome =
   | { kind: 'status'; status: WalletPaymentStatus }
   /** 400 invalid_tx: this transaction was refused; the payment is still open (pay with another tx). */

@@ -17,7 +17,7 @@ import { decodeWif } from '../doge/wif';
 import { parseKoinu } from '../money';
 import { WalletError } from './errors';
 
-/** Dogecoin Core 1.14.5+ policy (reference-notes §D), in koinu. */
+/** Dogecoin Core 1.14.5+ policy (docs/protocol.md#chain-facts-and-policy), in koinu. */
 export const HARD_DUST_LIMIT = 100_000n; // 0.001 DOGE: never relayed
 export const SOFT_DUST_LIMIT = 1_000_000n; // 0.01 DOGE: each output below it costs this much extra fee
 export const RECOMMENDED_FEE_PER_KB = 1_000_000n; // 0.01 DOGE/kB

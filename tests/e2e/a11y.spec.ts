@@ -1,4 +1,4 @@
-// Accessibility (docs/using-counter.md#the-till-pos, issue 16): axe-core over every page and state, in the light and
+// Accessibility (docs/using-counter.md#the-till-pos): axe-core over every page and state, in the light and
 // the dark theme, in real Chromium: no serious or critical violation anywhere (the dark pass runs
 // the rules a colour theme can change, contrast; the light pass runs them all). First run (home,
 // /setup) before any account; then, per theme, /login, the till (empty, cart, payment waiting,

@@ -1,4 +1,4 @@
-// The customer's checkout page in real Chromium (docs/using-counter.md#the-customers-checkout-page-checkoutid, issue 27 part 5), on the
+// The customer's checkout page in real Chromium (docs/using-counter.md#the-customers-checkout-page-checkoutid), on the
 // in-process devnet chain, at a phone (390×844), a desktop (1280×800) and a tablet (1024×768): the store's name and
 // icon, the order, the QR code under the till's rule with the URI, Copy and "Open in wallet";
 // the live status following an ordinary wallet's payment (the demo wallet's /demo/api/send):
@@ -20,7 +20,8 @@ import { halfSize, zbarRead } from './qr-read';
 
 const API_KEY = 'checkout_' + randomBytes(24).toString('base64url');
 const xpub = testXpub(27);
-// The phone and the desktop of docs/using-counter.md#the-customers-checkout-page-checkoutid, and the till's tablet (issue 27: "at all three till sizes").
+// The phone and the desktop of docs/using-counter.md#the-customers-checkout-page-checkoutid, and the
+// till's tablet: the page must work at all three till sizes.
 const SIZES = [{ width: 390, height: 844 }, { width: 1280, height: 800 }, { width: 1024, height: 768 }] as const;
 const SHOP = 'http://127.0.0.1:9/shop/orders/A073';
 

@@ -1,4 +1,4 @@
-// A day at the counter (issue 30, docs/counter.md) end to end in real Chromium, with the till and
+// A day at the counter (docs/counter.md) end to end in real Chromium, with the till and
 // the customer's display in two browser contexts (and the owner's back office in a third), on one
 // store priced in USD (a fixed rate, 0.1 USD per DOGE) on the devnet chain:
 // - the owner registers the browser as a till ("Front counter");

@@ -1,4 +1,4 @@
-// The customer's display (issue 30, docs/counter.md#the-customers-display) in real Chromium,
+// The customer's display (docs/counter.md#the-customers-display) in real Chromium,
 // with a till and two displays in separate browser contexts, on the devnet chain:
 // - the till (registered, 1024×768) shows a pairing code as text and as a QR code, which zbar
 //   reads; one display (a landscape monitor) pairs by typing the code, the other (a portrait

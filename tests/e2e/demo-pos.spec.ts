@@ -1,4 +1,4 @@
-// Issue 7's last test, as the README tells a newcomer to run it: `npm run demo` (scripts/demo.mjs,
+// The demo end to end, as the README tells a newcomer to run it: `npm run demo` (scripts/demo.mjs,
 // devnet chain, seeded catalog) prints the owner's credentials; the cashier signs in with them
 // at /login, builds a cart on /pos from the seeded products and charges; the URI on the payment
 // screen is pasted into /demo/wallet in a second tab of the same browser (the customer's phone),

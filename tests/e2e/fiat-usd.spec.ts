@@ -1,6 +1,7 @@
-// A store priced in USD, end to end in real Chromium (issue 15, docs/using-counter.md#pricing-in-dollars-euros-fiat-pricing, docs/using-counter.md#reports-and-receipts): the owner
-// switches the pricing currency to USD (PATCH /api/admin/settings), adds a product priced in
-// dollars, and an older DOGE-priced product is flagged in the catalog and left off the till.
+// A store priced in USD, end to end in real Chromium (docs/using-counter.md#pricing-in-dollars-euros-fiat-pricing,
+// docs/using-counter.md#reports-and-receipts): the owner switches the pricing currency to USD
+// (PATCH /api/admin/settings), adds a product priced in dollars, and an older DOGE-priced product
+// is flagged in the catalog and left off the till.
 // The cashier sells the USD product: prices, cart and Charge in dollars; the payment screen
 // shows the DOGE amount and the locked rate. The demo wallet (second tab) pays, a block
 // confirms it. The owner refunds $1 at the sale's rate (10 DOGE), which the demo wallet pays and a

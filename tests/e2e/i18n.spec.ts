@@ -1,4 +1,4 @@
-// Languages (docs/using-counter.md#languages, issue 16 part 5) in real Chromium, on the in-process devnet chain: a
+// Languages (docs/using-counter.md#languages) in real Chromium, on the in-process devnet chain: a
 // cashier whose browser asks for German gets the sign-in page and the till in German, with
 // German number formats ("12,50"), types an amount with a decimal comma and charges; switching
 // to Spanish changes the whole till and is saved on the user (another browser in English still

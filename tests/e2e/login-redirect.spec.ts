@@ -1,4 +1,4 @@
-// Redirects after sign-in stay on this origin in a real browser (issue 19): Chromium strips a
+// Redirects after sign-in stay on this origin in a real browser (docs/security.md): Chromium strips a
 // tab, CR or LF from a URL, so a `next` of "/\t/evil.example/phish" used to land the merchant
 // on http://evil.example/phish right after typing the password.
 import { test as base, expect } from '@playwright/test';

@@ -1,4 +1,4 @@
-// Issue 31 #6 in real Chromium, on the devnet chain: the till the service worker keeps for a
+// The kept till ends with the session, in real Chromium, on the devnet chain: the till the service worker keeps for a
 // flaky network (scoped to /pos) names the signed-in user and lists their sales, so it must not
 // outlive the session. Each case signs a user in at /pos, lets the worker keep the till (and
 // first shows that, offline, the kept till does show that user: the attack works), then ends the

@@ -1,5 +1,5 @@
-// The till as an installable web app (docs/using-counter.md#installing-the-till-as-an-app-and-when-the-network-drops, issue 16) in real Chromium, on the devnet
-// chain: the manifest and its icons; the service worker installs from the till and keeps its
+// The till as an installable web app (docs/using-counter.md#installing-the-till-as-an-app-and-when-the-network-drops)
+// in real Chromium, on the devnet chain: the manifest and its icons; the service worker installs from the till and keeps its
 // page; offline, a reload shows the kept till, which says it is offline, refuses to charge and
 // shows a sale that was waiting (and was paid meanwhile) as unknown, never as paid; back online
 // it recovers by itself. The service worker never stores payment state.

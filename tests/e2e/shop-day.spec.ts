@@ -1,4 +1,4 @@
-// A corner shop's day (issue 29's "Done when", docs/catalog.md) in real Chromium on the devnet
+// A corner shop's day (docs/catalog.md) in real Chromium on the devnet
 // app: a 400-product catalog with categories and tracked stock (one product down to its last
 // one) is imported from CSV through the back office (preview, then Apply). At 390×844 and at
 // 1024×768 the till with 400 products keeps its layout rules (no sideways scroll, tap targets of
@@ -66,7 +66,7 @@ async function inViewport(page: Page, loc: Locator, what: string) {
 }
 
 /**
- * The till's layout rules (DESIGN §9 as docs/using-counter.md tells them): the page never
+ * The till's layout rules (docs/using-counter.md#the-till-pos): the page never
  * scrolls sideways; the till's controls (product buttons, category tabs, the search box,
  * Charge) are touch targets of at least 44 px; the total and Charge are on screen at the top of
  * the page and scrolled to its bottom.

@@ -1,4 +1,4 @@
-// Staff PINs from the back office and from My shift (issue 30, docs/counter.md#staff-pins) in real
+// Staff PINs from the back office and from My shift (docs/counter.md#staff-pins) in real
 // Chromium: a manager's Users page lists the cashiers only, with Set PIN and none of the owner's
 // controls, and the API refuses a manager the rest; a cashier sets their own PIN on My shift.
 // Each PIN is then proven on the real lock route (GET /api/pos/lock, POST /api/auth/pin).

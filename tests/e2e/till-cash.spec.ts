@@ -1,4 +1,4 @@
-// Cash on the till (issue 30, docs/counter.md#cash) in real Chromium: in a store priced in USD the
+// Cash on the till (docs/counter.md#cash) in real Chromium: in a store priced in USD the
 // cashier rings up two muffins, takes Cash beside the Dogecoin charge, types the cash received,
 // reads the change, completes the cash sale, and the receipt says Cash with the change. The
 // end-of-day report then splits the day by tender. Devnet backend, PGlite, a fixed rate.

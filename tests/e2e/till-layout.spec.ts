@@ -1,4 +1,4 @@
-// "The till never loses a sale" (docs/using-counter.md#the-till-pos, issue 16) in real Chromium, on the in-process
+// "The till never loses a sale" (docs/using-counter.md#the-till-pos) in real Chromium, on the in-process
 // devnet chain: the total and Charge stay in the viewport with a long cart and the payment
 // screen opens with the whole QR code in view (measured, at 1024×768, 1280×800 and 390×844);
 // the live-updates banner and "Status unknown" when the network drops; confirm dialogs before

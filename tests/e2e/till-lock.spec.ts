@@ -1,7 +1,8 @@
 // Registered tills and the lock screen (issue 30, docs/counter.md) in real Chromium: an owner
 // uses the browser as a till (Till name, Register), locks it, a cashier unlocks it with a PIN
 // (a wrong PIN said plainly), the PIN session shows no back-office link, the till locks itself
-// when idle (till_lock_sec), and a second, unregistered browser never sees the lock screen.
+// when idle (till_lock_sec), a second, unregistered browser never sees the lock screen, and a
+// Lock that cannot reach the server blocks the till until it can.
 import { expect } from '@playwright/test';
 import { signInToTill, tillHydrated, devnetTest } from './fixtures';
 import { hdFromSeed, serializeXpub, derivePath, REGTEST } from '../../lib/doge';
@@ -62,4 +63,62 @@ test('register a till, lock it, unlock with a PIN, and lock again when idle', as
   await expect(p2).toHaveURL(/\/login/);
   await expect(p2.getByRole('button', { name: 'Ana' })).toHaveCount(0);
   await other.close();
+});
+
+// Lock pressed while the network is down (docs/security.md, "Lock while offline"): the sign-out
+// cannot reach the server, so the session is still live; the till must not look locked and must
+// not let anyone sell as the cashier. It blocks the till ("Can't lock: offline, retrying"), has
+// already forgotten its offline copy, and shows the lock screen once the sign-out went through.
+test('Lock while offline blocks the till until the sign-out goes through, by hand and when idle', async ({ app, page }) => {
+  test.setTimeout(120_000);
+  await signInToTill(page, app.url, ADMIN);
+  await page.getByRole('button', { name: 'Use this device as a till' }).click();
+  await page.getByLabel('Till name').fill('Back counter');
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page.getByRole('button', { name: 'Lock' })).toBeVisible();
+  await tillHydrated(page);
+
+  /** The session cookie the browser holds now, and whether the server still honours it. */
+  const session = async () => (await page.context().cookies()).find((c) => c.name === 'counter_session')?.value ?? '';
+  const live = async (token: string) => (await fetch(`${app.url}/api/auth/me`, { headers: { Cookie: `counter_session=${token}` } })).status === 200;
+  /** Whether a tap at the centre of `name`'s button lands on the locking modal instead. */
+  const tapBlocked = (name: string) => page.getByRole('button', { name, includeHidden: true }).first().evaluate((b) => {
+    const r = b.getBoundingClientRect();
+    return !!document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2)?.closest('[data-testid="till-locking"]');
+  });
+
+  const offline = () => page.route('**/api/auth/logout', (r) => r.abort('internetdisconnected'));
+  async function lockedOffline(owner: string, press: () => Promise<void>, waitMs?: number): Promise<void> {
+    await press();
+    const blocked = page.getByTestId('till-locking');
+    await expect(blocked).toContainText("Can't lock: offline, retrying", { timeout: waitMs });
+    // Not shown as locked, and nothing on the till can be reached: the session is still live.
+    await expect(page).toHaveURL(/\/pos$/);
+    expect(await live(owner)).toBe(true);
+    expect(await tapBlocked('Charge')).toBe(true);
+    expect(await tapBlocked('Lock')).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect(blocked).toBeVisible();
+    // The offline copy is already forgotten: the kept till's marker is gone.
+    expect((await page.context().cookies()).some((c) => c.name === 'counter_till' && c.value)).toBe(false);
+    // The network is back: the retried sign-out goes through, then the lock screen.
+    await page.unroute('**/api/auth/logout');
+    await expect(page).toHaveURL(/\/pos\/lock$/);
+    expect(await live(owner)).toBe(false);
+  }
+
+  await offline();
+  await lockedOffline(await session(), () => page.getByRole('button', { name: 'Lock' }).click());
+
+  // The idle lock takes the same path.
+  await expect(page.getByRole('heading', { name: /Back counter/ })).toBeVisible();
+  await expect(page.locator('[data-hydrated]')).toHaveCount(1);
+  await page.getByRole('button', { name: 'Ana' }).click();
+  await page.getByLabel('PIN').fill('2580');
+  await offline(); // before the till opens, so its idle timer cannot beat it
+  await page.getByRole('button', { name: 'Unlock' }).click();
+  await expect(page).toHaveURL(/\/pos$/);
+  await expect(page.getByTitle('Signed in')).toHaveText('Ana');
+  await tillHydrated(page);
+  await lockedOffline(await session(), async () => undefined, (LOCK_SEC + 10) * 1000);
 });

@@ -1,4 +1,4 @@
-// An underpaid sale on the till (docs/using-counter.md#the-till-pos, docs/api.md#payments-from-any-wallet; issue 14 part 2), in real Chromium on
+// An underpaid sale on the till (docs/using-counter.md#the-till-pos, docs/api.md#payments-from-any-wallet), in real Chromium on
 // the in-process devnet chain: an ordinary wallet (the demo wallet, through /demo/api/send)
 // pays part of the sale; the till says what is paid and what is missing and shows a plain
 // `dogecoin:<address>?amount=<amount_due>` QR code for the rest, updating live as more arrives,

@@ -1,4 +1,4 @@
-// Independent readers for the libdogecoin headers and wallet files (reference-notes §A), written
+// Independent readers for the libdogecoin headers and wallet files (docs/protocol.md#libdogecoins-files), written
 // for the tests from the format description, not from lib/node-api's encoders.
 import { createHash } from 'node:crypto';
 

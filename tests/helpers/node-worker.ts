@@ -43,6 +43,11 @@ export interface NodeWorkerOptions {
   firstCatchUpMs?: number;
   /** The worker's tick (default: the production interval). */
   intervalMs?: number;
+  /**
+   * rpc: also listen to the node's tx announcements over P2P (lib/chain/rpc/announcements.ts), as
+   * production does; 'only': without the getrawmempool diff, so that a test sees that path alone.
+   */
+  announcements?: boolean | 'only';
   /** The node's regtest genesis when it is not Dogecoin's (litecoind: LITECOIN_REGTEST_GENESIS), for spv. */
   genesisHash?: string;
 }
@@ -51,9 +56,13 @@ export async function startNodeWorker(node: RegtestRpcNode, opts: NodeWorkerOpti
   const db = await openTestDb();
   await db.prisma.store.upsert({ where: { id: 1 }, update: { storeXpub: opts.xpub }, create: { id: 1, storeXpub: opts.xpub } });
   await activeRelayKey(db);
-  const chain: ChainBackend = opts.backend === 'rpc'
-    ? createRpcBackend({ url: node.rpcUrl, network: 'regtest' })
+  const backend: ChainBackend = opts.backend === 'rpc'
+    ? createRpcBackend({
+      url: node.rpcUrl, network: 'regtest',
+      ...(opts.announcements ? { p2p: { magic: REGTEST.magic, peer: `127.0.0.1:${node.p2pPort}`, defaultPort: REGTEST.port } } : {}),
+    })
     : new SpvBackend({ network: getNetwork('regtest', opts.genesisHash ? { genesisHash: opts.genesisHash } : undefined), peers: [`127.0.0.1:${node.p2pPort}`], checkpoint: null, db: async () => db });
+  const chain: ChainBackend = opts.announcements === 'only' ? { ...backend, mempoolNewTxs: undefined } : backend;
   const worker = startWorker({ db, network: REGTEST, chain, publicUrl: opts.publicUrl, rates: NO_RATES, intervalMs: opts.intervalMs });
   async function caughtUp(ms = 30_000): Promise<void> {
     const best = await node.rpc<string>('getbestblockhash');

@@ -77,6 +77,14 @@ export interface StoredState {
 
 export interface PaymentDriver {
   network: Network;
+  /** The database (tests/helpers/payment-invariants.ts reads every row after each step). */
+  db: Db;
+  /** Every txid this driver signed that signals replace-by-fee. */
+  rbfTxids: Set<string>;
+  /** The devnet wallet's address (a coin paid to it is signed by sign()). */
+  walletAddress: string;
+  /** Broadcasts a tx to the devnet backend the relay uses (a parent for a /pay tx), not counted in `broadcasts`. */
+  broadcast(hex: string): Promise<true | string>;
   /** Broadcasts the relay made, by txid. */
   broadcasts: Map<string, number>;
   create(now: Date, requiredConfirmations: number): Promise<CreatedPayment>;
@@ -152,8 +160,13 @@ export async function openPaymentDriver(): Promise<PaymentDriver> {
     pool = Array.from({ length: count }, (_, vout) => ({ txid: tx.txid, vout, amount: COIN_VALUE, script: walletScript }));
   }
 
+  const rbfTxids = new Set<string>();
   const drv: PaymentDriver = {
     network,
+    db,
+    rbfTxids,
+    walletAddress: wallet.address,
+    broadcast: async (hex) => { const r = await devnet.broadcast(hex); return r.ok ? true : r.reason; },
     broadcasts,
     async create(now, requiredConfirmations) {
       const r = await createPayment({ db, network, publicUrl: URL_BASE, apiKeyId: null, userId: null, idempotencyKey: null, now },
@@ -192,6 +205,7 @@ export async function openPaymentDriver(): Promise<PaymentDriver> {
       tx.finalize();
       const hex = tx.hex;
       const d = decodeTx(hex, network);
+      if (d.signalsRbf) rbfTxids.add(d.txid);
       return {
         txid: d.txid, hex, rbf: d.signalsRbf,
         summary: {

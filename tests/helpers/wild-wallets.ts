@@ -1,4 +1,4 @@
-// Wallets as they exist in the wild, written here from their described behaviour (issue 27), not
+// Wallets as they exist in the wild, written here from their described behaviour (docs/relay.md), not
 // from their code and not with lib/wallet: the tests use them to prove that Counter serves every
 // customer, not just wallets built from its own SDK.
 //

@@ -174,7 +174,7 @@ describe('payments from any wallet (devnet, PGlite)', () => {
     expect((await view(p.id)).status).toBe('accepted');
     // A block (as rpc/devnet deliver it) whose tx spends a's input to somewhere else.
     const tip = await chain.tip();
-    const conflicting = { txid: 'ab'.repeat(32), inputs: [a.input], outputs: [{ n: 0, value: parseKoinu('9'), script: '51' }] };
+    const conflicting = { txid: 'ab'.repeat(32), inputs: [a.input], outputs: [{ n: 0, value: parseKoinu('9'), script: '51' }], signalsRbf: false };
     await onBlockConnected({ db, network: REGTEST, publicUrl: URL_BASE }, {
       hash: 'cd'.repeat(32), prevHash: tip.hash, height: tip.height + 1, time: 0, header: new Uint8Array(80), size: 0, txCount: 1, totalTxSize: 0, txs: [conflicting],
     });
@@ -194,7 +194,7 @@ describe('payments from any wallet (devnet, PGlite)', () => {
     const tip = await chain.tip();
     await onBlockConnected({ db, network: REGTEST, publicUrl: URL_BASE }, {
       hash: 'ce'.repeat(32), prevHash: tip.hash, height: tip.height + 1, time: 0, header: new Uint8Array(80), size: 0, txCount: 1, totalTxSize: 0,
-      txs: [{ txid: 'ac'.repeat(32), inputs: [b.input], outputs: [{ n: 0, value: 1n, script: '51' }] }],
+      txs: [{ txid: 'ac'.repeat(32), inputs: [b.input], outputs: [{ n: 0, value: 1n, script: '51' }], signalsRbf: false }],
     });
     expect(await view(p.id)).toMatchObject({ status: 'accepted', exception: null, amount_paid: '2' });
     expect(formatKoinu(parseKoinu('2'))).toBe('2');

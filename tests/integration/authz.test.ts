@@ -1,4 +1,4 @@
-// Security round two (issue 19), on the real built app with embedded PGlite: who may do what
+// Authorisation and input limits (docs/security.md), on the real built app with embedded PGlite: who may do what
 // on POST /api/v1/payments (custom outputs, confirmation policy), cashiers confined to their own
 // sales, the owner-only receiving wallet and the audit log, URL/control-character/dust/overflow
 // validation, the MAX_OPEN_PAYMENTS cap, and /demo existing only on devnet.

@@ -1,5 +1,5 @@
-// The customer's checkout page through the real built app on devnet (docs/using-counter.md#the-customers-checkout-page-checkoutid, issue 27
-// part 5), from the side of someone holding only a payment id: GET /checkout/<id> answers with
+// The customer's checkout page through the real built app on devnet (docs/using-counter.md#the-customers-checkout-page-checkoutid),
+// from the side of someone holding only a payment id: GET /checkout/<id> answers with
 // Cache-Control: no-store and X-Robots-Tag: noindex, shows the order and the payment's own
 // status and nothing of the merchant (no note, vendor order id, meta, cashier, other sale); an
 // unknown, malformed or refund id is a 404 page with the same headers; the public stream

@@ -1,4 +1,4 @@
-// Cash as a tender (issue 30, docs/counter.md#cash) on the real built app (devnet, PGlite): a cash
+// Cash as a tender (docs/counter.md#cash) on the real built app (devnet, PGlite): a cash
 // sale is recorded confirmed at once with tender, cash_received and change (exact in the
 // currency's minor units: USD, JPY, KWD), has no wallet-facing state (/dc, /relay and the
 // checkout page answer 404), fires payment.confirmed with tender "cash"; cash_enabled off and a

@@ -1,4 +1,4 @@
-// Registered tills and staff PINs (issue 30, docs/counter.md), on the real built app: who may
+// Registered tills and staff PINs (docs/counter.md), on the real built app: who may
 // register a terminal, the terminal cookie, weak PINs, PIN sign-in only on a registered and
 // unrevoked terminal, throttling per terminal and per user, a PIN session that opens the till
 // and never the back office, PIN hashes never served, and sales that record their terminal.

@@ -1,4 +1,4 @@
-// The customer's display adds no database poll per display (issue 30, docs/counter.md#the-customers-display,
+// The customer's display adds no database poll per display (docs/counter.md#the-customers-display,
 // docs/live.md), on real databases without the app: the same scenario (a till publishes five
 // carts, charges, the payment is paid) is run with 1 and with 20 open display streams, and
 // the statements the displays' side sends (the display hub's reads and the payment feed hub's

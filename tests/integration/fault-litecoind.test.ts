@@ -1,4 +1,4 @@
-// Fault test (issue 8): the chain node (litecoind -regtest, rpc backend) stopped for 10 s. The
+// Fault test (docs/operations.md#readiness): the chain node (litecoind -regtest, rpc backend) stopped for 10 s. The
 // app keeps serving (payments stay as they were, /pay answers 503 without a state change), the
 // worker reconnects by itself when the node returns, and confirmations catch up.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

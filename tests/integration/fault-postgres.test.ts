@@ -1,4 +1,4 @@
-// Fault test (issue 8): PostgreSQL stopped for 10 s while the app is under load. Every request
+// Fault test (docs/operations.md#readiness): PostgreSQL stopped for 10 s while the app is under load. Every request
 // during the outage gets 503 (never 500, never a hang past the client's patience), the process
 // stays up, and it recovers by itself once the server is back: no restart, no lost payment.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -28,6 +28,7 @@ function makeChain(n: number, salt: number): BlockSummary[] {
 function backend(get: () => BlockSummary[]): ChainBackend {
   return {
     name: 'rpc', canLookupInputs: true, start: async () => undefined, stop: async () => undefined,
+    mempoolTxFacts: async () => { throw new Error('not used'); },
     tip: async () => { const c = get(); return { height: c.length - 1, hash: c[c.length - 1].hash }; },
     blockHashAt: async (h) => get()[h]?.hash ?? null,
     block: async (hash) => get().find((b) => b.hash === hash)!,

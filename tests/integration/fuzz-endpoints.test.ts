@@ -192,7 +192,7 @@ describe('JSON endpoint bodies under random and mutated input', () => {
 });
 
 // ---------------------------------------------------------------------------------------------
-// Values the database cannot store, on every route under app/ that takes input (issue 19): a NUL
+// Values the database cannot store, on every route under app/ that takes input (docs/security.md): a NUL
 // character in any stored string, id or search text (the sign-in email included), integers past
 // int64 in cursors and event numbers, and dates PostgreSQL refuses (year 0, negative years, a
 // leap second). Each is a 400 invalid_request (or a 401/404 where the route answers that first),

@@ -1,10 +1,10 @@
-// Issue 8 §3 "Worker killed" and §4 "Multi-process on PostgreSQL", with real processes only:
+// A worker killed, and several processes on PostgreSQL (docs/operations.md#several-processes), with real processes only:
 // one PostgreSQL, one litecoind -regtest (rpc backend), two `next start` web processes with
 // WORKER=off and standalone `npm run worker` processes (scripts/worker.mjs).
-//  - §4: a payment created on web A is paid through web B (web A's live feed sees it) and
+//  - several processes: a payment created on web A is paid through web B (web A's live feed sees it) and
 //    confirmed by the active worker;
 //    SIGKILL the active worker and the standby takes over within 15 s; nothing is lost.
-//  - §3: a burst of 200 payments in mixed states (unpaid, accepted, confirming at 1 of 2, and
+//  - worker killed: a burst of 200 payments in mixed states (unpaid, accepted, confirming at 1 of 2, and
 //    confirmed) with the only worker SIGKILLed in the middle of it; after a restart every paid
 //    payment reaches its state with exactly one event per state change, and every accepted
 //    payment's address was paid by exactly one transaction on the chain (no double broadcast).
@@ -165,7 +165,7 @@ afterAll(async () => {
   await pg?.stop();
 });
 
-describe('multi-process on PostgreSQL (issue 8 §3, §4)', () => {
+describe('multi-process on PostgreSQL: a killed worker, payments across web processes', () => {
   let standby: Worker;
   let current: Worker;
 

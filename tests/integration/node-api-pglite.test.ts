@@ -39,7 +39,7 @@ function mkTx(inputs: { txid: string; vout: number }[], outputs: { address: stri
     outputs: outputs.map((o) => ({ value: o.value, script: addressToScript(o.address, network) })),
     locktime: 0,
   });
-  return { txid: txidOf(raw), inputs, outputs: outputs.map((o, n) => ({ n, value: o.value, script: toHex(addressToScript(o.address, network)) })), raw };
+  return { txid: txidOf(raw), inputs, outputs: outputs.map((o, n) => ({ n, value: o.value, script: toHex(addressToScript(o.address, network)) })), raw, signalsRbf: false };
 }
 
 function block(height: number, txs: BlockTxSummary[]): BlockSummary {

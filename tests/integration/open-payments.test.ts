@@ -1,4 +1,4 @@
-// MAX_OPEN_PAYMENTS (docs/security.md, issue 19) on PGlite: open = unpaid and not expired; the count
+// MAX_OPEN_PAYMENTS (docs/security.md) on PGlite: open = unpaid and not expired; the count
 // stops at the cap and reads the partial index, however many old payments the table holds.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db } from '@/lib/db';

@@ -1,4 +1,4 @@
-// docs/openapi.yaml against the real server (issue 17): every documented operation is called
+// docs/openapi.yaml against the real server: every documented operation is called
 // with valid and invalid requests, every answer (status, content type, required headers, body)
 // is checked against the document with a JSON Schema 2020-12 validator, and at the end every
 // (method, path, status) the document names must have been exercised. Response schemas are
@@ -28,7 +28,7 @@ const PASSWORD = 'long enough password';
 const xpub = testXpub(17);
 // An address of someone else (not the store, not the demo wallet). Not the demo wallet's own
 // address: a payment to it would share the address that the wallet's change goes to, and one tx
-// paying two payments' addresses wedges this branch's chain worker (see the report of issue 17).
+// paying two payments' addresses wedges this branch's chain worker.
 const FOREIGN = deriveAddress(testAccount(99), 0, REGTEST);
 const UNKNOWN_ID = 'AAAAAAAAAAAAAAAAAAAAAA';
 const TOO_BIG = 'x'.repeat(MAX_BODY_BYTES + 1);

@@ -1,5 +1,8 @@
 // The payment lifecycle, model-based (fast-check `commands`): random sequences of /relay/pay
-// submissions, plain-wallet txs (short, exact, over, RBF-signalling), blocks, disconnected
+// submissions, plain-wallet txs (short, exact, over, RBF-signalling, or spending an unconfirmed
+// parent that signals it or not) each brought by one of the real intake paths (rpc's
+// getrawmempool diff, rpc's P2P announcements, spv's filter: tests/helpers/intake.ts; blocks
+// through rpc's getblock reader, which rescans use too), blocks, disconnected
 // blocks, double spends mined, txs the node dropped, the clock passing the expiry, cancel, mark
 // settled/invalid and refunds, against a real PGlite and the devnet backend, in-process. The
 // test plays the node: it keeps a small chain and mempool and feeds the worker's hooks, as a
@@ -15,8 +18,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import fc, { type AsyncCommand } from 'fast-check';
-import { openPaymentDriver, FEE, SINK, customerAddress, type BlockSummary, type BlockTxSummary, type Coin, type CreatedPayment, type PaymentDriver, type SignedTx } from '../helpers/payment-driver';
+import { openPaymentDriver, COIN_VALUE, FEE, SINK, customerAddress, type BlockSummary, type BlockTxSummary, type Coin, type CreatedPayment, type PaymentDriver, type SignedTx } from '../helpers/payment-driver';
 import { PaymentModel, type ModelTx } from '../helpers/payment-model';
+import { assertPaymentInvariants } from '../helpers/payment-invariants';
+import { intake, minedFacts, INTAKES, type Intake } from '../helpers/intake';
 
 const RUNS = Number(process.env.MODEL_RUNS ?? 200);
 /** The longest sequence (MODEL_COMMANDS): 12 keeps the default run near half a minute. */
@@ -30,7 +35,7 @@ const DOGE = 100_000_000n;
 let drv: PaymentDriver;
 
 /** The node the test plays: blocks above a base height, and a mempool. Shared by all sequences. */
-const node = { base: 1000, blocks: [] as { hash: string; height: number; txs: BlockTxSummary[] }[], mempool: [] as BlockTxSummary[] };
+const node = { base: 1000, blocks: [] as { hash: string; height: number; txs: BlockTxSummary[] }[], mempool: [] as BlockTxSummary[], hex: new Map<string, string>() };
 const tipHeight = () => node.base + node.blocks.length;
 const tipHash = () => node.blocks.at(-1)?.hash ?? 'ba5e'.repeat(16);
 /** One day per sequence: each starts on its own clock, so earlier payments never stay open. */
@@ -58,7 +63,9 @@ interface Real {
   customer: string;
 }
 
-function blockOf(txs: BlockTxSummary[]): BlockSummary {
+function blockOf(unmined: BlockTxSummary[]): BlockSummary {
+  // Each tx as a block brings it (the block path's own builder), from its bytes.
+  const txs = unmined.map((t) => (node.hex.has(t.txid) ? minedFacts(node.hex.get(t.txid)!) : t));
   const b = { hash: randomBytes(32).toString('hex'), prevHash: tipHash(), height: tipHeight() + 1, txs };
   node.blocks.push({ hash: b.hash, height: b.height, txs });
   return { ...b, time: 0, header: new Uint8Array(80), size: 0, txCount: txs.length, totalTxSize: 0 };
@@ -74,7 +81,6 @@ async function tick(m: Model, seenRbf: ReadonlySet<string> = new Set()) {
   await drv.expire(now);
   m.pm.tick(tipHeight(), m.now, seenRbf);
 }
-const rbfOf = (...txs: SignedTx[]) => new Set(txs.filter((t) => t.rbf).map((t) => t.txid));
 
 /** The stored payment equals the model, and the invariants hold. */
 async function compare(m: Model, r: Real) {
@@ -111,28 +117,59 @@ const cmd = (name: string, check: (m: Readonly<Model>) => boolean, run: (m: Mode
   async run(m, r) {
     await run(m, r);
     await compare(m, r);
+    // Every payment row, as any reader sees it after the step (docs/architecture.md#invariants).
+    await assertPaymentInvariants(drv.db, { rbf: drv.rbfTxids });
     count(`cmd ${name.replace(/\(.*/, '')}`);
     count(`state ${m.pm.status}/${m.pm.exception ?? '-'}`);
   },
 });
 
-const plainTx = (tenths: number, rbf: boolean) => cmd(`plain(${tenths / 10} DOGE${rbf ? ', rbf' : ''})`, () => true, async (m, r) => {
-  const value = (BigInt(tenths) * DOGE) / 10n;
-  const coin = drv.foreignCoin();
-  const tx = drv.sign([coin], [{ address: r.p.address, amount: value }], rbf);
-  r.coins.set(tx.txid, coin);
-  node.mempool.push(tx.summary);
-  m.pending.push(tx.txid);
-  m.pm.txs.push(modelTx(tx, value, m.now, false));
-  await drv.mempool([tx.summary], new Date(m.now));
-  await tick(m, rbfOf(tx));
-});
+type Parent = 'none' | 'final' | 'rbf';
+/** A coin of an unconfirmed parent tx (unknown to devnet: plain wallets pay from elsewhere) whose input signals RBF or not. */
+function parentCoin(rbf: boolean): { parent: SignedTx; coin: Coin } {
+  const amount = COIN_VALUE - 2n * FEE;
+  const parent = drv.sign([drv.foreignCoin()], [{ address: drv.walletAddress, amount }], rbf);
+  return { parent, coin: { txid: parent.txid, vout: 0, amount, script: parent.summary.outputs[0]!.script } };
+}
 
-const pay = (rbf: boolean) => cmd(`pay(${rbf ? 'rbf' : ''})`, () => true, async (m, r) => {
-  const coin = await drv.takeCoin();
-  const tx = drv.payTx(r.p, coin, rbf);
+/**
+ * A plain-wallet tx brought by `path`, spending a foreign coin or an unconfirmed parent's. The
+ * facts must say replaceable when the tx or its parent signals, and always on spv.
+ */
+const plainTx = (tenths: number, rbf: boolean, path: Intake, parent: Parent, filterSaw: boolean) =>
+  cmd(`plain(${tenths / 10} DOGE${rbf ? ', rbf' : ''}, ${path}, parent ${parent}${path === 'spv' && parent !== 'none' ? (filterSaw ? ' seen' : ' unseen') : ''})`, () => true, async (m, r) => {
+    const value = (BigInt(tenths) * DOGE) / 10n;
+    const from = parent === 'none' ? { parent: null, coin: drv.foreignCoin() } : parentCoin(parent === 'rbf');
+    const tx = drv.sign([from.coin], [{ address: r.p.address, amount: value }], rbf);
+    const facts = await intake(path, tx.hex, from.parent ? [from.parent.hex] : [], filterSaw);
+    // spv never sees the coin the parent spends (nor, unless its filter matched, the parent):
+    // it cannot tell that they are confirmed, so it always says replaceable.
+    const replaceable = rbf || parent === 'rbf' || path === 'spv';
+    expect(facts).toMatchObject({ txid: tx.txid, signalsRbf: replaceable, outputs: tx.summary.outputs });
+    r.coins.set(tx.txid, from.coin);
+    node.hex.set(tx.txid, tx.hex);
+    node.mempool.push(facts);
+    m.pending.push(tx.txid);
+    m.pm.txs.push({ ...modelTx(tx, value, m.now, false), rbf: replaceable });
+    await drv.mempool([facts], new Date(m.now));
+    await tick(m, replaceable ? new Set([tx.txid]) : new Set());
+  });
+
+const pay = (rbf: boolean, parentRbf = false) => cmd(`pay(${rbf ? 'rbf' : ''}${parentRbf ? 'parent rbf' : ''})`, () => true, async (m, r) => {
+  let coin = await drv.takeCoin();
+  if (parentRbf) {
+    // The parent, unconfirmed in the relay's mempool, signals; the /pay tx itself is final.
+    const amount = coin.amount - 2n * FEE;
+    const parent = drv.sign([coin], [{ address: drv.walletAddress, amount }], true);
+    expect(await drv.broadcast(parent.hex)).toBe(true);
+    coin = { txid: parent.txid, vout: 0, amount, script: parent.summary.outputs[0]!.script };
+  }
+  // payTxOf: a coin of an unconfirmed RBF parent must not go back to the pool for a later /pay tx.
+  const tx0 = parentRbf ? drv.payTxOf(r.p, coin, rbf) : drv.payTx(r.p, coin, rbf);
+  const tx = parentRbf ? { ...tx0, rbf: true, summary: { ...tx0.summary, signalsRbf: true } } : tx0;
   r.coins.set(tx.txid, coin);
   r.payTxids.add(tx.txid);
+  node.hex.set(tx.txid, tx.hex);
   const answer = await drv.pay(r.p, tx, new Date(m.now));
   const expected = m.pm.pay(modelTx(tx, r.p.total, m.now, true), m.now);
   if (expected === 'expired') expect(answer).toMatchObject({ status: 400, body: { error: 'expired' } });
@@ -157,7 +194,10 @@ const payRace = (tenths: number) => cmd(`payRace(${tenths / 10} DOGE)`, () => tr
   const coin = await drv.takeCoin();
   const tx = drv.payTx(r.p, coin, false);
   const plainCoin = drv.foreignCoin();
-  const plain = drv.sign([plainCoin], [{ address: r.p.address, amount: value }], false);
+  const plainSigned = drv.sign([plainCoin], [{ address: r.p.address, amount: value }], false);
+  const plain = { ...plainSigned, summary: await intake('rpc-diff', plainSigned.hex, [], false) };
+  node.hex.set(tx.txid, tx.hex);
+  node.hex.set(plain.txid, plain.hex);
   r.coins.set(tx.txid, coin);
   r.coins.set(plain.txid, plainCoin);
   r.payTxids.add(tx.txid);
@@ -232,6 +272,7 @@ const doubleSpend = (i: number) => cmd(`doubleSpend(${i})`, (m) => m.pending.len
   const txid = m.pending[i % m.pending.length];
   const coin = r.coins.get(txid)!;
   const conflict = drv.sign([coin], [{ address: SINK, amount: coin.amount - 2n * FEE }], false);
+  node.hex.set(conflict.txid, conflict.hex);
   node.mempool = node.mempool.filter((t) => t.txid !== txid);
   m.pending = m.pending.filter((id) => id !== txid);
   m.pm.txs.find((t) => t.txid === txid)!.conflicted = true;
@@ -302,8 +343,12 @@ const refund = (tenths: number | null) => cmd(`refund(${tenths === null ? 'all' 
 // Weighted so that sequences live long enough to reach reorgs and double spends: the
 // terminal commands (cancel, mark) are rarer than the chain's.
 const command = fc.oneof(
-  { weight: 6, arbitrary: fc.tuple(fc.oneof(fc.constant(20), fc.integer({ min: 1, max: 30 })), fc.boolean()).map(([t, rbf]) => plainTx(t, rbf)) },
-  { weight: 3, arbitrary: fc.boolean().map(pay) },
+  {
+    weight: 6,
+    arbitrary: fc.tuple(fc.oneof(fc.constant(20), fc.integer({ min: 1, max: 30 })), fc.boolean(), fc.constantFrom(...INTAKES), fc.constantFrom<Parent>('none', 'final', 'rbf'), fc.boolean())
+      .map(([t, rbf, path, parent, saw]) => plainTx(t, rbf, path, parent, saw)),
+  },
+  { weight: 3, arbitrary: fc.tuple(fc.boolean(), fc.boolean()).map(([rbf, parentRbf]) => pay(rbf, parentRbf)) },
   { weight: 6, arbitrary: fc.boolean().map(block) },
   { weight: 3, arbitrary: fc.constant(disconnect) },
   { weight: 3, arbitrary: fc.nat(5).map(doubleSpend) },
@@ -325,6 +370,7 @@ async function setup(required: number): Promise<{ model: Model; real: Real }> {
   if (previous) await drv.mark(previous.id, 'invalid', new Date(clockBase));
   clockBase += 86_400_000;
   node.mempool = [];
+  node.hex.clear();
   const p = await drv.create(new Date(clockBase), required);
   previous = p;
   const pm = new PaymentModel({ total: p.total, required: p.required, expiresAt: p.expiresAt.getTime() });

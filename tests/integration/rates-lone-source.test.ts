@@ -1,4 +1,4 @@
-// Issue 31 #3 on the real app: a store priced in USD with three rate sources (the local server
+// A lone exchange-rate source (docs/api.md#exchange-rates) on the real app: a store priced in USD with three rate sources (the local server
 // answering in CoinGecko's, Kraken's and Coinbase's real formats). Two sources go down and the
 // third says 1.0 instead of 0.1: a USD 2.75 sale must get 503 rate_unavailable, never be charged
 // 2.75 DOGE. A lone source that agrees with the last agreed median (±20%) still prices sales.

@@ -157,7 +157,7 @@ describe.each(['pglite', 'postgresql'] as const)('rate_source on %s', (kind) => 
     expect((await rateInForce(db, 'USD', { config: three, now: t0 })).value).toBe('0.1236');
   });
 
-  it('two sources down and the third 10× off: 503 rate_unavailable, not a price 10× off (issue 31 #3)', async () => {
+  it('two sources down and the third 10× off: 503 rate_unavailable, not a price 10× off', async () => {
     // three sources in their real formats; the store prices a USD 2.75 sale
     const three = loadRateConfig({ ...rateEnv(srv.url), RATE_SOURCES: 'coingecko,kraken,coinbase', RATE_MAX_AGE_SEC: '600' });
     const t0 = new Date(Date.now() - 3_000_000_000); // its own past: the other tests' USD rows are newer

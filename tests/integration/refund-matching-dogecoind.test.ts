@@ -1,4 +1,4 @@
-// Which transaction pays a refund (docs/security.md; issue 31, finding 2) against Dogecoin Core
+// Which transaction pays a refund (docs/security.md) against Dogecoin Core
 // (`dogecoind -regtest`), once with the `rpc` backend and once with `spv` (whitelisted peer), the
 // production worker in-process on PGlite:
 //  (a) two refunds to one customer address, 5 DOGE (older) and 7 DOGE; an ordinary wallet

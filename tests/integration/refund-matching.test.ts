@@ -1,4 +1,4 @@
-// Which transaction pays a refund (docs/security.md; issue 31, finding 2), on the devnet backend
+// Which transaction pays a refund (docs/security.md), on the devnet backend
 // (real signatures and scripts) and a real PGlite, through the chain worker and /relay/pay:
 //  (a) two refunds to one customer address, 5 DOGE (older) and 7 DOGE: the merchant pays the 7
 //      DOGE one with an ordinary wallet payment of exactly 7 → the 7 DOGE refund is paid, the 5

@@ -148,7 +148,7 @@ describe('submitPayment', () => {
     expect(await claimPayment(db, p.id, { txid: tx.txid, txHex: tx.hex, refund: '', buyer: '', now: new Date() })).toBe('claimed');
     const claimed = (await loadPayRow(db, p.id))!;
     await db.query(`UPDATE payment SET block_height = 7, block_hash = $2 WHERE id = $1`, [p.id, 'ab'.repeat(32)]);
-    const r = await broadcastClaimed(ctx, p.id, false, claimed);
+    const r = await broadcastClaimed(ctx, p.id, claimed);
     expect(r).toMatchObject({ kind: 'decided', row: { status: 'accepted', txid: tx.txid } });
     const ev = await events(p.id);
     expect(ev.map((e) => e.type)).toEqual(['payment.accepted']);
@@ -162,11 +162,11 @@ describe('submitPayment', () => {
     expect(await claimPayment(db, p.id, { txid: tx.txid, txHex: tx.hex, refund: '', buyer: '', now: new Date() })).toBe('claimed');
     expect(await submissions(p.id)).toEqual([{ outcome: 'pending', txid: tx.txid }]);
     // A submission meanwhile waits for the claim holder; here nobody holds it, so check the row only.
-    const r = await broadcastClaimed(ctx, p.id, decodeTx(tx.hex, REGTEST).signalsRbf);
+    const r = await broadcastClaimed(ctx, p.id);
     expect(r).toMatchObject({ kind: 'decided', row: { status: 'accepted', txid: tx.txid } });
     expect(await chain.inMempool(tx.txid)).toBe(true);
     // Run again (a second reconciler pass): nothing changes.
-    expect(await broadcastClaimed(ctx, p.id, false)).toMatchObject({ kind: 'decided', row: { status: 'accepted', txid: tx.txid } });
+    expect(await broadcastClaimed(ctx, p.id)).toMatchObject({ kind: 'decided', row: { status: 'accepted', txid: tx.txid } });
     expect((await events(p.id)).map((e) => e.type)).toEqual(['payment.accepted']);
   });
 

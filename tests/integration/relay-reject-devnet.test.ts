@@ -209,7 +209,7 @@ describe('network rejections never end a payment (devnet)', () => {
     const tx = payTx(p);
     expect(await claimPayment(db, p.id, { txid: tx.txid, txHex: tx.hex, refund: '', buyer: '', now: new Date() })).toBe('claimed');
     expect((await chain.broadcast(tx.hex)).ok).toBe(true); // broadcast, then the crash
-    const r = await broadcastClaimed(ctx, p.id, false);
+    const r = await broadcastClaimed(ctx, p.id);
     expect(r).toMatchObject({ kind: 'decided', row: { status: 'accepted', txid: tx.txid } });
     expect(await events(p.id)).toEqual(['payment.accepted']);
   });

@@ -121,17 +121,24 @@ describe.skipIf(!haveDogecoind)('rpc backend against dogecoind', () => {
     const r = await relay('pay', { id: p.id, tx: await node.payTo(outputsOf(p)) });
     expect(r.status).toBe(200);
     const [block] = await node.mine(1);
-    const before = await until(() => payment(p.id), (v) => v.body.status === 'confirmed');
+    // Every read, the vendor's and the wallet's (/relay/status): never confirmed below the required
+    // depth, however the worker's writes fall between them (docs/architecture.md#invariants).
+    const read = async (id: string) => {
+      const [v, s] = await Promise.all([payment(id), relay('status', { id })]);
+      for (const b of [v.body, s.body]) if (b.status === 'confirmed') expect(b.confirmed, JSON.stringify(b)).toBeGreaterThanOrEqual(b.required);
+      return v;
+    };
+    const before = await until(() => read(p.id), (v) => v.body.status === 'confirmed');
     await node.invalidate(block!);
     await node.exclude(r.body.txid);
     for (const h of await node.mine(2)) expect((await node.rpc('getblock', h)).tx).not.toContain(r.body.txid);
-    const st = await until(() => payment(p.id), (v) => v.body.status === 'accepted');
+    const st = await until(() => read(p.id), (v) => v.body.status === 'accepted', 30_000, 20);
     expect(st.body).toMatchObject({ status: 'accepted', confirmed: 0, block_height: null });
     const height = await node.rpc('getblockcount');
     expect(await until(async () => (await fetch(`${app.url}/getChaintip`)).text(), (t) => t === `Chain tip: ${height}\n`)).toBe(`Chain tip: ${height}\n`);
     await node.rpc('prioritisetransaction', r.body.txid, 0, 100_000_000_000_000);
     await node.mine(1);
-    const again = await until(() => payment(p.id), (v) => v.body.status === 'confirmed');
+    const again = await until(() => read(p.id), (v) => v.body.status === 'confirmed', 30_000, 20);
     expect(again.body.block_height).toBe(before.body.block_height + 2);
   }, 90_000);
 

@@ -181,7 +181,7 @@ describe('stock through the payment paths (PGlite, devnet)', () => {
     await tick();
     expect(await level(a)).toBe(5);
     const tip = await chain.tip();
-    const conflicting = { txid: 'ab'.repeat(31) + 'cd', inputs: [t.input], outputs: [{ n: 0, value: parseKoinu('9'), script: '51' }] };
+    const conflicting = { txid: 'ab'.repeat(31) + 'cd', inputs: [t.input], outputs: [{ n: 0, value: parseKoinu('9'), script: '51' }], signalsRbf: false };
     await onBlockConnected(sync(), {
       hash: 'cd'.repeat(31) + 'ef', prevHash: tip.hash, height: tip.height + 1, time: 0, header: new Uint8Array(80), size: 0, txCount: 1, totalTxSize: 0, txs: [conflicting],
     });

@@ -29,7 +29,7 @@ function tx(inputs: { txid: string; vout: number }[], outputs: { address: string
     outputs: outputs.map((o) => ({ value: o.value, script: addressToScript(o.address, network) })),
     locktime: 0,
   });
-  return { txid: txidOf(raw), inputs, outputs: outputs.map((o, n) => ({ n, value: o.value, script: toHex(addressToScript(o.address, network)) })), raw };
+  return { txid: txidOf(raw), inputs, outputs: outputs.map((o, n) => ({ n, value: o.value, script: toHex(addressToScript(o.address, network)) })), raw, signalsRbf: false };
 }
 
 /** A chain of n blocks; txsAt(h) gives the non-coinbase txs of block h. */
@@ -59,6 +59,7 @@ function backend(get: () => BlockSummary[]): ChainBackend & { fetched: number } 
     blockHashAt: async (h: number) => get()[h]?.hash ?? null,
     block: async (hash: string) => { b.fetched++; return get().find((x) => x.hash === hash)!; },
     lookupInputs: async () => [], broadcast: async () => ({ ok: false as const, reason: 'n/a' }), inMempool: async () => false, peers: async () => 1,
+    mempoolTxFacts: async () => { throw new Error('not used'); },
   };
   return b;
 }

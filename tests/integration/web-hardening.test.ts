@@ -1,4 +1,4 @@
-// Web hardening through the real built app (issue 19): the client is the socket peer unless
+// Web hardening through the real built app (docs/security.md): the client is the socket peer unless
 // TRUST_PROXY (a random X-Forwarded-For does not reset the rate limit), sign-in is throttled per
 // account and per client, weak passwords are refused everywhere a password is set, `next`
 // cannot leave the origin, a malformed session cookie is no session, webhooks cannot point
@@ -107,7 +107,7 @@ describe('`next` after sign-in stays on this origin', () => {
     expect(new URL(r.headers.get('location')!, app.url).origin).toBe(new URL(app.url).origin);
   });
   it.each([['/%E3%80%82evil', '/%E3%80%82evil'], ['/%F0%9F%98%80?q=%C4%80', '/%F0%9F%98%80?q=%C4%80'], ['/caf%C3%A9', '/caf%C3%A9']])(
-    'next=%s (a character above U+00FF, or above U+007F): a redirect, never a 500 (issue 31 #5)', async (raw, location) => {
+    'next=%s (a character above U+00FF, or above U+007F): a redirect, never a 500', async (raw, location) => {
       const r = await as('GET', `/login?next=${raw}`); // sent as the attacker wrote it, decoded by the page
       expect(r.status).toBe(307);
       expect(r.headers.get('location')).toBe(location);

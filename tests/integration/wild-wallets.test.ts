@@ -1,4 +1,4 @@
-// Wallets in the wild (issue 27; docs/relay.md): a DogeConnect wallet that decodes the payload
+// Wallets in the wild (docs/relay.md): a DogeConnect wallet that decodes the payload
 // with a strict URL-safe Base64 decoder, and one that never sends relay_token, each pay a
 // payment whose text holds accents, Cyrillic, CJK, emoji and `> ? ~` (the texts that broke the
 // URL-safe wallet before the payload was escaped): once on the devnet backend, once on the rpc

@@ -1,9 +1,9 @@
-// Stress run against Dogecoin Core 1.14.9 (issue 18 "Done when"; docs/relay.md, docs/architecture.md#chain-backends, docs/api.md#payments-from-any-wallet): 50
+// Stress run against Dogecoin Core 1.14.9 (docs/relay.md, docs/architecture.md#chain-backends, docs/api.md#payments-from-any-wallet): 50
 // payments (STRESS_PAYMENTS) paid through /relay/pay (submitPayment, the handler behind the
 // route) and by plain `sendtoaddress`, in full, in two txs, short, over, with double spends
 // (refused at /pay while a conflicting tx sits in the mempool; and after acceptance, a BIP125
 // replacement mined in a block), mixed with random reorgs (invalidateblock + a heavier branch).
-// At the end nothing may be lost and every payment must be decided as §4/§12 say: honest ones
+// At the end nothing may be lost and every payment must be decided as docs/relay.md says: honest ones
 // confirmed with every tx counted, short ones unpaid/underpaid, double-spent ones declined.
 // Prints a summary table. NOT part of `npm test` (vitest.config.mts includes tests/unit and
 // tests/integration only): run it with

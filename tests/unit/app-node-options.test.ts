@@ -12,10 +12,10 @@ describe('appNodeOptions', () => {
     expect(appNodeOptions({ APP_HEAP_MB: '0', NODE_OPTIONS: '--trace-gc' })).toBe('--trace-gc');
     expect(appNodeOptions({ APP_HEAP_MB: '12x; rm -rf /' })).toBe(`--max-old-space-size=${DEFAULT_HEAP_MB}`);
   });
-  it('leaves room for MAX_STREAMS live streams: 128 MB + 64 KB each, under 256 MB at the default 2,000', () => {
-    expect(DEFAULT_HEAP_MB).toBe(253);
+  it('leaves room for MAX_STREAMS live streams: 128 MB + 96 KB each, 316 MB at the default 2,000', () => {
+    expect(DEFAULT_HEAP_MB).toBe(316);
     expect(appNodeOptions({ MAX_STREAMS: '5' })).toBe('--max-old-space-size=129');
-    expect(appNodeOptions({ MAX_STREAMS: '10000' })).toBe('--max-old-space-size=753');
+    expect(appNodeOptions({ MAX_STREAMS: '10000' })).toBe('--max-old-space-size=1066');
     expect(appNodeOptions({ MAX_STREAMS: 'lots' })).toBe(`--max-old-space-size=${DEFAULT_HEAP_MB}`);
     expect(appNodeOptions({ MAX_STREAMS: '10000', APP_HEAP_MB: '200' })).toBe('--max-old-space-size=200');
   });

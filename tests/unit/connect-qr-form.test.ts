@@ -12,7 +12,7 @@ describe('preferredQrForm', () => {
     expect(preferredQrForm(payment)).toBe('dogecoin');
     const body = { id: 'x', status: 'unpaid', payment };
     expect(preferredQrForm(body)).toBe('dogecoin');
-    // an output without a type is p2pkh (spec §9)
+    // an output without a type is p2pkh (docs/protocol.md#limits-and-versioning)
     const untyped = { payment: { items: [], outputs: [{ address: 'nX', amount: '1' }] } };
     expect(preferredQrForm(untyped)).toBe('dogecoin');
   });

@@ -122,12 +122,12 @@ describe('fixture: parse_invalid', () => {
   it('bad base64 h (with dc present) => bad_h', () => {
     expectCode(() => parsePaymentUri(parseInvalid('bad base64 h')), 'bad_h');
   });
-  it('dc without h: the Go library errors; we follow spec §5 and fall back to a plain payment', () => {
+  it('dc without h: the Go library errors; we follow the protocol and fall back to a plain payment', () => {
     expect(parsePaymentUri(parseInvalid('dc without h'))).toEqual({
       kind: 'plain', scheme: 'dogecoin', address: ADDR, amount: '1', amountKoinu: 100000000n,
     });
   });
-  it('h without dc: the Go library errors; we follow spec §5 and fall back to a plain payment', () => {
+  it('h without dc: the Go library errors; we follow the protocol and fall back to a plain payment', () => {
     expect(parsePaymentUri(parseInvalid('h without dc'))).toEqual({
       kind: 'plain', scheme: 'dogecoin', address: ADDR, amount: '1', amountKoinu: 100000000n,
     });
@@ -135,7 +135,7 @@ describe('fixture: parse_invalid', () => {
 });
 
 describe('fixture: implementation_rules_not_in_tests', () => {
-  it('connect only when dc is non-empty and h decodes to exactly 15 bytes; empty dc or h falls back (spec §5)', () => {
+  it('connect only when dc is non-empty and h decodes to exactly 15 bytes; empty dc or h falls back', () => {
     expect(parsePaymentUri(`dogecoin:${ADDR}?amount=1&dc=&h=${H}`).kind).toBe('plain');
     expect(parsePaymentUri(`dogecoin:${ADDR}?amount=1&dc=example.com/dc/1&h=`).kind).toBe('plain');
     expect(parsePaymentUri(`dogecoin:${ADDR}?amount=1&dc=example.com/dc/1&h=${H}`).kind).toBe('connect');
@@ -165,7 +165,7 @@ function encodeB64url(b: Uint8Array) {
   return Buffer.from(b).toString('base64url');
 }
 
-describe('spec §5 invalid cases and h decoding', () => {
+describe('invalid QR URIs and h decoding', () => {
   it.each(['!!!invalid!!!', 'abc', '72b-LVh5K_mm7zyN9PX', '72b-LVh5K_mm7zyN9PXO=', '72b+LVh5K_mm7zyN9PXO', '72b-LVh5K_mm7zyN9P%XO'])(
     'undecodable h %j is rejected',
     (h) => {

@@ -35,7 +35,7 @@ function errCode(fn: () => unknown): string {
   throw new Error('expected a NetworkError');
 }
 
-describe('chain parameters (reference-notes §D)', () => {
+describe('chain parameters', () => {
   it('mainnet', () => {
     expect(MAINNET).toMatchObject({
       name: 'mainnet',

@@ -2,7 +2,7 @@
 // empty string, the same ICU placeholders (a translated {amount} must still be {amount}), and
 // parses as ICU MessageFormat; amounts are never written inside a message, only as {placeholders}
 // ("DOGE" may name the currency in a label, never follow a number). The back office and the
-// setup page have their sections too (issue 16 part 5).
+// setup page have their sections too.
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

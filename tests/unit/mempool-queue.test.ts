@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MempoolQueue } from '@/lib/chain/mempool-queue';
 
-const tx = (n: number) => ({ txid: n.toString(16).padStart(64, '0'), inputs: [], outputs: [] });
+const tx = (n: number) => ({ txid: n.toString(16).padStart(64, '0'), inputs: [], outputs: [], signalsRbf: false });
 
 describe('MempoolQueue', () => {
   it('hands each tx once, in arrival order, and is empty after a drain', () => {

@@ -1,4 +1,4 @@
-// The libdogecoin file encoders, byte for byte on hand-built inputs (reference-notes §A).
+// The libdogecoin file encoders, byte for byte on hand-built inputs (docs/protocol.md#libdogecoins-files).
 import { describe, expect, it } from 'vitest';
 import { chainworkBytes, encodeWalletFile, headerRecords, headersFileHeader, HEADER_RECORD_SIZE } from '@/lib/node-api/files';
 import { toHex } from '@/lib/doge';

@@ -1,4 +1,4 @@
-// Golden tests of the node text API formats (reference-notes §A): byte-exact against the
+// Golden tests of the node text API formats (docs/protocol.md#the-node-text-api): byte-exact against the
 // libdogecoin documentation samples, plus zero, fractional, spent/unspent and empty cases.
 import { fixturePath } from '../helpers/fixtures';
 import { describe, expect, it } from 'vitest';

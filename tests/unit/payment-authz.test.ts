@@ -1,4 +1,4 @@
-// Who may ask for what in a new payment (docs/api.md#authentication-and-scopes, issue 19): pure checks over a priced request.
+// Who may ask for what in a new payment (docs/api.md#authentication-and-scopes): pure checks over a priced request.
 import { describe, expect, it } from 'vitest';
 import { priceRequest } from '@/lib/payments/creation/request';
 import { authorizePaymentRequest } from '@/lib/payments/creation/authz';

@@ -33,7 +33,7 @@ describe('the broadcast sub-state is part of the table', () => {
   });
 });
 
-describe('replace-by-fee never gets 0-conf (issue 31 #1)', () => {
+describe('replace-by-fee never gets 0-conf', () => {
   const amounts = { total: 100n, paid: 100n, before: 0n };
   it('relay.accept: a 0-conf policy with an RBF tx is accepted, requiring 1', () => {
     expect(transition('unpaid', null, 'relay.accept', { required: 0, rbf: true, amounts })).toMatchObject({ status: 'accepted', required: 1 });

@@ -19,7 +19,7 @@ function reject(body: unknown, field: string, msg?: RegExp) {
 }
 
 describe('priceRequest: line arithmetic (docs/api.md)', () => {
-  it('computes the example from the design: 2 × 10.5 + 1.05 tax + 1 fee = 23.05', () => {
+  it('computes the example of docs/api.md: 2 × 10.5 + 1.05 tax + 1 fee = 23.05', () => {
     const r = priceRequest({ items: [item(), { type: 'fee', id: 'svc', name: 'Service', count: 1, unit: '1' }] }, MAINNET);
     expect(r.lines[0]).toMatchObject({ count: 2, unit: 1_050_000_000n, total: 2_100_000_000n, tax: 105_000_000n });
     expect(r.total).toBe(2_305_000_000n);
@@ -117,7 +117,7 @@ describe('priceRequest: line arithmetic (docs/api.md)', () => {
   });
 });
 
-describe('priceRequest: URLs, control characters, dust and overflow (issue 19)', () => {
+describe('priceRequest: URLs, control characters, dust and overflow', () => {
   const https = { allowHttpUrls: false };
   const rejectWith = (body: unknown, field: string, opts = https) => {
     try {

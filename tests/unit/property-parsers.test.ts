@@ -1,4 +1,4 @@
-// Property-based hardening (issue 8): random and mutated input to the transaction decoder, the
+// Property-based hardening (docs/security.md): random and mutated input to the transaction decoder, the
 // header/AuxPoW parser and checker, the payment-URI parser and the amount parser. Each may only
 // return or throw its module's typed error, never anything else (TypeError, RangeError, …).
 // Mutations start from the official vectors in tests/fixtures.

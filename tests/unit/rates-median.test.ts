@@ -72,7 +72,7 @@ describe('medianRate', () => {
   });
 });
 
-describe('checkLoneSource: one fresh source out of several (issue 31 #3)', () => {
+describe('checkLoneSource: one fresh source out of several', () => {
   const agreed = (v: string, ageSec: number) => ({ value: parseDecimal(v), at: ago(ageSec) });
   const lone = (v: string) => medianRate([s('coingecko', v, 10), s('kraken', '0.1', 700), s('coinbase', null, null)], NOW, MAX);
 

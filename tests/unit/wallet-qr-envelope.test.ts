@@ -1,4 +1,4 @@
-// Wallet SDK: reading the QR code (spec §5 rules, URI vectors) and verifying envelopes.
+// Wallet SDK: reading the QR code (docs/protocol.md#payment-qr-uris, URI vectors) and verifying envelopes.
 import { fixturePath } from '../helpers/fixtures';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -36,7 +36,7 @@ describe('reading the QR code', () => {
     }
   });
 
-  it('refuses every invalid vector as a DogeConnect payment; dc or h alone falls back to a plain payment (spec §5.1)', () => {
+  it('refuses every invalid vector as a DogeConnect payment; dc or h alone falls back to a plain payment', () => {
     const expected: Record<string, string> = {
       'wrong scheme': 'bad_scheme',
       'bad base64 h': 'bad_h',
@@ -52,18 +52,18 @@ describe('reading the QR code', () => {
     expect(readPaymentQr('dogecoin:DPD7uK4B1kRmbfGmytBhG1DZjaMWNfbpwY?amount=1&dc=example.com%2Fdc%2F1&h=').kind).toBe('plain');
   });
 
-  it('applies the h rules of spec §5.2 to both forms, with typed errors', () => {
+  it('applies the h rules (Base64, 15 bytes) to both forms, with typed errors', () => {
     expect(code(() => readPaymentQr('dogecoin:DPD7uK4B1kRmbfGmytBhG1DZjaMWNfbpwY?dc=example.com&h=!!!'))).toBe('bad_h');
     expect(code(() => readPaymentQr('dogecoin:DPD7uK4B1kRmbfGmytBhG1DZjaMWNfbpwY?dc=example.com&h=AAAAAAAAAAAAAAAAAAA'))).toBe('h_length'); // 14 bytes
     expect(code(() => readPaymentQr('dogecoin:DPD7uK4B1kRmbfGmytBhG1DZjaMWNfbpwY?dc=example.com&h=AAAAAAAAAAAAAAAAAAAAAAAA'))).toBe('h_length'); // 18 bytes
     expect(code(() => readPaymentQr('dogeconnect:example.com/dc/1?h=%%%'))).toBe('bad_encoding');
     expect(code(() => readPaymentQr('dogeconnect:example.com/dc/1?h=AAAA'))).toBe('h_length');
-    // standard Base64 with '+' and '/' is accepted too (reference-notes §B)
+    // standard Base64 with '+' and '/' is accepted too (docs/protocol.md#payment-qr-uris)
     expect(readPaymentQr('dogeconnect:example.com/dc/1?h=72b+LVh5K/mm7zyN9PXO').kind).toBe('connect');
     expect(() => readPaymentQr('dogeconnect:example.com/dc/1?h=!!!')).toThrow(UriError);
   });
 
-  it('needs both the path and h on the dedicated scheme (spec §5.3)', () => {
+  it('needs both the path and h on the dedicated scheme', () => {
     expect(code(() => readPaymentQr(`dogeconnect:?h=${H}`))).toBe('missing_path');
     expect(code(() => readPaymentQr('dogeconnect:example.com/dc/1'))).toBe('missing_h');
     expect(code(() => readPaymentQr('dogeconnect:example.com/dc/1?h='))).toBe('missing_h');
@@ -71,7 +71,7 @@ describe('reading the QR code', () => {
     expect(p.envelopeUrl).toBe('https://example.com/dc/1');
   });
 
-  it('prefixes https:// (spec §5.4), http:// only with the explicit allowHttp option', () => {
+  it('prefixes https://, http:// only with the explicit allowHttp option', () => {
     const p = readConnectQr(`dogecoin:${SHOP_ADDRESS}?amount=1&dc=127.0.0.1%3A3000%2Fdc%2Fabc&h=${H}`);
     expect(envelopeFetchUrl(p)).toBe('https://127.0.0.1:3000/dc/abc');
     expect(envelopeFetchUrl(p, { allowHttp: true })).toBe('http://127.0.0.1:3000/dc/abc');
@@ -89,7 +89,7 @@ describe('verifying the envelope', () => {
     expect(verifyPaymentEnvelope(env, RELAY_H15).payment.total).toBe('22.05');
   });
 
-  it('refuses an h that does not match the relay key (spec §5.5)', () => {
+  it('refuses an h that does not match the relay key', () => {
     const other = new Uint8Array(RELAY_H15);
     other[14] ^= 1;
     expect(code(() => verifyPaymentEnvelope(env, other))).toBe('bad_hash');

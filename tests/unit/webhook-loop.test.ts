@@ -1,5 +1,5 @@
 // The delivery loop against a stub database: errors are swallowed and logged, passes go on,
-// and stop() ends it. The real delivery path is covered by tests/integration/webhook-delivery.
+// and stop() ends it. The real delivery path is covered by tests/integration/webhook-delivery.test.ts.
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../lib/db/client';
 import { deliverDueEvents, redactUrl, startWebhookLoop } from '../../lib/webhooks/delivery';

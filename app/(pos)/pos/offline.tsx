@@ -1,7 +1,8 @@
 'use client';
-// The till as an installable app (issue 16, docs/using-counter.md#installing-the-till-as-an-app-and-when-the-network-drops): it registers the service worker
-// (public/sw.js, production builds only), which keeps the till's page and files for a flaky
-// network; and when the till cannot reach Counter it says so plainly and refuses to charge.
+// The till as an installable app (docs/using-counter.md#installing-the-till-as-an-app-and-when-the-network-drops):
+// it registers the service worker (public/sw.js, production builds only), which keeps the till's
+// page and files for a flaky network; and when the till cannot reach Counter it says so plainly
+// and refuses to charge.
 import { useEffect } from 'react';
 import s from './pos.module.css';
 

@@ -3,11 +3,13 @@
 // pairing code), Lock and the idle lock
 // (the store's till_lock_sec); on an unregistered browser, "Use this device as a till" for an
 // owner or a manager (a Till name field and Register). Locking signs the session out and shows
-// the lock screen; the sale that waits is on the server, so the next cashier can see it through.
-import { useCallback, useEffect, useRef, useState } from 'react';
+// the lock screen only once the server confirmed it (use-lock.ts); the sale that waits is on the
+// server, so the next cashier can see it through.
+import { useEffect, useRef, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { csrfFetch } from '@/app/_lib/csrf-fetch';
 import { CustomerDisplayButton } from './customer-display-button';
+import { useLock } from './use-lock';
 import s from './pos.module.css';
 import l from './lock/lock.module.css';
 
@@ -24,13 +26,7 @@ export function TillDevice({ terminal, canRegister, lockSec }: TillDeviceProps) 
 
 function LockControls({ lockSec }: { lockSec: number }) {
   const t = useTranslations('lock');
-  const locking = useRef(false);
-  const lock = useCallback(async () => {
-    if (locking.current) return;
-    locking.current = true;
-    await csrfFetch('/api/auth/logout', { method: 'POST', body: '{}' }).catch(() => null);
-    window.location.assign('/pos/lock');
-  }, []);
+  const { state, lock } = useLock();
   useEffect(() => {
     if (!(lockSec > 0)) return;
     let timer = window.setTimeout(lock, lockSec * 1000);
@@ -45,7 +41,27 @@ function LockControls({ lockSec }: { lockSec: number }) {
       for (const e of events) window.removeEventListener(e, reset);
     };
   }, [lock, lockSec]);
-  return <button type="button" className={s.ghost} onClick={lock}>{t('lock')}</button>;
+  return (
+    <>
+      <button type="button" className={s.ghost} onClick={lock}>{t('lock')}</button>
+      {state !== 'open' && <LockingDialog text={state === 'offline' ? t('lockOffline') : t('locking')} />}
+    </>
+  );
+}
+
+// A modal over the whole till while the sign-out is under way: the page behind is inert, so
+// nothing can be sold from it; Escape does not close it.
+function LockingDialog({ text }: { text: string }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const d = ref.current;
+    if (d && !d.open) d.showModal();
+  });
+  return (
+    <dialog ref={ref} className={l.locking} data-testid="till-locking" onCancel={(e) => e.preventDefault()} onClose={(e) => e.currentTarget.showModal()}>
+      <p role="alert">{text}</p>
+    </dialog>
+  );
 }
 
 function RegisterTill() {

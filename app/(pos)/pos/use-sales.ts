@@ -5,6 +5,7 @@
 // (app/_lib/kept-till.ts).
 import { useCallback, useEffect, useState } from 'react';
 import { forgetKeptTill } from '@/app/_lib/kept-till';
+import { isSealed } from '@/app/_lib/csrf-fetch';
 import type { RecentSale } from '@/lib/pos/catalog';
 import { saleFromView, type VendorPaymentView } from '@/lib/pos/sales';
 import { startOfLocalDay } from '@/lib/time/zone';
@@ -17,10 +18,14 @@ export function useSales(initial: RecentSale[], timeZone: string) {
   const [reachable, setReachable] = useState(true);
 
   const refresh = useCallback(async () => {
+    // While the till is locking, the lock owns the page: its sign-out's 401 must not send the
+    // page to the password form before the lock screen (use-lock.ts).
+    if (isSealed()) return;
     const midnight = startOfLocalDay(new Date(), timeZone); // today in the store's zone
     try {
       const r = await fetch(`/api/v1/payments?limit=20&from=${encodeURIComponent(midnight.toISOString())}`, { cache: 'no-store' });
       if (r.status === 401) {
+        if (isSealed()) return;
         await forgetKeptTill();
         window.location.assign('/login?next=%2Fpos');
         return;

@@ -10,6 +10,7 @@ import { encodeWif } from '../../doge/wif';
 import { log } from '../../log';
 import type { BlockTxSummary, ChainBackend, InputLookup, Outpoint } from '../backend';
 import { txSummary } from './chain';
+import { shapeOfRaw, txFacts } from '../tx-facts';
 import { DevnetStore, type DevnetState } from './store';
 import { DevnetBroadcaster } from './broadcast';
 
@@ -95,10 +96,15 @@ export function createDevnetBackend(opts: DevnetOptions): DevnetBackend {
       return chain().mempool.has(txid.toLowerCase());
     },
     async mempoolNewTxs(): Promise<BlockTxSummary[]> {
-      const pool = chain().mempool;
+      const c = chain();
+      const pool = c.mempool;
       const fresh = [...pool.values()].filter((t) => !mempoolSeen.has(t.txid));
       mempoolSeen = new Set(pool.keys());
-      return fresh.map(txSummary);
+      return fresh.map((t) => txSummary(t, (parent) => c.replaceable(parent)));
+    },
+    async mempoolTxFacts(raw: Uint8Array) {
+      const c = chain();
+      return txFacts(shapeOfRaw(raw), (parent) => c.replaceable(parent));
     },
     async peers() {
       return 1;

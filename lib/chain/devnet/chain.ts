@@ -14,6 +14,7 @@ import { hashMeetsTarget, powHash } from '../../doge/pow';
 import { classifyScript, pushData } from '../../doge/script';
 import { isCoinbase, parseTx, encodeTx, signalsRbf, type RawTx } from '../../doge/tx';
 import { parseBlock } from '../../doge/block';
+import { shapeOfParsed, txFacts, type Parents } from '../tx-facts';
 import type { BlockSummary, BlockTxSummary, BroadcastResult, InputLookup, Outpoint } from '../backend';
 import { checkP2pkhSpend, p2pkhSpendCheck, type SigCheck } from './script';
 
@@ -266,23 +267,28 @@ export class DevnetChain {
     return block;
   }
 
+  /**
+   * Replaceable as Dogecoin Core 1.14 decides it: a mempool tx that signals BIP125, or whose
+   * mempool parent is replaceable. A tx not in the mempool is mined (devnet knows its whole chain).
+   */
+  replaceable(txid: string, seen = new Set<string>()): boolean {
+    const t = this.mempool.get(txid);
+    if (!t || seen.has(txid)) return false;
+    seen.add(txid);
+    return signalsRbf(t.tx) || t.tx.inputs.some((i) => this.replaceable(hashToHex(i.prevTxid), seen));
+  }
+
   summary(b: DevnetBlock): BlockSummary {
     return {
       hash: b.hash, prevHash: b.prevHash, height: b.height, time: b.time, header: b.header, size: b.size,
       txCount: b.txs.length,
       totalTxSize: b.txs.reduce((s, t) => s + t.raw.length, 0),
-      txs: b.txs.map(txSummary),
+      txs: b.txs.map((t) => txSummary(t, 'mined')),
     };
   }
 }
 
-/** A tx as the chain worker sees it (blocks and the mempool). */
-export function txSummary(t: DevnetTx): BlockTxSummary {
-  return {
-    txid: t.txid,
-    inputs: isCoinbase(t.tx) ? [] : t.tx.inputs.map((i) => ({ txid: hashToHex(i.prevTxid), vout: i.vout, scriptSig: toHex(i.scriptSig) })),
-    outputs: t.tx.outputs.map((o, n) => ({ n, value: o.value, script: toHex(o.script) })),
-    raw: t.raw,
-    signalsRbf: !isCoinbase(t.tx) && signalsRbf(t.tx),
-  };
+/** A tx as the chain worker sees it (blocks and the mempool): its facts (tx-facts.ts). */
+export function txSummary(t: DevnetTx, parents: Parents): BlockTxSummary {
+  return txFacts(shapeOfParsed(t.txid, t.tx, t.raw), parents);
 }

@@ -14,7 +14,7 @@ import type { Peer } from '../../p2p/peer';
 import { INV_TX, decodeInv, encodeInv } from '../../p2p/wire';
 import { log } from '../../log';
 import { MempoolQueue } from '../mempool-queue';
-import { summarizeTx } from '../tx-summary';
+import { shapeOfRaw, type TxFacts, type TxShape } from '../tx-facts';
 
 export interface AnnouncementOptions {
   magic: string;
@@ -33,7 +33,10 @@ export class TxAnnouncements {
   /** Txs received over P2P (for the benchmark's cost figures). */
   received = 0;
 
-  constructor(private readonly opts: AnnouncementOptions) {}
+  /** Txs received and waiting for their ancestors' RBF signals (tx-facts.ts), sent as one batch. */
+  private pending: TxShape[] = [];
+
+  constructor(private readonly opts: AnnouncementOptions, private readonly facts: (txs: TxShape[]) => Promise<TxFacts[]>) {}
 
   start(): void {
     if (this.pool) return;
@@ -73,9 +76,25 @@ export class TxAnnouncements {
   }
 
   private onTx(payload: Uint8Array): void {
-    const tx = summarizeTx(payload);
-    this.asked.delete(tx.txid);
+    const tx = shapeOfRaw(payload);
     this.received++;
-    this.queue.push(tx);
+    this.pending.push(tx);
+    if (this.pending.length === 1) setImmediate(() => void this.flush());
+  }
+
+  /**
+   * The txs received meanwhile, with their RBF signals (the node lists their ancestors), to the
+   * queue. If the node cannot be asked they are left to the getrawmempool diff, which finds them.
+   */
+  private async flush(): Promise<void> {
+    const txs = this.pending;
+    this.pending = [];
+    try {
+      for (const f of await this.facts(txs)) this.queue.push(f);
+    } catch (e) {
+      log.warn('rpc: announced txs left to the mempool diff (their ancestors could not be read)', { txs: txs.length, error: e as Error });
+    } finally {
+      for (const t of txs) this.asked.delete(t.txid);
+    }
   }
 }

@@ -1,8 +1,8 @@
 // Reading Dogecoin Core's JSON answers (amounts already exact strings): shape checks that throw a
-// TypeError naming the field, and the verbose transaction → the summary the chain worker uses.
+// TypeError naming the field, and the verbose transaction → its shape (tx-facts.ts).
 import { fromHex, isHex } from '../../doge/bytes';
-import { parseTxAt, SEQUENCE_RBF_THRESHOLD } from '../../doge/tx';
-import type { BlockTxSummary, TxInput } from '../backend';
+import { parseTxAt } from '../../doge/tx';
+import type { TxShape } from '../tx-facts';
 import { koinuFromRpc } from './client';
 
 export type Json = Record<string, unknown>;
@@ -30,20 +30,23 @@ export function hash(v: string, what: string): string {
   return v.toLowerCase();
 }
 
-/** Convert one verbose transaction (getblock verbosity 2) into the summary the worker uses. */
-export function txSummary(raw: unknown, i: number): { tx: BlockTxSummary; size: number } {
+/**
+ * One verbose transaction (getblock verbosity 2, getrawtransaction verbose) as a TxShape; the
+ * caller builds its facts (tx-facts.ts). Read from the JSON, not the hex: Litecoin's txs carry
+ * witness data, which the Dogecoin parser refuses.
+ */
+export function txShape(raw: unknown, i: number): { tx: TxShape; size: number } {
   const what = `tx[${i}]`;
   const t = obj(raw, what);
-  const inputs: TxInput[] = [];
-  let rbf = false;
+  const inputs: TxShape['inputs'] = [];
+  let coinbase = false;
   for (const [j, vin] of arr(t.vin, `${what}.vin`).entries()) {
     const v = obj(vin, `${what}.vin[${j}]`);
-    if ('coinbase' in v) continue; // a coinbase input spends nothing
-    // BIP125: an nSequence below 0xfffffffe signals replace-by-fee (SEQUENCE_RBF_THRESHOLD).
-    if (typeof v.sequence === 'number' && v.sequence < SEQUENCE_RBF_THRESHOLD) rbf = true;
+    if ('coinbase' in v) { coinbase = true; continue; } // a coinbase input spends nothing
     const sig = v.scriptSig !== null && typeof v.scriptSig === 'object' ? (v.scriptSig as { hex?: unknown }).hex : undefined;
     inputs.push({
       txid: hash(str(v, 'txid', `${what}.vin[${j}]`), `${what}.vin[${j}].txid`), vout: int(v, 'vout', `${what}.vin[${j}]`),
+      sequence: int(v, 'sequence', `${what}.vin[${j}]`),
       ...(typeof sig === 'string' && isHex(sig) ? { scriptSig: sig.toLowerCase() } : {}),
     });
   }
@@ -56,7 +59,7 @@ export function txSummary(raw: unknown, i: number): { tx: BlockTxSummary; size: 
     };
   });
   const hex = typeof t.hex === 'string' && isHex(t.hex) ? fromHex(t.hex) : undefined;
-  return { tx: { txid: hash(str(t, 'txid', what), `${what}.txid`), inputs, outputs, signalsRbf: rbf, ...(hex ? { raw: hex } : {}) }, size: int(t, 'size', what) };
+  return { tx: { txid: hash(str(t, 'txid', what), `${what}.txid`), coinbase, inputs, outputs, ...(hex ? { raw: hex } : {}) }, size: int(t, 'size', what) };
 }
 
 /** How many outputs a serialized transaction has (null if it does not decode). */

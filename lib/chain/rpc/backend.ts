@@ -22,6 +22,8 @@ import { lookupInputs } from './inputs';
 import { broadcast } from './broadcast';
 import { RpcMempoolWatch } from './mempool';
 import { MempoolPoller } from './mempool-poll';
+import { RpcRbfAncestry } from './ancestry';
+import { shapeOfRaw } from '../tx-facts';
 
 export interface RpcBackendOptions {
   /** `http://user:pass@host:port` (DOGE_RPC_URL). */
@@ -47,9 +49,10 @@ const CORE_CHAIN: Record<NetworkName, string> = { mainnet: 'main', testnet: 'tes
 /** The backend: each concern lives in its own file (blocks, inputs, broadcast, mempool); this wires them. */
 export function createRpcBackend(opts: RpcBackendOptions): ChainBackend {
   const node = rpcNode(opts.client ?? createRpcClient({ url: opts.url, timeoutMs: opts.timeoutMs }));
-  const announced = opts.p2p ? new TxAnnouncements(opts.p2p) : null;
+  const ancestry = new RpcRbfAncestry(node);
+  const announced = opts.p2p ? new TxAnnouncements(opts.p2p, (txs) => ancestry.facts(txs)) : null;
   // One queue for both push paths: a tx the poll found is not fetched again when announced.
-  const mempool = new RpcMempoolWatch(node, announced?.queue);
+  const mempool = new RpcMempoolWatch(node, announced?.queue, ancestry);
   const pollMs = opts.mempoolPollMs ?? DEFAULT_MEMPOOL_POLL_MS;
   const poller = new MempoolPoller(mempool, pollMs);
   return {
@@ -75,6 +78,7 @@ export function createRpcBackend(opts: RpcBackendOptions): ChainBackend {
     broadcast: (txHex) => broadcast(node, txHex),
     inMempool: (txid) => mempool.inMempool(txid),
     mempoolNewTxs: () => mempool.newTxs(),
+    mempoolTxFacts: async (raw) => (await ancestry.facts([shapeOfRaw(raw)]))[0]!,
     mempoolDropped: (txs, processedTip, graceMs) => mempool.dropped(txs, processedTip, graceMs),
     async peers() {
       await node.call('getnetworkinfo');

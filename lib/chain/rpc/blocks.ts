@@ -4,7 +4,8 @@
 import { fromHex, hashToHex, isHex, sha256d } from '../../doge/bytes';
 import type { BlockSummary, TipInfo } from '../backend';
 import { RPC_CODES, RpcError } from './client';
-import { arr, hash, int, obj, str, txSummary } from './answers';
+import { arr, hash, int, obj, str, txShape } from './answers';
+import { txFacts } from '../tx-facts';
 import { itemResult, type RpcNode } from './node';
 
 const ZERO_HASH = '0'.repeat(64);
@@ -41,7 +42,7 @@ export async function block(node: RpcNode, blockHash: string): Promise<BlockSumm
   const header = fromHex(headerHex.slice(0, 160));
   const h = hash(str(b, 'hash', 'getblock'), 'getblock.hash');
   if (hashToHex(sha256d(header)) !== h) throw new Error(`header from getblockheader does not hash to ${h}`);
-  const txs = arr(b.tx, 'getblock.tx').map(txSummary);
+  const txs = arr(b.tx, 'getblock.tx').map(txShape);
   return {
     hash: h,
     prevHash: typeof b.previousblockhash === 'string' ? hash(b.previousblockhash, 'getblock.previousblockhash') : ZERO_HASH,
@@ -51,6 +52,6 @@ export async function block(node: RpcNode, blockHash: string): Promise<BlockSumm
     size: int(b, 'size', 'getblock'),
     txCount: txs.length,
     totalTxSize: txs.reduce((sum, t) => sum + t.size, 0),
-    txs: txs.map((t) => t.tx),
+    txs: txs.map((t) => txFacts(t.tx, 'mined')),
   };
 }

@@ -10,7 +10,9 @@
 import type { BlockTxSummary, Outpoint } from '../backend';
 import { MempoolQueue } from '../mempool-queue';
 import { RPC_CODES, RpcError, type RpcBatchItem } from './client';
-import { arr, hash, obj, txSummary } from './answers';
+import { arr, hash, obj, txShape } from './answers';
+import type { TxShape } from '../tx-facts';
+import type { RpcRbfAncestry } from './ancestry';
 import { itemResult, type RpcNode } from './node';
 
 /** Txs fetched per getrawtransaction batch (one batch in flight at a time). */
@@ -34,8 +36,11 @@ export class RpcMempoolWatch {
   /** Times the mempool was listed (getrawmempool), for the benchmark's figures. */
   lists = 0;
 
-  /** @param queue txs handed over between ticks (the P2P announcements' queue when there is one). */
-  constructor(private readonly node: RpcNode, readonly queue: MempoolQueue = new MempoolQueue()) {}
+  /**
+   * @param queue txs handed over between ticks (the P2P announcements' queue when there is one).
+   * @param ancestry the RBF signal of each new tx's unconfirmed ancestors (docs/security.md).
+   */
+  constructor(private readonly node: RpcNode, readonly queue: MempoolQueue = new MempoolQueue(), private readonly ancestry: RpcRbfAncestry) {}
 
   /** Hands over the queued txs (announced, or found by the poll), and keeps the diff from fetching them again. */
   takeQueued(): BlockTxSummary[] {
@@ -109,23 +114,25 @@ export class RpcMempoolWatch {
         if (!this.seen.has(id) && !pending.has(id)) fresh.push(id);
       }
     }
-    const out: BlockTxSummary[] = [];
+    const out: TxShape[] = [];
     const got = new Set<string>();
     for (let i = 0; i < fresh.length; i += FETCH_BATCH) {
       const items = await this.node.batch(fresh.slice(i, i + FETCH_BATCH).map((t) => ({ method: 'getrawtransaction', params: [t, true] })));
       items.forEach((item, j) => {
         // A tx that left the mempool meanwhile: skipped (a block shows it if it was mined).
         if (!item.ok) return;
-        out.push(txSummary(item.result, j).tx);
+        out.push(txShape(item.result, j).tx);
         got.add(fresh[i + j]!);
       });
     }
+    // Their ancestors' signals first: a failure leaves them unseen (and the mark old), for the next call.
+    const facts = await this.ancestry.facts(out);
     // Txs queued meanwhile (announced over P2P while this ran) stay seen.
     const queued = this.queue.pendingIds();
     this.seen = new Set(ids.filter((t) => this.seen.has(t) || got.has(t) || queued.has(t)));
     this.mark = mark;
     this.lastFullAt = Date.now();
-    return out;
+    return facts;
   }
   async dropped(txs: { txid: string; inputs: Outpoint[] }[], processedTip: string, graceMs = 3_000): Promise<string[]> {
     // Each watched tx is asked for by id (getmempoolentry), not found in the whole list: the cost

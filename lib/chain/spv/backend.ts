@@ -8,10 +8,12 @@
 // calls it). Without start(), e.g. in a web process with WORKER=off, broadcast()/inMempool()
 // open the peer connections on demand and tip()/blockHashAt() read chain_header.
 import type { Db } from '../../db/client';
-import { hashToHex, sha256d, toHex, hexToHash, fromHex } from '../../doge/bytes';
+import { hashToHex, sha256d, hexToHash, fromHex } from '../../doge/bytes';
 import type { Network } from '../../doge';
 import { parseMerkleBlock, verifyMerkleBlock } from '../../doge/merkleblock';
-import { parseTx, signalsRbf } from '../../doge/tx';
+import { parseTx } from '../../doge/tx';
+import { shapeOfParsed, shapeOfRaw, txFacts, type TxFacts } from '../tx-facts';
+import { RbfAncestry } from '../rbf-ancestry';
 import { PeerPool } from '../../p2p/pool';
 import type { Peer } from '../../p2p/peer';
 import {
@@ -71,6 +73,12 @@ export class SpvBackend implements ChainBackend {
   private filter: { fp: string; payload: Uint8Array } | null = null;
   private mempool = new Map<string, number>(); // txid -> first seen (ms)
   private loose = new MempoolQueue();
+  /**
+   * The unconfirmed txs the filter brought, replaceable or not. A parent never seen is taken as
+   * replaceable: spv cannot tell a confirmed parent from one its filter did not match
+   * (docs/security.md).
+   */
+  private ancestry = new RbfAncestry(() => true);
   private outgoing = new Map<string, Outgoing>();
   /** Peers that have our filter loaded (filteradd and mempool are only valid after filterload). */
   private filtered = new WeakSet<Peer>();
@@ -151,6 +159,11 @@ export class SpvBackend implements ChainBackend {
 
   async lookupInputs(_outpoints: Outpoint[]): Promise<InputLookup[]> {
     throw new Error('the spv backend cannot look up input values (canLookupInputs is false)');
+  }
+
+  /** A tx this backend broadcast: its facts from what the filter brought of its ancestors. */
+  async mempoolTxFacts(raw: Uint8Array): Promise<TxFacts> {
+    return this.ancestry.mempool([shapeOfRaw(raw)])[0]!;
   }
 
   async inMempool(txid: string): Promise<boolean> {
@@ -325,12 +338,12 @@ export class SpvBackend implements ChainBackend {
     const c = this.collect;
     const cur = c?.current ? c.got.get(c.current) : undefined;
     if (cur && cur.matched.has(txid)) {
-      if (!cur.summary.txs.some((t) => t.txid === txid)) cur.summary.txs.push({ ...summarize(txid, tx), raw: payload, index: cur.matched.get(txid) });
+      if (!cur.summary.txs.some((t) => t.txid === txid)) cur.summary.txs.push(txFacts({ ...shapeOfParsed(txid, tx, payload), index: cur.matched.get(txid) }, 'mined'));
       return;
     }
     if (this.mempool.size > 50_000) this.mempool.clear();
     if (!this.mempool.has(txid)) this.mempool.set(txid, Date.now());
-    this.loose.push({ ...summarize(txid, tx), raw: payload }); // a plain-wallet payment, seen in seconds (§12)
+    this.loose.push(this.ancestry.mempool([shapeOfParsed(txid, tx, payload)])[0]!); // a plain-wallet payment, seen in seconds
   }
 
   /** The filter-matching mempool txs received since the last call (the worker's "seen in seconds"). */
@@ -383,6 +396,7 @@ export class SpvBackend implements ChainBackend {
       const height = node?.height ?? (await this.heightFromDb(h));
       if (height === null) throw new BackendUnavailableError(`block ${h} is not in the header chain`);
       for (const t of b.summary.txs) this.mempool.delete(t.txid);
+      this.ancestry.mined(b.summary.txs.map((t) => t.txid));
       b.summary.txs.sort((x, y) => (x.index ?? 0) - (y.index ?? 0)); // block order
       // Only the matched txs are known: the sizes count the header and those (README).
       const totalTxSize = b.summary.txs.reduce((n, t) => n + (t.raw?.length ?? 0), 0);
@@ -397,13 +411,4 @@ export class SpvBackend implements ChainBackend {
   }
 }
 
-function summarize(txid: string, tx: ReturnType<typeof parseTx>): BlockTxSummary {
-  const coinbase = tx.inputs.length === 1 && tx.inputs[0]!.prevTxid.every((b) => b === 0);
-  return {
-    txid,
-    inputs: coinbase ? [] : tx.inputs.map((i) => ({ txid: hashToHex(i.prevTxid), vout: i.vout, scriptSig: toHex(i.scriptSig) })),
-    outputs: tx.outputs.map((o, n) => ({ n, value: o.value, script: toHex(o.script) })),
-    signalsRbf: !coinbase && signalsRbf(tx),
-  };
-}
 

@@ -1,4 +1,4 @@
-// Builds the Connect Payment object (spec §2.B) exactly as it will be signed. Optional strings
+// Builds the Connect Payment object (docs/protocol.md#the-payment-object) exactly as it will be signed. Optional strings
 // are sent as ""; no relay_token is issued (docs/relay.md). Pure.
 import { formatKoinu } from '../../money';
 import type { ConnectPayment } from '../../connect';

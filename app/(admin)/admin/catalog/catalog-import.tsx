@@ -22,8 +22,10 @@ type State =
   | { kind: 'done'; plan: ImportPlan }
   | { kind: 'error'; message: string };
 
-async function send(text: string, dryRun: boolean): Promise<{ status: number; plan: ImportPlan | null; message: string }> {
-  const r = await csrfFetch(`/api/admin/products/import${dryRun ? '?dry_run=1' : ''}`, { method: 'POST', body: text, headers: { 'Content-Type': 'text/csv' } });
+// The file's bytes as they are: the server judges the encoding (a non-UTF-8 file is refused, not
+// imported with U+FFFD where the browser's decoding lost its letters).
+async function send(bytes: ArrayBuffer, dryRun: boolean): Promise<{ status: number; plan: ImportPlan | null; message: string }> {
+  const r = await csrfFetch(`/api/admin/products/import${dryRun ? '?dry_run=1' : ''}`, { method: 'POST', body: bytes, headers: { 'Content-Type': 'text/csv' } });
   const body = await r.json().catch(() => null);
   const plan = body && typeof body.create === 'number' ? (body as ImportPlan) : null;
   return { status: r.status, plan, message: body?.message ?? '' };
@@ -37,17 +39,17 @@ export function CatalogImport() {
   const tc = useTranslations('common');
   const router = useRouter();
   const fileRef = useRef<HTMLInputElement>(null);
-  const [text, setText] = useState('');
+  const [bytes, setBytes] = useState<ArrayBuffer | null>(null);
   const [state, setState] = useState<State>({ kind: 'idle' });
 
   const fail = (status: number, message: string) => setState({ kind: 'error', message: message || tc('requestFailed', { status }) });
 
   async function choose(file: File | undefined) {
-    setText('');
+    setBytes(null);
     if (!file) return setState({ kind: 'idle' });
     if (file.size > MAX_BYTES) return setState({ kind: 'error', message: t('importTooLarge') });
-    const csv = await file.text();
-    setText(csv);
+    const csv = await file.arrayBuffer();
+    setBytes(csv);
     setState({ kind: 'busy', what: 'checking' });
     try {
       const r = await send(csv, true);
@@ -59,12 +61,13 @@ export function CatalogImport() {
   }
 
   async function apply() {
+    if (!bytes) return;
     setState({ kind: 'busy', what: 'applying' });
     try {
-      const r = await send(text, false);
+      const r = await send(bytes, false);
       if (r.status === 200 && r.plan) {
         setState({ kind: 'done', plan: r.plan });
-        setText('');
+        setBytes(null);
         if (fileRef.current) fileRef.current.value = '';
         router.refresh(); // the product list and the categories, as the server now has them
       } else if (r.plan) setState({ kind: 'preview', plan: r.plan }); // the catalog changed since the preview
@@ -94,7 +97,7 @@ export function CatalogImport() {
       </div>
       {state.kind === 'preview' ? (
         <div className="bo-form-actions">
-          <button type="button" className="btn" onClick={() => { setState({ kind: 'idle' }); setText(''); if (fileRef.current) fileRef.current.value = ''; }}>{ta('cancel')}</button>
+          <button type="button" className="btn" onClick={() => { setState({ kind: 'idle' }); setBytes(null); if (fileRef.current) fileRef.current.value = ''; }}>{ta('cancel')}</button>
           <button type="button" className="btn btn-primary" onClick={() => void apply()} disabled={!canApply}>{t('importApply')}</button>
         </div>
       ) : null}

@@ -47,8 +47,8 @@ function PaymentsSection({ fields: { text }, walletEditable }: { fields: Fields;
       <div className="bo-form-grid">
         {text('zero_conf_limit', t('zeroConf'), { inputMode: 'decimal', readOnly: !walletEditable })}
         {text('one_conf_limit', t('lowRisk'), { inputMode: 'decimal', readOnly: !walletEditable })}
-        {text('one_conf_required', t('confUpTo'), { inputMode: 'numeric' })}
-        {text('high_conf_required', t('confAbove'), { inputMode: 'numeric' })}
+        {text('one_conf_required', t('confUpTo'), { inputMode: 'numeric', readOnly: !walletEditable })}
+        {text('high_conf_required', t('confAbove'), { inputMode: 'numeric', readOnly: !walletEditable })}
       </div>
     </section>
   );

@@ -1,7 +1,7 @@
 import { json, jsonError } from '@/lib/api/respond';
 import { adminRoute } from '@/lib/api/admin';
-import { readBodyText } from '@/lib/api/body';
-import { importCatalogCsv, IMPORT_MAX_BYTES } from '@/lib/backoffice/catalog-csv';
+import { readBodyBytes } from '@/lib/api/body';
+import { decodeCatalogCsv, importCatalogCsv, IMPORT_MAX_BYTES } from '@/lib/backoffice/catalog-csv';
 
 export const dynamic = 'force-dynamic';
 
@@ -12,7 +12,8 @@ export function POST(req: Request) {
     const type = (req.headers.get('content-type') ?? '').split(';')[0].trim().toLowerCase();
     if (type !== 'text/csv') return jsonError(415, 'unsupported_media_type', 'send the file as text/csv');
     const dryRun = ['1', 'true'].includes(new URL(req.url).searchParams.get('dry_run') ?? '');
-    const text = await readBodyText(req, IMPORT_MAX_BYTES);
+    // Not UTF-8: a 400 in the dry run and the import alike, before any row is read.
+    const text = decodeCatalogCsv(await readBodyBytes(req, IMPORT_MAX_BYTES));
     const { plan } = await importCatalogCsv(ctx.db, text, { dryRun, userId: a.user.id });
     return json(plan, plan.errors.length && !dryRun ? 422 : 200);
   });

@@ -9,9 +9,9 @@ import { withRefundsOne } from '@/lib/refunds/load';
 export const dynamic = 'force-dynamic';
 
 export function POST(req: Request, { params }: { params: Promise<{ id: string }> }) {
-  return vendorRoute(req, 'payments:write', async (ctx, auth) => {
-    // Sessions: a manager or owner decides; a cashier may not (API keys need only the scope).
-    if (auth.kind === 'session' && auth.user.role === 'cashier') return jsonError(403, 'forbidden', 'only a manager or owner can mark a payment');
+  // payments:mark: a manager's or owner's password session, or an API key with payments:write;
+  // never a cashier, never the till's PIN session (lib/auth/roles.ts).
+  return vendorRoute(req, 'payments:mark', async (ctx, auth) => {
     const parsed = markRequest.safeParse(parseJsonOrUndefined(await readBodyText(req)));
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
