@@ -24,6 +24,8 @@ export interface Config {
   chainBackend: ChainBackendName;
   peers: string[];
   rpcUrl: string | null;
+  /** rpc only: the fast mempool poll's interval in ms, 0 = off (DOGE_RPC_MEMPOOL_POLL_MS, default 250, docs/live.md). */
+  rpcMempoolPollMs: number;
   genesisHash: string | null;
   checkpoint: { height: number; hash: string } | null;
   storeXpub: string | null;
@@ -107,6 +109,15 @@ function readRpcUrl(env: NodeJS.ProcessEnv, chainBackend: ChainBackendName): str
   return rpcUrl;
 }
 
+function readRpcMempoolPollMs(env: NodeJS.ProcessEnv): number {
+  const raw = nonEmpty(env.DOGE_RPC_MEMPOOL_POLL_MS) ?? '250';
+  const ms = Number(raw);
+  if (!/^\d{1,6}$/.test(raw) || (ms !== 0 && (ms < 50 || ms > 60_000))) {
+    throw new ConfigError('DOGE_RPC_MEMPOOL_POLL_MS', 'must be 0 (off) or a whole number of milliseconds from 50 to 60000');
+  }
+  return ms;
+}
+
 function readGenesisHash(env: NodeJS.ProcessEnv): string | null {
   const genesisHash = nonEmpty(env.CHAIN_GENESIS_HASH)?.toLowerCase() ?? null;
   if (genesisHash !== null && !hex64.test(genesisHash)) throw new ConfigError('CHAIN_GENESIS_HASH', 'must be 64 hex digits');
@@ -151,6 +162,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const { network, chainBackend } = readChain(env);
   const peers = readPeers(env);
   const rpcUrl = readRpcUrl(env, chainBackend);
+  const rpcMempoolPollMs = readRpcMempoolPollMs(env);
   const genesisHash = readGenesisHash(env);
   const checkpoint = readCheckpoint(env);
   const devnetBlockSeconds = readDevnetBlockSeconds(env);
@@ -168,6 +180,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     chainBackend,
     peers,
     rpcUrl,
+    rpcMempoolPollMs,
     genesisHash,
     checkpoint,
     storeXpub: nonEmpty(env.STORE_XPUB) ?? null,

@@ -64,14 +64,22 @@ async function reconcilePending(ctx: WorkerContext): Promise<void> {
   }
 }
 
-export async function workerTick(ctx: WorkerContext): Promise<void> {
+/**
+ * One tick. `step` runs each of its phases; the running worker passes its lock, so a mempool
+ * pass (mempoolWaker) waits for the phase in progress rather than the whole tick, whose phases
+ * each make RPC round trips to an `rpc` node (docs/live.md). A pass between two phases only adds
+ * mempool txs, which every later phase reads from the database as any other.
+ */
+export async function workerTick(ctx: WorkerContext, step: <T>(fn: () => Promise<T>) => Promise<T> = (fn) => fn()): Promise<void> {
   const sync: SyncContext = ctx;
-  if (ctx.tickDelayMs) await new Promise((r) => setTimeout(r, ctx.tickDelayMs));
-  await reconcilePending(ctx);
-  await syncWatchAddresses(ctx.db, ctx.network);
-  // Payments from any wallet are seen from the mempool, not at the next block (docs/api.md#payments-from-any-wallet).
-  if (ctx.chain.mempoolNewTxs) await onMempoolTxs(sync, await ctx.chain.mempoolNewTxs());
-  const r = await followChain(ctx.db, ctx.chain, {
+  await step(async () => {
+    if (ctx.tickDelayMs) await new Promise((r) => setTimeout(r, ctx.tickDelayMs));
+    await reconcilePending(ctx);
+    await syncWatchAddresses(ctx.db, ctx.network);
+    // Payments from any wallet are seen from the mempool, not at the next block (docs/api.md#payments-from-any-wallet).
+    if (ctx.chain.mempoolNewTxs) await onMempoolTxs(sync, await ctx.chain.mempoolNewTxs());
+  });
+  const r = await step(() => followChain(ctx.db, ctx.chain, {
     connected: async (b) => {
       await trackBlockConnected(ctx.db, ctx.network, b);
       await onBlockConnected(sync, b);
@@ -81,31 +89,36 @@ export async function workerTick(ctx: WorkerContext): Promise<void> {
       await trackBlockDisconnected(ctx.db, hash);
       await onBlockDisconnected(sync, hash);
     },
-  });
+  }));
   if (r.connected || r.disconnected) log.info('chain advanced', { height: r.tip.height, connected: r.connected, disconnected: r.disconnected });
-  // Txs the node dropped unmined (a reorg past its ancestor limit, a restart without its
-  // mempool) stop counting (docs/api.md#payments-from-any-wallet); rpc can tell, spv and devnet cannot.
-  if (!r.waiting) await dropVanishedTxs(sync, ctx.chain, r.tip.hash);
-  if (!r.waiting) await updateConfirmations(sync, r.tip.height, r.tip.hash);
-  await expirePayments(sync);
+  await step(async () => {
+    // Txs the node dropped unmined (a reorg past its ancestor limit, a restart without its
+    // mempool) stop counting (docs/api.md#payments-from-any-wallet); rpc can tell, spv and devnet cannot.
+    if (!r.waiting) await dropVanishedTxs(sync, ctx.chain, r.tip.hash);
+    if (!r.waiting) await updateConfirmations(sync, r.tip.height, r.tip.hash);
+    await expirePayments(sync);
+  });
   // The wallet's history (docs/node.md#the-wallets-history-birthday-and-rescan): a birthday becomes a rescan, which advances a batch per tick.
   if (!r.waiting) {
-    await applyBirthday(ctx.db, ctx.chain).catch((e) => log.warn('wallet birthday not applied yet (next tick retries)', { error: e as Error }));
-    await rescanStep(ctx.db, ctx.network, ctx.chain);
+    await step(async () => {
+      await applyBirthday(ctx.db, ctx.chain).catch((e) => log.warn('wallet birthday not applied yet (next tick retries)', { error: e as Error }));
+      await rescanStep(ctx.db, ctx.network, ctx.chain);
+    });
   }
   const st = ctx.chain.syncStatus?.();
-  await publishChainState(ctx.db, {
+  const peers = await ctx.chain.peers().catch(() => 0);
+  await step(async () => publishChainState(ctx.db, {
     ...(r.waiting ? {} : { tip_height: r.tip.height, tip_hash: r.tip.hash }),
-    peers: await ctx.chain.peers().catch(() => 0),
+    peers,
     synced: st ? !r.waiting && st.synced && st.headerHeight - r.tip.height <= 1 : true,
     ...(st ? { header_height: st.headerHeight, peer_height: st.peerHeight, headers_per_sec: st.headersPerSec } : {}),
-  });
+  }));
 }
 
 /**
- * Plain-wallet txs the backend was pushed (P2P) are handled as they arrive, between ticks
+ * Plain-wallet txs the backend was pushed (P2P, or the rpc mempool poll) are handled as they arrive, between ticks
  * (docs/live.md): a wake-up coalesces every tx that came meanwhile into one pass, and passes
- * never overlap a tick (`exclusive`). A pass that fails keeps its txs for the next one, which
+ * never overlap a tick's phase (`exclusive`). A pass that fails keeps its txs for the next one, which
  * the tick loop also runs.
  */
 function mempoolWaker(ctx: WorkerContext, exclusive: <T>(fn: () => Promise<T>) => Promise<T>): { stop(): void; pass(): Promise<void> } {
@@ -148,7 +161,7 @@ export function startWorker(ctx: WorkerContext): RunningWorker {
   let leader = false;
   let running: Promise<void> = Promise.resolve();
   let lastError = '';
-  // Ticks and the mempool passes between them run one at a time.
+  // A tick's phases and the mempool passes between them run one at a time.
   let lock: Promise<unknown> = Promise.resolve();
   const exclusive = <T>(fn: () => Promise<T>): Promise<T> => {
     const r = lock.then(fn);
@@ -189,7 +202,7 @@ export function startWorker(ctx: WorkerContext): RunningWorker {
       }
       if (leader) {
         await waker?.pass();
-        await exclusive(() => workerTick(ctx));
+        await workerTick(ctx, exclusive);
       }
       lastError = '';
     } catch (e) {

@@ -16,11 +16,14 @@ export async function dogecoindHelper() {
   return jiti.import(join(ROOT, 'tests/helpers/dogecoind.ts'));
 }
 
-/** A regtest dogecoind whose P2P side whitelists loopback (tx announcements at once), or null without the binary. */
-export async function startNode() {
+/**
+ * A regtest dogecoind, or null without the binary. By default its P2P side whitelists loopback
+ * (tx announcements at once); `whitelist: false` leaves the node's randomised announcement delay.
+ */
+export async function startNode({ whitelist = true } = {}) {
   const h = await dogecoindHelper();
   if (!h.haveDogecoind) return null;
-  return h.startDogecoind({ args: ['-whitelist=127.0.0.1'] });
+  return h.startDogecoind({ args: whitelist ? ['-whitelist=127.0.0.1'] : [] });
 }
 
 /** The app on `backend` ('devnet' | 'rpc' | 'spv'), with an owner who can make API keys. */

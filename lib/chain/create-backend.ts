@@ -18,10 +18,13 @@ export function createChainBackend(cfg: Config): ChainBackend {
   switch (cfg.chainBackend) {
     case 'rpc': {
       // Tx announcements come from the same node's P2P port (docs/live.md): the first of
-      // DOGE_PEERS when set, else the RPC host on the network's port.
+      // DOGE_PEERS when set, else the RPC host on the network's port; the fast mempool poll sees
+      // txs a node that does not whitelist the app announces seconds late.
       const net = getNetwork(cfg.network, cfg.genesisHash ? { genesisHash: cfg.genesisHash } : {});
       const peer = cfg.peers[0] ?? `${hostOf(cfg.rpcUrl!)}:${net.port}`;
-      return createRpcBackend({ url: cfg.rpcUrl!, network: cfg.network, p2p: { magic: net.magic, peer, defaultPort: net.port } });
+      return createRpcBackend({
+        url: cfg.rpcUrl!, network: cfg.network, p2p: { magic: net.magic, peer, defaultPort: net.port }, mempoolPollMs: cfg.rpcMempoolPollMs,
+      });
     }
     case 'spv':
       return new SpvBackend({

@@ -27,6 +27,11 @@ export class MempoolQueue {
     return this.seen.has(txid);
   }
 
+  /** The txids pushed and not drained yet. */
+  pendingIds(): Set<string> {
+    return new Set(this.queue.map((t) => t.txid));
+  }
+
   /** Calls `wake` after each push; returns the function that stops it. */
   onPush(wake: () => void): () => void {
     this.listeners.add(wake);

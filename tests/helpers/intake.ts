@@ -40,6 +40,9 @@ function scriptedNode(pool: Map<string, string>): RpcClient {
   const answer = (method: string, params: unknown[] = []): unknown => {
     const txid = String(params[0]);
     if (method === 'getrawmempool') return [...pool.keys()];
+    // The mempool watch's cheap change check (lib/chain/rpc/mempool.ts) before it lists.
+    if (method === 'getmempoolinfo') return { size: pool.size, bytes: 0, usage: 0 };
+    if (method === 'getbestblockhash') return '00'.repeat(32);
     if (!pool.has(txid)) throw new RpcError(RPC_CODES.INVALID_ADDRESS_OR_KEY, 'Transaction not in mempool', method);
     if (method === 'getrawtransaction') return verbose(pool.get(txid)!);
     if (method === 'getmempoolancestors') return [...ancestors(txid)];
@@ -74,7 +77,7 @@ export async function intake(path: Intake, hex: string, parents: string[], filte
   }
   const node = rpcNode(scriptedNode(pool));
   const ancestry = new RpcRbfAncestry(node);
-  if (path === 'rpc-diff') return (await new RpcMempoolWatch(node, null, ancestry).newTxs()).find((t) => t.txid === txid)!;
+  if (path === 'rpc-diff') return (await new RpcMempoolWatch(node, undefined, ancestry).newTxs()).find((t) => t.txid === txid)!;
   const ann = new TxAnnouncements({ magic: REGTEST.magic, peer: '127.0.0.1:1', defaultPort: REGTEST.port }, (txs) => ancestry.facts(txs));
   (ann as unknown as { onTx(p: Uint8Array): void }).onTx(fromHex(hex));
   for (let i = 0; i < 100 && !ann.queue.has(txid); i++) await new Promise((r) => setImmediate(r));

@@ -1,6 +1,7 @@
 // The `rpc` chain backend: Dogecoin Core over JSON-RPC (docs/architecture.md#chain-backends). Full validation is the
-// node's; this module only translates. It keeps no state and runs no loops: the chain worker
-// polls tip()/blockHashAt()/block().
+// node's; this module only translates. The chain worker polls tip()/blockHashAt()/block(); the
+// only loops here watch the mempool between its ticks while the backend is started (the node's
+// P2P announcements and the fast mempool poll, docs/live.md).
 //
 // Works without -txindex:
 // - blocks come from `getblock <hash> 2` (transactions with details) plus
@@ -20,6 +21,7 @@ import { tip, blockHashAt, block } from './blocks';
 import { lookupInputs } from './inputs';
 import { broadcast } from './broadcast';
 import { RpcMempoolWatch } from './mempool';
+import { MempoolPoller } from './mempool-poll';
 import { RpcRbfAncestry } from './ancestry';
 import { shapeOfRaw } from '../tx-facts';
 
@@ -34,7 +36,12 @@ export interface RpcBackendOptions {
   client?: RpcClient;
   /** The same node's P2P listener, for its tx announcements (lib/chain/rpc/announcements.ts). */
   p2p?: AnnouncementOptions;
+  /** The fast mempool poll's interval (DOGE_RPC_MEMPOOL_POLL_MS; lib/chain/rpc/mempool-poll.ts); 0 turns it off. */
+  mempoolPollMs?: number;
 }
+
+/** DOGE_RPC_MEMPOOL_POLL_MS's default (docs/configuration.md). */
+export const DEFAULT_MEMPOOL_POLL_MS = 250;
 
 /** Core's chain names (getblockchaininfo.chain) by our network names. */
 const CORE_CHAIN: Record<NetworkName, string> = { mainnet: 'main', testnet: 'test', regtest: 'regtest' };
@@ -44,20 +51,25 @@ export function createRpcBackend(opts: RpcBackendOptions): ChainBackend {
   const node = rpcNode(opts.client ?? createRpcClient({ url: opts.url, timeoutMs: opts.timeoutMs }));
   const ancestry = new RpcRbfAncestry(node);
   const announced = opts.p2p ? new TxAnnouncements(opts.p2p, (txs) => ancestry.facts(txs)) : null;
-  const mempool = new RpcMempoolWatch(node, announced, ancestry);
+  // One queue for both push paths: a tx the poll found is not fetched again when announced.
+  const mempool = new RpcMempoolWatch(node, announced?.queue, ancestry);
+  const pollMs = opts.mempoolPollMs ?? DEFAULT_MEMPOOL_POLL_MS;
+  const poller = new MempoolPoller(mempool, pollMs);
   return {
     name: 'rpc',
     canLookupInputs: true,
     async start() {
       announced?.start();
       if (opts.network) await checkChain(node, opts.network);
+      poller.start();
     },
     async stop() {
       announced?.stop();
+      poller.stop();
     },
-    ...(announced ? {
-      onMempoolTx: (wake: () => void) => announced.queue.onPush(wake),
-      takePushedTxs: () => mempool.takeAnnounced(),
+    ...(announced || pollMs > 0 ? {
+      onMempoolTx: (wake: () => void) => mempool.queue.onPush(wake),
+      takePushedTxs: () => mempool.takeQueued(),
     } : {}),
     tip: () => tip(node),
     blockHashAt: (height) => blockHashAt(node, height),
