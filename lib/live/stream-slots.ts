@@ -14,6 +14,7 @@
 // MAX_STREAMS, which is what the app's heap is sized for (docs/configuration.md, APP_HEAP_MB).
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { ipv6Groups } from '../net/ipv6';
 
 export const STREAMS_PER_USER = 10;
 export const DEFAULT_MAX_STREAMS = 2000;
@@ -62,13 +63,7 @@ export function streamLimitsFromEnv(env: Env = process.env): StreamLimits {
  */
 export function clientStreamKey(address: string): string {
   if (isIP(address) !== 6) return address;
-  const [head, tail = ''] = address.toLowerCase().split('::');
-  const left = head ? head.split(':') : [];
-  const right = tail ? tail.split(':') : [];
-  // An embedded IPv4 tail (64:ff9b::1.2.3.4 and the like) stands for two groups.
-  const width = (gs: string[]) => gs.reduce((n, g) => n + (g.includes('.') ? 2 : 1), 0);
-  const groups = address.includes('::') ? [...left, ...Array(8 - width(left) - width(right)).fill('0'), ...right] : left;
-  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, '')).join(':')}::/64`;
+  return `${ipv6Groups(address).slice(0, 4).map((g) => g.toString(16)).join(':')}::/64`;
 }
 
 export type SlotGrant = { ok: true; release(): void } | { ok: false; reason: 'user' | 'client' | 'checkout' | 'process' };

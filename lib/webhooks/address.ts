@@ -14,6 +14,7 @@ import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { Readable } from 'node:stream';
+import { ipv6Groups } from '../net/ipv6';
 
 const blocked = new BlockList();
 for (const [net, bits] of [
@@ -44,21 +45,6 @@ for (const [net, bits] of [
   ['ff00::', 8], // multicast
 ] as const) blocked.addSubnet(net, bits, 'ipv6');
 
-/** The eight 16-bit groups of an IPv6 address (input already validated by isIP). */
-function groups6(addr: string): number[] {
-  let a = addr.split('%')[0];
-  const v4 = /(\d+\.\d+\.\d+\.\d+)$/.exec(a);
-  if (v4) {
-    const b = v4[1].split('.').map(Number);
-    a = a.slice(0, -v4[1].length) + `${((b[0] << 8) | b[1]).toString(16)}:${((b[2] << 8) | b[3]).toString(16)}`;
-  }
-  const [head, tail] = a.includes('::') ? a.split('::') : [a, undefined];
-  const h = head ? head.split(':') : [];
-  const t = tail === undefined ? [] : tail ? tail.split(':') : [];
-  const fill = tail === undefined ? [] : Array(8 - h.length - t.length).fill('0');
-  return [...h, ...fill, ...t].map((x) => parseInt(x, 16));
-}
-
 const v4of = (hi: number, lo: number) => `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`;
 
 /** True when an IP address is one a webhook must not reach. */
@@ -68,7 +54,7 @@ export function isPrivateAddress(ip: string): boolean {
   if (kind === 4) return blocked.check(host, 'ipv4');
   if (kind !== 6) return true; // not an address at all: refuse rather than guess
   if (blocked.check(host.split('%')[0], 'ipv6')) return true;
-  const g = groups6(host);
+  const g = ipv6Groups(host);
   if (g[0] === 0x64 && g[1] === 0xff9b && g.slice(2, 6).every((x) => x === 0)) return blocked.check(v4of(g[6], g[7]), 'ipv4');
   if (g[0] === 0x2002) return blocked.check(v4of(g[1], g[2]), 'ipv4');
   return false;
