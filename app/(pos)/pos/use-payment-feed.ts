@@ -2,8 +2,11 @@
 // The payment on the till's payment screen, live from its event stream
 // (/api/v1/payments/<id>/events, app/_lib/payment-events.ts). Whenever the stream (re)opens the
 // payment is fetched once, for whatever happened while it was away; a stream refused for good
-// (429, 5xx) is tried afresh after a while, and at once when the browser is back online.
+// (429, 5xx) is tried afresh after a while, and at once when the browser is back online. Each
+// change it reports also refreshes today's sales (use-sales.ts), so the list needs no poll to show it.
 import { useEffect, useState } from 'react';
+import { useSWRConfig } from 'swr';
+import { isSalesKey } from './use-sales';
 import { followPaymentEvents } from '@/app/_lib/payment-events';
 import type { PosPaymentView } from '@/lib/pos/payment-state';
 
@@ -16,6 +19,7 @@ export function usePaymentFeed(payment: PaymentView & { id: string }) {
   const [view, setView] = useState<PaymentView>(payment);
   const [sse, setSse] = useState(true);
   const [attempt, setAttempt] = useState(0);
+  const { mutate } = useSWRConfig();
 
   useEffect(() => {
     let closed = false;
@@ -30,6 +34,7 @@ export function usePaymentFeed(payment: PaymentView & { id: string }) {
       payment: (v) => {
         setSse(true);
         setView(v);
+        void mutate(isSalesKey);
       },
       open: () => {
         setSse(true);
@@ -48,7 +53,7 @@ export function usePaymentFeed(payment: PaymentView & { id: string }) {
       window.removeEventListener('online', online);
       close();
     };
-  }, [payment.id, attempt]);
+  }, [payment.id, attempt, mutate]);
 
   return { view, setView, sse };
 }

@@ -1,11 +1,14 @@
 'use client';
-// Today's sales of this cashier, live: a light poll of the vendor API (no stream: those are
-// capped per user). A failed poll, or the browser going offline, says the till cannot reach
+// Today's sales of this cashier, live: a light poll of the vendor API through SWR (no stream:
+// those are capped per user), revalidated at once when a sale's own stream reports a change
+// (use-payment-feed.ts). A failed poll, or the browser going offline, says the till cannot reach
 // Counter; a 401 says the session is gone, and the kept till must not outlive it
 // (app/_lib/kept-till.ts).
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
+import useSWR from 'swr';
 import { forgetKeptTill } from '@/app/_lib/kept-till';
 import { isSealed } from '@/app/_lib/csrf-fetch';
+import { POLL_DEFAULTS, ReadError, readJson } from '@/app/_lib/swr';
 import type { RecentSale } from '@/lib/pos/catalog';
 import { saleFromView, type VendorPaymentView } from '@/lib/pos/sales';
 import { startOfLocalDay } from '@/lib/time/zone';
@@ -13,46 +16,43 @@ import { startOfLocalDay } from '@/lib/time/zone';
 /** Today's sales are re-read this often; a failed read says the till is offline. */
 const SALES_POLL_MS = 4_000;
 
-export function useSales(initial: RecentSale[], timeZone: string) {
-  const [sales, setSales] = useState<RecentSale[]>(initial);
-  const [reachable, setReachable] = useState(true);
+/** The SWR key of today's sales: the first element names it, for revalidating it from elsewhere. */
+export const SALES_KEY = 'pos-sales';
+export const isSalesKey = (key: unknown) => Array.isArray(key) && key[0] === SALES_KEY;
 
-  const refresh = useCallback(async () => {
+async function readTodaysSales([, timeZone]: [string, string]): Promise<RecentSale[]> {
+  const midnight = startOfLocalDay(new Date(), timeZone); // today in the store's zone, as of this read
+  const b = await readJson<{ payments: VendorPaymentView[] }>(`/api/v1/payments?limit=20&from=${encodeURIComponent(midnight.toISOString())}`);
+  return b.payments.map((v) => saleFromView(v, timeZone));
+}
+
+export function useSales(initial: RecentSale[], timeZone: string) {
+  const [online, setOnline] = useState(true);
+  const { data, error, mutate } = useSWR([SALES_KEY, timeZone] as [string, string], readTodaysSales, {
+    ...POLL_DEFAULTS,
+    fallbackData: initial,
+    refreshInterval: SALES_POLL_MS,
     // While the till is locking, the lock owns the page: its sign-out's 401 must not send the
     // page to the password form before the lock screen (use-lock.ts).
-    if (isSealed()) return;
-    const midnight = startOfLocalDay(new Date(), timeZone); // today in the store's zone
-    try {
-      const r = await fetch(`/api/v1/payments?limit=20&from=${encodeURIComponent(midnight.toISOString())}`, { cache: 'no-store' });
-      if (r.status === 401) {
-        if (isSealed()) return;
-        await forgetKeptTill();
-        window.location.assign('/login?next=%2Fpos');
-        return;
-      }
-      if (!r.ok) throw new Error(String(r.status));
-      const b = (await r.json()) as { payments: VendorPaymentView[] };
-      setSales(b.payments.map((v) => saleFromView(v, timeZone)));
-      setReachable(true);
-    } catch {
-      setReachable(false);
-    }
-  }, [timeZone]);
+    isPaused: isSealed,
+    onError: (e) => {
+      if (!(e instanceof ReadError) || e.status !== 401 || isSealed()) return;
+      void forgetKeptTill().then(() => window.location.assign('/login?next=%2Fpos'));
+    },
+  });
 
   useEffect(() => {
-    const timer = setInterval(refresh, SALES_POLL_MS);
-    const offline = () => setReachable(false);
-    const online = () => void refresh();
+    const offline = () => setOnline(false);
+    const back = () => setOnline(true);
     window.addEventListener('offline', offline);
-    window.addEventListener('online', online);
-    if (!navigator.onLine) setReachable(false);
+    window.addEventListener('online', back);
+    if (!navigator.onLine) setOnline(false);
     return () => {
-      clearInterval(timer);
       window.removeEventListener('offline', offline);
-      window.removeEventListener('online', online);
+      window.removeEventListener('online', back);
     };
-  }, [refresh]);
+  }, []);
 
   /** `reachable`: false while Counter does not answer (the till refuses to charge, docs/using-counter.md#the-till-pos). */
-  return { sales, reachable, refresh };
+  return { sales: data ?? initial, reachable: online && !error, refresh: () => mutate() };
 }

@@ -1,24 +1,21 @@
 'use client';
 // Re-renders the back office's overview when the store's readiness changes (polls /api/health
 // every 5 s while the checklist is shown), so the dashboard appears by itself once ready.
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useRouter } from 'next/navigation';
+import { useReadiness } from '@/app/_lib/use-readiness';
+
+const RECHECK_MS = 5_000;
 
 export function ReadinessRefresh() {
   const router = useRouter();
+  const { data } = useReadiness(undefined, RECHECK_MS, RECHECK_MS);
+  const last = useRef<string | null>(null);
   useEffect(() => {
-    let last: string | null = null;
-    const t = setInterval(async () => {
-      try {
-        const b = await (await fetch('/api/health', { cache: 'no-store' })).json();
-        const now = JSON.stringify([b.ready, (b.problems ?? []).map((p: { code: string }) => p.code)]);
-        if (last !== null && now !== last) router.refresh();
-        last = now;
-      } catch {
-        /* offline: try again on the next tick */
-      }
-    }, 5_000);
-    return () => clearInterval(t);
-  }, [router]);
+    if (!data) return;
+    const now = JSON.stringify([data.ready, data.codes]);
+    if (last.current !== null && now !== last.current) router.refresh();
+    last.current = now;
+  }, [data, router]);
   return null;
 }

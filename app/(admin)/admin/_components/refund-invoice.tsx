@@ -1,8 +1,9 @@
 'use client';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { useLocale, useTranslations } from 'next-intl';
 import { dogeAmount } from '@/lib/i18n/display';
+import { usePoll, readJson } from '@/app/_lib/swr';
 import { useAdminCall } from './api';
 
 // The Refund button on a paid invoice (docs/api.md#refunds): a small form (DOGE or fiat amount, rate
@@ -68,23 +69,18 @@ export function RefundInvoice({ id, refundable, currency, customerAddress }: { i
 /** A refund's live status: polls /relay/status (the refund id is its capability) until confirmed or declined. */
 export function RefundStatus({ id, status, labels }: { id: string; status: string; labels: Record<string, string> }) {
   const router = useRouter();
-  const [now, setNow] = useState(status);
+  const final = (s: string) => s === 'confirmed' || s === 'declined';
+  const { data } = usePoll<{ status: string }>(`/relay/status#${id}`, { status }, {
+    read: () => readJson<{ status: string }>('/relay/status', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ id }) }),
+    refreshInterval: (cur) => (final(cur?.status ?? status) ? 0 : 3000),
+  });
+  const now = data?.status ?? status;
+  const shown = useRef(status);
   useEffect(() => {
-    if (now === 'confirmed' || now === 'declined') return;
-    const t = setInterval(async () => {
-      try {
-        const r = await fetch('/relay/status', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ id }) });
-        const s = (await r.json()) as { status?: string };
-        if (s.status && s.status !== now) {
-          setNow(s.status);
-          router.refresh();
-        }
-      } catch {
-        /* next round */
-      }
-    }, 3000);
-    return () => clearInterval(t);
-  }, [id, now, router]);
+    if (now === shown.current) return;
+    shown.current = now;
+    router.refresh();
+  }, [now, router]);
   return <span className={`bo-badge bo-badge-${now}`} data-testid="refund-status" data-status={now}>{labels[now] ?? now}</span>;
 }
 

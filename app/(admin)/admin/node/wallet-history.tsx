@@ -1,8 +1,10 @@
 'use client';
 // The wallet's history on the node page (docs/node.md#the-wallets-history-birthday-and-rescan): the birthday, where the history is
-// complete from, and the rescan's progress, polled live from /api/admin/node every 2 s. The
-// owner sets the birthday or starts a rescan from a height or a UTC date.
-import { useEffect, useState } from 'react';
+// complete from, and the rescan's progress, polled live from /api/admin/node (through SWR) every
+// 2 s while a rescan runs, every 10 s otherwise. The owner sets the birthday or starts a rescan
+// from a height or a UTC date.
+import { useState } from 'react';
+import { usePoll } from '@/app/_lib/swr';
 import { useLocale, useTranslations } from 'next-intl';
 import { localeNumber } from '@/lib/i18n/display';
 import { useAdminCall } from '../_components/api';
@@ -12,22 +14,14 @@ export function WalletHistory({ initial, owner }: { initial: WalletHistoryStatus
   const t = useTranslations('adminNode');
   const locale = useLocale();
   const adminCall = useAdminCall();
-  const [w, setW] = useState(initial);
+  const { data, mutate } = usePoll<{ wallet: WalletHistoryStatus }>('/api/admin/node', { wallet: initial }, {
+    refreshInterval: (cur) => (cur?.wallet.rescan?.running ? 2_000 : 10_000),
+  });
+  const w = data?.wallet ?? initial;
+  const setW = (next: WalletHistoryStatus) => void mutate({ wallet: next }, { revalidate: false });
   const [from, setFrom] = useState(initial.birthday ?? '');
   const [msg, setMsg] = useState('');
   const [busy, setBusy] = useState(false);
-  const running = !!w.rescan?.running;
-  useEffect(() => {
-    const t = setInterval(async () => {
-      try {
-        const r = await fetch('/api/admin/node', { cache: 'no-store' });
-        if (r.ok) setW((await r.json()).wallet);
-      } catch {
-        /* offline: the next tick tries again */
-      }
-    }, running ? 2_000 : 10_000);
-    return () => clearInterval(t);
-  }, [running]);
 
   const act = async (method: string, url: string, body: unknown, done: string) => {
     setBusy(true);
