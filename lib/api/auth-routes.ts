@@ -10,6 +10,7 @@ import { clientInfo } from './client-address';
 import { readBodyText } from './body';
 import { json, jsonError } from './respond';
 import { requestUser, mutationAllowed, csrfRefused, sameOrigin } from './access';
+import { isPrintable, UNPRINTABLE_MESSAGE } from '../text/printable';
 
 const MAX_AUTH_BODY = 8 * 1024;
 
@@ -24,7 +25,7 @@ const loginBody = z.object({
 const setupBody = z.object({
   code: plain(100, 1),
   email: plain(320, 3),
-  name: plain(100).optional(),
+  name: plain(100).refine((s) => isPrintable(s), UNPRINTABLE_MESSAGE).optional(),
   password: z.string().min(1).max(MAX_PASSWORD_LENGTH),
 }).strict();
 

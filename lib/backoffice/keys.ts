@@ -6,6 +6,7 @@ import { createApiKey, revokeApiKey, SCOPES, BOOTSTRAP_KEY_ID } from '../auth';
 import { activeRelayKey, rotateRelayKey } from '../payments/creation/relay-key';
 import { BackofficeError, parseWith } from './errors';
 import { recordAudit } from './audit';
+import { isPrintable, UNPRINTABLE_MESSAGE } from '../text/printable';
 
 export interface ApiKeyView {
   id: string;
@@ -19,7 +20,7 @@ export interface ApiKeyView {
 }
 
 const CreateKey = z.object({
-  name: z.string().trim().min(1, 'must not be empty').max(100, 'must be at most 100 characters'),
+  name: z.string().trim().min(1, 'must not be empty').max(100, 'must be at most 100 characters').refine((s) => isPrintable(s), UNPRINTABLE_MESSAGE),
   scopes: z.array(z.enum(SCOPES)).min(1, 'choose at least one scope').max(SCOPES.length),
 }).strict();
 

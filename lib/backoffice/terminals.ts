@@ -6,6 +6,7 @@ import type { Db } from '../db/client';
 import { createTerminal } from '../auth';
 import { BackofficeError, parseWith } from './errors';
 import { recordAudit } from './audit';
+import { isPrintable, UNPRINTABLE_MESSAGE } from '../text/printable';
 
 export interface TerminalView {
   id: string;
@@ -15,9 +16,10 @@ export interface TerminalView {
   revoked: boolean;
 }
 
-// A name a cashier reads on the lock screen: printable, no control characters, 1–60 characters.
+// A name a cashier reads on the lock screen: 1–60 characters by the one printable-text rule
+// (lib/text/printable.ts).
 const name = z.string().trim().min(1, 'must not be empty').max(60, 'must be at most 60 characters')
-  .regex(/^[^\p{Cc}\p{Cf}\p{Zl}\p{Zp}]*$/u, 'must not contain control characters');
+  .refine((s) => isPrintable(s), UNPRINTABLE_MESSAGE);
 const TerminalBody = z.object({ name }).strict();
 
 export async function listTerminals(db: Db): Promise<TerminalView[]> {

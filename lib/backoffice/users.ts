@@ -6,6 +6,7 @@ import type { Db } from '../db/client';
 import { AccountError, createUser, destroyUserSessions, hashPassword, listUsers, passwordProblem, ROLES, MAX_PASSWORD_LENGTH, type PublicUser } from '../auth';
 import { BackofficeError, invalid, parseWith } from './errors';
 import { recordAudit } from './audit';
+import { isPrintable, UNPRINTABLE_MESSAGE } from '../text/printable';
 
 export interface UserView {
   id: string;
@@ -20,9 +21,13 @@ export function userView(u: PublicUser): UserView {
   return { id: u.id, email: u.email, name: u.name, role: u.role, disabled: u.disabled, created_at: u.createdAt.toISOString() };
 }
 
+// A staff member's name is shown on the till, the customer display and receipts: the one
+// printable-text rule (lib/text/printable.ts).
+const staffName = z.string().max(100).refine((s) => isPrintable(s), UNPRINTABLE_MESSAGE);
+
 const CreateUser = z.object({
   email: z.string().min(3).max(320),
-  name: z.string().max(100).optional(),
+  name: staffName.optional(),
   password: z.string().min(1).max(MAX_PASSWORD_LENGTH),
   role: z.enum(ROLES),
 }).strict();
@@ -30,7 +35,7 @@ const CreateUser = z.object({
 const UpdateUser = z.object({
   role: z.enum(ROLES).optional(),
   disabled: z.boolean().optional(),
-  name: z.string().max(100).optional(),
+  name: staffName.optional(),
   /** A new password set by the owner (e.g. a cashier who forgot theirs); ends their sessions. */
   password: z.string().min(1).max(MAX_PASSWORD_LENGTH).optional(),
 }).strict();

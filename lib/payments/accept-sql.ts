@@ -24,6 +24,8 @@ interface AcceptItem {
   fresh: PayRow;
   now: Date;
   paid: PaidByTx;
+  /** The tx signals replace-by-fee (itself or an unconfirmed ancestor): its payment_tx row keeps it. */
+  rbf: boolean;
   events: { id: string; type: EventType; body: string }[];
 }
 
@@ -36,8 +38,8 @@ interface AcceptItem {
 const ACCEPT_SQL = `
   WITH i AS (
     SELECT * FROM unnest($1::text[], $2::text[], $3::int[], $4::text[], $5::text[], $6::int[], $7::text[], $8::int[], $9::text[], $14::text[],
-                         $15::text[], $16::bigint[], $17::bigint[], $18::text[])
-      AS i(id, status, required, at, confirmed_at, block_height, block_hash, confirmations, exception, txid, new_exception, prev_paid, value, inputs)),
+                         $15::text[], $16::bigint[], $17::bigint[], $18::text[], $19::boolean[])
+      AS i(id, status, required, at, confirmed_at, block_height, block_hash, confirmations, exception, txid, new_exception, prev_paid, value, inputs, rbf)),
   u AS (
     UPDATE payment p SET status = i.status, broadcast_state = 'sent', required_confirmations = i.required, accepted_at = i.at::timestamptz,
            confirmed_at = i.confirmed_at::timestamptz, updated_at = i.at::timestamptz, exception = i.new_exception,
@@ -46,7 +48,7 @@ const ACCEPT_SQL = `
      WHERE p.id = ANY($1::text[]) AND p.id = i.id AND p.status = 'unpaid' AND p.broadcast_state = 'pending' AND p.txid = i.txid
        AND p.block_height IS NOT DISTINCT FROM i.block_height AND p.block_hash IS NOT DISTINCT FROM i.block_hash
        AND p.confirmations = i.confirmations AND p.exception IS NOT DISTINCT FROM i.exception AND p.amount_paid = i.prev_paid
-    RETURNING p.id, i.at, i.txid, i.value, i.inputs, p.block_height, p.block_hash, p.created_by),
+    RETURNING p.id, i.at, i.txid, i.value, i.inputs, i.rbf, p.block_height, p.block_hash, p.created_by),
   sx AS (SELECT id, at, created_by AS user_id FROM u),
   st_l AS (
     SELECT x.id AS payment_id, x.at, x.user_id, pr.id AS product_id, sum(COALESCE(l.count, 1))::bigint AS n
@@ -68,8 +70,8 @@ const ACCEPT_SQL = `
   s AS (
     UPDATE payment_submission s SET outcome = 'accepted' FROM u WHERE s.payment_id = u.id AND s.outcome = 'pending'),
   t AS (
-    INSERT INTO payment_tx (payment_id, txid, value, inputs, seen_at, block_height, block_hash)
-    SELECT u.id, u.txid, u.value, string_to_array(u.inputs, ','), u.at::timestamptz, u.block_height, u.block_hash FROM u
+    INSERT INTO payment_tx (payment_id, txid, value, inputs, seen_at, block_height, block_hash, signals_rbf)
+    SELECT u.id, u.txid, u.value, string_to_array(u.inputs, ','), u.at::timestamptz, u.block_height, u.block_hash, u.rbf FROM u
     ON CONFLICT (payment_id, txid) DO NOTHING)
   INSERT INTO vendor_event (id, type, payment_id, body, created_at, next_attempt_at)
   SELECT e.id, e.type, u.id, e.body, u.at::timestamptz, u.at::timestamptz
@@ -109,8 +111,8 @@ const ACCEPT_ONE_SQL = `
   s AS (
     UPDATE payment_submission SET outcome = 'accepted' WHERE payment_id = $1 AND outcome = 'pending' AND EXISTS (SELECT 1 FROM u)),
   t AS (
-    INSERT INTO payment_tx (payment_id, txid, value, inputs, seen_at, block_height, block_hash)
-    SELECT u.id, $13, $16::bigint, string_to_array($17::text, ','), $4::timestamptz, u.block_height, u.block_hash FROM u
+    INSERT INTO payment_tx (payment_id, txid, value, inputs, seen_at, block_height, block_hash, signals_rbf)
+    SELECT u.id, $13, $16::bigint, string_to_array($17::text, ','), $4::timestamptz, u.block_height, u.block_hash, $18::boolean FROM u
     ON CONFLICT (payment_id, txid) DO NOTHING)
   INSERT INTO vendor_event (id, type, payment_id, body, created_at, next_attempt_at)
   SELECT e.id, e.type, u.id, e.body, $4::timestamptz, $4::timestamptz
@@ -125,7 +127,7 @@ function acceptStatement(items: AcceptItem[]): [string, unknown[]] {
       one.row.id, one.fresh.status, one.fresh.requiredConfirmations, one.now.toISOString(), one.fresh.confirmedAt?.toISOString() ?? null,
       one.row.blockHeight, one.row.blockHash, one.row.confirmations, one.row.exception,
       one.events.map((e) => e.id), one.events.map((e) => e.type), one.events.map((e) => e.body), one.row.txid,
-      one.fresh.exception, String(one.row.amountPaid ?? 0n), String(one.paid.value), one.paid.inputs.join(','),
+      one.fresh.exception, String(one.row.amountPaid ?? 0n), String(one.paid.value), one.paid.inputs.join(','), one.rbf,
     ]];
   }
   const col = <T>(f: (a: AcceptItem) => T) => items.map(f);
@@ -136,7 +138,7 @@ function acceptStatement(items: AcceptItem[]): [string, unknown[]] {
     col((a) => a.row.confirmations), col((a) => a.row.exception),
     events.map((e) => e.paymentId), events.map((e) => e.id), events.map((e) => e.type), events.map((e) => e.body),
     col((a) => a.row.txid), col((a) => a.fresh.exception), col((a) => String(a.row.amountPaid ?? 0n)), col((a) => String(a.paid.value)),
-    col((a) => a.paid.inputs.join(',')),
+    col((a) => a.paid.inputs.join(',')), col((a) => a.rbf),
   ]];
 }
 
@@ -194,7 +196,7 @@ async function acceptChanged(db: Db, row: PayRow, now: Date, publicUrl: string, 
     if (!applied) return null;
     if (!known) {
       await t.paymentTx.create({
-        data: { paymentId: row.id, txid, value: paid.value, inputs: paid.inputs, seenAt: now, blockHeight: cur.blockHeight, blockHash: cur.blockHash },
+        data: { paymentId: row.id, txid, value: paid.value, inputs: paid.inputs, seenAt: now, blockHeight: cur.blockHeight, blockHash: cur.blockHash, signalsRbf: rbf },
       });
     }
     await t.paymentSubmission.updateMany({ where: { paymentId: row.id, outcome: 'pending', txid: row.txid }, data: { outcome: 'accepted' } });
@@ -213,6 +215,6 @@ async function acceptChanged(db: Db, row: PayRow, now: Date, publicUrl: string, 
 export async function acceptClaimed(db: Db, row: PayRow, now: Date, publicUrl: string, paid: PaidByTx, rbf: boolean): Promise<PaymentRow | null> {
   const { fresh, events: types } = acceptedRow(row, now, paid, rbf);
   const events = eventRows(await eventRow(db.prisma, fresh, row.amountPaid ?? 0n), types, publicUrl, now);
-  if (await batcherFor(db).submit({ row, fresh, now, paid, events })) return fresh;
+  if (await batcherFor(db).submit({ row, fresh, now, paid, rbf, events })) return fresh;
   return acceptChanged(db, row, now, publicUrl, paid, rbf);
 }

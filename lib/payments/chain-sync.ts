@@ -4,7 +4,7 @@
 import type { Db } from '../db/client';
 import type { BlockSummary, BlockTxSummary } from '../chain/backend';
 import { applyTransition, updateWithoutTransition } from './apply';
-import { CHAIN_TX, observeTxs } from './chain-txs';
+import { CHAIN_TX, observeTxs, recompute } from './chain-txs';
 import type { SyncContext } from './context';
 import { isExpiryDue } from './predicates';
 
@@ -28,14 +28,18 @@ export async function onMempoolTxs(ctx: SyncContext, txs: BlockTxSummary[]): Pro
  * payment below its required depth goes back through the table (chain.unconfirm, with its event)
  * in the same write that zeroes its count, so no reader ever sees `confirmed` with
  * `confirmations < required` (docs/architecture.md#invariants, and the database's CHECK).
+ * A payment relying on a tx of the block that signals replace-by-fee (its payment_tx row says
+ * so) is recomputed in the same transaction: a 0-conf one needs a confirmation again at once.
  */
 export async function onBlockDisconnected(ctx: SyncContext, hash: string): Promise<void> {
   const now = ctx.now?.() ?? new Date();
   await ctx.db.prisma.$transaction(async (t) => {
-    await t.paymentTx.updateMany({ where: { blockHash: hash }, data: { blockHeight: null, blockHash: null } });
+    const unmined = await t.$queryRawUnsafe<{ payment_id: string; signals_rbf: boolean }[]>(
+      `UPDATE payment_tx SET block_height = NULL, block_hash = NULL WHERE block_hash = $1 RETURNING payment_id, signals_rbf`, hash);
+    const replaceable = [...new Set(unmined.filter((r) => r.signals_rbf).map((r) => String(r.payment_id)))];
     // Locked first: a concurrent writer (a /pay acceptance, a mark) waits, so every guarded
     // write below finds the row as it was read.
-    await t.$queryRawUnsafe(`SELECT id FROM payment WHERE block_hash = $1 FOR UPDATE`, hash);
+    await t.$queryRawUnsafe(`SELECT id FROM payment WHERE block_hash = $1 OR id = ANY($2::text[]) ORDER BY id FOR UPDATE`, hash, replaceable);
     const rows = await t.payment.findMany({ where: { blockHash: hash } });
     for (const p of rows) {
       const data = { blockHeight: null, blockHash: null, confirmations: 0 };
@@ -47,6 +51,8 @@ export async function onBlockDisconnected(ctx: SyncContext, hash: string): Promi
         await updateWithoutTransition(t, p.id, p.status, { ...data, updatedAt: now });
       }
     }
+    // Its depth raised by the table (at least 1), and back to accepted if it was confirmed.
+    for (const id of replaceable) await recompute(t, ctx, id, now);
   }, CHAIN_TX);
 }
 

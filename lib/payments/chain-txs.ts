@@ -5,7 +5,7 @@
 // chain.double_spend when a block mines a tx that conflicts with a tx the payment needed.
 import type { Db } from '../db/client';
 import { scriptToAddress, fromHex, toHex, nulldataScript, type Network } from '../doge';
-import type { BlockTxSummary, ChainBackend } from '../chain/backend';
+import type { BlockTxSummary } from '../chain/backend';
 import { applyTransition, updateWithoutTransition } from './apply';
 import { requiredDepth } from './table';
 import { refundPaidBy, type RefundCandidate } from '../refunds/match';
@@ -62,6 +62,8 @@ interface Candidate {
   seq: bigint;
   /** Which of the txs being observed this payment already counts. */
   counted: string[];
+  /** Those of them whose row records a replace-by-fee signal. */
+  countedRbf: string[];
   /** The payment's `data` outputs (hex payloads, in order): a tx pays it only if it carries each. */
   data: string[];
   /** A refund (docs/api.md, Refunds) as the refund rule needs it, else null. */
@@ -124,8 +126,9 @@ export async function observeTxs(ctx: SyncContext, txs: BlockTxSummary[], block:
   // A paid payment's tx seen unmined again signalling RBF (back from a disconnected block): the
   // payment may rely on it, so it is recomputed with that fact, never left at 0-conf.
   for (const c of cands) if ((c.status === 'accepted' || c.status === 'confirmed') && c.counted.some((x) => rbf.has(x))) touched.add(c.id);
+  const signals = block ? [] : changedSignals(txs, cands);
   // Nearly every mempool tx pays no payment: nothing to write.
-  if (!rows.length && !touched.size && !(block && txids.length)) return;
+  if (!rows.length && !touched.size && !signals.length && !(block && txids.length)) return;
   // What the txs are (mined, conflicted, paying) and how each payment moves, in one transaction:
   // no reader sees a tx counted, mined or double spent before its payment's amounts and state
   // follow (docs/architecture.md#invariants).
@@ -135,8 +138,28 @@ export async function observeTxs(ctx: SyncContext, txs: BlockTxSummary[], block:
       const r = await t.paymentTx.createMany({ data: rows, skipDuplicates: true });
       if (r.count > 0) for (const x of rows) touched.add(x.paymentId);
     }
+    if (signals.length) await noteSignals(t, signals);
     for (const id of touched) await recompute(t, ctx, id, now, rbf);
   }, CHAIN_TX);
+}
+
+/** Counted txs seen unmined again whose replace-by-fee signal is not the one their rows record. */
+function changedSignals(txs: BlockTxSummary[], cands: Candidate[]): BlockTxSummary[] {
+  const counted = new Set(cands.flatMap((c) => c.counted));
+  const recorded = new Set(cands.flatMap((c) => c.countedRbf));
+  return txs.filter((x) => counted.has(x.txid) && x.signalsRbf !== recorded.has(x.txid));
+}
+
+/**
+ * Counted txs seen unmined again: their rows keep the signal as now seen (an ancestor mined
+ * meanwhile, or back from a disconnected block), for the next disconnect to read.
+ */
+async function noteSignals(t: Tx, seen: BlockTxSummary[]): Promise<void> {
+  await t.$queryRawUnsafe(
+    `UPDATE payment_tx SET signals_rbf = s.rbf FROM unnest($1::text[], $2::boolean[]) AS s(txid, rbf)
+      WHERE payment_tx.txid = s.txid AND payment_tx.block_height IS NULL AND payment_tx.signals_rbf <> s.rbf`,
+    seen.map((x) => x.txid), seen.map((x) => x.signalsRbf),
+  );
 }
 
 /** A chain write holds one transaction for every payment it moves: room for a large block on a busy PGlite. */
@@ -183,6 +206,7 @@ async function candidatesAt(db: Db, addresses: string[], txids: string[]): Promi
   return (await db.query<Record<string, unknown>>(
     `SELECT p.id, p.address, p.status, p.broadcast_state, p.txid, p.seq, p.refund_of, p.total::text AS total, p.created_at,
             ARRAY(SELECT t.txid FROM payment_tx t WHERE t.payment_id = p.id AND t.txid = ANY($2::text[])) AS counted,
+            ARRAY(SELECT t.txid FROM payment_tx t WHERE t.payment_id = p.id AND t.txid = ANY($2::text[]) AND t.signals_rbf) AS counted_rbf,
             ARRAY(SELECT o.data FROM payment_output o WHERE o.payment_id = p.id AND o.type = 'data' ORDER BY o.idx) AS data,
             CASE WHEN p.refund_of IS NOT NULL THEN ARRAY(SELECT s.txid FROM payment_submission s WHERE s.payment_id = p.id AND s.txid = ANY($2::text[])) END AS submitted,
             CASE WHEN p.refund_of IS NOT NULL THEN ARRAY(SELECT unnest(t.inputs) FROM payment_tx t WHERE t.payment_id = p.id) END AS spent
@@ -191,7 +215,7 @@ async function candidatesAt(db: Db, addresses: string[], txids: string[]): Promi
     const c = {
       id: String(r.id), address: String(r.address), status: String(r.status), broadcastState: String(r.broadcast_state),
       txid: r.txid === null || r.txid === undefined ? null : String(r.txid), seq: BigInt(String(r.seq)),
-      counted: (r.counted as unknown[] | null ?? []).map(String),
+      counted: (r.counted as unknown[] | null ?? []).map(String), countedRbf: (r.counted_rbf as unknown[] | null ?? []).map(String),
       data: (r.data as unknown[] | null ?? []).map((d) => String(d ?? '')),
     };
     const refund = r.refund_of === null || r.refund_of === undefined ? null : {
@@ -205,6 +229,7 @@ async function candidatesAt(db: Db, addresses: string[], txids: string[]): Promi
 
 interface NewPaymentTx {
   paymentId: string; txid: string; value: bigint; inputs: string[]; seenAt: Date; blockHeight: number | null; blockHash: string | null; commitsData: boolean;
+  signalsRbf: boolean;
 }
 
 /** The payment_tx rows to add: each output not yet counted, given to the payment it pays. */
@@ -239,7 +264,7 @@ function newPaymentTxs(
       if (to.broadcastState === 'pending' && to.txid === o.txid) continue;
       rows.push({
         paymentId: to.id, txid: o.txid, value: o.value, inputs: o.inputs, seenAt: now, blockHeight: block?.height ?? null, blockHash: block?.hash ?? null,
-        commitsData: carriesData(scripts.get(o.txid) ?? [], to.data),
+        commitsData: carriesData(scripts.get(o.txid) ?? [], to.data), signalsRbf: o.tx.signalsRbf,
       });
     }
   }
@@ -256,6 +281,8 @@ interface Counted {
   conflictedBy: string | null;
   /** It carries every data output the payment asks for (always, for a payment without any). */
   commitsData?: boolean;
+  /** Its replace-by-fee signal as last seen (the tx or an unconfirmed ancestor). */
+  signalsRbf?: boolean;
 }
 
 /** The sum, the txids in order, the txs needed to reach the total and whether a needed one is conflicted. */
@@ -279,10 +306,11 @@ export function summarize(total: bigint, all: Counted[]) {
 }
 
 /**
- * Recomputes one payment from its payment_tx rows and applies the table. `rbf`: txids just seen
- * unmined that signal replace-by-fee (the table then requires at least one confirmation).
+ * Recomputes one payment from its payment_tx rows and applies the table. A needed tx that is
+ * unmined and signals replace-by-fee (its row says so, or it is in `rbf`: txids just seen
+ * unmined signalling it) makes the table require at least one confirmation.
  */
-async function recompute(t: Tx, ctx: SyncContext, id: string, now: Date, rbf: ReadonlySet<string> = new Set()): Promise<void> {
+export async function recompute(t: Tx, ctx: SyncContext, id: string, now: Date, rbf: ReadonlySet<string> = new Set()): Promise<void> {
   const p = await t.payment.findUnique({ where: { id } });
   if (!p) return;
   const all = await t.paymentTx.findMany({ where: { paymentId: id }, orderBy: { seq: 'asc' } });
@@ -307,7 +335,7 @@ async function recompute(t: Tx, ctx: SyncContext, id: string, now: Date, rbf: Re
   // Only a tx the payment relies on (one of those needed to reach the total) can keep it from
   // 0-conf: more money in an RBF tx to a payment already paid does not put it at risk, and
   // raising its depth then left a confirmed payment below its required depth.
-  const signalsRbf = c.needed.some((x) => rbf.has(x.txid) && x.blockHeight === null && x.conflictedBy === null);
+  const signalsRbf = c.needed.some((x) => (x.signalsRbf || rbf.has(x.txid)) && x.blockHeight === null && x.conflictedBy === null);
   const depth = { required: p.requiredConfirmations, rbf: signalsRbf };
   // Double spent only when what is left no longer reaches the total: a fee bump (RBF) whose
   // replacement pays the address as well leaves the payment paid.
@@ -349,59 +377,4 @@ async function unconfirmBelowDepth(
   const data = { requiredConfirmations: required, confirmations: conf, blockHeight: block?.height ?? null, blockHash: block?.hash ?? null, updatedAt: now };
   const a = await applyTransition(t, { row: p, trigger: 'chain.confirmations', facts: { reached: false }, data, publicUrl: ctx.publicUrl, now });
   return a ? t.payment.findUniqueOrThrow({ where: { id: p.id } }) : null;
-}
-
-/**
- * The txs counted for open payments that are neither mined nor conflicted (a /pay broadcast in
- * flight aside), with the outpoints they spend: the ones a node could drop from its mempool.
- */
-export async function unminedCounted(db: Db): Promise<{ txid: string; inputs: string[] }[]> {
-  const rows = await db.query<{ txid: string; inputs: string[] }>(
-    `SELECT DISTINCT ON (t.txid) t.txid, t.inputs FROM payment_tx t JOIN payment p ON p.id = t.payment_id
-      WHERE t.block_height IS NULL AND t.conflicted_by IS NULL
-        AND (p.status = 'accepted' OR (p.status = 'unpaid' AND p.broadcast_state <> 'pending'))`,
-  );
-  return rows.map((r) => ({ txid: String(r.txid), inputs: (r.inputs ?? []).map(String) }));
-}
-
-/**
- * Finds the counted txs the node dropped (ChainBackend.mempoolDropped) and drops them
- * (dropTxs). A tx replaced by a conflicting one (an input spent by a mempool tx) is not a drop:
- * it stays counted until a block mines the conflict, which declines an accepted payment with
- * double_spent (§12). Backends that cannot tell (spv, devnet) do nothing.
- */
-export async function dropVanishedTxs(ctx: SyncContext, chain: ChainBackend, processedTip: string): Promise<void> {
-  if (!chain.mempoolDropped) return;
-  const counted = await unminedCounted(ctx.db);
-  if (!counted.length) return;
-  const txs = counted.map((c) => ({
-    txid: c.txid,
-    inputs: c.inputs.map((o) => ({ txid: o.split(':')[0]!, vout: Number(o.split(':')[1]) })),
-  }));
-  const drop = await chain.mempoolDropped(txs, processedTip);
-  await dropTxs(ctx, drop);
-}
-
-/**
- * Txs the node dropped unmined and unconflicted (docs/api.md#payments-from-any-wallet: amount_paid counts txs in the
- * mempool and in the chain): they stop counting, and their payments are recomputed through the
- * table (an accepted payment left short: chain.short_again). A tx that comes back is counted
- * again when the mempool or a block shows it.
- */
-export async function dropTxs(ctx: SyncContext, txids: string[]): Promise<void> {
-  if (!txids.length) return;
-  const now = ctx.now?.() ?? new Date();
-  // The txs leave and their payments move in one transaction (docs/architecture.md#invariants).
-  await ctx.db.prisma.$transaction(async (t) => {
-    const gone = await t.$queryRawUnsafe<{ payment_id: string; txid: string }[]>(
-      `DELETE FROM payment_tx WHERE txid = ANY($1::text[]) AND block_height IS NULL AND conflicted_by IS NULL RETURNING payment_id, txid`,
-      txids,
-    );
-    const touched = new Set<string>();
-    for (const r of gone) {
-      touched.add(String(r.payment_id));
-      log.warn('a tx paying a payment left the node unmined; it no longer counts', { payment: String(r.payment_id), txid: String(r.txid) });
-    }
-    for (const id of touched) await recompute(t, ctx, id, now);
-  }, CHAIN_TX);
 }

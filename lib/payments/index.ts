@@ -59,6 +59,7 @@ export {
   onBlockConnected, onBlockDisconnected, onMempoolTxs, updateConfirmations, expirePayments, CONFIRMATIONS_TRACKED,
 } from './chain-sync';
 export type { SyncContext, ChainContext } from './context';
-export { observeTxs, summarize, unminedCounted, dropVanishedTxs, dropTxs, type BlockRef } from './chain-txs';
+export { observeTxs, summarize, type BlockRef } from './chain-txs';
+export { unminedCounted, dropVanishedTxs, dropTxs } from './chain-drops';
 // The outbox's delivery state (the webhook loop):
 export { claimDelivery, finishDelivery, redeliverEvent, type DeliveryEnd, type AttemptLog } from './outbox';

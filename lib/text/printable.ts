@@ -1,14 +1,19 @@
 // The one rule for text a person types that others are shown or that is signed into an envelope
-// (the store's name as vendor_name, its address, category names, the customer display's lines):
-// no control character (C0, DEL, C1), no line or paragraph separator (U+2028, U+2029), and no bidi
-// embedding, override or isolate (U+202A–U+202E, U+2066–U+2069), which can make a name read
-// backwards or hide part of it (docs/security.md#store-text-is-printable). Pure: the browser may
-// use it too.
+// (the store's name as vendor_name, its address, a till's name, product and category names, the
+// items of a payment, the customer display's lines): no control character (C0, DEL, C1), no line
+// or paragraph separator (U+2028, U+2029), no lone surrogate, and no format character (Unicode
+// category Cf): the bidi embeddings, overrides, isolates and marks (U+202A–U+202E,
+// U+2066–U+2069, U+200E, U+200F, U+061C), which can make a name read backwards or hide part of
+// it, and the invisible ones (U+200B zero-width space, U+2060 word joiner, U+FEFF, U+00AD, the tag
+// characters), which make two names that look the same differ. Two format characters stay:
+// U+200C and U+200D (zero-width non-joiner and joiner), which emoji sequences and several
+// scripts need and which cannot reorder text (docs/security.md#store-text-is-printable). Pure:
+// the browser may use it too.
 
 /** Anything the rule refuses. */
-export const UNPRINTABLE_RE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+export const UNPRINTABLE_RE = /[\p{Cc}\p{Cs}\p{Zl}\p{Zp}]|(?![\u200c\u200d])\p{Cf}/u;
 /** The same, but a line feed is allowed (a postal address is printed on several lines). */
-export const UNPRINTABLE_BUT_LF_RE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+export const UNPRINTABLE_BUT_LF_RE = /(?!\n)[\p{Cc}\p{Cs}\p{Zl}\p{Zp}]|(?![\u200c\u200d])\p{Cf}/u;
 
 /** The message a refused field gets. */
 export const UNPRINTABLE_MESSAGE = 'must not contain control characters, line separators or bidi overrides';

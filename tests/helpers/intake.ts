@@ -1,8 +1,11 @@
 // The real intake paths of a tx, for the model-based test (tests/integration/payment-model.test.ts):
 // each builds a tx's facts with the code that path runs in production, against a node the test
 // plays (its mempool, parents included): the rpc backend's getrawmempool diff and its P2P
-// announcement handler (over a scripted JSON-RPC client), spv's filtered-tx handler, and the
-// block path (rpc's getblock reader). /relay/pay goes through the relay itself (payment-driver).
+// announcement handler (over a scripted JSON-RPC client), spv as a peer feeds it (a started spv
+// backend connected to a scripted peer on the loopback, which announces the txs its filter
+// matched and sends them when asked), and the block path (rpc's getblock reader). /relay/pay
+// goes through the relay itself (payment-driver).
+import { createServer, type Server, type Socket } from 'node:net';
 import { RpcMempoolWatch } from '@/lib/chain/rpc/mempool';
 import { RpcRbfAncestry } from '@/lib/chain/rpc/ancestry';
 import { TxAnnouncements } from '@/lib/chain/rpc/announcements';
@@ -12,6 +15,10 @@ import { RpcError, RPC_CODES, koinuToRpc, type RpcCall, type RpcClient } from '@
 import { SpvBackend } from '@/lib/chain/spv/backend';
 import { txFacts, type TxFacts } from '@/lib/chain/tx-facts';
 import { REGTEST, decodeTx, fromHex } from '@/lib/doge';
+import { FrameDecoder, decodeInv, encodeInv, encodeMessage, encodeVersion, INV_TX, NODE_BLOOM } from '@/lib/p2p/wire';
+import { openTestDb } from './stores';
+import { freePort } from './ports';
+import { until } from './wait';
 
 export type Intake = 'rpc-diff' | 'rpc-p2p' | 'spv';
 export const INTAKES: Intake[] = ['rpc-diff', 'rpc-p2p', 'spv'];
@@ -68,13 +75,7 @@ function scriptedNode(pool: Map<string, string>): RpcClient {
 export async function intake(path: Intake, hex: string, parents: string[], filterSaw: boolean): Promise<TxFacts> {
   const txid = decodeTx(hex, REGTEST).txid;
   const pool = new Map([...parents, hex].map((h) => [decodeTx(h, REGTEST).txid, h]));
-  if (path === 'spv') {
-    const spv = new SpvBackend({ network: REGTEST, peers: [], checkpoint: null, db: async () => { throw new Error('not used'); } });
-    const onTx = (spv as unknown as { onTx(p: Uint8Array): void }).onTx.bind(spv);
-    if (filterSaw) for (const p of parents) onTx(fromHex(p));
-    onTx(fromHex(hex));
-    return spv.takePushedTxs().find((t) => t.txid === txid)!;
-  }
+  if (path === 'spv') return spvIntake(filterSaw ? [...parents, hex] : [hex], txid);
   const node = rpcNode(scriptedNode(pool));
   const ancestry = new RpcRbfAncestry(node);
   if (path === 'rpc-diff') return (await new RpcMempoolWatch(node, undefined, ancestry).newTxs()).find((t) => t.txid === txid)!;
@@ -86,3 +87,67 @@ export async function intake(path: Intake, hex: string, parents: string[], filte
 
 /** A tx as a block brings it (rpc's getblock reader): its facts, mined. */
 export const minedFacts = (hex: string): TxFacts => txFacts(txShape(verbose(hex), 0).tx, 'mined');
+
+/** The spv backend and the peer it is connected to, started once for the whole test. */
+let spvPeer: Promise<{ spv: SpvBackend; server: Server; relay(hexes: string[]): void }> | null = null;
+
+/**
+ * A scripted peer: the handshake, empty answers to getheaders (nothing to sync), pongs, and the
+ * txs it announced (inv) sent when the backend asks for them (getdata), as a peer relays the
+ * mempool txs a bloom filter matched.
+ */
+async function startSpvPeer() {
+  const port = await freePort();
+  const txs = new Map<string, Uint8Array>();
+  const socks = new Set<Socket>();
+  const server = createServer((sock) => {
+    socks.add(sock);
+    sock.on('error', () => undefined);
+    sock.on('close', () => socks.delete(sock));
+    const dec = new FrameDecoder(REGTEST.magic);
+    const send = (cmd: string, payload?: Uint8Array) => sock.write(encodeMessage(REGTEST.magic, cmd, payload));
+    send('version', encodeVersion({ version: 70015, services: NODE_BLOOM, timestamp: 0n, nonce: 3n, userAgent: '/Shibetoshi:1.14.9/', startHeight: 0, relay: true }));
+    send('verack');
+    sock.on('data', (d) => {
+      for (const f of dec.push(new Uint8Array(d))) {
+        if (f.command === 'ping') send('pong', f.payload);
+        if (f.command === 'getheaders') send('headers', new Uint8Array([0]));
+        if (f.command === 'getdata') for (const i of decodeInv(f.payload)) if (i.type === INV_TX && txs.has(i.hash)) send('tx', txs.get(i.hash)!);
+      }
+    });
+  });
+  await new Promise<void>((r) => server.listen(port, '127.0.0.1', r));
+  const db = await openTestDb();
+  const spv = new SpvBackend({ network: REGTEST, peers: [`127.0.0.1:${port}`], checkpoint: null, db: async () => db });
+  await spv.start();
+  if ((await until(() => spv.peers(), (n) => n > 0, 30_000, 10)) === 0) throw new Error('the spv backend did not connect to the scripted peer');
+  const relay = (hexes: string[]) => {
+    const inv = hexes.map((h) => ({ type: INV_TX, hash: decodeTx(h, REGTEST).txid }));
+    for (const [i, h] of hexes.entries()) txs.set(inv[i]!.hash, fromHex(h));
+    for (const sock of socks) sock.write(encodeMessage(REGTEST.magic, 'inv', encodeInv(inv)));
+  };
+  const stop = spv.stop.bind(spv);
+  spv.stop = async () => {
+    await stop();
+    for (const sock of socks) sock.destroy();
+    await new Promise((r) => server.close(r));
+    await db.close();
+  };
+  return { spv, server, relay };
+}
+
+/** The facts spv builds for `txid` when the peer relays `hexes` (its parents first, when its filter matched them). */
+async function spvIntake(hexes: string[], txid: string): Promise<TxFacts> {
+  spvPeer ??= startSpvPeer();
+  const { spv, relay } = await spvPeer;
+  relay(hexes);
+  const got: TxFacts[] = [];
+  await until(async () => got.push(...await spv.mempoolNewTxs()), () => got.some((t) => t.txid === txid), 10_000, 2);
+  return got.find((t) => t.txid === txid)!;
+}
+
+/** Stops the spv backend and its peer (once the test is done). */
+export async function closeIntakes(): Promise<void> {
+  if (spvPeer) await (await spvPeer).spv.stop();
+  spvPeer = null;
+}

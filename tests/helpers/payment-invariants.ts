@@ -5,7 +5,7 @@
 // - `confirmed` means `confirmations >= required` (a merchant's "Mark settled" aside: the
 //   merchant decided, the chain did not);
 // - a paid payment that relies on an unmined tx signalling replace-by-fee never holds `required` 0
-//   (the test says which txids signal it: payment_tx does not record it);
+//   (the test says which txids signal it, independent of what payment_tx recorded);
 // - `amount_paid` is the sum of the outputs to its address over the txs it counts (its
 //   payment_tx rows that no mined tx conflicted), and counts are never negative.
 import { expect } from 'vitest';

@@ -97,7 +97,8 @@ export class PaymentModel {
   /**
    * What the worker does with the payment after the chain changed: amounts, double spends.
    * `seenRbf`: the txids the worker just saw unmined that signal RBF (contract §4: a payment
-   * relying on one never gets 0-conf, so the move raises its required depth to at least 1).
+   * relying on one never gets 0-conf, so the move raises its required depth to at least 1); a
+   * tx's own `rbf` is what its payment_tx row records, read again by every recompute.
    */
   private recompute(seenRbf: ReadonlySet<string>) {
     const live = this.live();
@@ -117,8 +118,10 @@ export class PaymentModel {
       this.emit('payment.declined');
       return;
     }
+    // Relying on an unmined tx known to signal (just seen, or recorded so: a disconnect or a
+    // double spend can make it needed) raises the depth, even when the amounts stay.
+    if (needed.some((t) => (seenRbf.has(t.txid) || t.rbf) && t.height === null)) this.required = Math.max(this.required, 1);
     if (!changed && !(this.status === 'unpaid' && enough)) return;
-    if (needed.some((t) => seenRbf.has(t.txid) && t.height === null)) this.required = Math.max(this.required, 1);
     const late = enough && needed[needed.length - 1].seenAt > this.o.expiresAt;
     const over = paid > this.total && paid > before && this.status !== 'declined';
     switch (this.status) {

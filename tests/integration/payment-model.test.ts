@@ -2,8 +2,9 @@
 // submissions, plain-wallet txs (short, exact, over, RBF-signalling, or spending an unconfirmed
 // parent that signals it or not) each brought by one of the real intake paths (rpc's
 // getrawmempool diff, rpc's P2P announcements, spv's filter: tests/helpers/intake.ts; blocks
-// through rpc's getblock reader, which rescans use too), blocks, disconnected
-// blocks, double spends mined, txs the node dropped, the clock passing the expiry, cancel, mark
+// through rpc's getblock reader), blocks, disconnected blocks, the wallet rescan over the
+// sequence's blocks (the real rescan, which must find the payment's mined txs and change no
+// payment: tests/helpers/model-rescan.ts), double spends mined, txs the node dropped, the clock passing the expiry, cancel, mark
 // settled/invalid and refunds, against a real PGlite and the devnet backend, in-process. The
 // test plays the node: it keeps a small chain and mempool and feeds the worker's hooks, as a
 // worker tick would. After every step the stored payment must equal a plain in-memory model
@@ -16,12 +17,12 @@
 // MODEL_STATS=1 prints how often each command ran and each state was reached. MODEL_STRICT=1 adds
 // a rule of the contract the code breaks today: only a tx paying a refund's exact amount pays it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomBytes } from 'node:crypto';
 import fc, { type AsyncCommand } from 'fast-check';
 import { openPaymentDriver, COIN_VALUE, FEE, SINK, customerAddress, type BlockSummary, type BlockTxSummary, type Coin, type CreatedPayment, type PaymentDriver, type SignedTx } from '../helpers/payment-driver';
 import { PaymentModel, type ModelTx } from '../helpers/payment-model';
 import { assertPaymentInvariants } from '../helpers/payment-invariants';
-import { intake, minedFacts, INTAKES, type Intake } from '../helpers/intake';
+import { intake, minedFacts, closeIntakes, INTAKES, type Intake } from '../helpers/intake';
+import { headerAndHash, rescanBlocks } from '../helpers/model-rescan';
 
 const RUNS = Number(process.env.MODEL_RUNS ?? 200);
 /** The longest sequence (MODEL_COMMANDS): 12 keeps the default run near half a minute. */
@@ -35,7 +36,7 @@ const DOGE = 100_000_000n;
 let drv: PaymentDriver;
 
 /** The node the test plays: blocks above a base height, and a mempool. Shared by all sequences. */
-const node = { base: 1000, blocks: [] as { hash: string; height: number; txs: BlockTxSummary[] }[], mempool: [] as BlockTxSummary[], hex: new Map<string, string>() };
+const node = { base: 1000, blocks: [] as BlockSummary[], mempool: [] as BlockTxSummary[], hex: new Map<string, string>() };
 const tipHeight = () => node.base + node.blocks.length;
 const tipHash = () => node.blocks.at(-1)?.hash ?? 'ba5e'.repeat(16);
 /** One day per sequence: each starts on its own clock, so earlier payments never stay open. */
@@ -66,9 +67,9 @@ interface Real {
 function blockOf(unmined: BlockTxSummary[]): BlockSummary {
   // Each tx as a block brings it (the block path's own builder), from its bytes.
   const txs = unmined.map((t) => (node.hex.has(t.txid) ? minedFacts(node.hex.get(t.txid)!) : t));
-  const b = { hash: randomBytes(32).toString('hex'), prevHash: tipHash(), height: tipHeight() + 1, txs };
-  node.blocks.push({ hash: b.hash, height: b.height, txs });
-  return { ...b, time: 0, header: new Uint8Array(80), size: 0, txCount: txs.length, totalTxSize: 0 };
+  const b = { ...headerAndHash(), prevHash: tipHash(), height: tipHeight() + 1, txs, time: 0, size: 0, txCount: txs.length, totalTxSize: 0 };
+  node.blocks.push(b);
+  return b;
 }
 
 const modelTx = (tx: SignedTx, value: bigint, now: number, viaPay: boolean): ModelTx =>
@@ -268,6 +269,14 @@ const disconnect = cmd('disconnect', (m) => m.blocks > 0, async (m) => {
   await tick(m);
 });
 
+const rescan = cmd('rescan', (m) => m.blocks > 0, async (m, r) => {
+  const from = tipHeight() - m.blocks + 1;
+  const held = await rescanBlocks(drv.db, drv.network, node.blocks, from);
+  // The payment's txs mined in those blocks pay a wallet address: the rescan found each one.
+  for (const t of m.pm.txs) if (t.height !== null && t.height >= from && !t.conflicted) expect(held, t.txid).toContain(t.txid);
+  await tick(m);
+});
+
 const doubleSpend = (i: number) => cmd(`doubleSpend(${i})`, (m) => m.pending.length > 0, async (m, r) => {
   const txid = m.pending[i % m.pending.length];
   const coin = r.coins.get(txid)!;
@@ -351,6 +360,7 @@ const command = fc.oneof(
   { weight: 3, arbitrary: fc.tuple(fc.boolean(), fc.boolean()).map(([rbf, parentRbf]) => pay(rbf, parentRbf)) },
   { weight: 6, arbitrary: fc.boolean().map(block) },
   { weight: 3, arbitrary: fc.constant(disconnect) },
+  { weight: 2, arbitrary: fc.constant(rescan) },
   { weight: 3, arbitrary: fc.nat(5).map(doubleSpend) },
   { weight: 4, arbitrary: fc.nat(5).map(drop) },
   { weight: 2, arbitrary: fc.integer({ min: 1, max: 1200 }).map(clock) },
@@ -386,6 +396,7 @@ beforeAll(async () => {
 afterAll(async () => {
   if (process.env.MODEL_STATS === '1') console.log([...stats].sort().map(([k, n]) => `${k}: ${n}`).join('\n'));
   await drv?.close();
+  await closeIntakes();
 });
 
 describe('payment lifecycle against a model (PGlite, devnet)', () => {

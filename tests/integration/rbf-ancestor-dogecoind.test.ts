@@ -83,6 +83,8 @@ function suite(name: string, backend: 'rpc' | 'spv', announcements: boolean | 'o
       const txid = await node.send(child);
       const v = await until(p.id, (x) => x.status !== 'unpaid');
       expect(v).toMatchObject({ status: 'accepted', required: 1, confirmed: 0, txid, amount_paid: '5' });
+      // The row keeps the signal, for a disconnect to read.
+      expect(await db.prisma.paymentTx.findFirstOrThrow({ where: { paymentId: p.id } })).toMatchObject({ txid, signalsRbf: true });
       // The risk is real: Dogecoin Core accepts the parent's replacement and drops the child.
       await node.send(replacement);
       const pool = await node.rpc<string[]>('getrawmempool');
@@ -98,6 +100,7 @@ function suite(name: string, backend: 'rpc' | 'spv', announcements: boolean | 'o
       const r = await submitPayment({ db, network: REGTEST, chain: running.chain, publicUrl: URL_BASE }, { id: p.id, tx: child });
       expect(r).toMatchObject({ status: 200, body: { status: 'accepted', required: 1, confirmed: 0 } });
       expect(await view(p.id)).toMatchObject({ status: 'accepted', required: 1, confirmed: 0 });
+      expect(await db.prisma.paymentTx.findFirstOrThrow({ where: { paymentId: p.id } })).toMatchObject({ signalsRbf: true });
       await node.mine(1);
       await until(p.id, (x) => x.status === 'confirmed');
       expect(await view(p.id)).toMatchObject({ confirmed: 1, required: 1 });

@@ -137,15 +137,19 @@ describe.each(['pglite', 'postgresql'] as const)('a disconnected block on %s', (
     expect(await paymentInvariantViolations(db)).toEqual([]);
   });
 
-  it('a 0-conf payment whose RBF tx is back in the mempool after a reorg goes back to accepted, its depth raised in the same write', async () => {
+  it('a 0-conf payment whose RBF tx is unmined by a reorg goes back to accepted in the disconnect\'s own write, its depth raised', async () => {
     const { id, block, tx } = await minedPayment(ctx, 0, true);
     expect(await db.prisma.payment.findUniqueOrThrow({ where: { id } })).toMatchObject({ status: 'confirmed', requiredConfirmations: 0 });
-    await onBlockDisconnected(ctx, block.hash);
-    // Until the tx is seen again the disconnect cannot know it signals RBF (payment_tx does not
-    // keep the signal): the poll checks the depth and the amounts, and the end state the rest.
-    const stop = poll(db, id);
+    expect(await db.prisma.paymentTx.findFirstOrThrow({ where: { paymentId: id } })).toMatchObject({ txid: tx.txid, signalsRbf: true });
+    // The poll knows the tx signals RBF: no read may show the payment relying on it unmined at
+    // required 0, from the disconnect on.
+    const stop = poll(db, id, new Set([tx.txid]));
     let seen: Awaited<ReturnType<typeof stop>>;
     try {
+      await onBlockDisconnected(ctx, block.hash);
+      // Before the tx is seen in the mempool again: the disconnect alone moved it.
+      expect(await db.prisma.payment.findUniqueOrThrow({ where: { id } }))
+        .toMatchObject({ status: 'accepted', exception: 'reorged', requiredConfirmations: 1, confirmations: 0, blockHash: null });
       await onMempoolTxs(ctx, [tx]);
     } finally {
       seen = await stop();
@@ -154,6 +158,21 @@ describe.each(['pglite', 'postgresql'] as const)('a disconnected block on %s', (
     expect(await db.prisma.payment.findUniqueOrThrow({ where: { id } })).toMatchObject({ status: 'accepted', exception: 'reorged', requiredConfirmations: 1, confirmations: 0 });
     expect(await events(db, id)).toEqual(['payment.accepted', 'payment.confirmed', 'payment.unconfirmed']);
     expect(await paymentInvariantViolations(db, { ids: [id], rbf: new Set([tx.txid]) })).toEqual([]);
+  });
+
+  it('a tx whose RBF signal came from an unconfirmed parent keeps it: seen again without it, the row follows', async () => {
+    const p = await newPayment(ctx, 0);
+    // Seen in the mempool while its unconfirmed parent signals: accepted, one confirmation needed.
+    const tx = payTx(p.address, p.total, true);
+    await onMempoolTxs(ctx, [tx]);
+    expect(await db.prisma.payment.findUniqueOrThrow({ where: { id: p.id } })).toMatchObject({ status: 'accepted', requiredConfirmations: 1 });
+    // The parent mined meanwhile: seen again as final, the row records it (the depth stays raised).
+    await onMempoolTxs(ctx, [{ ...tx, signalsRbf: false }]);
+    expect(await db.prisma.paymentTx.findFirstOrThrow({ where: { paymentId: p.id } })).toMatchObject({ signalsRbf: false });
+    await onMempoolTxs(ctx, [tx]);
+    expect(await db.prisma.paymentTx.findFirstOrThrow({ where: { paymentId: p.id } })).toMatchObject({ signalsRbf: true });
+    expect(await db.prisma.payment.findUniqueOrThrow({ where: { id: p.id } })).toMatchObject({ status: 'accepted', requiredConfirmations: 1 });
+    expect(await paymentInvariantViolations(db, { ids: [p.id], rbf: new Set([tx.txid]) })).toEqual([]);
   });
 
   it('a double spend mined in a block and a tx the node dropped move the payment in the transaction that records them', async () => {
@@ -191,7 +210,9 @@ describe.each(['pglite', 'postgresql'] as const)('a disconnected block on %s', (
       const all = loadMigrations(MIGRATIONS_DIR);
       const mine = all.findIndex((m) => m.name === '20261129031000_payment_invariants');
       expect(mine).toBeGreaterThan(0);
-      await migrate(old, all.slice(0, mine));
+      // The code below writes each tx's RBF signal: that later column is there first.
+      const signals = all.find((m) => m.name === '20261129040000_payment_tx_signals_rbf')!;
+      await migrate(old, [...all.slice(0, mine), signals]);
       await old.prisma.store.upsert({ where: { id: 1 }, update: { storeXpub: XPUB }, create: { id: 1, storeXpub: XPUB } });
       await activeRelayKey(old);
       const c = { db: old, network: REGTEST, publicUrl: 'http://127.0.0.1:1' };
@@ -201,7 +222,7 @@ describe.each(['pglite', 'postgresql'] as const)('a disconnected block on %s', (
       // What the two-write disconnect left when the process stopped between its writes.
       await old.query(`UPDATE payment SET confirmations = 0, block_height = NULL, block_hash = NULL WHERE id = $1`, [half.id]);
       await old.query(`UPDATE payment_tx SET block_height = NULL, block_hash = NULL WHERE payment_id = $1`, [half.id]);
-      expect(await migrate(old, all)).toMatchObject({ applied: ['20261129031000_payment_invariants', ...all.slice(mine + 1).map((m) => m.name)] });
+      expect(await migrate(old, all)).toMatchObject({ applied: ['20261129031000_payment_invariants', ...all.slice(mine + 1).filter((m) => m !== signals).map((m) => m.name)] });
       expect(await old.prisma.payment.findUniqueOrThrow({ where: { id: half.id } })).toMatchObject({ status: 'confirmed', confirmations: 0 });
       // The worker's first recount reads the whole history and moves it through the table.
       await updateConfirmations(c, half.block.height + 1);

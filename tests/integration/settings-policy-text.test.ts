@@ -10,6 +10,11 @@ import { changeSettings } from '@/lib/backoffice/settings-change';
 import { createProduct } from '@/lib/backoffice/catalog';
 import { BackofficeError } from '@/lib/backoffice/errors';
 import { DisplayCartSchema } from '@/lib/display/view';
+import { registerTerminal } from '@/lib/backoffice/terminals';
+import { createUserWithRole } from '@/lib/backoffice/users';
+import { priceRequest } from '@/lib/payments/creation/request';
+import { InvalidRequestError } from '@/lib/errors';
+import { isPrintable } from '@/lib/text/printable';
 
 const DGUB = 'dgub8nnbYqHETn61ajXkw8Z8cHasQNrPnQpb85448DY2ie7PmNecxAm6BjTnhNCvZY3qJk1MKZ9Z5HQasQ83ARb99nmduT7dunvxgcvBFVHuvrq';
 const owner = { id: 'owner-1', role: 'owner' as const };
@@ -53,7 +58,9 @@ describe('the risk policy\'s confirmations are the owner\'s', () => {
 });
 
 describe('store text is printable', () => {
-  const refused = ['\u2028', '\u2029', '\u202a', '\u202b', '\u202c', '\u202d', '\u202e', '\u2066', '\u2067', '\u2068', '\u2069', '\u0007', '\u0085'];
+  // Controls, separators, bidi controls and marks, and the invisible format characters.
+  const refused = ['\u2028', '\u2029', '\u202a', '\u202b', '\u202c', '\u202d', '\u202e', '\u2066', '\u2067', '\u2068', '\u2069', '\u0007', '\u0085',
+    '\u200b', '\ufeff', '\u2060', '\u200e', '\u200f', '\u061c', '\u00ad', '\u{e0041}'];
 
   it.each(refused.map((c) => [c.codePointAt(0)!.toString(16).padStart(4, '0')]))('U+%s in the name or the address: 400 naming the field, nothing saved', async (hex) => {
     const c = String.fromCodePoint(parseInt(hex, 16));
@@ -68,6 +75,16 @@ describe('store text is printable', () => {
     const cart = (name: string) => ({ currency: 'USD', lines: [{ name, count: 1, total: '100' }], adjustments: [], total: '100', payment_id: null });
     for (const c of refused) expect(DisplayCartSchema.safeParse(cart(`Tea${c}`)).success, c.codePointAt(0)!.toString(16)).toBe(false);
     expect(DisplayCartSchema.safeParse(cart('Café ☕ 👩‍🍳 שלום')).success).toBe(true);
+    expect(DisplayCartSchema.safeParse(cart('\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645')).success).toBe(true);
+  });
+
+  it('the rule: a lone surrogate is refused; a line feed only where asked; the joiners kept', () => {
+    expect(isPrintable('a\ud800b')).toBe(false);
+    expect(isPrintable('a\nb')).toBe(false);
+    expect(isPrintable('a\nb', { lineFeed: true })).toBe(true);
+    expect(isPrintable('a\u2028b', { lineFeed: true })).toBe(false);
+    expect(isPrintable('a\u200bb', { lineFeed: true })).toBe(false);
+    expect(isPrintable('👩\u200d🍳 \u0645\u06cc\u200c\u062e')).toBe(true);
   });
 
   it('keeps ordinary text: accents, emoji with joiners, right-to-left script, and a line feed in the address', async () => {
@@ -83,5 +100,42 @@ describe('product text is printable by the same rule', () => {
       expect(r, field).toMatch(new RegExp(`^invalid_request:${field}: must not contain control characters, line separators or bidi overrides`));
     }
     expect(await db.prisma.product.count({ where: { sku: { startsWith: 'P-' } } })).toBe(0);
+  });
+});
+
+describe('tills, staff and payment items follow the same rule', () => {
+  const refused = ['\u202e', '\u2028', '\u200b', '\ufeff', '\u0007'];
+
+  it('a till\'s name: refused with 400 naming it; ordinary text with a joiner is kept', async () => {
+    const staff = await createUserWithRole(db, { email: 'till-owner@example.com', name: 'Ana', password: 'correct horse battery staple', role: 'owner' });
+    for (const c of refused) {
+      expect(await outcome(registerTerminal(db, staff.id, { name: `Till${c}1` })), c.codePointAt(0)!.toString(16))
+        .toMatch(/^invalid_request:name: must not contain control characters, line separators or bidi overrides/);
+    }
+    expect((await registerTerminal(db, staff.id, { name: 'Till 👩‍🍳 שלום' })).view.name).toBe('Till 👩‍🍳 שלום');
+    expect(await db.prisma.terminal.count()).toBe(1);
+  });
+
+  it('a staff member\'s name (shown on the display and receipts): refused the same way', async () => {
+    for (const c of refused) {
+      expect(await outcome(createUserWithRole(db, { email: `c${c.codePointAt(0)}@example.com`, name: `Ana${c}`, password: 'correct horse battery staple', role: 'cashier' })))
+        .toMatch(/^invalid_request:name: must not contain control characters/);
+    }
+    expect((await createUserWithRole(db, { email: 'zoe@example.com', name: 'Zoë 👩‍🍳', password: 'correct horse battery staple', role: 'cashier' })).name).toBe('Zoë 👩‍🍳');
+  });
+
+  it('an item name of a payment request (signed into the envelope): 400 naming the field', () => {
+    const req = (name: string) => ({ items: [{ type: 'item', id: 'sku', name, count: 1, unit: '2' }] });
+    for (const c of refused) {
+      let err: unknown = null;
+      try {
+        priceRequest(req(`Tea${c}`), MAINNET);
+      } catch (e) {
+        err = e;
+      }
+      expect(err, c.codePointAt(0)!.toString(16)).toBeInstanceOf(InvalidRequestError);
+      expect(String((err as Error).message) + JSON.stringify(err)).toMatch(/items\[0\]\.name/);
+    }
+    expect(() => priceRequest(req('Tea 👩‍🍳 שלום'), MAINNET)).not.toThrow();
   });
 });

@@ -5,13 +5,16 @@ import { formatKoinu, parseKoinu, AmountError, MAX_MONEY } from '../../money';
 import { ITEM_TYPES, MAX_DATA_BYTES, META_KEY_RE } from '../../connect';
 import { decodeAddress, type Network } from '../../doge';
 import { InvalidRequestError, fromZod } from '../../errors';
+import { UNPRINTABLE_RE } from '../../text/printable';
 
 const MAX_ITEMS = 200;
 const MAX_OUTPUTS = 50;
 /** Dogecoin's soft dust limit: no payment total, and no p2pkh output, below 0.01 DOGE. */
 export const MIN_PAYMENT_KOINU = 1_000_000n;
-/** C0 controls (NUL, tab, newline, ESC…), DEL and C1 controls: never in a signed string. */
-const CONTROL_RE = /[\u0000-\u001f\u007f-\u009f]/;
+// C0 and C1 controls, line separators, bidi and invisible format characters: never in a signed
+// string. Every string of a request (item names and notes are signed into the envelope) follows the
+// one printable-text rule (lib/text/printable.ts).
+const CONTROL_RE = UNPRINTABLE_RE;
 
 const str = (max: number) => z.string().max(max, `must be at most ${max} characters`);
 const amountStr = z.string().max(40, 'too long');
