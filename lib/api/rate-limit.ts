@@ -7,7 +7,7 @@
 // client writes itself never picks its bucket.
 // The limiter is in-process memory: with several web processes each enforces its own budget.
 import { z } from 'zod';
-import { jsonError } from './respond';
+import { errorResponse } from './error-table';
 import { clientAddress } from './client-address';
 
 export type RateGroup = 'relay' | 'api' | 'invoices';
@@ -105,5 +105,5 @@ export function rateLimitResponse(req: Request, group?: RateGroup): Response | n
   if (!grp) return null;
   const wait = l.take(`${grp}|${clientKey(req)}`);
   if (wait === 0) return null;
-  return jsonError(429, 'rate_limited', `too many requests; retry in ${wait} s`, { 'Retry-After': String(wait) });
+  return errorResponse('rate_limited', `too many requests; retry in ${wait} s`, { headers: { 'Retry-After': String(wait) } });
 }

@@ -14,7 +14,6 @@ export function POST(req: Request, { params }: { params: Promise<{ id: string }>
     const actor = auth.kind === 'session'
       ? { key: `user:${auth.user.id}`, userId: auth.user.id, role: auth.user.role, tillOf: auth.tillOf }
       : { key: `key:${auth.keyId}`, userId: null, role: null };
-    const a = await emailReceipt(ctx.db, id, body, actor, { timeoutMs });
-    return json(a.body, a.status, a.headers);
+    return json(await emailReceipt(ctx.db, id, body, actor, { timeoutMs }), 202);
   });
 }
