@@ -9,6 +9,7 @@
 import { z } from 'zod';
 import { errorResponse } from './error-table';
 import { clientAddress } from './client-address';
+import { processEnv } from '../config';
 
 export type RateGroup = 'relay' | 'api' | 'invoices';
 
@@ -20,7 +21,7 @@ export interface RateLimitConfig {
 const num = z.coerce.number().finite().min(0).max(1e9);
 
 /** Reads RATE_LIMIT_RPS / RATE_LIMIT_BURST; invalid values fall back to the defaults. */
-export function rateLimitConfig(env: Record<string, string | undefined> = process.env): RateLimitConfig {
+export function rateLimitConfig(env: Record<string, string | undefined> = processEnv()): RateLimitConfig {
   const rps = num.safeParse(env.RATE_LIMIT_RPS?.trim() || undefined);
   const burst = num.safeParse(env.RATE_LIMIT_BURST?.trim() || undefined);
   const r = rps.success ? rps.data : 300;
