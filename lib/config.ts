@@ -231,6 +231,8 @@ export interface RuntimeSettings {
   testCrashBeforeBroadcast: boolean;
   /** COUNTER_TEST_TICK_DELAY_MS: every worker tick first waits this long (tests only). */
   testTickDelayMs: number;
+  /** COUNTER_TEST_RENDER_ERROR=1: /render-check fails to render (the error boundary's test only). */
+  testRenderError: boolean;
 }
 
 // Lenient on purpose, as before: a nonsense value falls back to the default instead of stopping start-up.
@@ -246,6 +248,7 @@ const runtimeSchema = z.object({
   COUNTER_BENCH_FLOOR: z.string().optional().transform((v) => v === '1'),
   COUNTER_TEST_CRASH: z.string().optional().transform((v) => v === 'before-broadcast'),
   COUNTER_TEST_TICK_DELAY_MS: z.string().optional().transform((v) => (Number(v ?? 0) > 0 ? Number(v) : 0)),
+  COUNTER_TEST_RENDER_ERROR: z.string().optional().transform((v) => v === '1'),
 });
 
 /** The operating knobs from `env`. */
@@ -254,6 +257,7 @@ export function loadRuntimeSettings(env: Env): RuntimeSettings {
   return {
     scryptConcurrency: r.SCRYPT_CONCURRENCY, pgliteSharedBuffers: r.PGLITE_SHARED_BUFFERS, smtpTimeoutMs: r.SMTP_TIMEOUT_MS,
     benchFloor: r.COUNTER_BENCH_FLOOR, testCrashBeforeBroadcast: r.COUNTER_TEST_CRASH, testTickDelayMs: r.COUNTER_TEST_TICK_DELAY_MS,
+    testRenderError: r.COUNTER_TEST_RENDER_ERROR,
   };
 }
 

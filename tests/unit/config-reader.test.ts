@@ -95,7 +95,7 @@ describe('one typed configuration', () => {
 
   it('the operating knobs keep their defaults and fall back on nonsense', () => {
     expect(loadRuntimeSettings({})).toEqual({
-      scryptConcurrency: 2, pgliteSharedBuffers: null, smtpTimeoutMs: null, benchFloor: false, testCrashBeforeBroadcast: false, testTickDelayMs: 0,
+      scryptConcurrency: 2, pgliteSharedBuffers: null, smtpTimeoutMs: null, benchFloor: false, testCrashBeforeBroadcast: false, testTickDelayMs: 0, testRenderError: false,
     });
     expect(loadRuntimeSettings({ SCRYPT_CONCURRENCY: ' 4 ', PGLITE_SHARED_BUFFERS: '32MB', SMTP_TIMEOUT_MS: '2500', COUNTER_BENCH_FLOOR: '1' })).toMatchObject({
       scryptConcurrency: 4, pgliteSharedBuffers: '32MB', smtpTimeoutMs: 2500, benchFloor: true,
