@@ -1,12 +1,12 @@
 import Link from 'next/link';
-import { loadConfig } from '@/lib/config';
+import { config } from '@/lib/config';
 import { getDb } from '@/lib/db';
 import { checkHealth } from '@/lib/health';
 
 export const dynamic = 'force-dynamic';
 
 export default async function Home() {
-  const cfg = loadConfig();
+  const cfg = config();
   const health = await checkHealth(cfg, getDb);
   return (
     <>

@@ -6,11 +6,11 @@
 import { getMessages } from 'next-intl/server';
 
 export const CLIENT_SECTIONS = {
-  root: ['common'],
-  pos: ['common', 'till', 'payment', 'notReady', 'sales', 'receipt', 'lock', 'cash', 'display', 'shift'],
-  checkout: ['common', 'checkout'],
-  display: ['common', 'display'],
-  admin: ['common', 'nav', 'admin', 'readiness', 'adminInvoice', 'adminCatalog', 'adminStock', 'adminUsers', 'adminTerminals', 'adminSettings', 'adminRates', 'adminNode'],
+  root: ['common', 'errorPage'],
+  pos: ['common', 'errorPage', 'till', 'payment', 'notReady', 'sales', 'receipt', 'lock', 'cash', 'display', 'shift'],
+  checkout: ['common', 'errorPage', 'checkout'],
+  display: ['common', 'errorPage', 'display'],
+  admin: ['common', 'errorPage', 'nav', 'admin', 'readiness', 'adminInvoice', 'adminCatalog', 'adminStock', 'adminUsers', 'adminTerminals', 'adminSettings', 'adminRates', 'adminNode'],
 } as const satisfies Record<string, readonly string[]>;
 
 /** The sections of the request's catalog that `area`'s client components use. */

@@ -1,6 +1,6 @@
 // Process-wide services for route handlers and the worker: config, database, network params,
 // chain backend. Created once and kept on globalThis (shared with instrumentation.ts).
-import { loadConfig, type Config } from './config';
+import { config, runtimeSettings, type Config, type RuntimeSettings } from './config';
 import { getDb, type Db } from './db';
 import { getNetwork, type Network } from './doge';
 import type { ChainBackend } from './chain/backend';
@@ -27,11 +27,10 @@ export interface FaultHooks {
   tickDelayMs?: number;
 }
 
-function faultHooks(env: NodeJS.ProcessEnv): FaultHooks {
+function faultHooks(s: RuntimeSettings): FaultHooks {
   const h: FaultHooks = {};
-  if (env.COUNTER_TEST_CRASH === 'before-broadcast') h.afterClaim = () => process.kill(process.pid, 'SIGKILL');
-  const delay = Number(env.COUNTER_TEST_TICK_DELAY_MS ?? 0);
-  if (delay > 0) h.tickDelayMs = delay;
+  if (s.testCrashBeforeBroadcast) h.afterClaim = () => process.kill(process.pid, 'SIGKILL');
+  if (s.testTickDelayMs > 0) h.tickDelayMs = s.testTickDelayMs;
   return h;
 }
 
@@ -39,9 +38,9 @@ const g = globalThis as { __counterCtx?: { cfg: Config; network: Network; chain:
 
 export function staticContext() {
   if (!g.__counterCtx) {
-    const cfg = loadConfig();
+    const cfg = config();
     const network = getNetwork(cfg.network, cfg.genesisHash ? { genesisHash: cfg.genesisHash } : {});
-    g.__counterCtx = { cfg, network, chain: createChainBackend(cfg), faults: faultHooks(process.env) };
+    g.__counterCtx = { cfg, network, chain: createChainBackend(cfg), faults: faultHooks(runtimeSettings()) };
   }
   return g.__counterCtx;
 }

@@ -1,7 +1,7 @@
 // Process start-up, shared by `npm start` (via instrumentation.ts) and the standalone worker:
 // open the database and migrate it, seed the store from the environment, make sure a relay key
 // exists. Later stages (bootstrap credentials, chain worker) hook in here.
-import { loadConfig, type Config } from './config';
+import { config, type Config } from './config';
 import { getDb, type Db } from './db';
 import { log } from './log';
 import { activeRelayKey } from './payments/creation/relay-key';
@@ -41,7 +41,7 @@ const g = globalThis as { __counterBoot?: Promise<void> };
 export function boot(): Promise<void> {
   if (!g.__counterBoot) {
     g.__counterBoot = (async () => {
-      const cfg = loadConfig();
+      const cfg = config();
       // Before anything writes there (PGlite, chain files): DATA_DIR 0700, umask 077.
       secureDataDir(cfg.dataDir);
       (await import('./rates/config')).loadRateConfig(); // a bad RATE_* variable stops start-up, named

@@ -1,5 +1,8 @@
-// Process configuration, read once from the environment (docs/configuration.md). Pure: takes an env
-// object, returns a validated config or throws ConfigError naming the variable.
+// Process configuration, read once from the environment (docs/configuration.md). loadConfig is pure:
+// it takes an env object and returns a validated config or throws ConfigError naming the variable.
+// This file is the only one in lib/ and app/ that reads process.env (tests/unit/config-reader.test.ts):
+// config() and runtimeSettings() are the process's, read once; the modules whose settings are parsed
+// beside their use (rate sources, rate limits, stream budgets, receipts, proxies) take processEnv().
 import { z } from 'zod';
 import { parseBirthday, type Birthday } from './chain/birthday';
 
@@ -194,4 +197,71 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     worker: pick(env, 'WORKER', ['embedded', 'off'] as const, 'embedded'),
     logLevel: pick(env, 'LOG_LEVEL', ['debug', 'info', 'warn', 'error'] as const, 'info'),
   };
+}
+
+/** An environment: process.env, or a test's own. */
+export type Env = Readonly<Record<string, string | undefined>>;
+
+/**
+ * The process environment, the one read of process.env in lib/ and app/. A live view, not a copy:
+ * a test may set a variable before the module that parses it first asks.
+ */
+export function processEnv(): Env {
+  return process.env;
+}
+
+const g = globalThis as { __counterConfig?: Config; __counterRuntime?: RuntimeSettings };
+
+/** The process's configuration, loaded once (a bad variable throws ConfigError naming it). */
+export function config(): Config {
+  return (g.__counterConfig ??= loadConfig(process.env));
+}
+
+/** Operating knobs outside DESIGN's table, each with its default (docs/configuration.md). */
+export interface RuntimeSettings {
+  /** SCRYPT_CONCURRENCY: password hashes computed at once, 1–64 (default 2). */
+  scryptConcurrency: number;
+  /** PGLITE_SHARED_BUFFERS: embedded PGlite's shared_buffers in PostgreSQL units, or null for the built-in default. */
+  pgliteSharedBuffers: string | null;
+  /** SMTP_TIMEOUT_MS: one receipt email's connect and greeting timeout, or null for the mailer's default. */
+  smtpTimeoutMs: number | null;
+  /** COUNTER_BENCH_FLOOR=1: the benchmark's floor route answers (bench/ only). */
+  benchFloor: boolean;
+  /** COUNTER_TEST_CRASH=before-broadcast: the worker dies after claiming (crash-recovery tests only). */
+  testCrashBeforeBroadcast: boolean;
+  /** COUNTER_TEST_TICK_DELAY_MS: every worker tick first waits this long (tests only). */
+  testTickDelayMs: number;
+  /** COUNTER_TEST_RENDER_ERROR=1: /render-check fails to render (the error boundary's test only). */
+  testRenderError: boolean;
+}
+
+// Lenient on purpose, as before: a nonsense value falls back to the default instead of stopping start-up.
+const lenientInt = (min: number, max: number, dflt: number) =>
+  z.string().trim().optional().transform((v) => {
+    const n = Number(v || dflt);
+    return Number.isInteger(n) && n >= min && n <= max ? n : dflt;
+  });
+const runtimeSchema = z.object({
+  SCRYPT_CONCURRENCY: lenientInt(1, 64, 2),
+  PGLITE_SHARED_BUFFERS: z.string().trim().optional().transform((v) => (v && /^\d{1,7}(kB|MB|GB)$/.test(v) ? v : null)),
+  SMTP_TIMEOUT_MS: z.string().optional().transform((v) => (Number(v) > 0 ? Number(v) : null)),
+  COUNTER_BENCH_FLOOR: z.string().optional().transform((v) => v === '1'),
+  COUNTER_TEST_CRASH: z.string().optional().transform((v) => v === 'before-broadcast'),
+  COUNTER_TEST_TICK_DELAY_MS: z.string().optional().transform((v) => (Number(v ?? 0) > 0 ? Number(v) : 0)),
+  COUNTER_TEST_RENDER_ERROR: z.string().optional().transform((v) => v === '1'),
+});
+
+/** The operating knobs from `env`. */
+export function loadRuntimeSettings(env: Env): RuntimeSettings {
+  const r = runtimeSchema.parse(env);
+  return {
+    scryptConcurrency: r.SCRYPT_CONCURRENCY, pgliteSharedBuffers: r.PGLITE_SHARED_BUFFERS, smtpTimeoutMs: r.SMTP_TIMEOUT_MS,
+    benchFloor: r.COUNTER_BENCH_FLOOR, testCrashBeforeBroadcast: r.COUNTER_TEST_CRASH, testTickDelayMs: r.COUNTER_TEST_TICK_DELAY_MS,
+    testRenderError: r.COUNTER_TEST_RENDER_ERROR,
+  };
+}
+
+/** The process's operating knobs, read once. */
+export function runtimeSettings(): RuntimeSettings {
+  return (g.__counterRuntime ??= loadRuntimeSettings(process.env));
 }

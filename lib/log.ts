@@ -1,5 +1,6 @@
 // Structured JSON-lines logger. Values under secret-looking keys are redacted, so a careless
 // call site cannot leak a password, key or token into the log.
+import { processEnv } from './config';
 type Level = 'debug' | 'info' | 'warn' | 'error';
 const ORDER: Record<Level, number> = { debug: 10, info: 20, warn: 30, error: 40 };
 const SECRET_KEY = /pass(word)?|secret|token|api[_-]?key|authorization|cookie|seed|xprv|private|wif|database_?url|rpc_?url/i;
@@ -26,7 +27,7 @@ export interface Logger {
 }
 
 export function createLogger(
-  level: Level = (process.env.LOG_LEVEL as Level) || 'info',
+  level: Level = (processEnv().LOG_LEVEL as Level) || 'info',
   base: Fields = {},
   sink: (line: string) => void = (line) => process.stdout.write(line + '\n'),
 ): Logger {

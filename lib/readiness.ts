@@ -2,6 +2,7 @@
 // (wallet, chain worker's published state, database, configuration), this decides and words the
 // problems for the operator (GET /api/health, the back office checklist) and for the cashier
 // (the till). No I/O and no server imports: the till's client code uses it too.
+import { DomainError } from './errors';
 
 export type ProblemCode =
   | 'no_wallet'
@@ -178,9 +179,9 @@ export function readinessChecklist(problems: readonly Problem[], network: Readin
 }
 
 /** The till tried to charge while the store is not ready: 503 `not_ready` with the problems. */
-export class StoreNotReadyError extends Error {
+export class StoreNotReadyError extends DomainError {
   constructor(readonly problems: Problem[]) {
-    super(cashierExplanation(problems.map((p) => p.code)));
+    super('not_ready', cashierExplanation(problems.map((p) => p.code)), '', { problems });
     this.name = 'StoreNotReadyError';
   }
 }

@@ -4,7 +4,7 @@
 import type { Db } from '../db/client';
 import { authenticateApiKey, bearerToken, hasScope, keyScopeOf, type Need, type Scope } from '../auth';
 import { cookieValue, csrfMatches, sessionUser, sessionNeeds, sessionScopes, seesOnlyOwnSales, SESSION_COOKIE, CSRF_HEADER, type SessionUser } from '../auth';
-import { jsonError } from './respond';
+import { errorResponse } from './error-table';
 
 /**
  * A granted request: who it is, every scope it holds (for field-level checks such as
@@ -39,7 +39,7 @@ export function mutationAllowed(user: SessionUser, req: Request): boolean {
   return sameOrigin(req) && csrfMatches(user, req.headers.get(CSRF_HEADER));
 }
 
-export const csrfRefused = (): Response => jsonError(403, 'forbidden', 'missing or wrong CSRF token');
+export const csrfRefused = (): Response => errorResponse('forbidden', 'missing or wrong CSRF token');
 
 /** The session user for a request's cookie, or null. */
 export async function requestUser(db: Db, req: Request): Promise<SessionUser | null> {
@@ -55,14 +55,14 @@ export async function requireAccess(db: Db, req: Request, need: Need): Promise<A
   const auth = req.headers.get('authorization');
   if (auth) {
     const principal = await authenticateApiKey(db, bearerToken(auth));
-    if (!principal) return { ok: false, response: jsonError(401, 'unauthorized', 'a valid API key is required (Authorization: Bearer <key>)', { 'WWW-Authenticate': 'Bearer' }) };
+    if (!principal) return { ok: false, response: errorResponse('unauthorized', 'a valid API key is required (Authorization: Bearer <key>)', { headers: { 'WWW-Authenticate': 'Bearer' } }) };
     const scope = keyScopeOf(need);
-    if (!hasScope(principal, scope)) return { ok: false, response: jsonError(403, 'forbidden', `this API key lacks the ${scope} scope`) };
+    if (!hasScope(principal, scope)) return { ok: false, response: errorResponse('forbidden', `this API key lacks the ${scope} scope`) };
     return { ok: true, kind: 'api_key', keyId: principal.keyId, user: null, scopes: principal.scopes, ownSalesOf: null, tillOf: null };
   }
   const user = await requestUser(db, req);
-  if (!user) return { ok: false, response: jsonError(401, 'unauthorized', 'sign in or send an API key (Authorization: Bearer <key>)', { 'WWW-Authenticate': 'Bearer' }) };
-  if (!sessionNeeds(user).includes(need)) return { ok: false, response: jsonError(403, 'forbidden', user.tillOnly ? 'a PIN opens the till only: sign in with your password' : `the ${user.role} role may not do this`) };
+  if (!user) return { ok: false, response: errorResponse('unauthorized', 'sign in or send an API key (Authorization: Bearer <key>)', { headers: { 'WWW-Authenticate': 'Bearer' } }) };
+  if (!sessionNeeds(user).includes(need)) return { ok: false, response: errorResponse('forbidden', user.tillOnly ? 'a PIN opens the till only: sign in with your password' : `the ${user.role} role may not do this`) };
   if (!mutationAllowed(user, req)) return { ok: false, response: csrfRefused() };
   return { ok: true, kind: 'session', keyId: null, user, scopes: sessionScopes(user), ownSalesOf: seesOnlyOwnSales(user.role) ? user.id : null, tillOf: user.tillOnly?.terminalId ?? null };
 }

@@ -1,12 +1,12 @@
-// Authorisation and error mapping for the back-office JSON API (/api/admin/*): a signed-in
+// Authorisation for the back-office JSON API (/api/admin/*): a signed-in
 // user of at least the given role; mutations need the session's CSRF token and same origin.
 // API keys are not accepted here: the back office is for people.
 import type { Db } from '../db/client';
 import { roleAtLeast, type Role, type SessionUser } from '../auth';
-import { BackofficeError } from '../backoffice/errors';
+import { InvalidRequestError } from '../errors';
 import { readBodyText } from './body';
 import { requestUser, mutationAllowed, csrfRefused } from './access';
-import { jsonError } from './respond';
+import { errorResponse } from './error-table';
 import { handle } from './handle';
 import { appContext, type AppContext } from '../app-context';
 
@@ -14,10 +14,10 @@ export type AdminAccess = { ok: true; user: SessionUser } | { ok: false; respons
 
 export async function requireRole(db: Db, req: Request, min: Role): Promise<AdminAccess> {
   const user = await requestUser(db, req);
-  if (!user) return { ok: false, response: jsonError(401, 'unauthorized', 'sign in first') };
+  if (!user) return { ok: false, response: errorResponse('unauthorized', 'sign in first') };
   // A PIN opens the till only; the back office still asks for the password (docs/counter.md).
-  if (user.tillOnly) return { ok: false, response: jsonError(403, 'forbidden', 'a PIN opens the till only: sign in with your password for the back office') };
-  if (!roleAtLeast(user.role, min)) return { ok: false, response: jsonError(403, 'forbidden', `this needs the ${min} role or higher`) };
+  if (user.tillOnly) return { ok: false, response: errorResponse('forbidden', 'a PIN opens the till only: sign in with your password for the back office') };
+  if (!roleAtLeast(user.role, min)) return { ok: false, response: errorResponse('forbidden', `this needs the ${min} role or higher`) };
   if (!mutationAllowed(user, req)) return { ok: false, response: csrfRefused() };
   return { ok: true, user };
 }
@@ -28,22 +28,12 @@ export async function readJson(req: Request, limit = 256 * 1024): Promise<unknow
   try {
     return JSON.parse(text);
   } catch {
-    throw new BackofficeError('invalid_request', 'body must be JSON');
-  }
-}
-
-/** Maps back-office errors to JSON answers; everything else goes on to lib/api/handle. */
-export async function adminErrors(fn: () => Promise<Response>): Promise<Response> {
-  try {
-    return await fn();
-  } catch (e) {
-    if (e instanceof BackofficeError) return jsonError(e.status, e.code, e.message);
-    throw e; // body limits (413) and outages (503) are answered by lib/api/handle
+    throw new InvalidRequestError('', 'body must be JSON');
   }
 }
 
 /**
- * One back-office route handler: the error mapping, the app context and the role check every
+ * One back-office route handler: the one error path (lib/api/handle), the app context and the role check every
  * /api/admin route needs, around the route's own work.
  */
 export function adminRoute(
@@ -51,10 +41,10 @@ export function adminRoute(
   min: Role,
   fn: (ctx: AppContext, a: { user: SessionUser }) => Promise<Response>,
 ): Promise<Response> {
-  return handle(() => adminErrors(async () => {
+  return handle(async () => {
     const ctx = await appContext();
     const a = await requireRole(ctx.db, req, min);
     if (!a.ok) return a.response;
     return fn(ctx, a);
-  }));
+  });
 }

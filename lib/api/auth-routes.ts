@@ -8,7 +8,9 @@ import {
 import { signInThrottle, accountKey, clientKeyOf } from '../auth/sign-in-throttle';
 import { clientInfo } from './client-address';
 import { readBodyText } from './body';
-import { json, jsonError } from './respond';
+import { json } from './respond';
+import { errorAnswer, errorResponse } from './error-table';
+import { fromZod } from '../errors';
 import { requestUser, mutationAllowed, csrfRefused, sameOrigin } from './access';
 import { isPrintable, UNPRINTABLE_MESSAGE } from '../text/printable';
 
@@ -36,19 +38,16 @@ export function isSecure(req: Request): boolean {
 
 export async function parse<T>(req: Request, schema: z.ZodType<T>): Promise<{ ok: true; value: T } | { ok: false; response: Response }> {
   // No session yet, so no CSRF token: a cross-site form must still not sign the browser in.
-  if (!sameOrigin(req)) return { ok: false, response: jsonError(403, 'forbidden', 'cross-origin request refused') };
+  if (!sameOrigin(req)) return { ok: false, response: errorResponse('forbidden', 'cross-origin request refused') };
   let raw: unknown;
   try {
     raw = JSON.parse(await readBodyText(req, MAX_AUTH_BODY));
   } catch (e) {
     if ((e as Error).name === 'BodyTooLargeError') throw e;
-    return { ok: false, response: jsonError(400, 'invalid_request', 'body must be JSON') };
+    return { ok: false, response: errorResponse('invalid_request', 'body must be JSON') };
   }
   const r = schema.safeParse(raw);
-  if (!r.success) {
-    const issue = r.error.issues[0];
-    return { ok: false, response: jsonError(400, 'invalid_request', `${issue.path.join('.') || 'body'}: ${issue.message}`) };
-  }
+  if (!r.success) return { ok: false, response: errorAnswer(fromZod(r.error, { dotted: true })) };
   return { ok: true, value: r.data };
 }
 
@@ -81,14 +80,14 @@ export async function login(db: Db, req: Request): Promise<Response> {
   const user = await authenticateUser(db, body.value.email, body.value.password);
   if (!user) {
     await throttle.failed(attempt.reservation); // from the 5th attempt on, the next ones get 429 for a while
-    return jsonError(401, 'unauthorized', 'wrong email or password');
+    return errorResponse('unauthorized', 'wrong email or password');
   }
   await throttle.succeeded(attempt.reservation, [account]);
   return signedIn(db, req, user);
 }
 
 export function tooManyAttempts(seconds: number): Response {
-  return jsonError(429, 'rate_limited', `too many failed sign-ins; try again in ${seconds} s`, { 'Retry-After': String(seconds) });
+  return errorResponse('rate_limited', `too many failed sign-ins; try again in ${seconds} s`, { headers: { 'Retry-After': String(seconds) } });
 }
 
 export async function setup(db: Db, req: Request): Promise<Response> {
@@ -97,10 +96,8 @@ export async function setup(db: Db, req: Request): Promise<Response> {
   try {
     return await signedIn(db, req, await completeSetup(db, body.value), 201);
   } catch (e) {
-    if (e instanceof AccountError) {
-      const done = /already complete/.test(e.message);
-      return jsonError(done ? 409 : e.field === 'code' ? 403 : 400, done ? 'conflict' : e.field === 'code' ? 'forbidden' : 'invalid_request', e.message);
-    }
+    // The account's message, without the field in front of it, under the account's code.
+    if (e instanceof AccountError) return errorResponse(e.code, e.message);
     throw e;
   }
 }
@@ -115,6 +112,6 @@ export async function logout(db: Db, req: Request): Promise<Response> {
 
 export async function me(db: Db, req: Request): Promise<Response> {
   const user = await requestUser(db, req);
-  if (!user) return jsonError(401, 'unauthorized', 'not signed in');
+  if (!user) return errorResponse('unauthorized', 'not signed in');
   return json({ user: userView(user), csrf_token: user.csrfToken });
 }

@@ -1,10 +1,12 @@
 // Reads a request body with a hard size bound (1 MiB by default): a larger body gets 413
 // without being buffered whole.
+import { DomainError } from '../errors';
+
 export const MAX_BODY_BYTES = 1024 * 1024;
 
-export class BodyTooLargeError extends Error {
+export class BodyTooLargeError extends DomainError {
   constructor(readonly limit: number) {
-    super(`request body exceeds ${limit} bytes`);
+    super('body_too_large', `request body exceeds ${limit} bytes`);
     this.name = 'BodyTooLargeError';
   }
 }

@@ -21,6 +21,7 @@
 import { randomBytes } from 'node:crypto';
 import { subscribe } from 'node:diagnostics_channel';
 import { isIP } from 'node:net';
+import { processEnv } from '../config';
 
 export const PEER_HEADER = 'x-counter-peer';
 
@@ -52,7 +53,7 @@ export function installPeerStamp(): void {
 }
 
 /** TRUST_PROXY as a number of trusted proxy hops (0 = off). */
-export function trustProxyHops(env: Record<string, string | undefined> = process.env): number {
+export function trustProxyHops(env: Record<string, string | undefined> = processEnv()): number {
   const v = (env.TRUST_PROXY ?? '').trim().toLowerCase();
   if (v === '' || v === '0' || v === 'off' || v === 'false' || v === 'no') return 0;
   if (v === 'on' || v === 'true' || v === 'yes') return 1;
@@ -90,7 +91,7 @@ function peer(req: Request): { secure: boolean; address: string } | null {
 
 const list = (h: string | null) => (h ?? '').split(',').map((s) => s.trim()).filter(Boolean);
 
-export function clientInfo(req: Request, env: Record<string, string | undefined> = process.env): ClientInfo {
+export function clientInfo(req: Request, env: Record<string, string | undefined> = processEnv()): ClientInfo {
   const p = peer(req) ?? { secure: false, address: 'unknown' };
   const hops = trustProxyHops(env);
   if (hops === 0) return p;

@@ -16,7 +16,8 @@ import { signInThrottle } from '../auth/sign-in-throttle';
 import {
   createPairingCode, displayCookie, displayForToken, formatPairingCode, normalisePairingCode, redeemPairingCode, DISPLAY_COOKIE,
 } from '../display/pairing';
-import { NotThisTillsSaleError, publishCart } from '../display/cart';
+import { publishCart } from '../display/cart';
+import { fromZod } from '../errors';
 import { DisplayCartSchema } from '../display/view';
 import { displayEventStream, SSE_HEADERS, streamSlots, STREAMS_PER_USER } from '../live';
 import { log } from '../log';
@@ -24,7 +25,8 @@ import { readBodyText } from './body';
 import { requestUser, mutationAllowed, csrfRefused } from './access';
 import { clientInfo } from './client-address';
 import { RateLimiter } from './rate-limit';
-import { json, jsonError } from './respond';
+import { json } from './respond';
+import { errorResponse } from './error-table';
 import { parse, tooManyAttempts, withCookies } from './auth-routes';
 
 /** Largest published cart: 200 lines of long names fit well within it. */
@@ -44,13 +46,13 @@ type TillAccess = { ok: true; terminal: ActiveTerminal } | { ok: false; response
 /** A signed-in cashier (or higher) on this browser's registered, unrevoked terminal. */
 async function tillAccess(db: Db, req: Request): Promise<TillAccess> {
   const user = await requestUser(db, req);
-  if (!user) return { ok: false, response: jsonError(401, 'unauthorized', 'sign in first') };
-  if (!sessionScopes(user).includes('payments:write')) return { ok: false, response: jsonError(403, 'forbidden', `the ${user.role} role may not use the till`) };
+  if (!user) return { ok: false, response: errorResponse('unauthorized', 'sign in first') };
+  if (!sessionScopes(user).includes('payments:write')) return { ok: false, response: errorResponse('forbidden', `the ${user.role} role may not use the till`) };
   if (!mutationAllowed(user, req)) return { ok: false, response: csrfRefused() };
   const terminal = await requestTerminal(db, req);
   // A PIN session is bound to its terminal: it counts on that terminal only.
   if (!terminal || (user.tillOnly && user.tillOnly.terminalId !== terminal.id)) {
-    return { ok: false, response: jsonError(403, 'forbidden', 'this browser is not a registered till') };
+    return { ok: false, response: errorResponse('forbidden', 'this browser is not a registered till') };
   }
   return { ok: true, terminal };
 }
@@ -69,7 +71,7 @@ export async function publishDisplayCart(db: Db, req: Request): Promise<Response
   // one terminal), so a flood costs no session or terminal lookups.
   const till = cookieValue(req.headers.get('cookie'), TERMINAL_COOKIE);
   const wait = till ? publishLimiter().take(createHash('sha256').update(till).digest('base64url')) : 0;
-  if (wait > 0) return jsonError(429, 'rate_limited', `too many updates; retry in ${wait} s`, { 'Retry-After': String(wait) });
+  if (wait > 0) return errorResponse('rate_limited', `too many updates; retry in ${wait} s`, { headers: { 'Retry-After': String(wait) } });
   const a = await tillAccess(db, req);
   if (!a.ok) return a.response;
   let raw: unknown;
@@ -77,19 +79,11 @@ export async function publishDisplayCart(db: Db, req: Request): Promise<Response
     raw = JSON.parse(await readBodyText(req, MAX_CART_BYTES));
   } catch (e) {
     if ((e as Error).name === 'BodyTooLargeError') throw e;
-    return jsonError(400, 'invalid_request', 'body must be JSON');
+    return errorResponse('invalid_request', 'body must be JSON');
   }
   const r = DisplayCartSchema.safeParse(raw);
-  if (!r.success) {
-    const issue = r.error.issues[0];
-    return jsonError(400, 'invalid_request', `${issue.path.join('.') || 'body'}: ${issue.message}`);
-  }
-  try {
-    await publishCart(db, a.terminal.id, r.data);
-  } catch (e) {
-    if (e instanceof NotThisTillsSaleError) return jsonError(400, 'invalid_request', e.message);
-    throw e;
-  }
+  if (!r.success) throw fromZod(r.error, { dotted: true });
+  await publishCart(db, a.terminal.id, r.data); // a sale of another till: invalid_request, through lib/api/handle
   return new Response(null, { status: 204, headers: { 'Cache-Control': 'no-store' } });
 }
 
@@ -106,7 +100,7 @@ export async function pairDisplay(db: Db, req: Request): Promise<Response> {
   const paired = code ? await redeemPairingCode(db, code, previous) : null;
   if (!paired) {
     await throttle.failed(attempt.reservation);
-    return jsonError(401, 'unauthorized', 'wrong or expired pairing code');
+    return errorResponse('unauthorized', 'wrong or expired pairing code');
   }
   await throttle.succeeded(attempt.reservation);
   return withCookies(json({ paired: true }), [displayCookie(paired.token, info.secure)]);
@@ -115,18 +109,18 @@ export async function pairDisplay(db: Db, req: Request): Promise<Response> {
 /** GET /api/display: whether this browser is a paired display (the page asks after losing its stream). */
 export async function displayStatus(db: Db, req: Request): Promise<Response> {
   const display = await displayForToken(db, cookieValue(req.headers.get('cookie'), DISPLAY_COOKIE));
-  return display ? json({ paired: true }) : jsonError(401, 'unauthorized', 'this browser is not a paired display');
+  return display ? json({ paired: true }) : errorResponse('unauthorized', 'this browser is not a paired display');
 }
 
 /** GET /api/display/events: the paired display's live stream (lib/live/display-feed.ts). */
 export async function displayEvents(db: Db, publicUrl: string, req: Request): Promise<Response> {
   const display = await displayForToken(db, cookieValue(req.headers.get('cookie'), DISPLAY_COOKIE));
-  if (!display) return jsonError(401, 'unauthorized', 'this browser is not a paired display');
+  if (!display) return errorResponse('unauthorized', 'this browser is not a paired display');
   const slot = streamSlots().acquire(`display:${display.id}`);
   if (!slot.ok) {
     return slot.reason === 'user'
-      ? jsonError(429, 'too_many_streams', `at most ${STREAMS_PER_USER} live streams may be open at once per display`, { 'Retry-After': '5' })
-      : jsonError(503, 'unavailable', 'this server has as many live streams open as it serves; retry later', { 'Retry-After': '5' });
+      ? errorResponse('too_many_streams', `at most ${STREAMS_PER_USER} live streams may be open at once per display`, { headers: { 'Retry-After': '5' } })
+      : errorResponse('unavailable', 'this server has as many live streams open as it serves; retry later', { headers: { 'Retry-After': '5' } });
   }
   const stream = displayEventStream({
     db, publicUrl, display, signal: req.signal,

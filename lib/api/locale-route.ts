@@ -5,7 +5,8 @@ import { z } from 'zod';
 import type { Db } from '../db/client';
 import { LOCALES, LOCALE_COOKIE } from '../i18n/locales';
 import { readBodyText } from './body';
-import { json, jsonError } from './respond';
+import { json } from './respond';
+import { errorResponse } from './error-table';
 import { requestUser, mutationAllowed, csrfRefused, sameOrigin } from './access';
 import { clientInfo } from './client-address';
 
@@ -17,7 +18,7 @@ export function localeCookie(locale: string, secure: boolean): string {
 }
 
 export async function setLocale(db: Db, req: Request): Promise<Response> {
-  if (!sameOrigin(req)) return jsonError(403, 'forbidden', 'cross-origin request refused');
+  if (!sameOrigin(req)) return errorResponse('forbidden', 'cross-origin request refused');
   const user = await requestUser(db, req);
   if (user && !mutationAllowed(user, req)) return csrfRefused();
   const text = await readBodyText(req, 1024); // too large: 413 from handle()
@@ -25,10 +26,10 @@ export async function setLocale(db: Db, req: Request): Promise<Response> {
   try {
     raw = JSON.parse(text);
   } catch {
-    return jsonError(400, 'invalid_request', 'body must be JSON');
+    return errorResponse('invalid_request', 'body must be JSON');
   }
   const parsed = body.safeParse(raw);
-  if (!parsed.success) return jsonError(400, 'invalid_request', `locale: one of ${LOCALES.join(', ')}`);
+  if (!parsed.success) return errorResponse('invalid_request', `locale: one of ${LOCALES.join(', ')}`);
   const { locale } = parsed.data;
   if (user) await db.prisma.user.update({ where: { id: user.id }, data: { locale } });
   return json({ locale, saved: user !== null }, 200, { 'Set-Cookie': localeCookie(locale, clientInfo(req).secure) });

@@ -10,7 +10,8 @@ import {
   SESSION_COOKIE, MAX_PIN_LENGTH, type ActiveTerminal,
 } from '../auth';
 import { signInThrottle } from '../auth/sign-in-throttle';
-import { json, jsonError } from './respond';
+import { json } from './respond';
+import { errorResponse } from './error-table';
 import { isSecure, parse, tooManyAttempts, withCookies } from './auth-routes';
 
 const pinBody = z.object({
@@ -21,7 +22,7 @@ const pinBody = z.object({
 const terminalKey = (id: string) => `terminal|${id}`;
 const pinUserKey = (id: string) => `pin-user|${id}`;
 
-const noTerminal = (): Response => jsonError(403, 'forbidden', 'this browser is not a registered till');
+const noTerminal = (): Response => errorResponse('forbidden', 'this browser is not a registered till');
 
 async function terminalOf(db: Db, req: Request): Promise<ActiveTerminal | null> {
   return requestTerminal(db, req);
@@ -57,7 +58,7 @@ export async function pinLogin(db: Db, req: Request): Promise<Response> {
   const ok = !!user && !user.disabled && isRole(user.role) && (await verifyPin(body.value.pin, user.pinHash));
   if (!ok || !user || !isRole(user.role)) {
     await throttle.failed(attempt.reservation);
-    return jsonError(401, 'unauthorized', 'wrong PIN');
+    return errorResponse('unauthorized', 'wrong PIN');
   }
   await throttle.succeeded(attempt.reservation, [userKey]);
   // The cashier who steps away is signed out here: the till changes hands, not sessions.

@@ -7,8 +7,9 @@
 // client writes itself never picks its bucket.
 // The limiter is in-process memory: with several web processes each enforces its own budget.
 import { z } from 'zod';
-import { jsonError } from './respond';
+import { errorResponse } from './error-table';
 import { clientAddress } from './client-address';
+import { processEnv } from '../config';
 
 export type RateGroup = 'relay' | 'api' | 'invoices';
 
@@ -20,7 +21,7 @@ export interface RateLimitConfig {
 const num = z.coerce.number().finite().min(0).max(1e9);
 
 /** Reads RATE_LIMIT_RPS / RATE_LIMIT_BURST; invalid values fall back to the defaults. */
-export function rateLimitConfig(env: Record<string, string | undefined> = process.env): RateLimitConfig {
+export function rateLimitConfig(env: Record<string, string | undefined> = processEnv()): RateLimitConfig {
   const rps = num.safeParse(env.RATE_LIMIT_RPS?.trim() || undefined);
   const burst = num.safeParse(env.RATE_LIMIT_BURST?.trim() || undefined);
   const r = rps.success ? rps.data : 300;
@@ -105,5 +106,5 @@ export function rateLimitResponse(req: Request, group?: RateGroup): Response | n
   if (!grp) return null;
   const wait = l.take(`${grp}|${clientKey(req)}`);
   if (wait === 0) return null;
-  return jsonError(429, 'rate_limited', `too many requests; retry in ${wait} s`, { 'Retry-After': String(wait) });
+  return errorResponse('rate_limited', `too many requests; retry in ${wait} s`, { headers: { 'Retry-After': String(wait) } });
 }

@@ -1,4 +1,5 @@
-// JSON answers for route handlers (web-standard Response, no framework imports).
+// JSON answers for route handlers (web-standard Response, no framework imports). Error answers
+// come from lib/api/error-table.ts alone.
 export const NO_STORE = { 'Cache-Control': 'no-store' } as const;
 
 export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
@@ -6,10 +7,6 @@ export function json(body: unknown, status = 200, headers: Record<string, string
     status,
     headers: { 'Content-Type': 'application/json; charset=utf-8', ...NO_STORE, ...headers },
   });
-}
-
-export function jsonError(status: number, error: string, message: string, headers: Record<string, string> = {}): Response {
-  return json({ error, message }, status, headers);
 }
 
 /** 500/503 without a body: the spec's "transient server error". */

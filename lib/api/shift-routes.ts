@@ -5,10 +5,11 @@
 import { z } from 'zod';
 import type { AppContext } from '../app-context';
 import { roleAtLeast } from '../auth';
-import { closeShift, drawer, ShiftError } from '../cash';
+import { closeShift, drawer } from '../cash';
 import { InvalidRequestError, fromZod } from '../errors';
 import type { Granted } from './vendor-route';
-import { json, jsonError } from './respond';
+import { json } from './respond';
+import { errorResponse } from './error-table';
 import { parseJsonOrUndefined, readBodyText } from './body';
 
 const UserId = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'must be a user id');
@@ -19,11 +20,11 @@ const CloseBody = z.object({
 
 /** The user whose shift is asked for: the caller's own, or another's for a manager or owner (403 for a cashier). */
 async function shiftUser(ctx: AppContext, auth: Granted, asked: string | null | undefined): Promise<string | Response> {
-  if (auth.kind !== 'session') return jsonError(403, 'forbidden', 'a shift belongs to a signed-in user: API keys have none');
+  if (auth.kind !== 'session') return errorResponse('forbidden', 'a shift belongs to a signed-in user: API keys have none');
   if (!asked || asked === auth.user.id) return auth.user.id;
-  if (!roleAtLeast(auth.user.role, 'manager')) return jsonError(403, 'forbidden', 'a cashier reads and closes only its own shift');
+  if (!roleAtLeast(auth.user.role, 'manager')) return errorResponse('forbidden', 'a cashier reads and closes only its own shift');
   const u = await ctx.db.prisma.user.findUnique({ where: { id: asked }, select: { id: true } });
-  return u ? u.id : jsonError(404, 'not_found', 'unknown user');
+  return u ? u.id : errorResponse('not_found', 'unknown user');
 }
 
 export async function getShift(ctx: AppContext, auth: Granted, req: Request): Promise<Response> {
@@ -42,10 +43,5 @@ export async function postCloseShift(ctx: AppContext, auth: Granted, req: Reques
   if (!parsed.success) throw fromZod(parsed.error);
   const who = await shiftUser(ctx, auth, parsed.data.user_id);
   if (who instanceof Response) return who;
-  try {
-    return json(await closeShift(ctx.db, auth.user!.id, who, parsed.data.cash_counted));
-  } catch (e) {
-    if (e instanceof ShiftError) return jsonError(e.status, e.code, e.message);
-    throw e;
-  }
+  return json(await closeShift(ctx.db, auth.user!.id, who, parsed.data.cash_counted));
 }

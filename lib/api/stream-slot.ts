@@ -6,17 +6,17 @@
 import { streamSlots, STREAMS_PER_USER, type SlotGrant } from '../live';
 import type { Granted } from './vendor-route';
 import { clientAddress } from './client-address';
-import { jsonError } from './respond';
+import { errorResponse } from './error-table';
 
-const RETRY = { 'Retry-After': '5' };
-const busy = () => jsonError(503, 'unavailable', 'this server has as many live streams open as it serves; retry later', RETRY);
+const RETRY = { headers: { 'Retry-After': '5' } };
+const busy = () => errorResponse('unavailable', 'this server has as many live streams open as it serves; retry later', RETRY);
 
 /** A held slot to release when the stream closes, or the refusal to answer with. */
 export function acquireStreamSlot(auth: Granted): { release(): void } | Response {
   const slot = streamSlots().acquire(auth.kind === 'api_key' ? `key:${auth.keyId}` : `user:${auth.user.id}`);
   if (slot.ok) return slot;
   return slot.reason === 'user'
-    ? jsonError(429, 'too_many_streams', `at most ${STREAMS_PER_USER} live streams may be open at once per API key or user; close one first`, RETRY)
+    ? errorResponse('too_many_streams', `at most ${STREAMS_PER_USER} live streams may be open at once per API key or user; close one first`, RETRY)
     : busy();
 }
 
@@ -26,10 +26,10 @@ export function acquireCheckoutStreamSlot(req: Request, id: string): { release()
   const slot: SlotGrant = slots.acquireAnonymous(`checkout:${id}`, clientAddress(req));
   if (slot.ok) return slot;
   if (slot.reason === 'user') {
-    return jsonError(429, 'too_many_streams', `at most ${STREAMS_PER_USER} live streams may be open at once per payment`, RETRY);
+    return errorResponse('too_many_streams', `at most ${STREAMS_PER_USER} live streams may be open at once per payment`, RETRY);
   }
   if (slot.reason === 'client') {
-    return jsonError(429, 'too_many_streams', `at most ${slots.checkoutPerClient} checkout streams may be open at once from one address`, RETRY);
+    return errorResponse('too_many_streams', `at most ${slots.checkoutPerClient} checkout streams may be open at once from one address`, RETRY);
   }
   return busy();
 }

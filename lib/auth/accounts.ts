@@ -4,12 +4,14 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Db } from '../db/client';
 import { hashPassword, verifyPassword, passwordProblem } from './passwords';
 import { type Role } from './roles';
+import { DomainError, type ErrorCode } from '../errors';
 
 const SETUP_CODE_KEY = 'setup_code_hash';
 
-export class AccountError extends Error {
-  constructor(message: string, readonly field?: string) {
-    super(message);
+/** A refused account change; the message does not name the field (callers prefix it as they need). */
+export class AccountError extends DomainError {
+  constructor(message: string, field = '', code: ErrorCode = 'invalid_request') {
+    super(code, message, field);
     this.name = 'AccountError';
   }
 }
@@ -43,7 +45,7 @@ export async function createUser(db: Db, opts: { email: string; name?: string; p
   const problem = passwordProblem(opts.password);
   if (problem) throw new AccountError(problem, 'password');
   const name = (opts.name ?? '').trim().slice(0, 100);
-  if (await db.prisma.user.findUnique({ where: { email } })) throw new AccountError('a user with this email exists', 'email');
+  if (await db.prisma.user.findUnique({ where: { email } })) throw new AccountError('a user with this email exists', 'email', 'conflict');
   const row = await db.prisma.user.create({
     data: { id: randomUUID(), email, name, passwordHash: await hashPassword(opts.password), role: opts.role },
   });
@@ -104,7 +106,8 @@ export async function completeSetup(db: Db, opts: { code: string; email: string;
     // Deleting the code row is the claim: of two concurrent setups only one deletes it.
     const used = await tx.appState.deleteMany({ where: { key: SETUP_CODE_KEY, value: hashCode(opts.code.trim()) } });
     if (used.count !== 1 || (await tx.user.count()) > 0) {
-      throw new AccountError((await tx.user.count()) > 0 ? 'setup is already complete' : 'the setup code is wrong', 'code');
+      const done = (await tx.user.count()) > 0;
+      throw new AccountError(done ? 'setup is already complete' : 'the setup code is wrong', 'code', done ? 'conflict' : 'forbidden');
     }
     const row = await tx.user.create({
       data: { id: randomUUID(), email, name: (opts.name ?? '').trim().slice(0, 100), passwordHash, role: 'owner' },

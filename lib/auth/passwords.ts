@@ -7,6 +7,7 @@
 // semaphore (SCRYPT_CONCURRENCY, default 2) queues the rest, so memory stays flat under a burst.
 import { randomBytes, scrypt as scryptCb, timingSafeEqual } from 'node:crypto';
 import { isCommonPassword } from './common-passwords';
+import { runtimeSettings } from '../config';
 
 const LOG_N = 15;
 const R = 8;
@@ -42,15 +43,10 @@ export class Semaphore {
   }
 }
 
-function scryptConcurrency(): number {
-  const n = Number(process.env.SCRYPT_CONCURRENCY?.trim() || 2);
-  return Number.isInteger(n) && n >= 1 && n <= 64 ? n : 2;
-}
-
 const g = globalThis as { __counterScryptSlots?: Semaphore };
 /** The process-wide bound on concurrent scrypt computations. */
 export function scryptSlots(): Semaphore {
-  return (g.__counterScryptSlots ??= new Semaphore(scryptConcurrency()));
+  return (g.__counterScryptSlots ??= new Semaphore(runtimeSettings().scryptConcurrency));
 }
 
 function scrypt(password: string, salt: Buffer, logN: number, r: number, p: number): Promise<Buffer> {

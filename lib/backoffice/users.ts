@@ -52,7 +52,7 @@ export async function createUserWithRole(db: Db, input: unknown, actorId: string
     return u;
   } catch (e) {
     if (e instanceof AccountError) {
-      if (/exists/.test(e.message)) throw new BackofficeError('conflict', e.message, e.field);
+      if (e.code === 'conflict') throw new BackofficeError('conflict', e.message, e.field);
       throw invalid(e.field ?? '', e.message);
     }
     throw e;

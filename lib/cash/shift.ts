@@ -9,6 +9,7 @@ import { formatFiatMinor, parseFiatMinor } from '../money';
 import { localDate, startOfLocalDay, storeTimezone } from '../reports';
 import { recordAudit } from '../backoffice/audit';
 import { parseCash } from './change';
+import { DomainError } from '../errors';
 
 export interface Drawer {
   user_id: string;
@@ -58,9 +59,9 @@ export async function drawer(db: Db, userId: string, now = new Date()): Promise<
   };
 }
 
-export class ShiftError extends Error {
-  constructor(readonly status: 400 | 403 | 404 | 409, readonly code: string, readonly field: string, message: string) {
-    super(message);
+export class ShiftError extends DomainError {
+  constructor(code: 'invalid_request' | 'conflict', field: string, message: string) {
+    super(code, message, field);
     this.name = 'ShiftError';
   }
 }
@@ -72,13 +73,13 @@ export class ShiftError extends Error {
  */
 export async function closeShift(db: Db, actorId: string, userId: string, countedText: unknown, now = new Date()): Promise<ClosedShift> {
   const d = await drawer(db, userId, now);
-  if (!d.currency || d.expected === null) throw new ShiftError(409, 'conflict', 'tender', 'this store prices in DOGE: there is no cash drawer to close');
-  if (typeof countedText !== 'string') throw new ShiftError(400, 'invalid_request', 'cash_counted', 'cash_counted: is required, an amount such as "120.50"');
+  if (!d.currency || d.expected === null) throw new ShiftError('conflict', 'tender', 'this store prices in DOGE: there is no cash drawer to close');
+  if (typeof countedText !== 'string') throw new ShiftError('invalid_request', 'cash_counted', 'cash_counted: is required, an amount such as "120.50"');
   let counted: bigint;
   try {
     counted = parseCash('cash_counted', countedText, d.currency);
   } catch (e) {
-    throw new ShiftError(400, 'invalid_request', 'cash_counted', (e as Error).message);
+    throw new ShiftError('invalid_request', 'cash_counted', (e as Error).message);
   }
   const expected = parseFiatMinor(d.expected, d.currency);
   const closed: ClosedShift = {

@@ -8,6 +8,7 @@ import { preparedQuery } from './pglite-prepared';
 import { PrismaClient } from './generated/client';
 import type { SqlRunner } from './migrate';
 import { listenPglite, listenPostgres, type ListenHandlers, type Unlisten } from './listen';
+import { runtimeSettings } from '../config';
 
 export type DbKind = 'pglite' | 'postgresql';
 export type Prisma = InstanceType<typeof PrismaClient>;
@@ -50,8 +51,7 @@ async function openPglite(dir: string | null): Promise<Db> {
   // PostgreSQL's default 128 MB of shared buffers is most of an embedded app's memory (WASM
   // memory never shrinks); the OS page cache still caches the data files. PGLITE_SHARED_BUFFERS
   // overrides it (PostgreSQL units: 16MB, 65536kB, 1GB).
-  const sb = process.env.PGLITE_SHARED_BUFFERS?.trim();
-  const opts = { postgresqlconf: `shared_buffers=${sb && /^\d{1,7}(kB|MB|GB)$/.test(sb) ? sb : PGLITE_SHARED_BUFFERS}` };
+  const opts = { postgresqlconf: `shared_buffers=${runtimeSettings().pgliteSharedBuffers ?? PGLITE_SHARED_BUFFERS}` };
   const pg = dir ? await PGlite.create(dir, opts) : await PGlite.create(opts);
   if (dir) makePrivate(dir); // PGlite unpacks its data directory 0666 (lib/db/data-dir.ts)
   const prisma = new PrismaClient({ adapter: new PrismaPGlite(pg) });

@@ -2,7 +2,7 @@
 // handlers and instrumentation.ts (which starts the chain worker) share it: PGlite allows a
 // single process-local owner of its data directory.
 import { join } from 'node:path';
-import { loadConfig } from '../config';
+import { config } from '../config';
 import { openDb, type Db } from './client';
 import { loadMigrations, migrate } from './migrate';
 
@@ -17,7 +17,7 @@ const g = globalThis as { __counterDb?: Promise<Db> };
 export function getDb(): Promise<Db> {
   if (!g.__counterDb) {
     g.__counterDb = (async () => {
-      const cfg = loadConfig();
+      const cfg = config();
       const db = await openDb({ databaseUrl: cfg.databaseUrl, dataDir: cfg.dataDir });
       await migrate(db, loadMigrations(MIGRATIONS_DIR));
       return db;

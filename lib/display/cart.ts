@@ -3,10 +3,11 @@
 // 20261128120000_customer_display), and the one read that serves all of a terminal's displays.
 import type { Db } from '../db/client';
 import type { DisplayCart } from './view';
+import { DomainError } from '../errors';
 
-export class NotThisTillsSaleError extends Error {
+export class NotThisTillsSaleError extends DomainError {
   constructor() {
-    super('payment_id: not a sale of this till');
+    super('invalid_request', 'payment_id: not a sale of this till', 'payment_id');
   }
 }
 

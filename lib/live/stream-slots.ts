@@ -15,6 +15,7 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { ipv6Groups } from '../net/ipv6';
+import { processEnv } from '../config';
 
 export const STREAMS_PER_USER = 10;
 export const DEFAULT_MAX_STREAMS = 2000;
@@ -25,7 +26,7 @@ type Env = Record<string, string | undefined>;
 const count = (max: number) => z.coerce.number().int().min(0).max(max);
 
 /** MAX_STREAMS from the environment; a missing or invalid value gives the default. */
-export function maxStreamsFromEnv(env: Env = process.env): number {
+export function maxStreamsFromEnv(env: Env = processEnv()): number {
   const v = count(1_000_000).min(1).safeParse(env.MAX_STREAMS?.trim() || undefined);
   return v.success ? v.data : DEFAULT_MAX_STREAMS;
 }
@@ -46,7 +47,7 @@ export interface StreamLimits {
  * value gives its default, and the anonymous budget is held below MAX_STREAMS so that signed-in
  * streams always keep some.
  */
-export function streamLimitsFromEnv(env: Env = process.env): StreamLimits {
+export function streamLimitsFromEnv(env: Env = processEnv()): StreamLimits {
   const maxStreams = maxStreamsFromEnv(env);
   const anon = count(1_000_000).safeParse(env.MAX_CHECKOUT_STREAMS?.trim() || undefined);
   const perClient = count(1_000_000).min(1).safeParse(env.MAX_CHECKOUT_STREAMS_PER_CLIENT?.trim() || undefined);

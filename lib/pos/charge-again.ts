@@ -10,7 +10,7 @@ import { formatFiatMinor, formatKoinu } from '../money';
 import { hasFiatLines } from '../receipts/model';
 import { salesScope } from '../payments';
 import { createPayment, type CreatePaymentContext, type CreatePaymentResult } from '../payments/creation/create-payment';
-import { InvalidRequestError } from '../errors';
+import { DomainError, InvalidRequestError } from '../errors';
 
 /** A stored payment as far as charging it again reads it. */
 export interface StoredSale {
@@ -27,9 +27,9 @@ export interface StoredSale {
   }[];
 }
 
-export class ChargeAgainError extends Error {
-  constructor(readonly status: 404 | 409, readonly code: 'not_found' | 'conflict', message: string) {
-    super(message);
+export class ChargeAgainError extends DomainError {
+  constructor(code: 'not_found' | 'conflict', message: string) {
+    super(code, message);
     this.name = 'ChargeAgainError';
   }
 }
@@ -40,11 +40,11 @@ export class ChargeAgainError extends Error {
  */
 export function chargeAgainRequest(sale: StoredSale, orderReference: string): Record<string, unknown> {
   if (sale.status === 'accepted' || sale.status === 'confirmed') {
-    throw new ChargeAgainError(409, 'conflict', 'this sale is already paid: it cannot be charged again');
+    throw new ChargeAgainError('conflict', 'this sale is already paid: it cannot be charged again');
   }
   const fiat = hasFiatLines(sale.lines, sale.fiatCurrency, sale.rateValue);
   if (!fiat && sale.rateValue) {
-    throw new ChargeAgainError(409, 'conflict', `this sale was priced in ${sale.fiatCurrency} before its lines were kept in ${sale.fiatCurrency}: ring it up again`);
+    throw new ChargeAgainError('conflict', `this sale was priced in ${sale.fiatCurrency} before its lines were kept in ${sale.fiatCurrency}: ring it up again`);
   }
   const items = sale.lines.map((l) => {
     const it: Record<string, unknown> = { type: l.type, id: l.itemId, name: l.name };
@@ -61,7 +61,7 @@ export function chargeAgainRequest(sale: StoredSale, orderReference: string): Re
     }
     return it;
   });
-  if (!items.some((i) => i.type !== 'signing')) throw new ChargeAgainError(409, 'conflict', 'the sale has no lines to charge again');
+  if (!items.some((i) => i.type !== 'signing')) throw new ChargeAgainError('conflict', 'the sale has no lines to charge again');
   const body: Record<string, unknown> = { items, order_reference: orderReference };
   if (sale.note) body.note = sale.note;
   if (fiat) body.currency = sale.fiatCurrency;
@@ -87,9 +87,9 @@ export async function chargeAgain(ctx: CreatePaymentContext & { ownSalesOf: stri
     throw new InvalidRequestError('body', 'must be a JSON object { "order_reference": "…" }');
   }
   if (typeof ref !== 'string' || ref.length < 1 || ref.length > 64) throw new InvalidRequestError('order_reference', 'must be a string of 1 to 64 characters');
-  if (!/^[A-Za-z0-9_-]{1,64}$/.test(id)) throw new ChargeAgainError(404, 'not_found', 'no payment with this id');
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(id)) throw new ChargeAgainError('not_found', 'no payment with this id');
   const sale = await loadSale(ctx.db, id, ctx.ownSalesOf);
-  if (!sale) throw new ChargeAgainError(404, 'not_found', 'no payment with this id');
+  if (!sale) throw new ChargeAgainError('not_found', 'no payment with this id');
   return createPayment(ctx, JSON.stringify(chargeAgainRequest(sale, ref)));
 }
 

@@ -6,6 +6,7 @@ import { AmountError, formatDecimal, parseDecimal, type Decimal } from '../money
 import { PROVIDER_NAMES, type ProviderName } from './provider';
 import { PROVIDERS } from './providers';
 import { checkRate } from './sanity';
+import { processEnv } from '../config';
 
 type Env = Record<string, string | undefined>;
 
@@ -44,7 +45,7 @@ function origin(env: Env, name: ProviderName): string {
   return raw.replace(/\/+$/, ''); // a path prefix is kept: the provider's path is appended to it
 }
 
-export function loadRateConfig(env: Env = process.env): RateConfig {
+export function loadRateConfig(env: Env = processEnv()): RateConfig {
   const list = (env.RATE_SOURCES?.trim() || DEFAULT_RATE_SOURCES).split(',').map((s) => s.trim()).filter(Boolean);
   if (list.length === 0) throw new ConfigError('RATE_SOURCES', 'names no source');
   const sources: SourceSpec[] = [];

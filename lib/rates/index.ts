@@ -6,5 +6,5 @@ export { fetchSource, sourceUrl, type SourceOutcome } from './fetch-source';
 export { medianRate, medianOf, type MedianOutcome, type RateSample } from './median';
 export { rateInForce, rateCurrency, ratesSnapshot, saveOutcome, saveAgreedMedian, RateUnavailableError, type RateInForce, type RatesSnapshot, type SourceView } from './store';
 export { refreshRates, startRateLoop, type RateLoop } from './refresh';
-export { ratesReply, type RatesBody, type RatesReply } from './view';
+export { ratesReply, type RatesBody } from './view';
 export { checkLoneSource, withinBand, LONE_SOURCE_BAND_PERCENT, AGREED_MAX_AGE_FACTOR, type AgreedMedian } from './lone-source';

@@ -9,6 +9,7 @@ import { loadRateConfig, type RateConfig } from './config';
 import type { SourceOutcome } from './fetch-source';
 import { medianRate, type MedianOutcome, type RateSample } from './median';
 import { checkLoneSource, type AgreedMedian } from './lone-source';
+import { DomainError } from '../errors';
 
 /** Saves one attempt: a good value replaces the last one; a failure keeps it and records the error. */
 export async function saveOutcome(db: Db, currency: string, name: string, outcome: SourceOutcome, now: Date): Promise<void> {
@@ -133,11 +134,9 @@ export interface RateInForce {
 }
 
 /** No fresh rate: answered as 503 { "error": "rate_unavailable", "message": … }. */
-export class RateUnavailableError extends Error {
-  readonly code = 'rate_unavailable';
-  readonly status = 503;
+export class RateUnavailableError extends DomainError {
   constructor(message: string) {
-    super(message);
+    super('rate_unavailable', message);
     this.name = 'RateUnavailableError';
   }
 }

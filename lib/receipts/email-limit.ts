@@ -1,6 +1,7 @@
 // Email receipts make Counter an outbound mail relay, so they are rationed: at most
 // RECEIPT_EMAILS_PER_PAYMENT (default 5) per payment and RECEIPT_EMAILS_PER_SENDER (default 30)
 // per user or API key in any hour. In-process memory: each web process keeps its own count.
+import { processEnv } from '../config';
 const HOUR = 3600_000;
 
 export class SlidingLimit {
@@ -29,7 +30,7 @@ const envInt = (v: string | undefined, d: number) => {
 
 const g = globalThis as { __receiptLimits?: { payment: SlidingLimit; sender: SlidingLimit } };
 
-export function receiptLimits(env: Record<string, string | undefined> = process.env) {
+export function receiptLimits(env: Record<string, string | undefined> = processEnv()) {
   g.__receiptLimits ??= {
     payment: new SlidingLimit(envInt(env.RECEIPT_EMAILS_PER_PAYMENT, 5)),
     sender: new SlidingLimit(envInt(env.RECEIPT_EMAILS_PER_SENDER, 30)),

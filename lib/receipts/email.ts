@@ -6,6 +6,7 @@ import nodemailer from 'nodemailer';
 import type { Receipt } from './receipt';
 import { senderProblem } from './address';
 import { receiptAmount } from './model';
+import { processEnv } from '../config';
 
 export interface SmtpConfig {
   url: string;
@@ -13,7 +14,7 @@ export interface SmtpConfig {
 }
 
 /** The SMTP server in force: the back-office setting, else the environment; null when none. */
-export function smtpConfig(store: { smtpUrl: string; smtpFrom: string } | null, env: Record<string, string | undefined> = process.env): SmtpConfig | null {
+export function smtpConfig(store: { smtpUrl: string; smtpFrom: string } | null, env: Record<string, string | undefined> = processEnv()): SmtpConfig | null {
   const url = store?.smtpUrl || env.SMTP_URL?.trim() || '';
   const from = store?.smtpFrom || env.SMTP_FROM?.trim() || '';
   if (!url || !from || senderProblem(from) !== null) return null;

@@ -21,6 +21,7 @@ import { refundView, rfc3339, insertPaymentWithEvent, type RefundView } from '..
 import { InvalidRequestError } from '../errors';
 import { returnSaleStock } from '../stock';
 import { fiatRefundKoinu, lockedRate, parseRefundRequest, refundAddress, refundAmount, RefundConflictError } from './request';
+import { DomainError } from '../errors';
 
 /** How long the merchant's wallet has to pay a refund through /relay/pay (a plain payment still counts after). */
 export const REFUND_TIMEOUT_SEC = 7 * 24 * 3600;
@@ -28,9 +29,9 @@ export const REFUND_TIMEOUT_SEC = 7 * 24 * 3600;
 /** Refund rows sit below 0 in seq (payment_refund_seq_check): nextval − 2^62 keeps them unique and in order. */
 const REFUND_SEQ_OFFSET = 4611686018427387904n;
 
-export class RefundNotFoundError extends Error {
+export class RefundNotFoundError extends DomainError {
   constructor() {
-    super('no payment with this id');
+    super('not_found', 'no payment with this id');
     this.name = 'RefundNotFoundError';
   }
 }

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { AmountError, fiatToKoinu, formatFiatMinor, formatKoinu, parseDecimal, parseFiatMinor, parseKoinu, type Decimal } from '../money';
 import { decodeAddress, type Network } from '../doge';
-import { fromZod, InvalidRequestError } from '../errors';
+import { DomainError, fromZod, InvalidRequestError } from '../errors';
 
 /** Dogecoin's soft dust limit: a refund output below 0.01 DOGE would not relay. */
 export const MIN_REFUND = 1_000_000n;
@@ -28,9 +28,9 @@ export const refundRequestSchema = z.object({
 export type RefundRequest = z.infer<typeof refundRequestSchema>;
 
 /** 409 conflict: the payment cannot be refunded as asked (nothing paid, over-refunding, no locked rate). */
-export class RefundConflictError extends Error {
+export class RefundConflictError extends DomainError {
   constructor(message: string) {
-    super(message);
+    super('conflict', message);
     this.name = 'RefundConflictError';
   }
 }

@@ -1,6 +1,7 @@
 // The store's time zone (docs/using-counter.md#the-till-pos, docs/using-counter.md#reports-and-receipts): one IANA zone in which every time is shown, with the
 // zone's abbreviation so no time is ambiguous ("24 Nov 2026, 14:05 EST"). All zone arithmetic is
 // Intl.DateTimeFormat's; nothing here knows an offset or a DST rule. Pure: no Next.js, no database.
+import { processEnv } from '../config';
 
 /** True when `tz` is an IANA zone name this runtime knows ("UTC" and "Etc/…" included). */
 export function isValidTimeZone(tz: string): boolean {
@@ -14,7 +15,7 @@ export function isValidTimeZone(tz: string): boolean {
 }
 
 /** The zone used when the store has none set: env TZ when it is a valid IANA name, else UTC. */
-export function defaultTimeZone(env: Record<string, string | undefined> = process.env): string {
+export function defaultTimeZone(env: Record<string, string | undefined> = processEnv()): string {
   const tz = env.TZ?.trim().replace(/^:/, '');
   return tz && isValidTimeZone(tz) ? tz : 'UTC';
 }

@@ -15,6 +15,7 @@ import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { Readable } from 'node:stream';
 import { ipv6Groups } from '../net/ipv6';
+import { processEnv } from '../config';
 
 const blocked = new BlockList();
 for (const [net, bits] of [
@@ -60,7 +61,7 @@ export function isPrivateAddress(ip: string): boolean {
   return false;
 }
 
-export function webhookAllowPrivate(env: Record<string, string | undefined> = process.env): boolean {
+export function webhookAllowPrivate(env: Record<string, string | undefined> = processEnv()): boolean {
   return /^(1|true|yes|on)$/i.test(env.WEBHOOK_ALLOW_PRIVATE?.trim() ?? '');
 }
 

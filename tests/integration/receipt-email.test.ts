@@ -11,7 +11,8 @@ import { openTestDb } from '../helpers/stores';
 import { MAINNET } from '@/lib/doge';
 import { createPayment } from '@/lib/payments/creation/create-payment';
 import { activeRelayKey } from '@/lib/payments/creation/relay-key';
-import { emailReceipt, type ReceiptActor } from '@/lib/receipts/send';
+import { emailReceipt as sendReceipt, type ReceiptActor } from '@/lib/receipts/send';
+import { errorAnswer } from '@/lib/api/error-table';
 import { readSettings, updateSettings } from '@/lib/backoffice/settings';
 import { emailProblem } from '@/lib/receipts/address';
 import { recentSales } from '@/lib/pos/catalog';
@@ -20,6 +21,17 @@ import { freePort } from '../helpers/ports';
 import { saveOutcome } from '@/lib/rates/store';
 import { DEFAULT_RATE_SOURCES } from '@/lib/rates/config';
 import { parseDecimal } from '@/lib/money';
+
+/** The HTTP answer the receipt route gives: 202 with the result, or a refusal through the one error table. */
+async function emailReceipt(...args: Parameters<typeof sendReceipt>): Promise<{ status: number; body: Record<string, unknown>; headers?: Record<string, string> }> {
+  try {
+    return { status: 202, body: { ...(await sendReceipt(...args)) } };
+  } catch (e) {
+    const r = errorAnswer(e);
+    const retry = r.headers.get('retry-after');
+    return { status: r.status, body: await r.json(), headers: retry ? { 'Retry-After': retry } : {} };
+  }
+}
 
 const DGUB = 'dgub8nnbYqHETn61ajXkw8Z8cHasQNrPnQpb85448DY2ie7PmNecxAm6BjTnhNCvZY3qJk1MKZ9Z5HQasQ83ARb99nmduT7dunvxgcvBFVHuvrq';
 const PASSWORD = 'sup3r-s3cret-pw';

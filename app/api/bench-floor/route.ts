@@ -2,6 +2,7 @@
 // in this Next.js app. Off (404) unless COUNTER_BENCH_FLOOR=1, so production never serves it.
 import { appContext } from '@/lib/app-context';
 import { openFeedCount, paymentFeedHub, streamSlots } from '@/lib/live';
+import { runtimeSettings } from '@/lib/config';
 
 export const dynamic = 'force-dynamic';
 
@@ -26,7 +27,7 @@ async function memory(url: URL): Promise<Response> {
 }
 
 export function GET(req: Request) {
-  if (process.env.COUNTER_BENCH_FLOOR !== '1') return new Response(null, { status: 404 });
+  if (!runtimeSettings().benchFloor) return new Response(null, { status: 404 });
   if (req.url.includes('?mem=1')) return memory(new URL(req.url)); // the floor itself parses nothing
   return new Response(BODY, { status: 200, headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' } });
 }

@@ -4,10 +4,11 @@
 // names one sale whatever its tender.
 import { createHash } from 'node:crypto';
 import type { Db, Prisma } from '../../db/client';
+import { DomainError } from '../../errors';
 
-export class IdempotencyConflictError extends Error {
+export class IdempotencyConflictError extends DomainError {
   constructor() {
-    super('this Idempotency-Key was already used with a different request body');
+    super('conflict', 'this Idempotency-Key was already used with a different request body');
     this.name = 'IdempotencyConflictError';
   }
 }

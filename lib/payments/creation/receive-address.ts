@@ -5,10 +5,11 @@ import type { Db } from '../../db/client';
 import { deriveAddress, parseXpub, type Network } from '../../doge';
 // The watch-only wallet belongs to the chain layer (lib/chain never imports lib/relay).
 import { registerWalletAddress } from '../../chain/watch-addresses';
+import { DomainError } from '../../errors';
 
-export class NoReceivingWalletError extends Error {
+export class NoReceivingWalletError extends DomainError {
   constructor() {
-    super('no receiving wallet is configured: set STORE_XPUB or STORE_ADDRESS, or configure one in the back office');
+    super('conflict', 'no receiving wallet is configured: set STORE_XPUB or STORE_ADDRESS, or configure one in the back office');
     this.name = 'NoReceivingWalletError';
   }
 }

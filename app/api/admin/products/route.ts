@@ -1,14 +1,14 @@
 import { appContext } from '@/lib/app-context';
 import { handle } from '@/lib/api/handle';
 import { json } from '@/lib/api/respond';
-import { adminRoute, requireRole, readJson, adminErrors } from '@/lib/api/admin';
+import { adminRoute, requireRole, readJson } from '@/lib/api/admin';
 import { createProduct, listProducts, productCategories } from '@/lib/backoffice/catalog';
 
 export const dynamic = 'force-dynamic';
 
 // Listing the live catalog is open to every role (the cashier screen sells from it).
 export function GET(req: Request) {
-  return handle(() => adminErrors(async () => {
+  return handle(async () => {
     const ctx = await appContext();
     const all = new URL(req.url).searchParams.get('archived') === '1';
     const a = await requireRole(ctx.db, req, all ? 'manager' : 'cashier');
@@ -16,7 +16,7 @@ export function GET(req: Request) {
     const products = await listProducts(ctx.db, { includeArchived: all });
     // `categories`: the products' categories in the store's order (docs/catalog.md).
     return json({ products, categories: await productCategories(ctx.db, products) });
-  }));
+  });
 }
 
 export function POST(req: Request) {

@@ -1,4 +1,5 @@
-import { json, jsonError } from '@/lib/api/respond';
+import { json } from '@/lib/api/respond';
+import { forbidden } from '@/lib/errors';
 import { adminRoute, readJson } from '@/lib/api/admin';
 import { readSettings } from '@/lib/backoffice/settings';
 import { changeSettings } from '@/lib/backoffice/settings-change';
@@ -19,7 +20,7 @@ export function PATCH(req: Request) {
     // Owner-only settings: the pricing currency changes what every price means (§14); the time
     // zone and the SMTP server (§15). The receiving wallet is checked in changeSettings.
     const ownerOnly = ['pricing_currency', ...OWNER_ONLY_FIELDS].find((f) => a.user.role !== 'owner' && body && typeof body === 'object' && Object.hasOwn(body, f));
-    if (ownerOnly) return jsonError(403, 'forbidden', `${ownerOnly}: only the owner changes this setting`);
+    if (ownerOnly) throw forbidden(`${ownerOnly}: only the owner changes this setting`);
     return json(await changeSettings(ctx.db, ctx.network, a.user, body));
   });
 }

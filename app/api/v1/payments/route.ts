@@ -1,6 +1,7 @@
 import { vendorRoute } from '@/lib/api/vendor-route';
 import { readBodyText } from '@/lib/api/body';
-import { json, jsonError } from '@/lib/api/respond';
+import { json } from '@/lib/api/respond';
+import { idempotencyKey } from '@/lib/api/validate';
 import { createPayment, listPayments } from '@/lib/payments';
 import { assertReady } from '@/lib/health';
 import { saleTerminal } from '@/lib/api/sale-terminal';
@@ -10,10 +11,7 @@ export const dynamic = 'force-dynamic';
 
 export function POST(req: Request) {
   return vendorRoute(req, 'payments:write', async (ctx, auth) => {
-    const idem = req.headers.get('idempotency-key');
-    if (idem !== null && !/^[!-~]{1,200}$/.test(idem)) {
-      return jsonError(400, 'invalid_request', 'Idempotency-Key: must be 1–200 visible ASCII characters');
-    }
+    const idem = idempotencyKey(req);
     const body = await readBodyText(req);
     // A cash sale (docs/counter.md#cash): recorded paid at once, no address; it needs neither a
     // synced chain nor an open-payment slot, so readiness and the cap do not apply to it.

@@ -6,7 +6,6 @@ export const dynamic = 'force-dynamic';
 
 export function GET(req: Request) {
   return vendorRoute(req, 'payments:read', async (ctx) => {
-    const r = await ratesReply(ctx.db);
-    return json(r.body, r.status);
+    return json(await ratesReply(ctx.db));
   });
 }

@@ -3,8 +3,9 @@
 import * as z from 'zod';
 import { staticContext } from '@/lib/app-context';
 import { handle } from '@/lib/api/handle';
+import { json } from '@/lib/api/respond';
 import { parseJsonOrUndefined, readBodyText } from '@/lib/api/body';
-import { json, jsonError } from '@/lib/api/respond';
+import { InvalidRequestError, notFound } from '@/lib/errors';
 import { devnetOf } from '@/lib/demo/demo-wallet';
 import { demoRoute, demoNoMethod } from '@/lib/api/demo-route';
 
@@ -15,10 +16,10 @@ const MineRequest = z.object({ blocks: z.number().int().min(1).max(100).default(
 export const POST = demoRoute((req) => handle(async () => {
   const { cfg, chain } = staticContext();
   const d = devnetOf(cfg, chain);
-  if (!d) return jsonError(404, 'not_found', 'mining on request exists only with CHAIN_BACKEND=devnet');
+  if (!d) throw notFound('mining on request exists only with CHAIN_BACKEND=devnet');
   const text = await readBodyText(req, 4096);
   const body = MineRequest.safeParse(text.trim() === '' ? {} : parseJsonOrUndefined(text));
-  if (!body.success) return jsonError(400, 'invalid_request', `blocks: ${body.error.issues[0]?.message ?? 'invalid'}`);
+  if (!body.success) throw new InvalidRequestError('blocks', body.error.issues[0]?.message ?? 'invalid');
   const hashes = await d.mine(body.data.blocks);
   return json({ blocks: hashes, tip: await d.tip() });
 }));

@@ -5,8 +5,9 @@
 import * as z from 'zod';
 import { staticContext } from '@/lib/app-context';
 import { handle } from '@/lib/api/handle';
-import { parseJsonOrUndefined, readBodyText } from '@/lib/api/body';
-import { json, jsonError } from '@/lib/api/respond';
+import { json } from '@/lib/api/respond';
+import { jsonBody } from '@/lib/api/validate';
+import { InvalidRequestError, conflict, notFound } from '@/lib/errors';
 import { devnetOf } from '@/lib/demo/demo-wallet';
 import { demoRoute, demoNoMethod } from '@/lib/api/demo-route';
 import { parseKoinu, formatKoinu, ONE_DOGE } from '@/lib/money';
@@ -19,29 +20,28 @@ const SendRequest = z.object({ address: z.string().min(25).max(64), amount: z.st
 export const POST = demoRoute((req) => handle(async () => {
   const { cfg, chain } = staticContext();
   const d = devnetOf(cfg, chain);
-  if (!d) return jsonError(404, 'not_found', 'the demo wallet exists only with CHAIN_BACKEND=devnet');
-  const body = SendRequest.safeParse(parseJsonOrUndefined(await readBodyText(req, 4096)));
-  if (!body.success) return jsonError(400, 'invalid_request', `${body.error.issues[0]?.path.join('.') || 'body'}: ${body.error.issues[0]?.message ?? 'invalid'}`);
+  if (!d) throw notFound('the demo wallet exists only with CHAIN_BACKEND=devnet');
+  const body = await jsonBody(req, SendRequest, { limit: 4096 });
   let amount: bigint;
   try {
-    amount = parseKoinu(body.data.amount);
+    amount = parseKoinu(body.amount);
   } catch (e) {
-    return jsonError(400, 'invalid_request', `amount: ${(e as Error).message}`);
+    throw new InvalidRequestError('amount', (e as Error).message);
   }
-  if (amount <= 0n) return jsonError(400, 'invalid_request', 'amount: must be greater than 0');
+  if (amount <= 0n) throw new InvalidRequestError('amount', 'must be greater than 0');
   const w = d.demoWallet();
   // One coin that covers the amount and a fee, the largest confirmed one first.
   const coin = w.utxos.filter((u) => u.confirmations > 0 && u.amount >= amount + ONE_DOGE).sort((a, b) => (a.amount > b.amount ? -1 : 1))[0];
-  if (!coin) return jsonError(409, 'conflict', 'the demo wallet has no confirmed coin large enough: mine a block');
+  if (!coin) throw conflict('the demo wallet has no confirmed coin large enough: mine a block');
   let hex: string;
   try {
-    const request = { fee_per_kb: '0.01', outputs: [{ type: 'p2pkh', address: body.data.address, amount: formatKoinu(amount) }] } as unknown as Parameters<typeof buildPaymentTx>[0];
+    const request = { fee_per_kb: '0.01', outputs: [{ type: 'p2pkh', address: body.address, amount: formatKoinu(amount) }] } as unknown as Parameters<typeof buildPaymentTx>[0];
     hex = buildPaymentTx(request, { network: cfg.network, utxos: [{ txid: coin.txid, vout: coin.vout, amount: coin.amount, script: coin.script }], keys: [w.wif] }).hex;
   } catch (e) {
-    return jsonError(400, 'invalid_request', (e as Error).message);
+    throw new InvalidRequestError('', (e as Error).message);
   }
   const r = await d.broadcast(hex);
-  if (!r.ok) return jsonError(409, 'conflict', `the devnet refused the transaction: ${r.reason}`);
+  if (!r.ok) throw conflict(`the devnet refused the transaction: ${r.reason}`);
   return json({ txid: r.txid });
 }));
 export const GET = demoNoMethod;

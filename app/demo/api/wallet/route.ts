@@ -2,7 +2,8 @@
 // 404 (any method) unless CHAIN_BACKEND=devnet (never on mainnet): lib/demo/gate and lib/api/demo-route.
 import { staticContext } from '@/lib/app-context';
 import { handle } from '@/lib/api/handle';
-import { json, jsonError } from '@/lib/api/respond';
+import { json } from '@/lib/api/respond';
+import { notFound } from '@/lib/errors';
 import { demoWalletJson } from '@/lib/demo/demo-wallet';
 import { demoRoute, demoNoMethod } from '@/lib/api/demo-route';
 
@@ -11,7 +12,8 @@ export const dynamic = 'force-dynamic';
 export const GET = demoRoute(() => handle(async () => {
   const { cfg, chain } = staticContext();
   const w = demoWalletJson(cfg, chain);
-  return w ? json(w) : jsonError(404, 'not_found', 'the demo wallet exists only with CHAIN_BACKEND=devnet');
+  if (!w) throw notFound('the demo wallet exists only with CHAIN_BACKEND=devnet');
+  return json(w);
 }));
 export const HEAD = demoNoMethod;
 export const POST = demoNoMethod;

@@ -1,4 +1,5 @@
-import { json, jsonError } from '@/lib/api/respond';
+import { json } from '@/lib/api/respond';
+import { DomainError } from '@/lib/errors';
 import { adminRoute } from '@/lib/api/admin';
 import { readBodyBytes } from '@/lib/api/body';
 import { decodeCatalogCsv, importCatalogCsv, IMPORT_MAX_BYTES } from '@/lib/backoffice/catalog-csv';
@@ -10,7 +11,7 @@ export const dynamic = 'force-dynamic';
 export function POST(req: Request) {
   return adminRoute(req, 'manager', async (ctx, a) => {
     const type = (req.headers.get('content-type') ?? '').split(';')[0].trim().toLowerCase();
-    if (type !== 'text/csv') return jsonError(415, 'unsupported_media_type', 'send the file as text/csv');
+    if (type !== 'text/csv') throw new DomainError('unsupported_media_type', 'send the file as text/csv');
     const dryRun = ['1', 'true'].includes(new URL(req.url).searchParams.get('dry_run') ?? '');
     // Not UTF-8: a 400 in the dry run and the import alike, before any row is read.
     const text = decodeCatalogCsv(await readBodyBytes(req, IMPORT_MAX_BYTES));

@@ -8,7 +8,7 @@
 // they never take the tills' streams; a refund's id or an unknown id is 404.
 import { appContext } from '@/lib/app-context';
 import { handle } from '@/lib/api/handle';
-import { jsonError } from '@/lib/api/respond';
+import { notFound } from '@/lib/errors';
 import { log } from '@/lib/log';
 import { checkoutExists } from '@/lib/checkout/load';
 import { checkoutLive } from '@/lib/checkout/state';
@@ -21,7 +21,7 @@ export function GET(req: Request, { params }: { params: Promise<{ id: string }> 
   return handle(async () => {
     const { id } = await params;
     const ctx = await appContext();
-    if (!(await checkoutExists(ctx.db, id))) return jsonError(404, 'not_found', 'no payment with this id');
+    if (!(await checkoutExists(ctx.db, id))) throw notFound('no payment with this id');
     const slot = acquireCheckoutStreamSlot(req, id);
     if (slot instanceof Response) return slot;
     const stream = paymentEventStream({

@@ -1,5 +1,6 @@
 import { vendorRoute } from '@/lib/api/vendor-route';
-import { json, jsonError } from '@/lib/api/respond';
+import { json } from '@/lib/api/respond';
+import { notFound } from '@/lib/errors';
 import { vendorPaymentView } from '@/lib/payments';
 import { salesScope } from '@/lib/payments';
 import { withRefundsOne } from '@/lib/refunds/load';
@@ -10,7 +11,7 @@ export function GET(req: Request, { params }: { params: Promise<{ id: string }> 
   return vendorRoute(req, 'payments:read', async (ctx, auth) => {
     const { id } = await params;
     const row = await ctx.db.prisma.payment.findFirst({ where: { id, ...salesScope(auth.ownSalesOf, auth.tillOf) } });
-    if (!row) return jsonError(404, 'not_found', 'no payment with this id');
+    if (!row) throw notFound('no payment with this id');
     return json(vendorPaymentView(await withRefundsOne(ctx.db.prisma, row), ctx.cfg.publicUrl, new Date()));
   });
 }

@@ -1,6 +1,8 @@
 import { appContext } from '@/lib/app-context';
 import { handle } from '@/lib/api/handle';
-import { json, jsonError, NO_STORE } from '@/lib/api/respond';
+import { json, NO_STORE } from '@/lib/api/respond';
+import { oneOf, queryParam } from '@/lib/api/validate';
+import { InvalidRequestError } from '@/lib/errors';
 import { reportAccess } from '@/lib/api/report-access';
 import { resolveRange, salesCsv, salesReport, storeTimezone } from '@/lib/reports';
 
@@ -12,11 +14,10 @@ export function GET(req: Request) {
     const ctx = await appContext();
     const params = new URL(req.url).searchParams;
     const mine = params.get('mine');
-    if (mine !== null && mine !== '1' && mine !== 'true') return jsonError(400, 'invalid_request', 'mine: must be 1 or absent');
+    if (mine !== null && mine !== '1' && mine !== 'true') throw new InvalidRequestError('mine', 'must be 1 or absent');
     const auth = await reportAccess(ctx.db, req, mine !== null);
     if (!auth.ok) return auth.response;
-    const format = params.get('format') ?? 'json';
-    if (format !== 'json' && format !== 'csv') return jsonError(400, 'invalid_request', 'format: must be json or csv');
+    const format = queryParam(req, 'format', oneOf(['json', 'csv'], 'json'));
     const tz = params.get('tz') || (await storeTimezone(ctx.db));
     const range = resolveRange({ from: params.get('from'), to: params.get('to'), tz });
     if (format === 'json') return json(await salesReport(ctx.db, range, auth.ownSalesOf));

@@ -4,32 +4,25 @@
 // POST /api/v1/payments does (201 with the new payment, 503 rate_unavailable / not_ready, …).
 import { vendorRoute } from '@/lib/api/vendor-route';
 import { readBodyText } from '@/lib/api/body';
-import { json, jsonError } from '@/lib/api/respond';
+import { json } from '@/lib/api/respond';
+import { idempotencyKey } from '@/lib/api/validate';
 import { assertReady } from '@/lib/health';
 import { saleTerminal } from '@/lib/api/sale-terminal';
-import { chargeAgain, ChargeAgainError } from '@/lib/pos/charge-again';
+import { chargeAgain } from '@/lib/pos/charge-again';
 
 export const dynamic = 'force-dynamic';
 
 export function POST(req: Request, { params }: { params: Promise<{ id: string }> }) {
   return vendorRoute(req, 'payments:write', async (ctx, auth) => {
-    const idem = req.headers.get('idempotency-key');
-    if (idem !== null && !/^[!-~]{1,200}$/.test(idem)) {
-      return jsonError(400, 'invalid_request', 'Idempotency-Key: must be 1–200 visible ASCII characters');
-    }
+    const idem = idempotencyKey(req);
     const { id } = await params;
     const body = await readBodyText(req, 4096);
     const beforeCreate = auth.kind === 'session' ? () => assertReady(ctx.cfg, ctx.db, ctx.network) : undefined;
-    try {
-      const r = await chargeAgain({
-        db: ctx.db, network: ctx.network, publicUrl: ctx.cfg.publicUrl, apiKeyId: auth.keyId, userId: auth.user?.id ?? null,
-        idempotencyKey: idem, scopes: auth.scopes, maxOpenPayments: ctx.cfg.maxOpenPayments, beforeCreate,
-        terminal: await saleTerminal(ctx.db, req, auth), ownSalesOf: auth.ownSalesOf,
-      }, id, body);
-      return json(r.body, r.status, r.replayed ? { 'Idempotent-Replayed': 'true' } : {});
-    } catch (e) {
-      if (e instanceof ChargeAgainError) return jsonError(e.status, e.code, e.message);
-      throw e;
-    }
+    const r = await chargeAgain({
+      db: ctx.db, network: ctx.network, publicUrl: ctx.cfg.publicUrl, apiKeyId: auth.keyId, userId: auth.user?.id ?? null,
+      idempotencyKey: idem, scopes: auth.scopes, maxOpenPayments: ctx.cfg.maxOpenPayments, beforeCreate,
+      terminal: await saleTerminal(ctx.db, req, auth), ownSalesOf: auth.ownSalesOf,
+    }, id, body);
+    return json(r.body, r.status, r.replayed ? { 'Idempotent-Replayed': 'true' } : {});
   });
 }

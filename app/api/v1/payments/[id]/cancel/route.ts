@@ -1,6 +1,7 @@
 import { vendorRoute } from '@/lib/api/vendor-route';
 import { readBodyText } from '@/lib/api/body';
-import { json, jsonError } from '@/lib/api/respond';
+import { json } from '@/lib/api/respond';
+import { DomainError, conflict, notFound } from '@/lib/errors';
 import { cancelPayment } from '@/lib/payments';
 import { refundView, vendorPaymentView } from '@/lib/payments';
 import { withRefundsOne } from '@/lib/refunds/load';
@@ -15,7 +16,7 @@ export async function POST(req: Request, { params }: { params: Promise<{ id: str
     return vendorRoute(req, 'payments:refund', async (ctx) => {
       await readBodyText(req);
       const r = await cancelRefund(ctx.db, id, ctx.cfg.publicUrl);
-      if (!r.ok) return jsonError(r.code === 'not_found' ? 404 : 409, r.code, r.message);
+      if (!r.ok) throw new DomainError(r.code, r.message);
       const row = await ctx.db.prisma.payment.findUniqueOrThrow({ where: { id } });
       return json(refundView({ ...row, refundOf: row.refundOf!, refundReason: row.refundReason }, ctx.cfg.publicUrl));
     });
@@ -23,8 +24,8 @@ export async function POST(req: Request, { params }: { params: Promise<{ id: str
   return vendorRoute(req, 'payments:write', async (ctx, auth) => {
     await readBodyText(req); // no body is needed; an oversized one still gets 413
     const r = await cancelPayment(ctx.db, id, ctx.cfg.publicUrl, new Date(), auth.ownSalesOf, auth.tillOf);
-    if (r === 'not_found') return jsonError(404, 'not_found', 'no payment with this id');
-    if (r === 'conflict') return jsonError(409, 'conflict', 'only an unpaid payment with no transaction in flight can be cancelled');
+    if (r === 'not_found') throw notFound('no payment with this id');
+    if (r === 'conflict') throw conflict('only an unpaid payment with no transaction in flight can be cancelled');
     const row = await ctx.db.prisma.payment.findUniqueOrThrow({ where: { id } });
     return json(vendorPaymentView(await withRefundsOne(ctx.db.prisma, row), ctx.cfg.publicUrl, new Date()));
   });

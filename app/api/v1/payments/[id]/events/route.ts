@@ -1,6 +1,6 @@
 // Live updates for one payment as Server-Sent Events (docs/api.md#live-updates); see lib/live (docs/live.md).
 import { vendorRoute } from '@/lib/api/vendor-route';
-import { jsonError } from '@/lib/api/respond';
+import { notFound } from '@/lib/errors';
 import { log } from '@/lib/log';
 import { canSeePayment } from '@/lib/payments';
 import { paymentEventStream, paymentFeedHub, SSE_HEADERS } from '@/lib/live';
@@ -11,9 +11,7 @@ export const dynamic = 'force-dynamic';
 export function GET(req: Request, { params }: { params: Promise<{ id: string }> }) {
   return vendorRoute(req, 'payments:read', async (ctx, auth) => {
     const { id } = await params;
-    if (!(await canSeePayment(ctx.db, id, auth.ownSalesOf, auth.tillOf))) {
-      return jsonError(404, 'not_found', 'no payment with this id');
-    }
+    if (!(await canSeePayment(ctx.db, id, auth.ownSalesOf, auth.tillOf))) throw notFound('no payment with this id');
     const slot = acquireStreamSlot(auth); // capped per user and per process (§16)
     if (slot instanceof Response) return slot;
     const stream = paymentEventStream({

@@ -3,6 +3,7 @@ import { vendorRoute } from '@/lib/api/vendor-route';
 import { parseJsonOrUndefined, readBodyText } from '@/lib/api/body';
 import { json } from '@/lib/api/respond';
 import { emailReceipt } from '@/lib/receipts/send';
+import { runtimeSettings } from '@/lib/config';
 
 export const dynamic = 'force-dynamic';
 
@@ -10,11 +11,10 @@ export function POST(req: Request, { params }: { params: Promise<{ id: string }>
   return vendorRoute(req, 'payments:write', async (ctx, auth) => {
     const body = parseJsonOrUndefined(await readBodyText(req, 4096));
     const { id } = await params;
-    const timeoutMs = Number(process.env.SMTP_TIMEOUT_MS) > 0 ? Number(process.env.SMTP_TIMEOUT_MS) : undefined;
+    const timeoutMs = runtimeSettings().smtpTimeoutMs ?? undefined;
     const actor = auth.kind === 'session'
       ? { key: `user:${auth.user.id}`, userId: auth.user.id, role: auth.user.role, tillOf: auth.tillOf }
       : { key: `key:${auth.keyId}`, userId: null, role: null };
-    const a = await emailReceipt(ctx.db, id, body, actor, { timeoutMs });
-    return json(a.body, a.status, a.headers);
+    return json(await emailReceipt(ctx.db, id, body, actor, { timeoutMs }), 202);
   });
 }
