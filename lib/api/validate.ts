@@ -6,10 +6,8 @@ import { fromZod, InvalidRequestError, type Parser } from '../errors';
 import { parseJsonOrUndefined, readBodyText, MAX_BODY_BYTES } from './body';
 
 /** The request's JSON body, bounded, parsed with `schema`; invalid JSON is refused as a `body` error. */
-export async function jsonBody<T>(req: Request, schema: Parser<T>, opts: { limit?: number; emptyAs?: unknown } = {}): Promise<T> {
-  const text = await readBodyText(req, opts.limit ?? MAX_BODY_BYTES);
-  const raw = opts.emptyAs !== undefined && text.trim() === '' ? opts.emptyAs : parseJsonOrUndefined(text);
-  const r = schema.safeParse(raw);
+export async function jsonBody<T>(req: Request, schema: Parser<T>, opts: { limit?: number } = {}): Promise<T> {
+  const r = schema.safeParse(parseJsonOrUndefined(await readBodyText(req, opts.limit ?? MAX_BODY_BYTES)));
   if (!r.success) throw fromZod(r.error, { dotted: true });
   return r.data;
 }

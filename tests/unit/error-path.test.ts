@@ -11,6 +11,7 @@ import { DomainError, InvalidRequestError, fromZod } from '@/lib/errors';
 import { BackofficeError } from '@/lib/backoffice/errors';
 import { StoreNotReadyError } from '@/lib/readiness';
 import { z } from 'zod';
+import { idempotencyKey, intParam, oneOf, queryParam } from '@/lib/api/validate';
 
 const ROOT = resolve(__dirname, '../..');
 const THE_TABLE = 'lib/api/error-table.ts';
@@ -103,5 +104,20 @@ describe('one error path', () => {
       expect(fromZod(r.error).message).toBe('items[0].unit: Invalid input: expected string, received undefined');
       expect(fromZod(r.error, { dotted: true }).message).toBe('items.0.unit: Invalid input: expected string, received undefined');
     }
+  });
+
+  it("the route convention's checks answer the messages the routes always gave", () => {
+    const at = (q: string, headers: Record<string, string> = {}) => new Request(`http://shop.example/x${q}`, { headers });
+    const days = intParam(1, 366, 30);
+    expect(queryParam(at(''), 'days', days)).toBe(30);
+    expect(queryParam(at('?days=007'), 'days', days)).toBe(7);
+    for (const bad of ['0', '367', '0400', '', 'x', '1.5']) {
+      expect(() => queryParam(at(`?days=${bad}`), 'days', days), bad).toThrow(/^days: must be an integer 1–366$/);
+    }
+    expect(queryParam(at(''), 'format', oneOf(['json', 'csv'], 'json'))).toBe('json');
+    expect(() => queryParam(at('?format=xml'), 'format', oneOf(['json', 'csv'], 'json'))).toThrow(/^format: must be json or csv$/);
+    expect(idempotencyKey(at(''))).toBeNull();
+    expect(idempotencyKey(at('', { 'Idempotency-Key': 'k-1' }))).toBe('k-1');
+    expect(() => idempotencyKey(at('', { 'Idempotency-Key': 'a b' }))).toThrow(/^Idempotency-Key: must be 1–200 visible ASCII characters$/);
   });
 });
