@@ -1,0 +1,17 @@
+// GET /api/wallet-check/runs/<id> (docs/wallet-check.md#routes): the run's report; 404 for an unknown id.
+import { appContext } from '@/lib/app-context';
+import { handle } from '@/lib/api/handle';
+import { json, jsonError } from '@/lib/api/respond';
+import { walletCheckContext } from '@/lib/api/wallet-check-routes';
+import { runReport } from '@/lib/wallet-check';
+
+export const dynamic = 'force-dynamic';
+
+export function GET(_req: Request, { params }: { params: Promise<{ id: string }> }) {
+  return handle(async () => {
+    const check = walletCheckContext(await appContext());
+    if (!check) return jsonError(404, 'not_found', 'the wallet check is not available here');
+    const report = await runReport(check, (await params).id);
+    return report ? json(report) : jsonError(404, 'not_found', 'unknown wallet check run');
+  });
+}

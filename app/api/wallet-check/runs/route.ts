@@ -1,0 +1,27 @@
+// POST /api/wallet-check/runs (docs/wallet-check.md#routes): starts a run, no sign-in; at most 10 a
+// minute per client, then 429 with Retry-After. 404 where the wallet check does not run.
+import { appContext } from '@/lib/app-context';
+import { handle } from '@/lib/api/handle';
+import { json, jsonError } from '@/lib/api/respond';
+import { clientAddress } from '@/lib/api/client-address';
+import { walletCheckContext } from '@/lib/api/wallet-check-routes';
+import { createRun, runReport } from '@/lib/wallet-check';
+
+export const dynamic = 'force-dynamic';
+
+export function POST(req: Request) {
+  return handle(async () => {
+    const check = walletCheckContext(await appContext());
+    if (!check) return jsonError(404, 'not_found', 'the wallet check is not available here');
+    const made = await createRun(check, clientAddress(req));
+    if (!made.ok) {
+      return jsonError(429, 'rate_limited', 'too many wallet check runs: try again later', { 'Retry-After': String(made.retryAfterSec) });
+    }
+    const report = (await runReport(check, made.runId))!;
+    return json({
+      id: report.id,
+      report_url: `${check.publicUrl}/wallet-check?run=${encodeURIComponent(report.id)}`,
+      cases: report.cases.map((c) => ({ id: c.id, name: c.name, expect: c.expect, uri: c.uri })),
+    }, 201);
+  });
+}
