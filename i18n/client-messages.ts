@@ -10,6 +10,7 @@ export const CLIENT_SECTIONS = {
   pos: ['common', 'till', 'payment', 'notReady', 'sales', 'receipt', 'lock', 'cash', 'display', 'shift'],
   checkout: ['common', 'checkout'],
   display: ['common', 'display'],
+  walletCheck: ['common', 'walletCheck'],
   admin: ['common', 'nav', 'admin', 'readiness', 'adminInvoice', 'adminCatalog', 'adminStock', 'adminUsers', 'adminTerminals', 'adminSettings', 'adminRates', 'adminNode'],
 } as const satisfies Record<string, readonly string[]>;
 
