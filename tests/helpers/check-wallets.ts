@@ -4,6 +4,11 @@
 import { hexToBytes } from '@noble/hashes/utils.js';
 import { pubkeyHash15, schnorrVerify, sha256d, decodeH, type ConnectPayment } from '@/lib/connect';
 import { parseKoinu } from '@/lib/money';
+import type { Db } from '@/lib/db';
+import type { ChainBackend } from '@/lib/chain/backend';
+import { REGTEST } from '@/lib/doge';
+import { loadEnvelope, queryStatus, submitPayment as relaySubmit } from '@/lib/relay';
+import { checkEnvelope, walletCheckRelay, type RelayPortContext } from '@/lib/wallet-check';
 import { assertNotExpired, buildPaymentTx, parseWalletPayment, payUri, readConnectQr, type WalletUtxo } from '@/lib/wallet';
 
 export type Flaw =
@@ -128,3 +133,22 @@ export const FAILS: Record<Flaw, readonly string[]> = {
   broadcasts: ['plain', 'escaped_names', 'thirty_items', 'data_output', 'signing_item', 'connect_uri', 'double_fee'],
   drops_data: ['data_output', 'signing_item'],
 };
+
+/** The relay's routes, as app/dc, app/relay/pay and app/relay/status wire them, without the HTTP server. */
+export function relayRoutesFetch(db: Db, chain: ChainBackend, check: RelayPortContext, ua: string): typeof fetch {
+  return (async (input: string | URL | Request, init?: RequestInit) => {
+    const url = new URL(String(input));
+    const reply = (status: number, body: unknown) => new Response(body === null ? null : JSON.stringify(body), { status });
+    if (url.pathname.startsWith('/dc/')) {
+      const id = url.pathname.slice(4);
+      const env = (await loadEnvelope(db, id)) ?? (await checkEnvelope(check, id, ua));
+      return env === null ? reply(404, { error: 'not_found', message: 'unknown payment id' }) : new Response(env, { status: 200 });
+    }
+    const body = JSON.parse(String(init?.body ?? 'null'));
+    const others = walletCheckRelay(check, ua);
+    const r = url.pathname === '/relay/pay'
+      ? await relaySubmit({ db, network: REGTEST, chain, publicUrl: check.publicUrl, others }, body)
+      : await queryStatus(db, body, others);
+    return reply(r.status, r.body);
+  }) as typeof fetch;
+}

@@ -13,11 +13,10 @@ import { REGTEST } from '@/lib/doge';
 import { openTestDb } from '../helpers/stores';
 import { testXpub } from '../helpers/keys';
 import { activeRelayKey } from '@/lib/payments/creation/relay-key';
-import { loadEnvelope, queryStatus, submitPayment } from '@/lib/relay';
 import { createDevnetBackend, type DevnetBackend } from '@/lib/chain/devnet/backend';
 import { workerTick } from '@/lib/worker';
 import { CASE_NAMES, checkEnvelope, createRun, runReport, walletCheckRelay, type RelayPortContext, type RunReport } from '@/lib/wallet-check';
-import { FAILS, flawedWallet, sdkWallet, type Coins, type Flaw, type WalletEnv } from '../helpers/check-wallets';
+import { FAILS, flawedWallet, relayRoutesFetch, sdkWallet, type Coins, type Flaw, type WalletEnv } from '../helpers/check-wallets';
 import type { WalletUtxo } from '@/lib/wallet';
 
 const URL_BASE = 'http://127.0.0.1:1';
@@ -27,22 +26,7 @@ let dir: string;
 let check: RelayPortContext;
 const spent = new Set<string>();
 
-/** The relay's routes, as app/dc, app/relay/pay and app/relay/status wire them, without the HTTP server. */
-const relayFetch = (ua: string): typeof fetch => (async (input: string | URL | Request, init?: RequestInit) => {
-  const url = new URL(String(input));
-  const reply = (status: number, body: unknown) => new Response(body === null ? null : JSON.stringify(body), { status });
-  if (url.pathname.startsWith('/dc/')) {
-    const id = url.pathname.slice(4);
-    const env = (await loadEnvelope(db, id)) ?? (await checkEnvelope(check, id, ua));
-    return env === null ? reply(404, { error: 'not_found', message: 'unknown payment id' }) : new Response(env, { status: 200 });
-  }
-  const body = JSON.parse(String(init?.body ?? 'null'));
-  const others = walletCheckRelay(check, ua);
-  const r = url.pathname === '/relay/pay'
-    ? await submitPayment({ db, network: REGTEST, chain, publicUrl: URL_BASE, others }, body)
-    : await queryStatus(db, body, others);
-  return reply(r.status, r.body);
-}) as typeof fetch;
+const relayFetch = (ua: string) => relayRoutesFetch(db, chain, check, ua);
 
 function coins(): Coins {
   const w = chain.demoWallet();
