@@ -1,10 +1,12 @@
 // The wallet check page (docs/wallet-check.md) in real Chromium on the devnet chain, at a phone
 // (390×844) and a desktop (1280×800): start a run, step through every case with Next while zbar
 // reads each QR code from a screenshot, then finish and read the report; axe-core finds no
-// serious or critical violation.
+// serious or critical violation. With WALLET_CHECK_DOCS_SCREENSHOT=1 the desktop run's first case
+// is copied over docs/wallet-check.png.
 import { test as base, expect } from '@playwright/test';
+import { copyFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { startDevnetApp } from './fixtures';
 import { testXpub } from '../helpers/keys';
 import type { AppServer } from '../helpers/app-server';
@@ -26,7 +28,7 @@ const test = base.extend<object, { app: AppServer }>({
 test.describe.configure({ mode: 'serial' });
 
 for (const size of SIZES) {
-  test(`a run at ${size.width}×${size.height}: every case's QR code, then the report`, async ({ app, page }) => {
+  test(`a run at ${size.width}×${size.height}: every case's QR code, then the report`, async ({ app, page }, testInfo) => {
     await page.setViewportSize(size);
     await page.goto(`${app.url}/wallet-check`);
     await expect(page.getByRole('heading', { level: 1, name: 'Wallet check' })).toBeVisible();
@@ -34,6 +36,9 @@ for (const size of SIZES) {
     await expect(page.getByRole('heading', { name: /^Case 1 of 14/ })).toBeVisible();
     expect(page.url()).toMatch(/\/wallet-check\?run=wcr_/);
     expect(report(await axe(page, `wallet-check ${size.width}`))).toBe('none');
+    const shot = testInfo.outputPath(`wallet-check-${size.width}.png`);
+    await page.screenshot({ path: shot });
+    if (process.env.WALLET_CHECK_DOCS_SCREENSHOT && size.width === 1280) copyFileSync(shot, resolve(__dirname, '../../docs/wallet-check.png'));
     for (let i = 1; i <= 14; i++) {
       await expect(page.getByRole('heading', { name: new RegExp(`^Case ${i} of 14`) })).toBeVisible();
       const img = page.getByRole('img', { name: /^QR code of the case/ });
