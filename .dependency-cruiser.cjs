@@ -11,7 +11,7 @@ const withIndex = readdirSync(join(__dirname, 'lib'), { withFileTypes: true })
 // The lower layers: the chain, the protocol and the data underneath everything else.
 const LOWER = ['chain', 'p2p', 'node-api', 'doge', 'money', 'connect', 'db'];
 // The higher layers: what payments, wallets, merchants and the till see.
-const HIGHER = ['relay', 'payments', 'webhooks', 'live', 'api', 'pos', 'backoffice'];
+const HIGHER = ['relay', 'payments', 'webhooks', 'live', 'api', 'pos', 'backoffice', 'wallet-check'];
 // The faces over the payment core: each calls lib/payments and none calls another.
 const FACES = ['relay', 'webhooks', 'live'];
 // What sits above the payment core: its faces, HTTP plumbing and the screens' domain.
@@ -55,6 +55,14 @@ module.exports = {
       severity: 'error',
       from: { path: `^lib/(${FACES.join('|')})/` },
       to: { path: `^lib/(${FACES.join('|')})/`, pathNot: `^lib/$1/` },
+    },
+    {
+      name: 'wallet-check-above',
+      comment: 'The wallet check stands on the relay, the chain and the protocol; none of them imports it (the relay and the '
+        + 'chain watch reach it through the ports the composition root fills: docs/wallet-check.md#what-the-relay-records).',
+      severity: 'error',
+      from: { path: '^lib/(relay|payments|webhooks|live)/' },
+      to: { path: '^lib/wallet-check/' },
     },
     {
       name: 'domain-not-http',

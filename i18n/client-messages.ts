@@ -10,6 +10,7 @@ export const CLIENT_SECTIONS = {
   pos: ['common', 'errorPage', 'till', 'payment', 'notReady', 'sales', 'receipt', 'lock', 'cash', 'display', 'shift'],
   checkout: ['common', 'errorPage', 'checkout'],
   display: ['common', 'errorPage', 'display'],
+  walletCheck: ['common', 'errorPage', 'walletCheck'],
   admin: ['common', 'errorPage', 'nav', 'admin', 'readiness', 'adminInvoice', 'adminCatalog', 'adminStock', 'adminUsers', 'adminTerminals', 'adminSettings', 'adminRates', 'adminNode'],
 } as const satisfies Record<string, readonly string[]>;
 

@@ -42,6 +42,8 @@ export interface Config {
   maxOpenPayments: number;
   /** WALLET_BIRTHDAY: the height or UTC date from which the wallet's history is scanned (docs/node.md#the-wallets-history-birthday-and-rescan); null = from the first start. */
   walletBirthday: Birthday | null;
+  /** WALLET_CHECK: `on` serves the wallet check on mainnet too, `off` nowhere; unset, everywhere but mainnet (docs/wallet-check.md#where-it-runs). */
+  walletCheck: 'on' | 'off' | null;
   worker: 'embedded' | 'off';
   logLevel: 'debug' | 'info' | 'warn' | 'error';
 }
@@ -194,6 +196,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     devnetBlockSeconds,
     maxOpenPayments,
     walletBirthday,
+    walletCheck: nonEmpty(env.WALLET_CHECK) === undefined ? null : pick(env, 'WALLET_CHECK', ['on', 'off'] as const, 'off'),
     worker: pick(env, 'WORKER', ['embedded', 'off'] as const, 'embedded'),
     logLevel: pick(env, 'LOG_LEVEL', ['debug', 'info', 'warn', 'error'] as const, 'info'),
   };

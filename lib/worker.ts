@@ -16,6 +16,7 @@ import { startWebhookLoop, type WebhookLoop } from './webhooks';
 import { startRateLoop, type RateLoop } from './rates/refresh';
 import type { RateConfig } from './rates/config';
 import { log } from './log';
+import { observeCheckTxs } from './wallet-check';
 
 export interface WorkerContext extends ChainContext {
   intervalMs?: number;
@@ -65,6 +66,14 @@ async function reconcilePending(ctx: WorkerContext): Promise<void> {
 }
 
 /**
+ * Hands the txs to the wallet check's chain watch (docs/wallet-check.md#what-the-relay-records). It writes
+ * only the check's tables, and a failure there never holds the chain worker back.
+ */
+async function watchCheckTxs(ctx: WorkerContext, txs: readonly BlockTxSummary[]): Promise<void> {
+  await observeCheckTxs(ctx.db, ctx.network, txs).catch((e) => log.warn('wallet check: txs not observed', { error: e as Error }));
+}
+
+/**
  * One tick. `step` runs each of its phases; the running worker passes its lock, so a mempool
  * pass (mempoolWaker) waits for the phase in progress rather than the whole tick, whose phases
  * each make RPC round trips to an `rpc` node (docs/live.md). A pass between two phases only adds
@@ -77,12 +86,17 @@ export async function workerTick(ctx: WorkerContext, step: <T>(fn: () => Promise
     await reconcilePending(ctx);
     await syncWatchAddresses(ctx.db, ctx.network);
     // Payments from any wallet are seen from the mempool, not at the next block (docs/api.md#payments-from-any-wallet).
-    if (ctx.chain.mempoolNewTxs) await onMempoolTxs(sync, await ctx.chain.mempoolNewTxs());
+    if (ctx.chain.mempoolNewTxs) {
+      const txs = await ctx.chain.mempoolNewTxs();
+      await onMempoolTxs(sync, txs);
+      await watchCheckTxs(ctx, txs);
+    }
   });
   const r = await step(() => followChain(ctx.db, ctx.chain, {
     connected: async (b) => {
       await trackBlockConnected(ctx.db, ctx.network, b);
       await onBlockConnected(sync, b);
+      await watchCheckTxs(ctx, b.txs);
       await publishChainState(ctx.db, { last_block_size: b.size, last_block_tx_count: b.txCount, last_block_total_tx_size: b.totalTxSize });
     },
     disconnected: async (hash) => {
@@ -135,6 +149,7 @@ function mempoolWaker(ctx: WorkerContext, exclusive: <T>(fn: () => Promise<T>) =
     log.debug('mempool pass: pushed txs', { txs: txs.length });
     try {
       await onMempoolTxs(sync, txs);
+      await watchCheckTxs(ctx, txs);
     } catch (e) {
       leftover = txs.slice(-10_000);
       throw e;

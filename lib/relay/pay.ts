@@ -23,6 +23,19 @@ export interface PayContext extends ChainContext {
    * injects the crash test's fault here (lib/app-context.ts); production passes nothing.
    */
   afterClaim?: () => void;
+  /** Ids that are not payments but that the relay still answers for (OtherSubmissions). */
+  others?: OtherSubmissions;
+}
+
+/**
+ * Ids that are not payments, which /relay/pay and /relay/status still answer for: the wallet
+ * check's cases (docs/wallet-check.md#what-the-relay-records). The composition root fills this narrow port,
+ * so the relay imports nothing above it; it is asked only about an id no payment has, so the
+ * payment path is unchanged. `null` means "not mine either": the relay answers 404 as before.
+ */
+export interface OtherSubmissions {
+  submit(sub: { id: string; tx: string; refund?: unknown }): Promise<RelayAnswer | null>;
+  status(id: string): Promise<RelayAnswer | null>;
 }
 
 /** How finishing a claimed broadcast ended (broadcastClaimed), for the relay and the worker alike. */
@@ -199,7 +212,7 @@ export async function submitPayment(ctx: PayContext, body: unknown): Promise<Rel
   const sub = body as Submission;
   // 2. Unknown id.
   const row = await loadPayRow(db, sub.id);
-  if (!row) return err(404, 'not_found', 'unknown payment id');
+  if (!row) return (await ctx.others?.submit(sub)) ?? err(404, 'not_found', 'unknown payment id');
   // 3–4. Already decided: idempotent answer, the new tx is ignored.
   const decided = answerFor(row);
   if (decided) return decided;
@@ -320,11 +333,11 @@ async function replaceable(chain: PayContext['chain'], row: PayRow): Promise<boo
   }
 }
 
-export async function queryStatus(db: Db, body: unknown): Promise<RelayAnswer> {
+export async function queryStatus(db: Db, body: unknown, others?: OtherSubmissions): Promise<RelayAnswer> {
   const id = body && typeof body === 'object' && !Array.isArray(body) ? (body as { id?: unknown }).id : undefined;
   if (typeof id !== 'string' || id === '') return err(404, 'not_found', 'id is required');
   if (id.length > 200) return err(404, 'not_found', 'unknown payment id');
   const row = await loadStatusRow(db, id);
-  if (!row) return err(404, 'not_found', 'unknown payment id');
+  if (!row) return (await others?.status(id)) ?? err(404, 'not_found', 'unknown payment id');
   return { status: 200, body: paymentStatus(row) };
 }

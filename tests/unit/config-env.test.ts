@@ -24,7 +24,7 @@ describe('loadConfig', () => {
       port: 3000, host: '0.0.0.0', publicUrl: 'http://localhost:3000', dataDir: './data', databaseUrl: null, dbKind: 'pglite',
       network: 'mainnet', chainBackend: 'spv', peers: [], rpcUrl: null, rpcMempoolPollMs: 250, genesisHash: null, checkpoint: null,
       storeXpub: null, storeAddress: null, bootstrapApiKey: null, adminEmail: null, adminPassword: null,
-      devnetBlockSeconds: 10, maxOpenPayments: 5000, walletBirthday: null, worker: 'embedded', logLevel: 'info',
+      devnetBlockSeconds: 10, maxOpenPayments: 5000, walletBirthday: null, walletCheck: null, worker: 'embedded', logLevel: 'info',
     });
   });
 
@@ -50,7 +50,7 @@ describe('loadConfig', () => {
     [{ DOGE_RPC_MEMPOOL_POLL_MS: '20' }, 'DOGE_RPC_MEMPOOL_POLL_MS'], [{ DOGE_RPC_MEMPOOL_POLL_MS: '0.5' }, 'DOGE_RPC_MEMPOOL_POLL_MS'],
     [{ CHAIN_GENESIS_HASH: 'zz' }, 'CHAIN_GENESIS_HASH'], [{ CHAIN_CHECKPOINT: '5' }, 'CHAIN_CHECKPOINT'],
     [{ DEVNET_BLOCK_SECONDS: '-1' }, 'DEVNET_BLOCK_SECONDS'], [{ MAX_OPEN_PAYMENTS: '0' }, 'MAX_OPEN_PAYMENTS'],
-    [{ WALLET_BIRTHDAY: 'soon' }, 'WALLET_BIRTHDAY'], [{ WORKER: 'on' }, 'WORKER'], [{ LOG_LEVEL: 'trace' }, 'LOG_LEVEL'],
+    [{ WALLET_BIRTHDAY: 'soon' }, 'WALLET_BIRTHDAY'], [{ WALLET_CHECK: 'yes' }, 'WALLET_CHECK'], [{ WORKER: 'on' }, 'WORKER'], [{ LOG_LEVEL: 'trace' }, 'LOG_LEVEL'],
   ])('refuses %j naming %s', (e, variable) => {
     expect(refused(e)).toBe(variable);
   });
@@ -59,7 +59,7 @@ describe('loadConfig', () => {
     const bad: [string, string][] = [
       ['PORT', 'x'], ['PUBLIC_URL', 'x'], ['DATABASE_URL', 'x'], ['DOGE_NETWORK', 'x'], ['DOGE_PEERS', 'x'], ['DOGE_RPC_URL', 'x'],
       ['DOGE_RPC_MEMPOOL_POLL_MS', 'x'], ['CHAIN_GENESIS_HASH', 'x'], ['CHAIN_CHECKPOINT', 'x'], ['DEVNET_BLOCK_SECONDS', 'x'], ['MAX_OPEN_PAYMENTS', 'x'],
-      ['WALLET_BIRTHDAY', 'x'], ['WORKER', 'x'], ['LOG_LEVEL', 'x'],
+      ['WALLET_BIRTHDAY', 'x'], ['WALLET_CHECK', 'x'], ['WORKER', 'x'], ['LOG_LEVEL', 'x'],
     ];
     for (let i = 0; i < bad.length; i++) expect(refused(Object.fromEntries(bad.slice(i)))).toBe(bad[i][0]);
   });

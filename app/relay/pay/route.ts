@@ -3,6 +3,7 @@ import { handle } from '@/lib/api/handle';
 import { readBodyText, parseJsonOrUndefined } from '@/lib/api/body';
 import { json, transient } from '@/lib/api/respond';
 import { submitPayment } from '@/lib/relay';
+import { walletCheckPort } from '@/lib/api/wallet-check-routes';
 
 export const dynamic = 'force-dynamic';
 
@@ -11,7 +12,7 @@ export function POST(req: Request) {
     const text = await readBodyText(req);
     const ctx = await appContext();
     const r = await submitPayment(
-      { db: ctx.db, network: ctx.network, chain: ctx.chain, publicUrl: ctx.cfg.publicUrl, afterClaim: ctx.faults.afterClaim },
+      { db: ctx.db, network: ctx.network, chain: ctx.chain, publicUrl: ctx.cfg.publicUrl, afterClaim: ctx.faults.afterClaim, others: walletCheckPort(ctx, req) },
       parseJsonOrUndefined(text),
     );
     return r.body === null ? transient(r.status as 500 | 503) : json(r.body, r.status);

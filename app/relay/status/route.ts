@@ -3,6 +3,7 @@ import { handle } from '@/lib/api/handle';
 import { readBodyText, parseJsonOrUndefined } from '@/lib/api/body';
 import { json, transient } from '@/lib/api/respond';
 import { queryStatus } from '@/lib/relay';
+import { walletCheckPort } from '@/lib/api/wallet-check-routes';
 
 export const dynamic = 'force-dynamic';
 
@@ -10,7 +11,7 @@ export function POST(req: Request) {
   return handle(async () => {
     const text = await readBodyText(req);
     const ctx = await appContext();
-    const r = await queryStatus(ctx.db, parseJsonOrUndefined(text));
+    const r = await queryStatus(ctx.db, parseJsonOrUndefined(text), walletCheckPort(ctx, req));
     return r.body === null ? transient(r.status as 500 | 503) : json(r.body, r.status);
   }, { relay: true, req });
 }
