@@ -8,22 +8,10 @@ import { activeRelayKey } from './payments/creation/relay-key';
 import { ensureBootstrapKey } from './auth/api-keys';
 import { ensureAdminUser, issueSetupCode } from './auth/accounts';
 import { makePrivate, secureDataDir } from './db/data-dir';
+import { seedFirstStore } from './stores';
 
 export async function seedStore(db: Db, cfg: Config): Promise<void> {
-  const store = await db.prisma.store.findUnique({ where: { id: 1 } });
-  if (!store) {
-    await db.prisma.store.upsert({
-      where: { id: 1 },
-      update: {},
-      create: { id: 1, storeXpub: cfg.storeXpub ?? '', storeAddress: cfg.storeAddress ?? '' },
-    });
-    return;
-  }
-  // The environment only seeds: it fills a blank wallet setting, never overwrites one.
-  const data: { storeXpub?: string; storeAddress?: string } = {};
-  if (!store.storeXpub && cfg.storeXpub) data.storeXpub = cfg.storeXpub;
-  if (!store.storeAddress && cfg.storeAddress) data.storeAddress = cfg.storeAddress;
-  if (Object.keys(data).length) await db.prisma.store.update({ where: { id: 1 }, data });
+  await seedFirstStore(db, { storeXpub: cfg.storeXpub ?? undefined, storeAddress: cfg.storeAddress ?? undefined });
 }
 
 /** ADMIN_EMAIL/ADMIN_PASSWORD create the owner; otherwise /setup needs the code we log here. */
