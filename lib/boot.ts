@@ -6,7 +6,7 @@ import { getDb, type Db } from './db';
 import { log } from './log';
 import { activeRelayKey } from './payments/creation/relay-key';
 import { ensureBootstrapKey } from './auth/api-keys';
-import { ensureAdminUser, issueSetupCode } from './auth/accounts';
+import { claimOperator, ensureAdminUser, issueSetupCode } from './auth/accounts';
 import { makePrivate, secureDataDir } from './db/data-dir';
 import { seedFirstStore } from './stores';
 
@@ -14,12 +14,16 @@ export async function seedStore(db: Db, cfg: Config): Promise<void> {
   await seedFirstStore(db, { storeXpub: cfg.storeXpub ?? undefined, storeAddress: cfg.storeAddress ?? undefined });
 }
 
-/** ADMIN_EMAIL/ADMIN_PASSWORD create the owner; otherwise /setup needs the code we log here. */
+/**
+ * ADMIN_EMAIL/ADMIN_PASSWORD create the owner; otherwise /setup needs the code we log here. The
+ * account ADMIN_EMAIL names is the operator whenever it exists.
+ */
 async function ensureFirstAccount(db: Db, cfg: Config): Promise<void> {
   if (cfg.adminEmail && cfg.adminPassword) {
     await ensureAdminUser(db, cfg.adminEmail, cfg.adminPassword);
     return;
   }
+  if (cfg.adminEmail) await claimOperator(db, cfg.adminEmail);
   const code = await issueSetupCode(db);
   if (code) log.warn('no account exists yet: open /setup and enter this one-time setup code', { setup_code: code, setup_url: `${cfg.publicUrl}/setup` });
 }

@@ -136,13 +136,13 @@ export async function listProducts(db: Db, opts: { includeArchived?: boolean } =
 }
 
 async function skuTaken(db: Db, sku: string, exceptId?: string): Promise<boolean> {
-  const row = await db.prisma.product.findUnique({ where: { sku } });
+  const row = await db.prisma.product.findFirst({ where: { storeId: FIRST_STORE_ID, sku } });
   return !!row && row.id !== exceptId;
 }
 
 async function barcodeTaken(db: Db, barcode: string, exceptId?: string): Promise<boolean> {
   if (!barcode) return false;
-  const row = await db.prisma.product.findUnique({ where: { barcode } });
+  const row = await db.prisma.product.findFirst({ where: { storeId: FIRST_STORE_ID, barcode } });
   return !!row && row.id !== exceptId;
 }
 

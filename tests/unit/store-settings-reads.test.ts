@@ -24,6 +24,7 @@ const ID_ONE = /where:\s*\{\s*id:\s*1\s*\}/;
 const SEEDS = new Set(['lib/boot.ts']);
 /** Callers that use the first store until they carry the store of their caller. */
 const INTERIM = new Set([
+  'lib/auth/accounts.ts', 'lib/backoffice/users.ts', 'lib/backoffice/pins.ts',
   'app/(admin)/admin/catalog/page.tsx', 'app/(admin)/admin/invoices/[id]/page.tsx', 'app/(pos)/pos/page.tsx',
   'lib/backoffice/catalog.ts', 'lib/backoffice/settings.ts', 'lib/cash/shift.ts', 'lib/chain/watch-addresses.ts', 'lib/health.ts',
   'lib/invoices/list-invoices.ts', 'lib/node-api/endpoints.ts', 'lib/payments/creation/receive-address.ts', 'lib/payments/store-settings.ts',
