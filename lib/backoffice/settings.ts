@@ -4,11 +4,11 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import type { Db } from '../db/client';
-import { FIRST_STORE_ID, readStore, updateStore } from '../stores';
+import { FIRST_STORE_ID, readStore, updateStore, WalletInUseError } from '../stores';
 import { readWalletCount, walletCountKey, writeWalletCount } from '../db/wallet-counts';
 import { isValidAddress, isValidXpub, type Network } from '../doge';
 import { formatKoinu, parseKoinu, AmountError } from '../money';
-import { invalid, parseWith } from './errors';
+import { BackofficeError, invalid, parseWith } from './errors';
 import { webhookUrlProblem } from '../webhooks';
 import { CategoriesSetting, storedCategories } from './categories';
 import { isPrintable, UNPRINTABLE_MESSAGE } from '../text/printable';
@@ -192,7 +192,14 @@ export async function updateSettings(db: Db, network: Network, input: unknown): 
   if (oneReq > highReq) throw invalid('one_conf_required', 'must not exceed the confirmations required above the limit');
   if ((data.fiatRate ?? current.fiatRate) && !(data.fiatCurrency ?? current.fiatCurrency)) throw invalid('fiat_currency', 'is required with a fiat rate');
 
-  if (Object.keys(data).length) await updateStore(db, FIRST_STORE_ID, data);
+  if (Object.keys(data).length) {
+    try {
+      await updateStore(db, FIRST_STORE_ID, data);
+    } catch (e) {
+      if (e instanceof WalletInUseError) throw new BackofficeError('conflict', e.message, e.field);
+      throw e;
+    }
+  }
   return readSettings(db);
 }
 

@@ -32,9 +32,37 @@ export async function readStore(db: Db, storeId: number): Promise<StoreRow> {
   return s;
 }
 
-/** Writes settings of one store (stamping updatedAt) and returns its row. */
+/** A receiving wallet (xpub or address) belongs to one store: another store already saved it. */
+export class WalletInUseError extends Error {
+  constructor(readonly field: 'store_xpub' | 'store_address') {
+    super(`another store uses this ${field === 'store_xpub' ? 'account key' : 'address'}`);
+    this.name = 'WalletInUseError';
+  }
+}
+
+/** The wallet field a unique violation is about, when it is one (store_xpub_key, store_address_key). */
+function walletConflict(e: unknown): 'store_xpub' | 'store_address' | null {
+  const err = e as { code?: string; meta?: { target?: unknown; driverAdapterError?: unknown }; message?: string };
+  if (err?.code !== 'P2002') return null;
+  const said = `${JSON.stringify(err.meta ?? {})} ${err.message ?? ''}`;
+  if (said.includes('store_xpub')) return 'store_xpub';
+  if (said.includes('store_address')) return 'store_address';
+  return null;
+}
+
+/**
+ * Writes settings of one store (stamping updatedAt) and returns its row. Saving a wallet another
+ * store holds throws WalletInUseError: the unique index decides, so two stores racing for one
+ * wallet cannot both win.
+ */
 export async function updateStore(db: Db, storeId: number, data: Prisma.StoreUpdateInput): Promise<StoreRow> {
-  return db.prisma.store.update({ where: { id: storeId }, data: { ...data, updatedAt: new Date() } });
+  try {
+    return await db.prisma.store.update({ where: { id: storeId }, data: { ...data, updatedAt: new Date() } });
+  } catch (e) {
+    const field = walletConflict(e);
+    if (field) throw new WalletInUseError(field);
+    throw e;
+  }
 }
 
 /** Hands out the store's next receive-address index atomically (one UPDATE … RETURNING). */
