@@ -9,7 +9,7 @@ const withIndex = readdirSync(join(__dirname, 'lib'), { withFileTypes: true })
   .map((d) => d.name);
 
 // The lower layers: the chain, the protocol and the data underneath everything else.
-const LOWER = ['chain', 'p2p', 'node-api', 'doge', 'money', 'connect', 'db'];
+const LOWER = ['chain', 'p2p', 'node-api', 'doge', 'money', 'connect', 'db', 'stores'];
 // The higher layers: what payments, wallets, merchants and the till see.
 const HIGHER = ['relay', 'payments', 'webhooks', 'live', 'api', 'pos', 'backoffice', 'wallet-check'];
 // The faces over the payment core: each calls lib/payments and none calls another.

@@ -6,32 +6,24 @@ import { getDb, type Db } from './db';
 import { log } from './log';
 import { activeRelayKey } from './payments/creation/relay-key';
 import { ensureBootstrapKey } from './auth/api-keys';
-import { ensureAdminUser, issueSetupCode } from './auth/accounts';
+import { claimOperator, ensureAdminUser, issueSetupCode } from './auth/accounts';
 import { makePrivate, secureDataDir } from './db/data-dir';
+import { seedFirstStore } from './stores';
 
 export async function seedStore(db: Db, cfg: Config): Promise<void> {
-  const store = await db.prisma.store.findUnique({ where: { id: 1 } });
-  if (!store) {
-    await db.prisma.store.upsert({
-      where: { id: 1 },
-      update: {},
-      create: { id: 1, storeXpub: cfg.storeXpub ?? '', storeAddress: cfg.storeAddress ?? '' },
-    });
-    return;
-  }
-  // The environment only seeds: it fills a blank wallet setting, never overwrites one.
-  const data: { storeXpub?: string; storeAddress?: string } = {};
-  if (!store.storeXpub && cfg.storeXpub) data.storeXpub = cfg.storeXpub;
-  if (!store.storeAddress && cfg.storeAddress) data.storeAddress = cfg.storeAddress;
-  if (Object.keys(data).length) await db.prisma.store.update({ where: { id: 1 }, data });
+  await seedFirstStore(db, { storeXpub: cfg.storeXpub ?? undefined, storeAddress: cfg.storeAddress ?? undefined });
 }
 
-/** ADMIN_EMAIL/ADMIN_PASSWORD create the owner; otherwise /setup needs the code we log here. */
+/**
+ * ADMIN_EMAIL/ADMIN_PASSWORD create the owner; otherwise /setup needs the code we log here. The
+ * account ADMIN_EMAIL names is the operator whenever it exists.
+ */
 async function ensureFirstAccount(db: Db, cfg: Config): Promise<void> {
   if (cfg.adminEmail && cfg.adminPassword) {
     await ensureAdminUser(db, cfg.adminEmail, cfg.adminPassword);
     return;
   }
+  if (cfg.adminEmail) await claimOperator(db, cfg.adminEmail);
   const code = await issueSetupCode(db);
   if (code) log.warn('no account exists yet: open /setup and enter this one-time setup code', { setup_code: code, setup_url: `${cfg.publicUrl}/setup` });
 }

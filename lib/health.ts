@@ -5,6 +5,7 @@ import type { Db } from './db/client';
 import { decodeAddress, getNetwork, parseXpub, type Network } from './doge';
 import { assessReadiness, StoreNotReadyError, type Problem, type Readiness, type ReadinessFacts } from './readiness';
 import { appVersion } from './version';
+import { FIRST_STORE_ID, findStore } from './stores';
 
 export interface ChainSummary {
   tip: number;
@@ -71,7 +72,7 @@ function baseFacts(cfg: Config): Pick<ReadinessFacts, 'network' | 'backend' | 'p
 export async function readReadiness(cfg: Config, db: Db, network: Network = configNetwork(cfg)): Promise<Readiness & { chain: ChainSummary }> {
   const [{ reportedAt, ...chain }, store] = await Promise.all([
     readChainReport(db),
-    db.prisma.store.findUnique({ where: { id: 1 }, select: { storeXpub: true, storeAddress: true } }),
+    findStore(db, FIRST_STORE_ID),
   ]);
   const silentSec = reportedAt ? Math.max(0, (Date.now() - reportedAt.getTime()) / 1000) : undefined;
   return { ...assessReadiness({ ...baseFacts(cfg), dbReachable: true, wallet: walletState(store, network), chain: { ...chain, silentSec } }), chain };

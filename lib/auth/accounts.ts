@@ -2,6 +2,7 @@
 // one-time code printed in the server log), sign-in, and user management primitives.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Db } from '../db/client';
+import { FIRST_STORE_ID } from '../stores';
 import { hashPassword, verifyPassword, passwordProblem } from './passwords';
 import { type Role } from './roles';
 import { DomainError, type ErrorCode } from '../errors';
@@ -47,7 +48,10 @@ export async function createUser(db: Db, opts: { email: string; name?: string; p
   const name = (opts.name ?? '').trim().slice(0, 100);
   if (await db.prisma.user.findUnique({ where: { email } })) throw new AccountError('a user with this email exists', 'email', 'conflict');
   const row = await db.prisma.user.create({
-    data: { id: randomUUID(), email, name, passwordHash: await hashPassword(opts.password), role: opts.role },
+    data: {
+      id: randomUUID(), email, name, passwordHash: await hashPassword(opts.password), role: opts.role,
+      memberships: { create: { storeId: FIRST_STORE_ID, role: opts.role } },
+    },
   });
   return toPublic(row);
 }
@@ -55,8 +59,23 @@ export async function createUser(db: Db, opts: { email: string; name?: string; p
 /** Makes sure the ADMIN_EMAIL owner exists; the password is only set on creation. */
 export async function ensureAdminUser(db: Db, email: string, password: string): Promise<void> {
   const existing = await db.prisma.user.findUnique({ where: { email: normaliseEmail(email) } });
-  if (existing) return;
-  await createUser(db, { email, name: 'Owner', password, role: 'owner' });
+  if (!existing) await createUser(db, { email, name: 'Owner', password, role: 'owner' });
+  await claimOperator(db, email);
+}
+
+/**
+ * Makes the account with this email the operator (docs/architecture.md#data), taking the flag
+ * from whoever held it; no change when there is no such account.
+ */
+export async function claimOperator(db: Db, email: string): Promise<boolean> {
+  const user = await db.prisma.user.findUnique({ where: { email: normaliseEmail(email) }, select: { id: true, operator: true } });
+  if (!user) return false;
+  if (user.operator) return true;
+  await db.prisma.$transaction([
+    db.prisma.user.updateMany({ where: { operator: true }, data: { operator: false } }),
+    db.prisma.user.update({ where: { id: user.id }, data: { operator: true } }),
+  ]);
+  return true;
 }
 
 /** A dummy hash so an unknown email costs as much as a wrong password. */
@@ -110,7 +129,11 @@ export async function completeSetup(db: Db, opts: { code: string; email: string;
       throw new AccountError(done ? 'setup is already complete' : 'the setup code is wrong', 'code', done ? 'conflict' : 'forbidden');
     }
     const row = await tx.user.create({
-      data: { id: randomUUID(), email, name: (opts.name ?? '').trim().slice(0, 100), passwordHash, role: 'owner' },
+      // The first account runs the installation: the operator, and the first store's owner.
+      data: {
+        id: randomUUID(), email, name: (opts.name ?? '').trim().slice(0, 100), passwordHash, role: 'owner', operator: true,
+        memberships: { create: { storeId: FIRST_STORE_ID, role: 'owner' } },
+      },
     });
     return toPublic(row);
   });

@@ -14,6 +14,7 @@ import { validateIcon } from './settings';
 import { orderCategories, storedCategories } from './categories';
 import { isPrintable, UNPRINTABLE_MESSAGE } from '../text/printable';
 import { setStockCount, untrackStock } from '../stock';
+import { FIRST_STORE_ID, findStore } from '../stores';
 
 /** A product image as a data URL: at most 48 KiB of image bytes. */
 export const MAX_PRODUCT_ICON_CHARS = 64 * 1024;
@@ -108,7 +109,7 @@ const UpdateProduct = z.object({
 
 /** The store's pricing currency: what new prices are entered in. */
 export async function pricingCurrency(db: Db): Promise<string> {
-  const s = await db.prisma.store.findUnique({ where: { id: 1 }, select: { pricingCurrency: true } });
+  const s = await findStore(db, FIRST_STORE_ID);
   return s?.pricingCurrency || 'DOGE';
 }
 
@@ -135,13 +136,13 @@ export async function listProducts(db: Db, opts: { includeArchived?: boolean } =
 }
 
 async function skuTaken(db: Db, sku: string, exceptId?: string): Promise<boolean> {
-  const row = await db.prisma.product.findUnique({ where: { sku } });
+  const row = await db.prisma.product.findFirst({ where: { storeId: FIRST_STORE_ID, sku } });
   return !!row && row.id !== exceptId;
 }
 
 async function barcodeTaken(db: Db, barcode: string, exceptId?: string): Promise<boolean> {
   if (!barcode) return false;
-  const row = await db.prisma.product.findUnique({ where: { barcode } });
+  const row = await db.prisma.product.findFirst({ where: { storeId: FIRST_STORE_ID, barcode } });
   return !!row && row.id !== exceptId;
 }
 
@@ -213,6 +214,6 @@ export async function updateProduct(db: Db, id: string, input: unknown, userId: 
 
 /** The categories `products` use, in the store's order (unlisted ones after, alphabetically). */
 export async function productCategories(db: Db, products: readonly { category: string }[]): Promise<string[]> {
-  const s = await db.prisma.store.findUnique({ where: { id: 1 }, select: { categories: true } });
+  const s = await findStore(db, FIRST_STORE_ID);
   return orderCategories(storedCategories(s?.categories), products.map((p) => p.category));
 }

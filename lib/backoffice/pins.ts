@@ -3,6 +3,7 @@
 // as "changed" (never the PIN or its hash).
 import { z } from 'zod';
 import type { Db } from '../db/client';
+import { FIRST_STORE_ID } from '../stores';
 import { hashPin, pinProblem, MAX_PIN_LENGTH, type SessionUser } from '../auth';
 import { BackofficeError, invalid, parseWith } from './errors';
 import { recordAudit } from './audit';
@@ -28,7 +29,11 @@ export async function setUserPin(db: Db, actor: SessionUser, id: string, input: 
   if (problem) throw invalid('pin', problem);
   const pinHash = await hashPin(pin);
   await db.prisma.$transaction(async (tx) => {
-    await tx.user.update({ where: { id }, data: { pinHash, updatedAt: new Date() } });
+    // A PIN belongs to the membership; the user's own copy stays until the till reads memberships.
+    await tx.user.update({
+      where: { id },
+      data: { pinHash, updatedAt: new Date(), memberships: { updateMany: { where: { storeId: FIRST_STORE_ID }, data: { pinHash, updatedAt: new Date() } } } },
+    });
     await recordAudit(tx, actor.id, 'user.pin', { id, email: target.email, pin: 'changed' });
   });
 }

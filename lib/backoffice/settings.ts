@@ -4,10 +4,11 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import type { Db } from '../db/client';
+import { FIRST_STORE_ID, readStore, updateStore, WalletInUseError } from '../stores';
 import { readWalletCount, walletCountKey, writeWalletCount } from '../db/wallet-counts';
 import { isValidAddress, isValidXpub, type Network } from '../doge';
 import { formatKoinu, parseKoinu, AmountError } from '../money';
-import { invalid, parseWith } from './errors';
+import { BackofficeError, invalid, parseWith } from './errors';
 import { webhookUrlProblem } from '../webhooks';
 import { CategoriesSetting, storedCategories } from './categories';
 import { isPrintable, UNPRINTABLE_MESSAGE } from '../text/printable';
@@ -50,7 +51,7 @@ export function maskSecret(secret: string): string {
 }
 
 async function storeRow(db: Db) {
-  return db.prisma.store.upsert({ where: { id: 1 }, update: {}, create: { id: 1 } });
+  return readStore(db, FIRST_STORE_ID);
 }
 
 export async function readSettings(db: Db): Promise<SettingsView> {
@@ -191,15 +192,21 @@ export async function updateSettings(db: Db, network: Network, input: unknown): 
   if (oneReq > highReq) throw invalid('one_conf_required', 'must not exceed the confirmations required above the limit');
   if ((data.fiatRate ?? current.fiatRate) && !(data.fiatCurrency ?? current.fiatCurrency)) throw invalid('fiat_currency', 'is required with a fiat rate');
 
-  if (Object.keys(data).length) await db.prisma.store.update({ where: { id: 1 }, data: { ...data, updatedAt: new Date() } });
+  if (Object.keys(data).length) {
+    try {
+      await updateStore(db, FIRST_STORE_ID, data);
+    } catch (e) {
+      if (e instanceof WalletInUseError) throw new BackofficeError('conflict', e.message, e.field);
+      throw e;
+    }
+  }
   return readSettings(db);
 }
 
 /** A fresh webhook secret; returned once so the merchant can copy it to the receiver. */
 export async function regenerateWebhookSecret(db: Db): Promise<string> {
-  await storeRow(db);
   const secret = 'whsec_' + randomBytes(24).toString('base64url');
-  await db.prisma.store.update({ where: { id: 1 }, data: { webhookSecret: secret, updatedAt: new Date() } });
+  await updateStore(db, FIRST_STORE_ID, { webhookSecret: secret });
   return secret;
 }
 

@@ -3,6 +3,7 @@
 // their sessions, so the change takes effect at once.
 import { z } from 'zod';
 import type { Db } from '../db/client';
+import { FIRST_STORE_ID } from '../stores';
 import { AccountError, createUser, destroyUserSessions, hashPassword, listUsers, passwordProblem, ROLES, MAX_PASSWORD_LENGTH, type PublicUser } from '../auth';
 import { BackofficeError, invalid, parseWith } from './errors';
 import { recordAudit } from './audit';
@@ -76,7 +77,8 @@ export async function updateUser(db: Db, actorId: string, id: string, input: unk
     }
     if (id === actorId && p.disabled === true) throw new BackofficeError('conflict', 'you cannot disable your own account');
     const data: Record<string, unknown> = { updatedAt: new Date() };
-    if (p.role !== undefined) data.role = p.role;
+    // The membership holds the role in the store; the user's own copy stays until sign-in reads memberships.
+    if (p.role !== undefined) Object.assign(data, { role: p.role, memberships: { updateMany: { where: { storeId: FIRST_STORE_ID }, data: { role: p.role, updatedAt: new Date() } } } });
     if (p.disabled !== undefined) data.disabled = p.disabled;
     if (p.name !== undefined) data.name = p.name.trim();
     if (passwordHash) data.passwordHash = passwordHash;

@@ -10,6 +10,7 @@ import { localDate, startOfLocalDay, storeTimezone } from '../reports';
 import { recordAudit } from '../backoffice/audit';
 import { parseCash } from './change';
 import { DomainError } from '../errors';
+import { FIRST_STORE_ID, findStore } from '../stores';
 
 export interface Drawer {
   user_id: string;
@@ -44,7 +45,7 @@ export async function shiftStart(db: Db, userId: string, now: Date): Promise<Dat
 export async function drawer(db: Db, userId: string, now = new Date()): Promise<Drawer> {
   const [from, store] = await Promise.all([
     shiftStart(db, userId, now),
-    db.prisma.store.findUnique({ where: { id: 1 }, select: { pricingCurrency: true } }),
+    findStore(db, FIRST_STORE_ID),
   ]);
   const currency = store && store.pricingCurrency !== 'DOGE' ? store.pricingCurrency : null;
   const rows = await db.prisma.payment.findMany({

@@ -5,6 +5,7 @@
 // Payment addresses are also registered (registerWalletAddress, below) by
 // lib/payments/creation/receive-address.ts as they are handed out.
 import type { Db } from '../db/client';
+import { FIRST_STORE_ID, findStore } from '../stores';
 import { readWalletCount, walletCountKey, writeWalletCount } from '../db/wallet-counts';
 import { addressToScript, decodeAddress, derivePublic, hdKeyToAddress, parseXpub, toHex, type Network } from '../doge';
 
@@ -45,7 +46,7 @@ export function watchTarget(highestUsed: number | null, nextIndex: number): numb
 }
 
 export async function syncWatchAddresses(db: Db, network: Network): Promise<void> {
-  const store = await db.prisma.store.findUnique({ where: { id: 1 }, select: { storeXpub: true, storeAddress: true, nextAddressIndex: true } });
+  const store = await findStore(db, FIRST_STORE_ID);
   if (!store) return;
   if (!store.storeXpub) {
     if (store.storeAddress) await registerWalletAddress(db, store.storeAddress, network, 0, 0);

@@ -9,6 +9,7 @@
 // 20261123120000_backoffice), read index-only once PGlite is vacuumed (lib/db/maintenance.ts).
 import { z } from 'zod';
 import type { Db } from '../db/client';
+import { FIRST_STORE_ID, findStore } from '../stores';
 import { isValidAddress, type Network } from '../doge';
 import { koinuToDogeNumber } from '../money';
 import { InvalidRequestError, fromZod } from '../errors';
@@ -198,13 +199,8 @@ async function matchCount(db: Db, address: string | null, mintHash: string | nul
   return Number(rows[0]?.n ?? 0);
 }
 
-async function loadStore(db: Db): Promise<{ storeXpub: string; storeAddress: string } | null> {
-  const rows = await db.query<{ store_xpub: string; store_address: string }>(`SELECT store_xpub, store_address FROM store WHERE id = 1`);
-  return rows[0] ? { storeXpub: String(rows[0].store_xpub), storeAddress: String(rows[0].store_address) } : null;
-}
-
 export async function listInvoices(db: Db, network: Network, address: string, q: InvoiceQuery): Promise<InvoicePage> {
-  const seller = storeSeller(await loadStore(db), network);
+  const seller = storeSeller(await findStore(db, FIRST_STORE_ID), network);
   const match = address === seller ? null : address;
   const total = await matchCount(db, match, q.mintHash);
   const rows = q.page * q.limit < total ? await pageRows(db, match, q) : [];

@@ -1,6 +1,7 @@
 // The nine node text API endpoints (docs/protocol.md#the-node-text-api, docs/node.md#node-text-api) as framework-free handlers:
 // app/get*/route.ts only pass the request and the app context.
 import type { Db } from '../db/client';
+import { FIRST_STORE_ID } from '../stores';
 import type { Network } from '../doge';
 import type { Scope } from '../auth';
 import { formatAddresses, formatBalance, formatChaintip, formatLastBlockInfo, formatSpent, formatTimestamp, formatUtxos } from './format';
@@ -43,7 +44,7 @@ const handlers: Record<NodeEndpointName, NodeEndpoint> = {
     return textResponse(formatUtxos(s.records, s.tipHeight));
   },
   getWallet: async ({ db, network }) => {
-    const input = await walletFileInput(db, network.genesisHash);
+    const input = await walletFileInput(db, network.genesisHash, FIRST_STORE_ID);
     if (!input) return textError(404, 'Wallet file not found');
     return binaryResponse(new Uint8Array(encodeWalletFile(input)), 'wallet.db');
   },

@@ -2,6 +2,7 @@
 // even while the chain worker writes (PostgreSQL gives every statement one snapshot; the
 // tracker applies each block in one transaction). The headers file is paged by height.
 import type { Db } from '../db/client';
+import { findStore } from '../stores';
 import type { OutputRecord } from './format';
 import type { HeaderRow, WalletFileInput } from './files';
 
@@ -69,18 +70,18 @@ export async function lastBlockInfo(db: Db): Promise<{ size: number; txCount: nu
  * and the wallet's transactions (oldest first; unconfirmed last, with height 0). Null when no
  * receiving wallet is configured.
  */
-export async function walletFileInput(db: Db, genesisHash: string): Promise<WalletFileInput | null> {
-  const [r] = await db.query<{ xpub: string | null; address: string | null; addrs: unknown; txs: unknown }>(
-    `SELECT (SELECT store_xpub FROM store WHERE id = 1) AS xpub,
-            (SELECT store_address FROM store WHERE id = 1) AS address,
-            (SELECT COALESCE(json_agg(json_build_object('h', hash160, 'i', idx) ORDER BY branch, idx, address), '[]'::json) FROM wallet_address) AS addrs,
+export async function walletFileInput(db: Db, genesisHash: string, storeId: number): Promise<WalletFileInput | null> {
+  const wallet = await findStore(db, storeId);
+  if (!wallet || (!wallet.storeXpub && !wallet.storeAddress)) return null;
+  const [r] = await db.query<{ addrs: unknown; txs: unknown }>(
+    `SELECT (SELECT COALESCE(json_agg(json_build_object('h', hash160, 'i', idx) ORDER BY branch, idx, address), '[]'::json) FROM wallet_address) AS addrs,
             (SELECT COALESCE(json_agg(json_build_object('t', txid, 'h', height, 'r', encode(raw, 'hex')) ORDER BY height ASC NULLS LAST, block_pos ASC NULLS LAST, txid), '[]'::json) FROM wallet_tx WHERE octet_length(raw) > 0) AS txs`,
   );
-  if (!r || (!r.xpub && !r.address)) return null;
+  if (!r) return null;
   const parse = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v) as Record<string, unknown>[];
   return {
     genesisHash,
-    xpub: r.xpub || null,
+    xpub: wallet.storeXpub || null,
     addresses: parse(r.addrs).map((a) => ({ hash160: String(a.h), type: 0, childIndex: Number(a.i), ignore: false })),
     txs: parse(r.txs).map((t) => ({ txid: String(t.t), height: t.h === null ? 0 : Number(t.h), raw: Buffer.from(String(t.r), 'hex') })),
   };

@@ -1,5 +1,6 @@
 // Store settings as the relay uses them (docs/configuration.md, docs/relay.md). Stored in the `store` row.
 import type { Db } from '../db/client';
+import { FIRST_STORE_ID, readStore } from '../stores';
 
 export interface StoreSettings {
   name: string;
@@ -23,7 +24,7 @@ export interface StoreSettings {
 }
 
 export async function readStoreSettings(db: Db): Promise<StoreSettings> {
-  const s = await db.prisma.store.upsert({ where: { id: 1 }, update: {}, create: { id: 1 } });
+  const s = await readStore(db, FIRST_STORE_ID);
   return {
     name: s.name, icon: s.icon, address: s.address, url: s.url, feePerKb: s.feePerKb, maxSize: s.maxSize,
     timeoutSec: s.timeoutSec, zeroConfLimit: s.zeroConfLimit, oneConfLimit: s.oneConfLimit,

@@ -6,6 +6,7 @@ import { formatKoinu } from '../money';
 import { tillState } from '../payments';
 import { orderCategories, storedCategories } from '../backoffice/categories';
 import { formatStoreTime, startOfLocalDay, storeTimeZone } from '../time/zone';
+import { FIRST_STORE_ID, findStore } from '../stores';
 
 export interface PosProduct {
   id: string;
@@ -41,7 +42,7 @@ export interface PosStore {
 
 /** The till's category tabs: the products' categories in the store's order (docs/catalog.md). */
 export async function posCategories(db: Db, products: readonly PosProduct[]): Promise<string[]> {
-  const s = await db.prisma.store.findUnique({ where: { id: 1 }, select: { categories: true } });
+  const s = await findStore(db, FIRST_STORE_ID);
   return orderCategories(storedCategories(s?.categories), products.map((p) => p.category));
 }
 
@@ -68,7 +69,7 @@ export const POS_CATALOG_MAX = 2000;
 
 /** The products the till sells: those priced in the store's pricing currency (others wait to be re-priced). */
 export async function posCatalog(db: Db): Promise<PosProduct[]> {
-  const store = await db.prisma.store.findUnique({ where: { id: 1 }, select: { pricingCurrency: true } });
+  const store = await findStore(db, FIRST_STORE_ID);
   const rows = await db.prisma.product.findMany({ where: { archived: false, priceCurrency: store?.pricingCurrency || 'DOGE' }, orderBy: [{ sort: 'asc' }, { name: 'asc' }], take: POS_CATALOG_MAX });
   return rows.map((p) => ({
     id: p.id, sku: p.sku, name: p.name, description: p.description, icon: p.icon, priceKoinu: p.price.toString(), taxRateBp: p.taxRateBp,
@@ -77,7 +78,7 @@ export async function posCatalog(db: Db): Promise<PosProduct[]> {
 }
 
 export async function posStore(db: Db): Promise<PosStore> {
-  const s = await db.prisma.store.findUnique({ where: { id: 1 } });
+  const s = await findStore(db, FIRST_STORE_ID);
   return { name: s?.name ?? 'Counter store', icon: s?.icon ?? '', fiatRate: s?.fiatRate ?? '', fiatCurrency: s?.fiatCurrency ?? '', pricingCurrency: s?.pricingCurrency || 'DOGE', tipsEnabled: s?.tipsEnabled ?? false, cashEnabled: s?.cashEnabled ?? true, timeZone: storeTimeZone(s?.timezone) };
 }
 
@@ -86,7 +87,7 @@ export const saleState = (p: { status: string; exception: string | null; broadca
 
 /** The payments this user started since midnight in the store's zone, newest first. */
 export async function recentSales(db: Db, userId: string, now = new Date(), limit = 20): Promise<RecentSale[]> {
-  const store = await db.prisma.store.findUnique({ where: { id: 1 }, select: { timezone: true } });
+  const store = await findStore(db, FIRST_STORE_ID);
   const tz = storeTimeZone(store?.timezone);
   const midnight = startOfLocalDay(now, tz);
   const rows = await db.prisma.payment.findMany({

@@ -10,6 +10,7 @@ import type { SourceOutcome } from './fetch-source';
 import { medianRate, type MedianOutcome, type RateSample } from './median';
 import { checkLoneSource, type AgreedMedian } from './lone-source';
 import { DomainError } from '../errors';
+import { FIRST_STORE_ID, findStore } from '../stores';
 
 /** Saves one attempt: a good value replaces the last one; a failure keeps it and records the error. */
 export async function saveOutcome(db: Db, currency: string, name: string, outcome: SourceOutcome, now: Date): Promise<void> {
@@ -165,7 +166,7 @@ export async function rateInForce(db: Db, currency: string, opts: { config?: Rat
  * pricing, the fiat display currency set in the back office, else USD.
  */
 export async function rateCurrency(db: Db): Promise<string> {
-  const s = await db.prisma.store.findUnique({ where: { id: 1 }, select: { pricingCurrency: true, fiatCurrency: true } });
+  const s = await findStore(db, FIRST_STORE_ID);
   const pricing = s?.pricingCurrency ?? 'DOGE';
   if (/^[A-Z]{3}$/.test(pricing) && pricing !== 'DOGE') return pricing;
   return s?.fiatCurrency && /^[A-Z]{3}$/.test(s.fiatCurrency) ? s.fiatCurrency : 'USD';

@@ -6,6 +6,7 @@ import { formatKoinu } from '../money';
 import { saleState } from '../pos/catalog';
 import { formatStoreTime, storeTimeZone } from '../time/zone';
 import { fiatReceiptLines, hasFiatLines, receiptLines, type ReceiptLine } from './model';
+import { FIRST_STORE_ID, findStore } from '../stores';
 
 export interface Receipt {
   id: string;
@@ -55,7 +56,7 @@ export interface Receipt {
 
 /** The store's zone in force (setting, else env TZ, else UTC). */
 export async function storeZone(db: Db): Promise<string> {
-  const s = await db.prisma.store.findUnique({ where: { id: 1 }, select: { timezone: true } });
+  const s = await findStore(db, FIRST_STORE_ID);
   return storeTimeZone(s?.timezone);
 }
 
@@ -64,7 +65,7 @@ export async function loadReceipt(db: Db, id: string, now = new Date(), dateLoca
   if (typeof id !== 'string' || !/^[A-Za-z0-9_-]{1,64}$/.test(id)) return null;
   const p = await db.prisma.payment.findUnique({ where: { id }, include: { lines: { orderBy: { idx: 'asc' } } } });
   if (!p || p.refundOf !== null) return null; // a refund (docs/api.md#refunds) is not a sale with a receipt
-  const s = await db.prisma.store.findUnique({ where: { id: 1 } });
+  const s = await findStore(db, FIRST_STORE_ID);
   const tz = storeTimeZone(s?.timezone);
   const fiat = hasFiatLines(p.lines, p.fiatCurrency, p.rateValue) && p.fiatTotal !== '';
   const model = fiat ? fiatReceiptLines(p.lines, p.fiatTotal, p.fiatCurrency) : receiptLines(p.lines, p.total);

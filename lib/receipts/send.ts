@@ -14,6 +14,7 @@ import { emailProblem } from './address';
 import { sendReceiptEmail, smtpConfig } from './email';
 import { receiptLimits } from './email-limit';
 import { loadReceipt } from './receipt';
+import { FIRST_STORE_ID, findStore } from '../stores';
 
 export interface ReceiptActor {
   /** 'user:<id>' or 'key:<id>': whose hourly budget this send counts against. */
@@ -44,7 +45,7 @@ export async function emailReceipt(db: Db, id: string, input: unknown, actor: Re
   if (actor.role === 'cashier' && r.createdBy !== actor.userId && !(actor.tillOf && actor.tillOf === r.terminalId)) throw notFound('no payment with this id');
   if (r.status !== 'accepted' && r.status !== 'confirmed') throw conflict(`the payment is ${r.state}: a receipt is emailed once it is paid (accepted or confirmed)`);
 
-  const store = await db.prisma.store.findUnique({ where: { id: 1 }, select: { smtpUrl: true, smtpFrom: true } });
+  const store = await findStore(db, FIRST_STORE_ID);
   const smtp = smtpConfig(store, opts.env);
   if (!smtp) throw new DomainError('smtp_not_configured', 'no SMTP server is set up: set SMTP_URL and SMTP_FROM, or the SMTP settings in the back office');
 

@@ -15,6 +15,7 @@
 import type { Db } from '../db/client';
 import { formatKoinu } from '../money';
 import { orderCategories, storedCategories } from '../backoffice/categories';
+import { FIRST_STORE_ID, findStore } from '../stores';
 
 export interface CategoryRow { category: string; count: number; gross: string; tax: string }
 
@@ -28,7 +29,7 @@ export async function salesByCategory(db: Db, scope: { where: string; params: un
          LEFT JOIN "product" pr ON pr."sku" = l."item_id"
         WHERE ${scope.where} AND p."status" = 'confirmed' AND l."type" = 'item'
         GROUP BY 1`, ...scope.params),
-    db.prisma.store.findUnique({ where: { id: 1 }, select: { categories: true } }),
+    findStore(db, FIRST_STORE_ID),
   ]);
   const order = orderCategories(storedCategories(store?.categories), rows.map((r) => r.category));
   const rank = new Map(order.map((c, i) => [c, i]));

@@ -14,6 +14,7 @@
 //   sum across currencies means nothing); `totals.fiat_by_currency` always lists each one.
 // - `ownSalesOf` (a cashier) confines every figure to the payments that user created.
 import type { Db } from '../db/client';
+import { FIRST_STORE_ID, findStore } from '../stores';
 import { formatKoinu } from '../money';
 import { refundsConfirmedInPeriod } from './refunds';
 import { salesByCategory, type CategoryRow } from './by-category';
@@ -217,8 +218,7 @@ async function nameCashiers(db: Db, cashiers: Map<string, Acc>): Promise<Cashier
 /** The store's time zone (setting `timezone`, §15) when this database has one, else UTC. */
 export async function storeTimezone(db: Db): Promise<string> {
   try {
-    const rows = await db.prisma.$queryRawUnsafe<{ tz: string | null }[]>(`SELECT to_jsonb(s) ->> 'timezone' AS tz FROM "store" s WHERE "id" = 1`);
-    const tz = rows[0]?.tz?.trim();
+    const tz = (await findStore(db, FIRST_STORE_ID))?.timezone.trim();
     if (tz) {
       new Intl.DateTimeFormat('en-US', { timeZone: tz });
       return tz;

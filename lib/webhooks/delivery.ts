@@ -20,6 +20,7 @@ import { claimDelivery, finishDelivery, redeliverEvent, type DeliveryEnd } from 
 import { nextAttemptAt } from './backoff';
 import { SIGNATURE_HEADER, signWebhook } from './signature';
 import { checkedFetch, pinnedFetch, webhookAllowPrivate } from './address';
+import { FIRST_STORE_ID, findStore } from '../stores';
 
 export const EVENT_ID_HEADER = 'X-Counter-Event-Id';
 export const WEBHOOK_USER_AGENT = 'Counter-Webhooks/1';
@@ -257,7 +258,7 @@ export async function deliverDueEvents(db: Db, opts: DeliverOptions = {}): Promi
   });
   if (due.length === 0) return result;
 
-  const store = await db.prisma.store.findUnique({ where: { id: 1 }, select: { webhookUrl: true, webhookSecret: true } });
+  const store = await findStore(db, FIRST_STORE_ID);
   const target = checkTarget(store?.webhookUrl.trim() ?? '', store?.webhookSecret ?? '');
   if (typeof target === 'string') return { ...result, unconfigured: target };
 

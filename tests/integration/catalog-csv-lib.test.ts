@@ -21,7 +21,7 @@ it('imports 5,000 new rows, then updates them (times printed for docs/performanc
   t = performance.now();
   expect((await importCatalogCsv(db, text.replace(/Bulk product/g, 'Bulk item'), { dryRun: false })).plan.update).toBe(5000);
   console.log(`import updating 5,000 rows: ${(performance.now() - t).toFixed(0)} ms`);
-  const p = await db.prisma.product.findUnique({ where: { sku: 'BULK-4999' } });
+  const p = await db.prisma.product.findUnique({ where: { storeId_sku: { storeId: 1, sku: 'BULK-4999' } } });
   expect(p).toMatchObject({ name: 'Bulk item 4999', price: 5_325_000_000n, category: 'Bulk', barcode: 'B-4999', stock: 1, lowStock: 2 });
 }, 120_000);
 
@@ -46,7 +46,7 @@ it('applies nothing when one row is bad, and lets two rows swap barcodes', async
   expect(await db.prisma.product.count()).toBe(before);
   const swap = await importCatalogCsv(db, 'sku,name,price,barcode\nBULK-1,One,1,B-2\nBULK-2,Two,1,B-1\n', { dryRun: false });
   expect(swap.plan).toEqual({ create: 0, update: 2, unchanged: 0, errors: [] });
-  expect((await db.prisma.product.findUnique({ where: { sku: 'BULK-1' } }))?.barcode).toBe('B-2');
+  expect((await db.prisma.product.findUnique({ where: { storeId_sku: { storeId: 1, sku: 'BULK-1' } } }))?.barcode).toBe('B-2');
   const taken = await importCatalogCsv(db, 'sku,name,price,barcode\nNEW-C,Three,1,B-3\n', { dryRun: true });
   expect(taken.plan.errors).toEqual([{ line: 2, column: 'barcode', message: 'is already the barcode of product BULK-3' }]);
 });

@@ -92,7 +92,10 @@ describe.each(['pglite', 'postgresql'] as const)('database on %s', (kind) => {
     try {
       await p.store.create({ data: { name: 'Shibe Coffee', feePerKb: 1_000_000n, oneConfLimit: BIG } });
       expect((await p.store.findUniqueOrThrow({ where: { id: 1 } })).oneConfLimit).toBe(BIG);
-      await expect(p.store.create({ data: { id: 2 } })).rejects.toThrow(); // single-row table
+      // Many stores: the next one takes the next id, and may not reuse another store's wallet.
+      await p.store.update({ where: { id: 1 }, data: { storeXpub: 'dgub-one' } });
+      expect((await p.store.create({ data: { name: 'Second' } })).id).toBe(2);
+      await expect(p.store.update({ where: { id: 2 }, data: { storeXpub: 'dgub-one' } })).rejects.toThrow();
 
       const sk = new Uint8Array(32).fill(7);
       await p.relayKey.create({ data: { pubkey: 'ab'.repeat(32), secretKey: sk, tokenKey: new Uint8Array(32).fill(9) } });

@@ -301,7 +301,7 @@ describe('the report reconciles', () => {
     ]);
     expect(r.by_category.every((c) => c.count > 0)).toBe(true);
     // A category not in the store's list comes after the listed ones; the rows still add up.
-    await db.prisma.product.update({ where: { sku: 'MUG' }, data: { category: 'Gifts' } });
+    await db.prisma.product.update({ where: { storeId_sku: { storeId: 1, sku: 'MUG' } }, data: { category: 'Gifts' } });
     const r2 = await salesReport(db, range());
     expect(r2.by_category.map((c) => c.category)).toEqual(['Food', 'Drinks', 'Gifts', '']);
     expect(r2.by_category[2]).toEqual({ category: 'Gifts', ...sumOf(prod(['MUG'])) });

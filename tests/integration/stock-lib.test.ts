@@ -251,9 +251,9 @@ describe('stock through the payment paths (PGlite, devnet)', () => {
     expect(r.applied).toBe(true);
     expect(await stockOf(db, a.id)).toMatchObject({ stock: 25, movements: [{ delta: 15, reason: 'count', note: 'import' }] });
     expect((await stockOf(db, b.id)).movements).toEqual([]);
-    const created = await db.prisma.product.findUniqueOrThrow({ where: { sku: 'IMP-NEW' } });
+    const created = await db.prisma.product.findUniqueOrThrow({ where: { storeId_sku: { storeId: 1, sku: 'IMP-NEW' } } });
     expect(await stockOf(db, created.id)).toMatchObject({ stock: 7, movements: [{ delta: 7, reason: 'count', note: 'import' }] });
-    const untracked = await db.prisma.product.findUniqueOrThrow({ where: { sku: 'IMP-UNT' } });
+    const untracked = await db.prisma.product.findUniqueOrThrow({ where: { storeId_sku: { storeId: 1, sku: 'IMP-UNT' } } });
     expect(await stockOf(db, untracked.id)).toEqual({ stock: null, low_stock: 0, movements: [] });
   });
 

@@ -8,6 +8,7 @@ import { readReadiness } from '@/lib/health';
 import { Cashier } from './cashier';
 import { RegisterServiceWorker } from './offline';
 import { KeptTillGuard } from './kept-till-guard';
+import { FIRST_STORE_ID, findStore } from '@/lib/stores';
 
 export const dynamic = 'force-dynamic';
 
@@ -19,7 +20,7 @@ export default async function PosPage({ searchParams }: { searchParams: Promise<
   const { db, cfg, network } = await appContext();
   const [products, store, sales, readiness, terminal, lock] = await Promise.all([
     posCatalog(db), posStore(db), recentSales(db, user.id), readReadiness(cfg, db, network), currentTerminal(),
-    db.prisma.store.findUnique({ where: { id: 1 }, select: { tillLockSec: true } }),
+    findStore(db, FIRST_STORE_ID),
   ]);
   const categories = await posCategories(db, products);
   return (

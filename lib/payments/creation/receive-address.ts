@@ -2,6 +2,7 @@
 // counter), or the one fixed STORE_ADDRESS. Every address handed out is registered with the
 // watch-only wallet so the chain worker watches it.
 import type { Db } from '../../db/client';
+import { FIRST_STORE_ID, readStore, takeAddressIndex } from '../../stores';
 import { deriveAddress, parseXpub, type Network } from '../../doge';
 // The watch-only wallet belongs to the chain layer (lib/chain never imports lib/relay).
 import { registerWalletAddress } from '../../chain/watch-addresses';
@@ -15,11 +16,10 @@ export class NoReceivingWalletError extends DomainError {
 }
 
 export async function allocateReceiveAddress(db: Db, network: Network): Promise<{ address: string; index: number | null }> {
-  const store = await db.prisma.store.findUniqueOrThrow({ where: { id: 1 } });
+  const store = await readStore(db, FIRST_STORE_ID);
   if (store.storeXpub) {
     const xpub = parseXpub(store.storeXpub, network);
-    const updated = await db.prisma.store.update({ where: { id: 1 }, data: { nextAddressIndex: { increment: 1 } } });
-    const index = updated.nextAddressIndex - 1;
+    const index = await takeAddressIndex(db, store.id);
     const address = deriveAddress(xpub, index, network, 0);
     await registerWalletAddress(db, address, network, 0, index);
     return { address, index };

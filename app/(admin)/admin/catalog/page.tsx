@@ -6,6 +6,7 @@ import { editableCategories, storedCategories } from '@/lib/backoffice/categorie
 import { CatalogEditor } from './catalog-editor';
 import { CatalogImport } from './catalog-import';
 import { CategoryOrder } from './category-order';
+import { FIRST_STORE_ID, findStore } from '@/lib/stores';
 
 export const dynamic = 'force-dynamic';
 
@@ -13,7 +14,7 @@ export default async function CatalogPage() {
   await requirePageUser('manager', '/admin/catalog');
   const { db } = await appContext();
   const [products, currency, store] = await Promise.all([
-    listProducts(db, { includeArchived: true }), pricingCurrency(db), db.prisma.store.findUnique({ where: { id: 1 }, select: { categories: true } }),
+    listProducts(db, { includeArchived: true }), pricingCurrency(db), findStore(db, FIRST_STORE_ID),
   ]);
   // Products per category (the live ones, as the till shows them), for the category list.
   const counts: Record<string, number> = {};

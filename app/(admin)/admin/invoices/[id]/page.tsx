@@ -13,6 +13,7 @@ import { RefundInvoice } from '../../_components/refund-invoice';
 import { refundableOf } from '@/lib/refunds/backoffice';
 import { rateCurrency } from '@/lib/rates';
 import { EventsCard, formatters, LinesCard, PaymentCard, RefundsCard } from './detail-sections';
+import { FIRST_STORE_ID, findStore } from '@/lib/stores';
 
 export const dynamic = 'force-dynamic';
 
@@ -32,7 +33,7 @@ export default async function InvoiceDetail({ params }: { params: Promise<{ id: 
   const [t, locale] = await Promise.all([getTranslations('adminInvoice'), getLocale()]);
   const f = formatters(tz, locale);
   const { doge, num } = f;
-  const webhook = !!(await db.prisma.store.findUnique({ where: { id: 1 }, select: { webhookUrl: true } }))?.webhookUrl;
+  const webhook = !!(await findStore(db, FIRST_STORE_ID))?.webhookUrl;
   // Refunds (docs/api.md#refunds): what is left to refund, in the currency the form offers.
   const refundable = refundableOf(v.amount_paid, d.refunds);
   const fiatCurrency = v.fiat_currency || (await rateCurrency(db));

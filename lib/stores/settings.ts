@@ -1,0 +1,97 @@
+// The store row: a store's name, vendor fields, wallet, risk policy and settings. This module is
+// the only reader and writer of the `store` table (tests/unit/store-settings-reads.test.ts), so
+// every read names the store it is for (docs/architecture.md#layers).
+import type { Db } from '../db/client';
+import type { Prisma, Store } from '../db/generated/client';
+
+export type StoreRow = Store;
+
+/**
+ * The store a single-store install has always had. Only the environment's seeds of that first
+ * store (STORE_XPUB, STORE_ADDRESS, BOOTSTRAP_API_KEY) and callers that do not yet carry a store
+ * of their own name it (tests/unit/store-settings-reads.test.ts keeps that list).
+ */
+export const FIRST_STORE_ID = 1;
+
+export class StoreNotFoundError extends Error {
+  constructor(readonly storeId: number) {
+    super(`no store with id ${storeId}`);
+    this.name = 'StoreNotFoundError';
+  }
+}
+
+/** The store's row, or null when there is no such store. */
+export async function findStore(db: Db, storeId: number): Promise<StoreRow | null> {
+  return db.prisma.store.findUnique({ where: { id: storeId } });
+}
+
+/** The store's row; throws StoreNotFoundError when there is no such store. */
+export async function readStore(db: Db, storeId: number): Promise<StoreRow> {
+  const s = await findStore(db, storeId);
+  if (!s) throw new StoreNotFoundError(storeId);
+  return s;
+}
+
+/** A receiving wallet (xpub or address) belongs to one store: another store already saved it. */
+export class WalletInUseError extends Error {
+  constructor(readonly field: 'store_xpub' | 'store_address') {
+    super(`another store uses this ${field === 'store_xpub' ? 'account key' : 'address'}`);
+    this.name = 'WalletInUseError';
+  }
+}
+
+/** The wallet field a unique violation is about, when it is one (store_xpub_key, store_address_key). */
+function walletConflict(e: unknown): 'store_xpub' | 'store_address' | null {
+  const err = e as { code?: string; meta?: { target?: unknown; driverAdapterError?: unknown }; message?: string };
+  if (err?.code !== 'P2002') return null;
+  const said = `${JSON.stringify(err.meta ?? {})} ${err.message ?? ''}`;
+  if (said.includes('store_xpub')) return 'store_xpub';
+  if (said.includes('store_address')) return 'store_address';
+  return null;
+}
+
+/**
+ * Writes settings of one store (stamping updatedAt) and returns its row. Saving a wallet another
+ * store holds throws WalletInUseError: the unique index decides, so two stores racing for one
+ * wallet cannot both win.
+ */
+export async function updateStore(db: Db, storeId: number, data: Prisma.StoreUpdateInput): Promise<StoreRow> {
+  try {
+    return await db.prisma.store.update({ where: { id: storeId }, data: { ...data, updatedAt: new Date() } });
+  } catch (e) {
+    const field = walletConflict(e);
+    if (field) throw new WalletInUseError(field);
+    throw e;
+  }
+}
+
+/** Hands out the store's next receive-address index atomically (one UPDATE … RETURNING). */
+export async function takeAddressIndex(db: Db, storeId: number): Promise<number> {
+  const s = await db.prisma.store.update({ where: { id: storeId }, data: { nextAddressIndex: { increment: 1 } }, select: { nextAddressIndex: true } });
+  return s.nextAddressIndex - 1;
+}
+
+/** The receiving wallet of every store: the chain worker watches them all. */
+export async function storeWallets(db: Db): Promise<{ id: number; storeXpub: string; storeAddress: string; nextAddressIndex: number }[]> {
+  return db.prisma.store.findMany({ select: { id: true, storeXpub: true, storeAddress: true, nextAddressIndex: true }, orderBy: { id: 'asc' } });
+}
+
+/**
+ * Creates the first store when the database has none, and fills its blank wallet settings from
+ * the environment. The environment only seeds: it never overwrites a wallet set in the back office.
+ */
+export async function seedFirstStore(db: Db, seed: { storeXpub?: string; storeAddress?: string }): Promise<void> {
+  const store = await findStore(db, FIRST_STORE_ID);
+  if (!store) {
+    await db.prisma.store.upsert({
+      where: { id: FIRST_STORE_ID },
+      update: {},
+      create: { id: FIRST_STORE_ID, storeXpub: seed.storeXpub ?? '', storeAddress: seed.storeAddress ?? '' },
+    });
+    return;
+  }
+  const data: { storeXpub?: string; storeAddress?: string } = {};
+  if (!store.storeXpub && seed.storeXpub) data.storeXpub = seed.storeXpub;
+  if (!store.storeAddress && seed.storeAddress) data.storeAddress = seed.storeAddress;
+  if (Object.keys(data).length) await db.prisma.store.update({ where: { id: FIRST_STORE_ID }, data });
+}
