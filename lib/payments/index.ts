@@ -49,7 +49,7 @@ export {
   loadPayRow, claimPayment, releaseClaim, recordRejected, REJECTED_KEPT, type PayRow, type Claim, type ExpectedOutput,
 } from './pay-sql';
 export { acceptClaimed, acceptedRow, type PaidByTx } from './accept-sql';
-export { insertPayment, insertPaymentWithEvent, insertCashSale } from './create';
+export { insertPayment, insertPaymentWithEvent, insertCashSale, insertCashRefund } from './create';
 // Stock (docs/catalog.md#stock): what a transition moves (applyTransition calls it).
 export { stockOfTransition } from './stock';
 export { cancelPayment, cancelInTx, type CancelResult } from './cancel';

@@ -18,7 +18,7 @@ import { formatKoinu } from '../money';
 import { refundsConfirmedInPeriod } from './refunds';
 import { salesByCategory, type CategoryRow } from './by-category';
 import type { ReportRange } from './range';
-import { tenderAndTerminal, type TenderRow, type TerminalRow } from './by-tender';
+import { lessCashRefunds, tenderAndTerminal, type TenderRow, type TerminalRow } from './by-tender';
 
 export const STATUSES = ['unpaid', 'accepted', 'confirmed', 'declined'] as const;
 
@@ -161,6 +161,7 @@ export async function salesReport(db: Db, range: ReportRange, ownSalesOf: string
   const q: Q = <T>(sql: string, extra: unknown[] = []) => db.prisma.$queryRawUnsafe<T[]>(sql, ...params, ...extra);
   const [statusRows, saleRows, lineRows, productRows, fiatRows, refunds, byCategory] = await readReportRows(db, q, range, ownSalesOf, params, bounds);
   const tenders = await tenderAndTerminal(db, scopeSql(ownSalesOf), params);
+  tenders.by_tender.cash = lessCashRefunds(tenders.by_tender.cash, refunds.cash);
   const { totals, days, cashiers } = accumulate(range.days.length, saleRows, lineRows);
   const byCashier = await nameCashiers(db, cashiers);
   const fiatByCurrency: FiatSum[] = fiatRows.map((r) => {
