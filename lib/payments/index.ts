@@ -62,3 +62,8 @@ export type { SyncContext, ChainContext } from './context';
 export { observeTxs, summarize, unminedCounted, dropVanishedTxs, dropTxs, type BlockRef } from './chain-txs';
 // The outbox's delivery state (the webhook loop):
 export { claimDelivery, finishDelivery, redeliverEvent, type DeliveryEnd, type AttemptLog } from './outbox';
+
+// Lines sold with options, priced from the catalog (docs/catalog.md#options).
+export { resolveOptionLines, soldOptions, type SoldOption } from './creation/options';
+// Charging an open ticket (docs/counter.md#open-tickets).
+export { ticketOfRequest, withTicket, type SaleTicket } from './creation/ticket';
