@@ -15,6 +15,7 @@ import { orderCategories, storedCategories } from './categories';
 import { isPrintable, UNPRINTABLE_MESSAGE } from '../text/printable';
 import { setStockCount, untrackStock } from '../stock';
 import { FIRST_STORE_ID, findStore } from '../stores';
+import { OptionGroupError, OptionGroupsInput, optionGroupsView, storedOptionGroups, type OptionGroupView } from '../catalog/options';
 
 /** A product image as a data URL: at most 48 KiB of image bytes. */
 export const MAX_PRODUCT_ICON_CHARS = 64 * 1024;
@@ -37,13 +38,15 @@ export interface ProductView {
   /** null when the product's stock is not tracked. */
   stock: number | null;
   low_stock: number;
+  /** Its options (docs/catalog.md#options), prices in `currency`. */
+  option_groups: OptionGroupView[];
   sort: number;
   archived: boolean;
 }
 
 type ProductRow = {
   id: string; sku: string; name: string; description: string; icon: string; price: bigint; priceCurrency: string; taxRateBp: number;
-  category: string; barcode: string | null; stock: number | null; lowStock: number; sort: number; archived: boolean;
+  category: string; barcode: string | null; stock: number | null; lowStock: number; sort: number; archived: boolean; optionGroups?: unknown;
 };
 
 /** A stored price in its currency's text form: 8-DP DOGE or the fiat fixed form. */
@@ -70,7 +73,7 @@ export function productView(r: ProductRow): ProductView {
   return {
     id: r.id, sku: r.sku, name: r.name, description: r.description, icon: r.icon, price: formatPrice(r.price, r.priceCurrency), currency: r.priceCurrency,
     tax_rate: bpToPercent(r.taxRateBp), category: r.category, barcode: r.barcode ?? '', stock: r.stock, low_stock: r.lowStock,
-    sort: r.sort, archived: r.archived,
+    option_groups: optionGroupsView(r.optionGroups ?? [], r.priceCurrency), sort: r.sort, archived: r.archived,
   };
 }
 
@@ -95,17 +98,29 @@ export const Fields = {
   tax_rate: z.string().max(10),
   sort: z.number().int().min(-100_000).max(100_000),
   archived: z.boolean(),
+  option_groups: OptionGroupsInput,
 };
 const CreateProduct = z.object({
   ...Fields, description: Fields.description.optional(), icon: Fields.icon.optional(), tax_rate: Fields.tax_rate.optional(),
   category: Fields.category.optional(), barcode: Fields.barcode.optional(), stock: Fields.stock.optional(), low_stock: Fields.low_stock.optional(),
-  sort: Fields.sort.optional(), archived: z.undefined().optional(),
+  sort: Fields.sort.optional(), archived: z.undefined().optional(), option_groups: Fields.option_groups.optional(),
 }).strict();
 const UpdateProduct = z.object({
   sku: Fields.sku.optional(), name: Fields.name.optional(), description: Fields.description.optional(), icon: Fields.icon.optional(),
   price: Fields.price.optional(), tax_rate: Fields.tax_rate.optional(), category: Fields.category.optional(), barcode: Fields.barcode.optional(),
   stock: Fields.stock.optional(), low_stock: Fields.low_stock.optional(), sort: Fields.sort.optional(), archived: Fields.archived.optional(),
+  option_groups: Fields.option_groups.optional(),
 }).strict();
+
+/** Option groups in their stored form, priced in `currency`; a refusal names its field. */
+function optionGroupsFor(groups: z.infer<typeof OptionGroupsInput>, currency: string) {
+  try {
+    return storedOptionGroups(groups, currency);
+  } catch (e) {
+    if (e instanceof OptionGroupError) throw invalid(e.field, e.message);
+    throw e;
+  }
+}
 
 /** The store's pricing currency: what new prices are entered in. */
 export async function pricingCurrency(db: Db): Promise<string> {
@@ -170,7 +185,7 @@ export async function createProduct(db: Db, input: unknown, userId: string | nul
       id: randomUUID(), sku: p.sku, name: p.name, description: p.description ?? '',
       icon: validateIcon('icon', p.icon ?? '', MAX_PRODUCT_ICON_CHARS), price: parsePrice(p.price, currency), priceCurrency: currency,
       taxRateBp: p.tax_rate ? percentToBp('tax_rate', p.tax_rate) : 0, category: p.category ?? '', barcode: p.barcode || null,
-      stock: null, lowStock: p.low_stock ?? 0, sort: p.sort ?? 0,
+      stock: null, lowStock: p.low_stock ?? 0, sort: p.sort ?? 0, optionGroups: optionGroupsFor(p.option_groups ?? [], currency) as object[],
     },
   }));
   // A starting stock is a first count, recorded as a movement (docs/catalog.md#stock).
@@ -201,6 +216,8 @@ export async function updateProduct(db: Db, id: string, input: unknown, userId: 
   if (p.low_stock !== undefined) data.lowStock = p.low_stock;
   if (p.sort !== undefined) data.sort = p.sort;
   if (p.archived !== undefined) data.archived = p.archived;
+  // Option prices are in the product's currency: today's pricing currency when re-priced now.
+  if (p.option_groups !== undefined) data.optionGroups = optionGroupsFor(p.option_groups, (data.priceCurrency as string | undefined) ?? existing.priceCurrency);
   const row = await uniqueOrConflict(() => db.prisma.product.update({ where: { id }, data }));
   // Stock edited here is a count (a movement) or the end of tracking (docs/catalog.md#stock).
   if (p.stock === null && row.stock !== null) {

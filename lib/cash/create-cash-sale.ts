@@ -9,7 +9,7 @@ import { z } from 'zod';
 import type { Db } from '../db/client';
 import type { Network } from '../doge';
 import {
-  convertFiatRequest, DOGE, idempotency, insertCashSale, newPaymentId, priceRequest, readStoreSettings, vendorPaymentView,
+  convertFiatRequest, DOGE, idempotency, resolveOptionLines, soldOptions, ticketOfRequest, withTicket, insertCashSale, newPaymentId, priceRequest, readStoreSettings, vendorPaymentView,
 } from '../payments';
 import { InvalidRequestError, fromZod } from '../errors';
 import { rateInForce } from '../rates';
@@ -71,7 +71,11 @@ export async function createCashSale(ctx: CashSaleContext, rawBody: string): Pro
     throw new InvalidRequestError('currency', `a cash sale is priced in the store's currency: send "${currency}" or leave it out`);
   }
   const { tender: _t, cash_received: _c, ...rest } = body;
-  const request = { ...rest, currency };
+  // A sale from an open ticket carries its name (docs/counter.md#open-tickets); lines sold with
+  // options are priced from the catalog first (docs/catalog.md#options).
+  const ticket = await ticketOfRequest(db, rest);
+  const resolved = await resolveOptionLines(db, { ...(withTicket(rest, ticket) as Record<string, unknown>), currency }, currency);
+  const request = resolved.body as Record<string, unknown>;
 
   // Shape and sums first (a bad request is 400 whatever the rates), then the change, then the rate.
   const shape = convertFiatRequest(request, currency, { m: 10n ** 30n, s: 0 });
@@ -87,13 +91,14 @@ export async function createCashSale(ctx: CashSaleContext, rawBody: string): Pro
   const converted = convertFiatRequest(request, currency, rate.decimal);
   const priced = priceRequest(converted.body, ctx.network, { allowHttpUrls: ctx.publicUrl.startsWith('http://') });
   const req = priced.request;
+  const sold = soldOptions(resolved.chosen, currency, rate.decimal);
 
   const id = newPaymentId();
   // Not floored to the second as a signed payment's `issued` is: nothing is signed, and the
   // shift's drawer (shift.ts) compares it with the instant of the last Close shift.
   const issuedAt = now;
   const data = {
-    id, tender: 'cash', cashReceived: change.received, cashChange: change.change,
+    id, ticketId: ticket?.id ?? null, tender: 'cash', cashReceived: change.received, cashChange: change.change,
     total: priced.total, fees: priced.fees, taxes: priced.taxes, quantity: priced.quantity,
     // No address, envelope or signature: nothing for a wallet to pay or a relay to serve.
     address: '', addressIndex: null, envelope: '', payloadHash: '', pubkey: '', signature: '', relayToken: '',
@@ -108,6 +113,7 @@ export async function createCashSale(ctx: CashSaleContext, rawBody: string): Pro
         idx, type: l.type, itemId: l.id, name: l.name, description: l.desc, icon: l.icon,
         count: l.count, unit: l.unit, total: l.total, tax: l.tax,
         fiatUnit: converted.lines[idx]?.unit ?? null, fiatTax: converted.lines[idx]?.tax ?? null,
+        ...(sold[idx] ? { options: sold[idx] as object[] } : {}),
       })),
     },
   };

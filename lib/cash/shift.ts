@@ -18,7 +18,7 @@ export interface Drawer {
   currency: string | null;
   /** The shift's start (RFC 3339): the last Close shift, else the start of today. */
   from: string;
-  /** Cash sales in the shift, and the cash they left in the drawer (fiat_total: received − change). */
+  /** Cash sales in the shift, and the cash they left in the drawer (fiat_total: received − change), less the cash refunds the user handed back. */
   sales: number;
   expected: string | null;
 }
@@ -48,14 +48,17 @@ export async function drawer(db: Db, userId: string, now = new Date()): Promise<
     findStore(db, FIRST_STORE_ID),
   ]);
   const currency = store && store.pricingCurrency !== 'DOGE' ? store.pricingCurrency : null;
+  // The user's cash sales put cash in, and the cash refunds it recorded took cash out
+  // (docs/counter.md#cash-refunds).
   const rows = await db.prisma.payment.findMany({
-    where: { tender: 'cash', status: 'confirmed', createdBy: userId, refundOf: null, createdAt: { gte: from, lte: now }, ...(currency ? { fiatCurrency: currency } : {}) },
-    select: { fiatTotal: true },
+    where: { tender: 'cash', status: 'confirmed', createdBy: userId, createdAt: { gte: from, lte: now }, ...(currency ? { fiatCurrency: currency } : {}) },
+    select: { fiatTotal: true, refundOf: true },
   });
+  const sales = rows.filter((r) => r.refundOf === null);
   let sum = 0n;
-  if (currency) for (const r of rows) sum += parseFiatMinor(r.fiatTotal, currency);
+  if (currency) for (const r of rows) sum += (r.refundOf === null ? 1n : -1n) * parseFiatMinor(r.fiatTotal, currency);
   return {
-    user_id: userId, currency, from: from.toISOString(), sales: currency ? rows.length : 0,
+    user_id: userId, currency, from: from.toISOString(), sales: currency ? sales.length : 0,
     expected: currency ? formatFiatMinor(sum, currency) : null,
   };
 }
@@ -82,7 +85,7 @@ export async function closeShift(db: Db, actorId: string, userId: string, counte
   } catch (e) {
     throw new ShiftError('invalid_request', 'cash_counted', (e as Error).message);
   }
-  const expected = parseFiatMinor(d.expected, d.currency);
+  const expected = parseFiatMinor(d.expected, d.currency, { allowNegative: true }); // refunds may exceed the sales
   const closed: ClosedShift = {
     ...d, counted: formatFiatMinor(counted, d.currency), difference: formatFiatMinor(counted - expected, d.currency), closed_at: now.toISOString(),
   };

@@ -35,3 +35,16 @@ export async function insertCashSale(t: Tx, data: NewPayment, publicUrl: string,
   if (!applied) throw new Error(`cash sale ${row.id} changed under its own transaction`);
   return applied.row;
 }
+
+/**
+ * Records a cash refund (docs/counter.md#cash-refunds): a refund row of tender 'cash', reported
+ * as refund.created, then moved at once through the same `cash.received` row (unpaid →
+ * confirmed, reported as refund.confirmed): the cashier handed the cash back.
+ */
+export async function insertCashRefund(t: Tx, data: NewPayment, publicUrl: string, now: Date) {
+  if (data.tender !== 'cash' || !data.refundOf) throw new Error('insertCashRefund records a cash refund only');
+  const row = await insertPaymentWithEvent(t, data, 'refund.created', publicUrl, now);
+  const applied = await applyTransition(t, { row, trigger: 'till.cash', guard: { tender: 'cash' }, publicUrl, now });
+  if (!applied) throw new Error(`cash refund ${row.id} changed under its own transaction`);
+  return applied.row;
+}

@@ -49,7 +49,7 @@ export {
   loadPayRow, claimPayment, releaseClaim, recordRejected, REJECTED_KEPT, type PayRow, type Claim, type ExpectedOutput,
 } from './pay-sql';
 export { acceptClaimed, acceptedRow, type PaidByTx } from './accept-sql';
-export { insertPayment, insertPaymentWithEvent, insertCashSale } from './create';
+export { insertPayment, insertPaymentWithEvent, insertCashSale, insertCashRefund } from './create';
 // Stock (docs/catalog.md#stock): what a transition moves (applyTransition calls it).
 export { stockOfTransition } from './stock';
 export { cancelPayment, cancelInTx, type CancelResult } from './cancel';
@@ -63,3 +63,8 @@ export { observeTxs, summarize, type BlockRef } from './chain-txs';
 export { unminedCounted, dropVanishedTxs, dropTxs } from './chain-drops';
 // The outbox's delivery state (the webhook loop):
 export { claimDelivery, finishDelivery, redeliverEvent, type DeliveryEnd, type AttemptLog } from './outbox';
+
+// Lines sold with options, priced from the catalog (docs/catalog.md#options).
+export { resolveOptionLines, soldOptions, type SoldOption } from './creation/options';
+// Charging an open ticket (docs/counter.md#open-tickets).
+export { ticketOfRequest, withTicket, type SaleTicket } from './creation/ticket';

@@ -9,7 +9,7 @@ type Reader = Pick<Prisma, 'payment'>;
 
 const REFUND_SELECT = {
   id: true, refundOf: true, status: true, total: true, address: true, pubkey: true, refundReason: true, createdAt: true,
-  amountPaid: true, paidTxids: true, txid: true,
+  amountPaid: true, paidTxids: true, txid: true, tender: true, fiatTotal: true, fiatCurrency: true,
 } as const;
 
 /** The refunds of each payment in `ids`, oldest first. A payment with none maps to []. */

@@ -62,6 +62,10 @@ export interface RefundRow {
   amountPaid?: bigint;
   paidTxids?: string[];
   txid?: string | null;
+  /** 'cash' for a cash refund (docs/counter.md#cash-refunds): the cash handed back, in fiatTotal. */
+  tender?: string;
+  fiatTotal?: string;
+  fiatCurrency?: string;
 }
 
 export const rfc3339 = (d: Date) => d.toISOString();
@@ -128,17 +132,22 @@ function fiatFields(payment: unknown) {
 
 /** A refund as POST /api/v1/payments/<id>/refunds answers it (docs/api.md#refunds), with its current status. */
 export interface RefundView {
-  id: string; payment_id: string | null; status: string; amount: string; address: string;
-  uri: string; connect_uri: string; envelope_url: string; created_at: string; reason: string;
+  id: string; payment_id: string | null; status: string; amount: string; address: string | null;
+  uri: string | null; connect_uri: string | null; envelope_url: string | null; created_at: string; reason: string;
   /** Like a payment's (docs/api.md): the sum the txs that pay this refund sent, and those txs. */
   amount_paid: string; txids: string[];
+  /** How it was paid back: 'doge' by the merchant's wallet, or 'cash' at the counter, with the cash handed back. */
+  tender: 'doge' | 'cash'; fiat_amount: string | null; fiat_currency: string | null;
 }
 
 export function refundView(r: RefundRow, publicUrl: string): RefundView {
-  const l = links(publicUrl, r);
+  // A cash refund has no address, envelope or wallet link: the cash was handed back at the counter.
+  const cash = r.tender === 'cash';
+  const l = cash ? NO_LINKS : links(publicUrl, r);
   return {
-    id: r.id, payment_id: r.refundOf, status: r.status, amount: formatKoinu(r.total), address: r.address,
+    id: r.id, payment_id: r.refundOf, status: r.status, amount: formatKoinu(r.total), address: cash ? null : r.address,
     uri: l.uri, connect_uri: l.connect_uri, envelope_url: l.envelope_url, created_at: rfc3339(r.createdAt), reason: r.refundReason,
+    tender: cash ? 'cash' : 'doge', fiat_amount: r.fiatTotal || null, fiat_currency: r.fiatCurrency || null,
     amount_paid: formatKoinu(r.amountPaid ?? 0n), txids: amountFields({ ...r, txid: r.txid ?? null }).txids,
   };
 }

@@ -51,6 +51,10 @@ export interface CartLine {
   count: number;
   /** Tax rate in basis points (825 = 8.25 %). */
   taxRateBp: number;
+  /** The product it sells (the grid's badge); absent for keypad lines. */
+  productId?: string;
+  /** The options chosen (docs/catalog.md#options), already in `unit`; the server prices them from the catalog. */
+  options?: string[];
 }
 
 export interface CartExtras {
@@ -138,6 +142,7 @@ export interface PaymentBodyItem {
   unit: string;
   tax?: string;
   icon?: string;
+  options?: string[];
 }
 
 export interface PaymentBody {
@@ -183,6 +188,7 @@ export function paymentBody(
     const tax = lineTax(l);
     const it: PaymentBodyItem = { type: 'item', id: l.sku, name: l.name, count: l.count, unit: fmt(l.unit) };
     if (tax > 0n) it.tax = fmt(tax);
+    if (l.options?.length) it.options = [...l.options];
     if (l.icon && WALLET_ICON_RE.test(l.icon)) it.icon = l.icon; // the spec's item icon is a JPG/PNG URL (https only: docs/api.md)
     items.push(it);
   }

@@ -5,6 +5,7 @@ import type { Db } from '../db/client';
 import { formatKoinu } from '../money';
 import { tillState } from '../payments';
 import { orderCategories, storedCategories } from '../backoffice/categories';
+import { readOptionGroups } from '../catalog/options';
 import { formatStoreTime, startOfLocalDay, storeTimeZone } from '../time/zone';
 import { FIRST_STORE_ID, findStore } from '../stores';
 
@@ -24,7 +25,11 @@ export interface PosProduct {
   /** null when not tracked. */
   stock: number | null;
   lowStock: number;
+  /** Its option groups (docs/catalog.md#options); prices in minor units, as decimal integer strings. */
+  optionGroups: PosOptionGroup[];
 }
+
+export interface PosOptionGroup { name: string; min: number; max: number; options: { name: string; price: string }[] }
 
 export interface PosStore {
   name: string;
@@ -73,7 +78,7 @@ export async function posCatalog(db: Db): Promise<PosProduct[]> {
   const rows = await db.prisma.product.findMany({ where: { archived: false, priceCurrency: store?.pricingCurrency || 'DOGE' }, orderBy: [{ sort: 'asc' }, { name: 'asc' }], take: POS_CATALOG_MAX });
   return rows.map((p) => ({
     id: p.id, sku: p.sku, name: p.name, description: p.description, icon: p.icon, priceKoinu: p.price.toString(), taxRateBp: p.taxRateBp,
-    category: p.category, barcode: p.barcode ?? '', stock: p.stock, lowStock: p.lowStock,
+    category: p.category, barcode: p.barcode ?? '', stock: p.stock, lowStock: p.lowStock, optionGroups: readOptionGroups(p.optionGroups),
   }));
 }
 

@@ -7,7 +7,7 @@
 // and the state machine serve it like any payment. It is created inside one transaction that
 // first locks the refunded payment's row (SELECT … FOR UPDATE): concurrent refunds of one
 // payment are serialised, and together never exceed amount_paid.
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { Db } from '../db/client';
 import type { Network } from '../doge';
 import { signEnvelope } from '../connect';
@@ -20,14 +20,14 @@ import { isWalletUrl } from '../payments/creation/request';
 import { refundView, rfc3339, insertPaymentWithEvent, type RefundView } from '../payments';
 import { InvalidRequestError } from '../errors';
 import { returnSaleStock } from '../stock';
+import { newRefundId, REFUND_SEQ_OFFSET } from './ids';
+import { createCashRefund } from './cash-refund';
 import { fiatRefundKoinu, lockedRate, parseRefundRequest, refundAddress, refundAmount, RefundConflictError } from './request';
 import { DomainError } from '../errors';
 
 /** How long the merchant's wallet has to pay a refund through /relay/pay (a plain payment still counts after). */
 export const REFUND_TIMEOUT_SEC = 7 * 24 * 3600;
 
-/** Refund rows sit below 0 in seq (payment_refund_seq_check): nextval − 2^62 keeps them unique and in order. */
-const REFUND_SEQ_OFFSET = 4611686018427387904n;
 
 export class RefundNotFoundError extends DomainError {
   constructor() {
@@ -47,10 +47,6 @@ export interface CreateRefundContext {
   now?: Date;
 }
 
-/** 'rf_' and 128 random bits, base64url. */
-export function newRefundId(): string {
-  return 'rf_' + randomBytes(16).toString('base64url');
-}
 
 interface Locked {
   id: string;
@@ -67,17 +63,22 @@ interface RefundFiat { amount: string; currency: string; rate: string; source: s
 
 interface RefundParent { id: string; refundAddress: string; fiatCurrency: string; rateValue: string }
 
-/** The refunded payment (a cashier's own sales only), and the customer's address, which must not be one of the store's own. */
-async function refundTarget(ctx: CreateRefundContext, paymentId: string, req: RefundRequest): Promise<{ parent: RefundParent; address: string }> {
+/** The refunded payment (a cashier's own sales only), with how it was paid. */
+async function refundParent(ctx: CreateRefundContext, paymentId: string) {
   const parent = await ctx.db.prisma.payment.findFirst({
     where: { id: paymentId, refundOf: null, ...(ctx.ownSalesOf ? { createdBy: ctx.ownSalesOf } : {}) },
-    select: { id: true, refundAddress: true, fiatCurrency: true, rateValue: true },
+    select: { id: true, refundAddress: true, fiatCurrency: true, rateValue: true, tender: true },
   });
   if (!parent) throw new RefundNotFoundError();
+  return parent;
+}
+
+/** The customer's address, which must not be one of the store's own. */
+async function refundTo(ctx: CreateRefundContext, parent: RefundParent, req: RefundRequest): Promise<string> {
   const address = refundAddress(req.address, parent.refundAddress, ctx.network);
   const own = await ctx.db.prisma.walletAddress.findUnique({ where: { address }, select: { address: true } });
   if (own) throw new InvalidRequestError('address', 'is one of the store\'s own receiving addresses, not the customer\'s');
-  return { parent, address };
+  return address;
 }
 
 /** The koinu asked for (null: all that is left) and, for a fiat ask, its fiat amount and the rate used (the sale's locked one, or today's). */
@@ -116,7 +117,10 @@ export async function createRefund(ctx: CreateRefundContext, paymentId: string, 
   const req = parseRefundRequest(body);
   const now = ctx.now ?? new Date();
   // Outside the transaction: what does not depend on the amounts already refunded.
-  const { parent, address } = await refundTarget(ctx, paymentId, req);
+  const parent = await refundParent(ctx, paymentId);
+  // A cash sale is refunded in cash at the counter (docs/counter.md#cash-refunds).
+  if (parent.tender === 'cash') return createCashRefund(ctx, parent, req);
+  const address = await refundTo(ctx, parent, req);
   const { asked, fiat } = await priceRefund(db, req, parent, now);
   const settings = await readStoreSettings(db);
   const key = await activeRelayKey(db);

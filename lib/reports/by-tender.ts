@@ -4,7 +4,7 @@
 // gross (a cash sale counts at the DOGE total locked with its rate, like any fiat-priced sale)
 // and its fiat gross per currency, summed exactly in minor units (lib/money).
 import type { Db } from '../db/client';
-import { formatFiatMinor, formatKoinu, parseFiatMinor } from '../money';
+import { formatFiatMinor, formatKoinu, parseFiatMinor, parseKoinu } from '../money';
 import type { ReportRange } from './range';
 
 export const TENDERS = ['doge', 'cash'] as const;
@@ -75,4 +75,18 @@ export async function tenderAndTerminal(db: Db, scope: string, params: unknown[]
     by_tender: Object.fromEntries(Object.entries(tenders).map(([k, a]) => [k, show(a)])) as Record<(typeof TENDERS)[number], TenderRow>,
     by_terminal: byTerminal,
   };
+}
+
+/**
+ * The cash tender less the cash handed back by the period's cash refunds
+ * (docs/counter.md#cash-refunds): its DOGE gross and its fiat gross per currency fall by them.
+ */
+export function lessCashRefunds(cash: TenderRow, refunds: { koinu: bigint; fiat: Map<string, bigint> }): TenderRow {
+  const fiat = cash.fiat.map((f) => ({ ...f }));
+  for (const [currency, minor] of refunds.fiat) {
+    const row = fiat.find((f) => f.currency === currency);
+    if (row) row.gross = formatFiatMinor(parseFiatMinor(row.gross, currency) - minor, currency);
+    else fiat.push({ currency, count: 0, gross: formatFiatMinor(-minor, currency) });
+  }
+  return { count: cash.count, gross: formatKoinu(parseKoinu(cash.gross) - refunds.koinu), fiat: fiat.sort((a, b) => a.currency.localeCompare(b.currency)) };
 }

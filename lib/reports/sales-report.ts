@@ -19,14 +19,15 @@ import { formatKoinu } from '../money';
 import { refundsConfirmedInPeriod } from './refunds';
 import { salesByCategory, type CategoryRow } from './by-category';
 import type { ReportRange } from './range';
-import { tenderAndTerminal, type TenderRow, type TerminalRow } from './by-tender';
+import { optionsByProduct, type OptionRow } from './by-option';
+import { lessCashRefunds, tenderAndTerminal, type TenderRow, type TerminalRow } from './by-tender';
 
 export const STATUSES = ['unpaid', 'accepted', 'confirmed', 'declined'] as const;
 
 export interface Figures { count: number; gross: string; taxes: string; fees: string; tips: string; discounts: string }
 export interface DayRow extends Figures { date: string; from: string; to: string }
 export interface CashierRow extends Figures { kind: 'user' | 'api_key' | 'unattributed'; id: string | null; name: string }
-export interface ProductRow { id: string; name: string; count: number; gross: string; tax: string }
+export interface ProductRow { id: string; name: string; count: number; gross: string; tax: string; options: OptionRow[] }
 export interface StatusRow { count: number; amount: string; exceptions: Record<string, number> }
 export interface FiatSum { currency: string; count: number; gross: string; net: string }
 
@@ -162,6 +163,8 @@ export async function salesReport(db: Db, range: ReportRange, ownSalesOf: string
   const q: Q = <T>(sql: string, extra: unknown[] = []) => db.prisma.$queryRawUnsafe<T[]>(sql, ...params, ...extra);
   const [statusRows, saleRows, lineRows, productRows, fiatRows, refunds, byCategory] = await readReportRows(db, q, range, ownSalesOf, params, bounds);
   const tenders = await tenderAndTerminal(db, scopeSql(ownSalesOf), params);
+  tenders.by_tender.cash = lessCashRefunds(tenders.by_tender.cash, refunds.cash);
+  const options = await optionsByProduct(db, { where: scopeSql(ownSalesOf, 'p.'), params });
   const { totals, days, cashiers } = accumulate(range.days.length, saleRows, lineRows);
   const byCashier = await nameCashiers(db, cashiers);
   const fiatByCurrency: FiatSum[] = fiatRows.map((r) => {
@@ -183,7 +186,10 @@ export async function salesReport(db: Db, range: ReportRange, ownSalesOf: string
     },
     by_day: range.days.map((d, i) => ({ date: d.date, from: d.from.toISOString(), to: d.to.toISOString(), ...show(days[i]) })),
     by_cashier: byCashier,
-    by_product: productRows.map((r) => ({ id: r.item_id, name: r.name, count: Number(r.count ?? 0), gross: formatKoinu(big(r.gross)), tax: formatKoinu(big(r.tax)) })),
+    by_product: productRows.map((r) => ({
+      id: r.item_id, name: r.name, count: Number(r.count ?? 0), gross: formatKoinu(big(r.gross)), tax: formatKoinu(big(r.tax)),
+      options: options.get(`${r.item_id}\u0000${r.name}`) ?? [],
+    })),
     by_category: byCategory,
     by_status: statusBreakdown(statusRows),
     ...tenders,

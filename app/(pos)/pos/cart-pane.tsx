@@ -46,6 +46,7 @@ function CartLineRow({ line: l, currency, onBump }: { line: CartLine; currency: 
     <li className={s.line} data-testid="cart-line">
       <div className={s.lineMain}>
         <span className={s.lineName}>{l.name}</span>
+        {l.options?.length ? <span className={s.lineOptions} data-testid="cart-line-options">{l.options.join(', ')}</span> : null}
         <span className={s.lineSub}>{t.rich('each', { price: () => <Money currency={currency} k={l.unit} /> })}{l.taxRateBp ? ` · ${t('lineTax', { rate: l.taxRateBp / 100 })}` : ''}</span>
       </div>
       <div className={s.stepper}>

@@ -25,6 +25,7 @@ import { CashTender } from './cash-charge';
 import { useTill } from './use-till';
 import { useHydrated } from '@/app/_lib/use-hydrated';
 import { usePublishCart } from './use-publish-cart';
+import { OptionsDialog } from './options-dialog';
 import s from './pos.module.css';
 
 export function Cashier({ products, categories = [], store, sales, user, denied, demoWallet = false, readiness, device = null }: {
@@ -76,7 +77,7 @@ export function Cashier({ products, categories = [], store, sales, user, denied,
         <div className={s.left}>
           <SellTabs tab={till.tab} onTab={till.setTab}>
             {till.tab === 'products'
-              ? <ProductPane products={products} categories={categories} filter={till.filter} inCart={cart.inCart} onAdd={cart.add} currency={currency} />
+              ? <ProductPane products={products} categories={categories} filter={till.filter} inCart={cart.inCart} onAdd={till.pick} currency={currency} />
               : <KeypadPane keypad={till.keypad} currency={currency} tipsEnabled={store.tipsEnabled} />}
           </SellTabs>
           <RecentSales sales={till.sales} onReopen={charging.reopen} offline={offline} />
@@ -89,6 +90,8 @@ export function Cashier({ products, categories = [], store, sales, user, denied,
           <CashTender store={store} currency={currency} cart={cart} disabled={!hydrated || charging.busy || cart.totals.total <= 0n || offline} />
         </CartPane>
       </main>
+      {till.optionsFor ? <OptionsDialog key={till.optionsFor.id} product={till.optionsFor} currency={currency} onCancel={till.closeOptions}
+        onAdd={(p, chosen) => { cart.add(p, chosen); till.closeOptions(); }} /> : null}
       {dialog}
     </div>
   );

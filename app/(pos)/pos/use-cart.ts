@@ -16,7 +16,8 @@ export interface Cart {
   totals: CartTotals;
   /** Count of each product in the cart, by product id (the grid's badges). */
   inCart: Map<string, number>;
-  add: (p: PosProduct) => void;
+  /** One more of the product (with these options: docs/catalog.md#options); other options make another line. */
+  add: (p: PosProduct, chosen?: { names: string[]; extra: bigint }) => void;
   /** One more (+1) or one less (-1) of a line; a line at 0 leaves the cart. */
   bump: (key: string, d: number) => void;
   /** A keypad line ("Custom amount 2"), numbered in this sale's order. */
@@ -33,12 +34,15 @@ export function useCart(onEdit: () => void = () => {}): Cart {
   const edited = useRef(onEdit);
   edited.current = onEdit;
 
-  const add = useCallback((p: PosProduct) => {
+  const add = useCallback((p: PosProduct, chosen?: { names: string[]; extra: bigint }) => {
     edited.current();
+    const names = chosen?.names ?? [];
+    const key = names.length ? `${p.id}\u0000${names.join('\u0000')}` : p.id;
     setLines((ls) => {
-      const i = ls.findIndex((l) => l.key === p.id);
+      const i = ls.findIndex((l) => l.key === key);
       if (i >= 0) return ls.map((l, j) => (j === i ? { ...l, count: l.count + 1 } : l));
-      return [...ls, { key: p.id, sku: p.sku, name: p.name, icon: p.icon, unit: BigInt(p.priceKoinu), count: 1, taxRateBp: p.taxRateBp }];
+      const unit = BigInt(p.priceKoinu) + (chosen?.extra ?? 0n);
+      return [...ls, { key, sku: p.sku, name: p.name, icon: p.icon, unit, count: 1, taxRateBp: p.taxRateBp, productId: p.id, ...(names.length ? { options: names } : {}) }];
     });
   }, []);
 
@@ -67,7 +71,11 @@ export function useCart(onEdit: () => void = () => {}): Cart {
   }, []);
 
   const totals = useMemo(() => cartTotals(lines, extras), [lines, extras]);
-  const inCart = useMemo(() => new Map(lines.map((l) => [l.key, l.count])), [lines]);
+  const inCart = useMemo(() => {
+    const m = new Map<string, number>();
+    for (const l of lines) m.set(l.productId ?? l.key, (m.get(l.productId ?? l.key) ?? 0) + l.count);
+    return m;
+  }, [lines]);
   return useMemo(() => ({ lines, extras, totals, inCart, add, bump, addCustom, setExtra, clear }),
     [lines, extras, totals, inCart, add, bump, addCustom, setExtra, clear]);
 }

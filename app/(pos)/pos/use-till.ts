@@ -40,11 +40,14 @@ export function useTill({ products, store, sales: initialSales, readiness: initi
     onNotReady: readiness.refused, onStarted: () => void refresh(), setError,
   });
   const onSaleScreen = !charging.payment;
+  // A product with options opens its dialog first (docs/catalog.md#options).
+  const [optionsFor, setOptionsFor] = useState<PosProduct | null>(null);
+  const pick = useCallback((p: PosProduct) => (p.optionGroups.length ? setOptionsFor(p) : cart.add(p)), [cart]);
 
   // A scanner adds the product whose barcode or SKU it read, wherever the focus is (docs/catalog.md).
   useBarcodeScanner(onSaleScreen, (code) => {
     const p = findByCode(products, code);
-    if (p) cart.add(p);
+    if (p) pick(p);
     else setError(t('noProductWithCode', { code }));
   });
   useKeyboardKeypad(onSaleScreen, keypad, () => setTab('keypad'));
@@ -66,5 +69,8 @@ export function useTill({ products, store, sales: initialSales, readiness: initi
     });
   }
 
-  return { currency, error, tab, setTab, cartHeading, readiness, sales, reachable, offline, cart, keypad, filter, charging, clearSale, newSale };
+  return {
+    currency, error, tab, setTab, cartHeading, readiness, sales, reachable, offline, cart, keypad, filter, charging, clearSale, newSale,
+    pick, optionsFor, closeOptions: () => setOptionsFor(null),
+  };
 }

@@ -19,6 +19,11 @@ import { insertPayment } from '../create';
 import { convertFiatRequest, requestCurrency, DOGE, type FiatLine } from './fiat-request';
 import { rateInForce, type RateInForce } from '../../rates/store';
 import { idempotency, type Idempotency } from './idempotency';
+import { resolveOptionLines, soldOptions, type SoldOption } from './options';
+import { ticketOfRequest, withTicket } from './ticket';
+
+/** What a stored line keeps beside its DOGE amounts: its fiat unit and tax, and the options it was sold with. */
+interface LineExtras { fiat: FiatLine | null; options: SoldOption[] | null }
 
 export { IdempotencyConflictError } from './idempotency';
 
@@ -66,7 +71,7 @@ export async function createPayment(ctx: CreatePaymentContext, rawBody: string):
   // Validation (400), then who may ask for this (403), then readiness (503, sessions only),
   // then the open-payment cap (429), all before an address is handed out.
   const settings = await readStoreSettings(db);
-  const { priced, rate, fiatLines } = await priceAndAuthorize(ctx, rawBody, settings);
+  const { priced, rate, fiatLines, ticketId } = await priceAndAuthorize(ctx, rawBody, settings);
   // Readiness (the till's gate) after validation and authorisation: a request that is wrong or
   // forbidden is told so whatever the store's state.
   await ctx.beforeCreate?.();
@@ -79,7 +84,7 @@ export async function createPayment(ctx: CreatePaymentContext, rawBody: string):
   const issuedAt = new Date(Math.floor((ctx.now ?? new Date()).getTime() / 1000) * 1000);
   const timeout = priced.request.timeout ?? settings.timeoutSec;
   const signed = signedPayment(ctx, { id, issuedAt, timeout, settings, priced, outputs }, key.secretKey);
-  const row = paymentRow(ctx, { id, issuedAt, timeout, settings, priced, address, addressIndex, rate, signed });
+  const row = { ...paymentRow(ctx, { id, issuedAt, timeout, settings, priced, address, addressIndex, rate, signed }), ticketId };
   const response = creationAnswer(ctx, row, issuedAt);
   try {
     await storePayment(db, row, { priced, outputs, fiatLines }, idem, response);
@@ -105,6 +110,12 @@ async function priceAndAuthorize(ctx: CreatePaymentContext, rawBody: string, set
     body = undefined;
   }
   const currency = requestCurrency(body, settings.pricingCurrency);
+  // A sale charged from an open ticket carries its name (docs/counter.md#open-tickets).
+  const ticket = await ticketOfRequest(ctx.db, body);
+  body = withTicket(body, ticket);
+  // Lines sold with options are priced from the catalog first (docs/catalog.md#options).
+  const resolved = await resolveOptionLines(ctx.db, body, currency);
+  body = resolved.body;
   let rate: RateInForce | null = null;
   let fiatLines: (FiatLine | null)[] = [];
   if (currency !== DOGE) {
@@ -117,7 +128,8 @@ async function priceAndAuthorize(ctx: CreatePaymentContext, rawBody: string, set
   }
   const priced = priceRequest(body, ctx.network, { allowHttpUrls: allowsHttp(ctx) });
   authorizePaymentRequest(priced, settings, ctx.scopes ?? SCOPES);
-  return { priced, rate, fiatLines };
+  const sold = soldOptions(resolved.chosen, currency, rate?.decimal ?? null);
+  return { priced, rate, ticketId: ticket?.id ?? null, fiatLines: priced.lines.map((_, i): LineExtras => ({ fiat: fiatLines[i] ?? null, options: sold[i] ?? null })) };
 }
 
 /** A development server on http:// may sign http:// URLs; a public one only https://. */
@@ -208,7 +220,7 @@ function creationAnswer(ctx: CreatePaymentContext, row: ReturnType<typeof paymen
 /** The row, its lines and outputs, and the Idempotency-Key's answer, in one transaction. */
 async function storePayment(
   db: Db, row: ReturnType<typeof paymentRow>,
-  p: { priced: PricedRequest; outputs: PricedOutput[]; fiatLines: (FiatLine | null)[] },
+  p: { priced: PricedRequest; outputs: PricedOutput[]; fiatLines: LineExtras[] },
   idem: Idempotency, response: Record<string, unknown>,
 ): Promise<void> {
   const { priced, outputs, fiatLines } = p;
@@ -219,7 +231,8 @@ async function storePayment(
         create: priced.lines.map((l, idx) => ({
           idx, type: l.type, itemId: l.id, name: l.name, description: l.desc, icon: l.icon,
           count: l.count, unit: l.unit, total: l.total, tax: l.tax,
-          fiatUnit: fiatLines[idx]?.unit ?? null, fiatTax: fiatLines[idx]?.tax ?? null,
+          fiatUnit: fiatLines[idx]?.fiat?.unit ?? null, fiatTax: fiatLines[idx]?.fiat?.tax ?? null,
+          ...(fiatLines[idx]?.options ? { options: fiatLines[idx].options as object[] } : {}),
         })),
       },
       outputs: { create: outputs.map((o, idx) => ({ idx, type: o.type, address: o.address, amount: o.amount, data: o.data })) },

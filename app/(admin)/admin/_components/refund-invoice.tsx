@@ -5,11 +5,17 @@ import { useLocale, useTranslations } from 'next-intl';
 import { dogeAmount } from '@/lib/i18n/display';
 import { usePoll, readJson } from '@/app/_lib/swr';
 import { useAdminCall } from './api';
+import { RefundCashSale } from './refund-cash';
 
 // The Refund button on a paid invoice (docs/api.md#refunds): a small form (DOGE or fiat amount, rate
 // then/now, address, reason, "Return to stock") posted to POST /api/v1/payments/<id>/refunds. The new refund then
 // shows in the invoice's Refunds list with its QR code for the merchant's wallet.
-export function RefundInvoice({ id, refundable, currency, customerAddress }: { id: string; refundable: string; currency: string; customerAddress: string }) {
+export function RefundInvoice({ id, refundable, currency, customerAddress, cash = false }: { id: string; refundable: string; currency: string; customerAddress: string; cash?: boolean }) {
+  if (cash) return <RefundCashSale id={id} refundable={refundable} currency={currency} />;
+  return <RefundDogeSale id={id} refundable={refundable} currency={currency} customerAddress={customerAddress} />;
+}
+
+function RefundDogeSale({ id, refundable, currency, customerAddress }: { id: string; refundable: string; currency: string; customerAddress: string }) {
   const router = useRouter();
   const t = useTranslations('adminInvoice');
   const tc = useTranslations('admin');

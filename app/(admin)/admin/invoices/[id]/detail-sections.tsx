@@ -83,10 +83,10 @@ export async function RefundsCard({ d, amountRefunded, f: { when, doge, num } }:
               <td><RefundStatus id={r.id} status={r.status} labels={{ unpaid: statusLabel(ta, 'unpaid'), accepted: statusLabel(ta, 'accepted'), confirmed: statusLabel(ta, 'confirmed'), declined: statusLabel(ta, 'declined') }} />{r.txids.map((x) => <div key={x} className="bo-mono bo-break muted" data-testid="refund-txid">{x}</div>)}</td>
               <td>
                 {r.status === 'unpaid' && qrs.get(r.id) ? (
-                  <img className="bo-refund-qr" width={160} height={160} alt={t('refundQr', { id: r.id })} data-uri={r.uri}
+                  <img className="bo-refund-qr" width={160} height={160} alt={t('refundQr', { id: r.id })} data-uri={r.uri ?? ''}
                     src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(qrs.get(r.id)!)}`} />
                 ) : null}
-                <div className="bo-mono bo-break"><a className="bo-link" href={r.uri}>{r.status === 'unpaid' ? t('openInWallet') : t('paymentLink')}</a></div>
+                {r.uri ? <div className="bo-mono bo-break"><a className="bo-link" href={r.uri}>{r.status === 'unpaid' ? t('openInWallet') : t('paymentLink')}</a></div> : <span className="muted" data-testid="refund-cash">{t('refundInCash')}</span>}
                 {r.status === 'unpaid' ? <CancelRefundButton id={r.id} /> : null}
               </td>
             </tr>

@@ -10,7 +10,7 @@ import { StatusBadge } from '../../_components/status-badge';
 import { CancelInvoiceButton } from '../../_components/cancel-invoice';
 import { MarkInvoice } from '../../_components/mark-invoice';
 import { RefundInvoice } from '../../_components/refund-invoice';
-import { refundableOf } from '@/lib/refunds/backoffice';
+import { cashRefundableOf, refundableOf } from '@/lib/refunds/backoffice';
 import { rateCurrency } from '@/lib/rates';
 import { EventsCard, formatters, LinesCard, PaymentCard, RefundsCard } from './detail-sections';
 import { FIRST_STORE_ID, findStore } from '@/lib/stores';
@@ -35,7 +35,9 @@ export default async function InvoiceDetail({ params }: { params: Promise<{ id: 
   const { doge, num } = f;
   const webhook = !!(await findStore(db, FIRST_STORE_ID))?.webhookUrl;
   // Refunds (docs/api.md#refunds): what is left to refund, in the currency the form offers.
-  const refundable = refundableOf(v.amount_paid, d.refunds);
+  // A cash sale is refunded in cash (docs/counter.md#cash-refunds): what is left is the cash it took.
+  const cash = v.tender === 'cash';
+  const refundable = cash ? cashRefundableOf(v.fiat_total, v.fiat_currency, d.refunds) : refundableOf(v.amount_paid, d.refunds);
   const fiatCurrency = v.fiat_currency || (await rateCurrency(db));
   return (
     <>
@@ -49,7 +51,7 @@ export default async function InvoiceDetail({ params }: { params: Promise<{ id: 
           {doge(v.total)}{v.fiat_total ? <small>{num(v.fiat_total)} {v.fiat_currency}</small> : null}
           {v.can.cancel ? <CancelInvoiceButton id={v.id} /> : null}
           {v.can.mark ? <MarkInvoice id={v.id} /> : null}
-          {refundable !== null ? <RefundInvoice id={v.id} refundable={refundable} currency={fiatCurrency} customerAddress={v.refund_address ?? ''} /> : null}
+          {refundable !== null ? <RefundInvoice id={v.id} refundable={refundable} currency={fiatCurrency} customerAddress={v.refund_address ?? ''} cash={cash} /> : null}
         </div>
       </div>
       <div className="bo-grid2">

@@ -1,0 +1,15 @@
+// Open tickets (docs/counter.md#open-tickets): GET lists the open ones, oldest first; POST saves
+// a sale as a ticket. Any till user of the store (a password or PIN session); API keys have none.
+import { vendorRoute } from '@/lib/api/vendor-route';
+import { ticketCall } from '@/lib/api/ticket-routes';
+import { createTicket, listTickets } from '@/lib/pos/tickets';
+
+export const dynamic = 'force-dynamic';
+
+export function GET(req: Request) {
+  return vendorRoute(req, 'payments:write', (ctx, auth) => ticketCall(req, auth, async () => ({ status: 200, body: { tickets: await listTickets(ctx.db) } })));
+}
+
+export function POST(req: Request) {
+  return vendorRoute(req, 'payments:write', (ctx, auth) => ticketCall(req, auth, async (user, body) => ({ status: 201, body: await createTicket(ctx.db, user, body) })));
+}
