@@ -20,8 +20,8 @@ import { freePort } from '../helpers/ports';
 import { saveOutcome } from '@/lib/rates/store';
 import { DEFAULT_RATE_SOURCES } from '@/lib/rates/config';
 import { parseDecimal } from '@/lib/money';
+import { DGUB } from '../helpers/keys';
 
-const DGUB = 'dgub8nnbYqHETn61ajXkw8Z8cHasQNrPnQpb85448DY2ie7PmNecxAm6BjTnhNCvZY3qJk1MKZ9Z5HQasQ83ARb99nmduT7dunvxgcvBFVHuvrq';
 const PASSWORD = 'sup3r-s3cret-pw';
 let db: Db;
 

@@ -10,8 +10,8 @@ import { changeSettings } from '@/lib/backoffice/settings-change';
 import { createProduct } from '@/lib/backoffice/catalog';
 import { BackofficeError } from '@/lib/backoffice/errors';
 import { DisplayCartSchema } from '@/lib/display/view';
+import { DGUB } from '../helpers/keys';
 
-const DGUB = 'dgub8nnbYqHETn61ajXkw8Z8cHasQNrPnQpb85448DY2ie7PmNecxAm6BjTnhNCvZY3qJk1MKZ9Z5HQasQ83ARb99nmduT7dunvxgcvBFVHuvrq';
 const owner = { id: 'owner-1', role: 'owner' as const };
 const manager = { id: 'manager-1', role: 'manager' as const };
 let db: Db;
