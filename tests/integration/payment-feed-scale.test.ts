@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { testXpub } from '../helpers/keys';
 import { startApp, type AppServer } from '../helpers/app-server';
-import { until } from '../helpers/wait';
+import { until, sleep } from '../helpers/wait';
 import { startPostgres, createDatabase, type PgServer } from '../helpers/postgres';
 import { signIn } from '../helpers/sessions';
 
@@ -22,7 +22,6 @@ const ENV = {
   ADMIN_EMAIL: 'owner@scale.test', ADMIN_PASSWORD: PASSWORD, RATE_LIMIT_RPS: '0',
 };
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /** One open SSE stream read with node:http (a socket each, no pooling). */
