@@ -7,12 +7,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { seedPglite } from './seed-pglite';
-import { hdFromSeed, serializeXpub, derivePath, REGTEST } from '../../lib/doge';
 import { startApp, type AppServer } from '../helpers/app-server';
+import { testXpub } from '../helpers/keys';
 
 const PASSWORD = 'counter pins e2e password';
 const OWNER = { email: 'owner@pins-e2e.test', password: PASSWORD };
-const xpub = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(37), REGTEST), "m/44'/1'/0'"));
+const xpub = testXpub(37);
 type Session = { Cookie: string; 'X-CSRF-Token': string };
 interface World { app: AppServer; ids: Record<'manager' | 'ana' | 'bo' | 'owner', string>; owner: Session; terminal: string }
 

@@ -8,13 +8,13 @@ import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { seedPglite } from './seed-pglite';
-import { hdFromSeed, serializeXpub, derivePath, REGTEST } from '../../lib/doge';
 import { parseKoinu } from '../../lib/money';
 import { startApp, type AppServer } from '../helpers/app-server';
+import { testXpub } from '../helpers/keys';
 
 const ADMIN = { email: 'owner@stock.test', password: 'counter stock e2e password' };
 const API_KEY = 'stk_' + randomBytes(24).toString('base64url');
-const xpub = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(23), REGTEST), "m/44'/1'/0'"));
+const xpub = testXpub(23);
 // [sku, name, stock, low_stock]
 const ROWS: [string, string, number | null, number][] = [
   ['COF', 'Coffee', null, 0],

@@ -5,13 +5,13 @@
 import { expect } from '@playwright/test';
 import { signInToTill, devnetTest } from './fixtures';
 import { randomBytes } from 'node:crypto';
-import { hdFromSeed, serializeXpub, derivePath, REGTEST } from '../../lib/doge';
 import { parseKoinu } from '../../lib/money';
 import { cartLine, grid, scan } from './till-catalog-helpers';
+import { testXpub } from '../helpers/keys';
 
 const ADMIN = { email: 'owner@catalog.test', password: 'counter catalog e2e password' };
 const API_KEY = 'cat_' + randomBytes(24).toString('base64url');
-const xpub = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(17), REGTEST), "m/44'/1'/0'"));
+const xpub = testXpub(17);
 // [sku, name, category, barcode, stock, low_stock]
 const ROWS: [string, string, string, string | null, number | null, number][] = [
   ['COF', 'Coffee', 'Drinks', '4006381333931', null, 0],

@@ -5,10 +5,10 @@
 // Lock that cannot reach the server blocks the till until it can.
 import { expect } from '@playwright/test';
 import { signInToTill, tillHydrated, devnetTest } from './fixtures';
-import { hdFromSeed, serializeXpub, derivePath, REGTEST } from '../../lib/doge';
+import { testXpub } from '../helpers/keys';
 
 const ADMIN = { email: 'owner@lock.test', password: 'counter lock e2e password' };
-const xpub = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(31), REGTEST), "m/44'/1'/0'"));
+const xpub = testXpub(31);
 const LOCK_SEC = 6;
 
 // A cashier named Ana with a PIN, made through the back-office API.

@@ -10,3 +10,9 @@ export const testAccount = (fill: number, network: Network = REGTEST) => deriveP
 
 /** The account's extended public key (tpub…), as STORE_XPUB takes it. */
 export const testXpub = (fill: number, network: Network = REGTEST): string => serializeXpub(testAccount(fill, network));
+
+/**
+ * A mainnet account key (dgub…): BIP32 test vector 1's m/0' (tests/fixtures/doge-bip32-vectors.json),
+ * for stores whose tests never pay it on a chain.
+ */
+export const DGUB = 'dgub8nnbYqHETn61ajXkw8Z8cHasQNrPnQpb85448DY2ie7PmNecxAm6BjTnhNCvZY3qJk1MKZ9Z5HQasQ83ARb99nmduT7dunvxgcvBFVHuvrq';

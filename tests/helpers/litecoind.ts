@@ -11,7 +11,8 @@
 import { koinuToRpc } from '../../lib/chain/rpc/client';
 import { encodeAddress } from '../../lib/doge/address';
 import { REGTEST } from '../../lib/doge/network';
-import { sleep, startNode, terminate, NodeProcess, type NodeKind, type PayOutput, type RegtestNode } from './regtest-node';
+import { startNode, terminate, NodeProcess, type NodeKind, type PayOutput, type RegtestNode } from './regtest-node';
+import { sleep } from './wait';
 
 export type { PayOutput };
 

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createRpcClient, RpcUnavailableError, type RpcClient } from '../../lib/chain/rpc/client';
 import { freePort } from './ports';
+import { sleep } from './wait';
 
 const USER = 'u';
 const PASS = 'p';
@@ -89,7 +90,6 @@ export function logTail(datadir: string, lines = 15): string {
   }
 }
 
-export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Resolves true once `child` has exited, false after `ms`. */
 export function waitExit(child: ChildProcess, ms: number): Promise<boolean> {

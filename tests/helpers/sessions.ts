@@ -15,3 +15,25 @@ export async function signIn(baseUrl: string, email: string, password: string): 
   expect(r.status).toBe(200);
   return { cookie: (r.headers.get('set-cookie') ?? '').split(';')[0], csrf: (await r.json()).csrf_token as string };
 }
+
+/** A signed-in session of each role: the owner's, and one per added user. */
+export type RoleSessions<R extends string> = Record<'owner' | R, Session>;
+
+/**
+ * Signs the owner in (`owner@<domain>`, created at start-up by ADMIN_EMAIL/ADMIN_PASSWORD), has it
+ * add one user per role (`<role>@<domain>`, the same password; expecting 201) and signs each in.
+ */
+export async function signInRoles<R extends string>(baseUrl: string, domain: string, password: string, roles: readonly R[]): Promise<RoleSessions<R>> {
+  const owner = await signIn(baseUrl, `owner@${domain}`, password);
+  const who = { owner } as RoleSessions<R>;
+  for (const role of roles) {
+    const r = await fetch(`${baseUrl}/api/admin/users`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Cookie: owner.cookie, 'X-CSRF-Token': owner.csrf },
+      body: JSON.stringify({ email: `${role}@${domain}`, password, role }),
+    });
+    expect(r.status, await r.text()).toBe(201);
+    who[role] = await signIn(baseUrl, `${role}@${domain}`, password);
+  }
+  return who;
+}

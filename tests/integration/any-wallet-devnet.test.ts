@@ -2,29 +2,23 @@
 // wallet txs are seen from the mempool by the worker, summed per payment, and move the payment
 // through the state machine (underpaid, accepted, overpaid, paid_late, double_spent).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { type Db } from '@/lib/db';
-import { openTestDb } from '../helpers/stores';
 import { REGTEST, decodeTx } from '@/lib/doge';
 import { testXpub } from '../helpers/keys';
-import { activeRelayKey } from '@/lib/payments/creation/relay-key';
 import { submitPayment } from '@/lib/relay/pay';
-import { createDevnetBackend, type DevnetBackend } from '@/lib/chain/devnet/backend';
+import type { DevnetBackend } from '@/lib/chain/devnet/backend';
 import { buildPaymentTx } from '@/lib/wallet';
 import { vendorPaymentView, onBlockConnected, onMempoolTxs, markPayment } from '@/lib/payments';
-import { workerTick } from '@/lib/worker';
 import { createRefund } from '@/lib/refunds/create-refund';
 import { formatKoinu, parseKoinu } from '@/lib/money';
 import { createTestPayment } from '../helpers/payments';
+import { openDevnetStore, type DevnetStore } from '../helpers/devnet-store';
 
 const URL_BASE = 'http://127.0.0.1:1';
 const XPUB = testXpub(12);
+let store: DevnetStore;
 let db: Db;
 let chain: DevnetBackend;
-let dir: string;
-const used = new Set<string>();
 
 type Created = { id: string; total: string; payment: Parameters<typeof buildPaymentTx>[0] & { outputs: { address?: string }[] } };
 
@@ -32,44 +26,20 @@ const newPayment = (extra: Record<string, unknown> = {}) => createTestPayment<Cr
 const addressOf = (p: Created) => p.payment.outputs[0].address!;
 
 /** A plain wallet tx (no /pay) sending `amount` DOGE to `address` from an unused demo-wallet coin, broadcast. */
-async function sendPlain(address: string, amount: string, sequence?: number) {
-  const w = chain.demoWallet();
-  const u = w.utxos.find((x) => !used.has(`${x.txid}:${x.vout}`) && x.amount >= 10_00000000n)!;
-  used.add(`${u.txid}:${u.vout}`);
-  const fake = { fee_per_kb: '0.01', outputs: [{ type: 'p2pkh', address, amount }] } as unknown as Parameters<typeof buildPaymentTx>[0];
-  const tx = buildPaymentTx(fake, { network: 'regtest', utxos: [{ txid: u.txid, vout: u.vout, amount: u.amount, script: u.script }], keys: [w.wif], sequence });
-  const r = await chain.broadcast(tx.hex);
-  expect(r.ok).toBe(true);
-  return { ...tx, input: { txid: u.txid, vout: u.vout } };
-}
+const sendPlain = (address: string, amount: string, sequence?: number) => store.sendPlain(address, amount, sequence);
 
-const tick = () => workerTick({ db, network: REGTEST, chain, publicUrl: URL_BASE });
+const tick = () => store.tick();
 const view = async (id: string) => vendorPaymentView(await db.prisma.payment.findUniqueOrThrow({ where: { id } }), URL_BASE, new Date());
 const eventTypes = async (id: string) => (await db.query<{ type: string }>(`SELECT type FROM vendor_event WHERE payment_id = $1 ORDER BY seq`, [id])).map((e) => e.type);
 const lastEvent = async (id: string) =>
   JSON.parse((await db.query<{ body: string }>(`SELECT body FROM vendor_event WHERE payment_id = $1 ORDER BY seq DESC LIMIT 1`, [id]))[0].body);
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'counter-any-wallet-'));
-  db = await openTestDb();
-  await db.prisma.store.upsert({ where: { id: 1 }, update: { storeXpub: XPUB }, create: { id: 1, storeXpub: XPUB } });
-  await activeRelayKey(db);
-  chain = createDevnetBackend({ network: REGTEST, dir, blockSeconds: 0 });
-  await chain.start();
   // Coins enough for every test (each spends one unused coin of ≥ 10 DOGE).
-  const w = chain.demoWallet();
-  const fan = { fee_per_kb: '0.01', outputs: Array.from({ length: 20 }, () => ({ type: 'p2pkh', address: w.address, amount: '20' })) } as unknown as Parameters<typeof buildPaymentTx>[0];
-  const big = w.utxos.sort((a, b) => (a.amount > b.amount ? -1 : 1))[0];
-  const tx = buildPaymentTx(fan, { network: 'regtest', utxos: [big], keys: [w.wif] });
-  expect((await chain.broadcast(tx.hex)).ok).toBe(true);
-  await chain.mine(1);
-  await tick(); // sync the chain once
+  store = await openDevnetStore({ xpub: XPUB, coins: 20, name: 'counter-any-wallet-' });
+  ({ db, chain } = store);
 }, 120_000);
-afterAll(async () => {
-  await chain?.stop();
-  await db?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(async () => store?.close());
 
 describe('payments from any wallet (devnet, PGlite)', () => {
   it('short, then enough through a second tx: seen from the mempool before any block, then confirmed', async () => {
@@ -150,9 +120,7 @@ describe('payments from any wallet (devnet, PGlite)', () => {
 
   it('a /pay payment that more money reaches becomes overpaid; txid stays the submitted one', async () => {
     const p = await newPayment();
-    const w = chain.demoWallet();
-    const u = w.utxos.find((x) => !used.has(`${x.txid}:${x.vout}`) && x.amount >= 10_00000000n)!;
-    used.add(`${u.txid}:${u.vout}`);
+    const { u, w } = store.coin();
     const tx = buildPaymentTx(p.payment, { network: 'regtest', utxos: [u], keys: [w.wif] });
     const r = await submitPayment({ db, network: REGTEST, chain, publicUrl: URL_BASE }, { id: p.id, tx: tx.hex });
     expect(r.status).toBe(200);
@@ -289,12 +257,10 @@ describe('data not committed: data_missing (issue 27 #4)', () => {
   const DATA = '6869'; // "hi"
   /** A tx paying `amount` to `address`, with an OP_RETURN carrying `data` when given. */
   async function send(address: string, amount: string, data?: string) {
-    const w = chain.demoWallet();
-    const u = w.utxos.find((x) => !used.has(`${x.txid}:${x.vout}`) && x.amount >= 10_00000000n)!;
-    used.add(`${u.txid}:${u.vout}`);
+    const { u, w } = store.coin();
     const outputs = [{ type: 'p2pkh', address, amount }, ...(data ? [{ type: 'data', data }] : [])];
     const tx = buildPaymentTx({ fee_per_kb: '0.01', outputs } as unknown as Parameters<typeof buildPaymentTx>[0],
-      { network: 'regtest', utxos: [{ txid: u.txid, vout: u.vout, amount: u.amount, script: u.script }], keys: [w.wif] });
+      { network: 'regtest', utxos: [u], keys: [w.wif] });
     expect((await chain.broadcast(tx.hex)).ok).toBe(true);
     return tx;
   }

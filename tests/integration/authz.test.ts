@@ -5,13 +5,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { REGTEST, encodeAddress } from '@/lib/doge';
-import { testXpub } from '../helpers/keys';
+import { testXpub, DGUB } from '../helpers/keys';
 import { until } from '../helpers/wait';
 import { startApp, type AppServer } from '../helpers/app-server';
 import { signIn } from '../helpers/sessions';
 
 const KEY = 'authz-test-key-' + randomBytes(12).toString('hex');
-const DGUB = 'dgub8nnbYqHETn61ajXkw8Z8cHasQNrPnQpb85448DY2ie7PmNecxAm6BjTnhNCvZY3qJk1MKZ9Z5HQasQ83ARb99nmduT7dunvxgcvBFVHuvrq';
 // The first store runs on devnet (regtest), so that it is ready and its till may charge.
 const XPUB = testXpub(8);
 // Another account key of the same network: "the manager's own wallet".

@@ -5,17 +5,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { MAINNET, parseXpub, deriveAddress } from '@/lib/doge';
 import { startApp, type AppServer } from '../helpers/app-server';
-import { signIn } from '../helpers/sessions';
+import { DGUB } from '../helpers/keys';
+import { signInRoles } from '../helpers/sessions';
 
 const KEY = 'bo-test-key-' + randomBytes(12).toString('hex');
-const DGUB = 'dgub8nnbYqHETn61ajXkw8Z8cHasQNrPnQpb85448DY2ie7PmNecxAm6BjTnhNCvZY3qJk1MKZ9Z5HQasQ83ARb99nmduT7dunvxgcvBFVHuvrq';
 const PASSWORD = 'long enough password';
 let app: AppServer;
 
 interface Who { cookie: string; csrf: string }
 const who: Record<'owner' | 'manager' | 'cashier', Who> = {} as never;
 
-const login = (email: string): Promise<Who> => signIn(app.url, email, PASSWORD);
 
 async function as(w: Who | null, method: string, path: string, body?: unknown, opts: { csrf?: string | null; origin?: string } = {}) {
   const headers: Record<string, string> = { 'Content-Type': 'application/json' };
@@ -32,12 +31,7 @@ async function as(w: Who | null, method: string, path: string, body?: unknown, o
 
 beforeAll(async () => {
   app = await startApp({ ADMIN_EMAIL: 'owner@shop.test', ADMIN_PASSWORD: PASSWORD, STORE_XPUB: DGUB, BOOTSTRAP_API_KEY: KEY });
-  who.owner = await login('owner@shop.test');
-  for (const role of ['manager', 'cashier'] as const) {
-    const r = await as(who.owner, 'POST', '/api/admin/users', { email: `${role}@shop.test`, password: PASSWORD, role });
-    expect(r.status).toBe(201);
-    who[role] = await login(`${role}@shop.test`);
-  }
+  Object.assign(who, await signInRoles(app.url, 'shop.test', PASSWORD, ['manager', 'cashier']));
   for (const n of [1, 2]) {
     const r = await fetch(`${app.url}/api/v1/payments`, {
       method: 'POST', headers: { Authorization: `Bearer ${KEY}`, 'Content-Type': 'application/json' },

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db } from '@/lib/db';
 import { openTestDb } from '../helpers/stores';
 import { MAINNET, REGTEST, hdFromSeed, derivePath, serializeXpub } from '@/lib/doge';
-import { testXpub } from '../helpers/keys';
+import { testXpub, DGUB } from '../helpers/keys';
 import { createPayment } from '@/lib/payments/creation/create-payment';
 import { activeRelayKey } from '@/lib/payments/creation/relay-key';
 import { authenticateApiKey, authenticateUser, createSession, createUser, sessionUser } from '@/lib/auth';
@@ -21,7 +21,6 @@ import { BackofficeError } from '@/lib/backoffice/errors';
 import { recentDeliveries } from '@/lib/backoffice/deliveries';
 import { localDate, localDateTime } from '@/lib/time/zone';
 
-const DGUB = 'dgub8nnbYqHETn61ajXkw8Z8cHasQNrPnQpb85448DY2ie7PmNecxAm6BjTnhNCvZY3qJk1MKZ9Z5HQasQ83ARb99nmduT7dunvxgcvBFVHuvrq';
 const TPUB = testXpub(7);
 const PNG_1PX = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 const URL_BASE = 'http://127.0.0.1:1';

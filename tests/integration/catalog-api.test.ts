@@ -2,18 +2,13 @@
 // and CSV export/import, through the real built app (docs/catalog.md).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type AppServer } from '../helpers/app-server';
+import { signInRoles } from '../helpers/sessions';
 
 const PASSWORD = 'long enough password';
 let app: AppServer;
 
 interface Who { cookie: string; csrf: string }
 const who: Record<'owner' | 'manager' | 'cashier', Who> = {} as never;
-
-async function login(email: string): Promise<Who> {
-  const r = await fetch(`${app.url}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password: PASSWORD }) });
-  expect(r.status).toBe(200);
-  return { cookie: (r.headers.get('set-cookie') ?? '').split(';')[0], csrf: (await r.json()).csrf_token };
-}
 
 async function as(w: Who | null, method: string, path: string, body?: unknown, type = 'application/json') {
   const headers: Record<string, string> = { 'Content-Type': type };
@@ -31,12 +26,7 @@ const product = async (sku: string) => (await as(who.manager, 'GET', '/api/admin
 
 beforeAll(async () => {
   app = await startApp({ ADMIN_EMAIL: 'owner@cat.test', ADMIN_PASSWORD: PASSWORD });
-  who.owner = await login('owner@cat.test');
-  for (const role of ['manager', 'cashier'] as const) {
-    const r = await as(who.owner, 'POST', '/api/admin/users', { email: `${role}@cat.test`, password: PASSWORD, role });
-    expect(r.status).toBe(201);
-    who[role] = await login(`${role}@cat.test`);
-  }
+  Object.assign(who, await signInRoles(app.url, 'cat.test', PASSWORD, ['manager', 'cashier']));
 }, 180_000);
 afterAll(async () => app?.stop());
 

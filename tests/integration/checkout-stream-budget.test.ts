@@ -6,11 +6,11 @@
 // kept for them. Once every stream closes, the process's bookkeeping is back at zero.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
-import http from 'node:http';
 import { testXpub } from '../helpers/keys';
 import { startApp, type AppServer } from '../helpers/app-server';
 import { until } from '../helpers/wait';
 import { signIn } from '../helpers/sessions';
+import { openEventStream, type EventStream } from '../helpers/streams';
 
 const API_KEY = 'test-checkout-budget-' + randomBytes(12).toString('hex');
 const PASSWORD = 'checkout budget password 1';
@@ -20,35 +20,8 @@ const ENV = {
   MAX_STREAMS: '8', MAX_CHECKOUT_STREAMS: '4', MAX_CHECKOUT_STREAMS_PER_CLIENT: '2', TRUST_PROXY: '1', COUNTER_BENCH_FLOOR: '1',
 };
 
-interface Stream {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: string;
-  /** `payment` event statuses seen so far. */
-  statuses: string[];
-  ended: boolean;
-  close(): void;
-}
-
-/** Opens an event stream with node:http (a socket each); resolves once the status line is in. */
-function openStream(url: string, headers: Record<string, string>): Promise<Stream> {
-  return new Promise((resolve, reject) => {
-    const req = http.get(url, { headers, agent: false }, (res) => {
-      const s: Stream = { status: res.statusCode ?? 0, headers: res.headers, body: '', statuses: [], ended: false, close: () => req.destroy() };
-      res.setEncoding('utf8');
-      res.on('data', (d: string) => {
-        s.body += d;
-        if (s.status === 200) s.statuses = [...s.body.matchAll(/^event: payment\ndata: (.*)$/gm)].map((m) => JSON.parse(m[1]).status);
-      });
-      const done = () => (s.ended = true);
-      res.on('end', done);
-      res.on('error', done);
-      res.on('close', done);
-      resolve(s);
-    });
-    req.on('error', reject);
-  });
-}
+type Stream = EventStream;
+const openStream = openEventStream;
 
 describe('the anonymous checkout streams budget', () => {
   let app: AppServer;

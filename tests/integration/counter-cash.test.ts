@@ -7,18 +7,18 @@
 // difference in the audit log, a cashier only for itself; and a Dogecoin sale left waiting at a
 // lock is seen through, and paid, by the next cashier on the same till.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REGTEST, hdFromSeed, serializeXpub, derivePath } from '@/lib/doge';
 import { until } from '../helpers/wait';
 import { startApp, type AppServer } from '../helpers/app-server';
 import { startWebhookReceiver } from '../helpers/webhook-receiver';
 import { OpenApiChecker, loadOpenApi } from '../helpers/openapi';
+import { testXpub } from '../helpers/keys';
 
 /** docs/openapi.yaml, whose response schemas are closed: the cash fields must be documented. */
 const openapi = new OpenApiChecker(loadOpenApi());
 const documented = (method: string, template: string, r: { status: number; headers: Headers; text: string }) => openapi.check(method, template, r);
 
 const PASSWORD = 'counter cash password 7';
-const XPUB = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(31), REGTEST), "m/44'/1'/0'"));
+const XPUB = testXpub(31);
 
 interface Who { cookie: string; csrf: string; id?: string }
 interface Answer { status: number; body: any; text: string; headers: Headers }

@@ -6,12 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { REGTEST, hdFromSeed, serializeXpub, derivePath } from '@/lib/doge';
 import { until } from '../helpers/wait';
 import { startApp, type AppServer } from '../helpers/app-server';
+import { testXpub } from '../helpers/keys';
 
 const PASSWORD = 'counter pins password 7';
-const XPUB = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(30), REGTEST), "m/44'/1'/0'"));
+const XPUB = testXpub(30);
 const ROOT = join(__dirname, '..', '..');
 
 interface Who { cookie: string; csrf: string }

@@ -7,12 +7,12 @@
 // following its till: pairing again, unpairing from the back office, the till revoked.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import http from 'node:http';
-import { REGTEST, hdFromSeed, serializeXpub, derivePath } from '@/lib/doge';
 import { until } from '../helpers/wait';
 import { startApp, type AppServer } from '../helpers/app-server';
+import { testXpub } from '../helpers/keys';
 
 const PASSWORD = 'customer display password 3';
-const XPUB = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(31), REGTEST), "m/44'/1'/0'"));
+const XPUB = testXpub(31);
 
 interface Who { cookie: string; csrf: string }
 interface Answer { status: number; body: any; text: string; headers: Headers }

@@ -16,11 +16,10 @@ import { publishCart } from '@/lib/display/cart';
 import type { DisplayCart, DisplayState } from '@/lib/display/view';
 import { displayEventStream } from '@/lib/live';
 import { startPostgres, createDatabase, type PgServer } from '../helpers/postgres';
-import { until } from '../helpers/wait';
+import { until, sleep } from '../helpers/wait';
+import { DGUB } from '../helpers/keys';
 
-const DGUB = 'dgub8nnbYqHETn61ajXkw8Z8cHasQNrPnQpb85448DY2ie7PmNecxAm6BjTnhNCvZY3qJk1MKZ9Z5HQasQ83ARb99nmduT7dunvxgcvBFVHuvrq';
 const PUBLIC_URL = 'http://127.0.0.1:1';
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** A handle that records every statement sent through it (ORM operations and raw queries) while `on`. */
 function countingDb(inner: Db) {

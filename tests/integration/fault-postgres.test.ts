@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { startPostgres, createDatabase, type PgServer } from '../helpers/postgres';
 import { startApp, type AppServer } from '../helpers/app-server';
+import { DGUB } from '../helpers/keys';
 
 const KEY = 'fault-pg-key-' + randomBytes(12).toString('hex');
-const DGUB = 'dgub8nnbYqHETn61ajXkw8Z8cHasQNrPnQpb85448DY2ie7PmNecxAm6BjTnhNCvZY3qJk1MKZ9Z5HQasQ83ARb99nmduT7dunvxgcvBFVHuvrq';
 let pg: PgServer;
 let app: AppServer;
 

@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { randomBytes } from 'node:crypto';
 import { startApp, type AppServer } from '../helpers/app-server';
+import { DGUB } from '../helpers/keys';
 
 const KEY = 'fuzz-test-key-' + randomBytes(12).toString('hex');
-const DGUB = 'dgub8nnbYqHETn61ajXkw8Z8cHasQNrPnQpb85448DY2ie7PmNecxAm6BjTnhNCvZY3qJk1MKZ9Z5HQasQ83ARb99nmduT7dunvxgcvBFVHuvrq';
 const OWNER = { email: 'owner@fuzz.test', password: 'fuzz owner password' };
 let app: AppServer;
 let payment: { id: string };

@@ -7,9 +7,8 @@ import { openTestDb } from '../helpers/stores';
 import { loadConfig } from '@/lib/config';
 import { checkHealth, readReadiness } from '@/lib/health';
 import { publishChainState } from '@/lib/chain/chain-state';
-import { testXpub } from '../helpers/keys';
+import { testXpub, DGUB } from '../helpers/keys';
 
-const DGUB = 'dgub8nnbYqHETn61ajXkw8Z8cHasQNrPnQpb85448DY2ie7PmNecxAm6BjTnhNCvZY3qJk1MKZ9Z5HQasQ83ARb99nmduT7dunvxgcvBFVHuvrq';
 const TPUB = testXpub(4);
 const cfg = loadConfig({ DOGE_NETWORK: 'regtest', CHAIN_BACKEND: 'spv', DOGE_PEERS: '127.0.0.1:9' } as unknown as NodeJS.ProcessEnv);
 

@@ -9,8 +9,8 @@ import { createPayment } from '@/lib/payments/creation/create-payment';
 import { activeRelayKey } from '@/lib/payments/creation/relay-key';
 import { loadEnvelope, loadStatusRow } from '@/lib/relay/hot-reads';
 import { queryStatus } from '@/lib/relay/pay';
+import { DGUB } from '../helpers/keys';
 
-const DGUB = 'dgub8nnbYqHETn61ajXkw8Z8cHasQNrPnQpb85448DY2ie7PmNecxAm6BjTnhNCvZY3qJk1MKZ9Z5HQasQ83ARb99nmduT7dunvxgcvBFVHuvrq';
 let db: Db;
 const ids: string[] = [];
 

@@ -13,8 +13,8 @@ import { createApiKey } from '@/lib/auth';
 import { deriveAddress, parseXpub, getNetwork } from '@/lib/doge';
 import { startApp, type AppServer } from '../helpers/app-server';
 import { answer } from '../helpers/vendor-client';
+import { DGUB } from '../helpers/keys';
 
-const DGUB = 'dgub8nnbYqHETn61ajXkw8Z8cHasQNrPnQpb85448DY2ie7PmNecxAm6BjTnhNCvZY3qJk1MKZ9Z5HQasQ83ARb99nmduT7dunvxgcvBFVHuvrq';
 const SELLER = deriveAddress(parseXpub(DGUB, getNetwork('mainnet')), 0, getNetwork('mainnet'));
 const BURST = 20;
 let app: AppServer;

@@ -11,8 +11,8 @@ import { MAINNET } from '@/lib/doge';
 import { listInvoices } from '@/lib/invoices/list-invoices';
 import { sellerAddress } from '@/lib/payments/creation/receive-address';
 import { startPostgres, createDatabase, type PgServer } from '../helpers/postgres';
+import { DGUB } from '../helpers/keys';
 
-const DGUB = 'dgub8nnbYqHETn61ajXkw8Z8cHasQNrPnQpb85448DY2ie7PmNecxAm6BjTnhNCvZY3qJk1MKZ9Z5HQasQ83ARb99nmduT7dunvxgcvBFVHuvrq';
 const SELLER = sellerAddress({ storeXpub: DGUB, storeAddress: '' }, MAINNET);
 const MINT = 'c3'.repeat(32);
 

@@ -8,13 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openMigratedDb, type Db } from '@/lib/db';
 import { paymentChanges, FeedHub, paymentFeedSource, type FeedWatcher } from '@/lib/live';
 import { startPostgres, createDatabase, type PgServer } from '../helpers/postgres';
-import { until } from '../helpers/wait';
+import { until, sleep } from '../helpers/wait';
 import { MAINNET } from '@/lib/doge';
 import { createPayment as newPayment } from '@/lib/payments/creation/create-payment';
 import { activeRelayKey } from '@/lib/payments/creation/relay-key';
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const DGUB = 'dgub8nnbYqHETn61ajXkw8Z8cHasQNrPnQpb85448DY2ie7PmNecxAm6BjTnhNCvZY3qJk1MKZ9Z5HQasQ83ARb99nmduT7dunvxgcvBFVHuvrq';
+import { DGUB } from '../helpers/keys';
 
 async function setUp(db: Db): Promise<void> {
   await db.prisma.store.upsert({ where: { id: 1 }, update: { storeXpub: DGUB }, create: { id: 1, storeXpub: DGUB } });

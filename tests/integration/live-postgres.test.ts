@@ -11,18 +11,18 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { hdFromSeed, serializeXpub, derivePath, REGTEST } from '@/lib/doge';
 import { haveDogecoind, startDogecoind, warnIfNoDogecoind, type Dogecoind } from '../helpers/dogecoind';
 import { startPostgres, createDatabase, type PgServer } from '../helpers/postgres';
 import { startApp, type AppServer } from '../helpers/app-server';
 import { until } from '../helpers/wait';
 import { outputsOf } from '../helpers/vendor-client';
+import { testXpub } from '../helpers/keys';
 
 warnIfNoDogecoind('tests/integration/live-postgres.test.ts');
 
 const ROOT = resolve(__dirname, '../..');
 const API_KEY = 'test-live-pg-' + randomBytes(12).toString('hex');
-const xpub = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(91), REGTEST), "m/44'/1'/0'"));
+const xpub = testXpub(91);
 
 let node: Dogecoind;
 let pg: PgServer;

@@ -4,17 +4,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { startApp, type AppServer } from '../helpers/app-server';
-import { signIn } from '../helpers/sessions';
+import { DGUB } from '../helpers/keys';
+import { signInRoles } from '../helpers/sessions';
 
 const KEY = 'mark-test-key-' + randomBytes(12).toString('hex');
-const DGUB = 'dgub8nnbYqHETn61ajXkw8Z8cHasQNrPnQpb85448DY2ie7PmNecxAm6BjTnhNCvZY3qJk1MKZ9Z5HQasQ83ARb99nmduT7dunvxgcvBFVHuvrq';
 const PASSWORD = 'long enough password';
 
 let app: AppServer;
 interface Who { cookie: string; csrf: string }
 const who: Record<'owner' | 'manager' | 'cashier', Who> = {} as never;
 
-const login = (email: string): Promise<Who> => signIn(app.url, email, PASSWORD);
 /** A page's own content, without its scripts (which carry the whole message catalog). */
 const rendered = (html: string) => html.replace(/<script\b[\s\S]*?<\/script>/g, '');
 
@@ -39,12 +38,7 @@ async function newPayment(): Promise<string> {
 
 beforeAll(async () => {
   app = await startApp({ ADMIN_EMAIL: 'owner@shop.test', ADMIN_PASSWORD: PASSWORD, STORE_XPUB: DGUB, BOOTSTRAP_API_KEY: KEY });
-  who.owner = await login('owner@shop.test');
-  for (const role of ['manager', 'cashier'] as const) {
-    const r = await as(who.owner, 'POST', '/api/admin/users', { email: `${role}@shop.test`, password: PASSWORD, role });
-    expect(r.status).toBe(201);
-    who[role] = await login(`${role}@shop.test`);
-  }
+  Object.assign(who, await signInRoles(app.url, 'shop.test', PASSWORD, ['manager', 'cashier']));
 }, 180_000);
 afterAll(async () => app?.stop());
 

@@ -8,8 +8,8 @@ import { createPayment } from '@/lib/payments/creation/create-payment';
 import { cancelPayment } from '@/lib/payments';
 import { countOpenPayments } from '@/lib/payments/queries/open-payments';
 import { TooManyOpenPaymentsError } from '@/lib/payments/creation/errors';
+import { DGUB } from '../helpers/keys';
 
-const DGUB = 'dgub8nnbYqHETn61ajXkw8Z8cHasQNrPnQpb85448DY2ie7PmNecxAm6BjTnhNCvZY3qJk1MKZ9Z5HQasQ83ARb99nmduT7dunvxgcvBFVHuvrq';
 const URL_BASE = 'http://127.0.0.1:1';
 let db: Db;
 

@@ -11,7 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deriveAddress, REGTEST } from '@/lib/doge';
-import { testAccount, testXpub } from '../helpers/keys';
+import { testAccount, testXpub, DGUB } from '../helpers/keys';
 import { parseKoinu } from '@/lib/money';
 import { buildPaymentTx, fetchPayment, readConnectQr, type WalletUtxo } from '@/lib/wallet';
 import { MAX_BODY_BYTES } from '@/lib/api/body';
@@ -577,7 +577,6 @@ describe('openapi: the devnet app', () => {
 });
 
 describe('openapi: an app on PostgreSQL, rate-limited, with MAX_OPEN_PAYMENTS=1', () => {
-  const DGUB = 'dgub8nnbYqHETn61ajXkw8Z8cHasQNrPnQpb85448DY2ie7PmNecxAm6BjTnhNCvZY3qJk1MKZ9Z5HQasQ83ARb99nmduT7dunvxgcvBFVHuvrq';
   const BUYER = 'DH5yaieqoZN36fDVciNyRueRGvGLR3mr7L'; // a valid mainnet address
   let pg: PgServer;
   let app: AppServer;

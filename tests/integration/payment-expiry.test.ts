@@ -9,8 +9,8 @@ import { MAINNET } from '@/lib/doge';
 import { createPayment } from '@/lib/payments/creation/create-payment';
 import { cancelPayment, claimPayment, expirePayments, tillState, vendorPaymentView } from '@/lib/payments';
 import { saleState } from '@/lib/pos/catalog';
+import { DGUB } from '../helpers/keys';
 
-const DGUB = 'dgub8nnbYqHETn61ajXkw8Z8cHasQNrPnQpb85448DY2ie7PmNecxAm6BjTnhNCvZY3qJk1MKZ9Z5HQasQ83ARb99nmduT7dunvxgcvBFVHuvrq';
 const URL_BASE = 'http://127.0.0.1:1';
 let db: Db;
 

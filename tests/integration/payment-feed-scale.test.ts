@@ -7,12 +7,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import http from 'node:http';
 import { testXpub } from '../helpers/keys';
 import { startApp, type AppServer } from '../helpers/app-server';
-import { until } from '../helpers/wait';
+import { until, sleep } from '../helpers/wait';
 import { startPostgres, createDatabase, type PgServer } from '../helpers/postgres';
 import { signIn } from '../helpers/sessions';
+import { openEventStream } from '../helpers/streams';
 
 const API_KEY = 'test-feed-scale-' + randomBytes(12).toString('hex');
 const PASSWORD = 'feed scale password 1';
@@ -22,49 +22,10 @@ const ENV = {
   ADMIN_EMAIL: 'owner@scale.test', ADMIN_PASSWORD: PASSWORD, RATE_LIMIT_RPS: '0',
 };
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-/** One open SSE stream read with node:http (a socket each, no pooling). */
-interface Stream {
-  status: number;
-  body: string;
-  /** `payment` event statuses seen so far. */
-  statuses: string[];
-  ended: boolean;
-  close(): void;
-}
-
 /** Opens GET /api/v1/payments/<id>/events; resolves once the status line is in. */
-function openStream(base: string, id: string, headers: Record<string, string>): Promise<Stream> {
-  return new Promise((resolve, reject) => {
-    const req = http.get(`${base}/api/v1/payments/${id}/events`, { headers, agent: false }, (res) => {
-      const s: Stream = { status: res.statusCode ?? 0, body: '', statuses: [], ended: false, close: () => req.destroy() };
-      let buf = '';
-      res.setEncoding('utf8');
-      res.on('data', (d: string) => {
-        if (s.status !== 200) {
-          s.body += d;
-          return;
-        }
-        buf += d;
-        let i: number;
-        while ((i = buf.indexOf('\n\n')) >= 0) {
-          const block = buf.slice(0, i);
-          buf = buf.slice(i + 2);
-          const m = /^event: payment\ndata: (.*)$/m.exec(block);
-          if (m) s.statuses.push(JSON.parse(m[1]).status);
-        }
-      });
-      const done = () => (s.ended = true);
-      res.on('end', done);
-      res.on('error', done);
-      res.on('close', done);
-      resolve(s);
-    });
-    req.on('error', reject);
-  });
-}
+const openStream = (base: string, id: string, headers: Record<string, string>) => openEventStream(`${base}/api/v1/payments/${id}/events`, headers);
 
 async function getJson(base: string, path: string, init: RequestInit = {}) {
   const r = await fetch(base + path, init);

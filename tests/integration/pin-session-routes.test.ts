@@ -6,12 +6,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { REGTEST, hdFromSeed, serializeXpub, derivePath } from '@/lib/doge';
 import { until } from '../helpers/wait';
 import { startApp, type AppServer } from '../helpers/app-server';
+import { testXpub } from '../helpers/keys';
 
 const PASSWORD = 'pin session routes password';
-const XPUB = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(31), REGTEST), "m/44'/1'/0'"));
+const XPUB = testXpub(31);
 const ROOT = join(__dirname, '..', '..');
 
 /** What the till does with a PIN: charge (crypto or cash), follow, cancel, email the receipt, see its sales and its shift. */

@@ -5,14 +5,13 @@
 // store whose node is down says so; the devnet demo configuration is ready and charges.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
-import { testXpub } from '../helpers/keys';
+import { testXpub, DGUB } from '../helpers/keys';
 import { startApp, type AppServer } from '../helpers/app-server';
 import { until } from '../helpers/wait';
 import { signIn } from '../helpers/sessions';
 
 const KEY = 'ready-test-key-' + randomBytes(12).toString('hex');
 const OWNER = { email: 'owner@ready.test', password: 'readiness test password' };
-const DGUB = 'dgub8nnbYqHETn61ajXkw8Z8cHasQNrPnQpb85448DY2ie7PmNecxAm6BjTnhNCvZY3qJk1MKZ9Z5HQasQ83ARb99nmduT7dunvxgcvBFVHuvrq';
 const TPUB = testXpub(7);
 const SALE = { items: [{ type: 'item', id: 'tea', name: 'Tea', count: 1, unit: '1' }] };
 

@@ -21,6 +21,7 @@ import { freePort } from '../helpers/ports';
 import { saveOutcome } from '@/lib/rates/store';
 import { DEFAULT_RATE_SOURCES } from '@/lib/rates/config';
 import { parseDecimal } from '@/lib/money';
+import { DGUB } from '../helpers/keys';
 
 /** The HTTP answer the receipt route gives: 202 with the result, or a refusal through the one error table. */
 async function emailReceipt(...args: Parameters<typeof sendReceipt>): Promise<{ status: number; body: Record<string, unknown>; headers?: Record<string, string> }> {
@@ -33,7 +34,6 @@ async function emailReceipt(...args: Parameters<typeof sendReceipt>): Promise<{ 
   }
 }
 
-const DGUB = 'dgub8nnbYqHETn61ajXkw8Z8cHasQNrPnQpb85448DY2ie7PmNecxAm6BjTnhNCvZY3qJk1MKZ9Z5HQasQ83ARb99nmduT7dunvxgcvBFVHuvrq';
 const PASSWORD = 'sup3r-s3cret-pw';
 let db: Db;
 

@@ -9,13 +9,14 @@
 // Skipped, saying why, when dogecoind is absent.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '@/lib/db';
-import { hdFromSeed, serializeXpub, derivePath, REGTEST } from '@/lib/doge';
+import { REGTEST } from '@/lib/doge';
 import { createPayment } from '@/lib/payments/creation/create-payment';
 import { vendorPaymentView } from '@/lib/payments';
 import { withRefundsOne } from '@/lib/refunds/load';
 import { createRefund } from '@/lib/refunds/create-refund';
 import { haveDogecoind, startDogecoind, warnIfNoDogecoind, type Dogecoind } from '../helpers/dogecoind';
 import { nodeArgsFor, startNodeWorker, type NodeBackend, type NodeWorker } from '../helpers/node-worker';
+import { testXpub } from '../helpers/keys';
 
 warnIfNoDogecoind('tests/integration/refund-matching-dogecoind.test.ts');
 
@@ -24,7 +25,7 @@ const URL_BASE = 'http://127.0.0.1:1';
 type Refund = { id: string; status: string; amount_paid: string; txids: string[] };
 
 function suite(backend: NodeBackend, seed: number) {
-  const XPUB = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(seed), REGTEST), "m/44'/1'/0'"));
+  const XPUB = testXpub(seed);
   let node: Dogecoind;
   let db: Db;
   let running: NodeWorker;

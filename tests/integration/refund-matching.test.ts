@@ -10,32 +10,28 @@
 //  and a tx the customer broadcast before the refund existed, mined after, pays nothing.
 // Each refund shows amount_paid and txids; the sales report counts only the refunds paid.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { openMigratedDb, type Db } from '@/lib/db';
-import { REGTEST, hdFromSeed, derivePath, serializeXpub, hdKeyToAddress, decodeTx } from '@/lib/doge';
+import { type Db } from '@/lib/db';
+import { REGTEST, hdFromSeed, derivePath, hdKeyToAddress, decodeTx } from '@/lib/doge';
 import { createPayment } from '@/lib/payments/creation/create-payment';
-import { activeRelayKey } from '@/lib/payments/creation/relay-key';
 import { submitPayment } from '@/lib/relay/pay';
-import { createDevnetBackend, type DevnetBackend } from '@/lib/chain/devnet/backend';
+import type { DevnetBackend } from '@/lib/chain/devnet/backend';
 import { buildPaymentTx, type WalletUtxo } from '@/lib/wallet';
 import { vendorPaymentView } from '@/lib/payments';
-import { workerTick } from '@/lib/worker';
 import { createRefund } from '@/lib/refunds/create-refund';
 import { withRefundsOne } from '@/lib/refunds/load';
 import { loadEnvelope } from '@/lib/relay/hot-reads';
 import { verifyPaymentEnvelope } from '@/lib/connect';
 import { salesReport, resolveRange } from '@/lib/reports';
+import { testXpub } from '../helpers/keys';
+import { openDevnetStore, type DevnetStore } from '../helpers/devnet-store';
 
 const URL_BASE = 'http://127.0.0.1:1';
-const XPUB = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(31), REGTEST), "m/44'/1'/0'"));
+const XPUB = testXpub(31);
 const customerKey = (i: number) => derivePath(hdFromSeed(new Uint8Array(32).fill(78), REGTEST), `m/0/${i}`);
 const customer = (i: number) => hdKeyToAddress(customerKey(i), REGTEST);
+let store: DevnetStore;
 let db: Db;
 let chain: DevnetBackend;
-let dir: string;
-const used = new Set<string>();
 const ctx = () => ({ db, network: REGTEST, publicUrl: URL_BASE });
 const from = new Date(Date.now() - 3600_000);
 
@@ -52,20 +48,10 @@ async function paidSale(unit: string): Promise<string> {
   return p.id;
 }
 
-function merchantCoin() {
-  const w = chain.demoWallet();
-  const u = w.utxos.find((x) => !used.has(`${x.txid}:${x.vout}`) && x.amount >= 10_00000000n)!;
-  used.add(`${u.txid}:${u.vout}`);
-  return { u, w };
-}
+const merchantCoin = () => store.coin();
 
 /** The merchant's (demo) wallet pays `amount` DOGE to `address`: an ordinary wallet payment, no /pay. */
-async function sendPlain(address: string, amount: string) {
-  const { u, w } = merchantCoin();
-  const tx = buildPaymentTx({ fee_per_kb: '0.01', outputs: [{ type: 'p2pkh', address, amount }] } as unknown as Payment, { network: 'regtest', utxos: [u], keys: [w.wif] });
-  expect((await chain.broadcast(tx.hex)).ok).toBe(true);
-  return tx;
-}
+const sendPlain = (address: string, amount: string) => store.sendPlain(address, amount);
 
 /** The coin a tx paid to `address` (its first output there). */
 function coinOf(txHex: string, address: string): WalletUtxo {
@@ -81,7 +67,7 @@ function customerSpends(i: number, coin: WalletUtxo, elsewhere: string, back: st
     { network: 'regtest', utxos: [coin], keys: [customerKey(i).privateKey!], changeAddress: customer(i + 200) });
 }
 
-const tick = () => workerTick({ db, network: REGTEST, chain, publicUrl: URL_BASE });
+const tick = () => store.tick();
 const refundOf = async (saleId: string, refundId: string) =>
   (vendorPaymentView(await withRefundsOne(db.prisma, await db.prisma.payment.findUniqueOrThrow({ where: { id: saleId } })), URL_BASE, new Date()).refunds as { id: string }[])
     .find((r) => r.id === refundId)!;
@@ -90,24 +76,10 @@ const reportRefunds = async () =>
   (await salesReport(db, resolveRange({ from: from.toISOString(), to: new Date(Date.now() + 3600_000).toISOString(), tz: 'UTC' }))).totals.refunds;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'counter-refund-match-'));
-  db = await openMigratedDb({ memory: true });
-  await db.prisma.store.upsert({ where: { id: 1 }, update: { storeXpub: XPUB }, create: { id: 1, storeXpub: XPUB } });
-  await activeRelayKey(db);
-  chain = createDevnetBackend({ network: REGTEST, dir, blockSeconds: 0 });
-  await chain.start();
-  const w = chain.demoWallet();
-  const fan = { fee_per_kb: '0.01', outputs: Array.from({ length: 24 }, () => ({ type: 'p2pkh', address: w.address, amount: '30' })) } as unknown as Payment;
-  const big = w.utxos.sort((a, b) => (a.amount > b.amount ? -1 : 1))[0];
-  expect((await chain.broadcast(buildPaymentTx(fan, { network: 'regtest', utxos: [big], keys: [w.wif] }).hex)).ok).toBe(true);
-  await chain.mine(1);
-  await tick();
+  store = await openDevnetStore({ xpub: XPUB, coins: 24, coinAmount: '30', name: 'counter-refund-match-' });
+  ({ db, chain } = store);
 }, 120_000);
-afterAll(async () => {
-  await chain?.stop();
-  await db?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(async () => store?.close());
 
 describe('which transaction pays a refund (devnet, PGlite)', () => {
   it('(a) the merchant pays the newer 7 DOGE refund with a plain wallet payment of 7: that refund is paid, the older 5 DOGE one stays unpaid; the report counts 7', async () => {

@@ -9,7 +9,7 @@ import { testAccount, testXpub } from '../helpers/keys';
 import { parseKoinu } from '@/lib/money';
 import { buildPaymentTx, fetchPayment, readConnectQr, type WalletUtxo } from '@/lib/wallet';
 import { startApp, type AppServer } from '../helpers/app-server';
-import { signIn } from '../helpers/sessions';
+import { signInRoles } from '../helpers/sessions';
 
 const KEY = 'refunds-key-' + randomBytes(12).toString('hex');
 const PASSWORD = 'long enough password';
@@ -22,7 +22,6 @@ const REPORT = `/api/v1/reports/sales?from=${encodeURIComponent(new Date(Date.no
 interface Who { cookie: string; csrf: string }
 const who: Record<'owner' | 'manager' | 'cashier', Who> = {} as never;
 
-const login = (email: string): Promise<Who> => signIn(app.url, email, PASSWORD);
 async function as(w: Who | 'key' | null, method: string, path: string, body?: unknown) {
   const headers: Record<string, string> = { 'Content-Type': 'application/json' };
   if (w === 'key') headers.Authorization = `Bearer ${KEY}`;
@@ -64,12 +63,7 @@ beforeAll(async () => {
     DOGE_NETWORK: 'regtest', CHAIN_BACKEND: 'devnet', DEVNET_BLOCK_SECONDS: '0', STORE_XPUB: XPUB, BOOTSTRAP_API_KEY: KEY,
     ADMIN_EMAIL: 'owner@shop.test', ADMIN_PASSWORD: PASSWORD,
   });
-  who.owner = await login('owner@shop.test');
-  for (const role of ['manager', 'cashier'] as const) {
-    const r = await as(who.owner, 'POST', '/api/admin/users', { email: `${role}@shop.test`, password: PASSWORD, role });
-    expect(r.status).toBe(201);
-    who[role] = await login(`${role}@shop.test`);
-  }
+  Object.assign(who, await signInRoles(app.url, 'shop.test', PASSWORD, ['manager', 'cashier']));
 }, 180_000);
 afterAll(async () => app?.stop());
 

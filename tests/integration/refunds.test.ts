@@ -6,19 +6,14 @@
 // sales report subtracts the confirmed ones. The HTTP boundary (scopes, 400/403/404, openapi)
 // is tested in refunds-api.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { openMigratedDb, type Db } from '@/lib/db';
-import { openTestDb } from '../helpers/stores';
 import { REGTEST, hdFromSeed, derivePath, hdKeyToAddress, decodeTx } from '@/lib/doge';
 import { testXpub } from '../helpers/keys';
 import { activeRelayKey } from '@/lib/payments/creation/relay-key';
 import { submitPayment, queryStatus } from '@/lib/relay/pay';
-import { createDevnetBackend, type DevnetBackend } from '@/lib/chain/devnet/backend';
+import type { DevnetBackend } from '@/lib/chain/devnet/backend';
 import { buildPaymentTx } from '@/lib/wallet';
 import { vendorPaymentView } from '@/lib/payments';
-import { workerTick } from '@/lib/worker';
 import { createRefund, RefundNotFoundError } from '@/lib/refunds/create-refund';
 import { RefundConflictError } from '@/lib/refunds/request';
 import { withRefundsOne } from '@/lib/refunds/load';
@@ -37,30 +32,23 @@ import { startPostgres, createDatabase, type PgServer } from '../helpers/postgre
 import { loadWatchSet } from '@/lib/chain/spv/watch';
 import { decodeAddress, toHex } from '@/lib/doge';
 import { createTestPayment } from '../helpers/payments';
+import { openDevnetStore, type DevnetStore } from '../helpers/devnet-store';
 
 const URL_BASE = 'http://127.0.0.1:1';
 const XPUB = testXpub(31);
 const customer = (i: number) => hdKeyToAddress(derivePath(hdFromSeed(new Uint8Array(32).fill(77), REGTEST), `m/0/${i}`), REGTEST);
+let store: DevnetStore;
 let db: Db;
 let chain: DevnetBackend;
-let dir: string;
-const used = new Set<string>();
 const ctx = () => ({ db, network: REGTEST, publicUrl: URL_BASE });
 
 type Created = { id: string; total: string; payment: Parameters<typeof buildPaymentTx>[0] & { outputs: { address?: string }[] } };
 
 const newPayment = (unit = '2') => createTestPayment<Created>(db, { unit, publicUrl: URL_BASE });
 
-function coin() {
-  const w = chain.demoWallet();
-  const u = w.utxos.find((x) => !used.has(`${x.txid}:${x.vout}`) && x.amount >= 10_00000000n)!;
-  used.add(`${u.txid}:${u.vout}`);
-  return { u, w };
-}
-
 /** The demo wallet pays a Connect Payment through /relay/pay (lib/wallet builds the tx). */
 async function payThroughRelay(id: string, payment: Created['payment'], refund = '') {
-  const { u, w } = coin();
+  const { u, w } = store.coin();
   const tx = buildPaymentTx(payment, { network: 'regtest', utxos: [u], keys: [w.wif] });
   const r = await submitPayment({ db, network: REGTEST, chain, publicUrl: URL_BASE }, { id, tx: tx.hex, ...(refund ? { refund } : {}) });
   expect(r.status).toBe(200);
@@ -68,15 +56,8 @@ async function payThroughRelay(id: string, payment: Created['payment'], refund =
 }
 
 /** A plain wallet tx (no /pay) of `amount` DOGE to `address`. */
-async function sendPlain(address: string, amount: string) {
-  const { u, w } = coin();
-  const fake = { fee_per_kb: '0.01', outputs: [{ type: 'p2pkh', address, amount }] } as unknown as Parameters<typeof buildPaymentTx>[0];
-  const tx = buildPaymentTx(fake, { network: 'regtest', utxos: [u], keys: [w.wif] });
-  expect((await chain.broadcast(tx.hex)).ok).toBe(true);
-  return tx;
-}
-
-const tick = () => workerTick({ db, network: REGTEST, chain, publicUrl: URL_BASE });
+const sendPlain = (address: string, amount: string) => store.sendPlain(address, amount);
+const tick = () => store.tick();
 const view = async (id: string) => vendorPaymentView(await withRefundsOne(db.prisma, await db.prisma.payment.findUniqueOrThrow({ where: { id } })), URL_BASE, new Date());
 const events = async (id: string) => (await db.query<{ type: string; body: string }>(`SELECT type, body FROM vendor_event WHERE payment_id = $1 ORDER BY seq`, [id]));
 const refundConnectPayment = async (id: string) => verifyPaymentEnvelope(JSON.parse((await loadEnvelope(db, id))!)).payment as unknown as Created['payment'];
@@ -91,24 +72,10 @@ async function rejects(p: Promise<unknown>): Promise<Error> {
 }
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'counter-refunds-'));
-  db = await openTestDb();
-  await db.prisma.store.upsert({ where: { id: 1 }, update: { storeXpub: XPUB }, create: { id: 1, storeXpub: XPUB } });
-  await activeRelayKey(db);
-  chain = createDevnetBackend({ network: REGTEST, dir, blockSeconds: 0 });
-  await chain.start();
-  const w = chain.demoWallet();
-  const fan = { fee_per_kb: '0.01', outputs: Array.from({ length: 24 }, () => ({ type: 'p2pkh', address: w.address, amount: '20' })) } as unknown as Parameters<typeof buildPaymentTx>[0];
-  const big = w.utxos.sort((a, b) => (a.amount > b.amount ? -1 : 1))[0];
-  expect((await chain.broadcast(buildPaymentTx(fan, { network: 'regtest', utxos: [big], keys: [w.wif] }).hex)).ok).toBe(true);
-  await chain.mine(1);
-  await tick();
+  store = await openDevnetStore({ xpub: XPUB, coins: 24, name: 'counter-refunds-' });
+  ({ db, chain } = store);
 }, 120_000);
-afterAll(async () => {
-  await chain?.stop();
-  await db?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(async () => store?.close());
 
 describe('refunds (devnet, PGlite)', () => {
   it('full refund to the address from the /pay submission: signed envelope, paid through the relay by lib/wallet, accepted → confirmed with refund.* events', async () => {

@@ -17,8 +17,8 @@ import { paymentBody, type CartLine } from '@/lib/pos/cart';
 import { parseKoinu, formatKoinu } from '@/lib/money';
 import { resolveRange, salesReport, salesCsv, SALES_CSV_COLUMNS, storeTimezone, type SalesReport } from '@/lib/reports';
 import { createRefund } from '@/lib/refunds/create-refund';
+import { DGUB } from '../helpers/keys';
 
-const DGUB = 'dgub8nnbYqHETn61ajXkw8Z8cHasQNrPnQpb85448DY2ie7PmNecxAm6BjTnhNCvZY3qJk1MKZ9Z5HQasQ83ARb99nmduT7dunvxgcvBFVHuvrq';
 const URL_BASE = 'http://127.0.0.1:1';
 const TZ = 'Europe/Berlin';
 const K = (s: string) => parseKoinu(s, { allowNegative: true });

@@ -11,8 +11,8 @@ import { createUser } from '@/lib/auth';
 import { paymentBody } from '@/lib/pos/cart';
 import { formatKoinu } from '@/lib/money';
 import { resolveRange, salesReport, salesCsv } from '@/lib/reports';
+import { DGUB } from '../helpers/keys';
 
-const DGUB = 'dgub8nnbYqHETn61ajXkw8Z8cHasQNrPnQpb85448DY2ie7PmNecxAm6BjTnhNCvZY3qJk1MKZ9Z5HQasQ83ARb99nmduT7dunvxgcvBFVHuvrq';
 const URL_BASE = 'http://127.0.0.1:1';
 
 describe(`${Number(process.env.REPORT_PERF_N ?? 10_000).toLocaleString('en')} payments in one period`, () => {

@@ -15,8 +15,8 @@ import { createUserWithRole } from '@/lib/backoffice/users';
 import { priceRequest } from '@/lib/payments/creation/request';
 import { InvalidRequestError } from '@/lib/errors';
 import { isPrintable } from '@/lib/text/printable';
+import { DGUB } from '../helpers/keys';
 
-const DGUB = 'dgub8nnbYqHETn61ajXkw8Z8cHasQNrPnQpb85448DY2ie7PmNecxAm6BjTnhNCvZY3qJk1MKZ9Z5HQasQ83ARb99nmduT7dunvxgcvBFVHuvrq';
 const owner = { id: 'owner-1', role: 'owner' as const };
 const manager = { id: 'manager-1', role: 'manager' as const };
 let db: Db;

@@ -4,15 +4,15 @@
 // rest answer 429 with Retry-After and no session. On embedded PGlite (one
 // process) and on PostgreSQL with the burst split over two app processes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REGTEST, hdFromSeed, serializeXpub, derivePath } from '@/lib/doge';
 import { FREE_FAILURES } from '@/lib/auth/sign-in-throttle';
 import { until } from '../helpers/wait';
 import { startApp, type AppServer } from '../helpers/app-server';
 import { startPostgres, createDatabase, type PgServer } from '../helpers/postgres';
+import { testXpub } from '../helpers/keys';
 
 const PASSWORD = 'sign-in burst password 9';
 const PIN = '2580';
-const XPUB = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(33), REGTEST), "m/44'/1'/0'"));
+const XPUB = testXpub(33);
 const ENV = {
   ADMIN_EMAIL: 'owner@burst.test', ADMIN_PASSWORD: PASSWORD, STORE_XPUB: XPUB, RATE_LIMIT_RPS: '0', TRUST_PROXY: '1',
   DOGE_NETWORK: 'regtest', CHAIN_BACKEND: 'devnet', DEVNET_BLOCK_SECONDS: '0',

@@ -10,7 +10,7 @@ import { testAccount, testXpub } from '../helpers/keys';
 import { parseKoinu } from '@/lib/money';
 import { buildPaymentTx, fetchPayment, readConnectQr, type WalletUtxo } from '@/lib/wallet';
 import { startApp, type AppServer } from '../helpers/app-server';
-import { signIn } from '../helpers/sessions';
+import { signInRoles } from '../helpers/sessions';
 
 const KEY = 'stock-key-' + randomBytes(12).toString('hex');
 const PASSWORD = 'long enough password';
@@ -67,12 +67,7 @@ beforeAll(async () => {
     DOGE_NETWORK: 'regtest', CHAIN_BACKEND: 'devnet', DEVNET_BLOCK_SECONDS: '0', STORE_XPUB: XPUB, BOOTSTRAP_API_KEY: KEY,
     ADMIN_EMAIL: 'owner@stock.test', ADMIN_PASSWORD: PASSWORD, RATE_SOURCES: 'fixed:0.125', RATE_REFRESH_SEC: '1',
   });
-  who.owner = await signIn(app.url, 'owner@stock.test', PASSWORD);
-  for (const role of ['manager', 'cashier'] as const) {
-    const r = await as(who.owner, 'POST', '/api/admin/users', { email: `${role}@stock.test`, password: PASSWORD, role });
-    expect(r.status).toBe(201);
-    who[role] = await signIn(app.url, `${role}@stock.test`, PASSWORD);
-  }
+  Object.assign(who, await signInRoles(app.url, 'stock.test', PASSWORD, ['manager', 'cashier']));
   for (const [sku, s] of [['COF', 10], ['TEA', 20], ['UNT', null], ['JAM', 30]] as const) {
     const r = await as(who.manager, 'POST', '/api/admin/products', { sku, name: sku, price: '1', ...(s === null ? {} : { stock: s }), low_stock: 2 });
     expect(r.status, JSON.stringify(r.body)).toBe(201);

@@ -4,32 +4,26 @@
 // acceptance, a vendor cancel, and a refund's own row (which is no sale). The routes and the
 // back office are covered on the built app by tests/integration/stock-api.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { type Db } from '@/lib/db';
-import { openTestDb } from '../helpers/stores';
 import { REGTEST } from '@/lib/doge';
 import { testXpub } from '../helpers/keys';
-import { activeRelayKey } from '@/lib/payments/creation/relay-key';
 import { submitPayment } from '@/lib/relay/pay';
-import { createDevnetBackend, type DevnetBackend } from '@/lib/chain/devnet/backend';
+import type { DevnetBackend } from '@/lib/chain/devnet/backend';
 import { buildPaymentTx } from '@/lib/wallet';
 import { onBlockConnected, onMempoolTxs, expirePayments, dropTxs, cancelPayment, markPayment } from '@/lib/payments';
-import { workerTick } from '@/lib/worker';
 import { createRefund } from '@/lib/refunds/create-refund';
 import { parseKoinu } from '@/lib/money';
 import { createTestPayment } from '../helpers/payments';
 import { stockOf } from '@/lib/stock';
 import { importCatalogCsv } from '@/lib/backoffice/catalog-csv';
+import { openDevnetStore, type DevnetStore } from '../helpers/devnet-store';
 
 const URL_BASE = 'http://127.0.0.1:1';
 const XPUB = testXpub(61);
+let store: DevnetStore;
 let db: Db;
 let chain: DevnetBackend;
-let dir: string;
-const used = new Set<string>();
 
 type Created = { id: string; total: string; payment: Parameters<typeof buildPaymentTx>[0] & { outputs: { address?: string }[] } };
 
@@ -40,29 +34,17 @@ const sale = (lines: [string, number][], extra: Record<string, unknown> = {}, no
 });
 const addressOf = (p: Created) => p.payment.outputs[0].address!;
 
-function coin() {
-  const w = chain.demoWallet();
-  const u = w.utxos.find((x) => !used.has(`${x.txid}:${x.vout}`) && x.amount >= 10_00000000n)!;
-  used.add(`${u.txid}:${u.vout}`);
-  return { w, u };
-}
 /** A plain wallet tx (no /pay) sending `amount` DOGE to `address`, broadcast to the devnet mempool. */
-async function sendPlain(address: string, amount: string) {
-  const { w, u } = coin();
-  const fake = { fee_per_kb: '0.01', outputs: [{ type: 'p2pkh', address, amount }] } as unknown as Parameters<typeof buildPaymentTx>[0];
-  const tx = buildPaymentTx(fake, { network: 'regtest', utxos: [{ txid: u.txid, vout: u.vout, amount: u.amount, script: u.script }], keys: [w.wif] });
-  expect((await chain.broadcast(tx.hex)).ok).toBe(true);
-  return { ...tx, input: { txid: u.txid, vout: u.vout } };
-}
+const sendPlain = (address: string, amount: string) => store.sendPlain(address, amount);
 /** The /pay submission body paying `p` in full from one unused coin. */
 function payBody(p: Created) {
-  const { w, u } = coin();
-  const tx = buildPaymentTx(p.payment, { network: 'regtest', utxos: [{ txid: u.txid, vout: u.vout, amount: u.amount, script: u.script }], keys: [w.wif] });
+  const { w, u } = store.coin();
+  const tx = buildPaymentTx(p.payment, { network: 'regtest', utxos: [u], keys: [w.wif] });
   return { id: p.id, tx: tx.hex, txid: tx.txid };
 }
 const pay = (b: { id: string; tx: string }) => submitPayment({ db, network: REGTEST, chain, publicUrl: URL_BASE }, { id: b.id, tx: b.tx });
 
-const tick = () => workerTick({ db, network: REGTEST, chain, publicUrl: URL_BASE });
+const tick = () => store.tick();
 const sync = (now?: Date) => ({ db, network: REGTEST, publicUrl: URL_BASE, ...(now ? { now: () => now } : {}) });
 const status = async (id: string) => (await db.prisma.payment.findUniqueOrThrow({ where: { id } })).status;
 
@@ -78,24 +60,10 @@ const level = async (p: { id: string }) => (await stockOf(db, p.id)).stock;
 const moves = async (p: { id: string }) => (await stockOf(db, p.id)).movements.map((m) => [m.reason, m.delta, m.payment_id]);
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'counter-stock-'));
-  db = await openTestDb();
-  await db.prisma.store.upsert({ where: { id: 1 }, update: { storeXpub: XPUB }, create: { id: 1, storeXpub: XPUB } });
-  await activeRelayKey(db);
-  chain = createDevnetBackend({ network: REGTEST, dir, blockSeconds: 0 });
-  await chain.start();
-  const w = chain.demoWallet();
-  const fan = { fee_per_kb: '0.01', outputs: Array.from({ length: 30 }, () => ({ type: 'p2pkh', address: w.address, amount: '20' })) } as unknown as Parameters<typeof buildPaymentTx>[0];
-  const big = w.utxos.sort((a, b) => (a.amount > b.amount ? -1 : 1))[0];
-  expect((await chain.broadcast(buildPaymentTx(fan, { network: 'regtest', utxos: [big], keys: [w.wif] }).hex)).ok).toBe(true);
-  await chain.mine(1);
-  await tick();
+  store = await openDevnetStore({ xpub: XPUB, coins: 30, name: 'counter-stock-' });
+  ({ db, chain } = store);
 }, 120_000);
-afterAll(async () => {
-  await chain?.stop();
-  await db?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(async () => store?.close());
 
 describe('stock through the payment paths (PGlite, devnet)', () => {
   it('/pay: an unpaid sale takes nothing; acceptance takes the item lines once (retried, then seen in the mempool and mined)', async () => {

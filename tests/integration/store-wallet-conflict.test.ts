@@ -8,8 +8,8 @@ import { MAINNET } from '@/lib/doge';
 import { readSettings, updateSettings } from '@/lib/backoffice/settings';
 import { BackofficeError } from '@/lib/backoffice/errors';
 import { openTestDb } from '../helpers/stores';
+import { DGUB } from '../helpers/keys';
 
-const DGUB = 'dgub8nnbYqHETn61ajXkw8Z8cHasQNrPnQpb85448DY2ie7PmNecxAm6BjTnhNCvZY3qJk1MKZ9Z5HQasQ83ARb99nmduT7dunvxgcvBFVHuvrq';
 const ADDRESS = 'DH5yaieqoZN36fDVciNyRueRGvGLR3mr7L';
 let db: Db;
 

@@ -3,33 +3,27 @@
 // never gets 0-conf (docs/security.md), from a plain wallet or through /relay/pay,
 // and a tx that pays two payments is each one's txid.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { type Db } from '@/lib/db';
-import { openTestDb } from '../helpers/stores';
 import { REGTEST, decodeTx } from '@/lib/doge';
 import { testXpub } from '../helpers/keys';
-import { activeRelayKey } from '@/lib/payments/creation/relay-key';
 import { submitPayment } from '@/lib/relay/pay';
-import { createDevnetBackend, type DevnetBackend } from '@/lib/chain/devnet/backend';
+import type { DevnetBackend } from '@/lib/chain/devnet/backend';
 import { buildPaymentTx } from '@/lib/wallet';
 import { vendorPaymentView } from '@/lib/payments';
-import { workerTick } from '@/lib/worker';
 import { createTestPayment } from '../helpers/payments';
+import { openDevnetStore, type DevnetStore } from '../helpers/devnet-store';
 
 const URL_BASE = 'http://127.0.0.1:1';
 const RBF = 0xfffffffd;
+let store: DevnetStore;
 let db: Db;
 let chain: DevnetBackend;
-let dir: string;
-const used = new Set<string>();
 
 type Created = { id: string; total: string; payment: Parameters<typeof buildPaymentTx>[0] & { outputs: { address?: string }[] } };
 type Utxo = { txid: string; vout: number; amount: bigint; script: string };
 
 const addressOf = (p: Created) => p.payment.outputs[0].address!;
-const tick = () => workerTick({ db, network: REGTEST, chain, publicUrl: URL_BASE });
+const tick = () => store.tick();
 const view = async (id: string) => vendorPaymentView(await db.prisma.payment.findUniqueOrThrow({ where: { id } }), URL_BASE, new Date());
 
 /** A signed tx (not broadcast) spending `utxo` to `outputs`, change to the demo wallet. */
@@ -38,11 +32,7 @@ function build(utxo: Utxo, outputs: { address: string; amount: string }[], seque
   const req = { fee_per_kb: '0.01', outputs: outputs.map((o) => ({ type: 'p2pkh', ...o })) } as unknown as Parameters<typeof buildPaymentTx>[0];
   return buildPaymentTx(req, { network: 'regtest', utxos: [utxo], keys: [w.wif], sequence });
 }
-function unusedCoin(): Utxo {
-  const u = chain.demoWallet().utxos.find((x) => !used.has(`${x.txid}:${x.vout}`) && x.amount >= 10_00000000n && x.confirmations > 0)!;
-  used.add(`${u.txid}:${u.vout}`);
-  return { txid: u.txid, vout: u.vout, amount: u.amount, script: u.script };
-}
+const unusedCoin = (): Utxo => store.coin({ confirmed: true }).u;
 
 /** A parent (broadcast) paying 10 DOGE to the demo wallet, its input's sequence `parentSequence`; the child (signed, not sent) pays `amount` to `address` from it with a final sequence. */
 async function parentAndChild(address: string, amount: string, parentSequence: number) {
@@ -55,24 +45,10 @@ async function parentAndChild(address: string, amount: string, parentSequence: n
 }
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'counter-tx-facts-'));
-  db = await openTestDb();
-  await db.prisma.store.upsert({ where: { id: 1 }, update: { storeXpub: testXpub(14), zeroConfLimit: 100_00000000n }, create: { id: 1, storeXpub: testXpub(14), zeroConfLimit: 100_00000000n } });
-  await activeRelayKey(db);
-  chain = createDevnetBackend({ network: REGTEST, dir, blockSeconds: 0 });
-  await chain.start();
-  const w = chain.demoWallet();
-  const big = w.utxos.sort((a, b) => (a.amount > b.amount ? -1 : 1))[0];
-  const fan = build(big, Array.from({ length: 12 }, () => ({ address: w.address, amount: '20' })));
-  expect((await chain.broadcast(fan.hex)).ok).toBe(true);
-  await chain.mine(1);
-  await tick();
+  store = await openDevnetStore({ xpub: testXpub(14), store: { zeroConfLimit: 100_00000000n }, coins: 12, name: 'counter-tx-facts-' });
+  ({ db, chain } = store);
 }, 120_000);
-afterAll(async () => {
-  await chain?.stop();
-  await db?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(async () => store?.close());
 
 describe('a child of an unconfirmed parent that signals RBF (devnet)', () => {
   const sale = async (unit: string) => {

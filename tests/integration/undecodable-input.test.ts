@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { request } from 'node:http';
 import { startApp, type AppServer } from '../helpers/app-server';
 import { signIn, type Session } from '../helpers/sessions';
+import { DGUB } from '../helpers/keys';
 
-const DGUB = 'dgub8nnbYqHETn61ajXkw8Z8cHasQNrPnQpb85448DY2ie7PmNecxAm6BjTnhNCvZY3qJk1MKZ9Z5HQasQ83ARb99nmduT7dunvxgcvBFVHuvrq';
 const PASSWORD = 'undecodable input password';
 let app: AppServer;
 let owner: Session;

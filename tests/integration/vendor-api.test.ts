@@ -5,9 +5,9 @@ import { randomBytes } from 'node:crypto';
 import { MAINNET, parseXpub, deriveAddress } from '@/lib/doge';
 import { verifyPaymentEnvelope, parsePaymentUri } from '@/lib/connect';
 import { startApp, type AppServer } from '../helpers/app-server';
+import { DGUB } from '../helpers/keys';
 
 const KEY = 'vendor-test-key-' + randomBytes(12).toString('hex');
-const DGUB = 'dgub8nnbYqHETn61ajXkw8Z8cHasQNrPnQpb85448DY2ie7PmNecxAm6BjTnhNCvZY3qJk1MKZ9Z5HQasQ83ARb99nmduT7dunvxgcvBFVHuvrq';
 let app: AppServer;
 
 const DESIGN_EXAMPLE = {

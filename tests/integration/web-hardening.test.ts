@@ -10,11 +10,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request } from 'node:http';
 import { startApp, type AppServer } from '../helpers/app-server';
+import { DGUB } from '../helpers/keys';
 
 const EMAIL = 'owner@shop.test';
 const PASSWORD = 'a strong admin password';
 const KEY = 'hardening-bootstrap-' + randomBytes(12).toString('hex');
-const DGUB = 'dgub8nnbYqHETn61ajXkw8Z8cHasQNrPnQpb85448DY2ie7PmNecxAm6BjTnhNCvZY3qJk1MKZ9Z5HQasQ83ARb99nmduT7dunvxgcvBFVHuvrq';
 const ENV = { ADMIN_EMAIL: EMAIL, ADMIN_PASSWORD: PASSWORD, BOOTSTRAP_API_KEY: KEY, STORE_XPUB: DGUB, RATE_LIMIT_RPS: '1', RATE_LIMIT_BURST: '10' };
 
 const dataDir = mkdtempSync(join(tmpdir(), 'counter-hardening-app-'));

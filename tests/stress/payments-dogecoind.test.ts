@@ -22,6 +22,7 @@ import { vendorPaymentView } from '@/lib/payments';
 import { haveDogecoind, startDogecoind, type Dogecoind } from '../helpers/dogecoind';
 import { outputsOf } from '../helpers/vendor-client';
 import { startNodeWorker, type NodeBackend, type NodeWorker } from '../helpers/node-worker';
+import { sleep } from '../helpers/wait';
 
 const enabled = !!process.env.STRESS && haveDogecoind;
 if (!enabled) console.warn(`SKIPPED tests/stress/payments-dogecoind.test.ts: ${process.env.STRESS ? 'no dogecoind (set DOGECOIND)' : 'set STRESS=1 (npm run stress)'}`);
@@ -65,8 +66,6 @@ interface Planned {
   /** ms from broadcast to the worker's first sight (accepted, or underpaid); /pay: the answer time. */
   latency: number[];
 }
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function run(backend: string) {
   const rand = prng(SEED);

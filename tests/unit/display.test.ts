@@ -9,8 +9,7 @@ import type { DisplayRow } from '@/lib/display/cart';
 import { DisplayHub, type DisplayWatcher } from '@/lib/live/display-hub';
 import type { ChangeFeed, ChangeSubscriber } from '@/lib/live/payment-changes';
 import { displayCartBody } from '@/app/(pos)/pos/use-publish-cart';
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+import { sleep } from '../helpers/wait';
 
 describe('pairing codes', () => {
   it('are 8 characters of Crockford base32, every character in use (40 bits)', () => {

@@ -6,8 +6,8 @@ import type { FeedProbe } from '@/lib/live/feed-probe';
 import type { ChangeFeed, ChangeSubscriber } from '@/lib/live/payment-changes';
 import { paymentEventStream } from '@/lib/live/payment-feed';
 import { StreamSlots, maxStreamsFromEnv, DEFAULT_MAX_STREAMS } from '@/lib/live/stream-slots';
+import { sleep } from '../helpers/wait';
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 async function waitFor(ok: () => boolean, ms = 2_000) {
   const end = Date.now() + ms;
   while (!ok() && Date.now() < end) await sleep(2);

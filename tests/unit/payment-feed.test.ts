@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { isFinalProbe, openFeedCount, paymentEventStream, probeFingerprint, type FeedProbe } from '@/lib/live/payment-feed';
+import { sleep } from '../helpers/wait';
 
 const base: FeedProbe = { status: 'unpaid', confirmations: 0, txid: null, broadcastState: 'none', updatedAt: new Date(1000), expiresAt: new Date(10_000) };
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function readAll(stream: ReadableStream<Uint8Array>): Promise<string> {
   const r = stream.getReader();

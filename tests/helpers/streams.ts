@@ -1,0 +1,46 @@
+// Live update streams (server-sent events) read as a client reads them: node:http, a socket each
+// (no pooling, so a test can hold many open at once and count them against the app's caps).
+import http from 'node:http';
+
+/** One open event stream. */
+export interface EventStream {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  /** The body of a refusal (any status but 200); a 200 stream's events are parsed instead. */
+  body: string;
+  /** `payment` event statuses seen so far. */
+  statuses: string[];
+  ended: boolean;
+  close(): void;
+}
+
+/** Opens GET `url` as an event stream; resolves once the status line is in. */
+export function openEventStream(url: string, headers: Record<string, string>): Promise<EventStream> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(url, { headers, agent: false }, (res) => {
+      const s: EventStream = { status: res.statusCode ?? 0, headers: res.headers, body: '', statuses: [], ended: false, close: () => req.destroy() };
+      let buf = '';
+      res.setEncoding('utf8');
+      res.on('data', (d: string) => {
+        if (s.status !== 200) {
+          s.body += d;
+          return;
+        }
+        buf += d;
+        let i: number;
+        while ((i = buf.indexOf('\n\n')) >= 0) {
+          const block = buf.slice(0, i);
+          buf = buf.slice(i + 2);
+          const m = /^event: payment\ndata: (.*)$/m.exec(block);
+          if (m) s.statuses.push(JSON.parse(m[1]).status);
+        }
+      });
+      const done = () => (s.ended = true);
+      res.on('end', done);
+      res.on('error', done);
+      res.on('close', done);
+      resolve(s);
+    });
+    req.on('error', reject);
+  });
+}
