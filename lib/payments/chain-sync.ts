@@ -30,23 +30,13 @@ export async function onMempoolTxs(ctx: SyncContext, txs: BlockTxSummary[]): Pro
  * `confirmations < required` (docs/architecture.md#invariants, and the database's CHECK).
  * A payment relying on a tx of the block that signals replace-by-fee (its payment_tx row says
  * so) is recomputed in the same transaction: a 0-conf one needs a confirmation again at once.
- * So is every 0-conf payment relying on any unmined tx: the block may have held one of its
- * parents, and a parent back in the mempool may signal replace-by-fee, which its row (written
- * while the parent was mined) cannot say. Until a confirmation, such a sale is not final
- * (docs/security.md#security-round-four-paid-means-paid-on-every-path).
  */
 export async function onBlockDisconnected(ctx: SyncContext, hash: string): Promise<void> {
   const now = ctx.now?.() ?? new Date();
   await ctx.db.prisma.$transaction(async (t) => {
     const unmined = await t.$queryRawUnsafe<{ payment_id: string; signals_rbf: boolean }[]>(
       `UPDATE payment_tx SET block_height = NULL, block_hash = NULL WHERE block_hash = $1 RETURNING payment_id, signals_rbf`, hash);
-    // The unmined txs that 0-conf payments rely on, whose ancestry the reorg made unknown.
-    const unknown = await t.$queryRawUnsafe<{ payment_id: string; txid: string }[]>(
-      `SELECT x.payment_id, x.txid FROM payment_tx x JOIN payment p ON p.id = x.payment_id
-        WHERE x.block_height IS NULL AND x.conflicted_by IS NULL AND p.required_confirmations = 0
-          AND p.status IN ('accepted', 'confirmed') AND p.exception IS DISTINCT FROM 'marked_settled'`);
-    const ancestryUnknown = new Set(unknown.map((r) => String(r.txid)));
-    const replaceable = [...new Set([...unmined.filter((r) => r.signals_rbf), ...unknown].map((r) => String(r.payment_id)))].sort();
+    const replaceable = [...new Set(unmined.filter((r) => r.signals_rbf).map((r) => String(r.payment_id)))];
     // Locked first: a concurrent writer (a /pay acceptance, a mark) waits, so every guarded
     // write below finds the row as it was read.
     await t.$queryRawUnsafe(`SELECT id FROM payment WHERE block_hash = $1 OR id = ANY($2::text[]) ORDER BY id FOR UPDATE`, hash, replaceable);
@@ -62,7 +52,7 @@ export async function onBlockDisconnected(ctx: SyncContext, hash: string): Promi
       }
     }
     // Its depth raised by the table (at least 1), and back to accepted if it was confirmed.
-    for (const id of replaceable) await recompute(t, ctx, id, now, ancestryUnknown);
+    for (const id of replaceable) await recompute(t, ctx, id, now);
   }, CHAIN_TX);
 }
 
