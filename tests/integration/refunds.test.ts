@@ -85,8 +85,11 @@ describe('refunds (devnet, PGlite)', () => {
     await tick();
     const r = await createRefund(ctx(), p.id, { reason: 'wrong size' });
     expect(r).toMatchObject({ payment_id: p.id, status: 'unpaid', amount: '2', address: customer(0), reason: 'wrong size', envelope_url: `${URL_BASE}/dc/${r.id}` });
-    expect(Object.keys(r).sort()).toEqual(['address', 'amount', 'amount_paid', 'connect_uri', 'created_at', 'envelope_url', 'id', 'payment_id', 'reason', 'status', 'txids', 'uri']);
-    expect(r).toMatchObject({ amount_paid: '0', txids: [] });
+    expect(Object.keys(r).sort()).toEqual([
+      'address', 'amount', 'amount_paid', 'connect_uri', 'created_at', 'envelope_url', 'fiat_amount', 'fiat_currency', 'id', 'payment_id', 'reason',
+      'status', 'tender', 'txids', 'uri',
+    ]);
+    expect(r).toMatchObject({ amount_paid: '0', txids: [], tender: 'doge' });
     expect(r.id).toMatch(/^rf_[A-Za-z0-9_-]{22}$/);
     expect(r.uri).toMatch(new RegExp(`^dogecoin:${customer(0)}\\?amount=2&dc=`));
     expect(r.connect_uri).toMatch(/^dogeconnect:/);
