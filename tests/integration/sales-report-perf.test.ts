@@ -45,7 +45,7 @@ describe(`${Number(process.env.REPORT_PERF_N ?? 10_000).toLocaleString('en')} pa
       expect(r.totals.count).toBe(Number(sales));
       expect(r.totals.gross).toBe(formatKoinu(sales * (500_000_000n + 35_000_000n + 10_000_000n)));
       expect(r.totals.tips).toBe(formatKoinu(sales * 10_000_000n));
-      expect(r.by_product).toEqual([{ id: 'COF', name: 'Coffee', count: 2 * Number(sales), gross: formatKoinu(sales * 500_000_000n), tax: formatKoinu(sales * 35_000_000n) }]);
+      expect(r.by_product).toEqual([{ id: 'COF', name: 'Coffee', count: 2 * Number(sales), gross: formatKoinu(sales * 500_000_000n), tax: formatKoinu(sales * 35_000_000n), options: [] }]);
       expect(r.by_status.accepted.count).toBe(Math.floor(N / 10));
       expect(r.by_day.length).toBe(30);
       expect(r.by_day.reduce((a, d) => a + d.count, 0)).toBe(Number(sales));

@@ -77,10 +77,13 @@ describe('webhook URLs are refused when saved if they point inside (SSRF)', () =
     const prev = process.env.WEBHOOK_ALLOW_PRIVATE;
     delete process.env.WEBHOOK_ALLOW_PRIVATE;
     try {
-      db ??= await openTestDb();
+      if (!db) {
+        db = await openTestDb();
+        await db.prisma.store.create({ data: { id: 1 } });
+      }
       const err = await updateSettings(db, NETWORKS.regtest, { webhook_url: url }).catch((e) => e);
       expect(err).toBeInstanceOf(BackofficeError);
-      expect(err).toMatchObject({ status: 400, field: 'webhook_url' });
+      expect(err).toMatchObject({ code: 'invalid_request', field: 'webhook_url' });
       expect(err.message).toMatch(/^webhook_url: .*loopback, private, link-local or metadata/);
       expect((await readSettings(db)).webhook_url).toBe('');
       // The operator's explicit opt-in lets it through.
