@@ -49,16 +49,24 @@ const clientKey = (address: string) => createHash('sha256').update('wallet-check
 
 export type CreateResult = { ok: true; runId: string } | { ok: false; retryAfterSec: number };
 
-/** Counts the run against its client (at most RUNS_PER_MINUTE a minute) in the statement that inserts it. */
+/**
+ * Counts the run against its client (at most RUNS_PER_MINUTE a minute) and inserts it, in one
+ * transaction that first takes the client's advisory lock: two requests of a burst count one
+ * after the other, so the limit holds across connections and processes on PostgreSQL
+ * (docs/wallet-check.md#limits). The insert's own statement then sees every run committed before.
+ */
 async function insertRun(ctx: CheckContext, client: string, now: Date): Promise<CreateResult> {
   const runId = newId('wcr_');
   const since = new Date(now.getTime() - 60_000);
-  const rows = await ctx.db.query<{ id: string }>(
-    `INSERT INTO wallet_check_run (id, client_key, created_at)
-     SELECT $1, $2, $3 WHERE (SELECT count(*) FROM wallet_check_run WHERE client_key = $2 AND created_at > $4) < ${RUNS_PER_MINUTE}
-     RETURNING id`,
-    [runId, client, now, since],
-  );
+  const rows = await ctx.db.prisma.$transaction(async (t) => {
+    await t.$queryRawUnsafe(`SELECT pg_advisory_xact_lock(hashtext('wallet-check run ' || $1::text))::text`, client);
+    return t.$queryRawUnsafe<{ id: string }[]>(
+      `INSERT INTO wallet_check_run (id, client_key, created_at)
+       SELECT $1, $2, $3::timestamptz WHERE (SELECT count(*) FROM wallet_check_run WHERE client_key = $2 AND created_at > $4::timestamptz) < ${RUNS_PER_MINUTE}
+       RETURNING id`,
+      runId, client, now, since,
+    );
+  }, { maxWait: 15_000, timeout: 15_000 }); // a burst queues on the lock, each holder is brief
   if (rows.length) return { ok: true, runId };
   const oldest = await ctx.db.query<{ created_at: Date }>(
     `SELECT created_at FROM wallet_check_run WHERE client_key = $1 AND created_at > $2 ORDER BY created_at DESC OFFSET ${RUNS_PER_MINUTE - 1} LIMIT 1`,
