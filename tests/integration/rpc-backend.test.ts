@@ -193,7 +193,10 @@ describe('inputs, broadcast, mempool', () => {
     expect(r1).toMatchObject({ ok: false, code: 'missing_inputs' });
     expect(r1.ok === false && r1.reason).toMatch(/missingorspent/);
 
-    const [coin] = await node.rpc<{ txid: string; vout: number }[]>('listunspent', 1);
+    // A coin worth well over the output: a 1.0 coin spent to 1.0 pays no fee, and the node then
+    // refuses it for the fee before it reads the signature.
+    const coins = await node.rpc<{ txid: string; vout: number; amount: number }[]>('listunspent', 1);
+    const coin = coins.find((c) => c.amount >= 2)!;
     const unsigned = await node.rpc<string>('createrawtransaction', [{ txid: coin.txid, vout: coin.vout }], [{ [address]: '1.00000000' }]);
     const r2 = await backend.broadcast(unsigned);
     expect(r2).toMatchObject({ ok: false, code: 'rejected' });
