@@ -23,7 +23,13 @@ export default defineConfig({
   // The wallet's own entry first: Vite applies aliases before any plugin's resolveId.
   resolve: { alias: [{ find: /^@\/lib\/wallet\/?$/, replacement: resolve(WALLET_DIR, 'index.ts') }, { find: '@', replacement: ROOT }] },
   test: {
-    include: ['tests/unit/**/*.test.ts', 'tests/integration/**/*.test.ts'],
+    // Two projects: unit files share their worker's module cache (pure functions, no server, no
+    // process-wide state), which more than halves their time; integration files each get a fresh
+    // process, since they set the environment the config reader caches and start databases.
+    projects: [
+      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], isolate: false } },
+      { extends: true, test: { name: 'integration', include: ['tests/integration/**/*.test.ts'] } },
+    ],
     environment: 'node',
     // Code under test that runs in-process logs warnings and errors only, so the suite's output
     // stays readable (the apps tests start keep their own LOG_LEVEL and captured logs).

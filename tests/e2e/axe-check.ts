@@ -13,13 +13,21 @@ export const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
 /** Runs axe on the page as it is; returns its serious and critical violations. */
 export async function axe(page: Page, where: string, theme: Theme = 'light'): Promise<Found[]> {
   const t0 = Date.now();
-  const builder = new AxeBuilder({ page });
+  // Legacy mode runs axe in the page itself: the default mode opens a blank page for every
+  // analysis to merge per-frame results, which more than doubled each check, and Counter's pages
+  // have no frames to merge. Only violations are reported, so axe need not detail every pass.
+  const builder = new AxeBuilder({ page }).setLegacyMode(true).options({ resultTypes: ['violations'] });
   if (theme === 'dark') builder.withRules(COLOUR_RULES);
   const r = await builder.analyze();
   if (process.env.A11Y_TIMES) console.log(`axe ${where}: ${Date.now() - t0} ms`);
   return r.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => ({ where, id: v.id, impact: v.impact!, help: v.help, nodes: v.nodes.slice(0, 6).map((n) => `${n.target.join(' ')}: ${n.failureSummary?.split('\n').slice(1).join(' ').trim()}`) }));
+}
+
+/** The same, one line per violation, for specs that collect them as text. */
+export async function axeLines(page: Page, where: string, theme: Theme = 'light'): Promise<string[]> {
+  return (await axe(page, where, theme)).map((f) => `[${f.impact}] ${f.where}: ${f.id} (${f.help}) ${f.nodes.slice(0, 3).join(' | ')}`);
 }
 
 export function report(found: Found[]): string {

@@ -6,7 +6,7 @@
 // to the shop", all without a reload; data missing when a data payment is paid plainly; axe-core at both sizes, light and dark; the page without
 // JavaScript; the language from Accept-Language and the control; the headers and the 404 page;
 // zbar decodes each QR code from a screenshot scaled to half size.
-import AxeBuilder from '@axe-core/playwright';
+import { axeLines } from './axe-check';
 import { test as base, expect, type Page } from '@playwright/test';
 import { startDevnetApp } from './fixtures';
 import { rmSync } from 'node:fs';
@@ -67,12 +67,9 @@ async function apiStatus(app: AppServer, id: string): Promise<string> {
   return (await (await fetch(`${app.url}/api/v1/payments/${id}`, { headers: { Authorization: `Bearer ${API_KEY}` } })).json()).status;
 }
 
-async function axe(page: Page, where: string, colourOnly = false): Promise<string[]> {
-  const b = new AxeBuilder({ page });
-  if (colourOnly) b.withRules(['color-contrast', 'link-in-text-block']);
-  const r = await b.analyze();
-  return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `[${v.impact}] ${where}: ${v.id} ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+/** axe's serious and critical violations; the dark pass (colourOnly) runs the colour rules only. */
+function axe(page: Page, where: string, colourOnly = false): Promise<string[]> {
+  return axeLines(page, where, colourOnly ? 'dark' : 'light');
 }
 
 /** The QR code is drawn under the till's rule, whole, and within the viewport's width. */

@@ -12,7 +12,7 @@
 // - axe finds no serious or critical violation on /display, landscape and portrait, paired or not.
 import { expect, type Page } from '@playwright/test';
 import { devnetTest, signInToTill, tillHydrated } from './fixtures';
-import AxeBuilder from '@axe-core/playwright';
+import { axeLines as axe } from './axe-check';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { testXpub } from '../helpers/keys';
@@ -32,12 +32,6 @@ const test = devnetTest({
 });
 
 test.skip(!existsSync(ZBARIMG), `zbarimg not found at ${ZBARIMG} (apt-get install zbar-tools): the QR decoding test is skipped`);
-
-async function axe(page: Page, where: string): Promise<string[]> {
-  const r = await new AxeBuilder({ page }).analyze();
-  return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${where}: ${v.id} (${v.help}) ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 test('pair two displays by code and by QR code; they follow the cart, show the payment QR, turn paid, and return to pairing when unpaired', async ({ app, browser }, testInfo) => {
   test.setTimeout(180_000);
