@@ -10,7 +10,7 @@ import { publishChainState } from './chain/chain-state';
 import { trackBlockConnected, trackBlockDisconnected } from './chain/wallet-tracker';
 import { syncWatchAddresses } from './chain/watch-addresses';
 import { applyBirthday, rescanStep } from './chain/rescan';
-import { onBlockConnected, onBlockDisconnected, onMempoolTxs, updateConfirmations, expirePayments, dropVanishedTxs, type SyncContext, type ChainContext } from './payments';
+import { onBlockConnected, onBlockDisconnected, onMempoolTxs, updateConfirmations, expirePayments, dropVanishedTxs, type SyncContext, type ChainContext, type DisconnectedTxs } from './payments';
 import { broadcastClaimed } from './relay';
 import { startWebhookLoop, type WebhookLoop } from './webhooks';
 import { startRateLoop, type RateLoop } from './rates/refresh';
@@ -74,6 +74,20 @@ async function watchCheckTxs(ctx: WorkerContext, txs: readonly BlockTxSummary[])
 }
 
 /**
+ * The txs of a block being disconnected, for their children's RBF signal (docs/security.md): rpc
+ * and devnet still hold a block that left the best chain. spv is not asked (a peer need not serve
+ * a stale block, and its blocks are filtered anyway), nor a backend that fails to answer: the
+ * payment core then takes every tx the block unmines as having a replaceable parent.
+ */
+async function disconnectedTxs(ctx: WorkerContext, hash: string): Promise<DisconnectedTxs | null> {
+  if (ctx.chain.ownsHeaderStore) return null;
+  return ctx.chain.block(hash).then((b) => ({ txs: b.txs, txCount: b.txCount }), (e) => {
+    log.warn('a disconnected block could not be read: its txs are taken as replaceable', { block: hash, error: e as Error });
+    return null;
+  });
+}
+
+/**
  * One tick. `step` runs each of its phases; the running worker passes its lock, so a mempool
  * pass (mempoolWaker) waits for the phase in progress rather than the whole tick, whose phases
  * each make RPC round trips to an `rpc` node (docs/live.md). A pass between two phases only adds
@@ -101,7 +115,7 @@ export async function workerTick(ctx: WorkerContext, step: <T>(fn: () => Promise
     },
     disconnected: async (hash) => {
       await trackBlockDisconnected(ctx.db, hash);
-      await onBlockDisconnected(sync, hash);
+      await onBlockDisconnected(sync, hash, await disconnectedTxs(ctx, hash));
     },
   }));
   if (r.connected || r.disconnected) log.info('chain advanced', { height: r.tip.height, connected: r.connected, disconnected: r.disconnected });

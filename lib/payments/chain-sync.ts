@@ -1,12 +1,13 @@
 // Feeds chain updates into the payment lifecycle (docs/relay.md): block inclusion, confirmation
 // counts, confirmed/unconfirmed transitions on reorgs, expiry, and payments that arrive
 // on-chain without /pay (fallback URI) or after expiry (paid_late).
-import type { Db } from '../db/client';
+import type { Db, Prisma } from '../db/client';
 import type { BlockSummary, BlockTxSummary } from '../chain/backend';
 import { applyTransition, updateWithoutTransition } from './apply';
 import { CHAIN_TX, observeTxs, recompute } from './chain-txs';
 import type { SyncContext } from './context';
 import { isExpiryDue } from './predicates';
+import { disconnectAncestry, type DisconnectAncestry, type DisconnectedTxs } from './disconnect-ancestry';
 
 
 /**
@@ -28,15 +29,20 @@ export async function onMempoolTxs(ctx: SyncContext, txs: BlockTxSummary[]): Pro
  * payment below its required depth goes back through the table (chain.unconfirm, with its event)
  * in the same write that zeroes its count, so no reader ever sees `confirmed` with
  * `confirmations < required` (docs/architecture.md#invariants, and the database's CHECK).
- * A payment relying on a tx of the block that signals replace-by-fee (its payment_tx row says
- * so) is recomputed in the same transaction: a 0-conf one needs a confirmation again at once.
+ * A payment relying on a tx that signals replace-by-fee once unmined is recomputed in the same
+ * transaction, so a 0-conf one needs a confirmation again at once: a tx of the block whose row
+ * says so, and a tx whose unconfirmed parent now signals it, the parent being one of `block`'s
+ * txs (disconnect-ancestry.ts). `block`: the block's txs as the backend reads them, or null when
+ * it cannot, and then every tx the block unmines is taken as having a replaceable parent.
  */
-export async function onBlockDisconnected(ctx: SyncContext, hash: string): Promise<void> {
+export async function onBlockDisconnected(ctx: SyncContext, hash: string, block: DisconnectedTxs | null = null): Promise<void> {
   const now = ctx.now?.() ?? new Date();
+  const ancestry = disconnectAncestry(block);
   await ctx.db.prisma.$transaction(async (t) => {
-    const unmined = await t.$queryRawUnsafe<{ payment_id: string; signals_rbf: boolean }[]>(
-      `UPDATE payment_tx SET block_height = NULL, block_hash = NULL WHERE block_hash = $1 RETURNING payment_id, signals_rbf`, hash);
-    const replaceable = [...new Set(unmined.filter((r) => r.signals_rbf).map((r) => String(r.payment_id)))];
+    const unmined = await t.$queryRawUnsafe<{ payment_id: string; txid: string; inputs: string[]; signals_rbf: boolean }[]>(
+      `UPDATE payment_tx SET block_height = NULL, block_hash = NULL WHERE block_hash = $1 RETURNING payment_id, txid, inputs, signals_rbf`, hash);
+    const inherited = await noteInheritedSignals(t, ancestry, unmined.filter((r) => !r.signals_rbf && ancestry.unminedInherits(r)).map((r) => String(r.txid)));
+    const replaceable = [...new Set([...unmined.filter((r) => r.signals_rbf).map((r) => String(r.payment_id)), ...inherited])];
     // Locked first: a concurrent writer (a /pay acceptance, a mark) waits, so every guarded
     // write below finds the row as it was read.
     await t.$queryRawUnsafe(`SELECT id FROM payment WHERE block_hash = $1 OR id = ANY($2::text[]) ORDER BY id FOR UPDATE`, hash, replaceable);
@@ -54,6 +60,22 @@ export async function onBlockDisconnected(ctx: SyncContext, hash: string): Promi
     // Its depth raised by the table (at least 1), and back to accepted if it was confirmed.
     for (const id of replaceable) await recompute(t, ctx, id, now);
   }, CHAIN_TX);
+}
+
+/**
+ * Records the RBF signal the disconnect gave unmined txs (`txids`: rows the block unmined whose
+ * parent may signal; and every unmined row spending a replaceable tx of the block), so the next
+ * recompute and disconnect read it. The payments those rows belong to.
+ */
+async function noteInheritedSignals(t: Pick<Prisma, '$queryRawUnsafe'>, ancestry: DisconnectAncestry, txids: string[]): Promise<string[]> {
+  if (!txids.length && !ancestry.replaceableOutpoints.length) return [];
+  const rows = await t.$queryRawUnsafe<{ payment_id: string }[]>(
+    `UPDATE payment_tx SET signals_rbf = true
+      WHERE block_height IS NULL AND conflicted_by IS NULL AND NOT signals_rbf AND (txid = ANY($1::text[]) OR inputs && $2::text[])
+      RETURNING payment_id`,
+    txids, ancestry.replaceableOutpoints,
+  );
+  return rows.map((r) => String(r.payment_id));
 }
 
 /**

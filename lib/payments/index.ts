@@ -58,6 +58,7 @@ export { markPayment, markRequest, type MarkRequest, type MarkResult } from './m
 export {
   onBlockConnected, onBlockDisconnected, onMempoolTxs, updateConfirmations, expirePayments, CONFIRMATIONS_TRACKED,
 } from './chain-sync';
+export type { DisconnectedTxs } from './disconnect-ancestry';
 export type { SyncContext, ChainContext } from './context';
 export { observeTxs, summarize, type BlockRef } from './chain-txs';
 export { unminedCounted, dropVanishedTxs, dropTxs } from './chain-drops';

@@ -100,7 +100,7 @@ export interface PaymentDriver {
   pay(p: CreatedPayment, tx: SignedTx, now: Date): Promise<RelayAnswer>;
   mempool(txs: BlockTxSummary[], now: Date): Promise<void>;
   connect(b: BlockSummary, now: Date): Promise<void>;
-  disconnect(hash: string, now: Date): Promise<void>;
+  disconnect(b: BlockSummary, now: Date): Promise<void>;
   /** The txids the worker would ask the node about (unmined counted txs of open payments). */
   droppable(): Promise<string[]>;
   drop(txids: string[], now: Date): Promise<void>;
@@ -238,7 +238,7 @@ export async function openPaymentDriver(): Promise<PaymentDriver> {
     },
     mempool: (txs, now) => onMempoolTxs(sync(now), txs),
     connect: (b, now) => onBlockConnected(sync(now), b),
-    disconnect: (hash, now) => onBlockDisconnected(sync(now), hash),
+    disconnect: (b, now) => onBlockDisconnected(sync(now), b.hash, b),
     droppable: async () => (await unminedCounted(db)).map((t) => t.txid),
     drop: (txids, now) => dropTxs(sync(now), txids),
     recount: (h, hash, now) => updateConfirmations(sync(now), h, hash),

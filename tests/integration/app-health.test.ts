@@ -1,5 +1,7 @@
 // The real built app, started as `next start`: migrations at startup, /api/health on PGlite and
-// on PostgreSQL, 503 (never 500) when PostgreSQL goes away, and recovery when it comes back.
+// on PostgreSQL, 503 (never 500) when PostgreSQL goes away, and recovery when it comes back. The
+// mainnet app (no WALLET_CHECK) also shows that the wallet check is absent there, while the testnet
+// one serves it (docs/wallet-check.md#where-it-runs).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openMigratedDb } from '@/lib/db';
 import { startApp, type AppServer } from '../helpers/app-server';
@@ -36,6 +38,23 @@ describe('app on embedded PGlite', () => {
     expect(r.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
   });
 
+  it('on mainnet without WALLET_CHECK=on, the wallet check\'s page and routes answer 404 and start nothing', async () => {
+    const page = await fetch(`${app.url}/wallet-check`);
+    expect(page.status).toBe(404);
+    const asked = [
+      ['POST', '/api/wallet-check/runs'],
+      ['GET', '/api/wallet-check/runs/wcr_AAAAAAAAAAAAAAAAAAAAAA'],
+      ['POST', '/api/wallet-check/runs/wcr_AAAAAAAAAAAAAAAAAAAAAA/finish'],
+    ] as const;
+    for (const [method, path] of asked) {
+      const r = await fetch(`${app.url}${path}`, { method });
+      expect({ path, status: r.status }).toEqual({ path, status: 404 });
+      expect(await r.json()).toMatchObject({ error: 'not_found' });
+    }
+    // A case's envelope is not served either (no run could have made one; the id is refused unread).
+    expect((await fetch(`${app.url}/dc/wc_AAAAAAAAAAAAAAAAAAAAAA`)).status).toBe(404);
+  });
+
   it('logs structured startup lines without secrets', () => {
     const lines = app.logs().split('\n').filter((l) => l.startsWith('{'));
     const started = lines.map((l) => JSON.parse(l)).find((l) => l.msg === 'counter started');
@@ -56,6 +75,10 @@ describe('app on a real PostgreSQL server', () => {
   afterAll(async () => {
     await app?.stop();
     await pg?.stop();
+  });
+
+  it('serves the wallet check on testnet without WALLET_CHECK', async () => {
+    expect((await fetch(`${app.url}/wallet-check`)).status).toBe(200);
   });
 
   it('migrates at startup and reports db "postgresql"', async () => {

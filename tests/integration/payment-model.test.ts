@@ -1,6 +1,8 @@
 // The payment lifecycle, model-based (fast-check `commands`): random sequences of /relay/pay
-// submissions, plain-wallet txs (short, exact, over, RBF-signalling, or spending an unconfirmed
-// parent that signals it or not) each brought by one of the real intake paths (rpc's
+// submissions, plain-wallet txs (short, exact, over, RBF-signalling, or spending a parent that
+// signals it or not: unconfirmed, mined in a block of the sequence, or mined with the tx in the
+// block that first brings it, so that a disconnect hands the parent's signal down) each brought
+// by one of the real intake paths (rpc's
 // getrawmempool diff, rpc's P2P announcements, spv's filter: tests/helpers/intake.ts; blocks
 // through rpc's getblock reader), blocks, disconnected blocks, the wallet rescan over the
 // sequence's blocks (the real rescan, which must find the payment's mined txs and change no
@@ -53,6 +55,8 @@ interface Model {
   dropped: { tx: BlockTxSummary; value: bigint; rbf: boolean }[];
   /** The refunds asked, oldest first, and whether a tx paid each (contract §13). */
   refunds: { id: string; amount: bigint; paid: boolean }[];
+  /** A tx's parent mined in a block of this sequence, and whether the parent signals RBF. */
+  parentOf: Map<string, { txid: string; rbf: boolean }>;
 }
 interface Real {
   p: CreatedPayment;
@@ -125,7 +129,7 @@ const cmd = (name: string, check: (m: Readonly<Model>) => boolean, run: (m: Mode
   },
 });
 
-type Parent = 'none' | 'final' | 'rbf';
+type Parent = 'none' | 'final' | 'rbf' | 'mined final' | 'mined rbf';
 /** A coin of an unconfirmed parent tx (unknown to devnet: plain wallets pay from elsewhere) whose input signals RBF or not. */
 function parentCoin(rbf: boolean): { parent: SignedTx; coin: Coin } {
   const amount = COIN_VALUE - 2n * FEE;
@@ -140,11 +144,15 @@ function parentCoin(rbf: boolean): { parent: SignedTx; coin: Coin } {
 const plainTx = (tenths: number, rbf: boolean, path: Intake, parent: Parent, filterSaw: boolean) =>
   cmd(`plain(${tenths / 10} DOGE${rbf ? ', rbf' : ''}, ${path}, parent ${parent}${path === 'spv' && parent !== 'none' ? (filterSaw ? ' seen' : ' unseen') : ''})`, () => true, async (m, r) => {
     const value = (BigInt(tenths) * DOGE) / 10n;
-    const from = parent === 'none' ? { parent: null, coin: drv.foreignCoin() } : parentCoin(parent === 'rbf');
+    const mined = parent.startsWith('mined');
+    const from = parent === 'none' ? { parent: null, coin: drv.foreignCoin() } : parentCoin(parent.endsWith('rbf'));
+    if (mined) await mineParent(m, from.parent!, parent === 'mined rbf');
     const tx = drv.sign([from.coin], [{ address: r.p.address, amount: value }], rbf);
-    const facts = await intake(path, tx.hex, from.parent ? [from.parent.hex] : [], filterSaw);
+    if (mined) m.parentOf.set(tx.txid, { txid: from.parent!.txid, rbf: parent === 'mined rbf' });
+    const facts = await intake(path, tx.hex, from.parent && !mined ? [from.parent.hex] : [], filterSaw);
     // spv never sees the coin the parent spends (nor, unless its filter matched, the parent):
-    // it cannot tell that they are confirmed, so it always says replaceable.
+    // it cannot tell that they are confirmed, so it always says replaceable. A mined parent is
+    // final to the rpc paths, whatever its own signal.
     const replaceable = rbf || parent === 'rbf' || path === 'spv';
     expect(facts).toMatchObject({ txid: tx.txid, signalsRbf: replaceable, outputs: tx.summary.outputs });
     r.coins.set(tx.txid, from.coin);
@@ -155,6 +163,33 @@ const plainTx = (tenths: number, rbf: boolean, path: Intake, parent: Parent, fil
     await drv.mempool([facts], new Date(m.now));
     await tick(m, replaceable ? new Set([tx.txid]) : new Set());
   });
+
+/** A block of the sequence mining a parent (paying elsewhere): its children spend a confirmed coin. */
+async function mineParent(m: Model, parent: SignedTx, rbf: boolean) {
+  node.hex.set(parent.txid, parent.hex);
+  m.blocks++;
+  await drv.connect(blockOf([{ ...parent.summary, signalsRbf: rbf }]), new Date(m.now));
+}
+
+/**
+ * A final plain-wallet tx first seen in a block that also mines its parent (as after a restart,
+ * or a block that came before the mempool report): recorded without the parent's signal, which a
+ * disconnect of that block must hand down.
+ */
+const minedWithParent = (tenths: number, parentRbf: boolean) => cmd(`minedWithParent(${tenths / 10} DOGE, parent ${parentRbf ? 'rbf' : 'final'})`, () => true, async (m, r) => {
+  const value = (BigInt(tenths) * DOGE) / 10n;
+  const { parent, coin } = parentCoin(parentRbf);
+  const tx = drv.sign([coin], [{ address: r.p.address, amount: value }], false);
+  node.hex.set(parent.txid, parent.hex);
+  node.hex.set(tx.txid, tx.hex);
+  r.coins.set(tx.txid, coin);
+  m.parentOf.set(tx.txid, { txid: parent.txid, rbf: parentRbf });
+  const b = blockOf([parent.summary, tx.summary]);
+  m.blocks++;
+  m.pm.txs.push({ ...modelTx(tx, value, m.now, false), height: b.height });
+  await drv.connect(b, new Date(m.now));
+  await tick(m);
+});
 
 const pay = (rbf: boolean, parentRbf = false) => cmd(`pay(${rbf ? 'rbf' : ''}${parentRbf ? 'parent rbf' : ''})`, () => true, async (m, r) => {
   let coin = await drv.takeCoin();
@@ -264,8 +299,11 @@ const disconnect = cmd('disconnect', (m) => m.blocks > 0, async (m) => {
       t.height = null;
       if (!t.conflicted) m.pending.push(t.txid);
     }
+    // Its parent back in the mempool: an unmined tx inherits the parent's signal (BIP125).
+    const parent = m.parentOf.get(t.txid);
+    if (t.height === null && !t.conflicted && parent?.rbf && b.txs.some((x) => x.txid === parent.txid)) t.rbf = true;
   }
-  await drv.disconnect(b.hash, new Date(m.now));
+  await drv.disconnect(b, new Date(m.now));
   await tick(m);
 });
 
@@ -354,10 +392,11 @@ const refund = (tenths: number | null) => cmd(`refund(${tenths === null ? 'all' 
 const command = fc.oneof(
   {
     weight: 6,
-    arbitrary: fc.tuple(fc.oneof(fc.constant(20), fc.integer({ min: 1, max: 30 })), fc.boolean(), fc.constantFrom(...INTAKES), fc.constantFrom<Parent>('none', 'final', 'rbf'), fc.boolean())
+    arbitrary: fc.tuple(fc.oneof(fc.constant(20), fc.integer({ min: 1, max: 30 })), fc.boolean(), fc.constantFrom(...INTAKES), fc.constantFrom<Parent>('none', 'final', 'rbf', 'mined final', 'mined rbf'), fc.boolean())
       .map(([t, rbf, path, parent, saw]) => plainTx(t, rbf, path, parent, saw)),
   },
   { weight: 3, arbitrary: fc.tuple(fc.boolean(), fc.boolean()).map(([rbf, parentRbf]) => pay(rbf, parentRbf)) },
+  { weight: 2, arbitrary: fc.tuple(fc.oneof(fc.constant(20), fc.integer({ min: 1, max: 30 })), fc.boolean()).map(([t, rbf]) => minedWithParent(t, rbf)) },
   { weight: 6, arbitrary: fc.boolean().map(block) },
   { weight: 3, arbitrary: fc.constant(disconnect) },
   { weight: 2, arbitrary: fc.constant(rescan) },
@@ -385,7 +424,7 @@ async function setup(required: number): Promise<{ model: Model; real: Real }> {
   previous = p;
   const pm = new PaymentModel({ total: p.total, required: p.required, expiresAt: p.expiresAt.getTime() });
   return {
-    model: { pm, now: clockBase, pending: [], blocks: 0, dropped: [], refunds: [] },
+    model: { pm, now: clockBase, pending: [], blocks: 0, dropped: [], refunds: [], parentOf: new Map() },
     real: { p, coins: new Map(), payTxids: new Set(), customer: customerAddress(sequences++) },
   };
 }

@@ -108,7 +108,7 @@ describe.each(['pglite', 'postgresql'] as const)('a disconnected block on %s', (
     const stop = poll(db, id);
     let seen: Awaited<ReturnType<typeof stop>>;
     try {
-      await onBlockDisconnected(ctx, block.hash);
+      await onBlockDisconnected(ctx, block.hash, block);
       // Before any recount: the disconnect alone moved it.
       expect(paymentStatus((await loadStatusRow(db, id))!)).toMatchObject({ status: 'accepted', confirmed: 0, required: 1 });
       expect(await events(db, id)).toEqual(['payment.accepted', 'payment.confirmed', 'payment.unconfirmed']);
@@ -131,7 +131,7 @@ describe.each(['pglite', 'postgresql'] as const)('a disconnected block on %s', (
     const zero = await minedPayment(ctx, 0);
     const settled = await minedPayment(ctx, 3);
     expect(await markPayment(db, settled.id, { as: 'settled', note: 'paid at the counter' }, 'owner@example.com', ctx.publicUrl)).toMatchObject({ ok: true });
-    for (const p of [settled, zero]) await onBlockDisconnected(ctx, p.block.hash);
+    for (const p of [settled, zero]) await onBlockDisconnected(ctx, p.block.hash, p.block);
     expect(await db.prisma.payment.findUniqueOrThrow({ where: { id: zero.id } })).toMatchObject({ status: 'confirmed', confirmations: 0, blockHash: null });
     expect(await db.prisma.payment.findUniqueOrThrow({ where: { id: settled.id } })).toMatchObject({ status: 'confirmed', exception: 'marked_settled', confirmations: 0, blockHash: null });
     expect(await paymentInvariantViolations(db)).toEqual([]);
@@ -146,7 +146,7 @@ describe.each(['pglite', 'postgresql'] as const)('a disconnected block on %s', (
     const stop = poll(db, id, new Set([tx.txid]));
     let seen: Awaited<ReturnType<typeof stop>>;
     try {
-      await onBlockDisconnected(ctx, block.hash);
+      await onBlockDisconnected(ctx, block.hash, block);
       // Before the tx is seen in the mempool again: the disconnect alone moved it.
       expect(await db.prisma.payment.findUniqueOrThrow({ where: { id } }))
         .toMatchObject({ status: 'accepted', exception: 'reorged', requiredConfirmations: 1, confirmations: 0, blockHash: null });
@@ -158,6 +158,58 @@ describe.each(['pglite', 'postgresql'] as const)('a disconnected block on %s', (
     expect(await db.prisma.payment.findUniqueOrThrow({ where: { id } })).toMatchObject({ status: 'accepted', exception: 'reorged', requiredConfirmations: 1, confirmations: 0 });
     expect(await events(db, id)).toEqual(['payment.accepted', 'payment.confirmed', 'payment.unconfirmed']);
     expect(await paymentInvariantViolations(db, { ids: [id], rbf: new Set([tx.txid]) })).toEqual([]);
+  });
+
+  describe('a tx whose parent the disconnected block held inherits the parent\'s RBF signal, in the disconnect\'s own write', () => {
+    /** A parent tx (paying elsewhere) and a final child of it paying a 0-conf payment. */
+    async function parentAndChild(parentRbf: boolean) {
+      const p = await newPayment(ctx, 0);
+      const parent: BlockTxSummary = { txid: hex32(), inputs: [{ txid: hex32(), vout: 0 }], signalsRbf: parentRbf, outputs: [{ n: 0, value: p.total * 2n, script: '51' }] };
+      const child: BlockTxSummary = { ...payTx(p.address, p.total), inputs: [{ txid: parent.txid, vout: 0 }] };
+      return { id: p.id, parent, child };
+    }
+    const row = (id: string) => db.prisma.payment.findUniqueOrThrow({ where: { id } });
+
+    it.each([true, false])('both first seen in the block (parent signals: %s)', async (parentRbf) => {
+      const { id, parent, child } = await parentAndChild(parentRbf);
+      const b = blockOf([parent, child]);
+      await onBlockConnected(ctx, b);
+      await updateConfirmations(ctx, b.height, b.hash);
+      expect(await row(id)).toMatchObject({ status: 'confirmed', requiredConfirmations: 0 });
+      const stop = poll(db, id, new Set(parentRbf ? [child.txid] : []));
+      let seen: Awaited<ReturnType<typeof stop>>;
+      try {
+        await onBlockDisconnected(ctx, b.hash, b);
+      } finally {
+        seen = await stop();
+      }
+      expect(seen.bad).toEqual([]);
+      expect(await db.prisma.paymentTx.findFirstOrThrow({ where: { paymentId: id } })).toMatchObject({ txid: child.txid, signalsRbf: parentRbf, blockHash: null });
+      // A final parent back in the mempool is no risk: the 0-conf payment stays confirmed.
+      expect(await row(id)).toMatchObject(parentRbf
+        ? { status: 'accepted', exception: 'reorged', requiredConfirmations: 1, confirmations: 0 }
+        : { status: 'confirmed', requiredConfirmations: 0, confirmations: 0 });
+    });
+
+    it('the child seen in the mempool after its parent was mined', async () => {
+      const { id, parent, child } = await parentAndChild(true);
+      const b = blockOf([parent]);
+      await onBlockConnected(ctx, b);
+      // The parent confirmed: the child alone is final, and gets 0-conf.
+      await onMempoolTxs(ctx, [child]);
+      await updateConfirmations(ctx, b.height, b.hash);
+      expect(await row(id)).toMatchObject({ status: 'confirmed', requiredConfirmations: 0 });
+      await onBlockDisconnected(ctx, b.hash, b);
+      expect(await row(id)).toMatchObject({ status: 'accepted', exception: 'reorged', requiredConfirmations: 1 });
+      expect(await paymentInvariantViolations(db, { ids: [id], rbf: new Set([child.txid]) })).toEqual([]);
+    });
+
+    it('a block the backend cannot read: each tx it unmines is taken as having a replaceable parent', async () => {
+      const { id, block, tx } = await minedPayment(ctx, 0);
+      await onBlockDisconnected(ctx, block.hash, null);
+      expect(await db.prisma.paymentTx.findFirstOrThrow({ where: { paymentId: id } })).toMatchObject({ txid: tx.txid, signalsRbf: true });
+      expect(await row(id)).toMatchObject({ status: 'accepted', exception: 'reorged', requiredConfirmations: 1 });
+    });
   });
 
   it('a tx whose RBF signal came from an unconfirmed parent keeps it: seen again without it, the row follows', async () => {
