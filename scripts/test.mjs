@@ -1,8 +1,13 @@
-// `npm test`: build once, run vitest (unit + integration, PGlite and PostgreSQL, litecoind),
-// then Playwright in real Chromium, and close with one line summed over both runners:
+// `npm test`: build once, then vitest (unit + integration, PGlite and PostgreSQL, litecoind,
+// dogecoind) and Playwright (real Chromium) side by side, and close with one line summed over
+// both runners:
 //   N passed, N failed, N skipped
-import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, mkdirSync, rmSync } from 'node:fs';
+// The two run at once because most of either's time is waiting (apps starting, blocks, live
+// updates), so together they keep two cores busy where one after the other left them half idle.
+// Playwright's own output is kept in test-results/playwright.log and printed whole once vitest
+// has finished, so the two never interleave. TEST_SERIAL=1 runs them one after the other.
+import { spawn } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildIfStale } from './build-if-stale.mjs';
 
@@ -12,13 +17,6 @@ const results = join(root, 'test-results');
 mkdirSync(results, { recursive: true });
 const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1', VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true' };
 const totals = { passed: 0, failed: 0, skipped: 0 };
-let hardFailure = false;
-
-if (buildIfStale(root) !== 0) {
-  console.error('next build failed');
-  totals.failed += 1;
-  hardFailure = true;
-}
 
 function readJson(file) {
   try {
@@ -28,40 +26,76 @@ function readJson(file) {
   }
 }
 
-if (!hardFailure) {
-  // vitest
-  const vjson = join(results, 'vitest.json');
-  rmSync(vjson, { force: true });
-  const v = spawnSync(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vjson}`], { stdio: 'inherit', env });
-  const vr = readJson(vjson);
+/** Runs a command to its end; its output goes to the terminal, or to `logFile` when given. */
+function run(cmd, args, logFile) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { env, stdio: logFile ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    if (logFile) {
+      const log = createWriteStream(logFile);
+      child.stdout.pipe(log, { end: false });
+      child.stderr.pipe(log, { end: false });
+      child.on('close', (code) => log.end(() => resolve(code ?? 1)));
+    } else {
+      child.on('close', (code) => resolve(code ?? 1));
+    }
+  });
+}
+
+function countVitest(status, vr) {
   if (vr) {
     totals.passed += vr.numPassedTests ?? 0;
     totals.failed += vr.numFailedTests ?? 0;
     totals.skipped += (vr.numPendingTests ?? 0) + (vr.numTodoTests ?? 0);
     // A file that failed to load has no test results but a failed suite: count it.
-    const brokenFiles = (vr.testResults ?? []).filter((f) => f.status === 'failed' && (f.assertionResults ?? []).length === 0).length;
-    totals.failed += brokenFiles;
+    totals.failed += (vr.testResults ?? []).filter((f) => f.status === 'failed' && (f.assertionResults ?? []).length === 0).length;
   }
-  if (v.status !== 0 && (!vr || (vr.numFailedTests ?? 0) === 0)) {
+  if (status !== 0 && (!vr || (vr.numFailedTests ?? 0) === 0)) {
     totals.failed += vr ? 0 : 1;
     if (vr && (vr.numFailedTestSuites ?? 0) === 0) totals.failed += 1; // runner error outside tests
   }
+}
 
-  // Playwright
-  const pjson = join(results, 'playwright.json');
-  rmSync(pjson, { force: true });
-  const p = spawnSync(bin('playwright'), ['test'], { stdio: 'inherit', env });
-  const pr = readJson(pjson);
+function countPlaywright(status, pr) {
   if (pr?.stats) {
     totals.passed += (pr.stats.expected ?? 0) + (pr.stats.flaky ?? 0);
     totals.failed += pr.stats.unexpected ?? 0;
     totals.skipped += pr.stats.skipped ?? 0;
-    if (p.status !== 0 && (pr.stats.unexpected ?? 0) === 0) totals.failed += 1;
+    if (status !== 0 && (pr.stats.unexpected ?? 0) === 0) totals.failed += 1;
     if ((pr.errors ?? []).length) totals.failed += pr.errors.length;
-  } else if (p.status !== 0) {
+  } else if (status !== 0) {
     totals.failed += 1;
   }
 }
 
+async function main() {
+  if (buildIfStale(root) !== 0) {
+    console.error('next build failed');
+    totals.failed += 1;
+    return;
+  }
+  const vjson = join(results, 'vitest.json');
+  const pjson = join(results, 'playwright.json');
+  const plog = join(results, 'playwright.log');
+  for (const f of [vjson, pjson, plog]) rmSync(f, { force: true });
+  const vitest = () => run(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vjson}`]);
+  const serial = process.env.TEST_SERIAL === '1';
+  const playwright = () => run(bin('playwright'), ['test'], serial ? undefined : plog);
+
+  let vStatus, pStatus;
+  if (serial) {
+    vStatus = await vitest();
+    pStatus = await playwright();
+  } else {
+    const p = playwright();
+    vStatus = await vitest();
+    console.log('\nPlaywright (test-results/playwright.log):');
+    pStatus = await p;
+    if (existsSync(plog)) process.stdout.write(readFileSync(plog));
+  }
+  countVitest(vStatus, readJson(vjson));
+  countPlaywright(pStatus, readJson(pjson));
+}
+
+await main();
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(totals.failed > 0 ? 1 : 0);

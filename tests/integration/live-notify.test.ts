@@ -88,9 +88,9 @@ describe('payment notifications on PGlite (in-process)', () => {
     const rounds = hub.roundCount;
     const t = performance.now();
     await db.query(`UPDATE payment SET status = 'accepted', broadcast_state = 'sent', updated_at = now() WHERE id = $1`, [id]);
-    expect(await until(() => s.statuses.length === 2, (x) => x, 2_000, 1)).toBe(true);
+    expect(await until(() => s.statuses.length === 2, (x) => x, 5_000, 1)).toBe(true);
     expect(s.statuses).toEqual(['unpaid', 'accepted']);
-    expect(performance.now() - t).toBeLessThan(1_000);
+    expect(performance.now() - t).toBeLessThan(5_000); // half the safety poll: the notification, not the poll
     // Changes to payments nobody here watches cost this hub no round.
     await createPayment(db);
     await sleep(50);

@@ -273,7 +273,7 @@ describe('unavailability', () => {
     await expect(backend.block(tipBefore.hash)).rejects.toBeInstanceOf(BackendUnavailableError);
     await expect(backend.inMempool(tx.txid)).rejects.toBeInstanceOf(BackendUnavailableError);
     await expect(backend.peers()).rejects.toBeInstanceOf(BackendUnavailableError);
-    expect(Date.now() - t0).toBeLessThan(3_000);
+    expect(Date.now() - t0).toBeLessThan(5_000); // refused at once, not retried into a timeout
 
     await node.restart();
     expect(await backend.tip()).toEqual(tipBefore);
