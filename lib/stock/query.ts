@@ -1,5 +1,6 @@
 // Reading stock (docs/catalog.md#stock): a product's level and movements, the tracked products
 // for the back office's stock page, and how many are low.
+import { storeIdOf } from '../stores';
 import type { Db } from '../db/client';
 import { BackofficeError } from '../backoffice/errors';
 
@@ -63,7 +64,9 @@ export async function trackedProducts(db: Db): Promise<TrackedProduct[]> {
 }
 
 /** How many live tracked products are at or below their low-stock threshold (the dashboard's count). */
-export async function lowStockCount(db: Db): Promise<number> {
-  const r = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM product WHERE NOT archived AND stock IS NOT NULL AND stock <= low_stock`);
+export async function lowStockCount(db: Db, storeId: number): Promise<number> {
+  const r = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM product WHERE store_id = $1 AND NOT archived AND stock IS NOT NULL AND stock <= low_stock`, [storeIdOf(storeId)],
+  );
   return Number(r[0]?.n ?? 0);
 }

@@ -286,7 +286,7 @@ describe('data not committed: data_missing (issue 27 #4)', () => {
     await send(addressOf(p), '2');
     await tick();
     expect(await view(p.id)).toMatchObject({ status: 'unpaid', exception: 'data_missing' });
-    const r = await createRefund({ db, network: REGTEST, publicUrl: URL_BASE }, p.id, { reason: 'no order data', address: chain.demoWallet().address });
+    const r = await createRefund({ storeId: 1, db, network: REGTEST, publicUrl: URL_BASE }, p.id, { reason: 'no order data', address: chain.demoWallet().address });
     expect(r).toMatchObject({ payment_id: p.id, status: 'unpaid', amount: '2' });
   });
 

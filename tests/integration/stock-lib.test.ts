@@ -173,7 +173,7 @@ describe('stock through the payment paths (PGlite, devnet)', () => {
     const unpaid = await sale([[a.sku, 1]]);
     expect((await markPayment(db, unpaid.id, { as: 'invalid', note: '' }, 'merchant', URL_BASE)).ok).toBe(true);
     const cancelled = await sale([[a.sku, 1]]);
-    expect(await cancelPayment(db, cancelled.id, URL_BASE)).toBe('cancelled');
+    expect(await cancelPayment(db, { storeId: 1, ownSalesOf: null }, cancelled.id, URL_BASE)).toBe('cancelled');
     expect(await level(a)).toBe(6);
     expect((await moves(a)).map((m) => m[0])).toEqual(['declined', 'sale']);
     // Settling an unpaid sale is a sale.
@@ -189,7 +189,7 @@ describe('stock through the payment paths (PGlite, devnet)', () => {
     await sendPlain(addressOf(p), '4.5');
     await tick();
     expect(await level(a)).toBe(5);
-    const ctx = { db, network: REGTEST, publicUrl: URL_BASE };
+    const ctx = { db, storeId: 1, network: REGTEST, publicUrl: URL_BASE };
     const to = chain.demoWallet().address;
     const r1 = await createRefund(ctx, p.id, { amount: '1', address: to, return_to_stock: true });
     expect(await level(a)).toBe(9);

@@ -28,7 +28,7 @@ beforeAll(async () => {
   db = await openMigratedDb({ databaseUrl: url, poolSize: 24 });
   for (let i = 0; i < 4; i++) others.push(await openMigratedDb({ databaseUrl: url, poolSize: 6 }));
   await db.prisma.store.upsert({ where: { id: 1 }, update: { storeXpub: testXpub(62) }, create: { id: 1, storeXpub: testXpub(62) } });
-  await activeRelayKey(db);
+  await activeRelayKey(db, 1);
   productId = randomUUID();
   await db.prisma.product.create({ data: { id: productId, sku: SKU, name: 'Beans', price: 100_000_000n, stock: 100 } });
 }, 180_000);
