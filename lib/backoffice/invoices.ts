@@ -122,7 +122,7 @@ export async function searchInvoices(db: Db, storeId: number, f: InvoiceFilter, 
     }
   }
   const rows = await db.prisma.payment.findMany({
-    where: { ...whereOf(storeId, f), ...(cursorSeq !== undefined ? { seq: { lt: cursorSeq } } : {}) },
+    where: { ...inStore(storeId), ...whereOf(storeId, f), ...(cursorSeq !== undefined ? { seq: { lt: cursorSeq } } : {}) },
     orderBy: { seq: 'desc' },
     take: limit + 1,
   });
@@ -195,7 +195,7 @@ async function* allMatching(db: Db, storeId: number, f: InvoiceFilter) {
   let n = 0;
   for (;;) {
     const rows = await db.prisma.payment.findMany({
-      where: { ...whereOf(storeId, f), ...(cursor !== undefined ? { seq: { lt: cursor } } : {}) }, orderBy: { seq: 'desc' }, take: 500,
+      where: { ...inStore(storeId), ...whereOf(storeId, f), ...(cursor !== undefined ? { seq: { lt: cursor } } : {}) }, orderBy: { seq: 'desc' }, take: 500,
     });
     const refunds = await loadRefunds(db.prisma, rows.map((r) => r.id));
     for (const r of rows) {

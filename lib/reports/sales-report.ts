@@ -164,7 +164,7 @@ export async function salesReport(db: Db, storeId: number, range: ReportRange, o
   const bounds = [...range.days.map((d) => d.from.toISOString()), range.to.toISOString()].join(',');
   const q: Q = <T>(sql: string, extra: unknown[] = []) => db.prisma.$queryRawUnsafe<T[]>(sql, ...params, ...extra);
   const [statusRows, saleRows, lineRows, productRows, fiatRows, refunds, byCategory] = await readReportRows(db, storeId, q, range, ownSalesOf, params, bounds);
-  const tenders = await tenderAndTerminal(db, scopeSql(ownSalesOf), params);
+  const tenders = await tenderAndTerminal(db, storeId, { where: scopeSql(ownSalesOf), params });
   tenders.by_tender.cash = lessCashRefunds(tenders.by_tender.cash, refunds.cash);
   const options = await optionsByProduct(db, { where: scopeSql(ownSalesOf, 'p.'), params });
   const { totals, days, cashiers } = accumulate(range.days.length, saleRows, lineRows);

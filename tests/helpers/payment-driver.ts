@@ -248,7 +248,7 @@ export async function openPaymentDriver(): Promise<PaymentDriver> {
     },
     cancel: (id, now) => cancelPayment(db, { storeId: 1, ownSalesOf: null }, id, URL_BASE, now),
     async mark(id, as, now) {
-      const r = await markPayment(db, id, { as, note: 'model' }, 'model@example.com', URL_BASE, now);
+      const r = await markPayment(db, { storeId: 1 }, id, { as, note: 'model' }, 'model@example.com', URL_BASE, now);
       return r.ok ? { ok: true } : { ok: false, error: r.error };
     },
     async refund(id, amount, address, now) {

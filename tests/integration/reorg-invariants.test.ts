@@ -130,7 +130,7 @@ describe.each(['pglite', 'postgresql'] as const)('a disconnected block on %s', (
   it('leaves a 0-conf payment and a merchant-settled one confirmed, at 0 confirmations', async () => {
     const zero = await minedPayment(ctx, 0);
     const settled = await minedPayment(ctx, 3);
-    expect(await markPayment(db, settled.id, { as: 'settled', note: 'paid at the counter' }, 'owner@example.com', ctx.publicUrl)).toMatchObject({ ok: true });
+    expect(await markPayment(db, { storeId: 1 }, settled.id, { as: 'settled', note: 'paid at the counter' }, 'owner@example.com', ctx.publicUrl)).toMatchObject({ ok: true });
     for (const p of [settled, zero]) await onBlockDisconnected(ctx, p.block.hash);
     expect(await db.prisma.payment.findUniqueOrThrow({ where: { id: zero.id } })).toMatchObject({ status: 'confirmed', confirmations: 0, blockHash: null });
     expect(await db.prisma.payment.findUniqueOrThrow({ where: { id: settled.id } })).toMatchObject({ status: 'confirmed', exception: 'marked_settled', confirmations: 0, blockHash: null });

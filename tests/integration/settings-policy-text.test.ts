@@ -96,7 +96,7 @@ describe('store text is printable', () => {
 describe('product text is printable by the same rule', () => {
   it('a product named or categorised with a bidi override or a line separator is refused, naming the field', async () => {
     for (const [field, value] of [['name', 'Tea\u202eaeT'], ['category', 'Hot\u2028drinks'], ['description', 'Nice\u2066tea']] as const) {
-      const r = await outcome(createProduct(db, { sku: `P-${field}`, name: 'Tea', price: '1', [field]: value }, null));
+      const r = await outcome(createProduct(db, 1, { sku: `P-${field}`, name: 'Tea', price: '1', [field]: value }, null));
       expect(r, field).toMatch(new RegExp(`^invalid_request:${field}: must not contain control characters, line separators or bidi overrides`));
     }
     expect(await db.prisma.product.count({ where: { sku: { startsWith: 'P-' } } })).toBe(0);
