@@ -81,7 +81,7 @@ async function setUp(db: Db): Promise<string> {
 async function pairDisplays(db: Db, terminalId: string, n: number): Promise<PairedDisplay[]> {
   const out: PairedDisplay[] = [];
   for (let i = 0; i < n; i++) {
-    const { code } = await createPairingCode(db, terminalId);
+    const { code } = await createPairingCode(db, 1, terminalId);
     out.push((await redeemPairingCode(db, code, null))!.display);
   }
   return out;

@@ -11,6 +11,7 @@ export const ALLOWED = new Map<string, string>([
   ['lib/auth/api-keys.ts#ensureBootstrapKey', 'BOOTSTRAP_API_KEY seeds the first store\'s key, found by its fixed id or hash'],
   ['lib/auth/terminals.ts#terminalForToken', 'a till is found by its cookie\'s hash; its row carries the store'],
   ['lib/display/pairing.ts#displayForToken', 'a customer display is found by its cookie\'s hash'],
+  ['lib/display/pairing.ts#createPairingCode', 'drops the terminal\'s own codes and sweeps every store\'s expired ones'],
   ['lib/display/pairing.ts#redeemPairingCode', 'a pairing code is found by its hash; the display takes its terminal\'s store'],
   ['lib/api/sale-terminal.ts#saleTerminal', 'a PIN session\'s till by id, then compared with the session\'s store'],
   ['lib/payments/creation/idempotency.ts#replay', 'found by its unique (api key, key) pair, then compared with the caller\'s store'],
@@ -54,7 +55,6 @@ export const ALLOWED = new Map<string, string>([
 export const UNSCOPED_YET = new Set<string>([
   'lib/backoffice/catalog-csv.ts', // the catalog's CSV export and import act for the first store
   'lib/display/cart.ts', // the till's published cart and its displays
-  'lib/display/pairing.ts#createPairingCode',
   'lib/invoices/list-invoices.ts', // GET /invoices/{address}
   'lib/pos/catalog.ts', // the till's catalog and recent sales
   'lib/pos/tickets.ts', // open tickets
