@@ -79,8 +79,8 @@ export async function updateUser(db: Db, storeId: number, actorId: string, id: s
     }
     if (id === actorId && p.disabled === true) throw new BackofficeError('conflict', 'you cannot disable your own account');
     const data: Record<string, unknown> = { updatedAt: new Date() };
-    // The membership holds the role in this store (sessions read it there).
-    if (p.role !== undefined) Object.assign(data, { memberships: { updateMany: { where: { storeId }, data: { role: p.role, updatedAt: new Date() } } } });
+    // The membership holds the role in this store (sessions read it there); the user's own column is kept in step for older readers.
+    if (p.role !== undefined) Object.assign(data, { role: p.role, memberships: { updateMany: { where: { storeId }, data: { role: p.role, updatedAt: new Date() } } } });
     if (p.disabled !== undefined) data.disabled = p.disabled;
     if (p.name !== undefined) data.name = p.name.trim();
     if (passwordHash) data.passwordHash = passwordHash;
