@@ -8,7 +8,7 @@ import { activeRelayKey } from './payments/creation/relay-key';
 import { ensureBootstrapKey } from './auth/api-keys';
 import { claimOperator, ensureAdminUser, issueSetupCode } from './auth/accounts';
 import { makePrivate, secureDataDir } from './db/data-dir';
-import { seedFirstStore } from './stores';
+import { FIRST_STORE_ID, seedFirstStore } from './stores';
 
 export async function seedStore(db: Db, cfg: Config): Promise<void> {
   await seedFirstStore(db, { storeXpub: cfg.storeXpub ?? undefined, storeAddress: cfg.storeAddress ?? undefined });
@@ -40,7 +40,7 @@ export function boot(): Promise<void> {
       const db = await getDb();
       await seedStore(db, cfg);
       await (await import('./chain/rescan')).seedBirthdayFromEnv(db, cfg.walletBirthday);
-      const key = await activeRelayKey(db);
+      const key = await activeRelayKey(db, FIRST_STORE_ID);
       if (cfg.bootstrapApiKey && (await ensureBootstrapKey(db, cfg.bootstrapApiKey)) === 'revoked') {
         log.warn('BOOTSTRAP_API_KEY was revoked in the back office and stays revoked; set a new secret to get a bootstrap key again');
       }

@@ -61,7 +61,7 @@ async function tillAccess(db: Db, req: Request): Promise<TillAccess> {
 export async function pairingCode(db: Db, req: Request): Promise<Response> {
   const a = await tillAccess(db, req);
   if (!a.ok) return a.response;
-  const { code, expiresAt } = await createPairingCode(db, a.terminal.id);
+  const { code, expiresAt } = await createPairingCode(db, a.terminal.storeId, a.terminal.id);
   return json({ code: formatPairingCode(code), path: `/display?code=${code}`, expires_at: expiresAt.toISOString() }, 201);
 }
 

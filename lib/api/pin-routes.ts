@@ -32,15 +32,17 @@ async function terminalOf(db: Db, req: Request): Promise<ActiveTerminal | null> 
 export async function lockScreen(db: Db, req: Request): Promise<Response> {
   const terminal = await terminalOf(db, req);
   if (!terminal) return noTerminal();
-  return json({ terminal: terminal.name, users: await lockUsers(db) });
+  return json({ terminal: terminal.name, users: await lockUsers(db, terminal.storeId) });
 }
 
-/** The active users that have a PIN, as the lock screen names them. */
-export async function lockUsers(db: Db): Promise<{ id: string; name: string }[]> {
-  const rows = await db.prisma.user.findMany({
-    where: { disabled: false, pinHash: { not: null } }, select: { id: true, name: true, email: true, role: true }, orderBy: [{ name: 'asc' }, { email: 'asc' }], take: 200,
+/** The active members of store `storeId` that have a PIN there, as the lock screen names them. */
+export async function lockUsers(db: Db, storeId: number): Promise<{ id: string; name: string }[]> {
+  const rows = await db.prisma.membership.findMany({
+    where: { storeId, pinHash: { not: null }, user: { disabled: false } },
+    select: { role: true, user: { select: { id: true, name: true, email: true } } },
+    orderBy: [{ user: { name: 'asc' } }, { user: { email: 'asc' } }], take: 200,
   });
-  return rows.filter((u) => isRole(u.role)).map((u) => ({ id: u.id, name: u.name || u.email.split('@')[0] }));
+  return rows.filter((m) => isRole(m.role)).map(({ user: u }) => ({ id: u.id, name: u.name || u.email.split('@')[0] }));
 }
 
 /** POST /api/auth/pin { user_id, pin }: a till-only session for that user on this terminal. */
@@ -54,8 +56,13 @@ export async function pinLogin(db: Db, req: Request): Promise<Response> {
   const userKey = pinUserKey(body.value.user_id);
   const attempt = await throttle.reserve([terminalKey(terminal.id), userKey]);
   if (!attempt.ok) return tooManyAttempts(attempt.retryAfter);
-  const user = await db.prisma.user.findUnique({ where: { id: body.value.user_id }, select: { id: true, email: true, name: true, role: true, disabled: true, pinHash: true } });
-  const ok = !!user && !user.disabled && isRole(user.role) && (await verifyPin(body.value.pin, user.pinHash));
+  // The PIN and the role are the membership's in the terminal's store; a user of another store has none here.
+  const m = await db.prisma.membership.findUnique({
+    where: { storeId_userId: { storeId: terminal.storeId, userId: body.value.user_id } },
+    select: { role: true, pinHash: true, user: { select: { id: true, email: true, name: true, disabled: true } } },
+  });
+  const user = m ? { ...m.user, role: m.role } : null;
+  const ok = !!m && !!user && !user.disabled && isRole(user.role) && (await verifyPin(body.value.pin, m.pinHash));
   if (!ok || !user || !isRole(user.role)) {
     await throttle.failed(attempt.reservation);
     return errorResponse('unauthorized', 'wrong PIN');
@@ -63,7 +70,7 @@ export async function pinLogin(db: Db, req: Request): Promise<Response> {
   await throttle.succeeded(attempt.reservation, [userKey]);
   // The cashier who steps away is signed out here: the till changes hands, not sessions.
   await destroySession(db, cookieValue(req.headers.get('cookie'), SESSION_COOKIE));
-  const s = await createSession(db, user.id, terminal.id);
+  const s = await createSession(db, user.id, terminal.id, terminal.storeId);
   const secure = isSecure(req);
   return withCookies(
     json({ user: { id: user.id, email: user.email, name: user.name, role: user.role }, csrf_token: s.csrfToken, terminal: terminal.name }),

@@ -23,8 +23,9 @@ async function shiftUser(ctx: AppContext, auth: Granted, asked: string | null | 
   if (auth.kind !== 'session') return errorResponse('forbidden', 'a shift belongs to a signed-in user: API keys have none');
   if (!asked || asked === auth.user.id) return auth.user.id;
   if (!roleAtLeast(auth.user.role, 'manager')) return errorResponse('forbidden', 'a cashier reads and closes only its own shift');
-  const u = await ctx.db.prisma.user.findUnique({ where: { id: asked }, select: { id: true } });
-  return u ? u.id : errorResponse('not_found', 'unknown user');
+  // Only a member of the caller's store has a shift there.
+  const m = await ctx.db.prisma.membership.findUnique({ where: { storeId_userId: { storeId: auth.storeId, userId: asked } }, select: { userId: true } });
+  return m ? m.userId : errorResponse('not_found', 'unknown user');
 }
 
 export async function getShift(ctx: AppContext, auth: Granted, req: Request): Promise<Response> {
@@ -35,7 +36,7 @@ export async function getShift(ctx: AppContext, auth: Granted, req: Request): Pr
   }
   const who = await shiftUser(ctx, auth, asked);
   if (who instanceof Response) return who;
-  return json(await drawer(ctx.db, who));
+  return json(await drawer(ctx.db, auth.storeId, who));
 }
 
 export async function postCloseShift(ctx: AppContext, auth: Granted, req: Request): Promise<Response> {
@@ -43,5 +44,5 @@ export async function postCloseShift(ctx: AppContext, auth: Granted, req: Reques
   if (!parsed.success) throw fromZod(parsed.error);
   const who = await shiftUser(ctx, auth, parsed.data.user_id);
   if (who instanceof Response) return who;
-  return json(await closeShift(ctx.db, auth.user!.id, who, parsed.data.cash_counted));
+  return json(await closeShift(ctx.db, auth.storeId, auth.user!.id, who, parsed.data.cash_counted));
 }

@@ -40,7 +40,8 @@ export async function userCount(db: Db): Promise<number> {
   return db.prisma.user.count();
 }
 
-export async function createUser(db: Db, opts: { email: string; name?: string; password: string; role: Role }): Promise<PublicUser> {
+/** A new account, member of store `storeId` with `role`. */
+export async function createUser(db: Db, opts: { storeId: number; email: string; name?: string; password: string; role: Role }): Promise<PublicUser> {
   const email = normaliseEmail(opts.email);
   if (!EMAIL_RE.test(email)) throw new AccountError('email is not a valid address', 'email');
   const problem = passwordProblem(opts.password);
@@ -50,7 +51,7 @@ export async function createUser(db: Db, opts: { email: string; name?: string; p
   const row = await db.prisma.user.create({
     data: {
       id: randomUUID(), email, name, passwordHash: await hashPassword(opts.password), role: opts.role,
-      memberships: { create: { storeId: FIRST_STORE_ID, role: opts.role } },
+      memberships: { create: { storeId: opts.storeId, role: opts.role } },
     },
   });
   return toPublic(row);
@@ -59,7 +60,8 @@ export async function createUser(db: Db, opts: { email: string; name?: string; p
 /** Makes sure the ADMIN_EMAIL owner exists; the password is only set on creation. */
 export async function ensureAdminUser(db: Db, email: string, password: string): Promise<void> {
   const existing = await db.prisma.user.findUnique({ where: { email: normaliseEmail(email) } });
-  if (!existing) await createUser(db, { email, name: 'Owner', password, role: 'owner' });
+  // ADMIN_EMAIL seeds the first store's owner (docs/configuration.md).
+  if (!existing) await createUser(db, { storeId: FIRST_STORE_ID, email, name: 'Owner', password, role: 'owner' });
   await claimOperator(db, email);
 }
 
@@ -139,6 +141,8 @@ export async function completeSetup(db: Db, opts: { code: string; email: string;
   });
 }
 
-export async function listUsers(db: Db): Promise<PublicUser[]> {
-  return (await db.prisma.user.findMany({ orderBy: { createdAt: 'asc' } })).map(toPublic);
+/** The members of store `storeId`, each with its role there. */
+export async function listUsers(db: Db, storeId: number): Promise<PublicUser[]> {
+  const rows = await db.prisma.membership.findMany({ where: { storeId }, include: { user: true }, orderBy: [{ createdAt: 'asc' }, { userId: 'asc' }] });
+  return rows.map((m) => toPublic({ ...m.user, role: m.role }));
 }

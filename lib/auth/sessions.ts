@@ -13,6 +13,8 @@ export interface SessionUser {
   email: string;
   name: string;
   role: Role;
+  /** The store the session acts for (docs/architecture.md#data): its role is the membership's there. */
+  storeId: number;
   csrfToken: string;
   /** The user's language ('en' | 'es' | 'de' | 'pt'), '' when not chosen (lib/i18n). */
   locale?: string;
@@ -27,22 +29,52 @@ function hashToken(token: string): string {
   return createHash('sha256').update(token, 'utf8').digest('hex');
 }
 
-export async function createSession(db: Db, userId: string, terminalId: string | null = null): Promise<{ token: string; csrfToken: string; expiresAt: Date }> {
+/**
+ * The store a fresh sign-in acts for: the one the user used last while still a member, else its
+ * oldest membership; null when it belongs to no store.
+ */
+export async function signInStore(db: Db, userId: string): Promise<number | null> {
+  const user = await db.prisma.user.findUnique({
+    where: { id: userId }, select: { lastStoreId: true, memberships: { select: { storeId: true }, orderBy: [{ createdAt: 'asc' }, { storeId: 'asc' }] } },
+  });
+  if (!user || user.memberships.length === 0) return null;
+  const last = user.memberships.find((m) => m.storeId === user.lastStoreId);
+  return (last ?? user.memberships[0]).storeId;
+}
+
+/**
+ * A new session for `userId` acting for `storeId` (a PIN session: its terminal's store); without
+ * one, the store of sign-in (signInStore).
+ */
+export async function createSession(
+  db: Db, userId: string, terminalId: string | null = null, storeId: number | null = null,
+): Promise<{ token: string; csrfToken: string; expiresAt: Date }> {
   const token = randomBytes(32).toString('base64url');
   const csrfToken = randomBytes(24).toString('base64url');
   const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
-  await db.prisma.session.create({ data: { tokenHash: hashToken(token), userId, csrfToken, expiresAt, terminalId } });
+  const store = storeId ?? (await signInStore(db, userId));
+  if (store === null) throw new Error('this account belongs to no store');
+  await db.prisma.session.create({ data: { tokenHash: hashToken(token), userId, csrfToken, expiresAt, terminalId, storeId: store } });
   return { token, csrfToken, expiresAt };
 }
 
 /** The signed-in user for a cookie value, or null (unknown, expired, or disabled user). */
 export async function sessionUser(db: Db, token: string | null | undefined): Promise<SessionUser | null> {
   if (!token || token.length > 100) return null;
-  const row = await db.prisma.session.findUnique({ where: { tokenHash: hashToken(token) }, include: { user: true, terminal: { select: { revokedAt: true } } } });
-  if (!row || row.expiresAt.getTime() <= Date.now() || row.user.disabled || !isRole(row.user.role)) return null;
-  // A PIN session dies with its terminal's registration.
-  if (row.terminalId && (!row.terminal || row.terminal.revokedAt)) return null;
-  const user: SessionUser = { id: row.user.id, email: row.user.email, name: row.user.name, role: row.user.role, csrfToken: row.csrfToken, locale: row.user.locale };
+  const row = await db.prisma.session.findUnique({
+    where: { tokenHash: hashToken(token) },
+    include: { user: { include: { memberships: { select: { storeId: true, role: true } } } }, terminal: { select: { revokedAt: true, storeId: true } } },
+  });
+  if (!row || row.expiresAt.getTime() <= Date.now() || row.user.disabled) return null;
+  // The role is the membership's in the session's store; a user who is no longer a member there
+  // holds nothing in it.
+  const role = row.user.memberships.find((m) => m.storeId === row.storeId)?.role;
+  if (!isRole(role)) return null;
+  // A PIN session dies with its terminal's registration, and acts only for that terminal's store.
+  if (row.terminalId && (!row.terminal || row.terminal.revokedAt || row.terminal.storeId !== row.storeId)) return null;
+  const user: SessionUser = {
+    id: row.user.id, email: row.user.email, name: row.user.name, role, storeId: row.storeId, csrfToken: row.csrfToken, locale: row.user.locale,
+  };
   if (row.terminalId) user.tillOnly = { terminalId: row.terminalId };
   return user;
 }

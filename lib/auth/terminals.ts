@@ -15,15 +15,19 @@ const SEEN_EVERY_MS = 60_000;
 export interface ActiveTerminal {
   id: string;
   name: string;
+  /** The store the till belongs to (docs/architecture.md#data). */
+  storeId: number;
 }
 
 function hashTerminalToken(token: string): string {
   return createHash('sha256').update(`counter terminal\0${token}`, 'utf8').digest('hex');
 }
 
-export async function createTerminal(db: Db, name: string, createdBy: string | null): Promise<{ id: string; name: string; createdAt: Date; token: string }> {
+export async function createTerminal(
+  db: Db, storeId: number, name: string, createdBy: string | null,
+): Promise<{ id: string; name: string; createdAt: Date; token: string }> {
   const token = randomBytes(32).toString('base64url');
-  const row = await db.prisma.terminal.create({ data: { id: randomUUID(), name, tokenHash: hashTerminalToken(token), createdBy } });
+  const row = await db.prisma.terminal.create({ data: { id: randomUUID(), storeId, name, tokenHash: hashTerminalToken(token), createdBy } });
   return { id: row.id, name: row.name, createdAt: row.createdAt, token };
 }
 
@@ -36,7 +40,7 @@ export async function terminalForToken(db: Db, token: string | null | undefined)
   if (!row.lastSeenAt || now - row.lastSeenAt.getTime() > SEEN_EVERY_MS) {
     await db.prisma.terminal.update({ where: { id: row.id }, data: { lastSeenAt: new Date(now) } });
   }
-  return { id: row.id, name: row.name };
+  return { id: row.id, name: row.name, storeId: row.storeId };
 }
 
 /** The terminal of a request's cookie, or null (none, unknown or revoked). */

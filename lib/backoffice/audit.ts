@@ -3,6 +3,7 @@
 // secrets, passwords and their hashes never reach `changes` (a password change is recorded as
 // "changed"). Readable by the owner at GET /api/admin/audit, newest first.
 import type { Db, Prisma } from '../db/client';
+import { inStore } from '../stores';
 
 export type AuditAction =
   | 'settings.update'
@@ -52,12 +53,15 @@ export function fieldChanges<T extends object>(before: T, after: T, keys: readon
   return out;
 }
 
-export async function recordAudit(client: AuditClient, actorId: string | null | undefined, action: AuditAction, changes: AuditChanges): Promise<void> {
+/** Logs a change of store `storeId`: its audit log is its own. */
+export async function recordAudit(
+  client: AuditClient, storeId: number, actorId: string | null | undefined, action: AuditAction, changes: AuditChanges,
+): Promise<void> {
   const actor = actorId ? await client.user.findUnique({ where: { id: actorId }, select: { email: true } }) : null;
-  await client.auditLog.create({ data: { userId: actorId ?? null, userEmail: actor?.email ?? '', action, changes: changes as object } });
+  await client.auditLog.create({ data: { ...inStore(storeId), userId: actorId ?? null, userEmail: actor?.email ?? '', action, changes: changes as object } });
 }
 
-export async function listAudit(db: Db, limit = 200): Promise<AuditEntry[]> {
-  const rows = await db.prisma.auditLog.findMany({ orderBy: [{ at: 'desc' }, { id: 'desc' }], take: Math.min(Math.max(limit, 1), 1000) });
+export async function listAudit(db: Db, storeId: number, limit = 200): Promise<AuditEntry[]> {
+  const rows = await db.prisma.auditLog.findMany({ where: inStore(storeId), orderBy: [{ at: 'desc' }, { id: 'desc' }], take: Math.min(Math.max(limit, 1), 1000) });
   return rows.map((r) => ({ at: r.at.toISOString(), user: r.userEmail || 'system', action: r.action as AuditAction, changes: (r.changes ?? {}) as AuditChanges }));
 }

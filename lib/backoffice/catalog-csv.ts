@@ -11,6 +11,7 @@ import { bpToPercent, Fields, formatPrice, parsePrice, percentToBp, pricingCurre
 import { BackofficeError } from './errors';
 import { fieldPath } from '../errors';
 import { recordImportCounts } from '../stock';
+import { FIRST_STORE_ID } from '../stores';
 
 export const CSV_HEADER = ['sku', 'name', 'price', 'currency', 'tax_rate', 'category', 'barcode', 'stock', 'low_stock', 'description', 'archived'] as const;
 type Column = (typeof CSV_HEADER)[number];
@@ -147,7 +148,8 @@ async function buildPlan(db: Db, text: string): Promise<{ plan: ImportPlan; plan
   const plan: ImportPlan = { create: 0, update: 0, unchanged: 0, errors };
   if (errors.length) return { plan, planned: [] };
 
-  const storeCurrency = await pricingCurrency(db);
+  // The CSV import still acts for the first store only (not yet given its caller's store).
+  const storeCurrency = await pricingCurrency(db, FIRST_STORE_ID);
   const existing = await db.prisma.product.findMany();
   const bySku = new Map(existing.map((p) => [p.sku, p]));
   const planned: Planned[] = [];

@@ -14,7 +14,7 @@ import { validateIcon } from './settings';
 import { orderCategories, storedCategories } from './categories';
 import { isPrintable, UNPRINTABLE_MESSAGE } from '../text/printable';
 import { setStockCount, untrackStock } from '../stock';
-import { FIRST_STORE_ID, findStore } from '../stores';
+import { findStore, inStore } from '../stores';
 import { OptionGroupError, OptionGroupsInput, optionGroupsView, storedOptionGroups, type OptionGroupView } from '../catalog/options';
 
 /** A product image as a data URL: at most 48 KiB of image bytes. */
@@ -123,8 +123,8 @@ function optionGroupsFor(groups: z.infer<typeof OptionGroupsInput>, currency: st
 }
 
 /** The store's pricing currency: what new prices are entered in. */
-export async function pricingCurrency(db: Db): Promise<string> {
-  const s = await findStore(db, FIRST_STORE_ID);
+export async function pricingCurrency(db: Db, storeId: number): Promise<string> {
+  const s = await findStore(db, storeId);
   return s?.pricingCurrency || 'DOGE';
 }
 
@@ -141,23 +141,24 @@ export function parsePrice(s: string, currency: string): bigint {
   return v;
 }
 
-export async function listProducts(db: Db, opts: { includeArchived?: boolean } = {}): Promise<ProductView[]> {
+/** Store `storeId`'s products. */
+export async function listProducts(db: Db, storeId: number, opts: { includeArchived?: boolean } = {}): Promise<ProductView[]> {
   const rows = await db.prisma.product.findMany({
-    where: opts.includeArchived ? {} : { archived: false },
+    where: { ...inStore(storeId), ...(opts.includeArchived ? {} : { archived: false }) },
     orderBy: [{ archived: 'asc' }, { sort: 'asc' }, { name: 'asc' }],
     take: 1000,
   });
   return rows.map(productView);
 }
 
-async function skuTaken(db: Db, sku: string, exceptId?: string): Promise<boolean> {
-  const row = await db.prisma.product.findFirst({ where: { storeId: FIRST_STORE_ID, sku } });
+async function skuTaken(db: Db, storeId: number, sku: string, exceptId?: string): Promise<boolean> {
+  const row = await db.prisma.product.findFirst({ where: { ...inStore(storeId), sku } });
   return !!row && row.id !== exceptId;
 }
 
-async function barcodeTaken(db: Db, barcode: string, exceptId?: string): Promise<boolean> {
+async function barcodeTaken(db: Db, storeId: number, barcode: string, exceptId?: string): Promise<boolean> {
   if (!barcode) return false;
-  const row = await db.prisma.product.findFirst({ where: { storeId: FIRST_STORE_ID, barcode } });
+  const row = await db.prisma.product.findFirst({ where: { ...inStore(storeId), barcode } });
   return !!row && row.id !== exceptId;
 }
 
@@ -175,30 +176,31 @@ async function uniqueOrConflict<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
-export async function createProduct(db: Db, input: unknown, userId: string | null = null): Promise<ProductView> {
+export async function createProduct(db: Db, storeId: number, input: unknown, userId: string | null = null): Promise<ProductView> {
   const p = parseWith(CreateProduct, input);
-  if (await skuTaken(db, p.sku)) throw new BackofficeError('conflict', 'another product has this SKU', 'sku');
-  if (await barcodeTaken(db, p.barcode ?? '')) throw new BackofficeError('conflict', 'another product has this barcode', 'barcode');
-  const currency = await pricingCurrency(db);
+  if (await skuTaken(db, storeId, p.sku)) throw new BackofficeError('conflict', 'another product has this SKU', 'sku');
+  if (await barcodeTaken(db, storeId, p.barcode ?? '')) throw new BackofficeError('conflict', 'another product has this barcode', 'barcode');
+  const currency = await pricingCurrency(db, storeId);
   const row = await uniqueOrConflict(() => db.prisma.product.create({
     data: {
-      id: randomUUID(), sku: p.sku, name: p.name, description: p.description ?? '',
+      ...inStore(storeId), id: randomUUID(), sku: p.sku, name: p.name, description: p.description ?? '',
       icon: validateIcon('icon', p.icon ?? '', MAX_PRODUCT_ICON_CHARS), price: parsePrice(p.price, currency), priceCurrency: currency,
       taxRateBp: p.tax_rate ? percentToBp('tax_rate', p.tax_rate) : 0, category: p.category ?? '', barcode: p.barcode || null,
       stock: null, lowStock: p.low_stock ?? 0, sort: p.sort ?? 0, optionGroups: optionGroupsFor(p.option_groups ?? [], currency) as object[],
     },
   }));
   // A starting stock is a first count, recorded as a movement (docs/catalog.md#stock).
-  if (p.stock !== undefined && p.stock !== null) row.stock = await setStockCount(db, row.id, p.stock, 'count', '', userId);
+  if (p.stock !== undefined && p.stock !== null) row.stock = await setStockCount(db, storeId, row.id, p.stock, 'count', '', userId);
   return productView(row);
 }
 
-export async function updateProduct(db: Db, id: string, input: unknown, userId: string | null = null): Promise<ProductView> {
+/** Changes a product of store `storeId`; another store's product is no such product. */
+export async function updateProduct(db: Db, storeId: number, id: string, input: unknown, userId: string | null = null): Promise<ProductView> {
   const p = parseWith(UpdateProduct, input);
-  const existing = await db.prisma.product.findUnique({ where: { id } });
+  const existing = await db.prisma.product.findFirst({ where: { id, ...inStore(storeId) } });
   if (!existing) throw new BackofficeError('not_found', 'no such product');
-  if (p.sku !== undefined && (await skuTaken(db, p.sku, id))) throw new BackofficeError('conflict', 'another product has this SKU', 'sku');
-  if (p.barcode !== undefined && (await barcodeTaken(db, p.barcode, id))) throw new BackofficeError('conflict', 'another product has this barcode', 'barcode');
+  if (p.sku !== undefined && (await skuTaken(db, storeId, p.sku, id))) throw new BackofficeError('conflict', 'another product has this SKU', 'sku');
+  if (p.barcode !== undefined && (await barcodeTaken(db, storeId, p.barcode, id))) throw new BackofficeError('conflict', 'another product has this barcode', 'barcode');
   const data: Record<string, unknown> = { updatedAt: new Date() };
   if (p.sku !== undefined) data.sku = p.sku;
   if (p.name !== undefined) data.name = p.name;
@@ -206,7 +208,7 @@ export async function updateProduct(db: Db, id: string, input: unknown, userId: 
   if (p.icon !== undefined) data.icon = validateIcon('icon', p.icon, MAX_PRODUCT_ICON_CHARS);
   if (p.price !== undefined) {
     // A price entered now is in today's pricing currency (a product left in another one is re-priced).
-    const currency = await pricingCurrency(db);
+    const currency = await pricingCurrency(db, storeId);
     data.price = parsePrice(p.price, currency);
     data.priceCurrency = currency;
   }
@@ -218,19 +220,19 @@ export async function updateProduct(db: Db, id: string, input: unknown, userId: 
   if (p.archived !== undefined) data.archived = p.archived;
   // Option prices are in the product's currency: today's pricing currency when re-priced now.
   if (p.option_groups !== undefined) data.optionGroups = optionGroupsFor(p.option_groups, (data.priceCurrency as string | undefined) ?? existing.priceCurrency);
-  const row = await uniqueOrConflict(() => db.prisma.product.update({ where: { id }, data }));
+  const row = await uniqueOrConflict(() => db.prisma.product.update({ where: { id, ...inStore(storeId) }, data }));
   // Stock edited here is a count (a movement) or the end of tracking (docs/catalog.md#stock).
   if (p.stock === null && row.stock !== null) {
-    await untrackStock(db, id);
+    await untrackStock(db, storeId, id);
     row.stock = null;
   } else if (p.stock !== undefined && p.stock !== null && p.stock !== row.stock) {
-    row.stock = await setStockCount(db, id, p.stock, 'count', '', userId);
+    row.stock = await setStockCount(db, storeId, id, p.stock, 'count', '', userId);
   }
   return productView(row);
 }
 
 /** The categories `products` use, in the store's order (unlisted ones after, alphabetically). */
-export async function productCategories(db: Db, products: readonly { category: string }[]): Promise<string[]> {
-  const s = await findStore(db, FIRST_STORE_ID);
+export async function productCategories(db: Db, storeId: number, products: readonly { category: string }[]): Promise<string[]> {
+  const s = await findStore(db, storeId);
   return orderCategories(storedCategories(s?.categories), products.map((p) => p.category));
 }

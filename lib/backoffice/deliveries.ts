@@ -1,4 +1,5 @@
 // The store-wide webhook delivery log for the back office: the latest attempts, newest first.
+import { inStore } from '../stores';
 import type { Db } from '../db/client';
 
 export interface DeliveryLogEntry {
@@ -14,8 +15,9 @@ export interface DeliveryLogEntry {
   state: string;
 }
 
-export async function recentDeliveries(db: Db, limit = 20): Promise<DeliveryLogEntry[]> {
+export async function recentDeliveries(db: Db, storeId: number, limit = 20): Promise<DeliveryLogEntry[]> {
   const rows = await db.prisma.webhookAttempt.findMany({
+    where: { event: inStore(storeId) },
     orderBy: { id: 'desc' },
     take: Math.max(1, Math.min(100, limit)),
     include: { event: { select: { type: true, paymentId: true, deliveryState: true } } },

@@ -3,6 +3,7 @@
 // are those of the vendor API (lib/payments/queries/list-payments), newest first by seq.
 import { localDateTime } from '../time/zone';
 import { z } from 'zod';
+import { inStore } from '../stores';
 import type { Db } from '../db/client';
 import { formatKoinu } from '../money';
 import { encodeCursor, decodeCursor } from '../payments/queries/list-payments';
@@ -55,10 +56,12 @@ function bound(s: string, endOfDay: boolean): Date {
   return new Date(s);
 }
 
-function whereOf(f: InvoiceFilter) {
+/** The filter's payments of store `storeId` (another store's are never matched). */
+function whereOf(storeId: number, f: InvoiceFilter) {
   const createdAt = { ...(f.from ? { gte: bound(f.from, false) } : {}), ...(f.to ? { lt: bound(f.to, true) } : {}) };
   const q = f.q;
   return {
+    ...inStore(storeId),
     refundOf: null, // refunds are not invoices: each is listed on the invoice it refunds (docs/api.md#refunds)
     ...(f.status ? { status: f.status } : {}),
     ...(f.terminal ? { terminalId: f.terminal } : {}),
@@ -108,7 +111,7 @@ export function invoiceRowView(r: Row, now: Date): InvoiceRowView {
   };
 }
 
-export async function searchInvoices(db: Db, f: InvoiceFilter, now = new Date()) {
+export async function searchInvoices(db: Db, storeId: number, f: InvoiceFilter, now = new Date()) {
   const limit = f.limit ?? 25;
   let cursorSeq: bigint | undefined;
   if (f.cursor) {
@@ -119,7 +122,7 @@ export async function searchInvoices(db: Db, f: InvoiceFilter, now = new Date())
     }
   }
   const rows = await db.prisma.payment.findMany({
-    where: { ...whereOf(f), ...(cursorSeq !== undefined ? { seq: { lt: cursorSeq } } : {}) },
+    where: { ...inStore(storeId), ...whereOf(storeId, f), ...(cursorSeq !== undefined ? { seq: { lt: cursorSeq } } : {}) },
     orderBy: { seq: 'desc' },
     take: limit + 1,
   });
@@ -127,10 +130,10 @@ export async function searchInvoices(db: Db, f: InvoiceFilter, now = new Date())
   return { invoices: page.map((r) => invoiceRowView(r, now)), next_cursor: rows.length > limit ? encodeCursor(page[page.length - 1].seq) : null };
 }
 
-export async function invoiceDetail(db: Db, id: string, publicUrl: string, now = new Date()) {
+export async function invoiceDetail(db: Db, storeId: number, id: string, publicUrl: string, now = new Date()) {
   const events = { orderBy: { seq: 'asc' }, include: { attemptLog: { orderBy: { id: 'asc' }, take: 100 } } } as const;
   const row = await db.prisma.payment.findFirst({
-    where: { id, refundOf: null },
+    where: { id, ...inStore(storeId), refundOf: null },
     include: {
       lines: { orderBy: { idx: 'asc' } },
       outputs: { orderBy: { idx: 'asc' } },
@@ -167,10 +170,12 @@ export async function invoiceDetail(db: Db, id: string, publicUrl: string, now =
 }
 
 /** Queues an event for delivery again (the worker sends it on its next pass). */
-export async function redeliverEvent(db: Db, seq: string): Promise<void> {
+export async function redeliverEvent(db: Db, storeId: number, seq: string): Promise<void> {
   const n = parseInt64(seq);
   if (n === null) throw invalid('seq', 'must be an event number');
-  if (!(await redeliver(db, n))) throw new BackofficeError('not_found', 'no such event');
+  // Another store's event is no such event.
+  const own = await db.prisma.vendorEvent.findFirst({ where: { seq: n, ...inStore(storeId) }, select: { seq: true } });
+  if (!own || !(await redeliver(db, n))) throw new BackofficeError('not_found', 'no such event');
 }
 
 export const CSV_COLUMNS = [
@@ -185,12 +190,12 @@ export function csvField(v: unknown): string {
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
-async function* allMatching(db: Db, f: InvoiceFilter) {
+async function* allMatching(db: Db, storeId: number, f: InvoiceFilter) {
   let cursor: bigint | undefined;
   let n = 0;
   for (;;) {
     const rows = await db.prisma.payment.findMany({
-      where: { ...whereOf(f), ...(cursor !== undefined ? { seq: { lt: cursor } } : {}) }, orderBy: { seq: 'desc' }, take: 500,
+      where: { ...inStore(storeId), ...whereOf(storeId, f), ...(cursor !== undefined ? { seq: { lt: cursor } } : {}) }, orderBy: { seq: 'desc' }, take: 500,
     });
     const refunds = await loadRefunds(db.prisma, rows.map((r) => r.id));
     for (const r of rows) {
@@ -220,9 +225,9 @@ export const CSV_COUNTER_COLUMNS = ['tender', 'terminal'] as const;
  * two columns follow for spreadsheets: `created_local` ("YYYY-MM-DD HH:MM:SS" in the store's
  * zone) and `timezone` (that zone's IANA name), so no time in the file is ambiguous.
  */
-export async function exportInvoicesCsv(db: Db, f: InvoiceFilter, now = new Date(), tz = 'UTC'): Promise<string> {
+export async function exportInvoicesCsv(db: Db, storeId: number, f: InvoiceFilter, now = new Date(), tz = 'UTC'): Promise<string> {
   const lines = [[...CSV_COLUMNS, 'created_local', 'timezone', ...CSV_REFUND_COLUMNS, ...CSV_COUNTER_COLUMNS].join(',')];
-  for await (const r of allMatching(db, f)) {
+  for await (const r of allMatching(db, storeId, f)) {
     const v = invoiceRowView(r, now) as unknown as Record<string, unknown>;
     lines.push([
       ...CSV_COLUMNS.map((c) => csvField(v[c])), csvField(localDateTime(r.createdAt, tz)), csvField(tz),
@@ -234,8 +239,8 @@ export async function exportInvoicesCsv(db: Db, f: InvoiceFilter, now = new Date
 }
 
 /** The JSON export: the vendor API's payment bodies (GET /api/v1/payments/<id>). */
-export async function exportInvoicesJson(db: Db, f: InvoiceFilter, publicUrl: string, now = new Date()): Promise<unknown[]> {
+export async function exportInvoicesJson(db: Db, storeId: number, f: InvoiceFilter, publicUrl: string, now = new Date()): Promise<unknown[]> {
   const out: unknown[] = [];
-  for await (const r of allMatching(db, f)) out.push(vendorPaymentView(r, publicUrl, now));
+  for await (const r of allMatching(db, storeId, f)) out.push(vendorPaymentView(r, publicUrl, now));
   return out;
 }

@@ -7,6 +7,7 @@ import { activeRelayKey, rotateRelayKey } from '../payments/creation/relay-key';
 import { BackofficeError, parseWith } from './errors';
 import { recordAudit } from './audit';
 import { isPrintable, UNPRINTABLE_MESSAGE } from '../text/printable';
+import { inStore } from '../stores';
 
 export interface ApiKeyView {
   id: string;
@@ -24,8 +25,8 @@ const CreateKey = z.object({
   scopes: z.array(z.enum(SCOPES)).min(1, 'choose at least one scope').max(SCOPES.length),
 }).strict();
 
-export async function listApiKeys(db: Db): Promise<ApiKeyView[]> {
-  const rows = await db.prisma.apiKey.findMany({ orderBy: { createdAt: 'desc' }, take: 500 });
+export async function listApiKeys(db: Db, storeId: number): Promise<ApiKeyView[]> {
+  const rows = await db.prisma.apiKey.findMany({ where: inStore(storeId), orderBy: { createdAt: 'desc' }, take: 500 });
   return rows.map((r) => ({
     id: r.id, name: r.name, prefix: r.prefix, scopes: r.scopes, created_at: r.createdAt.toISOString(),
     last_used_at: r.lastUsedAt?.toISOString() ?? null, revoked_at: r.revokedAt?.toISOString() ?? null, bootstrap: r.id === BOOTSTRAP_KEY_ID,
@@ -33,20 +34,21 @@ export async function listApiKeys(db: Db): Promise<ApiKeyView[]> {
 }
 
 /** Creates a key (any scopes, payments:outputs included); the secret is in this answer only, never in the audit log. */
-export async function createApiKeyFor(db: Db, userId: string, input: unknown) {
+export async function createApiKeyFor(db: Db, storeId: number, userId: string, input: unknown) {
   const p = parseWith(CreateKey, input);
-  const k = await createApiKey(db, { name: p.name, scopes: p.scopes, createdBy: userId });
-  await recordAudit(db.prisma, userId, 'api_key.create', { id: k.id, name: p.name, scopes: k.scopes });
+  const k = await createApiKey(db, { storeId, name: p.name, scopes: p.scopes, createdBy: userId });
+  await recordAudit(db.prisma, storeId, userId, 'api_key.create', { id: k.id, name: p.name, scopes: k.scopes });
   return { id: k.id, name: p.name, prefix: k.prefix, scopes: k.scopes, secret: k.secret };
 }
 
-export async function revokeKey(db: Db, id: string, actorId: string | null = null): Promise<void> {
-  if (!(await revokeApiKey(db, id))) {
-    const exists = await db.prisma.apiKey.findUnique({ where: { id } });
+export async function revokeKey(db: Db, storeId: number, id: string, actorId: string | null = null): Promise<void> {
+  if (!(await revokeApiKey(db, storeId, id))) {
+    // Another store's key is no such key (docs/architecture.md#data).
+    const exists = await db.prisma.apiKey.findFirst({ where: { id, ...inStore(storeId) } });
     throw new BackofficeError(exists ? 'conflict' : 'not_found', exists ? 'this key is already revoked' : 'no such API key');
   }
-  const k = await db.prisma.apiKey.findUnique({ where: { id }, select: { name: true } });
-  await recordAudit(db.prisma, actorId, 'api_key.revoke', { id, name: k?.name ?? '' });
+  const k = await db.prisma.apiKey.findFirst({ where: { id, ...inStore(storeId) }, select: { name: true } });
+  await recordAudit(db.prisma, storeId, actorId, 'api_key.revoke', { id, name: k?.name ?? '' });
 }
 
 export interface RelayKeyView {
@@ -55,9 +57,9 @@ export interface RelayKeyView {
   retired: { pubkey: string; retired_at: string | null }[];
 }
 
-export async function relayKeyView(db: Db): Promise<RelayKeyView> {
-  const active = await activeRelayKey(db);
-  const rows = await db.prisma.relayKey.findMany({ orderBy: { id: 'desc' }, take: 6, select: { pubkey: true, active: true, createdAt: true, retiredAt: true } });
+export async function relayKeyView(db: Db, storeId: number): Promise<RelayKeyView> {
+  const active = await activeRelayKey(db, storeId);
+  const rows = await db.prisma.relayKey.findMany({ where: inStore(storeId), orderBy: { id: 'desc' }, take: 6, select: { pubkey: true, active: true, createdAt: true, retiredAt: true } });
   const cur = rows.find((r) => r.pubkey === active.pubkey);
   return {
     pubkey: active.pubkey,
@@ -67,11 +69,11 @@ export async function relayKeyView(db: Db): Promise<RelayKeyView> {
 }
 
 /** Retires the active relay key: new payments are signed with the new key; old ones stay valid. */
-export async function rotateRelayKeyView(db: Db, actorId: string | null = null): Promise<RelayKeyView> {
-  const before = (await activeRelayKey(db)).pubkey;
-  await rotateRelayKey(db);
-  const view = await relayKeyView(db);
+export async function rotateRelayKeyView(db: Db, storeId: number, actorId: string | null = null): Promise<RelayKeyView> {
+  const before = (await activeRelayKey(db, storeId)).pubkey;
+  await rotateRelayKey(db, storeId);
+  const view = await relayKeyView(db, storeId);
   // Public keys only: the secret key never leaves the relay_key table.
-  await recordAudit(db.prisma, actorId, 'relay_key.rotate', { pubkey: { from: before, to: view.pubkey } });
+  await recordAudit(db.prisma, storeId, actorId, 'relay_key.rotate', { pubkey: { from: before, to: view.pubkey } });
   return view;
 }

@@ -3,7 +3,6 @@
 // as "changed" (never the PIN or its hash).
 import { z } from 'zod';
 import type { Db } from '../db/client';
-import { FIRST_STORE_ID } from '../stores';
 import { hashPin, pinProblem, MAX_PIN_LENGTH, type SessionUser } from '../auth';
 import { BackofficeError, invalid, parseWith } from './errors';
 import { recordAudit } from './audit';
@@ -16,8 +15,12 @@ export function maySetPin(actor: Pick<SessionUser, 'id' | 'role'>, targetId: str
   return actor.role === 'manager' && targetRole === 'cashier';
 }
 
+/** Sets the PIN of a member of the actor's current store: the PIN belongs to that membership. */
 export async function setUserPin(db: Db, actor: SessionUser, id: string, input: unknown): Promise<void> {
-  const target = await db.prisma.user.findUnique({ where: { id }, select: { id: true, email: true, role: true } });
+  const m = await db.prisma.membership.findUnique({
+    where: { storeId_userId: { storeId: actor.storeId, userId: id } }, select: { role: true, user: { select: { id: true, email: true } } },
+  });
+  const target = m ? { id: m.user.id, email: m.user.email, role: m.role } : null;
   // Someone who may not set this user's PIN learns nothing about the user either.
   if (!target || !maySetPin(actor, target.id, target.role)) {
     if (!target && actor.role === 'cashier') throw new BackofficeError('forbidden', 'you may set only your own PIN');
@@ -29,11 +32,8 @@ export async function setUserPin(db: Db, actor: SessionUser, id: string, input: 
   if (problem) throw invalid('pin', problem);
   const pinHash = await hashPin(pin);
   await db.prisma.$transaction(async (tx) => {
-    // A PIN belongs to the membership; the user's own copy stays until the till reads memberships.
-    await tx.user.update({
-      where: { id },
-      data: { pinHash, updatedAt: new Date(), memberships: { updateMany: { where: { storeId: FIRST_STORE_ID }, data: { pinHash, updatedAt: new Date() } } } },
-    });
-    await recordAudit(tx, actor.id, 'user.pin', { id, email: target.email, pin: 'changed' });
+    // A PIN belongs to the membership: the till of this store reads it there.
+    await tx.membership.update({ where: { storeId_userId: { storeId: actor.storeId, userId: id } }, data: { pinHash, updatedAt: new Date() } });
+    await recordAudit(tx, actor.storeId, actor.id, 'user.pin', { id, email: target.email, pin: 'changed' });
   });
 }

@@ -1,5 +1,6 @@
 // Sales per day for the back-office chart: paid (accepted or confirmed) payments grouped by
 // day in the store's time zone over the last N days, zero-filled, plus a pure SVG layout for a server-rendered chart.
+import { storeIdOf } from '../stores';
 import type { Db } from '../db/client';
 import { formatKoinu } from '../money';
 import { localDate, startOfLocalDay } from '../time/zone';
@@ -11,7 +12,7 @@ export interface SalesDay {
   totalKoinu: bigint;
 }
 
-export async function salesPerDay(db: Db, days = 30, now = new Date(), tz = 'UTC'): Promise<SalesDay[]> {
+export async function salesPerDay(db: Db, storeId: number, days = 30, now = new Date(), tz = 'UTC'): Promise<SalesDay[]> {
   const n = Math.max(1, Math.min(366, Math.floor(days)));
   // the local day n-1 days before today (12 h of slack absorbs DST's 23- and 25-hour days)
   const start = startOfLocalDay(new Date(startOfLocalDay(now, tz).getTime() - (n - 1) * 86_400_000 + 12 * 3_600_000), tz);
@@ -19,7 +20,7 @@ export async function salesPerDay(db: Db, days = 30, now = new Date(), tz = 'UTC
     SELECT to_char("created_at" AT TIME ZONE ${tz}::text, 'YYYY-MM-DD') AS day,
            count(*)::bigint AS count, sum("total")::bigint AS total
       FROM "payment"
-     WHERE "created_at" >= ${start} AND "status" IN ('accepted', 'confirmed') AND "refund_of" IS NULL
+     WHERE "store_id" = ${storeIdOf(storeId)} AND "created_at" >= ${start} AND "status" IN ('accepted', 'confirmed') AND "refund_of" IS NULL
      GROUP BY 1`;
   const byDay = new Map(rows.map((r) => [r.day, r]));
   const out: SalesDay[] = [];

@@ -13,6 +13,8 @@ import { fieldChanges, recordAudit } from './audit';
 export interface Actor {
   id: string;
   role: Role;
+  /** The store it acts for: its settings are the ones changed. */
+  storeId: number;
 }
 
 export const WALLET_FIELDS = ['store_xpub', 'store_address'] as const;
@@ -52,7 +54,7 @@ const SETTINGS_FIELDS = [
  * really changed.
  */
 export async function changeSettings(db: Db, network: Network, actor: Actor, input: unknown): Promise<SettingsView> {
-  const before = await readSettings(db);
+  const before = await readSettings(db, actor.storeId);
   if (actor.role !== 'owner' && input !== null && typeof input === 'object') {
     for (const f of WALLET_FIELDS) {
       const v = (input as Record<string, unknown>)[f];
@@ -66,17 +68,17 @@ export async function changeSettings(db: Db, network: Network, actor: Actor, inp
       if (v !== undefined && v !== before[f]) throw new BackofficeError('forbidden', "only the owner changes the risk policy's confirmations", f);
     }
   }
-  const after = await updateSettings(db, network, input);
+  const after = await updateSettings(db, actor.storeId, network, input);
   const wallet = fieldChanges(before, after, WALLET_FIELDS);
   const rest = fieldChanges(before, after, SETTINGS_FIELDS);
-  if (Object.keys(wallet).length) await recordAudit(db.prisma, actor.id, 'wallet.update', wallet);
-  if (Object.keys(rest).length) await recordAudit(db.prisma, actor.id, 'settings.update', rest);
+  if (Object.keys(wallet).length) await recordAudit(db.prisma, actor.storeId, actor.id, 'wallet.update', wallet);
+  if (Object.keys(rest).length) await recordAudit(db.prisma, actor.storeId, actor.id, 'settings.update', rest);
   return after;
 }
 
 /** A fresh webhook secret (returned once); the log says who regenerated it, never the secret. */
 export async function regenerateWebhookSecretAs(db: Db, actor: Actor): Promise<string> {
-  const secret = await regenerateWebhookSecret(db);
-  await recordAudit(db.prisma, actor.id, 'webhook_secret.regenerate', {});
+  const secret = await regenerateWebhookSecret(db, actor.storeId);
+  await recordAudit(db.prisma, actor.storeId, actor.id, 'webhook_secret.regenerate', {});
   return secret;
 }

@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import type { Db } from '../db/client';
-import { FIRST_STORE_ID, readStore, updateStore, WalletInUseError } from '../stores';
+import { readStore, updateStore, WalletInUseError } from '../stores';
 import { readWalletCount, walletCountKey, writeWalletCount } from '../db/wallet-counts';
 import { isValidAddress, isValidXpub, type Network } from '../doge';
 import { formatKoinu, parseKoinu, AmountError } from '../money';
@@ -50,12 +50,9 @@ export function maskSecret(secret: string): string {
   return secret.length <= 10 ? '••••••••' : `${secret.slice(0, 6)}••••••••${secret.slice(-2)}`;
 }
 
-async function storeRow(db: Db) {
-  return readStore(db, FIRST_STORE_ID);
-}
-
-export async function readSettings(db: Db): Promise<SettingsView> {
-  const s = await storeRow(db);
+/** The settings of store `storeId` (the caller's). */
+export async function readSettings(db: Db, storeId: number): Promise<SettingsView> {
+  const s = await readStore(db, storeId);
   return {
     name: s.name, icon: s.icon, address: s.address, url: s.url, store_xpub: s.storeXpub, store_address: s.storeAddress,
     fee_per_kb: formatKoinu(s.feePerKb), max_size: s.maxSize, timeout: s.timeoutSec,
@@ -133,10 +130,10 @@ function refuseControlCharacters(input: unknown): void {
 }
 
 /** Validates and applies a partial update; returns the new view. */
-export async function updateSettings(db: Db, network: Network, input: unknown): Promise<SettingsView> {
+export async function updateSettings(db: Db, storeId: number, network: Network, input: unknown): Promise<SettingsView> {
   refuseControlCharacters(input);
   const p = parseWith(SettingsPatch, input);
-  const current = await storeRow(db);
+  const current = await readStore(db, storeId);
   const data: Record<string, unknown> = {};
   if (p.name !== undefined) data.name = p.name;
   if (p.icon !== undefined) data.icon = validateIcon('icon', p.icon, MAX_STORE_ICON_CHARS);
@@ -194,19 +191,19 @@ export async function updateSettings(db: Db, network: Network, input: unknown): 
 
   if (Object.keys(data).length) {
     try {
-      await updateStore(db, FIRST_STORE_ID, data);
+      await updateStore(db, storeId, data);
     } catch (e) {
       if (e instanceof WalletInUseError) throw new BackofficeError('conflict', e.message, e.field);
       throw e;
     }
   }
-  return readSettings(db);
+  return readSettings(db, storeId);
 }
 
 /** A fresh webhook secret; returned once so the merchant can copy it to the receiver. */
-export async function regenerateWebhookSecret(db: Db): Promise<string> {
+export async function regenerateWebhookSecret(db: Db, storeId: number): Promise<string> {
   const secret = 'whsec_' + randomBytes(24).toString('base64url');
-  await updateStore(db, FIRST_STORE_ID, { webhookSecret: secret });
+  await updateStore(db, storeId, { webhookSecret: secret });
   return secret;
 }
 

@@ -3,7 +3,6 @@
 // their sessions, so the change takes effect at once.
 import { z } from 'zod';
 import type { Db } from '../db/client';
-import { FIRST_STORE_ID } from '../stores';
 import { AccountError, createUser, destroyUserSessions, hashPassword, listUsers, passwordProblem, ROLES, MAX_PASSWORD_LENGTH, type PublicUser } from '../auth';
 import { BackofficeError, invalid, parseWith } from './errors';
 import { recordAudit } from './audit';
@@ -41,15 +40,16 @@ const UpdateUser = z.object({
   password: z.string().min(1).max(MAX_PASSWORD_LENGTH).optional(),
 }).strict();
 
-export async function listUserViews(db: Db): Promise<UserView[]> {
-  return (await listUsers(db)).map(userView);
+/** The members of store `storeId`, with their roles there. */
+export async function listUserViews(db: Db, storeId: number): Promise<UserView[]> {
+  return (await listUsers(db, storeId)).map(userView);
 }
 
-export async function createUserWithRole(db: Db, input: unknown, actorId: string | null = null): Promise<UserView> {
+export async function createUserWithRole(db: Db, storeId: number, input: unknown, actorId: string | null = null): Promise<UserView> {
   const p = parseWith(CreateUser, input);
   try {
-    const u = userView(await createUser(db, p));
-    await recordAudit(db.prisma, actorId, 'user.create', { id: u.id, email: u.email, name: u.name, role: u.role });
+    const u = userView(await createUser(db, { ...p, storeId }));
+    await recordAudit(db.prisma, storeId, actorId, 'user.create', { id: u.id, email: u.email, name: u.name, role: u.role });
     return u;
   } catch (e) {
     if (e instanceof AccountError) {
@@ -60,7 +60,8 @@ export async function createUserWithRole(db: Db, input: unknown, actorId: string
   }
 }
 
-export async function updateUser(db: Db, actorId: string, id: string, input: unknown): Promise<UserView> {
+/** Changes a member of store `storeId`: a user who is not one is no such user (docs/architecture.md#data). */
+export async function updateUser(db: Db, storeId: number, actorId: string, id: string, input: unknown): Promise<UserView> {
   const p = parseWith(UpdateUser, input);
   if (p.password !== undefined) {
     const problem = passwordProblem(p.password);
@@ -68,17 +69,18 @@ export async function updateUser(db: Db, actorId: string, id: string, input: unk
   }
   const passwordHash = p.password !== undefined ? await hashPassword(p.password) : null;
   return db.prisma.$transaction(async (tx) => {
-    const u = await tx.user.findUnique({ where: { id } });
-    if (!u) throw new BackofficeError('not_found', 'no such user');
+    const m = await tx.membership.findUnique({ where: { storeId_userId: { storeId, userId: id } }, include: { user: true } });
+    if (!m) throw new BackofficeError('not_found', 'no such user');
+    const u = { ...m.user, role: m.role };
     const losesOwner = u.role === 'owner' && !u.disabled && ((p.role !== undefined && p.role !== 'owner') || p.disabled === true);
     if (losesOwner) {
-      const owners = await tx.user.count({ where: { role: 'owner', disabled: false } });
+      const owners = await tx.membership.count({ where: { storeId, role: 'owner', user: { disabled: false } } });
       if (owners <= 1) throw new BackofficeError('conflict', 'the store needs at least one active owner');
     }
     if (id === actorId && p.disabled === true) throw new BackofficeError('conflict', 'you cannot disable your own account');
     const data: Record<string, unknown> = { updatedAt: new Date() };
-    // The membership holds the role in the store; the user's own copy stays until sign-in reads memberships.
-    if (p.role !== undefined) Object.assign(data, { role: p.role, memberships: { updateMany: { where: { storeId: FIRST_STORE_ID }, data: { role: p.role, updatedAt: new Date() } } } });
+    // The membership holds the role in this store (sessions read it there); the user's own column is kept in step for older readers.
+    if (p.role !== undefined) Object.assign(data, { role: p.role, memberships: { updateMany: { where: { storeId }, data: { role: p.role, updatedAt: new Date() } } } });
     if (p.disabled !== undefined) data.disabled = p.disabled;
     if (p.name !== undefined) data.name = p.name.trim();
     if (passwordHash) data.passwordHash = passwordHash;
@@ -90,8 +92,8 @@ export async function updateUser(db: Db, actorId: string, id: string, input: unk
     if (p.disabled !== undefined && p.disabled !== u.disabled) changes.disabled = { from: u.disabled, to: p.disabled };
     if (p.name !== undefined && p.name.trim() !== u.name) changes.name = { from: u.name, to: p.name.trim() };
     if (passwordHash) changes.password = 'changed';
-    await recordAudit(tx, actorId, 'user.update', changes);
-    return userView({ ...row, role: row.role as PublicUser['role'] });
+    await recordAudit(tx, storeId, actorId, 'user.update', changes);
+    return userView({ ...row, role: (p.role ?? u.role) as PublicUser['role'] });
   });
 }
 

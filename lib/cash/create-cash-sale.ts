@@ -17,6 +17,8 @@ import { CashAmountError, cashChange } from './change';
 
 export interface CashSaleContext {
   db: Db;
+  /** The store the sale is made for: the principal's (lib/api/access.ts). */
+  storeId: number;
   network: Network;
   publicUrl: string;
   apiKeyId?: string | null;
@@ -61,7 +63,7 @@ export async function createCashSale(ctx: CashSaleContext, rawBody: string): Pro
   if (!cash.success) throw fromZod(cash.error);
   for (const f of NOT_FOR_CASH) if (body[f] !== undefined) throw new InvalidRequestError(f, 'is not used by a cash sale: leave it out');
 
-  const settings = await readStoreSettings(db);
+  const settings = await readStoreSettings(db, ctx.storeId);
   if (settings.pricingCurrency === DOGE) {
     throw new InvalidRequestError('tender', 'cash is taken only when the store prices in a fiat currency (setting pricing_currency)');
   }
@@ -73,8 +75,8 @@ export async function createCashSale(ctx: CashSaleContext, rawBody: string): Pro
   const { tender: _t, cash_received: _c, ...rest } = body;
   // A sale from an open ticket carries its name (docs/counter.md#open-tickets); lines sold with
   // options are priced from the catalog first (docs/catalog.md#options).
-  const ticket = await ticketOfRequest(db, rest);
-  const resolved = await resolveOptionLines(db, { ...(withTicket(rest, ticket) as Record<string, unknown>), currency }, currency);
+  const ticket = await ticketOfRequest(db, ctx.storeId, rest);
+  const resolved = await resolveOptionLines(db, ctx.storeId, { ...(withTicket(rest, ticket) as Record<string, unknown>), currency }, currency);
   const request = resolved.body as Record<string, unknown>;
 
   // Shape and sums first (a bad request is 400 whatever the rates), then the change, then the rate.
@@ -98,7 +100,7 @@ export async function createCashSale(ctx: CashSaleContext, rawBody: string): Pro
   // shift's drawer (shift.ts) compares it with the instant of the last Close shift.
   const issuedAt = now;
   const data = {
-    id, ticketId: ticket?.id ?? null, tender: 'cash', cashReceived: change.received, cashChange: change.change,
+    id, storeId: ctx.storeId, ticketId: ticket?.id ?? null, tender: 'cash', cashReceived: change.received, cashChange: change.change,
     total: priced.total, fees: priced.fees, taxes: priced.taxes, quantity: priced.quantity,
     // No address, envelope or signature: nothing for a wallet to pay or a relay to serve.
     address: '', addressIndex: null, envelope: '', payloadHash: '', pubkey: '', signature: '', relayToken: '',
@@ -110,7 +112,7 @@ export async function createCashSale(ctx: CashSaleContext, rawBody: string): Pro
     terminalId: ctx.terminal?.id ?? null, terminal: ctx.terminal?.name ?? null,
     lines: {
       create: priced.lines.map((l, idx) => ({
-        idx, type: l.type, itemId: l.id, name: l.name, description: l.desc, icon: l.icon,
+        storeId: ctx.storeId, idx, type: l.type, itemId: l.id, name: l.name, description: l.desc, icon: l.icon,
         count: l.count, unit: l.unit, total: l.total, tax: l.tax,
         fiatUnit: converted.lines[idx]?.unit ?? null, fiatTax: converted.lines[idx]?.tax ?? null,
         ...(sold[idx] ? { options: sold[idx] as object[] } : {}),

@@ -10,7 +10,7 @@ import { localDate, startOfLocalDay, storeTimezone } from '../reports';
 import { recordAudit } from '../backoffice/audit';
 import { parseCash } from './change';
 import { DomainError } from '../errors';
-import { FIRST_STORE_ID, findStore } from '../stores';
+import { findStore, inStore, storeIdOf } from '../stores';
 
 export interface Drawer {
   user_id: string;
@@ -31,27 +31,27 @@ export interface ClosedShift extends Drawer {
 }
 
 /** When the user's shift began: its last Close shift, else the start of today in the store's zone. */
-export async function shiftStart(db: Db, userId: string, now: Date): Promise<Date> {
+export async function shiftStart(db: Db, storeId: number, userId: string, now: Date): Promise<Date> {
   const rows = await db.query<{ at: Date | string }>(
-    `SELECT "at" FROM "audit_log" WHERE "action" = 'shift.close' AND "changes" ->> 'user_id' = $1 ORDER BY "at" DESC, "id" DESC LIMIT 1`,
-    [userId],
+    `SELECT "at" FROM "audit_log" WHERE "store_id" = $2 AND "action" = 'shift.close' AND "changes" ->> 'user_id' = $1 ORDER BY "at" DESC, "id" DESC LIMIT 1`,
+    [userId, storeIdOf(storeId)],
   );
   if (rows.length) return new Date(rows[0].at);
-  const tz = await storeTimezone(db);
+  const tz = await storeTimezone(db, storeId);
   return startOfLocalDay(localDate(now, tz), tz);
 }
 
-/** The cash expected in the drawer for `userId`'s current shift. */
-export async function drawer(db: Db, userId: string, now = new Date()): Promise<Drawer> {
+/** The cash expected in the drawer for `userId`'s current shift in store `storeId`. */
+export async function drawer(db: Db, storeId: number, userId: string, now = new Date()): Promise<Drawer> {
   const [from, store] = await Promise.all([
-    shiftStart(db, userId, now),
-    findStore(db, FIRST_STORE_ID),
+    shiftStart(db, storeId, userId, now),
+    findStore(db, storeId),
   ]);
   const currency = store && store.pricingCurrency !== 'DOGE' ? store.pricingCurrency : null;
   // The user's cash sales put cash in, and the cash refunds it recorded took cash out
   // (docs/counter.md#cash-refunds).
   const rows = await db.prisma.payment.findMany({
-    where: { tender: 'cash', status: 'confirmed', createdBy: userId, createdAt: { gte: from, lte: now }, ...(currency ? { fiatCurrency: currency } : {}) },
+    where: { ...inStore(storeId), tender: 'cash', status: 'confirmed', createdBy: userId, createdAt: { gte: from, lte: now }, ...(currency ? { fiatCurrency: currency } : {}) },
     select: { fiatTotal: true, refundOf: true },
   });
   const sales = rows.filter((r) => r.refundOf === null);
@@ -75,8 +75,8 @@ export class ShiftError extends DomainError {
  * records counted, expected and the difference in the audit log (action shift.close), acted by
  * `actorId`, and starts the next shift now.
  */
-export async function closeShift(db: Db, actorId: string, userId: string, countedText: unknown, now = new Date()): Promise<ClosedShift> {
-  const d = await drawer(db, userId, now);
+export async function closeShift(db: Db, storeId: number, actorId: string, userId: string, countedText: unknown, now = new Date()): Promise<ClosedShift> {
+  const d = await drawer(db, storeId, userId, now);
   if (!d.currency || d.expected === null) throw new ShiftError('conflict', 'tender', 'this store prices in DOGE: there is no cash drawer to close');
   if (typeof countedText !== 'string') throw new ShiftError('invalid_request', 'cash_counted', 'cash_counted: is required, an amount such as "120.50"');
   let counted: bigint;
@@ -90,7 +90,7 @@ export async function closeShift(db: Db, actorId: string, userId: string, counte
     ...d, counted: formatFiatMinor(counted, d.currency), difference: formatFiatMinor(counted - expected, d.currency), closed_at: now.toISOString(),
   };
   await db.prisma.$transaction(async (tx) => {
-    await recordAudit(tx, actorId, 'shift.close', {
+    await recordAudit(tx, storeId, actorId, 'shift.close', {
       user_id: userId, currency: closed.currency, from: closed.from, sales: closed.sales,
       expected: closed.expected, counted: closed.counted, difference: closed.difference,
     });

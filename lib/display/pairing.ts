@@ -13,6 +13,7 @@
 // Its cookie opens nothing else: no route but the display's own reads it.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Db } from '../db/client';
+import { inStore } from '../stores';
 
 export const DISPLAY_COOKIE = 'counter_display';
 export const DISPLAY_COOKIE_MAX_AGE_SEC = 10 * 365 * 24 * 3600;
@@ -24,6 +25,8 @@ export const PAIRING_CODE_LENGTH = 8;
 export interface PairedDisplay {
   id: string;
   terminalId: string;
+  /** The store of its terminal: the display shows that store's till only. */
+  storeId: number;
 }
 
 const sha = (domain: string, s: string) => createHash('sha256').update(`${domain}\0${s}`, 'utf8').digest('hex');
@@ -53,12 +56,13 @@ export function normalisePairingCode(input: string): string | null {
 export const formatPairingCode = (code: string) => `${code.slice(0, 4)}-${code.slice(4)}`;
 
 /** A new pairing code for this terminal; the terminal's earlier codes, and every expired one, are dropped. */
-export async function createPairingCode(db: Db, terminalId: string, now = new Date()): Promise<{ code: string; expiresAt: Date }> {
+export async function createPairingCode(db: Db, storeId: number, terminalId: string, now = new Date()): Promise<{ code: string; expiresAt: Date }> {
   const code = newPairingCode();
   const expiresAt = new Date(now.getTime() + PAIRING_TTL_MS);
   await db.prisma.$transaction([
-    db.prisma.displayPairing.deleteMany({ where: { OR: [{ terminalId }, { expiresAt: { lt: now } }] } }),
-    db.prisma.displayPairing.create({ data: { codeHash: hashCode(code), terminalId, expiresAt } }),
+    // The terminal's earlier codes (of its store), and every expired code: those of any store, a sweep.
+    db.prisma.displayPairing.deleteMany({ where: { OR: [{ terminalId, ...inStore(storeId) }, { expiresAt: { lt: now } }] } }),
+    db.prisma.displayPairing.create({ data: { ...inStore(storeId), codeHash: hashCode(code), terminalId, expiresAt } }),
   ]);
   return { code, expiresAt };
 }
@@ -78,8 +82,8 @@ export async function redeemPairingCode(db: Db, code: string, previousToken: str
     if (count !== 1 || p.expiresAt.getTime() <= now.getTime() || p.terminal.revokedAt) return null;
     if (previousToken && previousToken.length <= 100) await tx.customerDisplay.deleteMany({ where: { tokenHash: hashToken(previousToken) } });
     const token = randomBytes(32).toString('base64url');
-    const row = await tx.customerDisplay.create({ data: { id: randomUUID(), terminalId: p.terminalId, tokenHash: hashToken(token) } });
-    return { display: { id: row.id, terminalId: row.terminalId }, token };
+    const row = await tx.customerDisplay.create({ data: { id: randomUUID(), storeId: p.storeId, terminalId: p.terminalId, tokenHash: hashToken(token) } });
+    return { display: { id: row.id, terminalId: row.terminalId, storeId: row.storeId }, token };
   });
 }
 
@@ -88,7 +92,7 @@ export async function displayForToken(db: Db, token: string | null | undefined):
   if (!token || token.length > 100) return null;
   const row = await db.prisma.customerDisplay.findUnique({ where: { tokenHash: hashToken(token) }, include: { terminal: { select: { revokedAt: true } } } });
   if (!row || row.terminal.revokedAt) return null;
-  return { id: row.id, terminalId: row.terminalId };
+  return { id: row.id, terminalId: row.terminalId, storeId: row.storeId };
 }
 
 /** httpOnly, SameSite=Strict, as the terminal cookie: no other site sends it, no page script reads it. */

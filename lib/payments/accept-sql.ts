@@ -32,6 +32,8 @@ interface AcceptItem {
 // The state change is guarded by the claimed txid (a claim the network refused is released and
 // may be taken by another tx), by the block fields, exception and amount each body was built
 // from (the worker may have seen the tx mined, or another tx pay the address, meanwhile).
+// Every row written here carries its payment's store_id, and stock is taken from that store's
+// products (SKUs repeat across stores).
 // Events are inserted in item order, each payment's in its own order (their seq is the cursor).
 // The sale's stock (table rows pay.accept*: `stock: take`) is taken in the same statement
 // (lib/stock/sale-sql.ts), so a payment is never accepted without it, nor it without the payment.
@@ -48,18 +50,18 @@ const ACCEPT_SQL = `
      WHERE p.id = ANY($1::text[]) AND p.id = i.id AND p.status = 'unpaid' AND p.broadcast_state = 'pending' AND p.txid = i.txid
        AND p.block_height IS NOT DISTINCT FROM i.block_height AND p.block_hash IS NOT DISTINCT FROM i.block_hash
        AND p.confirmations = i.confirmations AND p.exception IS NOT DISTINCT FROM i.exception AND p.amount_paid = i.prev_paid
-    RETURNING p.id, i.at, i.txid, i.value, i.inputs, i.rbf, p.block_height, p.block_hash, p.created_by),
-  sx AS (SELECT id, at, created_by AS user_id FROM u),
+    RETURNING p.id, p.store_id, i.at, i.txid, i.value, i.inputs, i.rbf, p.block_height, p.block_hash, p.created_by),
+  sx AS (SELECT id, store_id, at, created_by AS user_id FROM u),
   st_l AS (
-    SELECT x.id AS payment_id, x.at, x.user_id, pr.id AS product_id, sum(COALESCE(l.count, 1))::bigint AS n
+    SELECT x.id AS payment_id, x.store_id, x.at, x.user_id, pr.id AS product_id, sum(COALESCE(l.count, 1))::bigint AS n
       FROM sx x
       JOIN payment p ON p.id = x.id AND p.refund_of IS NULL
       JOIN payment_line l ON l.payment_id = x.id AND l.type = 'item'
-      JOIN product pr ON pr.sku = l.item_id AND pr.stock IS NOT NULL
-     GROUP BY x.id, x.at, x.user_id, pr.id),
+      JOIN product pr ON pr.store_id = x.store_id AND pr.sku = l.item_id AND pr.stock IS NOT NULL
+     GROUP BY x.id, x.store_id, x.at, x.user_id, pr.id),
   st_m AS (
-    INSERT INTO stock_movement (product_id, at, delta, reason, user_id, payment_id)
-    SELECT product_id, at::timestamptz, -LEAST(n, 2147483647)::int, 'sale', user_id, payment_id FROM st_l WHERE n > 0
+    INSERT INTO stock_movement (store_id, product_id, at, delta, reason, user_id, payment_id)
+    SELECT store_id, product_id, at::timestamptz, -LEAST(n, 2147483647)::int, 'sale', user_id, payment_id FROM st_l WHERE n > 0
     ON CONFLICT (payment_id, product_id, reason) WHERE payment_id IS NOT NULL DO NOTHING
     RETURNING product_id, delta),
   st_p AS (
@@ -70,11 +72,11 @@ const ACCEPT_SQL = `
   s AS (
     UPDATE payment_submission s SET outcome = 'accepted' FROM u WHERE s.payment_id = u.id AND s.outcome = 'pending'),
   t AS (
-    INSERT INTO payment_tx (payment_id, txid, value, inputs, seen_at, block_height, block_hash, signals_rbf)
-    SELECT u.id, u.txid, u.value, string_to_array(u.inputs, ','), u.at::timestamptz, u.block_height, u.block_hash, u.rbf FROM u
+    INSERT INTO payment_tx (store_id, payment_id, txid, value, inputs, seen_at, block_height, block_hash, signals_rbf)
+    SELECT u.store_id, u.id, u.txid, u.value, string_to_array(u.inputs, ','), u.at::timestamptz, u.block_height, u.block_hash, u.rbf FROM u
     ON CONFLICT (payment_id, txid) DO NOTHING)
-  INSERT INTO vendor_event (id, type, payment_id, body, created_at, next_attempt_at)
-  SELECT e.id, e.type, u.id, e.body, u.at::timestamptz, u.at::timestamptz
+  INSERT INTO vendor_event (store_id, id, type, payment_id, body, created_at, next_attempt_at)
+  SELECT u.store_id, e.id, e.type, u.id, e.body, u.at::timestamptz, u.at::timestamptz
     FROM unnest($10::text[], $11::text[], $12::text[], $13::text[]) WITH ORDINALITY AS e(payment_id, id, type, body, n)
     JOIN u ON u.id = e.payment_id
    ORDER BY e.n
@@ -89,18 +91,18 @@ const ACCEPT_ONE_SQL = `
      WHERE id = $1 AND status = 'unpaid' AND broadcast_state = 'pending' AND txid = $13
        AND block_height IS NOT DISTINCT FROM $6::int AND block_hash IS NOT DISTINCT FROM $7::text
        AND confirmations = $8 AND exception IS NOT DISTINCT FROM $9::text AND amount_paid = $15::bigint
-    RETURNING id, block_height, block_hash, created_by),
-  sx AS (SELECT id, $4::timestamptz AS at, created_by AS user_id FROM u),
+    RETURNING id, store_id, block_height, block_hash, created_by),
+  sx AS (SELECT id, store_id, $4::timestamptz AS at, created_by AS user_id FROM u),
   st_l AS (
-    SELECT x.id AS payment_id, x.at, x.user_id, pr.id AS product_id, sum(COALESCE(l.count, 1))::bigint AS n
+    SELECT x.id AS payment_id, x.store_id, x.at, x.user_id, pr.id AS product_id, sum(COALESCE(l.count, 1))::bigint AS n
       FROM sx x
       JOIN payment p ON p.id = x.id AND p.refund_of IS NULL
       JOIN payment_line l ON l.payment_id = x.id AND l.type = 'item'
-      JOIN product pr ON pr.sku = l.item_id AND pr.stock IS NOT NULL
-     GROUP BY x.id, x.at, x.user_id, pr.id),
+      JOIN product pr ON pr.store_id = x.store_id AND pr.sku = l.item_id AND pr.stock IS NOT NULL
+     GROUP BY x.id, x.store_id, x.at, x.user_id, pr.id),
   st_m AS (
-    INSERT INTO stock_movement (product_id, at, delta, reason, user_id, payment_id)
-    SELECT product_id, at::timestamptz, -LEAST(n, 2147483647)::int, 'sale', user_id, payment_id FROM st_l WHERE n > 0
+    INSERT INTO stock_movement (store_id, product_id, at, delta, reason, user_id, payment_id)
+    SELECT store_id, product_id, at::timestamptz, -LEAST(n, 2147483647)::int, 'sale', user_id, payment_id FROM st_l WHERE n > 0
     ON CONFLICT (payment_id, product_id, reason) WHERE payment_id IS NOT NULL DO NOTHING
     RETURNING product_id, delta),
   st_p AS (
@@ -111,11 +113,11 @@ const ACCEPT_ONE_SQL = `
   s AS (
     UPDATE payment_submission SET outcome = 'accepted' WHERE payment_id = $1 AND outcome = 'pending' AND EXISTS (SELECT 1 FROM u)),
   t AS (
-    INSERT INTO payment_tx (payment_id, txid, value, inputs, seen_at, block_height, block_hash, signals_rbf)
-    SELECT u.id, $13, $16::bigint, string_to_array($17::text, ','), $4::timestamptz, u.block_height, u.block_hash, $18::boolean FROM u
+    INSERT INTO payment_tx (store_id, payment_id, txid, value, inputs, seen_at, block_height, block_hash, signals_rbf)
+    SELECT u.store_id, u.id, $13, $16::bigint, string_to_array($17::text, ','), $4::timestamptz, u.block_height, u.block_hash, $18::boolean FROM u
     ON CONFLICT (payment_id, txid) DO NOTHING)
-  INSERT INTO vendor_event (id, type, payment_id, body, created_at, next_attempt_at)
-  SELECT e.id, e.type, u.id, e.body, $4::timestamptz, $4::timestamptz
+  INSERT INTO vendor_event (store_id, id, type, payment_id, body, created_at, next_attempt_at)
+  SELECT u.store_id, e.id, e.type, u.id, e.body, $4::timestamptz, $4::timestamptz
     FROM u CROSS JOIN unnest($10::text[], $11::text[], $12::text[]) WITH ORDINALITY AS e(id, type, body, n)
    ORDER BY e.n
   RETURNING id`;

@@ -1,22 +1,22 @@
 // The vendor declines an unpaid payment (POST /api/v1/payments/<id>/cancel).
 import type { Db, Prisma } from '../db/client';
 import type { Prisma as P } from '../db/generated/client';
-import { salesScope } from './sales-scope';
+import { salesScope, type SalesViewer } from './sales-scope';
 import { applyTransition } from './apply';
 import { canCancel } from './predicates';
 
 export type CancelResult = 'cancelled' | 'not_found' | 'conflict';
 
-/** `ownSalesOf`: a cashier's user id (it cancels only its own sales; others' are not_found), or null. */
-export async function cancelPayment(db: Db, id: string, publicUrl: string, now = new Date(), ownSalesOf: string | null = null, tillOf: string | null = null): Promise<CancelResult> {
+/** `v`: the caller's store and, for a cashier, its own sales (others' are not_found). */
+export async function cancelPayment(db: Db, v: SalesViewer, id: string, publicUrl: string, now = new Date()): Promise<CancelResult> {
   return db.prisma.$transaction(async (t) => {
     // Table row vendor.cancel (table.ts): unpaid with no /pay broadcast pending → declined.
-    const cur = await t.payment.findFirst({ where: { id, ...salesScope(ownSalesOf, tillOf) }, select: { id: true, status: true, exception: true, broadcastState: true } });
+    const cur = await t.payment.findFirst({ where: { id, ...salesScope(v) }, select: { id: true, status: true, exception: true, broadcastState: true } });
     if (!cur) return 'not_found';
     if (!canCancel(cur)) return 'conflict';
     const done = await applyTransition(t, { row: cur, trigger: 'vendor.cancel', publicUrl, now });
     if (done) return 'cancelled';
-    return (await t.payment.findFirst({ where: { id, ...salesScope(ownSalesOf, tillOf) }, select: { id: true } })) ? 'conflict' : 'not_found';
+    return (await t.payment.findFirst({ where: { id, ...salesScope(v) }, select: { id: true } })) ? 'conflict' : 'not_found';
   });
 }
 

@@ -1,6 +1,7 @@
 // Vendor events (docs/api.md#webhooks). Each is written in the same transaction as the state change
 // it reports; the row doubles as the webhook outbox entry.
 import { randomBytes } from 'node:crypto';
+import { inStore } from '../stores';
 import type { Prisma } from '../db/client';
 import { refundView, vendorPaymentView, type PaymentRow } from './view';
 
@@ -60,5 +61,8 @@ export async function recordEvent(tx: Tx, type: EventType, row: EventRow, public
   if (t === null) return;
   const id = newEventId();
   const body = eventBody(id, t, row, publicUrl, now);
-  await tx.vendorEvent.create({ data: { id, type: t, paymentId: row.id, body, createdAt: now, nextAttemptAt: now } });
+  // The event is its payment's store's: its lists, streams and webhooks hold only that store's.
+  // The rows passed here are whole payment rows; inStore refuses one without its store.
+  const { storeId } = inStore((row as Partial<{ storeId: number }>).storeId as number);
+  await tx.vendorEvent.create({ data: { id, storeId, type: t, paymentId: row.id, body, createdAt: now, nextAttemptAt: now } });
 }

@@ -21,7 +21,7 @@ export {
 } from './view';
 export { EVENT_TYPES, eventTypeFor, newEventId, eventBody, type EventType, type EventRow } from './events';
 // Queries: who may see a payment, its refunds, the vendor API's listings, the open-payment cap.
-export { salesScope, canSeePayment } from './sales-scope';
+export { salesScope, canSeePayment, type SalesViewer } from './sales-scope';
 export { loadRefunds, withRefunds, withRefundsOne } from './refunds-of';
 export { listPayments, encodeCursor, decodeCursor } from './queries/list-payments';
 export { listEvents } from './queries/list-events';

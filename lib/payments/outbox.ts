@@ -29,8 +29,11 @@ export interface AttemptLog {
  * result is kept in the attempt log only. True when the event was finished.
  */
 export async function finishDelivery(db: Db, seq: bigint, attempt: number, leaseUntil: Date, end: DeliveryEnd, log: AttemptLog): Promise<boolean> {
+  // The attempt is its event's store's (the delivery log of that store's back office).
+  const ev = await db.prisma.vendorEvent.findUnique({ where: { seq }, select: { storeId: true } });
+  if (!ev) return false;
   const [, finish] = await db.prisma.$transaction([
-    db.prisma.webhookAttempt.create({ data: { eventSeq: seq, attempt, ...log } }),
+    db.prisma.webhookAttempt.create({ data: { storeId: ev.storeId, eventSeq: seq, attempt, ...log } }),
     db.prisma.vendorEvent.updateMany({ where: { seq, deliveryState: 'pending', attempts: attempt, nextAttemptAt: leaseUntil }, data: end }),
   ]);
   return finish.count === 1;

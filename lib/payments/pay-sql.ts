@@ -102,8 +102,8 @@ const CLAIM_SQL = `
            updated_at = i.at::timestamptz
       FROM i
      WHERE p.id = ANY($1::text[]) AND p.id = i.id AND p.status = 'unpaid' AND p.broadcast_state = 'none'
-    RETURNING p.id, i.txid, i.tx_hex, i.refund)
-  INSERT INTO payment_submission (payment_id, txid, tx_hex, refund, outcome) SELECT id, txid, tx_hex, refund, 'pending' FROM c
+    RETURNING p.id, p.store_id, i.txid, i.tx_hex, i.refund)
+  INSERT INTO payment_submission (store_id, payment_id, txid, tx_hex, refund, outcome) SELECT store_id, id, txid, tx_hex, refund, 'pending' FROM c
   RETURNING payment_id AS id`;
 
 // The same for one claim: a batch of one is the usual case outside rushes, and this plans and
@@ -112,8 +112,8 @@ const CLAIM_ONE_SQL = `
   WITH c AS (
     UPDATE payment SET broadcast_state = 'pending', txid = $2, tx_hex = $3, refund_address = $4, buyer_address = $5, updated_at = $6::timestamptz
      WHERE id = $1 AND status = 'unpaid' AND broadcast_state = 'none'
-    RETURNING id)
-  INSERT INTO payment_submission (payment_id, txid, tx_hex, refund, outcome) SELECT id, $2, $3, $4, 'pending' FROM c
+    RETURNING id, store_id)
+  INSERT INTO payment_submission (store_id, payment_id, txid, tx_hex, refund, outcome) SELECT store_id, id, $2, $3, $4, 'pending' FROM c
   RETURNING payment_id AS id`;
 
 function claimStatement(items: ClaimItem[]): [string, unknown[]] {
@@ -170,8 +170,8 @@ const batchersFor = perDb((db) => ({
 // the QR code cannot grow the table without bound.
 export const REJECTED_KEPT = 50;
 const RECORD_REJECTED_SQL = `
-  INSERT INTO payment_submission (payment_id, txid, tx_hex, refund, outcome, error)
-  SELECT $1, $2, $3, $4, 'rejected', $5
+  INSERT INTO payment_submission (store_id, payment_id, txid, tx_hex, refund, outcome, error)
+  SELECT (SELECT store_id FROM payment WHERE id = $1), $1, $2, $3, $4, 'rejected', $5
    WHERE (SELECT count(*) FROM payment_submission WHERE payment_id = $1 AND outcome = 'rejected') < ${REJECTED_KEPT}`;
 
 /** Records a submission refused before any claim (docs/relay.md): the payment is untouched. */

@@ -1,6 +1,6 @@
 // Store settings as the relay uses them (docs/configuration.md, docs/relay.md). Stored in the `store` row.
 import type { Db } from '../db/client';
-import { FIRST_STORE_ID, readStore } from '../stores';
+import { readStore } from '../stores';
 
 export interface StoreSettings {
   name: string;
@@ -23,8 +23,8 @@ export interface StoreSettings {
   cashEnabled: boolean;
 }
 
-export async function readStoreSettings(db: Db): Promise<StoreSettings> {
-  const s = await readStore(db, FIRST_STORE_ID);
+export async function readStoreSettings(db: Db, storeId: number): Promise<StoreSettings> {
+  const s = await readStore(db, storeId);
   return {
     name: s.name, icon: s.icon, address: s.address, url: s.url, feePerKb: s.feePerKb, maxSize: s.maxSize,
     timeoutSec: s.timeoutSec, zeroConfLimit: s.zeroConfLimit, oneConfLimit: s.oneConfLimit,

@@ -8,7 +8,7 @@
 import type { Db } from '../db/client';
 import { formatFiatMinor, formatKoinu } from '../money';
 import { hasFiatLines } from '../receipts/model';
-import { salesScope } from '../payments';
+import { salesScope, type SalesViewer } from '../payments';
 import { createPayment, type CreatePaymentContext, type CreatePaymentResult } from '../payments/creation/create-payment';
 import { DomainError, InvalidRequestError } from '../errors';
 
@@ -88,14 +88,14 @@ export async function chargeAgain(ctx: CreatePaymentContext & { ownSalesOf: stri
   }
   if (typeof ref !== 'string' || ref.length < 1 || ref.length > 64) throw new InvalidRequestError('order_reference', 'must be a string of 1 to 64 characters');
   if (!/^[A-Za-z0-9_-]{1,64}$/.test(id)) throw new ChargeAgainError('not_found', 'no payment with this id');
-  const sale = await loadSale(ctx.db, id, ctx.ownSalesOf);
+  const sale = await loadSale(ctx.db, { storeId: ctx.storeId, ownSalesOf: ctx.ownSalesOf }, id);
   if (!sale) throw new ChargeAgainError('not_found', 'no payment with this id');
   return createPayment(ctx, JSON.stringify(chargeAgainRequest(sale, ref)));
 }
 
-async function loadSale(db: Db, id: string, ownSalesOf: string | null): Promise<StoredSale | null> {
+async function loadSale(db: Db, v: SalesViewer, id: string): Promise<StoredSale | null> {
   return db.prisma.payment.findFirst({
-    where: { id, ...salesScope(ownSalesOf) },
+    where: { id, ...salesScope(v) },
     select: {
       status: true, note: true, fiatTotal: true, fiatTax: true, fiatCurrency: true, rateValue: true,
       lines: {

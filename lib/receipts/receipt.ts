@@ -6,7 +6,7 @@ import { formatKoinu } from '../money';
 import { saleState } from '../pos/catalog';
 import { formatStoreTime, storeTimeZone } from '../time/zone';
 import { fiatReceiptLines, hasFiatLines, receiptLines, type ReceiptLine } from './model';
-import { FIRST_STORE_ID, findStore } from '../stores';
+import { findStore, inStore } from '../stores';
 
 export interface Receipt {
   id: string;
@@ -54,18 +54,24 @@ export interface Receipt {
   terminalId: string | null;
 }
 
-/** The store's zone in force (setting, else env TZ, else UTC). */
-export async function storeZone(db: Db): Promise<string> {
-  const s = await findStore(db, FIRST_STORE_ID);
+/** Store `storeId`'s zone in force (setting, else env TZ, else UTC). */
+export async function storeZone(db: Db, storeId: number): Promise<string> {
+  const s = await findStore(db, storeId);
   return storeTimeZone(s?.timezone);
 }
 
-/** `dateLocale`: the BCP 47 tag its times are written in (lib/i18n INTL_TAG); the store's zone either way. */
-export async function loadReceipt(db: Db, id: string, now = new Date(), dateLocale?: string): Promise<Receipt | null> {
+/**
+ * The receipt of sale `id` of store `storeId` (another store's sale is none), or of whatever store
+ * sold it when `storeId` is 'by-id' (the customer's checkout page, where the unguessable id is the
+ * capability). `dateLocale`: the BCP 47 tag its times are written in (lib/i18n INTL_TAG); the
+ * store's zone either way.
+ */
+export async function loadReceipt(db: Db, storeId: number | 'by-id', id: string, now = new Date(), dateLocale?: string): Promise<Receipt | null> {
   if (typeof id !== 'string' || !/^[A-Za-z0-9_-]{1,64}$/.test(id)) return null;
-  const p = await db.prisma.payment.findUnique({ where: { id }, include: { lines: { orderBy: { idx: 'asc' } } } });
+  const scope = storeId === 'by-id' ? {} : inStore(storeId);
+  const p = await db.prisma.payment.findFirst({ where: { id, ...scope }, include: { lines: { orderBy: { idx: 'asc' } } } });
   if (!p || p.refundOf !== null) return null; // a refund (docs/api.md#refunds) is not a sale with a receipt
-  const s = await findStore(db, FIRST_STORE_ID);
+  const s = await findStore(db, p.storeId);
   const tz = storeTimeZone(s?.timezone);
   const fiat = hasFiatLines(p.lines, p.fiatCurrency, p.rateValue) && p.fiatTotal !== '';
   const model = fiat ? fiatReceiptLines(p.lines, p.fiatTotal, p.fiatCurrency) : receiptLines(p.lines, p.total);

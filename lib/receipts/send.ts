@@ -14,9 +14,11 @@ import { emailProblem } from './address';
 import { sendReceiptEmail, smtpConfig } from './email';
 import { receiptLimits } from './email-limit';
 import { loadReceipt } from './receipt';
-import { FIRST_STORE_ID, findStore } from '../stores';
+import { findStore } from '../stores';
 
 export interface ReceiptActor {
+  /** The caller's store: another store's sale is not found. */
+  storeId: number;
   /** 'user:<id>' or 'key:<id>': whose hourly budget this send counts against. */
   key: string;
   /** The signed-in user's id and role (null for an API key). */
@@ -39,13 +41,13 @@ export async function emailReceipt(db: Db, id: string, input: unknown, actor: Re
   if (problem) throw new InvalidRequestError('email', problem);
   const to = email as string;
 
-  const r = await loadReceipt(db, id);
+  const r = await loadReceipt(db, actor.storeId, id);
   if (!r) throw notFound('no payment with this id');
   // A cashier, over its own sales only (docs/api.md#authentication-and-scopes): another cashier's sale does not exist for it.
   if (actor.role === 'cashier' && r.createdBy !== actor.userId && !(actor.tillOf && actor.tillOf === r.terminalId)) throw notFound('no payment with this id');
   if (r.status !== 'accepted' && r.status !== 'confirmed') throw conflict(`the payment is ${r.state}: a receipt is emailed once it is paid (accepted or confirmed)`);
 
-  const store = await findStore(db, FIRST_STORE_ID);
+  const store = await findStore(db, actor.storeId);
   const smtp = smtpConfig(store, opts.env);
   if (!smtp) throw new DomainError('smtp_not_configured', 'no SMTP server is set up: set SMTP_URL and SMTP_FROM, or the SMTP settings in the back office');
 

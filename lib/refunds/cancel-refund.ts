@@ -7,17 +7,18 @@
 // reported for a refund (lib/payments/events.ts eventTypeFor), so no event is emitted.
 import type { Db } from '../db/client';
 import { canCancel, cancelInTx } from '../payments';
+import { inStore, type StoreScope } from '../stores';
 
 export type CancelRefundResult = { ok: true } | { ok: false; code: 'not_found' | 'conflict'; message: string };
 
 /** A refund's id: 'rf_' and 22 base64url characters (a sale's id is 22 characters, never this). */
 export const isRefundId = (id: string): boolean => /^rf_[A-Za-z0-9_-]{22}$/.test(id);
 
-export async function cancelRefund(db: Db, id: string, publicUrl: string, now = new Date()): Promise<CancelRefundResult> {
+export async function cancelRefund(db: Db, scope: StoreScope, id: string, publicUrl: string, now = new Date()): Promise<CancelRefundResult> {
   const conflict = (message: string): CancelRefundResult => ({ ok: false, code: 'conflict', message });
   return db.prisma.$transaction(async (t) => {
     const cur = await t.payment.findFirst({
-      where: { id, refundOf: { not: null } },
+      where: { id, ...inStore(scope.storeId), refundOf: { not: null } },
       select: { id: true, status: true, exception: true, broadcastState: true, amountPaid: true },
     });
     if (!cur) return { ok: false, code: 'not_found', message: 'no refund with this id' };

@@ -16,6 +16,7 @@ type Tx = Parameters<Parameters<Db['prisma']['$transaction']>[0]>[0];
 
 export interface CashRefundContext {
   db: Db;
+  storeId: number;
   publicUrl: string;
   apiKeyId?: string | null;
   userId?: string | null;
@@ -93,7 +94,7 @@ export async function createCashRefund(ctx: CashRefundContext, sale: CashSaleRow
   lockedRate(sale); // a cash sale always locked one; a 409 says so if it did not
   const asked = askedMinor(ask.minor, currency);
   const now = ctx.now ?? new Date();
-  const settings = await readStoreSettings(db);
+  const settings = await readStoreSettings(db, ctx.storeId);
   return db.prisma.$transaction(async (t) => {
     const left = await lockedCashLeft(t, sale);
     const { minor, koinu } = cashRefundAmounts(asked, left, sale);
@@ -102,12 +103,12 @@ export async function createCashRefund(ctx: CashRefundContext, sale: CashSaleRow
     const id = newRefundId();
     const fiat = formatFiatMinor(minor, currency);
     const row = await insertCashRefund(t, {
-      id, seq, refundOf: sale.id, refundReason: req.reason, tender: 'cash', total: koinu, quantity: 1,
+      id, storeId: ctx.storeId, seq, refundOf: sale.id, refundReason: req.reason, tender: 'cash', total: koinu, quantity: 1,
       address: '', addressIndex: null, envelope: '', payloadHash: '', pubkey: '', signature: '', relayToken: '',
       fiatTotal: fiat, fiatCurrency: currency, rateValue: sale.rateValue, rateSource: 'locked', rateAt: null,
       note: `Refund of ${sale.id}`, timeoutSec: 0, feePerKb: settings.feePerKb, maxSize: settings.maxSize, requiredConfirmations: 0,
       issuedAt: now, expiresAt: now, apiKeyId: ctx.apiKeyId ?? null, createdBy: ctx.userId ?? null, createdAt: now,
-      lines: { create: [{ idx: 0, type: 'item', itemId: 'refund', name: `Refund of ${sale.id}`, description: req.reason, icon: '', count: 1, unit: koinu, total: koinu, tax: null, fiatUnit: minor }] },
+      lines: { create: [{ storeId: ctx.storeId, idx: 0, type: 'item', itemId: 'refund', name: `Refund of ${sale.id}`, description: req.reason, icon: '', count: 1, unit: koinu, total: koinu, tax: null, fiatUnit: minor }] },
     }, ctx.publicUrl, now);
     if (req.returnToStock) await returnSaleStock(t, sale.id, now, 'returned', ctx.userId ?? null, `refund ${id}`);
     return refundView({ ...row, refundOf: sale.id, refundReason: req.reason }, ctx.publicUrl);

@@ -8,6 +8,7 @@
 // first locks the refunded payment's row (SELECT … FOR UPDATE): concurrent refunds of one
 // payment are serialised, and together never exceed amount_paid.
 import { createHash } from 'node:crypto';
+import { inStore } from '../stores';
 import type { Db } from '../db/client';
 import type { Network } from '../doge';
 import { signEnvelope } from '../connect';
@@ -38,6 +39,8 @@ export class RefundNotFoundError extends DomainError {
 
 export interface CreateRefundContext {
   db: Db;
+  /** The caller's store: another store's payment is not found. */
+  storeId: number;
   network: Network;
   publicUrl: string;
   apiKeyId?: string | null;
@@ -66,7 +69,7 @@ interface RefundParent { id: string; refundAddress: string; fiatCurrency: string
 /** The refunded payment (a cashier's own sales only), with how it was paid. */
 async function refundParent(ctx: CreateRefundContext, paymentId: string) {
   const parent = await ctx.db.prisma.payment.findFirst({
-    where: { id: paymentId, refundOf: null, ...(ctx.ownSalesOf ? { createdBy: ctx.ownSalesOf } : {}) },
+    where: { id: paymentId, ...inStore(ctx.storeId), refundOf: null, ...(ctx.ownSalesOf ? { createdBy: ctx.ownSalesOf } : {}) },
     select: { id: true, refundAddress: true, fiatCurrency: true, rateValue: true, tender: true },
   });
   if (!parent) throw new RefundNotFoundError();
@@ -122,8 +125,8 @@ export async function createRefund(ctx: CreateRefundContext, paymentId: string, 
   if (parent.tender === 'cash') return createCashRefund(ctx, parent, req);
   const address = await refundTo(ctx, parent, req);
   const { asked, fiat } = await priceRefund(db, req, parent, now);
-  const settings = await readStoreSettings(db);
-  const key = await activeRelayKey(db);
+  const settings = await readStoreSettings(db, ctx.storeId);
+  const key = await activeRelayKey(db, ctx.storeId);
   const allowHttp = ctx.publicUrl.startsWith('http://');
 
   return db.prisma.$transaction(async (t) => {
@@ -149,7 +152,7 @@ export async function createRefund(ctx: CreateRefundContext, paymentId: string, 
     });
     const signed = signEnvelope(payment, key.secretKey);
     const row = await insertPaymentWithEvent(t, {
-        id, seq, refundOf: paymentId, refundReason: req.reason, total: amount, quantity: 1, address,
+        id, storeId: ctx.storeId, seq, refundOf: paymentId, refundReason: req.reason, total: amount, quantity: 1, address,
         fiatTotal: fiat?.amount ?? '', fiatCurrency: fiat?.currency ?? '',
         rateValue: fiat?.rate ?? '', rateSource: fiat?.source ?? '', rateAt: fiat?.at ?? null,
         timeoutSec: REFUND_TIMEOUT_SEC, feePerKb: settings.feePerKb, maxSize: settings.maxSize,
@@ -159,8 +162,8 @@ export async function createRefund(ctx: CreateRefundContext, paymentId: string, 
         // The instant to the millisecond, not the envelope's whole second: a tx pays the refund
         // only when first seen after it (lib/refunds/match.ts).
         apiKeyId: ctx.apiKeyId ?? null, createdBy: ctx.userId ?? null, createdAt: now,
-        lines: { create: [{ idx: 0, type: 'item', itemId: line.id, name: line.name, description: line.desc, icon: '', count: 1, unit: amount, total: amount, tax: null }] },
-        outputs: { create: [{ idx: 0, type: 'p2pkh', address, amount, data: null }] },
+        lines: { create: [{ storeId: ctx.storeId, idx: 0, type: 'item', itemId: line.id, name: line.name, description: line.desc, icon: '', count: 1, unit: amount, total: amount, tax: null }] },
+        outputs: { create: [{ storeId: ctx.storeId, idx: 0, type: 'p2pkh', address, amount, data: null }] },
     }, 'refund.created', ctx.publicUrl, issuedAt);
     // "Return to stock": what the sale took goes back, once, with the refund (the payment's row
     // lock above orders this against a concurrent decline's return).

@@ -15,21 +15,21 @@
 import type { Db } from '../db/client';
 import { formatKoinu } from '../money';
 import { orderCategories, storedCategories } from '../backoffice/categories';
-import { FIRST_STORE_ID, findStore } from '../stores';
+import { findStore } from '../stores';
 
 export interface CategoryRow { category: string; count: number; gross: string; tax: string }
 
 /** The confirmed sales' item lines by category; `scope` is the report's WHERE over payment `p.` with its params. */
-export async function salesByCategory(db: Db, scope: { where: string; params: unknown[] }): Promise<CategoryRow[]> {
+export async function salesByCategory(db: Db, storeId: number, scope: { where: string; params: unknown[] }): Promise<CategoryRow[]> {
   const [rows, store] = await Promise.all([
     db.prisma.$queryRawUnsafe<{ category: string; count: bigint | null; gross: bigint | null; tax: bigint | null }[]>(
       `SELECT coalesce(pr."category", '') AS category, sum(coalesce(l."count", 0))::bigint AS count,
               sum(l."total")::bigint AS gross, sum(l."tax")::bigint AS tax
          FROM "payment" p JOIN "payment_line" l ON l."payment_id" = p."id"
-         LEFT JOIN "product" pr ON pr."sku" = l."item_id"
+         LEFT JOIN "product" pr ON pr."store_id" = p."store_id" AND pr."sku" = l."item_id"
         WHERE ${scope.where} AND p."status" = 'confirmed' AND l."type" = 'item'
         GROUP BY 1`, ...scope.params),
-    findStore(db, FIRST_STORE_ID),
+    findStore(db, storeId),
   ]);
   const order = orderCategories(storedCategories(store?.categories), rows.map((r) => r.category));
   const rank = new Map(order.map((c, i) => [c, i]));

@@ -4,6 +4,7 @@
 // gross (a cash sale counts at the DOGE total locked with its rate, like any fiat-priced sale)
 // and its fiat gross per currency, summed exactly in minor units (lib/money).
 import type { Db } from '../db/client';
+import { inStore } from '../stores';
 import { formatFiatMinor, formatKoinu, parseFiatMinor, parseKoinu } from '../money';
 import type { ReportRange } from './range';
 
@@ -47,14 +48,14 @@ function add(a: Acc, count: number, gross: bigint, currency: string, fiatTotal: 
  * sales on no terminal last), in one grouped query. `scope` is the report's WHERE clause over
  * the payment table, with its parameters.
  */
-export async function tenderAndTerminal(db: Db, scope: string, params: unknown[]): Promise<{ by_tender: Record<(typeof TENDERS)[number], TenderRow>; by_terminal: TerminalRow[] }> {
+export async function tenderAndTerminal(db: Db, storeId: number, scope: { where: string; params: unknown[] }): Promise<{ by_tender: Record<(typeof TENDERS)[number], TenderRow>; by_terminal: TerminalRow[] }> {
   const rows = await db.prisma.$queryRawUnsafe<{
     tender: string; terminal_id: string | null; terminal: string | null; currency: string; count: bigint; gross: bigint | null; fiat: string | null; fiat_count: bigint;
   }[]>(
     `SELECT "tender", "terminal_id", max("terminal") AS terminal, "fiat_currency" AS currency, count(*)::bigint AS count, sum("total")::bigint AS gross,
             sum(CASE WHEN "fiat_total" ~ '^[0-9]{1,30}(\\.[0-9]{1,18})?$' THEN "fiat_total"::numeric END)::text AS fiat,
             count(*) FILTER (WHERE "fiat_total" ~ '^[0-9]{1,30}(\\.[0-9]{1,18})?$')::bigint AS fiat_count
-       FROM "payment" WHERE ${scope} AND "status" = 'confirmed' GROUP BY 1, 2, 4`, ...params);
+       FROM "payment" WHERE ${scope.where} AND "status" = 'confirmed' GROUP BY 1, 2, 4`, ...scope.params);
   const tenders = Object.fromEntries(TENDERS.map((t) => [t, zero()])) as Record<string, Acc>;
   const terminals = new Map<string | null, Acc & { last: string }>();
   for (const r of rows) {
@@ -66,7 +67,7 @@ export async function tenderAndTerminal(db: Db, scope: string, params: unknown[]
     terminals.set(r.terminal_id, t);
   }
   const ids = [...terminals.keys()].filter((k): k is string => k !== null);
-  const known = ids.length ? await db.prisma.terminal.findMany({ where: { id: { in: ids } }, select: { id: true, name: true, revokedAt: true } }) : [];
+  const known = ids.length ? await db.prisma.terminal.findMany({ where: { id: { in: ids }, ...inStore(storeId) }, select: { id: true, name: true, revokedAt: true } }) : [];
   const byId = new Map(known.map((k) => [k.id, k]));
   const byTerminal = [...terminals.entries()]
     .sort(([ka, a], [kb, b]) => (ka === null ? 1 : kb === null ? -1 : b.gross > a.gross ? 1 : b.gross < a.gross ? -1 : ka.localeCompare(kb)))

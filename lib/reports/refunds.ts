@@ -10,6 +10,7 @@
 // unit; a refund of a payment priced in DOGE has none. A cash refund (docs/counter.md#cash-refunds)
 // is paid by no tx: it is paid the moment the cashier hands the cash back, and is counted apart
 // as well, since the report's cash tender falls by it.
+import { storeIdOf } from '../stores';
 import type { Db } from '../db/client';
 import { currencyMinorDigits, formatFiatMinor, parseDecimal, parseFiatMinor, DECIMALS } from '../money';
 
@@ -62,13 +63,13 @@ export function refundFiat(r: RefundFiatRow): { currency: string; minor: bigint 
   return null;
 }
 
-export async function refundsConfirmedInPeriod(db: Db, from: Date, to: Date, ownSalesOf: string | null): Promise<PeriodRefunds> {
+export async function refundsConfirmedInPeriod(db: Db, storeId: number, from: Date, to: Date, ownSalesOf: string | null): Promise<PeriodRefunds> {
   const rows = await db.prisma.$queryRawUnsafe<{ total: string; fiat_total: string; fiat_currency: string; parent_rate: string; parent_currency: string; tender: string }[]>(
     `SELECT r."total"::text AS total, r."fiat_total", r."fiat_currency", p."rate_value" AS parent_rate, p."fiat_currency" AS parent_currency, r."tender"
        FROM "payment" r JOIN "payment" p ON p."id" = r."refund_of"
-      WHERE r."refund_of" IS NOT NULL AND r."status" = 'confirmed' AND (r."amount_paid" >= r."total" OR r."tender" = 'cash') AND r."confirmed_at" >= $1 AND r."confirmed_at" < $2
-        ${ownSalesOf ? 'AND p."created_by" = $3' : ''}`,
-    from, to, ...(ownSalesOf ? [ownSalesOf] : []),
+      WHERE r."store_id" = $3 AND r."refund_of" IS NOT NULL AND r."status" = 'confirmed' AND (r."amount_paid" >= r."total" OR r."tender" = 'cash') AND r."confirmed_at" >= $1 AND r."confirmed_at" < $2
+        ${ownSalesOf ? 'AND p."created_by" = $4' : ''}`,
+    from, to, storeIdOf(storeId), ...(ownSalesOf ? [ownSalesOf] : []),
   );
   let koinu = 0n;
   const minor = new Map<string, bigint>();

@@ -5,6 +5,7 @@
 // (csvField: RFC 4180 quoting and the spreadsheet-formula guard). `category` is an item line's
 // product's category, as by_category counts it (lib/reports/by-category.ts): "" for a line with
 // no product or category, and for every line that is not an item.
+import { inStore } from '../stores';
 import type { Db } from '../db/client';
 import { formatKoinu } from '../money';
 import { csvField } from '../backoffice/invoices';
@@ -47,9 +48,10 @@ function localTimeCache(tz: string): (t: Date) => string {
 }
 
 /** Yields the CSV text in chunks (header first), paging through the period by (created_at, seq). */
-export async function* salesCsv(db: Db, range: ReportRange, ownSalesOf: string | null = null): AsyncGenerator<string> {
+export async function* salesCsv(db: Db, storeId: number, range: ReportRange, ownSalesOf: string | null = null): AsyncGenerator<string> {
   yield SALES_CSV_COLUMNS.join(',') + '\r\n';
   const where = {
+    ...inStore(storeId),
     createdAt: { gte: range.from, lt: range.to },
     status: { in: ['confirmed', 'accepted'] },
     refundOf: null, // refunds are not sales (docs/using-counter.md#reports-and-receipts)
@@ -60,7 +62,7 @@ export async function* salesCsv(db: Db, range: ReportRange, ownSalesOf: string |
   const who = (createdBy: string | null, apiKeyId: string | null) => names.get(createdBy ? `u:${createdBy}` : apiKeyId ? `k:${apiKeyId}` : '-')?.name ?? '';
   const k = (v: bigint | string | null) => (v === null ? '' : formatKoinu(BigInt(v)));
   const localTime = localTimeCache(range.tz);
-  const scope = ownSalesOf ? ` AND "created_by" = $5` : '';
+  const scope = ownSalesOf ? ` AND "created_by" = $6` : '';
   let after: { createdAt: Date; seq: bigint } = { createdAt: new Date(range.from.getTime() - 1), seq: 0n };
   for (;;) {
     // One page of payments (keyset on created_at, seq) with their lines, in one query.
@@ -69,13 +71,13 @@ export async function* salesCsv(db: Db, range: ReportRange, ownSalesOf: string |
               l."type", l."item_id", l."name", l."count", l."unit", l."tax", l."total", p."tender", p."terminal",
               CASE WHEN l."type" = 'item' THEN pr."category" END AS category
          FROM (SELECT "id", "seq", "created_at", "status", "exception", "created_by", "api_key_id", "tender", "terminal" FROM "payment"
-                WHERE "created_at" >= $1 AND "created_at" < $2 AND "status" IN ('confirmed', 'accepted') AND "refund_of" IS NULL${scope}
+                WHERE "store_id" = $5 AND "created_at" >= $1 AND "created_at" < $2 AND "status" IN ('confirmed', 'accepted') AND "refund_of" IS NULL${scope}
                   AND ("created_at", "seq") > ($3, $4)
                 ORDER BY "created_at", "seq" LIMIT ${PAGE}) p
          JOIN "payment_line" l ON l."payment_id" = p."id"
-         LEFT JOIN "product" pr ON pr."sku" = l."item_id"
+         LEFT JOIN "product" pr ON pr."store_id" = $5 AND pr."sku" = l."item_id"
         ORDER BY p."created_at", p."seq", l."idx"`,
-      range.from, range.to, after.createdAt, after.seq, ...(ownSalesOf ? [ownSalesOf] : []));
+      range.from, range.to, after.createdAt, after.seq, storeId, ...(ownSalesOf ? [ownSalesOf] : []));
     if (rows.length === 0) return;
     const out: string[] = [];
     for (const r of rows) {

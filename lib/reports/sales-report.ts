@@ -14,7 +14,7 @@
 //   sum across currencies means nothing); `totals.fiat_by_currency` always lists each one.
 // - `ownSalesOf` (a cashier) confines every figure to the payments that user created.
 import type { Db } from '../db/client';
-import { FIRST_STORE_ID, findStore } from '../stores';
+import { findStore, storeIdOf } from '../stores';
 import { formatKoinu } from '../money';
 import { refundsConfirmedInPeriod } from './refunds';
 import { salesByCategory, type CategoryRow } from './by-category';
@@ -57,7 +57,8 @@ const big = (v: bigint | number | string | null | undefined): bigint => (v === n
 
 /** The WHERE clause shared by every query: the period, sales only (never a refund row), and a cashier's own sales. */
 function scopeSql(ownSalesOf: string | null, alias = ''): string {
-  return `${alias}"created_at" >= $1 AND ${alias}"created_at" < $2 AND ${alias}"refund_of" IS NULL${ownSalesOf ? ` AND ${alias}"created_by" = $3` : ''}`;
+  // $3 is the store (docs/architecture.md#data): a report holds its store's sales only.
+  return `${alias}"store_id" = $3 AND ${alias}"created_at" >= $1 AND ${alias}"created_at" < $2 AND ${alias}"refund_of" IS NULL${ownSalesOf ? ` AND ${alias}"created_by" = $4` : ''}`;
 }
 
 /** Who made a sale: the signed-in user, else the API key, else nobody we still know. */
@@ -83,7 +84,7 @@ export function decimalSub(a: string, b: string): string {
 type Q = <T>(sql: string, extra?: unknown[]) => Promise<T[]>;
 
 /** The report's grouped reads, run together (each one statement; none reads a row per sale). */
-function readReportRows(db: Db, q: Q, range: ReportRange, ownSalesOf: string | null, params: unknown[], bounds: string) {
+function readReportRows(db: Db, storeId: number, q: Q, range: ReportRange, ownSalesOf: string | null, params: unknown[], bounds: string) {
   // Day of each sale: its bucket among the local day boundaries (computed with Intl, in
   // lib/reports/range). The array is parsed once, in its own subquery, not once per row.
   const bucket = (alias: string) => `width_bucket(${alias}"created_at", (SELECT string_to_array($${params.length + 1}, ',')::timestamptz[]))`;
@@ -110,8 +111,8 @@ function readReportRows(db: Db, q: Q, range: ReportRange, ownSalesOf: string | n
          FROM "payment" WHERE ${scopeSql(ownSalesOf)} AND "status" = 'confirmed'
           AND "fiat_currency" <> '' AND "fiat_total" ~ '^[0-9]{1,30}(\\.[0-9]{1,18})?$'
         GROUP BY 1 ORDER BY 1`),
-    refundsConfirmedInPeriod(db, range.from, range.to, ownSalesOf),
-    salesByCategory(db, { where: scopeSql(ownSalesOf, 'p.'), params }),
+    refundsConfirmedInPeriod(db, storeId, range.from, range.to, ownSalesOf),
+    salesByCategory(db, storeId, { where: scopeSql(ownSalesOf, 'p.'), params }),
   ]);
 }
 
@@ -157,12 +158,13 @@ function statusBreakdown(rows: { status: string; exception: string | null; count
   return Object.fromEntries(Object.entries(byStatus).map(([s, v]) => [s, { count: v.count, amount: formatKoinu(v.amount), exceptions: v.exceptions }])) as SalesReport['by_status'];
 }
 
-export async function salesReport(db: Db, range: ReportRange, ownSalesOf: string | null = null): Promise<SalesReport> {
-  const params: unknown[] = [range.from, range.to, ...(ownSalesOf ? [ownSalesOf] : [])];
+/** The sales report of store `storeId` over `range`: a cashier's own sales only when `ownSalesOf` names it. */
+export async function salesReport(db: Db, storeId: number, range: ReportRange, ownSalesOf: string | null = null): Promise<SalesReport> {
+  const params: unknown[] = [range.from, range.to, storeIdOf(storeId), ...(ownSalesOf ? [ownSalesOf] : [])];
   const bounds = [...range.days.map((d) => d.from.toISOString()), range.to.toISOString()].join(',');
   const q: Q = <T>(sql: string, extra: unknown[] = []) => db.prisma.$queryRawUnsafe<T[]>(sql, ...params, ...extra);
-  const [statusRows, saleRows, lineRows, productRows, fiatRows, refunds, byCategory] = await readReportRows(db, q, range, ownSalesOf, params, bounds);
-  const tenders = await tenderAndTerminal(db, scopeSql(ownSalesOf), params);
+  const [statusRows, saleRows, lineRows, productRows, fiatRows, refunds, byCategory] = await readReportRows(db, storeId, q, range, ownSalesOf, params, bounds);
+  const tenders = await tenderAndTerminal(db, storeId, { where: scopeSql(ownSalesOf), params });
   tenders.by_tender.cash = lessCashRefunds(tenders.by_tender.cash, refunds.cash);
   const options = await optionsByProduct(db, { where: scopeSql(ownSalesOf, 'p.'), params });
   const { totals, days, cashiers } = accumulate(range.days.length, saleRows, lineRows);
@@ -221,10 +223,10 @@ async function nameCashiers(db: Db, cashiers: Map<string, Acc>): Promise<Cashier
     .map(([k, a]) => ({ ...names.get(k)!, ...show(a) }));
 }
 
-/** The store's time zone (setting `timezone`, §15) when this database has one, else UTC. */
-export async function storeTimezone(db: Db): Promise<string> {
+/** Store `storeId`'s time zone (setting `timezone`) when this database has one, else UTC. */
+export async function storeTimezone(db: Db, storeId: number): Promise<string> {
   try {
-    const tz = (await findStore(db, FIRST_STORE_ID))?.timezone.trim();
+    const tz = (await findStore(db, storeId))?.timezone.trim();
     if (tz) {
       new Intl.DateTimeFormat('en-US', { timeZone: tz });
       return tz;

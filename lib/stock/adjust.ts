@@ -3,6 +3,7 @@
 // `stock = stock + Δ` in one statement (no read-modify-write); a count locks the product's row
 // to learn the delta it records. A count on an untracked product starts tracking it; a delta on
 // one is refused (409): there is nothing to add to.
+import { inStore, storeIdOf } from '../stores';
 import { z } from 'zod';
 import type { Db } from '../db/client';
 import { BackofficeError, invalid, parseWith } from '../backoffice/errors';
@@ -37,32 +38,32 @@ export function parseAdjustment(body: unknown): { change: Adjustment; reason: Ad
 const ADD_SQL = `
   WITH u AS (
     UPDATE product SET stock = stock + $2::int, updated_at = $5::timestamptz
-     WHERE id = $1 AND stock IS NOT NULL AND stock::bigint + $2::int BETWEEN -${STOCK_LIMIT} AND ${STOCK_LIMIT}
-    RETURNING id, stock),
+     WHERE id = $1 AND store_id = $7 AND stock IS NOT NULL AND stock::bigint + $2::int BETWEEN -${STOCK_LIMIT} AND ${STOCK_LIMIT}
+    RETURNING id, store_id, stock),
   m AS (
-    INSERT INTO stock_movement (product_id, at, delta, reason, note, user_id)
-    SELECT id, $5::timestamptz, $2::int, $3::text, $4::text, $6::text FROM u)
+    INSERT INTO stock_movement (store_id, product_id, at, delta, reason, note, user_id)
+    SELECT store_id, id, $5::timestamptz, $2::int, $3::text, $4::text, $6::text FROM u)
   SELECT stock FROM u`;
 
-const LOCK_SQL = `SELECT stock FROM product WHERE id = $1 FOR UPDATE`;
+const LOCK_SQL = `SELECT stock FROM product WHERE id = $1 AND store_id = $2 FOR UPDATE`;
 const SET_SQL = `
-  WITH u AS (UPDATE product SET stock = $2::int, updated_at = $5::timestamptz WHERE id = $1 RETURNING id, stock)
-  INSERT INTO stock_movement (product_id, at, delta, reason, note, user_id)
-  SELECT id, $5::timestamptz, $7::int, $3::text, $4::text, $6::text FROM u`;
+  WITH u AS (UPDATE product SET stock = $2::int, updated_at = $5::timestamptz WHERE id = $1 AND store_id = $8 RETURNING id, store_id, stock)
+  INSERT INTO stock_movement (store_id, product_id, at, delta, reason, note, user_id)
+  SELECT store_id, id, $5::timestamptz, $7::int, $3::text, $4::text, $6::text FROM u`;
 
 /** Applies an adjustment; returns the new stock. 404 for no such product, 409 for a delta on an untracked one or out of range. */
 export async function adjustStock(
-  db: Db, productId: string, a: { change: Adjustment; reason: AdjustReason; note: string }, userId: string | null, now = new Date(),
+  db: Db, storeId: number, productId: string, a: { change: Adjustment; reason: AdjustReason; note: string }, userId: string | null, now = new Date(),
 ): Promise<number> {
   if (a.change.delta !== undefined) {
-    const r = await db.query<{ stock: number }>(ADD_SQL, [productId, a.change.delta, a.reason, a.note, now.toISOString(), userId]);
+    const r = await db.query<{ stock: number }>(ADD_SQL, [productId, a.change.delta, a.reason, a.note, now.toISOString(), userId, storeIdOf(storeId)]);
     if (r.length) return Number(r[0].stock);
-    const p = await db.prisma.product.findUnique({ where: { id: productId }, select: { stock: true } });
+    const p = await db.prisma.product.findFirst({ where: { id: productId, ...inStore(storeId) }, select: { stock: true } });
     if (!p) throw new BackofficeError('not_found', 'no such product');
     if (p.stock === null) throw new BackofficeError('conflict', 'this product\'s stock is not tracked: set a count first (reason "count")', 'delta');
     throw new BackofficeError('conflict', `stock would leave the range ±${STOCK_LIMIT}`, 'delta');
   }
-  return setStockCount(db, productId, a.change.count, a.reason, a.note, userId, now);
+  return setStockCount(db, storeId, productId, a.change.count, a.reason, a.note, userId, now);
 }
 
 /**
@@ -71,20 +72,20 @@ export async function adjustStock(
  * product's `stock` is edited (lib/backoffice/catalog.ts).
  */
 export async function setStockCount(
-  db: Db, productId: string, count: number, reason: AdjustReason, note: string, userId: string | null, now = new Date(),
+  db: Db, storeId: number, productId: string, count: number, reason: AdjustReason, note: string, userId: string | null, now = new Date(),
 ): Promise<number> {
   return db.prisma.$transaction(async (t) => {
-    const cur = await t.$queryRawUnsafe<{ stock: number | null }[]>(LOCK_SQL, productId);
+    const cur = await t.$queryRawUnsafe<{ stock: number | null }[]>(LOCK_SQL, productId, storeIdOf(storeId));
     if (!cur.length) throw new BackofficeError('not_found', 'no such product');
     const delta = count - (cur[0].stock ?? 0);
-    await t.$queryRawUnsafe(SET_SQL, productId, count, reason, note, now.toISOString(), userId, delta);
+    await t.$queryRawUnsafe(SET_SQL, productId, count, reason, note, now.toISOString(), userId, delta, storeId);
     return count;
   });
 }
 
 /** Stops tracking a product's stock (its `stock` edited to null); its movements stay. */
-export async function untrackStock(db: Db, productId: string, now = new Date()): Promise<void> {
-  await db.query(`UPDATE product SET stock = NULL, updated_at = $2::timestamptz WHERE id = $1`, [productId, now.toISOString()]);
+export async function untrackStock(db: Db, storeId: number, productId: string, now = new Date()): Promise<void> {
+  await db.query(`UPDATE product SET stock = NULL, updated_at = $2::timestamptz WHERE id = $1 AND store_id = $3`, [productId, now.toISOString(), storeIdOf(storeId)]);
 }
 
 // A CSV import (docs/catalog.md#csv-export-and-import) sets stock as its file says: each tracked

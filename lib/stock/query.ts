@@ -1,5 +1,6 @@
 // Reading stock (docs/catalog.md#stock): a product's level and movements, the tracked products
 // for the back office's stock page, and how many are low.
+import { inStore, storeIdOf } from '../stores';
 import type { Db } from '../db/client';
 import { BackofficeError } from '../backoffice/errors';
 
@@ -23,14 +24,14 @@ export interface StockView {
 /** At most this many movements are answered, newest first. */
 export const MOVEMENTS_SHOWN = 200;
 
-export async function stockOf(db: Db, productId: string, limit = MOVEMENTS_SHOWN): Promise<StockView> {
-  const p = await db.prisma.product.findUnique({ where: { id: productId }, select: { stock: true, lowStock: true } });
+export async function stockOf(db: Db, storeId: number, productId: string, limit = MOVEMENTS_SHOWN): Promise<StockView> {
+  const p = await db.prisma.product.findFirst({ where: { id: productId, ...inStore(storeId) }, select: { stock: true, lowStock: true } });
   if (!p) throw new BackofficeError('not_found', 'no such product');
   const rows = await db.query<{ at: Date | string; delta: number; reason: string; note: string; email: string | null; payment_id: string | null }>(
     `SELECT m.at, m.delta, m.reason, m.note, u.email, m.payment_id
        FROM stock_movement m LEFT JOIN "user" u ON u.id = m.user_id
-      WHERE m.product_id = $1 ORDER BY m.at DESC, m.id DESC LIMIT $2`,
-    [productId, limit],
+      WHERE m.product_id = $1 AND m.store_id = $3 ORDER BY m.at DESC, m.id DESC LIMIT $2`,
+    [productId, limit, storeId],
   );
   return {
     stock: p.stock, low_stock: p.lowStock,
@@ -52,9 +53,9 @@ export interface TrackedProduct {
 }
 
 /** Tracked, live products: low ones first (the lowest first), then by name. */
-export async function trackedProducts(db: Db): Promise<TrackedProduct[]> {
+export async function trackedProducts(db: Db, storeId: number): Promise<TrackedProduct[]> {
   const rows = await db.prisma.product.findMany({
-    where: { archived: false, stock: { not: null } },
+    where: { ...inStore(storeId), archived: false, stock: { not: null } },
     select: { id: true, sku: true, name: true, category: true, stock: true, lowStock: true },
     take: 5000,
   });
@@ -63,7 +64,9 @@ export async function trackedProducts(db: Db): Promise<TrackedProduct[]> {
 }
 
 /** How many live tracked products are at or below their low-stock threshold (the dashboard's count). */
-export async function lowStockCount(db: Db): Promise<number> {
-  const r = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM product WHERE NOT archived AND stock IS NOT NULL AND stock <= low_stock`);
+export async function lowStockCount(db: Db, storeId: number): Promise<number> {
+  const r = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM product WHERE store_id = $1 AND NOT archived AND stock IS NOT NULL AND stock <= low_stock`, [storeIdOf(storeId)],
+  );
   return Number(r[0]?.n ?? 0);
 }

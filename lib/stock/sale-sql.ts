@@ -24,17 +24,17 @@ export type SaleReason = (typeof SALE_REASONS)[number];
 
 /** Takes one payment's sale off stock ($1 payment id, $2 at). The sale's user is its creator. */
 export const TAKE_SALE_SQL = `
-  WITH sx AS (SELECT id, $2::timestamptz AS at, created_by AS user_id FROM payment WHERE id = $1),
+  WITH sx AS (SELECT id, store_id, $2::timestamptz AS at, created_by AS user_id FROM payment WHERE id = $1),
   st_l AS (
-    SELECT x.id AS payment_id, x.at, x.user_id, pr.id AS product_id, sum(COALESCE(l.count, 1))::bigint AS n
+    SELECT x.id AS payment_id, x.store_id, x.at, x.user_id, pr.id AS product_id, sum(COALESCE(l.count, 1))::bigint AS n
       FROM sx x
       JOIN payment p ON p.id = x.id AND p.refund_of IS NULL
       JOIN payment_line l ON l.payment_id = x.id AND l.type = 'item'
-      JOIN product pr ON pr.sku = l.item_id AND pr.stock IS NOT NULL
-     GROUP BY x.id, x.at, x.user_id, pr.id),
+      JOIN product pr ON pr.store_id = x.store_id AND pr.sku = l.item_id AND pr.stock IS NOT NULL
+     GROUP BY x.id, x.store_id, x.at, x.user_id, pr.id),
   st_m AS (
-    INSERT INTO stock_movement (product_id, at, delta, reason, user_id, payment_id)
-    SELECT product_id, at::timestamptz, -LEAST(n, 2147483647)::int, 'sale', user_id, payment_id FROM st_l WHERE n > 0
+    INSERT INTO stock_movement (store_id, product_id, at, delta, reason, user_id, payment_id)
+    SELECT store_id, product_id, at::timestamptz, -LEAST(n, 2147483647)::int, 'sale', user_id, payment_id FROM st_l WHERE n > 0
     ON CONFLICT (payment_id, product_id, reason) WHERE payment_id IS NOT NULL DO NOTHING
     RETURNING product_id, delta),
   st_p AS (
@@ -50,12 +50,12 @@ export const TAKE_SALE_SQL = `
  */
 export const RETURN_SALE_SQL = `
   WITH net AS (
-    SELECT product_id, -sum(delta)::bigint AS back FROM stock_movement
+    SELECT store_id, product_id, -sum(delta)::bigint AS back FROM stock_movement
      WHERE payment_id = $1 AND reason IN ('sale', 'declined', 'returned')
-     GROUP BY product_id),
+     GROUP BY store_id, product_id),
   rm AS (
-    INSERT INTO stock_movement (product_id, at, delta, reason, note, user_id, payment_id)
-    SELECT product_id, $2::timestamptz, LEAST(back, 2147483647)::int, $3::text, $5::text, (SELECT id FROM "user" WHERE id = $4::text), $1::text
+    INSERT INTO stock_movement (store_id, product_id, at, delta, reason, note, user_id, payment_id)
+    SELECT store_id, product_id, $2::timestamptz, LEAST(back, 2147483647)::int, $3::text, $5::text, (SELECT id FROM "user" WHERE id = $4::text), $1::text
       FROM net WHERE back > 0
     ON CONFLICT (payment_id, product_id, reason) WHERE payment_id IS NOT NULL DO NOTHING
     RETURNING product_id, delta),

@@ -20,7 +20,7 @@ import { claimDelivery, finishDelivery, redeliverEvent, type DeliveryEnd } from 
 import { nextAttemptAt } from './backoff';
 import { SIGNATURE_HEADER, signWebhook } from './signature';
 import { checkedFetch, pinnedFetch, webhookAllowPrivate } from './address';
-import { FIRST_STORE_ID, findStore } from '../stores';
+import { findStore } from '../stores';
 
 export const EVENT_ID_HEADER = 'X-Counter-Event-Id';
 export const WEBHOOK_USER_AGENT = 'Counter-Webhooks/1';
@@ -77,6 +77,8 @@ interface Target {
 
 interface DueEvent {
   seq: bigint;
+  /** The event's store: it goes to that store's webhook, signed with that store's secret. */
+  storeId: number;
   id: string;
   body: string;
   attempts: number;
@@ -254,20 +256,22 @@ export async function deliverDueEvents(db: Db, opts: DeliverOptions = {}): Promi
     where: { deliveryState: 'pending', nextAttemptAt: { lte: ctx.now() } },
     orderBy: { seq: 'asc' },
     take: Math.max(1, opts.limit ?? DEFAULT_DELIVERY_LIMIT),
-    select: { seq: true, id: true, body: true, attempts: true, createdAt: true },
+    select: { seq: true, storeId: true, id: true, body: true, attempts: true, createdAt: true },
   });
   if (due.length === 0) return result;
 
-  const store = await findStore(db, FIRST_STORE_ID);
-  const target = checkTarget(store?.webhookUrl.trim() ?? '', store?.webhookSecret ?? '');
-  if (typeof target === 'string') return { ...result, unconfigured: target };
+  // The due events of all stores are read at once; each goes to its own store's webhook
+  // (docs/architecture.md#data), and a store without one keeps its events pending.
+  const targets = await storeTargets(db, due);
+  const sendable = due.filter((ev) => typeof targets.get(ev.storeId) !== 'string');
+  if (sendable.length === 0) return { ...result, unconfigured: targets.get(due[0].storeId) as Unconfigured };
 
   let next = 0;
   const worker = async () => {
-    while (next < due.length && !ctx.signal?.aborted) {
-      const ev = due[next++];
+    while (next < sendable.length && !ctx.signal?.aborted) {
+      const ev = sendable[next++];
       try {
-        const outcome = await attemptOne(db, target, ev, ctx);
+        const outcome = await attemptOne(db, targets.get(ev.storeId) as Target, ev, ctx);
         if (outcome) {
           result.attempted++;
           if (outcome.ok) result.delivered++;
@@ -278,9 +282,19 @@ export async function deliverDueEvents(db: Db, opts: DeliverOptions = {}): Promi
       }
     }
   };
-  const workers = Math.max(1, Math.min(opts.concurrency ?? DEFAULT_CONCURRENCY, due.length));
+  const workers = Math.max(1, Math.min(opts.concurrency ?? DEFAULT_CONCURRENCY, sendable.length));
   await Promise.all(Array.from({ length: workers }, worker));
   return result;
+}
+
+/** Each due event's store's webhook target, or why it has none. */
+async function storeTargets(db: Db, due: DueEvent[]): Promise<Map<number, Target | Unconfigured>> {
+  const out = new Map<number, Target | Unconfigured>();
+  for (const storeId of new Set(due.map((ev) => ev.storeId))) {
+    const store = await findStore(db, storeId);
+    out.set(storeId, checkTarget(store?.webhookUrl.trim() ?? '', store?.webhookSecret ?? ''));
+  }
+  return out;
 }
 
 /**

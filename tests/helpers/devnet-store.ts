@@ -60,7 +60,7 @@ export async function openDevnetStore(opts: DevnetStoreOptions): Promise<DevnetS
   const db = await openTestDb();
   const row = { storeXpub: opts.xpub, ...opts.store };
   await db.prisma.store.upsert({ where: { id: 1 }, update: row, create: { id: 1, ...row } });
-  await activeRelayKey(db);
+  await activeRelayKey(db, 1);
   const chain = createDevnetBackend({ network: REGTEST, dir, blockSeconds: 0 });
   await chain.start();
   const used = new Set<string>();

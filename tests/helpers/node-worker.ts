@@ -55,7 +55,7 @@ export interface NodeWorkerOptions {
 export async function startNodeWorker(node: RegtestRpcNode, opts: NodeWorkerOptions): Promise<NodeWorker> {
   const db = await openTestDb();
   await db.prisma.store.upsert({ where: { id: 1 }, update: { storeXpub: opts.xpub }, create: { id: 1, storeXpub: opts.xpub } });
-  await activeRelayKey(db);
+  await activeRelayKey(db, 1);
   const backend: ChainBackend = opts.backend === 'rpc'
     ? createRpcBackend({
       url: node.rpcUrl, network: 'regtest',

@@ -120,7 +120,7 @@ export async function openPaymentDriver(): Promise<PaymentDriver> {
   const dir = mkdtempSync(join(tmpdir(), 'counter-payment-model-'));
   const db: Db = await openTestDb();
   await db.prisma.store.upsert({ where: { id: 1 }, update: { storeXpub: XPUB }, create: { id: 1, storeXpub: XPUB } });
-  await activeRelayKey(db);
+  await activeRelayKey(db, 1);
   const devnet: DevnetBackend = createDevnetBackend({ network, dir, blockSeconds: 0 });
   await devnet.start();
   const broadcasts = new Map<string, number>();
@@ -169,7 +169,7 @@ export async function openPaymentDriver(): Promise<PaymentDriver> {
     broadcast: async (hex) => { const r = await devnet.broadcast(hex); return r.ok ? true : r.reason; },
     broadcasts,
     async create(now, requiredConfirmations) {
-      const r = await createPayment({ db, network, publicUrl: URL_BASE, apiKeyId: null, userId: null, idempotencyKey: null, now },
+      const r = await createPayment({ storeId: 1, db, network, publicUrl: URL_BASE, apiKeyId: null, userId: null, idempotencyKey: null, now },
         JSON.stringify({ items: [{ type: 'item', id: 'sku', name: 'Tea', count: 1, unit: '2' }], required_confirmations: requiredConfirmations }));
       if (r.status !== 201) throw new Error(`createPayment answered ${r.status}: ${JSON.stringify(r.body)}`);
       const body = r.body as { id: string; payment: CreatedPayment['payment'] & { outputs: { address?: string }[] } };
@@ -246,15 +246,15 @@ export async function openPaymentDriver(): Promise<PaymentDriver> {
       // The worker expires 200 a tick; earlier sequences' payments may be due as well.
       while ((await expirePayments(sync(now))) >= 200);
     },
-    cancel: (id, now) => cancelPayment(db, id, URL_BASE, now),
+    cancel: (id, now) => cancelPayment(db, { storeId: 1, ownSalesOf: null }, id, URL_BASE, now),
     async mark(id, as, now) {
-      const r = await markPayment(db, id, { as, note: 'model' }, 'model@example.com', URL_BASE, now);
+      const r = await markPayment(db, { storeId: 1 }, id, { as, note: 'model' }, 'model@example.com', URL_BASE, now);
       return r.ok ? { ok: true } : { ok: false, error: r.error };
     },
     async refund(id, amount, address, now) {
       const body = { amount: amount === null ? null : formatKoinu(amount), address, reason: 'model' };
       try {
-        const v = await createRefund({ db, network, publicUrl: URL_BASE, now }, id, body);
+        const v = await createRefund({ storeId: 1, db, network, publicUrl: URL_BASE, now }, id, body);
         return { ok: true, id: v.id, amount: parseKoinu(v.amount) };
       } catch (e) {
         return { ok: false, error: (e as Error).name };

@@ -24,7 +24,7 @@ export interface TestPaymentOptions {
 /** Creates a payment (expecting 201) and returns the 201 body. */
 export async function createTestPayment<T = { id: string; payment: { outputs: { address: string }[] } }>(db: Db, opts: TestPaymentOptions = {}): Promise<T> {
   const r = await createPayment(
-    { db, network: opts.network ?? REGTEST, publicUrl: opts.publicUrl ?? TEST_PUBLIC_URL, apiKeyId: null, userId: null, idempotencyKey: null, ...(opts.now ? { now: opts.now } : {}) },
+    { storeId: 1, db, network: opts.network ?? REGTEST, publicUrl: opts.publicUrl ?? TEST_PUBLIC_URL, apiKeyId: null, userId: null, idempotencyKey: null, ...(opts.now ? { now: opts.now } : {}) },
     JSON.stringify(teaRequest(opts.unit, opts.extra)),
   );
   expect(r.status, JSON.stringify(r.body)).toBe(201);

@@ -174,7 +174,7 @@ describe('the merchant decides (markPayment)', () => {
     const p = await newPayment();
     await sendPlain(addressOf(p), '1.99');
     await tick();
-    const r = await markPayment(db, p.id, { as: 'settled', note: 'exchange fee, fine' }, 'boss@example.com', URL_BASE);
+    const r = await markPayment(db, { storeId: 1 }, p.id, { as: 'settled', note: 'exchange fee, fine' }, 'boss@example.com', URL_BASE);
     expect(r).toEqual({ ok: true });
     const v = await view(p.id);
     expect(v).toMatchObject({ status: 'confirmed', exception: 'marked_settled', amount_paid: '1.99', amount_due: '0.01' });
@@ -183,18 +183,18 @@ describe('the merchant decides (markPayment)', () => {
     // A settled payment is not unconfirmed by the confirmation recount, and cannot be decided again.
     await tick();
     expect((await view(p.id)).status).toBe('confirmed');
-    expect(await markPayment(db, p.id, { as: 'invalid', note: '' }, 'x', URL_BASE)).toMatchObject({ ok: false, error: 'conflict' });
+    expect(await markPayment(db, { storeId: 1 }, p.id, { as: 'invalid', note: '' }, 'x', URL_BASE)).toMatchObject({ ok: false, error: 'conflict' });
   });
 
   it('invalid: an accepted payment → declined, marked_invalid, reason, payment.declined; other states conflict', async () => {
     const p = await newPayment();
     await sendPlain(addressOf(p), '2');
     await tick();
-    expect(await markPayment(db, p.id, { as: 'invalid', note: 'stolen card' }, 'm@example.com', URL_BASE)).toEqual({ ok: true });
+    expect(await markPayment(db, { storeId: 1 }, p.id, { as: 'invalid', note: 'stolen card' }, 'm@example.com', URL_BASE)).toEqual({ ok: true });
     expect(await view(p.id)).toMatchObject({ status: 'declined', exception: 'marked_invalid', reason: 'marked invalid by merchant' });
     expect(await eventTypes(p.id)).toEqual(['payment.accepted', 'payment.declined']);
-    expect(await markPayment(db, p.id, { as: 'settled', note: '' }, 'x', URL_BASE)).toMatchObject({ ok: false, error: 'conflict' });
-    expect(await markPayment(db, 'nope', { as: 'settled', note: '' }, 'x', URL_BASE)).toMatchObject({ ok: false, error: 'not_found' });
+    expect(await markPayment(db, { storeId: 1 }, p.id, { as: 'settled', note: '' }, 'x', URL_BASE)).toMatchObject({ ok: false, error: 'conflict' });
+    expect(await markPayment(db, { storeId: 1 }, 'nope', { as: 'settled', note: '' }, 'x', URL_BASE)).toMatchObject({ ok: false, error: 'not_found' });
     // Money arriving later is still counted, the state stays final.
     await sendPlain(addressOf(p), '1');
     await tick();
@@ -277,7 +277,7 @@ describe('data not committed: data_missing (issue 27 #4)', () => {
     expect(await view(p.id)).toMatchObject({ status: 'unpaid', exception: 'data_missing', confirmed: 0 });
     expect(await eventTypes(p.id)).toEqual(['payment.data_missing']);
     // The merchant can settle it.
-    expect(await markPayment(db, p.id, { as: 'settled', note: 'customer showed the order' }, 'owner@example.com', URL_BASE)).toEqual({ ok: true });
+    expect(await markPayment(db, { storeId: 1 }, p.id, { as: 'settled', note: 'customer showed the order' }, 'owner@example.com', URL_BASE)).toEqual({ ok: true });
     expect(await view(p.id)).toMatchObject({ status: 'confirmed', exception: 'marked_settled' });
   });
 
@@ -286,7 +286,7 @@ describe('data not committed: data_missing (issue 27 #4)', () => {
     await send(addressOf(p), '2');
     await tick();
     expect(await view(p.id)).toMatchObject({ status: 'unpaid', exception: 'data_missing' });
-    const r = await createRefund({ db, network: REGTEST, publicUrl: URL_BASE }, p.id, { reason: 'no order data', address: chain.demoWallet().address });
+    const r = await createRefund({ storeId: 1, db, network: REGTEST, publicUrl: URL_BASE }, p.id, { reason: 'no order data', address: chain.demoWallet().address });
     expect(r).toMatchObject({ payment_id: p.id, status: 'unpaid', amount: '2' });
   });
 

@@ -250,7 +250,7 @@ function suite(backend: NodeBackend, seed: number) {
       expect(await view(p.id)).toMatchObject({ status: 'unpaid', exception: 'data_missing', amount_paid: '2' });
       expect(await events(p.id)).toEqual(['payment.data_missing']);
       // The merchant settles it: confirmed, marked_settled, payment.confirmed.
-      expect(await markPayment(db, p.id, { as: 'settled', note: 'customer showed the order' }, 'owner@example.com', URL_BASE)).toEqual({ ok: true });
+      expect(await markPayment(db, { storeId: 1 }, p.id, { as: 'settled', note: 'customer showed the order' }, 'owner@example.com', URL_BASE)).toEqual({ ok: true });
       expect(await view(p.id)).toMatchObject({ status: 'confirmed', exception: 'marked_settled', amount_paid: '2' });
       expect(await events(p.id)).toEqual(['payment.data_missing', 'payment.confirmed']);
       // The worker's next ticks keep the decision.

@@ -31,25 +31,25 @@ describe('API keys', () => {
   });
 
   it('stores only the hash, authenticates the secret, and enforces scopes and revocation', async () => {
-    const k = await createApiKey(db, { name: 'till', scopes: ['payments:write', 'payments:read'] });
+    const k = await createApiKey(db, { storeId: 1, name: 'till', scopes: ['payments:write', 'payments:read'] });
     expect(k.secret).toMatch(/^ck_[A-Za-z0-9_-]{43}$/);
     const row = await db.prisma.apiKey.findUniqueOrThrow({ where: { id: k.id } });
     expect(row.keyHash).toBe(hashApiKey(k.secret));
     expect(JSON.stringify(row)).not.toContain(k.secret.slice(10));
     const p = await authenticateApiKey(db, k.secret);
-    expect(p).toEqual({ keyId: k.id, scopes: ['payments:write', 'payments:read'] });
+    expect(p).toEqual({ keyId: k.id, storeId: 1, scopes: ['payments:write', 'payments:read'] });
     expect(hasScope(p, 'payments:write')).toBe(true);
     expect(hasScope(p, 'node:wallet')).toBe(false);
     expect(await authenticateApiKey(db, k.secret + 'x')).toBeNull();
     expect(await authenticateApiKey(db, '')).toBeNull();
-    expect(await revokeApiKey(db, k.id)).toBe(true);
+    expect(await revokeApiKey(db, 1, k.id)).toBe(true);
     expect(await authenticateApiKey(db, k.secret)).toBeNull();
-    expect(await revokeApiKey(db, k.id)).toBe(false);
+    expect(await revokeApiKey(db, 1, k.id)).toBe(false);
   });
 
   it('rejects unknown scopes and empty scope lists', async () => {
-    await expect(createApiKey(db, { name: 'x', scopes: ['root'] })).rejects.toThrow(/unknown scope/);
-    await expect(createApiKey(db, { name: 'x', scopes: [] })).rejects.toThrow(/at least one/);
+    await expect(createApiKey(db, { storeId: 1, name: 'x', scopes: ['root'] })).rejects.toThrow(/unknown scope/);
+    await expect(createApiKey(db, { storeId: 1, name: 'x', scopes: [] })).rejects.toThrow(/at least one/);
   });
 
   it('seeds the bootstrap key with the owner role scopes, follows a changed secret, and refuses short ones', async () => {

@@ -14,7 +14,7 @@ const URL_BASE = 'http://127.0.0.1:1';
 let db: Db;
 
 async function pay(body: Record<string, unknown>) {
-  const r = await createPayment({ db, network: MAINNET, publicUrl: URL_BASE, apiKeyId: null, userId: null, idempotencyKey: null }, JSON.stringify(body));
+  const r = await createPayment({ storeId: 1, db, network: MAINNET, publicUrl: URL_BASE, apiKeyId: null, userId: null, idempotencyKey: null }, JSON.stringify(body));
   expect(r.status).toBe(201);
   return r.body as { id: string; total: string; uri: string; connect_uri: string; checkout_url: string };
 }
@@ -22,7 +22,7 @@ async function pay(body: Record<string, unknown>) {
 beforeAll(async () => {
   db = await openTestDb();
   await db.prisma.store.upsert({ where: { id: 1 }, update: { storeXpub: DGUB, name: 'Kiosk', icon: 'https://shop.example/icon.png' }, create: { id: 1, storeXpub: DGUB, name: 'Kiosk', icon: 'https://shop.example/icon.png' } });
-  await activeRelayKey(db);
+  await activeRelayKey(db, 1);
 }, 60_000);
 afterAll(async () => db?.close());
 

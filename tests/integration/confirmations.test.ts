@@ -18,14 +18,14 @@ let ctx: SyncContext;
 beforeAll(async () => {
   db = await openTestDb();
   await db.prisma.store.upsert({ where: { id: 1 }, update: { storeXpub: XPUB }, create: { id: 1, storeXpub: XPUB } });
-  await activeRelayKey(db);
+  await activeRelayKey(db, 1);
   ctx = { db, network: REGTEST, publicUrl: 'http://127.0.0.1:1' };
 });
 afterAll(async () => db?.close());
 
 /** A payment in `status`, mined at `height` (null: not in a block), with `required` confirmations. */
 async function payment(status: 'accepted' | 'confirmed', height: number | null, required: number, confirmations = 0) {
-  const r = await createPayment({ db, network: REGTEST, publicUrl: ctx.publicUrl, apiKeyId: null, userId: null, idempotencyKey: null, scopes: undefined },
+  const r = await createPayment({ storeId: 1, db, network: REGTEST, publicUrl: ctx.publicUrl, apiKeyId: null, userId: null, idempotencyKey: null, scopes: undefined },
     JSON.stringify({ items: [{ type: 'item', id: 'sku', name: 'Tea', count: 1, unit: '2' }], required_confirmations: required }));
   const id = (r.body as { id: string }).id;
   const old = new Date('2026-01-01T00:00:00Z');

@@ -74,14 +74,14 @@ const cart = (n: number, paymentId: string | null = null): DisplayCart => ({
 
 async function setUp(db: Db): Promise<string> {
   await db.prisma.store.upsert({ where: { id: 1 }, update: { storeXpub: DGUB }, create: { id: 1, storeXpub: DGUB } });
-  await activeRelayKey(db);
-  return (await createTerminal(db, 'Front counter', null)).id;
+  await activeRelayKey(db, 1);
+  return (await createTerminal(db, 1, 'Front counter', null)).id;
 }
 
 async function pairDisplays(db: Db, terminalId: string, n: number): Promise<PairedDisplay[]> {
   const out: PairedDisplay[] = [];
   for (let i = 0; i < n; i++) {
-    const { code } = await createPairingCode(db, terminalId);
+    const { code } = await createPairingCode(db, 1, terminalId);
     out.push((await redeemPairingCode(db, code, null))!.display);
   }
   return out;
@@ -105,7 +105,7 @@ async function scenario(reader: ReturnType<typeof countingDb>, writer: Db, termi
       expect(await all((s) => s?.cart?.lines[0]?.count === n)).toBe(true);
     }
     const cartMs = performance.now() - t0;
-    const r = await newPayment({ db: writer, network: MAINNET, publicUrl: PUBLIC_URL, terminal: { id: terminalId, name: 'Front counter' } },
+    const r = await newPayment({ storeId: 1, db: writer, network: MAINNET, publicUrl: PUBLIC_URL, terminal: { id: terminalId, name: 'Front counter' } },
       JSON.stringify({ items: [{ type: 'item', id: 'tea', name: 'Tea', count: 5, unit: '1.5' }] }));
     const id = (r.body as { id: string }).id;
     await publishCart(writer, terminalId, cart(5, id));

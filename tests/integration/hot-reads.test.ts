@@ -38,9 +38,9 @@ async function reference(id: string) {
 beforeAll(async () => {
   db = await openTestDb();
   await db.prisma.store.upsert({ where: { id: 1 }, update: { storeXpub: DGUB }, create: { id: 1, storeXpub: DGUB } });
-  await activeRelayKey(db);
+  await activeRelayKey(db, 1);
   for (let i = 0; i < 6; i++) {
-    const r = await createPayment({ db, network: MAINNET, publicUrl: 'http://127.0.0.1:1' }, JSON.stringify({ items: [{ type: 'item', id: 'sku', name: `n${i}`, count: 1, unit: String(i + 1) }] }));
+    const r = await createPayment({ storeId: 1, db, network: MAINNET, publicUrl: 'http://127.0.0.1:1' }, JSON.stringify({ items: [{ type: 'item', id: 'sku', name: `n${i}`, count: 1, unit: String(i + 1) }] }));
     ids.push((r.body as { id: string }).id);
   }
   // A mix of states, so that rows differ in more than their id.

@@ -39,10 +39,10 @@ beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'counter-hard-'));
   await seedDataDir(dataDir);
   const db = await openMigratedDb({ dataDir });
-  keys.owner = (await createApiKey(db, { name: 'owner', scopes: ['payments:read', 'payments:write', 'invoices:read', 'node:read', 'node:wallet'] })).secret;
-  keys.read = (await createApiKey(db, { name: 'read', scopes: ['payments:read'] })).secret;
-  keys.write = (await createApiKey(db, { name: 'write', scopes: ['payments:write'] })).secret;
-  keys.other = (await createApiKey(db, { name: 'node', scopes: ['node:read', 'invoices:read'] })).secret;
+  keys.owner = (await createApiKey(db, { storeId: 1, name: 'owner', scopes: ['payments:read', 'payments:write', 'invoices:read', 'node:read', 'node:wallet'] })).secret;
+  keys.read = (await createApiKey(db, { storeId: 1, name: 'read', scopes: ['payments:read'] })).secret;
+  keys.write = (await createApiKey(db, { storeId: 1, name: 'write', scopes: ['payments:write'] })).secret;
+  keys.other = (await createApiKey(db, { storeId: 1, name: 'node', scopes: ['node:read', 'invoices:read'] })).secret;
   await db.close();
   // The test plays a reverse proxy that names each client in X-Forwarded-For: TRUST_PROXY=1.
   // (Without it the header is ignored: tests/integration/web-hardening.test.ts.)

@@ -16,12 +16,12 @@ import { DGUB } from '../helpers/keys';
 
 async function setUp(db: Db): Promise<void> {
   await db.prisma.store.upsert({ where: { id: 1 }, update: { storeXpub: DGUB }, create: { id: 1, storeXpub: DGUB } });
-  await activeRelayKey(db);
+  await activeRelayKey(db, 1);
 }
 
 /** A payment made as the vendor API makes it. */
 async function createPayment(db: Db): Promise<string> {
-  const r = await newPayment({ db, network: MAINNET, publicUrl: 'http://127.0.0.1:1' }, JSON.stringify({ items: [{ type: 'item', id: 'sku', name: 'Tea', count: 1, unit: '1' }] }));
+  const r = await newPayment({ storeId: 1, db, network: MAINNET, publicUrl: 'http://127.0.0.1:1' }, JSON.stringify({ items: [{ type: 'item', id: 'sku', name: 'Tea', count: 1, unit: '1' }] }));
   return (r.body as { id: string }).id;
 }
 

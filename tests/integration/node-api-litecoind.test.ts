@@ -69,9 +69,9 @@ beforeAll(async () => {
     STORE_XPUB: xpub, BOOTSTRAP_API_KEY: API_KEY, DATABASE_URL: dbUrl,
   });
   db = await openDb({ databaseUrl: dbUrl, poolSize: 2 });
-  keys.read = (await createApiKey(db, { name: 'read', scopes: ['node:read'] })).secret;
-  keys.wallet = (await createApiKey(db, { name: 'wallet', scopes: ['node:wallet'] })).secret;
-  keys.other = (await createApiKey(db, { name: 'other', scopes: ['payments:read', 'payments:write', 'invoices:read'] })).secret;
+  keys.read = (await createApiKey(db, { storeId: 1, name: 'read', scopes: ['node:read'] })).secret;
+  keys.wallet = (await createApiKey(db, { storeId: 1, name: 'wallet', scopes: ['node:wallet'] })).secret;
+  keys.other = (await createApiKey(db, { storeId: 1, name: 'other', scopes: ['payments:read', 'payments:write', 'invoices:read'] })).secret;
   await tipIs(await node.rpc<number>('getblockcount'));
 }, 240_000);
 

@@ -67,9 +67,9 @@ beforeAll(async () => {
       data: { hash: h.hash, height: h.height, prevHash: h.height ? HEADERS[h.height - 1].hash : '00'.repeat(32), chainwork: String(h.height + 1), header: new Uint8Array(h.header), time: 0, inBest: true },
     });
   }
-  readKey = (await createApiKey(db, { name: 'r', scopes: ['node:read'] })).secret;
-  walletKey = (await createApiKey(db, { name: 'w', scopes: ['node:wallet'] })).secret;
-  otherKey = (await createApiKey(db, { name: 'o', scopes: ['payments:read', 'payments:write', 'invoices:read'] })).secret;
+  readKey = (await createApiKey(db, { storeId: 1, name: 'r', scopes: ['node:read'] })).secret;
+  walletKey = (await createApiKey(db, { storeId: 1, name: 'w', scopes: ['node:wallet'] })).secret;
+  otherKey = (await createApiKey(db, { storeId: 1, name: 'o', scopes: ['payments:read', 'payments:write', 'invoices:read'] })).secret;
 });
 afterAll(async () => {
   await db?.close();
@@ -263,7 +263,7 @@ describe('single-address wallet (STORE_ADDRESS)', () => {
       const single = addr(0, 9);
       await other.prisma.store.create({ data: { id: 1, storeAddress: single } });
       await syncWatchAddresses(other, network);
-      const key = (await createApiKey(other, { name: 'k', scopes: ['node:read', 'node:wallet'] })).secret;
+      const key = (await createApiKey(other, { storeId: 1, name: 'k', scopes: ['node:read', 'node:wallet'] })).secret;
       const c = async () => ({ db: other, network });
       const req = (n: string) => new Request(`http://node.test/${n}`, { headers: { Authorization: `Bearer ${key}` } });
       expect(await (await serveNodeEndpoint('getAddresses', c, req('getAddresses'))).text()).toBe(`address: ${single}\n`);

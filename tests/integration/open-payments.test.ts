@@ -14,7 +14,7 @@ const URL_BASE = 'http://127.0.0.1:1';
 let db: Db;
 
 const create = (maxOpenPayments: number, now = new Date()) =>
-  createPayment({ db, network: MAINNET, publicUrl: URL_BASE, maxOpenPayments, now }, JSON.stringify({ items: [{ type: 'item', id: 'a', name: 'A', count: 1, unit: '1' }], timeout: 60 }));
+  createPayment({ storeId: 1, db, network: MAINNET, publicUrl: URL_BASE, maxOpenPayments, now }, JSON.stringify({ items: [{ type: 'item', id: 'a', name: 'A', count: 1, unit: '1' }], timeout: 60 }));
 
 beforeAll(async () => {
   db = await openTestDb();
@@ -28,13 +28,13 @@ describe('open payments cap', () => {
     for (let i = 0; i < 4; i++) await create(1000, hourAgo); // all expired by now
     const paid = (await create(1000)).body.id as string;
     await db.prisma.payment.update({ where: { id: paid }, data: { status: 'confirmed', confirmations: 6 } });
-    expect(await countOpenPayments(db, 100)).toBe(0);
+    expect(await countOpenPayments(db, 1, 100)).toBe(0);
     const a = (await create(2)).body.id as string;
     await create(2);
-    expect(await countOpenPayments(db, 100)).toBe(2);
-    expect(await countOpenPayments(db, 1)).toBe(1); // stops at the limit
+    expect(await countOpenPayments(db, 1, 100)).toBe(2);
+    expect(await countOpenPayments(db, 1, 1)).toBe(1); // stops at the limit
     await expect(create(2)).rejects.toBeInstanceOf(TooManyOpenPaymentsError);
-    expect(await cancelPayment(db, a, URL_BASE)).toBe('cancelled');
+    expect(await cancelPayment(db, { storeId: 1, ownSalesOf: null }, a, URL_BASE)).toBe('cancelled');
     await create(2);
     await expect(create(2)).rejects.toThrow(/MAX_OPEN_PAYMENTS/);
     expect(await db.prisma.payment.count()).toBe(8);

@@ -16,7 +16,7 @@ let db: Db;
 
 /** A payment issued `agoSec` seconds ago with a 60 s timeout. */
 async function issued(agoSec: number): Promise<string> {
-  const r = await createPayment({ db, network: MAINNET, publicUrl: URL_BASE, now: new Date(Date.now() - agoSec * 1000) },
+  const r = await createPayment({ storeId: 1, db, network: MAINNET, publicUrl: URL_BASE, now: new Date(Date.now() - agoSec * 1000) },
     JSON.stringify({ items: [{ type: 'item', id: 'a', name: 'A', count: 1, unit: '1' }], timeout: 60 }));
   expect(r.status).toBe(201);
   return (r.body as { id: string }).id;
@@ -53,7 +53,7 @@ describe('expiry (table row timer.expired)', () => {
     const claimed = await issued(120);
     expect(await claimPayment(db, claimed, { txid: 'ab'.repeat(32), txHex: '00', refund: '', buyer: '', now: new Date() })).toBe('claimed');
     const cancelled = await issued(0);
-    expect(await cancelPayment(db, cancelled, URL_BASE)).toBe('cancelled');
+    expect(await cancelPayment(db, { storeId: 1, ownSalesOf: null }, cancelled, URL_BASE)).toBe('cancelled');
     await expirePayments(sync());
     expect(await events(claimed)).toEqual([]);
     expect(await events(cancelled)).toEqual(['payment.declined']);
@@ -61,7 +61,7 @@ describe('expiry (table row timer.expired)', () => {
 
   it('the till: a declined sale past its deadline stays declined (it showed Declined, then Expired)', async () => {
     const id = await issued(0);
-    expect(await cancelPayment(db, id, URL_BASE)).toBe('cancelled');
+    expect(await cancelPayment(db, { storeId: 1, ownSalesOf: null }, id, URL_BASE)).toBe('cancelled');
     // Marked invalid would be "declined"; here the vendor cancelled: "cancelled", before and after the deadline.
     const later = new Date(Date.now() + 3600_000);
     const r = await row(id);

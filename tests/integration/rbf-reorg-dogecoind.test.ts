@@ -50,7 +50,7 @@ describe.skipIf(!haveDogecoind)('a reorg on dogecoind hands a parent\'s RBF sign
     node = await startDogecoind();
     db = await openTestDb();
     await db.prisma.store.upsert({ where: { id: 1 }, update: { storeXpub: testXpub(17) }, create: { id: 1, storeXpub: testXpub(17) } });
-    await activeRelayKey(db);
+    await activeRelayKey(db, 1);
     await db.prisma.store.update({ where: { id: 1 }, data: { zeroConfLimit: 100_00000000n } });
     const rpc = createRpcBackend({ url: node.rpcUrl, network: 'regtest' });
     // Blocks only: the txs are first seen in the block, and only the disconnect can move the sales.

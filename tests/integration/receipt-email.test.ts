@@ -89,19 +89,19 @@ function header(raw: string, name: string): string {
 let TXID = '';
 async function paidPayment(items: unknown[], createdBy: string | null = null, extra: Record<string, unknown> = {}) {
   TXID = randomBytes(32).toString('hex');
-  const r = await createPayment({ db, network: MAINNET, publicUrl: 'http://127.0.0.1:1', apiKeyId: null, userId: createdBy, idempotencyKey: null }, JSON.stringify({ items, ...extra }));
+  const r = await createPayment({ storeId: 1, db, network: MAINNET, publicUrl: 'http://127.0.0.1:1', apiKeyId: null, userId: createdBy, idempotencyKey: null }, JSON.stringify({ items, ...extra }));
   const id = (r.body as { id: string }).id;
   await db.prisma.payment.update({ where: { id }, data: { status: 'confirmed', txid: TXID, confirmations: 1, confirmedAt: new Date('2026-11-24T19:07:00Z'), createdAt: new Date('2026-11-24T19:05:00Z') } });
   return id;
 }
 
-const owner: ReceiptActor = { key: 'user:owner', userId: 'owner', role: 'owner' };
+const owner: ReceiptActor = { storeId: 1, key: 'user:owner', userId: 'owner', role: 'owner' };
 const env = (port: number, extra: Record<string, string> = {}) => ({ SMTP_URL: `smtp://127.0.0.1:${port}`, SMTP_FROM: 'Corner Shop <receipts@shop.example>', ...extra });
 
 beforeAll(async () => {
   db = await openTestDb();
   await db.prisma.store.upsert({ where: { id: 1 }, update: { storeXpub: DGUB, name: 'Corner Shop', timezone: 'America/New_York' }, create: { id: 1, storeXpub: DGUB, name: 'Corner Shop', timezone: 'America/New_York' } });
-  await activeRelayKey(db);
+  await activeRelayKey(db, 1);
 }, 60_000);
 afterAll(async () => db?.close());
 
@@ -164,7 +164,7 @@ describe('email receipts through a real SMTP server', () => {
       const p = await db.prisma.payment.findUniqueOrThrow({ where: { id } });
       expect(p).toMatchObject({ fiatTotal: '9.49', fiatTax: '0.67', fiatCurrency: 'USD', rateValue: '0.07' });
       // The model: USD lines as priced (not re-derived from DOGE), summing to fiat_total.
-      const r = (await loadReceipt(db, id))!;
+      const r = (await loadReceipt(db, 1, id))!;
       expect(r.currency).toBe('USD');
       expect(r.lines.map((l) => [l.name, l.count, l.unit, l.tax, l.total])).toEqual([
         ['Muffin', 3, '1.99', '0.48', '6.45'], ['Tea', 1, '2.35', '0.19', '2.54'], ['Discount', null, '', '', '-0.50'], ['Tip', null, '', '', '1.00'],
@@ -265,14 +265,14 @@ describe('email receipts through a real SMTP server', () => {
 
     const smtp = await startSmtp();
     try {
-      const r = await createPayment({ db, network: MAINNET, publicUrl: 'http://127.0.0.1:1', apiKeyId: null, userId: null, idempotencyKey: null }, JSON.stringify({ items: [{ type: 'item', id: 'x', name: 'Tea', count: 1, unit: '3' }] }));
+      const r = await createPayment({ storeId: 1, db, network: MAINNET, publicUrl: 'http://127.0.0.1:1', apiKeyId: null, userId: null, idempotencyKey: null }, JSON.stringify({ items: [{ type: 'item', id: 'x', name: 'Tea', count: 1, unit: '3' }] }));
       const unpaid = (r.body as { id: string }).id;
       expect((await emailReceipt(db, unpaid, { email: 'a@example.com' }, owner, { env: env(smtp.port) })).status).toBe(409);
 
       const u1 = await db.prisma.user.create({ data: { id: 'cashier-1', email: 'c1@shop.example', passwordHash: 'x', role: 'cashier' } });
       const mine = await paidPayment([{ type: 'item', id: 'x', name: 'Tea', count: 1, unit: '3' }], u1.id);
       const other = await paidPayment([{ type: 'item', id: 'x', name: 'Tea', count: 1, unit: '3' }]);
-      const cashier: ReceiptActor = { key: 'user:cashier-1', userId: u1.id, role: 'cashier' };
+      const cashier: ReceiptActor = { storeId: 1, key: 'user:cashier-1', userId: u1.id, role: 'cashier' };
       expect((await emailReceipt(db, other, { email: 'a@example.com' }, cashier, { env: env(smtp.port) })).status).toBe(404);
       expect((await emailReceipt(db, mine, { email: 'a@example.com' }, cashier, { env: env(smtp.port) })).status).toBe(202);
       expect((await emailReceipt(db, mine, { email: 'a@example.com' }, cashier, { env: {} })).status).toBe(503);
@@ -292,17 +292,17 @@ describe('email receipts through a real SMTP server', () => {
 
 describe('receipt settings', () => {
   it('timezone is validated; the SMTP password is masked and kept when the masked URL comes back', async () => {
-    await expect(updateSettings(db, MAINNET, { timezone: 'Mars/Olympus' })).rejects.toThrow(/timezone: must be an IANA time zone/);
-    expect((await updateSettings(db, MAINNET, { timezone: 'Europe/Berlin' })).timezone_in_force).toBe('Europe/Berlin');
-    await expect(updateSettings(db, MAINNET, { smtp_url: 'http://x' })).rejects.toThrow(/smtp_url: must start with smtp/);
-    await expect(updateSettings(db, MAINNET, { smtp_from: 'a@b.example\r\nBcc: x@y.example' })).rejects.toThrow(/smtp_from/);
-    const v = await updateSettings(db, MAINNET, { smtp_url: `smtps://shop:${PASSWORD}@mail.example:465`, smtp_from: 'Shop <r@shop.example>' });
+    await expect(updateSettings(db, 1, MAINNET, { timezone: 'Mars/Olympus' })).rejects.toThrow(/timezone: must be an IANA time zone/);
+    expect((await updateSettings(db, 1, MAINNET, { timezone: 'Europe/Berlin' })).timezone_in_force).toBe('Europe/Berlin');
+    await expect(updateSettings(db, 1, MAINNET, { smtp_url: 'http://x' })).rejects.toThrow(/smtp_url: must start with smtp/);
+    await expect(updateSettings(db, 1, MAINNET, { smtp_from: 'a@b.example\r\nBcc: x@y.example' })).rejects.toThrow(/smtp_from/);
+    const v = await updateSettings(db, 1, MAINNET, { smtp_url: `smtps://shop:${PASSWORD}@mail.example:465`, smtp_from: 'Shop <r@shop.example>' });
     expect(JSON.stringify(v)).not.toContain(PASSWORD);
     expect(v).toMatchObject({ smtp_url: 'smtps://shop:••••••••@mail.example:465', smtp_password_set: true, smtp_from: 'Shop <r@shop.example>' });
-    await updateSettings(db, MAINNET, { smtp_url: v.smtp_url.replace('mail.example', 'mail2.example') });
+    await updateSettings(db, 1, MAINNET, { smtp_url: v.smtp_url.replace('mail.example', 'mail2.example') });
     expect((await db.prisma.store.findUniqueOrThrow({ where: { id: 1 } })).smtpUrl).toBe(`smtps://shop:${PASSWORD}@mail2.example:465`);
-    expect(JSON.stringify(await readSettings(db))).not.toContain(PASSWORD);
-    await updateSettings(db, MAINNET, { smtp_url: '', timezone: '' });
+    expect(JSON.stringify(await readSettings(db, 1))).not.toContain(PASSWORD);
+    await updateSettings(db, 1, MAINNET, { smtp_url: '', timezone: '' });
   });
 });
 
@@ -318,7 +318,7 @@ describe("the till's today, in the store's zone", () => {
     const sales = await recentSales(db, u.id, new Date('2026-11-24T06:00:00Z'));
     expect(sales.map((x) => x.id)).toEqual([after]);
     expect(sales[0].timeText).toBe('00:30 EST');
-    const r = await loadReceipt(db, after);
+    const r = await loadReceipt(db, 1, after);
     expect(r).toMatchObject({ timezone: 'America/New_York', createdAtText: '24 Nov 2026, 00:30 EST' });
   });
 });

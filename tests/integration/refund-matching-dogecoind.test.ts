@@ -29,7 +29,7 @@ function suite(backend: NodeBackend, seed: number) {
   let node: Dogecoind;
   let db: Db;
   let running: NodeWorker;
-  const ctx = () => ({ db, network: REGTEST, publicUrl: URL_BASE });
+  const ctx = () => ({ db, storeId: 1, network: REGTEST, publicUrl: URL_BASE });
 
   /**
    * The node's wallet pays `amount` DOGE to `address` from one of its mined coins (never from a
@@ -49,7 +49,7 @@ function suite(backend: NodeBackend, seed: number) {
 
   /** A sale of `unit` DOGE paid by the node's wallet, accepted. */
   async function paidSale(unit: number): Promise<string> {
-    const r = await createPayment({ db, network: REGTEST, publicUrl: URL_BASE, apiKeyId: null, userId: null, idempotencyKey: null },
+    const r = await createPayment({ storeId: 1, db, network: REGTEST, publicUrl: URL_BASE, apiKeyId: null, userId: null, idempotencyKey: null },
       JSON.stringify({ items: [{ type: 'item', id: 'sku', name: 'Tea', count: 1, unit: String(unit) }] }));
     expect(r.status).toBe(201);
     const b = r.body as { id: string; payment: { outputs: { address: string }[] } };

@@ -32,14 +32,14 @@ const customer = (i: number) => hdKeyToAddress(customerKey(i), REGTEST);
 let store: DevnetStore;
 let db: Db;
 let chain: DevnetBackend;
-const ctx = () => ({ db, network: REGTEST, publicUrl: URL_BASE });
+const ctx = () => ({ db, storeId: 1, network: REGTEST, publicUrl: URL_BASE });
 const from = new Date(Date.now() - 3600_000);
 
 type Payment = Parameters<typeof buildPaymentTx>[0] & { relay_token?: string };
 type Created = { id: string; payment: Payment & { outputs: { address?: string }[] } };
 
 async function paidSale(unit: string): Promise<string> {
-  const r = await createPayment({ db, network: REGTEST, publicUrl: URL_BASE, apiKeyId: null, userId: null, idempotencyKey: null },
+  const r = await createPayment({ storeId: 1, db, network: REGTEST, publicUrl: URL_BASE, apiKeyId: null, userId: null, idempotencyKey: null },
     JSON.stringify({ items: [{ type: 'item', id: 'sku', name: 'Tea', count: 1, unit }] }));
   expect(r.status).toBe(201);
   const p = r.body as Created;
@@ -73,7 +73,7 @@ const refundOf = async (saleId: string, refundId: string) =>
     .find((r) => r.id === refundId)!;
 const connectPayment = async (id: string) => verifyPaymentEnvelope(JSON.parse((await loadEnvelope(db, id))!)).payment as unknown as Payment;
 const reportRefunds = async () =>
-  (await salesReport(db, resolveRange({ from: from.toISOString(), to: new Date(Date.now() + 3600_000).toISOString(), tz: 'UTC' }))).totals.refunds;
+  (await salesReport(db, 1, resolveRange({ from: from.toISOString(), to: new Date(Date.now() + 3600_000).toISOString(), tz: 'UTC' }))).totals.refunds;
 
 beforeAll(async () => {
   store = await openDevnetStore({ xpub: XPUB, coins: 24, coinAmount: '30', name: 'counter-refund-match-' });

@@ -40,7 +40,7 @@ const customer = (i: number) => hdKeyToAddress(derivePath(hdFromSeed(new Uint8Ar
 let store: DevnetStore;
 let db: Db;
 let chain: DevnetBackend;
-const ctx = () => ({ db, network: REGTEST, publicUrl: URL_BASE });
+const ctx = () => ({ db, storeId: 1, network: REGTEST, publicUrl: URL_BASE });
 
 type Created = { id: string; total: string; payment: Parameters<typeof buildPaymentTx>[0] & { outputs: { address?: string }[] } };
 
@@ -149,18 +149,18 @@ describe('refunds (devnet, PGlite)', () => {
     const mistake = await createRefund(ctx(), p.id, { address: addr });
     expect(mistake.amount).toBe('4');
     expect(await rejects(createRefund(ctx(), p.id, { amount: '0.1', address: addr }))).toBeInstanceOf(RefundConflictError);
-    expect(await cancelRefund(db, mistake.id, URL_BASE)).toEqual({ ok: true });
+    expect(await cancelRefund(db, { storeId: 1 }, mistake.id, URL_BASE)).toEqual({ ok: true });
     expect(await db.prisma.payment.findUniqueOrThrow({ where: { id: mistake.id } })).toMatchObject({ status: 'declined', exception: 'cancelled' });
     // The catalog (docs/api.md#webhooks) has no refund.cancelled: nothing is emitted for it.
     expect((await events(mistake.id)).map((e) => e.type)).toEqual(['refund.created']);
-    expect(await cancelRefund(db, mistake.id, URL_BASE)).toMatchObject({ ok: false, code: 'conflict' });
+    expect(await cancelRefund(db, { storeId: 1 }, mistake.id, URL_BASE)).toMatchObject({ ok: false, code: 'conflict' });
     // The whole amount may be refunded again.
     const again = await createRefund(ctx(), p.id, { address: addr });
     expect(again.amount).toBe('4');
     expect(await view(p.id)).toMatchObject({ amount_refunded: '0', refunds: [{ id: mistake.id, status: 'declined' }, { id: again.id, status: 'unpaid' }] });
     // Paid through the relay (accepted): too late to cancel.
     await payThroughRelay(again.id, await refundConnectPayment(again.id));
-    expect(await cancelRefund(db, again.id, URL_BASE)).toMatchObject({ ok: false, code: 'conflict' });
+    expect(await cancelRefund(db, { storeId: 1 }, again.id, URL_BASE)).toMatchObject({ ok: false, code: 'conflict' });
     expect((await db.prisma.payment.findUniqueOrThrow({ where: { id: again.id } })).status).toBe('accepted');
     // A plain wallet tx of less than the refund's amount to the customer pays no refund (only the
     // exact amount does, docs/security.md): the refund stays unpaid and may be cancelled; one
@@ -172,15 +172,15 @@ describe('refunds (devnet, PGlite)', () => {
     await sendPlain(customer(12), '1');
     await tick();
     expect(await db.prisma.payment.findUniqueOrThrow({ where: { id: part.id } })).toMatchObject({ status: 'unpaid', amountPaid: 0n });
-    expect(await cancelRefund(db, part.id, URL_BASE)).toEqual({ ok: true });
+    expect(await cancelRefund(db, { storeId: 1 }, part.id, URL_BASE)).toEqual({ ok: true });
     const plain = await createRefund(ctx(), q.id, { amount: '2', address: customer(12) });
     await sendPlain(customer(12), '2');
     await tick();
     expect(await db.prisma.payment.findUniqueOrThrow({ where: { id: plain.id } })).toMatchObject({ status: 'accepted', amountPaid: 2_00000000n });
-    expect(await cancelRefund(db, plain.id, URL_BASE)).toMatchObject({ ok: false, code: 'conflict' });
+    expect(await cancelRefund(db, { storeId: 1 }, plain.id, URL_BASE)).toMatchObject({ ok: false, code: 'conflict' });
     // A sale's id, or an unknown one, is no refund.
-    expect(await cancelRefund(db, p.id, URL_BASE)).toMatchObject({ ok: false, code: 'not_found' });
-    expect(await cancelRefund(db, 'rf_AAAAAAAAAAAAAAAAAAAAAA', URL_BASE)).toMatchObject({ ok: false, code: 'not_found' });
+    expect(await cancelRefund(db, { storeId: 1 }, p.id, URL_BASE)).toMatchObject({ ok: false, code: 'not_found' });
+    expect(await cancelRefund(db, { storeId: 1 }, 'rf_AAAAAAAAAAAAAAAAAAAAAA', URL_BASE)).toMatchObject({ ok: false, code: 'not_found' });
   });
 
   it('two concurrent refunds may not together exceed amount_paid', async () => {
@@ -232,11 +232,11 @@ describe('refunds (devnet, PGlite)', () => {
     await tick();
     await chain.mine(1);
     await tick();
-    const before = await salesReport(db, resolveRange({ from: from.toISOString(), to: new Date(Date.now() + 3600_000).toISOString(), tz: 'UTC' }));
-    const openBefore = await countOpenPayments(db, 5000);
+    const before = await salesReport(db, 1, resolveRange({ from: from.toISOString(), to: new Date(Date.now() + 3600_000).toISOString(), tz: 'UTC' }));
+    const openBefore = await countOpenPayments(db, 1, 5000);
     const r = await createRefund(ctx(), p.id, { amount: '1.25', address: customer(5), reason: 'returned' });
-    expect(await countOpenPayments(db, 5000)).toBe(openBefore);
-    const listed = await listPayments(db, new URLSearchParams({ limit: '100' }), URL_BASE);
+    expect(await countOpenPayments(db, 1, 5000)).toBe(openBefore);
+    const listed = await listPayments(db, { storeId: 1, ownSalesOf: null }, new URLSearchParams({ limit: '100' }), URL_BASE);
     expect(listed.payments.map((x) => x.id)).not.toContain(r.id);
     expect(listed.payments.find((x) => x.id === p.id)).toMatchObject({ refunds: [{ id: r.id }] });
     const inv = await listInvoices(db, REGTEST, customer(5), parseInvoiceQuery(customer(5), new URLSearchParams(), REGTEST));
@@ -244,12 +244,12 @@ describe('refunds (devnet, PGlite)', () => {
     await payThroughRelay(r.id, await refundConnectPayment(r.id));
     await chain.mine(1);
     await tick();
-    const after = await salesReport(db, resolveRange({ from: from.toISOString(), to: new Date(Date.now() + 3600_000).toISOString(), tz: 'UTC' }));
+    const after = await salesReport(db, 1, resolveRange({ from: from.toISOString(), to: new Date(Date.now() + 3600_000).toISOString(), tz: 'UTC' }));
     expect(after.totals.count).toBe(before.totals.count);
     expect(after.totals.gross).toBe(before.totals.gross);
     const refundsBefore = parseDecimal(before.totals.refunds);
     expect(parseDecimal(after.totals.refunds).m * 10n ** BigInt(8 - parseDecimal(after.totals.refunds).s) - refundsBefore.m * 10n ** BigInt(8 - refundsBefore.s)).toBe(1_25000000n);
-    const csv = await exportInvoicesCsv(db, {});
+    const csv = await exportInvoicesCsv(db, 1, {});
     const [head, ...rows] = csv.trim().split('\r\n');
     expect(head.endsWith(',timezone,amount_refunded,refunds,tender,terminal')).toBe(true);
     const line = rows.find((l) => l.startsWith(p.id))!;
@@ -284,7 +284,7 @@ describe('refunds on PostgreSQL', () => {
     pg = await startPostgres();
     pdb = await openMigratedDb({ databaseUrl: await createDatabase(pg, `refunds_${process.pid}`) });
     await pdb.prisma.store.upsert({ where: { id: 1 }, update: { storeXpub: XPUB }, create: { id: 1, storeXpub: XPUB } });
-    await activeRelayKey(pdb);
+    await activeRelayKey(pdb, 1);
   }, 120_000);
   afterAll(async () => {
     await pdb?.close();
@@ -295,7 +295,7 @@ describe('refunds on PostgreSQL', () => {
     const { id } = await createTestPayment(pdb, { publicUrl: URL_BASE });
     // What the worker records when a wallet pays it (amount_paid only: refunds look at nothing else).
     await pdb.prisma.payment.update({ where: { id }, data: { amountPaid: 2_00000000n } });
-    const c = { db: pdb, network: REGTEST, publicUrl: URL_BASE };
+    const c = { db: pdb, storeId: 1, network: REGTEST, publicUrl: URL_BASE };
     const results = await Promise.allSettled(Array.from({ length: 6 }, () => createRefund(c, id, { amount: '0.7', address: customer(9) })));
     expect(results.filter((x) => x.status === 'fulfilled')).toHaveLength(2);
     expect(results.filter((x) => x.status === 'rejected').every((x) => (x as PromiseRejectedResult).reason instanceof RefundConflictError)).toBe(true);

@@ -65,7 +65,7 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'counter-pay-lib-'));
   db = await openTestDb();
   await db.prisma.store.upsert({ where: { id: 1 }, update: { storeXpub: XPUB }, create: { id: 1, storeXpub: XPUB } });
-  await activeRelayKey(db);
+  await activeRelayKey(db, 1);
   chain = createDevnetBackend({ network: REGTEST, dir, blockSeconds: 0 });
   await chain.start();
   ctx = { db, network: REGTEST, chain, publicUrl: URL_BASE };

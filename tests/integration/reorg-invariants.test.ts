@@ -39,7 +39,7 @@ function blockOf(txs: BlockTxSummary[]): BlockSummary {
 
 /** A new payment (2 DOGE) asking `required` confirmations. */
 async function newPayment(ctx: SyncContext, required: number) {
-  const r = await createPayment({ db: ctx.db, network: REGTEST, publicUrl: ctx.publicUrl, apiKeyId: null, userId: null, idempotencyKey: null },
+  const r = await createPayment({ storeId: 1, db: ctx.db, network: REGTEST, publicUrl: ctx.publicUrl, apiKeyId: null, userId: null, idempotencyKey: null },
     JSON.stringify({ items: [{ type: 'item', id: 'sku', name: 'Tea', count: 1, unit: '2' }], required_confirmations: required }));
   return ctx.db.prisma.payment.findUniqueOrThrow({ where: { id: (r.body as { id: string }).id } });
 }
@@ -97,7 +97,7 @@ describe.each(['pglite', 'postgresql'] as const)('a disconnected block on %s', (
   beforeAll(async () => {
     db = kind === 'pglite' ? await openTestDb() : await openMigratedDb({ databaseUrl: await createDatabase(pg!, `reorg_${process.pid}`), poolSize: 4 });
     await db.prisma.store.upsert({ where: { id: 1 }, update: { storeXpub: XPUB }, create: { id: 1, storeXpub: XPUB } });
-    await activeRelayKey(db);
+    await activeRelayKey(db, 1);
     ctx = { db, network: REGTEST, publicUrl: 'http://127.0.0.1:1' };
   }, 60_000);
   afterAll(async () => db?.close());
@@ -130,7 +130,7 @@ describe.each(['pglite', 'postgresql'] as const)('a disconnected block on %s', (
   it('leaves a 0-conf payment and a merchant-settled one confirmed, at 0 confirmations', async () => {
     const zero = await minedPayment(ctx, 0);
     const settled = await minedPayment(ctx, 3);
-    expect(await markPayment(db, settled.id, { as: 'settled', note: 'paid at the counter' }, 'owner@example.com', ctx.publicUrl)).toMatchObject({ ok: true });
+    expect(await markPayment(db, { storeId: 1 }, settled.id, { as: 'settled', note: 'paid at the counter' }, 'owner@example.com', ctx.publicUrl)).toMatchObject({ ok: true });
     for (const p of [settled, zero]) await onBlockDisconnected(ctx, p.block.hash, p.block);
     expect(await db.prisma.payment.findUniqueOrThrow({ where: { id: zero.id } })).toMatchObject({ status: 'confirmed', confirmations: 0, blockHash: null });
     expect(await db.prisma.payment.findUniqueOrThrow({ where: { id: settled.id } })).toMatchObject({ status: 'confirmed', exception: 'marked_settled', confirmations: 0, blockHash: null });
@@ -267,7 +267,7 @@ describe.each(['pglite', 'postgresql'] as const)('a disconnected block on %s', (
       const later = all.slice(mine + 1);
       await migrate(old, [...all.slice(0, mine), ...later]);
       await old.prisma.store.upsert({ where: { id: 1 }, update: { storeXpub: XPUB }, create: { id: 1, storeXpub: XPUB } });
-      await activeRelayKey(old);
+      await activeRelayKey(old, 1);
       const c = { db: old, network: REGTEST, publicUrl: 'http://127.0.0.1:1' };
       const done = await minedPayment(c, 1);
       const half = await minedPayment(c, 2);

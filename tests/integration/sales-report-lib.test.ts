@@ -75,15 +75,15 @@ const range = () => resolveRange({ from: '2026-10-24', to: '2026-10-27', tz: TZ 
 beforeAll(async () => {
   db = await openTestDb();
   await db.prisma.store.upsert({ where: { id: 1 }, update: { storeXpub: DGUB }, create: { id: 1, storeXpub: DGUB } });
-  await activeRelayKey(db);
+  await activeRelayKey(db, 1);
   // §12's exceptions (underpaid, marked_settled, …) arrive with the amounts-paid work; until its
   // migration widens this check, the test lifts it to seed those states.
   await db.prisma.$executeRawUnsafe(`ALTER TABLE "payment" DROP CONSTRAINT IF EXISTS "payment_exception_check"`);
   const pw = 'long enough password 1';
   cashiers = [];
-  for (const n of ['ana', 'bo', 'cy']) cashiers.push((await createUser(db, { email: `${n}@shop.test`, name: n.toUpperCase(), password: pw, role: 'cashier' })).id);
-  managerId = (await createUser(db, { email: 'mo@shop.test', name: 'Mo', password: pw, role: 'manager' })).id;
-  keyId = (await createApiKey(db, { name: 'webshop', scopes: ['payments:write'] })).id;
+  for (const n of ['ana', 'bo', 'cy']) cashiers.push((await createUser(db, { storeId: 1, email: `${n}@shop.test`, name: n.toUpperCase(), password: pw, role: 'cashier' })).id);
+  managerId = (await createUser(db, { storeId: 1, email: 'mo@shop.test', name: 'Mo', password: pw, role: 'manager' })).id;
+  keyId = (await createApiKey(db, { storeId: 1, name: 'webshop', scopes: ['payments:write'] })).id;
 
   const r = rng(42);
   // 2026-10-24 00:00 Berlin (CEST) .. 2026-10-27 00:00 (CET): 73 hours; a few before and after.
@@ -101,7 +101,7 @@ beforeAll(async () => {
     const fiat = r(4) === 0 ? { rate: '', currency: '' } : { rate: i === 7 ? '0.11' : '0.123', currency: i === 7 ? 'EUR' : 'USD' };
     const body = paymentBody(lines, extras, fiat, { orderReference: `R${i}` });
     const who = creators[r(creators.length)];
-    const res = await createPayment({ db, network: MAINNET, publicUrl: URL_BASE, apiKeyId: who.apiKeyId, userId: who.userId, idempotencyKey: null }, JSON.stringify(body));
+    const res = await createPayment({ storeId: 1, db, network: MAINNET, publicUrl: URL_BASE, apiKeyId: who.apiKeyId, userId: who.userId, idempotencyKey: null }, JSON.stringify(body));
     expect(res.status).toBe(201);
     const id = (res.body as { id: string }).id;
     const kind = kinds[r(kinds.length)];
@@ -124,7 +124,7 @@ beforeAll(async () => {
     // period or after it), or still unpaid, or failed. Only those confirmed in the period count.
     if ((status === 'confirmed' || status === 'accepted') && r(3) === 0) {
       const amount = formatKoinu(1_000_000n + BigInt(r(Number(row.total - 1_000_000n))));
-      const rf = await createRefund({ db, network: MAINNET, publicUrl: URL_BASE, userId: managerId, now: createdAt }, id, { amount, address: CUSTOMER, reason: `refund ${i}` });
+      const rf = await createRefund({ storeId: 1, db, network: MAINNET, publicUrl: URL_BASE, userId: managerId, now: createdAt }, id, { amount, address: CUSTOMER, reason: `refund ${i}` });
       const fate = ['confirmed', 'confirmed', 'unpaid', 'declined'][r(4)];
       const confirmedAt = new Date(createdAt.getTime() + r(24 * 3_600_000));
       await db.prisma.payment.update({
@@ -147,7 +147,7 @@ const lineSum = (s: Seeded, type: string) => s.body.items.filter((l) => l.type =
 describe('the report reconciles', () => {
   let rep: SalesReport;
   beforeAll(async () => {
-    rep = await salesReport(db, range());
+    rep = await salesReport(db, 1, range());
   });
 
   it('with what was put in', () => {
@@ -181,7 +181,7 @@ describe('the report reconciles', () => {
   it('with the invoice export (JSON and CSV) for the same period', async () => {
     const { from, to } = range();
     const f = parseInvoiceFilter(new URLSearchParams({ from: from.toISOString(), to: to.toISOString() }));
-    const exported = (await exportInvoicesJson(db, f, URL_BASE)) as { id: string; status: string; total: string; exception: string | null; payment: { items: { type: string; count?: number; unit?: string; tax?: string }[] } }[];
+    const exported = (await exportInvoicesJson(db, 1, f, URL_BASE)) as { id: string; status: string; total: string; exception: string | null; payment: { items: { type: string; count?: number; unit?: string; tax?: string }[] } }[];
     expect(exported.length).toBe(seeded.filter(inRange).length);
     for (const st of ['unpaid', 'accepted', 'confirmed', 'declined'] as const) {
       const of = exported.filter((p) => p.status === st);
@@ -204,7 +204,7 @@ describe('the report reconciles', () => {
     expect(rep.by_product.reduce((a, x) => a + x.count, 0)).toBe(itemCount);
     expect(rep.by_product.find((x) => x.id === 'COF')?.name).toBe('Coffee');
 
-    const csv = parseCsv(await exportInvoicesCsv(db, f));
+    const csv = parseCsv(await exportInvoicesCsv(db, 1, f));
     const [head, ...rows] = csv;
     expect(rows.length).toBe(exported.length);
     const col = (n: string) => head.indexOf(n);
@@ -252,12 +252,12 @@ describe('the report reconciles', () => {
     expect(f).toMatchObject({ count: usd.length, gross: `${cents / 100n}.${String(cents % 100n).padStart(2, '0')}`, net: f.gross });
     expect(rep.totals.fiat).toBe(rep.totals.fiat_by_currency.length === 1 ? rep.totals.fiat_by_currency[0] : null);
     // One day with USD only has a single fiat figure.
-    const day = await salesReport(db, resolveRange({ from: '2026-10-26', to: '2026-10-27', tz: TZ }));
+    const day = await salesReport(db, 1, resolveRange({ from: '2026-10-26', to: '2026-10-27', tz: TZ }));
     if (day.totals.fiat_by_currency.length === 1) expect(day.totals.fiat?.currency).toBe('USD');
   });
 
   it('the CSV has one row per line and sums to the JSON totals, with formula guards', async () => {
-    const text = await collect(salesCsv(db, range()));
+    const text = await collect(salesCsv(db, 1, range()));
     const [head, ...rows] = parseCsv(text);
     expect(head).toEqual([...SALES_CSV_COLUMNS]);
     const c = (n: string) => head.indexOf(n);
@@ -289,7 +289,7 @@ describe('the report reconciles', () => {
     for (const [i, [sku, category]] of [['COF', 'Drinks'], ['TEA', 'Drinks'], ['CAKE', 'Food'], ['MUG', '']].entries()) {
       await db.prisma.product.create({ data: { id: `cat-${i}`, sku, name: sku, price: 1n, category } });
     }
-    const r = await salesReport(db, range());
+    const r = await salesReport(db, 1, range());
     const prod = (skus: string[]) => r.by_product.filter((p) => skus.includes(p.id));
     const sumOf = (rows: { count: number; gross: string; tax: string }[]) => ({
       count: rows.reduce((a, x) => a + x.count, 0), gross: formatKoinu(rows.reduce((a, x) => a + K(x.gross), 0n)), tax: formatKoinu(rows.reduce((a, x) => a + K(x.tax), 0n)),
@@ -302,16 +302,16 @@ describe('the report reconciles', () => {
     expect(r.by_category.every((c) => c.count > 0)).toBe(true);
     // A category not in the store's list comes after the listed ones; the rows still add up.
     await db.prisma.product.update({ where: { storeId_sku: { storeId: 1, sku: 'MUG' } }, data: { category: 'Gifts' } });
-    const r2 = await salesReport(db, range());
+    const r2 = await salesReport(db, 1, range());
     expect(r2.by_category.map((c) => c.category)).toEqual(['Food', 'Drinks', 'Gifts', '']);
     expect(r2.by_category[2]).toEqual({ category: 'Gifts', ...sumOf(prod(['MUG'])) });
     expect(sumOf(r2.by_category)).toEqual(sumOf(r2.by_product));
     // A cashier's own report: its own lines only.
-    const mine = await salesReport(db, range(), cashiers[0]);
+    const mine = await salesReport(db, 1, range(), cashiers[0]);
     expect(sumOf(mine.by_category)).toEqual(sumOf(mine.by_product));
     expect(K(sumOf(mine.by_category).gross)).toBeLessThan(K(sumOf(r2.by_category).gross));
     // The CSV's category column: the item line's product's category, "" for any other line.
-    const [head, ...rows] = parseCsv(await collect(salesCsv(db, range())));
+    const [head, ...rows] = parseCsv(await collect(salesCsv(db, 1, range())));
     const c = (n: string) => head.indexOf(n);
     const want: Record<string, string> = { COF: 'Drinks', TEA: 'Drinks', CAKE: 'Food', MUG: 'Gifts', EVIL: '' };
     for (const row of rows) expect(row[c('category')], row.join(',')).toBe(row[c('line_type')] === 'item' ? want[row[c('item_id')]] : '');
@@ -324,21 +324,21 @@ describe('the report reconciles', () => {
   });
 
   it('a cashier\'s report holds its own sales only', async () => {
-    const mine = await salesReport(db, range(), cashiers[0]);
+    const mine = await salesReport(db, 1, range(), cashiers[0]);
     expect(mine.scope).toBe('own_sales');
     const own = seeded.filter((s) => inRange(s) && s.creator === `u:${cashiers[0]}`);
     expect(mine.by_cashier.map((c) => c.id)).toEqual([cashiers[0]]);
     expect(mine.totals.gross).toBe(rep.by_cashier.find((c) => c.id === cashiers[0])!.gross);
     expect(mine.totals.count).toBe(own.filter((s) => s.status === 'confirmed').length);
     for (const st of ['unpaid', 'accepted', 'confirmed', 'declined'] as const) expect(mine.by_status[st].count).toBe(own.filter((s) => s.status === st).length);
-    const csv = parseCsv(await collect(salesCsv(db, range(), cashiers[0])));
+    const csv = parseCsv(await collect(salesCsv(db, 1, range(), cashiers[0])));
     const ids = new Set(csv.slice(1).map((r) => r[0]));
     expect([...ids].every((id) => own.some((s) => s.id === id))).toBe(true);
     expect(csv.slice(1).every((r) => r[2] === 'ANA')).toBe(true);
   });
 
   it('an empty period has zero days and zero totals', async () => {
-    const r = await salesReport(db, resolveRange({ from: '2026-01-01', to: '2026-01-03', tz: TZ }));
+    const r = await salesReport(db, 1, resolveRange({ from: '2026-01-01', to: '2026-01-03', tz: TZ }));
     expect(r.totals).toMatchObject({ count: 0, gross: '0', net: '0', tips: '0', fiat: null, fiat_by_currency: [] });
     expect(r.by_day.map((d) => [d.date, d.count, d.gross])).toEqual([['2026-01-01', 0, '0'], ['2026-01-02', 0, '0']]);
     expect(r.by_cashier).toEqual([]);
@@ -348,10 +348,10 @@ describe('the report reconciles', () => {
 
   it('the store zone defaults to UTC while the store has no timezone setting', async () => {
     const hasColumn = (await db.prisma.$queryRawUnsafe<{ n: bigint }[]>(`SELECT count(*)::bigint AS n FROM information_schema.columns WHERE table_name = 'store' AND column_name = 'timezone'`))[0].n > 0n;
-    if (!hasColumn) expect(await storeTimezone(db)).toBe('UTC');
+    if (!hasColumn) expect(await storeTimezone(db, 1)).toBe('UTC');
     else {
       await db.prisma.$executeRawUnsafe(`UPDATE "store" SET "timezone" = 'America/Denver' WHERE "id" = 1`);
-      expect(await storeTimezone(db)).toBe('America/Denver');
+      expect(await storeTimezone(db, 1)).toBe('America/Denver');
     }
   });
 });

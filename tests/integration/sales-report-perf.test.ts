@@ -20,9 +20,9 @@ describe(`${Number(process.env.REPORT_PERF_N ?? 10_000).toLocaleString('en')} pa
     const big = await openTestDb();
     try {
       await big.prisma.store.upsert({ where: { id: 1 }, update: { storeXpub: DGUB }, create: { id: 1, storeXpub: DGUB } });
-      await activeRelayKey(big);
-      const u = await createUser(big, { email: 'big@shop.test', password: 'long enough password 1', role: 'cashier' });
-      const tpl = await createPayment({ db: big, network: MAINNET, publicUrl: URL_BASE, apiKeyId: null, userId: u.id, idempotencyKey: null },
+      await activeRelayKey(big, 1);
+      const u = await createUser(big, { storeId: 1, email: 'big@shop.test', password: 'long enough password 1', role: 'cashier' });
+      const tpl = await createPayment({ storeId: 1, db: big, network: MAINNET, publicUrl: URL_BASE, apiKeyId: null, userId: u.id, idempotencyKey: null },
         JSON.stringify(paymentBody([{ key: 'c', sku: 'COF', name: 'Coffee', unit: 250_000_000n, count: 2, taxRateBp: 700 }], { fee: 0n, shipping: 0n, discount: 0n, tip: 10_000_000n }, { rate: '', currency: '' })));
       const id = (tpl.body as { id: string }).id;
       const N = Number(process.env.REPORT_PERF_N ?? 10_000);
@@ -38,7 +38,7 @@ describe(`${Number(process.env.REPORT_PERF_N ?? 10_000).toLocaleString('en')} pa
            FROM generate_series(1, ${N}) g, "payment_line" l WHERE l."payment_id" = $1`, id);
       await big.prisma.$executeRawUnsafe(`DELETE FROM "payment" WHERE "id" = $1`, id);
       let t0 = Date.now();
-      const r = await salesReport(big, resolveRange({ from: '2026-06-01', to: '2026-07-01', tz: 'UTC' }));
+      const r = await salesReport(big, 1, resolveRange({ from: '2026-06-01', to: '2026-07-01', tz: 'UTC' }));
       console.log(`report over ${N} payments: ${Date.now() - t0} ms`); // informative only; not asserted
       t0 = Date.now();
       const sales = BigInt(N - Math.floor(N / 10));
@@ -50,7 +50,7 @@ describe(`${Number(process.env.REPORT_PERF_N ?? 10_000).toLocaleString('en')} pa
       expect(r.by_day.length).toBe(30);
       expect(r.by_day.reduce((a, d) => a + d.count, 0)).toBe(Number(sales));
       let rows = -1;
-      for await (const chunk of salesCsv(big, resolveRange({ from: '2026-06-01', to: '2026-07-01', tz: 'UTC' }))) rows += chunk.split('\r\n').length - 1;
+      for await (const chunk of salesCsv(big, 1, resolveRange({ from: '2026-06-01', to: '2026-07-01', tz: 'UTC' }))) rows += chunk.split('\r\n').length - 1;
       console.log(`CSV over ${N} payments: ${Date.now() - t0} ms`);
       expect(rows).toBe(2 * N);
     } finally {

@@ -26,7 +26,7 @@ const dir = mkdtempSync(join(tmpdir(), 'counter-spv-watch-'));
 beforeAll(async () => {
   db = await openTestDb();
   await db.prisma.store.upsert({ where: { id: 1 }, update: { storeXpub: XPUB }, create: { id: 1, storeXpub: XPUB } });
-  await activeRelayKey(db);
+  await activeRelayKey(db, 1);
 });
 afterAll(async () => {
   await db?.close();
@@ -34,7 +34,7 @@ afterAll(async () => {
 });
 
 async function payment(status: string) {
-  const r = await createPayment({ db, network: REGTEST, publicUrl: 'http://127.0.0.1:1' }, JSON.stringify({ items: [{ type: 'item', id: 's', name: 'Tea', count: 1, unit: '2' }] }));
+  const r = await createPayment({ storeId: 1, db, network: REGTEST, publicUrl: 'http://127.0.0.1:1' }, JSON.stringify({ items: [{ type: 'item', id: 's', name: 'Tea', count: 1, unit: '2' }] }));
   const id = (r.body as { id: string }).id;
   await db.query(`UPDATE payment SET status = $1 WHERE id = $2`, [status, id]);
   return id;

@@ -56,8 +56,8 @@ async function product(stock: number | null): Promise<{ id: string; sku: string 
   await db.prisma.product.create({ data: { id, sku, name: sku, price: 100_000_000n, stock } });
   return { id, sku };
 }
-const level = async (p: { id: string }) => (await stockOf(db, p.id)).stock;
-const moves = async (p: { id: string }) => (await stockOf(db, p.id)).movements.map((m) => [m.reason, m.delta, m.payment_id]);
+const level = async (p: { id: string }) => (await stockOf(db, 1, p.id)).stock;
+const moves = async (p: { id: string }) => (await stockOf(db, 1, p.id)).movements.map((m) => [m.reason, m.delta, m.payment_id]);
 
 beforeAll(async () => {
   store = await openDevnetStore({ xpub: XPUB, coins: 30, name: 'counter-stock-' });
@@ -168,17 +168,17 @@ describe('stock through the payment paths (PGlite, devnet)', () => {
     await sendPlain(addressOf(paid), '2.5');
     await tick();
     expect(await level(a)).toBe(4);
-    expect((await markPayment(db, paid.id, { as: 'invalid', note: '' }, 'merchant', URL_BASE)).ok).toBe(true);
+    expect((await markPayment(db, { storeId: 1 }, paid.id, { as: 'invalid', note: '' }, 'merchant', URL_BASE)).ok).toBe(true);
     expect(await level(a)).toBe(6);
     const unpaid = await sale([[a.sku, 1]]);
-    expect((await markPayment(db, unpaid.id, { as: 'invalid', note: '' }, 'merchant', URL_BASE)).ok).toBe(true);
+    expect((await markPayment(db, { storeId: 1 }, unpaid.id, { as: 'invalid', note: '' }, 'merchant', URL_BASE)).ok).toBe(true);
     const cancelled = await sale([[a.sku, 1]]);
-    expect(await cancelPayment(db, cancelled.id, URL_BASE)).toBe('cancelled');
+    expect(await cancelPayment(db, { storeId: 1, ownSalesOf: null }, cancelled.id, URL_BASE)).toBe('cancelled');
     expect(await level(a)).toBe(6);
     expect((await moves(a)).map((m) => m[0])).toEqual(['declined', 'sale']);
     // Settling an unpaid sale is a sale.
     const settled = await sale([[a.sku, 5]]);
-    expect((await markPayment(db, settled.id, { as: 'settled', note: 'cash' }, 'merchant', URL_BASE)).ok).toBe(true);
+    expect((await markPayment(db, { storeId: 1 }, settled.id, { as: 'settled', note: 'cash' }, 'merchant', URL_BASE)).ok).toBe(true);
     expect(await level(a)).toBe(1);
   });
 
@@ -189,19 +189,19 @@ describe('stock through the payment paths (PGlite, devnet)', () => {
     await sendPlain(addressOf(p), '4.5');
     await tick();
     expect(await level(a)).toBe(5);
-    const ctx = { db, network: REGTEST, publicUrl: URL_BASE };
+    const ctx = { db, storeId: 1, network: REGTEST, publicUrl: URL_BASE };
     const to = chain.demoWallet().address;
     const r1 = await createRefund(ctx, p.id, { amount: '1', address: to, return_to_stock: true });
     expect(await level(a)).toBe(9);
     await createRefund(ctx, p.id, { amount: '1', address: to, return_to_stock: true });
     expect(await level(a)).toBe(9);
-    expect((await stockOf(db, a.id)).movements[0]).toMatchObject({ reason: 'returned', delta: 4, payment_id: p.id, note: `refund ${r1.id}` });
+    expect((await stockOf(db, 1, a.id)).movements[0]).toMatchObject({ reason: 'returned', delta: 4, payment_id: p.id, note: `refund ${r1.id}` });
     // The refund row accepted by the merchant's wallet takes nothing off the "refund" product.
     await sendPlain(to, '1');
     await tick();
     expect((await db.prisma.product.findUniqueOrThrow({ where: { id: refundSku.id } })).stock).toBe(50);
     // The sale declined after its goods came back: nothing more goes back.
-    expect((await markPayment(db, p.id, { as: 'invalid', note: '' }, 'merchant', URL_BASE)).ok).toBe(true);
+    expect((await markPayment(db, { storeId: 1 }, p.id, { as: 'invalid', note: '' }, 'merchant', URL_BASE)).ok).toBe(true);
     expect(await level(a)).toBe(9);
     // A refund without the flag leaves stock alone.
     const q = await sale([[a.sku, 2]]);
@@ -217,12 +217,12 @@ describe('stock through the payment paths (PGlite, devnet)', () => {
     const csv = `sku,name,price,stock\n${a.sku},${a.sku},1,25\n${b.sku},${b.sku},1,3\nIMP-NEW,New,1,7\nIMP-UNT,Untracked,1,\n`;
     const r = await importCatalogCsv(db, csv, { dryRun: false, userId: null });
     expect(r.applied).toBe(true);
-    expect(await stockOf(db, a.id)).toMatchObject({ stock: 25, movements: [{ delta: 15, reason: 'count', note: 'import' }] });
-    expect((await stockOf(db, b.id)).movements).toEqual([]);
+    expect(await stockOf(db, 1, a.id)).toMatchObject({ stock: 25, movements: [{ delta: 15, reason: 'count', note: 'import' }] });
+    expect((await stockOf(db, 1, b.id)).movements).toEqual([]);
     const created = await db.prisma.product.findUniqueOrThrow({ where: { storeId_sku: { storeId: 1, sku: 'IMP-NEW' } } });
-    expect(await stockOf(db, created.id)).toMatchObject({ stock: 7, movements: [{ delta: 7, reason: 'count', note: 'import' }] });
+    expect(await stockOf(db, 1, created.id)).toMatchObject({ stock: 7, movements: [{ delta: 7, reason: 'count', note: 'import' }] });
     const untracked = await db.prisma.product.findUniqueOrThrow({ where: { storeId_sku: { storeId: 1, sku: 'IMP-UNT' } } });
-    expect(await stockOf(db, untracked.id)).toEqual({ stock: null, low_stock: 0, movements: [] });
+    expect(await stockOf(db, 1, untracked.id)).toEqual({ stock: null, low_stock: 0, movements: [] });
   });
 
   it('a CSV import leaves alone the stock its file does not change, so a sale landing between its plan and its apply is kept', async () => {
@@ -243,10 +243,10 @@ describe('stock through the payment paths (PGlite, devnet)', () => {
     expect((await importCatalogCsv(racedDb, `sku,name,price\n${a.sku},Renamed,1\n`, { dryRun: false, userId: null })).applied).toBe(true);
     expect((await importCatalogCsv(racedDb, `sku,name,price,stock\n${b.sku},Renamed,1,8\n${c.sku},${c.sku},1,30\n`, { dryRun: false, userId: null })).applied).toBe(true);
     expect(await level(a)).toBe(6); // both imports raced a sale of 2
-    expect((await stockOf(db, a.id)).movements).toEqual([]);
+    expect((await stockOf(db, 1, a.id)).movements).toEqual([]);
     expect(await level(b)).toBe(6); // two racing sales of 2 (one per import)
-    expect((await stockOf(db, b.id)).movements).toEqual([]);
+    expect((await stockOf(db, 1, b.id)).movements).toEqual([]);
     expect(await level(c)).toBe(30);
-    expect((await stockOf(db, c.id)).movements).toMatchObject([{ delta: 24, reason: 'count', note: 'import' }]);
+    expect((await stockOf(db, 1, c.id)).movements).toMatchObject([{ delta: 24, reason: 'count', note: 'import' }]);
   });
 });

@@ -20,7 +20,7 @@ const SKU = 'BEAN';
 let productId: string;
 
 const sale = () => createTestPayment<{ id: string }>(db, { extra: { items: [{ type: 'item', id: SKU, name: 'Beans', count: 1, unit: '1' }] } });
-const level = async () => (await stockOf(db, productId)).stock;
+const level = async () => (await stockOf(db, 1, productId)).stock;
 
 beforeAll(async () => {
   pg = await startPostgres();
@@ -28,7 +28,7 @@ beforeAll(async () => {
   db = await openMigratedDb({ databaseUrl: url, poolSize: 24 });
   for (let i = 0; i < 4; i++) others.push(await openMigratedDb({ databaseUrl: url, poolSize: 6 }));
   await db.prisma.store.upsert({ where: { id: 1 }, update: { storeXpub: testXpub(62) }, create: { id: 1, storeXpub: testXpub(62) } });
-  await activeRelayKey(db);
+  await activeRelayKey(db, 1);
   productId = randomUUID();
   await db.prisma.product.create({ data: { id: productId, sku: SKU, name: 'Beans', price: 100_000_000n, stock: 100 } });
 }, 180_000);
@@ -41,10 +41,10 @@ afterAll(async () => {
 describe('concurrent sales on PostgreSQL', () => {
   it('20 sales settled at once, each in its own transaction: 20 taken, 20 movements', async () => {
     const sales = await Promise.all(Array.from({ length: 20 }, sale));
-    const results = await Promise.all(sales.map((s) => markPayment(db, s.id, { as: 'settled', note: '' }, 'merchant', URL_BASE)));
+    const results = await Promise.all(sales.map((s) => markPayment(db, { storeId: 1 }, s.id, { as: 'settled', note: '' }, 'merchant', URL_BASE)));
     expect(results.every((r) => r.ok)).toBe(true);
     expect(await level()).toBe(80);
-    const sold = (await stockOf(db, productId)).movements.filter((m) => m.reason === 'sale');
+    const sold = (await stockOf(db, 1, productId)).movements.filter((m) => m.reason === 'sale');
     expect(sold.length).toBe(20);
     expect(new Set(sold.map((m) => m.payment_id)).size).toBe(20);
   }, 120_000);
@@ -65,6 +65,6 @@ describe('concurrent sales on PostgreSQL', () => {
     const again = await accept();
     expect(again.every((r) => r === null)).toBe(true);
     expect(await level()).toBe(60);
-    expect((await stockOf(db, productId)).movements.filter((m) => m.reason === 'sale').length).toBe(40);
+    expect((await stockOf(db, 1, productId)).movements.filter((m) => m.reason === 'sale').length).toBe(40);
   }, 120_000);
 });

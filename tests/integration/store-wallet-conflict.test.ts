@@ -31,14 +31,14 @@ beforeAll(async () => {
 afterAll(async () => db?.close());
 
 it('refuses another store\'s xpub and address with 409 conflict naming the field', async () => {
-  expect(await failure(updateSettings(db, MAINNET, { store_xpub: DGUB }))).toEqual({ code: 'conflict', status: 409, field: 'store_xpub' });
-  expect(await failure(updateSettings(db, MAINNET, { store_address: ADDRESS }))).toEqual({ code: 'conflict', status: 409, field: 'store_address' });
-  expect(await readSettings(db)).toMatchObject({ store_xpub: '', store_address: '' });
+  expect(await failure(updateSettings(db, 1, MAINNET, { store_xpub: DGUB }))).toEqual({ code: 'conflict', status: 409, field: 'store_xpub' });
+  expect(await failure(updateSettings(db, 1, MAINNET, { store_address: ADDRESS }))).toEqual({ code: 'conflict', status: 409, field: 'store_address' });
+  expect(await readSettings(db, 1)).toMatchObject({ store_xpub: '', store_address: '' });
 });
 
 it('lets the store save its own wallet again once the other store lets it go', async () => {
   await db.prisma.store.update({ where: { id: 2 }, data: { storeXpub: '', storeAddress: '' } });
-  expect(await failure(updateSettings(db, MAINNET, { store_xpub: DGUB }))).toBe('ok');
-  expect(await failure(updateSettings(db, MAINNET, { store_xpub: DGUB, name: 'First again' }))).toBe('ok');
-  expect(await readSettings(db)).toMatchObject({ store_xpub: DGUB, name: 'First again' });
+  expect(await failure(updateSettings(db, 1, MAINNET, { store_xpub: DGUB }))).toBe('ok');
+  expect(await failure(updateSettings(db, 1, MAINNET, { store_xpub: DGUB, name: 'First again' }))).toBe('ok');
+  expect(await readSettings(db, 1)).toMatchObject({ store_xpub: DGUB, name: 'First again' });
 });

@@ -68,7 +68,7 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'counter-wallet-check-'));
   db = await openTestDb();
   await db.prisma.store.upsert({ where: { id: 1 }, update: { storeXpub: testXpub(13) }, create: { id: 1, storeXpub: testXpub(13) } });
-  await activeRelayKey(db);
+  await activeRelayKey(db, 1);
   chain = createDevnetBackend({ network: REGTEST, dir: join(dir, 'devnet'), blockSeconds: 0 });
   await chain.start();
   check = { db, network: REGTEST, chain, dataDir: dir, publicUrl: URL_BASE };
@@ -111,7 +111,7 @@ describe('the wallet check (devnet)', () => {
     expect(await db.query(`SELECT 1 FROM wallet_output WHERE address = ANY($1::text[])`, [addresses])).toEqual([]);
     // The check's key: its own file, private, and never a store's relay key.
     expect(statSync(join(dir, 'wallet-check.key')).mode & 0o077).toBe(0);
-    const relayKey = (await activeRelayKey(db)).pubkey;
+    const relayKey = (await activeRelayKey(db, 1)).pubkey;
     const envelope = JSON.parse((await checkEnvelope(check, (await db.query<{ id: string }>(`SELECT id FROM wallet_check_case LIMIT 1`))[0].id, 'x'))!);
     expect(envelope.pubkey).not.toBe(relayKey);
     expect(readFileSync(join(dir, 'wallet-check.key'), 'utf8')).not.toContain(envelope.pubkey);

@@ -81,15 +81,15 @@ describe('webhook URLs are refused when saved if they point inside (SSRF)', () =
         db = await openTestDb();
         await db.prisma.store.create({ data: { id: 1 } });
       }
-      const err = await updateSettings(db, NETWORKS.regtest, { webhook_url: url }).catch((e) => e);
+      const err = await updateSettings(db, 1, NETWORKS.regtest, { webhook_url: url }).catch((e) => e);
       expect(err).toBeInstanceOf(BackofficeError);
       expect(err).toMatchObject({ code: 'invalid_request', field: 'webhook_url' });
       expect(err.message).toMatch(/^webhook_url: .*loopback, private, link-local or metadata/);
-      expect((await readSettings(db)).webhook_url).toBe('');
+      expect((await readSettings(db, 1)).webhook_url).toBe('');
       // The operator's explicit opt-in lets it through.
       process.env.WEBHOOK_ALLOW_PRIVATE = '1';
-      expect((await updateSettings(db, NETWORKS.regtest, { webhook_url: url })).webhook_url).toBe(url);
-      await updateSettings(db, NETWORKS.regtest, { webhook_url: '' });
+      expect((await updateSettings(db, 1, NETWORKS.regtest, { webhook_url: url })).webhook_url).toBe(url);
+      await updateSettings(db, 1, NETWORKS.regtest, { webhook_url: '' });
     } finally {
       if (prev === undefined) delete process.env.WEBHOOK_ALLOW_PRIVATE;
       else process.env.WEBHOOK_ALLOW_PRIVATE = prev;
@@ -105,7 +105,7 @@ describe('BOOTSTRAP_API_KEY revocation is durable (docs/security.md)', () => {
       const b = 'bootstrap-secret-bbbbbbbbbbbbbbbb';
       expect(await ensureBootstrapKey(db, a)).toBe('active');
       expect(await authenticateApiKey(db, a)).not.toBeNull();
-      expect(await revokeApiKey(db, BOOTSTRAP_KEY_ID)).toBe(true);
+      expect(await revokeApiKey(db, 1, BOOTSTRAP_KEY_ID)).toBe(true);
       expect(await ensureBootstrapKey(db, a)).toBe('revoked'); // what the next start does
       expect(await authenticateApiKey(db, a)).toBeNull();
       expect(await ensureBootstrapKey(db, b)).toBe('active'); // a new secret is a new key

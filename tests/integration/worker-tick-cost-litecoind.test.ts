@@ -100,12 +100,12 @@ beforeAll(async () => {
   node = await startLitecoind();
   const raw = await openTestDb();
   await raw.prisma.store.upsert({ where: { id: 1 }, update: { storeXpub: XPUB }, create: { id: 1, storeXpub: XPUB } });
-  await activeRelayKey(raw);
-  const r = await createPayment({ db: raw, network: REGTEST, publicUrl: URL_BASE, apiKeyId: null, userId: null, idempotencyKey: null },
+  await activeRelayKey(raw, 1);
+  const r = await createPayment({ storeId: 1, db: raw, network: REGTEST, publicUrl: URL_BASE, apiKeyId: null, userId: null, idempotencyKey: null },
     JSON.stringify({ items: [{ type: 'item', id: 'sku', name: 'Tea', count: 1, unit: '2' }] }));
   const template = (r.body as { id: string }).id;
   for (let i = 1; i < OPEN; i++) {
-    await createPayment({ db: raw, network: REGTEST, publicUrl: URL_BASE, apiKeyId: null, userId: null, idempotencyKey: null },
+    await createPayment({ storeId: 1, db: raw, network: REGTEST, publicUrl: URL_BASE, apiKeyId: null, userId: null, idempotencyKey: null },
       JSON.stringify({ items: [{ type: 'item', id: 'sku', name: 'Tea', count: 1, unit: '2' }] }));
   }
   // The shop's history: confirmed long ago, in block 1, counted to the tracked maximum.

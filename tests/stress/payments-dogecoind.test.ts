@@ -115,7 +115,7 @@ async function run(backend: string) {
     for (let i = 0; i < N; i++) {
       const kind = KINDS[i % KINDS.length]!; // every kind, evenly
       const total = BigInt(1 + Math.floor(rand() * 20)) * 1_00000000n + BigInt(Math.floor(rand() * 100)) * 1_000000n;
-      const r = await createPayment({ db, network: REGTEST, publicUrl: URL_BASE, apiKeyId: null, userId: null, idempotencyKey: null },
+      const r = await createPayment({ storeId: 1, db, network: REGTEST, publicUrl: URL_BASE, apiKeyId: null, userId: null, idempotencyKey: null },
         JSON.stringify({ items: [{ type: 'item', id: `sku-${i}`, name: `Item ${i}`, count: 1, unit: formatKoinu(total) }] }));
       expect(r.status).toBe(201);
       const body = r.body as any;

@@ -17,7 +17,7 @@ export const dynamic = 'force-dynamic';
 
 export default async function Overview({ searchParams }: { searchParams: Promise<{ denied?: string }> }) {
   const { denied } = await searchParams;
-  await requirePageUser('manager', '/admin');
+  const user = await requirePageUser('manager', '/admin');
   const { db, cfg, network } = await appContext();
   const [t, locale] = await Promise.all([getTranslations('admin'), getLocale()]);
   // Until the store can take money, the back office opens on the first-run checklist (§16).
@@ -31,9 +31,9 @@ export default async function Overview({ searchParams }: { searchParams: Promise
       </>
     );
   }
-  const tz = await storeZone(db);
+  const tz = await storeZone(db, user.storeId);
   const [days, recent, node, low] = await Promise.all([
-    salesPerDay(db, 30, new Date(), tz), searchInvoices(db, { limit: 8 }), readNodeStatus(db), lowStockCount(db),
+    salesPerDay(db, user.storeId, 30, new Date(), tz), searchInvoices(db, user.storeId, { limit: 8 }), readNodeStatus(db), lowStockCount(db, user.storeId),
   ]);
   const today = days[days.length - 1];
   const week = days.slice(-7).reduce((s, d) => s + d.totalKoinu, 0n);

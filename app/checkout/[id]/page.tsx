@@ -57,7 +57,7 @@ export default async function CheckoutPage({ params }: Props) {
   const qrUri = c.form === 'dogeconnect' ? c.connectUri : c.uri;
   const firstUri = rest ? rest.restUri : qrUri;
   const receipt = state === 'paid'
-    ? await loadReceipt(ctx.db, c.id, now, locale === 'en' || !isLocale(locale) ? undefined : INTL_TAG[locale])
+    ? await loadReceipt(ctx.db, 'by-id', c.id, now, locale === 'en' || !isLocale(locale) ? undefined : INTL_TAG[locale])
     : null;
   const amt = (v: string) => receiptAmount(v, c.order.currency, locale);
   const fiat = c.fiatTotal && c.fiatCurrency ? fiatText(c.fiatTotal, c.fiatCurrency, locale) : '';

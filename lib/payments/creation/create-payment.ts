@@ -21,6 +21,7 @@ import { rateInForce, type RateInForce } from '../../rates/store';
 import { idempotency, type Idempotency } from './idempotency';
 import { resolveOptionLines, soldOptions, type SoldOption } from './options';
 import { ticketOfRequest, withTicket } from './ticket';
+import { inStore } from '../../stores';
 
 /** What a stored line keeps beside its DOGE amounts: its fiat unit and tax, and the options it was sold with. */
 interface LineExtras { fiat: FiatLine | null; options: SoldOption[] | null }
@@ -29,6 +30,8 @@ export { IdempotencyConflictError } from './idempotency';
 
 export interface CreatePaymentContext {
   db: Db;
+  /** The store the sale is made for: the principal's (lib/api/access.ts). */
+  storeId: number;
   network: Network;
   publicUrl: string;
   apiKeyId?: string | null;
@@ -70,14 +73,14 @@ export async function createPayment(ctx: CreatePaymentContext, rawBody: string):
   if (prior) return prior;
   // Validation (400), then who may ask for this (403), then readiness (503, sessions only),
   // then the open-payment cap (429), all before an address is handed out.
-  const settings = await readStoreSettings(db);
+  const settings = await readStoreSettings(db, ctx.storeId);
   const { priced, rate, fiatLines, ticketId } = await priceAndAuthorize(ctx, rawBody, settings);
   // Readiness (the till's gate) after validation and authorisation: a request that is wrong or
   // forbidden is told so whatever the store's state.
   await ctx.beforeCreate?.();
   const maxOpen = ctx.maxOpenPayments ?? DEFAULT_MAX_OPEN_PAYMENTS;
-  if ((await countOpenPayments(db, maxOpen, ctx.now ?? new Date())) >= maxOpen) throw new TooManyOpenPaymentsError(maxOpen);
-  const key = await activeRelayKey(db);
+  if ((await countOpenPayments(db, ctx.storeId, maxOpen, ctx.now ?? new Date())) >= maxOpen) throw new TooManyOpenPaymentsError(maxOpen);
+  const key = await activeRelayKey(db, ctx.storeId);
   const { address, addressIndex, outputs } = await receiveOutputs(ctx, priced);
 
   const id = newPaymentId();
@@ -111,10 +114,10 @@ async function priceAndAuthorize(ctx: CreatePaymentContext, rawBody: string, set
   }
   const currency = requestCurrency(body, settings.pricingCurrency);
   // A sale charged from an open ticket carries its name (docs/counter.md#open-tickets).
-  const ticket = await ticketOfRequest(ctx.db, body);
+  const ticket = await ticketOfRequest(ctx.db, ctx.storeId, body);
   body = withTicket(body, ticket);
   // Lines sold with options are priced from the catalog first (docs/catalog.md#options).
-  const resolved = await resolveOptionLines(ctx.db, body, currency);
+  const resolved = await resolveOptionLines(ctx.db, ctx.storeId, body, currency);
   body = resolved.body;
   let rate: RateInForce | null = null;
   let fiatLines: (FiatLine | null)[] = [];
@@ -141,7 +144,7 @@ function allowsHttp(ctx: CreatePaymentContext): boolean {
 async function receiveOutputs(ctx: CreatePaymentContext, priced: PricedRequest) {
   const outputs: PricedOutput[] = [...priced.outputs];
   if (priced.hasOwnP2pkh) return { address: outputs.find((o) => o.type === 'p2pkh')!.address!, addressIndex: null, outputs };
-  const a = await allocateReceiveAddress(ctx.db, ctx.network);
+  const a = await allocateReceiveAddress(ctx.db, ctx.storeId, ctx.network);
   outputs.unshift({ type: 'p2pkh', address: a.address, amount: priced.total, data: null });
   return { address: a.address, addressIndex: a.index as number | null, outputs };
 }
@@ -186,7 +189,7 @@ function paymentRow(ctx: CreatePaymentContext, p: Issued & {
   const { settings, priced, signed, rate } = p;
   const req = priced.request;
   return {
-    id: p.id, total: priced.total, fees: priced.fees, taxes: priced.taxes, quantity: priced.quantity, address: p.address, addressIndex: p.addressIndex,
+    id: p.id, storeId: inStore(ctx.storeId).storeId, total: priced.total, fees: priced.fees, taxes: priced.taxes, quantity: priced.quantity, address: p.address, addressIndex: p.addressIndex,
     vendorOrderId: req.vendor_order_id ?? '', orderReference: req.order_reference ?? '', note: req.note ?? '',
     vendorOrderUrl: req.vendor_order_url ?? '', fiatTotal: req.fiat_total ?? '', fiatTax: req.fiat_tax ?? '',
     fiatCurrency: req.fiat_currency ?? '', rateValue: rate?.value ?? '', rateSource: rate?.source ?? '', rateAt: rate?.at ?? null,
@@ -229,13 +232,13 @@ async function storePayment(
       ...row,
       lines: {
         create: priced.lines.map((l, idx) => ({
-          idx, type: l.type, itemId: l.id, name: l.name, description: l.desc, icon: l.icon,
+          storeId: row.storeId, idx, type: l.type, itemId: l.id, name: l.name, description: l.desc, icon: l.icon,
           count: l.count, unit: l.unit, total: l.total, tax: l.tax,
           fiatUnit: fiatLines[idx]?.fiat?.unit ?? null, fiatTax: fiatLines[idx]?.fiat?.tax ?? null,
           ...(fiatLines[idx]?.options ? { options: fiatLines[idx].options as object[] } : {}),
         })),
       },
-      outputs: { create: outputs.map((o, idx) => ({ idx, type: o.type, address: o.address, amount: o.amount, data: o.data })) },
+      outputs: { create: outputs.map((o, idx) => ({ storeId: row.storeId, idx, type: o.type, address: o.address, amount: o.amount, data: o.data })) },
     });
     await idem.save(tx, 201, response);
   });

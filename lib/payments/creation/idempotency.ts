@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import type { Db, Prisma } from '../../db/client';
 import { DomainError } from '../../errors';
+import { inStore } from '../../stores';
 
 export class IdempotencyConflictError extends DomainError {
   constructor() {
@@ -27,20 +28,21 @@ export interface Idempotency {
 }
 
 /** Keys are scoped per API key, else per user. A null `key` makes both steps no-ops. */
-export function idempotency(db: Db, scope: { apiKeyId?: string | null; userId?: string | null }, key: string | null | undefined, rawBody: string): Idempotency {
+export function idempotency(db: Db, scope: { storeId: number; apiKeyId?: string | null; userId?: string | null }, key: string | null | undefined, rawBody: string): Idempotency {
   const apiKeyId = scope.apiKeyId ?? (scope.userId ? `user:${scope.userId}` : 'anonymous');
   const requestHash = createHash('sha256').update(rawBody).digest('hex');
   return {
     async replay() {
       if (!key) return null;
       const prior = await db.prisma.idempotencyKey.findUnique({ where: { apiKeyId_key: { apiKeyId, key } } });
-      if (!prior) return null;
+      // A key of another store (a user's key names the user, who may sell in several) is not this one's.
+      if (!prior || prior.storeId !== scope.storeId) return null;
       if (prior.requestHash !== requestHash) throw new IdempotencyConflictError();
       return { status: prior.statusCode, body: JSON.parse(prior.responseBody) as Record<string, unknown>, replayed: true };
     },
     async save(tx, status, body) {
       if (!key) return;
-      await tx.idempotencyKey.create({ data: { apiKeyId, key, requestHash, statusCode: status, responseBody: JSON.stringify(body) } });
+      await tx.idempotencyKey.create({ data: { ...inStore(scope.storeId), apiKeyId, key, requestHash, statusCode: status, responseBody: JSON.stringify(body) } });
     },
   };
 }

@@ -8,6 +8,7 @@ import { InvalidRequestError } from '../../errors';
 import { AmountError, fiatToKoinu, formatFiatMinor, formatKoinu, parseFiatMinor, parseKoinu, type Decimal } from '../../money';
 import { checkChoice, readOptionGroups, type ChosenOption } from '../../catalog/options';
 import { DOGE } from './fiat-request';
+import { inStore } from '../../stores';
 
 const MAX_CHOSEN = 50;
 
@@ -78,12 +79,12 @@ function priceOptionLine(line: Line, i: number, product: Product | undefined, cu
 }
 
 /** Prices the request's option lines from the catalog; a request without any is handed on untouched. */
-export async function resolveOptionLines(db: Db, body: unknown, currency: string): Promise<ResolvedOptions> {
+export async function resolveOptionLines(db: Db, storeId: number, body: unknown, currency: string): Promise<ResolvedOptions> {
   const items = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>).items : undefined;
   if (!Array.isArray(items) || !items.some((l) => l && typeof l === 'object' && 'options' in l)) return { body, chosen: [] };
   const skus = items.flatMap((l) => (l && typeof l === 'object' && 'options' in l && typeof (l as Line).id === 'string' ? [(l as Line).id as string] : []));
   const products = await db.prisma.product.findMany({
-    where: { sku: { in: skus }, archived: false },
+    where: { ...inStore(storeId), sku: { in: skus }, archived: false },
     select: { sku: true, price: true, priceCurrency: true, taxRateBp: true, optionGroups: true },
   });
   const bySku = new Map(products.map((p) => [p.sku, p]));

@@ -2,7 +2,7 @@
 // counter), or the one fixed STORE_ADDRESS. Every address handed out is registered with the
 // watch-only wallet so the chain worker watches it.
 import type { Db } from '../../db/client';
-import { FIRST_STORE_ID, readStore, takeAddressIndex } from '../../stores';
+import { readStore, takeAddressIndex } from '../../stores';
 import { deriveAddress, parseXpub, type Network } from '../../doge';
 // The watch-only wallet belongs to the chain layer (lib/chain never imports lib/relay).
 import { registerWalletAddress } from '../../chain/watch-addresses';
@@ -15,8 +15,8 @@ export class NoReceivingWalletError extends DomainError {
   }
 }
 
-export async function allocateReceiveAddress(db: Db, network: Network): Promise<{ address: string; index: number | null }> {
-  const store = await readStore(db, FIRST_STORE_ID);
+export async function allocateReceiveAddress(db: Db, storeId: number, network: Network): Promise<{ address: string; index: number | null }> {
+  const store = await readStore(db, storeId);
   if (store.storeXpub) {
     const xpub = parseXpub(store.storeXpub, network);
     const index = await takeAddressIndex(db, store.id);

@@ -3,6 +3,7 @@
 // this module except to sign.
 import { schnorr } from '@noble/curves/secp256k1.js';
 import type { Db } from '../../db/client';
+import { inStore } from '../../stores';
 
 export interface RelayKeyMaterial {
   id: number;
@@ -21,25 +22,25 @@ function toMaterial(row: { id: number; pubkey: string; secretKey: Uint8Array }):
   return { id: row.id, pubkey: row.pubkey, secretKey: new Uint8Array(row.secretKey) };
 }
 
-/** The active relay key, created on first use. Safe under concurrent callers (unique index). */
-export async function activeRelayKey(db: Db): Promise<RelayKeyMaterial> {
-  const existing = await db.prisma.relayKey.findFirst({ where: { active: true } });
+/** The store's active relay key, created on first use. Safe under concurrent callers (unique index per store). */
+export async function activeRelayKey(db: Db, storeId: number): Promise<RelayKeyMaterial> {
+  const existing = await db.prisma.relayKey.findFirst({ where: { active: true, ...inStore(storeId) } });
   if (existing) return toMaterial(existing);
   const k = newKey();
   try {
-    return toMaterial(await db.prisma.relayKey.create({ data: { ...k, active: true } }));
+    return toMaterial(await db.prisma.relayKey.create({ data: { ...k, active: true, ...inStore(storeId) } }));
   } catch {
-    // Another process created it first: the partial unique index allows one active key.
-    return toMaterial(await db.prisma.relayKey.findFirstOrThrow({ where: { active: true } }));
+    // Another process created it first: the partial unique index allows one active key a store.
+    return toMaterial(await db.prisma.relayKey.findFirstOrThrow({ where: { active: true, ...inStore(storeId) } }));
   }
 }
 
-/** Retires the active key and activates a new one, atomically. Returns the new public key. */
-export async function rotateRelayKey(db: Db): Promise<string> {
+/** Retires the store's active key and activates a new one, atomically. Returns the new public key. */
+export async function rotateRelayKey(db: Db, storeId: number): Promise<string> {
   const k = newKey();
   await db.prisma.$transaction([
-    db.prisma.relayKey.updateMany({ where: { active: true }, data: { active: false, retiredAt: new Date() } }),
-    db.prisma.relayKey.create({ data: { ...k, active: true } }),
+    db.prisma.relayKey.updateMany({ where: { active: true, ...inStore(storeId) }, data: { active: false, retiredAt: new Date() } }),
+    db.prisma.relayKey.create({ data: { ...k, active: true, ...inStore(storeId) } }),
   ]);
   return k.pubkey;
 }

@@ -1,11 +1,12 @@
 // The vendor event log (GET /api/v1/events?after=<cursor>): the same events as the webhooks.
 import type { Db } from '../../db/client';
 import { InvalidRequestError } from '../../errors';
-import { salesScope } from '../sales-scope';
+import { salesScope, type SalesViewer } from '../sales-scope';
+import { inStore } from '../../stores';
 import { parseInt64 } from '../../db/bounds';
 
-/** `ownSalesOf`: a cashier's user id (only its own sales' events), or null for all. */
-export async function listEvents(db: Db, params: URLSearchParams, ownSalesOf: string | null = null) {
+/** `v`: the caller's store and, for a cashier, only its own sales' events. */
+export async function listEvents(db: Db, v: SalesViewer, params: URLSearchParams) {
   const after = params.get('after') ?? '';
   const limitRaw = params.get('limit') ?? '';
   if (after !== '' && parseInt64(after) === null) throw new InvalidRequestError('after', 'must be a cursor from a previous answer');
@@ -14,7 +15,7 @@ export async function listEvents(db: Db, params: URLSearchParams, ownSalesOf: st
   }
   const limit = limitRaw ? Number(limitRaw) : 100;
   const rows = await db.prisma.vendorEvent.findMany({
-    where: { ...(after ? { seq: { gt: BigInt(after) } } : {}), ...(ownSalesOf ? { payment: salesScope(ownSalesOf) } : {}) },
+    where: { ...inStore(v.storeId), ...(after ? { seq: { gt: BigInt(after) } } : {}), ...(v.ownSalesOf ? { payment: salesScope({ storeId: v.storeId, ownSalesOf: v.ownSalesOf }) } : {}) },
     orderBy: { seq: 'asc' },
     take: limit,
   });

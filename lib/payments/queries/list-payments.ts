@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { InvalidRequestError, fromZod } from '../../errors';
 import { vendorPaymentView } from '../view';
 import { isRfc3339 } from '../../connect';
-import { salesScope } from '../sales-scope';
+import { salesScope, type SalesViewer } from '../sales-scope';
 import { withRefunds } from '../refunds-of';
 import { parseInt64, storableDate } from '../../db/bounds';
 
@@ -29,8 +29,8 @@ export function decodeCursor(c: string): bigint {
   return seq;
 }
 
-/** `ownSalesOf`: a cashier's user id (it lists only the payments it created), or null for all. */
-export async function listPayments(db: Db, params: URLSearchParams, publicUrl: string, now = new Date(), ownSalesOf: string | null = null, tillOf: string | null = null) {
+/** `v`: the caller's store and, for a cashier, the payments it created. */
+export async function listPayments(db: Db, v: SalesViewer, params: URLSearchParams, publicUrl: string, now = new Date()) {
   const raw: Record<string, string> = {};
   for (const k of ['status', 'from', 'to', 'limit', 'cursor']) {
     const v = params.get(k);
@@ -41,7 +41,7 @@ export async function listPayments(db: Db, params: URLSearchParams, publicUrl: s
   const limit = q.data.limit ?? 50;
   const rows = await db.prisma.payment.findMany({
     where: {
-      ...salesScope(ownSalesOf, tillOf),
+      ...salesScope(v),
       ...(q.data.status ? { status: q.data.status } : {}),
       createdAt: { ...(q.data.from ? { gte: new Date(q.data.from) } : {}), ...(q.data.to ? { lt: new Date(q.data.to) } : {}) },
       ...(q.data.cursor ? { seq: { lt: decodeCursor(q.data.cursor) } } : {}),

@@ -6,15 +6,15 @@ import { editableCategories, storedCategories } from '@/lib/backoffice/categorie
 import { CatalogEditor } from './catalog-editor';
 import { CatalogImport } from './catalog-import';
 import { CategoryOrder } from './category-order';
-import { FIRST_STORE_ID, findStore } from '@/lib/stores';
+import { findStore } from '@/lib/stores';
 
 export const dynamic = 'force-dynamic';
 
 export default async function CatalogPage() {
-  await requirePageUser('manager', '/admin/catalog');
+  const user = await requirePageUser('manager', '/admin/catalog');
   const { db } = await appContext();
   const [products, currency, store] = await Promise.all([
-    listProducts(db, { includeArchived: true }), pricingCurrency(db), findStore(db, FIRST_STORE_ID),
+    listProducts(db, user.storeId, { includeArchived: true }), pricingCurrency(db, user.storeId), findStore(db, user.storeId),
   ]);
   // Products per category (the live ones, as the till shows them), for the category list.
   const counts: Record<string, number> = {};

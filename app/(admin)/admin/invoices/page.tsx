@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import { requirePageUser } from '@/app/_lib/session';
+import { inStore } from '@/lib/stores';
 import { appContext } from '@/lib/app-context';
 import { parseInvoiceFilter, searchInvoices, type InvoiceFilter } from '@/lib/backoffice/invoices';
 import { BackofficeError } from '@/lib/backoffice/errors';
@@ -21,7 +22,7 @@ function toParams(sp: SP): URLSearchParams {
 }
 
 export default async function InvoicesPage({ searchParams }: { searchParams: Promise<SP> }) {
-  await requirePageUser('manager', '/admin/invoices');
+  const user = await requirePageUser('manager', '/admin/invoices');
   const params = toParams(await searchParams);
   const { db } = await appContext();
   let filter: InvoiceFilter = {};
@@ -32,12 +33,12 @@ export default async function InvoicesPage({ searchParams }: { searchParams: Pro
     if (!(e instanceof BackofficeError)) throw e;
     error = e.message;
   }
-  const tz = await storeZone(db);
+  const tz = await storeZone(db, user.storeId);
   const [t, ta] = await Promise.all([getTranslations('adminInvoices'), getTranslations('admin')]);
   const [result, terminals] = await Promise.all([
-    error ? { invoices: [], next_cursor: null } : searchInvoices(db, filter),
+    error ? { invoices: [], next_cursor: null } : searchInvoices(db, user.storeId, filter),
     // The till filter (docs/counter.md#terminals): every terminal, revoked ones too (their sales stay).
-    db.prisma.terminal.findMany({ orderBy: { name: 'asc' }, select: { id: true, name: true, revokedAt: true } }),
+    db.prisma.terminal.findMany({ where: inStore(user.storeId), orderBy: { name: 'asc' }, select: { id: true, name: true, revokedAt: true } }),
   ]);
   const base = new URLSearchParams(params);
   base.delete('cursor');

@@ -23,7 +23,7 @@ function age(t: AgeT, at: string | null, now: number): string {
 export default async function RatesPage() {
   const user = await requirePageUser('manager', '/admin/rates');
   const { db } = await appContext();
-  const settings = await readSettings(db);
+  const settings = await readSettings(db, user.storeId);
   const cfg = loadRateConfig();
   const currency = await rateCurrency(db);
   const snap = await ratesSnapshot(db, currency, { config: cfg });

@@ -27,16 +27,16 @@ function nextDay(day: string): string {
 }
 
 export default async function ReportsPage({ searchParams }: { searchParams: Promise<{ day?: string }> }) {
-  await requirePageUser('manager', '/admin/reports');
+  const user = await requirePageUser('manager', '/admin/reports');
   const { db } = await appContext();
-  const tz = await storeTimezone(db);
+  const tz = await storeTimezone(db, user.storeId);
   const sp = await searchParams;
   const today = ymd(localDate(new Date(), tz));
   const day = typeof sp.day === 'string' && DAY_RE.test(sp.day) ? sp.day : today;
   let report: SalesReport | null = null;
   let error = '';
   try {
-    report = await salesReport(db, resolveRange({ from: day, to: nextDay(day), tz }));
+    report = await salesReport(db, user.storeId, resolveRange({ from: day, to: nextDay(day), tz }));
   } catch (e) {
     if (!(e instanceof InvalidRequestError)) throw e;
     error = e.message.replace(/^from: /, '');

@@ -20,8 +20,8 @@ export default async function SettingsPage() {
   const user = await requirePageUser('manager', '/admin/settings');
   const { db, network } = await appContext();
   const owner = user.role === 'owner';
-  const [settings, keys, relay, deliveries] = await Promise.all([readSettings(db), owner ? listApiKeys(db) : null, owner ? relayKeyView(db) : null, recentDeliveries(db, 15)]);
-  const [t, ta, locale, tz] = await Promise.all([getTranslations('adminSettings'), getTranslations('admin'), getLocale(), storeZone(db)]);
+  const [settings, keys, relay, deliveries] = await Promise.all([readSettings(db, user.storeId), owner ? listApiKeys(db, user.storeId) : null, owner ? relayKeyView(db, user.storeId) : null, recentDeliveries(db, user.storeId, 15)]);
+  const [t, ta, locale, tz] = await Promise.all([getTranslations('adminSettings'), getTranslations('admin'), getLocale(), storeZone(db, user.storeId)]);
   return (
     <>
       <div className="bo-head"><h1>{t('title')}</h1><p className="muted">{t.rich('network', { name: network.name, b: (c) => <b>{c}</b> })}</p></div>

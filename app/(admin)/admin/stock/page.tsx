@@ -8,9 +8,9 @@ export const dynamic = 'force-dynamic';
 
 // The stock page (docs/catalog.md#stock): tracked products, low stock first, each with an adjust form.
 export default async function StockPage() {
-  await requirePageUser('manager', '/admin/stock');
+  const user = await requirePageUser('manager', '/admin/stock');
   const { db } = await appContext();
-  const [products, t] = await Promise.all([trackedProducts(db), getTranslations('adminStock')]);
+  const [products, t] = await Promise.all([trackedProducts(db, user.storeId), getTranslations('adminStock')]);
   return (
     <>
       <div className="bo-head"><h1>{t('title')}</h1><p className="muted">{t('intro')}</p></div>

@@ -9,13 +9,13 @@ import { TerminalsEditor } from './terminals-editor';
 export const dynamic = 'force-dynamic';
 
 export default async function TerminalsPage() {
-  await requirePageUser('manager', '/admin/terminals');
+  const user = await requirePageUser('manager', '/admin/terminals');
   const { db } = await appContext();
   const t = await getTranslations('adminTerminals');
   return (
     <>
       <div className="bo-head"><h1>{t('title')}</h1><p className="muted">{t('intro')}</p></div>
-      <TerminalsEditor initial={await listTerminals(db)} />
+      <TerminalsEditor initial={await listTerminals(db, user.storeId)} />
     </>
   );
 }

@@ -13,7 +13,7 @@ export default async function UsersPage() {
   const me = await requirePageUser('manager', '/admin/users');
   const { db } = await appContext();
   const t = await getTranslations('adminUsers');
-  const users = await listUserViews(db);
+  const users = await listUserViews(db, me.storeId);
   return (
     <>
       <div className="bo-head"><h1>{t('title')}</h1><p className="muted">{me.role === 'owner' ? t('intro') : t('managerIntro')}</p></div>

@@ -14,5 +14,5 @@ export default async function LockPage() {
   const { db } = await appContext();
   const terminal = await terminalForToken(db, (await cookies()).get(TERMINAL_COOKIE)?.value);
   if (!terminal) redirect('/login?next=%2Fpos');
-  return <LockScreen terminal={terminal.name} users={await lockUsers(db)} />;
+  return <LockScreen terminal={terminal.name} users={await lockUsers(db, terminal.storeId)} />;
 }

@@ -20,14 +20,14 @@ export const metadata = { title: 'My shift — Counter' };
 export default async function ShiftPage() {
   const user = await requirePageUser('cashier', '/pos/shift');
   const { db } = await appContext();
-  const tz = await storeTimezone(db);
+  const tz = await storeTimezone(db, user.storeId);
   const range = resolveRange({ tz });
-  const r = await salesReport(db, range, user.id);
+  const r = await salesReport(db, user.storeId, range, user.id);
   const t = r.totals;
   const locale = await getLocale();
   const [m, tc, tcash] = await Promise.all([getTranslations('shift'), getTranslations('common'), getTranslations('cash')]);
   // The cash drawer (docs/counter.md#close-shift): the cash expected since the last Close shift.
-  const cash = await drawer(db, user.id);
+  const cash = await drawer(db, user.storeId, user.id);
   const doge = (v: string | bigint) => dogeText(v, locale);
   return (
     <main className={s.receiptPage}>

@@ -5,14 +5,14 @@ import { createApiKeyFor, listApiKeys } from '@/lib/backoffice/keys';
 export const dynamic = 'force-dynamic';
 
 export function GET(req: Request) {
-  return adminRoute(req, 'owner', async (ctx) => {
-    return json({ api_keys: await listApiKeys(ctx.db) });
+  return adminRoute(req, 'owner', async (ctx, a) => {
+    return json({ api_keys: await listApiKeys(ctx.db, a.user.storeId) });
   });
 }
 
 // The secret is in this answer only.
 export function POST(req: Request) {
   return adminRoute(req, 'owner', async (ctx, a) => {
-    return json(await createApiKeyFor(ctx.db, a.user.id, await readJson(req)), 201);
+    return json(await createApiKeyFor(ctx.db, a.user.storeId, a.user.id, await readJson(req)), 201);
   });
 }

@@ -7,8 +7,8 @@ export const dynamic = 'force-dynamic';
 
 // The audit log (docs/using-counter.md#the-back-office-admin-and-the-invoice-listing), newest first; owners only. `limit` 1–1000, default 200.
 export function GET(req: Request) {
-  return adminRoute(req, 'owner', async (ctx) => {
+  return adminRoute(req, 'owner', async (ctx, a) => {
     const limit = queryParam(req, 'limit', intParam(1, 1000, 200));
-    return json({ entries: await listAudit(ctx.db, limit) });
+    return json({ entries: await listAudit(ctx.db, a.user.storeId, limit) });
   });
 }

@@ -14,6 +14,6 @@ export function GET(req: Request) {
 // The owner sets the wallet's birthday ({ wallet_birthday: height | "YYYY-MM-DD" | null }).
 export function PATCH(req: Request) {
   return adminRoute(req, 'owner', async (ctx, a) => {
-    return json({ wallet: await changeBirthday(ctx.db, ctx.chain, a.user.id, await readJson(req)) });
+    return json({ wallet: await changeBirthday(ctx.db, ctx.chain, a.user.storeId, a.user.id, await readJson(req)) });
   });
 }

@@ -8,6 +8,6 @@ export const dynamic = 'force-dynamic';
 // rescan's progress, which GET /api/admin/node keeps reporting. Audited.
 export function POST(req: Request) {
   return adminRoute(req, 'owner', async (ctx, a) => {
-    return json(await startOperatorRescan(ctx.db, ctx.chain, a.user.id, await readJson(req)), 202);
+    return json(await startOperatorRescan(ctx.db, ctx.chain, a.user.storeId, a.user.id, await readJson(req)), 202);
   });
 }

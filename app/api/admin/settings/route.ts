@@ -8,8 +8,8 @@ import { OWNER_ONLY_FIELDS } from '@/lib/receipts/store-settings';
 export const dynamic = 'force-dynamic';
 
 export function GET(req: Request) {
-  return adminRoute(req, 'manager', async (ctx) => {
-    return json(await readSettings(ctx.db));
+  return adminRoute(req, 'manager', async (ctx, a) => {
+    return json(await readSettings(ctx.db, a.user.storeId));
   });
 }
 

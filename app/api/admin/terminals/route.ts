@@ -9,12 +9,12 @@ import { listTerminals, registerTerminal } from '@/lib/backoffice/terminals';
 export const dynamic = 'force-dynamic';
 
 export function GET(req: Request) {
-  return adminRoute(req, 'manager', async (ctx) => json({ terminals: await listTerminals(ctx.db) }));
+  return adminRoute(req, 'manager', async (ctx, a) => json({ terminals: await listTerminals(ctx.db, a.user.storeId) }));
 }
 
 export function POST(req: Request) {
   return adminRoute(req, 'manager', async (ctx, a) => {
-    const r = await registerTerminal(ctx.db, a.user.id, await readJson(req, 4 * 1024));
+    const r = await registerTerminal(ctx.db, a.user.storeId, a.user.id, await readJson(req, 4 * 1024));
     const res = json(r.view, 201);
     res.headers.append('Set-Cookie', terminalCookie(r.token, clientInfo(req).secure));
     return res;

@@ -6,6 +6,6 @@ export const dynamic = 'force-dynamic';
 
 export function GET(req: Request) {
   return vendorRoute(req, 'payments:read', async (ctx, auth) => {
-    return json(await listEvents(ctx.db, new URL(req.url).searchParams, auth.ownSalesOf));
+    return json(await listEvents(ctx.db, auth, new URL(req.url).searchParams));
   });
 }

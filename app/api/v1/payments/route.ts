@@ -17,7 +17,7 @@ export function POST(req: Request) {
     // synced chain nor an open-payment slot, so readiness and the cap do not apply to it.
     if (tenderOf(body) === 'cash') {
       const r = await createCashSale({
-        db: ctx.db, network: ctx.network, publicUrl: ctx.cfg.publicUrl, apiKeyId: auth.keyId, userId: auth.user?.id ?? null,
+        db: ctx.db, storeId: auth.storeId, network: ctx.network, publicUrl: ctx.cfg.publicUrl, apiKeyId: auth.keyId, userId: auth.user?.id ?? null,
         idempotencyKey: idem, terminal: await saleTerminal(ctx.db, req, auth),
       }, body);
       return json(r.body, r.status, r.replayed ? { 'Idempotent-Replayed': 'true' } : {});
@@ -28,7 +28,7 @@ export function POST(req: Request) {
     const beforeCreate = auth.kind === 'session' ? () => assertReady(ctx.cfg, ctx.db, ctx.network) : undefined;
     const r = await createPayment(
       {
-        db: ctx.db, network: ctx.network, publicUrl: ctx.cfg.publicUrl, apiKeyId: auth.keyId, userId: auth.user?.id ?? null,
+        db: ctx.db, storeId: auth.storeId, network: ctx.network, publicUrl: ctx.cfg.publicUrl, apiKeyId: auth.keyId, userId: auth.user?.id ?? null,
         idempotencyKey: idem, scopes: auth.scopes, maxOpenPayments: ctx.cfg.maxOpenPayments, beforeCreate,
         terminal: await saleTerminal(ctx.db, req, auth),
       },
@@ -40,6 +40,6 @@ export function POST(req: Request) {
 
 export function GET(req: Request) {
   return vendorRoute(req, 'payments:read', async (ctx, auth) => {
-    return json(await listPayments(ctx.db, new URL(req.url).searchParams, ctx.cfg.publicUrl, new Date(), auth.ownSalesOf, auth.tillOf));
+    return json(await listPayments(ctx.db, auth, new URL(req.url).searchParams, ctx.cfg.publicUrl, new Date()));
   });
 }

@@ -13,27 +13,27 @@ import { RefundInvoice } from '../../_components/refund-invoice';
 import { cashRefundableOf, refundableOf } from '@/lib/refunds/backoffice';
 import { rateCurrency } from '@/lib/rates';
 import { EventsCard, formatters, LinesCard, PaymentCard, RefundsCard } from './detail-sections';
-import { FIRST_STORE_ID, findStore } from '@/lib/stores';
+import { findStore } from '@/lib/stores';
 
 export const dynamic = 'force-dynamic';
 
 export default async function InvoiceDetail({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  await requirePageUser('manager', `/admin/invoices/${id}`);
+  const user = await requirePageUser('manager', `/admin/invoices/${id}`);
   const { db, cfg } = await appContext();
   let d;
   try {
-    d = await invoiceDetail(db, id, cfg.publicUrl);
+    d = await invoiceDetail(db, user.storeId, id, cfg.publicUrl);
   } catch (e) {
     if (e instanceof BackofficeError && e.code === 'not_found') notFound();
     throw e;
   }
   const v = d as unknown as Record<string, any>;
-  const tz = await storeZone(db);
+  const tz = await storeZone(db, user.storeId);
   const [t, locale] = await Promise.all([getTranslations('adminInvoice'), getLocale()]);
   const f = formatters(tz, locale);
   const { doge, num } = f;
-  const webhook = !!(await findStore(db, FIRST_STORE_ID))?.webhookUrl;
+  const webhook = !!(await findStore(db, user.storeId))?.webhookUrl;
   // Refunds (docs/api.md#refunds): what is left to refund, in the currency the form offers.
   // A cash sale is refunded in cash (docs/counter.md#cash-refunds): what is left is the cash it took.
   const cash = v.tender === 'cash';

@@ -26,7 +26,7 @@ export default async function ReceiptPage({ params, searchParams }: { params: Pr
   const locale = await getLocale();
   const [t, tc] = await Promise.all([getTranslations('receipt'), getTranslations('common')]);
   const r = /^[A-Za-z0-9_-]{1,64}$/.test(id)
-    ? await loadReceipt((await appContext()).db, id, new Date(), locale === 'en' || !isLocale(locale) ? undefined : INTL_TAG[locale])
+    ? await loadReceipt((await appContext()).db, user.storeId, id, new Date(), locale === 'en' || !isLocale(locale) ? undefined : INTL_TAG[locale])
     : null;
   // A cashier prints only its own sales; another's is "not found" (docs/api.md#authentication-and-scopes).
   // On a registered till, a PIN session also sees that till's sales (docs/counter.md): the next

@@ -7,7 +7,7 @@ export const dynamic = 'force-dynamic';
 export function DELETE(req: Request, { params }: { params: Promise<{ id: string }> }) {
   return adminRoute(req, 'owner', async (ctx, a) => {
     const { id } = await params;
-    await revokeKey(ctx.db, id, a.user.id);
+    await revokeKey(ctx.db, a.user.storeId, id, a.user.id);
     return json({ ok: true });
   });
 }

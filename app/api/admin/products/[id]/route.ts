@@ -8,6 +8,6 @@ export const dynamic = 'force-dynamic';
 export function PATCH(req: Request, { params }: { params: Promise<{ id: string }> }) {
   return adminRoute(req, 'manager', async (ctx, a) => {
     const { id } = await params;
-    return json(await updateProduct(ctx.db, id, await readJson(req), a.user.id));
+    return json(await updateProduct(ctx.db, a.user.storeId, id, await readJson(req), a.user.id));
   });
 }

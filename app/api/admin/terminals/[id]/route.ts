@@ -8,14 +8,14 @@ export const dynamic = 'force-dynamic';
 export function PATCH(req: Request, { params }: { params: Promise<{ id: string }> }) {
   return adminRoute(req, 'manager', async (ctx, a) => {
     const { id } = await params;
-    return json(await renameTerminal(ctx.db, a.user.id, id, await readJson(req, 4 * 1024)));
+    return json(await renameTerminal(ctx.db, a.user.storeId, a.user.id, id, await readJson(req, 4 * 1024)));
   });
 }
 
 export function DELETE(req: Request, { params }: { params: Promise<{ id: string }> }) {
   return adminRoute(req, 'manager', async (ctx, a) => {
     const { id } = await params;
-    await revokeTerminal(ctx.db, a.user.id, id);
+    await revokeTerminal(ctx.db, a.user.storeId, a.user.id, id);
     return json({ ok: true });
   });
 }

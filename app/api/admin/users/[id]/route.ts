@@ -8,6 +8,6 @@ export const dynamic = 'force-dynamic';
 export function PATCH(req: Request, { params }: { params: Promise<{ id: string }> }) {
   return adminRoute(req, 'owner', async (ctx, a) => {
     const { id } = await params;
-    return json(await updateUser(ctx.db, a.user.id, id, await readJson(req, 8 * 1024)));
+    return json(await updateUser(ctx.db, a.user.storeId, a.user.id, id, await readJson(req, 8 * 1024)));
   });
 }

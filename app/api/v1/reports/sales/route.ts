@@ -18,10 +18,10 @@ export function GET(req: Request) {
     const auth = await reportAccess(ctx.db, req, mine !== null);
     if (!auth.ok) return auth.response;
     const format = queryParam(req, 'format', oneOf(['json', 'csv'], 'json'));
-    const tz = params.get('tz') || (await storeTimezone(ctx.db));
+    const tz = params.get('tz') || (await storeTimezone(ctx.db, auth.storeId));
     const range = resolveRange({ from: params.get('from'), to: params.get('to'), tz });
-    if (format === 'json') return json(await salesReport(ctx.db, range, auth.ownSalesOf));
-    const gen = salesCsv(ctx.db, range, auth.ownSalesOf);
+    if (format === 'json') return json(await salesReport(ctx.db, auth.storeId, range, auth.ownSalesOf));
+    const gen = salesCsv(ctx.db, auth.storeId, range, auth.ownSalesOf);
     const enc = new TextEncoder();
     const body = new ReadableStream<Uint8Array>({
       async pull(c) {

@@ -6,9 +6,9 @@ export const dynamic = 'force-dynamic';
 
 // A product's stock and its movements, newest first (docs/catalog.md#stock).
 export function GET(req: Request, { params }: { params: Promise<{ id: string }> }) {
-  return adminRoute(req, 'manager', async (ctx) => {
+  return adminRoute(req, 'manager', async (ctx, a) => {
     const { id } = await params;
-    return json(await stockOf(ctx.db, id));
+    return json(await stockOf(ctx.db, a.user.storeId, id));
   });
 }
 
@@ -17,7 +17,7 @@ export function POST(req: Request, { params }: { params: Promise<{ id: string }>
   return adminRoute(req, 'manager', async (ctx, a) => {
     const { id } = await params;
     const adj = parseAdjustment(await readJson(req, 16 * 1024));
-    await adjustStock(ctx.db, id, adj, a.user.id);
-    return json(await stockOf(ctx.db, id));
+    await adjustStock(ctx.db, a.user.storeId, id, adj, a.user.id);
+    return json(await stockOf(ctx.db, a.user.storeId, id));
   });
 }

@@ -9,6 +9,6 @@ export const dynamic = 'force-dynamic';
 export function DELETE(req: Request, { params }: { params: Promise<{ id: string }> }) {
   return adminRoute(req, 'manager', async (ctx, a) => {
     const { id } = await params;
-    return json({ unpaired: await unpairDisplays(ctx.db, a.user.id, id) });
+    return json({ unpaired: await unpairDisplays(ctx.db, a.user.storeId, a.user.id, id) });
   });
 }

@@ -19,7 +19,7 @@ export function POST(req: Request, { params }: { params: Promise<{ id: string }>
     const body = await readBodyText(req, 4096);
     const beforeCreate = auth.kind === 'session' ? () => assertReady(ctx.cfg, ctx.db, ctx.network) : undefined;
     const r = await chargeAgain({
-      db: ctx.db, network: ctx.network, publicUrl: ctx.cfg.publicUrl, apiKeyId: auth.keyId, userId: auth.user?.id ?? null,
+      db: ctx.db, storeId: auth.storeId, network: ctx.network, publicUrl: ctx.cfg.publicUrl, apiKeyId: auth.keyId, userId: auth.user?.id ?? null,
       idempotencyKey: idem, scopes: auth.scopes, maxOpenPayments: ctx.cfg.maxOpenPayments, beforeCreate,
       terminal: await saleTerminal(ctx.db, req, auth), ownSalesOf: auth.ownSalesOf,
     }, id, body);

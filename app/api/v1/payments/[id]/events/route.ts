@@ -11,7 +11,7 @@ export const dynamic = 'force-dynamic';
 export function GET(req: Request, { params }: { params: Promise<{ id: string }> }) {
   return vendorRoute(req, 'payments:read', async (ctx, auth) => {
     const { id } = await params;
-    if (!(await canSeePayment(ctx.db, id, auth.ownSalesOf, auth.tillOf))) throw notFound('no payment with this id');
+    if (!(await canSeePayment(ctx.db, auth, id))) throw notFound('no payment with this id');
     const slot = acquireStreamSlot(auth); // capped per user and per process (§16)
     if (slot instanceof Response) return slot;
     const stream = paymentEventStream({

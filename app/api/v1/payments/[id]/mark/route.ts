@@ -6,6 +6,7 @@ import { DomainError } from '@/lib/errors';
 import { markPayment, markRequest } from '@/lib/payments';
 import { vendorPaymentView } from '@/lib/payments';
 import { withRefundsOne } from '@/lib/refunds/load';
+import { inStore } from '@/lib/stores';
 
 export const dynamic = 'force-dynamic';
 
@@ -16,9 +17,9 @@ export function POST(req: Request, { params }: { params: Promise<{ id: string }>
     const mark = await jsonBody(req, markRequest);
     const { id } = await params;
     const by = auth.kind === 'session' ? auth.user.email : `api key ${auth.keyId}`;
-    const r = await markPayment(ctx.db, id, mark, by, ctx.cfg.publicUrl);
+    const r = await markPayment(ctx.db, auth, id, mark, by, ctx.cfg.publicUrl);
     if (!r.ok) throw new DomainError(r.error, r.message);
-    const row = await ctx.db.prisma.payment.findUniqueOrThrow({ where: { id } });
+    const row = await ctx.db.prisma.payment.findFirstOrThrow({ where: { id, ...inStore(auth.storeId) } });
     return json(vendorPaymentView(await withRefundsOne(ctx.db.prisma, row), ctx.cfg.publicUrl, new Date()));
   });
 }

@@ -14,7 +14,7 @@ export function POST(req: Request, { params }: { params: Promise<{ id: string }>
     const { id } = await params;
     const body = parseJsonOrUndefined(await readBodyText(req));
     const r = await createRefund(
-      { db: ctx.db, network: ctx.network, publicUrl: ctx.cfg.publicUrl, apiKeyId: auth.keyId, userId: auth.user?.id ?? null, ownSalesOf: auth.ownSalesOf },
+      { db: ctx.db, storeId: auth.storeId, network: ctx.network, publicUrl: ctx.cfg.publicUrl, apiKeyId: auth.keyId, userId: auth.user?.id ?? null, ownSalesOf: auth.ownSalesOf },
       id, body,
     );
     return json(r, 201);
@@ -24,7 +24,7 @@ export function POST(req: Request, { params }: { params: Promise<{ id: string }>
 export function GET(req: Request, { params }: { params: Promise<{ id: string }> }) {
   return vendorRoute(req, 'payments:read', async (ctx, auth) => {
     const { id } = await params;
-    const r = await refundsOfPayment(ctx.db.prisma, id, auth.ownSalesOf, ctx.cfg.publicUrl);
+    const r = await refundsOfPayment(ctx.db.prisma, auth, id, auth.ownSalesOf, ctx.cfg.publicUrl);
     if (!r) throw notFound('no payment with this id');
     return json(r);
   });
