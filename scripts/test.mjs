@@ -2,7 +2,7 @@
 // then Playwright in real Chromium, and close with one line summed over both runners:
 //   N passed, N failed, N skipped
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, mkdirSync, rmSync } from 'node:fs';
+import { readFileSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildIfStale } from './build-if-stale.mjs';
 

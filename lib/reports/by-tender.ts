@@ -5,7 +5,6 @@
 // and its fiat gross per currency, summed exactly in minor units (lib/money).
 import type { Db } from '../db/client';
 import { formatFiatMinor, formatKoinu, parseFiatMinor, parseKoinu } from '../money';
-import type { ReportRange } from './range';
 
 export const TENDERS = ['doge', 'cash'] as const;
 
