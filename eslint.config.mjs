@@ -79,7 +79,6 @@ export default defineConfig([
       'tests/integration/wallet-sdk-devnet.test.ts',
       'tests/integration/wild-wallets.test.ts',
       'tests/stress/payments-dogecoind.test.ts',
-      'tests/unit/rpc-client.test.ts',
       'tests/unit/wallet-relay-client.test.ts',
       'tests/unit/wallet-relays.test.ts',
     ],

@@ -1,5 +1,6 @@
-// `npm test`: build once, run vitest (unit + integration, PGlite and PostgreSQL, litecoind),
-// then Playwright in real Chromium, and close with one line summed over both runners:
+// `npm test`: ESLint (`npm run lint`; its verdict counts as one test), then build once, run vitest
+// (unit + integration, PGlite and PostgreSQL, litecoind), then Playwright in real Chromium, and
+// close with one line summed over all three:
 //   N passed, N failed, N skipped
 import { spawnSync } from 'node:child_process';
 import { readFileSync, mkdirSync, rmSync } from 'node:fs';
@@ -13,6 +14,14 @@ mkdirSync(results, { recursive: true });
 const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1', VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true' };
 const totals = { passed: 0, failed: 0, skipped: 0 };
 let hardFailure = false;
+
+// ESLint first: it is quick (its cache keeps unchanged files' results), and a failure does not stop the rest.
+const lintStart = process.hrtime.bigint();
+const lint = spawnSync('npm', ['run', '--silent', 'lint'], { stdio: 'inherit', env });
+const lintSec = Number(process.hrtime.bigint() - lintStart) / 1e9;
+console.log(`eslint: ${lint.status === 0 ? 'passed' : 'FAILED'} in ${lintSec.toFixed(1)} s`);
+if (lint.status === 0) totals.passed += 1;
+else totals.failed += 1;
 
 if (buildIfStale(root) !== 0) {
   console.error('next build failed');
