@@ -37,6 +37,8 @@ export default async function Home() {
           <div className="card">
             <h2>Node status</h2>
             <p>Plain-text diagnostics for operators, and the health endpoint.</p>
+            {/* A JSON route handler, not a page: the browser loads it as a document. */}
+            {/* eslint-disable-next-line @next/next/no-html-link-for-pages */}
             <a className="btn" href="/api/health">/api/health</a>
           </div>
         </section>

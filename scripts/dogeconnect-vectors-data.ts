@@ -41,7 +41,6 @@ export function buildVectors(): Record<string, unknown> {
   const shopSecret = fromPhrase('dogeconnect vectors shop key');
   const shop = pubkeyToAddress(secp256k1.getPublicKey(shopSecret, true), MAINNET);
   const otherSecret = fromPhrase('dogeconnect vectors other relay key');
-  const otherPub = schnorrPublicKey(otherSecret);
 
   const base = {
     type: 'payment', issued: ISSUED, timeout: 900, relay: 'https://pay.example.com/relay', fee_per_kb: '0.01', max_size: 100000,

@@ -1,4 +1,5 @@
-// `npm test`: build once, then vitest (unit + integration, PGlite and PostgreSQL, litecoind,
+// `npm test`: the lint gate (`npm run lint`: ESLint and Prettier's check; its verdict counts as
+// one test), build once, then vitest (unit + integration, PGlite and PostgreSQL, litecoind,
 // dogecoind) and Playwright (real Chromium) side by side, and close with one line summed over
 // both runners:
 //   N passed, N failed, N skipped
@@ -67,7 +68,17 @@ function countPlaywright(status, pr) {
   }
 }
 
+/** The lint gate; a failure counts as one failed test and does not stop the rest. */
+async function lintGate() {
+  const t0 = Date.now();
+  const status = await run('npm', ['run', '--silent', 'lint']);
+  console.log(`lint: ${status === 0 ? 'passed' : 'FAILED'} in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  if (status === 0) totals.passed += 1;
+  else totals.failed += 1;
+}
+
 async function main() {
+  await lintGate();
   if (buildIfStale(root) !== 0) {
     console.error('next build failed');
     totals.failed += 1;

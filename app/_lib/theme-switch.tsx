@@ -1,11 +1,10 @@
 'use client';
 // System / light / dark, remembered on this device (localStorage); shown on the till and in the
 // back office. The choice lands on <html data-theme>, which globals.css reads.
-import { useEffect, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { parseTheme, THEME_CHOICES, THEME_KEY, type ThemeChoice } from './theme';
+import { useStoredChoice } from './use-stored-choice';
 
-const THEME_EVENT = 'counter-theme';
 const LABEL_KEY = { system: 'themeSystem', light: 'themeLight', dark: 'themeDark' } as const satisfies Record<ThemeChoice, string>;
 
 export function applyTheme(t: ThemeChoice) {
@@ -16,24 +15,12 @@ export function applyTheme(t: ThemeChoice) {
 
 export function ThemeSwitch({ className }: { className?: string }) {
   const t = useTranslations('common');
-  const [theme, setTheme] = useState<ThemeChoice>('system');
-  useEffect(() => {
-    try {
-      setTheme(parseTheme(localStorage.getItem(THEME_KEY)));
-    } catch { /* private mode: system */ }
-    // A page may show the switch twice (the till: in the bar, and below on a phone): both follow.
-    const follow = (e: Event) => setTheme(parseTheme((e as CustomEvent<unknown>).detail));
-    window.addEventListener(THEME_EVENT, follow);
-    return () => window.removeEventListener(THEME_EVENT, follow);
-  }, []);
+  // A page may show the switch twice (the till: in the bar, and below on a phone): both follow.
+  const [stored, store] = useStoredChoice(THEME_KEY);
+  const theme = parseTheme(stored);
   function choose(t: ThemeChoice) {
-    setTheme(t);
     applyTheme(t);
-    window.dispatchEvent(new CustomEvent(THEME_EVENT, { detail: t }));
-    try {
-      if (t === 'system') localStorage.removeItem(THEME_KEY);
-      else localStorage.setItem(THEME_KEY, t);
-    } catch { /* not kept, still applied */ }
+    store(t === 'system' ? null : t);
   }
   return (
     <label className={`theme-switch ${className ?? ''}`}>

@@ -5,7 +5,7 @@
 // and amount; then "Paid, thank you", or what is missing, or expired. Nothing else: no other
 // sale, no staff name, no control that changes anything. Unpaired (back office, a new pairing
 // elsewhere, the till revoked), it returns to the pairing form.
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { dogeText, moneyText } from '@/lib/pos/cart';
 import { asksForMoney, checkoutShown } from '@/lib/checkout/state';
@@ -108,15 +108,29 @@ function CartView({ state }: { state: DisplayState | null }) {
 }
 
 /** Width the QR code aims at on this screen: large, within the viewport. */
+const qrTargetPx = () => Math.max(240, Math.min(640, Math.floor(Math.min(window.innerWidth * 0.8, window.innerHeight * 0.55))));
+
+function followResize(changed: () => void) {
+  window.addEventListener('resize', changed);
+  return () => window.removeEventListener('resize', changed);
+}
+
 function useQrTarget(): number {
-  const [px, setPx] = useState(360);
-  useEffect(() => {
-    const fit = () => setPx(Math.max(240, Math.min(640, Math.floor(Math.min(window.innerWidth * 0.8, window.innerHeight * 0.55)))));
-    fit();
-    window.addEventListener('resize', fit);
-    return () => window.removeEventListener('resize', fit);
-  }, []);
-  return px;
+  return useSyncExternalStore(followResize, qrTargetPx, () => 360);
+}
+
+/** The code to scan, drawn once per URI and screen size. */
+function DisplayQr({ uri, alt }: { uri: string; alt: string }) {
+  const t = useTranslations('display');
+  const target = useQrTarget();
+  const qr = useMemo(() => qrImage(uri, target), [uri, target]);
+  return (
+    <section className={s.qrSide} aria-label={t('scanToPay')}>
+      {/* eslint-disable-next-line @next/next/no-img-element */}
+      <img className={s.qr} src={qr.src} width={qr.px} height={qr.px} alt={alt}
+        data-uri={uri} data-modules={qr.modules} data-testid="display-qr" />
+    </section>
+  );
 }
 
 function PaymentView({ p }: { p: DisplayPayment }) {
@@ -132,9 +146,7 @@ function PaymentView({ p }: { p: DisplayPayment }) {
     const timer = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(timer);
   }, [asking]);
-  const target = useQrTarget();
   const qrUri = rest ? rest.restUri : p.form === 'dogeconnect' ? p.connect_uri : p.uri;
-  const qr = useMemo(() => (asking && qrUri ? qrImage(qrUri, target) : null), [asking, qrUri, target]);
   const doge = (v: string | bigint) => dogeText(v, locale);
   const [headline, detail] = state === 'paid' ? [t('paid'), '']
     : state === 'underpaid' && rest ? [t('underpaid'), t('underpaidDetail', { missing: doge(rest.due), paid: doge(rest.paid) })]
@@ -146,13 +158,7 @@ function PaymentView({ p }: { p: DisplayPayment }) {
     : [t('scanToPay'), p.form === 'dogeconnect' ? t('connectNeeded') : ''];
   return (
     <main className={s.payMain}>
-      {qr ? (
-        <section className={s.qrSide} aria-label={t('scanToPay')}>
-          {/* eslint-disable-next-line @next/next/no-img-element */}
-          <img className={s.qr} src={qr.src} width={qr.px} height={qr.px} alt={rest ? t('restQrAlt', { missing: doge(rest.due) }) : t('qrAlt')}
-            data-uri={qrUri} data-modules={qr.modules} data-testid="display-qr" />
-        </section>
-      ) : null}
+      {asking && qrUri ? <DisplayQr uri={qrUri} alt={rest ? t('restQrAlt', { missing: doge(rest.due) }) : t('qrAlt')} /> : null}
       <section className={s.payInfo} aria-label={t('amountDue')}>
         <div className={`${s.status} ${s['st_' + state] ?? ''}`} role="status" aria-live="polite" data-testid="display-status" data-state={state}>
           <strong>{headline}</strong>

@@ -172,7 +172,7 @@ export function tenderFields(row: Pick<PaymentRow, 'tender' | 'cashReceived' | '
 const NO_LINKS = { uri: null, connect_uri: null, envelope_url: null, relay: null };
 
 /** The vendor API's payment body: the 201 body plus lifecycle fields (docs/api.md). */
-export function vendorPaymentView(row: PaymentRow, publicUrl: string, now: Date): Record<string, unknown> {
+export function vendorPaymentView(row: PaymentRow, publicUrl: string, now: Date) {
   // A cash sale signed nothing: no Connect Payment, no wallet links, no checkout page; its fiat
   // amounts are the row's own.
   const cash = isCashSale(row);

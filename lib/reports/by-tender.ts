@@ -6,7 +6,6 @@
 import type { Db } from '../db/client';
 import { inStore } from '../stores';
 import { formatFiatMinor, formatKoinu, parseFiatMinor, parseKoinu } from '../money';
-import type { ReportRange } from './range';
 
 export const TENDERS = ['doge', 'cash'] as const;
 

@@ -8,7 +8,6 @@
 import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { tillHydrated, devnetTest, paymentIdOf } from './fixtures';
 import { randomBytes } from 'node:crypto';
-import { join } from 'node:path';
 import { testXpub } from '../helpers/keys';
 import { parseKoinu } from '../../lib/money';
 import type { AppServer } from '../helpers/app-server';

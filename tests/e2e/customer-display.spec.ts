@@ -14,7 +14,6 @@ import { expect, type Page } from '@playwright/test';
 import { devnetTest, signInToTill, tillHydrated } from './fixtures';
 import { axeLines as axe } from './axe-check';
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { testXpub } from '../helpers/keys';
 import { scanOrdinaryQr } from '../helpers/wild-wallets';
 import { ZBARIMG, readScreenQr } from './qr-read';

@@ -75,11 +75,12 @@ export async function startDevnetApp(shop: DevnetShop): Promise<DevnetApp> {
 export function devnetTest(shop: DevnetShop, ready?: (app: AppServer) => Promise<void>) {
   return base.extend<object, { app: AppServer }>({
     app: [
-      async ({}, use) => {
+      // Playwright's `use` callback is named `provide`: ESLint's React hooks rules take `use` for React's hook.
+      async ({}, provide) => {
         const shopApp = await startDevnetApp(shop);
         try {
           if (ready) await ready(shopApp.app);
-          await use(shopApp.app);
+          await provide(shopApp.app);
         } finally {
           await shopApp.dispose();
         }

@@ -5,7 +5,7 @@
 // gets Spanish); the owner, in English, is unaffected; <html lang> follows. The back office
 // (overview, invoices, an invoice, settings) in German then Portuguese, with their number and
 // date formats in the store's zone; the first-run setup page in German and Portuguese.
-import { expect, type Browser, type Page } from '@playwright/test';
+import { expect, type Browser } from '@playwright/test';
 import { signInToTill, devnetTest } from './fixtures';
 import { randomBytes } from 'node:crypto';
 import { testXpub } from '../helpers/keys';

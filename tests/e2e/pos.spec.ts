@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { seedPglite } from './seed-pglite';
 import { testXpub } from '../helpers/keys';
-import { parsePaymentUri, verifyPaymentEnvelope } from '../../lib/connect';
+import { parsePaymentUri, verifyPaymentEnvelope, type ConnectPayment } from '../../lib/connect';
 import { parseKoinu } from '../../lib/money';
 import { startLitecoind, LITECOIN_REGTEST_GENESIS, type Litecoind } from '../helpers/litecoind';
 import { startApp, type AppServer } from '../helpers/app-server';
@@ -136,9 +136,9 @@ test('a sale from cart to confirmed on the cashier screen', async ({ page, stack
   expect(parsed.kind).toBe('connect');
   const id = paymentIdOf(connectUri);
   const env = await (await fetch(`${app.url}/dc/${id}`)).json();
-  const { payment } = verifyPaymentEnvelope(env, { expectedHash15: parsed.hash15 }) as { payment: any };
+  const { payment } = verifyPaymentEnvelope(env, { expectedHash15: parsed.hash15 });
   expect(payment).toMatchObject({ id, total: '17.95', taxes: '1.45', fees: '0.5', fiat_total: '3.59', fiat_tax: '0.29', fiat_currency: 'USD', vendor_name: 'Shibe Café' });
-  expect(payment.items.map((i: any) => [i.type, i.id, i.count, i.unit, i.tax])).toEqual([
+  expect(payment.items.map((i) => [i.type, i.id, i.count, i.unit, i.tax])).toEqual([
     ['item', 'SAN', 2, '7.25', '1.45'], ['item', 'COF', 1, '2.5', ''], ['fee', 'fee', 1, '0.5', ''], ['discount', 'discount', 1, '-1', ''],
   ]);
   await page.getByRole('radio', { name: 'dogecoin: URI' }).click();
@@ -151,7 +151,7 @@ test('a sale from cart to confirmed on the cashier screen', async ({ page, stack
   docsShot(testInfo.outputPath('payment-1024x768.png'), 'cashier-payment.png');
 
   // Pay with litecoind's wallet through the relay; the screen follows live.
-  const tx = await node.payTo(payment.outputs.filter((o: any) => o.type === 'p2pkh').map((o: any) => ({ address: o.address, amountKoinu: parseKoinu(o.amount) })));
+  const tx = await node.payTo(payment.outputs.flatMap((o) => (o.type === 'p2pkh' && o.address && o.amount ? [{ address: o.address, amountKoinu: parseKoinu(o.amount) }] : [])));
   const pay = await fetch(`${app.url}/relay/pay`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ id, tx }) });
   expect(pay.status).toBe(200);
   const status = page.getByTestId('payment-status');
@@ -188,8 +188,8 @@ test('a keypad-only sale with a tip, then cancelled while waiting', async ({ pag
   await page.getByRole('button', { name: /^Charge Ð 13.50$/ }).click();
   await expect(page.getByRole('img', { name: 'Payment QR code' })).toBeVisible();
   const id = await shownPaymentId(page);
-  const signed = JSON.parse(Buffer.from((await (await fetch(`${stack.app.url}/dc/${id}`)).json()).payload, 'base64').toString('utf8'));
-  expect(signed.items.map((i: any) => [i.type, i.unit])).toEqual([['item', '12.5'], ['donation', '1']]);
+  const signed: ConnectPayment = JSON.parse(Buffer.from((await (await fetch(`${stack.app.url}/dc/${id}`)).json()).payload, 'base64').toString('utf8'));
+  expect(signed.items.map((i) => [i.type, i.unit])).toEqual([['item', '12.5'], ['donation', '1']]);
   expect(signed).toMatchObject({ total: '13.5', fiat_total: '2.70', fiat_currency: 'USD' });
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
   expect(await minTouchTarget(page)).toBeGreaterThanOrEqual(44);

@@ -5,9 +5,10 @@ import { startApp, type AppServer } from '../helpers/app-server';
 
 // Its own fresh app: the shared fixture's app must stay without accounts for home.spec.
 const test = base.extend<{ app: AppServer }>({
-  app: async ({}, use) => {
+  // Playwright's `use` callback is named `provide`: ESLint's React hooks rules take `use` for React's hook.
+  app: async ({}, provide) => {
     const app = await startApp();
-    await use(app);
+    await provide(app);
     await app.stop();
   },
 });

@@ -97,7 +97,7 @@ export async function startLitecoind(opts: LitecoindOptions = {}): Promise<Litec
   const matureBlocks = withWallet ? (opts.matureBlocks ?? 120) : 0;
   const extra = opts.args ?? [];
   const started = await startNode(LITECOIN, { datadirPrefix: 'counter-ltc-', extra, rpcTimeoutMs: opts.rpcTimeoutMs });
-  const { datadir, p2pPort, rpcPort, client, rpcUrl, rpc } = started;
+  const { datadir, p2pPort, rpcPort, rpcUrl, rpc } = started;
   const proc = new NodeProcess(LITECOIN, started, extra, (c) => terminate(c, 15_000));
 
   if (withWallet) {

@@ -2,6 +2,7 @@
 // headers } out. `baseUrl` is a getter because tests restart the app on a new port.
 import { expect } from 'vitest';
 import { parseKoinu } from '@/lib/money';
+import type { ConnectPayment } from '@/lib/connect';
 
 export interface Answer {
   status: number;
@@ -38,5 +39,5 @@ export function vendorClient(baseUrl: () => string, apiKey: string) {
 }
 
 /** A payment's P2PKH outputs as litecoind's payTo() takes them. */
-export const outputsOf = (p: any): { address: string; amountKoinu: bigint }[] =>
-  p.payment.outputs.filter((o: any) => o.type === 'p2pkh').map((o: any) => ({ address: o.address, amountKoinu: parseKoinu(o.amount) }));
+export const outputsOf = (p: { payment: Pick<ConnectPayment, 'outputs'> }): { address: string; amountKoinu: bigint }[] =>
+  p.payment.outputs.flatMap((o) => (o.type === 'p2pkh' && o.address && o.amount ? [{ address: o.address, amountKoinu: parseKoinu(o.amount) }] : []));

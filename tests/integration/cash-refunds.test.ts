@@ -9,42 +9,25 @@ import { REGTEST, hdFromSeed, serializeXpub, derivePath } from '@/lib/doge';
 import { until } from '../helpers/wait';
 import { startApp, type AppServer } from '../helpers/app-server';
 import { OpenApiChecker, loadOpenApi } from '../helpers/openapi';
+import { appClient, firstCookie, type SignedIn, type Who } from '../helpers/client';
 import { parseFiatMinor, parseKoinu } from '@/lib/money';
 
 const openapi = new OpenApiChecker(loadOpenApi());
 const PASSWORD = 'cash refund password 9';
 const XPUB = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(38), REGTEST), "m/44'/1'/0'"));
 
-interface Who { cookie: string; csrf: string; id?: string }
-interface Answer { status: number; body: any; text: string; headers: Headers }
-
-const firstCookie = (r: Answer, name: string): string =>
-  (r.headers.getSetCookie?.() ?? []).find((c) => c.startsWith(`${name}=`))?.split(';')[0] ?? '';
+// The answers are read as the assertions need them.
+type Body = any;
 
 /** 3 × 2.45 + 0.10 tax = 7.45 USD; at 0.125 USD per DOGE, 59.6 DOGE. */
 const tea = { currency: 'USD', tender: 'cash', cash_received: '20', items: [{ type: 'item', id: 'TEA', name: 'Tea', count: 3, unit: '2.45', tax: '0.10' }] };
 
 describe('cash refunds', () => {
   let app: AppServer;
-  const who = {} as Record<'owner' | 'manager' | 'cashier', Who & { id: string }>;
+  const who = {} as Record<'owner' | 'manager' | 'cashier', SignedIn>;
   let pinned: Who;
 
-  async function req(w: Partial<Who> | null, method: string, path: string, body?: unknown, extraCookie = ''): Promise<Answer> {
-    const h: Record<string, string> = { 'Content-Type': 'application/json' };
-    const cookies = [w?.cookie, extraCookie].filter(Boolean).join('; ');
-    if (cookies) h.Cookie = cookies;
-    if (w?.csrf && method !== 'GET') h['X-CSRF-Token'] = w.csrf;
-    const r = await fetch(app.url + path, { method, headers: h, redirect: 'manual', body: body === undefined ? undefined : JSON.stringify(body) });
-    const text = await r.text();
-    let parsed: any = null;
-    try { parsed = JSON.parse(text); } catch { /* not JSON */ }
-    return { status: r.status, body: parsed, text, headers: r.headers };
-  }
-  async function login(email: string): Promise<Who & { id: string }> {
-    const r = await req(null, 'POST', '/api/auth/login', { email, password: PASSWORD });
-    expect(r.status, r.text).toBe(200);
-    return { cookie: firstCookie(r, 'counter_session'), csrf: r.body.csrf_token, id: r.body.user.id };
-  }
+  const { req, ready, login, pinIn } = appClient<Body>(() => app.url, PASSWORD);
   const cashSale = async (w: Who) => {
     const r = await req(w, 'POST', '/api/v1/payments', tea);
     expect(r.status, r.text).toBe(201);
@@ -57,7 +40,7 @@ describe('cash refunds', () => {
       ADMIN_EMAIL: 'owner@refund.test', ADMIN_PASSWORD: PASSWORD, STORE_XPUB: XPUB, RATE_LIMIT_RPS: '0',
       DOGE_NETWORK: 'regtest', CHAIN_BACKEND: 'devnet', DEVNET_BLOCK_SECONDS: '0', RATE_SOURCES: 'fixed:0.125', RATE_REFRESH_SEC: '1',
     });
-    await until(async () => (await fetch(app.url + '/api/health')).json(), (h: any) => h.ready === true, 60_000);
+    await ready();
     who.owner = await login('owner@refund.test');
     for (const k of ['manager', 'cashier'] as const) {
       const r = await req(who.owner, 'POST', '/api/admin/users', { email: `${k}@refund.test`, name: `Staff ${k}`, password: PASSWORD, role: k });
@@ -68,9 +51,7 @@ describe('cash refunds', () => {
     const till = await req(who.manager, 'POST', '/api/admin/terminals', { name: 'Front counter' });
     expect(till.status, till.text).toBe(201);
     const terminal = firstCookie(till, 'counter_terminal');
-    const pin = await req(null, 'POST', '/api/auth/pin', { user_id: who.cashier.id, pin: '2580' }, terminal);
-    expect(pin.status, pin.text).toBe(200);
-    pinned = { cookie: `${firstCookie(pin, 'counter_session')}; ${terminal}`, csrf: pin.body.csrf_token };
+    pinned = await pinIn(terminal, who.cashier.id, '2580');
     expect((await req(who.owner, 'PATCH', '/api/admin/settings', { pricing_currency: 'USD' })).status).toBe(200);
     await until(() => req(who.owner, 'GET', '/api/v1/rates'), (x) => x.status === 200 && x.body?.currency === 'USD', 20_000);
   }, 240_000);

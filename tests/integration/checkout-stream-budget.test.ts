@@ -25,7 +25,7 @@ const openStream = openEventStream;
 
 describe('the anonymous checkout streams budget', () => {
   let app: AppServer;
-  let ids: string[] = [];
+  const ids: string[] = [];
   const open: Stream[] = [];
 
   const checkout = (id: string, client: string) => openStream(`${app.url}/api/checkout/${id}/events`, { 'X-Forwarded-For': client });

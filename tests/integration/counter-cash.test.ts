@@ -12,6 +12,7 @@ import { startApp, type AppServer } from '../helpers/app-server';
 import { startWebhookReceiver } from '../helpers/webhook-receiver';
 import { OpenApiChecker, loadOpenApi } from '../helpers/openapi';
 import { testXpub } from '../helpers/keys';
+import { appClient, firstCookie, type SignedIn, type Who } from '../helpers/client';
 
 /** docs/openapi.yaml, whose response schemas are closed: the cash fields must be documented. */
 const openapi = new OpenApiChecker(loadOpenApi());
@@ -20,11 +21,8 @@ const documented = (method: string, template: string, r: { status: number; heade
 const PASSWORD = 'counter cash password 7';
 const XPUB = testXpub(31);
 
-interface Who { cookie: string; csrf: string; id?: string }
-interface Answer { status: number; body: any; text: string; headers: Headers }
-
-const firstCookie = (r: Answer, name: string): string =>
-  (r.headers.getSetCookie?.() ?? []).find((c) => c.startsWith(`${name}=`))?.split(';')[0] ?? '';
+// The answers are read as the assertions need them (and checked against docs/openapi.yaml by documented()).
+type Body = any;
 
 const tea = (extra: Record<string, unknown> = {}) => ({
   currency: 'USD', tender: 'cash', cash_received: '20',
@@ -34,38 +32,18 @@ const tea = (extra: Record<string, unknown> = {}) => ({
 describe('cash as a tender', () => {
   let app: AppServer;
   let hooks: Awaited<ReturnType<typeof startWebhookReceiver>>;
-  const who = {} as Record<'owner' | 'manager' | 'cashier' | 'cashier2', Who & { id: string }>;
+  const who = {} as Record<'owner' | 'manager' | 'cashier' | 'cashier2', SignedIn>;
   const till = {} as Record<'front' | 'patio', { id: string; cookie: string }>;
   /** PIN sessions: cashier and cashier2 on the front till, cashier2 on the patio. */
   const pinned = {} as Record<'front1' | 'front2' | 'patio2', Who>;
 
-  async function req(w: Partial<Who> | null, method: string, path: string, body?: unknown, headers: Record<string, string> = {}, extraCookie = ''): Promise<Answer> {
-    const h: Record<string, string> = { 'Content-Type': 'application/json', ...headers };
-    const cookies = [w?.cookie, extraCookie].filter(Boolean).join('; ');
-    if (cookies) h.Cookie = cookies;
-    if (w?.csrf && method !== 'GET') h['X-CSRF-Token'] = w.csrf;
-    const r = await fetch(app.url + path, { method, headers: h, redirect: 'manual', body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body) });
-    const text = await r.text();
-    let parsed: any = null;
-    try { parsed = JSON.parse(text); } catch { /* not JSON */ }
-    return { status: r.status, body: parsed, text, headers: r.headers };
-  }
-  async function login(email: string): Promise<Who & { id: string }> {
-    const r = await req(null, 'POST', '/api/auth/login', { email, password: PASSWORD });
-    expect(r.status, r.text).toBe(200);
-    return { cookie: firstCookie(r, 'counter_session'), csrf: r.body.csrf_token, id: r.body.user.id };
-  }
-  async function pinIn(terminalCookie: string, userId: string, pin: string): Promise<Who> {
-    const r = await req(null, 'POST', '/api/auth/pin', { user_id: userId, pin }, {}, terminalCookie);
-    expect(r.status, r.text).toBe(200);
-    return { cookie: `${firstCookie(r, 'counter_session')}; ${terminalCookie}`, csrf: r.body.csrf_token };
-  }
+  const { req, ready, login, pinIn } = appClient<Body>(() => app.url, PASSWORD);
   async function pricing(currency: string) {
     const r = await req(who.owner, 'PATCH', '/api/admin/settings', { pricing_currency: currency });
     expect(r.status, r.text).toBe(200);
     if (currency !== 'DOGE') await until(() => req(who.owner, 'GET', '/api/v1/rates'), (x) => x.body?.currency === currency && x.status === 200, 20_000);
   }
-  const sale = (w: Who, body: unknown, key?: string) => req(w, 'POST', '/api/v1/payments', body, key ? { 'Idempotency-Key': key } : {});
+  const sale = (w: Who, body: unknown, key?: string) => req(w, 'POST', '/api/v1/payments', body, { headers: key ? { 'Idempotency-Key': key } : {} });
 
   beforeAll(async () => {
     app = await startApp({
@@ -73,7 +51,7 @@ describe('cash as a tender', () => {
       DOGE_NETWORK: 'regtest', CHAIN_BACKEND: 'devnet', DEVNET_BLOCK_SECONDS: '0',
       RATE_SOURCES: 'fixed:0.125', RATE_REFRESH_SEC: '1', WEBHOOK_ALLOW_PRIVATE: '1',
     });
-    await until(async () => (await fetch(app.url + '/api/health')).json(), (h: any) => h.ready === true, 60_000);
+    await ready();
     who.owner = await login('owner@cash.test');
     for (const k of ['manager', 'cashier', 'cashier2'] as const) {
       const r = await req(who.owner, 'POST', '/api/admin/users', { email: `${k}@cash.test`, name: `Staff ${k}`, password: PASSWORD, role: k === 'manager' ? 'manager' : 'cashier' });

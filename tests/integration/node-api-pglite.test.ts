@@ -5,7 +5,6 @@
 import { fixturePath } from '../helpers/fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { type Db } from '@/lib/db';
 import { openTestDb } from '../helpers/stores';
 import { addressToScript, decodeAddress, deriveAddress, encodeTx, fromHex, hexToHash, parseXpub, serializeXpub, toHex, txidOf, REGTEST } from '@/lib/doge';

@@ -6,41 +6,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { REGTEST, hdFromSeed, serializeXpub, derivePath } from '@/lib/doge';
-import { until } from '../helpers/wait';
 import { startApp, type AppServer } from '../helpers/app-server';
+import { appClient, firstCookie, type SignedIn, type Who } from '../helpers/client';
 
 const PASSWORD = 'open tickets password 3';
 const API_KEY = 'tk_' + randomBytes(24).toString('base64url');
 const XPUB = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(46), REGTEST), "m/44'/1'/0'"));
 
-interface Who { cookie?: string; csrf?: string; key?: string; id?: string }
-interface Answer { status: number; body: any; text: string; headers: Headers }
-
-const firstCookie = (r: Answer, name: string): string =>
-  (r.headers.getSetCookie?.() ?? []).find((c) => c.startsWith(`${name}=`))?.split(';')[0] ?? '';
+// The answers are read as the assertions need them.
+type Body = any;
 
 describe('open tickets', () => {
   let app: AppServer;
-  const who = {} as Record<'owner' | 'cashier' | 'cashier2', Who & { id: string }>;
+  const who = {} as Record<'owner' | 'cashier' | 'cashier2', SignedIn>;
   let pinned: Who;
 
-  async function req(w: Who | null, method: string, path: string, body?: unknown, extraCookie = ''): Promise<Answer> {
-    const h: Record<string, string> = { 'Content-Type': 'application/json' };
-    const cookies = [w?.cookie, extraCookie].filter(Boolean).join('; ');
-    if (cookies) h.Cookie = cookies;
-    if (w?.csrf && method !== 'GET') h['X-CSRF-Token'] = w.csrf;
-    if (w?.key) h.Authorization = `Bearer ${w.key}`;
-    const r = await fetch(app.url + path, { method, headers: h, redirect: 'manual', body: body === undefined ? undefined : JSON.stringify(body) });
-    const text = await r.text();
-    let parsed: any = null;
-    try { parsed = JSON.parse(text); } catch { /* not JSON */ }
-    return { status: r.status, body: parsed, text, headers: r.headers };
-  }
-  async function login(email: string): Promise<Who & { id: string }> {
-    const r = await req(null, 'POST', '/api/auth/login', { email, password: PASSWORD });
-    expect(r.status, r.text).toBe(200);
-    return { cookie: firstCookie(r, 'counter_session'), csrf: r.body.csrf_token, id: r.body.user.id };
-  }
+  const { req, ready, login, pinIn } = appClient<Body>(() => app.url, PASSWORD);
   const cart = (n: number) => ({ lines: [{ sku: 'LATTE', name: 'Latte', count: n, unit: '3000000000', options: ['Oat'] }] });
 
   beforeAll(async () => {
@@ -48,7 +29,7 @@ describe('open tickets', () => {
       ADMIN_EMAIL: 'owner@tickets.test', ADMIN_PASSWORD: PASSWORD, STORE_XPUB: XPUB, RATE_LIMIT_RPS: '0', BOOTSTRAP_API_KEY: API_KEY,
       DOGE_NETWORK: 'regtest', CHAIN_BACKEND: 'devnet', DEVNET_BLOCK_SECONDS: '0',
     });
-    await until(async () => (await fetch(app.url + '/api/health')).json(), (h: any) => h.ready === true, 60_000);
+    await ready();
     who.owner = await login('owner@tickets.test');
     for (const k of ['cashier', 'cashier2'] as const) {
       const r = await req(who.owner, 'POST', '/api/admin/users', { email: `${k}@tickets.test`, name: `Staff ${k}`, password: PASSWORD, role: 'cashier' });
@@ -59,9 +40,7 @@ describe('open tickets', () => {
     const till = await req(who.owner, 'POST', '/api/admin/terminals', { name: 'Bar' });
     expect(till.status, till.text).toBe(201);
     const terminal = firstCookie(till, 'counter_terminal');
-    const pin = await req(null, 'POST', '/api/auth/pin', { user_id: who.cashier2.id, pin: '1470' }, terminal);
-    expect(pin.status, pin.text).toBe(200);
-    pinned = { cookie: `${firstCookie(pin, 'counter_session')}; ${terminal}`, csrf: pin.body.csrf_token };
+    pinned = await pinIn(terminal, who.cashier2.id, '1470');
   }, 240_000);
   afterAll(async () => {
     await app?.stop();

@@ -307,7 +307,7 @@ const disconnect = cmd('disconnect', (m) => m.blocks > 0, async (m) => {
   await tick(m);
 });
 
-const rescan = cmd('rescan', (m) => m.blocks > 0, async (m, r) => {
+const rescan = cmd('rescan', (m) => m.blocks > 0, async (m) => {
   const from = tipHeight() - m.blocks + 1;
   const held = await rescanBlocks(drv.db, drv.network, node.blocks, from);
   // The payment's txs mined in those blocks pay a wallet address: the rescan found each one.

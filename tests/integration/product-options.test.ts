@@ -8,16 +8,14 @@ import { REGTEST, hdFromSeed, serializeXpub, derivePath } from '@/lib/doge';
 import { until } from '../helpers/wait';
 import { startApp, type AppServer } from '../helpers/app-server';
 import { OpenApiChecker, loadOpenApi } from '../helpers/openapi';
+import { appClient, type SignedIn } from '../helpers/client';
 
 const openapi = new OpenApiChecker(loadOpenApi());
 const PASSWORD = 'product options password 4';
 const XPUB = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(44), REGTEST), "m/44'/1'/0'"));
 
-interface Who { cookie: string; csrf: string; id?: string }
-interface Answer { status: number; body: any; text: string; headers: Headers }
-
-const firstCookie = (r: Answer, name: string): string =>
-  (r.headers.getSetCookie?.() ?? []).find((c) => c.startsWith(`${name}=`))?.split(';')[0] ?? '';
+// The answers are read as the assertions need them.
+type Body = any;
 
 const GROUPS = [
   { name: 'Milk', min: 0, max: 1, options: [{ name: 'Oat', price: '0.50' }, { name: 'Soy', price: '0.5' }] },
@@ -27,24 +25,10 @@ const GROUPS = [
 
 describe('product options', () => {
   let app: AppServer;
-  const who = {} as Record<'owner' | 'cashier', Who & { id: string }>;
+  const who = {} as Record<'owner' | 'cashier', SignedIn>;
   let productId = '';
 
-  async function req(w: Partial<Who> | null, method: string, path: string, body?: unknown, contentType = 'application/json'): Promise<Answer> {
-    const h: Record<string, string> = { 'Content-Type': contentType };
-    if (w?.cookie) h.Cookie = w.cookie;
-    if (w?.csrf && method !== 'GET') h['X-CSRF-Token'] = w.csrf;
-    const r = await fetch(app.url + path, { method, headers: h, redirect: 'manual', body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body) });
-    const text = await r.text();
-    let parsed: any = null;
-    try { parsed = JSON.parse(text); } catch { /* not JSON */ }
-    return { status: r.status, body: parsed, text, headers: r.headers };
-  }
-  async function login(email: string): Promise<Who & { id: string }> {
-    const r = await req(null, 'POST', '/api/auth/login', { email, password: PASSWORD });
-    expect(r.status, r.text).toBe(200);
-    return { cookie: firstCookie(r, 'counter_session'), csrf: r.body.csrf_token, id: r.body.user.id };
-  }
+  const { req, ready, login } = appClient<Body>(() => app.url, PASSWORD);
   const latte = (extra: Record<string, unknown> = {}) => ({ type: 'item', id: 'LATTE', name: 'Latte', count: 2, ...extra });
   const pay = (items: unknown[], extra: Record<string, unknown> = {}) => req(who.owner, 'POST', '/api/v1/payments', { currency: 'USD', items, ...extra });
 
@@ -53,7 +37,7 @@ describe('product options', () => {
       ADMIN_EMAIL: 'owner@options.test', ADMIN_PASSWORD: PASSWORD, STORE_XPUB: XPUB, RATE_LIMIT_RPS: '0',
       DOGE_NETWORK: 'regtest', CHAIN_BACKEND: 'devnet', DEVNET_BLOCK_SECONDS: '0', RATE_SOURCES: 'fixed:0.125', RATE_REFRESH_SEC: '1',
     });
-    await until(async () => (await fetch(app.url + '/api/health')).json(), (h: any) => h.ready === true, 60_000);
+    await ready();
     who.owner = await login('owner@options.test');
     const r = await req(who.owner, 'POST', '/api/admin/users', { email: 'cashier@options.test', name: 'Cashier', password: PASSWORD, role: 'cashier' });
     expect(r.status, r.text).toBe(201);
@@ -94,7 +78,7 @@ describe('product options', () => {
     // The CSV export and import leave option groups alone.
     const csv = await req(who.owner, 'GET', '/api/admin/products/export');
     expect(csv.text.split(/\r?\n/)[0]).toBe('sku,name,price,currency,tax_rate,category,barcode,stock,low_stock,description,archived');
-    const imp = await req(who.owner, 'POST', '/api/admin/products/import', 'sku,name,price\nLATTE,Latte,3.50\n', 'text/csv');
+    const imp = await req(who.owner, 'POST', '/api/admin/products/import', 'sku,name,price\nLATTE,Latte,3.50\n', { contentType: 'text/csv' });
     expect(imp.status, imp.text).toBe(200);
     const list = await req(who.owner, 'GET', '/api/admin/products');
     expect(list.body.products.find((p: any) => p.sku === 'LATTE').option_groups.length).toBe(3);

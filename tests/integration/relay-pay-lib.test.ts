@@ -18,7 +18,6 @@ import { submitPayment, broadcastClaimed, type PayContext } from '@/lib/relay/pa
 import { acceptClaimed, claimPayment, loadPayRow } from '@/lib/payments';
 import { createDevnetBackend, type DevnetBackend } from '@/lib/chain/devnet/backend';
 import { buildPaymentTx } from '@/lib/wallet';
-import { decodeTx } from '@/lib/doge';
 import { vendorPaymentView } from '@/lib/payments';
 import { createTestPayment } from '../helpers/payments';
 

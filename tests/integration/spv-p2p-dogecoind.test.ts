@@ -13,7 +13,7 @@ import { getNetwork, fromHex, txidOf, parseTx, hashToHex, toHex } from '@/lib/do
 import { SpvBackend } from '@/lib/chain/spv/backend';
 import { BackendUnavailableError } from '@/lib/chain/backend';
 import { FrameDecoder, encodeMessage } from '@/lib/p2p/wire';
-import { haveDogecoind, startDogecoind, warnIfNoDogecoind, EXTERNAL_ADDRESS, type Dogecoind } from '../helpers/dogecoind';
+import { haveDogecoind, startDogecoind, warnIfNoDogecoind, type Dogecoind } from '../helpers/dogecoind';
 import { freePort } from '../helpers/ports';
 import { until } from '../helpers/wait';
 

@@ -69,7 +69,6 @@ interface Planned {
 
 async function run(backend: string) {
   const rand = prng(SEED);
-  const pick = <T,>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)]!;
   const XPUB = testXpub(31);
   const node: Dogecoind = await startDogecoind({ matureBlocks: 90, args: ['-whitelist=127.0.0.1'] });
   let db: Db | undefined;

@@ -3,7 +3,6 @@
 import { fixturePath } from '../helpers/fixtures';
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import {
   SEPARATOR, confirmations, formatAddresses, formatBalance, formatChaintip, formatLastBlockInfo, formatOutputRecord, formatSpent,
   formatTimestamp, formatUtxos, type OutputRecord,

@@ -6,7 +6,6 @@ import { fixturePath } from '../helpers/fixtures';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import {
   MAINNET, decodeTx, encodeTx, parseTx, toHex, fromHex, parseHeaderEntry, parseHeadersMessage, parseAuxpow, checkHeader,
   TxDecodeError, HeaderDecodeError, HeaderCheckError,

@@ -103,12 +103,14 @@ describe('parseRpcUrl', () => {
 
 // ---- a tiny scripted JSON-RPC server ----
 
-type Handler = (body: any, req: IncomingMessage, res: ServerResponse) => void;
+/** One JSON-RPC call as the client sends it (a batch is an array of them: the tests cast). */
+type SentCall = { jsonrpc?: string; id?: number; method: string; params?: unknown[] };
+type Handler = (body: SentCall, req: IncomingMessage, res: ServerResponse) => void;
 let server: Server;
 let port: number;
 let handler: Handler;
 const sockets = new Set<Socket>();
-const seen: { auth?: string; connection?: string; body: any }[] = [];
+const seen: { auth?: string; connection?: string; body: unknown }[] = [];
 
 function json(res: ServerResponse, status: number, text: string) {
   res.writeHead(status, { 'content-type': 'application/json' });
@@ -127,7 +129,7 @@ beforeAll(async () => {
         body = raw;
       }
       seen.push({ auth: req.headers.authorization, connection: req.headers.connection, body });
-      handler(body, req, res);
+      handler(body as SentCall, req, res);
     });
   });
   server.on('connection', (s) => {
@@ -249,7 +251,7 @@ describe('rpc client over HTTP', () => {
 
   test('batch: one request, answers matched by id (in any order), per-call errors as items', async () => {
     handler = (body, _req, res) => {
-      const replies = (body as { id: number; method: string }[]).map((c) =>
+      const replies = (body as unknown as SentCall[]).map((c) =>
         c.method === 'bad' ? { result: null, error: { code: -5, message: 'nope' }, id: c.id } : { result: { v: '__AMT__', m: c.method }, error: null, id: c.id },
       );
       json(res, 200, JSON.stringify(replies.reverse()).replaceAll('"__AMT__"', '1.50000000'));
@@ -267,7 +269,7 @@ describe('rpc client over HTTP', () => {
     handler = (_body, _req, res) => json(res, 200, '[{"result":1,"error":null,"id":0}]');
     await expect(client().batch([{ method: 'a' }, { method: 'b' }])).rejects.toMatchObject({ kind: 'protocol' });
     handler = (body, _req, res) =>
-      json(res, 200, JSON.stringify((body as { id: number }[]).map((c) => ({ result: null, error: { code: -28, message: 'Verifying blocks...' }, id: c.id }))));
+      json(res, 200, JSON.stringify((body as unknown as SentCall[]).map((c) => ({ result: null, error: { code: -28, message: 'Verifying blocks...' }, id: c.id }))));
     await expect(client().batch([{ method: 'a' }])).rejects.toMatchObject({ kind: 'warmup' });
   });
 });

@@ -1,7 +1,6 @@
 // Wallet SDK: reading the QR code (docs/protocol.md#payment-qr-uris, URI vectors) and verifying envelopes.
 import { fixturePath } from '../helpers/fixtures';
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { bytesToHex } from '@noble/hashes/utils.js';
 import { encodeBase64 } from '../../lib/connect/base64';

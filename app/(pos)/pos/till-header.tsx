@@ -2,6 +2,7 @@
 // The till's top bar, on the sale and the payment screens: the store's name, the back office
 // (not for a cashier or a PIN sign-in), My shift, the payment sound, theme and language, the
 // device controls (Lock, registering this browser), who is signed in, and Sign out.
+import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { csrfFetch } from '@/app/_lib/csrf-fetch';
 import { forgetKeptTill } from '@/app/_lib/kept-till';
@@ -37,8 +38,8 @@ export function TillHeader({ storeName, user, device, sound, onSound }: {
     <header className={s.bar}>
       <h1 className={s.brand}><span className={s.mark} aria-hidden="true">Ð</span><span>{storeName}</span></h1>
       <div className={s.barRight}>
-        {user.role !== 'cashier' && !user.tillOnly ? <a className={s.ghost} href="/admin">{tc('backOffice')}</a> : null}
-        <a className={s.ghost} href="/pos/shift">{tc('myShift')}</a>
+        {user.role !== 'cashier' && !user.tillOnly ? <Link className={s.ghost} href="/admin">{tc('backOffice')}</Link> : null}
+        <Link className={s.ghost} href="/pos/shift">{tc('myShift')}</Link>
         <button type="button" className={s.ghost} aria-pressed={sound} aria-label={sound ? t('soundOn') : t('soundOff')} onClick={() => onSound(!sound)} title={t('paymentSound')}>
           <BellIcon off={!sound} /><span className={s.soundText}>{sound ? t('soundOn') : t('soundOff')}</span>
         </button>

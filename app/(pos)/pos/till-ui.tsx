@@ -5,6 +5,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import s from './pos.module.css';
+import { useStoredChoice } from '@/app/_lib/use-stored-choice';
 
 interface Ask { title: string; body: string; yes: string; no: string; resolve: (ok: boolean) => void }
 
@@ -54,19 +55,9 @@ const SOUND_KEY = 'counter.till.sound';
 
 /** The payment sound switch, on by default, remembered on this device. */
 export function useSoundSetting(): [boolean, (on: boolean) => void] {
-  const [on, setOn] = useState(true);
-  useEffect(() => {
-    try {
-      setOn(localStorage.getItem(SOUND_KEY) !== 'off');
-    } catch { /* private mode: keep on */ }
-  }, []);
-  const set = useCallback((v: boolean) => {
-    setOn(v);
-    try {
-      localStorage.setItem(SOUND_KEY, v ? 'on' : 'off');
-    } catch { /* ignore */ }
-  }, []);
-  return [on, set];
+  const [stored, store] = useStoredChoice(SOUND_KEY);
+  const set = useCallback((v: boolean) => store(v ? 'on' : 'off'), [store]);
+  return [stored !== 'off', set];
 }
 
 /** Two short rising beeps. Browsers may refuse audio before a user gesture: then it stays silent. */

@@ -4,7 +4,7 @@
 // of the cart: the sale screen edits it, and anything that follows the sale (the charge, a
 // customer display) observes `lines`, `extras` and `totals`, whose identities change only when the
 // cart does.
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { cartTotals, NO_EXTRAS, type CartExtras, type CartLine, type CartTotals } from '@/lib/pos/cart';
 import type { PosProduct } from '@/lib/pos/catalog';
 
@@ -32,7 +32,10 @@ export function useCart(onEdit: () => void = () => {}): Cart {
   const [extras, setExtras] = useState<CartExtras>(NO_EXTRAS);
   const customN = useRef(0);
   const edited = useRef(onEdit);
-  edited.current = onEdit;
+  // The latest callback, set after each render (not during it) and before any click can reach it.
+  useLayoutEffect(() => {
+    edited.current = onEdit;
+  });
 
   const add = useCallback((p: PosProduct, chosen?: { names: string[]; extra: bigint }) => {
     edited.current();

@@ -3,7 +3,7 @@
 // one, one charged again after it expired, or one reopened from today's sales). This hook is the
 // one owner of the current payment: the sale screen shows it, and anything that follows the sale
 // observes `payment`. Another tender (cash) starts its payment through `start`.
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { useTranslations } from 'next-intl';
 import { csrfFetch } from '@/app/_lib/csrf-fetch';
 import { paymentBody, type CartExtras, type CartLine } from '@/lib/pos/cart';
@@ -38,11 +38,11 @@ export interface ChargeDeps {
  * `url`: POST /api/v1/payments, or the charge-again route of an expired sale. True when a payment is on screen.
  */
 function useStartCharge(
-  deps: { current: ChargeDeps }, setPayment: (p: CreatedPayment) => void, setBusy: (b: boolean) => void,
+  depsRef: RefObject<ChargeDeps>, setPayment: (p: CreatedPayment) => void, setBusy: (b: boolean) => void,
 ): (key: string, body: string, url?: string) => Promise<boolean> {
   const t = useTranslations('till');
   return useCallback(async (key: string, body: string, url = '/api/v1/payments'): Promise<boolean> => {
-    const { setError, onNotReady, onStarted, currency } = deps.current;
+    const { setError, onNotReady, onStarted, currency } = depsRef.current;
     setBusy(true);
     try {
       const r = await csrfFetch(url, { method: 'POST', headers: { 'Idempotency-Key': key }, body });
@@ -68,7 +68,7 @@ function useStartCharge(
     } finally {
       setBusy(false);
     }
-  }, [t, deps, setPayment, setBusy]);
+  }, [t, depsRef, setPayment, setBusy]);
 }
 
 export function useCharge(d: ChargeDeps) {
@@ -79,13 +79,16 @@ export function useCharge(d: ChargeDeps) {
   // after a lost answer replays the same request, so the server returns the payment it already
   // created instead of a second one; a changed cart is a new charge.
   const pending = useRef<{ lines: CartLine[]; extras: CartExtras; key: string; body: string } | null>(null);
-  const deps = useRef(d);
-  deps.current = d;
+  const depsRef = useRef(d);
+  // The latest inputs, set after each render (not during it) and before any click can reach them.
+  useLayoutEffect(() => {
+    depsRef.current = d;
+  });
 
-  const start = useStartCharge(deps, setPayment, setBusy);
+  const start = useStartCharge(depsRef, setPayment, setBusy);
 
   const charge = useCallback(async () => {
-    const { lines, extras, store, currency, canCharge, setError } = deps.current;
+    const { lines, extras, store, currency, canCharge, setError } = depsRef.current;
     setError('');
     if (!canCharge) return;
     const kept = pending.current;
@@ -109,7 +112,7 @@ export function useCharge(d: ChargeDeps) {
   const chargeAgain = useCallback(async () => {
     if (!payment) return;
     const old = payment;
-    deps.current.setError('');
+    depsRef.current.setError('');
     setPayment(null);
     const url = `/api/pos/sales/${encodeURIComponent(old.id)}/charge-again`;
     if (!(await start(chargeKey(), JSON.stringify({ order_reference: orderRef() }), url))) setPayment(old);
@@ -117,7 +120,7 @@ export function useCharge(d: ChargeDeps) {
 
   /** A sale still waiting, from today's sales: its payment screen (its QR code) again. */
   const reopen = useCallback(async (id: string) => {
-    const { setError } = deps.current;
+    const { setError } = depsRef.current;
     setError('');
     try {
       const r = await fetch(`/api/v1/payments/${encodeURIComponent(id)}`, { cache: 'no-store' });

@@ -4,7 +4,7 @@
 // (use-payment-feed.ts). A failed poll, or the browser going offline, says the till cannot reach
 // Counter; a 401 says the session is gone, and the kept till must not outlive it
 // (app/_lib/kept-till.ts).
-import { useEffect, useState } from 'react';
+import { useSyncExternalStore } from 'react';
 import useSWR from 'swr';
 import { forgetKeptTill } from '@/app/_lib/kept-till';
 import { isSealed } from '@/app/_lib/csrf-fetch';
@@ -26,8 +26,18 @@ async function readTodaysSales([, timeZone]: [string, string]): Promise<RecentSa
   return b.payments.map((v) => saleFromView(v, timeZone));
 }
 
+/** The browser's online and offline events: navigator.onLine is read again on each. */
+function followOnline(changed: () => void) {
+  window.addEventListener('offline', changed);
+  window.addEventListener('online', changed);
+  return () => {
+    window.removeEventListener('offline', changed);
+    window.removeEventListener('online', changed);
+  };
+}
+
 export function useSales(initial: RecentSale[], timeZone: string) {
-  const [online, setOnline] = useState(true);
+  const online = useSyncExternalStore(followOnline, () => navigator.onLine, () => true);
   const { data, error, mutate } = useSWR([SALES_KEY, timeZone] as [string, string], readTodaysSales, {
     ...POLL_DEFAULTS,
     fallbackData: initial,
@@ -40,18 +50,6 @@ export function useSales(initial: RecentSale[], timeZone: string) {
       void forgetKeptTill().then(() => window.location.assign('/login?next=%2Fpos'));
     },
   });
-
-  useEffect(() => {
-    const offline = () => setOnline(false);
-    const back = () => setOnline(true);
-    window.addEventListener('offline', offline);
-    window.addEventListener('online', back);
-    if (!navigator.onLine) setOnline(false);
-    return () => {
-      window.removeEventListener('offline', offline);
-      window.removeEventListener('online', back);
-    };
-  }, []);
 
   /** `reachable`: false while Counter does not answer (the till refuses to charge, docs/using-counter.md#the-till-pos). */
   return { sales: data ?? initial, reachable: online && !error, refresh: () => mutate() };

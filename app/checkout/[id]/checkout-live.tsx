@@ -15,6 +15,7 @@ import type { QrImage } from '@/lib/checkout/qr';
 import { PaymentCode } from '@/app/_lib/payment-code';
 import { followPaymentEvents } from '@/app/_lib/payment-events';
 import { useClock } from '@/app/_lib/use-clock';
+import { useHydrated } from '@/app/_lib/use-hydrated';
 import s from './checkout.module.css';
 
 export interface CheckoutLiveProps {
@@ -76,7 +77,7 @@ export function CheckoutLive(p: CheckoutLiveProps) {
   const router = useRouter();
   const doge = (v: string | bigint) => dogeText(v, locale);
   const { live, streamUp } = useCheckoutStream(p.id, p.initial);
-  const [hydrated, setHydrated] = useState(false);
+  const hydrated = useHydrated();
   const expiresAtMs = Date.parse(p.expiresAt);
   const shownAt = (at: number) => checkoutShown(live, p.total, p.uri, expiresAtMs, at);
   // The countdown, while the payment can still be paid.
@@ -86,8 +87,6 @@ export function CheckoutLive(p: CheckoutLiveProps) {
   const asks = asksForMoney(state);
   const shownUri = rest ? rest.restUri : p.qrUri;
   const firstState = useRef(state);
-
-  useEffect(() => setHydrated(true), []);
 
   // Final on this screen: the server draws the rest (the receipt, "Back to the shop").
   useEffect(() => {

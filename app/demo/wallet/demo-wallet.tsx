@@ -13,10 +13,11 @@ import { WalletPanel } from './wallet-panel';
 import { secondsLeft } from './wallet-data';
 import css from './wallet.module.css';
 
-export function DemoWallet() {
+/** `linked`: a payment URI to open at once (/demo/wallet?uri=…, from the cashier screen). */
+export function DemoWallet({ linked }: { linked: string }) {
   const { wallet, walletError, refresh } = useDemoWallet();
   const now = useNow();
-  const payment = usePayment(refresh);
+  const payment = usePayment(refresh, linked);
   const { phase } = payment;
   const camera = useQrScanner(payment.openFound, payment.fail);
 

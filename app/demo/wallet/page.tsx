@@ -8,6 +8,7 @@ export function generateMetadata(): Metadata {
 }
 
 /** The customer's phone in the demo: scans or takes a pasted URI and pays with the wallet SDK. */
-export default function DemoWalletPage() {
-  return <DemoWallet />;
+export default async function DemoWalletPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const { uri } = await searchParams;
+  return <DemoWallet linked={typeof uri === 'string' ? uri : ''} />;
 }

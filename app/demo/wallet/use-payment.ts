@@ -6,33 +6,44 @@ import { useCallback, useEffect, useState } from 'react';
 import { buildPaymentTx, fetchPayment, paymentDisplay, readConnectQr, submitPayment, waitForStatus, type PaymentDisplay, type VerifiedPayment } from '@/lib/wallet';
 import { allowHttp, errorText, loadWallet, walletUtxos, type Phase } from './wallet-data';
 
-/** `walletChanged` is called when the payment may have spent the wallet's coins. */
-export function usePayment(walletChanged: () => Promise<void>) {
-  const [uri, setUri] = useState('');
-  const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
+/** The phase a pasted, scanned or linked URI leads to: its payment verified and under review, or why not. */
+async function verifiedPhase(text: string): Promise<Phase> {
+  try {
+    const qr = readConnectQr(text.trim());
+    const verified = await fetchPayment(qr, { allowHttp: allowHttp() });
+    return { kind: 'review', verified, view: paymentDisplay(verified.payment) };
+  } catch (e) {
+    return { kind: 'error', message: errorText(e) };
+  }
+}
+
+/**
+ * `walletChanged` is called when the payment may have spent the wallet's coins. `linked`: the
+ * URI of /demo/wallet?uri=<payment URI> (a link from the cashier screen), opened at once.
+ */
+export function usePayment(walletChanged: () => Promise<void>, linked = '') {
+  const [uri, setUri] = useState(linked);
+  const [phase, setPhase] = useState<Phase>(linked ? { kind: 'loading' } : { kind: 'idle' });
 
   const open = useCallback(async (text: string) => {
     setPhase({ kind: 'loading' });
-    try {
-      const qr = readConnectQr(text.trim());
-      const verified = await fetchPayment(qr, { allowHttp: allowHttp() });
-      setPhase({ kind: 'review', verified, view: paymentDisplay(verified.payment) });
-    } catch (e) {
-      setPhase({ kind: 'error', message: errorText(e) });
-    }
+    setPhase(await verifiedPhase(text));
   }, []);
 
-  /** A URI that came from elsewhere (a link or the camera): shown in the field, and opened. */
+  /** A URI that came from elsewhere (the camera): shown in the field, and opened. */
   const openFound = useCallback((text: string) => {
     setUri(text);
     void open(text);
   }, [open]);
 
-  // /demo/wallet?uri=<payment URI> opens that payment directly (a link from the cashier screen).
   useEffect(() => {
-    const fromLink = new URLSearchParams(window.location.search).get('uri');
-    if (fromLink) openFound(fromLink);
-  }, [openFound]);
+    if (!linked) return;
+    let shown = true;
+    void verifiedPhase(linked).then((p) => shown && setPhase(p));
+    return () => {
+      shown = false;
+    };
+  }, [linked]);
 
   const fail = useCallback((message: string) => setPhase({ kind: 'error', message }), []);
 

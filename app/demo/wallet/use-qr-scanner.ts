@@ -1,7 +1,7 @@
 'use client';
 // The camera reading a DogeConnect QR code, where the browser has BarcodeDetector (Chromium on
 // Android, not Firefox or Safari): elsewhere the customer pastes the URI instead.
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { errorText } from './wallet-data';
 
 type Detector = { detect(v: HTMLVideoElement): Promise<{ rawValue: string }[]> };
@@ -9,20 +9,19 @@ type Detector = { detect(v: HTMLVideoElement): Promise<{ rawValue: string }[]> }
 /** A payment URI in either form a wallet reads (docs/relay.md); other QR codes are passed over. */
 const isPaymentUri = (text: string) => /^doge(coin|connect):/i.test(text);
 
+// Known only in the browser: false on the server and while hydrating, so the server's HTML matches.
+const cameraCanScan = () => 'BarcodeDetector' in window && !!navigator.mediaDevices?.getUserMedia;
+const noChanges = () => () => {};
+
 /**
  * `found` gets the first payment URI seen (the camera stops first); `failed` a message when the
  * camera cannot start. The camera stops with the component.
  */
 export function useQrScanner(found: (uri: string) => void, failed: (message: string) => void) {
   const [scanning, setScanning] = useState(false);
-  const [canScan, setCanScan] = useState(false);
+  const canScan = useSyncExternalStore(noChanges, cameraCanScan, () => false);
   const videoRef = useRef<HTMLVideoElement>(null);
   const streamRef = useRef<MediaStream | null>(null);
-
-  // Known only in the browser: decided after hydration so the server's HTML matches the first render.
-  useEffect(() => {
-    setCanScan(typeof window !== 'undefined' && 'BarcodeDetector' in window && !!navigator.mediaDevices?.getUserMedia);
-  }, []);
 
   const stopScan = useCallback(() => {
     streamRef.current?.getTracks().forEach((t) => t.stop());

@@ -142,8 +142,8 @@ export class HeaderChain {
     }
     if (!fresh.length) return { ...none, added: 0 };
     const candidate = fresh.at(-1)!;
-    let newBranch: HeaderNode[] = [];
-    let oldBranch: string[] = [];
+    const newBranch: HeaderNode[] = [];
+    const oldBranch: string[] = [];
     const advanced = candidate.work > this.best.work;
     if (advanced) {
       // Walk both tips back to the fork.

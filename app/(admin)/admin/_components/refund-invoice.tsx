@@ -6,6 +6,7 @@ import { dogeAmount } from '@/lib/i18n/display';
 import { usePoll, readJson } from '@/app/_lib/swr';
 import { useAdminCall } from './api';
 import { RefundCashSale } from './refund-cash';
+import { RefundFormEnd, RefundOpenButton, useRefundForm } from './use-refund-form';
 
 // The Refund button on a paid invoice (docs/api.md#refunds): a small form (DOGE or fiat amount, rate
 // then/now, address, reason, "Return to stock") posted to POST /api/v1/payments/<id>/refunds. The new refund then
@@ -16,40 +17,22 @@ export function RefundInvoice({ id, refundable, currency, customerAddress, cash 
 }
 
 function RefundDogeSale({ id, refundable, currency, customerAddress }: { id: string; refundable: string; currency: string; customerAddress: string }) {
-  const router = useRouter();
   const t = useTranslations('adminInvoice');
-  const tc = useTranslations('admin');
   const locale = useLocale();
-  const adminCall = useAdminCall();
-  const [open, setOpen] = useState(false);
+  const form = useRefundForm(id);
   const [unit, setUnit] = useState<'doge' | 'fiat'>('doge');
-  const [amount, setAmount] = useState('');
   const [rate, setRate] = useState<'then' | 'now'>('then');
   const [address, setAddress] = useState('');
-  const [reason, setReason] = useState('');
-  const [restock, setRestock] = useState(false);
-  const [err, setErr] = useState('');
-  const [busy, setBusy] = useState(false);
-  if (!open) return <button type="button" className="btn" data-testid="refund-open" onClick={() => setOpen(true)}>{t('refundBtn')}</button>;
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault();
-    setErr('');
-    setBusy(true);
-    const a = amount.trim();
-    const body: Record<string, unknown> = { reason, address: address.trim() || null, ...(restock ? { return_to_stock: true } : {}) };
-    if (a && unit === 'doge') body.amount = a;
-    if (a && unit === 'fiat') Object.assign(body, { fiat_amount: a, rate });
-    const r = await adminCall('POST', `/api/v1/payments/${encodeURIComponent(id)}/refunds`, body);
-    setBusy(false);
-    if (!r.ok) return setErr(r.message);
-    setOpen(false);
-    setAmount('');
-    router.refresh();
-  };
+  if (!form.open) return <RefundOpenButton form={form} />;
+  const submit = form.submitWith((a) => ({
+    address: address.trim() || null,
+    ...(a && unit === 'doge' ? { amount: a } : {}),
+    ...(a && unit === 'fiat' ? { fiat_amount: a, rate } : {}),
+  }));
   return (
     <form className="bo-refund-form" data-testid="refund-form" onSubmit={submit}>
       <p className="muted">{t('refundUpTo', { amount: dogeAmount(refundable, locale) })}</p>
-      <label>{t('amount')} <input type="text" inputMode="decimal" value={amount} maxLength={40} onChange={(e) => setAmount(e.target.value)} placeholder={refundable} /></label>
+      <label>{t('amount')} <input type="text" inputMode="decimal" value={form.amount} maxLength={40} onChange={(e) => form.setAmount(e.target.value)} placeholder={refundable} /></label>
       <label>{t('refundIn')} <select value={unit} onChange={(e) => setUnit(e.target.value as 'doge' | 'fiat')}>
         <option value="doge">DOGE</option>
         <option value="fiat">{currency}</option>
@@ -61,13 +44,7 @@ function RefundDogeSale({ id, refundable, currency, customerAddress }: { id: str
         </select></label>
       ) : null}
       <label>{t('address')} <input type="text" value={address} maxLength={100} onChange={(e) => setAddress(e.target.value)} placeholder={customerAddress || t('customerAddress')} /></label>
-      <label>{t('reason')} <input type="text" value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} placeholder={t('refundReasonPlaceholder')} /></label>
-      <label className="bo-check"><input type="checkbox" checked={restock} onChange={(e) => setRestock(e.target.checked)} /> {t('returnToStock')}</label>
-      <span className="bo-inline">
-        <button type="submit" className="btn" disabled={busy}>{t('createRefund')}</button>
-        <button type="button" className="btn" onClick={() => setOpen(false)}>{tc('cancel')}</button>
-      </span>
-      {err ? <span role="alert" className="form-error">{err}</span> : null}
+      <RefundFormEnd form={form} />
     </form>
   );
 }

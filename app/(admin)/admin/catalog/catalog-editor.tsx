@@ -1,5 +1,5 @@
 'use client';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { localeNumber } from '@/lib/i18n/display';
 import type { ProductView } from '@/lib/backoffice/catalog';
@@ -115,7 +115,11 @@ export function CatalogEditor({ initial, pricingCurrency = 'DOGE', categories = 
   const [msg, setMsg] = useState<{ error: boolean; text: string } | null>(null);
 
   // After an import the page is refreshed with the server's products: show those.
-  useEffect(() => setProducts(initial), [initial]);
+  const [shownInitial, setShownInitial] = useState(initial);
+  if (shownInitial !== initial) {
+    setShownInitial(initial);
+    setProducts(initial);
+  }
 
   const replace = (p: ProductView) => setProducts((ps) => ps.map((x) => (x.id === p.id ? p : x)));
 

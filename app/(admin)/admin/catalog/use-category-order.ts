@@ -18,11 +18,12 @@ export function useCategoryOrder(listed: string[], initial: string[]) {
 
   // After an import (router.refresh) the page sends new categories: start from them.
   const key = JSON.stringify([listed, initial]);
-  useEffect(() => {
+  const [shownKey, setShownKey] = useState(key);
+  if (shownKey !== key) {
+    setShownKey(key);
     setOrder(initial);
     setSaved(listed);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key]);
+  }
 
   useEffect(() => {
     const want = focusNext.current;

@@ -35,6 +35,8 @@ export default async function NodePage() {
         <p className="muted">{t('textHelp')}</p>
         <ul className="bo-linklist">
           {NODE_TEXT_ENDPOINTS.map((p) => <li key={p}><a className="btn bo-btn-sm" href={p}>{p}</a></li>)}
+          {/* A JSON route handler, not a page: the browser loads it as a document. */}
+          {/* eslint-disable-next-line @next/next/no-html-link-for-pages */}
           <li><a className="btn bo-btn-sm" href="/api/health">/api/health</a></li>
         </ul>
       </section>

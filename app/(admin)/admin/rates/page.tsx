@@ -27,6 +27,8 @@ export default async function RatesPage() {
   const cfg = loadRateConfig();
   const currency = await rateCurrency(db);
   const snap = await ratesSnapshot(db, currency, { config: cfg });
+  // A server component renders once per request: the request's time is an input here, not an impurity.
+  // eslint-disable-next-line react-hooks/purity
   const now = Date.now();
   const [t, locale] = await Promise.all([getTranslations('adminRates'), getLocale()]);
   const ago = (at: string | null) => age(t, at, now);

@@ -8,7 +8,6 @@ import Link from 'next/link';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { storeTime } from '@/lib/i18n/display';
 import { storeZone } from '@/lib/receipts/receipt';
-import { deliveryLabel } from '../_components/labels';
 import { RedeliverButton } from '../_components/redeliver';
 import { SettingsForm, WebhookSecret } from './settings-form';
 import { ApiKeys, RelayKey } from './keys-panel';

@@ -2,8 +2,9 @@
 // The till's lock screen (docs/counter.md): one button per user with a PIN, then a PIN field and
 // Unlock. POST /api/auth/pin needs this browser's terminal cookie, which the browser sends by
 // itself; a wrong PIN, a lock-out (429) and a revoked terminal are said plainly.
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslations } from 'next-intl';
+import { useHydrated } from '@/app/_lib/use-hydrated';
 import s from '../pos.module.css';
 import l from './lock.module.css';
 
@@ -16,8 +17,7 @@ export function LockScreen({ terminal, users }: { terminal: string; users: { id:
   const [error, setError] = useState('');
   const pinRef = useRef<HTMLInputElement>(null);
   // Server-rendered buttons do nothing until React takes over: say when it has (tests wait for it).
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
 
   function choose(u: { id: string; name: string }) {
     setWho(u);
@@ -70,6 +70,8 @@ export function LockScreen({ terminal, users }: { terminal: string; users: { id:
         </form>
       ) : null}
       <p id="lock-pin-error" role="alert" className={l.error}>{error}</p>
+      {/* A full load on purpose: the sign-in page starts from nothing the till held (docs/counter.md#the-lock-screen-and-pin-sign-in). */}
+      {/* eslint-disable-next-line @next/next/no-html-link-for-pages */}
       <p><a className={s.secondary} href="/login?next=%2Fpos">{t('usePassword')}</a></p>
     </main>
   );

@@ -1,6 +1,7 @@
 // "My shift" on the till (docs/using-counter.md#reports-and-receipts): the signed-in user's own confirmed sales today, in the
 // store's time zone: count, gross and tips, and what is still waiting. Whatever the role, only
 // that user's own sales: the same figures GET /api/v1/reports/sales gives a cashier.
+import Link from 'next/link';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { requirePageUser } from '@/app/_lib/session';
 import { appContext } from '@/lib/app-context';
@@ -62,7 +63,7 @@ export default async function ShiftPage() {
       {user.tillOnly ? null : <div className={s.noPrint}><MyPin userId={user.id} /></div>}
       <div className={s.noPrint}>
         <PrintButton />
-        <a className={s.secondary} href="/pos">{tc('backToTill')}</a>
+        <Link className={s.secondary} href="/pos">{tc('backToTill')}</Link>
       </div>
     </main>
   );

@@ -9,8 +9,6 @@ import { CancelRefundButton, RefundStatus } from '../../_components/refund-invoi
 import { refundQrSvgs } from '@/lib/refunds/backoffice';
 
 type Detail = Awaited<ReturnType<typeof invoiceDetail>>;
-// The payment body read as a record, as the page reads it.
-type Body = Record<string, any>;
 
 /** Times in the store's zone, DOGE amounts and plain numbers, in the reader's locale. */
 export function formatters(tz: string, locale: string) {
@@ -22,7 +20,7 @@ export function formatters(tz: string, locale: string) {
 }
 type Fmt = ReturnType<typeof formatters>;
 
-export async function PaymentCard({ v, f: { when, doge } }: { v: Body; f: Fmt }) {
+export async function PaymentCard({ v, f: { when, doge } }: { v: Detail; f: Fmt }) {
   const t = await getTranslations('adminInvoice');
   return (
     <section className="bo-card">

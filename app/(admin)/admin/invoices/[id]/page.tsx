@@ -28,7 +28,7 @@ export default async function InvoiceDetail({ params }: { params: Promise<{ id: 
     if (e instanceof BackofficeError && e.code === 'not_found') notFound();
     throw e;
   }
-  const v = d as unknown as Record<string, any>;
+  const v = d;
   const tz = await storeZone(db, user.storeId);
   const [t, locale] = await Promise.all([getTranslations('adminInvoice'), getLocale()]);
   const f = formatters(tz, locale);
@@ -64,7 +64,7 @@ export default async function InvoiceDetail({ params }: { params: Promise<{ id: 
             ))}
           </ul>
           <h2>{t('links')}</h2>
-          <p className="bo-mono bo-break"><a href={v.envelope_url} className="bo-link">{v.envelope_url}</a></p>
+          <p className="bo-mono bo-break"><a href={v.envelope_url ?? undefined} className="bo-link">{v.envelope_url}</a></p>
         </section>
       </div>
       <LinesCard d={d} total={v.total} f={f} />

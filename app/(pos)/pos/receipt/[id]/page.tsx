@@ -1,6 +1,7 @@
 // A printable receipt for one payment (docs/using-counter.md#reports-and-receipts): the lines include their tax and add up to
 // the total; times in the store's zone; layouts for 58 mm and 80 mm thermal paper (?paper=58|80,
 // default 80), each with its own @page size; an email form once the payment is paid.
+import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { INTL_TAG, isLocale } from '@/lib/i18n/locales';
@@ -50,7 +51,7 @@ export default async function ReceiptPage({ params, searchParams }: { params: Pr
           <a href={`?paper=80`} aria-current={paper === '80'}>80 mm</a>
         </nav>
         <PrintButton />
-        <a className={pos.secondary} href="/pos">{tc('backToTill')}</a>
+        <Link className={pos.secondary} href="/pos">{tc('backToTill')}</Link>
       </div>
       {paid ? <div className={s.noPrint}><EmailReceipt paymentId={r.id} /></div> : null}
     </main>
