@@ -58,8 +58,9 @@ module.exports = {
     },
     {
       name: 'wallet-check-above',
-      comment: 'The wallet check stands on the relay, the chain and the protocol; none of them imports it (the relay and the '
-        + 'chain watch reach it through the ports the composition root fills: docs/wallet-check.md#what-the-relay-records).',
+      comment:
+        'The wallet check stands on the relay, the chain and the protocol; none of them imports it (the relay and the ' +
+        'chain watch reach it through the ports the composition root fills: docs/wallet-check.md#what-the-relay-records).',
       severity: 'error',
       from: { path: '^lib/(relay|payments|webhooks|live)/' },
       to: { path: '^lib/wallet-check/' },
@@ -73,8 +74,9 @@ module.exports = {
     },
     {
       name: 'app-through-index',
-      comment: 'app/ imports a lib module that has an index.ts only through that index (its public surface), '
-        + 'or, for client components, through its client.ts (the part safe in a browser bundle).',
+      comment:
+        'app/ imports a lib module that has an index.ts only through that index (its public surface), ' +
+        'or, for client components, through its client.ts (the part safe in a browser bundle).',
       severity: 'error',
       from: { path: '^app/' },
       to: { path: `^lib/(${withIndex.join('|')})/`, pathNot: `^lib/(${withIndex.join('|')})/(index|client)\\.ts$` },

@@ -19,9 +19,21 @@ const config = {
       { source: '/:path*', headers: securityHeaders },
       // The customer's checkout page (docs/using-counter.md): one payment's own page, never
       // kept by a cache or listed by a search engine; its 404 answers the same.
-      { source: '/checkout/:path*', headers: [{ key: 'Cache-Control', value: 'no-store' }, { key: 'X-Robots-Tag', value: 'noindex' }] },
+      {
+        source: '/checkout/:path*',
+        headers: [
+          { key: 'Cache-Control', value: 'no-store' },
+          { key: 'X-Robots-Tag', value: 'noindex' },
+        ],
+      },
       // The customer's display (docs/counter.md): its pairing code may sit in the URL.
-      { source: '/display', headers: [{ key: 'Cache-Control', value: 'no-store' }, { key: 'X-Robots-Tag', value: 'noindex' }] },
+      {
+        source: '/display',
+        headers: [
+          { key: 'Cache-Control', value: 'no-store' },
+          { key: 'X-Robots-Tag', value: 'noindex' },
+        ],
+      },
     ];
   },
 };

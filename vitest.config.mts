@@ -11,9 +11,13 @@ const walletSources = {
   name: 'wallet-sdk-sources',
   enforce: 'pre' as const,
   resolveId(source: string, importer?: string) {
-    const target = source.startsWith('@/') ? resolve(ROOT, source.slice(2))
-      : isAbsolute(source) ? resolve(source)
-      : importer && source.startsWith('.') ? resolve(dirname(importer), source) : null;
+    const target = source.startsWith('@/')
+      ? resolve(ROOT, source.slice(2))
+      : isAbsolute(source)
+        ? resolve(source)
+        : importer && source.startsWith('.')
+          ? resolve(dirname(importer), source)
+          : null;
     return target === WALLET_DIR ? resolve(WALLET_DIR, 'index.ts') : null;
   },
 };
@@ -21,7 +25,12 @@ const walletSources = {
 export default defineConfig({
   plugins: [walletSources],
   // The wallet's own entry first: Vite applies aliases before any plugin's resolveId.
-  resolve: { alias: [{ find: /^@\/lib\/wallet\/?$/, replacement: resolve(WALLET_DIR, 'index.ts') }, { find: '@', replacement: ROOT }] },
+  resolve: {
+    alias: [
+      { find: /^@\/lib\/wallet\/?$/, replacement: resolve(WALLET_DIR, 'index.ts') },
+      { find: '@', replacement: ROOT },
+    ],
+  },
   test: {
     // Two projects: unit files share their worker's module cache (pure functions, no server, no
     // process-wide state), which more than halves their time; integration files each get a fresh

@@ -16,7 +16,10 @@ const CATALOGS: Record<Locale, () => Promise<{ default: Messages }>> = {
 };
 
 function browserLocale(): Locale {
-  const cookie = document.cookie.split('; ').find((c) => c.startsWith(`${LOCALE_COOKIE}=`))?.slice(LOCALE_COOKIE.length + 1);
+  const cookie = document.cookie
+    .split('; ')
+    .find((c) => c.startsWith(`${LOCALE_COOKIE}=`))
+    ?.slice(LOCALE_COOKIE.length + 1);
   return pickLocale({ cookie: cookie ?? null, acceptLanguage: navigator.languages.join(',') });
 }
 

@@ -42,7 +42,13 @@ async function measure(backend, node, samples) {
       await new Promise((r) => setTimeout(r, 100));
     }
     // Each sample in order (null: missed), so a tail can be told apart: every tenth follows a block.
-    return { ...percentiles(lat), missed, sendtoaddress: percentiles(sendMs), samples_ms: all, sendtoaddress_samples_ms: sendMs.map(Math.round) };
+    return {
+      ...percentiles(lat),
+      missed,
+      sendtoaddress: percentiles(sendMs),
+      samples_ms: all,
+      sendtoaddress_samples_ms: sendMs.map(Math.round),
+    };
   } finally {
     await app?.stop();
     rmSync(dataDir, { recursive: true, force: true });
@@ -53,7 +59,8 @@ const h = await dogecoindHelper();
 
 export default {
   name: 'detect',
-  description: 'sendtoaddress (dogecoind wallet) → accepted event on an open stream (rpc without and with the node\'s whitelist, spv; PGlite)',
+  description:
+    "sendtoaddress (dogecoind wallet) → accepted event on an open stream (rpc without and with the node's whitelist, spv; PGlite)",
   ...(h.haveDogecoind ? {} : { available: `not yet available here: ${h.skipReason}` }),
   async run({ smoke }) {
     const samples = smoke ? 3 : 30;

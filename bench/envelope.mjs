@@ -4,8 +4,12 @@ import { runHotRead } from './lib/hot-read.mjs';
 export default {
   name: 'envelope',
   description: 'GET /dc/<id>, 64 clients, 10,000 payments (PGlite)',
-  run: (opts) => runHotRead({
-    name: 'envelope',
-    request: (app, ids) => ({ url: `${app.url}/dc/x`, paths: ids.map((id) => `/dc/${id}`) }),
-  }, opts),
+  run: (opts) =>
+    runHotRead(
+      {
+        name: 'envelope',
+        request: (app, ids) => ({ url: `${app.url}/dc/x`, paths: ids.map((id) => `/dc/${id}`) }),
+      },
+      opts,
+    ),
 };

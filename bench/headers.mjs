@@ -7,7 +7,11 @@ import { ROOT } from './lib/app.mjs';
 
 export function measureHeaderSync(blocks, store = 'pglite') {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['scripts/measure-header-sync.mjs', String(blocks), store], { cwd: ROOT, env: { ...process.env, LOG_LEVEL: 'warn' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['scripts/measure-header-sync.mjs', String(blocks), store], {
+      cwd: ROOT,
+      env: { ...process.env, LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     let err = '';
     child.stdout.on('data', (d) => (out += d));
@@ -31,12 +35,17 @@ export default {
   async run({ smoke }) {
     const blocks = smoke ? 300 : 20_000;
     const r = await measureHeaderSync(blocks);
-    if (r.blocks !== blocks || !(r.spv?.headersSec > 0) || !(r.litecoind?.headersSec > 0)) throw new Error(`unexpected summary: ${JSON.stringify(r)}`);
+    if (r.blocks !== blocks || !(r.spv?.headersSec > 0) || !(r.litecoind?.headersSec > 0))
+      throw new Error(`unexpected summary: ${JSON.stringify(r)}`);
     return {
       metrics: { blocks, store: r.store, litecoind: r.litecoind, spv: r.spv },
       ratios: [
         // Rate ratio = litecoind's time / spv's time for the same chain.
-        { name: 'spv headers/s / litecoind headers/s', value: Math.round((r.litecoind.headersSec / r.spv.headersSec) * 1000) / 1000, target: 0.5 },
+        {
+          name: 'spv headers/s / litecoind headers/s',
+          value: Math.round((r.litecoind.headersSec / r.spv.headersSec) * 1000) / 1000,
+          target: 0.5,
+        },
       ],
     };
   },

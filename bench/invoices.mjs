@@ -28,7 +28,9 @@ async function addresses() {
 
 /** A stopped app's data dir holding `n` payments, from the cache when it matches. */
 async function seededDir(n, smoke) {
-  const migrations = readdirSync(join(ROOT, 'prisma', 'migrations')).filter((d) => /^\d{14}_/.test(d)).sort();
+  const migrations = readdirSync(join(ROOT, 'prisma', 'migrations'))
+    .filter((d) => /^\d{14}_/.test(d))
+    .sort();
   const dir = smoke ? join(ROOT, 'bench', '.cache', `invoices-smoke-${process.pid}`) : join(ROOT, 'bench', '.cache', `invoices-${n}`);
   const metaFile = join(dir, 'bench-meta.json');
   if (!smoke && existsSync(metaFile)) {
@@ -75,13 +77,35 @@ export default {
       }
       const check = await fetch(app.url + paths[0], { headers: { Authorization: `Bearer ${meta.key}` } });
       const first = await check.json();
-      if (check.status !== 200 || first.total !== meta.total || first.invoices.length !== 100) throw new Error(`seller listing: ${check.status} total ${first.total} of ${meta.total}`);
+      if (check.status !== 200 || first.total !== meta.total || first.invoices.length !== 100)
+        throw new Error(`seller listing: ${check.status} total ${first.total} of ${meta.total}`);
       // Latency of one client (the target), then under 8 concurrent clients (queueing included).
-      const one = await load({ url: app.url, paths, headers: { Authorization: `Bearer ${meta.key}` }, seconds, connections: 1, warmupSeconds: smoke ? 0 : 2 });
-      const r = await load({ url: app.url, paths: [...paths].reverse(), headers: { Authorization: `Bearer ${meta.key}` }, seconds, connections: 8 });
-      for (const x of [one, r]) if (x.status['2xx'] !== x.total) throw new Error(`invoice listing answered non-2xx: ${JSON.stringify(x.status)}`);
+      const one = await load({
+        url: app.url,
+        paths,
+        headers: { Authorization: `Bearer ${meta.key}` },
+        seconds,
+        connections: 1,
+        warmupSeconds: smoke ? 0 : 2,
+      });
+      const r = await load({
+        url: app.url,
+        paths: [...paths].reverse(),
+        headers: { Authorization: `Bearer ${meta.key}` },
+        seconds,
+        connections: 8,
+      });
+      for (const x of [one, r])
+        if (x.status['2xx'] !== x.total) throw new Error(`invoice listing answered non-2xx: ${JSON.stringify(x.status)}`);
       return {
-        metrics: { invoices: meta.total, cached_seed: cached, seed_seconds: meta.seed_seconds, paths: paths.length, load_1_client: one, load: r },
+        metrics: {
+          invoices: meta.total,
+          cached_seed: cached,
+          seed_seconds: meta.seed_seconds,
+          paths: paths.length,
+          load_1_client: one,
+          load: r,
+        },
         ratios: [
           { name: 'p99 ms (1 client, mixed pages)', value: one.p99_ms, target: 50, lowerIsBetter: true },
           { name: 'p50 ms (1 client)', value: one.p50_ms, target: null },

@@ -17,10 +17,12 @@ const jiti = createJiti(import.meta.url, { alias: { '@': ROOT } });
 async function openOthers(app, writeKey, keys, n) {
   const streams = [];
   for (let i = 0; i < n; i += 20) {
-    const batch = await Promise.all(Array.from({ length: Math.min(20, n - i) }, async (_, j) => {
-      const p = await newPayment(app, writeKey);
-      return openStream(app, p.id, keys[Math.floor((i + j) / 10)]);
-    }));
+    const batch = await Promise.all(
+      Array.from({ length: Math.min(20, n - i) }, async (_, j) => {
+        const p = await newPayment(app, writeKey);
+        return openStream(app, p.id, keys[Math.floor((i + j) / 10)]);
+      }),
+    );
     streams.push(...batch);
   }
   return streams;
@@ -56,16 +58,23 @@ async function measure(backend, node, { samples, levels }) {
           id = JSON.parse(body).id;
         } else {
           const p = await newPayment(app, started.key);
-          const outs = p.payment.outputs.filter((o) => o.type === 'p2pkh').map((o) => ({ address: o.address, amountKoinu: parseKoinu(o.amount) }));
+          const outs = p.payment.outputs
+            .filter((o) => o.type === 'p2pkh')
+            .map((o) => ({ address: o.address, amountKoinu: parseKoinu(o.amount) }));
           id = p.id;
-          body = JSON.stringify({ id, tx: await node.payTo(outs), ...(p.payment.relay_token ? { relay_token: p.payment.relay_token } : {}) });
+          body = JSON.stringify({
+            id,
+            tx: await node.payTo(outs),
+            ...(p.payment.relay_token ? { relay_token: p.payment.relay_token } : {}),
+          });
         }
         const s = await openStream(app, id, sampleKeys[i % sampleKeys.length]);
         const t = performance.now();
         const r = await fetch(`${app.url}/relay/pay`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
         const answer = await r.json();
         const t0 = performance.now();
-        if (r.status !== 200 || !['accepted', 'confirmed'].includes(answer.status)) throw new Error(`/relay/pay on ${backend}: ${r.status} ${JSON.stringify(answer)}`);
+        if (r.status !== 200 || !['accepted', 'confirmed'].includes(answer.status))
+          throw new Error(`/relay/pay on ${backend}: ${r.status} ${JSON.stringify(answer)}`);
         payMs.push(t0 - t);
         const t1 = await waitFor(() => s.at('accepted') ?? s.at('confirmed'), 15_000);
         s.close();
@@ -109,7 +118,12 @@ export default {
       }
     }
     return {
-      metrics: { samples_per_level: samples, dogecoind: !!node, note: node ? undefined : 'dogecoind not found: rpc and spv skipped', by_backend: results },
+      metrics: {
+        samples_per_level: samples,
+        dogecoind: !!node,
+        note: node ? undefined : 'dogecoind not found: rpc and spv skipped',
+        by_backend: results,
+      },
       ratios,
     };
   },

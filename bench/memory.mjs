@@ -17,7 +17,13 @@ export default {
       const rssIdle = app.rssBytes();
       const some = ids(5000);
       const auth = { Authorization: `Bearer ${key}` };
-      await load({ url: `${app.url}/relay/status`, method: 'POST', bodies: some.map((id) => JSON.stringify({ id })), seconds, connections: 16 });
+      await load({
+        url: `${app.url}/relay/status`,
+        method: 'POST',
+        bodies: some.map((id) => JSON.stringify({ id })),
+        seconds,
+        connections: 16,
+      });
       await load({ url: `${app.url}/dc/x`, paths: some.map((id) => `/dc/${id}`), seconds, connections: 16 });
       await load({ url: `${app.url}/api/v1/payments?limit=100`, headers: auth, seconds, connections: 8 });
       await load({ url: `${app.url}/api/v1/payments?status=confirmed&limit=100`, headers: auth, seconds, connections: 8 });
@@ -33,7 +39,14 @@ export default {
       const rss = app.rssBytes();
       return {
         metrics: { payments: n, list_pages_walked: pages, rss_idle_mb: Math.round(rssIdle / MB), rss_after_mb: Math.round(rss / MB) },
-        ratios: [{ name: 'RSS after traffic / 300 MB budget', value: Math.round((rss / (300 * MB)) * 1000) / 1000, target: 1, lowerIsBetter: true }],
+        ratios: [
+          {
+            name: 'RSS after traffic / 300 MB budget',
+            value: Math.round((rss / (300 * MB)) * 1000) / 1000,
+            target: 1,
+            lowerIsBetter: true,
+          },
+        ],
       };
     } finally {
       await app.stop();

@@ -27,10 +27,11 @@ const { rpcNode } = await jiti.import(join(ROOT, 'lib/chain/rpc/node.ts'));
 const doge = await jiti.import(join(ROOT, 'lib/doge/index.ts'));
 
 const network = doge.getNetwork('regtest');
-const ok = (items) => items.map((i) => {
-  if (!i.ok) throw i.error;
-  return i.result;
-});
+const ok = (items) =>
+  items.map((i) => {
+    if (!i.ok) throw i.error;
+    return i.result;
+  });
 /** The node process's CPU time so far, in ms (utime + stime of /proc/<pid>/stat, in clock ticks of 10 ms). */
 function nodeCpuMs(pid) {
   const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
@@ -51,8 +52,10 @@ async function costOf(pid, rounds, fn) {
   walls.sort((a, b) => a - b);
   const r = (x) => Math.round(x * 100) / 100;
   return {
-    wall_p50_ms: r(walls[Math.floor(walls.length / 2)]), wall_max_ms: r(walls.at(-1)),
-    app_cpu_ms: r((c.user + c.system) / 1000 / rounds), node_cpu_ms: r((nodeCpuMs(pid) - n0) / rounds),
+    wall_p50_ms: r(walls[Math.floor(walls.length / 2)]),
+    wall_max_ms: r(walls.at(-1)),
+    app_cpu_ms: r((c.user + c.system) / 1000 / rounds),
+    node_cpu_ms: r((nodeCpuMs(pid) - n0) / rounds),
   };
 }
 
@@ -63,17 +66,21 @@ async function pollCosts(node, size) {
   const t = performance.now();
   const all = await watch.newTxs(); // the tick's first diff: every tx fetched
   const c = process.cpuUsage(c0);
-  console.log(`tick's first diff: ${all.length} txs fetched in ${Math.round(performance.now() - t)} ms, app CPU ${Math.round((c.user + c.system) / 1000)} ms`);
+  console.log(
+    `tick's first diff: ${all.length} txs fetched in ${Math.round(performance.now() - t)} ms, app CPU ${Math.round((c.user + c.system) / 1000)} ms`,
+  );
   watch.polling = true;
   const check = await costOf(node.pid, 200, () => watch.poll());
   watch.polling = false; // every newTxs now lists the mempool (nothing new to fetch)
   const list = await costOf(node.pid, 20, () => watch.newTxs());
-  const perSec = (x, k) => Math.round((x.app_cpu_ms * k) * 10) / 10;
+  const perSec = (x, k) => Math.round(x.app_cpu_ms * k * 10) / 10;
   console.log(`mempool of ${size} txs, 250 ms poll:`);
   console.log(`  change check only (unchanged mempool): ${JSON.stringify(check)}`);
   console.log(`  round that lists the mempool (nothing new): ${JSON.stringify(list)}`);
   console.log(`  a second, quiet mempool (4 checks): app ${perSec(check, 4)} ms, node ${Math.round(check.node_cpu_ms * 40) / 10} ms`);
-  console.log(`  a second, the mempool changing before every round (4 checks + 4 lists): app ${perSec(check, 4) + perSec(list, 4)} ms, node ${Math.round((check.node_cpu_ms + list.node_cpu_ms) * 40) / 10} ms`);
+  console.log(
+    `  a second, the mempool changing before every round (4 checks + 4 lists): app ${perSec(check, 4) + perSec(list, 4)} ms, node ${Math.round((check.node_cpu_ms + list.node_cpu_ms) * 40) / 10} ms`,
+  );
   console.log(`  the tick's unconditional list before this change, a second: app ${perSec(list, 1)} ms, node ${list.node_cpu_ms} ms`);
 }
 
@@ -99,7 +106,11 @@ try {
   await node.mine(1);
   console.log(`${coins.length} coins ready`);
 
-  const backend = createRpcBackend({ url: node.rpcUrl, network: 'regtest', p2p: { magic: network.magic, peer: `127.0.0.1:${node.p2pPort}`, defaultPort: node.p2pPort } });
+  const backend = createRpcBackend({
+    url: node.rpcUrl,
+    network: 'regtest',
+    p2p: { magic: network.magic, peer: `127.0.0.1:${node.p2pPort}`, defaultPort: node.p2pPort },
+  });
   await backend.start();
   await backend.mempoolNewTxs(); // the diff's first call on an empty mempool
   let announced = 0;
@@ -122,7 +133,9 @@ try {
   const cpu = process.cpuUsage(cpu0);
   const pool = await rpc.call('getmempoolinfo', []);
   console.log(`mempool: ${pool.size} txs, ${(pool.bytes / 1e6).toFixed(1)} MB; sent in ${(sentMs / 1000).toFixed(1)} s`);
-  console.log(`P2P: ${announced} txs announced and fetched; app CPU ${((cpu.user + cpu.system) / 1000).toFixed(0)} ms in all (includes this script's RPC), ${((cpu.user + cpu.system) / announced).toFixed(0)} µs a tx`);
+  console.log(
+    `P2P: ${announced} txs announced and fetched; app CPU ${((cpu.user + cpu.system) / 1000).toFixed(0)} ms in all (includes this script's RPC), ${((cpu.user + cpu.system) / announced).toFixed(0)} µs a tx`,
+  );
 
   await backend.stop();
   await pollCosts(node, coins.length);

@@ -24,20 +24,37 @@ export async function firePay(url, bodies, connections) {
   // one-second tick, which would add up to a second to the run.
   let last = started;
   const r = await autocannon({
-    url: `${url}/relay/pay`, connections: Math.min(connections, bodies.length), amount: bodies.length, method: 'POST', pipelining: 1, timeout: 30,
+    url: `${url}/relay/pay`,
+    connections: Math.min(connections, bodies.length),
+    amount: bodies.length,
+    method: 'POST',
+    pipelining: 1,
+    timeout: 30,
     headers: { 'content-type': 'application/json' },
-    requests: [{
-      method: 'POST',
-      setupRequest: (req) => ({ ...req, body: bodies[i++] }),
-      onResponse: (status, body) => {
-        last = process.hrtime.bigint();
-        if (status === 200 && /"status":"accepted"/.test(body)) accepted++;
-        else other[`${status} ${String(body).slice(0, 120)}`] = (other[`${status} ${String(body).slice(0, 120)}`] ?? 0) + 1;
+    requests: [
+      {
+        method: 'POST',
+        setupRequest: (req) => ({ ...req, body: bodies[i++] }),
+        onResponse: (status, body) => {
+          last = process.hrtime.bigint();
+          if (status === 200 && /"status":"accepted"/.test(body)) accepted++;
+          else other[`${status} ${String(body).slice(0, 120)}`] = (other[`${status} ${String(body).slice(0, 120)}`] ?? 0) + 1;
+        },
       },
-    }],
+    ],
   });
   const sec = Number(last - started) / 1e9;
-  return { connections, submitted: r.requests.total, accepted, seconds: Math.round(sec * 100) / 100, accepted_per_sec: Math.round(accepted / sec), p50_ms: r.latency.p50, p99_ms: r.latency.p99, errors: r.errors + r.timeouts, other };
+  return {
+    connections,
+    submitted: r.requests.total,
+    accepted,
+    seconds: Math.round(sec * 100) / 100,
+    accepted_per_sec: Math.round(accepted / sec),
+    p50_ms: r.latency.p50,
+    p99_ms: r.latency.p99,
+    errors: r.errors + r.timeouts,
+    other,
+  };
 }
 
 /** The same on the rpc backend against a real litecoind -regtest (a smaller run, 16 clients). */
@@ -47,7 +64,17 @@ async function payOnRpc(n, STORE_XPUB, key) {
   let app;
   try {
     const funded = await fundBenchKeyRpc(node, n);
-    app = await startApp({ DOGE_NETWORK: 'regtest', CHAIN_GENESIS_HASH: genesis, CHAIN_BACKEND: 'rpc', DOGE_RPC_URL: node.rpcUrl, STORE_XPUB, BOOTSTRAP_API_KEY: key }, { dataDir });
+    app = await startApp(
+      {
+        DOGE_NETWORK: 'regtest',
+        CHAIN_GENESIS_HASH: genesis,
+        CHAIN_BACKEND: 'rpc',
+        DOGE_RPC_URL: node.rpcUrl,
+        STORE_XPUB,
+        BOOTSTRAP_API_KEY: key,
+      },
+      { dataDir },
+    );
     const bodies = await preparePayBodies(app, key, funded, n);
     const r = await firePay(app.url, bodies, 16);
     // A 503 (litecoind's RPC slow under load) is a valid relay answer: reported in `other`, not fatal.
@@ -66,7 +93,17 @@ export default {
   description: 'POST /relay/pay accepted payments/s (PGlite, devnet backend), target ≥ 300/s at 64 clients',
   async run({ seconds, smoke }) {
     // Enough payments for about `seconds` at the target rate per client level (each is used once).
-    const plan = smoke ? [[1, 10], [16, 40], [64, 80]] : [[1, 200], [16, 1000], [64, Math.max(2000, seconds * 300)]];
+    const plan = smoke
+      ? [
+          [1, 10],
+          [16, 40],
+          [64, 80],
+        ]
+      : [
+          [1, 200],
+          [16, 1000],
+          [64, Math.max(2000, seconds * 300)],
+        ];
     const total = plan.reduce((s, [, n]) => s + n, 0);
     const dataDir = mkdtempSync(join(tmpdir(), 'counter-bench-pay-'));
     const key = 'bench-' + randomBytes(16).toString('hex');
@@ -76,7 +113,10 @@ export default {
     try {
       const t0 = Date.now();
       const funded = await fundBenchKey(dataDir, total);
-      app = await startApp({ DOGE_NETWORK: 'regtest', CHAIN_BACKEND: 'devnet', DEVNET_BLOCK_SECONDS: '0', STORE_XPUB, BOOTSTRAP_API_KEY: key }, { dataDir });
+      app = await startApp(
+        { DOGE_NETWORK: 'regtest', CHAIN_BACKEND: 'devnet', DEVNET_BLOCK_SECONDS: '0', STORE_XPUB, BOOTSTRAP_API_KEY: key },
+        { dataDir },
+      );
       const runs = [];
       let from = 0;
       const prepSec = [];
@@ -96,7 +136,16 @@ export default {
       app = null;
       const rpc = await payOnRpc(smoke ? 20 : 600, STORE_XPUB, key);
       return {
-        metrics: { rpc_backend_litecoind: rpc, backend: 'devnet', store: 'pglite', setup_seconds: Math.round((Date.now() - t0) / 1000), prepare_seconds: prepSec, runs, floor, bare_node_http: node },
+        metrics: {
+          rpc_backend_litecoind: rpc,
+          backend: 'devnet',
+          store: 'pglite',
+          setup_seconds: Math.round((Date.now() - t0) / 1000),
+          prepare_seconds: prepSec,
+          runs,
+          floor,
+          bare_node_http: node,
+        },
         ratios: [
           { name: 'accepted pays/s at 64 clients (devnet)', value: at64.accepted_per_sec, target: 300 },
           { name: 'pay / framework floor (64 clients)', value: ratio(at64.accepted_per_sec, floor.rps), target: null },

@@ -67,7 +67,16 @@ export async function runBenchmarks({ smoke = false, only = null, seconds = smok
     }
   }
   const ordered = Object.fromEntries(MODULES.filter((n) => n in results).map((n) => [n, results[n]]));
-  const report = { date, commit: sha, cpus: cpus().length, cpu_model: cpus()[0]?.model ?? '', node: process.version, smoke, seconds_per_run: seconds, results: ordered };
+  const report = {
+    date,
+    commit: sha,
+    cpus: cpus().length,
+    cpu_model: cpus()[0]?.model ?? '',
+    node: process.version,
+    smoke,
+    seconds_per_run: seconds,
+    results: ordered,
+  };
   mkdirSync(join(file, '..'), { recursive: true });
   writeFileSync(file, JSON.stringify(report, null, 2) + '\n');
   printTable(report);
@@ -80,7 +89,9 @@ export function printTable(report) {
   for (const [name, r] of Object.entries(report.results)) {
     if (!r.available) rows.push([name, '—', 'not yet available', '', 'TODO']);
     else if (r.error) rows.push([name, '—', 'error (see json)', '', 'ERROR']);
-    else for (const x of r.ratios) rows.push([name, x.name, String(x.value), x.target === null ? '—' : `${x.lowerIsBetter ? '≤' : '≥'} ${x.target}`, x.verdict]);
+    else
+      for (const x of r.ratios)
+        rows.push([name, x.name, String(x.value), x.target === null ? '—' : `${x.lowerIsBetter ? '≤' : '≥'} ${x.target}`, x.verdict]);
   }
   const w = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
   console.log(`\n${report.cpus} CPUs, node ${report.node}, commit ${report.commit.slice(0, 12)}${report.smoke ? ' (smoke run)' : ''}`);

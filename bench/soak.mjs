@@ -26,7 +26,12 @@ const requests = [
   { method: 'POST', path: '/relay/status', setupRequest: (r) => ({ ...r, body: JSON.stringify({ id: pick() }) }) },
   { method: 'GET', setupRequest: (r) => ({ ...r, path: `/dc/${pick()}` }) },
   { method: 'GET', setupRequest: (r) => ({ ...r, path: `/api/v1/payments/${pick()}`, headers: auth }) },
-  { method: 'POST', path: '/api/v1/payments', headers: auth, body: JSON.stringify({ items: [{ type: 'item', id: 's', name: 'Soak', count: 1, unit: '1.5' }] }) },
+  {
+    method: 'POST',
+    path: '/api/v1/payments',
+    headers: auth,
+    body: JSON.stringify({ items: [{ type: 'item', id: 's', name: 'Soak', count: 1, unit: '1.5' }] }),
+  },
   { method: 'GET', path: '/api/v1/payments?limit=20', headers: auth },
   { method: 'POST', path: '/relay/pay', setupRequest: (r) => ({ ...r, body: JSON.stringify({ id: pick(), tx: 'zz', relay_token: 'x' }) }) },
 ];
@@ -36,13 +41,30 @@ const started = Date.now();
 console.log(`soak: ${minutes} min at ${rps} req/s against ${app.url}`);
 try {
   for (let w = 0; w < (minutes * 60) / WINDOW_S; w++) {
-    const r = await autocannon({ url: app.url, connections: 10, overallRate: rps, duration: WINDOW_S, requests, headers: { 'content-type': 'application/json' } });
-    const mem = await fetch(`${app.url}/api/bench-floor?mem=1`).then((x) => x.json()).catch(() => ({}));
+    const r = await autocannon({
+      url: app.url,
+      connections: 10,
+      overallRate: rps,
+      duration: WINDOW_S,
+      requests,
+      headers: { 'content-type': 'application/json' },
+    });
+    const mem = await fetch(`${app.url}/api/bench-floor?mem=1`)
+      .then((x) => x.json())
+      .catch(() => ({}));
     const s = {
-      heap_used_mb: Math.round((mem.heapUsed ?? 0) / MB), external_mb: Math.round((mem.external ?? 0) / MB), array_buffers_mb: Math.round((mem.arrayBuffers ?? 0) / MB),
-      t_s: Math.round((Date.now() - started) / 1000), rss_mb: Math.round(app.rssBytes() / MB), requests: r.requests.total,
-      rps: Math.round(r.requests.average), p50_ms: r.latency.p50, p99_ms: r.latency.p99, max_ms: r.latency.max,
-      errors: r.errors + r.timeouts, '5xx': r['5xx'],
+      heap_used_mb: Math.round((mem.heapUsed ?? 0) / MB),
+      external_mb: Math.round((mem.external ?? 0) / MB),
+      array_buffers_mb: Math.round((mem.arrayBuffers ?? 0) / MB),
+      t_s: Math.round((Date.now() - started) / 1000),
+      rss_mb: Math.round(app.rssBytes() / MB),
+      requests: r.requests.total,
+      rps: Math.round(r.requests.average),
+      p50_ms: r.latency.p50,
+      p99_ms: r.latency.p99,
+      max_ms: r.latency.max,
+      errors: r.errors + r.timeouts,
+      '5xx': r['5xx'],
     };
     samples.push(s);
     console.log(JSON.stringify(s));
@@ -58,10 +80,23 @@ const last = mean(samples.slice(-third));
 const growth = last - mid;
 const flat = growth <= Math.max(30, mid * 0.1);
 const report = {
-  date: new Date().toISOString(), minutes, target_rps: rps, window_s: WINDOW_S, samples,
-  summary: { rss_mid_mb: Math.round(mid), rss_last_mb: Math.round(last), growth_mb: Math.round(growth), memory_flat: flat, total_5xx: samples.reduce((a, s) => a + s['5xx'], 0), total_errors: samples.reduce((a, s) => a + s.errors, 0) },
+  date: new Date().toISOString(),
+  minutes,
+  target_rps: rps,
+  window_s: WINDOW_S,
+  samples,
+  summary: {
+    rss_mid_mb: Math.round(mid),
+    rss_last_mb: Math.round(last),
+    growth_mb: Math.round(growth),
+    memory_flat: flat,
+    total_5xx: samples.reduce((a, s) => a + s['5xx'], 0),
+    total_errors: samples.reduce((a, s) => a + s.errors, 0),
+  },
 };
 mkdirSync(join(ROOT, 'bench', 'results'), { recursive: true });
 writeFileSync(join(ROOT, 'bench', 'results', 'soak.json'), JSON.stringify(report, null, 2) + '\n');
-console.log(`\nmemory ${flat ? 'flat' : 'GROWING'}: ${Math.round(mid)} MB → ${Math.round(last)} MB; 5xx ${report.summary.total_5xx}, errors ${report.summary.total_errors}`);
+console.log(
+  `\nmemory ${flat ? 'flat' : 'GROWING'}: ${Math.round(mid)} MB → ${Math.round(last)} MB; 5xx ${report.summary.total_5xx}, errors ${report.summary.total_errors}`,
+);
 process.exit(report.summary.total_5xx > 0 ? 1 : 0);

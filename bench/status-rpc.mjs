@@ -24,12 +24,18 @@ function churn(node, address, { everyMs = 100, blockMs = 5000 } = {}) {
   let blocks = 0;
   const tx = (async () => {
     while (!stopped) {
-      await node.rpc('sendtoaddress', address, 0.01).then(() => sent++, () => undefined);
+      await node.rpc('sendtoaddress', address, 0.01).then(
+        () => sent++,
+        () => undefined,
+      );
       await new Promise((r) => setTimeout(r, everyMs));
     }
   })();
   const mine = setInterval(() => {
-    node.mine(1).then(() => blocks++, () => undefined);
+    node.mine(1).then(
+      () => blocks++,
+      () => undefined,
+    );
   }, blockMs);
   return {
     async stop() {
@@ -43,7 +49,7 @@ function churn(node, address, { everyMs = 100, blockMs = 5000 } = {}) {
 
 export default {
   name: 'status-rpc',
-  description: 'POST /relay/status, 64 clients, rpc backend watching litecoind\'s mempool vs worker off (PGlite)',
+  description: "POST /relay/status, 64 clients, rpc backend watching litecoind's mempool vs worker off (PGlite)",
   async run({ seconds, smoke }) {
     const n = smoke ? 500 : 10_000;
     const { node, genesis } = await startLitecoindForBench();
@@ -51,8 +57,12 @@ export default {
     const dataDir = mkdtempSync(join(tmpdir(), 'counter-bench-status-rpc-'));
     const key = 'bench-' + randomBytes(16).toString('hex');
     const env = {
-      DOGE_NETWORK: 'regtest', CHAIN_GENESIS_HASH: genesis, CHAIN_BACKEND: 'rpc', DOGE_RPC_URL: node.rpcUrl,
-      STORE_XPUB: await regtestXpub(), BOOTSTRAP_API_KEY: key,
+      DOGE_NETWORK: 'regtest',
+      CHAIN_GENESIS_HASH: genesis,
+      CHAIN_BACKEND: 'rpc',
+      DOGE_RPC_URL: node.rpcUrl,
+      STORE_XPUB: await regtestXpub(),
+      BOOTSTRAP_API_KEY: key,
     };
     try {
       const first = await startApp({ ...env, WORKER: 'off' }, { dataDir });
@@ -89,7 +99,14 @@ export default {
       }
       const rps = (xs) => xs.reduce((a, r) => a + r.rps, 0);
       return {
-        metrics: { payments: n, open_payments: Math.ceil(n / 100), connections: 64, mempool_traffic: traffic, worker_on: runs.on, worker_off: runs.off },
+        metrics: {
+          payments: n,
+          open_payments: Math.ceil(n / 100),
+          connections: 64,
+          mempool_traffic: traffic,
+          worker_on: runs.on,
+          worker_off: runs.off,
+        },
         ratios: [{ name: 'status with rpc mempool watch / worker off', value: ratio(rps(runs.on), rps(runs.off)), target: 0.9 }],
       };
     } finally {

@@ -5,9 +5,13 @@ import { runHotRead } from './lib/hot-read.mjs';
 export default {
   name: 'status',
   description: 'POST /relay/status, 64 clients, 10,000 payments (PGlite)',
-  run: (opts) => runHotRead({
-    name: 'status',
-    target: 0.8,
-    request: (app, ids) => ({ url: `${app.url}/relay/status`, method: 'POST', bodies: ids.map((id) => JSON.stringify({ id })) }),
-  }, opts),
+  run: (opts) =>
+    runHotRead(
+      {
+        name: 'status',
+        target: 0.8,
+        request: (app, ids) => ({ url: `${app.url}/relay/status`, method: 'POST', bodies: ids.map((id) => JSON.stringify({ id })) }),
+      },
+      opts,
+    ),
 };

@@ -11,7 +11,21 @@ export const CLIENT_SECTIONS = {
   checkout: ['common', 'errorPage', 'checkout'],
   display: ['common', 'errorPage', 'display'],
   walletCheck: ['common', 'errorPage', 'walletCheck'],
-  admin: ['common', 'errorPage', 'nav', 'admin', 'readiness', 'adminInvoice', 'adminCatalog', 'adminStock', 'adminUsers', 'adminTerminals', 'adminSettings', 'adminRates', 'adminNode'],
+  admin: [
+    'common',
+    'errorPage',
+    'nav',
+    'admin',
+    'readiness',
+    'adminInvoice',
+    'adminCatalog',
+    'adminStock',
+    'adminUsers',
+    'adminTerminals',
+    'adminSettings',
+    'adminRates',
+    'adminNode',
+  ],
 } as const satisfies Record<string, readonly string[]>;
 
 /** The sections of the request's catalog that `area`'s client components use. */

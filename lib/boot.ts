@@ -25,7 +25,11 @@ async function ensureFirstAccount(db: Db, cfg: Config): Promise<void> {
   }
   if (cfg.adminEmail) await claimOperator(db, cfg.adminEmail);
   const code = await issueSetupCode(db);
-  if (code) log.warn('no account exists yet: open /setup and enter this one-time setup code', { setup_code: code, setup_url: `${cfg.publicUrl}/setup` });
+  if (code)
+    log.warn('no account exists yet: open /setup and enter this one-time setup code', {
+      setup_code: code,
+      setup_url: `${cfg.publicUrl}/setup`,
+    });
 }
 
 const g = globalThis as { __counterBoot?: Promise<void> };
@@ -58,7 +62,11 @@ export function boot(): Promise<void> {
       // PGlite rewrote a few files with its own modes while starting (lib/db/data-dir.ts).
       if (db.kind === 'pglite') makePrivate(cfg.dataDir);
       log.info('counter started', {
-        network: cfg.network, backend: cfg.chainBackend, db: db.kind, relayPubkey: key.pubkey, publicUrl: cfg.publicUrl,
+        network: cfg.network,
+        backend: cfg.chainBackend,
+        db: db.kind,
+        relayPubkey: key.pubkey,
+        publicUrl: cfg.publicUrl,
       });
     })();
   }

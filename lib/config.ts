@@ -10,7 +10,10 @@ export type NetworkName = 'mainnet' | 'testnet' | 'regtest';
 export type ChainBackendName = 'spv' | 'rpc' | 'devnet';
 
 export class ConfigError extends Error {
-  constructor(readonly variable: string, message: string) {
+  constructor(
+    readonly variable: string,
+    message: string,
+  ) {
     super(`${variable}: ${message}`);
     this.name = 'ConfigError';
   }
@@ -98,7 +101,10 @@ function readChain(env: NodeJS.ProcessEnv): { network: NetworkName; chainBackend
 }
 
 function readPeers(env: NodeJS.ProcessEnv): string[] {
-  const peers = (nonEmpty(env.DOGE_PEERS) ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const peers = (nonEmpty(env.DOGE_PEERS) ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   for (const p of peers) {
     if (!/^[A-Za-z0-9.\-]+:\d{1,5}$|^\[[0-9a-fA-F:]+\]:\d{1,5}$/.test(p)) {
       throw new ConfigError('DOGE_PEERS', `"${p}" is not host:port`);
@@ -139,13 +145,15 @@ function readCheckpoint(env: NodeJS.ProcessEnv): Config['checkpoint'] {
 
 function readDevnetBlockSeconds(env: NodeJS.ProcessEnv): number {
   const devnetRaw = nonEmpty(env.DEVNET_BLOCK_SECONDS) ?? '10';
-  if (!/^\d{1,5}$/.test(devnetRaw)) throw new ConfigError('DEVNET_BLOCK_SECONDS', 'must be a whole number of seconds (0 = mine on request only)');
+  if (!/^\d{1,5}$/.test(devnetRaw))
+    throw new ConfigError('DEVNET_BLOCK_SECONDS', 'must be a whole number of seconds (0 = mine on request only)');
   return Number(devnetRaw);
 }
 
 function readMaxOpenPayments(env: NodeJS.ProcessEnv): number {
   const maxOpenRaw = nonEmpty(env.MAX_OPEN_PAYMENTS) ?? '5000';
-  if (!/^\d{1,9}$/.test(maxOpenRaw) || Number(maxOpenRaw) < 1) throw new ConfigError('MAX_OPEN_PAYMENTS', 'must be a whole number of payments, at least 1');
+  if (!/^\d{1,9}$/.test(maxOpenRaw) || Number(maxOpenRaw) < 1)
+    throw new ConfigError('MAX_OPEN_PAYMENTS', 'must be a whole number of payments, at least 1');
   return Number(maxOpenRaw);
 }
 
@@ -240,26 +248,53 @@ export interface RuntimeSettings {
 
 // Lenient on purpose, as before: a nonsense value falls back to the default instead of stopping start-up.
 const lenientInt = (min: number, max: number, dflt: number) =>
-  z.string().trim().optional().transform((v) => {
-    const n = Number(v || dflt);
-    return Number.isInteger(n) && n >= min && n <= max ? n : dflt;
-  });
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => {
+      const n = Number(v || dflt);
+      return Number.isInteger(n) && n >= min && n <= max ? n : dflt;
+    });
 const runtimeSchema = z.object({
   SCRYPT_CONCURRENCY: lenientInt(1, 64, 2),
-  PGLITE_SHARED_BUFFERS: z.string().trim().optional().transform((v) => (v && /^\d{1,7}(kB|MB|GB)$/.test(v) ? v : null)),
-  SMTP_TIMEOUT_MS: z.string().optional().transform((v) => (Number(v) > 0 ? Number(v) : null)),
-  COUNTER_BENCH_FLOOR: z.string().optional().transform((v) => v === '1'),
-  COUNTER_TEST_CRASH: z.string().optional().transform((v) => v === 'before-broadcast'),
-  COUNTER_TEST_TICK_DELAY_MS: z.string().optional().transform((v) => (Number(v ?? 0) > 0 ? Number(v) : 0)),
-  COUNTER_TEST_RENDER_ERROR: z.string().optional().transform((v) => v === '1'),
+  PGLITE_SHARED_BUFFERS: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v && /^\d{1,7}(kB|MB|GB)$/.test(v) ? v : null)),
+  SMTP_TIMEOUT_MS: z
+    .string()
+    .optional()
+    .transform((v) => (Number(v) > 0 ? Number(v) : null)),
+  COUNTER_BENCH_FLOOR: z
+    .string()
+    .optional()
+    .transform((v) => v === '1'),
+  COUNTER_TEST_CRASH: z
+    .string()
+    .optional()
+    .transform((v) => v === 'before-broadcast'),
+  COUNTER_TEST_TICK_DELAY_MS: z
+    .string()
+    .optional()
+    .transform((v) => (Number(v ?? 0) > 0 ? Number(v) : 0)),
+  COUNTER_TEST_RENDER_ERROR: z
+    .string()
+    .optional()
+    .transform((v) => v === '1'),
 });
 
 /** The operating knobs from `env`. */
 export function loadRuntimeSettings(env: Env): RuntimeSettings {
   const r = runtimeSchema.parse(env);
   return {
-    scryptConcurrency: r.SCRYPT_CONCURRENCY, pgliteSharedBuffers: r.PGLITE_SHARED_BUFFERS, smtpTimeoutMs: r.SMTP_TIMEOUT_MS,
-    benchFloor: r.COUNTER_BENCH_FLOOR, testCrashBeforeBroadcast: r.COUNTER_TEST_CRASH, testTickDelayMs: r.COUNTER_TEST_TICK_DELAY_MS,
+    scryptConcurrency: r.SCRYPT_CONCURRENCY,
+    pgliteSharedBuffers: r.PGLITE_SHARED_BUFFERS,
+    smtpTimeoutMs: r.SMTP_TIMEOUT_MS,
+    benchFloor: r.COUNTER_BENCH_FLOOR,
+    testCrashBeforeBroadcast: r.COUNTER_TEST_CRASH,
+    testTickDelayMs: r.COUNTER_TEST_TICK_DELAY_MS,
     testRenderError: r.COUNTER_TEST_RENDER_ERROR,
   };
 }

@@ -30,7 +30,12 @@ export class DomainError extends Error {
   readonly domainError = true;
   /** Seconds after which a retry may succeed, when the refusal is a budget or a wait. */
   retryAfterSec?: number;
-  constructor(readonly code: ErrorCode, message: string, readonly field = '', readonly details: Record<string, unknown> = {}) {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly field = '',
+    readonly details: Record<string, unknown> = {},
+  ) {
     super(message);
     this.name = 'DomainError';
   }
@@ -43,7 +48,10 @@ export class DomainError extends Error {
 }
 
 export function isDomainError(e: unknown): e is DomainError {
-  return e instanceof DomainError || (e instanceof Error && (e as Partial<DomainError>).domainError === true && typeof (e as Partial<DomainError>).code === 'string');
+  return (
+    e instanceof DomainError ||
+    (e instanceof Error && (e as Partial<DomainError>).domainError === true && typeof (e as Partial<DomainError>).code === 'string')
+  );
 }
 
 /** invalid_request; `field` names the offending field, and the message starts with it. */

@@ -69,13 +69,17 @@ function baseFacts(cfg: Config): Pick<ReadinessFacts, 'network' | 'backend' | 'p
 }
 
 /** The store's readiness read from the database (throws when the database fails). */
-export async function readReadiness(cfg: Config, db: Db, network: Network = configNetwork(cfg)): Promise<Readiness & { chain: ChainSummary }> {
-  const [{ reportedAt, ...chain }, store] = await Promise.all([
-    readChainReport(db),
-    findStore(db, FIRST_STORE_ID),
-  ]);
+export async function readReadiness(
+  cfg: Config,
+  db: Db,
+  network: Network = configNetwork(cfg),
+): Promise<Readiness & { chain: ChainSummary }> {
+  const [{ reportedAt, ...chain }, store] = await Promise.all([readChainReport(db), findStore(db, FIRST_STORE_ID)]);
   const silentSec = reportedAt ? Math.max(0, (Date.now() - reportedAt.getTime()) / 1000) : undefined;
-  return { ...assessReadiness({ ...baseFacts(cfg), dbReachable: true, wallet: walletState(store, network), chain: { ...chain, silentSec } }), chain };
+  return {
+    ...assessReadiness({ ...baseFacts(cfg), dbReachable: true, wallet: walletState(store, network), chain: { ...chain, silentSec } }),
+    chain,
+  };
 }
 
 /** Throws StoreNotReadyError (503 not_ready) unless the store is ready to take money. */
@@ -87,7 +91,12 @@ export async function assertReady(cfg: Config, db: Db, network?: Network): Promi
 export async function checkHealth(cfg: Config, openDb: () => Promise<Db>): Promise<Health> {
   const base = { version: appVersion(), network: cfg.network, backend: cfg.chainBackend, db: cfg.dbKind };
   const empty: ChainSummary = { tip: 0, synced: false, peers: 0 };
-  const down = (): Health => ({ ok: false, ...base, chain: empty, ...assessReadiness({ ...baseFacts(cfg), dbReachable: false, wallet: 'unknown', chain: null }) });
+  const down = (): Health => ({
+    ok: false,
+    ...base,
+    chain: empty,
+    ...assessReadiness({ ...baseFacts(cfg), dbReachable: false, wallet: 'unknown', chain: null }),
+  });
   let db: Db;
   try {
     db = await openDb();

@@ -51,7 +51,7 @@ export function isLocalHost(hostname: string): boolean {
   if (/^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h)) return true;
   // IPv4-mapped loopback as WHATWG URL spells it: [::ffff:7f00:1] (::ffff:127.x.y.z).
   const mapped = /^::ffff:([0-9a-f]{1,4}):[0-9a-f]{1,4}$/.exec(h);
-  if (mapped && (parseInt(mapped[1], 16) >> 8) === 127) return true;
+  if (mapped && parseInt(mapped[1], 16) >> 8 === 127) return true;
   if (/^::ffff:127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h)) return true;
   return false;
 }
@@ -85,7 +85,8 @@ export function assessReadiness(f: ReadinessFacts): Readiness {
   if (f.wallet === 'none') {
     problems.push({
       code: 'no_wallet',
-      message: 'No receiving wallet is set up, so there is nowhere for payments to go. Add your wallet\'s watch-only account key (xpub) or a receive address in Settings, or set STORE_XPUB or STORE_ADDRESS.',
+      message:
+        "No receiving wallet is set up, so there is nowhere for payments to go. Add your wallet's watch-only account key (xpub) or a receive address in Settings, or set STORE_XPUB or STORE_ADDRESS.",
     });
   } else if (f.wallet === 'invalid') {
     problems.push({
@@ -94,7 +95,10 @@ export function assessReadiness(f: ReadinessFacts): Readiness {
     });
   }
   if (!f.dbReachable) {
-    problems.push({ code: 'db_unreachable', message: 'The database is not answering. Check that the database server is running and that DATABASE_URL is right.' });
+    problems.push({
+      code: 'db_unreachable',
+      message: 'The database is not answering. Check that the database server is running and that DATABASE_URL is right.',
+    });
   }
   if (f.chain && (f.chain.silentSec ?? 0) > WORKER_SILENT_SEC) {
     problems.push({
@@ -103,9 +107,19 @@ export function assessReadiness(f: ReadinessFacts): Readiness {
     });
   } else if (f.chain) {
     if (f.chain.peers < 1) {
-      problems.push(f.backend === 'rpc'
-        ? { code: 'rpc_unreachable', message: 'Counter cannot reach its Dogecoin Core node. Check that the node is running and that DOGE_RPC_URL (address, user and password) is right; see Node status.' }
-        : { code: 'no_peers', message: 'Counter is not connected to any Dogecoin peer, so it cannot see payments. Check the server\'s internet connection and DOGE_PEERS; see Node status.' });
+      problems.push(
+        f.backend === 'rpc'
+          ? {
+              code: 'rpc_unreachable',
+              message:
+                'Counter cannot reach its Dogecoin Core node. Check that the node is running and that DOGE_RPC_URL (address, user and password) is right; see Node status.',
+            }
+          : {
+              code: 'no_peers',
+              message:
+                "Counter is not connected to any Dogecoin peer, so it cannot see payments. Check the server's internet connection and DOGE_PEERS; see Node status.",
+            },
+      );
     }
     if (!f.chain.synced) {
       problems.push({
@@ -163,11 +177,29 @@ export interface ChecklistItem {
 }
 
 const ITEMS: { id: ChecklistItem['id']; title: string; codes: ProblemCode[]; href: string | null; linkText: string }[] = [
-  { id: 'wallet', title: 'Receiving wallet set up', codes: ['no_wallet', 'wallet_invalid'], href: '/admin/settings', linkText: 'Open Settings' },
-  { id: 'network', title: 'Connected to the Dogecoin network', codes: ['no_peers', 'rpc_unreachable'], href: '/admin/node', linkText: 'Open Node status' },
+  {
+    id: 'wallet',
+    title: 'Receiving wallet set up',
+    codes: ['no_wallet', 'wallet_invalid'],
+    href: '/admin/settings',
+    linkText: 'Open Settings',
+  },
+  {
+    id: 'network',
+    title: 'Connected to the Dogecoin network',
+    codes: ['no_peers', 'rpc_unreachable'],
+    href: '/admin/node',
+    linkText: 'Open Node status',
+  },
   { id: 'sync', title: 'Blockchain caught up', codes: ['not_synced', 'worker_silent'], href: '/admin/node', linkText: 'Open Node status' },
   { id: 'database', title: 'Database answering', codes: ['db_unreachable'], href: null, linkText: '' },
-  { id: 'public_url', title: 'Public https:// address (PUBLIC_URL)', codes: ['public_url_not_https', 'public_url_localhost'], href: null, linkText: '' },
+  {
+    id: 'public_url',
+    title: 'Public https:// address (PUBLIC_URL)',
+    codes: ['public_url_not_https', 'public_url_localhost'],
+    href: null,
+    linkText: '',
+  },
 ];
 
 /** The back office's first-run checklist: every readiness condition, ticked when it holds (the public address on mainnet only). */
@@ -188,5 +220,8 @@ export class StoreNotReadyError extends DomainError {
 
 /** By name as well as class: Next.js may bundle this module into more than one chunk. */
 export function isStoreNotReady(e: unknown): e is StoreNotReadyError {
-  return e instanceof StoreNotReadyError || (e instanceof Error && e.name === 'StoreNotReadyError' && Array.isArray((e as StoreNotReadyError).problems));
+  return (
+    e instanceof StoreNotReadyError ||
+    (e instanceof Error && e.name === 'StoreNotReadyError' && Array.isArray((e as StoreNotReadyError).problems))
+  );
 }

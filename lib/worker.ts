@@ -10,7 +10,17 @@ import { publishChainState } from './chain/chain-state';
 import { trackBlockConnected, trackBlockDisconnected } from './chain/wallet-tracker';
 import { syncWatchAddresses } from './chain/watch-addresses';
 import { applyBirthday, rescanStep } from './chain/rescan';
-import { onBlockConnected, onBlockDisconnected, onMempoolTxs, updateConfirmations, expirePayments, dropVanishedTxs, type SyncContext, type ChainContext, type DisconnectedTxs } from './payments';
+import {
+  onBlockConnected,
+  onBlockDisconnected,
+  onMempoolTxs,
+  updateConfirmations,
+  expirePayments,
+  dropVanishedTxs,
+  type SyncContext,
+  type ChainContext,
+  type DisconnectedTxs,
+} from './payments';
 import { broadcastClaimed } from './relay';
 import { startWebhookLoop, type WebhookLoop } from './webhooks';
 import { startRateLoop, type RateLoop } from './rates/refresh';
@@ -51,7 +61,9 @@ async function reconcilePending(ctx: WorkerContext): Promise<void> {
   // Found in plain SQL first: the worker asks every second, and there is hardly ever one.
   const before = new Date(Date.now() - 10_000);
   const ids = await ctx.db.query<{ id: string }>(
-    `SELECT id FROM payment WHERE status = 'unpaid' AND broadcast_state = 'pending' AND updated_at < $1 LIMIT 50`, [before]);
+    `SELECT id FROM payment WHERE status = 'unpaid' AND broadcast_state = 'pending' AND updated_at < $1 LIMIT 50`,
+    [before],
+  );
   if (!ids.length) return;
   const stale = await ctx.db.prisma.payment.findMany({
     where: { id: { in: ids.map((r) => String(r.id)) }, status: 'unpaid', broadcastState: 'pending', updatedAt: { lt: before } },
@@ -81,10 +93,13 @@ async function watchCheckTxs(ctx: WorkerContext, txs: readonly BlockTxSummary[])
  */
 async function disconnectedTxs(ctx: WorkerContext, hash: string): Promise<DisconnectedTxs | null> {
   if (ctx.chain.ownsHeaderStore) return null;
-  return ctx.chain.block(hash).then((b) => ({ txs: b.txs, txCount: b.txCount }), (e) => {
-    log.warn('a disconnected block could not be read: its txs are taken as replaceable', { block: hash, error: e as Error });
-    return null;
-  });
+  return ctx.chain.block(hash).then(
+    (b) => ({ txs: b.txs, txCount: b.txCount }),
+    (e) => {
+      log.warn('a disconnected block could not be read: its txs are taken as replaceable', { block: hash, error: e as Error });
+      return null;
+    },
+  );
 }
 
 /**
@@ -106,19 +121,26 @@ export async function workerTick(ctx: WorkerContext, step: <T>(fn: () => Promise
       await watchCheckTxs(ctx, txs);
     }
   });
-  const r = await step(() => followChain(ctx.db, ctx.chain, {
-    connected: async (b) => {
-      await trackBlockConnected(ctx.db, ctx.network, b);
-      await onBlockConnected(sync, b);
-      await watchCheckTxs(ctx, b.txs);
-      await publishChainState(ctx.db, { last_block_size: b.size, last_block_tx_count: b.txCount, last_block_total_tx_size: b.totalTxSize });
-    },
-    disconnected: async (hash) => {
-      await trackBlockDisconnected(ctx.db, hash);
-      await onBlockDisconnected(sync, hash, await disconnectedTxs(ctx, hash));
-    },
-  }));
-  if (r.connected || r.disconnected) log.info('chain advanced', { height: r.tip.height, connected: r.connected, disconnected: r.disconnected });
+  const r = await step(() =>
+    followChain(ctx.db, ctx.chain, {
+      connected: async (b) => {
+        await trackBlockConnected(ctx.db, ctx.network, b);
+        await onBlockConnected(sync, b);
+        await watchCheckTxs(ctx, b.txs);
+        await publishChainState(ctx.db, {
+          last_block_size: b.size,
+          last_block_tx_count: b.txCount,
+          last_block_total_tx_size: b.totalTxSize,
+        });
+      },
+      disconnected: async (hash) => {
+        await trackBlockDisconnected(ctx.db, hash);
+        await onBlockDisconnected(sync, hash, await disconnectedTxs(ctx, hash));
+      },
+    }),
+  );
+  if (r.connected || r.disconnected)
+    log.info('chain advanced', { height: r.tip.height, connected: r.connected, disconnected: r.disconnected });
   await step(async () => {
     // Txs the node dropped unmined (a reorg past its ancestor limit, a restart without its
     // mempool) stop counting (docs/api.md#payments-from-any-wallet); rpc can tell, spv and devnet cannot.
@@ -129,18 +151,22 @@ export async function workerTick(ctx: WorkerContext, step: <T>(fn: () => Promise
   // The wallet's history (docs/node.md#the-wallets-history-birthday-and-rescan): a birthday becomes a rescan, which advances a batch per tick.
   if (!r.waiting) {
     await step(async () => {
-      await applyBirthday(ctx.db, ctx.chain).catch((e) => log.warn('wallet birthday not applied yet (next tick retries)', { error: e as Error }));
+      await applyBirthday(ctx.db, ctx.chain).catch((e) =>
+        log.warn('wallet birthday not applied yet (next tick retries)', { error: e as Error }),
+      );
       await rescanStep(ctx.db, ctx.network, ctx.chain);
     });
   }
   const st = ctx.chain.syncStatus?.();
   const peers = await ctx.chain.peers().catch(() => 0);
-  await step(async () => publishChainState(ctx.db, {
-    ...(r.waiting ? {} : { tip_height: r.tip.height, tip_hash: r.tip.hash }),
-    peers,
-    synced: st ? !r.waiting && st.synced && st.headerHeight - r.tip.height <= 1 : true,
-    ...(st ? { header_height: st.headerHeight, peer_height: st.peerHeight, headers_per_sec: st.headersPerSec } : {}),
-  }));
+  await step(async () =>
+    publishChainState(ctx.db, {
+      ...(r.waiting ? {} : { tip_height: r.tip.height, tip_hash: r.tip.hash }),
+      peers,
+      synced: st ? !r.waiting && st.synced && st.headerHeight - r.tip.height <= 1 : true,
+      ...(st ? { header_height: st.headerHeight, peer_height: st.peerHeight, headers_per_sec: st.headersPerSec } : {}),
+    }),
+  );
 }
 
 /**
@@ -155,20 +181,21 @@ function mempoolWaker(ctx: WorkerContext, exclusive: <T>(fn: () => Promise<T>) =
   const sync: SyncContext = ctx;
   let queued = false;
   let leftover: BlockTxSummary[] = [];
-  const pass = () => exclusive(async () => {
-    queued = false;
-    const txs = [...leftover, ...chain.takePushedTxs!()];
-    leftover = [];
-    if (!txs.length) return;
-    log.debug('mempool pass: pushed txs', { txs: txs.length });
-    try {
-      await onMempoolTxs(sync, txs);
-      await watchCheckTxs(ctx, txs);
-    } catch (e) {
-      leftover = txs.slice(-10_000);
-      throw e;
-    }
-  });
+  const pass = () =>
+    exclusive(async () => {
+      queued = false;
+      const txs = [...leftover, ...chain.takePushedTxs!()];
+      leftover = [];
+      if (!txs.length) return;
+      log.debug('mempool pass: pushed txs', { txs: txs.length });
+      try {
+        await onMempoolTxs(sync, txs);
+        await watchCheckTxs(ctx, txs);
+      } catch (e) {
+        leftover = txs.slice(-10_000);
+        throw e;
+      }
+    });
   const stop = chain.onMempoolTx(() => {
     if (queued) return;
     queued = true;
@@ -212,7 +239,8 @@ export function startWorker(ctx: WorkerContext): RunningWorker {
       if (mine && !leader) {
         await ctx.chain.start(); // throws: stay standby, the next loop retries
         leader = true;
-        if (ctx.db.kind === 'postgresql') heartbeat = setInterval(() => void holdLease(ctx.db, holder).catch(() => undefined), LEASE_MS / 4);
+        if (ctx.db.kind === 'postgresql')
+          heartbeat = setInterval(() => void holdLease(ctx.db, holder).catch(() => undefined), LEASE_MS / 4);
         log.info('chain worker active', { holder, backend: ctx.chain.name });
         webhooks = startWebhookLoop(ctx.db);
         rates = startRateLoop(ctx.db, ctx.rates);

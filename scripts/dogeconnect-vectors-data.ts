@@ -7,7 +7,15 @@ import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, hexToBytes, utf8ToBytes } from '@noble/hashes/utils.js';
 import {
-  buildConnectUri, buildDogecoinUri, encodeH, payloadJson, pubkeyHash15, schnorrPublicKey, schnorrSign, sha256d, signEnvelope,
+  buildConnectUri,
+  buildDogecoinUri,
+  encodeH,
+  payloadJson,
+  pubkeyHash15,
+  schnorrPublicKey,
+  schnorrSign,
+  sha256d,
+  signEnvelope,
 } from '../lib/connect';
 import { MAINNET } from '../lib/doge/network';
 import { pubkeyToAddress } from '../lib/doge/address';
@@ -43,27 +51,56 @@ export function buildVectors(): Record<string, unknown> {
   const otherSecret = fromPhrase('dogeconnect vectors other relay key');
 
   const base = {
-    type: 'payment', issued: ISSUED, timeout: 900, relay: 'https://pay.example.com/relay', fee_per_kb: '0.01', max_size: 100000,
-    vendor_icon: '', vendor_address: '', vendor_url: '', vendor_order_url: '', vendor_order_id: '', order_reference: '', note: '',
-    fees: '0', taxes: '0', fiat_total: '', fiat_tax: '', fiat_currency: '', meta: {},
+    type: 'payment',
+    issued: ISSUED,
+    timeout: 900,
+    relay: 'https://pay.example.com/relay',
+    fee_per_kb: '0.01',
+    max_size: 100000,
+    vendor_icon: '',
+    vendor_address: '',
+    vendor_url: '',
+    vendor_order_url: '',
+    vendor_order_id: '',
+    order_reference: '',
+    note: '',
+    fees: '0',
+    taxes: '0',
+    fiat_total: '',
+    fiat_tax: '',
+    fiat_currency: '',
+    meta: {},
   };
   const payments: { name: string; about: string; aux: string; payment: Record<string, unknown> }[] = [
     {
-      name: 'minimal-ascii', about: 'One item, one output, ASCII only: the payload JSON is JSON.stringify output unchanged.',
+      name: 'minimal-ascii',
+      about: 'One item, one output, ASCII only: the payload JSON is JSON.stringify output unchanged.',
       aux: '00'.repeat(32),
       payment: {
-        ...base, id: 'vec-minimal', vendor_name: 'Tea House', total: '12.5',
+        ...base,
+        id: 'vec-minimal',
+        vendor_name: 'Tea House',
+        total: '12.5',
         items: [{ type: 'item', id: 'tea', icon: '', name: 'Green tea', desc: '', count: 1, unit: '12.5', total: '12.5', tax: '' }],
         outputs: [{ type: 'p2pkh', address: shop, amount: '12.5' }],
       },
     },
     {
-      name: 'escaped-text', about: 'Accents, Cyrillic, CJK, an emoji beyond U+FFFF and `> ? ~`: each written as \\uXXXX (surrogate pairs), so the Base64 has no + or /.',
+      name: 'escaped-text',
+      about:
+        'Accents, Cyrillic, CJK, an emoji beyond U+FFFF and `> ? ~`: each written as \\uXXXX (surrogate pairs), so the Base64 has no + or /.',
       aux: bytesToHex(fromPhrase('dogeconnect vectors aux 1')),
       payment: {
-        ...base, id: 'vec-escaped', vendor_name: 'Fish > Chips ~ Café', vendor_address: 'ул. Тверская 1, Москва', note: 'Sauce? ~ 寿司 🍣',
-        vendor_order_url: 'https://shop.example/order?id=7&lang=ru', vendor_order_id: 'ORD-7', order_reference: 'Заказ №7',
-        total: '14.25', taxes: '1.25',
+        ...base,
+        id: 'vec-escaped',
+        vendor_name: 'Fish > Chips ~ Café',
+        vendor_address: 'ул. Тверская 1, Москва',
+        note: 'Sauce? ~ 寿司 🍣',
+        vendor_order_url: 'https://shop.example/order?id=7&lang=ru',
+        vendor_order_id: 'ORD-7',
+        order_reference: 'Заказ №7',
+        total: '14.25',
+        taxes: '1.25',
         items: [
           { type: 'item', id: 'fish', icon: '', name: 'Crème brûlée', desc: 'Grüße', count: 1, unit: '13', total: '13', tax: '1.25' },
         ],
@@ -72,19 +109,36 @@ export function buildVectors(): Record<string, unknown> {
       },
     },
     {
-      name: 'full-data-signing', about: 'Every field: fees, taxes, fiat, a discount, a signing item and a data output (which an ordinary wallet cannot pay).',
+      name: 'full-data-signing',
+      about: 'Every field: fees, taxes, fiat, a discount, a signing item and a data output (which an ordinary wallet cannot pay).',
       aux: bytesToHex(fromPhrase('dogeconnect vectors aux 2')),
       payment: {
-        ...base, id: 'vec-full', vendor_icon: 'https://shop.example/icon.png', vendor_name: 'Corner Shop', vendor_address: '1 Main St',
-        vendor_url: 'https://shop.example', vendor_order_url: 'https://shop.example/o/42', vendor_order_id: '42', order_reference: 'A-42',
-        note: 'Thank you', total: '23.15', fees: '1', taxes: '2.1', fiat_total: '4.63', fiat_tax: '0.42', fiat_currency: 'USD',
+        ...base,
+        id: 'vec-full',
+        vendor_icon: 'https://shop.example/icon.png',
+        vendor_name: 'Corner Shop',
+        vendor_address: '1 Main St',
+        vendor_url: 'https://shop.example',
+        vendor_order_url: 'https://shop.example/o/42',
+        vendor_order_id: '42',
+        order_reference: 'A-42',
+        note: 'Thank you',
+        total: '23.15',
+        fees: '1',
+        taxes: '2.1',
+        fiat_total: '4.63',
+        fiat_tax: '0.42',
+        fiat_currency: 'USD',
         items: [
           { type: 'item', id: 'SKU-1', icon: '', name: 'Coffee', desc: '', count: 2, unit: '10', total: '20', tax: '2.1' },
           { type: 'fee', id: 'svc', icon: '', name: 'Service', desc: '', count: 1, unit: '1', total: '1', tax: '' },
           { type: 'discount', id: 'promo', icon: '', name: 'Promo', desc: '', count: 1, unit: '-0.95', total: '-0.95', tax: '' },
           { type: 'signing', id: 'stamp', icon: '', name: 'Loyalty stamp', desc: '' },
         ],
-        outputs: [{ type: 'p2pkh', address: shop, amount: '23.15' }, { type: 'data', data: '636f756e746572' }],
+        outputs: [
+          { type: 'p2pkh', address: shop, amount: '23.15' },
+          { type: 'data', data: '636f756e746572' },
+        ],
         meta: { 'com.example.table': '7' },
       },
     },
@@ -93,7 +147,10 @@ export function buildVectors(): Record<string, unknown> {
   const envelopes = payments.map(({ name, about, aux, payment }) => {
     const signed = signEnvelope(payment, secret, hexToBytes(aux));
     return {
-      name, about, payment, aux_rand_hex: aux,
+      name,
+      about,
+      payment,
+      aux_rand_hex: aux,
       payload_json: payloadJson(payment),
       payload_bytes_hex: bytesToHex(signed.payloadBytes),
       payload_sha256d_hex: bytesToHex(sha256d(signed.payloadBytes)),
@@ -144,7 +201,7 @@ export function buildVectors(): Record<string, unknown> {
     { name: 'dc-with-scheme', uri: `dogecoin:${shop}?amount=1&dc=${encodeURIComponent('https://' + dc)}&h=${hUrl}`, error: 'bad_dc' },
   ];
 
-  const flipHex = (hex: string, i: number) => hex.slice(0, i) + ((parseInt(hex[i], 16) ^ 1).toString(16)) + hex.slice(i + 1);
+  const flipHex = (hex: string, i: number) => hex.slice(0, i) + (parseInt(hex[i], 16) ^ 1).toString(16) + hex.slice(i + 1);
   const signedRaw = (bytes: Uint8Array) => {
     // The same signing as signEnvelope, over bytes that are not a valid payment.
     const sig = bytesToHex(schnorrSign(sha256d(bytes), secret, new Uint8Array(32)));
@@ -154,28 +211,97 @@ export function buildVectors(): Record<string, unknown> {
   delete noTotal.total;
   const beforeExpiry = '2026-01-15T12:05:00.000Z';
   const invalidEnvelope = [
-    { name: 'key-hash-mismatch', about: 'h names another relay key (possible man in the middle)', h: badH, envelope: env0, error: 'bad_hash' },
-    { name: 'signature-flipped', about: 'one bit of sig changed', h: hUrl, envelope: { ...env0, sig: flipHex(env0.sig, 10) }, error: 'bad_signature' },
-    { name: 'payload-changed', about: 'payload of another payment under the first one\'s signature', h: hUrl, envelope: { ...env0, payload: envelopes[1].envelope.payload }, error: 'bad_signature' },
-    { name: 'pubkey-31-bytes', about: 'pubkey not 32 bytes', h: hUrl, envelope: { ...env0, pubkey: env0.pubkey.slice(2) }, error: 'bad_pubkey_length' },
+    {
+      name: 'key-hash-mismatch',
+      about: 'h names another relay key (possible man in the middle)',
+      h: badH,
+      envelope: env0,
+      error: 'bad_hash',
+    },
+    {
+      name: 'signature-flipped',
+      about: 'one bit of sig changed',
+      h: hUrl,
+      envelope: { ...env0, sig: flipHex(env0.sig, 10) },
+      error: 'bad_signature',
+    },
+    {
+      name: 'payload-changed',
+      about: "payload of another payment under the first one's signature",
+      h: hUrl,
+      envelope: { ...env0, payload: envelopes[1].envelope.payload },
+      error: 'bad_signature',
+    },
+    {
+      name: 'pubkey-31-bytes',
+      about: 'pubkey not 32 bytes',
+      h: hUrl,
+      envelope: { ...env0, pubkey: env0.pubkey.slice(2) },
+      error: 'bad_pubkey_length',
+    },
     { name: 'sig-63-bytes', about: 'sig not 64 bytes', h: hUrl, envelope: { ...env0, sig: env0.sig.slice(2) }, error: 'bad_sig_length' },
     { name: 'version-2', about: 'version is not "1.0"', h: hUrl, envelope: { ...env0, version: '2.0' }, error: 'bad_version' },
-    { name: 'payload-not-base64', about: 'payload is not standard Base64', h: hUrl, envelope: { ...env0, payload: '!!!!' }, error: 'bad_payload_base64' },
-    { name: 'signed-not-json', about: 'a valid signature over bytes that are not JSON', h: hUrl, envelope: signedRaw(utf8ToBytes('not json')), error: 'bad_payload_json' },
-    { name: 'signed-payment-without-total', about: 'a valid signature over a payment missing a required field', h: hUrl, envelope: signedRaw(utf8ToBytes(payloadJson(noTotal))), error: 'bad_payment' },
-    { name: 'other-relay-key', about: 'a valid envelope signed by another key, checked against this relay\'s h', h: hUrl, envelope: signEnvelope(payments[0].payment, otherSecret, new Uint8Array(32)).envelope, error: 'bad_hash' },
+    {
+      name: 'payload-not-base64',
+      about: 'payload is not standard Base64',
+      h: hUrl,
+      envelope: { ...env0, payload: '!!!!' },
+      error: 'bad_payload_base64',
+    },
+    {
+      name: 'signed-not-json',
+      about: 'a valid signature over bytes that are not JSON',
+      h: hUrl,
+      envelope: signedRaw(utf8ToBytes('not json')),
+      error: 'bad_payload_json',
+    },
+    {
+      name: 'signed-payment-without-total',
+      about: 'a valid signature over a payment missing a required field',
+      h: hUrl,
+      envelope: signedRaw(utf8ToBytes(payloadJson(noTotal))),
+      error: 'bad_payment',
+    },
+    {
+      name: 'other-relay-key',
+      about: "a valid envelope signed by another key, checked against this relay's h",
+      h: hUrl,
+      envelope: signEnvelope(payments[0].payment, otherSecret, new Uint8Array(32)).envelope,
+      error: 'bad_hash',
+    },
   ].map((c) => ({ ...c, now: beforeExpiry }));
   invalidEnvelope.push({
-    name: 'expired', about: 'a genuine envelope after issued + timeout: the wallet must not pay', h: hUrl, envelope: env0,
-    error: 'expired', now: '2026-01-15T12:15:00.001Z',
+    name: 'expired',
+    about: 'a genuine envelope after issued + timeout: the wallet must not pay',
+    h: hUrl,
+    envelope: env0,
+    error: 'expired',
+    now: '2026-01-15T12:15:00.001Z',
   });
 
-  const rowBase = { id: 'vec-minimal', txid: null as string | null, requiredConfirmations: 1, confirmations: 0, confirmedAt: null as Date | null, reason: '' };
+  const rowBase = {
+    id: 'vec-minimal',
+    txid: null as string | null,
+    requiredConfirmations: 1,
+    confirmations: 0,
+    confirmedAt: null as Date | null,
+    reason: '',
+  };
   const txid = bytesToHex(sha256d(utf8ToBytes('dogeconnect vectors tx')));
   const statuses = [
     { state: 'unpaid', row: { ...rowBase, status: 'unpaid' } },
     { state: 'accepted', row: { ...rowBase, status: 'accepted', txid, requiredConfirmations: 6, confirmations: 2 } },
-    { state: 'confirmed', row: { ...rowBase, status: 'confirmed', txid, requiredConfirmations: 1, confirmations: 3, confirmedAt: new Date('2026-01-15T12:03:00.000Z') } },
+    {
+      state: 'confirmed',
+      row: {
+        ...rowBase,
+        status: 'confirmed',
+        txid,
+        requiredConfirmations: 1,
+        confirmations: 3,
+        confirmedAt: new Date('2026-01-15T12:03:00.000Z'),
+      },
+    },
     { state: 'declined', row: { ...rowBase, status: 'declined', reason: 'cancelled by vendor' } },
   ].map((s) => ({ state: s.state, body: paymentStatus(s.row) }));
 
@@ -197,7 +323,7 @@ export function buildVectors(): Record<string, unknown> {
       shop_secret_derivation: 'SHA-256 of the UTF-8 text "dogeconnect vectors shop key" (compressed P2PKH, mainnet)',
     },
     h: [
-      { about: 'this file\'s relay key', pubkey_hex: pubHex, hash15_hex: h15, h_urlsafe: hUrl, h_standard: toStandard(hUrl) },
+      { about: "this file's relay key", pubkey_hex: pubHex, hash15_hex: h15, h_urlsafe: hUrl, h_standard: toStandard(hUrl) },
       {
         about: 'the public vector of tests/fixtures/dogeconnect-uri-vectors.json',
         pubkey_hex: '6c52b17752f469c5411b977ba64725d40174d16e780b709b2aff68e0f5abfc50',
@@ -212,7 +338,6 @@ export function buildVectors(): Record<string, unknown> {
     invalid_envelopes: invalidEnvelope,
   };
 }
-
 
 /** What a wallet must read from a valid URI (the spec's parse result), computed independently of lib/connect. */
 function expectedParse(uri: string, k: { shop: string; h15: string }) {

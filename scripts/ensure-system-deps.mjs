@@ -21,9 +21,18 @@ const checks = [
 ];
 // dogecoind's runtime packages (its README, Debian 12), whether or not the binary is here: a
 // DOGECOIND set later finds them in place.
-const DOGECOIND_LIBS = ['libboost-filesystem1.74.0', 'libboost-program-options1.74.0', 'libboost-thread1.74.0', 'libboost-chrono1.74.0',
-  'libdb5.3++', 'libevent-2.1-7', 'libevent-pthreads-2.1-7', 'libssl3'];
-const debInstalled = (pkg) => /install ok installed/.test(spawnSync('dpkg-query', ['-W', '-f=${Status}', pkg], { encoding: 'utf8' }).stdout ?? '');
+const DOGECOIND_LIBS = [
+  'libboost-filesystem1.74.0',
+  'libboost-program-options1.74.0',
+  'libboost-thread1.74.0',
+  'libboost-chrono1.74.0',
+  'libdb5.3++',
+  'libevent-2.1-7',
+  'libevent-pthreads-2.1-7',
+  'libssl3',
+];
+const debInstalled = (pkg) =>
+  /install ok installed/.test(spawnSync('dpkg-query', ['-W', '-f=${Status}', pkg], { encoding: 'utf8' }).stdout ?? '');
 for (const pkg of DOGECOIND_LIBS) checks.push({ pkg, ok: () => debInstalled(pkg) });
 const missing = checks.filter((c) => !c.ok()).map((c) => c.pkg);
 if (missing.length === 0) process.exit(0);
@@ -35,7 +44,10 @@ if (process.getuid?.() !== 0) {
 }
 console.log(`Installing missing system packages: ${missing.join(', ')}`);
 const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-for (const args of [['update', '-qq'], ['install', '-y', '-qq', ...missing]]) {
+for (const args of [
+  ['update', '-qq'],
+  ['install', '-y', '-qq', ...missing],
+]) {
   const r = spawnSync('apt-get', args, { stdio: 'inherit', env });
   if (r.status !== 0) {
     console.error(`apt-get ${args.join(' ')} failed. Run by hand:\n  ${line}`);

@@ -52,12 +52,19 @@ try {
   await spv.stop();
   await db.close();
   const rate = (s) => Math.round(N / s);
-  console.log(JSON.stringify({
-    blocks: N, store,
-    litecoind: { headersSec: coreSec, headersPerSec: rate(coreSec) },
-    spv: { headersSec: spvSec, headersPerSec: rate(spvSec), peakRssMiB: Math.round(peak / 2 ** 20) },
-    ratio: +(coreSec / spvSec).toFixed(2),
-  }, null, 1));
+  console.log(
+    JSON.stringify(
+      {
+        blocks: N,
+        store,
+        litecoind: { headersSec: coreSec, headersPerSec: rate(coreSec) },
+        spv: { headersSec: spvSec, headersPerSec: rate(spvSec), peakRssMiB: Math.round(peak / 2 ** 20) },
+        ratio: +(coreSec / spvSec).toFixed(2),
+      },
+      null,
+      1,
+    ),
+  );
 } finally {
   await a.dispose();
   await b.dispose();

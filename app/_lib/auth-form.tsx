@@ -6,7 +6,17 @@ import { safeNextPath } from '@/lib/auth/client';
 
 type Field = { name: string; label: string; type: string; autoComplete?: string; required?: boolean; hint?: string };
 
-export function AuthForm({ endpoint, fields, submitLabel, next }: { endpoint: string; fields: Field[]; submitLabel: string; next: string }) {
+export function AuthForm({
+  endpoint,
+  fields,
+  submitLabel,
+  next,
+}: {
+  endpoint: string;
+  fields: Field[];
+  submitLabel: string;
+  next: string;
+}) {
   const t = useTranslations('common');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
@@ -45,8 +55,14 @@ export function AuthForm({ endpoint, fields, submitLabel, next }: { endpoint: st
           {f.hint ? <small className="muted">{f.hint}</small> : null}
         </label>
       ))}
-      {error ? <p role="alert" className="form-error">{error}</p> : null}
-      <button className="btn btn-primary" type="submit" disabled={busy}>{busy ? t('pleaseWait') : submitLabel}</button>
+      {error ? (
+        <p role="alert" className="form-error">
+          {error}
+        </p>
+      ) : null}
+      <button className="btn btn-primary" type="submit" disabled={busy}>
+        {busy ? t('pleaseWait') : submitLabel}
+      </button>
     </form>
   );
 }

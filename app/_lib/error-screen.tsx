@@ -18,9 +18,15 @@ export function ErrorScreen({ error, retry }: SegmentErrorProps) {
       <div className="auth-card" role="alert">
         <h1>{t('title')}</h1>
         <p>{t('body')}</p>
-        {error.digest ? <p className="muted"><small>{t('reference', { digest: error.digest })}</small></p> : null}
+        {error.digest ? (
+          <p className="muted">
+            <small>{t('reference', { digest: error.digest })}</small>
+          </p>
+        ) : null}
         <p>
-          <button type="button" className="primary" onClick={() => retry()}>{t('retry')}</button>{' '}
+          <button type="button" className="primary" onClick={() => retry()}>
+            {t('retry')}
+          </button>{' '}
           <Link href="/">{t('home')}</Link>
         </p>
       </div>

@@ -13,8 +13,12 @@ export async function forgetKeptTill(): Promise<void> {
   document.cookie = `${TILL_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`;
   try {
     for (const k of await caches.keys()) if (k.endsWith('-shell')) await caches.delete(k);
-  } catch { /* no Cache Storage (not a secure context): nothing is kept */ }
+  } catch {
+    /* no Cache Storage (not a secure context): nothing is kept */
+  }
   try {
     for (const r of (await navigator.serviceWorker?.getRegistrations()) ?? []) r.active?.postMessage({ type: 'forget' });
-  } catch { /* no service worker */ }
+  } catch {
+    /* no service worker */
+  }
 }

@@ -18,9 +18,19 @@ export function LanguageSelect({ signedIn, className }: { signedIn: boolean; cla
     else setBusy(false);
   }
   return (
-    <select className={className} aria-label={t('language')} value={locale} disabled={busy} data-testid="language-select"
-      onChange={(e) => void choose(e.target.value)}>
-      {LOCALES.map((l) => <option key={l} value={l} lang={l}>{LOCALE_NAMES[l]}</option>)}
+    <select
+      className={className}
+      aria-label={t('language')}
+      value={locale}
+      disabled={busy}
+      data-testid="language-select"
+      onChange={(e) => void choose(e.target.value)}
+    >
+      {LOCALES.map((l) => (
+        <option key={l} value={l} lang={l}>
+          {LOCALE_NAMES[l]}
+        </option>
+      ))}
     </select>
   );
 }

@@ -45,15 +45,25 @@ export function PaymentCode(p: PaymentCodeProps) {
   const image = useMemo(() => (p.drawn?.uri === shown ? p.drawn.image : qrImage(shown)), [shown, p.drawn]);
   const img = (
     // eslint-disable-next-line @next/next/no-img-element
-    <img className={p.look.qr} src={image.src} width={p.sized ? image.px : undefined} height={p.sized ? image.px : undefined}
-      data-testid={p.testIds.qr} data-uri={shown} data-modules={image.modules} alt={p.rest ? p.restAlt(p.rest.due) : p.alt} />
+    <img
+      className={p.look.qr}
+      src={image.src}
+      width={p.sized ? image.px : undefined}
+      height={p.sized ? image.px : undefined}
+      data-testid={p.testIds.qr}
+      data-uri={shown}
+      data-modules={image.modules}
+      alt={p.rest ? p.restAlt(p.rest.due) : p.alt}
+    />
   );
   return (
     <>
       {p.frame ? p.frame(img, image) : img}
       {p.rest ? null : p.children}
       <div className={p.look.uriRow}>
-        <code className={p.look.uri} data-testid={p.testIds.uri}>{shown}</code>
+        <code className={p.look.uri} data-testid={p.testIds.uri}>
+          {shown}
+        </code>
         {p.canCopy === false ? null : <CopyButton text={shown} labels={p.copyLabels} className={p.look.copy} />}
       </div>
     </>
@@ -77,5 +87,9 @@ function CopyButton({ text, labels, className }: { text: string; labels: { copy:
     setCopied(true);
     setTimeout(() => setCopied(false), 1500);
   }
-  return <button type="button" className={className} onClick={copy}>{copied ? labels.copied : labels.copy}</button>;
+  return (
+    <button type="button" className={className} onClick={copy}>
+      {copied ? labels.copied : labels.copy}
+    </button>
+  );
 }

@@ -4,7 +4,16 @@
 import { cookies } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { appContext } from '@/lib/app-context';
-import { sessionUser, roleAtLeast, terminalForToken, SESSION_COOKIE, TERMINAL_COOKIE, type ActiveTerminal, type Role, type SessionUser } from '@/lib/auth';
+import {
+  sessionUser,
+  roleAtLeast,
+  terminalForToken,
+  SESSION_COOKIE,
+  TERMINAL_COOKIE,
+  type ActiveTerminal,
+  type Role,
+  type SessionUser,
+} from '@/lib/auth';
 
 export async function currentUser(): Promise<SessionUser | null> {
   const jar = await cookies();

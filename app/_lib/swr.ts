@@ -7,7 +7,10 @@ import useSWR, { type SWRConfiguration, type SWRResponse } from 'swr';
 
 /** A read answered with a status other than 2xx. */
 export class ReadError extends Error {
-  constructor(readonly status: number, readonly body: unknown) {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+  ) {
     super(`read failed with ${status}`);
   }
 }

@@ -26,7 +26,11 @@ export function ThemeSwitch({ className }: { className?: string }) {
     <label className={`theme-switch ${className ?? ''}`}>
       <span className="theme-switch-label">{t('theme')}</span>
       <select value={theme} onChange={(e) => choose(parseTheme(e.target.value))} data-testid="theme-switch">
-        {THEME_CHOICES.map((c) => <option key={c} value={c}>{t(LABEL_KEY[c])}</option>)}
+        {THEME_CHOICES.map((c) => (
+          <option key={c} value={c}>
+            {t(LABEL_KEY[c])}
+          </option>
+        ))}
       </select>
     </label>
   );

@@ -24,14 +24,23 @@ function subscribe(changed: () => void) {
 
 /** The stored text under `key` (null: nothing stored, and on the server), and its setter (null forgets it). */
 export function useStoredChoice(key: string): [string | null, (value: string | null) => void] {
-  const value = useSyncExternalStore(subscribe, () => read(key), () => null);
-  const set = useCallback((v: string | null) => {
-    thisPage.set(key, v);
-    try {
-      if (v === null) localStorage.removeItem(key);
-      else localStorage.setItem(key, v);
-    } catch { /* not kept, still shown */ }
-    window.dispatchEvent(new Event(CHANGED));
-  }, [key]);
+  const value = useSyncExternalStore(
+    subscribe,
+    () => read(key),
+    () => null,
+  );
+  const set = useCallback(
+    (v: string | null) => {
+      thisPage.set(key, v);
+      try {
+        if (v === null) localStorage.removeItem(key);
+        else localStorage.setItem(key, v);
+      } catch {
+        /* not kept, still shown */
+      }
+      window.dispatchEvent(new Event(CHANGED));
+    },
+    [key],
+  );
   return [value, set];
 }

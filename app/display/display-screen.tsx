@@ -41,10 +41,15 @@ export function DisplayScreen({ store }: { store: Store }) {
       setLive(false);
       if (es.readyState !== EventSource.CLOSED) return; // EventSource retries by itself
       // Refused: unpaired while away (401), or the server is busy. Ask which.
-      void fetch('/api/display', { cache: 'no-store' }).then((r) => {
-        if (r.status === 401) setPaired(false);
-        else retry = setTimeout(() => setAttempt((a) => a + 1), 3000);
-      }, () => { retry = setTimeout(() => setAttempt((a) => a + 1), 3000); });
+      void fetch('/api/display', { cache: 'no-store' }).then(
+        (r) => {
+          if (r.status === 401) setPaired(false);
+          else retry = setTimeout(() => setAttempt((a) => a + 1), 3000);
+        },
+        () => {
+          retry = setTimeout(() => setAttempt((a) => a + 1), 3000);
+        },
+      );
     };
     return () => {
       done = true;
@@ -57,10 +62,14 @@ export function DisplayScreen({ store }: { store: Store }) {
   return (
     <>
       <header className={s.top}>
-        {store.icon
+        {store.icon ? (
           // eslint-disable-next-line @next/next/no-img-element
-          ? <img className={s.storeIcon} src={store.icon} alt="" width={56} height={56} referrerPolicy="no-referrer" />
-          : <span className={s.storeMark} aria-hidden="true">{(store.name.trim()[0] ?? 'Ð').toUpperCase()}</span>}
+          <img className={s.storeIcon} src={store.icon} alt="" width={56} height={56} referrerPolicy="no-referrer" />
+        ) : (
+          <span className={s.storeMark} aria-hidden="true">
+            {(store.name.trim()[0] ?? 'Ð').toUpperCase()}
+          </span>
+        )}
         <h1 className={s.storeName}>{store.name}</h1>
       </header>
       {!live ? <Reconnecting /> : null}
@@ -71,7 +80,11 @@ export function DisplayScreen({ store }: { store: Store }) {
 
 function Reconnecting() {
   const t = useTranslations('display');
-  return <p className={s.reconnecting} role="status">{t('reconnecting')}</p>;
+  return (
+    <p className={s.reconnecting} role="status">
+      {t('reconnecting')}
+    </p>
+  );
 }
 
 function CartView({ state }: { state: DisplayState | null }) {
@@ -79,17 +92,28 @@ function CartView({ state }: { state: DisplayState | null }) {
   const locale = useLocale();
   const cart = state?.cart;
   if (!cart || cart.lines.length === 0) {
-    return <main className={s.welcome}><p className={s.welcomeText} data-testid="display-welcome">{t('welcome')}</p></main>;
+    return (
+      <main className={s.welcome}>
+        <p className={s.welcomeText} data-testid="display-welcome">
+          {t('welcome')}
+        </p>
+      </main>
+    );
   }
   const money = (v: string) => moneyText(BigInt(v), cart.currency, locale);
   return (
     <main className={s.cartMain}>
       <section className={s.order} aria-labelledby="display-order">
-        <h2 id="display-order" className={s.sectionHeading}>{t('yourOrder')}</h2>
+        <h2 id="display-order" className={s.sectionHeading}>
+          {t('yourOrder')}
+        </h2>
         <ul className={s.lines} data-testid="display-lines">
           {cart.lines.map((l, i) => (
             <li key={i} className={s.line} data-testid="display-line">
-              <span className={s.lineName}>{l.count > 1 ? <span className={s.count}>{l.count} × </span> : null}{l.name}</span>
+              <span className={s.lineName}>
+                {l.count > 1 ? <span className={s.count}>{l.count} × </span> : null}
+                {l.name}
+              </span>
               <span className={s.lineTotal}>{money(l.total)}</span>
             </li>
           ))}
@@ -98,9 +122,15 @@ function CartView({ state }: { state: DisplayState | null }) {
       <section className={s.totalsBox} aria-label={t('total')}>
         <dl className={s.totals}>
           {cart.adjustments.map((a) => (
-            <div key={a.kind}><dt>{t(a.kind)}</dt><dd>{money(a.amount)}</dd></div>
+            <div key={a.kind}>
+              <dt>{t(a.kind)}</dt>
+              <dd>{money(a.amount)}</dd>
+            </div>
           ))}
-          <div className={s.grand}><dt>{t('total')}</dt><dd data-testid="display-total">{money(cart.total)}</dd></div>
+          <div className={s.grand}>
+            <dt>{t('total')}</dt>
+            <dd data-testid="display-total">{money(cart.total)}</dd>
+          </div>
         </dl>
       </section>
     </main>
@@ -127,8 +157,16 @@ function DisplayQr({ uri, alt }: { uri: string; alt: string }) {
   return (
     <section className={s.qrSide} aria-label={t('scanToPay')}>
       {/* eslint-disable-next-line @next/next/no-img-element */}
-      <img className={s.qr} src={qr.src} width={qr.px} height={qr.px} alt={alt}
-        data-uri={uri} data-modules={qr.modules} data-testid="display-qr" />
+      <img
+        className={s.qr}
+        src={qr.src}
+        width={qr.px}
+        height={qr.px}
+        alt={alt}
+        data-uri={uri}
+        data-modules={qr.modules}
+        data-testid="display-qr"
+      />
     </section>
   );
 }
@@ -148,31 +186,57 @@ function PaymentView({ p }: { p: DisplayPayment }) {
   }, [asking]);
   const qrUri = rest ? rest.restUri : p.form === 'dogeconnect' ? p.connect_uri : p.uri;
   const doge = (v: string | bigint) => dogeText(v, locale);
-  const [headline, detail] = state === 'paid' ? [t('paid'), '']
-    : state === 'underpaid' && rest ? [t('underpaid'), t('underpaidDetail', { missing: doge(rest.due), paid: doge(rest.paid) })]
-    : state === 'expired' ? [t('expired'), t('expiredDetail')]
-    : state === 'cancelled' ? [t('cancelled'), t('cancelledDetail')]
-    : state === 'declined' ? [t('declined'), t('cancelledDetail')]
-    : state === 'accepted' ? [t('accepted'), t('acceptedDetail')]
-    : state === 'data_missing' ? [t('accepted'), t('dataMissingDetail')]
-    : [t('scanToPay'), p.form === 'dogeconnect' ? t('connectNeeded') : ''];
+  const [headline, detail] =
+    state === 'paid'
+      ? [t('paid'), '']
+      : state === 'underpaid' && rest
+        ? [t('underpaid'), t('underpaidDetail', { missing: doge(rest.due), paid: doge(rest.paid) })]
+        : state === 'expired'
+          ? [t('expired'), t('expiredDetail')]
+          : state === 'cancelled'
+            ? [t('cancelled'), t('cancelledDetail')]
+            : state === 'declined'
+              ? [t('declined'), t('cancelledDetail')]
+              : state === 'accepted'
+                ? [t('accepted'), t('acceptedDetail')]
+                : state === 'data_missing'
+                  ? [t('accepted'), t('dataMissingDetail')]
+                  : [t('scanToPay'), p.form === 'dogeconnect' ? t('connectNeeded') : ''];
   return (
     <main className={s.payMain}>
       {asking && qrUri ? <DisplayQr uri={qrUri} alt={rest ? t('restQrAlt', { missing: doge(rest.due) }) : t('qrAlt')} /> : null}
       <section className={s.payInfo} aria-label={t('amountDue')}>
-        <div className={`${s.status} ${s['st_' + state] ?? ''}`} role="status" aria-live="polite" data-testid="display-status" data-state={state}>
+        <div
+          className={`${s.status} ${s['st_' + state] ?? ''}`}
+          role="status"
+          aria-live="polite"
+          data-testid="display-status"
+          data-state={state}
+        >
           <strong>{headline}</strong>
           {detail ? <span>{detail}</span> : null}
         </div>
         <div className={s.amount}>
           <span className={s.amountLabel}>{state === 'paid' || state === 'accepted' ? t('amountPaid') : t('amountDue')}</span>
           <strong data-testid="display-amount">{doge(p.total)}</strong>
-          {p.fiat_total && p.fiat_currency ? <span className={s.fiat}>≈ {p.fiat_total} {p.fiat_currency}</span> : null}
+          {p.fiat_total && p.fiat_currency ? (
+            <span className={s.fiat}>
+              ≈ {p.fiat_total} {p.fiat_currency}
+            </span>
+          ) : null}
         </div>
         <ul className={s.payLines}>
-          {p.items.filter((it) => it.name).map((it, i) => (
-            <li key={i}><span>{it.count > 1 ? `${it.count} × ` : ''}{it.name}</span><span>{it.total ? doge(it.total) : ''}</span></li>
-          ))}
+          {p.items
+            .filter((it) => it.name)
+            .map((it, i) => (
+              <li key={i}>
+                <span>
+                  {it.count > 1 ? `${it.count} × ` : ''}
+                  {it.name}
+                </span>
+                <span>{it.total ? doge(it.total) : ''}</span>
+              </li>
+            ))}
         </ul>
       </section>
     </main>

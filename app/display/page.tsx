@@ -22,16 +22,15 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function DisplayPage({ searchParams }: { searchParams: Promise<{ code?: string | string[] }> }) {
   const { code } = await searchParams;
   const { db } = await appContext();
-  const [display, store] = await Promise.all([
-    displayForToken(db, (await cookies()).get(DISPLAY_COOKIE)?.value),
-    posStore(db),
-  ]);
+  const [display, store] = await Promise.all([displayForToken(db, (await cookies()).get(DISPLAY_COOKIE)?.value), posStore(db)]);
   const initialCode = typeof code === 'string' ? code.slice(0, 40) : '';
   return (
     <div className={s.page}>
-      {display && !initialCode
-        ? <DisplayScreen store={{ name: store.name, icon: store.icon }} />
-        : <PairForm storeName={store.name} initialCode={initialCode} />}
+      {display && !initialCode ? (
+        <DisplayScreen store={{ name: store.name, icon: store.icon }} />
+      ) : (
+        <PairForm storeName={store.name} initialCode={initialCode} />
+      )}
     </div>
   );
 }

@@ -18,7 +18,11 @@ export function PairForm({ storeName, initialCode, unpaired = false }: { storeNa
     setBusy(true);
     setError('');
     try {
-      const r = await fetch('/api/display/pair', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ code: value }) });
+      const r = await fetch('/api/display/pair', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ code: value }),
+      });
       if (r.ok) {
         window.location.replace('/display');
         return;
@@ -45,14 +49,36 @@ export function PairForm({ storeName, initialCode, unpaired = false }: { storeNa
     <main className={s.pairMain}>
       <h1 className={s.storeName}>{storeName}</h1>
       <h2 className={s.pairHeading}>{t('customerDisplay')}</h2>
-      {unpaired ? <p className={s.notice} role="status">{t('unpaired')}</p> : null}
+      {unpaired ? (
+        <p className={s.notice} role="status">
+          {t('unpaired')}
+        </p>
+      ) : null}
       <p className={s.pairIntro}>{t('pairIntro')}</p>
-      <form className={s.pairForm} onSubmit={(e) => { e.preventDefault(); void pair(code); }}>
+      <form
+        className={s.pairForm}
+        onSubmit={(e) => {
+          e.preventDefault();
+          void pair(code);
+        }}
+      >
         <label htmlFor="pairing-code">{t('pairingCode')}</label>
-        <input id="pairing-code" value={code} onChange={(e) => setCode(e.target.value)} maxLength={40} autoComplete="off" autoCapitalize="characters"
-          spellCheck={false} aria-describedby="pairing-error" />
-        <button type="submit" className={s.primary} disabled={busy || !code.trim()}>{t('pair')}</button>
-        <p id="pairing-error" className={s.error} role="alert">{error}</p>
+        <input
+          id="pairing-code"
+          value={code}
+          onChange={(e) => setCode(e.target.value)}
+          maxLength={40}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          aria-describedby="pairing-error"
+        />
+        <button type="submit" className={s.primary} disabled={busy || !code.trim()}>
+          {t('pair')}
+        </button>
+        <p id="pairing-error" className={s.error} role="alert">
+          {error}
+        </p>
       </form>
     </main>
   );

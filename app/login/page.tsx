@@ -20,7 +20,9 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
   return (
     <main className="auth-shell">
       <div className="auth-card">
-        <Link href="/" className="brand"><span className="brand-mark">Ð</span>Counter</Link>
+        <Link href="/" className="brand">
+          <span className="brand-mark">Ð</span>Counter
+        </Link>
         <h1>{t('title')}</h1>
         <AuthForm
           endpoint="/api/auth/login"

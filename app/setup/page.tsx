@@ -15,7 +15,9 @@ export default async function SetupPage() {
   return (
     <main className="auth-shell">
       <div className="auth-card">
-        <Link href="/" className="brand"><span className="brand-mark">Ð</span>Counter</Link>
+        <Link href="/" className="brand">
+          <span className="brand-mark">Ð</span>Counter
+        </Link>
         <h1>{t('title')}</h1>
         <p className="muted">{t('intro')}</p>
         <AuthForm
@@ -26,7 +28,13 @@ export default async function SetupPage() {
             { name: 'code', label: t('code'), type: 'text', autoComplete: 'one-time-code' },
             { name: 'name', label: t('name'), type: 'text', autoComplete: 'name', required: false },
             { name: 'email', label: t('email'), type: 'email', autoComplete: 'username' },
-            { name: 'password', label: t('password'), type: 'password', autoComplete: 'new-password', hint: t('hint', { n: MIN_PASSWORD_LENGTH }) },
+            {
+              name: 'password',
+              label: t('password'),
+              type: 'password',
+              autoComplete: 'new-password',
+              hint: t('hint', { n: MIN_PASSWORD_LENGTH }),
+            },
           ]}
         />
         <LanguageSelect signedIn={false} />

@@ -15,13 +15,21 @@ export function CaseStepper({ cases }: { cases: ReportCase[] }) {
   const qr = qrImage(c.uri);
   return (
     <section className={s.panel} aria-labelledby="wc-case">
-      <h2 id="wc-case">{t('caseOf', { n: i + 1, total: cases.length })}: {t(`cases.${c.name}`)}</h2>
+      <h2 id="wc-case">
+        {t('caseOf', { n: i + 1, total: cases.length })}: {t(`cases.${c.name}`)}
+      </h2>
       <p>{c.expect === 'pay' ? t('expectPay') : t('expectRefuse')}</p>
       <img className={s.qr} src={qr.src} width={qr.px} height={qr.px} alt={t('qrAlt', { name: c.name })} data-uri={c.uri} />
-      <a className={s.uri} href={c.uri}>{c.uri}</a>
+      <a className={s.uri} href={c.uri}>
+        {c.uri}
+      </a>
       <div className={s.row}>
-        <button type="button" className={s.button} onClick={() => setI(i - 1)} disabled={i === 0}>{t('previous')}</button>
-        <button type="button" className={`${s.button} ${s.primary}`} onClick={() => setI(i + 1)} disabled={i === cases.length - 1}>{t('next')}</button>
+        <button type="button" className={s.button} onClick={() => setI(i - 1)} disabled={i === 0}>
+          {t('previous')}
+        </button>
+        <button type="button" className={`${s.button} ${s.primary}`} onClick={() => setI(i + 1)} disabled={i === cases.length - 1}>
+          {t('next')}
+        </button>
       </div>
     </section>
   );

@@ -6,8 +6,22 @@ import { useTranslations } from 'next-intl';
 import type { CaseName } from '@/lib/wallet-check';
 import s from './wallet-check.module.css';
 
-export interface ReportCase { id: string; name: CaseName; title: string; expect: 'pay' | 'refuse'; uri: string; result: 'pending' | 'pass' | 'fail'; detail: string }
-export interface Report { id: string; created_at: string; finished_at: string | null; user_agents: string[]; cases: ReportCase[] }
+export interface ReportCase {
+  id: string;
+  name: CaseName;
+  title: string;
+  expect: 'pay' | 'refuse';
+  uri: string;
+  result: 'pending' | 'pass' | 'fail';
+  detail: string;
+}
+export interface Report {
+  id: string;
+  created_at: string;
+  finished_at: string | null;
+  user_agents: string[];
+  cases: ReportCase[];
+}
 
 function asText(r: Report): string {
   const lines = [`Counter wallet check ${r.id} (${r.created_at})`, `User agents: ${r.user_agents.join(', ') || '-'}`, ''];
@@ -26,10 +40,22 @@ export function ReportTable({ report }: { report: Report }) {
   return (
     <section className={s.panel} aria-labelledby="wc-report">
       <h2 id="wc-report">{t('report')}</h2>
-      <p aria-live="polite">{t('summary', { passed, total: report.cases.length })}{report.finished_at ? ` ${t('finished')}` : ''}</p>
-      <p>{t('userAgents')}: {report.user_agents.length ? report.user_agents.join(', ') : t('noneYet')}</p>
+      <p aria-live="polite">
+        {t('summary', { passed, total: report.cases.length })}
+        {report.finished_at ? ` ${t('finished')}` : ''}
+      </p>
+      <p>
+        {t('userAgents')}: {report.user_agents.length ? report.user_agents.join(', ') : t('noneYet')}
+      </p>
       <table className={s.table}>
-        <thead><tr><th scope="col">{t('case')}</th><th scope="col">{t('expect')}</th><th scope="col">{t('result')}</th><th scope="col">{t('detail')}</th></tr></thead>
+        <thead>
+          <tr>
+            <th scope="col">{t('case')}</th>
+            <th scope="col">{t('expect')}</th>
+            <th scope="col">{t('result')}</th>
+            <th scope="col">{t('detail')}</th>
+          </tr>
+        </thead>
         <tbody>
           {report.cases.map((c) => (
             <tr key={c.id} data-case={c.name}>
@@ -42,8 +68,12 @@ export function ReportTable({ report }: { report: Report }) {
         </tbody>
       </table>
       <div className={s.row}>
-        <button type="button" className={s.button} onClick={() => copy('json')}>{t('copyJson')}</button>
-        <button type="button" className={s.button} onClick={() => copy('text')}>{t('copyText')}</button>
+        <button type="button" className={s.button} onClick={() => copy('json')}>
+          {t('copyJson')}
+        </button>
+        <button type="button" className={s.button} onClick={() => copy('text')}>
+          {t('copyText')}
+        </button>
       </div>
       {copied && <p role="status">{copied}</p>}
     </section>

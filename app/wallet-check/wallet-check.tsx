@@ -53,10 +53,20 @@ export function WalletCheck({ initialRun }: { initialRun: string | null }) {
   return (
     <>
       <div className={s.row}>
-        <button type="button" className={`${s.button} ${s.primary}`} onClick={start} disabled={busy}>{runId ? t('startAgain') : t('start')}</button>
-        {report && !report.finished_at && <button type="button" className={s.button} onClick={finish} disabled={busy}>{t('finish')}</button>}
+        <button type="button" className={`${s.button} ${s.primary}`} onClick={start} disabled={busy}>
+          {runId ? t('startAgain') : t('start')}
+        </button>
+        {report && !report.finished_at && (
+          <button type="button" className={s.button} onClick={finish} disabled={busy}>
+            {t('finish')}
+          </button>
+        )}
       </div>
-      {error && <p role="alert" className={s.error}>{error}</p>}
+      {error && (
+        <p role="alert" className={s.error}>
+          {error}
+        </p>
+      )}
       {report && (
         <div className={s.grid}>
           {!report.finished_at && <CaseStepper key={report.id} cases={report.cases} />}

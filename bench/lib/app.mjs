@@ -33,21 +33,33 @@ export async function startApp(env = {}, { dataDir, nodeArgs = [] } = {}) {
   let out = '';
   // `nodeArgs` (a benchmark's own, e.g. --expose-gc) and APP_NODE_ARGS add node command-line flags, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile a run.
   const extraArgs = [...nodeArgs, ...(process.env.APP_NODE_ARGS ?? '').split(' ').filter(Boolean)];
-  const child = spawn(process.execPath, [...appNodeArgs(process.env), ...extraArgs, nextBin(ROOT), 'start', '-p', String(port), '-H', '127.0.0.1'], {
-    cwd: ROOT,
-    env: {
-      ...appMallocEnv(process.env),
-      PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1',
-      DATA_DIR: dir, PUBLIC_URL: url, LOG_LEVEL: 'warn', RATE_LIMIT_RPS: '0', COUNTER_BENCH_FLOOR: '1',
-      // Benchmarks keep many payments open at once; the store cap (docs/security.md) is not what they measure.
-      MAX_OPEN_PAYMENTS: '100000000',
-      ...(process.env.PGLITE_SHARED_BUFFERS ? { PGLITE_SHARED_BUFFERS: process.env.PGLITE_SHARED_BUFFERS } : {}),
-      // As `npm start` runs it (scripts/app-node-options.mjs); APP_NODE_OPTIONS adds options,
-      // APP_HEAP_MB overrides the heap cap (0 = V8's own sizing), APP_LIFTOFF_ONLY=0 drops --liftoff-only.
-      NODE_OPTIONS: appNodeOptions({ APP_HEAP_MB: process.env.APP_HEAP_MB, NODE_OPTIONS: process.env.APP_NODE_OPTIONS }), ...env,
+  const child = spawn(
+    process.execPath,
+    [...appNodeArgs(process.env), ...extraArgs, nextBin(ROOT), 'start', '-p', String(port), '-H', '127.0.0.1'],
+    {
+      cwd: ROOT,
+      env: {
+        ...appMallocEnv(process.env),
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '/tmp',
+        NODE_ENV: 'production',
+        NEXT_TELEMETRY_DISABLED: '1',
+        DATA_DIR: dir,
+        PUBLIC_URL: url,
+        LOG_LEVEL: 'warn',
+        RATE_LIMIT_RPS: '0',
+        COUNTER_BENCH_FLOOR: '1',
+        // Benchmarks keep many payments open at once; the store cap (docs/security.md) is not what they measure.
+        MAX_OPEN_PAYMENTS: '100000000',
+        ...(process.env.PGLITE_SHARED_BUFFERS ? { PGLITE_SHARED_BUFFERS: process.env.PGLITE_SHARED_BUFFERS } : {}),
+        // As `npm start` runs it (scripts/app-node-options.mjs); APP_NODE_OPTIONS adds options,
+        // APP_HEAP_MB overrides the heap cap (0 = V8's own sizing), APP_LIFTOFF_ONLY=0 drops --liftoff-only.
+        NODE_OPTIONS: appNodeOptions({ APP_HEAP_MB: process.env.APP_HEAP_MB, NODE_OPTIONS: process.env.APP_NODE_OPTIONS }),
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   child.stdout.on('data', (d) => (out = (out + d).slice(-20_000)));
   child.stderr.on('data', (d) => (out = (out + d).slice(-20_000)));
   let exited = false;
@@ -69,7 +81,11 @@ export async function startApp(env = {}, { dataDir, nodeArgs = [] } = {}) {
     await new Promise((r) => setTimeout(r, 200));
   }
   return {
-    url, port, dataDir: dir, pid: child.pid, logs: () => out,
+    url,
+    port,
+    dataDir: dir,
+    pid: child.pid,
+    logs: () => out,
     rssBytes: () => treeRss(child.pid),
     async stop({ keepData = false } = {}) {
       if (!exited) {
@@ -86,7 +102,10 @@ export async function startApp(env = {}, { dataDir, nodeArgs = [] } = {}) {
 
 function childrenOf(pid) {
   try {
-    return execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' }).split('\n').map((s) => Number(s.trim())).filter(Boolean);
+    return execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' })
+      .split('\n')
+      .map((s) => Number(s.trim()))
+      .filter(Boolean);
   } catch {
     return [];
   }

@@ -29,19 +29,30 @@ export async function startNode({ whitelist = true } = {}) {
 /** The app on `backend` ('devnet' | 'rpc' | 'spv'), with an owner who can make API keys. */
 export async function startLiveApp(backend, node, { dataDir, env = {} } = {}) {
   const key = 'bench-' + randomBytes(16).toString('hex');
-  const chain = backend === 'devnet'
-    ? { CHAIN_BACKEND: 'devnet', DEVNET_BLOCK_SECONDS: '0' }
-    : backend === 'rpc'
-      ? { CHAIN_BACKEND: 'rpc', DOGE_RPC_URL: node.rpcUrl, DOGE_PEERS: `127.0.0.1:${node.p2pPort}` }
-      : { CHAIN_BACKEND: 'spv', DOGE_PEERS: `127.0.0.1:${node.p2pPort}` };
-  const app = await startApp({
-    DOGE_NETWORK: 'regtest', STORE_XPUB: await regtestXpub(), BOOTSTRAP_API_KEY: key,
-    ADMIN_EMAIL: 'owner@bench.test', ADMIN_PASSWORD: PASSWORD, ...chain, ...env,
-  }, { dataDir });
+  const chain =
+    backend === 'devnet'
+      ? { CHAIN_BACKEND: 'devnet', DEVNET_BLOCK_SECONDS: '0' }
+      : backend === 'rpc'
+        ? { CHAIN_BACKEND: 'rpc', DOGE_RPC_URL: node.rpcUrl, DOGE_PEERS: `127.0.0.1:${node.p2pPort}` }
+        : { CHAIN_BACKEND: 'spv', DOGE_PEERS: `127.0.0.1:${node.p2pPort}` };
+  const app = await startApp(
+    {
+      DOGE_NETWORK: 'regtest',
+      STORE_XPUB: await regtestXpub(),
+      BOOTSTRAP_API_KEY: key,
+      ADMIN_EMAIL: 'owner@bench.test',
+      ADMIN_PASSWORD: PASSWORD,
+      ...chain,
+      ...env,
+    },
+    { dataDir },
+  );
   // Ready: synced (spv) and the worker running, so a payment can be taken.
   const end = Date.now() + 60_000;
   for (;;) {
-    const h = await fetch(`${app.url}/api/health`).then((r) => r.json()).catch(() => null);
+    const h = await fetch(`${app.url}/api/health`)
+      .then((r) => r.json())
+      .catch(() => null);
     if (h?.ready) break;
     if (Date.now() > end) throw new Error(`app on ${backend} not ready: ${JSON.stringify(h)}\n${app.logs()}`);
     await new Promise((r) => setTimeout(r, 200));
@@ -52,7 +63,9 @@ export async function startLiveApp(backend, node, { dataDir, env = {} } = {}) {
 /** `n` read-only API keys (10 streams each may be open at once, docs/api.md#live-updates). */
 export async function streamKeys(app, n) {
   const login = await fetch(`${app.url}/api/auth/login`, {
-    method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'owner@bench.test', password: PASSWORD }),
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: 'owner@bench.test', password: PASSWORD }),
   });
   if (login.status !== 200) throw new Error(`login: ${login.status}`);
   const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
@@ -60,7 +73,8 @@ export async function streamKeys(app, n) {
   const keys = [];
   for (let i = 0; i < n; i++) {
     const r = await fetch(`${app.url}/api/admin/api-keys`, {
-      method: 'POST', headers: { Cookie: cookie, 'X-CSRF-Token': csrf, 'Content-Type': 'application/json' },
+      method: 'POST',
+      headers: { Cookie: cookie, 'X-CSRF-Token': csrf, 'Content-Type': 'application/json' },
       body: JSON.stringify({ name: `bench stream ${i}`, scopes: ['payments:read'] }),
     });
     if (r.status !== 201) throw new Error(`api key: ${r.status}`);
@@ -71,7 +85,8 @@ export async function streamKeys(app, n) {
 
 export async function newPayment(app, key, unit = '1') {
   const r = await fetch(`${app.url}/api/v1/payments`, {
-    method: 'POST', headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+    method: 'POST',
+    headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
     body: JSON.stringify({ items: [{ type: 'item', id: 'sku', name: 'Bench', count: 1, unit }] }),
   });
   const body = await r.json();
@@ -87,32 +102,36 @@ export function openStream(app, id, key) {
   return new Promise((resolve, reject) => {
     const seen = new Map();
     let first = null;
-    const req = http.get(`${app.url}/api/v1/payments/${id}/events`, { headers: { Authorization: `Bearer ${key}` }, agent: false }, (res) => {
-      if (res.statusCode !== 200) {
-        res.resume();
-        return reject(new Error(`stream ${id}: ${res.statusCode}`));
-      }
-      let buf = '';
-      res.setEncoding('utf8');
-      res.on('data', (d) => {
-        const now = performance.now();
-        buf += d;
-        let i;
-        while ((i = buf.indexOf('\n\n')) >= 0) {
-          const block = buf.slice(0, i);
-          buf = buf.slice(i + 2);
-          const m = /^event: payment\ndata: (.*)$/m.exec(block);
-          if (!m) continue;
-          const status = JSON.parse(m[1]).status;
-          if (!seen.has(status)) seen.set(status, now);
-          if (!first) {
-            first = true;
-            resolve({ at: (s) => seen.get(s), close: () => req.destroy() });
-          }
+    const req = http.get(
+      `${app.url}/api/v1/payments/${id}/events`,
+      { headers: { Authorization: `Bearer ${key}` }, agent: false },
+      (res) => {
+        if (res.statusCode !== 200) {
+          res.resume();
+          return reject(new Error(`stream ${id}: ${res.statusCode}`));
         }
-      });
-      res.on('error', () => undefined);
-    });
+        let buf = '';
+        res.setEncoding('utf8');
+        res.on('data', (d) => {
+          const now = performance.now();
+          buf += d;
+          let i;
+          while ((i = buf.indexOf('\n\n')) >= 0) {
+            const block = buf.slice(0, i);
+            buf = buf.slice(i + 2);
+            const m = /^event: payment\ndata: (.*)$/m.exec(block);
+            if (!m) continue;
+            const status = JSON.parse(m[1]).status;
+            if (!seen.has(status)) seen.set(status, now);
+            if (!first) {
+              first = true;
+              resolve({ at: (s) => seen.get(s), close: () => req.destroy() });
+            }
+          }
+        });
+        res.on('error', () => undefined);
+      },
+    );
     req.on('error', (e) => (first ? undefined : reject(e)));
   });
 }

@@ -19,7 +19,11 @@ export async function load({ url, connections = 64, seconds = 10, method = 'GET'
   };
   // Prime the route first: Next.js loads a route's module on its first request.
   const first = paths?.length ? new URL(paths[0], url).href : url;
-  await fetch(first, { method, headers: { 'content-type': 'application/json', ...headers }, body: bodies?.length ? bodies[0] : undefined }).then((r) => r.arrayBuffer());
+  await fetch(first, {
+    method,
+    headers: { 'content-type': 'application/json', ...headers },
+    body: bodies?.length ? bodies[0] : undefined,
+  }).then((r) => r.arrayBuffer());
   if (warmupSeconds > 0) await autocannon(opts(warmupSeconds));
   const r = await autocannon(opts(seconds));
   return {

@@ -39,7 +39,11 @@ export async function fundBenchKey(dataDir, count) {
       continue;
     }
     const fan = { outputs: Array.from({ length: k }, () => ({ type: 'p2pkh', address, amount: UTXO_DOGE })), fee_per_kb: '0.01' };
-    const tx = wallet.buildPaymentTx(fan, { network, utxos: w.utxos.map((u) => ({ txid: u.txid, vout: u.vout, amount: u.amount, script: u.script })), keys: [w.wif] });
+    const tx = wallet.buildPaymentTx(fan, {
+      network,
+      utxos: w.utxos.map((u) => ({ txid: u.txid, vout: u.vout, amount: u.amount, script: u.script })),
+      keys: [w.wif],
+    });
     const r = await chain.broadcast(tx.hex);
     if (!r.ok) throw new Error(`fan-out rejected: ${r.reason}`);
     for (let vout = 0; vout < k; vout++) utxos.push({ txid: tx.txid, vout, amount: each, script });

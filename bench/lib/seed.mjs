@@ -11,7 +11,11 @@ export async function seedPayments(dataDir, templateId, n, { batch = 20_000, col
   const { PGlite } = await import('@electric-sql/pglite');
   const pg = await PGlite.create(join(dataDir, 'pglite'));
   try {
-    const cols = (await pg.query(`SELECT column_name FROM information_schema.columns WHERE table_name = 'payment' AND table_schema = current_schema() ORDER BY ordinal_position`)).rows.map((r) => r.column_name);
+    const cols = (
+      await pg.query(
+        `SELECT column_name FROM information_schema.columns WHERE table_name = 'payment' AND table_schema = current_schema() ORDER BY ordinal_position`,
+      )
+    ).rows.map((r) => r.column_name);
     const override = {
       id: `t.id || '-' || g`,
       seq: null, // BIGSERIAL default
@@ -29,8 +33,11 @@ export async function seedPayments(dataDir, templateId, n, { batch = 20_000, col
     const select = insertCols.map((c) => (c in override ? override[c] : `t."${c}"`)).join(', ');
     for (let from = 1; from <= n; from += batch) {
       const to = Math.min(n, from + batch - 1);
-      await pg.query(`INSERT INTO payment (${insertCols.map((c) => `"${c}"`).join(', ')})
-        SELECT ${select} FROM payment t, generate_series($2::int, $3::int) g WHERE t.id = $1`, [templateId, from, to, ...params]);
+      await pg.query(
+        `INSERT INTO payment (${insertCols.map((c) => `"${c}"`).join(', ')})
+        SELECT ${select} FROM payment t, generate_series($2::int, $3::int) g WHERE t.id = $1`,
+        [templateId, from, to, ...params],
+      );
     }
     const { rows } = await pg.query(`SELECT count(*)::int AS n FROM payment`);
     return rows[0].n;

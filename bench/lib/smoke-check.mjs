@@ -6,7 +6,9 @@
 /** Problems found in a smoke report; empty when it is complete. */
 export function smokeProblems(report, modules) {
   const problems = [];
-  const check = (ok, what) => { if (!ok) problems.push(what); };
+  const check = (ok, what) => {
+    if (!ok) problems.push(what);
+  };
   check(report.cpus > 0, 'report has no CPU count');
   check(/^([0-9a-f]{40}(\+dirty)?|unknown)$/.test(report.commit), `report commit ${report.commit}`);
   const names = Object.keys(report.results).sort();
@@ -26,7 +28,8 @@ export function smokeProblems(report, modules) {
   const m = (name) => report.results[name]?.metrics;
   if (m('status')) check(m('status').status.status['5xx'] === 0, 'status: 5xx answers');
   if (m('pay')) {
-    for (const run of m('pay').runs) check(run.accepted === run.submitted, `pay at ${run.connections} clients: ${run.accepted}/${run.submitted} accepted`);
+    for (const run of m('pay').runs)
+      check(run.accepted === run.submitted, `pay at ${run.connections} clients: ${run.accepted}/${run.submitted} accepted`);
     check(m('pay').rpc_backend_litecoind.accepted > 0, 'pay on litecoind: nothing accepted');
   }
   if (m('invoices')) check(m('invoices').load.status['2xx'] === m('invoices').load.total, 'invoices: non-2xx answers');

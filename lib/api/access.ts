@@ -3,7 +3,17 @@
 // the session's CSRF token (X-CSRF-Token) and, when the browser sends one, a same-origin Origin.
 import type { Db } from '../db/client';
 import { authenticateApiKey, bearerToken, hasScope, keyScopeOf, type Need, type Scope } from '../auth';
-import { cookieValue, csrfMatches, sessionUser, sessionNeeds, sessionScopes, seesOnlyOwnSales, SESSION_COOKIE, CSRF_HEADER, type SessionUser } from '../auth';
+import {
+  cookieValue,
+  csrfMatches,
+  sessionUser,
+  sessionNeeds,
+  sessionScopes,
+  seesOnlyOwnSales,
+  SESSION_COOKIE,
+  CSRF_HEADER,
+  type SessionUser,
+} from '../auth';
 import { errorResponse } from './error-table';
 
 /**
@@ -15,7 +25,16 @@ export type Access =
   /** storeId: the store the principal acts for; every store-owned row it reads or writes is that store's. */
   | { ok: true; kind: 'api_key'; keyId: string; storeId: number; user: null; scopes: readonly Scope[]; ownSalesOf: null; tillOf: null }
   /** tillOf: a PIN session's registered till, whose sales a cashier sees besides its own (lib/payments salesScope). */
-  | { ok: true; kind: 'session'; keyId: null; storeId: number; user: SessionUser; scopes: readonly Scope[]; ownSalesOf: string | null; tillOf: string | null }
+  | {
+      ok: true;
+      kind: 'session';
+      keyId: null;
+      storeId: number;
+      user: SessionUser;
+      scopes: readonly Scope[];
+      ownSalesOf: string | null;
+      tillOf: string | null;
+    }
   | { ok: false; response: Response };
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -56,14 +75,51 @@ export async function requireAccess(db: Db, req: Request, need: Need): Promise<A
   const auth = req.headers.get('authorization');
   if (auth) {
     const principal = await authenticateApiKey(db, bearerToken(auth));
-    if (!principal) return { ok: false, response: errorResponse('unauthorized', 'a valid API key is required (Authorization: Bearer <key>)', { headers: { 'WWW-Authenticate': 'Bearer' } }) };
+    if (!principal)
+      return {
+        ok: false,
+        response: errorResponse('unauthorized', 'a valid API key is required (Authorization: Bearer <key>)', {
+          headers: { 'WWW-Authenticate': 'Bearer' },
+        }),
+      };
     const scope = keyScopeOf(need);
     if (!hasScope(principal, scope)) return { ok: false, response: errorResponse('forbidden', `this API key lacks the ${scope} scope`) };
-    return { ok: true, kind: 'api_key', keyId: principal.keyId, storeId: principal.storeId, user: null, scopes: principal.scopes, ownSalesOf: null, tillOf: null };
+    return {
+      ok: true,
+      kind: 'api_key',
+      keyId: principal.keyId,
+      storeId: principal.storeId,
+      user: null,
+      scopes: principal.scopes,
+      ownSalesOf: null,
+      tillOf: null,
+    };
   }
   const user = await requestUser(db, req);
-  if (!user) return { ok: false, response: errorResponse('unauthorized', 'sign in or send an API key (Authorization: Bearer <key>)', { headers: { 'WWW-Authenticate': 'Bearer' } }) };
-  if (!sessionNeeds(user).includes(need)) return { ok: false, response: errorResponse('forbidden', user.tillOnly ? 'a PIN opens the till only: sign in with your password' : `the ${user.role} role may not do this`) };
+  if (!user)
+    return {
+      ok: false,
+      response: errorResponse('unauthorized', 'sign in or send an API key (Authorization: Bearer <key>)', {
+        headers: { 'WWW-Authenticate': 'Bearer' },
+      }),
+    };
+  if (!sessionNeeds(user).includes(need))
+    return {
+      ok: false,
+      response: errorResponse(
+        'forbidden',
+        user.tillOnly ? 'a PIN opens the till only: sign in with your password' : `the ${user.role} role may not do this`,
+      ),
+    };
   if (!mutationAllowed(user, req)) return { ok: false, response: csrfRefused() };
-  return { ok: true, kind: 'session', keyId: null, storeId: user.storeId, user, scopes: sessionScopes(user), ownSalesOf: seesOnlyOwnSales(user.role) ? user.id : null, tillOf: user.tillOnly?.terminalId ?? null };
+  return {
+    ok: true,
+    kind: 'session',
+    keyId: null,
+    storeId: user.storeId,
+    user,
+    scopes: sessionScopes(user),
+    ownSalesOf: seesOnlyOwnSales(user.role) ? user.id : null,
+    tillOf: user.tillOnly?.terminalId ?? null,
+  };
 }

@@ -16,7 +16,8 @@ export async function requireRole(db: Db, req: Request, min: Role): Promise<Admi
   const user = await requestUser(db, req);
   if (!user) return { ok: false, response: errorResponse('unauthorized', 'sign in first') };
   // A PIN opens the till only; the back office still asks for the password (docs/counter.md).
-  if (user.tillOnly) return { ok: false, response: errorResponse('forbidden', 'a PIN opens the till only: sign in with your password for the back office') };
+  if (user.tillOnly)
+    return { ok: false, response: errorResponse('forbidden', 'a PIN opens the till only: sign in with your password for the back office') };
   if (!roleAtLeast(user.role, min)) return { ok: false, response: errorResponse('forbidden', `this needs the ${min} role or higher`) };
   if (!mutationAllowed(user, req)) return { ok: false, response: csrfRefused() };
   return { ok: true, user };

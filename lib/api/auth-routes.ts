@@ -2,8 +2,20 @@
 import { z } from 'zod';
 import type { Db } from '../db/client';
 import {
-  AccountError, authenticateUser, completeSetup, createSession, destroySession, sessionCookie, clearedSessionCookie,
-  cookieValue, SESSION_COOKIE, MAX_PASSWORD_LENGTH, normaliseEmail, tillCookie, clearedTillCookie, type PublicUser,
+  AccountError,
+  authenticateUser,
+  completeSetup,
+  createSession,
+  destroySession,
+  sessionCookie,
+  clearedSessionCookie,
+  cookieValue,
+  SESSION_COOKIE,
+  MAX_PASSWORD_LENGTH,
+  normaliseEmail,
+  tillCookie,
+  clearedTillCookie,
+  type PublicUser,
 } from '../auth';
 import { signInThrottle, accountKey, clientKeyOf } from '../auth/sign-in-throttle';
 import { clientInfo } from './client-address';
@@ -17,19 +29,30 @@ import { isPrintable, UNPRINTABLE_MESSAGE } from '../text/printable';
 const MAX_AUTH_BODY = 8 * 1024;
 
 // Text that is stored or looked up must not carry control characters (PostgreSQL refuses NUL).
-const plain = (max: number, min = 0) => z.string().min(min).max(max).regex(/^[^\u0000-\u001f\u007f]*$/, 'must not contain control characters');
+const plain = (max: number, min = 0) =>
+  z
+    .string()
+    .min(min)
+    .max(max)
+    .regex(/^[^\u0000-\u001f\u007f]*$/, 'must not contain control characters');
 
-const loginBody = z.object({
-  email: plain(320, 3),
-  password: z.string().min(1).max(MAX_PASSWORD_LENGTH),
-}).strict();
+const loginBody = z
+  .object({
+    email: plain(320, 3),
+    password: z.string().min(1).max(MAX_PASSWORD_LENGTH),
+  })
+  .strict();
 
-const setupBody = z.object({
-  code: plain(100, 1),
-  email: plain(320, 3),
-  name: plain(100).refine((s) => isPrintable(s), UNPRINTABLE_MESSAGE).optional(),
-  password: z.string().min(1).max(MAX_PASSWORD_LENGTH),
-}).strict();
+const setupBody = z
+  .object({
+    code: plain(100, 1),
+    email: plain(320, 3),
+    name: plain(100)
+      .refine((s) => isPrintable(s), UNPRINTABLE_MESSAGE)
+      .optional(),
+    password: z.string().min(1).max(MAX_PASSWORD_LENGTH),
+  })
+  .strict();
 
 /** Secure cookies when the client's connection is https (X-Forwarded-Proto only with TRUST_PROXY). */
 export function isSecure(req: Request): boolean {
@@ -65,7 +88,10 @@ export function withCookies(res: Response, cookies: string[]): Response {
 async function signedIn(db: Db, req: Request, user: PublicUser, status = 200): Promise<Response> {
   const s = await createSession(db, user.id);
   const secure = isSecure(req);
-  return withCookies(json({ user: userView(user), csrf_token: s.csrfToken }, status), [sessionCookie(s.token, s.expiresAt, secure), tillCookie(s.token, s.expiresAt, secure)]);
+  return withCookies(json({ user: userView(user), csrf_token: s.csrfToken }, status), [
+    sessionCookie(s.token, s.expiresAt, secure),
+    tillCookie(s.token, s.expiresAt, secure),
+  ]);
 }
 
 export async function login(db: Db, req: Request): Promise<Response> {
@@ -87,7 +113,9 @@ export async function login(db: Db, req: Request): Promise<Response> {
 }
 
 export function tooManyAttempts(seconds: number): Response {
-  return errorResponse('rate_limited', `too many failed sign-ins; try again in ${seconds} s`, { headers: { 'Retry-After': String(seconds) } });
+  return errorResponse('rate_limited', `too many failed sign-ins; try again in ${seconds} s`, {
+    headers: { 'Retry-After': String(seconds) },
+  });
 }
 
 export async function setup(db: Db, req: Request): Promise<Response> {

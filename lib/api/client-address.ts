@@ -69,7 +69,8 @@ export interface ClientInfo {
 
 function plainIp(s: string): string | null {
   let v = s.trim();
-  if (v.startsWith('[') && v.includes(']')) v = v.slice(1, v.indexOf(']')); // [v6]:port
+  if (v.startsWith('[') && v.includes(']'))
+    v = v.slice(1, v.indexOf(']')); // [v6]:port
   else if (/^\d+\.\d+\.\d+\.\d+:\d+$/.test(v)) v = v.slice(0, v.lastIndexOf(':')); // v4:port
   if (!isIP(v)) return null;
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(v);
@@ -89,7 +90,11 @@ function peer(req: Request): { secure: boolean; address: string } | null {
   return null;
 }
 
-const list = (h: string | null) => (h ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+const list = (h: string | null) =>
+  (h ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 export function clientInfo(req: Request, env: Record<string, string | undefined> = processEnv()): ClientInfo {
   const p = peer(req) ?? { secure: false, address: 'unknown' };

@@ -14,7 +14,13 @@ import { createHash } from 'node:crypto';
 import { cookieValue, requestTerminal, sessionScopes, TERMINAL_COOKIE, type ActiveTerminal } from '../auth';
 import { signInThrottle } from '../auth/sign-in-throttle';
 import {
-  createPairingCode, displayCookie, displayForToken, formatPairingCode, normalisePairingCode, redeemPairingCode, DISPLAY_COOKIE,
+  createPairingCode,
+  displayCookie,
+  displayForToken,
+  formatPairingCode,
+  normalisePairingCode,
+  redeemPairingCode,
+  DISPLAY_COOKIE,
 } from '../display/pairing';
 import { publishCart } from '../display/cart';
 import { fromZod } from '../errors';
@@ -47,7 +53,8 @@ type TillAccess = { ok: true; terminal: ActiveTerminal } | { ok: false; response
 async function tillAccess(db: Db, req: Request): Promise<TillAccess> {
   const user = await requestUser(db, req);
   if (!user) return { ok: false, response: errorResponse('unauthorized', 'sign in first') };
-  if (!sessionScopes(user).includes('payments:write')) return { ok: false, response: errorResponse('forbidden', `the ${user.role} role may not use the till`) };
+  if (!sessionScopes(user).includes('payments:write'))
+    return { ok: false, response: errorResponse('forbidden', `the ${user.role} role may not use the till`) };
   if (!mutationAllowed(user, req)) return { ok: false, response: csrfRefused() };
   const terminal = await requestTerminal(db, req);
   // A PIN session is bound to its terminal: it counts on that terminal only.
@@ -119,11 +126,18 @@ export async function displayEvents(db: Db, publicUrl: string, req: Request): Pr
   const slot = streamSlots().acquire(`display:${display.id}`);
   if (!slot.ok) {
     return slot.reason === 'user'
-      ? errorResponse('too_many_streams', `at most ${STREAMS_PER_USER} live streams may be open at once per display`, { headers: { 'Retry-After': '5' } })
-      : errorResponse('unavailable', 'this server has as many live streams open as it serves; retry later', { headers: { 'Retry-After': '5' } });
+      ? errorResponse('too_many_streams', `at most ${STREAMS_PER_USER} live streams may be open at once per display`, {
+          headers: { 'Retry-After': '5' },
+        })
+      : errorResponse('unavailable', 'this server has as many live streams open as it serves; retry later', {
+          headers: { 'Retry-After': '5' },
+        });
   }
   const stream = displayEventStream({
-    db, publicUrl, display, signal: req.signal,
+    db,
+    publicUrl,
+    display,
+    signal: req.signal,
     onClose: (reason) => {
       slot.release();
       log.debug('display feed closed', { display: display.id, reason });

@@ -54,9 +54,13 @@ export function errorResponse(code: ErrorCode, message: string, opts: ErrorOptio
 
 /** The refusal as a value, for the helpers that answer before a route's work starts. */
 export type Refusal = { ok: false; response: Response };
-export const refuse = (code: ErrorCode, message: string, opts?: ErrorOptions): Refusal => ({ ok: false, response: errorResponse(code, message, opts) });
+export const refuse = (code: ErrorCode, message: string, opts?: ErrorOptions): Refusal => ({
+  ok: false,
+  response: errorResponse(code, message, opts),
+});
 
-const DB_OUTAGE = /ECONNREFUSED|ECONNRESET|EPIPE|terminating connection|Connection terminated|connect ETIMEDOUT|not queryable|server closed the connection|the database system is (starting up|shutting down|in recovery mode)|57P0[123]|P1001|P1017|DatabaseNotReachable|timeout exceeded when trying to connect/i;
+const DB_OUTAGE =
+  /ECONNREFUSED|ECONNRESET|EPIPE|terminating connection|Connection terminated|connect ETIMEDOUT|not queryable|server closed the connection|the database system is (starting up|shutting down|in recovery mode)|57P0[123]|P1001|P1017|DatabaseNotReachable|timeout exceeded when trying to connect/i;
 
 /** A database outage, judged from the error and its causes (drivers and Prisma wrap them). */
 function looksLikeDbOutage(e: unknown, depth = 0): boolean {
@@ -76,7 +80,10 @@ export function errorAnswer(e: unknown, opts: { relay?: boolean } = {}): Respons
     // Last line of defence: the database refused a value from the request (a NUL character,
     // a number or date out of range) that no validator caught. Bad input, not a server fault.
     log.warn('database refused a request value', { error: e as Error });
-    return errorResponse('invalid_request', 'the request holds a value that cannot be stored (a NUL character, or a number or date out of range)');
+    return errorResponse(
+      'invalid_request',
+      'the request holds a value that cannot be stored (a NUL character, or a number or date out of range)',
+    );
   }
   if (isBackendUnavailable(e) || looksLikeDbOutage(e)) {
     log.warn('service unavailable', { error: e as Error });

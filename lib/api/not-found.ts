@@ -13,7 +13,13 @@ export function notFoundResponse(req: Request): Response {
   if (path.startsWith('/api/') || path.startsWith('/relay/')) return errorResponse('not_found', 'no such endpoint');
   const head = req.method.toUpperCase() === 'HEAD';
   if (/\btext\/html\b/.test(req.headers.get('accept') ?? '')) {
-    return new Response(head ? null : PAGE, { status: 404, headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' } });
+    return new Response(head ? null : PAGE, {
+      status: 404,
+      headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' },
+    });
   }
-  return new Response(head ? null : 'Not Found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } });
+  return new Response(head ? null : 'Not Found', {
+    status: 404,
+    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
+  });
 }

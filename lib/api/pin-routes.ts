@@ -6,18 +6,36 @@
 import { z } from 'zod';
 import type { Db } from '../db/client';
 import {
-  createSession, destroySession, cookieValue, requestTerminal, sessionCookie, tillCookie, verifyPin, isRole,
-  SESSION_COOKIE, MAX_PIN_LENGTH, type ActiveTerminal,
+  createSession,
+  destroySession,
+  cookieValue,
+  requestTerminal,
+  sessionCookie,
+  tillCookie,
+  verifyPin,
+  isRole,
+  SESSION_COOKIE,
+  MAX_PIN_LENGTH,
+  type ActiveTerminal,
 } from '../auth';
 import { signInThrottle } from '../auth/sign-in-throttle';
 import { json } from './respond';
 import { errorResponse } from './error-table';
 import { isSecure, parse, tooManyAttempts, withCookies } from './auth-routes';
 
-const pinBody = z.object({
-  user_id: z.string().min(1).max(100).regex(/^[!-~]+$/, 'must be a user id'),
-  pin: z.string().min(1).max(MAX_PIN_LENGTH * 4),
-}).strict();
+const pinBody = z
+  .object({
+    user_id: z
+      .string()
+      .min(1)
+      .max(100)
+      .regex(/^[!-~]+$/, 'must be a user id'),
+    pin: z
+      .string()
+      .min(1)
+      .max(MAX_PIN_LENGTH * 4),
+  })
+  .strict();
 
 const terminalKey = (id: string) => `terminal|${id}`;
 const pinUserKey = (id: string) => `pin-user|${id}`;
@@ -40,7 +58,8 @@ export async function lockUsers(db: Db, storeId: number): Promise<{ id: string; 
   const rows = await db.prisma.membership.findMany({
     where: { storeId, pinHash: { not: null }, user: { disabled: false } },
     select: { role: true, user: { select: { id: true, name: true, email: true } } },
-    orderBy: [{ user: { name: 'asc' } }, { user: { email: 'asc' } }], take: 200,
+    orderBy: [{ user: { name: 'asc' } }, { user: { email: 'asc' } }],
+    take: 200,
   });
   return rows.filter((m) => isRole(m.role)).map(({ user: u }) => ({ id: u.id, name: u.name || u.email.split('@')[0] }));
 }

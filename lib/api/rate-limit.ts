@@ -38,7 +38,11 @@ export class RateLimiter {
   private readonly buckets = new Map<string, Bucket>();
 
   // The clock is injected as `() => Date` (docs/architecture.md#time); buckets keep milliseconds.
-  constructor(readonly cfg: RateLimitConfig, private readonly maxKeys = 50_000, private readonly now: () => Date = () => new Date()) {}
+  constructor(
+    readonly cfg: RateLimitConfig,
+    private readonly maxKeys = 50_000,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
 
   /** 0 when the request may proceed, else the seconds until a token is available. */
   take(key: string): number {

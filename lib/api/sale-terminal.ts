@@ -8,7 +8,10 @@ export async function saleTerminal(db: Db, req: Request, auth: Granted): Promise
   if (auth.kind !== 'session') return null;
   const bound = auth.user.tillOnly?.terminalId;
   if (bound) {
-    const t = await db.prisma.terminal.findUnique({ where: { id: bound }, select: { id: true, name: true, revokedAt: true, storeId: true } });
+    const t = await db.prisma.terminal.findUnique({
+      where: { id: bound },
+      select: { id: true, name: true, revokedAt: true, storeId: true },
+    });
     // A PIN session's till is of the session's store (lib/auth/sessions.ts checks it at sign-in too).
     return t && !t.revokedAt && t.storeId === auth.storeId ? { id: t.id, name: t.name, storeId: t.storeId } : null;
   }

@@ -12,11 +12,17 @@ import { json } from './respond';
 import { errorResponse } from './error-table';
 import { parseJsonOrUndefined, readBodyText } from './body';
 
-const UserId = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'must be a user id');
-const CloseBody = z.object({
-  cash_counted: z.string({ message: 'is required: the cash counted in the drawer, such as "120.50"' }).max(40, 'too long'),
-  user_id: UserId.optional(),
-}).strict();
+const UserId = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/, 'must be a user id');
+const CloseBody = z
+  .object({
+    cash_counted: z.string({ message: 'is required: the cash counted in the drawer, such as "120.50"' }).max(40, 'too long'),
+    user_id: UserId.optional(),
+  })
+  .strict();
 
 /** The user whose shift is asked for: the caller's own, or another's for a manager or owner (403 for a cashier). */
 async function shiftUser(ctx: AppContext, auth: Granted, asked: string | null | undefined): Promise<string | Response> {
@@ -24,7 +30,10 @@ async function shiftUser(ctx: AppContext, auth: Granted, asked: string | null | 
   if (!asked || asked === auth.user.id) return auth.user.id;
   if (!roleAtLeast(auth.user.role, 'manager')) return errorResponse('forbidden', 'a cashier reads and closes only its own shift');
   // Only a member of the caller's store has a shift there.
-  const m = await ctx.db.prisma.membership.findUnique({ where: { storeId_userId: { storeId: auth.storeId, userId: asked } }, select: { userId: true } });
+  const m = await ctx.db.prisma.membership.findUnique({
+    where: { storeId_userId: { storeId: auth.storeId, userId: asked } },
+    select: { userId: true },
+  });
   return m ? m.userId : errorResponse('not_found', 'unknown user');
 }
 

@@ -16,7 +16,11 @@ export function acquireStreamSlot(auth: Granted): { release(): void } | Response
   const slot = streamSlots().acquire(auth.kind === 'api_key' ? `key:${auth.keyId}` : `user:${auth.user.id}`);
   if (slot.ok) return slot;
   return slot.reason === 'user'
-    ? errorResponse('too_many_streams', `at most ${STREAMS_PER_USER} live streams may be open at once per API key or user; close one first`, RETRY)
+    ? errorResponse(
+        'too_many_streams',
+        `at most ${STREAMS_PER_USER} live streams may be open at once per API key or user; close one first`,
+        RETRY,
+      )
     : busy();
 }
 
@@ -29,7 +33,11 @@ export function acquireCheckoutStreamSlot(req: Request, id: string): { release()
     return errorResponse('too_many_streams', `at most ${STREAMS_PER_USER} live streams may be open at once per payment`, RETRY);
   }
   if (slot.reason === 'client') {
-    return errorResponse('too_many_streams', `at most ${slots.checkoutPerClient} checkout streams may be open at once from one address`, RETRY);
+    return errorResponse(
+      'too_many_streams',
+      `at most ${slots.checkoutPerClient} checkout streams may be open at once from one address`,
+      RETRY,
+    );
   }
   return busy();
 }

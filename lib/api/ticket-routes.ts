@@ -6,7 +6,10 @@ import { forbidden } from '../errors';
 import { parseJsonOrUndefined, readBodyText } from './body';
 
 export async function ticketCall(
-  req: Request, auth: Granted, fn: (userId: string, body: unknown) => Promise<{ status: number; body: unknown }>, withBody = true,
+  req: Request,
+  auth: Granted,
+  fn: (userId: string, body: unknown) => Promise<{ status: number; body: unknown }>,
+  withBody = true,
 ): Promise<Response> {
   if (auth.kind !== 'session') throw forbidden('open tickets belong to the till: sign in to it (password or PIN)');
   const body = withBody && req.method !== 'GET' ? parseJsonOrUndefined(await readBodyText(req)) : undefined;

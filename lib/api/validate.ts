@@ -23,14 +23,26 @@ export function queryParam<T>(req: Request, name: string, schema: Parser<T>): T 
 /** An integer query parameter from `min` to `max`, `fallback` when absent. */
 export const intParam = (min: number, max: number, fallback: number) => {
   const message = `must be an integer ${min}–${max}`;
-  return z.string().regex(new RegExp(`^\\d{1,${String(max).length}}$`), message).transform(Number).refine((n) => n >= min && n <= max, message).optional().transform((n) => n ?? fallback);
+  return z
+    .string()
+    .regex(new RegExp(`^\\d{1,${String(max).length}}$`), message)
+    .transform(Number)
+    .refine((n) => n >= min && n <= max, message)
+    .optional()
+    .transform((n) => n ?? fallback);
 };
 
 /** One of `values`, `fallback` when absent. */
 export const oneOf = <V extends string>(values: readonly [V, ...V[]], fallback: V) =>
-  z.enum(values, { message: `must be ${values.slice(0, -1).join(', ')} or ${values[values.length - 1]}` }).optional().transform((v) => v ?? fallback);
+  z
+    .enum(values, { message: `must be ${values.slice(0, -1).join(', ')} or ${values[values.length - 1]}` })
+    .optional()
+    .transform((v) => v ?? fallback);
 
-const IDEMPOTENCY_KEY = z.string().regex(/^[!-~]{1,200}$/, 'must be 1–200 visible ASCII characters').nullable();
+const IDEMPOTENCY_KEY = z
+  .string()
+  .regex(/^[!-~]{1,200}$/, 'must be 1–200 visible ASCII characters')
+  .nullable();
 
 /** The Idempotency-Key header (docs/api.md#idempotency), or null when the request has none. */
 export function idempotencyKey(req: Request): string | null {

@@ -9,10 +9,13 @@ import { requireAccess, type Access } from './access';
 export type Granted = Extract<Access, { ok: true }>;
 
 export function vendorRoute(req: Request, need: Need, fn: (ctx: AppContext, auth: Granted) => Promise<Response>): Promise<Response> {
-  return handle(async () => {
-    const ctx = await appContext();
-    const auth = await requireAccess(ctx.db, req, need);
-    if (!auth.ok) return auth.response;
-    return fn(ctx, auth);
-  }, { req });
+  return handle(
+    async () => {
+      const ctx = await appContext();
+      const auth = await requireAccess(ctx.db, req, need);
+      if (!auth.ok) return auth.response;
+      return fn(ctx, auth);
+    },
+    { req },
+  );
 }

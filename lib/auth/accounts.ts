@@ -41,7 +41,10 @@ export async function userCount(db: Db): Promise<number> {
 }
 
 /** A new account, member of store `storeId` with `role`. */
-export async function createUser(db: Db, opts: { storeId: number; email: string; name?: string; password: string; role: Role }): Promise<PublicUser> {
+export async function createUser(
+  db: Db,
+  opts: { storeId: number; email: string; name?: string; password: string; role: Role },
+): Promise<PublicUser> {
   const email = normaliseEmail(opts.email);
   if (!EMAIL_RE.test(email)) throw new AccountError('email is not a valid address', 'email');
   const problem = passwordProblem(opts.password);
@@ -50,7 +53,11 @@ export async function createUser(db: Db, opts: { storeId: number; email: string;
   if (await db.prisma.user.findUnique({ where: { email } })) throw new AccountError('a user with this email exists', 'email', 'conflict');
   const row = await db.prisma.user.create({
     data: {
-      id: randomUUID(), email, name, passwordHash: await hashPassword(opts.password), role: opts.role,
+      id: randomUUID(),
+      email,
+      name,
+      passwordHash: await hashPassword(opts.password),
+      role: opts.role,
       memberships: { create: { storeId: opts.storeId, role: opts.role } },
     },
   });
@@ -133,7 +140,12 @@ export async function completeSetup(db: Db, opts: { code: string; email: string;
     const row = await tx.user.create({
       // The first account runs the installation: the operator, and the first store's owner.
       data: {
-        id: randomUUID(), email, name: (opts.name ?? '').trim().slice(0, 100), passwordHash, role: 'owner', operator: true,
+        id: randomUUID(),
+        email,
+        name: (opts.name ?? '').trim().slice(0, 100),
+        passwordHash,
+        role: 'owner',
+        operator: true,
         memberships: { create: { storeId: FIRST_STORE_ID, role: 'owner' } },
       },
     });
@@ -143,6 +155,10 @@ export async function completeSetup(db: Db, opts: { code: string; email: string;
 
 /** The members of store `storeId`, each with its role there. */
 export async function listUsers(db: Db, storeId: number): Promise<PublicUser[]> {
-  const rows = await db.prisma.membership.findMany({ where: { storeId }, include: { user: true }, orderBy: [{ createdAt: 'asc' }, { userId: 'asc' }] });
+  const rows = await db.prisma.membership.findMany({
+    where: { storeId },
+    include: { user: true },
+    orderBy: [{ createdAt: 'asc' }, { userId: 'asc' }],
+  });
   return rows.map((m) => toPublic({ ...m.user, role: m.role }));
 }

@@ -48,7 +48,15 @@ export async function createApiKey(
   const secret = generateApiKeySecret();
   const id = randomUUID();
   await db.prisma.apiKey.create({
-    data: { id, storeId: opts.storeId, name: opts.name, prefix: displayPrefix(secret), keyHash: hashApiKey(secret), scopes, createdBy: opts.createdBy ?? null },
+    data: {
+      id,
+      storeId: opts.storeId,
+      name: opts.name,
+      prefix: displayPrefix(secret),
+      keyHash: hashApiKey(secret),
+      scopes,
+      createdBy: opts.createdBy ?? null,
+    },
   });
   return { id, secret, prefix: displayPrefix(secret), scopes: scopes as Scope[] };
 }
@@ -75,7 +83,8 @@ export async function ensureBootstrapKey(db: Db, secret: string): Promise<'activ
   const same = await db.prisma.apiKey.findUnique({ where: { keyHash }, select: { id: true, revokedAt: true } });
   if (same?.revokedAt) return 'revoked';
   if (same) {
-    if (same.id === BOOTSTRAP_KEY_ID) await db.prisma.apiKey.update({ where: { id: BOOTSTRAP_KEY_ID }, data: { scopes: [...roleScopes('owner')] } });
+    if (same.id === BOOTSTRAP_KEY_ID)
+      await db.prisma.apiKey.update({ where: { id: BOOTSTRAP_KEY_ID }, data: { scopes: [...roleScopes('owner')] } });
     return 'active';
   }
   if (await db.prisma.appState.findUnique({ where: { key: revokedBootstrapKey(keyHash) } })) return 'revoked';
@@ -85,7 +94,13 @@ export async function ensureBootstrapKey(db: Db, secret: string): Promise<'activ
     const value = previous.revokedAt.toISOString();
     await db.prisma.appState.upsert({ where: { key }, update: { value }, create: { key, value } });
   }
-  const data = { name: 'Bootstrap (BOOTSTRAP_API_KEY)', prefix: displayPrefix(secret), keyHash, scopes: [...roleScopes('owner')], revokedAt: null };
+  const data = {
+    name: 'Bootstrap (BOOTSTRAP_API_KEY)',
+    prefix: displayPrefix(secret),
+    keyHash,
+    scopes: [...roleScopes('owner')],
+    revokedAt: null,
+  };
   await db.prisma.apiKey.upsert({ where: { id: BOOTSTRAP_KEY_ID }, update: data, create: { id: BOOTSTRAP_KEY_ID, ...data } });
   return 'active';
 }

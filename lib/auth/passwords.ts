@@ -32,7 +32,8 @@ export class Semaphore {
       return await fn();
     } finally {
       const next = this.waiting.shift();
-      if (next) next(); // the slot passes straight to the next waiter
+      if (next)
+        next(); // the slot passes straight to the next waiter
       else this.active--;
     }
   }
@@ -50,9 +51,14 @@ export function scryptSlots(): Semaphore {
 }
 
 function scrypt(password: string, salt: Buffer, logN: number, r: number, p: number): Promise<Buffer> {
-  return scryptSlots().run(() => new Promise<Buffer>((resolve, reject) =>
-    scryptCb(password.normalize('NFKC'), salt, KEY_LEN, { N: 2 ** logN, r, p, maxmem: 256 * 1024 * 1024 }, (err, key) => (err ? reject(err) : resolve(key))),
-  ));
+  return scryptSlots().run(
+    () =>
+      new Promise<Buffer>((resolve, reject) =>
+        scryptCb(password.normalize('NFKC'), salt, KEY_LEN, { N: 2 ** logN, r, p, maxmem: 256 * 1024 * 1024 }, (err, key) =>
+          err ? reject(err) : resolve(key),
+        ),
+      ),
+  );
 }
 
 /** Why a password is unacceptable, or null. */

@@ -35,7 +35,8 @@ function hashToken(token: string): string {
  */
 export async function signInStore(db: Db, userId: string): Promise<number | null> {
   const user = await db.prisma.user.findUnique({
-    where: { id: userId }, select: { lastStoreId: true, memberships: { select: { storeId: true }, orderBy: [{ createdAt: 'asc' }, { storeId: 'asc' }] } },
+    where: { id: userId },
+    select: { lastStoreId: true, memberships: { select: { storeId: true }, orderBy: [{ createdAt: 'asc' }, { storeId: 'asc' }] } },
   });
   if (!user || user.memberships.length === 0) return null;
   const last = user.memberships.find((m) => m.storeId === user.lastStoreId);
@@ -47,7 +48,10 @@ export async function signInStore(db: Db, userId: string): Promise<number | null
  * one, the store of sign-in (signInStore).
  */
 export async function createSession(
-  db: Db, userId: string, terminalId: string | null = null, storeId: number | null = null,
+  db: Db,
+  userId: string,
+  terminalId: string | null = null,
+  storeId: number | null = null,
 ): Promise<{ token: string; csrfToken: string; expiresAt: Date }> {
   const token = randomBytes(32).toString('base64url');
   const csrfToken = randomBytes(24).toString('base64url');
@@ -63,7 +67,10 @@ export async function sessionUser(db: Db, token: string | null | undefined): Pro
   if (!token || token.length > 100) return null;
   const row = await db.prisma.session.findUnique({
     where: { tokenHash: hashToken(token) },
-    include: { user: { include: { memberships: { select: { storeId: true, role: true } } } }, terminal: { select: { revokedAt: true, storeId: true } } },
+    include: {
+      user: { include: { memberships: { select: { storeId: true, role: true } } } },
+      terminal: { select: { revokedAt: true, storeId: true } },
+    },
   });
   if (!row || row.expiresAt.getTime() <= Date.now() || row.user.disabled) return null;
   // The role is the membership's in the session's store; a user who is no longer a member there
@@ -73,7 +80,13 @@ export async function sessionUser(db: Db, token: string | null | undefined): Pro
   // A PIN session dies with its terminal's registration, and acts only for that terminal's store.
   if (row.terminalId && (!row.terminal || row.terminal.revokedAt || row.terminal.storeId !== row.storeId)) return null;
   const user: SessionUser = {
-    id: row.user.id, email: row.user.email, name: row.user.name, role, storeId: row.storeId, csrfToken: row.csrfToken, locale: row.user.locale,
+    id: row.user.id,
+    email: row.user.email,
+    name: row.user.name,
+    role,
+    storeId: row.storeId,
+    csrfToken: row.csrfToken,
+    locale: row.user.locale,
   };
   if (row.terminalId) user.tillOnly = { terminalId: row.terminalId };
   return user;

@@ -70,7 +70,10 @@ export class SignInThrottle {
   private reservations = 0;
 
   // The clock is injected as `() => Date` (docs/architecture.md#time).
-  constructor(private readonly db: Pick<SqlRunner, 'query'>, private readonly now: () => Date = () => new Date()) {}
+  constructor(
+    private readonly db: Pick<SqlRunner, 'query'>,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
 
   /**
    * Counts one attempt on each key, in order, before anything is checked. Stops at the first
@@ -110,7 +113,8 @@ export class SignInThrottle {
   async retryAfter(key: string): Promise<number> {
     const t = this.now().getTime();
     const [row] = await this.db.query<{ attempts: number; locked_until: Date | string | null }>(
-      `SELECT "attempts", "locked_until" FROM "sign_in_throttle" WHERE "key" = $1`, [key],
+      `SELECT "attempts", "locked_until" FROM "sign_in_throttle" WHERE "key" = $1`,
+      [key],
     );
     if (!row?.locked_until) return 1;
     const left = new Date(row.locked_until).getTime() - t;

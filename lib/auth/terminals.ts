@@ -24,10 +24,15 @@ function hashTerminalToken(token: string): string {
 }
 
 export async function createTerminal(
-  db: Db, storeId: number, name: string, createdBy: string | null,
+  db: Db,
+  storeId: number,
+  name: string,
+  createdBy: string | null,
 ): Promise<{ id: string; name: string; createdAt: Date; token: string }> {
   const token = randomBytes(32).toString('base64url');
-  const row = await db.prisma.terminal.create({ data: { id: randomUUID(), storeId, name, tokenHash: hashTerminalToken(token), createdBy } });
+  const row = await db.prisma.terminal.create({
+    data: { id: randomUUID(), storeId, name, tokenHash: hashTerminalToken(token), createdBy },
+  });
   return { id: row.id, name: row.name, createdAt: row.createdAt, token };
 }
 

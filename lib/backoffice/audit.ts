@@ -55,13 +55,28 @@ export function fieldChanges<T extends object>(before: T, after: T, keys: readon
 
 /** Logs a change of store `storeId`: its audit log is its own. */
 export async function recordAudit(
-  client: AuditClient, storeId: number, actorId: string | null | undefined, action: AuditAction, changes: AuditChanges,
+  client: AuditClient,
+  storeId: number,
+  actorId: string | null | undefined,
+  action: AuditAction,
+  changes: AuditChanges,
 ): Promise<void> {
   const actor = actorId ? await client.user.findUnique({ where: { id: actorId }, select: { email: true } }) : null;
-  await client.auditLog.create({ data: { ...inStore(storeId), userId: actorId ?? null, userEmail: actor?.email ?? '', action, changes: changes as object } });
+  await client.auditLog.create({
+    data: { ...inStore(storeId), userId: actorId ?? null, userEmail: actor?.email ?? '', action, changes: changes as object },
+  });
 }
 
 export async function listAudit(db: Db, storeId: number, limit = 200): Promise<AuditEntry[]> {
-  const rows = await db.prisma.auditLog.findMany({ where: inStore(storeId), orderBy: [{ at: 'desc' }, { id: 'desc' }], take: Math.min(Math.max(limit, 1), 1000) });
-  return rows.map((r) => ({ at: r.at.toISOString(), user: r.userEmail || 'system', action: r.action as AuditAction, changes: (r.changes ?? {}) as AuditChanges }));
+  const rows = await db.prisma.auditLog.findMany({
+    where: inStore(storeId),
+    orderBy: [{ at: 'desc' }, { id: 'desc' }],
+    take: Math.min(Math.max(limit, 1), 1000),
+  });
+  return rows.map((r) => ({
+    at: r.at.toISOString(),
+    user: r.userEmail || 'system',
+    action: r.action as AuditAction,
+    changes: (r.changes ?? {}) as AuditChanges,
+  }));
 }

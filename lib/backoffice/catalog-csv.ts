@@ -13,7 +13,19 @@ import { fieldPath } from '../errors';
 import { recordImportCounts } from '../stock';
 import { FIRST_STORE_ID } from '../stores';
 
-export const CSV_HEADER = ['sku', 'name', 'price', 'currency', 'tax_rate', 'category', 'barcode', 'stock', 'low_stock', 'description', 'archived'] as const;
+export const CSV_HEADER = [
+  'sku',
+  'name',
+  'price',
+  'currency',
+  'tax_rate',
+  'category',
+  'barcode',
+  'stock',
+  'low_stock',
+  'description',
+  'archived',
+] as const;
 type Column = (typeof CSV_HEADER)[number];
 const REQUIRED: readonly Column[] = ['sku', 'name', 'price'];
 export const IMPORT_MAX_ROWS = 5000;
@@ -35,26 +47,66 @@ export async function exportCatalogCsv(db: Db): Promise<string> {
   const rows = await db.prisma.product.findMany({ orderBy: [{ archived: 'asc' }, { sort: 'asc' }, { name: 'asc' }, { sku: 'asc' }] });
   const lines = [CSV_HEADER.join(',')];
   for (const p of rows) {
-    lines.push([
-      p.sku, p.name, formatPrice(p.price, p.priceCurrency), p.priceCurrency, bpToPercent(p.taxRateBp), p.category, p.barcode ?? '',
-      p.stock, p.lowStock, p.description, p.archived,
-    ].map(csvCell).join(','));
+    lines.push(
+      [
+        p.sku,
+        p.name,
+        formatPrice(p.price, p.priceCurrency),
+        p.priceCurrency,
+        bpToPercent(p.taxRateBp),
+        p.category,
+        p.barcode ?? '',
+        p.stock,
+        p.lowStock,
+        p.description,
+        p.archived,
+      ]
+        .map(csvCell)
+        .join(','),
+    );
   }
   return lines.join('\r\n') + '\r\n';
 }
 
-export interface ImportError { line: number; column: string; message: string }
-export interface ImportPlan { create: number; update: number; unchanged: number; errors: ImportError[] }
+export interface ImportError {
+  line: number;
+  column: string;
+  message: string;
+}
+export interface ImportPlan {
+  create: number;
+  update: number;
+  unchanged: number;
+  errors: ImportError[];
+}
 
 /** The stored form of one product's fields, as a row sets them. */
 interface ProductData {
-  sku: string; name: string; price: bigint; priceCurrency: string; taxRateBp: number; category: string; barcode: string | null;
-  stock: number | null; lowStock: number; description: string; archived: boolean;
+  sku: string;
+  name: string;
+  price: bigint;
+  priceCurrency: string;
+  taxRateBp: number;
+  category: string;
+  barcode: string | null;
+  stock: number | null;
+  lowStock: number;
+  description: string;
+  archived: boolean;
 }
-interface Planned { line: number; id: string | null; data: ProductData; changed: boolean; stockSet: boolean }
+interface Planned {
+  line: number;
+  id: string | null;
+  data: ProductData;
+  changed: boolean;
+  stockSet: boolean;
+}
 
 class CellError extends Error {
-  constructor(readonly column: string, message: string) {
+  constructor(
+    readonly column: string,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -76,9 +128,21 @@ function intCell(column: string, v: string): number {
 /** Reads one row's cells over the existing product (or the defaults for a new one). */
 function rowData(cells: Partial<Record<Column, string>>, base: ProductData | null, storeCurrency: string): ProductData {
   const has = (c: Column) => cells[c] !== undefined;
-  const d: ProductData = base ? { ...base } : {
-    sku: '', name: '', price: 0n, priceCurrency: storeCurrency, taxRateBp: 0, category: '', barcode: null, stock: null, lowStock: 0, description: '', archived: false,
-  };
+  const d: ProductData = base
+    ? { ...base }
+    : {
+        sku: '',
+        name: '',
+        price: 0n,
+        priceCurrency: storeCurrency,
+        taxRateBp: 0,
+        category: '',
+        barcode: null,
+        stock: null,
+        lowStock: 0,
+        description: '',
+        archived: false,
+      };
   d.sku = zodCell('sku', Fields.sku, cells.sku ?? '');
   d.name = zodCell('name', Fields.name, cells.name ?? '');
   if (has('currency') && cells.currency!.trim() !== '') {
@@ -126,12 +190,19 @@ function readRecords(text: string): { header: string[]; rows: { line: number; ce
   let records: { record: string[]; info: { lines: number }; raw: string }[];
   try {
     // Line endings are made \n first: the parser's line count is then the file's line numbers.
-    records = parse(text.replace(/\r\n?/g, '\n'), { bom: true, info: true, raw: true, skip_empty_lines: true, relax_column_count: true }) as never;
+    records = parse(text.replace(/\r\n?/g, '\n'), {
+      bom: true,
+      info: true,
+      raw: true,
+      skip_empty_lines: true,
+      relax_column_count: true,
+    }) as never;
   } catch (e) {
     throw new BackofficeError('invalid_request', `the file is not valid CSV: ${(e as Error).message}`);
   }
   if (records.length === 0) throw new BackofficeError('invalid_request', 'the file is empty: it needs a header line');
-  if (records.length - 1 > IMPORT_MAX_ROWS) throw new BackofficeError('invalid_request', `the file has ${records.length - 1} rows: at most ${IMPORT_MAX_ROWS}`);
+  if (records.length - 1 > IMPORT_MAX_ROWS)
+    throw new BackofficeError('invalid_request', `the file has ${records.length - 1} rows: at most ${IMPORT_MAX_ROWS}`);
   const [head, ...rest] = records;
   return { header: head.record.map((h) => h.trim().toLowerCase()), rows: rest.map((r) => ({ line: startLine(r), cells: r.record })) };
 }
@@ -141,7 +212,8 @@ async function buildPlan(db: Db, text: string): Promise<{ plan: ImportPlan; plan
   const { header, rows } = readRecords(text);
   const errors: ImportError[] = [];
   header.forEach((h, i) => {
-    if (!(CSV_HEADER as readonly string[]).includes(h)) errors.push({ line: 1, column: h, message: `unknown column (the columns are ${CSV_HEADER.join(', ')})` });
+    if (!(CSV_HEADER as readonly string[]).includes(h))
+      errors.push({ line: 1, column: h, message: `unknown column (the columns are ${CSV_HEADER.join(', ')})` });
     else if (header.indexOf(h) !== i) errors.push({ line: 1, column: h, message: 'column appears twice' });
   });
   for (const c of REQUIRED) if (!header.includes(c)) errors.push({ line: 1, column: c, message: 'required column is missing' });
@@ -160,13 +232,26 @@ async function buildPlan(db: Db, text: string): Promise<{ plan: ImportPlan; plan
       continue;
     }
     const byColumn: Partial<Record<Column, string>> = {};
-    header.forEach((h, i) => { byColumn[h as Column] = undefuse(cells[i]); });
+    header.forEach((h, i) => {
+      byColumn[h as Column] = undefuse(cells[i]);
+    });
     const sku = (byColumn.sku ?? '').trim();
     const row = bySku.get(sku);
-    const base: ProductData | null = row ? {
-      sku: row.sku, name: row.name, price: row.price, priceCurrency: row.priceCurrency, taxRateBp: row.taxRateBp, category: row.category,
-      barcode: row.barcode, stock: row.stock, lowStock: row.lowStock, description: row.description, archived: row.archived,
-    } : null;
+    const base: ProductData | null = row
+      ? {
+          sku: row.sku,
+          name: row.name,
+          price: row.price,
+          priceCurrency: row.priceCurrency,
+          taxRateBp: row.taxRateBp,
+          category: row.category,
+          barcode: row.barcode,
+          stock: row.stock,
+          lowStock: row.lowStock,
+          description: row.description,
+          archived: row.archived,
+        }
+      : null;
     try {
       const data = rowData(byColumn, base, storeCurrency);
       const dup = seenSku.get(data.sku);
@@ -203,20 +288,45 @@ function checkBarcodes(existing: { id: string; sku: string; barcode: string | nu
 
 /** The product columns an import sets, with the record field (and cast) each is read from. */
 const SET_COLUMNS: [string, string][] = [
-  ['sku', 'sku'], ['name', 'name'], ['price', 'price::bigint'], ['price_currency', 'price_currency'], ['tax_rate_bp', 'tax_rate_bp'],
-  ['category', 'category'], ['barcode', 'barcode'], ['stock', 'stock'], ['low_stock', 'low_stock'], ['description', 'description'], ['archived', 'archived'],
+  ['sku', 'sku'],
+  ['name', 'name'],
+  ['price', 'price::bigint'],
+  ['price_currency', 'price_currency'],
+  ['tax_rate_bp', 'tax_rate_bp'],
+  ['category', 'category'],
+  ['barcode', 'barcode'],
+  ['stock', 'stock'],
+  ['low_stock', 'low_stock'],
+  ['description', 'description'],
+  ['archived', 'archived'],
 ];
 // An existing product's stock is written only when the file changes it (`stock_set`): a sale
 // that lands between the plan's read and the apply must not be overwritten by the level the plan
 // read (docs/catalog.md#csv-export-and-import).
-const UPDATE_SET = SET_COLUMNS.map(([c, sql]) => (c === 'stock' ? `"stock" = CASE WHEN r.stock_set THEN r.stock ELSE p."stock" END` : `"${c}" = r.${sql}`)).join(', ');
-const RECORD_COLUMNS = 'id text, sku text, name text, price text, price_currency text, tax_rate_bp int, category text, barcode text, stock int, stock_set boolean, low_stock int, description text, archived boolean';
+const UPDATE_SET = SET_COLUMNS.map(([c, sql]) =>
+  c === 'stock' ? `"stock" = CASE WHEN r.stock_set THEN r.stock ELSE p."stock" END` : `"${c}" = r.${sql}`,
+).join(', ');
+const RECORD_COLUMNS =
+  'id text, sku text, name text, price text, price_currency text, tax_rate_bp int, category text, barcode text, stock int, stock_set boolean, low_stock int, description text, archived boolean';
 
 function recordsJson(rows: { id: string; data: ProductData; stockSet: boolean }[]): string {
-  return JSON.stringify(rows.map(({ id, data: d, stockSet }) => ({
-    id, sku: d.sku, name: d.name, price: d.price.toString(), price_currency: d.priceCurrency, tax_rate_bp: d.taxRateBp, category: d.category,
-    barcode: d.barcode, stock: d.stock, stock_set: stockSet, low_stock: d.lowStock, description: d.description, archived: d.archived,
-  })));
+  return JSON.stringify(
+    rows.map(({ id, data: d, stockSet }) => ({
+      id,
+      sku: d.sku,
+      name: d.name,
+      price: d.price.toString(),
+      price_currency: d.priceCurrency,
+      tax_rate_bp: d.taxRateBp,
+      category: d.category,
+      barcode: d.barcode,
+      stock: d.stock,
+      stock_set: stockSet,
+      low_stock: d.lowStock,
+      description: d.description,
+      archived: d.archived,
+    })),
+  );
 }
 
 /**
@@ -233,30 +343,45 @@ export function decodeCatalogCsv(bytes: Uint8Array): string {
 }
 
 /** The import's plan, and, unless `dryRun` or an error, the plan applied in one transaction. */
-export async function importCatalogCsv(db: Db, text: string, opts: { dryRun: boolean; userId?: string | null }): Promise<{ plan: ImportPlan; applied: boolean }> {
+export async function importCatalogCsv(
+  db: Db,
+  text: string,
+  opts: { dryRun: boolean; userId?: string | null },
+): Promise<{ plan: ImportPlan; applied: boolean }> {
   const { plan, planned } = await buildPlan(db, text);
   if (opts.dryRun || plan.errors.length) return { plan, applied: false };
   const updates = planned.filter((p) => p.id && p.changed);
   const creates = planned.filter((p) => !p.id);
-  await db.prisma.$transaction(async (tx) => {
-    const updated = recordsJson(updates.map((p) => ({ id: p.id!, data: p.data, stockSet: p.stockSet })));
-    const created = recordsJson(creates.map((p) => ({ id: randomUUID(), data: p.data, stockSet: true })));
-    if (updates.length) {
-      // Each stock level the file changes is a `count` movement (docs/catalog.md#stock).
-      await recordImportCounts(tx, updated, opts.userId ?? null, false);
-      // Codes may move from one row to another: free every changing one first, so the unique
-      // index never sees two products holding the same code mid-way.
-      await tx.$executeRawUnsafe(`UPDATE "product" SET "barcode" = NULL WHERE "id" = ANY(SELECT jsonb_array_elements_text($1::jsonb))`, JSON.stringify(updates.map((p) => p.id)));
-      // One statement per side, whatever the row count: 5,000 rows stay well inside a second or two.
-      await tx.$executeRawUnsafe(`UPDATE "product" AS p SET ${UPDATE_SET}, "updated_at" = now()
-        FROM jsonb_to_recordset($1::jsonb) AS r(${RECORD_COLUMNS}) WHERE p."id" = r.id`, updated);
-    }
-    if (creates.length) {
-      await tx.$executeRawUnsafe(`INSERT INTO "product" ("id", ${SET_COLUMNS.map(([c]) => `"${c}"`).join(', ')})
+  await db.prisma.$transaction(
+    async (tx) => {
+      const updated = recordsJson(updates.map((p) => ({ id: p.id!, data: p.data, stockSet: p.stockSet })));
+      const created = recordsJson(creates.map((p) => ({ id: randomUUID(), data: p.data, stockSet: true })));
+      if (updates.length) {
+        // Each stock level the file changes is a `count` movement (docs/catalog.md#stock).
+        await recordImportCounts(tx, updated, opts.userId ?? null, false);
+        // Codes may move from one row to another: free every changing one first, so the unique
+        // index never sees two products holding the same code mid-way.
+        await tx.$executeRawUnsafe(
+          `UPDATE "product" SET "barcode" = NULL WHERE "id" = ANY(SELECT jsonb_array_elements_text($1::jsonb))`,
+          JSON.stringify(updates.map((p) => p.id)),
+        );
+        // One statement per side, whatever the row count: 5,000 rows stay well inside a second or two.
+        await tx.$executeRawUnsafe(
+          `UPDATE "product" AS p SET ${UPDATE_SET}, "updated_at" = now()
+        FROM jsonb_to_recordset($1::jsonb) AS r(${RECORD_COLUMNS}) WHERE p."id" = r.id`,
+          updated,
+        );
+      }
+      if (creates.length) {
+        await tx.$executeRawUnsafe(
+          `INSERT INTO "product" ("id", ${SET_COLUMNS.map(([c]) => `"${c}"`).join(', ')})
         SELECT r.id, ${SET_COLUMNS.map(([, sql]) => `r.${sql}`).join(', ')} FROM jsonb_to_recordset($1::jsonb) AS r(${RECORD_COLUMNS})`,
-      created);
-      await recordImportCounts(tx, created, opts.userId ?? null, true);
-    }
-  }, { timeout: 60_000, maxWait: 10_000 });
+          created,
+        );
+        await recordImportCounts(tx, created, opts.userId ?? null, true);
+      }
+    },
+    { timeout: 60_000, maxWait: 10_000 },
+  );
   return { plan, applied: true };
 }

@@ -45,8 +45,21 @@ export interface ProductView {
 }
 
 type ProductRow = {
-  id: string; sku: string; name: string; description: string; icon: string; price: bigint; priceCurrency: string; taxRateBp: number;
-  category: string; barcode: string | null; stock: number | null; lowStock: number; sort: number; archived: boolean; optionGroups?: unknown;
+  id: string;
+  sku: string;
+  name: string;
+  description: string;
+  icon: string;
+  price: bigint;
+  priceCurrency: string;
+  taxRateBp: number;
+  category: string;
+  barcode: string | null;
+  stock: number | null;
+  lowStock: number;
+  sort: number;
+  archived: boolean;
+  optionGroups?: unknown;
 };
 
 /** A stored price in its currency's text form: 8-DP DOGE or the fiat fixed form. */
@@ -56,7 +69,9 @@ export function formatPrice(minor: bigint, currency: string): string {
 
 export function bpToPercent(bp: number): string {
   const whole = Math.trunc(bp / 100);
-  const frac = String(bp % 100).padStart(2, '0').replace(/0+$/, '');
+  const frac = String(bp % 100)
+    .padStart(2, '0')
+    .replace(/0+$/, '');
   return frac ? `${whole}.${frac}` : String(whole);
 }
 
@@ -71,9 +86,21 @@ export function percentToBp(field: string, raw: string): number {
 
 export function productView(r: ProductRow): ProductView {
   return {
-    id: r.id, sku: r.sku, name: r.name, description: r.description, icon: r.icon, price: formatPrice(r.price, r.priceCurrency), currency: r.priceCurrency,
-    tax_rate: bpToPercent(r.taxRateBp), category: r.category, barcode: r.barcode ?? '', stock: r.stock, low_stock: r.lowStock,
-    option_groups: optionGroupsView(r.optionGroups ?? [], r.priceCurrency), sort: r.sort, archived: r.archived,
+    id: r.id,
+    sku: r.sku,
+    name: r.name,
+    description: r.description,
+    icon: r.icon,
+    price: formatPrice(r.price, r.priceCurrency),
+    currency: r.priceCurrency,
+    tax_rate: bpToPercent(r.taxRateBp),
+    category: r.category,
+    barcode: r.barcode ?? '',
+    stock: r.stock,
+    low_stock: r.lowStock,
+    option_groups: optionGroupsView(r.optionGroups ?? [], r.priceCurrency),
+    sort: r.sort,
+    archived: r.archived,
   };
 }
 
@@ -82,15 +109,36 @@ export function productView(r: ProductRow): ProductView {
 const noControl = (s: string) => isPrintable(s);
 /** A stock count or threshold: an integer well inside the column's 32-bit range. */
 export const STOCK_LIMIT = 1_000_000_000;
-const stockInt = z.number().int('must be a whole number').min(-STOCK_LIMIT, `must be at least -${STOCK_LIMIT}`).max(STOCK_LIMIT, `must be at most ${STOCK_LIMIT}`);
+const stockInt = z
+  .number()
+  .int('must be a whole number')
+  .min(-STOCK_LIMIT, `must be at least -${STOCK_LIMIT}`)
+  .max(STOCK_LIMIT, `must be at most ${STOCK_LIMIT}`);
 
 export const Fields = {
-  sku: z.string().trim().regex(/^[A-Za-z0-9._-]{1,64}$/, 'must be 1–64 letters, digits, dots, dashes or underscores'),
-  name: z.string().refine(noControl, UNPRINTABLE_MESSAGE).pipe(z.string().trim().min(1, 'must not be empty').max(100, 'must be at most 100 characters')),
-  description: z.string().refine((s) => isPrintable(s, { lineFeed: true }), UNPRINTABLE_MESSAGE).pipe(z.string().trim().max(500, 'must be at most 500 characters')),
+  sku: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9._-]{1,64}$/, 'must be 1–64 letters, digits, dots, dashes or underscores'),
+  name: z
+    .string()
+    .refine(noControl, UNPRINTABLE_MESSAGE)
+    .pipe(z.string().trim().min(1, 'must not be empty').max(100, 'must be at most 100 characters')),
+  description: z
+    .string()
+    .refine((s) => isPrintable(s, { lineFeed: true }), UNPRINTABLE_MESSAGE)
+    .pipe(z.string().trim().max(500, 'must be at most 500 characters')),
   category: z.string().refine(noControl, UNPRINTABLE_MESSAGE).pipe(z.string().trim().max(64, 'must be at most 64 characters')),
   // A scanner's code: printable ASCII (what keyboard-wedge scanners type), "" for none.
-  barcode: z.string().refine(noControl, UNPRINTABLE_MESSAGE).pipe(z.string().trim().regex(/^[\x20-\x7e]{0,64}$/, 'must be at most 64 printable characters')),
+  barcode: z
+    .string()
+    .refine(noControl, UNPRINTABLE_MESSAGE)
+    .pipe(
+      z
+        .string()
+        .trim()
+        .regex(/^[\x20-\x7e]{0,64}$/, 'must be at most 64 printable characters'),
+    ),
   stock: stockInt.nullable(),
   low_stock: stockInt,
   icon: z.string().max(MAX_PRODUCT_ICON_CHARS, 'image is too large (at most 48 KiB)'),
@@ -100,17 +148,38 @@ export const Fields = {
   archived: z.boolean(),
   option_groups: OptionGroupsInput,
 };
-const CreateProduct = z.object({
-  ...Fields, description: Fields.description.optional(), icon: Fields.icon.optional(), tax_rate: Fields.tax_rate.optional(),
-  category: Fields.category.optional(), barcode: Fields.barcode.optional(), stock: Fields.stock.optional(), low_stock: Fields.low_stock.optional(),
-  sort: Fields.sort.optional(), archived: z.undefined().optional(), option_groups: Fields.option_groups.optional(),
-}).strict();
-const UpdateProduct = z.object({
-  sku: Fields.sku.optional(), name: Fields.name.optional(), description: Fields.description.optional(), icon: Fields.icon.optional(),
-  price: Fields.price.optional(), tax_rate: Fields.tax_rate.optional(), category: Fields.category.optional(), barcode: Fields.barcode.optional(),
-  stock: Fields.stock.optional(), low_stock: Fields.low_stock.optional(), sort: Fields.sort.optional(), archived: Fields.archived.optional(),
-  option_groups: Fields.option_groups.optional(),
-}).strict();
+const CreateProduct = z
+  .object({
+    ...Fields,
+    description: Fields.description.optional(),
+    icon: Fields.icon.optional(),
+    tax_rate: Fields.tax_rate.optional(),
+    category: Fields.category.optional(),
+    barcode: Fields.barcode.optional(),
+    stock: Fields.stock.optional(),
+    low_stock: Fields.low_stock.optional(),
+    sort: Fields.sort.optional(),
+    archived: z.undefined().optional(),
+    option_groups: Fields.option_groups.optional(),
+  })
+  .strict();
+const UpdateProduct = z
+  .object({
+    sku: Fields.sku.optional(),
+    name: Fields.name.optional(),
+    description: Fields.description.optional(),
+    icon: Fields.icon.optional(),
+    price: Fields.price.optional(),
+    tax_rate: Fields.tax_rate.optional(),
+    category: Fields.category.optional(),
+    barcode: Fields.barcode.optional(),
+    stock: Fields.stock.optional(),
+    low_stock: Fields.low_stock.optional(),
+    sort: Fields.sort.optional(),
+    archived: Fields.archived.optional(),
+    option_groups: Fields.option_groups.optional(),
+  })
+  .strict();
 
 /** Option groups in their stored form, priced in `currency`; a refusal names its field. */
 function optionGroupsFor(groups: z.infer<typeof OptionGroupsInput>, currency: string) {
@@ -179,28 +248,50 @@ async function uniqueOrConflict<T>(fn: () => Promise<T>): Promise<T> {
 export async function createProduct(db: Db, storeId: number, input: unknown, userId: string | null = null): Promise<ProductView> {
   const p = parseWith(CreateProduct, input);
   if (await skuTaken(db, storeId, p.sku)) throw new BackofficeError('conflict', 'another product has this SKU', 'sku');
-  if (await barcodeTaken(db, storeId, p.barcode ?? '')) throw new BackofficeError('conflict', 'another product has this barcode', 'barcode');
+  if (await barcodeTaken(db, storeId, p.barcode ?? ''))
+    throw new BackofficeError('conflict', 'another product has this barcode', 'barcode');
   const currency = await pricingCurrency(db, storeId);
-  const row = await uniqueOrConflict(() => db.prisma.product.create({
-    data: {
-      ...inStore(storeId), id: randomUUID(), sku: p.sku, name: p.name, description: p.description ?? '',
-      icon: validateIcon('icon', p.icon ?? '', MAX_PRODUCT_ICON_CHARS), price: parsePrice(p.price, currency), priceCurrency: currency,
-      taxRateBp: p.tax_rate ? percentToBp('tax_rate', p.tax_rate) : 0, category: p.category ?? '', barcode: p.barcode || null,
-      stock: null, lowStock: p.low_stock ?? 0, sort: p.sort ?? 0, optionGroups: optionGroupsFor(p.option_groups ?? [], currency) as object[],
-    },
-  }));
+  const row = await uniqueOrConflict(() =>
+    db.prisma.product.create({
+      data: {
+        ...inStore(storeId),
+        id: randomUUID(),
+        sku: p.sku,
+        name: p.name,
+        description: p.description ?? '',
+        icon: validateIcon('icon', p.icon ?? '', MAX_PRODUCT_ICON_CHARS),
+        price: parsePrice(p.price, currency),
+        priceCurrency: currency,
+        taxRateBp: p.tax_rate ? percentToBp('tax_rate', p.tax_rate) : 0,
+        category: p.category ?? '',
+        barcode: p.barcode || null,
+        stock: null,
+        lowStock: p.low_stock ?? 0,
+        sort: p.sort ?? 0,
+        optionGroups: optionGroupsFor(p.option_groups ?? [], currency) as object[],
+      },
+    }),
+  );
   // A starting stock is a first count, recorded as a movement (docs/catalog.md#stock).
   if (p.stock !== undefined && p.stock !== null) row.stock = await setStockCount(db, storeId, row.id, p.stock, 'count', '', userId);
   return productView(row);
 }
 
 /** Changes a product of store `storeId`; another store's product is no such product. */
-export async function updateProduct(db: Db, storeId: number, id: string, input: unknown, userId: string | null = null): Promise<ProductView> {
+export async function updateProduct(
+  db: Db,
+  storeId: number,
+  id: string,
+  input: unknown,
+  userId: string | null = null,
+): Promise<ProductView> {
   const p = parseWith(UpdateProduct, input);
   const existing = await db.prisma.product.findFirst({ where: { id, ...inStore(storeId) } });
   if (!existing) throw new BackofficeError('not_found', 'no such product');
-  if (p.sku !== undefined && (await skuTaken(db, storeId, p.sku, id))) throw new BackofficeError('conflict', 'another product has this SKU', 'sku');
-  if (p.barcode !== undefined && (await barcodeTaken(db, storeId, p.barcode, id))) throw new BackofficeError('conflict', 'another product has this barcode', 'barcode');
+  if (p.sku !== undefined && (await skuTaken(db, storeId, p.sku, id)))
+    throw new BackofficeError('conflict', 'another product has this SKU', 'sku');
+  if (p.barcode !== undefined && (await barcodeTaken(db, storeId, p.barcode, id)))
+    throw new BackofficeError('conflict', 'another product has this barcode', 'barcode');
   const data: Record<string, unknown> = { updatedAt: new Date() };
   if (p.sku !== undefined) data.sku = p.sku;
   if (p.name !== undefined) data.name = p.name;
@@ -219,7 +310,8 @@ export async function updateProduct(db: Db, storeId: number, id: string, input: 
   if (p.sort !== undefined) data.sort = p.sort;
   if (p.archived !== undefined) data.archived = p.archived;
   // Option prices are in the product's currency: today's pricing currency when re-priced now.
-  if (p.option_groups !== undefined) data.optionGroups = optionGroupsFor(p.option_groups, (data.priceCurrency as string | undefined) ?? existing.priceCurrency);
+  if (p.option_groups !== undefined)
+    data.optionGroups = optionGroupsFor(p.option_groups, (data.priceCurrency as string | undefined) ?? existing.priceCurrency);
   const row = await uniqueOrConflict(() => db.prisma.product.update({ where: { id, ...inStore(storeId) }, data }));
   // Stock edited here is a count (a movement) or the end of tracking (docs/catalog.md#stock).
   if (p.stock === null && row.stock !== null) {
@@ -234,5 +326,8 @@ export async function updateProduct(db: Db, storeId: number, id: string, input: 
 /** The categories `products` use, in the store's order (unlisted ones after, alphabetically). */
 export async function productCategories(db: Db, storeId: number, products: readonly { category: string }[]): Promise<string[]> {
   const s = await findStore(db, storeId);
-  return orderCategories(storedCategories(s?.categories), products.map((p) => p.category));
+  return orderCategories(
+    storedCategories(s?.categories),
+    products.map((p) => p.category),
+  );
 }

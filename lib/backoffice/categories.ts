@@ -6,12 +6,15 @@ import { isPrintable, UNPRINTABLE_MESSAGE } from '../text/printable';
 
 export const MAX_CATEGORIES = 200;
 
-export const CategoryName = z.string()
+export const CategoryName = z
+  .string()
   .refine((s) => isPrintable(s), UNPRINTABLE_MESSAGE) // shown on the till's tabs (lib/text/printable.ts)
   .pipe(z.string().trim().min(1, 'must not be empty').max(64, 'must be at most 64 characters'));
 
 /** The `categories` setting: distinct names, in the store's order. */
-export const CategoriesSetting = z.array(CategoryName).max(MAX_CATEGORIES, `must have at most ${MAX_CATEGORIES} categories`)
+export const CategoriesSetting = z
+  .array(CategoryName)
+  .max(MAX_CATEGORIES, `must have at most ${MAX_CATEGORIES} categories`)
   .refine((a) => new Set(a).size === a.length, 'must not name a category twice');
 
 /** The stored JSON value as a list of names (anything else stored reads as no order). */

@@ -23,7 +23,15 @@ export async function recentDeliveries(db: Db, storeId: number, limit = 20): Pro
     include: { event: { select: { type: true, paymentId: true, deliveryState: true } } },
   });
   return rows.map((a) => ({
-    event_seq: a.eventSeq.toString(), event_type: a.event.type, payment_id: a.event.paymentId, attempt: a.attempt, url: a.url,
-    status_code: a.statusCode, error: a.error, duration_ms: a.durationMs, at: a.createdAt.toISOString(), state: a.event.deliveryState,
+    event_seq: a.eventSeq.toString(),
+    event_type: a.event.type,
+    payment_id: a.event.paymentId,
+    attempt: a.attempt,
+    url: a.url,
+    status_code: a.statusCode,
+    error: a.error,
+    duration_ms: a.durationMs,
+    at: a.createdAt.toISOString(),
+    state: a.event.deliveryState,
   }));
 }

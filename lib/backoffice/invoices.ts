@@ -18,22 +18,38 @@ export const EXPORT_MAX_ROWS = 100_000;
 
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 // A date the database can store: years 1–9999 (0000-01-01, -001000-01-01 and leap seconds are not).
-const dateish = z.string().max(40).refine(
-  (s) => storableDate(new Date(DATE_RE.test(s) ? `${s}T00:00:00Z` : s)) !== null,
-  'must be a date (YYYY-MM-DD) or an RFC 3339 time, between years 1 and 9999',
-);
+const dateish = z
+  .string()
+  .max(40)
+  .refine(
+    (s) => storableDate(new Date(DATE_RE.test(s) ? `${s}T00:00:00Z` : s)) !== null,
+    'must be a date (YYYY-MM-DD) or an RFC 3339 time, between years 1 and 9999',
+  );
 
 const Filter = z.object({
   status: z.enum(STATUSES).optional(),
   from: dateish.optional(),
   to: dateish.optional(),
-  q: z.string().trim().max(100, 'must be at most 100 characters').refine((s) => !s.includes('\u0000'), 'must not contain a NUL character').optional(),
+  q: z
+    .string()
+    .trim()
+    .max(100, 'must be at most 100 characters')
+    .refine((s) => !s.includes('\u0000'), 'must not contain a NUL character')
+    .optional(),
   /** A registered till's id (GET /api/admin/terminals): its sales only (docs/counter.md#terminals). */
-  terminal: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be a terminal id').optional(),
+  terminal: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be a terminal id')
+    .optional(),
   /** doge or cash (docs/counter.md#cash). */
   tender: z.enum(['doge', 'cash'], { message: 'must be doge or cash' }).optional(),
   cursor: z.string().max(200).optional(),
-  limit: z.string().regex(/^\d{1,3}$/, 'must be an integer 1–100').transform(Number).pipe(z.number().min(1, 'must be an integer 1–100').max(100, 'must be an integer 1–100')).optional(),
+  limit: z
+    .string()
+    .regex(/^\d{1,3}$/, 'must be an integer 1–100')
+    .transform(Number)
+    .pipe(z.number().min(1, 'must be an integer 1–100').max(100, 'must be an integer 1–100'))
+    .optional(),
 });
 export type InvoiceFilter = z.output<typeof Filter>;
 
@@ -70,7 +86,10 @@ function whereOf(storeId: number, f: InvoiceFilter) {
     ...(q
       ? {
           OR: [
-            { id: q }, { txid: q.toLowerCase() }, { address: q }, { buyerAddress: q },
+            { id: q },
+            { txid: q.toLowerCase() },
+            { address: q },
+            { buyerAddress: q },
             { vendorOrderId: { contains: q, mode: 'insensitive' as const } },
             { orderReference: { contains: q, mode: 'insensitive' as const } },
             { note: { contains: q, mode: 'insensitive' as const } },
@@ -104,10 +123,22 @@ type Row = Awaited<ReturnType<Db['prisma']['payment']['findFirstOrThrow']>>;
 
 export function invoiceRowView(r: Row, now: Date): InvoiceRowView {
   return {
-    id: r.id, created_at: r.createdAt.toISOString(), status: r.status, exception: r.exception ?? null, expired: expiredField(r, now),
-    total: formatKoinu(r.total), fiat_total: r.fiatTotal, fiat_currency: r.fiatCurrency, vendor_order_id: r.vendorOrderId,
-    order_reference: r.orderReference, address: r.address, txid: r.txid ?? null, confirmed: r.confirmations, required: r.requiredConfirmations,
-    tender: r.tender, terminal: r.terminal ?? null,
+    id: r.id,
+    created_at: r.createdAt.toISOString(),
+    status: r.status,
+    exception: r.exception ?? null,
+    expired: expiredField(r, now),
+    total: formatKoinu(r.total),
+    fiat_total: r.fiatTotal,
+    fiat_currency: r.fiatCurrency,
+    vendor_order_id: r.vendorOrderId,
+    order_reference: r.orderReference,
+    address: r.address,
+    txid: r.txid ?? null,
+    confirmed: r.confirmations,
+    required: r.requiredConfirmations,
+    tender: r.tender,
+    terminal: r.terminal ?? null,
   };
 }
 
@@ -127,7 +158,10 @@ export async function searchInvoices(db: Db, storeId: number, f: InvoiceFilter, 
     take: limit + 1,
   });
   const page = rows.slice(0, limit);
-  return { invoices: page.map((r) => invoiceRowView(r, now)), next_cursor: rows.length > limit ? encodeCursor(page[page.length - 1].seq) : null };
+  return {
+    invoices: page.map((r) => invoiceRowView(r, now)),
+    next_cursor: rows.length > limit ? encodeCursor(page[page.length - 1].seq) : null,
+  };
 }
 
 export async function invoiceDetail(db: Db, storeId: number, id: string, publicUrl: string, now = new Date()) {
@@ -152,19 +186,58 @@ export async function invoiceDetail(db: Db, storeId: number, id: string, publicU
     // shows only the buttons that would succeed. An expired invoice is not offered for cancel.
     can: { cancel: canCancel(row) && !isExpired(row, now), mark: canMark(row, 'settled') },
     refunds: row.refunds.map((r) => ({
-      ...refundView(r, publicUrl), txid: r.txid, confirmed: r.confirmations, required: r.requiredConfirmations,
-      fiat_amount: r.fiatTotal, fiat_currency: r.fiatCurrency,
+      ...refundView(r, publicUrl),
+      txid: r.txid,
+      confirmed: r.confirmations,
+      required: r.requiredConfirmations,
+      fiat_amount: r.fiatTotal,
+      fiat_currency: r.fiatCurrency,
     })),
-    taxes: formatKoinu(row.taxes), fees: formatKoinu(row.fees), quantity: row.quantity,
-    vendor_order_id: row.vendorOrderId, order_reference: row.orderReference, note: row.note,
-    fiat_total: row.fiatTotal, fiat_tax: row.fiatTax, fiat_currency: row.fiatCurrency, buyer_address: row.buyerAddress,
-    lines: row.lines.map((l) => ({ type: l.type, id: l.itemId, name: l.name, icon: l.icon, count: l.count, unit: k(l.unit), total: k(l.total), tax: k(l.tax) })),
+    taxes: formatKoinu(row.taxes),
+    fees: formatKoinu(row.fees),
+    quantity: row.quantity,
+    vendor_order_id: row.vendorOrderId,
+    order_reference: row.orderReference,
+    note: row.note,
+    fiat_total: row.fiatTotal,
+    fiat_tax: row.fiatTax,
+    fiat_currency: row.fiatCurrency,
+    buyer_address: row.buyerAddress,
+    lines: row.lines.map((l) => ({
+      type: l.type,
+      id: l.itemId,
+      name: l.name,
+      icon: l.icon,
+      count: l.count,
+      unit: k(l.unit),
+      total: k(l.total),
+      tax: k(l.tax),
+    })),
     outputs: row.outputs.map((o) => ({ type: o.type, address: o.address, amount: k(o.amount), data: o.data })),
-    submissions: row.submissions.map((s) => ({ txid: s.txid, refund: s.refund, outcome: s.outcome, error: s.error, created_at: s.createdAt.toISOString() })),
+    submissions: row.submissions.map((s) => ({
+      txid: s.txid,
+      refund: s.refund,
+      outcome: s.outcome,
+      error: s.error,
+      created_at: s.createdAt.toISOString(),
+    })),
     deliveries: allEvents.map((e) => ({
-      seq: e.seq.toString(), id: e.id, type: e.type, state: e.deliveryState, attempts: e.attempts,
-      next_attempt_at: e.nextAttemptAt.toISOString(), delivered_at: e.deliveredAt?.toISOString() ?? null, created_at: e.createdAt.toISOString(),
-      log: e.attemptLog.map((a) => ({ attempt: a.attempt, url: a.url, status_code: a.statusCode, error: a.error, duration_ms: a.durationMs, at: a.createdAt.toISOString() })),
+      seq: e.seq.toString(),
+      id: e.id,
+      type: e.type,
+      state: e.deliveryState,
+      attempts: e.attempts,
+      next_attempt_at: e.nextAttemptAt.toISOString(),
+      delivered_at: e.deliveredAt?.toISOString() ?? null,
+      created_at: e.createdAt.toISOString(),
+      log: e.attemptLog.map((a) => ({
+        attempt: a.attempt,
+        url: a.url,
+        status_code: a.statusCode,
+        error: a.error,
+        duration_ms: a.durationMs,
+        at: a.createdAt.toISOString(),
+      })),
     })),
   };
 }
@@ -179,8 +252,20 @@ export async function redeliverEvent(db: Db, storeId: number, seq: string): Prom
 }
 
 export const CSV_COLUMNS = [
-  'id', 'created_at', 'status', 'exception', 'expired', 'total', 'fiat_total', 'fiat_currency', 'vendor_order_id',
-  'order_reference', 'address', 'txid', 'confirmed', 'required',
+  'id',
+  'created_at',
+  'status',
+  'exception',
+  'expired',
+  'total',
+  'fiat_total',
+  'fiat_currency',
+  'vendor_order_id',
+  'order_reference',
+  'address',
+  'txid',
+  'confirmed',
+  'required',
 ] as const;
 
 /** RFC 4180 field; text that a spreadsheet would run as a formula is prefixed with '. */
@@ -195,9 +280,14 @@ async function* allMatching(db: Db, storeId: number, f: InvoiceFilter) {
   let n = 0;
   for (;;) {
     const rows = await db.prisma.payment.findMany({
-      where: { ...inStore(storeId), ...whereOf(storeId, f), ...(cursor !== undefined ? { seq: { lt: cursor } } : {}) }, orderBy: { seq: 'desc' }, take: 500,
+      where: { ...inStore(storeId), ...whereOf(storeId, f), ...(cursor !== undefined ? { seq: { lt: cursor } } : {}) },
+      orderBy: { seq: 'desc' },
+      take: 500,
     });
-    const refunds = await loadRefunds(db.prisma, rows.map((r) => r.id));
+    const refunds = await loadRefunds(
+      db.prisma,
+      rows.map((r) => r.id),
+    );
     for (const r of rows) {
       if (n++ >= EXPORT_MAX_ROWS) return;
       yield { ...r, refunds: refunds.get(r.id) ?? [] };
@@ -229,17 +319,28 @@ export async function exportInvoicesCsv(db: Db, storeId: number, f: InvoiceFilte
   const lines = [[...CSV_COLUMNS, 'created_local', 'timezone', ...CSV_REFUND_COLUMNS, ...CSV_COUNTER_COLUMNS].join(',')];
   for await (const r of allMatching(db, storeId, f)) {
     const v = invoiceRowView(r, now) as unknown as Record<string, unknown>;
-    lines.push([
-      ...CSV_COLUMNS.map((c) => csvField(v[c])), csvField(localDateTime(r.createdAt, tz)), csvField(tz),
-      csvField(formatKoinu(amountRefunded(r.refunds))), csvField(r.refunds.map((x) => `${x.id} ${x.status} ${formatKoinu(x.total)}`).join('; ')),
-      ...CSV_COUNTER_COLUMNS.map((c) => csvField(v[c])),
-    ].join(','));
+    lines.push(
+      [
+        ...CSV_COLUMNS.map((c) => csvField(v[c])),
+        csvField(localDateTime(r.createdAt, tz)),
+        csvField(tz),
+        csvField(formatKoinu(amountRefunded(r.refunds))),
+        csvField(r.refunds.map((x) => `${x.id} ${x.status} ${formatKoinu(x.total)}`).join('; ')),
+        ...CSV_COUNTER_COLUMNS.map((c) => csvField(v[c])),
+      ].join(','),
+    );
   }
   return lines.join('\r\n') + '\r\n';
 }
 
 /** The JSON export: the vendor API's payment bodies (GET /api/v1/payments/<id>). */
-export async function exportInvoicesJson(db: Db, storeId: number, f: InvoiceFilter, publicUrl: string, now = new Date()): Promise<unknown[]> {
+export async function exportInvoicesJson(
+  db: Db,
+  storeId: number,
+  f: InvoiceFilter,
+  publicUrl: string,
+  now = new Date(),
+): Promise<unknown[]> {
   const out: unknown[] = [];
   for await (const r of allMatching(db, storeId, f)) out.push(vendorPaymentView(r, publicUrl, now));
   return out;

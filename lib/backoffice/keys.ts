@@ -20,16 +20,29 @@ export interface ApiKeyView {
   bootstrap: boolean;
 }
 
-const CreateKey = z.object({
-  name: z.string().trim().min(1, 'must not be empty').max(100, 'must be at most 100 characters').refine((s) => isPrintable(s), UNPRINTABLE_MESSAGE),
-  scopes: z.array(z.enum(SCOPES)).min(1, 'choose at least one scope').max(SCOPES.length),
-}).strict();
+const CreateKey = z
+  .object({
+    name: z
+      .string()
+      .trim()
+      .min(1, 'must not be empty')
+      .max(100, 'must be at most 100 characters')
+      .refine((s) => isPrintable(s), UNPRINTABLE_MESSAGE),
+    scopes: z.array(z.enum(SCOPES)).min(1, 'choose at least one scope').max(SCOPES.length),
+  })
+  .strict();
 
 export async function listApiKeys(db: Db, storeId: number): Promise<ApiKeyView[]> {
   const rows = await db.prisma.apiKey.findMany({ where: inStore(storeId), orderBy: { createdAt: 'desc' }, take: 500 });
   return rows.map((r) => ({
-    id: r.id, name: r.name, prefix: r.prefix, scopes: r.scopes, created_at: r.createdAt.toISOString(),
-    last_used_at: r.lastUsedAt?.toISOString() ?? null, revoked_at: r.revokedAt?.toISOString() ?? null, bootstrap: r.id === BOOTSTRAP_KEY_ID,
+    id: r.id,
+    name: r.name,
+    prefix: r.prefix,
+    scopes: r.scopes,
+    created_at: r.createdAt.toISOString(),
+    last_used_at: r.lastUsedAt?.toISOString() ?? null,
+    revoked_at: r.revokedAt?.toISOString() ?? null,
+    bootstrap: r.id === BOOTSTRAP_KEY_ID,
   }));
 }
 
@@ -59,12 +72,20 @@ export interface RelayKeyView {
 
 export async function relayKeyView(db: Db, storeId: number): Promise<RelayKeyView> {
   const active = await activeRelayKey(db, storeId);
-  const rows = await db.prisma.relayKey.findMany({ where: inStore(storeId), orderBy: { id: 'desc' }, take: 6, select: { pubkey: true, active: true, createdAt: true, retiredAt: true } });
+  const rows = await db.prisma.relayKey.findMany({
+    where: inStore(storeId),
+    orderBy: { id: 'desc' },
+    take: 6,
+    select: { pubkey: true, active: true, createdAt: true, retiredAt: true },
+  });
   const cur = rows.find((r) => r.pubkey === active.pubkey);
   return {
     pubkey: active.pubkey,
     created_at: (cur?.createdAt ?? new Date()).toISOString(),
-    retired: rows.filter((r) => !r.active).slice(0, 5).map((r) => ({ pubkey: r.pubkey, retired_at: r.retiredAt?.toISOString() ?? null })),
+    retired: rows
+      .filter((r) => !r.active)
+      .slice(0, 5)
+      .map((r) => ({ pubkey: r.pubkey, retired_at: r.retiredAt?.toISOString() ?? null })),
   };
 }
 

@@ -16,7 +16,17 @@ export interface NodeStatus {
   wallet: WalletHistoryStatus;
 }
 
-export const NODE_TEXT_ENDPOINTS = ['/getChaintip', '/getTimestamp', '/getLastBlockInfo', '/getHeaders', '/getBalance', '/getAddresses', '/getTransactions', '/getUTXOs', '/getWallet'] as const;
+export const NODE_TEXT_ENDPOINTS = [
+  '/getChaintip',
+  '/getTimestamp',
+  '/getLastBlockInfo',
+  '/getHeaders',
+  '/getBalance',
+  '/getAddresses',
+  '/getTransactions',
+  '/getUTXOs',
+  '/getWallet',
+] as const;
 
 export async function readNodeStatus(db: Db): Promise<NodeStatus> {
   const rows = await db.prisma.chainState.findMany({ where: { NOT: { key: { startsWith: 'wallet_' } } }, take: 100 });
@@ -31,7 +41,12 @@ export async function readNodeStatus(db: Db): Promise<NodeStatus> {
   const progress = synced ? 1 : target > 0 ? Math.min(1, tip / target) : 0;
   const updated = rows.reduce<Date | null>((m, r) => (!m || r.updatedAt > m ? r.updatedAt : m), null);
   return {
-    tip_height: tip, tip_hash: get('tip_hash') ?? '', synced, peers: num('peers'), target_height: target, progress,
+    tip_height: tip,
+    tip_hash: get('tip_hash') ?? '',
+    synced,
+    peers: num('peers'),
+    target_height: target,
+    progress,
     updated_at: updated?.toISOString() ?? null,
     wallet: await readWalletHistory(db),
   };

@@ -18,14 +18,18 @@ export function maySetPin(actor: Pick<SessionUser, 'id' | 'role'>, targetId: str
 /** Sets the PIN of a member of the actor's current store: the PIN belongs to that membership. */
 export async function setUserPin(db: Db, actor: SessionUser, id: string, input: unknown): Promise<void> {
   const m = await db.prisma.membership.findUnique({
-    where: { storeId_userId: { storeId: actor.storeId, userId: id } }, select: { role: true, user: { select: { id: true, email: true } } },
+    where: { storeId_userId: { storeId: actor.storeId, userId: id } },
+    select: { role: true, user: { select: { id: true, email: true } } },
   });
   const target = m ? { id: m.user.id, email: m.user.email, role: m.role } : null;
   // Someone who may not set this user's PIN learns nothing about the user either.
   if (!target || !maySetPin(actor, target.id, target.role)) {
     if (!target && actor.role === 'cashier') throw new BackofficeError('forbidden', 'you may set only your own PIN');
     if (!target) throw new BackofficeError('not_found', 'no such user');
-    throw new BackofficeError('forbidden', actor.role === 'manager' ? 'a manager sets the PINs of cashiers only' : 'you may set only your own PIN');
+    throw new BackofficeError(
+      'forbidden',
+      actor.role === 'manager' ? 'a manager sets the PINs of cashiers only' : 'you may set only your own PIN',
+    );
   }
   const { pin } = parseWith(PinBody, input);
   const problem = pinProblem(pin);
@@ -33,7 +37,10 @@ export async function setUserPin(db: Db, actor: SessionUser, id: string, input: 
   const pinHash = await hashPin(pin);
   await db.prisma.$transaction(async (tx) => {
     // A PIN belongs to the membership: the till of this store reads it there.
-    await tx.membership.update({ where: { storeId_userId: { storeId: actor.storeId, userId: id } }, data: { pinHash, updatedAt: new Date() } });
+    await tx.membership.update({
+      where: { storeId_userId: { storeId: actor.storeId, userId: id } },
+      data: { pinHash, updatedAt: new Date() },
+    });
     await recordAudit(tx, actor.storeId, actor.id, 'user.pin', { id, email: target.email, pin: 'changed' });
   });
 }

@@ -47,8 +47,15 @@ export function chartBars(days: SalesDay[], width: number, height: number, pad =
   const max = days.reduce((m, d) => (d.totalKoinu > m ? d.totalKoinu : m), 0n);
   const slot = width / Math.max(1, days.length);
   const bars = days.map((d, i) => {
-    const h = max === 0n ? 0 : Number((d.totalKoinu * 10_000n) / max) / 10_000 * (height - pad);
-    return { x: i * slot + slot * 0.15, y: height - h, width: slot * 0.7, height: h, day: d.day, label: `${d.day}: ${d.total} DOGE in ${d.count} sale${d.count === 1 ? '' : 's'}` };
+    const h = max === 0n ? 0 : (Number((d.totalKoinu * 10_000n) / max) / 10_000) * (height - pad);
+    return {
+      x: i * slot + slot * 0.15,
+      y: height - h,
+      width: slot * 0.7,
+      height: h,
+      day: d.day,
+      label: `${d.day}: ${d.total} DOGE in ${d.count} sale${d.count === 1 ? '' : 's'}`,
+    };
   });
   return { bars, max };
 }

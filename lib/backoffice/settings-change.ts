@@ -42,9 +42,28 @@ function amountChanged(sent: unknown, current: string): boolean {
 }
 /** Audited settings fields besides the wallet (the webhook secret's masked form is left out). */
 const SETTINGS_FIELDS = [
-  'name', 'icon', 'address', 'url', 'fee_per_kb', 'max_size', 'timeout', 'zero_conf_limit', 'one_conf_limit',
-  'one_conf_required', 'high_conf_required', 'fiat_currency', 'fiat_rate', 'tips_enabled', 'till_lock_sec', 'cash_enabled', 'webhook_url', 'pricing_currency',
-  'timezone', 'smtp_url', 'smtp_from', 'categories', // smtp_url as shown: its password masked
+  'name',
+  'icon',
+  'address',
+  'url',
+  'fee_per_kb',
+  'max_size',
+  'timeout',
+  'zero_conf_limit',
+  'one_conf_limit',
+  'one_conf_required',
+  'high_conf_required',
+  'fiat_currency',
+  'fiat_rate',
+  'tips_enabled',
+  'till_lock_sec',
+  'cash_enabled',
+  'webhook_url',
+  'pricing_currency',
+  'timezone',
+  'smtp_url',
+  'smtp_from',
+  'categories', // smtp_url as shown: its password masked
 ] as const satisfies readonly (keyof SettingsView)[];
 
 /**
@@ -58,14 +77,17 @@ export async function changeSettings(db: Db, network: Network, actor: Actor, inp
   if (actor.role !== 'owner' && input !== null && typeof input === 'object') {
     for (const f of WALLET_FIELDS) {
       const v = (input as Record<string, unknown>)[f];
-      if (typeof v === 'string' && v.trim() !== before[f]) throw new BackofficeError('forbidden', 'only the owner changes the receiving wallet', f);
+      if (typeof v === 'string' && v.trim() !== before[f])
+        throw new BackofficeError('forbidden', 'only the owner changes the receiving wallet', f);
     }
     for (const f of RISK_LIMIT_FIELDS) {
-      if (amountChanged((input as Record<string, unknown>)[f], before[f])) throw new BackofficeError('forbidden', "only the owner changes the risk policy's limits", f);
+      if (amountChanged((input as Record<string, unknown>)[f], before[f]))
+        throw new BackofficeError('forbidden', "only the owner changes the risk policy's limits", f);
     }
     for (const f of RISK_COUNT_FIELDS) {
       const v = (input as Record<string, unknown>)[f];
-      if (v !== undefined && v !== before[f]) throw new BackofficeError('forbidden', "only the owner changes the risk policy's confirmations", f);
+      if (v !== undefined && v !== before[f])
+        throw new BackofficeError('forbidden', "only the owner changes the risk policy's confirmations", f);
     }
   }
   const after = await updateSettings(db, actor.storeId, network, input);

@@ -54,55 +54,89 @@ export function maskSecret(secret: string): string {
 export async function readSettings(db: Db, storeId: number): Promise<SettingsView> {
   const s = await readStore(db, storeId);
   return {
-    name: s.name, icon: s.icon, address: s.address, url: s.url, store_xpub: s.storeXpub, store_address: s.storeAddress,
-    fee_per_kb: formatKoinu(s.feePerKb), max_size: s.maxSize, timeout: s.timeoutSec,
-    zero_conf_limit: formatKoinu(s.zeroConfLimit), one_conf_limit: formatKoinu(s.oneConfLimit),
-    one_conf_required: s.oneConfRequired, high_conf_required: s.highConfRequired,
-    fiat_currency: s.fiatCurrency, fiat_rate: s.fiatRate, pricing_currency: s.pricingCurrency, tips_enabled: s.tipsEnabled, till_lock_sec: s.tillLockSec, cash_enabled: s.cashEnabled,
-    webhook_url: s.webhookUrl, webhook_secret_set: s.webhookSecret !== '', webhook_secret_masked: maskSecret(s.webhookSecret),
+    name: s.name,
+    icon: s.icon,
+    address: s.address,
+    url: s.url,
+    store_xpub: s.storeXpub,
+    store_address: s.storeAddress,
+    fee_per_kb: formatKoinu(s.feePerKb),
+    max_size: s.maxSize,
+    timeout: s.timeoutSec,
+    zero_conf_limit: formatKoinu(s.zeroConfLimit),
+    one_conf_limit: formatKoinu(s.oneConfLimit),
+    one_conf_required: s.oneConfRequired,
+    high_conf_required: s.highConfRequired,
+    fiat_currency: s.fiatCurrency,
+    fiat_rate: s.fiatRate,
+    pricing_currency: s.pricingCurrency,
+    tips_enabled: s.tipsEnabled,
+    till_lock_sec: s.tillLockSec,
+    cash_enabled: s.cashEnabled,
+    webhook_url: s.webhookUrl,
+    webhook_secret_set: s.webhookSecret !== '',
+    webhook_secret_masked: maskSecret(s.webhookSecret),
     categories: storedCategories(s.categories),
     ...receiptSettingsView(s),
   };
 }
 
-const text = (max: number) => z.string().max(max, `must be at most ${max} characters`).transform((s) => s.trim());
+const text = (max: number) =>
+  z
+    .string()
+    .max(max, `must be at most ${max} characters`)
+    .transform((s) => s.trim());
 const amount = z.string().max(30);
-const httpUrl = z.string().max(2000).refine((s) => {
-  if (s === '') return true;
-  try {
-    const u = new URL(s);
-    return (u.protocol === 'http:' || u.protocol === 'https:') && !u.username && !u.password;
-  } catch {
-    return false;
-  }
-}, 'must be an http(s) URL without credentials');
+const httpUrl = z
+  .string()
+  .max(2000)
+  .refine((s) => {
+    if (s === '') return true;
+    try {
+      const u = new URL(s);
+      return (u.protocol === 'http:' || u.protocol === 'https:') && !u.username && !u.password;
+    } catch {
+      return false;
+    }
+  }, 'must be an http(s) URL without credentials');
 
-export const SettingsPatch = z.object({
-  name: text(100).pipe(z.string().min(1, 'must not be empty')).optional(),
-  icon: z.string().max(MAX_STORE_ICON_CHARS, 'is too large').optional(),
-  address: text(300).optional(),
-  url: httpUrl.optional(),
-  store_xpub: text(200).optional(),
-  store_address: text(100).optional(),
-  fee_per_kb: amount.optional(),
-  max_size: z.number().int().min(1000, 'must be at least 1000').max(1_000_000, 'must be at most 1000000').optional(),
-  timeout: z.number().int().min(60, 'must be at least 60 seconds').max(86_400, 'must be at most 86400 seconds').optional(),
-  zero_conf_limit: amount.optional(),
-  one_conf_limit: amount.optional(),
-  one_conf_required: z.number().int().min(1).max(100).optional(),
-  high_conf_required: z.number().int().min(1).max(100).optional(),
-  fiat_currency: z.string().regex(/^([A-Z]{3})?$/, 'must be a 3-letter ISO 4217 code like USD, or empty').optional(),
-  fiat_rate: z.string().regex(/^(\d{1,12}(\.\d{1,8})?)?$/, 'must be a positive decimal (fiat per 1 DOGE), or empty').optional(),
-  pricing_currency: z.string().regex(/^[A-Z]{3,4}$/, 'must be DOGE or a 3-letter ISO 4217 code like USD')
-    .refine((v) => v === 'DOGE' || v.length === 3, 'must be DOGE or a 3-letter ISO 4217 code like USD').optional(),
-  tips_enabled: z.boolean().optional(),
-  /** Idle seconds before a registered till locks (docs/counter.md); 0 = never. */
-  till_lock_sec: z.number().int().min(0).max(86_400).optional(),
-  cash_enabled: z.boolean().optional(),
-  webhook_url: httpUrl.optional(),
-  categories: CategoriesSetting.optional(),
-  ...receiptSettingsFields,
-}).strict();
+export const SettingsPatch = z
+  .object({
+    name: text(100).pipe(z.string().min(1, 'must not be empty')).optional(),
+    icon: z.string().max(MAX_STORE_ICON_CHARS, 'is too large').optional(),
+    address: text(300).optional(),
+    url: httpUrl.optional(),
+    store_xpub: text(200).optional(),
+    store_address: text(100).optional(),
+    fee_per_kb: amount.optional(),
+    max_size: z.number().int().min(1000, 'must be at least 1000').max(1_000_000, 'must be at most 1000000').optional(),
+    timeout: z.number().int().min(60, 'must be at least 60 seconds').max(86_400, 'must be at most 86400 seconds').optional(),
+    zero_conf_limit: amount.optional(),
+    one_conf_limit: amount.optional(),
+    one_conf_required: z.number().int().min(1).max(100).optional(),
+    high_conf_required: z.number().int().min(1).max(100).optional(),
+    fiat_currency: z
+      .string()
+      .regex(/^([A-Z]{3})?$/, 'must be a 3-letter ISO 4217 code like USD, or empty')
+      .optional(),
+    fiat_rate: z
+      .string()
+      .regex(/^(\d{1,12}(\.\d{1,8})?)?$/, 'must be a positive decimal (fiat per 1 DOGE), or empty')
+      .optional(),
+    pricing_currency: z
+      .string()
+      .regex(/^[A-Z]{3,4}$/, 'must be DOGE or a 3-letter ISO 4217 code like USD')
+      .refine((v) => v === 'DOGE' || v.length === 3, 'must be DOGE or a 3-letter ISO 4217 code like USD')
+      .optional(),
+    tips_enabled: z.boolean().optional(),
+    /** Idle seconds before a registered till locks (docs/counter.md); 0 = never. */
+    till_lock_sec: z.number().int().min(0).max(86_400).optional(),
+    cash_enabled: z.boolean().optional(),
+    webhook_url: httpUrl.optional(),
+    categories: CategoriesSetting.optional(),
+    ...receiptSettingsFields,
+  })
+  .strict();
 export type SettingsPatchInput = z.input<typeof SettingsPatch>;
 
 function koinu(field: string, v: string): bigint {
@@ -140,7 +174,8 @@ export async function updateSettings(db: Db, storeId: number, network: Network, 
   if (p.address !== undefined) data.address = p.address;
   if (p.url !== undefined) data.url = p.url;
   if (p.store_xpub !== undefined) {
-    if (p.store_xpub && !isValidXpub(p.store_xpub, network)) throw invalid('store_xpub', `is not an account public key for ${network.name}`);
+    if (p.store_xpub && !isValidXpub(p.store_xpub, network))
+      throw invalid('store_xpub', `is not an account public key for ${network.name}`);
     if (p.store_xpub !== current.storeXpub) {
       // Each key keeps its own next receive index, so switching back never reuses an address.
       if (current.storeXpub) await writeWalletCount(db, walletCountKey('next_address_index', current.storeXpub), current.nextAddressIndex);
@@ -149,7 +184,8 @@ export async function updateSettings(db: Db, storeId: number, network: Network, 
     }
   }
   if (p.store_address !== undefined) {
-    if (p.store_address && !isValidAddress(p.store_address, network)) throw invalid('store_address', `is not a valid ${network.name} address`);
+    if (p.store_address && !isValidAddress(p.store_address, network))
+      throw invalid('store_address', `is not a valid ${network.name} address`);
     data.storeAddress = p.store_address;
   }
   if (p.fee_per_kb !== undefined) {
@@ -187,7 +223,8 @@ export async function updateSettings(db: Db, storeId: number, network: Network, 
   const oneReq = (data.oneConfRequired as number | undefined) ?? current.oneConfRequired;
   const highReq = (data.highConfRequired as number | undefined) ?? current.highConfRequired;
   if (oneReq > highReq) throw invalid('one_conf_required', 'must not exceed the confirmations required above the limit');
-  if ((data.fiatRate ?? current.fiatRate) && !(data.fiatCurrency ?? current.fiatCurrency)) throw invalid('fiat_currency', 'is required with a fiat rate');
+  if ((data.fiatRate ?? current.fiatRate) && !(data.fiatCurrency ?? current.fiatCurrency))
+    throw invalid('fiat_currency', 'is required with a fiat rate');
 
   if (Object.keys(data).length) {
     try {
@@ -231,6 +268,7 @@ export function validateIcon(field: string, icon: string, maxChars: number): str
     if (!sig[m[1]](bytes)) throw invalid(field, `the data is not a ${m[1].toUpperCase()} image`);
     return v;
   }
-  if ([...v].length > 16 || /[<>"'&\\]/.test(v) || /[\u0000-\u001f]/.test(v)) throw invalid(field, 'must be an emoji or a short symbol (at most 16 characters), or an image');
+  if ([...v].length > 16 || /[<>"'&\\]/.test(v) || /[\u0000-\u001f]/.test(v))
+    throw invalid(field, 'must be an emoji or a short symbol (at most 16 characters), or an image');
   return v;
 }

@@ -19,14 +19,26 @@ export interface TerminalView {
 
 // A name a cashier reads on the lock screen: 1–60 characters by the one printable-text rule
 // (lib/text/printable.ts).
-const name = z.string().trim().min(1, 'must not be empty').max(60, 'must be at most 60 characters')
+const name = z
+  .string()
+  .trim()
+  .min(1, 'must not be empty')
+  .max(60, 'must be at most 60 characters')
   .refine((s) => isPrintable(s), UNPRINTABLE_MESSAGE);
 const TerminalBody = z.object({ name }).strict();
 
 export async function listTerminals(db: Db, storeId: number): Promise<TerminalView[]> {
-  const rows = await db.prisma.terminal.findMany({ where: inStore(storeId), orderBy: [{ revokedAt: { sort: 'desc', nulls: 'first' } }, { createdAt: 'desc' }], take: 500 });
+  const rows = await db.prisma.terminal.findMany({
+    where: inStore(storeId),
+    orderBy: [{ revokedAt: { sort: 'desc', nulls: 'first' } }, { createdAt: 'desc' }],
+    take: 500,
+  });
   return rows.map((r) => ({
-    id: r.id, name: r.name, created_at: r.createdAt.toISOString(), last_seen_at: r.lastSeenAt?.toISOString() ?? null, revoked: r.revokedAt !== null,
+    id: r.id,
+    name: r.name,
+    created_at: r.createdAt.toISOString(),
+    last_seen_at: r.lastSeenAt?.toISOString() ?? null,
+    revoked: r.revokedAt !== null,
   }));
 }
 
@@ -45,7 +57,13 @@ export async function renameTerminal(db: Db, storeId: number, actorId: string, i
     if (!before) throw new BackofficeError('not_found', 'no such terminal');
     const r = await tx.terminal.update({ where: { id, ...inStore(storeId) }, data: { name: p.name } });
     if (before.name !== r.name) await recordAudit(tx, storeId, actorId, 'terminal.rename', { id, name: { from: before.name, to: r.name } });
-    return { id: r.id, name: r.name, created_at: r.createdAt.toISOString(), last_seen_at: r.lastSeenAt?.toISOString() ?? null, revoked: r.revokedAt !== null };
+    return {
+      id: r.id,
+      name: r.name,
+      created_at: r.createdAt.toISOString(),
+      last_seen_at: r.lastSeenAt?.toISOString() ?? null,
+      revoked: r.revokedAt !== null,
+    };
   });
 }
 

@@ -3,7 +3,17 @@
 // their sessions, so the change takes effect at once.
 import { z } from 'zod';
 import type { Db } from '../db/client';
-import { AccountError, createUser, destroyUserSessions, hashPassword, listUsers, passwordProblem, ROLES, MAX_PASSWORD_LENGTH, type PublicUser } from '../auth';
+import {
+  AccountError,
+  createUser,
+  destroyUserSessions,
+  hashPassword,
+  listUsers,
+  passwordProblem,
+  ROLES,
+  MAX_PASSWORD_LENGTH,
+  type PublicUser,
+} from '../auth';
 import { BackofficeError, invalid, parseWith } from './errors';
 import { recordAudit } from './audit';
 import { isPrintable, UNPRINTABLE_MESSAGE } from '../text/printable';
@@ -23,22 +33,29 @@ export function userView(u: PublicUser): UserView {
 
 // A staff member's name is shown on the till, the customer display and receipts: the one
 // printable-text rule (lib/text/printable.ts).
-const staffName = z.string().max(100).refine((s) => isPrintable(s), UNPRINTABLE_MESSAGE);
+const staffName = z
+  .string()
+  .max(100)
+  .refine((s) => isPrintable(s), UNPRINTABLE_MESSAGE);
 
-const CreateUser = z.object({
-  email: z.string().min(3).max(320),
-  name: staffName.optional(),
-  password: z.string().min(1).max(MAX_PASSWORD_LENGTH),
-  role: z.enum(ROLES),
-}).strict();
+const CreateUser = z
+  .object({
+    email: z.string().min(3).max(320),
+    name: staffName.optional(),
+    password: z.string().min(1).max(MAX_PASSWORD_LENGTH),
+    role: z.enum(ROLES),
+  })
+  .strict();
 
-const UpdateUser = z.object({
-  role: z.enum(ROLES).optional(),
-  disabled: z.boolean().optional(),
-  name: staffName.optional(),
-  /** A new password set by the owner (e.g. a cashier who forgot theirs); ends their sessions. */
-  password: z.string().min(1).max(MAX_PASSWORD_LENGTH).optional(),
-}).strict();
+const UpdateUser = z
+  .object({
+    role: z.enum(ROLES).optional(),
+    disabled: z.boolean().optional(),
+    name: staffName.optional(),
+    /** A new password set by the owner (e.g. a cashier who forgot theirs); ends their sessions. */
+    password: z.string().min(1).max(MAX_PASSWORD_LENGTH).optional(),
+  })
+  .strict();
 
 /** The members of store `storeId`, with their roles there. */
 export async function listUserViews(db: Db, storeId: number): Promise<UserView[]> {
@@ -80,12 +97,17 @@ export async function updateUser(db: Db, storeId: number, actorId: string, id: s
     if (id === actorId && p.disabled === true) throw new BackofficeError('conflict', 'you cannot disable your own account');
     const data: Record<string, unknown> = { updatedAt: new Date() };
     // The membership holds the role in this store (sessions read it there); the user's own column is kept in step for older readers.
-    if (p.role !== undefined) Object.assign(data, { role: p.role, memberships: { updateMany: { where: { storeId }, data: { role: p.role, updatedAt: new Date() } } } });
+    if (p.role !== undefined)
+      Object.assign(data, {
+        role: p.role,
+        memberships: { updateMany: { where: { storeId }, data: { role: p.role, updatedAt: new Date() } } },
+      });
     if (p.disabled !== undefined) data.disabled = p.disabled;
     if (p.name !== undefined) data.name = p.name.trim();
     if (passwordHash) data.passwordHash = passwordHash;
     const row = await tx.user.update({ where: { id }, data });
-    if ((p.role !== undefined && p.role !== u.role) || p.disabled === true || passwordHash) await tx.session.deleteMany({ where: { userId: id } });
+    if ((p.role !== undefined && p.role !== u.role) || p.disabled === true || passwordHash)
+      await tx.session.deleteMany({ where: { userId: id } });
     // Audited in the same transaction; a new password is only noted, never its hash.
     const changes: Record<string, unknown> = { id, email: u.email };
     if (p.role !== undefined && p.role !== u.role) changes.role = { from: u.role, to: p.role };

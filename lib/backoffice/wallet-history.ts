@@ -22,17 +22,34 @@ async function refusals<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
-export async function startOperatorRescan(db: Db, chain: ChainBackend, storeId: number, actorId: string, body: unknown): Promise<WalletHistoryStatus> {
+export async function startOperatorRescan(
+  db: Db,
+  chain: ChainBackend,
+  storeId: number,
+  actorId: string,
+  body: unknown,
+): Promise<WalletHistoryStatus> {
   const { from } = parseWith(RescanBody, body);
   const r = await refusals(() => requestRescan(db, chain, from));
-  await recordAudit(db.prisma, storeId, actorId, 'wallet.rescan', { from: typeof from === 'number' ? from : from.trim(), from_height: r.from, to_height: r.target });
+  await recordAudit(db.prisma, storeId, actorId, 'wallet.rescan', {
+    from: typeof from === 'number' ? from : from.trim(),
+    from_height: r.from,
+    to_height: r.target,
+  });
   return readWalletHistory(db);
 }
 
-export async function changeBirthday(db: Db, chain: ChainBackend, storeId: number, actorId: string, body: unknown): Promise<WalletHistoryStatus> {
+export async function changeBirthday(
+  db: Db,
+  chain: ChainBackend,
+  storeId: number,
+  actorId: string,
+  body: unknown,
+): Promise<WalletHistoryStatus> {
   const { wallet_birthday } = parseWith(BirthdayBody, body);
   const before = await getState(db, K.birthday);
   const r = await refusals(() => setBirthday(db, chain, wallet_birthday));
-  if (before !== r.birthday) await recordAudit(db.prisma, storeId, actorId, 'settings.update', { wallet_birthday: { from: before, to: r.birthday } });
+  if (before !== r.birthday)
+    await recordAudit(db.prisma, storeId, actorId, 'settings.update', { wallet_birthday: { from: before, to: r.birthday } });
   return readWalletHistory(db);
 }

@@ -3,7 +3,10 @@
 import { AmountError, formatFiatMinor, parseFiatMinor } from '../money';
 
 export class CashAmountError extends Error {
-  constructor(readonly field: string, message: string) {
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
     super(`${field}: ${message}`);
     this.name = 'CashAmountError';
   }
@@ -40,7 +43,12 @@ export function cashChange(totalMinor: bigint, received: string, currency: strin
   }
   const changeMinor = receivedMinor - totalMinor;
   return {
-    currency, totalMinor, receivedMinor, changeMinor,
-    total: formatFiatMinor(totalMinor, currency), received: formatFiatMinor(receivedMinor, currency), change: formatFiatMinor(changeMinor, currency),
+    currency,
+    totalMinor,
+    receivedMinor,
+    changeMinor,
+    total: formatFiatMinor(totalMinor, currency),
+    received: formatFiatMinor(receivedMinor, currency),
+    change: formatFiatMinor(changeMinor, currency),
   };
 }

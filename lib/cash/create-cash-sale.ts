@@ -9,7 +9,18 @@ import { z } from 'zod';
 import type { Db } from '../db/client';
 import type { Network } from '../doge';
 import {
-  convertFiatRequest, DOGE, idempotency, resolveOptionLines, soldOptions, ticketOfRequest, withTicket, insertCashSale, newPaymentId, priceRequest, readStoreSettings, vendorPaymentView,
+  convertFiatRequest,
+  DOGE,
+  idempotency,
+  resolveOptionLines,
+  soldOptions,
+  ticketOfRequest,
+  withTicket,
+  insertCashSale,
+  newPaymentId,
+  priceRequest,
+  readStoreSettings,
+  vendorPaymentView,
 } from '../payments';
 import { InvalidRequestError, fromZod } from '../errors';
 import { rateInForce } from '../rates';
@@ -52,7 +63,10 @@ export function tenderOf(rawBody: string): 'doge' | 'cash' {
 }
 
 /** Validates and prices a cash sale, then records it paid. 201 with the payment body (tender, cash_received, change). */
-export async function createCashSale(ctx: CashSaleContext, rawBody: string): Promise<{ status: number; body: Record<string, unknown>; replayed: boolean }> {
+export async function createCashSale(
+  ctx: CashSaleContext,
+  rawBody: string,
+): Promise<{ status: number; body: Record<string, unknown>; replayed: boolean }> {
   const { db } = ctx;
   const idem = idempotency(db, ctx, ctx.idempotencyKey, rawBody);
   const prior = await idem.replay();
@@ -76,7 +90,12 @@ export async function createCashSale(ctx: CashSaleContext, rawBody: string): Pro
   // A sale from an open ticket carries its name (docs/counter.md#open-tickets); lines sold with
   // options are priced from the catalog first (docs/catalog.md#options).
   const ticket = await ticketOfRequest(db, ctx.storeId, rest);
-  const resolved = await resolveOptionLines(db, ctx.storeId, { ...(withTicket(rest, ticket) as Record<string, unknown>), currency }, currency);
+  const resolved = await resolveOptionLines(
+    db,
+    ctx.storeId,
+    { ...(withTicket(rest, ticket) as Record<string, unknown>), currency },
+    currency,
+  );
   const request = resolved.body as Record<string, unknown>;
 
   // Shape and sums first (a bad request is 400 whatever the rates), then the change, then the rate.
@@ -100,21 +119,61 @@ export async function createCashSale(ctx: CashSaleContext, rawBody: string): Pro
   // shift's drawer (shift.ts) compares it with the instant of the last Close shift.
   const issuedAt = now;
   const data = {
-    id, storeId: ctx.storeId, ticketId: ticket?.id ?? null, tender: 'cash', cashReceived: change.received, cashChange: change.change,
-    total: priced.total, fees: priced.fees, taxes: priced.taxes, quantity: priced.quantity,
+    id,
+    storeId: ctx.storeId,
+    ticketId: ticket?.id ?? null,
+    tender: 'cash',
+    cashReceived: change.received,
+    cashChange: change.change,
+    total: priced.total,
+    fees: priced.fees,
+    taxes: priced.taxes,
+    quantity: priced.quantity,
     // No address, envelope or signature: nothing for a wallet to pay or a relay to serve.
-    address: '', addressIndex: null, envelope: '', payloadHash: '', pubkey: '', signature: '', relayToken: '',
-    vendorOrderId: req.vendor_order_id ?? '', orderReference: req.order_reference ?? '', note: req.note ?? '',
-    vendorOrderUrl: req.vendor_order_url ?? '', fiatTotal: converted.fiat.total, fiatTax: converted.fiat.tax, fiatCurrency: currency,
-    rateValue: rate.value, rateSource: rate.source, rateAt: rate.at,
-    meta: req.meta ?? {}, timeoutSec: 0, feePerKb: settings.feePerKb, maxSize: settings.maxSize, requiredConfirmations: 0,
-    issuedAt, expiresAt: issuedAt, apiKeyId: ctx.apiKeyId ?? null, createdBy: ctx.userId ?? null, createdAt: issuedAt,
-    terminalId: ctx.terminal?.id ?? null, terminal: ctx.terminal?.name ?? null,
+    address: '',
+    addressIndex: null,
+    envelope: '',
+    payloadHash: '',
+    pubkey: '',
+    signature: '',
+    relayToken: '',
+    vendorOrderId: req.vendor_order_id ?? '',
+    orderReference: req.order_reference ?? '',
+    note: req.note ?? '',
+    vendorOrderUrl: req.vendor_order_url ?? '',
+    fiatTotal: converted.fiat.total,
+    fiatTax: converted.fiat.tax,
+    fiatCurrency: currency,
+    rateValue: rate.value,
+    rateSource: rate.source,
+    rateAt: rate.at,
+    meta: req.meta ?? {},
+    timeoutSec: 0,
+    feePerKb: settings.feePerKb,
+    maxSize: settings.maxSize,
+    requiredConfirmations: 0,
+    issuedAt,
+    expiresAt: issuedAt,
+    apiKeyId: ctx.apiKeyId ?? null,
+    createdBy: ctx.userId ?? null,
+    createdAt: issuedAt,
+    terminalId: ctx.terminal?.id ?? null,
+    terminal: ctx.terminal?.name ?? null,
     lines: {
       create: priced.lines.map((l, idx) => ({
-        storeId: ctx.storeId, idx, type: l.type, itemId: l.id, name: l.name, description: l.desc, icon: l.icon,
-        count: l.count, unit: l.unit, total: l.total, tax: l.tax,
-        fiatUnit: converted.lines[idx]?.unit ?? null, fiatTax: converted.lines[idx]?.tax ?? null,
+        storeId: ctx.storeId,
+        idx,
+        type: l.type,
+        itemId: l.id,
+        name: l.name,
+        description: l.desc,
+        icon: l.icon,
+        count: l.count,
+        unit: l.unit,
+        total: l.total,
+        tax: l.tax,
+        fiatUnit: converted.lines[idx]?.unit ?? null,
+        fiatTax: converted.lines[idx]?.tax ?? null,
         ...(sold[idx] ? { options: sold[idx] as object[] } : {}),
       })),
     },
@@ -134,4 +193,3 @@ export async function createCashSale(ctx: CashSaleContext, rawBody: string): Pro
     throw err;
   }
 }
-

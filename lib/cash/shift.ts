@@ -43,22 +43,29 @@ export async function shiftStart(db: Db, storeId: number, userId: string, now: D
 
 /** The cash expected in the drawer for `userId`'s current shift in store `storeId`. */
 export async function drawer(db: Db, storeId: number, userId: string, now = new Date()): Promise<Drawer> {
-  const [from, store] = await Promise.all([
-    shiftStart(db, storeId, userId, now),
-    findStore(db, storeId),
-  ]);
+  const [from, store] = await Promise.all([shiftStart(db, storeId, userId, now), findStore(db, storeId)]);
   const currency = store && store.pricingCurrency !== 'DOGE' ? store.pricingCurrency : null;
   // The user's cash sales put cash in, and the cash refunds it recorded took cash out
   // (docs/counter.md#cash-refunds).
   const rows = await db.prisma.payment.findMany({
-    where: { ...inStore(storeId), tender: 'cash', status: 'confirmed', createdBy: userId, createdAt: { gte: from, lte: now }, ...(currency ? { fiatCurrency: currency } : {}) },
+    where: {
+      ...inStore(storeId),
+      tender: 'cash',
+      status: 'confirmed',
+      createdBy: userId,
+      createdAt: { gte: from, lte: now },
+      ...(currency ? { fiatCurrency: currency } : {}),
+    },
     select: { fiatTotal: true, refundOf: true },
   });
   const sales = rows.filter((r) => r.refundOf === null);
   let sum = 0n;
   if (currency) for (const r of rows) sum += (r.refundOf === null ? 1n : -1n) * parseFiatMinor(r.fiatTotal, currency);
   return {
-    user_id: userId, currency, from: from.toISOString(), sales: currency ? sales.length : 0,
+    user_id: userId,
+    currency,
+    from: from.toISOString(),
+    sales: currency ? sales.length : 0,
     expected: currency ? formatFiatMinor(sum, currency) : null,
   };
 }
@@ -75,10 +82,19 @@ export class ShiftError extends DomainError {
  * records counted, expected and the difference in the audit log (action shift.close), acted by
  * `actorId`, and starts the next shift now.
  */
-export async function closeShift(db: Db, storeId: number, actorId: string, userId: string, countedText: unknown, now = new Date()): Promise<ClosedShift> {
+export async function closeShift(
+  db: Db,
+  storeId: number,
+  actorId: string,
+  userId: string,
+  countedText: unknown,
+  now = new Date(),
+): Promise<ClosedShift> {
   const d = await drawer(db, storeId, userId, now);
-  if (!d.currency || d.expected === null) throw new ShiftError('conflict', 'tender', 'this store prices in DOGE: there is no cash drawer to close');
-  if (typeof countedText !== 'string') throw new ShiftError('invalid_request', 'cash_counted', 'cash_counted: is required, an amount such as "120.50"');
+  if (!d.currency || d.expected === null)
+    throw new ShiftError('conflict', 'tender', 'this store prices in DOGE: there is no cash drawer to close');
+  if (typeof countedText !== 'string')
+    throw new ShiftError('invalid_request', 'cash_counted', 'cash_counted: is required, an amount such as "120.50"');
   let counted: bigint;
   try {
     counted = parseCash('cash_counted', countedText, d.currency);
@@ -87,12 +103,20 @@ export async function closeShift(db: Db, storeId: number, actorId: string, userI
   }
   const expected = parseFiatMinor(d.expected, d.currency, { allowNegative: true }); // refunds may exceed the sales
   const closed: ClosedShift = {
-    ...d, counted: formatFiatMinor(counted, d.currency), difference: formatFiatMinor(counted - expected, d.currency), closed_at: now.toISOString(),
+    ...d,
+    counted: formatFiatMinor(counted, d.currency),
+    difference: formatFiatMinor(counted - expected, d.currency),
+    closed_at: now.toISOString(),
   };
   await db.prisma.$transaction(async (tx) => {
     await recordAudit(tx, storeId, actorId, 'shift.close', {
-      user_id: userId, currency: closed.currency, from: closed.from, sales: closed.sales,
-      expected: closed.expected, counted: closed.counted, difference: closed.difference,
+      user_id: userId,
+      currency: closed.currency,
+      from: closed.from,
+      sales: closed.sales,
+      expected: closed.expected,
+      counted: closed.counted,
+      difference: closed.difference,
     });
   });
   return closed;

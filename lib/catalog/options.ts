@@ -10,23 +10,47 @@ export const MAX_OPTION_GROUPS = 20;
 export const MAX_OPTIONS_PER_GROUP = 50;
 
 /** As stored on the product row (option_groups): prices in the product currency's minor units, as decimal strings. */
-export interface StoredOptionGroup { name: string; min: number; max: number; options: { name: string; price: string }[] }
+export interface StoredOptionGroup {
+  name: string;
+  min: number;
+  max: number;
+  options: { name: string; price: string }[];
+}
 /** As the product routes take and return it: prices in the currency's text form ("0.50"). */
-export interface OptionGroupView { name: string; min: number; max: number; options: { name: string; price: string }[] }
+export interface OptionGroupView {
+  name: string;
+  min: number;
+  max: number;
+  options: { name: string; price: string }[];
+}
 
-const name = z.string().refine((s) => isPrintable(s), UNPRINTABLE_MESSAGE).pipe(z.string().trim().min(1, 'must not be empty').max(64, 'must be at most 64 characters'));
+const name = z
+  .string()
+  .refine((s) => isPrintable(s), UNPRINTABLE_MESSAGE)
+  .pipe(z.string().trim().min(1, 'must not be empty').max(64, 'must be at most 64 characters'));
 
-export const OptionGroupsInput = z.array(z.object({
-  name,
-  min: z.number().int('must be a whole number').min(0, 'must be at least 0').max(MAX_OPTIONS_PER_GROUP),
-  max: z.number().int('must be a whole number').min(1, 'must be at least 1').max(MAX_OPTIONS_PER_GROUP),
-  options: z.array(z.object({ name, price: z.string().max(30, 'must be at most 30 characters') }).strict())
-    .min(1, 'a group needs at least one option').max(MAX_OPTIONS_PER_GROUP, `at most ${MAX_OPTIONS_PER_GROUP} options`),
-}).strict()).max(MAX_OPTION_GROUPS, `at most ${MAX_OPTION_GROUPS} option groups`);
+export const OptionGroupsInput = z
+  .array(
+    z
+      .object({
+        name,
+        min: z.number().int('must be a whole number').min(0, 'must be at least 0').max(MAX_OPTIONS_PER_GROUP),
+        max: z.number().int('must be a whole number').min(1, 'must be at least 1').max(MAX_OPTIONS_PER_GROUP),
+        options: z
+          .array(z.object({ name, price: z.string().max(30, 'must be at most 30 characters') }).strict())
+          .min(1, 'a group needs at least one option')
+          .max(MAX_OPTIONS_PER_GROUP, `at most ${MAX_OPTIONS_PER_GROUP} options`),
+      })
+      .strict(),
+  )
+  .max(MAX_OPTION_GROUPS, `at most ${MAX_OPTION_GROUPS} option groups`);
 
 /** A refusal naming the field of option_groups it concerns ("option_groups[0].options[1].price"). */
 export class OptionGroupError extends Error {
-  constructor(readonly field: string, message: string) {
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
     super(message);
     this.name = 'OptionGroupError';
   }
@@ -59,7 +83,8 @@ export function storedOptionGroups(groups: z.infer<typeof OptionGroupsInput>, cu
     if (g.min > g.options.length) throw new OptionGroupError(`${f}.min`, `must be at most the number of options (${g.options.length})`);
     const names = new Set<string>();
     const options = g.options.map((o, j) => {
-      if (names.has(o.name.toLowerCase())) throw new OptionGroupError(`${f}.options[${j}].name`, 'another option of this group has this name');
+      if (names.has(o.name.toLowerCase()))
+        throw new OptionGroupError(`${f}.options[${j}].name`, 'another option of this group has this name');
       names.add(o.name.toLowerCase());
       return { name: o.name, price: optionPrice(`${f}.options[${j}].price`, o.price, currency).toString() };
     });
@@ -75,11 +100,20 @@ export function readOptionGroups(json: unknown): StoredOptionGroup[] {
 
 export function optionGroupsView(json: unknown, currency: string): OptionGroupView[] {
   const text = (minor: string) => (currency === 'DOGE' ? formatKoinu(BigInt(minor)) : formatFiatMinor(BigInt(minor), currency));
-  return readOptionGroups(json).map((g) => ({ name: g.name, min: g.min, max: g.max, options: g.options.map((o) => ({ name: o.name, price: text(o.price) })) }));
+  return readOptionGroups(json).map((g) => ({
+    name: g.name,
+    min: g.min,
+    max: g.max,
+    options: g.options.map((o) => ({ name: o.name, price: text(o.price) })),
+  }));
 }
 
 /** An option chosen on a line: its name and price (minor units of the product's currency). */
-export interface ChosenOption { group: string; name: string; price: bigint }
+export interface ChosenOption {
+  group: string;
+  name: string;
+  price: bigint;
+}
 
 /**
  * The options `chosen` (by name) of a product with `groups`: each must be offered, none twice,

@@ -6,7 +6,10 @@ export type { TxFacts, TxInput } from './tx-facts';
 
 /** The backend cannot be reached right now: callers answer 503 and change no state. */
 export class BackendUnavailableError extends Error {
-  constructor(message: string, readonly cause?: unknown) {
+  constructor(
+    message: string,
+    readonly cause?: unknown,
+  ) {
     super(message);
     this.name = 'BackendUnavailableError';
   }
@@ -32,8 +35,7 @@ export type InputLookup =
   | { state: 'missing' }; // unknown outpoint
 
 export type BroadcastResult =
-  | { ok: true; txid: string }
-  | { ok: false; reason: string; code?: 'double_spend' | 'missing_inputs' | 'rejected' | 'already_known' };
+  { ok: true; txid: string } | { ok: false; reason: string; code?: 'double_spend' | 'missing_inputs' | 'rejected' | 'already_known' };
 
 export interface TipInfo {
   height: number;

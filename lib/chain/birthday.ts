@@ -21,18 +21,29 @@ const DATE = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2}))?Z)?$/;
  */
 export function parseBirthday(input: string | number, now: Date = new Date()): Birthday {
   if (typeof input === 'number') {
-    if (!Number.isSafeInteger(input) || input < 0 || input > MAX_HEIGHT) throw new Error(`a block height must be a whole number from 0 to ${MAX_HEIGHT}`);
+    if (!Number.isSafeInteger(input) || input < 0 || input > MAX_HEIGHT)
+      throw new Error(`a block height must be a whole number from 0 to ${MAX_HEIGHT}`);
     return { kind: 'height', height: input, text: String(input) };
   }
   const s = input.trim();
   if (/^\d{1,9}$/.test(s)) return parseBirthday(Number(s), now);
   const m = DATE.exec(s);
-  if (!m) throw new Error(`"${input.slice(0, 40)}" is neither a block height (e.g. 5000000) nor a UTC date (e.g. 2024-01-31 or 2024-01-31T08:00Z)`);
+  if (!m)
+    throw new Error(
+      `"${input.slice(0, 40)}" is neither a block height (e.g. 5000000) nor a UTC date (e.g. 2024-01-31 or 2024-01-31T08:00Z)`,
+    );
   const [y, mo, d, hh = '0', mi = '0', ss = '0'] = m.slice(1).map((v) => v ?? undefined) as string[];
   const ms = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(hh), Number(mi), Number(ss));
   const back = new Date(ms);
-  if (Number.isNaN(ms) || back.getUTCFullYear() !== Number(y) || back.getUTCMonth() !== Number(mo) - 1 || back.getUTCDate() !== Number(d)
-    || Number(hh) > 23 || Number(mi) > 59 || Number(ss) > 59) {
+  if (
+    Number.isNaN(ms) ||
+    back.getUTCFullYear() !== Number(y) ||
+    back.getUTCMonth() !== Number(mo) - 1 ||
+    back.getUTCDate() !== Number(d) ||
+    Number(hh) > 23 ||
+    Number(mi) > 59 ||
+    Number(ss) > 59
+  ) {
     throw new Error(`"${s}" is not a real date`);
   }
   const time = ms / 1000;

@@ -23,13 +23,18 @@ export function createChainBackend(cfg: Config): ChainBackend {
       const net = getNetwork(cfg.network, cfg.genesisHash ? { genesisHash: cfg.genesisHash } : {});
       const peer = cfg.peers[0] ?? `${hostOf(cfg.rpcUrl!)}:${net.port}`;
       return createRpcBackend({
-        url: cfg.rpcUrl!, network: cfg.network, p2p: { magic: net.magic, peer, defaultPort: net.port }, mempoolPollMs: cfg.rpcMempoolPollMs,
+        url: cfg.rpcUrl!,
+        network: cfg.network,
+        p2p: { magic: net.magic, peer, defaultPort: net.port },
+        mempoolPollMs: cfg.rpcMempoolPollMs,
       });
     }
     case 'spv':
       return new SpvBackend({
         network: getNetwork(cfg.network, cfg.genesisHash ? { genesisHash: cfg.genesisHash } : {}),
-        peers: cfg.peers, checkpoint: cfg.checkpoint, db: getDb,
+        peers: cfg.peers,
+        checkpoint: cfg.checkpoint,
+        db: getDb,
       });
     case 'devnet':
       return createDevnetBackend({

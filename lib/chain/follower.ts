@@ -27,7 +27,11 @@ async function bestAt(db: Db, height: number): Promise<string | null> {
 }
 
 export async function storedTip(db: Db): Promise<{ height: number; hash: string } | null> {
-  const r = await db.prisma.chainHeader.findFirst({ where: { inBest: true }, orderBy: { height: 'desc' }, select: { height: true, hash: true } });
+  const r = await db.prisma.chainHeader.findFirst({
+    where: { inBest: true },
+    orderBy: { height: 'desc' },
+    select: { height: true, hash: true },
+  });
   return r ?? null;
 }
 
@@ -119,7 +123,11 @@ async function readCursor(db: Db): Promise<{ height: number; hash: string } | nu
 async function writeCursor(db: Db, c: { height: number; hash: string }): Promise<void> {
   const value = `${c.height}:${c.hash}`;
   const now = new Date();
-  await db.prisma.chainState.upsert({ where: { key: CURSOR }, update: { value, updatedAt: now }, create: { key: CURSOR, value, updatedAt: now } });
+  await db.prisma.chainState.upsert({
+    where: { key: CURSOR },
+    update: { value, updatedAt: now },
+    create: { key: CURSOR, value, updatedAt: now },
+  });
 }
 
 /**
@@ -145,7 +153,10 @@ async function followStore(db: Db, chain: ChainBackend, hooks: FollowHooks, opts
   }
   let disconnected = 0;
   for (let guard = 0; guard < 10_000; guard++) {
-    const row: { inBest: boolean; prevHash: string; height: number } | null = await db.prisma.chainHeader.findUnique({ where: { hash: cursor.hash }, select: { inBest: true, prevHash: true, height: true } });
+    const row: { inBest: boolean; prevHash: string; height: number } | null = await db.prisma.chainHeader.findUnique({
+      where: { hash: cursor.hash },
+      select: { inBest: true, prevHash: true, height: true },
+    });
     if (!row || row.inBest) break;
     await hooks.disconnected(cursor.hash, cursor.height);
     disconnected++;
@@ -156,7 +167,9 @@ async function followStore(db: Db, chain: ChainBackend, hooks: FollowHooks, opts
   const last = Math.min(tip.height, cursor.height + (opts.maxBlocks ?? 500));
   if (last > cursor.height) {
     const rows = await db.prisma.chainHeader.findMany({
-      where: { inBest: true, height: { gt: cursor.height, lte: last } }, orderBy: { height: 'asc' }, select: { hash: true, height: true, prevHash: true },
+      where: { inBest: true, height: { gt: cursor.height, lte: last } },
+      orderBy: { height: 'asc' },
+      select: { hash: true, height: true, prevHash: true },
     });
     if (rows[0] && rows[0].prevHash !== cursor.hash) return { connected, disconnected, tip: cursor }; // store moved under us: next tick
     const batch = 250;

@@ -11,7 +11,10 @@ export class MempoolQueue {
   private seen = new Set<string>();
   private readonly listeners = new Set<() => void>();
 
-  constructor(private readonly max = 10_000, private readonly remember = 50_000) {}
+  constructor(
+    private readonly max = 10_000,
+    private readonly remember = 50_000,
+  ) {}
 
   push(tx: BlockTxSummary): void {
     if (this.seen.has(tx.txid)) return;

@@ -12,7 +12,10 @@ export class RbfAncestry {
   /** Unconfirmed txids seen → replaceable; insertion order is age (the oldest is forgotten first). */
   private readonly seen = new Map<string, boolean>();
 
-  constructor(private readonly unknown: (parentTxid: string) => boolean, private readonly max = MAX_REMEMBERED) {}
+  constructor(
+    private readonly unknown: (parentTxid: string) => boolean,
+    private readonly max = MAX_REMEMBERED,
+  ) {}
 
   /** Facts for unconfirmed txs, each remembered; parents in the batch are handled first. */
   mempool(shapes: TxShape[]): TxFacts[] {

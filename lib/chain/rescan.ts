@@ -22,7 +22,10 @@ import { syncWatchAddresses } from './watch-addresses';
 
 /** A rescan or birthday the node cannot honour: a 400 (bad input) or 409 (not now), with why. */
 export class RescanRefused extends Error {
-  constructor(readonly code: 'invalid_request' | 'conflict', message: string) {
+  constructor(
+    readonly code: 'invalid_request' | 'conflict',
+    message: string,
+  ) {
     super(message);
     this.name = 'RescanRefused';
   }
@@ -69,13 +72,25 @@ export async function resolveFrom(db: Db, chain: Chain, input: string | number):
 }
 
 function beforeLowMessage(r: Resolved): string {
-  return `${r.birthday.text} is before the first block this node stores (height ${r.low}, where its header sync starts): `
-    + 'set CHAIN_CHECKPOINT to an older block to scan that far back';
+  return (
+    `${r.birthday.text} is before the first block this node stores (height ${r.low}, where its header sync starts): ` +
+    'set CHAIN_CHECKPOINT to an older block to scan that far back'
+  );
 }
 
 export async function startRescan(db: Db, from: number, target: number, reason: RescanState['reason']): Promise<RescanState> {
   const now = new Date().toISOString();
-  const r: RescanState = { from, current: from - 1, target, reason, started_at: now, updated_at: now, finished_at: null, error: null, blocks: 0 };
+  const r: RescanState = {
+    from,
+    current: from - 1,
+    target,
+    reason,
+    started_at: now,
+    updated_at: now,
+    finished_at: null,
+    error: null,
+    blocks: 0,
+  };
   await writeRescan(db, r);
   log.info('wallet rescan started', { from, target, reason });
   return r;
@@ -85,7 +100,11 @@ export async function startRescan(db: Db, from: number, target: number, reason: 
 export async function requestRescan(db: Db, chain: Chain, input: string | number): Promise<RescanState> {
   const r = await resolveFrom(db, chain, input);
   if (r.beforeLow) throw new RescanRefused('invalid_request', beforeLowMessage(r));
-  if (r.height > r.high) throw new RescanRefused('invalid_request', `${r.birthday.text} is after the last block the node has processed (height ${r.high}): nothing to scan`);
+  if (r.height > r.high)
+    throw new RescanRefused(
+      'invalid_request',
+      `${r.birthday.text} is after the last block the node has processed (height ${r.high}): nothing to scan`,
+    );
   return startRescan(db, r.height, r.high, 'operator');
 }
 
@@ -93,7 +112,11 @@ export async function requestRescan(db: Db, chain: Chain, input: string | number
  * Sets (or clears, with null) the wallet's birthday from the back office, and starts scanning
  * from it at once when that is older than the history the wallet already has.
  */
-export async function setBirthday(db: Db, chain: Chain, input: string | number | null): Promise<{ birthday: string | null; rescan: RescanState | null }> {
+export async function setBirthday(
+  db: Db,
+  chain: Chain,
+  input: string | number | null,
+): Promise<{ birthday: string | null; rescan: RescanState | null }> {
   if (input === null || input === '') {
     await setState(db, K.birthday, null);
     await setState(db, K.applied, null);
@@ -155,15 +178,25 @@ export async function applyBirthday(db: Db, chain: Chain): Promise<void> {
     }
     throw e;
   }
-  if (r.beforeLow) log.warn('the wallet birthday is before the first stored header: scanning from that header', { birthday: b, from: r.low, hint: beforeLowMessage(r) });
+  if (r.beforeLow)
+    log.warn('the wallet birthday is before the first stored header: scanning from that header', {
+      birthday: b,
+      from: r.low,
+      hint: beforeLowMessage(r),
+    });
   await scanFromBirthday(db, r);
   await setState(db, K.applied, b);
 }
 
 async function bestHashes(db: Db, chain: Chain, first: number, last: number): Promise<string[]> {
   if (chain.ownsHeaderStore) {
-    const rows = await db.prisma.chainHeader.findMany({ where: { inBest: true, height: { gte: first, lte: last } }, orderBy: { height: 'asc' }, select: { hash: true, height: true } });
-    if (rows.length !== last - first + 1 || rows.some((r, i) => r.height !== first + i)) throw new BackendUnavailableError(`the header store has no best chain from ${first} to ${last} right now`);
+    const rows = await db.prisma.chainHeader.findMany({
+      where: { inBest: true, height: { gte: first, lte: last } },
+      orderBy: { height: 'asc' },
+      select: { hash: true, height: true },
+    });
+    if (rows.length !== last - first + 1 || rows.some((r, i) => r.height !== first + i))
+      throw new BackendUnavailableError(`the header store has no best chain from ${first} to ${last} right now`);
     return rows.map((r) => r.hash);
   }
   const out = await Promise.all(Array.from({ length: last - first + 1 }, (_, i) => chain.blockHashAt(first + i)));
@@ -202,7 +235,8 @@ export async function rescanStep(db: Db, network: Network, chain: Chain, opts: R
       const blocks: BlockSummary[] = chain.blocks ? await chain.blocks(hashes) : await Promise.all(hashes.map((h) => chain.block(h)));
       await syncWatchAddresses(db, network); // once per batch; the tracker re-syncs after a block that paid us
       for (const [i, b] of blocks.entries()) {
-        if (b.hash !== hashes[i] || toHex(sha256d(b.header).reverse()) !== b.hash) throw new Error(`backend sent a block that is not ${hashes[i]}`);
+        if (b.hash !== hashes[i] || toHex(sha256d(b.header).reverse()) !== b.hash)
+          throw new Error(`backend sent a block that is not ${hashes[i]}`);
         await trackBlockConnected(db, network, { ...b, height: first + i }, { addressesSynced: true });
         r.current = first + i;
         r.blocks++;
@@ -224,7 +258,13 @@ export async function rescanStep(db: Db, network: Network, chain: Chain, opts: R
     await writeRescan(db, r);
     await noteScannedFrom(db, r.from);
     const sec = (Date.parse(r.finished_at) - Date.parse(r.started_at)) / 1000;
-    log.info('wallet rescan finished', { from: r.from, to: r.current, blocks: r.blocks, seconds: sec, blocks_per_sec: sec > 0 ? Math.round(r.blocks / sec) : r.blocks });
+    log.info('wallet rescan finished', {
+      from: r.from,
+      to: r.current,
+      blocks: r.blocks,
+      seconds: sec,
+      blocks_per_sec: sec > 0 ? Math.round(r.blocks / sec) : r.blocks,
+    });
   }
   return n;
 }

@@ -78,7 +78,12 @@ export function shapeOfParsed(txid: string, tx: RawTx, raw?: Uint8Array): TxShap
   return {
     txid,
     coinbase: isCoinbase(tx),
-    inputs: tx.inputs.map((i) => ({ txid: hashToHex(i.prevTxid), vout: i.vout, scriptSig: toHex(i.scriptSig), sequence: i.sequence >>> 0 })),
+    inputs: tx.inputs.map((i) => ({
+      txid: hashToHex(i.prevTxid),
+      vout: i.vout,
+      scriptSig: toHex(i.scriptSig),
+      sequence: i.sequence >>> 0,
+    })),
     outputs: tx.outputs.map((o, n) => ({ n, value: o.value, script: toHex(o.script) })),
     ...(raw ? { raw } : {}),
   };

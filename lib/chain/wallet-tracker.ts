@@ -39,13 +39,19 @@ async function walletHits(db: Db, network: Network, b: BlockSummary): Promise<Hi
     }
   }
   const watched = new Set(
-    candidates.size ? (await db.prisma.walletAddress.findMany({ where: { address: { in: [...candidates] } }, select: { address: true } })).map((r) => r.address) : [],
+    candidates.size
+      ? (await db.prisma.walletAddress.findMany({ where: { address: { in: [...candidates] } }, select: { address: true } })).map(
+          (r) => r.address,
+        )
+      : [],
   );
   const prevTxids = [...new Set(b.txs.flatMap((t) => t.inputs.map((i) => i.txid)))];
   // Wallet outputs this block may spend: known ones, plus those created earlier in this block.
   const known = new Set(
     prevTxids.length
-      ? (await db.prisma.walletOutput.findMany({ where: { txid: { in: prevTxids } }, select: { txid: true, vout: true } })).map((o) => `${o.txid}:${o.vout}`)
+      ? (await db.prisma.walletOutput.findMany({ where: { txid: { in: prevTxids } }, select: { txid: true, vout: true } })).map(
+          (o) => `${o.txid}:${o.vout}`,
+        )
       : [],
   );
   const hits: Hit[] = [];
@@ -65,7 +71,12 @@ async function walletHits(db: Db, network: Network, b: BlockSummary): Promise<Hi
  * Records the wallet's part of a connected block. Returns how many wallet txs it held. After a
  * block with wallet outputs the watched addresses are synced again (the gap limit moves on).
  */
-export async function trackBlockConnected(db: Db, network: Network, b: BlockSummary, opts: { addressesSynced?: boolean } = {}): Promise<number> {
+export async function trackBlockConnected(
+  db: Db,
+  network: Network,
+  b: BlockSummary,
+  opts: { addressesSynced?: boolean } = {},
+): Promise<number> {
   if (b.txs.length === 0) return 0; // most filtered blocks (spv, a rescan's) hold nothing of ours
   // A caller that just synced the watched addresses (a rescan, once per batch) saves the queries.
   if (!opts.addressesSynced) await syncWatchAddresses(db, network);
@@ -85,7 +96,16 @@ export async function trackBlockConnected(db: Db, network: Network, b: BlockSumm
         await t.walletOutput.upsert({
           where: { txid_vout: { txid: h.tx.txid, vout: o.n } },
           update: { height: b.height, blockHash: b.hash, blockPos },
-          create: { txid: h.tx.txid, vout: o.n, address: o.address, script: o.script, amount: o.value, height: b.height, blockHash: b.hash, blockPos },
+          create: {
+            txid: h.tx.txid,
+            vout: o.n,
+            address: o.address,
+            script: o.script,
+            amount: o.value,
+            height: b.height,
+            blockHash: b.hash,
+            blockPos,
+          },
         });
       }
       for (const s of h.spends) {
@@ -117,10 +137,16 @@ export async function trackBlockDisconnected(db: Db, hash: string): Promise<void
  * scripts and hash160s of the watched addresses, and the unspent wallet outpoints (so that the
  * spv backend's bloom filter also matches the transactions spending them).
  */
-export async function walletWatchSet(db: Db): Promise<{ scripts: string[]; hash160s: string[]; outpoints: { txid: string; vout: number }[] }> {
+export async function walletWatchSet(
+  db: Db,
+): Promise<{ scripts: string[]; hash160s: string[]; outpoints: { txid: string; vout: number }[] }> {
   const [addrs, outs] = await Promise.all([
     db.prisma.walletAddress.findMany({ select: { script: true, hash160: true }, orderBy: [{ branch: 'asc' }, { idx: 'asc' }] }),
-    db.prisma.walletOutput.findMany({ where: { spentTxid: null }, select: { txid: true, vout: true }, orderBy: [{ txid: 'asc' }, { vout: 'asc' }] }),
+    db.prisma.walletOutput.findMany({
+      where: { spentTxid: null },
+      select: { txid: true, vout: true },
+      orderBy: [{ txid: 'asc' }, { vout: 'asc' }],
+    }),
   ]);
   return { scripts: addrs.map((a) => a.script), hash160s: addrs.map((a) => a.hash160), outpoints: outs };
 }

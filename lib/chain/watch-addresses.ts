@@ -80,7 +80,13 @@ export async function syncWatchAddresses(db: Db, network: Network): Promise<void
       const rows = [];
       for (let i = from; i < to; i++) {
         const address = hdKeyToAddress(derivePublic(branchKey, [i]), network);
-        rows.push({ address, hash160: toHex(decodeAddress(address, network).hash160), script: toHex(addressToScript(address, network)), branch, idx: i });
+        rows.push({
+          address,
+          hash160: toHex(decodeAddress(address, network).hash160),
+          script: toHex(addressToScript(address, network)),
+          branch,
+          idx: i,
+        });
       }
       await db.prisma.walletAddress.createMany({ data: rows, skipDuplicates: true });
       await writeWalletCount(db, ensuredKey(store.storeXpub, branch), to);

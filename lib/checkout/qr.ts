@@ -27,9 +27,13 @@ export function qrImage(uri: string, targetPx = TARGET_PX): QrImage {
   const modulePx = Math.max(QR_MIN_MODULE_PX, Math.floor(targetPx / modules));
   let svg = '';
   // toString with a callback runs synchronously for the svg type.
-  QRCode.toString(uri, { type: 'svg', margin: QR_QUIET_ZONE, errorCorrectionLevel: 'M', color: { dark: '#000000', light: '#ffffff' } }, (err, s) => {
-    if (err) throw err;
-    svg = s;
-  });
+  QRCode.toString(
+    uri,
+    { type: 'svg', margin: QR_QUIET_ZONE, errorCorrectionLevel: 'M', color: { dark: '#000000', light: '#ffffff' } },
+    (err, s) => {
+      if (err) throw err;
+      svg = s;
+    },
+  );
   return { src: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`, modules, modulePx, px: modules * modulePx };
 }

@@ -32,8 +32,7 @@ export function checkoutLive(v: Record<string, unknown>): CheckoutLive {
   };
 }
 
-export type CheckoutState =
-  | 'waiting' | 'underpaid' | 'data_missing' | 'accepted' | 'paid' | 'expired' | 'cancelled' | 'declined';
+export type CheckoutState = 'waiting' | 'underpaid' | 'data_missing' | 'accepted' | 'paid' | 'expired' | 'cancelled' | 'declined';
 
 export interface CheckoutShown {
   state: CheckoutState;

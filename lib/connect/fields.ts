@@ -7,8 +7,7 @@ export function isProvided(s: string | undefined): s is string {
   return s !== undefined && s !== '';
 }
 
-const RFC3339_RE =
-  /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(?:\.\d+)?(?:[Zz]|[+-](\d{2}):(\d{2}))$/;
+const RFC3339_RE = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(?:\.\d+)?(?:[Zz]|[+-](\d{2}):(\d{2}))$/;
 
 /** RFC 3339 `date-time` (section 5.6) with calendar checks; leap second 60 allowed. */
 export function isRfc3339(s: unknown): s is string {

@@ -28,7 +28,10 @@ export class BatchLoader<V> {
    * the map resolves its callers with undefined. When `fetch` fails, every caller of that
    * batch gets the error.
    */
-  constructor(private readonly fetch: (keys: string[]) => Promise<Map<string, V>>, opts: BatchLoaderOptions = {}) {
+  constructor(
+    private readonly fetch: (keys: string[]) => Promise<Map<string, V>>,
+    opts: BatchLoaderOptions = {},
+  ) {
     this.maxBatch = Math.max(1, opts.maxBatch ?? 256);
     this.schedule = opts.schedule ?? ((fn) => void setImmediate(fn));
   }

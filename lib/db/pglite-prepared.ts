@@ -54,7 +54,9 @@ export function preparedQuery(pg: PGlite): <T>(sql: string, params?: unknown[]) 
 
   async function prepare(sql: string): Promise<Prepared> {
     const name = `counter_${++seq}`;
-    const { messages } = await pg.execProtocol(concat([serialize.parse({ name, text: sql }), serialize.describe({ type: 'S', name }), serialize.sync()]));
+    const { messages } = await pg.execProtocol(
+      concat([serialize.parse({ name, text: sql }), serialize.describe({ type: 'S', name }), serialize.sync()]),
+    );
     const paramTypes = parse.parseDescribeStatementResults(messages);
     const head = messages.filter((m) => m.name === 'rowDescription');
     const p: Prepared = { name, paramTypes, head };
@@ -73,7 +75,9 @@ export function preparedQuery(pg: PGlite): <T>(sql: string, params?: unknown[]) 
       const s = pg.serializers[p.paramTypes[i]];
       return s ? s(v) : String(v);
     });
-    const { messages } = await pg.execProtocol(concat([serialize.bind({ statement: p.name, values }), serialize.execute({}), serialize.sync()]));
+    const { messages } = await pg.execProtocol(
+      concat([serialize.bind({ statement: p.name, values }), serialize.execute({}), serialize.sync()]),
+    );
     return parse.parseResults([...p.head, ...messages], pg.parsers)[0].rows as T[];
   }
 

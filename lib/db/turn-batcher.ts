@@ -40,7 +40,10 @@ export class TurnBatcher<I, O> {
    * `run` itself fails, every item of that batch gets the error (a batch is one statement:
    * nothing of it was applied).
    */
-  constructor(private readonly run: (items: I[]) => Promise<(O | ItemFailure)[]>, opts: TurnBatcherOptions<I> = {}) {
+  constructor(
+    private readonly run: (items: I[]) => Promise<(O | ItemFailure)[]>,
+    opts: TurnBatcherOptions<I> = {},
+  ) {
     this.maxBatch = Math.max(1, opts.maxBatch ?? 256);
     this.keys = opts.keys ?? (() => []);
     this.schedule = opts.schedule ?? ((fn) => void setImmediate(fn));
@@ -95,7 +98,8 @@ export class TurnBatcher<I, O> {
     }
     answer
       .then((results) => {
-        if (!Array.isArray(results) || results.length !== batch.length) throw new Error(`batch answered ${Array.isArray(results) ? results.length : 'no'} results for ${batch.length} items`);
+        if (!Array.isArray(results) || results.length !== batch.length)
+          throw new Error(`batch answered ${Array.isArray(results) ? results.length : 'no'} results for ${batch.length} items`);
         batch.forEach((p, j) => {
           const r = results[j];
           if (r instanceof ItemFailure) p.reject(r.error);

@@ -18,5 +18,9 @@ export async function readWalletCount(db: Db, key: string): Promise<number> {
 }
 
 export async function writeWalletCount(db: Db, key: string, n: number): Promise<void> {
-  await db.prisma.appState.upsert({ where: { key }, update: { value: String(n), updatedAt: new Date() }, create: { key, value: String(n) } });
+  await db.prisma.appState.upsert({
+    where: { key },
+    update: { value: String(n), updatedAt: new Date() },
+    create: { key, value: String(n) },
+  });
 }

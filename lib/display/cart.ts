@@ -34,5 +34,10 @@ export async function displayRows(db: Db, terminalIds: readonly string[]): Promi
     where: { id: { in: [...terminalIds] } },
     select: { id: true, revokedAt: true, displays: { select: { id: true } }, displayCart: { select: { state: true } } },
   });
-  return new Map(rows.map((r) => [r.id, { terminalId: r.id, revoked: r.revokedAt !== null, displays: r.displays.map((d) => d.id).sort(), cart: r.displayCart?.state ?? null }]));
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      { terminalId: r.id, revoked: r.revokedAt !== null, displays: r.displays.map((d) => d.id).sort(), cart: r.displayCart?.state ?? null },
+    ]),
+  );
 }

@@ -56,7 +56,12 @@ export function normalisePairingCode(input: string): string | null {
 export const formatPairingCode = (code: string) => `${code.slice(0, 4)}-${code.slice(4)}`;
 
 /** A new pairing code for this terminal; the terminal's earlier codes, and every expired one, are dropped. */
-export async function createPairingCode(db: Db, storeId: number, terminalId: string, now = new Date()): Promise<{ code: string; expiresAt: Date }> {
+export async function createPairingCode(
+  db: Db,
+  storeId: number,
+  terminalId: string,
+  now = new Date(),
+): Promise<{ code: string; expiresAt: Date }> {
   const code = newPairingCode();
   const expiresAt = new Date(now.getTime() + PAIRING_TTL_MS);
   await db.prisma.$transaction([
@@ -72,7 +77,12 @@ export async function createPairingCode(db: Db, storeId: number, terminalId: str
  * code is unknown, used, expired or its terminal revoked. `previousToken` (the browser's
  * current display cookie) is unpaired: pairing again replaces the old pairing.
  */
-export async function redeemPairingCode(db: Db, code: string, previousToken: string | null, now = new Date()): Promise<{ display: PairedDisplay; token: string } | null> {
+export async function redeemPairingCode(
+  db: Db,
+  code: string,
+  previousToken: string | null,
+  now = new Date(),
+): Promise<{ display: PairedDisplay; token: string } | null> {
   const codeHash = hashCode(code);
   return db.prisma.$transaction(async (tx) => {
     const p = await tx.displayPairing.findUnique({ where: { codeHash }, include: { terminal: { select: { revokedAt: true } } } });
@@ -80,9 +90,12 @@ export async function redeemPairingCode(db: Db, code: string, previousToken: str
     // Single use: of two redeems racing for one code, only the one whose delete removed the row wins.
     const { count } = await tx.displayPairing.deleteMany({ where: { codeHash } });
     if (count !== 1 || p.expiresAt.getTime() <= now.getTime() || p.terminal.revokedAt) return null;
-    if (previousToken && previousToken.length <= 100) await tx.customerDisplay.deleteMany({ where: { tokenHash: hashToken(previousToken) } });
+    if (previousToken && previousToken.length <= 100)
+      await tx.customerDisplay.deleteMany({ where: { tokenHash: hashToken(previousToken) } });
     const token = randomBytes(32).toString('base64url');
-    const row = await tx.customerDisplay.create({ data: { id: randomUUID(), storeId: p.storeId, terminalId: p.terminalId, tokenHash: hashToken(token) } });
+    const row = await tx.customerDisplay.create({
+      data: { id: randomUUID(), storeId: p.storeId, terminalId: p.terminalId, tokenHash: hashToken(token) },
+    });
     return { display: { id: row.id, terminalId: row.terminalId, storeId: row.storeId }, token };
   });
 }
@@ -90,7 +103,10 @@ export async function redeemPairingCode(db: Db, code: string, previousToken: str
 /** The paired display a cookie value names, or null (none, unknown, unpaired, or its terminal revoked). */
 export async function displayForToken(db: Db, token: string | null | undefined): Promise<PairedDisplay | null> {
   if (!token || token.length > 100) return null;
-  const row = await db.prisma.customerDisplay.findUnique({ where: { tokenHash: hashToken(token) }, include: { terminal: { select: { revokedAt: true } } } });
+  const row = await db.prisma.customerDisplay.findUnique({
+    where: { tokenHash: hashToken(token) },
+    include: { terminal: { select: { revokedAt: true } } },
+  });
   if (!row || row.terminal.revokedAt) return null;
   return { id: row.id, terminalId: row.terminalId, storeId: row.storeId };
 }

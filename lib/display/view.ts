@@ -14,24 +14,40 @@ import { checkoutLive, type CheckoutLive } from '../checkout/state';
 
 const minor = z.string().regex(/^-?\d{1,20}$/, 'must be an integer amount in minor units');
 // Shown on a screen: printable text only, by the rule the store's own text follows.
-const text = (max: number) => z.string().min(1).max(max).refine((s) => isPrintable(s), UNPRINTABLE_MESSAGE);
+const text = (max: number) =>
+  z
+    .string()
+    .min(1)
+    .max(max)
+    .refine((s) => isPrintable(s), UNPRINTABLE_MESSAGE);
 
 export const ADJUSTMENT_KINDS = ['tax', 'fee', 'shipping', 'discount', 'tip'] as const;
 export const MAX_DISPLAY_LINES = 200;
 
 /** The body of PUT /api/pos/display/cart. */
-export const DisplayCartSchema = z.object({
-  currency: z.string().regex(/^[A-Z]{3,5}$/, 'must be a currency code'),
-  lines: z.array(z.object({
-    name: text(200),
-    count: z.number().int().min(1).max(1_000_000),
+export const DisplayCartSchema = z
+  .object({
+    currency: z.string().regex(/^[A-Z]{3,5}$/, 'must be a currency code'),
+    lines: z
+      .array(
+        z
+          .object({
+            name: text(200),
+            count: z.number().int().min(1).max(1_000_000),
+            total: minor,
+          })
+          .strict(),
+      )
+      .max(MAX_DISPLAY_LINES),
+    adjustments: z.array(z.object({ kind: z.enum(ADJUSTMENT_KINDS), amount: minor }).strict()).max(ADJUSTMENT_KINDS.length),
     total: minor,
-  }).strict()).max(MAX_DISPLAY_LINES),
-  adjustments: z.array(z.object({ kind: z.enum(ADJUSTMENT_KINDS), amount: minor }).strict()).max(ADJUSTMENT_KINDS.length),
-  total: minor,
-  /** The payment being charged (one of this till's sales), or null while the cart is built. */
-  payment_id: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, 'must be a payment id').nullable(),
-}).strict();
+    /** The payment being charged (one of this till's sales), or null while the cart is built. */
+    payment_id: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,100}$/, 'must be a payment id')
+      .nullable(),
+  })
+  .strict();
 
 export type DisplayCart = z.infer<typeof DisplayCartSchema>;
 

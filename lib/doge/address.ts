@@ -17,8 +17,7 @@ export interface DecodedAddress {
 
 /** Encode a 20-byte hash as an address of `type` on `network`. */
 export function encodeAddress(type: AddressType, hash: Uint8Array, network: Network): string {
-  if (!(hash instanceof Uint8Array) || hash.length !== 20)
-    throw new AddressError('length', 'address hash must be 20 bytes');
+  if (!(hash instanceof Uint8Array) || hash.length !== 20) throw new AddressError('length', 'address hash must be 20 bytes');
   const version = type === 'p2pkh' ? network.pubKeyHash : network.scriptHash;
   return base58checkEncode(concatBytes(Uint8Array.of(version), hash));
 }

@@ -117,8 +117,7 @@ export function checkAuxpow(aux: AuxPow, childHash: Uint8Array, chainId: number,
     throw new HeaderCheckError(code, msg);
   };
   if (aux.coinbaseIndex !== 0) fail('not-generate', 'AuxPoW coinbase index is not 0');
-  if (strictChainId && chainIdOf(aux.parentHeader.version) === chainId)
-    fail('parent-chain-id', 'AuxPoW parent block has our chain ID');
+  if (strictChainId && chainIdOf(aux.parentHeader.version) === chainId) fail('parent-chain-id', 'AuxPoW parent block has our chain ID');
   if (aux.chainBranch.length > MAX_CHAIN_BRANCH_LENGTH) fail('chain-branch-too-long', 'AuxPoW chain merkle branch too long');
 
   const root = chainMerkleRoot(childHash, aux.chainBranch, aux.chainIndex);

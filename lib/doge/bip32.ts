@@ -76,7 +76,17 @@ export function parsePublicPath(path: string): number[] {
 /** Public (non-hardened) derivation; works on public and private keys, returns a public key. */
 export function derivePublic(key: HDKey, path: string | readonly number[]): HDKey {
   const steps = typeof path === 'string' ? parsePublicPath(path) : path;
-  let k = wrap(() => new HDKey({ versions: key.versions, depth: key.depth, index: key.index, parentFingerprint: key.parentFingerprint, chainCode: key.chainCode!, publicKey: key.publicKey! }));
+  let k = wrap(
+    () =>
+      new HDKey({
+        versions: key.versions,
+        depth: key.depth,
+        index: key.index,
+        parentFingerprint: key.parentFingerprint,
+        chainCode: key.chainCode!,
+        publicKey: key.publicKey!,
+      }),
+  );
   for (const i of steps) {
     if (!Number.isInteger(i) || i < 0 || i >= HARDENED_OFFSET) throw new Bip32Error('hardened', `index ${i} is not a non-hardened index`);
     k = wrap(() => k.deriveChild(i));

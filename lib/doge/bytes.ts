@@ -83,8 +83,7 @@ export type ReadErrorCode = 'truncated' | 'varint' | 'count' | 'witness' | 'no-i
 /** Builds the module-specific error a reader throws. */
 export type ReadErrorFactory = (code: ReadErrorCode, message: string) => Error;
 
-const defaultError: ReadErrorFactory = (code, message) =>
-  Object.assign(new RangeError(message), { code });
+const defaultError: ReadErrorFactory = (code, message) => Object.assign(new RangeError(message), { code });
 
 /** Largest CompactSize Bitcoin Core accepts (MAX_SIZE). */
 export const MAX_COMPACT_SIZE = 0x02000000;
@@ -117,8 +116,7 @@ export class ByteReader {
   }
 
   private need(n: number, what: string): void {
-    if (n > this.remaining)
-      this.fail('truncated', `truncated ${what}: need ${n} bytes at offset ${this.offset}, have ${this.remaining}`);
+    if (n > this.remaining) this.fail('truncated', `truncated ${what}: need ${n} bytes at offset ${this.offset}, have ${this.remaining}`);
   }
 
   u8(what = 'u8'): number {
@@ -196,8 +194,7 @@ export class ByteReader {
   count(minItemBytes: number, what = 'count', max = Infinity): number {
     const n = this.varint(what);
     if (n > max) this.fail('count', `${what} ${n} exceeds maximum ${max}`);
-    if (n * minItemBytes > this.remaining)
-      this.fail('count', `${what} ${n} cannot fit in the remaining ${this.remaining} bytes`);
+    if (n * minItemBytes > this.remaining) this.fail('count', `${what} ${n} cannot fit in the remaining ${this.remaining} bytes`);
     return n;
   }
 

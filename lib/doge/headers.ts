@@ -32,10 +32,7 @@ export function readHeaderEntry(r: ByteReader): HeaderEntry {
  * Parse a header (plus AuxPoW when version & 0x100) at `offset`.
  * Throws {@link HeaderDecodeError}.
  */
-export function parseHeaderWithAuxpow(
-  bytes: Uint8Array,
-  offset = 0,
-): { header: BlockHeader; auxpow?: AuxPow; bytesRead: number } {
+export function parseHeaderWithAuxpow(bytes: Uint8Array, offset = 0): { header: BlockHeader; auxpow?: AuxPow; bytesRead: number } {
   const r = new ByteReader(bytes, offset, headerError);
   const entry = readHeaderEntry(r);
   return { ...entry, bytesRead: r.offset - offset };
@@ -66,8 +63,7 @@ export function serializeHeaderEntry(entry: HeaderEntry): Uint8Array {
 export function parseHeadersMessage(payload: Uint8Array): HeaderEntry[] {
   const r = new ByteReader(payload, 0, headerError);
   const n = r.varint('header count');
-  if (n > MAX_HEADERS_PER_MESSAGE)
-    throw new HeaderDecodeError('too-many', `${n} headers in one message (max ${MAX_HEADERS_PER_MESSAGE})`);
+  if (n > MAX_HEADERS_PER_MESSAGE) throw new HeaderDecodeError('too-many', `${n} headers in one message (max ${MAX_HEADERS_PER_MESSAGE})`);
   if (n * 81 > r.remaining) throw new HeaderDecodeError('count', `${n} headers cannot fit in ${r.remaining} bytes`);
   const out: HeaderEntry[] = [];
   for (let i = 0; i < n; i++) {
@@ -110,7 +106,8 @@ export function checkHeader(entry: HeaderEntry, network: Network, opts: CheckHea
   if (opts.height !== undefined) {
     const auxpowEra = opts.height >= network.auxpowStartHeight;
     if (auxpowEra && isLegacyVersion(version)) fail('late-legacy', `legacy block version at height ${opts.height}`);
-    if (!auxpowEra && isAuxpowVersion(version)) fail('early-auxpow', `AuxPoW block at height ${opts.height} before ${network.auxpowStartHeight}`);
+    if (!auxpowEra && isAuxpowVersion(version))
+      fail('early-auxpow', `AuxPoW block at height ${opts.height} before ${network.auxpowStartHeight}`);
   }
   const chainId = chainIdOf(version);
   if (!isLegacyVersion(version) && network.strictChainId && chainId !== network.auxpowChainId)

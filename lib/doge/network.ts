@@ -138,16 +138,13 @@ export function getNetwork(name: NetworkName, opts: NetworkOptions = {}): Networ
   const base = NETWORKS[name];
   let net: Network = base;
   if (opts.genesisHash !== undefined) {
-    if (!isHex(opts.genesisHash, 32))
-      throw new NetworkError('genesis', 'genesis hash must be 64 hex digits');
+    if (!isHex(opts.genesisHash, 32)) throw new NetworkError('genesis', 'genesis hash must be 64 hex digits');
     const genesisHash = opts.genesisHash.toLowerCase();
     if (genesisHash !== base.genesisHash) {
-      if (name !== 'regtest')
-        throw new NetworkError('genesis', `a genesis override is only allowed on regtest, not ${name}`);
+      if (name !== 'regtest') throw new NetworkError('genesis', `a genesis override is only allowed on regtest, not ${name}`);
       net = { ...base, genesisHash, genesisOverridden: true, strictChainId: false, checkpoints: [] };
     }
   }
-  if (opts.strictChainId !== undefined && opts.strictChainId !== net.strictChainId)
-    net = { ...net, strictChainId: opts.strictChainId };
+  if (opts.strictChainId !== undefined && opts.strictChainId !== net.strictChainId) net = { ...net, strictChainId: opts.strictChainId };
   return net === base ? base : Object.freeze(net);
 }

@@ -49,7 +49,7 @@ export function targetToBits(target: bigint): number {
     compact >>>= 8;
     size++;
   }
-  return ((compact | (size << 24)) >>> 0);
+  return (compact | (size << 24)) >>> 0;
 }
 
 /** A 32-byte hash read as a little-endian 256-bit integer (how hashes compare to targets). */

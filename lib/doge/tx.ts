@@ -106,8 +106,7 @@ export function parseTxAt(bytes: Uint8Array, offset = 0, opts: TxReadOptions = {
 export function parseTx(input: Uint8Array | string): RawTx {
   const bytes = toBytes(input);
   const { tx, bytesRead } = parseTxAt(bytes);
-  if (bytesRead !== bytes.length)
-    throw new TxDecodeError('trailing', `${bytes.length - bytesRead} trailing bytes after the transaction`);
+  if (bytesRead !== bytes.length) throw new TxDecodeError('trailing', `${bytes.length - bytesRead} trailing bytes after the transaction`);
   return tx;
 }
 

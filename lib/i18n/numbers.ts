@@ -70,7 +70,8 @@ export function parseLocaleAmount(input: string, locale: Locale | string = 'en',
     // The other separator alone, once, with no digits grouped by three behind it: a decimal point.
     const other = decimal === ',' ? '.' : ',';
     const m = new RegExp(`^\\d*${esc(other)}\\d*$`).exec(t);
-    if (!m || t.split(other)[1]?.length === 3) throw new AmountError('malformed', `amount is not a number in this language: ${JSON.stringify(input.slice(0, 40))}`);
+    if (!m || t.split(other)[1]?.length === 3)
+      throw new AmountError('malformed', `amount is not a number in this language: ${JSON.stringify(input.slice(0, 40))}`);
     canonical = t.replace(other, '.');
   }
   return parseKoinu(sign + canonical, opts);

@@ -19,13 +19,19 @@ export const INVOICE_LIMIT_MAX = 100;
 export const INVOICE_PAGE_MAX = 1000;
 
 const intParam = (min: number, max: number) =>
-  z.string().regex(/^\d{1,7}$/, `must be an integer ${min}–${max}`).transform(Number)
+  z
+    .string()
+    .regex(/^\d{1,7}$/, `must be an integer ${min}–${max}`)
+    .transform(Number)
     .pipe(z.number().min(min, `must be an integer ${min}–${max}`).max(max, `must be an integer ${min}–${max}`));
 
 const Query = z.object({
   limit: intParam(1, INVOICE_LIMIT_MAX).optional(),
   page: intParam(0, INVOICE_PAGE_MAX).optional(),
-  mint_hash: z.string().regex(/^([0-9a-fA-F]{64})?$/, 'must be 64 hex digits').optional(), // as POST /api/v1/payments accepts it
+  mint_hash: z
+    .string()
+    .regex(/^([0-9a-fA-F]{64})?$/, 'must be 64 hex digits')
+    .optional(), // as POST /api/v1/payments accepts it
 });
 
 export interface Invoice {
@@ -143,10 +149,20 @@ const toDate = (v: unknown): Date => (v instanceof Date ? v : new Date(String(v)
 
 function toRow(r: Record<string, unknown>): Row {
   return {
-    id: String(r.id), payloadHash: String(r.payload_hash), mintHash: String(r.mint_hash), pendingTokenBalanceId: String(r.pending_token_balance_id),
-    blockHeight: r.block_height === null ? null : Number(r.block_height), buyerAddress: String(r.buyer_address), address: String(r.address),
-    total: BigInt(String(r.total)), quantity: Number(r.quantity), pubkey: String(r.pubkey), signature: String(r.signature),
-    txid: r.txid === null ? null : String(r.txid), status: String(r.status), createdAt: toDate(r.created_at),
+    id: String(r.id),
+    payloadHash: String(r.payload_hash),
+    mintHash: String(r.mint_hash),
+    pendingTokenBalanceId: String(r.pending_token_balance_id),
+    blockHeight: r.block_height === null ? null : Number(r.block_height),
+    buyerAddress: String(r.buyer_address),
+    address: String(r.address),
+    total: BigInt(String(r.total)),
+    quantity: Number(r.quantity),
+    pubkey: String(r.pubkey),
+    signature: String(r.signature),
+    txid: r.txid === null ? null : String(r.txid),
+    status: String(r.status),
+    createdAt: toDate(r.created_at),
     confirmedAt: r.confirmed_at === null ? null : toDate(r.confirmed_at),
   };
 }
@@ -164,7 +180,8 @@ function toRow(r: Record<string, unknown>): Row {
  * negative seq, so `seq > 0` leaves them out as an index condition, without a heap visit.
  */
 function matchedSeqs(address: string | null, mintHash: string | null, upTo: number | null = null): { sql: string; params: unknown[] } {
-  if (address === null) return { sql: `SELECT seq FROM payment WHERE seq > 0 AND ($1::text IS NULL OR mint_hash = $1)`, params: [mintHash] };
+  if (address === null)
+    return { sql: `SELECT seq FROM payment WHERE seq > 0 AND ($1::text IS NULL OR mint_hash = $1)`, params: [mintHash] };
   // A page needs at most `upTo` newest matches from each scan.
   const cut = upTo === null ? '' : ' ORDER BY seq DESC LIMIT $3';
   return {

@@ -42,7 +42,11 @@ export class DisplayHub {
   private count = 0;
   private rounds = 0;
 
-  constructor(private readonly read: DisplayRowSource, private readonly changes?: ChangeFeed, readonly pollMs = FEED_SAFETY_POLL_MS) {}
+  constructor(
+    private readonly read: DisplayRowSource,
+    private readonly changes?: ChangeFeed,
+    readonly pollMs = FEED_SAFETY_POLL_MS,
+  ) {}
 
   get watchers(): number {
     return this.count;

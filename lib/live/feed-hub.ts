@@ -80,7 +80,10 @@ export class FeedHub<V> {
   private readonly now: () => Date;
   private readonly changes: ChangeFeed | undefined;
 
-  constructor(private readonly source: FeedSource<V>, opts: FeedHubOptions = {}) {
+  constructor(
+    private readonly source: FeedSource<V>,
+    opts: FeedHubOptions = {},
+  ) {
     this.changes = opts.changes;
     this.pollMs = opts.pollMs ?? (this.changes ? FEED_SAFETY_POLL_MS : FEED_POLL_MS);
     this.now = opts.now ?? (() => new Date());
@@ -121,7 +124,8 @@ export class FeedHub<V> {
     if (!set) this.byId.set(id, (set = new Set()));
     set.add(e);
     this.count++;
-    if (this.changes && !this.unsubscribe) this.unsubscribe = this.changes.subscribe({ changed: (ids) => this.changed(ids), resync: () => this.resync() });
+    if (this.changes && !this.unsubscribe)
+      this.unsubscribe = this.changes.subscribe({ changed: (ids) => this.changed(ids), resync: () => this.resync() });
     this.fresh.add(id);
     this.kick();
     this.arm();
@@ -159,11 +163,14 @@ export class FeedHub<V> {
 
   private arm(): void {
     if (this.timer || this.count === 0) return;
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      this.fullDue = true;
-      void this.run();
-    }, Math.max(this.failing ? Math.min(this.pollMs, FEED_POLL_MS) : this.pollMs, this.lastRoundMs));
+    this.timer = setTimeout(
+      () => {
+        this.timer = null;
+        this.fullDue = true;
+        void this.run();
+      },
+      Math.max(this.failing ? Math.min(this.pollMs, FEED_POLL_MS) : this.pollMs, this.lastRoundMs),
+    );
   }
 
   private async run(): Promise<void> {
@@ -193,16 +200,19 @@ export class FeedHub<V> {
     this.expiryTimer = null;
     this.expiryAt = next;
     if (next === Infinity || this.count === 0) return;
-    this.expiryTimer = setTimeout(() => {
-      this.expiryTimer = null;
-      this.expiryAt = Infinity;
-      const now = this.now().getTime();
-      const due: string[] = [];
-      for (const [id, at] of this.expiries) if (at <= now) due.push(id);
-      for (const id of due) this.expiries.delete(id);
-      this.changed(due);
-      this.armExpiry();
-    }, Math.min(2 ** 31 - 1, Math.max(0, next - this.now().getTime()) + EXPIRY_SLACK_MS));
+    this.expiryTimer = setTimeout(
+      () => {
+        this.expiryTimer = null;
+        this.expiryAt = Infinity;
+        const now = this.now().getTime();
+        const due: string[] = [];
+        for (const [id, at] of this.expiries) if (at <= now) due.push(id);
+        for (const id of due) this.expiries.delete(id);
+        this.changed(due);
+        this.armExpiry();
+      },
+      Math.min(2 ** 31 - 1, Math.max(0, next - this.now().getTime()) + EXPIRY_SLACK_MS),
+    );
   }
 
   /** One round: every watched payment (full) or only those with unserved watchers. */

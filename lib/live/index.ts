@@ -8,8 +8,16 @@ export { isExpiredProbe, isFinalProbe, probeFingerprint, type FeedProbe } from '
 export { paymentEventStream, openFeedCount, sseEvent, SSE_HEADERS, FEED_DEFAULTS, type FeedOptions } from './payment-feed';
 export { paymentFeedHub, paymentFeedSource } from './payment-feed-db';
 export {
-  streamSlots, streamLimitsFromEnv, clientStreamKey, STREAMS_PER_USER, DEFAULT_MAX_STREAMS, DEFAULT_CHECKOUT_STREAMS_PER_CLIENT, maxStreamsFromEnv,
-  type StreamSlots, type StreamLimits, type SlotGrant,
+  streamSlots,
+  streamLimitsFromEnv,
+  clientStreamKey,
+  STREAMS_PER_USER,
+  DEFAULT_MAX_STREAMS,
+  DEFAULT_CHECKOUT_STREAMS_PER_CLIENT,
+  maxStreamsFromEnv,
+  type StreamSlots,
+  type StreamLimits,
+  type SlotGrant,
 } from './stream-slots';
 export { channelChanges } from './payment-changes';
 export { DisplayHub, displayHub, DISPLAY_CHANNEL, type DisplayWatcher } from './display-hub';

@@ -35,7 +35,10 @@ class ChannelChanges implements ChangeFeed {
   /** Notifications received (for tests and the benchmark's cost figures). */
   received = 0;
 
-  constructor(private readonly db: Db, private readonly channel: string) {}
+  constructor(
+    private readonly db: Db,
+    private readonly channel: string,
+  ) {}
 
   get live(): boolean {
     return this.connected;

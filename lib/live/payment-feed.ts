@@ -64,16 +64,19 @@ function paymentChunk(v: View): Uint8Array {
 
 /** A hub of its own for a stream given probe()/view() reads. */
 function ownHub(opts: Extract<FeedSourceOptions, { probe: unknown }>, now?: () => Date): FeedHub<View> {
-  return new FeedHub<View>({
-    probes: async (ids) => {
-      const p = await opts.probe();
-      return new Map(p && ids.length ? [[ids[0], p]] : []);
+  return new FeedHub<View>(
+    {
+      probes: async (ids) => {
+        const p = await opts.probe();
+        return new Map(p && ids.length ? [[ids[0], p]] : []);
+      },
+      views: async (ids) => {
+        const v = await opts.view();
+        return new Map(v && ids.length ? [[ids[0], v]] : []);
+      },
     },
-    views: async (ids) => {
-      const v = await opts.view();
-      return new Map(v && ids.length ? [[ids[0], v]] : []);
-    },
-  }, { pollMs: opts.pollMs ?? FEED_DEFAULTS.pollMs, now });
+    { pollMs: opts.pollMs ?? FEED_DEFAULTS.pollMs, now },
+  );
 }
 
 /**

@@ -53,7 +53,10 @@ export abstract class SseStream {
   private pending: Uint8Array | null = null;
 
   /** `flushOnFinish`: whether the state held back for a slow client still goes before the closing event. */
-  constructor(private readonly sse: SseStreamOptions, private readonly flushOnFinish: boolean) {}
+  constructor(
+    private readonly sse: SseStreamOptions,
+    private readonly flushOnFinish: boolean,
+  ) {}
 
   /** Starts watching what the stream reports; called once, after the retry line. */
   protected abstract watch(): void;

@@ -27,7 +27,9 @@ const count = (max: number) => z.coerce.number().int().min(0).max(max);
 
 /** MAX_STREAMS from the environment; a missing or invalid value gives the default. */
 export function maxStreamsFromEnv(env: Env = processEnv()): number {
-  const v = count(1_000_000).min(1).safeParse(env.MAX_STREAMS?.trim() || undefined);
+  const v = count(1_000_000)
+    .min(1)
+    .safeParse(env.MAX_STREAMS?.trim() || undefined);
   return v.success ? v.data : DEFAULT_MAX_STREAMS;
 }
 
@@ -50,7 +52,9 @@ export interface StreamLimits {
 export function streamLimitsFromEnv(env: Env = processEnv()): StreamLimits {
   const maxStreams = maxStreamsFromEnv(env);
   const anon = count(1_000_000).safeParse(env.MAX_CHECKOUT_STREAMS?.trim() || undefined);
-  const perClient = count(1_000_000).min(1).safeParse(env.MAX_CHECKOUT_STREAMS_PER_CLIENT?.trim() || undefined);
+  const perClient = count(1_000_000)
+    .min(1)
+    .safeParse(env.MAX_CHECKOUT_STREAMS_PER_CLIENT?.trim() || undefined);
   return {
     maxStreams,
     maxCheckoutStreams: Math.min(maxStreams - 1, anon.success ? anon.data : defaultCheckoutStreams(maxStreams)),
@@ -64,7 +68,10 @@ export function streamLimitsFromEnv(env: Env = processEnv()): StreamLimits {
  */
 export function clientStreamKey(address: string): string {
   if (isIP(address) !== 6) return address;
-  return `${ipv6Groups(address).slice(0, 4).map((g) => g.toString(16)).join(':')}::/64`;
+  return `${ipv6Groups(address)
+    .slice(0, 4)
+    .map((g) => g.toString(16))
+    .join(':')}::/64`;
 }
 
 export type SlotGrant = { ok: true; release(): void } | { ok: false; reason: 'user' | 'client' | 'checkout' | 'process' };

@@ -6,9 +6,30 @@ import type { Decimal } from './decimal';
 
 // ISO 4217 minor units where they are not 2 (the common cases; everything else has 2).
 const MINOR_DIGITS: Record<string, number> = {
-  BIF: 0, CLP: 0, DJF: 0, GNF: 0, ISK: 0, JPY: 0, KMF: 0, KRW: 0, PYG: 0, RWF: 0, UGX: 0, UYI: 0,
-  VND: 0, VUV: 0, XAF: 0, XOF: 0, XPF: 0,
-  BHD: 3, IQD: 3, JOD: 3, KWD: 3, LYD: 3, OMR: 3, TND: 3,
+  BIF: 0,
+  CLP: 0,
+  DJF: 0,
+  GNF: 0,
+  ISK: 0,
+  JPY: 0,
+  KMF: 0,
+  KRW: 0,
+  PYG: 0,
+  RWF: 0,
+  UGX: 0,
+  UYI: 0,
+  VND: 0,
+  VUV: 0,
+  XAF: 0,
+  XOF: 0,
+  XPF: 0,
+  BHD: 3,
+  IQD: 3,
+  JOD: 3,
+  KWD: 3,
+  LYD: 3,
+  OMR: 3,
+  TND: 3,
 };
 
 /** Digits after the decimal point of an ISO 4217 currency's minor unit (USD 2, JPY 0, KWD 3). */
@@ -48,7 +69,8 @@ export function parseFiatMinor(text: string, currency: string, opts: { allowNega
   if (/\s/.test(text)) throw new AmountError('whitespace', 'amount contains whitespace');
   if (/[eE]/.test(text)) throw new AmountError('exponent', 'amount must not use an exponent');
   const m = /^(-)?(?:(\d+)(?:\.(\d*))?|\.(\d+))$/.exec(text);
-  if (!m) throw new AmountError(text[0] === '+' ? 'sign' : 'malformed', `amount is not a decimal number: ${JSON.stringify(text.slice(0, 40))}`);
+  if (!m)
+    throw new AmountError(text[0] === '+' ? 'sign' : 'malformed', `amount is not a decimal number: ${JSON.stringify(text.slice(0, 40))}`);
   if (m[1] && !opts.allowNegative) throw new AmountError('sign', 'amount must not be negative');
   const int = (m[2] ?? '').replace(/^0+/, '');
   const frac = m[3] ?? m[4] ?? '';

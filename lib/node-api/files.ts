@@ -90,7 +90,16 @@ export function encodeWalletFile(input: WalletFileInput): Uint8Array {
   for (const a of input.addresses) {
     const h = fromHex(a.hash160);
     if (h.length !== 20) throw new RangeError('hash160 must be 20 bytes');
-    record(w, WALLET_REC_ADDR, new ByteWriter().bytes(h).u8(a.type).u32le(a.childIndex).u8(a.ignore ? 1 : 0).finish());
+    record(
+      w,
+      WALLET_REC_ADDR,
+      new ByteWriter()
+        .bytes(h)
+        .u8(a.type)
+        .u32le(a.childIndex)
+        .u8(a.ignore ? 1 : 0)
+        .finish(),
+    );
   }
   for (const t of input.txs) {
     record(w, WALLET_REC_TX, new ByteWriter().u32le(t.height).bytes(hexToHash(t.txid)).bytes(t.raw).finish());

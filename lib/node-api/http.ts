@@ -46,7 +46,9 @@ export async function requireNodeScope(db: Db, req: Request, scope: Scope): Prom
 
 function looksLikeDbOutage(e: unknown): boolean {
   const m = String((e as Error)?.message ?? '') + String((e as { code?: string })?.code ?? '');
-  return /ECONNREFUSED|ECONNRESET|terminating connection|Connection terminated|connect ETIMEDOUT|P1001|P1017|DatabaseNotReachable|timeout exceeded when trying to connect/i.test(m);
+  return /ECONNREFUSED|ECONNRESET|terminating connection|Connection terminated|connect ETIMEDOUT|P1001|P1017|DatabaseNotReachable|timeout exceeded when trying to connect/i.test(
+    m,
+  );
 }
 
 /** Runs a node endpoint: unexpected failures become 500/503 text answers, never internals. */
@@ -80,32 +82,36 @@ export async function headersFileStream(db: Db, pageSize = HEADERS_PAGE): Promis
   let after = -1;
   let lastHash: string | null = null;
   let headerSent = false;
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      try {
-        if (!headerSent) {
-          headerSent = true;
-          controller.enqueue(headersFileHeader());
-          return;
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        try {
+          if (!headerSent) {
+            headerSent = true;
+            controller.enqueue(headersFileHeader());
+            return;
+          }
+          const rows = after >= top ? [] : await headerPage(db, after, top, pageSize);
+          if (rows.length === 0) {
+            controller.close();
+            return;
+          }
+          // Pages are separate reads: a reorg between two of them would splice two branches. Each
+          // record must link to the one before; if not, the download fails rather than serve a
+          // file that is not one chain (clients retry).
+          for (const r of rows) {
+            if (lastHash !== null && prevHashOf(r.header) !== lastHash)
+              throw new Error(`the best chain changed at height ${r.height} during the download`);
+            lastHash = r.hash;
+          }
+          after = rows[rows.length - 1].height;
+          controller.enqueue(headerRecords(rows));
+        } catch (e) {
+          log.error('node API: headers stream failed', { error: e as Error });
+          controller.error(e);
         }
-        const rows = after >= top ? [] : await headerPage(db, after, top, pageSize);
-        if (rows.length === 0) {
-          controller.close();
-          return;
-        }
-        // Pages are separate reads: a reorg between two of them would splice two branches. Each
-        // record must link to the one before; if not, the download fails rather than serve a
-        // file that is not one chain (clients retry).
-        for (const r of rows) {
-          if (lastHash !== null && prevHashOf(r.header) !== lastHash) throw new Error(`the best chain changed at height ${r.height} during the download`);
-          lastHash = r.hash;
-        }
-        after = rows[rows.length - 1].height;
-        controller.enqueue(headerRecords(rows));
-      } catch (e) {
-        log.error('node API: headers stream failed', { error: e as Error });
-        controller.error(e);
-      }
+      },
     },
-  }, { highWaterMark: 0 }); // read a page only when the client is ready for it
+    { highWaterMark: 0 },
+  ); // read a page only when the client is ready for it
 }

@@ -23,7 +23,16 @@ export interface WalletOutputsSnapshot {
  */
 export async function walletOutputs(db: Db, which: 'spent' | 'unspent' | 'all'): Promise<WalletOutputsSnapshot> {
   const cond = which === 'spent' ? 'o.spent_txid IS NOT NULL' : which === 'unspent' ? 'o.spent_txid IS NULL' : 'TRUE';
-  const rows = await db.query<{ tip: number; txid: string | null; vout: number; address: string; script: string; amount: string; height: number | null; spent: boolean }>(
+  const rows = await db.query<{
+    tip: number;
+    txid: string | null;
+    vout: number;
+    address: string;
+    script: string;
+    amount: string;
+    height: number | null;
+    spent: boolean;
+  }>(
     `SELECT t.tip, o.txid, o.vout, o.address, o.script, o.amount::text AS amount, o.height, (o.spent_txid IS NOT NULL) AS spent
        FROM (SELECT ${TIP_SQL} AS tip) t
        LEFT JOIN wallet_output o ON ${cond}
@@ -32,13 +41,23 @@ export async function walletOutputs(db: Db, which: 'spent' | 'unspent' | 'all'):
   const tipHeight = rows.length ? Number(rows[0].tip) : -1;
   const records = rows
     .filter((r) => r.txid !== null)
-    .map((r) => ({ txid: r.txid!, vout: Number(r.vout), address: r.address, script: r.script, amount: BigInt(r.amount), height: r.height === null ? null : Number(r.height), spent: !!r.spent }));
+    .map((r) => ({
+      txid: r.txid!,
+      vout: Number(r.vout),
+      address: r.address,
+      script: r.script,
+      amount: BigInt(r.amount),
+      height: r.height === null ? null : Number(r.height),
+      spent: !!r.spent,
+    }));
   return { tipHeight, records };
 }
 
 /** Sum of unspent wallet outputs. */
 export async function walletBalance(db: Db): Promise<bigint> {
-  const [r] = await db.query<{ balance: string }>(`SELECT COALESCE(SUM(amount), 0)::text AS balance FROM wallet_output WHERE spent_txid IS NULL`);
+  const [r] = await db.query<{ balance: string }>(
+    `SELECT COALESCE(SUM(amount), 0)::text AS balance FROM wallet_output WHERE spent_txid IS NULL`,
+  );
   return BigInt(r.balance);
 }
 
@@ -105,5 +124,10 @@ export async function headerPage(db: Db, afterHeight: number, maxHeight: number,
       WHERE in_best AND height > $1 AND height <= $2 ORDER BY height LIMIT $3`,
     [afterHeight, maxHeight, limit],
   );
-  return rows.map((r) => ({ hash: r.hash, height: Number(r.height), chainwork: BigInt(r.chainwork.split('.')[0]), header: toBytes(r.header) }));
+  return rows.map((r) => ({
+    hash: r.hash,
+    height: Number(r.height),
+    chainwork: BigInt(r.chainwork.split('.')[0]),
+    header: toBytes(r.header),
+  }));
 }

@@ -51,7 +51,12 @@ export function murmur3(seed: number, data: Uint8Array): number {
 export class BloomFilter {
   readonly data: Uint8Array;
   readonly hashFuncs: number;
-  constructor(elements: number, fpRate: number, readonly tweak: number, readonly flags: number) {
+  constructor(
+    elements: number,
+    fpRate: number,
+    readonly tweak: number,
+    readonly flags: number,
+  ) {
     const n = Math.max(1, elements);
     // Core's integer arithmetic: bits capped, then bytes; (bytes * 8 / n) is an integer division.
     const bits = Math.min(Math.floor((-1 / LN2SQ) * n * Math.log(fpRate)), MAX_FILTER_BYTES * 8);

@@ -5,8 +5,17 @@
 import { Socket } from 'node:net';
 import { EventEmitter } from 'node:events';
 import {
-  FrameDecoder, NODE_BLOOM, PROTOCOL_VERSION, WireError, decodeU64, decodeVersion, encodeMessage, encodeU64,
-  encodeVersion, randomNonce64, type VersionMsg,
+  FrameDecoder,
+  NODE_BLOOM,
+  PROTOCOL_VERSION,
+  WireError,
+  decodeU64,
+  decodeVersion,
+  encodeMessage,
+  encodeU64,
+  encodeVersion,
+  randomNonce64,
+  type VersionMsg,
 } from './wire';
 
 export interface PeerOptions {
@@ -63,12 +72,22 @@ export class Peer extends EventEmitter<PeerEvents> {
     s.on('error', (e) => this.close(`socket error: ${e.message}`));
     s.on('close', () => this.close('socket closed'));
     s.connect(this.opts.port, this.opts.host, () => {
-      this.send('version', encodeVersion({
-        version: PROTOCOL_VERSION, services: 0n, timestamp: BigInt(Math.floor(Date.now() / 1000)), nonce: randomNonce64(),
-        userAgent: this.opts.userAgent ?? '/counter-spv:0.1/', startHeight: this.opts.startHeight(), relay: this.opts.relay ?? false,
-      }));
+      this.send(
+        'version',
+        encodeVersion({
+          version: PROTOCOL_VERSION,
+          services: 0n,
+          timestamp: BigInt(Math.floor(Date.now() / 1000)),
+          nonce: randomNonce64(),
+          userAgent: this.opts.userAgent ?? '/counter-spv:0.1/',
+          startHeight: this.opts.startHeight(),
+          relay: this.opts.relay ?? false,
+        }),
+      );
     });
-    const hs = setTimeout(() => { if (!this.ready) this.close('handshake timeout'); }, this.opts.handshakeTimeoutMs ?? 10_000);
+    const hs = setTimeout(() => {
+      if (!this.ready) this.close('handshake timeout');
+    }, this.opts.handshakeTimeoutMs ?? 10_000);
     const ping = setInterval(() => this.keepalive(), this.opts.pingIntervalMs ?? 30_000);
     this.timers.push(hs, ping);
   }

@@ -132,7 +132,8 @@ export class PeerPool extends EventEmitter<PoolEvents> {
     peer.on('message', (command, payload) => {
       if (command === 'addr' && !this.opts.peers.length) {
         try {
-          for (const a of decodeAddr(payload)) if (this.candidates.size < 1000 && !a.host.startsWith('[')) this.candidates.add(`${a.host}:${a.port}`);
+          for (const a of decodeAddr(payload))
+            if (this.candidates.size < 1000 && !a.host.startsWith('[')) this.candidates.add(`${a.host}:${a.port}`);
         } catch {
           return this.ban(peer, 'malformed addr');
         }

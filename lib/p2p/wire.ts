@@ -16,7 +16,10 @@ export const INV_BLOCK = 2;
 export const INV_FILTERED_BLOCK = 3;
 
 export class WireError extends Error {
-  constructor(readonly code: string, message: string) {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
     super(message);
     this.name = 'WireError';
   }
@@ -53,7 +56,10 @@ export interface Frame {
 export class FrameDecoder {
   private buf = new Uint8Array(0);
   private readonly magic: Uint8Array;
-  constructor(magicHex: string, private readonly maxPayload = MAX_PAYLOAD) {
+  constructor(
+    magicHex: string,
+    private readonly maxPayload = MAX_PAYLOAD,
+  ) {
     this.magic = fromHex(magicHex);
   }
   push(chunk: Uint8Array): Frame[] {
@@ -107,12 +113,16 @@ function writeNetAddr(w: ByteWriter, services: bigint): void {
 
 export function encodeVersion(v: VersionMsg): Uint8Array {
   const w = new ByteWriter().i32le(v.version);
-  w.u32le(Number(v.services & 0xffffffffn)).u32le(Number(v.services >> 32n)).i64le(v.timestamp);
+  w.u32le(Number(v.services & 0xffffffffn))
+    .u32le(Number(v.services >> 32n))
+    .i64le(v.timestamp);
   writeNetAddr(w, 0n);
   writeNetAddr(w, v.services);
   w.u32le(Number(v.nonce & 0xffffffffn)).u32le(Number(v.nonce >> 32n));
   const ua = new TextEncoder().encode(v.userAgent);
-  w.varBytes(ua).i32le(v.startHeight).u8(v.relay ? 1 : 0);
+  w.varBytes(ua)
+    .i32le(v.startHeight)
+    .u8(v.relay ? 1 : 0);
   return w.finish();
 }
 
@@ -147,7 +157,10 @@ export function decodeVersion(p: Uint8Array): VersionMsg {
 export const randomNonce64 = (): bigint => BigInt('0x' + randomBytes(8).toString('hex'));
 
 export function encodeU64(n: bigint): Uint8Array {
-  return new ByteWriter().u32le(Number(n & 0xffffffffn)).u32le(Number((n >> 32n) & 0xffffffffn)).finish();
+  return new ByteWriter()
+    .u32le(Number(n & 0xffffffffn))
+    .u32le(Number((n >> 32n) & 0xffffffffn))
+    .finish();
 }
 export function decodeU64(p: Uint8Array): bigint {
   return reader(p).u64le();
@@ -233,7 +246,9 @@ export function decodeAddr(p: Uint8Array): AddrEntry[] {
     const ip = r.bytesN(16);
     const port = (r.u8() << 8) | r.u8();
     const v4 = ip.subarray(0, 12).every((b, j) => (j < 10 ? b === 0 : b === 0xff));
-    const host = v4 ? [...ip.subarray(12)].join('.') : `[${Array.from({ length: 8 }, (_, j) => ((ip[2 * j]! << 8) | ip[2 * j + 1]!).toString(16)).join(':')}]`;
+    const host = v4
+      ? [...ip.subarray(12)].join('.')
+      : `[${Array.from({ length: 8 }, (_, j) => ((ip[2 * j]! << 8) | ip[2 * j + 1]!).toString(16)).join(':')}]`;
     out.push({ time, services, host, port });
   }
   return out;

@@ -125,23 +125,56 @@ const ACCEPT_ONE_SQL = `
 function acceptStatement(items: AcceptItem[]): [string, unknown[]] {
   if (items.length === 1) {
     const [one] = items;
-    return [ACCEPT_ONE_SQL, [
-      one.row.id, one.fresh.status, one.fresh.requiredConfirmations, one.now.toISOString(), one.fresh.confirmedAt?.toISOString() ?? null,
-      one.row.blockHeight, one.row.blockHash, one.row.confirmations, one.row.exception,
-      one.events.map((e) => e.id), one.events.map((e) => e.type), one.events.map((e) => e.body), one.row.txid,
-      one.fresh.exception, String(one.row.amountPaid ?? 0n), String(one.paid.value), one.paid.inputs.join(','), one.rbf,
-    ]];
+    return [
+      ACCEPT_ONE_SQL,
+      [
+        one.row.id,
+        one.fresh.status,
+        one.fresh.requiredConfirmations,
+        one.now.toISOString(),
+        one.fresh.confirmedAt?.toISOString() ?? null,
+        one.row.blockHeight,
+        one.row.blockHash,
+        one.row.confirmations,
+        one.row.exception,
+        one.events.map((e) => e.id),
+        one.events.map((e) => e.type),
+        one.events.map((e) => e.body),
+        one.row.txid,
+        one.fresh.exception,
+        String(one.row.amountPaid ?? 0n),
+        String(one.paid.value),
+        one.paid.inputs.join(','),
+        one.rbf,
+      ],
+    ];
   }
   const col = <T>(f: (a: AcceptItem) => T) => items.map(f);
   const events = items.flatMap((a) => a.events.map((e) => ({ ...e, paymentId: a.row.id })));
-  return [ACCEPT_SQL, [
-    col((a) => a.row.id), col((a) => a.fresh.status), col((a) => a.fresh.requiredConfirmations), col((a) => a.now.toISOString()),
-    col((a) => a.fresh.confirmedAt?.toISOString() ?? null), col((a) => a.row.blockHeight), col((a) => a.row.blockHash),
-    col((a) => a.row.confirmations), col((a) => a.row.exception),
-    events.map((e) => e.paymentId), events.map((e) => e.id), events.map((e) => e.type), events.map((e) => e.body),
-    col((a) => a.row.txid), col((a) => a.fresh.exception), col((a) => String(a.row.amountPaid ?? 0n)), col((a) => String(a.paid.value)),
-    col((a) => a.paid.inputs.join(',')), col((a) => a.rbf),
-  ]];
+  return [
+    ACCEPT_SQL,
+    [
+      col((a) => a.row.id),
+      col((a) => a.fresh.status),
+      col((a) => a.fresh.requiredConfirmations),
+      col((a) => a.now.toISOString()),
+      col((a) => a.fresh.confirmedAt?.toISOString() ?? null),
+      col((a) => a.row.blockHeight),
+      col((a) => a.row.blockHash),
+      col((a) => a.row.confirmations),
+      col((a) => a.row.exception),
+      events.map((e) => e.paymentId),
+      events.map((e) => e.id),
+      events.map((e) => e.type),
+      events.map((e) => e.body),
+      col((a) => a.row.txid),
+      col((a) => a.fresh.exception),
+      col((a) => String(a.row.amountPaid ?? 0n)),
+      col((a) => String(a.paid.value)),
+      col((a) => a.paid.inputs.join(',')),
+      col((a) => a.rbf),
+    ],
+  ];
 }
 
 async function acceptBatch(db: Db, items: AcceptItem[]): Promise<(boolean | ItemFailure)[]> {
@@ -170,9 +203,15 @@ export function acceptedRow(row: PayRow, now: Date, paid: PaidByTx, rbf: boolean
   const o = transition(row.status, row.exception, 'relay.accept', { required: row.requiredConfirmations, rbf, amounts });
   const c = stateColumns(row.status, o, now);
   const fresh: PayRow = {
-    ...row, status: c.status, exception: c.exception, broadcastState: c.broadcastState!, requiredConfirmations: c.requiredConfirmations!,
-    confirmedAt: c.confirmedAt ?? null, updatedAt: now,
-    amountPaid: amounts.paid, paidTxids: [...(row.paidTxids ?? []), row.txid ?? ''],
+    ...row,
+    status: c.status,
+    exception: c.exception,
+    broadcastState: c.broadcastState!,
+    requiredConfirmations: c.requiredConfirmations!,
+    confirmedAt: c.confirmedAt ?? null,
+    updatedAt: now,
+    amountPaid: amounts.paid,
+    paidTxids: [...(row.paidTxids ?? []), row.txid ?? ''],
   };
   return { fresh, events: o.events };
 }
@@ -190,18 +229,33 @@ async function acceptChanged(db: Db, row: PayRow, now: Date, publicUrl: string, 
     const known = cur.paidTxids.includes(txid);
     const amounts = { total: cur.total, paid: known ? before : before + paid.value, before };
     const applied = await applyTransition(t, {
-      row: cur, trigger: 'relay.accept', facts: { required: cur.requiredConfirmations, rbf, amounts },
+      row: cur,
+      trigger: 'relay.accept',
+      facts: { required: cur.requiredConfirmations, rbf, amounts },
       data: { amountPaid: amounts.paid, ...(known ? {} : { paidTxids: { push: txid } }) },
       guard: { txid: row.txid },
-      publicUrl, now,
+      publicUrl,
+      now,
     });
     if (!applied) return null;
     if (!known) {
       await t.paymentTx.create({
-        data: { paymentId: row.id, txid, value: paid.value, inputs: paid.inputs, seenAt: now, blockHeight: cur.blockHeight, blockHash: cur.blockHash, signalsRbf: rbf },
+        data: {
+          paymentId: row.id,
+          txid,
+          value: paid.value,
+          inputs: paid.inputs,
+          seenAt: now,
+          blockHeight: cur.blockHeight,
+          blockHash: cur.blockHash,
+          signalsRbf: rbf,
+        },
       });
     }
-    await t.paymentSubmission.updateMany({ where: { paymentId: row.id, outcome: 'pending', txid: row.txid }, data: { outcome: 'accepted' } });
+    await t.paymentSubmission.updateMany({
+      where: { paymentId: row.id, outcome: 'pending', txid: row.txid },
+      data: { outcome: 'accepted' },
+    });
     return applied.row;
   });
 }
@@ -214,7 +268,14 @@ async function acceptChanged(db: Db, row: PayRow, now: Date, publicUrl: string, 
  * in a transaction on the row as it now stands. Returns the new row, or null when the claim is
  * no longer held (another writer decided the payment).
  */
-export async function acceptClaimed(db: Db, row: PayRow, now: Date, publicUrl: string, paid: PaidByTx, rbf: boolean): Promise<PaymentRow | null> {
+export async function acceptClaimed(
+  db: Db,
+  row: PayRow,
+  now: Date,
+  publicUrl: string,
+  paid: PaidByTx,
+  rbf: boolean,
+): Promise<PaymentRow | null> {
   const { fresh, events: types } = acceptedRow(row, now, paid, rbf);
   const events = eventRows(await eventRow(db.prisma, fresh, row.amountPaid ?? 0n), types, publicUrl, now);
   if (await batcherFor(db).submit({ row, fresh, now, paid, rbf, events })) return fresh;

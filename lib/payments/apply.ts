@@ -33,8 +33,17 @@ export interface Applied {
 /** The columns a transition sets, whatever wrote it (applyTransition, or the /pay statement in accept-sql.ts). */
 export function stateColumns(from: string, o: Outcome, now: Date) {
   const d: {
-    status: string; exception: string | null; updatedAt: Date; broadcastState?: string; requiredConfirmations?: number;
-    acceptedAt?: Date | null; confirmedAt?: Date | null; declinedAt?: Date; reason?: string; confirmations?: number; expiredAt?: Date;
+    status: string;
+    exception: string | null;
+    updatedAt: Date;
+    broadcastState?: string;
+    requiredConfirmations?: number;
+    acceptedAt?: Date | null;
+    confirmedAt?: Date | null;
+    declinedAt?: Date;
+    reason?: string;
+    confirmations?: number;
+    expiredAt?: Date;
   } = { status: o.status, exception: o.exception, updatedAt: now };
   if (o.broadcast) d.broadcastState = o.broadcast;
   if (o.required !== undefined) d.requiredConfirmations = o.required;
@@ -57,7 +66,11 @@ export function stateColumns(from: string, o: Outcome, now: Date) {
  * transition (only money paid can have been refunded, so the /pay hot path, paying an untouched
  * payment, reads nothing more).
  */
-export async function eventRow<T extends EventRow & { refundOf?: string | null }>(t: Pick<Prisma, 'payment'>, row: T, paidBefore: bigint): Promise<T> {
+export async function eventRow<T extends EventRow & { refundOf?: string | null }>(
+  t: Pick<Prisma, 'payment'>,
+  row: T,
+  paidBefore: bigint,
+): Promise<T> {
   if (row.refundOf || paidBefore === 0n || row.refunds) return row;
   return withRefundsOne(t, row);
 }

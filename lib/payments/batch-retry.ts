@@ -24,4 +24,3 @@ export async function oneByOne<I, O>(items: I[], run: (batch: I[]) => Promise<(O
   }
   return each;
 }
-

@@ -11,7 +11,10 @@ export type CancelResult = 'cancelled' | 'not_found' | 'conflict';
 export async function cancelPayment(db: Db, v: SalesViewer, id: string, publicUrl: string, now = new Date()): Promise<CancelResult> {
   return db.prisma.$transaction(async (t) => {
     // Table row vendor.cancel (table.ts): unpaid with no /pay broadcast pending → declined.
-    const cur = await t.payment.findFirst({ where: { id, ...salesScope(v) }, select: { id: true, status: true, exception: true, broadcastState: true } });
+    const cur = await t.payment.findFirst({
+      where: { id, ...salesScope(v) },
+      select: { id: true, status: true, exception: true, broadcastState: true },
+    });
     if (!cur) return 'not_found';
     if (!canCancel(cur)) return 'conflict';
     const done = await applyTransition(t, { row: cur, trigger: 'vendor.cancel', publicUrl, now });
@@ -26,8 +29,11 @@ export async function cancelPayment(db: Db, v: SalesViewer, id: string, publicUr
  * changed meanwhile.
  */
 export async function cancelInTx(
-  t: Pick<Prisma, 'payment' | 'vendorEvent' | '$queryRawUnsafe'>, row: { id: string; status: string; exception: string | null; broadcastState: string },
-  guard: P.PaymentWhereInput, publicUrl: string, now: Date,
+  t: Pick<Prisma, 'payment' | 'vendorEvent' | '$queryRawUnsafe'>,
+  row: { id: string; status: string; exception: string | null; broadcastState: string },
+  guard: P.PaymentWhereInput,
+  publicUrl: string,
+  now: Date,
 ): Promise<boolean> {
   return (await applyTransition(t, { row, trigger: 'vendor.cancel', guard, publicUrl, now })) !== null;
 }

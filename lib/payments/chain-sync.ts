@@ -9,7 +9,6 @@ import type { SyncContext } from './context';
 import { isExpiryDue } from './predicates';
 import { disconnectAncestry, type DisconnectAncestry, type DisconnectedTxs } from './disconnect-ancestry';
 
-
 /**
  * A block connected: the txs it mines that pay payments (the /pay ones and plain-wallet ones,
  * each summed into its payment: payment-txs.ts), and the double spends it confirms.
@@ -40,19 +39,36 @@ export async function onBlockDisconnected(ctx: SyncContext, hash: string, block:
   const ancestry = disconnectAncestry(block);
   await ctx.db.prisma.$transaction(async (t) => {
     const unmined = await t.$queryRawUnsafe<{ payment_id: string; txid: string; inputs: string[]; signals_rbf: boolean }[]>(
-      `UPDATE payment_tx SET block_height = NULL, block_hash = NULL WHERE block_hash = $1 RETURNING payment_id, txid, inputs, signals_rbf`, hash);
-    const inherited = await noteInheritedSignals(t, ancestry, unmined.filter((r) => !r.signals_rbf && ancestry.unminedInherits(r)).map((r) => String(r.txid)));
+      `UPDATE payment_tx SET block_height = NULL, block_hash = NULL WHERE block_hash = $1 RETURNING payment_id, txid, inputs, signals_rbf`,
+      hash,
+    );
+    const inherited = await noteInheritedSignals(
+      t,
+      ancestry,
+      unmined.filter((r) => !r.signals_rbf && ancestry.unminedInherits(r)).map((r) => String(r.txid)),
+    );
     const replaceable = [...new Set([...unmined.filter((r) => r.signals_rbf).map((r) => String(r.payment_id)), ...inherited])];
     // Locked first: a concurrent writer (a /pay acceptance, a mark) waits, so every guarded
     // write below finds the row as it was read.
-    await t.$queryRawUnsafe(`SELECT id FROM payment WHERE block_hash = $1 OR id = ANY($2::text[]) ORDER BY id FOR UPDATE`, hash, replaceable);
+    await t.$queryRawUnsafe(
+      `SELECT id FROM payment WHERE block_hash = $1 OR id = ANY($2::text[]) ORDER BY id FOR UPDATE`,
+      hash,
+      replaceable,
+    );
     const rows = await t.payment.findMany({ where: { blockHash: hash } });
     for (const p of rows) {
       const data = { blockHeight: null, blockHash: null, confirmations: 0 };
       // As the recount decides (updateConfirmations): unmined is 0 confirmations; a merchant's
       // settlement is final for the chain.
       if (p.status === 'confirmed' && p.requiredConfirmations > 0 && p.exception !== 'marked_settled') {
-        await applyTransition(t, { row: p, trigger: 'chain.confirmations', facts: { reached: false }, data, publicUrl: ctx.publicUrl, now });
+        await applyTransition(t, {
+          row: p,
+          trigger: 'chain.confirmations',
+          facts: { reached: false },
+          data,
+          publicUrl: ctx.publicUrl,
+          now,
+        });
       } else {
         await updateWithoutTransition(t, p.id, p.status, { ...data, updatedAt: now });
       }
@@ -73,7 +89,8 @@ async function noteInheritedSignals(t: Pick<Prisma, '$queryRawUnsafe'>, ancestry
     `UPDATE payment_tx SET signals_rbf = true
       WHERE block_height IS NULL AND conflicted_by IS NULL AND NOT signals_rbf AND (txid = ANY($1::text[]) OR inputs && $2::text[])
       RETURNING payment_id`,
-    txids, ancestry.replaceableOutpoints,
+    txids,
+    ancestry.replaceableOutpoints,
   );
   return rows.map((r) => String(r.payment_id));
 }
@@ -126,8 +143,11 @@ export async function updateConfirmations(ctx: SyncContext, tipHeight: number, t
   );
   if (due.length) {
     const rows = await db.prisma.payment.findMany({
-      where: { id: { in: due.map((d) => String(d.id)) }, status: { in: ['accepted', 'confirmed'] },
-        OR: [{ exception: null }, { exception: { not: 'marked_settled' } }] },
+      where: {
+        id: { in: due.map((d) => String(d.id)) },
+        status: { in: ['accepted', 'confirmed'] },
+        OR: [{ exception: null }, { exception: { not: 'marked_settled' } }],
+      },
     });
     for (const p of rows) {
       const c = Math.min(p.blockHeight === null ? 0 : Math.max(tipHeight - p.blockHeight + 1, 0), CONFIRMATIONS_TRACKED);
@@ -135,7 +155,15 @@ export async function updateConfirmations(ctx: SyncContext, tipHeight: number, t
       if ((p.status === 'accepted' && reach) || (p.status === 'confirmed' && !reach)) {
         // Table rows chain.confirm / chain.unconfirm (docs/relay.md).
         await db.prisma.$transaction((t) =>
-          applyTransition(t, { row: p, trigger: 'chain.confirmations', facts: { reached: reach }, data: { confirmations: c }, publicUrl: ctx.publicUrl, now }));
+          applyTransition(t, {
+            row: p,
+            trigger: 'chain.confirmations',
+            facts: { reached: reach },
+            data: { confirmations: c },
+            publicUrl: ctx.publicUrl,
+            now,
+          }),
+        );
       } else if (c !== p.confirmations) {
         await updateWithoutTransition(db.prisma, p.id, p.status, { confirmations: c, updatedAt: now });
       }
@@ -173,7 +201,8 @@ export async function expirePayments(ctx: SyncContext): Promise<number> {
   const due = rows.filter((p) => isExpiryDue(p, now));
   for (const p of due) {
     await db.prisma.$transaction((t) =>
-      applyTransition(t, { row: p, trigger: 'timer.expiry', guard: { expiredAt: null }, publicUrl: ctx.publicUrl, now }));
+      applyTransition(t, { row: p, trigger: 'timer.expiry', guard: { expiredAt: null }, publicUrl: ctx.publicUrl, now }),
+    );
   }
   return due.length;
 }

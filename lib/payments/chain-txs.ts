@@ -17,7 +17,6 @@ import type { Prisma } from '../db/client';
 /** The transaction every chain write runs in. */
 type Tx = Pick<Prisma, 'payment' | 'paymentTx' | 'vendorEvent' | '$queryRawUnsafe'>;
 
-
 export interface BlockRef {
   height: number;
   hash: string;
@@ -102,8 +101,18 @@ function refundFor(list: Candidate[], o: PaidOutput, seenAt: Date, network: Netw
   const refunds = list.filter((c) => c.refund !== null);
   if (!refunds.length) return null;
   const submittedFor = refunds.find((c) => c.txid === o.txid || c.refund!.submitted.includes(o.txid))?.id ?? null;
-  const tx = { txid: o.txid, outputs: o.tx.outputs, inputs: o.tx.inputs.map((i) => ({ prevout: `${i.txid}:${i.vout}`, scriptSig: i.scriptSig })), firstSeen: seenAt, submittedFor };
-  const hit = refundPaidBy(tx, refunds.map((c) => c.refund!), network);
+  const tx = {
+    txid: o.txid,
+    outputs: o.tx.outputs,
+    inputs: o.tx.inputs.map((i) => ({ prevout: `${i.txid}:${i.vout}`, scriptSig: i.scriptSig })),
+    firstSeen: seenAt,
+    submittedFor,
+  };
+  const hit = refundPaidBy(
+    tx,
+    refunds.map((c) => c.refund!),
+    network,
+  );
   return hit ? refunds.find((c) => c.id === hit.id)! : null;
 }
 
@@ -158,7 +167,8 @@ async function noteSignals(t: Tx, seen: BlockTxSummary[]): Promise<void> {
   await t.$queryRawUnsafe(
     `UPDATE payment_tx SET signals_rbf = s.rbf FROM unnest($1::text[], $2::boolean[]) AS s(txid, rbf)
       WHERE payment_tx.txid = s.txid AND payment_tx.block_height IS NULL AND payment_tx.signals_rbf <> s.rbf`,
-    seen.map((x) => x.txid), seen.map((x) => x.signalsRbf),
+    seen.map((x) => x.txid),
+    seen.map((x) => x.signalsRbf),
   );
 }
 
@@ -176,7 +186,9 @@ async function markMined(t: Tx, txs: BlockTxSummary[], block: BlockRef): Promise
   });
   const mined = await t.$queryRawUnsafe<{ payment_id: string }[]>(
     `UPDATE payment_tx SET block_height = $1, block_hash = $2 WHERE txid = ANY($3::text[]) RETURNING payment_id`,
-    block.height, block.hash, txids,
+    block.height,
+    block.hash,
+    txids,
   );
   for (const r of mined) touched.push(String(r.payment_id));
   // Double spends: an unmined tx a payment counts whose input a tx of this block spends.
@@ -186,11 +198,17 @@ async function markMined(t: Tx, txs: BlockTxSummary[], block: BlockRef): Promise
       `UPDATE payment_tx SET conflicted_by = $1
         WHERE block_height IS NULL AND conflicted_by IS NULL AND inputs && $2::text[] AND NOT (txid = ANY($3::text[]))
         RETURNING payment_id, txid`,
-      block.hash, spent, txids,
+      block.hash,
+      spent,
+      txids,
     );
     for (const r of conflicted) {
       touched.push(String(r.payment_id));
-      log.warn('a tx paying a payment was double spent in a block', { payment: String(r.payment_id), txid: String(r.txid), block: block.hash });
+      log.warn('a tx paying a payment was double spent in a block', {
+        payment: String(r.payment_id),
+        txid: String(r.txid),
+        block: block.hash,
+      });
     }
   }
   return touched;
@@ -203,38 +221,66 @@ async function markMined(t: Tx, txs: BlockTxSummary[], block: BlockRef): Promise
  * (payment_tx_payment_txid_key).
  */
 async function candidatesAt(db: Db, addresses: string[], txids: string[]): Promise<Candidate[]> {
-  return (await db.query<Record<string, unknown>>(
-    `SELECT p.id, p.address, p.status, p.broadcast_state, p.txid, p.seq, p.refund_of, p.total::text AS total, p.created_at,
+  return (
+    await db.query<Record<string, unknown>>(
+      `SELECT p.id, p.address, p.status, p.broadcast_state, p.txid, p.seq, p.refund_of, p.total::text AS total, p.created_at,
             ARRAY(SELECT t.txid FROM payment_tx t WHERE t.payment_id = p.id AND t.txid = ANY($2::text[])) AS counted,
             ARRAY(SELECT t.txid FROM payment_tx t WHERE t.payment_id = p.id AND t.txid = ANY($2::text[]) AND t.signals_rbf) AS counted_rbf,
             ARRAY(SELECT o.data FROM payment_output o WHERE o.payment_id = p.id AND o.type = 'data' ORDER BY o.idx) AS data,
             CASE WHEN p.refund_of IS NOT NULL THEN ARRAY(SELECT s.txid FROM payment_submission s WHERE s.payment_id = p.id AND s.txid = ANY($2::text[])) END AS submitted,
             CASE WHEN p.refund_of IS NOT NULL THEN ARRAY(SELECT unnest(t.inputs) FROM payment_tx t WHERE t.payment_id = p.id) END AS spent
-       FROM payment p WHERE p.address = ANY($1::text[])`, [addresses, txids],
-  )).map((r) => {
+       FROM payment p WHERE p.address = ANY($1::text[])`,
+      [addresses, txids],
+    )
+  ).map((r) => {
     const c = {
-      id: String(r.id), address: String(r.address), status: String(r.status), broadcastState: String(r.broadcast_state),
-      txid: r.txid === null || r.txid === undefined ? null : String(r.txid), seq: BigInt(String(r.seq)),
-      counted: (r.counted as unknown[] | null ?? []).map(String), countedRbf: (r.counted_rbf as unknown[] | null ?? []).map(String),
-      data: (r.data as unknown[] | null ?? []).map((d) => String(d ?? '')),
+      id: String(r.id),
+      address: String(r.address),
+      status: String(r.status),
+      broadcastState: String(r.broadcast_state),
+      txid: r.txid === null || r.txid === undefined ? null : String(r.txid),
+      seq: BigInt(String(r.seq)),
+      counted: ((r.counted as unknown[] | null) ?? []).map(String),
+      countedRbf: ((r.counted_rbf as unknown[] | null) ?? []).map(String),
+      data: ((r.data as unknown[] | null) ?? []).map((d) => String(d ?? '')),
     };
-    const refund = r.refund_of === null || r.refund_of === undefined ? null : {
-      id: c.id, address: c.address, amount: BigInt(String(r.total)), status: c.status, seq: c.seq,
-      createdAt: r.created_at instanceof Date ? r.created_at : new Date(String(r.created_at)),
-      spent: (r.spent as unknown[] | null ?? []).map(String), submitted: (r.submitted as unknown[] | null ?? []).map(String),
-    };
+    const refund =
+      r.refund_of === null || r.refund_of === undefined
+        ? null
+        : {
+            id: c.id,
+            address: c.address,
+            amount: BigInt(String(r.total)),
+            status: c.status,
+            seq: c.seq,
+            createdAt: r.created_at instanceof Date ? r.created_at : new Date(String(r.created_at)),
+            spent: ((r.spent as unknown[] | null) ?? []).map(String),
+            submitted: ((r.submitted as unknown[] | null) ?? []).map(String),
+          };
     return { ...c, refund };
   });
 }
 
 interface NewPaymentTx {
-  paymentId: string; txid: string; value: bigint; inputs: string[]; seenAt: Date; blockHeight: number | null; blockHash: string | null; commitsData: boolean;
+  paymentId: string;
+  txid: string;
+  value: bigint;
+  inputs: string[];
+  seenAt: Date;
+  blockHeight: number | null;
+  blockHash: string | null;
+  commitsData: boolean;
   signalsRbf: boolean;
 }
 
 /** The payment_tx rows to add: each output not yet counted, given to the payment it pays. */
 function newPaymentTxs(
-  ctx: SyncContext, txs: BlockTxSummary[], byAddr: Map<string, PaidOutput[]>, cands: Candidate[], block: BlockRef | null, now: Date,
+  ctx: SyncContext,
+  txs: BlockTxSummary[],
+  byAddr: Map<string, PaidOutput[]>,
+  cands: Candidate[],
+  block: BlockRef | null,
+  now: Date,
 ): NewPaymentTx[] {
   const scripts = new Map(txs.map((t) => [t.txid, t.outputs.map((o) => o.script.toLowerCase())]));
   const perAddr = new Map<string, Candidate[]>();
@@ -258,13 +304,22 @@ function newPaymentTxs(
     const owner = sales.length ? ownerOf(sales) : null;
     for (const o of outs) {
       // A refund only by the tx that pays it (lib/refunds/match.ts), else the sale at the address.
-      const to = refundFor(list, o, seen.firstSeen(o.txid, now), ctx.network) ?? (sales.length > 1 ? (sales.find((c) => c.txid === o.txid) ?? owner) : owner);
+      const to =
+        refundFor(list, o, seen.firstSeen(o.txid, now), ctx.network) ??
+        (sales.length > 1 ? (sales.find((c) => c.txid === o.txid) ?? owner) : owner);
       if (!to) continue;
       // The /pay submission being broadcast records its own tx when accepted.
       if (to.broadcastState === 'pending' && to.txid === o.txid) continue;
       rows.push({
-        paymentId: to.id, txid: o.txid, value: o.value, inputs: o.inputs, seenAt: now, blockHeight: block?.height ?? null, blockHash: block?.hash ?? null,
-        commitsData: carriesData(scripts.get(o.txid) ?? [], to.data), signalsRbf: o.tx.signalsRbf,
+        paymentId: to.id,
+        txid: o.txid,
+        value: o.value,
+        inputs: o.inputs,
+        seenAt: now,
+        blockHeight: block?.height ?? null,
+        blockHash: block?.hash ?? null,
+        commitsData: carriesData(scripts.get(o.txid) ?? [], to.data),
+        signalsRbf: o.tx.signalsRbf,
       });
     }
   }
@@ -321,14 +376,21 @@ export async function recompute(t: Tx, ctx: SyncContext, id: string, now: Date, 
   const c = summarize(p.total, paying);
   const dataMissing = !c.enough && all.some((x) => !x.commitsData && x.conflictedBy === null);
   // What the payment relied on: the txs needed to reach the total, conflicts ignored.
-  const relied = summarize(p.total, paying.map((x) => ({ ...x, conflictedBy: null })));
+  const relied = summarize(
+    p.total,
+    paying.map((x) => ({ ...x, conflictedBy: null })),
+  );
   const neededConflicted = relied.enough && relied.needed.some((n) => all.some((x) => x.txid === n.txid && x.conflictedBy !== null));
   // The first tx counted, even when it pays another payment too (only /relay/pay claims keep a
   // txid to one payment: payment_claim_txid_key).
   const txid = p.txid ?? s.txids[0] ?? null;
   const data = {
-    amountPaid: s.paid, paidTxids: s.txids, txid,
-    ...(p.status === 'unpaid' && p.broadcastState === 'pending' ? {} : { blockHeight: c.block?.height ?? null, blockHash: c.block?.hash ?? null }),
+    amountPaid: s.paid,
+    paidTxids: s.txids,
+    txid,
+    ...(p.status === 'unpaid' && p.broadcastState === 'pending'
+      ? {}
+      : { blockHeight: c.block?.height ?? null, blockHash: c.block?.hash ?? null }),
     updatedAt: now,
   };
   const amounts = { total: p.total, paid: s.paid, before: p.amountPaid };
@@ -345,14 +407,21 @@ export async function recompute(t: Tx, ctx: SyncContext, id: string, now: Date, 
   }
   // A confirmed payment that now relies on an unmined tx signalling RBF (its depth raised) goes
   // back to accepted first, in this transaction: never confirmed below its depth, even unseen.
-  const row = await unconfirmBelowDepth(t, ctx, p, requiredDepth(depth)!, c.block, now) ?? p;
+  const row = (await unconfirmBelowDepth(t, ctx, p, requiredDepth(depth)!, c.block, now)) ?? p;
   const changed = s.paid !== p.amountPaid || s.txids.join() !== p.paidTxids.join();
   // A /pay broadcast in flight decides the state itself (its acceptance sees these amounts).
   const inFlight = p.status === 'unpaid' && p.broadcastState === 'pending';
   const completes = p.status === 'unpaid' && c.enough;
   if (!inFlight && (changed || completes)) {
     const late = c.completedAt !== null && c.completedAt.getTime() > p.expiresAt.getTime();
-    await applyTransition(t, { row, trigger: 'chain.paid', facts: { amounts, late, dataMissing, ...depth }, data, publicUrl: ctx.publicUrl, now });
+    await applyTransition(t, {
+      row,
+      trigger: 'chain.paid',
+      facts: { amounts, late, dataMissing, ...depth },
+      data,
+      publicUrl: ctx.publicUrl,
+      now,
+    });
     return;
   }
   const required = requiredDepth(depth)!;
@@ -368,13 +437,30 @@ export async function recompute(t: Tx, ctx: SyncContext, id: string, now: Date, 
  * statement. The row after it, or null when nothing moved. A merchant's settlement stays.
  */
 async function unconfirmBelowDepth(
-  t: Tx, ctx: SyncContext, p: { id: string; status: string; exception: string | null; confirmations: number; blockHash: string | null },
-  required: number, block: { height: number; hash: string } | null, now: Date,
+  t: Tx,
+  ctx: SyncContext,
+  p: { id: string; status: string; exception: string | null; confirmations: number; blockHash: string | null },
+  required: number,
+  block: { height: number; hash: string } | null,
+  now: Date,
 ) {
   // Unmined (or mined elsewhere than the block it was counted in, until the next recount): 0.
   const conf = block !== null && block.hash === p.blockHash ? p.confirmations : 0;
   if (p.status !== 'confirmed' || p.exception === 'marked_settled' || conf >= required) return null;
-  const data = { requiredConfirmations: required, confirmations: conf, blockHeight: block?.height ?? null, blockHash: block?.hash ?? null, updatedAt: now };
-  const a = await applyTransition(t, { row: p, trigger: 'chain.confirmations', facts: { reached: false }, data, publicUrl: ctx.publicUrl, now });
+  const data = {
+    requiredConfirmations: required,
+    confirmations: conf,
+    blockHeight: block?.height ?? null,
+    blockHash: block?.hash ?? null,
+    updatedAt: now,
+  };
+  const a = await applyTransition(t, {
+    row: p,
+    trigger: 'chain.confirmations',
+    facts: { reached: false },
+    data,
+    publicUrl: ctx.publicUrl,
+    now,
+  });
   return a ? t.payment.findUniqueOrThrow({ where: { id: p.id } }) : null;
 }

@@ -23,10 +23,17 @@ export type EventRow = PaymentRow & { refundOf?: string | null; refundReason?: s
 export function eventTypeFor(row: Pick<EventRow, 'refundOf'>, type: EventType): EventType | null {
   if (!row.refundOf) return type;
   switch (type) {
-    case 'refund.created': case 'refund.accepted': case 'refund.confirmed': return type;
-    case 'payment.accepted': case 'payment.paid_late': return 'refund.accepted';
-    case 'payment.confirmed': return 'refund.confirmed';
-    default: return null;
+    case 'refund.created':
+    case 'refund.accepted':
+    case 'refund.confirmed':
+      return type;
+    case 'payment.accepted':
+    case 'payment.paid_late':
+      return 'refund.accepted';
+    case 'payment.confirmed':
+      return 'refund.confirmed';
+    default:
+      return null;
   }
 }
 

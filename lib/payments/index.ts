@@ -5,19 +5,65 @@
 //
 // The state table and its predicates:
 export {
-  STATES, EXCEPTIONS, BROADCAST_STATES, TRANSITIONS, IllegalTransitionError, byName, candidates, amountException, amountEvents,
-  transition, requiredDepth, allows,
-  type StockEffect, type PaymentState, type PaymentException, type BroadcastState, type Trigger, type ExceptionRule, type Transition, type Amounts,
-  type Outcome, type Facts,
+  STATES,
+  EXCEPTIONS,
+  BROADCAST_STATES,
+  TRANSITIONS,
+  IllegalTransitionError,
+  byName,
+  candidates,
+  amountException,
+  amountEvents,
+  transition,
+  requiredDepth,
+  allows,
+  type StockEffect,
+  type PaymentState,
+  type PaymentException,
+  type BroadcastState,
+  type Trigger,
+  type ExceptionRule,
+  type Transition,
+  type Amounts,
+  type Outcome,
+  type Facts,
 } from './table';
 export {
-  isPastExpiry, isExpired, expiredField, isExpiryDue, canCancel, canMark, canClaimBroadcast, canReleaseBroadcast, canRefund,
-  isFinal, isDecided, amountDue, tillState, tillStateOfView, allowedTriggers, type StateRow, type TillState,
+  isPastExpiry,
+  isExpired,
+  expiredField,
+  isExpiryDue,
+  canCancel,
+  canMark,
+  canClaimBroadcast,
+  canReleaseBroadcast,
+  canRefund,
+  isFinal,
+  isDecided,
+  amountDue,
+  tillState,
+  tillStateOfView,
+  allowedTriggers,
+  type StateRow,
+  type TillState,
 } from './predicates';
 // How a payment is shown (pure):
 export {
-  rfc3339, decodeSignedPayment, links, dueSec, paymentStatus, amountFields, rateView, refundView, amountRefunded, vendorPaymentView, isCashSale, tenderFields,
-  type PaymentRow, type RefundRow, type RefundView,
+  rfc3339,
+  decodeSignedPayment,
+  links,
+  dueSec,
+  paymentStatus,
+  amountFields,
+  rateView,
+  refundView,
+  amountRefunded,
+  vendorPaymentView,
+  isCashSale,
+  tenderFields,
+  type PaymentRow,
+  type RefundRow,
+  type RefundView,
 } from './view';
 export { EVENT_TYPES, eventTypeFor, newEventId, eventBody, type EventType, type EventRow } from './events';
 // Queries: who may see a payment, its refunds, the vendor API's listings, the open-payment cap.
@@ -29,11 +75,21 @@ export { countOpenPayments, DEFAULT_MAX_OPEN_PAYMENTS } from './queries/open-pay
 // Creation (POST /api/v1/payments, the till's sale, refunds): the request and its pricing, who
 // may ask for what, the receive address, the signed Connect Payment and the relay's signing key.
 export {
-  createPayment, newPaymentId, IdempotencyConflictError, type CreatePaymentContext, type CreatePaymentResult,
+  createPayment,
+  newPaymentId,
+  IdempotencyConflictError,
+  type CreatePaymentContext,
+  type CreatePaymentResult,
 } from './creation/create-payment';
 export {
-  priceRequest, isWalletUrl, PaymentRequestSchema, MIN_PAYMENT_KOINU,
-  type PaymentRequest, type PricedRequest, type PricedLine, type PricedOutput,
+  priceRequest,
+  isWalletUrl,
+  PaymentRequestSchema,
+  MIN_PAYMENT_KOINU,
+  type PaymentRequest,
+  type PricedRequest,
+  type PricedLine,
+  type PricedOutput,
 } from './creation/request';
 export { convertFiatRequest, requestCurrency, DOGE, type FiatLine } from './creation/fiat-request';
 export { idempotency, type Idempotency } from './creation/idempotency';
@@ -46,7 +102,14 @@ export { readStoreSettings, type StoreSettings } from './store-settings';
 export { requiredConfirmations, requiredForTx } from './risk';
 // Commands: /relay/pay (claim, release, accept), creation, the vendor and the merchant.
 export {
-  loadPayRow, claimPayment, releaseClaim, recordRejected, REJECTED_KEPT, type PayRow, type Claim, type ExpectedOutput,
+  loadPayRow,
+  claimPayment,
+  releaseClaim,
+  recordRejected,
+  REJECTED_KEPT,
+  type PayRow,
+  type Claim,
+  type ExpectedOutput,
 } from './pay-sql';
 export { acceptClaimed, acceptedRow, type PaidByTx } from './accept-sql';
 export { insertPayment, insertPaymentWithEvent, insertCashSale, insertCashRefund } from './create';
@@ -56,7 +119,12 @@ export { cancelPayment, cancelInTx, type CancelResult } from './cancel';
 export { markPayment, markRequest, type MarkRequest, type MarkResult } from './mark';
 // What the chain tells it (the worker):
 export {
-  onBlockConnected, onBlockDisconnected, onMempoolTxs, updateConfirmations, expirePayments, CONFIRMATIONS_TRACKED,
+  onBlockConnected,
+  onBlockDisconnected,
+  onMempoolTxs,
+  updateConfirmations,
+  expirePayments,
+  CONFIRMATIONS_TRACKED,
 } from './chain-sync';
 export type { DisconnectedTxs } from './disconnect-ancestry';
 export type { SyncContext, ChainContext } from './context';

@@ -28,7 +28,14 @@ export interface AttemptLog {
  * claimed is finished: a redeliver() or an expired lease taken over meanwhile wins, and this
  * result is kept in the attempt log only. True when the event was finished.
  */
-export async function finishDelivery(db: Db, seq: bigint, attempt: number, leaseUntil: Date, end: DeliveryEnd, log: AttemptLog): Promise<boolean> {
+export async function finishDelivery(
+  db: Db,
+  seq: bigint,
+  attempt: number,
+  leaseUntil: Date,
+  end: DeliveryEnd,
+  log: AttemptLog,
+): Promise<boolean> {
   // The attempt is its event's store's (the delivery log of that store's back office).
   const ev = await db.prisma.vendorEvent.findUnique({ where: { seq }, select: { storeId: true } });
   if (!ev) return false;

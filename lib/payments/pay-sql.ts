@@ -12,7 +12,6 @@ import { isDeadlock, isUniqueViolation, oneByOne } from './batch-retry';
 import { perDb } from '../db/per-db';
 import type { PaymentRow } from './view';
 
-
 /** An output the payment asks for (the signed envelope's outputs, payment_output). */
 export interface ExpectedOutput {
   type: string;
@@ -61,20 +60,47 @@ export async function loadPayRow(db: Db, id: string): Promise<PayRow | null> {
   if (key === null) return null;
   const r = await batchersFor(db).load.load(key);
   if (!r) return null;
-  const outputs = (JSON.parse(String(r.outputs)) as { type: string; address: string | null; amount: string | null; data: string | null }[]).map((o) => ({
-    type: o.type, address: o.address, amount: o.amount === null ? null : BigInt(o.amount), data: o.data,
+  const outputs = (
+    JSON.parse(String(r.outputs)) as { type: string; address: string | null; amount: string | null; data: string | null }[]
+  ).map((o) => ({
+    type: o.type,
+    address: o.address,
+    amount: o.amount === null ? null : BigInt(o.amount),
+    data: o.data,
   }));
   return {
-    id: String(r.id), status: String(r.status), exception: strOrNull(r.exception), total: BigInt(String(r.total)), address: String(r.address),
-    issuedAt: date(r.issued_at), expiresAt: date(r.expires_at), envelope: String(r.envelope), pubkey: String(r.pubkey),
-    txid: strOrNull(r.txid), txHex: strOrNull(r.tx_hex), requiredConfirmations: Number(r.required_confirmations),
-    confirmations: Number(r.confirmations), confirmedAt: dateOrNull(r.confirmed_at), reason: String(r.reason ?? ''),
-    refundAddress: String(r.refund_address ?? ''), buyerAddress: String(r.buyer_address ?? ''), blockHeight: intOrNull(r.block_height),
-    blockHash: strOrNull(r.block_hash), createdAt: date(r.created_at), updatedAt: date(r.updated_at), broadcastState: String(r.broadcast_state),
-    amountPaid: BigInt(String(r.amount_paid ?? '0')), paidTxids: Array.isArray(r.paid_txids) ? (r.paid_txids as unknown[]).map(String) : [],
-    rateValue: String(r.rate_value ?? ''), rateSource: String(r.rate_source ?? ''), rateAt: dateOrNull(r.rate_at),
-    maxSize: Number(r.max_size), feePerKb: BigInt(String(r.fee_per_kb)), outputs,
-    refundOf: strOrNull(r.refund_of), refundReason: String(r.refund_reason ?? ''),
+    id: String(r.id),
+    status: String(r.status),
+    exception: strOrNull(r.exception),
+    total: BigInt(String(r.total)),
+    address: String(r.address),
+    issuedAt: date(r.issued_at),
+    expiresAt: date(r.expires_at),
+    envelope: String(r.envelope),
+    pubkey: String(r.pubkey),
+    txid: strOrNull(r.txid),
+    txHex: strOrNull(r.tx_hex),
+    requiredConfirmations: Number(r.required_confirmations),
+    confirmations: Number(r.confirmations),
+    confirmedAt: dateOrNull(r.confirmed_at),
+    reason: String(r.reason ?? ''),
+    refundAddress: String(r.refund_address ?? ''),
+    buyerAddress: String(r.buyer_address ?? ''),
+    blockHeight: intOrNull(r.block_height),
+    blockHash: strOrNull(r.block_hash),
+    createdAt: date(r.created_at),
+    updatedAt: date(r.updated_at),
+    broadcastState: String(r.broadcast_state),
+    amountPaid: BigInt(String(r.amount_paid ?? '0')),
+    paidTxids: Array.isArray(r.paid_txids) ? (r.paid_txids as unknown[]).map(String) : [],
+    rateValue: String(r.rate_value ?? ''),
+    rateSource: String(r.rate_source ?? ''),
+    rateAt: dateOrNull(r.rate_at),
+    maxSize: Number(r.max_size),
+    feePerKb: BigInt(String(r.fee_per_kb)),
+    outputs,
+    refundOf: strOrNull(r.refund_of),
+    refundReason: String(r.refund_reason ?? ''),
   };
 }
 
@@ -122,7 +148,10 @@ function claimStatement(items: ClaimItem[]): [string, unknown[]] {
     return [CLAIM_ONE_SQL, [one.id, one.txid, one.txHex, one.refund, one.buyer, one.now.toISOString()]];
   }
   const col = <T>(f: (c: ClaimItem) => T) => items.map(f);
-  return [CLAIM_SQL, [col((c) => c.id), col((c) => c.txid), col((c) => c.txHex), col((c) => c.refund), col((c) => c.buyer), col((c) => c.now.toISOString())]];
+  return [
+    CLAIM_SQL,
+    [col((c) => c.id), col((c) => c.txid), col((c) => c.txHex), col((c) => c.refund), col((c) => c.buyer), col((c) => c.now.toISOString())],
+  ];
 }
 
 async function claimBatch(db: Db, items: ClaimItem[]): Promise<(ClaimResult | ItemFailure)[]> {
@@ -175,7 +204,11 @@ const RECORD_REJECTED_SQL = `
    WHERE (SELECT count(*) FROM payment_submission WHERE payment_id = $1 AND outcome = 'rejected') < ${REJECTED_KEPT}`;
 
 /** Records a submission refused before any claim (docs/relay.md): the payment is untouched. */
-export async function recordRejected(db: Db, id: string, s: { txid: string; txHex: string; refund: string; reason: string }): Promise<void> {
+export async function recordRejected(
+  db: Db,
+  id: string,
+  s: { txid: string; txHex: string; refund: string; reason: string },
+): Promise<void> {
   await db.query(RECORD_REJECTED_SQL, [id, s.txid, s.txHex, s.refund, s.reason]);
 }
 
@@ -198,7 +231,14 @@ const RELEASE_SQL = `
  * or 'ignored' (the backend was unreachable: nothing is known to have reached the network).
  * No event: the payment's state did not change. False when the claim was no longer held.
  */
-export async function releaseClaim(db: Db, id: string, txid: string, outcome: 'rejected' | 'ignored', error: string, now: Date): Promise<boolean> {
+export async function releaseClaim(
+  db: Db,
+  id: string,
+  txid: string,
+  outcome: 'rejected' | 'ignored',
+  error: string,
+  now: Date,
+): Promise<boolean> {
   const rows = await db.query(RELEASE_SQL, [id, txid, outcome, error, now.toISOString()]);
   return rows.length > 0;
 }

@@ -8,8 +8,20 @@ import type { RefundRow } from './view';
 type Reader = Pick<Prisma, 'payment'>;
 
 const REFUND_SELECT = {
-  id: true, refundOf: true, status: true, total: true, address: true, pubkey: true, refundReason: true, createdAt: true,
-  amountPaid: true, paidTxids: true, txid: true, tender: true, fiatTotal: true, fiatCurrency: true,
+  id: true,
+  refundOf: true,
+  status: true,
+  total: true,
+  address: true,
+  pubkey: true,
+  refundReason: true,
+  createdAt: true,
+  amountPaid: true,
+  paidTxids: true,
+  txid: true,
+  tender: true,
+  fiatTotal: true,
+  fiatCurrency: true,
 } as const;
 
 /** The refunds of each payment in `ids`, oldest first. A payment with none maps to []. */
@@ -23,7 +35,10 @@ export async function loadRefunds(p: Reader, ids: readonly string[]): Promise<Ma
 
 /** The rows with their refunds attached (for vendorPaymentView). */
 export async function withRefunds<T extends { id: string }>(p: Reader, rows: T[]): Promise<(T & { refunds: RefundRow[] })[]> {
-  const m = await loadRefunds(p, rows.map((r) => r.id));
+  const m = await loadRefunds(
+    p,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => ({ ...r, refunds: m.get(r.id) ?? [] }));
 }
 

@@ -6,7 +6,11 @@ import { requiredDepth } from './table';
  * Required confirmations for a payment of `total` koinu. 0 means "confirmed at network
  * acceptance" (0-conf), which only the zero-conf tier (or an explicit override) grants.
  */
-export function requiredConfirmations(total: bigint, s: Pick<StoreSettings, 'zeroConfLimit' | 'oneConfLimit' | 'oneConfRequired' | 'highConfRequired'>, override?: number): number {
+export function requiredConfirmations(
+  total: bigint,
+  s: Pick<StoreSettings, 'zeroConfLimit' | 'oneConfLimit' | 'oneConfRequired' | 'highConfRequired'>,
+  override?: number,
+): number {
   if (override !== undefined) return override;
   if (s.zeroConfLimit > 0n && total <= s.zeroConfLimit) return 0;
   if (total <= s.oneConfLimit) return s.oneConfRequired;

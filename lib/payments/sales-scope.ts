@@ -16,7 +16,12 @@ export interface SalesViewer {
  * A Prisma `where` fragment: the viewer's store, sales only (never a refund row, docs/api.md#refunds:
  * refunds are shown through the payment they refund), and only the caller's own when it is a cashier.
  */
-export function salesScope(v: SalesViewer): { storeId: number; createdBy?: string; refundOf: null; OR?: ({ createdBy: string } | { terminalId: string })[] } {
+export function salesScope(v: SalesViewer): {
+  storeId: number;
+  createdBy?: string;
+  refundOf: null;
+  OR?: ({ createdBy: string } | { terminalId: string })[];
+} {
   const store = inStore(v.storeId);
   if (!v.ownSalesOf) return { ...store, refundOf: null };
   // A cashier signed in by PIN on a registered till also sees that till's sales: a sale left

@@ -15,6 +15,9 @@ export async function stockOfTransition(t: StockTx, tr: Pick<Transition, 'stock'
 
 /** The user who decided the payment (decided_by holds a session's email, or "api key …"), or null. */
 async function decidedBy(t: StockTx, paymentId: string): Promise<string | null> {
-  const r = await t.$queryRawUnsafe<{ id: string }[]>('SELECT u.id FROM payment p JOIN "user" u ON u.email = p.decided_by WHERE p.id = $1', paymentId);
+  const r = await t.$queryRawUnsafe<{ id: string }[]>(
+    'SELECT u.id FROM payment p JOIN "user" u ON u.email = p.decided_by WHERE p.id = $1',
+    paymentId,
+  );
   return r[0]?.id ?? null;
 }

@@ -26,10 +26,21 @@ export interface StoreSettings {
 export async function readStoreSettings(db: Db, storeId: number): Promise<StoreSettings> {
   const s = await readStore(db, storeId);
   return {
-    name: s.name, icon: s.icon, address: s.address, url: s.url, feePerKb: s.feePerKb, maxSize: s.maxSize,
-    timeoutSec: s.timeoutSec, zeroConfLimit: s.zeroConfLimit, oneConfLimit: s.oneConfLimit,
-    oneConfRequired: s.oneConfRequired, highConfRequired: s.highConfRequired, webhookUrl: s.webhookUrl,
-    storeXpub: s.storeXpub, storeAddress: s.storeAddress,
-    pricingCurrency: s.pricingCurrency, cashEnabled: s.cashEnabled,
+    name: s.name,
+    icon: s.icon,
+    address: s.address,
+    url: s.url,
+    feePerKb: s.feePerKb,
+    maxSize: s.maxSize,
+    timeoutSec: s.timeoutSec,
+    zeroConfLimit: s.zeroConfLimit,
+    oneConfLimit: s.oneConfLimit,
+    oneConfRequired: s.oneConfRequired,
+    highConfRequired: s.highConfRequired,
+    webhookUrl: s.webhookUrl,
+    storeXpub: s.storeXpub,
+    storeAddress: s.storeAddress,
+    pricingCurrency: s.pricingCurrency,
+    cashEnabled: s.cashEnabled,
   };
 }

@@ -9,7 +9,15 @@ export const STATES = ['unpaid', 'accepted', 'confirmed', 'declined'] as const;
 export type PaymentState = (typeof STATES)[number];
 
 export const EXCEPTIONS = [
-  'paid_late', 'reorged', 'cancelled', 'underpaid', 'overpaid', 'double_spent', 'data_missing', 'marked_settled', 'marked_invalid',
+  'paid_late',
+  'reorged',
+  'cancelled',
+  'underpaid',
+  'overpaid',
+  'double_spent',
+  'data_missing',
+  'marked_settled',
+  'marked_invalid',
 ] as const;
 export type PaymentException = (typeof EXCEPTIONS)[number];
 
@@ -61,10 +69,25 @@ export interface Transition {
 export type StockEffect = 'take' | 'return';
 
 const T = (
-  name: string, from: PaymentState, trigger: Trigger, condition: string, to: PaymentState,
-  exception: ExceptionRule, events: readonly EventType[], reason?: string, broadcast?: Transition['broadcast'],
+  name: string,
+  from: PaymentState,
+  trigger: Trigger,
+  condition: string,
+  to: PaymentState,
+  exception: ExceptionRule,
+  events: readonly EventType[],
+  reason?: string,
+  broadcast?: Transition['broadcast'],
 ): Transition => ({
-  name, from, trigger, condition, to, exception, events, ...(reason ? { reason } : {}), ...(broadcast ? { broadcast } : {}),
+  name,
+  from,
+  trigger,
+  condition,
+  to,
+  exception,
+  events,
+  ...(reason ? { reason } : {}),
+  ...(broadcast ? { broadcast } : {}),
   // Stock (docs/catalog.md#stock): taken when an unpaid payment becomes paid, given back when
   // any payment is declined.
   ...(from === 'unpaid' && (to === 'accepted' || to === 'confirmed') ? { stock: 'take' as const } : {}),
@@ -85,47 +108,205 @@ const FREE = { from: 'none' } as const; // no /pay broadcast pending
 export const TRANSITIONS: readonly Transition[] = [
   // /pay: one submission at a time claims the payment, broadcasts, and is accepted or released
   T('pay.claim', 'unpaid', 'relay.claim', 'no /pay broadcast pending', 'unpaid', KEEP, [], undefined, { from: 'none', to: 'pending' }),
-  T('pay.release', 'unpaid', 'relay.release', 'the network refused the claimed tx, or the backend was unreachable', 'unpaid', KEEP, [], undefined, { from: 'pending', to: 'none' }),
-  T('pay.accept', 'unpaid', 'relay.accept', 'network accepts the tx; policy requires ≥ 1 confirmation', 'accepted', AMOUNTS, ['payment.accepted'], undefined, { from: 'pending', to: 'sent' }),
-  T('pay.accept_zero_conf', 'unpaid', 'relay.accept', 'network accepts the tx; policy deems it low risk (0-conf, never RBF)', 'confirmed', AMOUNTS, ['payment.accepted', 'payment.confirmed'], undefined, { from: 'pending', to: 'sent' }),
+  T(
+    'pay.release',
+    'unpaid',
+    'relay.release',
+    'the network refused the claimed tx, or the backend was unreachable',
+    'unpaid',
+    KEEP,
+    [],
+    undefined,
+    { from: 'pending', to: 'none' },
+  ),
+  T(
+    'pay.accept',
+    'unpaid',
+    'relay.accept',
+    'network accepts the tx; policy requires ≥ 1 confirmation',
+    'accepted',
+    AMOUNTS,
+    ['payment.accepted'],
+    undefined,
+    { from: 'pending', to: 'sent' },
+  ),
+  T(
+    'pay.accept_zero_conf',
+    'unpaid',
+    'relay.accept',
+    'network accepts the tx; policy deems it low risk (0-conf, never RBF)',
+    'confirmed',
+    AMOUNTS,
+    ['payment.accepted', 'payment.confirmed'],
+    undefined,
+    { from: 'pending', to: 'sent' },
+  ),
   // Plain-wallet payments (§12)
   T('chain.short', 'unpaid', 'chain.paid', '0 < paid < total', 'unpaid', { set: 'underpaid' }, ['payment.underpaid']),
   // Data not committed: money reached the address in a tx lacking a data output the payment asks
   // for. It counts in paid, but only the txs carrying every data output can make it accepted.
-  T('chain.data_missing', 'unpaid', 'chain.paid', 'a tx lacking a data output paid the address; the txs carrying them do not reach the total', 'unpaid', { set: 'data_missing' }, ['payment.data_missing']),
+  T(
+    'chain.data_missing',
+    'unpaid',
+    'chain.paid',
+    'a tx lacking a data output paid the address; the txs carrying them do not reach the total',
+    'unpaid',
+    { set: 'data_missing' },
+    ['payment.data_missing'],
+  ),
   T('chain.nothing', 'unpaid', 'chain.paid', 'paid = 0 (the only txs were dropped)', 'unpaid', { set: null }, []),
-  T('chain.enough', 'unpaid', 'chain.paid', 'paid ≥ total, before expires_at', 'accepted', AMOUNTS, ['payment.accepted'], undefined, { to: 'sent' }),
-  T('chain.enough_late', 'unpaid', 'chain.paid', 'paid ≥ total, a tx seen after expires_at', 'accepted', { set: 'paid_late' }, ['payment.paid_late'], undefined, { to: 'sent' }),
+  T('chain.enough', 'unpaid', 'chain.paid', 'paid ≥ total, before expires_at', 'accepted', AMOUNTS, ['payment.accepted'], undefined, {
+    to: 'sent',
+  }),
+  T(
+    'chain.enough_late',
+    'unpaid',
+    'chain.paid',
+    'paid ≥ total, a tx seen after expires_at',
+    'accepted',
+    { set: 'paid_late' },
+    ['payment.paid_late'],
+    undefined,
+    { to: 'sent' },
+  ),
   T('chain.more_accepted', 'accepted', 'chain.paid', 'paid ≥ total (a further tx, or an unneeded tx dropped)', 'accepted', AMOUNTS, []),
   // A tx it needed left the node's mempool unmined and unconflicted (a node drops the txs of a
   // reorged block past its ancestor limit, or forgets its mempool): that money is in neither the
   // mempool nor the chain, so the payment is short again and payable (payment.underpaid as well
   // when something is left).
-  T('chain.short_again', 'accepted', 'chain.paid', 'paid < total: a needed tx left the mempool unmined, without a conflict', 'unpaid', AMOUNTS, ['payment.unconfirmed'], undefined, { to: 'none' }),
+  T(
+    'chain.short_again',
+    'accepted',
+    'chain.paid',
+    'paid < total: a needed tx left the mempool unmined, without a conflict',
+    'unpaid',
+    AMOUNTS,
+    ['payment.unconfirmed'],
+    undefined,
+    { to: 'none' },
+  ),
   T('chain.more_confirmed', 'confirmed', 'chain.paid', 'paid ≥ total (a further tx, or an unneeded tx dropped)', 'confirmed', AMOUNTS, []),
-  T('chain.more_declined', 'declined', 'chain.paid', 'money to a declined payment: amounts recorded, state final', 'declined', { keep: true }, []),
+  T(
+    'chain.more_declined',
+    'declined',
+    'chain.paid',
+    'money to a declined payment: amounts recorded, state final',
+    'declined',
+    { keep: true },
+    [],
+  ),
   // Confirmations and reorgs (§4 "Reorgs")
-  T('chain.confirm', 'accepted', 'chain.confirmations', 'confirmations of the least-confirmed needed tx ≥ required', 'confirmed', { keep: true }, ['payment.confirmed']),
-  T('chain.unconfirm', 'confirmed', 'chain.confirmations', 'a reorg dropped confirmations below required', 'accepted', { keepOr: 'reorged' }, ['payment.unconfirmed']),
+  T(
+    'chain.confirm',
+    'accepted',
+    'chain.confirmations',
+    'confirmations of the least-confirmed needed tx ≥ required',
+    'confirmed',
+    { keep: true },
+    ['payment.confirmed'],
+  ),
+  T(
+    'chain.unconfirm',
+    'confirmed',
+    'chain.confirmations',
+    'a reorg dropped confirmations below required',
+    'accepted',
+    { keepOr: 'reorged' },
+    ['payment.unconfirmed'],
+  ),
   // Double spends (§12): a needed tx conflicted by a mined tx
-  T('chain.double_spent_accepted', 'accepted', 'chain.double_spend', 'a tx needed to reach the total is conflicted by a tx mined in a block', 'declined', { set: 'double_spent' }, ['payment.declined'], 'double spent: a transaction that paid it was replaced by a conflicting transaction mined in a block'),
-  T('chain.double_spent_confirmed', 'confirmed', 'chain.double_spend', 'a needed tx is conflicted by a mined tx (after a reorg)', 'declined', { set: 'double_spent' }, ['payment.declined'], 'double spent: a transaction that paid it was replaced by a conflicting transaction mined in a block'),
+  T(
+    'chain.double_spent_accepted',
+    'accepted',
+    'chain.double_spend',
+    'a tx needed to reach the total is conflicted by a tx mined in a block',
+    'declined',
+    { set: 'double_spent' },
+    ['payment.declined'],
+    'double spent: a transaction that paid it was replaced by a conflicting transaction mined in a block',
+  ),
+  T(
+    'chain.double_spent_confirmed',
+    'confirmed',
+    'chain.double_spend',
+    'a needed tx is conflicted by a mined tx (after a reorg)',
+    'declined',
+    { set: 'double_spent' },
+    ['payment.declined'],
+    'double spent: a transaction that paid it was replaced by a conflicting transaction mined in a block',
+  ),
   // Expiry: an event only, the payment stays payable (late money is still counted)
-  T('timer.expired', 'unpaid', 'timer.expiry', 'past issued + timeout, no claim pending, not yet expired (expired_at unset)', 'unpaid', { keep: true }, ['payment.expired'], undefined, FREE),
+  T(
+    'timer.expired',
+    'unpaid',
+    'timer.expiry',
+    'past issued + timeout, no claim pending, not yet expired (expired_at unset)',
+    'unpaid',
+    { keep: true },
+    ['payment.expired'],
+    undefined,
+    FREE,
+  ),
   // The vendor and the merchant (§3, §12)
-  T('vendor.cancel', 'unpaid', 'vendor.cancel', 'no /pay broadcast pending', 'declined', { set: 'cancelled' }, ['payment.declined'], 'cancelled by vendor', FREE),
-  T('merchant.settle_unpaid', 'unpaid', 'merchant.mark_settled', 'a manager or owner decides', 'confirmed', { set: 'marked_settled' }, ['payment.confirmed']),
-  T('merchant.settle_accepted', 'accepted', 'merchant.mark_settled', 'a manager or owner decides', 'confirmed', { set: 'marked_settled' }, ['payment.confirmed']),
-  T('merchant.invalid_unpaid', 'unpaid', 'merchant.mark_invalid', 'a manager or owner decides', 'declined', { set: 'marked_invalid' }, ['payment.declined'], 'marked invalid by merchant'),
+  T(
+    'vendor.cancel',
+    'unpaid',
+    'vendor.cancel',
+    'no /pay broadcast pending',
+    'declined',
+    { set: 'cancelled' },
+    ['payment.declined'],
+    'cancelled by vendor',
+    FREE,
+  ),
+  T('merchant.settle_unpaid', 'unpaid', 'merchant.mark_settled', 'a manager or owner decides', 'confirmed', { set: 'marked_settled' }, [
+    'payment.confirmed',
+  ]),
+  T('merchant.settle_accepted', 'accepted', 'merchant.mark_settled', 'a manager or owner decides', 'confirmed', { set: 'marked_settled' }, [
+    'payment.confirmed',
+  ]),
+  T(
+    'merchant.invalid_unpaid',
+    'unpaid',
+    'merchant.mark_invalid',
+    'a manager or owner decides',
+    'declined',
+    { set: 'marked_invalid' },
+    ['payment.declined'],
+    'marked invalid by merchant',
+  ),
   // Cash (docs/counter.md#cash): the cashier took the money, so the sale is paid the moment it is
   // created. Only a tender 'cash' row takes it (insertCashSale guards the write); it has no address,
   // so nothing of the chain ever moves it again.
-  T('cash.received', 'unpaid', 'till.cash', 'a cash sale, the cash taken at the counter', 'confirmed', { set: null }, ['payment.confirmed'], undefined, FREE),
-  T('merchant.invalid_accepted', 'accepted', 'merchant.mark_invalid', 'a manager or owner decides', 'declined', { set: 'marked_invalid' }, ['payment.declined'], 'marked invalid by merchant'),
+  T(
+    'cash.received',
+    'unpaid',
+    'till.cash',
+    'a cash sale, the cash taken at the counter',
+    'confirmed',
+    { set: null },
+    ['payment.confirmed'],
+    undefined,
+    FREE,
+  ),
+  T(
+    'merchant.invalid_accepted',
+    'accepted',
+    'merchant.mark_invalid',
+    'a manager or owner decides',
+    'declined',
+    { set: 'marked_invalid' },
+    ['payment.declined'],
+    'marked invalid by merchant',
+  ),
 ];
 
 export class IllegalTransitionError extends Error {
-  constructor(readonly from: string, readonly trigger: Trigger, readonly detail = '') {
+  constructor(
+    readonly from: string,
+    readonly trigger: Trigger,
+    readonly detail = '',
+  ) {
     super(`no transition from ${from} on ${trigger}${detail ? ` (${detail})` : ''}`);
     this.name = 'IllegalTransitionError';
   }
@@ -220,7 +401,11 @@ function pick(from: string, trigger: Trigger, f: Facts): Transition {
     }
     return only;
   }
-  const name = (n: string) => c.find((t) => t.name === n) ?? (() => { throw new IllegalTransitionError(from, trigger, n); })();
+  const name = (n: string) =>
+    c.find((t) => t.name === n) ??
+    (() => {
+      throw new IllegalTransitionError(from, trigger, n);
+    })();
   if (trigger === 'relay.accept') return name(zeroConf(f) ? 'pay.accept_zero_conf' : 'pay.accept');
   if (trigger === 'chain.paid') {
     const a = f.amounts;
@@ -235,7 +420,7 @@ function pick(from: string, trigger: Trigger, f: Facts): Transition {
 }
 
 /** payment.overpaid whenever a tx takes paid above the total (docs/api.md#payments-from-any-wallet). */
-export function amountEvents(a: Amounts & { before: bigint } | undefined, status: PaymentState): EventType[] {
+export function amountEvents(a: (Amounts & { before: bigint }) | undefined, status: PaymentState): EventType[] {
   if (!a || status === 'declined') return [];
   return a.paid > a.total && a.paid > a.before ? ['payment.overpaid'] : [];
 }
@@ -262,15 +447,21 @@ export function transition(from: string, currentException: string | null, trigge
   }
   const events = [...t.events];
   // A short payment's event is emitted for each new tx only (not when a drop leaves it short).
-  if ((t.name === 'chain.short' || t.name === 'chain.data_missing') && facts.amounts && facts.amounts.paid <= facts.amounts.before) events.length = 0;
+  if ((t.name === 'chain.short' || t.name === 'chain.data_missing') && facts.amounts && facts.amounts.paid <= facts.amounts.before)
+    events.length = 0;
   // Short again with the data still missing: the exception says why it is not paid.
   if (t.name === 'chain.short_again' && facts.dataMissing && !STICKY.has(exception ?? '')) exception = 'data_missing';
   if (t.name === 'chain.short_again' && facts.amounts && facts.amounts.paid > 0n) events.push('payment.underpaid');
   for (const e of amountEvents(facts.amounts, t.to)) if (!events.includes(e)) events.push(e);
   const required = requiredDepth(facts);
   return {
-    transition: t, status: t.to, exception, events, ...(t.reason ? { reason: t.reason } : {}),
-    ...(t.broadcast?.to ? { broadcast: t.broadcast.to } : {}), ...(required !== undefined ? { required } : {}),
+    transition: t,
+    status: t.to,
+    exception,
+    events,
+    ...(t.reason ? { reason: t.reason } : {}),
+    ...(t.broadcast?.to ? { broadcast: t.broadcast.to } : {}),
+    ...(required !== undefined ? { required } : {}),
   };
 }
 

@@ -91,13 +91,19 @@ export const checkoutUrl = (publicUrl: string, id: string) => `${publicUrl}/chec
 export const dueSec = (required: number, confirmed: number) => Math.max(required - confirmed, 0) * 60;
 
 /** The spec's Payment Status for wallets (/pay, /status). */
-export function paymentStatus(row: Pick<PaymentRow, 'id' | 'status' | 'txid' | 'requiredConfirmations' | 'confirmations' | 'confirmedAt' | 'reason'>): Record<string, unknown> {
+export function paymentStatus(
+  row: Pick<PaymentRow, 'id' | 'status' | 'txid' | 'requiredConfirmations' | 'confirmations' | 'confirmedAt' | 'reason'>,
+): Record<string, unknown> {
   switch (row.status) {
     case 'accepted':
     case 'confirmed': {
       const s: Record<string, unknown> = {
-        id: row.id, status: row.status, txid: row.txid, required: row.requiredConfirmations,
-        confirmed: row.confirmations, due_sec: dueSec(row.requiredConfirmations, row.confirmations),
+        id: row.id,
+        status: row.status,
+        txid: row.txid,
+        required: row.requiredConfirmations,
+        confirmed: row.confirmations,
+        due_sec: dueSec(row.requiredConfirmations, row.confirmations),
       };
       if (row.status === 'confirmed' && row.confirmedAt) s.confirmed_at = rfc3339(row.confirmedAt);
       return s;
@@ -118,7 +124,10 @@ export function amountFields(row: Pick<PaymentRow, 'total' | 'amountPaid' | 'pai
 }
 
 /** The locked rate of a fiat-priced payment (docs/api.md#exchange-rates), or null when it was priced in DOGE. */
-export function rateView(row: Pick<PaymentRow, 'rateValue' | 'rateSource' | 'rateAt'>, fiatCurrency: string): Record<string, string> | null {
+export function rateView(
+  row: Pick<PaymentRow, 'rateValue' | 'rateSource' | 'rateAt'>,
+  fiatCurrency: string,
+): Record<string, string> | null {
   if (!row.rateValue || !fiatCurrency) return null;
   return { pair: `DOGE/${fiatCurrency}`, value: row.rateValue, source: row.rateSource ?? '', at: row.rateAt ? rfc3339(row.rateAt) : '' };
 }
@@ -132,12 +141,23 @@ function fiatFields(payment: unknown) {
 
 /** A refund as POST /api/v1/payments/<id>/refunds answers it (docs/api.md#refunds), with its current status. */
 export interface RefundView {
-  id: string; payment_id: string | null; status: string; amount: string; address: string | null;
-  uri: string | null; connect_uri: string | null; envelope_url: string | null; created_at: string; reason: string;
+  id: string;
+  payment_id: string | null;
+  status: string;
+  amount: string;
+  address: string | null;
+  uri: string | null;
+  connect_uri: string | null;
+  envelope_url: string | null;
+  created_at: string;
+  reason: string;
   /** Like a payment's (docs/api.md): the sum the txs that pay this refund sent, and those txs. */
-  amount_paid: string; txids: string[];
+  amount_paid: string;
+  txids: string[];
   /** How it was paid back: 'doge' by the merchant's wallet, or 'cash' at the counter, with the cash handed back. */
-  tender: 'doge' | 'cash'; fiat_amount: string | null; fiat_currency: string | null;
+  tender: 'doge' | 'cash';
+  fiat_amount: string | null;
+  fiat_currency: string | null;
 }
 
 export function refundView(r: RefundRow, publicUrl: string): RefundView {
@@ -145,10 +165,21 @@ export function refundView(r: RefundRow, publicUrl: string): RefundView {
   const cash = r.tender === 'cash';
   const l = cash ? NO_LINKS : links(publicUrl, r);
   return {
-    id: r.id, payment_id: r.refundOf, status: r.status, amount: formatKoinu(r.total), address: cash ? null : r.address,
-    uri: l.uri, connect_uri: l.connect_uri, envelope_url: l.envelope_url, created_at: rfc3339(r.createdAt), reason: r.refundReason,
-    tender: cash ? 'cash' : 'doge', fiat_amount: r.fiatTotal || null, fiat_currency: r.fiatCurrency || null,
-    amount_paid: formatKoinu(r.amountPaid ?? 0n), txids: amountFields({ ...r, txid: r.txid ?? null }).txids,
+    id: r.id,
+    payment_id: r.refundOf,
+    status: r.status,
+    amount: formatKoinu(r.total),
+    address: cash ? null : r.address,
+    uri: l.uri,
+    connect_uri: l.connect_uri,
+    envelope_url: l.envelope_url,
+    created_at: rfc3339(r.createdAt),
+    reason: r.refundReason,
+    tender: cash ? 'cash' : 'doge',
+    fiat_amount: r.fiatTotal || null,
+    fiat_currency: r.fiatCurrency || null,
+    amount_paid: formatKoinu(r.amountPaid ?? 0n),
+    txids: amountFields({ ...r, txid: r.txid ?? null }).txids,
   };
 }
 
@@ -166,7 +197,11 @@ export const isCashSale = (row: Pick<PaymentRow, 'tender'>) => row.tender === 'c
  */
 export function tenderFields(row: Pick<PaymentRow, 'tender' | 'cashReceived' | 'cashChange'>) {
   const cash = isCashSale(row);
-  return { tender: cash ? 'cash' : 'doge', cash_received: cash ? row.cashReceived ?? '' : null, change: cash ? row.cashChange ?? '' : null };
+  return {
+    tender: cash ? 'cash' : 'doge',
+    cash_received: cash ? (row.cashReceived ?? '') : null,
+    change: cash ? (row.cashChange ?? '') : null,
+  };
 }
 
 const NO_LINKS = { uri: null, connect_uri: null, envelope_url: null, relay: null };

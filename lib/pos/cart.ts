@@ -26,7 +26,7 @@ export function moneyText(minor: bigint, currency: string, locale?: string): str
   if (currency === DOGE_CURRENCY) return dogeText(minor, locale);
   const digits = currencyMinorDigits(currency);
   const nf = new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits });
-  return nf.format(formatFiatMinor(minor, currency) as unknown as number) // a decimal string: formatted exactly (Intl.NumberFormat v3);
+  return nf.format(formatFiatMinor(minor, currency) as unknown as number); // a decimal string: formatted exactly (Intl.NumberFormat v3);
 }
 
 /** Keypad input in `currency` ("2.5", "2,5") to minor units; null while incomplete or invalid. */

@@ -41,8 +41,10 @@ export function filterProducts<T extends Searchable>(products: readonly T[], cat
 export function findByCode<T extends Searchable>(products: readonly T[], code: string): T | null {
   const c = code.trim();
   if (!c) return null;
-  return products.find((p) => p.barcode !== '' && p.barcode === c)
-    ?? products.find((p) => p.sku === c)
-    ?? products.find((p) => p.sku.toLowerCase() === c.toLowerCase())
-    ?? null;
+  return (
+    products.find((p) => p.barcode !== '' && p.barcode === c) ??
+    products.find((p) => p.sku === c) ??
+    products.find((p) => p.sku.toLowerCase() === c.toLowerCase()) ??
+    null
+  );
 }

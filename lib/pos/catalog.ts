@@ -29,7 +29,12 @@ export interface PosProduct {
   optionGroups: PosOptionGroup[];
 }
 
-export interface PosOptionGroup { name: string; min: number; max: number; options: { name: string; price: string }[] }
+export interface PosOptionGroup {
+  name: string;
+  min: number;
+  max: number;
+  options: { name: string; price: string }[];
+}
 
 export interface PosStore {
   name: string;
@@ -48,7 +53,10 @@ export interface PosStore {
 /** The till's category tabs: the products' categories in the store's order (docs/catalog.md). */
 export async function posCategories(db: Db, products: readonly PosProduct[]): Promise<string[]> {
   const s = await findStore(db, FIRST_STORE_ID);
-  return orderCategories(storedCategories(s?.categories), products.map((p) => p.category));
+  return orderCategories(
+    storedCategories(s?.categories),
+    products.map((p) => p.category),
+  );
 }
 
 export interface RecentSale {
@@ -75,20 +83,44 @@ export const POS_CATALOG_MAX = 2000;
 /** The products the till sells: those priced in the store's pricing currency (others wait to be re-priced). */
 export async function posCatalog(db: Db): Promise<PosProduct[]> {
   const store = await findStore(db, FIRST_STORE_ID);
-  const rows = await db.prisma.product.findMany({ where: { archived: false, priceCurrency: store?.pricingCurrency || 'DOGE' }, orderBy: [{ sort: 'asc' }, { name: 'asc' }], take: POS_CATALOG_MAX });
+  const rows = await db.prisma.product.findMany({
+    where: { archived: false, priceCurrency: store?.pricingCurrency || 'DOGE' },
+    orderBy: [{ sort: 'asc' }, { name: 'asc' }],
+    take: POS_CATALOG_MAX,
+  });
   return rows.map((p) => ({
-    id: p.id, sku: p.sku, name: p.name, description: p.description, icon: p.icon, priceKoinu: p.price.toString(), taxRateBp: p.taxRateBp,
-    category: p.category, barcode: p.barcode ?? '', stock: p.stock, lowStock: p.lowStock, optionGroups: readOptionGroups(p.optionGroups),
+    id: p.id,
+    sku: p.sku,
+    name: p.name,
+    description: p.description,
+    icon: p.icon,
+    priceKoinu: p.price.toString(),
+    taxRateBp: p.taxRateBp,
+    category: p.category,
+    barcode: p.barcode ?? '',
+    stock: p.stock,
+    lowStock: p.lowStock,
+    optionGroups: readOptionGroups(p.optionGroups),
   }));
 }
 
 export async function posStore(db: Db): Promise<PosStore> {
   const s = await findStore(db, FIRST_STORE_ID);
-  return { name: s?.name ?? 'Counter store', icon: s?.icon ?? '', fiatRate: s?.fiatRate ?? '', fiatCurrency: s?.fiatCurrency ?? '', pricingCurrency: s?.pricingCurrency || 'DOGE', tipsEnabled: s?.tipsEnabled ?? false, cashEnabled: s?.cashEnabled ?? true, timeZone: storeTimeZone(s?.timezone) };
+  return {
+    name: s?.name ?? 'Counter store',
+    icon: s?.icon ?? '',
+    fiatRate: s?.fiatRate ?? '',
+    fiatCurrency: s?.fiatCurrency ?? '',
+    pricingCurrency: s?.pricingCurrency || 'DOGE',
+    tipsEnabled: s?.tipsEnabled ?? false,
+    cashEnabled: s?.cashEnabled ?? true,
+    timeZone: storeTimeZone(s?.timezone),
+  };
 }
 
 /** What the till shows for a sale (lib/payments tillState, the one definition). */
-export const saleState = (p: { status: string; exception: string | null; broadcastState: string; expiresAt: Date }, now: Date): string => tillState(p, now);
+export const saleState = (p: { status: string; exception: string | null; broadcastState: string; expiresAt: Date }, now: Date): string =>
+  tillState(p, now);
 
 /** The payments this user started since midnight in the store's zone, newest first. */
 export async function recentSales(db: Db, userId: string, now = new Date(), limit = 20): Promise<RecentSale[]> {
@@ -99,11 +131,28 @@ export async function recentSales(db: Db, userId: string, now = new Date(), limi
     where: { createdBy: userId, createdAt: { gte: midnight }, refundOf: null }, // a refund is not a sale
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
     take: limit,
-    select: { id: true, total: true, status: true, exception: true, broadcastState: true, expiresAt: true, fiatTotal: true, fiatCurrency: true, orderReference: true, createdAt: true },
+    select: {
+      id: true,
+      total: true,
+      status: true,
+      exception: true,
+      broadcastState: true,
+      expiresAt: true,
+      fiatTotal: true,
+      fiatCurrency: true,
+      orderReference: true,
+      createdAt: true,
+    },
   });
   return rows.map((r) => ({
-    id: r.id, total: formatKoinu(r.total), status: r.status, state: saleState(r, now), fiatTotal: r.fiatTotal,
-    fiatCurrency: r.fiatCurrency, orderReference: r.orderReference, createdAt: r.createdAt.toISOString(),
+    id: r.id,
+    total: formatKoinu(r.total),
+    status: r.status,
+    state: saleState(r, now),
+    fiatTotal: r.fiatTotal,
+    fiatCurrency: r.fiatCurrency,
+    orderReference: r.orderReference,
+    createdAt: r.createdAt.toISOString(),
     timeText: formatStoreTime(r.createdAt, tz, { style: 'time' }),
   }));
 }

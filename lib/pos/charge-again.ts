@@ -21,9 +21,17 @@ export interface StoredSale {
   fiatCurrency: string;
   rateValue: string;
   lines: {
-    type: string; itemId: string; name: string; description: string; icon: string;
-    count: number | null; unit: bigint | null; total: bigint | null; tax: bigint | null;
-    fiatUnit: bigint | null; fiatTax: bigint | null;
+    type: string;
+    itemId: string;
+    name: string;
+    description: string;
+    icon: string;
+    count: number | null;
+    unit: bigint | null;
+    total: bigint | null;
+    tax: bigint | null;
+    fiatUnit: bigint | null;
+    fiatTax: bigint | null;
   }[];
 }
 
@@ -44,7 +52,10 @@ export function chargeAgainRequest(sale: StoredSale, orderReference: string): Re
   }
   const fiat = hasFiatLines(sale.lines, sale.fiatCurrency, sale.rateValue);
   if (!fiat && sale.rateValue) {
-    throw new ChargeAgainError('conflict', `this sale was priced in ${sale.fiatCurrency} before its lines were kept in ${sale.fiatCurrency}: ring it up again`);
+    throw new ChargeAgainError(
+      'conflict',
+      `this sale was priced in ${sale.fiatCurrency} before its lines were kept in ${sale.fiatCurrency}: ring it up again`,
+    );
   }
   const items = sale.lines.map((l) => {
     const it: Record<string, unknown> = { type: l.type, id: l.itemId, name: l.name };
@@ -79,14 +90,19 @@ export function chargeAgainRequest(sale: StoredSale, orderReference: string): Re
  * like POST /api/v1/payments (same Idempotency-Key semantics, readiness, rate lock).
  * `rawBody` is `{ "order_reference": "<new reference>" }`.
  */
-export async function chargeAgain(ctx: CreatePaymentContext & { ownSalesOf: string | null }, id: string, rawBody: string): Promise<CreatePaymentResult> {
+export async function chargeAgain(
+  ctx: CreatePaymentContext & { ownSalesOf: string | null },
+  id: string,
+  rawBody: string,
+): Promise<CreatePaymentResult> {
   let ref: unknown;
   try {
     ref = (JSON.parse(rawBody) as { order_reference?: unknown })?.order_reference;
   } catch {
     throw new InvalidRequestError('body', 'must be a JSON object { "order_reference": "…" }');
   }
-  if (typeof ref !== 'string' || ref.length < 1 || ref.length > 64) throw new InvalidRequestError('order_reference', 'must be a string of 1 to 64 characters');
+  if (typeof ref !== 'string' || ref.length < 1 || ref.length > 64)
+    throw new InvalidRequestError('order_reference', 'must be a string of 1 to 64 characters');
   if (!/^[A-Za-z0-9_-]{1,64}$/.test(id)) throw new ChargeAgainError('not_found', 'no payment with this id');
   const sale = await loadSale(ctx.db, { storeId: ctx.storeId, ownSalesOf: ctx.ownSalesOf }, id);
   if (!sale) throw new ChargeAgainError('not_found', 'no payment with this id');
@@ -97,10 +113,27 @@ async function loadSale(db: Db, v: SalesViewer, id: string): Promise<StoredSale 
   return db.prisma.payment.findFirst({
     where: { id, ...salesScope(v) },
     select: {
-      status: true, note: true, fiatTotal: true, fiatTax: true, fiatCurrency: true, rateValue: true,
+      status: true,
+      note: true,
+      fiatTotal: true,
+      fiatTax: true,
+      fiatCurrency: true,
+      rateValue: true,
       lines: {
         orderBy: { idx: 'asc' },
-        select: { type: true, itemId: true, name: true, description: true, icon: true, count: true, unit: true, total: true, tax: true, fiatUnit: true, fiatTax: true },
+        select: {
+          type: true,
+          itemId: true,
+          name: true,
+          description: true,
+          icon: true,
+          count: true,
+          unit: true,
+          total: true,
+          tax: true,
+          fiatUnit: true,
+          fiatTax: true,
+        },
       },
     },
   });

@@ -27,7 +27,12 @@ export interface PosPaymentView {
  * read from the payment's own dogecoin: URI). Null when the payment is not short, not waiting,
  * or the amounts do not add up (never a guess: then the ordinary screen stays).
  */
-export function underpaidRest(s: PosPaymentState, v: PosPaymentView, total: string, uri: string): { paid: bigint; due: bigint; total: bigint; restUri: string } | null {
+export function underpaidRest(
+  s: PosPaymentState,
+  v: PosPaymentView,
+  total: string,
+  uri: string,
+): { paid: bigint; due: bigint; total: bigint; restUri: string } | null {
   if (s !== 'waiting' || v.exception !== 'underpaid' || !v.amount_paid || !v.amount_due) return null;
   const address = /^dogecoin:([1-9A-HJ-NP-Za-km-z]{25,40})(\?|$)/.exec(uri)?.[1];
   if (!address) return null;
@@ -56,13 +61,17 @@ export const isFinalPosState = (s: PosPaymentState) => s !== 'waiting' && s !== 
  * txid is a submission still being broadcast, which the network may yet refuse (the claim is
  * then released and the payment stays payable).
  */
-export const shownTxid = (s: PosPaymentState, txid: string | null | undefined): string | null => (s === 'waiting' || s === 'expired' ? null : txid || null);
+export const shownTxid = (s: PosPaymentState, txid: string | null | undefined): string | null =>
+  s === 'waiting' || s === 'expired' ? null : txid || null;
 
 /**
  * The status panel's words as message keys (messages/*.json, namespace "payment") with their
  * values, for the translated till; `reason` is the server's own words when it gave some.
  */
-export function posStatusMessage(s: PosPaymentState, v: PosPaymentView): { title: string; detail: string; values?: Record<string, number>; reason?: string } {
+export function posStatusMessage(
+  s: PosPaymentState,
+  v: PosPaymentView,
+): { title: string; detail: string; values?: Record<string, number>; reason?: string } {
   switch (s) {
     case 'waiting':
       // Money came without the order data the payment asks for (an ordinary wallet paid the
@@ -72,13 +81,21 @@ export function posStatusMessage(s: PosPaymentState, v: PosPaymentView): { title
     case 'accepted': {
       const m = v.required ?? 1;
       const n = v.confirmed ?? 0;
-      return n >= m ? { title: 'accepted', detail: 'acceptedDone', values: { n } } : { title: 'accepted', detail: 'acceptedProgress', values: { n, m } };
+      return n >= m
+        ? { title: 'accepted', detail: 'acceptedDone', values: { n } }
+        : { title: 'accepted', detail: 'acceptedProgress', values: { n, m } };
     }
     case 'confirmed':
       return { title: 'paid', detail: 'paidDetail' };
     case 'declined':
-      if (v.exception === 'double_spent') return { title: 'declinedDoubleSpent', detail: 'doubleSpentReason', reason: v.reason || undefined };
-      if (v.exception === 'marked_invalid') return { title: 'declined', detail: 'markedInvalid', reason: v.reason && v.reason !== 'marked invalid by merchant' ? v.reason : undefined };
+      if (v.exception === 'double_spent')
+        return { title: 'declinedDoubleSpent', detail: 'doubleSpentReason', reason: v.reason || undefined };
+      if (v.exception === 'marked_invalid')
+        return {
+          title: 'declined',
+          detail: 'markedInvalid',
+          reason: v.reason && v.reason !== 'marked invalid by merchant' ? v.reason : undefined,
+        };
       return { title: 'declined', detail: 'declinedReason', reason: v.reason || undefined };
     case 'cancelled':
       return { title: 'cancelled', detail: 'cancelledDetail' };

@@ -25,7 +25,12 @@ export interface VendorPaymentView {
 
 /** A sale's state in words (today's sales, the receipt). */
 export const STATE_LABEL: Record<string, string> = {
-  unpaid: 'Waiting', accepted: 'Accepted', confirmed: 'Paid', declined: 'Declined', cancelled: 'Cancelled', expired: 'Expired',
+  unpaid: 'Waiting',
+  accepted: 'Accepted',
+  confirmed: 'Paid',
+  declined: 'Declined',
+  cancelled: 'Cancelled',
+  expired: 'Expired',
 };
 
 /**
@@ -39,8 +44,14 @@ export function saleStateOf(v: Pick<VendorPaymentView, 'status' | 'exception' | 
 
 export function saleFromView(v: VendorPaymentView, timeZone: string): RecentSale {
   return {
-    id: v.id, total: v.total, status: v.status, state: saleStateOf(v), fiatTotal: v.payment?.fiat_total ?? '',
-    fiatCurrency: v.payment?.fiat_currency ?? '', orderReference: v.payment?.order_reference ?? '', createdAt: v.created_at,
+    id: v.id,
+    total: v.total,
+    status: v.status,
+    state: saleStateOf(v),
+    fiatTotal: v.payment?.fiat_total ?? '',
+    fiatCurrency: v.payment?.fiat_currency ?? '',
+    orderReference: v.payment?.order_reference ?? '',
+    createdAt: v.created_at,
     timeText: formatStoreTime(v.created_at, timeZone, { style: 'time' }),
   };
 }

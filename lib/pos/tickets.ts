@@ -13,7 +13,15 @@ import { isPrintable, UNPRINTABLE_MESSAGE } from '../text/printable';
 
 export const MAX_TICKET_CART_BYTES = 64 * 1024;
 
-export interface TicketView { id: string; name: string; cart: unknown; total: string; user: string; created_at: string; updated_at: string }
+export interface TicketView {
+  id: string;
+  name: string;
+  cart: unknown;
+  total: string;
+  user: string;
+  created_at: string;
+  updated_at: string;
+}
 
 export class TicketError extends DomainError {
   constructor(code: 'invalid_request' | 'not_found' | 'conflict', field: string, message: string) {
@@ -22,19 +30,30 @@ export class TicketError extends DomainError {
   }
 }
 
-const Name = z.string().refine((s) => isPrintable(s), UNPRINTABLE_MESSAGE).pipe(z.string().trim().min(1, 'must not be empty').max(64, 'must be at most 64 characters'));
-const Total = z.string().max(40, 'must be at most 40 characters').regex(/^-?\d{1,20}(\.\d{1,8})?$/, 'must be a decimal amount such as "12.50"');
+const Name = z
+  .string()
+  .refine((s) => isPrintable(s), UNPRINTABLE_MESSAGE)
+  .pipe(z.string().trim().min(1, 'must not be empty').max(64, 'must be at most 64 characters'));
+const Total = z
+  .string()
+  .max(40, 'must be at most 40 characters')
+  .regex(/^-?\d{1,20}(\.\d{1,8})?$/, 'must be a decimal amount such as "12.50"');
 const Cart = z.union([z.record(z.string(), z.unknown()), z.array(z.unknown())], { message: 'must be a JSON object or array' });
 const CreateTicket = z.object({ name: Name, cart: Cart, total: Total }).strict();
 const UpdateTicket = z.object({ cart: Cart, total: Total, updated_at: z.string().max(40, 'must be the updated_at you read') }).strict();
 
 function parse<T>(schema: z.ZodType<T>, body: unknown): T {
-  if (!body || typeof body !== 'object' || Array.isArray(body)) throw new TicketError('invalid_request', 'body', 'a JSON object is required');
+  if (!body || typeof body !== 'object' || Array.isArray(body))
+    throw new TicketError('invalid_request', 'body', 'a JSON object is required');
   const r = schema.safeParse(body);
   if (!r.success) {
     const issue = r.error.issues[0];
-    const field = issue?.code === 'unrecognized_keys' ? (issue as { keys: string[] }).keys[0] ?? '' : String(issue?.path[0] ?? '');
-    throw new TicketError('invalid_request', field, issue?.code === 'unrecognized_keys' ? 'is not a field of a ticket' : issue?.message ?? 'is invalid');
+    const field = issue?.code === 'unrecognized_keys' ? ((issue as { keys: string[] }).keys[0] ?? '') : String(issue?.path[0] ?? '');
+    throw new TicketError(
+      'invalid_request',
+      field,
+      issue?.code === 'unrecognized_keys' ? 'is not a field of a ticket' : (issue?.message ?? 'is invalid'),
+    );
   }
   const cart = (r.data as { cart: unknown }).cart;
   if (Buffer.byteLength(JSON.stringify(cart), 'utf8') > MAX_TICKET_CART_BYTES) {
@@ -47,11 +66,18 @@ type Row = { id: string; name: string; cart: unknown; total: string; updatedBy: 
 
 async function views(db: Db, rows: Row[]): Promise<TicketView[]> {
   const ids = [...new Set(rows.map((r) => r.updatedBy).filter((x): x is string => !!x))];
-  const users = ids.length ? await db.prisma.user.findMany({ where: { id: { in: ids } }, select: { id: true, name: true, email: true } }) : [];
+  const users = ids.length
+    ? await db.prisma.user.findMany({ where: { id: { in: ids } }, select: { id: true, name: true, email: true } })
+    : [];
   const names = new Map(users.map((u) => [u.id, u.name || u.email]));
   return rows.map((r) => ({
-    id: r.id, name: r.name, cart: r.cart, total: r.total, user: (r.updatedBy && names.get(r.updatedBy)) || '',
-    created_at: r.createdAt.toISOString(), updated_at: r.updatedAt.toISOString(),
+    id: r.id,
+    name: r.name,
+    cart: r.cart,
+    total: r.total,
+    user: (r.updatedBy && names.get(r.updatedBy)) || '',
+    created_at: r.createdAt.toISOString(),
+    updated_at: r.updatedAt.toISOString(),
   }));
 }
 
@@ -67,8 +93,14 @@ async function paidTickets(db: Db, ids: string[]): Promise<Set<string>> {
 /** The open tickets, oldest created first. */
 export async function listTickets(db: Db): Promise<TicketView[]> {
   const rows = await db.prisma.posTicket.findMany({ where: { closedAt: null }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }], take: 500 });
-  const paid = await paidTickets(db, rows.map((r) => r.id));
-  return views(db, rows.filter((r) => !paid.has(r.id)));
+  const paid = await paidTickets(
+    db,
+    rows.map((r) => r.id),
+  );
+  return views(
+    db,
+    rows.filter((r) => !paid.has(r.id)),
+  );
 }
 
 /** An open ticket, or null (unknown, deleted, or paid). */
@@ -83,7 +115,16 @@ export async function createTicket(db: Db, userId: string, body: unknown): Promi
   const p = parse(CreateTicket, body);
   const now = new Date();
   const row = await db.prisma.posTicket.create({
-    data: { id: 'tk_' + randomBytes(12).toString('base64url'), name: p.name, cart: p.cart as object, total: p.total, createdBy: userId, updatedBy: userId, createdAt: now, updatedAt: now },
+    data: {
+      id: 'tk_' + randomBytes(12).toString('base64url'),
+      name: p.name,
+      cart: p.cart as object,
+      total: p.total,
+      createdBy: userId,
+      updatedBy: userId,
+      createdAt: now,
+      updatedAt: now,
+    },
   });
   return (await views(db, [row]))[0]!;
 }

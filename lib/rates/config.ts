@@ -10,9 +10,7 @@ import { processEnv } from '../config';
 
 type Env = Record<string, string | undefined>;
 
-export type SourceSpec =
-  | { kind: 'http'; name: ProviderName; origin: string }
-  | { kind: 'fixed'; name: string; value: Decimal };
+export type SourceSpec = { kind: 'http'; name: ProviderName; origin: string } | { kind: 'fixed'; name: string; value: Decimal };
 
 export interface RateConfig {
   sources: SourceSpec[];
@@ -25,7 +23,8 @@ export const DEFAULT_RATE_SOURCES = 'coingecko,kraken,coinbase';
 function seconds(env: Env, name: string, dflt: number): number {
   const raw = env[name]?.trim();
   if (!raw) return dflt;
-  if (!/^\d{1,6}$/.test(raw) || Number(raw) < 1 || Number(raw) > 86_400) throw new ConfigError(name, 'must be a whole number of seconds from 1 to 86400');
+  if (!/^\d{1,6}$/.test(raw) || Number(raw) < 1 || Number(raw) > 86_400)
+    throw new ConfigError(name, 'must be a whole number of seconds from 1 to 86400');
   return Number(raw);
 }
 
@@ -46,7 +45,10 @@ function origin(env: Env, name: ProviderName): string {
 }
 
 export function loadRateConfig(env: Env = processEnv()): RateConfig {
-  const list = (env.RATE_SOURCES?.trim() || DEFAULT_RATE_SOURCES).split(',').map((s) => s.trim()).filter(Boolean);
+  const list = (env.RATE_SOURCES?.trim() || DEFAULT_RATE_SOURCES)
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (list.length === 0) throw new ConfigError('RATE_SOURCES', 'names no source');
   const sources: SourceSpec[] = [];
   for (const item of list) {

@@ -121,9 +121,9 @@ class Reader {
   /** true, false, null, or a number kept as its source text. */
   private literalOrNumber(): ExactJson {
     const { text } = this;
-    if (text.startsWith('true', this.i)) return (this.i += 4), true;
-    if (text.startsWith('false', this.i)) return (this.i += 5), false;
-    if (text.startsWith('null', this.i)) return (this.i += 4), null;
+    if (text.startsWith('true', this.i)) return ((this.i += 4), true);
+    if (text.startsWith('false', this.i)) return ((this.i += 5), false);
+    if (text.startsWith('null', this.i)) return ((this.i += 4), null);
     NUMBER_RE.lastIndex = this.i;
     const m = NUMBER_RE.exec(text);
     if (!m || m[0] === '') return this.fail('unexpected character');

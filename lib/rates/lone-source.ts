@@ -34,7 +34,10 @@ export function checkLoneSource(rate: MedianOutcome, agreed: AgreedMedian | null
   const lone = `only ${rate.used[0]} answered within the last ${sec} s`;
   const horizonMs = maxAgeMs * AGREED_MAX_AGE_FACTOR;
   if (!agreed || now.getTime() - agreed.at.getTime() > horizonMs) {
-    return { ok: false, reason: `${lone}, and no rate that two or more sources agreed on in the last ${Math.round(horizonMs / 1000)} s can vouch for it` };
+    return {
+      ok: false,
+      reason: `${lone}, and no rate that two or more sources agreed on in the last ${Math.round(horizonMs / 1000)} s can vouch for it`,
+    };
   }
   if (!withinBand(rate.value, agreed.value, LONE_SOURCE_BAND_PERCENT)) {
     return {

@@ -27,8 +27,10 @@ export interface MedianRate {
 /** Samples fresh at `now`: fetched no earlier than now − maxAgeMs (and not in the future beyond a small skew). */
 export function freshSamples(samples: RateSample[], now: Date, maxAgeMs: number): (RateSample & { value: Decimal; at: Date })[] {
   const t = now.getTime();
-  return samples.filter((s): s is RateSample & { value: Decimal; at: Date } =>
-    s.value !== null && s.at !== null && t - s.at.getTime() <= maxAgeMs && s.at.getTime() - t <= 60_000);
+  return samples.filter(
+    (s): s is RateSample & { value: Decimal; at: Date } =>
+      s.value !== null && s.at !== null && t - s.at.getTime() <= maxAgeMs && s.at.getTime() - t <= 60_000,
+  );
 }
 
 export function medianOf(values: Decimal[]): Decimal {

@@ -16,14 +16,16 @@ export interface RefreshOptions extends FetchOptions {
 
 export async function refreshRates(db: Db, cfg: RateConfig, currency: string, opts: RefreshOptions = {}): Promise<void> {
   const now = opts.now ?? (() => new Date());
-  await Promise.all(cfg.sources.map(async (spec) => {
-    const outcome = await fetchSource(spec, currency, opts);
-    if (opts.signal?.aborted) return; // stopping: an aborted request says nothing about the source
-    const error = outcome.ok ? '' : outcome.error;
-    if (error && opts.lastErrors?.get(spec.name) !== error) log.warn('rate source failed', { source: spec.name, currency, error });
-    opts.lastErrors?.set(spec.name, error);
-    await saveOutcome(db, currency, spec.name, outcome, now());
-  }));
+  await Promise.all(
+    cfg.sources.map(async (spec) => {
+      const outcome = await fetchSource(spec, currency, opts);
+      if (opts.signal?.aborted) return; // stopping: an aborted request says nothing about the source
+      const error = outcome.ok ? '' : outcome.error;
+      if (error && opts.lastErrors?.get(spec.name) !== error) log.warn('rate source failed', { source: spec.name, currency, error });
+      opts.lastErrors?.set(spec.name, error);
+      await saveOutcome(db, currency, spec.name, outcome, now());
+    }),
+  );
   if (!opts.signal?.aborted) await saveAgreedMedian(db, currency, cfg, now());
 }
 

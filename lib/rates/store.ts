@@ -96,7 +96,11 @@ async function agreedMedian(db: Db, currency: string): Promise<AgreedMedian | nu
  */
 export async function saveAgreedMedian(db: Db, currency: string, cfg: RateConfig, now: Date): Promise<void> {
   const byName = await rows(db, currency);
-  const rate = medianRate(cfg.sources.map((s) => sample(s.name, byName.get(s.name))), now, cfg.maxAgeSec * 1000);
+  const rate = medianRate(
+    cfg.sources.map((s) => sample(s.name, byName.get(s.name))),
+    now,
+    cfg.maxAgeSec * 1000,
+  );
   if (!rate.ok || rate.used.length < 2) return;
   const data = { value: formatDecimal(rate.value), valueAt: rate.at, sources: rate.used.join(','), savedAt: now };
   await db.prisma.rateMedian.upsert({ where: { currency }, update: data, create: { currency, ...data } });
@@ -108,9 +112,14 @@ export async function ratesSnapshot(db: Db, currency: string, opts: { config?: R
   const byName = await rows(db, currency);
   const names = cfg.sources.map((s) => s.name);
   const now = opts.now ?? new Date();
-  let rate = medianRate(names.map((n) => sample(n, byName.get(n))), now, cfg.maxAgeSec * 1000);
+  let rate = medianRate(
+    names.map((n) => sample(n, byName.get(n))),
+    now,
+    cfg.maxAgeSec * 1000,
+  );
   // One fresh source out of several: only while the last agreed median vouches for it.
-  if (rate.ok && rate.used.length === 1 && names.length > 1) rate = checkLoneSource(rate, await agreedMedian(db, currency), now, cfg.maxAgeSec * 1000);
+  if (rate.ok && rate.used.length === 1 && names.length > 1)
+    rate = checkLoneSource(rate, await agreedMedian(db, currency), now, cfg.maxAgeSec * 1000);
   const sources = names.map((name): SourceView => {
     const r = byName.get(name);
     if (!r) return { name, value: null, at: null, ok: false, error: 'not fetched yet', checked_at: null };

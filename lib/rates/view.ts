@@ -15,7 +15,10 @@ export interface RatesBody {
 export async function ratesReply(db: Db, opts: { config?: RateConfig; now?: Date } = {}): Promise<RatesBody> {
   const snap = await ratesSnapshot(db, await rateCurrency(db), opts);
   if (!snap.rate.ok) {
-    const failures = snap.sources.filter((s) => s.error).map((s) => `${s.name}: ${s.error}`).join('; ');
+    const failures = snap.sources
+      .filter((s) => s.error)
+      .map((s) => `${s.name}: ${s.error}`)
+      .join('; ');
     throw new RateUnavailableError(`no exchange rate for DOGE/${snap.currency}: ${snap.rate.reason}${failures ? ` (${failures})` : ''}`);
   }
   return {

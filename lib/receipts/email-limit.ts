@@ -6,7 +6,11 @@ const HOUR = 3600_000;
 
 export class SlidingLimit {
   private readonly hits = new Map<string, number[]>();
-  constructor(private readonly max: number, private readonly windowMs = HOUR, private readonly maxKeys = 20_000) {}
+  constructor(
+    private readonly max: number,
+    private readonly windowMs = HOUR,
+    private readonly maxKeys = 20_000,
+  ) {}
 
   /** Seconds until `key` may go again (0 = now), without counting. */
   wait(key: string, now = Date.now()): number {

@@ -14,7 +14,10 @@ export interface SmtpConfig {
 }
 
 /** The SMTP server in force: the back-office setting, else the environment; null when none. */
-export function smtpConfig(store: { smtpUrl: string; smtpFrom: string } | null, env: Record<string, string | undefined> = processEnv()): SmtpConfig | null {
+export function smtpConfig(
+  store: { smtpUrl: string; smtpFrom: string } | null,
+  env: Record<string, string | undefined> = processEnv(),
+): SmtpConfig | null {
   const url = store?.smtpUrl || env.SMTP_URL?.trim() || '';
   const from = store?.smtpFrom || env.SMTP_FROM?.trim() || '';
   if (!url || !from || senderProblem(from) !== null) return null;
@@ -43,7 +46,10 @@ function lineDetail(r: Receipt, l: Receipt['lines'][number]): string {
 /** Below the total of a fiat-priced sale: the DOGE paid and the rate it was locked at (value, sources, time in the store's zone). */
 function paidAtRate(r: Receipt): [string, string] | null {
   if (r.currency === 'DOGE' || !r.rate || r.tender === 'cash') return null;
-  return [`Paid ${r.dogeTotal} DOGE`, `at 1 DOGE = ${r.rate.value} ${r.currency} (${r.rate.source}${r.rate.atText ? `, ${r.rate.atText}` : ''})`];
+  return [
+    `Paid ${r.dogeTotal} DOGE`,
+    `at 1 DOGE = ${r.rate.value} ${r.currency} (${r.rate.source}${r.rate.atText ? `, ${r.rate.atText}` : ''})`,
+  ];
 }
 
 export function renderReceiptEmail(r: Receipt): ReceiptEmail {
@@ -72,10 +78,12 @@ export function renderReceiptEmail(r: Receipt): ReceiptEmail {
   t.push('', 'Thank you!');
 
   const e = escapeHtml;
-  const rows = r.lines.map((l) => {
-    const d = lineDetail(r, l);
-    return `<tr><td style="padding:4px 0;vertical-align:top">${e(l.name)}${d ? `<br><small style="color:#555">${e(d)}</small>` : ''}</td><td style="padding:4px 0 4px 12px;text-align:right;white-space:nowrap;vertical-align:top">${e(total(r, l.total))}</td></tr>`;
-  }).join('');
+  const rows = r.lines
+    .map((l) => {
+      const d = lineDetail(r, l);
+      return `<tr><td style="padding:4px 0;vertical-align:top">${e(l.name)}${d ? `<br><small style="color:#555">${e(d)}</small>` : ''}</td><td style="padding:4px 0 4px 12px;text-align:right;white-space:nowrap;vertical-align:top">${e(total(r, l.total))}</td></tr>`;
+    })
+    .join('');
   const html = `<!doctype html><html><body style="font-family:ui-monospace,Menlo,monospace;font-size:13px;color:#111">
 <div style="max-width:420px;margin:0 auto">
 <h1 style="font-size:18px;text-align:center;margin:0">${e(r.storeName)}</h1>
@@ -85,7 +93,20 @@ ${r.storeUrl ? `<p style="text-align:center;margin:0;color:#555">${e(r.storeUrl)
 <table style="width:100%;border-collapse:collapse"><tbody>${rows}</tbody><tfoot>
 <tr><td style="border-top:1px dashed #999;font-weight:800;padding-top:6px">Total</td><td style="border-top:1px dashed #999;font-weight:800;text-align:right;padding-top:6px">${e(total(r, r.total))}</td></tr>
 ${r.taxes ? `<tr><td>of which tax</td><td style="text-align:right">${e(total(r, r.taxes))}</td></tr>` : ''}
-${cash ? cash.map((c) => { const [k, v] = c.split(': '); return `<tr><td>${e(k)}</td><td style="text-align:right">${e(v)}</td></tr>`; }).join('') : paid ? `<tr><td>Paid</td><td style="text-align:right">${e(r.dogeTotal)} DOGE</td></tr><tr><td colspan="2" style="color:#555">${e(paid[1])}</td></tr>` : r.fiatTotal ? `<tr><td>≈ ${e(r.fiatCurrency)}</td><td style="text-align:right">${e(r.fiatTotal)}${r.fiatTax ? ` (tax ${e(r.fiatTax)})` : ''}</td></tr>` : ''}
+${
+  cash
+    ? cash
+        .map((c) => {
+          const [k, v] = c.split(': ');
+          return `<tr><td>${e(k)}</td><td style="text-align:right">${e(v)}</td></tr>`;
+        })
+        .join('')
+    : paid
+      ? `<tr><td>Paid</td><td style="text-align:right">${e(r.dogeTotal)} DOGE</td></tr><tr><td colspan="2" style="color:#555">${e(paid[1])}</td></tr>`
+      : r.fiatTotal
+        ? `<tr><td>≈ ${e(r.fiatCurrency)}</td><td style="text-align:right">${e(r.fiatTotal)}${r.fiatTax ? ` (tax ${e(r.fiatTax)})` : ''}</td></tr>`
+        : ''
+}
 </tfoot></table>
 <p style="text-align:center;font-weight:800">${e(STATE_TEXT[r.status] ?? r.state)}${r.confirmedAtText ? ` · ${e(r.confirmedAtText)}` : ''}</p>
 ${r.txid ? `<p style="font-size:11px;color:#555;word-break:break-all">Transaction<br><code>${e(r.txid)}</code></p>` : ''}
@@ -109,7 +130,9 @@ export function scrubSecrets(text: string, url: string): string {
     for (const s of [u.password, decodeURIComponent(u.password), u.username, decodeURIComponent(u.username)]) {
       if (s && s.length >= 3) out = out.split(s).join('•••');
     }
-  } catch { /* nothing to scrub */ }
+  } catch {
+    /* nothing to scrub */
+  }
   return out;
 }
 
@@ -118,12 +141,26 @@ export async function sendReceiptEmail(r: Receipt, to: string, smtp: SmtpConfig,
   const mail = renderReceiptEmail(r);
   // (the second argument of createTransport is message defaults: transport options go with the url)
   const transport = nodemailer.createTransport({
-    url: smtp.url, connectionTimeout: timeoutMs, greetingTimeout: timeoutMs, socketTimeout: timeoutMs * 2, logger: false, debug: false,
+    url: smtp.url,
+    connectionTimeout: timeoutMs,
+    greetingTimeout: timeoutMs,
+    socketTimeout: timeoutMs * 2,
+    logger: false,
+    debug: false,
   } as never);
   try {
-    const info = await transport.sendMail({ from: smtp.from, to, subject: mail.subject, text: mail.text, html: mail.html, disableFileAccess: true, disableUrlAccess: true });
+    const info = await transport.sendMail({
+      from: smtp.from,
+      to,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+      disableFileAccess: true,
+      disableUrlAccess: true,
+    });
     const rejected = (info.rejected ?? []).length;
-    if (rejected > 0 || (info.accepted ?? []).length === 0) return { ok: false, message: scrubSecrets(`the SMTP server refused the recipient: ${info.response ?? ''}`.trim(), smtp.url) };
+    if (rejected > 0 || (info.accepted ?? []).length === 0)
+      return { ok: false, message: scrubSecrets(`the SMTP server refused the recipient: ${info.response ?? ''}`.trim(), smtp.url) };
     return { ok: true, messageId: info.messageId ?? '' };
   } catch (e) {
     const err = e as { code?: string; response?: string; responseCode?: number; message?: string };

@@ -43,7 +43,12 @@ export interface ReceiptModel {
 }
 
 const KIND: Record<string, ReceiptLineKind> = {
-  item: 'item', tax: 'tax', fee: 'fee', shipping: 'shipping', discount: 'discount', donation: 'tip',
+  item: 'item',
+  tax: 'tax',
+  fee: 'fee',
+  shipping: 'shipping',
+  discount: 'discount',
+  donation: 'tip',
 };
 
 /**
@@ -75,14 +80,28 @@ export function hasFiatLines(stored: StoredLine[], fiatCurrency: string, rateVal
  */
 export function fiatReceiptLines(stored: StoredLine[], fiatTotal: string, currency: string): ReceiptModel {
   const total = parseFiatMinor(fiatTotal, currency, { allowNegative: true });
-  return build(stored, total, currency,
-    (l) => ({ unit: l.fiatUnit ?? null, total: l.fiatUnit != null && l.count !== null ? BigInt(l.count) * l.fiatUnit : null, tax: l.fiatTax ?? null }),
-    (m) => formatFiatMinor(m, currency));
+  return build(
+    stored,
+    total,
+    currency,
+    (l) => ({
+      unit: l.fiatUnit ?? null,
+      total: l.fiatUnit != null && l.count !== null ? BigInt(l.count) * l.fiatUnit : null,
+      tax: l.fiatTax ?? null,
+    }),
+    (m) => formatFiatMinor(m, currency),
+  );
 }
 
 type Amounts = { unit: bigint | null; total: bigint | null; tax: bigint | null };
 
-function build(stored: StoredLine[], total: bigint, currency: string, amounts: (l: StoredLine) => Amounts, fmt: (v: bigint) => string): ReceiptModel {
+function build(
+  stored: StoredLine[],
+  total: bigint,
+  currency: string,
+  amounts: (l: StoredLine) => Amounts,
+  fmt: (v: bigint) => string,
+): ReceiptModel {
   const lines: ReceiptLine[] = [];
   let sum = 0n;
   let taxes = 0n;
@@ -97,7 +116,8 @@ function build(stored: StoredLine[], total: bigint, currency: string, amounts: (
     taxes += tax;
     sum += lineTotal;
     lines.push({
-      kind, name: l.name,
+      kind,
+      name: l.name,
       count: kind === 'item' ? l.count : null,
       unit: kind === 'item' && a.unit !== null ? fmt(a.unit) : '',
       tax: tax !== 0n ? fmt(tax) : '',

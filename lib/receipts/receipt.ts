@@ -66,7 +66,13 @@ export async function storeZone(db: Db, storeId: number): Promise<string> {
  * capability). `dateLocale`: the BCP 47 tag its times are written in (lib/i18n INTL_TAG); the
  * store's zone either way.
  */
-export async function loadReceipt(db: Db, storeId: number | 'by-id', id: string, now = new Date(), dateLocale?: string): Promise<Receipt | null> {
+export async function loadReceipt(
+  db: Db,
+  storeId: number | 'by-id',
+  id: string,
+  now = new Date(),
+  dateLocale?: string,
+): Promise<Receipt | null> {
   if (typeof id !== 'string' || !/^[A-Za-z0-9_-]{1,64}$/.test(id)) return null;
   const scope = storeId === 'by-id' ? {} : inStore(storeId);
   const p = await db.prisma.payment.findFirst({ where: { id, ...scope }, include: { lines: { orderBy: { idx: 'asc' } } } });
@@ -75,18 +81,45 @@ export async function loadReceipt(db: Db, storeId: number | 'by-id', id: string,
   const tz = storeTimeZone(s?.timezone);
   const fiat = hasFiatLines(p.lines, p.fiatCurrency, p.rateValue) && p.fiatTotal !== '';
   const model = fiat ? fiatReceiptLines(p.lines, p.fiatTotal, p.fiatCurrency) : receiptLines(p.lines, p.total);
-  const rate = p.rateValue && p.fiatCurrency
-    ? { value: p.rateValue, source: p.rateSource, at: p.rateAt?.toISOString() ?? '', atText: formatStoreTime(p.rateAt, tz, { locale: dateLocale }) }
-    : null;
+  const rate =
+    p.rateValue && p.fiatCurrency
+      ? {
+          value: p.rateValue,
+          source: p.rateSource,
+          at: p.rateAt?.toISOString() ?? '',
+          atText: formatStoreTime(p.rateAt, tz, { locale: dateLocale }),
+        }
+      : null;
   return {
-    id: p.id, storeName: s?.name ?? 'Counter store', storeAddress: s?.address ?? '', storeUrl: s?.url ?? '', timezone: tz,
-    currency: model.currency, lines: model.lines, total: model.total, taxes: model.taxes, dogeTotal: formatKoinu(p.total), rate, state: saleState(p, now), status: p.status,
-    txid: p.txid ?? '', confirmations: p.confirmations, required: p.requiredConfirmations, fiatTotal: p.fiatTotal,
-    fiatTax: p.fiatTax, fiatCurrency: p.fiatCurrency, orderReference: p.orderReference, address: p.address,
-    createdAt: p.createdAt.toISOString(), confirmedAt: p.confirmedAt?.toISOString() ?? '',
-    createdAtText: formatStoreTime(p.createdAt, tz, { locale: dateLocale }), confirmedAtText: formatStoreTime(p.confirmedAt, tz, { locale: dateLocale }),
+    id: p.id,
+    storeName: s?.name ?? 'Counter store',
+    storeAddress: s?.address ?? '',
+    storeUrl: s?.url ?? '',
+    timezone: tz,
+    currency: model.currency,
+    lines: model.lines,
+    total: model.total,
+    taxes: model.taxes,
+    dogeTotal: formatKoinu(p.total),
+    rate,
+    state: saleState(p, now),
+    status: p.status,
+    txid: p.txid ?? '',
+    confirmations: p.confirmations,
+    required: p.requiredConfirmations,
+    fiatTotal: p.fiatTotal,
+    fiatTax: p.fiatTax,
+    fiatCurrency: p.fiatCurrency,
+    orderReference: p.orderReference,
+    address: p.address,
+    createdAt: p.createdAt.toISOString(),
+    confirmedAt: p.confirmedAt?.toISOString() ?? '',
+    createdAtText: formatStoreTime(p.createdAt, tz, { locale: dateLocale }),
+    confirmedAtText: formatStoreTime(p.confirmedAt, tz, { locale: dateLocale }),
     createdBy: p.createdBy ?? null,
-    tender: p.tender === 'cash' ? 'cash' : 'doge', cashReceived: p.cashReceived, change: p.cashChange,
+    tender: p.tender === 'cash' ? 'cash' : 'doge',
+    cashReceived: p.cashReceived,
+    change: p.cashChange,
     terminalId: p.terminalId ?? null,
   };
 }

@@ -34,7 +34,13 @@ export interface ReceiptSent {
   message_id: string;
 }
 
-export async function emailReceipt(db: Db, id: string, input: unknown, actor: ReceiptActor, opts: { timeoutMs?: number; env?: Record<string, string | undefined> } = {}): Promise<ReceiptSent> {
+export async function emailReceipt(
+  db: Db,
+  id: string,
+  input: unknown,
+  actor: ReceiptActor,
+  opts: { timeoutMs?: number; env?: Record<string, string | undefined> } = {},
+): Promise<ReceiptSent> {
   const email = input && typeof input === 'object' && !Array.isArray(input) ? (input as Record<string, unknown>).email : undefined;
   if (email === undefined) throw new InvalidRequestError('email', 'is required');
   const problem = emailProblem(email);
@@ -44,12 +50,18 @@ export async function emailReceipt(db: Db, id: string, input: unknown, actor: Re
   const r = await loadReceipt(db, actor.storeId, id);
   if (!r) throw notFound('no payment with this id');
   // A cashier, over its own sales only (docs/api.md#authentication-and-scopes): another cashier's sale does not exist for it.
-  if (actor.role === 'cashier' && r.createdBy !== actor.userId && !(actor.tillOf && actor.tillOf === r.terminalId)) throw notFound('no payment with this id');
-  if (r.status !== 'accepted' && r.status !== 'confirmed') throw conflict(`the payment is ${r.state}: a receipt is emailed once it is paid (accepted or confirmed)`);
+  if (actor.role === 'cashier' && r.createdBy !== actor.userId && !(actor.tillOf && actor.tillOf === r.terminalId))
+    throw notFound('no payment with this id');
+  if (r.status !== 'accepted' && r.status !== 'confirmed')
+    throw conflict(`the payment is ${r.state}: a receipt is emailed once it is paid (accepted or confirmed)`);
 
   const store = await findStore(db, actor.storeId);
   const smtp = smtpConfig(store, opts.env);
-  if (!smtp) throw new DomainError('smtp_not_configured', 'no SMTP server is set up: set SMTP_URL and SMTP_FROM, or the SMTP settings in the back office');
+  if (!smtp)
+    throw new DomainError(
+      'smtp_not_configured',
+      'no SMTP server is set up: set SMTP_URL and SMTP_FROM, or the SMTP settings in the back office',
+    );
 
   const limits = receiptLimits(opts.env);
   const wait = Math.max(limits.payment.wait(`p:${r.id}`), limits.sender.wait(actor.key));

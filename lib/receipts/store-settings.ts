@@ -18,7 +18,11 @@ export interface ReceiptSettingsView {
   smtp_from: string;
 }
 
-interface Row { timezone: string; smtpUrl: string; smtpFrom: string }
+interface Row {
+  timezone: string;
+  smtpUrl: string;
+  smtpFrom: string;
+}
 
 /** smtp(s)://user:pass@host:port with the password replaced by the mask; '' stays ''. */
 export function maskSmtpUrl(url: string): string {
@@ -36,8 +40,16 @@ export function receiptSettingsView(s: Row): ReceiptSettingsView {
   let pw = false;
   try {
     pw = !!s.smtpUrl && new URL(s.smtpUrl).password !== '';
-  } catch { /* shown as invalid */ }
-  return { timezone: s.timezone, timezone_in_force: storeTimeZone(s.timezone), smtp_url: maskSmtpUrl(s.smtpUrl), smtp_password_set: pw, smtp_from: s.smtpFrom };
+  } catch {
+    /* shown as invalid */
+  }
+  return {
+    timezone: s.timezone,
+    timezone_in_force: storeTimeZone(s.timezone),
+    smtp_url: maskSmtpUrl(s.smtpUrl),
+    smtp_password_set: pw,
+    smtp_from: s.smtpFrom,
+  };
 }
 
 export function smtpUrlProblem(v: string): string | null {
@@ -54,12 +66,24 @@ export function smtpUrlProblem(v: string): string | null {
 }
 
 export const receiptSettingsFields = {
-  timezone: z.string().max(64).refine((v) => v === '' || isValidTimeZone(v), 'must be an IANA time zone like America/New_York, or empty for the default').optional(),
-  smtp_url: z.string().max(2000).superRefine((v, c) => {
-    const problem = smtpUrlProblem(v);
-    if (problem) c.addIssue({ code: 'custom', message: problem });
-  }).optional(),
-  smtp_from: z.string().max(300).refine((v) => v === '' || senderProblem(v) === null, 'must be an address like "Store <receipts@example.com>", or empty').optional(),
+  timezone: z
+    .string()
+    .max(64)
+    .refine((v) => v === '' || isValidTimeZone(v), 'must be an IANA time zone like America/New_York, or empty for the default')
+    .optional(),
+  smtp_url: z
+    .string()
+    .max(2000)
+    .superRefine((v, c) => {
+      const problem = smtpUrlProblem(v);
+      if (problem) c.addIssue({ code: 'custom', message: problem });
+    })
+    .optional(),
+  smtp_from: z
+    .string()
+    .max(300)
+    .refine((v) => v === '' || senderProblem(v) === null, 'must be an address like "Store <receipts@example.com>", or empty')
+    .optional(),
 };
 
 /** Fields only the owner may change (the SMTP password is a secret; the zone is store-wide). */
@@ -80,7 +104,9 @@ export function receiptSettingsData(p: { timezone?: string; smtp_url?: string; s
         u.password = old;
         url = u.toString();
       }
-    } catch { /* '' */ }
+    } catch {
+      /* '' */
+    }
     data.smtpUrl = url;
   }
   return data;

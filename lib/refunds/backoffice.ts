@@ -22,10 +22,15 @@ export function refundableOf(amountPaid: string, refunds: readonly { status: unk
  * What is left to refund of a cash sale (docs/counter.md#cash-refunds), in its currency's fixed
  * form, or null when nothing is: the sale's fiat total less its refunds that have not failed.
  */
-export function cashRefundableOf(fiatTotal: string, currency: string, refunds: readonly { status: unknown; fiat_amount?: unknown }[]): string | null {
+export function cashRefundableOf(
+  fiatTotal: string,
+  currency: string,
+  refunds: readonly { status: unknown; fiat_amount?: unknown }[],
+): string | null {
   try {
     let left = parseFiatMinor(fiatTotal, currency);
-    for (const r of refunds) if (r.status !== 'declined' && typeof r.fiat_amount === 'string' && r.fiat_amount) left -= parseFiatMinor(r.fiat_amount, currency);
+    for (const r of refunds)
+      if (r.status !== 'declined' && typeof r.fiat_amount === 'string' && r.fiat_amount) left -= parseFiatMinor(r.fiat_amount, currency);
     return left > 0n ? formatFiatMinor(left, currency) : null;
   } catch {
     return null;

@@ -14,7 +14,13 @@ export type CancelRefundResult = { ok: true } | { ok: false; code: 'not_found' |
 /** A refund's id: 'rf_' and 22 base64url characters (a sale's id is 22 characters, never this). */
 export const isRefundId = (id: string): boolean => /^rf_[A-Za-z0-9_-]{22}$/.test(id);
 
-export async function cancelRefund(db: Db, scope: StoreScope, id: string, publicUrl: string, now = new Date()): Promise<CancelRefundResult> {
+export async function cancelRefund(
+  db: Db,
+  scope: StoreScope,
+  id: string,
+  publicUrl: string,
+  now = new Date(),
+): Promise<CancelRefundResult> {
   const conflict = (message: string): CancelRefundResult => ({ ok: false, code: 'conflict', message });
   return db.prisma.$transaction(async (t) => {
     const cur = await t.payment.findFirst({

@@ -23,16 +23,22 @@ export interface CashRefundContext {
   now?: Date;
 }
 
-export interface CashSaleRow { id: string; fiatCurrency: string; rateValue: string }
+export interface CashSaleRow {
+  id: string;
+  fiatCurrency: string;
+  rateValue: string;
+}
 
 /** What a cash refund may ask: a fiat amount at the sale's own rate (or all that is left), never an address. */
 export function checkCashAsk(req: ParsedRefund): { minor: 'all' | string } {
   if (req.address !== null) {
     throw new InvalidRequestError('address', 'a cash sale is refunded in cash at the counter: leave the address out');
   }
-  if (req.ask.kind === 'doge') throw new InvalidRequestError('amount', 'a cash sale is refunded in cash: give fiat_amount, the cash handed back');
+  if (req.ask.kind === 'doge')
+    throw new InvalidRequestError('amount', 'a cash sale is refunded in cash: give fiat_amount, the cash handed back');
   if (req.ask.kind === 'all') return { minor: 'all' };
-  if (req.ask.rate === 'now') throw new InvalidRequestError('rate', 'a cash refund is at the sale\'s own rate: leave rate out or send "then"');
+  if (req.ask.rate === 'now')
+    throw new InvalidRequestError('rate', 'a cash refund is at the sale\'s own rate: leave rate out or send "then"');
   return { minor: req.ask.text };
 }
 
@@ -49,18 +55,24 @@ function askedMinor(text: 'all' | string, currency: string): bigint | null {
   return minor;
 }
 
-interface Left { fiat: bigint; koinu: bigint; saleFiat: string }
+interface Left {
+  fiat: bigint;
+  koinu: bigint;
+  saleFiat: string;
+}
 
 /** Locks the sale and returns what is left to refund, in cash and in DOGE (refunds not declined count). */
 async function lockedCashLeft(t: Tx, sale: CashSaleRow): Promise<Left> {
   const rows = await t.$queryRawUnsafe<{ status: string; total: string; fiat_total: string }[]>(
-    `SELECT status, total::text AS total, fiat_total FROM payment WHERE id = $1 AND refund_of IS NULL FOR UPDATE`, sale.id,
+    `SELECT status, total::text AS total, fiat_total FROM payment WHERE id = $1 AND refund_of IS NULL FOR UPDATE`,
+    sale.id,
   );
   const p = rows[0];
   if (!p) throw new RefundConflictError('no such cash sale');
   if (p.status !== 'confirmed') throw new RefundConflictError('this cash sale is not paid, so there is nothing to refund');
   const refunds = await t.$queryRawUnsafe<{ total: string; fiat_total: string }[]>(
-    `SELECT total::text AS total, fiat_total FROM payment WHERE refund_of = $1 AND status <> 'declined'`, sale.id,
+    `SELECT total::text AS total, fiat_total FROM payment WHERE refund_of = $1 AND status <> 'declined'`,
+    sale.id,
   );
   let fiat = parseFiatMinor(p.fiat_total, sale.fiatCurrency);
   let koinu = BigInt(p.total);
@@ -102,14 +114,61 @@ export async function createCashRefund(ctx: CashRefundContext, sale: CashSaleRow
     const seq = BigInt(seqRows[0]!.n) - REFUND_SEQ_OFFSET;
     const id = newRefundId();
     const fiat = formatFiatMinor(minor, currency);
-    const row = await insertCashRefund(t, {
-      id, storeId: ctx.storeId, seq, refundOf: sale.id, refundReason: req.reason, tender: 'cash', total: koinu, quantity: 1,
-      address: '', addressIndex: null, envelope: '', payloadHash: '', pubkey: '', signature: '', relayToken: '',
-      fiatTotal: fiat, fiatCurrency: currency, rateValue: sale.rateValue, rateSource: 'locked', rateAt: null,
-      note: `Refund of ${sale.id}`, timeoutSec: 0, feePerKb: settings.feePerKb, maxSize: settings.maxSize, requiredConfirmations: 0,
-      issuedAt: now, expiresAt: now, apiKeyId: ctx.apiKeyId ?? null, createdBy: ctx.userId ?? null, createdAt: now,
-      lines: { create: [{ storeId: ctx.storeId, idx: 0, type: 'item', itemId: 'refund', name: `Refund of ${sale.id}`, description: req.reason, icon: '', count: 1, unit: koinu, total: koinu, tax: null, fiatUnit: minor }] },
-    }, ctx.publicUrl, now);
+    const row = await insertCashRefund(
+      t,
+      {
+        id,
+        storeId: ctx.storeId,
+        seq,
+        refundOf: sale.id,
+        refundReason: req.reason,
+        tender: 'cash',
+        total: koinu,
+        quantity: 1,
+        address: '',
+        addressIndex: null,
+        envelope: '',
+        payloadHash: '',
+        pubkey: '',
+        signature: '',
+        relayToken: '',
+        fiatTotal: fiat,
+        fiatCurrency: currency,
+        rateValue: sale.rateValue,
+        rateSource: 'locked',
+        rateAt: null,
+        note: `Refund of ${sale.id}`,
+        timeoutSec: 0,
+        feePerKb: settings.feePerKb,
+        maxSize: settings.maxSize,
+        requiredConfirmations: 0,
+        issuedAt: now,
+        expiresAt: now,
+        apiKeyId: ctx.apiKeyId ?? null,
+        createdBy: ctx.userId ?? null,
+        createdAt: now,
+        lines: {
+          create: [
+            {
+              storeId: ctx.storeId,
+              idx: 0,
+              type: 'item',
+              itemId: 'refund',
+              name: `Refund of ${sale.id}`,
+              description: req.reason,
+              icon: '',
+              count: 1,
+              unit: koinu,
+              total: koinu,
+              tax: null,
+              fiatUnit: minor,
+            },
+          ],
+        },
+      },
+      ctx.publicUrl,
+      now,
+    );
     if (req.returnToStock) await returnSaleStock(t, sale.id, now, 'returned', ctx.userId ?? null, `refund ${id}`);
     return refundView({ ...row, refundOf: sale.id, refundReason: req.reason }, ctx.publicUrl);
   });

@@ -29,7 +29,6 @@ import { DomainError } from '../errors';
 /** How long the merchant's wallet has to pay a refund through /relay/pay (a plain payment still counts after). */
 export const REFUND_TIMEOUT_SEC = 7 * 24 * 3600;
 
-
 export class RefundNotFoundError extends DomainError {
   constructor() {
     super('not_found', 'no payment with this id');
@@ -50,7 +49,6 @@ export interface CreateRefundContext {
   now?: Date;
 }
 
-
 interface Locked {
   id: string;
   amount_paid: string;
@@ -62,9 +60,20 @@ interface Locked {
 
 type RefundRequest = ReturnType<typeof parseRefundRequest>;
 
-interface RefundFiat { amount: string; currency: string; rate: string; source: string; at: Date | null }
+interface RefundFiat {
+  amount: string;
+  currency: string;
+  rate: string;
+  source: string;
+  at: Date | null;
+}
 
-interface RefundParent { id: string; refundAddress: string; fiatCurrency: string; rateValue: string }
+interface RefundParent {
+  id: string;
+  refundAddress: string;
+  fiatCurrency: string;
+  rateValue: string;
+}
 
 /** The refunded payment (a cashier's own sales only), with how it was paid. */
 async function refundParent(ctx: CreateRefundContext, paymentId: string) {
@@ -80,12 +89,17 @@ async function refundParent(ctx: CreateRefundContext, paymentId: string) {
 async function refundTo(ctx: CreateRefundContext, parent: RefundParent, req: RefundRequest): Promise<string> {
   const address = refundAddress(req.address, parent.refundAddress, ctx.network);
   const own = await ctx.db.prisma.walletAddress.findUnique({ where: { address }, select: { address: true } });
-  if (own) throw new InvalidRequestError('address', 'is one of the store\'s own receiving addresses, not the customer\'s');
+  if (own) throw new InvalidRequestError('address', "is one of the store's own receiving addresses, not the customer's");
   return address;
 }
 
 /** The koinu asked for (null: all that is left) and, for a fiat ask, its fiat amount and the rate used (the sale's locked one, or today's). */
-async function priceRefund(db: Db, req: RefundRequest, parent: RefundParent, now: Date): Promise<{ asked: bigint | null; fiat: RefundFiat | null }> {
+async function priceRefund(
+  db: Db,
+  req: RefundRequest,
+  parent: RefundParent,
+  now: Date,
+): Promise<{ asked: bigint | null; fiat: RefundFiat | null }> {
   if (req.ask.kind === 'doge') return { asked: req.ask.koinu, fiat: null };
   if (req.ask.kind !== 'fiat') return { asked: null, fiat: null };
   if (req.ask.rate === 'then') {
@@ -103,13 +117,16 @@ type Tx = Parameters<Parameters<Db['prisma']['$transaction']>[0]>[0];
 
 /** Locks the refunded payment's row and returns how much this refund pays (what is asked, within what is left). */
 async function lockedRefundAmount(t: Tx, paymentId: string, asked: bigint | null): Promise<bigint> {
-  const locked = (await t.$queryRawUnsafe<Locked[]>(
-    `SELECT id, amount_paid::text AS amount_paid, refund_address, fiat_currency, rate_value, created_by FROM payment WHERE id = $1 AND refund_of IS NULL FOR UPDATE`,
-    paymentId,
-  ))[0];
+  const locked = (
+    await t.$queryRawUnsafe<Locked[]>(
+      `SELECT id, amount_paid::text AS amount_paid, refund_address, fiat_currency, rate_value, created_by FROM payment WHERE id = $1 AND refund_of IS NULL FOR UPDATE`,
+      paymentId,
+    )
+  )[0];
   if (!locked) throw new RefundNotFoundError();
   const sums = await t.$queryRawUnsafe<{ s: string | null }[]>(
-    `SELECT COALESCE(sum(total), 0)::text AS s FROM payment WHERE refund_of = $1 AND status <> 'declined'`, paymentId,
+    `SELECT COALESCE(sum(total), 0)::text AS s FROM payment WHERE refund_of = $1 AND status <> 'declined'`,
+    paymentId,
   );
   return refundAmount(asked, BigInt(locked.amount_paid), BigInt(sums[0]?.s ?? '0'));
 }
@@ -136,35 +153,96 @@ export async function createRefund(ctx: CreateRefundContext, paymentId: string, 
     const id = newRefundId();
     const issuedAt = new Date(Math.floor(now.getTime() / 1000) * 1000);
     const expiresAt = new Date(issuedAt.getTime() + REFUND_TIMEOUT_SEC * 1000);
-    const line = { type: 'item' as const, id: 'refund', name: `Refund of ${paymentId}`, desc: req.reason, icon: '', count: 1, unit: amount, total: amount, tax: null };
+    const line = {
+      type: 'item' as const,
+      id: 'refund',
+      name: `Refund of ${paymentId}`,
+      desc: req.reason,
+      icon: '',
+      count: 1,
+      unit: amount,
+      total: amount,
+      tax: null,
+    };
     const output = { type: 'p2pkh' as const, address, amount, data: null };
     const payment = buildConnectPayment({
-      id, issued: rfc3339(issuedAt), timeout: REFUND_TIMEOUT_SEC, relay: `${ctx.publicUrl}/relay`,
-      feePerKb: settings.feePerKb, maxSize: settings.maxSize,
+      id,
+      issued: rfc3339(issuedAt),
+      timeout: REFUND_TIMEOUT_SEC,
+      relay: `${ctx.publicUrl}/relay`,
+      feePerKb: settings.feePerKb,
+      maxSize: settings.maxSize,
       vendor: {
-        name: settings.name, address: settings.address,
-        icon: isWalletUrl(settings.icon, allowHttp) ? settings.icon : '', url: isWalletUrl(settings.url, allowHttp) ? settings.url : '',
+        name: settings.name,
+        address: settings.address,
+        icon: isWalletUrl(settings.icon, allowHttp) ? settings.icon : '',
+        url: isWalletUrl(settings.url, allowHttp) ? settings.url : '',
       },
       order: { vendorOrderUrl: '', vendorOrderId: '', orderReference: '', note: `Refund of ${paymentId}` },
-      total: amount, fees: 0n, taxes: 0n,
+      total: amount,
+      fees: 0n,
+      taxes: 0n,
       fiat: { total: fiat?.amount ?? '', tax: '', currency: fiat?.currency ?? '' },
-      lines: [line], outputs: [output], meta: {},
+      lines: [line],
+      outputs: [output],
+      meta: {},
     });
     const signed = signEnvelope(payment, key.secretKey);
-    const row = await insertPaymentWithEvent(t, {
-        id, storeId: ctx.storeId, seq, refundOf: paymentId, refundReason: req.reason, total: amount, quantity: 1, address,
-        fiatTotal: fiat?.amount ?? '', fiatCurrency: fiat?.currency ?? '',
-        rateValue: fiat?.rate ?? '', rateSource: fiat?.source ?? '', rateAt: fiat?.at ?? null,
-        timeoutSec: REFUND_TIMEOUT_SEC, feePerKb: settings.feePerKb, maxSize: settings.maxSize,
-        requiredConfirmations: requiredConfirmations(amount, settings), issuedAt, expiresAt,
-        envelope: JSON.stringify(signed.envelope), payloadHash: createHash('sha256').update(signed.payloadBytes).digest('hex'),
-        pubkey: signed.envelope.pubkey, signature: signed.envelope.sig, relayToken: '', // no token is issued (docs/relay.md)
+    const row = await insertPaymentWithEvent(
+      t,
+      {
+        id,
+        storeId: ctx.storeId,
+        seq,
+        refundOf: paymentId,
+        refundReason: req.reason,
+        total: amount,
+        quantity: 1,
+        address,
+        fiatTotal: fiat?.amount ?? '',
+        fiatCurrency: fiat?.currency ?? '',
+        rateValue: fiat?.rate ?? '',
+        rateSource: fiat?.source ?? '',
+        rateAt: fiat?.at ?? null,
+        timeoutSec: REFUND_TIMEOUT_SEC,
+        feePerKb: settings.feePerKb,
+        maxSize: settings.maxSize,
+        requiredConfirmations: requiredConfirmations(amount, settings),
+        issuedAt,
+        expiresAt,
+        envelope: JSON.stringify(signed.envelope),
+        payloadHash: createHash('sha256').update(signed.payloadBytes).digest('hex'),
+        pubkey: signed.envelope.pubkey,
+        signature: signed.envelope.sig,
+        relayToken: '', // no token is issued (docs/relay.md)
         // The instant to the millisecond, not the envelope's whole second: a tx pays the refund
         // only when first seen after it (lib/refunds/match.ts).
-        apiKeyId: ctx.apiKeyId ?? null, createdBy: ctx.userId ?? null, createdAt: now,
-        lines: { create: [{ storeId: ctx.storeId, idx: 0, type: 'item', itemId: line.id, name: line.name, description: line.desc, icon: '', count: 1, unit: amount, total: amount, tax: null }] },
+        apiKeyId: ctx.apiKeyId ?? null,
+        createdBy: ctx.userId ?? null,
+        createdAt: now,
+        lines: {
+          create: [
+            {
+              storeId: ctx.storeId,
+              idx: 0,
+              type: 'item',
+              itemId: line.id,
+              name: line.name,
+              description: line.desc,
+              icon: '',
+              count: 1,
+              unit: amount,
+              total: amount,
+              tax: null,
+            },
+          ],
+        },
         outputs: { create: [{ storeId: ctx.storeId, idx: 0, type: 'p2pkh', address, amount, data: null }] },
-    }, 'refund.created', ctx.publicUrl, issuedAt);
+      },
+      'refund.created',
+      ctx.publicUrl,
+      issuedAt,
+    );
     // "Return to stock": what the sale took goes back, once, with the refund (the payment's row
     // lock above orders this against a concurrent decline's return).
     if (req.returnToStock) await returnSaleStock(t, paymentId, now, 'returned', ctx.userId ?? null, `refund ${id}`);

@@ -98,7 +98,8 @@ export function whyNot(tx: MatchTx, r: RefundCandidate, network: Network): NotPa
   for (const [i, x] of tx.inputs.entries()) {
     const h = spenderHash(x.scriptSig);
     if (h === null) return { reason: 'own_coins', message: `input ${i} has no standard scriptSig: it may spend coins of ${r.address}` };
-    if (h === own) return { reason: 'own_coins', message: `input ${i} spends coins of ${r.address}: the customer's own money is not a refund` };
+    if (h === own)
+      return { reason: 'own_coins', message: `input ${i} spends coins of ${r.address}: the customer's own money is not a refund` };
   }
   if (tx.submittedFor !== r.id && tx.firstSeen.getTime() <= r.createdAt.getTime()) {
     return { reason: 'seen_before', message: 'it was first seen before the refund was created' };
@@ -117,7 +118,9 @@ export function refundPaidBy(tx: MatchTx, candidates: readonly RefundCandidate[]
   const unpaid = ok.filter((r) => r.status === 'unpaid').sort(oldest);
   if (unpaid.length) return unpaid[0]!;
   const spends = new Set(tx.inputs.map((i) => i.prevout));
-  const replaced = ok.filter((r) => (r.status === 'accepted' || r.status === 'confirmed') && r.spent.some((o) => spends.has(o))).sort(oldest);
+  const replaced = ok
+    .filter((r) => (r.status === 'accepted' || r.status === 'confirmed') && r.spent.some((o) => spends.has(o)))
+    .sort(oldest);
   if (replaced.length) return replaced[0]!;
   const cancelled = ok.filter((r) => r.status === 'declined').sort(oldest);
   return cancelled[0] ?? null;

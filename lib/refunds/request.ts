@@ -13,17 +13,23 @@ export const MIN_REFUND = 1_000_000n;
 
 /** C0/C1 controls (NUL included) and DEL: never in a stored or signed string. */
 const CONTROL_RE = /[\u0000-\u001f\u007f-\u009f]/;
-const clean = (max: number) => z.string().max(max, `at most ${max} characters`).refine((s) => !CONTROL_RE.test(s), 'must not contain NUL or other control characters');
+const clean = (max: number) =>
+  z
+    .string()
+    .max(max, `at most ${max} characters`)
+    .refine((s) => !CONTROL_RE.test(s), 'must not contain NUL or other control characters');
 
-export const refundRequestSchema = z.object({
-  amount: clean(40).nullable().optional(),
-  fiat_amount: clean(40).nullable().optional(),
-  rate: z.enum(['then', 'now']).nullable().optional(),
-  address: clean(100).nullable().optional(),
-  reason: clean(500).optional().default(''),
-  // Return the sale's goods to stock (docs/catalog.md#stock), once per payment.
-  return_to_stock: z.boolean().optional().default(false),
-}).strict();
+export const refundRequestSchema = z
+  .object({
+    amount: clean(40).nullable().optional(),
+    fiat_amount: clean(40).nullable().optional(),
+    rate: z.enum(['then', 'now']).nullable().optional(),
+    address: clean(100).nullable().optional(),
+    reason: clean(500).optional().default(''),
+    // Return the sale's goods to stock (docs/catalog.md#stock), once per payment.
+    return_to_stock: z.boolean().optional().default(false),
+  })
+  .strict();
 
 export type RefundRequest = z.infer<typeof refundRequestSchema>;
 
@@ -36,10 +42,7 @@ export class RefundConflictError extends DomainError {
 }
 
 /** What was asked, validated: exactly one of a DOGE amount, a fiat amount, or the whole refundable amount. */
-export type RefundAsk =
-  | { kind: 'doge'; koinu: bigint }
-  | { kind: 'fiat'; text: string; rate: 'then' | 'now' }
-  | { kind: 'all' };
+export type RefundAsk = { kind: 'doge'; koinu: bigint } | { kind: 'fiat'; text: string; rate: 'then' | 'now' } | { kind: 'all' };
 
 export interface ParsedRefund {
   ask: RefundAsk;
@@ -89,7 +92,10 @@ export function refundAddress(asked: string | null, customerRefund: string, netw
   try {
     type = decodeAddress(address, network).type;
   } catch (e) {
-    throw new InvalidRequestError('address', `is not a valid ${network.name} address${asked === null ? ' (the customer\'s refund address)' : ''}: ${(e as Error).message}`);
+    throw new InvalidRequestError(
+      'address',
+      `is not a valid ${network.name} address${asked === null ? " (the customer's refund address)" : ''}: ${(e as Error).message}`,
+    );
   }
   if (type !== 'p2pkh') throw new InvalidRequestError('address', 'must be a p2pkh address (a refund is paid by one p2pkh output)');
   return address;
@@ -117,7 +123,9 @@ export function fiatRefundKoinu(text: string, currency: string, rate: Decimal): 
 /** The payment's locked rate ("then"), or a 409 saying why there is none. */
 export function lockedRate(p: { rateValue: string; fiatCurrency: string }): { currency: string; rate: Decimal; value: string } {
   if (!p.rateValue || !p.fiatCurrency) {
-    throw new RefundConflictError('this payment has no locked exchange rate (it was priced in DOGE): refund a DOGE amount, or a fiat_amount with "rate": "now"');
+    throw new RefundConflictError(
+      'this payment has no locked exchange rate (it was priced in DOGE): refund a DOGE amount, or a fiat_amount with "rate": "now"',
+    );
   }
   let rate: Decimal;
   try {
@@ -125,7 +133,8 @@ export function lockedRate(p: { rateValue: string; fiatCurrency: string }): { cu
   } catch {
     throw new RefundConflictError('this payment\'s locked exchange rate cannot be read: refund a DOGE amount, or use "rate": "now"');
   }
-  if (rate.m <= 0n) throw new RefundConflictError('this payment\'s locked exchange rate is not positive: refund a DOGE amount, or use "rate": "now"');
+  if (rate.m <= 0n)
+    throw new RefundConflictError('this payment\'s locked exchange rate is not positive: refund a DOGE amount, or use "rate": "now"');
   return { currency: p.fiatCurrency, rate, value: p.rateValue };
 }
 
@@ -144,7 +153,8 @@ export function refundAmount(asked: bigint | null, amountPaid: bigint, nonFailed
   const left = refundable(amountPaid, nonFailedRefunds);
   if (asked === null) {
     if (left === 0n) throw new RefundConflictError(`the payment is already fully refunded (amount_paid ${formatKoinu(amountPaid)} DOGE)`);
-    if (left < MIN_REFUND) throw new RefundConflictError(`only ${formatKoinu(left)} DOGE is left to refund, below the 0.01 DOGE dust limit`);
+    if (left < MIN_REFUND)
+      throw new RefundConflictError(`only ${formatKoinu(left)} DOGE is left to refund, below the 0.01 DOGE dust limit`);
     return left;
   }
   if (asked > left) {

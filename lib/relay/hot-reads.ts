@@ -22,9 +22,13 @@ const STATUS_COLUMNS = 'id, status, txid, required_confirmations, confirmations,
 /** A fresh object per caller: callers of one id in one batch never share a row object. */
 function toStatusRow(r: Raw): StatusRow {
   return {
-    id: String(r.id), status: String(r.status), txid: r.txid === null ? null : String(r.txid),
-    requiredConfirmations: Number(r.required_confirmations), confirmations: Number(r.confirmations),
-    confirmedAt: toDate(r.confirmed_at), reason: String(r.reason ?? ''),
+    id: String(r.id),
+    status: String(r.status),
+    txid: r.txid === null ? null : String(r.txid),
+    requiredConfirmations: Number(r.required_confirmations),
+    confirmations: Number(r.confirmations),
+    confirmedAt: toDate(r.confirmed_at),
+    reason: String(r.reason ?? ''),
   };
 }
 
@@ -39,9 +43,14 @@ const WALLET_FACING = `tender = 'doge'`;
 
 const loadersFor = perDb((db): Loaders => ({
   status: new BatchLoader(async (ids) =>
-    rowsById(await db.query<Raw>(`SELECT ${STATUS_COLUMNS} FROM payment WHERE id = ANY($1::text[]) AND ${WALLET_FACING}`, [ids]), (r) => r)),
+    rowsById(await db.query<Raw>(`SELECT ${STATUS_COLUMNS} FROM payment WHERE id = ANY($1::text[]) AND ${WALLET_FACING}`, [ids]), (r) => r),
+  ),
   envelope: new BatchLoader(async (ids) =>
-    rowsById(await db.query<Raw>(`SELECT id, envelope FROM payment WHERE id = ANY($1::text[]) AND ${WALLET_FACING}`, [ids]), (r) => r.envelope as string)),
+    rowsById(
+      await db.query<Raw>(`SELECT id, envelope FROM payment WHERE id = ANY($1::text[]) AND ${WALLET_FACING}`, [ids]),
+      (r) => r.envelope as string,
+    ),
+  ),
 }));
 
 export async function loadStatusRow(db: Db, id: string): Promise<StatusRow | null> {

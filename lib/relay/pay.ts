@@ -9,8 +9,19 @@ import type { Db } from '../db/client';
 import { decodeAddress, fromHex, pubkeyToAddress, scriptToAddress, decodeScript, type DecodedTx, type Network } from '../doge';
 import { isBackendUnavailable, type InputLookup } from '../chain/backend';
 import {
-  paymentStatus, loadPayRow, claimPayment, recordRejected, releaseClaim, acceptClaimed, isPastExpiry, canClaimBroadcast, canReleaseBroadcast,
-  type Claim, type PayRow, type PaymentRow, type ChainContext,
+  paymentStatus,
+  loadPayRow,
+  claimPayment,
+  recordRejected,
+  releaseClaim,
+  acceptClaimed,
+  isPastExpiry,
+  canClaimBroadcast,
+  canReleaseBroadcast,
+  type Claim,
+  type PayRow,
+  type PaymentRow,
+  type ChainContext,
 } from '../payments';
 import { decodeSubmittedTx, checkOutputs, checkFee, paidToAddress } from './tx-checks';
 import { loadStatusRow } from './hot-reads';
@@ -40,10 +51,7 @@ export interface OtherSubmissions {
 
 /** How finishing a claimed broadcast ended (broadcastClaimed), for the relay and the worker alike. */
 export type BroadcastOutcome =
-  | { kind: 'decided'; row: PaymentRow }
-  | { kind: 'refused'; reason: string }
-  | { kind: 'unavailable' }
-  | { kind: 'not_found' };
+  { kind: 'decided'; row: PaymentRow } | { kind: 'refused'; reason: string } | { kind: 'unavailable' } | { kind: 'not_found' };
 
 export type RelayAnswer =
   | { status: 200 | 403; body: Record<string, unknown> }
@@ -74,11 +82,17 @@ function firstInputAddress(scriptSigHex: string, prevScript: string | null, netw
 
 /** Why a tx submitted for a refund does not pay it, or null (the rule of lib/refunds/match.ts). */
 function refundTxProblem(tx: DecodedTx, row: PayRow, now: Date, network: Network): NotPaid | null {
-  return whyNot({
-    txid: tx.txid, firstSeen: now, submittedFor: row.id,
-    outputs: tx.outputs.map((o) => ({ value: o.value, script: o.script })),
-    inputs: tx.inputs.map((i) => ({ prevout: `${i.prevTxid}:${i.vout}`, scriptSig: i.scriptSig })),
-  }, { id: row.id, address: row.address, amount: row.total, status: row.status, createdAt: row.createdAt, seq: 0n, spent: [] }, network);
+  return whyNot(
+    {
+      txid: tx.txid,
+      firstSeen: now,
+      submittedFor: row.id,
+      outputs: tx.outputs.map((o) => ({ value: o.value, script: o.script })),
+      inputs: tx.inputs.map((i) => ({ prevout: `${i.prevTxid}:${i.vout}`, scriptSig: i.scriptSig })),
+    },
+    { id: row.id, address: row.address, amount: row.total, status: row.status, createdAt: row.createdAt, seq: 0n, spent: [] },
+    network,
+  );
 }
 
 const unavailable = (): RelayAnswer => ({ status: 503, body: null });
@@ -118,7 +132,13 @@ async function claimAndBroadcast(ctx: PayContext, row: PayRow, c: Claim): Promis
       ctx.afterClaim?.();
       // 10. Network acceptance (with the row as claimed: no reload).
       const claimedRow: PayRow = {
-        ...current, broadcastState: 'pending', txid: c.txid, txHex: c.txHex, refundAddress: c.refund, buyerAddress: c.buyer, updatedAt: c.now,
+        ...current,
+        broadcastState: 'pending',
+        txid: c.txid,
+        txHex: c.txHex,
+        refundAddress: c.refund,
+        buyerAddress: c.buyer,
+        updatedAt: c.now,
       };
       return relayAnswer(await broadcastClaimed(ctx, row.id, claimedRow));
     }
@@ -133,7 +153,11 @@ async function claimAndBroadcast(ctx: PayContext, row: PayRow, c: Claim): Promis
 }
 
 /** A submission whose body has the shape step 1 asks for; the other fields are checked later. */
-interface Submission { id: string; tx: string; refund?: unknown }
+interface Submission {
+  id: string;
+  tx: string;
+  refund?: unknown;
+}
 
 /**
  * Step 1, the body's shape: the answer refusing it, or null when the body is a Submission (the
@@ -169,7 +193,12 @@ function outputsProblem(tx: DecodedTx, row: PayRow, now: Date, network: Network)
   // coins (lib/refunds/match.ts): the customer's own change sent here pays nothing.
   if (row.refundOf) {
     const why = refundTxProblem(tx, row, now, network);
-    if (why) return err(400, why.reason === 'amount' ? 'invalid_outputs' : 'invalid_tx', `this transaction does not pay the refund: ${why.message}`);
+    if (why)
+      return err(
+        400,
+        why.reason === 'amount' ? 'invalid_outputs' : 'invalid_tx',
+        `this transaction does not pay the refund: ${why.message}`,
+      );
   }
   return null;
 }
@@ -180,7 +209,14 @@ function outputsProblem(tx: DecodedTx, row: PayRow, now: Date, network: Network)
  * answer (step 3: a decided payment ignores the tx). Otherwise the tx is refused before any
  * broadcast (step 10): 400, the submission is recorded, the payment stays unpaid and payable.
  */
-async function refuseUnspendable(db: Db, row: PayRow, tx: DecodedTx, submitted: Pick<Claim, 'txid' | 'txHex' | 'refund'>, bad: number, state: InputLookup['state']): Promise<RelayAnswer> {
+async function refuseUnspendable(
+  db: Db,
+  row: PayRow,
+  tx: DecodedTx,
+  submitted: Pick<Claim, 'txid' | 'txHex' | 'refund'>,
+  bad: number,
+  state: InputLookup['state'],
+): Promise<RelayAnswer> {
   const fresh = await loadPayRow(db, row.id);
   if (fresh && canReleaseBroadcast(fresh)) {
     const w = await awaitWinner(db, row.id, Date.now() + 30_000);
@@ -257,10 +293,14 @@ export async function submitPayment(ctx: PayContext, body: unknown): Promise<Rel
 /** The relay's answer for a broadcast's outcome. */
 function relayAnswer(o: BroadcastOutcome): RelayAnswer {
   switch (o.kind) {
-    case 'decided': return answerFor(o.row) ?? unavailable();
-    case 'refused': return err(400, 'invalid_tx', o.reason);
-    case 'unavailable': return unavailable();
-    case 'not_found': return err(404, 'not_found', 'unknown payment id');
+    case 'decided':
+      return answerFor(o.row) ?? unavailable();
+    case 'refused':
+      return err(400, 'invalid_tx', o.reason);
+    case 'unavailable':
+      return unavailable();
+    case 'not_found':
+      return err(404, 'not_found', 'unknown payment id');
   }
 }
 
@@ -328,7 +368,11 @@ async function replaceable(chain: PayContext['chain'], row: PayRow): Promise<boo
   try {
     return (await chain.mempoolTxFacts(fromHex(row.txHex))).signalsRbf;
   } catch (e) {
-    log.warn('the RBF signal of an accepted tx could not be read: it waits for a block', { payment: row.id, txid: row.txid, error: e as Error });
+    log.warn('the RBF signal of an accepted tx could not be read: it waits for a block', {
+      payment: row.id,
+      txid: row.txid,
+      error: e as Error,
+    });
     return true;
   }
 }

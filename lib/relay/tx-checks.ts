@@ -5,7 +5,11 @@ import type { ExpectedOutput } from '../payments';
 
 export type TxCheck = { ok: true } | { ok: false; error: 'invalid_tx' | 'invalid_outputs'; message: string };
 
-export function decodeSubmittedTx(hex: string, network: Network, maxSize: number): { ok: true; tx: DecodedTx } | { ok: false; message: string } {
+export function decodeSubmittedTx(
+  hex: string,
+  network: Network,
+  maxSize: number,
+): { ok: true; tx: DecodedTx } | { ok: false; message: string } {
   if (hex.length === 0 || hex.length % 2 !== 0 || !/^[0-9a-fA-F]+$/.test(hex)) return { ok: false, message: 'tx is not hex' };
   if (hex.length / 2 > maxSize) return { ok: false, message: `transaction is ${hex.length / 2} bytes; max_size is ${maxSize}` };
   try {
@@ -50,7 +54,11 @@ export function checkFee(tx: DecodedTx, inputs: InputLookup[], feePerKb: bigint)
   const fee = inSum - outSum;
   if (fee < 0n) return { ok: false, error: 'invalid_tx', message: 'outputs exceed inputs' };
   if (fee * 1000n < feePerKb * BigInt(tx.size)) {
-    return { ok: false, error: 'invalid_tx', message: `fee ${fee} koinu is below fee_per_kb: ${tx.size} bytes need at least ${(feePerKb * BigInt(tx.size) + 999n) / 1000n} koinu` };
+    return {
+      ok: false,
+      error: 'invalid_tx',
+      message: `fee ${fee} koinu is below fee_per_kb: ${tx.size} bytes need at least ${(feePerKb * BigInt(tx.size) + 999n) / 1000n} koinu`,
+    };
   }
   return { ok: true, fee };
 }

@@ -17,7 +17,12 @@ import { formatKoinu } from '../money';
 import { orderCategories, storedCategories } from '../backoffice/categories';
 import { findStore } from '../stores';
 
-export interface CategoryRow { category: string; count: number; gross: string; tax: string }
+export interface CategoryRow {
+  category: string;
+  count: number;
+  gross: string;
+  tax: string;
+}
 
 /** The confirmed sales' item lines by category; `scope` is the report's WHERE over payment `p.` with its params. */
 export async function salesByCategory(db: Db, storeId: number, scope: { where: string; params: unknown[] }): Promise<CategoryRow[]> {
@@ -28,10 +33,15 @@ export async function salesByCategory(db: Db, storeId: number, scope: { where: s
          FROM "payment" p JOIN "payment_line" l ON l."payment_id" = p."id"
          LEFT JOIN "product" pr ON pr."store_id" = p."store_id" AND pr."sku" = l."item_id"
         WHERE ${scope.where} AND p."status" = 'confirmed' AND l."type" = 'item'
-        GROUP BY 1`, ...scope.params),
+        GROUP BY 1`,
+      ...scope.params,
+    ),
     findStore(db, storeId),
   ]);
-  const order = orderCategories(storedCategories(store?.categories), rows.map((r) => r.category));
+  const order = orderCategories(
+    storedCategories(store?.categories),
+    rows.map((r) => r.category),
+  );
   const rank = new Map(order.map((c, i) => [c, i]));
   return rows
     .sort((a, b) => (rank.get(a.category) ?? order.length) - (rank.get(b.category) ?? order.length))

@@ -5,17 +5,25 @@
 import type { Db } from '../db/client';
 import { formatKoinu } from '../money';
 
-export interface OptionRow { name: string; count: number; amount: string }
+export interface OptionRow {
+  name: string;
+  count: number;
+  amount: string;
+}
 
 /** by "<item id>\u0000<name>": the options sold, most units first. `where` is the report's scope over `p`. */
 export async function optionsByProduct(db: Db, scope: { where: string; params: unknown[] }): Promise<Map<string, OptionRow[]>> {
-  const rows = await db.prisma.$queryRawUnsafe<{ item_id: string; name: string; option: string; count: bigint | null; amount: string | null }[]>(
+  const rows = await db.prisma.$queryRawUnsafe<
+    { item_id: string; name: string; option: string; count: bigint | null; amount: string | null }[]
+  >(
     `SELECT l."item_id", l."name", o->>'name' AS option, sum(coalesce(l."count", 0))::bigint AS count,
             sum(coalesce(l."count", 0)::numeric * (o->>'unit')::numeric)::text AS amount
        FROM "payment" p JOIN "payment_line" l ON l."payment_id" = p."id"
             CROSS JOIN LATERAL jsonb_array_elements(CASE WHEN jsonb_typeof(l."options") = 'array' THEN l."options" ELSE '[]'::jsonb END) o
       WHERE ${scope.where} AND p."status" = 'confirmed' AND l."type" = 'item' AND (o->>'unit') ~ '^[0-9]{1,20}$'
-      GROUP BY 1, 2, 3 ORDER BY 4 DESC, 3`, ...scope.params);
+      GROUP BY 1, 2, 3 ORDER BY 4 DESC, 3`,
+    ...scope.params,
+  );
   const out = new Map<string, OptionRow[]>();
   for (const r of rows) {
     const key = `${r.item_id}\u0000${r.name}`;

@@ -9,8 +9,16 @@ import { formatFiatMinor, formatKoinu, parseFiatMinor, parseKoinu } from '../mon
 
 export const TENDERS = ['doge', 'cash'] as const;
 
-export interface FiatGross { currency: string; count: number; gross: string }
-export interface TenderRow { count: number; gross: string; fiat: FiatGross[] }
+export interface FiatGross {
+  currency: string;
+  count: number;
+  gross: string;
+}
+export interface TenderRow {
+  count: number;
+  gross: string;
+  fiat: FiatGross[];
+}
 export interface TerminalRow extends TenderRow {
   /** The terminal's id, or null for sales made on no registered till (API keys, unregistered browsers). */
   id: string | null;
@@ -19,11 +27,18 @@ export interface TerminalRow extends TenderRow {
   revoked: boolean;
 }
 
-interface Acc { count: number; gross: bigint; fiat: Map<string, { count: number; minor: bigint }> }
+interface Acc {
+  count: number;
+  gross: bigint;
+  fiat: Map<string, { count: number; minor: bigint }>;
+}
 const zero = (): Acc => ({ count: 0, gross: 0n, fiat: new Map() });
 const show = (a: Acc): TenderRow => ({
-  count: a.count, gross: formatKoinu(a.gross),
-  fiat: [...a.fiat.entries()].sort(([x], [y]) => x.localeCompare(y)).map(([currency, f]) => ({ currency, count: f.count, gross: formatFiatMinor(f.minor, currency) })),
+  count: a.count,
+  gross: formatKoinu(a.gross),
+  fiat: [...a.fiat.entries()]
+    .sort(([x], [y]) => x.localeCompare(y))
+    .map(([currency, f]) => ({ currency, count: f.count, gross: formatFiatMinor(f.minor, currency) })),
 });
 
 function add(a: Acc, count: number, gross: bigint, currency: string, fiatTotal: string | null, fiatCount: number) {
@@ -47,14 +62,29 @@ function add(a: Acc, count: number, gross: bigint, currency: string, fiatTotal: 
  * sales on no terminal last), in one grouped query. `scope` is the report's WHERE clause over
  * the payment table, with its parameters.
  */
-export async function tenderAndTerminal(db: Db, storeId: number, scope: { where: string; params: unknown[] }): Promise<{ by_tender: Record<(typeof TENDERS)[number], TenderRow>; by_terminal: TerminalRow[] }> {
-  const rows = await db.prisma.$queryRawUnsafe<{
-    tender: string; terminal_id: string | null; terminal: string | null; currency: string; count: bigint; gross: bigint | null; fiat: string | null; fiat_count: bigint;
-  }[]>(
+export async function tenderAndTerminal(
+  db: Db,
+  storeId: number,
+  scope: { where: string; params: unknown[] },
+): Promise<{ by_tender: Record<(typeof TENDERS)[number], TenderRow>; by_terminal: TerminalRow[] }> {
+  const rows = await db.prisma.$queryRawUnsafe<
+    {
+      tender: string;
+      terminal_id: string | null;
+      terminal: string | null;
+      currency: string;
+      count: bigint;
+      gross: bigint | null;
+      fiat: string | null;
+      fiat_count: bigint;
+    }[]
+  >(
     `SELECT "tender", "terminal_id", max("terminal") AS terminal, "fiat_currency" AS currency, count(*)::bigint AS count, sum("total")::bigint AS gross,
             sum(CASE WHEN "fiat_total" ~ '^[0-9]{1,30}(\\.[0-9]{1,18})?$' THEN "fiat_total"::numeric END)::text AS fiat,
             count(*) FILTER (WHERE "fiat_total" ~ '^[0-9]{1,30}(\\.[0-9]{1,18})?$')::bigint AS fiat_count
-       FROM "payment" WHERE ${scope.where} AND "status" = 'confirmed' GROUP BY 1, 2, 4`, ...scope.params);
+       FROM "payment" WHERE ${scope.where} AND "status" = 'confirmed' GROUP BY 1, 2, 4`,
+    ...scope.params,
+  );
   const tenders = Object.fromEntries(TENDERS.map((t) => [t, zero()])) as Record<string, Acc>;
   const terminals = new Map<string | null, Acc & { last: string }>();
   for (const r of rows) {
@@ -66,11 +96,23 @@ export async function tenderAndTerminal(db: Db, storeId: number, scope: { where:
     terminals.set(r.terminal_id, t);
   }
   const ids = [...terminals.keys()].filter((k): k is string => k !== null);
-  const known = ids.length ? await db.prisma.terminal.findMany({ where: { id: { in: ids }, ...inStore(storeId) }, select: { id: true, name: true, revokedAt: true } }) : [];
+  const known = ids.length
+    ? await db.prisma.terminal.findMany({
+        where: { id: { in: ids }, ...inStore(storeId) },
+        select: { id: true, name: true, revokedAt: true },
+      })
+    : [];
   const byId = new Map(known.map((k) => [k.id, k]));
   const byTerminal = [...terminals.entries()]
-    .sort(([ka, a], [kb, b]) => (ka === null ? 1 : kb === null ? -1 : b.gross > a.gross ? 1 : b.gross < a.gross ? -1 : ka.localeCompare(kb)))
-    .map(([id, a]) => ({ id, name: id ? byId.get(id)?.name ?? a.last : '', revoked: id ? !!byId.get(id)?.revokedAt : false, ...show(a) }));
+    .sort(([ka, a], [kb, b]) =>
+      ka === null ? 1 : kb === null ? -1 : b.gross > a.gross ? 1 : b.gross < a.gross ? -1 : ka.localeCompare(kb),
+    )
+    .map(([id, a]) => ({
+      id,
+      name: id ? (byId.get(id)?.name ?? a.last) : '',
+      revoked: id ? !!byId.get(id)?.revokedAt : false,
+      ...show(a),
+    }));
   return {
     by_tender: Object.fromEntries(Object.entries(tenders).map(([k, a]) => [k, show(a)])) as Record<(typeof TENDERS)[number], TenderRow>,
     by_terminal: byTerminal,
@@ -88,5 +130,9 @@ export function lessCashRefunds(cash: TenderRow, refunds: { koinu: bigint; fiat:
     if (row) row.gross = formatFiatMinor(parseFiatMinor(row.gross, currency) - minor, currency);
     else fiat.push({ currency, count: 0, gross: formatFiatMinor(-minor, currency) });
   }
-  return { count: cash.count, gross: formatKoinu(parseKoinu(cash.gross) - refunds.koinu), fiat: fiat.sort((a, b) => a.currency.localeCompare(b.currency)) };
+  return {
+    count: cash.count,
+    gross: formatKoinu(parseKoinu(cash.gross) - refunds.koinu),
+    fiat: fiat.sort((a, b) => a.currency.localeCompare(b.currency)),
+  };
 }

@@ -12,7 +12,11 @@ const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const INSTANT_RE = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(\.\d{1,9})?([Zz]|([+-])(\d{2}):(\d{2}))$/;
 const ZONE_RE = /^[A-Za-z][A-Za-z0-9_+\-/]{0,63}$/;
 
-export interface LocalDate { y: number; m: number; d: number }
+export interface LocalDate {
+  y: number;
+  m: number;
+  d: number;
+}
 
 export interface ReportRange {
   from: Date;
@@ -27,7 +31,14 @@ function formatter(tz: string): Intl.DateTimeFormat {
   let f = fmtCache.get(tz);
   if (!f) {
     f = new Intl.DateTimeFormat('en-US', {
-      timeZone: tz, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
+      timeZone: tz,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
     });
     if (fmtCache.size > 200) fmtCache.clear();
     fmtCache.set(tz, f);
@@ -115,7 +126,8 @@ function checkDate(y: number, m: number, d: number, field: string): LocalDate {
   if (y < 1) throw new InvalidRequestError(field, 'year must be 0001 or later');
   const t = new Date(Date.UTC(2000, m - 1, d));
   t.setUTCFullYear(y);
-  if (m < 1 || m > 12 || d < 1 || t.getUTCMonth() !== m - 1 || t.getUTCDate() !== d) throw new InvalidRequestError(field, 'is not a real date');
+  if (m < 1 || m > 12 || d < 1 || t.getUTCMonth() !== m - 1 || t.getUTCDate() !== d)
+    throw new InvalidRequestError(field, 'is not a real date');
   return { y, m, d };
 }
 
@@ -165,7 +177,8 @@ export function resolveRange(p: { from?: string | null; to?: string | null; tz: 
   }
   if (to.getTime() <= from.getTime()) throw new InvalidRequestError('to', 'must be after from');
   // 366 days plus an hour of slack for a clock change.
-  if (to.getTime() - from.getTime() > MAX_RANGE_DAYS * DAY_MS + 3_600_000) throw new InvalidRequestError('to', `the period may be at most ${MAX_RANGE_DAYS} days`);
+  if (to.getTime() - from.getTime() > MAX_RANGE_DAYS * DAY_MS + 3_600_000)
+    throw new InvalidRequestError('to', `the period may be at most ${MAX_RANGE_DAYS} days`);
   return { from, to, tz, days: splitDays(from, to, tz) };
 }
 

@@ -63,13 +63,24 @@ export function refundFiat(r: RefundFiatRow): { currency: string; minor: bigint 
   return null;
 }
 
-export async function refundsConfirmedInPeriod(db: Db, storeId: number, from: Date, to: Date, ownSalesOf: string | null): Promise<PeriodRefunds> {
-  const rows = await db.prisma.$queryRawUnsafe<{ total: string; fiat_total: string; fiat_currency: string; parent_rate: string; parent_currency: string; tender: string }[]>(
+export async function refundsConfirmedInPeriod(
+  db: Db,
+  storeId: number,
+  from: Date,
+  to: Date,
+  ownSalesOf: string | null,
+): Promise<PeriodRefunds> {
+  const rows = await db.prisma.$queryRawUnsafe<
+    { total: string; fiat_total: string; fiat_currency: string; parent_rate: string; parent_currency: string; tender: string }[]
+  >(
     `SELECT r."total"::text AS total, r."fiat_total", r."fiat_currency", p."rate_value" AS parent_rate, p."fiat_currency" AS parent_currency, r."tender"
        FROM "payment" r JOIN "payment" p ON p."id" = r."refund_of"
       WHERE r."store_id" = $3 AND r."refund_of" IS NOT NULL AND r."status" = 'confirmed' AND (r."amount_paid" >= r."total" OR r."tender" = 'cash') AND r."confirmed_at" >= $1 AND r."confirmed_at" < $2
         ${ownSalesOf ? 'AND p."created_by" = $4' : ''}`,
-    from, to, storeIdOf(storeId), ...(ownSalesOf ? [ownSalesOf] : []),
+    from,
+    to,
+    storeIdOf(storeId),
+    ...(ownSalesOf ? [ownSalesOf] : []),
   );
   let koinu = 0n;
   const minor = new Map<string, bigint>();
@@ -77,7 +88,13 @@ export async function refundsConfirmedInPeriod(db: Db, storeId: number, from: Da
   for (const r of rows) {
     const total = BigInt(r.total);
     koinu += total;
-    const f = refundFiat({ total, fiatTotal: r.fiat_total, fiatCurrency: r.fiat_currency, parentRate: r.parent_rate, parentCurrency: r.parent_currency });
+    const f = refundFiat({
+      total,
+      fiatTotal: r.fiat_total,
+      fiatCurrency: r.fiat_currency,
+      parentRate: r.parent_rate,
+      parentCurrency: r.parent_currency,
+    });
     if (f) minor.set(f.currency, (minor.get(f.currency) ?? 0n) + f.minor);
     if (r.tender !== 'cash') continue;
     cash.koinu += total;

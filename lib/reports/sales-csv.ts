@@ -13,9 +13,21 @@ import { localIso, type ReportRange } from './range';
 import { creatorNames } from './sales-report';
 
 export const SALES_CSV_COLUMNS = [
-  'payment_id', 'time', 'cashier', 'status', 'exception', 'line_type', 'item_id', 'name', 'count', 'unit', 'tax', 'line_total',
+  'payment_id',
+  'time',
+  'cashier',
+  'status',
+  'exception',
+  'line_type',
+  'item_id',
+  'name',
+  'count',
+  'unit',
+  'tax',
+  'line_total',
   // docs/counter.md#reports: how the sale was paid (doge, cash) and the till's name then ('' for none).
-  'tender', 'terminal',
+  'tender',
+  'terminal',
   // docs/catalog.md#reports: an item line's product's category.
   'category',
 ] as const;
@@ -23,9 +35,23 @@ export const SALES_CSV_COLUMNS = [
 const PAGE = 2000;
 
 interface LineRow {
-  id: string; seq: bigint; created_at: Date; status: string; exception: string | null; created_by: string | null; api_key_id: string | null;
-  type: string; item_id: string; name: string; count: number | null; unit: bigint | null; tax: bigint | null; total: bigint | null;
-  tender: string; terminal: string | null; category: string | null;
+  id: string;
+  seq: bigint;
+  created_at: Date;
+  status: string;
+  exception: string | null;
+  created_by: string | null;
+  api_key_id: string | null;
+  type: string;
+  item_id: string;
+  name: string;
+  count: number | null;
+  unit: bigint | null;
+  tax: bigint | null;
+  total: bigint | null;
+  tender: string;
+  terminal: string | null;
+  category: string | null;
 }
 
 /**
@@ -58,8 +84,12 @@ export async function* salesCsv(db: Db, storeId: number, range: ReportRange, own
     ...(ownSalesOf ? { createdBy: ownSalesOf } : {}),
   };
   const creators = await db.prisma.payment.groupBy({ by: ['createdBy', 'apiKeyId'], where });
-  const names = await creatorNames(db, creators.map((c) => (c.createdBy ? `u:${c.createdBy}` : c.apiKeyId ? `k:${c.apiKeyId}` : '-')));
-  const who = (createdBy: string | null, apiKeyId: string | null) => names.get(createdBy ? `u:${createdBy}` : apiKeyId ? `k:${apiKeyId}` : '-')?.name ?? '';
+  const names = await creatorNames(
+    db,
+    creators.map((c) => (c.createdBy ? `u:${c.createdBy}` : c.apiKeyId ? `k:${c.apiKeyId}` : '-')),
+  );
+  const who = (createdBy: string | null, apiKeyId: string | null) =>
+    names.get(createdBy ? `u:${createdBy}` : apiKeyId ? `k:${apiKeyId}` : '-')?.name ?? '';
   const k = (v: bigint | string | null) => (v === null ? '' : formatKoinu(BigInt(v)));
   const localTime = localTimeCache(range.tz);
   const scope = ownSalesOf ? ` AND "created_by" = $6` : '';
@@ -77,11 +107,37 @@ export async function* salesCsv(db: Db, storeId: number, range: ReportRange, own
          JOIN "payment_line" l ON l."payment_id" = p."id"
          LEFT JOIN "product" pr ON pr."store_id" = $5 AND pr."sku" = l."item_id"
         ORDER BY p."created_at", p."seq", l."idx"`,
-      range.from, range.to, after.createdAt, after.seq, storeId, ...(ownSalesOf ? [ownSalesOf] : []));
+      range.from,
+      range.to,
+      after.createdAt,
+      after.seq,
+      storeId,
+      ...(ownSalesOf ? [ownSalesOf] : []),
+    );
     if (rows.length === 0) return;
     const out: string[] = [];
     for (const r of rows) {
-      out.push([r.id, localTime(r.created_at), who(r.created_by, r.api_key_id), r.status, r.exception ?? '', r.type, r.item_id, r.name, r.count ?? '', k(r.unit), k(r.tax), k(r.total), r.tender, r.terminal ?? '', r.category ?? ''].map(csvField).join(','));
+      out.push(
+        [
+          r.id,
+          localTime(r.created_at),
+          who(r.created_by, r.api_key_id),
+          r.status,
+          r.exception ?? '',
+          r.type,
+          r.item_id,
+          r.name,
+          r.count ?? '',
+          k(r.unit),
+          k(r.tax),
+          k(r.total),
+          r.tender,
+          r.terminal ?? '',
+          r.category ?? '',
+        ]
+          .map(csvField)
+          .join(','),
+      );
     }
     yield out.join('\r\n') + '\r\n';
     const last = rows[rows.length - 1];

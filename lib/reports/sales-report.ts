@@ -24,12 +24,43 @@ import { lessCashRefunds, tenderAndTerminal, type TenderRow, type TerminalRow } 
 
 export const STATUSES = ['unpaid', 'accepted', 'confirmed', 'declined'] as const;
 
-export interface Figures { count: number; gross: string; taxes: string; fees: string; tips: string; discounts: string }
-export interface DayRow extends Figures { date: string; from: string; to: string }
-export interface CashierRow extends Figures { kind: 'user' | 'api_key' | 'unattributed'; id: string | null; name: string }
-export interface ProductRow { id: string; name: string; count: number; gross: string; tax: string; options: OptionRow[] }
-export interface StatusRow { count: number; amount: string; exceptions: Record<string, number> }
-export interface FiatSum { currency: string; count: number; gross: string; net: string }
+export interface Figures {
+  count: number;
+  gross: string;
+  taxes: string;
+  fees: string;
+  tips: string;
+  discounts: string;
+}
+export interface DayRow extends Figures {
+  date: string;
+  from: string;
+  to: string;
+}
+export interface CashierRow extends Figures {
+  kind: 'user' | 'api_key' | 'unattributed';
+  id: string | null;
+  name: string;
+}
+export interface ProductRow {
+  id: string;
+  name: string;
+  count: number;
+  gross: string;
+  tax: string;
+  options: OptionRow[];
+}
+export interface StatusRow {
+  count: number;
+  amount: string;
+  exceptions: Record<string, number>;
+}
+export interface FiatSum {
+  currency: string;
+  count: number;
+  gross: string;
+  net: string;
+}
 
 export interface SalesReport {
   from: string;
@@ -48,10 +79,22 @@ export interface SalesReport {
   by_terminal: TerminalRow[];
 }
 
-interface Acc { count: number; gross: bigint; taxes: bigint; fees: bigint; tips: bigint; discounts: bigint }
+interface Acc {
+  count: number;
+  gross: bigint;
+  taxes: bigint;
+  fees: bigint;
+  tips: bigint;
+  discounts: bigint;
+}
 const zero = (): Acc => ({ count: 0, gross: 0n, taxes: 0n, fees: 0n, tips: 0n, discounts: 0n });
 const show = (a: Acc): Figures => ({
-  count: a.count, gross: formatKoinu(a.gross), taxes: formatKoinu(a.taxes), fees: formatKoinu(a.fees), tips: formatKoinu(a.tips), discounts: formatKoinu(a.discounts),
+  count: a.count,
+  gross: formatKoinu(a.gross),
+  taxes: formatKoinu(a.taxes),
+  fees: formatKoinu(a.fees),
+  tips: formatKoinu(a.tips),
+  discounts: formatKoinu(a.discounts),
 });
 const big = (v: bigint | number | string | null | undefined): bigint => (v === null || v === undefined ? 0n : BigInt(v));
 
@@ -87,36 +130,52 @@ type Q = <T>(sql: string, extra?: unknown[]) => Promise<T[]>;
 function readReportRows(db: Db, storeId: number, q: Q, range: ReportRange, ownSalesOf: string | null, params: unknown[], bounds: string) {
   // Day of each sale: its bucket among the local day boundaries (computed with Intl, in
   // lib/reports/range). The array is parsed once, in its own subquery, not once per row.
-  const bucket = (alias: string) => `width_bucket(${alias}"created_at", (SELECT string_to_array($${params.length + 1}, ',')::timestamptz[]))`;
+  const bucket = (alias: string) =>
+    `width_bucket(${alias}"created_at", (SELECT string_to_array($${params.length + 1}, ',')::timestamptz[]))`;
   return Promise.all([
     q<{ status: string; exception: string | null; count: bigint; amount: bigint | null }>(
       `SELECT "status", "exception", count(*)::bigint AS count, sum("total")::bigint AS amount
-         FROM "payment" WHERE ${scopeSql(ownSalesOf)} GROUP BY 1, 2`),
+         FROM "payment" WHERE ${scopeSql(ownSalesOf)} GROUP BY 1, 2`,
+    ),
     q<SaleRow>(
       `SELECT ${bucket('')} AS b, "created_by", "api_key_id", count(*)::bigint AS count,
               sum("total")::bigint AS gross, sum("taxes")::bigint AS taxes, sum("fees")::bigint AS fees
-         FROM "payment" WHERE ${scopeSql(ownSalesOf)} AND "status" = 'confirmed' GROUP BY 1, 2, 3`, [bounds]),
+         FROM "payment" WHERE ${scopeSql(ownSalesOf)} AND "status" = 'confirmed' GROUP BY 1, 2, 3`,
+      [bounds],
+    ),
     q<LineRow>(
       `SELECT ${bucket('p.')} AS b, p."created_by", p."api_key_id", l."type", sum(l."total")::bigint AS amount
          FROM "payment" p JOIN "payment_line" l ON l."payment_id" = p."id"
         WHERE ${scopeSql(ownSalesOf, 'p.')} AND p."status" = 'confirmed' AND l."type" IN ('donation', 'discount')
-        GROUP BY 1, 2, 3, 4`, [bounds]),
+        GROUP BY 1, 2, 3, 4`,
+      [bounds],
+    ),
     q<{ item_id: string; name: string; count: bigint | null; gross: bigint | null; tax: bigint | null }>(
       `SELECT l."item_id", l."name", sum(coalesce(l."count", 0))::bigint AS count, sum(l."total")::bigint AS gross, sum(l."tax")::bigint AS tax
          FROM "payment" p JOIN "payment_line" l ON l."payment_id" = p."id"
         WHERE ${scopeSql(ownSalesOf, 'p.')} AND p."status" = 'confirmed' AND l."type" = 'item'
-        GROUP BY 1, 2 ORDER BY sum(l."total") DESC NULLS LAST, 1, 2`),
+        GROUP BY 1, 2 ORDER BY sum(l."total") DESC NULLS LAST, 1, 2`,
+    ),
     q<{ currency: string; count: bigint; gross: string }>(
       `SELECT "fiat_currency" AS currency, count(*)::bigint AS count, sum("fiat_total"::numeric)::text AS gross
          FROM "payment" WHERE ${scopeSql(ownSalesOf)} AND "status" = 'confirmed'
           AND "fiat_currency" <> '' AND "fiat_total" ~ '^[0-9]{1,30}(\\.[0-9]{1,18})?$'
-        GROUP BY 1 ORDER BY 1`),
+        GROUP BY 1 ORDER BY 1`,
+    ),
     refundsConfirmedInPeriod(db, storeId, range.from, range.to, ownSalesOf),
     salesByCategory(db, storeId, { where: scopeSql(ownSalesOf, 'p.'), params }),
   ]);
 }
 
-type SaleRow = { b: number; created_by: string | null; api_key_id: string | null; count: bigint; gross: bigint; taxes: bigint; fees: bigint };
+type SaleRow = {
+  b: number;
+  created_by: string | null;
+  api_key_id: string | null;
+  count: bigint;
+  gross: bigint;
+  taxes: bigint;
+  fees: bigint;
+};
 type LineRow = { b: number; created_by: string | null; api_key_id: string | null; type: string; amount: bigint | null };
 
 /** Adds each confirmed sale group and tip/discount line group to the totals, its day and its cashier. */
@@ -147,15 +206,21 @@ function accumulate(dayCount: number, saleRows: SaleRow[], lineRows: LineRow[]) 
 }
 
 /** Every status (zero when none), with its exceptions counted. */
-function statusBreakdown(rows: { status: string; exception: string | null; count: bigint; amount: bigint | null }[]): SalesReport['by_status'] {
-  const byStatus = Object.fromEntries(STATUSES.map((s) => [s, { count: 0, amount: 0n, exceptions: {} as Record<string, number> }])) as Record<string, { count: number; amount: bigint; exceptions: Record<string, number> }>;
+function statusBreakdown(
+  rows: { status: string; exception: string | null; count: bigint; amount: bigint | null }[],
+): SalesReport['by_status'] {
+  const byStatus = Object.fromEntries(
+    STATUSES.map((s) => [s, { count: 0, amount: 0n, exceptions: {} as Record<string, number> }]),
+  ) as Record<string, { count: number; amount: bigint; exceptions: Record<string, number> }>;
   for (const r of rows) {
     const s = (byStatus[r.status] ??= { count: 0, amount: 0n, exceptions: {} });
     s.count += Number(r.count);
     s.amount += big(r.amount);
     if (r.exception) s.exceptions[r.exception] = (s.exceptions[r.exception] ?? 0) + Number(r.count);
   }
-  return Object.fromEntries(Object.entries(byStatus).map(([s, v]) => [s, { count: v.count, amount: formatKoinu(v.amount), exceptions: v.exceptions }])) as SalesReport['by_status'];
+  return Object.fromEntries(
+    Object.entries(byStatus).map(([s, v]) => [s, { count: v.count, amount: formatKoinu(v.amount), exceptions: v.exceptions }]),
+  ) as SalesReport['by_status'];
 }
 
 /** The sales report of store `storeId` over `range`: a cashier's own sales only when `ownSalesOf` names it. */
@@ -163,7 +228,15 @@ export async function salesReport(db: Db, storeId: number, range: ReportRange, o
   const params: unknown[] = [range.from, range.to, storeIdOf(storeId), ...(ownSalesOf ? [ownSalesOf] : [])];
   const bounds = [...range.days.map((d) => d.from.toISOString()), range.to.toISOString()].join(',');
   const q: Q = <T>(sql: string, extra: unknown[] = []) => db.prisma.$queryRawUnsafe<T[]>(sql, ...params, ...extra);
-  const [statusRows, saleRows, lineRows, productRows, fiatRows, refunds, byCategory] = await readReportRows(db, storeId, q, range, ownSalesOf, params, bounds);
+  const [statusRows, saleRows, lineRows, productRows, fiatRows, refunds, byCategory] = await readReportRows(
+    db,
+    storeId,
+    q,
+    range,
+    ownSalesOf,
+    params,
+    bounds,
+  );
   const tenders = await tenderAndTerminal(db, storeId, { where: scopeSql(ownSalesOf), params });
   tenders.by_tender.cash = lessCashRefunds(tenders.by_tender.cash, refunds.cash);
   const options = await optionsByProduct(db, { where: scopeSql(ownSalesOf, 'p.'), params });
@@ -189,7 +262,11 @@ export async function salesReport(db: Db, storeId: number, range: ReportRange, o
     by_day: range.days.map((d, i) => ({ date: d.date, from: d.from.toISOString(), to: d.to.toISOString(), ...show(days[i]) })),
     by_cashier: byCashier,
     by_product: productRows.map((r) => ({
-      id: r.item_id, name: r.name, count: Number(r.count ?? 0), gross: formatKoinu(big(r.gross)), tax: formatKoinu(big(r.tax)),
+      id: r.item_id,
+      name: r.name,
+      count: Number(r.count ?? 0),
+      gross: formatKoinu(big(r.gross)),
+      tax: formatKoinu(big(r.tax)),
       options: options.get(`${r.item_id}\u0000${r.name}`) ?? [],
     })),
     by_category: byCategory,
@@ -199,7 +276,10 @@ export async function salesReport(db: Db, storeId: number, range: ReportRange, o
 }
 
 /** Display names for sale creators: users by name (or email), API keys by their label. */
-export async function creatorNames(db: Db, keys: Iterable<string>): Promise<Map<string, { kind: CashierRow['kind']; id: string | null; name: string }>> {
+export async function creatorNames(
+  db: Db,
+  keys: Iterable<string>,
+): Promise<Map<string, { kind: CashierRow['kind']; id: string | null; name: string }>> {
   const ks = [...keys];
   const userIds = ks.filter((k) => k.startsWith('u:')).map((k) => k.slice(2));
   const keyIds = ks.filter((k) => k.startsWith('k:')).map((k) => k.slice(2));
@@ -211,7 +291,13 @@ export async function creatorNames(db: Db, keys: Iterable<string>): Promise<Map<
   for (const u of users) out.set(`u:${u.id}`, { kind: 'user', id: u.id, name: u.name || u.email });
   for (const k of apiKeys) out.set(`k:${k.id}`, { kind: 'api_key', id: k.id, name: `API key ${k.name || k.prefix}` });
   for (const k of ks) {
-    if (!out.has(k)) out.set(k, k === '-' ? { kind: 'unattributed', id: null, name: 'Unattributed' } : { kind: k.startsWith('u:') ? 'user' : 'api_key', id: k.slice(2), name: k.slice(2) });
+    if (!out.has(k))
+      out.set(
+        k,
+        k === '-'
+          ? { kind: 'unattributed', id: null, name: 'Unattributed' }
+          : { kind: k.startsWith('u:') ? 'user' : 'api_key', id: k.slice(2), name: k.slice(2) },
+      );
   }
   return out;
 }

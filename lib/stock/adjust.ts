@@ -15,20 +15,31 @@ export type AdjustReason = (typeof ADJUST_REASONS)[number];
 
 // C0, DEL and C1 controls: never in a stored note (docs/security.md).
 const CONTROL_RE = /[\u0000-\u001f\u007f-\u009f]/;
-const int = z.number().int('must be a whole number').min(-STOCK_LIMIT, `must be at least -${STOCK_LIMIT}`).max(STOCK_LIMIT, `must be at most ${STOCK_LIMIT}`);
+const int = z
+  .number()
+  .int('must be a whole number')
+  .min(-STOCK_LIMIT, `must be at least -${STOCK_LIMIT}`)
+  .max(STOCK_LIMIT, `must be at most ${STOCK_LIMIT}`);
 
-export const AdjustRequest = z.object({
-  delta: int.refine((n) => n !== 0, 'must not be 0').optional(),
-  count: int.optional(),
-  reason: z.enum(ADJUST_REASONS, { message: `must be one of ${ADJUST_REASONS.join(', ')}` }),
-  note: z.string().max(500, 'must be at most 500 characters').refine((s) => !CONTROL_RE.test(s), 'must not contain control characters').optional(),
-}).strict();
+export const AdjustRequest = z
+  .object({
+    delta: int.refine((n) => n !== 0, 'must not be 0').optional(),
+    count: int.optional(),
+    reason: z.enum(ADJUST_REASONS, { message: `must be one of ${ADJUST_REASONS.join(', ')}` }),
+    note: z
+      .string()
+      .max(500, 'must be at most 500 characters')
+      .refine((s) => !CONTROL_RE.test(s), 'must not contain control characters')
+      .optional(),
+  })
+  .strict();
 
 export type Adjustment = { delta: number; count?: undefined } | { count: number; delta?: undefined };
 
 /** Parses the body: exactly one of delta and count (400 naming the field otherwise). */
 export function parseAdjustment(body: unknown): { change: Adjustment; reason: AdjustReason; note: string } {
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) throw invalid('body', 'must be a JSON object { "delta" | "count", "reason", "note" }');
+  if (body === null || typeof body !== 'object' || Array.isArray(body))
+    throw invalid('body', 'must be a JSON object { "delta" | "count", "reason", "note" }');
   const p = parseWith(AdjustRequest, body);
   if ((p.delta === undefined) === (p.count === undefined)) throw invalid('delta', 'give exactly one of delta and count');
   const change: Adjustment = p.delta !== undefined ? { delta: p.delta } : { count: p.count! };
@@ -53,14 +64,28 @@ const SET_SQL = `
 
 /** Applies an adjustment; returns the new stock. 404 for no such product, 409 for a delta on an untracked one or out of range. */
 export async function adjustStock(
-  db: Db, storeId: number, productId: string, a: { change: Adjustment; reason: AdjustReason; note: string }, userId: string | null, now = new Date(),
+  db: Db,
+  storeId: number,
+  productId: string,
+  a: { change: Adjustment; reason: AdjustReason; note: string },
+  userId: string | null,
+  now = new Date(),
 ): Promise<number> {
   if (a.change.delta !== undefined) {
-    const r = await db.query<{ stock: number }>(ADD_SQL, [productId, a.change.delta, a.reason, a.note, now.toISOString(), userId, storeIdOf(storeId)]);
+    const r = await db.query<{ stock: number }>(ADD_SQL, [
+      productId,
+      a.change.delta,
+      a.reason,
+      a.note,
+      now.toISOString(),
+      userId,
+      storeIdOf(storeId),
+    ]);
     if (r.length) return Number(r[0].stock);
     const p = await db.prisma.product.findFirst({ where: { id: productId, ...inStore(storeId) }, select: { stock: true } });
     if (!p) throw new BackofficeError('not_found', 'no such product');
-    if (p.stock === null) throw new BackofficeError('conflict', 'this product\'s stock is not tracked: set a count first (reason "count")', 'delta');
+    if (p.stock === null)
+      throw new BackofficeError('conflict', 'this product\'s stock is not tracked: set a count first (reason "count")', 'delta');
     throw new BackofficeError('conflict', `stock would leave the range ±${STOCK_LIMIT}`, 'delta');
   }
   return setStockCount(db, storeId, productId, a.change.count, a.reason, a.note, userId, now);
@@ -72,7 +97,14 @@ export async function adjustStock(
  * product's `stock` is edited (lib/backoffice/catalog.ts).
  */
 export async function setStockCount(
-  db: Db, storeId: number, productId: string, count: number, reason: AdjustReason, note: string, userId: string | null, now = new Date(),
+  db: Db,
+  storeId: number,
+  productId: string,
+  count: number,
+  reason: AdjustReason,
+  note: string,
+  userId: string | null,
+  now = new Date(),
 ): Promise<number> {
   return db.prisma.$transaction(async (t) => {
     const cur = await t.$queryRawUnsafe<{ stock: number | null }[]>(LOCK_SQL, productId, storeIdOf(storeId));
@@ -85,7 +117,11 @@ export async function setStockCount(
 
 /** Stops tracking a product's stock (its `stock` edited to null); its movements stay. */
 export async function untrackStock(db: Db, storeId: number, productId: string, now = new Date()): Promise<void> {
-  await db.query(`UPDATE product SET stock = NULL, updated_at = $2::timestamptz WHERE id = $1 AND store_id = $3`, [productId, now.toISOString(), storeIdOf(storeId)]);
+  await db.query(`UPDATE product SET stock = NULL, updated_at = $2::timestamptz WHERE id = $1 AND store_id = $3`, [
+    productId,
+    now.toISOString(),
+    storeIdOf(storeId),
+  ]);
 }
 
 // A CSV import (docs/catalog.md#csv-export-and-import) sets stock as its file says: each tracked
@@ -110,7 +146,11 @@ const IMPORT_CREATED_SQL = `
  * levels are read and locked here), after the insert for new ones (no old level: the whole count).
  */
 export async function recordImportCounts(
-  t: { $executeRawUnsafe(q: string, ...v: unknown[]): Promise<number> }, rows: string, userId: string | null, created: boolean, now = new Date(),
+  t: { $executeRawUnsafe(q: string, ...v: unknown[]): Promise<number> },
+  rows: string,
+  userId: string | null,
+  created: boolean,
+  now = new Date(),
 ): Promise<number> {
   return t.$executeRawUnsafe(created ? IMPORT_CREATED_SQL : IMPORT_COUNTS_SQL, rows, now.toISOString(), userId);
 }

@@ -3,5 +3,15 @@
 // acceptance statement, which carries the sale's CTEs (lib/payments/accept-sql.ts).
 export { takeSaleStock, returnSaleStock, type StockTx } from './sale';
 export { SALE_REASONS, type SaleReason } from './sale-sql';
-export { ADJUST_REASONS, STOCK_LIMIT, parseAdjustment, adjustStock, setStockCount, untrackStock, recordImportCounts, type AdjustReason, type Adjustment } from './adjust';
+export {
+  ADJUST_REASONS,
+  STOCK_LIMIT,
+  parseAdjustment,
+  adjustStock,
+  setStockCount,
+  untrackStock,
+  recordImportCounts,
+  type AdjustReason,
+  type Adjustment,
+} from './adjust';
 export { stockOf, trackedProducts, lowStockCount, MOVEMENTS_SHOWN, type MovementView, type StockView, type TrackedProduct } from './query';

@@ -27,17 +27,29 @@ export const MOVEMENTS_SHOWN = 200;
 export async function stockOf(db: Db, storeId: number, productId: string, limit = MOVEMENTS_SHOWN): Promise<StockView> {
   const p = await db.prisma.product.findFirst({ where: { id: productId, ...inStore(storeId) }, select: { stock: true, lowStock: true } });
   if (!p) throw new BackofficeError('not_found', 'no such product');
-  const rows = await db.query<{ at: Date | string; delta: number; reason: string; note: string; email: string | null; payment_id: string | null }>(
+  const rows = await db.query<{
+    at: Date | string;
+    delta: number;
+    reason: string;
+    note: string;
+    email: string | null;
+    payment_id: string | null;
+  }>(
     `SELECT m.at, m.delta, m.reason, m.note, u.email, m.payment_id
        FROM stock_movement m LEFT JOIN "user" u ON u.id = m.user_id
       WHERE m.product_id = $1 AND m.store_id = $3 ORDER BY m.at DESC, m.id DESC LIMIT $2`,
     [productId, limit, storeId],
   );
   return {
-    stock: p.stock, low_stock: p.lowStock,
+    stock: p.stock,
+    low_stock: p.lowStock,
     movements: rows.map((r) => ({
-      at: new Date(r.at).toISOString(), delta: Number(r.delta), reason: String(r.reason), note: String(r.note ?? ''),
-      user: r.email === null || r.email === undefined ? null : String(r.email), payment_id: r.payment_id === null || r.payment_id === undefined ? null : String(r.payment_id),
+      at: new Date(r.at).toISOString(),
+      delta: Number(r.delta),
+      reason: String(r.reason),
+      note: String(r.note ?? ''),
+      user: r.email === null || r.email === undefined ? null : String(r.email),
+      payment_id: r.payment_id === null || r.payment_id === undefined ? null : String(r.payment_id),
     })),
   };
 }
@@ -59,14 +71,25 @@ export async function trackedProducts(db: Db, storeId: number): Promise<TrackedP
     select: { id: true, sku: true, name: true, category: true, stock: true, lowStock: true },
     take: 5000,
   });
-  const out = rows.map((r) => ({ id: r.id, sku: r.sku, name: r.name, category: r.category, stock: r.stock!, low_stock: r.lowStock, low: r.stock! <= r.lowStock }));
-  return out.sort((a, b) => (a.low !== b.low ? (a.low ? -1 : 1) : a.low ? a.stock - b.stock || a.name.localeCompare(b.name) : a.name.localeCompare(b.name)));
+  const out = rows.map((r) => ({
+    id: r.id,
+    sku: r.sku,
+    name: r.name,
+    category: r.category,
+    stock: r.stock!,
+    low_stock: r.lowStock,
+    low: r.stock! <= r.lowStock,
+  }));
+  return out.sort((a, b) =>
+    a.low !== b.low ? (a.low ? -1 : 1) : a.low ? a.stock - b.stock || a.name.localeCompare(b.name) : a.name.localeCompare(b.name),
+  );
 }
 
 /** How many live tracked products are at or below their low-stock threshold (the dashboard's count). */
 export async function lowStockCount(db: Db, storeId: number): Promise<number> {
   const r = await db.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM product WHERE store_id = $1 AND NOT archived AND stock IS NOT NULL AND stock <= low_stock`, [storeIdOf(storeId)],
+    `SELECT count(*)::int AS n FROM product WHERE store_id = $1 AND NOT archived AND stock IS NOT NULL AND stock <= low_stock`,
+    [storeIdOf(storeId)],
   );
   return Number(r[0]?.n ?? 0);
 }

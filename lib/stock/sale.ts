@@ -21,7 +21,12 @@ export async function takeSaleStock(t: StockTx, paymentId: string, at: Date): Pr
  * is declined, `returned` when a refund returns its goods (docs/api.md#refunds), once each.
  */
 export async function returnSaleStock(
-  t: StockTx, paymentId: string, at: Date, reason: Exclude<SaleReason, 'sale'>, userId: string | null, note = '',
+  t: StockTx,
+  paymentId: string,
+  at: Date,
+  reason: Exclude<SaleReason, 'sale'>,
+  userId: string | null,
+  note = '',
 ): Promise<number> {
   const r = await t.$queryRawUnsafe<{ n: number }[]>(RETURN_SALE_SQL, paymentId, at.toISOString(), reason, userId, note);
   return Number(r[0]?.n ?? 0);

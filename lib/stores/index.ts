@@ -1,7 +1,15 @@
 // Stores: the one reader and writer of a store's settings (docs/architecture.md#layers), and the
 // one store-scoping rule every store-owned query follows.
 export {
-  FIRST_STORE_ID, StoreNotFoundError, WalletInUseError, findStore, readStore, updateStore, takeAddressIndex, storeWallets, seedFirstStore,
+  FIRST_STORE_ID,
+  StoreNotFoundError,
+  WalletInUseError,
+  findStore,
+  readStore,
+  updateStore,
+  takeAddressIndex,
+  storeWallets,
+  seedFirstStore,
   type StoreRow,
 } from './settings';
 export { inStore, storeIdOf, type StoreScope } from './scope';

@@ -67,13 +67,20 @@ export async function updateStore(db: Db, storeId: number, data: Prisma.StoreUpd
 
 /** Hands out the store's next receive-address index atomically (one UPDATE … RETURNING). */
 export async function takeAddressIndex(db: Db, storeId: number): Promise<number> {
-  const s = await db.prisma.store.update({ where: { id: storeId }, data: { nextAddressIndex: { increment: 1 } }, select: { nextAddressIndex: true } });
+  const s = await db.prisma.store.update({
+    where: { id: storeId },
+    data: { nextAddressIndex: { increment: 1 } },
+    select: { nextAddressIndex: true },
+  });
   return s.nextAddressIndex - 1;
 }
 
 /** The receiving wallet of every store: the chain worker watches them all. */
 export async function storeWallets(db: Db): Promise<{ id: number; storeXpub: string; storeAddress: string; nextAddressIndex: number }[]> {
-  return db.prisma.store.findMany({ select: { id: true, storeXpub: true, storeAddress: true, nextAddressIndex: true }, orderBy: { id: 'asc' } });
+  return db.prisma.store.findMany({
+    select: { id: true, storeXpub: true, storeAddress: true, nextAddressIndex: true },
+    orderBy: { id: 'asc' },
+  });
 }
 
 /**

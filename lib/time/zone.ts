@@ -47,7 +47,11 @@ function fmt(tz: string, locale: string, style: TimeStyle): Intl.DateTimeFormat 
  * "24 Nov 2026, 14:05 EST" (datetime), "14:05 EST" (time), "24 Nov 2026" (date).
  * An empty or unparseable input gives "".
  */
-export function formatStoreTime(at: Date | string | null | undefined, tz: string, opts: { style?: TimeStyle; locale?: string } = {}): string {
+export function formatStoreTime(
+  at: Date | string | null | undefined,
+  tz: string,
+  opts: { style?: TimeStyle; locale?: string } = {},
+): string {
   if (at === null || at === undefined || at === '') return '';
   const d = at instanceof Date ? at : new Date(at);
   if (Number.isNaN(d.getTime())) return '';
@@ -56,14 +60,24 @@ export function formatStoreTime(at: Date | string | null | undefined, tz: string
   const parts = fmt(zone, opts.locale ?? 'en-GB', style).formatToParts(d);
   if (style === 'date') return parts.map((p) => p.value).join('');
   // The zone's name as US English abbreviates it ("EST", "CET" is "GMT+1"): the same in every locale.
-  const name = fmt(zone, 'en-US', 'time').formatToParts(d).find((p) => p.type === 'timeZoneName')?.value ?? zone;
+  const name =
+    fmt(zone, 'en-US', 'time')
+      .formatToParts(d)
+      .find((p) => p.type === 'timeZoneName')?.value ?? zone;
   return parts.map((p) => (p.type === 'timeZoneName' ? name : p.value)).join('');
 }
 
 /** Wall-clock fields of an instant in a zone (Intl's answer). */
 function wallClock(d: Date, tz: string): { y: number; m: number; d: number; h: number; min: number; s: number } {
   const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone: tz, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
+    timeZone: tz,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
   }).formatToParts(d);
   const n = (t: string) => Number(parts.find((p) => p.type === t)?.value ?? 0);
   return { y: n('year'), m: n('month'), d: n('day'), h: n('hour') % 24, min: n('minute'), s: n('second') };

@@ -6,7 +6,14 @@
 import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
 import { randomBytes } from 'node:crypto';
 import {
-  ConnectPaymentSchema, buildConnectUri, buildDogecoinUri, encodeH, pubkeyHash15, schnorrPublicKey, signEnvelope, payloadJson,
+  ConnectPaymentSchema,
+  buildConnectUri,
+  buildDogecoinUri,
+  encodeH,
+  pubkeyHash15,
+  schnorrPublicKey,
+  signEnvelope,
+  payloadJson,
 } from '../connect';
 import { formatKoinu, parseKoinu } from '../money';
 import type { CheckKey } from './key';
@@ -14,7 +21,15 @@ import type { CheckKey } from './key';
 export type Expect = 'pay' | 'refuse';
 
 export const PAY_CASES = ['plain', 'escaped_names', 'thirty_items', 'data_output', 'signing_item', 'connect_uri', 'double_fee'] as const;
-export const REFUSE_CASES = ['altered_signature', 'changed_payload', 'wrong_h', 'short_h', 'expired', 'bad_version', 'missing_field'] as const;
+export const REFUSE_CASES = [
+  'altered_signature',
+  'changed_payload',
+  'wrong_h',
+  'short_h',
+  'expired',
+  'bad_version',
+  'missing_field',
+] as const;
 export type CaseName = (typeof PAY_CASES)[number] | (typeof REFUSE_CASES)[number];
 export const CASE_NAMES: readonly CaseName[] = [...PAY_CASES, ...REFUSE_CASES];
 
@@ -56,7 +71,15 @@ export interface CaseInput {
 
 type Item = Record<string, unknown>;
 const item = (id: string, name: string, unit: string, count = 1): Item => ({
-  type: 'item', id, name, desc: '', icon: '', count, unit, total: formatKoinu(parseKoinu(unit) * BigInt(count)), tax: '',
+  type: 'item',
+  id,
+  name,
+  desc: '',
+  icon: '',
+  count,
+  unit,
+  total: formatKoinu(parseKoinu(unit) * BigInt(count)),
+  tax: '',
 });
 
 /** The items, outputs and fee rate of a case: what it asks the wallet to show and pay. */
@@ -66,7 +89,12 @@ function contentOf(name: CaseName, address: string): { vendorName: string; items
   const base = { vendorName: 'Counter wallet check', feePerKb: DEFAULT_FEE_PER_KB };
   switch (name) {
     case 'escaped_names':
-      return { ...base, vendorName: 'Café Ünïcode ~ Dogé > ? 🐕', items: [item('creme', 'Crème brûlée > ? ~ 日本', '1.5')], outputs: [pay('1.5')] };
+      return {
+        ...base,
+        vendorName: 'Café Ünïcode ~ Dogé > ? 🐕',
+        items: [item('creme', 'Crème brûlée > ? ~ 日本', '1.5')],
+        outputs: [pay('1.5')],
+      };
     case 'thirty_items':
       return { ...base, items: Array.from({ length: 30 }, (_, i) => item(`item-${i + 1}`, `Item ${i + 1}`, '0.1')), outputs: [pay('3')] };
     case 'data_output':
@@ -74,7 +102,10 @@ function contentOf(name: CaseName, address: string): { vendorName: string; items
     case 'signing_item':
       return {
         ...base,
-        items: [item('coffee', 'Coffee', '1.25'), { type: 'signing', id: 'stamp', name: 'Wallet check stamp', desc: 'Data written on the chain', icon: '' }],
+        items: [
+          item('coffee', 'Coffee', '1.25'),
+          { type: 'signing', id: 'stamp', name: 'Wallet check stamp', desc: 'Data written on the chain', icon: '' },
+        ],
         outputs: [pay('1.25'), data],
       };
     case 'double_fee':
@@ -85,18 +116,43 @@ function contentOf(name: CaseName, address: string): { vendorName: string; items
 }
 
 /** The Connect Payment of a case, valid (checked against the schema). */
-function paymentOf(input: CaseInput, issued: Date): { payment: Record<string, unknown>; outputs: CheckOutput[]; feePerKb: bigint; total: bigint } {
+function paymentOf(
+  input: CaseInput,
+  issued: Date,
+): { payment: Record<string, unknown>; outputs: CheckOutput[]; feePerKb: bigint; total: bigint } {
   const c = contentOf(input.name, input.address);
   const total = c.outputs.reduce((s, o) => s + (o.amount ?? 0n), 0n);
   const payment = {
-    type: 'payment', id: input.id, issued: issued.toISOString(), timeout: TIMEOUT_SEC, relay: `${input.publicUrl}/relay`, relay_token: '',
-    fee_per_kb: formatKoinu(c.feePerKb), max_size: MAX_SIZE, vendor_icon: '', vendor_name: c.vendorName, vendor_address: '', vendor_url: '',
-    vendor_order_url: '', vendor_order_id: input.id, order_reference: input.name, note: '', total: formatKoinu(total), fees: '', taxes: '',
-    fiat_total: '', fiat_tax: '', fiat_currency: '', items: c.items,
-    outputs: c.outputs.map((o) => (o.type === 'data' ? { type: 'data', data: o.data } : { type: 'p2pkh', address: o.address, amount: formatKoinu(o.amount!) })),
+    type: 'payment',
+    id: input.id,
+    issued: issued.toISOString(),
+    timeout: TIMEOUT_SEC,
+    relay: `${input.publicUrl}/relay`,
+    relay_token: '',
+    fee_per_kb: formatKoinu(c.feePerKb),
+    max_size: MAX_SIZE,
+    vendor_icon: '',
+    vendor_name: c.vendorName,
+    vendor_address: '',
+    vendor_url: '',
+    vendor_order_url: '',
+    vendor_order_id: input.id,
+    order_reference: input.name,
+    note: '',
+    total: formatKoinu(total),
+    fees: '',
+    taxes: '',
+    fiat_total: '',
+    fiat_tax: '',
+    fiat_currency: '',
+    items: c.items,
+    outputs: c.outputs.map((o) =>
+      o.type === 'data' ? { type: 'data', data: o.data } : { type: 'p2pkh', address: o.address, amount: formatKoinu(o.amount!) },
+    ),
   };
   const parsed = ConnectPaymentSchema.safeParse(payment);
-  if (!parsed.success) throw new Error(`wallet check case ${input.name} is not a valid Connect Payment: ${parsed.error.issues[0]?.message}`);
+  if (!parsed.success)
+    throw new Error(`wallet check case ${input.name} is not a valid Connect Payment: ${parsed.error.issues[0]?.message}`);
   return { payment, outputs: c.outputs, feePerKb: c.feePerKb, total };
 }
 
@@ -122,17 +178,27 @@ export function buildCase(input: CaseInput): BuiltCase {
   if (name === 'bad_version') envelope.version = '2.0';
   if (name === 'changed_payload') {
     // The amount is raised after signing; the URI still says what was signed.
-    const changed = { ...payment, total: formatKoinu(total * 100n), outputs: [{ ...(payment.outputs as Item[])[0], amount: formatKoinu(total * 100n) }] };
+    const changed = {
+      ...payment,
+      total: formatKoinu(total * 100n),
+      outputs: [{ ...(payment.outputs as Item[])[0], amount: formatKoinu(total * 100n) }],
+    };
     envelope.payload = base64(new TextEncoder().encode(payloadJson(changed)));
   }
   const envelopeUrl = `${publicUrl}/dc/${input.id}`;
-  let uri = name === 'connect_uri'
-    ? buildConnectUri({ envelopeUrl, pubkey: key.pubkey })
-    : buildDogecoinUri({ address: input.address, amount: total, envelopeUrl, pubkey: key.pubkey });
+  let uri =
+    name === 'connect_uri'
+      ? buildConnectUri({ envelopeUrl, pubkey: key.pubkey })
+      : buildDogecoinUri({ address: input.address, amount: total, envelopeUrl, pubkey: key.pubkey });
   if (name === 'wrong_h') uri = uri.replace(/h=[^&]+$/, `h=${encodeH(pubkeyHash15(schnorrPublicKey(new Uint8Array(randomBytes(32)))))}`);
-  if (name === 'short_h') uri = uri.replace(/h=[^&]+$/, `h=${Buffer.from(pubkeyHash15(hexToBytes(key.pubkey)).slice(0, 3)).toString('base64url')}`);
+  if (name === 'short_h')
+    uri = uri.replace(/h=[^&]+$/, `h=${Buffer.from(pubkeyHash15(hexToBytes(key.pubkey)).slice(0, 3)).toString('base64url')}`);
   return {
-    envelope: JSON.stringify(envelope), uri, outputs, feePerKb, maxSize: MAX_SIZE,
+    envelope: JSON.stringify(envelope),
+    uri,
+    outputs,
+    feePerKb,
+    maxSize: MAX_SIZE,
     expiresAt: new Date(issued.getTime() + TIMEOUT_SEC * 1000),
   };
 }

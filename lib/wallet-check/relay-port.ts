@@ -15,7 +15,10 @@ export interface RelayPortContext extends CheckContext {
 }
 
 const refused = (error: string, message: string): RelayAnswer => ({ status: 400, body: { error, message } });
-const accepted = (id: string, txid: string): RelayAnswer => ({ status: 200, body: { id, status: 'accepted', txid, required: 1, confirmed: 0, due_sec: 60 } });
+const accepted = (id: string, txid: string): RelayAnswer => ({
+  status: 200,
+  body: { id, status: 'accepted', txid, required: 1, confirmed: 0, due_sec: 60 },
+});
 
 /** Fails the pay case with the relay's reason and answers that refusal. */
 async function refuseAndFail(ctx: RelayPortContext, c: CaseRow, error: string, message: string): Promise<RelayAnswer> {
@@ -24,7 +27,7 @@ async function refuseAndFail(ctx: RelayPortContext, c: CaseRow, error: string, m
 }
 
 /** The relay's checks of a pay case's tx; the refusal, or null when it may be broadcast. */
-async function checkPayTx(ctx: RelayPortContext, c: CaseRow, txHex: string): Promise<RelayAnswer | { txid: string } > {
+async function checkPayTx(ctx: RelayPortContext, c: CaseRow, txHex: string): Promise<RelayAnswer | { txid: string }> {
   const now = nowOf(ctx);
   if (now >= c.expiresAt) return refuseAndFail(ctx, c, 'expired', 'the payment timed out at ' + c.expiresAt.toISOString());
   const decoded = decodeSubmittedTx(txHex, ctx.network, c.maxSize);
@@ -34,7 +37,8 @@ async function checkPayTx(ctx: RelayPortContext, c: CaseRow, txHex: string): Pro
   if (ctx.chain.canLookupInputs) {
     const inputs = await ctx.chain.lookupInputs(decoded.tx.inputs.map((i) => ({ txid: i.prevTxid, vout: i.vout })));
     const bad = inputs.findIndex((l) => l.state !== 'unspent');
-    if (bad >= 0) return refuseAndFail(ctx, c, 'invalid_tx', `input ${bad} ${inputs[bad].state === 'spent' ? 'is already spent' : 'does not exist'}`);
+    if (bad >= 0)
+      return refuseAndFail(ctx, c, 'invalid_tx', `input ${bad} ${inputs[bad].state === 'spent' ? 'is already spent' : 'does not exist'}`);
     const fee = checkFee(decoded.tx, inputs, c.feePerKb);
     if (!fee.ok) return refuseAndFail(ctx, c, fee.error, fee.message);
   }

@@ -47,7 +47,15 @@ async function settle(ctx: CheckContext, cases: CaseRow[], finishing: boolean): 
 }
 
 function toReport(c: CaseRow): CaseReport {
-  return { id: c.id, name: c.name, title: CASE_RULES[c.name as CaseName]?.title ?? c.name, expect: c.expect, uri: c.uri, result: c.result, detail: c.detail };
+  return {
+    id: c.id,
+    name: c.name,
+    title: CASE_RULES[c.name as CaseName]?.title ?? c.name,
+    expect: c.expect,
+    uri: c.uri,
+    result: c.result,
+    detail: c.detail,
+  };
 }
 
 /** The run's report, or null for an unknown run. `finish` ends the run first. */
@@ -62,8 +70,11 @@ export async function runReport(ctx: CheckContext, runId: string, opts: { finish
     run = (await loadRun(ctx.db, runId))!;
   }
   return {
-    id: run.id, created_at: run.createdAt.toISOString(), finished_at: run.finishedAt?.toISOString() ?? null,
-    user_agents: run.userAgents, cases: cases.map(toReport),
+    id: run.id,
+    created_at: run.createdAt.toISOString(),
+    finished_at: run.finishedAt?.toISOString() ?? null,
+    user_agents: run.userAgents,
+    cases: cases.map(toReport),
   };
 }
 

@@ -13,7 +13,7 @@ export const CASE_RULES: Record<CaseName, { title: string; rule: string }> = {
   data_output: { title: 'A data output', rule: 'create an OP_RETURN output carrying the data (protocol §2.B, Connect Output)' },
   signing_item: { title: 'A signing item', rule: 'show the signing item and write its data output (protocol §2.B, Connect Item)' },
   connect_uri: { title: 'The dogeconnect: URI form', rule: 'read the dedicated dogeconnect: URI (protocol §5, QR check step 3)' },
-  double_fee: { title: 'fee_per_kb twice the default', rule: 'meet the payment\'s fee_per_kb (protocol §2.B, Connect Payment)' },
+  double_fee: { title: 'fee_per_kb twice the default', rule: "meet the payment's fee_per_kb (protocol §2.B, Connect Payment)" },
   altered_signature: {
     title: 'Signature bytes altered',
     rule: 'paid an envelope whose signature does not verify (protocol §5, envelope verification step 6: verify the signature before showing the payment)',
@@ -34,7 +34,10 @@ export const CASE_RULES: Record<CaseName, { title: string; rule: string }> = {
     title: 'An expired payment',
     rule: 'paid after issued + timeout (protocol §5, envelope verification step 8)',
   },
-  bad_version: { title: 'version 2.0', rule: 'paid an envelope whose version is not 1.0 (protocol §2.B, Connect Envelope: version MUST be 1.0)' },
+  bad_version: {
+    title: 'version 2.0',
+    rule: 'paid an envelope whose version is not 1.0 (protocol §2.B, Connect Envelope: version MUST be 1.0)',
+  },
   missing_field: {
     title: 'A required field missing (type)',
     rule: 'paid a Connect Payment without its required type field (protocol §2.B, Connect Payment: type MUST be payment)',

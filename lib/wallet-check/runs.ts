@@ -45,7 +45,11 @@ export interface CaseRow {
 }
 
 const newId = (prefix: string) => prefix + randomBytes(16).toString('base64url');
-const clientKey = (address: string) => createHash('sha256').update('wallet-check ' + address).digest('hex').slice(0, 32);
+const clientKey = (address: string) =>
+  createHash('sha256')
+    .update('wallet-check ' + address)
+    .digest('hex')
+    .slice(0, 32);
 
 export type CreateResult = { ok: true; runId: string } | { ok: false; retryAfterSec: number };
 
@@ -58,15 +62,21 @@ export type CreateResult = { ok: true; runId: string } | { ok: false; retryAfter
 async function insertRun(ctx: CheckContext, client: string, now: Date): Promise<CreateResult> {
   const runId = newId('wcr_');
   const since = new Date(now.getTime() - 60_000);
-  const rows = await ctx.db.prisma.$transaction(async (t) => {
-    await t.$queryRawUnsafe(`SELECT pg_advisory_xact_lock(hashtext('wallet-check run ' || $1::text))::text`, client);
-    return t.$queryRawUnsafe<{ id: string }[]>(
-      `INSERT INTO wallet_check_run (id, client_key, created_at)
+  const rows = await ctx.db.prisma.$transaction(
+    async (t) => {
+      await t.$queryRawUnsafe(`SELECT pg_advisory_xact_lock(hashtext('wallet-check run ' || $1::text))::text`, client);
+      return t.$queryRawUnsafe<{ id: string }[]>(
+        `INSERT INTO wallet_check_run (id, client_key, created_at)
        SELECT $1, $2, $3::timestamptz WHERE (SELECT count(*) FROM wallet_check_run WHERE client_key = $2 AND created_at > $4::timestamptz) < ${RUNS_PER_MINUTE}
        RETURNING id`,
-      runId, client, now, since,
-    );
-  }, { maxWait: 15_000, timeout: 15_000 }); // a burst queues on the lock, each holder is brief
+        runId,
+        client,
+        now,
+        since,
+      );
+    },
+    { maxWait: 15_000, timeout: 15_000 },
+  ); // a burst queues on the lock, each holder is brief
   if (rows.length) return { ok: true, runId };
   const oldest = await ctx.db.query<{ created_at: Date }>(
     `SELECT created_at FROM wallet_check_run WHERE client_key = $1 AND created_at > $2 ORDER BY created_at DESC OFFSET ${RUNS_PER_MINUTE - 1} LIMIT 1`,
@@ -92,7 +102,21 @@ export async function createRun(ctx: CheckContext, clientAddress: string): Promi
     await ctx.db.query(
       `INSERT INTO wallet_check_case (id, run_id, position, name, expect, address, addr_index, uri, envelope, outputs, fee_per_kb, max_size, expires_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11, $12, $13)`,
-      [id, made.runId, position, name, expectOf(name), address, Number(idx), c.uri, c.envelope, JSON.stringify(outputs), c.feePerKb.toString(), c.maxSize, c.expiresAt],
+      [
+        id,
+        made.runId,
+        position,
+        name,
+        expectOf(name),
+        address,
+        Number(idx),
+        c.uri,
+        c.envelope,
+        JSON.stringify(outputs),
+        c.feePerKb.toString(),
+        c.maxSize,
+        c.expiresAt,
+      ],
     );
   }
   return made;
@@ -102,13 +126,30 @@ type RawCase = Record<string, unknown>;
 const date = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string));
 
 function toCase(r: RawCase): CaseRow {
-  const outputs = (typeof r.outputs === 'string' ? JSON.parse(r.outputs) : r.outputs) as { type: 'p2pkh' | 'data'; address: string | null; amount: string | null; data: string | null }[];
+  const outputs = (typeof r.outputs === 'string' ? JSON.parse(r.outputs) : r.outputs) as {
+    type: 'p2pkh' | 'data';
+    address: string | null;
+    amount: string | null;
+    data: string | null;
+  }[];
   return {
-    id: String(r.id), runId: String(r.run_id), position: Number(r.position), name: String(r.name), expect: r.expect as Expect,
-    address: String(r.address), uri: String(r.uri), envelope: String(r.envelope),
+    id: String(r.id),
+    runId: String(r.run_id),
+    position: Number(r.position),
+    name: String(r.name),
+    expect: r.expect as Expect,
+    address: String(r.address),
+    uri: String(r.uri),
+    envelope: String(r.envelope),
     outputs: outputs.map((o) => ({ ...o, amount: o.amount === null ? null : BigInt(o.amount) })),
-    feePerKb: BigInt(r.fee_per_kb as string), maxSize: Number(r.max_size), expiresAt: date(r.expires_at)!, fetchedAt: date(r.fetched_at),
-    result: r.result as CaseRow['result'], detail: String(r.detail), txid: (r.txid as string | null) ?? null, finishedAt: date(r.finished_at),
+    feePerKb: BigInt(r.fee_per_kb as string),
+    maxSize: Number(r.max_size),
+    expiresAt: date(r.expires_at)!,
+    fetchedAt: date(r.fetched_at),
+    result: r.result as CaseRow['result'],
+    detail: String(r.detail),
+    txid: (r.txid as string | null) ?? null,
+    finishedAt: date(r.finished_at),
   };
 }
 
@@ -128,7 +169,10 @@ export async function loadRunCases(db: Db, runId: string): Promise<CaseRow[]> {
 /** Pending cases paid to any of these addresses, in runs not yet finished. */
 export async function pendingCasesPaying(db: Db, addresses: string[]): Promise<CaseRow[]> {
   if (!addresses.length) return [];
-  const rows = await db.query<RawCase>(`${CASE_SELECT} WHERE c.address = ANY($1::text[]) AND c.result = 'pending' AND r.finished_at IS NULL`, [addresses]);
+  const rows = await db.query<RawCase>(
+    `${CASE_SELECT} WHERE c.address = ANY($1::text[]) AND c.result = 'pending' AND r.finished_at IS NULL`,
+    [addresses],
+  );
   return rows.map(toCase);
 }
 
@@ -155,13 +199,19 @@ export async function noteRelayTx(db: Db, id: string, txid: string | null): Prom
 export async function fetchEnvelope(db: Db, id: string, now: Date): Promise<{ envelope: string; runId: string } | null> {
   if (!/^wc_[A-Za-z0-9_-]{1,40}$/.test(id)) return null;
   const rows = await db.query<{ envelope: string; run_id: string }>(
-    `UPDATE wallet_check_case SET fetched_at = COALESCE(fetched_at, $2) WHERE id = $1 RETURNING envelope, run_id`, [id, now]);
+    `UPDATE wallet_check_case SET fetched_at = COALESCE(fetched_at, $2) WHERE id = $1 RETURNING envelope, run_id`,
+    [id, now],
+  );
   return rows[0] ? { envelope: rows[0].envelope, runId: rows[0].run_id } : null;
 }
 
 /** Records a user agent of a request made for the run (printable ASCII, at most 200 characters). */
 export async function recordAgent(db: Db, runId: string, userAgent: string | null, now: Date): Promise<void> {
-  const ua = (userAgent ?? '').replace(/[^\x20-\x7e]/g, '').slice(0, 200).trim() || '(none)';
+  const ua =
+    (userAgent ?? '')
+      .replace(/[^\x20-\x7e]/g, '')
+      .slice(0, 200)
+      .trim() || '(none)';
   await db.query(
     `INSERT INTO wallet_check_agent (run_id, user_agent, seen_at)
      SELECT $1, $2, $3 WHERE (SELECT count(*) FROM wallet_check_agent WHERE run_id = $1) < ${MAX_AGENTS}
@@ -170,12 +220,26 @@ export async function recordAgent(db: Db, runId: string, userAgent: string | nul
   );
 }
 
-export async function loadRun(db: Db, runId: string): Promise<{ id: string; createdAt: Date; finishedAt: Date | null; userAgents: string[] } | null> {
+export async function loadRun(
+  db: Db,
+  runId: string,
+): Promise<{ id: string; createdAt: Date; finishedAt: Date | null; userAgents: string[] } | null> {
   if (!/^wcr_[A-Za-z0-9_-]{1,40}$/.test(runId)) return null;
-  const rows = await db.query<{ id: string; created_at: Date; finished_at: Date | null }>(`SELECT id, created_at, finished_at FROM wallet_check_run WHERE id = $1`, [runId]);
+  const rows = await db.query<{ id: string; created_at: Date; finished_at: Date | null }>(
+    `SELECT id, created_at, finished_at FROM wallet_check_run WHERE id = $1`,
+    [runId],
+  );
   if (!rows[0]) return null;
-  const agents = await db.query<{ user_agent: string }>(`SELECT user_agent FROM wallet_check_agent WHERE run_id = $1 ORDER BY seen_at, user_agent`, [runId]);
-  return { id: rows[0].id, createdAt: new Date(rows[0].created_at), finishedAt: date(rows[0].finished_at), userAgents: agents.map((a) => a.user_agent) };
+  const agents = await db.query<{ user_agent: string }>(
+    `SELECT user_agent FROM wallet_check_agent WHERE run_id = $1 ORDER BY seen_at, user_agent`,
+    [runId],
+  );
+  return {
+    id: rows[0].id,
+    createdAt: new Date(rows[0].created_at),
+    finishedAt: date(rows[0].finished_at),
+    userAgents: agents.map((a) => a.user_agent),
+  };
 }
 
 export async function markFinished(db: Db, runId: string, now: Date): Promise<void> {

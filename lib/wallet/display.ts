@@ -9,7 +9,9 @@ import { paymentDeadline } from './envelope';
 /** Placeholder icon (an inline SVG coin) for vendors and items without one. */
 export const PLACEHOLDER_ICON =
   'data:image/svg+xml,' +
-  encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><circle cx="16" cy="16" r="15" fill="#c2a633"/><text x="16" y="22" font-size="16" text-anchor="middle" fill="#fff" font-family="sans-serif">Ð</text></svg>');
+  encodeURIComponent(
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><circle cx="16" cy="16" r="15" fill="#c2a633"/><text x="16" y="22" font-size="16" text-anchor="middle" fill="#fff" font-family="sans-serif">Ð</text></svg>',
+  );
 
 export interface DisplayLine {
   type: ConnectPayment['items'][number]['type'];

@@ -56,7 +56,11 @@ export function paymentDeadline(p: Pick<ConnectPayment, 'issued' | 'timeout'>): 
 /** Throws WalletError 'expired' when the payment's timeout has passed. */
 export function assertNotExpired(p: Pick<ConnectPayment, 'issued' | 'timeout'>, now: number = Date.now()): void {
   const deadline = paymentDeadline(p);
-  if (!(now < deadline)) throw new WalletError('expired', `the payment expired at ${new Date(deadline).toISOString()}; a wallet must not pay after issued + timeout`);
+  if (!(now < deadline))
+    throw new WalletError(
+      'expired',
+      `the payment expired at ${new Date(deadline).toISOString()}; a wallet must not pay after issued + timeout`,
+    );
 }
 
 /**
@@ -95,22 +99,31 @@ export async function fetchPayment(qr: ConnectPaymentUri, opts: FetchOptions = {
   const url = envelopeFetchUrl(qr, opts);
   requireSecureUrl(url, 'the envelope URL', opts);
   const f = opts.fetch ?? fetch;
-  const envelope = await withRetries<unknown>(async () => {
-    let res: Response;
-    try {
-      res = await f(url, { method: 'GET', headers: { Accept: 'application/json' }, signal: AbortSignal.timeout(opts.timeoutMs ?? 10_000) });
-    } catch (e) {
-      return { retry: new WalletError('fetch_failed', `could not fetch the envelope: ${(e as Error).message}`, { cause: e }) };
-    }
-    if (res.status === 404) return { fail: new WalletError('not_found', 'the relay does not know this payment', { httpStatus: 404 }) };
-    if (!res.ok) return { retry: new WalletError('fetch_failed', `the envelope fetch answered HTTP ${res.status}`, { httpStatus: res.status }) };
-    try {
-      const body: unknown = JSON.parse(await res.text());
-      if (body === null || typeof body !== 'object' || Array.isArray(body)) throw new Error('not a JSON object');
-      return { done: body };
-    } catch (e) {
-      return { retry: new WalletError('fetch_failed', `the envelope does not decode: ${(e as Error).message}`, { cause: e }) };
-    }
-  }, opts.retry, opts.retryEnv);
+  const envelope = await withRetries<unknown>(
+    async () => {
+      let res: Response;
+      try {
+        res = await f(url, {
+          method: 'GET',
+          headers: { Accept: 'application/json' },
+          signal: AbortSignal.timeout(opts.timeoutMs ?? 10_000),
+        });
+      } catch (e) {
+        return { retry: new WalletError('fetch_failed', `could not fetch the envelope: ${(e as Error).message}`, { cause: e }) };
+      }
+      if (res.status === 404) return { fail: new WalletError('not_found', 'the relay does not know this payment', { httpStatus: 404 }) };
+      if (!res.ok)
+        return { retry: new WalletError('fetch_failed', `the envelope fetch answered HTTP ${res.status}`, { httpStatus: res.status }) };
+      try {
+        const body: unknown = JSON.parse(await res.text());
+        if (body === null || typeof body !== 'object' || Array.isArray(body)) throw new Error('not a JSON object');
+        return { done: body };
+      } catch (e) {
+        return { retry: new WalletError('fetch_failed', `the envelope does not decode: ${(e as Error).message}`, { cause: e }) };
+      }
+    },
+    opts.retry,
+    opts.retryEnv,
+  );
   return verifyPaymentEnvelope(envelope, qr.hash15, opts);
 }

@@ -38,7 +38,11 @@ export async function payUri(uri: string, opts: PayUriOptions): Promise<PayUriRe
   const result: PayUriResult = { verified, view, tx, submitted };
   if (opts.waitUntil !== undefined && submitted.status !== 'confirmed') {
     result.final = await waitForStatus(verified.payment.relay, verified.payment.id, {
-      ...opts, txid: tx.txid, deadline: opts.waitUntil, intervalMs: opts.pollIntervalMs, onStatus: opts.onStatus,
+      ...opts,
+      txid: tx.txid,
+      deadline: opts.waitUntil,
+      intervalMs: opts.pollIntervalMs,
+      onStatus: opts.onStatus,
     });
   } else if (opts.waitUntil !== undefined) result.final = submitted;
   return result;

@@ -28,7 +28,8 @@ export const WalletItemSchema = z
     }
     for (const f of SIGNING_AMOUNTS) {
       const k = tryKoinu(item[f]); // unparseable amounts were already refused by the field schema
-      if (k !== undefined && k !== 0n) ctx.addIssue({ code: 'custom', path: [f], message: `a signing item must not carry an amount (${f} is ${item[f]})` });
+      if (k !== undefined && k !== 0n)
+        ctx.addIssue({ code: 'custom', path: [f], message: `a signing item must not carry an amount (${f} is ${item[f]})` });
     }
   })
   .transform((item): ConnectItem => {

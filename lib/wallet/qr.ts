@@ -22,7 +22,8 @@ export function readPaymentQr(uri: string): ParsedPaymentUri {
 /** Like readPaymentQr, but a plain (fallback) URI is a WalletError 'not_connect'. */
 export function readConnectQr(uri: string): ConnectPaymentUri {
   const p = readPaymentQr(uri);
-  if (p.kind !== 'connect') throw new WalletError('not_connect', 'this is a plain dogecoin: payment without a DogeConnect envelope (dc and h)');
+  if (p.kind !== 'connect')
+    throw new WalletError('not_connect', 'this is a plain dogecoin: payment without a DogeConnect envelope (dc and h)');
   return p;
 }
 

@@ -59,25 +59,46 @@ function classify(r: RelayAnswer, what: 'pay' | 'status', ctx: StatusContext): A
       return { done: o.status };
     case 'tx_rejected':
       return {
-        fail: new WalletError('tx_rejected', `${what}: the relay refused this transaction (${o.error}): ${o.message}; the payment is still open, it can be paid with another transaction`, {
-          httpStatus: 400, detail: o.error,
-        }),
+        fail: new WalletError(
+          'tx_rejected',
+          `${what}: the relay refused this transaction (${o.error}): ${o.message}; the payment is still open, it can be paid with another transaction`,
+          {
+            httpStatus: 400,
+            detail: o.error,
+          },
+        ),
       };
     case 'rejected':
       return { fail: new WalletError('rejected', `${what} rejected (${o.error}): ${o.message}`, { httpStatus: 400, detail: o.error }) };
     case 'declined':
-      return { fail: new WalletError('declined', `the payment was declined: ${o.reason || 'no reason given'}`, { httpStatus: o.httpStatus, detail: o.status ?? (r instanceof Error ? undefined : r.json) }) };
+      return {
+        fail: new WalletError('declined', `the payment was declined: ${o.reason || 'no reason given'}`, {
+          httpStatus: o.httpStatus,
+          detail: o.status ?? (r instanceof Error ? undefined : r.json),
+        }),
+      };
     case 'not_found':
       return { fail: new WalletError('not_found', `${what}: the relay does not know this payment`, { httpStatus: 404 }) };
     case 'transient':
       return o.httpStatus === null
         ? { retry: new WalletError('relay_unavailable', `${what}: the relay could not be reached: ${o.message}`, { cause: r }) }
-        : { retry: new WalletError('relay_unavailable', `${what}: the relay answered HTTP ${o.httpStatus} (transient): ${o.message}`, { httpStatus: o.httpStatus }) };
+        : {
+            retry: new WalletError('relay_unavailable', `${what}: the relay answered HTTP ${o.httpStatus} (transient): ${o.message}`, {
+              httpStatus: o.httpStatus,
+            }),
+          };
     case 'unexpected':
       return {
-        fail: new WalletError('relay_error', o.httpStatus === 200 ? `${what}: the relay answered HTTP 200 without a Payment Status` : `${what}: unexpected HTTP ${o.httpStatus} from the relay`, {
-          httpStatus: o.httpStatus, detail: o.detail,
-        }),
+        fail: new WalletError(
+          'relay_error',
+          o.httpStatus === 200
+            ? `${what}: the relay answered HTTP 200 without a Payment Status`
+            : `${what}: unexpected HTTP ${o.httpStatus} from the relay`,
+          {
+            httpStatus: o.httpStatus,
+            detail: o.detail,
+          },
+        ),
       };
   }
 }
@@ -166,7 +187,9 @@ export async function waitForStatus(relay: string, id: string, opts: PollOptions
       if (!(e instanceof WalletError) || e.code !== 'relay_unavailable') throw e;
     }
     if (now() >= opts.deadline) {
-      throw new WalletError('deadline', `the payment is not ${until} by the deadline (last status: ${last?.status ?? 'unknown'})`, { detail: last });
+      throw new WalletError('deadline', `the payment is not ${until} by the deadline (last status: ${last?.status ?? 'unknown'})`, {
+        detail: last,
+      });
     }
     await sleep(Math.min(opts.intervalMs ?? 1000, Math.max(0, opts.deadline - now())));
   }

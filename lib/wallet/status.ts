@@ -109,7 +109,11 @@ export function readPaymentStatus(json: unknown, ctx: StatusContext = {}): Walle
   if (!unknown.includes('due_sec') && due_sec !== 0) notes.push(`confirmed with due_sec ${due_sec}`);
   let confirmed_at = '';
   if (isRfc3339(o.confirmed_at)) confirmed_at = o.confirmed_at;
-  else gap('confirmed_at', o.confirmed_at === undefined || o.confirmed_at === '' ? 'confirmed without confirmed_at' : 'confirmed with a malformed confirmed_at');
+  else
+    gap(
+      'confirmed_at',
+      o.confirmed_at === undefined || o.confirmed_at === '' ? 'confirmed without confirmed_at' : 'confirmed with a malformed confirmed_at',
+    );
   return done({ id, status, txid, required, confirmed, due_sec, confirmed_at });
 }
 

@@ -133,10 +133,12 @@ function sign(inputs: { u: WalletUtxo; s: Signer }[], outs: Out[], sequence = 0x
  */
 function assertPays(hex: string, outs: Out[]): void {
   const back = Transaction.fromRaw(hexToBytesOrUndefined(hex)!, { allowUnknownOutputs: true });
-  const same = back.outputsLength === outs.length && outs.every((o, i) => {
-    const got = back.getOutput(i);
-    return got.amount === o.amount && got.script !== undefined && toHex(got.script) === toHex(o.script);
-  });
+  const same =
+    back.outputsLength === outs.length &&
+    outs.every((o, i) => {
+      const got = back.getOutput(i);
+      return got.amount === o.amount && got.script !== undefined && toHex(got.script) === toHex(o.script);
+    });
   if (!same) throw new Error('internal error: the signed transaction does not pay the payment outputs');
 }
 
@@ -163,9 +165,16 @@ export function buildPaymentTx(payment: ConnectPayment, opts: BuildOptions): Bui
   // Spendable inputs, largest first (fewest inputs, smallest tx).
   const usable = opts.utxos
     .map((u) => ({ u, s: signers.get(utxoScript(u, network)) }))
-    .filter((x): x is { u: WalletUtxo; s: Signer } => x.s !== undefined && classifyScript(hexToBytesOrUndefined(x.s.script)!).type === 'p2pkh' && x.u.amount > 0n)
+    .filter(
+      (x): x is { u: WalletUtxo; s: Signer } =>
+        x.s !== undefined && classifyScript(hexToBytesOrUndefined(x.s.script)!).type === 'p2pkh' && x.u.amount > 0n,
+    )
     .sort((a, b) => (a.u.amount > b.u.amount ? -1 : a.u.amount < b.u.amount ? 1 : 0));
-  if (usable.length === 0) throw new WalletError(opts.utxos.length ? 'no_key' : 'insufficient_funds', opts.utxos.length ? 'no supplied key can spend the UTXOs' : 'no UTXOs to spend');
+  if (usable.length === 0)
+    throw new WalletError(
+      opts.utxos.length ? 'no_key' : 'insufficient_funds',
+      opts.utxos.length ? 'no supplied key can spend the UTXOs' : 'no UTXOs to spend',
+    );
 
   const outSum = outs.reduce((s, o) => s + o.amount, 0n);
   let inSum = 0n;
@@ -203,5 +212,8 @@ export function buildPaymentTx(payment: ConnectPayment, opts: BuildOptions): Bui
     return { ...built, fee, inputs: sel.map((x) => x.u), change: changeOut };
   }
   const have = usable.reduce((s, x) => s + x.u.amount, 0n);
-  throw new WalletError('insufficient_funds', `the wallet has ${have} koinu; the payment needs ${lastNeed > outSum ? lastNeed : outSum} koinu or more with the fee`);
+  throw new WalletError(
+    'insufficient_funds',
+    `the wallet has ${have} koinu; the payment needs ${lastNeed > outSum ? lastNeed : outSum} koinu or more with the fee`,
+  );
 }

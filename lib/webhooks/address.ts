@@ -34,7 +34,8 @@ for (const [net, bits] of [
   ['203.0.113.0', 24], // TEST-NET-3
   ['224.0.0.0', 4], // multicast
   ['240.0.0.0', 4], // reserved, broadcast
-] as const) blocked.addSubnet(net, bits, 'ipv4');
+] as const)
+  blocked.addSubnet(net, bits, 'ipv4');
 for (const [net, bits] of [
   ['::', 96], // unspecified, loopback, IPv4-compatible (IPv4-mapped ones are checked against the IPv4 rules)
   ['64:ff9b::', 96], // NAT64 (embedded IPv4 checked below)
@@ -44,7 +45,8 @@ for (const [net, bits] of [
   ['fe80::', 10], // link-local
   ['fec0::', 10], // site-local (deprecated)
   ['ff00::', 8], // multicast
-] as const) blocked.addSubnet(net, bits, 'ipv6');
+] as const)
+  blocked.addSubnet(net, bits, 'ipv6');
 
 const v4of = (hi: number, lo: number) => `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`;
 
@@ -156,21 +158,25 @@ export function pinnedFetch(opts: { allowPrivate?: boolean } = {}): typeof fetch
     const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
     return new Promise<Response>((resolve, reject) => {
       const fail = (err: unknown) => reject(signal?.aborted ? signal.reason : err);
-      const req = send(url, { method: init.method ?? 'GET', headers, lookup: checkedLookup(allowPrivate) as never, signal }, (res: IncomingMessage) => {
-        const status = res.statusCode ?? 0;
-        if (status < 200 || status > 599) {
-          res.destroy();
-          return reject(new Error(`invalid HTTP status ${status}`));
-        }
-        const h = new Headers();
-        for (const [k, v] of Object.entries(res.headers)) {
-          if (v === undefined) continue;
-          for (const x of Array.isArray(v) ? v : [v]) h.append(k, x);
-        }
-        const stream = NULL_BODY.has(status) ? null : (Readable.toWeb(res) as ReadableStream<Uint8Array>);
-        if (!stream) res.resume();
-        resolve(new Response(stream, { status, statusText: res.statusMessage ?? '', headers: h }));
-      });
+      const req = send(
+        url,
+        { method: init.method ?? 'GET', headers, lookup: checkedLookup(allowPrivate) as never, signal },
+        (res: IncomingMessage) => {
+          const status = res.statusCode ?? 0;
+          if (status < 200 || status > 599) {
+            res.destroy();
+            return reject(new Error(`invalid HTTP status ${status}`));
+          }
+          const h = new Headers();
+          for (const [k, v] of Object.entries(res.headers)) {
+            if (v === undefined) continue;
+            for (const x of Array.isArray(v) ? v : [v]) h.append(k, x);
+          }
+          const stream = NULL_BODY.has(status) ? null : (Readable.toWeb(res) as ReadableStream<Uint8Array>);
+          if (!stream) res.resume();
+          resolve(new Response(stream, { status, statusText: res.statusMessage ?? '', headers: h }));
+        },
+      );
       req.on('error', fail);
       req.end(body);
     });
@@ -185,4 +191,3 @@ export function checkedFetch(inner: typeof fetch, opts: { allowPrivate?: boolean
     return inner(input, init);
   }) as typeof fetch;
 }
-

@@ -218,7 +218,10 @@ async function attemptOne(db: Db, target: Target, ev: DueEvent, ctx: Ctx): Promi
   // Only finish the attempt we claimed: a redeliver() or an expired lease taken over by another
   // worker in the meantime wins, and this result is kept in the attempt log only.
   const finished = await finishDelivery(db, ev.seq, attempt, leaseUntil, end, {
-    url: target.url, statusCode: outcome.statusCode, error: outcome.error, durationMs: outcome.durationMs,
+    url: target.url,
+    statusCode: outcome.statusCode,
+    error: outcome.error,
+    durationMs: outcome.durationMs,
   });
 
   const fields = {

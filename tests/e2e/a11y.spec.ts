@@ -19,14 +19,23 @@ const xpub = testXpub(33);
 
 // No ADMIN_EMAIL: the first-run pages are checked before the owner is created through /setup.
 const test = devnetTest({
-  name: 'a11y', xpub, env: { BOOTSTRAP_API_KEY: API_KEY },
+  name: 'a11y',
+  xpub,
+  env: { BOOTSTRAP_API_KEY: API_KEY },
   seed: [
     { sql: `INSERT INTO store (id, name, tips_enabled) VALUES (1, $1, TRUE)`, params: ['Axe Café'] },
-    ...[['Coffee', '/pos-icons/coffee.svg', 1000], ['Tea', '🍵', 0], ['Cake', '', 700]].map(([name, icon, tax], i) => ({
+    ...[
+      ['Coffee', '/pos-icons/coffee.svg', 1000],
+      ['Tea', '🍵', 0],
+      ['Cake', '', 700],
+    ].map(([name, icon, tax], i) => ({
       sql: 'INSERT INTO product (id, sku, name, icon, price, tax_rate_bp, sort, archived) VALUES ($1, $2, $3, $4, $5, $6, $7, FALSE)',
       params: [`p-${i}`, `SKU${i}`, name, icon, parseKoinu(String(3 + i)).toString(), tax, i],
     })),
-    { sql: 'INSERT INTO product (id, sku, name, icon, price, tax_rate_bp, sort, archived) VALUES ($1, $2, $3, $4, $5, 0, 9, TRUE)', params: ['p-old', 'OLD', 'Old scone', '', parseKoinu('2').toString()] },
+    {
+      sql: 'INSERT INTO product (id, sku, name, icon, price, tax_rate_bp, sort, archived) VALUES ($1, $2, $3, $4, $5, 0, 9, TRUE)',
+      params: ['p-old', 'OLD', 'Old scone', '', parseKoinu('2').toString()],
+    },
   ],
 });
 test.describe.configure({ mode: 'serial', timeout: 300_000 });
@@ -57,7 +66,12 @@ test('first run: the home page and /setup, light and dark; then the owner is cre
     found.push(...(await axe(page, `${theme} /setup with errors`, theme)));
     await ctx.close();
   }
-  const line = app.logs().split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l)).find((l) => l.setup_code);
+  const line = app
+    .logs()
+    .split('\n')
+    .filter((l) => l.startsWith('{'))
+    .map((l) => JSON.parse(l))
+    .find((l) => l.setup_code);
   const ctx = await themed(browser, 'light');
   const page = await ctx.newPage();
   await page.goto(app.url + '/setup');
@@ -129,7 +143,10 @@ for (const theme of ['light', 'dark'] as Theme[]) {
 
     await expect(status).toHaveAttribute('data-state', 'accepted', { timeout: 30_000 });
     await check('/pos payment accepted');
-    expect((await fetch(`${app.url}/demo/api/mine`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"blocks":1}' })).status).toBe(200);
+    expect(
+      (await fetch(`${app.url}/demo/api/mine`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"blocks":1}' }))
+        .status,
+    ).toBe(200);
     await expect(status).toHaveAttribute('data-state', 'confirmed', { timeout: 30_000 });
     await check('/pos paid');
     await page.getByRole('button', { name: 'New sale' }).click();
@@ -142,7 +159,19 @@ for (const theme of ['light', 'dark'] as Theme[]) {
     await check('/pos/shift');
 
     // the back office, every page
-    for (const path of ['/admin', '/admin/invoices', `/admin/invoices/${id}`, '/admin/reports', '/admin/catalog', '/admin/settings', '/admin/users', '/admin/audit', '/admin/node', '/admin/rates', '/admin/terminals']) {
+    for (const path of [
+      '/admin',
+      '/admin/invoices',
+      `/admin/invoices/${id}`,
+      '/admin/reports',
+      '/admin/catalog',
+      '/admin/settings',
+      '/admin/users',
+      '/admin/audit',
+      '/admin/node',
+      '/admin/rates',
+      '/admin/terminals',
+    ]) {
       const r = await page.goto(app.url + path);
       expect(r?.status(), path).toBe(200);
       await check(path);
@@ -155,7 +184,10 @@ for (const theme of ['light', 'dark'] as Theme[]) {
   });
 }
 
-test('the theme follows the system; the switch (system, light, dark) overrides it, is kept on this device, and paints no wrong theme first', async ({ browser, app }) => {
+test('the theme follows the system; the switch (system, light, dark) overrides it, is kept on this device, and paints no wrong theme first', async ({
+  browser,
+  app,
+}) => {
   const ctx = await themed(browser, 'light');
   const page = await ctx.newPage();
   const bg = () => page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);

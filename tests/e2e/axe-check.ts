@@ -5,7 +5,13 @@ import type { Page } from '@playwright/test';
 
 export type Theme = 'light' | 'dark';
 
-export interface Found { where: string; id: string; impact: string; help: string; nodes: string[] }
+export interface Found {
+  where: string;
+  id: string;
+  impact: string;
+  help: string;
+  nodes: string[];
+}
 
 /** The rules a colour theme can change: the dark pass runs these only (the light pass runs all). */
 export const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
@@ -22,7 +28,13 @@ export async function axe(page: Page, where: string, theme: Theme = 'light'): Pr
   if (process.env.A11Y_TIMES) console.log(`axe ${where}: ${Date.now() - t0} ms`);
   return r.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ where, id: v.id, impact: v.impact!, help: v.help, nodes: v.nodes.slice(0, 6).map((n) => `${n.target.join(' ')}: ${n.failureSummary?.split('\n').slice(1).join(' ').trim()}`) }));
+    .map((v) => ({
+      where,
+      id: v.id,
+      impact: v.impact!,
+      help: v.help,
+      nodes: v.nodes.slice(0, 6).map((n) => `${n.target.join(' ')}: ${n.failureSummary?.split('\n').slice(1).join(' ').trim()}`),
+    }));
 }
 
 /** The same, one line per violation, for specs that collect them as text. */
@@ -31,6 +43,7 @@ export async function axeLines(page: Page, where: string, theme: Theme = 'light'
 }
 
 export function report(found: Found[]): string {
-  return found.map((f) => `\n[${f.impact}] ${f.where}: ${f.id} (${f.help})\n${f.nodes.map((n) => `    ${n}`).join('\n')}`).join('') || 'none';
+  return (
+    found.map((f) => `\n[${f.impact}] ${f.where}: ${f.id} (${f.help})\n${f.nodes.map((n) => `    ${n}`).join('\n')}`).join('') || 'none'
+  );
 }
-

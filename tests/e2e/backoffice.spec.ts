@@ -17,10 +17,18 @@ const test = base.extend<object, { app: AppServer }>({
   app: [
     async ({}, use) => {
       const app = await startApp({
-        DOGE_NETWORK: 'regtest', CHAIN_BACKEND: 'devnet', DEVNET_BLOCK_SECONDS: '0',
-        ADMIN_EMAIL: OWNER.email, ADMIN_PASSWORD: OWNER.password, STORE_XPUB: TPUB, BOOTSTRAP_API_KEY: KEY,
+        DOGE_NETWORK: 'regtest',
+        CHAIN_BACKEND: 'devnet',
+        DEVNET_BLOCK_SECONDS: '0',
+        ADMIN_EMAIL: OWNER.email,
+        ADMIN_PASSWORD: OWNER.password,
+        STORE_XPUB: TPUB,
+        BOOTSTRAP_API_KEY: KEY,
       });
-      const ready = await until(async () => (await fetch(`${app.url}/api/health`)).json(), (b) => b.ready === true);
+      const ready = await until(
+        async () => (await fetch(`${app.url}/api/health`)).json(),
+        (b) => b.ready === true,
+      );
       expect(ready.problems).toEqual([]);
       await use(app);
       await app.stop();
@@ -40,7 +48,11 @@ async function signIn(page: Page, app: AppServer, who: { email: string; password
 }
 
 async function vendor(app: AppServer, method: string, path: string, body?: unknown, key = KEY) {
-  const r = await fetch(app.url + path, { method, headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' }, body: body ? JSON.stringify(body) : undefined });
+  const r = await fetch(app.url + path, {
+    method,
+    headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+    body: body ? JSON.stringify(body) : undefined,
+  });
   return { status: r.status, body: await r.json() };
 }
 
@@ -55,7 +67,19 @@ test('an owner signs in, sees the overview, and signs out', async ({ page, app }
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
-  await expect(page.getByRole('navigation', { name: 'Back office' }).getByRole('link')).toHaveText(['Overview', 'Invoices', 'Reports', 'Catalog', 'Stock', 'Settings', 'Terminals', 'Users', 'Audit log', 'Node', 'Rates']);
+  await expect(page.getByRole('navigation', { name: 'Back office' }).getByRole('link')).toHaveText([
+    'Overview',
+    'Invoices',
+    'Reports',
+    'Catalog',
+    'Stock',
+    'Settings',
+    'Terminals',
+    'Users',
+    'Audit log',
+    'Node',
+    'Rates',
+  ]);
   await expect(page.getByRole('img')).toHaveCount(1); // the sales chart
   const nav = page.getByRole('link', { name: 'Settings' });
   await expect(nav).toHaveCSS('min-height', '44px'); // the back-office stylesheet has applied
@@ -91,8 +115,16 @@ test('an owner adds a cashier, who is refused the settings page', async ({ page,
 
 test('an owner exports a CSV whose rows match the API', async ({ page, app }) => {
   const made = [];
-  for (const [n, order] of [[1, 'E2E-1'], [3, 'E2E-2, "big"']] as const) {
-    const r = await vendor(app, 'POST', '/api/v1/payments', { items: [{ type: 'item', id: 'cof', name: 'Coffee', count: n, unit: '2.25', tax: '0.1' }], vendor_order_id: order, fiat_total: '1.00', fiat_currency: 'USD' });
+  for (const [n, order] of [
+    [1, 'E2E-1'],
+    [3, 'E2E-2, "big"'],
+  ] as const) {
+    const r = await vendor(app, 'POST', '/api/v1/payments', {
+      items: [{ type: 'item', id: 'cof', name: 'Coffee', count: n, unit: '2.25', tax: '0.1' }],
+      vendor_order_id: order,
+      fiat_total: '1.00',
+      fiat_currency: 'USD',
+    });
     expect(r.status).toBe(201);
     made.push(r.body);
   }
@@ -112,7 +144,8 @@ test('an owner exports a CSV whose rows match the API', async ({ page, app }) =>
   expect(file.suggestedFilename()).toMatch(/^invoices-\d{4}-\d{2}-\d{2}\.csv$/);
   const csv = readFileSync((await file.path())!, 'utf8');
   const api = await vendor(app, 'GET', '/api/v1/payments');
-  const parse = (line: string) => [...line.matchAll(/(?:^|,)("(?:[^"]|"")*"|[^,]*)/g)].map((m) => m[1].startsWith('"') ? m[1].slice(1, -1).replace(/""/g, '"') : m[1]);
+  const parse = (line: string) =>
+    [...line.matchAll(/(?:^|,)("(?:[^"]|"")*"|[^,]*)/g)].map((m) => (m[1].startsWith('"') ? m[1].slice(1, -1).replace(/""/g, '"') : m[1]));
   const [head, ...rows] = csv.trimEnd().split('\r\n');
   const cols = head.split(',');
   expect(rows).toHaveLength(api.body.payments.length);
@@ -120,15 +153,29 @@ test('an owner exports a CSV whose rows match the API', async ({ page, app }) =>
     const row = Object.fromEntries(parse(line).map((v, j) => [cols[j], v]));
     const p = api.body.payments[i];
     expect(row).toEqual({
-      id: p.id, created_at: p.created_at, status: p.status, exception: '', expired: String(p.expired), total: p.total,
-      fiat_total: p.payment.fiat_total, fiat_currency: p.payment.fiat_currency, vendor_order_id: p.payment.vendor_order_id,
-      order_reference: p.payment.order_reference, address: p.payment.outputs[0].address, txid: '', confirmed: String(p.confirmed), required: String(p.required),
+      id: p.id,
+      created_at: p.created_at,
+      status: p.status,
+      exception: '',
+      expired: String(p.expired),
+      total: p.total,
+      fiat_total: p.payment.fiat_total,
+      fiat_currency: p.payment.fiat_currency,
+      vendor_order_id: p.payment.vendor_order_id,
+      order_reference: p.payment.order_reference,
+      address: p.payment.outputs[0].address,
+      txid: '',
+      confirmed: String(p.confirmed),
+      required: String(p.required),
       // the store's zone is UTC here: local time is the instant's own wall-clock
-      created_local: p.created_at.slice(0, 19).replace('T', ' '), timezone: 'UTC',
+      created_local: p.created_at.slice(0, 19).replace('T', ' '),
+      timezone: 'UTC',
       // refunds (docs/api.md#refunds): none here
-      amount_refunded: '0', refunds: '',
+      amount_refunded: '0',
+      refunds: '',
       // how it was paid and on which till (docs/counter.md#terminals): API sales have none
-      tender: p.tender, terminal: p.terminal ?? '',
+      tender: p.tender,
+      terminal: p.terminal ?? '',
     });
   });
   expect(rows[0]).toContain('"E2E-2, ""big"""');
@@ -209,18 +256,26 @@ test('the catalog: add a product with an uploaded image, edit its price, archive
   await page.getByLabel('Name').fill('Fake');
   await page.getByLabel('SKU').fill('FAKE');
   await page.getByLabel('Price (DOGE)').fill('1');
-  await page.getByLabel('…or image (≤ 48 KiB)').setInputFiles({ name: 'x.png', mimeType: 'image/png', buffer: Buffer.from('GIF89a not a png') });
+  await page
+    .getByLabel('…or image (≤ 48 KiB)')
+    .setInputFiles({ name: 'x.png', mimeType: 'image/png', buffer: Buffer.from('GIF89a not a png') });
   await page.getByRole('button', { name: 'Add product' }).click();
   await expect(page.locator('.form-error')).toContainText('not a PNG image');
 });
 
 test('an unpaid invoice is cancelled from its detail page', async ({ page, app }) => {
-  const r = await vendor(app, 'POST', '/api/v1/payments', { items: [{ type: 'item', id: 'x', name: 'Muffin', count: 1, unit: '3' }], vendor_order_id: 'CANCEL-ME' });
+  const r = await vendor(app, 'POST', '/api/v1/payments', {
+    items: [{ type: 'item', id: 'x', name: 'Muffin', count: 1, unit: '3' }],
+    vendor_order_id: 'CANCEL-ME',
+  });
   await signIn(page, app, OWNER, `/admin/invoices/${r.body.id}`);
   await expect(page.getByRole('heading', { name: /CANCEL-ME/ })).toContainText('unpaid');
   page.once('dialog', (d) => void d.accept());
   await page.getByRole('button', { name: 'Cancel invoice' }).click();
   await expect(page.getByRole('heading', { name: /CANCEL-ME/ })).toContainText('cancelled'); // one badge: a cancel is not shown as declined too
   await expect(page.getByText('cancelled by vendor')).toBeVisible();
-  expect((await vendor(app, 'GET', `/api/v1/payments/${r.body.id}`)).body).toMatchObject({ status: 'declined', reason: 'cancelled by vendor' });
+  expect((await vendor(app, 'GET', `/api/v1/payments/${r.body.id}`)).body).toMatchObject({
+    status: 'declined',
+    reason: 'cancelled by vendor',
+  });
 });

@@ -17,22 +17,46 @@ import { DEMO_PRODUCTS } from '../../lib/demo/seed-catalog';
 
 const OWNER = { email: 'owner@shop-import.test', password: 'counter import e2e password' };
 const CATEGORIES = ['Bakery', 'Dairy', 'Drinks', 'Frozen', 'Fruit', 'Household', 'Snacks', 'Stationery'];
-const NOUNS: Record<string, string> = { Bakery: 'Bread', Dairy: 'Milk', Drinks: 'Cola', Frozen: 'Peas', Fruit: 'Apples', Household: 'Soap', Snacks: 'Crisps', Stationery: 'Pencil' };
+const NOUNS: Record<string, string> = {
+  Bakery: 'Bread',
+  Dairy: 'Milk',
+  Drinks: 'Cola',
+  Frozen: 'Peas',
+  Fruit: 'Apples',
+  Household: 'Soap',
+  Snacks: 'Crisps',
+  Stationery: 'Pencil',
+};
 const STYLES = ['Fresh', 'Classic', 'Organic', 'Mini', 'Large'];
 
-interface Row { sku: string; name: string; price: string; category: string; barcode: string }
+interface Row {
+  sku: string;
+  name: string;
+  price: string;
+  category: string;
+  barcode: string;
+}
 const product = (i: number): Row => {
   const category = CATEGORIES[i % CATEGORIES.length];
-  return { sku: `SHOP-${String(i).padStart(3, '0')}`, name: `${STYLES[i % STYLES.length]} ${NOUNS[category]} ${i}`, price: `${(i % 20) + 1}.5`, category, barcode: `2000000${String(i).padStart(6, '0')}` };
+  return {
+    sku: `SHOP-${String(i).padStart(3, '0')}`,
+    name: `${STYLES[i % STYLES.length]} ${NOUNS[category]} ${i}`,
+    price: `${(i % 20) + 1}.5`,
+    category,
+    barcode: `2000000${String(i).padStart(6, '0')}`,
+  };
 };
-const csvOf = (rows: Row[]) => 'sku,name,price,category,barcode\n' + rows.map((r) => [r.sku, r.name, r.price, r.category, r.barcode].join(',')).join('\n') + '\n';
+const csvOf = (rows: Row[]) =>
+  'sku,name,price,category,barcode\n' + rows.map((r) => [r.sku, r.name, r.price, r.category, r.barcode].join(',')).join('\n') + '\n';
 const FIRST = Array.from({ length: 400 }, (_, i) => product(i));
 const ALL_500 = Array.from({ length: 500 }, (_, i) => product(i));
 /** On devnet the app starts with the demo's few products (no category), as a new shop does. */
 const DEMO = DEMO_PRODUCTS.length;
 
 const test = devnetTest({
-  name: 'import', xpub: testXpub(61), owner: OWNER,
+  name: 'import',
+  xpub: testXpub(61),
+  owner: OWNER,
   seed: [{ sql: `INSERT INTO store (id, name) VALUES (1, $1)`, params: ['Corner Shop'] }],
 });
 test.describe.configure({ mode: 'serial', timeout: 240_000 });
@@ -67,7 +91,13 @@ async function keystrokeTimes(page: Page, text: string): Promise<number[]> {
     if (w.__on) return;
     w.__on = true;
     const isSearch = (e: Event) => (e.target as HTMLElement).getAttribute('type') === 'search';
-    document.addEventListener('keydown', (e) => { if (isSearch(e)) w.__t0 = e.timeStamp; }, true);
+    document.addEventListener(
+      'keydown',
+      (e) => {
+        if (isSearch(e)) w.__t0 = e.timeStamp;
+      },
+      true,
+    );
     document.addEventListener('input', (e) => {
       if (!isSearch(e) || w.__t0 === null) return;
       const start = w.__t0;
@@ -86,15 +116,21 @@ async function keystrokeTimes(page: Page, text: string): Promise<number[]> {
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const summary = (xs: number[]) => `median ${median(xs).toFixed(1)} ms, max ${Math.max(...xs).toFixed(1)} ms over ${xs.length} keys (each: ${xs.map((x) => x.toFixed(0)).join(' ')})`;
+const summary = (xs: number[]) =>
+  `median ${median(xs).toFixed(1)} ms, max ${Math.max(...xs).toFixed(1)} ms over ${xs.length} keys (each: ${xs.map((x) => x.toFixed(0)).join(' ')})`;
 
-test('a 400-product CSV through the back office: errors previewed by line and column, then the good file previewed and applied; the category order set by keyboard', async ({ page, app }) => {
+test('a 400-product CSV through the back office: errors previewed by line and column, then the good file previewed and applied; the category order set by keyboard', async ({
+  page,
+  app,
+}) => {
   await page.setViewportSize({ width: 1024, height: 768 });
   await openCatalog(page, app.url);
   const found: Found[] = [];
 
   // A file with problems: the preview names each one's line and column; Apply is not offered.
-  const bad = csvOf(FIRST.slice(0, 5)).replace('SHOP-002,Organic Cola 2,3.5', 'SHOP-002,Organic Cola 2,three').replace('Mini Peas 3', '') + 'SHOP-000,Again,1,,\n';
+  const bad =
+    csvOf(FIRST.slice(0, 5)).replace('SHOP-002,Organic Cola 2,3.5', 'SHOP-002,Organic Cola 2,three').replace('Mini Peas 3', '') +
+    'SHOP-000,Again,1,,\n';
   await choose(page, 'bad.csv', bad);
   await expect(page.getByTestId('import-errors').locator('tbody tr')).toHaveCount(3);
   const errors = page.getByTestId('import-errors');
@@ -132,12 +168,32 @@ test('a 400-product CSV through the back office: errors previewed by line and co
   await page.keyboard.press('Space');
   await page.getByLabel('New category').fill('Seasonal');
   await page.getByRole('button', { name: 'Add category' }).click();
-  await expect(order.locator('b')).toHaveText(['Drinks', 'Bakery', 'Dairy', 'Frozen', 'Fruit', 'Household', 'Stationery', 'Snacks', 'Seasonal']);
+  await expect(order.locator('b')).toHaveText([
+    'Drinks',
+    'Bakery',
+    'Dairy',
+    'Frozen',
+    'Fruit',
+    'Household',
+    'Stationery',
+    'Snacks',
+    'Seasonal',
+  ]);
   found.push(...(await axe(page, 'catalog: the category list')));
   await page.getByRole('button', { name: 'Save order' }).click();
   await expect(page.getByText('Category order saved')).toBeVisible();
   const settings = await page.request.get(`${app.url}/api/admin/settings`);
-  expect((await settings.json()).categories).toEqual(['Drinks', 'Bakery', 'Dairy', 'Frozen', 'Fruit', 'Household', 'Stationery', 'Snacks', 'Seasonal']);
+  expect((await settings.json()).categories).toEqual([
+    'Drinks',
+    'Bakery',
+    'Dairy',
+    'Frozen',
+    'Fruit',
+    'Household',
+    'Stationery',
+    'Snacks',
+    'Seasonal',
+  ]);
 
   // Dark theme: the rules a colour theme can change, on the same page with a preview.
   await page.emulateMedia({ colorScheme: 'dark' });
@@ -148,7 +204,7 @@ test('a 400-product CSV through the back office: errors previewed by line and co
   expect(found, report(found)).toEqual([]);
 });
 
-test('the till: the imported categories as tabs in the store\'s order, arrow keys, search and a scanner', async ({ page, app }) => {
+test("the till: the imported categories as tabs in the store's order, arrow keys, search and a scanner", async ({ page, app }) => {
   await page.setViewportSize({ width: 1024, height: 768 });
   await signInToTill(page, app.url, OWNER);
   const tabs = page.getByRole('tablist', { name: 'Categories' }).getByRole('tab');

@@ -22,7 +22,11 @@ const API_KEY = 'checkout_' + randomBytes(24).toString('base64url');
 const xpub = testXpub(27);
 // The phone and the desktop of docs/using-counter.md#the-customers-checkout-page-checkoutid, and the
 // till's tablet: the page must work at all three till sizes.
-const SIZES = [{ width: 390, height: 844 }, { width: 1280, height: 800 }, { width: 1024, height: 768 }] as const;
+const SIZES = [
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+  { width: 1024, height: 768 },
+] as const;
 const SHOP = 'http://127.0.0.1:9/shop/orders/A073';
 
 const test = base.extend<object, { app: AppServer }>({
@@ -30,8 +34,16 @@ const test = base.extend<object, { app: AppServer }>({
     async ({}, use) => {
       const port = await freePort(); // the store's icon is served by the app itself
       const shop = await startDevnetApp({
-        name: 'checkout', xpub, port, env: { BOOTSTRAP_API_KEY: API_KEY },
-        seed: [{ sql: `INSERT INTO store (id, name, icon) VALUES (1, $1, $2)`, params: ['Café Ünïcode', `http://127.0.0.1:${port}/icons/icon-192.png`] }],
+        name: 'checkout',
+        xpub,
+        port,
+        env: { BOOTSTRAP_API_KEY: API_KEY },
+        seed: [
+          {
+            sql: `INSERT INTO store (id, name, icon) VALUES (1, $1, $2)`,
+            params: ['Café Ünïcode', `http://127.0.0.1:${port}/icons/icon-192.png`],
+          },
+        ],
       });
       await use(shop.app);
       await shop.dispose();
@@ -42,7 +54,11 @@ const test = base.extend<object, { app: AppServer }>({
 test.describe.configure({ mode: 'serial' });
 
 async function create(app: AppServer, body: Record<string, unknown>) {
-  const r = await fetch(`${app.url}/api/v1/payments`, { method: 'POST', headers: { Authorization: `Bearer ${API_KEY}`, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  const r = await fetch(`${app.url}/api/v1/payments`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${API_KEY}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   expect(r.status, await r.clone().text()).toBe(201);
   return r.json();
 }
@@ -52,12 +68,19 @@ const ORDER = {
     { type: 'fee', id: 'svc', name: 'Service', count: 1, unit: '1' },
     { type: 'discount', id: 'promo', name: 'Loyalty discount', count: 1, unit: '-2.5' },
   ],
-  order_reference: 'A073', vendor_order_url: SHOP, fiat_total: '4.80', fiat_currency: 'USD',
+  order_reference: 'A073',
+  vendor_order_url: SHOP,
+  fiat_total: '4.80',
+  fiat_currency: 'USD',
 };
 const TOTAL = '20.55';
 
 async function send(app: AppServer, address: string, amount: string) {
-  const r = await fetch(`${app.url}/demo/api/send`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ address, amount }) });
+  const r = await fetch(`${app.url}/demo/api/send`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ address, amount }),
+  });
   expect(r.status, await r.clone().text()).toBe(200);
 }
 async function mine(app: AppServer) {
@@ -76,7 +99,12 @@ function axe(page: Page, where: string, colourOnly = false): Promise<string[]> {
 async function expectQrRule(page: Page, viewportWidth: number) {
   const qr = page.getByTestId('checkout-qr');
   await expect(qr).toBeVisible();
-  const m = await qr.evaluate((img: HTMLImageElement) => ({ w: img.getBoundingClientRect().width, left: img.getBoundingClientRect().left, modules: Number(img.dataset.modules), natural: img.naturalWidth }));
+  const m = await qr.evaluate((img: HTMLImageElement) => ({
+    w: img.getBoundingClientRect().width,
+    left: img.getBoundingClientRect().left,
+    modules: Number(img.dataset.modules),
+    natural: img.naturalWidth,
+  }));
   expect(m.natural).toBeGreaterThan(0);
   expect(m.w / m.modules).toBeGreaterThanOrEqual(4);
   expect(Number.isInteger(m.w / m.modules)).toBe(true);
@@ -98,7 +126,10 @@ async function zbarHalf(page: Page): Promise<string> {
 }
 
 for (const size of SIZES) {
-  test(`${size.width}×${size.height}: the order, the code and the link; live underpaid → accepted → paid with the receipt; axe clean`, async ({ browser, app }) => {
+  test(`${size.width}×${size.height}: the order, the code and the link; live underpaid → accepted → paid with the receipt; axe clean`, async ({
+    browser,
+    app,
+  }) => {
     test.setTimeout(120_000);
     const p = await create(app, ORDER);
     const found: string[] = [];
@@ -138,7 +169,8 @@ for (const size of SIZES) {
     await expect(page.getByRole('button', { name: 'Copied' })).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(p.uri);
     await expect(page.getByTestId('back-to-shop')).toHaveCount(0);
-    if (process.env.CHECKOUT_SCREENSHOTS) await page.screenshot({ path: `test-results/e2e/checkout-${size.width}-waiting.png`, fullPage: true });
+    if (process.env.CHECKOUT_SCREENSHOTS)
+      await page.screenshot({ path: `test-results/e2e/checkout-${size.width}-waiting.png`, fullPage: true });
     found.push(...(await axe(page, 'waiting')));
     await page.emulateMedia({ colorScheme: 'dark' });
     found.push(...(await axe(page, 'waiting, dark', true)));
@@ -150,7 +182,10 @@ for (const size of SIZES) {
     await expect(status).toHaveAttribute('data-state', 'underpaid', { timeout: 15_000 });
     await expect(status).toContainText(`Paid Ð 5.00 of Ð ${TOTAL} — Ð 15.55 still missing`);
     await expect(page.getByRole('heading', { name: 'Scan to pay the rest' })).toBeVisible();
-    await expect(page.getByRole('img', { name: 'QR code for the missing Ð 15.55' })).toHaveAttribute('data-uri', `dogecoin:${address}?amount=15.55`);
+    await expect(page.getByRole('img', { name: 'QR code for the missing Ð 15.55' })).toHaveAttribute(
+      'data-uri',
+      `dogecoin:${address}?amount=15.55`,
+    );
     await expect(page.getByRole('link', { name: 'Open in wallet' })).toHaveAttribute('href', `dogecoin:${address}?amount=15.55`);
     await expectQrRule(page, size.width);
     expect(await zbarHalf(page)).toBe(`dogecoin:${address}?amount=15.55`);
@@ -182,7 +217,8 @@ for (const size of SIZES) {
     await expect(page.getByRole('button', { name: 'Print' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Back to the shop' })).toHaveAttribute('href', SHOP);
     expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(1); // no reload
-    if (process.env.CHECKOUT_SCREENSHOTS) await page.screenshot({ path: `test-results/e2e/checkout-${size.width}-paid.png`, fullPage: true });
+    if (process.env.CHECKOUT_SCREENSHOTS)
+      await page.screenshot({ path: `test-results/e2e/checkout-${size.width}-paid.png`, fullPage: true });
     // The receipt comes with router.refresh(), whose streamed metadata puts the <title> back a
     // moment later: axe reads the page once it has its title again.
     await expect(page).toHaveTitle(/\S/);
@@ -196,7 +232,10 @@ for (const size of SIZES) {
 }
 
 test('a payment with a data output opens on dogeconnect: and says a DogeConnect wallet is needed', async ({ browser, app }) => {
-  const p = await create(app, { items: [{ type: 'item', id: 'T', name: 'Ticket', count: 1, unit: '3' }], outputs: [{ type: 'data', data: '68656c6c6f' }] });
+  const p = await create(app, {
+    items: [{ type: 'item', id: 'T', name: 'Ticket', count: 1, unit: '3' }],
+    outputs: [{ type: 'data', data: '68656c6c6f' }],
+  });
   const ctx = await browser.newContext({ viewport: SIZES[0] });
   const page = await ctx.newPage();
   await page.goto(p.checkout_url);
@@ -211,7 +250,10 @@ test('a payment with a data output opens on dogeconnect: and says a DogeConnect 
 });
 
 test("an ordinary wallet pays a data payment's address: data missing, live; nothing more to pay", async ({ browser, app }) => {
-  const p = await create(app, { items: [{ type: 'item', id: 'T', name: 'Ticket', count: 1, unit: '3' }], outputs: [{ type: 'data', data: '68656c6c6f' }] });
+  const p = await create(app, {
+    items: [{ type: 'item', id: 'T', name: 'Ticket', count: 1, unit: '3' }],
+    outputs: [{ type: 'data', data: '68656c6c6f' }],
+  });
   const ctx = await browser.newContext({ viewport: SIZES[0] });
   const page = await ctx.newPage();
   await page.goto(p.checkout_url);
@@ -237,7 +279,11 @@ test('a cancel by the shop shows at once: cancelled, the code gone, Back to the 
   await page.goto(p.checkout_url);
   await expect(page.locator('[data-hydrated]')).toHaveCount(1);
   await expect(page.getByTestId('checkout-status')).toHaveAttribute('data-state', 'waiting');
-  const r = await fetch(`${app.url}/api/v1/payments/${p.id}/cancel`, { method: 'POST', headers: { Authorization: `Bearer ${API_KEY}`, 'Content-Type': 'application/json' }, body: '{}' });
+  const r = await fetch(`${app.url}/api/v1/payments/${p.id}/cancel`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${API_KEY}`, 'Content-Type': 'application/json' },
+    body: '{}',
+  });
   expect(r.status).toBe(200);
   await expect(page.getByTestId('checkout-status')).toHaveAttribute('data-state', 'cancelled', { timeout: 3_000 });
   await expect(page.getByTestId('checkout-status')).toContainText('Cancelled');

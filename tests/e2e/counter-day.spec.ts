@@ -24,12 +24,22 @@ const OWNER = { email: 'owner@day.test', password: 'counter day e2e password' };
 const CASHIERS = { Ana: '2580', Ben: '3691' } as const;
 const TILL = 'Front counter';
 
-interface Api { call(method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> }
+interface Api {
+  call(method: string, path: string, body?: unknown): Promise<{ status: number; body: any }>;
+}
 
 async function ownerApi(url: string): Promise<Api> {
-  const login = await fetch(`${url}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(OWNER) });
+  const login = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(OWNER),
+  });
   expect(login.status).toBe(200);
-  const headers = { 'Content-Type': 'application/json', Cookie: login.headers.getSetCookie()[0].split(';')[0], 'X-CSRF-Token': (await login.json()).csrf_token };
+  const headers = {
+    'Content-Type': 'application/json',
+    Cookie: login.headers.getSetCookie()[0].split(';')[0],
+    'X-CSRF-Token': (await login.json()).csrf_token,
+  };
   return {
     async call(method, path, body) {
       const r = await fetch(url + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
@@ -40,20 +50,31 @@ async function ownerApi(url: string): Promise<Api> {
 
 // Priced in USD (cash needs a fiat price), a $2.50 muffin with 10% tax, two cashiers with PINs;
 // the till never locks itself (till_lock_sec 0), so only the cashiers' Lock does.
-const test = devnetTest({
-  name: 'counter-day', xpub: testXpub(47), owner: OWNER, env: { RATE_SOURCES: 'fixed:0.1', RATE_REFRESH_SEC: '1' },
-  seed: [{ sql: 'INSERT INTO store (id, name, tips_enabled, till_lock_sec) VALUES (1, $1, FALSE, 0)', params: ['Day Café'] }],
-}, async (app) => {
-  const api = await ownerApi(app.url);
-  expect((await api.call('PATCH', '/api/admin/settings', { pricing_currency: 'USD' })).status).toBe(200);
-  await expect.poll(async () => (await api.call('GET', '/api/v1/rates')).body?.currency, { timeout: 20_000 }).toBe('USD');
-  expect((await api.call('POST', '/api/admin/products', { sku: 'MUF', name: 'Muffin', price: '2.50', tax_rate: '10' })).status).toBe(201);
-  for (const [name, pin] of Object.entries(CASHIERS)) {
-    const user = await api.call('POST', '/api/admin/users', { email: `${name.toLowerCase()}@day.test`, name, password: OWNER.password, role: 'cashier' });
-    expect(user.status).toBe(201);
-    expect((await api.call('PUT', `/api/admin/users/${user.body.id}/pin`, { pin })).status).toBe(204);
-  }
-});
+const test = devnetTest(
+  {
+    name: 'counter-day',
+    xpub: testXpub(47),
+    owner: OWNER,
+    env: { RATE_SOURCES: 'fixed:0.1', RATE_REFRESH_SEC: '1' },
+    seed: [{ sql: 'INSERT INTO store (id, name, tips_enabled, till_lock_sec) VALUES (1, $1, FALSE, 0)', params: ['Day Café'] }],
+  },
+  async (app) => {
+    const api = await ownerApi(app.url);
+    expect((await api.call('PATCH', '/api/admin/settings', { pricing_currency: 'USD' })).status).toBe(200);
+    await expect.poll(async () => (await api.call('GET', '/api/v1/rates')).body?.currency, { timeout: 20_000 }).toBe('USD');
+    expect((await api.call('POST', '/api/admin/products', { sku: 'MUF', name: 'Muffin', price: '2.50', tax_rate: '10' })).status).toBe(201);
+    for (const [name, pin] of Object.entries(CASHIERS)) {
+      const user = await api.call('POST', '/api/admin/users', {
+        email: `${name.toLowerCase()}@day.test`,
+        name,
+        password: OWNER.password,
+        role: 'cashier',
+      });
+      expect(user.status).toBe(201);
+      expect((await api.call('PUT', `/api/admin/users/${user.body.id}/pin`, { pin })).status).toBe(204);
+    }
+  },
+);
 
 test.skip(!existsSync(ZBARIMG), `zbarimg not found at ${ZBARIMG} (apt-get install zbar-tools): the QR decoding test is skipped`);
 
@@ -87,7 +108,10 @@ async function pairDisplay(browser: Browser, till: Page, url: string): Promise<P
   return display;
 }
 
-test('a day at the counter: a registered till, its display, two cashiers by PIN across a waiting payment, a wallet payment, a cash sale, and the report by tender and terminal', async ({ app, browser }, testInfo) => {
+test('a day at the counter: a registered till, its display, two cashiers by PIN across a waiting payment, a wallet payment, a cash sale, and the report by tender and terminal', async ({
+  app,
+  browser,
+}, testInfo) => {
   test.setTimeout(240_000);
   const tillCtx = await browser.newContext({ viewport: { width: 1024, height: 768 } });
   const till = await tillCtx.newPage();
@@ -124,7 +148,9 @@ test('a day at the counter: a registered till, its display, two cashiers by PIN 
   const saleId = await shownPaymentId(till);
   await expect(display.getByTestId('display-status')).toHaveAttribute('data-state', 'waiting');
   await expect(display.getByTestId('display-qr')).toHaveAttribute('data-uri', uri);
-  expect(await readScreenQr(display, testInfo.outputPath('display-pay.png')), 'zbar reads the display\'s half-size screenshot').toEqual([uri]);
+  expect(await readScreenQr(display, testInfo.outputPath('display-pay.png')), "zbar reads the display's half-size screenshot").toEqual([
+    uri,
+  ]);
 
   // 3. Ana locks the till while the payment waits; Ben unlocks it and reopens the waiting sale.
   await till.getByRole('button', { name: 'Lock' }).click();
@@ -139,10 +165,18 @@ test('a day at the counter: a registered till, its display, two cashiers by PIN 
   // 4. An ordinary wallet pays the dogecoin: form's address and amount; a block confirms it.
   const { address, amount } = scanOrdinaryQr(uri);
   expect(amount).toBe('27.5');
-  const pay = await fetch(`${app.url}/demo/api/send`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ address, amount }) });
+  const pay = await fetch(`${app.url}/demo/api/send`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ address, amount }),
+  });
   expect(pay.status, await pay.clone().text()).toBe(200);
   await expect(till.getByTestId('payment-status')).toHaveAttribute('data-state', 'accepted', { timeout: 30_000 });
-  const mine = await fetch(`${app.url}/demo/api/mine`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"blocks":1}' });
+  const mine = await fetch(`${app.url}/demo/api/mine`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: '{"blocks":1}',
+  });
   expect(mine.status).toBe(200);
   await expect(till.getByTestId('payment-status')).toHaveAttribute('data-state', 'confirmed', { timeout: 30_000 });
   await expect(till.getByTestId('hand-over')).toBeVisible();

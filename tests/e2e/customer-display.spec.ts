@@ -22,17 +22,28 @@ const OWNER = { email: 'owner@display-e2e.test', password: 'counter display e2e 
 const xpub = testXpub(33);
 
 const test = devnetTest({
-  name: 'display', xpub, owner: OWNER,
+  name: 'display',
+  xpub,
+  owner: OWNER,
   seed: [
     { sql: `INSERT INTO store (id, name, tips_enabled) VALUES (1, $1, FALSE)`, params: ['Display Café'] },
-    { sql: `INSERT INTO product (id, sku, name, icon, price, tax_rate_bp, sort, archived) VALUES ('p-tea', 'TEA', 'Tea', '', $1, 0, 0, FALSE)`, params: ['1234500000'] },
-    { sql: `INSERT INTO product (id, sku, name, icon, price, tax_rate_bp, sort, archived) VALUES ('p-bun', 'BUN', 'Bun', '', $1, 0, 1, FALSE)`, params: ['250000000'] },
+    {
+      sql: `INSERT INTO product (id, sku, name, icon, price, tax_rate_bp, sort, archived) VALUES ('p-tea', 'TEA', 'Tea', '', $1, 0, 0, FALSE)`,
+      params: ['1234500000'],
+    },
+    {
+      sql: `INSERT INTO product (id, sku, name, icon, price, tax_rate_bp, sort, archived) VALUES ('p-bun', 'BUN', 'Bun', '', $1, 0, 1, FALSE)`,
+      params: ['250000000'],
+    },
   ],
 });
 
 test.skip(!existsSync(ZBARIMG), `zbarimg not found at ${ZBARIMG} (apt-get install zbar-tools): the QR decoding test is skipped`);
 
-test('pair two displays by code and by QR code; they follow the cart, show the payment QR, turn paid, and return to pairing when unpaired', async ({ app, browser }, testInfo) => {
+test('pair two displays by code and by QR code; they follow the cart, show the payment QR, turn paid, and return to pairing when unpaired', async ({
+  app,
+  browser,
+}, testInfo) => {
   test.setTimeout(180_000);
   const tillCtx = await browser.newContext({ viewport: { width: 1024, height: 768 } });
   const till = await tillCtx.newPage();
@@ -82,9 +93,22 @@ test('pair two displays by code and by QR code; they follow the cart, show the p
   for (const d of [monitor, tablet]) await expect(d.getByTestId('display-line')).toHaveText([/Tea.*12\.345/]);
   // From the tap (the till's pointerdown) to the line on each display (seen on every animation
   // frame): browser clocks, so neither Playwright's actionability checks nor its polling count.
-  await till.evaluate(() => document.addEventListener('pointerdown', () => { (window as unknown as { tapAt: number }).tapAt = Date.now(); }, { capture: true, once: true }));
-  const shown = async (d: Page) => (await d.waitForFunction(
-    () => document.querySelectorAll('[data-testid="display-line"]').length === 2 && Date.now(), null, { polling: 'raf', timeout: 5_000 })).jsonValue() as Promise<number>;
+  await till.evaluate(() =>
+    document.addEventListener(
+      'pointerdown',
+      () => {
+        (window as unknown as { tapAt: number }).tapAt = Date.now();
+      },
+      { capture: true, once: true },
+    ),
+  );
+  const shown = async (d: Page) =>
+    (
+      await d.waitForFunction(() => document.querySelectorAll('[data-testid="display-line"]').length === 2 && Date.now(), null, {
+        polling: 'raf',
+        timeout: 5_000,
+      })
+    ).jsonValue() as Promise<number>;
   const [, monitorAt, tabletAt] = await Promise.all([till.getByRole('button', { name: 'Add Bun' }).click(), shown(monitor), shown(tablet)]);
   const tapAt = await till.evaluate(() => (window as unknown as { tapAt: number }).tapAt);
   const cartMs = Math.max(monitorAt, tabletAt) - tapAt;
@@ -104,7 +128,10 @@ test('pair two displays by code and by QR code; they follow the cart, show the p
     await expect(d.getByTestId('display-amount')).toHaveText(/14\.845/);
     await expect(d.getByTestId('display-qr')).toHaveAttribute('data-uri', uri);
   }
-  for (const [d, name] of [[monitor, 'monitor'], [tablet, 'tablet']] as const) {
+  for (const [d, name] of [
+    [monitor, 'monitor'],
+    [tablet, 'tablet'],
+  ] as const) {
     const qr = d.getByTestId('display-qr');
     const box = (await qr.boundingBox())!;
     expect(box.width / Number(await qr.getAttribute('data-modules'))).toBeGreaterThanOrEqual(4);
@@ -121,10 +148,18 @@ test('pair two displays by code and by QR code; they follow the cart, show the p
 
   // An ordinary wallet pays what the display's QR code says.
   const { address, amount } = scanOrdinaryQr(uri);
-  const pay = await fetch(`${app.url}/demo/api/send`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ address, amount }) });
+  const pay = await fetch(`${app.url}/demo/api/send`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ address, amount }),
+  });
   expect(pay.status, await pay.clone().text()).toBe(200);
   await expect(monitor.getByTestId('display-status')).toHaveAttribute('data-state', /accepted|paid/, { timeout: 30_000 });
-  const mine = await fetch(`${app.url}/demo/api/mine`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"blocks":1}' });
+  const mine = await fetch(`${app.url}/demo/api/mine`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: '{"blocks":1}',
+  });
   expect(mine.status).toBe(200);
   for (const d of [monitor, tablet]) await expect(d.getByTestId('display-status')).toContainText('Paid, thank you', { timeout: 30_000 });
   await expect(till.getByTestId('payment-status')).toHaveAttribute('data-state', 'confirmed');
@@ -141,7 +176,11 @@ test('pair two displays by code and by QR code; they follow the cart, show the p
   await till.getByRole('button', { name: /^Charge Ð/ }).click();
   const second = scanOrdinaryQr((await till.getByRole('img', { name: 'Payment QR code' }).getAttribute('data-uri'))!);
   await expect(monitor.getByTestId('display-status')).toHaveAttribute('data-state', 'waiting');
-  const short = await fetch(`${app.url}/demo/api/send`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ address: second.address, amount: '10' }) });
+  const short = await fetch(`${app.url}/demo/api/send`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ address: second.address, amount: '10' }),
+  });
   expect(short.status, await short.clone().text()).toBe(200);
   await expect(monitor.getByTestId('display-status')).toHaveAttribute('data-state', 'underpaid', { timeout: 30_000 });
   await expect(monitor.getByTestId('display-status')).toContainText('2.345');

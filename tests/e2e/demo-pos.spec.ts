@@ -13,7 +13,13 @@ import { freePort } from '../helpers/ports';
 
 const ROOT = resolve(__dirname, '../..');
 
-interface Demo { url: string; email: string; password: string; apiKey: string; logs: () => string }
+interface Demo {
+  url: string;
+  email: string;
+  password: string;
+  apiKey: string;
+  logs: () => string;
+}
 
 const test = base.extend<object, { demo: Demo }>({
   demo: [
@@ -24,7 +30,15 @@ const test = base.extend<object, { demo: Demo }>({
       // Exactly `npm run demo`, on a free port and a throwaway DATA_DIR; blocks only on request.
       const child: ChildProcess = spawn(process.execPath, [join(ROOT, 'scripts', 'demo.mjs')], {
         cwd: ROOT,
-        env: { NODE_ENV: 'production', PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEVNET_BLOCK_SECONDS: '0' },
+        env: {
+          NODE_ENV: 'production',
+          PATH: process.env.PATH ?? '',
+          HOME: process.env.HOME ?? '/tmp',
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          DATA_DIR: dataDir,
+          DEVNET_BLOCK_SECONDS: '0',
+        },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       child.stdout!.on('data', (d: Buffer) => (out += d));
@@ -38,8 +52,13 @@ const test = base.extend<object, { demo: Demo }>({
       const field = (label: string) => new RegExp(`${label}\\s+(\\S+)`).exec(out)![1];
       const url = field('Cashier screen').replace(/\/pos$/, '');
       expect(url).toBe(`http://localhost:${port}`);
-      await use({ url, // as printed: the QR code's envelope URL is on this origin
-         email: field('Sign in as'), password: field('Password'), apiKey: field('Vendor API key'), logs: () => out });
+      await use({
+        url, // as printed: the QR code's envelope URL is on this origin
+        email: field('Sign in as'),
+        password: field('Password'),
+        apiKey: field('Vendor API key'),
+        logs: () => out,
+      });
       const gone = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');
       const t = setTimeout(() => child.kill('SIGKILL'), 10_000);
@@ -51,7 +70,10 @@ const test = base.extend<object, { demo: Demo }>({
   ],
 });
 
-test('npm run demo: the cashier charges a cart, the demo wallet pays the pasted URI, the cashier screen turns confirmed', async ({ page, demo }) => {
+test('npm run demo: the cashier charges a cart, the demo wallet pays the pasted URI, the cashier screen turns confirmed', async ({
+  page,
+  demo,
+}) => {
   expect(demo.email).toBe('demo@counter.local');
   await page.setViewportSize({ width: 1024, height: 768 });
   await page.goto(`${demo.url}/pos`);
@@ -88,7 +110,11 @@ test('npm run demo: the cashier charges a cart, the demo wallet pays the pasted 
   // The cashier screen follows live: accepted, then confirmed after a block mined on request.
   await expect(cashierStatus).toHaveAttribute('data-state', 'accepted');
   await expect(cashierStatus).toContainText('0 of 1 confirmation');
-  const mined = await fetch(`${demo.url}/demo/api/mine`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"blocks":1}' });
+  const mined = await fetch(`${demo.url}/demo/api/mine`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: '{"blocks":1}',
+  });
   expect(mined.status).toBe(200);
   await expect(cashierStatus).toHaveAttribute('data-state', 'confirmed', { timeout: 30_000 });
   await expect(cashierStatus).toContainText('Paid ✓');

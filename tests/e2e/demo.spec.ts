@@ -12,7 +12,13 @@ const xpub = testXpub(13);
 const test = base.extend<object, { demo: AppServer }>({
   demo: [
     async ({}, use) => {
-      const app = await startApp({ DOGE_NETWORK: 'regtest', CHAIN_BACKEND: 'devnet', DEVNET_BLOCK_SECONDS: '3', STORE_XPUB: xpub, BOOTSTRAP_API_KEY: API_KEY });
+      const app = await startApp({
+        DOGE_NETWORK: 'regtest',
+        CHAIN_BACKEND: 'devnet',
+        DEVNET_BLOCK_SECONDS: '3',
+        STORE_XPUB: xpub,
+        BOOTSTRAP_API_KEY: API_KEY,
+      });
       await use(app);
       await app.stop();
     },
@@ -22,7 +28,9 @@ const test = base.extend<object, { demo: AppServer }>({
 
 async function createPayment(app: AppServer, body: unknown) {
   const r = await fetch(`${app.url}/api/v1/payments`, {
-    method: 'POST', headers: { Authorization: `Bearer ${API_KEY}`, 'Content-Type': 'application/json' }, body: JSON.stringify(body),
+    method: 'POST',
+    headers: { Authorization: `Bearer ${API_KEY}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
   });
   expect(r.status).toBe(201);
   return r.json();
@@ -30,7 +38,10 @@ async function createPayment(app: AppServer, body: unknown) {
 
 test('the demo wallet pays a pasted URI and the payment turns confirmed', async ({ page, demo }) => {
   const p = await createPayment(demo, {
-    items: [{ type: 'item', id: 'DEMO-COFFEE', name: 'Coffee', count: 2, unit: '12.5' }, { type: 'signing', id: 'stamp', name: 'Loyalty stamp' }],
+    items: [
+      { type: 'item', id: 'DEMO-COFFEE', name: 'Coffee', count: 2, unit: '12.5' },
+      { type: 'signing', id: 'stamp', name: 'Loyalty stamp' },
+    ],
     outputs: [{ type: 'data', data: '68656c6c6f' }],
     order_reference: 'A073',
   });

@@ -12,7 +12,7 @@ test.afterAll(async () => {
   await app?.stop();
 });
 
-test('a failing page shows the error screen, in the browser\'s language, with a retry', async ({ browser }) => {
+test("a failing page shows the error screen, in the browser's language, with a retry", async ({ browser }) => {
   const context = await browser.newContext({ locale: 'de-DE' });
   const page = await context.newPage();
   const res = await page.goto(app.url + '/render-check');

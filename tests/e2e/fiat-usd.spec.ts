@@ -20,17 +20,25 @@ import { startRateServer, type RateServer } from '../helpers/rate-server';
 const OWNER = { email: 'owner@usd.shop', password: 'counter e2e usd password' };
 const xpub = testXpub(41);
 
-interface Session { cookie: string; csrf: string }
+interface Session {
+  cookie: string;
+  csrf: string;
+}
 
 async function apiLogin(url: string): Promise<Session> {
-  const r = await fetch(`${url}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(OWNER) });
+  const r = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(OWNER),
+  });
   expect(r.status).toBe(200);
   return { cookie: (r.headers.get('set-cookie') ?? '').split(';')[0], csrf: (await r.json()).csrf_token };
 }
 
 async function call(url: string, s: Session, method: string, path: string, body?: unknown) {
   const r = await fetch(url + path, {
-    method, headers: { Cookie: s.cookie, 'X-CSRF-Token': s.csrf, 'Content-Type': 'application/json' },
+    method,
+    headers: { Cookie: s.cookie, 'X-CSRF-Token': s.csrf, 'Content-Type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   return { status: r.status, body: (await r.json().catch(() => null)) as any };
@@ -48,9 +56,16 @@ const test = base.extend<object, { rates: RateServer; app: AppServer }>({
   app: [
     async ({ rates }, use) => {
       const app = await startApp({
-        DOGE_NETWORK: 'regtest', CHAIN_BACKEND: 'devnet', DEVNET_BLOCK_SECONDS: '0', STORE_XPUB: xpub,
-        ADMIN_EMAIL: OWNER.email, ADMIN_PASSWORD: OWNER.password,
-        RATE_SOURCES: 'coingecko', RATE_URL_COINGECKO: rates.url, RATE_REFRESH_SEC: '1', RATE_MAX_AGE_SEC: '8',
+        DOGE_NETWORK: 'regtest',
+        CHAIN_BACKEND: 'devnet',
+        DEVNET_BLOCK_SECONDS: '0',
+        STORE_XPUB: xpub,
+        ADMIN_EMAIL: OWNER.email,
+        ADMIN_PASSWORD: OWNER.password,
+        RATE_SOURCES: 'coingecko',
+        RATE_URL_COINGECKO: rates.url,
+        RATE_REFRESH_SEC: '1',
+        RATE_MAX_AGE_SEC: '8',
       });
       await use(app);
       await app.stop();
@@ -67,7 +82,11 @@ async function signIn(page: Page, url: string, next: string) {
   await expect(page).toHaveURL(new RegExp(`${next.replace(/\//g, '\\/')}$`));
 }
 
-test('a store priced in USD sells, is paid by the demo wallet, refunds at the rate then and now, and closes the day in USD', async ({ page, app, rates }) => {
+test('a store priced in USD sells, is paid by the demo wallet, refunds at the rate then and now, and closes the day in USD', async ({
+  page,
+  app,
+  rates,
+}) => {
   test.setTimeout(150_000);
   const owner = await apiLogin(app.url);
 
@@ -88,7 +107,9 @@ test('a store priced in USD sells, is paid by the demo wallet, refunds at the ra
   await page.setViewportSize({ width: 1280, height: 900 });
   await signIn(page, app.url, '/admin/catalog');
   // (the devnet store comes with a seeded DOGE catalog too: those are flagged the same way)
-  await expect(page.getByTestId('catalog-currency-notice')).toContainText(/^The store now prices in USD\. \d+ products are still priced in another currency/);
+  await expect(page.getByTestId('catalog-currency-notice')).toContainText(
+    /^The store now prices in USD\. \d+ products are still priced in another currency/,
+  );
   await expect(page.locator('[data-sku="STK"]')).toContainText('5 DOGE');
   await expect(page.locator('[data-sku="STK"]')).toContainText('priced in DOGE: enter a USD price');
   await expect(page.locator('[data-sku="MUF"]')).toContainText('2.50 USD');
@@ -120,7 +141,13 @@ test('a store priced in USD sells, is paid by the demo wallet, refunds at the ra
   const uri = await page.getByTestId('payment-uri').innerText();
   const id = paymentIdOf(uri);
   const view = (await call(app.url, owner, 'GET', `/api/v1/payments/${id}`)).body;
-  expect(view).toMatchObject({ total: '67.5', fiat_total: '6.75', fiat_tax: '0.50', fiat_currency: 'USD', rate: { pair: 'DOGE/USD', value: '0.1', source: 'coingecko' } });
+  expect(view).toMatchObject({
+    total: '67.5',
+    fiat_total: '6.75',
+    fiat_tax: '0.50',
+    fiat_currency: 'USD',
+    rate: { pair: 'DOGE/USD', value: '0.1', source: 'coingecko' },
+  });
   expect(view.payment).toMatchObject({ fiat_total: '6.75', fiat_tax: '0.50', fiat_currency: 'USD' });
 
   // The customer's phone: the demo wallet in a second tab pays the URI.
@@ -133,7 +160,11 @@ test('a store priced in USD sells, is paid by the demo wallet, refunds at the ra
   await phone.getByRole('button', { name: /^Pay Ð 67\.50?$/ }).click();
   await expect(phone.getByTestId('payment-status')).toHaveAttribute('data-status', 'accepted');
   await expect(status).toHaveAttribute('data-state', 'accepted');
-  const mined = await fetch(`${app.url}/demo/api/mine`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"blocks":1}' });
+  const mined = await fetch(`${app.url}/demo/api/mine`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: '{"blocks":1}',
+  });
   expect(mined.status).toBe(200);
   await expect(status).toHaveAttribute('data-state', 'confirmed', { timeout: 30_000 });
   await phone.close();
@@ -204,7 +235,10 @@ test('a store priced in USD sells, is paid by the demo wallet, refunds at the ra
   await wallet.getByRole('button', { name: 'Open payment' }).click();
   await wallet.getByRole('button', { name: /^Pay Ð 10(\.00?)?$/ }).click();
   await expect(wallet.getByTestId('payment-status')).toHaveAttribute('data-status', 'accepted');
-  expect((await fetch(`${app.url}/demo/api/mine`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"blocks":1}' })).status).toBe(200);
+  expect(
+    (await fetch(`${app.url}/demo/api/mine`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"blocks":1}' }))
+      .status,
+  ).toBe(200);
   await wallet.close();
   await expect(first.getByTestId('refund-status')).toHaveText('confirmed', { timeout: 30_000 });
 
@@ -216,10 +250,23 @@ test('a store priced in USD sells, is paid by the demo wallet, refunds at the ra
   await expect(refunds.locator('tr[data-refund]', { hasText: 'a goodwill dollar' })).toContainText('8 DOGE');
   const after = (await call(app.url, owner, 'GET', `/api/v1/payments/${id}`)).body;
   expect(after.amount_refunded).toBe('10');
-  expect(after.refunds.map((r: any) => [r.amount, r.status])).toEqual(expect.arrayContaining([['10', 'confirmed'], ['8', 'unpaid']]));
+  expect(after.refunds.map((r: any) => [r.amount, r.status])).toEqual(
+    expect.arrayContaining([
+      ['10', 'confirmed'],
+      ['8', 'unpaid'],
+    ]),
+  );
 
   // Closing the day: the end-of-day report shows the USD figures (totals.fiat).
-  const day = await call(app.url, owner, 'GET', '/api/v1/reports/sales?from=' + encodeURIComponent(new Date(Date.now() - 3_600_000).toISOString()) + '&to=' + encodeURIComponent(new Date(Date.now() + 60_000).toISOString()));
+  const day = await call(
+    app.url,
+    owner,
+    'GET',
+    '/api/v1/reports/sales?from=' +
+      encodeURIComponent(new Date(Date.now() - 3_600_000).toISOString()) +
+      '&to=' +
+      encodeURIComponent(new Date(Date.now() + 60_000).toISOString()),
+  );
   expect(day.status).toBe(200);
   // Refunds are not sales: the confirmed 10 DOGE refund comes off the net (the unpaid one not yet).
   expect(day.body.totals).toMatchObject({ count: 1, gross: '67.5', refunds: '10', net: '57.5', fiat: { currency: 'USD', gross: '6.75' } });
@@ -228,7 +275,11 @@ test('a store priced in USD sells, is paid by the demo wallet, refunds at the ra
   await expect(page.getByText('1 priced sale')).toBeVisible();
 });
 
-test('an expired USD sale reopened from Today\'s sales is charged again in USD at today\'s rate; with no fresh rate the till says so and charges nothing', async ({ page, app, rates }) => {
+test("an expired USD sale reopened from Today's sales is charged again in USD at today's rate; with no fresh rate the till says so and charges nothing", async ({
+  page,
+  app,
+  rates,
+}) => {
   test.setTimeout(150_000);
   const owner = await apiLogin(app.url);
   expect((await call(app.url, owner, 'PATCH', '/api/admin/settings', { pricing_currency: 'USD' })).status).toBe(200);
@@ -248,7 +299,10 @@ test('an expired USD sale reopened from Today\'s sales is charged again in USD a
 
   // A fresh page: the till remembers nothing of the sale, which is reopened from Today's sales.
   await page.goto(app.url + '/pos');
-  await page.locator(`[data-testid="recent-sale"][data-id="${id}"]`).getByRole('button', { name: /^Reopen/ }).click();
+  await page
+    .locator(`[data-testid="recent-sale"][data-id="${id}"]`)
+    .getByRole('button', { name: /^Reopen/ })
+    .click();
   await expect(status).toHaveAttribute('data-state', 'waiting');
 
   // The market moves to 0.2 USD per DOGE; the sale expires; Charge again prices the same $2.00
@@ -265,7 +319,12 @@ test('an expired USD sale reopened from Today\'s sales is charged again in USD a
   const id2 = await shownPaymentId(page);
   expect(id2).not.toBe(id);
   const view = (await call(app.url, owner, 'GET', `/api/v1/payments/${id2}`)).body;
-  expect(view).toMatchObject({ total: '10', fiat_total: '2.00', fiat_currency: 'USD', rate: { pair: 'DOGE/USD', value: '0.2', source: 'coingecko' } });
+  expect(view).toMatchObject({
+    total: '10',
+    fiat_total: '2.00',
+    fiat_currency: 'USD',
+    rate: { pair: 'DOGE/USD', value: '0.2', source: 'coingecko' },
+  });
   expect(view.payment.items.map((i: any) => [i.name, i.count, i.unit])).toEqual([['Bagel', 1, '10']]);
 
   // No source answers any more: once the rate is stale, Charge again says so plainly and

@@ -52,7 +52,10 @@ export async function startDevnetApp(shop: DevnetShop): Promise<DevnetApp> {
   const dataDir = mkdtempSync(join(tmpdir(), `counter-${shop.name}-e2e-`));
   await seedPglite(dataDir, shop.seed ?? []);
   const env = {
-    DOGE_NETWORK: 'regtest', CHAIN_BACKEND: 'devnet', DEVNET_BLOCK_SECONDS: '0', STORE_XPUB: shop.xpub,
+    DOGE_NETWORK: 'regtest',
+    CHAIN_BACKEND: 'devnet',
+    DEVNET_BLOCK_SECONDS: '0',
+    STORE_XPUB: shop.xpub,
     ...(shop.owner ? { ADMIN_EMAIL: shop.owner.email, ADMIN_PASSWORD: shop.owner.password } : {}),
     ...shop.env,
   };
@@ -109,7 +112,12 @@ export interface SignIn {
  * (unless `ready: false`) until it can take money. `labels`: the sign-in form's labels in
  * another language.
  */
-export async function signInToTill(page: Page, url: string, who: SignIn, opts: { ready?: boolean; labels?: { email: string; password: string; submit: string } } = {}): Promise<void> {
+export async function signInToTill(
+  page: Page,
+  url: string,
+  who: SignIn,
+  opts: { ready?: boolean; labels?: { email: string; password: string; submit: string } } = {},
+): Promise<void> {
   const labels = opts.labels ?? { email: 'Email', password: 'Password', submit: 'Sign in' };
   await page.goto(url + '/login?next=%2Fpos');
   await page.getByLabel(labels.email).fill(who.email);

@@ -17,10 +17,16 @@ const API_KEY = 'i18n_' + randomBytes(24).toString('base64url');
 const xpub = testXpub(17);
 
 const test = devnetTest({
-  name: 'i18n', xpub, owner: OWNER, env: { BOOTSTRAP_API_KEY: API_KEY },
+  name: 'i18n',
+  xpub,
+  owner: OWNER,
+  env: { BOOTSTRAP_API_KEY: API_KEY },
   seed: [
     { sql: `INSERT INTO store (id, name, tips_enabled) VALUES (1, $1, FALSE)`, params: ['Café Sprachen'] },
-    { sql: 'INSERT INTO product (id, sku, name, icon, price, tax_rate_bp, sort, archived) VALUES ($1, $2, $3, $4, $5, 0, 0, FALSE)', params: ['p-1', 'SKU1', 'Kaffee', '', '123450000000'] },
+    {
+      sql: 'INSERT INTO product (id, sku, name, icon, price, tax_rate_bp, sort, archived) VALUES ($1, $2, $3, $4, $5, 0, 0, FALSE)',
+      params: ['p-1', 'SKU1', 'Kaffee', '', '123450000000'],
+    },
   ],
 });
 
@@ -102,7 +108,8 @@ test('German, then Spanish for the cashier; English for the owner', async ({ bro
 
   // A bad language is a clear 400, never a 500.
   const bad = await owner.page.request.post(`${app.url}/api/auth/locale`, {
-    headers: { 'X-CSRF-Token': me.csrf_token, 'Content-Type': 'application/json' }, data: { locale: 'fr' },
+    headers: { 'X-CSRF-Token': me.csrf_token, 'Content-Type': 'application/json' },
+    data: { locale: 'fr' },
   });
   expect(bad.status()).toBe(400);
   expect((await bad.json()).error).toBe('invalid_request');

@@ -25,7 +25,13 @@ async function signIn(page: import('@playwright/test').Page, url: string) {
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
-for (const next of ['%2F%09%2Fevil.example%2Fphish', '%2F%0A%2Fevil.example%2Fphish', '%2F%0D%2Fevil.example%2Fphish', '%2F%2Fevil.example', '%2F%5Cevil.example']) {
+for (const next of [
+  '%2F%09%2Fevil.example%2Fphish',
+  '%2F%0A%2Fevil.example%2Fphish',
+  '%2F%0D%2Fevil.example%2Fphish',
+  '%2F%2Fevil.example',
+  '%2F%5Cevil.example',
+]) {
   test(`next=${next} lands on this origin`, async ({ page, app }) => {
     await signIn(page, `${app.url}/login?next=${next}`);
     await expect(page).toHaveURL(new RegExp(`^${app.url.replace(/[.]/g, '\\.')}/admin`));

@@ -37,7 +37,10 @@ const test = base.extend<object, { stack: { app: AppServer; node: Litecoind } }>
       const node = await startLitecoind();
       const dataDir = mkdtempSync(join(tmpdir(), 'counter-pos-e2e-'));
       await seedPglite(dataDir, [
-        { sql: `INSERT INTO store (id, name, fiat_rate, fiat_currency, tips_enabled) VALUES (1, $1, '0.2', 'USD', TRUE)`, params: ['Shibe Café'] },
+        {
+          sql: `INSERT INTO store (id, name, fiat_rate, fiat_currency, tips_enabled) VALUES (1, $1, '0.2', 'USD', TRUE)`,
+          params: ['Shibe Café'],
+        },
         ...PRODUCTS.map((p) => ({
           sql: 'INSERT INTO product (id, sku, name, icon, price, tax_rate_bp, sort, archived) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)',
           params: [p.id, p.sku, p.name, p.icon, p.price.toString(), p.taxRateBp, p.sort, p.archived ?? false],
@@ -45,8 +48,13 @@ const test = base.extend<object, { stack: { app: AppServer; node: Litecoind } }>
       ]);
       const app = await startApp(
         {
-          DOGE_NETWORK: 'regtest', CHAIN_GENESIS_HASH: LITECOIN_REGTEST_GENESIS, CHAIN_BACKEND: 'rpc', DOGE_RPC_URL: node.rpcUrl,
-          STORE_XPUB: xpub, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password,
+          DOGE_NETWORK: 'regtest',
+          CHAIN_GENESIS_HASH: LITECOIN_REGTEST_GENESIS,
+          CHAIN_BACKEND: 'rpc',
+          DOGE_RPC_URL: node.rpcUrl,
+          STORE_XPUB: xpub,
+          ADMIN_EMAIL: ADMIN.email,
+          ADMIN_PASSWORD: ADMIN.password,
         },
         { keepDataDir: dataDir },
       );
@@ -63,7 +71,6 @@ const test = base.extend<object, { stack: { app: AppServer; node: Litecoind } }>
 function docsShot(shot: string, name: string) {
   if (process.env.POS_DOCS_SCREENSHOT) copyFileSync(shot, resolve(__dirname, '../../docs', name));
 }
-
 
 async function useKeypad(page: Page, mode: string, keys: string, setLabel: string) {
   await page.getByRole('tab', { name: 'Keypad' }).click();
@@ -137,9 +144,21 @@ test('a sale from cart to confirmed on the cashier screen', async ({ page, stack
   const id = paymentIdOf(connectUri);
   const env = await (await fetch(`${app.url}/dc/${id}`)).json();
   const { payment } = verifyPaymentEnvelope(env, { expectedHash15: parsed.hash15 });
-  expect(payment).toMatchObject({ id, total: '17.95', taxes: '1.45', fees: '0.5', fiat_total: '3.59', fiat_tax: '0.29', fiat_currency: 'USD', vendor_name: 'Shibe Café' });
+  expect(payment).toMatchObject({
+    id,
+    total: '17.95',
+    taxes: '1.45',
+    fees: '0.5',
+    fiat_total: '3.59',
+    fiat_tax: '0.29',
+    fiat_currency: 'USD',
+    vendor_name: 'Shibe Café',
+  });
   expect(payment.items.map((i) => [i.type, i.id, i.count, i.unit, i.tax])).toEqual([
-    ['item', 'SAN', 2, '7.25', '1.45'], ['item', 'COF', 1, '2.5', ''], ['fee', 'fee', 1, '0.5', ''], ['discount', 'discount', 1, '-1', ''],
+    ['item', 'SAN', 2, '7.25', '1.45'],
+    ['item', 'COF', 1, '2.5', ''],
+    ['fee', 'fee', 1, '0.5', ''],
+    ['discount', 'discount', 1, '-1', ''],
   ]);
   await page.getByRole('radio', { name: 'dogecoin: URI' }).click();
   await expect(qr).toHaveAttribute('data-uri', dogeUri);
@@ -151,8 +170,16 @@ test('a sale from cart to confirmed on the cashier screen', async ({ page, stack
   docsShot(testInfo.outputPath('payment-1024x768.png'), 'cashier-payment.png');
 
   // Pay with litecoind's wallet through the relay; the screen follows live.
-  const tx = await node.payTo(payment.outputs.flatMap((o) => (o.type === 'p2pkh' && o.address && o.amount ? [{ address: o.address, amountKoinu: parseKoinu(o.amount) }] : [])));
-  const pay = await fetch(`${app.url}/relay/pay`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ id, tx }) });
+  const tx = await node.payTo(
+    payment.outputs.flatMap((o) =>
+      o.type === 'p2pkh' && o.address && o.amount ? [{ address: o.address, amountKoinu: parseKoinu(o.amount) }] : [],
+    ),
+  );
+  const pay = await fetch(`${app.url}/relay/pay`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ id, tx }),
+  });
   expect(pay.status).toBe(200);
   const status = page.getByTestId('payment-status');
   await expect(status).toHaveAttribute('data-state', 'accepted');
@@ -188,8 +215,13 @@ test('a keypad-only sale with a tip, then cancelled while waiting', async ({ pag
   await page.getByRole('button', { name: /^Charge Ð 13.50$/ }).click();
   await expect(page.getByRole('img', { name: 'Payment QR code' })).toBeVisible();
   const id = await shownPaymentId(page);
-  const signed: ConnectPayment = JSON.parse(Buffer.from((await (await fetch(`${stack.app.url}/dc/${id}`)).json()).payload, 'base64').toString('utf8'));
-  expect(signed.items.map((i) => [i.type, i.unit])).toEqual([['item', '12.5'], ['donation', '1']]);
+  const signed: ConnectPayment = JSON.parse(
+    Buffer.from((await (await fetch(`${stack.app.url}/dc/${id}`)).json()).payload, 'base64').toString('utf8'),
+  );
+  expect(signed.items.map((i) => [i.type, i.unit])).toEqual([
+    ['item', '12.5'],
+    ['donation', '1'],
+  ]);
   expect(signed).toMatchObject({ total: '13.5', fiat_total: '2.70', fiat_currency: 'USD' });
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
   expect(await minTouchTarget(page)).toBeGreaterThanOrEqual(44);
@@ -215,11 +247,15 @@ test('a lost Charge answer is retried without a second payment; a refused tx lea
   // The first Charge reaches the server but its answer is lost on the way back; pressing Charge
   // again replays the same Idempotency-Key and gets the same payment, not a second one.
   let firstKey = '';
-  await page.route('**/api/v1/payments', async (route) => {
-    firstKey = route.request().headers()['idempotency-key'];
-    await route.fetch();
-    await route.abort('connectionreset');
-  }, { times: 1 });
+  await page.route(
+    '**/api/v1/payments',
+    async (route) => {
+      firstKey = route.request().headers()['idempotency-key'];
+      await route.fetch();
+      await route.abort('connectionreset');
+    },
+    { times: 1 },
+  );
   await page.getByRole('button', { name: /^Charge Ð 2.20$/ }).click();
   await expect(page.getByText('network error: check the connection')).toBeVisible();
   const replay = page.waitForResponse((r) => r.url().endsWith('/api/v1/payments') && r.request().method() === 'POST');
@@ -234,10 +270,15 @@ test('a lost Charge answer is retried without a second payment; a refused tx lea
   // Spend a coin elsewhere first, then offer the relay a transaction spending the same coin:
   // refused (400 invalid_tx), and the payment stays payable (docs/relay.md).
   const utxo = (await node.rpc('listunspent', 1))[0];
-  await node.send(await node.payTo([{ address: await node.newAddress(), amountKoinu: 100_000_000n }], { inputs: [{ txid: utxo.txid, vout: utxo.vout }] }));
+  await node.send(
+    await node.payTo([{ address: await node.newAddress(), amountKoinu: 100_000_000n }], { inputs: [{ txid: utxo.txid, vout: utxo.vout }] }),
+  );
   const out = p.outputs[0];
-  const pay = (tx: string) => fetch(`${app.url}/relay/pay`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ id, tx }) });
-  const tx = await node.payTo([{ address: out.address, amountKoinu: parseKoinu(out.amount) }], { inputs: [{ txid: utxo.txid, vout: utxo.vout }] });
+  const pay = (tx: string) =>
+    fetch(`${app.url}/relay/pay`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ id, tx }) });
+  const tx = await node.payTo([{ address: out.address, amountKoinu: parseKoinu(out.amount) }], {
+    inputs: [{ txid: utxo.txid, vout: utxo.vout }],
+  });
   const r = await pay(tx);
   expect(r.status).toBe(400);
   expect(await r.json()).toMatchObject({ error: 'invalid_tx', message: expect.stringMatching(/spent/) });

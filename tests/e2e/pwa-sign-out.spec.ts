@@ -17,27 +17,46 @@ const PASSWORD = 'another long enough password';
 const API_KEY = 'kept_' + randomBytes(24).toString('base64url');
 const xpub = testXpub(31);
 
-interface User { id: string; email: string; name: string }
-interface Fixture { app: AppServer; owner: { cookie: string; csrf: string }; user(role: 'manager' | 'cashier', name: string): Promise<User> }
+interface User {
+  id: string;
+  email: string;
+  name: string;
+}
+interface Fixture {
+  app: AppServer;
+  owner: { cookie: string; csrf: string };
+  user(role: 'manager' | 'cashier', name: string): Promise<User>;
+}
 
 const test = base.extend<object, { fx: Fixture }>({
   fx: [
     async ({}, use) => {
       const shop = await startDevnetApp({
-        name: 'kept-till', xpub, owner: OWNER, env: { BOOTSTRAP_API_KEY: API_KEY },
+        name: 'kept-till',
+        xpub,
+        owner: OWNER,
+        env: { BOOTSTRAP_API_KEY: API_KEY },
         seed: [
           { sql: `INSERT INTO store (id, name) VALUES (1, $1)`, params: ['Kept Café'] },
-          { sql: 'INSERT INTO product (id, sku, name, icon, price, tax_rate_bp, sort, archived) VALUES ($1, $2, $3, $4, $5, 0, 0, FALSE)', params: ['p-1', 'TEA', 'Tea', '/pos-icons/tea.svg', parseKoinu('4').toString()] },
+          {
+            sql: 'INSERT INTO product (id, sku, name, icon, price, tax_rate_bp, sort, archived) VALUES ($1, $2, $3, $4, $5, 0, 0, FALSE)',
+            params: ['p-1', 'TEA', 'Tea', '/pos-icons/tea.svg', parseKoinu('4').toString()],
+          },
         ],
       });
       const app = shop.app;
-      const r = await fetch(`${app.url}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(OWNER) });
+      const r = await fetch(`${app.url}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(OWNER),
+      });
       const owner = { cookie: (r.headers.get('set-cookie') ?? '').split(';')[0], csrf: (await r.json()).csrf_token as string };
       let n = 0;
       const user = async (role: 'manager' | 'cashier', name: string): Promise<User> => {
         const email = `u${++n}-${randomBytes(3).toString('hex')}@kept.test`;
         const c = await fetch(`${app.url}/api/admin/users`, {
-          method: 'POST', headers: { 'Content-Type': 'application/json', Cookie: owner.cookie, 'X-CSRF-Token': owner.csrf },
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Cookie: owner.cookie, 'X-CSRF-Token': owner.csrf },
           body: JSON.stringify({ email, name, password: PASSWORD, role }),
         });
         expect(c.status).toBe(201);
@@ -51,11 +70,12 @@ const test = base.extend<object, { fx: Fixture }>({
 });
 
 const keptTill = (page: Page) => page.evaluate(async () => (await (await caches.match('/pos'))?.text()) ?? '');
-const keptPaths = (page: Page) => page.evaluate(async () => {
-  const out: string[] = [];
-  for (const name of await caches.keys()) for (const r of await (await caches.open(name)).keys()) out.push(new URL(r.url).pathname);
-  return out;
-});
+const keptPaths = (page: Page) =>
+  page.evaluate(async () => {
+    const out: string[] = [];
+    for (const name of await caches.keys()) for (const r of await (await caches.open(name)).keys()) out.push(new URL(r.url).pathname);
+    return out;
+  });
 
 /** Signs `u` in at /pos, rings up a sale left waiting, and waits until the worker keeps a till listing it. Returns the sale's id. */
 async function tillWithSale(page: Page, app: AppServer, u: User): Promise<string> {
@@ -162,7 +182,8 @@ test('a user disabled by the owner: the open till forgets itself, and offline /p
   const dora = await fx.user('cashier', 'Dora Disabled');
   const sale = await tillWithSale(page, fx.app, dora);
   const r = await fetch(`${fx.app.url}/api/admin/users/${dora.id}`, {
-    method: 'PATCH', headers: { 'Content-Type': 'application/json', Cookie: fx.owner.cookie, 'X-CSRF-Token': fx.owner.csrf },
+    method: 'PATCH',
+    headers: { 'Content-Type': 'application/json', Cookie: fx.owner.cookie, 'X-CSRF-Token': fx.owner.csrf },
     body: JSON.stringify({ disabled: true }),
   });
   expect(r.status).toBe(200);
@@ -179,7 +200,8 @@ test('a user disabled while the till was closed: the next online visit drops the
   const sale = await tillWithSale(page, fx.app, dan);
   await page.goto('about:blank');
   const r = await fetch(`${fx.app.url}/api/admin/users/${dan.id}`, {
-    method: 'PATCH', headers: { 'Content-Type': 'application/json', Cookie: fx.owner.cookie, 'X-CSRF-Token': fx.owner.csrf },
+    method: 'PATCH',
+    headers: { 'Content-Type': 'application/json', Cookie: fx.owner.cookie, 'X-CSRF-Token': fx.owner.csrf },
     body: JSON.stringify({ disabled: true }),
   });
   expect(r.status).toBe(200);

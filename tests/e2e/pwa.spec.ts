@@ -19,10 +19,16 @@ const test = base.extend<object, { srv: DevnetApp }>({
   srv: [
     async ({}, use) => {
       const srv = await startDevnetApp({
-        name: 'pwa', xpub, owner: ADMIN, env: { BOOTSTRAP_API_KEY: API_KEY },
+        name: 'pwa',
+        xpub,
+        owner: ADMIN,
+        env: { BOOTSTRAP_API_KEY: API_KEY },
         seed: [
           { sql: `INSERT INTO store (id, name) VALUES (1, $1)`, params: ['Offline Café'] },
-          { sql: 'INSERT INTO product (id, sku, name, icon, price, tax_rate_bp, sort, archived) VALUES ($1, $2, $3, $4, $5, 0, 0, FALSE)', params: ['p-1', 'TEA', 'Tea', '/pos-icons/tea.svg', parseKoinu('4').toString()] },
+          {
+            sql: 'INSERT INTO product (id, sku, name, icon, price, tax_rate_bp, sort, archived) VALUES ($1, $2, $3, $4, $5, 0, 0, FALSE)',
+            params: ['p-1', 'TEA', 'Tea', '/pos-icons/tea.svg', parseKoinu('4').toString()],
+          },
         ],
       });
       await use(srv);
@@ -33,7 +39,11 @@ const test = base.extend<object, { srv: DevnetApp }>({
 });
 
 async function vendor(app: AppServer, method: string, path: string, body?: unknown) {
-  const r = await fetch(app.url + path, { method, headers: { Authorization: `Bearer ${API_KEY}`, 'Content-Type': 'application/json' }, body: body ? JSON.stringify(body) : undefined });
+  const r = await fetch(app.url + path, {
+    method,
+    headers: { Authorization: `Bearer ${API_KEY}`, 'Content-Type': 'application/json' },
+    body: body ? JSON.stringify(body) : undefined,
+  });
   return { status: r.status, body: await r.json() };
 }
 
@@ -42,7 +52,6 @@ function pngSize(b: Buffer): [number, number] {
   expect(b.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
   return [b.readUInt32BE(16), b.readUInt32BE(20)];
 }
-
 
 const charge = (page: Page) => page.getByRole('button', { name: /^Charge Ð/ });
 const status = (page: Page) => page.getByTestId('payment-status');
@@ -77,15 +86,21 @@ test('the manifest names the till, standalone, with real 192, 512 and maskable P
   expect(await page.locator('meta[name="theme-color"]').count()).toBe(2);
 });
 
-test('offline: the kept till loads, says it is offline and refuses to charge; a sale paid meanwhile is never shown as paid; back online it recovers', async ({ page, srv, context, browser }) => {
+test('offline: the kept till loads, says it is offline and refuses to charge; a sale paid meanwhile is never shown as paid; back online it recovers', async ({
+  page,
+  srv,
+  context,
+  browser,
+}) => {
   const app = srv.app;
   await page.setViewportSize({ width: 1024, height: 768 });
   await signInToTill(page, app.url, ADMIN);
   // the service worker installs from the till and keeps its page
-  const sw = () => page.evaluate(async () => {
-    const reg = await navigator.serviceWorker.ready;
-    return { state: reg.active?.state, scope: reg.scope, script: reg.active?.scriptURL };
-  });
+  const sw = () =>
+    page.evaluate(async () => {
+      const reg = await navigator.serviceWorker.ready;
+      return { state: reg.active?.state, scope: reg.scope, script: reg.active?.scriptURL };
+    });
   await expect.poll(sw).toEqual({ state: 'activated', scope: `${app.url}/pos`, script: `${app.url}/sw.js` });
   await expect.poll(() => keptTill(page), { timeout: 15_000 }).toContain('Offline Café');
 

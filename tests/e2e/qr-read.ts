@@ -13,19 +13,22 @@ export const ZBARIMG = '/usr/bin/zbarimg';
 
 /** A PNG scaled to half size by Chromium's canvas (smoothing on), as a phone camera blurs it at 30 cm. */
 export async function halfSize(page: Page, png: Buffer): Promise<Buffer> {
-  const dataUrl = await page.evaluate(async (src) => {
-    const img = new Image();
-    img.src = src;
-    await img.decode();
-    const c = document.createElement('canvas');
-    c.width = Math.round(img.width / 2);
-    c.height = Math.round(img.height / 2);
-    const g = c.getContext('2d')!;
-    g.imageSmoothingEnabled = true;
-    g.imageSmoothingQuality = 'high';
-    g.drawImage(img, 0, 0, c.width, c.height);
-    return c.toDataURL('image/png');
-  }, 'data:image/png;base64,' + png.toString('base64'));
+  const dataUrl = await page.evaluate(
+    async (src) => {
+      const img = new Image();
+      img.src = src;
+      await img.decode();
+      const c = document.createElement('canvas');
+      c.width = Math.round(img.width / 2);
+      c.height = Math.round(img.height / 2);
+      const g = c.getContext('2d')!;
+      g.imageSmoothingEnabled = true;
+      g.imageSmoothingQuality = 'high';
+      g.drawImage(img, 0, 0, c.width, c.height);
+      return c.toDataURL('image/png');
+    },
+    'data:image/png;base64,' + png.toString('base64'),
+  );
   return Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
 }
 
@@ -52,7 +55,9 @@ export async function checkShownQr(page: Page, file: string) {
   // black on white (lib/checkout/qr.ts draws it for the till, the checkout page and the display).
   const src = (await img.getAttribute('src'))!;
   const svg = decodeURIComponent(src.slice(src.indexOf(',') + 1));
-  expect(svg).toBe(await QRCode.toString(uri, { type: 'svg', margin: 4, errorCorrectionLevel: 'M', color: { dark: '#000000', light: '#ffffff' } }));
+  expect(svg).toBe(
+    await QRCode.toString(uri, { type: 'svg', margin: 4, errorCorrectionLevel: 'M', color: { dark: '#000000', light: '#ffffff' } }),
+  );
   const modules = QRCode.create(uri, { errorCorrectionLevel: 'M' }).modules.size + 8;
   expect(Number(await img.getAttribute('data-modules'))).toBe(modules);
   const box = (await img.boundingBox())!;
@@ -99,17 +104,25 @@ export async function expectPaidAfterBlock(page: Page, txid: string, mineBlock: 
   await expect(page.locator('p', { hasText: txid })).toHaveCount(1);
 }
 
-export interface CreatedSale { uri: string; connect_uri: string }
+export interface CreatedSale {
+  uri: string;
+  connect_uri: string;
+}
 
 /**
  * A payment with a data output (and `items`), started by the signed-in cashier through the
  * vendor API (the till makes no data outputs), so it is one of today's sales and can be reopened.
  */
-export async function createDataSale(page: Page, order: { items: unknown[]; outputs: unknown[]; order_reference: string }): Promise<CreatedSale> {
+export async function createDataSale(
+  page: Page,
+  order: { items: unknown[]; outputs: unknown[]; order_reference: string },
+): Promise<CreatedSale> {
   const created = await page.evaluate(async (body) => {
     const me = await (await fetch('/api/auth/me')).json();
     const r = await fetch('/api/v1/payments', {
-      method: 'POST', headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': me.csrf_token }, body: JSON.stringify(body),
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': me.csrf_token },
+      body: JSON.stringify(body),
     });
     return { status: r.status, body: await r.json() };
   }, order);
@@ -123,9 +136,18 @@ export async function createDataSale(page: Page, order: { items: unknown[]; outp
  * and pays it without the OP_RETURN: the till says the order data is missing, and a block
  * (`mineBlock`) changes nothing: never paid.
  */
-export async function dataSalePaidPlainly(page: Page, url: string, ref: string, file: string, pay: OrdinaryWalletPay, mineBlock: () => Promise<unknown>) {
+export async function dataSalePaidPlainly(
+  page: Page,
+  url: string,
+  ref: string,
+  file: string,
+  pay: OrdinaryWalletPay,
+  mineBlock: () => Promise<unknown>,
+) {
   const created = await createDataSale(page, {
-    items: [{ type: 'item', id: 'x', name: 'Order with data', count: 1, unit: '4.5' }], outputs: [{ type: 'data', data: '6f72646572' }], order_reference: ref,
+    items: [{ type: 'item', id: 'x', name: 'Order with data', count: 1, unit: '4.5' }],
+    outputs: [{ type: 'data', data: '6f72646572' }],
+    order_reference: ref,
   });
   await page.goto(url + '/pos');
   await page.getByRole('button', { name: `Reopen ${ref}` }).click();

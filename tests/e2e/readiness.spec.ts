@@ -14,9 +14,18 @@ const TPUB = testXpub(5);
 const test = base.extend<object, { app: AppServer }>({
   app: [
     async ({}, use) => {
-      const app = await startApp({ DOGE_NETWORK: 'regtest', CHAIN_BACKEND: 'devnet', DEVNET_BLOCK_SECONDS: '0', ADMIN_EMAIL: OWNER.email, ADMIN_PASSWORD: OWNER.password });
+      const app = await startApp({
+        DOGE_NETWORK: 'regtest',
+        CHAIN_BACKEND: 'devnet',
+        DEVNET_BLOCK_SECONDS: '0',
+        ADMIN_EMAIL: OWNER.email,
+        ADMIN_PASSWORD: OWNER.password,
+      });
       // Wait for the chain worker's first report, so the only problem left is the wallet.
-      const h = await until(async () => (await fetch(`${app.url}/api/health`)).json(), (b) => b.chain?.synced === true);
+      const h = await until(
+        async () => (await fetch(`${app.url}/api/health`)).json(),
+        (b) => b.chain?.synced === true,
+      );
       expect(h.problems.map((p: { code: string }) => p.code)).toEqual(['no_wallet']);
       await use(app);
       await app.stop();
@@ -33,7 +42,10 @@ async function signIn(page: Page, app: AppServer, next: string) {
   await page.waitForURL((u) => u.pathname === next);
 }
 
-test('not ready: the back office shows the checklist, the till refuses to charge; a wallet unlocks both by themselves', async ({ page, app }) => {
+test('not ready: the back office shows the checklist, the till refuses to charge; a wallet unlocks both by themselves', async ({
+  page,
+  app,
+}) => {
   await page.setViewportSize({ width: 1024, height: 768 });
   await signIn(page, app, '/admin');
   await expect(page.getByRole('heading', { level: 1, name: 'Get your store ready' })).toBeVisible();
@@ -72,7 +84,10 @@ test('not ready: the back office shows the checklist, the till refuses to charge
   await page.screenshot({ path: 'test-results/screenshots/pos-not-ready.png' });
 
   // The owner sets the receiving wallet; the till unlocks within its re-check, without a reload.
-  const saved = await page.request.patch(`${app.url}/api/admin/settings`, { headers: { 'X-CSRF-Token': me.csrf_token, 'Content-Type': 'application/json' }, data: { store_xpub: TPUB } });
+  const saved = await page.request.patch(`${app.url}/api/admin/settings`, {
+    headers: { 'X-CSRF-Token': me.csrf_token, 'Content-Type': 'application/json' },
+    data: { store_xpub: TPUB },
+  });
   expect(saved.status()).toBe(200);
   await expect(notice).toHaveCount(0, { timeout: 20_000 });
   await expect(charge).toBeEnabled();

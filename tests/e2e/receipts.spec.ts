@@ -14,33 +14,56 @@ const ADMIN = { email: 'owner@receipts.example', password: 'counter e2e receipts
 const xpub = testXpub(11);
 const LONG = 'Extraordinarily-long-single-word-artisanal-sourdough-loaf-with-seeds';
 
-interface Mail { to: string[]; raw: string }
-interface Stack { app: AppServer; inbox: Mail[] }
+interface Mail {
+  to: string[];
+  raw: string;
+}
+interface Stack {
+  app: AppServer;
+  inbox: Mail[];
+}
 
 const test = base.extend<object, { stack: Stack }>({
   stack: [
     async ({}, use) => {
       const inbox: Mail[] = [];
       const smtp = new SMTPServer({
-        disabledCommands: ['STARTTLS', 'AUTH'], logger: false,
+        disabledCommands: ['STARTTLS', 'AUTH'],
+        logger: false,
         onRcptTo(addr, _s, cb) {
-          if (addr.address.startsWith('refuse')) return cb(Object.assign(new Error('Mailbox refuse is unavailable'), { responseCode: 550 }));
+          if (addr.address.startsWith('refuse'))
+            return cb(Object.assign(new Error('Mailbox refuse is unavailable'), { responseCode: 550 }));
           cb();
         },
         onData(stream, session, cb) {
           const chunks: Buffer[] = [];
           stream.on('data', (c: Buffer) => chunks.push(c));
-          stream.on('end', () => { inbox.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') }); cb(); });
+          stream.on('end', () => {
+            inbox.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
+            cb();
+          });
         },
       });
       await new Promise<void>((r) => smtp.listen(0, '127.0.0.1', () => r()));
       const smtpPort = (smtp.server.address() as { port: number }).port;
       const shop = await startDevnetApp({
-        name: 'receipts', xpub, owner: ADMIN, env: { SMTP_TIMEOUT_MS: '3000' },
+        name: 'receipts',
+        xpub,
+        owner: ADMIN,
+        env: { SMTP_TIMEOUT_MS: '3000' },
         seed: [
-          { sql: `INSERT INTO store (id, name, timezone, smtp_url, smtp_from) VALUES (1, $1, 'America/New_York', $2, 'Receipts Café <receipts@cafe.example>')`, params: ['Receipts Café', `smtp://127.0.0.1:${smtpPort}`] },
-          { sql: 'INSERT INTO product (id, sku, name, icon, price, tax_rate_bp, sort) VALUES ($1, $2, $3, $4, $5, $6, $7)', params: ['p-bread', 'BRD', LONG, '', parseKoinu('7.25').toString(), 1000, 1] },
-          { sql: 'INSERT INTO product (id, sku, name, icon, price, tax_rate_bp, sort) VALUES ($1, $2, $3, $4, $5, $6, $7)', params: ['p-tea', 'TEA', 'Tea', '', parseKoinu('2.2').toString(), 700, 2] },
+          {
+            sql: `INSERT INTO store (id, name, timezone, smtp_url, smtp_from) VALUES (1, $1, 'America/New_York', $2, 'Receipts Café <receipts@cafe.example>')`,
+            params: ['Receipts Café', `smtp://127.0.0.1:${smtpPort}`],
+          },
+          {
+            sql: 'INSERT INTO product (id, sku, name, icon, price, tax_rate_bp, sort) VALUES ($1, $2, $3, $4, $5, $6, $7)',
+            params: ['p-bread', 'BRD', LONG, '', parseKoinu('7.25').toString(), 1000, 1],
+          },
+          {
+            sql: 'INSERT INTO product (id, sku, name, icon, price, tax_rate_bp, sort) VALUES ($1, $2, $3, $4, $5, $6, $7)',
+            params: ['p-tea', 'TEA', 'Tea', '', parseKoinu('2.2').toString(), 700, 2],
+          },
         ],
       });
       await use({ app: shop.app, inbox });
@@ -50,7 +73,6 @@ const test = base.extend<object, { stack: Stack }>({
     { scope: 'worker' },
   ],
 });
-
 
 let paidId = '';
 
@@ -116,7 +138,14 @@ test('the receipt adds up, shows the store zone, and fits 58 mm and 80 mm paper'
         const box = el.getBoundingClientRect();
         let worst = 0;
         for (const c of el.querySelectorAll('*')) worst = Math.max(worst, c.getBoundingClientRect().right - box.right);
-        return { width: box.width, scroll: el.scrollWidth, client: el.clientWidth, overflow: worst, docScroll: document.documentElement.scrollWidth, docClient: document.documentElement.clientWidth };
+        return {
+          width: box.width,
+          scroll: el.scrollWidth,
+          client: el.clientWidth,
+          overflow: worst,
+          docScroll: document.documentElement.scrollWidth,
+          docClient: document.documentElement.clientWidth,
+        };
       });
       // printable width: the paper minus the @page side margins (58: 48 mm, 80: 72 mm)
       expect(fit.width, `${paper} ${media}`).toBeLessThanOrEqual(((mm - (paper === '58' ? 10 : 8)) / 25.4) * 96 + 0.5);

@@ -16,7 +16,12 @@ const test = base.extend<{ app: AppServer }>({
 test('the first owner is created through /setup with the code from the server log', async ({ page, app }) => {
   await page.goto(`${app.url}/login`);
   await expect(page).toHaveURL(/\/setup$/);
-  const line = app.logs().split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l)).find((l) => l.setup_code);
+  const line = app
+    .logs()
+    .split('\n')
+    .filter((l) => l.startsWith('{'))
+    .map((l) => JSON.parse(l))
+    .find((l) => l.setup_code);
   expect(line?.setup_code).toMatch(/^[\w-]{12}$/);
 
   await page.getByLabel('Setup code').fill('wrong-code-1');

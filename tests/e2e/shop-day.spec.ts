@@ -14,10 +14,27 @@ import { DEMO_PRODUCTS } from '../../lib/demo/seed-catalog';
 
 const OWNER = { email: 'owner@shop-day.test', password: 'counter shop day e2e password' };
 const CATEGORIES = ['Bakery', 'Dairy', 'Drinks', 'Frozen', 'Fruit', 'Household', 'Snacks', 'Stationery'];
-const NOUNS: Record<string, string> = { Bakery: 'Bread', Dairy: 'Milk', Drinks: 'Cola', Frozen: 'Peas', Fruit: 'Apples', Household: 'Soap', Snacks: 'Crisps', Stationery: 'Pencil' };
+const NOUNS: Record<string, string> = {
+  Bakery: 'Bread',
+  Dairy: 'Milk',
+  Drinks: 'Cola',
+  Frozen: 'Peas',
+  Fruit: 'Apples',
+  Household: 'Soap',
+  Snacks: 'Crisps',
+  Stationery: 'Pencil',
+};
 const STYLES = ['Fresh', 'Classic', 'Organic', 'Mini', 'Large'];
 
-interface Row { sku: string; name: string; price: string; category: string; barcode: string; stock: number | null; low: number }
+interface Row {
+  sku: string;
+  name: string;
+  price: string;
+  category: string;
+  barcode: string;
+  stock: number | null;
+  low: number;
+}
 const sku = (i: number) => `SHOP-${String(i).padStart(3, '0')}`;
 /** The products the sales below use, by name; every tenth other product is tracked too. */
 const SPECIAL: Record<number, Pick<Row, 'name' | 'category' | 'stock' | 'low'>> = {
@@ -31,21 +48,30 @@ const SPECIAL: Record<number, Pick<Row, 'name' | 'category' | 'stock' | 'low'>> 
 const product = (i: number): Row => {
   const category = CATEGORIES[i % CATEGORIES.length];
   const base: Row = {
-    sku: sku(i), name: `${STYLES[i % STYLES.length]} ${NOUNS[category]} ${i}`, price: `${(i % 9) + 1}.5`, category,
-    barcode: `2000000${String(i).padStart(6, '0')}`, stock: i % 10 === 0 ? 50 : null, low: i % 10 === 0 ? 5 : 0,
+    sku: sku(i),
+    name: `${STYLES[i % STYLES.length]} ${NOUNS[category]} ${i}`,
+    price: `${(i % 9) + 1}.5`,
+    category,
+    barcode: `2000000${String(i).padStart(6, '0')}`,
+    stock: i % 10 === 0 ? 50 : null,
+    low: i % 10 === 0 ? 5 : 0,
   };
   return { ...base, ...SPECIAL[i] };
 };
 const ROWS = Array.from({ length: 400 }, (_, i) => product(i));
-const CSV = 'sku,name,price,category,barcode,stock,low_stock\n'
-  + ROWS.map((r) => [r.sku, r.name, r.price, r.category, r.barcode, r.stock ?? '', r.stock === null ? '' : r.low].join(',')).join('\n') + '\n';
+const CSV =
+  'sku,name,price,category,barcode,stock,low_stock\n' +
+  ROWS.map((r) => [r.sku, r.name, r.price, r.category, r.barcode, r.stock ?? '', r.stock === null ? '' : r.low].join(',')).join('\n') +
+  '\n';
 const inCategory = (c: string) => ROWS.filter((r) => r.category === c).length;
 const TRACKED = ROWS.filter((r) => r.stock !== null).length;
 /** On devnet the app starts with the demo's few products, as a new shop does. */
 const DEMO = DEMO_PRODUCTS.length;
 
 const test = devnetTest({
-  name: 'shop-day', xpub: testXpub(62), owner: OWNER,
+  name: 'shop-day',
+  xpub: testXpub(62),
+  owner: OWNER,
   seed: [{ sql: `INSERT INTO store (id, name) VALUES (1, $1)`, params: ['Day Shop'] }],
 });
 test.describe.configure({ mode: 'serial', timeout: 240_000 });
@@ -72,7 +98,10 @@ async function inViewport(page: Page, loc: Locator, what: string) {
  * the page and scrolled to its bottom.
  */
 async function meetsLayoutRules(page: Page) {
-  const sideways = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+  const sideways = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    client: document.documentElement.clientWidth,
+  }));
   expect(sideways.scroll, `page ${sideways.scroll} px wide in a ${sideways.client} px viewport`).toBeLessThanOrEqual(sideways.client);
   const small = await page.evaluate(() => {
     const targets = [
@@ -83,7 +112,9 @@ async function meetsLayoutRules(page: Page) {
     return targets.flatMap((e) => {
       const r = e.getBoundingClientRect();
       if (r.width === 0 && r.height === 0) return []; // not rendered (the other tab's controls)
-      return r.width < 44 - 0.5 || r.height < 44 - 0.5 ? [`${e.getAttribute('aria-label') ?? e.textContent?.trim().slice(0, 30)}: ${r.width.toFixed(0)}×${r.height.toFixed(0)}`] : [];
+      return r.width < 44 - 0.5 || r.height < 44 - 0.5
+        ? [`${e.getAttribute('aria-label') ?? e.textContent?.trim().slice(0, 30)}: ${r.width.toFixed(0)}×${r.height.toFixed(0)}`]
+        : [];
     });
   });
   expect(small, 'touch targets under 44 px').toEqual([]);
@@ -113,7 +144,11 @@ async function chargeAndPay(page: Page, url: string, total: string) {
   await phone.getByRole('button', { name: `Pay Ð ${bare}`, exact: true }).click({ timeout: 30_000 });
   await expect(status).toHaveAttribute('data-state', /accepted|confirmed/, { timeout: 30_000 });
   await phone.close();
-  const mined = await fetch(`${url}/demo/api/mine`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"blocks":1}' });
+  const mined = await fetch(`${url}/demo/api/mine`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: '{"blocks":1}',
+  });
   expect(mined.status).toBe(200);
   await expect(status).toHaveAttribute('data-state', 'confirmed', { timeout: 30_000 });
   await expect(page.getByTestId('hand-over')).toHaveText('OK to hand over');
@@ -155,7 +190,10 @@ test('the 400-product catalog, with categories and stock, is imported from CSV t
   await expect(levelOf(page, sku(10))).toHaveText('50');
 });
 
-test('at 390×844: the till with 400 products keeps its layout; a tab, a search and a scan ring up a sale; paid; the stock page shows it taken off', async ({ page, app }) => {
+test('at 390×844: the till with 400 products keeps its layout; a tab, a search and a scan ring up a sale; paid; the stock page shows it taken off', async ({
+  page,
+  app,
+}) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await signInToTill(page, app.url, OWNER);
   await expect(grid(page)).toHaveCount(DEMO + 400);

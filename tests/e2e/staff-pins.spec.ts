@@ -14,17 +14,32 @@ const PASSWORD = 'counter pins e2e password';
 const OWNER = { email: 'owner@pins-e2e.test', password: PASSWORD };
 const xpub = testXpub(37);
 type Session = { Cookie: string; 'X-CSRF-Token': string };
-interface World { app: AppServer; ids: Record<'manager' | 'ana' | 'bo' | 'owner', string>; owner: Session; terminal: string }
+interface World {
+  app: AppServer;
+  ids: Record<'manager' | 'ana' | 'bo' | 'owner', string>;
+  owner: Session;
+  terminal: string;
+}
 
 async function login(url: string, email: string): Promise<Session> {
-  const r = await fetch(`${url}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password: PASSWORD }) });
+  const r = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password: PASSWORD }),
+  });
   expect(r.status).toBe(200);
   return { Cookie: r.headers.getSetCookie()[0].split(';')[0], 'X-CSRF-Token': (await r.json()).csrf_token };
 }
-const call = (url: string, s: Session | null, method: string, path: string, body?: unknown, cookie?: string) => fetch(url + path, {
-  method, body: body === undefined ? undefined : JSON.stringify(body),
-  headers: { 'Content-Type': 'application/json', ...(s ?? {}), ...(cookie ? { Cookie: [s?.Cookie, cookie].filter(Boolean).join('; ') } : {}) },
-});
+const call = (url: string, s: Session | null, method: string, path: string, body?: unknown, cookie?: string) =>
+  fetch(url + path, {
+    method,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    headers: {
+      'Content-Type': 'application/json',
+      ...(s ?? {}),
+      ...(cookie ? { Cookie: [s?.Cookie, cookie].filter(Boolean).join('; ') } : {}),
+    },
+  });
 
 const test = base.extend<object, { world: World }>({
   world: [
@@ -32,12 +47,23 @@ const test = base.extend<object, { world: World }>({
       const dataDir = mkdtempSync(join(tmpdir(), 'counter-pins-e2e-'));
       await seedPglite(dataDir, [{ sql: 'INSERT INTO store (id, name) VALUES (1, $1)', params: ['Pin Café'] }]);
       const app = await startApp(
-        { DOGE_NETWORK: 'regtest', CHAIN_BACKEND: 'devnet', DEVNET_BLOCK_SECONDS: '0', STORE_XPUB: xpub, ADMIN_EMAIL: OWNER.email, ADMIN_PASSWORD: PASSWORD },
+        {
+          DOGE_NETWORK: 'regtest',
+          CHAIN_BACKEND: 'devnet',
+          DEVNET_BLOCK_SECONDS: '0',
+          STORE_XPUB: xpub,
+          ADMIN_EMAIL: OWNER.email,
+          ADMIN_PASSWORD: PASSWORD,
+        },
         { keepDataDir: dataDir },
       );
       const owner = await login(app.url, OWNER.email);
       const ids = { owner: '' } as World['ids'];
-      for (const [k, role, name] of [['manager', 'manager', 'Mia'], ['ana', 'cashier', 'Ana'], ['bo', 'cashier', 'Bo']] as const) {
+      for (const [k, role, name] of [
+        ['manager', 'manager', 'Mia'],
+        ['ana', 'cashier', 'Ana'],
+        ['bo', 'cashier', 'Bo'],
+      ] as const) {
         const r = await call(app.url, owner, 'POST', '/api/admin/users', { email: `${k}@pins-e2e.test`, name, password: PASSWORD, role });
         expect(r.status).toBe(201);
         ids[k] = (await r.json()).id;
@@ -47,7 +73,10 @@ const test = base.extend<object, { world: World }>({
       // A registered terminal, to prove the PINs on the real lock routes.
       const reg = await call(app.url, owner, 'POST', '/api/admin/terminals', { name: 'Front counter' });
       expect(reg.status).toBe(201);
-      const terminal = reg.headers.getSetCookie().map((c) => c.split(';')[0]).find((c) => c.startsWith('counter_terminal='))!;
+      const terminal = reg.headers
+        .getSetCookie()
+        .map((c) => c.split(';')[0])
+        .find((c) => c.startsWith('counter_terminal='))!;
       expect(terminal).toBeTruthy();
       await use({ app, ids, owner, terminal });
       await app.stop();
@@ -61,7 +90,7 @@ async function pinWorks(w: World, userId: string, pin: string): Promise<number> 
   return (await call(w.app.url, null, 'POST', '/api/auth/pin', { user_id: userId, pin }, w.terminal)).status;
 }
 
-test('a manager sets a cashier\'s PIN in Users and sees nothing else there', async ({ world: w, page }) => {
+test("a manager sets a cashier's PIN in Users and sees nothing else there", async ({ world: w, page }) => {
   test.setTimeout(120_000);
   await page.goto(w.app.url + '/login?next=%2Fadmin%2Fusers');
   await page.getByLabel('Email').fill('manager@pins-e2e.test');
@@ -98,7 +127,9 @@ test('a manager sets a cashier\'s PIN in Users and sees nothing else there', asy
   expect((await call(w.app.url, mgr, 'PATCH', `/api/admin/users/${w.ids.ana}`, { role: 'manager' })).status).toBe(403);
   expect((await call(w.app.url, mgr, 'PATCH', `/api/admin/users/${w.ids.ana}`, { password: 'a brand new password 77' })).status).toBe(403);
   expect((await call(w.app.url, mgr, 'PUT', `/api/admin/users/${w.ids.owner}/pin`, { pin: '4826' })).status).toBe(403);
-  expect((await call(w.app.url, mgr, 'POST', '/api/admin/users', { email: 'x@pins-e2e.test', password: PASSWORD, role: 'cashier' })).status).toBe(403);
+  expect(
+    (await call(w.app.url, mgr, 'POST', '/api/admin/users', { email: 'x@pins-e2e.test', password: PASSWORD, role: 'cashier' })).status,
+  ).toBe(403);
 });
 
 test('a cashier sets their own PIN on My shift', async ({ world: w, page }) => {

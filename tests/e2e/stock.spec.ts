@@ -29,12 +29,23 @@ const test = base.extend<object, { app: AppServer }>({
   app: [
     async ({}, use) => {
       const dataDir = mkdtempSync(join(tmpdir(), 'counter-stock-e2e-'));
-      await seedPglite(dataDir, ROWS.map(([sku, name, stock, low], i) => ({
-        sql: 'INSERT INTO product (id, sku, name, icon, price, tax_rate_bp, sort, archived, stock, low_stock) VALUES ($1, $2, $3, $4, $5, 0, $6, FALSE, $7, $8)',
-        params: [`p-${i}`, sku, name, '', parseKoinu('1').toString(), i, stock, low],
-      })));
+      await seedPglite(
+        dataDir,
+        ROWS.map(([sku, name, stock, low], i) => ({
+          sql: 'INSERT INTO product (id, sku, name, icon, price, tax_rate_bp, sort, archived, stock, low_stock) VALUES ($1, $2, $3, $4, $5, 0, $6, FALSE, $7, $8)',
+          params: [`p-${i}`, sku, name, '', parseKoinu('1').toString(), i, stock, low],
+        })),
+      );
       const app = await startApp(
-        { DOGE_NETWORK: 'regtest', CHAIN_BACKEND: 'devnet', DEVNET_BLOCK_SECONDS: '0', STORE_XPUB: xpub, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, BOOTSTRAP_API_KEY: API_KEY },
+        {
+          DOGE_NETWORK: 'regtest',
+          CHAIN_BACKEND: 'devnet',
+          DEVNET_BLOCK_SECONDS: '0',
+          STORE_XPUB: xpub,
+          ADMIN_EMAIL: ADMIN.email,
+          ADMIN_PASSWORD: ADMIN.password,
+          BOOTSTRAP_API_KEY: API_KEY,
+        },
         { keepDataDir: dataDir },
       );
       await use(app);
@@ -56,7 +67,10 @@ async function signIn(page: Page, app: AppServer) {
 const lowStat = (page: Page) => page.getByTestId('low-stock-stat').locator('b');
 const levelOf = (page: Page, sku: string) => page.getByTestId(`stock-row-${sku}`).getByTestId('stock-level');
 
-test('the stock page lists tracked products low first; a paid sale and an adjustment show; the dashboard counts low stock', async ({ page, app }) => {
+test('the stock page lists tracked products low first; a paid sale and an adjustment show; the dashboard counts low stock', async ({
+  page,
+  app,
+}) => {
   await signIn(page, app);
   // Bagel (0 ≤ 2), Orange juice (3 ≤ 5) and Scone (4 ≤ 4, at its threshold) are low.
   await expect(lowStat(page)).toHaveText('3');
@@ -76,12 +90,19 @@ test('the stock page lists tracked products low first; a paid sale and an adjust
   await expect(page.getByTestId('stock-row-TEA')).not.toContainText('Low stock');
 
   // A vendor API sale of 3 teas, paid by a plain wallet: the worker accepts it and takes them off.
-  const made = await (await fetch(`${app.url}/api/v1/payments`, {
-    method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${API_KEY}` },
-    body: JSON.stringify({ items: [{ type: 'item', id: 'TEA', name: 'Tea', count: 3, unit: '1' }] }),
-  })).json();
+  const made = await (
+    await fetch(`${app.url}/api/v1/payments`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${API_KEY}` },
+      body: JSON.stringify({ items: [{ type: 'item', id: 'TEA', name: 'Tea', count: 3, unit: '1' }] }),
+    })
+  ).json();
   const address = /^dogecoin:([^?]+)\?/.exec(made.uri)![1];
-  const sent = await fetch(`${app.url}/demo/api/send`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ address, amount: made.total }) });
+  const sent = await fetch(`${app.url}/demo/api/send`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ address, amount: made.total }),
+  });
   expect(sent.status).toBe(200);
   await expect(async () => {
     await page.reload();

@@ -13,8 +13,16 @@ const test = devnetTest({ name: 'cash', xpub: testXpub(43), owner: OWNER, env: {
 test('a cash sale on the till shows the change, and its receipt says Cash', async ({ page, app }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1024, height: 768 });
-  const login = await fetch(`${app.url}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(OWNER) });
-  const headers = { 'Content-Type': 'application/json', Cookie: login.headers.getSetCookie()[0].split(';')[0], 'X-CSRF-Token': (await login.json()).csrf_token };
+  const login = await fetch(`${app.url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(OWNER),
+  });
+  const headers = {
+    'Content-Type': 'application/json',
+    Cookie: login.headers.getSetCookie()[0].split(';')[0],
+    'X-CSRF-Token': (await login.json()).csrf_token,
+  };
   const call = async (method: string, path: string, body?: unknown) => {
     const r = await fetch(app.url + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
     return { status: r.status, body: (await r.json().catch(() => null)) as any };
@@ -50,7 +58,14 @@ test('a cash sale on the till shows the change, and its receipt says Cash', asyn
   await expect(receipt.getByTestId('receipt-status')).toContainText('Paid');
   await expect(receipt).not.toContainText('Paid to');
   const view = (await call('GET', `/api/v1/payments/${id}`)).body;
-  expect(view).toMatchObject({ status: 'confirmed', tender: 'cash', cash_received: '20.00', change: '14.50', fiat_total: '5.50', total: '55' });
+  expect(view).toMatchObject({
+    status: 'confirmed',
+    tender: 'cash',
+    cash_received: '20.00',
+    change: '14.50',
+    fiat_total: '5.50',
+    total: '55',
+  });
 
   // The end-of-day report splits the day by tender.
   await page.goto(app.url + '/admin/reports');

@@ -23,9 +23,15 @@ const ROWS: [string, string, string, string | null, number | null, number][] = [
 ];
 
 const test = devnetTest({
-  name: 'catalog', xpub, owner: ADMIN, env: { BOOTSTRAP_API_KEY: API_KEY },
+  name: 'catalog',
+  xpub,
+  owner: ADMIN,
+  env: { BOOTSTRAP_API_KEY: API_KEY },
   seed: [
-    { sql: `INSERT INTO store (id, name, categories) VALUES (1, $1, $2::jsonb)`, params: ['Catalog Café', JSON.stringify(['Food', 'Drinks'])] },
+    {
+      sql: `INSERT INTO store (id, name, categories) VALUES (1, $1, $2::jsonb)`,
+      params: ['Catalog Café', JSON.stringify(['Food', 'Drinks'])],
+    },
     ...ROWS.map(([sku, name, category, barcode, stock, low], i) => ({
       sql: 'INSERT INTO product (id, sku, name, icon, price, tax_rate_bp, sort, archived, category, barcode, stock, low_stock) VALUES ($1, $2, $3, $4, $5, 0, $6, FALSE, $7, $8, $9, $10)',
       params: [`p-${i}`, sku, name, '', parseKoinu(`${i + 1}`).toString(), i, category, barcode, stock, low],
@@ -33,7 +39,10 @@ const test = devnetTest({
   ],
 });
 
-for (const size of [{ width: 390, height: 844 }, { width: 1024, height: 768 }]) {
+for (const size of [
+  { width: 390, height: 844 },
+  { width: 1024, height: 768 },
+]) {
   test(`category tabs, search and a scanner ring up a sale at ${size.width}×${size.height}`, async ({ page, app }) => {
     await page.setViewportSize(size);
     await signInToTill(page, app.url, ADMIN);

@@ -16,10 +16,17 @@ const API_KEY = 'till_' + randomBytes(24).toString('base64url');
 const xpub = testXpub(16);
 const NAMES = ['Coffee', 'Tea', 'Juice', 'Water', 'Bagel', 'Muffin', 'Cookie', 'Brownie', 'Salad', 'Soup', 'Toast', 'Wrap'];
 const PRODUCTS = NAMES.map((name, i) => ({ id: `p-${i}`, sku: `SKU${i}`, name, price: parseKoinu(String(i + 1) + '.5'), sort: i }));
-const SIZES = [{ width: 1024, height: 768 }, { width: 1280, height: 800 }, { width: 390, height: 844 }];
+const SIZES = [
+  { width: 1024, height: 768 },
+  { width: 1280, height: 800 },
+  { width: 390, height: 844 },
+];
 
 const test = devnetTest({
-  name: 'till', xpub, owner: ADMIN, env: { BOOTSTRAP_API_KEY: API_KEY },
+  name: 'till',
+  xpub,
+  owner: ADMIN,
+  env: { BOOTSTRAP_API_KEY: API_KEY },
   seed: [
     { sql: `INSERT INTO store (id, name, tips_enabled) VALUES (1, $1, TRUE)`, params: ['Till Café'] },
     ...PRODUCTS.map((p) => ({
@@ -28,7 +35,6 @@ const test = devnetTest({
     })),
   ],
 });
-
 
 /** The element's box lies wholly inside the viewport. */
 async function inViewport(page: Page, loc: ReturnType<Page['locator']>, what: string) {
@@ -51,7 +57,10 @@ const qr = (page: Page) => page.getByRole('img', { name: 'Payment QR code' });
 const status = (page: Page) => page.getByTestId('payment-status');
 
 for (const size of SIZES) {
-  test(`${size.width}×${size.height}: total and Charge stay in view with 10 lines; the QR code opens wholly in view; New sale asks, then returns to the top`, async ({ page, app }) => {
+  test(`${size.width}×${size.height}: total and Charge stay in view with 10 lines; the QR code opens wholly in view; New sale asks, then returns to the top`, async ({
+    page,
+    app,
+  }) => {
     await page.setViewportSize(size);
     await signInToTill(page, app.url, ADMIN);
     await ringUp(page, 10);
@@ -62,7 +71,10 @@ for (const size of SIZES) {
     await page.evaluate(() => window.scrollTo(0, 0));
     await inViewport(page, charge(page), 'Charge at the top');
     if (process.env.TILL_SHOTS) await page.screenshot({ path: `test-results/till-sale-${size.width}.png` });
-    if (size.width > 760) expect(await page.evaluate(() => document.documentElement.scrollHeight <= window.innerHeight + 1), 'the page does not scroll').toBe(true);
+    if (size.width > 760)
+      expect(await page.evaluate(() => document.documentElement.scrollHeight <= window.innerHeight + 1), 'the page does not scroll').toBe(
+        true,
+      );
 
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     await charge(page).click();
@@ -87,7 +99,11 @@ for (const size of SIZES) {
   });
 }
 
-test('live updates drop: a full-width alert within 5 s on the payment and sale screens, and "Status unknown" instead of waiting', async ({ page, app, context }) => {
+test('live updates drop: a full-width alert within 5 s on the payment and sale screens, and "Status unknown" instead of waiting', async ({
+  page,
+  app,
+  context,
+}) => {
   await page.setViewportSize({ width: 1024, height: 768 });
   await signInToTill(page, app.url, ADMIN);
   await ringUp(page, 2);
@@ -145,7 +161,11 @@ test("a waiting sale is reopened from today's sales, which follow the server liv
   await expect(row).toHaveAttribute('data-state', 'unpaid');
 
   // cancelled elsewhere (the vendor API): today's sales show it within 10 s, without a reload
-  const r = await fetch(`${app.url}/api/v1/payments/${id}/cancel`, { method: 'POST', headers: { Authorization: `Bearer ${API_KEY}`, 'Content-Type': 'application/json' }, body: '{}' });
+  const r = await fetch(`${app.url}/api/v1/payments/${id}/cancel`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${API_KEY}`, 'Content-Type': 'application/json' },
+    body: '{}',
+  });
   expect(r.status).toBe(200);
   await expect(row).toHaveAttribute('data-state', 'cancelled', { timeout: 10_000 });
   await expect(row.getByRole('button', { name: /^Reopen/ })).toHaveCount(0);
@@ -175,10 +195,14 @@ test('an expired sale is charged again with the same lines', async ({ page, app 
   await expect(status(page)).toHaveAttribute('data-state', 'waiting');
   await expect(page.getByTestId('payment-uri')).not.toHaveText(first);
   await expect(page.getByTestId('payment-total')).toHaveText(total);
-  for (const name of NAMES.slice(0, 3)) await expect(page.getByRole('region', { name: 'Payment', exact: true }).getByText(name, { exact: true })).toBeVisible();
+  for (const name of NAMES.slice(0, 3))
+    await expect(page.getByRole('region', { name: 'Payment', exact: true }).getByText(name, { exact: true })).toBeVisible();
 });
 
-test('the keypad returns to a plain item after a tip; keypad items are named and taxed; a decimal comma is a decimal', async ({ page, app }) => {
+test('the keypad returns to a plain item after a tip; keypad items are named and taxed; a decimal comma is a decimal', async ({
+  page,
+  app,
+}) => {
   await page.setViewportSize({ width: 1024, height: 768 });
   await signInToTill(page, app.url, ADMIN);
   await page.getByRole('tab', { name: 'Keypad' }).click();
@@ -205,7 +229,10 @@ test('the keypad returns to a plain item after a tip; keypad items are named and
   await expect(page.getByTestId('cart-total')).toHaveText('Ð 10.00'); // 5 + 0.5 tax + 2.5 + 2 tip
 });
 
-test('a keyboard-only sale: type the amount, Enter, Tab to Charge, Enter reaches the QR code; the tabs follow the arrow keys', async ({ page, app }) => {
+test('a keyboard-only sale: type the amount, Enter, Tab to Charge, Enter reaches the QR code; the tabs follow the arrow keys', async ({
+  page,
+  app,
+}) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await signInToTill(page, app.url, ADMIN);
   const products = page.getByRole('tab', { name: 'Products' });
@@ -252,7 +279,11 @@ test('paid with the demo wallet: "OK to hand over" only once confirmed, with a s
   await phone.getByRole('button', { name: /^Pay Ð/ }).click();
   await expect(status(page)).toHaveAttribute('data-state', 'accepted', { timeout: 30_000 });
   await expect(page.getByTestId('hand-over')).toHaveCount(0);
-  const mined = await fetch(`${app.url}/demo/api/mine`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"blocks":1}' });
+  const mined = await fetch(`${app.url}/demo/api/mine`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: '{"blocks":1}',
+  });
   expect(mined.status).toBe(200);
   await expect(status(page)).toHaveAttribute('data-state', 'confirmed', { timeout: 30_000 });
   await expect(page.getByTestId('hand-over')).toHaveText('OK to hand over');
@@ -267,7 +298,10 @@ test('paid with the demo wallet: "OK to hand over" only once confirmed, with a s
   await expect(page.getByRole('button', { name: 'Sound off' })).toBeVisible();
 });
 
-test('a tap before the till hydrates is never lost: the sale controls wait, disabled but looking as usual, then take it', async ({ browser, app }) => {
+test('a tap before the till hydrates is never lost: the sale controls wait, disabled but looking as usual, then take it', async ({
+  browser,
+  app,
+}) => {
   // No service worker: it would serve the till's scripts from its cache, past the route below.
   const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 1024, height: 768 } });
   const page = await context.newPage();

@@ -12,17 +12,38 @@ const xpub = testXpub(31);
 const LOCK_SEC = 6;
 
 // A cashier named Ana with a PIN, made through the back-office API.
-const test = devnetTest({
-  name: 'lock', xpub, owner: ADMIN,
-  seed: [{ sql: 'INSERT INTO store (id, name, till_lock_sec) VALUES (1, $1, $2)', params: ['Lock Café', LOCK_SEC] }],
-}, async (app) => {
-  const login = await fetch(`${app.url}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(ADMIN) });
-  const headers = { 'Content-Type': 'application/json', Cookie: login.headers.getSetCookie()[0].split(';')[0], 'X-CSRF-Token': (await login.json()).csrf_token };
-  const ana = await fetch(`${app.url}/api/admin/users`, { method: 'POST', headers, body: JSON.stringify({ email: 'ana@lock.test', name: 'Ana', password: ADMIN.password, role: 'cashier' }) });
-  expect(ana.status).toBe(201);
-  const pin = await fetch(`${app.url}/api/admin/users/${(await ana.json()).id}/pin`, { method: 'PUT', headers, body: JSON.stringify({ pin: '2580' }) });
-  expect(pin.status).toBe(204);
-});
+const test = devnetTest(
+  {
+    name: 'lock',
+    xpub,
+    owner: ADMIN,
+    seed: [{ sql: 'INSERT INTO store (id, name, till_lock_sec) VALUES (1, $1, $2)', params: ['Lock Café', LOCK_SEC] }],
+  },
+  async (app) => {
+    const login = await fetch(`${app.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(ADMIN),
+    });
+    const headers = {
+      'Content-Type': 'application/json',
+      Cookie: login.headers.getSetCookie()[0].split(';')[0],
+      'X-CSRF-Token': (await login.json()).csrf_token,
+    };
+    const ana = await fetch(`${app.url}/api/admin/users`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ email: 'ana@lock.test', name: 'Ana', password: ADMIN.password, role: 'cashier' }),
+    });
+    expect(ana.status).toBe(201);
+    const pin = await fetch(`${app.url}/api/admin/users/${(await ana.json()).id}/pin`, {
+      method: 'PUT',
+      headers,
+      body: JSON.stringify({ pin: '2580' }),
+    });
+    expect(pin.status).toBe(204);
+  },
+);
 
 test('register a till, lock it, unlock with a PIN, and lock again when idle', async ({ app, page, browser }) => {
   test.setTimeout(120_000);
@@ -80,12 +101,17 @@ test('Lock while offline blocks the till until the sign-out goes through, by han
 
   /** The session cookie the browser holds now, and whether the server still honours it. */
   const session = async () => (await page.context().cookies()).find((c) => c.name === 'counter_session')?.value ?? '';
-  const live = async (token: string) => (await fetch(`${app.url}/api/auth/me`, { headers: { Cookie: `counter_session=${token}` } })).status === 200;
+  const live = async (token: string) =>
+    (await fetch(`${app.url}/api/auth/me`, { headers: { Cookie: `counter_session=${token}` } })).status === 200;
   /** Whether a tap at the centre of `name`'s button lands on the locking modal instead. */
-  const tapBlocked = (name: string) => page.getByRole('button', { name, includeHidden: true }).first().evaluate((b) => {
-    const r = b.getBoundingClientRect();
-    return !!document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2)?.closest('[data-testid="till-locking"]');
-  });
+  const tapBlocked = (name: string) =>
+    page
+      .getByRole('button', { name, includeHidden: true })
+      .first()
+      .evaluate((b) => {
+        const r = b.getBoundingClientRect();
+        return !!document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2)?.closest('[data-testid="till-locking"]');
+      });
 
   const offline = () => page.route('**/api/auth/logout', (r) => r.abort('internetdisconnected'));
   async function lockedOffline(owner: string, press: () => Promise<void>, waitMs?: number): Promise<void> {

@@ -15,13 +15,40 @@ const ADMIN = { email: 'owner@options.test', password: 'counter options e2e pass
 const xpub = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(45), REGTEST), "m/44'/1'/0'"));
 const k = (doge: string) => parseKoinu(doge).toString();
 const GROUPS = [
-  { name: 'Milk', min: 0, max: 1, options: [{ name: 'Oat', price: k('5') }, { name: 'Soy', price: k('5') }] },
-  { name: 'Extras', min: 0, max: 2, options: [{ name: 'Extra shot', price: k('7') }, { name: 'Syrup', price: k('3') }, { name: 'Cream', price: k('2') }] },
-  { name: 'Size', min: 1, max: 1, options: [{ name: 'Small', price: '0' }, { name: 'Large', price: k('6') }] },
+  {
+    name: 'Milk',
+    min: 0,
+    max: 1,
+    options: [
+      { name: 'Oat', price: k('5') },
+      { name: 'Soy', price: k('5') },
+    ],
+  },
+  {
+    name: 'Extras',
+    min: 0,
+    max: 2,
+    options: [
+      { name: 'Extra shot', price: k('7') },
+      { name: 'Syrup', price: k('3') },
+      { name: 'Cream', price: k('2') },
+    ],
+  },
+  {
+    name: 'Size',
+    min: 1,
+    max: 1,
+    options: [
+      { name: 'Small', price: '0' },
+      { name: 'Large', price: k('6') },
+    ],
+  },
 ];
 
 const test = devnetTest({
-  name: 'options', xpub, owner: ADMIN,
+  name: 'options',
+  xpub,
+  owner: ADMIN,
   seed: [
     { sql: `INSERT INTO store (id, name) VALUES (1, $1)`, params: ['Options Café'] },
     {
@@ -85,7 +112,10 @@ test('a latte with Oat, Extra shot and Large: the options dialog, the cart lines
   const res = await created;
   expect(res.status()).toBe(201);
   const sent = res.request().postDataJSON() as { items: { id: string; options?: string[]; count: number }[] };
-  expect(sent.items.map((i) => [i.id, i.count, i.options])).toEqual([['LATTE', 2, ['Oat', 'Extra shot', 'Large']], ['LATTE', 1, ['Small']]]);
+  expect(sent.items.map((i) => [i.id, i.count, i.options])).toEqual([
+    ['LATTE', 2, ['Oat', 'Extra shot', 'Large']],
+    ['LATTE', 1, ['Small']],
+  ]);
   const body = await res.json();
   expect(body.total).toBe('126');
   expect(body.payment.items.map((i: { desc: string }) => i.desc)).toEqual(['Oat, Extra shot, Large', 'Small']);

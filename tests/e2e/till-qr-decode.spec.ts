@@ -25,7 +25,11 @@ import { ZBARIMG, chargeTeaAndScan, checkShownQr, createDataSale, dataSalePaidPl
 
 const OWNER = { email: 'owner@qr.test', password: 'counter qr decode e2e password' };
 const xpub = testXpub(29);
-const SIZES = [{ width: 1024, height: 768 }, { width: 1280, height: 800 }, { width: 390, height: 844 }];
+const SIZES = [
+  { width: 1024, height: 768 },
+  { width: 1280, height: 800 },
+  { width: 390, height: 844 },
+];
 
 const test = base.extend<object, { node: Dogecoind; app: AppServer }>({
   node: [
@@ -42,12 +46,20 @@ const test = base.extend<object, { node: Dogecoind; app: AppServer }>({
       const dataDir = mkdtempSync(join(tmpdir(), 'counter-qr-e2e-'));
       await seedPglite(dataDir, [
         { sql: `INSERT INTO store (id, name, tips_enabled) VALUES (1, $1, FALSE)`, params: ['Café Ünïcode > QR'] },
-        { sql: `INSERT INTO product (id, sku, name, icon, price, tax_rate_bp, sort, archived) VALUES ('p-tea', 'TEA', 'Tea', '', $1, 0, 0, FALSE)`, params: ['1234500000'] },
+        {
+          sql: `INSERT INTO product (id, sku, name, icon, price, tax_rate_bp, sort, archived) VALUES ('p-tea', 'TEA', 'Tea', '', $1, 0, 0, FALSE)`,
+          params: ['1234500000'],
+        },
       ]);
       const app = await startApp(
         {
-          DOGE_NETWORK: 'regtest', CHAIN_BACKEND: 'rpc', DOGE_RPC_URL: node.rpcUrl, STORE_XPUB: xpub,
-          ADMIN_EMAIL: OWNER.email, ADMIN_PASSWORD: OWNER.password, BOOTSTRAP_API_KEY: 'qr_' + randomBytes(24).toString('base64url'),
+          DOGE_NETWORK: 'regtest',
+          CHAIN_BACKEND: 'rpc',
+          DOGE_RPC_URL: node.rpcUrl,
+          STORE_XPUB: xpub,
+          ADMIN_EMAIL: OWNER.email,
+          ADMIN_PASSWORD: OWNER.password,
+          BOOTSTRAP_API_KEY: 'qr_' + randomBytes(24).toString('base64url'),
         },
         { keepDataDir: dataDir },
       );
@@ -62,18 +74,25 @@ const test = base.extend<object, { node: Dogecoind; app: AppServer }>({
 test.skip(!haveDogecoind, skipReason);
 test.skip(!existsSync(ZBARIMG), `zbarimg not found at ${ZBARIMG} (apt-get install zbar-tools): the QR decoding test is skipped`);
 
-
 for (const size of SIZES) {
-  test(`${size.width}×${size.height}: the dogecoin: form opens, zbar reads it at half size, an ordinary wallet pays it and the till turns paid`, async ({ page, app, node }, testInfo) => {
+  test(`${size.width}×${size.height}: the dogecoin: form opens, zbar reads it at half size, an ordinary wallet pays it and the till turns paid`, async ({
+    page,
+    app,
+    node,
+  }, testInfo) => {
     await page.setViewportSize(size);
     await signInToTill(page, app.url, OWNER);
     const { uri, modulePx, modules, address, amount } = await chargeTeaAndScan(page, testInfo.outputPath('half.png'));
-    console.log(`${size.width}×${size.height}: dogecoin: form, ${modules} modules at ${modulePx.toFixed(2)} CSS px each; zbar read the half-size screenshot`);
+    console.log(
+      `${size.width}×${size.height}: dogecoin: form, ${modules} modules at ${modulePx.toFixed(2)} CSS px each; zbar read the half-size screenshot`,
+    );
     // The toggle offers the dogeconnect: form, under the same rules.
     await page.getByRole('radio', { name: 'DogeConnect' }).click();
     const connect = await checkShownQr(page, testInfo.outputPath('half-connect.png'));
     expect(connect.uri).toMatch(/^dogeconnect:/);
-    console.log(`${size.width}×${size.height}: dogeconnect: form, ${connect.modules} modules at ${connect.modulePx.toFixed(2)} CSS px each`);
+    console.log(
+      `${size.width}×${size.height}: dogeconnect: form, ${connect.modules} modules at ${connect.modulePx.toFixed(2)} CSS px each`,
+    );
     await page.getByRole('radio', { name: 'dogecoin: URI' }).click();
     await expect(page.getByTestId('payment-uri')).toHaveText(uri);
 
@@ -83,12 +102,19 @@ for (const size of SIZES) {
   });
 }
 
-test('a payment with a data output opens on dogeconnect: and says a DogeConnect wallet is needed; zbar reads it at every size', async ({ page, app }, testInfo) => {
+test('a payment with a data output opens on dogeconnect: and says a DogeConnect wallet is needed; zbar reads it at every size', async ({
+  page,
+  app,
+}, testInfo) => {
   await page.setViewportSize(SIZES[0]);
   await signInToTill(page, app.url, OWNER);
   const created = await createDataSale(page, {
-    items: [{ type: 'item', id: 'x', name: 'Notarised receipt', count: 1, unit: '3' }, { type: 'signing', id: 's', name: 'Receipt hash' }],
-    outputs: [{ type: 'data', data: '636f756e746572' }], order_reference: 'DATA-1',
+    items: [
+      { type: 'item', id: 'x', name: 'Notarised receipt', count: 1, unit: '3' },
+      { type: 'signing', id: 's', name: 'Receipt hash' },
+    ],
+    outputs: [{ type: 'data', data: '636f756e746572' }],
+    order_reference: 'DATA-1',
   });
   for (const size of SIZES) {
     await page.setViewportSize(size);
@@ -104,7 +130,11 @@ test('a payment with a data output opens on dogeconnect: and says a DogeConnect 
   }
 });
 
-test('an ordinary wallet pays the dogecoin: form of a data payment (no OP_RETURN): the till says the order data is missing, never paid', async ({ page, app, node }, testInfo) => {
+test('an ordinary wallet pays the dogecoin: form of a data payment (no OP_RETURN): the till says the order data is missing, never paid', async ({
+  page,
+  app,
+  node,
+}, testInfo) => {
   await page.setViewportSize(SIZES[0]);
   await signInToTill(page, app.url, OWNER);
   const pay = async (address: string, amount: string) => {

@@ -19,19 +19,28 @@ const OWNER = { email: 'owner@qr-devnet.test', password: 'counter qr devnet e2e 
 const xpub = testXpub(31);
 
 const test = devnetTest({
-  name: 'qr-devnet', xpub, owner: OWNER, env: { BOOTSTRAP_API_KEY: 'qrdev_' + randomBytes(24).toString('base64url') },
+  name: 'qr-devnet',
+  xpub,
+  owner: OWNER,
+  env: { BOOTSTRAP_API_KEY: 'qrdev_' + randomBytes(24).toString('base64url') },
   seed: [
     { sql: `INSERT INTO store (id, name, tips_enabled) VALUES (1, $1, FALSE)`, params: ['QR Devnet Shop'] },
-    { sql: `INSERT INTO product (id, sku, name, icon, price, tax_rate_bp, sort, archived) VALUES ('p-tea', 'TEA', 'Tea', '', $1, 0, 0, FALSE)`, params: ['1234500000'] },
+    {
+      sql: `INSERT INTO product (id, sku, name, icon, price, tax_rate_bp, sort, archived) VALUES ('p-tea', 'TEA', 'Tea', '', $1, 0, 0, FALSE)`,
+      params: ['1234500000'],
+    },
   ],
 });
 
 test.skip(!existsSync(ZBARIMG), `zbarimg not found at ${ZBARIMG} (apt-get install zbar-tools): the QR decoding test is skipped`);
 
-
 /** The ordinary wallet pays: the devnet demo wallet sends a plain tx of `amount` to `address`. */
 async function walletPays(url: string, address: string, amount: string): Promise<string> {
-  const r = await fetch(`${url}/demo/api/send`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ address, amount }) });
+  const r = await fetch(`${url}/demo/api/send`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ address, amount }),
+  });
   expect(r.status, await r.clone().text()).toBe(200);
   return ((await r.json()) as { txid: string }).txid;
 }
@@ -41,7 +50,10 @@ async function mine(url: string) {
   expect(r.status, await r.clone().text()).toBe(200);
 }
 
-test('an ordinary wallet scans the till\'s dogecoin: form, pays its address and amount on devnet: the till turns paid', async ({ page, app }, testInfo) => {
+test("an ordinary wallet scans the till's dogecoin: form, pays its address and amount on devnet: the till turns paid", async ({
+  page,
+  app,
+}, testInfo) => {
   await page.setViewportSize({ width: 1024, height: 768 });
   await signInToTill(page, app.url, OWNER);
   const { address, amount } = await chargeTeaAndScan(page, testInfo.outputPath('half.png'));
@@ -49,8 +61,18 @@ test('an ordinary wallet scans the till\'s dogecoin: form, pays its address and 
   await expectPaidAfterBlock(page, txid, () => mine(app.url));
 });
 
-test('a data payment paid from its dogecoin: form by an ordinary wallet on devnet (no OP_RETURN): the till says the order data is missing, never paid', async ({ page, app }, testInfo) => {
+test('a data payment paid from its dogecoin: form by an ordinary wallet on devnet (no OP_RETURN): the till says the order data is missing, never paid', async ({
+  page,
+  app,
+}, testInfo) => {
   await page.setViewportSize({ width: 1024, height: 768 });
   await signInToTill(page, app.url, OWNER);
-  await dataSalePaidPlainly(page, app.url, 'DATA-DEV', testInfo.outputPath('data-plain.png'), (address, amount) => walletPays(app.url, address, amount), () => mine(app.url));
+  await dataSalePaidPlainly(
+    page,
+    app.url,
+    'DATA-DEV',
+    testInfo.outputPath('data-plain.png'),
+    (address, amount) => walletPays(app.url, address, amount),
+    () => mine(app.url),
+  );
 });

@@ -12,15 +12,21 @@ const OWNER = { email: 'owner@short.test', password: 'counter underpaid e2e pass
 const xpub = testXpub(18);
 
 const test = devnetTest({
-  name: 'short', xpub, owner: OWNER, env: { BOOTSTRAP_API_KEY: 'short_' + randomBytes(24).toString('base64url') },
+  name: 'short',
+  xpub,
+  owner: OWNER,
+  env: { BOOTSTRAP_API_KEY: 'short_' + randomBytes(24).toString('base64url') },
   seed: [{ sql: `INSERT INTO store (id, name, tips_enabled) VALUES (1, $1, FALSE)`, params: ['Short Shop'] }],
 });
 
 async function send(url: string, address: string, amount: string) {
-  const r = await fetch(`${url}/demo/api/send`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ address, amount }) });
+  const r = await fetch(`${url}/demo/api/send`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ address, amount }),
+  });
   expect(r.status, await r.clone().text()).toBe(200);
 }
-
 
 test('paid in part: what is missing and a dogecoin: QR code for the rest, live; the rest makes it accepted', async ({ page, app }) => {
   await page.setViewportSize({ width: 1024, height: 768 });
@@ -51,7 +57,10 @@ test('paid in part: what is missing and a dogecoin: QR code for the rest, live; 
   // More arrives, still short: the screen follows.
   await send(app.url, address, '2.5');
   await expect(page.getByTestId('underpaid')).toHaveText('Paid Ð 7.50 of Ð 12.50 — Ð 5.00 still missing', { timeout: 20_000 });
-  await expect(page.getByRole('img', { name: 'QR code for the missing Ð 5.00' })).toHaveAttribute('data-uri', `dogecoin:${address}?amount=5`);
+  await expect(page.getByRole('img', { name: 'QR code for the missing Ð 5.00' })).toHaveAttribute(
+    'data-uri',
+    `dogecoin:${address}?amount=5`,
+  );
 
   // The rest: accepted, the short notice gone, still not handed over before confirmation.
   await send(app.url, address, '5');

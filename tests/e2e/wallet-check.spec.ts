@@ -13,7 +13,10 @@ import type { AppServer } from '../helpers/app-server';
 import { zbarRead } from './qr-read';
 import { axe, report } from './axe-check';
 
-const SIZES = [{ width: 390, height: 844 }, { width: 1280, height: 800 }] as const;
+const SIZES = [
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+] as const;
 
 const test = base.extend<object, { app: AppServer }>({
   app: [
@@ -38,7 +41,8 @@ for (const size of SIZES) {
     expect(report(await axe(page, `wallet-check ${size.width}`))).toBe('none');
     const shot = testInfo.outputPath(`wallet-check-${size.width}.png`);
     await page.screenshot({ path: shot });
-    if (process.env.WALLET_CHECK_DOCS_SCREENSHOT && size.width === 1280) copyFileSync(shot, resolve(__dirname, '../../docs/wallet-check.png'));
+    if (process.env.WALLET_CHECK_DOCS_SCREENSHOT && size.width === 1280)
+      copyFileSync(shot, resolve(__dirname, '../../docs/wallet-check.png'));
     for (let i = 1; i <= 14; i++) {
       await expect(page.getByRole('heading', { name: new RegExp(`^Case ${i} of 14`) })).toBeVisible();
       const img = page.getByRole('img', { name: /^QR code of the case/ });
@@ -58,4 +62,3 @@ for (const size of SIZES) {
     expect(report(await axe(page, `wallet-check report ${size.width}`))).toBe('none');
   });
 }
-

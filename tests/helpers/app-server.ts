@@ -19,7 +19,10 @@ export interface AppServer {
 
 const ROOT = resolve(__dirname, '../..');
 
-export async function startApp(env: Record<string, string> = {}, opts: { keepDataDir?: string; timeoutMs?: number; port?: number } = {}): Promise<AppServer> {
+export async function startApp(
+  env: Record<string, string> = {},
+  opts: { keepDataDir?: string; timeoutMs?: number; port?: number } = {},
+): Promise<AppServer> {
   const port = opts.port ?? (await freePort());
   const dataDir = opts.keepDataDir ?? mkdtempSync(join(tmpdir(), 'counter-app-'));
   // A PGlite store starts as a copy of the migrated template (tests/helpers/pglite-template.ts):
@@ -45,8 +48,11 @@ export async function startApp(env: Record<string, string> = {}, opts: { keepDat
       // DNS seeds. A closed loopback port stands in unless the test names its peers.
       DOGE_PEERS: '127.0.0.1:9',
       // Likewise the exchange-rate providers (docs/api.md#exchange-rates): a closed port unless the test serves them.
-      RATE_URL_COINGECKO: 'http://127.0.0.1:9', RATE_URL_KRAKEN: 'http://127.0.0.1:9', RATE_URL_COINBASE: 'http://127.0.0.1:9',
-      RATE_URL_BINANCE: 'http://127.0.0.1:9', RATE_URL_BITSTAMP: 'http://127.0.0.1:9',
+      RATE_URL_COINGECKO: 'http://127.0.0.1:9',
+      RATE_URL_KRAKEN: 'http://127.0.0.1:9',
+      RATE_URL_COINBASE: 'http://127.0.0.1:9',
+      RATE_URL_BINANCE: 'http://127.0.0.1:9',
+      RATE_URL_BITSTAMP: 'http://127.0.0.1:9',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -44,7 +44,14 @@ export type Outcome = { paid: boolean; error?: string };
 export async function sdkWallet(uri: string, env: WalletEnv): Promise<Outcome> {
   const coin = env.coins.next();
   try {
-    await payUri(uri, { allowHttp: true, fetch: env.fetch, retry: { attempts: 1 }, network: env.coins.network, utxos: [coin], keys: [env.coins.wif] });
+    await payUri(uri, {
+      allowHttp: true,
+      fetch: env.fetch,
+      retry: { attempts: 1 },
+      network: env.coins.network,
+      utxos: [coin],
+      keys: [env.coins.wif],
+    });
     env.coins.spend(coin);
     return { paid: true };
   } catch (e) {
@@ -69,12 +76,18 @@ function readQr(uri: string, flaw: Flaw): { url: string; h: Uint8Array; address?
     } catch {
       /* the flaw: any length */
     }
-    return { url: 'http://' + (u.searchParams.get('dc') ?? ''), h: new Uint8Array(h), address: u.pathname.slice(1), amount: parseKoinu(u.searchParams.get('amount') ?? '0') };
+    return {
+      url: 'http://' + (u.searchParams.get('dc') ?? ''),
+      h: new Uint8Array(h),
+      address: u.pathname.slice(1),
+      amount: parseKoinu(u.searchParams.get('amount') ?? '0'),
+    };
   }
 }
 
 const pays = (p: Record<string, any>, address?: string, amount?: bigint) =>
-  Array.isArray(p.outputs) && p.outputs.some((o: any) => o.address === address && o.amount !== undefined && parseKoinu(o.amount) === amount);
+  Array.isArray(p.outputs) &&
+  p.outputs.some((o: any) => o.address === address && o.amount !== undefined && parseKoinu(o.amount) === amount);
 
 /** Verifies the envelope as lib/wallet does, except for the one step the flaw gets wrong. Throws to refuse. */
 function verifyWithFlaw(env: Record<string, string>, qr: ReturnType<typeof readQr>, flaw: Flaw): ConnectPayment {
@@ -111,7 +124,10 @@ export async function flawedWallet(flaw: Flaw, uri: string, env: WalletEnv): Pro
     if (flaw === 'broadcasts') await env.broadcast(tx.hex);
     else {
       // Posted as is: lib/wallet's client would itself refuse an expired payment.
-      const r = await env.fetch(String(payment.relay).replace(/\/+$/, '') + '/pay', { method: 'POST', body: JSON.stringify({ id: payment.id, tx: tx.hex }) });
+      const r = await env.fetch(String(payment.relay).replace(/\/+$/, '') + '/pay', {
+        method: 'POST',
+        body: JSON.stringify({ id: payment.id, tx: tx.hex }),
+      });
       if (r.status !== 200) throw new Error(`relay: HTTP ${r.status} ${await r.text()}`);
     }
     env.coins.spend(coin);
@@ -146,9 +162,10 @@ export function relayRoutesFetch(db: Db, chain: ChainBackend, check: RelayPortCo
     }
     const body = JSON.parse(String(init?.body ?? 'null'));
     const others = walletCheckRelay(check, ua);
-    const r = url.pathname === '/relay/pay'
-      ? await relaySubmit({ db, network: REGTEST, chain, publicUrl: check.publicUrl, others }, body)
-      : await queryStatus(db, body, others);
+    const r =
+      url.pathname === '/relay/pay'
+        ? await relaySubmit({ db, network: REGTEST, chain, publicUrl: check.publicUrl, others }, body)
+        : await queryStatus(db, body, others);
     return reply(r.status, r.body);
   }) as typeof fetch;
 }

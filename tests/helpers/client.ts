@@ -5,13 +5,23 @@ import { expect } from 'vitest';
 import { until } from './wait';
 
 /** Who asks: a signed-in session, an API key, or both left out (nobody). */
-export interface Who { cookie?: string; csrf?: string; key?: string; id?: string }
+export interface Who {
+  cookie?: string;
+  csrf?: string;
+  key?: string;
+  id?: string;
+}
 
 /** A signed-in user: its session and its id. */
 export type SignedIn = Who & { cookie: string; csrf: string; id: string };
 
 /** An answer: `body` is its text parsed as JSON, or null when the text is not JSON. */
-export interface Answer<T = unknown> { status: number; body: T; text: string; headers: Headers }
+export interface Answer<T = unknown> {
+  status: number;
+  body: T;
+  text: string;
+  headers: Headers;
+}
 
 export interface RequestOptions {
   /** More headers (Idempotency-Key, say). */
@@ -27,7 +37,14 @@ export const firstCookie = (r: { headers: Headers }, name: string): string =>
   (r.headers.getSetCookie?.() ?? []).find((c) => c.startsWith(`${name}=`))?.split(';')[0] ?? '';
 
 /** One request; redirects are answers too (not followed). */
-export async function request<T>(baseUrl: string, w: Who | null, method: string, path: string, body?: unknown, opts: RequestOptions = {}): Promise<Answer<T>> {
+export async function request<T>(
+  baseUrl: string,
+  w: Who | null,
+  method: string,
+  path: string,
+  body?: unknown,
+  opts: RequestOptions = {},
+): Promise<Answer<T>> {
   const h: Record<string, string> = { 'Content-Type': opts.contentType ?? 'application/json', ...opts.headers };
   const cookies = [w?.cookie, opts.extraCookie].filter(Boolean).join('; ');
   if (cookies) h.Cookie = cookies;
@@ -37,7 +54,11 @@ export async function request<T>(baseUrl: string, w: Who | null, method: string,
   const r = await fetch(baseUrl + path, { method, headers: h, redirect: 'manual', body: sent });
   const text = await r.text();
   let parsed: unknown = null;
-  try { parsed = JSON.parse(text); } catch { /* not JSON */ }
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    /* not JSON */
+  }
   return { status: r.status, body: parsed as T, text, headers: r.headers };
 }
 
@@ -46,9 +67,15 @@ export async function request<T>(baseUrl: string, w: Who | null, method: string,
  * is how the test reads answers' bodies.
  */
 export function appClient<T>(url: () => string, password: string) {
-  const req = (w: Who | null, method: string, path: string, body?: unknown, opts?: RequestOptions) => request<T>(url(), w, method, path, body, opts);
+  const req = (w: Who | null, method: string, path: string, body?: unknown, opts?: RequestOptions) =>
+    request<T>(url(), w, method, path, body, opts);
   /** Waits until /api/health says ready. */
-  const ready = () => until(async () => (await fetch(url() + '/api/health')).json() as Promise<{ ready?: boolean }>, (h) => h.ready === true, 60_000);
+  const ready = () =>
+    until(
+      async () => (await fetch(url() + '/api/health')).json() as Promise<{ ready?: boolean }>,
+      (h) => h.ready === true,
+      60_000,
+    );
   /** Signs in with the password (expecting 200). */
   async function login(email: string): Promise<SignedIn> {
     const r = await request<{ csrf_token: string; user: { id: string } }>(url(), null, 'POST', '/api/auth/login', { email, password });
@@ -57,7 +84,14 @@ export function appClient<T>(url: () => string, password: string) {
   }
   /** Signs in with a PIN on the till whose counter_terminal cookie is `terminalCookie` (expecting 200). */
   async function pinIn(terminalCookie: string, userId: string, pin: string): Promise<Who & { cookie: string; csrf: string }> {
-    const r = await request<{ csrf_token: string }>(url(), null, 'POST', '/api/auth/pin', { user_id: userId, pin }, { extraCookie: terminalCookie });
+    const r = await request<{ csrf_token: string }>(
+      url(),
+      null,
+      'POST',
+      '/api/auth/pin',
+      { user_id: userId, pin },
+      { extraCookie: terminalCookie },
+    );
     expect(r.status, r.text).toBe(200);
     return { cookie: `${firstCookie(r, 'counter_session')}; ${terminalCookie}`, csrf: r.body.csrf_token };
   }

@@ -41,7 +41,10 @@ export function makePayment(over: Partial<ConnectPaymentInput> = {}): ConnectPay
       { type: 'fee', id: 'svc', name: 'Service', count: 1, unit: '1', total: '1' },
       { type: 'signing', id: 'sig', name: 'Loyalty stamp' },
     ],
-    outputs: [{ type: 'p2pkh', address: SHOP_ADDRESS, amount: '22.05' }, { type: 'data', data: '68656c6c6f' }],
+    outputs: [
+      { type: 'p2pkh', address: SHOP_ADDRESS, amount: '22.05' },
+      { type: 'data', data: '68656c6c6f' },
+    ],
     meta: { 'com.example.table': '7' },
     ...over,
   } as ConnectPaymentInput;

@@ -16,7 +16,12 @@ import { openTestDb } from './stores';
 import { TEST_PUBLIC_URL } from './payments';
 
 /** A coin as lib/wallet spends it. */
-export interface Coin { txid: string; vout: number; amount: bigint; script: string }
+export interface Coin {
+  txid: string;
+  vout: number;
+  amount: bigint;
+  script: string;
+}
 
 /** A plain send's tx and the coin it spent. */
 export type PlainTx = ReturnType<typeof buildPaymentTx> & { input: { txid: string; vout: number } };
@@ -92,7 +97,14 @@ export async function openDevnetStore(opts: DevnetStoreOptions): Promise<DevnetS
   await tick();
 
   return {
-    db, chain, dir, publicUrl, ctx, tick, coin, sendPlain,
+    db,
+    chain,
+    dir,
+    publicUrl,
+    ctx,
+    tick,
+    coin,
+    sendPlain,
     close: async () => {
       await chain.stop();
       await db.close();

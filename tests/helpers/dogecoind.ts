@@ -119,7 +119,10 @@ export async function startDogecoind(opts: DogecoindOptions = {}): Promise<Dogec
     }
     for (; left > 0; left -= 500) {
       const k = Math.min(500, left);
-      const got = mopts.auxpow === false ? await rpc<string[]>('generatetoaddress', k, address) : await rpc<string[]>('generatetoaddress', k, address, 1_000_000, 1);
+      const got =
+        mopts.auxpow === false
+          ? await rpc<string[]>('generatetoaddress', k, address)
+          : await rpc<string[]>('generatetoaddress', k, address, 1_000_000, 1);
       hashes.push(...got);
     }
     return hashes;

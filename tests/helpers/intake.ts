@@ -27,7 +27,9 @@ export const INTAKES: Intake[] = ['rpc-diff', 'rpc-p2p', 'spv'];
 function verbose(hex: string) {
   const d = decodeTx(hex, REGTEST);
   return {
-    txid: d.txid, size: d.size, hex,
+    txid: d.txid,
+    size: d.size,
+    hex,
     vin: d.inputs.map((i) => ({ txid: i.prevTxid, vout: i.vout, scriptSig: { hex: i.scriptSig }, sequence: i.sequence })),
     vout: d.outputs.map((o) => ({ n: o.n, value: koinuToRpc(o.value), scriptPubKey: { hex: o.script } })),
   };
@@ -58,13 +60,14 @@ function scriptedNode(pool: Map<string, string>): RpcClient {
   return {
     endpoint: 'scripted',
     call: async <T>(method: string, params?: unknown[]) => answer(method, params) as T,
-    batch: async (calls: RpcCall[]) => calls.map((c) => {
-      try {
-        return { ok: true as const, result: answer(c.method, c.params) };
-      } catch (e) {
-        return { ok: false as const, error: e as RpcError };
-      }
-    }),
+    batch: async (calls: RpcCall[]) =>
+      calls.map((c) => {
+        try {
+          return { ok: true as const, result: answer(c.method, c.params) };
+        } catch (e) {
+          return { ok: false as const, error: e as RpcError };
+        }
+      }),
   };
 }
 
@@ -106,13 +109,25 @@ async function startSpvPeer() {
     sock.on('close', () => socks.delete(sock));
     const dec = new FrameDecoder(REGTEST.magic);
     const send = (cmd: string, payload?: Uint8Array) => sock.write(encodeMessage(REGTEST.magic, cmd, payload));
-    send('version', encodeVersion({ version: 70015, services: NODE_BLOOM, timestamp: 0n, nonce: 3n, userAgent: '/Shibetoshi:1.14.9/', startHeight: 0, relay: true }));
+    send(
+      'version',
+      encodeVersion({
+        version: 70015,
+        services: NODE_BLOOM,
+        timestamp: 0n,
+        nonce: 3n,
+        userAgent: '/Shibetoshi:1.14.9/',
+        startHeight: 0,
+        relay: true,
+      }),
+    );
     send('verack');
     sock.on('data', (d) => {
       for (const f of dec.push(new Uint8Array(d))) {
         if (f.command === 'ping') send('pong', f.payload);
         if (f.command === 'getheaders') send('headers', new Uint8Array([0]));
-        if (f.command === 'getdata') for (const i of decodeInv(f.payload)) if (i.type === INV_TX && txs.has(i.hash)) send('tx', txs.get(i.hash)!);
+        if (f.command === 'getdata')
+          for (const i of decodeInv(f.payload)) if (i.type === INV_TX && txs.has(i.hash)) send('tx', txs.get(i.hash)!);
       }
     });
   });
@@ -120,7 +135,15 @@ async function startSpvPeer() {
   const db = await openTestDb();
   const spv = new SpvBackend({ network: REGTEST, peers: [`127.0.0.1:${port}`], checkpoint: null, db: async () => db });
   await spv.start();
-  if ((await until(() => spv.peers(), (n) => n > 0, 30_000, 10)) === 0) throw new Error('the spv backend did not connect to the scripted peer');
+  if (
+    (await until(
+      () => spv.peers(),
+      (n) => n > 0,
+      30_000,
+      10,
+    )) === 0
+  )
+    throw new Error('the spv backend did not connect to the scripted peer');
   const relay = (hexes: string[]) => {
     const inv = hexes.map((h) => ({ type: INV_TX, hash: decodeTx(h, REGTEST).txid }));
     for (const [i, h] of hexes.entries()) txs.set(inv[i]!.hash, fromHex(h));
@@ -142,7 +165,12 @@ async function spvIntake(hexes: string[], txid: string): Promise<TxFacts> {
   const { spv, relay } = await spvPeer;
   relay(hexes);
   const got: TxFacts[] = [];
-  await until(async () => got.push(...await spv.mempoolNewTxs()), () => got.some((t) => t.txid === txid), 10_000, 2);
+  await until(
+    async () => got.push(...(await spv.mempoolNewTxs())),
+    () => got.some((t) => t.txid === txid),
+    10_000,
+    2,
+  );
   return got.find((t) => t.txid === txid)!;
 }
 

@@ -6,7 +6,8 @@ import { derivePath, hdFromSeed, serializeXpub, REGTEST, type Network } from '..
 export const ACCOUNT_PATH = "m/44'/1'/0'";
 
 /** The HD account key (with its private key) from the seed `fill` × 32. */
-export const testAccount = (fill: number, network: Network = REGTEST) => derivePath(hdFromSeed(new Uint8Array(32).fill(fill), network), ACCOUNT_PATH);
+export const testAccount = (fill: number, network: Network = REGTEST) =>
+  derivePath(hdFromSeed(new Uint8Array(32).fill(fill), network), ACCOUNT_PATH);
 
 /** The account's extended public key (tpub…), as STORE_XPUB takes it. */
 export const testXpub = (fill: number, network: Network = REGTEST): string => serializeXpub(testAccount(fill, network));

@@ -101,7 +101,12 @@ export function readWalletFile(buf: Uint8Array): WalletFile {
     } else if (type === 1) {
       if (len !== 26) throw new Error(`address record of ${len} bytes`);
       const pv = new DataView(payload.buffer, payload.byteOffset, payload.byteLength);
-      out.addresses.push({ hash160: hex(payload.subarray(0, 20)), type: payload[20], childIndex: pv.getUint32(21, true), ignore: payload[25] });
+      out.addresses.push({
+        hash160: hex(payload.subarray(0, 20)),
+        type: payload[20],
+        childIndex: pv.getUint32(21, true),
+        ignore: payload[25],
+      });
     } else if (type === 2) {
       const pv = new DataView(payload.buffer, payload.byteOffset, payload.byteLength);
       const raw = payload.slice(36);

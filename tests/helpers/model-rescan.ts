@@ -24,7 +24,15 @@ export async function rescanBlocks(db: Db, network: Network, blocks: BlockSummar
   // The follower's stored tip (rpc and devnet: the best header row) is where the rescan ends.
   await db.query(`DELETE FROM chain_header`);
   await db.prisma.chainHeader.create({
-    data: { hash: tip.hash, height: tip.height, prevHash: tip.prevHash, chainwork: 0, header: new Uint8Array(tip.header), time: tip.time, inBest: true },
+    data: {
+      hash: tip.hash,
+      height: tip.height,
+      prevHash: tip.prevHash,
+      chainwork: 0,
+      header: new Uint8Array(tip.header),
+      time: tip.time,
+      inBest: true,
+    },
   });
   const byHeight = new Map(blocks.map((b) => [b.height, b]));
   const byHash = new Map(blocks.map((b) => [b.hash, b]));
@@ -34,10 +42,15 @@ export async function rescanBlocks(db: Db, network: Network, blocks: BlockSummar
     block: async (hash: string) => byHash.get(hash) ?? Promise.reject(new Error(`no block ${hash}`)),
   };
   await startRescan(db, from, tip.height, 'operator');
-  while (await rescanStep(db, network, chain, { budgetMs: 60_000 }) > 0) { /* until it reaches the tip */ }
+  while ((await rescanStep(db, network, chain, { budgetMs: 60_000 })) > 0) {
+    /* until it reaches the tip */
+  }
   const state = await db.query<{ value: string }>(`SELECT value FROM chain_state WHERE key = 'wallet_rescan'`);
   const r = JSON.parse(String(state[0]!.value)) as { finished_at: string | null; error: string | null; current: number };
   if (!r.finished_at || r.error || r.current !== tip.height) throw new Error(`the rescan did not finish: ${JSON.stringify(r)}`);
-  const held = await db.prisma.walletTx.findMany({ where: { blockHash: { in: blocks.filter((b) => b.height >= from).map((b) => b.hash) } }, select: { txid: true } });
+  const held = await db.prisma.walletTx.findMany({
+    where: { blockHash: { in: blocks.filter((b) => b.height >= from).map((b) => b.hash) } },
+    select: { txid: true },
+  });
   return new Set(held.map((t) => t.txid));
 }

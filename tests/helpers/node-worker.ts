@@ -56,12 +56,19 @@ export async function startNodeWorker(node: RegtestRpcNode, opts: NodeWorkerOpti
   const db = await openTestDb();
   await db.prisma.store.upsert({ where: { id: 1 }, update: { storeXpub: opts.xpub }, create: { id: 1, storeXpub: opts.xpub } });
   await activeRelayKey(db, 1);
-  const backend: ChainBackend = opts.backend === 'rpc'
-    ? createRpcBackend({
-      url: node.rpcUrl, network: 'regtest',
-      ...(opts.announcements ? { p2p: { magic: REGTEST.magic, peer: `127.0.0.1:${node.p2pPort}`, defaultPort: REGTEST.port } } : {}),
-    })
-    : new SpvBackend({ network: getNetwork('regtest', opts.genesisHash ? { genesisHash: opts.genesisHash } : undefined), peers: [`127.0.0.1:${node.p2pPort}`], checkpoint: null, db: async () => db });
+  const backend: ChainBackend =
+    opts.backend === 'rpc'
+      ? createRpcBackend({
+          url: node.rpcUrl,
+          network: 'regtest',
+          ...(opts.announcements ? { p2p: { magic: REGTEST.magic, peer: `127.0.0.1:${node.p2pPort}`, defaultPort: REGTEST.port } } : {}),
+        })
+      : new SpvBackend({
+          network: getNetwork('regtest', opts.genesisHash ? { genesisHash: opts.genesisHash } : undefined),
+          peers: [`127.0.0.1:${node.p2pPort}`],
+          checkpoint: null,
+          db: async () => db,
+        });
   const chain: ChainBackend = opts.announcements === 'only' ? { ...backend, mempoolNewTxs: undefined } : backend;
   const worker = startWorker({ db, network: REGTEST, chain, publicUrl: opts.publicUrl, rates: NO_RATES, intervalMs: opts.intervalMs });
   async function caughtUp(ms = 30_000): Promise<void> {
@@ -73,7 +80,10 @@ export async function startNodeWorker(node: RegtestRpcNode, opts: NodeWorkerOpti
     }
   }
   const running: NodeWorker = {
-    db, chain, worker, caughtUp,
+    db,
+    chain,
+    worker,
+    caughtUp,
     async stop() {
       await worker.stop();
       await db.close();

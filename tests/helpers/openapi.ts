@@ -60,7 +60,9 @@ function resolvePointer(doc: Obj, ref: string): any {
 /** The document's schemas with `#/components/schemas/X` refs pointing at the ajv-registered set. */
 function rebase<T>(v: T): T {
   return JSON.parse(JSON.stringify(v), (k, x) =>
-    k === '$ref' && typeof x === 'string' && x.startsWith('#/components/schemas/') ? `${SCHEMAS_ID}#/$defs/${x.slice('#/components/schemas/'.length)}` : x,
+    k === '$ref' && typeof x === 'string' && x.startsWith('#/components/schemas/')
+      ? `${SCHEMAS_ID}#/$defs/${x.slice('#/components/schemas/'.length)}`
+      : x,
   );
 }
 
@@ -153,7 +155,10 @@ export class OpenApiChecker {
       const ct = r.headers.get('content-type') ?? '';
       const media = ct.split(';')[0].trim().toLowerCase();
       const entry = content[media];
-      if (!entry) throw new Error(`${label}: content type ${JSON.stringify(ct)} is not one of ${Object.keys(content).join(', ')}; body ${r.text.slice(0, 300)}`);
+      if (!entry)
+        throw new Error(
+          `${label}: content type ${JSON.stringify(ct)} is not one of ${Object.keys(content).join(', ')}; body ${r.text.slice(0, 300)}`,
+        );
       if (media === 'application/json') {
         try {
           body = JSON.parse(r.text);

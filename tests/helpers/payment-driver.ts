@@ -18,7 +18,17 @@ import { buildPaymentTx } from '@/lib/wallet';
 import { createPayment } from '@/lib/payments/creation/create-payment';
 import { activeRelayKey } from '@/lib/payments/creation/relay-key';
 import { submitPayment, type RelayAnswer } from '@/lib/relay/pay';
-import { onBlockConnected, onBlockDisconnected, onMempoolTxs, updateConfirmations, expirePayments, dropTxs, unminedCounted, cancelPayment, markPayment } from '@/lib/payments';
+import {
+  onBlockConnected,
+  onBlockDisconnected,
+  onMempoolTxs,
+  updateConfirmations,
+  expirePayments,
+  dropTxs,
+  unminedCounted,
+  cancelPayment,
+  markPayment,
+} from '@/lib/payments';
 import { createRefund } from '@/lib/refunds/create-refund';
 import { formatKoinu, parseKoinu } from '@/lib/money';
 
@@ -108,7 +118,12 @@ export interface PaymentDriver {
   expire(now: Date): Promise<void>;
   cancel(id: string, now: Date): Promise<string>;
   mark(id: string, as: 'settled' | 'invalid', now: Date): Promise<{ ok: boolean; error?: string }>;
-  refund(id: string, amount: bigint | null, address: string, now: Date): Promise<{ ok: true; id: string; amount: bigint } | { ok: false; error: string }>;
+  refund(
+    id: string,
+    amount: bigint | null,
+    address: string,
+    now: Date,
+  ): Promise<{ ok: true; id: string; amount: bigint } | { ok: false; error: string }>;
   /** A payment's refunds, oldest first. */
   refunds(id: string): Promise<{ id: string; status: string; amountPaid: bigint; events: string[] }[]>;
   read(id: string): Promise<StoredState>;
@@ -126,13 +141,14 @@ export async function openPaymentDriver(): Promise<PaymentDriver> {
   const broadcasts = new Map<string, number>();
   // The relay's backend: the devnet one, with every broadcast counted.
   const chain: ChainBackend = new Proxy(devnet, {
-    get: (t, k) => (k === 'broadcast'
-      ? (hex: string) => {
-        const txid = decodeTx(hex, network).txid;
-        broadcasts.set(txid, (broadcasts.get(txid) ?? 0) + 1);
-        return t.broadcast(hex);
-      }
-      : Reflect.get(t, k)),
+    get: (t, k) =>
+      k === 'broadcast'
+        ? (hex: string) => {
+            const txid = decodeTx(hex, network).txid;
+            broadcasts.set(txid, (broadcasts.get(txid) ?? 0) + 1);
+            return t.broadcast(hex);
+          }
+        : Reflect.get(t, k),
   });
   const wallet = devnet.demoWallet();
   const key = decodeWif(wallet.wif, network).privateKey;
@@ -148,11 +164,19 @@ export async function openPaymentDriver(): Promise<PaymentDriver> {
     // Clear the devnet mempool (the relay's txs, whose change comes back to the wallet) and join
     // the wallet's largest unused coins into a fan-out of 10-DOGE coins.
     await devnet.mine(1);
-    const coins = devnet.demoWallet().utxos.filter((u) => !used.has(`${u.txid}:${u.vout}`)).sort((a, b) => (a.amount > b.amount ? -1 : 1)).slice(0, 50);
+    const coins = devnet
+      .demoWallet()
+      .utxos.filter((u) => !used.has(`${u.txid}:${u.vout}`))
+      .sort((a, b) => (a.amount > b.amount ? -1 : 1))
+      .slice(0, 50);
     const sum = coins.reduce((s, c) => s + c.amount, 0n);
     const count = Math.min(Number((sum - 2n * COIN) / COIN_VALUE), 300);
     if (count < 1) throw new Error('the devnet wallet ran dry');
-    const tx = drv.sign(coins, Array.from({ length: count }, () => ({ address: wallet.address, amount: COIN_VALUE })), false);
+    const tx = drv.sign(
+      coins,
+      Array.from({ length: count }, () => ({ address: wallet.address, amount: COIN_VALUE })),
+      false,
+    );
     for (const c of coins) used.add(`${c.txid}:${c.vout}`);
     const r = await devnet.broadcast(tx.hex);
     if (!r.ok) throw new Error(`fan-out refused: ${r.reason}`);
@@ -166,15 +190,30 @@ export async function openPaymentDriver(): Promise<PaymentDriver> {
     db,
     rbfTxids,
     walletAddress: wallet.address,
-    broadcast: async (hex) => { const r = await devnet.broadcast(hex); return r.ok ? true : r.reason; },
+    broadcast: async (hex) => {
+      const r = await devnet.broadcast(hex);
+      return r.ok ? true : r.reason;
+    },
     broadcasts,
     async create(now, requiredConfirmations) {
-      const r = await createPayment({ storeId: 1, db, network, publicUrl: URL_BASE, apiKeyId: null, userId: null, idempotencyKey: null, now },
-        JSON.stringify({ items: [{ type: 'item', id: 'sku', name: 'Tea', count: 1, unit: '2' }], required_confirmations: requiredConfirmations }));
+      const r = await createPayment(
+        { storeId: 1, db, network, publicUrl: URL_BASE, apiKeyId: null, userId: null, idempotencyKey: null, now },
+        JSON.stringify({
+          items: [{ type: 'item', id: 'sku', name: 'Tea', count: 1, unit: '2' }],
+          required_confirmations: requiredConfirmations,
+        }),
+      );
       if (r.status !== 201) throw new Error(`createPayment answered ${r.status}: ${JSON.stringify(r.body)}`);
       const body = r.body as { id: string; payment: CreatedPayment['payment'] & { outputs: { address?: string }[] } };
       const row = await db.prisma.payment.findUniqueOrThrow({ where: { id: body.id } });
-      return { id: body.id, address: body.payment.outputs[0].address!, total: row.total, required: row.requiredConfirmations, expiresAt: row.expiresAt, payment: body.payment };
+      return {
+        id: body.id,
+        address: body.payment.outputs[0].address!,
+        total: row.total,
+        required: row.requiredConfirmations,
+        expiresAt: row.expiresAt,
+        payment: body.payment,
+      };
     },
     async takeCoin() {
       if (!pool.length) await refill();
@@ -189,7 +228,12 @@ export async function openPaymentDriver(): Promise<PaymentDriver> {
     sign(coins, outputs, rbf) {
       const tx = new Transaction({ version: 1, allowLegacyWitnessUtxo: true, allowUnknownOutputs: true, lowR: true });
       for (const c of coins) {
-        tx.addInput({ txid: c.txid, index: c.vout, sequence: rbf ? 0xfffffffd : 0xffffffff, witnessUtxo: { script: Buffer.from(c.script, 'hex'), amount: c.amount } });
+        tx.addInput({
+          txid: c.txid,
+          index: c.vout,
+          sequence: rbf ? 0xfffffffd : 0xffffffff,
+          witnessUtxo: { script: Buffer.from(c.script, 'hex'), amount: c.amount },
+        });
       }
       let out = 0n;
       for (const o of outputs) {
@@ -207,11 +251,14 @@ export async function openPaymentDriver(): Promise<PaymentDriver> {
       const d = decodeTx(hex, network);
       if (d.signalsRbf) rbfTxids.add(d.txid);
       return {
-        txid: d.txid, hex, rbf: d.signalsRbf,
+        txid: d.txid,
+        hex,
+        rbf: d.signalsRbf,
         summary: {
           txid: d.txid,
           inputs: d.inputs.map((i) => ({ txid: i.prevTxid, vout: i.vout })),
-          outputs: d.outputs.map((o, n) => ({ n, value: o.value, script: o.script })), signalsRbf: d.signalsRbf,
+          outputs: d.outputs.map((o, n) => ({ n, value: o.value, script: o.script })),
+          signalsRbf: d.signalsRbf,
         },
       };
     },
@@ -225,8 +272,15 @@ export async function openPaymentDriver(): Promise<PaymentDriver> {
       const built = buildPaymentTx(p.payment, { network: 'regtest', utxos: [coin], keys: [wallet.wif] });
       const d = decodeTx(built.hex, network);
       return {
-        txid: d.txid, hex: built.hex, rbf: d.signalsRbf,
-        summary: { txid: d.txid, inputs: d.inputs.map((i) => ({ txid: i.prevTxid, vout: i.vout })), outputs: d.outputs.map((o, n) => ({ n, value: o.value, script: o.script })), signalsRbf: d.signalsRbf },
+        txid: d.txid,
+        hex: built.hex,
+        rbf: d.signalsRbf,
+        summary: {
+          txid: d.txid,
+          inputs: d.inputs.map((i) => ({ txid: i.prevTxid, vout: i.vout })),
+          outputs: d.outputs.map((o, n) => ({ n, value: o.value, script: o.script })),
+          signalsRbf: d.signalsRbf,
+        },
       };
     },
     async pay(p, tx, now) {
@@ -267,19 +321,35 @@ export async function openPaymentDriver(): Promise<PaymentDriver> {
                 (SELECT COALESCE(sum(t.value), 0)::text FROM payment_tx t WHERE t.payment_id = p.id AND t.conflicted_by IS NULL) AS tx_sum,
                 ARRAY(SELECT e.type FROM vendor_event e WHERE e.payment_id = p.id ORDER BY e.seq) AS events,
                 (SELECT count(*)::int FROM payment_submission s WHERE s.payment_id = p.id AND s.outcome = 'accepted') AS subs
-           FROM payment p WHERE p.id = $1`, [id]);
+           FROM payment p WHERE p.id = $1`,
+        [id],
+      );
       return {
-        status: String(r.status), exception: (r.exception as string | null) ?? null, reason: (r.reason as string) || null,
-        amountPaid: BigInt(String(r.paid)), paidTxids: (r.paid_txids as string[]).map(String), confirmations: Number(r.confirmations),
-        requiredConfirmations: Number(r.required_confirmations), broadcastState: String(r.broadcast_state), txSum: BigInt(String(r.tx_sum)),
-        events: (r.events as string[]).map(String), acceptedSubmissions: Number(r.subs),
+        status: String(r.status),
+        exception: (r.exception as string | null) ?? null,
+        reason: (r.reason as string) || null,
+        amountPaid: BigInt(String(r.paid)),
+        paidTxids: (r.paid_txids as string[]).map(String),
+        confirmations: Number(r.confirmations),
+        requiredConfirmations: Number(r.required_confirmations),
+        broadcastState: String(r.broadcast_state),
+        txSum: BigInt(String(r.tx_sum)),
+        events: (r.events as string[]).map(String),
+        acceptedSubmissions: Number(r.subs),
       };
     },
     async refunds(id) {
       const rows = await db.query<Record<string, unknown>>(
         `SELECT r.id, r.status, r.amount_paid::text AS paid, ARRAY(SELECT e.type FROM vendor_event e WHERE e.payment_id = r.id ORDER BY e.seq) AS events
-           FROM payment r WHERE r.refund_of = $1 ORDER BY r.seq`, [id]);
-      return rows.map((r) => ({ id: String(r.id), status: String(r.status), amountPaid: BigInt(String(r.paid)), events: (r.events as string[]).map(String) }));
+           FROM payment r WHERE r.refund_of = $1 ORDER BY r.seq`,
+        [id],
+      );
+      return rows.map((r) => ({
+        id: String(r.id),
+        status: String(r.status),
+        amountPaid: BigInt(String(r.paid)),
+        events: (r.events as string[]).map(String),
+      }));
     },
     async close() {
       await devnet.stop();

@@ -10,7 +10,10 @@ import { createPayment } from '@/lib/payments/creation/create-payment';
 export const TEST_PUBLIC_URL = 'http://127.0.0.1:1';
 
 /** The request body of a one-line sale: `unit` DOGE for a tea, plus any other fields. */
-export const teaRequest = (unit = '2', extra: Record<string, unknown> = {}) => ({ items: [{ type: 'item', id: 'sku', name: 'Tea', count: 1, unit }], ...extra });
+export const teaRequest = (unit = '2', extra: Record<string, unknown> = {}) => ({
+  items: [{ type: 'item', id: 'sku', name: 'Tea', count: 1, unit }],
+  ...extra,
+});
 
 export interface TestPaymentOptions {
   unit?: string;
@@ -22,9 +25,21 @@ export interface TestPaymentOptions {
 }
 
 /** Creates a payment (expecting 201) and returns the 201 body. */
-export async function createTestPayment<T = { id: string; payment: { outputs: { address: string }[] } }>(db: Db, opts: TestPaymentOptions = {}): Promise<T> {
+export async function createTestPayment<T = { id: string; payment: { outputs: { address: string }[] } }>(
+  db: Db,
+  opts: TestPaymentOptions = {},
+): Promise<T> {
   const r = await createPayment(
-    { storeId: 1, db, network: opts.network ?? REGTEST, publicUrl: opts.publicUrl ?? TEST_PUBLIC_URL, apiKeyId: null, userId: null, idempotencyKey: null, ...(opts.now ? { now: opts.now } : {}) },
+    {
+      storeId: 1,
+      db,
+      network: opts.network ?? REGTEST,
+      publicUrl: opts.publicUrl ?? TEST_PUBLIC_URL,
+      apiKeyId: null,
+      userId: null,
+      idempotencyKey: null,
+      ...(opts.now ? { now: opts.now } : {}),
+    },
     JSON.stringify(teaRequest(opts.unit, opts.extra)),
   );
   expect(r.status, JSON.stringify(r.body)).toBe(201);

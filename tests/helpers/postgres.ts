@@ -19,7 +19,9 @@ export interface PgServer {
 function pgBinDir(): string {
   const root = '/usr/lib/postgresql';
   if (!existsSync(root)) throw new Error('PostgreSQL server not installed: apt-get install -y postgresql');
-  const versions = readdirSync(root).filter((v) => existsSync(join(root, v, 'bin', 'initdb'))).sort((a, b) => Number(b) - Number(a));
+  const versions = readdirSync(root)
+    .filter((v) => existsSync(join(root, v, 'bin', 'initdb')))
+    .sort((a, b) => Number(b) - Number(a));
   if (versions.length === 0) throw new Error('PostgreSQL server binaries not found under /usr/lib/postgresql');
   return join(root, versions[0], 'bin');
 }
@@ -53,8 +55,15 @@ export async function startPostgres(): Promise<PgServer> {
   run('mkdir', ['-p', sockDir]);
   const start = () =>
     run(join(bin, 'pg_ctl'), [
-      '-D', dataDir, '-w', '-t', '30', '-l', join(base, 'server.log'),
-      '-o', `-p ${port} -k ${sockDir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`,
+      '-D',
+      dataDir,
+      '-w',
+      '-t',
+      '30',
+      '-l',
+      join(base, 'server.log'),
+      '-o',
+      `-p ${port} -k ${sockDir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`,
       'start',
     ]);
   start();

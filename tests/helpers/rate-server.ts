@@ -90,7 +90,11 @@ export async function startRateServer(initial: Scenario = { kind: 'good', value:
         req.socket.destroy();
         return;
       case 'html':
-        return send(200, '<!DOCTYPE html><html><head><title>Just a moment...</title></head><body>checking your browser</body></html>', 'text/html');
+        return send(
+          200,
+          '<!DOCTYPE html><html><head><title>Just a moment...</title></head><body>checking your browser</body></html>',
+          'text/html',
+        );
       case 'wrong-shape':
         return send(200, '{"status":"ok","data":[1,2,3]}');
       case 'body':

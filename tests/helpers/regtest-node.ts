@@ -84,12 +84,15 @@ function baseArgs(datadir: string, p2pPort: number, rpcPort: number): string[] {
 
 export function logTail(datadir: string, lines = 15): string {
   try {
-    return readFileSync(join(datadir, 'regtest', 'debug.log'), 'utf8').trim().split('\n').slice(-lines).join('\n');
+    return readFileSync(join(datadir, 'regtest', 'debug.log'), 'utf8')
+      .trim()
+      .split('\n')
+      .slice(-lines)
+      .join('\n');
   } catch {
     return '(no debug.log)';
   }
 }
-
 
 /** Resolves true once `child` has exited, false after `ms`. */
 export function waitExit(child: ChildProcess, ms: number): Promise<boolean> {
@@ -117,14 +120,22 @@ export const track = (c: ChildProcess) => running.add(c);
 export const untrack = (c: ChildProcess) => running.delete(c);
 
 /** Spawns the node and waits until it is ready. Throws with the log tail on failure. */
-export async function launch(kind: NodeKind, datadir: string, p2pPort: number, rpcPort: number, extra: string[], client: RpcClient): Promise<ChildProcess> {
+export async function launch(
+  kind: NodeKind,
+  datadir: string,
+  p2pPort: number,
+  rpcPort: number,
+  extra: string[],
+  client: RpcClient,
+): Promise<ChildProcess> {
   const child = spawn(kind.bin, [...baseArgs(datadir, p2pPort, rpcPort), ...kind.args, ...extra], { stdio: 'ignore' });
   let spawnError: Error | null = null;
   child.once('error', (e) => (spawnError = e));
   const deadline = Date.now() + 60_000;
   for (;;) {
     await sleep(100);
-    if (spawnError) throw new Error(`cannot run ${kind.bin}: ${(spawnError as Error).message}${kind.installHint ? ` (${kind.installHint})` : ''}`);
+    if (spawnError)
+      throw new Error(`cannot run ${kind.bin}: ${(spawnError as Error).message}${kind.installHint ? ` (${kind.installHint})` : ''}`);
     if (child.exitCode !== null || child.signalCode !== null) {
       throw new Error(`${kind.name} exited during startup (code ${child.exitCode}):\n${logTail(datadir)}`);
     }
@@ -156,7 +167,10 @@ export interface StartedNode {
  * Starts a node of `kind` in a new datadir on two free ports. The ports come from the kernel
  * and were free a moment ago: on the rare collision it tries again, twice.
  */
-export async function startNode(kind: NodeKind, opts: { datadirPrefix: string; extra?: string[]; rpcTimeoutMs?: number }): Promise<StartedNode> {
+export async function startNode(
+  kind: NodeKind,
+  opts: { datadirPrefix: string; extra?: string[]; rpcTimeoutMs?: number },
+): Promise<StartedNode> {
   const datadir = mkdtempSync(join(tmpdir(), opts.datadirPrefix));
   let child: ChildProcess | undefined;
   let p2pPort = 0;
@@ -178,7 +192,11 @@ export async function startNode(kind: NodeKind, opts: { datadirPrefix: string; e
   track(child);
   const c = client;
   return {
-    child, datadir, p2pPort, rpcPort, client,
+    child,
+    datadir,
+    p2pPort,
+    rpcPort,
+    client,
     rpcUrl: `http://${USER}:${PASS}@127.0.0.1:${rpcPort}`,
     rpc: <T = any>(method: string, ...params: unknown[]) => c.call<T>(method, params),
   };

@@ -11,7 +11,11 @@ export interface Session {
 
 /** Signs in at `baseUrl` (expecting 200) and returns the session. */
 export async function signIn(baseUrl: string, email: string, password: string): Promise<Session> {
-  const r = await fetch(`${baseUrl}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password }) });
+  const r = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
   expect(r.status).toBe(200);
   return { cookie: (r.headers.get('set-cookie') ?? '').split(';')[0], csrf: (await r.json()).csrf_token as string };
 }
@@ -23,7 +27,12 @@ export type RoleSessions<R extends string> = Record<'owner' | R, Session>;
  * Signs the owner in (`owner@<domain>`, created at start-up by ADMIN_EMAIL/ADMIN_PASSWORD), has it
  * add one user per role (`<role>@<domain>`, the same password; expecting 201) and signs each in.
  */
-export async function signInRoles<R extends string>(baseUrl: string, domain: string, password: string, roles: readonly R[]): Promise<RoleSessions<R>> {
+export async function signInRoles<R extends string>(
+  baseUrl: string,
+  domain: string,
+  password: string,
+  roles: readonly R[],
+): Promise<RoleSessions<R>> {
   const owner = await signIn(baseUrl, `owner@${domain}`, password);
   const who = { owner } as RoleSessions<R>;
   for (const role of roles) {

@@ -18,7 +18,14 @@ export interface EventStream {
 export function openEventStream(url: string, headers: Record<string, string>): Promise<EventStream> {
   return new Promise((resolve, reject) => {
     const req = http.get(url, { headers, agent: false }, (res) => {
-      const s: EventStream = { status: res.statusCode ?? 0, headers: res.headers, body: '', statuses: [], ended: false, close: () => req.destroy() };
+      const s: EventStream = {
+        status: res.statusCode ?? 0,
+        headers: res.headers,
+        body: '',
+        statuses: [],
+        ended: false,
+        close: () => req.destroy(),
+      };
       let buf = '';
       res.setEncoding('utf8');
       res.on('data', (d: string) => {

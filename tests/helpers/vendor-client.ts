@@ -25,10 +25,21 @@ export async function answer(r: Response): Promise<Answer> {
 export function vendorClient(baseUrl: () => string, apiKey: string) {
   /** A vendor API call with the bearer key. */
   const api = async (path: string, init: RequestInit = {}): Promise<Answer> =>
-    answer(await fetch(baseUrl() + path, { ...init, headers: { Authorization: `Bearer ${apiKey}`, 'Content-Type': 'application/json', ...(init.headers ?? {}) } }));
+    answer(
+      await fetch(baseUrl() + path, {
+        ...init,
+        headers: { Authorization: `Bearer ${apiKey}`, 'Content-Type': 'application/json', ...(init.headers ?? {}) },
+      }),
+    );
   /** POST /relay/pay or /relay/status, as a wallet sends it (no credentials). */
   const relay = async (path: 'pay' | 'status', body: unknown): Promise<Answer> =>
-    answer(await fetch(`${baseUrl()}/relay/${path}`, { method: 'POST', body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } }));
+    answer(
+      await fetch(`${baseUrl()}/relay/${path}`, {
+        method: 'POST',
+        body: JSON.stringify(body),
+        headers: { 'Content-Type': 'application/json' },
+      }),
+    );
   /** POST /api/v1/payments with `body`, expecting 201; the created payment. */
   const createPayment = async (body: Record<string, unknown>): Promise<any> => {
     const r = await api('/api/v1/payments', { method: 'POST', body: JSON.stringify(body) });
@@ -40,4 +51,6 @@ export function vendorClient(baseUrl: () => string, apiKey: string) {
 
 /** A payment's P2PKH outputs as litecoind's payTo() takes them. */
 export const outputsOf = (p: { payment: Pick<ConnectPayment, 'outputs'> }): { address: string; amountKoinu: bigint }[] =>
-  p.payment.outputs.flatMap((o) => (o.type === 'p2pkh' && o.address && o.amount ? [{ address: o.address, amountKoinu: parseKoinu(o.amount) }] : []));
+  p.payment.outputs.flatMap((o) =>
+    o.type === 'p2pkh' && o.address && o.amount ? [{ address: o.address, amountKoinu: parseKoinu(o.amount) }] : [],
+  );

@@ -26,7 +26,9 @@ export async function startWebhookReceiver(secret: string): Promise<{ url: strin
         /* recorded as null */
       }
       events.push({
-        id: body?.id, type: body?.type, body,
+        id: body?.id,
+        type: body?.type,
+        body,
         signatureValid: verifyWebhookSignature(secret, raw, sig, { now: Math.floor(Date.now() / 1000) }),
         eventIdHeader: req.headers['x-counter-event-id'] as string | undefined,
       });

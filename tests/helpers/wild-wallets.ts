@@ -81,6 +81,10 @@ export async function submitAsWallet(payment: WildPayment, tx: string, token: To
   const body: Record<string, string> = { id: payment.id, tx };
   if (token === 'echo' && payment.relay_token) body.relay_token = payment.relay_token;
   if (typeof token === 'object') body.relay_token = token.send;
-  const r = await fetch(`${payment.relay}/pay`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  const r = await fetch(`${payment.relay}/pay`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   return { status: r.status, body: await r.json().catch(() => null) };
 }

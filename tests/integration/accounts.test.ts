@@ -20,7 +20,12 @@ describe('first owner through /setup', () => {
   afterAll(async () => app?.stop());
 
   const setupCode = () => {
-    const line = app.logs().split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l)).find((l) => l.setup_code);
+    const line = app
+      .logs()
+      .split('\n')
+      .filter((l) => l.startsWith('{'))
+      .map((l) => JSON.parse(l))
+      .find((l) => l.setup_code);
     return line?.setup_code as string;
   };
 
@@ -38,14 +43,24 @@ describe('first owner through /setup', () => {
     const weak = await post(`${app.url}/api/auth/setup`, { code: setupCode(), email: 'o@shop.test', password: 'short' });
     expect(weak.status).toBe(400);
     expect((await weak.json()).message).toMatch(/at least 12/);
-    const extra = await post(`${app.url}/api/auth/setup`, { code: setupCode(), email: 'o@shop.test', password: 'long enough password', role: 'x' });
+    const extra = await post(`${app.url}/api/auth/setup`, {
+      code: setupCode(),
+      email: 'o@shop.test',
+      password: 'long enough password',
+      role: 'x',
+    });
     expect(extra.status).toBe(400);
   });
 
   let cookie = '';
   let csrf = '';
   it('creates the owner once, signed in with an httpOnly SameSite cookie', async () => {
-    const r = await post(`${app.url}/api/auth/setup`, { code: setupCode(), email: 'Owner@Shop.test', name: 'Olive', password: 'long enough password' });
+    const r = await post(`${app.url}/api/auth/setup`, {
+      code: setupCode(),
+      email: 'Owner@Shop.test',
+      name: 'Olive',
+      password: 'long enough password',
+    });
     expect(r.status).toBe(201);
     const set = r.headers.get('set-cookie') ?? '';
     expect(set).toMatch(/^counter_session=[\w-]{43}; Path=\/; HttpOnly; SameSite=Lax; Expires=/);
@@ -65,7 +80,11 @@ describe('first owner through /setup', () => {
     expect(unknown.status).toBe(401);
     expect(await bad.json()).toEqual(await unknown.json());
     // A cross-site form cannot sign the browser in (login CSRF), even with the right password.
-    const crossSite = await post(`${app.url}/api/auth/login`, { email: 'owner@shop.test', password: 'long enough password' }, { origin: 'https://evil.example' });
+    const crossSite = await post(
+      `${app.url}/api/auth/login`,
+      { email: 'owner@shop.test', password: 'long enough password' },
+      { origin: 'https://evil.example' },
+    );
     expect(crossSite.status).toBe(403);
     expect(crossSite.headers.get('set-cookie')).toBeNull();
     const ok = await post(`${app.url}/api/auth/login`, { email: 'OWNER@shop.test', password: 'long enough password' }, { origin: app.url });
@@ -76,7 +95,11 @@ describe('first owner through /setup', () => {
     const noCsrf = await post(`${app.url}/api/auth/logout`, {}, { cookie: c2 });
     expect(noCsrf.status).toBe(403);
     const { csrf_token } = await (await fetch(`${app.url}/api/auth/me`, { headers: { cookie: c2 } })).json();
-    const crossOut = await post(`${app.url}/api/auth/logout`, {}, { cookie: c2, 'x-csrf-token': csrf_token, origin: 'https://evil.example' });
+    const crossOut = await post(
+      `${app.url}/api/auth/logout`,
+      {},
+      { cookie: c2, 'x-csrf-token': csrf_token, origin: 'https://evil.example' },
+    );
     expect(crossOut.status).toBe(403);
     expect((await fetch(`${app.url}/api/auth/me`, { headers: { cookie: c2 } })).status).toBe(200); // still signed in
     const out = await post(`${app.url}/api/auth/logout`, {}, { cookie: c2, 'x-csrf-token': csrf_token });

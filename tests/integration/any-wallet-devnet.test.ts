@@ -30,9 +30,12 @@ const sendPlain = (address: string, amount: string, sequence?: number) => store.
 
 const tick = () => store.tick();
 const view = async (id: string) => vendorPaymentView(await db.prisma.payment.findUniqueOrThrow({ where: { id } }), URL_BASE, new Date());
-const eventTypes = async (id: string) => (await db.query<{ type: string }>(`SELECT type FROM vendor_event WHERE payment_id = $1 ORDER BY seq`, [id])).map((e) => e.type);
+const eventTypes = async (id: string) =>
+  (await db.query<{ type: string }>(`SELECT type FROM vendor_event WHERE payment_id = $1 ORDER BY seq`, [id])).map((e) => e.type);
 const lastEvent = async (id: string) =>
-  JSON.parse((await db.query<{ body: string }>(`SELECT body FROM vendor_event WHERE payment_id = $1 ORDER BY seq DESC LIMIT 1`, [id]))[0].body);
+  JSON.parse(
+    (await db.query<{ body: string }>(`SELECT body FROM vendor_event WHERE payment_id = $1 ORDER BY seq DESC LIMIT 1`, [id]))[0].body,
+  );
 
 beforeAll(async () => {
   // Coins enough for every test (each spends one unused coin of ≥ 10 DOGE).
@@ -49,14 +52,26 @@ describe('payments from any wallet (devnet, PGlite)', () => {
     await tick();
     expect((await chain.tip()).height).toBe(tip); // no block: seen from the mempool
     expect(await view(p.id)).toMatchObject({
-      status: 'unpaid', exception: 'underpaid', amount_paid: '0.5', amount_due: '1.5', txids: [t1.txid], txid: t1.txid,
+      status: 'unpaid',
+      exception: 'underpaid',
+      amount_paid: '0.5',
+      amount_due: '1.5',
+      txids: [t1.txid],
+      txid: t1.txid,
     });
     expect(await eventTypes(p.id)).toEqual(['payment.underpaid']);
     expect((await lastEvent(p.id)).payment).toMatchObject({ amount_paid: '0.5', amount_due: '1.5', txids: [t1.txid] });
     const t2 = await sendPlain(addressOf(p), '1.5');
     await tick();
     expect(await view(p.id)).toMatchObject({
-      status: 'accepted', exception: null, amount_paid: '2', amount_due: '0', txids: [t1.txid, t2.txid], txid: t1.txid, confirmed: 0, block_height: null,
+      status: 'accepted',
+      exception: null,
+      amount_paid: '2',
+      amount_due: '0',
+      txids: [t1.txid, t2.txid],
+      txid: t1.txid,
+      confirmed: 0,
+      block_height: null,
     });
     expect(await eventTypes(p.id)).toEqual(['payment.underpaid', 'payment.accepted']);
     await chain.mine(1);
@@ -129,7 +144,13 @@ describe('payments from any wallet (devnet, PGlite)', () => {
     expect(await view(p.id)).toMatchObject({ amount_paid: '2', txids: [tx.txid] });
     const extra = await sendPlain(addressOf(p), '0.3');
     await tick();
-    expect(await view(p.id)).toMatchObject({ status: 'accepted', exception: 'overpaid', amount_paid: '2.3', txid: tx.txid, txids: [tx.txid, extra.txid] });
+    expect(await view(p.id)).toMatchObject({
+      status: 'accepted',
+      exception: 'overpaid',
+      amount_paid: '2.3',
+      txid: tx.txid,
+      txids: [tx.txid, extra.txid],
+    });
     await chain.mine(1);
     await tick();
     expect(await view(p.id)).toMatchObject({ status: 'confirmed', block_height: (await chain.tip()).height });
@@ -142,10 +163,26 @@ describe('payments from any wallet (devnet, PGlite)', () => {
     expect((await view(p.id)).status).toBe('accepted');
     // A block (as rpc/devnet deliver it) whose tx spends a's input to somewhere else.
     const tip = await chain.tip();
-    const conflicting = { txid: 'ab'.repeat(32), inputs: [a.input], outputs: [{ n: 0, value: parseKoinu('9'), script: '51' }], signalsRbf: false };
-    await onBlockConnected({ db, network: REGTEST, publicUrl: URL_BASE }, {
-      hash: 'cd'.repeat(32), prevHash: tip.hash, height: tip.height + 1, time: 0, header: new Uint8Array(80), size: 0, txCount: 1, totalTxSize: 0, txs: [conflicting],
-    });
+    const conflicting = {
+      txid: 'ab'.repeat(32),
+      inputs: [a.input],
+      outputs: [{ n: 0, value: parseKoinu('9'), script: '51' }],
+      signalsRbf: false,
+    };
+    await onBlockConnected(
+      { db, network: REGTEST, publicUrl: URL_BASE },
+      {
+        hash: 'cd'.repeat(32),
+        prevHash: tip.hash,
+        height: tip.height + 1,
+        time: 0,
+        header: new Uint8Array(80),
+        size: 0,
+        txCount: 1,
+        totalTxSize: 0,
+        txs: [conflicting],
+      },
+    );
     const v = await view(p.id);
     expect(v).toMatchObject({ status: 'declined', exception: 'double_spent', amount_paid: '0', amount_due: '2', txids: [] });
     expect(String(v.reason)).toMatch(/double spent/);
@@ -160,10 +197,20 @@ describe('payments from any wallet (devnet, PGlite)', () => {
     await tick();
     expect(await view(p.id)).toMatchObject({ status: 'accepted', exception: 'overpaid', amount_paid: '3' });
     const tip = await chain.tip();
-    await onBlockConnected({ db, network: REGTEST, publicUrl: URL_BASE }, {
-      hash: 'ce'.repeat(32), prevHash: tip.hash, height: tip.height + 1, time: 0, header: new Uint8Array(80), size: 0, txCount: 1, totalTxSize: 0,
-      txs: [{ txid: 'ac'.repeat(32), inputs: [b.input], outputs: [{ n: 0, value: 1n, script: '51' }], signalsRbf: false }],
-    });
+    await onBlockConnected(
+      { db, network: REGTEST, publicUrl: URL_BASE },
+      {
+        hash: 'ce'.repeat(32),
+        prevHash: tip.hash,
+        height: tip.height + 1,
+        time: 0,
+        header: new Uint8Array(80),
+        size: 0,
+        txCount: 1,
+        totalTxSize: 0,
+        txs: [{ txid: 'ac'.repeat(32), inputs: [b.input], outputs: [{ n: 0, value: 1n, script: '51' }], signalsRbf: false }],
+      },
+    );
     expect(await view(p.id)).toMatchObject({ status: 'accepted', exception: null, amount_paid: '2' });
     expect(formatKoinu(parseKoinu('2'))).toBe('2');
   });
@@ -183,18 +230,29 @@ describe('the merchant decides (markPayment)', () => {
     // A settled payment is not unconfirmed by the confirmation recount, and cannot be decided again.
     await tick();
     expect((await view(p.id)).status).toBe('confirmed');
-    expect(await markPayment(db, { storeId: 1 }, p.id, { as: 'invalid', note: '' }, 'x', URL_BASE)).toMatchObject({ ok: false, error: 'conflict' });
+    expect(await markPayment(db, { storeId: 1 }, p.id, { as: 'invalid', note: '' }, 'x', URL_BASE)).toMatchObject({
+      ok: false,
+      error: 'conflict',
+    });
   });
 
   it('invalid: an accepted payment → declined, marked_invalid, reason, payment.declined; other states conflict', async () => {
     const p = await newPayment();
     await sendPlain(addressOf(p), '2');
     await tick();
-    expect(await markPayment(db, { storeId: 1 }, p.id, { as: 'invalid', note: 'stolen card' }, 'm@example.com', URL_BASE)).toEqual({ ok: true });
+    expect(await markPayment(db, { storeId: 1 }, p.id, { as: 'invalid', note: 'stolen card' }, 'm@example.com', URL_BASE)).toEqual({
+      ok: true,
+    });
     expect(await view(p.id)).toMatchObject({ status: 'declined', exception: 'marked_invalid', reason: 'marked invalid by merchant' });
     expect(await eventTypes(p.id)).toEqual(['payment.accepted', 'payment.declined']);
-    expect(await markPayment(db, { storeId: 1 }, p.id, { as: 'settled', note: '' }, 'x', URL_BASE)).toMatchObject({ ok: false, error: 'conflict' });
-    expect(await markPayment(db, { storeId: 1 }, 'nope', { as: 'settled', note: '' }, 'x', URL_BASE)).toMatchObject({ ok: false, error: 'not_found' });
+    expect(await markPayment(db, { storeId: 1 }, p.id, { as: 'settled', note: '' }, 'x', URL_BASE)).toMatchObject({
+      ok: false,
+      error: 'conflict',
+    });
+    expect(await markPayment(db, { storeId: 1 }, 'nope', { as: 'settled', note: '' }, 'x', URL_BASE)).toMatchObject({
+      ok: false,
+      error: 'not_found',
+    });
     // Money arriving later is still counted, the state stays final.
     await sendPlain(addressOf(p), '1');
     await tick();
@@ -259,8 +317,11 @@ describe('data not committed: data_missing (issue 27 #4)', () => {
   async function send(address: string, amount: string, data?: string) {
     const { u, w } = store.coin();
     const outputs = [{ type: 'p2pkh', address, amount }, ...(data ? [{ type: 'data', data }] : [])];
-    const tx = buildPaymentTx({ fee_per_kb: '0.01', outputs } as unknown as Parameters<typeof buildPaymentTx>[0],
-      { network: 'regtest', utxos: [u], keys: [w.wif] });
+    const tx = buildPaymentTx({ fee_per_kb: '0.01', outputs } as unknown as Parameters<typeof buildPaymentTx>[0], {
+      network: 'regtest',
+      utxos: [u],
+      keys: [w.wif],
+    });
     expect((await chain.broadcast(tx.hex)).ok).toBe(true);
     return tx;
   }
@@ -269,7 +330,13 @@ describe('data not committed: data_missing (issue 27 #4)', () => {
     const p = await newPayment({ outputs: [{ type: 'data', data: DATA }] });
     const tx = await send(addressOf(p), '2');
     await tick();
-    expect(await view(p.id)).toMatchObject({ status: 'unpaid', exception: 'data_missing', amount_paid: '2', amount_due: '0', txids: [tx.txid] });
+    expect(await view(p.id)).toMatchObject({
+      status: 'unpaid',
+      exception: 'data_missing',
+      amount_paid: '2',
+      amount_due: '0',
+      txids: [tx.txid],
+    });
     expect(await eventTypes(p.id)).toEqual(['payment.data_missing']);
     expect((await lastEvent(p.id)).payment).toMatchObject({ status: 'unpaid', exception: 'data_missing' });
     await chain.mine(1);
@@ -277,7 +344,9 @@ describe('data not committed: data_missing (issue 27 #4)', () => {
     expect(await view(p.id)).toMatchObject({ status: 'unpaid', exception: 'data_missing', confirmed: 0 });
     expect(await eventTypes(p.id)).toEqual(['payment.data_missing']);
     // The merchant can settle it.
-    expect(await markPayment(db, { storeId: 1 }, p.id, { as: 'settled', note: 'customer showed the order' }, 'owner@example.com', URL_BASE)).toEqual({ ok: true });
+    expect(
+      await markPayment(db, { storeId: 1 }, p.id, { as: 'settled', note: 'customer showed the order' }, 'owner@example.com', URL_BASE),
+    ).toEqual({ ok: true });
     expect(await view(p.id)).toMatchObject({ status: 'confirmed', exception: 'marked_settled' });
   });
 
@@ -286,7 +355,10 @@ describe('data not committed: data_missing (issue 27 #4)', () => {
     await send(addressOf(p), '2');
     await tick();
     expect(await view(p.id)).toMatchObject({ status: 'unpaid', exception: 'data_missing' });
-    const r = await createRefund({ storeId: 1, db, network: REGTEST, publicUrl: URL_BASE }, p.id, { reason: 'no order data', address: chain.demoWallet().address });
+    const r = await createRefund({ storeId: 1, db, network: REGTEST, publicUrl: URL_BASE }, p.id, {
+      reason: 'no order data',
+      address: chain.demoWallet().address,
+    });
     expect(r).toMatchObject({ payment_id: p.id, status: 'unpaid', amount: '2' });
   });
 

@@ -43,11 +43,17 @@ function suite(backend: NodeBackend, seed: number) {
   }
   /** A payment with a `data` output (docs/api.md#data_missing): its 201 body's id and `uri` (the `dogecoin:` form). */
   async function newDataPayment(unit: string) {
-    const b = await createTestPayment<{ id: string; uri: string }>(db, { unit, extra: { outputs: [{ type: 'data', data: '6869' }] }, publicUrl: URL_BASE });
+    const b = await createTestPayment<{ id: string; uri: string }>(db, {
+      unit,
+      extra: { outputs: [{ type: 'data', data: '6869' }] },
+      publicUrl: URL_BASE,
+    });
     return b;
   }
-  const view = async (id: string): Promise<View> => vendorPaymentView(await db.prisma.payment.findUniqueOrThrow({ where: { id } }), URL_BASE, new Date());
-  const events = async (id: string) => (await db.query<{ type: string }>(`SELECT type FROM vendor_event WHERE payment_id = $1 ORDER BY seq`, [id])).map((e) => e.type);
+  const view = async (id: string): Promise<View> =>
+    vendorPaymentView(await db.prisma.payment.findUniqueOrThrow({ where: { id } }), URL_BASE, new Date());
+  const events = async (id: string) =>
+    (await db.query<{ type: string }>(`SELECT type FROM vendor_event WHERE payment_id = $1 ORDER BY seq`, [id])).map((e) => e.type);
 
   /** Polls until the payment matches `pred`; the time it took, in ms (throws after `ms`). */
   async function seenWithin(id: string, pred: (v: View) => boolean, ms = 15_000): Promise<number> {
@@ -74,8 +80,9 @@ function suite(backend: NodeBackend, seed: number) {
     const funded = await node.rpc<{ hex: string }>('fundrawtransaction', raw, { changePosition: 1 });
     const hex = (await node.rpc<{ hex: string }>('signrawtransaction', funded.hex)).hex;
     const other = await node.newAddress();
-    const raw2 = await node.rpc<string>('createrawtransaction', [{ txid: coin.txid, vout: coin.vout, sequence: 1 }],
-      { [other]: koinuToRpc(koinuFromRpc(coin.amount) - 1_00000000n) });
+    const raw2 = await node.rpc<string>('createrawtransaction', [{ txid: coin.txid, vout: coin.vout, sequence: 1 }], {
+      [other]: koinuToRpc(koinuFromRpc(coin.amount) - 1_00000000n),
+    });
     const replacement = (await node.rpc<{ hex: string }>('signrawtransaction', raw2)).hex;
     return { hex, replacement };
   }
@@ -102,7 +109,15 @@ function suite(backend: NodeBackend, seed: number) {
       console.log(`${backend} (dogecoind): plain payment seen as accepted ${ms} ms after sendtoaddress`);
       expect(ms).toBeLessThan(5_000);
       expect(await node.rpc<number>('getblockcount')).toBe(height); // no block was mined
-      expect(await view(p.id)).toMatchObject({ status: 'accepted', txid, txids: [txid], amount_paid: '2', amount_due: '0', confirmed: 0, exception: null });
+      expect(await view(p.id)).toMatchObject({
+        status: 'accepted',
+        txid,
+        txids: [txid],
+        amount_paid: '2',
+        amount_due: '0',
+        confirmed: 0,
+        exception: null,
+      });
       await node.mine(1);
       await seenWithin(p.id, (v) => v.status === 'confirmed');
       expect(await events(p.id)).toEqual(['payment.accepted', 'payment.confirmed']);
@@ -115,11 +130,15 @@ function suite(backend: NodeBackend, seed: number) {
         expect(await view(p.id)).toMatchObject({ required: 0 });
         const coins = await node.rpc<{ txid: string; vout: number; amount: string; spendable: boolean }[]>('listunspent', 1);
         const coin = coins.find((c) => c.spendable && koinuFromRpc(c.amount) > 1_000_00000000n)!;
-        const raw = await node.rpc<string>('createrawtransaction', [{ txid: coin.txid, vout: coin.vout, sequence: 0xfffffffd }], { [p.address]: 5 });
+        const raw = await node.rpc<string>('createrawtransaction', [{ txid: coin.txid, vout: coin.vout, sequence: 0xfffffffd }], {
+          [p.address]: 5,
+        });
         const funded = await node.rpc<{ hex: string }>('fundrawtransaction', raw, { changePosition: 1 });
         const hex = (await node.rpc<{ hex: string }>('signrawtransaction', funded.hex)).hex;
         const txid = await node.rpc<string>('sendrawtransaction', hex);
-        expect((await node.rpc<{ vin: { sequence: number }[] }>('getrawtransaction', txid, 1)).vin.map((v) => v.sequence)).toContain(0xfffffffd);
+        expect((await node.rpc<{ vin: { sequence: number }[] }>('getrawtransaction', txid, 1)).vin.map((v) => v.sequence)).toContain(
+          0xfffffffd,
+        );
         await seenWithin(p.id, (v) => v.status !== 'unpaid');
         // Several worker ticks (1 s each): the node holds it in its mempool, and the payment waits for a block.
         for (let i = 0; i < 4; i++) {
@@ -146,7 +165,14 @@ function suite(backend: NodeBackend, seed: number) {
       expect(await view(p.id)).toMatchObject({ status: 'unpaid', exception: 'underpaid', amount_due: '1.75' });
       const t2 = await node.rpc<string>('sendtoaddress', p.address, 1.75);
       await seenWithin(p.id, (v) => v.status === 'accepted');
-      expect(await view(p.id)).toMatchObject({ exception: null, amount_paid: '3', amount_due: '0', txids: [t1, t2], txid: t1, confirmed: 0 });
+      expect(await view(p.id)).toMatchObject({
+        exception: null,
+        amount_paid: '3',
+        amount_due: '0',
+        txids: [t1, t2],
+        txid: t1,
+        confirmed: 0,
+      });
       await node.mine(1);
       await seenWithin(p.id, (v) => v.confirmed === 1);
       expect((await view(p.id)).status).toBe('accepted'); // t2 has 1 of 2, though t1 has 3
@@ -224,10 +250,16 @@ function suite(backend: NodeBackend, seed: number) {
       expect((await node.rpc('getblock', b3)).tx).toContain(other);
       await seenWithin(p.id, (v) => v.status === 'declined');
       expect(await view(p.id)).toMatchObject({ exception: 'double_spent', amount_paid: '1', amount_due: '1', txids: [t1] });
-      expect(await events(p.id)).toEqual(['payment.underpaid', 'payment.accepted', 'payment.confirmed', 'payment.unconfirmed', 'payment.declined']);
+      expect(await events(p.id)).toEqual([
+        'payment.underpaid',
+        'payment.accepted',
+        'payment.confirmed',
+        'payment.unconfirmed',
+        'payment.declined',
+      ]);
     });
 
-    it('data_missing: an ordinary wallet pays the dogecoin: form\'s address and amount, no OP_RETURN → counted, unpaid, payment.data_missing; a block changes nothing; mark settled', async () => {
+    it("data_missing: an ordinary wallet pays the dogecoin: form's address and amount, no OP_RETURN → counted, unpaid, payment.data_missing; a block changes nothing; mark settled", async () => {
       const p = await newDataPayment('2');
       // What an ordinary wallet reads of the dogecoin: URI: the address and the amount, nothing else.
       const uri = new URL(p.uri);
@@ -239,9 +271,17 @@ function suite(backend: NodeBackend, seed: number) {
       const outs = (await node.rpc<{ vout: { scriptPubKey: { type: string } }[] }>('getrawtransaction', txid, 1)).vout;
       expect(outs.map((o) => o.scriptPubKey.type)).not.toContain('nulldata'); // no OP_RETURN
       await seenWithin(p.id, (v) => v.exception === 'data_missing');
-      expect(await view(p.id)).toMatchObject({ status: 'unpaid', exception: 'data_missing', amount_paid: '2', amount_due: '0', txids: [txid] });
+      expect(await view(p.id)).toMatchObject({
+        status: 'unpaid',
+        exception: 'data_missing',
+        amount_paid: '2',
+        amount_due: '0',
+        txids: [txid],
+      });
       expect(await events(p.id)).toEqual(['payment.data_missing']);
-      const body = JSON.parse((await db.query<{ body: string }>(`SELECT body FROM vendor_event WHERE payment_id = $1 ORDER BY seq DESC LIMIT 1`, [p.id]))[0].body);
+      const body = JSON.parse(
+        (await db.query<{ body: string }>(`SELECT body FROM vendor_event WHERE payment_id = $1 ORDER BY seq DESC LIMIT 1`, [p.id]))[0].body,
+      );
       expect(body.payment).toMatchObject({ id: p.id, status: 'unpaid', exception: 'data_missing', amount_paid: '2' });
       // Mined: still not paid, no new event (the data is still not committed).
       await node.mine(1);
@@ -250,7 +290,9 @@ function suite(backend: NodeBackend, seed: number) {
       expect(await view(p.id)).toMatchObject({ status: 'unpaid', exception: 'data_missing', amount_paid: '2' });
       expect(await events(p.id)).toEqual(['payment.data_missing']);
       // The merchant settles it: confirmed, marked_settled, payment.confirmed.
-      expect(await markPayment(db, { storeId: 1 }, p.id, { as: 'settled', note: 'customer showed the order' }, 'owner@example.com', URL_BASE)).toEqual({ ok: true });
+      expect(
+        await markPayment(db, { storeId: 1 }, p.id, { as: 'settled', note: 'customer showed the order' }, 'owner@example.com', URL_BASE),
+      ).toEqual({ ok: true });
       expect(await view(p.id)).toMatchObject({ status: 'confirmed', exception: 'marked_settled', amount_paid: '2' });
       expect(await events(p.id)).toEqual(['payment.data_missing', 'payment.confirmed']);
       // The worker's next ticks keep the decision.
@@ -258,42 +300,64 @@ function suite(backend: NodeBackend, seed: number) {
       expect(await view(p.id)).toMatchObject({ status: 'confirmed', exception: 'marked_settled' });
     });
 
-    it.skipIf(backend !== 'rpc')('a reorg, then the node loses one of two txs: accepted → unpaid/underpaid, payable again', async () => {
-      // t2 spends a coin of a key outside the wallet, so the wallet does not rebroadcast it.
-      const key = new Uint8Array(32).fill(seed + 100);
-      const keyAddress = pubkeyToAddress(secp256k1.getPublicKey(key, true), REGTEST);
-      const fund = await node.rpc<string>('sendtoaddress', keyAddress, 5);
-      await node.mine(1);
-      const vout = (await node.rpc('getrawtransaction', fund, 1)).vout.find((o: any) => o.scriptPubKey.addresses?.includes(keyAddress));
-      const p = await newPayment('2');
-      const t1 = await node.rpc<string>('sendtoaddress', p.address, 1);
-      await seenWithin(p.id, (v) => v.exception === 'underpaid');
-      const raw = await node.rpc<string>('createrawtransaction', [{ txid: fund, vout: vout.n }], { [p.address]: 1, [keyAddress]: 3.9 });
-      const signed = await node.rpc<{ hex: string; complete: boolean }>('signrawtransaction', raw,
-        [{ txid: fund, vout: vout.n, scriptPubKey: vout.scriptPubKey.hex, amount: 5 }], [encodeWif(key, true, REGTEST)]);
-      expect(signed.complete).toBe(true);
-      const t2 = await node.send(signed.hex);
-      await seenWithin(p.id, (v) => v.status === 'accepted');
-      const [b] = await node.mine(1);
-      await seenWithin(p.id, (v) => v.status === 'confirmed');
-      // A reorg takes t2 out of the chain (back to the mempool), then the node forgets its
-      // mempool (restarted without mempool.dat): t1 is in the new branch, t2 is nowhere.
-      await node.invalidate(b!);
-      await node.exclude(t2);
-      await node.mine(2);
-      await seenWithin(p.id, (v) => v.status === 'accepted');
-      await node.stop();
-      rmSync(join(node.datadir, 'regtest', 'mempool.dat'), { force: true });
-      await node.restart();
-      expect(await node.rpc<string[]>('getrawmempool')).not.toContain(t2);
-      await seenWithin(p.id, (v) => v.status === 'unpaid', 30_000);
-      expect(await view(p.id)).toMatchObject({ status: 'unpaid', exception: 'underpaid', amount_paid: '1', amount_due: '1', txids: [t1], confirmed: 0 });
-      expect(await events(p.id)).toEqual(['payment.underpaid', 'payment.accepted', 'payment.confirmed', 'payment.unconfirmed', 'payment.unconfirmed', 'payment.underpaid']);
-      // The customer pays the rest: accepted again.
-      const t3 = await node.rpc<string>('sendtoaddress', p.address, 1);
-      await seenWithin(p.id, (v) => v.status === 'accepted');
-      expect(await view(p.id)).toMatchObject({ amount_paid: '2', txids: [t1, t3] });
-    }, 90_000);
+    it.skipIf(backend !== 'rpc')(
+      'a reorg, then the node loses one of two txs: accepted → unpaid/underpaid, payable again',
+      async () => {
+        // t2 spends a coin of a key outside the wallet, so the wallet does not rebroadcast it.
+        const key = new Uint8Array(32).fill(seed + 100);
+        const keyAddress = pubkeyToAddress(secp256k1.getPublicKey(key, true), REGTEST);
+        const fund = await node.rpc<string>('sendtoaddress', keyAddress, 5);
+        await node.mine(1);
+        const vout = (await node.rpc('getrawtransaction', fund, 1)).vout.find((o: any) => o.scriptPubKey.addresses?.includes(keyAddress));
+        const p = await newPayment('2');
+        const t1 = await node.rpc<string>('sendtoaddress', p.address, 1);
+        await seenWithin(p.id, (v) => v.exception === 'underpaid');
+        const raw = await node.rpc<string>('createrawtransaction', [{ txid: fund, vout: vout.n }], { [p.address]: 1, [keyAddress]: 3.9 });
+        const signed = await node.rpc<{ hex: string; complete: boolean }>(
+          'signrawtransaction',
+          raw,
+          [{ txid: fund, vout: vout.n, scriptPubKey: vout.scriptPubKey.hex, amount: 5 }],
+          [encodeWif(key, true, REGTEST)],
+        );
+        expect(signed.complete).toBe(true);
+        const t2 = await node.send(signed.hex);
+        await seenWithin(p.id, (v) => v.status === 'accepted');
+        const [b] = await node.mine(1);
+        await seenWithin(p.id, (v) => v.status === 'confirmed');
+        // A reorg takes t2 out of the chain (back to the mempool), then the node forgets its
+        // mempool (restarted without mempool.dat): t1 is in the new branch, t2 is nowhere.
+        await node.invalidate(b!);
+        await node.exclude(t2);
+        await node.mine(2);
+        await seenWithin(p.id, (v) => v.status === 'accepted');
+        await node.stop();
+        rmSync(join(node.datadir, 'regtest', 'mempool.dat'), { force: true });
+        await node.restart();
+        expect(await node.rpc<string[]>('getrawmempool')).not.toContain(t2);
+        await seenWithin(p.id, (v) => v.status === 'unpaid', 30_000);
+        expect(await view(p.id)).toMatchObject({
+          status: 'unpaid',
+          exception: 'underpaid',
+          amount_paid: '1',
+          amount_due: '1',
+          txids: [t1],
+          confirmed: 0,
+        });
+        expect(await events(p.id)).toEqual([
+          'payment.underpaid',
+          'payment.accepted',
+          'payment.confirmed',
+          'payment.unconfirmed',
+          'payment.unconfirmed',
+          'payment.underpaid',
+        ]);
+        // The customer pays the rest: accepted again.
+        const t3 = await node.rpc<string>('sendtoaddress', p.address, 1);
+        await seenWithin(p.id, (v) => v.status === 'accepted');
+        expect(await view(p.id)).toMatchObject({ amount_paid: '2', txids: [t1, t3] });
+      },
+      90_000,
+    );
   });
 }
 

@@ -80,7 +80,11 @@ describe('double spends on litecoind', () => {
     let inSum = 0;
     for (const i of a.vin) inSum += Number((await node.rpc<{ value: number | string }>('gettxout', i.txid, i.vout, false)).value);
     const other = await node.newAddress();
-    const raw = await node.rpc<string>('createrawtransaction', a.vin.map((i) => ({ txid: i.txid, vout: i.vout })), { [other]: Number((inSum - 0.01).toFixed(8)) });
+    const raw = await node.rpc<string>(
+      'createrawtransaction',
+      a.vin.map((i) => ({ txid: i.txid, vout: i.vout })),
+      { [other]: Number((inSum - 0.01).toFixed(8)) },
+    );
     const signed = await node.rpc<{ hex: string; complete: boolean }>('signrawtransactionwithwallet', raw);
     expect(signed.complete).toBe(true);
     await node.rpc('generateblock', other, [signed.hex]);
@@ -88,7 +92,9 @@ describe('double spends on litecoind', () => {
     const v = await view(p.id);
     expect(v).toMatchObject({ status: 'declined', exception: 'double_spent', amount_paid: '0', amount_due: '2', txids: [] });
     expect(String(v.reason)).toMatch(/double spent/);
-    const types = (await db.query<{ type: string }>(`SELECT type FROM vendor_event WHERE payment_id = $1 ORDER BY seq`, [p.id])).map((e) => e.type);
+    const types = (await db.query<{ type: string }>(`SELECT type FROM vendor_event WHERE payment_id = $1 ORDER BY seq`, [p.id])).map(
+      (e) => e.type,
+    );
     expect(types).toEqual(['payment.accepted', 'payment.declined']);
   });
 });
@@ -100,7 +106,8 @@ describe('plain wallet payments on litecoind (spv backend)', () => {
   let spvNode: Litecoind;
   let spvDb: Db;
   let spvRunning: NodeWorker;
-  const spvView = async (id: string) => vendorPaymentView(await spvDb.prisma.payment.findUniqueOrThrow({ where: { id } }), URL_BASE, new Date());
+  const spvView = async (id: string) =>
+    vendorPaymentView(await spvDb.prisma.payment.findUniqueOrThrow({ where: { id } }), URL_BASE, new Date());
 
   beforeAll(async () => {
     spvNode = await startLitecoind({ args: nodeArgsFor('spv') });

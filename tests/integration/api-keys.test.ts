@@ -5,7 +5,14 @@ import { join } from 'node:path';
 import { openMigratedDb, type Db } from '@/lib/db';
 import { seedDataDir } from '../helpers/stores';
 import {
-  authenticateApiKey, bearerToken, createApiKey, ensureBootstrapKey, hashApiKey, hasScope, revokeApiKey, roleScopes,
+  authenticateApiKey,
+  bearerToken,
+  createApiKey,
+  ensureBootstrapKey,
+  hashApiKey,
+  hasScope,
+  revokeApiKey,
+  roleScopes,
 } from '@/lib/auth';
 
 let db: Db;

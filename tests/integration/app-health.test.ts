@@ -20,10 +20,15 @@ describe('app on embedded PGlite', () => {
     expect(r.headers.get('cache-control')).toContain('no-store');
     const body = await r.json();
     expect(body).toEqual({
-      ok: true, version: expect.stringMatching(/^\d+\.\d+\.\d+/), network: 'mainnet', backend: 'spv', db: 'pglite',
+      ok: true,
+      version: expect.stringMatching(/^\d+\.\d+\.\d+/),
+      network: 'mainnet',
+      backend: 'spv',
+      db: 'pglite',
       chain: { tip: 0, synced: false, peers: 0 },
       // Not ready (docs/operations.md#readiness): tests/integration/readiness.test.ts covers the problems.
-      ready: false, problems: expect.arrayContaining([expect.objectContaining({ code: 'no_wallet' })]),
+      ready: false,
+      problems: expect.arrayContaining([expect.objectContaining({ code: 'no_wallet' })]),
     });
   });
 
@@ -38,7 +43,7 @@ describe('app on embedded PGlite', () => {
     expect(r.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
   });
 
-  it('on mainnet without WALLET_CHECK=on, the wallet check\'s page and routes answer 404 and start nothing', async () => {
+  it("on mainnet without WALLET_CHECK=on, the wallet check's page and routes answer 404 and start nothing", async () => {
     const page = await fetch(`${app.url}/wallet-check`);
     expect(page.status).toBe(404);
     const asked = [
@@ -56,7 +61,10 @@ describe('app on embedded PGlite', () => {
   });
 
   it('logs structured startup lines without secrets', () => {
-    const lines = app.logs().split('\n').filter((l) => l.startsWith('{'));
+    const lines = app
+      .logs()
+      .split('\n')
+      .filter((l) => l.startsWith('{'));
     const started = lines.map((l) => JSON.parse(l)).find((l) => l.msg === 'counter started');
     expect(started).toMatchObject({ level: 'info', db: 'pglite', network: 'mainnet' });
     expect(started.relayPubkey).toMatch(/^[0-9a-f]{64}$/);
@@ -99,7 +107,12 @@ describe('app on a real PostgreSQL server', () => {
     pg.pause();
     const down = await fetch(`${app.url}/api/health`);
     expect(down.status).toBe(503);
-    expect(await down.json()).toMatchObject({ ok: false, db: 'postgresql', ready: false, problems: [{ code: 'db_unreachable', message: expect.stringContaining('database') }] });
+    expect(await down.json()).toMatchObject({
+      ok: false,
+      db: 'postgresql',
+      ready: false,
+      problems: [{ code: 'db_unreachable', message: expect.stringContaining('database') }],
+    });
     pg.start();
     let status = 0;
     for (let i = 0; i < 50 && status !== 200; i++) {

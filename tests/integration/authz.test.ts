@@ -19,15 +19,27 @@ const PASSWORD = 'authz suite password 7';
 const ELSEWHERE = encodeAddress('p2pkh', new Uint8Array(20).fill(7), REGTEST);
 const item = (unit: string, o: Record<string, unknown> = {}) => ({ type: 'item', id: 'SKU', name: 'Thing', count: 1, unit, ...o });
 
-interface Who { cookie: string; csrf: string }
+interface Who {
+  cookie: string;
+  csrf: string;
+}
 type Role = 'owner' | 'manager' | 'cashier' | 'cashier2';
 
-interface Answer { status: number; body: any; text: string; headers: Headers }
+interface Answer {
+  status: number;
+  body: any;
+  text: string;
+  headers: Headers;
+}
 
 async function answer(r: Response): Promise<Answer> {
   const text = await r.text();
   let body: any = null;
-  try { body = JSON.parse(text); } catch { /* html or text */ }
+  try {
+    body = JSON.parse(text);
+  } catch {
+    /* html or text */
+  }
   return { status: r.status, body, text, headers: r.headers };
 }
 
@@ -42,11 +54,22 @@ function client(app: () => AppServer) {
       headers.Cookie = who[w].cookie;
       if (method !== 'GET') headers['X-CSRF-Token'] = who[w].csrf;
     }
-    return answer(await fetch(app().url + path, { method, headers, redirect: 'manual', body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body) }));
+    return answer(
+      await fetch(app().url + path, {
+        method,
+        headers,
+        redirect: 'manual',
+        body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+      }),
+    );
   }
   async function signInAll() {
     who.owner = await login('owner@authz.test');
-    for (const [role, email] of [['manager', 'manager@authz.test'], ['cashier', 'cashier@authz.test'], ['cashier2', 'cashier2@authz.test']] as const) {
+    for (const [role, email] of [
+      ['manager', 'manager@authz.test'],
+      ['cashier', 'cashier@authz.test'],
+      ['cashier2', 'cashier2@authz.test'],
+    ] as const) {
       const r = await as('owner', 'POST', '/api/admin/users', { email, password: PASSWORD, role: role === 'cashier2' ? 'cashier' : role });
       expect(r.status, r.text).toBe(201);
       who[role] = await login(email);
@@ -73,11 +96,21 @@ describe('on a store with every role (PGlite, http PUBLIC_URL)', () => {
   const { as } = c;
   beforeAll(async () => {
     app = await startApp({
-      ADMIN_EMAIL: 'owner@authz.test', ADMIN_PASSWORD: PASSWORD, STORE_XPUB: XPUB, BOOTSTRAP_API_KEY: KEY, RATE_LIMIT_RPS: '0',
-      DOGE_NETWORK: 'regtest', CHAIN_BACKEND: 'devnet', DEVNET_BLOCK_SECONDS: '0',
+      ADMIN_EMAIL: 'owner@authz.test',
+      ADMIN_PASSWORD: PASSWORD,
+      STORE_XPUB: XPUB,
+      BOOTSTRAP_API_KEY: KEY,
+      RATE_LIMIT_RPS: '0',
+      DOGE_NETWORK: 'regtest',
+      CHAIN_BACKEND: 'devnet',
+      DEVNET_BLOCK_SECONDS: '0',
     });
     // The till charges only on a ready store (sessions' POST /api/v1/payments).
-    const health = await until(async () => (await fetch(app.url + '/api/health')).json(), (h: any) => h.ready === true, 60_000);
+    const health = await until(
+      async () => (await fetch(app.url + '/api/health')).json(),
+      (h: any) => h.ready === true,
+      60_000,
+    );
     expect(health.ready, JSON.stringify(health.problems)).toBe(true);
     await c.signInAll();
   }, 120_000);
@@ -103,7 +136,7 @@ describe('on a store with every role (PGlite, http PUBLIC_URL)', () => {
       expect(ok.body.payment.outputs).toEqual([{ type: 'p2pkh', address: ELSEWHERE, amount: '25' }]);
     });
 
-    it('a sale to the store\'s own fresh address, with data outputs, needs no extra scope', async () => {
+    it("a sale to the store's own fresh address, with data outputs, needs no extra scope", async () => {
       const r = await as('cashier', 'POST', '/api/v1/payments', { items: [item('3')], outputs: [{ type: 'data', data: '6869' }] });
       expect(r.status, r.text).toBe(201);
     });
@@ -117,7 +150,12 @@ describe('on a store with every role (PGlite, http PUBLIC_URL)', () => {
       for (const who of ['cashier', 'manager'] as const) {
         expectRefused(await as(who, 'POST', '/api/v1/payments', big(0)), 403, 'forbidden', 'required_confirmations');
       }
-      expectRefused(await as(await c.key(['payments:write']), 'POST', '/api/v1/payments', big(0)), 403, 'forbidden', 'required_confirmations');
+      expectRefused(
+        await as(await c.key(['payments:write']), 'POST', '/api/v1/payments', big(0)),
+        403,
+        'forbidden',
+        'required_confirmations',
+      );
     });
 
     it('the policy itself or more confirmations are fine for anyone; the owner and a payments:policy key may lower it', async () => {
@@ -161,7 +199,7 @@ describe('on a store with every role (PGlite, http PUBLIC_URL)', () => {
       expect((await as('manager', 'GET', '/api/v1/events?limit=500')).body.events.some((e: any) => e.payment?.id === theirs)).toBe(true);
     });
 
-    it('gets 404 for another\'s payment: reading, its event stream, cancelling and its receipt', async () => {
+    it("gets 404 for another's payment: reading, its event stream, cancelling and its receipt", async () => {
       for (const id of [byKey, theirs]) {
         expect((await as('cashier', 'GET', `/api/v1/payments/${id}`)).status).toBe(404);
         expect((await as('cashier', 'GET', `/api/v1/payments/${id}/events`)).status).toBe(404);
@@ -174,7 +212,10 @@ describe('on a store with every role (PGlite, http PUBLIC_URL)', () => {
     it('reopens, follows, prints and cancels its own', async () => {
       expect((await as('cashier', 'GET', `/api/v1/payments/${mine}`)).status).toBe(200);
       const ctl = new AbortController();
-      const feed = await fetch(`${app.url}/api/v1/payments/${mine}/events`, { headers: { Cookie: c.who.cashier.cookie }, signal: ctl.signal });
+      const feed = await fetch(`${app.url}/api/v1/payments/${mine}/events`, {
+        headers: { Cookie: c.who.cashier.cookie },
+        signal: ctl.signal,
+      });
       expect(feed.status).toBe(200);
       ctl.abort();
       const receipt = await as('cashier', 'GET', `/pos/receipt/${mine}`);
@@ -198,7 +239,15 @@ describe('on a store with every role (PGlite, http PUBLIC_URL)', () => {
       [{ items: [item('1')], meta: { 'com.example.t': 'a\u0085b' } }, 'meta.com.example.t'],
       [{ items: [item('0.00000001')] }, 'items'],
       [{ items: [item('0.00999999')] }, 'items'],
-      [{ items: [{ type: 'item', id: 'a', name: 'A', count: 10, unit: '10000000000' }, { type: 'discount', id: 'd', name: 'D', count: 9, unit: '-10000000000' }] }, 'items[0].total'],
+      [
+        {
+          items: [
+            { type: 'item', id: 'a', name: 'A', count: 10, unit: '10000000000' },
+            { type: 'discount', id: 'd', name: 'D', count: 9, unit: '-10000000000' },
+          ],
+        },
+        'items[0].total',
+      ],
       [{ items: [{ type: 'item', id: 'a', name: 'A', count: 1000, unit: '9999999999' }] }, 'items[0].total'],
     ])('%j => 400 naming %s', async (body, field) => {
       expectRefused(await as({ key: KEY }, 'POST', '/api/v1/payments', body), 400, 'invalid_request', field);
@@ -206,14 +255,21 @@ describe('on a store with every role (PGlite, http PUBLIC_URL)', () => {
 
     it('a p2pkh output below 0.01 DOGE is refused even with payments:outputs', async () => {
       const k = await c.key(['payments:write', 'payments:outputs']);
-      const r = await as(k, 'POST', '/api/v1/payments', { items: [item('1.005')], outputs: [{ type: 'p2pkh', address: ELSEWHERE, amount: '1' }, { type: 'p2pkh', address: ELSEWHERE, amount: '0.005' }] });
+      const r = await as(k, 'POST', '/api/v1/payments', {
+        items: [item('1.005')],
+        outputs: [
+          { type: 'p2pkh', address: ELSEWHERE, amount: '1' },
+          { type: 'p2pkh', address: ELSEWHERE, amount: '0.005' },
+        ],
+      });
       expectRefused(r, 400, 'invalid_request', 'outputs[1].amount');
     });
 
     it('accepts https URLs, and http ones while PUBLIC_URL is http', async () => {
       const r = await as({ key: KEY }, 'POST', '/api/v1/payments', {
         items: [item('0.01', { icon: 'https://shop.example/c.png' }), item('1', { id: 'b', icon: 'http://shop.example/b.png' })],
-        vendor_order_url: 'https://shop.example/orders/1', note: 'tab\tand\nnewline are not allowed either',
+        vendor_order_url: 'https://shop.example/orders/1',
+        note: 'tab\tand\nnewline are not allowed either',
       });
       expectRefused(r, 400, 'invalid_request', 'note');
       const ok = await as({ key: KEY }, 'POST', '/api/v1/payments', {
@@ -228,11 +284,20 @@ describe('on a store with every role (PGlite, http PUBLIC_URL)', () => {
   describe('finding 9: only the owner changes the receiving wallet; every change is audited', () => {
     it('a manager cannot switch the receiving wallet (xpub or fixed address) but still edits the rest', async () => {
       expectRefused(await as('manager', 'PATCH', '/api/admin/settings', { store_xpub: OTHER_XPUB }), 403, 'forbidden', 'store_xpub');
-      expectRefused(await as('manager', 'PATCH', '/api/admin/settings', { store_xpub: '', store_address: ELSEWHERE }), 403, 'forbidden', 'store_xpub');
+      expectRefused(
+        await as('manager', 'PATCH', '/api/admin/settings', { store_xpub: '', store_address: ELSEWHERE }),
+        403,
+        'forbidden',
+        'store_xpub',
+      );
       expect((await as('owner', 'GET', '/api/admin/settings')).body.store_xpub).toBe(XPUB);
       // The settings form sends every field back: an unchanged wallet is not a change.
       const cur = (await as('manager', 'GET', '/api/admin/settings')).body;
-      const ok = await as('manager', 'PATCH', '/api/admin/settings', { name: 'Audited shop', store_xpub: cur.store_xpub, store_address: cur.store_address });
+      const ok = await as('manager', 'PATCH', '/api/admin/settings', {
+        name: 'Audited shop',
+        store_xpub: cur.store_xpub,
+        store_address: cur.store_address,
+      });
       expect(ok.status, ok.text).toBe(200);
       expect(ok.body.name).toBe('Audited shop');
     });
@@ -262,7 +327,15 @@ describe('on a store with every role (PGlite, http PUBLIC_URL)', () => {
       const ats = entries.map((e) => e.at);
       expect([...ats].sort().reverse()).toEqual(ats); // newest first
       const actions = entries.map((e) => e.action);
-      expect(actions.slice(0, 7)).toEqual(['user.update', 'relay_key.rotate', 'api_key.revoke', 'api_key.create', 'webhook_secret.regenerate', 'wallet.update', 'wallet.update']);
+      expect(actions.slice(0, 7)).toEqual([
+        'user.update',
+        'relay_key.rotate',
+        'api_key.revoke',
+        'api_key.create',
+        'webhook_secret.regenerate',
+        'wallet.update',
+        'wallet.update',
+      ]);
       expect(actions).toContain('settings.update');
       expect(actions.filter((x) => x === 'user.create')).toHaveLength(3);
       const wallet = entries.find((e) => e.action === 'wallet.update');
@@ -285,23 +358,36 @@ describe('on a store with every role (PGlite, http PUBLIC_URL)', () => {
 
     it('relay key, users and API keys stay owner-only', async () => {
       expect((await as('manager', 'POST', '/api/admin/relay-key', {})).status).toBe(403);
-      expect((await as('manager', 'POST', '/api/admin/users', { email: 'x@authz.test', password: PASSWORD, role: 'owner' })).status).toBe(403);
+      expect((await as('manager', 'POST', '/api/admin/users', { email: 'x@authz.test', password: PASSWORD, role: 'owner' })).status).toBe(
+        403,
+      );
       expect((await as('manager', 'POST', '/api/admin/api-keys', { name: 'x', scopes: ['payments:outputs'] })).status).toBe(403);
     });
 
-    it('the wallet rescan and birthday are owner-only; on devnet the owner\'s rescan runs to 100%', async () => {
+    it("the wallet rescan and birthday are owner-only; on devnet the owner's rescan runs to 100%", async () => {
       for (const who of ['manager', 'cashier'] as const) {
         expect((await as(who, 'POST', '/api/admin/rescan', { from: 0 })).status).toBe(403);
         expect((await as(who, 'PATCH', '/api/admin/node', { wallet_birthday: 0 })).status).toBe(403);
       }
       expect((await as(null, 'POST', '/api/admin/rescan', { from: 0 })).status).toBe(401);
-      expect((await as('owner', 'POST', '/api/admin/rescan', { from: 0, to: 5 })).body).toMatchObject({ error: 'invalid_request', message: expect.stringMatching(/unknown field\(s\): to/) });
+      expect((await as('owner', 'POST', '/api/admin/rescan', { from: 0, to: 5 })).body).toMatchObject({
+        error: 'invalid_request',
+        message: expect.stringMatching(/unknown field\(s\): to/),
+      });
       const r = await as('owner', 'POST', '/api/admin/rescan', { from: 0 });
       expect(r.status, r.text).toBe(202);
-      const done = await until(async () => (await as('manager', 'GET', '/api/admin/node')).body.wallet, (w: any) => w?.rescan?.running === false, 30_000);
+      const done = await until(
+        async () => (await as('manager', 'GET', '/api/admin/node')).body.wallet,
+        (w: any) => w?.rescan?.running === false,
+        30_000,
+      );
       expect(done).toMatchObject({ scanned_from: 0, rescan: { from: 0, percent: 100, error: null, reason: 'operator' } });
       expect(done.rescan.blocks).toBe(done.rescan.target + 1);
-      expect((await as('owner', 'GET', '/api/admin/audit')).body.entries[0]).toMatchObject({ action: 'wallet.rescan', user: 'owner@authz.test', changes: { from: 0, from_height: 0 } });
+      expect((await as('owner', 'GET', '/api/admin/audit')).body.entries[0]).toMatchObject({
+        action: 'wallet.rescan',
+        user: 'owner@authz.test',
+        changes: { from: 0, from_height: 0 },
+      });
     });
   });
 });
@@ -312,18 +398,34 @@ describe('on an rpc-backed store (PGlite, https PUBLIC_URL, MAX_OPEN_PAYMENTS=3)
   const { as } = c;
   beforeAll(async () => {
     app = await startApp({
-      CHAIN_BACKEND: 'rpc', DOGE_RPC_URL: 'http://user:pass@127.0.0.1:9', PUBLIC_URL: 'https://shop.example',
-      STORE_XPUB: DGUB, BOOTSTRAP_API_KEY: KEY, MAX_OPEN_PAYMENTS: '3', RATE_LIMIT_RPS: '0',
+      CHAIN_BACKEND: 'rpc',
+      DOGE_RPC_URL: 'http://user:pass@127.0.0.1:9',
+      PUBLIC_URL: 'https://shop.example',
+      STORE_XPUB: DGUB,
+      BOOTSTRAP_API_KEY: KEY,
+      MAX_OPEN_PAYMENTS: '3',
+      RATE_LIMIT_RPS: '0',
     });
   }, 120_000);
   afterAll(async () => app?.stop());
 
   it('finding 16: /demo and every /demo/api route answer 404', async () => {
     for (const [method, path] of [
-      ['GET', '/demo/wallet'], ['GET', '/demo'], ['GET', '/demo/api/wallet'], ['POST', '/demo/api/wallet'], ['PUT', '/demo/api/wallet'],
-      ['POST', '/demo/api/mine'], ['GET', '/demo/api/mine'], ['DELETE', '/demo/api/mine'], ['GET', '/demo/api/nothing'],
+      ['GET', '/demo/wallet'],
+      ['GET', '/demo'],
+      ['GET', '/demo/api/wallet'],
+      ['POST', '/demo/api/wallet'],
+      ['PUT', '/demo/api/wallet'],
+      ['POST', '/demo/api/mine'],
+      ['GET', '/demo/api/mine'],
+      ['DELETE', '/demo/api/mine'],
+      ['GET', '/demo/api/nothing'],
     ]) {
-      const r = await fetch(app.url + path, { method, headers: { Accept: 'text/html' }, body: method === 'GET' || method === 'HEAD' ? undefined : '{"blocks":1}' });
+      const r = await fetch(app.url + path, {
+        method,
+        headers: { Accept: 'text/html' },
+        body: method === 'GET' || method === 'HEAD' ? undefined : '{"blocks":1}',
+      });
       expect(r.status, `${method} ${path}`).toBe(404);
       const text = await r.text();
       // the 404 page carries the message catalog ("Pay with the demo wallet"), never the wallet itself
@@ -332,14 +434,27 @@ describe('on an rpc-backed store (PGlite, https PUBLIC_URL, MAX_OPEN_PAYMENTS=3)
   });
 
   it('finding 14: only https:// URLs while PUBLIC_URL is https', async () => {
-    expectRefused(await as({ key: KEY }, 'POST', '/api/v1/payments', { items: [item('1', { icon: 'http://shop.example/c.png' })] }), 400, 'invalid_request', 'items[0].icon');
-    expectRefused(await as({ key: KEY }, 'POST', '/api/v1/payments', { items: [item('1')], vendor_order_url: 'http://shop.example/o/1' }), 400, 'invalid_request', 'vendor_order_url');
+    expectRefused(
+      await as({ key: KEY }, 'POST', '/api/v1/payments', { items: [item('1', { icon: 'http://shop.example/c.png' })] }),
+      400,
+      'invalid_request',
+      'items[0].icon',
+    );
+    expectRefused(
+      await as({ key: KEY }, 'POST', '/api/v1/payments', { items: [item('1')], vendor_order_url: 'http://shop.example/o/1' }),
+      400,
+      'invalid_request',
+      'vendor_order_url',
+    );
   });
 
   it('finding 15: at most MAX_OPEN_PAYMENTS open unpaid payments, 429 beyond; a cancelled one frees a place', async () => {
     const made: string[] = [];
     for (let i = 0; i < 3; i++) {
-      const r = await as({ key: KEY }, 'POST', '/api/v1/payments', { items: [item('2', { icon: 'https://shop.example/c.png' })], vendor_order_url: 'https://shop.example/o/1' });
+      const r = await as({ key: KEY }, 'POST', '/api/v1/payments', {
+        items: [item('2', { icon: 'https://shop.example/c.png' })],
+        vendor_order_url: 'https://shop.example/o/1',
+      });
       expect(r.status, r.text).toBe(201);
       made.push(r.body.id);
     }

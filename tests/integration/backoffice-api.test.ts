@@ -12,9 +12,11 @@ const KEY = 'bo-test-key-' + randomBytes(12).toString('hex');
 const PASSWORD = 'long enough password';
 let app: AppServer;
 
-interface Who { cookie: string; csrf: string }
+interface Who {
+  cookie: string;
+  csrf: string;
+}
 const who: Record<'owner' | 'manager' | 'cashier', Who> = {} as never;
-
 
 async function as(w: Who | null, method: string, path: string, body?: unknown, opts: { csrf?: string | null; origin?: string } = {}) {
   const headers: Record<string, string> = { 'Content-Type': 'application/json' };
@@ -22,10 +24,19 @@ async function as(w: Who | null, method: string, path: string, body?: unknown, o
   const csrf = opts.csrf === undefined ? w?.csrf : opts.csrf;
   if (csrf && method !== 'GET') headers['X-CSRF-Token'] = csrf;
   if (opts.origin) headers.Origin = opts.origin;
-  const r = await fetch(app.url + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), redirect: 'manual' });
+  const r = await fetch(app.url + path, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    redirect: 'manual',
+  });
   const text = await r.text();
   let json: any = null;
-  try { json = JSON.parse(text); } catch { /* csv or html */ }
+  try {
+    json = JSON.parse(text);
+  } catch {
+    /* csv or html */
+  }
   return { status: r.status, body: json, text, headers: r.headers };
 }
 
@@ -34,8 +45,12 @@ beforeAll(async () => {
   Object.assign(who, await signInRoles(app.url, 'shop.test', PASSWORD, ['manager', 'cashier']));
   for (const n of [1, 2]) {
     const r = await fetch(`${app.url}/api/v1/payments`, {
-      method: 'POST', headers: { Authorization: `Bearer ${KEY}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ items: [{ type: 'item', id: `SKU-${n}`, name: `Thing ${n}`, count: n, unit: '2.5' }], vendor_order_id: `ORD-${n}` }),
+      method: 'POST',
+      headers: { Authorization: `Bearer ${KEY}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        items: [{ type: 'item', id: `SKU-${n}`, name: `Thing ${n}`, count: n, unit: '2.5' }],
+        vendor_order_id: `ORD-${n}`,
+      }),
     });
     expect(r.status).toBe(201);
   }
@@ -116,7 +131,11 @@ describe('CSRF and origin', () => {
     expect(bad.body.message).toMatch(/^store_xpub:/);
     const big = await as(who.owner, 'POST', '/api/admin/products', { sku: 'BIG', name: 'Big', price: '1', icon: 'x'.repeat(300_000) });
     expect(big.status).toBe(413);
-    const notJson = await fetch(`${app.url}/api/admin/settings`, { method: 'PATCH', headers: { Cookie: who.owner.cookie, 'X-CSRF-Token': who.owner.csrf }, body: '{' });
+    const notJson = await fetch(`${app.url}/api/admin/settings`, {
+      method: 'PATCH',
+      headers: { Cookie: who.owner.cookie, 'X-CSRF-Token': who.owner.csrf },
+      body: '{',
+    });
     expect(notJson.status).toBe(400);
   });
 });
@@ -151,7 +170,15 @@ describe('pages', () => {
   });
 
   it('renders every back-office page for the owner', async () => {
-    for (const p of ['/admin', '/admin/invoices', '/admin/invoices?status=unpaid&q=ORD', '/admin/catalog', '/admin/settings', '/admin/users', '/admin/node']) {
+    for (const p of [
+      '/admin',
+      '/admin/invoices',
+      '/admin/invoices?status=unpaid&q=ORD',
+      '/admin/catalog',
+      '/admin/settings',
+      '/admin/users',
+      '/admin/node',
+    ]) {
       const r = await as(who.owner, 'GET', p);
       expect(r.status, p).toBe(200);
     }
@@ -179,7 +206,14 @@ describe('export', () => {
     rows.forEach((line, i) => {
       const row = Object.fromEntries(line.split(',').map((v, j) => [cols[j], v]));
       const p = api.payments[i];
-      expect(row).toMatchObject({ id: p.id, status: p.status, total: p.total, created_at: p.created_at, address: p.payment.outputs[0].address, vendor_order_id: p.payment.vendor_order_id });
+      expect(row).toMatchObject({
+        id: p.id,
+        status: p.status,
+        total: p.total,
+        created_at: p.created_at,
+        address: p.payment.outputs[0].address,
+        vendor_order_id: p.payment.vendor_order_id,
+      });
     });
     const json = await as(who.manager, 'GET', '/api/admin/invoices/export?format=json&status=unpaid');
     expect(json.body.invoices.map((p: any) => p.id)).toEqual(api.payments.map((p: any) => p.id));
@@ -211,14 +245,24 @@ describe('GET /invoices/{address} access', () => {
 
 describe('store settings refuse control characters', () => {
   it.each([
-    ['name', 'Corner\u001b[31m shop\u0007'], ['name', 'Bell\u0007'], ['address', '1 Main St\r\n\u001b[2JSpringfield'], ['address', '1 Main St\rSpringfield'],
-    ['address', 'Tab\there'], ['url', 'https://shop.example/\u0000'], ['url', 'https://shop.example/\tx'], ['smtp_from', 'Shop <r@shop.example>\u001b'],
-    ['name', 'C1\u0085next'], ['name', 'DEL\u007f'],
+    ['name', 'Corner\u001b[31m shop\u0007'],
+    ['name', 'Bell\u0007'],
+    ['address', '1 Main St\r\n\u001b[2JSpringfield'],
+    ['address', '1 Main St\rSpringfield'],
+    ['address', 'Tab\there'],
+    ['url', 'https://shop.example/\u0000'],
+    ['url', 'https://shop.example/\tx'],
+    ['smtp_from', 'Shop <r@shop.example>\u001b'],
+    ['name', 'C1\u0085next'],
+    ['name', 'DEL\u007f'],
   ])('%s = %j: 400 naming the field, and nothing saved', async (field, value) => {
     const before = (await as(who.owner, 'GET', '/api/admin/settings')).body;
     const r = await as(who.owner, 'PATCH', '/api/admin/settings', { [field]: value });
     expect(r.status).toBe(400);
-    expect(r.body).toMatchObject({ error: 'invalid_request', message: expect.stringMatching(new RegExp(`^${field}: must not contain control characters`)) });
+    expect(r.body).toMatchObject({
+      error: 'invalid_request',
+      message: expect.stringMatching(new RegExp(`^${field}: must not contain control characters`)),
+    });
     expect((await as(who.owner, 'GET', '/api/admin/settings')).body).toEqual(before);
   });
 
@@ -227,7 +271,8 @@ describe('store settings refuse control characters', () => {
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ name: 'Corner shop', address: '1 Main St\nSpringfield' });
     const p = await fetch(`${app.url}/api/v1/payments`, {
-      method: 'POST', headers: { Authorization: `Bearer ${KEY}`, 'Content-Type': 'application/json' },
+      method: 'POST',
+      headers: { Authorization: `Bearer ${KEY}`, 'Content-Type': 'application/json' },
       body: JSON.stringify({ items: [{ type: 'item', id: 'A', name: 'A', count: 1, unit: '1' }] }),
     });
     expect(p.status).toBe(201);
@@ -235,18 +280,30 @@ describe('store settings refuse control characters', () => {
   });
 });
 
-describe('the risk policy\'s limits are the owner\'s', () => {
+describe("the risk policy's limits are the owner's", () => {
   it('a manager who tries to make every sale 0-conf gets 403; the limits stay as they were', async () => {
     const before = (await as(who.owner, 'GET', '/api/admin/settings')).body;
-    for (const patch of [{ zero_conf_limit: '1000000000', one_conf_limit: '1000000000' }, { zero_conf_limit: '1000000000' }, { one_conf_limit: '0' }, { zero_conf_limit: 'lots' }]) {
+    for (const patch of [
+      { zero_conf_limit: '1000000000', one_conf_limit: '1000000000' },
+      { zero_conf_limit: '1000000000' },
+      { one_conf_limit: '0' },
+      { zero_conf_limit: 'lots' },
+    ]) {
       const r = await as(who.manager, 'PATCH', '/api/admin/settings', patch);
       expect(r.status, JSON.stringify(patch)).toBe(403);
-      expect(r.body).toMatchObject({ error: 'forbidden', message: expect.stringMatching(/^(zero|one)_conf_limit: only the owner changes the risk policy's limits/) });
+      expect(r.body).toMatchObject({
+        error: 'forbidden',
+        message: expect.stringMatching(/^(zero|one)_conf_limit: only the owner changes the risk policy's limits/),
+      });
     }
     const after = (await as(who.owner, 'GET', '/api/admin/settings')).body;
     expect([after.zero_conf_limit, after.one_conf_limit]).toEqual([before.zero_conf_limit, before.one_conf_limit]);
     // the settings form sends every field back: unchanged limits (however written) are no change
-    const form = await as(who.manager, 'PATCH', '/api/admin/settings', { name: 'Managed shop', zero_conf_limit: before.zero_conf_limit, one_conf_limit: `${before.one_conf_limit}.000` });
+    const form = await as(who.manager, 'PATCH', '/api/admin/settings', {
+      name: 'Managed shop',
+      zero_conf_limit: before.zero_conf_limit,
+      one_conf_limit: `${before.one_conf_limit}.000`,
+    });
     expect(form.status).toBe(200);
     expect(form.body.name).toBe('Managed shop');
     // the owner changes them, and the change is audited

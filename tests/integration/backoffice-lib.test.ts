@@ -13,7 +13,15 @@ import { readSettings, updateSettings, regenerateWebhookSecret, validateIcon, ma
 import { createProduct, updateProduct, listProducts, percentToBp, bpToPercent } from '@/lib/backoffice/catalog';
 import { createUserWithRole, updateUser, listUserViews } from '@/lib/backoffice/users';
 import { createApiKeyFor, listApiKeys, revokeKey, relayKeyView, rotateRelayKeyView } from '@/lib/backoffice/keys';
-import { searchInvoices, parseInvoiceFilter, invoiceDetail, exportInvoicesCsv, exportInvoicesJson, csvField, redeliverEvent } from '@/lib/backoffice/invoices';
+import {
+  searchInvoices,
+  parseInvoiceFilter,
+  invoiceDetail,
+  exportInvoicesCsv,
+  exportInvoicesJson,
+  csvField,
+  redeliverEvent,
+} from '@/lib/backoffice/invoices';
 import { salesPerDay, chartBars } from '@/lib/backoffice/sales';
 import { readNodeStatus } from '@/lib/backoffice/node-status';
 import { publishChainState } from '@/lib/chain/chain-state';
@@ -37,7 +45,10 @@ async function code(p: Promise<unknown>): Promise<string> {
 }
 
 async function pay(items: unknown[], extra: Record<string, unknown> = {}) {
-  const r = await createPayment({ storeId: 1, db, network: MAINNET, publicUrl: URL_BASE, apiKeyId: null, userId: null, idempotencyKey: null }, JSON.stringify({ items, ...extra }));
+  const r = await createPayment(
+    { storeId: 1, db, network: MAINNET, publicUrl: URL_BASE, apiKeyId: null, userId: null, idempotencyKey: null },
+    JSON.stringify({ items, ...extra }),
+  );
   return r.body as { id: string; total: string };
 }
 
@@ -50,18 +61,41 @@ afterAll(async () => db?.close());
 
 describe('settings', () => {
   it('validates the receiving wallet for the network and keeps the rest unchanged', async () => {
-    expect(await code(updateSettings(db, 1, MAINNET, { store_xpub: TPUB }))).toMatch(/^invalid_request:store_xpub: is not an account public key for mainnet/);
+    expect(await code(updateSettings(db, 1, MAINNET, { store_xpub: TPUB }))).toMatch(
+      /^invalid_request:store_xpub: is not an account public key for mainnet/,
+    );
     expect(await code(updateSettings(db, 1, REGTEST, { store_xpub: DGUB }))).toMatch(/^invalid_request:store_xpub/);
-    expect(await code(updateSettings(db, 1, MAINNET, { store_address: 'mipcBbFg9gMiCh81Kj8tqqdgoZub1ZJRfn' }))).toMatch(/store_address: is not a valid mainnet address/);
+    expect(await code(updateSettings(db, 1, MAINNET, { store_address: 'mipcBbFg9gMiCh81Kj8tqqdgoZub1ZJRfn' }))).toMatch(
+      /store_address: is not a valid mainnet address/,
+    );
     expect((await readSettings(db, 1)).store_xpub).toBe(DGUB);
-    const s = await updateSettings(db, 1, MAINNET, { name: ' Corner Café ', fee_per_kb: '0.02', timeout: 600, zero_conf_limit: '5', one_conf_limit: '10000', fiat_currency: 'EUR', fiat_rate: '0.15', tips_enabled: true });
-    expect(s).toMatchObject({ name: 'Corner Café', fee_per_kb: '0.02', timeout: 600, zero_conf_limit: '5', one_conf_limit: '10000', fiat_currency: 'EUR', fiat_rate: '0.15', tips_enabled: true, store_xpub: DGUB });
+    const s = await updateSettings(db, 1, MAINNET, {
+      name: ' Corner Café ',
+      fee_per_kb: '0.02',
+      timeout: 600,
+      zero_conf_limit: '5',
+      one_conf_limit: '10000',
+      fiat_currency: 'EUR',
+      fiat_rate: '0.15',
+      tips_enabled: true,
+    });
+    expect(s).toMatchObject({
+      name: 'Corner Café',
+      fee_per_kb: '0.02',
+      timeout: 600,
+      zero_conf_limit: '5',
+      one_conf_limit: '10000',
+      fiat_currency: 'EUR',
+      fiat_rate: '0.15',
+      tips_enabled: true,
+      store_xpub: DGUB,
+    });
     const row = await db.prisma.store.findUniqueOrThrow({ where: { id: 1 } });
     expect(row.feePerKb).toBe(2_000_000n);
     expect(row.zeroConfLimit).toBe(500_000_000n);
   });
 
-  it('keeps each account key\'s receive index when switching keys, so no address is reused', async () => {
+  it("keeps each account key's receive index when switching keys, so no address is reused", async () => {
     const other = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(5), MAINNET), "m/44'/3'/0'"));
     expect(other).toMatch(/^dgub/);
     await db.prisma.store.update({ where: { id: 1 }, data: { nextAddressIndex: 7 } });
@@ -78,10 +112,18 @@ describe('settings', () => {
 
   it('refuses bad values, naming the field', async () => {
     for (const [patch, field] of [
-      [{ fee_per_kb: '0.000000001' }, 'fee_per_kb'], [{ fee_per_kb: '0' }, 'fee_per_kb'], [{ timeout: 5 }, 'timeout'],
-      [{ max_size: 10 }, 'max_size'], [{ zero_conf_limit: '20000' }, 'zero_conf_limit'], [{ one_conf_required: 9 }, 'one_conf_required'],
-      [{ fiat_currency: 'euro' }, 'fiat_currency'], [{ fiat_rate: '-1' }, 'fiat_rate'], [{ webhook_url: 'ftp://x' }, 'webhook_url'],
-      [{ webhook_url: 'https://u:p@x.test/' }, 'webhook_url'], [{ webhook_secret: 'x' }, ''], [{ icon: '<script>' }, 'icon'],
+      [{ fee_per_kb: '0.000000001' }, 'fee_per_kb'],
+      [{ fee_per_kb: '0' }, 'fee_per_kb'],
+      [{ timeout: 5 }, 'timeout'],
+      [{ max_size: 10 }, 'max_size'],
+      [{ zero_conf_limit: '20000' }, 'zero_conf_limit'],
+      [{ one_conf_required: 9 }, 'one_conf_required'],
+      [{ fiat_currency: 'euro' }, 'fiat_currency'],
+      [{ fiat_rate: '-1' }, 'fiat_rate'],
+      [{ webhook_url: 'ftp://x' }, 'webhook_url'],
+      [{ webhook_url: 'https://u:p@x.test/' }, 'webhook_url'],
+      [{ webhook_secret: 'x' }, ''],
+      [{ icon: '<script>' }, 'icon'],
     ] as const) {
       expect(await code(updateSettings(db, 1, MAINNET, patch)), JSON.stringify(patch)).toMatch(new RegExp(`^invalid_request:${field}`));
     }
@@ -136,9 +178,15 @@ describe('users', () => {
     const owner = await createUser(db, { storeId: 1, email: 'owner@shop.test', password: 'long enough password', role: 'owner' });
     const cashier = await createUserWithRole(db, 1, { email: 'Cash@Shop.test', password: 'long enough password', role: 'cashier' });
     expect(cashier).toMatchObject({ email: 'cash@shop.test', role: 'cashier', disabled: false });
-    expect(await code(createUserWithRole(db, 1, { email: 'cash@shop.test', password: 'long enough password', role: 'cashier' }))).toMatch(/^conflict/);
-    expect(await code(createUserWithRole(db, 1, { email: 'x@shop.test', password: 'short', role: 'cashier' }))).toMatch(/^invalid_request:password/);
-    expect(await code(createUserWithRole(db, 1, { email: 'x@shop.test', password: 'long enough password', role: 'admin' }))).toMatch(/^invalid_request:role/);
+    expect(await code(createUserWithRole(db, 1, { email: 'cash@shop.test', password: 'long enough password', role: 'cashier' }))).toMatch(
+      /^conflict/,
+    );
+    expect(await code(createUserWithRole(db, 1, { email: 'x@shop.test', password: 'short', role: 'cashier' }))).toMatch(
+      /^invalid_request:password/,
+    );
+    expect(await code(createUserWithRole(db, 1, { email: 'x@shop.test', password: 'long enough password', role: 'admin' }))).toMatch(
+      /^invalid_request:role/,
+    );
     expect(await code(updateUser(db, 1, owner.id, owner.id, { role: 'manager' }))).toMatch(/^conflict:.*at least one active owner/);
     const promoted = await updateUser(db, 1, owner.id, cashier.id, { role: 'owner' });
     expect(promoted.role).toBe('owner');
@@ -185,21 +233,39 @@ describe('keys', () => {
 describe('invoices', () => {
   const ids: string[] = [];
   beforeAll(async () => {
-    ids.push((await pay([{ type: 'item', id: 'a', name: 'Coffee', count: 2, unit: '1.5', tax: '0.15' }], { vendor_order_id: 'INV-1', note: 'table 4' })).id);
+    ids.push(
+      (
+        await pay([{ type: 'item', id: 'a', name: 'Coffee', count: 2, unit: '1.5', tax: '0.15' }], {
+          vendor_order_id: 'INV-1',
+          note: 'table 4',
+        })
+      ).id,
+    );
     ids.push((await pay([{ type: 'item', id: 'b', name: 'Tea', count: 1, unit: '2' }], { vendor_order_id: 'INV-2, "quoted"' })).id);
     ids.push((await pay([{ type: 'item', id: 'c', name: 'Cake', count: 1, unit: '4' }], { vendor_order_id: '=HYPERLINK("x")' })).id);
     // INV-1 is paid and confirmed; one event with a failed delivery attempt.
-    await db.prisma.payment.update({ where: { id: ids[0] }, data: { status: 'confirmed', txid: 'ab'.repeat(32), confirmations: 1, confirmedAt: new Date(), acceptedAt: new Date() } });
-    const ev = await db.prisma.vendorEvent.create({ data: { id: 'evt_1', type: 'payment.confirmed', paymentId: ids[0], body: '{}', deliveryState: 'failed', attempts: 1 } });
-    await db.prisma.webhookAttempt.create({ data: { eventSeq: ev.seq, attempt: 1, url: 'https://hooks.test/x', statusCode: 500, error: 'HTTP 500', durationMs: 12 } });
+    await db.prisma.payment.update({
+      where: { id: ids[0] },
+      data: { status: 'confirmed', txid: 'ab'.repeat(32), confirmations: 1, confirmedAt: new Date(), acceptedAt: new Date() },
+    });
+    const ev = await db.prisma.vendorEvent.create({
+      data: { id: 'evt_1', type: 'payment.confirmed', paymentId: ids[0], body: '{}', deliveryState: 'failed', attempts: 1 },
+    });
+    await db.prisma.webhookAttempt.create({
+      data: { eventSeq: ev.seq, attempt: 1, url: 'https://hooks.test/x', statusCode: 500, error: 'HTTP 500', durationMs: 12 },
+    });
   });
 
   it('filters by status, text and date, newest first, in cursor pages', async () => {
     const all = await searchInvoices(db, 1, parseInvoiceFilter(new URLSearchParams()));
     expect(all.invoices.map((i) => i.id)).toEqual([...ids].reverse());
-    expect((await searchInvoices(db, 1, parseInvoiceFilter(new URLSearchParams('status=confirmed')))).invoices.map((i) => i.id)).toEqual([ids[0]]);
+    expect((await searchInvoices(db, 1, parseInvoiceFilter(new URLSearchParams('status=confirmed')))).invoices.map((i) => i.id)).toEqual([
+      ids[0],
+    ]);
     expect((await searchInvoices(db, 1, parseInvoiceFilter(new URLSearchParams('q=TABLE')))).invoices.map((i) => i.id)).toEqual([ids[0]]);
-    expect((await searchInvoices(db, 1, parseInvoiceFilter(new URLSearchParams(`q=${'ab'.repeat(32)}`)))).invoices.map((i) => i.id)).toEqual([ids[0]]);
+    expect(
+      (await searchInvoices(db, 1, parseInvoiceFilter(new URLSearchParams(`q=${'ab'.repeat(32)}`)))).invoices.map((i) => i.id),
+    ).toEqual([ids[0]]);
     const today = new Date().toISOString().slice(0, 10);
     expect((await searchInvoices(db, 1, parseInvoiceFilter(new URLSearchParams(`from=${today}&to=${today}`)))).invoices).toHaveLength(3);
     expect((await searchInvoices(db, 1, parseInvoiceFilter(new URLSearchParams('to=2020-01-01')))).invoices).toHaveLength(0);
@@ -216,7 +282,14 @@ describe('invoices', () => {
 
   it('shows the detail with lines, outputs and the delivery log, and requeues an event', async () => {
     const d = await invoiceDetail(db, 1, ids[0], URL_BASE);
-    expect(d).toMatchObject({ id: ids[0], status: 'confirmed', total: '3.15', taxes: '0.15', txid: 'ab'.repeat(32), vendor_order_id: 'INV-1' });
+    expect(d).toMatchObject({
+      id: ids[0],
+      status: 'confirmed',
+      total: '3.15',
+      taxes: '0.15',
+      txid: 'ab'.repeat(32),
+      vendor_order_id: 'INV-1',
+    });
     expect(d.lines).toEqual([{ type: 'item', id: 'a', name: 'Coffee', icon: '', count: 2, unit: '1.5', total: '3', tax: '0.15' }]);
     expect(d.outputs[0]).toMatchObject({ type: 'p2pkh', amount: '3.15' });
     expect(d.deliveries).toHaveLength(1);
@@ -235,12 +308,18 @@ describe('invoices', () => {
     expect(csvField('-5')).toBe('-5');
     const csv = await exportInvoicesCsv(db, 1, {});
     const lines = csv.trimEnd().split('\r\n');
-    expect(lines[0]).toBe('id,created_at,status,exception,expired,total,fiat_total,fiat_currency,vendor_order_id,order_reference,address,txid,confirmed,required,created_local,timezone,amount_refunded,refunds,tender,terminal');
+    expect(lines[0]).toBe(
+      'id,created_at,status,exception,expired,total,fiat_total,fiat_currency,vendor_order_id,order_reference,address,txid,confirmed,required,created_local,timezone,amount_refunded,refunds,tender,terminal',
+    );
     expect(lines).toHaveLength(4);
     expect(lines[1]).toContain(`${ids[2]},`);
     expect(lines[1]).toContain(`"'=HYPERLINK(""x"")"`);
     expect(lines[2]).toContain('"INV-2, ""quoted"""');
-    expect(lines[3]).toMatch(new RegExp(`^${ids[0]},[^,]+,confirmed,,false,3.15,,,INV-1,,D\\w+,${'ab'.repeat(32)},1,0,\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d,UTC,0,,doge,$`)); // required 0: under the 5 DOGE 0-conf limit set above
+    expect(lines[3]).toMatch(
+      new RegExp(
+        `^${ids[0]},[^,]+,confirmed,,false,3.15,,,INV-1,,D\\w+,${'ab'.repeat(32)},1,0,\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d,UTC,0,,doge,$`,
+      ),
+    ); // required 0: under the 5 DOGE 0-conf limit set above
     // the local-time column in the store's zone, next to the UTC instant
     const ny = (await exportInvoicesCsv(db, 1, {}, new Date(), 'America/New_York')).trimEnd().split('\r\n')[3].split(',');
     expect(ny.at(-5)).toBe('America/New_York');
@@ -251,7 +330,9 @@ describe('invoices', () => {
     const till = (await exportInvoicesCsv(db, 1, {})).trimEnd().split('\r\n')[3];
     await db.prisma.payment.update({ where: { id: ids[0] }, data: { tender: 'doge', terminal: null } });
     expect(till.endsWith(`,UTC,0,,cash,"'=Patio, ""back"""`)).toBe(true);
-    const json = (await exportInvoicesJson(db, 1, parseInvoiceFilter(new URLSearchParams('status=confirmed')), URL_BASE)) as Array<Record<string, unknown>>;
+    const json = (await exportInvoicesJson(db, 1, parseInvoiceFilter(new URLSearchParams('status=confirmed')), URL_BASE)) as Array<
+      Record<string, unknown>
+    >;
     expect(json).toHaveLength(1);
     expect(json[0]).toMatchObject({ id: ids[0], status: 'confirmed', total: '3.15', confirmed: 1, required: 0, txid: 'ab'.repeat(32) });
   });
@@ -274,10 +355,17 @@ describe('invoices', () => {
 });
 
 describe('node status', () => {
-  it('reads the worker\'s published chain state', async () => {
+  it("reads the worker's published chain state", async () => {
     expect(await readNodeStatus(db)).toMatchObject({ tip_height: 0, synced: false, peers: 0, progress: 0 });
     await publishChainState(db, { tip_height: 500, tip_hash: 'ff'.repeat(32), synced: false, peers: 3, best_known_height: 1000 });
-    expect(await readNodeStatus(db)).toMatchObject({ tip_height: 500, tip_hash: 'ff'.repeat(32), synced: false, peers: 3, target_height: 1000, progress: 0.5 });
+    expect(await readNodeStatus(db)).toMatchObject({
+      tip_height: 500,
+      tip_hash: 'ff'.repeat(32),
+      synced: false,
+      peers: 3,
+      target_height: 1000,
+      progress: 0.5,
+    });
     await publishChainState(db, { tip_height: 1000, synced: true });
     expect((await readNodeStatus(db)).progress).toBe(1);
   });
@@ -290,7 +378,8 @@ describe('payment count shards', () => {
     expect(await sum()).toBe(await real());
     for (let i = 0; i < 20; i++) await pay([{ type: 'item', id: 'x', name: 'X', count: 1, unit: '1' }]);
     expect(await sum()).toBe(await real());
-    await db.prisma.$executeRawUnsafe(`INSERT INTO payment (id,total,address,timeout_sec,fee_per_kb,max_size,required_confirmations,issued_at,expires_at,envelope,payload_hash,pubkey,signature,relay_token)
+    await db.prisma
+      .$executeRawUnsafe(`INSERT INTO payment (id,total,address,timeout_sec,fee_per_kb,max_size,required_confirmations,issued_at,expires_at,envelope,payload_hash,pubkey,signature,relay_token)
       SELECT 'bulk'||g, 1, 'a', 900, 1, 1, 1, now(), now(), '{}', 'h', 'k', 's', 't' FROM generate_series(1, 500) g`);
     expect(await sum()).toBe(await real());
     await db.prisma.payment.deleteMany({ where: { id: { startsWith: 'bulk' } } });
@@ -302,7 +391,13 @@ describe('delivery log', () => {
   it('lists the latest webhook attempts with their event and invoice', async () => {
     const log = await recentDeliveries(db, 1, 5);
     expect(log).toHaveLength(1);
-    expect(log[0]).toMatchObject({ event_type: 'payment.confirmed', attempt: 1, status_code: 500, error: 'HTTP 500', url: 'https://hooks.test/x' });
+    expect(log[0]).toMatchObject({
+      event_type: 'payment.confirmed',
+      attempt: 1,
+      status_code: 500,
+      error: 'HTTP 500',
+      url: 'https://hooks.test/x',
+    });
     expect(log[0].payment_id).toMatch(/^[\w-]{22,}$/);
   });
 });

@@ -20,7 +20,12 @@ const XPUB = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(38), RE
 type Body = any;
 
 /** 3 × 2.45 + 0.10 tax = 7.45 USD; at 0.125 USD per DOGE, 59.6 DOGE. */
-const tea = { currency: 'USD', tender: 'cash', cash_received: '20', items: [{ type: 'item', id: 'TEA', name: 'Tea', count: 3, unit: '2.45', tax: '0.10' }] };
+const tea = {
+  currency: 'USD',
+  tender: 'cash',
+  cash_received: '20',
+  items: [{ type: 'item', id: 'TEA', name: 'Tea', count: 3, unit: '2.45', tax: '0.10' }],
+};
 
 describe('cash refunds', () => {
   let app: AppServer;
@@ -37,13 +42,25 @@ describe('cash refunds', () => {
 
   beforeAll(async () => {
     app = await startApp({
-      ADMIN_EMAIL: 'owner@refund.test', ADMIN_PASSWORD: PASSWORD, STORE_XPUB: XPUB, RATE_LIMIT_RPS: '0',
-      DOGE_NETWORK: 'regtest', CHAIN_BACKEND: 'devnet', DEVNET_BLOCK_SECONDS: '0', RATE_SOURCES: 'fixed:0.125', RATE_REFRESH_SEC: '1',
+      ADMIN_EMAIL: 'owner@refund.test',
+      ADMIN_PASSWORD: PASSWORD,
+      STORE_XPUB: XPUB,
+      RATE_LIMIT_RPS: '0',
+      DOGE_NETWORK: 'regtest',
+      CHAIN_BACKEND: 'devnet',
+      DEVNET_BLOCK_SECONDS: '0',
+      RATE_SOURCES: 'fixed:0.125',
+      RATE_REFRESH_SEC: '1',
     });
     await ready();
     who.owner = await login('owner@refund.test');
     for (const k of ['manager', 'cashier'] as const) {
-      const r = await req(who.owner, 'POST', '/api/admin/users', { email: `${k}@refund.test`, name: `Staff ${k}`, password: PASSWORD, role: k });
+      const r = await req(who.owner, 'POST', '/api/admin/users', {
+        email: `${k}@refund.test`,
+        name: `Staff ${k}`,
+        password: PASSWORD,
+        role: k,
+      });
       expect(r.status, r.text).toBe(201);
       who[k] = await login(`${k}@refund.test`);
     }
@@ -53,7 +70,11 @@ describe('cash refunds', () => {
     const terminal = firstCookie(till, 'counter_terminal');
     pinned = await pinIn(terminal, who.cashier.id, '2580');
     expect((await req(who.owner, 'PATCH', '/api/admin/settings', { pricing_currency: 'USD' })).status).toBe(200);
-    await until(() => req(who.owner, 'GET', '/api/v1/rates'), (x) => x.status === 200 && x.body?.currency === 'USD', 20_000);
+    await until(
+      () => req(who.owner, 'GET', '/api/v1/rates'),
+      (x) => x.status === 200 && x.body?.currency === 'USD',
+      20_000,
+    );
   }, 240_000);
   afterAll(async () => {
     await app?.stop();
@@ -64,8 +85,17 @@ describe('cash refunds', () => {
     const r = await refund(who.manager, id, { fiat_amount: '2.45', reason: 'spilt' });
     expect(r.status, r.text).toBe(201);
     expect(r.body).toMatchObject({
-      payment_id: id, status: 'confirmed', tender: 'cash', fiat_amount: '2.45', fiat_currency: 'USD', amount: '19.6',
-      address: null, uri: null, connect_uri: null, envelope_url: null, reason: 'spilt',
+      payment_id: id,
+      status: 'confirmed',
+      tender: 'cash',
+      fiat_amount: '2.45',
+      fiat_currency: 'USD',
+      amount: '19.6',
+      address: null,
+      uri: null,
+      connect_uri: null,
+      envelope_url: null,
+      reason: 'spilt',
     });
     openapi.check('post', '/api/v1/payments/{id}/refunds', r);
     // The rest, asked with no amount: 5.00 USD and exactly the sale's remaining 40 DOGE.
@@ -99,9 +129,15 @@ describe('cash refunds', () => {
     expect((await refund(who.cashier, id, { fiat_amount: '1.00' })).status).toBe(403);
     expect((await refund(null, id, { fiat_amount: '1.00' })).status).toBe(401);
     const cases: [unknown, string][] = [
-      [{ fiat_amount: '1.00', address: 'nXXXX' }, 'address'], [{ amount: '5' }, 'amount'], [{ fiat_amount: '1.00', rate: 'now' }, 'rate'],
-      [{ fiat_amount: 'abc' }, 'fiat_amount'], [{ fiat_amount: '-1' }, 'fiat_amount'], [{ fiat_amount: '0' }, 'fiat_amount'],
-      [{ fiat_amount: '1.001' }, 'fiat_amount'], [{ fiat_amount: '1.00', reason: 'a\u0000b' }, 'reason'], [{ fiat_amount: '1', extra: 1 }, ''],
+      [{ fiat_amount: '1.00', address: 'nXXXX' }, 'address'],
+      [{ amount: '5' }, 'amount'],
+      [{ fiat_amount: '1.00', rate: 'now' }, 'rate'],
+      [{ fiat_amount: 'abc' }, 'fiat_amount'],
+      [{ fiat_amount: '-1' }, 'fiat_amount'],
+      [{ fiat_amount: '0' }, 'fiat_amount'],
+      [{ fiat_amount: '1.001' }, 'fiat_amount'],
+      [{ fiat_amount: '1.00', reason: 'a\u0000b' }, 'reason'],
+      [{ fiat_amount: '1', extra: 1 }, ''],
     ];
     for (const [body, field] of cases) {
       const r = await refund(who.owner, id, body);
@@ -112,7 +148,7 @@ describe('cash refunds', () => {
     expect((await refund(who.owner, 'pay_nope', { fiat_amount: '1.00' })).status).toBe(404);
   });
 
-  it('counts cash refunds in the report (totals.refunds, by_tender.cash) and in the recording user\'s drawer', async () => {
+  it("counts cash refunds in the report (totals.refunds, by_tender.cash) and in the recording user's drawer", async () => {
     const before = await req(who.owner, 'GET', '/api/v1/reports/sales');
     const drawerBefore = await req(who.manager, 'GET', '/api/pos/shift');
     expect(drawerBefore.status, drawerBefore.text).toBe(200);

@@ -7,22 +7,34 @@ import { signInRoles } from '../helpers/sessions';
 const PASSWORD = 'long enough password';
 let app: AppServer;
 
-interface Who { cookie: string; csrf: string }
+interface Who {
+  cookie: string;
+  csrf: string;
+}
 const who: Record<'owner' | 'manager' | 'cashier', Who> = {} as never;
 
 async function as(w: Who | null, method: string, path: string, body?: unknown, type = 'application/json') {
   const headers: Record<string, string> = { 'Content-Type': type };
   if (w) headers.Cookie = w.cookie;
   if (w && method !== 'GET') headers['X-CSRF-Token'] = w.csrf;
-  const r = await fetch(app.url + path, { method, headers, body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body) });
+  const r = await fetch(app.url + path, {
+    method,
+    headers,
+    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+  });
   const text = await r.text();
   let json: any = null;
-  try { json = JSON.parse(text); } catch { /* csv */ }
+  try {
+    json = JSON.parse(text);
+  } catch {
+    /* csv */
+  }
   return { status: r.status, body: json, text, headers: r.headers };
 }
 
 const csv = (path: string, text: string, w: Who = who.manager) => as(w, 'POST', path, text, 'text/csv');
-const product = async (sku: string) => (await as(who.manager, 'GET', '/api/admin/products?archived=1')).body.products.find((p: any) => p.sku === sku);
+const product = async (sku: string) =>
+  (await as(who.manager, 'GET', '/api/admin/products?archived=1')).body.products.find((p: any) => p.sku === sku);
 
 beforeAll(async () => {
   app = await startApp({ ADMIN_EMAIL: 'owner@cat.test', ADMIN_PASSWORD: PASSWORD });
@@ -35,7 +47,15 @@ describe('product fields', () => {
     const plain = await as(who.manager, 'POST', '/api/admin/products', { sku: 'PLAIN', name: 'Plain', price: '1' });
     expect(plain.status).toBe(201);
     expect(plain.body).toMatchObject({ category: '', barcode: '', stock: null, low_stock: 0 });
-    const p = await as(who.manager, 'POST', '/api/admin/products', { sku: 'COLA', name: 'Cola', price: '2.5', category: 'Drinks', barcode: '4006381333931', stock: 12, low_stock: 3 });
+    const p = await as(who.manager, 'POST', '/api/admin/products', {
+      sku: 'COLA',
+      name: 'Cola',
+      price: '2.5',
+      category: 'Drinks',
+      barcode: '4006381333931',
+      stock: 12,
+      low_stock: 3,
+    });
     expect(p.status).toBe(201);
     expect(p.body).toMatchObject({ category: 'Drinks', barcode: '4006381333931', stock: 12, low_stock: 3 });
     const e = await as(who.manager, 'PATCH', `/api/admin/products/${p.body.id}`, { stock: null, category: 'Soft drinks', low_stock: 5 });
@@ -77,8 +97,13 @@ describe('product fields', () => {
 });
 
 describe('categories setting', () => {
-  it('is set by a manager, read back, and orders the products\' categories (unlisted ones after, alphabetically)', async () => {
-    for (const [sku, category] of [['C1', 'Zebra snacks'], ['C2', 'Food'], ['C3', 'Apples'], ['C4', 'Drinks']]) {
+  it("is set by a manager, read back, and orders the products' categories (unlisted ones after, alphabetically)", async () => {
+    for (const [sku, category] of [
+      ['C1', 'Zebra snacks'],
+      ['C2', 'Food'],
+      ['C3', 'Apples'],
+      ['C4', 'Drinks'],
+    ]) {
       expect((await as(who.manager, 'POST', '/api/admin/products', { sku, name: sku, price: '1', category })).status).toBe(201);
     }
     expect((await as(who.cashier, 'PATCH', '/api/admin/settings', { categories: ['Drinks'] })).status).toBe(403);
@@ -135,7 +160,12 @@ describe('CSV export and import', () => {
     const dry = await csv('/api/admin/products/import?dry_run=1', text);
     expect(dry.status).toBe(200);
     expect(dry.body.errors.map((e: any) => [e.line, e.column])).toEqual([
-      [5, 'name'], [6, 'price'], [7, 'stock'], [8, 'barcode'], [9, 'sku'], [10, 'archived'],
+      [5, 'name'],
+      [6, 'price'],
+      [7, 'stock'],
+      [8, 'barcode'],
+      [9, 'sku'],
+      [10, 'archived'],
     ]);
     for (const e of dry.body.errors) expect(e.message.length).toBeGreaterThan(3);
     const wet = await csv('/api/admin/products/import', text);
@@ -147,9 +177,12 @@ describe('CSV export and import', () => {
   it('refuses a header without a required column or with an unknown one', async () => {
     const r = await csv('/api/admin/products/import', 'sku,name,colour\nX,Y,red\n');
     expect(r.status).toBe(422);
-    expect(r.body.errors).toEqual(expect.arrayContaining([
-      expect.objectContaining({ line: 1, column: 'colour' }), expect.objectContaining({ line: 1, column: 'price' }),
-    ]));
+    expect(r.body.errors).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ line: 1, column: 'colour' }),
+        expect.objectContaining({ line: 1, column: 'price' }),
+      ]),
+    );
   });
 
   it('applies the plan: updates by SKU, creates the rest, deletes nothing', async () => {
@@ -163,7 +196,14 @@ describe('CSV export and import', () => {
   });
 
   it('exports the header and defuses formula cells, and the export imports back unchanged', async () => {
-    const evil = await as(who.manager, 'POST', '/api/admin/products', { sku: 'EVIL', name: '=HYPERLINK("http://x","y")', price: '1', category: '+Sum', description: '@cmd, "quoted"', stock: -3 });
+    const evil = await as(who.manager, 'POST', '/api/admin/products', {
+      sku: 'EVIL',
+      name: '=HYPERLINK("http://x","y")',
+      price: '1',
+      category: '+Sum',
+      description: '@cmd, "quoted"',
+      stock: -3,
+    });
     expect(evil.status).toBe(201);
     const out = await as(who.manager, 'GET', '/api/admin/products/export');
     expect(out.status).toBe(200);
@@ -176,7 +216,12 @@ describe('CSV export and import', () => {
     expect(back.status).toBe(200);
     expect(back.body.create + back.body.update).toBe(0);
     expect(back.body.unchanged).toBe(lines.length - 2);
-    expect(await product('EVIL')).toMatchObject({ name: '=HYPERLINK("http://x","y")', category: '+Sum', description: '@cmd, "quoted"', stock: -3 });
+    expect(await product('EVIL')).toMatchObject({
+      name: '=HYPERLINK("http://x","y")',
+      category: '+Sum',
+      description: '@cmd, "quoted"',
+      stock: -3,
+    });
   });
 
   it('imports 5,000 rows (its time printed for docs/performance.md, never asserted), and refuses 5,001', async () => {

@@ -5,7 +5,9 @@ import { importCatalogCsv } from '@/lib/backoffice/catalog-csv';
 import { POS_CATALOG_MAX, posCatalog, posCategories } from '@/lib/pos/catalog';
 
 let db: Db;
-beforeAll(async () => { db = await openMigratedDb({ memory: true }); }, 60_000);
+beforeAll(async () => {
+  db = await openMigratedDb({ memory: true });
+}, 60_000);
 afterAll(async () => db?.close());
 
 it('imports 5,000 new rows, then updates them (times printed for docs/performance.md, never asserted)', async () => {

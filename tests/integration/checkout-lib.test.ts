@@ -14,14 +14,21 @@ const URL_BASE = 'http://127.0.0.1:1';
 let db: Db;
 
 async function pay(body: Record<string, unknown>) {
-  const r = await createPayment({ storeId: 1, db, network: MAINNET, publicUrl: URL_BASE, apiKeyId: null, userId: null, idempotencyKey: null }, JSON.stringify(body));
+  const r = await createPayment(
+    { storeId: 1, db, network: MAINNET, publicUrl: URL_BASE, apiKeyId: null, userId: null, idempotencyKey: null },
+    JSON.stringify(body),
+  );
   expect(r.status).toBe(201);
   return r.body as { id: string; total: string; uri: string; connect_uri: string; checkout_url: string };
 }
 
 beforeAll(async () => {
   db = await openTestDb();
-  await db.prisma.store.upsert({ where: { id: 1 }, update: { storeXpub: DGUB, name: 'Kiosk', icon: 'https://shop.example/icon.png' }, create: { id: 1, storeXpub: DGUB, name: 'Kiosk', icon: 'https://shop.example/icon.png' } });
+  await db.prisma.store.upsert({
+    where: { id: 1 },
+    update: { storeXpub: DGUB, name: 'Kiosk', icon: 'https://shop.example/icon.png' },
+    create: { id: 1, storeXpub: DGUB, name: 'Kiosk', icon: 'https://shop.example/icon.png' },
+  });
   await activeRelayKey(db, 1);
 }, 60_000);
 afterAll(async () => db?.close());
@@ -29,23 +36,40 @@ afterAll(async () => db?.close());
 describe('loadCheckout', () => {
   it("gives the order, the store's name and icon, both URIs, the QR form and the live fields", async () => {
     const p = await pay({
-      items: [{ type: 'item', id: 'A', name: 'Pie', count: 2, unit: '3', tax: '0.3' }, { type: 'discount', id: 'D', name: 'Promo', count: 1, unit: '-1' }],
-      vendor_order_url: 'https://shop.example/orders/9', note: 'secret note', order_reference: 'R9',
+      items: [
+        { type: 'item', id: 'A', name: 'Pie', count: 2, unit: '3', tax: '0.3' },
+        { type: 'discount', id: 'D', name: 'Promo', count: 1, unit: '-1' },
+      ],
+      vendor_order_url: 'https://shop.example/orders/9',
+      note: 'secret note',
+      order_reference: 'R9',
     });
     expect(p.checkout_url).toBe(`${URL_BASE}/checkout/${p.id}`);
     const c = (await loadCheckout(db, p.id, URL_BASE))!;
     expect(c).toMatchObject({
-      id: p.id, store: { name: 'Kiosk', icon: 'https://shop.example/icon.png' }, orderReference: 'R9', total: '5.3',
-      uri: p.uri, connectUri: p.connect_uri, form: 'dogecoin', vendorOrderUrl: 'https://shop.example/orders/9',
+      id: p.id,
+      store: { name: 'Kiosk', icon: 'https://shop.example/icon.png' },
+      orderReference: 'R9',
+      total: '5.3',
+      uri: p.uri,
+      connectUri: p.connect_uri,
+      form: 'dogecoin',
+      vendorOrderUrl: 'https://shop.example/orders/9',
       live: { status: 'unpaid', exception: null, expired: false, amount_paid: '0', amount_due: '5.3' },
     });
-    expect(c.order.lines.map((l) => [l.kind, l.name, l.total])).toEqual([['item', 'Pie', '6.3'], ['discount', 'Promo', '-1']]);
+    expect(c.order.lines.map((l) => [l.kind, l.name, l.total])).toEqual([
+      ['item', 'Pie', '6.3'],
+      ['discount', 'Promo', '-1'],
+    ]);
     expect(JSON.stringify(c)).not.toContain('secret note');
     expect(await checkoutExists(db, p.id)).toBe(true);
   });
 
   it('a payment with a data output opens on dogeconnect:', async () => {
-    const p = await pay({ items: [{ type: 'item', id: 'A', name: 'Pie', count: 1, unit: '3' }], outputs: [{ type: 'data', data: '6869' }] });
+    const p = await pay({
+      items: [{ type: 'item', id: 'A', name: 'Pie', count: 1, unit: '3' }],
+      outputs: [{ type: 'data', data: '6869' }],
+    });
     expect((await loadCheckout(db, p.id, URL_BASE))!.form).toBe('dogeconnect');
   });
 

@@ -21,10 +21,15 @@ const SECRETS = ['NOTE-SECRET-7', 'INV-SECRET-42', 'com.example.secret', 'meta-s
 
 let app: AppServer;
 const api = async (method: string, path: string, body?: unknown, headers: Record<string, string> = { Authorization: `Bearer ${KEY}` }) => {
-  const r = await fetch(app.url + path, { method, headers: { 'Content-Type': 'application/json', ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const r = await fetch(app.url + path, {
+    method,
+    headers: { 'Content-Type': 'application/json', ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   return { status: r.status, body: await r.json().catch(() => null) };
 };
-const page = (id: string, accept = 'text/html', lang = 'en') => fetch(`${app.url}/checkout/${id}`, { headers: { Accept: accept, 'Accept-Language': lang } });
+const page = (id: string, accept = 'text/html', lang = 'en') =>
+  fetch(`${app.url}/checkout/${id}`, { headers: { Accept: accept, 'Accept-Language': lang } });
 
 function expectPrivate(r: Response) {
   expect(r.headers.get('cache-control')).toBe('no-store');
@@ -64,8 +69,13 @@ describe('the checkout page (real app, devnet)', () => {
 
   beforeAll(async () => {
     app = await startApp({
-      DOGE_NETWORK: 'regtest', CHAIN_BACKEND: 'devnet', DEVNET_BLOCK_SECONDS: '0', STORE_XPUB: XPUB, BOOTSTRAP_API_KEY: KEY,
-      ADMIN_EMAIL: OWNER.email, ADMIN_PASSWORD: OWNER.password,
+      DOGE_NETWORK: 'regtest',
+      CHAIN_BACKEND: 'devnet',
+      DEVNET_BLOCK_SECONDS: '0',
+      STORE_XPUB: XPUB,
+      BOOTSTRAP_API_KEY: KEY,
+      ADMIN_EMAIL: OWNER.email,
+      ADMIN_PASSWORD: OWNER.password,
     });
     const made = await api('POST', '/api/v1/payments', {
       items: [
@@ -73,12 +83,19 @@ describe('the checkout page (real app, devnet)', () => {
         { type: 'fee', id: 'svc', name: 'Service', count: 1, unit: '1' },
         { type: 'discount', id: 'promo', name: 'Loyalty discount', count: 1, unit: '-2' },
       ],
-      note: SECRETS[0], vendor_order_id: SECRETS[1], meta: { [SECRETS[2]]: SECRETS[3] }, order_reference: 'A073',
-      vendor_order_url: 'http://127.0.0.1:9/shop/orders/A073', fiat_total: '5.00', fiat_currency: 'USD',
+      note: SECRETS[0],
+      vendor_order_id: SECRETS[1],
+      meta: { [SECRETS[2]]: SECRETS[3] },
+      order_reference: 'A073',
+      vendor_order_url: 'http://127.0.0.1:9/shop/orders/A073',
+      fiat_total: '5.00',
+      fiat_currency: 'USD',
     });
     expect(made.status, JSON.stringify(made.body)).toBe(201);
     sale = made.body;
-    other = (await api('POST', '/api/v1/payments', { items: [{ type: 'item', id: 'X', name: 'Other customer sandwich', count: 1, unit: '3' }] })).body;
+    other = (
+      await api('POST', '/api/v1/payments', { items: [{ type: 'item', id: 'X', name: 'Other customer sandwich', count: 1, unit: '3' }] })
+    ).body;
   }, 240_000);
   afterAll(async () => {
     await app?.stop();
@@ -135,7 +152,15 @@ describe('the checkout page (real app, devnet)', () => {
     expect(res.headers.get('cache-control')).toMatch(/no-store/);
     const [first] = await readEvents(res, 1);
     expect(first.event).toBe('payment');
-    expect(Object.keys(first.data).sort()).toEqual(['amount_due', 'amount_paid', 'confirmed', 'exception', 'expired', 'required', 'status']);
+    expect(Object.keys(first.data).sort()).toEqual([
+      'amount_due',
+      'amount_paid',
+      'confirmed',
+      'exception',
+      'expired',
+      'required',
+      'status',
+    ]);
     expect(first.data).toMatchObject({ status: 'unpaid', amount_paid: '0', amount_due: '21.05', expired: false });
     expect((await fetch(`${app.url}/api/checkout/AAAAAAAAAAAAAAAAAAAAAA/events`)).status).toBe(404);
     expect((await fetch(`${app.url}/api/checkout/bad%20id/events`)).status).toBe(404);
@@ -156,26 +181,49 @@ describe('the checkout page (real app, devnet)', () => {
   });
 
   it('a cancelled payment shows as cancelled: no QR code, no link to pay, Back to the shop', async () => {
-    const p = (await api('POST', '/api/v1/payments', { items: [{ type: 'item', id: 'C', name: 'Cancelled tea', count: 1, unit: '2' }], vendor_order_url: 'http://127.0.0.1:9/shop/cart' })).body;
+    const p = (
+      await api('POST', '/api/v1/payments', {
+        items: [{ type: 'item', id: 'C', name: 'Cancelled tea', count: 1, unit: '2' }],
+        vendor_order_url: 'http://127.0.0.1:9/shop/cart',
+      })
+    ).body;
     expect((await api('POST', `/api/v1/payments/${p.id}/cancel`, {})).status).toBe(200);
     const html = await (await page(p.id)).text();
     expect(html).toContain('data-state="cancelled"');
     expect(html).toContain('The shop cancelled this payment.');
-    for (const s of ['data-testid="checkout-qr"', 'data-testid="open-in-wallet"', p.uri.replace(/&/g, '&amp;')]) expect(html.includes(s), s).toBe(false);
+    for (const s of ['data-testid="checkout-qr"', 'data-testid="open-in-wallet"', p.uri.replace(/&/g, '&amp;')])
+      expect(html.includes(s), s).toBe(false);
     expect(html).toMatch(/href="http:\/\/127\.0\.0\.1:9\/shop\/cart"[^>]*data-testid="back-to-shop"/);
     expect(html).not.toContain('cancelled by vendor'); // the merchant's reason stays the merchant's
   });
 
   it('a sale made by a signed-in cashier shows no staff name; once paid: receipt and Back to the shop; a refund id is 404', async () => {
     const { cookie, csrf } = await signIn(app.url, OWNER.email, OWNER.password);
-    const till = await api('POST', '/api/v1/payments', { items: [{ type: 'item', id: 'T', name: 'Till scone', count: 1, unit: '4' }], vendor_order_url: 'http://127.0.0.1:9/shop/back' }, { Cookie: cookie, 'X-CSRF-Token': csrf });
+    const till = await api(
+      'POST',
+      '/api/v1/payments',
+      { items: [{ type: 'item', id: 'T', name: 'Till scone', count: 1, unit: '4' }], vendor_order_url: 'http://127.0.0.1:9/shop/back' },
+      { Cookie: cookie, 'X-CSRF-Token': csrf },
+    );
     expect(till.status, JSON.stringify(till.body)).toBe(201);
     const address = /^dogecoin:([^?]+)\?/.exec(till.body.uri)![1];
-    const sent = await fetch(`${app.url}/demo/api/send`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ address, amount: '4' }) });
+    const sent = await fetch(`${app.url}/demo/api/send`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ address, amount: '4' }),
+    });
     expect(sent.status, await sent.clone().text()).toBe(200);
-    await until(() => api('GET', `/api/v1/payments/${till.body.id}`), (r) => r.body.status === 'accepted', 20_000);
+    await until(
+      () => api('GET', `/api/v1/payments/${till.body.id}`),
+      (r) => r.body.status === 'accepted',
+      20_000,
+    );
     expect((await fetch(`${app.url}/demo/api/mine`, { method: 'POST', body: JSON.stringify({ blocks: 1 }) })).status).toBe(200);
-    const paid = await until(() => api('GET', `/api/v1/payments/${till.body.id}`), (r) => r.body.status === 'confirmed', 20_000);
+    const paid = await until(
+      () => api('GET', `/api/v1/payments/${till.body.id}`),
+      (r) => r.body.status === 'confirmed',
+      20_000,
+    );
     expect(paid.body.status).toBe('confirmed');
 
     const r = await page(till.body.id);
@@ -187,7 +235,11 @@ describe('the checkout page (real app, devnet)', () => {
     expect(html).not.toContain('data-testid="checkout-qr"'); // nothing more to pay
     for (const s of [OWNER.email, 'Owner', cookie.split('=')[1]]) expect(html, s).not.toContain(s);
 
-    const refund = await api('POST', `/api/v1/payments/${till.body.id}/refunds`, { amount: '1', address: CUSTOMER, reason: 'REFUND-REASON-SECRET' });
+    const refund = await api('POST', `/api/v1/payments/${till.body.id}/refunds`, {
+      amount: '1',
+      address: CUSTOMER,
+      reason: 'REFUND-REASON-SECRET',
+    });
     expect(refund.status, JSON.stringify(refund.body)).toBe(201);
     const rr = await page(refund.body.id);
     expect(rr.status).toBe(404);

@@ -15,9 +15,19 @@ import { openEventStream, type EventStream } from '../helpers/streams';
 const API_KEY = 'test-checkout-budget-' + randomBytes(12).toString('hex');
 const PASSWORD = 'checkout budget password 1';
 const ENV = {
-  DOGE_NETWORK: 'regtest', CHAIN_BACKEND: 'devnet', DEVNET_BLOCK_SECONDS: '0', STORE_XPUB: testXpub(29), BOOTSTRAP_API_KEY: API_KEY,
-  ADMIN_EMAIL: 'owner@budget.test', ADMIN_PASSWORD: PASSWORD, RATE_LIMIT_RPS: '0',
-  MAX_STREAMS: '8', MAX_CHECKOUT_STREAMS: '4', MAX_CHECKOUT_STREAMS_PER_CLIENT: '2', TRUST_PROXY: '1', COUNTER_BENCH_FLOOR: '1',
+  DOGE_NETWORK: 'regtest',
+  CHAIN_BACKEND: 'devnet',
+  DEVNET_BLOCK_SECONDS: '0',
+  STORE_XPUB: testXpub(29),
+  BOOTSTRAP_API_KEY: API_KEY,
+  ADMIN_EMAIL: 'owner@budget.test',
+  ADMIN_PASSWORD: PASSWORD,
+  RATE_LIMIT_RPS: '0',
+  MAX_STREAMS: '8',
+  MAX_CHECKOUT_STREAMS: '4',
+  MAX_CHECKOUT_STREAMS_PER_CLIENT: '2',
+  TRUST_PROXY: '1',
+  COUNTER_BENCH_FLOOR: '1',
 };
 
 type Stream = EventStream;
@@ -36,7 +46,8 @@ describe('the anonymous checkout streams budget', () => {
     app = await startApp(ENV);
     for (let i = 0; i < 3; i++) {
       const r = await fetch(`${app.url}/api/v1/payments`, {
-        method: 'POST', headers: { Authorization: `Bearer ${API_KEY}`, 'Content-Type': 'application/json' },
+        method: 'POST',
+        headers: { Authorization: `Bearer ${API_KEY}`, 'Content-Type': 'application/json' },
         body: JSON.stringify({ items: [{ type: 'item', id: 'TEA', name: 'Tea', count: 1, unit: '1.5' }] }),
       });
       expect(r.status).toBe(201);
@@ -56,7 +67,12 @@ describe('the anonymous checkout streams budget', () => {
     open.push(...anon);
     const admitted = anon.filter((s) => s.status === 200);
     // They are real open streams: each has the payment's current state and is still open.
-    await until(() => admitted.every((s) => s.statuses.length > 0), (x) => x, 10_000, 20);
+    await until(
+      () => admitted.every((s) => s.statuses.length > 0),
+      (x) => x,
+      10_000,
+      20,
+    );
 
     // A till still follows its sale: three streams of an API key and a signed-in owner's.
     const owner = await signIn(app.url, ENV.ADMIN_EMAIL, PASSWORD);
@@ -67,12 +83,22 @@ describe('the anonymous checkout streams budget', () => {
     open.push(...tills);
     expect(tills.map((s) => s.status)).toEqual([200, 200, 200, 200]);
     expect(tills.every((s) => String(s.headers['content-type']).startsWith('text/event-stream'))).toBe(true);
-    await until(() => tills.every((s) => s.statuses.length > 0), (x) => x, 10_000, 20);
+    await until(
+      () => tills.every((s) => s.statuses.length > 0),
+      (x) => x,
+      10_000,
+      20,
+    );
 
     expect(anon.map((s) => s.status)).toEqual([200, 200, 200, 200, 503, 503, 503, 503]);
     expect(admitted.every((s) => s.statuses[0] === 'unpaid' && !s.ended)).toBe(true);
     const refused = anon[4];
-    await until(() => refused.ended, (x) => x, 5_000, 20);
+    await until(
+      () => refused.ended,
+      (x) => x,
+      5_000,
+      20,
+    );
     expect(refused.headers['retry-after']).toBe('5');
     expect(JSON.parse(refused.body)).toMatchObject({ error: 'unavailable' });
 
@@ -81,7 +107,12 @@ describe('the anonymous checkout streams budget', () => {
     const again = await checkout(ids[2], '203.0.113.10');
     open.push(fresh, again);
     expect([fresh.status, again.status]).toEqual([503, 429]);
-    await until(() => again.ended, (x) => x, 5_000, 20);
+    await until(
+      () => again.ended,
+      (x) => x,
+      5_000,
+      20,
+    );
     expect(again.headers['retry-after']).toBe('5');
     expect(JSON.parse(again.body)).toMatchObject({ error: 'too_many_streams' });
     expect(await bookkeeping()).toMatchObject({ open: 8, anonymous: 4 });

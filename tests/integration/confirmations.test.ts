@@ -25,8 +25,10 @@ afterAll(async () => db?.close());
 
 /** A payment in `status`, mined at `height` (null: not in a block), with `required` confirmations. */
 async function payment(status: 'accepted' | 'confirmed', height: number | null, required: number, confirmations = 0) {
-  const r = await createPayment({ storeId: 1, db, network: REGTEST, publicUrl: ctx.publicUrl, apiKeyId: null, userId: null, idempotencyKey: null, scopes: undefined },
-    JSON.stringify({ items: [{ type: 'item', id: 'sku', name: 'Tea', count: 1, unit: '2' }], required_confirmations: required }));
+  const r = await createPayment(
+    { storeId: 1, db, network: REGTEST, publicUrl: ctx.publicUrl, apiKeyId: null, userId: null, idempotencyKey: null, scopes: undefined },
+    JSON.stringify({ items: [{ type: 'item', id: 'sku', name: 'Tea', count: 1, unit: '2' }], required_confirmations: required }),
+  );
   const id = (r.body as { id: string }).id;
   const old = new Date('2026-01-01T00:00:00Z');
   await db.query(
@@ -36,9 +38,15 @@ async function payment(status: 'accepted' | 'confirmed', height: number | null, 
   );
   return id;
 }
-const row = async (id: string) => (await db.query<{ status: string; confirmations: number; updated_at: Date; exception: string | null }>(
-  `SELECT status, confirmations, updated_at, exception FROM payment WHERE id = $1`, [id]))[0]!;
-const events = async (id: string) => (await db.query<{ type: string }>(`SELECT type FROM vendor_event WHERE payment_id = $1 ORDER BY seq`, [id])).map((e) => e.type);
+const row = async (id: string) =>
+  (
+    await db.query<{ status: string; confirmations: number; updated_at: Date; exception: string | null }>(
+      `SELECT status, confirmations, updated_at, exception FROM payment WHERE id = $1`,
+      [id],
+    )
+  )[0]!;
+const events = async (id: string) =>
+  (await db.query<{ type: string }>(`SELECT type FROM vendor_event WHERE payment_id = $1 ORDER BY seq`, [id])).map((e) => e.type);
 
 describe('updateConfirmations', () => {
   it('counts an accepted payment up, and confirms it through the state machine at the required depth', async () => {
@@ -80,17 +88,20 @@ describe('updateConfirmations', () => {
     const fresh = await payment('accepted', 999, 6);
     const writes: string[] = [];
     const rec = new Proxy(db, {
-      get: (t, k) => (k === 'query' ? (sql: string, params: unknown[]) => {
-        if (/^\s*UPDATE/i.test(sql)) writes.push(sql);
-        return t.query(sql, params);
-      } : Reflect.get(t, k)),
+      get: (t, k) =>
+        k === 'query'
+          ? (sql: string, params: unknown[]) => {
+              if (/^\s*UPDATE/i.test(sql)) writes.push(sql);
+              return t.query(sql, params);
+            }
+          : Reflect.get(t, k),
     }) as Db;
     await updateConfirmations({ ...ctx, db: rec }, 1000);
     expect(writes.length).toBe(1); // one statement for every count that moved
     expect(await row(fresh)).toMatchObject({ status: 'accepted', confirmations: 2 });
     for (const id of history) expect((await row(id)).updated_at.toISOString()).toBe('2026-01-01T00:00:00.000Z');
   });
-  it('the worker\'s recounts read only the counts that can move; a payment counted to the maximum whose block is disconnected is moved back at once', async () => {
+  it("the worker's recounts read only the counts that can move; a payment counted to the maximum whose block is disconnected is moved back at once", async () => {
     const deep = await payment('confirmed', 10, 1, CONFIRMATIONS_TRACKED);
     await db.query(`UPDATE payment SET block_hash = 'deep-block' WHERE id = $1`, [deep]);
     await updateConfirmations(ctx, 2000, 'tip-a'); // this process's first recount: the whole history

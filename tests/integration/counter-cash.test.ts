@@ -16,7 +16,8 @@ import { appClient, firstCookie, type SignedIn, type Who } from '../helpers/clie
 
 /** docs/openapi.yaml, whose response schemas are closed: the cash fields must be documented. */
 const openapi = new OpenApiChecker(loadOpenApi());
-const documented = (method: string, template: string, r: { status: number; headers: Headers; text: string }) => openapi.check(method, template, r);
+const documented = (method: string, template: string, r: { status: number; headers: Headers; text: string }) =>
+  openapi.check(method, template, r);
 
 const PASSWORD = 'counter cash password 7';
 const XPUB = testXpub(31);
@@ -25,8 +26,11 @@ const XPUB = testXpub(31);
 type Body = any;
 
 const tea = (extra: Record<string, unknown> = {}) => ({
-  currency: 'USD', tender: 'cash', cash_received: '20',
-  items: [{ type: 'item', id: 'TEA', name: 'Tea', count: 3, unit: '2.45', tax: '0.10' }], ...extra,
+  currency: 'USD',
+  tender: 'cash',
+  cash_received: '20',
+  items: [{ type: 'item', id: 'TEA', name: 'Tea', count: 3, unit: '2.45', tax: '0.10' }],
+  ...extra,
 });
 
 describe('cash as a tender', () => {
@@ -41,27 +45,51 @@ describe('cash as a tender', () => {
   async function pricing(currency: string) {
     const r = await req(who.owner, 'PATCH', '/api/admin/settings', { pricing_currency: currency });
     expect(r.status, r.text).toBe(200);
-    if (currency !== 'DOGE') await until(() => req(who.owner, 'GET', '/api/v1/rates'), (x) => x.body?.currency === currency && x.status === 200, 20_000);
+    if (currency !== 'DOGE')
+      await until(
+        () => req(who.owner, 'GET', '/api/v1/rates'),
+        (x) => x.body?.currency === currency && x.status === 200,
+        20_000,
+      );
   }
-  const sale = (w: Who, body: unknown, key?: string) => req(w, 'POST', '/api/v1/payments', body, { headers: key ? { 'Idempotency-Key': key } : {} });
+  const sale = (w: Who, body: unknown, key?: string) =>
+    req(w, 'POST', '/api/v1/payments', body, { headers: key ? { 'Idempotency-Key': key } : {} });
 
   beforeAll(async () => {
     app = await startApp({
-      ADMIN_EMAIL: 'owner@cash.test', ADMIN_PASSWORD: PASSWORD, STORE_XPUB: XPUB, RATE_LIMIT_RPS: '0',
-      DOGE_NETWORK: 'regtest', CHAIN_BACKEND: 'devnet', DEVNET_BLOCK_SECONDS: '0',
-      RATE_SOURCES: 'fixed:0.125', RATE_REFRESH_SEC: '1', WEBHOOK_ALLOW_PRIVATE: '1',
+      ADMIN_EMAIL: 'owner@cash.test',
+      ADMIN_PASSWORD: PASSWORD,
+      STORE_XPUB: XPUB,
+      RATE_LIMIT_RPS: '0',
+      DOGE_NETWORK: 'regtest',
+      CHAIN_BACKEND: 'devnet',
+      DEVNET_BLOCK_SECONDS: '0',
+      RATE_SOURCES: 'fixed:0.125',
+      RATE_REFRESH_SEC: '1',
+      WEBHOOK_ALLOW_PRIVATE: '1',
     });
     await ready();
     who.owner = await login('owner@cash.test');
     for (const k of ['manager', 'cashier', 'cashier2'] as const) {
-      const r = await req(who.owner, 'POST', '/api/admin/users', { email: `${k}@cash.test`, name: `Staff ${k}`, password: PASSWORD, role: k === 'manager' ? 'manager' : 'cashier' });
+      const r = await req(who.owner, 'POST', '/api/admin/users', {
+        email: `${k}@cash.test`,
+        name: `Staff ${k}`,
+        password: PASSWORD,
+        role: k === 'manager' ? 'manager' : 'cashier',
+      });
       expect(r.status, r.text).toBe(201);
       who[k] = await login(`${k}@cash.test`);
     }
-    for (const [k, pin] of [['cashier', '2580'], ['cashier2', '1470']] as const) {
+    for (const [k, pin] of [
+      ['cashier', '2580'],
+      ['cashier2', '1470'],
+    ] as const) {
       expect((await req(who.owner, 'PUT', `/api/admin/users/${who[k].id}/pin`, { pin })).status).toBe(204);
     }
-    for (const [k, name] of [['front', 'Front counter'], ['patio', 'Patio']] as const) {
+    for (const [k, name] of [
+      ['front', 'Front counter'],
+      ['patio', 'Patio'],
+    ] as const) {
       const r = await req(who.manager, 'POST', '/api/admin/terminals', { name });
       expect(r.status, r.text).toBe(201);
       till[k] = { id: r.body.id, cookie: firstCookie(r, 'counter_terminal') };
@@ -86,10 +114,27 @@ describe('cash as a tender', () => {
     expect(r.status, r.text).toBe(201);
     // 3 × 2.45 + 0.10 = 7.45 USD; at 0.125 USD/DOGE: 3 × 19.6 + 0.8 = 59.6 DOGE.
     expect(r.body).toMatchObject({
-      status: 'confirmed', tender: 'cash', cash_received: '20.00', change: '12.55', total: '59.6',
-      fiat_total: '7.45', fiat_tax: '0.10', fiat_currency: 'USD', rate: { pair: 'DOGE/USD', value: '0.125' },
-      uri: null, connect_uri: null, envelope_url: null, relay: null, checkout_url: null, payment: null,
-      terminal: 'Front counter', exception: null, expired: false, amount_paid: '0', amount_due: '0', txids: [],
+      status: 'confirmed',
+      tender: 'cash',
+      cash_received: '20.00',
+      change: '12.55',
+      total: '59.6',
+      fiat_total: '7.45',
+      fiat_tax: '0.10',
+      fiat_currency: 'USD',
+      rate: { pair: 'DOGE/USD', value: '0.125' },
+      uri: null,
+      connect_uri: null,
+      envelope_url: null,
+      relay: null,
+      checkout_url: null,
+      payment: null,
+      terminal: 'Front counter',
+      exception: null,
+      expired: false,
+      amount_paid: '0',
+      amount_due: '0',
+      txids: [],
     });
     expect(r.body.confirmed_at).toBeTruthy();
     documented('post', '/api/v1/payments', r);
@@ -158,15 +203,29 @@ describe('cash as a tender', () => {
   it('fires payment.confirmed with tender "cash", cash_received and change, signed', async () => {
     const r = await sale(pinned.front2, tea({ cash_received: '10.00' }));
     expect(r.status).toBe(201);
-    const ev = await until(() => Promise.resolve(hooks.events.find((e) => e.body?.payment?.id === r.body.id)), (e) => e !== undefined, 30_000);
+    const ev = await until(
+      () => Promise.resolve(hooks.events.find((e) => e.body?.payment?.id === r.body.id)),
+      (e) => e !== undefined,
+      30_000,
+    );
     expect(ev!.type).toBe('payment.confirmed');
     expect(ev!.signatureValid).toBe(true);
-    expect(ev!.body.payment).toMatchObject({ id: r.body.id, status: 'confirmed', tender: 'cash', cash_received: '10.00', change: '2.55', terminal: 'Front counter' });
+    expect(ev!.body.payment).toMatchObject({
+      id: r.body.id,
+      status: 'confirmed',
+      tender: 'cash',
+      cash_received: '10.00',
+      change: '2.55',
+      terminal: 'Front counter',
+    });
     expect(hooks.events.filter((e) => e.body?.payment?.id === r.body.id).map((e) => e.type)).toEqual(['payment.confirmed']);
   });
 
   it('splits the sales report by tender and by terminal, in JSON and CSV; the invoice list filters by terminal and tender', async () => {
-    const patio = await sale(pinned.patio2, tea({ items: [{ type: 'item', id: 'CAKE', name: 'Cake', count: 1, unit: '4.00' }], cash_received: '5' }));
+    const patio = await sale(
+      pinned.patio2,
+      tea({ items: [{ type: 'item', id: 'CAKE', name: 'Cake', count: 1, unit: '4.00' }], cash_received: '5' }),
+    );
     expect(patio.body).toMatchObject({ total: '32', change: '1.00', terminal: 'Patio' });
     const all = await req(who.owner, 'GET', '/api/admin/invoices?limit=100');
     const rows: any[] = all.body.invoices;
@@ -187,7 +246,11 @@ describe('cash as a tender', () => {
     expect(rep.body.by_tender.doge.count).toBe(confirmed.length - cash.length);
     const front = rep.body.by_terminal.find((t: any) => t.id === till.front.id);
     const pt = rep.body.by_terminal.find((t: any) => t.id === till.patio.id);
-    expect(front).toMatchObject({ name: 'Front counter', revoked: false, count: confirmed.filter((x) => x.terminal === 'Front counter').length });
+    expect(front).toMatchObject({
+      name: 'Front counter',
+      revoked: false,
+      count: confirmed.filter((x) => x.terminal === 'Front counter').length,
+    });
     expect(pt).toMatchObject({ name: 'Patio', count: 1, gross: '32', fiat: [{ currency: 'USD', count: 1, gross: '4.00' }] });
     expect(koinu(rep.body.totals.gross)).toBe(rep.body.by_terminal.reduce((s: bigint, t: any) => s + koinu(t.gross), 0n));
 
@@ -243,7 +306,16 @@ describe('cash as a tender', () => {
     expect(cents(closed.body.difference)).toBe(diff);
     const audit = await req(who.owner, 'GET', '/api/admin/audit');
     const entry = audit.body.entries.find((e: any) => e.action === 'shift.close');
-    expect(entry).toMatchObject({ user: 'cashier@cash.test', changes: { user_id: who.cashier.id, expected: mine.body.expected, counted: '50.00', difference: closed.body.difference, currency: 'USD' } });
+    expect(entry).toMatchObject({
+      user: 'cashier@cash.test',
+      changes: {
+        user_id: who.cashier.id,
+        expected: mine.body.expected,
+        counted: '50.00',
+        difference: closed.body.difference,
+        currency: 'USD',
+      },
+    });
     // A new shift starts: nothing expected until the next cash sale.
     const after = await req(pinned.front1, 'GET', '/api/pos/shift');
     expect(after.body).toMatchObject({ expected: '0.00', sales: 0 });
@@ -256,7 +328,10 @@ describe('cash as a tender', () => {
     expect(byManager.status, byManager.text).toBe(200);
     expect(byManager.body).toMatchObject({ user_id: who.cashier2.id, expected: '11.45', difference: '0.00' });
     const audit2 = await req(who.owner, 'GET', '/api/admin/audit');
-    expect(audit2.body.entries.find((e: any) => e.action === 'shift.close')).toMatchObject({ user: 'manager@cash.test', changes: { user_id: who.cashier2.id } });
+    expect(audit2.body.entries.find((e: any) => e.action === 'shift.close')).toMatchObject({
+      user: 'manager@cash.test',
+      changes: { user_id: who.cashier2.id },
+    });
   });
 
   it('a Dogecoin sale left waiting at a lock is seen through by the next cashier on the same till, and turns paid', async () => {
@@ -279,7 +354,11 @@ describe('cash as a tender', () => {
     const sent = await req(null, 'POST', '/demo/api/send', { address, amount: '5' });
     expect(sent.status, sent.text).toBe(200);
     await req(null, 'POST', '/demo/api/mine', { blocks: 1 });
-    const paid = await until(() => req(next, 'GET', `/api/v1/payments/${d.body.id}`), (x) => x.body?.status === 'confirmed', 30_000);
+    const paid = await until(
+      () => req(next, 'GET', `/api/v1/payments/${d.body.id}`),
+      (x) => x.body?.status === 'confirmed',
+      30_000,
+    );
     expect(paid.body).toMatchObject({ status: 'confirmed', tender: 'doge', terminal: 'Front counter' });
     // The next cashier prints its receipt; the same cashier on another till does not see it.
     const receipt = await req(next, 'GET', `/pos/receipt/${d.body.id}`);
@@ -291,18 +370,39 @@ describe('cash as a tender', () => {
   it('change is exact in currencies with 0 and 3 minor digits (JPY, KWD)', async () => {
     const owner = who.owner;
     await pricing('JPY');
-    const jpy = await sale(owner, { currency: 'JPY', tender: 'cash', cash_received: '2000', items: [{ type: 'item', id: 'R', name: 'Ramen', count: 1, unit: '1350' }] });
+    const jpy = await sale(owner, {
+      currency: 'JPY',
+      tender: 'cash',
+      cash_received: '2000',
+      items: [{ type: 'item', id: 'R', name: 'Ramen', count: 1, unit: '1350' }],
+    });
     expect(jpy.status, jpy.text).toBe(201);
     expect(jpy.body).toMatchObject({ fiat_total: '1350', cash_received: '2000', change: '650', total: '10800' });
-    const jpyFrac = await sale(owner, { tender: 'cash', cash_received: '2000.5', items: [{ type: 'item', id: 'R', name: 'Ramen', count: 1, unit: '1350' }] });
+    const jpyFrac = await sale(owner, {
+      tender: 'cash',
+      cash_received: '2000.5',
+      items: [{ type: 'item', id: 'R', name: 'Ramen', count: 1, unit: '1350' }],
+    });
     expect(jpyFrac.status).toBe(400);
     expect(jpyFrac.body.message).toMatch(/^cash_received:/);
 
     await pricing('KWD');
-    const kwd = await sale(owner, { tender: 'cash', cash_received: '5', items: [{ type: 'item', id: 'C', name: 'Coffee', count: 3, unit: '0.415' }] });
+    const kwd = await sale(owner, {
+      tender: 'cash',
+      cash_received: '5',
+      items: [{ type: 'item', id: 'C', name: 'Coffee', count: 3, unit: '0.415' }],
+    });
     expect(kwd.status, kwd.text).toBe(201);
     expect(kwd.body).toMatchObject({ fiat_total: '1.245', cash_received: '5.000', change: '3.755', fiat_currency: 'KWD' });
-    expect((await sale(owner, { tender: 'cash', cash_received: '5.0001', items: [{ type: 'item', id: 'C', name: 'Coffee', count: 1, unit: '0.415' }] })).status).toBe(400);
+    expect(
+      (
+        await sale(owner, {
+          tender: 'cash',
+          cash_received: '5.0001',
+          items: [{ type: 'item', id: 'C', name: 'Coffee', count: 1, unit: '0.415' }],
+        })
+      ).status,
+    ).toBe(400);
     await pricing('USD');
   });
 

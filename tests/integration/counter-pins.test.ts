@@ -14,13 +14,25 @@ const PASSWORD = 'counter pins password 7';
 const XPUB = testXpub(30);
 const ROOT = join(__dirname, '..', '..');
 
-interface Who { cookie: string; csrf: string }
-interface Answer { status: number; body: any; text: string; headers: Headers }
+interface Who {
+  cookie: string;
+  csrf: string;
+}
+interface Answer {
+  status: number;
+  body: any;
+  text: string;
+  headers: Headers;
+}
 
 async function answer(r: Response): Promise<Answer> {
   const text = await r.text();
   let body: any = null;
-  try { body = JSON.parse(text); } catch { /* html */ }
+  try {
+    body = JSON.parse(text);
+  } catch {
+    /* html */
+  }
   return { status: r.status, body, text, headers: r.headers };
 }
 
@@ -47,7 +59,9 @@ describe('terminals and staff PINs', () => {
     const cookies = [w?.cookie, extraCookie].filter(Boolean).join('; ');
     if (cookies) headers.Cookie = cookies;
     if (w?.csrf && method !== 'GET') headers['X-CSRF-Token'] = w.csrf;
-    return answer(await fetch(app.url + path, { method, headers, redirect: 'manual', body: body === undefined ? undefined : JSON.stringify(body) }));
+    return answer(
+      await fetch(app.url + path, { method, headers, redirect: 'manual', body: body === undefined ? undefined : JSON.stringify(body) }),
+    );
   }
   async function login(email: string): Promise<Who & { id: string }> {
     const r = await req(null, 'POST', '/api/auth/login', { email, password: PASSWORD });
@@ -60,7 +74,8 @@ describe('terminals and staff PINs', () => {
     expect(r.status, r.text).toBe(201);
     return { id: r.body.id, cookie: firstCookie(r, 'counter_terminal') };
   }
-  const pin = (terminalCookie: string, userId: string, p: string) => req(null, 'POST', '/api/auth/pin', { user_id: userId, pin: p }, terminalCookie);
+  const pin = (terminalCookie: string, userId: string, p: string) =>
+    req(null, 'POST', '/api/auth/pin', { user_id: userId, pin: p }, terminalCookie);
   async function pinSession(terminalCookie: string, userId: string, p: string): Promise<Who> {
     const r = await pin(terminalCookie, userId, p);
     expect(r.status, r.text).toBe(200);
@@ -69,13 +84,26 @@ describe('terminals and staff PINs', () => {
 
   beforeAll(async () => {
     app = await startApp({
-      ADMIN_EMAIL: 'owner@pins.test', ADMIN_PASSWORD: PASSWORD, STORE_XPUB: XPUB, RATE_LIMIT_RPS: '0',
-      DOGE_NETWORK: 'regtest', CHAIN_BACKEND: 'devnet', DEVNET_BLOCK_SECONDS: '0',
+      ADMIN_EMAIL: 'owner@pins.test',
+      ADMIN_PASSWORD: PASSWORD,
+      STORE_XPUB: XPUB,
+      RATE_LIMIT_RPS: '0',
+      DOGE_NETWORK: 'regtest',
+      CHAIN_BACKEND: 'devnet',
+      DEVNET_BLOCK_SECONDS: '0',
     });
-    const health = await until(async () => (await fetch(app.url + '/api/health')).json(), (h: any) => h.ready === true, 60_000);
+    const health = await until(
+      async () => (await fetch(app.url + '/api/health')).json(),
+      (h: any) => h.ready === true,
+      60_000,
+    );
     expect(health.ready, JSON.stringify(health.problems)).toBe(true);
     who.owner = await login('owner@pins.test');
-    for (const [k, role] of [['manager', 'manager'], ['cashier', 'cashier'], ['cashier2', 'cashier']] as const) {
+    for (const [k, role] of [
+      ['manager', 'manager'],
+      ['cashier', 'cashier'],
+      ['cashier2', 'cashier'],
+    ] as const) {
       const r = await req(who.owner, 'POST', '/api/admin/users', { email: `${k}@pins.test`, name: `Staff ${k}`, password: PASSWORD, role });
       expect(r.status, r.text).toBe(201);
       who[k] = await login(`${k}@pins.test`);
@@ -153,7 +181,9 @@ describe('terminals and staff PINs', () => {
   it('the lock screen needs a registered terminal and lists the active users with a PIN; no PIN hash is ever served', async () => {
     const t = await register('Lock list');
     expect((await req(null, 'GET', '/api/pos/lock')).status).toBe(403);
-    expect((await req(null, 'GET', '/api/pos/lock', undefined, `counter_terminal=${randomBytes(32).toString('base64url')}`)).status).toBe(403);
+    expect((await req(null, 'GET', '/api/pos/lock', undefined, `counter_terminal=${randomBytes(32).toString('base64url')}`)).status).toBe(
+      403,
+    );
     expect((await req(null, 'GET', '/api/pos/lock', undefined, 'counter_terminal=%E0%A4%A')).status).toBe(403); // malformed
     const lock = await req(null, 'GET', '/api/pos/lock', undefined, t.cookie);
     expect(lock.status, lock.text).toBe(200);
@@ -186,16 +216,30 @@ describe('terminals and staff PINs', () => {
     const me = await req(s, 'GET', '/api/auth/me');
     expect(me.body.user.id).toBe(who.manager.id);
     expect((await req(s, 'GET', '/pos', undefined, t.cookie)).status).toBe(200);
-    const sale = await req(s, 'POST', '/api/v1/payments', { items: [{ type: 'item', id: 'A', name: 'Tea', count: 1, unit: '3' }] }, t.cookie);
+    const sale = await req(
+      s,
+      'POST',
+      '/api/v1/payments',
+      { items: [{ type: 'item', id: 'A', name: 'Tea', count: 1, unit: '3' }] },
+      t.cookie,
+    );
     expect(sale.status, sale.text).toBe(201);
     expect(sale.body.terminal).toBe('Till only');
     expect((await req(s, 'GET', `/api/v1/payments/${sale.body.id}`)).body.terminal).toBe('Till only');
     // Without a terminal, a sale records none.
-    const plain = await req(who.manager, 'POST', '/api/v1/payments', { items: [{ type: 'item', id: 'A', name: 'Tea', count: 1, unit: '3' }] });
+    const plain = await req(who.manager, 'POST', '/api/v1/payments', {
+      items: [{ type: 'item', id: 'A', name: 'Tea', count: 1, unit: '3' }],
+    });
     expect(plain.status).toBe(201);
     expect((await req(who.manager, 'GET', `/api/v1/payments/${plain.body.id}`)).body.terminal).toBeNull();
     // A password session on the terminal's browser records it too.
-    const onTill = await req(who.manager, 'POST', '/api/v1/payments', { items: [{ type: 'item', id: 'A', name: 'Tea', count: 1, unit: '3' }] }, t.cookie);
+    const onTill = await req(
+      who.manager,
+      'POST',
+      '/api/v1/payments',
+      { items: [{ type: 'item', id: 'A', name: 'Tea', count: 1, unit: '3' }] },
+      t.cookie,
+    );
     expect(onTill.body.terminal).toBe('Till only');
 
     // Every /api/admin route, every method it exports: never served to a PIN session.
@@ -203,7 +247,11 @@ describe('terminals and staff PINs', () => {
     expect(routes.length).toBeGreaterThan(10);
     let tried = 0;
     for (const f of routes) {
-      const path = '/' + relative(join(ROOT, 'app'), f).replace(/\/route\.ts$/, '').replace(/\[[^\]]+\]/g, 'x');
+      const path =
+        '/' +
+        relative(join(ROOT, 'app'), f)
+          .replace(/\/route\.ts$/, '')
+          .replace(/\[[^\]]+\]/g, 'x');
       for (const m of readFileSync(f, 'utf8').matchAll(/export (?:async )?function (GET|POST|PUT|PATCH|DELETE)\b/g)) {
         const r = await req(s, m[1], path, m[1] === 'GET' ? undefined : {}, t.cookie);
         expect([401, 403], `${m[1]} ${path}: ${r.status} ${r.text.slice(0, 200)}`).toContain(r.status);
@@ -219,7 +267,11 @@ describe('terminals and staff PINs', () => {
     // Every back-office page asks for the password.
     const pages = filesNamed(join(ROOT, 'app', '(admin)', 'admin'), 'page.tsx');
     for (const f of pages) {
-      const path = '/' + relative(join(ROOT, 'app', '(admin)'), f).replace(/\/?page\.tsx$/, '').replace(/\[[^\]]+\]/g, 'x');
+      const path =
+        '/' +
+        relative(join(ROOT, 'app', '(admin)'), f)
+          .replace(/\/?page\.tsx$/, '')
+          .replace(/\[[^\]]+\]/g, 'x');
       const r = await req(s, 'GET', path, undefined, t.cookie);
       expect(r.status, path).toBe(307);
       expect(r.headers.get('location'), path).toMatch(/\/login\?next=/);
@@ -275,6 +327,10 @@ describe('terminals and staff PINs', () => {
     expect((await req(s, 'GET', '/api/v1/payments')).status).toBe(401);
     const list = await req(who.manager, 'GET', '/api/admin/terminals');
     expect(list.body.terminals.find((x: any) => x.id === t.id).revoked).toBe(true);
-    expect((await req(who.owner, 'GET', '/api/admin/audit')).body.entries.some((e: any) => e.action === 'terminal.revoke' && e.changes.id === t.id)).toBe(true);
+    expect(
+      (await req(who.owner, 'GET', '/api/admin/audit')).body.entries.some(
+        (e: any) => e.action === 'terminal.revoke' && e.changes.id === t.id,
+      ),
+    ).toBe(true);
   });
 });

@@ -14,20 +14,38 @@ import { testXpub } from '../helpers/keys';
 const PASSWORD = 'customer display password 3';
 const XPUB = testXpub(31);
 
-interface Who { cookie: string; csrf: string }
-interface Answer { status: number; body: any; text: string; headers: Headers }
+interface Who {
+  cookie: string;
+  csrf: string;
+}
+interface Answer {
+  status: number;
+  body: any;
+  text: string;
+  headers: Headers;
+}
 
 async function answer(r: Response): Promise<Answer> {
   const text = await r.text();
   let body: any = null;
-  try { body = JSON.parse(text); } catch { /* not JSON */ }
+  try {
+    body = JSON.parse(text);
+  } catch {
+    /* not JSON */
+  }
   return { status: r.status, body, text, headers: r.headers };
 }
 const firstCookie = (r: Answer, name: string): string =>
   (r.headers.getSetCookie?.() ?? []).find((c) => c.startsWith(`${name}=`))?.split(';')[0] ?? '';
 
 /** An open display stream read with node:http: its events, in order. */
-interface Stream { status: number; raw: string; events: { event: string; data: any }[]; ended: boolean; close(): void }
+interface Stream {
+  status: number;
+  raw: string;
+  events: { event: string; data: any }[];
+  ended: boolean;
+  close(): void;
+}
 function openStream(base: string, cookie: string): Promise<Stream> {
   return new Promise((resolve, reject) => {
     const req = http.get(`${base}/api/display/events`, { headers: cookie ? { Cookie: cookie } : {}, agent: false }, (res) => {
@@ -62,8 +80,11 @@ async function eventually<T>(fn: () => T, ok: (v: T) => boolean, ms = 5_000, ste
 const lastDisplay = (s: Stream) => [...s.events].reverse().find((e) => e.event === 'display')?.data;
 
 const cart = (name: string, count = 1, paymentId: string | null = null) => ({
-  currency: 'DOGE', lines: [{ name, count, total: String(150_000_000 * count) }], adjustments: [{ kind: 'tax', amount: '1000' }],
-  total: String(150_000_000 * count + 1000), payment_id: paymentId,
+  currency: 'DOGE',
+  lines: [{ name, count, total: String(150_000_000 * count) }],
+  adjustments: [{ kind: 'tax', amount: '1000' }],
+  total: String(150_000_000 * count + 1000),
+  payment_id: paymentId,
 });
 
 describe('the customer display', () => {
@@ -76,12 +97,29 @@ describe('the customer display', () => {
   /** A fresh client address (TRUST_PROXY=1): pairing failures are throttled per client. */
   const client = () => `10.1.${Math.floor(++ip / 250)}.${ip % 250}`;
 
-  async function req(w: Partial<Who> | null, method: string, path: string, body?: unknown, extra: { cookie?: string; headers?: Record<string, string>; raw?: string } = {}): Promise<Answer> {
-    const headers: Record<string, string> = { 'Content-Type': 'application/json', 'X-Forwarded-For': extra.headers?.['X-Forwarded-For'] ?? client(), ...extra.headers };
+  async function req(
+    w: Partial<Who> | null,
+    method: string,
+    path: string,
+    body?: unknown,
+    extra: { cookie?: string; headers?: Record<string, string>; raw?: string } = {},
+  ): Promise<Answer> {
+    const headers: Record<string, string> = {
+      'Content-Type': 'application/json',
+      'X-Forwarded-For': extra.headers?.['X-Forwarded-For'] ?? client(),
+      ...extra.headers,
+    };
     const cookies = [w?.cookie, extra.cookie].filter(Boolean).join('; ');
     if (cookies) headers.Cookie = cookies;
     if (w?.csrf && method !== 'GET') headers['X-CSRF-Token'] = w.csrf;
-    return answer(await fetch(app.url + path, { method, headers, redirect: 'manual', body: extra.raw ?? (body === undefined ? undefined : JSON.stringify(body)) }));
+    return answer(
+      await fetch(app.url + path, {
+        method,
+        headers,
+        redirect: 'manual',
+        body: extra.raw ?? (body === undefined ? undefined : JSON.stringify(body)),
+      }),
+    );
   }
   async function login(email: string): Promise<Who & { id: string }> {
     const r = await req(null, 'POST', '/api/auth/login', { email, password: PASSWORD });
@@ -94,7 +132,8 @@ describe('the customer display', () => {
     return { id: r.body.id, cookie: firstCookie(r, 'counter_terminal') };
   }
   const newCode = (till: { cookie: string }, w: Who = manager) => req(w, 'POST', '/api/pos/display/pairing', {}, { cookie: till.cookie });
-  const publish = (till: { cookie: string }, body: unknown, w: Who = manager) => req(w, 'PUT', '/api/pos/display/cart', body, { cookie: till.cookie });
+  const publish = (till: { cookie: string }, body: unknown, w: Who = manager) =>
+    req(w, 'PUT', '/api/pos/display/cart', body, { cookie: till.cookie });
   /** Pairs a new display with `till`; returns its cookie. */
   async function pair(till: { cookie: string }, previous = ''): Promise<string> {
     const c = await newCode(till);
@@ -106,11 +145,20 @@ describe('the customer display', () => {
 
   beforeAll(async () => {
     app = await startApp({
-      ADMIN_EMAIL: 'owner@display.test', ADMIN_PASSWORD: PASSWORD, STORE_XPUB: XPUB, RATE_LIMIT_RPS: '0', TRUST_PROXY: '1',
-      DOGE_NETWORK: 'regtest', CHAIN_BACKEND: 'devnet', DEVNET_BLOCK_SECONDS: '0',
+      ADMIN_EMAIL: 'owner@display.test',
+      ADMIN_PASSWORD: PASSWORD,
+      STORE_XPUB: XPUB,
+      RATE_LIMIT_RPS: '0',
+      TRUST_PROXY: '1',
+      DOGE_NETWORK: 'regtest',
+      CHAIN_BACKEND: 'devnet',
+      DEVNET_BLOCK_SECONDS: '0',
     });
     const owner = await login('owner@display.test');
-    for (const [k, role] of [['manager', 'manager'], ['cashier', 'cashier']] as const) {
+    for (const [k, role] of [
+      ['manager', 'manager'],
+      ['cashier', 'cashier'],
+    ] as const) {
       const r = await req(owner, 'POST', '/api/admin/users', { email: `${k}@display.test`, name: `Staff ${k}`, password: PASSWORD, role });
       expect(r.status, r.text).toBe(201);
     }
@@ -125,7 +173,10 @@ describe('the customer display', () => {
     expect((await req(null, 'POST', '/api/pos/display/pairing', {}, { cookie: tillA.cookie })).status).toBe(401);
     expect((await req(manager, 'POST', '/api/pos/display/pairing', {})).status).toBe(403); // no terminal cookie
     expect((await req({ cookie: manager.cookie }, 'POST', '/api/pos/display/pairing', {}, { cookie: tillA.cookie })).status).toBe(403); // no CSRF
-    expect((await req(manager, 'POST', '/api/pos/display/pairing', {}, { cookie: tillA.cookie, headers: { Origin: 'http://evil.test' } })).status).toBe(403);
+    expect(
+      (await req(manager, 'POST', '/api/pos/display/pairing', {}, { cookie: tillA.cookie, headers: { Origin: 'http://evil.test' } }))
+        .status,
+    ).toBe(403);
     const r = await newCode(tillA, cashier);
     expect(r.status, r.text).toBe(201);
     expect(r.body.code).toMatch(/^[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/);
@@ -159,7 +210,8 @@ describe('the customer display', () => {
   it('throttles wrong codes per client: from the 5th failure 429 with Retry-After, before the code is even looked at', async () => {
     const guesser = { 'X-Forwarded-For': '10.66.6.6' };
     const valid = (await newCode(tillB)).body.code as string;
-    for (let i = 0; i < 5; i++) expect((await req(null, 'POST', '/api/display/pair', { code: `AAAA-AAA${i}` }, { headers: guesser })).status).toBe(401);
+    for (let i = 0; i < 5; i++)
+      expect((await req(null, 'POST', '/api/display/pair', { code: `AAAA-AAA${i}` }, { headers: guesser })).status).toBe(401);
     const locked = await req(null, 'POST', '/api/display/pair', { code: valid }, { headers: guesser });
     expect(locked.status).toBe(429);
     expect(Number(locked.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
@@ -171,8 +223,13 @@ describe('the customer display', () => {
     const display = await pair(tillA);
     expect((await req(null, 'GET', '/api/display', undefined, { cookie: display })).status).toBe(200);
     for (const [method, path] of [
-      ['GET', '/api/admin/terminals'], ['GET', '/api/admin/users'], ['GET', '/api/auth/me'], ['GET', '/api/v1/payments'],
-      ['POST', '/api/pos/display/pairing'], ['PUT', '/api/pos/display/cart'], ['DELETE', `/api/admin/terminals/${tillA.id}/display`],
+      ['GET', '/api/admin/terminals'],
+      ['GET', '/api/admin/users'],
+      ['GET', '/api/auth/me'],
+      ['GET', '/api/v1/payments'],
+      ['POST', '/api/pos/display/pairing'],
+      ['PUT', '/api/pos/display/cart'],
+      ['DELETE', `/api/admin/terminals/${tillA.id}/display`],
     ] as const) {
       const r = await req(null, method, path, method === 'GET' ? undefined : cart('Hack'), { cookie: display });
       expect(r.status, `${method} ${path}`).toBe(401);
@@ -195,34 +252,96 @@ describe('the customer display', () => {
     const display = await pair(tillA);
     const s = await openStream(app.url, display);
     expect(s.status).toBe(200);
-    expect(await eventually(() => lastDisplay(s), (d) => d !== undefined, 5_000, 20)).toBeDefined();
+    expect(
+      await eventually(
+        () => lastDisplay(s),
+        (d) => d !== undefined,
+        5_000,
+        20,
+      ),
+    ).toBeDefined();
     expect((await publish(tillA, cart('Green tea', 2))).status).toBe(204);
-    const d = await eventually(() => lastDisplay(s), (x) => x?.cart?.lines?.[0]?.name === 'Green tea', 5_000, 10);
-    expect(d.cart).toEqual({ currency: 'DOGE', lines: [{ name: 'Green tea', count: 2, total: '300000000' }], adjustments: [{ kind: 'tax', amount: '1000' }], total: '300001000' });
+    const d = await eventually(
+      () => lastDisplay(s),
+      (x) => x?.cart?.lines?.[0]?.name === 'Green tea',
+      5_000,
+      10,
+    );
+    expect(d.cart).toEqual({
+      currency: 'DOGE',
+      lines: [{ name: 'Green tea', count: 2, total: '300000000' }],
+      adjustments: [{ kind: 'tax', amount: '1000' }],
+      total: '300001000',
+    });
 
     // Another till's cart never reaches this display.
     expect((await publish(tillB, cart('Secret patio order'))).status).toBe(204);
     expect((await publish(tillA, cart('Scone'))).status).toBe(204);
-    await eventually(() => lastDisplay(s), (x) => x?.cart?.lines?.[0]?.name === 'Scone', 5_000, 10);
+    await eventually(
+      () => lastDisplay(s),
+      (x) => x?.cart?.lines?.[0]?.name === 'Scone',
+      5_000,
+      10,
+    );
     expect(s.raw).not.toContain('Secret patio order');
 
     // A sale of this till (session + terminal cookie): the display gets its customer-facing state.
-    const p = await req(manager, 'POST', '/api/v1/payments', { items: [{ type: 'item', id: 'SCONE', name: 'Scone', count: 1, unit: '2.5' }] }, { cookie: tillA.cookie });
+    const p = await req(
+      manager,
+      'POST',
+      '/api/v1/payments',
+      { items: [{ type: 'item', id: 'SCONE', name: 'Scone', count: 1, unit: '2.5' }] },
+      { cookie: tillA.cookie },
+    );
     expect(p.status, p.text).toBe(201);
     expect(p.body.terminal).toBe('Front counter');
     expect((await publish(tillA, cart('Scone', 1, p.body.id))).status).toBe(204);
-    const withPay = await eventually(() => lastDisplay(s), (x) => x?.payment?.id === p.body.id, 5_000, 10);
-    expect(withPay.payment).toMatchObject({ total: p.body.total, uri: p.body.uri, connect_uri: p.body.connect_uri, form: 'dogecoin', expires_at: p.body.expires_at });
+    const withPay = await eventually(
+      () => lastDisplay(s),
+      (x) => x?.payment?.id === p.body.id,
+      5_000,
+      10,
+    );
+    expect(withPay.payment).toMatchObject({
+      total: p.body.total,
+      uri: p.body.uri,
+      connect_uri: p.body.connect_uri,
+      form: 'dogecoin',
+      expires_at: p.body.expires_at,
+    });
     expect(withPay.payment.live).toMatchObject({ status: 'unpaid', expired: false });
     expect(withPay.payment.items).toEqual([{ name: 'Scone', count: 1, total: '2.5' }]);
-    expect(Object.keys(withPay.payment).sort()).toEqual(['connect_uri', 'expires_at', 'fiat_currency', 'fiat_total', 'form', 'id', 'items', 'live', 'total', 'uri']);
+    expect(Object.keys(withPay.payment).sort()).toEqual([
+      'connect_uri',
+      'expires_at',
+      'fiat_currency',
+      'fiat_total',
+      'form',
+      'id',
+      'items',
+      'live',
+      'total',
+      'uri',
+    ]);
     const cancel = await req(manager, 'POST', `/api/v1/payments/${p.body.id}/cancel`, {}, { cookie: tillA.cookie });
     expect(cancel.status, cancel.text).toBe(200);
-    await eventually(() => lastDisplay(s), (x) => x?.payment?.live?.status === 'declined', 5_000, 10);
-    for (const secret of ['Staff manager', 'manager@display.test', 'Front counter', 'Patio', manager.id]) expect(s.raw).not.toContain(secret);
+    await eventually(
+      () => lastDisplay(s),
+      (x) => x?.payment?.live?.status === 'declined',
+      5_000,
+      10,
+    );
+    for (const secret of ['Staff manager', 'manager@display.test', 'Front counter', 'Patio', manager.id])
+      expect(s.raw).not.toContain(secret);
 
     // Another till's sale cannot be put on this till's display.
-    const other = await req(manager, 'POST', '/api/v1/payments', { items: [{ type: 'item', id: 'X', name: 'Patio lunch', count: 1, unit: '9' }] }, { cookie: tillB.cookie });
+    const other = await req(
+      manager,
+      'POST',
+      '/api/v1/payments',
+      { items: [{ type: 'item', id: 'X', name: 'Patio lunch', count: 1, unit: '9' }] },
+      { cookie: tillB.cookie },
+    );
     expect(other.status).toBe(201);
     const refused = await publish(tillA, cart('Scone', 1, other.body.id));
     expect(refused.status).toBe(400);
@@ -235,9 +354,19 @@ describe('the customer display', () => {
   it('refuses a bad or oversized cart with 400 or 413, and rate-limits a till that publishes too fast', async () => {
     const till = await register('Busy till');
     const bad: unknown[] = [
-      {}, { ...cart('x'), extra: 1 }, cart('bad\u0000name'), cart('tab\there'), cart(''), { ...cart('x'), total: '1.5' }, { ...cart('x'), total: 5 },
-      { ...cart('x'), currency: 'doge' }, { ...cart('x'), lines: [{ name: 'x', count: 0, total: '1' }] }, { ...cart('x'), lines: [{ name: 'x', count: 1.5, total: '1' }] },
-      { ...cart('x'), adjustments: [{ kind: 'bribe', amount: '1' }] }, { ...cart('x'), payment_id: 'no such payment' }, { ...cart('x'), total: '1'.repeat(21) },
+      {},
+      { ...cart('x'), extra: 1 },
+      cart('bad\u0000name'),
+      cart('tab\there'),
+      cart(''),
+      { ...cart('x'), total: '1.5' },
+      { ...cart('x'), total: 5 },
+      { ...cart('x'), currency: 'doge' },
+      { ...cart('x'), lines: [{ name: 'x', count: 0, total: '1' }] },
+      { ...cart('x'), lines: [{ name: 'x', count: 1.5, total: '1' }] },
+      { ...cart('x'), adjustments: [{ kind: 'bribe', amount: '1' }] },
+      { ...cart('x'), payment_id: 'no such payment' },
+      { ...cart('x'), total: '1'.repeat(21) },
       { ...cart('x'), lines: Array.from({ length: 201 }, () => ({ name: 'x', count: 1, total: '1' })) },
     ];
     for (const b of bad) {
@@ -247,7 +376,14 @@ describe('the customer display', () => {
     }
     expect((await publish(till, cart('x'.repeat(201)))).status).toBe(400);
     expect((await req(manager, 'PUT', '/api/pos/display/cart', undefined, { cookie: till.cookie, raw: '{' })).status).toBe(400);
-    expect((await req(manager, 'PUT', '/api/pos/display/cart', undefined, { cookie: till.cookie, raw: JSON.stringify(cart('x'.repeat(100))).padEnd(70 * 1024) })).status).toBe(413);
+    expect(
+      (
+        await req(manager, 'PUT', '/api/pos/display/cart', undefined, {
+          cookie: till.cookie,
+          raw: JSON.stringify(cart('x'.repeat(100))).padEnd(70 * 1024),
+        })
+      ).status,
+    ).toBe(413);
     expect((await publish({ cookie: '' }, cart('x'))).status).toBe(403);
     expect((await req(null, 'PUT', '/api/pos/display/cart', cart('x'), { cookie: till.cookie })).status).toBe(401);
     // 10 a second with bursts of 30, per till: of 200 updates sent at once, the burst goes
@@ -270,14 +406,29 @@ describe('the customer display', () => {
     const old = await pair(tillA);
     const s = await openStream(app.url, old);
     expect(s.status).toBe(200);
-    await eventually(() => lastDisplay(s), (d) => d !== undefined, 5_000, 20);
+    await eventually(
+      () => lastDisplay(s),
+      (d) => d !== undefined,
+      5_000,
+      20,
+    );
     const fresh = await pair(tillB, old);
     expect(fresh).not.toBe(old);
-    await eventually(() => s.events.some((e) => e.event === 'unpaired'), (x) => x, 5_000, 10);
+    await eventually(
+      () => s.events.some((e) => e.event === 'unpaired'),
+      (x) => x,
+      5_000,
+      10,
+    );
     expect((await req(null, 'GET', '/api/display', undefined, { cookie: old })).status).toBe(401);
     const s2 = await openStream(app.url, fresh);
     expect((await publish(tillB, cart('Patio coffee'))).status).toBe(204);
-    await eventually(() => lastDisplay(s2), (x) => x?.cart?.lines?.[0]?.name === 'Patio coffee', 5_000, 10);
+    await eventually(
+      () => lastDisplay(s2),
+      (x) => x?.cart?.lines?.[0]?.name === 'Patio coffee',
+      5_000,
+      10,
+    );
     s.close();
     s2.close();
   });
@@ -287,24 +438,44 @@ describe('the customer display', () => {
     const a = await pair(till);
     const b = await pair(till);
     const sa = await openStream(app.url, a);
-    await eventually(() => lastDisplay(sa), (d) => d !== undefined, 5_000, 20);
+    await eventually(
+      () => lastDisplay(sa),
+      (d) => d !== undefined,
+      5_000,
+      20,
+    );
     expect((await req(cashier, 'DELETE', `/api/admin/terminals/${till.id}/display`)).status).toBe(403);
     expect((await req({ cookie: manager.cookie }, 'DELETE', `/api/admin/terminals/${till.id}/display`)).status).toBe(403); // no CSRF
     expect((await req(manager, 'DELETE', '/api/admin/terminals/nope/display')).status).toBe(404);
     const r = await req(manager, 'DELETE', `/api/admin/terminals/${till.id}/display`);
     expect(r.status, r.text).toBe(200);
     expect(r.body).toEqual({ unpaired: 2 });
-    await eventually(() => sa.events.some((e) => e.event === 'unpaired'), (x) => x, 5_000, 10);
+    await eventually(
+      () => sa.events.some((e) => e.event === 'unpaired'),
+      (x) => x,
+      5_000,
+      10,
+    );
     expect((await req(null, 'GET', '/api/display', undefined, { cookie: a })).status).toBe(401);
     expect((await req(null, 'GET', '/api/display', undefined, { cookie: b })).status).toBe(401);
     expect((await req(null, 'GET', '/api/admin/audit', undefined, { cookie: manager.cookie })).status).toBe(403); // audit is the owner's
 
     const c = await pair(till);
     const sc = await openStream(app.url, c);
-    await eventually(() => lastDisplay(sc), (d) => d !== undefined, 5_000, 20);
+    await eventually(
+      () => lastDisplay(sc),
+      (d) => d !== undefined,
+      5_000,
+      20,
+    );
     const pending = (await newCode(till)).body.code as string;
     expect((await req(manager, 'DELETE', `/api/admin/terminals/${till.id}`)).status).toBe(200);
-    await eventually(() => sc.events.some((e) => e.event === 'unpaired'), (x) => x, 5_000, 10);
+    await eventually(
+      () => sc.events.some((e) => e.event === 'unpaired'),
+      (x) => x,
+      5_000,
+      10,
+    );
     expect((await req(null, 'GET', '/api/display', undefined, { cookie: c })).status).toBe(401);
     const again = await openStream(app.url, c);
     expect(again.status).toBe(401);

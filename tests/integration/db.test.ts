@@ -29,9 +29,10 @@ function tmp(prefix: string) {
 
 type Kind = 'pglite' | 'postgresql';
 async function fresh(kind: Kind): Promise<{ db: Db; opts: Parameters<typeof openDb>[0] }> {
-  const opts = kind === 'pglite'
-    ? { dataDir: tmp('counter-pglite-') }
-    : { databaseUrl: await createDatabase(pgServer, `t${process.pid}_${++dbCounter}`) };
+  const opts =
+    kind === 'pglite'
+      ? { dataDir: tmp('counter-pglite-') }
+      : { databaseUrl: await createDatabase(pgServer, `t${process.pid}_${++dbCounter}`) };
   return { db: await openMigratedDb(opts), opts };
 }
 
@@ -74,8 +75,10 @@ describe.each(['pglite', 'postgresql'] as const)('database on %s', (kind) => {
       const dir2 = tmp('counter-mig-');
       cpSync(MIGRATIONS_DIR, dir2, { recursive: true });
       mkdirSync(join(dir2, '99990101000000_broken'));
-      writeFileSync(join(dir2, '99990101000000_broken', 'migration.sql'),
-        'CREATE TABLE "half_done" (x INT);\nSELECT * FROM "no_such_table";\n');
+      writeFileSync(
+        join(dir2, '99990101000000_broken', 'migration.sql'),
+        'CREATE TABLE "half_done" (x INT);\nSELECT * FROM "no_such_table";\n',
+      );
       await expect(migrate(db, loadMigrations(dir2))).rejects.toBeInstanceOf(MigrationError);
       const half = await db.query<{ n: unknown }>(`SELECT count(*) AS n FROM pg_tables WHERE tablename = 'half_done'`);
       expect(Number(half[0].n)).toBe(0);
@@ -106,7 +109,9 @@ describe.each(['pglite', 'postgresql'] as const)('database on %s', (kind) => {
       const user = await p.user.create({ data: { id: 'u1', email: 'o@example.com', passwordHash: 'scrypt$x', role: 'owner' } });
       await expect(p.user.create({ data: { id: 'u2', email: 'x@example.com', passwordHash: 'h', role: 'admin' } })).rejects.toThrow();
       await p.session.create({ data: { tokenHash: 'th', userId: user.id, csrfToken: 'c', expiresAt: new Date(Date.now() + 1000) } });
-      await p.apiKey.create({ data: { id: 'k1', prefix: 'ck_abc', keyHash: 'h1', scopes: ['payments:write', 'node:read'], createdBy: user.id } });
+      await p.apiKey.create({
+        data: { id: 'k1', prefix: 'ck_abc', keyHash: 'h1', scopes: ['payments:write', 'node:read'], createdBy: user.id },
+      });
       expect((await p.apiKey.findUniqueOrThrow({ where: { keyHash: 'h1' } })).scopes).toEqual(['payments:write', 'node:read']);
       await p.product.create({ data: { id: 'p1', sku: 'SKU-1', name: 'Coffee', price: 1_050_000_000n, taxRateBp: 1000 } });
       await p.appState.create({ data: { key: 'setup_code_hash', value: 'abc' } });
@@ -114,16 +119,49 @@ describe.each(['pglite', 'postgresql'] as const)('database on %s', (kind) => {
       const issued = new Date('2026-11-23T10:00:00.000Z');
       await p.payment.create({
         data: {
-          id: 'pay1', total: BIG, fees: 100_000_000n, taxes: 105_000_000n, quantity: 2, address: 'nAddr', addressIndex: 0,
-          meta: { 'com.example.table': '7' }, timeoutSec: 900, feePerKb: 1_000_000n, maxSize: 100_000, requiredConfirmations: 1,
-          issuedAt: issued, expiresAt: new Date(issued.getTime() + 900_000), envelope: '{}', payloadHash: 'h', pubkey: 'pk',
-          signature: 'sig', relayToken: 'tok', apiKeyId: 'k1', createdBy: user.id,
-          lines: { create: [
-            { idx: 0, type: 'item', itemId: 'SKU-1', name: 'Coffee', count: 2, unit: 1_050_000_000n, total: 2_100_000_000n, tax: 105_000_000n },
-            { idx: 1, type: 'discount', itemId: 'd', name: 'Promo', count: 1, unit: -100_000_000n, total: -100_000_000n },
-            { idx: 2, type: 'signing', itemId: 's', name: 'Sign' },
-          ] },
-          outputs: { create: [{ idx: 0, type: 'p2pkh', address: 'nAddr', amount: BIG }, { idx: 1, type: 'data', data: '68656c6c6f' }] },
+          id: 'pay1',
+          total: BIG,
+          fees: 100_000_000n,
+          taxes: 105_000_000n,
+          quantity: 2,
+          address: 'nAddr',
+          addressIndex: 0,
+          meta: { 'com.example.table': '7' },
+          timeoutSec: 900,
+          feePerKb: 1_000_000n,
+          maxSize: 100_000,
+          requiredConfirmations: 1,
+          issuedAt: issued,
+          expiresAt: new Date(issued.getTime() + 900_000),
+          envelope: '{}',
+          payloadHash: 'h',
+          pubkey: 'pk',
+          signature: 'sig',
+          relayToken: 'tok',
+          apiKeyId: 'k1',
+          createdBy: user.id,
+          lines: {
+            create: [
+              {
+                idx: 0,
+                type: 'item',
+                itemId: 'SKU-1',
+                name: 'Coffee',
+                count: 2,
+                unit: 1_050_000_000n,
+                total: 2_100_000_000n,
+                tax: 105_000_000n,
+              },
+              { idx: 1, type: 'discount', itemId: 'd', name: 'Promo', count: 1, unit: -100_000_000n, total: -100_000_000n },
+              { idx: 2, type: 'signing', itemId: 's', name: 'Sign' },
+            ],
+          },
+          outputs: {
+            create: [
+              { idx: 0, type: 'p2pkh', address: 'nAddr', amount: BIG },
+              { idx: 1, type: 'data', data: '68656c6c6f' },
+            ],
+          },
           submissions: { create: [{ txHex: '00', outcome: 'rejected', error: 'invalid_tx' }] },
         },
       });
@@ -142,7 +180,9 @@ describe.each(['pglite', 'postgresql'] as const)('database on %s', (kind) => {
       // Constraints guard the money invariants even against a buggy caller.
       await expect(p.payment.update({ where: { id: 'pay1' }, data: { status: 'paid' } })).rejects.toThrow();
       await expect(p.paymentOutput.create({ data: { paymentId: 'pay1', idx: 2, type: 'data', data: 'aa', amount: 5n } })).rejects.toThrow();
-      await expect(p.paymentOutput.create({ data: { paymentId: 'pay1', idx: 3, type: 'p2pkh', address: 'x', amount: 0n } })).rejects.toThrow();
+      await expect(
+        p.paymentOutput.create({ data: { paymentId: 'pay1', idx: 3, type: 'p2pkh', address: 'x', amount: 0n } }),
+      ).rejects.toThrow();
       await p.payment.update({ where: { id: 'pay1' }, data: { status: 'accepted', txid: 'aa'.repeat(32) } });
 
       await p.idempotencyKey.create({ data: { apiKeyId: 'k1', key: 'idem', requestHash: 'rh', statusCode: 201, responseBody: '{}' } });
@@ -153,12 +193,20 @@ describe.each(['pglite', 'postgresql'] as const)('database on %s', (kind) => {
 
       const header = new Uint8Array(80).fill(1);
       const work = '123456789012345678901234567890123456789';
-      await p.chainHeader.create({ data: { hash: 'ff'.repeat(32), height: 5, prevHash: '00'.repeat(32), chainwork: work, header, time: 1, inBest: true } });
+      await p.chainHeader.create({
+        data: { hash: 'ff'.repeat(32), height: 5, prevHash: '00'.repeat(32), chainwork: work, header, time: 1, inBest: true },
+      });
       const h = await p.chainHeader.findUniqueOrThrow({ where: { hash: 'ff'.repeat(32) } });
       expect(h.chainwork.toFixed()).toBe(work);
       expect(Buffer.from(h.header).equals(Buffer.from(header))).toBe(true);
-      await expect(p.chainHeader.create({ data: { hash: 'ee'.repeat(32), height: 5, prevHash: 'x', chainwork: '1', header, time: 1, inBest: true } })).rejects.toThrow();
-      await expect(p.chainHeader.create({ data: { hash: 'dd'.repeat(32), height: 6, prevHash: 'x', chainwork: '1', header: new Uint8Array(79), time: 1 } })).rejects.toThrow();
+      await expect(
+        p.chainHeader.create({ data: { hash: 'ee'.repeat(32), height: 5, prevHash: 'x', chainwork: '1', header, time: 1, inBest: true } }),
+      ).rejects.toThrow();
+      await expect(
+        p.chainHeader.create({
+          data: { hash: 'dd'.repeat(32), height: 6, prevHash: 'x', chainwork: '1', header: new Uint8Array(79), time: 1 },
+        }),
+      ).rejects.toThrow();
       await p.chainState.create({ data: { key: 'tip', value: '5' } });
 
       await p.walletAddress.create({ data: { address: 'nAddr', hash160: '00'.repeat(20), script: '76a9', idx: 0 } });

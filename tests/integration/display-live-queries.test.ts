@@ -25,10 +25,14 @@ const PUBLIC_URL = 'http://127.0.0.1:1';
 function countingDb(inner: Db) {
   const counter = { on: false, statements: [] as string[] };
   const prisma = inner.prisma.$extends({
-    query: { $allModels: { async $allOperations({ model, operation, args, query }) {
-      if (counter.on) counter.statements.push(`${model}.${operation}`);
-      return query(args);
-    } } },
+    query: {
+      $allModels: {
+        async $allOperations({ model, operation, args, query }) {
+          if (counter.on) counter.statements.push(`${model}.${operation}`);
+          return query(args);
+        },
+      },
+    },
   }) as unknown as Db['prisma'];
   const db: Db = {
     ...inner,
@@ -69,7 +73,11 @@ function openDisplay(db: Db, display: PairedDisplay) {
 }
 
 const cart = (n: number, paymentId: string | null = null): DisplayCart => ({
-  currency: 'DOGE', lines: [{ name: 'Tea', count: n, total: String(150_000_000n * BigInt(n)) }], adjustments: [], total: String(150_000_000n * BigInt(n)), payment_id: paymentId,
+  currency: 'DOGE',
+  lines: [{ name: 'Tea', count: n, total: String(150_000_000n * BigInt(n)) }],
+  adjustments: [],
+  total: String(150_000_000n * BigInt(n)),
+  payment_id: paymentId,
 });
 
 async function setUp(db: Db): Promise<string> {
@@ -93,7 +101,13 @@ async function pairDisplays(db: Db, terminalId: string, n: number): Promise<Pair
  */
 async function scenario(reader: ReturnType<typeof countingDb>, writer: Db, terminalId: string, displays: PairedDisplay[]) {
   const open = displays.map((d) => openDisplay(reader.db, d));
-  const all = (ok: (s: DisplayState | undefined) => boolean) => until(() => open.every((o) => ok(o.last())), (x) => x, 10_000, 5);
+  const all = (ok: (s: DisplayState | undefined) => boolean) =>
+    until(
+      () => open.every((o) => ok(o.last())),
+      (x) => x,
+      10_000,
+      5,
+    );
   try {
     expect(await all((s) => s !== undefined)).toBe(true);
     await sleep(50);
@@ -105,12 +119,17 @@ async function scenario(reader: ReturnType<typeof countingDb>, writer: Db, termi
       expect(await all((s) => s?.cart?.lines[0]?.count === n)).toBe(true);
     }
     const cartMs = performance.now() - t0;
-    const r = await newPayment({ storeId: 1, db: writer, network: MAINNET, publicUrl: PUBLIC_URL, terminal: { id: terminalId, name: 'Front counter' } },
-      JSON.stringify({ items: [{ type: 'item', id: 'tea', name: 'Tea', count: 5, unit: '1.5' }] }));
+    const r = await newPayment(
+      { storeId: 1, db: writer, network: MAINNET, publicUrl: PUBLIC_URL, terminal: { id: terminalId, name: 'Front counter' } },
+      JSON.stringify({ items: [{ type: 'item', id: 'tea', name: 'Tea', count: 5, unit: '1.5' }] }),
+    );
     const id = (r.body as { id: string }).id;
     await publishCart(writer, terminalId, cart(5, id));
     expect(await all((s) => s?.payment?.id === id && s.payment.live.status === 'unpaid')).toBe(true);
-    await writer.query(`UPDATE payment SET status = 'confirmed', confirmations = 1, broadcast_state = 'sent', updated_at = now() WHERE id = $1`, [id]);
+    await writer.query(
+      `UPDATE payment SET status = 'confirmed', confirmations = 1, broadcast_state = 'sent', updated_at = now() WHERE id = $1`,
+      [id],
+    );
     expect(await all((s) => s?.payment?.live.status === 'confirmed')).toBe(true);
     const busy = reader.counter.statements.length;
     reader.counter.statements = [];
@@ -137,7 +156,9 @@ describe('20 customer displays cost no more queries than 1 (PGlite, in-process n
     const displays = await pairDisplays(inner, terminalId, 20);
     const one = await scenario(countingDb(inner), inner, terminalId, displays.slice(0, 1));
     const twenty = await scenario(countingDb(inner), inner, terminalId, displays);
-    console.log(`display statements: 1 display ${one.busy} (idle ${one.idle}), 20 displays ${twenty.busy} (idle ${twenty.idle}); five carts reached 20 displays in ${twenty.cartMs.toFixed(0)} ms`);
+    console.log(
+      `display statements: 1 display ${one.busy} (idle ${one.idle}), 20 displays ${twenty.busy} (idle ${twenty.idle}); five carts reached 20 displays in ${twenty.cartMs.toFixed(0)} ms`,
+    );
     // Per change: one display-hub read (carts), the payment hub's probe and view; never one per display.
     expect(one.busy).toBeGreaterThan(0);
     expect(one.busy).toBeLessThanOrEqual(14);
@@ -169,7 +190,9 @@ describe('20 customer displays on PostgreSQL: the till writes through another pr
     const displays = await pairDisplays(till, terminalId, 20);
     const one = await scenario(countingDb(web), till, terminalId, displays.slice(0, 1));
     const twenty = await scenario(countingDb(web), till, terminalId, displays);
-    console.log(`display statements (PostgreSQL): 1 display ${one.busy} (idle ${one.idle}), 20 displays ${twenty.busy} (idle ${twenty.idle})`);
+    console.log(
+      `display statements (PostgreSQL): 1 display ${one.busy} (idle ${one.idle}), 20 displays ${twenty.busy} (idle ${twenty.idle})`,
+    );
     expect(one.busy).toBeGreaterThan(0);
     expect(twenty.busy).toBeLessThanOrEqual(one.busy + 1);
     expect(twenty.idle).toBe(0);

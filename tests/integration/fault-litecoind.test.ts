@@ -19,8 +19,13 @@ const { api, relay } = vendorClient(() => app.url, API_KEY);
 beforeAll(async () => {
   node = await startLitecoind();
   app = await startApp({
-    DOGE_NETWORK: 'regtest', CHAIN_GENESIS_HASH: LITECOIN_REGTEST_GENESIS, CHAIN_BACKEND: 'rpc', DOGE_RPC_URL: node.rpcUrl,
-    STORE_XPUB: xpub, BOOTSTRAP_API_KEY: API_KEY, RATE_LIMIT_RPS: '0',
+    DOGE_NETWORK: 'regtest',
+    CHAIN_GENESIS_HASH: LITECOIN_REGTEST_GENESIS,
+    CHAIN_BACKEND: 'rpc',
+    DOGE_RPC_URL: node.rpcUrl,
+    STORE_XPUB: xpub,
+    BOOTSTRAP_API_KEY: API_KEY,
+    RATE_LIMIT_RPS: '0',
   });
 }, 180_000);
 afterAll(async () => {
@@ -30,15 +35,32 @@ afterAll(async () => {
 
 describe('litecoind outage (rpc backend)', () => {
   it('keeps serving while the node is down 10 s, then reconnects and confirmations catch up', async () => {
-    const p = (await api('/api/v1/payments', { method: 'POST', body: JSON.stringify({ items: [{ type: 'item', id: 'a', name: 'A', count: 1, unit: '4' }], required_confirmations: 3 }) })).body;
+    const p = (
+      await api('/api/v1/payments', {
+        method: 'POST',
+        body: JSON.stringify({ items: [{ type: 'item', id: 'a', name: 'A', count: 1, unit: '4' }], required_confirmations: 3 }),
+      })
+    ).body;
     const r = await relay('pay', { id: p.id, tx: await node.payTo(outputsOf(p)) });
     expect(r.body).toMatchObject({ status: 'accepted', required: 3, confirmed: 0 });
     await node.mine(1, EXTERNAL_ADDRESS);
-    expect((await until(() => relay('status', { id: p.id }), (s) => s.body.confirmed === 1)).body).toMatchObject({ status: 'accepted', confirmed: 1, due_sec: 120 });
+    expect(
+      (
+        await until(
+          () => relay('status', { id: p.id }),
+          (s) => s.body.confirmed === 1,
+        )
+      ).body,
+    ).toMatchObject({ status: 'accepted', confirmed: 1, due_sec: 120 });
     const tipBefore: number = await node.rpc('getblockcount');
 
     // A second payment's tx, ready before the outage.
-    const q = (await api('/api/v1/payments', { method: 'POST', body: JSON.stringify({ items: [{ type: 'item', id: 'b', name: 'B', count: 1, unit: '2' }] }) })).body;
+    const q = (
+      await api('/api/v1/payments', {
+        method: 'POST',
+        body: JSON.stringify({ items: [{ type: 'item', id: 'b', name: 'B', count: 1, unit: '2' }] }),
+      })
+    ).body;
     const qtx = await node.payTo(outputsOf(q));
 
     await node.stop();
@@ -49,7 +71,11 @@ describe('litecoind outage (rpc backend)', () => {
     const pay = await relay('pay', { id: q.id, tx: qtx });
     expect([pay.status, pay.body]).toEqual([503, null]); // bodiless 503
     expect((await relay('status', { id: q.id })).body).toEqual({ id: q.id, status: 'unpaid' });
-    const h = await until(() => api('/api/health'), (x) => x.body.chain.synced === false, 8_000);
+    const h = await until(
+      () => api('/api/health'),
+      (x) => x.body.chain.synced === false,
+      8_000,
+    );
     expect(h.status).toBe(200); // the database is fine; only the chain is behind
     expect(h.body.chain).toMatchObject({ synced: false, peers: 0 });
     await new Promise((res) => setTimeout(res, Math.max(0, 10_000 - (Date.now() - downSince))));
@@ -57,9 +83,16 @@ describe('litecoind outage (rpc backend)', () => {
 
     // Back: blocks mined now are followed without restarting the app.
     await node.mine(2, EXTERNAL_ADDRESS);
-    const done = await until(() => relay('status', { id: p.id }), (s) => s.body.status === 'confirmed', 45_000);
+    const done = await until(
+      () => relay('status', { id: p.id }),
+      (s) => s.body.status === 'confirmed',
+      45_000,
+    );
     expect(done.body).toMatchObject({ status: 'confirmed', required: 3, confirmed: 3, due_sec: 0 });
-    const health = await until(() => api('/api/health'), (x) => x.body.chain.synced === true && x.body.chain.tip === tipBefore + 2);
+    const health = await until(
+      () => api('/api/health'),
+      (x) => x.body.chain.synced === true && x.body.chain.tip === tipBefore + 2,
+    );
     expect(health.body.chain.tip).toBe(tipBefore + 2);
     // And /pay works again for the payment refused during the outage.
     expect((await relay('pay', { id: q.id, tx: qtx })).body).toMatchObject({ status: 'accepted' });

@@ -15,7 +15,9 @@ let app: AppServer;
 async function req(method: string, path: string, body?: unknown) {
   try {
     const r = await fetch(app.url + path, {
-      method, body: body === undefined ? undefined : JSON.stringify(body), signal: AbortSignal.timeout(15_000),
+      method,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(15_000),
       headers: { Authorization: `Bearer ${KEY}`, 'Content-Type': 'application/json' },
     });
     const text = await r.text();
@@ -65,7 +67,8 @@ describe('PostgreSQL outage under load', () => {
     };
     const clients = Array.from({ length: 4 }, client);
     // Each kind of call answered before the outage, and each answered twice during it (a 503, or a request that finished before the stop).
-    const answered = (ph: string, n: number) => () => calls.every(([path]) => seen.filter((s) => s.phase === ph && s.endPhase === ph && s.path === path).length >= n);
+    const answered = (ph: string, n: number) => () =>
+      calls.every(([path]) => seen.filter((s) => s.phase === ph && s.endPhase === ph && s.path === path).length >= n);
     await until(answered('before', 1), Boolean, 15_000);
     pg.pause();
     phase = 'outage';
@@ -90,7 +93,12 @@ describe('PostgreSQL outage under load', () => {
     expect(outage.filter((s) => s.status === 503).length).toBeGreaterThan(0);
     // Every outage answer is a 503 or a correct answer (a request that finished before the stop).
     for (const s of outage) expect([200, 201, 404, 503]).toContain(s.status);
-    expect(seen.filter((s) => s.endPhase === 'before').map((s) => s.status).filter((st) => st >= 300)).toEqual([]);
+    expect(
+      seen
+        .filter((s) => s.endPhase === 'before')
+        .map((s) => s.status)
+        .filter((st) => st >= 300),
+    ).toEqual([]);
     // The payment made before the outage is intact, and the health check is green again.
     expect((await req('GET', `/api/v1/payments/${id}`)).body).toMatchObject({ id, status: 'unpaid' });
     expect((await req('GET', '/api/health')).body).toMatchObject({ ok: true, db: 'postgresql' });

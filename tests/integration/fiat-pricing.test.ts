@@ -19,7 +19,8 @@ let srv: RateServer;
 
 async function api(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
   const r = await fetch(app.url + path, {
-    method, headers: { Authorization: `Bearer ${KEY}`, 'Content-Type': 'application/json', ...headers },
+    method,
+    headers: { Authorization: `Bearer ${KEY}`, 'Content-Type': 'application/json', ...headers },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   return { status: r.status, body: (await r.json().catch(() => null)) as any };
@@ -39,15 +40,30 @@ beforeAll(async () => {
   srv = await startRateServer({ kind: 'good', value: '0.07' });
   app = await startApp({
     ...rateEnv(srv.url),
-    RATE_SOURCES: 'coingecko', RATE_REFRESH_SEC: '1', RATE_MAX_AGE_SEC: '3',
-    DOGE_NETWORK: 'regtest', CHAIN_BACKEND: 'devnet', DEVNET_BLOCK_SECONDS: '0', STORE_XPUB: xpub,
-    BOOTSTRAP_API_KEY: KEY, ADMIN_EMAIL: 'owner@shop.test', ADMIN_PASSWORD: PASSWORD,
+    RATE_SOURCES: 'coingecko',
+    RATE_REFRESH_SEC: '1',
+    RATE_MAX_AGE_SEC: '3',
+    DOGE_NETWORK: 'regtest',
+    CHAIN_BACKEND: 'devnet',
+    DEVNET_BLOCK_SECONDS: '0',
+    STORE_XPUB: xpub,
+    BOOTSTRAP_API_KEY: KEY,
+    ADMIN_EMAIL: 'owner@shop.test',
+    ADMIN_PASSWORD: PASSWORD,
   });
   const { cookie, csrf } = await signIn(app.url, 'owner@shop.test', PASSWORD);
-  const set = await fetch(`${app.url}/api/admin/settings`, { method: 'PATCH', headers: { Cookie: cookie, 'X-CSRF-Token': csrf, 'Content-Type': 'application/json' }, body: JSON.stringify({ pricing_currency: 'USD' }) });
+  const set = await fetch(`${app.url}/api/admin/settings`, {
+    method: 'PATCH',
+    headers: { Cookie: cookie, 'X-CSRF-Token': csrf, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ pricing_currency: 'USD' }),
+  });
   expect(set.status).toBe(200);
   // The worker refreshes the pricing currency's rate every second.
-  const fresh = await until(async () => (await api('GET', '/api/v1/rates')).body, (b) => b?.currency === 'USD' && b?.value === '0.07', 20_000);
+  const fresh = await until(
+    async () => (await api('GET', '/api/v1/rates')).body,
+    (b) => b?.currency === 'USD' && b?.value === '0.07',
+    20_000,
+  );
   expect(fresh).toMatchObject({ currency: 'USD', value: '0.07' });
 }, 180_000);
 afterAll(async () => {
@@ -61,7 +77,9 @@ describe('POST /api/v1/payments with "currency"', () => {
     expect(r.status).toBe(201);
     // 1.99/0.07 = 28.428571428… → 28.42857143; 0.48/0.07 → 6.85714286; 0.50/0.07 → 7.14285714; 1.00/0.07 → 14.28571429
     expect(r.body.payment.items.map((i: any) => [i.unit, i.total, i.tax])).toEqual([
-      ['28.42857143', '85.28571429', '6.85714286'], ['-7.14285714', '-7.14285714', ''], ['14.28571429', '14.28571429', ''],
+      ['28.42857143', '85.28571429', '6.85714286'],
+      ['-7.14285714', '-7.14285714', ''],
+      ['14.28571429', '14.28571429', ''],
     ]);
     expect(r.body.total).toBe('99.2857143'); // 85.28571429 + 6.85714286 − 7.14285714 + 14.28571429
     expect(r.body.payment).toMatchObject({ fiat_total: '6.95', fiat_tax: '0.48', fiat_currency: 'USD', taxes: '6.85714286' });
@@ -76,20 +94,34 @@ describe('POST /api/v1/payments with "currency"', () => {
 
     // The rate stays locked: a later read (and a rate that has moved) shows the same one.
     srv.set('coingecko', { kind: 'good', value: '0.08' });
-    await until(async () => (await api('GET', '/api/v1/rates')).body?.value, (v) => v === '0.08', 20_000);
+    await until(
+      async () => (await api('GET', '/api/v1/rates')).body?.value,
+      (v) => v === '0.08',
+      20_000,
+    );
     const again = await api('GET', `/api/v1/payments/${r.body.id}`);
     expect(again.body).toMatchObject({ total: r.body.total, fiat_total: '6.95', fiat_tax: '0.48', fiat_currency: 'USD' });
     expect(again.body.rate).toEqual(r.body.rate);
-    const moved = await api('POST', '/api/v1/payments', { currency: 'USD', items: [{ type: 'item', id: 'A', name: 'A', count: 1, unit: '2.00' }] });
+    const moved = await api('POST', '/api/v1/payments', {
+      currency: 'USD',
+      items: [{ type: 'item', id: 'A', name: 'A', count: 1, unit: '2.00' }],
+    });
     expect(moved.status).toBe(201);
     expect(moved.body).toMatchObject({ total: '25', fiat_total: '2.00', rate: { value: '0.08' } });
   });
 
   it('DOGE (absent or explicit) is priced as before, with rate null; a hand-given fiat_total is still shown', async () => {
-    const a = await api('POST', '/api/v1/payments', { items: [{ type: 'item', id: 'A', name: 'A', count: 1, unit: '20' }], fiat_total: '1.40', fiat_currency: 'USD' });
+    const a = await api('POST', '/api/v1/payments', {
+      items: [{ type: 'item', id: 'A', name: 'A', count: 1, unit: '20' }],
+      fiat_total: '1.40',
+      fiat_currency: 'USD',
+    });
     expect(a.status).toBe(201);
     expect(a.body).toMatchObject({ total: '20', rate: null, fiat_total: '1.40', fiat_currency: 'USD' });
-    const b = await api('POST', '/api/v1/payments', { currency: 'DOGE', items: [{ type: 'item', id: 'A', name: 'A', count: 1, unit: '20' }] });
+    const b = await api('POST', '/api/v1/payments', {
+      currency: 'DOGE',
+      items: [{ type: 'item', id: 'A', name: 'A', count: 1, unit: '20' }],
+    });
     expect(b.status).toBe(201);
     expect(b.body).toMatchObject({ total: '20', rate: null, fiat_total: '', fiat_currency: '' });
   });
@@ -98,7 +130,10 @@ describe('POST /api/v1/payments with "currency"', () => {
     const r = await api('POST', '/api/v1/payments', { ...usdSale, currency: 'EUR' });
     expect(r.status).toBe(400);
     expect(r.body).toMatchObject({ error: 'invalid_request', message: expect.stringMatching(/^currency: /) });
-    const cents = await api('POST', '/api/v1/payments', { currency: 'USD', items: [{ type: 'item', id: 'A', name: 'A', count: 1, unit: '1.999' }] });
+    const cents = await api('POST', '/api/v1/payments', {
+      currency: 'USD',
+      items: [{ type: 'item', id: 'A', name: 'A', count: 1, unit: '1.999' }],
+    });
     expect(cents.status).toBe(400);
     expect(cents.body.message).toMatch(/^items\[0\]\.unit: /);
   });
@@ -107,7 +142,15 @@ describe('POST /api/v1/payments with "currency"', () => {
     srv.set('coingecko', { kind: 'status', status: 500 });
     const key = 'fiat-stale-1';
     // Once the last good value is older than RATE_MAX_AGE_SEC (3 s) there is no rate in force.
-    expect((await until(() => api('GET', '/api/v1/rates'), (x) => x.status === 503, 20_000)).status).toBe(503);
+    expect(
+      (
+        await until(
+          () => api('GET', '/api/v1/rates'),
+          (x) => x.status === 503,
+          20_000,
+        )
+      ).status,
+    ).toBe(503);
     const r = await api('POST', '/api/v1/payments', usdSale, { 'Idempotency-Key': key });
     expect(r.status).toBe(503);
     expect(r.body).toEqual({ error: 'rate_unavailable', message: expect.stringMatching(/^no exchange rate for DOGE\/USD/) });
@@ -117,31 +160,51 @@ describe('POST /api/v1/payments with "currency"', () => {
     expect((await api('POST', '/api/v1/payments', { ...usdSale, currency: 'EUR' })).status).toBe(400);
     // Back: the same key creates the payment (the 503 was not stored as its answer).
     srv.set('coingecko', { kind: 'good', value: '0.1' });
-    const ok = await until(() => api('POST', '/api/v1/payments', usdSale, { 'Idempotency-Key': key }), (x) => x.status === 201, 20_000);
+    const ok = await until(
+      () => api('POST', '/api/v1/payments', usdSale, { 'Idempotency-Key': key }),
+      (x) => x.status === 201,
+      20_000,
+    );
     expect(ok.body).toMatchObject({ fiat_total: '6.95', rate: { value: '0.1' } });
   });
 });
 
-describe('charge again (the till\'s POST /api/pos/sales/<id>/charge-again)', () => {
-  const again = (id: string, ref: string, key: string) => api('POST', `/api/pos/sales/${id}/charge-again`, { order_reference: ref }, { 'Idempotency-Key': key });
+describe("charge again (the till's POST /api/pos/sales/<id>/charge-again)", () => {
+  const again = (id: string, ref: string, key: string) =>
+    api('POST', `/api/pos/sales/${id}/charge-again`, { order_reference: ref }, { 'Idempotency-Key': key });
 
   it('a USD sale is priced again from its USD lines at the rate in force, with a new locked rate; no fresh rate is 503, never DOGE', async () => {
     srv.set('coingecko', { kind: 'good', value: '0.1' });
-    await until(async () => (await api('GET', '/api/v1/rates')).body?.value, (v) => v === '0.1', 20_000);
+    await until(
+      async () => (await api('GET', '/api/v1/rates')).body?.value,
+      (v) => v === '0.1',
+      20_000,
+    );
     const first = await api('POST', '/api/v1/payments', usdSale);
     expect(first.status).toBe(201);
     expect(first.body).toMatchObject({ total: '69.5', rate: { value: '0.1' } }); // 6.95 / 0.1
 
     // The market moves; the sale expires unpaid and is charged again: same USD lines, today's rate.
     srv.set('coingecko', { kind: 'good', value: '0.125' });
-    await until(async () => (await api('GET', '/api/v1/rates')).body?.value, (v) => v === '0.125', 20_000);
+    await until(
+      async () => (await api('GET', '/api/v1/rates')).body?.value,
+      (v) => v === '0.125',
+      20_000,
+    );
     const r = await again(first.body.id, 'USD-1-again', 'again-1');
     expect(r.status).toBe(201);
     expect(r.body.id).not.toBe(first.body.id);
-    expect(r.body).toMatchObject({ fiat_total: '6.95', fiat_tax: '0.48', fiat_currency: 'USD', rate: { pair: 'DOGE/USD', value: '0.125', source: 'coingecko' } });
+    expect(r.body).toMatchObject({
+      fiat_total: '6.95',
+      fiat_tax: '0.48',
+      fiat_currency: 'USD',
+      rate: { pair: 'DOGE/USD', value: '0.125', source: 'coingecko' },
+    });
     // 1.99/0.125 = 15.92, 0.48/0.125 = 3.84, −0.50/0.125 = −4, 1.00/0.125 = 8
     expect(r.body.payment.items.map((i: any) => [i.name, i.count, i.unit, i.tax])).toEqual([
-      ['Muffin', 3, '15.92', '3.84'], ['Discount', 1, '-4', ''], ['Tip', 1, '8', ''],
+      ['Muffin', 3, '15.92', '3.84'],
+      ['Discount', 1, '-4', ''],
+      ['Tip', 1, '8', ''],
     ]);
     expect(r.body.total).toBe('55.6');
     expect(r.body.payment.order_reference).toBe('USD-1-again');
@@ -158,14 +221,26 @@ describe('charge again (the till\'s POST /api/pos/sales/<id>/charge-again)', () 
 
     // No fresh rate: 503 rate_unavailable, not a charge at the old rate or in DOGE.
     srv.set('coingecko', { kind: 'status', status: 500 });
-    expect((await until(() => api('GET', '/api/v1/rates'), (x) => x.status === 503, 20_000)).status).toBe(503);
+    expect(
+      (
+        await until(
+          () => api('GET', '/api/v1/rates'),
+          (x) => x.status === 503,
+          20_000,
+        )
+      ).status,
+    ).toBe(503);
     const stale = await again(r.body.id, 'USD-1-third', 'again-2');
     expect(stale.status).toBe(503);
     expect(stale.body).toMatchObject({ error: 'rate_unavailable' });
     // A store that configured a single source trusts it as before (docs/api.md#exchange-rates): 0.125 → 0.2 is
     // +60%, which a lone source among several could not do (tests/integration/rates-lone-source.test.ts).
     srv.set('coingecko', { kind: 'good', value: '0.2' });
-    const back = await until(() => again(r.body.id, 'USD-1-third', 'again-2'), (x) => x.status === 201, 20_000);
+    const back = await until(
+      () => again(r.body.id, 'USD-1-third', 'again-2'),
+      (x) => x.status === 201,
+      20_000,
+    );
     expect(back.body).toMatchObject({ total: '34.75', fiat_total: '6.95', rate: { value: '0.2' } }); // 6.95 / 0.2
   });
 });

@@ -19,7 +19,17 @@ function makeChain(n: number, salt: number): BlockSummary[] {
     dv.setUint32(72, 0x207fffff, true);
     dv.setUint32(76, salt * 1000 + h, true);
     const hash = sha256d(header).slice().reverse();
-    out.push({ hash: toHex(hash), prevHash: toHex(prev.slice().reverse()), height: h, time: 1_700_000_000 + h, header, size: 81, txCount: 0, totalTxSize: 0, txs: [] });
+    out.push({
+      hash: toHex(hash),
+      prevHash: toHex(prev.slice().reverse()),
+      height: h,
+      time: 1_700_000_000 + h,
+      header,
+      size: 81,
+      txCount: 0,
+      totalTxSize: 0,
+      txs: [],
+    });
     prev = sha256d(header);
   }
   return out;
@@ -27,12 +37,23 @@ function makeChain(n: number, salt: number): BlockSummary[] {
 
 function backend(get: () => BlockSummary[]): ChainBackend {
   return {
-    name: 'rpc', canLookupInputs: true, start: async () => undefined, stop: async () => undefined,
-    mempoolTxFacts: async () => { throw new Error('not used'); },
-    tip: async () => { const c = get(); return { height: c.length - 1, hash: c[c.length - 1].hash }; },
+    name: 'rpc',
+    canLookupInputs: true,
+    start: async () => undefined,
+    stop: async () => undefined,
+    mempoolTxFacts: async () => {
+      throw new Error('not used');
+    },
+    tip: async () => {
+      const c = get();
+      return { height: c.length - 1, hash: c[c.length - 1].hash };
+    },
     blockHashAt: async (h) => get()[h]?.hash ?? null,
     block: async (hash) => get().find((b) => b.hash === hash)!,
-    lookupInputs: async () => [], broadcast: async () => ({ ok: false, reason: 'n/a' }), inMempool: async () => false, peers: async () => 1,
+    lookupInputs: async () => [],
+    broadcast: async () => ({ ok: false, reason: 'n/a' }),
+    inMempool: async () => false,
+    peers: async () => 1,
   };
 }
 
@@ -50,11 +71,17 @@ describe('followChain', () => {
     let failAt = 3;
     const hooks = {
       connected: async (b: BlockSummary) => {
-        if (b.height === failAt) { failAt = -1; throw new Error('hook failed'); }
+        if (b.height === failAt) {
+          failAt = -1;
+          throw new Error('hook failed');
+        }
         seen.push(b.height);
       },
       disconnected: async (_hash: string, height: number) => {
-        if (height === 4 && !dropped) { dropped = true; throw new Error('disconnect hook failed'); }
+        if (height === 4 && !dropped) {
+          dropped = true;
+          throw new Error('disconnect hook failed');
+        }
         seen.push(-height);
       },
     };
@@ -66,7 +93,7 @@ describe('followChain', () => {
     expect(r.tip).toEqual({ height: 4, hash: chain[4].hash });
 
     // Reorg: a different branch from height 3 on. The first disconnect hook fails.
-    chain = [...chain.slice(0, 3), ...makeChain(6, 2).slice(3)].map((b, i, all) => i >= 3 ? relink(b, all[i - 1]) : b);
+    chain = [...chain.slice(0, 3), ...makeChain(6, 2).slice(3)].map((b, i, all) => (i >= 3 ? relink(b, all[i - 1]) : b));
     await expect(followChain(db, chainBackend, hooks)).rejects.toThrow('disconnect hook failed');
     const r2 = await followChain(db, chainBackend, hooks);
     expect(seen.slice(5)).toEqual([-4, -3, 3, 4, 5]);

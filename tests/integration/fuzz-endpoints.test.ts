@@ -19,18 +19,34 @@ const VALID_CREATE = {
     { type: 'discount', id: 'd', name: 'D', count: 1, unit: '-0.5' },
   ],
   outputs: [{ type: 'data', data: '68656c6c6f' }],
-  vendor_order_id: 'INV-42', fiat_total: '5.00', fiat_currency: 'USD', timeout: 900, required_confirmations: 1, meta: { 'com.example.table': '7' },
+  vendor_order_id: 'INV-42',
+  fiat_total: '5.00',
+  fiat_currency: 'USD',
+  timeout: 900,
+  required_confirmations: 1,
+  meta: { 'com.example.table': '7' },
 };
 
 async function post(path: string, body: string, headers: Record<string, string> = {}) {
-  const r = await fetch(app.url + path, { method: 'POST', body, headers: { Authorization: `Bearer ${KEY}`, 'Content-Type': 'application/json', ...headers } });
+  const r = await fetch(app.url + path, {
+    method: 'POST',
+    body,
+    headers: { Authorization: `Bearer ${KEY}`, 'Content-Type': 'application/json', ...headers },
+  });
   const text = await r.text();
   return { status: r.status, text };
 }
 
 /** Replace, delete or add fields at random paths of a JSON value. */
 function mutateJson(base: unknown): fc.Arbitrary<unknown> {
-  const edit = fc.tuple(fc.array(fc.nat(), { minLength: 1, maxLength: 4 }), fc.oneof(fc.jsonValue({ maxDepth: 2 }), fc.constant(undefined), fc.constantFrom('', '-1', '1e5', '0.000000001', 'NaN', -1, 1e308, 2 ** 53 + 1, null, [], {})));
+  const edit = fc.tuple(
+    fc.array(fc.nat(), { minLength: 1, maxLength: 4 }),
+    fc.oneof(
+      fc.jsonValue({ maxDepth: 2 }),
+      fc.constant(undefined),
+      fc.constantFrom('', '-1', '1e5', '0.000000001', 'NaN', -1, 1e308, 2 ** 53 + 1, null, [], {}),
+    ),
+  );
   return fc.array(edit, { minLength: 1, maxLength: 4 }).map((edits) => {
     const v = structuredClone(base) as Record<string, unknown>;
     for (const [pathIdx, value] of edits) {
@@ -56,7 +72,17 @@ const text = fc.oneof(
   fc.string({ maxLength: 200 }),
   fc.jsonValue({ maxDepth: 3 }).map((v) => JSON.stringify(v)),
   fc.jsonValue({ maxDepth: 3 }).map((v) => JSON.stringify(v).slice(0, -1)), // truncated JSON
-  fc.constantFrom('', 'null', '[]', '{}', '"x"', '{"__proto__":{"x":1}}', '{"constructor":{"prototype":{}}}', '\u0000', '{"a":' .repeat(500)),
+  fc.constantFrom(
+    '',
+    'null',
+    '[]',
+    '{}',
+    '"x"',
+    '{"__proto__":{"x":1}}',
+    '{"constructor":{"prototype":{}}}',
+    '\u0000',
+    '{"a":'.repeat(500),
+  ),
 );
 
 const RUNS = { numRuns: 120 };
@@ -65,7 +91,13 @@ const never5xx = (r: { status: number; text: string }, what: unknown) => {
 };
 
 beforeAll(async () => {
-  app = await startApp({ STORE_XPUB: DGUB, BOOTSTRAP_API_KEY: KEY, RATE_LIMIT_RPS: '0', ADMIN_EMAIL: OWNER.email, ADMIN_PASSWORD: OWNER.password });
+  app = await startApp({
+    STORE_XPUB: DGUB,
+    BOOTSTRAP_API_KEY: KEY,
+    RATE_LIMIT_RPS: '0',
+    ADMIN_EMAIL: OWNER.email,
+    ADMIN_PASSWORD: OWNER.password,
+  });
   const r = await post('/api/v1/payments', JSON.stringify(VALID_CREATE));
   if (r.status !== 201) throw new Error(r.text);
   expect(r.status).toBe(201);
@@ -76,63 +108,101 @@ afterAll(async () => app?.stop());
 describe('JSON endpoint bodies under random and mutated input', () => {
   it('POST /api/v1/payments: never 5xx; answers 201, 400 or 409', async () => {
     const statuses = new Set<number>();
-    await fc.assert(fc.asyncProperty(fc.oneof(text, mutateJson(VALID_CREATE).map((v) => JSON.stringify(v))), fc.option(fc.string({ maxLength: 30 })), async (body, idem) => {
-      const headers: Record<string, string> = {};
-      if (idem !== null && /^[\t\x20-\x7e]*$/.test(idem)) headers['Idempotency-Key'] = idem;
-      const r = await post('/api/v1/payments', body, headers);
-      never5xx(r, body);
-      statuses.add(r.status);
-      // 403: a mutation that asks for a field the (owner-scoped) key may not set.
-      expect([201, 400, 403, 409]).toContain(r.status);
-      if (r.status === 400) expect(JSON.parse(r.text)).toMatchObject({ error: 'invalid_request', message: expect.any(String) });
-      if (r.status === 403) expect(JSON.parse(r.text)).toMatchObject({ error: 'forbidden', message: expect.any(String) });
-    }), { numRuns: 300 });
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(
+          text,
+          mutateJson(VALID_CREATE).map((v) => JSON.stringify(v)),
+        ),
+        fc.option(fc.string({ maxLength: 30 })),
+        async (body, idem) => {
+          const headers: Record<string, string> = {};
+          if (idem !== null && /^[\t\x20-\x7e]*$/.test(idem)) headers['Idempotency-Key'] = idem;
+          const r = await post('/api/v1/payments', body, headers);
+          never5xx(r, body);
+          statuses.add(r.status);
+          // 403: a mutation that asks for a field the (owner-scoped) key may not set.
+          expect([201, 400, 403, 409]).toContain(r.status);
+          if (r.status === 400) expect(JSON.parse(r.text)).toMatchObject({ error: 'invalid_request', message: expect.any(String) });
+          if (r.status === 403) expect(JSON.parse(r.text)).toMatchObject({ error: 'forbidden', message: expect.any(String) });
+        },
+      ),
+      { numRuns: 300 },
+    );
     expect(statuses.has(400)).toBe(true);
   });
 
   it('POST /api/v1/payments: a NUL or other control character in any string is 400 naming that field', async () => {
-    const control = fc.integer({ min: 0, max: 0x9f }).filter((c) => c < 0x20 || c >= 0x7f).map((c) => String.fromCharCode(c));
+    const control = fc
+      .integer({ min: 0, max: 0x9f })
+      .filter((c) => c < 0x20 || c >= 0x7f)
+      .map((c) => String.fromCharCode(c));
     const field = fc.constantFrom<(string | number)[]>(
-      ['items', 0, 'name'], ['items', 0, 'id'], ['items', 0, 'desc'], ['items', 1, 'name'], ['vendor_order_id'], ['note'],
-      ['order_reference'], ['pending_token_balance_id'], ['meta', 'com.example.table'],
+      ['items', 0, 'name'],
+      ['items', 0, 'id'],
+      ['items', 0, 'desc'],
+      ['items', 1, 'name'],
+      ['vendor_order_id'],
+      ['note'],
+      ['order_reference'],
+      ['pending_token_balance_id'],
+      ['meta', 'com.example.table'],
     );
-    await fc.assert(fc.asyncProperty(field, control, fc.string({ maxLength: 10 }), fc.string({ maxLength: 10 }), async (path, c, before, after) => {
-      const body = structuredClone(VALID_CREATE) as any;
-      let node = body;
-      for (const k of path.slice(0, -1)) node = node[k];
-      node[path[path.length - 1]] = `${before}${c}${after}`;
-      const r = await post('/api/v1/payments', JSON.stringify(body));
-      never5xx(r, body);
-      expect(r.status, r.text).toBe(400);
-      const want = path.map((k, i) => (typeof k === 'number' ? `[${k}]` : i ? `.${k}` : k)).join('');
-      const j = JSON.parse(r.text);
-      expect(j.error).toBe('invalid_request');
-      expect(j.message.startsWith(`${want}:`), j.message).toBe(true);
-    }), RUNS);
+    await fc.assert(
+      fc.asyncProperty(field, control, fc.string({ maxLength: 10 }), fc.string({ maxLength: 10 }), async (path, c, before, after) => {
+        const body = structuredClone(VALID_CREATE) as any;
+        let node = body;
+        for (const k of path.slice(0, -1)) node = node[k];
+        node[path[path.length - 1]] = `${before}${c}${after}`;
+        const r = await post('/api/v1/payments', JSON.stringify(body));
+        never5xx(r, body);
+        expect(r.status, r.text).toBe(400);
+        const want = path.map((k, i) => (typeof k === 'number' ? `[${k}]` : i ? `.${k}` : k)).join('');
+        const j = JSON.parse(r.text);
+        expect(j.error).toBe('invalid_request');
+        expect(j.message.startsWith(`${want}:`), j.message).toBe(true);
+      }),
+      RUNS,
+    );
   });
 
   it('POST /api/v1/payments: line arithmetic beyond MAX_MONEY or int64 is 400, never 5xx', async () => {
     const digits = fc.integer({ min: 1, max: 11 }).chain((n) => fc.stringMatching(new RegExp(`^[1-9][0-9]{${n - 1}}$`)));
-    await fc.assert(fc.asyncProperty(fc.integer({ min: 1, max: 1_000_000 }), digits, fc.integer({ min: 0, max: 1_000_000 }), digits, async (count, unit, dCount, dUnit) => {
-      const items: unknown[] = [{ type: 'item', id: 'a', name: 'A', count, unit }];
-      if (dCount > 0) items.push({ type: 'discount', id: 'd', name: 'D', count: dCount, unit: `-${dUnit}` });
-      const body = { items };
-      const r = await post('/api/v1/payments', JSON.stringify(body));
-      never5xx(r, body);
-      expect([201, 400]).toContain(r.status);
-      const total = BigInt(count) * BigInt(unit) - BigInt(dCount) * BigInt(dUnit);
-      const fits = BigInt(count) * BigInt(unit) <= 10n ** 10n && BigInt(dCount) * BigInt(dUnit) <= 10n ** 10n;
-      expect(r.status, `${JSON.stringify(body)}: ${r.text}`).toBe(fits && total >= 1n ? 201 : 400);
-    }), { numRuns: 60 });
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: 1_000_000 }),
+        digits,
+        fc.integer({ min: 0, max: 1_000_000 }),
+        digits,
+        async (count, unit, dCount, dUnit) => {
+          const items: unknown[] = [{ type: 'item', id: 'a', name: 'A', count, unit }];
+          if (dCount > 0) items.push({ type: 'discount', id: 'd', name: 'D', count: dCount, unit: `-${dUnit}` });
+          const body = { items };
+          const r = await post('/api/v1/payments', JSON.stringify(body));
+          never5xx(r, body);
+          expect([201, 400]).toContain(r.status);
+          const total = BigInt(count) * BigInt(unit) - BigInt(dCount) * BigInt(dUnit);
+          const fits = BigInt(count) * BigInt(unit) <= 10n ** 10n && BigInt(dCount) * BigInt(dUnit) <= 10n ** 10n;
+          expect(r.status, `${JSON.stringify(body)}: ${r.text}`).toBe(fits && total >= 1n ? 201 : 400);
+        },
+      ),
+      { numRuns: 60 },
+    );
   });
 
   it('POST /relay/status: never 5xx', async () => {
-    const bodies = fc.oneof(text, mutateJson({ id: payment.id }).map((v) => JSON.stringify(v)));
-    await fc.assert(fc.asyncProperty(bodies, async (body) => {
-      const r = await post('/relay/status', body);
-      never5xx(r, body);
-      expect([200, 404]).toContain(r.status);
-    }), RUNS);
+    const bodies = fc.oneof(
+      text,
+      mutateJson({ id: payment.id }).map((v) => JSON.stringify(v)),
+    );
+    await fc.assert(
+      fc.asyncProperty(bodies, async (body) => {
+        const r = await post('/relay/status', body);
+        never5xx(r, body);
+        expect([200, 404]).toContain(r.status);
+      }),
+      RUNS,
+    );
   });
 
   it('POST /relay/pay: never 5xx for bodies that do not reach the chain backend', async () => {
@@ -141,48 +211,73 @@ describe('JSON endpoint bodies under random and mutated input', () => {
     const bodies = fc.oneof(
       text,
       mutateJson(good).map((v) => JSON.stringify(v)),
-      fc.record({ tx: hexish, refund: fc.oneof(fc.string({ maxLength: 40 }), fc.constant('')) }).map((v) => JSON.stringify({ ...good, ...v })),
+      fc
+        .record({ tx: hexish, refund: fc.oneof(fc.string({ maxLength: 40 }), fc.constant('')) })
+        .map((v) => JSON.stringify({ ...good, ...v })),
     );
-    await fc.assert(fc.asyncProperty(bodies, async (body) => {
-      const r = await post('/relay/pay', body);
-      never5xx(r, body);
-      expect([400, 403, 404]).toContain(r.status);
-      const j = JSON.parse(r.text);
-      expect(typeof j.error === 'string' || typeof j.status === 'string').toBe(true);
-    }), { numRuns: 300 });
+    await fc.assert(
+      fc.asyncProperty(bodies, async (body) => {
+        const r = await post('/relay/pay', body);
+        never5xx(r, body);
+        expect([400, 403, 404]).toContain(r.status);
+        const j = JSON.parse(r.text);
+        expect(typeof j.error === 'string' || typeof j.status === 'string').toBe(true);
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('POST /api/v1/payments/<id>/mark and /receipt with random bodies: never 5xx', async () => {
-    await fc.assert(fc.asyncProperty(fc.oneof(fc.json(), fc.string()), fc.constantFrom('mark', 'receipt'), async (body, what) => {
-      const r = await post(`/api/v1/payments/${payment.id}/${what}`, body);
-      never5xx(r, body);
-      expect([400, 409, 413], `${what} ${body}: ${r.status} ${r.text}`).toContain(r.status);
-    }), RUNS);
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(fc.json(), fc.string()), fc.constantFrom('mark', 'receipt'), async (body, what) => {
+        const r = await post(`/api/v1/payments/${payment.id}/${what}`, body);
+        never5xx(r, body);
+        expect([400, 409, 413], `${what} ${body}: ${r.status} ${r.text}`).toContain(r.status);
+      }),
+      RUNS,
+    );
   });
 
   it('POST /api/v1/payments/<id>/refunds and the till charge-again route with random bodies: never 5xx', async () => {
-    await fc.assert(fc.asyncProperty(text, fc.constantFrom(`/api/v1/payments/${payment.id}/refunds`, `/api/pos/sales/${payment.id}/charge-again`), async (body, path) => {
-      const r = await post(path, body);
-      never5xx(r, { body, path });
-      expect(r.status, `${path} ${body}: ${r.status} ${r.text.slice(0, 200)}`).toBeGreaterThanOrEqual(200);
-    }), RUNS);
+    await fc.assert(
+      fc.asyncProperty(
+        text,
+        fc.constantFrom(`/api/v1/payments/${payment.id}/refunds`, `/api/pos/sales/${payment.id}/charge-again`),
+        async (body, path) => {
+          const r = await post(path, body);
+          never5xx(r, { body, path });
+          expect(r.status, `${path} ${body}: ${r.status} ${r.text.slice(0, 200)}`).toBeGreaterThanOrEqual(200);
+        },
+      ),
+      RUNS,
+    );
   });
 
   it('POST /api/v1/payments/<id>/cancel with random bodies and ids: never 5xx', async () => {
-    await fc.assert(fc.asyncProperty(text, fc.string({ maxLength: 40 }), async (body, id) => {
-      const r = await post(`/api/v1/payments/${encodeURIComponent(id) || 'x'}/cancel`, body);
-      never5xx(r, { body, id });
-    }), RUNS);
+    await fc.assert(
+      fc.asyncProperty(text, fc.string({ maxLength: 40 }), async (body, id) => {
+        const r = await post(`/api/v1/payments/${encodeURIComponent(id) || 'x'}/cancel`, body);
+        never5xx(r, { body, id });
+      }),
+      RUNS,
+    );
   });
 
   it('GET query strings of the list endpoints: never 5xx', async () => {
-    const q = fc.dictionary(fc.constantFrom('status', 'from', 'to', 'limit', 'cursor', 'after', 'x'), fc.oneof(fc.string({ maxLength: 30 }), fc.integer().map(String)), { maxKeys: 4 });
-    await fc.assert(fc.asyncProperty(q, fc.constantFrom('/api/v1/payments', '/api/v1/events'), async (params, path) => {
-      const r = await fetch(`${app.url}${path}?${new URLSearchParams(params)}`, { headers: { Authorization: `Bearer ${KEY}` } });
-      const t = await r.text();
-      never5xx({ status: r.status, text: t }, params);
-      expect([200, 400]).toContain(r.status);
-    }), RUNS);
+    const q = fc.dictionary(
+      fc.constantFrom('status', 'from', 'to', 'limit', 'cursor', 'after', 'x'),
+      fc.oneof(fc.string({ maxLength: 30 }), fc.integer().map(String)),
+      { maxKeys: 4 },
+    );
+    await fc.assert(
+      fc.asyncProperty(q, fc.constantFrom('/api/v1/payments', '/api/v1/events'), async (params, path) => {
+        const r = await fetch(`${app.url}${path}?${new URLSearchParams(params)}`, { headers: { Authorization: `Bearer ${KEY}` } });
+        const t = await r.text();
+        never5xx({ status: r.status, text: t }, params);
+        expect([200, 400]).toContain(r.status);
+      }),
+      RUNS,
+    );
   });
 
   it('the app is still healthy afterwards', async () => {
@@ -201,12 +296,23 @@ describe('JSON endpoint bodies under random and mutated input', () => {
 const NUL = 'a\u0000b';
 const INT64_OVER = '9999999999999999999';
 const cursorOf = (seq: string) => Buffer.from(`p:${seq}`).toString('base64url');
-const BAD_DATES = ['0000-01-01', '0000-01-01T00:00:00Z', '2020-12-31T23:59:60Z', '-001000-01-01', '-001000-01-01T00:00:00Z', '+275760-09-13T00:00:00Z'];
+const BAD_DATES = [
+  '0000-01-01',
+  '0000-01-01T00:00:00Z',
+  '2020-12-31T23:59:60Z',
+  '-001000-01-01',
+  '-001000-01-01T00:00:00Z',
+  '+275760-09-13T00:00:00Z',
+];
 
 describe('NUL, int64 overflow and impossible dates on every route that takes input', () => {
   let owner: { cookie: string; csrf: string };
   beforeAll(async () => {
-    const r = await fetch(app.url + '/api/auth/login', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(OWNER) });
+    const r = await fetch(app.url + '/api/auth/login', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(OWNER),
+    });
     expect(r.status).toBe(200);
     owner = { cookie: (r.headers.get('set-cookie') ?? '').split(';')[0], csrf: (await r.json()).csrf_token };
   });
@@ -214,7 +320,12 @@ describe('NUL, int64 overflow and impossible dates on every route that takes inp
     const headers: Record<string, string> = { 'Content-Type': 'application/json' };
     if (who === 'key') headers.Authorization = `Bearer ${KEY}`;
     if (who === 'owner') Object.assign(headers, { Cookie: owner.cookie, 'X-CSRF-Token': owner.csrf });
-    const r = await fetch(app.url + path, { method, headers, body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body), redirect: 'manual' });
+    const r = await fetch(app.url + path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+      redirect: 'manual',
+    });
     return { status: r.status, text: await r.text() };
   };
   const invalid = (r: { status: number; text: string }, what: unknown) => {
@@ -242,11 +353,13 @@ describe('NUL, int64 overflow and impossible dates on every route that takes inp
         [`/api/v1/reports/sales?from=${encodeURIComponent(d)}&to=2026-01-02`, 'owner'],
         [`/api/v1/reports/sales?from=2026-01-01&to=${encodeURIComponent(d)}`, 'owner'],
       ]),
-      ...BAD_DATES.flatMap((d): [string, 'key' | 'owner'][] => ['from', 'to'].flatMap((k): [string, 'key' | 'owner'][] => [
-        [`/api/v1/payments?${k}=${encodeURIComponent(d)}`, 'key'],
-        [`/api/admin/invoices?${k}=${encodeURIComponent(d)}`, 'owner'],
-        [`/api/admin/invoices/export?format=json&${k}=${encodeURIComponent(d)}`, 'owner'],
-      ])),
+      ...BAD_DATES.flatMap((d): [string, 'key' | 'owner'][] =>
+        ['from', 'to'].flatMap((k): [string, 'key' | 'owner'][] => [
+          [`/api/v1/payments?${k}=${encodeURIComponent(d)}`, 'key'],
+          [`/api/admin/invoices?${k}=${encodeURIComponent(d)}`, 'owner'],
+          [`/api/admin/invoices/export?format=json&${k}=${encodeURIComponent(d)}`, 'owner'],
+        ]),
+      ),
     ];
     for (const [path, who] of cases) invalid(await send('GET', path, undefined, who), path);
   });
@@ -319,7 +432,17 @@ describe('NUL, int64 overflow and impossible dates on every route that takes inp
       never5xx(await send('POST', '/relay/status', body, 'none'), body);
       never5xx(await send('POST', '/relay/pay', body, 'none'), body);
     }
-    for (const name of ['getAddresses', 'getBalance', 'getChaintip', 'getHeaders', 'getLastBlockInfo', 'getTimestamp', 'getTransactions', 'getUTXOs', 'getWallet']) {
+    for (const name of [
+      'getAddresses',
+      'getBalance',
+      'getChaintip',
+      'getHeaders',
+      'getLastBlockInfo',
+      'getTimestamp',
+      'getTransactions',
+      'getUTXOs',
+      'getWallet',
+    ]) {
       const q = `?address=${encodeURIComponent(NUL)}&start=${INT64_OVER}&count=${INT64_OVER}&height=${INT64_OVER}`;
       never5xx(await send('GET', `/${name}${q}`, undefined, 'key'), name);
       never5xx(await send('POST', `/${name}`, NUL, 'key'), name);
@@ -330,4 +453,3 @@ describe('NUL, int64 overflow and impossible dates on every route that takes inp
     expect(app.logs()).not.toMatch(/unhandled error in route/);
   });
 });
-

@@ -46,7 +46,9 @@ describe('readReadiness on a real database', () => {
   });
 
   it('checkHealth keeps ok semantics: a database that cannot be opened is ok:false with db_unreachable', async () => {
-    const h = await checkHealth(cfg, async () => { throw new Error('ECONNREFUSED'); });
+    const h = await checkHealth(cfg, async () => {
+      throw new Error('ECONNREFUSED');
+    });
     expect(h).toMatchObject({ ok: false, ready: false, chain: { tip: 0, synced: false, peers: 0 } });
     expect(h.problems.map((p) => p.code)).toEqual(['db_unreachable']);
     const live = await checkHealth(cfg, async () => db);

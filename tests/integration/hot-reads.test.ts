@@ -31,7 +31,10 @@ function counted(base: Db, fail?: () => Error | null) {
 
 /** The single-row query the batcher replaced, as the reference answer. */
 async function reference(id: string) {
-  const [r] = await db.query<Record<string, unknown>>(`SELECT id, status, txid, required_confirmations, confirmations, confirmed_at, reason, envelope FROM payment WHERE id = $1`, [id]);
+  const [r] = await db.query<Record<string, unknown>>(
+    `SELECT id, status, txid, required_confirmations, confirmations, confirmed_at, reason, envelope FROM payment WHERE id = $1`,
+    [id],
+  );
   return r;
 }
 
@@ -40,11 +43,17 @@ beforeAll(async () => {
   await db.prisma.store.upsert({ where: { id: 1 }, update: { storeXpub: DGUB }, create: { id: 1, storeXpub: DGUB } });
   await activeRelayKey(db, 1);
   for (let i = 0; i < 6; i++) {
-    const r = await createPayment({ storeId: 1, db, network: MAINNET, publicUrl: 'http://127.0.0.1:1' }, JSON.stringify({ items: [{ type: 'item', id: 'sku', name: `n${i}`, count: 1, unit: String(i + 1) }] }));
+    const r = await createPayment(
+      { storeId: 1, db, network: MAINNET, publicUrl: 'http://127.0.0.1:1' },
+      JSON.stringify({ items: [{ type: 'item', id: 'sku', name: `n${i}`, count: 1, unit: String(i + 1) }] }),
+    );
     ids.push((r.body as { id: string }).id);
   }
   // A mix of states, so that rows differ in more than their id.
-  await db.query(`UPDATE payment SET status = 'confirmed', txid = $2, confirmations = 2, required_confirmations = 1, confirmed_at = '2026-01-02T03:04:05.678Z' WHERE id = $1`, [ids[1], 'ab'.repeat(32)]);
+  await db.query(
+    `UPDATE payment SET status = 'confirmed', txid = $2, confirmations = 2, required_confirmations = 1, confirmed_at = '2026-01-02T03:04:05.678Z' WHERE id = $1`,
+    [ids[1], 'ab'.repeat(32)],
+  );
   await db.query(`UPDATE payment SET status = 'declined', reason = 'double spend' WHERE id = $1`, [ids[2]]);
   await db.query(`UPDATE payment SET status = 'accepted', txid = $2 WHERE id = $1`, [ids[3], 'cd'.repeat(32)]);
 }, 60_000);
@@ -64,8 +73,13 @@ describe('loadStatusRow / loadEnvelope', () => {
         continue;
       }
       expect(rows[i]).toEqual({
-        id, status: ref.status, txid: ref.txid, requiredConfirmations: ref.required_confirmations, confirmations: ref.confirmations,
-        confirmedAt: ref.confirmed_at === null ? null : new Date(ref.confirmed_at as string | Date), reason: ref.reason,
+        id,
+        status: ref.status,
+        txid: ref.txid,
+        requiredConfirmations: ref.required_confirmations,
+        confirmations: ref.confirmations,
+        confirmedAt: ref.confirmed_at === null ? null : new Date(ref.confirmed_at as string | Date),
+        reason: ref.reason,
       });
     }
     expect(rows[2]!.confirmedAt!.toISOString()).toBe('2026-01-02T03:04:05.678Z');
@@ -87,7 +101,10 @@ describe('loadStatusRow / loadEnvelope', () => {
     expect((await loadStatusRow(view, ids[5]))!.status).toBe('unpaid');
     await db.query(`UPDATE payment SET status = 'accepted', txid = $2 WHERE id = $1`, [ids[5], 'ef'.repeat(32)]);
     const after = await queryStatus(view, { id: ids[5] });
-    expect(after).toEqual({ status: 200, body: { id: ids[5], status: 'accepted', txid: 'ef'.repeat(32), required: 1, confirmed: 0, due_sec: 60 } });
+    expect(after).toEqual({
+      status: 200,
+      body: { id: ids[5], status: 'accepted', txid: 'ef'.repeat(32), required: 1, confirmed: 0, due_sec: 60 },
+    });
   });
 
   it('treats odd ids as unknown without spoiling the batch they share a turn with', async () => {
@@ -97,14 +114,19 @@ describe('loadStatusRow / loadEnvelope', () => {
     expect(rows.map((r) => r?.id ?? null)).toEqual([ids[0], ...odd.map(() => null), ids[1]]);
     expect(sql).toHaveLength(1);
     expect(await loadEnvelope(view, 'a\u0000b')).toBeNull();
-    expect(await queryStatus(view, { id: 'a\u0000b' })).toEqual({ status: 404, body: { error: 'not_found', message: 'unknown payment id' } });
+    expect(await queryStatus(view, { id: 'a\u0000b' })).toEqual({
+      status: 404,
+      body: { error: 'not_found', message: 'unknown payment id' },
+    });
   });
 
   it('rejects every lookup of a failed query with its error, and the next turn queries again', async () => {
     let down = true;
     const { view, sql } = counted(db, () => (down ? new Error('connect ECONNREFUSED 127.0.0.1:5432') : null));
     const r = await Promise.allSettled([ids[0], ids[1], 'nope'].map((id) => loadStatusRow(view, id)));
-    expect(r.map((x) => (x.status === 'rejected' ? (x.reason as Error).message : 'ok'))).toEqual(Array(3).fill('connect ECONNREFUSED 127.0.0.1:5432'));
+    expect(r.map((x) => (x.status === 'rejected' ? (x.reason as Error).message : 'ok'))).toEqual(
+      Array(3).fill('connect ECONNREFUSED 127.0.0.1:5432'),
+    );
     down = false;
     expect((await loadStatusRow(view, ids[0]))!.id).toBe(ids[0]);
     expect(sql).toHaveLength(2);

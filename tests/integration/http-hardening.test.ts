@@ -26,7 +26,11 @@ let paymentId = '';
 // rate-limit test spends a bucket.
 const freshIp = () => `10.${randomBytes(1)[0]}.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
 
-async function call(method: string, path: string, opts: { key?: string; body?: BodyInit; ip?: string; headers?: Record<string, string> } = {}) {
+async function call(
+  method: string,
+  path: string,
+  opts: { key?: string; body?: BodyInit; ip?: string; headers?: Record<string, string> } = {},
+) {
   const headers: Record<string, string> = { 'X-Forwarded-For': opts.ip ?? freshIp(), ...(opts.headers ?? {}) };
   if (opts.key) headers.Authorization = `Bearer ${opts.key}`;
   const init: RequestInit & { duplex?: string } = { method, headers, body: opts.body };
@@ -39,15 +43,27 @@ beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'counter-hard-'));
   await seedDataDir(dataDir);
   const db = await openMigratedDb({ dataDir });
-  keys.owner = (await createApiKey(db, { storeId: 1, name: 'owner', scopes: ['payments:read', 'payments:write', 'invoices:read', 'node:read', 'node:wallet'] })).secret;
+  keys.owner = (
+    await createApiKey(db, {
+      storeId: 1,
+      name: 'owner',
+      scopes: ['payments:read', 'payments:write', 'invoices:read', 'node:read', 'node:wallet'],
+    })
+  ).secret;
   keys.read = (await createApiKey(db, { storeId: 1, name: 'read', scopes: ['payments:read'] })).secret;
   keys.write = (await createApiKey(db, { storeId: 1, name: 'write', scopes: ['payments:write'] })).secret;
   keys.other = (await createApiKey(db, { storeId: 1, name: 'node', scopes: ['node:read', 'invoices:read'] })).secret;
   await db.close();
   // The test plays a reverse proxy that names each client in X-Forwarded-For: TRUST_PROXY=1.
   // (Without it the header is ignored: tests/integration/web-hardening.test.ts.)
-  app = await startApp({ STORE_XPUB: DGUB, RATE_LIMIT_RPS: '0.5', RATE_LIMIT_BURST: String(BURST), TRUST_PROXY: '1' }, { keepDataDir: dataDir });
-  const p = await call('POST', '/api/v1/payments', { key: keys.owner, body: JSON.stringify({ items: [{ type: 'item', id: 'a', name: 'A', count: 1, unit: '1' }] }) });
+  app = await startApp(
+    { STORE_XPUB: DGUB, RATE_LIMIT_RPS: '0.5', RATE_LIMIT_BURST: String(BURST), TRUST_PROXY: '1' },
+    { keepDataDir: dataDir },
+  );
+  const p = await call('POST', '/api/v1/payments', {
+    key: keys.owner,
+    body: JSON.stringify({ items: [{ type: 'item', id: 'a', name: 'A', count: 1, unit: '1' }] }),
+  });
   expect(p.status).toBe(201);
   paymentId = p.body.id;
 });
@@ -101,12 +117,13 @@ describe('vendor route authorisation', () => {
 
 describe('body size limits', () => {
   const big = 'x'.repeat(1024 * 1024 + 1);
-  const posts = () => [
-    ['/api/v1/payments', keys.owner],
-    [`/api/v1/payments/${paymentId}/cancel`, keys.owner],
-    ['/relay/pay', undefined],
-    ['/relay/status', undefined],
-  ] as const;
+  const posts = () =>
+    [
+      ['/api/v1/payments', keys.owner],
+      [`/api/v1/payments/${paymentId}/cancel`, keys.owner],
+      ['/relay/pay', undefined],
+      ['/relay/status', undefined],
+    ] as const;
 
   it('answers 413 to a body over 1 MiB on every POST endpoint (declared length)', async () => {
     for (const [path, key] of posts()) {
@@ -121,19 +138,32 @@ describe('body size limits', () => {
     const streamed = (path: string, key?: string) =>
       new Promise<number>((resolve, reject) => {
         const u = new URL(app.url + path);
-        const req = request({ host: u.hostname, port: u.port, path: u.pathname, method: 'POST', agent: false,
-          headers: { 'Transfer-Encoding': 'chunked', 'X-Forwarded-For': freshIp(), ...(key ? { Authorization: `Bearer ${key}` } : {}) } });
+        const req = request({
+          host: u.hostname,
+          port: u.port,
+          path: u.pathname,
+          method: 'POST',
+          agent: false,
+          headers: { 'Transfer-Encoding': 'chunked', 'X-Forwarded-For': freshIp(), ...(key ? { Authorization: `Bearer ${key}` } : {}) },
+        });
         req.on('response', (res) => {
           res.resume();
           resolve(res.statusCode ?? 0);
         });
         // The server may answer 413 and close while we are still writing (EPIPE/ECONNRESET): the
         // answer can still arrive, so give it a moment before failing.
-        req.on('error', (e) => setTimeout(() => ((e as NodeJS.ErrnoException).code === 'ECONNRESET' || (e as NodeJS.ErrnoException).code === 'EPIPE' ? resolve(-1) : reject(e)), 2000));
+        req.on('error', (e) =>
+          setTimeout(
+            () =>
+              (e as NodeJS.ErrnoException).code === 'ECONNRESET' || (e as NodeJS.ErrnoException).code === 'EPIPE' ? resolve(-1) : reject(e),
+            2000,
+          ),
+        );
         const chunk = Buffer.alloc(64 * 1024, 'y');
         let n = 0;
         const write = () => {
-          while (n < 40) { // 2.5 MiB in all
+          while (n < 40) {
+            // 2.5 MiB in all
             n++;
             if (!req.write(chunk)) return void req.once('drain', write);
           }
@@ -200,7 +230,8 @@ describe('rate limits', () => {
     expect(last).toBe(429);
     const ip2 = '192.0.2.10';
     last = 0;
-    for (let i = 0; i < BURST + 10 && last !== 429; i++) last = (await call('GET', '/api/v1/payments/nope/events', { ip: ip2, key: keys.read })).status;
+    for (let i = 0; i < BURST + 10 && last !== 429; i++)
+      last = (await call('GET', '/api/v1/payments/nope/events', { ip: ip2, key: keys.read })).status;
     expect(last).toBe(429);
   });
 });

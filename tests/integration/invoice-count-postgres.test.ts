@@ -8,9 +8,11 @@ import { startPostgres, createDatabase, type PgServer } from '../helpers/postgre
 let pg: PgServer;
 let db: Db;
 
-const insert = (prefix: string, n: number) => db.prisma.$executeRawUnsafe(
-  `INSERT INTO payment (id,total,address,timeout_sec,fee_per_kb,max_size,required_confirmations,issued_at,expires_at,envelope,payload_hash,pubkey,signature,relay_token)
-   SELECT '${prefix}'||g, 1, 'a', 900, 1, 1, 1, now(), now(), '{}', 'h', 'k', 's', 't' FROM generate_series(1, ${n}) g`);
+const insert = (prefix: string, n: number) =>
+  db.prisma.$executeRawUnsafe(
+    `INSERT INTO payment (id,total,address,timeout_sec,fee_per_kb,max_size,required_confirmations,issued_at,expires_at,envelope,payload_hash,pubkey,signature,relay_token)
+   SELECT '${prefix}'||g, 1, 'a', 900, 1, 1, 1, now(), now(), '{}', 'h', 'k', 's', 't' FROM generate_series(1, ${n}) g`,
+  );
 const shards = async () => Number((await db.prisma.paymentCount.aggregate({ _sum: { n: true } }))._sum.n);
 
 beforeAll(async () => {

@@ -28,16 +28,25 @@ async function get(path: string, auth: string | null = KEY) {
 beforeAll(async () => {
   node = await startLitecoind();
   app = await startApp({
-    DOGE_NETWORK: 'regtest', CHAIN_GENESIS_HASH: LITECOIN_REGTEST_GENESIS, CHAIN_BACKEND: 'rpc', DOGE_RPC_URL: node.rpcUrl,
-    STORE_XPUB: XPUB, BOOTSTRAP_API_KEY: KEY,
+    DOGE_NETWORK: 'regtest',
+    CHAIN_GENESIS_HASH: LITECOIN_REGTEST_GENESIS,
+    CHAIN_BACKEND: 'rpc',
+    DOGE_RPC_URL: node.rpcUrl,
+    STORE_XPUB: XPUB,
+    BOOTSTRAP_API_KEY: KEY,
   });
   for (let i = 0; i < N; i++) {
     const mint = i % 10 === 3 ? MINT_A : '';
     const r = await fetch(`${app.url}/api/v1/payments`, {
-      method: 'POST', headers: { Authorization: `Bearer ${KEY}`, 'Content-Type': 'application/json' },
+      method: 'POST',
+      headers: { Authorization: `Bearer ${KEY}`, 'Content-Type': 'application/json' },
       body: JSON.stringify({
-        items: [{ type: 'item', id: 'SKU', name: 'Item', count: (i % 3) + 1, unit: `1.${i}` }, { type: 'fee', id: 'f', name: 'Fee', count: 1, unit: '0.5' }],
-        mint_hash: mint, pending_token_balance_id: mint ? `bal-${i}` : '',
+        items: [
+          { type: 'item', id: 'SKU', name: 'Item', count: (i % 3) + 1, unit: `1.${i}` },
+          { type: 'fee', id: 'f', name: 'Fee', count: 1, unit: '0.5' },
+        ],
+        mint_hash: mint,
+        pending_token_balance_id: mint ? `bal-${i}` : '',
       }),
     });
     const b = await r.json();
@@ -77,7 +86,17 @@ describe('GET /invoices/{address}', () => {
   });
 
   it.each([
-    ['limit=0'], ['limit=101'], ['limit=-1'], ['limit=abc'], ['limit=1.5'], ['limit='], ['page=-1'], ['page=1001'], ['page=x'], ['page=1e2'], ['mint_hash=xyz'],
+    ['limit=0'],
+    ['limit=101'],
+    ['limit=-1'],
+    ['limit=abc'],
+    ['limit=1.5'],
+    ['limit='],
+    ['page=-1'],
+    ['page=1001'],
+    ['page=x'],
+    ['page=1e2'],
+    ['mint_hash=xyz'],
   ])('400 invalid_request for %s', async (qs) => {
     const r = await get(`/invoices/${SELLER}?${qs}`);
     expect(r.status).toBe(400);
@@ -120,11 +139,19 @@ describe('GET /invoices/{address}', () => {
     expect(inv).toEqual({
       id: c.id,
       hash: createHash('sha256').update(payloadBytes).digest('hex'),
-      mint_hash: '', pending_token_balance_id: '', block_height: 0, buyer_address: '',
-      seller_address: SELLER, payment_address: c.address,
-      price: Number(c.total), quantity: (17 % 3) + 1,
-      public_key: env.pubkey, signature: env.sig, transaction_hash: '',
-      created_at: inv.created_at, paid_at: { time: '', valid: false },
+      mint_hash: '',
+      pending_token_balance_id: '',
+      block_height: 0,
+      buyer_address: '',
+      seller_address: SELLER,
+      payment_address: c.address,
+      price: Number(c.total),
+      quantity: (17 % 3) + 1,
+      public_key: env.pubkey,
+      signature: env.sig,
+      transaction_hash: '',
+      created_at: inv.created_at,
+      paid_at: { time: '', valid: false },
     });
     expect(price(inv.price)).toBe(parseKoinu(payment.total));
     expect(inv.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/);
@@ -134,20 +161,37 @@ describe('GET /invoices/{address}', () => {
     const outs = (c: { address: string; total: string }) => [{ address: c.address, amountKoinu: parseKoinu(c.total) }];
     const withRefund = created[100];
     const refund = await node.newAddress();
-    const pay1 = await fetch(`${app.url}/relay/pay`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ id: withRefund.id, tx: await node.payTo(outs(withRefund)), refund }) });
+    const pay1 = await fetch(`${app.url}/relay/pay`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ id: withRefund.id, tx: await node.payTo(outs(withRefund)), refund }),
+    });
     expect(pay1.status).toBe(200);
     const txid = (await pay1.json()).txid;
 
     const noRefund = created[101];
-    const pay2 = await fetch(`${app.url}/relay/pay`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ id: noRefund.id, tx: await node.payTo(outs(noRefund)) }) });
+    const pay2 = await fetch(`${app.url}/relay/pay`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ id: noRefund.id, tx: await node.payTo(outs(noRefund)) }),
+    });
     expect(pay2.status).toBe(200);
 
     const byRefund = await get(`/invoices/${refund}`);
     expect(byRefund.body.total).toBe(1);
-    expect(byRefund.body.invoices[0]).toMatchObject({ id: withRefund.id, buyer_address: refund, transaction_hash: txid, paid_at: { time: '', valid: false }, block_height: 0 });
+    expect(byRefund.body.invoices[0]).toMatchObject({
+      id: withRefund.id,
+      buyer_address: refund,
+      transaction_hash: txid,
+      paid_at: { time: '', valid: false },
+      block_height: 0,
+    });
 
     await node.mine(1);
-    const paid = await until(() => get(`/invoices/${refund}`), (r) => r.body.invoices[0]?.paid_at.valid === true);
+    const paid = await until(
+      () => get(`/invoices/${refund}`),
+      (r) => r.body.invoices[0]?.paid_at.valid === true,
+    );
     expect(paid.body.invoices[0].block_height).toBeGreaterThan(0);
     expect(Date.parse(paid.body.invoices[0].paid_at.time)).toBeGreaterThan(0);
 

@@ -16,7 +16,12 @@ import { DGUB } from '../helpers/keys';
 const SELLER = sellerAddress({ storeXpub: DGUB, storeAddress: '' }, MAINNET);
 const MINT = 'c3'.repeat(32);
 
-interface Model { id: string; address: string; buyer: string; mint: string }
+interface Model {
+  id: string;
+  address: string;
+  buyer: string;
+  mint: string;
+}
 
 // Payment g (1-based, inserted in g order): X is the payment address of every 10th and the
 // buyer of every 3rd (both at once for g = 30, 60, …), Y the buyer of every 7th.
@@ -41,7 +46,9 @@ async function insert(db: Db, from: number, to: number) {
 
 function expected(n: number, address: string, mint: string | null): string[] {
   const all = Array.from({ length: n }, (_, i) => row(i + 1)).reverse();
-  return all.filter((r) => (address === SELLER || r.address === address || r.buyer === address) && (mint === null || r.mint === mint)).map((r) => r.id);
+  return all
+    .filter((r) => (address === SELLER || r.address === address || r.buyer === address) && (mint === null || r.mint === mint))
+    .map((r) => r.id);
 }
 
 async function checkAll(db: Db, n: number) {
@@ -70,7 +77,9 @@ async function checkAll(db: Db, n: number) {
 }
 
 async function setup(db: Db) {
-  await db.query(`INSERT INTO store (id, store_xpub, store_address) VALUES (1, $1, '') ON CONFLICT (id) DO UPDATE SET store_xpub = $1`, [DGUB]);
+  await db.query(`INSERT INTO store (id, store_xpub, store_address) VALUES (1, $1, '') ON CONFLICT (id) DO UPDATE SET store_xpub = $1`, [
+    DGUB,
+  ]);
   await insert(db, 1, 150);
 }
 

@@ -21,7 +21,10 @@ async function setUp(db: Db): Promise<void> {
 
 /** A payment made as the vendor API makes it. */
 async function createPayment(db: Db): Promise<string> {
-  const r = await newPayment({ storeId: 1, db, network: MAINNET, publicUrl: 'http://127.0.0.1:1' }, JSON.stringify({ items: [{ type: 'item', id: 'sku', name: 'Tea', count: 1, unit: '1' }] }));
+  const r = await newPayment(
+    { storeId: 1, db, network: MAINNET, publicUrl: 'http://127.0.0.1:1' },
+    JSON.stringify({ items: [{ type: 'item', id: 'sku', name: 'Tea', count: 1, unit: '1' }] }),
+  );
   return (r.body as { id: string }).id;
 }
 
@@ -56,27 +59,57 @@ describe('payment notifications on PGlite (in-process)', () => {
 
   it('announces committed inserts and updates, not a rolled-back one nor a /pay claim; a refund also for its payment', async () => {
     const rec = recordChanges(db);
-    expect(await until(() => rec.resyncs() > 0, (x) => x, 5_000, 5)).toBe(true); // listening
+    expect(
+      await until(
+        () => rec.resyncs() > 0,
+        (x) => x,
+        5_000,
+        5,
+      ),
+    ).toBe(true); // listening
     const a = await createPayment(db);
-    expect(await until(() => rec.ids.includes(a), (x) => x, 2_000, 2)).toBe(true);
+    expect(
+      await until(
+        () => rec.ids.includes(a),
+        (x) => x,
+        2_000,
+        2,
+      ),
+    ).toBe(true);
 
     rec.ids.length = 0;
     await db.query(`UPDATE payment SET broadcast_state = 'pending', txid = $2 WHERE id = $1`, [a, 'ab'.repeat(32)]);
-    await expect(db.prisma.$transaction(async (t) => {
-      await t.payment.update({ where: { id: a }, data: { status: 'declined' } });
-      throw new Error('roll back');
-    })).rejects.toThrow('roll back');
+    await expect(
+      db.prisma.$transaction(async (t) => {
+        await t.payment.update({ where: { id: a }, data: { status: 'declined' } });
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
     await sleep(50);
     expect(rec.ids).toEqual([]);
 
     await db.query(`UPDATE payment SET status = 'accepted', broadcast_state = 'sent' WHERE id = $1`, [a]);
-    expect(await until(() => rec.ids.includes(a), (x) => x, 2_000, 2)).toBe(true);
+    expect(
+      await until(
+        () => rec.ids.includes(a),
+        (x) => x,
+        2_000,
+        2,
+      ),
+    ).toBe(true);
 
     rec.ids.length = 0;
     const r = await createPayment(db);
     rec.ids.length = 0;
     await db.query(`UPDATE payment SET refund_of = $2, seq = -seq WHERE id = $1`, [r, a]);
-    expect(await until(() => rec.ids.includes(r) && rec.ids.includes(a), (x) => x, 2_000, 2)).toBe(true);
+    expect(
+      await until(
+        () => rec.ids.includes(r) && rec.ids.includes(a),
+        (x) => x,
+        2_000,
+        2,
+      ),
+    ).toBe(true);
   });
 
   it('a watched payment reaches its watcher at once, though the safety poll is 10 s away', async () => {
@@ -84,11 +117,25 @@ describe('payment notifications on PGlite (in-process)', () => {
     const hub = new FeedHub(paymentFeedSource(db, 'http://localhost:3000'), { changes: paymentChanges(db), pollMs: 10_000 });
     const s = statusWatcher();
     const stop = hub.watch(id, s.w);
-    expect(await until(() => s.statuses.length === 1, (x) => x, 5_000, 2)).toBe(true);
+    expect(
+      await until(
+        () => s.statuses.length === 1,
+        (x) => x,
+        5_000,
+        2,
+      ),
+    ).toBe(true);
     const rounds = hub.roundCount;
     const t = performance.now();
     await db.query(`UPDATE payment SET status = 'accepted', broadcast_state = 'sent', updated_at = now() WHERE id = $1`, [id]);
-    expect(await until(() => s.statuses.length === 2, (x) => x, 5_000, 1)).toBe(true);
+    expect(
+      await until(
+        () => s.statuses.length === 2,
+        (x) => x,
+        5_000,
+        1,
+      ),
+    ).toBe(true);
     expect(s.statuses).toEqual(['unpaid', 'accepted']);
     expect(performance.now() - t).toBeLessThan(5_000); // half the safety poll: the notification, not the poll
     // Changes to payments nobody here watches cost this hub no round.
@@ -122,20 +169,49 @@ describe('payment notifications on PostgreSQL (across processes)', () => {
     const rec = recordChanges(b);
     const s = statusWatcher();
     const stop = hub.watch(id, s.w);
-    expect(await until(() => s.statuses.length === 1 && rec.resyncs() > 0, (x) => x, 10_000, 5)).toBe(true);
+    expect(
+      await until(
+        () => s.statuses.length === 1 && rec.resyncs() > 0,
+        (x) => x,
+        10_000,
+        5,
+      ),
+    ).toBe(true);
     await a.query(`UPDATE payment SET status = 'accepted', broadcast_state = 'sent', updated_at = now() WHERE id = $1`, [id]);
-    expect(await until(() => s.statuses.length === 2, (x) => x, 2_000, 1)).toBe(true);
+    expect(
+      await until(
+        () => s.statuses.length === 2,
+        (x) => x,
+        2_000,
+        1,
+      ),
+    ).toBe(true);
     expect(s.statuses).toEqual(['unpaid', 'accepted']);
 
     // Kill b's listening connection, change the payment while it is down: the reconnect's
     // re-read delivers it, long before the 60 s safety poll.
     const before = rec.resyncs();
     const killed = await a.query<{ n: number }>(
-      `SELECT count(pg_terminate_backend(pid))::int AS n FROM pg_stat_activity WHERE query ILIKE 'LISTEN payment_changed%' AND pid <> pg_backend_pid()`);
+      `SELECT count(pg_terminate_backend(pid))::int AS n FROM pg_stat_activity WHERE query ILIKE 'LISTEN payment_changed%' AND pid <> pg_backend_pid()`,
+    );
     expect(killed[0].n).toBe(1); // b's listener (nothing listens through a)
     await a.query(`UPDATE payment SET status = 'confirmed', confirmations = 1, updated_at = now() WHERE id = $1`, [id]);
-    expect(await until(() => rec.resyncs() > before, (x) => x, 10_000, 10)).toBe(true);
-    expect(await until(() => s.statuses.length === 3, (x) => x, 5_000, 5)).toBe(true);
+    expect(
+      await until(
+        () => rec.resyncs() > before,
+        (x) => x,
+        10_000,
+        10,
+      ),
+    ).toBe(true);
+    expect(
+      await until(
+        () => s.statuses.length === 3,
+        (x) => x,
+        5_000,
+        5,
+      ),
+    ).toBe(true);
     expect(s.statuses).toEqual(['unpaid', 'accepted', 'confirmed']);
     stop();
   }, 60_000);

@@ -31,8 +31,14 @@ let webB: AppServer;
 let worker: { child: ChildProcess; out: () => string; dir: string } | undefined;
 
 const env = (dbUrl: string) => ({
-  DOGE_NETWORK: 'regtest', CHAIN_BACKEND: 'rpc', DOGE_RPC_URL: node.rpcUrl, DOGE_PEERS: `127.0.0.1:${node.p2pPort}`,
-  STORE_XPUB: xpub, BOOTSTRAP_API_KEY: API_KEY, DATABASE_URL: dbUrl, LOG_LEVEL: 'info',
+  DOGE_NETWORK: 'regtest',
+  CHAIN_BACKEND: 'rpc',
+  DOGE_RPC_URL: node.rpcUrl,
+  DOGE_PEERS: `127.0.0.1:${node.p2pPort}`,
+  STORE_XPUB: xpub,
+  BOOTSTRAP_API_KEY: API_KEY,
+  DATABASE_URL: dbUrl,
+  LOG_LEVEL: 'info',
 });
 
 /** An open stream on web B: when each status first arrived (performance.now()). */
@@ -40,7 +46,10 @@ function openStream(web: AppServer, id: string) {
   const seen = new Map<string, number>();
   const ctl = new AbortController();
   const ready = (async () => {
-    const r = await fetch(`${web.url}/api/v1/payments/${id}/events`, { headers: { Authorization: `Bearer ${API_KEY}` }, signal: ctl.signal });
+    const r = await fetch(`${web.url}/api/v1/payments/${id}/events`, {
+      headers: { Authorization: `Bearer ${API_KEY}` },
+      signal: ctl.signal,
+    });
     expect(r.status).toBe(200);
     const reader = r.body!.getReader();
     const dec = new TextDecoder();
@@ -62,14 +71,22 @@ function openStream(web: AppServer, id: string) {
         }
       }
     })();
-    expect(await until(() => seen.size, (n) => n > 0, 10_000, 5)).toBeGreaterThan(0);
+    expect(
+      await until(
+        () => seen.size,
+        (n) => n > 0,
+        10_000,
+        5,
+      ),
+    ).toBeGreaterThan(0);
   })();
   return { ready, at: (s: string) => seen.get(s), close: () => ctl.abort() };
 }
 
 async function create(web: AppServer) {
   const r = await fetch(`${web.url}/api/v1/payments`, {
-    method: 'POST', headers: { Authorization: `Bearer ${API_KEY}`, 'Content-Type': 'application/json' },
+    method: 'POST',
+    headers: { Authorization: `Bearer ${API_KEY}`, 'Content-Type': 'application/json' },
     body: JSON.stringify({ items: [{ type: 'item', id: 'TEA', name: 'Tea', count: 1, unit: '2.5' }] }),
   });
   expect(r.status).toBe(201);
@@ -89,14 +106,29 @@ describe.skipIf(!haveDogecoind)('live path on PostgreSQL across processes (two w
     let out = '';
     const child = spawn(process.execPath, [join(ROOT, 'scripts', 'worker.mjs')], {
       cwd: ROOT,
-      env: { NODE_ENV: 'production', PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', DATA_DIR: dir, PUBLIC_URL: webA.url, ...env(dbUrl), LOG_LEVEL: 'debug' },
+      env: {
+        NODE_ENV: 'production',
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '/tmp',
+        DATA_DIR: dir,
+        PUBLIC_URL: webA.url,
+        ...env(dbUrl),
+        LOG_LEVEL: 'debug',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child.stdout!.on('data', (d: Buffer) => (out += d));
     child.stderr!.on('data', (d: Buffer) => (out += d));
     worker = { child, out: () => out, dir };
     // The worker is active and hears the node's announcements.
-    expect(await until(() => worker!.out(), (o) => /chain worker active/.test(o) && /tx announcements/.test(o), 60_000, 100)).toMatch(/tx announcements/);
+    expect(
+      await until(
+        () => worker!.out(),
+        (o) => /chain worker active/.test(o) && /tx announcements/.test(o),
+        60_000,
+        100,
+      ),
+    ).toMatch(/tx announcements/);
   }, 240_000);
 
   afterAll(async () => {
@@ -119,12 +151,21 @@ describe.skipIf(!haveDogecoind)('live path on PostgreSQL across processes (two w
       const s = openStream(webB, p.id);
       await s.ready;
       const tx = await node.payTo(outputsOf(p));
-      const r = await fetch(`${webA.url}/relay/pay`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ id: p.id, tx, relay_token: p.payment.relay_token }) });
+      const r = await fetch(`${webA.url}/relay/pay`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ id: p.id, tx, relay_token: p.payment.relay_token }),
+      });
       const body = await r.json();
       const t0 = performance.now();
       expect(r.status, JSON.stringify(body)).toBe(200);
       expect(body.status).toBe('accepted');
-      const t1 = await until(() => s.at('accepted'), (t) => t !== undefined, 5_000, 1);
+      const t1 = await until(
+        () => s.at('accepted'),
+        (t) => t !== undefined,
+        5_000,
+        1,
+      );
       s.close();
       expect(t1, `payment ${i}: no accepted event on web B`).toBeDefined();
       lat.push(Math.max(0, t1! - t0));
@@ -136,9 +177,13 @@ describe.skipIf(!haveDogecoind)('live path on PostgreSQL across processes (two w
     expect(Math.max(...lat)).toBeLessThanOrEqual(1_000);
   }, 120_000);
 
-  it('a plain-wallet payment is seen by the worker from the node\'s announcement and reaches web B within a second', async () => {
+  it("a plain-wallet payment is seen by the worker from the node's announcement and reaches web B within a second", async () => {
     const lat: number[] = [];
-    const passes = () => worker!.out().split('\n').filter((l) => l.includes('mempool pass: pushed txs')).length;
+    const passes = () =>
+      worker!
+        .out()
+        .split('\n')
+        .filter((l) => l.includes('mempool pass: pushed txs')).length;
     const before = passes();
     for (let i = 0; i < 6; i++) {
       const p = await create(webA);
@@ -147,7 +192,12 @@ describe.skipIf(!haveDogecoind)('live path on PostgreSQL across processes (two w
       const out = p.payment.outputs.find((o: { type: string }) => o.type === 'p2pkh');
       const t0 = performance.now();
       await node.rpc('sendtoaddress', out.address, Number(out.amount));
-      const t1 = await until(() => s.at('accepted'), (t) => t !== undefined, 5_000, 1);
+      const t1 = await until(
+        () => s.at('accepted'),
+        (t) => t !== undefined,
+        5_000,
+        1,
+      );
       s.close();
       expect(t1, `payment ${i}: no accepted event on web B`).toBeDefined();
       lat.push(t1! - t0);

@@ -11,7 +11,10 @@ const KEY = 'mark-test-key-' + randomBytes(12).toString('hex');
 const PASSWORD = 'long enough password';
 
 let app: AppServer;
-interface Who { cookie: string; csrf: string }
+interface Who {
+  cookie: string;
+  csrf: string;
+}
 const who: Record<'owner' | 'manager' | 'cashier', Who> = {} as never;
 
 /** A page's own content, without its scripts (which carry the whole message catalog). */
@@ -24,10 +27,19 @@ async function as(w: Who | 'key', method: string, path: string, body?: unknown) 
     headers.Cookie = w.cookie;
     if (method !== 'GET') headers['X-CSRF-Token'] = w.csrf;
   }
-  const r = await fetch(app.url + path, { method, headers, body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body), redirect: 'manual' });
+  const r = await fetch(app.url + path, {
+    method,
+    headers,
+    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    redirect: 'manual',
+  });
   const text = await r.text();
   let json: any = null;
-  try { json = JSON.parse(text); } catch { /* html */ }
+  try {
+    json = JSON.parse(text);
+  } catch {
+    /* html */
+  }
   return { status: r.status, body: json, text };
 }
 async function newPayment(): Promise<string> {
@@ -56,7 +68,12 @@ describe('POST /api/v1/payments/<id>/mark', () => {
     expect(c.body.error).toBe('forbidden');
     const m = await as(who.manager, 'POST', `/api/v1/payments/${id}/mark`, { as: 'settled', note: 'paid in cash' });
     expect(m.status).toBe(200);
-    expect(m.body).toMatchObject({ id, status: 'confirmed', exception: 'marked_settled', decision: { as: 'settled', note: 'paid in cash', by: 'manager@shop.test' } });
+    expect(m.body).toMatchObject({
+      id,
+      status: 'confirmed',
+      exception: 'marked_settled',
+      decision: { as: 'settled', note: 'paid in cash', by: 'manager@shop.test' },
+    });
     const again = await as(who.owner, 'POST', `/api/v1/payments/${id}/mark`, { as: 'invalid' });
     expect(again.status).toBe(409);
     expect(again.body.error).toBe('conflict');
@@ -75,13 +92,25 @@ describe('POST /api/v1/payments/<id>/mark', () => {
     expect(rendered(page.text)).toContain('Mark invalid');
     const r = await as('key', 'POST', `/api/v1/payments/${id}/mark`, { as: 'invalid', note: '' });
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ status: 'declined', exception: 'marked_invalid', reason: 'marked invalid by merchant', decision: { as: 'invalid' } });
+    expect(r.body).toMatchObject({
+      status: 'declined',
+      exception: 'marked_invalid',
+      reason: 'marked invalid by merchant',
+      decision: { as: 'invalid' },
+    });
     expect(rendered((await as(who.owner, 'GET', `/admin/invoices/${id}`)).text)).not.toContain('Mark settled');
   });
 
   it('bad bodies get 400 invalid_request naming the field; an unknown id 404', async () => {
     const id = await newPayment();
-    for (const b of ['', 'nope', { as: 'paid' }, { as: 'settled', note: 5 }, { as: 'settled', extra: 1 }, { as: 'settled', note: 'a\u0000b' }]) {
+    for (const b of [
+      '',
+      'nope',
+      { as: 'paid' },
+      { as: 'settled', note: 5 },
+      { as: 'settled', extra: 1 },
+      { as: 'settled', note: 'a\u0000b' },
+    ]) {
       const r = await as('key', 'POST', `/api/v1/payments/${id}/mark`, b);
       expect(r.status, JSON.stringify(b)).toBe(400);
       expect(r.body.error).toBe('invalid_request');

@@ -32,12 +32,22 @@ let dbUrl: string;
 let db: Db;
 let webA: AppServer;
 let webB: AppServer;
-interface Worker { child: ChildProcess; out: () => string; dir: string; exited: () => boolean }
+interface Worker {
+  child: ChildProcess;
+  out: () => string;
+  dir: string;
+  exited: () => boolean;
+}
 const workers: Worker[] = [];
 
 const chainEnv = () => ({
-  DOGE_NETWORK: 'regtest', CHAIN_GENESIS_HASH: LITECOIN_REGTEST_GENESIS, CHAIN_BACKEND: 'rpc', DOGE_RPC_URL: node.rpcUrl,
-  STORE_XPUB: xpub, DATABASE_URL: dbUrl, LOG_LEVEL: 'info',
+  DOGE_NETWORK: 'regtest',
+  CHAIN_GENESIS_HASH: LITECOIN_REGTEST_GENESIS,
+  CHAIN_BACKEND: 'rpc',
+  DOGE_RPC_URL: node.rpcUrl,
+  STORE_XPUB: xpub,
+  DATABASE_URL: dbUrl,
+  LOG_LEVEL: 'info',
 });
 
 function startWorker(extraEnv: Record<string, string> = {}): Worker {
@@ -46,7 +56,15 @@ function startWorker(extraEnv: Record<string, string> = {}): Worker {
   let exited = false;
   const child: ChildProcess = spawn(process.execPath, [join(ROOT, 'scripts', 'worker.mjs')], {
     cwd: ROOT,
-    env: { NODE_ENV: 'production', PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', DATA_DIR: dir, PUBLIC_URL: webA.url, ...chainEnv(), ...extraEnv },
+    env: {
+      NODE_ENV: 'production',
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '/tmp',
+      DATA_DIR: dir,
+      PUBLIC_URL: webA.url,
+      ...chainEnv(),
+      ...extraEnv,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.on('data', (d: Buffer) => (out += d));
@@ -64,21 +82,40 @@ async function kill(w: Worker) {
 const isActive = (w: Worker) => /"msg":"chain worker active"/.test(w.out());
 const isStarted = (w: Worker) => /"msg":"counter started"/.test(w.out());
 
-
 async function api(web: AppServer, path: string, init: RequestInit = {}) {
-  const r = await fetch(web.url + path, { ...init, headers: { Authorization: `Bearer ${API_KEY}`, 'Content-Type': 'application/json', ...(init.headers ?? {}) } });
+  const r = await fetch(web.url + path, {
+    ...init,
+    headers: { Authorization: `Bearer ${API_KEY}`, 'Content-Type': 'application/json', ...(init.headers ?? {}) },
+  });
   return { status: r.status, body: await r.json().catch(() => null) };
 }
 async function create(web: AppServer, n: number, required: number) {
   const r = await api(web, '/api/v1/payments', {
     method: 'POST',
-    body: JSON.stringify({ items: [{ type: 'item', id: `SKU-${n}`, name: `Item ${n}`, count: 1, unit: `0.${1 + (n % 7)}5` }], required_confirmations: required, order_reference: `MP-${n}` }),
+    body: JSON.stringify({
+      items: [{ type: 'item', id: `SKU-${n}`, name: `Item ${n}`, count: 1, unit: `0.${1 + (n % 7)}5` }],
+      required_confirmations: required,
+      order_reference: `MP-${n}`,
+    }),
   });
-  expect(r.status, JSON.stringify(r.body) + web.logs().split('\n').filter((l) => /error/i.test(l)).slice(-3).join('\n')).toBe(201);
+  expect(
+    r.status,
+    JSON.stringify(r.body) +
+      web
+        .logs()
+        .split('\n')
+        .filter((l) => /error/i.test(l))
+        .slice(-3)
+        .join('\n'),
+  ).toBe(201);
   return r.body;
 }
 async function pay(web: AppServer, p: any, tx: string) {
-  const r = await fetch(`${web.url}/relay/pay`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ id: p.id, tx }) });
+  const r = await fetch(`${web.url}/relay/pay`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ id: p.id, tx }),
+  });
   return { status: r.status, body: await r.json().catch(() => null) };
 }
 
@@ -95,7 +132,9 @@ async function prepareCoins(n: number) {
   await node.mine(1, addr);
   const tx = await node.rpc('gettransaction', txid, false, true);
   const mine = new Set(addrs);
-  coins = tx.decoded.vout.filter((o: any) => mine.has(o.scriptPubKey?.address ?? o.scriptPubKey?.addresses?.[0])).map((o: any) => ({ txid, vout: o.n }));
+  coins = tx.decoded.vout
+    .filter((o: any) => mine.has(o.scriptPubKey?.address ?? o.scriptPubKey?.addresses?.[0]))
+    .map((o: any) => ({ txid, vout: o.n }));
   expect(coins.length).toBe(n);
 }
 const payTx = (p: any) => node.payTo(outputsOf(p), { inputs: [coins.shift()!] });
@@ -121,7 +160,9 @@ async function readFeedUntil(res: Response, re: RegExp, ms = 20_000): Promise<st
 
 async function eventsOf(ids: string[]) {
   const rows = await db.query<{ seq: string; type: string; payment_id: string }>(
-    `SELECT seq::text AS seq, type, payment_id FROM vendor_event WHERE payment_id = ANY($1) ORDER BY vendor_event.seq`, [ids]);
+    `SELECT seq::text AS seq, type, payment_id FROM vendor_event WHERE payment_id = ANY($1) ORDER BY vendor_event.seq`,
+    [ids],
+  );
   const m = new Map<string, string[]>();
   for (const r of rows) m.set(r.payment_id, [...(m.get(r.payment_id) ?? []), r.type]);
   return m;
@@ -190,7 +231,11 @@ describe('multi-process on PostgreSQL: a killed worker, payments across web proc
     expect((await api(webA, `/api/v1/payments/${p.id}`)).body).toMatchObject({ status: 'accepted', txid: paid.body.txid });
     expect(await feedSaw).toContain(paid.body.txid);
     await node.mine(1);
-    const conf = await until(() => api(webA, `/api/v1/payments/${p.id}`), (r) => r.body?.status === 'confirmed', 20_000);
+    const conf = await until(
+      () => api(webA, `/api/v1/payments/${p.id}`),
+      (r) => r.body?.status === 'confirmed',
+      20_000,
+    );
     expect(conf.body).toMatchObject({ status: 'confirmed', confirmed: 1 });
 
     // Kill the active worker while a payment is in flight; the standby finishes its work.
@@ -201,7 +246,11 @@ describe('multi-process on PostgreSQL: a killed worker, payments across web proc
     await node.mine(1);
     expect(await until(() => isActive(w2), Boolean, 20_000)).toBe(true);
     expect(Date.now() - killedAt).toBeLessThan(15_000);
-    const qc = await until(() => api(webB, `/api/v1/payments/${q.id}`), (r) => r.body?.status === 'confirmed', 20_000);
+    const qc = await until(
+      () => api(webB, `/api/v1/payments/${q.id}`),
+      (r) => r.body?.status === 'confirmed',
+      20_000,
+    );
     expect(qc.body).toMatchObject({ status: 'confirmed', confirmed: 1 });
     const pc = await api(webB, `/api/v1/payments/${p.id}`);
     expect(pc.body).toMatchObject({ status: 'confirmed', confirmed: 2 });
@@ -220,7 +269,9 @@ describe('multi-process on PostgreSQL: a killed worker, payments across web proc
     // 200 payments: every fifth needs 2 confirmations (it will sit at "confirming", 1 of 2).
     const payments: any[] = [];
     for (let i = 0; i < 200; i += 20) {
-      payments.push(...(await Promise.all(Array.from({ length: 20 }, (_, j) => create(webs[(i + j) % 2], 100 + i + j, (i + j) % 5 === 0 ? 2 : 1)))));
+      payments.push(
+        ...(await Promise.all(Array.from({ length: 20 }, (_, j) => create(webs[(i + j) % 2], 100 + i + j, (i + j) % 5 === 0 ? 2 : 1)))),
+      );
     }
     const toPay = payments.slice(0, 120); // 80 stay unpaid
     const txs: string[] = [];
@@ -254,8 +305,16 @@ describe('multi-process on PostgreSQL: a killed worker, payments across web proc
     expect(await until(() => isActive(restarted), Boolean, 60_000)).toBe(true);
     current = restarted;
     const byId = async () => {
-      const rows = await db.query<{ id: string; status: string; confirmations: number; required_confirmations: number; txid: string | null; broadcast_state: string }>(
-        `SELECT id, status, confirmations, required_confirmations, txid, broadcast_state FROM payment WHERE id = ANY($1)`, [payments.map((p) => p.id)]);
+      const rows = await db.query<{
+        id: string;
+        status: string;
+        confirmations: number;
+        required_confirmations: number;
+        txid: string | null;
+        broadcast_state: string;
+      }>(`SELECT id, status, confirmations, required_confirmations, txid, broadcast_state FROM payment WHERE id = ANY($1)`, [
+        payments.map((p) => p.id),
+      ]);
       return new Map(rows.map((r) => [r.id, r]));
     };
     // Expected state from the chain itself: the block that holds each payment's tx (normally
@@ -274,14 +333,22 @@ describe('multi-process on PostgreSQL: a killed worker, payments across web proc
       const depth = h === undefined ? 0 : tip - h + 1;
       return { confirmations: depth, status: depth >= required ? 'confirmed' : 'accepted' };
     };
-    const settled = (m: Map<string, any>) => toPay.every((p, i) => {
-      const r = m.get(p.id);
-      return r && r.status === expectedState(i).status && r.confirmations === expectedState(i).confirmations;
-    });
+    const settled = (m: Map<string, any>) =>
+      toPay.every((p, i) => {
+        const r = m.get(p.id);
+        return r && r.status === expectedState(i).status && r.confirmations === expectedState(i).confirmations;
+      });
     const rows = await until(byId, settled, 30_000);
     expect(rows.size).toBe(200); // no payment lost
-    toPay.forEach((p, i) => expect({ id: p.id, status: rows.get(p.id)!.status, confirmations: rows.get(p.id)!.confirmations }).toEqual({ id: p.id, ...expectedState(i) }));
-    const mixed = toPay.map((_, i) => (expectedState(i).status === 'accepted' ? (expectedState(i).confirmations ? 'confirming' : 'accepted') : 'confirmed'));
+    toPay.forEach((p, i) =>
+      expect({ id: p.id, status: rows.get(p.id)!.status, confirmations: rows.get(p.id)!.confirmations }).toEqual({
+        id: p.id,
+        ...expectedState(i),
+      }),
+    );
+    const mixed = toPay.map((_, i) =>
+      expectedState(i).status === 'accepted' ? (expectedState(i).confirmations ? 'confirming' : 'accepted') : 'confirmed',
+    );
     expect(new Set(mixed)).toEqual(new Set(['confirmed', 'confirming', 'accepted']));
     for (const p of payments.slice(120)) expect(rows.get(p.id)!.status).toBe('unpaid');
     for (const p of toPay) expect(rows.get(p.id)!.broadcast_state).not.toBe('pending');
@@ -289,7 +356,11 @@ describe('multi-process on PostgreSQL: a killed worker, payments across web proc
     // Events: exactly one per state change, in order; none for unpaid payments.
     const ev = await eventsOf(payments.map((p) => p.id));
     toPay.forEach((p, i) =>
-      expect({ id: p.id, events: ev.get(p.id) }).toEqual({ id: p.id, events: expectedState(i).status === 'confirmed' ? ['payment.accepted', 'payment.confirmed'] : ['payment.accepted'] }));
+      expect({ id: p.id, events: ev.get(p.id) }).toEqual({
+        id: p.id,
+        events: expectedState(i).status === 'confirmed' ? ['payment.accepted', 'payment.confirmed'] : ['payment.accepted'],
+      }),
+    );
     for (const p of payments.slice(120)) expect(ev.get(p.id)).toBeUndefined();
 
     // No double broadcast: each paid address received exactly one transaction, the recorded one.
@@ -297,7 +368,9 @@ describe('multi-process on PostgreSQL: a killed worker, payments across web proc
     const payers = await payersOf(new Set(addrOf.keys()), startHeight);
     for (const [addr, id] of addrOf) expect({ id, txids: payers.get(addr) }).toEqual({ id, txids: [rows.get(id)!.txid] });
     const mempool: string[] = await node.rpc('getrawmempool');
-    expect(new Set(mempool)).toEqual(new Set(toPay.filter((_, i) => expectedState(i).confirmations === 0).map((p) => rows.get(p.id)!.txid)));
+    expect(new Set(mempool)).toEqual(
+      new Set(toPay.filter((_, i) => expectedState(i).confirmations === 0).map((p) => rows.get(p.id)!.txid)),
+    );
   }, 180_000);
 
   it('a live worker whose tick outlasts the 8 s lease keeps it (heartbeat): the standby does not take over until it dies', async () => {
@@ -316,7 +389,8 @@ describe('multi-process on PostgreSQL: a killed worker, payments across web proc
     // and it keeps following the chain
     await node.mine(1);
     const tip: number = await node.rpc('getblockcount');
-    const stored = async () => Number((await db.query<{ value: string }>(`SELECT value FROM chain_state WHERE key = 'tip_height'`))[0]?.value.replace(/"/g, ''));
+    const stored = async () =>
+      Number((await db.query<{ value: string }>(`SELECT value FROM chain_state WHERE key = 'tip_height'`))[0]?.value.replace(/"/g, ''));
     expect(await until(stored, (h) => h === tip, 20_000)).toBe(tip);
   }, 120_000);
 });

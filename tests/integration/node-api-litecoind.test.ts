@@ -20,7 +20,17 @@ const master = hdFromSeed(new Uint8Array(32).fill(99), REGTEST);
 const xpub = serializeXpub(derivePath(master, "m/44'/1'/0'"));
 const acct = parseXpub(xpub, REGTEST);
 const addr = (branch: number, i: number) => deriveAddress(acct, i, REGTEST, branch);
-const ENDPOINTS = ['getBalance', 'getAddresses', 'getTransactions', 'getUTXOs', 'getWallet', 'getHeaders', 'getChaintip', 'getTimestamp', 'getLastBlockInfo'] as const;
+const ENDPOINTS = [
+  'getBalance',
+  'getAddresses',
+  'getTransactions',
+  'getUTXOs',
+  'getWallet',
+  'getHeaders',
+  'getChaintip',
+  'getTimestamp',
+  'getLastBlockInfo',
+] as const;
 
 let node: Litecoind;
 let pg: PgServer;
@@ -33,9 +43,24 @@ async function get(path: string, key: string | null = API_KEY) {
   const body = new Uint8Array(await r.arrayBuffer());
   return { status: r.status, type: r.headers.get('content-type') ?? '', body, text: Buffer.from(body).toString('utf8') };
 }
-const tipIs = async (h: number) => (await until(() => get('/getChaintip', null), (r) => r.text === `Chain tip: ${h}\n`)).text;
+const tipIs = async (h: number) =>
+  (
+    await until(
+      () => get('/getChaintip', null),
+      (r) => r.text === `Chain tip: ${h}\n`,
+    )
+  ).text;
 
-interface Rec { txid: string; vout: number; address: string; script: string; amount: bigint; confirmations: number; spendable: number; solvable: number }
+interface Rec {
+  txid: string;
+  vout: number;
+  address: string;
+  script: string;
+  amount: bigint;
+  confirmations: number;
+  spendable: number;
+  solvable: number;
+}
 /** Parses a /getUTXOs or /getTransactions body strictly; returns its records and printed total. */
 function parseListing(text: string, kind: 'utxo' | 'spent'): { records: Rec[]; total: bigint } {
   const totalLabel = kind === 'utxo' ? 'Total Unspent: ' : 'Spent Balance: ';
@@ -53,9 +78,27 @@ function parseListing(text: string, kind: 'utxo' | 'spent'): { records: Rec[]; t
     expect(block[0]).toBe('----------------------');
     if (kind === 'utxo') expect(block[1]).toBe('Unspent UTXO:');
     const f = block.slice(kind === 'utxo' ? 2 : 1).map((l) => [l.slice(0, 16), l.slice(16)]);
-    expect(f.map(([k]) => k)).toEqual(['txid:           ', 'vout:           ', 'address:        ', 'script_pubkey:  ', 'amount:         ', 'confirmations:  ', 'spendable:      ', 'solvable:       ']);
+    expect(f.map(([k]) => k)).toEqual([
+      'txid:           ',
+      'vout:           ',
+      'address:        ',
+      'script_pubkey:  ',
+      'amount:         ',
+      'confirmations:  ',
+      'spendable:      ',
+      'solvable:       ',
+    ]);
     expect(f[4][1]).toMatch(/^\d+\.\d{8}$/);
-    records.push({ txid: f[0][1], vout: Number(f[1][1]), address: f[2][1], script: f[3][1], amount: parseKoinu(f[4][1]), confirmations: Number(f[5][1]), spendable: Number(f[6][1]), solvable: Number(f[7][1]) });
+    records.push({
+      txid: f[0][1],
+      vout: Number(f[1][1]),
+      address: f[2][1],
+      script: f[3][1],
+      amount: parseKoinu(f[4][1]),
+      confirmations: Number(f[5][1]),
+      spendable: Number(f[6][1]),
+      solvable: Number(f[7][1]),
+    });
   }
   return { records, total };
 }
@@ -65,8 +108,13 @@ beforeAll(async () => {
   [node, pg] = await Promise.all([startLitecoind(), startPostgres()]);
   const dbUrl = await createDatabase(pg, 'nodeapi');
   app = await startApp({
-    DOGE_NETWORK: 'regtest', CHAIN_GENESIS_HASH: LITECOIN_REGTEST_GENESIS, CHAIN_BACKEND: 'rpc', DOGE_RPC_URL: node.rpcUrl,
-    STORE_XPUB: xpub, BOOTSTRAP_API_KEY: API_KEY, DATABASE_URL: dbUrl,
+    DOGE_NETWORK: 'regtest',
+    CHAIN_GENESIS_HASH: LITECOIN_REGTEST_GENESIS,
+    CHAIN_BACKEND: 'rpc',
+    DOGE_RPC_URL: node.rpcUrl,
+    STORE_XPUB: xpub,
+    BOOTSTRAP_API_KEY: API_KEY,
+    DATABASE_URL: dbUrl,
   });
   db = await openDb({ databaseUrl: dbUrl, poolSize: 2 });
   keys.read = (await createApiKey(db, { storeId: 1, name: 'read', scopes: ['node:read'] })).secret;
@@ -88,12 +136,26 @@ describe('node text API on litecoind -regtest (rpc backend, PostgreSQL)', () => 
 
   it('shows payments to store addresses after they are mined', async () => {
     const addrs = (await get('/getAddresses', keys.read)).text;
-    expect(addrs.split('\n').filter(Boolean)).toEqual(expect.arrayContaining([`address: ${addr(0, 0)}`, `address: ${addr(0, 19)}`, `address: ${addr(1, 19)}`]));
-    payTxid = await node.send(await node.payTo([{ address: addr(0, 0), amountKoinu: 150_000_000n }, { address: addr(0, 2), amountKoinu: 25_012_345n }]));
+    expect(addrs.split('\n').filter(Boolean)).toEqual(
+      expect.arrayContaining([`address: ${addr(0, 0)}`, `address: ${addr(0, 19)}`, `address: ${addr(1, 19)}`]),
+    );
+    payTxid = await node.send(
+      await node.payTo([
+        { address: addr(0, 0), amountKoinu: 150_000_000n },
+        { address: addr(0, 2), amountKoinu: 25_012_345n },
+      ]),
+    );
     const [b] = await node.mine(1);
     const height = await node.rpc<number>('getblockcount');
     await tipIs(height);
-    expect((await until(() => get('/getBalance', keys.read), (r) => r.text !== 'Wallet balance: 0.00000000\n')).text).toBe('Wallet balance: 1.75012345\n');
+    expect(
+      (
+        await until(
+          () => get('/getBalance', keys.read),
+          (r) => r.text !== 'Wallet balance: 0.00000000\n',
+        )
+      ).text,
+    ).toBe('Wallet balance: 1.75012345\n');
     const u = parseListing((await get('/getUTXOs', keys.read)).text, 'utxo');
     expect(u.total).toBe(175_012_345n);
     expect(u.records.map((r) => [r.txid, r.address, r.amount, r.confirmations, r.spendable, r.solvable])).toEqual([
@@ -112,10 +174,20 @@ describe('node text API on litecoind -regtest (rpc backend, PostgreSQL)', () => 
   it('moves a spent output to /getTransactions, and a reorg (invalidateblock) rewinds the spend', async () => {
     const key = derivePath(master, "m/44'/1'/0'/0/0");
     await node.rpc('importprivkey', encodeWif(key.privateKey!, true, REGTEST), 'store', false);
-    const spend = await node.send(await node.payTo([{ address: EXTERNAL_ADDRESS, amountKoinu: 100_000_000n }], { inputs: [{ txid: payTxid, vout: 0 }] }));
+    const spend = await node.send(
+      await node.payTo([{ address: EXTERNAL_ADDRESS, amountKoinu: 100_000_000n }], { inputs: [{ txid: payTxid, vout: 0 }] }),
+    );
     [spendBlock] = await node.mine(1);
     await tipIs(await node.rpc<number>('getblockcount'));
-    const spent = parseListing((await until(() => get('/getTransactions', keys.read), (r) => r.text !== 'Spent Balance: 0.00000000\n')).text, 'spent');
+    const spent = parseListing(
+      (
+        await until(
+          () => get('/getTransactions', keys.read),
+          (r) => r.text !== 'Spent Balance: 0.00000000\n',
+        )
+      ).text,
+      'spent',
+    );
     expect(spent.records.map((r) => [r.txid, r.vout, r.amount, r.confirmations, r.spendable])).toEqual([[payTxid, 0, 150_000_000n, 2, 0]]);
     expect(spent.total).toBe(150_000_000n);
     expect((await get('/getBalance', keys.read)).text).toBe('Wallet balance: 0.25012345\n');
@@ -125,7 +197,14 @@ describe('node text API on litecoind -regtest (rpc backend, PostgreSQL)', () => 
     await node.rpc('invalidateblock', spendBlock);
     await node.mineEmpty(2, EXTERNAL_ADDRESS); // a replacement chain without the spend
     await tipIs(await node.rpc<number>('getblockcount'));
-    expect((await until(() => get('/getBalance', keys.read), (r) => r.text === 'Wallet balance: 1.75012345\n')).text).toBe('Wallet balance: 1.75012345\n');
+    expect(
+      (
+        await until(
+          () => get('/getBalance', keys.read),
+          (r) => r.text === 'Wallet balance: 1.75012345\n',
+        )
+      ).text,
+    ).toBe('Wallet balance: 1.75012345\n');
     expect((await get('/getTransactions', keys.read)).text).toBe('Spent Balance: 0.00000000\n');
     const u = parseListing((await get('/getUTXOs', keys.read)).text, 'utxo');
     expect(u.records.map((r) => r.confirmations)).toEqual([3, 3]);
@@ -168,7 +247,8 @@ describe('node text API on litecoind -regtest (rpc backend, PostgreSQL)', () => 
 
   it('authorises over HTTP: public endpoints open, wallet data only with the right scope', async () => {
     for (const name of ENDPOINTS) {
-      const needs = name === 'getWallet' ? 'wallet' : ['getBalance', 'getAddresses', 'getTransactions', 'getUTXOs'].includes(name) ? 'read' : null;
+      const needs =
+        name === 'getWallet' ? 'wallet' : ['getBalance', 'getAddresses', 'getTransactions', 'getUTXOs'].includes(name) ? 'read' : null;
       if (!needs) {
         expect((await get(`/${name}`, null)).status).toBe(200);
         continue;
@@ -194,7 +274,10 @@ describe('node text API on litecoind -regtest (rpc backend, PostgreSQL)', () => 
       }
     })();
     try {
-      await until(async () => mined, (n) => n >= 1);
+      await until(
+        async () => mined,
+        (n) => n >= 1,
+      );
       const reqs = Array.from({ length: 200 }, (_, i) => ENDPOINTS[i % ENDPOINTS.length]);
       const minedBefore = mined;
       const results = await Promise.all(reqs.map(async (name) => ({ name, r: await get(`/${name}`) })));

@@ -7,7 +7,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { type Db } from '@/lib/db';
 import { openTestDb } from '../helpers/stores';
-import { addressToScript, decodeAddress, deriveAddress, encodeTx, fromHex, hexToHash, parseXpub, serializeXpub, toHex, txidOf, REGTEST } from '@/lib/doge';
+import {
+  addressToScript,
+  decodeAddress,
+  deriveAddress,
+  encodeTx,
+  fromHex,
+  hexToHash,
+  parseXpub,
+  serializeXpub,
+  toHex,
+  txidOf,
+  REGTEST,
+} from '@/lib/doge';
 import { testAccount } from '../helpers/keys';
 import type { BlockSummary, BlockTxSummary } from '@/lib/chain/backend';
 import { trackBlockConnected, trackBlockDisconnected, walletWatchSet } from '@/lib/chain/wallet-tracker';
@@ -25,8 +37,12 @@ const acct = parseXpub(xpub, network);
 const addr = (branch: number, i: number) => deriveAddress(acct, i, network, branch);
 const EXTERNAL = 'mfWxJ45yp2SFn7UciZyNpvDKrzbhyfKrY8';
 
-const fixture = JSON.parse(readFileSync(fixturePath('doge-mainnet-headers.json'), 'utf8')) as { entries: { height: string; hash: string; hex: string }[] };
-const HEADERS = fixture.entries.filter((e) => Number(e.height) <= 10).map((e) => ({ height: Number(e.height), hash: e.hash, header: fromHex(e.hex.slice(0, 160)) }));
+const fixture = JSON.parse(readFileSync(fixturePath('doge-mainnet-headers.json'), 'utf8')) as {
+  entries: { height: string; hash: string; hex: string }[];
+};
+const HEADERS = fixture.entries
+  .filter((e) => Number(e.height) <= 10)
+  .map((e) => ({ height: Number(e.height), hash: e.hash, header: fromHex(e.hex.slice(0, 160)) }));
 
 let db: Db;
 const ctx = async () => ({ db, network });
@@ -34,20 +50,45 @@ const ctx = async () => ({ db, network });
 function mkTx(inputs: { txid: string; vout: number }[], outputs: { address: string; value: bigint }[]): BlockTxSummary {
   const raw = encodeTx({
     version: 1,
-    inputs: (inputs.length ? inputs : [{ txid: '00'.repeat(32), vout: 0xffffffff }]).map((i) => ({ prevTxid: hexToHash(i.txid), vout: i.vout, scriptSig: Uint8Array.of(1, 2), sequence: 0xffffffff })),
+    inputs: (inputs.length ? inputs : [{ txid: '00'.repeat(32), vout: 0xffffffff }]).map((i) => ({
+      prevTxid: hexToHash(i.txid),
+      vout: i.vout,
+      scriptSig: Uint8Array.of(1, 2),
+      sequence: 0xffffffff,
+    })),
     outputs: outputs.map((o) => ({ value: o.value, script: addressToScript(o.address, network) })),
     locktime: 0,
   });
-  return { txid: txidOf(raw), inputs, outputs: outputs.map((o, n) => ({ n, value: o.value, script: toHex(addressToScript(o.address, network)) })), raw, signalsRbf: false };
+  return {
+    txid: txidOf(raw),
+    inputs,
+    outputs: outputs.map((o, n) => ({ n, value: o.value, script: toHex(addressToScript(o.address, network)) })),
+    raw,
+    signalsRbf: false,
+  };
 }
 
 function block(height: number, txs: BlockTxSummary[]): BlockSummary {
   const h = HEADERS[height];
-  return { hash: h.hash, prevHash: height ? HEADERS[height - 1].hash : '00'.repeat(32), height, time: 0, header: h.header, size: 1000, txCount: txs.length, totalTxSize: 900, txs };
+  return {
+    hash: h.hash,
+    prevHash: height ? HEADERS[height - 1].hash : '00'.repeat(32),
+    height,
+    time: 0,
+    header: h.header,
+    size: 1000,
+    txCount: txs.length,
+    totalTxSize: 900,
+    txs,
+  };
 }
 
 async function get(name: NodeEndpointName, key?: string) {
-  const r = await serveNodeEndpoint(name, ctx, new Request(`http://node.test/${name}`, { headers: key ? { Authorization: `Bearer ${key}` } : {} }));
+  const r = await serveNodeEndpoint(
+    name,
+    ctx,
+    new Request(`http://node.test/${name}`, { headers: key ? { Authorization: `Bearer ${key}` } : {} }),
+  );
   return { status: r.status, type: r.headers.get('content-type'), body: new Uint8Array(await r.arrayBuffer()) };
 }
 const text = async (name: NodeEndpointName, key?: string) => {
@@ -63,7 +104,15 @@ beforeAll(async () => {
   db = await openTestDb();
   for (const h of HEADERS) {
     await db.prisma.chainHeader.create({
-      data: { hash: h.hash, height: h.height, prevHash: h.height ? HEADERS[h.height - 1].hash : '00'.repeat(32), chainwork: String(h.height + 1), header: new Uint8Array(h.header), time: 0, inBest: true },
+      data: {
+        hash: h.hash,
+        height: h.height,
+        prevHash: h.height ? HEADERS[h.height - 1].hash : '00'.repeat(32),
+        chainwork: String(h.height + 1),
+        header: new Uint8Array(h.header),
+        time: 0,
+        inBest: true,
+      },
     });
   }
   readKey = (await createApiKey(db, { storeId: 1, name: 'r', scopes: ['node:read'] })).secret;
@@ -106,19 +155,36 @@ describe('watch-only wallet tracker', () => {
   });
 
   it('records outputs paying watched addresses, idempotently, and moves the gap limit on', async () => {
-    A = mkTx([], [{ address: addr(0, 0), value: 150_000_000n }, { address: EXTERNAL, value: 100_000_000n }, { address: addr(0, 3), value: 5_000n }]);
+    A = mkTx(
+      [],
+      [
+        { address: addr(0, 0), value: 150_000_000n },
+        { address: EXTERNAL, value: 100_000_000n },
+        { address: addr(0, 3), value: 5_000n },
+      ],
+    );
     const B = mkTx([{ txid: 'aa'.repeat(32), vout: 0 }], [{ address: EXTERNAL, value: 7n }]);
     const b5 = block(5, [A, B]);
     expect(await trackBlockConnected(db, network, b5)).toBe(1);
     expect(await trackBlockConnected(db, network, b5)).toBe(1); // replay after a crash
     expect(await db.prisma.walletTx.count()).toBe(1);
     const outs = await db.prisma.walletOutput.findMany({ orderBy: { vout: 'asc' } });
-    expect(outs.map((o) => [o.txid, o.vout, o.amount, o.height])).toEqual([[A.txid, 0, 150_000_000n, 5], [A.txid, 2, 5_000n, 5]]);
+    expect(outs.map((o) => [o.txid, o.vout, o.amount, o.height])).toEqual([
+      [A.txid, 0, 150_000_000n, 5],
+      [A.txid, 2, 5_000n, 5],
+    ]);
     expect(await db.prisma.walletAddress.count({ where: { branch: 0 } })).toBe(3 + 1 + GAP_LIMIT);
   });
 
   it('marks spends and lists spent and unspent outputs byte for byte', async () => {
-    C = mkTx([{ txid: A.txid, vout: 0 }], [{ address: addr(1, 0), value: 40_000_000n }, { address: EXTERNAL, value: 109_000_000n }, { address: addr(0, 1), value: 0n }]);
+    C = mkTx(
+      [{ txid: A.txid, vout: 0 }],
+      [
+        { address: addr(1, 0), value: 40_000_000n },
+        { address: EXTERNAL, value: 109_000_000n },
+        { address: addr(0, 1), value: 0n },
+      ],
+    );
     await trackBlockConnected(db, network, block(7, [C]));
     await trackBlockConnected(db, network, block(7, [C]));
     const rec = (txid: string, vout: number, address: string, amount: string, conf: number, spendable: number) =>
@@ -133,7 +199,9 @@ describe('watch-only wallet tracker', () => {
         `${sep}Unspent UTXO:\n${rec(C.txid, c2, addr(0, 1), '0.00000000', 4, 1)}` +
         'Total Unspent: 0.40005000\n',
     );
-    expect((await text('getTransactions', readKey)).text).toBe(`${sep}${rec(A.txid, 0, addr(0, 0), '1.50000000', 6, 0)}Spent Balance: 1.50000000\n`);
+    expect((await text('getTransactions', readKey)).text).toBe(
+      `${sep}${rec(A.txid, 0, addr(0, 0), '1.50000000', 6, 0)}Spent Balance: 1.50000000\n`,
+    );
     expect((await text('getBalance', readKey)).text).toBe('Wallet balance: 0.40005000\n');
   });
 
@@ -153,8 +221,13 @@ describe('watch-only wallet tracker', () => {
     expect(f.genesis).toBe(network.genesisHash);
     expect(f.masterPubkeys).toEqual([[xpub, xpub]]);
     const rows = await db.prisma.walletAddress.findMany({ orderBy: [{ branch: 'asc' }, { idx: 'asc' }] });
-    expect(f.addresses).toEqual(rows.map((a) => ({ hash160: toHex(decodeAddress(a.address, network).hash160), type: 0, childIndex: a.idx, ignore: 0 })));
-    expect(f.txs.map((t) => [t.height, t.txid])).toEqual([[5, A.txid], [7, C.txid]]);
+    expect(f.addresses).toEqual(
+      rows.map((a) => ({ hash160: toHex(decodeAddress(a.address, network).hash160), type: 0, childIndex: a.idx, ignore: 0 })),
+    );
+    expect(f.txs.map((t) => [t.height, t.txid])).toEqual([
+      [5, A.txid],
+      [7, C.txid],
+    ]);
     for (const t of f.txs) expect(t.computedTxid).toBe(t.txid);
   });
 
@@ -182,7 +255,17 @@ describe('watch-only wallet tracker', () => {
     expect((await reader.read()).value!.length).toBe(8);
     expect((await reader.read()).value!.length).toBe(3 * 148); // heights 0..2
     await db.prisma.chainHeader.update({ where: { hash: HEADERS[4].hash }, data: { inBest: false } });
-    await db.prisma.chainHeader.create({ data: { hash: 'ee'.repeat(32), height: 4, prevHash: 'dd'.repeat(32), chainwork: '5', header: new Uint8Array(80).fill(0xdd), time: 0, inBest: true } });
+    await db.prisma.chainHeader.create({
+      data: {
+        hash: 'ee'.repeat(32),
+        height: 4,
+        prevHash: 'dd'.repeat(32),
+        chainwork: '5',
+        header: new Uint8Array(80).fill(0xdd),
+        time: 0,
+        inBest: true,
+      },
+    });
     try {
       await expect(reader.read()).rejects.toThrow(/best chain changed at height 4/);
     } finally {
@@ -196,7 +279,13 @@ describe('watch-only wallet tracker', () => {
     const rows = await db.prisma.walletAddress.findMany({ orderBy: [{ branch: 'asc' }, { idx: 'asc' }] });
     expect(w.scripts).toEqual(rows.map((r) => r.script));
     expect(w.hash160s[0]).toBe(toHex(decodeAddress(addr(0, 0), network).hash160));
-    expect(w.outpoints).toEqual([{ txid: A.txid, vout: 2 }, { txid: C.txid, vout: 0 }, { txid: C.txid, vout: 2 }].sort((x, y) => (x.txid + x.vout < y.txid + y.vout ? -1 : 1)));
+    expect(w.outpoints).toEqual(
+      [
+        { txid: A.txid, vout: 2 },
+        { txid: C.txid, vout: 0 },
+        { txid: C.txid, vout: 2 },
+      ].sort((x, y) => (x.txid + x.vout < y.txid + y.vout ? -1 : 1)),
+    );
   });
 
   it('rewinds a disconnected block: spends unmarked, its outputs and txs removed; idempotent', async () => {
@@ -244,7 +333,8 @@ describe('back-office sessions', () => {
       await db.prisma.user.create({ data: { id, email: `${role}@example.test`, passwordHash: 'x', role } });
       return `${SESSION_COOKIE}=${(await createSession(db, id)).token}`;
     };
-    const as = async (name: NodeEndpointName, c: string) => (await serveNodeEndpoint(name, ctx, new Request(`http://node.test/${name}`, { headers: { cookie: c } }))).status;
+    const as = async (name: NodeEndpointName, c: string) =>
+      (await serveNodeEndpoint(name, ctx, new Request(`http://node.test/${name}`, { headers: { cookie: c } }))).status;
     const owner = await cookie('owner');
     const manager = await cookie('manager');
     const cashier = await cookie('cashier');

@@ -14,7 +14,10 @@ const URL_BASE = 'http://127.0.0.1:1';
 let db: Db;
 
 const create = (maxOpenPayments: number, now = new Date()) =>
-  createPayment({ storeId: 1, db, network: MAINNET, publicUrl: URL_BASE, maxOpenPayments, now }, JSON.stringify({ items: [{ type: 'item', id: 'a', name: 'A', count: 1, unit: '1' }], timeout: 60 }));
+  createPayment(
+    { storeId: 1, db, network: MAINNET, publicUrl: URL_BASE, maxOpenPayments, now },
+    JSON.stringify({ items: [{ type: 'item', id: 'a', name: 'A', count: 1, unit: '1' }], timeout: 60 }),
+  );
 
 beforeAll(async () => {
   db = await openTestDb();
@@ -43,7 +46,9 @@ describe('open payments cap', () => {
   it('uses the partial index rather than scanning the table', async () => {
     await db.query('SET enable_seqscan = off');
     const plan = await db.query<{ 'QUERY PLAN': string }>(
-      `EXPLAIN SELECT count(*) AS n FROM (SELECT 1 FROM payment WHERE status = 'unpaid' AND expires_at > $1 LIMIT $2) AS open`, [new Date(), 10]);
+      `EXPLAIN SELECT count(*) AS n FROM (SELECT 1 FROM payment WHERE status = 'unpaid' AND expires_at > $1 LIMIT $2) AS open`,
+      [new Date(), 10],
+    );
     await db.query('SET enable_seqscan = on');
     expect(plan.map((r) => r['QUERY PLAN']).join('\n')).toMatch(/payment_open_expires_idx/);
   });

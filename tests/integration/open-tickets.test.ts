@@ -26,13 +26,24 @@ describe('open tickets', () => {
 
   beforeAll(async () => {
     app = await startApp({
-      ADMIN_EMAIL: 'owner@tickets.test', ADMIN_PASSWORD: PASSWORD, STORE_XPUB: XPUB, RATE_LIMIT_RPS: '0', BOOTSTRAP_API_KEY: API_KEY,
-      DOGE_NETWORK: 'regtest', CHAIN_BACKEND: 'devnet', DEVNET_BLOCK_SECONDS: '0',
+      ADMIN_EMAIL: 'owner@tickets.test',
+      ADMIN_PASSWORD: PASSWORD,
+      STORE_XPUB: XPUB,
+      RATE_LIMIT_RPS: '0',
+      BOOTSTRAP_API_KEY: API_KEY,
+      DOGE_NETWORK: 'regtest',
+      CHAIN_BACKEND: 'devnet',
+      DEVNET_BLOCK_SECONDS: '0',
     });
     await ready();
     who.owner = await login('owner@tickets.test');
     for (const k of ['cashier', 'cashier2'] as const) {
-      const r = await req(who.owner, 'POST', '/api/admin/users', { email: `${k}@tickets.test`, name: `Staff ${k}`, password: PASSWORD, role: 'cashier' });
+      const r = await req(who.owner, 'POST', '/api/admin/users', {
+        email: `${k}@tickets.test`,
+        name: `Staff ${k}`,
+        password: PASSWORD,
+        role: 'cashier',
+      });
       expect(r.status, r.text).toBe(201);
       who[k] = await login(`${k}@tickets.test`);
     }
@@ -67,14 +78,18 @@ describe('open tickets', () => {
     const won = both.find((r) => r.status === 200)!.body;
     expect(won.updated_at).not.toBe(read.updated_at);
     // A stale version stays refused; the fresh one is taken.
-    expect((await req(who.cashier, 'PUT', `/api/pos/tickets/${read.id}`, { cart: cart(4), total: '120', updated_at: read.updated_at })).status).toBe(409);
+    expect(
+      (await req(who.cashier, 'PUT', `/api/pos/tickets/${read.id}`, { cart: cart(4), total: '120', updated_at: read.updated_at })).status,
+    ).toBe(409);
     const fresh = await req(who.cashier, 'PUT', `/api/pos/tickets/${read.id}`, { cart: cart(4), total: '120', updated_at: won.updated_at });
     expect(fresh.status, fresh.text).toBe(200);
     expect(fresh.body).toMatchObject({ cart: cart(4), total: '120', user: 'Staff cashier' });
     // Deleted: gone from the list, and a later update is 404.
     expect((await req(pinned, 'DELETE', `/api/pos/tickets/${other.body.id}`)).status).toBe(204);
     expect((await req(pinned, 'DELETE', `/api/pos/tickets/${other.body.id}`)).status).toBe(404);
-    expect((await req(pinned, 'PUT', `/api/pos/tickets/${other.body.id}`, { cart: [], total: '0', updated_at: other.body.updated_at })).status).toBe(404);
+    expect(
+      (await req(pinned, 'PUT', `/api/pos/tickets/${other.body.id}`, { cart: [], total: '0', updated_at: other.body.updated_at })).status,
+    ).toBe(404);
     expect((await req(pinned, 'GET', '/api/pos/tickets')).body.tickets.map((t: any) => t.name)).toEqual(['Table 4']);
   });
 
@@ -84,8 +99,12 @@ describe('open tickets', () => {
     expect((await req({ key: API_KEY }, 'POST', '/api/pos/tickets', { name: 'x', cart: [], total: '1' })).status).toBe(403);
     const big = { lines: [{ name: 'x'.repeat(70 * 1024) }] };
     const cases: [unknown, string][] = [
-      [{ name: 'T', cart: big, total: '1' }, 'cart'], [{ name: '', cart: [], total: '1' }, 'name'], [{ name: 'T\u0000', cart: [], total: '1' }, 'name'],
-      [{ name: 'T', cart: 'x', total: '1' }, 'cart'], [{ name: 'T', cart: [], total: 'abc' }, 'total'], [{ name: 'T', cart: [], total: '1', extra: 1 }, 'extra'],
+      [{ name: 'T', cart: big, total: '1' }, 'cart'],
+      [{ name: '', cart: [], total: '1' }, 'name'],
+      [{ name: 'T\u0000', cart: [], total: '1' }, 'name'],
+      [{ name: 'T', cart: 'x', total: '1' }, 'cart'],
+      [{ name: 'T', cart: [], total: 'abc' }, 'total'],
+      [{ name: 'T', cart: [], total: '1', extra: 1 }, 'extra'],
       [{ cart: [], total: '1' }, 'name'],
     ];
     for (const [body, field] of cases) {

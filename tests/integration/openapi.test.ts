@@ -65,7 +65,12 @@ async function stream(id: string, key: string, untilEvents = Infinity) {
   const r = await fetch(`${base}/api/v1/payments/${id}/events`, { headers: { Authorization: `Bearer ${key}` }, signal: ac.signal });
   if (r.status !== 200) {
     const text = await r.text();
-    return { status: r.status, body: checker.check('GET', '/api/v1/payments/{id}/events', { status: r.status, headers: r.headers, text }), events: [], abort: () => ac.abort() };
+    return {
+      status: r.status,
+      body: checker.check('GET', '/api/v1/payments/{id}/events', { status: r.status, headers: r.headers, text }),
+      events: [],
+      abort: () => ac.abort(),
+    };
   }
   const events: { event: string; data: any }[] = [];
   let text = '';
@@ -95,7 +100,9 @@ describe('openapi: the document', () => {
   it('is OpenAPI 3.1.0 whose refs resolve and whose schemas compile as strict JSON Schema 2020-12', () => {
     expect(doc.openapi).toBe('3.1.0');
     expect(unresolvedRefs(doc)).toEqual([]);
-    expect(checker.compileAll()).toEqual(expect.arrayContaining(['Payment', 'PaymentStatus', 'ConnectEnvelope', 'ConnectPayment', 'Error', 'Event', 'Invoice', 'Health']));
+    expect(checker.compileAll()).toEqual(
+      expect.arrayContaining(['Payment', 'PaymentStatus', 'ConnectEnvelope', 'ConnectPayment', 'Error', 'Event', 'Invoice', 'Health']),
+    );
     for (const [path, item] of Object.entries<any>(doc.paths)) {
       for (const name of path.match(/\{\w+\}/g) ?? []) {
         const declared = [...(item.parameters ?? []), ...Object.values<any>(item).flatMap((op) => op?.parameters ?? [])]
@@ -116,7 +123,9 @@ describe('openapi: the devnet app', () => {
   let owner: Record<string, string> = {}; // the signed-in owner's cookie and CSRF headers
   // A real SMTP server for the receipts: it takes mail for anyone but refuse@example.com (550).
   const smtp = new SMTPServer({
-    disabledCommands: ['STARTTLS'], authOptional: true, logger: false,
+    disabledCommands: ['STARTTLS'],
+    authOptional: true,
+    logger: false,
     onRcptTo(a, _s, cb) {
       if (a.address === 'refuse@example.com') return cb(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
       cb();
@@ -126,7 +135,8 @@ describe('openapi: the devnet app', () => {
       stream.on('end', () => cb());
     },
   });
-  const settings = (body: Record<string, unknown>) => fetch(`${app.url}/api/admin/settings`, { method: 'PATCH', headers: owner, body: JSON.stringify(body) });
+  const settings = (body: Record<string, unknown>) =>
+    fetch(`${app.url}/api/admin/settings`, { method: 'PATCH', headers: owner, body: JSON.stringify(body) });
 
   async function demoWallet() {
     const w = await (await fetch(app.url + '/demo/api/wallet')).json();
@@ -142,14 +152,24 @@ describe('openapi: the devnet app', () => {
   beforeAll(async () => {
     await new Promise<void>((r) => smtp.listen(0, '127.0.0.1', () => r()));
     app = await startApp({
-      DOGE_NETWORK: 'regtest', CHAIN_BACKEND: 'devnet', DEVNET_BLOCK_SECONDS: '0', STORE_XPUB: xpub, BOOTSTRAP_API_KEY: KEY,
-      ADMIN_EMAIL: 'owner@shop.test', ADMIN_PASSWORD: PASSWORD, RECEIPT_EMAILS_PER_PAYMENT: '3',
+      DOGE_NETWORK: 'regtest',
+      CHAIN_BACKEND: 'devnet',
+      DEVNET_BLOCK_SECONDS: '0',
+      STORE_XPUB: xpub,
+      BOOTSTRAP_API_KEY: KEY,
+      ADMIN_EMAIL: 'owner@shop.test',
+      ADMIN_PASSWORD: PASSWORD,
+      RECEIPT_EMAILS_PER_PAYMENT: '3',
     });
     base = app.url;
     const session = await signIn(app.url, 'owner@shop.test', PASSWORD);
     owner = { Cookie: session.cookie, 'X-CSRF-Token': session.csrf, 'Content-Type': 'application/json' };
     const key = async (scopes: string[]) => {
-      const r = await fetch(`${app.url}/api/admin/api-keys`, { method: 'POST', headers: owner, body: JSON.stringify({ name: scopes.join(' '), scopes }) });
+      const r = await fetch(`${app.url}/api/admin/api-keys`, {
+        method: 'POST',
+        headers: owner,
+        body: JSON.stringify({ name: scopes.join(' '), scopes }),
+      });
       expect(r.status).toBe(201);
       return (await r.json()).secret as string;
     };
@@ -172,11 +192,20 @@ describe('openapi: the devnet app', () => {
 
   it('POST /api/v1/payments: 201, idempotent replay, 400, 401, 403, 409, 413', async () => {
     made.full = await create({
-      items: [{ type: 'item', id: 'SKU-1', name: 'Coffee', count: 2, unit: '10.5', tax: '1.05' }, { type: 'fee', id: 'svc', name: 'Service', count: 1, unit: '1' },
-        { type: 'signing', id: 'stamp', name: 'Loyalty stamp' }],
+      items: [
+        { type: 'item', id: 'SKU-1', name: 'Coffee', count: 2, unit: '10.5', tax: '1.05' },
+        { type: 'fee', id: 'svc', name: 'Service', count: 1, unit: '1' },
+        { type: 'signing', id: 'stamp', name: 'Loyalty stamp' },
+      ],
       outputs: [{ type: 'data', data: '68656c6c6f' }],
-      vendor_order_id: 'INV-42', order_reference: 'A073', note: 'Thanks!', fiat_total: '5.00', fiat_tax: '0.23', fiat_currency: 'USD',
-      timeout: 900, meta: { 'com.example.table': '7' },
+      vendor_order_id: 'INV-42',
+      order_reference: 'A073',
+      note: 'Thanks!',
+      fiat_total: '5.00',
+      fiat_tax: '0.23',
+      fiat_currency: 'USD',
+      timeout: 900,
+      meta: { 'com.example.table': '7' },
     });
     expect(made.full).toMatchObject({ status: 'unpaid', total: '23.05' });
     // The customer's own page (docs/using-counter.md#the-customers-checkout-page-checkoutid), on this server.
@@ -194,7 +223,10 @@ describe('openapi: the devnet app', () => {
       const r = await call('POST', '/api/v1/payments', {}, { body });
       expectStatus(r, 400);
     }
-    expectStatus(await call('POST', '/api/v1/payments', {}, { body: coffee(), headers: { 'Idempotency-Key': 'bad key with spaces' } }), 400);
+    expectStatus(
+      await call('POST', '/api/v1/payments', {}, { body: coffee(), headers: { 'Idempotency-Key': 'bad key with spaces' } }),
+      400,
+    );
     expectStatus(await call('POST', '/api/v1/payments', {}, { key: null, body: coffee() }), 401);
     expectStatus(await call('POST', '/api/v1/payments', {}, { key: 'not-a-key', body: coffee() }), 401);
     expectStatus(await call('POST', '/api/v1/payments', {}, { key: nodeOnly, body: coffee() }), 403);
@@ -202,7 +234,12 @@ describe('openapi: the devnet app', () => {
   });
 
   it('POST /api/v1/payments: p2pkh outputs to another address need payments:outputs', async () => {
-    const r = await call('POST', '/api/v1/payments', {}, { key: till, body: { ...coffee(), outputs: [{ type: 'p2pkh', address: FOREIGN, amount: '22.05' }] } });
+    const r = await call(
+      'POST',
+      '/api/v1/payments',
+      {},
+      { key: till, body: { ...coffee(), outputs: [{ type: 'p2pkh', address: FOREIGN, amount: '22.05' }] } },
+    );
     expectStatus(r, 403);
     expect(r.body.message).toMatch(/outputs/);
   });
@@ -218,7 +255,12 @@ describe('openapi: the devnet app', () => {
     expectStatus(p1, 200);
     expect(p1.body.payments).toHaveLength(1);
     expect(p1.body.next_cursor).toEqual(expect.any(String));
-    const p2 = await call('GET', '/api/v1/payments', {}, { query: `limit=100&status=unpaid&cursor=${encodeURIComponent(p1.body.next_cursor)}` });
+    const p2 = await call(
+      'GET',
+      '/api/v1/payments',
+      {},
+      { query: `limit=100&status=unpaid&cursor=${encodeURIComponent(p1.body.next_cursor)}` },
+    );
     expectStatus(p2, 200);
     expect(p2.body.payments.map((p: any) => p.id)).not.toContain(p1.body.payments[0].id);
     expect(p2.body.next_cursor).toBeNull();
@@ -313,7 +355,12 @@ describe('openapi: the devnet app', () => {
     }
     expect(st.body).toMatchObject({ id: p.id, status: 'confirmed', txid: tx.txid, due_sec: 0 });
     const vendor = await call('GET', '/api/v1/payments/{id}', { id: p.id });
-    expect(vendor.body).toMatchObject({ status: 'confirmed', txid: tx.txid, refund_address: wallet.address, confirmed_at: st.body.confirmed_at });
+    expect(vendor.body).toMatchObject({
+      status: 'confirmed',
+      txid: tx.txid,
+      refund_address: wallet.address,
+      confirmed_at: st.body.confirmed_at,
+    });
     made.paid = { ...p, txid: tx.txid };
   });
 
@@ -338,7 +385,11 @@ describe('openapi: the devnet app', () => {
 
   it('GET /api/v1/reports/sales: JSON and CSV; 400, 401, 403', async () => {
     const reporter = await (async () => {
-      const r = await fetch(`${app.url}/api/admin/api-keys`, { method: 'POST', headers: owner, body: JSON.stringify({ name: 'reports', scopes: ['reports:read'] }) });
+      const r = await fetch(`${app.url}/api/admin/api-keys`, {
+        method: 'POST',
+        headers: owner,
+        body: JSON.stringify({ name: 'reports', scopes: ['reports:read'] }),
+      });
       expect(r.status).toBe(201);
       return (await r.json()).secret as string;
     })();
@@ -371,7 +422,10 @@ describe('openapi: the devnet app', () => {
     const id = made.paid.id;
     const unpaid = await create(coffee('8'));
     expectStatus(await call('POST', path, { id }, { body: { email: 'ann@example.com' } }), 503); // no SMTP yet
-    const set = await settings({ smtp_url: `smtp://127.0.0.1:${(smtp.server.address() as { port: number }).port}`, smtp_from: 'Shop <receipts@shop.example>' });
+    const set = await settings({
+      smtp_url: `smtp://127.0.0.1:${(smtp.server.address() as { port: number }).port}`,
+      smtp_from: 'Shop <receipts@shop.example>',
+    });
     expect(set.status, await set.text()).toBe(200);
     const sent = await call('POST', path, { id }, { body: { email: 'ann@example.com' } });
     expectStatus(sent, 202);
@@ -406,7 +460,13 @@ describe('openapi: the devnet app', () => {
     const all = await call('GET', '/api/v1/events');
     expectStatus(all, 200);
     const types = all.body.events.map((e: any) => `${e.type} ${e.payment.id}`);
-    expect(types).toEqual(expect.arrayContaining([`payment.declined ${made.cancelled.id}`, `payment.accepted ${made.paid.id}`, `payment.confirmed ${made.paid.id}`]));
+    expect(types).toEqual(
+      expect.arrayContaining([
+        `payment.declined ${made.cancelled.id}`,
+        `payment.accepted ${made.paid.id}`,
+        `payment.confirmed ${made.paid.id}`,
+      ]),
+    );
     const first = all.body.events[0].cursor;
     const rest = await call('GET', '/api/v1/events', {}, { query: `after=${first}&limit=500` });
     expectStatus(rest, 200);
@@ -429,7 +489,7 @@ describe('openapi: the devnet app', () => {
     expect((await stream(UNKNOWN_ID, KEY)).status).toBe(404);
   });
 
-  it('GET /api/v1/payments/{id}/events: a user\'s 11th stream gets 429', async () => {
+  it("GET /api/v1/payments/{id}/events: a user's 11th stream gets 429", async () => {
     const p = await create(coffee('6'), till);
     const held: { abort(): void }[] = [];
     try {
@@ -449,11 +509,18 @@ describe('openapi: the devnet app', () => {
     }
   });
 
-  it('GET /invoices/{address}: the buyer\'s paid invoice; 400, 401, 403', async () => {
+  it("GET /invoices/{address}: the buyer's paid invoice; 400, 401, 403", async () => {
     const r = await call('GET', '/invoices/{address}', { address: wallet.address }, { query: 'limit=10&page=0' });
     expectStatus(r, 200);
     expect(r.body).toMatchObject({ limit: 10, page: 0 });
-    expect(r.body.invoices.find((i: any) => i.id === made.paid.id)).toMatchObject({ id: made.paid.id, buyer_address: wallet.address, transaction_hash: made.paid.txid, price: 23.05, quantity: 2, paid_at: { valid: true } });
+    expect(r.body.invoices.find((i: any) => i.id === made.paid.id)).toMatchObject({
+      id: made.paid.id,
+      buyer_address: wallet.address,
+      transaction_hash: made.paid.txid,
+      price: 23.05,
+      quantity: 2,
+      paid_at: { valid: true },
+    });
     const past = await call('GET', '/invoices/{address}', { address: wallet.address }, { query: 'page=5' });
     expect(past.body).toMatchObject({ invoices: [], total: r.body.total, page: 5, limit: 100 });
     expectStatus(await call('GET', '/invoices/{address}', { address: 'not-an-address' }), 400);
@@ -462,13 +529,25 @@ describe('openapi: the devnet app', () => {
     expectStatus(await call('GET', '/invoices/{address}', { address: wallet.address }, { key: till }), 403);
   });
 
-  it('POST and GET /api/v1/payments/{id}/refunds: 201 to the submission\'s refund address, 400, 401, 403, 404, 409, 413; 200; the refund answers /relay/status and /dc', async () => {
+  it("POST and GET /api/v1/payments/{id}/refunds: 201 to the submission's refund address, 400, 401, 403, 404, 409, 413; 200; the refund answers /relay/status and /dc", async () => {
     const id = made.paid.id;
     const path = '/api/v1/payments/{id}/refunds';
     const r = await call('POST', path, { id }, { body: { amount: '1.5', reason: 'one coffee was cold' } });
     expectStatus(r, 201);
-    expect(r.body).toMatchObject({ payment_id: id, status: 'unpaid', amount: '1.5', address: wallet.address, reason: 'one coffee was cold' });
-    for (const body of [{ amount: '1.123456789' }, { amount: '1', fiat_amount: '1' }, { reason: 'a\u0000b' }, { address: 'not-an-address' }, 'not json']) {
+    expect(r.body).toMatchObject({
+      payment_id: id,
+      status: 'unpaid',
+      amount: '1.5',
+      address: wallet.address,
+      reason: 'one coffee was cold',
+    });
+    for (const body of [
+      { amount: '1.123456789' },
+      { amount: '1', fiat_amount: '1' },
+      { reason: 'a\u0000b' },
+      { address: 'not-an-address' },
+      'not json',
+    ]) {
       const bad = await call('POST', path, { id }, { body });
       expectStatus(bad, 400);
     }
@@ -495,9 +574,16 @@ describe('openapi: the devnet app', () => {
     expectStatus(await call('POST', '/api/v1/payments/{id}/cancel', { id: r.body.id }), 409);
   });
   it('the customer display: pairing code, published cart, pairing, status and stream; 200, 201, 204, 400, 401, 403, 413, 429', async () => {
-    const reg = await fetch(`${app.url}/api/admin/terminals`, { method: 'POST', headers: owner, body: JSON.stringify({ name: 'OpenAPI till' }) });
+    const reg = await fetch(`${app.url}/api/admin/terminals`, {
+      method: 'POST',
+      headers: owner,
+      body: JSON.stringify({ name: 'OpenAPI till' }),
+    });
     expect(reg.status).toBe(201);
-    const terminal = reg.headers.getSetCookie().find((c) => c.startsWith('counter_terminal='))!.split(';')[0];
+    const terminal = reg.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('counter_terminal='))!
+      .split(';')[0];
     const tillHeaders = { Cookie: `${owner.Cookie}; ${terminal}`, 'X-CSRF-Token': owner['X-CSRF-Token'] };
     const anon = { key: null };
 
@@ -505,20 +591,43 @@ describe('openapi: the devnet app', () => {
     const code = await call('POST', pairing, {}, { key: null, headers: tillHeaders, body: {} });
     expectStatus(code, 201);
     expectStatus(await call('POST', pairing, {}, { key: null, headers: { Cookie: terminal }, body: {} }), 401);
-    expectStatus(await call('POST', pairing, {}, { key: null, headers: { Cookie: owner.Cookie, 'X-CSRF-Token': owner['X-CSRF-Token'] }, body: {} }), 403);
+    expectStatus(
+      await call('POST', pairing, {}, { key: null, headers: { Cookie: owner.Cookie, 'X-CSRF-Token': owner['X-CSRF-Token'] }, body: {} }),
+      403,
+    );
 
     const cartPath = '/api/pos/display/cart';
-    const cartBody = { currency: 'DOGE', lines: [{ name: 'Coffee', count: 2, total: '2100000000' }], adjustments: [], total: '2100000000', payment_id: null };
+    const cartBody = {
+      currency: 'DOGE',
+      lines: [{ name: 'Coffee', count: 2, total: '2100000000' }],
+      adjustments: [],
+      total: '2100000000',
+      payment_id: null,
+    };
     expectStatus(await call('PUT', cartPath, {}, { key: null, headers: tillHeaders, body: cartBody }), 204);
     expectStatus(await call('PUT', cartPath, {}, { key: null, headers: tillHeaders, body: {} }), 400);
-    expectStatus(await call('PUT', cartPath, {}, { key: null, headers: tillHeaders, body: JSON.stringify(cartBody).padEnd(65 * 1024) }), 413);
+    expectStatus(
+      await call('PUT', cartPath, {}, { key: null, headers: tillHeaders, body: JSON.stringify(cartBody).padEnd(65 * 1024) }),
+      413,
+    );
     expectStatus(await call('PUT', cartPath, {}, { key: null, headers: { Cookie: terminal }, body: cartBody }), 401);
-    expectStatus(await call('PUT', cartPath, {}, { key: null, headers: { Cookie: owner.Cookie, 'X-CSRF-Token': owner['X-CSRF-Token'] }, body: cartBody }), 403);
+    expectStatus(
+      await call(
+        'PUT',
+        cartPath,
+        {},
+        { key: null, headers: { Cookie: owner.Cookie, 'X-CSRF-Token': owner['X-CSRF-Token'] }, body: cartBody },
+      ),
+      403,
+    );
 
     const pair = '/api/display/pair';
     const paired = await call('POST', pair, {}, { ...anon, body: { code: code.body.code } });
     expectStatus(paired, 200);
-    const display = paired.headers.getSetCookie().find((c) => c.startsWith('counter_display='))!.split(';')[0];
+    const display = paired.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('counter_display='))!
+      .split(';')[0];
     expectStatus(await call('POST', pair, {}, { ...anon, body: {} }), 400);
     expectStatus(await call('POST', pair, {}, { ...anon, headers: { Origin: 'http://evil.test' }, body: { code: 'AAAA-AAAA' } }), 403);
 
@@ -545,34 +654,67 @@ describe('openapi: the devnet app', () => {
     for (let i = 0; i < 5; i++) expectStatus(await call('POST', pair, {}, { ...anon, body: { code: `AAAA-AAA${i}` } }), 401);
     expectStatus(await call('POST', pair, {}, { ...anon, body: { code: 'AAAA-AAAA' } }), 429);
     // A till over its publishing budget (10 a second, bursts of 30): 200 at once.
-    const burst = await Promise.all(Array.from({ length: 200 }, () => call('PUT', cartPath, {}, { key: null, headers: tillHeaders, body: cartBody })));
+    const burst = await Promise.all(
+      Array.from({ length: 200 }, () => call('PUT', cartPath, {}, { key: null, headers: tillHeaders, body: cartBody })),
+    );
     expect(burst.map((r) => r.status)).toContain(429);
   });
 
   it('GET and POST /api/admin/products/{productId}/stock: 200; 400, 401, 403, 404, 409 (docs/catalog.md#stock)', async () => {
-    const made = await fetch(`${app.url}/api/admin/products`, { method: 'POST', headers: owner, body: JSON.stringify({ sku: 'OA-STOCK', name: 'Beans', price: '1', stock: 4 }) });
+    const made = await fetch(`${app.url}/api/admin/products`, {
+      method: 'POST',
+      headers: owner,
+      body: JSON.stringify({ sku: 'OA-STOCK', name: 'Beans', price: '1', stock: 4 }),
+    });
     expect(made.status).toBe(201);
     const productId = (await made.json()).id as string;
-    const untracked = (await (await fetch(`${app.url}/api/admin/products`, { method: 'POST', headers: owner, body: JSON.stringify({ sku: 'OA-UNT', name: 'Bag', price: '1' }) })).json()).id as string;
-    const u = await fetch(`${app.url}/api/admin/users`, { method: 'POST', headers: owner, body: JSON.stringify({ email: 'cashier-oa@shop.test', password: PASSWORD, role: 'cashier' }) });
+    const untracked = (
+      await (
+        await fetch(`${app.url}/api/admin/products`, {
+          method: 'POST',
+          headers: owner,
+          body: JSON.stringify({ sku: 'OA-UNT', name: 'Bag', price: '1' }),
+        })
+      ).json()
+    ).id as string;
+    const u = await fetch(`${app.url}/api/admin/users`, {
+      method: 'POST',
+      headers: owner,
+      body: JSON.stringify({ email: 'cashier-oa@shop.test', password: PASSWORD, role: 'cashier' }),
+    });
     expect(u.status).toBe(201);
     const c = await signIn(app.url, 'cashier-oa@shop.test', PASSWORD);
     const cashier = { Cookie: c.cookie, 'X-CSRF-Token': c.csrf };
     const path = '/api/admin/products/{productId}/stock';
     const got = await call('GET', path, { productId }, { key: null, headers: owner });
     expectStatus(got, 200);
-    expect(got.body).toMatchObject({ stock: 4, low_stock: 0, movements: [{ delta: 4, reason: 'count', user: 'owner@shop.test', payment_id: null }] });
-    const adj = await call('POST', path, { productId }, { key: null, headers: owner, body: { delta: 6, reason: 'received', note: 'delivery' } });
+    expect(got.body).toMatchObject({
+      stock: 4,
+      low_stock: 0,
+      movements: [{ delta: 4, reason: 'count', user: 'owner@shop.test', payment_id: null }],
+    });
+    const adj = await call(
+      'POST',
+      path,
+      { productId },
+      { key: null, headers: owner, body: { delta: 6, reason: 'received', note: 'delivery' } },
+    );
     expectStatus(adj, 200);
     expect(adj.body.stock).toBe(10);
-    expectStatus(await call('POST', path, { productId }, { key: null, headers: owner, body: { delta: 1, count: 1, reason: 'count' } }), 400);
+    expectStatus(
+      await call('POST', path, { productId }, { key: null, headers: owner, body: { delta: 1, count: 1, reason: 'count' } }),
+      400,
+    );
     expectStatus(await call('GET', path, { productId }, { key: null }), 401);
     expectStatus(await call('POST', path, { productId }, { key: null, body: { delta: 1, reason: 'other' } }), 401);
     expectStatus(await call('GET', path, { productId }, { key: null, headers: cashier }), 403);
     expectStatus(await call('POST', path, { productId }, { key: null, headers: cashier, body: { delta: 1, reason: 'other' } }), 403);
     expectStatus(await call('GET', path, { productId: 'nope' }, { key: null, headers: owner }), 404);
     expectStatus(await call('POST', path, { productId: 'nope' }, { key: null, headers: owner, body: { delta: 1, reason: 'other' } }), 404);
-    expectStatus(await call('POST', path, { productId: untracked }, { key: null, headers: owner, body: { delta: 1, reason: 'received' } }), 409);
+    expectStatus(
+      await call('POST', path, { productId: untracked }, { key: null, headers: owner, body: { delta: 1, reason: 'received' } }),
+      409,
+    );
   });
 });
 
@@ -585,7 +727,16 @@ describe('openapi: an app on PostgreSQL, rate-limited, with MAX_OPEN_PAYMENTS=1'
   beforeAll(async () => {
     pg = await startPostgres();
     const url = await createDatabase(pg, 'openapi');
-    app = await startApp({ STORE_XPUB: DGUB, BOOTSTRAP_API_KEY: KEY, DATABASE_URL: url, RATE_LIMIT_RPS: '0.001', RATE_LIMIT_BURST: '20', MAX_OPEN_PAYMENTS: '1', RATE_SOURCES: 'fixed:0.125', RATE_REFRESH_SEC: '1' });
+    app = await startApp({
+      STORE_XPUB: DGUB,
+      BOOTSTRAP_API_KEY: KEY,
+      DATABASE_URL: url,
+      RATE_LIMIT_RPS: '0.001',
+      RATE_LIMIT_BURST: '20',
+      MAX_OPEN_PAYMENTS: '1',
+      RATE_SOURCES: 'fixed:0.125',
+      RATE_REFRESH_SEC: '1',
+    });
     base = app.url;
   }, 180_000);
   afterAll(async () => {
@@ -643,7 +794,7 @@ describe('openapi: an app on PostgreSQL, rate-limited, with MAX_OPEN_PAYMENTS=1'
     }
   });
 
-  it('answers 429 on every rate-limited route once the client\'s budget is spent', async () => {
+  it("answers 429 on every rate-limited route once the client's budget is spent", async () => {
     const groups: [string, string, Record<string, string>, Call][][] = [
       [
         ['GET', '/api/v1/payments', {}, {}],
@@ -659,7 +810,10 @@ describe('openapi: an app on PostgreSQL, rate-limited, with MAX_OPEN_PAYMENTS=1'
         ['GET', '/api/v1/reports/sales', {}, {}],
         ['GET', '/api/v1/rates', {}, {}],
       ],
-      [['POST', '/relay/status', {}, { key: null, body: { id: paymentId } }], ['POST', '/relay/pay', {}, { key: null, body: { id: paymentId, tx: '00' } }]],
+      [
+        ['POST', '/relay/status', {}, { key: null, body: { id: paymentId } }],
+        ['POST', '/relay/pay', {}, { key: null, body: { id: paymentId, tx: '00' } }],
+      ],
       [['GET', '/invoices/{address}', { address: BUYER }, {}]],
     ];
     for (const group of groups) {

@@ -16,12 +16,15 @@ let db: Db;
 
 /** A payment issued `agoSec` seconds ago with a 60 s timeout. */
 async function issued(agoSec: number): Promise<string> {
-  const r = await createPayment({ storeId: 1, db, network: MAINNET, publicUrl: URL_BASE, now: new Date(Date.now() - agoSec * 1000) },
-    JSON.stringify({ items: [{ type: 'item', id: 'a', name: 'A', count: 1, unit: '1' }], timeout: 60 }));
+  const r = await createPayment(
+    { storeId: 1, db, network: MAINNET, publicUrl: URL_BASE, now: new Date(Date.now() - agoSec * 1000) },
+    JSON.stringify({ items: [{ type: 'item', id: 'a', name: 'A', count: 1, unit: '1' }], timeout: 60 }),
+  );
   expect(r.status).toBe(201);
   return (r.body as { id: string }).id;
 }
-const events = async (id: string) => (await db.query<{ type: string }>(`SELECT type FROM vendor_event WHERE payment_id = $1 ORDER BY seq`, [id])).map((e) => e.type);
+const events = async (id: string) =>
+  (await db.query<{ type: string }>(`SELECT type FROM vendor_event WHERE payment_id = $1 ORDER BY seq`, [id])).map((e) => e.type);
 const row = (id: string) => db.prisma.payment.findUniqueOrThrow({ where: { id } });
 const sync = () => ({ db, network: MAINNET, publicUrl: URL_BASE });
 

@@ -18,14 +18,21 @@ const API_KEY = 'test-feed-scale-' + randomBytes(12).toString('hex');
 const PASSWORD = 'feed scale password 1';
 const xpub = testXpub(23);
 const ENV = {
-  DOGE_NETWORK: 'regtest', CHAIN_BACKEND: 'devnet', DEVNET_BLOCK_SECONDS: '0', STORE_XPUB: xpub, BOOTSTRAP_API_KEY: API_KEY,
-  ADMIN_EMAIL: 'owner@scale.test', ADMIN_PASSWORD: PASSWORD, RATE_LIMIT_RPS: '0',
+  DOGE_NETWORK: 'regtest',
+  CHAIN_BACKEND: 'devnet',
+  DEVNET_BLOCK_SECONDS: '0',
+  STORE_XPUB: xpub,
+  BOOTSTRAP_API_KEY: API_KEY,
+  ADMIN_EMAIL: 'owner@scale.test',
+  ADMIN_PASSWORD: PASSWORD,
+  RATE_LIMIT_RPS: '0',
 };
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /** Opens GET /api/v1/payments/<id>/events; resolves once the status line is in. */
-const openStream = (base: string, id: string, headers: Record<string, string>) => openEventStream(`${base}/api/v1/payments/${id}/events`, headers);
+const openStream = (base: string, id: string, headers: Record<string, string>) =>
+  openEventStream(`${base}/api/v1/payments/${id}/events`, headers);
 
 async function getJson(base: string, path: string, init: RequestInit = {}) {
   const r = await fetch(base + path, init);
@@ -36,7 +43,8 @@ const login = (base: string, email: string) => signIn(base, email, PASSWORD);
 
 async function createPayment(base: string, key = API_KEY): Promise<string> {
   const r = await getJson(base, '/api/v1/payments', {
-    method: 'POST', headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+    method: 'POST',
+    headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
     body: JSON.stringify({ items: [{ type: 'item', id: 'TEA', name: 'Tea', count: 1, unit: '1.5' }] }),
   });
   expect(r.status, JSON.stringify(r.body)).toBe(201);
@@ -47,12 +55,14 @@ async function createPayment(base: string, key = API_KEY): Promise<string> {
 async function pool<T, R>(xs: T[], n: number, fn: (x: T, i: number) => Promise<R>): Promise<R[]> {
   const out: R[] = new Array(xs.length);
   let next = 0;
-  await Promise.all(Array.from({ length: n }, async () => {
-    while (next < xs.length) {
-      const i = next++;
-      out[i] = await fn(xs[i], i);
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: n }, async () => {
+      while (next < xs.length) {
+        const i = next++;
+        out[i] = await fn(xs[i], i);
+      }
+    }),
+  );
   return out;
 }
 
@@ -85,15 +95,24 @@ describe('live update caps and scale (default MAX_STREAMS)', () => {
     app = await startApp(ENV);
     owner = await login(app.url, ENV.ADMIN_EMAIL);
     // 100 read-only API keys, as 100 tills or integrations would hold.
-    keys = await pool(Array.from({ length: 100 }, (_, i) => i), 4, async (i) => {
-      const r = await getJson(app.url, '/api/admin/api-keys', {
-        method: 'POST', headers: { Cookie: owner.cookie, 'X-CSRF-Token': owner.csrf, 'Content-Type': 'application/json' },
-        body: JSON.stringify({ name: `till ${i}`, scopes: ['payments:read'] }),
-      });
-      expect(r.status).toBe(201);
-      return r.body.secret as string;
-    });
-    payments = await pool(Array.from({ length: 100 }, () => 0), 4, () => createPayment(app.url));
+    keys = await pool(
+      Array.from({ length: 100 }, (_, i) => i),
+      4,
+      async (i) => {
+        const r = await getJson(app.url, '/api/admin/api-keys', {
+          method: 'POST',
+          headers: { Cookie: owner.cookie, 'X-CSRF-Token': owner.csrf, 'Content-Type': 'application/json' },
+          body: JSON.stringify({ name: `till ${i}`, scopes: ['payments:read'] }),
+        });
+        expect(r.status).toBe(201);
+        return r.body.secret as string;
+      },
+    );
+    payments = await pool(
+      Array.from({ length: 100 }, () => 0),
+      4,
+      () => createPayment(app.url),
+    );
   }, 240_000);
 
   afterAll(async () => app?.stop());
@@ -104,7 +123,12 @@ describe('live update caps and scale (default MAX_STREAMS)', () => {
     expect(open.map((s) => s.status)).toEqual(Array(10).fill(200));
     const eleventh = await openStream(app.url, payments[10], bearer(key));
     expect(eleventh.status).toBe(429);
-    await until(() => eleventh.ended, (x) => x, 5_000, 20);
+    await until(
+      () => eleventh.ended,
+      (x) => x,
+      5_000,
+      20,
+    );
     expect(JSON.parse(eleventh.body)).toMatchObject({ error: 'too_many_streams', message: expect.any(String) });
     // Another key is not affected.
     const other = await openStream(app.url, payments[10], bearer(keys[1]));
@@ -113,27 +137,38 @@ describe('live update caps and scale (default MAX_STREAMS)', () => {
 
     // The client goes away: its slot is released, and a new stream of the same key is let in.
     open[0].close();
-    const retry = await until(async () => {
-      const s = await openStream(app.url, payments[11], bearer(key));
-      if (s.status !== 200) s.close();
-      return s;
-    }, (s) => s.status === 200, 5_000, 100);
+    const retry = await until(
+      async () => {
+        const s = await openStream(app.url, payments[11], bearer(key));
+        if (s.status !== 200) s.close();
+        return s;
+      },
+      (s) => s.status === 200,
+      5_000,
+      100,
+    );
     expect(retry.status).toBe(200);
     expect((await openStream(app.url, payments[12], bearer(key))).status).toBe(429);
     for (const s of [...open, retry]) s.close();
     // All of them released: ten fresh streams fit again.
-    const again = await until(async () => {
-      const s = await Promise.all(payments.slice(20, 30).map((id) => openStream(app.url, id, bearer(key))));
-      for (const x of s) if (x.status !== 200) x.close();
-      return s;
-    }, (s) => s.every((x) => x.status === 200), 5_000, 200);
+    const again = await until(
+      async () => {
+        const s = await Promise.all(payments.slice(20, 30).map((id) => openStream(app.url, id, bearer(key))));
+        for (const x of s) if (x.status !== 200) x.close();
+        return s;
+      },
+      (s) => s.every((x) => x.status === 200),
+      5_000,
+      200,
+    );
     expect(again.map((s) => s.status)).toEqual(Array(10).fill(200));
     for (const s of again) s.close();
   });
 
   it("counts a cashier's streams against the cashier, across its sessions", async () => {
     const r = await getJson(app.url, '/api/admin/users', {
-      method: 'POST', headers: { Cookie: owner.cookie, 'X-CSRF-Token': owner.csrf, 'Content-Type': 'application/json' },
+      method: 'POST',
+      headers: { Cookie: owner.cookie, 'X-CSRF-Token': owner.csrf, 'Content-Type': 'application/json' },
       body: JSON.stringify({ email: 'cashier@scale.test', password: PASSWORD, role: 'cashier' }),
     });
     expect(r.status).toBe(201);
@@ -144,7 +179,8 @@ describe('live update caps and scale (default MAX_STREAMS)', () => {
     const own: string[] = [];
     for (let i = 0; i < 11; i++) {
       const c = await getJson(app.url, '/api/v1/payments', {
-        method: 'POST', headers: { Cookie: a.cookie, 'X-CSRF-Token': a.csrf, 'Content-Type': 'application/json' },
+        method: 'POST',
+        headers: { Cookie: a.cookie, 'X-CSRF-Token': a.csrf, 'Content-Type': 'application/json' },
         body: JSON.stringify({ items: [{ type: 'item', id: 'T', name: 'Tea', count: 1, unit: '1.5' }] }),
       });
       expect(c.status, JSON.stringify(c.body)).toBe(201);
@@ -167,19 +203,30 @@ describe('live update caps and scale (default MAX_STREAMS)', () => {
     await sleep(500);
     const idle = await healthMedianMs(app.url);
     const rssBefore = rssMb(app.pid);
-    const streams = await pool(Array.from({ length: 1000 }, (_, i) => i), 50, async (i) => {
-      const s = await openStream(app.url, payments[i % payments.length], bearer(keys[Math.floor(i / 10)]));
-      return s;
-    });
+    const streams = await pool(
+      Array.from({ length: 1000 }, (_, i) => i),
+      50,
+      async (i) => {
+        const s = await openStream(app.url, payments[i % payments.length], bearer(keys[Math.floor(i / 10)]));
+        return s;
+      },
+    );
     expect(streams.filter((s) => s.status !== 200).map((s) => s.status)).toEqual([]);
     // Every stream got the current view.
-    await until(() => streams.filter((s) => s.statuses.length > 0).length, (n) => n === 1000, 30_000, 200);
+    await until(
+      () => streams.filter((s) => s.statuses.length > 0).length,
+      (n) => n === 1000,
+      30_000,
+      200,
+    );
     expect(streams.every((s) => s.statuses[0] === 'unpaid')).toBe(true);
     await sleep(1_000); // a few poll rounds with everything open
 
     const loaded = await healthMedianMs(app.url, 21);
     const rssAfter = rssMb(app.pid);
-    console.log(`feed scale: /api/health median ${idle.toFixed(1)} ms idle, ${loaded.toFixed(1)} ms with 1,000 streams; RSS ${rssBefore.toFixed(0)} → ${rssAfter.toFixed(0)} MB`);
+    console.log(
+      `feed scale: /api/health median ${idle.toFixed(1)} ms idle, ${loaded.toFixed(1)} ms with 1,000 streams; RSS ${rssBefore.toFixed(0)} → ${rssAfter.toFixed(0)} MB`,
+    );
     expect(loaded).toBeLessThan(200);
     expect(rssAfter - rssBefore).toBeLessThan(100);
 
@@ -189,20 +236,35 @@ describe('live update caps and scale (default MAX_STREAMS)', () => {
     expect(watching.length).toBe(10);
     const t0 = performance.now();
     expect((await getJson(app.url, `/api/v1/payments/${id}/cancel`, { method: 'POST', headers: bearer(API_KEY) })).status).toBe(200);
-    await until(() => watching.every((s) => s.statuses.includes('declined')), (x) => x, 10_000, 20);
+    await until(
+      () => watching.every((s) => s.statuses.includes('declined')),
+      (x) => x,
+      10_000,
+      20,
+    );
     const took = performance.now() - t0;
     console.log(`feed scale: cancel seen by all 10 streams of the payment after ${took.toFixed(0)} ms`);
     expect(took).toBeLessThan(2_000);
-    await until(() => watching.every((s) => s.ended), (x) => x, 5_000, 50);
+    await until(
+      () => watching.every((s) => s.ended),
+      (x) => x,
+      5_000,
+      50,
+    );
     expect(streams.filter((s) => s.ended).length).toBe(10); // the others stay open
 
     for (const s of streams) s.close();
     // All slots come back: a key can open ten streams again.
-    const after = await until(async () => {
-      const s = await Promise.all(payments.slice(0, 10).map((p) => openStream(app.url, p, bearer(keys[99]))));
-      for (const x of s) x.close();
-      return s.map((x) => x.status);
-    }, (st) => st.every((x) => x === 200), 10_000, 250);
+    const after = await until(
+      async () => {
+        const s = await Promise.all(payments.slice(0, 10).map((p) => openStream(app.url, p, bearer(keys[99]))));
+        for (const x of s) x.close();
+        return s.map((x) => x.status);
+      },
+      (st) => st.every((x) => x === 200),
+      10_000,
+      250,
+    );
     expect(after).toEqual(Array(10).fill(200));
   }, 180_000);
 });
@@ -221,14 +283,24 @@ describe('the process-wide cap (MAX_STREAMS)', () => {
     expect(five.map((s) => s.status)).toEqual(Array(5).fill(200));
     const sixth = await openStream(app.url, id, { Cookie: owner.cookie });
     expect(sixth.status).toBe(503);
-    await until(() => sixth.ended, (x) => x, 5_000, 20);
+    await until(
+      () => sixth.ended,
+      (x) => x,
+      5_000,
+      20,
+    );
     expect(JSON.parse(sixth.body)).toMatchObject({ error: 'unavailable' });
     five[0].close();
-    const back = await until(async () => {
-      const s = await openStream(app.url, id, { Cookie: owner.cookie });
-      if (s.status !== 200) s.close();
-      return s;
-    }, (s) => s.status === 200, 5_000, 100);
+    const back = await until(
+      async () => {
+        const s = await openStream(app.url, id, { Cookie: owner.cookie });
+        if (s.status !== 200) s.close();
+        return s;
+      },
+      (s) => s.status === 200,
+      5_000,
+      100,
+    );
     expect(back.status).toBe(200);
     for (const s of [...five, back]) s.close();
   });
@@ -250,13 +322,23 @@ describe('two web processes on one PostgreSQL', () => {
     await pg?.stop();
   });
 
-  it("a stream on one process sees a change made through the other", async () => {
+  it('a stream on one process sees a change made through the other', async () => {
     const ids = await Promise.all([0, 1, 2].map(() => createPayment(a.url)));
     const streams = await Promise.all(ids.map((id) => openStream(b.url, id, bearer(API_KEY))));
     expect(streams.map((s) => s.status)).toEqual([200, 200, 200]);
-    await until(() => streams.every((s) => s.statuses.length > 0), (x) => x, 10_000, 20);
+    await until(
+      () => streams.every((s) => s.statuses.length > 0),
+      (x) => x,
+      10_000,
+      20,
+    );
     expect((await getJson(a.url, `/api/v1/payments/${ids[1]}/cancel`, { method: 'POST', headers: bearer(API_KEY) })).status).toBe(200);
-    await until(() => streams[1].ended, (x) => x, 5_000, 20);
+    await until(
+      () => streams[1].ended,
+      (x) => x,
+      5_000,
+      20,
+    );
     expect(streams[1].statuses).toEqual(['unpaid', 'declined']);
     expect(streams[0].statuses).toEqual(['unpaid']);
     expect(streams[0].ended).toBe(false);

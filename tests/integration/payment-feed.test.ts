@@ -65,8 +65,15 @@ const newPayment = () => createPayment({ items: [{ type: 'item', id: 'TEA', name
 beforeAll(async () => {
   node = await startLitecoind();
   app = await startApp({
-    DOGE_NETWORK: 'regtest', CHAIN_GENESIS_HASH: LITECOIN_REGTEST_GENESIS, CHAIN_BACKEND: 'rpc', DOGE_RPC_URL: node.rpcUrl,
-    STORE_XPUB: xpub, BOOTSTRAP_API_KEY: API_KEY, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: 'debug',
+    DOGE_NETWORK: 'regtest',
+    CHAIN_GENESIS_HASH: LITECOIN_REGTEST_GENESIS,
+    CHAIN_BACKEND: 'rpc',
+    DOGE_RPC_URL: node.rpcUrl,
+    STORE_XPUB: xpub,
+    BOOTSTRAP_API_KEY: API_KEY,
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    LOG_LEVEL: 'debug',
   });
 }, 180_000);
 
@@ -81,7 +88,9 @@ describe('live payment feed (SSE)', () => {
     const none = await fetch(`${app.url}/api/v1/payments/${p.id}/events`);
     expect(none.status).toBe(401);
     expect((await none.json()).error).toBe('unauthorized');
-    const wrong = await fetch(`${app.url}/api/v1/payments/${p.id}/events`, { headers: { Authorization: 'Bearer nope-not-a-key-at-all-123456' } });
+    const wrong = await fetch(`${app.url}/api/v1/payments/${p.id}/events`, {
+      headers: { Authorization: 'Bearer nope-not-a-key-at-all-123456' },
+    });
     expect(wrong.status).toBe(401);
     const unknown = await fetch(`${app.url}/api/v1/payments/${'A'.repeat(22)}/events`, { headers: { Authorization: `Bearer ${API_KEY}` } });
     expect(unknown.status).toBe(404);
@@ -92,9 +101,14 @@ describe('live payment feed (SSE)', () => {
     const p = await newPayment();
     const feed = openFeed(p.id);
     await until(() => feed.events.length >= 1);
-    expect(feed.events[0]).toMatchObject({ event: 'payment', data: { id: p.id, status: 'unpaid', total: '4.2', connect_uri: p.connect_uri } });
+    expect(feed.events[0]).toMatchObject({
+      event: 'payment',
+      data: { id: p.id, status: 'unpaid', total: '4.2', connect_uri: p.connect_uri },
+    });
 
-    const outs = p.payment.outputs.filter((o: any) => o.type === 'p2pkh').map((o: any) => ({ address: o.address, amountKoinu: parseKoinu(o.amount) }));
+    const outs = p.payment.outputs
+      .filter((o: any) => o.type === 'p2pkh')
+      .map((o: any) => ({ address: o.address, amountKoinu: parseKoinu(o.amount) }));
     const tx = await node.payTo(outs);
     const pay = await fetch(`${app.url}/relay/pay`, { method: 'POST', body: JSON.stringify({ id: p.id, tx }) });
     expect(pay.status).toBe(200);
@@ -127,7 +141,10 @@ describe('live payment feed (SSE)', () => {
     expect(events[1].data).toMatchObject({ status: 'declined', reason: 'cancelled by vendor', exception: 'cancelled' });
 
     const again = await openFeed(p.id).done;
-    expect(again.map((e) => [e.event, e.data.status ?? e.data.reason])).toEqual([['payment', 'declined'], ['end', 'final']]);
+    expect(again.map((e) => [e.event, e.data.status ?? e.data.reason])).toEqual([
+      ['payment', 'declined'],
+      ['end', 'final'],
+    ]);
   });
 
   it('works with a signed-in session cookie, and the client can go away mid-stream', async () => {
@@ -139,7 +156,11 @@ describe('live payment feed (SSE)', () => {
     feed.abort();
     await expect(feed.done).rejects.toThrow();
     // The server notices the client leaving and stops that stream's polling and timers.
-    const closedLine = () => app.logs().split('\n').find((l) => l.includes('payment feed closed') && l.includes(p.id));
+    const closedLine = () =>
+      app
+        .logs()
+        .split('\n')
+        .find((l) => l.includes('payment feed closed') && l.includes(p.id));
     await until(() => closedLine() !== undefined);
     expect(closedLine()).toContain('client_gone');
     // The server is still healthy and serves the same payment afterwards.

@@ -25,7 +25,8 @@ const prepared = async () => (await pg.query<{ n: number }>('SELECT count(*)::in
 
 describe('prepared statements on PGlite', () => {
   it('returns what query() returns, for every column type and parameter kind', async () => {
-    const sql = 'SELECT id, n, big, big::text AS big_text, at, raw, tags, doc, ok FROM t WHERE id = ANY($1::text[]) AND (at IS NULL OR at < $2) ORDER BY id';
+    const sql =
+      'SELECT id, n, big, big::text AS big_text, at, raw, tags, doc, ok FROM t WHERE id = ANY($1::text[]) AND (at IS NULL OR at < $2) ORDER BY id';
     const params = [['a', 'b', "c'd"], new Date('2030-01-01T00:00:00Z')];
     const mine = await query(sql, params);
     const theirs = (await pg.query(sql, params)).rows;
@@ -70,7 +71,7 @@ describe('prepared statements on PGlite', () => {
   });
 
   it('sees a column added after the statement was prepared', async () => {
-    const sql = "SELECT * FROM t WHERE id = $1";
+    const sql = 'SELECT * FROM t WHERE id = $1';
     expect(Object.keys((await query<Record<string, unknown>>(sql, ['a']))[0])).not.toContain('extra');
     await pg.exec("ALTER TABLE t ADD COLUMN extra text NOT NULL DEFAULT 'e'");
     const [row] = await query<Record<string, unknown>>(sql, ['a']);

@@ -16,15 +16,28 @@ const ROOT = join(__dirname, '..', '..');
 
 /** What the till does with a PIN: charge (crypto or cash), follow, cancel, email the receipt, see its sales and its shift. */
 const TILL_ROUTES = new Set([
-  'GET /api/v1/payments', 'POST /api/v1/payments',
-  'GET /api/v1/payments/[id]', 'GET /api/v1/payments/[id]/events',
-  'POST /api/v1/payments/[id]/cancel', 'POST /api/v1/payments/[id]/receipt',
-  'GET /api/v1/payments/[id]/refunds', 'GET /api/v1/events', 'GET /api/v1/rates',
+  'GET /api/v1/payments',
+  'POST /api/v1/payments',
+  'GET /api/v1/payments/[id]',
+  'GET /api/v1/payments/[id]/events',
+  'POST /api/v1/payments/[id]/cancel',
+  'POST /api/v1/payments/[id]/receipt',
+  'GET /api/v1/payments/[id]/refunds',
+  'GET /api/v1/events',
+  'GET /api/v1/rates',
   'GET /api/v1/reports/sales',
 ]);
 
-interface Who { cookie: string; csrf: string }
-interface Answer { status: number; body: any; text: string; headers: Headers }
+interface Who {
+  cookie: string;
+  csrf: string;
+}
+interface Answer {
+  status: number;
+  body: any;
+  text: string;
+  headers: Headers;
+}
 
 /** Every route.ts under `dir`. */
 function routeFiles(dir: string): string[] {
@@ -43,18 +56,29 @@ function everyRoute(): string[] {
   });
 }
 
-describe('a PIN session holds the till\'s grants only', () => {
+describe("a PIN session holds the till's grants only", () => {
   let app: AppServer;
   let owner: Who & { id: string };
   let manager: Who & { id: string };
   let terminal = '';
 
-  async function req(w: Partial<Who> | null, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
+  async function req(
+    w: Partial<Who> | null,
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<Answer> {
     const h: Record<string, string> = { 'Content-Type': 'application/json', ...headers };
     const cookies = [w?.cookie, terminal].filter(Boolean).join('; ');
     if (cookies && !h.Authorization) h.Cookie = cookies;
     if (w?.csrf && method !== 'GET') h['X-CSRF-Token'] = w.csrf;
-    const r = await fetch(app.url + path, { method, headers: h, redirect: 'manual', body: body === undefined ? undefined : JSON.stringify(body) });
+    const r = await fetch(app.url + path, {
+      method,
+      headers: h,
+      redirect: 'manual',
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     // A live feed (text/event-stream) never ends: its status is the answer.
     if ((r.headers.get('content-type') ?? '').startsWith('text/event-stream')) {
       await r.body?.cancel();
@@ -62,10 +86,15 @@ describe('a PIN session holds the till\'s grants only', () => {
     }
     const text = await r.text();
     let parsed: any = null;
-    try { parsed = JSON.parse(text); } catch { /* not JSON */ }
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      /* not JSON */
+    }
     return { status: r.status, body: parsed, text, headers: r.headers };
   }
-  const cookieOf = (r: Answer, name: string) => (r.headers.getSetCookie?.() ?? []).find((c) => c.startsWith(`${name}=`))?.split(';')[0] ?? '';
+  const cookieOf = (r: Answer, name: string) =>
+    (r.headers.getSetCookie?.() ?? []).find((c) => c.startsWith(`${name}=`))?.split(';')[0] ?? '';
   async function login(email: string): Promise<Who & { id: string }> {
     const r = await req(null, 'POST', '/api/auth/login', { email, password: PASSWORD });
     expect(r.status, r.text).toBe(200);
@@ -84,13 +113,27 @@ describe('a PIN session holds the till\'s grants only', () => {
 
   beforeAll(async () => {
     app = await startApp({
-      ADMIN_EMAIL: 'owner@pin-routes.test', ADMIN_PASSWORD: PASSWORD, STORE_XPUB: XPUB, RATE_LIMIT_RPS: '0',
-      DOGE_NETWORK: 'regtest', CHAIN_BACKEND: 'devnet', DEVNET_BLOCK_SECONDS: '0',
+      ADMIN_EMAIL: 'owner@pin-routes.test',
+      ADMIN_PASSWORD: PASSWORD,
+      STORE_XPUB: XPUB,
+      RATE_LIMIT_RPS: '0',
+      DOGE_NETWORK: 'regtest',
+      CHAIN_BACKEND: 'devnet',
+      DEVNET_BLOCK_SECONDS: '0',
     });
-    const health = await until(async () => (await fetch(app.url + '/api/health')).json(), (h: any) => h.ready === true, 60_000);
+    const health = await until(
+      async () => (await fetch(app.url + '/api/health')).json(),
+      (h: any) => h.ready === true,
+      60_000,
+    );
     expect(health.ready, JSON.stringify(health.problems)).toBe(true);
     owner = await login('owner@pin-routes.test');
-    const m = await req(owner, 'POST', '/api/admin/users', { email: 'manager@pin-routes.test', name: 'Manager', password: PASSWORD, role: 'manager' });
+    const m = await req(owner, 'POST', '/api/admin/users', {
+      email: 'manager@pin-routes.test',
+      name: 'Manager',
+      password: PASSWORD,
+      role: 'manager',
+    });
     expect(m.status, m.text).toBe(201);
     manager = await login('manager@pin-routes.test');
     expect((await req(owner, 'PUT', `/api/admin/users/${owner.id}/pin`, { pin: '2468' })).status).toBe(204);
@@ -101,7 +144,10 @@ describe('a PIN session holds the till\'s grants only', () => {
   }, 180_000);
   afterAll(async () => app?.stop());
 
-  for (const [role, pin] of [['manager', '2580'], ['owner', '2468']] as const) {
+  for (const [role, pin] of [
+    ['manager', '2580'],
+    ['owner', '2468'],
+  ] as const) {
     it(`${role === 'owner' ? 'an owner' : 'a manager'}'s PIN session: the till's routes answer, every other /api/v1 and /api/admin route is 403`, async () => {
       const s = await pinSession(role === 'owner' ? owner.id : manager.id, pin);
       const routes = everyRoute();

@@ -18,9 +18,33 @@ const XPUB = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(44), RE
 type Body = any;
 
 const GROUPS = [
-  { name: 'Milk', min: 0, max: 1, options: [{ name: 'Oat', price: '0.50' }, { name: 'Soy', price: '0.5' }] },
-  { name: 'Extras', min: 0, max: 3, options: [{ name: 'Extra shot', price: '0.75' }, { name: 'Syrup', price: '0.25' }] },
-  { name: 'Size', min: 1, max: 1, options: [{ name: 'Small', price: '0' }, { name: 'Large', price: '0.60' }] },
+  {
+    name: 'Milk',
+    min: 0,
+    max: 1,
+    options: [
+      { name: 'Oat', price: '0.50' },
+      { name: 'Soy', price: '0.5' },
+    ],
+  },
+  {
+    name: 'Extras',
+    min: 0,
+    max: 3,
+    options: [
+      { name: 'Extra shot', price: '0.75' },
+      { name: 'Syrup', price: '0.25' },
+    ],
+  },
+  {
+    name: 'Size',
+    min: 1,
+    max: 1,
+    options: [
+      { name: 'Small', price: '0' },
+      { name: 'Large', price: '0.60' },
+    ],
+  },
 ];
 
 describe('product options', () => {
@@ -30,20 +54,37 @@ describe('product options', () => {
 
   const { req, ready, login } = appClient<Body>(() => app.url, PASSWORD);
   const latte = (extra: Record<string, unknown> = {}) => ({ type: 'item', id: 'LATTE', name: 'Latte', count: 2, ...extra });
-  const pay = (items: unknown[], extra: Record<string, unknown> = {}) => req(who.owner, 'POST', '/api/v1/payments', { currency: 'USD', items, ...extra });
+  const pay = (items: unknown[], extra: Record<string, unknown> = {}) =>
+    req(who.owner, 'POST', '/api/v1/payments', { currency: 'USD', items, ...extra });
 
   beforeAll(async () => {
     app = await startApp({
-      ADMIN_EMAIL: 'owner@options.test', ADMIN_PASSWORD: PASSWORD, STORE_XPUB: XPUB, RATE_LIMIT_RPS: '0',
-      DOGE_NETWORK: 'regtest', CHAIN_BACKEND: 'devnet', DEVNET_BLOCK_SECONDS: '0', RATE_SOURCES: 'fixed:0.125', RATE_REFRESH_SEC: '1',
+      ADMIN_EMAIL: 'owner@options.test',
+      ADMIN_PASSWORD: PASSWORD,
+      STORE_XPUB: XPUB,
+      RATE_LIMIT_RPS: '0',
+      DOGE_NETWORK: 'regtest',
+      CHAIN_BACKEND: 'devnet',
+      DEVNET_BLOCK_SECONDS: '0',
+      RATE_SOURCES: 'fixed:0.125',
+      RATE_REFRESH_SEC: '1',
     });
     await ready();
     who.owner = await login('owner@options.test');
-    const r = await req(who.owner, 'POST', '/api/admin/users', { email: 'cashier@options.test', name: 'Cashier', password: PASSWORD, role: 'cashier' });
+    const r = await req(who.owner, 'POST', '/api/admin/users', {
+      email: 'cashier@options.test',
+      name: 'Cashier',
+      password: PASSWORD,
+      role: 'cashier',
+    });
     expect(r.status, r.text).toBe(201);
     who.cashier = await login('cashier@options.test');
     expect((await req(who.owner, 'PATCH', '/api/admin/settings', { pricing_currency: 'USD' })).status).toBe(200);
-    await until(() => req(who.owner, 'GET', '/api/v1/rates'), (x) => x.status === 200 && x.body?.currency === 'USD', 20_000);
+    await until(
+      () => req(who.owner, 'GET', '/api/v1/rates'),
+      (x) => x.status === 200 && x.body?.currency === 'USD',
+      20_000,
+    );
   }, 240_000);
   afterAll(async () => {
     await app?.stop();
@@ -51,8 +92,34 @@ describe('product options', () => {
 
   it('takes and returns option groups on products, refuses broken ones naming the field, and only for managers', async () => {
     const bad: [unknown, string][] = [
-      [[{ name: 'Milk', min: 2, max: 1, options: [{ name: 'A', price: '0' }, { name: 'B', price: '0' }] }], 'option_groups[0].max'],
-      [[{ name: 'Milk', min: 0, max: 1, options: [{ name: 'Oat', price: '0' }, { name: 'oat', price: '1' }] }], 'option_groups[0].options[1].name'],
+      [
+        [
+          {
+            name: 'Milk',
+            min: 2,
+            max: 1,
+            options: [
+              { name: 'A', price: '0' },
+              { name: 'B', price: '0' },
+            ],
+          },
+        ],
+        'option_groups[0].max',
+      ],
+      [
+        [
+          {
+            name: 'Milk',
+            min: 0,
+            max: 1,
+            options: [
+              { name: 'Oat', price: '0' },
+              { name: 'oat', price: '1' },
+            ],
+          },
+        ],
+        'option_groups[0].options[1].name',
+      ],
       [[{ name: 'Milk', min: 0, max: 1, options: [{ name: 'Oat', price: '-1' }] }], 'option_groups[0].options[0].price'],
       [[{ name: 'Milk', min: 2, max: 3, options: [{ name: 'Oat', price: '1' }] }], 'option_groups[0].min'],
       [[{ name: 'Milk', min: 0, max: 0, options: [{ name: 'Oat', price: '1' }] }], 'option_groups.0.max'],
@@ -66,11 +133,28 @@ describe('product options', () => {
       expect(r.body.error).toBe('invalid_request');
       expect(`${r.body.field ?? ''} ${r.body.message}`.replace(/\[(\d+)\]/g, '.$1')).toContain(field.replace(/\[(\d+)\]/g, '.$1'));
     }
-    expect((await req(who.cashier, 'POST', '/api/admin/products', { sku: 'LATTE', name: 'Latte', price: '3.50', option_groups: GROUPS })).status).toBe(403);
-    const created = await req(who.owner, 'POST', '/api/admin/products', { sku: 'LATTE', name: 'Latte', price: '3.50', tax_rate: '10', stock: 10, option_groups: GROUPS });
+    expect(
+      (await req(who.cashier, 'POST', '/api/admin/products', { sku: 'LATTE', name: 'Latte', price: '3.50', option_groups: GROUPS })).status,
+    ).toBe(403);
+    const created = await req(who.owner, 'POST', '/api/admin/products', {
+      sku: 'LATTE',
+      name: 'Latte',
+      price: '3.50',
+      tax_rate: '10',
+      stock: 10,
+      option_groups: GROUPS,
+    });
     expect(created.status, created.text).toBe(201);
     productId = created.body.id;
-    expect(created.body.option_groups[0]).toEqual({ name: 'Milk', min: 0, max: 1, options: [{ name: 'Oat', price: '0.50' }, { name: 'Soy', price: '0.50' }] });
+    expect(created.body.option_groups[0]).toEqual({
+      name: 'Milk',
+      min: 0,
+      max: 1,
+      options: [
+        { name: 'Oat', price: '0.50' },
+        { name: 'Soy', price: '0.50' },
+      ],
+    });
     const patched = await req(who.owner, 'PATCH', `/api/admin/products/${productId}`, { option_groups: GROUPS.slice(0, 2) });
     expect(patched.status, patched.text).toBe(200);
     expect(patched.body.option_groups.map((g: any) => g.name)).toEqual(['Milk', 'Extras']);
@@ -78,7 +162,9 @@ describe('product options', () => {
     // The CSV export and import leave option groups alone.
     const csv = await req(who.owner, 'GET', '/api/admin/products/export');
     expect(csv.text.split(/\r?\n/)[0]).toBe('sku,name,price,currency,tax_rate,category,barcode,stock,low_stock,description,archived');
-    const imp = await req(who.owner, 'POST', '/api/admin/products/import', 'sku,name,price\nLATTE,Latte,3.50\n', { contentType: 'text/csv' });
+    const imp = await req(who.owner, 'POST', '/api/admin/products/import', 'sku,name,price\nLATTE,Latte,3.50\n', {
+      contentType: 'text/csv',
+    });
     expect(imp.status, imp.text).toBe(200);
     const list = await req(who.owner, 'GET', '/api/admin/products');
     expect(list.body.products.find((p: any) => p.sku === 'LATTE').option_groups.length).toBe(3);
@@ -107,7 +193,10 @@ describe('product options', () => {
       [[latte({ options: ['Oat'] })], 'items[0].options'],
       [[latte({ options: 'Oat' })], 'items[0].options'],
       [[latte({ options: [1] })], 'items[0].options'],
-      [[{ type: 'item', id: 'TEA', name: 'Tea', count: 1, unit: '1.00' }, latte({ options: ['Small', 'x'.repeat(65)] })], 'items[1].options'],
+      [
+        [{ type: 'item', id: 'TEA', name: 'Tea', count: 1, unit: '1.00' }, latte({ options: ['Small', 'x'.repeat(65)] })],
+        'items[1].options',
+      ],
       [[{ type: 'donation', id: 'tip', name: 'Tip', count: 1, unit: '1.00', options: ['Small'] }], 'items[0].options'],
       [[latte({ id: 'NOPE', options: ['Small'] })], 'items[0].id'],
     ];
@@ -118,11 +207,13 @@ describe('product options', () => {
       expect(r.body.message.startsWith(`${field}: `), r.body.message).toBe(true);
     }
     // A cashier may sell with options; without credentials nothing is sold.
-    expect((await req(who.cashier, 'POST', '/api/v1/payments', { currency: 'USD', items: [latte({ options: ['Small'] })] })).status).toBe(201);
+    expect((await req(who.cashier, 'POST', '/api/v1/payments', { currency: 'USD', items: [latte({ options: ['Small'] })] })).status).toBe(
+      201,
+    );
     expect((await req(null, 'POST', '/api/v1/payments', { currency: 'USD', items: [latte({ options: ['Small'] })] })).status).toBe(401);
   });
 
-  it('takes a cash sale with options off its product\'s stock, and reports by_product options', async () => {
+  it("takes a cash sale with options off its product's stock, and reports by_product options", async () => {
     const r = await pay([latte({ options: ['Oat', 'Extra shot', 'Large'] })], { tender: 'cash', cash_received: '20' });
     expect(r.status, r.text).toBe(201);
     expect(r.body.fiat_total).toBe('11.77');
@@ -132,9 +223,13 @@ describe('product options', () => {
     openapi.check('get', '/api/v1/reports/sales', rep);
     const row = rep.body.by_product.find((p: any) => p.id === 'LATTE');
     // At 0.125 USD per DOGE: Oat 0.50 → 4 DOGE, Extra shot 0.75 → 6, Large 0.60 → 4.8; two units each.
-    expect(row.options).toEqual(expect.arrayContaining([
-      { name: 'Oat', count: 2, amount: '8' }, { name: 'Extra shot', count: 2, amount: '12' }, { name: 'Large', count: 2, amount: '9.6' },
-    ]));
+    expect(row.options).toEqual(
+      expect.arrayContaining([
+        { name: 'Oat', count: 2, amount: '8' },
+        { name: 'Extra shot', count: 2, amount: '12' },
+        { name: 'Large', count: 2, amount: '9.6' },
+      ]),
+    );
     expect(row.options.length).toBe(3);
   });
 });

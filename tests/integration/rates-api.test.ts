@@ -13,17 +13,25 @@ const PASSWORD = 'correct horse battery staple';
 let app: AppServer;
 let srv: RateServer;
 
-interface Who { cookie: string; csrf: string }
+interface Who {
+  cookie: string;
+  csrf: string;
+}
 const login = (email: string): Promise<Who> => signIn(app.url, email, PASSWORD);
 async function as(w: Who, method: string, path: string, body?: unknown) {
   const r = await fetch(app.url + path, {
-    method, redirect: 'manual',
+    method,
+    redirect: 'manual',
     headers: { 'Content-Type': 'application/json', Cookie: w.cookie, ...(method !== 'GET' ? { 'X-CSRF-Token': w.csrf } : {}) },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await r.text();
   let json: any = null;
-  try { json = JSON.parse(text); } catch { /* html */ }
+  try {
+    json = JSON.parse(text);
+  } catch {
+    /* html */
+  }
   return { status: r.status, body: json, text };
 }
 
@@ -61,7 +69,7 @@ describe('GET /api/v1/rates', () => {
     expect((await rates('Bearer nope')).status).toBe(401);
   });
 
-  it('answers the median of the sources and each source\'s error', async () => {
+  it("answers the median of the sources and each source's error", async () => {
     srv.set('coingecko', { kind: 'good', value: '0.1234' });
     srv.set('kraken', { kind: 'good', value: '1.234' }); // 10× off
     srv.set('coinbase', { kind: 'good', value: '0.1236' });
@@ -116,7 +124,10 @@ describe('GET /api/v1/rates', () => {
       const x = await rates();
       return x.status === 503 ? x : null;
     }, 20_000);
-    expect(r.body).toEqual({ error: 'rate_unavailable', message: expect.stringMatching(/^no exchange rate for DOGE\/USD: no rate source answered within the last 4 s/) });
+    expect(r.body).toEqual({
+      error: 'rate_unavailable',
+      message: expect.stringMatching(/^no exchange rate for DOGE\/USD: no rate source answered within the last 4 s/),
+    });
     expect(r.body.message).toMatch(/binance: rate -1 is not positive/);
     expect(r.body.message).toMatch(/bitstamp: price "1e400" is not a decimal number/);
     // a source coming back restores the rate: alone of five, it must lie within ±20% of the last
@@ -136,7 +147,7 @@ describe('back office', () => {
     owner = await login('owner@shop.test');
   });
 
-  it('the Rates page lists every source\'s value, age and error, and the rate in force', async () => {
+  it("the Rates page lists every source's value, age and error, and the rate in force", async () => {
     srv.setAll({ kind: 'good', value: '0.3' });
     srv.set('kraken', { kind: 'status', status: 500 });
     await waitFor(async () => ((await rates()).body.sources?.[1]?.error ? true : null), 20_000);
@@ -145,7 +156,8 @@ describe('back office', () => {
     expect(page.status).toBe(200);
     expect(page.text).toContain('Exchange rates');
     expect(page.text).toMatch(/data-testid="rate-in-force"[^>]*>0\.3(<!-- -->)? (<!-- -->)?USD/);
-    for (const n of ['coingecko', 'kraken', 'coinbase', 'binance', 'bitstamp']) expect(page.text).toContain(`data-testid="rate-source-${n}"`);
+    for (const n of ['coingecko', 'kraken', 'coinbase', 'binance', 'bitstamp'])
+      expect(page.text).toContain(`data-testid="rate-source-${n}"`);
     expect(page.text).toMatch(/Failed: (<!-- -->)?HTTP 500/);
     expect(page.text).toMatch(/<form[^>]*aria-label="Pricing currency"/);
     expect(page.text).toContain('name="pricing_currency"');

@@ -17,7 +17,8 @@ let srv: RateServer;
 
 async function api(method: string, path: string, body?: unknown) {
   const r = await fetch(app.url + path, {
-    method, headers: { Authorization: `Bearer ${KEY}`, 'Content-Type': 'application/json' },
+    method,
+    headers: { Authorization: `Bearer ${KEY}`, 'Content-Type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   return { status: r.status, body: (await r.json().catch(() => null)) as any };
@@ -29,16 +30,35 @@ beforeAll(async () => {
   srv = await startRateServer({ kind: 'good', value: '0.1' });
   app = await startApp({
     ...rateEnv(srv.url),
-    RATE_SOURCES: 'coingecko,kraken,coinbase', RATE_REFRESH_SEC: '1', RATE_MAX_AGE_SEC: '3',
-    DOGE_NETWORK: 'regtest', CHAIN_BACKEND: 'devnet', DEVNET_BLOCK_SECONDS: '0', STORE_XPUB: xpub,
-    BOOTSTRAP_API_KEY: KEY, ADMIN_EMAIL: 'owner@shop.test', ADMIN_PASSWORD: PASSWORD,
+    RATE_SOURCES: 'coingecko,kraken,coinbase',
+    RATE_REFRESH_SEC: '1',
+    RATE_MAX_AGE_SEC: '3',
+    DOGE_NETWORK: 'regtest',
+    CHAIN_BACKEND: 'devnet',
+    DEVNET_BLOCK_SECONDS: '0',
+    STORE_XPUB: xpub,
+    BOOTSTRAP_API_KEY: KEY,
+    ADMIN_EMAIL: 'owner@shop.test',
+    ADMIN_PASSWORD: PASSWORD,
   });
-  const login = await fetch(`${app.url}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'owner@shop.test', password: PASSWORD }) });
+  const login = await fetch(`${app.url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: 'owner@shop.test', password: PASSWORD }),
+  });
   const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
   const csrf = (await login.json()).csrf_token;
-  const set = await fetch(`${app.url}/api/admin/settings`, { method: 'PATCH', headers: { Cookie: cookie, 'X-CSRF-Token': csrf, 'Content-Type': 'application/json' }, body: JSON.stringify({ pricing_currency: 'USD' }) });
+  const set = await fetch(`${app.url}/api/admin/settings`, {
+    method: 'PATCH',
+    headers: { Cookie: cookie, 'X-CSRF-Token': csrf, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ pricing_currency: 'USD' }),
+  });
   expect(set.status).toBe(200);
-  const fresh = await until(async () => (await api('GET', '/api/v1/rates')).body, (b) => b?.currency === 'USD' && b?.value === '0.1', 20_000);
+  const fresh = await until(
+    async () => (await api('GET', '/api/v1/rates')).body,
+    (b) => b?.currency === 'USD' && b?.value === '0.1',
+    20_000,
+  );
   expect(fresh).toMatchObject({ currency: 'USD', value: '0.1' });
 }, 180_000);
 afterAll(async () => {
@@ -59,26 +79,43 @@ describe('one fresh rate source out of three', () => {
     // stay 0.1 (the median of three absorbs the bad one) and then must become unavailable; it is
     // never 1.
     const seen = new Set<string>();
-    const gone = await until(async () => {
-      const x = await api('GET', '/api/v1/rates');
-      seen.add(x.status === 200 ? x.body.value : String(x.status));
-      return x;
-      // On the way the two fresh sources (1 and the dying one's last 0.1) may disagree: a 503 too,
-      // but not yet the lone-source rule this test is about; wait for the lone source's answer.
-    }, (x) => x.status === 503 && /only coingecko answered/.test(x.body?.message ?? ''), 20_000, 100);
+    const gone = await until(
+      async () => {
+        const x = await api('GET', '/api/v1/rates');
+        seen.add(x.status === 200 ? x.body.value : String(x.status));
+        return x;
+        // On the way the two fresh sources (1 and the dying one's last 0.1) may disagree: a 503 too,
+        // but not yet the lone-source rule this test is about; wait for the lone source's answer.
+      },
+      (x) => x.status === 503 && /only coingecko answered/.test(x.body?.message ?? ''),
+      20_000,
+      100,
+    );
     expect(gone.status).toBe(503);
     expect([...seen].filter((v) => v !== '0.1' && v !== '503')).toEqual([]);
-    expect(gone.body).toEqual({ error: 'rate_unavailable', message: expect.stringMatching(/only coingecko answered within the last 3 s, and its 1 is more than 20% from 0\.1, the last rate two or more sources agreed on/) });
+    expect(gone.body).toEqual({
+      error: 'rate_unavailable',
+      message: expect.stringMatching(
+        /only coingecko answered within the last 3 s, and its 1 is more than 20% from 0\.1, the last rate two or more sources agreed on/,
+      ),
+    });
 
     const attack = await api('POST', '/api/v1/payments', sale);
     expect(attack.status).toBe(503);
     expect(attack.body).toMatchObject({ error: 'rate_unavailable' });
     // DOGE-priced sales still work
-    expect((await api('POST', '/api/v1/payments', { items: [{ type: 'item', id: 'A', name: 'A', count: 1, unit: '5' }] })).status).toBe(201);
+    expect((await api('POST', '/api/v1/payments', { items: [{ type: 'item', id: 'A', name: 'A', count: 1, unit: '5' }] })).status).toBe(
+      201,
+    );
 
     // the lone source sane again: within ±20% of 0.1 (and that median at most 6 × 3 s old), it prices the sale
     srv.set('coingecko', { kind: 'good', value: '0.11' });
-    const back = await until(() => api('POST', '/api/v1/payments', sale), (x) => x.status === 201, 15_000, 200);
+    const back = await until(
+      () => api('POST', '/api/v1/payments', sale),
+      (x) => x.status === 201,
+      15_000,
+      200,
+    );
     expect(back.status).toBe(201);
     expect(back.body).toMatchObject({ total: '25', fiat_total: '2.75', rate: { value: '0.11', source: 'coingecko' } }); // 2.75 / 0.11
   });

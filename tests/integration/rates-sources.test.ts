@@ -66,7 +66,10 @@ describe.each(ALL)('%s in its real reply format', (p) => {
     const refused = await fetchSource(spec(p, `http://127.0.0.1:${closedPort}`), 'USD', { timeoutMs: 400 });
     expect(refused).toEqual({ ok: false, error: 'connection failed (ECONNREFUSED)' });
     // a port fetch() refuses to dial (the app-server helper's default) says why
-    expect(await fetchSource(spec(p, 'http://127.0.0.1:9'), 'USD', { timeoutMs: 400 })).toEqual({ ok: false, error: 'fetch failed: bad port' });
+    expect(await fetchSource(spec(p, 'http://127.0.0.1:9'), 'USD', { timeoutMs: 400 })).toEqual({
+      ok: false,
+      error: 'fetch failed: bad port',
+    });
     expect(await outcome(p, { kind: 'reset' })).toMatch(/^error (connection failed|.*(socket|terminated|closed))/i);
     expect(await outcome(p, { kind: 'status', status: 500 })).toMatch(/^error HTTP 500: <html>/);
   });
@@ -165,7 +168,11 @@ describe.each(['pglite', 'postgresql'] as const)('rate_source on %s', (kind) => 
     srv.setAll({ kind: 'good', value: '0.1' });
     await refreshRates(db, three, 'USD', { timeoutMs: 5_000, now: () => t0 });
     expect(fiatToKoinu(275n, 'USD', (await rateInForce(db, 'USD', { config: three, now: t0 })).decimal)).toBe(2_750_000_000n); // 27.5 DOGE
-    expect(await db.prisma.rateMedian.findUnique({ where: { currency: 'USD' } })).toMatchObject({ value: '0.1', valueAt: t0, sources: 'coingecko,kraken,coinbase' });
+    expect(await db.prisma.rateMedian.findUnique({ where: { currency: 'USD' } })).toMatchObject({
+      value: '0.1',
+      valueAt: t0,
+      sources: 'coingecko,kraken,coinbase',
+    });
 
     // kraken answers 500, coinbase drops the connection, coingecko says 1.0 instead of 0.1
     srv.set('kraken', { kind: 'status', status: 500 });
@@ -177,7 +184,9 @@ describe.each(['pglite', 'postgresql'] as const)('rate_source on %s', (kind) => 
     await refreshRates(db, three, 'USD', { timeoutMs: 5_000, now: () => at(700) });
     // once they are stale, coingecko is alone: 10× the last agreed median, so no rate at all
     await expect(rateInForce(db, 'USD', { config: three, now: at(700) })).rejects.toThrow(RateUnavailableError);
-    await expect(rateInForce(db, 'USD', { config: three, now: at(700) })).rejects.toThrow(/only coingecko answered within the last 600 s, and its 1 is more than 20% from 0.1/);
+    await expect(rateInForce(db, 'USD', { config: three, now: at(700) })).rejects.toThrow(
+      /only coingecko answered within the last 600 s, and its 1 is more than 20% from 0.1/,
+    );
     await expect(ratesReply(db, { config: three, now: at(700) })).rejects.toThrow(RateUnavailableError);
     // the lone source never became the yardstick for itself
     expect((await db.prisma.rateMedian.findUnique({ where: { currency: 'USD' } }))?.value).toBe('0.1');
@@ -188,7 +197,9 @@ describe.each(['pglite', 'postgresql'] as const)('rate_source on %s', (kind) => 
     expect(await rateInForce(db, 'USD', { config: three, now: at(800) })).toMatchObject({ value: '0.11', source: 'coingecko' });
     // ... but only while the agreed median is at most 6 × RATE_MAX_AGE_SEC (3600 s) old
     await refreshRates(db, three, 'USD', { timeoutMs: 5_000, now: () => at(3601) });
-    await expect(rateInForce(db, 'USD', { config: three, now: at(3601) })).rejects.toThrow(/no rate that two or more sources agreed on in the last 3600 s/);
+    await expect(rateInForce(db, 'USD', { config: three, now: at(3601) })).rejects.toThrow(
+      /no rate that two or more sources agreed on in the last 3600 s/,
+    );
 
     // a store that configured coingecko alone trusts it as before, even at 1.0
     srv.set('coingecko', { kind: 'good', value: '1.0' });
@@ -240,7 +251,10 @@ describe.each(['pglite', 'postgresql'] as const)('rate_source on %s', (kind) => 
     const quick = { ...cfg, refreshSec: 1 };
     const loop = startRateLoop(db, quick, { timeoutMs: 1000 });
     const until = Date.now() + 5000;
-    while ((await ratesSnapshot(db, 'USD', { config: quick })).rate.ok === false || formatDecimal((await rateInForce(db, 'USD', { config: quick })).decimal) !== '0.4') {
+    while (
+      (await ratesSnapshot(db, 'USD', { config: quick })).rate.ok === false ||
+      formatDecimal((await rateInForce(db, 'USD', { config: quick })).decimal) !== '0.4'
+    ) {
       if (Date.now() > until) throw new Error('the loop did not refresh');
       await new Promise((r) => setTimeout(r, 100));
     }

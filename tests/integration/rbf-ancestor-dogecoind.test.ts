@@ -34,15 +34,20 @@ async function parentAndChild(address: string, amount: string, parentSequence: n
   const coins = await node.rpc<{ txid: string; vout: number; amount: string; spendable: boolean }[]>('listunspent', 1);
   const coin = coins.find((c) => c.spendable && koinuFromRpc(c.amount) > 1_000_00000000n)!;
   const mid = await node.newAddress();
-  const raw = await node.rpc<string>('createrawtransaction', [{ txid: coin.txid, vout: coin.vout, sequence: parentSequence }], { [mid]: 100 });
+  const raw = await node.rpc<string>('createrawtransaction', [{ txid: coin.txid, vout: coin.vout, sequence: parentSequence }], {
+    [mid]: 100,
+  });
   const funded = await node.rpc<{ hex: string }>('fundrawtransaction', raw, { changePosition: 1 });
   const parent = await node.send((await node.rpc<{ hex: string }>('signrawtransaction', funded.hex)).hex);
   const change = await node.newAddress();
-  const rawChild = await node.rpc<string>('createrawtransaction', [{ txid: parent, vout: 0 }],
-    { [address]: amount, [change]: koinuToRpc(100_00000000n - koinuFromRpc(amount) - 1_00000000n) });
+  const rawChild = await node.rpc<string>('createrawtransaction', [{ txid: parent, vout: 0 }], {
+    [address]: amount,
+    [change]: koinuToRpc(100_00000000n - koinuFromRpc(amount) - 1_00000000n),
+  });
   const child = (await node.rpc<{ hex: string; complete: boolean }>('signrawtransaction', rawChild)).hex;
-  const rawRepl = await node.rpc<string>('createrawtransaction', [{ txid: coin.txid, vout: coin.vout, sequence: RBF }],
-    { [await node.newAddress()]: koinuToRpc(koinuFromRpc(coin.amount) - 5_00000000n) });
+  const rawRepl = await node.rpc<string>('createrawtransaction', [{ txid: coin.txid, vout: coin.vout, sequence: RBF }], {
+    [await node.newAddress()]: koinuToRpc(koinuFromRpc(coin.amount) - 5_00000000n),
+  });
   const replacement = (await node.rpc<{ hex: string }>('signrawtransaction', rawRepl)).hex;
   return { parent, child, replacement };
 }
@@ -50,7 +55,8 @@ async function parentAndChild(address: string, amount: string, parentSequence: n
 function suite(name: string, backend: 'rpc' | 'spv', announcements: boolean | 'only', seed: number) {
   let running: NodeWorker;
   let db: Db;
-  const view = async (id: string): Promise<View> => vendorPaymentView(await db.prisma.payment.findUniqueOrThrow({ where: { id } }), URL_BASE, new Date());
+  const view = async (id: string): Promise<View> =>
+    vendorPaymentView(await db.prisma.payment.findUniqueOrThrow({ where: { id } }), URL_BASE, new Date());
   async function until(id: string, pred: (v: View) => boolean, ms = 20_000): Promise<View> {
     const t0 = Date.now();
     for (;;) {
@@ -106,22 +112,29 @@ function suite(name: string, backend: 'rpc' | 'spv', announcements: boolean | 'o
       expect(await view(p.id)).toMatchObject({ confirmed: 1, required: 1 });
     });
 
-    it(backend === 'rpc'
-      ? 'a child of an unconfirmed parent that signals nothing: 0-conf, plain wallet and /relay/pay'
-      : 'a child of a parent spv never saw: waits for a block (spv cannot tell it from a replaceable one)', async () => {
-      const expected = backend === 'rpc' ? { status: 'confirmed', required: 0, confirmed: 0 } : { status: 'accepted', required: 1, confirmed: 0 };
-      const a = await zeroConfSale('7');
-      const viaWallet = await parentAndChild(a.address, '7', 0xffffffff);
-      await node.send(viaWallet.child);
-      // 0-conf from the mempool is accepted, then confirmed by the same tick's confirmation count.
-      expect(await until(a.id, (x) => x.status === expected.status)).toMatchObject(expected);
-      const b = await zeroConfSale('8');
-      const viaRelay = await parentAndChild(b.address, '8', 0xffffffff);
-      const r = await submitPayment({ db, network: REGTEST, chain: running.chain, publicUrl: URL_BASE }, { id: b.id, tx: viaRelay.child });
-      expect(r).toMatchObject({ status: 200, body: expected });
-      await node.mine(1);
-      await running.caughtUp();
-    });
+    it(
+      backend === 'rpc'
+        ? 'a child of an unconfirmed parent that signals nothing: 0-conf, plain wallet and /relay/pay'
+        : 'a child of a parent spv never saw: waits for a block (spv cannot tell it from a replaceable one)',
+      async () => {
+        const expected =
+          backend === 'rpc' ? { status: 'confirmed', required: 0, confirmed: 0 } : { status: 'accepted', required: 1, confirmed: 0 };
+        const a = await zeroConfSale('7');
+        const viaWallet = await parentAndChild(a.address, '7', 0xffffffff);
+        await node.send(viaWallet.child);
+        // 0-conf from the mempool is accepted, then confirmed by the same tick's confirmation count.
+        expect(await until(a.id, (x) => x.status === expected.status)).toMatchObject(expected);
+        const b = await zeroConfSale('8');
+        const viaRelay = await parentAndChild(b.address, '8', 0xffffffff);
+        const r = await submitPayment(
+          { db, network: REGTEST, chain: running.chain, publicUrl: URL_BASE },
+          { id: b.id, tx: viaRelay.child },
+        );
+        expect(r).toMatchObject({ status: 200, body: expected });
+        await node.mine(1);
+        await running.caughtUp();
+      },
+    );
   });
 }
 

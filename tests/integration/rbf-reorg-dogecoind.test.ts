@@ -34,18 +34,22 @@ let ctx: WorkerContext;
 async function parentAndChild(address: string, amount: string, sequence: number) {
   const coins = await node.rpc<{ txid: string; vout: number; amount: string; spendable: boolean }[]>('listunspent', 1);
   const coin = coins.find((c) => c.spendable && koinuFromRpc(c.amount) > 1_000_00000000n)!;
-  const raw = await node.rpc<string>('createrawtransaction', [{ txid: coin.txid, vout: coin.vout, sequence }], { [await node.newAddress()]: 100 });
+  const raw = await node.rpc<string>('createrawtransaction', [{ txid: coin.txid, vout: coin.vout, sequence }], {
+    [await node.newAddress()]: 100,
+  });
   const funded = await node.rpc<{ hex: string }>('fundrawtransaction', raw, { changePosition: 1 });
   const parent = await node.send((await node.rpc<{ hex: string }>('signrawtransaction', funded.hex)).hex);
-  const rawChild = await node.rpc<string>('createrawtransaction', [{ txid: parent, vout: 0, sequence: FINAL }],
-    { [address]: amount, [await node.newAddress()]: koinuToRpc(100_00000000n - koinuFromRpc(amount) - 1_00000000n) });
+  const rawChild = await node.rpc<string>('createrawtransaction', [{ txid: parent, vout: 0, sequence: FINAL }], {
+    [address]: amount,
+    [await node.newAddress()]: koinuToRpc(100_00000000n - koinuFromRpc(amount) - 1_00000000n),
+  });
   const child = await node.send((await node.rpc<{ hex: string }>('signrawtransaction', rawChild)).hex);
   return { parent, child };
 }
 
 const row = (id: string) => db.prisma.payment.findUniqueOrThrow({ where: { id } });
 
-describe.skipIf(!haveDogecoind)('a reorg on dogecoind hands a parent\'s RBF signal to its child (rpc, worker tick)', () => {
+describe.skipIf(!haveDogecoind)("a reorg on dogecoind hands a parent's RBF signal to its child (rpc, worker tick)", () => {
   beforeAll(async () => {
     node = await startDogecoind();
     db = await openTestDb();
@@ -73,12 +77,19 @@ describe.skipIf(!haveDogecoind)('a reorg on dogecoind hands a parent\'s RBF sign
     expect(mined.tx).toEqual(expect.arrayContaining([signalling.parent, signalling.child, final.parent, final.child]));
     await workerTick(ctx);
     for (const p of [a, b]) expect(await row(p.id)).toMatchObject({ status: 'confirmed', requiredConfirmations: 0, confirmations: 1 });
-    expect(await db.prisma.paymentTx.findFirstOrThrow({ where: { paymentId: a.id } })).toMatchObject({ txid: signalling.child, signalsRbf: false });
+    expect(await db.prisma.paymentTx.findFirstOrThrow({ where: { paymentId: a.id } })).toMatchObject({
+      txid: signalling.child,
+      signalsRbf: false,
+    });
 
     await node.invalidate(hash!);
     expect(await node.rpc<string[]>('getrawmempool')).toEqual(expect.arrayContaining([signalling.parent, signalling.child]));
     await workerTick(ctx);
-    expect(await db.prisma.paymentTx.findFirstOrThrow({ where: { paymentId: a.id } })).toMatchObject({ txid: signalling.child, signalsRbf: true, blockHash: null });
+    expect(await db.prisma.paymentTx.findFirstOrThrow({ where: { paymentId: a.id } })).toMatchObject({
+      txid: signalling.child,
+      signalsRbf: true,
+      blockHash: null,
+    });
     expect(await row(a.id)).toMatchObject({ status: 'accepted', exception: 'reorged', requiredConfirmations: 1, confirmations: 0 });
     expect(await row(b.id)).toMatchObject({ status: 'confirmed', requiredConfirmations: 0, confirmations: 0 });
     expect(await paymentInvariantViolations(db, { rbf: new Set([signalling.child]) })).toEqual([]);

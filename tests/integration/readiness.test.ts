@@ -15,7 +15,10 @@ const OWNER = { email: 'owner@ready.test', password: 'readiness test password' }
 const TPUB = testXpub(7);
 const SALE = { items: [{ type: 'item', id: 'tea', name: 'Tea', count: 1, unit: '1' }] };
 
-interface Session { cookie: string; csrf: string }
+interface Session {
+  cookie: string;
+  csrf: string;
+}
 
 const login = (app: AppServer): Promise<Session> => signIn(app.url, OWNER.email, OWNER.password);
 
@@ -36,7 +39,11 @@ async function tillCharge(app: AppServer, s: Session, idem = 'pos-' + randomByte
 }
 
 async function apiCharge(app: AppServer) {
-  const r = await fetch(`${app.url}/api/v1/payments`, { method: 'POST', headers: { Authorization: `Bearer ${KEY}`, 'Content-Type': 'application/json' }, body: JSON.stringify(SALE) });
+  const r = await fetch(`${app.url}/api/v1/payments`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${KEY}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify(SALE),
+  });
   return { status: r.status, body: await r.json() };
 }
 
@@ -53,7 +60,14 @@ describe('a mainnet store that is not ready', () => {
   let owner: Session;
   beforeAll(async () => {
     // spv with the one peer at a closed loopback port (startApp's default DOGE_PEERS), no wallet.
-    app = await startApp({ DOGE_NETWORK: 'mainnet', CHAIN_BACKEND: 'spv', PUBLIC_URL: 'http://localhost:3999', ADMIN_EMAIL: OWNER.email, ADMIN_PASSWORD: OWNER.password, BOOTSTRAP_API_KEY: KEY });
+    app = await startApp({
+      DOGE_NETWORK: 'mainnet',
+      CHAIN_BACKEND: 'spv',
+      PUBLIC_URL: 'http://localhost:3999',
+      ADMIN_EMAIL: OWNER.email,
+      ADMIN_PASSWORD: OWNER.password,
+      BOOTSTRAP_API_KEY: KEY,
+    });
     owner = await login(app);
   });
   afterAll(async () => app?.stop());
@@ -61,7 +75,14 @@ describe('a mainnet store that is not ready', () => {
   it('reports ready:false with every problem in words, and stays ok (200) with its old fields', async () => {
     const h = await health(app);
     expect(h.status).toBe(200);
-    expect(h.body).toMatchObject({ ok: true, network: 'mainnet', backend: 'spv', db: 'pglite', chain: { tip: expect.any(Number), synced: false, peers: 0 }, ready: false });
+    expect(h.body).toMatchObject({
+      ok: true,
+      network: 'mainnet',
+      backend: 'spv',
+      db: 'pglite',
+      chain: { tip: expect.any(Number), synced: false, peers: 0 },
+      ready: false,
+    });
     expect(h.codes).toEqual(['no_peers', 'no_wallet', 'not_synced', 'public_url_localhost', 'public_url_not_https']);
     for (const p of h.body.problems) expect(p).toEqual({ code: expect.any(String), message: expect.stringMatching(/\w+ \w+ \w+/) });
   });
@@ -89,7 +110,8 @@ describe('a mainnet store that is not ready', () => {
 
   it('a wallet set in the back office clears no_wallet; the till is still refused, API keys now charge', async () => {
     const r = await fetch(`${app.url}/api/admin/settings`, {
-      method: 'PATCH', headers: { 'Content-Type': 'application/json', Cookie: owner.cookie, 'X-CSRF-Token': owner.csrf, Origin: app.url },
+      method: 'PATCH',
+      headers: { 'Content-Type': 'application/json', Cookie: owner.cookie, 'X-CSRF-Token': owner.csrf, Origin: app.url },
       body: JSON.stringify({ store_xpub: DGUB }),
     });
     expect(r.status).toBe(200);
@@ -123,19 +145,29 @@ describe('the devnet demo configuration', () => {
   let app: AppServer;
   let owner: Session;
   beforeAll(async () => {
-    app = await startApp({ DOGE_NETWORK: 'regtest', CHAIN_BACKEND: 'devnet', DEVNET_BLOCK_SECONDS: '0', STORE_XPUB: TPUB, ADMIN_EMAIL: OWNER.email, ADMIN_PASSWORD: OWNER.password });
+    app = await startApp({
+      DOGE_NETWORK: 'regtest',
+      CHAIN_BACKEND: 'devnet',
+      DEVNET_BLOCK_SECONDS: '0',
+      STORE_XPUB: TPUB,
+      ADMIN_EMAIL: OWNER.email,
+      ADMIN_PASSWORD: OWNER.password,
+    });
     owner = await login(app);
   });
   afterAll(async () => app?.stop());
 
   it('is ready once the worker has reported, opens on the overview, and the till charges', async () => {
-    const h = await until(() => health(app), (x) => x.body.ready === true);
+    const h = await until(
+      () => health(app),
+      (x) => x.body.ready === true,
+    );
     expect(h.body).toMatchObject({ ok: true, ready: true, problems: [], chain: { synced: true, peers: 1 } });
     const admin = await page(app, owner, '/admin');
     expect(admin).toContain('Recent invoices');
     expect(admin).not.toContain('Before the first sale');
     const pos = await page(app, owner, '/pos');
-    expect(pos).not.toContain("take payments yet");
+    expect(pos).not.toContain('take payments yet');
     const till = await tillCharge(app, owner);
     expect(till.status).toBe(201);
     expect(till.body.status).toBe('unpaid');

@@ -24,7 +24,9 @@ import { parseDecimal } from '@/lib/money';
 import { DGUB } from '../helpers/keys';
 
 /** The HTTP answer the receipt route gives: 202 with the result, or a refusal through the one error table. */
-async function emailReceipt(...args: Parameters<typeof sendReceipt>): Promise<{ status: number; body: Record<string, unknown>; headers?: Record<string, string> }> {
+async function emailReceipt(
+  ...args: Parameters<typeof sendReceipt>
+): Promise<{ status: number; body: Record<string, unknown>; headers?: Record<string, string> }> {
   try {
     return { status: 202, body: { ...(await sendReceipt(...args)) } };
   } catch (e) {
@@ -37,17 +39,28 @@ async function emailReceipt(...args: Parameters<typeof sendReceipt>): Promise<{ 
 const PASSWORD = 'sup3r-s3cret-pw';
 let db: Db;
 
-interface Got { from: string; to: string[]; raw: string }
+interface Got {
+  from: string;
+  to: string[];
+  raw: string;
+}
 const inbox: Got[] = [];
 
 function startSmtp(opts: Partial<ConstructorParameters<typeof SMTPServer>[0]> = {}) {
   const server = new SMTPServer({
-    disabledCommands: ['STARTTLS'], allowInsecureAuth: true, authOptional: true, logger: false,
+    disabledCommands: ['STARTTLS'],
+    allowInsecureAuth: true,
+    authOptional: true,
+    logger: false,
     onData(stream, session, cb) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
-        inbox.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
+        inbox.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
         cb();
       });
     },
@@ -82,25 +95,52 @@ function header(raw: string, name: string): string {
   const head = raw.slice(0, raw.search(/\r?\n\r?\n/));
   const m = new RegExp(`^${name}: (.*(?:\\r?\\n[ \\t].*)*)`, 'im').exec(head);
   if (!m) return '';
-  return m[1].replace(/\r?\n[ \t]/g, ' ').replace(/\?=\s+=\?/g, '?==?').replace(/=\?UTF-8\?Q\?([^?]*)\?=/gi, (_, q: string) =>
-    Buffer.from(q.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_x, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8'));
+  return m[1]
+    .replace(/\r?\n[ \t]/g, ' ')
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?UTF-8\?Q\?([^?]*)\?=/gi, (_, q: string) =>
+      Buffer.from(
+        q.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_x, h: string) => String.fromCharCode(parseInt(h, 16))),
+        'latin1',
+      ).toString('utf8'),
+    );
 }
 
 let TXID = '';
 async function paidPayment(items: unknown[], createdBy: string | null = null, extra: Record<string, unknown> = {}) {
   TXID = randomBytes(32).toString('hex');
-  const r = await createPayment({ storeId: 1, db, network: MAINNET, publicUrl: 'http://127.0.0.1:1', apiKeyId: null, userId: createdBy, idempotencyKey: null }, JSON.stringify({ items, ...extra }));
+  const r = await createPayment(
+    { storeId: 1, db, network: MAINNET, publicUrl: 'http://127.0.0.1:1', apiKeyId: null, userId: createdBy, idempotencyKey: null },
+    JSON.stringify({ items, ...extra }),
+  );
   const id = (r.body as { id: string }).id;
-  await db.prisma.payment.update({ where: { id }, data: { status: 'confirmed', txid: TXID, confirmations: 1, confirmedAt: new Date('2026-11-24T19:07:00Z'), createdAt: new Date('2026-11-24T19:05:00Z') } });
+  await db.prisma.payment.update({
+    where: { id },
+    data: {
+      status: 'confirmed',
+      txid: TXID,
+      confirmations: 1,
+      confirmedAt: new Date('2026-11-24T19:07:00Z'),
+      createdAt: new Date('2026-11-24T19:05:00Z'),
+    },
+  });
   return id;
 }
 
 const owner: ReceiptActor = { storeId: 1, key: 'user:owner', userId: 'owner', role: 'owner' };
-const env = (port: number, extra: Record<string, string> = {}) => ({ SMTP_URL: `smtp://127.0.0.1:${port}`, SMTP_FROM: 'Corner Shop <receipts@shop.example>', ...extra });
+const env = (port: number, extra: Record<string, string> = {}) => ({
+  SMTP_URL: `smtp://127.0.0.1:${port}`,
+  SMTP_FROM: 'Corner Shop <receipts@shop.example>',
+  ...extra,
+});
 
 beforeAll(async () => {
   db = await openTestDb();
-  await db.prisma.store.upsert({ where: { id: 1 }, update: { storeXpub: DGUB, name: 'Corner Shop', timezone: 'America/New_York' }, create: { id: 1, storeXpub: DGUB, name: 'Corner Shop', timezone: 'America/New_York' } });
+  await db.prisma.store.upsert({
+    where: { id: 1 },
+    update: { storeXpub: DGUB, name: 'Corner Shop', timezone: 'America/New_York' },
+    create: { id: 1, storeXpub: DGUB, name: 'Corner Shop', timezone: 'America/New_York' },
+  });
   await activeRelayKey(db, 1);
 }, 60_000);
 afterAll(async () => db?.close());
@@ -115,13 +155,19 @@ describe('email receipts through a real SMTP server', () => {
       },
     });
     try {
-      const id = await paidPayment([
-        { type: 'item', id: 'c', name: 'Coffee', count: 2, unit: '10.5', tax: '1.05' },
-        { type: 'fee', id: 'svc', name: 'Service', count: 1, unit: '1' },
-        { type: 'discount', id: 'd', name: 'Discount', count: 1, unit: '-2' },
-        { type: 'donation', id: 'tip', name: 'Tip', count: 1, unit: '0.5' },
-      ], null, { fiat_total: '3.10', fiat_currency: 'USD' });
-      const a = await emailReceipt(db, id, { email: 'ann@example.com' }, owner, { env: env(smtp.port, { SMTP_URL: `smtp://shop:${PASSWORD}@127.0.0.1:${smtp.port}` }) });
+      const id = await paidPayment(
+        [
+          { type: 'item', id: 'c', name: 'Coffee', count: 2, unit: '10.5', tax: '1.05' },
+          { type: 'fee', id: 'svc', name: 'Service', count: 1, unit: '1' },
+          { type: 'discount', id: 'd', name: 'Discount', count: 1, unit: '-2' },
+          { type: 'donation', id: 'tip', name: 'Tip', count: 1, unit: '0.5' },
+        ],
+        null,
+        { fiat_total: '3.10', fiat_currency: 'USD' },
+      );
+      const a = await emailReceipt(db, id, { email: 'ann@example.com' }, owner, {
+        env: env(smtp.port, { SMTP_URL: `smtp://shop:${PASSWORD}@127.0.0.1:${smtp.port}` }),
+      });
       expect(a.status).toBe(202);
       expect(a.body).toMatchObject({ sent: true, to: 'ann@example.com' });
       const m = inbox.at(-1)!;
@@ -153,21 +199,29 @@ describe('email receipts through a real SMTP server', () => {
     // The store prices in USD; every default rate source answered 0.07 USD per DOGE just now.
     await db.prisma.store.update({ where: { id: 1 }, data: { pricingCurrency: 'USD' } });
     const rateAt = new Date();
-    for (const name of DEFAULT_RATE_SOURCES.split(',')) await saveOutcome(db, 'USD', name, { ok: true, value: parseDecimal('0.07') }, rateAt);
+    for (const name of DEFAULT_RATE_SOURCES.split(','))
+      await saveOutcome(db, 'USD', name, { ok: true, value: parseDecimal('0.07') }, rateAt);
     try {
-      const id = await paidPayment([
-        { type: 'item', id: 'MUF', name: 'Muffin', count: 3, unit: '1.99', tax: '0.48' },
-        { type: 'item', id: 'TEA', name: 'Tea', count: 1, unit: '2.35', tax: '0.19' },
-        { type: 'discount', id: 'disc', name: 'Discount', count: 1, unit: '-0.50' },
-        { type: 'donation', id: 'tip', name: 'Tip', count: 1, unit: '1.00' },
-      ], null, { currency: 'USD' });
+      const id = await paidPayment(
+        [
+          { type: 'item', id: 'MUF', name: 'Muffin', count: 3, unit: '1.99', tax: '0.48' },
+          { type: 'item', id: 'TEA', name: 'Tea', count: 1, unit: '2.35', tax: '0.19' },
+          { type: 'discount', id: 'disc', name: 'Discount', count: 1, unit: '-0.50' },
+          { type: 'donation', id: 'tip', name: 'Tip', count: 1, unit: '1.00' },
+        ],
+        null,
+        { currency: 'USD' },
+      );
       const p = await db.prisma.payment.findUniqueOrThrow({ where: { id } });
       expect(p).toMatchObject({ fiatTotal: '9.49', fiatTax: '0.67', fiatCurrency: 'USD', rateValue: '0.07' });
       // The model: USD lines as priced (not re-derived from DOGE), summing to fiat_total.
       const r = (await loadReceipt(db, 1, id))!;
       expect(r.currency).toBe('USD');
       expect(r.lines.map((l) => [l.name, l.count, l.unit, l.tax, l.total])).toEqual([
-        ['Muffin', 3, '1.99', '0.48', '6.45'], ['Tea', 1, '2.35', '0.19', '2.54'], ['Discount', null, '', '', '-0.50'], ['Tip', null, '', '', '1.00'],
+        ['Muffin', 3, '1.99', '0.48', '6.45'],
+        ['Tea', 1, '2.35', '0.19', '2.54'],
+        ['Discount', null, '', '', '-0.50'],
+        ['Tip', null, '', '', '1.00'],
       ]);
       expect(r.total).toBe('9.49');
       expect(r.taxes).toBe('0.67');
@@ -205,7 +259,11 @@ describe('email receipts through a real SMTP server', () => {
   });
 
   it('a server that refuses the recipient is a 502 smtp_failed with its reason', async () => {
-    const smtp = await startSmtp({ onRcptTo(_a, _s, cb) { cb(Object.assign(new Error('Mailbox unavailable here'), { responseCode: 550 })); } });
+    const smtp = await startSmtp({
+      onRcptTo(_a, _s, cb) {
+        cb(Object.assign(new Error('Mailbox unavailable here'), { responseCode: 550 }));
+      },
+    });
     try {
       const id = await paidPayment([{ type: 'item', id: 'x', name: 'Tea', count: 1, unit: '3' }]);
       const a = await emailReceipt(db, id, { email: 'bob@example.com' }, owner, { env: env(smtp.port) });
@@ -218,12 +276,22 @@ describe('email receipts through a real SMTP server', () => {
   });
 
   it('an authentication failure is a 502 and the password is in neither the answer nor the log', async () => {
-    const smtp = await startSmtp({ authOptional: false, onAuth(_a, _s, cb) { cb(new Error('Bad credentials for shop')); } });
+    const smtp = await startSmtp({
+      authOptional: false,
+      onAuth(_a, _s, cb) {
+        cb(new Error('Bad credentials for shop'));
+      },
+    });
     const lines: string[] = [];
-    const spy = vi.spyOn(process.stdout, 'write').mockImplementation(((s: string) => { lines.push(String(s)); return true; }) as never);
+    const spy = vi.spyOn(process.stdout, 'write').mockImplementation(((s: string) => {
+      lines.push(String(s));
+      return true;
+    }) as never);
     try {
       const id = await paidPayment([{ type: 'item', id: 'x', name: 'Tea', count: 1, unit: '3' }]);
-      const a = await emailReceipt(db, id, { email: 'bob@example.com' }, owner, { env: env(smtp.port, { SMTP_URL: `smtp://shop:${PASSWORD}@127.0.0.1:${smtp.port}` }) });
+      const a = await emailReceipt(db, id, { email: 'bob@example.com' }, owner, {
+        env: env(smtp.port, { SMTP_URL: `smtp://shop:${PASSWORD}@127.0.0.1:${smtp.port}` }),
+      });
       expect(a.status).toBe(502);
       expect(a.body.error).toBe('smtp_failed');
       expect(String(a.body.message)).toMatch(/EAUTH|auth|credentials/i);
@@ -246,7 +314,13 @@ describe('email receipts through a real SMTP server', () => {
     const silent = createServer(() => {});
     await new Promise<void>((r) => silent.listen(0, '127.0.0.1', () => r()));
     try {
-      const b = await emailReceipt(db, id, { email: 'bob@example.com' }, { ...owner, key: 'user:other' }, { env: env((silent.address() as { port: number }).port), timeoutMs: 1000 });
+      const b = await emailReceipt(
+        db,
+        id,
+        { email: 'bob@example.com' },
+        { ...owner, key: 'user:other' },
+        { env: env((silent.address() as { port: number }).port), timeoutMs: 1000 },
+      );
       expect(b.status).toBe(502);
       expect(String(b.body.message)).toMatch(/timeout|greeting/i);
     } finally {
@@ -255,7 +329,16 @@ describe('email receipts through a real SMTP server', () => {
   }, 20_000);
 
   it('refuses bad addresses (400), unknown ids (404), unpaid payments (409), another cashier (404), no SMTP (503), and rations sends (429)', async () => {
-    for (const bad of ['ann@example.com\r\nBcc: x@evil.example', 'ann@example.com\u0000', 'Ann <ann@example.com>', 'ann', 'ann@localhost', 'ann@1.2.3.4', '"a b"@example.com', 42]) {
+    for (const bad of [
+      'ann@example.com\r\nBcc: x@evil.example',
+      'ann@example.com\u0000',
+      'Ann <ann@example.com>',
+      'ann',
+      'ann@localhost',
+      'ann@1.2.3.4',
+      '"a b"@example.com',
+      42,
+    ]) {
       const a = await emailReceipt(db, 'whatever', { email: bad }, owner, { env: env(1) });
       expect(a.status, String(bad)).toBe(400);
       expect(a.body.error).toBe('invalid_request');
@@ -265,7 +348,10 @@ describe('email receipts through a real SMTP server', () => {
 
     const smtp = await startSmtp();
     try {
-      const r = await createPayment({ storeId: 1, db, network: MAINNET, publicUrl: 'http://127.0.0.1:1', apiKeyId: null, userId: null, idempotencyKey: null }, JSON.stringify({ items: [{ type: 'item', id: 'x', name: 'Tea', count: 1, unit: '3' }] }));
+      const r = await createPayment(
+        { storeId: 1, db, network: MAINNET, publicUrl: 'http://127.0.0.1:1', apiKeyId: null, userId: null, idempotencyKey: null },
+        JSON.stringify({ items: [{ type: 'item', id: 'x', name: 'Tea', count: 1, unit: '3' }] }),
+      );
       const unpaid = (r.body as { id: string }).id;
       expect((await emailReceipt(db, unpaid, { email: 'a@example.com' }, owner, { env: env(smtp.port) })).status).toBe(409);
 
@@ -279,7 +365,10 @@ describe('email receipts through a real SMTP server', () => {
 
       // at most 5 per payment per hour (the limiter counts attempts, sent or not)
       const statuses: number[] = [];
-      for (let i = 0; i < 5; i++) statuses.push((await emailReceipt(db, mine, { email: 'a@example.com' }, { ...cashier, key: `user:x${i}` }, { env: env(smtp.port) })).status);
+      for (let i = 0; i < 5; i++)
+        statuses.push(
+          (await emailReceipt(db, mine, { email: 'a@example.com' }, { ...cashier, key: `user:x${i}` }, { env: env(smtp.port) })).status,
+        );
       expect(statuses).toEqual([202, 202, 202, 202, 429]); // the 6th attempt on this payment within the hour
       const limited = await emailReceipt(db, mine, { email: 'a@example.com' }, cashier, { env: env(smtp.port) });
       expect(limited.status).toBe(429);
@@ -296,9 +385,16 @@ describe('receipt settings', () => {
     expect((await updateSettings(db, 1, MAINNET, { timezone: 'Europe/Berlin' })).timezone_in_force).toBe('Europe/Berlin');
     await expect(updateSettings(db, 1, MAINNET, { smtp_url: 'http://x' })).rejects.toThrow(/smtp_url: must start with smtp/);
     await expect(updateSettings(db, 1, MAINNET, { smtp_from: 'a@b.example\r\nBcc: x@y.example' })).rejects.toThrow(/smtp_from/);
-    const v = await updateSettings(db, 1, MAINNET, { smtp_url: `smtps://shop:${PASSWORD}@mail.example:465`, smtp_from: 'Shop <r@shop.example>' });
+    const v = await updateSettings(db, 1, MAINNET, {
+      smtp_url: `smtps://shop:${PASSWORD}@mail.example:465`,
+      smtp_from: 'Shop <r@shop.example>',
+    });
     expect(JSON.stringify(v)).not.toContain(PASSWORD);
-    expect(v).toMatchObject({ smtp_url: 'smtps://shop:••••••••@mail.example:465', smtp_password_set: true, smtp_from: 'Shop <r@shop.example>' });
+    expect(v).toMatchObject({
+      smtp_url: 'smtps://shop:••••••••@mail.example:465',
+      smtp_password_set: true,
+      smtp_from: 'Shop <r@shop.example>',
+    });
     await updateSettings(db, 1, MAINNET, { smtp_url: v.smtp_url.replace('mail.example', 'mail2.example') });
     expect((await db.prisma.store.findUniqueOrThrow({ where: { id: 1 } })).smtpUrl).toBe(`smtps://shop:${PASSWORD}@mail2.example:465`);
     expect(JSON.stringify(await readSettings(db, 1))).not.toContain(PASSWORD);

@@ -36,7 +36,9 @@ function suite(backend: NodeBackend, seed: number) {
    * coin of a customer address this test gave the wallet: sendtoaddress might pick that one).
    */
   async function pay(address: string, amount: number): Promise<string> {
-    const coins = await node.rpc<{ txid: string; vout: number; amount: number; spendable: boolean; generated?: boolean; confirmations: number }[]>('listunspent', 1);
+    const coins = await node.rpc<
+      { txid: string; vout: number; amount: number; spendable: boolean; generated?: boolean; confirmations: number }[]
+    >('listunspent', 1);
     const coin = coins.find((c) => c.spendable && c.amount > 1000 && !used.has(`${c.txid}:${c.vout}`))!;
     used.add(`${coin.txid}:${coin.vout}`);
     const raw = await node.rpc<string>('createrawtransaction', [{ txid: coin.txid, vout: coin.vout }], { [address]: amount });
@@ -49,8 +51,10 @@ function suite(backend: NodeBackend, seed: number) {
 
   /** A sale of `unit` DOGE paid by the node's wallet, accepted. */
   async function paidSale(unit: number): Promise<string> {
-    const r = await createPayment({ storeId: 1, db, network: REGTEST, publicUrl: URL_BASE, apiKeyId: null, userId: null, idempotencyKey: null },
-      JSON.stringify({ items: [{ type: 'item', id: 'sku', name: 'Tea', count: 1, unit: String(unit) }] }));
+    const r = await createPayment(
+      { storeId: 1, db, network: REGTEST, publicUrl: URL_BASE, apiKeyId: null, userId: null, idempotencyKey: null },
+      JSON.stringify({ items: [{ type: 'item', id: 'sku', name: 'Tea', count: 1, unit: String(unit) }] }),
+    );
     expect(r.status).toBe(201);
     const b = r.body as { id: string; payment: { outputs: { address: string }[] } };
     await pay(b.payment.outputs[0].address, unit);
@@ -58,7 +62,11 @@ function suite(backend: NodeBackend, seed: number) {
     return b.id;
   }
   const refunds = async (saleId: string) =>
-    vendorPaymentView(await withRefundsOne(db.prisma, await db.prisma.payment.findUniqueOrThrow({ where: { id: saleId } })), URL_BASE, new Date()).refunds as Refund[];
+    vendorPaymentView(
+      await withRefundsOne(db.prisma, await db.prisma.payment.findUniqueOrThrow({ where: { id: saleId } })),
+      URL_BASE,
+      new Date(),
+    ).refunds as Refund[];
   const refund = async (saleId: string, id: string) => (await refunds(saleId)).find((r) => r.id === id)!;
 
   async function until(pred: () => Promise<boolean>, ms = 15_000): Promise<void> {
@@ -110,8 +118,9 @@ function suite(backend: NodeBackend, seed: number) {
       const fund = await pay(addr, 10);
       await node.mine(1);
       await caughtUp();
-      const vout = (await node.rpc<{ vout: { n: number; scriptPubKey: { addresses?: string[] } }[] }>('getrawtransaction', fund, 1))
-        .vout.find((o) => o.scriptPubKey.addresses?.includes(addr))!.n;
+      const vout = (
+        await node.rpc<{ vout: { n: number; scriptPubKey: { addresses?: string[] } }[] }>('getrawtransaction', fund, 1)
+      ).vout.find((o) => o.scriptPubKey.addresses?.includes(addr))!.n;
       const sale = await paidSale(6);
       const r = await createRefund(ctx(), sale, { amount: '5', address: addr });
       await settle();

@@ -39,8 +39,10 @@ type Payment = Parameters<typeof buildPaymentTx>[0] & { relay_token?: string };
 type Created = { id: string; payment: Payment & { outputs: { address?: string }[] } };
 
 async function paidSale(unit: string): Promise<string> {
-  const r = await createPayment({ storeId: 1, db, network: REGTEST, publicUrl: URL_BASE, apiKeyId: null, userId: null, idempotencyKey: null },
-    JSON.stringify({ items: [{ type: 'item', id: 'sku', name: 'Tea', count: 1, unit }] }));
+  const r = await createPayment(
+    { storeId: 1, db, network: REGTEST, publicUrl: URL_BASE, apiKeyId: null, userId: null, idempotencyKey: null },
+    JSON.stringify({ items: [{ type: 'item', id: 'sku', name: 'Tea', count: 1, unit }] }),
+  );
   expect(r.status).toBe(201);
   const p = r.body as Created;
   await sendPlain(p.payment.outputs[0].address!, unit);
@@ -62,18 +64,31 @@ function coinOf(txHex: string, address: string): WalletUtxo {
 
 /** The customer spends `coin` of customer(i): `elsewhere` DOGE to another address, `back` DOGE back to customer(i), the rest to a third. */
 function customerSpends(i: number, coin: WalletUtxo, elsewhere: string, back: string) {
-  const outputs = [{ type: 'p2pkh', address: customer(i + 100), amount: elsewhere }, { type: 'p2pkh', address: customer(i), amount: back }];
-  return buildPaymentTx({ fee_per_kb: '0.01', outputs } as unknown as Payment,
-    { network: 'regtest', utxos: [coin], keys: [customerKey(i).privateKey!], changeAddress: customer(i + 200) });
+  const outputs = [
+    { type: 'p2pkh', address: customer(i + 100), amount: elsewhere },
+    { type: 'p2pkh', address: customer(i), amount: back },
+  ];
+  return buildPaymentTx({ fee_per_kb: '0.01', outputs } as unknown as Payment, {
+    network: 'regtest',
+    utxos: [coin],
+    keys: [customerKey(i).privateKey!],
+    changeAddress: customer(i + 200),
+  });
 }
 
 const tick = () => store.tick();
 const refundOf = async (saleId: string, refundId: string) =>
-  (vendorPaymentView(await withRefundsOne(db.prisma, await db.prisma.payment.findUniqueOrThrow({ where: { id: saleId } })), URL_BASE, new Date()).refunds as { id: string }[])
-    .find((r) => r.id === refundId)!;
+  (
+    vendorPaymentView(
+      await withRefundsOne(db.prisma, await db.prisma.payment.findUniqueOrThrow({ where: { id: saleId } })),
+      URL_BASE,
+      new Date(),
+    ).refunds as { id: string }[]
+  ).find((r) => r.id === refundId)!;
 const connectPayment = async (id: string) => verifyPaymentEnvelope(JSON.parse((await loadEnvelope(db, id))!)).payment as unknown as Payment;
 const reportRefunds = async () =>
-  (await salesReport(db, 1, resolveRange({ from: from.toISOString(), to: new Date(Date.now() + 3600_000).toISOString(), tz: 'UTC' }))).totals.refunds;
+  (await salesReport(db, 1, resolveRange({ from: from.toISOString(), to: new Date(Date.now() + 3600_000).toISOString(), tz: 'UTC' })))
+    .totals.refunds;
 
 beforeAll(async () => {
   store = await openDevnetStore({ xpub: XPUB, coins: 24, coinAmount: '30', name: 'counter-refund-match-' });
@@ -120,8 +135,14 @@ describe('which transaction pays a refund (devnet, PGlite)', () => {
     const r = await createRefund(ctx(), sale, { amount: '5', address: addr });
     // Through /relay/pay: refused, the refund stays unpaid and payable.
     const own = customerSpends(2, c2, '4', '5');
-    const answer = await submitPayment({ db, network: REGTEST, chain, publicUrl: URL_BASE }, { id: r.id, tx: own.hex, relay_token: (await connectPayment(r.id)).relay_token });
-    expect(answer).toMatchObject({ status: 400, body: { error: 'invalid_tx', message: expect.stringContaining(`spends coins of ${addr}`) } });
+    const answer = await submitPayment(
+      { db, network: REGTEST, chain, publicUrl: URL_BASE },
+      { id: r.id, tx: own.hex, relay_token: (await connectPayment(r.id)).relay_token },
+    );
+    expect(answer).toMatchObject({
+      status: 400,
+      body: { error: 'invalid_tx', message: expect.stringContaining(`spends coins of ${addr}`) },
+    });
     // Plainly, on the network: the worker sees it in the mempool and in a block, and credits nothing.
     const change = customerSpends(2, c1, '4', '5');
     expect(decodeTx(change.hex, REGTEST).outputs.some((o) => o.address === addr && o.value === 5_00000000n)).toBe(true);
@@ -136,7 +157,9 @@ describe('which transaction pays a refund (devnet, PGlite)', () => {
     const { u, w } = merchantCoin();
     const cpr = await connectPayment(r.id);
     const pay = buildPaymentTx(cpr, { network: 'regtest', utxos: [u], keys: [w.wif] });
-    expect(await submitPayment({ db, network: REGTEST, chain, publicUrl: URL_BASE }, { id: r.id, tx: pay.hex, relay_token: cpr.relay_token })).toMatchObject({ status: 200, body: { status: 'accepted' } });
+    expect(
+      await submitPayment({ db, network: REGTEST, chain, publicUrl: URL_BASE }, { id: r.id, tx: pay.hex, relay_token: cpr.relay_token }),
+    ).toMatchObject({ status: 200, body: { status: 'accepted' } });
     await tick();
     await chain.mine(1);
     await tick();
@@ -152,7 +175,9 @@ describe('which transaction pays a refund (devnet, PGlite)', () => {
     const { u, w } = merchantCoin();
     const cp = await connectPayment(newer.id);
     const tx = buildPaymentTx(cp, { network: 'regtest', utxos: [u], keys: [w.wif] });
-    expect(await submitPayment({ db, network: REGTEST, chain, publicUrl: URL_BASE }, { id: newer.id, tx: tx.hex, relay_token: cp.relay_token })).toMatchObject({ status: 200, body: { status: 'accepted' } });
+    expect(
+      await submitPayment({ db, network: REGTEST, chain, publicUrl: URL_BASE }, { id: newer.id, tx: tx.hex, relay_token: cp.relay_token }),
+    ).toMatchObject({ status: 200, body: { status: 'accepted' } });
     await tick(); // the worker sees the submitted tx in the mempool
     await chain.mine(1);
     await tick();
@@ -169,7 +194,10 @@ describe('which transaction pays a refund (devnet, PGlite)', () => {
     const tx = buildPaymentTx(await connectPayment(newer.id), { network: 'regtest', utxos: [u], keys: [w.wif] });
     // The submission is recorded (payment_submission) but its broadcast reaches the node first.
     expect((await chain.broadcast(tx.hex)).ok).toBe(true);
-    await db.query(`INSERT INTO payment_submission (payment_id, txid, tx_hex, refund, outcome, error) VALUES ($1, $2, $3, '', 'ignored', 'backend unavailable')`, [newer.id, tx.txid, tx.hex]);
+    await db.query(
+      `INSERT INTO payment_submission (payment_id, txid, tx_hex, refund, outcome, error) VALUES ($1, $2, $3, '', 'ignored', 'backend unavailable')`,
+      [newer.id, tx.txid, tx.hex],
+    );
     await chain.mine(1);
     await tick();
     expect(await refundOf(sale, newer.id)).toMatchObject({ status: 'confirmed', amount_paid: '3', txids: [tx.txid] });
@@ -185,8 +213,12 @@ describe('which transaction pays a refund (devnet, PGlite)', () => {
     await tick();
     const sale = await paidSale('4');
     // From another of the customer's addresses, exactly the amount the customer will ask back.
-    const pre = buildPaymentTx({ fee_per_kb: '0.01', outputs: [{ type: 'p2pkh', address: addr, amount: '4' }] } as unknown as Payment,
-      { network: 'regtest', utxos: [coin], keys: [customerKey(6).privateKey!], changeAddress: customer(206) });
+    const pre = buildPaymentTx({ fee_per_kb: '0.01', outputs: [{ type: 'p2pkh', address: addr, amount: '4' }] } as unknown as Payment, {
+      network: 'regtest',
+      utxos: [coin],
+      keys: [customerKey(6).privateKey!],
+      changeAddress: customer(206),
+    });
     expect((await chain.broadcast(pre.hex)).ok).toBe(true);
     await tick(); // the worker sees it in the mempool: it pays nothing yet
     await new Promise((r) => setTimeout(r, 5));
@@ -202,9 +234,14 @@ describe('which transaction pays a refund (devnet, PGlite)', () => {
     const r = await createRefund(ctx(), sale, { amount: '2', address: addr });
     const cp = await connectPayment(r.id);
     const { u, w } = merchantCoin();
-    const extra = buildPaymentTx({ ...cp, outputs: [...cp.outputs, { type: 'p2pkh', address: addr, amount: '1' }] } as Payment, { network: 'regtest', utxos: [u], keys: [w.wif] });
-    expect(await submitPayment({ db, network: REGTEST, chain, publicUrl: URL_BASE }, { id: r.id, tx: extra.hex, relay_token: cp.relay_token }))
-      .toMatchObject({ status: 400, body: { error: 'invalid_outputs', message: expect.stringContaining("not the refund's exact") } });
+    const extra = buildPaymentTx({ ...cp, outputs: [...cp.outputs, { type: 'p2pkh', address: addr, amount: '1' }] } as Payment, {
+      network: 'regtest',
+      utxos: [u],
+      keys: [w.wif],
+    });
+    expect(
+      await submitPayment({ db, network: REGTEST, chain, publicUrl: URL_BASE }, { id: r.id, tx: extra.hex, relay_token: cp.relay_token }),
+    ).toMatchObject({ status: 400, body: { error: 'invalid_outputs', message: expect.stringContaining("not the refund's exact") } });
     expect(await refundOf(sale, r.id)).toMatchObject({ status: 'unpaid', amount_paid: '0' });
   });
 });

@@ -19,7 +19,10 @@ const CUSTOMER = deriveAddress(testAccount(42), 0, REGTEST);
 
 let app: AppServer;
 const REPORT = `/api/v1/reports/sales?from=${encodeURIComponent(new Date(Date.now() - 86_400_000).toISOString())}&to=${encodeURIComponent(new Date(Date.now() + 86_400_000).toISOString())}&tz=UTC`;
-interface Who { cookie: string; csrf: string }
+interface Who {
+  cookie: string;
+  csrf: string;
+}
 const who: Record<'owner' | 'manager' | 'cashier', Who> = {} as never;
 
 async function as(w: Who | 'key' | null, method: string, path: string, body?: unknown) {
@@ -29,10 +32,19 @@ async function as(w: Who | 'key' | null, method: string, path: string, body?: un
     headers.Cookie = w.cookie;
     if (method !== 'GET') headers['X-CSRF-Token'] = w.csrf;
   }
-  const r = await fetch(app.url + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), redirect: 'manual' });
+  const r = await fetch(app.url + path, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    redirect: 'manual',
+  });
   const text = await r.text();
   let json: any = null;
-  try { json = JSON.parse(text); } catch { /* html or csv */ }
+  try {
+    json = JSON.parse(text);
+  } catch {
+    /* html or csv */
+  }
   return { status: r.status, body: json, text };
 }
 async function wallet(): Promise<{ address: string; wif: string; utxos: WalletUtxo[] }> {
@@ -60,8 +72,13 @@ async function mineUntil(id: string, status: string) {
 
 beforeAll(async () => {
   app = await startApp({
-    DOGE_NETWORK: 'regtest', CHAIN_BACKEND: 'devnet', DEVNET_BLOCK_SECONDS: '0', STORE_XPUB: XPUB, BOOTSTRAP_API_KEY: KEY,
-    ADMIN_EMAIL: 'owner@shop.test', ADMIN_PASSWORD: PASSWORD,
+    DOGE_NETWORK: 'regtest',
+    CHAIN_BACKEND: 'devnet',
+    DEVNET_BLOCK_SECONDS: '0',
+    STORE_XPUB: XPUB,
+    BOOTSTRAP_API_KEY: KEY,
+    ADMIN_EMAIL: 'owner@shop.test',
+    ADMIN_PASSWORD: PASSWORD,
   });
   Object.assign(who, await signInRoles(app.url, 'shop.test', PASSWORD, ['manager', 'cashier']));
 }, 180_000);
@@ -91,7 +108,15 @@ describe('refunds through the app (devnet)', () => {
     expect(noAddr.body).toMatchObject({ error: 'invalid_request', message: expect.stringMatching(/^address: /) });
     const r = await as(who.manager, 'POST', `/api/v1/payments/${id}/refunds`, { amount: '2', address: CUSTOMER, reason: 'chipped' });
     expect(r.status).toBe(201);
-    expect(r.body).toMatchObject({ payment_id: id, status: 'unpaid', amount: '2', address: CUSTOMER, reason: 'chipped', amount_paid: '0', txids: [] });
+    expect(r.body).toMatchObject({
+      payment_id: id,
+      status: 'unpaid',
+      amount: '2',
+      address: CUSTOMER,
+      reason: 'chipped',
+      amount_paid: '0',
+      txids: [],
+    });
 
     const page = await as(who.owner, 'GET', `/admin/invoices/${id}`);
     expect(page.text).toContain(r.body.id);
@@ -105,7 +130,10 @@ describe('refunds through the app (devnet)', () => {
     // The refund shows what paid it (docs/security.md "Which transaction pays a refund"), in the
     // API and on the invoice page.
     const body = await as('key', 'GET', `/api/v1/payments/${id}`);
-    expect(body.body).toMatchObject({ amount_refunded: '2', refunds: [{ id: r.body.id, status: 'confirmed', amount: '2', amount_paid: '2', txids: [refundTx.txid] }] });
+    expect(body.body).toMatchObject({
+      amount_refunded: '2',
+      refunds: [{ id: r.body.id, status: 'confirmed', amount: '2', amount_paid: '2', txids: [refundTx.txid] }],
+    });
     const paidPage = await as(who.owner, 'GET', `/admin/invoices/${id}`);
     expect(paidPage.text).toMatch(new RegExp(`data-testid="refund-txid">${refundTx.txid}<`));
     expect(paidPage.text).toContain('data-testid="refund-amount-paid"');
@@ -131,7 +159,7 @@ describe('refunds through the app (devnet)', () => {
     expect((await as(who.owner, 'POST', `/api/v1/payments/${id}/refunds`, { amount: '10.00000001', address: CUSTOMER })).status).toBe(409);
   });
 
-  it('a refund made by mistake is cancelled by a manager (not a cashier) from the invoice page\'s Cancel button route, and the full amount refunded again', async () => {
+  it("a refund made by mistake is cancelled by a manager (not a cashier) from the invoice page's Cancel button route, and the full amount refunded again", async () => {
     const p = await as('key', 'POST', '/api/v1/payments', { items: [{ type: 'item', id: 'SKU', name: 'Teapot', count: 1, unit: '7' }] });
     const id = p.body.id as string;
     await payQr(p.body.connect_uri);

@@ -58,9 +58,12 @@ async function payThroughRelay(id: string, payment: Created['payment'], refund =
 /** A plain wallet tx (no /pay) of `amount` DOGE to `address`. */
 const sendPlain = (address: string, amount: string) => store.sendPlain(address, amount);
 const tick = () => store.tick();
-const view = async (id: string) => vendorPaymentView(await withRefundsOne(db.prisma, await db.prisma.payment.findUniqueOrThrow({ where: { id } })), URL_BASE, new Date());
-const events = async (id: string) => (await db.query<{ type: string; body: string }>(`SELECT type, body FROM vendor_event WHERE payment_id = $1 ORDER BY seq`, [id]));
-const refundConnectPayment = async (id: string) => verifyPaymentEnvelope(JSON.parse((await loadEnvelope(db, id))!)).payment as unknown as Created['payment'];
+const view = async (id: string) =>
+  vendorPaymentView(await withRefundsOne(db.prisma, await db.prisma.payment.findUniqueOrThrow({ where: { id } })), URL_BASE, new Date());
+const events = async (id: string) =>
+  await db.query<{ type: string; body: string }>(`SELECT type, body FROM vendor_event WHERE payment_id = $1 ORDER BY seq`, [id]);
+const refundConnectPayment = async (id: string) =>
+  verifyPaymentEnvelope(JSON.parse((await loadEnvelope(db, id))!)).payment as unknown as Created['payment'];
 
 async function rejects(p: Promise<unknown>): Promise<Error> {
   try {
@@ -84,10 +87,30 @@ describe('refunds (devnet, PGlite)', () => {
     await chain.mine(1);
     await tick();
     const r = await createRefund(ctx(), p.id, { reason: 'wrong size' });
-    expect(r).toMatchObject({ payment_id: p.id, status: 'unpaid', amount: '2', address: customer(0), reason: 'wrong size', envelope_url: `${URL_BASE}/dc/${r.id}` });
+    expect(r).toMatchObject({
+      payment_id: p.id,
+      status: 'unpaid',
+      amount: '2',
+      address: customer(0),
+      reason: 'wrong size',
+      envelope_url: `${URL_BASE}/dc/${r.id}`,
+    });
     expect(Object.keys(r).sort()).toEqual([
-      'address', 'amount', 'amount_paid', 'connect_uri', 'created_at', 'envelope_url', 'fiat_amount', 'fiat_currency', 'id', 'payment_id', 'reason',
-      'status', 'tender', 'txids', 'uri',
+      'address',
+      'amount',
+      'amount_paid',
+      'connect_uri',
+      'created_at',
+      'envelope_url',
+      'fiat_amount',
+      'fiat_currency',
+      'id',
+      'payment_id',
+      'reason',
+      'status',
+      'tender',
+      'txids',
+      'uri',
     ]);
     expect(r).toMatchObject({ amount_paid: '0', txids: [], tender: 'doge' });
     expect(r.id).toMatch(/^rf_[A-Za-z0-9_-]{22}$/);
@@ -112,7 +135,10 @@ describe('refunds (devnet, PGlite)', () => {
     expect(await view(p.id)).toMatchObject({ amount_refunded: '2', refunds: [{ id: r.id, status: 'confirmed' }], status: 'confirmed' });
     const types = (await events(r.id)).map((e) => e.type);
     expect(types).toEqual(['refund.created', 'refund.accepted', 'refund.confirmed']);
-    expect(JSON.parse((await events(r.id))[2].body)).toMatchObject({ type: 'refund.confirmed', refund: { id: r.id, status: 'confirmed', amount: '2' } });
+    expect(JSON.parse((await events(r.id))[2].body)).toMatchObject({
+      type: 'refund.confirmed',
+      refund: { id: r.id, status: 'confirmed', amount: '2' },
+    });
     // Fully refunded: nothing more (409), and the payment's own events are untouched.
     expect(await rejects(createRefund(ctx(), p.id, {}))).toBeInstanceOf(RefundConflictError);
     expect((await events(p.id)).map((e) => e.type)).toEqual(['payment.accepted', 'payment.confirmed']);
@@ -129,12 +155,24 @@ describe('refunds (devnet, PGlite)', () => {
     expect(await rejects(createRefund(ctx(), p.id, { amount: '1.50000001', address: addr }))).toBeInstanceOf(RefundConflictError);
     await sendPlain(addr, '0.5');
     await tick();
-    expect(await view(p.id)).toMatchObject({ amount_refunded: '0.5', refunds: [{ id: a.id, status: 'accepted' }, { id: b.id, status: 'unpaid' }] });
+    expect(await view(p.id)).toMatchObject({
+      amount_refunded: '0.5',
+      refunds: [
+        { id: a.id, status: 'accepted' },
+        { id: b.id, status: 'unpaid' },
+      ],
+    });
     await payThroughRelay(b.id, await refundConnectPayment(b.id));
     await tick();
     await chain.mine(1);
     await tick();
-    expect(await view(p.id)).toMatchObject({ amount_refunded: '1.5', refunds: [{ id: a.id, status: 'confirmed' }, { id: b.id, status: 'confirmed' }] });
+    expect(await view(p.id)).toMatchObject({
+      amount_refunded: '1.5',
+      refunds: [
+        { id: a.id, status: 'confirmed' },
+        { id: b.id, status: 'confirmed' },
+      ],
+    });
     const rb = await db.prisma.payment.findUniqueOrThrow({ where: { id: b.id } });
     expect(rb.amountPaid).toBe(1_00000000n); // the first refund's tx did not count for the second
     // The rest, with neither amount: exactly what is left.
@@ -150,14 +188,23 @@ describe('refunds (devnet, PGlite)', () => {
     expect(mistake.amount).toBe('4');
     expect(await rejects(createRefund(ctx(), p.id, { amount: '0.1', address: addr }))).toBeInstanceOf(RefundConflictError);
     expect(await cancelRefund(db, { storeId: 1 }, mistake.id, URL_BASE)).toEqual({ ok: true });
-    expect(await db.prisma.payment.findUniqueOrThrow({ where: { id: mistake.id } })).toMatchObject({ status: 'declined', exception: 'cancelled' });
+    expect(await db.prisma.payment.findUniqueOrThrow({ where: { id: mistake.id } })).toMatchObject({
+      status: 'declined',
+      exception: 'cancelled',
+    });
     // The catalog (docs/api.md#webhooks) has no refund.cancelled: nothing is emitted for it.
     expect((await events(mistake.id)).map((e) => e.type)).toEqual(['refund.created']);
     expect(await cancelRefund(db, { storeId: 1 }, mistake.id, URL_BASE)).toMatchObject({ ok: false, code: 'conflict' });
     // The whole amount may be refunded again.
     const again = await createRefund(ctx(), p.id, { address: addr });
     expect(again.amount).toBe('4');
-    expect(await view(p.id)).toMatchObject({ amount_refunded: '0', refunds: [{ id: mistake.id, status: 'declined' }, { id: again.id, status: 'unpaid' }] });
+    expect(await view(p.id)).toMatchObject({
+      amount_refunded: '0',
+      refunds: [
+        { id: mistake.id, status: 'declined' },
+        { id: again.id, status: 'unpaid' },
+      ],
+    });
     // Paid through the relay (accepted): too late to cancel.
     await payThroughRelay(again.id, await refundConnectPayment(again.id));
     expect(await cancelRefund(db, { storeId: 1 }, again.id, URL_BASE)).toMatchObject({ ok: false, code: 'conflict' });
@@ -176,7 +223,10 @@ describe('refunds (devnet, PGlite)', () => {
     const plain = await createRefund(ctx(), q.id, { amount: '2', address: customer(12) });
     await sendPlain(customer(12), '2');
     await tick();
-    expect(await db.prisma.payment.findUniqueOrThrow({ where: { id: plain.id } })).toMatchObject({ status: 'accepted', amountPaid: 2_00000000n });
+    expect(await db.prisma.payment.findUniqueOrThrow({ where: { id: plain.id } })).toMatchObject({
+      status: 'accepted',
+      amountPaid: 2_00000000n,
+    });
     expect(await cancelRefund(db, { storeId: 1 }, plain.id, URL_BASE)).toMatchObject({ ok: false, code: 'conflict' });
     // A sale's id, or an unknown one, is no refund.
     expect(await cancelRefund(db, { storeId: 1 }, p.id, URL_BASE)).toMatchObject({ ok: false, code: 'not_found' });
@@ -189,7 +239,10 @@ describe('refunds (devnet, PGlite)', () => {
     await tick();
     const results = await Promise.allSettled([0, 1, 2].map(() => createRefund(ctx(), p.id, { amount: '1.2', address: customer(2) })));
     expect(results.filter((x) => x.status === 'fulfilled')).toHaveLength(1);
-    expect(results.filter((x) => x.status === 'rejected').map((x) => (x as PromiseRejectedResult).reason)).toEqual([expect.any(RefundConflictError), expect.any(RefundConflictError)]);
+    expect(results.filter((x) => x.status === 'rejected').map((x) => (x as PromiseRejectedResult).reason)).toEqual([
+      expect.any(RefundConflictError),
+      expect.any(RefundConflictError),
+    ]);
   });
 
   it('nothing paid → 409; unknown id or a refund id → not found; bad address → 400 naming address', async () => {
@@ -200,29 +253,42 @@ describe('refunds (devnet, PGlite)', () => {
     await tick();
     const r = await createRefund(ctx(), p.id, { amount: '1', address: customer(3) });
     expect(await rejects(createRefund(ctx(), r.id, { amount: '0.1', address: customer(3) }))).toBeInstanceOf(RefundNotFoundError);
-    expect((await rejects(createRefund(ctx(), p.id, { amount: '0.1', address: 'DH5yaieqoZN36fDVciNyRueRGvGLR3mr7L' })) as InvalidRequestError).field).toBe('address');
+    expect(
+      ((await rejects(createRefund(ctx(), p.id, { amount: '0.1', address: 'DH5yaieqoZN36fDVciNyRueRGvGLR3mr7L' }))) as InvalidRequestError)
+        .field,
+    ).toBe('address');
     // The store's own receiving address is not the customer's.
-    expect((await rejects(createRefund(ctx(), p.id, { amount: '0.1', address: p.payment.outputs[0].address! })) as InvalidRequestError).field).toBe('address');
+    expect(
+      ((await rejects(createRefund(ctx(), p.id, { amount: '0.1', address: p.payment.outputs[0].address! }))) as InvalidRequestError).field,
+    ).toBe('address');
     // A cashier scope only reaches its own sales (another's payment is not found).
-    expect(await rejects(createRefund({ ...ctx(), ownSalesOf: 'someone-else' }, p.id, { amount: '0.1', address: customer(3) }))).toBeInstanceOf(RefundNotFoundError);
+    expect(
+      await rejects(createRefund({ ...ctx(), ownSalesOf: 'someone-else' }, p.id, { amount: '0.1', address: customer(3) })),
+    ).toBeInstanceOf(RefundNotFoundError);
   });
 
-  it('fiat_amount at the payment\'s locked rate (then) or the rate in force (now); then without a locked rate → 409', async () => {
+  it("fiat_amount at the payment's locked rate (then) or the rate in force (now); then without a locked rate → 409", async () => {
     const p = await newPayment('10');
     await sendPlain(p.payment.outputs[0].address!, '10');
     await tick();
     expect(await rejects(createRefund(ctx(), p.id, { fiat_amount: '1.00', address: customer(4) }))).toBeInstanceOf(RefundConflictError);
     // The fiat-pricing work locks these columns at creation; here the locked rate is set as it would be.
-    await db.prisma.payment.update({ where: { id: p.id }, data: { fiatCurrency: 'USD', rateValue: '0.4', rateSource: 'fixed', rateAt: new Date() } });
+    await db.prisma.payment.update({
+      where: { id: p.id },
+      data: { fiatCurrency: 'USD', rateValue: '0.4', rateSource: 'fixed', rateAt: new Date() },
+    });
     const then = await createRefund(ctx(), p.id, { fiat_amount: '1.00', rate: 'then', address: customer(4) });
     expect(then.amount).toBe('2.5');
     const now = new Date();
-    for (const name of ['coingecko', 'kraken', 'coinbase']) await saveOutcome(db, 'USD', name, { ok: true, value: parseDecimal('0.5') } as never, now);
+    for (const name of ['coingecko', 'kraken', 'coinbase'])
+      await saveOutcome(db, 'USD', name, { ok: true, value: parseDecimal('0.5') } as never, now);
     const later = await createRefund(ctx(), p.id, { fiat_amount: '1', rate: 'now', address: customer(4) });
     expect(later.amount).toBe('2');
     const row = await db.prisma.payment.findUniqueOrThrow({ where: { id: later.id } });
     expect(row).toMatchObject({ fiatTotal: '1.00', fiatCurrency: 'USD', rateValue: '0.5', rateSource: 'coingecko,kraken,coinbase' });
-    expect((await rejects(createRefund(ctx(), p.id, { fiat_amount: '1.001', address: customer(4) })) as InvalidRequestError).field).toBe('fiat_amount');
+    expect(((await rejects(createRefund(ctx(), p.id, { fiat_amount: '1.001', address: customer(4) }))) as InvalidRequestError).field).toBe(
+      'fiat_amount',
+    );
   });
 
   it('refunds are not sales: not in the payment list, invoices, open-payment count or report gross; the report subtracts confirmed ones', async () => {
@@ -232,7 +298,11 @@ describe('refunds (devnet, PGlite)', () => {
     await tick();
     await chain.mine(1);
     await tick();
-    const before = await salesReport(db, 1, resolveRange({ from: from.toISOString(), to: new Date(Date.now() + 3600_000).toISOString(), tz: 'UTC' }));
+    const before = await salesReport(
+      db,
+      1,
+      resolveRange({ from: from.toISOString(), to: new Date(Date.now() + 3600_000).toISOString(), tz: 'UTC' }),
+    );
     const openBefore = await countOpenPayments(db, 1, 5000);
     const r = await createRefund(ctx(), p.id, { amount: '1.25', address: customer(5), reason: 'returned' });
     expect(await countOpenPayments(db, 1, 5000)).toBe(openBefore);
@@ -244,11 +314,18 @@ describe('refunds (devnet, PGlite)', () => {
     await payThroughRelay(r.id, await refundConnectPayment(r.id));
     await chain.mine(1);
     await tick();
-    const after = await salesReport(db, 1, resolveRange({ from: from.toISOString(), to: new Date(Date.now() + 3600_000).toISOString(), tz: 'UTC' }));
+    const after = await salesReport(
+      db,
+      1,
+      resolveRange({ from: from.toISOString(), to: new Date(Date.now() + 3600_000).toISOString(), tz: 'UTC' }),
+    );
     expect(after.totals.count).toBe(before.totals.count);
     expect(after.totals.gross).toBe(before.totals.gross);
     const refundsBefore = parseDecimal(before.totals.refunds);
-    expect(parseDecimal(after.totals.refunds).m * 10n ** BigInt(8 - parseDecimal(after.totals.refunds).s) - refundsBefore.m * 10n ** BigInt(8 - refundsBefore.s)).toBe(1_25000000n);
+    expect(
+      parseDecimal(after.totals.refunds).m * 10n ** BigInt(8 - parseDecimal(after.totals.refunds).s) -
+        refundsBefore.m * 10n ** BigInt(8 - refundsBefore.s),
+    ).toBe(1_25000000n);
     const csv = await exportInvoicesCsv(db, 1, {});
     const [head, ...rows] = csv.trim().split('\r\n');
     expect(head.endsWith(',timezone,amount_refunded,refunds,tender,terminal')).toBe(true);
@@ -259,7 +336,7 @@ describe('refunds (devnet, PGlite)', () => {
 });
 
 describe('refunds and the spv filter', () => {
-  it('an open refund\'s customer address is in the spv watch set (it is no wallet address); a confirmed one leaves it', async () => {
+  it("an open refund's customer address is in the spv watch set (it is no wallet address); a confirmed one leaves it", async () => {
     const p = await newPayment('2');
     await sendPlain(p.payment.outputs[0].address!, '2');
     await tick();
@@ -298,7 +375,9 @@ describe('refunds on PostgreSQL', () => {
     const c = { db: pdb, storeId: 1, network: REGTEST, publicUrl: URL_BASE };
     const results = await Promise.allSettled(Array.from({ length: 6 }, () => createRefund(c, id, { amount: '0.7', address: customer(9) })));
     expect(results.filter((x) => x.status === 'fulfilled')).toHaveLength(2);
-    expect(results.filter((x) => x.status === 'rejected').every((x) => (x as PromiseRejectedResult).reason instanceof RefundConflictError)).toBe(true);
+    expect(
+      results.filter((x) => x.status === 'rejected').every((x) => (x as PromiseRejectedResult).reason instanceof RefundConflictError),
+    ).toBe(true);
     const sum = await pdb.query<{ s: string }>(`SELECT sum(total)::text AS s FROM payment WHERE refund_of = $1`, [id]);
     expect(sum[0].s).toBe('140000000');
     // Refund rows sit below 0 in seq and out of the invoice count.

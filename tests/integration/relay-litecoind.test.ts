@@ -28,10 +28,16 @@ let hooks: Awaited<ReturnType<typeof startWebhookReceiver>>;
 
 function appEnv(extra: Record<string, string> = {}) {
   return {
-    DOGE_NETWORK: 'regtest', CHAIN_GENESIS_HASH: LITECOIN_REGTEST_GENESIS, CHAIN_BACKEND: 'rpc', DOGE_RPC_URL: node.rpcUrl,
-    STORE_XPUB: xpub, BOOTSTRAP_API_KEY: API_KEY, DATABASE_URL: dbUrl,
+    DOGE_NETWORK: 'regtest',
+    CHAIN_GENESIS_HASH: LITECOIN_REGTEST_GENESIS,
+    CHAIN_BACKEND: 'rpc',
+    DOGE_RPC_URL: node.rpcUrl,
+    STORE_XPUB: xpub,
+    BOOTSTRAP_API_KEY: API_KEY,
+    DATABASE_URL: dbUrl,
     // The webhook receiver listens on loopback, which webhooks refuse without this (docs/security.md).
-    WEBHOOK_ALLOW_PRIVATE: '1', ...extra,
+    WEBHOOK_ALLOW_PRIVATE: '1',
+    ...extra,
   };
 }
 
@@ -92,10 +98,16 @@ describe('relay on litecoind (rpc backend, PostgreSQL)', () => {
     expect(again.body).toEqual(r.body);
 
     await node.mine(1);
-    const st = await until(() => relay('status', { id: p.id }), (s) => s.body.status === 'confirmed');
+    const st = await until(
+      () => relay('status', { id: p.id }),
+      (s) => s.body.status === 'confirmed',
+    );
     expect(st.body).toMatchObject({ status: 'confirmed', txid: r.body.txid, required: 1, confirmed: 1, due_sec: 0 });
     expect(Date.parse(st.body.confirmed_at)).toBeGreaterThan(0);
-    const got = await until(async () => hooks.events.filter((e) => e.body?.payment?.id === p.id), (l) => l.length >= 2);
+    const got = await until(
+      async () => hooks.events.filter((e) => e.body?.payment?.id === p.id),
+      (l) => l.length >= 2,
+    );
     expect(got.map((e) => e.type).sort()).toEqual(['payment.accepted', 'payment.confirmed']);
     for (const e of got) {
       expect(e.signatureValid).toBe(true);
@@ -105,7 +117,10 @@ describe('relay on litecoind (rpc backend, PostgreSQL)', () => {
     expect(view.body).toMatchObject({ status: 'confirmed', txid: r.body.txid, refund_address: refund, exception: null, expired: false });
     expect(view.body.block_height).toBeGreaterThan(0);
     const events = await api('/api/v1/events');
-    expect(events.body.events.filter((e: any) => e.payment.id === p.id).map((e: any) => e.type)).toEqual(['payment.accepted', 'payment.confirmed']);
+    expect(events.body.events.filter((e: any) => e.payment.id === p.id).map((e: any) => e.type)).toEqual([
+      'payment.accepted',
+      'payment.confirmed',
+    ]);
   });
 
   it('refuses: wrong amount, low fee, unknown id, expired, spent input; a relay_token of any value is ignored', async () => {
@@ -136,7 +151,11 @@ describe('relay on litecoind (rpc backend, PostgreSQL)', () => {
     // offered the second. Refused with 400 invalid_tx; the payment stays unpaid and payable
     // (docs/relay.md: nothing a third party can submit ends a payment).
     const utxo = (await node.rpc('listunspent', 1))[0];
-    await node.send(await node.payTo([{ address: await node.newAddress(), amountKoinu: 100_000_000n }], { inputs: [{ txid: utxo.txid, vout: utxo.vout }] }));
+    await node.send(
+      await node.payTo([{ address: await node.newAddress(), amountKoinu: 100_000_000n }], {
+        inputs: [{ txid: utxo.txid, vout: utxo.vout }],
+      }),
+    );
     const ds = await newPayment();
     const conflicting = await node.payTo(outputsOf(ds), { inputs: [{ txid: utxo.txid, vout: utxo.vout }] });
     const d = await relay('pay', { id: ds.id, tx: conflicting });
@@ -146,7 +165,9 @@ describe('relay on litecoind (rpc backend, PostgreSQL)', () => {
     expect((await api(`/api/v1/payments/${ds.id}`)).body).toMatchObject({ status: 'unpaid', txid: null, reason: null });
     const after = await relay('pay', { id: ds.id, tx: await node.payTo(outputsOf(ds)) });
     expect(after).toMatchObject({ status: 200, body: { status: 'accepted' } });
-    expect((await api('/api/v1/events')).body.events.filter((e: any) => e.payment.id === ds.id).map((e: any) => e.type)).toEqual(['payment.accepted']);
+    expect((await api('/api/v1/events')).body.events.filter((e: any) => e.payment.id === ds.id).map((e: any) => e.type)).toEqual([
+      'payment.accepted',
+    ]);
   });
 
   it('a tx the node refuses at broadcast: 400 invalid_tx with the node reason, the claim released, then the real tx pays', async () => {
@@ -193,13 +214,22 @@ describe('relay on litecoind (rpc backend, PostgreSQL)', () => {
     const r = await relay('pay', { id: p.id, tx: await node.payTo(outputsOf(p)) });
     expect(r.status).toBe(200);
     const [block] = await node.mine(1);
-    await until(() => relay('status', { id: p.id }), (s) => s.body.status === 'confirmed');
+    await until(
+      () => relay('status', { id: p.id }),
+      (s) => s.body.status === 'confirmed',
+    );
     await node.rpc('invalidateblock', block);
     await node.mineEmpty(2); // a replacement chain without the tx
-    const st = await until(() => relay('status', { id: p.id }), (s) => s.body.status === 'accepted');
+    const st = await until(
+      () => relay('status', { id: p.id }),
+      (s) => s.body.status === 'accepted',
+    );
     expect(st.body).toMatchObject({ status: 'accepted', confirmed: 0, required: 1 });
     expect(st.body.confirmed_at).toBeUndefined();
-    const ev = await until(async () => hooks.events.filter((e) => e.body?.payment?.id === p.id).map((e) => e.type), (l) => l.includes('payment.unconfirmed'));
+    const ev = await until(
+      async () => hooks.events.filter((e) => e.body?.payment?.id === p.id).map((e) => e.type),
+      (l) => l.includes('payment.unconfirmed'),
+    );
     expect(ev).toContain('payment.unconfirmed');
     expect((await api(`/api/v1/payments/${p.id}`)).body.exception).toBe('reorged');
   });
@@ -215,7 +245,11 @@ describe('relay on litecoind (rpc backend, PostgreSQL)', () => {
     expect(row.broadcastState).toBe('pending');
     expect(await node.rpc('getrawmempool')).not.toContain(row.txid);
     app = await startApp(appEnv());
-    const st = await until(() => relay('status', { id: p.id }), (s) => s.body.status === 'accepted', 30_000);
+    const st = await until(
+      () => relay('status', { id: p.id }),
+      (s) => s.body.status === 'accepted',
+      30_000,
+    );
     expect(st.body.txid).toBe(row.txid);
     const mempool: string[] = await node.rpc('getrawmempool');
     expect(mempool.filter((m) => m === row.txid)).toHaveLength(1);

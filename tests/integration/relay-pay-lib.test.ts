@@ -37,24 +37,38 @@ function payTx(p: Awaited<ReturnType<typeof newPayment>>) {
   const w = chain.demoWallet();
   const u = w.utxos.find((x) => !used.has(`${x.txid}:${x.vout}`) && x.amount >= 10_00000000n)!;
   used.add(`${u.txid}:${u.vout}`);
-  return buildPaymentTx(p.payment, { network: 'regtest', utxos: [{ txid: u.txid, vout: u.vout, amount: u.amount, script: u.script }], keys: [w.wif] });
+  return buildPaymentTx(p.payment, {
+    network: 'regtest',
+    utxos: [{ txid: u.txid, vout: u.vout, amount: u.amount, script: u.script }],
+    keys: [w.wif],
+  });
 }
 
 const body = (p: Awaited<ReturnType<typeof newPayment>>, hex: string) => ({ id: p.id, tx: hex });
-const events = (id: string) => db.query<{ type: string; body: string }>(`SELECT type, body FROM vendor_event WHERE payment_id = $1 ORDER BY seq`, [id]);
-const submissions = (id: string) => db.query<{ outcome: string; txid: string }>(`SELECT outcome, txid FROM payment_submission WHERE payment_id = $1 ORDER BY id`, [id]);
+const events = (id: string) =>
+  db.query<{ type: string; body: string }>(`SELECT type, body FROM vendor_event WHERE payment_id = $1 ORDER BY seq`, [id]);
+const submissions = (id: string) =>
+  db.query<{ outcome: string; txid: string }>(`SELECT outcome, txid FROM payment_submission WHERE payment_id = $1 ORDER BY id`, [id]);
 
 /** `db` with every query recorded (sql, params) and an optional hook that may throw instead. */
 function recording(hook?: (sql: string, params: unknown[]) => void) {
   const sent: { sql: string; params: unknown[] }[] = [];
   const rec = new Proxy(db, {
-    get: (t, k) => (k === 'query' ? (sql: string, params: unknown[]) => {
-      sent.push({ sql, params });
-      hook?.(sql, params);
-      return t.query(sql, params);
-    } : Reflect.get(t, k)),
+    get: (t, k) =>
+      k === 'query'
+        ? (sql: string, params: unknown[]) => {
+            sent.push({ sql, params });
+            hook?.(sql, params);
+            return t.query(sql, params);
+          }
+        : Reflect.get(t, k),
   }) as Db;
-  return { rec, sent, claims: () => sent.filter((x) => /INSERT INTO payment_submission/.test(x.sql)), accepts: () => sent.filter((x) => /INSERT INTO vendor_event/.test(x.sql)) };
+  return {
+    rec,
+    sent,
+    claims: () => sent.filter((x) => /INSERT INTO payment_submission/.test(x.sql)),
+    accepts: () => sent.filter((x) => /INSERT INTO vendor_event/.test(x.sql)),
+  };
 }
 /** A claim needs only a txid and some hex: nothing is broadcast here. */
 const fakeTx = () => ({ txid: randomBytes(32).toString('hex'), hex: randomBytes(60).toString('hex') });
@@ -89,7 +103,16 @@ describe('submitPayment', () => {
     expect(ev.map((e) => e.type)).toEqual(['payment.accepted']);
     const b = JSON.parse(ev[0].body);
     expect(b.type).toBe('payment.accepted');
-    expect(b.payment).toMatchObject({ id: p.id, status: 'accepted', txid: tx.txid, required: 1, confirmed: 0, total: '2', confirmed_at: null, block_height: null });
+    expect(b.payment).toMatchObject({
+      id: p.id,
+      status: 'accepted',
+      txid: tx.txid,
+      required: 1,
+      confirmed: 0,
+      total: '2',
+      confirmed_at: null,
+      block_height: null,
+    });
     // Exactly the view of the stored row (as the ORM path built it from the re-read row).
     const stored = await db.prisma.payment.findUniqueOrThrow({ where: { id: p.id } });
     expect(b.payment).toEqual(vendorPaymentView(stored, URL_BASE, new Date(b.created_at)));
@@ -172,7 +195,10 @@ describe('submitPayment', () => {
   it('keeps the contract order for refusals: unknown id, then the tx; no relay_token is checked', async () => {
     const p = await newPayment();
     expect(await submitPayment(ctx, { id: 'nope', tx: '00' })).toMatchObject({ status: 404, body: { error: 'not_found' } });
-    expect(await submitPayment(ctx, { id: p.id, tx: '00', relay_token: 'x' })).toMatchObject({ status: 400, body: { error: 'invalid_tx' } });
+    expect(await submitPayment(ctx, { id: p.id, tx: '00', relay_token: 'x' })).toMatchObject({
+      status: 400,
+      body: { error: 'invalid_tx' },
+    });
     expect(await submitPayment(ctx, { id: p.id, tx: 'zz' })).toMatchObject({ status: 400, body: { error: 'invalid_tx' } });
     expect(await loadPayRow(db, p.id)).toMatchObject({ status: 'unpaid', broadcastState: 'none' });
   });
@@ -182,7 +208,13 @@ describe('loadPayRow batching', () => {
   it('answers the loads of one turn with one query, each caller its own fresh row', async () => {
     const [a, b] = [await newPayment(), await newPayment()];
     const { rec: counting, sent } = recording();
-    const rows = await Promise.all([loadPayRow(counting, a.id), loadPayRow(counting, b.id), loadPayRow(counting, a.id), loadPayRow(counting, 'no-such-id'), loadPayRow(counting, 'bad\u0000id')]);
+    const rows = await Promise.all([
+      loadPayRow(counting, a.id),
+      loadPayRow(counting, b.id),
+      loadPayRow(counting, a.id),
+      loadPayRow(counting, 'no-such-id'),
+      loadPayRow(counting, 'bad\u0000id'),
+    ]);
     expect(sent.map((x) => x.params)).toEqual([[[a.id, b.id, 'no-such-id']]]); // the NUL id is never sent
     expect(rows.map((r) => r?.id ?? null)).toEqual([a.id, b.id, a.id, null, null]);
     expect(rows[0]).not.toBe(rows[2]); // same payment, separate objects
@@ -200,7 +232,8 @@ describe('claim and accept batching', () => {
     const [ta, tb, ta2] = [fakeTx(), fakeTx(), fakeTx()];
     const r = recording();
     const got = await Promise.all([
-      claimPayment(r.rec, a.id, claimOf(ta)), claimPayment(r.rec, b.id, claimOf(tb)),
+      claimPayment(r.rec, a.id, claimOf(ta)),
+      claimPayment(r.rec, b.id, claimOf(tb)),
       claimPayment(r.rec, a.id, claimOf(ta2)), // a again: next batch, finds it claimed
       claimPayment(r.rec, c.id, claimOf(tb)), // tb again: next batch, the txid already pays b
     ]);
@@ -217,7 +250,11 @@ describe('claim and accept batching', () => {
     const [td, te, tg] = [fakeTx(), fakeTx(), fakeTx()];
     expect(await claimPayment(db, d.id, claimOf(td))).toBe('claimed');
     const r = recording();
-    const got = await Promise.all([claimPayment(r.rec, e.id, claimOf(te)), claimPayment(r.rec, f.id, claimOf(td)), claimPayment(r.rec, g.id, claimOf(tg))]);
+    const got = await Promise.all([
+      claimPayment(r.rec, e.id, claimOf(te)),
+      claimPayment(r.rec, f.id, claimOf(td)),
+      claimPayment(r.rec, g.id, claimOf(tg)),
+    ]);
     expect(got).toEqual(['claimed', 'duplicate_tx', 'claimed']);
     expect(r.claims().map((x) => [x.params[0]].flat())).toEqual([[e.id, f.id, g.id], [e.id], [f.id], [g.id]]);
     expect(await submissions(f.id)).toEqual([]);
@@ -246,7 +283,11 @@ describe('claim and accept batching', () => {
       if (Array.isArray(params[0]) || params[0] === m.id) throw Object.assign(new Error('deadlock detected'), { code: '40P01' });
     });
     const got = await Promise.allSettled([l, m, n].map((p) => claimPayment(r.rec, p.id, claimOf(fakeTx()))));
-    expect(got.map((x) => (x.status === 'fulfilled' ? x.value : (x.reason as Error).message))).toEqual(['claimed', 'deadlock detected', 'claimed']);
+    expect(got.map((x) => (x.status === 'fulfilled' ? x.value : (x.reason as Error).message))).toEqual([
+      'claimed',
+      'deadlock detected',
+      'claimed',
+    ]);
     expect(r.claims().map((x) => [x.params[0]].flat())).toEqual([[l.id, m.id, n.id], [l.id], [m.id], [n.id]]);
     expect(await loadPayRow(db, m.id)).toMatchObject({ broadcastState: 'none' });
     expect(await loadPayRow(db, n.id)).toMatchObject({ broadcastState: 'pending' });
@@ -282,7 +323,10 @@ describe('claim and accept batching', () => {
     expect(got.map((x) => x?.status ?? null)).toEqual(['accepted', 'confirmed', 'accepted']);
     expect(await loadPayRow(db, ps[2].id)).toMatchObject({ status: 'accepted', broadcastState: 'sent', blockHeight: 9 });
     expect(await submissions(ps[2].id)).toEqual([{ outcome: 'accepted', txid: txs[2].txid }]);
-    const all = await db.query<{ payment_id: string; type: string }>(`SELECT payment_id, type FROM vendor_event WHERE payment_id = ANY($1::text[]) ORDER BY seq`, [ps.map((p) => p.id)]);
+    const all = await db.query<{ payment_id: string; type: string }>(
+      `SELECT payment_id, type FROM vendor_event WHERE payment_id = ANY($1::text[]) ORDER BY seq`,
+      [ps.map((p) => p.id)],
+    );
     expect(all).toEqual([
       { payment_id: ps[0].id, type: 'payment.accepted' },
       { payment_id: ps[1].id, type: 'payment.accepted' },

@@ -43,13 +43,21 @@ function coin() {
 
 /** A signed tx paying `p` from one unused demo-wallet coin. */
 function payTx(p: Created, from = coin()) {
-  return buildPaymentTx(p.payment, { network: 'regtest', utxos: [{ txid: from.u.txid, vout: from.u.vout, amount: from.u.amount, script: from.u.script }], keys: [from.wif] });
+  return buildPaymentTx(p.payment, {
+    network: 'regtest',
+    utxos: [{ txid: from.u.txid, vout: from.u.vout, amount: from.u.amount, script: from.u.script }],
+    keys: [from.wif],
+  });
 }
 
 /** Pays `p` from an outpoint that does not exist (right outputs, validly signed for a made-up coin). */
 function fakeInputTx(p: Created) {
   const { wif, u } = coin();
-  return buildPaymentTx(p.payment, { network: 'regtest', utxos: [{ txid: randomBytes(32).toString('hex'), vout: 0, amount: 100_00000000n, script: u.script }], keys: [wif] });
+  return buildPaymentTx(p.payment, {
+    network: 'regtest',
+    utxos: [{ txid: randomBytes(32).toString('hex'), vout: 0, amount: 100_00000000n, script: u.script }],
+    keys: [wif],
+  });
 }
 
 /**
@@ -64,13 +72,25 @@ function badSignatureTx(p: Created) {
 }
 
 const body = (p: Created, hex: string) => ({ id: p.id, tx: hex });
-const events = async (id: string) => (await db.query<{ type: string }>(`SELECT type FROM vendor_event WHERE payment_id = $1 ORDER BY seq`, [id])).map((e) => e.type);
+const events = async (id: string) =>
+  (await db.query<{ type: string }>(`SELECT type FROM vendor_event WHERE payment_id = $1 ORDER BY seq`, [id])).map((e) => e.type);
 const submissions = (id: string) =>
-  db.query<{ outcome: string; txid: string; error: string }>(`SELECT outcome, txid, error FROM payment_submission WHERE payment_id = $1 ORDER BY id`, [id]);
+  db.query<{ outcome: string; txid: string; error: string }>(
+    `SELECT outcome, txid, error FROM payment_submission WHERE payment_id = $1 ORDER BY id`,
+    [id],
+  );
 
 /** Unpaid, nothing claimed, no tx: payable by anyone. */
 async function expectPayable(id: string) {
-  expect(await loadPayRow(db, id)).toMatchObject({ status: 'unpaid', broadcastState: 'none', txid: null, txHex: null, refundAddress: '', buyerAddress: '', reason: '' });
+  expect(await loadPayRow(db, id)).toMatchObject({
+    status: 'unpaid',
+    broadcastState: 'none',
+    txid: null,
+    txHex: null,
+    refundAddress: '',
+    buyerAddress: '',
+    reason: '',
+  });
   expect(await submitPayment(ctx, { id, tx: '00', relay_token: 'x' })).toMatchObject({ status: 400, body: { error: 'invalid_tx' } }); // not 403; the token is ignored
 }
 
@@ -151,14 +171,20 @@ describe('network rejections never end a payment (devnet)', () => {
     const p = await newPayment();
     const bad = badSignatureTx(p);
     const r = await submitPayment(ctx, { ...body(p, bad.hex), refund: wifToAddress(encodeWif(randomBytes(32), true, REGTEST), REGTEST) });
-    expect(r).toMatchObject({ status: 400, body: { error: 'invalid_tx', message: expect.stringMatching(/^mandatory-script-verify-flag-failed/) } });
+    expect(r).toMatchObject({
+      status: 400,
+      body: { error: 'invalid_tx', message: expect.stringMatching(/^mandatory-script-verify-flag-failed/) },
+    });
     await expectPayable(p.id); // txid, tx hex, refund and buyer addresses all cleared
     expect(await chain.inMempool(bad.txid)).toBe(false);
     expect(await submissions(p.id)).toEqual([{ outcome: 'rejected', txid: bad.txid, error: (r.body as { message: string }).message }]);
     expect(await events(p.id)).toEqual([]);
     const real = payTx(p);
     expect(await submitPayment(ctx, body(p, real.hex))).toMatchObject({ status: 200, body: { status: 'accepted', txid: real.txid } });
-    expect(await submissions(p.id)).toMatchObject([{ outcome: 'rejected', txid: bad.txid }, { outcome: 'accepted', txid: real.txid }]);
+    expect(await submissions(p.id)).toMatchObject([
+      { outcome: 'rejected', txid: bad.txid },
+      { outcome: 'accepted', txid: real.txid },
+    ]);
     expect(await events(p.id)).toEqual(['payment.accepted']);
   });
 
@@ -172,7 +198,11 @@ describe('network rejections never end a payment (devnet)', () => {
     for (const a of answers.slice(0, 3)) {
       // Each refused tx hears its own refusal, or (when it lost to the good one) the payment's status.
       if (a.status === 200) expect(a.body).toMatchObject({ status: 'accepted', txid: good.txid });
-      else expect(a).toMatchObject({ status: 400, body: { error: 'invalid_tx', message: expect.stringMatching(/mandatory-script-verify-flag-failed/) } });
+      else
+        expect(a).toMatchObject({
+          status: 400,
+          body: { error: 'invalid_tx', message: expect.stringMatching(/mandatory-script-verify-flag-failed/) },
+        });
     }
     expect(answers.filter((a) => a.status === 400).length).toBeGreaterThanOrEqual(1);
     expect(await loadPayRow(db, p.id)).toMatchObject({ status: 'accepted', txid: good.txid, broadcastState: 'sent' });

@@ -25,12 +25,19 @@ let app: AppServer;
 let dataDir: string;
 
 const appEnv = (extra: Record<string, string> = {}) => ({
-  DOGE_NETWORK: 'regtest', CHAIN_GENESIS_HASH: LITECOIN_REGTEST_GENESIS, CHAIN_BACKEND: 'rpc', DOGE_RPC_URL: node.rpcUrl,
-  STORE_XPUB: xpub, BOOTSTRAP_API_KEY: API_KEY, RATE_LIMIT_RPS: '0', ...extra,
+  DOGE_NETWORK: 'regtest',
+  CHAIN_GENESIS_HASH: LITECOIN_REGTEST_GENESIS,
+  CHAIN_BACKEND: 'rpc',
+  DOGE_RPC_URL: node.rpcUrl,
+  STORE_XPUB: xpub,
+  BOOTSTRAP_API_KEY: API_KEY,
+  RATE_LIMIT_RPS: '0',
+  ...extra,
 });
 
 const { api, relay, createPayment } = vendorClient(() => app.url, API_KEY);
-const newPayment = (unit: string, extra: Record<string, unknown> = {}) => createPayment({ items: [{ type: 'item', id: 'x', name: 'X', count: 1, unit }], ...extra });
+const newPayment = (unit: string, extra: Record<string, unknown> = {}) =>
+  createPayment({ items: [{ type: 'item', id: 'x', name: 'X', count: 1, unit }], ...extra });
 async function eventsFor(id: string): Promise<string[]> {
   const r = await api('/api/v1/events');
   return r.body.events.filter((e: any) => e.payment.id === id).map((e: any) => e.type);
@@ -42,7 +49,11 @@ beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'counter-risk-'));
   await seedDataDir(dataDir);
   const db = await openMigratedDb({ dataDir });
-  await db.prisma.store.upsert({ where: { id: 1 }, update: { zeroConfLimit: ZERO_CONF_LIMIT }, create: { id: 1, zeroConfLimit: ZERO_CONF_LIMIT } });
+  await db.prisma.store.upsert({
+    where: { id: 1 },
+    update: { zeroConfLimit: ZERO_CONF_LIMIT },
+    create: { id: 1, zeroConfLimit: ZERO_CONF_LIMIT },
+  });
   await db.close();
   app = await startApp(appEnv(), { keepDataDir: dataDir });
 }, 180_000);
@@ -63,7 +74,12 @@ describe('risk policy through /relay/pay (rpc backend)', () => {
       expect(r.body).toMatchObject({ status: 'confirmed', required: 0, confirmed: 0, due_sec: 0 });
       expect(Date.parse(r.body.confirmed_at)).toBeGreaterThan(0);
       expect(await node.rpc('getrawmempool')).toContain(r.body.txid);
-      expect(await until(() => eventsFor(p.id), (l) => l.length >= 2)).toEqual(['payment.accepted', 'payment.confirmed']);
+      expect(
+        await until(
+          () => eventsFor(p.id),
+          (l) => l.length >= 2,
+        ),
+      ).toEqual(['payment.accepted', 'payment.confirmed']);
     }
   });
 
@@ -77,7 +93,10 @@ describe('risk policy through /relay/pay (rpc backend)', () => {
     expect(r.body.confirmed_at).toBeUndefined();
     expect(await eventsFor(p.id)).toEqual(['payment.accepted']);
     await node.mine(1);
-    const st = await until(() => relay('status', { id: p.id }), (s) => s.body.status === 'confirmed');
+    const st = await until(
+      () => relay('status', { id: p.id }),
+      (s) => s.body.status === 'confirmed',
+    );
     expect(st.body).toMatchObject({ status: 'confirmed', required: 1, confirmed: 1 });
   });
 
@@ -115,7 +134,9 @@ describe('crash recovery with a double spend in between', () => {
 
     // While it is down, the customer's wallet spends the same input elsewhere, and it is mined.
     const { prevTxid, vout } = decoded.inputs[0];
-    const conflict = await node.send(await node.payTo([{ address: EXTERNAL_ADDRESS, amountKoinu: 100_000_000n }], { inputs: [{ txid: prevTxid, vout }] }));
+    const conflict = await node.send(
+      await node.payTo([{ address: EXTERNAL_ADDRESS, amountKoinu: 100_000_000n }], { inputs: [{ txid: prevTxid, vout }] }),
+    );
     const [block] = await node.mine(1, EXTERNAL_ADDRESS);
     expect((await node.rpc('getblock', block)).tx).toContain(conflict);
 
@@ -123,7 +144,13 @@ describe('crash recovery with a double spend in between', () => {
     const claimed = (await api(`/api/v1/payments/${p.id}`)).body;
     expect(claimed).toMatchObject({ status: 'unpaid', txid: decoded.txid }); // the claim survived the kill
     // The reconciler rebroadcasts, the node refuses (input spent), and the claim is released.
-    const view = (await until(() => api(`/api/v1/payments/${p.id}`), (v) => v.body.txid === null, 45_000)).body;
+    const view = (
+      await until(
+        () => api(`/api/v1/payments/${p.id}`),
+        (v) => v.body.txid === null,
+        45_000,
+      )
+    ).body;
     expect(view).toMatchObject({ status: 'unpaid', txid: null, reason: null, exception: null });
     expect((await relay('status', { id: p.id })).body).toEqual({ id: p.id, status: 'unpaid' });
     // Our tx never reached the node, and the conflicting one stays confirmed.
@@ -137,6 +164,11 @@ describe('crash recovery with a double spend in between', () => {
     expect(retry).toMatchObject({ status: 400, body: { error: 'invalid_tx', message: expect.stringMatching(/spent/) } });
     const paid = await relay('pay', { id: p.id, tx: await node.payTo(outputsOf(p)) });
     expect(paid).toMatchObject({ status: 200, body: { status: 'confirmed', required: 0 } }); // 3 DOGE: under the 0-conf limit
-    expect(await until(() => eventsFor(p.id), (l) => l.length >= 2)).toEqual(['payment.accepted', 'payment.confirmed']);
+    expect(
+      await until(
+        () => eventsFor(p.id),
+        (l) => l.length >= 2,
+      ),
+    ).toEqual(['payment.accepted', 'payment.confirmed']);
   }, 150_000);
 });

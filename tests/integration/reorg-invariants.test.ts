@@ -15,7 +15,16 @@ import { REGTEST, addressToScript, toHex } from '@/lib/doge';
 import type { BlockSummary, BlockTxSummary } from '@/lib/chain/backend';
 import { createPayment } from '@/lib/payments/creation/create-payment';
 import { activeRelayKey } from '@/lib/payments/creation/relay-key';
-import { dropTxs, markPayment, onBlockConnected, onBlockDisconnected, onMempoolTxs, paymentStatus, updateConfirmations, type SyncContext } from '@/lib/payments';
+import {
+  dropTxs,
+  markPayment,
+  onBlockConnected,
+  onBlockDisconnected,
+  onMempoolTxs,
+  paymentStatus,
+  updateConfirmations,
+  type SyncContext,
+} from '@/lib/payments';
 import { loadStatusRow } from '@/lib/relay';
 import { openTestDb } from '../helpers/stores';
 import { testXpub } from '../helpers/keys';
@@ -34,19 +43,33 @@ afterAll(async () => pg?.stop());
 /** A chain the test plays: heights above 500, one block per payment. */
 let height = 500;
 function blockOf(txs: BlockTxSummary[]): BlockSummary {
-  return { hash: hex32(), prevHash: hex32(), height: ++height, time: 0, header: new Uint8Array(80), size: 0, txCount: txs.length, totalTxSize: 0, txs };
+  return {
+    hash: hex32(),
+    prevHash: hex32(),
+    height: ++height,
+    time: 0,
+    header: new Uint8Array(80),
+    size: 0,
+    txCount: txs.length,
+    totalTxSize: 0,
+    txs,
+  };
 }
 
 /** A new payment (2 DOGE) asking `required` confirmations. */
 async function newPayment(ctx: SyncContext, required: number) {
-  const r = await createPayment({ storeId: 1, db: ctx.db, network: REGTEST, publicUrl: ctx.publicUrl, apiKeyId: null, userId: null, idempotencyKey: null },
-    JSON.stringify({ items: [{ type: 'item', id: 'sku', name: 'Tea', count: 1, unit: '2' }], required_confirmations: required }));
+  const r = await createPayment(
+    { storeId: 1, db: ctx.db, network: REGTEST, publicUrl: ctx.publicUrl, apiKeyId: null, userId: null, idempotencyKey: null },
+    JSON.stringify({ items: [{ type: 'item', id: 'sku', name: 'Tea', count: 1, unit: '2' }], required_confirmations: required }),
+  );
   return ctx.db.prisma.payment.findUniqueOrThrow({ where: { id: (r.body as { id: string }).id } });
 }
 
 /** A plain-wallet tx paying `value` to `address`. */
 const payTx = (address: string, value: bigint, signalsRbf = false): BlockTxSummary => ({
-  txid: hex32(), inputs: [{ txid: hex32(), vout: 0 }], signalsRbf,
+  txid: hex32(),
+  inputs: [{ txid: hex32(), vout: 0 }],
+  signalsRbf,
   outputs: [{ n: 0, value, script: toHex(addressToScript(address, REGTEST)) }],
 });
 
@@ -77,7 +100,7 @@ function poll(db: Db, id: string, rbf: ReadonlySet<string> = new Set()) {
       const row = (await loadStatusRow(db, id))!;
       const body = paymentStatus(row) as { status: string; confirmed?: number; required?: number };
       if (body.status === 'confirmed' && body.confirmed! < body.required!) bad.push(`/relay/status answered ${JSON.stringify(body)}`);
-      bad.push(...await paymentInvariantViolations(db, { ids: [id], rbf }));
+      bad.push(...(await paymentInvariantViolations(db, { ids: [id], rbf })));
       reads++;
     }
   })();
@@ -95,7 +118,10 @@ describe.each(['pglite', 'postgresql'] as const)('a disconnected block on %s', (
   let db: Db;
   let ctx: SyncContext;
   beforeAll(async () => {
-    db = kind === 'pglite' ? await openTestDb() : await openMigratedDb({ databaseUrl: await createDatabase(pg!, `reorg_${process.pid}`), poolSize: 4 });
+    db =
+      kind === 'pglite'
+        ? await openTestDb()
+        : await openMigratedDb({ databaseUrl: await createDatabase(pg!, `reorg_${process.pid}`), poolSize: 4 });
     await db.prisma.store.upsert({ where: { id: 1 }, update: { storeXpub: XPUB }, create: { id: 1, storeXpub: XPUB } });
     await activeRelayKey(db, 1);
     ctx = { db, network: REGTEST, publicUrl: 'http://127.0.0.1:1' };
@@ -123,21 +149,36 @@ describe.each(['pglite', 'postgresql'] as const)('a disconnected block on %s', (
     const { reads, bad } = seen;
     expect(bad).toEqual([]);
     expect(reads).toBeGreaterThan(0);
-    expect((await db.prisma.payment.findUniqueOrThrow({ where: { id } }))).toMatchObject({ status: 'confirmed', exception: 'reorged', confirmations: 1 });
+    expect(await db.prisma.payment.findUniqueOrThrow({ where: { id } })).toMatchObject({
+      status: 'confirmed',
+      exception: 'reorged',
+      confirmations: 1,
+    });
     expect(await events(db, id)).toEqual(['payment.accepted', 'payment.confirmed', 'payment.unconfirmed', 'payment.confirmed']);
   });
 
   it('leaves a 0-conf payment and a merchant-settled one confirmed, at 0 confirmations', async () => {
     const zero = await minedPayment(ctx, 0);
     const settled = await minedPayment(ctx, 3);
-    expect(await markPayment(db, { storeId: 1 }, settled.id, { as: 'settled', note: 'paid at the counter' }, 'owner@example.com', ctx.publicUrl)).toMatchObject({ ok: true });
+    expect(
+      await markPayment(db, { storeId: 1 }, settled.id, { as: 'settled', note: 'paid at the counter' }, 'owner@example.com', ctx.publicUrl),
+    ).toMatchObject({ ok: true });
     for (const p of [settled, zero]) await onBlockDisconnected(ctx, p.block.hash, p.block);
-    expect(await db.prisma.payment.findUniqueOrThrow({ where: { id: zero.id } })).toMatchObject({ status: 'confirmed', confirmations: 0, blockHash: null });
-    expect(await db.prisma.payment.findUniqueOrThrow({ where: { id: settled.id } })).toMatchObject({ status: 'confirmed', exception: 'marked_settled', confirmations: 0, blockHash: null });
+    expect(await db.prisma.payment.findUniqueOrThrow({ where: { id: zero.id } })).toMatchObject({
+      status: 'confirmed',
+      confirmations: 0,
+      blockHash: null,
+    });
+    expect(await db.prisma.payment.findUniqueOrThrow({ where: { id: settled.id } })).toMatchObject({
+      status: 'confirmed',
+      exception: 'marked_settled',
+      confirmations: 0,
+      blockHash: null,
+    });
     expect(await paymentInvariantViolations(db)).toEqual([]);
   });
 
-  it('a 0-conf payment whose RBF tx is unmined by a reorg goes back to accepted in the disconnect\'s own write, its depth raised', async () => {
+  it("a 0-conf payment whose RBF tx is unmined by a reorg goes back to accepted in the disconnect's own write, its depth raised", async () => {
     const { id, block, tx } = await minedPayment(ctx, 0, true);
     expect(await db.prisma.payment.findUniqueOrThrow({ where: { id } })).toMatchObject({ status: 'confirmed', requiredConfirmations: 0 });
     expect(await db.prisma.paymentTx.findFirstOrThrow({ where: { paymentId: id } })).toMatchObject({ txid: tx.txid, signalsRbf: true });
@@ -148,23 +189,38 @@ describe.each(['pglite', 'postgresql'] as const)('a disconnected block on %s', (
     try {
       await onBlockDisconnected(ctx, block.hash, block);
       // Before the tx is seen in the mempool again: the disconnect alone moved it.
-      expect(await db.prisma.payment.findUniqueOrThrow({ where: { id } }))
-        .toMatchObject({ status: 'accepted', exception: 'reorged', requiredConfirmations: 1, confirmations: 0, blockHash: null });
+      expect(await db.prisma.payment.findUniqueOrThrow({ where: { id } })).toMatchObject({
+        status: 'accepted',
+        exception: 'reorged',
+        requiredConfirmations: 1,
+        confirmations: 0,
+        blockHash: null,
+      });
       await onMempoolTxs(ctx, [tx]);
     } finally {
       seen = await stop();
     }
     expect(seen.bad).toEqual([]);
-    expect(await db.prisma.payment.findUniqueOrThrow({ where: { id } })).toMatchObject({ status: 'accepted', exception: 'reorged', requiredConfirmations: 1, confirmations: 0 });
+    expect(await db.prisma.payment.findUniqueOrThrow({ where: { id } })).toMatchObject({
+      status: 'accepted',
+      exception: 'reorged',
+      requiredConfirmations: 1,
+      confirmations: 0,
+    });
     expect(await events(db, id)).toEqual(['payment.accepted', 'payment.confirmed', 'payment.unconfirmed']);
     expect(await paymentInvariantViolations(db, { ids: [id], rbf: new Set([tx.txid]) })).toEqual([]);
   });
 
-  describe('a tx whose parent the disconnected block held inherits the parent\'s RBF signal, in the disconnect\'s own write', () => {
+  describe("a tx whose parent the disconnected block held inherits the parent's RBF signal, in the disconnect's own write", () => {
     /** A parent tx (paying elsewhere) and a final child of it paying a 0-conf payment. */
     async function parentAndChild(parentRbf: boolean) {
       const p = await newPayment(ctx, 0);
-      const parent: BlockTxSummary = { txid: hex32(), inputs: [{ txid: hex32(), vout: 0 }], signalsRbf: parentRbf, outputs: [{ n: 0, value: p.total * 2n, script: '51' }] };
+      const parent: BlockTxSummary = {
+        txid: hex32(),
+        inputs: [{ txid: hex32(), vout: 0 }],
+        signalsRbf: parentRbf,
+        outputs: [{ n: 0, value: p.total * 2n, script: '51' }],
+      };
       const child: BlockTxSummary = { ...payTx(p.address, p.total), inputs: [{ txid: parent.txid, vout: 0 }] };
       return { id: p.id, parent, child };
     }
@@ -184,11 +240,17 @@ describe.each(['pglite', 'postgresql'] as const)('a disconnected block on %s', (
         seen = await stop();
       }
       expect(seen.bad).toEqual([]);
-      expect(await db.prisma.paymentTx.findFirstOrThrow({ where: { paymentId: id } })).toMatchObject({ txid: child.txid, signalsRbf: parentRbf, blockHash: null });
+      expect(await db.prisma.paymentTx.findFirstOrThrow({ where: { paymentId: id } })).toMatchObject({
+        txid: child.txid,
+        signalsRbf: parentRbf,
+        blockHash: null,
+      });
       // A final parent back in the mempool is no risk: the 0-conf payment stays confirmed.
-      expect(await row(id)).toMatchObject(parentRbf
-        ? { status: 'accepted', exception: 'reorged', requiredConfirmations: 1, confirmations: 0 }
-        : { status: 'confirmed', requiredConfirmations: 0, confirmations: 0 });
+      expect(await row(id)).toMatchObject(
+        parentRbf
+          ? { status: 'accepted', exception: 'reorged', requiredConfirmations: 1, confirmations: 0 }
+          : { status: 'confirmed', requiredConfirmations: 0, confirmations: 0 },
+      );
     });
 
     it('the child seen in the mempool after its parent was mined', async () => {
@@ -217,13 +279,19 @@ describe.each(['pglite', 'postgresql'] as const)('a disconnected block on %s', (
     // Seen in the mempool while its unconfirmed parent signals: accepted, one confirmation needed.
     const tx = payTx(p.address, p.total, true);
     await onMempoolTxs(ctx, [tx]);
-    expect(await db.prisma.payment.findUniqueOrThrow({ where: { id: p.id } })).toMatchObject({ status: 'accepted', requiredConfirmations: 1 });
+    expect(await db.prisma.payment.findUniqueOrThrow({ where: { id: p.id } })).toMatchObject({
+      status: 'accepted',
+      requiredConfirmations: 1,
+    });
     // The parent mined meanwhile: seen again as final, the row records it (the depth stays raised).
     await onMempoolTxs(ctx, [{ ...tx, signalsRbf: false }]);
     expect(await db.prisma.paymentTx.findFirstOrThrow({ where: { paymentId: p.id } })).toMatchObject({ signalsRbf: false });
     await onMempoolTxs(ctx, [tx]);
     expect(await db.prisma.paymentTx.findFirstOrThrow({ where: { paymentId: p.id } })).toMatchObject({ signalsRbf: true });
-    expect(await db.prisma.payment.findUniqueOrThrow({ where: { id: p.id } })).toMatchObject({ status: 'accepted', requiredConfirmations: 1 });
+    expect(await db.prisma.payment.findUniqueOrThrow({ where: { id: p.id } })).toMatchObject({
+      status: 'accepted',
+      requiredConfirmations: 1,
+    });
     expect(await paymentInvariantViolations(db, { ids: [p.id], rbf: new Set([tx.txid]) })).toEqual([]);
   });
 
@@ -244,7 +312,11 @@ describe.each(['pglite', 'postgresql'] as const)('a disconnected block on %s', (
     }
     expect(seen.bad).toEqual([]);
     expect(seen.reads).toBeGreaterThan(0);
-    expect(await db.prisma.payment.findUniqueOrThrow({ where: { id: p.id } })).toMatchObject({ status: 'declined', exception: 'double_spent', amountPaid: p.total - half });
+    expect(await db.prisma.payment.findUniqueOrThrow({ where: { id: p.id } })).toMatchObject({
+      status: 'declined',
+      exception: 'double_spent',
+      amountPaid: p.total - half,
+    });
   });
 
   it('refuses, by the CHECK constraint, a write that would leave confirmed below its required depth', async () => {
@@ -257,7 +329,10 @@ describe.each(['pglite', 'postgresql'] as const)('a disconnected block on %s', (
 
   it('the migration applies to a database with data, a row left half done by the older disconnect included, and the recount then mends that row', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'counter-invariants-'));
-    const old = kind === 'pglite' ? await openDb({ dataDir: dir }) : await openDb({ databaseUrl: await createDatabase(pg!, `reorg_old_${process.pid}`), poolSize: 2 });
+    const old =
+      kind === 'pglite'
+        ? await openDb({ dataDir: dir })
+        : await openDb({ databaseUrl: await createDatabase(pg!, `reorg_old_${process.pid}`), poolSize: 2 });
     try {
       const all = loadMigrations(MIGRATIONS_DIR);
       const mine = all.findIndex((m) => m.name === '20261129031000_payment_invariants');
@@ -276,10 +351,17 @@ describe.each(['pglite', 'postgresql'] as const)('a disconnected block on %s', (
       await old.query(`UPDATE payment SET confirmations = 0, block_height = NULL, block_hash = NULL WHERE id = $1`, [half.id]);
       await old.query(`UPDATE payment_tx SET block_height = NULL, block_hash = NULL WHERE payment_id = $1`, [half.id]);
       expect(await migrate(old, all)).toMatchObject({ applied: ['20261129031000_payment_invariants'] });
-      expect(await old.prisma.payment.findUniqueOrThrow({ where: { id: half.id } })).toMatchObject({ status: 'confirmed', confirmations: 0 });
+      expect(await old.prisma.payment.findUniqueOrThrow({ where: { id: half.id } })).toMatchObject({
+        status: 'confirmed',
+        confirmations: 0,
+      });
       // The worker's first recount reads the whole history and moves it through the table.
       await updateConfirmations(c, half.block.height + 1);
-      expect(await old.prisma.payment.findUniqueOrThrow({ where: { id: half.id } })).toMatchObject({ status: 'accepted', exception: 'reorged', confirmations: 0 });
+      expect(await old.prisma.payment.findUniqueOrThrow({ where: { id: half.id } })).toMatchObject({
+        status: 'accepted',
+        exception: 'reorged',
+        confirmations: 0,
+      });
       expect(await old.prisma.payment.findUniqueOrThrow({ where: { id: done.id } })).toMatchObject({ status: 'confirmed' });
       expect(await paymentInvariantViolations(old)).toEqual([]);
       await expect(old.query(`UPDATE payment SET confirmations = 0 WHERE id = $1`, [done.id])).rejects.toThrow(/payment_confirmed_depth/);

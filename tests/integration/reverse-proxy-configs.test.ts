@@ -23,11 +23,21 @@ const block = (lang: string): string => {
 
 const NGINX = '/usr/sbin/nginx';
 const CADDY = '/usr/bin/caddy';
-for (const [bin, what] of [[NGINX, 'nginx'], [CADDY, 'caddy']] as const) {
-  if (!existsSync(bin)) console.warn(`reverse-proxy-configs: ${bin} not found, the ${what} example is skipped (apt-get install ${what === 'nginx' ? 'nginx-light' : 'caddy'})`);
+for (const [bin, what] of [
+  [NGINX, 'nginx'],
+  [CADDY, 'caddy'],
+] as const) {
+  if (!existsSync(bin))
+    console.warn(
+      `reverse-proxy-configs: ${bin} not found, the ${what} example is skipped (apt-get install ${what === 'nginx' ? 'nginx-light' : 'caddy'})`,
+    );
 }
 
-interface Seen { xff: string | undefined; proto: string | undefined; host: string | undefined }
+interface Seen {
+  xff: string | undefined;
+  proto: string | undefined;
+  host: string | undefined;
+}
 let upstream: Server;
 let upstreamPort = 0;
 let seen: Seen | null = null;
@@ -44,7 +54,11 @@ beforeAll(async () => {
       releaseStream = () => res.end('event: end\ndata: {}\n\n');
       return;
     }
-    seen = { xff: req.headers['x-forwarded-for'] as string | undefined, proto: req.headers['x-forwarded-proto'] as string | undefined, host: req.headers.host };
+    seen = {
+      xff: req.headers['x-forwarded-for'] as string | undefined,
+      proto: req.headers['x-forwarded-proto'] as string | undefined,
+      host: req.headers.host,
+    };
     res.writeHead(200, { 'Content-Type': 'application/json' });
     res.end('{"ok":true}');
   });
@@ -65,7 +79,10 @@ function get(url: string, headers: Record<string, string>, servername?: string):
     res.once('data', (c: Buffer) => resolveChunk(c.toString('utf8')));
     res.resume();
   });
-  req.on('error', (e) => { resolveStatus(-1); resolveChunk(String(e)); });
+  req.on('error', (e) => {
+    resolveStatus(-1);
+    resolveChunk(String(e));
+  });
   req.end();
   return { status, firstChunk };
 }
@@ -74,7 +91,12 @@ async function checkProxy(base: string, expectedProto: string, host: string, ser
   seen = null;
   const plain = get(base + '/api/health', { 'X-Forwarded-For': '203.0.113.7', Host: host }, servername);
   expect(await plain.status).toBe(200);
-  await until(() => seen, (s) => s !== null, 5_000, 20);
+  await until(
+    () => seen,
+    (s) => s !== null,
+    5_000,
+    20,
+  );
   // The client's own X-Forwarded-For is replaced by the address the proxy saw (loopback).
   expect(seen!.xff).toBe('127.0.0.1');
   expect(seen!.proto).toBe(expectedProto);
@@ -103,7 +125,11 @@ describe.skipIf(!existsSync(NGINX))('the nginx example in docs/operations.md', (
     for (const d of ['logs', 'tmp']) mkdirSync(path.join(dir, d));
     const key = path.join(dir, 'privkey.pem');
     const cert = path.join(dir, 'fullchain.pem');
-    const ssl = spawnSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '1', '-subj', '/CN=pay.example.com'], { encoding: 'utf8' });
+    const ssl = spawnSync(
+      'openssl',
+      ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '1', '-subj', '/CN=pay.example.com'],
+      { encoding: 'utf8' },
+    );
     expect(ssl.status, ssl.stderr).toBe(0);
     const [tlsPort, httpPort] = [await freePort(), await freePort()];
     const site = block('nginx')
@@ -114,7 +140,8 @@ describe.skipIf(!existsSync(NGINX))('the nginx example in docs/operations.md', (
       .replace('http://127.0.0.1:3000', `http://127.0.0.1:${upstreamPort}`);
     expect(site).not.toContain(':3000');
     const t = (n: string) => path.join(dir, 'tmp', n);
-    const conf = `worker_processes 1;\npid ${dir}/nginx.pid;\nerror_log ${dir}/logs/error.log;\nevents {}\nhttp {\n` +
+    const conf =
+      `worker_processes 1;\npid ${dir}/nginx.pid;\nerror_log ${dir}/logs/error.log;\nevents {}\nhttp {\n` +
       `access_log off;\nclient_body_temp_path ${t('body')};\nproxy_temp_path ${t('proxy')};\nfastcgi_temp_path ${t('fcgi')};\n` +
       `uwsgi_temp_path ${t('uwsgi')};\nscgi_temp_path ${t('scgi')};\n${site}\n}\n`;
     const confPath = path.join(dir, 'nginx.conf');
@@ -123,7 +150,12 @@ describe.skipIf(!existsSync(NGINX))('the nginx example in docs/operations.md', (
     expect(check.status, check.stderr).toBe(0);
 
     nginx = spawn(NGINX, ['-p', dir, '-c', confPath, '-g', 'daemon off;'], { stdio: 'ignore' });
-    await until(() => get(`https://127.0.0.1:${tlsPort}/api/health`, { Host: 'pay.example.com' }, 'pay.example.com').status, (s) => s === 200, 10_000, 100);
+    await until(
+      () => get(`https://127.0.0.1:${tlsPort}/api/health`, { Host: 'pay.example.com' }, 'pay.example.com').status,
+      (s) => s === 200,
+      10_000,
+      100,
+    );
     await checkProxy(`https://127.0.0.1:${tlsPort}`, 'https', 'pay.example.com', 'pay.example.com');
     // Plain http is sent to https.
     const redirect = get(`http://127.0.0.1:${httpPort}/pos`, { Host: 'pay.example.com' });
@@ -151,12 +183,18 @@ describe.skipIf(!existsSync(CADDY))('the Caddy example in docs/operations.md', (
     // the site block's body is the doc's, only its address changes.
     const port = await freePort();
     const admin = await freePort();
-    const local = `{\n\tadmin 127.0.0.1:${admin}\n\tauto_https off\n}\n` +
+    const local =
+      `{\n\tadmin 127.0.0.1:${admin}\n\tauto_https off\n}\n` +
       block('caddyfile').replace('pay.example.com {', `http://127.0.0.1:${port} {`).replace('127.0.0.1:3000', `127.0.0.1:${upstreamPort}`);
     const runFile = path.join(dir, 'Caddyfile.local');
     writeFileSync(runFile, local);
     caddy = spawn(CADDY, ['run', '--config', runFile, '--adapter', 'caddyfile'], { stdio: 'ignore', env });
-    await until(() => get(`http://127.0.0.1:${port}/api/health`, {}).status, (s) => s === 200, 15_000, 100);
+    await until(
+      () => get(`http://127.0.0.1:${port}/api/health`, {}).status,
+      (s) => s === 200,
+      15_000,
+      100,
+    );
     await checkProxy(`http://127.0.0.1:${port}`, 'http', `127.0.0.1:${port}`);
   });
 });

@@ -129,7 +129,9 @@ describe('inputs, broadcast, mempool', () => {
     const parent = await payment(50_000_000n);
     await backend.broadcast(parent.hex);
     const pv = parent.tx.outputs.find((o) => o.address === parent.address)!.n;
-    const child = await node.payTo([{ address: EXTERNAL_ADDRESS, amountKoinu: 10_000_000n }], { inputs: [{ txid: parent.tx.txid, vout: pv }] });
+    const child = await node.payTo([{ address: EXTERNAL_ADDRESS, amountKoinu: 10_000_000n }], {
+      inputs: [{ txid: parent.tx.txid, vout: pv }],
+    });
     await backend.broadcast(child);
     [r] = await backend.lookupInputs([{ txid: parent.tx.txid, vout: pv }]);
     expect(r).toEqual({ state: 'spent' });
@@ -157,7 +159,10 @@ describe('inputs, broadcast, mempool', () => {
     });
     expect((await backend.broadcast(spendAll)).ok).toBe(true);
     await node.mine(1, EXTERNAL_ADDRESS);
-    expect(await backend.lookupInputs(tx.outputs.map((o) => ({ txid: tx.txid, vout: o.n })))).toEqual([{ state: 'spent' }, { state: 'spent' }]);
+    expect(await backend.lookupInputs(tx.outputs.map((o) => ({ txid: tx.txid, vout: o.n })))).toEqual([
+      { state: 'spent' },
+      { state: 'spent' },
+    ]);
     expect(await backend.broadcast(hex)).toEqual({ ok: true, txid: tx.txid });
   });
 

@@ -33,7 +33,13 @@ beforeAll(async () => {
   if (!haveDogecoind) return;
   node = await startDogecoind({ matureBlocks: 80 });
   await node.mine(5);
-  app = await startApp({ DOGE_NETWORK: 'regtest', CHAIN_BACKEND: 'rpc', DOGE_RPC_URL: node.rpcUrl, STORE_XPUB: xpub, BOOTSTRAP_API_KEY: API_KEY });
+  app = await startApp({
+    DOGE_NETWORK: 'regtest',
+    CHAIN_BACKEND: 'rpc',
+    DOGE_RPC_URL: node.rpcUrl,
+    STORE_XPUB: xpub,
+    BOOTSTRAP_API_KEY: API_KEY,
+  });
 }, 180_000);
 
 afterAll(async () => {
@@ -67,10 +73,18 @@ describe.skipIf(!haveDogecoind)('rpc backend against dogecoind', () => {
     expect(await backend.broadcast(a)).toEqual({ ok: true, txid: txidOf(fromHex(a)) });
     expect(await backend.broadcast(a)).toEqual({ ok: true, txid: txidOf(fromHex(a)) }); // again: already there
     const i = parseTx(a).inputs[0]!;
-    const raw = await node.rpc<string>('createrawtransaction', [{ txid: hashToHex(i.prevTxid), vout: i.vout }], { [await node.newAddress()]: '1' });
+    const raw = await node.rpc<string>('createrawtransaction', [{ txid: hashToHex(i.prevTxid), vout: i.vout }], {
+      [await node.newAddress()]: '1',
+    });
     const b = (await node.rpc<{ hex: string }>('signrawtransaction', raw)).hex;
-    expect(await backend.broadcast(b)).toMatchObject({ ok: false, code: 'double_spend', reason: expect.stringMatching(/txn-mempool-conflict/) });
-    const fake = await node.rpc<string>('createrawtransaction', [{ txid: toHex(randomBytes(32)), vout: 0 }], { [await node.newAddress()]: '1' });
+    expect(await backend.broadcast(b)).toMatchObject({
+      ok: false,
+      code: 'double_spend',
+      reason: expect.stringMatching(/txn-mempool-conflict/),
+    });
+    const fake = await node.rpc<string>('createrawtransaction', [{ txid: toHex(randomBytes(32)), vout: 0 }], {
+      [await node.newAddress()]: '1',
+    });
     expect(await backend.broadcast(fake)).toMatchObject({ ok: false, code: 'missing_inputs' });
   });
 
@@ -81,10 +95,18 @@ describe.skipIf(!haveDogecoind)('rpc backend against dogecoind', () => {
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body).toMatchObject({ status: 'accepted', txid: txidOf(fromHex(tx)) });
     await node.mine(1);
-    const st = await until(() => relay('status', { id: p.id }), (s) => s.body.status === 'confirmed');
+    const st = await until(
+      () => relay('status', { id: p.id }),
+      (s) => s.body.status === 'confirmed',
+    );
     expect(st.body).toMatchObject({ status: 'confirmed', confirmed: 1 });
     const height = await node.rpc('getblockcount');
-    expect(await until(async () => (await fetch(`${app.url}/getChaintip`)).text(), (t) => t === `Chain tip: ${height}\n`)).toBe(`Chain tip: ${height}\n`);
+    expect(
+      await until(
+        async () => (await fetch(`${app.url}/getChaintip`)).text(),
+        (t) => t === `Chain tip: ${height}\n`,
+      ),
+    ).toBe(`Chain tip: ${height}\n`);
   }, 60_000);
 
   it('a double spend gets 400 invalid_tx with dogecoind’s reason; the payment stays unpaid and payable', async () => {
@@ -125,20 +147,39 @@ describe.skipIf(!haveDogecoind)('rpc backend against dogecoind', () => {
     // depth, however the worker's writes fall between them (docs/architecture.md#invariants).
     const read = async (id: string) => {
       const [v, s] = await Promise.all([payment(id), relay('status', { id })]);
-      for (const b of [v.body, s.body]) if (b.status === 'confirmed') expect(b.confirmed, JSON.stringify(b)).toBeGreaterThanOrEqual(b.required);
+      for (const b of [v.body, s.body])
+        if (b.status === 'confirmed') expect(b.confirmed, JSON.stringify(b)).toBeGreaterThanOrEqual(b.required);
       return v;
     };
-    const before = await until(() => read(p.id), (v) => v.body.status === 'confirmed');
+    const before = await until(
+      () => read(p.id),
+      (v) => v.body.status === 'confirmed',
+    );
     await node.invalidate(block!);
     await node.exclude(r.body.txid);
     for (const h of await node.mine(2)) expect((await node.rpc('getblock', h)).tx).not.toContain(r.body.txid);
-    const st = await until(() => read(p.id), (v) => v.body.status === 'accepted', 30_000, 20);
+    const st = await until(
+      () => read(p.id),
+      (v) => v.body.status === 'accepted',
+      30_000,
+      20,
+    );
     expect(st.body).toMatchObject({ status: 'accepted', confirmed: 0, block_height: null });
     const height = await node.rpc('getblockcount');
-    expect(await until(async () => (await fetch(`${app.url}/getChaintip`)).text(), (t) => t === `Chain tip: ${height}\n`)).toBe(`Chain tip: ${height}\n`);
+    expect(
+      await until(
+        async () => (await fetch(`${app.url}/getChaintip`)).text(),
+        (t) => t === `Chain tip: ${height}\n`,
+      ),
+    ).toBe(`Chain tip: ${height}\n`);
     await node.rpc('prioritisetransaction', r.body.txid, 0, 100_000_000_000_000);
     await node.mine(1);
-    const again = await until(() => read(p.id), (v) => v.body.status === 'confirmed', 30_000, 20);
+    const again = await until(
+      () => read(p.id),
+      (v) => v.body.status === 'confirmed',
+      30_000,
+      20,
+    );
     expect(again.body.block_height).toBe(before.body.block_height + 2);
   }, 90_000);
 
@@ -148,19 +189,28 @@ describe.skipIf(!haveDogecoind)('rpc backend against dogecoind', () => {
     const r = await relay('pay', { id: p.id, tx: await node.payTo(outputsOf(p)), refund: customer });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     await node.mine(1);
-    await until(() => payment(p.id), (x) => x.body.status === 'confirmed');
-    const rf = await api(`/api/v1/payments/${p.id}/refunds`, { method: 'POST', body: JSON.stringify({ amount: '1.5', reason: 'one tea returned' }) });
+    await until(
+      () => payment(p.id),
+      (x) => x.body.status === 'confirmed',
+    );
+    const rf = await api(`/api/v1/payments/${p.id}/refunds`, {
+      method: 'POST',
+      body: JSON.stringify({ amount: '1.5', reason: 'one tea returned' }),
+    });
     expect(rf.status, JSON.stringify(rf.body)).toBe(201);
     expect(rf.body).toMatchObject({ payment_id: p.id, status: 'unpaid', amount: '1.5', address: customer });
     // The merchant's own wallet: a key of dogecoind's wallet that holds 10 DOGE, spent by lib/wallet.
     const merchant = await node.newAddress();
     await node.rpc('sendtoaddress', merchant, 10);
     await node.mine(1);
-    const [coin] = await node.rpc<{ txid: string; vout: number; amount: number; scriptPubKey: string }[]>('listunspent', 1, 9_999_999, [merchant]);
+    const [coin] = await node.rpc<{ txid: string; vout: number; amount: number; scriptPubKey: string }[]>('listunspent', 1, 9_999_999, [
+      merchant,
+    ]);
     const verified = await fetchPayment(readConnectQr(rf.body.connect_uri), { allowHttp: true });
     expect(verified.payment.outputs).toEqual([expect.objectContaining({ type: 'p2pkh', address: customer, amount: '1.5' })]);
     const tx = buildPaymentTx(verified.payment, {
-      network: 'regtest', keys: [await node.rpc<string>('dumpprivkey', merchant)],
+      network: 'regtest',
+      keys: [await node.rpc<string>('dumpprivkey', merchant)],
       utxos: [{ txid: coin!.txid, vout: coin!.vout, amount: parseKoinu(String(coin!.amount)), script: coin!.scriptPubKey }],
     });
     const paid = await relay('pay', { id: rf.body.id, tx: tx.hex });
@@ -168,11 +218,20 @@ describe.skipIf(!haveDogecoind)('rpc backend against dogecoind', () => {
     expect(paid.body).toMatchObject({ status: 'accepted', txid: tx.txid });
     expect(await node.rpc('getrawmempool')).toContain(tx.txid);
     await node.mine(1);
-    const done = await until(() => payment(p.id), (x) => x.body.refunds?.[0]?.status === 'confirmed');
-    expect(done.body).toMatchObject({ status: 'confirmed', amount_refunded: '1.5', refunds: [{ id: rf.body.id, status: 'confirmed', amount: '1.5', address: customer }] });
+    const done = await until(
+      () => payment(p.id),
+      (x) => x.body.refunds?.[0]?.status === 'confirmed',
+    );
+    expect(done.body).toMatchObject({
+      status: 'confirmed',
+      amount_refunded: '1.5',
+      refunds: [{ id: rf.body.id, status: 'confirmed', amount: '1.5', address: customer }],
+    });
     // the customer's address (a dogecoind wallet address) received exactly the refund, in a block
     expect(parseKoinu(String(await node.rpc<number>('getreceivedbyaddress', customer, 1)))).toBe(150_000_000n);
-    const events = (await api('/api/v1/events?limit=500')).body.events.filter((e: any) => e.refund?.id === rf.body.id).map((e: any) => e.type);
+    const events = (await api('/api/v1/events?limit=500')).body.events
+      .filter((e: any) => e.refund?.id === rf.body.id)
+      .map((e: any) => e.type);
     expect(events).toEqual(['refund.created', 'refund.accepted', 'refund.confirmed']);
   });
 });

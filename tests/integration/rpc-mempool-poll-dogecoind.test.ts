@@ -40,7 +40,10 @@ beforeAll(async () => {
   if (!haveDogecoind) return;
   node = await startDogecoind(); // no -whitelist: P2P announcements would come seconds late
   chain = createRpcBackend({
-    url: node.rpcUrl, network: 'regtest', mempoolPollMs: 100, client: countingClient(createRpcClient({ url: node.rpcUrl })),
+    url: node.rpcUrl,
+    network: 'regtest',
+    mempoolPollMs: 100,
+    client: countingClient(createRpcClient({ url: node.rpcUrl })),
   });
   await chain.start();
   // The worker's first tick lists the mempool; the poll hands over what comes after it.
@@ -52,16 +55,21 @@ afterAll(async () => {
   await node?.dispose();
 });
 
-describe.skipIf(!haveDogecoind)('the rpc backend\'s mempool poll on a non-whitelisting dogecoind', () => {
-  it('hands a plain-wallet tx over through the poll, without a tick, and the tick\'s diff does not repeat it', async () => {
+describe.skipIf(!haveDogecoind)("the rpc backend's mempool poll on a non-whitelisting dogecoind", () => {
+  it("hands a plain-wallet tx over through the poll, without a tick, and the tick's diff does not repeat it", async () => {
     let woken = 0;
     const unsubscribe = chain.onMempoolTx!(() => woken++);
     const taken: BlockTxSummary[] = [];
     const txid = await node.rpc<string>('sendtoaddress', EXTERNAL_ADDRESS, 3);
-    const got = await until(() => {
-      taken.push(...chain.takePushedTxs!());
-      return taken.find((t) => t.txid === txid);
-    }, (t) => t !== undefined, 20_000, 50);
+    const got = await until(
+      () => {
+        taken.push(...chain.takePushedTxs!());
+        return taken.find((t) => t.txid === txid);
+      },
+      (t) => t !== undefined,
+      20_000,
+      50,
+    );
     unsubscribe();
     const script = toHex(addressToScript(EXTERNAL_ADDRESS, REGTEST));
     expect(got?.outputs.some((o) => o.script === script && o.value === 300_000_000n)).toBe(true);
@@ -71,7 +79,12 @@ describe.skipIf(!haveDogecoind)('the rpc backend\'s mempool poll on a non-whitel
 
   it('checks a quiet mempool with getmempoolinfo and never lists it', async () => {
     calls.length = 0;
-    await until(() => count('getmempoolinfo'), (n) => n >= 3, 20_000, 50);
+    await until(
+      () => count('getmempoolinfo'),
+      (n) => n >= 3,
+      20_000,
+      50,
+    );
     expect(count('getmempoolinfo')).toBeGreaterThanOrEqual(3);
     expect(count('getrawmempool')).toBe(0);
     expect(count('getrawtransaction')).toBe(0);

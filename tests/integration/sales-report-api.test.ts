@@ -13,9 +13,17 @@ const KEY = 'report-test-key-' + randomBytes(12).toString('hex');
 const TPUB = testXpub(17);
 const PASSWORD = 'report suite password 7';
 
-interface Who { cookie: string; csrf: string }
+interface Who {
+  cookie: string;
+  csrf: string;
+}
 type Role = 'owner' | 'manager' | 'cashier' | 'cashier2';
-interface Answer { status: number; body: any; text: string; headers: Headers }
+interface Answer {
+  status: number;
+  body: any;
+  text: string;
+  headers: Headers;
+}
 
 let app: AppServer;
 const who = {} as Record<Role, Who>;
@@ -27,10 +35,19 @@ async function as(w: Role | { key: string } | null, method: string, path: string
     headers.Cookie = who[w].cookie;
     if (method !== 'GET') headers['X-CSRF-Token'] = who[w].csrf;
   }
-  const r = await fetch(app.url + path, { method, headers, redirect: 'manual', body: body === undefined ? undefined : JSON.stringify(body) });
+  const r = await fetch(app.url + path, {
+    method,
+    headers,
+    redirect: 'manual',
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   const text = await r.text();
   let parsed: any = null;
-  try { parsed = JSON.parse(text); } catch { /* csv or html */ }
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    /* csv or html */
+  }
   return { status: r.status, body: parsed, text, headers: r.headers };
 }
 
@@ -55,17 +72,40 @@ let to = '';
 const made: Record<string, string[]> = { cashier: [], cashier2: [], manager: [], key: [] };
 
 beforeAll(async () => {
-  app = await startApp({ ADMIN_EMAIL: 'owner@report.test', ADMIN_PASSWORD: PASSWORD, STORE_XPUB: TPUB, BOOTSTRAP_API_KEY: KEY, RATE_LIMIT_RPS: '0', DOGE_NETWORK: 'regtest', CHAIN_BACKEND: 'devnet', DEVNET_BLOCK_SECONDS: '0' });
+  app = await startApp({
+    ADMIN_EMAIL: 'owner@report.test',
+    ADMIN_PASSWORD: PASSWORD,
+    STORE_XPUB: TPUB,
+    BOOTSTRAP_API_KEY: KEY,
+    RATE_LIMIT_RPS: '0',
+    DOGE_NETWORK: 'regtest',
+    CHAIN_BACKEND: 'devnet',
+    DEVNET_BLOCK_SECONDS: '0',
+  });
   who.owner = await login('owner@report.test');
-  for (const [role, email] of [['manager', 'manager@report.test'], ['cashier', 'cashier@report.test'], ['cashier2', 'cashier2@report.test']] as const) {
-    const r = await as('owner', 'POST', '/api/admin/users', { email, password: PASSWORD, role: role === 'cashier2' ? 'cashier' : role, name: role });
+  for (const [role, email] of [
+    ['manager', 'manager@report.test'],
+    ['cashier', 'cashier@report.test'],
+    ['cashier2', 'cashier2@report.test'],
+  ] as const) {
+    const r = await as('owner', 'POST', '/api/admin/users', {
+      email,
+      password: PASSWORD,
+      role: role === 'cashier2' ? 'cashier' : role,
+      name: role,
+    });
     expect(r.status, r.text).toBe(201);
     who[role] = await login(email);
   }
   from = new Date(Date.now() - 60_000).toISOString();
   const writer = await key(['payments:write']);
   let i = 0;
-  for (const [w, n] of [['cashier', 7], ['cashier2', 4], ['manager', 3], ['key', 3]] as const) {
+  for (const [w, n] of [
+    ['cashier', 7],
+    ['cashier2', 4],
+    ['manager', 3],
+    ['key', 3],
+  ] as const) {
     for (let j = 0; j < n; j++, i++) {
       const r = await as(w === 'key' ? writer : w, 'POST', '/api/v1/payments', sale(i));
       expect(r.status, r.text).toBe(201);
@@ -81,7 +121,8 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(async () => app?.stop());
 
-const q = (extra: Record<string, string> = {}) => `/api/v1/reports/sales?${new URLSearchParams({ from, to, tz: 'Europe/Berlin', ...extra })}`;
+const q = (extra: Record<string, string> = {}) =>
+  `/api/v1/reports/sales?${new URLSearchParams({ from, to, tz: 'Europe/Berlin', ...extra })}`;
 
 describe('who may read the report', () => {
   it('nobody signed in: 401; a key without reports:read: 403; a key with it, the owner and a manager: the whole store', async () => {
@@ -102,7 +143,7 @@ describe('who may read the report', () => {
     expect((await as({ key: KEY }, 'GET', q({ mine: '1' }))).status).toBe(200);
   });
 
-  it('a cashier gets its own sales only, never another\'s, whatever it asks', async () => {
+  it("a cashier gets its own sales only, never another's, whatever it asks", async () => {
     const r = await as('cashier', 'GET', q());
     expect(r.status, r.text).toBe(200);
     expect(r.body.scope).toBe('own_sales');
@@ -147,7 +188,9 @@ describe('the figures', () => {
     expect(r.status).toBe(200);
     expect(r.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(r.headers.get('content-disposition')).toBe('attachment; filename="sales-2026-11-01-2026-11-02.csv"');
-    expect(r.text.split('\r\n')[0]).toBe('payment_id,time,cashier,status,exception,line_type,item_id,name,count,unit,tax,line_total,tender,terminal,category');
+    expect(r.text.split('\r\n')[0]).toBe(
+      'payment_id,time,cashier,status,exception,line_type,item_id,name,count,unit,tax,line_total,tender,terminal,category',
+    );
   });
 });
 
@@ -185,7 +228,7 @@ describe('pages', () => {
     expect(c.headers.get('location')).toContain('/pos?denied=1');
   });
 
-  it('My shift shows the signed-in cashier\'s own day', async () => {
+  it("My shift shows the signed-in cashier's own day", async () => {
     const r = await as('cashier', 'GET', '/pos/shift');
     expect(r.status).toBe(200);
     expect(r.text).toContain('My shift');

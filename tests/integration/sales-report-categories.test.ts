@@ -31,7 +31,11 @@ async function call(who: 'key' | 'owner' | null, method: string, path: string, b
   const r = await fetch(app.url + path, { method, headers, body, redirect: 'manual' });
   const text = await r.text();
   let json: any = null;
-  try { json = JSON.parse(text); } catch { /* csv or html */ }
+  try {
+    json = JSON.parse(text);
+  } catch {
+    /* csv or html */
+  }
   return { status: r.status, body: json, text };
 }
 
@@ -51,12 +55,25 @@ async function payAndConfirm(id: string, connectUri: string) {
   throw new Error(`${id} never confirmed`);
 }
 
-const item = (id: string, name: string, count: number, unit: string, tax?: string) => ({ type: 'item', id, name, count, unit, ...(tax ? { tax } : {}) });
+const item = (id: string, name: string, count: number, unit: string, tax?: string) => ({
+  type: 'item',
+  id,
+  name,
+  count,
+  unit,
+  ...(tax ? { tax } : {}),
+});
 
 beforeAll(async () => {
   app = await startApp({
-    DOGE_NETWORK: 'regtest', CHAIN_BACKEND: 'devnet', DEVNET_BLOCK_SECONDS: '0', STORE_XPUB: XPUB, BOOTSTRAP_API_KEY: KEY,
-    ADMIN_EMAIL: 'owner@bycat.test', ADMIN_PASSWORD: PASSWORD, RATE_LIMIT_RPS: '0',
+    DOGE_NETWORK: 'regtest',
+    CHAIN_BACKEND: 'devnet',
+    DEVNET_BLOCK_SECONDS: '0',
+    STORE_XPUB: XPUB,
+    BOOTSTRAP_API_KEY: KEY,
+    ADMIN_EMAIL: 'owner@bycat.test',
+    ADMIN_PASSWORD: PASSWORD,
+    RATE_LIMIT_RPS: '0',
   });
   owner = await signIn(app.url, 'owner@bycat.test', PASSWORD);
   const csv = 'sku,name,price,category\nCOF,Coffee,2.5,Drinks\nTEA,Tea,1.8,Drinks\nCAKE,Cake,4,Food\nMUG,Mug,12,\n';
@@ -68,7 +85,11 @@ beforeAll(async () => {
   const sales = [
     [item('COF', 'Coffee', 2, '2.5'), item('CAKE', 'Cake', 1, '4', '0.28')],
     // A keypad amount (its id is no SKU) and a tip: the amount is uncategorised, the tip in no category.
-    [item('TEA', 'Tea', 1, '1.8'), item('keypad', 'Custom amount', 1, '3'), { type: 'donation', id: 'tip', name: 'Tip', count: 1, unit: '0.5' }],
+    [
+      item('TEA', 'Tea', 1, '1.8'),
+      item('keypad', 'Custom amount', 1, '3'),
+      { type: 'donation', id: 'tip', name: 'Tip', count: 1, unit: '0.5' },
+    ],
     [item('MUG', 'Mug', 1, '12')],
   ];
   for (const items of sales) {
@@ -97,15 +118,19 @@ describe('by_category through the app', () => {
     expect(r.body.totals.tips).toBe('0.5');
   });
 
-  it('the CSV names each item line\'s category, and its confirmed item lines sum to by_category', async () => {
+  it("the CSV names each item line's category, and its confirmed item lines sum to by_category", async () => {
     const r = await call('key', 'GET', `${REPORT}&format=csv`);
     expect(r.status).toBe(200);
-    const [head, ...rows] = r.text.trim().split('\r\n').map((l) => l.split(','));
+    const [head, ...rows] = r.text
+      .trim()
+      .split('\r\n')
+      .map((l) => l.split(','));
     expect(head.at(-1)).toBe('category');
     const c = (n: string) => head.indexOf(n);
     const byItem = Object.fromEntries(rows.map((x) => [x[c('item_id')], x[c('category')]]));
     expect(byItem).toEqual({ COF: 'Drinks', CAKE: 'Food', TEA: 'Drinks', keypad: '', tip: '', MUG: '' });
-    const gross = (cat: string) => rows.filter((x) => x[c('line_type')] === 'item' && x[c('category')] === cat).reduce((a, x) => a + parseKoinu(x[c('line_total')]), 0n);
+    const gross = (cat: string) =>
+      rows.filter((x) => x[c('line_type')] === 'item' && x[c('category')] === cat).reduce((a, x) => a + parseKoinu(x[c('line_total')]), 0n);
     expect([gross('Food'), gross('Drinks'), gross('')]).toEqual([parseKoinu('4'), parseKoinu('6.8'), parseKoinu('15')]);
   });
 
@@ -125,6 +150,11 @@ describe('by_category through the app', () => {
     const mug = list.body.products.find((p: any) => p.sku === 'MUG');
     expect((await call('owner', 'PATCH', `/api/admin/products/${mug.id}`, JSON.stringify({ category: 'Gifts' }))).status).toBe(200);
     const r = await call('key', 'GET', REPORT);
-    expect(r.body.by_category.map((x: any) => [x.category, x.gross])).toEqual([['Food', '4'], ['Drinks', '6.8'], ['Gifts', '12'], ['', '3']]);
+    expect(r.body.by_category.map((x: any) => [x.category, x.gross])).toEqual([
+      ['Food', '4'],
+      ['Drinks', '6.8'],
+      ['Gifts', '12'],
+      ['', '3'],
+    ]);
   });
 });

@@ -49,11 +49,27 @@ function parseCsv(text: string): string[][] {
   for (let i = 0; i < text.length; i++) {
     const c = text[i];
     if (q) {
-      if (c === '"' && text[i + 1] === '"') { f += '"'; i++; } else if (c === '"') q = false; else f += c;
+      if (c === '"' && text[i + 1] === '"') {
+        f += '"';
+        i++;
+      } else if (c === '"') q = false;
+      else f += c;
     } else if (c === '"') q = true;
-    else if (c === ',') { row.push(f); f = ''; } else if (c === '\r' && text[i + 1] === '\n') { row.push(f); rows.push(row); row = []; f = ''; i++; } else f += c;
+    else if (c === ',') {
+      row.push(f);
+      f = '';
+    } else if (c === '\r' && text[i + 1] === '\n') {
+      row.push(f);
+      rows.push(row);
+      row = [];
+      f = '';
+      i++;
+    } else f += c;
   }
-  if (f !== '' || row.length) { row.push(f); rows.push(row); }
+  if (f !== '' || row.length) {
+    row.push(f);
+    rows.push(row);
+  }
   return rows;
 }
 
@@ -63,7 +79,17 @@ async function collect(gen: AsyncGenerator<string>): Promise<string> {
   return s;
 }
 
-interface Seeded { id: string; status: string; exception: string | null; creator: string; createdAt: Date; body: ReturnType<typeof paymentBody>; total: bigint; taxes: bigint; fees: bigint }
+interface Seeded {
+  id: string;
+  status: string;
+  exception: string | null;
+  creator: string;
+  createdAt: Date;
+  body: ReturnType<typeof paymentBody>;
+  total: bigint;
+  taxes: bigint;
+  fees: bigint;
+}
 const seeded: Seeded[] = [];
 const refunds: { of: string; amount: bigint; status: string; confirmedAt: Date | null }[] = [];
 const CUSTOMER = 'DH5yaieqoZN36fDVciNyRueRGvGLR3mr7L'; // a valid mainnet address, not the store's
@@ -81,7 +107,8 @@ beforeAll(async () => {
   await db.prisma.$executeRawUnsafe(`ALTER TABLE "payment" DROP CONSTRAINT IF EXISTS "payment_exception_check"`);
   const pw = 'long enough password 1';
   cashiers = [];
-  for (const n of ['ana', 'bo', 'cy']) cashiers.push((await createUser(db, { storeId: 1, email: `${n}@shop.test`, name: n.toUpperCase(), password: pw, role: 'cashier' })).id);
+  for (const n of ['ana', 'bo', 'cy'])
+    cashiers.push((await createUser(db, { storeId: 1, email: `${n}@shop.test`, name: n.toUpperCase(), password: pw, role: 'cashier' })).id);
   managerId = (await createUser(db, { storeId: 1, email: 'mo@shop.test', name: 'Mo', password: pw, role: 'manager' })).id;
   keyId = (await createApiKey(db, { storeId: 1, name: 'webshop', scopes: ['payments:write'] })).id;
 
@@ -89,7 +116,11 @@ beforeAll(async () => {
   // 2026-10-24 00:00 Berlin (CEST) .. 2026-10-27 00:00 (CET): 73 hours; a few before and after.
   const start = Date.parse('2026-10-23T20:00:00Z');
   const span = Date.parse('2026-10-27T01:00:00Z') - start;
-  const creators = [...cashiers.map((c) => ({ userId: c, apiKeyId: null })), { userId: managerId, apiKeyId: null }, { userId: null, apiKeyId: keyId }];
+  const creators = [
+    ...cashiers.map((c) => ({ userId: c, apiKeyId: null })),
+    { userId: managerId, apiKeyId: null },
+    { userId: null, apiKeyId: keyId },
+  ];
   const kinds = ['unpaid', 'underpaid', 'accepted', 'confirmed', 'confirmed', 'confirmed', 'settled', 'declined', 'expired'];
   for (let i = 0; i < 320; i++) {
     const lines: CartLine[] = [];
@@ -97,11 +128,19 @@ beforeAll(async () => {
       const p = PRODUCTS[r(PRODUCTS.length)];
       lines.push({ key: `${p.sku}-${j}`, sku: p.sku, name: p.name, unit: p.unit, count: 1 + r(4), taxRateBp: p.taxRateBp });
     }
-    const extras = { fee: r(4) === 0 ? 50_000_000n : 0n, shipping: r(6) === 0 ? 300_000_000n : 0n, discount: r(5) === 0 ? 10_000_000n + BigInt(r(1000)) : 0n, tip: r(3) === 0 ? BigInt(1 + r(300_000_000)) : 0n };
+    const extras = {
+      fee: r(4) === 0 ? 50_000_000n : 0n,
+      shipping: r(6) === 0 ? 300_000_000n : 0n,
+      discount: r(5) === 0 ? 10_000_000n + BigInt(r(1000)) : 0n,
+      tip: r(3) === 0 ? BigInt(1 + r(300_000_000)) : 0n,
+    };
     const fiat = r(4) === 0 ? { rate: '', currency: '' } : { rate: i === 7 ? '0.11' : '0.123', currency: i === 7 ? 'EUR' : 'USD' };
     const body = paymentBody(lines, extras, fiat, { orderReference: `R${i}` });
     const who = creators[r(creators.length)];
-    const res = await createPayment({ storeId: 1, db, network: MAINNET, publicUrl: URL_BASE, apiKeyId: who.apiKeyId, userId: who.userId, idempotencyKey: null }, JSON.stringify(body));
+    const res = await createPayment(
+      { storeId: 1, db, network: MAINNET, publicUrl: URL_BASE, apiKeyId: who.apiKeyId, userId: who.userId, idempotencyKey: null },
+      JSON.stringify(body),
+    );
     expect(res.status).toBe(201);
     const id = (res.body as { id: string }).id;
     const kind = kinds[r(kinds.length)];
@@ -112,25 +151,58 @@ beforeAll(async () => {
     await db.prisma.payment.update({
       where: { id },
       data: {
-        createdAt, status, exception,
-        ...(status === 'accepted' || status === 'confirmed' ? { acceptedAt: createdAt, txid: i.toString(16).padStart(64, '0'), amountPaid: (await db.prisma.payment.findUniqueOrThrow({ where: { id } })).total } : {}),
+        createdAt,
+        status,
+        exception,
+        ...(status === 'accepted' || status === 'confirmed'
+          ? {
+              acceptedAt: createdAt,
+              txid: i.toString(16).padStart(64, '0'),
+              amountPaid: (await db.prisma.payment.findUniqueOrThrow({ where: { id } })).total,
+            }
+          : {}),
         ...(status === 'confirmed' ? { confirmedAt: new Date(createdAt.getTime() + 600_000), confirmations: 6 } : {}),
         ...(status === 'declined' ? { declinedAt: createdAt, reason: kind === 'expired' ? 'expired' : 'cancelled by vendor' } : {}),
       },
     });
     const row = await db.prisma.payment.findUniqueOrThrow({ where: { id } });
-    seeded.push({ id, status, exception, creator: who.userId ? `u:${who.userId}` : `k:${keyId}`, createdAt, body, total: row.total, taxes: row.taxes, fees: row.fees });
+    seeded.push({
+      id,
+      status,
+      exception,
+      creator: who.userId ? `u:${who.userId}` : `k:${keyId}`,
+      createdAt,
+      body,
+      total: row.total,
+      taxes: row.taxes,
+      fees: row.fees,
+    });
     // Refunds (§13) of some paid sales: part or all of it, confirmed a while later (inside the
     // period or after it), or still unpaid, or failed. Only those confirmed in the period count.
     if ((status === 'confirmed' || status === 'accepted') && r(3) === 0) {
       const amount = formatKoinu(1_000_000n + BigInt(r(Number(row.total - 1_000_000n))));
-      const rf = await createRefund({ storeId: 1, db, network: MAINNET, publicUrl: URL_BASE, userId: managerId, now: createdAt }, id, { amount, address: CUSTOMER, reason: `refund ${i}` });
+      const rf = await createRefund({ storeId: 1, db, network: MAINNET, publicUrl: URL_BASE, userId: managerId, now: createdAt }, id, {
+        amount,
+        address: CUSTOMER,
+        reason: `refund ${i}`,
+      });
       const fate = ['confirmed', 'confirmed', 'unpaid', 'declined'][r(4)];
       const confirmedAt = new Date(createdAt.getTime() + r(24 * 3_600_000));
       await db.prisma.payment.update({
         where: { id: rf.id },
-        data: fate === 'confirmed' ? { status: 'confirmed', confirmations: 6, acceptedAt: createdAt, confirmedAt, amountPaid: K(rf.amount), txid: (1000 + i).toString(16).padStart(64, '0') }
-          : fate === 'declined' ? { status: 'declined', declinedAt: createdAt, reason: 'expired' } : {},
+        data:
+          fate === 'confirmed'
+            ? {
+                status: 'confirmed',
+                confirmations: 6,
+                acceptedAt: createdAt,
+                confirmedAt,
+                amountPaid: K(rf.amount),
+                txid: (1000 + i).toString(16).padStart(64, '0'),
+              }
+            : fate === 'declined'
+              ? { status: 'declined', declinedAt: createdAt, reason: 'expired' }
+              : {},
       });
       refunds.push({ of: id, amount: K(rf.amount), status: fate, confirmedAt: fate === 'confirmed' ? confirmedAt : null });
     }
@@ -142,7 +214,8 @@ function inRange(s: Seeded) {
   const { from, to } = range();
   return s.createdAt >= from && s.createdAt < to;
 }
-const lineSum = (s: Seeded, type: string) => s.body.items.filter((l) => l.type === type).reduce((a, l) => a + K(l.unit) * BigInt(l.count) + (l.tax ? K(l.tax) : 0n), 0n);
+const lineSum = (s: Seeded, type: string) =>
+  s.body.items.filter((l) => l.type === type).reduce((a, l) => a + K(l.unit) * BigInt(l.count) + (l.tax ? K(l.tax) : 0n), 0n);
 
 describe('the report reconciles', () => {
   let rep: SalesReport;
@@ -170,7 +243,8 @@ describe('the report reconciles', () => {
     expect(rep.totals.refunds).toBe(formatKoinu(refunded));
     expect(rep.totals.net).toBe(formatKoinu(K(rep.totals.gross) - refunded));
     // Every line adds up to the total (§15 receipts): items + tax + fee + shipping − discount + tip.
-    for (const s of sales) expect(['item', 'fee', 'shipping', 'discount', 'donation'].reduce((a, t) => a + lineSum(s, t), 0n)).toBe(s.total);
+    for (const s of sales)
+      expect(['item', 'fee', 'shipping', 'discount', 'donation'].reduce((a, t) => a + lineSum(s, t), 0n)).toBe(s.total);
     // Marked-settled sales count as sales; accepted ones are listed apart.
     expect(rep.by_status.confirmed.exceptions.marked_settled).toBe(sales.filter((s) => s.exception === 'marked_settled').length);
     expect(rep.by_status.accepted.count).toBe(seeded.filter((s) => inRange(s) && s.status === 'accepted').length);
@@ -181,7 +255,13 @@ describe('the report reconciles', () => {
   it('with the invoice export (JSON and CSV) for the same period', async () => {
     const { from, to } = range();
     const f = parseInvoiceFilter(new URLSearchParams({ from: from.toISOString(), to: to.toISOString() }));
-    const exported = (await exportInvoicesJson(db, 1, f, URL_BASE)) as { id: string; status: string; total: string; exception: string | null; payment: { items: { type: string; count?: number; unit?: string; tax?: string }[] } }[];
+    const exported = (await exportInvoicesJson(db, 1, f, URL_BASE)) as {
+      id: string;
+      status: string;
+      total: string;
+      exception: string | null;
+      payment: { items: { type: string; count?: number; unit?: string; tax?: string }[] };
+    }[];
     expect(exported.length).toBe(seeded.filter(inRange).length);
     for (const st of ['unpaid', 'accepted', 'confirmed', 'declined'] as const) {
       const of = exported.filter((p) => p.status === st);
@@ -194,11 +274,12 @@ describe('the report reconciles', () => {
     let itemGross = 0n;
     let itemTax = 0n;
     let itemCount = 0;
-    for (const p of confirmed) for (const l of p.payment.items.filter((x) => x.type === 'item')) {
-      itemGross += K(l.unit!) * BigInt(l.count!);
-      itemTax += l.tax ? K(l.tax) : 0n;
-      itemCount += l.count!;
-    }
+    for (const p of confirmed)
+      for (const l of p.payment.items.filter((x) => x.type === 'item')) {
+        itemGross += K(l.unit!) * BigInt(l.count!);
+        itemTax += l.tax ? K(l.tax) : 0n;
+        itemCount += l.count!;
+      }
     expect(formatKoinu(rep.by_product.reduce((a, x) => a + K(x.gross), 0n))).toBe(formatKoinu(itemGross));
     expect(formatKoinu(rep.by_product.reduce((a, x) => a + K(x.tax), 0n))).toBe(formatKoinu(itemTax));
     expect(rep.by_product.reduce((a, x) => a + x.count, 0)).toBe(itemCount);
@@ -220,12 +301,20 @@ describe('the report reconciles', () => {
 
   it('by day, by cashier and by status each add up to the totals', () => {
     const sum = (rows: { count: number; gross: string; taxes: string; fees: string; tips: string; discounts: string }[]) =>
-      ['gross', 'taxes', 'fees', 'tips', 'discounts'].map((k) => formatKoinu(rows.reduce((a, r) => a + K((r as unknown as Record<string, string>)[k]), 0n))).concat(String(rows.reduce((a, r) => a + r.count, 0)));
-    const want = ['gross', 'taxes', 'fees', 'tips', 'discounts'].map((k): string => (rep.totals as unknown as Record<string, string>)[k]).concat(String(rep.totals.count));
+      ['gross', 'taxes', 'fees', 'tips', 'discounts']
+        .map((k) => formatKoinu(rows.reduce((a, r) => a + K((r as unknown as Record<string, string>)[k]), 0n)))
+        .concat(String(rows.reduce((a, r) => a + r.count, 0)));
+    const want = ['gross', 'taxes', 'fees', 'tips', 'discounts']
+      .map((k): string => (rep.totals as unknown as Record<string, string>)[k])
+      .concat(String(rep.totals.count));
     expect(sum(rep.by_day)).toEqual(want);
     expect(sum(rep.by_cashier)).toEqual(want);
     // Three local days, the middle one 25 hours long (the clock goes back on 2026-10-25).
-    expect(rep.by_day.map((d) => [d.date, (Date.parse(d.to) - Date.parse(d.from)) / 3_600_000])).toEqual([['2026-10-24', 24], ['2026-10-25', 25], ['2026-10-26', 24]]);
+    expect(rep.by_day.map((d) => [d.date, (Date.parse(d.to) - Date.parse(d.from)) / 3_600_000])).toEqual([
+      ['2026-10-24', 24],
+      ['2026-10-25', 25],
+      ['2026-10-26', 24],
+    ]);
     for (const d of rep.by_day) {
       const of = seeded.filter((s) => s.status === 'confirmed' && s.createdAt >= new Date(d.from) && s.createdAt < new Date(d.to));
       expect(d.count, d.date).toBe(of.length);
@@ -245,7 +334,9 @@ describe('the report reconciles', () => {
   });
 
   it('fiat: summed exactly per currency; no single figure over mixed currencies', async () => {
-    expect(rep.totals.fiat_by_currency.map((f) => f.currency)).toEqual(seeded.some((s) => inRange(s) && s.status === 'confirmed' && s.body.fiat_currency === 'EUR') ? ['EUR', 'USD'] : ['USD']);
+    expect(rep.totals.fiat_by_currency.map((f) => f.currency)).toEqual(
+      seeded.some((s) => inRange(s) && s.status === 'confirmed' && s.body.fiat_currency === 'EUR') ? ['EUR', 'USD'] : ['USD'],
+    );
     const usd = seeded.filter((s) => inRange(s) && s.status === 'confirmed' && s.body.fiat_currency === 'USD');
     const cents = usd.reduce((a, s) => a + BigInt(s.body.fiat_total!.replace('.', '')), 0n);
     const f = rep.totals.fiat_by_currency.find((x) => x.currency === 'USD')!;
@@ -264,13 +355,25 @@ describe('the report reconciles', () => {
     const confirmed = rows.filter((r) => r[c('status')] === 'confirmed');
     const sum = (rs: string[][], f: (r: string[]) => bigint) => formatKoinu(rs.reduce((a, r) => a + f(r), 0n));
     expect(sum(confirmed, (r) => K(r[c('line_total')]) + (r[c('tax')] ? K(r[c('tax')]) : 0n))).toBe(rep.totals.gross);
-    expect(sum(confirmed.filter((r) => r[c('line_type')] === 'donation'), (r) => K(r[c('line_total')]))).toBe(rep.totals.tips);
-    expect(sum(confirmed.filter((r) => r[c('line_type')] === 'item'), (r) => K(r[c('tax')] || '0'))).toBe(formatKoinu(rep.by_product.reduce((a, x) => a + K(x.tax), 0n)));
+    expect(
+      sum(
+        confirmed.filter((r) => r[c('line_type')] === 'donation'),
+        (r) => K(r[c('line_total')]),
+      ),
+    ).toBe(rep.totals.tips);
+    expect(
+      sum(
+        confirmed.filter((r) => r[c('line_type')] === 'item'),
+        (r) => K(r[c('tax')] || '0'),
+      ),
+    ).toBe(formatKoinu(rep.by_product.reduce((a, x) => a + K(x.tax), 0n)));
     expect(new Set(confirmed.map((r) => r[c('payment_id')])).size).toBe(rep.totals.count);
     const accepted = rows.filter((r) => r[c('status')] === 'accepted');
     expect(new Set(accepted.map((r) => r[c('payment_id')])).size).toBe(rep.by_status.accepted.count);
     expect(rows.every((r) => ['confirmed', 'accepted'].includes(r[c('status')]))).toBe(true);
-    const seededLines = seeded.filter((s) => inRange(s) && ['confirmed', 'accepted'].includes(s.status)).reduce((a, s) => a + s.body.items.length, 0);
+    const seededLines = seeded
+      .filter((s) => inRange(s) && ['confirmed', 'accepted'].includes(s.status))
+      .reduce((a, s) => a + s.body.items.length, 0);
     expect(rows.length).toBe(seededLines);
     // Times in the report's zone, with the offset of the moment (CEST then CET).
     expect(rows.every((r) => /^2026-10-2[4-6]T\d{2}:\d{2}:\d{2}\+0[12]:00$/.test(r[c('time')]))).toBe(true);
@@ -286,13 +389,20 @@ describe('the report reconciles', () => {
     // Coffee and tea are drinks, cake is food, the mug's product has no category and EVIL has no
     // product at all (an API item whose id is no SKU): both count under "".
     await db.prisma.store.update({ where: { id: 1 }, data: { categories: ['Food', 'Drinks'] } });
-    for (const [i, [sku, category]] of [['COF', 'Drinks'], ['TEA', 'Drinks'], ['CAKE', 'Food'], ['MUG', '']].entries()) {
+    for (const [i, [sku, category]] of [
+      ['COF', 'Drinks'],
+      ['TEA', 'Drinks'],
+      ['CAKE', 'Food'],
+      ['MUG', ''],
+    ].entries()) {
       await db.prisma.product.create({ data: { id: `cat-${i}`, sku, name: sku, price: 1n, category } });
     }
     const r = await salesReport(db, 1, range());
     const prod = (skus: string[]) => r.by_product.filter((p) => skus.includes(p.id));
     const sumOf = (rows: { count: number; gross: string; tax: string }[]) => ({
-      count: rows.reduce((a, x) => a + x.count, 0), gross: formatKoinu(rows.reduce((a, x) => a + K(x.gross), 0n)), tax: formatKoinu(rows.reduce((a, x) => a + K(x.tax), 0n)),
+      count: rows.reduce((a, x) => a + x.count, 0),
+      gross: formatKoinu(rows.reduce((a, x) => a + K(x.gross), 0n)),
+      tax: formatKoinu(rows.reduce((a, x) => a + K(x.tax), 0n)),
     });
     expect(r.by_category).toEqual([
       { category: 'Food', ...sumOf(prod(['CAKE'])) },
@@ -323,14 +433,15 @@ describe('the report reconciles', () => {
     await db.prisma.product.deleteMany({ where: { id: { startsWith: 'cat-' } } });
   });
 
-  it('a cashier\'s report holds its own sales only', async () => {
+  it("a cashier's report holds its own sales only", async () => {
     const mine = await salesReport(db, 1, range(), cashiers[0]);
     expect(mine.scope).toBe('own_sales');
     const own = seeded.filter((s) => inRange(s) && s.creator === `u:${cashiers[0]}`);
     expect(mine.by_cashier.map((c) => c.id)).toEqual([cashiers[0]]);
     expect(mine.totals.gross).toBe(rep.by_cashier.find((c) => c.id === cashiers[0])!.gross);
     expect(mine.totals.count).toBe(own.filter((s) => s.status === 'confirmed').length);
-    for (const st of ['unpaid', 'accepted', 'confirmed', 'declined'] as const) expect(mine.by_status[st].count).toBe(own.filter((s) => s.status === st).length);
+    for (const st of ['unpaid', 'accepted', 'confirmed', 'declined'] as const)
+      expect(mine.by_status[st].count).toBe(own.filter((s) => s.status === st).length);
     const csv = parseCsv(await collect(salesCsv(db, 1, range(), cashiers[0])));
     const ids = new Set(csv.slice(1).map((r) => r[0]));
     expect([...ids].every((id) => own.some((s) => s.id === id))).toBe(true);
@@ -340,14 +451,22 @@ describe('the report reconciles', () => {
   it('an empty period has zero days and zero totals', async () => {
     const r = await salesReport(db, 1, resolveRange({ from: '2026-01-01', to: '2026-01-03', tz: TZ }));
     expect(r.totals).toMatchObject({ count: 0, gross: '0', net: '0', tips: '0', fiat: null, fiat_by_currency: [] });
-    expect(r.by_day.map((d) => [d.date, d.count, d.gross])).toEqual([['2026-01-01', 0, '0'], ['2026-01-02', 0, '0']]);
+    expect(r.by_day.map((d) => [d.date, d.count, d.gross])).toEqual([
+      ['2026-01-01', 0, '0'],
+      ['2026-01-02', 0, '0'],
+    ]);
     expect(r.by_cashier).toEqual([]);
     expect(r.by_product).toEqual([]);
     expect(r.by_category).toEqual([]);
   });
 
   it('the store zone defaults to UTC while the store has no timezone setting', async () => {
-    const hasColumn = (await db.prisma.$queryRawUnsafe<{ n: bigint }[]>(`SELECT count(*)::bigint AS n FROM information_schema.columns WHERE table_name = 'store' AND column_name = 'timezone'`))[0].n > 0n;
+    const hasColumn =
+      (
+        await db.prisma.$queryRawUnsafe<{ n: bigint }[]>(
+          `SELECT count(*)::bigint AS n FROM information_schema.columns WHERE table_name = 'store' AND column_name = 'timezone'`,
+        )
+      )[0].n > 0n;
     if (!hasColumn) expect(await storeTimezone(db, 1)).toBe('UTC');
     else {
       await db.prisma.$executeRawUnsafe(`UPDATE "store" SET "timezone" = 'America/Denver' WHERE "id" = 1`);

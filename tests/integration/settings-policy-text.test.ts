@@ -38,19 +38,30 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => db?.close());
 
-describe('the risk policy\'s confirmations are the owner\'s', () => {
+describe("the risk policy's confirmations are the owner's", () => {
   it('a manager who lowers or changes either count gets 403 naming it; nothing is saved', async () => {
     const before = await readSettings(db, 1);
-    for (const patch of [{ high_conf_required: 1 }, { high_conf_required: before.high_conf_required + 1 }, { one_conf_required: 2 }, { high_conf_required: '1' }]) {
+    for (const patch of [
+      { high_conf_required: 1 },
+      { high_conf_required: before.high_conf_required + 1 },
+      { one_conf_required: 2 },
+      { high_conf_required: '1' },
+    ]) {
       const r = await outcome(changeSettings(db, MAINNET, manager, patch));
-      expect(r, JSON.stringify(patch)).toMatch(/^forbidden:(one|high)_conf_required: only the owner changes the risk policy's confirmations/);
+      expect(r, JSON.stringify(patch)).toMatch(
+        /^forbidden:(one|high)_conf_required: only the owner changes the risk policy's confirmations/,
+      );
     }
     expect(await readSettings(db, 1)).toEqual(before);
   });
 
   it('the form sending the counts back unchanged is no change; the owner changes them', async () => {
     const before = await readSettings(db, 1);
-    const form = await changeSettings(db, MAINNET, manager, { name: 'Managed shop', one_conf_required: before.one_conf_required, high_conf_required: before.high_conf_required });
+    const form = await changeSettings(db, MAINNET, manager, {
+      name: 'Managed shop',
+      one_conf_required: before.one_conf_required,
+      high_conf_required: before.high_conf_required,
+    });
     expect(form.name).toBe('Managed shop');
     const after = await changeSettings(db, MAINNET, owner, { high_conf_required: 2 });
     expect(after.high_conf_required).toBe(2);
@@ -59,20 +70,56 @@ describe('the risk policy\'s confirmations are the owner\'s', () => {
 
 describe('store text is printable', () => {
   // Controls, separators, bidi controls and marks, and the invisible format characters.
-  const refused = ['\u2028', '\u2029', '\u202a', '\u202b', '\u202c', '\u202d', '\u202e', '\u2066', '\u2067', '\u2068', '\u2069', '\u0007', '\u0085',
-    '\u200b', '\ufeff', '\u2060', '\u200e', '\u200f', '\u061c', '\u00ad', '\u{e0041}'];
+  const refused = [
+    '\u2028',
+    '\u2029',
+    '\u202a',
+    '\u202b',
+    '\u202c',
+    '\u202d',
+    '\u202e',
+    '\u2066',
+    '\u2067',
+    '\u2068',
+    '\u2069',
+    '\u0007',
+    '\u0085',
+    '\u200b',
+    '\ufeff',
+    '\u2060',
+    '\u200e',
+    '\u200f',
+    '\u061c',
+    '\u00ad',
+    '\u{e0041}',
+  ];
 
-  it.each(refused.map((c) => [c.codePointAt(0)!.toString(16).padStart(4, '0')]))('U+%s in the name or the address: 400 naming the field, nothing saved', async (hex) => {
-    const c = String.fromCodePoint(parseInt(hex, 16));
-    const before = await readSettings(db, 1);
-    expect(await outcome(changeSettings(db, MAINNET, owner, { name: `Corner${c}shop` }))).toMatch(/^invalid_request:name: must not contain control characters, line separators or bidi overrides/);
-    expect(await outcome(changeSettings(db, MAINNET, owner, { address: `1 Main St${c}\nSpringfield` }))).toMatch(/^invalid_request:address: must not contain/);
-    expect(await outcome(changeSettings(db, MAINNET, owner, { categories: ['Drinks', `Ho${c}t`] }))).toMatch(/^invalid_request:categories\[1\]: must not contain/);
-    expect(await readSettings(db, 1)).toEqual(before);
-  });
+  it.each(refused.map((c) => [c.codePointAt(0)!.toString(16).padStart(4, '0')]))(
+    'U+%s in the name or the address: 400 naming the field, nothing saved',
+    async (hex) => {
+      const c = String.fromCodePoint(parseInt(hex, 16));
+      const before = await readSettings(db, 1);
+      expect(await outcome(changeSettings(db, MAINNET, owner, { name: `Corner${c}shop` }))).toMatch(
+        /^invalid_request:name: must not contain control characters, line separators or bidi overrides/,
+      );
+      expect(await outcome(changeSettings(db, MAINNET, owner, { address: `1 Main St${c}\nSpringfield` }))).toMatch(
+        /^invalid_request:address: must not contain/,
+      );
+      expect(await outcome(changeSettings(db, MAINNET, owner, { categories: ['Drinks', `Ho${c}t`] }))).toMatch(
+        /^invalid_request:categories\[1\]: must not contain/,
+      );
+      expect(await readSettings(db, 1)).toEqual(before);
+    },
+  );
 
   it('the customer display refuses the same characters in a line, by the same rule', () => {
-    const cart = (name: string) => ({ currency: 'USD', lines: [{ name, count: 1, total: '100' }], adjustments: [], total: '100', payment_id: null });
+    const cart = (name: string) => ({
+      currency: 'USD',
+      lines: [{ name, count: 1, total: '100' }],
+      adjustments: [],
+      total: '100',
+      payment_id: null,
+    });
     for (const c of refused) expect(DisplayCartSchema.safeParse(cart(`Tea${c}`)).success, c.codePointAt(0)!.toString(16)).toBe(false);
     expect(DisplayCartSchema.safeParse(cart('Café ☕ 👩‍🍳 שלום')).success).toBe(true);
     expect(DisplayCartSchema.safeParse(cart('\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645')).success).toBe(true);
@@ -95,9 +142,15 @@ describe('store text is printable', () => {
 
 describe('product text is printable by the same rule', () => {
   it('a product named or categorised with a bidi override or a line separator is refused, naming the field', async () => {
-    for (const [field, value] of [['name', 'Tea\u202eaeT'], ['category', 'Hot\u2028drinks'], ['description', 'Nice\u2066tea']] as const) {
+    for (const [field, value] of [
+      ['name', 'Tea\u202eaeT'],
+      ['category', 'Hot\u2028drinks'],
+      ['description', 'Nice\u2066tea'],
+    ] as const) {
       const r = await outcome(createProduct(db, 1, { sku: `P-${field}`, name: 'Tea', price: '1', [field]: value }, null));
-      expect(r, field).toMatch(new RegExp(`^invalid_request:${field}: must not contain control characters, line separators or bidi overrides`));
+      expect(r, field).toMatch(
+        new RegExp(`^invalid_request:${field}: must not contain control characters, line separators or bidi overrides`),
+      );
     }
     expect(await db.prisma.product.count({ where: { sku: { startsWith: 'P-' } } })).toBe(0);
   });
@@ -106,22 +159,45 @@ describe('product text is printable by the same rule', () => {
 describe('tills, staff and payment items follow the same rule', () => {
   const refused = ['\u202e', '\u2028', '\u200b', '\ufeff', '\u0007'];
 
-  it('a till\'s name: refused with 400 naming it; ordinary text with a joiner is kept', async () => {
-    const staff = await createUserWithRole(db, 1, { email: 'till-owner@example.com', name: 'Ana', password: 'correct horse battery staple', role: 'owner' });
+  it("a till's name: refused with 400 naming it; ordinary text with a joiner is kept", async () => {
+    const staff = await createUserWithRole(db, 1, {
+      email: 'till-owner@example.com',
+      name: 'Ana',
+      password: 'correct horse battery staple',
+      role: 'owner',
+    });
     for (const c of refused) {
-      expect(await outcome(registerTerminal(db, 1, staff.id, { name: `Till${c}1` })), c.codePointAt(0)!.toString(16))
-        .toMatch(/^invalid_request:name: must not contain control characters, line separators or bidi overrides/);
+      expect(await outcome(registerTerminal(db, 1, staff.id, { name: `Till${c}1` })), c.codePointAt(0)!.toString(16)).toMatch(
+        /^invalid_request:name: must not contain control characters, line separators or bidi overrides/,
+      );
     }
     expect((await registerTerminal(db, 1, staff.id, { name: 'Till 👩‍🍳 שלום' })).view.name).toBe('Till 👩‍🍳 שלום');
     expect(await db.prisma.terminal.count()).toBe(1);
   });
 
-  it('a staff member\'s name (shown on the display and receipts): refused the same way', async () => {
+  it("a staff member's name (shown on the display and receipts): refused the same way", async () => {
     for (const c of refused) {
-      expect(await outcome(createUserWithRole(db, 1, { email: `c${c.codePointAt(0)}@example.com`, name: `Ana${c}`, password: 'correct horse battery staple', role: 'cashier' })))
-        .toMatch(/^invalid_request:name: must not contain control characters/);
+      expect(
+        await outcome(
+          createUserWithRole(db, 1, {
+            email: `c${c.codePointAt(0)}@example.com`,
+            name: `Ana${c}`,
+            password: 'correct horse battery staple',
+            role: 'cashier',
+          }),
+        ),
+      ).toMatch(/^invalid_request:name: must not contain control characters/);
     }
-    expect((await createUserWithRole(db, 1, { email: 'zoe@example.com', name: 'Zoë 👩‍🍳', password: 'correct horse battery staple', role: 'cashier' })).name).toBe('Zoë 👩‍🍳');
+    expect(
+      (
+        await createUserWithRole(db, 1, {
+          email: 'zoe@example.com',
+          name: 'Zoë 👩‍🍳',
+          password: 'correct horse battery staple',
+          role: 'cashier',
+        })
+      ).name,
+    ).toBe('Zoë 👩‍🍳');
   });
 
   it('an item name of a payment request (signed into the envelope): 400 naming the field', () => {

@@ -14,17 +14,32 @@ const PASSWORD = 'sign-in burst password 9';
 const PIN = '2580';
 const XPUB = testXpub(33);
 const ENV = {
-  ADMIN_EMAIL: 'owner@burst.test', ADMIN_PASSWORD: PASSWORD, STORE_XPUB: XPUB, RATE_LIMIT_RPS: '0', TRUST_PROXY: '1',
-  DOGE_NETWORK: 'regtest', CHAIN_BACKEND: 'devnet', DEVNET_BLOCK_SECONDS: '0',
+  ADMIN_EMAIL: 'owner@burst.test',
+  ADMIN_PASSWORD: PASSWORD,
+  STORE_XPUB: XPUB,
+  RATE_LIMIT_RPS: '0',
+  TRUST_PROXY: '1',
+  DOGE_NETWORK: 'regtest',
+  CHAIN_BACKEND: 'devnet',
+  DEVNET_BLOCK_SECONDS: '0',
 };
 
-interface Who { cookie: string; csrf: string }
+interface Who {
+  cookie: string;
+  csrf: string;
+}
 let ip = 0;
 /** A fresh client address (TRUST_PROXY=1), so that each burst has its own client key. */
 const freshClient = () => `10.7.${Math.floor(++ip / 250)}.${ip % 250}`;
-const firstCookie = (r: Response, name: string): string => (r.headers.getSetCookie?.() ?? []).find((c) => c.startsWith(`${name}=`))?.split(';')[0] ?? '';
+const firstCookie = (r: Response, name: string): string =>
+  (r.headers.getSetCookie?.() ?? []).find((c) => c.startsWith(`${name}=`))?.split(';')[0] ?? '';
 
-async function post(url: string, path: string, body: unknown, opts: { who?: Who; cookie?: string; client?: string } = {}): Promise<Response> {
+async function post(
+  url: string,
+  path: string,
+  body: unknown,
+  opts: { who?: Who; cookie?: string; client?: string } = {},
+): Promise<Response> {
   const headers: Record<string, string> = { 'Content-Type': 'application/json', 'X-Forwarded-For': opts.client ?? freshClient() };
   const cookies = [opts.who?.cookie, opts.cookie].filter(Boolean).join('; ');
   if (cookies) headers.Cookie = cookies;
@@ -45,16 +60,27 @@ const count = (statuses: number[], s: number) => statuses.filter((x) => x === s)
 
 /** The owner signs in, adds a cashier with a PIN and registers a till; on the first app. */
 async function setUp(url: string): Promise<{ cashierId: string; till: string }> {
-  const health = await until(async () => (await fetch(url + '/api/health')).json(), (h: any) => h.ready === true, 60_000);
+  const health = await until(
+    async () => (await fetch(url + '/api/health')).json(),
+    (h: any) => h.ready === true,
+    60_000,
+  );
   expect(health.ready, JSON.stringify(health.problems)).toBe(true);
   const login = await post(url, '/api/auth/login', { email: ENV.ADMIN_EMAIL, password: PASSWORD });
   expect(login.status).toBe(200);
   const owner = { cookie: firstCookie(login, 'counter_session'), csrf: (await login.json()).csrf_token };
-  const u = await post(url, '/api/admin/users', { email: 'cashier@burst.test', name: 'Cashier', password: PASSWORD, role: 'cashier' }, { who: owner });
+  const u = await post(
+    url,
+    '/api/admin/users',
+    { email: 'cashier@burst.test', name: 'Cashier', password: PASSWORD, role: 'cashier' },
+    { who: owner },
+  );
   expect(u.status).toBe(201);
   const cashierId = (await u.json()).id;
   const pin = await fetch(`${url}/api/admin/users/${cashierId}/pin`, {
-    method: 'PUT', headers: { 'Content-Type': 'application/json', Cookie: owner.cookie, 'X-CSRF-Token': owner.csrf }, body: JSON.stringify({ pin: PIN }),
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json', Cookie: owner.cookie, 'X-CSRF-Token': owner.csrf },
+    body: JSON.stringify({ pin: PIN }),
   });
   expect(pin.status).toBe(204);
   const t = await post(url, '/api/admin/terminals', { name: 'Burst till' }, { who: owner });
@@ -84,7 +110,9 @@ function bursts(urls: () => string[], ctx: () => { cashierId: string; till: stri
   it('30 simultaneous passwords, the right one among them: at most 5 checked, the rest 429 without a session', async () => {
     const client = freshClient();
     const guesses = Array.from({ length: 30 }, (_, i) => (i === 29 ? PASSWORD : `wrong guess ${i} abcdef`));
-    const answers = await Promise.all(guesses.map((password, i) => post(at(i), '/api/auth/login', { email: ENV.ADMIN_EMAIL, password }, { client })));
+    const answers = await Promise.all(
+      guesses.map((password, i) => post(at(i), '/api/auth/login', { email: ENV.ADMIN_EMAIL, password }, { client })),
+    );
     const statuses = await burst(answers.map((r) => () => Promise.resolve(r)));
     const checked = count(statuses, 401) + count(statuses, 200);
     expect(checked).toBeLessThanOrEqual(FREE_FAILURES);
@@ -94,7 +122,9 @@ function bursts(urls: () => string[], ctx: () => { cashierId: string; till: stri
 
   it('the per-account count holds across clients: 40 wrong passwords from 40 addresses, at most 5 checked', async () => {
     const email = 'cashier@burst.test';
-    const statuses = await burst(Array.from({ length: 40 }, (_, i) => () => post(at(i), '/api/auth/login', { email, password: `wrong guess ${i} abcdef` })));
+    const statuses = await burst(
+      Array.from({ length: 40 }, (_, i) => () => post(at(i), '/api/auth/login', { email, password: `wrong guess ${i} abcdef` })),
+    );
     expect(count(statuses, 401)).toBeLessThanOrEqual(FREE_FAILURES);
     expect(count(statuses, 429)).toBe(40 - count(statuses, 401));
   });
@@ -108,7 +138,10 @@ describe('simultaneous guesses on embedded PGlite', () => {
     setup = await setUp(app.url);
   }, 180_000);
   afterAll(async () => app?.stop());
-  bursts(() => [app.url], () => setup);
+  bursts(
+    () => [app.url],
+    () => setup,
+  );
 });
 
 describe('simultaneous guesses on PostgreSQL, split over two app processes', () => {
@@ -122,12 +155,19 @@ describe('simultaneous guesses on PostgreSQL, split over two app processes', () 
     a = await startApp({ ...ENV, DATABASE_URL: dbUrl });
     b = await startApp({ ...ENV, DATABASE_URL: dbUrl, WORKER: 'off' });
     setup = await setUp(a.url);
-    await until(async () => (await fetch(b.url + '/api/health')).json(), (h: any) => h.ready === true, 60_000);
+    await until(
+      async () => (await fetch(b.url + '/api/health')).json(),
+      (h: any) => h.ready === true,
+      60_000,
+    );
   }, 240_000);
   afterAll(async () => {
     await b?.stop();
     await a?.stop();
     await pg?.stop();
   });
-  bursts(() => [a.url, b.url], () => setup);
+  bursts(
+    () => [a.url, b.url],
+    () => setup,
+  );
 });

@@ -11,7 +11,11 @@ import { openTestDb } from '../helpers/stores';
 import { startPostgres, createDatabase, type PgServer } from '../helpers/postgres';
 
 const rowOf = async (db: Db, key: string) =>
-  (await db.query<{ attempts: number; locked_until: Date | null }>(`SELECT attempts, locked_until FROM sign_in_throttle WHERE key = $1`, [key]))[0];
+  (
+    await db.query<{ attempts: number; locked_until: Date | null }>(`SELECT attempts, locked_until FROM sign_in_throttle WHERE key = $1`, [
+      key,
+    ])
+  )[0];
 
 describe('lock semantics (PGlite, a fake clock)', () => {
   let db: Db;

@@ -37,7 +37,11 @@ async function followsNode(ms = 30_000): Promise<void> {
   const last = await until(headersTip, (r) => r?.hash === best, ms);
   expect(last).toMatchObject({ hash: best, height });
   // The worker processed every block up to it (its filtered blocks went through the hooks).
-  const health = await until(async () => (await fetch(`${app.url}/api/health`)).json(), (h: any) => h.chain?.tip === height, ms);
+  const health = await until(
+    async () => (await fetch(`${app.url}/api/health`)).json(),
+    (h: any) => h.chain?.tip === height,
+    ms,
+  );
   expect(health.chain.tip).toBe(height);
 }
 
@@ -50,9 +54,17 @@ beforeAll(async () => {
   node = await startDogecoind({ matureBlocks: 80, args: ['-whitelist=127.0.0.1'] });
   await node.mine(20); // AuxPoW from height 20
   app = await startApp({
-    DOGE_NETWORK: 'regtest', CHAIN_BACKEND: 'spv', DOGE_PEERS: `127.0.0.1:${node.p2pPort}`, STORE_XPUB: xpub, BOOTSTRAP_API_KEY: API_KEY,
+    DOGE_NETWORK: 'regtest',
+    CHAIN_BACKEND: 'spv',
+    DOGE_PEERS: `127.0.0.1:${node.p2pPort}`,
+    STORE_XPUB: xpub,
+    BOOTSTRAP_API_KEY: API_KEY,
   });
-  await until(async () => (await fetch(`${app.url}/api/health`)).json(), (h: any) => h.chain?.synced === true, 60_000);
+  await until(
+    async () => (await fetch(`${app.url}/api/health`)).json(),
+    (h: any) => h.chain?.synced === true,
+    60_000,
+  );
 }, 180_000);
 
 afterAll(async () => {
@@ -66,7 +78,11 @@ describe.skipIf(!haveDogecoind)('spv backend against dogecoind over P2P (app)', 
     expect((await node.rpc('getblockheader', h)).versionHex).toBe('00620104');
     await followsNode();
     const health = await (await fetch(`${app.url}/api/health`)).json();
-    expect(health).toMatchObject({ backend: 'spv', network: 'regtest', chain: { tip: await node.rpc('getblockcount'), synced: true, peers: 1 } });
+    expect(health).toMatchObject({
+      backend: 'spv',
+      network: 'regtest',
+      chain: { tip: await node.rpc('getblockcount'), synced: true, peers: 1 },
+    });
   }, 60_000);
 
   it('accepts a payment once dogecoind shows it from its mempool, then confirms it', async () => {
@@ -77,7 +93,10 @@ describe.skipIf(!haveDogecoind)('spv backend against dogecoind over P2P (app)', 
     expect(r.body).toMatchObject({ id: p.id, status: 'accepted', confirmed: 0, required: 1 });
     expect(await node.rpc('getrawmempool')).toContain(txidOf(fromHex(tx)));
     await node.mine(1);
-    const st = await until(() => relay('status', { id: p.id }), (s) => s.body.status === 'confirmed');
+    const st = await until(
+      () => relay('status', { id: p.id }),
+      (s) => s.body.status === 'confirmed',
+    );
     expect(st.body).toMatchObject({ status: 'confirmed', txid: txidOf(fromHex(tx)), confirmed: 1 });
   }, 60_000);
 
@@ -86,7 +105,12 @@ describe.skipIf(!haveDogecoind)('spv backend against dogecoind over P2P (app)', 
     const address = outputsOf(p).find((o: any) => o.address)!.address;
     const t0 = Date.now();
     const txid: string = await node.rpc('sendtoaddress', address, 2.5);
-    const seen = await until(() => payment(p.id), (r) => r.body.status === 'accepted', 10_000, 100);
+    const seen = await until(
+      () => payment(p.id),
+      (r) => r.body.status === 'accepted',
+      10_000,
+      100,
+    );
     const ms = Date.now() - t0;
     console.log(`spv (dogecoind): plain payment seen as accepted ${ms} ms after sendtoaddress`);
     expect(seen.body).toMatchObject({ status: 'accepted', txid, amount_paid: '2.5', amount_due: '0', block_height: null });
@@ -94,7 +118,12 @@ describe.skipIf(!haveDogecoind)('spv backend against dogecoind over P2P (app)', 
     const short = await newPayment();
     const shortAddress = outputsOf(short).find((o: any) => o.address)!.address;
     await node.rpc('sendtoaddress', shortAddress, 1);
-    const under = await until(() => payment(short.id), (r) => r.body.exception === 'underpaid', 10_000, 100);
+    const under = await until(
+      () => payment(short.id),
+      (r) => r.body.exception === 'underpaid',
+      10_000,
+      100,
+    );
     expect(under.body).toMatchObject({ status: 'unpaid', exception: 'underpaid', amount_paid: '1', amount_due: '1.5' });
   }, 60_000);
 
@@ -140,24 +169,36 @@ describe.skipIf(!haveDogecoind)('spv backend against dogecoind over P2P (app)', 
     const r = await relay('pay', { id: p.id, tx: await node.payTo(outputsOf(p)) });
     expect(r.status).toBe(200);
     const [block] = await node.mine(1);
-    const before = await until(() => payment(p.id), (v) => v.body.status === 'confirmed');
+    const before = await until(
+      () => payment(p.id),
+      (v) => v.body.status === 'confirmed',
+    );
     const minedAt = before.body.block_height;
     await node.invalidate(block!);
     await node.exclude(r.body.txid); // the heavier branch leaves it out
     for (const h of await node.mine(2)) expect((await node.rpc('getblock', h)).tx).not.toContain(r.body.txid);
-    const st = await until(() => payment(p.id), (v) => v.body.status === 'accepted');
+    const st = await until(
+      () => payment(p.id),
+      (v) => v.body.status === 'accepted',
+    );
     expect(st.body).toMatchObject({ status: 'accepted', confirmed: 0, block_height: null });
     await followsNode();
     await node.rpc('prioritisetransaction', r.body.txid, 0, 100_000_000_000_000); // back to its real fee
     await node.mine(1);
-    const again = await until(() => payment(p.id), (v) => v.body.status === 'confirmed');
+    const again = await until(
+      () => payment(p.id),
+      (v) => v.body.status === 'confirmed',
+    );
     expect(again.body.block_height).toBe(minedAt + 2);
   }, 90_000);
 
   it('follows 20 reorgs to a heavier branch of AuxPoW blocks: tip, /getChaintip and /getHeaders', async () => {
     for (let i = 0; i < 20; i++) {
       const [old] = await node.mine(1);
-      await until(async () => (await headersTip())?.hash, (h) => h === old);
+      await until(
+        async () => (await headersTip())?.hash,
+        (h) => h === old,
+      );
       await node.invalidate(old!);
       await node.mine(2);
       await followsNode(20_000);

@@ -7,14 +7,25 @@ import { readFileSync } from 'node:fs';
 import { type Db } from '@/lib/db';
 import { openTestDb } from '../helpers/stores';
 import {
-  MAINNET, REGTEST, fromHex, headerWork, makeHeader, parseHeadersMessage, encodeHeadersMessage, hashMeetsTarget, powHash, type HeaderEntry,
+  MAINNET,
+  REGTEST,
+  fromHex,
+  headerWork,
+  makeHeader,
+  parseHeadersMessage,
+  encodeHeadersMessage,
+  hashMeetsTarget,
+  powHash,
+  type HeaderEntry,
 } from '@/lib/doge';
 import { HeaderChain, HeaderRejected } from '@/lib/chain/spv/headers';
 
-const fx: { height: number; hash: string; hex: string; prev_hash: string; format: string; bits: string }[] =
-  JSON.parse(readFileSync(fixturePath('doge-mainnet-headers.json'), 'utf8')).entries;
+const fx: { height: number; hash: string; hex: string; prev_hash: string; format: string; bits: string }[] = JSON.parse(
+  readFileSync(fixturePath('doge-mainnet-headers.json'), 'utf8'),
+).entries;
 const byHeight = (h: number) => fx.find((e) => e.height === h)!;
-const message = (heights: number[]): HeaderEntry[] => parseHeadersMessage(encodeHeadersMessage(heights.map((h) => fromHex(byHeight(h).hex))));
+const message = (heights: number[]): HeaderEntry[] =>
+  parseHeadersMessage(encodeHeadersMessage(heights.map((h) => fromHex(byHeight(h).hex))));
 
 let db: Db;
 beforeAll(async () => {
@@ -25,7 +36,10 @@ beforeEach(async () => {
 });
 afterAll(async () => db.close());
 
-const rows = () => db.query<{ hash: string; height: number; chainwork: string; in_best: boolean }>(`SELECT hash, height, chainwork::text AS chainwork, in_best FROM chain_header ORDER BY height, hash`);
+const rows = () =>
+  db.query<{ hash: string; height: number; chainwork: string; in_best: boolean }>(
+    `SELECT hash, height, chainwork::text AS chainwork, in_best FROM chain_header ORDER BY height, hash`,
+  );
 
 describe('mainnet headers', () => {
   it('syncs genesis..10 from the genesis checkpoint with real chainwork', async () => {
@@ -80,7 +94,14 @@ describe('most-work chain and reorgs (regtest headers mined here)', () => {
     const out: HeaderEntry[] = [];
     for (let i = 0; i < n; i++) {
       for (let nonce = 0; ; nonce++) {
-        const h = makeHeader({ version: 0x00620004, prevHash, merkleRoot: (salt * 1000 + i).toString(16).padStart(64, '0'), time: 1_700_000_000 + i, bits: 0x207fffff, nonce });
+        const h = makeHeader({
+          version: 0x00620004,
+          prevHash,
+          merkleRoot: (salt * 1000 + i).toString(16).padStart(64, '0'),
+          time: 1_700_000_000 + i,
+          bits: 0x207fffff,
+          nonce,
+        });
         if (hashMeetsTarget(powHash(h.raw), h.bits, REGTEST.powLimit)) {
           out.push({ header: h });
           prevHash = h.hash;

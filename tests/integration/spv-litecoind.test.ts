@@ -37,15 +37,24 @@ async function payWithRetry(p: any, tx: string) {
   }
 }
 const bestHeader = async () =>
-  (await db.query<{ hash: string; height: number; chainwork: string }>(`SELECT hash, height, chainwork::text AS chainwork FROM chain_header WHERE in_best ORDER BY height DESC LIMIT 1`))[0];
+  (
+    await db.query<{ hash: string; height: number; chainwork: string }>(
+      `SELECT hash, height, chainwork::text AS chainwork FROM chain_header WHERE in_best ORDER BY height DESC LIMIT 1`,
+    )
+  )[0];
 
 beforeAll(async () => {
   [node, pg] = await Promise.all([startLitecoind({ matureBlocks: 110 }), startPostgres()]);
   await node.mine(2900, EXTERNAL_ADDRESS); // mined outside the wallet: fast
   const dbUrl = await createDatabase(pg, 'spv');
   app = await startApp({
-    DOGE_NETWORK: 'regtest', CHAIN_GENESIS_HASH: LITECOIN_REGTEST_GENESIS, CHAIN_BACKEND: 'spv', DOGE_PEERS: `127.0.0.1:${node.p2pPort}`,
-    STORE_XPUB: xpub, BOOTSTRAP_API_KEY: API_KEY, DATABASE_URL: dbUrl,
+    DOGE_NETWORK: 'regtest',
+    CHAIN_GENESIS_HASH: LITECOIN_REGTEST_GENESIS,
+    CHAIN_BACKEND: 'spv',
+    DOGE_PEERS: `127.0.0.1:${node.p2pPort}`,
+    STORE_XPUB: xpub,
+    BOOTSTRAP_API_KEY: API_KEY,
+    DATABASE_URL: dbUrl,
   });
   db = await openDb({ databaseUrl: dbUrl, poolSize: 2 });
 }, 180_000);
@@ -70,10 +79,17 @@ describe('spv backend against litecoind over P2P', () => {
     expect(n).toBe(height); // heights 1..tip, every one stored once
     const mid = await node.rpc('getblockhash', 1234);
     expect((await db.query<{ hash: string }>(`SELECT hash FROM chain_header WHERE in_best AND height = 1234`))[0]?.hash).toBe(mid);
-    const health = await until(async () => (await fetch(`${app.url}/api/health`)).json(), (h: any) => h.chain.synced && h.chain.tip === height, 60_000);
+    const health = await until(
+      async () => (await fetch(`${app.url}/api/health`)).json(),
+      (h: any) => h.chain.synced && h.chain.tip === height,
+      60_000,
+    );
     expect(health).toMatchObject({ ok: true, backend: 'spv', chain: { tip: height, synced: true, peers: 1 } });
     const state = await db.prisma.chainState.findMany({ where: { key: { in: ['header_height', 'peer_height', 'headers_per_sec'] } } });
-    expect(Object.fromEntries(state.map((s) => [s.key, s.value]))).toMatchObject({ header_height: String(height), peer_height: expect.any(String) });
+    expect(Object.fromEntries(state.map((s) => [s.key, s.value]))).toMatchObject({
+      header_height: String(height),
+      peer_height: expect.any(String),
+    });
   }, 90_000);
 
   it('detects a payment made by litecoind’s wallet to a store address and confirms it', async () => {
@@ -82,17 +98,35 @@ describe('spv backend against litecoind over P2P', () => {
     const txid: string = await node.rpc('sendtoaddress', out.address, '2.5');
     const [block] = await node.mine(1, EXTERNAL_ADDRESS);
     const height: number = await node.rpc('getblockcount');
-    const view = await until(() => api(`/api/v1/payments/${p.id}`), (v) => v.body.status === 'confirmed');
+    const view = await until(
+      () => api(`/api/v1/payments/${p.id}`),
+      (v) => v.body.status === 'confirmed',
+    );
     expect(view.body).toMatchObject({ status: 'confirmed', txid, block_height: height, confirmed: 1, required: 1 });
     // The watch-only wallet recorded the output from the filtered block.
-    const wo = await until(() => db.prisma.walletOutput.findMany({ where: { txid } }), (l) => l.length > 0);
-    expect(wo).toEqual([expect.objectContaining({ address: out.address, amount: 250_000_000n, height, blockHash: block, spentTxid: null })]);
+    const wo = await until(
+      () => db.prisma.walletOutput.findMany({ where: { txid } }),
+      (l) => l.length > 0,
+    );
+    expect(wo).toEqual([
+      expect.objectContaining({ address: out.address, amount: 250_000_000n, height, blockHash: block, spentTxid: null }),
+    ]);
     await node.mine(2, EXTERNAL_ADDRESS);
-    const deeper = await until(() => relay('status', { id: p.id }), (s) => s.body.confirmed === 3);
+    const deeper = await until(
+      () => relay('status', { id: p.id }),
+      (s) => s.body.confirmed === 3,
+    );
     expect(deeper.body).toMatchObject({ status: 'confirmed', confirmed: 3 });
-    const utxos = await until(async () => (await fetch(`${app.url}/getUTXOs`, { headers: { Authorization: `Bearer ${API_KEY}` } })).text(), (t) => /confirmations:  3\n/.test(t));
+    const utxos = await until(
+      async () => (await fetch(`${app.url}/getUTXOs`, { headers: { Authorization: `Bearer ${API_KEY}` } })).text(),
+      (t) => /confirmations:  3\n/.test(t),
+    );
     expect(utxos).toContain(`txid:           ${txid}\n`);
-    expect(utxos).toMatch(new RegExp(`address:        ${out.address}\\nscript_pubkey:  76a914[0-9a-f]{40}88ac\\namount:         2\\.50000000\\nconfirmations:  3\\n`));
+    expect(utxos).toMatch(
+      new RegExp(
+        `address:        ${out.address}\\nscript_pubkey:  76a914[0-9a-f]{40}88ac\\namount:         2\\.50000000\\nconfirmations:  3\\n`,
+      ),
+    );
     expect((await bestHeader())!.hash).toBe(await node.rpc('getbestblockhash'));
     expect(block).toMatch(/^[0-9a-f]{64}$/);
   }, 60_000);
@@ -105,7 +139,10 @@ describe('spv backend against litecoind over P2P', () => {
     expect(r.body).toMatchObject({ id: p.id, status: 'accepted', confirmed: 0, required: 1 });
     expect(await node.rpc('getrawmempool')).toContain(r.body.txid);
     await node.mine(1, EXTERNAL_ADDRESS);
-    const st = await until(() => relay('status', { id: p.id }), (s) => s.body.status === 'confirmed');
+    const st = await until(
+      () => relay('status', { id: p.id }),
+      (s) => s.body.status === 'confirmed',
+    );
     expect(st.body).toMatchObject({ status: 'confirmed', txid: r.body.txid, confirmed: 1 });
   }, 60_000);
 
@@ -114,7 +151,10 @@ describe('spv backend against litecoind over P2P', () => {
     const r = await payWithRetry(p, await node.payTo(outputsOf(p)));
     expect(r.status).toBe(200);
     const [block] = await node.mine(1, EXTERNAL_ADDRESS);
-    const before = await until(() => api(`/api/v1/payments/${p.id}`), (v) => v.body.status === 'confirmed');
+    const before = await until(
+      () => api(`/api/v1/payments/${p.id}`),
+      (v) => v.body.status === 'confirmed',
+    );
     const minedAt = before.body.block_height;
     await node.rpc('invalidateblock', block);
     expect(await node.rpc('getrawmempool')).toContain(r.body.txid); // back in litecoind's mempool
@@ -123,7 +163,10 @@ describe('spv backend against litecoind over P2P', () => {
     for (const hash of await node.mineEmpty(2, EXTERNAL_ADDRESS)) expect((await node.rpc('getblock', hash)).tx).toHaveLength(1);
     const newTip: string = await node.rpc('getbestblockhash');
     expect(await node.rpc('getblockcount')).toBe(minedAt + 1);
-    const st = await until(() => api(`/api/v1/payments/${p.id}`), (v) => v.body.status === 'accepted');
+    const st = await until(
+      () => api(`/api/v1/payments/${p.id}`),
+      (v) => v.body.status === 'accepted',
+    );
     expect(st.body).toMatchObject({ status: 'accepted', confirmed: 0, block_height: null, exception: 'reorged' });
     expect((await bestHeader())!.hash).toBe(newTip);
     const old = await db.prisma.chainHeader.findUnique({ where: { hash: block } });
@@ -132,9 +175,15 @@ describe('spv backend against litecoind over P2P', () => {
     // Back in a block: confirmed again at the new height.
     await node.mine(1, EXTERNAL_ADDRESS);
     expect((await node.rpc('getblock', await node.rpc('getbestblockhash'))).tx).toContain(r.body.txid);
-    const again = await until(() => api(`/api/v1/payments/${p.id}`), (v) => v.body.status === 'confirmed');
+    const again = await until(
+      () => api(`/api/v1/payments/${p.id}`),
+      (v) => v.body.status === 'confirmed',
+    );
     expect(again.body.block_height).toBe(minedAt + 2);
-    const back = await until(() => db.prisma.walletOutput.findMany({ where: { txid: r.body.txid } }), (l) => l.length > 0);
+    const back = await until(
+      () => db.prisma.walletOutput.findMany({ where: { txid: r.body.txid } }),
+      (l) => l.length > 0,
+    );
     expect(back.map((o) => o.height)).toContain(minedAt + 2);
   }, 90_000);
 });

@@ -59,12 +59,20 @@ describe.skipIf(!haveDogecoind)('spv node against dogecoind over P2P', () => {
     const hdr = await node.rpc('getblockheader', best);
     expect(hdr.versionHex).toBe('00620104'); // AuxPoW
     expect((await node.rpc<string>('getblockheader', best, false)).length).toBeGreaterThan(160);
-    const [row] = await db.query<{ height: number; chainwork: string }>(`SELECT height, chainwork::text AS chainwork FROM chain_header WHERE hash = $1 AND in_best`, [best]);
+    const [row] = await db.query<{ height: number; chainwork: string }>(
+      `SELECT height, chainwork::text AS chainwork FROM chain_header WHERE hash = $1 AND in_best`,
+      [best],
+    );
     expect(row).toMatchObject({ height: hdr.height });
     expect(BigInt(row!.chainwork)).toBe(BigInt('0x' + hdr.chainwork));
     // One block announced by dogecoind (headers with AuxPoW) arrives too.
     const [h] = await node.mine(1);
-    expect(await until(async () => (await s.tip()).hash, (t) => t === h)).toBe(h);
+    expect(
+      await until(
+        async () => (await s.tip()).hash,
+        (t) => t === h,
+      ),
+    ).toBe(h);
   }, 60_000);
 
   it('accepts a broadcast only once dogecoind shows it back from its mempool', async () => {
@@ -97,9 +105,14 @@ describe.skipIf(!haveDogecoind)('spv node against dogecoind over P2P', () => {
   }, 60_000);
 
   it('does not accept a tx whose input does not exist: dogecoind keeps it as an orphan, sends no reject, and the answer is "unavailable" after 10 s', async () => {
-    const raw = await node.rpc<string>('createrawtransaction', [{ txid: toHex(randomBytes(32)), vout: 0 }], { [await node.newAddress()]: '3' });
+    const raw = await node.rpc<string>('createrawtransaction', [{ txid: toHex(randomBytes(32)), vout: 0 }], {
+      [await node.newAddress()]: '3',
+    });
     const t0 = Date.now();
-    const err = await s.broadcast(raw).then(() => null, (e) => e);
+    const err = await s.broadcast(raw).then(
+      () => null,
+      (e) => e,
+    );
     const took = Date.now() - t0;
     expect(err).toBeInstanceOf(BackendUnavailableError);
     expect((err as Error).message).toMatch(/mempool/);
@@ -112,16 +125,26 @@ describe.skipIf(!haveDogecoind)('spv node against dogecoind over P2P', () => {
   it('follows 20 reorgs to a heavier branch (invalidateblock, then 2 AuxPoW blocks announced together)', async () => {
     for (let i = 0; i < 20; i++) {
       const [old] = await node.mine(1);
-      expect(await until(async () => (await s.tip()).hash, (t) => t === old)).toBe(old);
+      expect(
+        await until(
+          async () => (await s.tip()).hash,
+          (t) => t === old,
+        ),
+      ).toBe(old);
       await node.invalidate(old!);
       const branch = await node.mine(2);
-      const tip = await until(() => s.tip(), (t) => t.hash === branch[1], 15_000);
+      const tip = await until(
+        () => s.tip(),
+        (t) => t.hash === branch[1],
+        15_000,
+      );
       expect(tip.hash, `reorg ${i + 1}`).toBe(branch[1]);
       const [gone] = await db.query<{ in_best: boolean }>(`SELECT in_best FROM chain_header WHERE hash = $1`, [old]);
       expect(gone?.in_best).toBe(false);
     }
     const [{ n, distinct, top }] = await db.query<{ n: number; distinct: number; top: number }>(
-      `SELECT count(*)::int AS n, count(DISTINCT height)::int AS distinct, max(height)::int AS top FROM chain_header WHERE in_best`);
+      `SELECT count(*)::int AS n, count(DISTINCT height)::int AS distinct, max(height)::int AS top FROM chain_header WHERE in_best`,
+    );
     expect(top).toBe(await node.rpc('getblockcount'));
     expect(n).toBe(top);
     expect(distinct).toBe(n);
@@ -129,7 +152,13 @@ describe.skipIf(!haveDogecoind)('spv node against dogecoind over P2P', () => {
 
   it('reconnects after dogecoind restarts and follows the chain again', async () => {
     await node.restart();
-    expect(await until(() => s.peers(), (n) => n === 1, 30_000)).toBe(1);
+    expect(
+      await until(
+        () => s.peers(),
+        (n) => n === 1,
+        30_000,
+      ),
+    ).toBe(1);
     const [h] = await node.mine(2);
     await until(() => tipIs(s, node), Boolean, 30_000);
     expect((await s.tip()).height).toBe(await node.rpc('getblockcount'));

@@ -8,7 +8,17 @@ import { type Db } from '@/lib/db';
 import { openTestDb } from '../helpers/stores';
 import { getNetwork, decodeAddress, toHex, sha256d, hashToHex, txidOf, fromHex } from '@/lib/doge';
 import { SpvBackend } from '@/lib/chain/spv/backend';
-import { FrameDecoder, decodeInv, encodeInv, encodeMessage, encodeReject, encodeVersion, HEADER_LEN, NODE_BLOOM, INV_TX } from '@/lib/p2p/wire';
+import {
+  FrameDecoder,
+  decodeInv,
+  encodeInv,
+  encodeMessage,
+  encodeReject,
+  encodeVersion,
+  HEADER_LEN,
+  NODE_BLOOM,
+  INV_TX,
+} from '@/lib/p2p/wire';
 import { startLitecoind, LITECOIN_REGTEST_GENESIS, EXTERNAL_ADDRESS, type Litecoind } from '../helpers/litecoind';
 import { freePort } from '../helpers/ports';
 
@@ -65,7 +75,9 @@ describe('spv node over P2P', () => {
     await s2.start();
     expect((await s2.tip()).height).toBe(h1); // loaded from the store before any peer answered
     expect(await until(() => tipIs(s2, a), Boolean)).toBe(true);
-    const [{ n, distinct }] = await db.query<{ n: number; distinct: number }>(`SELECT count(*)::int AS n, count(DISTINCT height)::int AS distinct FROM chain_header WHERE in_best`);
+    const [{ n, distinct }] = await db.query<{ n: number; distinct: number }>(
+      `SELECT count(*)::int AS n, count(DISTINCT height)::int AS distinct FROM chain_header WHERE in_best`,
+    );
     expect(n).toBe(h1 + 30);
     expect(distinct).toBe(n);
   }, 60_000);
@@ -97,7 +109,11 @@ describe('spv node over P2P', () => {
     const db = await freshDb();
     const s = spv(db, [`127.0.0.1:${port}`]);
     await s.start();
-    const mid = await until(async () => (await s.tip()).height, (h) => h >= 2000, 30_000);
+    const mid = await until(
+      async () => (await s.tip()).height,
+      (h) => h >= 2000,
+      30_000,
+    );
     await new Promise((r) => setTimeout(r, 500));
     expect((await s.tip()).height).toBe(mid);
     expect(mid).toBeLessThan(await a.rpc('getblockcount'));
@@ -113,7 +129,12 @@ describe('spv node over P2P', () => {
     const s = spv(db, [peerOf(a), peerOf(b)]);
     await s.start();
     expect(await until(() => tipIs(s, a), Boolean, 60_000)).toBe(true);
-    expect(await until(() => s.peers(), (n) => n === 2)).toBe(2);
+    expect(
+      await until(
+        () => s.peers(),
+        (n) => n === 2,
+      ),
+    ).toBe(2);
     await a.stop();
     try {
       await b.mine(3, EXTERNAL_ADDRESS);
@@ -169,7 +190,21 @@ describe('spv node over P2P', () => {
         }
         if (kind === 'bad-headers') {
           // A proper handshake, then headers that do not parse.
-          sock.write(encodeMessage(net.magic, 'version', encodeVersion({ version: 70015, services: NODE_BLOOM, timestamp: 0n, nonce: 1n, userAgent: '/evil/', startHeight: 10, relay: true })));
+          sock.write(
+            encodeMessage(
+              net.magic,
+              'version',
+              encodeVersion({
+                version: 70015,
+                services: NODE_BLOOM,
+                timestamp: 0n,
+                nonce: 1n,
+                userAgent: '/evil/',
+                startHeight: 10,
+                relay: true,
+              }),
+            ),
+          );
           sock.write(encodeMessage(net.magic, 'verack'));
           setTimeout(() => sock.write(encodeMessage(net.magic, 'headers', randomBytes(3000))), 200);
         }
@@ -183,7 +218,10 @@ describe('spv node over P2P', () => {
     const s = spv(db, [...ports.map((p) => `127.0.0.1:${p}`), peerOf(a)]);
     await s.start();
     expect(await until(() => tipIs(s, a), Boolean, 60_000)).toBe(true);
-    await until(async () => Object.keys(hits).length, (n) => n === kinds.length);
+    await until(
+      async () => Object.keys(hits).length,
+      (n) => n === kinds.length,
+    );
     await new Promise((r) => setTimeout(r, 1500));
     // Each bad peer was dialled, dropped and banned: no redial within the ban.
     for (const k of kinds) expect(hits[k]).toBe(1);
@@ -199,13 +237,28 @@ describe('spv node over P2P', () => {
       sock.on('error', () => undefined);
       const dec = new FrameDecoder(net.magic);
       const send = (cmd: string, payload?: Uint8Array) => sock.write(encodeMessage(net.magic, cmd, payload));
-      send('version', encodeVersion({ version: 70015, services: NODE_BLOOM, timestamp: 0n, nonce: 2n, userAgent: '/Shibetoshi:1.14.6/', startHeight: 0, relay: true }));
+      send(
+        'version',
+        encodeVersion({
+          version: 70015,
+          services: NODE_BLOOM,
+          timestamp: 0n,
+          nonce: 2n,
+          userAgent: '/Shibetoshi:1.14.6/',
+          startHeight: 0,
+          relay: true,
+        }),
+      );
       send('verack');
       sock.on('data', (d) => {
         for (const f of dec.push(new Uint8Array(d))) {
           if (f.command === 'ping') send('pong', f.payload);
           if (f.command === 'inv') send('getdata', encodeInv(decodeInv(f.payload).filter((i) => i.type === INV_TX)));
-          if (f.command === 'tx') send('reject', encodeReject({ message: 'tx', code: 0x42, reason: 'insufficient priority', hash: hashToHex(sha256d(f.payload)) }));
+          if (f.command === 'tx')
+            send(
+              'reject',
+              encodeReject({ message: 'tx', code: 0x42, reason: 'insufficient priority', hash: hashToHex(sha256d(f.payload)) }),
+            );
         }
       });
     });

@@ -34,7 +34,10 @@ afterAll(async () => {
 });
 
 async function payment(status: string) {
-  const r = await createPayment({ storeId: 1, db, network: REGTEST, publicUrl: 'http://127.0.0.1:1' }, JSON.stringify({ items: [{ type: 'item', id: 's', name: 'Tea', count: 1, unit: '2' }] }));
+  const r = await createPayment(
+    { storeId: 1, db, network: REGTEST, publicUrl: 'http://127.0.0.1:1' },
+    JSON.stringify({ items: [{ type: 'item', id: 's', name: 'Tea', count: 1, unit: '2' }] }),
+  );
   const id = (r.body as { id: string }).id;
   await db.query(`UPDATE payment SET status = $1 WHERE id = $2`, [status, id]);
   return id;
@@ -44,11 +47,28 @@ describe('spv watch set', () => {
   it('watches the inputs of unmined txs paying open payments, not of mined ones or of declined payments', async () => {
     const open = await payment('accepted');
     const closed = await payment('declined');
-    await db.query(`INSERT INTO payment_tx (payment_id, txid, value, inputs) VALUES ($1, $2, 100, ARRAY[$3, $4])`, [open, '11'.repeat(32), `${A}:0`, `${A}:3`]);
-    await db.query(`INSERT INTO payment_tx (payment_id, txid, value, inputs, block_height, block_hash) VALUES ($1, $2, 100, ARRAY[$3], 5, $4)`, [open, '22'.repeat(32), `${B}:1`, 'ee'.repeat(32)]);
-    await db.query(`INSERT INTO payment_tx (payment_id, txid, value, inputs) VALUES ($1, $2, 100, ARRAY[$3])`, [closed, '33'.repeat(32), `${C}:2`]);
+    await db.query(`INSERT INTO payment_tx (payment_id, txid, value, inputs) VALUES ($1, $2, 100, ARRAY[$3, $4])`, [
+      open,
+      '11'.repeat(32),
+      `${A}:0`,
+      `${A}:3`,
+    ]);
+    await db.query(
+      `INSERT INTO payment_tx (payment_id, txid, value, inputs, block_height, block_hash) VALUES ($1, $2, 100, ARRAY[$3], 5, $4)`,
+      [open, '22'.repeat(32), `${B}:1`, 'ee'.repeat(32)],
+    );
+    await db.query(`INSERT INTO payment_tx (payment_id, txid, value, inputs) VALUES ($1, $2, 100, ARRAY[$3])`, [
+      closed,
+      '33'.repeat(32),
+      `${C}:2`,
+    ]);
     const w = await loadWatchSet(db);
-    expect(w.outpoints).toEqual(expect.arrayContaining([{ txid: A, vout: 0 }, { txid: A, vout: 3 }]));
+    expect(w.outpoints).toEqual(
+      expect.arrayContaining([
+        { txid: A, vout: 0 },
+        { txid: A, vout: 3 },
+      ]),
+    );
     expect(w.outpoints).not.toContainEqual({ txid: B, vout: 1 });
     expect(w.outpoints).not.toContainEqual({ txid: C, vout: 2 });
     expect(buildFilter(w).contains(outpointBytes(A, 3))).toBe(true);
@@ -59,7 +79,10 @@ describe('spv watch set', () => {
     const run = async (client: string) => {
       const made = await createRun(check, client);
       if (!made.ok) throw new Error('throttled');
-      const cases = await db.query<{ id: string; address: string; expect: string }>(`SELECT id, address, expect FROM wallet_check_case WHERE run_id = $1 ORDER BY position`, [made.runId]);
+      const cases = await db.query<{ id: string; address: string; expect: string }>(
+        `SELECT id, address, expect FROM wallet_check_case WHERE run_id = $1 ORDER BY position`,
+        [made.runId],
+      );
       return { id: made.runId, cases: cases.map((c) => ({ ...c, h: addressHash160(String(c.address))! })) };
     };
     const watched = async () => new Set((await loadWatchSet(db)).hash160s);

@@ -18,7 +18,10 @@ const XPUB = testXpub(63);
 const CUSTOMER = deriveAddress(testAccount(64), 0, REGTEST);
 
 let app: AppServer;
-interface Who { cookie: string; csrf: string }
+interface Who {
+  cookie: string;
+  csrf: string;
+}
 const who: Record<'owner' | 'manager' | 'cashier', Who> = {} as never;
 const ids: Record<string, string> = {};
 
@@ -29,10 +32,19 @@ async function as(w: Who | 'key' | null, method: string, path: string, body?: un
     headers.Cookie = w.cookie;
     if (method !== 'GET' && opts.csrf !== false) headers['X-CSRF-Token'] = w.csrf;
   }
-  const r = await fetch(app.url + path, { method, headers, body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body), redirect: 'manual' });
+  const r = await fetch(app.url + path, {
+    method,
+    headers,
+    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    redirect: 'manual',
+  });
   const text = await r.text();
   let json: any = null;
-  try { json = JSON.parse(text); } catch { /* html */ }
+  try {
+    json = JSON.parse(text);
+  } catch {
+    /* html */
+  }
   return { status: r.status, body: json, text };
 }
 const stock = async (sku: string) => (await as(who.manager, 'GET', `/api/admin/products/${ids[sku]}/stock`)).body;
@@ -51,7 +63,8 @@ async function payBody(connectUri: string) {
   const tx = buildPaymentTx(verified.payment, { network: 'regtest', utxos: w.utxos, keys: [w.wif] });
   return { id: verified.payment.id, tx: tx.hex, refund: CUSTOMER };
 }
-const mine = async () => expect((await fetch(app.url + '/demo/api/mine', { method: 'POST', body: JSON.stringify({ blocks: 1 }) })).status).toBe(200);
+const mine = async () =>
+  expect((await fetch(app.url + '/demo/api/mine', { method: 'POST', body: JSON.stringify({ blocks: 1 }) })).status).toBe(200);
 async function until<T>(what: string, f: () => Promise<T>, ok: (v: T) => boolean): Promise<T> {
   for (let i = 0; i < 150; i++) {
     const v = await f();
@@ -64,12 +77,30 @@ const status = async (id: string) => (await as('key', 'GET', `/api/v1/payments/$
 
 beforeAll(async () => {
   app = await startApp({
-    DOGE_NETWORK: 'regtest', CHAIN_BACKEND: 'devnet', DEVNET_BLOCK_SECONDS: '0', STORE_XPUB: XPUB, BOOTSTRAP_API_KEY: KEY,
-    ADMIN_EMAIL: 'owner@stock.test', ADMIN_PASSWORD: PASSWORD, RATE_SOURCES: 'fixed:0.125', RATE_REFRESH_SEC: '1',
+    DOGE_NETWORK: 'regtest',
+    CHAIN_BACKEND: 'devnet',
+    DEVNET_BLOCK_SECONDS: '0',
+    STORE_XPUB: XPUB,
+    BOOTSTRAP_API_KEY: KEY,
+    ADMIN_EMAIL: 'owner@stock.test',
+    ADMIN_PASSWORD: PASSWORD,
+    RATE_SOURCES: 'fixed:0.125',
+    RATE_REFRESH_SEC: '1',
   });
   Object.assign(who, await signInRoles(app.url, 'stock.test', PASSWORD, ['manager', 'cashier']));
-  for (const [sku, s] of [['COF', 10], ['TEA', 20], ['UNT', null], ['JAM', 30]] as const) {
-    const r = await as(who.manager, 'POST', '/api/admin/products', { sku, name: sku, price: '1', ...(s === null ? {} : { stock: s }), low_stock: 2 });
+  for (const [sku, s] of [
+    ['COF', 10],
+    ['TEA', 20],
+    ['UNT', null],
+    ['JAM', 30],
+  ] as const) {
+    const r = await as(who.manager, 'POST', '/api/admin/products', {
+      sku,
+      name: sku,
+      price: '1',
+      ...(s === null ? {} : { stock: s }),
+      low_stock: 2,
+    });
     expect(r.status, JSON.stringify(r.body)).toBe(201);
     ids[sku] = r.body.id;
   }
@@ -78,11 +109,22 @@ afterAll(async () => app?.stop());
 
 describe('stock adjustments and movements (routes)', () => {
   it('a starting stock is a count movement; delta and count adjust, newest first, with the user and note', async () => {
-    expect(await stock('COF')).toEqual({ stock: 10, low_stock: 2, movements: [expect.objectContaining({ delta: 10, reason: 'count', user: 'manager@stock.test', payment_id: null })] });
+    expect(await stock('COF')).toEqual({
+      stock: 10,
+      low_stock: 2,
+      movements: [expect.objectContaining({ delta: 10, reason: 'count', user: 'manager@stock.test', payment_id: null })],
+    });
     const r = await adjust('COF', { delta: 5, reason: 'received', note: 'Tuesday delivery' });
     expect(r.status).toBe(200);
     expect(r.body.stock).toBe(15);
-    expect(r.body.movements[0]).toEqual({ at: expect.any(String), delta: 5, reason: 'received', note: 'Tuesday delivery', user: 'manager@stock.test', payment_id: null });
+    expect(r.body.movements[0]).toEqual({
+      at: expect.any(String),
+      delta: 5,
+      reason: 'received',
+      note: 'Tuesday delivery',
+      user: 'manager@stock.test',
+      payment_id: null,
+    });
     const c = await adjust('COF', { count: 12, reason: 'count' }, who.owner);
     expect(c.body.stock).toBe(12);
     expect(c.body.movements[0]).toMatchObject({ delta: -3, reason: 'count', note: '', user: 'owner@stock.test' });
@@ -100,7 +142,9 @@ describe('stock adjustments and movements (routes)', () => {
     expect((await as(who.cashier, 'GET', `/api/admin/products/${ids.COF}/stock`)).status).toBe(403);
     expect((await as(null, 'GET', `/api/admin/products/${ids.COF}/stock`)).status).toBe(401);
     expect((await as(null, 'POST', `/api/admin/products/${ids.COF}/stock`, { delta: 1, reason: 'received' })).status).toBe(401);
-    expect((await as(who.manager, 'POST', `/api/admin/products/${ids.COF}/stock`, { delta: 1, reason: 'received' }, { csrf: false })).status).toBe(403);
+    expect(
+      (await as(who.manager, 'POST', `/api/admin/products/${ids.COF}/stock`, { delta: 1, reason: 'received' }, { csrf: false })).status,
+    ).toBe(403);
     expect((await as('key', 'GET', `/api/admin/products/${ids.COF}/stock`)).status).toBe(401);
     expect((await as(who.manager, 'GET', '/api/admin/products/nope/stock')).status).toBe(404);
     expect((await as(who.manager, 'POST', '/api/admin/products/nope/stock', { delta: 1, reason: 'received' })).status).toBe(404);
@@ -157,17 +201,33 @@ describe('stock adjustments and movements (routes)', () => {
 
 describe('sales move stock (devnet)', () => {
   it('a till sale takes its item lines when /pay accepts it, once: not before, not on a retry, not when mined', async () => {
-    const p = await sale(who.cashier, [['COF', 2], ['TEA', 1], ['COF', 1], ['NOPE', 5]]);
+    const p = await sale(who.cashier, [
+      ['COF', 2],
+      ['TEA', 1],
+      ['COF', 1],
+      ['NOPE', 5],
+    ]);
     expect(p.status, JSON.stringify(p.body)).toBe(201);
     expect([(await stock('COF')).stock, (await stock('TEA')).stock]).toEqual([10, 20]);
     const body = await payBody(p.body.connect_uri);
     const r = await as(null, 'POST', '/relay/pay', body);
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect([(await stock('COF')).stock, (await stock('TEA')).stock]).toEqual([7, 19]);
-    expect((await stock('COF')).movements[0]).toEqual({ at: expect.any(String), delta: -3, reason: 'sale', note: '', user: 'cashier@stock.test', payment_id: p.body.id });
+    expect((await stock('COF')).movements[0]).toEqual({
+      at: expect.any(String),
+      delta: -3,
+      reason: 'sale',
+      note: '',
+      user: 'cashier@stock.test',
+      payment_id: p.body.id,
+    });
     expect((await as(null, 'POST', '/relay/pay', body)).status).toBe(200);
     await mine();
-    await until('confirmed', () => status(p.body.id), (s) => s === 'confirmed');
+    await until(
+      'confirmed',
+      () => status(p.body.id),
+      (s) => s === 'confirmed',
+    );
     expect([(await stock('COF')).stock, (await stock('TEA')).stock]).toEqual([7, 19]);
     expect((await stock('COF')).movements.filter((m: any) => m.payment_id === p.body.id).length).toBe(1);
   });
@@ -175,9 +235,17 @@ describe('sales move stock (devnet)', () => {
   it('a vendor API sale with SKU item ids, paid by a plain wallet, takes stock when the worker accepts it', async () => {
     const p = await sale('key', [['TEA', 4]]);
     const address = /^dogecoin:([^?]+)\?/.exec(p.body.uri)![1];
-    const sent = await fetch(`${app.url}/demo/api/send`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ address, amount: p.body.total }) });
+    const sent = await fetch(`${app.url}/demo/api/send`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ address, amount: p.body.total }),
+    });
     expect(sent.status).toBe(200);
-    await until('accepted', () => status(p.body.id), (s) => s === 'accepted');
+    await until(
+      'accepted',
+      () => status(p.body.id),
+      (s) => s === 'accepted',
+    );
     expect((await stock('TEA')).stock).toBe(15);
     expect((await stock('TEA')).movements[0]).toMatchObject({ delta: -4, reason: 'sale', user: null, payment_id: p.body.id });
   });
@@ -190,7 +258,12 @@ describe('sales move stock (devnet)', () => {
     const m = await as(who.manager, 'POST', `/api/v1/payments/${p.body.id}/mark`, { as: 'invalid', note: 'wrong till' });
     expect(m.status).toBe(200);
     expect((await stock('JAM')).stock).toBe(30);
-    expect((await stock('JAM')).movements[0]).toMatchObject({ delta: 6, reason: 'declined', user: 'manager@stock.test', payment_id: p.body.id });
+    expect((await stock('JAM')).movements[0]).toMatchObject({
+      delta: 6,
+      reason: 'declined',
+      user: 'manager@stock.test',
+      payment_id: p.body.id,
+    });
     expect((await as(who.manager, 'POST', `/api/v1/payments/${p.body.id}/mark`, { as: 'invalid' })).status).toBe(409);
     const q = await sale('key', [['JAM', 2]]);
     expect((await as('key', 'POST', `/api/v1/payments/${q.body.id}/mark`, { as: 'invalid' })).status).toBe(200);
@@ -205,15 +278,27 @@ describe('sales move stock (devnet)', () => {
     const bad = await as(who.manager, 'POST', `/api/v1/payments/${p.body.id}/refunds`, { amount: '1', return_to_stock: 'yes' });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toMatch(/return_to_stock/);
-    expect((await as(who.cashier, 'POST', `/api/v1/payments/${p.body.id}/refunds`, { amount: '1', return_to_stock: true })).status).toBe(403);
+    expect((await as(who.cashier, 'POST', `/api/v1/payments/${p.body.id}/refunds`, { amount: '1', return_to_stock: true })).status).toBe(
+      403,
+    );
     expect((await stock('COF')).stock).toBe(5);
     const plain = await as(who.manager, 'POST', `/api/v1/payments/${p.body.id}/refunds`, { amount: '0.5' });
     expect(plain.status, JSON.stringify(plain.body)).toBe(201);
     expect((await stock('COF')).stock).toBe(5);
-    const back = await as(who.manager, 'POST', `/api/v1/payments/${p.body.id}/refunds`, { amount: '0.5', return_to_stock: true, reason: 'returned mugs' });
+    const back = await as(who.manager, 'POST', `/api/v1/payments/${p.body.id}/refunds`, {
+      amount: '0.5',
+      return_to_stock: true,
+      reason: 'returned mugs',
+    });
     expect(back.status, JSON.stringify(back.body)).toBe(201);
     expect((await stock('COF')).stock).toBe(7);
-    expect((await stock('COF')).movements[0]).toMatchObject({ delta: 2, reason: 'returned', note: `refund ${back.body.id}`, user: 'manager@stock.test', payment_id: p.body.id });
+    expect((await stock('COF')).movements[0]).toMatchObject({
+      delta: 2,
+      reason: 'returned',
+      note: `refund ${back.body.id}`,
+      user: 'manager@stock.test',
+      payment_id: p.body.id,
+    });
     const again = await as('key', 'POST', `/api/v1/payments/${p.body.id}/refunds`, { amount: '0.5', return_to_stock: true });
     expect(again.status).toBe(201);
     expect((await stock('COF')).stock).toBe(7);
@@ -232,7 +317,9 @@ describe('sales move stock (devnet)', () => {
 
   it('a CSV import that changes a level records a count movement by the importing user', async () => {
     const r = await fetch(`${app.url}/api/admin/products/import`, {
-      method: 'POST', headers: { 'Content-Type': 'text/csv', Cookie: who.manager.cookie, 'X-CSRF-Token': who.manager.csrf }, body: 'sku,name,price,stock\nOOS,Last scone,1,12\n',
+      method: 'POST',
+      headers: { 'Content-Type': 'text/csv', Cookie: who.manager.cookie, 'X-CSRF-Token': who.manager.csrf },
+      body: 'sku,name,price,stock\nOOS,Last scone,1,12\n',
     });
     expect(r.status, await r.clone().text()).toBe(200);
     expect((await stock('OOS')).movements[0]).toMatchObject({ delta: 12, reason: 'count', note: 'import', user: 'manager@stock.test' });
@@ -254,11 +341,25 @@ describe('sales move stock (devnet)', () => {
   it('a cash sale is recorded confirmed at once and takes its goods like any paid sale (docs/counter.md#cash)', async () => {
     expect((await as(who.owner, 'PATCH', '/api/admin/settings', { pricing_currency: 'USD' })).status).toBe(200);
     const before = (await stock('JAM')).stock;
-    const body = { currency: 'USD', tender: 'cash', cash_received: '20', items: [{ type: 'item', id: 'JAM', name: 'Jam', count: 3, unit: '2.45' }] };
-    const r = await until('a rate in force', () => as(who.cashier, 'POST', '/api/v1/payments', body), (x) => x.status !== 503);
+    const body = {
+      currency: 'USD',
+      tender: 'cash',
+      cash_received: '20',
+      items: [{ type: 'item', id: 'JAM', name: 'Jam', count: 3, unit: '2.45' }],
+    };
+    const r = await until(
+      'a rate in force',
+      () => as(who.cashier, 'POST', '/api/v1/payments', body),
+      (x) => x.status !== 503,
+    );
     expect(r.status, JSON.stringify(r.body)).toBe(201);
     expect(r.body).toMatchObject({ status: 'confirmed', tender: 'cash' });
     expect((await stock('JAM')).stock).toBe(before - 3);
-    expect((await stock('JAM')).movements[0]).toMatchObject({ delta: -3, reason: 'sale', user: 'cashier@stock.test', payment_id: r.body.id });
+    expect((await stock('JAM')).movements[0]).toMatchObject({
+      delta: -3,
+      reason: 'sale',
+      user: 'cashier@stock.test',
+      payment_id: r.body.id,
+    });
   });
 });

@@ -28,10 +28,18 @@ let chain: DevnetBackend;
 type Created = { id: string; total: string; payment: Parameters<typeof buildPaymentTx>[0] & { outputs: { address?: string }[] } };
 
 /** A sale of `lines` ([sku, count]), each 1 DOGE a unit, plus a fee line named like a product (never stock). */
-const sale = (lines: [string, number][], extra: Record<string, unknown> = {}, now?: Date) => createTestPayment<Created>(db, {
-  publicUrl: URL_BASE, ...(now ? { now } : {}),
-  extra: { items: [...lines.map(([id, count]) => ({ type: 'item', id, name: id, count, unit: '1' })), { type: 'fee', id: lines[0][0], name: 'Service', count: 1, unit: '0.5' }], ...extra },
-});
+const sale = (lines: [string, number][], extra: Record<string, unknown> = {}, now?: Date) =>
+  createTestPayment<Created>(db, {
+    publicUrl: URL_BASE,
+    ...(now ? { now } : {}),
+    extra: {
+      items: [
+        ...lines.map(([id, count]) => ({ type: 'item', id, name: id, count, unit: '1' })),
+        { type: 'fee', id: lines[0][0], name: 'Service', count: 1, unit: '0.5' },
+      ],
+      ...extra,
+    },
+  });
 const addressOf = (p: Created) => p.payment.outputs[0].address!;
 
 /** A plain wallet tx (no /pay) sending `amount` DOGE to `address`, broadcast to the devnet mempool. */
@@ -70,7 +78,12 @@ describe('stock through the payment paths (PGlite, devnet)', () => {
     const a = await product(10);
     const b = await product(4);
     const untracked = await product(null);
-    const p = await sale([[a.sku, 2], [b.sku, 1], [untracked.sku, 3], [a.sku, 1]]);
+    const p = await sale([
+      [a.sku, 2],
+      [b.sku, 1],
+      [untracked.sku, 3],
+      [a.sku, 1],
+    ]);
     expect([await level(a), await level(b)]).toEqual([10, 4]);
     const body = payBody(p);
     const r = await pay(body);
@@ -149,14 +162,30 @@ describe('stock through the payment paths (PGlite, devnet)', () => {
     await tick();
     expect(await level(a)).toBe(5);
     const tip = await chain.tip();
-    const conflicting = { txid: 'ab'.repeat(31) + 'cd', inputs: [t.input], outputs: [{ n: 0, value: parseKoinu('9'), script: '51' }], signalsRbf: false };
+    const conflicting = {
+      txid: 'ab'.repeat(31) + 'cd',
+      inputs: [t.input],
+      outputs: [{ n: 0, value: parseKoinu('9'), script: '51' }],
+      signalsRbf: false,
+    };
     await onBlockConnected(sync(), {
-      hash: 'cd'.repeat(31) + 'ef', prevHash: tip.hash, height: tip.height + 1, time: 0, header: new Uint8Array(80), size: 0, txCount: 1, totalTxSize: 0, txs: [conflicting],
+      hash: 'cd'.repeat(31) + 'ef',
+      prevHash: tip.hash,
+      height: tip.height + 1,
+      time: 0,
+      header: new Uint8Array(80),
+      size: 0,
+      txCount: 1,
+      totalTxSize: 0,
+      txs: [conflicting],
     });
     const row = await db.prisma.payment.findUniqueOrThrow({ where: { id: p.id } });
     expect([row.status, row.exception]).toEqual(['declined', 'double_spent']);
     expect(await level(a)).toBe(8);
-    expect(await moves(a)).toEqual([['declined', 3, p.id], ['sale', -3, p.id]]);
+    expect(await moves(a)).toEqual([
+      ['declined', 3, p.id],
+      ['sale', -3, p.id],
+    ]);
     // Money seen again for the declined payment changes nothing.
     await onMempoolTxs(sync(), []);
     expect(await level(a)).toBe(8);
@@ -195,7 +224,12 @@ describe('stock through the payment paths (PGlite, devnet)', () => {
     expect(await level(a)).toBe(9);
     await createRefund(ctx, p.id, { amount: '1', address: to, return_to_stock: true });
     expect(await level(a)).toBe(9);
-    expect((await stockOf(db, 1, a.id)).movements[0]).toMatchObject({ reason: 'returned', delta: 4, payment_id: p.id, note: `refund ${r1.id}` });
+    expect((await stockOf(db, 1, a.id)).movements[0]).toMatchObject({
+      reason: 'returned',
+      delta: 4,
+      payment_id: p.id,
+      note: `refund ${r1.id}`,
+    });
     // The refund row accepted by the merchant's wallet takes nothing off the "refund" product.
     await sendPlain(to, '1');
     await tick();
@@ -241,7 +275,14 @@ describe('stock through the payment paths (PGlite, devnet)', () => {
     });
     const racedDb = new Proxy(db, { get: (t, k) => (k === 'prisma' ? racing : Reflect.get(t, k)) }) as Db;
     expect((await importCatalogCsv(racedDb, `sku,name,price\n${a.sku},Renamed,1\n`, { dryRun: false, userId: null })).applied).toBe(true);
-    expect((await importCatalogCsv(racedDb, `sku,name,price,stock\n${b.sku},Renamed,1,8\n${c.sku},${c.sku},1,30\n`, { dryRun: false, userId: null })).applied).toBe(true);
+    expect(
+      (
+        await importCatalogCsv(racedDb, `sku,name,price,stock\n${b.sku},Renamed,1,8\n${c.sku},${c.sku},1,30\n`, {
+          dryRun: false,
+          userId: null,
+        })
+      ).applied,
+    ).toBe(true);
     expect(await level(a)).toBe(6); // both imports raced a sale of 2
     expect((await stockOf(db, 1, a.id)).movements).toEqual([]);
     expect(await level(b)).toBe(6); // two racing sales of 2 (one per import)

@@ -19,7 +19,8 @@ const others: Db[] = [];
 const SKU = 'BEAN';
 let productId: string;
 
-const sale = () => createTestPayment<{ id: string }>(db, { extra: { items: [{ type: 'item', id: SKU, name: 'Beans', count: 1, unit: '1' }] } });
+const sale = () =>
+  createTestPayment<{ id: string }>(db, { extra: { items: [{ type: 'item', id: SKU, name: 'Beans', count: 1, unit: '1' }] } });
 const level = async () => (await stockOf(db, 1, productId)).stock;
 
 beforeAll(async () => {
@@ -41,7 +42,9 @@ afterAll(async () => {
 describe('concurrent sales on PostgreSQL', () => {
   it('20 sales settled at once, each in its own transaction: 20 taken, 20 movements', async () => {
     const sales = await Promise.all(Array.from({ length: 20 }, sale));
-    const results = await Promise.all(sales.map((s) => markPayment(db, { storeId: 1 }, s.id, { as: 'settled', note: '' }, 'merchant', URL_BASE)));
+    const results = await Promise.all(
+      sales.map((s) => markPayment(db, { storeId: 1 }, s.id, { as: 'settled', note: '' }, 'merchant', URL_BASE)),
+    );
     expect(results.every((r) => r.ok)).toBe(true);
     expect(await level()).toBe(80);
     const sold = (await stockOf(db, 1, productId)).movements.filter((m) => m.reason === 'sale');
@@ -52,13 +55,16 @@ describe('concurrent sales on PostgreSQL', () => {
   it('20 /pay acceptances at once from four connection pools, then all retried: 20 taken, once each', async () => {
     const sales = await Promise.all(Array.from({ length: 20 }, sale));
     const now = new Date();
-    const rows = await Promise.all(sales.map(async (s, i) => {
-      const via = others[i % others.length];
-      const txid = randomBytes(32).toString('hex');
-      expect(await claimPayment(via, s.id, { txid, txHex: '00', refund: '', buyer: '', now })).toBe('claimed');
-      return { via, row: (await loadPayRow(via, s.id))! };
-    }));
-    const accept = () => Promise.all(rows.map(({ via, row }) => acceptClaimed(via, row, now, URL_BASE, { value: row.total, inputs: [] }, false)));
+    const rows = await Promise.all(
+      sales.map(async (s, i) => {
+        const via = others[i % others.length];
+        const txid = randomBytes(32).toString('hex');
+        expect(await claimPayment(via, s.id, { txid, txHex: '00', refund: '', buyer: '', now })).toBe('claimed');
+        return { via, row: (await loadPayRow(via, s.id))! };
+      }),
+    );
+    const accept = () =>
+      Promise.all(rows.map(({ via, row }) => acceptClaimed(via, row, now, URL_BASE, { value: row.total, inputs: [] }, false)));
     const first = await accept();
     expect(first.every((r) => r !== null)).toBe(true);
     expect(await level()).toBe(60);

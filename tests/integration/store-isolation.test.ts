@@ -22,15 +22,29 @@ const ROOT = join(__dirname, '..', '..');
 const B_SKU = 'B-ONLY-SKU-7731';
 const B_EMAIL = 'owner-b@isolation.test';
 
-interface Who { cookie?: string; csrf?: string; key?: string }
-interface Answer { status: number; body: any; text: string; headers: Headers }
+interface Who {
+  cookie?: string;
+  csrf?: string;
+  key?: string;
+}
+interface Answer {
+  status: number;
+  body: any;
+  text: string;
+  headers: Headers;
+}
 type Kind = 'payment' | 'product' | 'terminal' | 'user' | 'api_key' | 'event_seq';
 
 /** Which id each dynamic route takes; routes not about a store's objects say why they are left out. */
 const ID_OF: [RegExp, Kind | null][] = [
-  [/^\/api\/v1\/payments\/\[id\]/, 'payment'], [/^\/api\/admin\/invoices\/\[id\]/, 'payment'], [/^\/api\/pos\/sales\/\[id\]/, 'payment'],
-  [/^\/api\/admin\/products\/\[id\]/, 'product'], [/^\/api\/admin\/terminals\/\[id\]/, 'terminal'],
-  [/^\/api\/admin\/users\/\[id\]/, 'user'], [/^\/api\/admin\/api-keys\/\[id\]/, 'api_key'], [/^\/api\/admin\/events\/\[seq\]/, 'event_seq'],
+  [/^\/api\/v1\/payments\/\[id\]/, 'payment'],
+  [/^\/api\/admin\/invoices\/\[id\]/, 'payment'],
+  [/^\/api\/pos\/sales\/\[id\]/, 'payment'],
+  [/^\/api\/admin\/products\/\[id\]/, 'product'],
+  [/^\/api\/admin\/terminals\/\[id\]/, 'terminal'],
+  [/^\/api\/admin\/users\/\[id\]/, 'user'],
+  [/^\/api\/admin\/api-keys\/\[id\]/, 'api_key'],
+  [/^\/api\/admin\/events\/\[seq\]/, 'event_seq'],
   // The customer's checkout stream: the unguessable payment id is the capability (docs/relay.md).
   [/^\/api\/checkout\/\[id\]/, null],
   // Wallet-check runs belong to the installation, not to a store.
@@ -67,12 +81,17 @@ function idRoutes(): string[] {
   });
 }
 
-describe('another store\'s objects are 404 to every principal, exactly like ids that do not exist', () => {
+describe("another store's objects are 404 to every principal, exactly like ids that do not exist", () => {
   let app: AppServer;
   let dataDir = '';
   const b: Record<Kind, string> = { payment: '', product: '', terminal: '', user: '', api_key: '', event_seq: '' };
   const missing: Record<Kind, string> = {
-    payment: 'AAAAAAAAAAAAAAAAAAAAAA', product: randomUUID(), terminal: randomUUID(), user: randomUUID(), api_key: randomUUID(), event_seq: '999999999',
+    payment: 'AAAAAAAAAAAAAAAAAAAAAA',
+    product: randomUUID(),
+    terminal: randomUUID(),
+    user: randomUUID(),
+    api_key: randomUUID(),
+    event_seq: '999999999',
   };
   const a: Record<'owner' | 'cashier' | 'key', Who> = { owner: {}, cashier: {}, key: {} };
   let bKey = '';
@@ -82,17 +101,27 @@ describe('another store\'s objects are 404 to every principal, exactly like ids 
     if (w?.key) h.Authorization = `Bearer ${w.key}`;
     else if (w?.cookie) h.Cookie = w.cookie;
     if (w?.csrf && method !== 'GET') h['X-CSRF-Token'] = w.csrf;
-    const r = await fetch(app.url + path, { method, headers: h, redirect: 'manual', body: body === undefined ? undefined : JSON.stringify(body) });
+    const r = await fetch(app.url + path, {
+      method,
+      headers: h,
+      redirect: 'manual',
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     if ((r.headers.get('content-type') ?? '').startsWith('text/event-stream')) {
       await r.body?.cancel();
       return { status: r.status, body: null, text: '(event stream)', headers: r.headers };
     }
     const text = await r.text();
     let parsed: any = null;
-    try { parsed = JSON.parse(text); } catch { /* not JSON */ }
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      /* not JSON */
+    }
     return { status: r.status, body: parsed, text, headers: r.headers };
   }
-  const cookieOf = (r: Answer, name: string) => (r.headers.getSetCookie?.() ?? []).find((c) => c.startsWith(`${name}=`))?.split(';')[0] ?? '';
+  const cookieOf = (r: Answer, name: string) =>
+    (r.headers.getSetCookie?.() ?? []).find((c) => c.startsWith(`${name}=`))?.split(';')[0] ?? '';
   async function login(email: string): Promise<Who> {
     const r = await req(null, 'POST', '/api/auth/login', { email, password: PASSWORD });
     expect(r.status, r.text).toBe(200);
@@ -111,7 +140,10 @@ describe('another store\'s objects are 404 to every principal, exactly like ids 
       await db.query(`INSERT INTO store (id, name, store_xpub) VALUES (2, 'Store B', $1)`, [testXpub(52)]);
       await db.query(`SELECT setval('store_id_seq', 3, false)`);
       const id = randomUUID();
-      await db.query(`INSERT INTO "user" (id, email, name, password_hash, role, updated_at) VALUES ($1, $2, 'Owner B', $3, 'owner', now())`, [id, B_EMAIL, await hashPassword(PASSWORD)]);
+      await db.query(
+        `INSERT INTO "user" (id, email, name, password_hash, role, updated_at) VALUES ($1, $2, 'Owner B', $3, 'owner', now())`,
+        [id, B_EMAIL, await hashPassword(PASSWORD)],
+      );
       await db.query(`INSERT INTO membership (store_id, user_id, role) VALUES (2, $1, 'owner')`, [id]);
     } finally {
       await db.close();
@@ -122,22 +154,45 @@ describe('another store\'s objects are 404 to every principal, exactly like ids 
     dataDir = mkdtempSync(join(tmpdir(), 'counter-isolation-'));
     await seedDataDir(dataDir);
     await makeStoreB();
-    app = await startApp({
-      ADMIN_EMAIL: 'owner-a@isolation.test', ADMIN_PASSWORD: PASSWORD, STORE_XPUB: testXpub(51), RATE_LIMIT_RPS: '0',
-      DOGE_NETWORK: 'regtest', CHAIN_BACKEND: 'devnet', DEVNET_BLOCK_SECONDS: '0',
-    }, { keepDataDir: dataDir });
-    await until(async () => (await fetch(app.url + '/api/health')).json(), (h: any) => h.ready === true, 60_000);
+    app = await startApp(
+      {
+        ADMIN_EMAIL: 'owner-a@isolation.test',
+        ADMIN_PASSWORD: PASSWORD,
+        STORE_XPUB: testXpub(51),
+        RATE_LIMIT_RPS: '0',
+        DOGE_NETWORK: 'regtest',
+        CHAIN_BACKEND: 'devnet',
+        DEVNET_BLOCK_SECONDS: '0',
+      },
+      { keepDataDir: dataDir },
+    );
+    await until(
+      async () => (await fetch(app.url + '/api/health')).json(),
+      (h: any) => h.ready === true,
+      60_000,
+    );
 
     // Store B, through its own owner's session and key.
     const ownerB = await login(B_EMAIL);
     b.product = (await ok(ownerB, 'POST', '/api/admin/products', { sku: B_SKU, name: 'Tea of B', price: '1' })).id;
     b.terminal = (await ok(ownerB, 'POST', '/api/admin/terminals', { name: 'Till of B' })).id;
-    b.user = (await ok(ownerB, 'POST', '/api/admin/users', { email: 'cashier-b@isolation.test', name: 'Cashier B', password: PASSWORD, role: 'cashier' })).id;
+    b.user = (
+      await ok(ownerB, 'POST', '/api/admin/users', {
+        email: 'cashier-b@isolation.test',
+        name: 'Cashier B',
+        password: PASSWORD,
+        role: 'cashier',
+      })
+    ).id;
     const keyB = await ok(ownerB, 'POST', '/api/admin/api-keys', { name: 'B key', scopes: ['payments:read', 'payments:write'] });
     b.api_key = keyB.id;
     bKey = keyB.secret;
-    b.payment = (await ok({ key: bKey }, 'POST', '/api/v1/payments', { items: [{ type: 'item', id: B_SKU, name: 'Tea of B', count: 1, unit: '3' }] })).id;
-    const cancelled = (await ok({ key: bKey }, 'POST', '/api/v1/payments', { items: [{ type: 'item', id: B_SKU, name: 'Tea of B', count: 1, unit: '2' }] })).id;
+    b.payment = (
+      await ok({ key: bKey }, 'POST', '/api/v1/payments', { items: [{ type: 'item', id: B_SKU, name: 'Tea of B', count: 1, unit: '3' }] })
+    ).id;
+    const cancelled = (
+      await ok({ key: bKey }, 'POST', '/api/v1/payments', { items: [{ type: 'item', id: B_SKU, name: 'Tea of B', count: 1, unit: '2' }] })
+    ).id;
     await ok({ key: bKey }, 'POST', `/api/v1/payments/${cancelled}/cancel`, {});
     const events = await ok({ key: bKey }, 'GET', '/api/v1/events');
     expect(events.events.length, 'B has an event').toBeGreaterThan(0);
@@ -145,9 +200,17 @@ describe('another store\'s objects are 404 to every principal, exactly like ids 
 
     // Store A's principals: its owner, a cashier, an owner-scoped API key; and one sale of A.
     a.owner = await login('owner-a@isolation.test');
-    await ok(a.owner, 'POST', '/api/admin/users', { email: 'cashier-a@isolation.test', name: 'Cashier A', password: PASSWORD, role: 'cashier' });
+    await ok(a.owner, 'POST', '/api/admin/users', {
+      email: 'cashier-a@isolation.test',
+      name: 'Cashier A',
+      password: PASSWORD,
+      role: 'cashier',
+    });
     a.cashier = await login('cashier-a@isolation.test');
-    const keyA = await ok(a.owner, 'POST', '/api/admin/api-keys', { name: 'A key', scopes: ['payments:read', 'payments:write', 'payments:refund', 'invoices:read', 'reports:read'] });
+    const keyA = await ok(a.owner, 'POST', '/api/admin/api-keys', {
+      name: 'A key',
+      scopes: ['payments:read', 'payments:write', 'payments:refund', 'invoices:read', 'reports:read'],
+    });
     a.key = { key: keyA.secret };
     await ok(a.key, 'POST', '/api/v1/payments', { items: [{ type: 'item', id: 'A-SKU', name: 'Coffee of A', count: 1, unit: '4' }] });
   }, 240_000);
@@ -156,7 +219,7 @@ describe('another store\'s objects are 404 to every principal, exactly like ids 
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('every route that takes an id answers B\'s ids exactly as ids that do not exist', async () => {
+  it("every route that takes an id answers B's ids exactly as ids that do not exist", async () => {
     const routes = idRoutes();
     expect(routes.length).toBeGreaterThan(15);
     const checked: string[] = [];
@@ -181,7 +244,7 @@ describe('another store\'s objects are 404 to every principal, exactly like ids 
     expect(checked.length).toBeGreaterThan(40);
   }, 240_000);
 
-  it('B\'s objects are untouched by all that', async () => {
+  it("B's objects are untouched by all that", async () => {
     const ownerB = await login(B_EMAIL);
     expect((await ok({ key: bKey }, 'GET', `/api/v1/payments/${b.payment}`)).status).toBe('unpaid');
     const products = await ok(ownerB, 'GET', '/api/admin/products?archived=1');
@@ -194,19 +257,37 @@ describe('another store\'s objects are 404 to every principal, exactly like ids 
     expect(users.users.find((u: any) => u.id === b.user)).toMatchObject({ name: 'Cashier B', disabled: false });
   });
 
-  it('A\'s lists, exports, reports and logs hold none of B', async () => {
+  it("A's lists, exports, reports and logs hold none of B", async () => {
     const reads: [Who, string][] = [
-      [a.key, '/api/v1/payments?limit=100'], [a.key, '/api/v1/events'], [a.key, '/api/v1/reports/sales?format=json'],
-      [a.key, '/api/v1/reports/sales?format=csv'], [a.cashier, '/api/v1/payments'], [a.cashier, '/api/v1/events'],
-      [a.owner, '/api/admin/invoices'], [a.owner, '/api/admin/invoices/export?format=csv'], [a.owner, '/api/admin/invoices/export?format=json'],
-      [a.owner, '/api/admin/products?archived=1'], [a.owner, '/api/admin/terminals'], [a.owner, '/api/admin/users'],
-      [a.owner, '/api/admin/api-keys'], [a.owner, '/api/admin/audit'], [a.owner, '/api/admin/sales'], [a.owner, '/api/admin/relay-key'],
+      [a.key, '/api/v1/payments?limit=100'],
+      [a.key, '/api/v1/events'],
+      [a.key, '/api/v1/reports/sales?format=json'],
+      [a.key, '/api/v1/reports/sales?format=csv'],
+      [a.cashier, '/api/v1/payments'],
+      [a.cashier, '/api/v1/events'],
+      [a.owner, '/api/admin/invoices'],
+      [a.owner, '/api/admin/invoices/export?format=csv'],
+      [a.owner, '/api/admin/invoices/export?format=json'],
+      [a.owner, '/api/admin/products?archived=1'],
+      [a.owner, '/api/admin/terminals'],
+      [a.owner, '/api/admin/users'],
+      [a.owner, '/api/admin/api-keys'],
+      [a.owner, '/api/admin/audit'],
+      [a.owner, '/api/admin/sales'],
+      [a.owner, '/api/admin/relay-key'],
     ];
     const bRelay = await ok(await login(B_EMAIL), 'GET', '/api/admin/relay-key');
     for (const [w, path] of reads) {
       const r = await req(w, 'GET', path);
       expect(r.status, `${path}: ${r.text.slice(0, 200)}`).toBe(200);
-      for (const needle of [...Object.values(b).filter((id) => id.length > 8), B_SKU, B_EMAIL, 'cashier-b@isolation.test', 'Till of B', bRelay.pubkey]) {
+      for (const needle of [
+        ...Object.values(b).filter((id) => id.length > 8),
+        B_SKU,
+        B_EMAIL,
+        'cashier-b@isolation.test',
+        'Till of B',
+        bRelay.pubkey,
+      ]) {
         expect(r.text, `${path} shows ${needle}`).not.toContain(needle);
       }
     }

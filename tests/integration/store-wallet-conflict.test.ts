@@ -30,9 +30,17 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => db?.close());
 
-it('refuses another store\'s xpub and address with 409 conflict naming the field', async () => {
-  expect(await failure(updateSettings(db, 1, MAINNET, { store_xpub: DGUB }))).toEqual({ code: 'conflict', status: 409, field: 'store_xpub' });
-  expect(await failure(updateSettings(db, 1, MAINNET, { store_address: ADDRESS }))).toEqual({ code: 'conflict', status: 409, field: 'store_address' });
+it("refuses another store's xpub and address with 409 conflict naming the field", async () => {
+  expect(await failure(updateSettings(db, 1, MAINNET, { store_xpub: DGUB }))).toEqual({
+    code: 'conflict',
+    status: 409,
+    field: 'store_xpub',
+  });
+  expect(await failure(updateSettings(db, 1, MAINNET, { store_address: ADDRESS }))).toEqual({
+    code: 'conflict',
+    status: 409,
+    field: 'store_address',
+  });
   expect(await readSettings(db, 1)).toMatchObject({ store_xpub: '', store_address: '' });
 });
 

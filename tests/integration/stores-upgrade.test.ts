@@ -14,9 +14,23 @@ import { startPostgres, createDatabase, type PgServer } from '../helpers/postgre
 
 const STORES_MIGRATION = '20261129042000_stores';
 const OWNED = [
-  'relay_key', 'api_key', 'product', 'payment', 'payment_line', 'vendor_event', 'audit_log', 'terminal',
-  'stock_movement', 'payment_output', 'payment_submission', 'payment_tx', 'idempotency_key', 'webhook_attempt',
-  'display_pairing', 'customer_display', 'display_cart',
+  'relay_key',
+  'api_key',
+  'product',
+  'payment',
+  'payment_line',
+  'vendor_event',
+  'audit_log',
+  'terminal',
+  'stock_movement',
+  'payment_output',
+  'payment_submission',
+  'payment_tx',
+  'idempotency_key',
+  'webhook_attempt',
+  'display_pairing',
+  'customer_display',
+  'display_cart',
 ];
 
 /** What a single-store install held, written with the SQL of the schema before stores. */
@@ -51,7 +65,10 @@ describe.each(['pglite', 'postgresql'] as const)('upgrading a single-store datab
   beforeAll(async () => {
     if (kind === 'postgresql') pg = await startPostgres();
     dir = mkdtempSync(join(tmpdir(), 'counter-stores-upgrade-'));
-    db = kind === 'pglite' ? await openDb({ dataDir: dir }) : await openDb({ databaseUrl: await createDatabase(pg!, `stores_up_${process.pid}`), poolSize: 2 });
+    db =
+      kind === 'pglite'
+        ? await openDb({ dataDir: dir })
+        : await openDb({ databaseUrl: await createDatabase(pg!, `stores_up_${process.pid}`), poolSize: 2 });
     const all = loadMigrations(MIGRATIONS_DIR);
     const at = all.findIndex((m) => m.name === STORES_MIGRATION);
     expect(at).toBeGreaterThan(0);
@@ -66,7 +83,16 @@ describe.each(['pglite', 'postgresql'] as const)('upgrading a single-store datab
   });
 
   it('puts every owned row in the first store and loses none', async () => {
-    const seeded: Record<string, number> = { relay_key: 1, api_key: 1, product: 1, payment: 1, payment_line: 1, vendor_event: 1, audit_log: 1, terminal: 1 };
+    const seeded: Record<string, number> = {
+      relay_key: 1,
+      api_key: 1,
+      product: 1,
+      payment: 1,
+      payment_line: 1,
+      vendor_event: 1,
+      audit_log: 1,
+      terminal: 1,
+    };
     for (const table of OWNED) {
       expect(await count(db, `SELECT count(*) AS n FROM "${table}" WHERE store_id <> 1`), table).toBe(0);
       if (seeded[table]) expect(await count(db, `SELECT count(*) AS n FROM "${table}" WHERE store_id = 1`), table).toBe(seeded[table]);
@@ -99,7 +125,9 @@ describe.each(['pglite', 'postgresql'] as const)('upgrading a single-store datab
     const [second] = await db.query<{ id: number }>(`INSERT INTO store (name) VALUES ('Second') RETURNING id`);
     expect(second.id).toBe(2);
     await db.query(`INSERT INTO product (id, sku, name, price, barcode, store_id) VALUES ('p2', 'LATTE', 'Latte', 1, '4006381333931', 2)`);
-    await expect(db.query(`INSERT INTO product (id, sku, name, price, store_id) VALUES ('p3', 'LATTE', 'Dup', 1, 2)`)).rejects.toThrow(/product_store_sku_key/);
+    await expect(db.query(`INSERT INTO product (id, sku, name, price, store_id) VALUES ('p3', 'LATTE', 'Dup', 1, 2)`)).rejects.toThrow(
+      /product_store_sku_key/,
+    );
     await expect(db.query(`UPDATE store SET store_xpub = 'dgub-old' WHERE id = 2`)).rejects.toThrow(/store_xpub_key/);
     await expect(db.query(`UPDATE "user" SET operator = TRUE WHERE id = 'u-late-owner'`)).rejects.toThrow(/user_one_operator/);
     await db.query(`INSERT INTO relay_key (pubkey, secret_key, token_key, store_id) VALUES ('03cd', '\\x01', '\\x02', 2)`);

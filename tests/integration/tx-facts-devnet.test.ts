@@ -29,7 +29,9 @@ const view = async (id: string) => vendorPaymentView(await db.prisma.payment.fin
 /** A signed tx (not broadcast) spending `utxo` to `outputs`, change to the demo wallet. */
 function build(utxo: Utxo, outputs: { address: string; amount: string }[], sequence?: number) {
   const w = chain.demoWallet();
-  const req = { fee_per_kb: '0.01', outputs: outputs.map((o) => ({ type: 'p2pkh', ...o })) } as unknown as Parameters<typeof buildPaymentTx>[0];
+  const req = { fee_per_kb: '0.01', outputs: outputs.map((o) => ({ type: 'p2pkh', ...o })) } as unknown as Parameters<
+    typeof buildPaymentTx
+  >[0];
   return buildPaymentTx(req, { network: 'regtest', utxos: [utxo], keys: [w.wif], sequence });
 }
 const unusedCoin = (): Utxo => store.coin({ confirmed: true }).u;
@@ -83,7 +85,9 @@ describe('a child of an unconfirmed parent that signals RBF (devnet)', () => {
     const w = chain.demoWallet();
     const { child: middle } = await parentAndChild(w.address, '9', RBF);
     expect((await chain.broadcast(middle.hex)).ok).toBe(true);
-    const grandchild = build({ txid: middle.txid, vout: 0, amount: 9_00000000n, script: w.utxos[0]!.script }, [{ address: addressOf(p), amount: '4' }]);
+    const grandchild = build({ txid: middle.txid, vout: 0, amount: 9_00000000n, script: w.utxos[0]!.script }, [
+      { address: addressOf(p), amount: '4' },
+    ]);
     expect((await chain.broadcast(grandchild.hex)).ok).toBe(true);
     await tick();
     expect(await view(p.id)).toMatchObject({ status: 'accepted', required: 1 });
@@ -107,7 +111,10 @@ describe('one tx paying two payments', () => {
     await db.prisma.store.update({ where: { id: 1 }, data: { zeroConfLimit: 0n } });
     const p = await createTestPayment<Created>(db, { unit: '2', publicUrl: URL_BASE });
     const q = await createTestPayment<Created>(db, { unit: '3', publicUrl: URL_BASE });
-    const tx = build(unusedCoin(), [{ address: addressOf(p), amount: '2' }, { address: addressOf(q), amount: '3' }]);
+    const tx = build(unusedCoin(), [
+      { address: addressOf(p), amount: '2' },
+      { address: addressOf(q), amount: '3' },
+    ]);
     expect((await chain.broadcast(tx.hex)).ok).toBe(true);
     await tick();
     expect(await view(p.id)).toMatchObject({ status: 'accepted', txid: tx.txid, txids: [tx.txid] });

@@ -12,7 +12,11 @@ const PASSWORD = 'undecodable input password';
 let app: AppServer;
 let owner: Session;
 
-interface Raw { status: number; headers: Record<string, string | string[] | undefined>; text: string }
+interface Raw {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  text: string;
+}
 
 /** A GET of `path` exactly as written: fetch would normalise it, a raw request does not. */
 function rawGet(path: string): Promise<Raw> {
@@ -20,7 +24,9 @@ function rawGet(path: string): Promise<Raw> {
     const r = request({ host: '127.0.0.1', port: app.port, path, method: 'GET' }, (res) => {
       let text = '';
       res.setEncoding('utf8');
-      res.on('data', (c) => { text += c; });
+      res.on('data', (c) => {
+        text += c;
+      });
       res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text }));
     });
     r.on('error', reject);
@@ -30,7 +36,9 @@ function rawGet(path: string): Promise<Raw> {
 
 async function importCsv(bytes: Uint8Array, dryRun: boolean) {
   const r = await fetch(`${app.url}/api/admin/products/import${dryRun ? '?dry_run=1' : ''}`, {
-    method: 'POST', headers: { Cookie: owner.cookie, 'X-CSRF-Token': owner.csrf, 'Content-Type': 'text/csv' }, body: Buffer.from(bytes),
+    method: 'POST',
+    headers: { Cookie: owner.cookie, 'X-CSRF-Token': owner.csrf, 'Content-Type': 'text/csv' },
+    body: Buffer.from(bytes),
   });
   return { status: r.status, body: await r.json() };
 }
@@ -44,23 +52,34 @@ afterAll(async () => app?.stop());
 describe('a path with a malformed percent-escape', () => {
   const SECURITY = ['x-content-type-options', 'referrer-policy', 'x-frame-options', 'content-security-policy'];
 
-  it.each(['/dc/%ff', '/dc/%', '/relay/%', '/relay/status/%e0%a4%a', '/api/v1/payments/%ff', '/api/v1/payments/%ff/events', '/api/admin/products/%zz', '/invoices/%ff'])(
-    '%s answers 400 invalid_request in JSON, with the security headers', async (path) => {
-      const r = await rawGet(path);
-      expect(r.status, r.text).toBe(400);
-      expect(r.headers['content-type']).toMatch(/^application\/json/);
-      expect(JSON.parse(r.text)).toEqual({ error: 'invalid_request', message: expect.stringMatching(/malformed percent-escape/) });
-      for (const h of SECURITY) expect(r.headers[h], h).toBeTruthy();
-      expect(r.headers['x-content-type-options']).toBe('nosniff');
-    });
-
-  it.each(['/checkout/%ff', '/%', '/admin/%c0', '/pos/%ff%'])('%s (a page) answers 400 in plain text, with the security headers', async (path) => {
+  it.each([
+    '/dc/%ff',
+    '/dc/%',
+    '/relay/%',
+    '/relay/status/%e0%a4%a',
+    '/api/v1/payments/%ff',
+    '/api/v1/payments/%ff/events',
+    '/api/admin/products/%zz',
+    '/invoices/%ff',
+  ])('%s answers 400 invalid_request in JSON, with the security headers', async (path) => {
     const r = await rawGet(path);
     expect(r.status, r.text).toBe(400);
-    expect(r.headers['content-type']).toMatch(/^text\/plain/);
-    expect(r.text).toMatch(/malformed percent-escape/);
+    expect(r.headers['content-type']).toMatch(/^application\/json/);
+    expect(JSON.parse(r.text)).toEqual({ error: 'invalid_request', message: expect.stringMatching(/malformed percent-escape/) });
     for (const h of SECURITY) expect(r.headers[h], h).toBeTruthy();
+    expect(r.headers['x-content-type-options']).toBe('nosniff');
   });
+
+  it.each(['/checkout/%ff', '/%', '/admin/%c0', '/pos/%ff%'])(
+    '%s (a page) answers 400 in plain text, with the security headers',
+    async (path) => {
+      const r = await rawGet(path);
+      expect(r.status, r.text).toBe(400);
+      expect(r.headers['content-type']).toMatch(/^text\/plain/);
+      expect(r.text).toMatch(/malformed percent-escape/);
+      for (const h of SECURITY) expect(r.headers[h], h).toBeTruthy();
+    },
+  );
 
   it('a well-formed escape still reaches its route', async () => {
     const r = await rawGet('/api/v1/payments/%61bc');

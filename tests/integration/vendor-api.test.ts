@@ -16,14 +16,24 @@ const DESIGN_EXAMPLE = {
     { type: 'fee', id: 'svc', name: 'Service', count: 1, unit: '1' },
   ],
   outputs: [{ type: 'data', data: '68656c6c6f' }],
-  vendor_order_id: 'INV-42', order_reference: 'A073', note: 'Thanks!', vendor_order_url: '',
-  fiat_total: '5.00', fiat_tax: '0.23', fiat_currency: 'USD',
-  timeout: 900, required_confirmations: 1, mint_hash: '', pending_token_balance_id: '', meta: { 'com.example.table': '7' },
+  vendor_order_id: 'INV-42',
+  order_reference: 'A073',
+  note: 'Thanks!',
+  vendor_order_url: '',
+  fiat_total: '5.00',
+  fiat_tax: '0.23',
+  fiat_currency: 'USD',
+  timeout: 900,
+  required_confirmations: 1,
+  mint_hash: '',
+  pending_token_balance_id: '',
+  meta: { 'com.example.table': '7' },
 };
 
 async function call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
   const r = await fetch(app.url + path, {
-    method, headers: { Authorization: `Bearer ${KEY}`, 'Content-Type': 'application/json', ...headers },
+    method,
+    headers: { Authorization: `Bearer ${KEY}`, 'Content-Type': 'application/json', ...headers },
     body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
   });
   const text = await r.text();
@@ -50,14 +60,40 @@ describe('vendor API on PGlite', () => {
     const p = r.body;
     expect(p.total).toBe('23.05');
     expect(p.payment).toMatchObject({
-      type: 'payment', total: '23.05', taxes: '1.05', fees: '1', timeout: 900, fee_per_kb: '0.01', max_size: 100000,
-      vendor_order_id: 'INV-42', order_reference: 'A073', fiat_total: '5.00', fiat_currency: 'USD', vendor_icon: '',
-      meta: { 'com.example.table': '7' }, relay: `${app.url}/relay`,
+      type: 'payment',
+      total: '23.05',
+      taxes: '1.05',
+      fees: '1',
+      timeout: 900,
+      fee_per_kb: '0.01',
+      max_size: 100000,
+      vendor_order_id: 'INV-42',
+      order_reference: 'A073',
+      fiat_total: '5.00',
+      fiat_currency: 'USD',
+      vendor_icon: '',
+      meta: { 'com.example.table': '7' },
+      relay: `${app.url}/relay`,
     });
-    expect(p.payment.items[0]).toEqual({ type: 'item', id: 'SKU-1', icon: '', name: 'Coffee', desc: '', count: 2, unit: '10.5', total: '21', tax: '1.05' });
+    expect(p.payment.items[0]).toEqual({
+      type: 'item',
+      id: 'SKU-1',
+      icon: '',
+      name: 'Coffee',
+      desc: '',
+      count: 2,
+      unit: '10.5',
+      total: '21',
+      tax: '1.05',
+    });
     const first = deriveAddress(parseXpub(DGUB, MAINNET), 0, MAINNET);
-    expect(p.payment.outputs).toEqual([{ type: 'p2pkh', address: first, amount: '23.05' }, { type: 'data', data: '68656c6c6f' }]);
-    expect(p.uri).toBe(`dogecoin:${first}?amount=23.05&dc=${encodeURIComponent(p.envelope_url.replace(/^https?:\/\//, ''))}&h=${p.connect_uri.split('h=')[1]}`);
+    expect(p.payment.outputs).toEqual([
+      { type: 'p2pkh', address: first, amount: '23.05' },
+      { type: 'data', data: '68656c6c6f' },
+    ]);
+    expect(p.uri).toBe(
+      `dogecoin:${first}?amount=23.05&dc=${encodeURIComponent(p.envelope_url.replace(/^https?:\/\//, ''))}&h=${p.connect_uri.split('h=')[1]}`,
+    );
     expect(p.connect_uri).toMatch(/^dogeconnect:127\.0\.0\.1(:|%3A)\d+\/dc\/[A-Za-z0-9_-]+\?h=[A-Za-z0-9_-]{20}$/);
     const env = await (await fetch(p.envelope_url)).json();
     const uri = parsePaymentUri(p.connect_uri);
@@ -66,7 +102,17 @@ describe('vendor API on PGlite', () => {
     const second = await call('POST', '/api/v1/payments', { items: [{ type: 'item', id: 'x', name: 'X', count: 1, unit: '1' }] });
     expect(second.body.payment.outputs[0].address).toBe(deriveAddress(parseXpub(DGUB, MAINNET), 1, MAINNET));
     const got = await call('GET', `/api/v1/payments/${p.id}`);
-    expect(got.body).toMatchObject({ id: p.id, status: 'unpaid', txid: null, required: 1, confirmed: 0, due_sec: 60, expired: false, exception: null, confirmed_at: null });
+    expect(got.body).toMatchObject({
+      id: p.id,
+      status: 'unpaid',
+      txid: null,
+      required: 1,
+      confirmed: 0,
+      due_sec: 60,
+      expired: false,
+      exception: null,
+      confirmed_at: null,
+    });
     expect(got.body.payment).toEqual(p.payment);
   });
 
@@ -150,9 +196,16 @@ describe('vendor API on PGlite', () => {
     const p = (await call('POST', '/api/v1/payments', { items: [{ type: 'item', id: 'd', name: 'D', count: 1, unit: '3' }] })).body;
     // A well-formed legacy tx paying the right output: reaches the backend step, which is the (not yet built) spv node.
     const { encodeTx, addressToScript } = await import('@/lib/doge');
-    const tx = encodeTx({ version: 1, inputs: [{ prevTxid: new Uint8Array(32).fill(1), vout: 0, scriptSig: new Uint8Array(0), sequence: 0xffffffff }],
-      outputs: [{ value: 300_000_000n, script: addressToScript(p.payment.outputs[0].address, MAINNET) }], locktime: 0 } as never);
-    const r = await fetch(app.url + '/relay/pay', { method: 'POST', body: JSON.stringify({ id: p.id, tx: Buffer.from(tx).toString('hex') }) });
+    const tx = encodeTx({
+      version: 1,
+      inputs: [{ prevTxid: new Uint8Array(32).fill(1), vout: 0, scriptSig: new Uint8Array(0), sequence: 0xffffffff }],
+      outputs: [{ value: 300_000_000n, script: addressToScript(p.payment.outputs[0].address, MAINNET) }],
+      locktime: 0,
+    } as never);
+    const r = await fetch(app.url + '/relay/pay', {
+      method: 'POST',
+      body: JSON.stringify({ id: p.id, tx: Buffer.from(tx).toString('hex') }),
+    });
     expect(r.status).toBe(503);
     expect(await r.text()).toBe('');
   });

@@ -30,7 +30,8 @@ let born: AppServer; // rpc backend, WALLET_BIRTHDAY at the coins' block
 let coinHeight = 0;
 let blockOrder: string[] = [];
 
-const text = async (app: AppServer, path: string) => (await fetch(app.url + path, { headers: { Authorization: `Bearer ${API_KEY}` } })).text();
+const text = async (app: AppServer, path: string) =>
+  (await fetch(app.url + path, { headers: { Authorization: `Bearer ${API_KEY}` } })).text();
 const utxoTxids = (listing: string) => [...listing.matchAll(/^txid:\s+([0-9a-f]{64})$/gm)].map((m) => m[1]);
 const TOTAL = `Wallet balance: ${formatKoinuFixed(AMOUNTS.reduce((a, b) => a + b, 0n))}\n`;
 
@@ -38,13 +39,19 @@ const login = (app: AppServer): Promise<{ cookie: string; csrf: string }> => sig
 
 async function admin(app: AppServer, who: { cookie: string; csrf: string }, method: string, path: string, body?: unknown) {
   const r = await fetch(app.url + path, {
-    method, headers: { Cookie: who.cookie, 'X-CSRF-Token': who.csrf, Origin: app.url, 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body),
+    method,
+    headers: { Cookie: who.cookie, 'X-CSRF-Token': who.csrf, Origin: app.url, 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
   });
   return { status: r.status, body: await r.json() };
 }
 
 const synced = (app: AppServer, height: number) =>
-  until(async () => (await fetch(`${app.url}/api/health`)).json(), (h: any) => h.chain?.synced === true && h.chain?.tip === height, 60_000);
+  until(
+    async () => (await fetch(`${app.url}/api/health`)).json(),
+    (h: any) => h.chain?.synced === true && h.chain?.tip === height,
+    60_000,
+  );
 
 beforeAll(async () => {
   if (!haveDogecoind) return;
@@ -60,10 +67,18 @@ beforeAll(async () => {
   await node.mine(300);
   const height = await node.rpc<number>('getblockcount');
   const env = {
-    DOGE_NETWORK: 'regtest', CHAIN_BACKEND: 'spv', DOGE_PEERS: `127.0.0.1:${node.p2pPort}`, STORE_XPUB: xpub, BOOTSTRAP_API_KEY: API_KEY,
-    ADMIN_EMAIL: OWNER.email, ADMIN_PASSWORD: OWNER.password,
+    DOGE_NETWORK: 'regtest',
+    CHAIN_BACKEND: 'spv',
+    DOGE_PEERS: `127.0.0.1:${node.p2pPort}`,
+    STORE_XPUB: xpub,
+    BOOTSTRAP_API_KEY: API_KEY,
+    ADMIN_EMAIL: OWNER.email,
+    ADMIN_PASSWORD: OWNER.password,
   };
-  [plain, born] = await Promise.all([startApp(env), startApp({ ...env, CHAIN_BACKEND: 'rpc', DOGE_RPC_URL: node.rpcUrl, WALLET_BIRTHDAY: String(coinHeight) })]);
+  [plain, born] = await Promise.all([
+    startApp(env),
+    startApp({ ...env, CHAIN_BACKEND: 'rpc', DOGE_RPC_URL: node.rpcUrl, WALLET_BIRTHDAY: String(coinHeight) }),
+  ]);
   await Promise.all([synced(plain, height), synced(born, height)]);
 }, 180_000);
 
@@ -82,22 +97,42 @@ describe.skipIf(!haveDogecoind)('wallet history against dogecoind (spv, and rpc 
     expect(await text(plain, '/getUTXOs')).toBe('Total Unspent: 0.00000000\n');
   });
 
-  it('rpc with WALLET_BIRTHDAY at the coins\' height: balance and UTXOs (in block order) show them', async () => {
-    expect(await until(() => text(born, '/getBalance'), (t) => t === TOTAL, 30_000)).toBe(TOTAL);
+  it("rpc with WALLET_BIRTHDAY at the coins' height: balance and UTXOs (in block order) show them", async () => {
+    expect(
+      await until(
+        () => text(born, '/getBalance'),
+        (t) => t === TOTAL,
+        30_000,
+      ),
+    ).toBe(TOTAL);
     const u = await text(born, '/getUTXOs');
     expect(utxoTxids(u)).toEqual(blockOrder);
     expect(u).toContain(`confirmations:  301\n`);
     expect(await text(born, '/getTransactions')).toBe('Spent Balance: 0.00000000\n');
     const who = await login(born);
-    const w = await until(async () => (await admin(born, who, 'GET', '/api/admin/node')).body.wallet, (x: any) => x.rescan?.running === false, 60_000, 100);
+    const w = await until(
+      async () => (await admin(born, who, 'GET', '/api/admin/node')).body.wallet,
+      (x: any) => x.rescan?.running === false,
+      60_000,
+      100,
+    );
     const sec = (Date.parse(w.rescan.finished_at) - Date.parse(w.rescan.started_at)) / 1000;
-    console.log(`rpc birthday scan on dogecoind: ${w.rescan.blocks} full blocks in ${sec} s (${Math.round(w.rescan.blocks / Math.max(sec, 0.001))} blocks/s)`);
-    expect(w).toMatchObject({ birthday: String(coinHeight), scanned_from: coinHeight, rescan: { from: coinHeight, reason: 'birthday', running: false, percent: 100 } });
+    console.log(
+      `rpc birthday scan on dogecoind: ${w.rescan.blocks} full blocks in ${sec} s (${Math.round(w.rescan.blocks / Math.max(sec, 0.001))} blocks/s)`,
+    );
+    expect(w).toMatchObject({
+      birthday: String(coinHeight),
+      scanned_from: coinHeight,
+      rescan: { from: coinHeight, reason: 'birthday', running: false, percent: 100 },
+    });
   }, 90_000);
 
-  it('spv: an owner\'s rescan from the back-office API finds them, with progress to 100%; a second one doubles nothing', async () => {
+  it("spv: an owner's rescan from the back-office API finds them, with progress to 100%; a second one doubles nothing", async () => {
     const who = await login(plain);
-    expect((await admin(plain, who, 'POST', '/api/admin/rescan', { from: 'last week' })).body).toMatchObject({ error: 'invalid_request', message: expect.stringMatching(/neither a block height/) });
+    expect((await admin(plain, who, 'POST', '/api/admin/rescan', { from: 'last week' })).body).toMatchObject({
+      error: 'invalid_request',
+      message: expect.stringMatching(/neither a block height/),
+    });
     expect((await admin(plain, who, 'POST', '/api/admin/rescan', { from: 10_000 })).status).toBe(400);
     expect((await admin(plain, { ...who, csrf: 'nope' }, 'POST', '/api/admin/rescan', { from: 1 })).status).toBe(403);
     const tip = await node.rpc<number>('getblockcount');
@@ -106,11 +141,18 @@ describe.skipIf(!haveDogecoind)('wallet history against dogecoind (spv, and rpc 
     expect(started.body.rescan).toMatchObject({ from: coinHeight - 10, target: tip, reason: 'operator', running: true });
     expect(typeof started.body.rescan.started_at).toBe('string');
     const seen: number[] = [];
-    const done = await until(async () => (await admin(plain, who, 'GET', '/api/admin/node')).body.wallet, (w: any) => (seen.push(w.rescan.percent), !w.rescan.running), 60_000, 100);
+    const done = await until(
+      async () => (await admin(plain, who, 'GET', '/api/admin/node')).body.wallet,
+      (w: any) => (seen.push(w.rescan.percent), !w.rescan.running),
+      60_000,
+      100,
+    );
     expect(done.rescan).toMatchObject({ percent: 100, current: tip, target: tip, error: null, blocks: tip - coinHeight + 11 });
     expect(done.scanned_from).toBe(coinHeight - 10);
     const sec = (Date.parse(done.rescan.finished_at) - Date.parse(done.rescan.started_at)) / 1000;
-    console.log(`spv rescan on dogecoind: ${done.rescan.blocks} filtered blocks in ${sec} s (${Math.round(done.rescan.blocks / Math.max(sec, 0.001))} blocks/s); progress seen: ${[...new Set(seen)].join(', ')}`);
+    console.log(
+      `spv rescan on dogecoind: ${done.rescan.blocks} filtered blocks in ${sec} s (${Math.round(done.rescan.blocks / Math.max(sec, 0.001))} blocks/s); progress seen: ${[...new Set(seen)].join(', ')}`,
+    );
     expect(await text(plain, '/getBalance')).toBe(TOTAL);
     const first = await text(plain, '/getUTXOs');
     expect(utxoTxids(first)).toEqual(blockOrder);
@@ -118,7 +160,12 @@ describe.skipIf(!haveDogecoind)('wallet history against dogecoind (spv, and rpc 
 
     // Again, from further back: nothing doubles.
     expect((await admin(plain, who, 'POST', '/api/admin/rescan', { from: 1 })).status).toBe(202);
-    const again = await until(async () => (await admin(plain, who, 'GET', '/api/admin/node')).body.wallet, (w: any) => !w.rescan.running, 60_000, 100);
+    const again = await until(
+      async () => (await admin(plain, who, 'GET', '/api/admin/node')).body.wallet,
+      (w: any) => !w.rescan.running,
+      60_000,
+      100,
+    );
     expect(again.rescan).toMatchObject({ from: 1, percent: 100, error: null });
     expect(await text(plain, '/getBalance')).toBe(TOTAL);
     expect(await text(plain, '/getUTXOs')).toBe(first);
@@ -126,7 +173,10 @@ describe.skipIf(!haveDogecoind)('wallet history against dogecoind (spv, and rpc 
     const set = await admin(plain, who, 'PATCH', '/api/admin/node', { wallet_birthday: coinHeight });
     expect(set.status, JSON.stringify(set.body)).toBe(200);
     expect(set.body.wallet).toMatchObject({ birthday: String(coinHeight), scanned_from: 1, rescan: { from: 1, running: false } });
-    expect((await admin(plain, who, 'PATCH', '/api/admin/node', { wallet_birthday: '2024-02-30' })).body).toMatchObject({ error: 'invalid_request', message: expect.stringMatching(/not a real date/) });
+    expect((await admin(plain, who, 'PATCH', '/api/admin/node', { wallet_birthday: '2024-02-30' })).body).toMatchObject({
+      error: 'invalid_request',
+      message: expect.stringMatching(/not a real date/),
+    });
     // The audit log names the rescans and the birthday change.
     const audit = JSON.stringify((await admin(plain, who, 'GET', '/api/admin/audit')).body);
     expect(audit).toContain('wallet.rescan');
@@ -137,6 +187,12 @@ describe.skipIf(!haveDogecoind)('wallet history against dogecoind (spv, and rpc 
     await node.send(await node.payTo([{ address: addr(6), amountKoinu: 100_000_000n }]));
     await node.mine(1);
     const want = `Wallet balance: ${formatKoinuFixed(AMOUNTS.reduce((a, b) => a + b, 0n) + 100_000_000n)}\n`;
-    expect(await until(() => text(plain, '/getBalance'), (t) => t === want, 30_000)).toBe(want);
+    expect(
+      await until(
+        () => text(plain, '/getBalance'),
+        (t) => t === want,
+        30_000,
+      ),
+    ).toBe(want);
   }, 60_000);
 });

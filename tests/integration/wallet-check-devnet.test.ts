@@ -15,7 +15,15 @@ import { testXpub } from '../helpers/keys';
 import { activeRelayKey } from '@/lib/payments/creation/relay-key';
 import { createDevnetBackend, type DevnetBackend } from '@/lib/chain/devnet/backend';
 import { workerTick } from '@/lib/worker';
-import { CASE_NAMES, checkEnvelope, createRun, runReport, walletCheckRelay, type RelayPortContext, type RunReport } from '@/lib/wallet-check';
+import {
+  CASE_NAMES,
+  checkEnvelope,
+  createRun,
+  runReport,
+  walletCheckRelay,
+  type RelayPortContext,
+  type RunReport,
+} from '@/lib/wallet-check';
 import { FAILS, flawedWallet, relayRoutesFetch, sdkWallet, type Coins, type Flaw, type WalletEnv } from '../helpers/check-wallets';
 import type { WalletUtxo } from '@/lib/wallet';
 
@@ -31,9 +39,13 @@ const relayFetch = (ua: string) => relayRoutesFetch(db, chain, check, ua);
 function coins(): Coins {
   const w = chain.demoWallet();
   return {
-    network: 'regtest', wif: w.wif,
+    network: 'regtest',
+    wif: w.wif,
     next(): WalletUtxo {
-      const u = chain.demoWallet().utxos.filter((x) => !spent.has(`${x.txid}:${x.vout}`) && x.amount >= 200_00000000n).sort((a, b) => (a.amount > b.amount ? -1 : 1))[0];
+      const u = chain
+        .demoWallet()
+        .utxos.filter((x) => !spent.has(`${x.txid}:${x.vout}`) && x.amount >= 200_00000000n)
+        .sort((a, b) => (a.amount > b.amount ? -1 : 1))[0];
       if (!u) throw new Error('no coin left');
       return { txid: u.txid, vout: u.vout, amount: u.amount, script: u.script };
     },
@@ -42,7 +54,8 @@ function coins(): Coins {
 }
 
 const env = (ua: string): WalletEnv => ({
-  fetch: relayFetch(ua), coins: coins(),
+  fetch: relayFetch(ua),
+  coins: coins(),
   broadcast: async (hex) => {
     const r = await chain.broadcast(hex);
     if (!r.ok) throw new Error(r.reason);
@@ -112,7 +125,9 @@ describe('the wallet check (devnet)', () => {
     // The check's key: its own file, private, and never a store's relay key.
     expect(statSync(join(dir, 'wallet-check.key')).mode & 0o077).toBe(0);
     const relayKey = (await activeRelayKey(db, 1)).pubkey;
-    const envelope = JSON.parse((await checkEnvelope(check, (await db.query<{ id: string }>(`SELECT id FROM wallet_check_case LIMIT 1`))[0].id, 'x'))!);
+    const envelope = JSON.parse(
+      (await checkEnvelope(check, (await db.query<{ id: string }>(`SELECT id FROM wallet_check_case LIMIT 1`))[0].id, 'x'))!,
+    );
     expect(envelope.pubkey).not.toBe(relayKey);
     expect(readFileSync(join(dir, 'wallet-check.key'), 'utf8')).not.toContain(envelope.pubkey);
   });
@@ -131,12 +146,19 @@ describe('time decides refuse cases (injected clock)', () => {
     expect((await runReport(timed, made.runId))!.cases.find((c) => c.id === sig.id)!.result).toBe('pending');
     now = new Date(now.getTime() + 1);
     const r = (await runReport(timed, made.runId))!;
-    expect(r.cases.find((c) => c.id === sig.id)).toMatchObject({ result: 'pass', detail: 'refused: fetched the envelope and paid nothing within 30 s' });
+    expect(r.cases.find((c) => c.id === sig.id)).toMatchObject({
+      result: 'pass',
+      detail: 'refused: fetched the envelope and paid nothing within 30 s',
+    });
     expect(r.cases.filter((c) => c.result === 'pending')).toHaveLength(CASE_NAMES.length - 1);
     const fin = (await runReport(timed, made.runId, { finish: true }))!;
     for (const c of fin.cases) {
       if (c.id === sig.id) continue;
-      expect(c).toMatchObject(c.expect === 'pay' ? { result: 'fail', detail: 'never paid' } : { result: 'pass', detail: expect.stringMatching(/without fetching/) });
+      expect(c).toMatchObject(
+        c.expect === 'pay'
+          ? { result: 'fail', detail: 'never paid' }
+          : { result: 'pass', detail: expect.stringMatching(/without fetching/) },
+      );
     }
     expect(fin.finished_at).toBe(now.toISOString());
     // A finished run takes no more submissions, and its report no longer changes.
@@ -158,6 +180,14 @@ describe('time decides refuse cases (injected clock)', () => {
     // A day later the old runs are gone, cases and all.
     now = new Date(now.getTime() + 24 * 3600_000 + 1);
     expect((await createRun(timed, '192.0.2.77')).ok).toBe(true);
-    expect(Number((await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM wallet_check_run WHERE created_at < $1`, [new Date(now.getTime() - 24 * 3600_000)]))[0].n)).toBe(0);
+    expect(
+      Number(
+        (
+          await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM wallet_check_run WHERE created_at < $1`, [
+            new Date(now.getTime() - 24 * 3600_000),
+          ])
+        )[0].n,
+      ),
+    ).toBe(0);
   });
 });

@@ -39,7 +39,11 @@ function env(ua: string): WalletEnv {
   };
 }
 
-async function run(pay: (uri: string, e: WalletEnv) => Promise<unknown>, ua: string, settled: (r: RunReport) => boolean): Promise<RunReport> {
+async function run(
+  pay: (uri: string, e: WalletEnv) => Promise<unknown>,
+  ua: string,
+  settled: (r: RunReport) => boolean,
+): Promise<RunReport> {
   const made = await createRun(check, '198.51.100.' + coins.length);
   if (!made.ok) throw new Error('throttled');
   const e = env(ua);
@@ -81,13 +85,22 @@ describe.skipIf(!haveDogecoind)('the wallet check against dogecoind (rpc)', () =
   }, 120_000);
 
   it('a wallet that broadcasts on its own node fails every pay case, seen in the mempool', async () => {
-    const r = await run((uri, e) => flawedWallet('broadcasts', uri, e), 'broadcaster', (x) => x.cases.every((c) => c.expect === 'refuse' || c.result === 'fail'));
+    const r = await run(
+      (uri, e) => flawedWallet('broadcasts', uri, e),
+      'broadcaster',
+      (x) => x.cases.every((c) => c.expect === 'refuse' || c.result === 'fail'),
+    );
     expect(failed(r)).toEqual(FAILS.broadcasts);
-    for (const c of r.cases.filter((x) => x.expect === 'pay')) expect(c.detail).toMatch(/^broadcast by the wallet, never submitted to the relay \(txid [0-9a-f]{64}\)$/);
+    for (const c of r.cases.filter((x) => x.expect === 'pay'))
+      expect(c.detail).toMatch(/^broadcast by the wallet, never submitted to the relay \(txid [0-9a-f]{64}\)$/);
   }, 120_000);
 
   it('a wallet that drops the data output fails exactly the data cases', async () => {
-    const r = await run((uri, e) => flawedWallet('drops_data', uri, e), 'no-data', () => true);
+    const r = await run(
+      (uri, e) => flawedWallet('drops_data', uri, e),
+      'no-data',
+      () => true,
+    );
     expect(failed(r)).toEqual(FAILS.drops_data);
   }, 120_000);
 });

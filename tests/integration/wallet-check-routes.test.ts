@@ -15,11 +15,15 @@ let app: AppServer;
 const dataDir = mkdtempSync(join(tmpdir(), 'counter-wallet-check-routes-'));
 
 /** fetch with the wallet under test's User-Agent. */
-const asWallet = (ua: string): typeof fetch => ((input: RequestInfo | URL, init: RequestInit = {}) =>
-  fetch(input, { ...init, headers: { ...(init.headers as Record<string, string> | undefined), 'User-Agent': ua } })) as typeof fetch;
+const asWallet = (ua: string): typeof fetch =>
+  ((input: RequestInfo | URL, init: RequestInit = {}) =>
+    fetch(input, { ...init, headers: { ...(init.headers as Record<string, string> | undefined), 'User-Agent': ua } })) as typeof fetch;
 
 beforeAll(async () => {
-  app = await startApp({ DOGE_NETWORK: 'regtest', CHAIN_BACKEND: 'devnet', DEVNET_BLOCK_SECONDS: '0', STORE_XPUB: testXpub(14) }, { keepDataDir: dataDir });
+  app = await startApp(
+    { DOGE_NETWORK: 'regtest', CHAIN_BACKEND: 'devnet', DEVNET_BLOCK_SECONDS: '0', STORE_XPUB: testXpub(14) },
+    { keepDataDir: dataDir },
+  );
 }, 120_000);
 afterAll(async () => {
   await app?.stop();
@@ -43,14 +47,21 @@ describe('wallet check routes', () => {
     expect(paid.submitted).toMatchObject({ id: plain.id, status: 'accepted', txid: paid.tx.txid });
 
     const forged = run.cases.find((c: { name: string }) => c.name === 'bad_version');
-    const pay = await fetch(`${app.url}/relay/pay`, { method: 'POST', headers: { 'User-Agent': 'Forger/1' }, body: JSON.stringify({ id: forged.id, tx: paid.tx.hex }) });
+    const pay = await fetch(`${app.url}/relay/pay`, {
+      method: 'POST',
+      headers: { 'User-Agent': 'Forger/1' },
+      body: JSON.stringify({ id: forged.id, tx: paid.tx.hex }),
+    });
     expect(pay.status).toBe(400);
     expect((await pay.json()).error).toBe('invalid_tx');
 
     const report = await (await fetch(`${app.url}/api/wallet-check/runs/${run.id}`)).json();
     expect(report).toMatchObject({ id: run.id, user_agents: ['TestWallet/2.1', 'Forger/1'] });
     expect(report.cases.find((c: { name: string }) => c.name === 'plain')).toMatchObject({ result: 'pass' });
-    expect(report.cases.find((c: { name: string }) => c.name === 'bad_version')).toMatchObject({ result: 'fail', detail: expect.stringMatching(/^submitted to the relay: .*version/) });
+    expect(report.cases.find((c: { name: string }) => c.name === 'bad_version')).toMatchObject({
+      result: 'fail',
+      detail: expect.stringMatching(/^submitted to the relay: .*version/),
+    });
     const status = await (await fetch(`${app.url}/relay/status`, { method: 'POST', body: JSON.stringify({ id: plain.id }) })).json();
     expect(status).toMatchObject({ id: plain.id, status: 'accepted', txid: paid.tx.txid });
 

@@ -52,7 +52,9 @@ describe.skipIf(!haveDogecoind)('the wallet check on spv against dogecoind', () 
     await node.mine(1);
     const decided = await until(
       async () => (await runReport(check, made.runId))!.cases.find((c) => c.name === target.name)!,
-      (c: CaseReport) => c.result !== 'pending', 60_000, 200,
+      (c: CaseReport) => c.result !== 'pending',
+      60_000,
+      200,
     );
     expect(decided).toMatchObject({ result: 'fail' });
     expect(decided.detail).toContain(`paid on-chain`);

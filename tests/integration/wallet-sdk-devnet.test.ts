@@ -19,7 +19,10 @@ const ENV = { DOGE_NETWORK: 'regtest', CHAIN_BACKEND: 'devnet', DEVNET_BLOCK_SEC
 let firstPayment = '';
 
 async function api(path: string, init: RequestInit = {}) {
-  const r = await fetch(app.url + path, { ...init, headers: { Authorization: `Bearer ${API_KEY}`, 'Content-Type': 'application/json', ...(init.headers ?? {}) } });
+  const r = await fetch(app.url + path, {
+    ...init,
+    headers: { Authorization: `Bearer ${API_KEY}`, 'Content-Type': 'application/json', ...(init.headers ?? {}) },
+  });
   return { status: r.status, body: await r.json().catch(() => null) };
 }
 async function demoWallet() {
@@ -48,7 +51,10 @@ describe('wallet SDK on devnet', () => {
     const created = await api('/api/v1/payments', {
       method: 'POST',
       body: JSON.stringify({
-        items: [{ type: 'item', id: 'SKU-1', name: 'Coffee', count: 2, unit: '10.5', tax: '1.05' }, { type: 'signing', id: 'stamp', name: 'Loyalty stamp' }],
+        items: [
+          { type: 'item', id: 'SKU-1', name: 'Coffee', count: 2, unit: '10.5', tax: '1.05' },
+          { type: 'signing', id: 'stamp', name: 'Loyalty stamp' },
+        ],
         outputs: [{ type: 'data', data: '68656c6c6f' }],
       }),
     });
@@ -57,7 +63,11 @@ describe('wallet SDK on devnet', () => {
     const w = await demoWallet();
     const seen: string[] = [];
     const r = await payUri(p.uri, {
-      allowHttp: true, network: w.network, utxos: w.utxos, keys: [w.wif], refund: w.address,
+      allowHttp: true,
+      network: w.network,
+      utxos: w.utxos,
+      keys: [w.wif],
+      refund: w.address,
       confirm: (view) => view.signsData && view.total === '22.05' && view.lines[1].prominent,
       onStatus: (s) => seen.push(s.status),
     });
@@ -65,10 +75,17 @@ describe('wallet SDK on devnet', () => {
     expect(r.submitted).toMatchObject({ id: p.id, status: 'accepted', txid: r.tx.txid, required: 1, confirmed: 0 });
     const tx = decodeTx(r.tx.hex, REGTEST);
     expect(tx.outputs.find((o) => o.type === 'nulldata')?.data).toBe('68656c6c6f');
-    expect(tx.outputs.find((o) => o.address === p.payment.outputs.find((x: any) => x.type === 'p2pkh').address)?.value).toBe(2_205_000_000n);
+    expect(tx.outputs.find((o) => o.address === p.payment.outputs.find((x: any) => x.type === 'p2pkh').address)?.value).toBe(
+      2_205_000_000n,
+    );
 
     await mine(1);
-    const final = await waitForStatus(p.relay, p.id, { allowHttp: true, deadline: Date.now() + 30_000, intervalMs: 200, onStatus: (s) => seen.push(s.status) });
+    const final = await waitForStatus(p.relay, p.id, {
+      allowHttp: true,
+      deadline: Date.now() + 30_000,
+      intervalMs: 200,
+      onStatus: (s) => seen.push(s.status),
+    });
     expect(final).toMatchObject({ status: 'confirmed', txid: r.tx.txid, required: 1, due_sec: 0 });
     expect(final.status === 'confirmed' && final.confirmed >= 1).toBe(true);
     expect(seen[0]).toBe('accepted');
@@ -83,13 +100,23 @@ describe('wallet SDK on devnet', () => {
   });
 
   it('pays the dogeconnect: form from unconfirmed change, and refuses an envelope whose h does not match', async () => {
-    const make = async (unit: string) => (await api('/api/v1/payments', { method: 'POST', body: JSON.stringify({ items: [{ type: 'item', id: 'T', name: 'Tea', count: 1, unit }] }) })).body;
+    const make = async (unit: string) =>
+      (
+        await api('/api/v1/payments', {
+          method: 'POST',
+          body: JSON.stringify({ items: [{ type: 'item', id: 'T', name: 'Tea', count: 1, unit }] }),
+        })
+      ).body;
     const [p1, p2] = [await make('3.25'), await make('4.5')];
     const w = await demoWallet();
     const wrongH = p1.connect_uri.replace(/h=[^&]+$/, 'h=AAAAAAAAAAAAAAAAAAAA');
-    await expect(payUri(wrongH, { allowHttp: true, network: w.network, utxos: w.utxos, keys: [w.wif] })).rejects.toMatchObject({ code: 'bad_hash' });
+    await expect(payUri(wrongH, { allowHttp: true, network: w.network, utxos: w.utxos, keys: [w.wif] })).rejects.toMatchObject({
+      code: 'bad_hash',
+    });
     // without allowHttp the SDK only speaks https://, which this plain-http test server does not
-    await expect(payUri(p1.connect_uri, { network: w.network, utxos: w.utxos, keys: [w.wif], retry: { attempts: 1 } })).rejects.toMatchObject({ code: 'fetch_failed' });
+    await expect(
+      payUri(p1.connect_uri, { network: w.network, utxos: w.utxos, keys: [w.wif], retry: { attempts: 1 } }),
+    ).rejects.toMatchObject({ code: 'fetch_failed' });
 
     const r1 = await payUri(p1.connect_uri, { allowHttp: true, network: w.network, utxos: w.utxos, keys: [w.wif], refund: w.address });
     expect(r1.submitted.status).toBe('accepted');
@@ -108,7 +135,13 @@ describe('wallet SDK on devnet', () => {
   });
 
   it('a tx the network refuses (its coins already spent) is tx_rejected and leaves the payment open; good coins then pay it', async () => {
-    const make = async (unit: string) => (await api('/api/v1/payments', { method: 'POST', body: JSON.stringify({ items: [{ type: 'item', id: 'T', name: 'Tea', count: 1, unit }] }) })).body;
+    const make = async (unit: string) =>
+      (
+        await api('/api/v1/payments', {
+          method: 'POST',
+          body: JSON.stringify({ items: [{ type: 'item', id: 'T', name: 'Tea', count: 1, unit }] }),
+        })
+      ).body;
     const [other, p] = [await make('3'), await make('2')];
     const w = await demoWallet();
     const r0 = await payUri(other.uri, { allowHttp: true, network: w.network, utxos: w.utxos, keys: [w.wif] });
@@ -117,7 +150,9 @@ describe('wallet SDK on devnet', () => {
     const stale = w.utxos.filter((u) => spent.has(`${u.txid}:${u.vout}`));
     expect(stale.length).toBeGreaterThan(0);
     // Someone (here: the same wallet, with a stale view of its coins) submits a tx whose inputs are spent.
-    await expect(payUri(p.uri, { allowHttp: true, network: w.network, utxos: stale, keys: [w.wif] })).rejects.toMatchObject({ code: 'tx_rejected' });
+    await expect(payUri(p.uri, { allowHttp: true, network: w.network, utxos: stale, keys: [w.wif] })).rejects.toMatchObject({
+      code: 'tx_rejected',
+    });
     expect((await api(`/api/v1/payments/${p.id}`)).body).toMatchObject({ status: 'unpaid', txid: null });
     const r = await payUri(p.uri, { allowHttp: true, network: w.network, utxos: (await demoWallet()).utxos, keys: [w.wif] });
     expect(r.submitted).toMatchObject({ id: p.id, status: 'accepted', txid: r.tx.txid });

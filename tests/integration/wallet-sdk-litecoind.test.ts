@@ -20,7 +20,14 @@ let app: AppServer;
 
 beforeAll(async () => {
   node = await startLitecoind();
-  app = await startApp({ DOGE_NETWORK: 'regtest', CHAIN_GENESIS_HASH: LITECOIN_REGTEST_GENESIS, CHAIN_BACKEND: 'rpc', DOGE_RPC_URL: node.rpcUrl, STORE_XPUB: xpub, BOOTSTRAP_API_KEY: API_KEY });
+  app = await startApp({
+    DOGE_NETWORK: 'regtest',
+    CHAIN_GENESIS_HASH: LITECOIN_REGTEST_GENESIS,
+    CHAIN_BACKEND: 'rpc',
+    DOGE_RPC_URL: node.rpcUrl,
+    STORE_XPUB: xpub,
+    BOOTSTRAP_API_KEY: API_KEY,
+  });
 }, 180_000);
 afterAll(async () => {
   await app?.stop();
@@ -38,15 +45,24 @@ describe('wallet SDK on litecoind -regtest', () => {
     const r0 = await fetch(`${app.url}/api/v1/payments`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${API_KEY}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ items: [{ type: 'item', id: 'SKU-9', name: 'Bagel', count: 3, unit: '2.5' }], outputs: [{ type: 'data', data: 'c0ffee' }] }),
+      body: JSON.stringify({
+        items: [{ type: 'item', id: 'SKU-9', name: 'Bagel', count: 3, unit: '2.5' }],
+        outputs: [{ type: 'data', data: 'c0ffee' }],
+      }),
     });
     expect(r0.status).toBe(201);
     const p = await r0.json();
-    const r = await payUri(p.uri, { allowHttp: true, network: REGTEST, utxos, keys: [encodeWif(customerKey, true, REGTEST)], refund: customer });
+    const r = await payUri(p.uri, {
+      allowHttp: true,
+      network: REGTEST,
+      utxos,
+      keys: [encodeWif(customerKey, true, REGTEST)],
+      refund: customer,
+    });
     expect(r.submitted).toMatchObject({ status: 'accepted', txid: r.tx.txid, confirmed: 0, required: 1 });
     expect(r.tx.change?.address).toBe(customer);
     // the node itself accepted the SDK's transaction
-    expect((await node.rpc('getmempoolentry', r.tx.txid))).toBeTruthy();
+    expect(await node.rpc('getmempoolentry', r.tx.txid)).toBeTruthy();
 
     await node.mine(1, EXTERNAL_ADDRESS);
     const final = await waitForStatus(p.relay, p.id, { allowHttp: true, deadline: Date.now() + 30_000, intervalMs: 250 });

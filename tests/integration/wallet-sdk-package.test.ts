@@ -21,7 +21,12 @@ const work = mkdtempSync(join(tmpdir(), 'counter-sdk-package-'));
 let app: AppServer;
 
 function run(cmd: string, args: string[], cwd: string, env: Record<string, string> = {}) {
-  const r = spawnSync(cmd, args, { cwd, encoding: 'utf8', env: { ...process.env, npm_config_cache: join(work, 'npm-cache'), npm_config_update_notifier: 'false', ...env }, timeout: 240_000 });
+  const r = spawnSync(cmd, args, {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, npm_config_cache: join(work, 'npm-cache'), npm_config_update_notifier: 'false', ...env },
+    timeout: 240_000,
+  });
   if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed (${r.status}):\n${r.stdout}\n${r.stderr}`);
   return r.stdout;
 }
@@ -41,7 +46,10 @@ function dependencyDirs(): string[] {
 }
 
 async function api(path: string, init: RequestInit = {}) {
-  const r = await fetch(app.url + path, { ...init, headers: { Authorization: `Bearer ${API_KEY}`, 'Content-Type': 'application/json', ...(init.headers ?? {}) } });
+  const r = await fetch(app.url + path, {
+    ...init,
+    headers: { Authorization: `Bearer ${API_KEY}`, 'Content-Type': 'application/json', ...(init.headers ?? {}) },
+  });
   return { status: r.status, body: await r.json().catch(() => null) };
 }
 
@@ -99,19 +107,44 @@ describe('the wallet SDK as an npm package', () => {
 
     // the shipped types work for a consumer on Node's own module resolution
     writeFileSync(join(proj, 'check.ts'), CONSUMER_TS);
-    writeFileSync(join(proj, 'tsconfig.json'), JSON.stringify({ compilerOptions: { strict: true, noEmit: true, module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', lib: ['es2022', 'dom'], types: [] }, files: ['check.ts'] }));
+    writeFileSync(
+      join(proj, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {
+          strict: true,
+          noEmit: true,
+          module: 'nodenext',
+          moduleResolution: 'nodenext',
+          target: 'es2022',
+          lib: ['es2022', 'dom'],
+          types: [],
+        },
+        files: ['check.ts'],
+      }),
+    );
     run(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json'], proj);
 
     // a payment on the real app, paid by the installed package from a plain Node script
     const created = await api('/api/v1/payments', {
       method: 'POST',
-      body: JSON.stringify({ items: [{ type: 'item', id: 'SKU-9', name: 'Bagel', count: 3, unit: '2.5' }, { type: 'signing', id: 'stamp', name: 'Receipt stamp' }], outputs: [{ type: 'data', data: '636f756e746572' }] }),
+      body: JSON.stringify({
+        items: [
+          { type: 'item', id: 'SKU-9', name: 'Bagel', count: 3, unit: '2.5' },
+          { type: 'signing', id: 'stamp', name: 'Receipt stamp' },
+        ],
+        outputs: [{ type: 'data', data: '636f756e746572' }],
+      }),
     });
     expect(created.status).toBe(201);
     const p = created.body;
     const wallet = await (await fetch(app.url + '/demo/api/wallet')).json();
     writeFileSync(join(proj, 'pay.mjs'), PAY_MJS);
-    const out = JSON.parse(run(process.execPath, ['pay.mjs'], proj, { PAY_URI: p.uri, DEMO_WALLET: JSON.stringify(wallet), EXPECT_TOTAL: '7.5', NODE_PATH: '' }).trim().split('\n').at(-1)!);
+    const out = JSON.parse(
+      run(process.execPath, ['pay.mjs'], proj, { PAY_URI: p.uri, DEMO_WALLET: JSON.stringify(wallet), EXPECT_TOTAL: '7.5', NODE_PATH: '' })
+        .trim()
+        .split('\n')
+        .at(-1)!,
+    );
     expect(out.lines).toEqual(['Bagel', 'Receipt stamp']);
     expect(out.view).toMatchObject({ status: 'accepted', txid: out.txid, paid: true, final: false, required: 1, confirmations: 0 });
 

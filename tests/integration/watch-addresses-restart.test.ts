@@ -25,10 +25,14 @@ const open = async () => {
 };
 
 async function setStore(xpub: string, next: number) {
-  await db.query(`INSERT INTO store (id, store_xpub, next_address_index) VALUES (1, $1, $2)
-                  ON CONFLICT (id) DO UPDATE SET store_xpub = EXCLUDED.store_xpub, next_address_index = EXCLUDED.next_address_index`, [xpub, next]);
+  await db.query(
+    `INSERT INTO store (id, store_xpub, next_address_index) VALUES (1, $1, $2)
+                  ON CONFLICT (id) DO UPDATE SET store_xpub = EXCLUDED.store_xpub, next_address_index = EXCLUDED.next_address_index`,
+    [xpub, next],
+  );
 }
-const count = async (branch: number) => Number((await db.query<{ n: unknown }>(`SELECT count(*)::int AS n FROM wallet_address WHERE branch = $1`, [branch]))[0].n);
+const count = async (branch: number) =>
+  Number((await db.query<{ n: unknown }>(`SELECT count(*)::int AS n FROM wallet_address WHERE branch = $1`, [branch]))[0].n);
 const has = async (address: string) => (await db.query(`SELECT 1 FROM wallet_address WHERE address = $1`, [address])).length > 0;
 const marker = async (xpub: string, branch: number) =>
   (await db.query<{ value: unknown }>(`SELECT value FROM app_state WHERE key = $1`, [ensuredKey(xpub, branch)]))[0]?.value ?? null;

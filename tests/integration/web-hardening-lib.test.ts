@@ -71,8 +71,16 @@ describe('webhook URLs are refused when saved if they point inside (SSRF)', () =
   let db: Db;
   afterAll(async () => db?.close());
   it.each([
-    'http://127.0.0.1:3000/hook', 'http://[::1]/hook', 'http://0x7f000001/hook', 'http://2130706433/hook', 'http://0177.0.0.1/hook',
-    'http://127.1/hook', 'http://169.254.169.254/latest/meta-data/', 'http://10.0.0.5/hook', 'http://[fd00::1]/hook', 'http://localhost/hook',
+    'http://127.0.0.1:3000/hook',
+    'http://[::1]/hook',
+    'http://0x7f000001/hook',
+    'http://2130706433/hook',
+    'http://0177.0.0.1/hook',
+    'http://127.1/hook',
+    'http://169.254.169.254/latest/meta-data/',
+    'http://10.0.0.5/hook',
+    'http://[fd00::1]/hook',
+    'http://localhost/hook',
   ])('%s: 400 naming webhook_url', async (url) => {
     const prev = process.env.WEBHOOK_ALLOW_PRIVATE;
     delete process.env.WEBHOOK_ALLOW_PRIVATE;

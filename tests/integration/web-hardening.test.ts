@@ -15,7 +15,14 @@ import { DGUB } from '../helpers/keys';
 const EMAIL = 'owner@shop.test';
 const PASSWORD = 'a strong admin password';
 const KEY = 'hardening-bootstrap-' + randomBytes(12).toString('hex');
-const ENV = { ADMIN_EMAIL: EMAIL, ADMIN_PASSWORD: PASSWORD, BOOTSTRAP_API_KEY: KEY, STORE_XPUB: DGUB, RATE_LIMIT_RPS: '1', RATE_LIMIT_BURST: '10' };
+const ENV = {
+  ADMIN_EMAIL: EMAIL,
+  ADMIN_PASSWORD: PASSWORD,
+  BOOTSTRAP_API_KEY: KEY,
+  STORE_XPUB: DGUB,
+  RATE_LIMIT_RPS: '1',
+  RATE_LIMIT_BURST: '10',
+};
 
 const dataDir = mkdtempSync(join(tmpdir(), 'counter-hardening-app-'));
 let app: AppServer;
@@ -70,19 +77,30 @@ describe('the client is the socket peer (TRUST_PROXY off)', () => {
     expect(statuses.filter((s) => s === 404).length).toBeLessThanOrEqual(12); // the burst (10) and a refill or two
   });
 
-
   it('yet two real clients (two loopback source addresses) have buckets of their own', async () => {
     // The relay bucket of 127.0.0.1 is spent (above); a request from 127.0.0.2 still goes through,
     // which shows the app sees the socket's peer, not one shared "unknown" client.
-    const from = (localAddress: string) => new Promise<number>((resolve, reject) => {
-      const u = new URL(app.url + '/relay/status');
-      const req = request({ host: u.hostname, port: u.port, path: u.pathname, method: 'POST', localAddress, agent: false, headers: { 'Content-Type': 'application/json' } }, (res) => {
-        res.resume();
-        resolve(res.statusCode ?? 0);
+    const from = (localAddress: string) =>
+      new Promise<number>((resolve, reject) => {
+        const u = new URL(app.url + '/relay/status');
+        const req = request(
+          {
+            host: u.hostname,
+            port: u.port,
+            path: u.pathname,
+            method: 'POST',
+            localAddress,
+            agent: false,
+            headers: { 'Content-Type': 'application/json' },
+          },
+          (res) => {
+            res.resume();
+            resolve(res.statusCode ?? 0);
+          },
+        );
+        req.on('error', reject);
+        req.end(JSON.stringify({ id: 'nope' }));
       });
-      req.on('error', reject);
-      req.end(JSON.stringify({ id: 'nope' }));
-    });
     let spent = 0;
     for (let i = 0; i < 5 && spent !== 429; i++) spent = await from('127.0.0.1'); // a token may have refilled
     expect(spent).toBe(429);
@@ -91,7 +109,13 @@ describe('the client is the socket peer (TRUST_PROXY off)', () => {
 });
 
 describe('`next` after sign-in stays on this origin', () => {
-  const attacks = ['/\t/evil.example/phish', '/\n/evil.example/phish', '/\r/evil.example/phish', '//evil.example/phish', '/\\evil.example/phish'];
+  const attacks = [
+    '/\t/evil.example/phish',
+    '/\n/evil.example/phish',
+    '/\r/evil.example/phish',
+    '//evil.example/phish',
+    '/\\evil.example/phish',
+  ];
   it.each(attacks)('%j: the sign-in page does not hand it to the form', async (next) => {
     const r = await fetch(`${app.url}/login?next=${encodeURIComponent(next)}`);
     expect(r.status).toBe(200);
@@ -99,20 +123,26 @@ describe('`next` after sign-in stays on this origin', () => {
     // it must be the harmless "/" (the page URL itself appears there too, so look at the prop).
     const props = [...(await r.text()).matchAll(/\\"next\\":\\"(.*?)\\"/g)].map((m) => m[1]);
     expect(props.length).toBeGreaterThan(0);
-    expect(props.every((p) => p === '/'), props.join(' | ')).toBe(true);
+    expect(
+      props.every((p) => p === '/'),
+      props.join(' | '),
+    ).toBe(true);
   });
   it.each(attacks)('%j: a signed-in visit is redirected on this origin', async (next) => {
     const r = await as('GET', `/login?next=${encodeURIComponent(next)}`);
     expect(r.status).toBe(307);
     expect(new URL(r.headers.get('location')!, app.url).origin).toBe(new URL(app.url).origin);
   });
-  it.each([['/%E3%80%82evil', '/%E3%80%82evil'], ['/%F0%9F%98%80?q=%C4%80', '/%F0%9F%98%80?q=%C4%80'], ['/caf%C3%A9', '/caf%C3%A9']])(
-    'next=%s (a character above U+00FF, or above U+007F): a redirect, never a 500', async (raw, location) => {
-      const r = await as('GET', `/login?next=${raw}`); // sent as the attacker wrote it, decoded by the page
-      expect(r.status).toBe(307);
-      expect(r.headers.get('location')).toBe(location);
-      expect(new URL(r.headers.get('location')!, app.url).origin).toBe(new URL(app.url).origin);
-    });
+  it.each([
+    ['/%E3%80%82evil', '/%E3%80%82evil'],
+    ['/%F0%9F%98%80?q=%C4%80', '/%F0%9F%98%80?q=%C4%80'],
+    ['/caf%C3%A9', '/caf%C3%A9'],
+  ])('next=%s (a character above U+00FF, or above U+007F): a redirect, never a 500', async (raw, location) => {
+    const r = await as('GET', `/login?next=${raw}`); // sent as the attacker wrote it, decoded by the page
+    expect(r.status).toBe(307);
+    expect(r.headers.get('location')).toBe(location);
+    expect(new URL(r.headers.get('location')!, app.url).origin).toBe(new URL(app.url).origin);
+  });
   it('a same-origin path is followed', async () => {
     const r = await as('GET', `/login?next=${encodeURIComponent('/admin/settings')}`);
     expect(r.status).toBe(307);
@@ -121,7 +151,13 @@ describe('`next` after sign-in stays on this origin', () => {
 });
 
 describe('a malformed session cookie is no session, never a 500', () => {
-  it.each([['bad UTF-8', '%E0%A4%A'], ['lone %', '%'], ['bad escape', '%zz'], ['control character', 'a%01b'], ['5,000 characters', 'x'.repeat(5000)]])('%s', async (_what, value) => {
+  it.each([
+    ['bad UTF-8', '%E0%A4%A'],
+    ['lone %', '%'],
+    ['bad escape', '%zz'],
+    ['control character', 'a%01b'],
+    ['5,000 characters', 'x'.repeat(5000)],
+  ])('%s', async (_what, value) => {
     const headers = { Cookie: `counter_session=${value}` };
     expect((await fetch(app.url + '/api/auth/me', { headers })).status).toBe(401);
     expect((await fetch(app.url + '/api/v1/events', { headers })).status).toBe(401);
@@ -143,15 +179,26 @@ describe('passwords: at least 12 characters and not one of the 10,000 most commo
     const me = await (await as('GET', '/api/auth/me')).json();
     const change = await as('PATCH', `/api/admin/users/${me.user.id}`, { password: 'qwerty123456' });
     expect(change.status).toBe(400);
-    expect((await as('POST', '/api/admin/users', { email: 'ok@shop.test', password: 'a sensible passphrase', role: 'cashier' })).status).toBe(201);
+    expect(
+      (await as('POST', '/api/admin/users', { email: 'ok@shop.test', password: 'a sensible passphrase', role: 'cashier' })).status,
+    ).toBe(201);
   });
 });
 
 describe('webhook URLs that point inside are refused when saved (SSRF)', () => {
-  it.each(['http://127.0.0.1:3000/x', 'http://[::1]/x', 'http://0x7f000001/x', 'http://2130706433/x', 'http://169.254.169.254/latest/meta-data/'])('%s', async (url) => {
+  it.each([
+    'http://127.0.0.1:3000/x',
+    'http://[::1]/x',
+    'http://0x7f000001/x',
+    'http://2130706433/x',
+    'http://169.254.169.254/latest/meta-data/',
+  ])('%s', async (url) => {
     const r = await as('PATCH', '/api/admin/settings', { webhook_url: url });
     expect(r.status).toBe(400);
-    expect(await r.json()).toMatchObject({ error: 'invalid_request', message: expect.stringMatching(/^webhook_url: .*loopback, private, link-local or metadata/) });
+    expect(await r.json()).toMatchObject({
+      error: 'invalid_request',
+      message: expect.stringMatching(/^webhook_url: .*loopback, private, link-local or metadata/),
+    });
     expect((await (await as('GET', '/api/admin/settings')).json()).webhook_url).toBe('');
   });
 });

@@ -27,9 +27,7 @@ const T0 = new Date('2026-11-23T12:00:00.000Z');
 // ---------------------------------------------------------------------------------------------
 // Receiver
 
-type Behaviour =
-  | { status: number; headers?: Record<string, string>; body?: string; delayMs?: number }
-  | 'hang';
+type Behaviour = { status: number; headers?: Record<string, string>; body?: string; delayMs?: number } | 'hang';
 
 interface Received {
   path: string;
@@ -131,9 +129,20 @@ async function openFresh(kind: Kind): Promise<{ db: Db; url?: string }> {
 async function insertPayment(db: Db, id: string) {
   await db.prisma.payment.create({
     data: {
-      id, total: 999_999_999_999_999_999n, address: 'nWebhookAddr', timeoutSec: 900, feePerKb: 1_000_000n, maxSize: 100_000,
-      requiredConfirmations: 1, issuedAt: T0, expiresAt: new Date(T0.getTime() + 900_000), envelope: '{}', payloadHash: 'h',
-      pubkey: 'pk', signature: 'sig', relayToken: 'tok',
+      id,
+      total: 999_999_999_999_999_999n,
+      address: 'nWebhookAddr',
+      timeoutSec: 900,
+      feePerKb: 1_000_000n,
+      maxSize: 100_000,
+      requiredConfirmations: 1,
+      issuedAt: T0,
+      expiresAt: new Date(T0.getTime() + 900_000),
+      envelope: '{}',
+      payloadHash: 'h',
+      pubkey: 'pk',
+      signature: 'sig',
+      relayToken: 'tok',
     },
   });
 }
@@ -150,8 +159,7 @@ async function insertEvent(db: Db, id: string, createdAt: Date, nextAttemptAt = 
 }
 
 const event = (db: Db, seq: bigint) => db.prisma.vendorEvent.findUniqueOrThrow({ where: { seq } });
-const attemptsOf = (db: Db, seq: bigint) =>
-  db.prisma.webhookAttempt.findMany({ where: { eventSeq: seq }, orderBy: { attempt: 'asc' } });
+const attemptsOf = (db: Db, seq: bigint) => db.prisma.webhookAttempt.findMany({ where: { eventSeq: seq }, orderBy: { attempt: 'asc' } });
 
 function recorder() {
   const lines: unknown[] = [];
@@ -255,7 +263,11 @@ describe.each(['pglite', 'postgresql'] as const)('webhook delivery on %s', (kind
     expect(row.deliveredAt?.getTime()).toBe(clock.getTime());
 
     const log = await attemptsOf(db, ev.seq);
-    expect(log.map((a) => [a.attempt, a.statusCode, a.url])).toEqual([[1, 500, rx.url], [2, 302, rx.url], [3, 204, rx.url]]);
+    expect(log.map((a) => [a.attempt, a.statusCode, a.url])).toEqual([
+      [1, 500, rx.url],
+      [2, 302, rx.url],
+      [3, 204, rx.url],
+    ]);
     expect(log[0].error).toBe('HTTP 500 Internal Server Error: database on fire');
     expect(log[1].error).toContain(`HTTP 302 redirect to http://127.0.0.1:${rx.port}/elsewhere not followed`);
     expect(log[2].error).toBe('');
@@ -290,7 +302,10 @@ describe.each(['pglite', 'postgresql'] as const)('webhook delivery on %s', (kind
     expect(await deliverDueEvents(db, opts)).toEqual({ attempted: 1, delivered: 0 });
 
     const log = await attemptsOf(db, ev.seq);
-    expect(log.map((a) => [a.attempt, a.statusCode])).toEqual([[1, null], [2, null]]);
+    expect(log.map((a) => [a.attempt, a.statusCode])).toEqual([
+      [1, null],
+      [2, null],
+    ]);
     expect(log[0].error).toBe('timed out after 300 ms');
     expect(log[0].durationMs).toBeGreaterThanOrEqual(250);
     expect(log[1].error).toMatch(/ECONNREFUSED/);
@@ -329,7 +344,10 @@ describe.each(['pglite', 'postgresql'] as const)('webhook delivery on %s', (kind
     const row = await event(db, ev.seq);
     expect(row).toMatchObject({ deliveryState: 'delivered', attempts: 2 });
     expect(row.deliveredAt?.getTime()).toBe(clock.getTime());
-    expect((await attemptsOf(db, ev.seq)).map((a) => [a.attempt, a.statusCode])).toEqual([[1, 200], [2, 200]]);
+    expect((await attemptsOf(db, ev.seq)).map((a) => [a.attempt, a.statusCode])).toEqual([
+      [1, 200],
+      [2, 200],
+    ]);
     expect(rx.received).toHaveLength(2);
     expect(rx.received.every((r) => r.verified && r.body === eventBody('evt_again'))).toBe(true);
 
@@ -421,4 +439,3 @@ describe.each(['pglite', 'postgresql'] as const)('webhook delivery on %s', (kind
     }
   });
 });
-

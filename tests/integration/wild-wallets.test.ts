@@ -16,7 +16,14 @@ import { buildPaymentTx, type WalletUtxo } from '@/lib/wallet';
 import { startApp, type AppServer } from '../helpers/app-server';
 import { haveDogecoind, startDogecoind, warnIfNoDogecoind, type Dogecoind } from '../helpers/dogecoind';
 import { vendorClient } from '../helpers/vendor-client';
-import { fetchAndVerify, submitAsWallet, urlSafeStrictDecode, type PayloadDecoder, type TokenPolicy, type WildPayment } from '../helpers/wild-wallets';
+import {
+  fetchAndVerify,
+  submitAsWallet,
+  urlSafeStrictDecode,
+  type PayloadDecoder,
+  type TokenPolicy,
+  type WildPayment,
+} from '../helpers/wild-wallets';
 
 warnIfNoDogecoind('tests/integration/wild-wallets.test.ts');
 
@@ -95,7 +102,10 @@ describe('wallets in the wild on devnet', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'counter-wild-devnet-'));
   const used = new Set<string>();
   beforeAll(async () => {
-    app = await startApp({ DOGE_NETWORK: 'regtest', CHAIN_BACKEND: 'devnet', DEVNET_BLOCK_SECONDS: '0', STORE_XPUB: xpub(27), BOOTSTRAP_API_KEY: API_KEY }, { keepDataDir: dataDir });
+    app = await startApp(
+      { DOGE_NETWORK: 'regtest', CHAIN_BACKEND: 'devnet', DEVNET_BLOCK_SECONDS: '0', STORE_XPUB: xpub(27), BOOTSTRAP_API_KEY: API_KEY },
+      { keepDataDir: dataDir },
+    );
   }, 120_000);
   afterAll(async () => {
     await app?.stop();
@@ -126,7 +136,13 @@ describe.skipIf(!haveDogecoind)('wallets in the wild against dogecoind (rpc back
   beforeAll(async () => {
     node = await startDogecoind({ matureBlocks: 80 });
     await node.mine(5);
-    app = await startApp({ DOGE_NETWORK: 'regtest', CHAIN_BACKEND: 'rpc', DOGE_RPC_URL: node.rpcUrl, STORE_XPUB: xpub(28), BOOTSTRAP_API_KEY: API_KEY });
+    app = await startApp({
+      DOGE_NETWORK: 'regtest',
+      CHAIN_BACKEND: 'rpc',
+      DOGE_RPC_URL: node.rpcUrl,
+      STORE_XPUB: xpub(28),
+      BOOTSTRAP_API_KEY: API_KEY,
+    });
   }, 180_000);
   afterAll(async () => {
     await app?.stop();
@@ -135,7 +151,9 @@ describe.skipIf(!haveDogecoind)('wallets in the wild against dogecoind (rpc back
   wildWalletTests({
     url: () => app.url,
     payTx: async (p) => {
-      const outs = p.outputs.filter((o) => (o.type ?? 'p2pkh') === 'p2pkh').map((o) => ({ address: o.address!, amountKoinu: parseKoinu(o.amount!) }));
+      const outs = p.outputs
+        .filter((o) => (o.type ?? 'p2pkh') === 'p2pkh')
+        .map((o) => ({ address: o.address!, amountKoinu: parseKoinu(o.amount!) }));
       const data = p.outputs.find((o) => o.type === 'data')?.data;
       return node.payTo(outs, data ? { dataHex: data } : {});
     },

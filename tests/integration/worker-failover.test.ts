@@ -23,8 +23,16 @@ function startWorker() {
   const child: ChildProcess = spawn(process.execPath, [join(ROOT, 'scripts', 'worker.mjs')], {
     cwd: ROOT,
     env: {
-      NODE_ENV: 'production', PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', DATA_DIR: dir, DATABASE_URL: dbUrl, LOG_LEVEL: 'info',
-      DOGE_NETWORK: 'regtest', CHAIN_GENESIS_HASH: LITECOIN_REGTEST_GENESIS, CHAIN_BACKEND: 'spv', DOGE_PEERS: `127.0.0.1:${node.p2pPort}`,
+      NODE_ENV: 'production',
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '/tmp',
+      DATA_DIR: dir,
+      DATABASE_URL: dbUrl,
+      LOG_LEVEL: 'info',
+      DOGE_NETWORK: 'regtest',
+      CHAIN_GENESIS_HASH: LITECOIN_REGTEST_GENESIS,
+      CHAIN_BACKEND: 'spv',
+      DOGE_PEERS: `127.0.0.1:${node.p2pPort}`,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -44,7 +52,8 @@ async function until<T>(fn: () => Promise<T> | T, ok: (v: T) => boolean, ms: num
   return v;
 }
 const holder = async () => (await db.query<{ holder: string }>(`SELECT holder FROM worker_lease WHERE name = 'chain'`))[0]?.holder ?? null;
-const storedTip = async () => (await db.query<{ hash: string }>(`SELECT hash FROM chain_header WHERE in_best ORDER BY height DESC LIMIT 1`))[0]?.hash;
+const storedTip = async () =>
+  (await db.query<{ hash: string }>(`SELECT hash FROM chain_header WHERE in_best ORDER BY height DESC LIMIT 1`))[0]?.hash;
 const active = (out: string) => /"msg":"chain worker active"/.test(out);
 
 beforeAll(async () => {

@@ -34,17 +34,24 @@ let counting = false;
 
 function countingDb(inner: Db): Db {
   const prisma = inner.prisma.$extends({
-    query: { $allModels: { async $allOperations({ model, operation, args, query }) {
-      if (counting) statements.push(`${model}.${operation}`);
-      return query(args);
-    } } },
+    query: {
+      $allModels: {
+        async $allOperations({ model, operation, args, query }) {
+          if (counting) statements.push(`${model}.${operation}`);
+          return query(args);
+        },
+      },
+    },
   }) as unknown as Db['prisma'];
   const tx = prisma.$transaction.bind(prisma) as (...x: unknown[]) => unknown;
   const wrapped = new Proxy(prisma, {
-    get: (t, k) => (k === '$transaction' ? (...a: unknown[]) => {
-      if (counting) statements.push('$transaction');
-      return tx(...a);
-    } : Reflect.get(t, k)),
+    get: (t, k) =>
+      k === '$transaction'
+        ? (...a: unknown[]) => {
+            if (counting) statements.push('$transaction');
+            return tx(...a);
+          }
+        : Reflect.get(t, k),
   });
   return {
     ...inner,
@@ -74,7 +81,8 @@ function countingClient(inner: RpcClient): RpcClient {
 async function paymentRowsRead(): Promise<number> {
   await db.query(`SELECT pg_stat_force_next_flush()`);
   const [r] = await db.query<{ n: string | number }>(
-    `SELECT COALESCE(seq_tup_read, 0) + COALESCE(idx_tup_fetch, 0) AS n FROM pg_stat_user_tables WHERE relname = 'payment'`);
+    `SELECT COALESCE(seq_tup_read, 0) + COALESCE(idx_tup_fetch, 0) AS n FROM pg_stat_user_tables WHERE relname = 'payment'`,
+  );
   return Number(r!.n);
 }
 
@@ -101,23 +109,41 @@ beforeAll(async () => {
   const raw = await openTestDb();
   await raw.prisma.store.upsert({ where: { id: 1 }, update: { storeXpub: XPUB }, create: { id: 1, storeXpub: XPUB } });
   await activeRelayKey(raw, 1);
-  const r = await createPayment({ storeId: 1, db: raw, network: REGTEST, publicUrl: URL_BASE, apiKeyId: null, userId: null, idempotencyKey: null },
-    JSON.stringify({ items: [{ type: 'item', id: 'sku', name: 'Tea', count: 1, unit: '2' }] }));
+  const r = await createPayment(
+    { storeId: 1, db: raw, network: REGTEST, publicUrl: URL_BASE, apiKeyId: null, userId: null, idempotencyKey: null },
+    JSON.stringify({ items: [{ type: 'item', id: 'sku', name: 'Tea', count: 1, unit: '2' }] }),
+  );
   const template = (r.body as { id: string }).id;
   for (let i = 1; i < OPEN; i++) {
-    await createPayment({ storeId: 1, db: raw, network: REGTEST, publicUrl: URL_BASE, apiKeyId: null, userId: null, idempotencyKey: null },
-      JSON.stringify({ items: [{ type: 'item', id: 'sku', name: 'Tea', count: 1, unit: '2' }] }));
+    await createPayment(
+      { storeId: 1, db: raw, network: REGTEST, publicUrl: URL_BASE, apiKeyId: null, userId: null, idempotencyKey: null },
+      JSON.stringify({ items: [{ type: 'item', id: 'sku', name: 'Tea', count: 1, unit: '2' }] }),
+    );
   }
   // The shop's history: confirmed long ago, in block 1, counted to the tracked maximum.
-  const cols = (await raw.query<{ column_name: string }>(
-    `SELECT column_name FROM information_schema.columns WHERE table_name = 'payment' AND table_schema = current_schema() ORDER BY ordinal_position`)).map((c) => c.column_name);
+  const cols = (
+    await raw.query<{ column_name: string }>(
+      `SELECT column_name FROM information_schema.columns WHERE table_name = 'payment' AND table_schema = current_schema() ORDER BY ordinal_position`,
+    )
+  ).map((c) => c.column_name);
   const over: Record<string, string | null> = {
-    id: `t.id || '-' || g`, seq: null, status: `'confirmed'`, txid: `md5(t.id || g) || md5(g::text || t.id)`, broadcast_state: `'sent'`,
-    block_height: '1', block_hash: `'h'`, confirmations: '100', confirmed_at: 't.created_at', accepted_at: 't.created_at',
+    id: `t.id || '-' || g`,
+    seq: null,
+    status: `'confirmed'`,
+    txid: `md5(t.id || g) || md5(g::text || t.id)`,
+    broadcast_state: `'sent'`,
+    block_height: '1',
+    block_hash: `'h'`,
+    confirmations: '100',
+    confirmed_at: 't.created_at',
+    accepted_at: 't.created_at',
   };
   const ins = cols.filter((c) => over[c] !== null);
-  await raw.query(`INSERT INTO payment (${ins.map((c) => `"${c}"`).join(', ')})
-    SELECT ${ins.map((c) => (c in over ? over[c] : `t."${c}"`)).join(', ')} FROM payment t, generate_series(1, ${HISTORY}) g WHERE t.id = $1`, [template]);
+  await raw.query(
+    `INSERT INTO payment (${ins.map((c) => `"${c}"`).join(', ')})
+    SELECT ${ins.map((c) => (c in over ? over[c] : `t."${c}"`)).join(', ')} FROM payment t, generate_series(1, ${HISTORY}) g WHERE t.id = $1`,
+    [template],
+  );
   db = countingDb(raw);
   const chain = createRpcBackend({ url: node.rpcUrl, client: countingClient(createRpcClient({ url: node.rpcUrl })) });
   ctx = { db, network: REGTEST, chain, publicUrl: URL_BASE };

@@ -25,7 +25,10 @@ import { startNodeWorker, type NodeBackend, type NodeWorker } from '../helpers/n
 import { sleep } from '../helpers/wait';
 
 const enabled = !!process.env.STRESS && haveDogecoind;
-if (!enabled) console.warn(`SKIPPED tests/stress/payments-dogecoind.test.ts: ${process.env.STRESS ? 'no dogecoind (set DOGECOIND)' : 'set STRESS=1 (npm run stress)'}`);
+if (!enabled)
+  console.warn(
+    `SKIPPED tests/stress/payments-dogecoind.test.ts: ${process.env.STRESS ? 'no dogecoind (set DOGECOIND)' : 'set STRESS=1 (npm run stress)'}`,
+  );
 
 const URL_BASE = 'http://127.0.0.1:1';
 const N = Number(process.env.STRESS_PAYMENTS ?? 50);
@@ -80,13 +83,17 @@ async function run(backend: string) {
     const chain = running.chain;
     const pctx = { db, network: REGTEST, chain, publicUrl: URL_BASE };
 
-    const view = async (id: string): Promise<Record<string, any>> => vendorPaymentView(await db!.prisma.payment.findUniqueOrThrow({ where: { id } }), URL_BASE, new Date());
+    const view = async (id: string): Promise<Record<string, any>> =>
+      vendorPaymentView(await db!.prisma.payment.findUniqueOrThrow({ where: { id } }), URL_BASE, new Date());
     const waitFor = async (id: string, pred: (v: Record<string, any>) => boolean, ms = 15_000) => {
       const t0 = Date.now();
       for (;;) {
         const v = await view(id);
         if (pred(v)) return Date.now() - t0;
-        if (Date.now() - t0 > ms) throw new Error(`payment ${id} stuck: ${JSON.stringify({ status: v.status, exception: v.exception, amount_paid: v.amount_paid, txids: v.txids })}`);
+        if (Date.now() - t0 > ms)
+          throw new Error(
+            `payment ${id} stuck: ${JSON.stringify({ status: v.status, exception: v.exception, amount_paid: v.amount_paid, txids: v.txids })}`,
+          );
         await sleep(25);
       }
     };
@@ -96,11 +103,14 @@ async function run(backend: string) {
     const replaceablePair = async (address: string, amount: bigint) => {
       const coins = await node.rpc<{ txid: string; vout: number; amount: string; spendable: boolean }[]>('listunspent', 1);
       const coin = coins.filter((c) => c.spendable && koinuFromRpc(c.amount) > 1_000_00000000n).sort(() => rand() - 0.5)[0]!;
-      const raw = await node.rpc<string>('createrawtransaction', [{ txid: coin.txid, vout: coin.vout, sequence: 1 }], { [address]: koinuToRpc(amount) });
+      const raw = await node.rpc<string>('createrawtransaction', [{ txid: coin.txid, vout: coin.vout, sequence: 1 }], {
+        [address]: koinuToRpc(amount),
+      });
       const funded = await node.rpc<{ hex: string }>('fundrawtransaction', raw, { changePosition: 1 });
       const hex = (await node.rpc<{ hex: string }>('signrawtransaction', funded.hex)).hex;
-      const raw2 = await node.rpc<string>('createrawtransaction', [{ txid: coin.txid, vout: coin.vout, sequence: 1 }],
-        { [await node.newAddress()]: koinuToRpc(koinuFromRpc(coin.amount) - 1_00000000n) });
+      const raw2 = await node.rpc<string>('createrawtransaction', [{ txid: coin.txid, vout: coin.vout, sequence: 1 }], {
+        [await node.newAddress()]: koinuToRpc(koinuFromRpc(coin.amount) - 1_00000000n),
+      });
       return { hex, replacement: (await node.rpc<{ hex: string }>('signrawtransaction', raw2)).hex };
     };
 
@@ -114,8 +124,10 @@ async function run(backend: string) {
     for (let i = 0; i < N; i++) {
       const kind = KINDS[i % KINDS.length]!; // every kind, evenly
       const total = BigInt(1 + Math.floor(rand() * 20)) * 1_00000000n + BigInt(Math.floor(rand() * 100)) * 1_000000n;
-      const r = await createPayment({ storeId: 1, db, network: REGTEST, publicUrl: URL_BASE, apiKeyId: null, userId: null, idempotencyKey: null },
-        JSON.stringify({ items: [{ type: 'item', id: `sku-${i}`, name: `Item ${i}`, count: 1, unit: formatKoinu(total) }] }));
+      const r = await createPayment(
+        { storeId: 1, db, network: REGTEST, publicUrl: URL_BASE, apiKeyId: null, userId: null, idempotencyKey: null },
+        JSON.stringify({ items: [{ type: 'item', id: `sku-${i}`, name: `Item ${i}`, count: 1, unit: formatKoinu(total) }] }),
+      );
       expect(r.status).toBe(201);
       const body = r.body as any;
       const address: string = body.payment.outputs[0].address;
@@ -137,7 +149,9 @@ async function run(backend: string) {
             const input = parseTx(tx).inputs[0]!;
             const prev = { txid: hashToHex(input.prevTxid), vout: input.vout };
             const value = koinuFromRpc((await node.rpc('getrawtransaction', prev.txid, 1)).vout[prev.vout].value);
-            const other = await node.rpc<string>('createrawtransaction', [prev], { [await node.newAddress()]: koinuToRpc(value - 1_00000000n) });
+            const other = await node.rpc<string>('createrawtransaction', [prev], {
+              [await node.newAddress()]: koinuToRpc(value - 1_00000000n),
+            });
             await node.send((await node.rpc<{ hex: string }>('signrawtransaction', other)).hex);
             const bad = await submitPayment(pctx, { id: p.id, tx });
             expect(bad.status, JSON.stringify(bad.body)).toBe(400);
@@ -187,7 +201,8 @@ async function run(backend: string) {
           break;
         }
       }
-      if ((i + 1) % 10 === 0) console.log(`stress (${backend}): ${i + 1}/${N} payments, ${reorgs} reorgs, ${Math.round((Date.now() - started) / 1000)} s`);
+      if ((i + 1) % 10 === 0)
+        console.log(`stress (${backend}): ${i + 1}/${N} payments, ${reorgs} reorgs, ${Math.round((Date.now() - started) / 1000)} s`);
       // Between payments: sometimes a block, sometimes a reorg to a heavier branch.
       const roll = rand();
       if (roll < 0.6 || pendingReplacements.length) {
@@ -209,12 +224,20 @@ async function run(backend: string) {
     }
     // Enough blocks for every honest payment, then wait until everything is decided.
     await node.mine(2);
-    for (let k = 0; k < 4 && (await node.rpc<string[]>('getrawmempool')).some((t) => plan.some((p) => p.kind !== 'double' && p.kind !== 'under' && p.txids.includes(t))); k++) await node.mine(1);
+    for (
+      let k = 0;
+      k < 4 &&
+      (await node.rpc<string[]>('getrawmempool')).some((t) =>
+        plan.some((p) => p.kind !== 'double' && p.kind !== 'under' && p.txids.includes(t)),
+      );
+      k++
+    )
+      await node.mine(1);
     await caughtUp();
     // A payment that went back from confirmed to accepted in a reorg keeps exception `reorged`
     // once paid exactly (state/table.ts), so an honest one may end confirmed/reorged.
-    const decided = (v: Record<string, any>, k: Kind) => v.status === EXPECT[k].status
-      && (v.exception === EXPECT[k].exception || (EXPECT[k].exception === null && v.exception === 'reorged'));
+    const decided = (v: Record<string, any>, k: Kind) =>
+      v.status === EXPECT[k].status && (v.exception === EXPECT[k].exception || (EXPECT[k].exception === null && v.exception === 'reorged'));
     const t0 = Date.now();
     while (Date.now() - t0 < 60_000) {
       const views = await Promise.all(plan.map((p) => view(p.id)));
@@ -239,12 +262,21 @@ async function run(backend: string) {
       if (p.kind !== 'double') {
         // What the node says of the payment's txs: confirmed, still in its mempool, or gone
         // (-txindex still finds a tx of a reorged-out block: unconfirmed and not in the mempool is gone).
-        const confs = await Promise.all(p.txids.map((txid) => node.rpc('getrawtransaction', txid, 1)
-          .then((t) => Number(t.confirmations ?? 0) > 0 ? Number(t.confirmations) : mempool.has(txid) ? 0 : -1, () => -1)));
+        const confs = await Promise.all(
+          p.txids.map((txid) =>
+            node.rpc('getrawtransaction', txid, 1).then(
+              (t) => (Number(t.confirmations ?? 0) > 0 ? Number(t.confirmations) : mempool.has(txid) ? 0 : -1),
+              () => -1,
+            ),
+          ),
+        );
         if (confs.some((c) => c < 0)) {
-          dropped.push(`${p.kind} ${p.id}: ${confs.filter((c) => c < 0).length} of its ${p.txids.length} txs dropped by the node; Counter shows ${v.status}/${v.exception ?? '-'}, amount_paid ${v.amount_paid} of ${formatKoinu(p.total)}`);
+          dropped.push(
+            `${p.kind} ${p.id}: ${confs.filter((c) => c < 0).length} of its ${p.txids.length} txs dropped by the node; Counter shows ${v.status}/${v.exception ?? '-'}, amount_paid ${v.amount_paid} of ${formatKoinu(p.total)}`,
+          );
           // rpc sees the drop: the payment must no longer count that money.
-          if (backend === 'rpc' && v.status !== 'unpaid') problems.push(`${p.kind} ${p.id}: its txs were dropped by the node, Counter still shows ${v.status}`);
+          if (backend === 'rpc' && v.status !== 'unpaid')
+            problems.push(`${p.kind} ${p.id}: its txs were dropped by the node, Counter still shows ${v.status}`);
           continue;
         }
         if (confs.some((c) => c === 0) && p.kind !== 'under') {
@@ -252,7 +284,8 @@ async function run(backend: string) {
           // must say accepted (paid, not confirmed), with every tx counted.
           unmined.push(`${p.kind} ${p.id}: Counter shows ${v.status}/${v.exception ?? '-'}`);
           if (v.status !== 'accepted') problems.push(`${p.kind} ${p.id}: its tx is unmined on the node, Counter shows ${v.status}`);
-          if (v.amount_paid !== formatKoinu(p.sent)) problems.push(`${p.kind} ${p.id}: amount_paid ${v.amount_paid}, sent ${formatKoinu(p.sent)}`);
+          if (v.amount_paid !== formatKoinu(p.sent))
+            problems.push(`${p.kind} ${p.id}: amount_paid ${v.amount_paid}, sent ${formatKoinu(p.sent)}`);
           continue;
         }
       }
@@ -264,13 +297,21 @@ async function run(backend: string) {
       if (!decided(v, p.kind)) problems.push(`${p.kind} ${p.id}: expected ${row.expected}, got ${got}`);
       // Nothing lost: every honest tx counted, at its amount, and in the node's chain.
       if (p.kind !== 'double') {
-        if (v.amount_paid !== formatKoinu(p.sent)) problems.push(`${p.kind} ${p.id}: amount_paid ${v.amount_paid}, sent ${formatKoinu(p.sent)}`);
-        if ([...v.txids].sort().join() !== [...p.txids].sort().join()) problems.push(`${p.kind} ${p.id}: txids ${v.txids} vs sent ${p.txids}`);
+        if (v.amount_paid !== formatKoinu(p.sent))
+          problems.push(`${p.kind} ${p.id}: amount_paid ${v.amount_paid}, sent ${formatKoinu(p.sent)}`);
+        if ([...v.txids].sort().join() !== [...p.txids].sort().join())
+          problems.push(`${p.kind} ${p.id}: txids ${v.txids} vs sent ${p.txids}`);
       } else if (v.amount_paid !== '0') problems.push(`double ${p.id}: amount_paid ${v.amount_paid}`);
     }
     const lat = plan.flatMap((p) => p.latency).sort((a, b) => a - b);
-    const plainLat = plan.filter((p) => !p.kind.startsWith('pay')).flatMap((p) => p.latency).sort((a, b) => a - b);
-    const payLat = plan.filter((p) => p.kind.startsWith('pay')).flatMap((p) => p.latency).sort((a, b) => a - b);
+    const plainLat = plan
+      .filter((p) => !p.kind.startsWith('pay'))
+      .flatMap((p) => p.latency)
+      .sort((a, b) => a - b);
+    const payLat = plan
+      .filter((p) => p.kind.startsWith('pay'))
+      .flatMap((p) => p.latency)
+      .sort((a, b) => a - b);
     const q = (xs: number[], f: number) => (xs.length ? xs[Math.min(xs.length - 1, Math.floor(f * xs.length))]! : 0);
     const lines = [
       `stress (${backend} backend vs dogecoind): ${N} payments, seed ${SEED}, ${reorgs} reorgs (${reorgedBlocks} blocks replaced), ${doubleSpendsMined} double spends mined, ${payConflictsRefused} conflicting /pay refused, ${Math.round((Date.now() - started) / 1000)} s`,

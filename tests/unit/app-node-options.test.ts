@@ -5,7 +5,9 @@ import { appNodeOptions, DEFAULT_HEAP_MB } from '../../scripts/app-node-options.
 describe('appNodeOptions', () => {
   it('caps the old generation by default and keeps the operator NODE_OPTIONS after it (the later flag wins)', () => {
     expect(appNodeOptions({})).toBe(`--max-old-space-size=${DEFAULT_HEAP_MB}`);
-    expect(appNodeOptions({ NODE_OPTIONS: '--max-old-space-size=512 --enable-source-maps' })).toBe(`--max-old-space-size=${DEFAULT_HEAP_MB} --max-old-space-size=512 --enable-source-maps`);
+    expect(appNodeOptions({ NODE_OPTIONS: '--max-old-space-size=512 --enable-source-maps' })).toBe(
+      `--max-old-space-size=${DEFAULT_HEAP_MB} --max-old-space-size=512 --enable-source-maps`,
+    );
   });
   it('takes APP_HEAP_MB (0 = no cap) and ignores malformed values', () => {
     expect(appNodeOptions({ APP_HEAP_MB: '256' })).toBe('--max-old-space-size=256');

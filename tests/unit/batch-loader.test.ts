@@ -50,7 +50,10 @@ describe('BatchLoader', () => {
     await turn();
     const second = [l.load('y'), l.load('z')];
     await turn();
-    expect(calls).toEqual([['x', 'y'], ['y', 'z']]);
+    expect(calls).toEqual([
+      ['x', 'y'],
+      ['y', 'z'],
+    ]);
     gates[1](); // the second batch answers first
     expect(await Promise.all(second)).toEqual(['y@2', 'z@2']);
     gates[0]();
@@ -63,7 +66,12 @@ describe('BatchLoader', () => {
       if (fail) throw new Error('db down');
       return new Map(keys.map((k) => [k, k.toUpperCase()]));
     });
-    const failed = ['a', 'b', 'a'].map((k) => l.load(k).then(() => 'resolved', (e: Error) => e.message));
+    const failed = ['a', 'b', 'a'].map((k) =>
+      l.load(k).then(
+        () => 'resolved',
+        (e: Error) => e.message,
+      ),
+    );
     expect(await Promise.all(failed)).toEqual(['db down', 'db down', 'db down']);
     fail = false;
     expect(await Promise.all([l.load('a'), l.load('b')])).toEqual(['A', 'B']);
@@ -81,11 +89,14 @@ describe('BatchLoader', () => {
 
   it('splits a large turn into queries of at most maxBatch keys, failing only the chunk that failed', async () => {
     const calls: string[][] = [];
-    const l = new BatchLoader<string>(async (keys) => {
-      calls.push(keys);
-      if (keys.includes('k3')) throw new Error('chunk 2 failed');
-      return new Map(keys.map((k) => [k, k]));
-    }, { maxBatch: 2 });
+    const l = new BatchLoader<string>(
+      async (keys) => {
+        calls.push(keys);
+        if (keys.includes('k3')) throw new Error('chunk 2 failed');
+        return new Map(keys.map((k) => [k, k]));
+      },
+      { maxBatch: 2 },
+    );
     const r = await Promise.allSettled(['k0', 'k1', 'k2', 'k3', 'k4'].map((k) => l.load(k)));
     expect(calls).toEqual([['k0', 'k1'], ['k2', 'k3'], ['k4']]);
     expect(r.map((x) => (x.status === 'fulfilled' ? x.value : 'err'))).toEqual(['k0', 'k1', 'err', 'err', 'k4']);

@@ -37,7 +37,12 @@ describe('findByCode', () => {
 
 describe('orderCategories', () => {
   it('keeps the listed order, drops unused ones, and puts the rest after, alphabetically', () => {
-    expect(orderCategories(['Food', 'Drinks', 'Unused'], ['Drinks', 'Zebra', '', 'Apples', 'Food', 'Drinks'])).toEqual(['Food', 'Drinks', 'Apples', 'Zebra']);
+    expect(orderCategories(['Food', 'Drinks', 'Unused'], ['Drinks', 'Zebra', '', 'Apples', 'Food', 'Drinks'])).toEqual([
+      'Food',
+      'Drinks',
+      'Apples',
+      'Zebra',
+    ]);
   });
 });
 

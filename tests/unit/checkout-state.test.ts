@@ -13,7 +13,14 @@ const URI = `dogecoin:${ADDR}?amount=12.5&dc=shop.example%2Fdc%2Fabc&h=ZRSS6AhIt
 const T0 = Date.parse('2026-11-27T10:00:00Z');
 const EXP = T0 + 900_000;
 const live = (o: Partial<ReturnType<typeof checkoutLive>> = {}) => ({
-  status: 'unpaid', exception: null, expired: false, required: 1, confirmed: 0, amount_paid: '0', amount_due: '12.5', ...o,
+  status: 'unpaid',
+  exception: null,
+  expired: false,
+  required: 1,
+  confirmed: 0,
+  amount_paid: '0',
+  amount_due: '12.5',
+  ...o,
 });
 
 describe('preferredQrForm', () => {
@@ -28,8 +35,16 @@ describe('preferredQrForm', () => {
 describe('checkoutLive: only the customer fields', () => {
   it('drops everything else of the vendor view', () => {
     const v = checkoutLive({
-      ...live(), id: 'x', refunds: [{ id: 'rf_1' }], decision: { note: 'secret' }, refund_address: 'n…', payment: { note: 'n', meta: {} },
-      txids: ['a'], uri: URI, reason: 'r', amount_refunded: '1',
+      ...live(),
+      id: 'x',
+      refunds: [{ id: 'rf_1' }],
+      decision: { note: 'secret' },
+      refund_address: 'n…',
+      payment: { note: 'n', meta: {} },
+      txids: ['a'],
+      uri: URI,
+      reason: 'r',
+      amount_refunded: '1',
     });
     expect(Object.keys(v).sort()).toEqual(['amount_due', 'amount_paid', 'confirmed', 'exception', 'expired', 'required', 'status']);
   });

@@ -16,7 +16,14 @@ const ROOT = resolve(__dirname, '../..');
 const SOURCE = /\.(ts|tsx|mts|mjs|cjs|js)$/;
 const SKIP_DIRS = new Set(['node_modules', 'generated', 'dist', 'results']);
 const ROOTS = ['lib', 'app', 'tests', 'scripts', 'bench', 'i18n', 'prisma'];
-const TOP_FILES = ['instrumentation.ts', 'next.config.js', 'playwright.config.ts', 'prisma.config.ts', 'vitest.config.mts', 'vitest.stress.config.mts'];
+const TOP_FILES = [
+  'instrumentation.ts',
+  'next.config.js',
+  'playwright.config.ts',
+  'prisma.config.ts',
+  'vitest.config.mts',
+  'vitest.stress.config.mts',
+];
 /** A repository path as comments write it: a top-level folder, then path characters. */
 const PATH = /(?<![\w./@-])((?:lib|app|tests|docs|scripts|bench|prisma|messages|public|i18n)\/[\w.[\]()*/-]*[\w\]*])/g;
 /** Written by runs, never committed: a comment may name them before they exist. */
@@ -62,7 +69,10 @@ export function stalePaths(text: string, exists: (p: string) => boolean): string
 describe('comments name only paths that exist', () => {
   it('finds a stale path and passes a live one, a module specifier and a glob', () => {
     const exists = (p: string) => existsSync(join(ROOT, p));
-    expect(stalePaths('// see lib/payments/no-such-file.ts and docs/nowhere.md', exists)).toEqual(['lib/payments/no-such-file.ts', 'docs/nowhere.md']);
+    expect(stalePaths('// see lib/payments/no-such-file.ts and docs/nowhere.md', exists)).toEqual([
+      'lib/payments/no-such-file.ts',
+      'docs/nowhere.md',
+    ]);
     expect(stalePaths('// lib/doge/address (docs/api.md#webhooks), app/get*/route.ts.', exists)).toEqual([]);
   });
 
@@ -88,10 +98,7 @@ const DOCS_ANCHOR = /(?<![\w./@-])(docs\/[\w.-]+\.md)#([\w-]+)/g;
  * Files that still hold such citations because other branches are editing them. Each entry is a
  * debt: the list must shrink to empty, and a file leaves it as soon as its citations are gone.
  */
-export const PENDING_CITATIONS: ReadonlySet<string> = new Set([
-  'tests/e2e/till-lock.spec.ts',
-  'tests/unit/web-hardening.test.ts',
-]);
+export const PENDING_CITATIONS: ReadonlySet<string> = new Set(['tests/e2e/till-lock.spec.ts', 'tests/unit/web-hardening.test.ts']);
 
 /** The citations in a comment that point outside the repository, as written. */
 export function outsideCitations(text: string): string[] {
@@ -156,7 +163,11 @@ function anchorsOfPage(page: string): Set<string> | undefined {
 describe('comments cite only this repository, and its anchors exist', () => {
   it('finds issue numbers and outside documents, and slugs headings as GitHub does', () => {
     expect(outsideCitations('// fixed in issue 16; see Issue 8 §3, issues #31, spec §5 and reference-notes §A')).toEqual([
-      'issue 16', 'Issue 8', 'issues #31', 'spec §5', 'reference-notes §A',
+      'issue 16',
+      'Issue 8',
+      'issues #31',
+      'spec §5',
+      'reference-notes §A',
     ]);
     expect(outsideCitations('// the issue is the fee (docs/protocol.md#relay-errors); 16 issues')).toEqual([]);
     expect(slug("The customer's checkout page (`/checkout/<id>`)")).toBe('the-customers-checkout-page-checkoutid');
@@ -167,7 +178,7 @@ describe('comments cite only this repository, and its anchors exist', () => {
     expect([...anchorsOf(md)]).toEqual(['page', 'the-relay-pay-and-status', 'notes', 'notes-1']);
     const pages = (p: string) => (p === 'docs/x.md' ? anchorsOf(md) : undefined);
     expect(brokenAnchors('// docs/x.md#notes-1, docs/x.md#the-relay-pay-and-status.', pages)).toEqual([]);
-    expect(brokenAnchors('// docs/x.md#not-a-heading (docs/y.md#anything is stalePaths\' to report)', pages)).toEqual([
+    expect(brokenAnchors("// docs/x.md#not-a-heading (docs/y.md#anything is stalePaths' to report)", pages)).toEqual([
       'docs/x.md#not-a-heading',
     ]);
   });

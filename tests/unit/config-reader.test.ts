@@ -72,7 +72,9 @@ describe('one typed configuration', () => {
   });
 
   it('the scan catches a stray read, and lets the reader and a client NODE_ENV be', () => {
-    expect(strayReads([{ path: 'lib/x.ts', text: 'const n = Number(process.env.SCRYPT_CONCURRENCY);' }])).toEqual(['lib/x.ts: process.env.SCRYPT_CONCURRENCY']);
+    expect(strayReads([{ path: 'lib/x.ts', text: 'const n = Number(process.env.SCRYPT_CONCURRENCY);' }])).toEqual([
+      'lib/x.ts: process.env.SCRYPT_CONCURRENCY',
+    ]);
     expect(strayReads([{ path: 'app/x.ts', text: 'export function f(env = process.env) {}' }])).toHaveLength(1);
     expect(strayReads([{ path: 'app/x.ts', text: "if (process.env.NODE_ENV !== 'production') {}" }])).toHaveLength(1);
     expect(strayReads([{ path: 'app/x.tsx', text: "'use client';\nif (process.env.NODE_ENV !== 'production') {}" }])).toEqual([]);
@@ -82,7 +84,20 @@ describe('one typed configuration', () => {
   it('every variable read is documented in docs/configuration.md', () => {
     const names = variablesRead(sources());
     // The scan sees the readers of DESIGN's table and of the knobs beside it.
-    for (const n of ['PORT', 'PUBLIC_URL', 'CHAIN_BACKEND', 'WORKER', 'RATE_REFRESH_SEC', 'RATE_URL', 'SMTP_URL', 'SMTP_FROM', 'SMTP_TIMEOUT_MS', 'TRUST_PROXY', 'SCRYPT_CONCURRENCY', 'TZ']) {
+    for (const n of [
+      'PORT',
+      'PUBLIC_URL',
+      'CHAIN_BACKEND',
+      'WORKER',
+      'RATE_REFRESH_SEC',
+      'RATE_URL',
+      'SMTP_URL',
+      'SMTP_FROM',
+      'SMTP_TIMEOUT_MS',
+      'TRUST_PROXY',
+      'SCRYPT_CONCURRENCY',
+      'TZ',
+    ]) {
       expect(names, n).toContain(n);
     }
     expect(undocumented(names, page())).toEqual([]);
@@ -95,13 +110,26 @@ describe('one typed configuration', () => {
 
   it('the operating knobs keep their defaults and fall back on nonsense', () => {
     expect(loadRuntimeSettings({})).toEqual({
-      scryptConcurrency: 2, pgliteSharedBuffers: null, smtpTimeoutMs: null, benchFloor: false, testCrashBeforeBroadcast: false, testTickDelayMs: 0, testRenderError: false,
+      scryptConcurrency: 2,
+      pgliteSharedBuffers: null,
+      smtpTimeoutMs: null,
+      benchFloor: false,
+      testCrashBeforeBroadcast: false,
+      testTickDelayMs: 0,
+      testRenderError: false,
     });
-    expect(loadRuntimeSettings({ SCRYPT_CONCURRENCY: ' 4 ', PGLITE_SHARED_BUFFERS: '32MB', SMTP_TIMEOUT_MS: '2500', COUNTER_BENCH_FLOOR: '1' })).toMatchObject({
-      scryptConcurrency: 4, pgliteSharedBuffers: '32MB', smtpTimeoutMs: 2500, benchFloor: true,
+    expect(
+      loadRuntimeSettings({ SCRYPT_CONCURRENCY: ' 4 ', PGLITE_SHARED_BUFFERS: '32MB', SMTP_TIMEOUT_MS: '2500', COUNTER_BENCH_FLOOR: '1' }),
+    ).toMatchObject({
+      scryptConcurrency: 4,
+      pgliteSharedBuffers: '32MB',
+      smtpTimeoutMs: 2500,
+      benchFloor: true,
     });
     expect(loadRuntimeSettings({ SCRYPT_CONCURRENCY: '65', PGLITE_SHARED_BUFFERS: '32 MB', SMTP_TIMEOUT_MS: '-1' })).toMatchObject({
-      scryptConcurrency: 2, pgliteSharedBuffers: null, smtpTimeoutMs: null,
+      scryptConcurrency: 2,
+      pgliteSharedBuffers: null,
+      smtpTimeoutMs: null,
     });
   });
 });

@@ -108,8 +108,7 @@ function expectEnvelopeError(fn: () => unknown, code: EnvelopeErrorCode) {
   expect((err as EnvelopeError).code).toBe(code);
 }
 const b64 = (b: Uint8Array) => Buffer.from(b).toString('base64');
-const flipHex = (hex: string, i: number) =>
-  hex.slice(0, i) + ((parseInt(hex[i], 16) ^ 1).toString(16)) + hex.slice(i + 1);
+const flipHex = (hex: string, i: number) => hex.slice(0, i) + (parseInt(hex[i], 16) ^ 1).toString(16) + hex.slice(i + 1);
 
 describe('signEnvelope', () => {
   const { envelope, payloadBytes } = signEnvelope(PAYMENT, SK, AUX);
@@ -155,7 +154,12 @@ describe('verifyEnvelope', () => {
     expect(bytesToHex(v.pubkey)).toBe(bytesToHex(PUB));
   });
   it('accepts uppercase hex and unpadded payload Base64', () => {
-    const env = { ...envelope, pubkey: envelope.pubkey.toUpperCase(), sig: envelope.sig.toUpperCase(), payload: envelope.payload.replace(/=+$/, '') };
+    const env = {
+      ...envelope,
+      pubkey: envelope.pubkey.toUpperCase(),
+      sig: envelope.sig.toUpperCase(),
+      payload: envelope.payload.replace(/=+$/, ''),
+    };
     expect(verifyEnvelope(env).payment).toEqual(PAYMENT);
   });
   it('pubkeyHash15 is SHA-256(pubkey)[0:15] and matches the fixture vector', () => {

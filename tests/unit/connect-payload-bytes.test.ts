@@ -23,19 +23,40 @@ const koinu = fc.bigInt({ min: 1n, max: 10n ** 13n }); // up to 100,000 DOGE a l
 
 const payment = fc
   .record({
-    vendor_name: nonEmpty, vendor_address: text, note: text, order_reference: text, vendor_order_id: text,
-    query: text, total: koinu,
-    items: fc.array(fc.record({ name: nonEmpty, desc: text, count: fc.integer({ min: 1, max: 99 }), unit: koinu }), { minLength: 1, maxLength: 30 }),
+    vendor_name: nonEmpty,
+    vendor_address: text,
+    note: text,
+    order_reference: text,
+    vendor_order_id: text,
+    query: text,
+    total: koinu,
+    items: fc.array(fc.record({ name: nonEmpty, desc: text, count: fc.integer({ min: 1, max: 99 }), unit: koinu }), {
+      minLength: 1,
+      maxLength: 30,
+    }),
     meta: fc.dictionary(fc.constantFrom('com.example.table', 'com.example.note', 'org.shop.x'), text),
   })
   .map((r) =>
     makePayment({
       issued: '2099-01-01T00:00:00Z',
-      vendor_name: r.vendor_name, vendor_address: r.vendor_address, note: r.note, order_reference: r.order_reference,
+      vendor_name: r.vendor_name,
+      vendor_address: r.vendor_address,
+      note: r.note,
+      order_reference: r.order_reference,
       vendor_order_id: r.vendor_order_id,
       vendor_order_url: `https://shop.example/order?q=${encodeURIComponent(r.query)}&x=>~?`,
       total: formatKoinu(r.total),
-      items: r.items.map((it, i) => ({ type: 'item', id: `sku-${i}`, name: it.name, desc: it.desc, icon: '', count: it.count, unit: formatKoinu(it.unit), total: formatKoinu(it.unit * BigInt(it.count)), tax: '' })),
+      items: r.items.map((it, i) => ({
+        type: 'item',
+        id: `sku-${i}`,
+        name: it.name,
+        desc: it.desc,
+        icon: '',
+        count: it.count,
+        unit: formatKoinu(it.unit),
+        total: formatKoinu(it.unit * BigInt(it.count)),
+        tax: '',
+      })),
       outputs: [{ type: 'p2pkh', address: SHOP_ADDRESS, amount: formatKoinu(r.total) }],
       meta: r.meta,
     }),

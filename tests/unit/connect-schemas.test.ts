@@ -44,7 +44,10 @@ function validPayment(): Record<string, unknown> {
       { type: 'fee', id: 'svc', name: 'Service', count: 1, unit: '1', total: '1' },
       { type: 'signing', id: 'sig', name: 'Sign this' },
     ],
-    outputs: [{ type: 'p2pkh', address: ADDR, amount: '23.05' }, { type: 'data', data: '68656c6c6f' }],
+    outputs: [
+      { type: 'p2pkh', address: ADDR, amount: '23.05' },
+      { type: 'data', data: '68656c6c6f' },
+    ],
     meta: { 'com.example.table': '7' },
   };
 }
@@ -58,7 +61,11 @@ function expectIssue(schema: z.ZodType, value: unknown, path: string, msg?: RegE
   const list = issues(schema, value);
   const hit = list.filter((s) => s.startsWith(path + ': '));
   expect(hit, `expected an issue at "${path}", got ${JSON.stringify(list)}`).not.toHaveLength(0);
-  if (msg) expect(hit.some((s) => msg.test(s)), JSON.stringify(hit)).toBe(true);
+  if (msg)
+    expect(
+      hit.some((s) => msg.test(s)),
+      JSON.stringify(hit),
+    ).toBe(true);
 }
 const item = (o: Record<string, unknown>) => ({ type: 'item', id: 'x', name: 'X', ...o });
 
@@ -71,12 +78,29 @@ describe('ConnectPayment', () => {
   });
   it('accepts a minimal payment with optional strings omitted', () => {
     const p = validPayment();
-    for (const k of ['relay_token', 'vendor_icon', 'vendor_address', 'vendor_url', 'vendor_order_url', 'vendor_order_id',
-      'order_reference', 'note', 'fees', 'taxes', 'fiat_total', 'fiat_tax', 'fiat_currency', 'meta']) delete p[k];
+    for (const k of [
+      'relay_token',
+      'vendor_icon',
+      'vendor_address',
+      'vendor_url',
+      'vendor_order_url',
+      'vendor_order_id',
+      'order_reference',
+      'note',
+      'fees',
+      'taxes',
+      'fiat_total',
+      'fiat_tax',
+      'fiat_currency',
+      'meta',
+    ])
+      delete p[k];
     expect(issues(ConnectPaymentSchema, p)).toEqual([]);
   });
   it('treats "" optional amounts as not provided', () => {
-    expect(issues(ConnectPaymentSchema, { ...validPayment(), fees: '', taxes: '', fiat_total: '', fiat_tax: '', fiat_currency: '' })).toEqual([]);
+    expect(
+      issues(ConnectPaymentSchema, { ...validPayment(), fees: '', taxes: '', fiat_total: '', fiat_tax: '', fiat_currency: '' }),
+    ).toEqual([]);
   });
   it('strips unknown top-level keys (forward compatible)', () => {
     const p = ConnectPaymentSchema.parse({ ...validPayment(), future_field: 1 });
@@ -175,7 +199,12 @@ describe('ConnectItem', () => {
   it('signing items must omit count, unit, total and tax ("" counts as omitted)', () => {
     expect(issues(ConnectItemSchema, { type: 'signing', id: 's', name: 'S' })).toEqual([]);
     expect(issues(ConnectItemSchema, { type: 'signing', id: 's', name: 'S', unit: '', total: '', tax: '' })).toEqual([]);
-    for (const [f, v] of [['count', 1], ['unit', '1'], ['total', '1'], ['tax', '0']] as const) {
+    for (const [f, v] of [
+      ['count', 1],
+      ['unit', '1'],
+      ['total', '1'],
+      ['tax', '0'],
+    ] as const) {
       expectIssue(ConnectItemSchema, { type: 'signing', id: 's', name: 'S', [f]: v }, f, /omitted/);
     }
   });

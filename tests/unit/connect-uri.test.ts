@@ -65,10 +65,17 @@ describe('fixture: build', () => {
     expect(V.implementation_rules_not_in_tests).toHaveLength(4);
   });
   it.each(V.build)('$name: exact expected_uri', (b) => {
-    const uri = buildDogecoinUri({ address: b.pay_to, amount: b.amount, envelopeUrl: b.connect_url, pubkey: hexToBytes(b.pubkey_xonly_hex) });
+    const uri = buildDogecoinUri({
+      address: b.pay_to,
+      amount: b.amount,
+      envelopeUrl: b.connect_url,
+      pubkey: hexToBytes(b.pubkey_xonly_hex),
+    });
     expect(uri).toBe(b.expected_uri);
     // pubkey as hex gives the same
-    expect(buildDogecoinUri({ address: b.pay_to, amount: b.amount, envelopeUrl: b.connect_url, pubkey: b.pubkey_xonly_hex })).toBe(b.expected_uri);
+    expect(buildDogecoinUri({ address: b.pay_to, amount: b.amount, envelopeUrl: b.connect_url, pubkey: b.pubkey_xonly_hex })).toBe(
+      b.expected_uri,
+    );
   });
   it('h and hash15 match the fixture', () => {
     expect(bytesToHex(pubkeyHash15(PUB))).toBe(H15);
@@ -124,12 +131,20 @@ describe('fixture: parse_invalid', () => {
   });
   it('dc without h: the Go library errors; we follow the protocol and fall back to a plain payment', () => {
     expect(parsePaymentUri(parseInvalid('dc without h'))).toEqual({
-      kind: 'plain', scheme: 'dogecoin', address: ADDR, amount: '1', amountKoinu: 100000000n,
+      kind: 'plain',
+      scheme: 'dogecoin',
+      address: ADDR,
+      amount: '1',
+      amountKoinu: 100000000n,
     });
   });
   it('h without dc: the Go library errors; we follow the protocol and fall back to a plain payment', () => {
     expect(parsePaymentUri(parseInvalid('h without dc'))).toEqual({
-      kind: 'plain', scheme: 'dogecoin', address: ADDR, amount: '1', amountKoinu: 100000000n,
+      kind: 'plain',
+      scheme: 'dogecoin',
+      address: ADDR,
+      amount: '1',
+      amountKoinu: 100000000n,
     });
   });
 });
@@ -232,9 +247,8 @@ describe('parsePaymentUri: other rules', () => {
     expect(parsePaymentUri(`DOGECOIN:${ADDR}?amount=1`).scheme).toBe('dogecoin');
     expect(parsePaymentUri(`DogeConnect:example.com/dc/1?h=${H}`).scheme).toBe('dogeconnect');
   });
-  it.each(['bitcoin:x', 'dogecoin', ':abc', '', 'https://example.com/dc/1', 'dogecoins:' + 'D', 'doge:' + 'D'])(
-    'bad scheme %j',
-    (u) => expectCode(() => parsePaymentUri(u), 'bad_scheme'),
+  it.each(['bitcoin:x', 'dogecoin', ':abc', '', 'https://example.com/dc/1', 'dogecoins:' + 'D', 'doge:' + 'D'])('bad scheme %j', (u) =>
+    expectCode(() => parsePaymentUri(u), 'bad_scheme'),
   );
   it('rejects non-string input as bad_scheme', () => {
     expectCode(() => parsePaymentUri(undefined as unknown as string), 'bad_scheme');
@@ -247,9 +261,8 @@ describe('parsePaymentUri: other rules', () => {
     // a testnet-looking address passes here: lib/doge validates the network
     expect(parsePaymentUri('dogecoin:nWSMwNnNcnUzjAPN8kZnHD5rGqnL9ifbS4').kind).toBe('plain');
   });
-  it.each(['abc', '-1', '0', '1e5', '1.123456789', '10000000000.00000001', ' 1', '0x1'])(
-    'bad amount %j => bad_amount',
-    (a) => expectCode(() => parsePaymentUri(`dogecoin:${ADDR}?amount=${encodeURIComponent(a)}`), 'bad_amount'),
+  it.each(['abc', '-1', '0', '1e5', '1.123456789', '10000000000.00000001', ' 1', '0x1'])('bad amount %j => bad_amount', (a) =>
+    expectCode(() => parsePaymentUri(`dogecoin:${ADDR}?amount=${encodeURIComponent(a)}`), 'bad_amount'),
   );
   it('more than 8 decimals is rejected even on a connect URI (no truncation)', () => {
     expectCode(() => parsePaymentUri(`dogecoin:${ADDR}?amount=12.250000001&dc=example.com/dc/1&h=${H}`), 'bad_amount');

@@ -5,7 +5,20 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { secp256k1 } from '@noble/curves/secp256k1.js';
-import { MAINNET, REGTEST, checkHeader, parseBlock, checkBlockMerkleRoot, parseHeaderEntry, pubkeyToAddress, parseTx, encodeTx, toHex, sha256d, hashToHex } from '../../lib/doge';
+import {
+  MAINNET,
+  REGTEST,
+  checkHeader,
+  parseBlock,
+  checkBlockMerkleRoot,
+  parseHeaderEntry,
+  pubkeyToAddress,
+  parseTx,
+  encodeTx,
+  toHex,
+  sha256d,
+  hashToHex,
+} from '../../lib/doge';
 import { createDevnetBackend, asDevnet } from '../../lib/chain/devnet/backend';
 import { DEVNET_BITS } from '../../lib/chain/devnet/chain';
 import { buildPaymentTx } from '../../lib/wallet';
@@ -17,7 +30,8 @@ import { makePayment, SHOP_ADDRESS } from '../helpers/connect-payment';
 const dir = mkdtempSync(join(tmpdir(), 'devnet-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const open = () => createDevnetBackend({ network: REGTEST, dir, blockSeconds: 0 });
-const payment = (amount = '22.05') => ConnectPaymentSchema.parse(makePayment({ items: [], total: amount, outputs: [{ address: SHOP_ADDRESS, amount }] }));
+const payment = (amount = '22.05') =>
+  ConnectPaymentSchema.parse(makePayment({ items: [], total: amount, outputs: [{ address: SHOP_ADDRESS, amount }] }));
 
 describe('devnet backend', () => {
   const chain = open();
@@ -67,8 +81,16 @@ describe('devnet backend', () => {
     const forged = toHex(encodeTx({ ...tx, inputs: [{ ...tx.inputs[0], scriptSig: sig }] }));
     expect(await chain.broadcast(forged)).toMatchObject({ ok: false, code: 'rejected' });
     // another key cannot spend the wallet's coin
-    const thief = buildPaymentTx(payment('5'), { network: REGTEST, utxos: [{ ...fresh, script: undefined, address: pubkeyToAddress(secp256k1.getPublicKey(new Uint8Array(32).fill(5), true), REGTEST) }], keys: [new Uint8Array(32).fill(5)] });
-    expect(await chain.broadcast(thief.hex)).toMatchObject({ ok: false, code: 'rejected', reason: expect.stringMatching(/public key does not match/) });
+    const thief = buildPaymentTx(payment('5'), {
+      network: REGTEST,
+      utxos: [{ ...fresh, script: undefined, address: pubkeyToAddress(secp256k1.getPublicKey(new Uint8Array(32).fill(5), true), REGTEST) }],
+      keys: [new Uint8Array(32).fill(5)],
+    });
+    expect(await chain.broadcast(thief.hex)).toMatchObject({
+      ok: false,
+      code: 'rejected',
+      reason: expect.stringMatching(/public key does not match/),
+    });
     const ghost = buildPaymentTx(payment('5'), { network: REGTEST, utxos: [{ ...fresh, txid: '77'.repeat(32) }], keys: [w.wif] });
     expect(await chain.broadcast(ghost.hex)).toMatchObject({ ok: false, code: 'missing_inputs' });
     expect(await chain.broadcast('00')).toMatchObject({ ok: false, code: 'rejected' });
@@ -104,7 +126,11 @@ describe('devnet backend', () => {
     expect(vout).toBeGreaterThanOrEqual(0);
     const change = { txid: parent.txid, vout, amount: outs[vout].value, script: coin.script };
     const child = buildPaymentTx(payment('3'), { network: REGTEST, utxos: [change], keys: [w.wif] });
-    const other = buildPaymentTx(payment('2'), { network: REGTEST, utxos: [w.utxos.find((u) => u.txid !== coin.txid || u.vout !== coin.vout)!], keys: [w.wif] });
+    const other = buildPaymentTx(payment('2'), {
+      network: REGTEST,
+      utxos: [w.utxos.find((u) => u.txid !== coin.txid || u.vout !== coin.vout)!],
+      keys: [w.wif],
+    });
     // At once: the first check runs inline, the parent's goes to the worker, and the child has
     // none yet (its coin is the parent's): it must still wait for the parent.
     const [o, p, c] = await Promise.all([chain.broadcast(other.hex), chain.broadcast(parent.hex), chain.broadcast(child.hex)]);
@@ -128,7 +154,12 @@ describe('devnet backend', () => {
   });
 
   it('is chosen by CHAIN_BACKEND=devnet and refuses mainnet', () => {
-    const cfg = loadConfig({ CHAIN_BACKEND: 'devnet', DOGE_NETWORK: 'regtest', DATA_DIR: dir, DEVNET_BLOCK_SECONDS: '0' } as unknown as NodeJS.ProcessEnv);
+    const cfg = loadConfig({
+      CHAIN_BACKEND: 'devnet',
+      DOGE_NETWORK: 'regtest',
+      DATA_DIR: dir,
+      DEVNET_BLOCK_SECONDS: '0',
+    } as unknown as NodeJS.ProcessEnv);
     expect(asDevnet(createChainBackend(cfg))).not.toBeNull();
     expect(() => loadConfig({ CHAIN_BACKEND: 'devnet', DOGE_NETWORK: 'mainnet' } as unknown as NodeJS.ProcessEnv)).toThrow(/mainnet/);
     expect(() => createDevnetBackend({ network: MAINNET, dir, blockSeconds: 0 })).toThrow(/mainnet/);
@@ -137,6 +168,8 @@ describe('devnet backend', () => {
 
 async function rawBlock(hash: string): Promise<string> {
   const { readFileSync } = await import('node:fs');
-  const line = readFileSync(join(dir, 'blocks.hex'), 'utf8').split('\n').find((l) => l && hashToHex(sha256d(Buffer.from(l.slice(0, 160), 'hex'))) === hash);
+  const line = readFileSync(join(dir, 'blocks.hex'), 'utf8')
+    .split('\n')
+    .find((l) => l && hashToHex(sha256d(Buffer.from(l.slice(0, 160), 'hex'))) === hash);
   return line!;
 }

@@ -12,7 +12,13 @@ import { SigVerifier } from '../../lib/chain/devnet/sig-verifier';
 const KEY = new Uint8Array(32).fill(9);
 const N = secp256k1.Point.Fn.ORDER;
 
-function spend(opts: { compressed?: boolean; mutate?: (der: Uint8Array, sig: InstanceType<typeof secp256k1.Signature>) => Uint8Array; key?: Uint8Array } = {}) {
+function spend(
+  opts: {
+    compressed?: boolean;
+    mutate?: (der: Uint8Array, sig: InstanceType<typeof secp256k1.Signature>) => Uint8Array;
+    key?: Uint8Array;
+  } = {},
+) {
   const compressed = opts.compressed ?? true;
   const pub = secp256k1.getPublicKey(opts.key ?? KEY, compressed);
   const prevScript = p2pkhScript(hash160(secp256k1.getPublicKey(KEY, compressed)));
@@ -100,7 +106,11 @@ describe('SigVerifier (the signature worker)', () => {
   });
 
   it('gives up a worker that does not answer and checks inline', async () => {
-    const v = new SigVerifier({ quietMs: null, answerMs: 200, workerSource: `require('node:worker_threads').parentPort.on('message', () => {});` });
+    const v = new SigVerifier({
+      quietMs: null,
+      answerMs: 200,
+      workerSource: `require('node:worker_threads').parentPort.on('message', () => {});`,
+    });
     try {
       expect(await v.verify([valid[0], wrong])).toEqual([true, false]);
       expect(v.workerRunning).toBe(false);
@@ -111,7 +121,10 @@ describe('SigVerifier (the signature worker)', () => {
   });
 
   it('checks inline when the worker dies with checks pending, and from then on', async () => {
-    const v = new SigVerifier({ quietMs: null, workerSource: `require('node:worker_threads').parentPort.on('message', () => process.exit(3));` });
+    const v = new SigVerifier({
+      quietMs: null,
+      workerSource: `require('node:worker_threads').parentPort.on('message', () => process.exit(3));`,
+    });
     try {
       expect(await v.verify([valid[0], wrong])).toEqual([true, false]);
       expect(await v.verify([wrong, valid[1]])).toEqual([false, true]);

@@ -27,7 +27,8 @@ describe('pairing codes', () => {
     expect(normalisePairingCode(' 7k2m-q9xd ')).toBe('7K2MQ9XD');
     expect(normalisePairingCode('7K2M Q9XD')).toBe('7K2MQ9XD');
     expect(normalisePairingCode('OIL0-ABCD')).toBe('0110ABCD');
-    for (const bad of ['', '7K2M', '7K2MQ9XDX', '7K2M-Q9XU', '7K2M_Q9XD', '7K2MQ9X\u0000']) expect(normalisePairingCode(bad), bad).toBeNull();
+    for (const bad of ['', '7K2M', '7K2MQ9XDX', '7K2M-Q9XU', '7K2M_Q9XD', '7K2MQ9X\u0000'])
+      expect(normalisePairingCode(bad), bad).toBeNull();
     expect(formatPairingCode('7K2MQ9XD')).toBe('7K2M-Q9XD');
   });
 });
@@ -36,12 +37,20 @@ describe('the published cart', () => {
   it('is what the till sends, in minor units, and passes the schema', () => {
     const body = displayCartBody(
       [{ key: 'p', sku: 'TEA', name: ' Tea ', unit: 150_000_000n, count: 2, taxRateBp: 1000 }],
-      { fee: 0n, shipping: 5n, discount: 7n, tip: 0n }, 'DOGE', null,
+      { fee: 0n, shipping: 5n, discount: 7n, tip: 0n },
+      'DOGE',
+      null,
     );
     expect(body).toEqual({
-      currency: 'DOGE', lines: [{ name: 'Tea', count: 2, total: '300000000' }],
-      adjustments: [{ kind: 'tax', amount: '30000000' }, { kind: 'shipping', amount: '5' }, { kind: 'discount', amount: '-7' }],
-      total: '329999998', payment_id: null,
+      currency: 'DOGE',
+      lines: [{ name: 'Tea', count: 2, total: '300000000' }],
+      adjustments: [
+        { kind: 'tax', amount: '30000000' },
+        { kind: 'shipping', amount: '5' },
+        { kind: 'discount', amount: '-7' },
+      ],
+      total: '329999998',
+      payment_id: null,
     });
     expect(DisplayCartSchema.safeParse(body).success).toBe(true);
   });
@@ -50,17 +59,39 @@ describe('the published cart', () => {
     const ok = { currency: 'USD', lines: [{ name: 'Tea', count: 1, total: '250' }], adjustments: [], total: '250', payment_id: null };
     expect(storedCart(ok)).toEqual(ok);
     for (const bad of [
-      { ...ok, lines: [{ name: 'A\u202eB', count: 1, total: '1' }] }, { ...ok, lines: [{ name: 'x', count: 1, total: '1', staff: 'Ana' }] },
-      { ...ok, total: '1e3' }, { ...ok, payment_id: '../x' }, { ...ok, note: 'hi' },
-    ]) expect(storedCart(bad), JSON.stringify(bad)).toBeNull();
+      { ...ok, lines: [{ name: 'A\u202eB', count: 1, total: '1' }] },
+      { ...ok, lines: [{ name: 'x', count: 1, total: '1', staff: 'Ana' }] },
+      { ...ok, total: '1e3' },
+      { ...ok, payment_id: '../x' },
+      { ...ok, note: 'hi' },
+    ])
+      expect(storedCart(bad), JSON.stringify(bad)).toBeNull();
   });
 
   it("keeps only the customer's fields of a payment", () => {
     const p = displayPayment({
-      id: 'p1', status: 'unpaid', total: '2.5', uri: 'dogecoin:D?amount=2.5', connect_uri: 'dogeconnect:x', expires_at: '2026-01-01T00:00:00.000Z',
-      fiat_total: '', fiat_currency: '', expired: false, exception: null, required: 1, confirmed: 0, amount_paid: '0', amount_due: '2.5',
-      terminal: 'Front counter', decision: { by: 'Ana', note: 'secret' }, refund_address: 'Dxyz', created_by: 'u1',
-      payment: { items: [{ type: 'item', id: 'x', name: 'Scone', count: 1, unit: '2.5', total: '2.5' }], outputs: [{ type: 'data', data: '00' }] },
+      id: 'p1',
+      status: 'unpaid',
+      total: '2.5',
+      uri: 'dogecoin:D?amount=2.5',
+      connect_uri: 'dogeconnect:x',
+      expires_at: '2026-01-01T00:00:00.000Z',
+      fiat_total: '',
+      fiat_currency: '',
+      expired: false,
+      exception: null,
+      required: 1,
+      confirmed: 0,
+      amount_paid: '0',
+      amount_due: '2.5',
+      terminal: 'Front counter',
+      decision: { by: 'Ana', note: 'secret' },
+      refund_address: 'Dxyz',
+      created_by: 'u1',
+      payment: {
+        items: [{ type: 'item', id: 'x', name: 'Scone', count: 1, unit: '2.5', total: '2.5' }],
+        outputs: [{ type: 'data', data: '00' }],
+      },
     });
     expect(p.form).toBe('dogeconnect'); // a data output: only a DogeConnect wallet can pay it (the till's rule)
     expect(JSON.stringify(p)).not.toMatch(/Front counter|Ana|secret|Dxyz|u1/);
@@ -72,16 +103,32 @@ describe('the display hub', () => {
   function source() {
     const rows = new Map<string, DisplayRow>();
     const reads: string[][] = [];
-    return { rows, reads, read: async (ids: readonly string[]) => { reads.push([...ids]); return new Map([...ids].filter((id) => rows.has(id)).map((id) => [id, rows.get(id)!])); } };
+    return {
+      rows,
+      reads,
+      read: async (ids: readonly string[]) => {
+        reads.push([...ids]);
+        return new Map([...ids].filter((id) => rows.has(id)).map((id) => [id, rows.get(id)!]));
+      },
+    };
   }
   function feed() {
     const subs = new Set<ChangeSubscriber>();
     const f: ChangeFeed = { subscribe: (s) => (subs.add(s), () => void subs.delete(s)), live: true };
-    return { f, fire: (...ids: string[]) => { for (const s of subs) s.changed(new Set(ids)); } };
+    return {
+      f,
+      fire: (...ids: string[]) => {
+        for (const s of subs) s.changed(new Set(ids));
+      },
+    };
   }
   const watcher = () => {
     const seen: string[] = [];
-    const w: DisplayWatcher = { row: (r) => seen.push(JSON.stringify(r.cart)), gone: () => seen.push('gone'), failed: () => seen.push('failed') };
+    const w: DisplayWatcher = {
+      row: (r) => seen.push(JSON.stringify(r.cart)),
+      gone: () => seen.push('gone'),
+      failed: () => seen.push('failed'),
+    };
     return { seen, w };
   };
 

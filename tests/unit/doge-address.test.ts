@@ -28,8 +28,7 @@ import {
   type Network,
 } from '../../lib/doge';
 
-const fixture = (name: string) =>
-  JSON.parse(readFileSync(fixturePath(name), 'utf8'));
+const fixture = (name: string) => JSON.parse(readFileSync(fixturePath(name), 'utf8'));
 
 const NETS: Record<string, Network> = { main: MAINNET, test: TESTNET, regtest: REGTEST };
 const ALL = [MAINNET, TESTNET, REGTEST];

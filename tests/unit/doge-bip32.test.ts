@@ -25,8 +25,7 @@ import {
   toHex,
 } from '../../lib/doge';
 
-const fixture = (name: string) =>
-  JSON.parse(readFileSync(fixturePath(name), 'utf8'));
+const fixture = (name: string) => JSON.parse(readFileSync(fixturePath(name), 'utf8'));
 
 const data = fixture('doge-bip32-vectors.json');
 const [coreSet, libSet, addrSet] = data.sets;
@@ -139,7 +138,7 @@ describe('libdogecoin bip32_tests.c', () => {
   });
 });
 
-describe('libdogecoin address_tests.c (BIP44 m/44\'/3\'/…)', () => {
+describe("libdogecoin address_tests.c (BIP44 m/44'/3'/…)", () => {
   const master = parseExtendedKey(addrSet.master_dgpv, MAINNET);
   for (const d of addrSet.derivations) {
     it(d.path, () => {
@@ -153,7 +152,9 @@ describe('libdogecoin address_tests.c (BIP44 m/44\'/3\'/…)', () => {
   }
 
   it('watch-only: receive/change addresses from the account dgub alone', () => {
-    const byPath = new Map<string, string>(addrSet.derivations.map((d: { path: string; p2pkh_address: string }) => [d.path, d.p2pkh_address]));
+    const byPath = new Map<string, string>(
+      addrSet.derivations.map((d: { path: string; p2pkh_address: string }) => [d.path, d.p2pkh_address]),
+    );
     for (const account of [0, 1]) {
       const accountXpub = parseXpub(serializeXpub(derivePath(master, `m/44'/3'/${account}'`)), MAINNET);
       for (const chain of [0, 1]) {
@@ -165,10 +166,7 @@ describe('libdogecoin address_tests.c (BIP44 m/44\'/3\'/…)', () => {
       }
     }
     const acct0 = parseXpub(serializeXpub(derivePath(master, "m/44'/3'/0'")), MAINNET);
-    expect(deriveAddresses(acct0, MAINNET, 0, 2)).toEqual([
-      byPath.get("m/44'/3'/0'/0/0"),
-      byPath.get("m/44'/3'/0'/0/1"),
-    ]);
+    expect(deriveAddresses(acct0, MAINNET, 0, 2)).toEqual([byPath.get("m/44'/3'/0'/0/0"), byPath.get("m/44'/3'/0'/0/1")]);
     expect(deriveAddress(acct0, 0, MAINNET)).not.toBe(deriveAddress(acct0, 1, MAINNET));
   });
 
@@ -191,9 +189,7 @@ describe('network checks and errors', () => {
     expect(codeOf(() => parseXpub(tpub, MAINNET))).toBe('version');
     const m = hdFromSeed(seed, MAINNET);
     // Same key material, different version bytes: same public keys and derived hashes.
-    expect(toHex(derivePublic(parseXpub(tpub, REGTEST), '0/0').publicKey!)).toBe(
-      toHex(derivePath(m, "m/44'/1'/0'/0/0").publicKey!),
-    );
+    expect(toHex(derivePublic(parseXpub(tpub, REGTEST), '0/0').publicKey!)).toBe(toHex(derivePath(m, "m/44'/1'/0'/0/0").publicKey!));
     expect(deriveAddress(parseXpub(tpub, REGTEST), 0, REGTEST)[0]).toMatch(/[mn]/);
   });
 

@@ -39,8 +39,7 @@ import {
   type HeaderEntry,
 } from '../../lib/doge';
 
-const fixture = (name: string) =>
-  JSON.parse(readFileSync(fixturePath(name), 'utf8'));
+const fixture = (name: string) => JSON.parse(readFileSync(fixturePath(name), 'utf8'));
 
 interface FxHeader {
   height: number;
@@ -158,9 +157,7 @@ describe('every fixture header', () => {
         expect(a.parentHeader.time).toBe(ad.parent_time);
         expect(a.parentHeader.bits).toBe(parseInt(ad.parent_bits, 16));
         expect(hashToHex(powHash(a.parentHeader.raw))).toBe(ad.parent_scrypt_hash);
-        expect(toHex(chainMerkleRoot(headerHash(header.raw), a.chainBranch, a.chainIndex))).toBe(
-          ad.chain_merkle_root_in_parent_coinbase,
-        );
+        expect(toHex(chainMerkleRoot(headerHash(header.raw), a.chainBranch, a.chainIndex))).toBe(ad.chain_merkle_root_in_parent_coinbase);
         expect(ad.parent_coinbase_hex).toContain('fabe6d6d' + ad.chain_merkle_root_in_parent_coinbase);
         expect(chainIdOf(header.version)).toBe(0x62);
         // Full validation, with and without the height rules.
@@ -216,7 +213,8 @@ describe('auxpow_only blob (block 403931, libdohj auxpow_header.bin)', () => {
     const child = hexToHash(blob.child_block_hash);
     const bits = parseInt(blob.child_bits, 16);
     const { auxpow } = parseAuxpow(bytes);
-    const txLen = serializeAuxpow(auxpow).length - 32 - (1 + 32 * auxpow.coinbaseBranch.length + 4) - (1 + 32 * auxpow.chainBranch.length + 4) - 80;
+    const txLen =
+      serializeAuxpow(auxpow).length - 32 - (1 + 32 * auxpow.coinbaseBranch.length + 4) - (1 + 32 * auxpow.chainBranch.length + 4) - 80;
     const valid = (b: Uint8Array): boolean => {
       try {
         const { auxpow: a, bytesRead } = parseAuxpow(b);
@@ -533,9 +531,26 @@ describe('synthetic regtest AuxPoW (how a devnet would merge-mine)', () => {
     const coinbaseTxid = headerHash(encodeTx(coinbaseTx));
     const coinbaseBranch = [fill(20), fill(21)];
     const merkleRoot = hashToHex(merkleBranchRoot(coinbaseTxid, coinbaseBranch, 0));
-    let parentHeader = makeHeader({ version: opts.parentVersion ?? 2, prevHash: hashToHex(fill(5)), merkleRoot, time: 1_700_000_001, bits: 0x207fffff, nonce: 0 });
-    for (let n = 1; !hashMeetsTarget(powHash(parentHeader.raw), opts.mineBits); n++) parentHeader = makeHeader({ ...parentHeader, nonce: n });
-    const auxpow: AuxPow = { coinbaseTx, coinbaseTxid, parentBlockHash: fill(9), coinbaseBranch, coinbaseIndex: 0, chainBranch, chainIndex, parentHeader };
+    let parentHeader = makeHeader({
+      version: opts.parentVersion ?? 2,
+      prevHash: hashToHex(fill(5)),
+      merkleRoot,
+      time: 1_700_000_001,
+      bits: 0x207fffff,
+      nonce: 0,
+    });
+    for (let n = 1; !hashMeetsTarget(powHash(parentHeader.raw), opts.mineBits); n++)
+      parentHeader = makeHeader({ ...parentHeader, nonce: n });
+    const auxpow: AuxPow = {
+      coinbaseTx,
+      coinbaseTxid,
+      parentBlockHash: fill(9),
+      coinbaseBranch,
+      coinbaseIndex: 0,
+      chainBranch,
+      chainIndex,
+      parentHeader,
+    };
     return { header, auxpow };
   }
 

@@ -30,8 +30,7 @@ import {
   type PartialMerkleTree,
 } from '../../lib/doge';
 
-const fixture = (name: string) =>
-  JSON.parse(readFileSync(fixturePath(name), 'utf8'));
+const fixture = (name: string) => JSON.parse(readFileSync(fixturePath(name), 'utf8'));
 
 const headers = fixture('doge-mainnet-headers.json').entries;
 const txs: { hex: string; txid: string }[] = fixture('doge-mainnet-txs.json').transactions;
@@ -106,7 +105,10 @@ describe('partial merkle trees (BIP37)', () => {
     const leaves = Array.from({ length: 37 }, (_, i) => new Uint8Array(32).fill(i + 1));
     const r = merkleRoot(leaves);
     for (const picks of [[0], [36], [5, 17, 30], leaves.map((_, i) => i)]) {
-      const tree = buildPartialMerkleTree(leaves, leaves.map((_, i) => picks.includes(i)));
+      const tree = buildPartialMerkleTree(
+        leaves,
+        leaves.map((_, i) => picks.includes(i)),
+      );
       const res = extractMatches(tree)!;
       expect(toHex(res.root)).toBe(toHex(r));
       expect(res.matches.map((m) => m.index)).toEqual(picks);
@@ -169,7 +171,8 @@ describe('merkleblock messages', () => {
 
   it('rejects truncation and trailing bytes', () => {
     const bytes = encodeMerkleBlock({ entry, tree: buildPartialMerkleTree(txids5556718, [true, true, true, true, true]) });
-    for (let k = 0; k < bytes.length; k++) expect(['truncated', 'count']).toContain(decodeCode(() => parseMerkleBlock(bytes.subarray(0, k))));
+    for (let k = 0; k < bytes.length; k++)
+      expect(['truncated', 'count']).toContain(decodeCode(() => parseMerkleBlock(bytes.subarray(0, k))));
     expect(decodeCode(() => parseMerkleBlock(Uint8Array.of(...bytes, 0)))).toBe('trailing');
   });
 });
@@ -190,7 +193,12 @@ describe('blocks', () => {
     expect(checkBlockMerkleRoot({ ...b, txs: b.txs.slice(1) })).toBe(false);
     // Duplicate the last tx of an odd list: same root, but mutated.
     const odd = b.txs.slice(0, 3);
-    const oddBlock = parseBlock(encodeBlock({ header: plainHeader(hashToHex(merkleRoot(odd.map((t) => hexToHash(t.txid))))) }, odd.map((t) => t.tx)));
+    const oddBlock = parseBlock(
+      encodeBlock(
+        { header: plainHeader(hashToHex(merkleRoot(odd.map((t) => hexToHash(t.txid))))) },
+        odd.map((t) => t.tx),
+      ),
+    );
     expect(checkBlockMerkleRoot(oddBlock)).toBe(true);
     expect(checkBlockMerkleRoot({ ...oddBlock, txs: [...oddBlock.txs, oddBlock.txs[2]!] })).toBe(false);
   });

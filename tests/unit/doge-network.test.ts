@@ -18,8 +18,7 @@ import {
   type NetworkName,
 } from '../../lib/doge';
 
-const fixture = (name: string) =>
-  JSON.parse(readFileSync(fixturePath(name), 'utf8'));
+const fixture = (name: string) => JSON.parse(readFileSync(fixturePath(name), 'utf8'));
 
 const LITECOIN_REGTEST_GENESIS = '530827f38f93b43ed12af0b3ad25a288dc02ed74d6d7857862df51fc56c416f9';
 const GENESIS_MERKLE = '5b2a3f53f605d62c53e62932dac6925e3d74afa5a4b459745c36d42d0ed26a69';
@@ -150,7 +149,14 @@ describe('getNetwork', () => {
 
   it('Litecoin-style headers pass on the overridden network only', () => {
     // A BIP9-version (0x20000000) regtest header: no Dogecoin chain ID.
-    let h = makeHeader({ version: 0x20000000, prevHash: LITECOIN_REGTEST_GENESIS, merkleRoot: '11'.repeat(32), time: 1700000000, bits: 0x207fffff, nonce: 0 });
+    let h = makeHeader({
+      version: 0x20000000,
+      prevHash: LITECOIN_REGTEST_GENESIS,
+      merkleRoot: '11'.repeat(32),
+      time: 1700000000,
+      bits: 0x207fffff,
+      nonce: 0,
+    });
     const ltc = getNetwork('regtest', { genesisHash: LITECOIN_REGTEST_GENESIS });
     for (let n = 1; ; n++) {
       try {

@@ -18,8 +18,7 @@ import {
   targetToBits,
 } from '../../lib/doge';
 
-const fixture = (name: string) =>
-  JSON.parse(readFileSync(fixturePath(name), 'utf8'));
+const fixture = (name: string) => JSON.parse(readFileSync(fixturePath(name), 'utf8'));
 
 const entries: {
   height: number;
@@ -94,7 +93,7 @@ describe('headerWork', () => {
     const mask = (1n << 256n) - 1n;
     for (const bits of [0x1e0ffff0, 0x1b364184, 0x1a03979a, 0x207fffff, 0x1d00ffff, 0x197c63d0]) {
       const t = bitsToTarget(bits);
-      expect(headerWork(bits)).toBe(((mask ^ t) / (t + 1n)) + 1n);
+      expect(headerWork(bits)).toBe((mask ^ t) / (t + 1n) + 1n);
     }
   });
 

@@ -21,8 +21,7 @@ import {
   type RawTx,
 } from '../../lib/doge';
 
-const fixture = (name: string) =>
-  JSON.parse(readFileSync(fixturePath(name), 'utf8'));
+const fixture = (name: string) => JSON.parse(readFileSync(fixturePath(name), 'utf8'));
 
 interface FxTx {
   txid: string;
@@ -50,7 +49,11 @@ function codeOf(fn: () => unknown): string {
 /** BIP144 serialisation of a legacy tx, with one dummy witness item per input. */
 function witnessSerialise(tx: RawTx): Uint8Array {
   const legacy = encodeTx(tx);
-  const w = new ByteWriter().bytes(legacy.subarray(0, 4)).u8(0).u8(1).bytes(legacy.subarray(4, legacy.length - 4));
+  const w = new ByteWriter()
+    .bytes(legacy.subarray(0, 4))
+    .u8(0)
+    .u8(1)
+    .bytes(legacy.subarray(4, legacy.length - 4));
   for (let i = 0; i < tx.inputs.length; i++) w.varint(1).varBytes(new Uint8Array(71).fill(0x30));
   return w.bytes(legacy.subarray(legacy.length - 4)).finish();
 }

@@ -10,8 +10,18 @@ import { base64url } from '@scure/base';
 import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
 import { describe, expect, it } from 'vitest';
 import {
-  PaymentStatusSchema, UriError, buildConnectUri, buildDogecoinUri, decodeH, encodeH, parsePaymentUri, payloadJson, pubkeyHash15,
-  sha256d, signEnvelope, verifyPaymentEnvelope as relayVerify,
+  PaymentStatusSchema,
+  UriError,
+  buildConnectUri,
+  buildDogecoinUri,
+  decodeH,
+  encodeH,
+  parsePaymentUri,
+  payloadJson,
+  pubkeyHash15,
+  sha256d,
+  signEnvelope,
+  verifyPaymentEnvelope as relayVerify,
 } from '../../lib/connect';
 import { paymentStatus } from '../../lib/payments';
 import { readPaymentQr, readPaymentStatus, verifyPaymentEnvelope as walletVerify } from '../../lib/wallet';
@@ -38,7 +48,10 @@ describe('docs/dogeconnect-vectors.json', () => {
     const dir = mkdtempSync(join(tmpdir(), 'dc-vectors-'));
     try {
       const out = join(dir, 'v.json');
-      const r = spawnSync(process.execPath, [join(ROOT, 'scripts', 'dogeconnect-vectors.mjs'), '--out', out], { encoding: 'utf8', cwd: ROOT });
+      const r = spawnSync(process.execPath, [join(ROOT, 'scripts', 'dogeconnect-vectors.mjs'), '--out', out], {
+        encoding: 'utf8',
+        cwd: ROOT,
+      });
       expect(r.status, r.stderr).toBe(0);
       expect(readFileSync(out).equals(readFileSync(FILE))).toBe(true);
       expect(spawnSync(process.execPath, [join(ROOT, 'scripts', 'dogeconnect-vectors.mjs'), '--check'], { cwd: ROOT }).status).toBe(0);
@@ -87,7 +100,9 @@ describe('docs/dogeconnect-vectors.json', () => {
 
   it('URIs: Counter builds both forms exactly; Counter and the wallet SDK parse every valid one as expected and refuse every invalid one with its error', () => {
     for (const b of V.uris.build) {
-      expect(buildDogecoinUri({ address: b.address, amount: b.amount, envelopeUrl: b.envelope_url, pubkey: b.pubkey_hex }), b.name).toBe(b.dogecoin_uri);
+      expect(buildDogecoinUri({ address: b.address, amount: b.amount, envelopeUrl: b.envelope_url, pubkey: b.pubkey_hex }), b.name).toBe(
+        b.dogecoin_uri,
+      );
       expect(buildConnectUri({ envelopeUrl: b.envelope_url, pubkey: b.pubkey_hex }), b.name).toBe(b.dogeconnect_uri);
       for (const uri of [b.dogecoin_uri, b.dogeconnect_uri]) {
         const p = parsePaymentUri(uri);
@@ -99,7 +114,10 @@ describe('docs/dogeconnect-vectors.json', () => {
       for (const parse of [parsePaymentUri, readPaymentQr]) {
         const p = parse(c.uri);
         expect(p.kind === 'connect', c.name).toBe(c.expect.is_connect_uri);
-        if (c.expect.address) expect(p.kind === 'connect' && p.scheme === 'dogeconnect' ? undefined : (p as { address?: string }).address, c.name).toBe(c.expect.address);
+        if (c.expect.address)
+          expect(p.kind === 'connect' && p.scheme === 'dogeconnect' ? undefined : (p as { address?: string }).address, c.name).toBe(
+            c.expect.address,
+          );
         expect((p as { amount?: string }).amount, c.name).toBe(c.expect.amount);
         if (p.kind === 'connect') {
           expect(p.envelopeUrl, c.name).toBe(c.expect.envelope_url);
@@ -108,8 +126,14 @@ describe('docs/dogeconnect-vectors.json', () => {
       }
     }
     for (const c of V.uris.parse_invalid) {
-      expect(codeOf(() => parsePaymentUri(c.uri)), c.name).toBe(c.error);
-      expect(codeOf(() => readPaymentQr(c.uri)), c.name).toBe(c.error);
+      expect(
+        codeOf(() => parsePaymentUri(c.uri)),
+        c.name,
+      ).toBe(c.error);
+      expect(
+        codeOf(() => readPaymentQr(c.uri)),
+        c.name,
+      ).toBe(c.error);
       expect(() => parsePaymentUri(c.uri)).toThrow(UriError);
     }
   });
@@ -118,18 +142,30 @@ describe('docs/dogeconnect-vectors.json', () => {
     for (const c of V.invalid_envelopes) {
       const h15 = decodeH(c.h);
       const now = Date.parse(c.now);
-      expect(codeOf(() => walletVerify(c.envelope, h15, { now: () => now })), c.name).toBe(c.error);
-      if (c.error !== 'expired') expect(codeOf(() => relayVerify(c.envelope, { expectedHash15: h15 })), c.name).toBe(c.error);
+      expect(
+        codeOf(() => walletVerify(c.envelope, h15, { now: () => now })),
+        c.name,
+      ).toBe(c.error);
+      if (c.error !== 'expired')
+        expect(
+          codeOf(() => relayVerify(c.envelope, { expectedHash15: h15 })),
+          c.name,
+        ).toBe(c.error);
     }
   });
 
-  it('statuses: Counter\'s relay writes each body; the spec schema and the wallet SDK read it back unchanged', () => {
+  it("statuses: Counter's relay writes each body; the spec schema and the wallet SDK read it back unchanged", () => {
     const rows: Record<string, Parameters<typeof paymentStatus>[0]> = {};
     for (const s of V.statuses) {
       const b = s.body;
       rows[s.state] = {
-        id: b.id, status: b.status, txid: b.txid ?? null, requiredConfirmations: b.required ?? 1, confirmations: b.confirmed ?? 0,
-        confirmedAt: b.confirmed_at ? new Date(b.confirmed_at) : null, reason: b.reason ?? '',
+        id: b.id,
+        status: b.status,
+        txid: b.txid ?? null,
+        requiredConfirmations: b.required ?? 1,
+        confirmations: b.confirmed ?? 0,
+        confirmedAt: b.confirmed_at ? new Date(b.confirmed_at) : null,
+        reason: b.reason ?? '',
       };
       expect(paymentStatus(rows[s.state])).toEqual(b);
       expect(PaymentStatusSchema.safeParse(b).success, s.state).toBe(true);

@@ -96,12 +96,20 @@ describe('one error path', () => {
     expect([limited.status, limited.headers.get('retry-after')]).toEqual([429, '7']);
     expect(errorResponse('too_many_open_payments', 'x').headers.get('retry-after')).toBe('60');
     expect(Object.fromEntries(Object.entries(ERROR_TABLE).map(([k, v]) => [k, v.status]))).toMatchObject({
-      invalid_request: 400, unauthorized: 401, forbidden: 403, not_found: 404, conflict: 409, rate_limited: 429,
+      invalid_request: 400,
+      unauthorized: 401,
+      forbidden: 403,
+      not_found: 404,
+      conflict: 409,
+      rate_limited: 429,
     });
   });
 
   it('one zod rendering, naming the field', () => {
-    const r = z.object({ items: z.array(z.object({ unit: z.string() })) }).strict().safeParse({ items: [{}] });
+    const r = z
+      .object({ items: z.array(z.object({ unit: z.string() })) })
+      .strict()
+      .safeParse({ items: [{}] });
     expect(r.success).toBe(false);
     if (!r.success) {
       expect(fromZod(r.error).message).toBe('items[0].unit: Invalid input: expected string, received undefined');

@@ -12,7 +12,14 @@ async function waitFor(ok: () => boolean, ms = 2_000) {
   const end = Date.now() + ms;
   while (!ok() && Date.now() < end) await sleep(2);
 }
-const probe = (status = 'unpaid', updated = 1): FeedProbe => ({ status, confirmations: 0, txid: null, broadcastState: 'none', updatedAt: new Date(updated), expiresAt: new Date(9e15) });
+const probe = (status = 'unpaid', updated = 1): FeedProbe => ({
+  status,
+  confirmations: 0,
+  txid: null,
+  broadcastState: 'none',
+  updatedAt: new Date(updated),
+  expiresAt: new Date(9e15),
+});
 
 /** A table of payments; records each query's ids. */
 function table() {
@@ -159,7 +166,12 @@ describe('feed hub fed by notifications', () => {
   function feed() {
     const subs = new Set<ChangeSubscriber>();
     const changes: ChangeFeed = { live: true, subscribe: (s) => (subs.add(s), () => void subs.delete(s)) };
-    return { changes, subs, notify: (...ids: string[]) => subs.forEach((s) => s.changed(new Set(ids))), resync: () => subs.forEach((s) => s.resync()) };
+    return {
+      changes,
+      subs,
+      notify: (...ids: string[]) => subs.forEach((s) => s.changed(new Set(ids))),
+      resync: () => subs.forEach((s) => s.resync()),
+    };
   }
 
   it('reads only the notified payments that are watched, at once; the safety poll and a resync read them all', async () => {

@@ -33,9 +33,19 @@ describe('client message sections', () => {
   it("covers every namespace read with useTranslations in each area's layout", () => {
     const missing: string[] = [];
     for (const { file, ns } of uses) {
-      const areas: (keyof typeof CLIENT_SECTIONS)[] = file.includes('/(pos)/') ? ['pos'] : file.includes('/(admin)/') ? ['admin']
-        : file.startsWith('app/checkout/') ? ['checkout'] : file.startsWith('app/display/') ? ['display'] : file.startsWith('app/wallet-check/') ? ['walletCheck'] : ['root', 'pos', 'admin', 'checkout'];
-      for (const a of areas) if (!(CLIENT_SECTIONS[a] as readonly string[]).includes(ns)) missing.push(`${file}: '${ns}' not sent by the ${a} layout`);
+      const areas: (keyof typeof CLIENT_SECTIONS)[] = file.includes('/(pos)/')
+        ? ['pos']
+        : file.includes('/(admin)/')
+          ? ['admin']
+          : file.startsWith('app/checkout/')
+            ? ['checkout']
+            : file.startsWith('app/display/')
+              ? ['display']
+              : file.startsWith('app/wallet-check/')
+                ? ['walletCheck']
+                : ['root', 'pos', 'admin', 'checkout'];
+      for (const a of areas)
+        if (!(CLIENT_SECTIONS[a] as readonly string[]).includes(ns)) missing.push(`${file}: '${ns}' not sent by the ${a} layout`);
     }
     expect(missing).toEqual([]);
   });

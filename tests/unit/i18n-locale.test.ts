@@ -88,14 +88,27 @@ describe('typed amounts', () => {
 describe('message keys for the translated till', () => {
   it('readiness reasons as keys, the English sentence unchanged', () => {
     expect(cashierReasonKeys(['not_synced'])).toEqual({ reasons: ['not_synced'], onlyWaiting: true });
-    expect(cashierReasonKeys(['public_url_localhost', 'public_url_not_https', 'no_wallet'])).toEqual({ reasons: ['public_url', 'no_wallet'], onlyWaiting: false });
+    expect(cashierReasonKeys(['public_url_localhost', 'public_url_not_https', 'no_wallet'])).toEqual({
+      reasons: ['public_url', 'no_wallet'],
+      onlyWaiting: false,
+    });
     expect(cashierReasonKeys(['bogus'])).toEqual({ reasons: [], onlyWaiting: false });
     expect(cashierExplanation(['no_wallet'])).toBe("Counter can't take payments yet: no receiving wallet is set up. Ask the owner.");
   });
   it('status keys; a server reason is shown as given', () => {
-    expect(posStatusMessage('accepted', { status: 'accepted', required: 3, confirmed: 1 })).toEqual({ title: 'accepted', detail: 'acceptedProgress', values: { n: 1, m: 3 } });
-    expect(posStatusMessage('accepted', { status: 'accepted', required: 1, confirmed: 4 })).toEqual({ title: 'accepted', detail: 'acceptedDone', values: { n: 4 } });
-    expect(posStatusMessage('declined', { status: 'declined', exception: 'marked_invalid', reason: 'marked invalid by merchant' }).reason).toBeUndefined();
+    expect(posStatusMessage('accepted', { status: 'accepted', required: 3, confirmed: 1 })).toEqual({
+      title: 'accepted',
+      detail: 'acceptedProgress',
+      values: { n: 1, m: 3 },
+    });
+    expect(posStatusMessage('accepted', { status: 'accepted', required: 1, confirmed: 4 })).toEqual({
+      title: 'accepted',
+      detail: 'acceptedDone',
+      values: { n: 4 },
+    });
+    expect(
+      posStatusMessage('declined', { status: 'declined', exception: 'marked_invalid', reason: 'marked invalid by merchant' }).reason,
+    ).toBeUndefined();
     expect(posStatusMessage('declined', { status: 'declined', reason: 'fraud' }).reason).toBe('fraud');
   });
 });

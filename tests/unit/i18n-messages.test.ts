@@ -40,9 +40,31 @@ const en = flatten(load('en'));
 
 describe('messages', () => {
   it('en.json is not empty and has the till, login, receipt, navigation, back office and setup', () => {
-    for (const ns of ['till.', 'payment.', 'sales.', 'login.', 'receipt.', 'nav.', 'notReady.', 'admin.', 'readiness.', 'adminInvoices.', 'adminInvoice.',
-      'adminCatalog.', 'adminUsers.', 'adminSettings.', 'adminRates.', 'adminReports.', 'adminNode.', 'adminAudit.', 'setup.']) {
-      expect([...en.keys()].some((k) => k.startsWith(ns)), ns).toBe(true);
+    for (const ns of [
+      'till.',
+      'payment.',
+      'sales.',
+      'login.',
+      'receipt.',
+      'nav.',
+      'notReady.',
+      'admin.',
+      'readiness.',
+      'adminInvoices.',
+      'adminInvoice.',
+      'adminCatalog.',
+      'adminUsers.',
+      'adminSettings.',
+      'adminRates.',
+      'adminReports.',
+      'adminNode.',
+      'adminAudit.',
+      'setup.',
+    ]) {
+      expect(
+        [...en.keys()].some((k) => k.startsWith(ns)),
+        ns,
+      ).toBe(true);
     }
   });
   for (const l of LOCALES) {

@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { AmountError, MAX_MONEY, parseFiatMinor, formatFiatMinor, compareDecimal, currencyMinorDigits, fiatToKoinu, formatDecimal, halveDecimal, addDecimal, parseDecimal } from '@/lib/money';
+import {
+  AmountError,
+  MAX_MONEY,
+  parseFiatMinor,
+  formatFiatMinor,
+  compareDecimal,
+  currencyMinorDigits,
+  fiatToKoinu,
+  formatDecimal,
+  halveDecimal,
+  addDecimal,
+  parseDecimal,
+} from '@/lib/money';
 
 const d = parseDecimal;
 
@@ -92,7 +104,7 @@ describe('fiatToKoinu: fiat minor units / rate, half-up to the koinu', () => {
 });
 
 describe('parseFiatMinor / formatFiatMinor', () => {
-  it('reads a fiat amount into minor units, within the currency\'s decimals', () => {
+  it("reads a fiat amount into minor units, within the currency's decimals", () => {
     expect(parseFiatMinor('1.99', 'USD')).toBe(199n);
     expect(parseFiatMinor('2', 'USD')).toBe(200n);
     expect(parseFiatMinor('2.5', 'EUR')).toBe(250n);
@@ -103,7 +115,12 @@ describe('parseFiatMinor / formatFiatMinor', () => {
   });
   it('refuses more decimals than the currency has, exponents, signs, garbage', () => {
     const code = (f: () => unknown) => {
-      try { f(); return 'ok'; } catch (e) { return (e as AmountError).code; }
+      try {
+        f();
+        return 'ok';
+      } catch (e) {
+        return (e as AmountError).code;
+      }
     };
     expect(code(() => parseFiatMinor('1.999', 'USD'))).toBe('too_many_decimals');
     expect(code(() => parseFiatMinor('1.5', 'JPY'))).toBe('too_many_decimals');
@@ -116,7 +133,7 @@ describe('parseFiatMinor / formatFiatMinor', () => {
     expect(code(() => parseFiatMinor('', 'USD'))).toBe('empty');
     expect(code(() => parseFiatMinor('1'.repeat(16), 'USD'))).toBe('too_large');
   });
-  it('formats minor units in the currency\'s fixed form', () => {
+  it("formats minor units in the currency's fixed form", () => {
     expect(formatFiatMinor(200n, 'USD')).toBe('2.00');
     expect(formatFiatMinor(5n, 'USD')).toBe('0.05');
     expect(formatFiatMinor(-5n, 'USD')).toBe('-0.05');

@@ -50,9 +50,7 @@ type KoinuVectors = {
   parse_error_exceeds_max_money: string[];
   parse_error_malformed: string[];
 };
-const V = parseJsonExactInts(
-  readFileSync(path.join(FIXTURES, 'dogeconnect-koinu-vectors.json'), 'utf8'),
-) as KoinuVectors;
+const V = parseJsonExactInts(readFileSync(path.join(FIXTURES, 'dogeconnect-koinu-vectors.json'), 'utf8')) as KoinuVectors;
 
 function expectAmountError(fn: () => unknown, code: AmountErrorCode) {
   let err: unknown;
@@ -123,12 +121,9 @@ describe('parseKoinu: reference parse vectors', () => {
   it.each(exactVectors)('parseKoinu("$input") = $koinu', ({ input, koinu }) => {
     expect(parseKoinu(input)).toBe(BigInt(koinu));
   });
-  it.each(truncatingVectors)(
-    'rejects "$input" (more than 8 decimals): the reference truncates it to $koinu, we reject',
-    ({ input }) => {
-      expectAmountError(() => parseKoinu(input), 'too_many_decimals');
-    },
-  );
+  it.each(truncatingVectors)('rejects "$input" (more than 8 decimals): the reference truncates it to $koinu, we reject', ({ input }) => {
+    expectAmountError(() => parseKoinu(input), 'too_many_decimals');
+  });
   it.each(V.parse_error_exceeds_max_money)('rejects "%s" as too_large (over MAX_MONEY)', (input) => {
     expectAmountError(() => parseKoinu(input), 'too_large');
     expectAmountError(() => parseKoinu('-' + input, { allowNegative: true }), 'too_large');

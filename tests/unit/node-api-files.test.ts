@@ -25,7 +25,12 @@ describe('headers file', () => {
   });
 
   it('reads back with the independent reader', () => {
-    const f = readHeadersFile(new Uint8Array([...headersFileHeader(), ...headerRecords([{ hash: 'ab'.repeat(32), height: 7, chainwork: 9n, header: new Uint8Array(80) }])]));
+    const f = readHeadersFile(
+      new Uint8Array([
+        ...headersFileHeader(),
+        ...headerRecords([{ hash: 'ab'.repeat(32), height: 7, chainwork: 9n, header: new Uint8Array(80) }]),
+      ]),
+    );
     expect(f).toMatchObject({ magic: 'a8f011c5', version: 3 });
     expect(f.records.map((r) => [r.hash, r.height, r.chainwork])).toEqual([['ab'.repeat(32), 7, 9n]]);
   });
@@ -41,10 +46,30 @@ describe('wallet file', () => {
     });
     const genesisInternal = GENESIS.match(/../g)!.reverse().join('');
     expect(toHex(bytes)).toBe(
-      'a8f011c5' + '01000000' + genesisInternal +
-        'c8f2691e' + '0c' + '00' + '05' + toHex(new TextEncoder().encode('tpubX')) + '05' + toHex(new TextEncoder().encode('tpubX')) +
-        'c8f2691e' + '1a' + '01' + '11'.repeat(20) + '00' + '05000000' + '00' +
-        'c8f2691e' + '27' + '02' + '02010000' + '33' + '22'.repeat(31) + '010203',
+      'a8f011c5' +
+        '01000000' +
+        genesisInternal +
+        'c8f2691e' +
+        '0c' +
+        '00' +
+        '05' +
+        toHex(new TextEncoder().encode('tpubX')) +
+        '05' +
+        toHex(new TextEncoder().encode('tpubX')) +
+        'c8f2691e' +
+        '1a' +
+        '01' +
+        '11'.repeat(20) +
+        '00' +
+        '05000000' +
+        '00' +
+        'c8f2691e' +
+        '27' +
+        '02' +
+        '02010000' +
+        '33' +
+        '22'.repeat(31) +
+        '010203',
     );
     const f = readWalletFile(bytes);
     expect(f.genesis).toBe(GENESIS);

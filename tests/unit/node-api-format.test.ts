@@ -4,8 +4,17 @@ import { fixturePath } from '../helpers/fixtures';
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import {
-  SEPARATOR, confirmations, formatAddresses, formatBalance, formatChaintip, formatLastBlockInfo, formatOutputRecord, formatSpent,
-  formatTimestamp, formatUtxos, type OutputRecord,
+  SEPARATOR,
+  confirmations,
+  formatAddresses,
+  formatBalance,
+  formatChaintip,
+  formatLastBlockInfo,
+  formatOutputRecord,
+  formatSpent,
+  formatTimestamp,
+  formatUtxos,
+  type OutputRecord,
 } from '@/lib/node-api/format';
 
 /** The sample bodies of libdogecoin's doc/rest.md, by endpoint. */
@@ -27,13 +36,23 @@ describe('node text formats', () => {
     expect(formatLastBlockInfo({ size: 4130, txCount: 11, totalTxSize: 3355 })).toBe(s['/getLastBlockInfo']);
     // confirmations = tip - height + 1 = 100
     const spent: OutputRecord = {
-      txid: 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855', vout: 0, address: 'DH5yaieqoZN36fDVciNyRueRGvGLR3mr7L',
-      script: '76a9144621d6a7f3b4ebbaee4e2d8c10eafbf1ccbc9c0a88ac', amount: 5_000_000_000n, height: 901, spent: true,
+      txid: 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855',
+      vout: 0,
+      address: 'DH5yaieqoZN36fDVciNyRueRGvGLR3mr7L',
+      script: '76a9144621d6a7f3b4ebbaee4e2d8c10eafbf1ccbc9c0a88ac',
+      amount: 5_000_000_000n,
+      height: 901,
+      spent: true,
     };
     expect(formatSpent([spent], 1000)).toBe(s['/getTransactions']);
     const unspent: OutputRecord = {
-      txid: 'b1fea5241c4a1d7d1e6c6d619fbf3bb8b1ec3f1f1d2f4c5b6a7c8d9e0f1a2b3c', vout: 1, address: 'DQe1QeG4FxhEgvfuvGfC7oL5G2G87huuxU',
-      script: '76a9145d6a7f3b4ebbaee4e2d8c10eafbf1ccbc9c0a88ac', amount: 7_500_000_000n, height: 1, spent: false,
+      txid: 'b1fea5241c4a1d7d1e6c6d619fbf3bb8b1ec3f1f1d2f4c5b6a7c8d9e0f1a2b3c',
+      vout: 1,
+      address: 'DQe1QeG4FxhEgvfuvGfC7oL5G2G87huuxU',
+      script: '76a9145d6a7f3b4ebbaee4e2d8c10eafbf1ccbc9c0a88ac',
+      amount: 7_500_000_000n,
+      height: 1,
+      spent: false,
     };
     expect(formatUtxos([unspent], 100)).toBe(s['/getUTXOs']);
     expect(s['/getTimestamp']).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\n$/);
@@ -41,10 +60,22 @@ describe('node text formats', () => {
 
   it('pads every label to column 17 and separates with 22 dashes', () => {
     expect(SEPARATOR).toBe('----------------------');
-    const rec = formatOutputRecord({ txid: 'ab'.repeat(32), vout: 7, address: 'nX', script: '76A914', amount: 1n, height: null, spent: false }, 5);
+    const rec = formatOutputRecord(
+      { txid: 'ab'.repeat(32), vout: 7, address: 'nX', script: '76A914', amount: 1n, height: null, spent: false },
+      5,
+    );
     const lines = rec.split('\n');
     expect(lines.pop()).toBe('');
-    expect(lines.map((l) => l.slice(0, 16).trimEnd())).toEqual(['txid:', 'vout:', 'address:', 'script_pubkey:', 'amount:', 'confirmations:', 'spendable:', 'solvable:']);
+    expect(lines.map((l) => l.slice(0, 16).trimEnd())).toEqual([
+      'txid:',
+      'vout:',
+      'address:',
+      'script_pubkey:',
+      'amount:',
+      'confirmations:',
+      'spendable:',
+      'solvable:',
+    ]);
     expect(lines.every((l) => l[16] !== ' ' && l.slice(0, 16).endsWith(' '))).toBe(true);
     expect(rec).toContain('script_pubkey:  76a914\n'); // lowercase hex
     expect(rec).toContain('amount:         0.00000001\n');
@@ -68,7 +99,9 @@ describe('node text formats', () => {
     expect(utxos.split(`${SEPARATOR}\nUnspent UTXO:\n`).length).toBe(3);
     expect(utxos).not.toContain('11'.repeat(32));
     expect(utxos).toContain('confirmations:  1\nspendable:      1\nsolvable:       1\n');
-    expect(utxos.endsWith('amount:         0.00000000\nconfirmations:  1\nspendable:      1\nsolvable:       1\nTotal Unspent: 0.00000001\n')).toBe(true);
+    expect(
+      utxos.endsWith('amount:         0.00000000\nconfirmations:  1\nspendable:      1\nsolvable:       1\nTotal Unspent: 0.00000001\n'),
+    ).toBe(true);
     const spent = formatSpent(recs, 12);
     expect(spent).toBe(
       `${SEPARATOR}\ntxid:           ${'11'.repeat(32)}\nvout:           0\naddress:        nA\nscript_pubkey:  76a9\namount:         1.50000000\n` +

@@ -18,11 +18,20 @@ const TABLES = new Set(['payment', 'payment_tx', 'payment_submission', 'payment_
 /** Their Prisma delegates (prisma/schema.prisma models). */
 const DELEGATES = new Set(['payment', 'paymentTx', 'paymentSubmission', 'paymentLine', 'paymentOutput', 'vendorEvent']);
 const WRITE_METHODS = new Set([
-  'create', 'createMany', 'createManyAndReturn', 'update', 'updateMany', 'updateManyAndReturn', 'upsert', 'delete', 'deleteMany',
+  'create',
+  'createMany',
+  'createManyAndReturn',
+  'update',
+  'updateMany',
+  'updateManyAndReturn',
+  'upsert',
+  'delete',
+  'deleteMany',
 ]);
 const WRITE_NODES = new Set(['InsertStmt', 'UpdateStmt', 'DeleteStmt', 'MergeStmt', 'TruncateStmt']);
 /** Text that reads as a write statement: it must parse, or the scan cannot tell its target. */
-const LOOKS_LIKE_WRITE = /\b(insert\s+into|update\s+("?[\w$]+"?|__p__)(\s+\w+)?\s+set|delete\s+from|truncate\s+(table\s+)?\S|merge\s+into)\b/i;
+const LOOKS_LIKE_WRITE =
+  /\b(insert\s+into|update\s+("?[\w$]+"?|__p__)(\s+\w+)?\s+set|delete\s+from|truncate\s+(table\s+)?\S|merge\s+into)\b/i;
 
 export interface Finding {
   file: string;
@@ -75,7 +84,14 @@ function delegateOf(e: ts.Expression): string | null {
 /** `(x)`, `x!`, `x as T`, `await x` → x. */
 function unwrap(e: ts.Expression): ts.Expression {
   for (;;) {
-    if (ts.isParenthesizedExpression(e) || ts.isNonNullExpression(e) || ts.isAsExpression(e) || ts.isAwaitExpression(e) || ts.isSatisfiesExpression(e)) e = e.expression;
+    if (
+      ts.isParenthesizedExpression(e) ||
+      ts.isNonNullExpression(e) ||
+      ts.isAsExpression(e) ||
+      ts.isAwaitExpression(e) ||
+      ts.isSatisfiesExpression(e)
+    )
+      e = e.expression;
     else return e;
   }
 }
@@ -120,7 +136,8 @@ class Aliases {
       if (w) this.methods.set(n.name.text, w);
     }
     if (ts.isBindingElement(n) && ts.isIdentifier(n.name) && ts.isObjectBindingPattern(n.parent)) {
-      const prop = n.propertyName && (ts.isIdentifier(n.propertyName) || ts.isStringLiteralLike(n.propertyName)) ? n.propertyName.text : n.name.text;
+      const prop =
+        n.propertyName && (ts.isIdentifier(n.propertyName) || ts.isStringLiteralLike(n.propertyName)) ? n.propertyName.text : n.name.text;
       const decl = n.parent.parent;
       const from = ts.isVariableDeclaration(decl) && decl.initializer ? this.delegate(decl.initializer) : null;
       if (from && WRITE_METHODS.has(prop)) this.methods.set(n.name.text, `${from}.${prop}`);
@@ -154,7 +171,12 @@ export function sqlSetColumns(sql: string, table: string): string[] | null {
 }
 
 /** Every write to the payment tables (or the given tables and delegates) in one source file. */
-export function writesIn(file: string, src: string, tables: ReadonlySet<string> = TABLES, delegates: ReadonlySet<string> = DELEGATES): Finding[] {
+export function writesIn(
+  file: string,
+  src: string,
+  tables: ReadonlySet<string> = TABLES,
+  delegates: ReadonlySet<string> = DELEGATES,
+): Finding[] {
   const sf = ts.createSourceFile(file, src, ts.ScriptTarget.Latest, true, file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
   const found: Finding[] = [];
   const at = (n: ts.Node) => sf.getLineAndCharacterOfPosition(n.getStart(sf)).line + 1;
@@ -168,8 +190,12 @@ export function writesIn(file: string, src: string, tables: ReadonlySet<string> 
       const candidates = texts.filter((t) => /\b(insert|update|delete|merge|truncate)\b/i.test(t));
       const ok = candidates.length ? candidates.map(sqlWriteTargets).find((p) => p !== null) : [];
       if (ok === undefined) {
-        if (candidates.some((t) => LOOKS_LIKE_WRITE.test(t))) found.push({ file, line: at(n), what: 'SQL that reads as a write but does not parse' });
-      } else for (const t of ok) if (tables.has(t) || t === '__p__') found.push({ file, line: at(n), what: `SQL writes ${t === '__p__' ? 'a dynamic table' : t}` });
+        if (candidates.some((t) => LOOKS_LIKE_WRITE.test(t)))
+          found.push({ file, line: at(n), what: 'SQL that reads as a write but does not parse' });
+      } else
+        for (const t of ok)
+          if (tables.has(t) || t === '__p__')
+            found.push({ file, line: at(n), what: `SQL writes ${t === '__p__' ? 'a dynamic table' : t}` });
     }
     if (ts.isCallExpression(n)) {
       const write = aliases.write(n.expression);
@@ -204,12 +230,19 @@ function stockColumnWrites(): Finding[] {
   const found: Finding[] = [];
   for (const p of sources()) {
     const file = relative(ROOT, p);
-    const sf = ts.createSourceFile(file, readFileSync(p, 'utf8'), ts.ScriptTarget.Latest, true, file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+    const sf = ts.createSourceFile(
+      file,
+      readFileSync(p, 'utf8'),
+      ts.ScriptTarget.Latest,
+      true,
+      file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+    );
     const visit = (n: ts.Node) => {
       for (const text of literalTexts(n).slice(0, 1)) {
         if (!/\bupdate\b/i.test(text)) continue;
         const cols = sqlSetColumns(text, 'product');
-        if (cols?.includes('stock')) found.push({ file, line: sf.getLineAndCharacterOfPosition(n.getStart(sf)).line + 1, what: 'SQL sets product.stock' });
+        if (cols?.includes('stock'))
+          found.push({ file, line: sf.getLineAndCharacterOfPosition(n.getStart(sf)).line + 1, what: 'SQL sets product.stock' });
       }
       ts.forEachChild(n, visit);
     };
@@ -243,7 +276,9 @@ describe('one writer: only lib/payments writes the payment tables', () => {
   it('parses what a regex of names misses, and ignores what only looks like SQL', () => {
     const w = (src: string) => writesIn('x.ts', src).map((f) => f.what);
     // A CTE whose outer statement is a SELECT still writes; an alias and quoted names too.
-    expect(w('q(`WITH u AS (UPDATE "payment" p SET exception = NULL WHERE p.id = $1 RETURNING id) SELECT id FROM u`)')).toEqual(['SQL writes payment']);
+    expect(w('q(`WITH u AS (UPDATE "payment" p SET exception = NULL WHERE p.id = $1 RETURNING id) SELECT id FROM u`)')).toEqual([
+      'SQL writes payment',
+    ]);
     expect(w(`q('insert into public.vendor_event (id) values ($1)')`)).toEqual(['SQL writes vendor_event']);
     expect(w('q(`DELETE FROM payment_tx USING payment p WHERE p.id = payment_tx.payment_id`)')).toEqual(['SQL writes payment_tx']);
     expect(w('q(`UPDATE ${table} SET status = $1`)')).toEqual(['SQL writes a dynamic table']);
@@ -292,14 +327,22 @@ describe('one writer of stock: lib/stock', () => {
 
   it('sees the writes lib/stock makes (so it would see others)', () => {
     const movements = allWrites(new Set(['stock_movement']), new Set(['stockMovement'])).filter(owned);
-    expect(new Set(movements.map((f) => f.file))).toEqual(new Set(['lib/stock/sale-sql.ts', 'lib/stock/adjust.ts', 'lib/payments/accept-sql.ts']));
+    expect(new Set(movements.map((f) => f.file))).toEqual(
+      new Set(['lib/stock/sale-sql.ts', 'lib/stock/adjust.ts', 'lib/payments/accept-sql.ts']),
+    );
     const cols = stockColumnWrites().filter(owned);
-    expect(new Set(cols.map((f) => f.file))).toEqual(new Set(['lib/stock/sale-sql.ts', 'lib/stock/adjust.ts', 'lib/payments/accept-sql.ts']));
+    expect(new Set(cols.map((f) => f.file))).toEqual(
+      new Set(['lib/stock/sale-sql.ts', 'lib/stock/adjust.ts', 'lib/payments/accept-sql.ts']),
+    );
     // A read-modify-write elsewhere would show: an UPDATE that sets the column.
     expect(sqlSetColumns('UPDATE product SET stock = $2, name = $3 WHERE id = $1', 'product')).toEqual(['stock', 'name']);
     expect(sqlSetColumns('WITH u AS (UPDATE "product" p SET stock = p.stock - 1 RETURNING id) SELECT 1', 'product')).toEqual(['stock']);
     expect(sqlSetColumns('UPDATE product SET low_stock = 1', 'product')).toEqual(['low_stock']);
     // Prisma writes of the movements table are seen too.
-    expect(writesIn('x.ts', 'await tx.stockMovement.create({ data })', new Set(['stock_movement']), new Set(['stockMovement'])).map((f) => f.what)).toEqual(['Prisma stockMovement.create']);
+    expect(
+      writesIn('x.ts', 'await tx.stockMovement.create({ data })', new Set(['stock_movement']), new Set(['stockMovement'])).map(
+        (f) => f.what,
+      ),
+    ).toEqual(['Prisma stockMovement.create']);
   });
 });

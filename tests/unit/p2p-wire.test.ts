@@ -3,8 +3,22 @@ import { describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { fromHex, toHex } from '@/lib/doge';
 import {
-  FrameDecoder, WireError, encodeMessage, encodeVersion, decodeVersion, encodeInv, decodeInv, encodeGetHeaders, decodeGetHeaders,
-  decodeReject, encodeReject, decodeAddr, encodeFilterLoad, HEADER_LEN, INV_TX, INV_FILTERED_BLOCK,
+  FrameDecoder,
+  WireError,
+  encodeMessage,
+  encodeVersion,
+  decodeVersion,
+  encodeInv,
+  decodeInv,
+  encodeGetHeaders,
+  decodeGetHeaders,
+  decodeReject,
+  encodeReject,
+  decodeAddr,
+  encodeFilterLoad,
+  HEADER_LEN,
+  INV_TX,
+  INV_FILTERED_BLOCK,
 } from '@/lib/p2p/wire';
 import { BloomFilter, murmur3, BLOOM_UPDATE_ALL } from '@/lib/p2p/bloom';
 
@@ -57,7 +71,15 @@ describe('framing', () => {
 
 describe('payloads', () => {
   it('round-trips version, getheaders, inv and reject', () => {
-    const v = { version: 70015, services: 5n, timestamp: 1700000000n, nonce: 0x0123456789abcdefn, userAgent: '/counter/', startHeight: 42, relay: false };
+    const v = {
+      version: 70015,
+      services: 5n,
+      timestamp: 1700000000n,
+      nonce: 0x0123456789abcdefn,
+      userAgent: '/counter/',
+      startHeight: 42,
+      relay: false,
+    };
     expect(decodeVersion(encodeVersion(v))).toEqual(v);
     const loc = ['11'.repeat(32), '22'.repeat(32)];
     expect(decodeGetHeaders(encodeGetHeaders(loc))).toEqual({ locator: loc, stop: '0'.repeat(64) });
@@ -84,7 +106,11 @@ describe('BIP37 bloom filter', () => {
   });
 
   it('serialises like Core (bloom_tests: create_insert_serialize, with and without tweak)', () => {
-    const items = ['99108ad8ed9bb6274d3980bab5a85c048f0950c8', 'b5a2c786d9ef4658287ced5914b37a1b4aa32eee', 'b9300670b4c5366e95b2699e8b18bc75e5f729c5'];
+    const items = [
+      '99108ad8ed9bb6274d3980bab5a85c048f0950c8',
+      'b5a2c786d9ef4658287ced5914b37a1b4aa32eee',
+      'b9300670b4c5366e95b2699e8b18bc75e5f729c5',
+    ];
     const f = new BloomFilter(3, 0.01, 0, BLOOM_UPDATE_ALL);
     for (const i of items) f.insert(fromHex(i));
     expect(toHex(encodeFilterLoad(f))).toBe('03614e9b050000000000000001');

@@ -9,7 +9,8 @@ import { MAINNET, encodeAddress } from '@/lib/doge';
 const OWN = 'DPD7uK4B1kRmbfGmytBhG1DZjaMWNfbpwY';
 const ELSEWHERE = encodeAddress('p2pkh', new Uint8Array(20).fill(7), MAINNET);
 const POLICY = { storeAddress: '', zeroConfLimit: 0n, oneConfLimit: 1_000_000_000_000n, oneConfRequired: 1, highConfRequired: 6 };
-const priced = (body: Record<string, unknown>) => priceRequest({ items: [{ type: 'item', id: 'a', name: 'A', count: 1, unit: '5000' }], ...body }, MAINNET);
+const priced = (body: Record<string, unknown>) =>
+  priceRequest({ items: [{ type: 'item', id: 'a', name: 'A', count: 1, unit: '5000' }], ...body }, MAINNET);
 
 function refused(fn: () => void, field: string) {
   try {
@@ -24,9 +25,26 @@ function refused(fn: () => void, field: string) {
 
 describe('roles and scopes', () => {
   it('match docs/api.md', () => {
-    expect(SCOPES).toEqual(['payments:read', 'payments:write', 'payments:outputs', 'payments:policy', 'payments:refund', 'invoices:read', 'reports:read', 'node:read', 'node:wallet']);
+    expect(SCOPES).toEqual([
+      'payments:read',
+      'payments:write',
+      'payments:outputs',
+      'payments:policy',
+      'payments:refund',
+      'invoices:read',
+      'reports:read',
+      'node:read',
+      'node:wallet',
+    ]);
     expect(roleScopes('owner')).toEqual(SCOPES.filter((s) => s !== 'payments:outputs'));
-    expect(roleScopes('manager')).toEqual(['payments:read', 'payments:write', 'payments:refund', 'invoices:read', 'reports:read', 'node:read']);
+    expect(roleScopes('manager')).toEqual([
+      'payments:read',
+      'payments:write',
+      'payments:refund',
+      'invoices:read',
+      'reports:read',
+      'node:read',
+    ]);
     expect(roleScopes('cashier')).toEqual(['payments:read', 'payments:write']);
   });
 });
@@ -35,7 +53,8 @@ describe('authorizePaymentRequest', () => {
   const steal = priced({ outputs: [{ address: ELSEWHERE, amount: '5000' }] });
 
   it('p2pkh outputs to another address need payments:outputs, which no role holds', () => {
-    for (const role of ['owner', 'manager', 'cashier'] as const) refused(() => authorizePaymentRequest(steal, POLICY, roleScopes(role)), 'outputs[0].address');
+    for (const role of ['owner', 'manager', 'cashier'] as const)
+      refused(() => authorizePaymentRequest(steal, POLICY, roleScopes(role)), 'outputs[0].address');
     expect(() => authorizePaymentRequest(steal, POLICY, ['payments:write', 'payments:outputs'])).not.toThrow();
   });
 
@@ -46,14 +65,20 @@ describe('authorizePaymentRequest', () => {
   });
 
   it('required_confirmations below the policy for the total needs payments:policy', () => {
-    for (const role of ['manager', 'cashier'] as const) refused(() => authorizePaymentRequest(priced({ required_confirmations: 0 }), POLICY, roleScopes(role)), 'required_confirmations');
+    for (const role of ['manager', 'cashier'] as const)
+      refused(() => authorizePaymentRequest(priced({ required_confirmations: 0 }), POLICY, roleScopes(role)), 'required_confirmations');
     expect(() => authorizePaymentRequest(priced({ required_confirmations: 0 }), POLICY, roleScopes('owner'))).not.toThrow();
     expect(() => authorizePaymentRequest(priced({ required_confirmations: 1 }), POLICY, roleScopes('cashier'))).not.toThrow();
     expect(() => authorizePaymentRequest(priced({ required_confirmations: 9 }), POLICY, roleScopes('cashier'))).not.toThrow();
     // Above the 1-conf limit the policy asks 6: 3 is lowering it.
-    const huge = priceRequest({ items: [{ type: 'item', id: 'a', name: 'A', count: 1, unit: '20000' }], required_confirmations: 3 }, MAINNET);
+    const huge = priceRequest(
+      { items: [{ type: 'item', id: 'a', name: 'A', count: 1, unit: '20000' }], required_confirmations: 3 },
+      MAINNET,
+    );
     refused(() => authorizePaymentRequest(huge, POLICY, ['payments:write']), 'required_confirmations');
     // Within the zero-conf tier, 0 is the policy itself.
-    expect(() => authorizePaymentRequest(priced({ required_confirmations: 0 }), { ...POLICY, zeroConfLimit: 1_000_000_000_000n }, ['payments:write'])).not.toThrow();
+    expect(() =>
+      authorizePaymentRequest(priced({ required_confirmations: 0 }), { ...POLICY, zeroConfLimit: 1_000_000_000_000n }, ['payments:write']),
+    ).not.toThrow();
   });
 });

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { isFinalProbe, openFeedCount, paymentEventStream, probeFingerprint, type FeedProbe } from '@/lib/live/payment-feed';
 import { sleep } from '../helpers/wait';
 
-const base: FeedProbe = { status: 'unpaid', confirmations: 0, txid: null, broadcastState: 'none', updatedAt: new Date(1000), expiresAt: new Date(10_000) };
+const base: FeedProbe = {
+  status: 'unpaid',
+  confirmations: 0,
+  txid: null,
+  broadcastState: 'none',
+  updatedAt: new Date(1000),
+  expiresAt: new Date(10_000),
+};
 
 async function readAll(stream: ReadableStream<Uint8Array>): Promise<string> {
   const r = stream.getReader();
@@ -29,14 +36,24 @@ describe('payment feed', () => {
   });
 
   it('sends a view per change, heartbeats, and ends after the final state', async () => {
-    const states: FeedProbe[] = [base, base, { ...base, status: 'accepted', txid: 'ab' }, { ...base, status: 'accepted', txid: 'ab' }, { ...base, status: 'confirmed', txid: 'ab', confirmations: 1 }];
+    const states: FeedProbe[] = [
+      base,
+      base,
+      { ...base, status: 'accepted', txid: 'ab' },
+      { ...base, status: 'accepted', txid: 'ab' },
+      { ...base, status: 'confirmed', txid: 'ab', confirmations: 1 },
+    ];
     let i = 0;
     let cur = base;
-    const out = await readAll(paymentEventStream({
-      probe: async () => (cur = states[Math.min(i++, states.length - 1)]),
-      view: async () => ({ status: cur.status }),
-      pollMs: 5, heartbeatMs: 2, now: () => new Date(0),
-    }));
+    const out = await readAll(
+      paymentEventStream({
+        probe: async () => (cur = states[Math.min(i++, states.length - 1)]),
+        view: async () => ({ status: cur.status }),
+        pollMs: 5,
+        heartbeatMs: 2,
+        now: () => new Date(0),
+      }),
+    );
     const payments = [...out.matchAll(/event: payment\ndata: (.*)\n\n/g)].map((m) => JSON.parse(m[1]).status);
     expect(payments).toEqual(['unpaid', 'accepted', 'confirmed']);
     expect(out).toMatch(/^retry: 1000\n\n/);
@@ -48,7 +65,14 @@ describe('payment feed', () => {
     let probes = 0;
     const ctl = new AbortController();
     const closed: string[] = [];
-    const stream = paymentEventStream({ probe: async () => (probes++, base), view: async () => ({}), signal: ctl.signal, pollMs: 5, now: () => new Date(0), onClose: (r) => closed.push(r) });
+    const stream = paymentEventStream({
+      probe: async () => (probes++, base),
+      view: async () => ({}),
+      signal: ctl.signal,
+      pollMs: 5,
+      now: () => new Date(0),
+      onClose: (r) => closed.push(r),
+    });
     const done = readAll(stream);
     await sleep(40);
     expect(openFeedCount()).toBe(1);
@@ -61,11 +85,23 @@ describe('payment feed', () => {
     expect(probes).toBeGreaterThan(1);
     expect(probes).toBeLessThanOrEqual(at + 1); // at most the poll already in flight
 
-    const timed = await readAll(paymentEventStream({ probe: async () => base, view: async () => ({}), pollMs: 5, maxMs: 30, now: () => new Date(0) }));
+    const timed = await readAll(
+      paymentEventStream({ probe: async () => base, view: async () => ({}), pollMs: 5, maxMs: 30, now: () => new Date(0) }),
+    );
     expect(timed.endsWith('event: end\ndata: {"reason":"lifetime"}\n\n')).toBe(true);
 
     let failures = 0;
-    const broken = await readAll(paymentEventStream({ probe: async () => { failures++; throw new Error('db down'); }, view: async () => ({}), pollMs: 1, maxErrors: 3 }));
+    const broken = await readAll(
+      paymentEventStream({
+        probe: async () => {
+          failures++;
+          throw new Error('db down');
+        },
+        view: async () => ({}),
+        pollMs: 1,
+        maxErrors: 3,
+      }),
+    );
     expect(failures).toBe(3);
     expect(broken.endsWith('event: end\ndata: {"reason":"unavailable"}\n\n')).toBe(true);
     const gone = await readAll(paymentEventStream({ probe: async () => null, view: async () => ({}) }));

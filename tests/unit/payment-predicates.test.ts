@@ -1,8 +1,23 @@
 // The table's broadcast sub-state, its RBF rule and the `can…` predicates (lib/payments), pure.
 import { describe, expect, it } from 'vitest';
 import {
-  TRANSITIONS, allows, transition, requiredDepth, canCancel, canMark, canClaimBroadcast, canReleaseBroadcast, canRefund, isExpired,
-  isPastExpiry, isExpiryDue, isFinal, amountDue, tillState, tillStateOfView, expiredField,
+  TRANSITIONS,
+  allows,
+  transition,
+  requiredDepth,
+  canCancel,
+  canMark,
+  canClaimBroadcast,
+  canReleaseBroadcast,
+  canRefund,
+  isExpired,
+  isPastExpiry,
+  isExpiryDue,
+  isFinal,
+  amountDue,
+  tillState,
+  tillStateOfView,
+  expiredField,
 } from '@/lib/payments';
 
 const at = (ms: number) => new Date(ms);
@@ -20,7 +35,11 @@ describe('the broadcast sub-state is part of the table', () => {
     expect(b('vendor.cancel')?.from).toBe('none');
     expect(b('timer.expired')?.from).toBe('none');
     expect(transition('unpaid', null, 'relay.claim')).toMatchObject({ status: 'unpaid', broadcast: 'pending', events: [] });
-    expect(transition('unpaid', 'underpaid', 'relay.release')).toMatchObject({ status: 'unpaid', exception: 'underpaid', broadcast: 'none' });
+    expect(transition('unpaid', 'underpaid', 'relay.release')).toMatchObject({
+      status: 'unpaid',
+      exception: 'underpaid',
+      broadcast: 'none',
+    });
   });
 
   it('asks the sub-state: a claim only when none is pending, a release only when one is', () => {
@@ -36,12 +55,21 @@ describe('the broadcast sub-state is part of the table', () => {
 describe('replace-by-fee never gets 0-conf', () => {
   const amounts = { total: 100n, paid: 100n, before: 0n };
   it('relay.accept: a 0-conf policy with an RBF tx is accepted, requiring 1', () => {
-    expect(transition('unpaid', null, 'relay.accept', { required: 0, rbf: true, amounts })).toMatchObject({ status: 'accepted', required: 1 });
-    expect(transition('unpaid', null, 'relay.accept', { required: 0, rbf: false, amounts })).toMatchObject({ status: 'confirmed', required: 0 });
+    expect(transition('unpaid', null, 'relay.accept', { required: 0, rbf: true, amounts })).toMatchObject({
+      status: 'accepted',
+      required: 1,
+    });
+    expect(transition('unpaid', null, 'relay.accept', { required: 0, rbf: false, amounts })).toMatchObject({
+      status: 'confirmed',
+      required: 0,
+    });
     expect(transition('unpaid', null, 'relay.accept', { zeroConf: true, rbf: true, amounts }).status).toBe('accepted');
   });
   it('chain.paid: the plain-wallet path raises the required depth the same way; a deeper policy is kept', () => {
-    expect(transition('unpaid', null, 'chain.paid', { required: 0, rbf: true, amounts })).toMatchObject({ status: 'accepted', required: 1 });
+    expect(transition('unpaid', null, 'chain.paid', { required: 0, rbf: true, amounts })).toMatchObject({
+      status: 'accepted',
+      required: 1,
+    });
     expect(transition('unpaid', null, 'chain.paid', { required: 0, amounts })).toMatchObject({ status: 'accepted', required: 0 });
     expect(requiredDepth({ required: 6, rbf: true })).toBe(6);
     expect(requiredDepth({})).toBeUndefined();

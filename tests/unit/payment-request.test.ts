@@ -4,7 +4,15 @@ import { InvalidRequestError } from '@/lib/errors';
 import { MAINNET, REGTEST } from '@/lib/doge';
 
 const ADDR = 'DPD7uK4B1kRmbfGmytBhG1DZjaMWNfbpwY';
-const item = (o: Record<string, unknown> = {}) => ({ type: 'item', id: 'SKU-1', name: 'Coffee', count: 2, unit: '10.5', tax: '1.05', ...o });
+const item = (o: Record<string, unknown> = {}) => ({
+  type: 'item',
+  id: 'SKU-1',
+  name: 'Coffee',
+  count: 2,
+  unit: '10.5',
+  tax: '1.05',
+  ...o,
+});
 
 function reject(body: unknown, field: string, msg?: RegExp) {
   try {
@@ -31,16 +39,19 @@ describe('priceRequest: line arithmetic (docs/api.md)', () => {
   });
 
   it('sums tax lines into taxes, counts only item units as quantity, and subtracts discounts', () => {
-    const r = priceRequest({
-      items: [
-        item({ tax: undefined }),
-        { type: 'tax', id: 'vat', name: 'VAT', count: 1, unit: '2.1' },
-        { type: 'shipping', id: 'ship', name: 'Post', count: 1, unit: '3' },
-        { type: 'donation', id: 'tip', name: 'Tip', count: 1, unit: '0.5' },
-        { type: 'discount', id: 'promo', name: 'Promo', count: 1, unit: '-4.6' },
-        { type: 'signing', id: 'sig', name: 'Sign this' },
-      ],
-    }, MAINNET);
+    const r = priceRequest(
+      {
+        items: [
+          item({ tax: undefined }),
+          { type: 'tax', id: 'vat', name: 'VAT', count: 1, unit: '2.1' },
+          { type: 'shipping', id: 'ship', name: 'Post', count: 1, unit: '3' },
+          { type: 'donation', id: 'tip', name: 'Tip', count: 1, unit: '0.5' },
+          { type: 'discount', id: 'promo', name: 'Promo', count: 1, unit: '-4.6' },
+          { type: 'signing', id: 'sig', name: 'Sign this' },
+        ],
+      },
+      MAINNET,
+    );
     expect(r.total).toBe(21n * 100_000_000n + 210_000_000n + 300_000_000n + 50_000_000n - 460_000_000n);
     expect(r.taxes).toBe(210_000_000n);
     expect(r.fees).toBe(0n);
@@ -59,7 +70,16 @@ describe('priceRequest: line arithmetic (docs/api.md)', () => {
   });
 
   it('keeps data outputs and accepts own p2pkh outputs only when they sum to the total', () => {
-    const r = priceRequest({ items: [item()], outputs: [{ type: 'data', data: '68656C6C6F' }, { address: ADDR, amount: '22.05' }] }, MAINNET);
+    const r = priceRequest(
+      {
+        items: [item()],
+        outputs: [
+          { type: 'data', data: '68656C6C6F' },
+          { address: ADDR, amount: '22.05' },
+        ],
+      },
+      MAINNET,
+    );
     expect(r.outputs).toEqual([
       { type: 'data', address: null, amount: null, data: '68656c6c6f' },
       { type: 'p2pkh', address: ADDR, amount: 2_205_000_000n, data: null },
@@ -145,10 +165,36 @@ describe('priceRequest: URLs, control characters, dust and overflow', () => {
     [{ items: [item()], meta: { 'com.example.a': '\u0007' } }, 'meta.com.example.a'],
     [{ items: [item({ count: 1, unit: '0.00000001', tax: undefined })] }, 'items'],
     [{ items: [item({ count: 1, unit: '0.0099', tax: '0.00009999' })] }, 'items'],
-    [{ items: [item({ count: 10, unit: '10000000000', tax: undefined }), { type: 'discount', id: 'd', name: 'D', count: 9, unit: '-10000000000' }] }, 'items[0].total'],
+    [
+      {
+        items: [
+          item({ count: 10, unit: '10000000000', tax: undefined }),
+          { type: 'discount', id: 'd', name: 'D', count: 9, unit: '-10000000000' },
+        ],
+      },
+      'items[0].total',
+    ],
     [{ items: [item({ count: 2, unit: '6000000000', tax: undefined })] }, 'items[0].total'],
-    [{ items: [{ type: 'tax', id: 't', name: 'T', count: 1, unit: '10000000000' }, { type: 'tax', id: 't2', name: 'T2', count: 1, unit: '1' }, { type: 'discount', id: 'd', name: 'D', count: 1, unit: '-10' }] }, 'items'],
-    [{ items: [item({ count: 1, unit: '1.005', tax: undefined })], outputs: [{ address: ADDR, amount: '1' }, { address: ADDR, amount: '0.005' }] }, 'outputs[1].amount'],
+    [
+      {
+        items: [
+          { type: 'tax', id: 't', name: 'T', count: 1, unit: '10000000000' },
+          { type: 'tax', id: 't2', name: 'T2', count: 1, unit: '1' },
+          { type: 'discount', id: 'd', name: 'D', count: 1, unit: '-10' },
+        ],
+      },
+      'items',
+    ],
+    [
+      {
+        items: [item({ count: 1, unit: '1.005', tax: undefined })],
+        outputs: [
+          { address: ADDR, amount: '1' },
+          { address: ADDR, amount: '0.005' },
+        ],
+      },
+      'outputs[1].amount',
+    ],
   ])('rejects %j naming %s', (body, field) => rejectWith(body, field));
 
   it('takes https URLs always and http URLs only while PUBLIC_URL is http', () => {

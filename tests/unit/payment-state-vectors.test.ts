@@ -26,8 +26,13 @@ interface Vector {
   exception: string | null;
   trigger: Trigger;
   facts: {
-    amounts?: { total: string; paid: string; before: string }; late?: boolean; zeroConf?: boolean; reached?: boolean; dataMissing?: boolean;
-    required?: number; rbf?: boolean;
+    amounts?: { total: string; paid: string; before: string };
+    late?: boolean;
+    zeroConf?: boolean;
+    reached?: boolean;
+    dataMissing?: boolean;
+    required?: number;
+    rbf?: boolean;
   };
   outcome: Outcome | 'refused';
   gap?: string;
@@ -38,7 +43,10 @@ const vectors = file.vectors;
 
 function factsOf(v: Vector): Facts {
   const { amounts, ...rest } = v.facts;
-  return { ...rest, ...(amounts ? { amounts: { total: BigInt(amounts.total), paid: BigInt(amounts.paid), before: BigInt(amounts.before) } } : {}) } as Facts;
+  return {
+    ...rest,
+    ...(amounts ? { amounts: { total: BigInt(amounts.total), paid: BigInt(amounts.paid), before: BigInt(amounts.before) } } : {}),
+  } as Facts;
 }
 
 const run = (v: Vector) => transition(v.state, v.exception, v.trigger, factsOf(v));
@@ -50,7 +58,9 @@ function check(v: Vector) {
   }
   const o = run(v);
   expect({ status: o.status, exception: o.exception, events: o.events }).toEqual({
-    status: v.outcome.status, exception: v.outcome.exception, events: v.outcome.events,
+    status: v.outcome.status,
+    exception: v.outcome.exception,
+    events: v.outcome.events,
   });
   if (v.outcome.broadcast !== undefined) expect(o.broadcast).toBe(v.outcome.broadcast);
   if (v.outcome.required !== undefined) expect(o.required).toBe(v.outcome.required);
@@ -85,7 +95,9 @@ describe('payment state vectors (contract §3, §4, §5, §12)', () => {
   it('every state × trigger pair is covered by a vector, allowed or refused', () => {
     const triggers = [...new Set(TRANSITIONS.map((t) => t.trigger))];
     const seen = new Set(vectors.map((v) => `${v.state} ${v.trigger}`));
-    const missing = ['unpaid', 'accepted', 'confirmed', 'declined'].flatMap((s) => triggers.map((t) => `${s} ${t}`)).filter((k) => !seen.has(k));
+    const missing = ['unpaid', 'accepted', 'confirmed', 'declined']
+      .flatMap((s) => triggers.map((t) => `${s} ${t}`))
+      .filter((k) => !seen.has(k));
     expect(missing).toEqual([]);
   });
 });

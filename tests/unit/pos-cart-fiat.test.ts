@@ -7,10 +7,16 @@ const muffin: CartLine = { key: 'm', sku: 'MUF', name: 'Muffin', unit: 199n, cou
 
 describe('the cart in USD', () => {
   it('sends "currency": "USD" with cents amounts, tax per line in cents (half up), and no hand-made fiat_* fields', () => {
-    const b = paymentBody([muffin], { ...NO_EXTRAS, discount: 50n, tip: 100n }, { rate: '0.2', currency: 'USD' }, { currency: 'USD', orderReference: 'R1' });
+    const b = paymentBody(
+      [muffin],
+      { ...NO_EXTRAS, discount: 50n, tip: 100n },
+      { rate: '0.2', currency: 'USD' },
+      { currency: 'USD', orderReference: 'R1' },
+    );
     // 3 × 1.99 = 5.97; 8.25 % = 0.492525 → 0.49
     expect(b).toEqual({
-      currency: 'USD', order_reference: 'R1',
+      currency: 'USD',
+      order_reference: 'R1',
       items: [
         { type: 'item', id: 'MUF', name: 'Muffin', count: 3, unit: '1.99', tax: '0.49' },
         { type: 'discount', id: 'discount', name: 'Discount', count: 1, unit: '-0.50' },
@@ -26,7 +32,7 @@ describe('the cart in USD', () => {
     expect(b.fiat_currency).toBe('USD');
   });
 
-  it('keypad: at most the currency\'s decimals (USD 2, JPY none, DOGE 8)', () => {
+  it("keypad: at most the currency's decimals (USD 2, JPY none, DOGE 8)", () => {
     let e = '';
     for (const k of ['1', '2', '.', '3', '4', '5']) e = keypadPress(e, k, currencyDigits('USD'));
     expect(e).toBe('12.34');
@@ -40,7 +46,7 @@ describe('the cart in USD', () => {
     expect(keypadAmount('1.5', 'DOGE')).toBe(150_000_000n);
   });
 
-  it('shows amounts through Intl, exactly, and writes them in the currency\'s fixed form', () => {
+  it("shows amounts through Intl, exactly, and writes them in the currency's fixed form", () => {
     expect(moneyText(123456789012345n, 'USD', 'en-US')).toBe('$1,234,567,890,123.45');
     expect(moneyText(1500n, 'JPY', 'en-US')).toBe('¥1,500');
     expect(moneyText(150_000_000n, 'DOGE')).toBe('Ð 1.50');

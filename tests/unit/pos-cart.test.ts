@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { cartTotals, fiatOf, keypadKoinu, keypadPress, lineTax, paymentBody, NO_EXTRAS, EmptyCartError, type CartLine } from '@/lib/pos/cart';
+import {
+  cartTotals,
+  fiatOf,
+  keypadKoinu,
+  keypadPress,
+  lineTax,
+  paymentBody,
+  NO_EXTRAS,
+  EmptyCartError,
+  type CartLine,
+} from '@/lib/pos/cart';
 import { priceRequest } from '@/lib/payments/creation/request';
 import { REGTEST } from '@/lib/doge';
 import { parseKoinu } from '@/lib/money';
@@ -18,7 +28,12 @@ describe('pos cart arithmetic', () => {
   });
 
   it('totals items, tax, fee, shipping, discount and tip', () => {
-    const t = cartTotals([coffee, bun], { fee: parseKoinu('1'), shipping: parseKoinu('2.5'), discount: parseKoinu('5'), tip: parseKoinu('0.75') });
+    const t = cartTotals([coffee, bun], {
+      fee: parseKoinu('1'),
+      shipping: parseKoinu('2.5'),
+      discount: parseKoinu('5'),
+      tip: parseKoinu('0.75'),
+    });
     expect(t.subtotal).toBe(parseKoinu('30.99999999'));
     expect(t.tax).toBe(parseKoinu('2.925'));
     expect(t.total).toBe(parseKoinu('33.17499999'));
@@ -66,13 +81,19 @@ describe('pos cart arithmetic', () => {
     });
     expect(paymentBody([plain], NO_EXTRAS, { rate: '', currency: 'USD' })).not.toHaveProperty('fiat_total');
     // Only JPG/PNG URLs reach the wallet as item icons.
-    expect(paymentBody([{ ...plain, icon: '/pos-icons/coffee.svg' }], NO_EXTRAS, { rate: '', currency: '' }).items[0]).not.toHaveProperty('icon');
-    expect(paymentBody([{ ...plain, icon: 'https://shop.example/c.png' }], NO_EXTRAS, { rate: '', currency: '' }).items[0].icon).toBe('https://shop.example/c.png');
+    expect(paymentBody([{ ...plain, icon: '/pos-icons/coffee.svg' }], NO_EXTRAS, { rate: '', currency: '' }).items[0]).not.toHaveProperty(
+      'icon',
+    );
+    expect(paymentBody([{ ...plain, icon: 'https://shop.example/c.png' }], NO_EXTRAS, { rate: '', currency: '' }).items[0].icon).toBe(
+      'https://shop.example/c.png',
+    );
   });
 
   it('refuses an empty cart, a non-positive total and negative extras', () => {
     expect(() => paymentBody([], NO_EXTRAS, { rate: '', currency: '' })).toThrow(EmptyCartError);
-    expect(() => paymentBody([coffee], { ...NO_EXTRAS, discount: parseKoinu('100') }, { rate: '', currency: '' })).toThrow(/greater than 0/);
+    expect(() => paymentBody([coffee], { ...NO_EXTRAS, discount: parseKoinu('100') }, { rate: '', currency: '' })).toThrow(
+      /greater than 0/,
+    );
     expect(() => paymentBody([coffee], { ...NO_EXTRAS, fee: -1n }, { rate: '', currency: '' })).toThrow(RangeError);
     expect(() => paymentBody([{ ...coffee, count: 0 }], { ...NO_EXTRAS, fee: 1n }, { rate: '', currency: '' })).toThrow(RangeError);
   });

@@ -13,21 +13,41 @@ describe('payment screen state', () => {
     expect(posPaymentState({ status: 'unpaid', expired: true }, exp, 0)).toBe('expired');
     expect(posPaymentState({ status: 'accepted' }, exp, exp + 1)).toBe('accepted'); // paid in time, confirming late
     expect(posPaymentState({ status: 'confirmed' }, exp, 0)).toBe('confirmed');
-    expect(posPaymentState({ status: 'declined', reason: 'marked invalid by merchant', exception: 'marked_invalid' }, exp, 0)).toBe('declined');
+    expect(posPaymentState({ status: 'declined', reason: 'marked invalid by merchant', exception: 'marked_invalid' }, exp, 0)).toBe(
+      'declined',
+    );
     expect(posPaymentState({ status: 'declined', exception: 'cancelled' }, exp, 0)).toBe('cancelled');
     expect(['waiting', 'accepted'].map((s) => isFinalPosState(s as never))).toEqual([false, false]);
     expect(['confirmed', 'declined', 'cancelled', 'expired'].every((s) => isFinalPosState(s as never))).toBe(true);
   });
 
   it('words the status with confirmations and the decline reason', () => {
-    expect(posStatusMessage('waiting', { status: 'unpaid', exception: 'data_missing' })).toEqual({ title: 'dataMissing', detail: 'dataMissingDetail' });
-    expect(posStatusMessage('accepted', { status: 'accepted', required: 6, confirmed: 2 })).toEqual({ title: 'accepted', detail: 'acceptedProgress', values: { n: 2, m: 6 } });
-    expect(posStatusMessage('accepted', { status: 'accepted', required: 1, confirmed: 0 })).toEqual({ title: 'accepted', detail: 'acceptedProgress', values: { n: 0, m: 1 } });
+    expect(posStatusMessage('waiting', { status: 'unpaid', exception: 'data_missing' })).toEqual({
+      title: 'dataMissing',
+      detail: 'dataMissingDetail',
+    });
+    expect(posStatusMessage('accepted', { status: 'accepted', required: 6, confirmed: 2 })).toEqual({
+      title: 'accepted',
+      detail: 'acceptedProgress',
+      values: { n: 2, m: 6 },
+    });
+    expect(posStatusMessage('accepted', { status: 'accepted', required: 1, confirmed: 0 })).toEqual({
+      title: 'accepted',
+      detail: 'acceptedProgress',
+      values: { n: 0, m: 1 },
+    });
     // declined is only the merchant's "mark invalid" or a double spend confirmed after acceptance (docs/relay.md, docs/api.md#payments-from-any-wallet).
-    expect(posStatusMessage('declined', { status: 'declined', exception: 'marked_invalid', reason: 'marked invalid by merchant' })).toEqual({ title: 'declined', detail: 'markedInvalid', reason: undefined });
-    expect(posStatusMessage('declined', { status: 'declined', exception: 'double_spent', reason: 'conflicted by a tx in block 812' }))
-      .toEqual({ title: 'declinedDoubleSpent', detail: 'doubleSpentReason', reason: 'conflicted by a tx in block 812' });
-    expect(posStatusMessage('declined', { status: 'declined', exception: 'double_spent' })).toEqual({ title: 'declinedDoubleSpent', detail: 'doubleSpentReason', reason: undefined });
+    expect(posStatusMessage('declined', { status: 'declined', exception: 'marked_invalid', reason: 'marked invalid by merchant' })).toEqual(
+      { title: 'declined', detail: 'markedInvalid', reason: undefined },
+    );
+    expect(
+      posStatusMessage('declined', { status: 'declined', exception: 'double_spent', reason: 'conflicted by a tx in block 812' }),
+    ).toEqual({ title: 'declinedDoubleSpent', detail: 'doubleSpentReason', reason: 'conflicted by a tx in block 812' });
+    expect(posStatusMessage('declined', { status: 'declined', exception: 'double_spent' })).toEqual({
+      title: 'declinedDoubleSpent',
+      detail: 'doubleSpentReason',
+      reason: undefined,
+    });
     expect(posStatusMessage('confirmed', { status: 'confirmed' }).title).toBe('paid');
   });
 

@@ -50,10 +50,27 @@ describe('tax percent of a keypad item', () => {
 });
 
 describe("today's sales from GET /api/v1/payments", () => {
-  const view = { id: 'p1', status: 'unpaid', total: '12.5', created_at: '2026-11-24T10:00:00.000Z', expired: false, exception: null,
-    payment: { order_reference: 'POS-1', fiat_total: '2.50', fiat_currency: 'USD' } };
-  it('maps the view to a sale with the cashier state, its time in the store\'s zone', () => {
-    expect(saleFromView(view, 'America/New_York')).toEqual({ id: 'p1', total: '12.5', status: 'unpaid', state: 'unpaid', fiatTotal: '2.50', fiatCurrency: 'USD', orderReference: 'POS-1', createdAt: view.created_at, timeText: '05:00 EST' });
+  const view = {
+    id: 'p1',
+    status: 'unpaid',
+    total: '12.5',
+    created_at: '2026-11-24T10:00:00.000Z',
+    expired: false,
+    exception: null,
+    payment: { order_reference: 'POS-1', fiat_total: '2.50', fiat_currency: 'USD' },
+  };
+  it("maps the view to a sale with the cashier state, its time in the store's zone", () => {
+    expect(saleFromView(view, 'America/New_York')).toEqual({
+      id: 'p1',
+      total: '12.5',
+      status: 'unpaid',
+      state: 'unpaid',
+      fiatTotal: '2.50',
+      fiatCurrency: 'USD',
+      orderReference: 'POS-1',
+      createdAt: view.created_at,
+      timeText: '05:00 EST',
+    });
     expect(saleStateOf({ status: 'declined', exception: 'cancelled' })).toBe('cancelled');
     expect(saleStateOf({ status: 'unpaid', expired: true })).toBe('expired');
     expect(saleStateOf({ status: 'confirmed' })).toBe('confirmed');
@@ -66,31 +83,79 @@ describe("today's sales from GET /api/v1/payments", () => {
 
 describe('charge again (built from the stored lines, lib/pos/charge-again)', () => {
   type L = StoredSale['lines'][number];
-  const ln = (type: string, id: string, count: number | null, unit: bigint | null, tax: bigint | null, fiatUnit: bigint | null = null, fiatTax: bigint | null = null): L =>
-    ({ type, itemId: id, name: id, description: '', icon: '', count, unit, total: unit !== null && count !== null ? BigInt(count) * unit : null, tax, fiatUnit, fiatTax });
-  const sale = (lines: L[], extra: Partial<StoredSale> = {}): StoredSale =>
-    ({ status: 'unpaid', note: '', fiatTotal: '', fiatTax: '', fiatCurrency: '', rateValue: '', lines, ...extra });
+  const ln = (
+    type: string,
+    id: string,
+    count: number | null,
+    unit: bigint | null,
+    tax: bigint | null,
+    fiatUnit: bigint | null = null,
+    fiatTax: bigint | null = null,
+  ): L => ({
+    type,
+    itemId: id,
+    name: id,
+    description: '',
+    icon: '',
+    count,
+    unit,
+    total: unit !== null && count !== null ? BigInt(count) * unit : null,
+    tax,
+    fiatUnit,
+    fiatTax,
+  });
+  const sale = (lines: L[], extra: Partial<StoredSale> = {}): StoredSale => ({
+    status: 'unpaid',
+    note: '',
+    fiatTotal: '',
+    fiatTax: '',
+    fiatCurrency: '',
+    rateValue: '',
+    lines,
+    ...extra,
+  });
 
-  it('a DOGE sale: the same DOGE lines, a new order reference, no zero taxes; the vendor\'s fiat fields kept', () => {
-    const body = chargeAgainRequest(sale([
-      ln('item', 'SAN', 2, 725_000_000n, 145_000_000n), ln('item', 'COF', 1, 250_000_000n, 0n), ln('discount', 'discount', 1, -100_000_000n, null),
-    ], { fiatTotal: '3.10', fiatTax: '0.29', fiatCurrency: 'USD' }), 'POS-NEW');
+  it("a DOGE sale: the same DOGE lines, a new order reference, no zero taxes; the vendor's fiat fields kept", () => {
+    const body = chargeAgainRequest(
+      sale(
+        [
+          ln('item', 'SAN', 2, 725_000_000n, 145_000_000n),
+          ln('item', 'COF', 1, 250_000_000n, 0n),
+          ln('discount', 'discount', 1, -100_000_000n, null),
+        ],
+        { fiatTotal: '3.10', fiatTax: '0.29', fiatCurrency: 'USD' },
+      ),
+      'POS-NEW',
+    );
     expect(body).toEqual({
       items: [
         { type: 'item', id: 'SAN', name: 'SAN', count: 2, unit: '7.25', tax: '1.45' },
         { type: 'item', id: 'COF', name: 'COF', count: 1, unit: '2.5' },
         { type: 'discount', id: 'discount', name: 'discount', count: 1, unit: '-1' },
       ],
-      order_reference: 'POS-NEW', fiat_total: '3.10', fiat_tax: '0.29', fiat_currency: 'USD',
+      order_reference: 'POS-NEW',
+      fiat_total: '3.10',
+      fiat_tax: '0.29',
+      fiat_currency: 'USD',
     });
   });
 
   it('a USD sale: its USD lines as priced, "currency": "USD", no DOGE amounts and no old fiat sums (the server prices them at today\'s rate)', () => {
-    const body = chargeAgainRequest(sale([
-      ln('item', 'MUF', 3, 2_842_857_143n, 685_714_286n, 199n, 48n), ln('discount', 'disc', 1, -714_285_714n, null, -50n, null), ln('signing', 'sig', null, null, null),
-    ], { fiatTotal: '5.95', fiatTax: '0.48', fiatCurrency: 'USD', rateValue: '0.07', note: 'table 4' }), 'POS-2');
+    const body = chargeAgainRequest(
+      sale(
+        [
+          ln('item', 'MUF', 3, 2_842_857_143n, 685_714_286n, 199n, 48n),
+          ln('discount', 'disc', 1, -714_285_714n, null, -50n, null),
+          ln('signing', 'sig', null, null, null),
+        ],
+        { fiatTotal: '5.95', fiatTax: '0.48', fiatCurrency: 'USD', rateValue: '0.07', note: 'table 4' },
+      ),
+      'POS-2',
+    );
     expect(body).toEqual({
-      currency: 'USD', order_reference: 'POS-2', note: 'table 4',
+      currency: 'USD',
+      order_reference: 'POS-2',
+      note: 'table 4',
       items: [
         { type: 'item', id: 'MUF', name: 'MUF', count: 3, unit: '1.99', tax: '0.48' },
         { type: 'discount', id: 'disc', name: 'disc', count: 1, unit: '-0.50' },
@@ -102,7 +167,12 @@ describe('charge again (built from the stored lines, lib/pos/charge-again)', () 
   it('refuses a paid sale, an empty one, and a fiat sale whose fiat lines were never stored (no silent DOGE fallback)', () => {
     expect(() => chargeAgainRequest(sale([ln('item', 'A', 1, 1n, null)], { status: 'confirmed' }), 'X')).toThrow(/already paid/);
     expect(() => chargeAgainRequest(sale([]), 'X')).toThrow(/no lines/);
-    expect(() => chargeAgainRequest(sale([ln('item', 'A', 1, 100_000_000n, null)], { fiatTotal: '0.07', fiatCurrency: 'USD', rateValue: '0.07' }), 'X')).toThrow(/priced in USD/);
+    expect(() =>
+      chargeAgainRequest(
+        sale([ln('item', 'A', 1, 100_000_000n, null)], { fiatTotal: '0.07', fiatCurrency: 'USD', rateValue: '0.07' }),
+        'X',
+      ),
+    ).toThrow(/priced in USD/);
   });
 });
 
@@ -121,8 +191,16 @@ describe('status while live updates are down', () => {
     for (const st of ['confirmed', 'expired', 'cancelled', 'declined'] as const) expect(saleInProgress(st)).toBe(false);
   });
   it('never shows more confirmations than required as "N of M"', () => {
-    expect(posStatusMessage('accepted', { status: 'accepted', confirmed: 4, required: 1 })).toEqual({ title: 'accepted', detail: 'acceptedDone', values: { n: 4 } });
-    expect(posStatusMessage('accepted', { status: 'accepted', confirmed: 0, required: 2 })).toEqual({ title: 'accepted', detail: 'acceptedProgress', values: { n: 0, m: 2 } });
+    expect(posStatusMessage('accepted', { status: 'accepted', confirmed: 4, required: 1 })).toEqual({
+      title: 'accepted',
+      detail: 'acceptedDone',
+      values: { n: 4 },
+    });
+    expect(posStatusMessage('accepted', { status: 'accepted', confirmed: 0, required: 2 })).toEqual({
+      title: 'accepted',
+      detail: 'acceptedProgress',
+      values: { n: 0, m: 2 },
+    });
   });
 });
 

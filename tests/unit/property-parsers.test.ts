@@ -7,8 +7,19 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
 import {
-  MAINNET, decodeTx, encodeTx, parseTx, toHex, fromHex, parseHeaderEntry, parseHeadersMessage, parseAuxpow, checkHeader,
-  TxDecodeError, HeaderDecodeError, HeaderCheckError,
+  MAINNET,
+  decodeTx,
+  encodeTx,
+  parseTx,
+  toHex,
+  fromHex,
+  parseHeaderEntry,
+  parseHeadersMessage,
+  parseAuxpow,
+  checkHeader,
+  TxDecodeError,
+  HeaderDecodeError,
+  HeaderCheckError,
 } from '@/lib/doge';
 import { parsePaymentUri, UriError } from '@/lib/connect';
 import { parseKoinu, formatKoinu, AmountError, MAX_MONEY } from '@/lib/money';
@@ -62,8 +73,14 @@ describe('transaction decoder', () => {
     for (const hex of TXS) expect(toHex(encodeTx(parseTx(hex)))).toBe(hex);
   });
   it('random bytes and random strings: only TxDecodeError', () => {
-    fc.assert(fc.property(fc.uint8Array({ maxLength: 600 }), (b) => onlyTyped(() => decodeTx(b, MAINNET), TxDecodeError)), RUNS);
-    fc.assert(fc.property(fc.string({ maxLength: 300 }), (s) => onlyTyped(() => decodeTx(s, MAINNET), TxDecodeError)), RUNS);
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 600 }), (b) => onlyTyped(() => decodeTx(b, MAINNET), TxDecodeError)),
+      RUNS,
+    );
+    fc.assert(
+      fc.property(fc.string({ maxLength: 300 }), (s) => onlyTyped(() => decodeTx(s, MAINNET), TxDecodeError)),
+      RUNS,
+    );
   });
   it('mutated real transactions: only TxDecodeError, and what decodes re-encodes to the same bytes', () => {
     fc.assert(
@@ -87,12 +104,18 @@ describe('header and AuxPoW parser', () => {
   const headerSeeds = HEADER_HEXES.map(fromHex);
   const auxSeeds = AUXPOW_HEXES.map(fromHex);
   it('random bytes: only HeaderDecodeError', () => {
-    fc.assert(fc.property(fc.uint8Array({ maxLength: 400 }), (b) => {
-      onlyTyped(() => parseHeaderEntry(b), HeaderDecodeError);
-      onlyTyped(() => parseAuxpow(b), HeaderDecodeError);
-      onlyTyped(() => parseHeadersMessage(b), HeaderDecodeError);
-    }), RUNS);
-    fc.assert(fc.property(fc.string({ maxLength: 200 }), (s) => onlyTyped(() => parseHeaderEntry(s), HeaderDecodeError)), RUNS);
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 400 }), (b) => {
+        onlyTyped(() => parseHeaderEntry(b), HeaderDecodeError);
+        onlyTyped(() => parseAuxpow(b), HeaderDecodeError);
+        onlyTyped(() => parseHeadersMessage(b), HeaderDecodeError);
+      }),
+      RUNS,
+    );
+    fc.assert(
+      fc.property(fc.string({ maxLength: 200 }), (s) => onlyTyped(() => parseHeaderEntry(s), HeaderDecodeError)),
+      RUNS,
+    );
   });
   it('mutated real (AuxPoW) headers: parse only with HeaderDecodeError, check only with HeaderCheckError', () => {
     fc.assert(
@@ -110,22 +133,42 @@ describe('header and AuxPoW parser', () => {
     );
   });
   it('mutated AuxPoW blobs and headers messages: only HeaderDecodeError', () => {
-    fc.assert(fc.property(mutatedBytes(auxSeeds), (b) => onlyTyped(() => parseAuxpow(b), HeaderDecodeError)), { numRuns: 800 });
+    fc.assert(
+      fc.property(mutatedBytes(auxSeeds), (b) => onlyTyped(() => parseAuxpow(b), HeaderDecodeError)),
+      { numRuns: 800 },
+    );
     const msg = (entries: Uint8Array[]) => Uint8Array.from([entries.length, ...entries.flatMap((e) => [...e, 0])]);
     const messages = [msg(headerSeeds.slice(0, 3)), msg(headerSeeds.slice(3, 5))];
-    fc.assert(fc.property(mutatedBytes(messages), (b) => onlyTyped(() => parseHeadersMessage(b), HeaderDecodeError)), { numRuns: 500 });
+    fc.assert(
+      fc.property(mutatedBytes(messages), (b) => onlyTyped(() => parseHeadersMessage(b), HeaderDecodeError)),
+      { numRuns: 500 },
+    );
   });
 });
 
 describe('payment URI parser', () => {
-  const uriChars = fc.constantFrom(...'dogecoin:dogeconnect:?&=%25%2F%ZZ%C3%28/.-_+ DPD7uK4B1kRmbfGmytBhG1amount=dc=h=req-x=é😀\u0000'.split(''));
+  const uriChars = fc.constantFrom(
+    ...'dogecoin:dogeconnect:?&=%25%2F%ZZ%C3%28/.-_+ DPD7uK4B1kRmbfGmytBhG1amount=dc=h=req-x=é😀\u0000'.split(''),
+  );
   it('random strings: only UriError', () => {
-    fc.assert(fc.property(fc.string({ maxLength: 200 }), (s) => onlyTyped(() => parsePaymentUri(s), UriError)), RUNS);
-    fc.assert(fc.property(fc.string({ unit: 'grapheme', maxLength: 100 }), (s) => onlyTyped(() => parsePaymentUri('dogecoin:' + s), UriError)), RUNS);
-    fc.assert(fc.property(fc.array(uriChars, { maxLength: 80 }).map((a) => a.join('')), (s) => {
-      onlyTyped(() => parsePaymentUri('dogecoin:' + s), UriError);
-      onlyTyped(() => parsePaymentUri('dogeconnect:' + s), UriError);
-    }), RUNS);
+    fc.assert(
+      fc.property(fc.string({ maxLength: 200 }), (s) => onlyTyped(() => parsePaymentUri(s), UriError)),
+      RUNS,
+    );
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme', maxLength: 100 }), (s) => onlyTyped(() => parsePaymentUri('dogecoin:' + s), UriError)),
+      RUNS,
+    );
+    fc.assert(
+      fc.property(
+        fc.array(uriChars, { maxLength: 80 }).map((a) => a.join('')),
+        (s) => {
+          onlyTyped(() => parsePaymentUri('dogecoin:' + s), UriError);
+          onlyTyped(() => parsePaymentUri('dogeconnect:' + s), UriError);
+        },
+      ),
+      RUNS,
+    );
   });
   it('mutated vector URIs: only UriError, and a parse of a valid vector is stable', () => {
     const mutate = fc.tuple(fc.constantFrom(...URI_STRINGS), fc.nat(), fc.nat(), fc.string({ maxLength: 6 })).map(([u, a, b, ins]) => {
@@ -133,7 +176,10 @@ describe('payment URI parser', () => {
       const j = Math.min(u.length, i + (b % 5));
       return u.slice(0, i) + ins + u.slice(j);
     });
-    fc.assert(fc.property(mutate, (u) => onlyTyped(() => parsePaymentUri(u), UriError)), { numRuns: 1500 });
+    fc.assert(
+      fc.property(mutate, (u) => onlyTyped(() => parsePaymentUri(u), UriError)),
+      { numRuns: 1500 },
+    );
     for (const v of URIS.parse_valid) expect(parsePaymentUri(v.uri)).toEqual(parsePaymentUri(v.uri));
   });
 });
@@ -142,36 +188,48 @@ describe('amount parser', () => {
   it('any string: only AmountError, and an accepted amount is within ±MAX_MONEY', () => {
     const amountish = fc.array(fc.constantFrom(...'0123456789.-+eE x'.split('')), { maxLength: 30 }).map((a) => a.join(''));
     for (const arb of [fc.string({ maxLength: 40 }), amountish]) {
-      fc.assert(fc.property(arb, fc.boolean(), (s, neg) => {
-        let k: bigint;
-        try {
-          k = parseKoinu(s, { allowNegative: neg });
-        } catch (e) {
-          if (!(e instanceof AmountError)) throw e;
-          return;
-        }
-        expect(k <= MAX_MONEY && k >= -MAX_MONEY).toBe(true);
-        if (!neg) expect(k >= 0n).toBe(true);
-      }), { numRuns: 2000 });
+      fc.assert(
+        fc.property(arb, fc.boolean(), (s, neg) => {
+          let k: bigint;
+          try {
+            k = parseKoinu(s, { allowNegative: neg });
+          } catch (e) {
+            if (!(e instanceof AmountError)) throw e;
+            return;
+          }
+          expect(k <= MAX_MONEY && k >= -MAX_MONEY).toBe(true);
+          if (!neg) expect(k >= 0n).toBe(true);
+        }),
+        { numRuns: 2000 },
+      );
     }
     // Non-strings from untyped JSON.
-    fc.assert(fc.property(fc.anything(), (v) => {
-      if (typeof v === 'string') return;
-      expect(() => parseKoinu(v as never)).toThrow(AmountError);
-    }), RUNS);
+    fc.assert(
+      fc.property(fc.anything(), (v) => {
+        if (typeof v === 'string') return;
+        expect(() => parseKoinu(v as never)).toThrow(AmountError);
+      }),
+      RUNS,
+    );
   });
   it('formatKoinu and parseKoinu are inverse over [0, MAX_MONEY]', () => {
-    fc.assert(fc.property(fc.bigInt({ min: 0n, max: MAX_MONEY }), (k) => {
-      expect(parseKoinu(formatKoinu(k))).toBe(k);
-    }), { numRuns: 2000 });
+    fc.assert(
+      fc.property(fc.bigInt({ min: 0n, max: MAX_MONEY }), (k) => {
+        expect(parseKoinu(formatKoinu(k))).toBe(k);
+      }),
+      { numRuns: 2000 },
+    );
   });
   it('agrees with an independent decimal reading of well-formed strings', () => {
     const dec = fc.tuple(fc.stringMatching(/^\d{1,11}$/), fc.stringMatching(/^\d{0,8}$/));
-    fc.assert(fc.property(dec, ([i, f]) => {
-      const expected = BigInt(i) * 100_000_000n + BigInt((f || '0').padEnd(8, '0'));
-      const s = f ? `${i}.${f}` : i;
-      if (expected > MAX_MONEY) expect(() => parseKoinu(s)).toThrow(AmountError);
-      else expect(parseKoinu(s)).toBe(expected);
-    }), { numRuns: 2000 });
+    fc.assert(
+      fc.property(dec, ([i, f]) => {
+        const expected = BigInt(i) * 100_000_000n + BigInt((f || '0').padEnd(8, '0'));
+        const s = f ? `${i}.${f}` : i;
+        if (expected > MAX_MONEY) expect(() => parseKoinu(s)).toThrow(AmountError);
+        else expect(parseKoinu(s)).toBe(expected);
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

@@ -8,7 +8,9 @@ import { formatDecimal, parseDecimal } from '@/lib/money';
 const NOW = new Date('2026-11-24T12:00:00Z');
 const ago = (sec: number) => new Date(NOW.getTime() - sec * 1000);
 const s = (name: string, value: string | null, ageSec: number | null): RateSample => ({
-  name, value: value === null ? null : parseDecimal(value), at: ageSec === null ? null : ago(ageSec),
+  name,
+  value: value === null ? null : parseDecimal(value),
+  at: ageSec === null ? null : ago(ageSec),
 });
 const MAX = 600_000;
 const value = (r: ReturnType<typeof medianRate>) => (r.ok ? formatDecimal(r.value) : `unavailable: ${r.reason}`);
@@ -89,7 +91,9 @@ describe('checkLoneSource: one fresh source out of several', () => {
 
   it('the agreed median vouches for at most 6 × RATE_MAX_AGE_SEC; none at all vouches for nothing', () => {
     expect(value(checkLoneSource(lone('0.1'), agreed('0.1', 3600), NOW, MAX))).toBe('0.1'); // exactly 6 × 600 s
-    expect(value(checkLoneSource(lone('0.1'), agreed('0.1', 3601), NOW, MAX))).toMatch(/no rate that two or more sources agreed on in the last 3600 s/);
+    expect(value(checkLoneSource(lone('0.1'), agreed('0.1', 3601), NOW, MAX))).toMatch(
+      /no rate that two or more sources agreed on in the last 3600 s/,
+    );
     expect(checkLoneSource(lone('0.1'), null, NOW, MAX).ok).toBe(false);
   });
 

@@ -31,7 +31,22 @@ describe('parseExactJson', () => {
   });
 
   it('rejects what JSON.parse rejects (NaN, single quotes, trailing commas, HTML) and deep nesting', () => {
-    for (const bad of ['NaN', '{"a":NaN}', "{'a':1}", '[1,]', '{"a":1,}', '<html>', '01', '1.', '.5', '+1', '"\u0001"', '{"a":1} x', '', '[']) {
+    for (const bad of [
+      'NaN',
+      '{"a":NaN}',
+      "{'a':1}",
+      '[1,]',
+      '{"a":1,}',
+      '<html>',
+      '01',
+      '1.',
+      '.5',
+      '+1',
+      '"\u0001"',
+      '{"a":1} x',
+      '',
+      '[',
+    ]) {
       expect(() => parseExactJson(bad), bad).toThrow(JsonSyntaxError);
     }
     expect(() => parseExactJson('['.repeat(100) + ']'.repeat(100))).toThrow(/deeply/);
@@ -60,7 +75,9 @@ describe('provider replies (documented shapes)', () => {
     expect(PROVIDERS.coinbase.extract(fixture('coinbase-exchange-rates.json'), 'JPY')).toBe('19.03');
     expect(() => PROVIDERS.coinbase.extract(fixture('coinbase-exchange-rates.json'), 'BRL')).toThrow(/no BRL rate/);
     // a reply for another base currency is not a DOGE price
-    expect(() => PROVIDERS.coinbase.extract(parseExactJson('{"data":{"currency":"USD","rates":{"USD":"1"}}}'), 'USD')).toThrow(RateReplyError);
+    expect(() => PROVIDERS.coinbase.extract(parseExactJson('{"data":{"currency":"USD","rates":{"USD":"1"}}}'), 'USD')).toThrow(
+      RateReplyError,
+    );
   });
 
   it('Binance: USD is read from DOGEUSDT, other currencies from DOGE<currency>', () => {
@@ -103,7 +120,10 @@ describe('loadRateConfig', () => {
 
   it('reads the list in order, fixed:<value>, RATE_URL_<NAME> origins and the intervals', () => {
     const c = loadRateConfig({
-      RATE_SOURCES: ' bitstamp, Binance ,fixed:0.1250 ', RATE_URL_BITSTAMP: 'http://127.0.0.1:9000/', RATE_REFRESH_SEC: '5', RATE_MAX_AGE_SEC: '30',
+      RATE_SOURCES: ' bitstamp, Binance ,fixed:0.1250 ',
+      RATE_URL_BITSTAMP: 'http://127.0.0.1:9000/',
+      RATE_REFRESH_SEC: '5',
+      RATE_MAX_AGE_SEC: '30',
     });
     expect(c.sources).toEqual([
       { kind: 'http', name: 'bitstamp', origin: 'http://127.0.0.1:9000' },

@@ -64,7 +64,16 @@ describe('receipt model of a fiat-priced sale (docs/api.md#pricing-in-a-fiat-cur
     const { parseDecimal } = await import('@/lib/money');
     const c = convertFiatRequest(body, 'USD', parseDecimal(rate));
     const p = priceRequest(c.body, MAINNET);
-    const lines = p.lines.map((l, i) => ({ type: l.type, name: l.name, count: l.count, unit: l.unit, total: l.total, tax: l.tax, fiatUnit: c.lines[i]?.unit ?? null, fiatTax: c.lines[i]?.tax ?? null }));
+    const lines = p.lines.map((l, i) => ({
+      type: l.type,
+      name: l.name,
+      count: l.count,
+      unit: l.unit,
+      total: l.total,
+      tax: l.tax,
+      fiatUnit: c.lines[i]?.unit ?? null,
+      fiatTax: c.lines[i]?.tax ?? null,
+    }));
     return { lines, total: p.total, fiatTotal: c.fiat.total, fiatTax: c.fiat.tax };
   }
   const usd = (items: unknown[]) => ({ currency: 'USD', items });
@@ -74,14 +83,17 @@ describe('receipt model of a fiat-priced sale (docs/api.md#pricing-in-a-fiat-cur
   };
 
   it('shows each line as priced, in USD with its tax, adding up to fiat_total on the face', async () => {
-    const s = await stored(usd([
-      { type: 'item', id: 'MUF', name: 'Muffin', count: 3, unit: '1.99', tax: '0.48' },
-      { type: 'item', id: 'TEA', name: 'Tea', count: 1, unit: '2.35', tax: '0.19' },
-      { type: 'fee', id: 'svc', name: 'Service', count: 1, unit: '0.30' },
-      { type: 'discount', id: 'disc', name: 'Discount', count: 1, unit: '-0.50' },
-      { type: 'donation', id: 'tip', name: 'Tip', count: 1, unit: '1.00' },
-      { type: 'signing', id: 'sig', name: 'sig' },
-    ]), '0.07');
+    const s = await stored(
+      usd([
+        { type: 'item', id: 'MUF', name: 'Muffin', count: 3, unit: '1.99', tax: '0.48' },
+        { type: 'item', id: 'TEA', name: 'Tea', count: 1, unit: '2.35', tax: '0.19' },
+        { type: 'fee', id: 'svc', name: 'Service', count: 1, unit: '0.30' },
+        { type: 'discount', id: 'disc', name: 'Discount', count: 1, unit: '-0.50' },
+        { type: 'donation', id: 'tip', name: 'Tip', count: 1, unit: '1.00' },
+        { type: 'signing', id: 'sig', name: 'sig' },
+      ]),
+      '0.07',
+    );
     expect(s.fiatTotal).toBe('9.79');
     expect(hasFiatLines(s.lines, 'USD', '0.07')).toBe(true);
     const r = fiatReceiptLines(s.lines, s.fiatTotal, 'USD');
@@ -108,7 +120,14 @@ describe('receipt model of a fiat-priced sale (docs/api.md#pricing-in-a-fiat-cur
 
   it('DOGE amounts are the fiat amounts ÷ rate rounded half-up to the koinu (1562.5 koinu → 1563)', async () => {
     // 0.01 USD at 640 USD/DOGE = 0.000015625 DOGE: exactly half a koinu over 1562
-    const s = await stored(usd([{ type: 'item', id: 'A', name: 'A', count: 1, unit: '0.01', tax: '0.01' }, { type: 'item', id: 'B', name: 'B', count: 1, unit: '1.99' }, { type: 'item', id: 'C', name: 'C', count: 2, unit: '64.00' }]), '640');
+    const s = await stored(
+      usd([
+        { type: 'item', id: 'A', name: 'A', count: 1, unit: '0.01', tax: '0.01' },
+        { type: 'item', id: 'B', name: 'B', count: 1, unit: '1.99' },
+        { type: 'item', id: 'C', name: 'C', count: 2, unit: '64.00' },
+      ]),
+      '640',
+    );
     expect(s.lines[0].unit).toBe(1563n);
     expect(s.lines[0].tax).toBe(1563n);
     // 1.99 / 640 = 0.003109375 DOGE = 310937.5 koinu → 310938

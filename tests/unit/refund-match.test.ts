@@ -7,13 +7,45 @@ import { REGTEST } from '@/lib/doge';
 import { refundPaidBy, spenderHash, whyNot, type MatchTx, type RefundCandidate } from '@/lib/refunds/match';
 import { FirstSeen } from '@/lib/refunds/first-seen';
 
-interface RawRefund { id: string; address: string; amount: string; status: string; createdAt: string; seq: string; spent: string[] }
-interface RawTx { txid: string; firstSeen: string; submittedFor: string | null; inputs: { prevout: string; scriptSig?: string }[]; outputs: { script: string; value: string }[] }
-interface Vector { name: string; candidates: string[]; tx: RawTx; expect: string | null; why?: { id: string; contains: string } }
-const file = JSON.parse(readFileSync(join(__dirname, '../fixtures/refund-match-vectors.json'), 'utf8')) as { refunds: Record<string, RawRefund>; vectors: Vector[] };
+interface RawRefund {
+  id: string;
+  address: string;
+  amount: string;
+  status: string;
+  createdAt: string;
+  seq: string;
+  spent: string[];
+}
+interface RawTx {
+  txid: string;
+  firstSeen: string;
+  submittedFor: string | null;
+  inputs: { prevout: string; scriptSig?: string }[];
+  outputs: { script: string; value: string }[];
+}
+interface Vector {
+  name: string;
+  candidates: string[];
+  tx: RawTx;
+  expect: string | null;
+  why?: { id: string; contains: string };
+}
+const file = JSON.parse(readFileSync(join(__dirname, '../fixtures/refund-match-vectors.json'), 'utf8')) as {
+  refunds: Record<string, RawRefund>;
+  vectors: Vector[];
+};
 
-const refund = (r: RawRefund): RefundCandidate => ({ ...r, amount: BigInt(r.amount), createdAt: new Date(r.createdAt), seq: BigInt(r.seq) });
-const tx = (t: RawTx): MatchTx => ({ ...t, firstSeen: new Date(t.firstSeen), outputs: t.outputs.map((o) => ({ script: o.script, value: BigInt(o.value) })) });
+const refund = (r: RawRefund): RefundCandidate => ({
+  ...r,
+  amount: BigInt(r.amount),
+  createdAt: new Date(r.createdAt),
+  seq: BigInt(r.seq),
+});
+const tx = (t: RawTx): MatchTx => ({
+  ...t,
+  firstSeen: new Date(t.firstSeen),
+  outputs: t.outputs.map((o) => ({ script: o.script, value: BigInt(o.value) })),
+});
 
 describe('which refund a tx pays (vectors)', () => {
   it('has the cases the issue names', () => {

@@ -4,7 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { REGTEST, MAINNET } from '@/lib/doge';
 import { parseDecimal } from '@/lib/money';
 import {
-  fiatRefundKoinu, lockedRate, parseRefundRequest, refundAddress, refundAmount, refundable, RefundConflictError,
+  fiatRefundKoinu,
+  lockedRate,
+  parseRefundRequest,
+  refundAddress,
+  refundAmount,
+  refundable,
+  RefundConflictError,
 } from '@/lib/refunds/request';
 import { InvalidRequestError } from '@/lib/errors';
 import { eventTypeFor } from '@/lib/payments';
@@ -98,9 +104,14 @@ describe('amounts', () => {
     expect(() => lockedRate({ rateValue: 'abc', fiatCurrency: 'USD' })).toThrow(RefundConflictError);
   });
   it('amount_refunded counts accepted and confirmed refunds only', () => {
-    expect(amountRefunded([
-      { status: 'unpaid', total: 1n }, { status: 'accepted', total: 10n }, { status: 'confirmed', total: 100n }, { status: 'declined', total: 1000n },
-    ])).toBe(110n);
+    expect(
+      amountRefunded([
+        { status: 'unpaid', total: 1n },
+        { status: 'accepted', total: 10n },
+        { status: 'confirmed', total: 100n },
+        { status: 'declined', total: 1000n },
+      ]),
+    ).toBe(110n);
   });
 });
 
@@ -111,15 +122,22 @@ describe('refund events and report fiat', () => {
     expect(eventTypeFor(rf, 'payment.paid_late')).toBe('refund.accepted');
     expect(eventTypeFor(rf, 'payment.confirmed')).toBe('refund.confirmed');
     expect(eventTypeFor(rf, 'refund.created')).toBe('refund.created');
-    for (const t of ['payment.expired', 'payment.overpaid', 'payment.underpaid', 'payment.unconfirmed', 'payment.declined'] as const) expect(eventTypeFor(rf, t)).toBeNull();
+    for (const t of ['payment.expired', 'payment.overpaid', 'payment.underpaid', 'payment.unconfirmed', 'payment.declined'] as const)
+      expect(eventTypeFor(rf, t)).toBeNull();
     expect(eventTypeFor({ refundOf: null }, 'payment.overpaid')).toBe('payment.overpaid');
   });
   it('koinu at a rate in minor units, half-up; a refund fiat value from its own amount or the locked rate', () => {
     expect(koinuToFiatMinor(5_00000000n, 'USD', '0.2')).toBe(100n);
     expect(koinuToFiatMinor(2_50000000n, 'USD', '0.123')).toBe(31n); // 0.3075 → 0.31
     expect(koinuToFiatMinor(1n, 'USD', 'bad')).toBeNull();
-    expect(refundFiat({ total: 1n, fiatTotal: '1.50', fiatCurrency: 'EUR', parentRate: '0.2', parentCurrency: 'USD' })).toEqual({ currency: 'EUR', minor: 150n });
-    expect(refundFiat({ total: 5_00000000n, fiatTotal: '', fiatCurrency: '', parentRate: '0.2', parentCurrency: 'USD' })).toEqual({ currency: 'USD', minor: 100n });
+    expect(refundFiat({ total: 1n, fiatTotal: '1.50', fiatCurrency: 'EUR', parentRate: '0.2', parentCurrency: 'USD' })).toEqual({
+      currency: 'EUR',
+      minor: 150n,
+    });
+    expect(refundFiat({ total: 5_00000000n, fiatTotal: '', fiatCurrency: '', parentRate: '0.2', parentCurrency: 'USD' })).toEqual({
+      currency: 'USD',
+      minor: 100n,
+    });
     expect(refundFiat({ total: 5_00000000n, fiatTotal: '', fiatCurrency: '', parentRate: '', parentCurrency: '' })).toBeNull();
   });
 });

@@ -29,7 +29,11 @@ describe('local days', () => {
 
   it('spring forward: the day has 23 hours; fall back: 25 (Europe/Berlin, America/New_York)', () => {
     const r = resolveRange({ from: '2026-03-28', to: '2026-03-31', tz: 'Europe/Berlin' });
-    expect(r.days.map((d) => [d.date, (d.to.getTime() - d.from.getTime()) / H])).toEqual([['2026-03-28', 24], ['2026-03-29', 23], ['2026-03-30', 24]]);
+    expect(r.days.map((d) => [d.date, (d.to.getTime() - d.from.getTime()) / H])).toEqual([
+      ['2026-03-28', 24],
+      ['2026-03-29', 23],
+      ['2026-03-30', 24],
+    ]);
     const f = resolveRange({ from: '2026-10-24', to: '2026-10-27', tz: 'Europe/Berlin' });
     expect(f.days.map((d) => (d.to.getTime() - d.from.getTime()) / H)).toEqual([24, 25, 24]);
     const ny = resolveRange({ from: '2026-11-01', to: '2026-11-02', tz: 'America/New_York' });
@@ -43,14 +47,23 @@ describe('local days', () => {
     expect(start.toISOString()).toBe('2026-09-06T04:00:00.000Z');
     expect(localIso(start, 'America/Santiago')).toBe('2026-09-06T01:00:00-03:00');
     expect(localIso(new Date(start.getTime() - 1), 'America/Santiago').slice(0, 10)).toBe('2026-09-05');
-    const days = splitDays(parseBound('2026-09-05', 'America/Santiago', 'from'), parseBound('2026-09-07', 'America/Santiago', 'to'), 'America/Santiago');
-    expect(days.map((d) => [d.date, (d.to.getTime() - d.from.getTime()) / H])).toEqual([['2026-09-05', 24], ['2026-09-06', 23]]);
+    const days = splitDays(
+      parseBound('2026-09-05', 'America/Santiago', 'from'),
+      parseBound('2026-09-07', 'America/Santiago', 'to'),
+      'America/Santiago',
+    );
+    expect(days.map((d) => [d.date, (d.to.getTime() - d.from.getTime()) / H])).toEqual([
+      ['2026-09-05', 24],
+      ['2026-09-06', 23],
+    ]);
   });
 
   it('a date the zone skipped entirely is an empty day (Pacific/Apia, 2011-12-30)', () => {
     const days = resolveRange({ from: '2011-12-29', to: '2011-12-31', tz: 'Pacific/Apia' }).days;
     expect(days.map((d) => d.date)).toEqual(['2011-12-29']);
-    expect(startOfLocalDay({ y: 2011, m: 12, d: 30 }, 'Pacific/Apia').getTime()).toBe(startOfLocalDay({ y: 2011, m: 12, d: 31 }, 'Pacific/Apia').getTime());
+    expect(startOfLocalDay({ y: 2011, m: 12, d: 30 }, 'Pacific/Apia').getTime()).toBe(
+      startOfLocalDay({ y: 2011, m: 12, d: 31 }, 'Pacific/Apia').getTime(),
+    );
   });
 
   it('instants are kept exactly and clip the first and last day', () => {
@@ -74,7 +87,9 @@ describe('local days', () => {
 
   it('a whole leap year is 366 days; one day more is refused', () => {
     expect(resolveRange({ from: '2028-01-01', to: '2029-01-01', tz: 'Europe/Berlin' }).days).toHaveLength(366);
-    expect(refused(() => resolveRange({ from: '2028-01-01', to: '2029-01-02', tz: 'UTC' }))).toMatch(/^to: the period may be at most 366 days/);
+    expect(refused(() => resolveRange({ from: '2028-01-01', to: '2029-01-02', tz: 'UTC' }))).toMatch(
+      /^to: the period may be at most 366 days/,
+    );
   });
 
   it('localIso writes the local time with its offset', () => {
@@ -110,7 +125,7 @@ describe('strict validation: 400 naming the field, never a crash', () => {
     expect(refused(() => resolveRange(p as never))).toMatch(re);
   });
 
-  it('accepts a canonical zone and gives Intl\'s spelling', () => {
+  it("accepts a canonical zone and gives Intl's spelling", () => {
     expect(checkZone('utc')).toBe('UTC');
     expect(checkZone('Europe/Berlin')).toBe('Europe/Berlin');
   });

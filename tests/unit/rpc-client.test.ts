@@ -27,7 +27,11 @@ describe('rewriteJsonNumbers / parseRpcJson', () => {
   });
 
   test('exponents and unsafe integers become strings; safe integers do not', () => {
-    expect(parseRpcJson('{"difficulty":4.656542373906925e-10,"big":12345678901234567890,"neg":-9007199254740993,"ok":9007199254740991,"e":1E+5}')).toEqual({
+    expect(
+      parseRpcJson(
+        '{"difficulty":4.656542373906925e-10,"big":12345678901234567890,"neg":-9007199254740993,"ok":9007199254740991,"e":1E+5}',
+      ),
+    ).toEqual({
       difficulty: '4.656542373906925e-10',
       big: '12345678901234567890',
       neg: '-9007199254740993',
@@ -153,7 +157,12 @@ const client = (timeoutMs = 2_000, userinfo = 'u:p%20w') => createRpcClient({ ur
 
 describe('rpc client over HTTP', () => {
   test('sends a JSON-RPC 1.0 request with Basic auth and returns exact amounts', async () => {
-    handler = (body, _req, res) => json(res, 200, `{"result":{"value":0.10000000,"n":3,"echo":${JSON.stringify(body.params)}},"error":null,"id":${JSON.stringify(body.id)}}`);
+    handler = (body, _req, res) =>
+      json(
+        res,
+        200,
+        `{"result":{"value":0.10000000,"n":3,"echo":${JSON.stringify(body.params)}},"error":null,"id":${JSON.stringify(body.id)}}`,
+      );
     const r = await client().call<{ value: string; n: number; echo: unknown }>('gettxout', ['aa', 3, true]);
     expect(r).toEqual({ value: '0.10000000', n: 3, echo: ['aa', 3, true] });
     expect(seen[0].body).toMatchObject({ jsonrpc: '1.0', method: 'gettxout', params: ['aa', 3, true] });
@@ -166,7 +175,9 @@ describe('rpc client over HTTP', () => {
       body.method === 'nosuch'
         ? json(res, 404, '{"result":null,"error":{"code":-32601,"message":"Method not found"},"id":1}')
         : json(res, 500, '{"result":null,"error":{"code":-8,"message":"Block height out of range"},"id":1}');
-    const e1 = await client().call('getblockhash', [999]).catch((e: unknown) => e);
+    const e1 = await client()
+      .call('getblockhash', [999])
+      .catch((e: unknown) => e);
     expect(e1).toBeInstanceOf(RpcError);
     expect(e1).toMatchObject({ code: -8, message: 'Block height out of range', method: 'getblockhash' });
     await expect(client().call('nosuch')).rejects.toMatchObject({ name: 'RpcError', code: -32601 });
@@ -177,7 +188,9 @@ describe('rpc client over HTTP', () => {
       res.writeHead(401, { 'www-authenticate': 'Basic realm="jsonrpc"' });
       res.end();
     };
-    const e = await client(2_000, 'u:s3cret').call('getnetworkinfo').catch((x: unknown) => x);
+    const e = await client(2_000, 'u:s3cret')
+      .call('getnetworkinfo')
+      .catch((x: unknown) => x);
     expect(e).toBeInstanceOf(RpcUnavailableError);
     expect(e).toMatchObject({ kind: 'auth' });
     expect((e as Error).message).toMatch(/401.*user and password/);
@@ -234,7 +247,10 @@ describe('rpc client over HTTP', () => {
       await expect(c.call('getblock')).rejects.toMatchObject({ name: 'RpcUnavailableError', kind: 'timeout' });
       expect(Date.now() - t0).toBeLessThan(2_000);
       // A per-call timeout overrides the default.
-      await expect(c.call('getblock', [], { timeoutMs: 50 })).rejects.toMatchObject({ kind: 'timeout', message: expect.stringMatching(/50 ms/) });
+      await expect(c.call('getblock', [], { timeoutMs: 50 })).rejects.toMatchObject({
+        kind: 'timeout',
+        message: expect.stringMatching(/50 ms/),
+      });
     } finally {
       held.forEach((s) => s.destroy());
       await new Promise((r) => hang.close(r));
@@ -252,7 +268,9 @@ describe('rpc client over HTTP', () => {
   test('batch: one request, answers matched by id (in any order), per-call errors as items', async () => {
     handler = (body, _req, res) => {
       const replies = (body as unknown as SentCall[]).map((c) =>
-        c.method === 'bad' ? { result: null, error: { code: -5, message: 'nope' }, id: c.id } : { result: { v: '__AMT__', m: c.method }, error: null, id: c.id },
+        c.method === 'bad'
+          ? { result: null, error: { code: -5, message: 'nope' }, id: c.id }
+          : { result: { v: '__AMT__', m: c.method }, error: null, id: c.id },
       );
       json(res, 200, JSON.stringify(replies.reverse()).replaceAll('"__AMT__"', '1.50000000'));
     };
@@ -269,7 +287,13 @@ describe('rpc client over HTTP', () => {
     handler = (_body, _req, res) => json(res, 200, '[{"result":1,"error":null,"id":0}]');
     await expect(client().batch([{ method: 'a' }, { method: 'b' }])).rejects.toMatchObject({ kind: 'protocol' });
     handler = (body, _req, res) =>
-      json(res, 200, JSON.stringify((body as unknown as SentCall[]).map((c) => ({ result: null, error: { code: -28, message: 'Verifying blocks...' }, id: c.id }))));
+      json(
+        res,
+        200,
+        JSON.stringify(
+          (body as unknown as SentCall[]).map((c) => ({ result: null, error: { code: -28, message: 'Verifying blocks...' }, id: c.id })),
+        ),
+      );
     await expect(client().batch([{ method: 'a' }])).rejects.toMatchObject({ kind: 'warmup' });
   });
 });
@@ -304,7 +328,17 @@ function scripted(script: Script): RpcClient & { calls: RpcCall[] } {
 
 // A legacy tx spending 11..11:0, one output.
 const TX_HEX =
-  '0100000001' + '11'.repeat(32) + '00000000' + '00' + 'ffffffff' + '01' + '00e1f50500000000' + '1976a914' + '22'.repeat(20) + '88ac' + '00000000';
+  '0100000001' +
+  '11'.repeat(32) +
+  '00000000' +
+  '00' +
+  'ffffffff' +
+  '01' +
+  '00e1f50500000000' +
+  '1976a914' +
+  '22'.repeat(20) +
+  '88ac' +
+  '00000000';
 
 describe('rpc backend error mapping (Dogecoin Core 1.14 dialect)', () => {
   const err = (code: number, message: string, method = 'x') => new RpcError(code, message, method);
@@ -321,7 +355,12 @@ describe('rpc backend error mapping (Dogecoin Core 1.14 dialect)', () => {
   });
 
   test('"258: txn-mempool-conflict" is a double spend, reason without the numeric prefix', async () => {
-    const b = createRpcBackend({ url: 'http://x', client: scripted(() => { throw err(-26, '258: txn-mempool-conflict'); }) });
+    const b = createRpcBackend({
+      url: 'http://x',
+      client: scripted(() => {
+        throw err(-26, '258: txn-mempool-conflict');
+      }),
+    });
     expect(await b.broadcast(TX_HEX)).toEqual({ ok: false, code: 'double_spend', reason: 'txn-mempool-conflict' });
   });
 
@@ -340,9 +379,23 @@ describe('rpc backend error mapping (Dogecoin Core 1.14 dialect)', () => {
   });
 
   test('other rejections keep Core\'s reason; "already in block chain" is success', async () => {
-    const reject = (e: RpcError) => createRpcBackend({ url: 'http://x', client: scripted(() => { throw e; }) });
-    expect(await reject(err(-26, '66: min relay fee not met')).broadcast(TX_HEX)).toEqual({ ok: false, code: 'rejected', reason: 'min relay fee not met' });
-    expect(await reject(err(-22, 'TX decode failed')).broadcast(TX_HEX)).toEqual({ ok: false, code: 'rejected', reason: 'TX decode failed' });
+    const reject = (e: RpcError) =>
+      createRpcBackend({
+        url: 'http://x',
+        client: scripted(() => {
+          throw e;
+        }),
+      });
+    expect(await reject(err(-26, '66: min relay fee not met')).broadcast(TX_HEX)).toEqual({
+      ok: false,
+      code: 'rejected',
+      reason: 'min relay fee not met',
+    });
+    expect(await reject(err(-22, 'TX decode failed')).broadcast(TX_HEX)).toEqual({
+      ok: false,
+      code: 'rejected',
+      reason: 'TX decode failed',
+    });
     const chained = await reject(err(-27, 'transaction already in block chain')).broadcast(TX_HEX);
     expect(chained.ok).toBe(true);
     expect(chained.ok && chained.txid).toMatch(/^[0-9a-f]{64}$/);
@@ -350,7 +403,12 @@ describe('rpc backend error mapping (Dogecoin Core 1.14 dialect)', () => {
   });
 
   test('unavailability becomes BackendUnavailableError; -8 out of range is null; -5 not in mempool is false', async () => {
-    const down = createRpcBackend({ url: 'http://x', client: scripted(() => { throw new RpcUnavailableError('connect', 'down'); }) });
+    const down = createRpcBackend({
+      url: 'http://x',
+      client: scripted(() => {
+        throw new RpcUnavailableError('connect', 'down');
+      }),
+    });
     await expect(down.tip()).rejects.toBeInstanceOf(BackendUnavailableError);
     await expect(down.broadcast(TX_HEX)).rejects.toBeInstanceOf(BackendUnavailableError);
     await expect(down.lookupInputs([{ txid: '11'.repeat(32), vout: 0 }])).rejects.toBeInstanceOf(BackendUnavailableError);
@@ -378,7 +436,12 @@ describe('rpc backend error mapping (Dogecoin Core 1.14 dialect)', () => {
       size: 500,
       previousblockhash: '33'.repeat(32),
       tx: [
-        { txid: '44'.repeat(32), size: 120, vin: [{ coinbase: '0101', sequence: 4294967295 }], vout: [{ value: '88.00000001', n: 0, scriptPubKey: { hex: '51' } }] },
+        {
+          txid: '44'.repeat(32),
+          size: 120,
+          vin: [{ coinbase: '0101', sequence: 4294967295 }],
+          vout: [{ value: '88.00000001', n: 0, scriptPubKey: { hex: '51' } }],
+        },
       ],
     };
     const b = createRpcBackend({
@@ -388,7 +451,12 @@ describe('rpc backend error mapping (Dogecoin Core 1.14 dialect)', () => {
     const s = await b.block(h);
     expect(s.header).toHaveLength(80);
     expect(s).toMatchObject({ hash: h, height: 7, prevHash: '33'.repeat(32), txCount: 1, totalTxSize: 120, size: 500 });
-    expect(s.txs[0]).toEqual({ txid: '44'.repeat(32), inputs: [], outputs: [{ n: 0, value: 8_800_000_001n, script: '51' }], signalsRbf: false });
+    expect(s.txs[0]).toEqual({
+      txid: '44'.repeat(32),
+      inputs: [],
+      outputs: [{ n: 0, value: 8_800_000_001n, script: '51' }],
+      signalsRbf: false,
+    });
 
     const wrong = createRpcBackend({ url: 'http://x', client: scripted((m) => (m === 'getblock' ? blockJson : '02'.repeat(80))) });
     await expect(wrong.block(h)).rejects.toThrow(/does not hash/);

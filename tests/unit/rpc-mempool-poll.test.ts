@@ -17,7 +17,10 @@ interface FakeWatch {
 
 function fakeWatch(): FakeWatch {
   const w: FakeWatch = {
-    polling: false, calls: 0, failing: false, gate: null,
+    polling: false,
+    calls: 0,
+    failing: false,
+    gate: null,
     async poll() {
       w.calls++;
       if (w.gate) await w.gate;

@@ -12,7 +12,7 @@ describe('session grants', () => {
     expect(sessionNeeds({ role: 'manager' })).toContain('payments:mark');
     expect(sessionNeeds({ role: 'cashier' })).not.toContain('payments:mark');
   });
-  it('a PIN session holds the till\'s needs only, whatever the role', () => {
+  it("a PIN session holds the till's needs only, whatever the role", () => {
     for (const role of ROLES) expect(sessionNeeds({ role, ...till })).toEqual(['payments:read', 'payments:write']);
     for (const role of ROLES) expect(sessionScopes({ role, ...till })).toEqual(['payments:read', 'payments:write']);
   });

@@ -2,7 +2,14 @@
 // transition (nothing outside lib/payments writes the payment tables: tests/unit/one-writer.test.ts).
 import { describe, expect, it } from 'vitest';
 import {
-  TRANSITIONS, STATES, IllegalTransitionError, amountException, candidates, transition, type Trigger, type Facts,
+  TRANSITIONS,
+  STATES,
+  IllegalTransitionError,
+  amountException,
+  candidates,
+  transition,
+  type Trigger,
+  type Facts,
 } from '@/lib/payments';
 import { EVENT_TYPES } from '@/lib/payments';
 
@@ -12,18 +19,32 @@ const TRIGGERS: Trigger[] = [...new Set(TRANSITIONS.map((t) => t.trigger))];
 function factsFor(name: string): Facts {
   const a = (paid: bigint, before = 0n) => ({ total: 100n, paid, before });
   switch (name) {
-    case 'pay.accept': return { zeroConf: false, amounts: a(100n) };
-    case 'pay.accept_zero_conf': return { zeroConf: true, amounts: a(100n) };
-    case 'chain.short': return { amounts: a(40n) };
-    case 'chain.data_missing': return { amounts: a(100n), dataMissing: true };
-    case 'chain.nothing': return { amounts: a(0n, 40n) };
-    case 'chain.enough': return { amounts: a(100n, 40n) };
-    case 'chain.enough_late': return { amounts: a(100n, 40n), late: true };
-    case 'chain.more_accepted': case 'chain.more_confirmed': case 'chain.more_declined': return { amounts: a(150n, 100n) };
-    case 'chain.short_again': return { amounts: a(40n, 100n) };
-    case 'chain.confirm': return { reached: true };
-    case 'chain.unconfirm': return { reached: false };
-    default: return {};
+    case 'pay.accept':
+      return { zeroConf: false, amounts: a(100n) };
+    case 'pay.accept_zero_conf':
+      return { zeroConf: true, amounts: a(100n) };
+    case 'chain.short':
+      return { amounts: a(40n) };
+    case 'chain.data_missing':
+      return { amounts: a(100n), dataMissing: true };
+    case 'chain.nothing':
+      return { amounts: a(0n, 40n) };
+    case 'chain.enough':
+      return { amounts: a(100n, 40n) };
+    case 'chain.enough_late':
+      return { amounts: a(100n, 40n), late: true };
+    case 'chain.more_accepted':
+    case 'chain.more_confirmed':
+    case 'chain.more_declined':
+      return { amounts: a(150n, 100n) };
+    case 'chain.short_again':
+      return { amounts: a(40n, 100n) };
+    case 'chain.confirm':
+      return { reached: true };
+    case 'chain.unconfirm':
+      return { reached: false };
+    default:
+      return {};
   }
 }
 
@@ -55,7 +76,9 @@ describe('the transition table', () => {
     for (const s of STATES) {
       for (const trig of TRIGGERS) {
         if (candidates(s, trig).length > 0) continue;
-        expect(() => transition(s, null, trig, { amounts: { total: 1n, paid: 1n, before: 0n }, reached: true })).toThrow(IllegalTransitionError);
+        expect(() => transition(s, null, trig, { amounts: { total: 1n, paid: 1n, before: 0n }, reached: true })).toThrow(
+          IllegalTransitionError,
+        );
       }
     }
   });
@@ -65,9 +88,16 @@ describe('the transition table', () => {
       expect(() => transition(s, null, 'merchant.mark_settled')).toThrow(IllegalTransitionError);
       expect(() => transition(s, null, 'merchant.mark_invalid')).toThrow(IllegalTransitionError);
     }
-    expect(transition('unpaid', 'underpaid', 'merchant.mark_settled')).toMatchObject({ status: 'confirmed', exception: 'marked_settled', events: ['payment.confirmed'] });
+    expect(transition('unpaid', 'underpaid', 'merchant.mark_settled')).toMatchObject({
+      status: 'confirmed',
+      exception: 'marked_settled',
+      events: ['payment.confirmed'],
+    });
     expect(transition('accepted', null, 'merchant.mark_invalid')).toMatchObject({
-      status: 'declined', exception: 'marked_invalid', reason: 'marked invalid by merchant', events: ['payment.declined'],
+      status: 'declined',
+      exception: 'marked_invalid',
+      reason: 'marked invalid by merchant',
+      events: ['payment.declined'],
     });
   });
 
@@ -101,10 +131,14 @@ describe('the transition table', () => {
 
   it('an accepted payment whose needed tx the node dropped is short again: unpaid, underpaid, payment.unconfirmed + payment.underpaid', () => {
     expect(transition('accepted', null, 'chain.paid', { amounts: { total: 100n, paid: 40n, before: 100n } })).toMatchObject({
-      status: 'unpaid', exception: 'underpaid', events: ['payment.unconfirmed', 'payment.underpaid'],
+      status: 'unpaid',
+      exception: 'underpaid',
+      events: ['payment.unconfirmed', 'payment.underpaid'],
     });
     expect(transition('accepted', 'reorged', 'chain.paid', { amounts: { total: 100n, paid: 0n, before: 100n } })).toMatchObject({
-      status: 'unpaid', exception: 'reorged', events: ['payment.unconfirmed'],
+      status: 'unpaid',
+      exception: 'reorged',
+      events: ['payment.unconfirmed'],
     });
     expect(transition('accepted', null, 'chain.paid', { amounts: { total: 100n, paid: 120n, before: 100n } }).status).toBe('accepted');
   });

@@ -17,20 +17,52 @@ const ROOT = join(__dirname, '..', '..');
 
 /** The tables a store owns (prisma/migrations/20261129042000_stores) and the membership of its users. */
 export const STORE_TABLES = new Set([
-  'relay_key', 'api_key', 'product', 'stock_movement', 'payment', 'payment_line', 'payment_output', 'payment_submission',
-  'payment_tx', 'idempotency_key', 'vendor_event', 'webhook_attempt', 'audit_log', 'terminal', 'display_pairing',
-  'customer_display', 'display_cart', 'pos_ticket', 'membership',
+  'relay_key',
+  'api_key',
+  'product',
+  'stock_movement',
+  'payment',
+  'payment_line',
+  'payment_output',
+  'payment_submission',
+  'payment_tx',
+  'idempotency_key',
+  'vendor_event',
+  'webhook_attempt',
+  'audit_log',
+  'terminal',
+  'display_pairing',
+  'customer_display',
+  'display_cart',
+  'pos_ticket',
+  'membership',
 ]);
 const DELEGATES = new Set([...STORE_TABLES].map((t) => t.replace(/_(\w)/g, (_, c: string) => c.toUpperCase())));
 const READ_METHODS = new Set([
-  'findUnique', 'findUniqueOrThrow', 'findFirst', 'findFirstOrThrow', 'findMany', 'count', 'aggregate', 'groupBy',
-  'update', 'updateMany', 'updateManyAndReturn', 'delete', 'deleteMany',
+  'findUnique',
+  'findUniqueOrThrow',
+  'findFirst',
+  'findFirstOrThrow',
+  'findMany',
+  'count',
+  'aggregate',
+  'groupBy',
+  'update',
+  'updateMany',
+  'updateManyAndReturn',
+  'delete',
+  'deleteMany',
 ]);
 const CREATE_METHODS = new Set(['create', 'createMany', 'createManyAndReturn', 'upsert']);
 /** The helpers whose result is a store filter (lib/stores/scope.ts, lib/payments/sales-scope.ts). */
 const SCOPERS = new Set(['inStore', 'salesScope']);
 
-export interface Finding { file: string; fn: string; line: number; what: string }
+export interface Finding {
+  file: string;
+  fn: string;
+  line: number;
+  what: string;
+}
 
 /** The table names a SQL text touches, and whether it names store_id; null when it does not parse. */
 export function sqlStoreUse(sql: string): { tables: string[]; namesStore: boolean } | null {
@@ -123,7 +155,8 @@ function prop(arg: ts.Expression | undefined, key: string): ts.Expression | unde
 export function unscopedIn(file: string, src: string): Finding[] {
   const sf = ts.createSourceFile(file, src, ts.ScriptTarget.Latest, true, file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
   const out: Finding[] = [];
-  const at = (n: ts.Node, what: string) => out.push({ file, fn: enclosingFn(n), line: sf.getLineAndCharacterOfPosition(n.getStart(sf)).line + 1, what });
+  const at = (n: ts.Node, what: string) =>
+    out.push({ file, fn: enclosingFn(n), line: sf.getLineAndCharacterOfPosition(n.getStart(sf)).line + 1, what });
   const visit = (n: ts.Node): void => {
     if (ts.isCallExpression(n) && ts.isPropertyAccessExpression(n.expression) && ts.isPropertyAccessExpression(n.expression.expression)) {
       const method = n.expression.name.text;
@@ -131,7 +164,8 @@ export function unscopedIn(file: string, src: string): Finding[] {
       if (DELEGATES.has(delegate) && (READ_METHODS.has(method) || CREATE_METHODS.has(method))) {
         const arg = n.arguments[0];
         const ok = CREATE_METHODS.has(method)
-          ? carriesStore(prop(arg, method === 'upsert' ? 'create' : 'data'), sf) || (method === 'createMany' && isScopedMany(prop(arg, 'data'), sf))
+          ? carriesStore(prop(arg, method === 'upsert' ? 'create' : 'data'), sf) ||
+            (method === 'createMany' && isScopedMany(prop(arg, 'data'), sf))
           : carriesStore(prop(arg, 'where'), sf);
         if (!ok) at(n, `prisma ${delegate}.${method} without storeId`);
       }
@@ -181,7 +215,9 @@ function allFindings(): Finding[] {
 }
 
 describe('every store-owned query names its store', () => {
-  beforeAll(async () => { await loadModule(); });
+  beforeAll(async () => {
+    await loadModule();
+  });
 
   it('nothing outside the explained allowlist and the shrinking interim list is unscoped', () => {
     const found = allFindings().filter((f) => !listed(f, ALLOWED) && !listed(f, UNSCOPED_YET));
@@ -195,22 +231,24 @@ describe('every store-owned query names its store', () => {
 
   it('catches each kind of unscoped query, and passes the scoped ones', () => {
     const src = [
-      "async function a(db) { return db.prisma.payment.findFirst({ where: { id } }); }",
-      "async function b(db) { return db.prisma.product.create({ data: { sku, name } }); }",
-      "async function c(db) { return db.query(`SELECT id FROM payment WHERE id = ${id}`); }",
+      'async function a(db) { return db.prisma.payment.findFirst({ where: { id } }); }',
+      'async function b(db) { return db.prisma.product.create({ data: { sku, name } }); }',
+      'async function c(db) { return db.query(`SELECT id FROM payment WHERE id = ${id}`); }',
       "async function d(db) { return db.query('UPDATE terminal SET name = $1 WHERE id = $2', [n, id]); }",
-      "async function e(db) { return db.prisma.payment.findFirst({ where: { id, ...inStore(storeId) } }); }",
-      "async function f(db) { return db.prisma.payment.findMany({ where: { ...salesScope(v), status } }); }",
+      'async function e(db) { return db.prisma.payment.findFirst({ where: { id, ...inStore(storeId) } }); }',
+      'async function f(db) { return db.prisma.payment.findMany({ where: { ...salesScope(v), status } }); }',
       "async function g(db) { return db.query('SELECT id FROM payment WHERE store_id = $1', [s]); }",
-      "async function h(db) { return db.prisma.product.create({ data: { storeId, sku } }); }",
-      "async function i(db) { const where = { storeId: s }; return db.prisma.payment.count({ where }); }",
+      'async function h(db) { return db.prisma.product.create({ data: { storeId, sku } }); }',
+      'async function i(db) { const where = { storeId: s }; return db.prisma.payment.count({ where }); }',
       "async function j(db) { return db.query('INSERT INTO vendor_event (store_id, id) VALUES ($1, $2)', [s, id]); }",
-      "async function k(db) { return db.prisma.webhookAttempt.findMany({ where: { event: inStore(s) } }); }",
+      'async function k(db) { return db.prisma.webhookAttempt.findMany({ where: { event: inStore(s) } }); }',
     ].join('\n');
     const got = unscopedIn('lib/x.ts', src).map((f) => `${f.fn} ${f.what}`);
     expect(got).toEqual([
-      'a prisma payment.findFirst without storeId', 'b prisma product.create without storeId',
-      'c SQL on payment without store_id', 'd SQL on terminal without store_id',
+      'a prisma payment.findFirst without storeId',
+      'b prisma product.create without storeId',
+      'c SQL on payment without store_id',
+      'd SQL on terminal without store_id',
     ]);
   });
 });

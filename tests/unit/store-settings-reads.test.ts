@@ -14,8 +14,23 @@ import { loadModule, parseSync } from 'libpg-query';
 const ROOT = join(__dirname, '..', '..');
 const OWNER = 'lib/stores/';
 const PRISMA_METHODS = new Set([
-  'findUnique', 'findUniqueOrThrow', 'findFirst', 'findFirstOrThrow', 'findMany', 'count', 'aggregate', 'groupBy',
-  'create', 'createMany', 'createManyAndReturn', 'update', 'updateMany', 'updateManyAndReturn', 'upsert', 'delete', 'deleteMany',
+  'findUnique',
+  'findUniqueOrThrow',
+  'findFirst',
+  'findFirstOrThrow',
+  'findMany',
+  'count',
+  'aggregate',
+  'groupBy',
+  'create',
+  'createMany',
+  'createManyAndReturn',
+  'update',
+  'updateMany',
+  'updateManyAndReturn',
+  'upsert',
+  'delete',
+  'deleteMany',
 ]);
 /** Reads as SQL that names the store table: it is parsed, and flagged when it does not parse. */
 const MENTIONS_STORE = /\b(from|join|update|into)\s+"?store"?(?![\w.])/i;
@@ -24,11 +39,21 @@ const ID_ONE = /where:\s*\{\s*id:\s*1\s*\}/;
 const SEEDS = new Set(['lib/boot.ts', 'lib/auth/accounts.ts']);
 /** Callers that use the first store until they carry the store of their caller. */
 const INTERIM = new Set([
-  'app/(pos)/pos/page.tsx', 'lib/backoffice/catalog-csv.ts', 'lib/chain/watch-addresses.ts', 'lib/health.ts',
-  'lib/invoices/list-invoices.ts', 'lib/node-api/endpoints.ts', 'lib/pos/catalog.ts', 'lib/rates/store.ts',
+  'app/(pos)/pos/page.tsx',
+  'lib/backoffice/catalog-csv.ts',
+  'lib/chain/watch-addresses.ts',
+  'lib/health.ts',
+  'lib/invoices/list-invoices.ts',
+  'lib/node-api/endpoints.ts',
+  'lib/pos/catalog.ts',
+  'lib/rates/store.ts',
 ]);
 
-interface Finding { file: string; line: number; what: string }
+interface Finding {
+  file: string;
+  line: number;
+  what: string;
+}
 
 /** Does this SQL reference the table `store`? null when it does not parse. */
 export function sqlNamesStore(sql: string): boolean | null {
@@ -76,7 +101,9 @@ export function storeAccessIn(file: string, src: string): Finding[] {
     ts.forEachChild(n, visit);
   };
   visit(sf);
-  src.split('\n').forEach((l, i) => { if (ID_ONE.test(l)) out.push({ file, line: i + 1, what: 'where: { id: 1 }' }); });
+  src.split('\n').forEach((l, i) => {
+    if (ID_ONE.test(l)) out.push({ file, line: i + 1, what: 'where: { id: 1 }' });
+  });
   return out;
 }
 
@@ -101,7 +128,9 @@ export function violations(file: string, src: string): Finding[] {
 }
 
 describe('one store-settings module', () => {
-  beforeAll(async () => { await loadModule(); });
+  beforeAll(async () => {
+    await loadModule();
+  });
 
   it('nothing outside lib/stores reads or writes the store table, or looks a store up by id 1', () => {
     const found = sources().flatMap((p) => {
@@ -113,17 +142,23 @@ describe('one store-settings module', () => {
 
   it('catches each kind of access', () => {
     const src = [
-      "const a = await db.prisma.store.findUnique({ where: { id: 1 } });",
-      "await tx.store.update({ where: { id: storeId }, data: {} });",
-      "await db.query(`SELECT store_xpub FROM store WHERE id = ${id}`);",
-      "await db.query('UPDATE \"store\" SET name = $1', [n]);",
-      "const s = await findStore(db, FIRST_STORE_ID);",
+      'const a = await db.prisma.store.findUnique({ where: { id: 1 } });',
+      'await tx.store.update({ where: { id: storeId }, data: {} });',
+      'await db.query(`SELECT store_xpub FROM store WHERE id = ${id}`);',
+      'await db.query(\'UPDATE "store" SET name = $1\', [n]);',
+      'const s = await findStore(db, FIRST_STORE_ID);',
     ].join('\n');
     const whats = violations('lib/somewhere/x.ts', src).map((f) => `${f.line} ${f.what}`);
-    expect(whats).toEqual(expect.arrayContaining([
-      '1 prisma store.findUnique', '1 where: { id: 1 }', '2 prisma store.update', '3 SQL on the store table',
-      '4 SQL on the store table', '5 FIRST_STORE_ID',
-    ]));
+    expect(whats).toEqual(
+      expect.arrayContaining([
+        '1 prisma store.findUnique',
+        '1 where: { id: 1 }',
+        '2 prisma store.update',
+        '3 SQL on the store table',
+        '4 SQL on the store table',
+        '5 FIRST_STORE_ID',
+      ]),
+    );
     expect(violations('lib/stores/settings.ts', src)).toEqual([]);
     expect(violations('lib/payments/x.ts', "await db.query('SELECT * FROM store_thing'); const from = 'a store';")).toEqual([]);
   });

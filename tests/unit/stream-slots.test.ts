@@ -57,12 +57,23 @@ describe('client keys and limits from the environment', () => {
   });
 
   it('defaults to a quarter of MAX_STREAMS, held below it, with 20 per address', () => {
-    expect(streamLimitsFromEnv({})).toEqual({ maxStreams: 2000, maxCheckoutStreams: 500, checkoutPerClient: DEFAULT_CHECKOUT_STREAMS_PER_CLIENT });
+    expect(streamLimitsFromEnv({})).toEqual({
+      maxStreams: 2000,
+      maxCheckoutStreams: 500,
+      checkoutPerClient: DEFAULT_CHECKOUT_STREAMS_PER_CLIENT,
+    });
     expect(DEFAULT_CHECKOUT_STREAMS_PER_CLIENT).toBe(20);
     expect(streamLimitsFromEnv({ MAX_STREAMS: '40' }).maxCheckoutStreams).toBe(10);
-    expect(streamLimitsFromEnv({ MAX_STREAMS: '8', MAX_CHECKOUT_STREAMS: '3', MAX_CHECKOUT_STREAMS_PER_CLIENT: '2' })).toEqual({ maxStreams: 8, maxCheckoutStreams: 3, checkoutPerClient: 2 });
+    expect(streamLimitsFromEnv({ MAX_STREAMS: '8', MAX_CHECKOUT_STREAMS: '3', MAX_CHECKOUT_STREAMS_PER_CLIENT: '2' })).toEqual({
+      maxStreams: 8,
+      maxCheckoutStreams: 3,
+      checkoutPerClient: 2,
+    });
     expect(streamLimitsFromEnv({ MAX_STREAMS: '8', MAX_CHECKOUT_STREAMS: '8' }).maxCheckoutStreams).toBe(7);
     expect(streamLimitsFromEnv({ MAX_CHECKOUT_STREAMS: '0' }).maxCheckoutStreams).toBe(0);
-    expect(streamLimitsFromEnv({ MAX_CHECKOUT_STREAMS: 'many', MAX_CHECKOUT_STREAMS_PER_CLIENT: '0' })).toMatchObject({ maxCheckoutStreams: 500, checkoutPerClient: 20 });
+    expect(streamLimitsFromEnv({ MAX_CHECKOUT_STREAMS: 'many', MAX_CHECKOUT_STREAMS_PER_CLIENT: '0' })).toMatchObject({
+      maxCheckoutStreams: 500,
+      checkoutPerClient: 20,
+    });
   });
 });

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { defaultTimeZone, formatStoreTime, isValidTimeZone, localDate, localDateTime, startOfLocalDay, storeTimeZone } from '@/lib/time/zone';
+import {
+  defaultTimeZone,
+  formatStoreTime,
+  isValidTimeZone,
+  localDate,
+  localDateTime,
+  startOfLocalDay,
+  storeTimeZone,
+} from '@/lib/time/zone';
 
 describe('store time zone helper', () => {
   it('validates IANA names with Intl', () => {

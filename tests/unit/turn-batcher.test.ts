@@ -38,11 +38,14 @@ describe('TurnBatcher', () => {
   it('holds an item whose key is in a batch still running until that batch answers', async () => {
     const calls: string[][] = [];
     const gates: Array<() => void> = [];
-    const b = new TurnBatcher<string, string>(async (items) => {
-      calls.push(items);
-      await new Promise<void>((res) => gates.push(res));
-      return items.map((i) => i.toUpperCase());
-    }, { keys: (x) => [x] });
+    const b = new TurnBatcher<string, string>(
+      async (items) => {
+        calls.push(items);
+        await new Promise<void>((res) => gates.push(res));
+        return items.map((i) => i.toUpperCase());
+      },
+      { keys: (x) => [x] },
+    );
     const first = b.submit('x');
     await turn();
     const again = b.submit('x');
@@ -66,14 +69,21 @@ describe('TurnBatcher', () => {
       if (fail) throw new Error('db down');
       return items;
     });
-    const doomed = [b.submit('a'), b.submit('b')].map((p) => p.then(() => 'ok', (e: Error) => e.message));
+    const doomed = [b.submit('a'), b.submit('b')].map((p) =>
+      p.then(
+        () => 'ok',
+        (e: Error) => e.message,
+      ),
+    );
     expect(await Promise.all(doomed)).toEqual(['db down', 'db down']);
     fail = false;
     expect(await b.submit('c')).toBe('c');
   });
 
   it('fails only the items answered with an ItemFailure', async () => {
-    const b = new TurnBatcher<string, string>(async (items) => items.map((i) => (i === 'bad' ? new ItemFailure(new Error('bad alone')) : i.toUpperCase())));
+    const b = new TurnBatcher<string, string>(async (items) =>
+      items.map((i) => (i === 'bad' ? new ItemFailure(new Error('bad alone')) : i.toUpperCase())),
+    );
     const got = await Promise.all(['a', 'bad', 'c'].map((x) => b.submit(x).catch((e: Error) => e.message)));
     expect(got).toEqual(['A', 'bad alone', 'C']);
   });
@@ -85,7 +95,12 @@ describe('TurnBatcher', () => {
 
   it('rejects an item whose keys cannot be computed without holding up the others', async () => {
     const r = recorder();
-    const b = new TurnBatcher(r.run, { keys: (x: string) => { if (x === 'bad') throw new Error('no keys'); return [x]; } });
+    const b = new TurnBatcher(r.run, {
+      keys: (x: string) => {
+        if (x === 'bad') throw new Error('no keys');
+        return [x];
+      },
+    });
     const got = await Promise.all(['a', 'bad', 'c'].map((x) => b.submit(x).catch((e: Error) => e.message)));
     expect(got).toEqual(['a@1', 'no keys', 'c@1']);
   });

@@ -17,11 +17,21 @@ describe('parseBirthday', () => {
   });
 
   it.each([
-    ['', /neither a block height/], ['abc', /neither a block height/], ['-5', /neither a block height/], ['5e6', /neither a block height/],
-    ['1.5', /neither a block height/], ['2024-1-31', /neither a block height/], ['31/01/2024', /neither a block height/],
-    ['2024-01-31T08:00', /neither a block height/], ['2024-01-31 08:00', /neither a block height/],
-    ['2023-02-29', /not a real date/], ['2024-13-01', /not a real date/], ['2024-01-31T24:00Z', /not a real date/],
-    ['2008-12-31', /before any Dogecoin block/], ['2027-01-01', /in the future/], ['1000000000', /neither a block height/],
+    ['', /neither a block height/],
+    ['abc', /neither a block height/],
+    ['-5', /neither a block height/],
+    ['5e6', /neither a block height/],
+    ['1.5', /neither a block height/],
+    ['2024-1-31', /neither a block height/],
+    ['31/01/2024', /neither a block height/],
+    ['2024-01-31T08:00', /neither a block height/],
+    ['2024-01-31 08:00', /neither a block height/],
+    ['2023-02-29', /not a real date/],
+    ['2024-13-01', /not a real date/],
+    ['2024-01-31T24:00Z', /not a real date/],
+    ['2008-12-31', /before any Dogecoin block/],
+    ['2027-01-01', /in the future/],
+    ['1000000000', /neither a block height/],
   ])('refuses %j', (input, message) => {
     expect(() => parseBirthday(input, NOW)).toThrow(message);
   });
@@ -35,7 +45,9 @@ describe('parseBirthday', () => {
     expect(loadConfig(env({ WALLET_BIRTHDAY: '  ' })).walletBirthday).toBeNull();
     expect(loadConfig(env({ WALLET_BIRTHDAY: '5000000' })).walletBirthday).toMatchObject({ kind: 'height', height: 5_000_000 });
     expect(loadConfig(env({ WALLET_BIRTHDAY: '2024-01-31' })).walletBirthday).toMatchObject({ kind: 'date', text: '2024-01-31' });
-    expect(() => loadConfig(env({ WALLET_BIRTHDAY: 'last tuesday' }))).toThrow(/^WALLET_BIRTHDAY: "last tuesday" is neither a block height/);
+    expect(() => loadConfig(env({ WALLET_BIRTHDAY: 'last tuesday' }))).toThrow(
+      /^WALLET_BIRTHDAY: "last tuesday" is neither a block height/,
+    );
     expect(() => loadConfig(env({ WALLET_BIRTHDAY: '2024-02-30' }))).toThrow(/^WALLET_BIRTHDAY: .*not a real date/);
   });
 });
@@ -45,7 +57,19 @@ describe('birthdayHeight', () => {
   const t0 = Date.UTC(2024, 0, 1) / 1000;
   const chain = (low: number, high: number, times?: (h: number) => number) => {
     const calls: number[] = [];
-    return { calls, range: { low, high, timeAt: async (h: number) => { calls.push(h); expect(h).toBeGreaterThanOrEqual(low); expect(h).toBeLessThanOrEqual(high); return times ? times(h) : t0 + (h - low) * 600; } } };
+    return {
+      calls,
+      range: {
+        low,
+        high,
+        timeAt: async (h: number) => {
+          calls.push(h);
+          expect(h).toBeGreaterThanOrEqual(low);
+          expect(h).toBeLessThanOrEqual(high);
+          return times ? times(h) : t0 + (h - low) * 600;
+        },
+      },
+    };
   };
 
   it('a height is itself; below the first stored block it says so', async () => {

@@ -5,7 +5,16 @@ import { describe, expect, it } from 'vitest';
 import { bytesToHex } from '@noble/hashes/utils.js';
 import { encodeBase64 } from '../../lib/connect/base64';
 import {
-  EnvelopeError, UriError, WalletError, fetchPayment, paymentDisplay, readConnectQr, readPaymentQr, verifyPaymentEnvelope, envelopeFetchUrl, PLACEHOLDER_ICON,
+  EnvelopeError,
+  UriError,
+  WalletError,
+  fetchPayment,
+  paymentDisplay,
+  readConnectQr,
+  readPaymentQr,
+  verifyPaymentEnvelope,
+  envelopeFetchUrl,
+  PLACEHOLDER_ICON,
 } from '../../lib/wallet';
 import { RELAY_H15, RELAY_PUBKEY, SHOP_ADDRESS, makePayment, signed } from '../helpers/connect-payment';
 
@@ -43,7 +52,10 @@ describe('reading the QR code', () => {
       'h without dc': 'not_connect',
     };
     for (const v of V.parse_invalid) {
-      expect(code(() => readConnectQr(v.uri)), v.name).toBe(expected[v.name]);
+      expect(
+        code(() => readConnectQr(v.uri)),
+        v.name,
+      ).toBe(expected[v.name]);
     }
     const fallback = readPaymentQr(V.parse_invalid.find((v: { name: string }) => v.name === 'dc without h').uri);
     expect(fallback).toMatchObject({ kind: 'plain', address: 'DPD7uK4B1kRmbfGmytBhG1DZjaMWNfbpwY', amount: '1' });
@@ -54,7 +66,9 @@ describe('reading the QR code', () => {
   it('applies the h rules (Base64, 15 bytes) to both forms, with typed errors', () => {
     expect(code(() => readPaymentQr('dogecoin:DPD7uK4B1kRmbfGmytBhG1DZjaMWNfbpwY?dc=example.com&h=!!!'))).toBe('bad_h');
     expect(code(() => readPaymentQr('dogecoin:DPD7uK4B1kRmbfGmytBhG1DZjaMWNfbpwY?dc=example.com&h=AAAAAAAAAAAAAAAAAAA'))).toBe('h_length'); // 14 bytes
-    expect(code(() => readPaymentQr('dogecoin:DPD7uK4B1kRmbfGmytBhG1DZjaMWNfbpwY?dc=example.com&h=AAAAAAAAAAAAAAAAAAAAAAAA'))).toBe('h_length'); // 18 bytes
+    expect(code(() => readPaymentQr('dogecoin:DPD7uK4B1kRmbfGmytBhG1DZjaMWNfbpwY?dc=example.com&h=AAAAAAAAAAAAAAAAAAAAAAAA'))).toBe(
+      'h_length',
+    ); // 18 bytes
     expect(code(() => readPaymentQr('dogeconnect:example.com/dc/1?h=%%%'))).toBe('bad_encoding');
     expect(code(() => readPaymentQr('dogeconnect:example.com/dc/1?h=AAAA'))).toBe('h_length');
     // standard Base64 with '+' and '/' is accepted too (docs/protocol.md#payment-qr-uris)
@@ -82,7 +96,10 @@ describe('verifying the envelope', () => {
   const env = signed(payment);
 
   it('accepts a genuine envelope and ignores unknown meta keys', () => {
-    const v = verifyPaymentEnvelope(signed(makePayment({ meta: { 'com.example.table': '7', weird: 'x', 'org.x.n': 5 as unknown as string } })), RELAY_H15);
+    const v = verifyPaymentEnvelope(
+      signed(makePayment({ meta: { 'com.example.table': '7', weird: 'x', 'org.x.n': 5 as unknown as string } })),
+      RELAY_H15,
+    );
     expect(v.payment.meta).toEqual({ 'com.example.table': '7' });
     expect(bytesToHex(v.pubkey)).toBe(bytesToHex(RELAY_PUBKEY));
     expect(verifyPaymentEnvelope(env, RELAY_H15).payment.total).toBe('22.05');
@@ -136,24 +153,35 @@ describe('verifying the envelope', () => {
   it('fetches with retries on network and decode failures, but not on a forged envelope', async () => {
     const qr = readConnectQr(`dogeconnect:relay.example/dc/pay-1?h=${encodeURIComponent(Buffer.from(RELAY_H15).toString('base64url'))}`);
     const answers: (() => Response)[] = [
-      () => { throw new TypeError('fetch failed'); },
+      () => {
+        throw new TypeError('fetch failed');
+      },
       () => new Response('<html>oops', { status: 200 }),
       () => new Response('', { status: 502 }),
       () => Response.json(env),
     ];
     const urls: string[] = [];
-    const fake = (async (url: string) => { urls.push(url); return answers.shift()!(); }) as unknown as typeof fetch;
+    const fake = (async (url: string) => {
+      urls.push(url);
+      return answers.shift()!();
+    }) as unknown as typeof fetch;
     const v = await fetchPayment(qr, { fetch: fake, retry: { attempts: 4, baseDelayMs: 1 } });
     expect(v.payment.id).toBe('pay-1');
     expect(urls).toEqual(Array(4).fill('https://relay.example/dc/pay-1'));
 
     let calls = 0;
-    const forged = (async () => { calls++; return Response.json({ ...env, sig: '00'.repeat(64) }); }) as unknown as typeof fetch;
+    const forged = (async () => {
+      calls++;
+      return Response.json({ ...env, sig: '00'.repeat(64) });
+    }) as unknown as typeof fetch;
     await expect(fetchPayment(qr, { fetch: forged, retry: { baseDelayMs: 1 } })).rejects.toMatchObject({ code: 'bad_signature' });
     expect(calls).toBe(1);
 
     let tries = 0;
-    const down = (async () => { tries++; throw new TypeError('ECONNREFUSED'); }) as unknown as typeof fetch;
+    const down = (async () => {
+      tries++;
+      throw new TypeError('ECONNREFUSED');
+    }) as unknown as typeof fetch;
     await expect(fetchPayment(qr, { fetch: down, retry: { attempts: 3, baseDelayMs: 1 } })).rejects.toBeInstanceOf(WalletError);
     expect(tries).toBe(3);
   });
@@ -168,12 +196,29 @@ describe('display model', () => {
     expect(d.orderId).toBe('INV-1');
     expect(d.total).toBe('22.05');
     expect(d.totalKoinu).toBe(2_205_000_000n);
-    expect(d.lines.map((l) => [l.name, l.prominent, l.total])).toEqual([['Coffee', false, '18.95'], ['Service', false, '1'], ['Loyalty stamp', true, null]]);
+    expect(d.lines.map((l) => [l.name, l.prominent, l.total])).toEqual([
+      ['Coffee', false, '18.95'],
+      ['Service', false, '1'],
+      ['Loyalty stamp', true, null],
+    ]);
     expect(d.lines[0].icon).toBe(PLACEHOLDER_ICON);
     expect(d.signsData).toBe(true);
     expect(d.outputs[1]).toEqual({ type: 'data', address: null, amount: null, data: '68656c6c6f' });
     expect(d.fiat).toBeNull();
-    const plain = paymentDisplay(verifyPaymentEnvelope(signed(makePayment({ items: [], outputs: [{ address: SHOP_ADDRESS, amount: '1' }], vendor_icon: 'https://x.example/i.png', fiat_total: '5.00', fiat_currency: 'USD' })), RELAY_H15).payment);
+    const plain = paymentDisplay(
+      verifyPaymentEnvelope(
+        signed(
+          makePayment({
+            items: [],
+            outputs: [{ address: SHOP_ADDRESS, amount: '1' }],
+            vendor_icon: 'https://x.example/i.png',
+            fiat_total: '5.00',
+            fiat_currency: 'USD',
+          }),
+        ),
+        RELAY_H15,
+      ).payment,
+    );
     expect(plain.signsData).toBe(false);
     expect(plain.vendor).toMatchObject({ icon: 'https://x.example/i.png', iconIsPlaceholder: false });
     expect(plain.fiat).toEqual({ total: '5.00', tax: null, currency: 'USD' });

@@ -33,7 +33,15 @@ afterEach(async () => {
 
 const TXID = 'ab'.repeat(32);
 const accepted = { id: 'pay-1', status: 'accepted', txid: TXID, required: 1, confirmed: 0, due_sec: 60 };
-const confirmed = { id: 'pay-1', status: 'confirmed', txid: TXID, required: 1, confirmed: 1, due_sec: 0, confirmed_at: new Date().toISOString() };
+const confirmed = {
+  id: 'pay-1',
+  status: 'confirmed',
+  txid: TXID,
+  required: 1,
+  confirmed: 1,
+  due_sec: 0,
+  confirmed_at: new Date().toISOString(),
+};
 const fast = { allowHttp: true, retry: { attempts: 4, baseDelayMs: 1, maxDelayMs: 4 } };
 const pay = (relay: string, over = {}) => ConnectPaymentSchema.parse(makePayment({ relay, ...over }));
 
@@ -43,11 +51,15 @@ describe('submitPayment', () => {
     const s = await submitPayment(pay(relay), { tx: '0100', refund: 'nRefund' }, fast);
     expect(s).toMatchObject({ status: 'accepted', txid: TXID });
     expect(seen).toHaveLength(3);
-    for (const r of seen) expect(r).toEqual({ path: '/relay/pay', body: { id: 'pay-1', tx: '0100', refund: 'nRefund', relay_token: 'tok-123' } });
+    for (const r of seen)
+      expect(r).toEqual({ path: '/relay/pay', body: { id: 'pay-1', tx: '0100', refund: 'nRefund', relay_token: 'tok-123' } });
   });
 
   it('treats 400 as final: exactly one attempt', async () => {
-    const relay = await relayAnswering([{ status: 400, body: { error: 'invalid_outputs', message: 'output 0 is not paid' } }, { status: 200, body: accepted }]);
+    const relay = await relayAnswering([
+      { status: 400, body: { error: 'invalid_outputs', message: 'output 0 is not paid' } },
+      { status: 200, body: accepted },
+    ]);
     const e = await submitPayment(pay(relay), { tx: '0100' }, fast).catch((x) => x);
     expect(e).toBeInstanceOf(WalletError);
     expect(e).toMatchObject({ code: 'rejected', httpStatus: 400, detail: 'invalid_outputs' });
@@ -56,7 +68,10 @@ describe('submitPayment', () => {
   });
 
   it('treats 403 as final: declined with the reason, one attempt', async () => {
-    const relay = await relayAnswering([{ status: 403, body: { id: 'pay-1', status: 'declined', reason: 'double spend' } }, { status: 200, body: accepted }]);
+    const relay = await relayAnswering([
+      { status: 403, body: { id: 'pay-1', status: 'declined', reason: 'double spend' } },
+      { status: 200, body: accepted },
+    ]);
     await expect(submitPayment(pay(relay), { tx: '0100' }, fast)).rejects.toMatchObject({ code: 'declined', httpStatus: 403 });
     expect(seen).toHaveLength(1);
   });
@@ -70,7 +85,10 @@ describe('submitPayment', () => {
   it('reports other statuses clearly without retrying', async () => {
     const relay = await relayAnswering([{ status: 404, body: { error: 'not_found', message: 'unknown payment' } }]);
     await expect(submitPayment(pay(relay), { tx: '0100' }, fast)).rejects.toMatchObject({ code: 'not_found' });
-    const relay2 = await (async () => { await new Promise((r) => server!.close(r)); return relayAnswering([{ status: 418, body: {} }]); })();
+    const relay2 = await (async () => {
+      await new Promise((r) => server!.close(r));
+      return relayAnswering([{ status: 418, body: {} }]);
+    })();
     await expect(submitPayment(pay(relay2), { tx: '0100' }, fast)).rejects.toMatchObject({ code: 'relay_error', httpStatus: 418 });
     expect(seen).toHaveLength(1);
   });
@@ -94,9 +112,22 @@ describe('submitPayment', () => {
 
 describe('status', () => {
   it('polls /status through transient errors until confirmed', async () => {
-    const relay = await relayAnswering((n) => (n === 1 ? { status: 200, body: { id: 'pay-1', status: 'unpaid' } } : n === 2 ? { status: 503 } : n < 4 ? { status: 200, body: accepted } : { status: 200, body: confirmed }));
+    const relay = await relayAnswering((n) =>
+      n === 1
+        ? { status: 200, body: { id: 'pay-1', status: 'unpaid' } }
+        : n === 2
+          ? { status: 503 }
+          : n < 4
+            ? { status: 200, body: accepted }
+            : { status: 200, body: confirmed },
+    );
     const statuses: string[] = [];
-    const s = await waitForStatus(relay, 'pay-1', { ...fast, deadline: Date.now() + 30_000, intervalMs: 1, onStatus: (x) => statuses.push(x.status) });
+    const s = await waitForStatus(relay, 'pay-1', {
+      ...fast,
+      deadline: Date.now() + 30_000,
+      intervalMs: 1,
+      onStatus: (x) => statuses.push(x.status),
+    });
     expect(s.status).toBe('confirmed');
     expect(statuses).toEqual(['unpaid', 'accepted', 'confirmed']);
     expect(seen.every((r) => r.path === '/relay/status' && r.body.id === 'pay-1')).toBe(true);
@@ -139,7 +170,12 @@ describe('payUri', () => {
       return url.endsWith('/dc/pay-1') ? Response.json(env) : Response.json(accepted);
     }) as unknown as typeof fetch;
     const uri = `dogeconnect:relay.example/dc/pay-1?h=${Buffer.from(RELAY_H15).toString('base64url')}`;
-    const opts = { fetch: fake, network: REGTEST, keys: [encodeWif(key, true, REGTEST)], utxos: [{ txid: '11'.repeat(32), vout: 0, amount: 100n * 100_000_000n, address: me }] };
+    const opts = {
+      fetch: fake,
+      network: REGTEST,
+      keys: [encodeWif(key, true, REGTEST)],
+      utxos: [{ txid: '11'.repeat(32), vout: 0, amount: 100n * 100_000_000n, address: me }],
+    };
     await expect(payUri(uri, { ...opts, confirm: () => false })).rejects.toMatchObject({ code: 'cancelled' });
     expect(calls).toEqual(['GET https://relay.example/dc/pay-1']);
     const r = await payUri(uri, { ...opts, confirm: (v) => v.total === '22.05', refund: me });

@@ -10,8 +10,17 @@ import { encodeBase64 } from '../../lib/connect/base64';
 import { decodeTx, MAINNET } from '../../lib/doge';
 import { parseKoinu } from '../../lib/money';
 import {
-  buildPaymentTx, classifyRelayAnswer, paymentDisplay, readConnectQr, readPaymentQr, statusView, submitPayment, verifyPaymentEnvelope, waitForStatus,
-  WalletError, type RelayOutcome,
+  buildPaymentTx,
+  classifyRelayAnswer,
+  paymentDisplay,
+  readConnectQr,
+  readPaymentQr,
+  statusView,
+  submitPayment,
+  verifyPaymentEnvelope,
+  waitForStatus,
+  WalletError,
+  type RelayOutcome,
 } from '../../lib/wallet';
 import { readFixture } from '../helpers/fixtures';
 
@@ -53,7 +62,9 @@ describe('envelopes from relays in the wild', () => {
       expect(d.pays).toBe(c.expect.pays);
       expect(d.totalMatchesOutputs).toBe(true);
       expect(d.signsData).toBe(c.expect.signsData);
-      expect(d.lines.map((l) => ({ type: l.type, name: l.name, prominent: l.prominent, count: l.count, unit: l.unit, total: l.total }))).toEqual(c.expect.lines);
+      expect(
+        d.lines.map((l) => ({ type: l.type, name: l.name, prominent: l.prominent, count: l.count, unit: l.unit, total: l.total })),
+      ).toEqual(c.expect.lines);
       expect(d.outputs).toEqual(c.expect.outputs);
       expect(Number.isNaN(new Date(d.expiresAt).getTime())).toBe(false); // timeout 9999999999999 s is "never", still a Date
     });
@@ -61,7 +72,11 @@ describe('envelopes from relays in the wild', () => {
     it(`${c.name}: the signed transaction pays exactly the shown outputs (plus change)`, () => {
       const v = verifyPaymentEnvelope(ENV[c.name], H15, at(c));
       const d = paymentDisplay(v.payment);
-      const tx = buildPaymentTx(v.payment, { network: 'mainnet', keys: [P.payer.wif], utxos: [{ txid: '77'.repeat(32), vout: 1, amount: 1_000n * 100_000_000n, address: P.payer.address }] });
+      const tx = buildPaymentTx(v.payment, {
+        network: 'mainnet',
+        keys: [P.payer.wif],
+        utxos: [{ txid: '77'.repeat(32), vout: 1, amount: 1_000n * 100_000_000n, address: P.payer.address }],
+      });
       const outs = decodeTx(tx.hex, MAINNET).outputs;
       expect(outs).toHaveLength(d.outputs.length + 1);
       d.outputs.forEach((o, i) => {
@@ -80,12 +95,21 @@ describe('envelopes from relays in the wild', () => {
     for (const c of cases) {
       const env = ENV[c.name];
       const sig = env.sig.slice(0, 10) + (env.sig[10] === '0' ? '1' : '0') + env.sig.slice(11);
-      expect(code(() => verifyPaymentEnvelope({ ...env, sig }, H15, at(c))), c.name).toBe('bad_signature');
+      expect(
+        code(() => verifyPaymentEnvelope({ ...env, sig }, H15, at(c))),
+        c.name,
+      ).toBe('bad_signature');
       const wrongH = new Uint8Array(H15);
       wrongH[0] ^= 0x80;
-      expect(code(() => verifyPaymentEnvelope(env, wrongH, at(c))), c.name).toBe('bad_hash');
+      expect(
+        code(() => verifyPaymentEnvelope(env, wrongH, at(c))),
+        c.name,
+      ).toBe('bad_hash');
       // signed by a key the QR code does not name
-      expect(code(() => verifyPaymentEnvelope(signEnvelope(c.payload, new Uint8Array(32).fill(8)).envelope, H15, at(c))), c.name).toBe('bad_hash');
+      expect(
+        code(() => verifyPaymentEnvelope(signEnvelope(c.payload, new Uint8Array(32).fill(8)).envelope, H15, at(c))),
+        c.name,
+      ).toBe('bad_hash');
     }
   });
 
@@ -136,7 +160,11 @@ describe('QR codes with amount=0 beside dc and h', () => {
   const dc = 'fractal.example%2Fdc%2Fmint%2F5f0c';
   it('the wallet ignores the amount (dc and h make it irrelevant)', () => {
     const p = readConnectQr(`dogecoin:DNgkJakQ1dzztBQ6otVVtVhn6RT7xZ9ZJQ?amount=0&dc=${dc}&h=${P.h}`);
-    expect(p).toMatchObject({ kind: 'connect', envelopeUrl: 'https://fractal.example/dc/mint/5f0c', address: 'DNgkJakQ1dzztBQ6otVVtVhn6RT7xZ9ZJQ' });
+    expect(p).toMatchObject({
+      kind: 'connect',
+      envelopeUrl: 'https://fractal.example/dc/mint/5f0c',
+      address: 'DNgkJakQ1dzztBQ6otVVtVhn6RT7xZ9ZJQ',
+    });
     expect(p.amount).toBeUndefined();
     expect(bytesToHex(p.hash15)).toBe(bytesToHex(H15));
     expect(readPaymentQr(`dogecoin:DNgkJakQ1dzztBQ6otVVtVhn6RT7xZ9ZJQ?amount=0.00000000&dc=${dc}&h=${P.h}`).kind).toBe('connect');
@@ -166,8 +194,10 @@ describe('relay answers: what the SDK shows', () => {
     });
   }
 
-  it('the sloppy 200s are exactly the ones Counter\'s strict relay-side schema refuses', () => {
-    const sloppy = ST.cases.filter((c: any) => c.http === 200 && c.expect.kind === 'status' && !c.name.includes('spec-shaped') && c.body.status !== 'unpaid');
+  it("the sloppy 200s are exactly the ones Counter's strict relay-side schema refuses", () => {
+    const sloppy = ST.cases.filter(
+      (c: any) => c.http === 200 && c.expect.kind === 'status' && !c.name.includes('spec-shaped') && c.body.status !== 'unpaid',
+    );
     expect(sloppy.length).toBe(4);
     for (const c of sloppy) expect(PaymentStatusSchema.safeParse(c.body).success, c.name).toBe(false);
   });
@@ -190,7 +220,8 @@ describe('classification of refusals (docs/relay.md)', () => {
     expect(k(400, { error: 'invalid_tx', message: 'fee below fee_per_kb' })).toBe('tx_rejected');
   });
   it('other 400s are final refusals', () => {
-    for (const error of ['invalid_outputs', 'expired', 'invalid_token', 'invalid_request', undefined]) expect(k(400, { error, message: 'x' })).toBe('rejected');
+    for (const error of ['invalid_outputs', 'expired', 'invalid_token', 'invalid_request', undefined])
+      expect(k(400, { error, message: 'x' })).toBe('rejected');
     expect(k(400)).toBe('rejected');
   });
   it('403 and a declined status are final declines', () => {
@@ -233,7 +264,11 @@ describe('the relay client over HTTP against relay-shaped answers', () => {
   const opts = { allowHttp: true, retry: { attempts: 3, baseDelayMs: 1, maxDelayMs: 2 } };
   const build = (relayUrl: string) => {
     const v = verifyPaymentEnvelope(resign({ ...c.payload, relay: relayUrl }), H15, { allowHttp: true });
-    const tx = buildPaymentTx(v.payment, { network: 'mainnet', keys: [P.payer.wif], utxos: [{ txid: '77'.repeat(32), vout: 1, amount: 1_000n * 100_000_000n, address: P.payer.address }] });
+    const tx = buildPaymentTx(v.payment, {
+      network: 'mainnet',
+      keys: [P.payer.wif],
+      utxos: [{ txid: '77'.repeat(32), vout: 1, amount: 1_000n * 100_000_000n, address: P.payer.address }],
+    });
     return { payment: v.payment, tx };
   };
 
@@ -248,10 +283,25 @@ describe('the relay client over HTTP against relay-shaped answers', () => {
   it('confirmed below required, without due_sec, ends the wait: the status is trusted', async () => {
     const url = await relay([
       { status: 200, body: { id: c.payload.id, status: 'accepted', txid: 'ab'.repeat(32), required: 6, confirmed: 0, due_sec: 360 } },
-      { status: 200, body: { id: c.payload.id, status: 'confirmed', txid: 'ab'.repeat(32), required: 6, confirmed: 1, confirmed_at: '2026-11-20T10:31:07Z' } },
+      {
+        status: 200,
+        body: {
+          id: c.payload.id,
+          status: 'confirmed',
+          txid: 'ab'.repeat(32),
+          required: 6,
+          confirmed: 1,
+          confirmed_at: '2026-11-20T10:31:07Z',
+        },
+      },
     ]);
     const views: unknown[] = [];
-    const s = await waitForStatus(url, c.payload.id, { ...opts, deadline: Date.now() + 10_000, intervalMs: 1, onStatus: (x) => views.push(statusView(x).dueSec) });
+    const s = await waitForStatus(url, c.payload.id, {
+      ...opts,
+      deadline: Date.now() + 10_000,
+      intervalMs: 1,
+      onStatus: (x) => views.push(statusView(x).dueSec),
+    });
     expect(statusView(s)).toMatchObject({ status: 'confirmed', confirmations: 1, required: 6, dueSec: null, final: true });
     expect(views).toEqual([360, null]);
   });
@@ -259,7 +309,12 @@ describe('the relay client over HTTP against relay-shaped answers', () => {
   it('a declined status while waiting is shown, then ends the wait as final', async () => {
     const url = await relay([{ status: 200, body: { id: c.payload.id, status: 'declined', reason: 'marked invalid by the merchant' } }]);
     const seenStatus: string[] = [];
-    const e = await waitForStatus(url, c.payload.id, { ...opts, deadline: Date.now() + 10_000, intervalMs: 1, onStatus: (x) => seenStatus.push(`${x.status}:${statusView(x).reason}`) }).catch((x) => x);
+    const e = await waitForStatus(url, c.payload.id, {
+      ...opts,
+      deadline: Date.now() + 10_000,
+      intervalMs: 1,
+      onStatus: (x) => seenStatus.push(`${x.status}:${statusView(x).reason}`),
+    }).catch((x) => x);
     expect(e).toMatchObject({ code: 'declined' });
     expect(seenStatus).toEqual(['declined:marked invalid by the merchant']);
     expect(seen).toHaveLength(1);
@@ -280,7 +335,10 @@ describe('the relay client over HTTP against relay-shaped answers', () => {
     expect(seen).toHaveLength(1);
     await new Promise((r) => server!.close(r));
 
-    url = await relay([{ status: 503, body: { error: 'broadcast_failed', message: 'node busy' } }, { status: 200, body: { id: c.payload.id, status: 'accepted', txid: 'cd'.repeat(32), required: 6, confirmed: 0, due_sec: 360 } }]);
+    url = await relay([
+      { status: 503, body: { error: 'broadcast_failed', message: 'node busy' } },
+      { status: 200, body: { id: c.payload.id, status: 'accepted', txid: 'cd'.repeat(32), required: 6, confirmed: 0, due_sec: 360 } },
+    ]);
     const s = await submitPayment(build(url).payment, { tx: build(url).tx.hex }, opts);
     expect(s.status).toBe('accepted');
     expect(seen).toHaveLength(2);

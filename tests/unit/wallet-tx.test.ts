@@ -50,7 +50,12 @@ describe('buildPaymentTx', () => {
     const r = buildPaymentTx(payment({ fee_per_kb: '0.5' }), { network: 'regtest', utxos: [utxo(1, 50n * DOGE)], keys: [WIF] });
     expect(r.fee >= feeFor(r.size, 50_000_000n) && r.fee <= feeFor(r.size + 4, 50_000_000n)).toBe(true);
     expect(r.fee * 1000n >= 50_000_000n * BigInt(r.size)).toBe(true);
-    const w = buildPaymentTx(payment({ fee_per_kb: '0.001' }), { network: 'regtest', utxos: [utxo(1, 50n * DOGE)], keys: [WIF], feePerKb: 2_000_000n });
+    const w = buildPaymentTx(payment({ fee_per_kb: '0.001' }), {
+      network: 'regtest',
+      utxos: [utxo(1, 50n * DOGE)],
+      keys: [WIF],
+      feePerKb: 2_000_000n,
+    });
     expect(w.fee >= feeFor(w.size, 2_000_000n) && w.fee <= feeFor(w.size + 4, 2_000_000n)).toBe(true);
   });
 
@@ -77,15 +82,44 @@ describe('buildPaymentTx', () => {
   });
 
   it('refuses insufficient funds, dust outputs, foreign keys, wrong-network addresses and max_size', () => {
-    const code = (fn: () => unknown) => { try { fn(); return 'none'; } catch (e) { return (e as { code: string }).code; } };
-    expect(code(() => buildPaymentTx(payment(), { network: 'regtest', utxos: [utxo(1, 22n * DOGE)], keys: [WIF] }))).toBe('insufficient_funds');
-    expect(code(() => buildPaymentTx(payment(), { network: 'regtest', utxos: [utxo(1, 2_205_000_000n + 100n)], keys: [WIF] }))).toBe('insufficient_funds');
-    expect(code(() => buildPaymentTx(payment({ outputs: [{ address: SHOP_ADDRESS, amount: '0.0009' }], total: '0.0009', items: [] }), { network: 'regtest', utxos: [utxo(1, DOGE)], keys: [WIF] }))).toBe('dust_output');
+    const code = (fn: () => unknown) => {
+      try {
+        fn();
+        return 'none';
+      } catch (e) {
+        return (e as { code: string }).code;
+      }
+    };
+    expect(code(() => buildPaymentTx(payment(), { network: 'regtest', utxos: [utxo(1, 22n * DOGE)], keys: [WIF] }))).toBe(
+      'insufficient_funds',
+    );
+    expect(code(() => buildPaymentTx(payment(), { network: 'regtest', utxos: [utxo(1, 2_205_000_000n + 100n)], keys: [WIF] }))).toBe(
+      'insufficient_funds',
+    );
+    expect(
+      code(() =>
+        buildPaymentTx(payment({ outputs: [{ address: SHOP_ADDRESS, amount: '0.0009' }], total: '0.0009', items: [] }), {
+          network: 'regtest',
+          utxos: [utxo(1, DOGE)],
+          keys: [WIF],
+        }),
+      ),
+    ).toBe('dust_output');
     expect(HARD_DUST_LIMIT).toBe(100_000n);
     const other = new Uint8Array(32).fill(8);
     expect(code(() => buildPaymentTx(payment(), { network: 'regtest', utxos: [utxo(1, 50n * DOGE)], keys: [other] }))).toBe('no_key');
-    expect(code(() => buildPaymentTx(payment({ outputs: [{ address: 'DPD7uK4B1kRmbfGmytBhG1DZjaMWNfbpwY', amount: '22.05' }] }), { network: 'regtest', utxos: [utxo(1, 50n * DOGE)], keys: [WIF] }))).toBe('bad_network');
-    expect(code(() => buildPaymentTx(payment({ max_size: 200 }), { network: 'regtest', utxos: [utxo(1, 50n * DOGE)], keys: [WIF] }))).toBe('too_large');
+    expect(
+      code(() =>
+        buildPaymentTx(payment({ outputs: [{ address: 'DPD7uK4B1kRmbfGmytBhG1DZjaMWNfbpwY', amount: '22.05' }] }), {
+          network: 'regtest',
+          utxos: [utxo(1, 50n * DOGE)],
+          keys: [WIF],
+        }),
+      ),
+    ).toBe('bad_network');
+    expect(code(() => buildPaymentTx(payment({ max_size: 200 }), { network: 'regtest', utxos: [utxo(1, 50n * DOGE)], keys: [WIF] }))).toBe(
+      'too_large',
+    );
   });
 
   it('pays the soft-dust fee for an output under 0.01 DOGE', () => {

@@ -11,10 +11,26 @@ import { parseInt64, storableDate, isDataException } from '@/lib/db/bounds';
 
 describe('safeNextPath: redirects after sign-in stay on this origin', () => {
   it.each([
-    '/\t/evil.example/phish', '/\n/evil.example/phish', '/\r/evil.example/phish', // browsers strip these
-    '//evil.example', '/\\evil.example', '/\\/evil.example', '\\\\evil.example', 'https://evil.example/', 'http:evil.example',
-    'javascript:alert(1)', 'evil.example', '', ' /admin', '/admin ', '/ad min', '/\u0000x', '/\u00a0/evil.example', '/\u2028/evil.example',
-    '/a\\..\\..\\evil', 'x'.repeat(10),
+    '/\t/evil.example/phish',
+    '/\n/evil.example/phish',
+    '/\r/evil.example/phish', // browsers strip these
+    '//evil.example',
+    '/\\evil.example',
+    '/\\/evil.example',
+    '\\\\evil.example',
+    'https://evil.example/',
+    'http:evil.example',
+    'javascript:alert(1)',
+    'evil.example',
+    '',
+    ' /admin',
+    '/admin ',
+    '/ad min',
+    '/\u0000x',
+    '/\u00a0/evil.example',
+    '/\u2028/evil.example',
+    '/a\\..\\..\\evil',
+    'x'.repeat(10),
   ])('refuses %j', (next) => {
     expect(safeNextPath(next, '/fallback')).toBe('/fallback');
   });
@@ -26,7 +42,8 @@ describe('safeNextPath: redirects after sign-in stay on this origin', () => {
     expect(safeNextPath('/\u3002evil', '/f')).toBe('/%E3%80%82evil');
     expect(safeNextPath('/\u{1F600}?q=\u00e9#\u00fc', '/f')).toBe('/%F0%9F%98%80?q=%C3%A9#%C3%BC');
     expect(safeNextPath('/caf\u00e9', '/f')).toBe('/caf%C3%A9'); // U+0080..U+00FF too: latin-1 in a header is mojibake
-    for (const n of ['/\u3002evil', '/\u{1F600}', '/x?\u4e2d=\u6587', '/#\u0100']) expect(safeNextPath(n, '/f')).toMatch(/^\/[\x21-\x7e]*$/);
+    for (const n of ['/\u3002evil', '/\u{1F600}', '/x?\u4e2d=\u6587', '/#\u0100'])
+      expect(safeNextPath(n, '/f')).toMatch(/^\/[\x21-\x7e]*$/);
     // dot segments normalised into "//" would be protocol-relative: refused
     expect(safeNextPath('/.//evil.example', '/f')).toBe('/f');
     expect(safeNextPath('/a/..//evil.example', '/f')).toBe('/f');
@@ -39,11 +56,29 @@ describe('safeNextPath: redirects after sign-in stay on this origin', () => {
 
 describe('webhook addresses (SSRF)', () => {
   const refused = [
-    'http://127.0.0.1/x', 'http://[::1]/x', 'http://0x7f000001/x', 'http://2130706433/x', 'http://0177.0.0.1/x', 'http://127.1/x',
-    'http://169.254.169.254/latest/meta-data/', 'http://[::ffff:127.0.0.1]/x', 'http://[::ffff:a9fe:a9fe]/x', 'http://10.1.2.3/x',
-    'http://172.16.0.1/x', 'http://192.168.1.1/x', 'http://100.64.0.1/x', 'http://0.0.0.0/x', 'http://[::]/x', 'http://[fd00:ec2::254]/x',
-    'http://[fe80::1]/x', 'http://[64:ff9b::7f00:1]/x', 'http://[2002:7f00:1::]/x', 'http://localhost:3000/x', 'http://LOCALHOST./x',
-    'http://a.localhost/x', 'https://169.254.169.254./x',
+    'http://127.0.0.1/x',
+    'http://[::1]/x',
+    'http://0x7f000001/x',
+    'http://2130706433/x',
+    'http://0177.0.0.1/x',
+    'http://127.1/x',
+    'http://169.254.169.254/latest/meta-data/',
+    'http://[::ffff:127.0.0.1]/x',
+    'http://[::ffff:a9fe:a9fe]/x',
+    'http://10.1.2.3/x',
+    'http://172.16.0.1/x',
+    'http://192.168.1.1/x',
+    'http://100.64.0.1/x',
+    'http://0.0.0.0/x',
+    'http://[::]/x',
+    'http://[fd00:ec2::254]/x',
+    'http://[fe80::1]/x',
+    'http://[64:ff9b::7f00:1]/x',
+    'http://[2002:7f00:1::]/x',
+    'http://localhost:3000/x',
+    'http://LOCALHOST./x',
+    'http://a.localhost/x',
+    'https://169.254.169.254./x',
   ];
   it.each(refused)('refuses %s when saved', async (url) => {
     expect(await webhookUrlProblem(url, { allowPrivate: false })).toMatch(/loopback, private, link-local or metadata/);
@@ -57,7 +92,8 @@ describe('webhook addresses (SSRF)', () => {
     expect(await webhookUrlProblem(`http://${hostname()}:8080/hook`, { allowPrivate: false })).toMatch(/resolves to/);
   });
   it('accepts public addresses', async () => {
-    for (const ip of ['93.184.216.34', '8.8.8.8', '2606:4700:4700::1111', '100.128.0.1', '172.32.0.1']) expect(isPrivateAddress(ip)).toBe(false);
+    for (const ip of ['93.184.216.34', '8.8.8.8', '2606:4700:4700::1111', '100.128.0.1', '172.32.0.1'])
+      expect(isPrivateAddress(ip)).toBe(false);
     expect(await webhookUrlProblem('https://93.184.216.34/hook', { allowPrivate: false })).toBeNull();
     expect(await webhookUrlProblem('https://[2606:4700:4700::1111]/hook', { allowPrivate: false })).toBeNull();
   });
@@ -79,7 +115,12 @@ describe('client address (TRUST_PROXY)', () => {
     expect(clientInfo(r, {}).address).toBe('unknown');
     // A client copy that survives next to the real stamp changes nothing.
     const token = (globalThis as { __counterPeerToken?: string }).__counterPeerToken!;
-    const both = new Request('http://x/', { headers: [[PEER_HEADER, 'guess http 9.9.9.9'], [PEER_HEADER, `${token} http 127.0.0.1`]] });
+    const both = new Request('http://x/', {
+      headers: [
+        [PEER_HEADER, 'guess http 9.9.9.9'],
+        [PEER_HEADER, `${token} http 127.0.0.1`],
+      ],
+    });
     expect(clientInfo(both, {}).address).toBe('127.0.0.1');
   });
   it('with TRUST_PROXY takes the right-most hop no trusted proxy added', () => {
@@ -117,7 +158,9 @@ describe('passwords', () => {
     expect(slots.limit).toBe(2);
     let seen = 0;
     const sample = setInterval(() => (seen = Math.max(seen, slots.stats().active)), 1);
-    const results = await Promise.all(Array.from({ length: 8 }, (_, i) => verifyPassword(i % 2 ? 'correct horse battery' : 'wrong horse battery', h)));
+    const results = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => verifyPassword(i % 2 ? 'correct horse battery' : 'wrong horse battery', h)),
+    );
     clearInterval(sample);
     expect(results).toEqual([false, true, false, true, false, true, false, true]);
     expect(slots.stats().peak).toBeLessThanOrEqual(2);
@@ -128,11 +171,15 @@ describe('passwords', () => {
     const s = new Semaphore(3);
     let active = 0;
     let max = 0;
-    await Promise.all(Array.from({ length: 20 }, () => s.run(async () => {
-      max = Math.max(max, ++active);
-      await new Promise((r) => setTimeout(r, 2));
-      active--;
-    })));
+    await Promise.all(
+      Array.from({ length: 20 }, () =>
+        s.run(async () => {
+          max = Math.max(max, ++active);
+          await new Promise((r) => setTimeout(r, 2));
+          active--;
+        }),
+      ),
+    );
     expect(max).toBe(3);
   });
 });

@@ -63,7 +63,11 @@ describe('webhook backoff', () => {
 
   it('covers about 24 h with a bounded number of attempts, then gives up', () => {
     const created = new Date('2026-11-23T00:00:00.000Z');
-    for (const [name, random] of [['min', ZERO], ['max', ALMOST_ONE], ['mid', () => 0.5]] as const) {
+    for (const [name, random] of [
+      ['min', ZERO],
+      ['max', ALMOST_ONE],
+      ['mid', () => 0.5],
+    ] as const) {
       let now = created;
       let attempts = 0;
       for (;;) {

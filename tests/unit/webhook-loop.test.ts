@@ -57,10 +57,13 @@ describe('startWebhookLoop', () => {
   it('warns once, not every pass, while the webhook is not configured', async () => {
     let calls = 0;
     const due = [{ seq: 1n, id: 'evt', body: '{}', attempts: 0, createdAt: new Date() }];
-    const db = stubDb(async () => {
-      calls++;
-      return due;
-    }, { webhookUrl: '', webhookSecret: '' });
+    const db = stubDb(
+      async () => {
+        calls++;
+        return due;
+      },
+      { webhookUrl: '', webhookSecret: '' },
+    );
     const { calls: logged, log } = recorder();
     const loop = startWebhookLoop(db, { intervalMs: 2, log });
     await until(() => calls >= 5);
@@ -91,13 +94,16 @@ describe('deliverDueEvents configuration checks', () => {
   ];
   it.each(cases)('%s: nothing attempted, nothing fetched', async (_name, store, reason) => {
     let fetched = 0;
-    const r = await deliverDueEvents(stubDb(async () => due, store), {
-      fetch: (async () => {
-        fetched++;
-        return new Response(null, { status: 200 });
-      }) as typeof fetch,
-      log: recorder().log,
-    });
+    const r = await deliverDueEvents(
+      stubDb(async () => due, store),
+      {
+        fetch: (async () => {
+          fetched++;
+          return new Response(null, { status: 200 });
+        }) as typeof fetch,
+        log: recorder().log,
+      },
+    );
     expect(r).toEqual({ attempted: 0, delivered: 0, unconfigured: reason });
     expect(fetched).toBe(0);
   });

@@ -82,10 +82,25 @@ describe('verifyWebhookSignature', () => {
 
   it('returns false, never throws, on garbage', () => {
     const bad: unknown[] = [
-      undefined, null, '', 'garbage', 't=,v1=', `v1=${V1.mac}`, `t=${V1.t}`, `t=${V1.t},v1=${V1.mac.slice(2)}`,
-      `t=${V1.t},v1=${V1.mac}00`, `t=${V1.t},v1=${'zz'.repeat(32)}`, `t=-${V1.t},v1=${V1.mac}`,
-      `t=${V1.t}.5,v1=${V1.mac}`, `t=1e9,v1=${V1.mac}`, `t=${V1.t},t=${V1.t},v1=${V1.mac}`,
-      `t=${'9'.repeat(400)},v1=${V1.mac}`, 'x'.repeat(10_000), 42, {}, [42],
+      undefined,
+      null,
+      '',
+      'garbage',
+      't=,v1=',
+      `v1=${V1.mac}`,
+      `t=${V1.t}`,
+      `t=${V1.t},v1=${V1.mac.slice(2)}`,
+      `t=${V1.t},v1=${V1.mac}00`,
+      `t=${V1.t},v1=${'zz'.repeat(32)}`,
+      `t=-${V1.t},v1=${V1.mac}`,
+      `t=${V1.t}.5,v1=${V1.mac}`,
+      `t=1e9,v1=${V1.mac}`,
+      `t=${V1.t},t=${V1.t},v1=${V1.mac}`,
+      `t=${'9'.repeat(400)},v1=${V1.mac}`,
+      'x'.repeat(10_000),
+      42,
+      {},
+      [42],
     ];
     for (const h of bad) {
       expect(() => verifyWebhookSignature(V1.secret, V1.body, h as string, at(V1.t))).not.toThrow();

@@ -20,23 +20,34 @@ export default async function AdminLayout({ children }: { children: React.ReactN
   const [t, ta, messages] = await Promise.all([getTranslations('common'), getTranslations('admin'), clientMessages('admin')]);
   return (
     <NextIntlClientProvider messages={messages}>
-    <div className="bo-frame">
-      <header className="bo-top">
-        <Link href="/admin" className="brand"><span className="brand-mark">Ð</span>Counter</Link>
-        <span className="bo-top-title">{t('backOffice')}</span>
-        {user ? (
-          <div className="bo-user">
-            <span className="bo-user-name" title={user.email}>{user.name || user.email}<small className="pill">{roleLabel(ta, user.role)}</small></span>
-            <ThemeSwitch />
-            <LanguageSelect signedIn className="btn bo-btn-sm" />
-            <Link href="/pos" className="btn bo-btn-sm">{t('cashier')}</Link>
-            <SignOutButton />
-          </div>
-        ) : <div className="bo-user"><ThemeSwitch /></div>}
-      </header>
-      {user && user.role !== 'cashier' ? <AdminNav owner={isOwner} /> : null}
-      <main className="bo-main">{children}</main>
-    </div>
+      <div className="bo-frame">
+        <header className="bo-top">
+          <Link href="/admin" className="brand">
+            <span className="brand-mark">Ð</span>Counter
+          </Link>
+          <span className="bo-top-title">{t('backOffice')}</span>
+          {user ? (
+            <div className="bo-user">
+              <span className="bo-user-name" title={user.email}>
+                {user.name || user.email}
+                <small className="pill">{roleLabel(ta, user.role)}</small>
+              </span>
+              <ThemeSwitch />
+              <LanguageSelect signedIn className="btn bo-btn-sm" />
+              <Link href="/pos" className="btn bo-btn-sm">
+                {t('cashier')}
+              </Link>
+              <SignOutButton />
+            </div>
+          ) : (
+            <div className="bo-user">
+              <ThemeSwitch />
+            </div>
+          )}
+        </header>
+        {user && user.role !== 'cashier' ? <AdminNav owner={isOwner} /> : null}
+        <main className="bo-main">{children}</main>
+      </div>
     </NextIntlClientProvider>
   );
 }

@@ -15,14 +15,29 @@ export function Icon({ icon, name }: { icon: string; name: string }) {
     // eslint-disable-next-line @next/next/no-img-element
     return <img className={s.pIcon} src={icon} alt="" />;
   }
-  return <span className={s.pIcon} aria-hidden="true">{icon && icon.length <= 4 ? icon : name.slice(0, 1).toUpperCase()}</span>;
+  return (
+    <span className={s.pIcon} aria-hidden="true">
+      {icon && icon.length <= 4 ? icon : name.slice(0, 1).toUpperCase()}
+    </span>
+  );
 }
 
 /** The payment-sound switch's bell (struck through when off): drawn, so it looks the same on
  *  every device, including those without an emoji font. */
 export function BellIcon({ off }: { off: boolean }) {
   return (
-    <svg aria-hidden="true" focusable="false" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      aria-hidden="true"
+      focusable="false"
+      width="18"
+      height="18"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       <path d="M6 16V11a6 6 0 0 1 12 0v5l2 2H4z" />
       <path d="M10 21h4" />
       {off ? <path d="M3 3l18 18" /> : null}

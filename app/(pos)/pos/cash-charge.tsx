@@ -16,19 +16,44 @@ import s from './pos.module.css';
 import c from './cash.module.css';
 
 /** Cash beside the Dogecoin charge, when the store prices in fiat and has not turned cash off. */
-export function CashTender({ store, currency, cart, disabled }: {
-  store: PosStore; currency: string; cart: { lines: CartLine[]; extras: CartExtras; totals: { total: bigint } }; disabled: boolean;
+export function CashTender({
+  store,
+  currency,
+  cart,
+  disabled,
+}: {
+  store: PosStore;
+  currency: string;
+  cart: { lines: CartLine[]; extras: CartExtras; totals: { total: bigint } };
+  disabled: boolean;
 }) {
   if (!store.cashEnabled || currency === DOGE_CURRENCY) return null;
   return (
-    <CashCharge currency={currency} totalMinor={cart.totals.total} disabled={disabled}
+    <CashCharge
+      currency={currency}
+      totalMinor={cart.totals.total}
+      disabled={disabled}
       // The same lines the Dogecoin charge would send (lib/pos/cart paymentBody), priced in fiat.
-      body={() => ({ ...paymentBody(cart.lines, cart.extras, { rate: store.fiatRate, currency: store.fiatCurrency }, { orderReference: orderRef(), currency }) })}
-      onDone={(id) => window.location.assign(`/pos/receipt/${encodeURIComponent(id)}`)} />
+      body={() => ({
+        ...paymentBody(
+          cart.lines,
+          cart.extras,
+          { rate: store.fiatRate, currency: store.fiatCurrency },
+          { orderReference: orderRef(), currency },
+        ),
+      })}
+      onDone={(id) => window.location.assign(`/pos/receipt/${encodeURIComponent(id)}`)}
+    />
   );
 }
 
-function CashCharge({ currency, totalMinor, disabled, body, onDone }: {
+function CashCharge({
+  currency,
+  totalMinor,
+  disabled,
+  body,
+  onDone,
+}: {
   /** The store's fiat pricing currency. */
   currency: string;
   /** The cart's total, in that currency's minor units. */
@@ -47,7 +72,15 @@ function CashCharge({ currency, totalMinor, disabled, body, onDone }: {
 
   if (!open) {
     return (
-      <button type="button" className={`${s.secondary} ${c.cashButton}`} disabled={disabled} onClick={() => { setOpen(true); setError(''); }}>
+      <button
+        type="button"
+        className={`${s.secondary} ${c.cashButton}`}
+        disabled={disabled}
+        onClick={() => {
+          setOpen(true);
+          setError('');
+        }}
+      >
         {t('cash')}
       </button>
     );
@@ -58,20 +91,47 @@ function CashCharge({ currency, totalMinor, disabled, body, onDone }: {
     <div className={c.panel} role="group" aria-label={t('cash')}>
       <label className={c.field}>
         <span>{t('received')}</span>
-        <input inputMode="decimal" autoComplete="off" autoFocus value={received} onChange={(e) => setReceived(e.target.value)}
-          onKeyDown={(e) => { if (e.key === 'Enter') { e.preventDefault(); void complete(); } }}
-          aria-describedby="cash-change" placeholder={localizeDecimalString(formatFiatMinor(totalMinor, currency), locale)} />
+        <input
+          inputMode="decimal"
+          autoComplete="off"
+          autoFocus
+          value={received}
+          onChange={(e) => setReceived(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') {
+              e.preventDefault();
+              void complete();
+            }
+          }}
+          aria-describedby="cash-change"
+          placeholder={localizeDecimalString(formatFiatMinor(totalMinor, currency), locale)}
+        />
       </label>
       <p className={c.change} id="cash-change" aria-live="polite">
         <span>{t('change')}</span>
         <span data-testid="cash-change">{change !== null ? moneyText(change, currency, locale) : short ? t('short') : '—'}</span>
       </p>
-      {error ? <p className={s.error} role="alert">{error}</p> : null}
+      {error ? (
+        <p className={s.error} role="alert">
+          {error}
+        </p>
+      ) : null}
       <div className={c.actions}>
         <button type="button" className={s.primary} disabled={busy || disabled || change === null} onClick={complete}>
           {busy ? t('recording') : t('complete')}
         </button>
-        <button type="button" className={s.secondary} disabled={busy} onClick={() => { setOpen(false); setReceived(''); setError(''); }}>{t('back')}</button>
+        <button
+          type="button"
+          className={s.secondary}
+          disabled={busy}
+          onClick={() => {
+            setOpen(false);
+            setReceived('');
+            setError('');
+          }}
+        >
+          {t('back')}
+        </button>
       </div>
     </div>
   );

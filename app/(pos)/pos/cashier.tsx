@@ -28,7 +28,17 @@ import { usePublishCart } from './use-publish-cart';
 import { OptionsDialog } from './options-dialog';
 import s from './pos.module.css';
 
-export function Cashier({ products, categories = [], store, sales, user, denied, demoWallet = false, readiness, device = null }: {
+export function Cashier({
+  products,
+  categories = [],
+  store,
+  sales,
+  user,
+  denied,
+  demoWallet = false,
+  readiness,
+  device = null,
+}: {
   products: PosProduct[];
   /** The category tabs, in the store's order (docs/catalog.md). */
   categories?: string[];
@@ -60,9 +70,23 @@ export function Cashier({ products, categories = [], store, sales, user, denied,
       <div className={s.app}>
         {header}
         <LiveBanner down={liveDown} />
-        {till.error ? <p className={s.notice} role="alert">{till.error}</p> : null}
-        <PaymentScreen key={payment.id} payment={payment} fiatCurrency={store.fiatCurrency} onNewSale={till.newSale} onChargeAgain={charging.chargeAgain}
-          demoWallet={demoWallet} connected={till.reachable} onLiveChange={setSseLive} sound={sound} ask={ask} />
+        {till.error ? (
+          <p className={s.notice} role="alert">
+            {till.error}
+          </p>
+        ) : null}
+        <PaymentScreen
+          key={payment.id}
+          payment={payment}
+          fiatCurrency={store.fiatCurrency}
+          onNewSale={till.newSale}
+          onChargeAgain={charging.chargeAgain}
+          demoWallet={demoWallet}
+          connected={till.reachable}
+          onLiveChange={setSseLive}
+          sound={sound}
+          ask={ask}
+        />
         {dialog}
       </div>
     );
@@ -72,26 +96,63 @@ export function Cashier({ products, categories = [], store, sales, user, denied,
     <div className={`${s.app} ${s.saleApp}`} data-hydrated={hydrated ? '' : undefined}>
       {header}
       <LiveBanner down={liveDown} />
-      {denied ? <p className={s.notice} role="status">{t('denied')}</p> : null}
+      {denied ? (
+        <p className={s.notice} role="status">
+          {t('denied')}
+        </p>
+      ) : null}
       <main className={s.sale}>
         <div className={s.left}>
           <SellTabs tab={till.tab} onTab={till.setTab}>
-            {till.tab === 'products'
-              ? <ProductPane products={products} categories={categories} filter={till.filter} inCart={cart.inCart} onAdd={till.pick} currency={currency} />
-              : <KeypadPane keypad={till.keypad} currency={currency} tipsEnabled={store.tipsEnabled} />}
+            {till.tab === 'products' ? (
+              <ProductPane
+                products={products}
+                categories={categories}
+                filter={till.filter}
+                inCart={cart.inCart}
+                onAdd={till.pick}
+                currency={currency}
+              />
+            ) : (
+              <KeypadPane keypad={till.keypad} currency={currency} tipsEnabled={store.tipsEnabled} />
+            )}
           </SellTabs>
           <RecentSales sales={till.sales} onReopen={charging.reopen} offline={offline} />
-          <div className={s.langBelow}><LanguageSelect signedIn className={s.secondary} /><ThemeSwitch className={s.themeBelow} /></div>
+          <div className={s.langBelow}>
+            <LanguageSelect signedIn className={s.secondary} />
+            <ThemeSwitch className={s.themeBelow} />
+          </div>
         </div>
         <CartPane cart={cart} currency={currency} store={store} onClearSale={till.clearSale} headingRef={till.cartHeading}>
           <ChargeNotices error={till.error} offline={offline} readiness={till.readiness} />
-          <ChargeButton total={cart.totals.total} currency={currency} busy={charging.busy} offline={offline} readiness={till.readiness}
-            onCharge={charging.charge} />
-          <CashTender store={store} currency={currency} cart={cart} disabled={!hydrated || charging.busy || cart.totals.total <= 0n || offline} />
+          <ChargeButton
+            total={cart.totals.total}
+            currency={currency}
+            busy={charging.busy}
+            offline={offline}
+            readiness={till.readiness}
+            onCharge={charging.charge}
+          />
+          <CashTender
+            store={store}
+            currency={currency}
+            cart={cart}
+            disabled={!hydrated || charging.busy || cart.totals.total <= 0n || offline}
+          />
         </CartPane>
       </main>
-      {till.optionsFor ? <OptionsDialog key={till.optionsFor.id} product={till.optionsFor} currency={currency} onCancel={till.closeOptions}
-        onAdd={(p, chosen) => { cart.add(p, chosen); till.closeOptions(); }} /> : null}
+      {till.optionsFor ? (
+        <OptionsDialog
+          key={till.optionsFor.id}
+          product={till.optionsFor}
+          currency={currency}
+          onCancel={till.closeOptions}
+          onAdd={(p, chosen) => {
+            cart.add(p, chosen);
+            till.closeOptions();
+          }}
+        />
+      ) : null}
       {dialog}
     </div>
   );

@@ -10,7 +10,15 @@ import s from './pos.module.css';
 export const CATEGORY_PANEL_ID = 'till-category-panel';
 export const categoryTabId = (i: number) => `till-category-${i}`;
 
-export function CategoryTabs({ categories, selected, onSelect }: { categories: readonly string[]; selected: string; onSelect: (c: string) => void }) {
+export function CategoryTabs({
+  categories,
+  selected,
+  onSelect,
+}: {
+  categories: readonly string[];
+  selected: string;
+  onSelect: (c: string) => void;
+}) {
   const t = useTranslations('till');
   const hydrated = useHydrated();
   const refs = useRef<(HTMLButtonElement | null)[]>([]);
@@ -18,7 +26,16 @@ export function CategoryTabs({ categories, selected, onSelect }: { categories: r
 
   function onKey(e: KeyboardEvent<HTMLButtonElement>, i: number) {
     const n = all.length;
-    const next = e.key === 'ArrowRight' ? (i + 1) % n : e.key === 'ArrowLeft' ? (i - 1 + n) % n : e.key === 'Home' ? 0 : e.key === 'End' ? n - 1 : null;
+    const next =
+      e.key === 'ArrowRight'
+        ? (i + 1) % n
+        : e.key === 'ArrowLeft'
+          ? (i - 1 + n) % n
+          : e.key === 'Home'
+            ? 0
+            : e.key === 'End'
+              ? n - 1
+              : null;
     if (next === null) return;
     e.preventDefault();
     onSelect(all[next]);
@@ -28,9 +45,22 @@ export function CategoryTabs({ categories, selected, onSelect }: { categories: r
   return (
     <div className={s.catTabs} role="tablist" aria-label={t('categories')}>
       {all.map((c, i) => (
-        <button key={c || '(all)'} type="button" role="tab" id={categoryTabId(i)} aria-controls={CATEGORY_PANEL_ID} aria-selected={selected === c}
-          tabIndex={selected === c ? 0 : -1} ref={(el) => { refs.current[i] = el; }} className={selected === c ? s.catTabOn : s.catTab}
-          disabled={!hydrated} onClick={() => onSelect(c)} onKeyDown={(e) => onKey(e, i)}>
+        <button
+          key={c || '(all)'}
+          type="button"
+          role="tab"
+          id={categoryTabId(i)}
+          aria-controls={CATEGORY_PANEL_ID}
+          aria-selected={selected === c}
+          tabIndex={selected === c ? 0 : -1}
+          ref={(el) => {
+            refs.current[i] = el;
+          }}
+          className={selected === c ? s.catTabOn : s.catTab}
+          disabled={!hydrated}
+          onClick={() => onSelect(c)}
+          onKeyDown={(e) => onKey(e, i)}
+        >
           {c === ALL ? t('allCategories') : c}
         </button>
       ))}

@@ -10,18 +10,30 @@ import { useHydrated } from '@/app/_lib/use-hydrated';
 import s from './pos.module.css';
 
 /** Why charging is off, if it is: the id a tender button is described by. */
-export const blockedById = (offline: boolean, readiness: TillReadiness) => (offline ? OFFLINE_ID : readiness.ready ? undefined : NOT_READY_ID);
+export const blockedById = (offline: boolean, readiness: TillReadiness) =>
+  offline ? OFFLINE_ID : readiness.ready ? undefined : NOT_READY_ID;
 
 export function ChargeNotices({ error, offline, readiness }: { error: string; offline: boolean; readiness: TillReadiness }) {
   return (
     <>
-      {error ? <p className={s.error} role="alert">{error}</p> : null}
+      {error ? (
+        <p className={s.error} role="alert">
+          {error}
+        </p>
+      ) : null}
       {offline ? <OfflineNotice /> : readiness.ready ? null : <NotReadyNotice codes={readiness.codes} />}
     </>
   );
 }
 
-export function ChargeButton({ total, currency, busy, offline, readiness, onCharge }: {
+export function ChargeButton({
+  total,
+  currency,
+  busy,
+  offline,
+  readiness,
+  onCharge,
+}: {
   total: bigint;
   currency: string;
   busy: boolean;
@@ -33,8 +45,13 @@ export function ChargeButton({ total, currency, busy, offline, readiness, onChar
   const locale = useLocale();
   const hydrated = useHydrated();
   return (
-    <button type="button" className={s.charge} onClick={onCharge} disabled={!hydrated || busy || total <= 0n || !readiness.ready || offline}
-      aria-describedby={blockedById(offline, readiness)}>
+    <button
+      type="button"
+      className={s.charge}
+      onClick={onCharge}
+      disabled={!hydrated || busy || total <= 0n || !readiness.ready || offline}
+      aria-describedby={blockedById(offline, readiness)}
+    >
       {busy ? t('starting') : t('charge', { amount: moneyText(total > 0n ? total : 0n, currency, locale) })}
     </button>
   );

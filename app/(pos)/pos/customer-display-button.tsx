@@ -10,7 +10,11 @@ import { qrImage, type QrImage } from '@/lib/checkout/qr';
 import s from './pos.module.css';
 import c from './customer-display.module.css';
 
-interface Pairing { code: string; url: string; qr: QrImage }
+interface Pairing {
+  code: string;
+  url: string;
+  qr: QrImage;
+}
 
 export function CustomerDisplayButton() {
   const t = useTranslations('display');
@@ -50,22 +54,50 @@ export function CustomerDisplayButton() {
 
   return (
     <>
-      <button type="button" className={s.ghost} onClick={show}>{t('customerDisplay')}</button>
+      <button type="button" className={s.ghost} onClick={show}>
+        {t('customerDisplay')}
+      </button>
       {open ? (
-        <dialog ref={ref} className={s.dialog} aria-labelledby="display-pair-title" onCancel={(e) => { e.preventDefault(); close(); }}>
+        <dialog
+          ref={ref}
+          className={s.dialog}
+          aria-labelledby="display-pair-title"
+          onCancel={(e) => {
+            e.preventDefault();
+            close();
+          }}
+        >
           <h2 id="display-pair-title">{t('pairTitle')}</h2>
           <p>{t('pairHelp')}</p>
           {pairing ? (
             <div className={c.pairing}>
-              <strong className={c.code} data-testid="pairing-code">{pairing.code}</strong>
+              <strong className={c.code} data-testid="pairing-code">
+                {pairing.code}
+              </strong>
               {/* eslint-disable-next-line @next/next/no-img-element */}
-              <img src={pairing.qr.src} width={pairing.qr.px} height={pairing.qr.px} alt={t('pairingQrAlt')} data-uri={pairing.url} data-testid="pairing-qr" className={c.qr} />
+              <img
+                src={pairing.qr.src}
+                width={pairing.qr.px}
+                height={pairing.qr.px}
+                alt={t('pairingQrAlt')}
+                data-uri={pairing.url}
+                data-testid="pairing-qr"
+                className={c.qr}
+              />
               <span>{t('codeExpires', { minutes: 5 })}</span>
             </div>
-          ) : error ? <p role="alert">{error}</p> : <p>{tc('pleaseWait')}</p>}
+          ) : error ? (
+            <p role="alert">{error}</p>
+          ) : (
+            <p>{tc('pleaseWait')}</p>
+          )}
           <div className={s.dialogActions}>
-            <button type="button" className={s.secondary} onClick={() => void newCode()}>{t('newCode')}</button>
-            <button type="button" className={s.primary} onClick={close} autoFocus>{t('close')}</button>
+            <button type="button" className={s.secondary} onClick={() => void newCode()}>
+              {t('newCode')}
+            </button>
+            <button type="button" className={s.primary} onClick={close} autoFocus>
+              {t('close')}
+            </button>
           </div>
         </dialog>
       ) : null}

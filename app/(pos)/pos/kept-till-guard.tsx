@@ -11,7 +11,11 @@ import { getTranslations } from 'next-intl/server';
 import { SESSION_COOKIE, TILL_COOKIE, tillMarker } from '@/lib/auth';
 
 /** A JSON string literal safe inside <script> (no "</script>", no U+2028/9 surprises). */
-const literal = (s: string) => JSON.stringify(s).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+const literal = (s: string) =>
+  JSON.stringify(s)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 
 export function guardScript(marker: string, hidden: string, signIn: string): string {
   return `(function(m,msg,signIn){
@@ -34,5 +38,11 @@ export async function KeptTillGuard() {
   const token = jar.get(SESSION_COOKIE)?.value;
   const marker = token && jar.get(TILL_COOKIE)?.value === tillMarker(token) ? tillMarker(token) : '';
   const t = await getTranslations('till');
-  return <script id="kept-till-guard" data-till-marker={marker} dangerouslySetInnerHTML={{ __html: guardScript(marker, t('keptTillHidden'), t('keptTillSignIn')) }} />;
+  return (
+    <script
+      id="kept-till-guard"
+      data-till-marker={marker}
+      dangerouslySetInnerHTML={{ __html: guardScript(marker, t('keptTillHidden'), t('keptTillSignIn')) }}
+    />
+  );
 }

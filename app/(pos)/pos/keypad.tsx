@@ -30,25 +30,67 @@ export function KeypadPane({ keypad, currency, tipsEnabled }: { keypad: Keypad; 
     <div className={s.keypad}>
       <div className={s.modes} role="radiogroup" aria-label={t('keypadEnters')}>
         {modes.map((m) => (
-          <button key={m} type="button" role="radio" aria-checked={mode === m} className={mode === m ? s.modeOn : s.mode} disabled={!hydrated} onClick={() => keypad.setMode(m)}>{t(MODE_LABEL[m])}</button>
+          <button
+            key={m}
+            type="button"
+            role="radio"
+            aria-checked={mode === m}
+            className={mode === m ? s.modeOn : s.mode}
+            disabled={!hydrated}
+            onClick={() => keypad.setMode(m)}
+          >
+            {t(MODE_LABEL[m])}
+          </button>
         ))}
       </div>
-      <output className={s.display} aria-label={t('keypadAmount')}>{keypadDisplay(keypad.entry, currency, locale)}</output>
+      <output className={s.display} aria-label={t('keypadAmount')}>
+        {keypadDisplay(keypad.entry, currency, locale)}
+      </output>
       {mode === 'item' ? (
         <div className={s.itemFields}>
-          <label><span>{t('itemName')}</span><input value={keypad.itemName} onChange={(e) => keypad.setItemName(e.target.value)} maxLength={200} placeholder={t('customAmount')}
-            disabled={!hydrated} onKeyDown={enterApplies} /></label>
-          <label><span>{t('taxPercent')}</span><input value={keypad.itemTax} onChange={(e) => keypad.setItemTax(e.target.value)} inputMode="decimal" maxLength={6} placeholder="0"
-            disabled={!hydrated} onKeyDown={enterApplies} /></label>
+          <label>
+            <span>{t('itemName')}</span>
+            <input
+              value={keypad.itemName}
+              onChange={(e) => keypad.setItemName(e.target.value)}
+              maxLength={200}
+              placeholder={t('customAmount')}
+              disabled={!hydrated}
+              onKeyDown={enterApplies}
+            />
+          </label>
+          <label>
+            <span>{t('taxPercent')}</span>
+            <input
+              value={keypad.itemTax}
+              onChange={(e) => keypad.setItemTax(e.target.value)}
+              inputMode="decimal"
+              maxLength={6}
+              placeholder="0"
+              disabled={!hydrated}
+              onKeyDown={enterApplies}
+            />
+          </label>
         </div>
       ) : null}
       <div className={s.keys} data-keypad>
         {KEYS.map((k) => (
-          <button key={k} type="button" className={s.key} disabled={!hydrated} onClick={() => keypad.press(k)} aria-label={k === '⌫' ? t('deleteDigit') : k === '.' ? decimalSep : k}>{k === '.' ? decimalSep : k}</button>
+          <button
+            key={k}
+            type="button"
+            className={s.key}
+            disabled={!hydrated}
+            onClick={() => keypad.press(k)}
+            aria-label={k === '⌫' ? t('deleteDigit') : k === '.' ? decimalSep : k}
+          >
+            {k === '.' ? decimalSep : k}
+          </button>
         ))}
       </div>
       <div className={s.keyActions}>
-        <button type="button" className={s.secondary} disabled={!hydrated} onClick={keypad.clearEntry}>{t('clear')}</button>
+        <button type="button" className={s.secondary} disabled={!hydrated} onClick={keypad.clearEntry}>
+          {t('clear')}
+        </button>
         <button type="button" className={s.primary} onClick={keypad.apply} disabled={!keypad.ready}>
           {mode === 'item' ? t('addToCart') : t(MODE_SET[mode])}
         </button>

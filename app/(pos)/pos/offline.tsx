@@ -24,13 +24,21 @@ export function RegisterServiceWorker() {
     let stop = false;
     const keep = () => {
       const urls = performance.getEntriesByType('resource').map((e) => e.name);
-      navigator.serviceWorker.ready.then((reg) => reg.active?.postMessage({ type: 'keep', urls: [location.href, ...urls] })).catch(() => null);
+      navigator.serviceWorker.ready
+        .then((reg) => reg.active?.postMessage({ type: 'keep', urls: [location.href, ...urls] }))
+        .catch(() => null);
     };
-    navigator.serviceWorker.register('/sw.js', { scope: '/pos' })
-      .then(() => { if (!stop) keep(); })
+    navigator.serviceWorker
+      .register('/sw.js', { scope: '/pos' })
+      .then(() => {
+        if (!stop) keep();
+      })
       .catch(() => null); // no service worker: the till still works online
     const later = setTimeout(keep, 15_000); // files loaded after the page (lazy chunks)
-    return () => { stop = true; clearTimeout(later); };
+    return () => {
+      stop = true;
+      clearTimeout(later);
+    };
   }, []);
   return null;
 }

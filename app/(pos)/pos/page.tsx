@@ -19,26 +19,36 @@ export default async function PosPage({ searchParams }: { searchParams: Promise<
   const { denied } = await searchParams;
   const { db, cfg, network } = await appContext();
   const [products, store, sales, readiness, terminal, lock] = await Promise.all([
-    posCatalog(db), posStore(db), recentSales(db, user.id), readReadiness(cfg, db, network), currentTerminal(),
+    posCatalog(db),
+    posStore(db),
+    recentSales(db, user.id),
+    readReadiness(cfg, db, network),
+    currentTerminal(),
     findStore(db, FIRST_STORE_ID),
   ]);
   const categories = await posCategories(db, products);
   return (
     <>
-    {/* first, before anything that names the user: see kept-till-guard.tsx */}
-    <KeptTillGuard />
-    <RegisterServiceWorker />
-    <Cashier
-      products={products}
-      categories={categories}
-      store={store}
-      sales={sales}
-      user={{ name: user.name || user.email, role: user.role, tillOnly: !!user.tillOnly }}
-      device={<TillDevice terminal={terminal?.name ?? null} canRegister={!user.tillOnly && roleAtLeast(user.role, 'manager')} lockSec={lock?.tillLockSec ?? 300} />}
-      denied={denied === '1'}
-      demoWallet={cfg.chainBackend === 'devnet'}
-      readiness={{ ready: readiness.ready, codes: readiness.problems.map((p) => p.code) }}
-    />
+      {/* first, before anything that names the user: see kept-till-guard.tsx */}
+      <KeptTillGuard />
+      <RegisterServiceWorker />
+      <Cashier
+        products={products}
+        categories={categories}
+        store={store}
+        sales={sales}
+        user={{ name: user.name || user.email, role: user.role, tillOnly: !!user.tillOnly }}
+        device={
+          <TillDevice
+            terminal={terminal?.name ?? null}
+            canRegister={!user.tillOnly && roleAtLeast(user.role, 'manager')}
+            lockSec={lock?.tillLockSec ?? 300}
+          />
+        }
+        denied={denied === '1'}
+        demoWallet={cfg.chainBackend === 'devnet'}
+        readiness={{ ready: readiness.ready, codes: readiness.problems.map((p) => p.code) }}
+      />
     </>
   );
 }

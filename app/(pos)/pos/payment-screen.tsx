@@ -20,9 +20,17 @@ import { usePaymentFeed, type PaymentView } from './use-payment-feed';
 import type { CreatedPayment } from './created-payment';
 import s from './pos.module.css';
 
-
 /** Cancel (asked first), Charge again, the receipt and New sale (asked first while the sale is still on), with the error of a failed cancel. */
-function PaymentActions({ paymentId, state, shown, final, setView, onNewSale, onChargeAgain, ask }: {
+function PaymentActions({
+  paymentId,
+  state,
+  shown,
+  final,
+  setView,
+  onNewSale,
+  onChargeAgain,
+  ask,
+}: {
   paymentId: string;
   state: ReturnType<typeof posPaymentState>;
   shown: ReturnType<typeof posShownState>;
@@ -47,25 +55,54 @@ function PaymentActions({ paymentId, state, shown, final, setView, onNewSale, on
   }
 
   async function newSale() {
-    if (saleInProgress(shown) && !(await ask(t('leaveTitle'), shown === 'accepted' ? t('leaveAccepted') : t('leaveWaiting'),
-      t('leaveYes'), t('stay')))) return;
+    if (
+      saleInProgress(shown) &&
+      !(await ask(t('leaveTitle'), shown === 'accepted' ? t('leaveAccepted') : t('leaveWaiting'), t('leaveYes'), t('stay')))
+    )
+      return;
     onNewSale();
   }
 
   return (
     <>
-      {error ? <p className={s.error} role="alert">{error}</p> : null}
+      {error ? (
+        <p className={s.error} role="alert">
+          {error}
+        </p>
+      ) : null}
       <div className={s.payActions}>
-        {state === 'waiting' ? <button type="button" className={s.danger} onClick={cancel}>{t('cancel')}</button> : null}
-        {state === 'expired' ? <button type="button" className={s.primary} onClick={onChargeAgain}>{t('chargeAgain')}</button> : null}
-        <a className={s.secondary} href={`/pos/receipt/${paymentId}`} target="_blank" rel="noreferrer">{tc('receipt')}</a>
-        <button type="button" className={final && state !== 'expired' ? s.primary : s.secondary} onClick={newSale}>{t('newSale')}</button>
+        {state === 'waiting' ? (
+          <button type="button" className={s.danger} onClick={cancel}>
+            {t('cancel')}
+          </button>
+        ) : null}
+        {state === 'expired' ? (
+          <button type="button" className={s.primary} onClick={onChargeAgain}>
+            {t('chargeAgain')}
+          </button>
+        ) : null}
+        <a className={s.secondary} href={`/pos/receipt/${paymentId}`} target="_blank" rel="noreferrer">
+          {tc('receipt')}
+        </a>
+        <button type="button" className={final && state !== 'expired' ? s.primary : s.secondary} onClick={newSale}>
+          {t('newSale')}
+        </button>
       </div>
     </>
   );
 }
 
-export function PaymentScreen({ payment, fiatCurrency, onNewSale, onChargeAgain, demoWallet = false, connected, onLiveChange, sound, ask }: {
+export function PaymentScreen({
+  payment,
+  fiatCurrency,
+  onNewSale,
+  onChargeAgain,
+  demoWallet = false,
+  connected,
+  onLiveChange,
+  sound,
+  ask,
+}: {
   payment: CreatedPayment & Partial<PaymentView>;
   fiatCurrency: string;
   onNewSale: () => void;
@@ -115,10 +152,22 @@ export function PaymentScreen({ payment, fiatCurrency, onNewSale, onChargeAgain,
       <section className={s.payInfo} aria-label={t('heading')}>
         <PaymentAmount payment={payment} paid={state === 'confirmed' || state === 'accepted'} fiatCurrency={fiatCurrency} />
         <PaymentStatus state={state} shown={shown} view={view} rest={rest} total={payment.total} expiresAt={expiresAt} now={now} />
-        {txid ? <p className={s.txid}>tx <code>{txid}</code></p> : null}
+        {txid ? (
+          <p className={s.txid}>
+            tx <code>{txid}</code>
+          </p>
+        ) : null}
         <PaymentLines items={payment.payment.items} />
-        <PaymentActions paymentId={payment.id} state={state} shown={shown} final={final} setView={setView}
-          onNewSale={onNewSale} onChargeAgain={onChargeAgain} ask={ask} />
+        <PaymentActions
+          paymentId={payment.id}
+          state={state}
+          shown={shown}
+          final={final}
+          setView={setView}
+          onNewSale={onNewSale}
+          onChargeAgain={onChargeAgain}
+          ask={ask}
+        />
         {state === 'confirmed' || state === 'accepted' ? <EmailReceipt paymentId={payment.id} /> : null}
       </section>
     </main>

@@ -36,7 +36,12 @@ export function LockedRate({ rate, fiatTotal, fiatCurrency }: { rate?: LockedRat
   const [, code] = rate.pair.split('/');
   return (
     <span className={s.fiatBig} data-testid="locked-rate">
-      {fiatTotal ? <>Priced {fiatTotal} {fiatCurrency}; </> : null}rate 1 DOGE = {rate.value} {code}
+      {fiatTotal ? (
+        <>
+          Priced {fiatTotal} {fiatCurrency};{' '}
+        </>
+      ) : null}
+      rate 1 DOGE = {rate.value} {code}
       <small title={`sources: ${rate.source}, as of ${rate.at}`}> (locked)</small>
     </span>
   );

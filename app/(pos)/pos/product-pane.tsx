@@ -23,7 +23,14 @@ export function useProductFilter(products: PosProduct[]) {
 
 export type ProductFilter = ReturnType<typeof useProductFilter>;
 
-export function ProductPane({ products, categories, filter, inCart, onAdd, currency }: {
+export function ProductPane({
+  products,
+  categories,
+  filter,
+  inCart,
+  onAdd,
+  currency,
+}: {
   products: PosProduct[];
   categories: string[];
   filter: ProductFilter;
@@ -46,25 +53,48 @@ export function ProductPane({ products, categories, filter, inCart, onAdd, curre
         <ProductSearch query={query} onQuery={filter.setQuery} onPickFirst={pickFirstMatch} />
         {categories.length ? <CategoryTabs categories={categories} selected={category} onSelect={filter.setCategory} /> : null}
       </div>
-      <div className={s.grid} id={CATEGORY_PANEL_ID} role={categories.length ? 'tabpanel' : undefined}
-        aria-labelledby={categories.length ? categoryTabId([ALL, ...categories].indexOf(category)) : undefined}>
+      <div
+        className={s.grid}
+        id={CATEGORY_PANEL_ID}
+        role={categories.length ? 'tabpanel' : undefined}
+        aria-labelledby={categories.length ? categoryTabId([ALL, ...categories].indexOf(category)) : undefined}
+      >
         {shown.length === 0 ? <p className={s.empty}>{t('noMatches', { query })}</p> : null}
-        {shown.map((p) => <ProductButton key={p.id} product={p} count={inCart.get(p.id) ?? 0} onAdd={onAdd} currency={currency} />)}
+        {shown.map((p) => (
+          <ProductButton key={p.id} product={p} count={inCart.get(p.id) ?? 0} onAdd={onAdd} currency={currency} />
+        ))}
       </div>
     </>
   );
 }
 
-function ProductButton({ product: p, count, onAdd, currency }: { product: PosProduct; count: number; onAdd: (p: PosProduct) => void; currency: string }) {
+function ProductButton({
+  product: p,
+  count,
+  onAdd,
+  currency,
+}: {
+  product: PosProduct;
+  count: number;
+  onAdd: (p: PosProduct) => void;
+  currency: string;
+}) {
   const t = useTranslations('till');
   const hydrated = useHydrated();
   return (
     <button type="button" className={s.product} disabled={!hydrated} onClick={() => onAdd(p)}>
-      {count ? <span className={s.inCart} aria-hidden="true">{count}</span> : null}
+      {count ? (
+        <span className={s.inCart} aria-hidden="true">
+          {count}
+        </span>
+      ) : null}
       <Icon icon={p.icon} name={p.name} />
       {/* named by its visible text, with "Add" for screen readers where the language puts it ("Add Coffee", "Kaffee hinzufügen") */}
       {t.rich('addName', { sr: (c) => <span className={s.srOnly}>{c}</span>, name: () => <span className={s.pName}>{p.name}</span> })}
-      <span className={s.pPrice}><Money currency={currency} k={BigInt(p.priceKoinu)} />{p.taxRateBp ? <small> {t('productTax', { rate: p.taxRateBp / 100 })}</small> : null}</span>
+      <span className={s.pPrice}>
+        <Money currency={currency} k={BigInt(p.priceKoinu)} />
+        {p.taxRateBp ? <small> {t('productTax', { rate: p.taxRateBp / 100 })}</small> : null}
+      </span>
       <StockBadge stock={p.stock} lowStock={p.lowStock} />
     </button>
   );

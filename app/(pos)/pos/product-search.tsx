@@ -9,8 +9,17 @@ export function ProductSearch({ query, onQuery, onPickFirst }: { query: string; 
   const t = useTranslations('till');
   const hydrated = useHydrated();
   return (
-    <input type="search" className={s.search} aria-label={t('searchProducts')} placeholder={t('searchHint')} value={query} maxLength={100}
-      autoComplete="off" spellCheck={false} enterKeyHint="go" disabled={!hydrated}
+    <input
+      type="search"
+      className={s.search}
+      aria-label={t('searchProducts')}
+      placeholder={t('searchHint')}
+      value={query}
+      maxLength={100}
+      autoComplete="off"
+      spellCheck={false}
+      enterKeyHint="go"
+      disabled={!hydrated}
       onChange={(e) => onQuery(e.target.value)}
       onKeyDown={(e) => {
         if (e.key === 'Enter') {
@@ -20,6 +29,7 @@ export function ProductSearch({ query, onQuery, onPickFirst }: { query: string; 
           e.preventDefault();
           onQuery('');
         }
-      }} />
+      }}
+    />
   );
 }

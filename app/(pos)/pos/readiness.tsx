@@ -19,9 +19,12 @@ export function useTillReadiness(initial: TillReadiness) {
   const { data, mutate } = useReadiness(initial, RECHECK_NOT_READY_MS, RECHECK_READY_MS);
 
   /** The server refused a charge (503 not_ready, with its problems). */
-  const refused = useCallback((body: unknown) => {
-    void mutate({ ready: false, codes: problemCodes(body) }, { revalidate: false });
-  }, [mutate]);
+  const refused = useCallback(
+    (body: unknown) => {
+      void mutate({ ready: false, codes: problemCodes(body) }, { revalidate: false });
+    },
+    [mutate],
+  );
 
   return { ...(data ?? initial), refused };
 }

@@ -16,7 +16,14 @@ export function SellTabs({ tab, onTab, children }: { tab: SellTab; onTab: (t: Se
 
   function onKey(e: KeyboardEvent<HTMLButtonElement>) {
     const i = ORDER.indexOf(tab);
-    const next = e.key === 'ArrowRight' || e.key === 'ArrowLeft' ? ORDER[(i + 1) % 2] : e.key === 'Home' ? ORDER[0] : e.key === 'End' ? ORDER[1] : null;
+    const next =
+      e.key === 'ArrowRight' || e.key === 'ArrowLeft'
+        ? ORDER[(i + 1) % 2]
+        : e.key === 'Home'
+          ? ORDER[0]
+          : e.key === 'End'
+            ? ORDER[1]
+            : null;
     if (!next) return;
     e.preventDefault();
     onTab(next);
@@ -27,8 +34,22 @@ export function SellTabs({ tab, onTab, children }: { tab: SellTab; onTab: (t: Se
     <section className={s.catalog} aria-label={t('productsAndKeypad')}>
       <div className={s.tabs} role="tablist" aria-label={t('sellFrom')}>
         {ORDER.map((tb) => (
-          <button key={tb} type="button" role="tab" id={`till-tab-${tb}`} aria-controls="till-tabpanel" aria-selected={tab === tb} tabIndex={tab === tb ? 0 : -1}
-            ref={(el) => { refs.current[tb] = el; }} className={tab === tb ? s.tabOn : s.tab} disabled={!hydrated} onClick={() => onTab(tb)} onKeyDown={onKey}>
+          <button
+            key={tb}
+            type="button"
+            role="tab"
+            id={`till-tab-${tb}`}
+            aria-controls="till-tabpanel"
+            aria-selected={tab === tb}
+            tabIndex={tab === tb ? 0 : -1}
+            ref={(el) => {
+              refs.current[tb] = el;
+            }}
+            className={tab === tb ? s.tabOn : s.tab}
+            disabled={!hydrated}
+            onClick={() => onTab(tb)}
+            onKeyDown={onKey}
+          >
             {t(tb)}
           </button>
         ))}

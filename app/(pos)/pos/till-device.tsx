@@ -21,7 +21,14 @@ export interface TillDeviceProps {
 }
 
 export function TillDevice({ terminal, canRegister, lockSec }: TillDeviceProps) {
-  return terminal ? <><CustomerDisplayButton /><LockControls lockSec={lockSec} /></> : canRegister ? <RegisterTill /> : null;
+  return terminal ? (
+    <>
+      <CustomerDisplayButton />
+      <LockControls lockSec={lockSec} />
+    </>
+  ) : canRegister ? (
+    <RegisterTill />
+  ) : null;
 }
 
 function LockControls({ lockSec }: { lockSec: number }) {
@@ -43,7 +50,9 @@ function LockControls({ lockSec }: { lockSec: number }) {
   }, [lock, lockSec]);
   return (
     <>
-      <button type="button" className={s.ghost} onClick={lock}>{t('lock')}</button>
+      <button type="button" className={s.ghost} onClick={lock}>
+        {t('lock')}
+      </button>
       {state !== 'open' && <LockingDialog text={state === 'offline' ? t('lockOffline') : t('locking')} />}
     </>
   );
@@ -58,7 +67,13 @@ function LockingDialog({ text }: { text: string }) {
     if (d && !d.open) d.showModal();
   });
   return (
-    <dialog ref={ref} className={l.locking} data-testid="till-locking" onCancel={(e) => e.preventDefault()} onClose={(e) => e.currentTarget.showModal()}>
+    <dialog
+      ref={ref}
+      className={l.locking}
+      data-testid="till-locking"
+      onCancel={(e) => e.preventDefault()}
+      onClose={(e) => e.currentTarget.showModal()}
+    >
       <p role="alert">{text}</p>
     </dialog>
   );
@@ -89,13 +104,29 @@ function RegisterTill() {
       setBusy(false);
     }
   }
-  if (!open) return <button type="button" className={s.ghost} onClick={() => setOpen(true)}>{t('useAsTill')}</button>;
+  if (!open)
+    return (
+      <button type="button" className={s.ghost} onClick={() => setOpen(true)}>
+        {t('useAsTill')}
+      </button>
+    );
   return (
     <form className={l.registerForm} onSubmit={register}>
       <label htmlFor="till-name">{t('tillName')}</label>
-      <input id="till-name" value={name} maxLength={60} onChange={(e) => setName(e.target.value)} autoFocus aria-describedby="till-name-error" />
-      <button type="submit" className={s.ghost} disabled={busy || !name.trim()}>{t('register')}</button>
-      <span id="till-name-error" role="alert">{error}</span>
+      <input
+        id="till-name"
+        value={name}
+        maxLength={60}
+        onChange={(e) => setName(e.target.value)}
+        autoFocus
+        aria-describedby="till-name-error"
+      />
+      <button type="submit" className={s.ghost} disabled={busy || !name.trim()}>
+        {t('register')}
+      </button>
+      <span id="till-name-error" role="alert">
+        {error}
+      </span>
     </form>
   );
 }

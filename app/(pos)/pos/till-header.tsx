@@ -25,7 +25,13 @@ async function signOut() {
   window.location.assign('/login');
 }
 
-export function TillHeader({ storeName, user, device, sound, onSound }: {
+export function TillHeader({
+  storeName,
+  user,
+  device,
+  sound,
+  onSound,
+}: {
   storeName: string;
   user: TillUser;
   device?: React.ReactNode;
@@ -36,18 +42,41 @@ export function TillHeader({ storeName, user, device, sound, onSound }: {
   const tc = useTranslations('common');
   return (
     <header className={s.bar}>
-      <h1 className={s.brand}><span className={s.mark} aria-hidden="true">Ð</span><span>{storeName}</span></h1>
+      <h1 className={s.brand}>
+        <span className={s.mark} aria-hidden="true">
+          Ð
+        </span>
+        <span>{storeName}</span>
+      </h1>
       <div className={s.barRight}>
-        {user.role !== 'cashier' && !user.tillOnly ? <Link className={s.ghost} href="/admin">{tc('backOffice')}</Link> : null}
-        <Link className={s.ghost} href="/pos/shift">{tc('myShift')}</Link>
-        <button type="button" className={s.ghost} aria-pressed={sound} aria-label={sound ? t('soundOn') : t('soundOff')} onClick={() => onSound(!sound)} title={t('paymentSound')}>
-          <BellIcon off={!sound} /><span className={s.soundText}>{sound ? t('soundOn') : t('soundOff')}</span>
+        {user.role !== 'cashier' && !user.tillOnly ? (
+          <Link className={s.ghost} href="/admin">
+            {tc('backOffice')}
+          </Link>
+        ) : null}
+        <Link className={s.ghost} href="/pos/shift">
+          {tc('myShift')}
+        </Link>
+        <button
+          type="button"
+          className={s.ghost}
+          aria-pressed={sound}
+          aria-label={sound ? t('soundOn') : t('soundOff')}
+          onClick={() => onSound(!sound)}
+          title={t('paymentSound')}
+        >
+          <BellIcon off={!sound} />
+          <span className={s.soundText}>{sound ? t('soundOn') : t('soundOff')}</span>
         </button>
         <ThemeSwitch className={s.langTop} />
         <LanguageSelect signedIn className={`${s.ghost} ${s.langTop}`} />
         {device}
-        <span className={s.who} title={tc('signedIn')}>{user.name}</span>
-        <button type="button" className={s.ghost} onClick={signOut}>{tc('signOut')}</button>
+        <span className={s.who} title={tc('signedIn')}>
+          {user.name}
+        </span>
+        <button type="button" className={s.ghost} onClick={signOut}>
+          {tc('signOut')}
+        </button>
       </div>
     </header>
   );

@@ -7,7 +7,13 @@ import { useTranslations } from 'next-intl';
 import s from './pos.module.css';
 import { useStoredChoice } from '@/app/_lib/use-stored-choice';
 
-interface Ask { title: string; body: string; yes: string; no: string; resolve: (ok: boolean) => void }
+interface Ask {
+  title: string;
+  body: string;
+  yes: string;
+  no: string;
+  resolve: (ok: boolean) => void;
+}
 
 /** `ask(…)` opens a modal dialog and resolves true on the confirm button, false on the other or Escape. */
 export function useConfirm() {
@@ -15,8 +21,10 @@ export function useConfirm() {
   const goBack = t('goBack');
   const [q, setQ] = useState<Ask | null>(null);
   const ref = useRef<HTMLDialogElement>(null);
-  const ask = useCallback((title: string, body: string, yes: string, no = goBack) =>
-    new Promise<boolean>((resolve) => setQ({ title, body, yes, no, resolve })), [goBack]);
+  const ask = useCallback(
+    (title: string, body: string, yes: string, no = goBack) => new Promise<boolean>((resolve) => setQ({ title, body, yes, no, resolve })),
+    [goBack],
+  );
   useEffect(() => {
     const d = ref.current;
     if (q && d && !d.open) d.showModal();
@@ -27,13 +35,25 @@ export function useConfirm() {
     setQ(null);
   };
   const dialog = q ? (
-    <dialog ref={ref} className={s.dialog} aria-labelledby="till-confirm-title" aria-describedby="till-confirm-body"
-      onCancel={(e) => { e.preventDefault(); done(false); }}>
+    <dialog
+      ref={ref}
+      className={s.dialog}
+      aria-labelledby="till-confirm-title"
+      aria-describedby="till-confirm-body"
+      onCancel={(e) => {
+        e.preventDefault();
+        done(false);
+      }}
+    >
       <h2 id="till-confirm-title">{q.title}</h2>
       <p id="till-confirm-body">{q.body}</p>
       <div className={s.dialogActions}>
-        <button type="button" className={s.secondary} onClick={() => done(false)} autoFocus>{q.no}</button>
-        <button type="button" className={s.danger} onClick={() => done(true)}>{q.yes}</button>
+        <button type="button" className={s.secondary} onClick={() => done(false)} autoFocus>
+          {q.no}
+        </button>
+        <button type="button" className={s.danger} onClick={() => done(true)}>
+          {q.yes}
+        </button>
       </div>
     </dialog>
   ) : null;
@@ -67,7 +87,10 @@ export function playPaidSound(): boolean {
     if (!Ctx) return false;
     const ctx = new Ctx();
     const t0 = ctx.currentTime;
-    [[880, 0], [1320, 0.16]].forEach(([f, at]) => {
+    [
+      [880, 0],
+      [1320, 0.16],
+    ].forEach(([f, at]) => {
       const o = ctx.createOscillator();
       const g = ctx.createGain();
       o.type = 'sine';
@@ -80,7 +103,8 @@ export function playPaidSound(): boolean {
       o.stop(t0 + at + 0.15);
     });
     setTimeout(() => ctx.close().catch(() => null), 600);
-    (window as unknown as { __tillSounds?: number }).__tillSounds = ((window as unknown as { __tillSounds?: number }).__tillSounds ?? 0) + 1;
+    (window as unknown as { __tillSounds?: number }).__tillSounds =
+      ((window as unknown as { __tillSounds?: number }).__tillSounds ?? 0) + 1;
     return true;
   } catch {
     return false;

@@ -19,12 +19,15 @@ export const SCAN_MAX_GAP_MS = 150;
 /** The shortest code taken as a scan. */
 export const SCAN_MIN_LENGTH = 3;
 
-const TEXT_FIELD = 'input:not([type=button]):not([type=checkbox]):not([type=radio]):not([type=submit]):not([type=reset]):not([type=range]), textarea, select, [contenteditable=""], [contenteditable="true"], dialog';
+const TEXT_FIELD =
+  'input:not([type=button]):not([type=checkbox]):not([type=radio]):not([type=submit]):not([type=reset]):not([type=range]), textarea, select, [contenteditable=""], [contenteditable="true"], dialog';
 const MODIFIERS = new Set(['Shift', 'Control', 'Alt', 'Meta', 'AltGraph', 'CapsLock']);
 
 export function useBarcodeScanner(enabled: boolean, onScan: (code: string) => void): void {
   const scan = useRef(onScan);
-  useEffect(() => { scan.current = onScan; });
+  useEffect(() => {
+    scan.current = onScan;
+  });
 
   useEffect(() => {
     if (!enabled) return;
@@ -45,8 +48,10 @@ export function useBarcodeScanner(enabled: boolean, onScan: (code: string) => vo
       held = [];
       for (const k of keys) dispatch(k.e.target, k.e);
     };
-    const isScan = (now: number) => held.length >= SCAN_MIN_LENGTH && now - held[held.length - 1].at <= SCAN_MAX_GAP_MS
-      && (now - held[0].at) / held.length <= SCAN_AVG_GAP_MS;
+    const isScan = (now: number) =>
+      held.length >= SCAN_MIN_LENGTH &&
+      now - held[held.length - 1].at <= SCAN_MAX_GAP_MS &&
+      (now - held[0].at) / held.length <= SCAN_AVG_GAP_MS;
 
     const onKey = (e: KeyboardEvent) => {
       if (replayed.has(e) || MODIFIERS.has(e.key)) return;

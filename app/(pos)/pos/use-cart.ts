@@ -45,7 +45,20 @@ export function useCart(onEdit: () => void = () => {}): Cart {
       const i = ls.findIndex((l) => l.key === key);
       if (i >= 0) return ls.map((l, j) => (j === i ? { ...l, count: l.count + 1 } : l));
       const unit = BigInt(p.priceKoinu) + (chosen?.extra ?? 0n);
-      return [...ls, { key, sku: p.sku, name: p.name, icon: p.icon, unit, count: 1, taxRateBp: p.taxRateBp, productId: p.id, ...(names.length ? { options: names } : {}) }];
+      return [
+        ...ls,
+        {
+          key,
+          sku: p.sku,
+          name: p.name,
+          icon: p.icon,
+          unit,
+          count: 1,
+          taxRateBp: p.taxRateBp,
+          productId: p.id,
+          ...(names.length ? { options: names } : {}),
+        },
+      ];
     });
   }, []);
 
@@ -79,6 +92,8 @@ export function useCart(onEdit: () => void = () => {}): Cart {
     for (const l of lines) m.set(l.productId ?? l.key, (m.get(l.productId ?? l.key) ?? 0) + l.count);
     return m;
   }, [lines]);
-  return useMemo(() => ({ lines, extras, totals, inCart, add, bump, addCustom, setExtra, clear }),
-    [lines, extras, totals, inCart, add, bump, addCustom, setExtra, clear]);
+  return useMemo(
+    () => ({ lines, extras, totals, inCart, add, bump, addCustom, setExtra, clear }),
+    [lines, extras, totals, inCart, add, bump, addCustom, setExtra, clear],
+  );
 }

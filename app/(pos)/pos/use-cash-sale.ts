@@ -26,7 +26,12 @@ export function typedChange(totalMinor: bigint, received: string, currency: stri
   }
 }
 
-export function useCashSale({ currency, totalMinor, body, onDone }: {
+export function useCashSale({
+  currency,
+  totalMinor,
+  body,
+  onDone,
+}: {
   currency: string;
   totalMinor: bigint;
   body: () => Record<string, unknown>;
@@ -59,7 +64,11 @@ export function useCashSale({ currency, totalMinor, body, onDone }: {
     }
     setBusy(true);
     try {
-      const r = await csrfFetch('/api/v1/payments', { method: 'POST', headers: { 'Idempotency-Key': pending.current.key }, body: pending.current.body });
+      const r = await csrfFetch('/api/v1/payments', {
+        method: 'POST',
+        headers: { 'Idempotency-Key': pending.current.key },
+        body: pending.current.body,
+      });
       const data = await r.json().catch(() => ({}));
       if (r.status === 503 && data.error === 'rate_unavailable') return setError(t('rateUnavailable', { currency }));
       if (r.status !== 201 && r.status !== 200) return setError(data.message ?? t('failed', { status: r.status }));

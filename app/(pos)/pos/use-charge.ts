@@ -38,37 +38,42 @@ export interface ChargeDeps {
  * `url`: POST /api/v1/payments, or the charge-again route of an expired sale. True when a payment is on screen.
  */
 function useStartCharge(
-  depsRef: RefObject<ChargeDeps>, setPayment: (p: CreatedPayment) => void, setBusy: (b: boolean) => void,
+  depsRef: RefObject<ChargeDeps>,
+  setPayment: (p: CreatedPayment) => void,
+  setBusy: (b: boolean) => void,
 ): (key: string, body: string, url?: string) => Promise<boolean> {
   const t = useTranslations('till');
-  return useCallback(async (key: string, body: string, url = '/api/v1/payments'): Promise<boolean> => {
-    const { setError, onNotReady, onStarted, currency } = depsRef.current;
-    setBusy(true);
-    try {
-      const r = await csrfFetch(url, { method: 'POST', headers: { 'Idempotency-Key': key }, body });
-      const b = await r.json().catch(() => ({}));
-      if (r.status === 503 && b.error === 'not_ready') {
-        onNotReady(b);
+  return useCallback(
+    async (key: string, body: string, url = '/api/v1/payments'): Promise<boolean> => {
+      const { setError, onNotReady, onStarted, currency } = depsRef.current;
+      setBusy(true);
+      try {
+        const r = await csrfFetch(url, { method: 'POST', headers: { 'Idempotency-Key': key }, body });
+        const b = await r.json().catch(() => ({}));
+        if (r.status === 503 && b.error === 'not_ready') {
+          onNotReady(b);
+          return false;
+        }
+        if (r.status === 503 && b.error === 'rate_unavailable') {
+          setError(t('rateUnavailable', { currency }));
+          return false;
+        }
+        if (r.status !== 201 && r.status !== 200) {
+          setError(b.message ?? t('startFailed', { status: r.status }));
+          return false;
+        }
+        setPayment(b as CreatedPayment);
+        onStarted();
+        return true;
+      } catch {
+        setError(t('networkCharge'));
         return false;
+      } finally {
+        setBusy(false);
       }
-      if (r.status === 503 && b.error === 'rate_unavailable') {
-        setError(t('rateUnavailable', { currency }));
-        return false;
-      }
-      if (r.status !== 201 && r.status !== 200) {
-        setError(b.message ?? t('startFailed', { status: r.status }));
-        return false;
-      }
-      setPayment(b as CreatedPayment);
-      onStarted();
-      return true;
-    } catch {
-      setError(t('networkCharge'));
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  }, [t, depsRef, setPayment, setBusy]);
+    },
+    [t, depsRef, setPayment, setBusy],
+  );
 }
 
 export function useCharge(d: ChargeDeps) {
@@ -94,7 +99,12 @@ export function useCharge(d: ChargeDeps) {
     const kept = pending.current;
     if (!kept || kept.lines !== lines || kept.extras !== extras) {
       try {
-        const body = paymentBody(lines, extras, { rate: store.fiatRate, currency: store.fiatCurrency }, { orderReference: orderRef(), currency });
+        const body = paymentBody(
+          lines,
+          extras,
+          { rate: store.fiatRate, currency: store.fiatCurrency },
+          { orderReference: orderRef(), currency },
+        );
         pending.current = { lines, extras, key: chargeKey(), body: JSON.stringify(body) };
       } catch (e) {
         setError((e as Error).message);
@@ -119,18 +129,21 @@ export function useCharge(d: ChargeDeps) {
   }, [payment, start]);
 
   /** A sale still waiting, from today's sales: its payment screen (its QR code) again. */
-  const reopen = useCallback(async (id: string) => {
-    const { setError } = depsRef.current;
-    setError('');
-    try {
-      const r = await fetch(`/api/v1/payments/${encodeURIComponent(id)}`, { cache: 'no-store' });
-      const b = await r.json().catch(() => ({}));
-      if (!r.ok) return setError(b.message ?? t('reopenFailed', { status: r.status }));
-      setPayment(b as CreatedPayment);
-    } catch {
-      setError(t('networkReopen'));
-    }
-  }, [t]);
+  const reopen = useCallback(
+    async (id: string) => {
+      const { setError } = depsRef.current;
+      setError('');
+      try {
+        const r = await fetch(`/api/v1/payments/${encodeURIComponent(id)}`, { cache: 'no-store' });
+        const b = await r.json().catch(() => ({}));
+        if (!r.ok) return setError(b.message ?? t('reopenFailed', { status: r.status }));
+        setPayment(b as CreatedPayment);
+      } catch {
+        setError(t('networkReopen'));
+      }
+    },
+    [t],
+  );
 
   /** Leaves the payment screen (New sale); the next charge is a new one. */
   const close = useCallback(() => {

@@ -47,10 +47,19 @@ export function useKeypad(cart: Pick<Cart, 'addCustom' | 'setExtra'>, currency: 
   const press = (key: string) => setEntry((e) => keypadPress(e, key, keypadDigits(currency)));
 
   return {
-    mode, setMode, entry, itemName, setItemName, itemTax, setItemTax,
+    mode,
+    setMode,
+    entry,
+    itemName,
+    setItemName,
+    itemTax,
+    setItemTax,
     /** Whether the amount typed can be applied (the Add/Set button). */
     ready: keypadAmount(entry, currency) !== null,
-    apply, press, clearEntry: () => setEntry(''), reset,
+    apply,
+    press,
+    clearEntry: () => setEntry(''),
+    reset,
   };
 }
 

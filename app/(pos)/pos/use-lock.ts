@@ -17,10 +17,14 @@ function forgetOfflineCopy(): void {
   document.cookie = `${TILL_COOKIE}=; Path=/; SameSite=Lax; Max-Age=0`;
   try {
     void caches.keys().then((ks) => ks.filter((k) => /-shell$/.test(k)).forEach((k) => void caches.delete(k)));
-  } catch { /* no Cache API: nothing kept */ }
+  } catch {
+    /* no Cache API: nothing kept */
+  }
   try {
     navigator.serviceWorker?.controller?.postMessage({ type: 'forget' });
-  } catch { /* no service worker */ }
+  } catch {
+    /* no service worker */
+  }
 }
 
 /** One sign-out attempt: 'done' once the server holds no session for this browser. */
@@ -33,7 +37,10 @@ async function signOutOnce(csrf: string | null): Promise<{ done: boolean; csrf: 
       csrf = ((await me.json()) as { csrf_token: string }).csrf_token;
     }
     const r = await fetch('/api/auth/logout', {
-      method: 'POST', cache: 'no-store', body: '{}', headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': csrf },
+      method: 'POST',
+      cache: 'no-store',
+      body: '{}',
+      headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': csrf },
     });
     if (r.ok) return { done: true, csrf };
     return { done: false, csrf: r.status === 403 ? null : csrf }; // a stale token: ask again

@@ -28,7 +28,9 @@ export function usePaymentFeed(payment: PaymentView & { id: string }) {
     const resync = () =>
       fetch(`/api/v1/payments/${id}`, { cache: 'no-store' })
         .then((r) => (r.ok ? r.json() : null))
-        .then((b) => { if (b && !closed) setView(b); })
+        .then((b) => {
+          if (b && !closed) setView(b);
+        })
         .catch(() => null);
     const close = followPaymentEvents<PaymentView>(`/api/v1/payments/${id}/events`, {
       payment: (v) => {

@@ -14,12 +14,20 @@ const DEBOUNCE_MS = 80;
 export function displayCartBody(lines: readonly CartLine[], extras: CartExtras, currency: string, paymentId: string | null): DisplayCart {
   const t = cartTotals(lines, extras);
   const adjustments: DisplayCart['adjustments'] = [];
-  for (const [kind, v] of [['tax', t.tax], ['fee', t.fee], ['shipping', t.shipping], ['discount', -t.discount], ['tip', t.tip]] as const) {
+  for (const [kind, v] of [
+    ['tax', t.tax],
+    ['fee', t.fee],
+    ['shipping', t.shipping],
+    ['discount', -t.discount],
+    ['tip', t.tip],
+  ] as const) {
     if (v !== 0n) adjustments.push({ kind, amount: v.toString() });
   }
   return {
     currency,
-    lines: lines.slice(0, 200).map((l) => ({ name: l.name.trim().slice(0, 200) || '—', count: l.count, total: (BigInt(l.count) * l.unit).toString() })),
+    lines: lines
+      .slice(0, 200)
+      .map((l) => ({ name: l.name.trim().slice(0, 200) || '—', count: l.count, total: (BigInt(l.count) * l.unit).toString() })),
     adjustments,
     total: t.total.toString(),
     payment_id: paymentId,
@@ -45,7 +53,8 @@ export function usePublishCart(lines: readonly CartLine[], extras: CartExtras, c
         // Only the status matters: release the answer's body, or the browser keeps the request
         // (and its connection) open until the page goes.
         await r.body?.cancel().catch(() => undefined);
-        if (r.status === 401 || r.status === 403) off.current = true; // not a registered till (or signed out)
+        if (r.status === 401 || r.status === 403)
+          off.current = true; // not a registered till (or signed out)
         else if (r.status === 429) retryMs = 1000 * (Number(r.headers.get('Retry-After')) || 1);
         else sent.current = body; // 204, or 400 (nothing to gain by sending the same again)
       } catch {

@@ -22,7 +22,9 @@ export const isSalesKey = (key: unknown) => Array.isArray(key) && key[0] === SAL
 
 async function readTodaysSales([, timeZone]: [string, string]): Promise<RecentSale[]> {
   const midnight = startOfLocalDay(new Date(), timeZone); // today in the store's zone, as of this read
-  const b = await readJson<{ payments: VendorPaymentView[] }>(`/api/v1/payments?limit=20&from=${encodeURIComponent(midnight.toISOString())}`);
+  const b = await readJson<{ payments: VendorPaymentView[] }>(
+    `/api/v1/payments?limit=20&from=${encodeURIComponent(midnight.toISOString())}`,
+  );
   return b.payments.map((v) => saleFromView(v, timeZone));
 }
 
@@ -37,7 +39,11 @@ function followOnline(changed: () => void) {
 }
 
 export function useSales(initial: RecentSale[], timeZone: string) {
-  const online = useSyncExternalStore(followOnline, () => navigator.onLine, () => true);
+  const online = useSyncExternalStore(
+    followOnline,
+    () => navigator.onLine,
+    () => true,
+  );
   const { data, error, mutate } = useSWR([SALES_KEY, timeZone] as [string, string], readTodaysSales, {
     ...POLL_DEFAULTS,
     fallbackData: initial,

@@ -17,7 +17,12 @@ import { useKeyboardKeypad, useKeypad } from './use-keypad';
 import { useCharge } from './use-charge';
 import { useSales } from './use-sales';
 
-export function useTill({ products, store, sales: initialSales, readiness: initialReadiness }: {
+export function useTill({
+  products,
+  store,
+  sales: initialSales,
+  readiness: initialReadiness,
+}: {
   products: PosProduct[];
   store: PosStore;
   sales: RecentSale[];
@@ -36,8 +41,14 @@ export function useTill({ products, store, sales: initialSales, readiness: initi
   const keypad = useKeypad(cart, currency, setError);
   const filter = useProductFilter(products);
   const charging = useCharge({
-    lines: cart.lines, extras: cart.extras, store, currency, canCharge: readiness.ready && !offline,
-    onNotReady: readiness.refused, onStarted: () => void refresh(), setError,
+    lines: cart.lines,
+    extras: cart.extras,
+    store,
+    currency,
+    canCharge: readiness.ready && !offline,
+    onNotReady: readiness.refused,
+    onStarted: () => void refresh(),
+    setError,
   });
   const onSaleScreen = !charging.payment;
   // A product with options opens its dialog first (docs/catalog.md#options).
@@ -70,7 +81,23 @@ export function useTill({ products, store, sales: initialSales, readiness: initi
   }
 
   return {
-    currency, error, tab, setTab, cartHeading, readiness, sales, reachable, offline, cart, keypad, filter, charging, clearSale, newSale,
-    pick, optionsFor, closeOptions: () => setOptionsFor(null),
+    currency,
+    error,
+    tab,
+    setTab,
+    cartHeading,
+    readiness,
+    sales,
+    reachable,
+    offline,
+    cart,
+    keypad,
+    filter,
+    charging,
+    clearSale,
+    newSale,
+    pick,
+    optionsFor,
+    closeOptions: () => setOptionsFor(null),
   };
 }

@@ -20,8 +20,12 @@ async function memory(url: URL): Promise<Response> {
   const ctx = await appContext();
   const slots = streamSlots();
   const streams = {
-    open: slots.open, anonymous: slots.openAnonymous, keys: slots.keysHeld,
-    hub_watchers: paymentFeedHub(ctx.db, ctx.cfg.publicUrl).watchers, feeds: openFeedCount(), gc: Boolean(gc),
+    open: slots.open,
+    anonymous: slots.openAnonymous,
+    keys: slots.keysHeld,
+    hub_watchers: paymentFeedHub(ctx.db, ctx.cfg.publicUrl).watchers,
+    feeds: openFeedCount(),
+    gc: Boolean(gc),
   };
   return Response.json({ ...process.memoryUsage(), streams }, { headers: { 'Cache-Control': 'no-store' } });
 }

@@ -10,7 +10,14 @@ import { useRouter } from 'next/navigation';
 import { useLocale, useTranslations } from 'next-intl';
 import { dogeText } from '@/lib/pos/cart';
 import { countdown } from '@/lib/pos/payment-state';
-import { asksForMoney, checkoutLive, checkoutShown, isFinalCheckout, type CheckoutLive as Live, type CheckoutState } from '@/lib/checkout/state';
+import {
+  asksForMoney,
+  checkoutLive,
+  checkoutShown,
+  isFinalCheckout,
+  type CheckoutLive as Live,
+  type CheckoutState,
+} from '@/lib/checkout/state';
 import type { QrImage } from '@/lib/checkout/qr';
 import { PaymentCode } from '@/app/_lib/payment-code';
 import { followPaymentEvents } from '@/app/_lib/payment-events';
@@ -39,34 +46,51 @@ export interface CheckoutLiveProps {
   initialQr: { uri: string; image: QrImage } | null;
 }
 
-const STATUS: Record<CheckoutState, 'waiting' | 'underpaid' | 'dataMissing' | 'accepted' | 'paid' | 'expired' | 'cancelled' | 'declined'> = {
-  waiting: 'waiting', underpaid: 'underpaid', data_missing: 'dataMissing', accepted: 'accepted', paid: 'paid',
-  expired: 'expired', cancelled: 'cancelled', declined: 'declined',
-};
+const STATUS: Record<CheckoutState, 'waiting' | 'underpaid' | 'dataMissing' | 'accepted' | 'paid' | 'expired' | 'cancelled' | 'declined'> =
+  {
+    waiting: 'waiting',
+    underpaid: 'underpaid',
+    data_missing: 'dataMissing',
+    accepted: 'accepted',
+    paid: 'paid',
+    expired: 'expired',
+    cancelled: 'cancelled',
+    declined: 'declined',
+  };
 
 /** The payment's live state from the public stream: the current state at once, then every change, until the payment is final; `streamUp` false while it reconnects. */
 function useCheckoutStream(id: string, initial: Live): { live: Live; streamUp: boolean } {
   const [live, setLive] = useState<Live>(initial);
   const [streamUp, setStreamUp] = useState(true);
-  useEffect(() => followPaymentEvents<Parameters<typeof checkoutLive>[0]>(`/api/checkout/${encodeURIComponent(id)}/events`, {
-    payment: (v) => {
-      setStreamUp(true);
-      setLive(checkoutLive(v));
-    },
-    open: () => setStreamUp(true),
-    down: () => setStreamUp(false),
-  }), [id]);
+  useEffect(
+    () =>
+      followPaymentEvents<Parameters<typeof checkoutLive>[0]>(`/api/checkout/${encodeURIComponent(id)}/events`, {
+        payment: (v) => {
+          setStreamUp(true);
+          setLive(checkoutLive(v));
+        },
+        open: () => setStreamUp(true),
+        down: () => setStreamUp(false),
+      }),
+    [id],
+  );
   return { live, streamUp };
 }
 
 /** The status line's second part: what is missing when short, the confirmations while accepted, else the state's own text. */
 function statusDetail(
-  t: ReturnType<typeof useTranslations<'checkout'>>, state: CheckoutState, rest: ReturnType<typeof checkoutShown>['rest'],
-  live: Live, doge: (v: string | bigint) => string, total: string,
+  t: ReturnType<typeof useTranslations<'checkout'>>,
+  state: CheckoutState,
+  rest: ReturnType<typeof checkoutShown>['rest'],
+  live: Live,
+  doge: (v: string | bigint) => string,
+  total: string,
 ): string {
   if (state === 'underpaid' && rest) return t('underpaidDetail', { paid: doge(rest.paid), total: doge(total), missing: doge(rest.due) });
   if (state === 'accepted') {
-    return live.confirmed >= live.required ? t('acceptedDone', { n: live.confirmed }) : t('acceptedProgress', { n: live.confirmed, m: live.required });
+    return live.confirmed >= live.required
+      ? t('acceptedDone', { n: live.confirmed })
+      : t('acceptedProgress', { n: live.confirmed, m: live.required });
   }
   return t(`${STATUS[state]}Detail` as 'waitingDetail');
 }
@@ -101,38 +125,75 @@ export function CheckoutLive(p: CheckoutLiveProps) {
   const paidAmount = state === 'paid' || state === 'accepted';
 
   return (
-    <section className={s.pay} aria-labelledby="checkout-pay-heading" data-testid="checkout-payment" data-hydrated={hydrated ? '' : undefined}>
-      <h2 id="checkout-pay-heading" className={s.payHeading}>{asks ? (rest ? t('scanRest') : t('scanToPay')) : t('payment')}</h2>
+    <section
+      className={s.pay}
+      aria-labelledby="checkout-pay-heading"
+      data-testid="checkout-payment"
+      data-hydrated={hydrated ? '' : undefined}
+    >
+      <h2 id="checkout-pay-heading" className={s.payHeading}>
+        {asks ? (rest ? t('scanRest') : t('scanToPay')) : t('payment')}
+      </h2>
       <div className={`${s.amount} ${s.noPrint}`}>
         <span className={s.amountLabel}>{paidAmount ? t('amountPaid') : t('toPay')}</span>
         <strong data-testid="checkout-total">{doge(p.total)}</strong>
-        {p.fiatText ? <span className={s.fiat} data-testid="checkout-fiat">{p.fiatText}</span> : null}
+        {p.fiatText ? (
+          <span className={s.fiat} data-testid="checkout-fiat">
+            {p.fiatText}
+          </span>
+        ) : null}
       </div>
-      <div className={`${s.status} ${s['st_' + state]} ${s.noPrint}`} role="status" aria-live="polite" aria-atomic="true"
-        data-testid="checkout-status" data-state={state}>
+      <div
+        className={`${s.status} ${s['st_' + state]} ${s.noPrint}`}
+        role="status"
+        aria-live="polite"
+        aria-atomic="true"
+        data-testid="checkout-status"
+        data-state={state}
+      >
         <span className={s.dot} aria-hidden="true" />
         <div>
           <strong>{t(key)}</strong>
           <span>{detail}</span>
         </div>
       </div>
-      {!final && !streamUp ? <p className={s.notice} role="status">{t('reconnecting')}</p> : null}
+      {!final && !streamUp ? (
+        <p className={s.notice} role="status">
+          {t('reconnecting')}
+        </p>
+      ) : null}
       {asks ? (
         <div className={s.qrBlock}>
           <p className={s.countdown}>
             {t('timeLeft')} <span data-testid="checkout-countdown">{countdown(expiresAtMs - now)}</span>
           </p>
-          <PaymentCode uri={p.qrUri} rest={rest} drawn={p.initialQr} sized canCopy={hydrated}
-            alt={t('qrAlt', { amount: doge(p.total) })} restAlt={(due) => t('restQrAlt', { amount: doge(due) })}
-            copyLabels={{ copy: t('copy'), copied: t('copied') }} look={{ qr: s.qr, uriRow: s.uriRow, uri: s.uri, copy: s.secondary }}
-            testIds={{ qr: 'checkout-qr', uri: 'checkout-uri' }}>
-            {p.needsConnect ? <p className={s.needsConnect} data-testid="needs-connect">{t('needsConnect')}</p> : null}
+          <PaymentCode
+            uri={p.qrUri}
+            rest={rest}
+            drawn={p.initialQr}
+            sized
+            canCopy={hydrated}
+            alt={t('qrAlt', { amount: doge(p.total) })}
+            restAlt={(due) => t('restQrAlt', { amount: doge(due) })}
+            copyLabels={{ copy: t('copy'), copied: t('copied') }}
+            look={{ qr: s.qr, uriRow: s.uriRow, uri: s.uri, copy: s.secondary }}
+            testIds={{ qr: 'checkout-qr', uri: 'checkout-uri' }}
+          >
+            {p.needsConnect ? (
+              <p className={s.needsConnect} data-testid="needs-connect">
+                {t('needsConnect')}
+              </p>
+            ) : null}
           </PaymentCode>
-          <a className={s.primary} href={shownUri} data-testid="open-in-wallet">{t('openInWallet')}</a>
+          <a className={s.primary} href={shownUri} data-testid="open-in-wallet">
+            {t('openInWallet')}
+          </a>
         </div>
       ) : null}
       {p.shopUrl && (final || state === 'accepted') ? (
-        <a className={`${s.primary} ${s.noPrint}`} href={p.shopUrl} data-testid="back-to-shop">{t('backToShop')}</a>
+        <a className={`${s.primary} ${s.noPrint}`} href={p.shopUrl} data-testid="back-to-shop">
+          {t('backToShop')}
+        </a>
       ) : null}
     </section>
   );

@@ -37,7 +37,11 @@ const load = cache(async (id: string) => {
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { c } = await load((await params).id);
   const t = await getTranslations('checkout');
-  return { title: c ? t('title', { store: c.store.name }) : t('notFound'), robots: { index: false, follow: false }, referrer: 'no-referrer' };
+  return {
+    title: c ? t('title', { store: c.store.name }) : t('notFound'),
+    robots: { index: false, follow: false },
+    referrer: 'no-referrer',
+  };
 }
 
 /** A fiat amount for the reader, or the stored text when it is not in the currency's minor units. */
@@ -52,13 +56,21 @@ function fiatText(v: string, currency: string, locale: string): string {
 export default async function CheckoutPage({ params }: Props) {
   const { ctx, now, c } = await load((await params).id);
   if (!c) notFound();
-  const [locale, t, signedIn] = await Promise.all([getLocale(), getTranslations('checkout'), currentUser().then((u) => u !== null, () => false)]);
+  const [locale, t, signedIn] = await Promise.all([
+    getLocale(),
+    getTranslations('checkout'),
+    currentUser().then(
+      (u) => u !== null,
+      () => false,
+    ),
+  ]);
   const { state, rest } = checkoutShown(c.live, c.total, c.uri, Date.parse(c.expiresAt), now.getTime());
   const qrUri = c.form === 'dogeconnect' ? c.connectUri : c.uri;
   const firstUri = rest ? rest.restUri : qrUri;
-  const receipt = state === 'paid'
-    ? await loadReceipt(ctx.db, 'by-id', c.id, now, locale === 'en' || !isLocale(locale) ? undefined : INTL_TAG[locale])
-    : null;
+  const receipt =
+    state === 'paid'
+      ? await loadReceipt(ctx.db, 'by-id', c.id, now, locale === 'en' || !isLocale(locale) ? undefined : INTL_TAG[locale])
+      : null;
   const amt = (v: string) => receiptAmount(v, c.order.currency, locale);
   const fiat = c.fiatTotal && c.fiatCurrency ? fiatText(c.fiatTotal, c.fiatCurrency, locale) : '';
   const fiatPriced = c.order.currency !== 'DOGE';
@@ -66,10 +78,14 @@ export default async function CheckoutPage({ params }: Props) {
     <div className={s.page}>
       <header className={`${s.top} ${s.noPrint}`}>
         <div className={s.store}>
-          {c.store.icon
+          {c.store.icon ? (
             // eslint-disable-next-line @next/next/no-img-element
-            ? <img className={s.storeIcon} src={c.store.icon} alt="" width={40} height={40} referrerPolicy="no-referrer" />
-            : <span className={s.storeMark} aria-hidden="true">{(c.store.name.trim()[0] ?? 'Ð').toUpperCase()}</span>}
+            <img className={s.storeIcon} src={c.store.icon} alt="" width={40} height={40} referrerPolicy="no-referrer" />
+          ) : (
+            <span className={s.storeMark} aria-hidden="true">
+              {(c.store.name.trim()[0] ?? 'Ð').toUpperCase()}
+            </span>
+          )}
           <h1 data-testid="checkout-store">{c.store.name}</h1>
         </div>
         <LanguageSelect signedIn={signedIn} className={s.lang} />
@@ -77,8 +93,16 @@ export default async function CheckoutPage({ params }: Props) {
       <main className={s.main}>
         <div className={`${s.grid} ${receipt ? s.noPrint : ''}`}>
           <CheckoutLive
-            id={c.id} total={c.total} fiatText={fiat} uri={c.uri} qrUri={qrUri} needsConnect={c.form === 'dogeconnect'}
-            expiresAt={c.expiresAt} serverNow={now.getTime()} initial={c.live} shopUrl={c.vendorOrderUrl}
+            id={c.id}
+            total={c.total}
+            fiatText={fiat}
+            uri={c.uri}
+            qrUri={qrUri}
+            needsConnect={c.form === 'dogeconnect'}
+            expiresAt={c.expiresAt}
+            serverNow={now.getTime()}
+            initial={c.live}
+            shopUrl={c.vendorOrderUrl}
             initialQr={asksForMoney(state) ? { uri: firstUri, image: qrImage(firstUri) } : null}
           />
           <section className={s.order} aria-labelledby="checkout-order-heading" data-testid="checkout-order">
@@ -97,20 +121,41 @@ export default async function CheckoutPage({ params }: Props) {
               ))}
             </ul>
             <div className={s.totals}>
-              <div className={`${s.row} ${s.grand}`}><span>{t('total')}</span><span data-testid="checkout-order-total">{amt(c.order.total)}</span></div>
-              {c.order.taxes ? <div className={s.row}><span>{t('inclTax')}</span><span>{amt(c.order.taxes)}</span></div> : null}
-              {fiatPriced ? <div className={s.row}><span>{t('toPay')}</span><span>{receiptAmount(c.total, 'DOGE', locale)}</span></div>
-                : fiat ? <div className={s.row}><span /><span>{t('fiatApprox', { amount: fiat })}</span></div> : null}
+              <div className={`${s.row} ${s.grand}`}>
+                <span>{t('total')}</span>
+                <span data-testid="checkout-order-total">{amt(c.order.total)}</span>
+              </div>
+              {c.order.taxes ? (
+                <div className={s.row}>
+                  <span>{t('inclTax')}</span>
+                  <span>{amt(c.order.taxes)}</span>
+                </div>
+              ) : null}
+              {fiatPriced ? (
+                <div className={s.row}>
+                  <span>{t('toPay')}</span>
+                  <span>{receiptAmount(c.total, 'DOGE', locale)}</span>
+                </div>
+              ) : fiat ? (
+                <div className={s.row}>
+                  <span />
+                  <span>{t('fiatApprox', { amount: fiat })}</span>
+                </div>
+              ) : null}
             </div>
           </section>
         </div>
         {receipt ? (
           <section className={s.receiptBox} aria-labelledby="checkout-receipt-heading" data-testid="checkout-receipt">
-            <h2 id="checkout-receipt-heading" className={s.noPrint}>{t('receipt')}</h2>
+            <h2 id="checkout-receipt-heading" className={s.noPrint}>
+              {t('receipt')}
+            </h2>
             <div className={rs.sheet}>
               <ReceiptArticle r={receipt} locale={locale} />
             </div>
-            <div className={`${s.actions} ${s.noPrint}`}><PrintButton /></div>
+            <div className={`${s.actions} ${s.noPrint}`}>
+              <PrintButton />
+            </div>
           </section>
         ) : null}
       </main>

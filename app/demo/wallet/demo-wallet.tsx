@@ -33,14 +33,27 @@ export function DemoWallet({ linked }: { linked: string }) {
       <WalletPanel wallet={wallet} error={walletError} />
 
       {choosing && (
-        <ScanPanel camera={camera} uri={payment.uri} setUri={payment.setUri} open={payment.open}
-          loading={phase.kind === 'loading'} error={phase.kind === 'error' ? phase.message : null} />
+        <ScanPanel
+          camera={camera}
+          uri={payment.uri}
+          setUri={payment.setUri}
+          open={payment.open}
+          loading={phase.kind === 'loading'}
+          error={phase.kind === 'error' ? phase.message : null}
+        />
       )}
 
       {'view' in phase && (
-        <PaymentPanel phase={phase} secondsLeft={secondsLeft(phase.view, now)} hasWallet={!!wallet}
-          pay={() => { if (phase.kind === 'review') void payment.pay(phase.verified, phase.view); }}
-          cancel={payment.cancel} payAnother={payment.payAnother} />
+        <PaymentPanel
+          phase={phase}
+          secondsLeft={secondsLeft(phase.view, now)}
+          hasWallet={!!wallet}
+          pay={() => {
+            if (phase.kind === 'review') void payment.pay(phase.verified, phase.view);
+          }}
+          cancel={payment.cancel}
+          payAnother={payment.payAnother}
+        />
       )}
     </main>
   );

@@ -19,7 +19,13 @@ function PaymentSummary({ view }: { view: PaymentDisplay }) {
       {view.signsData && (
         <div className={css.signing} role="note">
           This payment also signs data and writes it to the blockchain.
-          {view.outputs.filter((o) => o.type === 'data').map((o, i) => <div key={i} className={css.mono}>data {o.data}</div>)}
+          {view.outputs
+            .filter((o) => o.type === 'data')
+            .map((o, i) => (
+              <div key={i} className={css.mono}>
+                data {o.data}
+              </div>
+            ))}
         </div>
       )}
       <ul className={css.lines}>
@@ -31,13 +37,32 @@ function PaymentSummary({ view }: { view: PaymentDisplay }) {
               <div>{l.prominent ? `Signing: ${l.name}` : l.name}</div>
               {l.description && <div className="muted">{l.description}</div>}
             </div>
-            {!l.prominent && <span>{l.count} × {l.unit} = <b>{l.total}</b></span>}
+            {!l.prominent && (
+              <span>
+                {l.count} × {l.unit} = <b>{l.total}</b>
+              </span>
+            )}
           </li>
         ))}
       </ul>
-      {view.taxes && <div className={css.row}><span className="muted">Taxes</span><span>{view.taxes}</span></div>}
-      {view.fees && <div className={css.row}><span className="muted">Fees</span><span>{view.fees}</span></div>}
-      <div className={css.row}><span>Total</span><span className={css.total} data-testid="payment-total">Ð {view.total}</span></div>
+      {view.taxes && (
+        <div className={css.row}>
+          <span className="muted">Taxes</span>
+          <span>{view.taxes}</span>
+        </div>
+      )}
+      {view.fees && (
+        <div className={css.row}>
+          <span className="muted">Fees</span>
+          <span>{view.fees}</span>
+        </div>
+      )}
+      <div className={css.row}>
+        <span>Total</span>
+        <span className={css.total} data-testid="payment-total">
+          Ð {view.total}
+        </span>
+      </div>
       {view.note && <p className="muted">{view.note}</p>}
     </>
   );
@@ -52,7 +77,9 @@ function PaymentOutcome({ status, payAnother }: { status: PaymentStatus; payAnot
         {statusText(status)}
       </p>
       {'txid' in status && status.txid && <div className={css.mono}>tx {status.txid}</div>}
-      <button className="btn" type="button" onClick={payAnother}>Pay another</button>
+      <button className="btn" type="button" onClick={payAnother}>
+        Pay another
+      </button>
     </>
   );
 }
@@ -77,14 +104,20 @@ export function PaymentPanel({ phase, secondsLeft, hasWallet, pay, cancel, payAn
         <>
           <div className="muted">Expires in {countdownText(secondsLeft)}</div>
           <div className={css.buttons}>
-            <button className="btn" type="button" onClick={cancel}>Cancel</button>
+            <button className="btn" type="button" onClick={cancel}>
+              Cancel
+            </button>
             <button className="btn btn-primary" type="button" disabled={secondsLeft === 0 || !hasWallet} onClick={pay}>
               Pay Ð {view.total}
             </button>
           </div>
         </>
       )}
-      {phase.kind === 'paying' && <p className={css.status} role="status">Signing and sending…</p>}
+      {phase.kind === 'paying' && (
+        <p className={css.status} role="status">
+          Signing and sending…
+        </p>
+      )}
       {phase.kind === 'status' && <PaymentOutcome status={phase.status} payAnother={payAnother} />}
     </section>
   );

@@ -4,7 +4,13 @@ import css from './wallet.module.css';
 
 export interface ScanPanelProps {
   /** The camera: only where the browser can read QR codes (use-qr-scanner.ts). */
-  camera: { canScan: boolean; scanning: boolean; videoRef: RefObject<HTMLVideoElement | null>; scan: () => Promise<void>; stopScan: () => void };
+  camera: {
+    canScan: boolean;
+    scanning: boolean;
+    videoRef: RefObject<HTMLVideoElement | null>;
+    scan: () => Promise<void>;
+    stopScan: () => void;
+  };
   uri: string;
   setUri: (uri: string) => void;
   open: (uri: string) => Promise<void>;
@@ -26,12 +32,23 @@ export function ScanPanel({ camera, uri, setUri, open, loading, error }: ScanPan
         </>
       )}
       <label htmlFor="uri">Payment URI</label>
-      <textarea id="uri" className={css.uri} value={uri} onChange={(e) => setUri(e.target.value)}
-        placeholder="dogeconnect:… or dogecoin:…?dc=…&h=…" spellCheck={false} autoCapitalize="off" />
+      <textarea
+        id="uri"
+        className={css.uri}
+        value={uri}
+        onChange={(e) => setUri(e.target.value)}
+        placeholder="dogeconnect:… or dogecoin:…?dc=…&h=…"
+        spellCheck={false}
+        autoCapitalize="off"
+      />
       <button className="btn btn-primary" type="button" disabled={!uri.trim() || loading} onClick={() => void open(uri)}>
         {loading ? 'Checking…' : 'Open payment'}
       </button>
-      {error !== null && <p className={`${css.status} ${css.bad}`} role="alert" data-testid="wallet-error">{error}</p>}
+      {error !== null && (
+        <p className={`${css.status} ${css.bad}`} role="alert" data-testid="wallet-error">
+          {error}
+        </p>
+      )}
     </section>
   );
 }

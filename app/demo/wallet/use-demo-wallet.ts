@@ -15,7 +15,10 @@ export function useDemoWallet() {
   // Read when asked (at mount and by `refresh`), not on focus or reconnect, and not retried:
   // the message says what is wrong.
   const { data, error, mutate } = useSWR('demo-wallet', readWallet, {
-    revalidateOnFocus: false, revalidateOnReconnect: false, shouldRetryOnError: false, keepPreviousData: true,
+    revalidateOnFocus: false,
+    revalidateOnReconnect: false,
+    shouldRetryOnError: false,
+    keepPreviousData: true,
   });
   const refresh = useCallback(async () => {
     await mutate();

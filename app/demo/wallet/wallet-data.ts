@@ -46,10 +46,14 @@ export function errorText(e: unknown): string {
 
 export function statusText(s: PaymentStatus): string {
   switch (s.status) {
-    case 'unpaid': return 'Waiting…';
-    case 'accepted': return `Accepted — ${s.confirmed}/${s.required} confirmations`;
-    case 'confirmed': return 'Confirmed ✓';
-    case 'declined': return `Declined: ${s.reason}`;
+    case 'unpaid':
+      return 'Waiting…';
+    case 'accepted':
+      return `Accepted — ${s.confirmed}/${s.required} confirmations`;
+    case 'confirmed':
+      return 'Confirmed ✓';
+    case 'declined':
+      return `Declined: ${s.reason}`;
   }
 }
 

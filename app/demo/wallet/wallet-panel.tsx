@@ -8,11 +8,16 @@ export function WalletPanel({ wallet, error }: { wallet: DemoWalletJson | null; 
     <section className={css.panel} aria-label="Wallet">
       {wallet ? (
         <>
-          <div className={css.row}><span className="muted">Balance</span><b data-testid="wallet-balance">Ð {wallet.balance}</b></div>
+          <div className={css.row}>
+            <span className="muted">Balance</span>
+            <b data-testid="wallet-balance">Ð {wallet.balance}</b>
+          </div>
           <div className={css.mono}>{wallet.address}</div>
         </>
       ) : (
-        <p className="muted" role="status">{error || 'Loading the demo wallet…'}</p>
+        <p className="muted" role="status">
+          {error || 'Loading the demo wallet…'}
+        </p>
       )}
     </section>
   );

@@ -8,13 +8,23 @@ import { walletCheckPort } from '@/lib/api/wallet-check-routes';
 export const dynamic = 'force-dynamic';
 
 export function POST(req: Request) {
-  return handle(async () => {
-    const text = await readBodyText(req);
-    const ctx = await appContext();
-    const r = await submitPayment(
-      { db: ctx.db, network: ctx.network, chain: ctx.chain, publicUrl: ctx.cfg.publicUrl, afterClaim: ctx.faults.afterClaim, others: walletCheckPort(ctx, req) },
-      parseJsonOrUndefined(text),
-    );
-    return r.body === null ? transient(r.status as 500 | 503) : json(r.body, r.status);
-  }, { relay: true, req });
+  return handle(
+    async () => {
+      const text = await readBodyText(req);
+      const ctx = await appContext();
+      const r = await submitPayment(
+        {
+          db: ctx.db,
+          network: ctx.network,
+          chain: ctx.chain,
+          publicUrl: ctx.cfg.publicUrl,
+          afterClaim: ctx.faults.afterClaim,
+          others: walletCheckPort(ctx, req),
+        },
+        parseJsonOrUndefined(text),
+      );
+      return r.body === null ? transient(r.status as 500 | 503) : json(r.body, r.status);
+    },
+    { relay: true, req },
+  );
 }

@@ -8,10 +8,13 @@ import { walletCheckPort } from '@/lib/api/wallet-check-routes';
 export const dynamic = 'force-dynamic';
 
 export function POST(req: Request) {
-  return handle(async () => {
-    const text = await readBodyText(req);
-    const ctx = await appContext();
-    const r = await queryStatus(ctx.db, parseJsonOrUndefined(text), walletCheckPort(ctx, req));
-    return r.body === null ? transient(r.status as 500 | 503) : json(r.body, r.status);
-  }, { relay: true, req });
+  return handle(
+    async () => {
+      const text = await readBodyText(req);
+      const ctx = await appContext();
+      const r = await queryStatus(ctx.db, parseJsonOrUndefined(text), walletCheckPort(ctx, req));
+      return r.body === null ? transient(r.status as 500 | 503) : json(r.body, r.status);
+    },
+    { relay: true, req },
+  );
 }

@@ -67,7 +67,11 @@ export function createDevnetBackend(opts: DevnetOptions): DevnetBackend {
     async start() {
       store.load();
       if (opts.blockSeconds > 0 && !timer) timer = startMiner(store, opts.blockSeconds);
-      log.info('devnet chain ready', { height: chain().tip!.height, blockSeconds: opts.blockSeconds, wallet: backend.demoWallet().address });
+      log.info('devnet chain ready', {
+        height: chain().tip!.height,
+        blockSeconds: opts.blockSeconds,
+        wallet: backend.demoWallet().address,
+      });
     },
     async stop() {
       if (timer) clearInterval(timer);
@@ -137,7 +141,12 @@ function demoWallet({ chain: c, walletKey, walletScript }: DevnetState, network:
   const tip = c.tip!.height;
   const address = pubkeyToAddress(secp256k1.getPublicKey(walletKey, true), network);
   const utxos = c.coinsOf(walletScript).map((u) => ({
-    txid: u.txid, vout: u.vout, amount: u.value, script: toHex(walletScript), address, confirmations: u.height < 0 ? 0 : tip - u.height + 1,
+    txid: u.txid,
+    vout: u.vout,
+    amount: u.value,
+    script: toHex(walletScript),
+    address,
+    confirmations: u.height < 0 ? 0 : tip - u.height + 1,
   }));
   const refundAddress = encodeAddress('p2pkh', REFUND_HASH, network);
   return { address, refundAddress, wif: encodeWif(walletKey, true, network), balance: utxos.reduce((s, u) => s + u.amount, 0n), utxos };

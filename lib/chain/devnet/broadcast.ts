@@ -17,7 +17,8 @@ export class DevnetBroadcaster {
   constructor(private readonly store: DevnetStore) {}
 
   async broadcast(txHex: string): Promise<BroadcastResult> {
-    if (typeof txHex !== 'string' || txHex.length === 0 || !isHex(txHex)) return { ok: false, code: 'rejected', reason: 'transaction is not hex' };
+    if (typeof txHex !== 'string' || txHex.length === 0 || !isHex(txHex))
+      return { ok: false, code: 'rejected', reason: 'transaction is not hex' };
     const c = this.store.load().chain;
     const raw = fromHex(txHex);
     const verdicts = this.scriptVerdicts(c, raw);

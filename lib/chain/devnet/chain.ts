@@ -117,7 +117,9 @@ export class DevnetChain {
    * stays true whatever happens to the chain meanwhile; `accept` still checks everything else
    * when it runs. Null when the tx does not decode (accept says why).
    */
-  scriptChecks(raw: Uint8Array): { verdicts: Map<string, string | null>; checks: { key: string; index: number; check: SigCheck }[] } | null {
+  scriptChecks(
+    raw: Uint8Array,
+  ): { verdicts: Map<string, string | null>; checks: { key: string; index: number; check: SigCheck }[] } | null {
     let tx: RawTx;
     try {
       tx = parseTx(raw);
@@ -203,7 +205,8 @@ export class DevnetChain {
     }
     for (const m of this.mempool.values()) {
       m.tx.outputs.forEach((o, vout) => {
-        if (toHex(o.script) === hex && !this.mempoolSpent.has(key(m.txid, vout))) out.push({ txid: m.txid, vout, value: o.value, height: -1 });
+        if (toHex(o.script) === hex && !this.mempoolSpent.has(key(m.txid, vout)))
+          out.push({ txid: m.txid, vout, value: o.value, height: -1 });
       });
     }
     return out;
@@ -224,7 +227,14 @@ export class DevnetChain {
     const time = Math.max(prev ? prev.time + 1 : 0, Math.floor((this.opts.now?.() ?? new Date()).getTime() / 1000));
     const coinbase: RawTx = {
       version: 1,
-      inputs: [{ prevTxid: ZERO32, vout: 0xffffffff, scriptSig: concatBytes(pushData(heightBytes), pushData(new TextEncoder().encode('counter devnet'))), sequence: 0xffffffff }],
+      inputs: [
+        {
+          prevTxid: ZERO32,
+          vout: 0xffffffff,
+          scriptSig: concatBytes(pushData(heightBytes), pushData(new TextEncoder().encode('counter devnet'))),
+          sequence: 0xffffffff,
+        },
+      ],
       outputs,
       locktime: 0,
     };
@@ -232,7 +242,14 @@ export class DevnetChain {
     const root = merkleRoot(all.map((t) => sha256d(encodeTx(t))));
     let nonce = 0;
     for (;;) {
-      const header = makeHeader({ version: DEVNET_VERSION, prevHash: prev?.hash ?? '0'.repeat(64), merkleRoot: hashToHex(root), time, bits: DEVNET_BITS, nonce });
+      const header = makeHeader({
+        version: DEVNET_VERSION,
+        prevHash: prev?.hash ?? '0'.repeat(64),
+        merkleRoot: hashToHex(root),
+        time,
+        bits: DEVNET_BITS,
+        nonce,
+      });
       if (hashMeetsTarget(powHash(header.raw), DEVNET_BITS)) {
         const raw = encodeBlock({ header }, all);
         this.connect(raw);
@@ -248,10 +265,17 @@ export class DevnetChain {
     const h = b.entry.header;
     const prev = this.tip;
     if ((prev?.hash ?? '0'.repeat(64)) !== h.prevHash) throw new Error(`devnet block ${h.hash} does not extend the tip`);
-    if (!hashMeetsTarget(powHash(h.raw), h.bits) || h.bits !== DEVNET_BITS) throw new Error(`devnet block ${h.hash} has no valid proof of work`);
+    if (!hashMeetsTarget(powHash(h.raw), h.bits) || h.bits !== DEVNET_BITS)
+      throw new Error(`devnet block ${h.hash} has no valid proof of work`);
     const height = prev ? prev.height + 1 : 0;
     const block: DevnetBlock = {
-      hash: h.hash, height, prevHash: h.prevHash, time: h.time, header: h.raw, raw, size: raw.length,
+      hash: h.hash,
+      height,
+      prevHash: h.prevHash,
+      time: h.time,
+      header: h.raw,
+      raw,
+      size: raw.length,
       txs: b.txs.map((t) => ({ txid: t.txid, raw: t.raw, tx: t.tx })),
     };
     for (const t of block.txs) {
@@ -280,7 +304,12 @@ export class DevnetChain {
 
   summary(b: DevnetBlock): BlockSummary {
     return {
-      hash: b.hash, prevHash: b.prevHash, height: b.height, time: b.time, header: b.header, size: b.size,
+      hash: b.hash,
+      prevHash: b.prevHash,
+      height: b.height,
+      time: b.time,
+      header: b.header,
+      size: b.size,
       txCount: b.txs.length,
       totalTxSize: b.txs.reduce((s, t) => s + t.raw.length, 0),
       txs: b.txs.map((t) => txSummary(t, 'mined')),

@@ -106,7 +106,10 @@ export class SigVerifier {
     this.armIdleTimer();
     if (this.worker) return this.worker;
     try {
-      const w = new Worker(this.opts.workerSource ?? WORKER_SOURCE, { eval: true, resourceLimits: { maxOldGenerationSizeMb: 16, maxYoungGenerationSizeMb: 4 } });
+      const w = new Worker(this.opts.workerSource ?? WORKER_SOURCE, {
+        eval: true,
+        resourceLimits: { maxOldGenerationSizeMb: 16, maxYoungGenerationSizeMb: 4 },
+      });
       w.unref();
       w.on('message', (m: { id: number; out: number[] }) => this.answer(m));
       w.on('error', (e) => this.fail(e));

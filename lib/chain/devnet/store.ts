@@ -42,7 +42,8 @@ export class DevnetStore {
     const c = new DevnetChain({ minerScript: MINER_SCRIPT, fundScript: walletScript });
     this.replayBlocks(c);
     if (existsSync(this.files.mempool)) {
-      for (const line of readFileSync(this.files.mempool, 'utf8').split('\n')) if (isHex(line.trim()) && line.trim()) c.accept(fromHex(line.trim()));
+      for (const line of readFileSync(this.files.mempool, 'utf8').split('\n'))
+        if (isHex(line.trim()) && line.trim()) c.accept(fromHex(line.trim()));
     }
     this.state = { chain: c, walletKey, walletScript };
     // Rewrite the block file from what connected (drops a torn last line).

@@ -28,7 +28,10 @@ export class RpcRbfAncestry {
     const answers = await this.node.batch(ask.map((s) => ({ method: 'getmempoolancestors', params: [s.txid] })));
     const ancestors = new Map<string, string[] | null>();
     answers.forEach((a, j) => {
-      ancestors.set(ask[j]!.txid, a.ok ? arr(a.result, 'getmempoolancestors').map((t, k) => hash(String(t), `getmempoolancestors[${k}]`)) : null);
+      ancestors.set(
+        ask[j]!.txid,
+        a.ok ? arr(a.result, 'getmempoolancestors').map((t, k) => hash(String(t), `getmempoolancestors[${k}]`)) : null,
+      );
     });
     await this.learn([...new Set([...ancestors.values()].flatMap((a) => a ?? []))].filter((t) => !this.own.has(t)));
     return shapes.map((s) => {

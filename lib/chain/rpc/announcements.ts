@@ -36,13 +36,22 @@ export class TxAnnouncements {
   /** Txs received and waiting for their ancestors' RBF signals (tx-facts.ts), sent as one batch. */
   private pending: TxShape[] = [];
 
-  constructor(private readonly opts: AnnouncementOptions, private readonly facts: (txs: TxShape[]) => Promise<TxFacts[]>) {}
+  constructor(
+    private readonly opts: AnnouncementOptions,
+    private readonly facts: (txs: TxShape[]) => Promise<TxFacts[]>,
+  ) {}
 
   start(): void {
     if (this.pool) return;
     const pool = new PeerPool({
-      magic: this.opts.magic, peers: [this.opts.peer], dnsSeeds: [], defaultPort: this.opts.defaultPort, maxPeers: 1,
-      startHeight: () => 0, maxBackoffMs: 5_000, peer: { relay: true, userAgent: '/counter-rpc:0.1/' },
+      magic: this.opts.magic,
+      peers: [this.opts.peer],
+      dnsSeeds: [],
+      defaultPort: this.opts.defaultPort,
+      maxPeers: 1,
+      startHeight: () => 0,
+      maxBackoffMs: 5_000,
+      peer: { relay: true, userAgent: '/counter-rpc:0.1/' },
     });
     pool.on('message', (p, command, payload) => {
       try {
@@ -52,7 +61,7 @@ export class TxAnnouncements {
         pool.ban(p, `${command}: ${(e as Error).message}`);
       }
     });
-    pool.on('ready', (p) => log.info('rpc: listening to the node\'s tx announcements', { peer: p.id }));
+    pool.on('ready', (p) => log.info("rpc: listening to the node's tx announcements", { peer: p.id }));
     this.pool = pool;
     void pool.start();
   }

@@ -42,10 +42,14 @@ export function txShape(raw: unknown, i: number): { tx: TxShape; size: number } 
   let coinbase = false;
   for (const [j, vin] of arr(t.vin, `${what}.vin`).entries()) {
     const v = obj(vin, `${what}.vin[${j}]`);
-    if ('coinbase' in v) { coinbase = true; continue; } // a coinbase input spends nothing
+    if ('coinbase' in v) {
+      coinbase = true;
+      continue;
+    } // a coinbase input spends nothing
     const sig = v.scriptSig !== null && typeof v.scriptSig === 'object' ? (v.scriptSig as { hex?: unknown }).hex : undefined;
     inputs.push({
-      txid: hash(str(v, 'txid', `${what}.vin[${j}]`), `${what}.vin[${j}].txid`), vout: int(v, 'vout', `${what}.vin[${j}]`),
+      txid: hash(str(v, 'txid', `${what}.vin[${j}]`), `${what}.vin[${j}].txid`),
+      vout: int(v, 'vout', `${what}.vin[${j}]`),
       sequence: int(v, 'sequence', `${what}.vin[${j}]`),
       ...(typeof sig === 'string' && isHex(sig) ? { scriptSig: sig.toLowerCase() } : {}),
     });
@@ -59,7 +63,10 @@ export function txShape(raw: unknown, i: number): { tx: TxShape; size: number } 
     };
   });
   const hex = typeof t.hex === 'string' && isHex(t.hex) ? fromHex(t.hex) : undefined;
-  return { tx: { txid: hash(str(t, 'txid', what), `${what}.txid`), coinbase, inputs, outputs, ...(hex ? { raw: hex } : {}) }, size: int(t, 'size', what) };
+  return {
+    tx: { txid: hash(str(t, 'txid', what), `${what}.txid`), coinbase, inputs, outputs, ...(hex ? { raw: hex } : {}) },
+    size: int(t, 'size', what),
+  };
 }
 
 /** How many outputs a serialized transaction has (null if it does not decode). */

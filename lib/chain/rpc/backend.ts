@@ -67,10 +67,12 @@ export function createRpcBackend(opts: RpcBackendOptions): ChainBackend {
       announced?.stop();
       poller.stop();
     },
-    ...(announced || pollMs > 0 ? {
-      onMempoolTx: (wake: () => void) => mempool.queue.onPush(wake),
-      takePushedTxs: () => mempool.takeQueued(),
-    } : {}),
+    ...(announced || pollMs > 0
+      ? {
+          onMempoolTx: (wake: () => void) => mempool.queue.onPush(wake),
+          takePushedTxs: () => mempool.takeQueued(),
+        }
+      : {}),
     tip: () => tip(node),
     blockHashAt: (height) => blockHashAt(node, height),
     block: (blockHash) => block(node, blockHash),

@@ -84,7 +84,9 @@ async function classifyMissing(node: RpcNode, txHex: string, reason: string): Pr
     { method: 'getrawtransaction', params: [txid, true] },
     { method: 'gettransaction', params: [txid] },
   ]);
-  const confirmed = known.some((k) => k.ok && typeof obj(k.result, 'tx').confirmations === 'number' && (obj(k.result, 'tx').confirmations as number) > 0);
+  const confirmed = known.some(
+    (k) => k.ok && typeof obj(k.result, 'tx').confirmations === 'number' && (obj(k.result, 'tx').confirmations as number) > 0,
+  );
   if (confirmed) return { ok: true, txid };
   const states = await lookupInputs(node, inputs);
   const spentAt = states.findIndex((s) => s.state === 'spent');

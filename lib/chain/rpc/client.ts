@@ -115,8 +115,7 @@ export function parseRpcUrl(url: string): ParsedUrl {
   }
   const user = decodeURIComponent(u.username);
   const pass = decodeURIComponent(u.password);
-  const authorization =
-    user !== '' || pass !== '' ? 'Basic ' + Buffer.from(`${user}:${pass}`, 'utf8').toString('base64') : null;
+  const authorization = user !== '' || pass !== '' ? 'Basic ' + Buffer.from(`${user}:${pass}`, 'utf8').toString('base64') : null;
   u.username = '';
   u.password = '';
   u.hash = '';
@@ -233,7 +232,10 @@ function fetchFailure(err: unknown, signal: AbortSignal, label: string, where: s
 /** The node refused the client before running anything (HTTP 401/403): say which setting to check. */
 function authFailure(status: number, label: string, where: string): RpcUnavailableError | null {
   if (status === 401) {
-    return new RpcUnavailableError('auth', `RPC ${label}: ${where} refused the credentials (HTTP 401): check user and password in the RPC URL`);
+    return new RpcUnavailableError(
+      'auth',
+      `RPC ${label}: ${where} refused the credentials (HTTP 401): check user and password in the RPC URL`,
+    );
   }
   if (status === 403) {
     return new RpcUnavailableError('auth', `RPC ${label}: ${where} forbids this client (HTTP 403): check the node's -rpcallowip`);
@@ -266,7 +268,8 @@ function rpcBody(text: string, status: number, label: string, where: string): un
  */
 function nodeError(error: unknown, label: string, where: string): RpcError | RpcUnavailableError {
   const e = toRpcError(error, label);
-  if (e.code === RPC_CODES.IN_WARMUP) return new RpcUnavailableError('warmup', `RPC ${label}: node at ${where} is starting (${e.message})`, e);
+  if (e.code === RPC_CODES.IN_WARMUP)
+    return new RpcUnavailableError('warmup', `RPC ${label}: node at ${where} is starting (${e.message})`, e);
   return e;
 }
 

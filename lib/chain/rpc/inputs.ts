@@ -21,12 +21,21 @@ async function lookupChunk(node: RpcNode, outpoints: Outpoint[]): Promise<InputL
     const r = itemResult(item);
     if (r === null) return null;
     const o = obj(r, 'gettxout');
-    return { state: 'unspent', value: koinuFromRpc(o.value), script: str(obj(o.scriptPubKey, 'gettxout.scriptPubKey'), 'hex', 'gettxout.scriptPubKey').toLowerCase() };
+    return {
+      state: 'unspent',
+      value: koinuFromRpc(o.value),
+      script: str(obj(o.scriptPubKey, 'gettxout.scriptPubKey'), 'hex', 'gettxout.scriptPubKey').toLowerCase(),
+    };
   });
   const unresolved = outpoints.map((o, i) => ({ o, i })).filter(({ i }) => results[i] === null);
   if (unresolved.length > 0) {
-    const states = await spentOrMissing(node, unresolved.map(({ o }) => o));
-    unresolved.forEach(({ i }, k) => { results[i] = { state: states[k] }; });
+    const states = await spentOrMissing(
+      node,
+      unresolved.map(({ o }) => o),
+    );
+    unresolved.forEach(({ i }, k) => {
+      results[i] = { state: states[k] };
+    });
   }
   return results as InputLookup[];
 }

@@ -22,7 +22,10 @@ export class MempoolPoller {
   /** Rounds that succeeded. */
   rounds = 0;
 
-  constructor(private readonly watch: RpcMempoolWatch, private readonly intervalMs: number) {}
+  constructor(
+    private readonly watch: RpcMempoolWatch,
+    private readonly intervalMs: number,
+  ) {}
 
   start(): void {
     if (this.running || this.intervalMs <= 0) return;

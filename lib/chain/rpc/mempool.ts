@@ -40,7 +40,11 @@ export class RpcMempoolWatch {
    * @param queue txs handed over between ticks (the P2P announcements' queue when there is one).
    * @param ancestry the RBF signal of each new tx's unconfirmed ancestors (docs/security.md).
    */
-  constructor(private readonly node: RpcNode, readonly queue: MempoolQueue = new MempoolQueue(), private readonly ancestry: RpcRbfAncestry) {}
+  constructor(
+    private readonly node: RpcNode,
+    readonly queue: MempoolQueue = new MempoolQueue(),
+    private readonly ancestry: RpcRbfAncestry,
+  ) {}
 
   /** Hands over the queued txs (announced, or found by the poll), and keeps the diff from fetching them again. */
   takeQueued(): BlockTxSummary[] {
@@ -55,7 +59,8 @@ export class RpcMempoolWatch {
       return true;
     } catch (err) {
       // -5 "Transaction not in mempool"; -8 for a malformed txid.
-      if (err instanceof RpcError && (err.code === RPC_CODES.INVALID_ADDRESS_OR_KEY || err.code === RPC_CODES.INVALID_PARAMETER)) return false;
+      if (err instanceof RpcError && (err.code === RPC_CODES.INVALID_ADDRESS_OR_KEY || err.code === RPC_CODES.INVALID_PARAMETER))
+        return false;
       throw err;
     }
   }
@@ -88,7 +93,10 @@ export class RpcMempoolWatch {
 
   /** The mempool's mark: asked before the list, so a change after it is seen by the next check. */
   private async currentMark(): Promise<string> {
-    const [info, best] = await this.node.batch([{ method: 'getmempoolinfo', params: [] }, { method: 'getbestblockhash', params: [] }]);
+    const [info, best] = await this.node.batch([
+      { method: 'getmempoolinfo', params: [] },
+      { method: 'getbestblockhash', params: [] },
+    ]);
     const i = obj(itemResult(info!), 'getmempoolinfo');
     return `${String(i.size)}/${String(i.bytes)}/${String(i.usage)}/${String(itemResult(best!))}`;
   }
@@ -140,7 +148,10 @@ export class RpcMempoolWatch {
     // is asked after them in the same batch (Core runs a batch in order): if it is still the one
     // the worker processed, a tx absent from the mempool was neither there nor in an unprocessed block.
     const ids = [...new Set(txs.map((t) => t.txid))];
-    const items = await this.node.batch([...ids.map((t) => ({ method: 'getmempoolentry', params: [t] })), { method: 'getbestblockhash', params: [] }]);
+    const items = await this.node.batch([
+      ...ids.map((t) => ({ method: 'getmempoolentry', params: [t] })),
+      { method: 'getbestblockhash', params: [] },
+    ]);
     const pool = new Set(ids.filter((_, i) => inPool(items[i]!)));
     const best = String(itemResult(items[ids.length]!));
     const now = Date.now();
@@ -170,11 +181,13 @@ export class RpcMempoolWatch {
    */
   private async wasReplaced(inputs: Outpoint[]): Promise<boolean> {
     if (!inputs.length) return false;
-    const probes = await this.node.batch(inputs.flatMap((o) => [
-      { method: 'gettxout', params: [o.txid, o.vout, true] },
-      { method: 'gettxout', params: [o.txid, o.vout, false] },
-      { method: 'getmempoolentry', params: [o.txid] },
-    ]));
+    const probes = await this.node.batch(
+      inputs.flatMap((o) => [
+        { method: 'gettxout', params: [o.txid, o.vout, true] },
+        { method: 'gettxout', params: [o.txid, o.vout, false] },
+        { method: 'getmempoolentry', params: [o.txid] },
+      ]),
+    );
     return inputs.some((o, k) => {
       const withPool = probes[3 * k]!;
       const chainOnly = probes[3 * k + 1]!;

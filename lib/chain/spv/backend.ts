@@ -17,13 +17,30 @@ import { RbfAncestry } from '../rbf-ancestry';
 import { PeerPool } from '../../p2p/pool';
 import type { Peer } from '../../p2p/peer';
 import {
-  INV_BLOCK, INV_FILTERED_BLOCK, INV_TX, decodeInv, decodeReject, decodeU64, encodeFilterAdd, encodeFilterLoad,
-  encodeInv, encodeU64, randomNonce64, type InvItem,
+  INV_BLOCK,
+  INV_FILTERED_BLOCK,
+  INV_TX,
+  decodeInv,
+  decodeReject,
+  decodeU64,
+  encodeFilterAdd,
+  encodeFilterLoad,
+  encodeInv,
+  encodeU64,
+  randomNonce64,
+  type InvItem,
 } from '../../p2p/wire';
 import { log } from '../../log';
 import {
-  BackendUnavailableError, type BlockSummary, type BlockTxSummary, type BroadcastResult, type ChainBackend, type InputLookup,
-  type Outpoint, type SyncStatus as SpvStatus, type TipInfo,
+  BackendUnavailableError,
+  type BlockSummary,
+  type BlockTxSummary,
+  type BroadcastResult,
+  type ChainBackend,
+  type InputLookup,
+  type Outpoint,
+  type SyncStatus as SpvStatus,
+  type TipInfo,
 } from '../backend';
 import { HeaderChain } from './headers';
 import { HeaderSync } from './header-sync';
@@ -43,7 +60,6 @@ export interface SpvOptions {
   mempoolChannels?: number;
   requestTimeoutMs?: number;
 }
-
 
 interface Pending {
   nonce: bigint;
@@ -98,8 +114,12 @@ export class SpvBackend implements ChainBackend {
     if (this.pool) return this.pool;
     const { network } = this.opts;
     this.pool = new PeerPool({
-      magic: network.magic, peers: this.opts.peers, dnsSeeds: network.dnsSeeds, defaultPort: network.port,
-      startHeight: () => this.chain?.tip.height ?? 0, maxBackoffMs: 5_000,
+      magic: network.magic,
+      peers: this.opts.peers,
+      dnsSeeds: network.dnsSeeds,
+      defaultPort: network.port,
+      startHeight: () => this.chain?.tip.height ?? 0,
+      maxBackoffMs: 5_000,
     });
     this.pool.on('ready', (p) => this.onReady(p));
     this.pool.on('message', (p, c, m) => this.onMessage(p, c, m));
@@ -142,7 +162,9 @@ export class SpvBackend implements ChainBackend {
 
   async blockHashAt(height: number): Promise<string | null> {
     if (this.chain) return this.chain.hashAt(height);
-    const r = await (await this.opts.db()).query<{ hash: string }>(`SELECT hash FROM chain_header WHERE in_best AND height = $1 LIMIT 1`, [height]);
+    const r = await (
+      await this.opts.db()
+    ).query<{ hash: string }>(`SELECT hash FROM chain_header WHERE in_best AND height = $1 LIMIT 1`, [height]);
     return r[0]?.hash ?? null;
   }
 
@@ -213,10 +235,18 @@ export class SpvBackend implements ChainBackend {
     if (known?.seen || (seenAt !== undefined && Date.now() - seenAt < 600_000)) return { ok: true, txid };
     const o = known ?? newOutgoing(raw);
     this.outgoing.set(txid, o);
-    const r = await announceAndAwait({
-      magic: this.opts.network.magic, peers: () => pool.readyPeers, filtered: this.filtered, startHeight: () => this.chain?.tip.height ?? 0,
-      deadline: Date.now() + (this.opts.acceptTimeoutMs ?? 10_000), channels: this.opts.mempoolChannels ?? 6,
-    }, txid, o);
+    const r = await announceAndAwait(
+      {
+        magic: this.opts.network.magic,
+        peers: () => pool.readyPeers,
+        filtered: this.filtered,
+        startHeight: () => this.chain?.tip.height ?? 0,
+        deadline: Date.now() + (this.opts.acceptTimeoutMs ?? 10_000),
+        channels: this.opts.mempoolChannels ?? 6,
+      },
+      txid,
+      o,
+    );
     if (r.ok) this.mempool.set(txid, Date.now());
     return r;
   }
@@ -328,7 +358,17 @@ export class SpvBackend implements ChainBackend {
     c.current = hash;
     c.got.set(hash, {
       matched: new Map(res.matches.map((m) => [hashToHex(m.txid), m.index])),
-      summary: { hash, prevHash: h.prevHash, height: -1, time: h.time, header: h.raw, size: 0, txCount: mb.tree.totalTransactions, totalTxSize: 0, txs: [] },
+      summary: {
+        hash,
+        prevHash: h.prevHash,
+        height: -1,
+        time: h.time,
+        header: h.raw,
+        size: 0,
+        txCount: mb.tree.totalTransactions,
+        totalTxSize: 0,
+        txs: [],
+      },
     });
   }
 
@@ -338,7 +378,8 @@ export class SpvBackend implements ChainBackend {
     const c = this.collect;
     const cur = c?.current ? c.got.get(c.current) : undefined;
     if (cur && cur.matched.has(txid)) {
-      if (!cur.summary.txs.some((t) => t.txid === txid)) cur.summary.txs.push(txFacts({ ...shapeOfParsed(txid, tx, payload), index: cur.matched.get(txid) }, 'mined'));
+      if (!cur.summary.txs.some((t) => t.txid === txid))
+        cur.summary.txs.push(txFacts({ ...shapeOfParsed(txid, tx, payload), index: cur.matched.get(txid) }, 'mined'));
       return;
     }
     if (this.mempool.size > 50_000) this.mempool.clear();
@@ -368,7 +409,14 @@ export class SpvBackend implements ChainBackend {
         this.pongs = this.pongs.filter((w) => w.nonce !== nonce);
         reject(new BackendUnavailableError(`peer ${p.id} did not answer within ${timeoutMs} ms`));
       }, timeoutMs);
-      this.pongs.push({ nonce, peer: p, resolve: () => { clearTimeout(t); resolve(); } });
+      this.pongs.push({
+        nonce,
+        peer: p,
+        resolve: () => {
+          clearTimeout(t);
+          resolve();
+        },
+      });
       p.send('ping', encodeU64(nonce));
     });
   }
@@ -391,7 +439,8 @@ export class SpvBackend implements ChainBackend {
     for (const h of hashes) {
       const b = c.got.get(h);
       if (!b) throw new BackendUnavailableError(`peer ${peer.id} did not send block ${h}`);
-      if (b.summary.txs.length !== b.matched.size) throw new BackendUnavailableError(`peer ${peer.id} sent ${b.summary.txs.length} of ${b.matched.size} matched txs of ${h}`);
+      if (b.summary.txs.length !== b.matched.size)
+        throw new BackendUnavailableError(`peer ${peer.id} sent ${b.summary.txs.length} of ${b.matched.size} matched txs of ${h}`);
       const node = await this.chain?.get(h);
       const height = node?.height ?? (await this.heightFromDb(h));
       if (height === null) throw new BackendUnavailableError(`block ${h} is not in the header chain`);
@@ -410,5 +459,3 @@ export class SpvBackend implements ChainBackend {
     return r[0]?.height ?? null;
   }
 }
-
-

@@ -183,12 +183,28 @@ export async function announceAndAwait(ctx: AnnounceContext, txid: string, o: Ou
   const want = Math.max(1, ctx.channels - bloom.length);
   for (let i = 0; i < want && bloom.length; i++) {
     const p = bloom[i % bloom.length]!;
-    probes.push(openMempoolProbe({
-      host: p.opts.host, port: p.opts.port, magic: ctx.magic, txid, inputs, startHeight: ctx.startHeight,
-      onSeen: () => { o.seen = true; o.wake(); },
-      onReject: (reason) => { o.reject ??= reason; o.wake(); },
-      onConflict: (reason) => { o.conflict ??= reason; o.wake(); },
-    }));
+    probes.push(
+      openMempoolProbe({
+        host: p.opts.host,
+        port: p.opts.port,
+        magic: ctx.magic,
+        txid,
+        inputs,
+        startHeight: ctx.startHeight,
+        onSeen: () => {
+          o.seen = true;
+          o.wake();
+        },
+        onReject: (reason) => {
+          o.reject ??= reason;
+          o.wake();
+        },
+        onConflict: (reason) => {
+          o.conflict ??= reason;
+          o.wake();
+        },
+      }),
+    );
   }
   try {
     let asked = 0;
@@ -205,7 +221,9 @@ export async function announceAndAwait(ctx: AnnounceContext, txid: string, o: Ou
     }
     if (o.reject !== null) return { ok: false, code: 'already_known', reason: o.reject };
     const took = o.requestedBy.size ? `${o.requestedBy.size} peer(s) took it` : 'no peer asked for it';
-    throw new BackendUnavailableError(`no peer showed tx ${txid} in its mempool within ${Math.round((Date.now() - started) / 1000)} s (${took})`);
+    throw new BackendUnavailableError(
+      `no peer showed tx ${txid} in its mempool within ${Math.round((Date.now() - started) / 1000)} s (${took})`,
+    );
   } finally {
     o.wake = () => {};
     for (const p of probes) p.close();

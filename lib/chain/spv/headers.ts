@@ -41,7 +41,11 @@ export class HeaderChain {
   private root: HeaderNode;
   private readonly checkpoints: Map<number, string>;
 
-  constructor(private readonly db: Db, private readonly network: Network, checkpoint: { height: number; hash: string } | null) {
+  constructor(
+    private readonly db: Db,
+    private readonly network: Network,
+    checkpoint: { height: number; hash: string } | null,
+  ) {
     const cp = checkpoint ? fromConfig(network, checkpoint) : newestCheckpoint(network);
     this.root = { hash: cp.hash, prevHash: ZERO, height: cp.height, work: cp.work, bits: cp.bits, time: cp.time, raw: null };
     this.best = this.root;
@@ -58,13 +62,29 @@ export class HeaderChain {
 
   /** Resume from chain_header: the stored best chain's recent window becomes the in-memory index. */
   async load(): Promise<void> {
-    const rows = await this.db.query<{ hash: string; prev_hash: string; height: number; chainwork: string; header: Uint8Array; time: number }>(
+    const rows = await this.db.query<{
+      hash: string;
+      prev_hash: string;
+      height: number;
+      chainwork: string;
+      header: Uint8Array;
+      time: number;
+    }>(
       `SELECT hash, prev_hash, height, chainwork::text AS chainwork, header, time FROM chain_header
-        WHERE in_best AND height >= $1 ORDER BY height DESC LIMIT ${WINDOW}`, [this.root.height],
+        WHERE in_best AND height >= $1 ORDER BY height DESC LIMIT ${WINDOW}`,
+      [this.root.height],
     );
     for (const r of rows.reverse()) {
       const raw = new Uint8Array(r.header);
-      const n: HeaderNode = { hash: r.hash, prevHash: r.prev_hash, height: r.height, work: BigInt(r.chainwork), bits: bitsOf(raw), time: r.time, raw };
+      const n: HeaderNode = {
+        hash: r.hash,
+        prevHash: r.prev_hash,
+        height: r.height,
+        work: BigInt(r.chainwork),
+        bits: bitsOf(raw),
+        time: r.time,
+        raw,
+      };
       this.nodes.set(n.hash, n);
       if (n.work > this.best.work || this.best === this.root) this.best = n;
     }
@@ -73,9 +93,14 @@ export class HeaderChain {
   async get(hash: string): Promise<HeaderNode | null> {
     const m = this.nodes.get(hash);
     if (m) return m;
-    const rows = await this.db.query<{ hash: string; prev_hash: string; height: number; chainwork: string; header: Uint8Array; time: number }>(
-      `SELECT hash, prev_hash, height, chainwork::text AS chainwork, header, time FROM chain_header WHERE hash = $1`, [hash],
-    );
+    const rows = await this.db.query<{
+      hash: string;
+      prev_hash: string;
+      height: number;
+      chainwork: string;
+      header: Uint8Array;
+      time: number;
+    }>(`SELECT hash, prev_hash, height, chainwork::text AS chainwork, header, time FROM chain_header WHERE hash = $1`, [hash]);
     const r = rows[0];
     if (!r) return null;
     const raw = new Uint8Array(r.header);
@@ -163,7 +188,12 @@ export class HeaderChain {
       if (!a || !b) throw new HeaderRejected('reorg below the checkpoint');
     }
     const inBest = new Set(newBranch.map((n) => n.hash));
-    await this.persist(fresh, inBest, oldBranch, newBranch.filter((n) => !fresh.includes(n)).map((n) => n.hash));
+    await this.persist(
+      fresh,
+      inBest,
+      oldBranch,
+      newBranch.filter((n) => !fresh.includes(n)).map((n) => n.hash),
+    );
     for (const n of fresh) this.nodes.set(n.hash, n);
     if (advanced) this.best = candidate;
     this.prune();
@@ -185,7 +215,12 @@ export class HeaderChain {
     const flip = (hashes: string[], value: boolean) => {
       for (let i = 0; i < hashes.length; i += 1000) {
         const c = hashes.slice(i, i + 1000);
-        ops.push(this.db.prisma.$executeRawUnsafe(`UPDATE chain_header SET in_best = ${value} WHERE hash IN (${c.map((_, j) => `$${j + 1}`).join(',')})`, ...c));
+        ops.push(
+          this.db.prisma.$executeRawUnsafe(
+            `UPDATE chain_header SET in_best = ${value} WHERE hash IN (${c.map((_, j) => `$${j + 1}`).join(',')})`,
+            ...c,
+          ),
+        );
       }
     };
     flip(off, false);
@@ -197,9 +232,13 @@ export class HeaderChain {
         const b = params.length - 6;
         return `($${b}, $${b + 1}, $${b + 2}, $${b + 3}::numeric, $${b + 4}, $${b + 5}, $${b + 6})`;
       });
-      ops.push(this.db.prisma.$executeRawUnsafe(
-        `INSERT INTO chain_header (hash, height, prev_hash, chainwork, header, time, in_best) VALUES ${values.join(',')}
-         ON CONFLICT (hash) DO UPDATE SET in_best = EXCLUDED.in_best OR chain_header.in_best`, ...params));
+      ops.push(
+        this.db.prisma.$executeRawUnsafe(
+          `INSERT INTO chain_header (hash, height, prev_hash, chainwork, header, time, in_best) VALUES ${values.join(',')}
+         ON CONFLICT (hash) DO UPDATE SET in_best = EXCLUDED.in_best OR chain_header.in_best`,
+          ...params,
+        ),
+      );
     }
     flip(on, true);
     await this.db.prisma.$transaction(ops);

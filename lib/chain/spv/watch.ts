@@ -52,10 +52,13 @@ export async function loadWatchSet(db: Db): Promise<WatchSet> {
   const [wallet, pays, refunds, spends, checks] = await Promise.all([
     walletWatchSet(db),
     db.query<{ txid: string }>(`SELECT txid FROM payment WHERE txid IS NOT NULL AND status IN ('unpaid', 'accepted') ORDER BY txid`),
-    db.query<{ address: string }>(`SELECT DISTINCT address FROM payment WHERE refund_of IS NOT NULL AND status IN ('unpaid', 'accepted') ORDER BY address`),
+    db.query<{ address: string }>(
+      `SELECT DISTINCT address FROM payment WHERE refund_of IS NOT NULL AND status IN ('unpaid', 'accepted') ORDER BY address`,
+    ),
     db.query<{ outpoint: string }>(
       `SELECT DISTINCT unnest(t.inputs) AS outpoint FROM payment_tx t JOIN payment p ON p.id = t.payment_id
-        WHERE t.block_height IS NULL AND t.conflicted_by IS NULL AND p.status IN ('unpaid', 'accepted', 'confirmed') ORDER BY 1`),
+        WHERE t.block_height IS NULL AND t.conflicted_by IS NULL AND p.status IN ('unpaid', 'accepted', 'confirmed') ORDER BY 1`,
+    ),
     pendingCheckAddresses(db),
   ]);
   const hash160s = new Set(wallet.hash160s);
@@ -73,7 +76,11 @@ export async function loadWatchSet(db: Db): Promise<WatchSet> {
 
 export function fingerprint(w: WatchSet): string {
   const h = createHash('sha256');
-  h.update(w.hash160s.join(',')).update('|').update(w.outpoints.map((o) => `${o.txid}:${o.vout}`).join(',')).update('|').update(w.txids.join(','));
+  h.update(w.hash160s.join(','))
+    .update('|')
+    .update(w.outpoints.map((o) => `${o.txid}:${o.vout}`).join(','))
+    .update('|')
+    .update(w.txids.join(','));
   return h.digest('hex');
 }
 

@@ -23,14 +23,20 @@ export function authorizePaymentRequest(
     const own = settings.storeAddress;
     const i = priced.outputs.findIndex((o) => o.type === 'p2pkh' && (!own || o.address !== own));
     if (i >= 0) {
-      throw new ForbiddenFieldError(`outputs[${i}].address`, "paying an address other than the store's own needs the payments:outputs scope (an API key created with it)");
+      throw new ForbiddenFieldError(
+        `outputs[${i}].address`,
+        "paying an address other than the store's own needs the payments:outputs scope (an API key created with it)",
+      );
     }
   }
   const asked = priced.request.required_confirmations;
   if (asked !== undefined && !scopes.includes('payments:policy')) {
     const policy = requiredConfirmations(priced.total, settings);
     if (asked < policy) {
-      throw new ForbiddenFieldError('required_confirmations', `the store's policy asks ${policy} for this total; fewer needs the payments:policy scope`);
+      throw new ForbiddenFieldError(
+        'required_confirmations',
+        `the store's policy asks ${policy} for this total; fewer needs the payments:policy scope`,
+      );
     }
   }
 }

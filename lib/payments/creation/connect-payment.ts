@@ -27,8 +27,15 @@ const amt = (k: bigint | null) => (k === null ? '' : formatKoinu(k));
 export function connectItem(l: PricedLine): ConnectPayment['items'][number] {
   if (l.type === 'signing') return { type: l.type, id: l.id, icon: l.icon, name: l.name, desc: l.desc };
   return {
-    type: l.type, id: l.id, icon: l.icon, name: l.name, desc: l.desc,
-    count: l.count ?? 1, unit: amt(l.unit), total: amt(l.total), tax: amt(l.tax),
+    type: l.type,
+    id: l.id,
+    icon: l.icon,
+    name: l.name,
+    desc: l.desc,
+    count: l.count ?? 1,
+    unit: amt(l.unit),
+    total: amt(l.total),
+    tax: amt(l.tax),
   };
 }
 

@@ -24,7 +24,10 @@ import { ticketOfRequest, withTicket } from './ticket';
 import { inStore } from '../../stores';
 
 /** What a stored line keeps beside its DOGE amounts: its fiat unit and tax, and the options it was sold with. */
-interface LineExtras { fiat: FiatLine | null; options: SoldOption[] | null }
+interface LineExtras {
+  fiat: FiatLine | null;
+  options: SoldOption[] | null;
+}
 
 export { IdempotencyConflictError } from './idempotency';
 
@@ -132,7 +135,12 @@ async function priceAndAuthorize(ctx: CreatePaymentContext, rawBody: string, set
   const priced = priceRequest(body, ctx.network, { allowHttpUrls: allowsHttp(ctx) });
   authorizePaymentRequest(priced, settings, ctx.scopes ?? SCOPES);
   const sold = soldOptions(resolved.chosen, currency, rate?.decimal ?? null);
-  return { priced, rate, ticketId: ticket?.id ?? null, fiatLines: priced.lines.map((_, i): LineExtras => ({ fiat: fiatLines[i] ?? null, options: sold[i] ?? null })) };
+  return {
+    priced,
+    rate,
+    ticketId: ticket?.id ?? null,
+    fiatLines: priced.lines.map((_, i): LineExtras => ({ fiat: fiatLines[i] ?? null, options: sold[i] ?? null })),
+  };
 }
 
 /** A development server on http:// may sign http:// URLs; a public one only https://. */
@@ -163,68 +171,134 @@ function signedPayment(ctx: CreatePaymentContext, p: Issued & { outputs: PricedO
   const req = priced.request;
   const allowHttp = allowsHttp(ctx);
   const payment = buildConnectPayment({
-    id: p.id, issued: rfc3339(p.issuedAt), timeout: p.timeout, relay: `${ctx.publicUrl}/relay`,
-    feePerKb: settings.feePerKb, maxSize: settings.maxSize,
+    id: p.id,
+    issued: rfc3339(p.issuedAt),
+    timeout: p.timeout,
+    relay: `${ctx.publicUrl}/relay`,
+    feePerKb: settings.feePerKb,
+    maxSize: settings.maxSize,
     // The store's icon and URL are signed only when a wallet may follow them (https://, or
     // http:// in development): an emoji or image data icon stays in the back office.
     vendor: {
-      name: settings.name, address: settings.address,
-      icon: isWalletUrl(settings.icon, allowHttp) ? settings.icon : '', url: isWalletUrl(settings.url, allowHttp) ? settings.url : '',
+      name: settings.name,
+      address: settings.address,
+      icon: isWalletUrl(settings.icon, allowHttp) ? settings.icon : '',
+      url: isWalletUrl(settings.url, allowHttp) ? settings.url : '',
     },
     order: {
-      vendorOrderUrl: req.vendor_order_url ?? '', vendorOrderId: req.vendor_order_id ?? '',
-      orderReference: req.order_reference ?? '', note: req.note ?? '',
+      vendorOrderUrl: req.vendor_order_url ?? '',
+      vendorOrderId: req.vendor_order_id ?? '',
+      orderReference: req.order_reference ?? '',
+      note: req.note ?? '',
     },
-    total: priced.total, fees: priced.fees, taxes: priced.taxes,
+    total: priced.total,
+    fees: priced.fees,
+    taxes: priced.taxes,
     fiat: { total: req.fiat_total ?? '', tax: req.fiat_tax ?? '', currency: req.fiat_currency ?? '' },
-    lines: priced.lines, outputs: p.outputs, meta: req.meta ?? {},
+    lines: priced.lines,
+    outputs: p.outputs,
+    meta: req.meta ?? {},
   });
   return signEnvelope(payment, secretKey);
 }
 
 /** The payment row's columns (lines and outputs are stored beside it). */
-function paymentRow(ctx: CreatePaymentContext, p: Issued & {
-  address: string; addressIndex: number | null; rate: RateInForce | null; signed: ReturnType<typeof signEnvelope>;
-}) {
+function paymentRow(
+  ctx: CreatePaymentContext,
+  p: Issued & {
+    address: string;
+    addressIndex: number | null;
+    rate: RateInForce | null;
+    signed: ReturnType<typeof signEnvelope>;
+  },
+) {
   const { settings, priced, signed, rate } = p;
   const req = priced.request;
   return {
-    id: p.id, storeId: inStore(ctx.storeId).storeId, total: priced.total, fees: priced.fees, taxes: priced.taxes, quantity: priced.quantity, address: p.address, addressIndex: p.addressIndex,
-    vendorOrderId: req.vendor_order_id ?? '', orderReference: req.order_reference ?? '', note: req.note ?? '',
-    vendorOrderUrl: req.vendor_order_url ?? '', fiatTotal: req.fiat_total ?? '', fiatTax: req.fiat_tax ?? '',
-    fiatCurrency: req.fiat_currency ?? '', rateValue: rate?.value ?? '', rateSource: rate?.source ?? '', rateAt: rate?.at ?? null,
+    id: p.id,
+    storeId: inStore(ctx.storeId).storeId,
+    total: priced.total,
+    fees: priced.fees,
+    taxes: priced.taxes,
+    quantity: priced.quantity,
+    address: p.address,
+    addressIndex: p.addressIndex,
+    vendorOrderId: req.vendor_order_id ?? '',
+    orderReference: req.order_reference ?? '',
+    note: req.note ?? '',
+    vendorOrderUrl: req.vendor_order_url ?? '',
+    fiatTotal: req.fiat_total ?? '',
+    fiatTax: req.fiat_tax ?? '',
+    fiatCurrency: req.fiat_currency ?? '',
+    rateValue: rate?.value ?? '',
+    rateSource: rate?.source ?? '',
+    rateAt: rate?.at ?? null,
     mintHash: (req.mint_hash ?? '').toLowerCase(),
-    pendingTokenBalanceId: req.pending_token_balance_id ?? '', meta: req.meta ?? {}, timeoutSec: p.timeout,
-    feePerKb: settings.feePerKb, maxSize: settings.maxSize,
+    pendingTokenBalanceId: req.pending_token_balance_id ?? '',
+    meta: req.meta ?? {},
+    timeoutSec: p.timeout,
+    feePerKb: settings.feePerKb,
+    maxSize: settings.maxSize,
     requiredConfirmations: requiredConfirmations(priced.total, settings, req.required_confirmations),
-    issuedAt: p.issuedAt, expiresAt: new Date(p.issuedAt.getTime() + p.timeout * 1000),
-    envelope: JSON.stringify(signed.envelope), payloadHash: createHash('sha256').update(signed.payloadBytes).digest('hex'),
-    pubkey: signed.envelope.pubkey, signature: signed.envelope.sig, relayToken: '', // no token is issued; the column stays for older rows
-    apiKeyId: ctx.apiKeyId ?? null, createdBy: ctx.userId ?? null, createdAt: p.issuedAt,
-    terminalId: ctx.terminal?.id ?? null, terminal: ctx.terminal?.name ?? null,
+    issuedAt: p.issuedAt,
+    expiresAt: new Date(p.issuedAt.getTime() + p.timeout * 1000),
+    envelope: JSON.stringify(signed.envelope),
+    payloadHash: createHash('sha256').update(signed.payloadBytes).digest('hex'),
+    pubkey: signed.envelope.pubkey,
+    signature: signed.envelope.sig,
+    relayToken: '', // no token is issued; the column stays for older rows
+    apiKeyId: ctx.apiKeyId ?? null,
+    createdBy: ctx.userId ?? null,
+    createdAt: p.issuedAt,
+    terminalId: ctx.terminal?.id ?? null,
+    terminal: ctx.terminal?.name ?? null,
   };
 }
 
 /** The 201 answer: the vendor view of the new, unpaid payment. */
 function creationAnswer(ctx: CreatePaymentContext, row: ReturnType<typeof paymentRow>, issuedAt: Date): Record<string, unknown> {
   const created = {
-    ...row, status: 'unpaid', exception: null, txid: null, confirmations: 0, confirmedAt: null, reason: '',
-    refundAddress: '', blockHeight: null,
+    ...row,
+    status: 'unpaid',
+    exception: null,
+    txid: null,
+    confirmations: 0,
+    confirmedAt: null,
+    reason: '',
+    refundAddress: '',
+    blockHeight: null,
   };
   const full = vendorPaymentView(created, ctx.publicUrl, issuedAt);
   return {
-    id: full.id, status: full.status, total: full.total, uri: full.uri, connect_uri: full.connect_uri,
-    fiat_total: full.fiat_total, fiat_tax: full.fiat_tax, fiat_currency: full.fiat_currency, rate: full.rate,
-    envelope_url: full.envelope_url, checkout_url: full.checkout_url, relay: full.relay, issued: full.issued, expires_at: full.expires_at, payment: full.payment, terminal: full.terminal,
-    tender: full.tender, cash_received: full.cash_received, change: full.change,
+    id: full.id,
+    status: full.status,
+    total: full.total,
+    uri: full.uri,
+    connect_uri: full.connect_uri,
+    fiat_total: full.fiat_total,
+    fiat_tax: full.fiat_tax,
+    fiat_currency: full.fiat_currency,
+    rate: full.rate,
+    envelope_url: full.envelope_url,
+    checkout_url: full.checkout_url,
+    relay: full.relay,
+    issued: full.issued,
+    expires_at: full.expires_at,
+    payment: full.payment,
+    terminal: full.terminal,
+    tender: full.tender,
+    cash_received: full.cash_received,
+    change: full.change,
   };
 }
 
 /** The row, its lines and outputs, and the Idempotency-Key's answer, in one transaction. */
 async function storePayment(
-  db: Db, row: ReturnType<typeof paymentRow>,
+  db: Db,
+  row: ReturnType<typeof paymentRow>,
   p: { priced: PricedRequest; outputs: PricedOutput[]; fiatLines: LineExtras[] },
-  idem: Idempotency, response: Record<string, unknown>,
+  idem: Idempotency,
+  response: Record<string, unknown>,
 ): Promise<void> {
   const { priced, outputs, fiatLines } = p;
   await db.prisma.$transaction(async (tx) => {
@@ -232,13 +306,25 @@ async function storePayment(
       ...row,
       lines: {
         create: priced.lines.map((l, idx) => ({
-          storeId: row.storeId, idx, type: l.type, itemId: l.id, name: l.name, description: l.desc, icon: l.icon,
-          count: l.count, unit: l.unit, total: l.total, tax: l.tax,
-          fiatUnit: fiatLines[idx]?.fiat?.unit ?? null, fiatTax: fiatLines[idx]?.fiat?.tax ?? null,
+          storeId: row.storeId,
+          idx,
+          type: l.type,
+          itemId: l.id,
+          name: l.name,
+          description: l.desc,
+          icon: l.icon,
+          count: l.count,
+          unit: l.unit,
+          total: l.total,
+          tax: l.tax,
+          fiatUnit: fiatLines[idx]?.fiat?.unit ?? null,
+          fiatTax: fiatLines[idx]?.fiat?.tax ?? null,
           ...(fiatLines[idx]?.options ? { options: fiatLines[idx].options as object[] } : {}),
         })),
       },
-      outputs: { create: outputs.map((o, idx) => ({ storeId: row.storeId, idx, type: o.type, address: o.address, amount: o.amount, data: o.data })) },
+      outputs: {
+        create: outputs.map((o, idx) => ({ storeId: row.storeId, idx, type: o.type, address: o.address, amount: o.amount, data: o.data })),
+      },
     });
     await idem.save(tx, 201, response);
   });

@@ -23,7 +23,7 @@ export function requestCurrency(body: unknown, pricingCurrency: string): string 
   const c = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>).currency : undefined;
   if (c === undefined || c === DOGE) return DOGE;
   if (typeof c !== 'string' || !/^[A-Z]{3}$/.test(c)) {
-    throw new InvalidRequestError('currency', 'must be DOGE or the store\'s pricing currency (a 3-letter ISO 4217 code)');
+    throw new InvalidRequestError('currency', "must be DOGE or the store's pricing currency (a 3-letter ISO 4217 code)");
   }
   if (c !== pricingCurrency) {
     throw new InvalidRequestError(
@@ -118,12 +118,19 @@ export function convertFiatRequest(body: unknown, currency: string, rate: Decima
 
   (req.outputs ?? []).forEach((o, i) => {
     if ((o.type ?? 'p2pkh') === 'p2pkh') {
-      throw new InvalidRequestError(`outputs[${i}]`, `p2pkh outputs cannot be given with a ${currency}-priced request: their DOGE amount is set by the exchange rate`);
+      throw new InvalidRequestError(
+        `outputs[${i}]`,
+        `p2pkh outputs cannot be given with a ${currency}-priced request: their DOGE amount is set by the exchange rate`,
+      );
     }
   });
 
   const fiat: FiatSums = {
-    currency, totalMinor, taxMinor, total: formatFiatMinor(totalMinor, currency), tax: formatFiatMinor(taxMinor, currency),
+    currency,
+    totalMinor,
+    taxMinor,
+    total: formatFiatMinor(totalMinor, currency),
+    tax: formatFiatMinor(taxMinor, currency),
   };
   if (req.fiat_currency && req.fiat_currency !== currency) {
     throw new InvalidRequestError('fiat_currency', `must be ${currency} (the request's currency) or omitted`);

@@ -28,7 +28,12 @@ export interface Idempotency {
 }
 
 /** Keys are scoped per API key, else per user. A null `key` makes both steps no-ops. */
-export function idempotency(db: Db, scope: { storeId: number; apiKeyId?: string | null; userId?: string | null }, key: string | null | undefined, rawBody: string): Idempotency {
+export function idempotency(
+  db: Db,
+  scope: { storeId: number; apiKeyId?: string | null; userId?: string | null },
+  key: string | null | undefined,
+  rawBody: string,
+): Idempotency {
   const apiKeyId = scope.apiKeyId ?? (scope.userId ? `user:${scope.userId}` : 'anonymous');
   const requestHash = createHash('sha256').update(rawBody).digest('hex');
   return {
@@ -42,7 +47,9 @@ export function idempotency(db: Db, scope: { storeId: number; apiKeyId?: string 
     },
     async save(tx, status, body) {
       if (!key) return;
-      await tx.idempotencyKey.create({ data: { ...inStore(scope.storeId), apiKeyId, key, requestHash, statusCode: status, responseBody: JSON.stringify(body) } });
+      await tx.idempotencyKey.create({
+        data: { ...inStore(scope.storeId), apiKeyId, key, requestHash, statusCode: status, responseBody: JSON.stringify(body) },
+      });
     },
   };
 }

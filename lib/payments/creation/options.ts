@@ -13,7 +13,10 @@ import { inStore } from '../../stores';
 const MAX_CHOSEN = 50;
 
 /** What a line with options was sold with, as stored on payment_line.options: the option and its DOGE per unit. */
-export interface SoldOption { name: string; unit: string }
+export interface SoldOption {
+  name: string;
+  unit: string;
+}
 
 export interface ResolvedOptions {
   /** The request with every `options` line priced from the catalog (and `options` taken out). */
@@ -50,13 +53,20 @@ function lineTax(count: bigint, unit: bigint, bp: number): bigint {
   return (count * unit * BigInt(bp) * 2n + 10_000n) / 20_000n;
 }
 
-interface Product { sku: string; price: bigint; priceCurrency: string; taxRateBp: number; optionGroups: unknown }
+interface Product {
+  sku: string;
+  price: bigint;
+  priceCurrency: string;
+  taxRateBp: number;
+  optionGroups: unknown;
+}
 
 /** One line priced from its product and the options chosen. */
 function priceOptionLine(line: Line, i: number, product: Product | undefined, currency: string): { line: Line; chosen: ChosenOption[] } {
   const f = (k: string) => `items[${i}].${k}`;
   const names = askedOptions(line, i);
-  if (!product) throw new InvalidRequestError(f('id'), `no product of the catalog has the SKU ${JSON.stringify(String(line.id ?? '')).slice(0, 80)}`);
+  if (!product)
+    throw new InvalidRequestError(f('id'), `no product of the catalog has the SKU ${JSON.stringify(String(line.id ?? '')).slice(0, 80)}`);
   if (product.priceCurrency !== currency) {
     throw new InvalidRequestError(f('options'), `the product is priced in ${product.priceCurrency}, the sale in ${currency}`);
   }
@@ -73,7 +83,12 @@ function priceOptionLine(line: Line, i: number, product: Product | undefined, cu
   const count = typeof line.count === 'number' && Number.isSafeInteger(line.count) && line.count > 0 ? BigInt(line.count) : 1n;
   const { options: _o, ...rest } = line;
   return {
-    line: { ...rest, unit: text(unit, currency), tax: text(lineTax(count, unit, product.taxRateBp), currency), desc: chosen.map((o) => o.name).join(', ') },
+    line: {
+      ...rest,
+      unit: text(unit, currency),
+      tax: text(lineTax(count, unit, product.taxRateBp), currency),
+      desc: chosen.map((o) => o.name).join(', '),
+    },
     chosen,
   };
 }
@@ -82,7 +97,9 @@ function priceOptionLine(line: Line, i: number, product: Product | undefined, cu
 export async function resolveOptionLines(db: Db, storeId: number, body: unknown, currency: string): Promise<ResolvedOptions> {
   const items = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>).items : undefined;
   if (!Array.isArray(items) || !items.some((l) => l && typeof l === 'object' && 'options' in l)) return { body, chosen: [] };
-  const skus = items.flatMap((l) => (l && typeof l === 'object' && 'options' in l && typeof (l as Line).id === 'string' ? [(l as Line).id as string] : []));
+  const skus = items.flatMap((l) =>
+    l && typeof l === 'object' && 'options' in l && typeof (l as Line).id === 'string' ? [(l as Line).id as string] : [],
+  );
   const products = await db.prisma.product.findMany({
     where: { ...inStore(storeId), sku: { in: skus }, archived: false },
     select: { sku: true, price: true, priceCurrency: true, taxRateBp: true, optionGroups: true },
@@ -103,8 +120,12 @@ export async function resolveOptionLines(db: Db, storeId: number, body: unknown,
 
 /** The options of each line in DOGE per unit, for payment_line.options: koinu as they are, fiat at the sale's rate. */
 export function soldOptions(chosen: (ChosenOption[] | null)[], currency: string, rate: Decimal | null): (SoldOption[] | null)[] {
-  return chosen.map((c) => c && c.map((o) => ({
-    name: o.name,
-    unit: (currency === DOGE || rate === null ? o.price : fiatToKoinu(o.price, currency, rate)).toString(),
-  })));
+  return chosen.map(
+    (c) =>
+      c &&
+      c.map((o) => ({
+        name: o.name,
+        unit: (currency === DOGE || rate === null ? o.price : fiatToKoinu(o.price, currency, rate)).toString(),
+      })),
+  );
 }

@@ -15,7 +15,11 @@ export class NoReceivingWalletError extends DomainError {
   }
 }
 
-export async function allocateReceiveAddress(db: Db, storeId: number, network: Network): Promise<{ address: string; index: number | null }> {
+export async function allocateReceiveAddress(
+  db: Db,
+  storeId: number,
+  network: Network,
+): Promise<{ address: string; index: number | null }> {
   const store = await readStore(db, storeId);
   if (store.storeXpub) {
     const xpub = parseXpub(store.storeXpub, network);

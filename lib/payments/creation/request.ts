@@ -38,11 +38,17 @@ const OutputIn = z
     type: z.enum(['p2pkh', 'data'], { message: 'type must be p2pkh or data' }).optional(),
     address: str(100).optional(),
     amount: amountStr.optional(),
-    data: z.string().max(MAX_DATA_BYTES * 2 + 2, `data must not exceed ${MAX_DATA_BYTES} bytes`).optional(),
+    data: z
+      .string()
+      .max(MAX_DATA_BYTES * 2 + 2, `data must not exceed ${MAX_DATA_BYTES} bytes`)
+      .optional(),
   })
   .strict();
 
-const fiat = z.string().regex(/^(\d{1,15}(\.\d{1,8})?)?$/, 'must be a non-negative decimal like "5.00"').optional();
+const fiat = z
+  .string()
+  .regex(/^(\d{1,15}(\.\d{1,8})?)?$/, 'must be a non-negative decimal like "5.00"')
+  .optional();
 
 export const PaymentRequestSchema = z
   .object({
@@ -58,10 +64,16 @@ export const PaymentRequestSchema = z
     vendor_order_url: str(2048).optional(),
     fiat_total: fiat,
     fiat_tax: fiat,
-    fiat_currency: z.string().regex(/^([A-Z]{3})?$/, 'must be a 3-letter ISO 4217 code').optional(),
+    fiat_currency: z
+      .string()
+      .regex(/^([A-Z]{3})?$/, 'must be a 3-letter ISO 4217 code')
+      .optional(),
     timeout: z.number().int('must be an integer').min(60, 'must be >= 60 seconds').max(86_400, 'must be <= 86400 seconds').optional(),
     required_confirmations: z.number().int('must be an integer').min(0, 'must be >= 0').max(100, 'must be <= 100').optional(),
-    mint_hash: z.string().regex(/^([0-9a-fA-F]{64})?$/, 'must be 64 hex digits').optional(),
+    mint_hash: z
+      .string()
+      .regex(/^([0-9a-fA-F]{64})?$/, 'must be 64 hex digits')
+      .optional(),
     pending_token_balance_id: str(128).optional(),
     meta: z
       .record(z.string().regex(META_KEY_RE, 'meta keys must be namespaced (reverse-dotted, e.g. com.example.table)'), str(1000))
@@ -89,7 +101,11 @@ function controlCharField(v: unknown, path: string): string | null {
   }
   if (v && typeof v === 'object') {
     for (const [k, x] of Object.entries(v)) {
-      const f = CONTROL_RE.test(k) ? (path ? `${path}.${k.replace(CONTROL_RE, '?')}` : 'body') : controlCharField(x, path ? `${path}.${k}` : k);
+      const f = CONTROL_RE.test(k)
+        ? path
+          ? `${path}.${k.replace(CONTROL_RE, '?')}`
+          : 'body'
+        : controlCharField(x, path ? `${path}.${k}` : k);
       if (f) return f;
     }
   }
@@ -109,7 +125,10 @@ export function isWalletUrl(value: string, allowHttp: boolean): boolean {
 
 function checkUrl(field: string, value: string | undefined, opts: PriceOptions): void {
   if (value === undefined || value === '' || isWalletUrl(value, !!opts.allowHttpUrls)) return;
-  throw new InvalidRequestError(field, opts.allowHttpUrls ? 'must be an https:// (or, in development, http://) URL' : 'must be an https:// URL');
+  throw new InvalidRequestError(
+    field,
+    opts.allowHttpUrls ? 'must be an https:// (or, in development, http://) URL' : 'must be an https:// URL',
+  );
 }
 
 /** One line as signed in the Connect Payment (8-DP strings) plus its koinu values. */
@@ -199,7 +218,10 @@ function priceLines(items: Item[]): Sums {
   });
   if (total <= 0n) throw new InvalidRequestError('items', `the total must be greater than 0 (it is ${formatKoinu(total)})`);
   if (total < MIN_PAYMENT_KOINU) {
-    throw new InvalidRequestError('items', `the total must be at least ${formatKoinu(MIN_PAYMENT_KOINU)} DOGE, Dogecoin's dust limit (it is ${formatKoinu(total)})`);
+    throw new InvalidRequestError(
+      'items',
+      `the total must be at least ${formatKoinu(MIN_PAYMENT_KOINU)} DOGE, Dogecoin's dust limit (it is ${formatKoinu(total)})`,
+    );
   }
   if (total > MAX_MONEY || taxes > MAX_MONEY || fees > MAX_MONEY) {
     throw new InvalidRequestError('items', `the total, taxes and fees must not exceed ${formatKoinu(MAX_MONEY)} DOGE`);
@@ -277,6 +299,7 @@ function requestOutput(o: RequestOutput, i: number, network: Network): PricedOut
   const amt = amount(f('amount'), o.amount);
   if (amt === null) throw new InvalidRequestError(f('amount'), 'is required for p2pkh outputs');
   if (amt <= 0n) throw new InvalidRequestError(f('amount'), 'must be greater than 0');
-  if (amt < MIN_PAYMENT_KOINU) throw new InvalidRequestError(f('amount'), `must be at least ${formatKoinu(MIN_PAYMENT_KOINU)} DOGE, Dogecoin's dust limit`);
+  if (amt < MIN_PAYMENT_KOINU)
+    throw new InvalidRequestError(f('amount'), `must be at least ${formatKoinu(MIN_PAYMENT_KOINU)} DOGE, Dogecoin's dust limit`);
   return { type: 'p2pkh', address: o.address, amount: amt, data: null };
 }

@@ -7,14 +7,21 @@ import type { Db } from '../../db/client';
 import { InvalidRequestError } from '../../errors';
 import { inStore } from '../../stores';
 
-export interface SaleTicket { id: string; name: string }
+export interface SaleTicket {
+  id: string;
+  name: string;
+}
 
 /** The open ticket a request names, or null when it names none. */
 export async function ticketOfRequest(db: Db, storeId: number, body: unknown): Promise<SaleTicket | null> {
   const raw = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>).ticket_id : undefined;
   if (raw === undefined || raw === null) return null;
-  if (typeof raw !== 'string' || raw.length < 1 || raw.length > 64) throw new InvalidRequestError('ticket_id', 'must be the id of an open ticket');
-  const row = await db.prisma.posTicket.findFirst({ where: { id: raw, closedAt: null, ...inStore(storeId) }, select: { id: true, name: true } });
+  if (typeof raw !== 'string' || raw.length < 1 || raw.length > 64)
+    throw new InvalidRequestError('ticket_id', 'must be the id of an open ticket');
+  const row = await db.prisma.posTicket.findFirst({
+    where: { id: raw, closedAt: null, ...inStore(storeId) },
+    select: { id: true, name: true },
+  });
   const paid = row
     ? await db.prisma.payment.count({ where: { ticketId: row.id, ...inStore(storeId), status: { in: ['accepted', 'confirmed'] } } })
     : 0;

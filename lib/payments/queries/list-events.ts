@@ -15,7 +15,11 @@ export async function listEvents(db: Db, v: SalesViewer, params: URLSearchParams
   }
   const limit = limitRaw ? Number(limitRaw) : 100;
   const rows = await db.prisma.vendorEvent.findMany({
-    where: { ...inStore(v.storeId), ...(after ? { seq: { gt: BigInt(after) } } : {}), ...(v.ownSalesOf ? { payment: salesScope({ storeId: v.storeId, ownSalesOf: v.ownSalesOf }) } : {}) },
+    where: {
+      ...inStore(v.storeId),
+      ...(after ? { seq: { gt: BigInt(after) } } : {}),
+      ...(v.ownSalesOf ? { payment: salesScope({ storeId: v.storeId, ownSalesOf: v.ownSalesOf }) } : {}),
+    },
     orderBy: { seq: 'asc' },
     take: limit,
   });

@@ -15,7 +15,12 @@ const Query = z.object({
   status: z.enum(['unpaid', 'accepted', 'confirmed', 'declined']).optional(),
   from: z.string().max(40).refine(storableTime, 'must be an RFC 3339 timestamp between years 1 and 9999').optional(),
   to: z.string().max(40).refine(storableTime, 'must be an RFC 3339 timestamp between years 1 and 9999').optional(),
-  limit: z.string().regex(/^\d{1,3}$/, 'must be an integer 1–100').transform(Number).pipe(z.number().min(1, 'must be an integer 1–100').max(100, 'must be an integer 1–100')).optional(),
+  limit: z
+    .string()
+    .regex(/^\d{1,3}$/, 'must be an integer 1–100')
+    .transform(Number)
+    .pipe(z.number().min(1, 'must be an integer 1–100').max(100, 'must be an integer 1–100'))
+    .optional(),
   cursor: z.string().max(200).optional(),
 });
 

@@ -16,7 +16,8 @@ export const binance: RateProvider = {
   path: (currency) => `/api/v3/ticker/price?symbol=${binanceSymbol(currency)}`,
   extract(body, currency) {
     const r = shape(z.object({ symbol: z.string(), price: priceField }), body, 'binance');
-    if (r.symbol !== binanceSymbol(currency)) throw new RateReplyError(`binance: reply is for ${r.symbol.slice(0, 20)}, not ${binanceSymbol(currency)}`);
+    if (r.symbol !== binanceSymbol(currency))
+      throw new RateReplyError(`binance: reply is for ${r.symbol.slice(0, 20)}, not ${binanceSymbol(currency)}`);
     return r.price;
   },
 };

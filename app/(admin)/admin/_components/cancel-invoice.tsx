@@ -12,13 +12,23 @@ export function CancelInvoiceButton({ id }: { id: string }) {
   const [err, setErr] = useState('');
   return (
     <span className="bo-inline">
-      <button type="button" className="btn" onClick={async () => {
-        if (!confirm(t('cancelConfirm'))) return;
-        const r = await adminCall('POST', `/api/v1/payments/${encodeURIComponent(id)}/cancel`);
-        if (!r.ok) return setErr(r.message);
-        router.refresh();
-      }}>{t('cancelInvoice')}</button>
-      {err ? <span role="alert" className="form-error">{err}</span> : null}
+      <button
+        type="button"
+        className="btn"
+        onClick={async () => {
+          if (!confirm(t('cancelConfirm'))) return;
+          const r = await adminCall('POST', `/api/v1/payments/${encodeURIComponent(id)}/cancel`);
+          if (!r.ok) return setErr(r.message);
+          router.refresh();
+        }}
+      >
+        {t('cancelInvoice')}
+      </button>
+      {err ? (
+        <span role="alert" className="form-error">
+          {err}
+        </span>
+      ) : null}
     </span>
   );
 }

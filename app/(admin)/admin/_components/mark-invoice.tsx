@@ -21,20 +21,49 @@ export function MarkInvoice({ id }: { id: string }) {
   };
   return (
     <div className="bo-mark" data-testid="mark-invoice">
-      <label>{t('markNote')} <input type="text" value={note} maxLength={1000} onChange={(e) => setNote(e.target.value)} placeholder={t('markNotePlaceholder')} /></label>
+      <label>
+        {t('markNote')}{' '}
+        <input type="text" value={note} maxLength={1000} onChange={(e) => setNote(e.target.value)} placeholder={t('markNotePlaceholder')} />
+      </label>
       {pending ? (
         <span className="bo-inline">
           <span>{pending === 'settled' ? t('markSettledQ') : t('markInvalidQ')}</span>
-          <button type="button" className="btn" onClick={() => submit(pending)}>{t('yesMark', { as: pending })}</button>
-          <button type="button" className="btn" onClick={() => setPending(null)}>{t('no')}</button>
+          <button type="button" className="btn" onClick={() => submit(pending)}>
+            {t('yesMark', { as: pending })}
+          </button>
+          <button type="button" className="btn" onClick={() => setPending(null)}>
+            {t('no')}
+          </button>
         </span>
       ) : (
         <span className="bo-inline">
-          <button type="button" className="btn" onClick={() => { setErr(''); setPending('settled'); }}>{t('markSettled')}</button>
-          <button type="button" className="btn" onClick={() => { setErr(''); setPending('invalid'); }}>{t('markInvalid')}</button>
+          <button
+            type="button"
+            className="btn"
+            onClick={() => {
+              setErr('');
+              setPending('settled');
+            }}
+          >
+            {t('markSettled')}
+          </button>
+          <button
+            type="button"
+            className="btn"
+            onClick={() => {
+              setErr('');
+              setPending('invalid');
+            }}
+          >
+            {t('markInvalid')}
+          </button>
         </span>
       )}
-      {err ? <span role="alert" className="form-error">{err}</span> : null}
+      {err ? (
+        <span role="alert" className="form-error">
+          {err}
+        </span>
+      ) : null}
     </div>
   );
 }

@@ -25,7 +25,12 @@ export function AdminNav({ owner }: { owner: boolean }) {
       {ITEMS.filter((i) => owner || !('owner' in i)).map((i) => {
         const active = 'exact' in i ? path === i.href : path === i.href || path.startsWith(i.href + '/');
         return (
-          <Link key={i.href} href={i.href} className={active ? 'bo-nav-item active' : 'bo-nav-item'} aria-current={active ? 'page' : undefined}>
+          <Link
+            key={i.href}
+            href={i.href}
+            className={active ? 'bo-nav-item active' : 'bo-nav-item'}
+            aria-current={active ? 'page' : undefined}
+          >
             {t(i.label)}
           </Link>
         );

@@ -12,7 +12,15 @@ export interface ProblemContext {
   tip: number;
 }
 
-export function ReadinessChecklist({ problems, network, context }: { problems: Problem[]; network: ReadinessFacts['network']; context: ProblemContext }) {
+export function ReadinessChecklist({
+  problems,
+  network,
+  context,
+}: {
+  problems: Problem[];
+  network: ReadinessFacts['network'];
+  context: ProblemContext;
+}) {
   const t = useTranslations('readiness');
   const locale = useLocale();
   const items = readinessChecklist(problems, network);
@@ -32,13 +40,23 @@ export function ReadinessChecklist({ problems, network, context }: { problems: P
       <ol className="bo-checklist-items">
         {items.map((i) => (
           <li key={i.id} className={i.done ? 'bo-check done' : 'bo-check todo'} data-testid={`check-${i.id}`} data-done={i.done}>
-            <span className="bo-check-mark" aria-hidden="true">{i.done ? '✓' : '!'}</span>
+            <span className="bo-check-mark" aria-hidden="true">
+              {i.done ? '✓' : '!'}
+            </span>
             <div className="bo-check-body">
               <h3>
                 {t(`item_${i.id}`)} <span className="bo-check-state">{i.done ? t('done') : t('todo')}</span>
               </h3>
-              {i.problems.map((p) => <p key={p.code} data-code={p.code}>{say(p)}</p>)}
-              {!i.done && i.href ? <Link className="btn bo-btn-sm" href={i.href}>{i.href === '/admin/settings' ? t('openSettings') : t('openNode')}</Link> : null}
+              {i.problems.map((p) => (
+                <p key={p.code} data-code={p.code}>
+                  {say(p)}
+                </p>
+              ))}
+              {!i.done && i.href ? (
+                <Link className="btn bo-btn-sm" href={i.href}>
+                  {i.href === '/admin/settings' ? t('openSettings') : t('openNode')}
+                </Link>
+              ) : null}
             </div>
           </li>
         ))}

@@ -12,7 +12,17 @@ export function RefundCashSale({ id, refundable, currency }: { id: string; refun
   return (
     <form className="bo-refund-form" data-testid="refund-form" onSubmit={submit}>
       <p className="muted">{t('refundCashUpTo', { amount: `${refundable} ${currency}` })}</p>
-      <label>{t('cashAmount', { currency })} <input type="text" inputMode="decimal" value={form.amount} maxLength={40} onChange={(e) => form.setAmount(e.target.value)} placeholder={refundable} /></label>
+      <label>
+        {t('cashAmount', { currency })}{' '}
+        <input
+          type="text"
+          inputMode="decimal"
+          value={form.amount}
+          maxLength={40}
+          onChange={(e) => form.setAmount(e.target.value)}
+          placeholder={refundable}
+        />
+      </label>
       <RefundFormEnd form={form} />
     </form>
   );

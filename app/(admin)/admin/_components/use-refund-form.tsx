@@ -40,7 +40,11 @@ export function useRefundForm(id: string) {
 /** The Refund button that opens a form. */
 export function RefundOpenButton({ form }: { form: RefundForm }) {
   const t = useTranslations('adminInvoice');
-  return <button type="button" className="btn" data-testid="refund-open" onClick={() => form.setOpen(true)}>{t('refundBtn')}</button>;
+  return (
+    <button type="button" className="btn" data-testid="refund-open" onClick={() => form.setOpen(true)}>
+      {t('refundBtn')}
+    </button>
+  );
 }
 
 /** Both forms' last fields: the reason, "Return to stock", Create refund and Cancel, and the error. */
@@ -49,13 +53,32 @@ export function RefundFormEnd({ form }: { form: RefundForm }) {
   const tc = useTranslations('admin');
   return (
     <>
-      <label>{t('reason')} <input type="text" value={form.reason} maxLength={500} onChange={(e) => form.setReason(e.target.value)} placeholder={t('refundReasonPlaceholder')} /></label>
-      <label className="bo-check"><input type="checkbox" checked={form.restock} onChange={(e) => form.setRestock(e.target.checked)} /> {t('returnToStock')}</label>
+      <label>
+        {t('reason')}{' '}
+        <input
+          type="text"
+          value={form.reason}
+          maxLength={500}
+          onChange={(e) => form.setReason(e.target.value)}
+          placeholder={t('refundReasonPlaceholder')}
+        />
+      </label>
+      <label className="bo-check">
+        <input type="checkbox" checked={form.restock} onChange={(e) => form.setRestock(e.target.checked)} /> {t('returnToStock')}
+      </label>
       <span className="bo-inline">
-        <button type="submit" className="btn" disabled={form.busy}>{t('createRefund')}</button>
-        <button type="button" className="btn" onClick={() => form.setOpen(false)}>{tc('cancel')}</button>
+        <button type="submit" className="btn" disabled={form.busy}>
+          {t('createRefund')}
+        </button>
+        <button type="button" className="btn" onClick={() => form.setOpen(false)}>
+          {tc('cancel')}
+        </button>
       </span>
-      {form.err ? <span role="alert" className="form-error">{form.err}</span> : null}
+      {form.err ? (
+        <span role="alert" className="form-error">
+          {form.err}
+        </span>
+      ) : null}
     </>
   );
 }

@@ -28,17 +28,31 @@ export default async function AuditPage() {
   const t = await getTranslations('adminAudit');
   return (
     <>
-      <div className="bo-head"><h1>{t('title')}</h1><p className="muted">{t('intro')}</p></div>
+      <div className="bo-head">
+        <h1>{t('title')}</h1>
+        <p className="muted">{t('intro')}</p>
+      </div>
       <section className="bo-card bo-table-wrap" aria-label={t('title')}>
-        {entries.length === 0 ? <p className="muted">{t('none')}</p> : (
+        {entries.length === 0 ? (
+          <p className="muted">{t('none')}</p>
+        ) : (
           <table className="bo-table">
-            <thead><tr><th>{t('when')}</th><th>{t('who')}</th><th>{t('what')}</th><th>{t('changes')}</th></tr></thead>
+            <thead>
+              <tr>
+                <th>{t('when')}</th>
+                <th>{t('who')}</th>
+                <th>{t('what')}</th>
+                <th>{t('changes')}</th>
+              </tr>
+            </thead>
             <tbody>
               {entries.map((e, i) => (
                 <tr key={`${e.at}-${i}`}>
                   <td>{e.at.slice(0, 19).replace('T', ' ')}</td>
                   <td>{e.user}</td>
-                  <td><code>{e.action}</code></td>
+                  <td>
+                    <code>{e.action}</code>
+                  </td>
                   <td className="bo-mono">{describe(e.changes)}</td>
                 </tr>
               ))}

@@ -25,7 +25,11 @@ type State =
 // The file's bytes as they are: the server judges the encoding (a non-UTF-8 file is refused, not
 // imported with U+FFFD where the browser's decoding lost its letters).
 async function send(bytes: ArrayBuffer, dryRun: boolean): Promise<{ status: number; plan: ImportPlan | null; message: string }> {
-  const r = await csrfFetch(`/api/admin/products/import${dryRun ? '?dry_run=1' : ''}`, { method: 'POST', body: bytes, headers: { 'Content-Type': 'text/csv' } });
+  const r = await csrfFetch(`/api/admin/products/import${dryRun ? '?dry_run=1' : ''}`, {
+    method: 'POST',
+    body: bytes,
+    headers: { 'Content-Type': 'text/csv' },
+  });
   const body = await r.json().catch(() => null);
   const plan = body && typeof body.create === 'number' ? (body as ImportPlan) : null;
   return { status: r.status, plan, message: body?.message ?? '' };
@@ -70,7 +74,8 @@ export function CatalogImport() {
         setBytes(null);
         if (fileRef.current) fileRef.current.value = '';
         router.refresh(); // the product list and the categories, as the server now has them
-      } else if (r.plan) setState({ kind: 'preview', plan: r.plan }); // the catalog changed since the preview
+      } else if (r.plan)
+        setState({ kind: 'preview', plan: r.plan }); // the catalog changed since the preview
       else fail(r.status, r.message);
     } catch {
       setState({ kind: 'error', message: tc('networkRetry') });
@@ -83,22 +88,51 @@ export function CatalogImport() {
     <section className="bo-card" aria-labelledby="catalog-import-h">
       <div className="bo-card-head">
         <h2 id="catalog-import-h">{t('importHeading')}</h2>
-        <a className="btn" href="/api/admin/products/export" download>{ta('exportCsv')}</a>
+        <a className="btn" href="/api/admin/products/export" download>
+          {ta('exportCsv')}
+        </a>
       </div>
       <p className="muted">{t('importHelp')}</p>
-      <label className="field"><span>{t('importFile')}</span>
-        <input ref={fileRef} type="file" accept=".csv,text/csv" onChange={(e) => void choose(e.target.files?.[0])} disabled={!hydrated || state.kind === 'busy'} />
+      <label className="field">
+        <span>{t('importFile')}</span>
+        <input
+          ref={fileRef}
+          type="file"
+          accept=".csv,text/csv"
+          onChange={(e) => void choose(e.target.files?.[0])}
+          disabled={!hydrated || state.kind === 'busy'}
+        />
       </label>
       <div aria-live="polite">
         {state.kind === 'busy' ? <p className="muted">{state.what === 'checking' ? t('importChecking') : t('importApplying')}</p> : null}
-        {state.kind === 'error' ? <p role="alert" className="form-error">{state.message}</p> : null}
-        {state.kind === 'done' && plan ? <p role="status" className="bo-ok" data-testid="import-done">{t('imported', { create: plan.create, update: plan.update, unchanged: plan.unchanged })}</p> : null}
+        {state.kind === 'error' ? (
+          <p role="alert" className="form-error">
+            {state.message}
+          </p>
+        ) : null}
+        {state.kind === 'done' && plan ? (
+          <p role="status" className="bo-ok" data-testid="import-done">
+            {t('imported', { create: plan.create, update: plan.update, unchanged: plan.unchanged })}
+          </p>
+        ) : null}
         {state.kind === 'preview' && plan ? <Preview plan={plan} /> : null}
       </div>
       {state.kind === 'preview' ? (
         <div className="bo-form-actions">
-          <button type="button" className="btn" onClick={() => { setState({ kind: 'idle' }); setBytes(null); if (fileRef.current) fileRef.current.value = ''; }}>{ta('cancel')}</button>
-          <button type="button" className="btn btn-primary" onClick={() => void apply()} disabled={!canApply}>{t('importApply')}</button>
+          <button
+            type="button"
+            className="btn"
+            onClick={() => {
+              setState({ kind: 'idle' });
+              setBytes(null);
+              if (fileRef.current) fileRef.current.value = '';
+            }}
+          >
+            {ta('cancel')}
+          </button>
+          <button type="button" className="btn btn-primary" onClick={() => void apply()} disabled={!canApply}>
+            {t('importApply')}
+          </button>
         </div>
       ) : null}
     </section>
@@ -111,26 +145,51 @@ function Preview({ plan }: { plan: ImportPlan }) {
   return (
     <div data-testid="import-preview">
       <ul className="bo-stats bo-plain" aria-label={t('importPlan')}>
-        <li className="bo-stat"><span>{t('planCreate')}</span><b data-testid="plan-create">{plan.create}</b></li>
-        <li className="bo-stat"><span>{t('planUpdate')}</span><b data-testid="plan-update">{plan.update}</b></li>
-        <li className="bo-stat"><span>{t('planUnchanged')}</span><b data-testid="plan-unchanged">{plan.unchanged}</b></li>
+        <li className="bo-stat">
+          <span>{t('planCreate')}</span>
+          <b data-testid="plan-create">{plan.create}</b>
+        </li>
+        <li className="bo-stat">
+          <span>{t('planUpdate')}</span>
+          <b data-testid="plan-update">{plan.update}</b>
+        </li>
+        <li className="bo-stat">
+          <span>{t('planUnchanged')}</span>
+          <b data-testid="plan-unchanged">{plan.unchanged}</b>
+        </li>
       </ul>
       {errors.length ? (
         <>
-          <p role="alert" className="form-error">{t('planErrors', { n: errors.length })}</p>
+          <p role="alert" className="form-error">
+            {t('planErrors', { n: errors.length })}
+          </p>
           <div className="bo-table-wrap">
             <table className="bo-table" data-testid="import-errors">
-              <thead><tr><th className="num">{t('errLine')}</th><th>{t('errColumn')}</th><th>{t('errMessage')}</th></tr></thead>
+              <thead>
+                <tr>
+                  <th className="num">{t('errLine')}</th>
+                  <th>{t('errColumn')}</th>
+                  <th>{t('errMessage')}</th>
+                </tr>
+              </thead>
               <tbody>
                 {errors.slice(0, SHOWN_ERRORS).map((e, i) => (
-                  <tr key={i}><td className="num">{e.line}</td><td className="bo-mono">{e.column}</td><td>{e.message}</td></tr>
+                  <tr key={i}>
+                    <td className="num">{e.line}</td>
+                    <td className="bo-mono">{e.column}</td>
+                    <td>{e.message}</td>
+                  </tr>
                 ))}
               </tbody>
             </table>
           </div>
           {errors.length > SHOWN_ERRORS ? <p className="muted">{t('moreErrors', { n: errors.length - SHOWN_ERRORS })}</p> : null}
         </>
-      ) : plan.create + plan.update === 0 ? <p className="muted">{t('planNothing')}</p> : <p>{t('planReady')}</p>}
+      ) : plan.create + plan.update === 0 ? (
+        <p className="muted">{t('planNothing')}</p>
+      ) : (
+        <p>{t('planReady')}</p>
+      )}
     </div>
   );
 }

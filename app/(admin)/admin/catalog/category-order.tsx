@@ -18,29 +18,72 @@ export function CategoryOrder({ listed, initial, counts }: { listed: string[]; i
     <section className="bo-card" aria-labelledby="category-order-h">
       <h2 id="category-order-h">{t('categoriesHeading')}</h2>
       <p className="muted">{t('categoriesHelp')}</p>
-      {order.length === 0 ? <p className="muted">{t('noCategories')}</p> : (
+      {order.length === 0 ? (
+        <p className="muted">{t('noCategories')}</p>
+      ) : (
         <ol className="bo-products bo-categories" ref={list} data-testid="category-order">
           {order.map((c, i) => (
             <li key={c} className="bo-product" data-category={c}>
-              <span className="bo-grow"><b>{c}</b> <span className="muted">{t('productsIn', { n: counts[c] ?? 0 })}</span></span>
-              <button type="button" className="btn bo-btn-sm" aria-label={t('moveUp', { name: c })} disabled={i === 0}
-                data-move="up" onClick={() => move(i, -1)}>↑</button>
-              <button type="button" className="btn bo-btn-sm" aria-label={t('moveDown', { name: c })} disabled={i === order.length - 1}
-                data-move="down" onClick={() => move(i, 1)}>↓</button>
-              {(counts[c] ?? 0) === 0 ? <button type="button" className="btn bo-btn-sm" aria-label={t('removeCategory', { name: c })} onClick={() => remove(c)}>✕</button> : null}
+              <span className="bo-grow">
+                <b>{c}</b> <span className="muted">{t('productsIn', { n: counts[c] ?? 0 })}</span>
+              </span>
+              <button
+                type="button"
+                className="btn bo-btn-sm"
+                aria-label={t('moveUp', { name: c })}
+                disabled={i === 0}
+                data-move="up"
+                onClick={() => move(i, -1)}
+              >
+                ↑
+              </button>
+              <button
+                type="button"
+                className="btn bo-btn-sm"
+                aria-label={t('moveDown', { name: c })}
+                disabled={i === order.length - 1}
+                data-move="down"
+                onClick={() => move(i, 1)}
+              >
+                ↓
+              </button>
+              {(counts[c] ?? 0) === 0 ? (
+                <button type="button" className="btn bo-btn-sm" aria-label={t('removeCategory', { name: c })} onClick={() => remove(c)}>
+                  ✕
+                </button>
+              ) : null}
             </li>
           ))}
         </ol>
       )}
-      <p className="bo-sr-only" aria-live="polite">{announce}</p>
-      <form className="bo-form-grid" onSubmit={(e) => { e.preventDefault(); add(); }}>
-        <label className="field"><span>{t('newCategory')}</span><input value={name} onChange={(e) => setName(e.target.value)} maxLength={64} /></label>
+      <p className="bo-sr-only" aria-live="polite">
+        {announce}
+      </p>
+      <form
+        className="bo-form-grid"
+        onSubmit={(e) => {
+          e.preventDefault();
+          add();
+        }}
+      >
+        <label className="field">
+          <span>{t('newCategory')}</span>
+          <input value={name} onChange={(e) => setName(e.target.value)} maxLength={64} />
+        </label>
         <div className="bo-form-actions">
-          <button type="submit" className="btn">{t('addCategory')}</button>
-          <button type="button" className="btn btn-primary" onClick={() => void save()} disabled={busy || !dirty}>{busy ? ta('saving') : t('saveOrder')}</button>
+          <button type="submit" className="btn">
+            {t('addCategory')}
+          </button>
+          <button type="button" className="btn btn-primary" onClick={() => void save()} disabled={busy || !dirty}>
+            {busy ? ta('saving') : t('saveOrder')}
+          </button>
         </div>
       </form>
-      {msg ? <p role={msg.error ? 'alert' : 'status'} className={msg.error ? 'form-error' : 'bo-ok'}>{msg.text}</p> : null}
+      {msg ? (
+        <p role={msg.error ? 'alert' : 'status'} className={msg.error ? 'form-error' : 'bo-ok'}>
+          {msg.text}
+        </p>
+      ) : null}
     </section>
   );
 }

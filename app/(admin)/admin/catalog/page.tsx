@@ -14,7 +14,9 @@ export default async function CatalogPage() {
   const user = await requirePageUser('manager', '/admin/catalog');
   const { db } = await appContext();
   const [products, currency, store] = await Promise.all([
-    listProducts(db, user.storeId, { includeArchived: true }), pricingCurrency(db, user.storeId), findStore(db, user.storeId),
+    listProducts(db, user.storeId, { includeArchived: true }),
+    pricingCurrency(db, user.storeId),
+    findStore(db, user.storeId),
   ]);
   // Products per category (the live ones, as the till shows them), for the category list.
   const counts: Record<string, number> = {};
@@ -24,7 +26,10 @@ export default async function CatalogPage() {
   const t = await getTranslations('adminCatalog');
   return (
     <>
-      <div className="bo-head"><h1>{t('title')}</h1><p className="muted">{t('intro', { currency })}</p></div>
+      <div className="bo-head">
+        <h1>{t('title')}</h1>
+        <p className="muted">{t('intro', { currency })}</p>
+      </div>
       <CatalogImport />
       <CategoryOrder listed={listed} initial={order} counts={counts} />
       <CatalogEditor initial={products} pricingCurrency={currency} categories={order} />

@@ -38,7 +38,11 @@ export default async function InvoicesPage({ searchParams }: { searchParams: Pro
   const [result, terminals] = await Promise.all([
     error ? { invoices: [], next_cursor: null } : searchInvoices(db, user.storeId, filter),
     // The till filter (docs/counter.md#terminals): every terminal, revoked ones too (their sales stay).
-    db.prisma.terminal.findMany({ where: inStore(user.storeId), orderBy: { name: 'asc' }, select: { id: true, name: true, revokedAt: true } }),
+    db.prisma.terminal.findMany({
+      where: inStore(user.storeId),
+      orderBy: { name: 'asc' },
+      select: { id: true, name: true, revokedAt: true },
+    }),
   ]);
   const base = new URLSearchParams(params);
   base.delete('cursor');
@@ -47,22 +51,40 @@ export default async function InvoicesPage({ searchParams }: { searchParams: Pro
     q.set('format', format);
     return `/api/admin/invoices/export?${q}`;
   };
-  const nextHref = result.next_cursor ? `/admin/invoices?${new URLSearchParams({ ...Object.fromEntries(base), cursor: result.next_cursor })}` : null;
+  const nextHref = result.next_cursor
+    ? `/admin/invoices?${new URLSearchParams({ ...Object.fromEntries(base), cursor: result.next_cursor })}`
+    : null;
   return (
     <>
       <div className="bo-head">
         <h1>{t('title')}</h1>
         <div className="bo-actions">
-          <a className="btn" href={exportQs('csv')} download>{ta('exportCsv')}</a>
-          <a className="btn" href={exportQs('json')} download>{ta('exportJson')}</a>
+          <a className="btn" href={exportQs('csv')} download>
+            {ta('exportCsv')}
+          </a>
+          <a className="btn" href={exportQs('json')} download>
+            {ta('exportJson')}
+          </a>
         </div>
       </div>
       <InvoiceFilters filter={filter} params={params} terminals={terminals} />
-      {error ? <p role="alert" className="form-error">{error}</p> : null}
+      {error ? (
+        <p role="alert" className="form-error">
+          {error}
+        </p>
+      ) : null}
       <InvoiceTable invoices={result.invoices} tz={tz} />
       <div className="bo-pager">
-        {params.get('cursor') ? <Link className="btn" href={`/admin/invoices?${base}`}>{t('newest')}</Link> : null}
-        {nextHref ? <Link className="btn" href={nextHref}>{t('older')}</Link> : null}
+        {params.get('cursor') ? (
+          <Link className="btn" href={`/admin/invoices?${base}`}>
+            {t('newest')}
+          </Link>
+        ) : null}
+        {nextHref ? (
+          <Link className="btn" href={nextHref}>
+            {t('older')}
+          </Link>
+        ) : null}
       </div>
     </>
   );

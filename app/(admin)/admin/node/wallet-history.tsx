@@ -14,9 +14,13 @@ export function WalletHistory({ initial, owner }: { initial: WalletHistoryStatus
   const t = useTranslations('adminNode');
   const locale = useLocale();
   const adminCall = useAdminCall();
-  const { data, mutate } = usePoll<{ wallet: WalletHistoryStatus }>('/api/admin/node', { wallet: initial }, {
-    refreshInterval: (cur) => (cur?.wallet.rescan?.running ? 2_000 : 10_000),
-  });
+  const { data, mutate } = usePoll<{ wallet: WalletHistoryStatus }>(
+    '/api/admin/node',
+    { wallet: initial },
+    {
+      refreshInterval: (cur) => (cur?.wallet.rescan?.running ? 2_000 : 10_000),
+    },
+  );
   const w = data?.wallet ?? initial;
   const setW = (next: WalletHistoryStatus) => void mutate({ wallet: next }, { revalidate: false });
   const [from, setFrom] = useState(initial.birthday ?? '');
@@ -38,29 +42,71 @@ export function WalletHistory({ initial, owner }: { initial: WalletHistoryStatus
       <h2>{t('wallet')}</h2>
       <p className="muted">
         {t('birthday')} <b data-testid="wallet-birthday">{w.birthday ?? t('birthdayNotSet')}</b>
-        {' · '}{t('completeFrom')} <b data-testid="wallet-scanned-from">{w.scanned_from ?? '—'}</b>
+        {' · '}
+        {t('completeFrom')} <b data-testid="wallet-scanned-from">{w.scanned_from ?? '—'}</b>
       </p>
       {s ? (
         <>
-          <div className="bo-progress" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={s.percent} aria-label={t('rescanLabel')}>
+          <div
+            className="bo-progress"
+            role="progressbar"
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={s.percent}
+            aria-label={t('rescanLabel')}
+          >
             <div className="bo-progress-bar" style={{ width: `${s.percent}%` }} />
           </div>
           <p className="muted" data-testid="rescan-progress">
-            {s.running ? t('rescanning') : t('lastRescan')}: {t('rescanProgress', { pct: localeNumber(String(s.percent), locale), current: Math.max(s.current, s.from - 1), target: s.target, from: s.from, started: s.started_at.slice(0, 19).replace('T', ' ') })}
+            {s.running ? t('rescanning') : t('lastRescan')}:{' '}
+            {t('rescanProgress', {
+              pct: localeNumber(String(s.percent), locale),
+              current: Math.max(s.current, s.from - 1),
+              target: s.target,
+              from: s.from,
+              started: s.started_at.slice(0, 19).replace('T', ' '),
+            })}
             {s.finished_at ? ` · ${t('finished', { time: s.finished_at.slice(11, 19) })}` : ''}
             {s.error ? <span className="bo-error"> · {t('paused', { error: s.error })}</span> : null}
           </p>
         </>
       ) : null}
       {owner ? (
-        <form className="bo-form-grid" onSubmit={(e) => { e.preventDefault(); void act('POST', '/api/admin/rescan', { from: input() }, t('rescanStarted')); }}>
-          <label className="field"><span>{t('fromLabel')}</span>
-            <input name="from" value={from} onChange={(e) => setFrom(e.target.value)} placeholder={t('fromPlaceholder')} autoComplete="off" required />
+        <form
+          className="bo-form-grid"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void act('POST', '/api/admin/rescan', { from: input() }, t('rescanStarted'));
+          }}
+        >
+          <label className="field">
+            <span>{t('fromLabel')}</span>
+            <input
+              name="from"
+              value={from}
+              onChange={(e) => setFrom(e.target.value)}
+              placeholder={t('fromPlaceholder')}
+              autoComplete="off"
+              required
+            />
           </label>
           <div className="bo-form-actions">
-            <button type="submit" className="btn" disabled={busy}>{t('rescan')}</button>
-            <button type="button" className="btn" disabled={busy} onClick={() => void act('PATCH', '/api/admin/node', { wallet_birthday: from.trim() ? input() : null }, t('birthdaySaved'))}>{t('saveBirthday')}</button>
-            {msg ? <span role="status" className="muted">{msg}</span> : null}
+            <button type="submit" className="btn" disabled={busy}>
+              {t('rescan')}
+            </button>
+            <button
+              type="button"
+              className="btn"
+              disabled={busy}
+              onClick={() => void act('PATCH', '/api/admin/node', { wallet_birthday: from.trim() ? input() : null }, t('birthdaySaved'))}
+            >
+              {t('saveBirthday')}
+            </button>
+            {msg ? (
+              <span role="status" className="muted">
+                {msg}
+              </span>
+            ) : null}
           </div>
         </form>
       ) : null}

@@ -43,12 +43,16 @@ export default async function RatesPage() {
           <span>{t('inForce')}</span>
           {snap.rate.ok ? (
             <>
-              <b data-testid="rate-in-force">{localeNumber(formatDecimal(snap.rate.value), locale)} {currency}</b>
+              <b data-testid="rate-in-force">
+                {localeNumber(formatDecimal(snap.rate.value), locale)} {currency}
+              </b>
               <small>{t('perDoge', { sources: snap.rate.used.join(', '), age: ago(snap.rate.at.toISOString()) })}</small>
             </>
           ) : (
             <>
-              <b data-testid="rate-in-force" role="alert">{t('unavailable')}</b>
+              <b data-testid="rate-in-force" role="alert">
+                {t('unavailable')}
+              </b>
               <small>{t('refused', { reason: snap.rate.reason })}</small>
             </>
           )}
@@ -57,9 +61,7 @@ export default async function RatesPage() {
       <section className="bo-card" aria-labelledby="pricing-currency">
         <h2 id="pricing-currency">{t('pricing')}</h2>
         <p className="muted">
-          {settings.pricing_currency === 'DOGE'
-            ? t('inDoge', { currency })
-            : t('inFiat', { currency: settings.pricing_currency })}
+          {settings.pricing_currency === 'DOGE' ? t('inDoge', { currency }) : t('inFiat', { currency: settings.pricing_currency })}
         </p>
         {user.role === 'owner' ? <PricingCurrencyForm initial={settings.pricing_currency} /> : <p className="muted">{t('ownerOnly')}</p>}
       </section>
@@ -67,7 +69,12 @@ export default async function RatesPage() {
         <h2 id="rate-sources">{t('sources')}</h2>
         <table className="bo-table" aria-labelledby="rate-sources">
           <thead>
-            <tr><th scope="col">{t('source')}</th><th scope="col">{t('lastValue', { currency })}</th><th scope="col">{t('age')}</th><th scope="col">{t('lastAttempt')}</th></tr>
+            <tr>
+              <th scope="col">{t('source')}</th>
+              <th scope="col">{t('lastValue', { currency })}</th>
+              <th scope="col">{t('age')}</th>
+              <th scope="col">{t('lastAttempt')}</th>
+            </tr>
           </thead>
           <tbody>
             {snap.sources.map((s) => (
@@ -75,7 +82,10 @@ export default async function RatesPage() {
                 <th scope="row">{s.name}</th>
                 <td className="bo-mono">{s.value ? localeNumber(s.value, locale) : '—'}</td>
                 <td>{s.at ? <time dateTime={s.at}>{ago(s.at)}</time> : '—'}</td>
-                <td>{s.ok ? t('ok') : <span className="bo-error">{t('failed', { error: s.error ?? '' })}</span>}{s.checked_at ? <small className="muted"> · {ago(s.checked_at)}</small> : null}</td>
+                <td>
+                  {s.ok ? t('ok') : <span className="bo-error">{t('failed', { error: s.error ?? '' })}</span>}
+                  {s.checked_at ? <small className="muted"> · {ago(s.checked_at)}</small> : null}
+                </td>
               </tr>
             ))}
           </tbody>

@@ -18,7 +18,9 @@ export function PricingCurrencyForm({ initial }: { initial: string }) {
     e.preventDefault();
     setBusy(true);
     setMsg(null);
-    const r = await adminCall<{ pricing_currency: string }>('PATCH', '/api/admin/settings', { pricing_currency: value.trim().toUpperCase() });
+    const r = await adminCall<{ pricing_currency: string }>('PATCH', '/api/admin/settings', {
+      pricing_currency: value.trim().toUpperCase(),
+    });
     setBusy(false);
     if (!r.ok) return setMsg({ error: true, text: r.message });
     setValue(r.data.pricing_currency);
@@ -29,10 +31,25 @@ export function PricingCurrencyForm({ initial }: { initial: string }) {
     <form onSubmit={save} className="bo-row" aria-label={t('pricing')}>
       <label className="field">
         <span>{t('formLabel')}</span>
-        <input name="pricing_currency" value={value} onChange={(e) => setValue(e.target.value)} maxLength={4} required pattern="[A-Za-z]{3,4}" autoComplete="off" spellCheck={false} />
+        <input
+          name="pricing_currency"
+          value={value}
+          onChange={(e) => setValue(e.target.value)}
+          maxLength={4}
+          required
+          pattern="[A-Za-z]{3,4}"
+          autoComplete="off"
+          spellCheck={false}
+        />
       </label>
-      <button className="btn" type="submit" disabled={busy}>{busy ? ta('saving') : ta('save')}</button>
-      {msg ? <span role={msg.error ? 'alert' : 'status'} className={msg.error ? 'form-error' : 'bo-ok'}>{msg.text}</span> : null}
+      <button className="btn" type="submit" disabled={busy}>
+        {busy ? ta('saving') : ta('save')}
+      </button>
+      {msg ? (
+        <span role={msg.error ? 'alert' : 'status'} className={msg.error ? 'form-error' : 'bo-ok'}>
+          {msg.text}
+        </span>
+      ) : null}
     </form>
   );
 }

@@ -49,17 +49,32 @@ export default async function ReportsPage({ searchParams }: { searchParams: Prom
         <h1>{t('title')}</h1>
         <div className="bo-actions">
           <PrintReport label={t('print')} />
-          <a className="btn" href={csv} download>{ta('exportCsv')}</a>
+          <a className="btn" href={csv} download>
+            {ta('exportCsv')}
+          </a>
         </div>
       </div>
       <form className="bo-filters" method="get" action="/admin/reports">
-        <label className="field"><span>{t('day')}</span><input type="date" name="day" defaultValue={day} required /></label>
+        <label className="field">
+          <span>{t('day')}</span>
+          <input type="date" name="day" defaultValue={day} required />
+        </label>
         <div className="bo-filter-buttons">
-          <button className="btn btn-primary" type="submit">{t('show')}</button>
-          {day !== today ? <Link className="btn" href="/admin/reports">{t('today')}</Link> : null}
+          <button className="btn btn-primary" type="submit">
+            {t('show')}
+          </button>
+          {day !== today ? (
+            <Link className="btn" href="/admin/reports">
+              {t('today')}
+            </Link>
+          ) : null}
         </div>
       </form>
-      {error ? <p role="alert" className="form-error">{error}</p> : null}
+      {error ? (
+        <p role="alert" className="form-error">
+          {error}
+        </p>
+      ) : null}
       {report ? <ReportBody r={report} day={day} t={t} ta={ta} locale={locale} /> : null}
     </>
   );
@@ -71,51 +86,161 @@ function ReportBody({ r, day, t: m, ta, locale }: { r: SalesReport; day: string;
   const accepted = r.by_status.accepted;
   return (
     <div className="bo-report" data-testid="eod-report">
-      <p className="muted bo-report-period">{day} · {r.tz} · {r.from} – {r.to}</p>
+      <p className="muted bo-report-period">
+        {day} · {r.tz} · {r.from} – {r.to}
+      </p>
       <section className="bo-stats" aria-label={m('totals')}>
-        <div className="bo-stat"><span>{m('sales')}</span><b data-testid="eod-gross">{doge(t.gross)}</b><small>{m('confirmedSales', { n: t.count })}</small></div>
-        <div className="bo-stat"><span>{m('net')}</span><b>{doge(t.net)}</b><small>{m('afterRefunds', { amount: doge(t.refunds) })}</small></div>
-        {t.fiat ? <div className="bo-stat"><span>{m('fiat')}</span><b>{localeNumber(t.fiat.gross, locale)} {t.fiat.currency}</b><small>{m('pricedSales', { n: t.fiat.count })}</small></div> : null}
-        <div className="bo-stat"><span>{m('waiting')}</span><b>{doge(accepted.amount)}</b><small>{m('acceptedNotConfirmed', { n: accepted.count })}</small></div>
+        <div className="bo-stat">
+          <span>{m('sales')}</span>
+          <b data-testid="eod-gross">{doge(t.gross)}</b>
+          <small>{m('confirmedSales', { n: t.count })}</small>
+        </div>
+        <div className="bo-stat">
+          <span>{m('net')}</span>
+          <b>{doge(t.net)}</b>
+          <small>{m('afterRefunds', { amount: doge(t.refunds) })}</small>
+        </div>
+        {t.fiat ? (
+          <div className="bo-stat">
+            <span>{m('fiat')}</span>
+            <b>
+              {localeNumber(t.fiat.gross, locale)} {t.fiat.currency}
+            </b>
+            <small>{m('pricedSales', { n: t.fiat.count })}</small>
+          </div>
+        ) : null}
+        <div className="bo-stat">
+          <span>{m('waiting')}</span>
+          <b>{doge(accepted.amount)}</b>
+          <small>{m('acceptedNotConfirmed', { n: accepted.count })}</small>
+        </div>
       </section>
       <section className="bo-card">
         <h2>{m('totals')}</h2>
         <table className="bo-table">
           <tbody>
-            <tr><th scope="row">{m('gross')}</th><td className="num bo-amount">{doge(t.gross)}</td></tr>
-            <tr><th scope="row">{m('taxes')}</th><td className="num">{doge(t.taxes)}</td></tr>
-            <tr><th scope="row">{m('fees')}</th><td className="num">{doge(t.fees)}</td></tr>
-            <tr><th scope="row">{m('tips')}</th><td className="num">{doge(t.tips)}</td></tr>
-            <tr><th scope="row">{m('discounts')}</th><td className="num">{doge(t.discounts)}</td></tr>
-            <tr><th scope="row">{m('refunds')}</th><td className="num">{doge(t.refunds)}</td></tr>
-            <tr><th scope="row">{m('net')}</th><td className="num bo-amount">{doge(t.net)}</td></tr>
-            {t.fiat_by_currency.map((f) => <tr key={f.currency}><th scope="row">{m('fiatIn', { currency: f.currency })}</th><td className="num">{localeNumber(f.gross, locale)} {f.currency}</td></tr>)}
+            <tr>
+              <th scope="row">{m('gross')}</th>
+              <td className="num bo-amount">{doge(t.gross)}</td>
+            </tr>
+            <tr>
+              <th scope="row">{m('taxes')}</th>
+              <td className="num">{doge(t.taxes)}</td>
+            </tr>
+            <tr>
+              <th scope="row">{m('fees')}</th>
+              <td className="num">{doge(t.fees)}</td>
+            </tr>
+            <tr>
+              <th scope="row">{m('tips')}</th>
+              <td className="num">{doge(t.tips)}</td>
+            </tr>
+            <tr>
+              <th scope="row">{m('discounts')}</th>
+              <td className="num">{doge(t.discounts)}</td>
+            </tr>
+            <tr>
+              <th scope="row">{m('refunds')}</th>
+              <td className="num">{doge(t.refunds)}</td>
+            </tr>
+            <tr>
+              <th scope="row">{m('net')}</th>
+              <td className="num bo-amount">{doge(t.net)}</td>
+            </tr>
+            {t.fiat_by_currency.map((f) => (
+              <tr key={f.currency}>
+                <th scope="row">{m('fiatIn', { currency: f.currency })}</th>
+                <td className="num">
+                  {localeNumber(f.gross, locale)} {f.currency}
+                </td>
+              </tr>
+            ))}
           </tbody>
         </table>
       </section>
       <section className="bo-card bo-table-wrap">
         <h2>{m('byCashier')}</h2>
         <table className="bo-table" data-testid="eod-cashiers">
-          <thead><tr><th>{m('cashier')}</th><th className="num">{m('sales')}</th><th className="num">{m('gross')}</th><th className="num">{m('tips')}</th></tr></thead>
+          <thead>
+            <tr>
+              <th>{m('cashier')}</th>
+              <th className="num">{m('sales')}</th>
+              <th className="num">{m('gross')}</th>
+              <th className="num">{m('tips')}</th>
+            </tr>
+          </thead>
           <tbody>
-            {r.by_cashier.length === 0 ? <tr><td colSpan={4} className="muted bo-empty">{m('noSalesDay')}</td></tr> : r.by_cashier.map((c) => (
-              <tr key={`${c.kind}:${c.id}`}><td>{c.name}</td><td className="num">{c.count}</td><td className="num bo-amount">{doge(c.gross)}</td><td className="num">{doge(c.tips)}</td></tr>
-            ))}
+            {r.by_cashier.length === 0 ? (
+              <tr>
+                <td colSpan={4} className="muted bo-empty">
+                  {m('noSalesDay')}
+                </td>
+              </tr>
+            ) : (
+              r.by_cashier.map((c) => (
+                <tr key={`${c.kind}:${c.id}`}>
+                  <td>{c.name}</td>
+                  <td className="num">{c.count}</td>
+                  <td className="num bo-amount">{doge(c.gross)}</td>
+                  <td className="num">{doge(c.tips)}</td>
+                </tr>
+              ))
+            )}
           </tbody>
         </table>
       </section>
       <TenderTables r={r} m={m} doge={doge} locale={locale} />
-      <ItemsTable heading={m('byProduct')} first={m('product')} testId="eod-products" m={m} doge={doge}
-        rows={r.by_product.map((p) => ({ key: `${p.id}\u0000${p.name}`, label: <>{p.name} <small className="muted bo-mono">{p.id}</small></>, ...p }))} />
-      <ItemsTable heading={m('byCategory')} first={m('category')} testId="eod-categories" m={m} doge={doge}
-        rows={r.by_category.map((c) => ({ key: c.category, label: c.category || <span className="muted">{m('uncategorised')}</span>, ...c }))} />
+      <ItemsTable
+        heading={m('byProduct')}
+        first={m('product')}
+        testId="eod-products"
+        m={m}
+        doge={doge}
+        rows={r.by_product.map((p) => ({
+          key: `${p.id}\u0000${p.name}`,
+          label: (
+            <>
+              {p.name} <small className="muted bo-mono">{p.id}</small>
+            </>
+          ),
+          ...p,
+        }))}
+      />
+      <ItemsTable
+        heading={m('byCategory')}
+        first={m('category')}
+        testId="eod-categories"
+        m={m}
+        doge={doge}
+        rows={r.by_category.map((c) => ({
+          key: c.category,
+          label: c.category || <span className="muted">{m('uncategorised')}</span>,
+          ...c,
+        }))}
+      />
       <section className="bo-card">
         <h2>{m('byStatus')}</h2>
         <table className="bo-table">
-          <thead><tr><th>{m('status')}</th><th className="num">{m('payments')}</th><th className="num">{m('amount')}</th><th>{m('exceptions')}</th></tr></thead>
+          <thead>
+            <tr>
+              <th>{m('status')}</th>
+              <th className="num">{m('payments')}</th>
+              <th className="num">{m('amount')}</th>
+              <th>{m('exceptions')}</th>
+            </tr>
+          </thead>
           <tbody>
             {Object.entries(r.by_status).map(([s, v]) => (
-              <tr key={s}><td>{statusLabel(ta, s)}</td><td className="num">{v.count}</td><td className="num">{doge(v.amount)}</td><td className="muted">{Object.entries(v.exceptions).map(([e, n]) => `${locale === 'en' ? e : exceptionLabel(ta, e)} ${n}`).join(', ') || '—'}</td></tr>
+              <tr key={s}>
+                <td>{statusLabel(ta, s)}</td>
+                <td className="num">{v.count}</td>
+                <td className="num">{doge(v.amount)}</td>
+                <td className="muted">
+                  {Object.entries(v.exceptions)
+                    .map(([e, n]) => `${locale === 'en' ? e : exceptionLabel(ta, e)} ${n}`)
+                    .join(', ') || '—'}
+                </td>
+              </tr>
             ))}
           </tbody>
         </table>
@@ -125,19 +250,50 @@ function ReportBody({ r, day, t: m, ta, locale }: { r: SalesReport; day: string;
 }
 
 /** Item lines grouped by product or by category (docs/catalog.md#reports): count, gross before tax, tax. */
-function ItemsTable({ heading, first, testId, rows, m, doge }: {
-  heading: string; first: string; testId: string; m: AnyT; doge: (v: string) => string;
+function ItemsTable({
+  heading,
+  first,
+  testId,
+  rows,
+  m,
+  doge,
+}: {
+  heading: string;
+  first: string;
+  testId: string;
+  m: AnyT;
+  doge: (v: string) => string;
   rows: { key: string; label: ReactNode; count: number; gross: string; tax: string }[];
 }) {
   return (
     <section className="bo-card bo-table-wrap">
       <h2>{heading}</h2>
       <table className="bo-table" data-testid={testId}>
-        <thead><tr><th>{first}</th><th className="num">{m('count')}</th><th className="num">{m('gross')}</th><th className="num">{m('tax')}</th></tr></thead>
+        <thead>
+          <tr>
+            <th>{first}</th>
+            <th className="num">{m('count')}</th>
+            <th className="num">{m('gross')}</th>
+            <th className="num">{m('tax')}</th>
+          </tr>
+        </thead>
         <tbody>
-          {rows.length === 0 ? <tr><td colSpan={4} className="muted bo-empty">{m('noItemsDay')}</td></tr> : rows.map((x) => (
-            <tr key={x.key}><td>{x.label}</td><td className="num">{x.count}</td><td className="num bo-amount">{doge(x.gross)}</td><td className="num">{doge(x.tax)}</td></tr>
-          ))}
+          {rows.length === 0 ? (
+            <tr>
+              <td colSpan={4} className="muted bo-empty">
+                {m('noItemsDay')}
+              </td>
+            </tr>
+          ) : (
+            rows.map((x) => (
+              <tr key={x.key}>
+                <td>{x.label}</td>
+                <td className="num">{x.count}</td>
+                <td className="num bo-amount">{doge(x.gross)}</td>
+                <td className="num">{doge(x.tax)}</td>
+              </tr>
+            ))
+          )}
         </tbody>
       </table>
     </section>

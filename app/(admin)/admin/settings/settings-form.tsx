@@ -4,23 +4,51 @@ import { useTranslations } from 'next-intl';
 import type { SettingsView } from '@/lib/backoffice/settings';
 import { useAdminCall } from '../_components/api';
 
-type Form = Omit<SettingsView, 'webhook_secret_set' | 'webhook_secret_masked' | 'max_size' | 'timeout' | 'one_conf_required' | 'high_conf_required' | 'till_lock_sec'> & {
-  max_size: string; timeout: string; one_conf_required: string; high_conf_required: string; till_lock_sec: string;
+type Form = Omit<
+  SettingsView,
+  'webhook_secret_set' | 'webhook_secret_masked' | 'max_size' | 'timeout' | 'one_conf_required' | 'high_conf_required' | 'till_lock_sec'
+> & {
+  max_size: string;
+  timeout: string;
+  one_conf_required: string;
+  high_conf_required: string;
+  till_lock_sec: string;
 };
 
 function toForm(s: SettingsView): Form {
   const { webhook_secret_set: _a, webhook_secret_masked: _b, ...rest } = s;
-  return { ...rest, max_size: String(s.max_size), timeout: String(s.timeout), one_conf_required: String(s.one_conf_required), high_conf_required: String(s.high_conf_required), till_lock_sec: String(s.till_lock_sec) };
+  return {
+    ...rest,
+    max_size: String(s.max_size),
+    timeout: String(s.timeout),
+    one_conf_required: String(s.one_conf_required),
+    high_conf_required: String(s.high_conf_required),
+    till_lock_sec: String(s.till_lock_sec),
+  };
 }
 
 /** The PATCH /api/admin/settings body for what the form holds. */
 function toBody(f: Form) {
   return {
-    name: f.name, icon: f.icon, address: f.address, url: f.url, store_xpub: f.store_xpub, store_address: f.store_address,
-    fee_per_kb: f.fee_per_kb, max_size: Number(f.max_size), timeout: Number(f.timeout), zero_conf_limit: f.zero_conf_limit,
-    one_conf_limit: f.one_conf_limit, one_conf_required: Number(f.one_conf_required), high_conf_required: Number(f.high_conf_required),
-    fiat_currency: f.fiat_currency.trim().toUpperCase(), fiat_rate: f.fiat_rate.trim(), tips_enabled: f.tips_enabled, webhook_url: f.webhook_url.trim(),
-    till_lock_sec: Number(f.till_lock_sec), cash_enabled: f.cash_enabled,
+    name: f.name,
+    icon: f.icon,
+    address: f.address,
+    url: f.url,
+    store_xpub: f.store_xpub,
+    store_address: f.store_address,
+    fee_per_kb: f.fee_per_kb,
+    max_size: Number(f.max_size),
+    timeout: Number(f.timeout),
+    zero_conf_limit: f.zero_conf_limit,
+    one_conf_limit: f.one_conf_limit,
+    one_conf_required: Number(f.one_conf_required),
+    high_conf_required: Number(f.high_conf_required),
+    fiat_currency: f.fiat_currency.trim().toUpperCase(),
+    fiat_rate: f.fiat_rate.trim(),
+    tips_enabled: f.tips_enabled,
+    webhook_url: f.webhook_url.trim(),
+    till_lock_sec: Number(f.till_lock_sec),
+    cash_enabled: f.cash_enabled,
   };
 }
 
@@ -43,7 +71,10 @@ function PaymentsSection({ fields: { text }, walletEditable }: { fields: Fields;
         {text('timeout', t('timeout'), { inputMode: 'numeric' })}
       </div>
       <h3>{t('risk')}</h3>
-      <p className="muted">{t('riskHelp')}{walletEditable ? '' : ` ${t('riskOwnerOnly')}`}</p>
+      <p className="muted">
+        {t('riskHelp')}
+        {walletEditable ? '' : ` ${t('riskOwnerOnly')}`}
+      </p>
       <div className="bo-form-grid">
         {text('zero_conf_limit', t('zeroConf'), { inputMode: 'decimal', readOnly: !walletEditable })}
         {text('one_conf_limit', t('lowRisk'), { inputMode: 'decimal', readOnly: !walletEditable })}
@@ -62,9 +93,14 @@ function TillSection({ fields: { f, set, text } }: { fields: Fields }) {
       <div className="bo-form-grid">
         {text('fiat_currency', t('fiatCurrency'), { maxLength: 3, placeholder: 'USD' })}
         {text('fiat_rate', t('fiatRate'), { inputMode: 'decimal', placeholder: '0.15' })}
-        <label className="bo-check"><input type="checkbox" name="tips_enabled" checked={f.tips_enabled} onChange={set('tips_enabled')} /> <span>{t('tips')}</span></label>
+        <label className="bo-check">
+          <input type="checkbox" name="tips_enabled" checked={f.tips_enabled} onChange={set('tips_enabled')} /> <span>{t('tips')}</span>
+        </label>
         {text('till_lock_sec', t('tillLockSec'), { inputMode: 'numeric' })}
-        <label className="bo-check"><input type="checkbox" name="cash_enabled" checked={f.cash_enabled} onChange={set('cash_enabled')} /> <span>{t('cashEnabled')}</span></label>
+        <label className="bo-check">
+          <input type="checkbox" name="cash_enabled" checked={f.cash_enabled} onChange={set('cash_enabled')} />{' '}
+          <span>{t('cashEnabled')}</span>
+        </label>
       </div>
       <p className="muted">{t('cashHelp')}</p>
     </section>
@@ -81,7 +117,10 @@ export function SettingsForm({ initial, network, walletEditable }: { initial: Se
   const set = (k: keyof Form) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
     setF({ ...f, [k]: e.target.type === 'checkbox' ? (e.target as HTMLInputElement).checked : e.target.value });
   const text = (k: keyof Form, label: string, extra: React.InputHTMLAttributes<HTMLInputElement> = {}) => (
-    <label className="field"><span>{label}</span><input name={k} value={String(f[k])} onChange={set(k)} {...extra} /></label>
+    <label className="field">
+      <span>{label}</span>
+      <input name={k} value={String(f[k])} onChange={set(k)} {...extra} />
+    </label>
   );
 
   const fields: Fields = { f, set, text };
@@ -111,10 +150,33 @@ export function SettingsForm({ initial, network, walletEditable }: { initial: Se
       </section>
       <section className="bo-card">
         <h2>{t('wallet')}</h2>
-        <p className="muted">{t('walletHelp', { prefix: network === 'mainnet' ? 'dgub…' : 'tpub…', network })}{walletEditable ? '' : ` ${t('walletOwnerOnly')}`}</p>
+        <p className="muted">
+          {t('walletHelp', { prefix: network === 'mainnet' ? 'dgub…' : 'tpub…', network })}
+          {walletEditable ? '' : ` ${t('walletOwnerOnly')}`}
+        </p>
         <div className="bo-form-grid">
-          <label className="field bo-span2"><span>{t('accountKey')}</span><input name="store_xpub" value={f.store_xpub} onChange={set('store_xpub')} readOnly={!walletEditable} className="bo-mono" spellCheck={false} /></label>
-          <label className="field bo-span2"><span>{t('fixedAddress')}</span><input name="store_address" value={f.store_address} onChange={set('store_address')} readOnly={!walletEditable} className="bo-mono" spellCheck={false} /></label>
+          <label className="field bo-span2">
+            <span>{t('accountKey')}</span>
+            <input
+              name="store_xpub"
+              value={f.store_xpub}
+              onChange={set('store_xpub')}
+              readOnly={!walletEditable}
+              className="bo-mono"
+              spellCheck={false}
+            />
+          </label>
+          <label className="field bo-span2">
+            <span>{t('fixedAddress')}</span>
+            <input
+              name="store_address"
+              value={f.store_address}
+              onChange={set('store_address')}
+              readOnly={!walletEditable}
+              className="bo-mono"
+              spellCheck={false}
+            />
+          </label>
         </div>
       </section>
       <PaymentsSection fields={fields} walletEditable={walletEditable} />
@@ -122,12 +184,29 @@ export function SettingsForm({ initial, network, walletEditable }: { initial: Se
       <section className="bo-card">
         <h2>{t('webhook')}</h2>
         <div className="bo-form-grid">
-          <label className="field bo-span2"><span>{t('webhookUrl')}</span><input name="webhook_url" value={f.webhook_url} onChange={set('webhook_url')} type="url" placeholder="https://shop.example/counter-events" /></label>
+          <label className="field bo-span2">
+            <span>{t('webhookUrl')}</span>
+            <input
+              name="webhook_url"
+              value={f.webhook_url}
+              onChange={set('webhook_url')}
+              type="url"
+              placeholder="https://shop.example/counter-events"
+            />
+          </label>
         </div>
       </section>
       <div className="bo-sticky-save">
-        {msg ? <span role={msg.error ? 'alert' : 'status'} className={msg.error ? 'form-error' : 'bo-ok'}>{msg.text}</span> : <span />}
-        <button className="btn btn-primary" type="submit" disabled={busy}>{busy ? ta('saving') : t('saveSettings')}</button>
+        {msg ? (
+          <span role={msg.error ? 'alert' : 'status'} className={msg.error ? 'form-error' : 'bo-ok'}>
+            {msg.text}
+          </span>
+        ) : (
+          <span />
+        )}
+        <button className="btn btn-primary" type="submit" disabled={busy}>
+          {busy ? ta('saving') : t('saveSettings')}
+        </button>
       </div>
     </form>
   );
@@ -144,17 +223,33 @@ export function WebhookSecret({ initial }: { initial: string }) {
       <h2>{t('secretTitle')}</h2>
       <p className="muted">{t.rich('secretHelp', { code: (c) => <code>{c}</code> })}</p>
       <div className="bo-row">
-        <code className="bo-secret" data-testid="webhook-secret">{shown || masked || t('notSet')}</code>
-        <button type="button" className="btn" onClick={async () => {
-          if (masked && !confirm(t('replaceSecret'))) return;
-          const r = await adminCall<{ secret: string }>('POST', '/api/admin/settings/webhook-secret');
-          if (!r.ok) return setErr(r.message);
-          setShown(r.data.secret);
-          setMasked(r.data.secret.slice(0, 6) + '••••••••' + r.data.secret.slice(-2));
-        }}>{masked ? t('regenerate') : t('generate')}</button>
+        <code className="bo-secret" data-testid="webhook-secret">
+          {shown || masked || t('notSet')}
+        </code>
+        <button
+          type="button"
+          className="btn"
+          onClick={async () => {
+            if (masked && !confirm(t('replaceSecret'))) return;
+            const r = await adminCall<{ secret: string }>('POST', '/api/admin/settings/webhook-secret');
+            if (!r.ok) return setErr(r.message);
+            setShown(r.data.secret);
+            setMasked(r.data.secret.slice(0, 6) + '••••••••' + r.data.secret.slice(-2));
+          }}
+        >
+          {masked ? t('regenerate') : t('generate')}
+        </button>
       </div>
-      {shown ? <p className="bo-ok" role="status">{t('copyNow')}</p> : null}
-      {err ? <p className="form-error" role="alert">{err}</p> : null}
+      {shown ? (
+        <p className="bo-ok" role="status">
+          {t('copyNow')}
+        </p>
+      ) : null}
+      {err ? (
+        <p className="form-error" role="alert">
+          {err}
+        </p>
+      ) : null}
     </section>
   );
 }

@@ -13,7 +13,10 @@ export default async function StockPage() {
   const [products, t] = await Promise.all([trackedProducts(db, user.storeId), getTranslations('adminStock')]);
   return (
     <>
-      <div className="bo-head"><h1>{t('title')}</h1><p className="muted">{t('intro')}</p></div>
+      <div className="bo-head">
+        <h1>{t('title')}</h1>
+        <p className="muted">{t('intro')}</p>
+      </div>
       <StockTable products={products} />
     </>
   );

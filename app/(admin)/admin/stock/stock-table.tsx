@@ -17,19 +17,51 @@ export function StockTable({ products }: { products: TrackedProduct[] }) {
   return (
     <section className="bo-card bo-table-wrap">
       <table className="bo-table" aria-label={t('title')}>
-        <thead><tr><th>{t('product')}</th><th>{t('sku')}</th><th>{t('stock')}</th><th>{t('lowAt')}</th><th /></tr></thead>
+        <thead>
+          <tr>
+            <th>{t('product')}</th>
+            <th>{t('sku')}</th>
+            <th>{t('stock')}</th>
+            <th>{t('lowAt')}</th>
+            <th />
+          </tr>
+        </thead>
         <tbody>
           {products.map((p) => (
             <Fragment key={p.id}>
               <tr data-testid={`stock-row-${p.sku}`}>
-                <td>{p.name} {p.stock <= 0 ? <span className="bo-badge bo-badge-declined">{t('out')}</span> : p.low ? <span className="bo-badge bo-badge-exception">{t('low')}</span> : null}</td>
+                <td>
+                  {p.name}{' '}
+                  {p.stock <= 0 ? (
+                    <span className="bo-badge bo-badge-declined">{t('out')}</span>
+                  ) : p.low ? (
+                    <span className="bo-badge bo-badge-exception">{t('low')}</span>
+                  ) : null}
+                </td>
                 <td className="bo-mono">{p.sku}</td>
-                <td className="bo-amount" data-testid="stock-level">{p.stock}</td>
+                <td className="bo-amount" data-testid="stock-level">
+                  {p.stock}
+                </td>
                 <td>{p.low_stock}</td>
-                <td><button type="button" className="btn bo-btn-sm" aria-expanded={open === p.id} aria-label={t('adjustFor', { name: p.name })}
-                  onClick={() => setOpen(open === p.id ? null : p.id)}>{t('adjust')}</button></td>
+                <td>
+                  <button
+                    type="button"
+                    className="btn bo-btn-sm"
+                    aria-expanded={open === p.id}
+                    aria-label={t('adjustFor', { name: p.name })}
+                    onClick={() => setOpen(open === p.id ? null : p.id)}
+                  >
+                    {t('adjust')}
+                  </button>
+                </td>
               </tr>
-              {open === p.id ? <tr><td colSpan={5}><AdjustForm product={p} /></td></tr> : null}
+              {open === p.id ? (
+                <tr>
+                  <td colSpan={5}>
+                    <AdjustForm product={p} />
+                  </td>
+                </tr>
+              ) : null}
             </Fragment>
           ))}
         </tbody>
@@ -54,7 +86,11 @@ function AdjustForm({ product }: { product: TrackedProduct }) {
     setErr('');
     const n = Number(amount.trim());
     setBusy(true);
-    const r = await adminCall<StockView>('POST', `/api/admin/products/${encodeURIComponent(product.id)}/stock`, { [kind]: amount.trim() === '' ? NaN : n, reason, ...(note.trim() ? { note: note.trim() } : {}) });
+    const r = await adminCall<StockView>('POST', `/api/admin/products/${encodeURIComponent(product.id)}/stock`, {
+      [kind]: amount.trim() === '' ? NaN : n,
+      reason,
+      ...(note.trim() ? { note: note.trim() } : {}),
+    });
     setBusy(false);
     if (!r.ok) return setErr(r.message);
     setView(r.data);
@@ -64,17 +100,45 @@ function AdjustForm({ product }: { product: TrackedProduct }) {
   };
   return (
     <form className="bo-form-grid" onSubmit={submit} aria-label={t('adjustFor', { name: product.name })}>
-      <label>{t('kind')} <select value={kind} onChange={(e) => { setKind(e.target.value as 'delta' | 'count'); if (e.target.value === 'count') setReason('count'); }}>
-        <option value="delta">{t('kindDelta')}</option>
-        <option value="count">{t('kindCount')}</option>
-      </select></label>
-      <label>{t('amount')} <input type="number" step={1} required value={amount} onChange={(e) => setAmount(e.target.value)} /></label>
-      <label>{t('reason')} <select value={reason} onChange={(e) => setReason(e.target.value as (typeof REASONS)[number])}>
-        {REASONS.map((r) => <option key={r} value={r}>{t(`reason_${r}`)}</option>)}
-      </select></label>
-      <label>{t('note')} <input type="text" maxLength={500} value={note} onChange={(e) => setNote(e.target.value)} /></label>
-      <span className="bo-inline"><button type="submit" className="btn" disabled={busy}>{t('apply')}</button></span>
-      {err ? <span role="alert" className="form-error">{err}</span> : null}
+      <label>
+        {t('kind')}{' '}
+        <select
+          value={kind}
+          onChange={(e) => {
+            setKind(e.target.value as 'delta' | 'count');
+            if (e.target.value === 'count') setReason('count');
+          }}
+        >
+          <option value="delta">{t('kindDelta')}</option>
+          <option value="count">{t('kindCount')}</option>
+        </select>
+      </label>
+      <label>
+        {t('amount')} <input type="number" step={1} required value={amount} onChange={(e) => setAmount(e.target.value)} />
+      </label>
+      <label>
+        {t('reason')}{' '}
+        <select value={reason} onChange={(e) => setReason(e.target.value as (typeof REASONS)[number])}>
+          {REASONS.map((r) => (
+            <option key={r} value={r}>
+              {t(`reason_${r}`)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        {t('note')} <input type="text" maxLength={500} value={note} onChange={(e) => setNote(e.target.value)} />
+      </label>
+      <span className="bo-inline">
+        <button type="submit" className="btn" disabled={busy}>
+          {t('apply')}
+        </button>
+      </span>
+      {err ? (
+        <span role="alert" className="form-error">
+          {err}
+        </span>
+      ) : null}
       {view ? <Movements view={view} /> : null}
     </form>
   );
@@ -87,16 +151,29 @@ function Movements({ view }: { view: StockView }) {
   const label = (r: string) => (known.includes(r as (typeof known)[number]) ? t(`reason_${r as (typeof known)[number]}`) : r);
   return (
     <table className="bo-table bo-span" aria-label={t('movements')}>
-      <thead><tr><th>{t('when')}</th><th>{t('change')}</th><th>{t('reason')}</th><th>{t('note')}</th><th>{t('who')}</th><th>{t('payment')}</th></tr></thead>
+      <thead>
+        <tr>
+          <th>{t('when')}</th>
+          <th>{t('change')}</th>
+          <th>{t('reason')}</th>
+          <th>{t('note')}</th>
+          <th>{t('who')}</th>
+          <th>{t('payment')}</th>
+        </tr>
+      </thead>
       <tbody>
         {view.movements.slice(0, 20).map((m, i) => (
           <tr key={i}>
-            <td><time dateTime={m.at}>{m.at.replace('T', ' ').slice(0, 19)}</time></td>
+            <td>
+              <time dateTime={m.at}>{m.at.replace('T', ' ').slice(0, 19)}</time>
+            </td>
             <td className="bo-amount">{m.delta > 0 ? `+${m.delta}` : m.delta}</td>
             <td>{label(m.reason)}</td>
             <td>{m.note}</td>
             <td>{m.user ?? ''}</td>
-            <td className="bo-mono">{m.payment_id ? <a href={`/admin/invoices/${encodeURIComponent(m.payment_id)}`}>{m.payment_id.slice(0, 10)}</a> : ''}</td>
+            <td className="bo-mono">
+              {m.payment_id ? <a href={`/admin/invoices/${encodeURIComponent(m.payment_id)}`}>{m.payment_id.slice(0, 10)}</a> : ''}
+            </td>
           </tr>
         ))}
       </tbody>

@@ -14,7 +14,10 @@ export default async function TerminalsPage() {
   const t = await getTranslations('adminTerminals');
   return (
     <>
-      <div className="bo-head"><h1>{t('title')}</h1><p className="muted">{t('intro')}</p></div>
+      <div className="bo-head">
+        <h1>{t('title')}</h1>
+        <p className="muted">{t('intro')}</p>
+      </div>
       <TerminalsEditor initial={await listTerminals(db, user.storeId)} />
     </>
   );

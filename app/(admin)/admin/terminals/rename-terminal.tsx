@@ -6,27 +6,56 @@ import { useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { useAdminCall } from '../_components/api';
 
-interface Named { id: string; name: string }
+interface Named {
+  id: string;
+  name: string;
+}
 
-export function RenameTerminal<T extends Named>({ terminal, onDone }: { terminal: T; onDone: (r: { ok: true; data: T } | { ok: false; message: string }) => void }) {
+export function RenameTerminal<T extends Named>({
+  terminal,
+  onDone,
+}: {
+  terminal: T;
+  onDone: (r: { ok: true; data: T } | { ok: false; message: string }) => void;
+}) {
   const t = useTranslations('adminTerminals');
   const call = useAdminCall();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
-  if (!open) return <button type="button" className="btn bo-btn-sm" onClick={() => setOpen(true)}>{t('rename')}</button>;
+  if (!open)
+    return (
+      <button type="button" className="btn bo-btn-sm" onClick={() => setOpen(true)}>
+        {t('rename')}
+      </button>
+    );
   return (
-    <form className="bo-row" onSubmit={async (e) => {
-      e.preventDefault();
-      const name = String(new FormData(e.currentTarget).get('name') ?? '');
-      setBusy(true);
-      const r = await call<T>('PATCH', `/api/admin/terminals/${encodeURIComponent(terminal.id)}`, { name });
-      setBusy(false);
-      if (r.ok) setOpen(false);
-      onDone(r);
-    }}>
-      <input name="name" defaultValue={terminal.name} required maxLength={60} autoComplete="off" aria-label={t('newName', { name: terminal.name })} size={16} />
-      <button className="btn btn-primary bo-btn-sm" type="submit" disabled={busy}>{t('save')}</button>
-      <button className="btn bo-btn-sm" type="button" onClick={() => setOpen(false)}>{t('cancel')}</button>
+    <form
+      className="bo-row"
+      onSubmit={async (e) => {
+        e.preventDefault();
+        const name = String(new FormData(e.currentTarget).get('name') ?? '');
+        setBusy(true);
+        const r = await call<T>('PATCH', `/api/admin/terminals/${encodeURIComponent(terminal.id)}`, { name });
+        setBusy(false);
+        if (r.ok) setOpen(false);
+        onDone(r);
+      }}
+    >
+      <input
+        name="name"
+        defaultValue={terminal.name}
+        required
+        maxLength={60}
+        autoComplete="off"
+        aria-label={t('newName', { name: terminal.name })}
+        size={16}
+      />
+      <button className="btn btn-primary bo-btn-sm" type="submit" disabled={busy}>
+        {t('save')}
+      </button>
+      <button className="btn bo-btn-sm" type="button" onClick={() => setOpen(false)}>
+        {t('cancel')}
+      </button>
     </form>
   );
 }

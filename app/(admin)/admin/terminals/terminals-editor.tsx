@@ -6,7 +6,13 @@ import { useLocale, useTranslations } from 'next-intl';
 import { useAdminCall } from '../_components/api';
 import { RenameTerminal } from './rename-terminal';
 
-interface TerminalView { id: string; name: string; created_at: string; last_seen_at: string | null; revoked: boolean }
+interface TerminalView {
+  id: string;
+  name: string;
+  created_at: string;
+  last_seen_at: string | null;
+  revoked: boolean;
+}
 type Pending = { kind: 'unpair' | 'revoke'; t: TerminalView };
 
 export function TerminalsEditor({ initial }: { initial: TerminalView[] }) {
@@ -40,26 +46,54 @@ export function TerminalsEditor({ initial }: { initial: TerminalView[] }) {
   const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString(locale) : t('never'));
   return (
     <>
-      {msg ? <p role={msg.error ? 'alert' : 'status'} className={msg.error ? 'form-error' : 'bo-ok'}>{msg.text}</p> : null}
+      {msg ? (
+        <p role={msg.error ? 'alert' : 'status'} className={msg.error ? 'form-error' : 'bo-ok'}>
+          {msg.text}
+        </p>
+      ) : null}
       <section className="bo-card bo-table-wrap">
-        {terminals.length === 0 ? <p className="muted">{t('none')}</p> : (
+        {terminals.length === 0 ? (
+          <p className="muted">{t('none')}</p>
+        ) : (
           <table className="bo-table">
-            <thead><tr><th>{t('name')}</th><th className="bo-hide-sm">{t('lastSeen')}</th><th>{t('status')}</th><th></th></tr></thead>
+            <thead>
+              <tr>
+                <th>{t('name')}</th>
+                <th className="bo-hide-sm">{t('lastSeen')}</th>
+                <th>{t('status')}</th>
+                <th></th>
+              </tr>
+            </thead>
             <tbody>
               {terminals.map((x) => (
                 <tr key={x.id}>
-                  <td><b>{x.name}</b></td>
+                  <td>
+                    <b>{x.name}</b>
+                  </td>
                   <td className="bo-hide-sm">{when(x.last_seen_at)}</td>
-                  <td>{x.revoked ? <span className="bo-badge bo-badge-declined">{t('revoked')}</span> : <span className="bo-badge bo-badge-confirmed">{t('active')}</span>}</td>
+                  <td>
+                    {x.revoked ? (
+                      <span className="bo-badge bo-badge-declined">{t('revoked')}</span>
+                    ) : (
+                      <span className="bo-badge bo-badge-confirmed">{t('active')}</span>
+                    )}
+                  </td>
                   <td className="num">
                     {x.revoked ? null : (
                       <span className="bo-row bo-end">
-                        <RenameTerminal terminal={x} onDone={(r) => {
-                          if (r.ok) setTerminals((ts) => ts.map((y) => (y.id === r.data.id ? r.data : y)));
-                          setMsg(r.ok ? { text: t('renamed', { name: r.data.name }), error: false } : { text: r.message, error: true });
-                        }} />
-                        <button type="button" className="btn bo-btn-sm" onClick={() => setPending({ kind: 'unpair', t: x })}>{t('unpair')}</button>
-                        <button type="button" className="btn bo-btn-sm" onClick={() => setPending({ kind: 'revoke', t: x })}>{t('revoke')}</button>
+                        <RenameTerminal
+                          terminal={x}
+                          onDone={(r) => {
+                            if (r.ok) setTerminals((ts) => ts.map((y) => (y.id === r.data.id ? r.data : y)));
+                            setMsg(r.ok ? { text: t('renamed', { name: r.data.name }), error: false } : { text: r.message, error: true });
+                          }}
+                        />
+                        <button type="button" className="btn bo-btn-sm" onClick={() => setPending({ kind: 'unpair', t: x })}>
+                          {t('unpair')}
+                        </button>
+                        <button type="button" className="btn bo-btn-sm" onClick={() => setPending({ kind: 'revoke', t: x })}>
+                          {t('revoke')}
+                        </button>
                       </span>
                     )}
                   </td>
@@ -70,13 +104,36 @@ export function TerminalsEditor({ initial }: { initial: TerminalView[] }) {
         )}
       </section>
       {pending ? (
-        <dialog ref={dialog} className="bo-card" aria-labelledby="terminal-confirm-title" aria-describedby="terminal-confirm-body"
-          onCancel={(e) => { e.preventDefault(); dialog.current?.close(); setPending(null); }}>
-          <h2 id="terminal-confirm-title">{pending.kind === 'unpair' ? t('unpairTitle', { name: pending.t.name }) : t('revokeTitle', { name: pending.t.name })}</h2>
+        <dialog
+          ref={dialog}
+          className="bo-card"
+          aria-labelledby="terminal-confirm-title"
+          aria-describedby="terminal-confirm-body"
+          onCancel={(e) => {
+            e.preventDefault();
+            dialog.current?.close();
+            setPending(null);
+          }}
+        >
+          <h2 id="terminal-confirm-title">
+            {pending.kind === 'unpair' ? t('unpairTitle', { name: pending.t.name }) : t('revokeTitle', { name: pending.t.name })}
+          </h2>
           <p id="terminal-confirm-body">{pending.kind === 'unpair' ? t('unpairBody') : t('revokeBody')}</p>
           <div className="bo-row bo-end">
-            <button type="button" className="btn" autoFocus onClick={() => { dialog.current?.close(); setPending(null); }}>{t('cancel')}</button>
-            <button type="button" className="btn btn-primary" onClick={() => void confirm()}>{pending.kind === 'unpair' ? t('unpair') : t('revoke')}</button>
+            <button
+              type="button"
+              className="btn"
+              autoFocus
+              onClick={() => {
+                dialog.current?.close();
+                setPending(null);
+              }}
+            >
+              {t('cancel')}
+            </button>
+            <button type="button" className="btn btn-primary" onClick={() => void confirm()}>
+              {pending.kind === 'unpair' ? t('unpair') : t('revoke')}
+            </button>
           </div>
         </dialog>
       ) : null}

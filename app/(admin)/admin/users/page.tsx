@@ -16,10 +16,15 @@ export default async function UsersPage() {
   const users = await listUserViews(db, me.storeId);
   return (
     <>
-      <div className="bo-head"><h1>{t('title')}</h1><p className="muted">{me.role === 'owner' ? t('intro') : t('managerIntro')}</p></div>
-      {me.role === 'owner'
-        ? <UsersEditor initial={users} me={me.id} />
-        : <CashierPins cashiers={users.filter((u) => u.role === 'cashier')} />}
+      <div className="bo-head">
+        <h1>{t('title')}</h1>
+        <p className="muted">{me.role === 'owner' ? t('intro') : t('managerIntro')}</p>
+      </div>
+      {me.role === 'owner' ? (
+        <UsersEditor initial={users} me={me.id} />
+      ) : (
+        <CashierPins cashiers={users.filter((u) => u.role === 'cashier')} />
+      )}
     </>
   );
 }

@@ -6,29 +6,59 @@ import { useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { useAdminCall } from '../_components/api';
 
-export function PinForm({ userId, email, onDone }: { userId: string; email: string; onDone: (msg: { error: boolean; text: string }) => void }) {
+export function PinForm({
+  userId,
+  email,
+  onDone,
+}: {
+  userId: string;
+  email: string;
+  onDone: (msg: { error: boolean; text: string }) => void;
+}) {
   const t = useTranslations('adminUsers');
   const adminCall = useAdminCall();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
-  if (!open) return <button type="button" className="btn bo-btn-sm" onClick={() => setOpen(true)}>{t('setPin')}</button>;
+  if (!open)
+    return (
+      <button type="button" className="btn bo-btn-sm" onClick={() => setOpen(true)}>
+        {t('setPin')}
+      </button>
+    );
   return (
-    <form className="bo-row" onSubmit={async (e) => {
-      e.preventDefault();
-      const el = e.currentTarget;
-      const pin = String(new FormData(el).get('pin') ?? '');
-      setBusy(true);
-      const r = await adminCall('PUT', `/api/admin/users/${encodeURIComponent(userId)}/pin`, { pin });
-      setBusy(false);
-      if (!r.ok) return onDone({ error: true, text: r.message });
-      el.reset();
-      setOpen(false);
-      onDone({ error: false, text: t('pinSet', { email }) });
-    }}>
-      <input name="pin" type="password" inputMode="numeric" autoComplete="new-password" pattern="[0-9]{4,8}" minLength={4} maxLength={8} required
-        aria-label={t('pinFor', { email })} size={8} />
-      <button className="btn btn-primary bo-btn-sm" type="submit" disabled={busy}>{t('savePin')}</button>
-      <button className="btn bo-btn-sm" type="button" onClick={() => setOpen(false)}>{t('cancel')}</button>
+    <form
+      className="bo-row"
+      onSubmit={async (e) => {
+        e.preventDefault();
+        const el = e.currentTarget;
+        const pin = String(new FormData(el).get('pin') ?? '');
+        setBusy(true);
+        const r = await adminCall('PUT', `/api/admin/users/${encodeURIComponent(userId)}/pin`, { pin });
+        setBusy(false);
+        if (!r.ok) return onDone({ error: true, text: r.message });
+        el.reset();
+        setOpen(false);
+        onDone({ error: false, text: t('pinSet', { email }) });
+      }}
+    >
+      <input
+        name="pin"
+        type="password"
+        inputMode="numeric"
+        autoComplete="new-password"
+        pattern="[0-9]{4,8}"
+        minLength={4}
+        maxLength={8}
+        required
+        aria-label={t('pinFor', { email })}
+        size={8}
+      />
+      <button className="btn btn-primary bo-btn-sm" type="submit" disabled={busy}>
+        {t('savePin')}
+      </button>
+      <button className="btn bo-btn-sm" type="button" onClick={() => setOpen(false)}>
+        {t('cancel')}
+      </button>
     </form>
   );
 }

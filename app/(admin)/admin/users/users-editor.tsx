@@ -40,37 +40,94 @@ export function UsersEditor({ initial, me }: { initial: UserView[]; me: string }
       <section className="bo-card">
         <h2>{t('addHeading')}</h2>
         <form className="bo-form-grid" onSubmit={create}>
-          <label className="field"><span>{t('email')}</span><input name="email" type="email" required autoComplete="off" /></label>
-          <label className="field"><span>{t('name')}</span><input name="name" maxLength={100} /></label>
-          <label className="field"><span>{t('initialPassword')}</span><input name="password" type="password" required minLength={10} autoComplete="new-password" /></label>
-          <label className="field"><span>{t('role')}</span>
-            <select name="role" defaultValue="cashier">{ROLES.map((r) => <option key={r} value={r}>{roleLabel(ta, r)}</option>)}</select>
+          <label className="field">
+            <span>{t('email')}</span>
+            <input name="email" type="email" required autoComplete="off" />
           </label>
-          <div className="bo-form-actions bo-span2"><button className="btn btn-primary" type="submit">{t('addUser')}</button></div>
+          <label className="field">
+            <span>{t('name')}</span>
+            <input name="name" maxLength={100} />
+          </label>
+          <label className="field">
+            <span>{t('initialPassword')}</span>
+            <input name="password" type="password" required minLength={10} autoComplete="new-password" />
+          </label>
+          <label className="field">
+            <span>{t('role')}</span>
+            <select name="role" defaultValue="cashier">
+              {ROLES.map((r) => (
+                <option key={r} value={r}>
+                  {roleLabel(ta, r)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <div className="bo-form-actions bo-span2">
+            <button className="btn btn-primary" type="submit">
+              {t('addUser')}
+            </button>
+          </div>
         </form>
       </section>
-      {msg ? <p role={msg.error ? 'alert' : 'status'} className={msg.error ? 'form-error' : 'bo-ok'}>{msg.text}</p> : null}
+      {msg ? (
+        <p role={msg.error ? 'alert' : 'status'} className={msg.error ? 'form-error' : 'bo-ok'}>
+          {msg.text}
+        </p>
+      ) : null}
       <section className="bo-card bo-table-wrap">
         <table className="bo-table">
-          <thead><tr><th>{t('user')}</th><th>{t('role')}</th><th className="bo-hide-sm">{t('status')}</th><th></th></tr></thead>
+          <thead>
+            <tr>
+              <th>{t('user')}</th>
+              <th>{t('role')}</th>
+              <th className="bo-hide-sm">{t('status')}</th>
+              <th></th>
+            </tr>
+          </thead>
           <tbody>
             {users.map((u) => (
               <tr key={u.id} data-email={u.email}>
-                <td><b>{u.name || u.email}</b><div className="muted">{u.email}{u.id === me ? ` ${t('you')}` : ''}</div></td>
+                <td>
+                  <b>{u.name || u.email}</b>
+                  <div className="muted">
+                    {u.email}
+                    {u.id === me ? ` ${t('you')}` : ''}
+                  </div>
+                </td>
                 <td>
                   <select aria-label={t('roleOf', { email: u.email })} value={u.role} onChange={(e) => patch(u, { role: e.target.value })}>
-                    {ROLES.map((r) => <option key={r} value={r}>{roleLabel(ta, r)}</option>)}
+                    {ROLES.map((r) => (
+                      <option key={r} value={r}>
+                        {roleLabel(ta, r)}
+                      </option>
+                    ))}
                   </select>
                 </td>
-                <td className="bo-hide-sm">{u.disabled ? <span className="bo-badge bo-badge-declined">{t('disabled')}</span> : <span className="bo-badge bo-badge-confirmed">{t('active')}</span>}</td>
+                <td className="bo-hide-sm">
+                  {u.disabled ? (
+                    <span className="bo-badge bo-badge-declined">{t('disabled')}</span>
+                  ) : (
+                    <span className="bo-badge bo-badge-confirmed">{t('active')}</span>
+                  )}
+                </td>
                 <td className="num">
                   <span className="bo-row bo-end">
-                    <button type="button" className="btn bo-btn-sm" onClick={() => {
-                      const pw = prompt(t('newPassword', { email: u.email }));
-                      if (pw) void patch(u, { password: pw });
-                    }}>{t('setPassword')}</button>
+                    <button
+                      type="button"
+                      className="btn bo-btn-sm"
+                      onClick={() => {
+                        const pw = prompt(t('newPassword', { email: u.email }));
+                        if (pw) void patch(u, { password: pw });
+                      }}
+                    >
+                      {t('setPassword')}
+                    </button>
                     <PinForm userId={u.id} email={u.email} onDone={setMsg} />
-                    {u.id !== me ? <button type="button" className="btn bo-btn-sm" onClick={() => patch(u, { disabled: !u.disabled })}>{u.disabled ? t('enable') : t('disable')}</button> : null}
+                    {u.id !== me ? (
+                      <button type="button" className="btn bo-btn-sm" onClick={() => patch(u, { disabled: !u.disabled })}>
+                        {u.disabled ? t('enable') : t('disable')}
+                      </button>
+                    ) : null}
                   </span>
                 </td>
               </tr>

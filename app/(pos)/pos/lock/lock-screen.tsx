@@ -32,7 +32,11 @@ export function LockScreen({ terminal, users }: { terminal: string; users: { id:
     setBusy(true);
     setError('');
     try {
-      const r = await fetch('/api/auth/pin', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ user_id: who.id, pin }) });
+      const r = await fetch('/api/auth/pin', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ user_id: who.id, pin }),
+      });
       if (r.ok) {
         window.location.assign('/pos');
         return;
@@ -51,12 +55,26 @@ export function LockScreen({ terminal, users }: { terminal: string; users: { id:
 
   return (
     <main className={l.lock} data-hydrated={hydrated ? '' : undefined}>
-      <h1 className={l.title}><span className={s.mark} aria-hidden="true">Ð</span> {t('title', { terminal })}</h1>
-      {users.length === 0 ? <p>{t('noUsers')}</p> : (
+      <h1 className={l.title}>
+        <span className={s.mark} aria-hidden="true">
+          Ð
+        </span>{' '}
+        {t('title', { terminal })}
+      </h1>
+      {users.length === 0 ? (
+        <p>{t('noUsers')}</p>
+      ) : (
         <ul className={l.users} aria-label={t('whoIsServing')}>
           {users.map((u) => (
             <li key={u.id}>
-              <button type="button" className={who?.id === u.id ? s.primary : s.secondary} aria-pressed={who?.id === u.id} onClick={() => choose(u)}>{u.name}</button>
+              <button
+                type="button"
+                className={who?.id === u.id ? s.primary : s.secondary}
+                aria-pressed={who?.id === u.id}
+                onClick={() => choose(u)}
+              >
+                {u.name}
+              </button>
             </li>
           ))}
         </ul>
@@ -64,15 +82,34 @@ export function LockScreen({ terminal, users }: { terminal: string; users: { id:
       {who ? (
         <form className={l.pinForm} onSubmit={unlock}>
           <label htmlFor="lock-pin">{t('pin')}</label>
-          <input id="lock-pin" ref={pinRef} className={l.pinInput} type="password" inputMode="numeric" autoComplete="off"
-            pattern="[0-9]*" maxLength={8} value={pin} onChange={(e) => setPin(e.target.value.replace(/\D/g, ''))} aria-describedby="lock-pin-error" />
-          <button type="submit" className={s.primary} disabled={busy || pin.length < 4}>{t('unlock')}</button>
+          <input
+            id="lock-pin"
+            ref={pinRef}
+            className={l.pinInput}
+            type="password"
+            inputMode="numeric"
+            autoComplete="off"
+            pattern="[0-9]*"
+            maxLength={8}
+            value={pin}
+            onChange={(e) => setPin(e.target.value.replace(/\D/g, ''))}
+            aria-describedby="lock-pin-error"
+          />
+          <button type="submit" className={s.primary} disabled={busy || pin.length < 4}>
+            {t('unlock')}
+          </button>
         </form>
       ) : null}
-      <p id="lock-pin-error" role="alert" className={l.error}>{error}</p>
-      {/* A full load on purpose: the sign-in page starts from nothing the till held (docs/counter.md#the-lock-screen-and-pin-sign-in). */}
-      {/* eslint-disable-next-line @next/next/no-html-link-for-pages */}
-      <p><a className={s.secondary} href="/login?next=%2Fpos">{t('usePassword')}</a></p>
+      <p id="lock-pin-error" role="alert" className={l.error}>
+        {error}
+      </p>
+      <p>
+        {/* A full load on purpose: the sign-in page starts from nothing the till held (docs/counter.md#the-lock-screen-and-pin-sign-in). */}
+        {/* eslint-disable-next-line @next/next/no-html-link-for-pages */}
+        <a className={s.secondary} href="/login?next=%2Fpos">
+          {t('usePassword')}
+        </a>
+      </p>
     </main>
   );
 }

@@ -8,7 +8,12 @@ import { receiptAmount } from '@/lib/receipts/model';
 import s from './receipt.module.css';
 
 export async function ReceiptArticle({ r, locale, paper = '80' }: { r: Receipt; locale: string; paper?: '58' | '80' }) {
-  const [t, ts, tf, tc] = await Promise.all([getTranslations('receipt'), getTranslations('sales'), getTranslations('receiptFiat'), getTranslations('cash')]);
+  const [t, ts, tf, tc] = await Promise.all([
+    getTranslations('receipt'),
+    getTranslations('sales'),
+    getTranslations('receiptFiat'),
+    getTranslations('cash'),
+  ]);
   const ref = r.orderReference || r.id.slice(0, 10);
   // Amounts in the receipt's currency: DOGE, or the fiat currency a fiat-priced sale was priced in (Intl).
   const amt = (v: string) => receiptAmount(v, r.currency, locale);
@@ -17,14 +22,22 @@ export async function ReceiptArticle({ r, locale, paper = '80' }: { r: Receipt; 
   // DOGE paid, transaction or address (it has none).
   const cash = r.tender === 'cash';
   return (
-    <article className={`${s.receipt} ${paper === '58' ? s.p58 : s.p80}`} aria-label={t('label')} data-testid="receipt" data-paper={paper} data-currency={r.currency}>
+    <article
+      className={`${s.receipt} ${paper === '58' ? s.p58 : s.p80}`}
+      aria-label={t('label')}
+      data-testid="receipt"
+      data-paper={paper}
+      data-currency={r.currency}
+    >
       <header>
         <h1>{r.storeName}</h1>
         {r.storeAddress ? <p>{r.storeAddress}</p> : null}
         {r.storeUrl ? <p>{r.storeUrl}</p> : null}
       </header>
       <p className={s.meta}>
-        <span data-testid="receipt-time"><time dateTime={r.createdAt}>{r.createdAtText}</time></span>
+        <span data-testid="receipt-time">
+          <time dateTime={r.createdAt}>{r.createdAtText}</time>
+        </span>
         <span>{ref}</span>
       </p>
       <ul className={s.lines} aria-label={t('lines')}>
@@ -34,7 +47,12 @@ export async function ReceiptArticle({ r, locale, paper = '80' }: { r: Receipt; 
             <span className={s.amounts}>
               <span className={s.detail}>
                 {l.count !== null && l.unit ? `${l.count} × ${amt(l.unit)}` : ''}
-                {l.tax ? <>{l.count !== null && l.unit ? ' · ' : ''}{t('lineTax', { amount: amt(l.tax) })}</> : null}
+                {l.tax ? (
+                  <>
+                    {l.count !== null && l.unit ? ' · ' : ''}
+                    {t('lineTax', { amount: amt(l.tax) })}
+                  </>
+                ) : null}
               </span>
               <span className={s.lineTotal}>{amt(l.total)}</span>
             </span>
@@ -42,30 +60,70 @@ export async function ReceiptArticle({ r, locale, paper = '80' }: { r: Receipt; 
         ))}
       </ul>
       <div className={s.totals}>
-        <div className={`${s.row} ${s.grand}`}><span>{t('total')}</span><span data-testid="receipt-total">{amt(r.total)}</span></div>
-        {r.taxes ? <div className={s.row}><span>{t('inclTax')}</span><span>{amt(r.taxes)}</span></div> : null}
+        <div className={`${s.row} ${s.grand}`}>
+          <span>{t('total')}</span>
+          <span data-testid="receipt-total">{amt(r.total)}</span>
+        </div>
+        {r.taxes ? (
+          <div className={s.row}>
+            <span>{t('inclTax')}</span>
+            <span>{amt(r.taxes)}</span>
+          </div>
+        ) : null}
         {cash ? (
           <>
-            <div className={s.row} data-testid="receipt-tender"><span>{tc('tender')}</span><span>{tc('cash')}</span></div>
-            <div className={s.row}><span>{tc('received')}</span><span data-testid="receipt-cash-received">{amt(r.cashReceived)}</span></div>
-            <div className={s.row}><span>{tc('change')}</span><span data-testid="receipt-change">{amt(r.change)}</span></div>
+            <div className={s.row} data-testid="receipt-tender">
+              <span>{tc('tender')}</span>
+              <span>{tc('cash')}</span>
+            </div>
+            <div className={s.row}>
+              <span>{tc('received')}</span>
+              <span data-testid="receipt-cash-received">{amt(r.cashReceived)}</span>
+            </div>
+            <div className={s.row}>
+              <span>{tc('change')}</span>
+              <span data-testid="receipt-change">{amt(r.change)}</span>
+            </div>
           </>
         ) : fiatPriced && r.rate ? (
           <>
-            <div className={s.row}><span>{tf('paid')}</span><span data-testid="receipt-doge-total">{receiptAmount(r.dogeTotal, 'DOGE', locale)}</span></div>
+            <div className={s.row}>
+              <span>{tf('paid')}</span>
+              <span data-testid="receipt-doge-total">{receiptAmount(r.dogeTotal, 'DOGE', locale)}</span>
+            </div>
             <p className={s.small} data-testid="receipt-rate">
               {tf('rate', { rate: `1 DOGE = ${r.rate.value} ${r.currency}`, source: r.rate.source, at: r.rate.atText })}
             </p>
           </>
-        ) : r.fiatTotal ? <div className={s.row}><span>≈ {r.fiatCurrency}</span><span>{r.fiatTotal}{r.fiatTax ? ` ${t('fiatTax', { amount: r.fiatTax })}` : ''}</span></div> : null}
+        ) : r.fiatTotal ? (
+          <div className={s.row}>
+            <span>≈ {r.fiatCurrency}</span>
+            <span>
+              {r.fiatTotal}
+              {r.fiatTax ? ` ${t('fiatTax', { amount: r.fiatTax })}` : ''}
+            </span>
+          </div>
+        ) : null}
       </div>
       <p className={s.status} data-testid="receipt-status">
-        {['unpaid', 'accepted', 'confirmed', 'declined', 'cancelled', 'expired'].includes(r.state) ? ts(`state_${r.state}` as 'state_unpaid') : r.state}
+        {['unpaid', 'accepted', 'confirmed', 'declined', 'cancelled', 'expired'].includes(r.state)
+          ? ts(`state_${r.state}` as 'state_unpaid')
+          : r.state}
         {r.state === 'accepted' ? ` · ${t('confirmations', { n: r.confirmations, m: r.required })}` : ''}
         {r.confirmedAtText ? ` · ${r.confirmedAtText}` : ''}
       </p>
-      {r.txid ? <p className={s.small}>{t('transaction')}<br /><code>{r.txid}</code></p> : null}
-      {cash ? null : <p className={s.small}>{t('paidTo')} <code>{r.address}</code></p>}
+      {r.txid ? (
+        <p className={s.small}>
+          {t('transaction')}
+          <br />
+          <code>{r.txid}</code>
+        </p>
+      ) : null}
+      {cash ? null : (
+        <p className={s.small}>
+          {t('paidTo')} <code>{r.address}</code>
+        </p>
+      )}
       <p className={s.thanks}>{t('thanks')}</p>
     </article>
   );

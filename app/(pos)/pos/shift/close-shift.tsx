@@ -10,7 +10,12 @@ import { parseFiatMinor } from '@/lib/money';
 import s from '../pos.module.css';
 import c from '../cash.module.css';
 
-interface Closed { expected: string; counted: string; difference: string; currency: string }
+interface Closed {
+  expected: string;
+  counted: string;
+  difference: string;
+  currency: string;
+}
 
 export function CloseShift({ currency }: { currency: string }) {
   const t = useTranslations('cash');
@@ -24,35 +29,60 @@ export function CloseShift({ currency }: { currency: string }) {
   if (closed) {
     return (
       <div className={c.panel} role="status" data-testid="shift-closed">
-        <p className={c.change}><span>{t('shiftClosed')}</span></p>
-        <p className={c.change}><span>{t('expected')}</span><span>{show(closed.expected)}</span></p>
-        <p className={c.change}><span>{t('counted')}</span><span>{show(closed.counted)}</span></p>
-        <p className={c.change}><span>{t('difference')}</span><span data-testid="shift-difference">{show(closed.difference)}</span></p>
+        <p className={c.change}>
+          <span>{t('shiftClosed')}</span>
+        </p>
+        <p className={c.change}>
+          <span>{t('expected')}</span>
+          <span>{show(closed.expected)}</span>
+        </p>
+        <p className={c.change}>
+          <span>{t('counted')}</span>
+          <span>{show(closed.counted)}</span>
+        </p>
+        <p className={c.change}>
+          <span>{t('difference')}</span>
+          <span data-testid="shift-difference">{show(closed.difference)}</span>
+        </p>
       </div>
     );
   }
   return (
-    <form className={c.panel} onSubmit={async (e) => {
-      e.preventDefault();
-      setBusy(true);
-      setError('');
-      try {
-        const r = await csrfFetch('/api/pos/shift/close', { method: 'POST', body: JSON.stringify({ cash_counted: counted.trim().replace(',', '.') }) });
-        const data = await r.json().catch(() => ({}));
-        if (!r.ok) return setError(data.message ?? t('failed', { status: r.status }));
-        setClosed(data as Closed);
-      } catch {
-        setError(t('network'));
-      } finally {
-        setBusy(false);
-      }
-    }}>
+    <form
+      className={c.panel}
+      onSubmit={async (e) => {
+        e.preventDefault();
+        setBusy(true);
+        setError('');
+        try {
+          const r = await csrfFetch('/api/pos/shift/close', {
+            method: 'POST',
+            body: JSON.stringify({ cash_counted: counted.trim().replace(',', '.') }),
+          });
+          const data = await r.json().catch(() => ({}));
+          if (!r.ok) return setError(data.message ?? t('failed', { status: r.status }));
+          setClosed(data as Closed);
+        } catch {
+          setError(t('network'));
+        } finally {
+          setBusy(false);
+        }
+      }}
+    >
       <label className={c.field}>
         <span>{t('cashCounted')}</span>
         <input inputMode="decimal" autoComplete="off" required value={counted} onChange={(e) => setCounted(e.target.value)} />
       </label>
-      {error ? <p className={s.error} role="alert">{error}</p> : null}
-      <div className={c.actions}><button type="submit" className={s.primary} disabled={busy}>{t('closeShift')}</button></div>
+      {error ? (
+        <p className={s.error} role="alert">
+          {error}
+        </p>
+      ) : null}
+      <div className={c.actions}>
+        <button type="submit" className={s.primary} disabled={busy}>
+          {t('closeShift')}
+        </button>
+      </div>
     </form>
   );
 }

@@ -15,32 +15,53 @@ export function MyPin({ userId }: { userId: string }) {
   const [busy, setBusy] = useState(false);
   const [note, setNote] = useState<{ error: boolean; text: string } | null>(null);
   return (
-    <form className={c.panel} aria-label={t('myPin')} onSubmit={async (e) => {
-      e.preventDefault();
-      const el = e.currentTarget;
-      const pin = String(new FormData(el).get('pin') ?? '');
-      setBusy(true);
-      setNote(null);
-      try {
-        const r = await csrfFetch(`/api/admin/users/${encodeURIComponent(userId)}/pin`, { method: 'PUT', body: JSON.stringify({ pin }) });
-        if (r.ok) {
-          el.reset();
-          return setNote({ error: false, text: t('pinSaved') });
+    <form
+      className={c.panel}
+      aria-label={t('myPin')}
+      onSubmit={async (e) => {
+        e.preventDefault();
+        const el = e.currentTarget;
+        const pin = String(new FormData(el).get('pin') ?? '');
+        setBusy(true);
+        setNote(null);
+        try {
+          const r = await csrfFetch(`/api/admin/users/${encodeURIComponent(userId)}/pin`, { method: 'PUT', body: JSON.stringify({ pin }) });
+          if (r.ok) {
+            el.reset();
+            return setNote({ error: false, text: t('pinSaved') });
+          }
+          const data = await r.json().catch(() => ({}));
+          setNote({ error: true, text: data.message ?? tc('requestFailed', { status: r.status }) });
+        } catch {
+          setNote({ error: true, text: tc('networkRetry') });
+        } finally {
+          setBusy(false);
         }
-        const data = await r.json().catch(() => ({}));
-        setNote({ error: true, text: data.message ?? tc('requestFailed', { status: r.status }) });
-      } catch {
-        setNote({ error: true, text: tc('networkRetry') });
-      } finally {
-        setBusy(false);
-      }
-    }}>
+      }}
+    >
       <label className={c.field}>
         <span>{t('newPin')}</span>
-        <input name="pin" type="password" inputMode="numeric" autoComplete="new-password" pattern="[0-9]{4,8}" minLength={4} maxLength={8} required />
+        <input
+          name="pin"
+          type="password"
+          inputMode="numeric"
+          autoComplete="new-password"
+          pattern="[0-9]{4,8}"
+          minLength={4}
+          maxLength={8}
+          required
+        />
       </label>
-      {note ? <p className={note.error ? s.error : undefined} role={note.error ? 'alert' : 'status'}>{note.text}</p> : null}
-      <div className={c.actions}><button type="submit" className={s.primary} disabled={busy}>{t('savePin')}</button></div>
+      {note ? (
+        <p className={note.error ? s.error : undefined} role={note.error ? 'alert' : 'status'}>
+          {note.text}
+        </p>
+      ) : null}
+      <div className={c.actions}>
+        <button type="submit" className={s.primary} disabled={busy}>
+          {t('savePin')}
+        </button>
+      </div>
     </form>
   );
 }

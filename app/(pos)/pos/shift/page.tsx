@@ -36,34 +36,80 @@ export default async function ShiftPage() {
         <header>
           <h1>{m('title')}</h1>
           <p>{user.name || user.email}</p>
-          <p>{range.days[0].date} ({tz})</p>
+          <p>
+            {range.days[0].date} ({tz})
+          </p>
         </header>
         <table className={s.rTable}>
           <tbody>
-            <tr><td>{m('confirmedSales')}</td><td data-testid="shift-count">{t.count}</td></tr>
-            <tr className={s.rTotal}><td>{m('gross')}</td><td data-testid="shift-gross">{doge(t.gross)}</td></tr>
-            <tr><td>{m('ofTips')}</td><td data-testid="shift-tips">{doge(t.tips)}</td></tr>
-            <tr><td>{m('ofTax')}</td><td>{doge(t.taxes)}</td></tr>
-            {t.fiat ? <tr><td>≈ {t.fiat.currency}</td><td>{t.fiat.gross}</td></tr> : null}
-            <tr><td>{m('waitingConfirmations')}</td><td>{r.by_status.accepted.count} · {doge(r.by_status.accepted.amount)}</td></tr>
+            <tr>
+              <td>{m('confirmedSales')}</td>
+              <td data-testid="shift-count">{t.count}</td>
+            </tr>
+            <tr className={s.rTotal}>
+              <td>{m('gross')}</td>
+              <td data-testid="shift-gross">{doge(t.gross)}</td>
+            </tr>
+            <tr>
+              <td>{m('ofTips')}</td>
+              <td data-testid="shift-tips">{doge(t.tips)}</td>
+            </tr>
+            <tr>
+              <td>{m('ofTax')}</td>
+              <td>{doge(t.taxes)}</td>
+            </tr>
+            {t.fiat ? (
+              <tr>
+                <td>≈ {t.fiat.currency}</td>
+                <td>{t.fiat.gross}</td>
+              </tr>
+            ) : null}
+            <tr>
+              <td>{m('waitingConfirmations')}</td>
+              <td>
+                {r.by_status.accepted.count} · {doge(r.by_status.accepted.amount)}
+              </td>
+            </tr>
             {cash.currency && cash.expected !== null ? (
-              <tr className={s.rTotal}><td>{tcash('expectedInDrawer')}</td><td data-testid="shift-cash-expected">{moneyText(parseFiatMinor(cash.expected, cash.currency), cash.currency, locale)}</td></tr>
+              <tr className={s.rTotal}>
+                <td>{tcash('expectedInDrawer')}</td>
+                <td data-testid="shift-cash-expected">{moneyText(parseFiatMinor(cash.expected, cash.currency), cash.currency, locale)}</td>
+              </tr>
             ) : null}
           </tbody>
         </table>
         {r.by_product.length ? (
           <table className={s.rTable} aria-label={m('itemsSold')}>
             <tbody>
-              {r.by_product.map((p) => <tr key={`${p.id}\u0000${p.name}`}><td>{p.count} × {p.name}</td><td>{doge(p.gross)}</td></tr>)}
+              {r.by_product.map((p) => (
+                <tr key={`${p.id}\u0000${p.name}`}>
+                  <td>
+                    {p.count} × {p.name}
+                  </td>
+                  <td>{doge(p.gross)}</td>
+                </tr>
+              ))}
             </tbody>
           </table>
-        ) : <p className={s.rSmall}>{m('noneYet')}</p>}
+        ) : (
+          <p className={s.rSmall}>{m('noneYet')}</p>
+        )}
       </article>
-      {cash.currency ? <div className={s.noPrint}><CloseShift currency={cash.currency} /></div> : null}
-      {user.tillOnly ? null : <div className={s.noPrint}><MyPin userId={user.id} /></div>}
+      {cash.currency ? (
+        <div className={s.noPrint}>
+          <CloseShift currency={cash.currency} />
+        </div>
+      ) : null}
+      {user.tillOnly ? null : (
+        <div className={s.noPrint}>
+          <MyPin userId={user.id} />
+        </div>
+      )}
       <div className={s.noPrint}>
         <PrintButton />
-        <Link className={s.secondary} href="/pos">{tc('backToTill')}</Link>
+        <Link className={s.secondary} href="/pos">
+          {tc('backToTill')}
+        </Link>
       </div>
     </main>
   );

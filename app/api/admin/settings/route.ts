@@ -19,7 +19,9 @@ export function PATCH(req: Request) {
     const body = await readJson(req);
     // Owner-only settings: the pricing currency changes what every price means (§14); the time
     // zone and the SMTP server (§15). The receiving wallet is checked in changeSettings.
-    const ownerOnly = ['pricing_currency', ...OWNER_ONLY_FIELDS].find((f) => a.user.role !== 'owner' && body && typeof body === 'object' && Object.hasOwn(body, f));
+    const ownerOnly = ['pricing_currency', ...OWNER_ONLY_FIELDS].find(
+      (f) => a.user.role !== 'owner' && body && typeof body === 'object' && Object.hasOwn(body, f),
+    );
     if (ownerOnly) throw forbidden(`${ownerOnly}: only the owner changes this setting`);
     return json(await changeSettings(ctx.db, ctx.network, a.user, body));
   });

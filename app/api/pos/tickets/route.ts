@@ -7,9 +7,13 @@ import { createTicket, listTickets } from '@/lib/pos/tickets';
 export const dynamic = 'force-dynamic';
 
 export function GET(req: Request) {
-  return vendorRoute(req, 'payments:write', (ctx, auth) => ticketCall(req, auth, async () => ({ status: 200, body: { tickets: await listTickets(ctx.db) } })));
+  return vendorRoute(req, 'payments:write', (ctx, auth) =>
+    ticketCall(req, auth, async () => ({ status: 200, body: { tickets: await listTickets(ctx.db) } })),
+  );
 }
 
 export function POST(req: Request) {
-  return vendorRoute(req, 'payments:write', (ctx, auth) => ticketCall(req, auth, async (user, body) => ({ status: 201, body: await createTicket(ctx.db, user, body) })));
+  return vendorRoute(req, 'payments:write', (ctx, auth) =>
+    ticketCall(req, auth, async (user, body) => ({ status: 201, body: await createTicket(ctx.db, user, body) })),
+  );
 }

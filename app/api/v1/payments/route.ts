@@ -16,10 +16,19 @@ export function POST(req: Request) {
     // A cash sale (docs/counter.md#cash): recorded paid at once, no address; it needs neither a
     // synced chain nor an open-payment slot, so readiness and the cap do not apply to it.
     if (tenderOf(body) === 'cash') {
-      const r = await createCashSale({
-        db: ctx.db, storeId: auth.storeId, network: ctx.network, publicUrl: ctx.cfg.publicUrl, apiKeyId: auth.keyId, userId: auth.user?.id ?? null,
-        idempotencyKey: idem, terminal: await saleTerminal(ctx.db, req, auth),
-      }, body);
+      const r = await createCashSale(
+        {
+          db: ctx.db,
+          storeId: auth.storeId,
+          network: ctx.network,
+          publicUrl: ctx.cfg.publicUrl,
+          apiKeyId: auth.keyId,
+          userId: auth.user?.id ?? null,
+          idempotencyKey: idem,
+          terminal: await saleTerminal(ctx.db, req, auth),
+        },
+        body,
+      );
       return json(r.body, r.status, r.replayed ? { 'Idempotent-Replayed': 'true' } : {});
     }
     // The till (a signed-in session) refuses to charge while the store is not ready (
@@ -28,8 +37,16 @@ export function POST(req: Request) {
     const beforeCreate = auth.kind === 'session' ? () => assertReady(ctx.cfg, ctx.db, ctx.network) : undefined;
     const r = await createPayment(
       {
-        db: ctx.db, storeId: auth.storeId, network: ctx.network, publicUrl: ctx.cfg.publicUrl, apiKeyId: auth.keyId, userId: auth.user?.id ?? null,
-        idempotencyKey: idem, scopes: auth.scopes, maxOpenPayments: ctx.cfg.maxOpenPayments, beforeCreate,
+        db: ctx.db,
+        storeId: auth.storeId,
+        network: ctx.network,
+        publicUrl: ctx.cfg.publicUrl,
+        apiKeyId: auth.keyId,
+        userId: auth.user?.id ?? null,
+        idempotencyKey: idem,
+        scopes: auth.scopes,
+        maxOpenPayments: ctx.cfg.maxOpenPayments,
+        beforeCreate,
         terminal: await saleTerminal(ctx.db, req, auth),
       },
       body,

@@ -19,10 +19,13 @@ export function POST(req: Request) {
       throw new DomainError('rate_limited', 'too many wallet check runs: try again later').retryAfter(made.retryAfterSec);
     }
     const report = (await runReport(check, made.runId))!;
-    return json({
-      id: report.id,
-      report_url: `${check.publicUrl}/wallet-check?run=${encodeURIComponent(report.id)}`,
-      cases: report.cases.map((c) => ({ id: c.id, name: c.name, expect: c.expect, uri: c.uri })),
-    }, 201);
+    return json(
+      {
+        id: report.id,
+        report_url: `${check.publicUrl}/wallet-check?run=${encodeURIComponent(report.id)}`,
+        cases: report.cases.map((c) => ({ id: c.id, name: c.name, expect: c.expect, uri: c.uri })),
+      },
+      201,
+    );
   });
 }

@@ -13,16 +13,18 @@ export const dynamic = 'force-dynamic';
 
 const MineRequest = z.object({ blocks: z.number().int().min(1).max(100).default(1) }).strict();
 
-export const POST = demoRoute((req) => handle(async () => {
-  const { cfg, chain } = staticContext();
-  const d = devnetOf(cfg, chain);
-  if (!d) throw notFound('mining on request exists only with CHAIN_BACKEND=devnet');
-  const text = await readBodyText(req, 4096);
-  const body = MineRequest.safeParse(text.trim() === '' ? {} : parseJsonOrUndefined(text));
-  if (!body.success) throw new InvalidRequestError('blocks', body.error.issues[0]?.message ?? 'invalid');
-  const hashes = await d.mine(body.data.blocks);
-  return json({ blocks: hashes, tip: await d.tip() });
-}));
+export const POST = demoRoute((req) =>
+  handle(async () => {
+    const { cfg, chain } = staticContext();
+    const d = devnetOf(cfg, chain);
+    if (!d) throw notFound('mining on request exists only with CHAIN_BACKEND=devnet');
+    const text = await readBodyText(req, 4096);
+    const body = MineRequest.safeParse(text.trim() === '' ? {} : parseJsonOrUndefined(text));
+    if (!body.success) throw new InvalidRequestError('blocks', body.error.issues[0]?.message ?? 'invalid');
+    const hashes = await d.mine(body.data.blocks);
+    return json({ blocks: hashes, tip: await d.tip() });
+  }),
+);
 export const GET = demoNoMethod;
 export const HEAD = demoNoMethod;
 export const PUT = demoNoMethod;

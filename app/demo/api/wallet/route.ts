@@ -9,12 +9,14 @@ import { demoRoute, demoNoMethod } from '@/lib/api/demo-route';
 
 export const dynamic = 'force-dynamic';
 
-export const GET = demoRoute(() => handle(async () => {
-  const { cfg, chain } = staticContext();
-  const w = demoWalletJson(cfg, chain);
-  if (!w) throw notFound('the demo wallet exists only with CHAIN_BACKEND=devnet');
-  return json(w);
-}));
+export const GET = demoRoute(() =>
+  handle(async () => {
+    const { cfg, chain } = staticContext();
+    const w = demoWalletJson(cfg, chain);
+    if (!w) throw notFound('the demo wallet exists only with CHAIN_BACKEND=devnet');
+    return json(w);
+  }),
+);
 export const HEAD = demoNoMethod;
 export const POST = demoNoMethod;
 export const PUT = demoNoMethod;

@@ -43,15 +43,26 @@ export default async function InvoiceDetail({ params }: { params: Promise<{ id: 
     <>
       <div className="bo-head">
         <div>
-          <Link href="/admin/invoices" className="bo-link">{t('back')}</Link>
-          <h1>{v.vendor_order_id || t('invoice')} <StatusBadge status={v.status} exception={v.exception} expired={v.expired} /></h1>
+          <Link href="/admin/invoices" className="bo-link">
+            {t('back')}
+          </Link>
+          <h1>
+            {v.vendor_order_id || t('invoice')} <StatusBadge status={v.status} exception={v.exception} expired={v.expired} />
+          </h1>
           <p className="muted bo-mono">{v.id}</p>
         </div>
         <div className="bo-total">
-          {doge(v.total)}{v.fiat_total ? <small>{num(v.fiat_total)} {v.fiat_currency}</small> : null}
+          {doge(v.total)}
+          {v.fiat_total ? (
+            <small>
+              {num(v.fiat_total)} {v.fiat_currency}
+            </small>
+          ) : null}
           {v.can.cancel ? <CancelInvoiceButton id={v.id} /> : null}
           {v.can.mark ? <MarkInvoice id={v.id} /> : null}
-          {refundable !== null ? <RefundInvoice id={v.id} refundable={refundable} currency={fiatCurrency} customerAddress={v.refund_address ?? ''} cash={cash} /> : null}
+          {refundable !== null ? (
+            <RefundInvoice id={v.id} refundable={refundable} currency={fiatCurrency} customerAddress={v.refund_address ?? ''} cash={cash} />
+          ) : null}
         </div>
       </div>
       <div className="bo-grid2">
@@ -60,11 +71,23 @@ export default async function InvoiceDetail({ params }: { params: Promise<{ id: 
           <h2>{t('outputs')}</h2>
           <ul className="bo-plain">
             {d.outputs.map((o, i) => (
-              <li key={i}>{o.type === 'p2pkh' ? <><span className="bo-mono bo-break">{o.address}</span> <b>{o.amount === null ? '' : doge(o.amount)}</b></> : <span className="bo-mono bo-break">{t('data', { data: o.data ?? '' })}</span>}</li>
+              <li key={i}>
+                {o.type === 'p2pkh' ? (
+                  <>
+                    <span className="bo-mono bo-break">{o.address}</span> <b>{o.amount === null ? '' : doge(o.amount)}</b>
+                  </>
+                ) : (
+                  <span className="bo-mono bo-break">{t('data', { data: o.data ?? '' })}</span>
+                )}
+              </li>
             ))}
           </ul>
           <h2>{t('links')}</h2>
-          <p className="bo-mono bo-break"><a href={v.envelope_url ?? undefined} className="bo-link">{v.envelope_url}</a></p>
+          <p className="bo-mono bo-break">
+            <a href={v.envelope_url ?? undefined} className="bo-link">
+              {v.envelope_url}
+            </a>
+          </p>
         </section>
       </div>
       <LinesCard d={d} total={v.total} f={f} />

@@ -20,14 +20,26 @@ export const metadata = { title: 'Receipt — Counter' };
 
 const PAPER = { '58': { width: 58, side: 5 }, '80': { width: 80, side: 4 } } as const;
 
-export default async function ReceiptPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<{ paper?: string }> }) {
+export default async function ReceiptPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ id: string }>;
+  searchParams: Promise<{ paper?: string }>;
+}) {
   const { id } = await params;
   const { paper: paperParam } = await searchParams;
   const user = await requirePageUser('cashier', `/pos/receipt/${encodeURIComponent(id)}`);
   const locale = await getLocale();
   const [t, tc] = await Promise.all([getTranslations('receipt'), getTranslations('common')]);
   const r = /^[A-Za-z0-9_-]{1,64}$/.test(id)
-    ? await loadReceipt((await appContext()).db, user.storeId, id, new Date(), locale === 'en' || !isLocale(locale) ? undefined : INTL_TAG[locale])
+    ? await loadReceipt(
+        (await appContext()).db,
+        user.storeId,
+        id,
+        new Date(),
+        locale === 'en' || !isLocale(locale) ? undefined : INTL_TAG[locale],
+      )
     : null;
   // A cashier prints only its own sales; another's is "not found" (docs/api.md#authentication-and-scopes).
   // On a registered till, a PIN session also sees that till's sales (docs/counter.md): the next
@@ -47,13 +59,23 @@ export default async function ReceiptPage({ params, searchParams }: { params: Pr
       </div>
       <div className={`${s.actions} ${s.noPrint}`}>
         <nav className={s.paperSel} aria-label={t('paperWidth')}>
-          <a href={`?paper=58`} aria-current={paper === '58'}>58 mm</a>
-          <a href={`?paper=80`} aria-current={paper === '80'}>80 mm</a>
+          <a href={`?paper=58`} aria-current={paper === '58'}>
+            58 mm
+          </a>
+          <a href={`?paper=80`} aria-current={paper === '80'}>
+            80 mm
+          </a>
         </nav>
         <PrintButton />
-        <Link className={pos.secondary} href="/pos">{tc('backToTill')}</Link>
+        <Link className={pos.secondary} href="/pos">
+          {tc('backToTill')}
+        </Link>
       </div>
-      {paid ? <div className={s.noPrint}><EmailReceipt paymentId={r.id} /></div> : null}
+      {paid ? (
+        <div className={s.noPrint}>
+          <EmailReceipt paymentId={r.id} />
+        </div>
+      ) : null}
     </main>
   );
 }

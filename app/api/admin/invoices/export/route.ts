@@ -18,9 +18,15 @@ export function GET(req: Request) {
     const stamp = new Date().toISOString().slice(0, 10);
     if (format === 'csv') {
       return new Response(await exportInvoicesCsv(ctx.db, a.user.storeId, f, new Date(), await storeZone(ctx.db, a.user.storeId)), {
-        headers: { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="invoices-${stamp}.csv"`, ...NO_STORE },
+        headers: {
+          'Content-Type': 'text/csv; charset=utf-8',
+          'Content-Disposition': `attachment; filename="invoices-${stamp}.csv"`,
+          ...NO_STORE,
+        },
       });
     }
-    return json({ invoices: await exportInvoicesJson(ctx.db, a.user.storeId, f, ctx.cfg.publicUrl) }, 200, { 'Content-Disposition': `attachment; filename="invoices-${stamp}.json"` });
+    return json({ invoices: await exportInvoicesJson(ctx.db, a.user.storeId, f, ctx.cfg.publicUrl) }, 200, {
+      'Content-Disposition': `attachment; filename="invoices-${stamp}.json"`,
+    });
   });
 }

@@ -9,7 +9,11 @@ export function GET(req: Request) {
   return adminRoute(req, 'manager', async (ctx) => {
     const stamp = new Date().toISOString().slice(0, 10);
     return new Response(await exportCatalogCsv(ctx.db), {
-      headers: { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="products-${stamp}.csv"`, ...NO_STORE },
+      headers: {
+        'Content-Type': 'text/csv; charset=utf-8',
+        'Content-Disposition': `attachment; filename="products-${stamp}.csv"`,
+        ...NO_STORE,
+      },
     });
   });
 }

@@ -18,28 +18,31 @@ import { acquireCheckoutStreamSlot } from '@/lib/api/stream-slot';
 export const dynamic = 'force-dynamic';
 
 export function GET(req: Request, { params }: { params: Promise<{ id: string }> }) {
-  return handle(async () => {
-    const { id } = await params;
-    const ctx = await appContext();
-    if (!(await checkoutExists(ctx.db, id))) throw notFound('no payment with this id');
-    const slot = acquireCheckoutStreamSlot(req, id);
-    if (slot instanceof Response) return slot;
-    const stream = paymentEventStream({
-      hub: paymentFeedHub(ctx.db, ctx.cfg.publicUrl),
-      id,
-      present: checkoutLive,
-      signal: req.signal,
-      onClose: (reason) => {
-        slot.release();
-        log.debug('checkout feed closed', { payment: id, reason });
-      },
-    });
-    return new Response(stream, {
-      status: 200,
-      headers: {
-        ...SSE_HEADERS,
-        'X-Robots-Tag': 'noindex',
-      },
-    });
-  }, { req, group: 'relay' });
+  return handle(
+    async () => {
+      const { id } = await params;
+      const ctx = await appContext();
+      if (!(await checkoutExists(ctx.db, id))) throw notFound('no payment with this id');
+      const slot = acquireCheckoutStreamSlot(req, id);
+      if (slot instanceof Response) return slot;
+      const stream = paymentEventStream({
+        hub: paymentFeedHub(ctx.db, ctx.cfg.publicUrl),
+        id,
+        present: checkoutLive,
+        signal: req.signal,
+        onClose: (reason) => {
+          slot.release();
+          log.debug('checkout feed closed', { payment: id, reason });
+        },
+      });
+      return new Response(stream, {
+        status: 200,
+        headers: {
+          ...SSE_HEADERS,
+          'X-Robots-Tag': 'noindex',
+        },
+      });
+    },
+    { req, group: 'relay' },
+  );
 }

@@ -16,9 +16,14 @@ export function PUT(req: Request, { params }: { params: Promise<{ id: string }> 
 export function DELETE(req: Request, { params }: { params: Promise<{ id: string }> }) {
   return vendorRoute(req, 'payments:write', async (ctx, auth) => {
     const { id } = await params;
-    return ticketCall(req, auth, async () => {
-      await deleteTicket(ctx.db, id);
-      return { status: 204, body: null };
-    }, false);
+    return ticketCall(
+      req,
+      auth,
+      async () => {
+        await deleteTicket(ctx.db, id);
+        return { status: 204, body: null };
+      },
+      false,
+    );
   });
 }

@@ -18,11 +18,24 @@ export function POST(req: Request, { params }: { params: Promise<{ id: string }>
     const { id } = await params;
     const body = await readBodyText(req, 4096);
     const beforeCreate = auth.kind === 'session' ? () => assertReady(ctx.cfg, ctx.db, ctx.network) : undefined;
-    const r = await chargeAgain({
-      db: ctx.db, storeId: auth.storeId, network: ctx.network, publicUrl: ctx.cfg.publicUrl, apiKeyId: auth.keyId, userId: auth.user?.id ?? null,
-      idempotencyKey: idem, scopes: auth.scopes, maxOpenPayments: ctx.cfg.maxOpenPayments, beforeCreate,
-      terminal: await saleTerminal(ctx.db, req, auth), ownSalesOf: auth.ownSalesOf,
-    }, id, body);
+    const r = await chargeAgain(
+      {
+        db: ctx.db,
+        storeId: auth.storeId,
+        network: ctx.network,
+        publicUrl: ctx.cfg.publicUrl,
+        apiKeyId: auth.keyId,
+        userId: auth.user?.id ?? null,
+        idempotencyKey: idem,
+        scopes: auth.scopes,
+        maxOpenPayments: ctx.cfg.maxOpenPayments,
+        beforeCreate,
+        terminal: await saleTerminal(ctx.db, req, auth),
+        ownSalesOf: auth.ownSalesOf,
+      },
+      id,
+      body,
+    );
     return json(r.body, r.status, r.replayed ? { 'Idempotent-Replayed': 'true' } : {});
   });
 }

@@ -12,9 +12,10 @@ export function POST(req: Request, { params }: { params: Promise<{ id: string }>
     const body = parseJsonOrUndefined(await readBodyText(req, 4096));
     const { id } = await params;
     const timeoutMs = runtimeSettings().smtpTimeoutMs ?? undefined;
-    const actor = auth.kind === 'session'
-      ? { storeId: auth.storeId, key: `user:${auth.user.id}`, userId: auth.user.id, role: auth.user.role, tillOf: auth.tillOf }
-      : { storeId: auth.storeId, key: `key:${auth.keyId}`, userId: null, role: null };
+    const actor =
+      auth.kind === 'session'
+        ? { storeId: auth.storeId, key: `user:${auth.user.id}`, userId: auth.user.id, role: auth.user.role, tillOf: auth.tillOf }
+        : { storeId: auth.storeId, key: `key:${auth.keyId}`, userId: null, role: null };
     return json(await emailReceipt(ctx.db, id, body, actor, { timeoutMs }), 202);
   });
 }

@@ -14,8 +14,17 @@ export function POST(req: Request, { params }: { params: Promise<{ id: string }>
     const { id } = await params;
     const body = parseJsonOrUndefined(await readBodyText(req));
     const r = await createRefund(
-      { db: ctx.db, storeId: auth.storeId, network: ctx.network, publicUrl: ctx.cfg.publicUrl, apiKeyId: auth.keyId, userId: auth.user?.id ?? null, ownSalesOf: auth.ownSalesOf },
-      id, body,
+      {
+        db: ctx.db,
+        storeId: auth.storeId,
+        network: ctx.network,
+        publicUrl: ctx.cfg.publicUrl,
+        apiKeyId: auth.keyId,
+        userId: auth.user?.id ?? null,
+        ownSalesOf: auth.ownSalesOf,
+      },
+      id,
+      body,
     );
     return json(r, 201);
   });
