@@ -330,7 +330,9 @@ describe('back-office sessions', () => {
   it('let a signed-in user read what the role grants, and nothing else', async () => {
     const cookie = async (role: string) => {
       const id = `u-${role}`;
-      await db.prisma.user.create({ data: { id, email: `${role}@example.test`, passwordHash: 'x', role } });
+      await db.prisma.user.create({
+        data: { id, email: `${role}@example.test`, passwordHash: 'x', role, memberships: { create: { storeId: 1, role } } },
+      });
       return `${SESSION_COOKIE}=${(await createSession(db, id)).token}`;
     };
     const as = async (name: NodeEndpointName, c: string) =>

@@ -22,9 +22,9 @@ function describe(changes: Record<string, unknown>): string {
 }
 
 export default async function AuditPage() {
-  await requirePageUser('owner', '/admin/audit');
+  const me = await requirePageUser('owner', '/admin/audit');
   const { db } = await appContext();
-  const entries = await listAudit(db, 500);
+  const entries = await listAudit(db, me.storeId, 500);
   const t = await getTranslations('adminAudit');
   return (
     <>
