@@ -58,7 +58,11 @@ beforeAll(async () => {
   node = await startDogecoind({ matureBlocks: 80 });
   await node.mine(1); // past height 80: AuxPoW blocks from here
   // Six payments to six store addresses, mined together in one block.
-  for (const [i, amountKoinu] of AMOUNTS.entries()) await node.send(await node.payTo([{ address: addr(i), amountKoinu }]));
+  const sent: string[] = [];
+  for (const [i, amountKoinu] of AMOUNTS.entries()) sent.push(await node.send(await node.payTo([{ address: addr(i), amountKoinu }])));
+  // The block orders them by fee; fee deltas rising with the txid put them in reverse txid order,
+  // so the order check below never meets a block that happens to be in txid order (1 in 720).
+  for (const [i, txid] of [...sent].sort().entries()) await node.rpc('prioritisetransaction', txid, 0, (i + 1) * 10_000_000);
   const [coinBlock] = await node.mine(1);
   const b = await node.rpc('getblock', coinBlock);
   coinHeight = b.height;
