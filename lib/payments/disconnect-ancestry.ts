@@ -4,6 +4,7 @@
 // block, or seen in the mempool while its parent was mined, recorded no such signal: without
 // this rule, a payment relying on it kept its 0-conf until the next mempool report.
 import type { BlockTxSummary } from '../chain/backend';
+import { parentsFirst } from '../chain/tx-facts';
 
 /**
  * The disconnected block's txs as the backend could read them. `txCount` is the block's own
@@ -41,24 +42,15 @@ const parentOf = (outpoint: string) => outpoint.slice(0, outpoint.lastIndexOf(':
  */
 export function disconnectAncestry(block: DisconnectedTxs | null): DisconnectAncestry {
   const txs = block?.txs ?? [];
-  const complete = block !== null && txs.length >= block.txCount;
-  const byId = new Map(txs.map((t) => [t.txid, t]));
+  // A parent the block does not hold: confirmed below when the block is known whole, else unknown.
+  const outside = !(block !== null && txs.length >= block.txCount);
   const replaceable = new Map<string, boolean>();
-  const outside = !complete;
-  const decide = (txid: string, path: Set<string>): boolean => {
-    const known = replaceable.get(txid);
-    if (known !== undefined) return known;
-    const t = byId.get(txid);
-    if (!t) return outside;
-    if (path.has(txid)) return false; // a cycle cannot happen in a valid block
-    path.add(txid);
-    const r = t.signalsRbf || t.inputs.some((i) => decide(i.txid, path));
-    replaceable.set(txid, r);
-    return r;
-  };
-  for (const t of txs) decide(t.txid, new Set());
+  const parentReplaceable = (txid: string) => replaceable.get(txid) ?? outside;
+  // A block summary's signalsRbf is the tx's own signal (a mined tx inherits none); parents first,
+  // so each tx reads its in-block parent's verdict.
+  for (const t of parentsFirst([...txs])) replaceable.set(t.txid, t.signalsRbf || t.inputs.some((i) => parentReplaceable(i.txid)));
   return {
-    unminedInherits: (row) => row.inputs.some((o) => decide(parentOf(o), new Set())),
+    unminedInherits: (row) => row.inputs.some((o) => parentReplaceable(parentOf(o))),
     replaceableOutpoints: txs.filter((t) => replaceable.get(t.txid)).flatMap((t) => t.outputs.map((o) => `${t.txid}:${o.n}`)),
   };
 }
