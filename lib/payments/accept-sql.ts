@@ -11,6 +11,7 @@ import type { PayRow } from './pay-sql';
 import type { EventType } from './events';
 import { applyTransition, eventRow, eventRows, stateColumns } from './apply';
 import { transition } from './table';
+import { TAKE_SALE_CTES } from '../stock/sale-sql';
 import type { PaymentRow } from './view';
 
 /** What the submitted tx pays to the payment's address, and the outpoints it spends ("txid:vout"). */
@@ -35,13 +36,10 @@ interface AcceptItem {
 // Every row written here carries its payment's store_id, and stock is taken from that store's
 // products (SKUs repeat across stores).
 // Events are inserted in item order, each payment's in its own order (their seq is the cursor).
-// The sale's stock (table rows pay.accept*: `stock: take`) is taken in the same statement
-// (lib/stock/sale-sql.ts), so a payment is never accepted without it, nor it without the payment.
-const ACCEPT_SQL = `
-  WITH i AS (
-    SELECT * FROM unnest($1::text[], $2::text[], $3::int[], $4::text[], $5::text[], $6::int[], $7::text[], $8::int[], $9::text[], $14::text[],
-                         $15::text[], $16::bigint[], $17::bigint[], $18::text[], $19::boolean[])
-      AS i(id, status, required, at, confirmed_at, block_height, block_hash, confirmations, exception, txid, new_exception, prev_paid, value, inputs, rbf)),
+// The sale's stock (table rows pay.accept*: `stock: take`) is taken in the same statement, by
+// lib/stock's own CTEs, so a payment is never accepted without it, nor it without the payment.
+// `i` holds the acceptances, one row each; `p.id = ANY($1)` makes the primary key the way in.
+const ACCEPT_BODY = `
   u AS (
     UPDATE payment p SET status = i.status, broadcast_state = 'sent', required_confirmations = i.required, accepted_at = i.at::timestamptz,
            confirmed_at = i.confirmed_at::timestamptz, updated_at = i.at::timestamptz, exception = i.new_exception,
@@ -52,23 +50,7 @@ const ACCEPT_SQL = `
        AND p.confirmations = i.confirmations AND p.exception IS NOT DISTINCT FROM i.exception AND p.amount_paid = i.prev_paid
     RETURNING p.id, p.store_id, i.at, i.txid, i.value, i.inputs, i.rbf, p.block_height, p.block_hash, p.created_by),
   sx AS (SELECT id, store_id, at, created_by AS user_id FROM u),
-  st_l AS (
-    SELECT x.id AS payment_id, x.store_id, x.at, x.user_id, pr.id AS product_id, sum(COALESCE(l.count, 1))::bigint AS n
-      FROM sx x
-      JOIN payment p ON p.id = x.id AND p.refund_of IS NULL
-      JOIN payment_line l ON l.payment_id = x.id AND l.type = 'item'
-      JOIN product pr ON pr.store_id = x.store_id AND pr.sku = l.item_id AND pr.stock IS NOT NULL
-     GROUP BY x.id, x.store_id, x.at, x.user_id, pr.id),
-  st_m AS (
-    INSERT INTO stock_movement (store_id, product_id, at, delta, reason, user_id, payment_id)
-    SELECT store_id, product_id, at::timestamptz, -LEAST(n, 2147483647)::int, 'sale', user_id, payment_id FROM st_l WHERE n > 0
-    ON CONFLICT (payment_id, product_id, reason) WHERE payment_id IS NOT NULL DO NOTHING
-    RETURNING product_id, delta),
-  st_p AS (
-    UPDATE product pr SET stock = GREATEST(LEAST(pr.stock::bigint + d.delta, 2147483647), -2147483648)::int
-      FROM (SELECT product_id, sum(delta)::bigint AS delta FROM st_m GROUP BY product_id ORDER BY product_id) d
-     WHERE pr.id = d.product_id AND pr.stock IS NOT NULL
-    RETURNING pr.id),
+  ${TAKE_SALE_CTES},
   s AS (
     UPDATE payment_submission s SET outcome = 'accepted' FROM u WHERE s.payment_id = u.id AND s.outcome = 'pending'),
   t AS (
@@ -82,77 +64,29 @@ const ACCEPT_SQL = `
    ORDER BY e.n
   RETURNING payment_id AS id`;
 
-// The same for one acceptance: a batch of one is the usual case outside rushes.
+// A batch: the columns as arrays, one element per acceptance.
+const ACCEPT_SQL = `
+  WITH i AS (
+    SELECT * FROM unnest($1::text[], $2::text[], $3::int[], $4::text[], $5::text[], $6::int[], $7::text[], $8::int[], $9::text[], $14::text[],
+                         $15::text[], $16::bigint[], $17::bigint[], $18::text[], $19::boolean[])
+      AS i(id, status, required, at, confirmed_at, block_height, block_hash, confirmations, exception, txid, new_exception, prev_paid, value, inputs, rbf)),
+  ${ACCEPT_BODY}`;
+
+// The same statement for one acceptance (the usual case outside rushes), with the same arrays of
+// one: their first elements as a one-row `i`, which plans as plain parameters, not a function scan.
 const ACCEPT_ONE_SQL = `
-  WITH u AS (
-    UPDATE payment SET status = $2, broadcast_state = 'sent', required_confirmations = $3, accepted_at = $4::timestamptz,
-           confirmed_at = $5::timestamptz, updated_at = $4::timestamptz, exception = $14::text,
-           amount_paid = amount_paid + $16::bigint, paid_txids = array_append(paid_txids, $13::text)
-     WHERE id = $1 AND status = 'unpaid' AND broadcast_state = 'pending' AND txid = $13
-       AND block_height IS NOT DISTINCT FROM $6::int AND block_hash IS NOT DISTINCT FROM $7::text
-       AND confirmations = $8 AND exception IS NOT DISTINCT FROM $9::text AND amount_paid = $15::bigint
-    RETURNING id, store_id, block_height, block_hash, created_by),
-  sx AS (SELECT id, store_id, $4::timestamptz AS at, created_by AS user_id FROM u),
-  st_l AS (
-    SELECT x.id AS payment_id, x.store_id, x.at, x.user_id, pr.id AS product_id, sum(COALESCE(l.count, 1))::bigint AS n
-      FROM sx x
-      JOIN payment p ON p.id = x.id AND p.refund_of IS NULL
-      JOIN payment_line l ON l.payment_id = x.id AND l.type = 'item'
-      JOIN product pr ON pr.store_id = x.store_id AND pr.sku = l.item_id AND pr.stock IS NOT NULL
-     GROUP BY x.id, x.store_id, x.at, x.user_id, pr.id),
-  st_m AS (
-    INSERT INTO stock_movement (store_id, product_id, at, delta, reason, user_id, payment_id)
-    SELECT store_id, product_id, at::timestamptz, -LEAST(n, 2147483647)::int, 'sale', user_id, payment_id FROM st_l WHERE n > 0
-    ON CONFLICT (payment_id, product_id, reason) WHERE payment_id IS NOT NULL DO NOTHING
-    RETURNING product_id, delta),
-  st_p AS (
-    UPDATE product pr SET stock = GREATEST(LEAST(pr.stock::bigint + d.delta, 2147483647), -2147483648)::int
-      FROM (SELECT product_id, sum(delta)::bigint AS delta FROM st_m GROUP BY product_id ORDER BY product_id) d
-     WHERE pr.id = d.product_id AND pr.stock IS NOT NULL
-    RETURNING pr.id),
-  s AS (
-    UPDATE payment_submission SET outcome = 'accepted' WHERE payment_id = $1 AND outcome = 'pending' AND EXISTS (SELECT 1 FROM u)),
-  t AS (
-    INSERT INTO payment_tx (store_id, payment_id, txid, value, inputs, seen_at, block_height, block_hash, signals_rbf)
-    SELECT u.store_id, u.id, $13, $16::bigint, string_to_array($17::text, ','), $4::timestamptz, u.block_height, u.block_hash, $18::boolean FROM u
-    ON CONFLICT (payment_id, txid) DO NOTHING)
-  INSERT INTO vendor_event (store_id, id, type, payment_id, body, created_at, next_attempt_at)
-  SELECT u.store_id, e.id, e.type, u.id, e.body, $4::timestamptz, $4::timestamptz
-    FROM u CROSS JOIN unnest($10::text[], $11::text[], $12::text[]) WITH ORDINALITY AS e(id, type, body, n)
-   ORDER BY e.n
-  RETURNING id`;
+  WITH i AS (
+    SELECT ($1::text[])[1] AS id, ($2::text[])[1] AS status, ($3::int[])[1] AS required, ($4::text[])[1] AS at,
+           ($5::text[])[1] AS confirmed_at, ($6::int[])[1] AS block_height, ($7::text[])[1] AS block_hash, ($8::int[])[1] AS confirmations,
+           ($9::text[])[1] AS exception, ($14::text[])[1] AS txid, ($15::text[])[1] AS new_exception, ($16::bigint[])[1] AS prev_paid,
+           ($17::bigint[])[1] AS value, ($18::text[])[1] AS inputs, ($19::boolean[])[1] AS rbf),
+  ${ACCEPT_BODY}`;
 
 function acceptStatement(items: AcceptItem[]): [string, unknown[]] {
-  if (items.length === 1) {
-    const [one] = items;
-    return [
-      ACCEPT_ONE_SQL,
-      [
-        one.row.id,
-        one.fresh.status,
-        one.fresh.requiredConfirmations,
-        one.now.toISOString(),
-        one.fresh.confirmedAt?.toISOString() ?? null,
-        one.row.blockHeight,
-        one.row.blockHash,
-        one.row.confirmations,
-        one.row.exception,
-        one.events.map((e) => e.id),
-        one.events.map((e) => e.type),
-        one.events.map((e) => e.body),
-        one.row.txid,
-        one.fresh.exception,
-        String(one.row.amountPaid ?? 0n),
-        String(one.paid.value),
-        one.paid.inputs.join(','),
-        one.rbf,
-      ],
-    ];
-  }
   const col = <T>(f: (a: AcceptItem) => T) => items.map(f);
   const events = items.flatMap((a) => a.events.map((e) => ({ ...e, paymentId: a.row.id })));
   return [
-    ACCEPT_SQL,
+    items.length === 1 ? ACCEPT_ONE_SQL : ACCEPT_SQL,
     [
       col((a) => a.row.id),
       col((a) => a.fresh.status),

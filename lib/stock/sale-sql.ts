@@ -14,17 +14,32 @@
 // (the order its rows are locked in). A sale never fails for stock: the sum is clamped to the
 // INTEGER column's range.
 //
-// The statements are whole literals (tests/unit/one-writer.test.ts parses every SQL text to
-// find who writes what). The /pay acceptance (lib/payments/accept-sql.ts) carries the same
-// CTEs, st_l … st_p, as TAKE_SALE_SQL; tests/unit/stock-sql.test.ts holds them equal.
+// The sale's CTEs (TAKE_SALE_CTES) are written once: TAKE_SALE_SQL runs them for one payment,
+// and the /pay acceptance (lib/payments/accept-sql.ts) embeds them after its own `sx` of the
+// payments it just accepted. The one-writer scan (tests/unit/one-writer.test.ts) reads each
+// statement with its `${…}` fragments filled in.
 
 /** Reasons a payment's movements carry (adjustments have their own, lib/stock/adjust.ts). */
 export const SALE_REASONS = ['sale', 'declined', 'returned'] as const;
 export type SaleReason = (typeof SALE_REASONS)[number];
 
-/** Takes one payment's sale off stock ($1 payment id, $2 at). The sale's user is its creator. */
-export const TAKE_SALE_SQL = `
-  WITH sx AS (SELECT id, store_id, $2::timestamptz AS at, created_by AS user_id FROM payment WHERE id = $1),
+/**
+ * Moves each product by the sum of the movements `st_m` inserted: one UPDATE per product, in
+ * product id order (the order its rows are locked in), clamped to the INTEGER column's range.
+ */
+const APPLY_MOVEMENTS_CTE = `
+  st_p AS (
+    UPDATE product pr SET stock = GREATEST(LEAST(pr.stock::bigint + d.delta, 2147483647), -2147483648)::int
+      FROM (SELECT product_id, sum(delta)::bigint AS delta FROM st_m GROUP BY product_id ORDER BY product_id) d
+     WHERE pr.id = d.product_id AND pr.stock IS NOT NULL
+    RETURNING pr.id)`;
+
+/**
+ * The sale of the payments in `sx` (id, store_id, at, user_id): each item line whose `id` is a
+ * tracked product's SKU in the payment's store takes its count off that product, once per
+ * payment and product. A statement embeds these after its own `sx`; `st_m` holds the movements.
+ */
+export const TAKE_SALE_CTES = `
   st_l AS (
     SELECT x.id AS payment_id, x.store_id, x.at, x.user_id, pr.id AS product_id, sum(COALESCE(l.count, 1))::bigint AS n
       FROM sx x
@@ -37,11 +52,12 @@ export const TAKE_SALE_SQL = `
     SELECT store_id, product_id, at::timestamptz, -LEAST(n, 2147483647)::int, 'sale', user_id, payment_id FROM st_l WHERE n > 0
     ON CONFLICT (payment_id, product_id, reason) WHERE payment_id IS NOT NULL DO NOTHING
     RETURNING product_id, delta),
-  st_p AS (
-    UPDATE product pr SET stock = GREATEST(LEAST(pr.stock::bigint + d.delta, 2147483647), -2147483648)::int
-      FROM (SELECT product_id, sum(delta)::bigint AS delta FROM st_m GROUP BY product_id ORDER BY product_id) d
-     WHERE pr.id = d.product_id AND pr.stock IS NOT NULL
-    RETURNING pr.id)
+  ${APPLY_MOVEMENTS_CTE}`;
+
+/** Takes one payment's sale off stock ($1 payment id, $2 at). The sale's user is its creator. */
+export const TAKE_SALE_SQL = `
+  WITH sx AS (SELECT id, store_id, $2::timestamptz AS at, created_by AS user_id FROM payment WHERE id = $1),
+  ${TAKE_SALE_CTES}
   SELECT count(*)::int AS n FROM st_m`;
 
 /**
@@ -53,21 +69,11 @@ export const RETURN_SALE_SQL = `
     SELECT store_id, product_id, -sum(delta)::bigint AS back FROM stock_movement
      WHERE payment_id = $1 AND reason IN ('sale', 'declined', 'returned')
      GROUP BY store_id, product_id),
-  rm AS (
+  st_m AS (
     INSERT INTO stock_movement (store_id, product_id, at, delta, reason, note, user_id, payment_id)
     SELECT store_id, product_id, $2::timestamptz, LEAST(back, 2147483647)::int, $3::text, $5::text, (SELECT id FROM "user" WHERE id = $4::text), $1::text
       FROM net WHERE back > 0
     ON CONFLICT (payment_id, product_id, reason) WHERE payment_id IS NOT NULL DO NOTHING
     RETURNING product_id, delta),
-  rp AS (
-    UPDATE product pr SET stock = GREATEST(LEAST(pr.stock::bigint + d.delta, 2147483647), -2147483648)::int
-      FROM (SELECT product_id, sum(delta)::bigint AS delta FROM rm GROUP BY product_id ORDER BY product_id) d
-     WHERE pr.id = d.product_id AND pr.stock IS NOT NULL
-    RETURNING pr.id)
-  SELECT count(*)::int AS n FROM rm`;
-
-/** The CTEs st_l … st_p of TAKE_SALE_SQL (which a statement with its own `sx` of paid payments embeds). */
-export function takeSaleCtes(sql: string): string {
-  const m = /(st_l AS \([\s\S]*?RETURNING pr\.id\))/.exec(sql);
-  return m ? m[1].replace(/\s+/g, ' ').trim() : '';
-}
+  ${APPLY_MOVEMENTS_CTE}
+  SELECT count(*)::int AS n FROM st_m`;

@@ -64,12 +64,54 @@ export function sqlWriteTargets(sql: string): string[] | null {
   return out;
 }
 
+/**
+ * SQL written in pieces: `const NAME = \`…\`` literals, by name, so that a template's `${NAME}`
+ * hole reads as the fragment's own text (a statement's shared CTEs, written once). A name
+ * declared in several files resolves only in its own file.
+ */
+export class Fragments {
+  private readonly byName = new Map<string, { file: string; node: ts.Node }[]>();
+  private readonly holes = new Set<string>();
+
+  add(file: string, sf: ts.SourceFile): this {
+    const visit = (n: ts.Node) => {
+      if (ts.isVariableDeclaration(n) && ts.isIdentifier(n.name) && n.initializer && ts.isTemplateLiteral(n.initializer)) {
+        const list = this.byName.get(n.name.text) ?? [];
+        list.push({ file, node: n.initializer });
+        this.byName.set(n.name.text, list);
+      }
+      if (ts.isTemplateSpan(n) && ts.isIdentifier(n.expression)) this.holes.add(n.expression.text);
+      ts.forEachChild(n, visit);
+    };
+    visit(sf);
+    return this;
+  }
+
+  /** The literal (and its file) a hole `${name}` in `file` stands for, when it is one. */
+  lookup(file: string, name: string): { file: string; node: ts.Node } | null {
+    const list = this.byName.get(name) ?? [];
+    return list.find((d) => d.file === file) ?? (list.length === 1 ? list[0] : null);
+  }
+
+  /** A literal some template fills a hole with: it need not parse alone, only in its statements. */
+  isFragment(node: ts.Node): boolean {
+    const d = node.parent;
+    return ts.isVariableDeclaration(d) && ts.isIdentifier(d.name) && this.holes.has(d.name.text);
+  }
+}
+
 /** The text of a string or template literal, `${…}` standing for a value, a row (`VALUES ${…}`) or, failing those, a name. */
-function literalTexts(node: ts.Node): string[] {
+function literalTexts(node: ts.Node, file = '', fragments?: Fragments, seen: ts.Node[] = []): string[] {
   if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) return [node.text];
   if (ts.isTemplateExpression(node)) {
-    const join = (hole: string) => node.head.text + node.templateSpans.map((s) => hole + s.literal.text).join('');
-    return [join('0'), join('(0)'), join('__p__')];
+    // A hole that names a fragment reads as the fragment (its own holes filled likewise).
+    const filled = node.templateSpans.map((s) => {
+      const frag = ts.isIdentifier(s.expression) ? fragments?.lookup(file, s.expression.text) : null;
+      return frag && !seen.includes(frag.node) ? literalTexts(frag.node, frag.file, fragments, [...seen, node]) : null;
+    });
+    const join = (k: number, hole: string) =>
+      node.head.text + node.templateSpans.map((s, i) => (filled[i]?.[k] ?? hole) + s.literal.text).join('');
+    return [join(0, '0'), join(1, '(0)'), join(2, '__p__')];
   }
   return [];
 }
@@ -176,21 +218,23 @@ export function writesIn(
   src: string,
   tables: ReadonlySet<string> = TABLES,
   delegates: ReadonlySet<string> = DELEGATES,
+  fragments?: Fragments,
 ): Finding[] {
-  const sf = ts.createSourceFile(file, src, ts.ScriptTarget.Latest, true, file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const sf = sourceFile(file, src);
+  const frags = fragments ?? new Fragments().add(file, sf);
   const found: Finding[] = [];
   const at = (n: ts.Node) => sf.getLineAndCharacterOfPosition(n.getStart(sf)).line + 1;
   const aliases = new Aliases(delegates);
   const visit = (n: ts.Node) => {
     aliases.bind(n);
-    const texts = literalTexts(n);
+    const texts = literalTexts(n, file, frags);
     if (texts.length) {
       // A template is read with its holes as values, else as names; a target that is a hole
       // (`UPDATE ${table}`) is dynamic, and counted as a write the scan cannot clear.
       const candidates = texts.filter((t) => /\b(insert|update|delete|merge|truncate)\b/i.test(t));
       const ok = candidates.length ? candidates.map(sqlWriteTargets).find((p) => p !== null) : [];
       if (ok === undefined) {
-        if (candidates.some((t) => LOOKS_LIKE_WRITE.test(t)))
+        if (candidates.some((t) => LOOKS_LIKE_WRITE.test(t)) && !frags.isFragment(n))
           found.push({ file, line: at(n), what: 'SQL that reads as a write but does not parse' });
       } else
         for (const t of ok)
@@ -221,24 +265,38 @@ function sources(): string[] {
   return files;
 }
 
+function sourceFile(file: string, src: string): ts.SourceFile {
+  return ts.createSourceFile(file, src, ts.ScriptTarget.Latest, true, file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+}
+
+/** Every source file, read and parsed once, and the SQL fragments they declare. */
+let tree: { files: { file: string; src: string; sf: ts.SourceFile }[]; fragments: Fragments } | null = null;
+function sourceTree() {
+  if (!tree) {
+    const files = sources().map((p) => {
+      const file = relative(ROOT, p);
+      const src = readFileSync(p, 'utf8');
+      return { file, src, sf: sourceFile(file, src) };
+    });
+    const fragments = new Fragments();
+    for (const f of files) fragments.add(f.file, f.sf);
+    tree = { files, fragments };
+  }
+  return tree;
+}
+
 function allWrites(tables?: ReadonlySet<string>, delegates?: ReadonlySet<string>): Finding[] {
-  return sources().flatMap((p) => writesIn(relative(ROOT, p), readFileSync(p, 'utf8'), tables, delegates));
+  const { files, fragments } = sourceTree();
+  return files.flatMap((f) => writesIn(f.file, f.src, tables, delegates, fragments));
 }
 
 /** SQL texts that set product.stock, per file (docs/catalog.md#stock: stock moves only with a movement). */
 function stockColumnWrites(): Finding[] {
   const found: Finding[] = [];
-  for (const p of sources()) {
-    const file = relative(ROOT, p);
-    const sf = ts.createSourceFile(
-      file,
-      readFileSync(p, 'utf8'),
-      ts.ScriptTarget.Latest,
-      true,
-      file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
-    );
+  const { files, fragments } = sourceTree();
+  for (const { file, sf } of files) {
     const visit = (n: ts.Node) => {
-      for (const text of literalTexts(n).slice(0, 1)) {
+      for (const text of literalTexts(n, file, fragments).slice(0, 1)) {
         if (!/\bupdate\b/i.test(text)) continue;
         const cols = sqlSetColumns(text, 'product');
         if (cols?.includes('stock'))
@@ -292,6 +350,21 @@ describe('one writer: only lib/payments writes the payment tables', () => {
     expect(w(`await db.prisma['vendorEvent'].create({ data })`)).toEqual(['Prisma vendorEvent.create']);
     expect(w('await tx.paymentTx.deleteMany({})')).toEqual(['Prisma paymentTx.deleteMany']);
     expect(w('await db.prisma.payment.findMany({})')).toEqual([]);
+  });
+
+  it('reads SQL written in pieces: a `${NAME}` hole of a const literal is the fragment, nested too', () => {
+    const w = (src: string) => writesIn('x.ts', src).map((f) => f.what);
+    // The fragment alone does not parse (a CTE, not a statement): only its statement is read.
+    const cte = 'const U = `u AS (UPDATE payment SET status = $1 RETURNING id)`;';
+    expect(w(`${cte} q(\`WITH \${U} SELECT 1\`)`)).toEqual(['SQL writes payment']);
+    expect(w(`${cte} const V = \`\${U}, v AS (SELECT 1)\`; q(\`WITH \${V} SELECT 1\`)`)).toEqual(['SQL writes payment']);
+    // A fragment that is a statement of its own is read alone as well.
+    expect(w('const S = `UPDATE payment SET status = $1`; q(S); q(`${S} RETURNING id`)')).toEqual([
+      'SQL writes payment',
+      'SQL writes payment',
+    ]);
+    // Without the fragment's text, the hole would read as a value: the write goes unseen.
+    expect(w('q(`WITH ${U} SELECT 1`)')).toEqual([]);
   });
 
   it('reads an alias of a delegate, or of its write method, like the delegate', () => {

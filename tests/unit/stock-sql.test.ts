@@ -1,12 +1,8 @@
 // The stock a payment's transitions move (docs/catalog.md#stock): which rows of the state table
-// take a sale's goods and which give them back, and the /pay acceptance statement carrying the
-// same sale CTEs as lib/stock's own statement (one text, checked here, since the one-writer scan
-// must be able to parse each statement whole).
+// take a sale's goods and which give them back. The /pay acceptance takes them in its own
+// statement through lib/stock's TAKE_SALE_CTES (tests/unit/one-writer.test.ts sees it write).
 import { describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { TRANSITIONS } from '@/lib/payments';
-import { TAKE_SALE_SQL, takeSaleCtes } from '@/lib/stock/sale-sql';
 
 describe('the state table and stock', () => {
   it('takes stock exactly on the rows that make an unpaid payment paid', () => {
@@ -38,15 +34,5 @@ describe('the state table and stock', () => {
     for (const n of ['chain.short_again', 'chain.confirm', 'chain.unconfirm', 'merchant.settle_accepted', 'timer.expired']) {
       expect(TRANSITIONS.find((t) => t.name === n)!.stock, n).toBeUndefined();
     }
-  });
-});
-
-describe('the /pay acceptance statement', () => {
-  it('carries the sale CTEs of TAKE_SALE_SQL, byte for byte (whitespace aside), in both its forms', () => {
-    const src = readFileSync(join(__dirname, '../../lib/payments/accept-sql.ts'), 'utf8');
-    const ctes = takeSaleCtes(TAKE_SALE_SQL);
-    expect(ctes).toMatch(/^st_l AS \(.*INSERT INTO stock_movement.*UPDATE product pr SET stock = .*RETURNING pr\.id\)$/);
-    const flat = src.replace(/\s+/g, ' ');
-    expect(flat.split(ctes).length - 1).toBe(2);
   });
 });
