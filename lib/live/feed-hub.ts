@@ -1,15 +1,19 @@
-// The shared reader behind the live update streams (docs/live.md,
-// docs/architecture.md#processes): one per process, whatever the number of open streams. A round reads the
-// cheap probe rows of the payments it is asked about in one query (`id IN (…)`, in chunks),
-// loads the full views only of the payments whose state changed for some watcher (again one
-// query), and hands each watcher what is new for it. The database is the only source of truth,
-// so changes made by another process (the worker, another web process) are seen like local ones.
+// The one keyed change hub behind the live update streams (docs/live.md,
+// docs/architecture.md#processes): one per process and source, whatever the number of open
+// streams. It serves the payment feeds (the till's, the checkout page's, the display's payment;
+// keyed by payment id) and the customer displays' carts (keyed by terminal id,
+// lib/live/display-hub.ts). A round reads the cheap probe rows of the keys it is asked about in
+// one query (`id IN (…)`, in chunks), loads the full views only of the keys whose state changed
+// for some watcher (a source whose probe is its view returns it without a query), and hands each
+// watcher what is new for it. The database is the only source of truth, so changes made by
+// another process (the worker, another web process) are seen like local ones.
 //
 // What starts a round:
 // - a notification (lib/live/payment-changes.ts): the payments it names that are watched are
 //   read at once; this is the live path, a few milliseconds after the change commits;
 // - a new watcher: served at once by a round of its own (new watchers arriving together share one);
 // - a payment's expiry (expired is a matter of time, not of a write): a timer at the earliest one;
+//   (a source whose keys never expire has no timer);
 // - a (re)connection of the notification channel, and the slow safety poll (`pollMs`, 10 s for
 //   the payment hub): every watched payment. These bound what a lost notification can cost.
 // Rounds never overlap; when a full round takes longer than the poll interval, the next one
@@ -17,20 +21,36 @@
 import { isFinalProbe, probeFingerprint, type FeedProbe } from './feed-probe';
 import type { ChangeFeed } from './payment-changes';
 
-export interface FeedSource<V> {
-  /** The probe rows of these payments; a payment missing from the map is gone. */
-  probes(ids: readonly string[]): Promise<Map<string, FeedProbe>>;
-  /** The full views of these payments (the body sent to the client). */
-  views(ids: readonly string[]): Promise<Map<string, V>>;
+/** How a key's probe reads: the fingerprint of its state, whether it is final, and its expiry. */
+export interface ProbeState {
+  fp: string;
+  final: boolean;
+  /** When the key's state changes by time alone (ms), or null. */
+  expiresAt: number | null;
+}
+
+export interface FeedSource<V, P = FeedProbe> {
+  /** The probe rows of these keys; a key missing from the map is gone. */
+  probes(ids: readonly string[]): Promise<Map<string, P>>;
+  /** The full views of these keys (the body sent to the client), given the probes just read. */
+  views(ids: readonly string[], probes: ReadonlyMap<string, P>): Promise<Map<string, V>>;
+  /** How a probe reads (a payment's: paymentProbeState). */
+  state(p: P, now: Date): ProbeState;
+}
+
+/** A payment's probe: unpaid and not yet expired, it changes at its expiry. */
+export function paymentProbeState(p: FeedProbe, now: Date): ProbeState {
+  const at = p.expiresAt.getTime();
+  return { fp: probeFingerprint(p, now), final: isFinalProbe(p, now), expiresAt: p.status === 'unpaid' && at > now.getTime() ? at : null };
 }
 
 /** What one stream is told by the hub. Calls may unwatch synchronously. */
 export interface FeedWatcher<V> {
-  /** The payment's state changed since this watcher last saw it (or it has seen nothing yet). */
+  /** The key's state changed since this watcher last saw it (or it has seen nothing yet). */
   view(v: V): void;
-  /** A round read this payment; `final` when nothing more will happen to it. */
+  /** A round read this key; `final` when nothing more will happen to it. */
   checked(final: boolean): void;
-  /** The payment no longer exists. */
+  /** The key no longer exists. */
   gone(): void;
   /** A round failed (the database is unreachable, …). */
   failed(error: unknown): void;
@@ -58,7 +78,7 @@ export const FEED_SAFETY_POLL_MS = 10_000;
 /** After a payment's expiry, when its watchers are told (the clocks of database and process differ slightly). */
 const EXPIRY_SLACK_MS = 50;
 
-export class FeedHub<V> {
+export class FeedHub<V, P = FeedProbe> {
   private readonly byId = new Map<string, Set<Entry<V>>>();
   /** Payments with a watcher that has not been served yet. */
   private readonly fresh = new Set<string>();
@@ -81,7 +101,7 @@ export class FeedHub<V> {
   private readonly changes: ChangeFeed | undefined;
 
   constructor(
-    private readonly source: FeedSource<V>,
+    private readonly source: FeedSource<V, P>,
     opts: FeedHubOptions = {},
   ) {
     this.changes = opts.changes;
@@ -227,24 +247,24 @@ export class FeedHub<V> {
       const set = this.byId.get(id);
       if (set) targets.set(id, [...set]);
     }
-    let probes: Map<string, FeedProbe>;
+    let probes: Map<string, P>;
     let views = new Map<string, V>();
     const need: string[] = [];
-    const fps = new Map<string, string>();
+    const states = new Map<string, ProbeState>();
     const t = this.now();
     try {
       probes = await this.source.probes(ids);
       for (const [id, entries] of targets) {
         const p = probes.get(id);
         if (!p) continue;
-        const fp = probeFingerprint(p, t);
-        fps.set(id, fp);
+        const st = this.source.state(p, t);
+        states.set(id, st);
         // Past its expiry yet not final (a broadcast in flight): the write that ends it is announced.
-        if (p.status === 'unpaid' && p.expiresAt.getTime() > t.getTime()) this.expiries.set(id, p.expiresAt.getTime());
+        if (st.expiresAt !== null) this.expiries.set(id, st.expiresAt);
         else this.expiries.delete(id);
-        if (entries.some((e) => e.active && e.fp !== fp)) need.push(id);
+        if (entries.some((e) => e.active && e.fp !== st.fp)) need.push(id);
       }
-      if (need.length > 0) views = await this.source.views(need);
+      if (need.length > 0) views = await this.source.views(need, probes);
     } catch (err) {
       for (const entries of targets.values()) {
         for (const e of entries) if (e.active) e.w.failed(err);
@@ -259,15 +279,15 @@ export class FeedHub<V> {
     }
     this.failing = false;
     for (const [id, entries] of targets) {
-      const p = probes.get(id);
-      const fp = fps.get(id);
+      const st = states.get(id);
       const v = views.get(id);
       for (const e of entries) {
         if (!e.active) continue;
-        if (!p || fp === undefined) {
+        if (!st) {
           e.w.gone();
           continue;
         }
+        const fp = st.fp;
         if (e.fp !== fp) {
           if (v === undefined) {
             e.w.gone(); // the row vanished between the two reads
@@ -277,7 +297,7 @@ export class FeedHub<V> {
           e.w.view(v);
           if (!e.active) continue;
         }
-        e.w.checked(isFinalProbe(p, t));
+        e.w.checked(st.final);
       }
     }
   }

@@ -3,7 +3,16 @@
 // database (a trigger's NOTIFY: in-process on PGlite, LISTEN/NOTIFY across processes on
 // PostgreSQL), and one feed hub per process hands it to every stream that watches it.
 export { PAYMENT_CHANNEL, paymentChanges, type ChangeFeed, type ChangeSubscriber } from './payment-changes';
-export { FeedHub, FEED_POLL_MS, FEED_SAFETY_POLL_MS, type FeedSource, type FeedWatcher, type FeedHubOptions } from './feed-hub';
+export {
+  FeedHub,
+  FEED_POLL_MS,
+  FEED_SAFETY_POLL_MS,
+  paymentProbeState,
+  type FeedSource,
+  type FeedWatcher,
+  type FeedHubOptions,
+  type ProbeState,
+} from './feed-hub';
 export { isExpiredProbe, isFinalProbe, probeFingerprint, type FeedProbe } from './feed-probe';
 export { paymentEventStream, openFeedCount, sseEvent, SSE_HEADERS, FEED_DEFAULTS, type FeedOptions } from './payment-feed';
 export { paymentFeedHub, paymentFeedSource } from './payment-feed-db';

@@ -4,7 +4,7 @@
 // database's payment notifications (lib/live/payment-changes.ts).
 import type { Db } from '../db/client';
 import { perDb } from '../db/per-db';
-import { FeedHub, type FeedSource } from './feed-hub';
+import { FeedHub, paymentProbeState, type FeedSource } from './feed-hub';
 import type { FeedProbe } from './feed-probe';
 import { paymentChanges } from './payment-changes';
 import { vendorPaymentView } from '../payments';
@@ -41,6 +41,7 @@ export function paymentFeedSource(db: Db, publicUrl: string): FeedSource<View> {
       }
       return out;
     },
+    state: paymentProbeState,
   };
 }
 

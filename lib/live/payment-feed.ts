@@ -10,7 +10,7 @@
 // Memory per stream is bounded: a client that reads slowly is not queued every state; while
 // its queue is full only the latest state waits (intermediate ones are dropped), and heartbeats
 // are skipped.
-import { FeedHub } from './feed-hub';
+import { FeedHub, paymentProbeState } from './feed-hub';
 import type { FeedProbe } from './feed-probe';
 import { SSE_DEFAULTS, SSE_HEADERS, SseStream, sseEncoder, sseEvent, sseReadable } from './sse-stream';
 
@@ -74,6 +74,7 @@ function ownHub(opts: Extract<FeedSourceOptions, { probe: unknown }>, now?: () =
         const v = await opts.view();
         return new Map(v && ids.length ? [[ids[0], v]] : []);
       },
+      state: paymentProbeState,
     },
     { pollMs: opts.pollMs ?? FEED_DEFAULTS.pollMs, now },
   );

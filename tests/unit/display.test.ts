@@ -9,7 +9,7 @@ import type { DisplayRow } from '@/lib/display/cart';
 import { DisplayHub, type DisplayWatcher } from '@/lib/live/display-hub';
 import type { ChangeFeed, ChangeSubscriber } from '@/lib/live/payment-changes';
 import { displayCartBody } from '@/app/(pos)/pos/use-publish-cart';
-import { sleep } from '../helpers/wait';
+import { sleep, until } from '../helpers/wait';
 
 describe('pairing codes', () => {
   it('are 8 characters of Crockford base32, every character in use (40 bits)', () => {
@@ -156,6 +156,33 @@ describe('the display hub', () => {
     await sleep(20);
     expect(src.reads.length).toBe(3);
     expect(hub.watchers).toBe(0);
+  });
+
+  it("after a failed read, retries at the feeds' pace rather than waiting for the safety poll", async () => {
+    const src = source();
+    src.rows.set('t1', { terminalId: 't1', revoked: false, displays: ['d'], cart: { n: 1 } });
+    let down = true;
+    const read = (ids: readonly string[]) => (down ? Promise.reject(new Error('db down')) : src.read(ids));
+    const hub = new DisplayHub(read, undefined, 60_000);
+    const x = watcher();
+    const stop = hub.watch('t1', x.w);
+    await until(
+      () => x.seen,
+      (s) => s.includes('failed'),
+      5_000,
+      10,
+    );
+    down = false;
+    // No notification comes: only the hub's own retry can serve it, well before the 60 s poll.
+    expect(
+      await until(
+        () => x.seen,
+        (s) => s.includes('{"n":1}'),
+        5_000,
+        10,
+      ),
+    ).toEqual(['failed', '{"n":1}']);
+    stop();
   });
 
   it('tells a watcher when its terminal is gone', async () => {

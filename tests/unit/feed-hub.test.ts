@@ -1,7 +1,7 @@
 // The shared reader behind the live update streams (lib/live/feed-hub.ts) and the stream caps
 // (lib/live/stream-slots.ts), against an in-memory source that counts its queries.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FeedHub, type FeedSource, type FeedWatcher } from '@/lib/live/feed-hub';
+import { FeedHub, paymentProbeState, type FeedSource, type FeedWatcher } from '@/lib/live/feed-hub';
 import type { FeedProbe } from '@/lib/live/feed-probe';
 import type { ChangeFeed, ChangeSubscriber } from '@/lib/live/payment-changes';
 import { paymentEventStream } from '@/lib/live/payment-feed';
@@ -37,6 +37,7 @@ function table() {
       viewQueries.push([...ids]);
       return new Map(ids.filter((id) => rows.has(id)).map((id) => [id, { id, status: rows.get(id)!.status }]));
     },
+    state: paymentProbeState,
   };
   return { rows, probeQueries, viewQueries, source, fail: (on: boolean) => (failing = on) };
 }
@@ -110,6 +111,7 @@ describe('feed hub (one shared poller)', () => {
         return t.source.probes(ids);
       },
       views: t.source.views,
+      state: paymentProbeState,
     };
     const hub = new FeedHub(slow, { pollMs: 20 });
     const stop = hub.watch('a', recorder().w);
