@@ -18,6 +18,7 @@ import {
   withTicket,
   insertCashSale,
   newPaymentId,
+  paymentLineRows,
   priceRequest,
   readStoreSettings,
   vendorPaymentView,
@@ -160,21 +161,10 @@ export async function createCashSale(
     terminalId: ctx.terminal?.id ?? null,
     terminal: ctx.terminal?.name ?? null,
     lines: {
-      create: priced.lines.map((l, idx) => ({
-        storeId: ctx.storeId,
-        idx,
-        type: l.type,
-        itemId: l.id,
-        name: l.name,
-        description: l.desc,
-        icon: l.icon,
-        count: l.count,
-        unit: l.unit,
-        total: l.total,
-        tax: l.tax,
+      create: paymentLineRows(ctx.storeId, priced.lines, (idx) => ({
         fiatUnit: converted.lines[idx]?.unit ?? null,
         fiatTax: converted.lines[idx]?.tax ?? null,
-        ...(sold[idx] ? { options: sold[idx] as object[] } : {}),
+        options: sold[idx] ?? null,
       })),
     },
   };

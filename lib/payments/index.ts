@@ -93,6 +93,7 @@ export {
 } from './creation/request';
 export { convertFiatRequest, requestCurrency, DOGE, type FiatLine } from './creation/fiat-request';
 export { idempotency, type Idempotency } from './creation/idempotency';
+export { paymentLineRows, type StoredLineExtras } from './creation/line-rows';
 export { authorizePaymentRequest } from './creation/authz';
 export { ForbiddenFieldError, TooManyOpenPaymentsError } from './creation/errors';
 export { buildConnectPayment, type ConnectPaymentInput } from './creation/connect-payment';

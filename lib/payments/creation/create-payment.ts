@@ -22,6 +22,7 @@ import { idempotency, type Idempotency } from './idempotency';
 import { resolveOptionLines, soldOptions, type SoldOption } from './options';
 import { ticketOfRequest, withTicket } from './ticket';
 import { inStore } from '../../stores';
+import { paymentLineRows } from './line-rows';
 
 /** What a stored line keeps beside its DOGE amounts: its fiat unit and tax, and the options it was sold with. */
 interface LineExtras {
@@ -305,21 +306,10 @@ async function storePayment(
     await insertPayment(tx, {
       ...row,
       lines: {
-        create: priced.lines.map((l, idx) => ({
-          storeId: row.storeId,
-          idx,
-          type: l.type,
-          itemId: l.id,
-          name: l.name,
-          description: l.desc,
-          icon: l.icon,
-          count: l.count,
-          unit: l.unit,
-          total: l.total,
-          tax: l.tax,
+        create: paymentLineRows(row.storeId, priced.lines, (idx) => ({
           fiatUnit: fiatLines[idx]?.fiat?.unit ?? null,
           fiatTax: fiatLines[idx]?.fiat?.tax ?? null,
-          ...(fiatLines[idx]?.options ? { options: fiatLines[idx].options as object[] } : {}),
+          options: fiatLines[idx]?.options ?? null,
         })),
       },
       outputs: {
