@@ -11,7 +11,7 @@ import type { Db } from '../db/client';
 import { formatKoinu, parseKoinuInput, parseFiatMinor, formatFiatMinor, AmountError } from '../money';
 import { BackofficeError, invalid, parseWith } from './errors';
 import { validateIcon } from './settings';
-import { orderCategories, storedCategories } from './categories';
+import { orderCategories, storedCategories } from '../catalog/categories';
 import { isPrintable, UNPRINTABLE_MESSAGE } from '../text/printable';
 import { setStockCount, untrackStock } from '../stock';
 import { findStore, inStore } from '../stores';

@@ -10,7 +10,7 @@ import { isValidAddress, isValidXpub, type Network } from '../doge';
 import { formatKoinu, parseKoinu, AmountError } from '../money';
 import { BackofficeError, invalid, parseWith } from './errors';
 import { webhookUrlProblem } from '../webhooks';
-import { CategoriesSetting, storedCategories } from './categories';
+import { CategoriesSetting, storedCategories } from '../catalog/categories';
 import { isPrintable, UNPRINTABLE_MESSAGE } from '../text/printable';
 import { receiptSettingsData, receiptSettingsFields, receiptSettingsView, type ReceiptSettingsView } from '../receipts/store-settings';
 

@@ -12,7 +12,7 @@ export interface TxInput {
   vout: number;
   /**
    * The scriptSig in hex. Every backend sets it (the refund rule reads from it whose coin the
-   * input spends: lib/refunds/match.ts); an input without one is taken to spend anything.
+   * input spends: lib/payments/refund-match.ts); an input without one is taken to spend anything.
    */
   scriptSig?: string;
 }

@@ -8,8 +8,8 @@ import { scriptToAddress, fromHex, toHex, nulldataScript, type Network } from '.
 import type { BlockTxSummary } from '../chain/backend';
 import { applyTransition, updateWithoutTransition } from './apply';
 import { requiredDepth } from './table';
-import { refundPaidBy, type RefundCandidate } from '../refunds/match';
-import { firstSeenOf } from '../refunds/first-seen';
+import { refundPaidBy, type RefundCandidate } from './refund-match';
+import { firstSeenOf } from './first-seen';
 import { log } from '../log';
 import type { SyncContext } from './context';
 import type { Prisma } from '../db/client';
@@ -127,7 +127,7 @@ export async function observeTxs(ctx: SyncContext, txs: BlockTxSummary[], block:
   const txids = txs.map((t) => t.txid);
   // Unmined txs that signal replace-by-fee: a payment relying on one never gets 0-conf.
   const rbf = new Set(block ? [] : txs.filter((t) => t.signalsRbf).map((t) => t.txid));
-  // Every mempool tx's first sighting (the refund rule's "first seen": lib/refunds/first-seen.ts).
+  // Every mempool tx's first sighting (the refund rule's "first seen": lib/payments/first-seen.ts).
   if (!block) firstSeenOf(db).note(txids, now);
   const byAddr = outputsByAddress(txs, ctx.network);
   const cands = byAddr.size ? await candidatesAt(db, [...byAddr.keys()], txids) : [];
@@ -303,7 +303,7 @@ function newPaymentTxs(
     const sales = list.filter((c) => c.refund === null);
     const owner = sales.length ? ownerOf(sales) : null;
     for (const o of outs) {
-      // A refund only by the tx that pays it (lib/refunds/match.ts), else the sale at the address.
+      // A refund only by the tx that pays it (lib/payments/refund-match.ts), else the sale at the address.
       const to =
         refundFor(list, o, seen.firstSeen(o.txid, now), ctx.network) ??
         (sales.length > 1 ? (sales.find((c) => c.txid === o.txid) ?? owner) : owner);

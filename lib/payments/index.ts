@@ -138,3 +138,5 @@ export { claimDelivery, finishDelivery, redeliverEvent, type DeliveryEnd, type A
 export { resolveOptionLines, soldOptions, type SoldOption } from './creation/options';
 // Charging an open ticket (docs/counter.md#open-tickets).
 export { ticketOfRequest, withTicket, type SaleTicket } from './creation/ticket';
+// Which tx pays a refund (docs/security.md): the relay asks why a submitted tx does not.
+export { whyNot, type NotPaid } from './refund-match';

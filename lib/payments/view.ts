@@ -58,7 +58,7 @@ export interface RefundRow {
   pubkey: string;
   refundReason: string;
   createdAt: Date;
-  /** What the txs that pay it (lib/refunds/match.ts) sent, and those txs; shown as none when not loaded. */
+  /** What the txs that pay it (lib/payments/refund-match.ts) sent, and those txs; shown as none when not loaded. */
   amountPaid?: bigint;
   paidTxids?: string[];
   txid?: string | null;

@@ -2,7 +2,10 @@
 // basis points, fee, shipping, discount and tip, fiat at the store's rate, and the exact
 // POST /api/v1/payments body of docs/api.md. Runs in the browser and in tests; bigint only.
 import { formatKoinu, parseKoinu, parseKoinuInput, parseFiatMinor, formatFiatMinor, currencyMinorDigits, ONE_DOGE } from '../money';
-import { localeDecimal } from '../i18n/numbers';
+import { dogeText, moneyText, displayDoge } from '../i18n/money-text';
+
+// The till's amounts for people are lib/i18n's (a receipt shows them the same way).
+export { dogeText, moneyText, displayDoge };
 
 // Fiat pricing (docs/using-counter.md#pricing-in-dollars-euros-fiat-pricing): with a fiat pricing currency every cart amount (unit, extras,
 // totals) is in that currency's minor units (cents), the arithmetic is the same, and the body
@@ -19,14 +22,6 @@ export function currencyDigits(currency: string): number {
 /** A cart amount as the vendor API wants it: 8-DP DOGE, or the currency's fixed form ("2.50"). */
 export function amountString(minor: bigint, currency: string): string {
   return currency === DOGE_CURRENCY ? formatKoinu(minor) : formatFiatMinor(minor, currency);
-}
-
-/** A cart amount for people: "Ð 1,234.50", or "$2.50" / "2,50 €" through Intl (exact: a decimal string, never a float). */
-export function moneyText(minor: bigint, currency: string, locale?: string): string {
-  if (currency === DOGE_CURRENCY) return dogeText(minor, locale);
-  const digits = currencyMinorDigits(currency);
-  const nf = new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits });
-  return nf.format(formatFiatMinor(minor, currency) as unknown as number); // a decimal string: formatted exactly (Intl.NumberFormat v3);
 }
 
 /** Keypad input in `currency` ("2.5", "2,5") to minor units; null while incomplete or invalid. */
@@ -259,22 +254,4 @@ export function taxPercentBp(s: string): number | null {
   if (!m) return null;
   const bp = Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
   return bp <= 10_000 ? bp : null;
-}
-
-/** Koinu for display: at least 2 decimals, thousands grouped ("1,234.50", "-5.00", "0.12345678"). */
-export function displayDoge(k: bigint): string {
-  const s = formatKoinu(k < 0n ? -k : k);
-  const [whole, frac = ''] = s.split('.');
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${k < 0n ? '-' : ''}${grouped}.${frac.padEnd(2, '0')}`;
-}
-
-/**
- * An amount for people: "Ð 1,234.50", "−Ð 1.00"; in a language's own separators when given
- * ("de": "Ð 1.234,50"). Takes koinu or an 8-DP string.
- */
-export function dogeText(v: bigint | string, locale?: string): string {
-  const k = typeof v === 'bigint' ? v : parseKoinu(v, { allowNegative: true });
-  const abs = k < 0n ? -k : k;
-  return `${k < 0n ? '−' : ''}Ð ${locale ? localeDecimal(abs, locale) : displayDoge(abs)}`;
 }

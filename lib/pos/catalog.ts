@@ -4,7 +4,7 @@
 import type { Db } from '../db/client';
 import { formatKoinu } from '../money';
 import { tillState } from '../payments';
-import { orderCategories, storedCategories } from '../backoffice/categories';
+import { orderCategories, storedCategories } from '../catalog/categories';
 import { readOptionGroups } from '../catalog/options';
 import { formatStoreTime, startOfLocalDay, storeTimeZone } from '../time/zone';
 import { FIRST_STORE_ID, findStore } from '../stores';
@@ -118,10 +118,6 @@ export async function posStore(db: Db): Promise<PosStore> {
   };
 }
 
-/** What the till shows for a sale (lib/payments tillState, the one definition). */
-export const saleState = (p: { status: string; exception: string | null; broadcastState: string; expiresAt: Date }, now: Date): string =>
-  tillState(p, now);
-
 /** The payments this user started since midnight in the store's zone, newest first. */
 export async function recentSales(db: Db, userId: string, now = new Date(), limit = 20): Promise<RecentSale[]> {
   const store = await findStore(db, FIRST_STORE_ID);
@@ -148,7 +144,7 @@ export async function recentSales(db: Db, userId: string, now = new Date(), limi
     id: r.id,
     total: formatKoinu(r.total),
     status: r.status,
-    state: saleState(r, now),
+    state: tillState(r, now),
     fiatTotal: r.fiatTotal,
     fiatCurrency: r.fiatCurrency,
     orderReference: r.orderReference,

@@ -3,7 +3,7 @@
 // store's zone, the transaction.
 import type { Db } from '../db/client';
 import { formatKoinu } from '../money';
-import { saleState } from '../pos/catalog';
+import { tillState } from '../payments';
 import { formatStoreTime, storeTimeZone } from '../time/zone';
 import { fiatReceiptLines, hasFiatLines, receiptLines, type ReceiptLine } from './model';
 import { findStore, inStore } from '../stores';
@@ -102,7 +102,7 @@ export async function loadReceipt(
     taxes: model.taxes,
     dogeTotal: formatKoinu(p.total),
     rate,
-    state: saleState(p, now),
+    state: tillState(p, now),
     status: p.status,
     txid: p.txid ?? '',
     confirmations: p.confirmations,

@@ -216,7 +216,7 @@ export async function createRefund(ctx: CreateRefundContext, paymentId: string, 
         signature: signed.envelope.sig,
         relayToken: '', // no token is issued (docs/relay.md)
         // The instant to the millisecond, not the envelope's whole second: a tx pays the refund
-        // only when first seen after it (lib/refunds/match.ts).
+        // only when first seen after it (lib/payments/refund-match.ts).
         apiKeyId: ctx.apiKeyId ?? null,
         createdBy: ctx.userId ?? null,
         createdAt: now,

@@ -22,11 +22,12 @@ import {
   type PayRow,
   type PaymentRow,
   type ChainContext,
+  whyNot,
+  type NotPaid,
 } from '../payments';
 import { decodeSubmittedTx, checkOutputs, checkFee, paidToAddress } from './tx-checks';
 import { loadStatusRow } from './hot-reads';
 import { log } from '../log';
-import { whyNot, type NotPaid } from '../refunds/match';
 
 export interface PayContext extends ChainContext {
   /**
@@ -80,7 +81,7 @@ function firstInputAddress(scriptSigHex: string, prevScript: string | null, netw
   return '';
 }
 
-/** Why a tx submitted for a refund does not pay it, or null (the rule of lib/refunds/match.ts). */
+/** Why a tx submitted for a refund does not pay it, or null (the rule of lib/payments/refund-match.ts). */
 function refundTxProblem(tx: DecodedTx, row: PayRow, now: Date, network: Network): NotPaid | null {
   return whyNot(
     {
@@ -190,7 +191,7 @@ function outputsProblem(tx: DecodedTx, row: PayRow, now: Date, network: Network)
   const outs = checkOutputs(tx, row.outputs, network);
   if (!outs.ok) return err(400, outs.error, outs.message);
   // A refund is paid only by a tx that pays its exact amount and spends none of its address's
-  // coins (lib/refunds/match.ts): the customer's own change sent here pays nothing.
+  // coins (lib/payments/refund-match.ts): the customer's own change sent here pays nothing.
   if (row.refundOf) {
     const why = refundTxProblem(tx, row, now, network);
     if (why)

@@ -14,7 +14,7 @@
 // it alphabetically, then "".
 import type { Db } from '../db/client';
 import { formatKoinu } from '../money';
-import { orderCategories, storedCategories } from '../backoffice/categories';
+import { orderCategories, storedCategories } from '../catalog/categories';
 import { findStore } from '../stores';
 
 export interface CategoryRow {

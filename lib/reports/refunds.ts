@@ -4,7 +4,7 @@
 // A refund is a row of `payment` with `refund_of` set (lib/refunds). The period's refunds are
 // those whose `confirmed_at` falls in [from, to), scoped to the payments `ownSalesOf` created
 // when set, and actually paid: a refund is confirmed only by a tx that pays its exact amount
-// (lib/refunds/match.ts), and `amount_paid` ≥ `total` is checked here as well, so that a refund
+// (lib/payments/refund-match.ts), and `amount_paid` ≥ `total` is checked here as well, so that a refund
 // credited short by a wrong tx before that rule (docs/security.md) is not reported as paid. Their fiat value, per currency: the refund's own fiat amount when it was asked in
 // fiat, else its DOGE amount at the refunded payment's locked rate, rounded half-up to the minor
 // unit; a refund of a payment priced in DOGE has none. A cash refund (docs/counter.md#cash-refunds)

@@ -6,7 +6,7 @@
 import { inStore, storeIdOf } from '../stores';
 import { z } from 'zod';
 import type { Db } from '../db/client';
-import { BackofficeError, invalid, parseWith } from '../backoffice/errors';
+import { InvalidRequestError, conflict, notFound, parseWith } from '../errors';
 
 /** Counts and deltas stay well inside the INTEGER column (as the product's own fields do). */
 export const STOCK_LIMIT = 1_000_000_000;
@@ -39,9 +39,9 @@ export type Adjustment = { delta: number; count?: undefined } | { count: number;
 /** Parses the body: exactly one of delta and count (400 naming the field otherwise). */
 export function parseAdjustment(body: unknown): { change: Adjustment; reason: AdjustReason; note: string } {
   if (body === null || typeof body !== 'object' || Array.isArray(body))
-    throw invalid('body', 'must be a JSON object { "delta" | "count", "reason", "note" }');
+    throw new InvalidRequestError('body', 'must be a JSON object { "delta" | "count", "reason", "note" }');
   const p = parseWith(AdjustRequest, body);
-  if ((p.delta === undefined) === (p.count === undefined)) throw invalid('delta', 'give exactly one of delta and count');
+  if ((p.delta === undefined) === (p.count === undefined)) throw new InvalidRequestError('delta', 'give exactly one of delta and count');
   const change: Adjustment = p.delta !== undefined ? { delta: p.delta } : { count: p.count! };
   return { change, reason: p.reason, note: p.note?.trim() ?? '' };
 }
@@ -83,10 +83,9 @@ export async function adjustStock(
     ]);
     if (r.length) return Number(r[0].stock);
     const p = await db.prisma.product.findFirst({ where: { id: productId, ...inStore(storeId) }, select: { stock: true } });
-    if (!p) throw new BackofficeError('not_found', 'no such product');
-    if (p.stock === null)
-      throw new BackofficeError('conflict', 'this product\'s stock is not tracked: set a count first (reason "count")', 'delta');
-    throw new BackofficeError('conflict', `stock would leave the range ±${STOCK_LIMIT}`, 'delta');
+    if (!p) throw notFound('no such product');
+    if (p.stock === null) throw conflict(`delta: this product's stock is not tracked: set a count first (reason "count")`, 'delta');
+    throw conflict(`delta: stock would leave the range ±${STOCK_LIMIT}`, 'delta');
   }
   return setStockCount(db, storeId, productId, a.change.count, a.reason, a.note, userId, now);
 }
@@ -108,7 +107,7 @@ export async function setStockCount(
 ): Promise<number> {
   return db.prisma.$transaction(async (t) => {
     const cur = await t.$queryRawUnsafe<{ stock: number | null }[]>(LOCK_SQL, productId, storeIdOf(storeId));
-    if (!cur.length) throw new BackofficeError('not_found', 'no such product');
+    if (!cur.length) throw notFound('no such product');
     const delta = count - (cur[0].stock ?? 0);
     await t.$queryRawUnsafe(SET_SQL, productId, count, reason, note, now.toISOString(), userId, delta, storeId);
     return count;

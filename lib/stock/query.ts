@@ -2,7 +2,7 @@
 // for the back office's stock page, and how many are low.
 import { inStore, storeIdOf } from '../stores';
 import type { Db } from '../db/client';
-import { BackofficeError } from '../backoffice/errors';
+import { notFound } from '../errors';
 
 export interface MovementView {
   at: string;
@@ -26,7 +26,7 @@ export const MOVEMENTS_SHOWN = 200;
 
 export async function stockOf(db: Db, storeId: number, productId: string, limit = MOVEMENTS_SHOWN): Promise<StockView> {
   const p = await db.prisma.product.findFirst({ where: { id: productId, ...inStore(storeId) }, select: { stock: true, lowStock: true } });
-  if (!p) throw new BackofficeError('not_found', 'no such product');
+  if (!p) throw notFound('no such product');
   const rows = await db.query<{
     at: Date | string;
     delta: number;

@@ -8,7 +8,7 @@ import { openTestDb } from '../helpers/stores';
 import { MAINNET } from '@/lib/doge';
 import { createPayment } from '@/lib/payments/creation/create-payment';
 import { cancelPayment, claimPayment, expirePayments, tillState, vendorPaymentView } from '@/lib/payments';
-import { saleState } from '@/lib/pos/catalog';
+import { tillState as saleState } from '@/lib/payments';
 import { DGUB } from '../helpers/keys';
 
 const URL_BASE = 'http://127.0.0.1:1';

@@ -21,10 +21,55 @@ async function loadOptions(): Promise<ICruiseOptions> {
   return extractDepcruiseOptions(join(ROOT, '.dependency-cruiser.cjs'));
 }
 
-async function violationsIn(dirs: string[], options: ICruiseOptions, tsConfig?: unknown): Promise<string[]> {
+async function cruiseIn(dirs: string[], options: ICruiseOptions, tsConfig?: unknown): Promise<ICruiseResult> {
   const out = await cruise(dirs, { ...options, validate: true }, {}, tsConfig ? { tsConfig } : {});
-  const result = out.output as ICruiseResult;
-  return (result.summary.violations ?? []).map(describeViolation);
+  return out.output as ICruiseResult;
+}
+
+const describeAll = (result: ICruiseResult) => (result.summary.violations ?? []).map(describeViolation);
+
+/**
+ * Cycles between lib/ folders (docs/architecture.md#layers), which dependency-cruiser's
+ * `circular` rule, file by file, does not see: folder a imports folder b (any file of one, any
+ * of the other) and b, through any path, imports a. Each cycle as its folders, sorted.
+ */
+function folderCycles(result: ICruiseResult): string[][] {
+  const folder = (p: string) => /^lib\/([^/]+)\//.exec(p)?.[1] ?? null;
+  const edges = new Map<string, Set<string>>();
+  for (const m of result.modules) {
+    const a = folder(m.source);
+    if (!a) continue;
+    for (const d of m.dependencies) {
+      const b = folder(d.resolved);
+      if (b && b !== a) edges.set(a, (edges.get(a) ?? new Set()).add(b));
+    }
+  }
+  // Tarjan's strongly connected components: a component of more than one folder is a cycle.
+  let next = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const cycles: string[][] = [];
+  const visit = (v: string) => {
+    index.set(v, next);
+    low.set(v, next++);
+    stack.push(v);
+    for (const w of edges.get(v) ?? []) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (stack.includes(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+    }
+    if (low.get(v) === index.get(v)) {
+      const scc: string[] = [];
+      let w: string;
+      do scc.push((w = stack.pop()!));
+      while (w !== v);
+      if (scc.length > 1) cycles.push(scc.sort());
+    }
+  };
+  for (const v of edges.keys()) if (!index.has(v)) visit(v);
+  return cycles;
 }
 
 describe('architecture: layers and cycles', () => {
@@ -34,7 +79,9 @@ describe('architecture: layers and cycles', () => {
     try {
       const options = await loadOptions();
       const tsConfig = extractTSConfig(join(ROOT, 'tsconfig.json'));
-      expect(await violationsIn(['lib', 'app'], options, tsConfig)).toEqual([]);
+      const result = await cruiseIn(['lib', 'app'], options, tsConfig);
+      expect(describeAll(result)).toEqual([]);
+      expect(folderCycles(result)).toEqual([]);
     } finally {
       process.chdir(cwd);
     }
@@ -62,19 +109,25 @@ describe('architecture: layers and cycles', () => {
       'app/pay.ts': "import { high } from '../lib/relay/high';\nexport const pay = high;\n",
       'lib/pos/a.ts': "import { b } from './b';\nexport const a = () => b;\n",
       'lib/pos/b.ts': "import { a } from './a';\nexport const b = () => a;\n",
+      // A cycle between folders that no two files close: stock → backoffice → stock.
+      'lib/stock/adjust.ts': "import { err } from '../backoffice/errors';\nexport const adjust = err;\n",
+      'lib/backoffice/errors.ts': 'export const err = 1;\n',
+      'lib/backoffice/catalog.ts': "import { level } from '../stock/level';\nexport const catalog = level;\n",
+      'lib/stock/level.ts': 'export const level = 1;\n',
     };
     for (const [path, text] of Object.entries(files)) {
       mkdirSync(dirname(join(tree, path)), { recursive: true });
       writeFileSync(join(tree, path), text);
     }
 
-    it('reports lower→higher, payments→its faces, face→face, domain→HTTP, lib→app, app→module internals and a cycle', async () => {
+    it('reports lower→higher, payments→its faces, face→face, domain→HTTP, lib→app, app→module internals, a cycle and a folder cycle', async () => {
       const options = await loadOptions();
       const ruleSet = { ...options.ruleSet!, options: { ...(options.ruleSet as { options?: object }).options, tsConfig: undefined } };
       const cwd = process.cwd();
       process.chdir(tree);
       try {
-        const found = await violationsIn(['lib', 'app'], { ...options, ruleSet, tsConfig: undefined });
+        const result = await cruiseIn(['lib', 'app'], { ...options, ruleSet, tsConfig: undefined });
+        const found = describeAll(result);
         expect(found).toEqual(
           expect.arrayContaining([
             'lower-not-higher: lib/chain/low.ts → lib/relay/high.ts',
@@ -90,6 +143,9 @@ describe('architecture: layers and cycles', () => {
         );
         // A face's own files may import each other.
         expect(found.filter((v) => v.includes('lib/relay/inner.ts'))).toEqual([]);
+        // The folder cycle, which no file-level rule reports.
+        expect(found.filter((v) => /stock|backoffice/.test(v))).toEqual([]);
+        expect(folderCycles(result)).toEqual([['backoffice', 'stock']]);
       } finally {
         process.chdir(cwd);
       }

@@ -1,7 +1,7 @@
 // The till's search, scanner lookup and category order (docs/catalog.md): pure functions.
 import { describe, expect, it } from 'vitest';
 import { ALL, filterProducts, findByCode } from '@/lib/pos/catalog-search';
-import { orderCategories } from '@/lib/backoffice/categories';
+import { orderCategories } from '@/lib/catalog/categories';
 import { csvCell } from '@/lib/backoffice/catalog-csv';
 
 const P = [

@@ -9,6 +9,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import ts from 'typescript';
 import { loadModule, parseSync } from 'libpg-query';
+import { Fragments, literalReadings } from '../helpers/sql-fragments';
 
 const ROOT = join(__dirname, '..', '..');
 const OWNER = 'lib/payments/';
@@ -64,56 +65,9 @@ export function sqlWriteTargets(sql: string): string[] | null {
   return out;
 }
 
-/**
- * SQL written in pieces: `const NAME = \`…\`` literals, by name, so that a template's `${NAME}`
- * hole reads as the fragment's own text (a statement's shared CTEs, written once). A name
- * declared in several files resolves only in its own file.
- */
-export class Fragments {
-  private readonly byName = new Map<string, { file: string; node: ts.Node }[]>();
-  private readonly holes = new Set<string>();
-
-  add(file: string, sf: ts.SourceFile): this {
-    const visit = (n: ts.Node) => {
-      if (ts.isVariableDeclaration(n) && ts.isIdentifier(n.name) && n.initializer && ts.isTemplateLiteral(n.initializer)) {
-        const list = this.byName.get(n.name.text) ?? [];
-        list.push({ file, node: n.initializer });
-        this.byName.set(n.name.text, list);
-      }
-      if (ts.isTemplateSpan(n) && ts.isIdentifier(n.expression)) this.holes.add(n.expression.text);
-      ts.forEachChild(n, visit);
-    };
-    visit(sf);
-    return this;
-  }
-
-  /** The literal (and its file) a hole `${name}` in `file` stands for, when it is one. */
-  lookup(file: string, name: string): { file: string; node: ts.Node } | null {
-    const list = this.byName.get(name) ?? [];
-    return list.find((d) => d.file === file) ?? (list.length === 1 ? list[0] : null);
-  }
-
-  /** A literal some template fills a hole with: it need not parse alone, only in its statements. */
-  isFragment(node: ts.Node): boolean {
-    const d = node.parent;
-    return ts.isVariableDeclaration(d) && ts.isIdentifier(d.name) && this.holes.has(d.name.text);
-  }
-}
-
-/** The text of a string or template literal, `${…}` standing for a value, a row (`VALUES ${…}`) or, failing those, a name. */
-function literalTexts(node: ts.Node, file = '', fragments?: Fragments, seen: ts.Node[] = []): string[] {
-  if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) return [node.text];
-  if (ts.isTemplateExpression(node)) {
-    // A hole that names a fragment reads as the fragment (its own holes filled likewise).
-    const filled = node.templateSpans.map((s) => {
-      const frag = ts.isIdentifier(s.expression) ? fragments?.lookup(file, s.expression.text) : null;
-      return frag && !seen.includes(frag.node) ? literalTexts(frag.node, frag.file, fragments, [...seen, node]) : null;
-    });
-    const join = (k: number, hole: string) =>
-      node.head.text + node.templateSpans.map((s, i) => (filled[i]?.[k] ?? hole) + s.literal.text).join('');
-    return [join(0, '0'), join(1, '(0)'), join(2, '__p__')];
-  }
-  return [];
+/** The text of a string or template literal, `${…}` standing for a fragment, a value, a row (`VALUES ${…}`) or, failing those, a name. */
+function literalTexts(node: ts.Node, file = '', fragments?: Fragments): string[] {
+  return literalReadings(node, file, fragments, [() => '0', () => '(0)', () => '__p__']);
 }
 
 /** The name of a delegate the call's receiver ends with: `x.payment.update(` or `x['payment'].update(`. */

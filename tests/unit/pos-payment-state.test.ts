@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { saleState } from '@/lib/pos/catalog';
+import { tillState as saleState } from '@/lib/payments';
 import { saleStateOf } from '@/lib/pos/sales';
 import { countdown, isFinalPosState, posPaymentState, posStatusMessage, shownTxid } from '@/lib/pos/payment-state';
 

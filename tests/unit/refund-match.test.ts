@@ -1,11 +1,11 @@
-// The refund matching rule (lib/refunds/match.ts, docs/security.md "Which transaction pays a
+// The refund matching rule (lib/payments/refund-match.ts, docs/security.md "Which transaction pays a
 // refund") against the cases in tests/fixtures/refund-match-vectors.json.
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { REGTEST } from '@/lib/doge';
-import { refundPaidBy, spenderHash, whyNot, type MatchTx, type RefundCandidate } from '@/lib/refunds/match';
-import { FirstSeen } from '@/lib/refunds/first-seen';
+import { refundPaidBy, spenderHash, whyNot, type MatchTx, type RefundCandidate } from '@/lib/payments/refund-match';
+import { FirstSeen } from '@/lib/payments/first-seen';
 
 interface RawRefund {
   id: string;

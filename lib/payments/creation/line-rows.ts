@@ -1,6 +1,6 @@
 // A payment's lines as stored (payment_line), the same for a wallet payment and a cash sale:
 // each priced line with its store, position, DOGE amounts, its fiat unit and tax, and the
-// options it was sold with (docs/counter.md#options).
+// options it was sold with (docs/catalog.md#options).
 import type { PricedLine } from './request';
 import type { SoldOption } from './options';
 

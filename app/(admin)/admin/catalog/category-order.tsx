@@ -8,7 +8,7 @@
 import { useTranslations } from 'next-intl';
 import { useCategoryOrder } from './use-category-order';
 
-/** `listed`: the setting as stored; `initial`: the list as the page opens (lib/backoffice/categories editableCategories). */
+/** `listed`: the setting as stored; `initial`: the list as the page opens (lib/catalog/categories editableCategories). */
 export function CategoryOrder({ listed, initial, counts }: { listed: string[]; initial: string[]; counts: Record<string, number> }) {
   const t = useTranslations('adminCatalog');
   const ta = useTranslations('admin');
