@@ -9,6 +9,8 @@ export {
   updateStore,
   takeAddressIndex,
   storeWallets,
+  storeCurrencies,
+  isOnlyStore,
   seedFirstStore,
   type StoreRow,
 } from './settings';

@@ -75,6 +75,17 @@ export async function takeAddressIndex(db: Db, storeId: number): Promise<number>
   return s.nextAddressIndex - 1;
 }
 
+/** Whether `storeId` is the installation's only store (its counts are then the installation's). */
+export async function isOnlyStore(db: Db, storeId: number): Promise<boolean> {
+  const ids = await db.prisma.store.findMany({ select: { id: true }, take: 2 });
+  return ids.length === 1 && ids[0].id === storeId;
+}
+
+/** Every store's currencies: the rates worker fetches each one some store needs. */
+export async function storeCurrencies(db: Db): Promise<{ pricingCurrency: string; fiatCurrency: string }[]> {
+  return db.prisma.store.findMany({ select: { pricingCurrency: true, fiatCurrency: true }, orderBy: { id: 'asc' } });
+}
+
 /** The receiving wallet of every store: the chain worker watches them all. */
 export async function storeWallets(db: Db): Promise<{ id: number; storeXpub: string; storeAddress: string; nextAddressIndex: number }[]> {
   return db.prisma.store.findMany({
