@@ -88,7 +88,7 @@ async function refundParent(ctx: CreateRefundContext, paymentId: string) {
 /** The customer's address, which must not be one of the store's own. */
 async function refundTo(ctx: CreateRefundContext, parent: RefundParent, req: RefundRequest): Promise<string> {
   const address = refundAddress(req.address, parent.refundAddress, ctx.network);
-  const own = await ctx.db.prisma.walletAddress.findUnique({ where: { address }, select: { address: true } });
+  const own = await ctx.db.prisma.walletAddress.findFirst({ where: { address, ...inStore(ctx.storeId) }, select: { address: true } });
   if (own) throw new InvalidRequestError('address', "is one of the store's own receiving addresses, not the customer's");
   return address;
 }

@@ -37,6 +37,7 @@ export const ALLOWED = new Map<string, string>([
   // The chain worker reads each block and mempool tx once for every store: it matches by
   // address and payment id, and writes rows that copy the payment's store_id.
   ['lib/chain/spv/watch.ts', "the SPV filter watches every store's open addresses"],
+  ['lib/chain/wallet-tracker.ts', "the watch-only wallet tracks every store's addresses from each block, read once"],
   ['lib/payments/chain-sync.ts', 'the chain worker, for every store at once'],
   ['lib/payments/chain-txs.ts', "the chain worker, for every store at once (payment_tx rows copy the payment's store_id)"],
   ['lib/payments/chain-drops.ts', 'the chain worker, for every store at once'],

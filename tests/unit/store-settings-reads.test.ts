@@ -39,7 +39,7 @@ const ID_ONE = /where:\s*\{\s*id:\s*1\s*\}/;
 /** Seeds of the first store (docs/configuration.md): start-up, and the ADMIN_EMAIL or /setup owner it gets. */
 const SEEDS = new Set(['lib/boot.ts', 'lib/auth/accounts.ts']);
 /** Callers that use the first store until they carry the store of their caller. */
-const INTERIM = new Set(['lib/chain/watch-addresses.ts', 'lib/node-api/endpoints.ts']);
+const INTERIM = new Set<string>([]);
 /** Callers that name no store and speak for the installation, whose first store they show. */
 const INSTALLATION = new Map([
   ['lib/health.ts', "the public /api/health names no store: it judges the first store's wallet"],
