@@ -11,6 +11,11 @@ export {
   storeWallets,
   storeCurrencies,
   isOnlyStore,
+  storeNames,
+  createStore,
+  listStores,
+  setStoreSuspended,
+  type StoreSummary,
   seedFirstStore,
   type StoreRow,
 } from './settings';

@@ -13,6 +13,7 @@ export const ALLOWED = new Map<string, string>([
   ['lib/display/pairing.ts#displayForToken', "a customer display is found by its cookie's hash"],
   ['lib/display/pairing.ts#createPairingCode', "drops the terminal's own codes and sweeps every store's expired ones"],
   ['lib/display/pairing.ts#redeemPairingCode', "a pairing code is found by its hash; the display takes its terminal's store"],
+  ['lib/auth/store-membership.ts#userStores', "a user's own memberships in every store: the store switcher lists them"],
   ['lib/api/sale-terminal.ts#saleTerminal', "a PIN session's till by id, then compared with the session's store"],
   ['lib/payments/creation/idempotency.ts#replay', "found by its unique (api key, key) pair, then compared with the caller's store"],
   // The payment id is the capability (docs/relay.md): the wallet-facing routes and the
