@@ -73,6 +73,7 @@ export default defineConfig([
       'tests/integration/spv-litecoind.test.ts',
       'tests/integration/stock-api.test.ts',
       'tests/integration/store-isolation.test.ts',
+      'tests/integration/operator-stores.test.ts',
       'tests/integration/vendor-api.test.ts',
       'tests/integration/wallet-birthday-dogecoind.test.ts',
       'tests/integration/wallet-check-dogecoind.test.ts',

@@ -19,7 +19,8 @@ export type ErrorCode =
   | 'not_ready'
   | 'unavailable'
   | 'smtp_not_configured'
-  | 'smtp_failed';
+  | 'smtp_failed'
+  | 'store_suspended';
 
 /**
  * A refusal the caller can act on. `field` names the offending input, if any; `details` are extra
@@ -100,4 +101,12 @@ export function parseWith<T>(schema: Parser<T>, value: unknown): T {
   const r = schema.safeParse(value);
   if (!r.success) throw fromZod(r.error);
   return r.data;
+}
+
+/** A suspended store takes no new payments, cash sales or charge-again (docs/architecture.md#data). */
+export class StoreSuspendedError extends DomainError {
+  constructor() {
+    super('store_suspended', 'this store is suspended: it takes no new payments; the ones already open run to their end');
+    this.name = 'StoreSuspendedError';
+  }
 }

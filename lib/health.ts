@@ -1,11 +1,14 @@
 // GET /api/health (docs/api.md, docs/operations.md#readiness): liveness of the database, a summary of the chain worker,
 // and whether the store is ready to take money (lib/readiness decides; this gathers the facts).
+// The database and the chain belong to the installation; the receiving wallet belongs to a store
+// (docs/architecture.md#data): the till and the back office judge their own store's, and the
+// public /api/health, which names no store, judges the first store's.
 import type { Config } from './config';
 import type { Db } from './db/client';
 import { decodeAddress, getNetwork, parseXpub, type Network } from './doge';
 import { assessReadiness, StoreNotReadyError, type Problem, type Readiness, type ReadinessFacts } from './readiness';
 import { appVersion } from './version';
-import { FIRST_STORE_ID, findStore } from './stores';
+import { FIRST_STORE_ID, findStore, storeIdOf } from './stores';
 
 export interface ChainSummary {
   tip: number;
@@ -40,14 +43,17 @@ async function readChainReport(db: Db): Promise<ChainReport> {
   };
 }
 
-// The last wallet judged, so a busy /api/health does not re-parse the same xpub each time.
-let walletMemo: { key: string; state: ReadinessFacts['wallet'] } | null = null;
+// The wallets judged, so a busy /api/health or till does not re-parse the same xpub each time
+// (bounded: cleared whole when it fills, as many stores may take turns).
+const walletMemo = new Map<string, ReadinessFacts['wallet']>();
+const WALLET_MEMO_MAX = 1024;
 
 /** Whether the store's receiving wallet (STORE_XPUB / STORE_ADDRESS / the back office's) can receive on this network. */
 export function walletState(store: { storeXpub: string; storeAddress: string } | null, network: Network): ReadinessFacts['wallet'] {
   if (!store || (!store.storeXpub && !store.storeAddress)) return 'none';
   const key = `${network.name}|${network.genesisHash}|${store.storeXpub}|${store.storeAddress}`;
-  if (walletMemo?.key === key) return walletMemo.state;
+  const known = walletMemo.get(key);
+  if (known) return known;
   let state: ReadinessFacts['wallet'] = 'ok';
   try {
     if (store.storeXpub) parseXpub(store.storeXpub, network);
@@ -55,7 +61,8 @@ export function walletState(store: { storeXpub: string; storeAddress: string } |
   } catch {
     state = 'invalid';
   }
-  walletMemo = { key, state };
+  if (walletMemo.size >= WALLET_MEMO_MAX) walletMemo.clear();
+  walletMemo.set(key, state);
   return state;
 }
 
@@ -68,13 +75,14 @@ function baseFacts(cfg: Config): Pick<ReadinessFacts, 'network' | 'backend' | 'p
   return { network: cfg.network, backend: cfg.chainBackend, publicUrl: cfg.publicUrl };
 }
 
-/** The store's readiness read from the database (throws when the database fails). */
+/** A store's readiness read from the database: the installation's chain and the store's wallet (throws when the database fails). */
 export async function readReadiness(
   cfg: Config,
   db: Db,
+  storeId: number,
   network: Network = configNetwork(cfg),
 ): Promise<Readiness & { chain: ChainSummary }> {
-  const [{ reportedAt, ...chain }, store] = await Promise.all([readChainReport(db), findStore(db, FIRST_STORE_ID)]);
+  const [{ reportedAt, ...chain }, store] = await Promise.all([readChainReport(db), findStore(db, storeIdOf(storeId))]);
   const silentSec = reportedAt ? Math.max(0, (Date.now() - reportedAt.getTime()) / 1000) : undefined;
   return {
     ...assessReadiness({ ...baseFacts(cfg), dbReachable: true, wallet: walletState(store, network), chain: { ...chain, silentSec } }),
@@ -83,8 +91,8 @@ export async function readReadiness(
 }
 
 /** Throws StoreNotReadyError (503 not_ready) unless the store is ready to take money. */
-export async function assertReady(cfg: Config, db: Db, network?: Network): Promise<void> {
-  const r = await readReadiness(cfg, db, network);
+export async function assertReady(cfg: Config, db: Db, storeId: number, network?: Network): Promise<void> {
+  const r = await readReadiness(cfg, db, storeId, network);
   if (!r.ready) throw new StoreNotReadyError(r.problems);
 }
 
@@ -105,7 +113,7 @@ export async function checkHealth(cfg: Config, openDb: () => Promise<Db>): Promi
   }
   if (!(await db.ping())) return down();
   try {
-    const { chain, ready, problems } = await readReadiness(cfg, db);
+    const { chain, ready, problems } = await readReadiness(cfg, db, FIRST_STORE_ID);
     return { ok: true, ...base, chain, ready, problems };
   } catch {
     return down();

@@ -8,6 +8,7 @@ import { getTranslations } from 'next-intl/server';
 import { appContext } from '@/lib/app-context';
 import { displayForToken, DISPLAY_COOKIE } from '@/lib/display/pairing';
 import { posStore } from '@/lib/pos/catalog';
+import { FIRST_STORE_ID } from '@/lib/stores';
 import { DisplayScreen } from './display-screen';
 import { PairForm } from './pair-form';
 import s from './display.module.css';
@@ -22,7 +23,9 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function DisplayPage({ searchParams }: { searchParams: Promise<{ code?: string | string[] }> }) {
   const { code } = await searchParams;
   const { db } = await appContext();
-  const [display, store] = await Promise.all([displayForToken(db, (await cookies()).get(DISPLAY_COOKIE)?.value), posStore(db)]);
+  const display = await displayForToken(db, (await cookies()).get(DISPLAY_COOKIE)?.value);
+  // A paired display shows its till's store; one not paired yet, the installation's first store.
+  const store = await posStore(db, display?.storeId ?? FIRST_STORE_ID);
   const initialCode = typeof code === 'string' ? code.slice(0, 40) : '';
   return (
     <div className={s.page}>

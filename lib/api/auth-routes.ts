@@ -16,6 +16,8 @@ import {
   tillCookie,
   clearedTillCookie,
   type PublicUser,
+  switchSessionStore,
+  userStores,
 } from '../auth';
 import { signInThrottle, accountKey, clientKeyOf } from '../auth/sign-in-throttle';
 import { clientInfo } from './client-address';
@@ -141,5 +143,31 @@ export async function logout(db: Db, req: Request): Promise<Response> {
 export async function me(db: Db, req: Request): Promise<Response> {
   const user = await requestUser(db, req);
   if (!user) return errorResponse('unauthorized', 'not signed in');
-  return json({ user: userView(user), csrf_token: user.csrfToken });
+  // The stores the user belongs to, and the one the session acts for (docs/architecture.md#data).
+  const stores = await userStores(db, user.id);
+  const store = stores.find((s) => s.id === user.storeId) ?? { id: user.storeId, name: '', role: user.role };
+  return json({ user: userView(user), csrf_token: user.csrfToken, stores, store });
+}
+
+const SwitchBody = z.object({ store_id: z.number().int().min(1).max(2_147_483_647) }).strict();
+
+/** POST /api/auth/store { "store_id" }: the session acts for another of the user's stores (204), else 404. */
+export async function switchStore(db: Db, req: Request): Promise<Response> {
+  if (!sameOrigin(req)) return errorResponse('forbidden', 'cross-origin request refused');
+  const token = cookieValue(req.headers.get('cookie'), SESSION_COOKIE);
+  const user = await requestUser(db, req);
+  if (!user || !token) return errorResponse('unauthorized', 'not signed in');
+  if (!mutationAllowed(user, req)) return csrfRefused();
+  // A PIN session belongs to its till, and the till to one store.
+  if (user.tillOnly) return errorResponse('forbidden', "a PIN session acts for its till's store");
+  let raw: unknown;
+  try {
+    raw = JSON.parse(await readBodyText(req, 1024));
+  } catch {
+    return errorResponse('invalid_request', 'body must be JSON');
+  }
+  const parsed = SwitchBody.safeParse(raw);
+  if (!parsed.success) return errorAnswer(fromZod(parsed.error));
+  if (!(await switchSessionStore(db, token, user.id, parsed.data.store_id))) return errorResponse('not_found', 'no such store');
+  return new Response(null, { status: 204 });
 }

@@ -34,6 +34,7 @@ export const ERROR_TABLE: Readonly<Record<ErrorCode, Row>> = {
   unavailable: { status: 503 },
   smtp_not_configured: { status: 503 },
   smtp_failed: { status: 502 },
+  store_suspended: { status: 403 },
 };
 
 export interface ErrorOptions {

@@ -64,6 +64,30 @@ export async function createUser(
   return toPublic(row);
 }
 
+/**
+ * Makes the account with this email a member of store `storeId` with `role` (docs/architecture.md#data):
+ * its name and password stay as they are. Null when no account has this email; a conflict when
+ * it is a member of that store already.
+ */
+export async function addExistingMember(db: Db, opts: { storeId: number; email: string; role: Role }): Promise<PublicUser | null> {
+  const user = await db.prisma.user.findUnique({ where: { email: normaliseEmail(opts.email) } });
+  if (!user) return null;
+  try {
+    await db.prisma.membership.create({ data: { storeId: opts.storeId, userId: user.id, role: opts.role } });
+  } catch (e) {
+    if ((e as { code?: string })?.code === 'P2002')
+      throw new AccountError('this user is already a member of this store', 'email', 'conflict');
+    throw e;
+  }
+  return toPublic({ ...user, role: opts.role });
+}
+
+/** Whether this account is the installation's operator. */
+export async function isOperator(db: Db, userId: string): Promise<boolean> {
+  const u = await db.prisma.user.findUnique({ where: { id: userId }, select: { operator: true, disabled: true } });
+  return !!u && u.operator && !u.disabled;
+}
+
 /** Makes sure the ADMIN_EMAIL owner exists; the password is only set on creation. */
 export async function ensureAdminUser(db: Db, email: string, password: string): Promise<void> {
   const existing = await db.prisma.user.findUnique({ where: { email: normaliseEmail(email) } });

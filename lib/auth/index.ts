@@ -8,3 +8,4 @@ export * from './till-marker';
 export * from './safe-next';
 export * from './terminals';
 export * from './pins';
+export * from './store-membership';

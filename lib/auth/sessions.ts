@@ -29,6 +29,9 @@ function hashToken(token: string): string {
   return createHash('sha256').update(token, 'utf8').digest('hex');
 }
 
+/** The stored form of a session cookie's token. */
+export const sessionTokenHash = hashToken;
+
 /**
  * The store a fresh sign-in acts for: the one the user used last while still a member, else its
  * oldest membership; null when it belongs to no store.

@@ -11,7 +11,7 @@ import { bpToPercent, Fields, formatPrice, parsePrice, percentToBp, pricingCurre
 import { BackofficeError } from './errors';
 import { fieldPath } from '../errors';
 import { recordImportCounts } from '../stock';
-import { FIRST_STORE_ID } from '../stores';
+import { inStore, storeIdOf } from '../stores';
 
 export const CSV_HEADER = [
   'sku',
@@ -43,8 +43,12 @@ function undefuse(s: string): string {
   return /^'[=+\-@]/.test(s) ? s.slice(1) : s;
 }
 
-export async function exportCatalogCsv(db: Db): Promise<string> {
-  const rows = await db.prisma.product.findMany({ orderBy: [{ archived: 'asc' }, { sort: 'asc' }, { name: 'asc' }, { sku: 'asc' }] });
+/** The store's whole catalog, archived products too, as CSV the import takes back. */
+export async function exportCatalogCsv(db: Db, storeId: number): Promise<string> {
+  const rows = await db.prisma.product.findMany({
+    where: inStore(storeId),
+    orderBy: [{ archived: 'asc' }, { sort: 'asc' }, { name: 'asc' }, { sku: 'asc' }],
+  });
   const lines = [CSV_HEADER.join(',')];
   for (const p of rows) {
     lines.push(
@@ -208,7 +212,7 @@ function readRecords(text: string): { header: string[]; rows: { line: number; ce
 }
 
 /** Checks every row against the catalog; `planned` is empty unless the plan has no error. */
-async function buildPlan(db: Db, text: string): Promise<{ plan: ImportPlan; planned: Planned[] }> {
+async function buildPlan(db: Db, storeId: number, text: string): Promise<{ plan: ImportPlan; planned: Planned[] }> {
   const { header, rows } = readRecords(text);
   const errors: ImportError[] = [];
   header.forEach((h, i) => {
@@ -220,9 +224,9 @@ async function buildPlan(db: Db, text: string): Promise<{ plan: ImportPlan; plan
   const plan: ImportPlan = { create: 0, update: 0, unchanged: 0, errors };
   if (errors.length) return { plan, planned: [] };
 
-  // The CSV import still acts for the first store only (not yet given its caller's store).
-  const storeCurrency = await pricingCurrency(db, FIRST_STORE_ID);
-  const existing = await db.prisma.product.findMany();
+  const storeCurrency = await pricingCurrency(db, storeId);
+  // SKUs and barcodes are unique within a store: only this store's products are matched.
+  const existing = await db.prisma.product.findMany({ where: inStore(storeId) });
   const bySku = new Map(existing.map((p) => [p.sku, p]));
   const planned: Planned[] = [];
   const seenSku = new Map<string, number>();
@@ -300,12 +304,6 @@ const SET_COLUMNS: [string, string][] = [
   ['description', 'description'],
   ['archived', 'archived'],
 ];
-// An existing product's stock is written only when the file changes it (`stock_set`): a sale
-// that lands between the plan's read and the apply must not be overwritten by the level the plan
-// read (docs/catalog.md#csv-export-and-import).
-const UPDATE_SET = SET_COLUMNS.map(([c, sql]) =>
-  c === 'stock' ? `"stock" = CASE WHEN r.stock_set THEN r.stock ELSE p."stock" END` : `"${c}" = r.${sql}`,
-).join(', ');
 const RECORD_COLUMNS =
   'id text, sku text, name text, price text, price_currency text, tax_rate_bp int, category text, barcode text, stock int, stock_set boolean, low_stock int, description text, archived boolean';
 
@@ -345,10 +343,11 @@ export function decodeCatalogCsv(bytes: Uint8Array): string {
 /** The import's plan, and, unless `dryRun` or an error, the plan applied in one transaction. */
 export async function importCatalogCsv(
   db: Db,
+  storeId: number,
   text: string,
   opts: { dryRun: boolean; userId?: string | null },
 ): Promise<{ plan: ImportPlan; applied: boolean }> {
-  const { plan, planned } = await buildPlan(db, text);
+  const { plan, planned } = await buildPlan(db, storeIdOf(storeId), text);
   if (opts.dryRun || plan.errors.length) return { plan, applied: false };
   const updates = planned.filter((p) => p.id && p.changed);
   const creates = planned.filter((p) => !p.id);
@@ -358,27 +357,36 @@ export async function importCatalogCsv(
       const created = recordsJson(creates.map((p) => ({ id: randomUUID(), data: p.data, stockSet: true })));
       if (updates.length) {
         // Each stock level the file changes is a `count` movement (docs/catalog.md#stock).
-        await recordImportCounts(tx, updated, opts.userId ?? null, false);
+        await recordImportCounts(tx, storeId, updated, opts.userId ?? null, false);
         // Codes may move from one row to another: free every changing one first, so the unique
         // index never sees two products holding the same code mid-way.
         await tx.$executeRawUnsafe(
-          `UPDATE "product" SET "barcode" = NULL WHERE "id" = ANY(SELECT jsonb_array_elements_text($1::jsonb))`,
+          `UPDATE "product" SET "barcode" = NULL WHERE "store_id" = $2 AND "id" = ANY(SELECT jsonb_array_elements_text($1::jsonb))`,
           JSON.stringify(updates.map((p) => p.id)),
+          storeId,
         );
         // One statement per side, whatever the row count: 5,000 rows stay well inside a second or two.
+        // An existing product's stock is written only when the file changes it (`stock_set`): a sale
+        // that lands between the plan's read and the apply must not be overwritten by the level the
+        // plan read (docs/catalog.md#csv-export-and-import).
         await tx.$executeRawUnsafe(
-          `UPDATE "product" AS p SET ${UPDATE_SET}, "updated_at" = now()
-        FROM jsonb_to_recordset($1::jsonb) AS r(${RECORD_COLUMNS}) WHERE p."id" = r.id`,
+          `UPDATE "product" AS p SET "sku" = r.sku, "name" = r.name, "price" = r.price::bigint, "price_currency" = r.price_currency,
+             "tax_rate_bp" = r.tax_rate_bp, "category" = r.category, "barcode" = r.barcode,
+             "stock" = CASE WHEN r.stock_set THEN r.stock ELSE p."stock" END, "low_stock" = r.low_stock,
+             "description" = r.description, "archived" = r.archived, "updated_at" = now()
+        FROM jsonb_to_recordset($1::jsonb) AS r(${RECORD_COLUMNS}) WHERE p."store_id" = $2 AND p."id" = r.id`,
           updated,
+          storeId,
         );
       }
       if (creates.length) {
         await tx.$executeRawUnsafe(
-          `INSERT INTO "product" ("id", ${SET_COLUMNS.map(([c]) => `"${c}"`).join(', ')})
-        SELECT r.id, ${SET_COLUMNS.map(([, sql]) => `r.${sql}`).join(', ')} FROM jsonb_to_recordset($1::jsonb) AS r(${RECORD_COLUMNS})`,
+          `INSERT INTO "product" ("store_id", "id", ${SET_COLUMNS.map(([c]) => `"${c}"`).join(', ')})
+        SELECT $2::int, r.id, ${SET_COLUMNS.map(([, sql]) => `r.${sql}`).join(', ')} FROM jsonb_to_recordset($1::jsonb) AS r(${RECORD_COLUMNS})`,
           created,
+          storeId,
         );
-        await recordImportCounts(tx, created, opts.userId ?? null, true);
+        await recordImportCounts(tx, storeId, created, opts.userId ?? null, true);
       }
     },
     { timeout: 60_000, maxWait: 10_000 },

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { Db } from '../db/client';
 import {
   AccountError,
+  addExistingMember,
   createUser,
   destroyUserSessions,
   hashPassword,
@@ -42,7 +43,8 @@ const CreateUser = z
   .object({
     email: z.string().min(3).max(320),
     name: staffName.optional(),
-    password: z.string().min(1).max(MAX_PASSWORD_LENGTH),
+    // Not needed (and ignored) for an email that already has an account: it joins the store as it is.
+    password: z.string().min(1).max(MAX_PASSWORD_LENGTH).optional(),
     role: z.enum(ROLES),
   })
   .strict();
@@ -65,7 +67,15 @@ export async function listUserViews(db: Db, storeId: number): Promise<UserView[]
 export async function createUserWithRole(db: Db, storeId: number, input: unknown, actorId: string | null = null): Promise<UserView> {
   const p = parseWith(CreateUser, input);
   try {
-    const u = userView(await createUser(db, { ...p, storeId }));
+    // An email that has an account already (a member of another store) makes it a member of this one.
+    const existing = await addExistingMember(db, { storeId, email: p.email, role: p.role });
+    if (existing) {
+      const u = userView(existing);
+      await recordAudit(db.prisma, storeId, actorId, 'user.create', { id: u.id, email: u.email, role: u.role, existing_account: true });
+      return u;
+    }
+    if (p.password === undefined) throw invalid('password', 'is required for a new account');
+    const u = userView(await createUser(db, { ...p, password: p.password, storeId }));
     await recordAudit(db.prisma, storeId, actorId, 'user.create', { id: u.id, email: u.email, name: u.name, role: u.role });
     return u;
   } catch (e) {

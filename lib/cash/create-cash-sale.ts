@@ -23,7 +23,7 @@ import {
   readStoreSettings,
   vendorPaymentView,
 } from '../payments';
-import { InvalidRequestError, fromZod } from '../errors';
+import { InvalidRequestError, StoreSuspendedError, fromZod } from '../errors';
 import { rateInForce } from '../rates';
 import { CashAmountError, cashChange } from './change';
 
@@ -79,6 +79,7 @@ export async function createCashSale(
   for (const f of NOT_FOR_CASH) if (body[f] !== undefined) throw new InvalidRequestError(f, 'is not used by a cash sale: leave it out');
 
   const settings = await readStoreSettings(db, ctx.storeId);
+  if (settings.suspended) throw new StoreSuspendedError();
   if (settings.pricingCurrency === DOGE) {
     throw new InvalidRequestError('tender', 'cash is taken only when the store prices in a fiat currency (setting pricing_currency)');
   }

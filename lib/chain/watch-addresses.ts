@@ -1,22 +1,30 @@
-// Keeps the watch-only wallet's address set (wallet_address) filled from the store's receiving
-// wallet: with an account xpub, the external branch 0 and the change branch 1, each up to a gap
-// limit of 20 addresses beyond the highest used index (and, on branch 0, beyond the next index
-// handed out to payments, store.next_address_index); with a single STORE_ADDRESS, that address.
-// Payment addresses are also registered (registerWalletAddress, below) by
-// lib/payments/creation/receive-address.ts as they are handed out.
+// Keeps the watch-only wallet's address set (wallet_address) filled from every store's receiving
+// wallet (docs/architecture.md#data): with an account xpub, the external branch 0 and the change
+// branch 1, each up to a gap limit of 20 addresses beyond the highest used index (and, on branch
+// 0, beyond the next index handed out to payments, store.next_address_index); with a single
+// STORE_ADDRESS, that address. Each address row carries its store, and the chain worker reads a
+// block once for all of them. Payment addresses are also registered (registerWalletAddress,
+// below) by lib/payments/creation/receive-address.ts as they are handed out.
 import type { Db } from '../db/client';
-import { FIRST_STORE_ID, findStore } from '../stores';
+import { inStore, storeWallets } from '../stores';
 import { readWalletCount, walletCountKey, writeWalletCount } from '../db/wallet-counts';
 import { addressToScript, decodeAddress, derivePublic, hdKeyToAddress, parseXpub, toHex, type Network } from '../doge';
 
-/** Adds one address to the watch-only wallet (wallet_address); a no-op when it is there. */
-export async function registerWalletAddress(db: Db, address: string, network: Network, branch: number, idx: number): Promise<void> {
+/** Adds one address of a store's wallet to the watch-only wallet (wallet_address); a no-op when it is there. */
+export async function registerWalletAddress(
+  db: Db,
+  storeId: number,
+  address: string,
+  network: Network,
+  branch: number,
+  idx: number,
+): Promise<void> {
   const hash = decodeAddress(address, network).hash160;
   // INSERT … ON CONFLICT DO NOTHING: the look-ahead below and a payment being created may
   // register the same address concurrently; Prisma's upsert with an empty update is
   // find-then-create and fails with a unique violation in that race.
   await db.prisma.walletAddress.createMany({
-    data: [{ address, hash160: toHex(hash), script: toHex(addressToScript(address, network)), branch, idx }],
+    data: { ...inStore(storeId), address, hash160: toHex(hash), script: toHex(addressToScript(address, network)), branch, idx },
     skipDuplicates: true,
   });
 }
@@ -45,11 +53,32 @@ export function watchTarget(highestUsed: number | null, nextIndex: number): numb
   return Math.max(highestUsed === null ? 0 : highestUsed + 1, nextIndex) + GAP_LIMIT;
 }
 
+/**
+ * Fills every store's watched addresses (one store's bad key never stops the others'). The
+ * highest used index of every store's branches is read in one query, not one per store.
+ */
 export async function syncWatchAddresses(db: Db, network: Network): Promise<void> {
-  const store = await findStore(db, FIRST_STORE_ID);
-  if (!store) return;
+  const stores = await storeWallets(db);
+  if (!stores.some((s) => s.storeXpub || s.storeAddress)) return;
+  const rows = await db.query<{ store_id: number; branch: number; used: number }>(
+    `SELECT a.store_id, a.branch, MAX(a.idx) AS used FROM wallet_address a
+      WHERE EXISTS (SELECT 1 FROM wallet_output o WHERE o.address = a.address) GROUP BY a.store_id, a.branch`,
+  );
+  const used = new Map(rows.map((r) => [`${Number(r.store_id)}/${Number(r.branch)}`, Number(r.used)]));
+  for (const store of stores) await syncStoreWallet(db, network, store, (branch) => used.get(`${store.id}/${branch}`) ?? null);
+}
+
+type StoreWallet = Awaited<ReturnType<typeof storeWallets>>[number];
+
+async function syncStoreWallet(db: Db, network: Network, store: StoreWallet, usedOf: (branch: number) => number | null): Promise<void> {
   if (!store.storeXpub) {
-    if (store.storeAddress) await registerWalletAddress(db, store.storeAddress, network, 0, 0);
+    if (store.storeAddress) {
+      try {
+        await registerWalletAddress(db, store.id, store.storeAddress, network, 0, 0);
+      } catch {
+        // an address of another network: the back office reports it; the chain must keep moving
+      }
+    }
     return;
   }
   let xpub;
@@ -63,13 +92,8 @@ export async function syncWatchAddresses(db: Db, network: Network): Promise<void
   if (!ensured.has(`${store.storeXpub}/0`)) {
     for (const b of BRANCHES) ensured.set(`${store.storeXpub}/${b}`, await readWalletCount(db, ensuredKey(store.storeXpub, b)));
   }
-  const used = await db.query<{ branch: number; used: number }>(
-    `SELECT a.branch, MAX(a.idx) AS used FROM wallet_address a
-      WHERE EXISTS (SELECT 1 FROM wallet_output o WHERE o.address = a.address) GROUP BY a.branch`,
-  );
   for (const branch of BRANCHES) {
-    const u = used.find((r) => Number(r.branch) === branch);
-    const target = watchTarget(u ? Number(u.used) : null, branch === 0 ? store.nextAddressIndex : 0);
+    const target = watchTarget(usedOf(branch), branch === 0 ? store.nextAddressIndex : 0);
     const key = `${store.storeXpub}/${branch}`;
     const have = ensured.get(key) ?? 0;
     if (have >= target) continue;
@@ -77,18 +101,18 @@ export async function syncWatchAddresses(db: Db, network: Network): Promise<void
     for (let from = have; from < target; from += DERIVE_SLICE) {
       if (from > have) await new Promise((r) => setImmediate(r));
       const to = Math.min(target, from + DERIVE_SLICE);
-      const rows = [];
-      for (let i = from; i < to; i++) {
-        const address = hdKeyToAddress(derivePublic(branchKey, [i]), network);
-        rows.push({
+      const addresses = Array.from({ length: to - from }, (_, k) => hdKeyToAddress(derivePublic(branchKey, [from + k]), network));
+      await db.prisma.walletAddress.createMany({
+        data: addresses.map((address, k) => ({
+          storeId: store.id,
           address,
           hash160: toHex(decodeAddress(address, network).hash160),
           script: toHex(addressToScript(address, network)),
           branch,
-          idx: i,
-        });
-      }
-      await db.prisma.walletAddress.createMany({ data: rows, skipDuplicates: true });
+          idx: from + k,
+        })),
+        skipDuplicates: true,
+      });
       await writeWalletCount(db, ensuredKey(store.storeXpub, branch), to);
       ensured.set(key, to);
     }

@@ -4,12 +4,14 @@
 // Matching: the buyer (payment.buyer_address, which /pay sets to the submission's refund or the
 // address of the tx's first input), the payment's own receive address, or, when the address is
 // the store's seller address (first receive address or STORE_ADDRESS), every payment of the store.
+// Only the caller's store's payments are listed (docs/architecture.md#data): an API key sees its
+// own store's invoices, whoever the buyer also paid.
 // Each case is served by an index: payment_address_seq_idx, payment_buyer_seq_idx,
 // payment_seq_key and, with mint_hash, payment_mint_hash_seq_idx (migration
 // 20261123120000_backoffice), read index-only once PGlite is vacuumed (lib/db/maintenance.ts).
 import { z } from 'zod';
 import type { Db } from '../db/client';
-import { FIRST_STORE_ID, findStore } from '../stores';
+import { findStore, isOnlyStore, storeIdOf } from '../stores';
 import { isValidAddress, type Network } from '../doge';
 import { koinuToDogeNumber } from '../money';
 import { InvalidRequestError, fromZod } from '../errors';
@@ -119,26 +121,35 @@ export function invoiceView(r: Row, seller: string): Invoice {
   };
 }
 
-// Deriving 0/0 from the account key costs an EC multiplication: remember the last one.
-let sellerMemo: { key: string; address: string } | null = null;
+// Deriving 0/0 from the account key costs an EC multiplication: remember the stores' (bounded:
+// cleared whole when it fills, as many stores may take turns).
+const sellerMemo = new Map<string, string>();
+const SELLER_MEMO_MAX = 1024;
 
 function storeSeller(store: { storeXpub: string; storeAddress: string } | null, network: Network): string {
   if (!store) return '';
   const key = `${network.name}|${store.storeXpub}|${store.storeAddress}`;
-  if (sellerMemo?.key === key) return sellerMemo.address;
+  const known = sellerMemo.get(key);
+  if (known !== undefined) return known;
   let address = '';
   try {
     address = sellerAddress(store, network);
   } catch {
     address = ''; // a stored key that no longer parses (e.g. network changed): no seller match
   }
-  sellerMemo = { key, address };
+  if (sellerMemo.size >= SELLER_MEMO_MAX) sellerMemo.clear();
+  sellerMemo.set(key, address);
   return address;
 }
 
-/** Number of payments, from the trigger-maintained shards (exact, without a table scan). */
-async function paymentCount(db: Db): Promise<number> {
-  const rows = await db.query<{ n: unknown }>(`SELECT coalesce(sum(n), 0) AS n FROM payment_count`);
+/**
+ * Number of a store's payments. With one store on the installation, the trigger-maintained
+ * shards (exact, without a table scan) are that store's; with several, the store's own are counted.
+ */
+async function paymentCount(db: Db, storeId: number): Promise<number> {
+  const rows = (await isOnlyStore(db, storeId))
+    ? await db.query<{ n: unknown }>(`SELECT coalesce(sum(n), 0) AS n FROM payment_count`)
+    : await db.query<{ n: unknown }>(`SELECT count(*) AS n FROM payment WHERE store_id = $1 AND seq > 0`, [storeId]);
   return Number(rows[0]?.n ?? 0);
 }
 
@@ -168,10 +179,10 @@ function toRow(r: Record<string, unknown>): Row {
 }
 
 /**
- * The `seq`s an address matches, as a SQL set over $1 (address) and $2 (mint_hash or NULL):
+ * The `seq`s an address matches in a store, as a SQL set over $1 (the store), $2 (address) and $3 (mint_hash or NULL):
  * its payment address or its buyer address. Two scans of (address, seq DESC) and
- * (buyer_address, seq DESC) that read only the index while the heap pages are all-visible
- * (lib/db/maintenance.ts vacuums PGlite, which has no autovacuum); UNION drops a payment whose
+ * (buyer_address, seq DESC); each match's store is read from its row (a store-first index
+ * would cost every payment write one more index entry); UNION drops a payment whose
  * buyer is its own payment address. `address = $1 OR buyer_address = $1` instead makes a
  * bitmap scan that visits one heap page per match (1,000 pages for a buyer with 1,000
  * invoices), and once walked the whole seq index (1–3 s at 1,000,000 invoices). The store's
@@ -179,15 +190,16 @@ function toRow(r: Record<string, unknown>): Row {
  * payment_mint_hash_seq_idx. Refunds (docs/api.md#refunds) are not invoices: their rows have a
  * negative seq, so `seq > 0` leaves them out as an index condition, without a heap visit.
  */
-function matchedSeqs(address: string | null, mintHash: string | null, upTo: number | null = null): { sql: string; params: unknown[] } {
+function matchedSeqs(storeId: number, address: string | null, mintHash: string | null): { sql: string; params: unknown[] } {
   if (address === null)
-    return { sql: `SELECT seq FROM payment WHERE seq > 0 AND ($1::text IS NULL OR mint_hash = $1)`, params: [mintHash] };
-  // A page needs at most `upTo` newest matches from each scan.
-  const cut = upTo === null ? '' : ' ORDER BY seq DESC LIMIT $3';
+    return {
+      sql: `SELECT seq FROM payment WHERE seq > 0 AND store_id = $1 AND ($2::text IS NULL OR mint_hash = $2)`,
+      params: [storeId, mintHash],
+    };
   return {
-    sql: `(SELECT seq FROM payment WHERE address = $1 AND seq > 0 AND ($2::text IS NULL OR mint_hash = $2)${cut})
-      UNION (SELECT seq FROM payment WHERE buyer_address = $1 AND seq > 0 AND ($2::text IS NULL OR mint_hash = $2)${cut})`,
-    params: upTo === null ? [address, mintHash] : [address, mintHash, upTo],
+    sql: `(SELECT seq FROM payment WHERE address = $2 AND seq > 0 AND store_id = $1 AND ($3::text IS NULL OR mint_hash = $3))
+      UNION (SELECT seq FROM payment WHERE buyer_address = $2 AND seq > 0 AND store_id = $1 AND ($3::text IS NULL OR mint_hash = $3))`,
+    params: [storeId, address, mintHash],
   };
 }
 
@@ -198,28 +210,40 @@ function matchedSeqs(address: string | null, mintHash: string | null, upTo: numb
  * rows are read, by payment_seq_key. Skipping the offset over the table itself read every
  * skipped row: page 200 of the store's list touched 5,000 heap pages (60–110 ms on PGlite).
  */
-async function pageRows(db: Db, address: string | null, q: InvoiceQuery): Promise<Row[]> {
-  const m = matchedSeqs(address, q.mintHash, (q.page + 1) * q.limit);
-  const n = m.params.length;
-  const rows = await db.query<Record<string, unknown>>(
-    `SELECT ${COLS} FROM (${m.sql} ORDER BY seq DESC LIMIT $${n + 1} OFFSET $${n + 2}) k
-     JOIN payment p ON p.seq = k.seq ORDER BY k.seq DESC`,
-    [...m.params, q.limit, q.page * q.limit],
-  );
+async function pageRows(db: Db, storeId: number, address: string | null, q: InvoiceQuery): Promise<Row[]> {
+  const upTo = (q.page + 1) * q.limit;
+  const rows =
+    address === null
+      ? await db.query<Record<string, unknown>>(
+          `SELECT ${COLS} FROM (SELECT seq FROM payment WHERE seq > 0 AND store_id = $1 AND ($2::text IS NULL OR mint_hash = $2)
+             ORDER BY seq DESC LIMIT $3 OFFSET $4) k JOIN payment p ON p.seq = k.seq AND p.store_id = $1 ORDER BY k.seq DESC`,
+          [storeId, q.mintHash, q.limit, q.page * q.limit],
+        )
+      : // A page needs at most `upTo` newest matches from each scan.
+        await db.query<Record<string, unknown>>(
+          `SELECT ${COLS} FROM (
+             (SELECT seq FROM payment WHERE address = $2 AND seq > 0 AND store_id = $1 AND ($3::text IS NULL OR mint_hash = $3)
+               ORDER BY seq DESC LIMIT $4)
+             UNION (SELECT seq FROM payment WHERE buyer_address = $2 AND seq > 0 AND store_id = $1 AND ($3::text IS NULL OR mint_hash = $3)
+               ORDER BY seq DESC LIMIT $4)
+             ORDER BY seq DESC LIMIT $5 OFFSET $6) k JOIN payment p ON p.seq = k.seq AND p.store_id = $1 ORDER BY k.seq DESC`,
+          [storeId, address, q.mintHash, upTo, q.limit, q.page * q.limit],
+        );
   return rows.map(toRow);
 }
 
-async function matchCount(db: Db, address: string | null, mintHash: string | null): Promise<number> {
-  if (address === null && mintHash === null) return paymentCount(db);
-  const m = matchedSeqs(address, mintHash);
+async function matchCount(db: Db, storeId: number, address: string | null, mintHash: string | null): Promise<number> {
+  if (address === null && mintHash === null) return paymentCount(db, storeId);
+  const m = matchedSeqs(storeId, address, mintHash);
   const rows = await db.query<{ n: unknown }>(`SELECT count(*) AS n FROM (${m.sql}) s`, m.params);
   return Number(rows[0]?.n ?? 0);
 }
 
-export async function listInvoices(db: Db, network: Network, address: string, q: InvoiceQuery): Promise<InvoicePage> {
-  const seller = storeSeller(await findStore(db, FIRST_STORE_ID), network);
+/** One page of the store's invoices that `address` matches (as buyer, payment address or the store's seller). */
+export async function listInvoices(db: Db, network: Network, storeId: number, address: string, q: InvoiceQuery): Promise<InvoicePage> {
+  const seller = storeSeller(await findStore(db, storeIdOf(storeId)), network);
   const match = address === seller ? null : address;
-  const total = await matchCount(db, match, q.mintHash);
-  const rows = q.page * q.limit < total ? await pageRows(db, match, q) : [];
+  const total = await matchCount(db, storeId, match, q.mintHash);
+  const rows = q.page * q.limit < total ? await pageRows(db, storeId, match, q) : [];
   return { invoices: rows.map((r) => invoiceView(r, seller)), limit: q.limit, page: q.page, total };
 }

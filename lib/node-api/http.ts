@@ -27,21 +27,23 @@ export function binaryResponse(body: BodyInit, filename: string): Response {
 }
 
 /**
- * null when the request may read `scope`, else the 401 `Unauthorized` answer. Accepted: an API
+ * The caller's store when the request may read `scope`, else the 401 `Unauthorized` answer. Accepted: an API
  * key with the scope (`Authorization: Bearer`), or a signed-in back-office user whose role
  * grants it (the node status page links here). A key without the scope is also 401: the body
  * never says which scopes exist or what the key lacks.
  */
-export async function requireNodeScope(db: Db, req: Request, scope: Scope): Promise<Response | null> {
+export async function requireNodeScope(db: Db, req: Request, scope: Scope): Promise<{ storeId: number } | { denied: Response }> {
   const auth = req.headers.get('authorization');
-  let ok = false;
+  // The store the caller acts for: the key's, or the session's current one (docs/architecture.md#data).
+  let storeId: number | null = null;
   if (auth) {
-    ok = hasScope(await authenticateApiKey(db, bearerToken(auth)), scope);
+    const key = await authenticateApiKey(db, bearerToken(auth));
+    if (key && hasScope(key, scope)) storeId = key.storeId;
   } else {
     const user = await sessionUser(db, cookieValue(req.headers.get('cookie'), SESSION_COOKIE));
-    ok = !!user && sessionScopes(user).includes(scope);
+    if (user && sessionScopes(user).includes(scope)) storeId = user.storeId;
   }
-  return ok ? null : textError(401, 'Unauthorized', { 'WWW-Authenticate': 'Bearer' });
+  return storeId !== null ? { storeId } : { denied: textError(401, 'Unauthorized', { 'WWW-Authenticate': 'Bearer' }) };
 }
 
 function looksLikeDbOutage(e: unknown): boolean {

@@ -1,8 +1,9 @@
-// Reads for the node text API. Each listing is one SQL statement, so it is a consistent snapshot
+// Reads for the node text API. The wallet's belong to one store: its watched addresses, and the
+// outputs and txs that pay or spend them (docs/architecture.md#data). Each listing is one SQL statement, so it is a consistent snapshot
 // even while the chain worker writes (PostgreSQL gives every statement one snapshot; the
 // tracker applies each block in one transaction). The headers file is paged by height.
 import type { Db } from '../db/client';
-import { findStore } from '../stores';
+import { findStore, storeIdOf } from '../stores';
 import type { OutputRecord } from './format';
 import type { HeaderRow, WalletFileInput } from './files';
 
@@ -21,7 +22,7 @@ export interface WalletOutputsSnapshot {
  * first; within a block in block order (the tx's position), then vout, as libdogecoin's spvnode
  * lists them (rows recorded before positions were kept fall back to txid order).
  */
-export async function walletOutputs(db: Db, which: 'spent' | 'unspent' | 'all'): Promise<WalletOutputsSnapshot> {
+export async function walletOutputs(db: Db, storeId: number, which: 'spent' | 'unspent' | 'all'): Promise<WalletOutputsSnapshot> {
   const cond = which === 'spent' ? 'o.spent_txid IS NOT NULL' : which === 'unspent' ? 'o.spent_txid IS NULL' : 'TRUE';
   const rows = await db.query<{
     tip: number;
@@ -35,8 +36,9 @@ export async function walletOutputs(db: Db, which: 'spent' | 'unspent' | 'all'):
   }>(
     `SELECT t.tip, o.txid, o.vout, o.address, o.script, o.amount::text AS amount, o.height, (o.spent_txid IS NOT NULL) AS spent
        FROM (SELECT ${TIP_SQL} AS tip) t
-       LEFT JOIN wallet_output o ON ${cond}
+       LEFT JOIN wallet_output o ON ${cond} AND o.address IN (SELECT address FROM wallet_address WHERE store_id = $1)
       ORDER BY o.height ASC NULLS LAST, o.block_pos ASC NULLS LAST, o.txid ASC, o.vout ASC`,
+    [storeIdOf(storeId)],
   );
   const tipHeight = rows.length ? Number(rows[0].tip) : -1;
   const records = rows
@@ -53,17 +55,21 @@ export async function walletOutputs(db: Db, which: 'spent' | 'unspent' | 'all'):
   return { tipHeight, records };
 }
 
-/** Sum of unspent wallet outputs. */
-export async function walletBalance(db: Db): Promise<bigint> {
+/** Sum of the store's unspent wallet outputs. */
+export async function walletBalance(db: Db, storeId: number): Promise<bigint> {
   const [r] = await db.query<{ balance: string }>(
-    `SELECT COALESCE(SUM(amount), 0)::text AS balance FROM wallet_output WHERE spent_txid IS NULL`,
+    `SELECT COALESCE(SUM(o.amount), 0)::text AS balance FROM wallet_output o JOIN wallet_address a ON a.address = o.address
+      WHERE a.store_id = $1 AND o.spent_txid IS NULL`,
+    [storeIdOf(storeId)],
   );
   return BigInt(r.balance);
 }
 
-/** The watched addresses: branch, then index, then address. */
-export async function walletAddresses(db: Db): Promise<string[]> {
-  const rows = await db.query<{ address: string }>(`SELECT address FROM wallet_address ORDER BY branch, idx, address`);
+/** The store's watched addresses: branch, then index, then address. */
+export async function walletAddresses(db: Db, storeId: number): Promise<string[]> {
+  const rows = await db.query<{ address: string }>(`SELECT address FROM wallet_address WHERE store_id = $1 ORDER BY branch, idx, address`, [
+    storeIdOf(storeId),
+  ]);
   return rows.map((r) => r.address);
 }
 
@@ -93,8 +99,13 @@ export async function walletFileInput(db: Db, genesisHash: string, storeId: numb
   const wallet = await findStore(db, storeId);
   if (!wallet || (!wallet.storeXpub && !wallet.storeAddress)) return null;
   const [r] = await db.query<{ addrs: unknown; txs: unknown }>(
-    `SELECT (SELECT COALESCE(json_agg(json_build_object('h', hash160, 'i', idx) ORDER BY branch, idx, address), '[]'::json) FROM wallet_address) AS addrs,
-            (SELECT COALESCE(json_agg(json_build_object('t', txid, 'h', height, 'r', encode(raw, 'hex')) ORDER BY height ASC NULLS LAST, block_pos ASC NULLS LAST, txid), '[]'::json) FROM wallet_tx WHERE octet_length(raw) > 0) AS txs`,
+    `WITH mine AS (SELECT address, hash160, branch, idx FROM wallet_address WHERE store_id = $1),
+          touched AS (SELECT o.txid FROM wallet_output o JOIN mine USING (address)
+                      UNION SELECT o.spent_txid FROM wallet_output o JOIN mine USING (address) WHERE o.spent_txid IS NOT NULL)
+     SELECT (SELECT COALESCE(json_agg(json_build_object('h', hash160, 'i', idx) ORDER BY branch, idx, address), '[]'::json) FROM mine) AS addrs,
+            (SELECT COALESCE(json_agg(json_build_object('t', txid, 'h', height, 'r', encode(raw, 'hex')) ORDER BY height ASC NULLS LAST, block_pos ASC NULLS LAST, txid), '[]'::json)
+               FROM wallet_tx WHERE octet_length(raw) > 0 AND txid IN (SELECT txid FROM touched)) AS txs`,
+    [storeIdOf(storeId)],
   );
   if (!r) return null;
   const parse = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v) as Record<string, unknown>[];

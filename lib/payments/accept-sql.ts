@@ -175,6 +175,7 @@ async function acceptChanged(db: Db, row: PayRow, now: Date, publicUrl: string, 
     if (!known) {
       await t.paymentTx.create({
         data: {
+          storeId: cur.storeId,
           paymentId: row.id,
           txid,
           value: paid.value,

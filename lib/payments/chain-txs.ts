@@ -54,6 +54,8 @@ function outputsByAddress(txs: BlockTxSummary[], network: Network): Map<string, 
 
 interface Candidate {
   id: string;
+  /** The payment's store: the rows recorded for it copy it. */
+  storeId: number;
   address: string;
   status: string;
   broadcastState: string;
@@ -223,7 +225,7 @@ async function markMined(t: Tx, txs: BlockTxSummary[], block: BlockRef): Promise
 async function candidatesAt(db: Db, addresses: string[], txids: string[]): Promise<Candidate[]> {
   return (
     await db.query<Record<string, unknown>>(
-      `SELECT p.id, p.address, p.status, p.broadcast_state, p.txid, p.seq, p.refund_of, p.total::text AS total, p.created_at,
+      `SELECT p.id, p.store_id, p.address, p.status, p.broadcast_state, p.txid, p.seq, p.refund_of, p.total::text AS total, p.created_at,
             ARRAY(SELECT t.txid FROM payment_tx t WHERE t.payment_id = p.id AND t.txid = ANY($2::text[])) AS counted,
             ARRAY(SELECT t.txid FROM payment_tx t WHERE t.payment_id = p.id AND t.txid = ANY($2::text[]) AND t.signals_rbf) AS counted_rbf,
             ARRAY(SELECT o.data FROM payment_output o WHERE o.payment_id = p.id AND o.type = 'data' ORDER BY o.idx) AS data,
@@ -235,6 +237,7 @@ async function candidatesAt(db: Db, addresses: string[], txids: string[]): Promi
   ).map((r) => {
     const c = {
       id: String(r.id),
+      storeId: Number(r.store_id),
       address: String(r.address),
       status: String(r.status),
       broadcastState: String(r.broadcast_state),
@@ -262,6 +265,7 @@ async function candidatesAt(db: Db, addresses: string[], txids: string[]): Promi
 }
 
 interface NewPaymentTx {
+  storeId: number;
   paymentId: string;
   txid: string;
   value: bigint;
@@ -311,6 +315,7 @@ function newPaymentTxs(
       // The /pay submission being broadcast records its own tx when accepted.
       if (to.broadcastState === 'pending' && to.txid === o.txid) continue;
       rows.push({
+        storeId: to.storeId,
         paymentId: to.id,
         txid: o.txid,
         value: o.value,

@@ -21,6 +21,8 @@ export interface StoreSettings {
   pricingCurrency: string;
   /** Cash as a tender (docs/counter.md#cash), offered only when pricingCurrency is fiat. */
   cashEnabled: boolean;
+  /** A suspended store takes no new payments (docs/architecture.md#data). */
+  suspended: boolean;
 }
 
 export async function readStoreSettings(db: Db, storeId: number): Promise<StoreSettings> {
@@ -42,5 +44,6 @@ export async function readStoreSettings(db: Db, storeId: number): Promise<StoreS
     storeAddress: s.storeAddress,
     pricingCurrency: s.pricingCurrency,
     cashEnabled: s.cashEnabled,
+    suspended: s.suspended,
   };
 }

@@ -1,5 +1,6 @@
 // What the cashier screen loads from the database: the sellable catalog, the store's POS
-// settings, this user's sales today, and one payment for the receipt. Money leaves as strings
+// settings, this user's sales today, and one payment for the receipt. Each reads the store the
+// till acts for (the session's current store, docs/architecture.md#data). Money leaves as strings
 // (koinu integers or 8-DP DOGE) so it can cross to the browser.
 import type { Db } from '../db/client';
 import { formatKoinu } from '../money';
@@ -7,7 +8,7 @@ import { tillState } from '../payments';
 import { orderCategories, storedCategories } from '../catalog/categories';
 import { readOptionGroups } from '../catalog/options';
 import { formatStoreTime, startOfLocalDay, storeTimeZone } from '../time/zone';
-import { FIRST_STORE_ID, findStore } from '../stores';
+import { findStore, inStore } from '../stores';
 
 export interface PosProduct {
   id: string;
@@ -51,8 +52,8 @@ export interface PosStore {
 }
 
 /** The till's category tabs: the products' categories in the store's order (docs/catalog.md). */
-export async function posCategories(db: Db, products: readonly PosProduct[]): Promise<string[]> {
-  const s = await findStore(db, FIRST_STORE_ID);
+export async function posCategories(db: Db, storeId: number, products: readonly PosProduct[]): Promise<string[]> {
+  const s = await findStore(db, storeId);
   return orderCategories(
     storedCategories(s?.categories),
     products.map((p) => p.category),
@@ -81,10 +82,10 @@ export interface RecentSale {
 export const POS_CATALOG_MAX = 2000;
 
 /** The products the till sells: those priced in the store's pricing currency (others wait to be re-priced). */
-export async function posCatalog(db: Db): Promise<PosProduct[]> {
-  const store = await findStore(db, FIRST_STORE_ID);
+export async function posCatalog(db: Db, storeId: number): Promise<PosProduct[]> {
+  const store = await findStore(db, storeId);
   const rows = await db.prisma.product.findMany({
-    where: { archived: false, priceCurrency: store?.pricingCurrency || 'DOGE' },
+    where: { ...inStore(storeId), archived: false, priceCurrency: store?.pricingCurrency || 'DOGE' },
     orderBy: [{ sort: 'asc' }, { name: 'asc' }],
     take: POS_CATALOG_MAX,
   });
@@ -104,8 +105,8 @@ export async function posCatalog(db: Db): Promise<PosProduct[]> {
   }));
 }
 
-export async function posStore(db: Db): Promise<PosStore> {
-  const s = await findStore(db, FIRST_STORE_ID);
+export async function posStore(db: Db, storeId: number): Promise<PosStore> {
+  const s = await findStore(db, storeId);
   return {
     name: s?.name ?? 'Counter store',
     icon: s?.icon ?? '',
@@ -119,12 +120,12 @@ export async function posStore(db: Db): Promise<PosStore> {
 }
 
 /** The payments this user started since midnight in the store's zone, newest first. */
-export async function recentSales(db: Db, userId: string, now = new Date(), limit = 20): Promise<RecentSale[]> {
-  const store = await findStore(db, FIRST_STORE_ID);
+export async function recentSales(db: Db, storeId: number, userId: string, now = new Date(), limit = 20): Promise<RecentSale[]> {
+  const store = await findStore(db, storeId);
   const tz = storeTimeZone(store?.timezone);
   const midnight = startOfLocalDay(now, tz);
   const rows = await db.prisma.payment.findMany({
-    where: { createdBy: userId, createdAt: { gte: midnight }, refundOf: null }, // a refund is not a sale
+    where: { ...inStore(storeId), createdBy: userId, createdAt: { gte: midnight }, refundOf: null }, // a refund is not a sale
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
     take: limit,
     select: {

@@ -6,7 +6,7 @@ import type { Db } from '../db/client';
 import { log } from '../log';
 import { loadRateConfig, type RateConfig } from './config';
 import { fetchSource, type FetchOptions } from './fetch-source';
-import { rateCurrency, saveAgreedMedian, saveOutcome } from './store';
+import { rateCurrencies, saveAgreedMedian, saveOutcome } from './store';
 
 export interface RefreshOptions extends FetchOptions {
   now?: () => Date;
@@ -42,7 +42,11 @@ export function startRateLoop(db: Db, cfg: RateConfig = loadRateConfig(), opts: 
   let running: Promise<void> = Promise.resolve();
   const tick = async () => {
     try {
-      await refreshRates(db, cfg, await rateCurrency(db), { ...opts, signal: abort.signal, lastErrors });
+      // Each currency some store is priced or shown in, one after another (a source is asked once per currency).
+      for (const currency of await rateCurrencies(db)) {
+        if (stopped) break;
+        await refreshRates(db, cfg, currency, { ...opts, signal: abort.signal, lastErrors });
+      }
     } catch (e) {
       log.warn('rate refresh failed', { error: e as Error });
     }

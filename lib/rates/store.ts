@@ -10,7 +10,7 @@ import type { SourceOutcome } from './fetch-source';
 import { medianRate, type MedianOutcome, type RateSample } from './median';
 import { checkLoneSource, type AgreedMedian } from './lone-source';
 import { DomainError } from '../errors';
-import { FIRST_STORE_ID, findStore } from '../stores';
+import { findStore, storeCurrencies, storeIdOf } from '../stores';
 
 /** Saves one attempt: a good value replaces the last one; a failure keeps it and records the error. */
 export async function saveOutcome(db: Db, currency: string, name: string, outcome: SourceOutcome, now: Date): Promise<void> {
@@ -170,13 +170,26 @@ export async function rateInForce(db: Db, currency: string, opts: { config?: Rat
   };
 }
 
-/**
- * The currency rates are kept for: the store's pricing currency when it is fiat; with DOGE
- * pricing, the fiat display currency set in the back office, else USD.
- */
-export async function rateCurrency(db: Db): Promise<string> {
-  const s = await findStore(db, FIRST_STORE_ID);
+/** The currency a store's rates are in: its fiat pricing currency, else its fiat display currency, else USD. */
+function currencyOf(s: { pricingCurrency: string; fiatCurrency: string } | null): string {
   const pricing = s?.pricingCurrency ?? 'DOGE';
   if (/^[A-Z]{3}$/.test(pricing) && pricing !== 'DOGE') return pricing;
   return s?.fiatCurrency && /^[A-Z]{3}$/.test(s.fiatCurrency) ? s.fiatCurrency : 'USD';
+}
+
+/**
+ * The currency a store's rates are kept in: its pricing currency when it is fiat; with DOGE
+ * pricing, the fiat display currency set in the back office, else USD.
+ */
+export async function rateCurrency(db: Db, storeId: number): Promise<string> {
+  return currencyOf(await findStore(db, storeIdOf(storeId)));
+}
+
+/**
+ * Every currency some store needs, each once: the rates belong to the installation
+ * (docs/architecture.md#data), so the worker fetches a currency once for all the stores priced in it.
+ */
+export async function rateCurrencies(db: Db): Promise<string[]> {
+  const stores = await storeCurrencies(db);
+  return [...new Set(stores.length ? stores.map(currencyOf) : [currencyOf(null)])];
 }

@@ -12,8 +12,9 @@ export interface RatesBody {
   sources: Omit<SourceView, 'checked_at'>[];
 }
 
-export async function ratesReply(db: Db, opts: { config?: RateConfig; now?: Date } = {}): Promise<RatesBody> {
-  const snap = await ratesSnapshot(db, await rateCurrency(db), opts);
+/** The rate of the caller's store's currency (the rates themselves are the installation's). */
+export async function ratesReply(db: Db, storeId: number, opts: { config?: RateConfig; now?: Date } = {}): Promise<RatesBody> {
+  const snap = await ratesSnapshot(db, await rateCurrency(db, storeId), opts);
   if (!snap.rate.ok) {
     const failures = snap.sources
       .filter((s) => s.error)

@@ -88,7 +88,7 @@ async function refundParent(ctx: CreateRefundContext, paymentId: string) {
 /** The customer's address, which must not be one of the store's own. */
 async function refundTo(ctx: CreateRefundContext, parent: RefundParent, req: RefundRequest): Promise<string> {
   const address = refundAddress(req.address, parent.refundAddress, ctx.network);
-  const own = await ctx.db.prisma.walletAddress.findUnique({ where: { address }, select: { address: true } });
+  const own = await ctx.db.prisma.walletAddress.findFirst({ where: { address, ...inStore(ctx.storeId) }, select: { address: true } });
   if (own) throw new InvalidRequestError('address', "is one of the store's own receiving addresses, not the customer's");
   return address;
 }
@@ -96,6 +96,7 @@ async function refundTo(ctx: CreateRefundContext, parent: RefundParent, req: Ref
 /** The koinu asked for (null: all that is left) and, for a fiat ask, its fiat amount and the rate used (the sale's locked one, or today's). */
 async function priceRefund(
   db: Db,
+  storeId: number,
   req: RefundRequest,
   parent: RefundParent,
   now: Date,
@@ -107,7 +108,7 @@ async function priceRefund(
     const c = fiatRefundKoinu(req.ask.text, r.currency, r.rate);
     return { asked: c.koinu, fiat: { amount: c.fiat, currency: r.currency, rate: r.value, source: 'locked', at: null } };
   }
-  const currency = parent.fiatCurrency || (await rateCurrency(db));
+  const currency = parent.fiatCurrency || (await rateCurrency(db, storeId));
   const r = await rateInForce(db, currency, { now });
   const c = fiatRefundKoinu(req.ask.text, currency, r.decimal);
   return { asked: c.koinu, fiat: { amount: c.fiat, currency, rate: r.value, source: r.source, at: r.at } };
@@ -141,7 +142,7 @@ export async function createRefund(ctx: CreateRefundContext, paymentId: string, 
   // A cash sale is refunded in cash at the counter (docs/counter.md#cash-refunds).
   if (parent.tender === 'cash') return createCashRefund(ctx, parent, req);
   const address = await refundTo(ctx, parent, req);
-  const { asked, fiat } = await priceRefund(db, req, parent, now);
+  const { asked, fiat } = await priceRefund(db, ctx.storeId, req, parent, now);
   const settings = await readStoreSettings(db, ctx.storeId);
   const key = await activeRelayKey(db, ctx.storeId);
   const allowHttp = ctx.publicUrl.startsWith('http://');

@@ -128,28 +128,30 @@ export async function untrackStock(db: Db, storeId: number, productId: string, n
 // sale that lands meanwhile waits and then applies on top of the imported level.
 const IMPORT_COUNTS_SQL = `
   WITH r AS (SELECT id, stock FROM jsonb_to_recordset($1::jsonb) AS r(id text, stock int, stock_set boolean) WHERE r.stock_set),
-  old AS (SELECT p.id, p.stock FROM product p WHERE p.id IN (SELECT id FROM r) FOR UPDATE)
-  INSERT INTO stock_movement (product_id, at, delta, reason, note, user_id)
-  SELECT r.id, $2::timestamptz, r.stock - COALESCE(old.stock, 0), 'count', 'import', (SELECT id FROM "user" WHERE id = $3::text)
-    FROM r LEFT JOIN old ON old.id = r.id
+  old AS (SELECT p.id, p.stock FROM product p WHERE p.store_id = $4 AND p.id IN (SELECT id FROM r) FOR UPDATE)
+  INSERT INTO stock_movement (store_id, product_id, at, delta, reason, note, user_id)
+  SELECT $4, old.id, $2::timestamptz, r.stock - COALESCE(old.stock, 0), 'count', 'import', (SELECT id FROM "user" WHERE id = $3::text)
+    FROM r JOIN old ON old.id = r.id
    WHERE r.stock IS NOT NULL AND r.stock IS DISTINCT FROM old.stock`;
 const IMPORT_CREATED_SQL = `
-  INSERT INTO stock_movement (product_id, at, delta, reason, note, user_id)
-  SELECT r.id, $2::timestamptz, r.stock, 'count', 'import', (SELECT id FROM "user" WHERE id = $3::text)
-    FROM jsonb_to_recordset($1::jsonb) AS r(id text, stock int)
+  INSERT INTO stock_movement (store_id, product_id, at, delta, reason, note, user_id)
+  SELECT p.store_id, p.id, $2::timestamptz, r.stock, 'count', 'import', (SELECT id FROM "user" WHERE id = $3::text)
+    FROM jsonb_to_recordset($1::jsonb) AS r(id text, stock int) JOIN product p ON p.id = r.id AND p.store_id = $4
    WHERE r.stock IS NOT NULL`;
 
 /**
  * Records the stock levels an import sets (`rows`: the products' ids and the stock each will
  * have), inside the import's transaction: before the update for existing products (their old
  * levels are read and locked here), after the insert for new ones (no old level: the whole count).
+ * Only the store's own products count: an id of another store records nothing.
  */
 export async function recordImportCounts(
   t: { $executeRawUnsafe(q: string, ...v: unknown[]): Promise<number> },
+  storeId: number,
   rows: string,
   userId: string | null,
   created: boolean,
   now = new Date(),
 ): Promise<number> {
-  return t.$executeRawUnsafe(created ? IMPORT_CREATED_SQL : IMPORT_COUNTS_SQL, rows, now.toISOString(), userId);
+  return t.$executeRawUnsafe(created ? IMPORT_CREATED_SQL : IMPORT_COUNTS_SQL, rows, now.toISOString(), userId, storeIdOf(storeId));
 }

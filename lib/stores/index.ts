@@ -9,6 +9,13 @@ export {
   updateStore,
   takeAddressIndex,
   storeWallets,
+  storeCurrencies,
+  isOnlyStore,
+  storeNames,
+  createStore,
+  listStores,
+  setStoreSuspended,
+  type StoreSummary,
   seedFirstStore,
   type StoreRow,
 } from './settings';

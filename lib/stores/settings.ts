@@ -75,6 +75,50 @@ export async function takeAddressIndex(db: Db, storeId: number): Promise<number>
   return s.nextAddressIndex - 1;
 }
 
+/** Whether `storeId` is the installation's only store (its counts are then the installation's). */
+export async function isOnlyStore(db: Db, storeId: number): Promise<boolean> {
+  const ids = await db.prisma.store.findMany({ select: { id: true }, take: 2 });
+  return ids.length === 1 && ids[0].id === storeId;
+}
+
+/** Every store's currencies: the rates worker fetches each one some store needs. */
+export async function storeCurrencies(db: Db): Promise<{ pricingCurrency: string; fiatCurrency: string }[]> {
+  return db.prisma.store.findMany({ select: { pricingCurrency: true, fiatCurrency: true }, orderBy: { id: 'asc' } });
+}
+
+/** The names of these stores, by id (a member's store list, the operator's). */
+export async function storeNames(db: Db, ids: readonly number[]): Promise<Map<number, string>> {
+  if (!ids.length) return new Map();
+  const rows = await db.prisma.store.findMany({ where: { id: { in: [...ids] } }, select: { id: true, name: true } });
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+/** A store as the operator sees it: its name and state, nothing of its sales or settings. */
+export interface StoreSummary {
+  id: number;
+  name: string;
+  createdAt: Date;
+  suspended: boolean;
+}
+const SUMMARY = { id: true, name: true, createdAt: true, suspended: true } as const;
+
+/** A new store, named `name`, with the defaults of every setting and no wallet yet. */
+export async function createStore(db: Db, name: string): Promise<StoreSummary> {
+  return db.prisma.store.create({ data: { name }, select: SUMMARY });
+}
+
+/** Every store on the installation, oldest first. */
+export async function listStores(db: Db): Promise<StoreSummary[]> {
+  return db.prisma.store.findMany({ select: SUMMARY, orderBy: { id: 'asc' } });
+}
+
+/** Suspends or resumes a store; null when there is no such store. */
+export async function setStoreSuspended(db: Db, storeId: number, suspended: boolean): Promise<StoreSummary | null> {
+  const r = await db.prisma.store.updateMany({ where: { id: storeId }, data: { suspended, updatedAt: new Date() } });
+  if (r.count === 0) return null;
+  return db.prisma.store.findUnique({ where: { id: storeId }, select: SUMMARY });
+}
+
 /** The receiving wallet of every store: the chain worker watches them all. */
 export async function storeWallets(db: Db): Promise<{ id: number; storeXpub: string; storeAddress: string; nextAddressIndex: number }[]> {
   return db.prisma.store.findMany({

@@ -19,7 +19,7 @@ beforeAll(async () => {
 });
 afterAll(async () => db?.close());
 
-const codes = async () => (await readReadiness(cfg, db)).problems.map((p) => p.code);
+const codes = async () => (await readReadiness(cfg, db, 1)).problems.map((p) => p.code);
 const setWallet = (storeXpub: string, storeAddress = '') => db.prisma.store.update({ where: { id: 1 }, data: { storeXpub, storeAddress } });
 
 describe('readReadiness on a real database', () => {
@@ -38,11 +38,24 @@ describe('readReadiness on a real database', () => {
 
   it('is ready once the worker publishes peers and synced; a worker silent for minutes makes it not ready again', async () => {
     await publishChainState(db, { tip_height: 120, peers: 3, synced: true });
-    expect(await readReadiness(cfg, db)).toEqual({ ready: true, problems: [], chain: { tip: 120, synced: true, peers: 3 } });
+    expect(await readReadiness(cfg, db, 1)).toEqual({ ready: true, problems: [], chain: { tip: 120, synced: true, peers: 3 } });
     await db.prisma.chainState.update({ where: { key: 'peers' }, data: { updatedAt: new Date(Date.now() - 10 * 60_000) } });
     expect(await codes()).toEqual(['worker_silent']);
     await publishChainState(db, { peers: 3 });
     expect(await codes()).toEqual([]);
+  });
+
+  it("judges each store's own wallet against the installation's chain; /api/health judges the first store's", async () => {
+    await db.prisma.store.create({ data: { id: 2, name: 'Second store' } });
+    try {
+      expect((await readReadiness(cfg, db, 2)).problems.map((p) => p.code)).toEqual(['no_wallet']);
+      expect(await codes()).toEqual([]);
+      expect(await checkHealth(cfg, async () => db)).toMatchObject({ ok: true, ready: true });
+      await db.prisma.store.update({ where: { id: 2 }, data: { storeXpub: testXpub(5) } });
+      expect(await readReadiness(cfg, db, 2)).toMatchObject({ ready: true, problems: [] });
+    } finally {
+      await db.prisma.store.delete({ where: { id: 2 } });
+    }
   });
 
   it('checkHealth keeps ok semantics: a database that cannot be opened is ok:false with db_unreachable', async () => {

@@ -32,14 +32,14 @@ const row = (g: number): Model => ({
   mint: g % 4 === 0 ? MINT : '',
 });
 
-async function insert(db: Db, from: number, to: number) {
+async function insert(db: Db, from: number, to: number, storeId = 1, prefix = 'pay') {
   for (let g = from; g <= to; g++) {
     const r = row(g);
     await db.query(
-      `INSERT INTO payment (id, total, quantity, address, buyer_address, mint_hash, timeout_sec, fee_per_kb, max_size, required_confirmations,
+      `INSERT INTO payment (store_id, id, total, quantity, address, buyer_address, mint_hash, timeout_sec, fee_per_kb, max_size, required_confirmations,
          issued_at, expires_at, envelope, payload_hash, pubkey, signature, relay_token)
-       VALUES ($1, $2, 1, $3, $4, $5, 900, 1, 1, 1, now(), now(), '{}', 'h', 'k', 's', 't')`,
-      [r.id, 100_000_000 + g, r.address, r.buyer, r.mint],
+       VALUES ($6, $1, $2, 1, $3, $4, $5, 900, 1, 1, 1, now(), now(), '{}', 'h', 'k', 's', 't')`,
+      [r.id.replace(/^pay/, prefix), 100_000_000 + g, r.address, r.buyer, r.mint, storeId],
     );
   }
 }
@@ -59,7 +59,7 @@ async function checkAll(db: Db, n: number) {
         const got: string[] = [];
         const pages = Math.floor(want.length / limit) + 1; // the last one is short or empty
         for (let page = 0; page <= pages; page++) {
-          const r = await listInvoices(db, MAINNET, address, { limit, page, mintHash: mint });
+          const r = await listInvoices(db, MAINNET, 1, address, { limit, page, mintHash: mint });
           expect(r.total, `${address} ${mint} ${limit}/${page}`).toBe(want.length);
           expect(r.limit).toBe(limit);
           expect(r.page).toBe(page);
@@ -71,7 +71,7 @@ async function checkAll(db: Db, n: number) {
       }
     }
   }
-  const both = await listInvoices(db, MAINNET, 'X', { limit: 100, page: 0, mintHash: null });
+  const both = await listInvoices(db, MAINNET, 1, 'X', { limit: 100, page: 0, mintHash: null });
   const p30 = both.invoices.find((i) => i.id === 'pay-0030');
   expect(p30).toMatchObject({ payment_address: 'X', buyer_address: 'X', seller_address: SELLER, price: 1.0000003, quantity: 1 });
 }
@@ -97,6 +97,19 @@ describe('invoice paging on PGlite', () => {
     await checkAll(db, 150);
     await insert(db, 151, 163);
     await checkAll(db, 163);
+  }, 120_000);
+
+  it("lists the store's own invoices only: another store's payments to the same addresses stay out", async () => {
+    await db.query(`INSERT INTO store (id, name) VALUES (2, 'Other store')`);
+    await insert(db, 1, 60, 2, 'other');
+    await checkAll(db, 163);
+    // Store 2 (no wallet of its own: no seller address) sees its own X payments and buyers, none of store 1's.
+    const two = await listInvoices(db, MAINNET, 2, 'X', { limit: 100, page: 0, mintHash: null });
+    const want = Array.from({ length: 60 }, (_, i) => row(i + 1)).filter((r) => r.address === 'X' || r.buyer === 'X');
+    expect(two.total).toBe(want.length);
+    expect(two.invoices.map((i) => i.id).sort()).toEqual(want.map((r) => r.id.replace(/^pay/, 'other')).sort());
+    // Store 1's seller address is just an address to store 2: none of its payments pay it.
+    expect((await listInvoices(db, MAINNET, 2, SELLER, { limit: 100, page: 0, mintHash: null })).total).toBe(0);
   }, 120_000);
 });
 

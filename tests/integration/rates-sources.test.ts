@@ -8,7 +8,7 @@ import { openTestDb } from '../helpers/stores';
 import { loadRateConfig, type RateConfig } from '@/lib/rates/config';
 import { fetchSource } from '@/lib/rates/fetch-source';
 import { refreshRates, startRateLoop } from '@/lib/rates/refresh';
-import { rateInForce, rateCurrency, ratesSnapshot, RateUnavailableError } from '@/lib/rates/store';
+import { rateInForce, rateCurrency, rateCurrencies, ratesSnapshot, RateUnavailableError } from '@/lib/rates/store';
 import { ratesReply } from '@/lib/rates/view';
 import { fiatToKoinu, formatDecimal } from '@/lib/money';
 import { startRateServer, rateEnv, type ProviderId, type RateServer, type Scenario } from '../helpers/rate-server';
@@ -187,7 +187,7 @@ describe.each(['pglite', 'postgresql'] as const)('rate_source on %s', (kind) => 
     await expect(rateInForce(db, 'USD', { config: three, now: at(700) })).rejects.toThrow(
       /only coingecko answered within the last 600 s, and its 1 is more than 20% from 0.1/,
     );
-    await expect(ratesReply(db, { config: three, now: at(700) })).rejects.toThrow(RateUnavailableError);
+    await expect(ratesReply(db, 1, { config: three, now: at(700) })).rejects.toThrow(RateUnavailableError);
     // the lone source never became the yardstick for itself
     expect((await db.prisma.rateMedian.findUnique({ where: { currency: 'USD' } }))?.value).toBe('0.1');
 
@@ -236,14 +236,26 @@ describe.each(['pglite', 'postgresql'] as const)('rate_source on %s', (kind) => 
   });
 
   it('the currency rates are kept for follows pricing_currency, else the display currency, else USD', async () => {
-    expect(await rateCurrency(db)).toBe('USD');
+    expect(await rateCurrency(db, 1)).toBe('USD');
     await db.prisma.store.upsert({ where: { id: 1 }, update: { fiatCurrency: 'EUR' }, create: { id: 1, fiatCurrency: 'EUR' } });
-    expect(await rateCurrency(db)).toBe('EUR');
+    expect(await rateCurrency(db, 1)).toBe('EUR');
     await db.prisma.store.update({ where: { id: 1 }, data: { pricingCurrency: 'BRL' } });
-    expect(await rateCurrency(db)).toBe('BRL');
+    expect(await rateCurrency(db, 1)).toBe('BRL');
     // BRL's only values are an hour old
-    await expect(ratesReply(db, { config: cfg, now: new Date() })).rejects.toMatchObject({ code: 'rate_unavailable' });
+    await expect(ratesReply(db, 1, { config: cfg, now: new Date() })).rejects.toMatchObject({ code: 'rate_unavailable' });
     await db.prisma.store.update({ where: { id: 1 }, data: { pricingCurrency: 'DOGE', fiatCurrency: '' } });
+  });
+
+  it("each store's rates are in its own currency, and the worker fetches every store's currency once", async () => {
+    await db.prisma.store.create({ data: { id: 2, name: 'Second store', pricingCurrency: 'EUR' } });
+    await db.prisma.store.create({ data: { id: 3, name: 'Third store', fiatCurrency: 'EUR' } });
+    try {
+      expect(await rateCurrency(db, 1)).toBe('USD');
+      expect(await rateCurrency(db, 2)).toBe('EUR');
+      expect(await rateCurrencies(db)).toEqual(['USD', 'EUR']);
+    } finally {
+      await db.prisma.store.deleteMany({ where: { id: { in: [2, 3] } } });
+    }
   });
 
   it('the refresh loop fetches at once, then every RATE_REFRESH_SEC, and stops promptly', async () => {

@@ -411,7 +411,7 @@ describe("the till's today, in the store's zone", () => {
     // 22:00 EST on 23 Nov (03:00Z on the 24th: "today" in UTC) and 00:30 EST on the 24th
     await db.prisma.payment.update({ where: { id: before }, data: { createdAt: new Date('2026-11-24T03:00:00Z') } });
     await db.prisma.payment.update({ where: { id: after }, data: { createdAt: new Date('2026-11-24T05:30:00Z') } });
-    const sales = await recentSales(db, u.id, new Date('2026-11-24T06:00:00Z'));
+    const sales = await recentSales(db, 1, u.id, new Date('2026-11-24T06:00:00Z'));
     expect(sales.map((x) => x.id)).toEqual([after]);
     expect(sales[0].timeText).toBe('00:30 EST');
     const r = await loadReceipt(db, 1, after);

@@ -309,7 +309,7 @@ describe('refunds (devnet, PGlite)', () => {
     const listed = await listPayments(db, { storeId: 1, ownSalesOf: null }, new URLSearchParams({ limit: '100' }), URL_BASE);
     expect(listed.payments.map((x) => x.id)).not.toContain(r.id);
     expect(listed.payments.find((x) => x.id === p.id)).toMatchObject({ refunds: [{ id: r.id }] });
-    const inv = await listInvoices(db, REGTEST, customer(5), parseInvoiceQuery(customer(5), new URLSearchParams(), REGTEST));
+    const inv = await listInvoices(db, REGTEST, 1, customer(5), parseInvoiceQuery(customer(5), new URLSearchParams(), REGTEST));
     expect(inv.total).toBe(0);
     await payThroughRelay(r.id, await refundConnectPayment(r.id));
     await chain.mine(1);

@@ -249,7 +249,7 @@ describe('stock through the payment paths (PGlite, devnet)', () => {
     const a = await product(10);
     const b = await product(3);
     const csv = `sku,name,price,stock\n${a.sku},${a.sku},1,25\n${b.sku},${b.sku},1,3\nIMP-NEW,New,1,7\nIMP-UNT,Untracked,1,\n`;
-    const r = await importCatalogCsv(db, csv, { dryRun: false, userId: null });
+    const r = await importCatalogCsv(db, 1, csv, { dryRun: false, userId: null });
     expect(r.applied).toBe(true);
     expect(await stockOf(db, 1, a.id)).toMatchObject({ stock: 25, movements: [{ delta: 15, reason: 'count', note: 'import' }] });
     expect((await stockOf(db, 1, b.id)).movements).toEqual([]);
@@ -274,10 +274,12 @@ describe('stock through the payment paths (PGlite, devnet)', () => {
       },
     });
     const racedDb = new Proxy(db, { get: (t, k) => (k === 'prisma' ? racing : Reflect.get(t, k)) }) as Db;
-    expect((await importCatalogCsv(racedDb, `sku,name,price\n${a.sku},Renamed,1\n`, { dryRun: false, userId: null })).applied).toBe(true);
+    expect((await importCatalogCsv(racedDb, 1, `sku,name,price\n${a.sku},Renamed,1\n`, { dryRun: false, userId: null })).applied).toBe(
+      true,
+    );
     expect(
       (
-        await importCatalogCsv(racedDb, `sku,name,price,stock\n${b.sku},Renamed,1,8\n${c.sku},${c.sku},1,30\n`, {
+        await importCatalogCsv(racedDb, 1, `sku,name,price,stock\n${b.sku},Renamed,1,8\n${c.sku},${c.sku},1,30\n`, {
           dryRun: false,
           userId: null,
         })

@@ -49,6 +49,8 @@ const ID_OF: [RegExp, Kind | null][] = [
   [/^\/api\/checkout\/\[id\]/, null],
   // Wallet-check runs belong to the installation, not to a store.
   [/^\/api\/wallet-check\//, null],
+  // The operator's stores: 403 to every principal of a store (tests/integration/operator-stores.test.ts).
+  [/^\/api\/operator\/stores\/\[id\]/, null],
   // Open tickets are not scoped by store yet (tests/unit/store-scoped-queries.allow.ts).
   [/^\/api\/pos\/tickets\/\[id\]/, null],
 ];
@@ -269,6 +271,7 @@ describe("another store's objects are 404 to every principal, exactly like ids t
       [a.owner, '/api/admin/invoices/export?format=csv'],
       [a.owner, '/api/admin/invoices/export?format=json'],
       [a.owner, '/api/admin/products?archived=1'],
+      [a.owner, '/api/admin/products/export'],
       [a.owner, '/api/admin/terminals'],
       [a.owner, '/api/admin/users'],
       [a.owner, '/api/admin/api-keys'],

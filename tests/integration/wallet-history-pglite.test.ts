@@ -129,7 +129,7 @@ async function snapshot(db: Db) {
     }),
     db.prisma.walletTx.findMany({ orderBy: { txid: 'asc' }, select: { txid: true, height: true, blockPos: true } }),
   ]);
-  return { outs, txs, balance: await walletBalance(db) };
+  return { outs, txs, balance: await walletBalance(db, 1) };
 }
 
 afterAll(async () => {
@@ -157,7 +157,7 @@ describe('node API record order', () => {
     }
     const chain = makeChain(3, (h) => (h === 2 ? txs : []));
     for (const b of chain) await trackBlockConnected(db, network, b);
-    const { records, tipHeight } = await walletOutputs(db, 'unspent');
+    const { records, tipHeight } = await walletOutputs(db, 1, 'unspent');
     expect(records.map((r) => `${r.txid}:${r.vout}`)).toEqual(txs.flatMap((t) => [`${t.txid}:0`, `${t.txid}:1`]));
     const text = formatUtxos(records, 2);
     expect(text.indexOf(txs[0].txid)).toBeLessThan(text.indexOf(txs[3].txid));
@@ -204,7 +204,7 @@ describe('rescan', () => {
   it('without a birthday the follower scans only the last 7 blocks: the old coins are not seen (balance 0)', async () => {
     const r = await followChain(db, be, hooks(db), { initialDepth: 6 });
     expect(r).toMatchObject({ connected: 7, tip: { height: 39 } });
-    expect(await walletBalance(db)).toBe(0n);
+    expect(await walletBalance(db, 1)).toBe(0n);
     expect((await readWalletHistory(db)).scanned_from).toBe(33);
     await expect(requestRescan(db, be, 40)).rejects.toMatchObject({
       code: 'invalid_request',
@@ -226,7 +226,7 @@ describe('rescan', () => {
     const mid = (await readWalletHistory(db)).rescan!;
     expect(mid).toMatchObject({ current: 12, target: 39, running: true, percent: 27 });
     expect(Date.parse(mid.started_at)).toBeGreaterThan(Date.now() - 60_000);
-    expect(await walletBalance(db)).toBe(3_000_000_000n); // A (unspent so far), B, C
+    expect(await walletBalance(db, 1)).toBe(3_000_000_000n); // A (unspent so far), B, C
     // "Restart": nothing in memory; new blocks arrive meanwhile and the follower takes them.
     chain = makeChain(45, at, 0, chain);
     expect((await followChain(db, be, hooks(db), {})).tip.height).toBe(44);
@@ -236,14 +236,14 @@ describe('rescan', () => {
     expect(done.rescan).toMatchObject({ from: 3, current: 44, target: 44, running: false, percent: 100, error: null, blocks: 42 });
     expect(done.scanned_from).toBe(3);
     // The spend at 36 was processed by the follower before A was known; the rescan recorded it.
-    const spent = await walletOutputs(db, 'spent');
+    const spent = await walletOutputs(db, 1, 'spent');
     expect(spent.records.map((r) => [r.txid, r.vout])).toEqual([[coinA.txid, 0]]);
     expect(await db.prisma.walletOutput.findUnique({ where: { txid_vout: { txid: coinA.txid, vout: 0 } } })).toMatchObject({
       spentTxid: spendA.txid,
       spentHeight: 36,
     });
-    expect(await walletBalance(db)).toBe(2_000_000_000n);
-    const unspent = await walletOutputs(db, 'unspent');
+    expect(await walletBalance(db, 1)).toBe(2_000_000_000n);
+    const unspent = await walletOutputs(db, 1, 'unspent');
     expect(unspent.records.map((r) => r.txid)).toEqual([coinB.txid, coinC.txid]); // block order
   });
 
@@ -289,7 +289,7 @@ describe('birthday', () => {
     });
     await applyBirthday(db, be); // applied once
     while ((await readWalletHistory(db)).rescan!.running) await rescanStep(db, network, be);
-    expect(await walletBalance(db)).toBe(700_000_000n);
+    expect(await walletBalance(db, 1)).toBe(700_000_000n);
     expect((await readWalletHistory(db)).scanned_from).toBe(4);
     // The same env value on the next start does nothing; a back-office birthday above the history does not scan.
     await seedBirthdayFromEnv(db, parseBirthday('4'));

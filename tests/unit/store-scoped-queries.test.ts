@@ -16,7 +16,7 @@ import { ALLOWED, UNSCOPED_YET } from './store-scoped-queries.allow';
 
 const ROOT = join(__dirname, '..', '..');
 
-/** The tables a store owns (prisma/migrations/20261129042000_stores) and the membership of its users. */
+/** The tables a store owns (prisma/migrations/20261129042000_stores), the membership of its users and its watched addresses. */
 export const STORE_TABLES = new Set([
   'relay_key',
   'api_key',
@@ -37,6 +37,7 @@ export const STORE_TABLES = new Set([
   'display_cart',
   'pos_ticket',
   'membership',
+  'wallet_address',
 ]);
 const DELEGATES = new Set([...STORE_TABLES].map((t) => t.replace(/_(\w)/g, (_, c: string) => c.toUpperCase())));
 const READ_METHODS = new Set([

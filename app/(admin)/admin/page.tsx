@@ -21,7 +21,7 @@ export default async function Overview({ searchParams }: { searchParams: Promise
   const { db, cfg, network } = await appContext();
   const [t, locale] = await Promise.all([getTranslations('admin'), getLocale()]);
   // Until the store can take money, the back office opens on the first-run checklist (§16).
-  const readiness = await readReadiness(cfg, db, network);
+  const readiness = await readReadiness(cfg, db, user.storeId, network);
   if (!readiness.ready) {
     return (
       <>

@@ -8,7 +8,7 @@ import { readReadiness } from '@/lib/health';
 import { Cashier } from './cashier';
 import { RegisterServiceWorker } from './offline';
 import { KeptTillGuard } from './kept-till-guard';
-import { FIRST_STORE_ID, findStore } from '@/lib/stores';
+import { findStore } from '@/lib/stores';
 
 export const dynamic = 'force-dynamic';
 
@@ -19,14 +19,14 @@ export default async function PosPage({ searchParams }: { searchParams: Promise<
   const { denied } = await searchParams;
   const { db, cfg, network } = await appContext();
   const [products, store, sales, readiness, terminal, lock] = await Promise.all([
-    posCatalog(db),
-    posStore(db),
-    recentSales(db, user.id),
-    readReadiness(cfg, db, network),
+    posCatalog(db, user.storeId),
+    posStore(db, user.storeId),
+    recentSales(db, user.storeId, user.id),
+    readReadiness(cfg, db, user.storeId, network),
     currentTerminal(),
-    findStore(db, FIRST_STORE_ID),
+    findStore(db, user.storeId),
   ]);
-  const categories = await posCategories(db, products);
+  const categories = await posCategories(db, user.storeId, products);
   return (
     <>
       {/* first, before anything that names the user: see kept-till-guard.tsx */}

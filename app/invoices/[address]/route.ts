@@ -12,6 +12,6 @@ export function GET(req: Request, { params }: { params: Promise<{ address: strin
       throw forbidden('the invoice listing needs an owner session or an API key with invoices:read');
     const { address } = await params;
     const q = parseInvoiceQuery(address, new URL(req.url).searchParams, ctx.network);
-    return json(await listInvoices(ctx.db, ctx.network, address, q));
+    return json(await listInvoices(ctx.db, ctx.network, auth.storeId, address, q));
   });
 }

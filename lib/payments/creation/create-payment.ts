@@ -9,6 +9,7 @@ import { priceRequest, isWalletUrl, type PricedOutput, type PricedRequest } from
 import { authorizePaymentRequest } from './authz';
 import { countOpenPayments, DEFAULT_MAX_OPEN_PAYMENTS } from '../queries/open-payments';
 import { TooManyOpenPaymentsError } from './errors';
+import { StoreSuspendedError } from '../../errors';
 import { buildConnectPayment } from './connect-payment';
 import { readStoreSettings, type StoreSettings } from '../store-settings';
 import { requiredConfirmations } from '../risk';
@@ -79,6 +80,7 @@ export async function createPayment(ctx: CreatePaymentContext, rawBody: string):
   // then the open-payment cap (429), all before an address is handed out.
   const settings = await readStoreSettings(db, ctx.storeId);
   const { priced, rate, fiatLines, ticketId } = await priceAndAuthorize(ctx, rawBody, settings);
+  if (settings.suspended) throw new StoreSuspendedError();
   // Readiness (the till's gate) after validation and authorisation: a request that is wrong or
   // forbidden is told so whatever the store's state.
   await ctx.beforeCreate?.();

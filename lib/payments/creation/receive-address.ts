@@ -25,11 +25,11 @@ export async function allocateReceiveAddress(
     const xpub = parseXpub(store.storeXpub, network);
     const index = await takeAddressIndex(db, store.id);
     const address = deriveAddress(xpub, index, network, 0);
-    await registerWalletAddress(db, address, network, 0, index);
+    await registerWalletAddress(db, store.id, address, network, 0, index);
     return { address, index };
   }
   if (store.storeAddress) {
-    await registerWalletAddress(db, store.storeAddress, network, 0, 0);
+    await registerWalletAddress(db, store.id, store.storeAddress, network, 0, 0);
     return { address: store.storeAddress, index: null };
   }
   throw new NoReceivingWalletError();

@@ -25,7 +25,7 @@ export default async function RatesPage() {
   const { db } = await appContext();
   const settings = await readSettings(db, user.storeId);
   const cfg = loadRateConfig();
-  const currency = await rateCurrency(db);
+  const currency = await rateCurrency(db, user.storeId);
   const snap = await ratesSnapshot(db, currency, { config: cfg });
   // A server component renders once per request: the request's time is an input here, not an impurity.
   // eslint-disable-next-line react-hooks/purity

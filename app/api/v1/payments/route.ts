@@ -34,7 +34,7 @@ export function POST(req: Request) {
     // The till (a signed-in session) refuses to charge while the store is not ready (
     // docs/operations.md#readiness). API-key clients are left to judge /api/health themselves: their integrations
     // may create payments on a store that is still syncing.
-    const beforeCreate = auth.kind === 'session' ? () => assertReady(ctx.cfg, ctx.db, ctx.network) : undefined;
+    const beforeCreate = auth.kind === 'session' ? () => assertReady(ctx.cfg, ctx.db, auth.storeId, ctx.network) : undefined;
     const r = await createPayment(
       {
         db: ctx.db,

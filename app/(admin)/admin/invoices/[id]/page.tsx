@@ -38,7 +38,7 @@ export default async function InvoiceDetail({ params }: { params: Promise<{ id: 
   // A cash sale is refunded in cash (docs/counter.md#cash-refunds): what is left is the cash it took.
   const cash = v.tender === 'cash';
   const refundable = cash ? cashRefundableOf(v.fiat_total, v.fiat_currency, d.refunds) : refundableOf(v.amount_paid, d.refunds);
-  const fiatCurrency = v.fiat_currency || (await rateCurrency(db));
+  const fiatCurrency = v.fiat_currency || (await rateCurrency(db, user.storeId));
   return (
     <>
       <div className="bo-head">

@@ -15,7 +15,7 @@ export function POST(req: Request) {
     const dryRun = ['1', 'true'].includes(new URL(req.url).searchParams.get('dry_run') ?? '');
     // Not UTF-8: a 400 in the dry run and the import alike, before any row is read.
     const text = decodeCatalogCsv(await readBodyBytes(req, IMPORT_MAX_BYTES));
-    const { plan } = await importCatalogCsv(ctx.db, text, { dryRun, userId: a.user.id });
+    const { plan } = await importCatalogCsv(ctx.db, a.user.storeId, text, { dryRun, userId: a.user.id });
     return json(plan, plan.errors.length && !dryRun ? 422 : 200);
   });
 }

@@ -17,7 +17,7 @@ export function POST(req: Request, { params }: { params: Promise<{ id: string }>
     const idem = idempotencyKey(req);
     const { id } = await params;
     const body = await readBodyText(req, 4096);
-    const beforeCreate = auth.kind === 'session' ? () => assertReady(ctx.cfg, ctx.db, ctx.network) : undefined;
+    const beforeCreate = auth.kind === 'session' ? () => assertReady(ctx.cfg, ctx.db, auth.storeId, ctx.network) : undefined;
     const r = await chargeAgain(
       {
         db: ctx.db,

@@ -1,0 +1,2 @@
+// The operator's management of the installation's stores (docs/architecture.md#data).
+export { createStoreWithInvite, operatorStores, suspendStore, inviteTokenHash, INVITE_TTL_MS, type OperatorStoreView } from './stores';
