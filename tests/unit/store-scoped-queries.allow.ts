@@ -57,6 +57,5 @@ export const UNSCOPED_YET = new Set<string>([
   'lib/display/cart.ts', // the till's published cart and its displays
   'lib/invoices/list-invoices.ts', // GET /invoices/{address}
   'lib/pos/catalog.ts', // the till's catalog and recent sales
-  'lib/pos/tickets.ts', // open tickets
   'lib/stock/adjust.ts#<module>', // the stock counts a CSV import records
 ]);
