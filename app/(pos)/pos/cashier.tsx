@@ -26,6 +26,7 @@ import { useTill } from './use-till';
 import { useHydrated } from '@/app/_lib/use-hydrated';
 import { usePublishCart } from './use-publish-cart';
 import { OptionsDialog } from './options-dialog';
+import { TicketBar } from './tickets';
 import s from './pos.module.css';
 
 export function Cashier({
@@ -124,6 +125,12 @@ export function Cashier({
           </div>
         </div>
         <CartPane cart={cart} currency={currency} store={store} onClearSale={till.clearSale} headingRef={till.cartHeading}>
+          <TicketBar
+            tickets={till.tickets}
+            cartEmpty={cart.lines.length === 0 && cart.totals.total === 0n}
+            disabled={!hydrated || charging.busy || offline}
+            confirmReplace={() => ask(t('replaceCartTitle'), t('replaceCartBody'), t('replaceCartYes'))}
+          />
           <ChargeNotices error={till.error} offline={offline} readiness={till.readiness} />
           <ChargeButton
             total={cart.totals.total}
@@ -138,6 +145,7 @@ export function Cashier({
             currency={currency}
             cart={cart}
             disabled={!hydrated || charging.busy || cart.totals.total <= 0n || offline}
+            ticketId={till.tickets.held?.id ?? null}
           />
         </CartPane>
       </main>

@@ -31,6 +31,8 @@ export interface ChargeDeps {
   /** A payment was created or charged again (today's sales re-read). */
   onStarted: () => void;
   setError: (message: string) => void;
+  /** The open ticket the cart came from (docs/counter.md#open-tickets): charged with its id, it closes once paid. */
+  ticketId?: string | null;
 }
 
 /**
@@ -83,7 +85,7 @@ export function useCharge(d: ChargeDeps) {
   // One charge = one key and one exact body, kept for as long as the cart is the same: a retry
   // after a lost answer replays the same request, so the server returns the payment it already
   // created instead of a second one; a changed cart is a new charge.
-  const pending = useRef<{ lines: CartLine[]; extras: CartExtras; key: string; body: string } | null>(null);
+  const pending = useRef<{ lines: CartLine[]; extras: CartExtras; ticketId: string | null; key: string; body: string } | null>(null);
   const depsRef = useRef(d);
   // The latest inputs, set after each render (not during it) and before any click can reach them.
   useLayoutEffect(() => {
@@ -94,10 +96,11 @@ export function useCharge(d: ChargeDeps) {
 
   const charge = useCallback(async () => {
     const { lines, extras, store, currency, canCharge, setError } = depsRef.current;
+    const ticketId = depsRef.current.ticketId ?? null;
     setError('');
     if (!canCharge) return;
     const kept = pending.current;
-    if (!kept || kept.lines !== lines || kept.extras !== extras) {
+    if (!kept || kept.lines !== lines || kept.extras !== extras || kept.ticketId !== ticketId) {
       try {
         const body = paymentBody(
           lines,
@@ -105,7 +108,8 @@ export function useCharge(d: ChargeDeps) {
           { rate: store.fiatRate, currency: store.fiatCurrency },
           { orderReference: orderRef(), currency },
         );
-        pending.current = { lines, extras, key: chargeKey(), body: JSON.stringify(body) };
+        const withTicket = ticketId ? { ...body, ticket_id: ticketId } : body;
+        pending.current = { lines, extras, ticketId, key: chargeKey(), body: JSON.stringify(withTicket) };
       } catch (e) {
         setError((e as Error).message);
         return;

@@ -16,6 +16,7 @@ import { useCart } from './use-cart';
 import { useKeyboardKeypad, useKeypad } from './use-keypad';
 import { useCharge } from './use-charge';
 import { useSales } from './use-sales';
+import { useTickets } from './use-tickets';
 
 export function useTill({
   products,
@@ -40,7 +41,13 @@ export function useTill({
   const cart = useCart(useCallback(() => setError(''), []));
   const keypad = useKeypad(cart, currency, setError);
   const filter = useProductFilter(products);
+  // Save sale parks the cart as an open ticket (docs/counter.md#open-tickets), and the till starts afresh.
+  const tickets = useTickets(cart, currency, () => {
+    cart.clear();
+    keypad.reset();
+  });
   const charging = useCharge({
+    ticketId: tickets.held?.id ?? null,
     lines: cart.lines,
     extras: cart.extras,
     store,
@@ -64,6 +71,7 @@ export function useTill({
   useKeyboardKeypad(onSaleScreen, keypad, () => setTab('keypad'));
 
   function clearSale() {
+    tickets.release();
     cart.clear();
     keypad.reset();
     setError('');
@@ -94,6 +102,7 @@ export function useTill({
     keypad,
     filter,
     charging,
+    tickets,
     clearSale,
     newSale,
     pick,
