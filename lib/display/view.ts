@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { isPrintable, UNPRINTABLE_MESSAGE } from '../text/printable';
 import { preferredQrForm, type QrForm } from '../connect/qr-form';
 import { checkoutLive, type CheckoutLive } from '../checkout/state';
+import type { TipScreen } from './tip';
 
 const minor = z.string().regex(/^-?\d{1,20}$/, 'must be an integer amount in minor units');
 // Shown on a screen: printable text only, by the rule the store's own text follows.
@@ -70,6 +71,8 @@ export interface DisplayPayment {
 export interface DisplayState {
   cart: Omit<DisplayCart, 'payment_id'> | null;
   payment: DisplayPayment | null;
+  /** While the till waits for the customer's tip: the choices (docs/counter.md#tips-on-the-customers-display). */
+  tip: TipScreen | null;
 }
 
 const str = (v: unknown) => (typeof v === 'string' ? v : '');

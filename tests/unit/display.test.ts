@@ -135,7 +135,7 @@ describe('the display hub', () => {
   it('serves 20 watchers of a terminal with one read per change, and reads nothing for a terminal nobody watches', async () => {
     const src = source();
     const ch = feed();
-    src.rows.set('t1', { terminalId: 't1', revoked: false, displays: ['d'], cart: { n: 1 } });
+    src.rows.set('t1', { terminalId: 't1', revoked: false, displays: ['d'], cart: { n: 1 }, tip: null });
     const hub = new DisplayHub(src.read, ch.f, 60_000);
     const ws = Array.from({ length: 20 }, () => watcher());
     const stops = ws.map((x) => hub.watch('t1', x.w));

@@ -20,7 +20,7 @@ import { SellTabs } from './sell-tabs';
 import { ProductPane } from './product-pane';
 import { KeypadPane } from './keypad';
 import { CartPane } from './cart-pane';
-import { ChargeButton, ChargeNotices } from './charge-button';
+import { ChargeButton, ChargeNotices, TipWaiting } from './charge-button';
 import { CashTender } from './cash-charge';
 import { useTill } from './use-till';
 import { useHydrated } from '@/app/_lib/use-hydrated';
@@ -132,14 +132,18 @@ export function Cashier({
             confirmReplace={() => ask(t('replaceCartTitle'), t('replaceCartBody'), t('replaceCartYes'))}
           />
           <ChargeNotices error={till.error} offline={offline} readiness={till.readiness} />
-          <ChargeButton
-            total={cart.totals.total}
-            currency={currency}
-            busy={charging.busy}
-            offline={offline}
-            readiness={till.readiness}
-            onCharge={charging.charge}
-          />
+          {till.tipWait.waiting ? (
+            <TipWaiting onSkip={till.tipWait.skip} />
+          ) : (
+            <ChargeButton
+              total={cart.totals.total}
+              currency={currency}
+              busy={charging.busy}
+              offline={offline}
+              readiness={till.readiness}
+              onCharge={() => void till.chargeAskingTip()}
+            />
+          )}
           <CashTender
             store={store}
             currency={currency}

@@ -94,29 +94,35 @@ export function useCharge(d: ChargeDeps) {
 
   const start = useStartCharge(depsRef, setPayment, setBusy);
 
-  const charge = useCallback(async () => {
-    const { lines, extras, store, currency, canCharge, setError } = depsRef.current;
-    const ticketId = depsRef.current.ticketId ?? null;
-    setError('');
-    if (!canCharge) return;
-    const kept = pending.current;
-    if (!kept || kept.lines !== lines || kept.extras !== extras || kept.ticketId !== ticketId) {
-      try {
-        const body = paymentBody(
-          lines,
-          extras,
-          { rate: store.fiatRate, currency: store.fiatCurrency },
-          { orderReference: orderRef(), currency },
-        );
-        const withTicket = ticketId ? { ...body, ticket_id: ticketId } : body;
-        pending.current = { lines, extras, ticketId, key: chargeKey(), body: JSON.stringify(withTicket) };
-      } catch (e) {
-        setError((e as Error).message);
-        return;
+  /** `tip`: the customer's answer on the display, in place of the cart's tip (lib/display/tip.ts). */
+  const charge = useCallback(
+    async (tip?: bigint) => {
+      const { lines, store, currency, canCharge, setError } = depsRef.current;
+      const cartExtras = depsRef.current.extras;
+      const extras = tip === undefined || tip === cartExtras.tip ? cartExtras : { ...cartExtras, tip };
+      const ticketId = depsRef.current.ticketId ?? null;
+      setError('');
+      if (!canCharge) return;
+      const kept = pending.current;
+      if (!kept || kept.lines !== lines || kept.extras !== extras || kept.ticketId !== ticketId) {
+        try {
+          const body = paymentBody(
+            lines,
+            extras,
+            { rate: store.fiatRate, currency: store.fiatCurrency },
+            { orderReference: orderRef(), currency },
+          );
+          const withTicket = ticketId ? { ...body, ticket_id: ticketId } : body;
+          pending.current = { lines, extras, ticketId, key: chargeKey(), body: JSON.stringify(withTicket) };
+        } catch (e) {
+          setError((e as Error).message);
+          return;
+        }
       }
-    }
-    await start(pending.current!.key, pending.current!.body);
-  }, [start]);
+      await start(pending.current!.key, pending.current!.body);
+    },
+    [start],
+  );
 
   /**
    * An expired sale: the same lines as a new payment (its cart may be gone: it was reopened). The

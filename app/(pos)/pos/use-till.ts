@@ -17,6 +17,7 @@ import { useKeyboardKeypad, useKeypad } from './use-keypad';
 import { useCharge } from './use-charge';
 import { useSales } from './use-sales';
 import { useTickets } from './use-tickets';
+import { useTipWait } from './use-tip-wait';
 
 export function useTill({
   products,
@@ -58,6 +59,20 @@ export function useTill({
     setError,
   });
   const onSaleScreen = !charging.payment;
+  const tipWait = useTipWait(setError);
+
+  /**
+   * Charge: with tips on, the customer's display asks for the tip first, on the total before any
+   * tip (docs/counter.md#tips-on-the-customers-display); without a paired display, at once.
+   */
+  async function chargeAskingTip() {
+    if (!store.tipsEnabled || !readiness.ready || offline || tipWait.waiting) return charging.charge();
+    const base = cart.totals.total - cart.totals.tip;
+    const outcome = await tipWait.ask(base, currency);
+    if (typeof outcome !== 'bigint') return charging.charge();
+    cart.setExtra('tip', outcome);
+    return charging.charge(outcome);
+  }
   // A product with options opens its dialog first (docs/catalog.md#options).
   const [optionsFor, setOptionsFor] = useState<PosProduct | null>(null);
   const pick = useCallback((p: PosProduct) => (p.optionGroups.length ? setOptionsFor(p) : cart.add(p)), [cart]);
@@ -103,6 +118,8 @@ export function useTill({
     filter,
     charging,
     tickets,
+    tipWait,
+    chargeAskingTip,
     clearSale,
     newSale,
     pick,
