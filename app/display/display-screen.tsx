@@ -235,6 +235,7 @@ function PaymentView({ p }: { p: DisplayPayment }) {
                 <span>
                   {it.count > 1 ? `${it.count} × ` : ''}
                   {it.name}
+                  {it.desc ? <small className={s.itemDesc}> · {it.desc}</small> : null}
                 </span>
                 <span>{it.total ? doge(it.total) : ''}</span>
               </li>

@@ -63,7 +63,8 @@ export interface DisplayPayment {
   expires_at: string;
   fiat_total: string;
   fiat_currency: string;
-  items: { name: string; count: number; total: string }[];
+  /** `desc`: an item's options (docs/catalog.md#options), or "". */
+  items: { name: string; desc: string; count: number; total: string }[];
   live: CheckoutLive;
 }
 
@@ -91,8 +92,8 @@ export function displayPayment(v: Record<string, unknown>): DisplayPayment {
     fiat_total: str(v.fiat_total),
     fiat_currency: str(v.fiat_currency),
     items: items.slice(0, MAX_DISPLAY_LINES).map((it) => {
-      const i = (it ?? {}) as { name?: unknown; count?: unknown; total?: unknown };
-      return { name: str(i.name), count: typeof i.count === 'number' ? i.count : 1, total: str(i.total) };
+      const i = (it ?? {}) as { name?: unknown; desc?: unknown; count?: unknown; total?: unknown };
+      return { name: str(i.name), desc: str(i.desc), count: typeof i.count === 'number' ? i.count : 1, total: str(i.total) };
     }),
     live: checkoutLive(v),
   };
