@@ -47,6 +47,7 @@ export default defineConfig([
       'tests/integration/counter-cash.test.ts',
       'tests/integration/counter-pins.test.ts',
       'tests/integration/customer-display.test.ts',
+      'tests/integration/display-tip.test.ts',
       'tests/integration/fault-litecoind.test.ts',
       'tests/integration/fiat-pricing.test.ts',
       'tests/integration/fuzz-endpoints.test.ts',

@@ -3,7 +3,8 @@
 // /api/display/events. It shows the cart as the cashier builds it; while the till charges, the
 // payment's QR code (the till's rule: lib/connect/qr-form.ts, drawn large by lib/checkout/qr.ts)
 // and amount; then "Paid, thank you", or what is missing, or expired. Nothing else: no other
-// sale, no staff name, no control that changes anything. Unpaired (back office, a new pairing
+// sale, no staff name, no control that changes anything but the customer's own tip while the till
+// asks for one (tip-screen.tsx). Unpaired (back office, a new pairing
 // elsewhere, the till revoked), it returns to the pairing form.
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
@@ -12,6 +13,7 @@ import { asksForMoney, checkoutShown } from '@/lib/checkout/state';
 import { qrImage } from '@/lib/checkout/qr';
 import type { DisplayState, DisplayPayment } from '@/lib/display/view';
 import { PairForm } from './pair-form';
+import { TipScreen } from './tip-screen';
 import s from './display.module.css';
 
 type Store = { name: string; icon: string };
@@ -73,7 +75,7 @@ export function DisplayScreen({ store }: { store: Store }) {
         <h1 className={s.storeName}>{store.name}</h1>
       </header>
       {!live ? <Reconnecting /> : null}
-      {state?.payment ? <PaymentView p={state.payment} /> : <CartView state={state} />}
+      {state?.payment ? <PaymentView p={state.payment} /> : state?.tip ? <TipScreen tip={state.tip} /> : <CartView state={state} />}
     </>
   );
 }
@@ -233,6 +235,7 @@ function PaymentView({ p }: { p: DisplayPayment }) {
                 <span>
                   {it.count > 1 ? `${it.count} × ` : ''}
                   {it.name}
+                  {it.desc ? <small className={s.itemDesc}> · {it.desc}</small> : null}
                 </span>
                 <span>{it.total ? doge(it.total) : ''}</span>
               </li>

@@ -50,7 +50,7 @@ const pairKey = (address: string) => `display-pair|${address}`;
 type TillAccess = { ok: true; terminal: ActiveTerminal } | { ok: false; response: Response };
 
 /** A signed-in cashier (or higher) on this browser's registered, unrevoked terminal. */
-async function tillAccess(db: Db, req: Request): Promise<TillAccess> {
+export async function tillAccess(db: Db, req: Request): Promise<TillAccess> {
   const user = await requestUser(db, req);
   if (!user) return { ok: false, response: errorResponse('unauthorized', 'sign in first') };
   if (!sessionScopes(user).includes('payments:write'))

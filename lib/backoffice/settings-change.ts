@@ -56,6 +56,7 @@ const SETTINGS_FIELDS = [
   'fiat_currency',
   'fiat_rate',
   'tips_enabled',
+  'tip_percents',
   'till_lock_sec',
   'cash_enabled',
   'webhook_url',

@@ -35,6 +35,8 @@ export interface SettingsView extends ReceiptSettingsView {
   /** DOGE, or the ISO 4217 code prices are set in (docs/using-counter.md#pricing-in-dollars-euros-fiat-pricing). */
   pricing_currency: string;
   tips_enabled: boolean;
+  /** The three tip percentages the customer's display offers (docs/counter.md#tips-on-the-customers-display). */
+  tip_percents: number[];
   till_lock_sec: number;
   /** docs/counter.md#cash: the till offers Cash when the store prices in fiat, unless this is false. */
   cash_enabled: boolean;
@@ -43,6 +45,18 @@ export interface SettingsView extends ReceiptSettingsView {
   webhook_secret_masked: string;
   /** Category names in the till's order (docs/catalog.md). */
   categories: string[];
+}
+
+/** Three whole percentages from 1 to 100, each offered once, in the order the display shows them. */
+const TipPercents = z
+  .array(z.number().int('must be whole percentages').min(1, 'must be from 1 to 100').max(100, 'must be from 1 to 100'))
+  .length(3, 'must be three percentages')
+  .refine((a) => new Set(a).size === a.length, 'must be three different percentages');
+
+/** The stored percentages, or the default when the row holds none that parse. */
+function storedTipPercents(v: unknown): number[] {
+  const r = TipPercents.safeParse(v);
+  return r.success ? r.data : [10, 15, 20];
 }
 
 export function maskSecret(secret: string): string {
@@ -71,6 +85,7 @@ export async function readSettings(db: Db, storeId: number): Promise<SettingsVie
     fiat_rate: s.fiatRate,
     pricing_currency: s.pricingCurrency,
     tips_enabled: s.tipsEnabled,
+    tip_percents: storedTipPercents(s.tipPercents),
     till_lock_sec: s.tillLockSec,
     cash_enabled: s.cashEnabled,
     webhook_url: s.webhookUrl,
@@ -129,6 +144,7 @@ export const SettingsPatch = z
       .refine((v) => v === 'DOGE' || v.length === 3, 'must be DOGE or a 3-letter ISO 4217 code like USD')
       .optional(),
     tips_enabled: z.boolean().optional(),
+    tip_percents: TipPercents.optional(),
     /** Idle seconds before a registered till locks (docs/counter.md); 0 = never. */
     till_lock_sec: z.number().int().min(0).max(86_400).optional(),
     cash_enabled: z.boolean().optional(),
@@ -206,6 +222,7 @@ export async function updateSettings(db: Db, storeId: number, network: Network, 
   }
   if (p.pricing_currency !== undefined) data.pricingCurrency = p.pricing_currency;
   if (p.tips_enabled !== undefined) data.tipsEnabled = p.tips_enabled;
+  if (p.tip_percents !== undefined) data.tipPercents = p.tip_percents;
   if (p.categories !== undefined) data.categories = p.categories;
   if (p.till_lock_sec !== undefined) data.tillLockSec = p.till_lock_sec;
   if (p.cash_enabled !== undefined) data.cashEnabled = p.cash_enabled;

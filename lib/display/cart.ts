@@ -26,18 +26,26 @@ export interface DisplayRow {
   revoked: boolean;
   displays: string[];
   cart: unknown;
+  /** The till's wait for the customer's tip (lib/display/tip.ts), or null. */
+  tip: unknown;
 }
 
 /** The rows of these terminals (a missing terminal is absent from the map), in one read. */
 export async function displayRows(db: Db, terminalIds: readonly string[]): Promise<Map<string, DisplayRow>> {
   const rows = await db.prisma.terminal.findMany({
     where: { id: { in: [...terminalIds] } },
-    select: { id: true, revokedAt: true, displays: { select: { id: true } }, displayCart: { select: { state: true } } },
+    select: { id: true, revokedAt: true, displays: { select: { id: true } }, displayCart: { select: { state: true, tip: true } } },
   });
   return new Map(
     rows.map((r) => [
       r.id,
-      { terminalId: r.id, revoked: r.revokedAt !== null, displays: r.displays.map((d) => d.id).sort(), cart: r.displayCart?.state ?? null },
+      {
+        terminalId: r.id,
+        revoked: r.revokedAt !== null,
+        displays: r.displays.map((d) => d.id).sort(),
+        cart: r.displayCart?.state ?? null,
+        tip: r.displayCart?.tip ?? null,
+      },
     ]),
   );
 }

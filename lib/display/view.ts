@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { isPrintable, UNPRINTABLE_MESSAGE } from '../text/printable';
 import { preferredQrForm, type QrForm } from '../connect/qr-form';
 import { checkoutLive, type CheckoutLive } from '../checkout/state';
+import type { TipScreen } from './tip';
 
 const minor = z.string().regex(/^-?\d{1,20}$/, 'must be an integer amount in minor units');
 // Shown on a screen: printable text only, by the rule the store's own text follows.
@@ -62,7 +63,8 @@ export interface DisplayPayment {
   expires_at: string;
   fiat_total: string;
   fiat_currency: string;
-  items: { name: string; count: number; total: string }[];
+  /** `desc`: an item's options (docs/catalog.md#options), or "". */
+  items: { name: string; desc: string; count: number; total: string }[];
   live: CheckoutLive;
 }
 
@@ -70,6 +72,8 @@ export interface DisplayPayment {
 export interface DisplayState {
   cart: Omit<DisplayCart, 'payment_id'> | null;
   payment: DisplayPayment | null;
+  /** While the till waits for the customer's tip: the choices (docs/counter.md#tips-on-the-customers-display). */
+  tip: TipScreen | null;
 }
 
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
@@ -88,8 +92,8 @@ export function displayPayment(v: Record<string, unknown>): DisplayPayment {
     fiat_total: str(v.fiat_total),
     fiat_currency: str(v.fiat_currency),
     items: items.slice(0, MAX_DISPLAY_LINES).map((it) => {
-      const i = (it ?? {}) as { name?: unknown; count?: unknown; total?: unknown };
-      return { name: str(i.name), count: typeof i.count === 'number' ? i.count : 1, total: str(i.total) };
+      const i = (it ?? {}) as { name?: unknown; desc?: unknown; count?: unknown; total?: unknown };
+      return { name: str(i.name), desc: str(i.desc), count: typeof i.count === 'number' ? i.count : 1, total: str(i.total) };
     }),
     live: checkoutLive(v),
   };

@@ -9,6 +9,7 @@
 import type { Db } from '../db/client';
 import { displayPayment, storedCart, type DisplayPayment, type DisplayState } from '../display/view';
 import type { PairedDisplay } from '../display/pairing';
+import { storedTipWait, tipScreen } from '../display/tip';
 import { displayHub } from './display-hub';
 import { paymentFeedHub } from './payment-feed-db';
 import { SseStream, sseEncoder, sseEvent, sseReadable } from './sse-stream';
@@ -30,7 +31,7 @@ const MAX_ERRORS = 20;
 /** One display's stream: the display hub watch and the followed payment, over the shared SSE mechanics (lib/live/sse-stream.ts). */
 class DisplayStream extends SseStream {
   private readonly payments: ReturnType<typeof paymentFeedHub>;
-  private state: DisplayState = { cart: null, payment: null };
+  private state: DisplayState = { cart: null, payment: null, tip: null };
   private paymentId: string | null = null;
   private unwatchPayment: (() => void) | null = null;
   private unwatchCart: (() => void) | null = null;
@@ -55,6 +56,8 @@ class DisplayStream extends SseStream {
           void _omit;
           this.state = { ...this.state, cart: shown };
         } else this.state = { ...this.state, cart: null };
+        const wait = storedTipWait(r.tip);
+        this.state = { ...this.state, tip: wait ? tipScreen(wait) : null };
         this.sendState();
       },
       gone: () => this.finish('unpaired', 'unpaired'),

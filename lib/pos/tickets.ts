@@ -10,6 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import type { Db } from '../db/client';
 import { isPrintable, UNPRINTABLE_MESSAGE } from '../text/printable';
+import { inStore } from '../stores/scope';
 
 export const MAX_TICKET_CART_BYTES = 64 * 1024;
 
@@ -82,19 +83,24 @@ async function views(db: Db, rows: Row[]): Promise<TicketView[]> {
 }
 
 /** The ids of tickets a payment charged from them has paid (accepted or confirmed): closed. */
-const PAID_SQL = `SELECT DISTINCT ticket_id FROM payment WHERE ticket_id = ANY($1::text[]) AND status IN ('accepted', 'confirmed')`;
+const PAID_SQL = `SELECT DISTINCT ticket_id FROM payment WHERE store_id = $1 AND ticket_id = ANY($2::text[]) AND status IN ('accepted', 'confirmed')`;
 
-async function paidTickets(db: Db, ids: string[]): Promise<Set<string>> {
+async function paidTickets(db: Db, storeId: number, ids: string[]): Promise<Set<string>> {
   if (!ids.length) return new Set();
-  const rows = await db.prisma.$queryRawUnsafe<{ ticket_id: string }[]>(PAID_SQL, ids);
+  const rows = await db.prisma.$queryRawUnsafe<{ ticket_id: string }[]>(PAID_SQL, inStore(storeId).storeId, ids);
   return new Set(rows.map((r) => r.ticket_id));
 }
 
-/** The open tickets, oldest created first. */
-export async function listTickets(db: Db): Promise<TicketView[]> {
-  const rows = await db.prisma.posTicket.findMany({ where: { closedAt: null }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }], take: 500 });
+/** The store's open tickets, oldest created first. */
+export async function listTickets(db: Db, storeId: number): Promise<TicketView[]> {
+  const rows = await db.prisma.posTicket.findMany({
+    where: { closedAt: null, ...inStore(storeId) },
+    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+    take: 500,
+  });
   const paid = await paidTickets(
     db,
+    storeId,
     rows.map((r) => r.id),
   );
   return views(
@@ -103,20 +109,21 @@ export async function listTickets(db: Db): Promise<TicketView[]> {
   );
 }
 
-/** An open ticket, or null (unknown, deleted, or paid). */
-export async function openTicket(db: Db, id: string): Promise<Row | null> {
+/** One of the store's open tickets, or null (unknown, another store's, deleted, or paid). */
+export async function openTicket(db: Db, storeId: number, id: string): Promise<Row | null> {
   if (typeof id !== 'string' || id.length > 64) return null;
-  const row = await db.prisma.posTicket.findFirst({ where: { id, closedAt: null } });
-  if (!row || (await paidTickets(db, [id])).size) return null;
+  const row = await db.prisma.posTicket.findFirst({ where: { id, closedAt: null, ...inStore(storeId) } });
+  if (!row || (await paidTickets(db, storeId, [id])).size) return null;
   return row;
 }
 
-export async function createTicket(db: Db, userId: string, body: unknown): Promise<TicketView> {
+export async function createTicket(db: Db, storeId: number, userId: string, body: unknown): Promise<TicketView> {
   const p = parse(CreateTicket, body);
   const now = new Date();
   const row = await db.prisma.posTicket.create({
     data: {
       id: 'tk_' + randomBytes(12).toString('base64url'),
+      ...inStore(storeId),
       name: p.name,
       cart: p.cart as object,
       total: p.total,
@@ -130,9 +137,9 @@ export async function createTicket(db: Db, userId: string, body: unknown): Promi
 }
 
 /** Replaces the cart when `updated_at` is the version read; 409 when it changed since, 404 when it is not open. */
-export async function updateTicket(db: Db, userId: string, id: string, body: unknown): Promise<TicketView> {
+export async function updateTicket(db: Db, storeId: number, userId: string, id: string, body: unknown): Promise<TicketView> {
   const p = parse(UpdateTicket, body);
-  const current = await openTicket(db, id);
+  const current = await openTicket(db, storeId, id);
   if (!current) throw new TicketError('not_found', '', 'no open ticket with this id');
   const read = new Date(p.updated_at);
   if (Number.isNaN(read.getTime()) || read.toISOString() !== p.updated_at) {
@@ -141,16 +148,16 @@ export async function updateTicket(db: Db, userId: string, id: string, body: unk
   // The next version is later than the one read, by a millisecond at least, so it always differs.
   const next = new Date(Math.max(Date.now(), current.updatedAt.getTime() + 1));
   const u = await db.prisma.posTicket.updateMany({
-    where: { id, closedAt: null, updatedAt: read },
+    where: { id, closedAt: null, updatedAt: read, ...inStore(storeId) },
     data: { cart: p.cart as object, total: p.total, updatedBy: userId, updatedAt: next },
   });
   if (u.count !== 1) throw new TicketError('conflict', 'updated_at', 'the ticket changed since you read it: open it again');
-  const row = await db.prisma.posTicket.findUniqueOrThrow({ where: { id } });
+  const row = await db.prisma.posTicket.findFirstOrThrow({ where: { id, ...inStore(storeId) } });
   return (await views(db, [row]))[0]!;
 }
 
-export async function deleteTicket(db: Db, id: string): Promise<void> {
+export async function deleteTicket(db: Db, storeId: number, id: string): Promise<void> {
   if (id.length > 64) throw new TicketError('not_found', '', 'no open ticket with this id');
-  const u = await db.prisma.posTicket.updateMany({ where: { id, closedAt: null }, data: { closedAt: new Date() } });
+  const u = await db.prisma.posTicket.updateMany({ where: { id, closedAt: null, ...inStore(storeId) }, data: { closedAt: new Date() } });
   if (u.count !== 1) throw new TicketError('not_found', '', 'no open ticket with this id');
 }

@@ -61,6 +61,7 @@ export function renderReceiptEmail(r: Receipt): ReceiptEmail {
   t.push('', `${r.createdAtText}  ·  ${ref}`, '');
   for (const l of r.lines) {
     t.push(`${l.name}`);
+    if (l.desc) t.push(`  ${l.desc}`);
     const d = lineDetail(r, l);
     t.push(`  ${d ? d + '  ' : ''}= ${total(r, l.total)}`);
   }
@@ -81,7 +82,7 @@ export function renderReceiptEmail(r: Receipt): ReceiptEmail {
   const rows = r.lines
     .map((l) => {
       const d = lineDetail(r, l);
-      return `<tr><td style="padding:4px 0;vertical-align:top">${e(l.name)}${d ? `<br><small style="color:#555">${e(d)}</small>` : ''}</td><td style="padding:4px 0 4px 12px;text-align:right;white-space:nowrap;vertical-align:top">${e(total(r, l.total))}</td></tr>`;
+      return `<tr><td style="padding:4px 0;vertical-align:top">${e(l.name)}${l.desc ? `<br><small style="color:#555">${e(l.desc)}</small>` : ''}${d ? `<br><small style="color:#555">${e(d)}</small>` : ''}</td><td style="padding:4px 0 4px 12px;text-align:right;white-space:nowrap;vertical-align:top">${e(total(r, l.total))}</td></tr>`;
     })
     .join('');
   const html = `<!doctype html><html><body style="font-family:ui-monospace,Menlo,monospace;font-size:13px;color:#111">

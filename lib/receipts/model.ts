@@ -17,6 +17,8 @@ export interface StoredLine {
   /** A fiat-priced line's unit and tax as priced, in minor units of the payment's fiat currency (null otherwise). */
   fiatUnit?: bigint | null;
   fiatTax?: bigint | null;
+  /** The line's description: for an item with options, the options chosen (docs/catalog.md#options). */
+  description?: string;
 }
 
 export type ReceiptLineKind = 'item' | 'tax' | 'fee' | 'shipping' | 'discount' | 'tip' | 'rounding';
@@ -29,6 +31,8 @@ export interface ReceiptLine {
   unit: string;
   /** The tax included in this line, "" when none. */
   tax: string;
+  /** An item's options (its stored description), when it has any. */
+  desc?: string;
   /** The line's amount including its tax, in the receipt's currency: DOGE (minimal 8-DP string) or fiat ("2.00"). */
   total: string;
 }
@@ -118,6 +122,7 @@ function build(
     lines.push({
       kind,
       name: l.name,
+      ...(kind === 'item' && l.description ? { desc: l.description } : {}),
       count: kind === 'item' ? l.count : null,
       unit: kind === 'item' && a.unit !== null ? fmt(a.unit) : '',
       tax: tax !== 0n ? fmt(tax) : '',

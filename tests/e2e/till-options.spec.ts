@@ -3,7 +3,7 @@
 // checkboxes otherwise), Add to sale enabled once every group's min is met; the cart line shows
 // the options, the same product with other options is another line, the same options add to it;
 // Charge sends the options and the server prices the lines (201). Axe finds nothing serious in
-// the open dialog.
+// the open dialog. The receipt and the checkout page show each line's options.
 import { expect } from '@playwright/test';
 import { signInToTill, devnetTest } from './fixtures';
 import { hdFromSeed, serializeXpub, derivePath, REGTEST } from '../../lib/doge';
@@ -119,4 +119,10 @@ test('a latte with Oat, Extra shot and Large: the options dialog, the cart lines
   const body = await res.json();
   expect(body.total).toBe('126');
   expect(body.payment.items.map((i: { desc: string }) => i.desc)).toEqual(['Oat, Extra shot, Large', 'Small']);
+
+  // The options on the receipt and on the customer's checkout page, under each line's name.
+  await page.goto(`${app.url}/pos/receipt/${body.id}`);
+  await expect(page.getByTestId('receipt-line-options')).toHaveText(['Oat, Extra shot, Large', 'Small']);
+  await page.goto(body.checkout_url);
+  await expect(page.getByTestId('checkout-line-options')).toHaveText(['Oat, Extra shot, Large', 'Small']);
 });

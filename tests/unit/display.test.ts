@@ -55,6 +55,13 @@ describe('the published cart', () => {
     expect(DisplayCartSchema.safeParse(body).success).toBe(true);
   });
 
+  it("shows a line's options after its name", () => {
+    const line = { key: 'p', sku: 'LAT', name: 'Latte', unit: 400n, count: 1, taxRateBp: 0, options: ['Oat', 'Extra shot'] };
+    const body = displayCartBody([line], { fee: 0n, shipping: 0n, discount: 0n, tip: 0n }, 'USD', null);
+    expect(body.lines).toEqual([{ name: 'Latte · Oat, Extra shot', count: 1, total: '400' }]);
+    expect(DisplayCartSchema.safeParse(body).success).toBe(true);
+  });
+
   it('refuses what a display must not be shown or cannot hold', () => {
     const ok = { currency: 'USD', lines: [{ name: 'Tea', count: 1, total: '250' }], adjustments: [], total: '250', payment_id: null };
     expect(storedCart(ok)).toEqual(ok);
@@ -89,13 +96,19 @@ describe('the published cart', () => {
       refund_address: 'Dxyz',
       created_by: 'u1',
       payment: {
-        items: [{ type: 'item', id: 'x', name: 'Scone', count: 1, unit: '2.5', total: '2.5' }],
+        items: [
+          { type: 'item', id: 'x', name: 'Scone', count: 1, unit: '2.5', total: '2.5' },
+          { type: 'item', id: 'l', name: 'Latte', desc: 'Oat, Extra shot', count: 1, unit: '4', total: '4' },
+        ],
         outputs: [{ type: 'data', data: '00' }],
       },
     });
     expect(p.form).toBe('dogeconnect'); // a data output: only a DogeConnect wallet can pay it (the till's rule)
     expect(JSON.stringify(p)).not.toMatch(/Front counter|Ana|secret|Dxyz|u1/);
-    expect(p.items).toEqual([{ name: 'Scone', count: 1, total: '2.5' }]);
+    expect(p.items).toEqual([
+      { name: 'Scone', desc: '', count: 1, total: '2.5' },
+      { name: 'Latte', desc: 'Oat, Extra shot', count: 1, total: '4' },
+    ]);
   });
 });
 
@@ -135,7 +148,7 @@ describe('the display hub', () => {
   it('serves 20 watchers of a terminal with one read per change, and reads nothing for a terminal nobody watches', async () => {
     const src = source();
     const ch = feed();
-    src.rows.set('t1', { terminalId: 't1', revoked: false, displays: ['d'], cart: { n: 1 } });
+    src.rows.set('t1', { terminalId: 't1', revoked: false, displays: ['d'], cart: { n: 1 }, tip: null });
     const hub = new DisplayHub(src.read, ch.f, 60_000);
     const ws = Array.from({ length: 20 }, () => watcher());
     const stops = ws.map((x) => hub.watch('t1', x.w));

@@ -57,3 +57,15 @@ describe('receipt email of a cash sale', () => {
     expect(m.text).not.toContain('Change:');
   });
 });
+
+describe("the emailed receipt's options", () => {
+  it("shows an item's options under its name, in the text and the HTML (escaped)", () => {
+    const withOptions: Receipt = {
+      ...base,
+      lines: [{ kind: 'item', name: 'Latte', desc: 'Oat, <Extra> shot', count: 1, unit: '7.45', tax: '', total: '7.45' }],
+    };
+    const m = renderReceiptEmail(withOptions);
+    expect(m.text).toMatch(/Latte\n {2}Oat, <Extra> shot\n/);
+    expect(m.html).toContain('Latte<br><small style="color:#555">Oat, &lt;Extra&gt; shot</small>');
+  });
+});

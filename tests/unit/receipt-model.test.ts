@@ -10,6 +10,13 @@ const line = (type: string, name: string, count: number | null, unit: string | n
 const sum = (xs: string[]) => formatKoinu(xs.reduce((a, x) => a + k(x), 0n));
 
 describe('receipt model: the lines include their tax and add up to the total', () => {
+  it("an item's options (its stored description) go with it; other lines carry none", () => {
+    const latte = { ...line('item', 'Latte', 1, '4'), description: 'Oat, Extra shot' };
+    const tip = { ...line('donation', 'Tip', 1, '1'), description: 'ignored' };
+    const r = receiptLines([latte, line('item', 'Scone', 1, '2'), tip], k('7'));
+    expect(r.lines.map((l) => l.desc)).toEqual(['Oat, Extra shot', undefined, undefined]);
+  });
+
   it('items with taxes, a fee, a discount, a tip and a tax line', () => {
     const stored = [
       line('item', 'Coffee', 2, '10.5', '1.05'),

@@ -21,11 +21,14 @@ export function CashTender({
   currency,
   cart,
   disabled,
+  ticketId = null,
 }: {
   store: PosStore;
   currency: string;
   cart: { lines: CartLine[]; extras: CartExtras; totals: { total: bigint } };
   disabled: boolean;
+  /** The open ticket the cart came from: the sale closes it (docs/counter.md#open-tickets). */
+  ticketId?: string | null;
 }) {
   if (!store.cashEnabled || currency === DOGE_CURRENCY) return null;
   return (
@@ -41,6 +44,7 @@ export function CashTender({
           { rate: store.fiatRate, currency: store.fiatCurrency },
           { orderReference: orderRef(), currency },
         ),
+        ...(ticketId ? { ticket_id: ticketId } : {}),
       })}
       onDone={(id) => window.location.assign(`/pos/receipt/${encodeURIComponent(id)}`)}
     />

@@ -20,12 +20,13 @@ import { SellTabs } from './sell-tabs';
 import { ProductPane } from './product-pane';
 import { KeypadPane } from './keypad';
 import { CartPane } from './cart-pane';
-import { ChargeButton, ChargeNotices } from './charge-button';
+import { ChargeButton, ChargeNotices, TipWaiting } from './charge-button';
 import { CashTender } from './cash-charge';
 import { useTill } from './use-till';
 import { useHydrated } from '@/app/_lib/use-hydrated';
 import { usePublishCart } from './use-publish-cart';
 import { OptionsDialog } from './options-dialog';
+import { TicketBar } from './tickets';
 import s from './pos.module.css';
 
 export function Cashier({
@@ -124,20 +125,31 @@ export function Cashier({
           </div>
         </div>
         <CartPane cart={cart} currency={currency} store={store} onClearSale={till.clearSale} headingRef={till.cartHeading}>
-          <ChargeNotices error={till.error} offline={offline} readiness={till.readiness} />
-          <ChargeButton
-            total={cart.totals.total}
-            currency={currency}
-            busy={charging.busy}
-            offline={offline}
-            readiness={till.readiness}
-            onCharge={charging.charge}
+          <TicketBar
+            tickets={till.tickets}
+            cartEmpty={cart.lines.length === 0 && cart.totals.total === 0n}
+            disabled={!hydrated || charging.busy || offline}
+            confirmReplace={() => ask(t('replaceCartTitle'), t('replaceCartBody'), t('replaceCartYes'))}
           />
+          <ChargeNotices error={till.error} offline={offline} readiness={till.readiness} />
+          {till.tipWait.waiting ? (
+            <TipWaiting onSkip={till.tipWait.skip} />
+          ) : (
+            <ChargeButton
+              total={cart.totals.total}
+              currency={currency}
+              busy={charging.busy}
+              offline={offline}
+              readiness={till.readiness}
+              onCharge={() => void till.chargeAskingTip()}
+            />
+          )}
           <CashTender
             store={store}
             currency={currency}
             cart={cart}
             disabled={!hydrated || charging.busy || cart.totals.total <= 0n || offline}
+            ticketId={till.tickets.held?.id ?? null}
           />
         </CartPane>
       </main>

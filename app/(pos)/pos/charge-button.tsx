@@ -56,3 +56,17 @@ export function ChargeButton({
     </button>
   );
 }
+
+/** In place of Charge while the customer's display asks for a tip (docs/counter.md#tips-on-the-customers-display). */
+export function TipWaiting({ onSkip }: { onSkip: () => void }) {
+  const t = useTranslations('till');
+  return (
+    <div className={s.tipWaiting} role="status" data-testid="tip-waiting">
+      <strong>{t('waitingForTip')}</strong>
+      <span>{t('waitingForTipHelp')}</span>
+      <button type="button" className={s.secondary} onClick={onSkip}>
+        {t('skipTip')}
+      </button>
+    </div>
+  );
+}

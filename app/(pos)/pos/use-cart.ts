@@ -24,6 +24,8 @@ export interface Cart {
   addCustom: (unit: bigint, name: string | ((n: number) => string), taxRateBp: number) => void;
   setExtra: (kind: ExtraKind, amount: bigint) => void;
   clear: () => void;
+  /** Replaces the cart with a saved one (an open ticket picked up: docs/counter.md#open-tickets). */
+  load: (lines: CartLine[], extras: CartExtras) => void;
 }
 
 /** `onEdit` runs on every change the cashier makes (the sale screen clears its error). */
@@ -86,6 +88,14 @@ export function useCart(onEdit: () => void = () => {}): Cart {
     setExtras(NO_EXTRAS);
   }, []);
 
+  const load = useCallback((next: CartLine[], nextExtras: CartExtras) => {
+    edited.current();
+    // Keypad lines keep numbering after the loaded ones, so a new one never takes an existing key.
+    customN.current = next.reduce((n, l) => Math.max(n, Number(/^custom-(\d+)$/.exec(l.key)?.[1] ?? 0)), 0);
+    setLines(next);
+    setExtras(nextExtras);
+  }, []);
+
   const totals = useMemo(() => cartTotals(lines, extras), [lines, extras]);
   const inCart = useMemo(() => {
     const m = new Map<string, number>();
@@ -93,7 +103,7 @@ export function useCart(onEdit: () => void = () => {}): Cart {
     return m;
   }, [lines]);
   return useMemo(
-    () => ({ lines, extras, totals, inCart, add, bump, addCustom, setExtra, clear }),
-    [lines, extras, totals, inCart, add, bump, addCustom, setExtra, clear],
+    () => ({ lines, extras, totals, inCart, add, bump, addCustom, setExtra, clear, load }),
+    [lines, extras, totals, inCart, add, bump, addCustom, setExtra, clear, load],
   );
 }

@@ -31,6 +31,8 @@ export interface ChargeDeps {
   /** A payment was created or charged again (today's sales re-read). */
   onStarted: () => void;
   setError: (message: string) => void;
+  /** The open ticket the cart came from (docs/counter.md#open-tickets): charged with its id, it closes once paid. */
+  ticketId?: string | null;
 }
 
 /**
@@ -83,7 +85,7 @@ export function useCharge(d: ChargeDeps) {
   // One charge = one key and one exact body, kept for as long as the cart is the same: a retry
   // after a lost answer replays the same request, so the server returns the payment it already
   // created instead of a second one; a changed cart is a new charge.
-  const pending = useRef<{ lines: CartLine[]; extras: CartExtras; key: string; body: string } | null>(null);
+  const pending = useRef<{ lines: CartLine[]; extras: CartExtras; ticketId: string | null; key: string; body: string } | null>(null);
   const depsRef = useRef(d);
   // The latest inputs, set after each render (not during it) and before any click can reach them.
   useLayoutEffect(() => {
@@ -92,27 +94,35 @@ export function useCharge(d: ChargeDeps) {
 
   const start = useStartCharge(depsRef, setPayment, setBusy);
 
-  const charge = useCallback(async () => {
-    const { lines, extras, store, currency, canCharge, setError } = depsRef.current;
-    setError('');
-    if (!canCharge) return;
-    const kept = pending.current;
-    if (!kept || kept.lines !== lines || kept.extras !== extras) {
-      try {
-        const body = paymentBody(
-          lines,
-          extras,
-          { rate: store.fiatRate, currency: store.fiatCurrency },
-          { orderReference: orderRef(), currency },
-        );
-        pending.current = { lines, extras, key: chargeKey(), body: JSON.stringify(body) };
-      } catch (e) {
-        setError((e as Error).message);
-        return;
+  /** `tip`: the customer's answer on the display, in place of the cart's tip (lib/display/tip.ts). */
+  const charge = useCallback(
+    async (tip?: bigint) => {
+      const { lines, store, currency, canCharge, setError } = depsRef.current;
+      const cartExtras = depsRef.current.extras;
+      const extras = tip === undefined || tip === cartExtras.tip ? cartExtras : { ...cartExtras, tip };
+      const ticketId = depsRef.current.ticketId ?? null;
+      setError('');
+      if (!canCharge) return;
+      const kept = pending.current;
+      if (!kept || kept.lines !== lines || kept.extras !== extras || kept.ticketId !== ticketId) {
+        try {
+          const body = paymentBody(
+            lines,
+            extras,
+            { rate: store.fiatRate, currency: store.fiatCurrency },
+            { orderReference: orderRef(), currency },
+          );
+          const withTicket = ticketId ? { ...body, ticket_id: ticketId } : body;
+          pending.current = { lines, extras, ticketId, key: chargeKey(), body: JSON.stringify(withTicket) };
+        } catch (e) {
+          setError((e as Error).message);
+          return;
+        }
       }
-    }
-    await start(pending.current!.key, pending.current!.body);
-  }, [start]);
+      await start(pending.current!.key, pending.current!.body);
+    },
+    [start],
+  );
 
   /**
    * An expired sale: the same lines as a new payment (its cart may be gone: it was reopened). The

@@ -11,6 +11,12 @@ import type { DisplayCart } from '@/lib/display/view';
 /** Taps closer together than this are sent as one update (well inside the display's second). */
 const DEBOUNCE_MS = 80;
 
+/** A line's name on the display, with its options (docs/catalog.md#options): "Latte · Oat, Extra shot". */
+function shownName(l: CartLine): string {
+  const name = l.name.trim() || '—';
+  return (l.options?.length ? `${name} · ${l.options.join(', ')}` : name).slice(0, 200);
+}
+
 export function displayCartBody(lines: readonly CartLine[], extras: CartExtras, currency: string, paymentId: string | null): DisplayCart {
   const t = cartTotals(lines, extras);
   const adjustments: DisplayCart['adjustments'] = [];
@@ -25,9 +31,7 @@ export function displayCartBody(lines: readonly CartLine[], extras: CartExtras, 
   }
   return {
     currency,
-    lines: lines
-      .slice(0, 200)
-      .map((l) => ({ name: l.name.trim().slice(0, 200) || '—', count: l.count, total: (BigInt(l.count) * l.unit).toString() })),
+    lines: lines.slice(0, 200).map((l) => ({ name: shownName(l), count: l.count, total: (BigInt(l.count) * l.unit).toString() })),
     adjustments,
     total: t.total.toString(),
     payment_id: paymentId,

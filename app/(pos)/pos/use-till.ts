@@ -16,6 +16,8 @@ import { useCart } from './use-cart';
 import { useKeyboardKeypad, useKeypad } from './use-keypad';
 import { useCharge } from './use-charge';
 import { useSales } from './use-sales';
+import { useTickets } from './use-tickets';
+import { useTipWait } from './use-tip-wait';
 
 export function useTill({
   products,
@@ -40,7 +42,13 @@ export function useTill({
   const cart = useCart(useCallback(() => setError(''), []));
   const keypad = useKeypad(cart, currency, setError);
   const filter = useProductFilter(products);
+  // Save sale parks the cart as an open ticket (docs/counter.md#open-tickets), and the till starts afresh.
+  const tickets = useTickets(cart, currency, () => {
+    cart.clear();
+    keypad.reset();
+  });
   const charging = useCharge({
+    ticketId: tickets.held?.id ?? null,
     lines: cart.lines,
     extras: cart.extras,
     store,
@@ -51,6 +59,20 @@ export function useTill({
     setError,
   });
   const onSaleScreen = !charging.payment;
+  const tipWait = useTipWait(setError);
+
+  /**
+   * Charge: with tips on, the customer's display asks for the tip first, on the total before any
+   * tip (docs/counter.md#tips-on-the-customers-display); without a paired display, at once.
+   */
+  async function chargeAskingTip() {
+    if (!store.tipsEnabled || !readiness.ready || offline || tipWait.waiting) return charging.charge();
+    const base = cart.totals.total - cart.totals.tip;
+    const outcome = await tipWait.ask(base, currency);
+    if (typeof outcome !== 'bigint') return charging.charge();
+    cart.setExtra('tip', outcome);
+    return charging.charge(outcome);
+  }
   // A product with options opens its dialog first (docs/catalog.md#options).
   const [optionsFor, setOptionsFor] = useState<PosProduct | null>(null);
   const pick = useCallback((p: PosProduct) => (p.optionGroups.length ? setOptionsFor(p) : cart.add(p)), [cart]);
@@ -64,6 +86,7 @@ export function useTill({
   useKeyboardKeypad(onSaleScreen, keypad, () => setTab('keypad'));
 
   function clearSale() {
+    tickets.release();
     cart.clear();
     keypad.reset();
     setError('');
@@ -94,6 +117,9 @@ export function useTill({
     keypad,
     filter,
     charging,
+    tickets,
+    tipWait,
+    chargeAskingTip,
     clearSale,
     newSale,
     pick,

@@ -113,6 +113,7 @@ export default async function CheckoutPage({ params }: Props) {
                 <li key={i} className={s.line} data-testid="checkout-line" data-kind={l.kind} data-total={l.total}>
                   <span className={s.lineName}>
                     {l.name}
+                    {l.desc ? <small data-testid="checkout-line-options">{l.desc}</small> : null}
                     {l.count !== null && l.unit ? <small>{`${l.count} × ${amt(l.unit)}`}</small> : null}
                     {l.tax ? <small>{t('lineTax', { amount: amt(l.tax) })}</small> : null}
                   </span>

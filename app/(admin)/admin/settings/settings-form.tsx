@@ -6,8 +6,17 @@ import { useAdminCall } from '../_components/api';
 
 type Form = Omit<
   SettingsView,
-  'webhook_secret_set' | 'webhook_secret_masked' | 'max_size' | 'timeout' | 'one_conf_required' | 'high_conf_required' | 'till_lock_sec'
+  | 'webhook_secret_set'
+  | 'webhook_secret_masked'
+  | 'max_size'
+  | 'timeout'
+  | 'one_conf_required'
+  | 'high_conf_required'
+  | 'till_lock_sec'
+  | 'tip_percents'
 > & {
+  /** "10, 15, 20": the server checks them (three whole percentages, 1 to 100). */
+  tip_percents: string;
   max_size: string;
   timeout: string;
   one_conf_required: string;
@@ -24,6 +33,7 @@ function toForm(s: SettingsView): Form {
     one_conf_required: String(s.one_conf_required),
     high_conf_required: String(s.high_conf_required),
     till_lock_sec: String(s.till_lock_sec),
+    tip_percents: s.tip_percents.join(', '),
   };
 }
 
@@ -46,6 +56,11 @@ function toBody(f: Form) {
     fiat_currency: f.fiat_currency.trim().toUpperCase(),
     fiat_rate: f.fiat_rate.trim(),
     tips_enabled: f.tips_enabled,
+    // Each part as a number ("abc" is NaN, sent as null): the server names tip_percents when it is not three percentages.
+    tip_percents: f.tip_percents
+      .split(/[,;\s]+/)
+      .filter(Boolean)
+      .map((x) => (/^\d{1,3}$/.test(x) ? Number(x) : null)),
     webhook_url: f.webhook_url.trim(),
     till_lock_sec: Number(f.till_lock_sec),
     cash_enabled: f.cash_enabled,
@@ -96,6 +111,7 @@ function TillSection({ fields: { f, set, text } }: { fields: Fields }) {
         <label className="bo-check">
           <input type="checkbox" name="tips_enabled" checked={f.tips_enabled} onChange={set('tips_enabled')} /> <span>{t('tips')}</span>
         </label>
+        {text('tip_percents', t('tipPercents'), { inputMode: 'numeric', placeholder: '10, 15, 20' })}
         {text('till_lock_sec', t('tillLockSec'), { inputMode: 'numeric' })}
         <label className="bo-check">
           <input type="checkbox" name="cash_enabled" checked={f.cash_enabled} onChange={set('cash_enabled')} />{' '}

@@ -43,7 +43,14 @@ export async function ReceiptArticle({ r, locale, paper = '80' }: { r: Receipt; 
       <ul className={s.lines} aria-label={t('lines')}>
         {r.lines.map((l, i) => (
           <li key={i} className={s.line} data-testid="receipt-line" data-total={l.total}>
-            <span className={s.name}>{l.name}</span>
+            <span className={s.name}>
+              {l.name}
+              {l.desc ? (
+                <small className={s.desc} data-testid="receipt-line-options">
+                  {l.desc}
+                </small>
+              ) : null}
+            </span>
             <span className={s.amounts}>
               <span className={s.detail}>
                 {l.count !== null && l.unit ? `${l.count} × ${amt(l.unit)}` : ''}

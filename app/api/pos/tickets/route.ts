@@ -8,12 +8,12 @@ export const dynamic = 'force-dynamic';
 
 export function GET(req: Request) {
   return vendorRoute(req, 'payments:write', (ctx, auth) =>
-    ticketCall(req, auth, async () => ({ status: 200, body: { tickets: await listTickets(ctx.db) } })),
+    ticketCall(req, auth, async () => ({ status: 200, body: { tickets: await listTickets(ctx.db, auth.storeId) } })),
   );
 }
 
 export function POST(req: Request) {
   return vendorRoute(req, 'payments:write', (ctx, auth) =>
-    ticketCall(req, auth, async (user, body) => ({ status: 201, body: await createTicket(ctx.db, user, body) })),
+    ticketCall(req, auth, async (user, body) => ({ status: 201, body: await createTicket(ctx.db, auth.storeId, user, body) })),
   );
 }

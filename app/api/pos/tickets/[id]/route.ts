@@ -9,7 +9,7 @@ export const dynamic = 'force-dynamic';
 export function PUT(req: Request, { params }: { params: Promise<{ id: string }> }) {
   return vendorRoute(req, 'payments:write', async (ctx, auth) => {
     const { id } = await params;
-    return ticketCall(req, auth, async (user, body) => ({ status: 200, body: await updateTicket(ctx.db, user, id, body) }));
+    return ticketCall(req, auth, async (user, body) => ({ status: 200, body: await updateTicket(ctx.db, auth.storeId, user, id, body) }));
   });
 }
 
@@ -20,7 +20,7 @@ export function DELETE(req: Request, { params }: { params: Promise<{ id: string 
       req,
       auth,
       async () => {
-        await deleteTicket(ctx.db, id);
+        await deleteTicket(ctx.db, auth.storeId, id);
         return { status: 204, body: null };
       },
       false,

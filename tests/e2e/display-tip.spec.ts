@@ -1,0 +1,95 @@
+// Tips on the customer's display (docs/counter.md#tips-on-the-customers-display) in real Chromium,
+// a till and a paired display in separate contexts, on the devnet chain: Charge makes the till
+// wait ("Waiting for the customer's tip", Skip tip) while the display offers No tip, the store's
+// three percentages with their amounts, and Custom; the customer taps 15 %, and the payment is
+// created with a donation line named "Tip", its QR code on both screens. Skip tip charges without
+// asking further. Axe finds nothing serious on the display's tip screen, light and dark.
+import { expect } from '@playwright/test';
+import { devnetTest, signInToTill, tillHydrated } from './fixtures';
+import { axe, report } from './axe-check';
+import { testXpub } from '../helpers/keys';
+
+const OWNER = { email: 'owner@tip-e2e.test', password: 'counter tip e2e password' };
+
+const test = devnetTest({
+  name: 'tip',
+  xpub: testXpub(49),
+  owner: OWNER,
+  seed: [
+    { sql: `INSERT INTO store (id, name, tips_enabled) VALUES (1, $1, TRUE)`, params: ['Tip Café'] },
+    {
+      sql: `INSERT INTO product (id, sku, name, icon, price, tax_rate_bp, sort, archived) VALUES ('p-latte', 'LATTE', 'Latte', '', $1, 0, 0, FALSE)`,
+      params: ['2000000000'], // Ð 20
+    },
+  ],
+});
+
+test('the customer tips 15 % on the display; the payment carries it as a Tip; Skip tip charges without', async ({ app, browser }) => {
+  test.setTimeout(180_000);
+  const tillCtx = await browser.newContext({ viewport: { width: 1024, height: 768 } });
+  const till = await tillCtx.newPage();
+  await signInToTill(till, app.url, OWNER);
+  await till.getByRole('button', { name: 'Use this device as a till' }).click();
+  await till.getByLabel('Till name').fill('Front counter');
+  await till.getByRole('button', { name: 'Register' }).click();
+  await expect(till.getByRole('button', { name: 'Lock' })).toBeVisible();
+  await tillHydrated(till);
+  await expect(till.getByTestId('till-not-ready')).toHaveCount(0, { timeout: 30_000 });
+
+  await till.getByRole('button', { name: 'Customer display' }).click();
+  const pairing = till.getByRole('dialog', { name: 'Pair a customer display' });
+  const code = (await pairing.getByTestId('pairing-code').textContent())!;
+  await pairing.getByRole('button', { name: 'Close' }).click();
+  const displayCtx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const display = await displayCtx.newPage();
+  await display.goto(app.url + '/display');
+  await display.getByLabel('Pairing code').fill(code);
+  await display.getByRole('button', { name: 'Pair' }).click();
+  await expect(display.getByTestId('display-welcome')).toBeVisible();
+
+  // Charge: the till waits, the display asks.
+  await till.getByRole('button', { name: 'Add Latte' }).click();
+  await expect(display.getByTestId('display-total')).toHaveText('Ð 20.00');
+  await till.getByRole('button', { name: /^Charge/ }).click();
+  await expect(till.getByTestId('tip-waiting')).toContainText("Waiting for the customer's tip");
+  await expect(till.getByRole('button', { name: 'Skip tip' })).toBeVisible();
+  await expect(display.getByRole('heading', { name: 'Add a tip?' })).toBeVisible();
+  await expect(display.getByRole('button', { name: 'No tip' })).toBeVisible();
+  await expect(display.getByRole('button', { name: '10% Ð 2.00' })).toBeVisible();
+  await expect(display.getByRole('button', { name: '15% Ð 3.00' })).toBeVisible();
+  await expect(display.getByRole('button', { name: '20% Ð 4.00' })).toBeVisible();
+  await display.getByRole('button', { name: 'Custom' }).click();
+  await expect(display.getByLabel('Tip in DOGE')).toBeVisible();
+  for (const theme of ['light', 'dark'] as const) {
+    await display.emulateMedia({ colorScheme: theme });
+    const found = await axe(display, `display tip screen (${theme})`, theme);
+    expect(found, report(found)).toEqual([]);
+  }
+  await display.emulateMedia({ colorScheme: 'light' });
+
+  const created = till.waitForResponse((r) => r.url().endsWith('/api/v1/payments') && r.request().method() === 'POST');
+  await display.getByRole('button', { name: '15% Ð 3.00' }).click();
+  const res = await created;
+  expect(res.status()).toBe(201);
+  const body = await res.json();
+  expect(body.total).toBe('23');
+  expect(body.payment.items).toContainEqual(expect.objectContaining({ type: 'donation', name: 'Tip', unit: '3' }));
+  // The QR code on both screens.
+  await expect(till.getByRole('img', { name: 'Payment QR code' })).toBeVisible();
+  await expect(display.getByTestId('display-qr')).toBeVisible();
+  await expect(display.getByTestId('display-amount')).toHaveText('Ð 23.00');
+
+  // The next sale: Skip tip charges the sale as it is, and the display leaves its tip screen.
+  await till.getByRole('button', { name: 'New sale' }).click();
+  await till.getByRole('dialog').getByRole('button', { name: 'Start a new sale' }).click();
+  await till.getByRole('button', { name: 'Add Latte' }).click();
+  await till.getByRole('button', { name: /^Charge/ }).click();
+  await expect(display.getByRole('heading', { name: 'Add a tip?' })).toBeVisible();
+  const second = till.waitForResponse((r) => r.url().endsWith('/api/v1/payments') && r.request().method() === 'POST');
+  await till.getByRole('button', { name: 'Skip tip' }).click();
+  expect((await (await second).json()).total).toBe('20');
+  await expect(display.getByTestId('display-qr')).toBeVisible();
+  await expect(display.getByRole('heading', { name: 'Add a tip?' })).toHaveCount(0);
+  await displayCtx.close();
+  await tillCtx.close();
+});
