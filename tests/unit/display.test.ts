@@ -173,7 +173,7 @@ describe('the display hub', () => {
 
   it("after a failed read, retries at the feeds' pace rather than waiting for the safety poll", async () => {
     const src = source();
-    src.rows.set('t1', { terminalId: 't1', revoked: false, displays: ['d'], cart: { n: 1 } });
+    src.rows.set('t1', { terminalId: 't1', revoked: false, displays: ['d'], cart: { n: 1 }, tip: null });
     let down = true;
     const read = (ids: readonly string[]) => (down ? Promise.reject(new Error('db down')) : src.read(ids));
     const hub = new DisplayHub(read, undefined, 60_000);
