@@ -310,7 +310,7 @@ describe('the customer display', () => {
       expires_at: p.body.expires_at,
     });
     expect(withPay.payment.live).toMatchObject({ status: 'unpaid', expired: false });
-    expect(withPay.payment.items).toEqual([{ name: 'Scone', count: 1, total: '2.5' }]);
+    expect(withPay.payment.items).toEqual([{ name: 'Scone', desc: '', count: 1, total: '2.5' }]);
     expect(Object.keys(withPay.payment).sort()).toEqual([
       'connect_uri',
       'expires_at',
