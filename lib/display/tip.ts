@@ -130,14 +130,22 @@ export async function endTipWait(db: Db, till: Till): Promise<void> {
   await db.prisma.$executeRawUnsafe(END_WAIT_SQL, till.id, inStore(till.storeId).storeId);
 }
 
+const ANSWER_SQL = `UPDATE display_cart SET tip = $1::jsonb WHERE terminal_id = $2 AND store_id = $3 AND tip = $4::jsonb`;
+
 /** The display's answer: 409 unless its till waits for one (and has none yet), then 400 on a bad or excessive tip. */
 export async function answerTip(db: Db, display: { terminalId: string; storeId: number }, body: unknown): Promise<void> {
   const till = { id: display.terminalId, storeId: display.storeId };
   const wait = await tipWaitOf(db, till);
   if (!wait || wait.answer !== null) throw new TipError('conflict', '', 'the till is not waiting for a tip');
   const tip = tipAnswer(wait, body);
-  await db.prisma.displayCart.updateMany({
-    where: { terminalId: till.id, ...inStore(till.storeId) },
-    data: { tip: { ...wait, answer: tip.toString() } },
-  });
+  // Only over the wait as read: a second answer, or a wait the till ended or began anew
+  // meanwhile, finds the row changed and is refused like any answer outside a wait.
+  const n = await db.prisma.$executeRawUnsafe(
+    ANSWER_SQL,
+    JSON.stringify({ ...wait, answer: tip.toString() }),
+    till.id,
+    inStore(till.storeId).storeId,
+    JSON.stringify(wait),
+  );
+  if (n !== 1) throw new TipError('conflict', '', 'the till is not waiting for a tip');
 }

@@ -4,7 +4,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import type { Db } from '../db/client';
-import { DomainError, fromZod } from '../errors';
+import { DomainError, parseWith } from '../errors';
 import { createStore, listStores, setStoreSuspended, storeIdOf, type StoreSummary } from '../stores';
 import { normaliseEmail } from '../auth';
 import { isPrintable, UNPRINTABLE_MESSAGE } from '../text/printable';
@@ -46,12 +46,6 @@ const view = (s: StoreSummary, payments: number): OperatorStoreView => ({
   payments,
 });
 
-function parse<T>(schema: z.ZodType<T>, body: unknown): T {
-  const r = schema.safeParse(body);
-  if (!r.success) throw fromZod(r.error);
-  return r.data;
-}
-
 /** The SHA-256 an invite's token is stored as. */
 export const inviteTokenHash = (token: string): string => createHash('sha256').update(token, 'utf8').digest('hex');
 
@@ -63,7 +57,7 @@ export async function createStoreWithInvite(
   body: unknown,
   now = new Date(),
 ): Promise<{ id: number; name: string; invite_url: string }> {
-  const p = parse(NewStore, body);
+  const p = parseWith(NewStore, body);
   const store = await createStore(db, p.name);
   const token = randomBytes(32).toString('base64url');
   await db.prisma.storeInvite.create({
@@ -89,7 +83,7 @@ export async function operatorStores(db: Db): Promise<{ stores: OperatorStoreVie
 
 /** PATCH /api/operator/stores/<id> { "suspended" }: 404 for no such store. */
 export async function suspendStore(db: Db, id: string, body: unknown): Promise<OperatorStoreView> {
-  const p = parse(Suspension, body);
+  const p = parseWith(Suspension, body);
   const storeId = /^[1-9]\d{0,9}$/.test(id) && Number(id) <= 2_147_483_647 ? storeIdOf(Number(id)) : null;
   const s = storeId === null ? null : await setStoreSuspended(db, storeId, p.suspended);
   if (!s) throw new DomainError('not_found', 'no such store');
