@@ -6,7 +6,7 @@ import { createApiKey, revokeApiKey, SCOPES, BOOTSTRAP_KEY_ID } from '../auth';
 import { activeRelayKey, rotateRelayKey } from '../payments/creation/relay-key';
 import { BackofficeError, parseWith } from './errors';
 import { recordAudit } from './audit';
-import { isPrintable, UNPRINTABLE_MESSAGE } from '../text/printable';
+import { printableName } from '../text/printable';
 import { inStore } from '../stores';
 
 export interface ApiKeyView {
@@ -22,12 +22,7 @@ export interface ApiKeyView {
 
 const CreateKey = z
   .object({
-    name: z
-      .string()
-      .trim()
-      .min(1, 'must not be empty')
-      .max(100, 'must be at most 100 characters')
-      .refine((s) => isPrintable(s), UNPRINTABLE_MESSAGE),
+    name: printableName(100),
     scopes: z.array(z.enum(SCOPES)).min(1, 'choose at least one scope').max(SCOPES.length),
   })
   .strict();

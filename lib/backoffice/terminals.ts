@@ -6,7 +6,7 @@ import type { Db } from '../db/client';
 import { createTerminal } from '../auth';
 import { BackofficeError, parseWith } from './errors';
 import { recordAudit } from './audit';
-import { isPrintable, UNPRINTABLE_MESSAGE } from '../text/printable';
+import { printableName } from '../text/printable';
 import { inStore } from '../stores';
 
 export interface TerminalView {
@@ -19,12 +19,7 @@ export interface TerminalView {
 
 // A name a cashier reads on the lock screen: 1–60 characters by the one printable-text rule
 // (lib/text/printable.ts).
-const name = z
-  .string()
-  .trim()
-  .min(1, 'must not be empty')
-  .max(60, 'must be at most 60 characters')
-  .refine((s) => isPrintable(s), UNPRINTABLE_MESSAGE);
+const name = printableName(60);
 const TerminalBody = z.object({ name }).strict();
 
 export async function listTerminals(db: Db, storeId: number): Promise<TerminalView[]> {

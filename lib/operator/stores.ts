@@ -7,19 +7,14 @@ import type { Db } from '../db/client';
 import { DomainError, parseWith } from '../errors';
 import { createStore, listStores, setStoreSuspended, storeIdOf, type StoreSummary } from '../stores';
 import { normaliseEmail } from '../auth';
-import { isPrintable, UNPRINTABLE_MESSAGE } from '../text/printable';
+import { printableName } from '../text/printable';
 
 /** How long an invite may be taken. */
 export const INVITE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 const NewStore = z
   .object({
-    name: z
-      .string()
-      .trim()
-      .min(1, 'must not be empty')
-      .max(100, 'must be at most 100 characters')
-      .refine((s) => isPrintable(s), UNPRINTABLE_MESSAGE),
+    name: printableName(100),
     owner_email: z
       .string()
       .max(320, 'must be at most 320 characters')

@@ -9,6 +9,7 @@
 // U+200C and U+200D (zero-width non-joiner and joiner), which emoji sequences and several
 // scripts need and which cannot reorder text (docs/security.md#store-text-is-printable). Pure:
 // the browser may use it too.
+import { z } from 'zod';
 
 /** Anything the rule refuses. */
 export const UNPRINTABLE_RE = /[\p{Cc}\p{Cs}\p{Zl}\p{Zp}]|(?![\u200c\u200d])\p{Cf}/u;
@@ -20,4 +21,14 @@ export const UNPRINTABLE_MESSAGE = 'must not contain control characters, line se
 
 export function isPrintable(s: string, opts: { lineFeed?: boolean } = {}): boolean {
   return !(opts.lineFeed ? UNPRINTABLE_BUT_LF_RE : UNPRINTABLE_RE).test(s);
+}
+
+/** A name someone gives a thing (an API key, a terminal, a store): trimmed, 1 to `max` printable characters. */
+export function printableName(max: number) {
+  return z
+    .string()
+    .trim()
+    .min(1, 'must not be empty')
+    .max(max, `must be at most ${max} characters`)
+    .refine((s) => isPrintable(s), UNPRINTABLE_MESSAGE);
 }
