@@ -9,6 +9,7 @@
 import { useCallback, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { csrfFetch } from '@/app/_lib/csrf-fetch';
+import { readJson, ReadError } from '@/app/_lib/swr';
 import { amountString } from '@/lib/pos/cart';
 import { cartOfTicket, ticketCartJson } from '@/lib/pos/ticket-cart';
 import type { Cart } from './use-cart';
@@ -79,12 +80,10 @@ export function useTickets(cart: Cart, currency: string, onParked: () => void) {
     setError('');
     setList(null);
     try {
-      const r = await fetch('/api/pos/tickets', { cache: 'no-store' });
-      const b = (await r.json().catch(() => ({}))) as { tickets?: TicketSummary[]; message?: string };
-      if (!r.ok) return setError(b.message ?? t('ticketListFailed', { status: r.status }));
-      setList(b.tickets ?? []);
-    } catch {
-      setError(t('ticketNetwork'));
+      setList((await readJson<{ tickets?: TicketSummary[] }>('/api/pos/tickets')).tickets ?? []);
+    } catch (e) {
+      if (!(e instanceof ReadError)) return setError(t('ticketNetwork'));
+      setError((e.body as { message?: string } | null)?.message ?? t('ticketListFailed', { status: e.status }));
     }
   }, [t]);
 
