@@ -5,7 +5,7 @@
 import { useEffect, useState } from 'react';
 import { NextIntlClientProvider } from 'next-intl';
 import { ErrorScreen, type SegmentErrorProps } from '@/app/_lib/error-screen';
-import { LOCALE_COOKIE, pickLocale, type Locale } from '@/lib/i18n/locales';
+import { LOCALE_COOKIE, pickLocale, type Locale } from '@/lib/i18n';
 
 type Messages = Record<string, unknown>;
 const CATALOGS: Record<Locale, () => Promise<{ default: Messages }>> = {

@@ -3,8 +3,7 @@
 import { config, runtimeSettings, type Config, type RuntimeSettings } from './config';
 import { getDb, type Db } from './db';
 import { getNetwork, type Network } from './doge';
-import type { ChainBackend } from './chain/backend';
-import { createChainBackend } from './chain/create-backend';
+import { type ChainBackend, createChainBackend } from './chain';
 
 export interface AppContext {
   cfg: Config;

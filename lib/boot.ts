@@ -2,12 +2,10 @@
 // open the database and migrate it, seed the store from the environment, make sure a relay key
 // exists. Later stages (bootstrap credentials, chain worker) hook in here.
 import { config, type Config } from './config';
-import { getDb, type Db } from './db';
+import { getDb, type Db, makePrivate, secureDataDir } from './db';
 import { log } from './log';
-import { activeRelayKey } from './payments/creation/relay-key';
-import { ensureBootstrapKey } from './auth/api-keys';
-import { claimOperator, ensureAdminUser, issueSetupCode } from './auth/accounts';
-import { makePrivate, secureDataDir } from './db/data-dir';
+import { activeRelayKey } from './payments';
+import { ensureBootstrapKey, claimOperator, ensureAdminUser, issueSetupCode } from './auth';
 import { FIRST_STORE_ID, seedFirstStore } from './stores';
 
 export async function seedStore(db: Db, cfg: Config): Promise<void> {
@@ -40,18 +38,18 @@ export function boot(): Promise<void> {
       const cfg = config();
       // Before anything writes there (PGlite, chain files): DATA_DIR 0700, umask 077.
       secureDataDir(cfg.dataDir);
-      (await import('./rates/config')).loadRateConfig(); // a bad RATE_* variable stops start-up, named
+      (await import('./rates')).loadRateConfig(); // a bad RATE_* variable stops start-up, named
       const db = await getDb();
       await seedStore(db, cfg);
-      await (await import('./chain/rescan')).seedBirthdayFromEnv(db, cfg.walletBirthday);
+      await (await import('./chain')).seedBirthdayFromEnv(db, cfg.walletBirthday);
       const key = await activeRelayKey(db, FIRST_STORE_ID);
       if (cfg.bootstrapApiKey && (await ensureBootstrapKey(db, cfg.bootstrapApiKey)) === 'revoked') {
         log.warn('BOOTSTRAP_API_KEY was revoked in the back office and stays revoked; set a new secret to get a bootstrap key again');
       }
       await ensureFirstAccount(db, cfg);
-      if (cfg.chainBackend === 'devnet') await (await import('./demo/seed-catalog')).seedDemoCatalog(db);
+      if (cfg.chainBackend === 'devnet') await (await import('./demo')).seedDemoCatalog(db);
       // PGlite has no autovacuum: vacuum before serving, then periodically (lib/db/maintenance.ts).
-      await (await import('./db/maintenance')).startPgliteMaintenance(db);
+      await (await import('./db')).startPgliteMaintenance(db);
       if (cfg.worker === 'embedded') {
         const { staticContext } = await import('./app-context');
         const { startWorker } = await import('./worker');

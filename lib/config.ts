@@ -4,7 +4,7 @@
 // config() and runtimeSettings() are the process's, read once; the modules whose settings are parsed
 // beside their use (rate sources, rate limits, stream budgets, receipts, proxies) take processEnv().
 import { z } from 'zod';
-import { parseBirthday, type Birthday } from './chain/birthday';
+import { parseBirthday, type Birthday } from './chain/client';
 
 export type NetworkName = 'mainnet' | 'testnet' | 'regtest';
 export type ChainBackendName = 'spv' | 'rpc' | 'devnet';

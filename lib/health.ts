@@ -4,7 +4,7 @@
 // (docs/architecture.md#data): the till and the back office judge their own store's, and the
 // public /api/health, which names no store, judges the first store's.
 import type { Config } from './config';
-import type { Db } from './db/client';
+import type { Db } from './db';
 import { decodeAddress, getNetwork, parseXpub, type Network } from './doge';
 import { assessReadiness, StoreNotReadyError, type Problem, type Readiness, type ReadinessFacts } from './readiness';
 import { appVersion } from './version';

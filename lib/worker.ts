@@ -2,14 +2,18 @@
 // finishes broadcasts interrupted by a crash, and delivers webhooks. Exactly one is active per
 // database: a lease row elects it on PostgreSQL (PGlite is single-process anyway).
 import { randomBytes } from 'node:crypto';
-import type { Db } from './db/client';
-import type { BlockTxSummary } from './chain/backend';
-import { isBackendUnavailable } from './chain/backend';
-import { followChain } from './chain/follower';
-import { publishChainState } from './chain/chain-state';
-import { trackBlockConnected, trackBlockDisconnected } from './chain/wallet-tracker';
-import { syncWatchAddresses } from './chain/watch-addresses';
-import { applyBirthday, rescanStep } from './chain/rescan';
+import type { Db } from './db';
+import {
+  type BlockTxSummary,
+  isBackendUnavailable,
+  followChain,
+  publishChainState,
+  trackBlockConnected,
+  trackBlockDisconnected,
+  syncWatchAddresses,
+  applyBirthday,
+  rescanStep,
+} from './chain';
 import {
   onBlockConnected,
   onBlockDisconnected,
@@ -23,8 +27,7 @@ import {
 } from './payments';
 import { broadcastClaimed } from './relay';
 import { startWebhookLoop, type WebhookLoop } from './webhooks';
-import { startRateLoop, type RateLoop } from './rates/refresh';
-import type { RateConfig } from './rates/config';
+import { startRateLoop, type RateLoop, type RateConfig } from './rates';
 import { log } from './log';
 import { observeCheckTxs } from './wallet-check';
 

@@ -1,5 +1,5 @@
 // Every path no other route serves (more specific routes always win over this catch-all).
-import { notFoundResponse } from '@/lib/api/not-found';
+import { notFoundResponse } from '@/lib/api';
 
 export const dynamic = 'force-dynamic';
 

@@ -3,7 +3,7 @@
 // this browser only before sign-in; the page then reloads in the new language.
 import { useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
-import { LOCALES, LOCALE_NAMES } from '@/lib/i18n/locales';
+import { LOCALES, LOCALE_NAMES } from '@/lib/i18n';
 import { csrfFetch } from './csrf-fetch';
 
 export function LanguageSelect({ signedIn, className }: { signedIn: boolean; className?: string }) {

@@ -1,7 +1,7 @@
 // The language of this request (docs/using-counter.md#languages), for i18n/request.ts and the pages: the signed-in
 // user's choice, else this browser's cookie, else Accept-Language, else English (lib/i18n).
 import { cookies, headers } from 'next/headers';
-import { LOCALE_COOKIE, pickLocale, type Locale } from '@/lib/i18n/locales';
+import { LOCALE_COOKIE, pickLocale, type Locale } from '@/lib/i18n';
 import { currentUser } from './session';
 
 export async function requestLocale(): Promise<Locale> {

@@ -7,7 +7,7 @@
 // names it in its alt text, and drops what only concerns the whole payment (the DogeConnect
 // notice, the choice of form), which the caller passes as `children`.
 import { useMemo, useState, type ReactNode } from 'react';
-import { qrImage, type QrImage } from '@/lib/checkout/qr';
+import { qrImage, type QrImage } from '@/lib/checkout/client';
 
 export interface PaymentRest {
   /** What is still missing, in koinu. */

@@ -8,10 +8,9 @@
 // elsewhere, the till revoked), it returns to the pairing form.
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
-import { dogeText, moneyText } from '@/lib/pos/cart';
-import { asksForMoney, checkoutShown } from '@/lib/checkout/state';
-import { qrImage } from '@/lib/checkout/qr';
-import type { DisplayState, DisplayPayment } from '@/lib/display/view';
+import { dogeText, moneyText } from '@/lib/pos/client';
+import { asksForMoney, checkoutShown, qrImage } from '@/lib/checkout/client';
+import type { DisplayState, DisplayPayment } from '@/lib/display';
 import { PairForm } from './pair-form';
 import { TipScreen } from './tip-screen';
 import s from './display.module.css';

@@ -5,8 +5,8 @@
 // display's only buttons: each answers POST /api/display/tip once, and the till then charges.
 import { useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
-import { moneyText } from '@/lib/pos/cart';
-import type { TipScreen as Tip } from '@/lib/display/tip';
+import { moneyText } from '@/lib/pos/client';
+import type { TipScreen as Tip } from '@/lib/display';
 import s from './display.module.css';
 import k from './tip-screen.module.css';
 

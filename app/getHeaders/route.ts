@@ -1,6 +1,6 @@
 // GET /getHeaders: node text API (docs/node.md#node-text-api); formats and rules live in lib/node-api.
 import { appContext } from '@/lib/app-context';
-import { serveNodeEndpoint } from '@/lib/node-api/endpoints';
+import { serveNodeEndpoint } from '@/lib/node-api';
 
 export const dynamic = 'force-dynamic';
 

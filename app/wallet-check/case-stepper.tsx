@@ -3,7 +3,7 @@
 // it), what the wallet should do, and Previous / Next.
 import { useState } from 'react';
 import { useTranslations } from 'next-intl';
-import { qrImage } from '@/lib/checkout/qr';
+import { qrImage } from '@/lib/checkout/client';
 import type { ReportCase } from './report-table';
 import s from './wallet-check.module.css';
 

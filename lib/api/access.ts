@@ -1,19 +1,8 @@
 // Authorisation for endpoints used both by API clients and by the web app: a bearer API key
 // with the scope, or a signed-in user whose role grants it. Browser mutations must also carry
 // the session's CSRF token (X-CSRF-Token) and, when the browser sends one, a same-origin Origin.
-import type { Db } from '../db/client';
-import { authenticateApiKey, bearerToken, hasScope, keyScopeOf, type Need, type Scope } from '../auth';
-import {
-  cookieValue,
-  csrfMatches,
-  sessionUser,
-  sessionNeeds,
-  sessionScopes,
-  seesOnlyOwnSales,
-  SESSION_COOKIE,
-  CSRF_HEADER,
-  type SessionUser,
-} from '../auth';
+import type { Db } from '../db';
+import { authenticateApiKey, bearerToken, hasScope, keyScopeOf, type Need, type Scope, cookieValue, csrfMatches, sessionUser, sessionNeeds, sessionScopes, seesOnlyOwnSales, SESSION_COOKIE, CSRF_HEADER, type SessionUser } from '../auth';
 import { errorResponse } from './error-table';
 
 /**

@@ -1,7 +1,7 @@
 // Authorisation for the back-office JSON API (/api/admin/*): a signed-in
 // user of at least the given role; mutations need the session's CSRF token and same origin.
 // API keys are not accepted here: the back office is for people.
-import type { Db } from '../db/client';
+import type { Db } from '../db';
 import { roleAtLeast, type Role, type SessionUser } from '../auth';
 import { InvalidRequestError } from '../errors';
 import { readBodyText } from './body';

@@ -1,6 +1,6 @@
 // Sign-in, sign-out, first-owner setup and "who am I" for the web app. Route files stay thin.
 import { z } from 'zod';
-import type { Db } from '../db/client';
+import type { Db } from '../db';
 import {
   AccountError,
   authenticateUser,
@@ -18,15 +18,17 @@ import {
   type PublicUser,
   switchSessionStore,
   userStores,
+  signInThrottle,
+  accountKey,
+  clientKeyOf,
 } from '../auth';
-import { signInThrottle, accountKey, clientKeyOf } from '../auth/sign-in-throttle';
 import { clientInfo } from './client-address';
 import { readBodyText } from './body';
 import { json } from './respond';
 import { errorAnswer, errorResponse } from './error-table';
 import { fromZod } from '../errors';
 import { requestUser, mutationAllowed, csrfRefused, sameOrigin } from './access';
-import { isPrintable, UNPRINTABLE_MESSAGE } from '../text/printable';
+import { isPrintable, UNPRINTABLE_MESSAGE } from '../text';
 
 const MAX_AUTH_BODY = 8 * 1024;
 

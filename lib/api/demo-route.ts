@@ -1,6 +1,6 @@
 // Route wrappers for the /demo/api routes: 404 as if they were not there unless the demo is
 // enabled (lib/demo/gate.ts decides; this file only turns that into HTTP answers).
-import { demoEnabled } from '../demo/gate';
+import { demoEnabled } from '../demo';
 import { notFoundResponse } from './not-found';
 
 /** A /demo/api route handler that is 404 unless the demo is enabled. */

@@ -8,11 +8,10 @@
 //   client as sign-ins are (lib/auth/sign-in-throttle.ts): from the 5th failure, 429 with
 //   Retry-After, doubling.
 // - The display's cookie opens its own stream and nothing else: no other route reads it.
-import type { Db } from '../db/client';
+import type { Db } from '../db';
 import { z } from 'zod';
 import { createHash } from 'node:crypto';
-import { cookieValue, requestTerminal, sessionScopes, TERMINAL_COOKIE, type ActiveTerminal } from '../auth';
-import { signInThrottle } from '../auth/sign-in-throttle';
+import { cookieValue, requestTerminal, sessionScopes, TERMINAL_COOKIE, type ActiveTerminal, signInThrottle } from '../auth';
 import {
   createPairingCode,
   displayCookie,
@@ -21,10 +20,10 @@ import {
   normalisePairingCode,
   redeemPairingCode,
   DISPLAY_COOKIE,
-} from '../display/pairing';
-import { publishCart } from '../display/cart';
+  publishCart,
+  DisplayCartSchema,
+} from '../display';
 import { fromZod } from '../errors';
-import { DisplayCartSchema } from '../display/view';
 import { displayEventStream, SSE_HEADERS, streamSlots, STREAMS_PER_USER } from '../live';
 import { log } from '../log';
 import { readBodyText } from './body';

@@ -5,11 +5,10 @@
 //   reads the customer's answer; DELETE ends the wait (charged, or Skip tip).
 // - The display's side, POST /api/display/tip (its cookie, same origin): 204 with the answer kept,
 //   409 outside its till's wait whatever the body, 400 for a bad or excessive tip.
-import type { Db } from '../db/client';
+import type { Db } from '../db';
 import { z } from 'zod';
 import { cookieValue } from '../auth';
-import { displayForToken, DISPLAY_COOKIE } from '../display/pairing';
-import { answerTip, endTipWait, startTipWait, tipWaitOf } from '../display/tip';
+import { displayForToken, DISPLAY_COOKIE, answerTip, endTipWait, startTipWait, tipWaitOf } from '../display';
 import { fromZod } from '../errors';
 import { parseJsonOrUndefined, readBodyText } from './body';
 import { sameOrigin } from './access';

@@ -3,8 +3,8 @@
 // (docs/api.md#errors). Routes throw domain errors, or answer a refusal with errorResponse().
 import { json, transient } from './respond';
 import { isDomainError, type ErrorCode } from '../errors';
-import { isBackendUnavailable } from '../chain/backend';
-import { isDataException } from '../db/bounds';
+import { isBackendUnavailable } from '../chain';
+import { isDataException } from '../db';
 import { log } from '../log';
 
 interface Row {

@@ -2,8 +2,8 @@
 // choice is saved on the user (CSRF token required) and follows them to any device; signed out
 // (the sign-in page), only this browser's cookie is set. Either way the cookie is set too.
 import { z } from 'zod';
-import type { Db } from '../db/client';
-import { LOCALES, LOCALE_COOKIE } from '../i18n/locales';
+import type { Db } from '../db';
+import { LOCALES, LOCALE_COOKIE } from '../i18n';
 import { readBodyText } from './body';
 import { json } from './respond';
 import { errorResponse } from './error-table';

@@ -4,7 +4,7 @@
 // sessionScopes; lib/api/admin.ts refuses it). PIN failures are throttled per terminal and per
 // user exactly as password sign-ins are (lib/auth/sign-in-throttle.ts), counted before any scrypt.
 import { z } from 'zod';
-import type { Db } from '../db/client';
+import type { Db } from '../db';
 import {
   createSession,
   destroySession,
@@ -17,8 +17,8 @@ import {
   SESSION_COOKIE,
   MAX_PIN_LENGTH,
   type ActiveTerminal,
+  signInThrottle,
 } from '../auth';
-import { signInThrottle } from '../auth/sign-in-throttle';
 import { json } from './respond';
 import { errorResponse } from './error-table';
 import { isSecure, parse, tooManyAttempts, withCookies } from './auth-routes';

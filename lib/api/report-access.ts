@@ -2,7 +2,7 @@
 // owner or manager (the store's figures, or with mine=1 only their own sales); a cashier, whose
 // report is always confined to the sales it created: it never sees anyone else's totals.
 // Request authorisation, so it lives with the HTTP helpers, not in lib/reports.
-import type { Db } from '../db/client';
+import type { Db } from '../db';
 import { requireAccess, type Access } from './access';
 
 export async function reportAccess(db: Db, req: Request, mine: boolean): Promise<Access> {

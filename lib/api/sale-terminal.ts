@@ -1,6 +1,6 @@
 // Which registered till a sale is made on (docs/counter.md): a PIN session's own terminal, or
 // for a password session the browser's terminal cookie. API keys make sales on no terminal.
-import type { Db } from '../db/client';
+import type { Db } from '../db';
 import { requestTerminal, type ActiveTerminal } from '../auth';
 import type { Granted } from './vendor-route';
 

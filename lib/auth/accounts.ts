@@ -1,7 +1,7 @@
 // Web-app accounts: the first owner (from ADMIN_EMAIL/ADMIN_PASSWORD, or through /setup with a
 // one-time code printed in the server log), sign-in, and user management primitives.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import type { Db } from '../db/client';
+import type { Db } from '../db';
 import { FIRST_STORE_ID } from '../stores';
 import { hashPassword, verifyPassword, passwordProblem } from './passwords';
 import { type Role } from './roles';

@@ -2,7 +2,7 @@
 // right for high-entropy secrets; passwords use scrypt instead). Lookup is by hash, so a
 // timing side channel reveals nothing about other keys.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import type { Db } from '../db/client';
+import type { Db } from '../db';
 import { isScope, type Scope } from './scopes';
 import { roleScopes } from './roles';
 

@@ -9,3 +9,4 @@ export * from './safe-next';
 export * from './terminals';
 export * from './pins';
 export * from './store-membership';
+export { signInThrottle, accountKey, clientKeyOf } from './sign-in-throttle';

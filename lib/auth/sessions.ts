@@ -1,7 +1,7 @@
 // Browser sessions: a 256-bit random cookie value, stored only as its SHA-256 (like API keys),
 // with a per-session CSRF token that mutations must echo in the X-CSRF-Token header.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { Db } from '../db/client';
+import type { Db } from '../db';
 import { isRole, type Role } from './roles';
 
 export const SESSION_COOKIE = 'counter_session';

@@ -17,7 +17,7 @@
 // the pending lock into the doubling lock counted from now; a success (or an attempt stopped
 // by another key's lock) gives the attempt back. If the process dies mid-check, the pending
 // lock simply expires.
-import type { SqlRunner } from '../db/migrate';
+import type { SqlRunner } from '../db';
 
 export const FREE_FAILURES = 5;
 export const BASE_LOCK_MS = 1000;

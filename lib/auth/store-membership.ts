@@ -1,7 +1,7 @@
 // The stores a user belongs to, and the switch of a session's current store (docs/architecture.md#data).
 // A member of several stores acts for one at a time: its session's current store. A switch keeps
 // the session and its CSRF token, and is remembered as the store of the next sign-in.
-import type { Db } from '../db/client';
+import type { Db } from '../db';
 import { storeIdOf, storeNames } from '../stores';
 import { isRole, type Role } from './roles';
 import { sessionTokenHash } from './sessions';

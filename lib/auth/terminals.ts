@@ -3,7 +3,7 @@
 // high-entropy secret, as for sessions and API keys), so the table never holds a usable cookie.
 // A revoked terminal's cookie opens nothing: no lock screen, no PIN sign-in, no PIN session.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import type { Db } from '../db/client';
+import type { Db } from '../db';
 import { cookieValue } from './sessions';
 
 export const TERMINAL_COOKIE = 'counter_terminal';

@@ -2,7 +2,7 @@
 // who made it and what changed. Callers pass only non-secret values: webhook secrets, key
 // secrets, passwords and their hashes never reach `changes` (a password change is recorded as
 // "changed"). Readable by the owner at GET /api/admin/audit, newest first.
-import type { Db, Prisma } from '../db/client';
+import type { Db, Prisma } from '../db';
 import { inStore } from '../stores';
 
 export type AuditAction =

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { parse } from 'csv-parse/sync';
 import type { ZodType } from 'zod';
-import type { Db } from '../db/client';
+import type { Db } from '../db';
 import { bpToPercent, Fields, formatPrice, parsePrice, percentToBp, pricingCurrency } from './catalog';
 import { BackofficeError } from './errors';
 import { fieldPath } from '../errors';

@@ -7,15 +7,22 @@
 // price is entered again (which re-prices it in the pricing currency).
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import type { Db } from '../db/client';
+import type { Db } from '../db';
 import { formatKoinu, parseKoinuInput, parseFiatMinor, formatFiatMinor, AmountError } from '../money';
 import { BackofficeError, invalid, parseWith } from './errors';
 import { validateIcon } from './settings';
-import { orderCategories, storedCategories } from '../catalog/categories';
-import { isPrintable, UNPRINTABLE_MESSAGE } from '../text/printable';
+import {
+  orderCategories,
+  storedCategories,
+  OptionGroupError,
+  OptionGroupsInput,
+  optionGroupsView,
+  storedOptionGroups,
+  type OptionGroupView,
+} from '../catalog';
+import { isPrintable, UNPRINTABLE_MESSAGE } from '../text';
 import { setStockCount, untrackStock } from '../stock';
 import { findStore, inStore } from '../stores';
-import { OptionGroupError, OptionGroupsInput, optionGroupsView, storedOptionGroups, type OptionGroupView } from '../catalog/options';
 
 /** A product image as a data URL: at most 48 KiB of image bytes. */
 export const MAX_PRODUCT_ICON_CHARS = 64 * 1024;

@@ -1,6 +1,6 @@
 // The store-wide webhook delivery log for the back office: the latest attempts, newest first.
 import { inStore } from '../stores';
-import type { Db } from '../db/client';
+import type { Db } from '../db';
 
 export interface DeliveryLogEntry {
   event_seq: string;

@@ -1,17 +1,25 @@
 // Invoices in the back office: filtered cursor pages (status, date range, text), the detail
 // with lines, outputs, submissions and the webhook delivery log, and CSV/JSON export. Cursors
 // are those of the vendor API (lib/payments/queries/list-payments), newest first by seq.
-import { localDateTime } from '../time/zone';
+import { localDateTime } from '../time';
 import { z } from 'zod';
 import { inStore } from '../stores';
-import type { Db } from '../db/client';
+import { type Db, parseInt64, storableDate } from '../db';
 import { formatKoinu } from '../money';
-import { encodeCursor, decodeCursor } from '../payments/queries/list-payments';
-import { vendorPaymentView, expiredField, isExpired, canCancel, canMark, refundView, amountRefunded } from '../payments';
-import { loadRefunds } from '../refunds/load';
+import {
+  encodeCursor,
+  decodeCursor,
+  vendorPaymentView,
+  expiredField,
+  isExpired,
+  canCancel,
+  canMark,
+  refundView,
+  amountRefunded,
+} from '../payments';
+import { loadRefunds } from '../refunds';
 import { redeliver } from '../webhooks';
 import { BackofficeError, invalid, parseWith } from './errors';
-import { parseInt64, storableDate } from '../db/bounds';
 
 export const STATUSES = ['unpaid', 'accepted', 'confirmed', 'declined'] as const;
 export const EXPORT_MAX_ROWS = 100_000;

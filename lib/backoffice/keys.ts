@@ -1,12 +1,12 @@
 // API keys and the relay key as the back office shows them: key secrets are shown once at
 // creation and never again (only a prefix); the relay key shows its public key and rotates.
 import { z } from 'zod';
-import type { Db } from '../db/client';
+import type { Db } from '../db';
 import { createApiKey, revokeApiKey, SCOPES, BOOTSTRAP_KEY_ID } from '../auth';
-import { activeRelayKey, rotateRelayKey } from '../payments/creation/relay-key';
+import { activeRelayKey, rotateRelayKey } from '../payments';
 import { BackofficeError, parseWith } from './errors';
 import { recordAudit } from './audit';
-import { printableName } from '../text/printable';
+import { printableName } from '../text';
 import { inStore } from '../stores';
 
 export interface ApiKeyView {

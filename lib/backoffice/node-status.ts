@@ -1,6 +1,6 @@
 // Node status for the back office: what the chain worker publishes in chain_state.
-import type { Db } from '../db/client';
-import { readWalletHistory, type WalletHistoryStatus } from '../chain/rescan-state';
+import type { Db } from '../db';
+import { readWalletHistory, type WalletHistoryStatus } from '../chain';
 
 export interface NodeStatus {
   tip_height: number;

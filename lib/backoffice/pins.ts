@@ -2,7 +2,7 @@
 // user for itself. The PIN is checked against the weak-PIN rules, hashed with scrypt and audited
 // as "changed" (never the PIN or its hash).
 import { z } from 'zod';
-import type { Db } from '../db/client';
+import type { Db } from '../db';
 import { hashPin, pinProblem, MAX_PIN_LENGTH, type SessionUser } from '../auth';
 import { BackofficeError, invalid, parseWith } from './errors';
 import { recordAudit } from './audit';

@@ -1,9 +1,9 @@
 // Sales per day for the back-office chart: paid (accepted or confirmed) payments grouped by
 // day in the store's time zone over the last N days, zero-filled, plus a pure SVG layout for a server-rendered chart.
 import { storeIdOf } from '../stores';
-import type { Db } from '../db/client';
+import type { Db } from '../db';
 import { formatKoinu } from '../money';
-import { localDate, startOfLocalDay } from '../time/zone';
+import { localDate, startOfLocalDay } from '../time';
 
 export interface SalesDay {
   day: string; // YYYY-MM-DD in the store's zone

@@ -2,7 +2,7 @@
 // trail (docs/using-counter.md#the-back-office-admin-and-the-invoice-listing). Only the owner changes the receiving wallet and the risk policy's
 // limits (docs/security.md); a manager edits the rest. The settings themselves are validated and
 // stored by lib/backoffice/settings.
-import type { Db } from '../db/client';
+import type { Db } from '../db';
 import type { Network } from '../doge';
 import type { Role } from '../auth';
 import { AmountError, parseKoinu } from '../money';

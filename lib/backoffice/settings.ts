@@ -3,16 +3,15 @@
 // the webhook. The webhook secret is never returned whole: only a masked form.
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import type { Db } from '../db/client';
+import { type Db, readWalletCount, walletCountKey, writeWalletCount } from '../db';
 import { readStore, updateStore, WalletInUseError } from '../stores';
-import { readWalletCount, walletCountKey, writeWalletCount } from '../db/wallet-counts';
 import { isValidAddress, isValidXpub, type Network } from '../doge';
 import { formatKoinu, parseKoinu, AmountError } from '../money';
 import { BackofficeError, invalid, parseWith } from './errors';
 import { webhookUrlProblem } from '../webhooks';
-import { CategoriesSetting, storedCategories } from '../catalog/categories';
-import { isPrintable, UNPRINTABLE_MESSAGE } from '../text/printable';
-import { receiptSettingsData, receiptSettingsFields, receiptSettingsView, type ReceiptSettingsView } from '../receipts/store-settings';
+import { CategoriesSetting, storedCategories } from '../catalog';
+import { isPrintable, UNPRINTABLE_MESSAGE } from '../text';
+import { receiptSettingsData, receiptSettingsFields, receiptSettingsView, type ReceiptSettingsView } from '../receipts';
 
 export const MAX_STORE_ICON_CHARS = 64 * 1024;
 

@@ -2,11 +2,11 @@
 // browser, list, rename and revoke. Each change is audited. The terminal's token is returned
 // only to the route that sets the cookie; it is never listed, logged or audited.
 import { z } from 'zod';
-import type { Db } from '../db/client';
+import type { Db } from '../db';
 import { createTerminal } from '../auth';
 import { BackofficeError, parseWith } from './errors';
 import { recordAudit } from './audit';
-import { printableName } from '../text/printable';
+import { printableName } from '../text';
 import { inStore } from '../stores';
 
 export interface TerminalView {

@@ -2,7 +2,7 @@
 // enable. The store always keeps at least one active owner. Disabling or demoting a user ends
 // their sessions, so the change takes effect at once.
 import { z } from 'zod';
-import type { Db } from '../db/client';
+import type { Db } from '../db';
 import {
   AccountError,
   addExistingMember,
@@ -17,7 +17,7 @@ import {
 } from '../auth';
 import { BackofficeError, invalid, parseWith } from './errors';
 import { recordAudit } from './audit';
-import { isPrintable, UNPRINTABLE_MESSAGE } from '../text/printable';
+import { isPrintable, UNPRINTABLE_MESSAGE } from '../text';
 
 export interface UserView {
   id: string;

@@ -2,10 +2,17 @@
 // birthday and starts rescans; both are audited. lib/chain/rescan does the work; this maps its
 // refusals to back-office errors (400 bad input, 409 not now) and validates the bodies.
 import { z } from 'zod';
-import type { Db } from '../db/client';
-import type { ChainBackend } from '../chain/backend';
-import { RescanRefused, requestRescan, setBirthday } from '../chain/rescan';
-import { getState, K, readWalletHistory, type WalletHistoryStatus } from '../chain/rescan-state';
+import type { Db } from '../db';
+import {
+  type ChainBackend,
+  RescanRefused,
+  requestRescan,
+  setBirthday,
+  getState,
+  K,
+  readWalletHistory,
+  type WalletHistoryStatus,
+} from '../chain';
 import { recordAudit } from './audit';
 import { BackofficeError, parseWith } from './errors';
 

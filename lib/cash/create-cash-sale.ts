@@ -6,7 +6,7 @@
 // payment.confirmed event in the same transaction. It gets no address, envelope or relay
 // state: wallets never see it (/dc and /relay answer 404).
 import { z } from 'zod';
-import type { Db } from '../db/client';
+import type { Db } from '../db';
 import type { Network } from '../doge';
 import {
   convertFiatRequest,

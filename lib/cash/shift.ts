@@ -4,10 +4,10 @@
 // time zone when the user never closed one. Only that user's own cash sales count (paid ones:
 // a cash sale is confirmed when recorded). Amounts are the pricing currency's minor units,
 // summed exactly through lib/money.
-import type { Db } from '../db/client';
+import type { Db } from '../db';
 import { formatFiatMinor, parseFiatMinor } from '../money';
 import { localDate, startOfLocalDay, storeTimezone } from '../reports';
-import { recordAudit } from '../backoffice/audit';
+import { recordAudit } from '../backoffice';
 import { parseCash } from './change';
 import { DomainError } from '../errors';
 import { findStore, inStore, storeIdOf } from '../stores';

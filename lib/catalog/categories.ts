@@ -2,7 +2,7 @@
 // `categories` is the order the till shows them in. A product's category that is not in the list
 // still shows, after the listed ones, alphabetically, so nothing is ever hidden by a stale list.
 import { z } from 'zod';
-import { isPrintable, UNPRINTABLE_MESSAGE } from '../text/printable';
+import { isPrintable, UNPRINTABLE_MESSAGE } from '../text';
 
 export const MAX_CATEGORIES = 200;
 

@@ -4,7 +4,7 @@
 // stored and shown forms, and the check of a sale line's choice. No database, no clock.
 import { z } from 'zod';
 import { AmountError, formatFiatMinor, formatKoinu, parseFiatMinor, parseKoinuInput } from '../money';
-import { isPrintable, UNPRINTABLE_MESSAGE } from '../text/printable';
+import { isPrintable, UNPRINTABLE_MESSAGE } from '../text';
 
 export const MAX_OPTION_GROUPS = 20;
 export const MAX_OPTIONS_PER_GROUP = 50;

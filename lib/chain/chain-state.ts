@@ -1,5 +1,5 @@
 // The chain worker publishes its view through chain_state rows; web processes read them.
-import type { Db } from '../db/client';
+import type { Db } from '../db';
 
 /**
  * Writes the rows in one statement: the worker publishes every tick, and on PGlite (the web

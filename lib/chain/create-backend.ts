@@ -5,7 +5,7 @@ import { createRpcBackend } from './rpc/backend';
 import { createDevnetBackend } from './devnet/backend';
 import { SpvBackend } from './spv/backend';
 import { join } from 'node:path';
-import { getNetwork } from '../doge/network';
+import { getNetwork } from '../doge';
 import { getDb } from '../db';
 
 /** The host of an http(s)://user:pass@host:port URL, bracketed when IPv6. */

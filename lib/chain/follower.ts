@@ -1,7 +1,7 @@
 // Follows the backend's best chain into the header store (chain_header), detecting reorgs by
 // comparing stored best-chain hashes with the backend's. Calls back for each disconnected and
 // connected block, oldest connect first. Generic over backends.
-import type { Db } from '../db/client';
+import type { Db } from '../db';
 import { toHex, sha256d, headerWork } from '../doge';
 import type { BlockSummary, ChainBackend } from './backend';
 import { noteScannedFrom } from './rescan-state';

@@ -4,7 +4,7 @@
 //   wallet_birthday_env      the WALLET_BIRTHDAY value last seeded from the environment
 //   wallet_scanned_from      the lowest height from which the wallet's history is complete
 //   wallet_rescan            the current or last rescan, JSON (RescanState): its cursor survives restarts
-import type { Db } from '../db/client';
+import type { Db } from '../db';
 
 export const K = {
   birthday: 'wallet_birthday',

@@ -9,9 +9,8 @@
 // are decided by the live follower): re-scanning cannot mark a sale paid twice, nor attribute
 // old coins on a reused address to a new sale. The rescan chases the follower's tip (its target
 // moves), so a spend that the follower met before the rescan found the output is recorded too.
-import type { Db } from '../db/client';
-import type { Network } from '../doge';
-import { sha256d, toHex } from '../doge';
+import type { Db } from '../db';
+import { type Network, sha256d, toHex } from '../doge';
 import { log } from '../log';
 import { BackendUnavailableError, type BlockSummary, type ChainBackend } from './backend';
 import { birthdayHeight, parseBirthday, type Birthday } from './birthday';

@@ -3,8 +3,7 @@
 // rescans. They are built here and nowhere else, so a path cannot skip a rule: the RBF signal in
 // particular is required by the type and always includes the unconfirmed ancestors
 // (docs/security.md).
-import { hashToHex, sha256d, toHex } from '../doge/bytes';
-import { isCoinbase, parseTx, SEQUENCE_RBF_THRESHOLD, type RawTx } from '../doge/tx';
+import { hashToHex, sha256d, toHex, isCoinbase, parseTx, SEQUENCE_RBF_THRESHOLD, type RawTx } from '../doge';
 
 /** An input of a tx the worker sees: the outpoint it spends and, when the backend has it, its scriptSig. */
 export interface TxInput {

@@ -9,7 +9,7 @@
 // Reorg semantics: outputs and transactions of a disconnected block are removed, and spends made
 // in it are unmarked. A transaction that the new chain confirms again is recorded again when
 // its new block connects. The wallet tracks confirmed transactions only (no mempool).
-import type { Db } from '../db/client';
+import type { Db } from '../db';
 import { fromHex, scriptToAddress, type Network } from '../doge';
 import type { BlockSummary, BlockTxSummary } from './backend';
 import { syncWatchAddresses } from './watch-addresses';

@@ -5,9 +5,8 @@
 // STORE_ADDRESS, that address. Each address row carries its store, and the chain worker reads a
 // block once for all of them. Payment addresses are also registered (registerWalletAddress,
 // below) by lib/payments/creation/receive-address.ts as they are handed out.
-import type { Db } from '../db/client';
+import { type Db, readWalletCount, walletCountKey, writeWalletCount } from '../db';
 import { inStore, storeWallets } from '../stores';
-import { readWalletCount, walletCountKey, writeWalletCount } from '../db/wallet-counts';
 import { addressToScript, decodeAddress, derivePublic, hdKeyToAddress, parseXpub, toHex, type Network } from '../doge';
 
 /** Adds one address of a store's wallet to the watch-only wallet (wallet_address); a no-op when it is there. */

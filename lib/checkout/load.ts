@@ -4,11 +4,11 @@
 // no cashier, no other sale, no store setting beyond what the signed envelope (already public at
 // /dc/<id>) carries. A refund's id, a payment without an address (nothing to pay to), an unknown
 // or malformed id are all "not found".
-import type { Db } from '../db/client';
+import type { Db } from '../db';
 import { formatKoinu } from '../money';
-import { preferredQrForm, type QrForm } from '../connect/qr-form';
+import { preferredQrForm, type QrForm } from '../connect';
 import { decodeSignedPayment, links, vendorPaymentView } from '../payments';
-import { fiatReceiptLines, hasFiatLines, receiptLines, type ReceiptModel } from '../receipts/model';
+import { fiatReceiptLines, hasFiatLines, receiptLines, type ReceiptModel } from '../receipts';
 import { checkoutLive, type CheckoutLive } from './state';
 
 /** Payment ids as issued (docs/api.md: URL-safe); anything else is never looked up. */

@@ -3,7 +3,7 @@
 // needed) and the browser (live updates). The page learns only the fields in CheckoutLive: the
 // public stream (app/api/checkout/[id]/events) sends these and nothing else of the vendor's view,
 // so no refund, decision note, refund address or other merchant detail reaches the customer.
-import { posPaymentState, underpaidRest } from '../pos/payment-state';
+import { posPaymentState, underpaidRest } from '../pos/client';
 
 /** The live part of a payment, as the checkout page sees it. */
 export type CheckoutLive = {

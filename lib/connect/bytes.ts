@@ -1,7 +1,7 @@
 // Hex and hashing are shared with lib/doge; this module adds what the envelope code needs.
-import { isHex } from '../doge/bytes';
+import { isHex } from '../doge/client';
 
-export { isHex, sha256d } from '../doge/bytes';
+export { isHex, sha256d } from '../doge/client';
 
 /** Hex (either case) to bytes, or undefined when not even-length hex. */
 export function hexToBytesOrUndefined(s: string): Uint8Array | undefined {

@@ -24,6 +24,8 @@ export {
   type ParsePaymentUriOptions,
   type PlainPaymentUri,
 } from './uri';
-export { payloadJson } from './payload-json';
 export { needsConnectWallet, preferredQrForm, type QrForm, type QrFormInput, type QrFormPayment } from './qr-form';
 export { constantTimeEqual, sha256d } from './bytes';
+export { koinuString, tryKoinu } from './fields';
+export { payloadJson } from './payload-json';
+export { hexToBytesOrUndefined } from './bytes';

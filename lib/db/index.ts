@@ -3,10 +3,10 @@
 // single process-local owner of its data directory.
 import { join } from 'node:path';
 import { config } from '../config';
-import { openDb, type Db } from './client';
+import { openDb, type Db } from './open';
 import { loadMigrations, migrate } from './migrate';
 
-export { openDb, type Db, type DbKind, type Prisma } from './client';
+export { openDb, type Db, type DbKind, type Prisma } from './open';
 export { migrate, loadMigrations, MigrationError, type Migration, type SqlRunner } from './migrate';
 
 export const MIGRATIONS_DIR = join(process.cwd(), 'prisma', 'migrations');
@@ -40,3 +40,10 @@ export async function openMigratedDb(opts: Parameters<typeof openDb>[0], dir = M
   }
   return db;
 }
+export { makePrivate, secureDataDir } from './data-dir';
+export { isDataException, parseInt64, storableDate } from './bounds';
+export { BatchLoader, rowsById, textKey } from './batch-loader';
+export { readWalletCount, walletCountKey, writeWalletCount } from './wallet-counts';
+export { ItemFailure, TurnBatcher } from './turn-batcher';
+export { perDb } from './per-db';
+export { startPgliteMaintenance } from './maintenance';

@@ -12,7 +12,7 @@
 // stay short: 9 ms with nothing changed, 160 ms after 20,000 recent payments were updated
 // (measured at 1,000,000; the same 20,000 updates spread over the whole table took 3.4 s, but
 // payments change while they are new).
-import type { Db } from './client';
+import type { Db } from './open';
 import { log } from '../log';
 
 /** The tables whose index-only scans serve hot reads; the rest are small. */

@@ -3,7 +3,7 @@
 // watch set already holds (lib/chain/watch-addresses.ts). The key carries a hash of the xpub,
 // never the xpub itself.
 import { createHash } from 'node:crypto';
-import type { Db } from './client';
+import type { Db } from './open';
 
 /** The app_state key of `name` for the wallet `xpub`: `<name>:<sha256(xpub), 32 hex digits>`. */
 export function walletCountKey(name: string, xpub: string): string {

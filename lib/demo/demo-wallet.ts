@@ -2,8 +2,7 @@
 // /demo/wallet needs the key and the UTXOs of the devnet-funded wallet. Null (→ 404) on any
 // other backend: this key material must never exist outside the demo chain.
 import type { Config } from '../config';
-import type { ChainBackend } from '../chain/backend';
-import { asDevnet } from '../chain/devnet/backend';
+import { type ChainBackend, asDevnet } from '../chain';
 import { formatKoinu } from '../money';
 
 export interface DemoWalletJson {

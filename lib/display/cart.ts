@@ -1,7 +1,7 @@
 // The till's published cart (docs/counter.md#the-customers-display): one row per terminal in
 // `display_cart`, whose every write is announced to the displays (migration
 // 20261128120000_customer_display), and the one read that serves all of a terminal's displays.
-import type { Db } from '../db/client';
+import type { Db } from '../db';
 import type { DisplayCart } from './view';
 import { DomainError } from '../errors';
 

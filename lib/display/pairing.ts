@@ -12,7 +12,7 @@
 // the terminal), by pairing again (its old display is deleted), or by the terminal's revocation.
 // Its cookie opens nothing else: no route but the display's own reads it.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import type { Db } from '../db/client';
+import type { Db } from '../db';
 import { inStore } from '../stores';
 
 export const DISPLAY_COOKIE = 'counter_display';

@@ -7,7 +7,7 @@
 // and the display's route can tell whether its till waits: outside the wait it is 409, whatever
 // the body. The till's own routes open, read and end the wait.
 import { z } from 'zod';
-import type { Db } from '../db/client';
+import type { Db } from '../db';
 import { DomainError } from '../errors';
 import { parseFiatMinor, parseKoinu } from '../money';
 import { findStore, inStore } from '../stores';

@@ -8,9 +8,9 @@
 // (lib/connect/qr-form.ts), the lines' names, counts and totals, and the live fields of the
 // checkout page (lib/checkout/state.ts). No staff name, decision note, refund or other sale.
 import { z } from 'zod';
-import { isPrintable, UNPRINTABLE_MESSAGE } from '../text/printable';
-import { preferredQrForm, type QrForm } from '../connect/qr-form';
-import { checkoutLive, type CheckoutLive } from '../checkout/state';
+import { isPrintable, UNPRINTABLE_MESSAGE } from '../text';
+import { preferredQrForm, type QrForm } from '../connect';
+import { checkoutLive, type CheckoutLive } from '../checkout';
 import type { TipScreen } from './tip';
 
 const minor = z.string().regex(/^-?\d{1,20}$/, 'must be an integer amount in minor units');

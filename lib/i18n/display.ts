@@ -4,7 +4,7 @@
 // 14:05 UTC"), always in the store's time zone. Digits come from the exact decimal strings
 // (lib/money), never from a float. Pure.
 import { formatKoinu, parseKoinu } from '../money';
-import { formatStoreTime, type TimeStyle } from '../time/zone';
+import { formatStoreTime, type TimeStyle } from '../time';
 import { INTL_TAG, isLocale } from './locales';
 import { localeDecimal, separators } from './numbers';
 

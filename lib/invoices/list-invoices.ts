@@ -10,12 +10,12 @@
 // payment_seq_key and, with mint_hash, payment_mint_hash_seq_idx (migration
 // 20261123120000_backoffice), read index-only once PGlite is vacuumed (lib/db/maintenance.ts).
 import { z } from 'zod';
-import type { Db } from '../db/client';
+import type { Db } from '../db';
 import { findStore, isOnlyStore, storeIdOf } from '../stores';
 import { isValidAddress, type Network } from '../doge';
 import { koinuToDogeNumber } from '../money';
 import { InvalidRequestError, fromZod } from '../errors';
-import { sellerAddress } from '../payments/creation/receive-address';
+import { sellerAddress } from '../payments';
 
 export const INVOICE_LIMIT_MAX = 100;
 export const INVOICE_PAGE_MAX = 1000;

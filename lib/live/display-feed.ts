@@ -6,10 +6,16 @@
 // stream uses (lib/live/payment-feed-db.ts): both are fed by database notifications, so an
 // open display costs no query of its own. Heartbeats keep proxies from closing it; a bounded
 // lifetime makes the browser's EventSource reconnect now and then.
-import type { Db } from '../db/client';
-import { displayPayment, storedCart, type DisplayPayment, type DisplayState } from '../display/view';
-import type { PairedDisplay } from '../display/pairing';
-import { storedTipWait, tipScreen } from '../display/tip';
+import type { Db } from '../db';
+import {
+  displayPayment,
+  storedCart,
+  type DisplayPayment,
+  type DisplayState,
+  type PairedDisplay,
+  storedTipWait,
+  tipScreen,
+} from '../display';
 import { displayHub } from './display-hub';
 import { paymentFeedHub } from './payment-feed-db';
 import { SseStream, sseEncoder, sseEvent, sseReadable } from './sse-stream';

@@ -8,9 +8,8 @@
 // round; a (re)connection of the channel and a slow safety poll re-read every watched terminal,
 // and after a failed round the hub retries at the feeds' pace, as it does for payments. With
 // nobody watching, nothing is read: the cost is per change, never per display.
-import type { Db } from '../db/client';
-import { perDb } from '../db/per-db';
-import { displayRows, type DisplayRow } from '../display/cart';
+import { type Db, perDb } from '../db';
+import { displayRows, type DisplayRow } from '../display';
 import { channelChanges, type ChangeFeed } from './payment-changes';
 import { FEED_SAFETY_POLL_MS, FeedHub, type ProbeState } from './feed-hub';
 

@@ -6,8 +6,7 @@
 //
 // After each (re)connection of the listening connection every subscriber is told to resync: a
 // notification sent while it was down is lost, and a full re-read replaces it.
-import type { Db } from '../db/client';
-import { perDb } from '../db/per-db';
+import { type Db, perDb } from '../db';
 import { log } from '../log';
 
 export const PAYMENT_CHANNEL = 'payment_changed';

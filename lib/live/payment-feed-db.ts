@@ -2,13 +2,12 @@
 // vendor views of many payments at once, and the one hub per process (per database and
 // public URL) that every stream of GET /api/v1/payments/<id>/events subscribes to, fed by the
 // database's payment notifications (lib/live/payment-changes.ts).
-import type { Db } from '../db/client';
-import { perDb } from '../db/per-db';
+import { type Db, perDb } from '../db';
 import { FeedHub, paymentProbeState, type FeedSource } from './feed-hub';
 import type { FeedProbe } from './feed-probe';
 import { paymentChanges } from './payment-changes';
 import { vendorPaymentView } from '../payments';
-import { withRefunds } from '../refunds/load';
+import { withRefunds } from '../refunds';
 
 type View = Record<string, unknown>;
 

@@ -14,7 +14,7 @@
 // MAX_STREAMS, which is what the app's heap is sized for (docs/configuration.md, APP_HEAP_MB).
 import { isIP } from 'node:net';
 import { z } from 'zod';
-import { ipv6Groups } from '../net/ipv6';
+import { ipv6Groups } from '../net';
 import { processEnv } from '../config';
 
 export const STREAMS_PER_USER = 10;

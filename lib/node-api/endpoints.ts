@@ -1,6 +1,6 @@
 // The nine node text API endpoints (docs/protocol.md#the-node-text-api, docs/node.md#node-text-api) as framework-free handlers:
 // app/get*/route.ts only pass the request and the app context.
-import type { Db } from '../db/client';
+import type { Db } from '../db';
 import type { Network } from '../doge';
 import type { Scope } from '../auth';
 import { formatAddresses, formatBalance, formatChaintip, formatLastBlockInfo, formatSpent, formatTimestamp, formatUtxos } from './format';

@@ -1,7 +1,7 @@
 // libdogecoin file formats (docs/protocol.md#libdogecoins-files): the headers file (`src/headersdb_file.c`,
 // version 3 with chainwork) and the wallet file (`src/wallet.c`, version 1). Pure encoders;
 // the headers file is produced record by record so it can be streamed.
-import { ByteWriter, fromHex, hexToHash } from '../doge/bytes';
+import { ByteWriter, fromHex, hexToHash } from '../doge';
 
 export const FILE_MAGIC = Uint8Array.of(0xa8, 0xf0, 0x11, 0xc5);
 export const RECORD_MAGIC = Uint8Array.of(0xc8, 0xf2, 0x69, 0x1e);

@@ -1,10 +1,10 @@
 // HTTP side of the node text API (docs/node.md#node-text-api), framework-free: text answers, text errors,
 // authorisation and the streamed headers file. Route handlers in app/get*/route.ts stay thin.
-import type { Db } from '../db/client';
+import type { Db } from '../db';
 import { authenticateApiKey, bearerToken, hasScope, sessionScopes, sessionUser, cookieValue, SESSION_COOKIE, type Scope } from '../auth';
-import { isBackendUnavailable } from '../chain/backend';
+import { isBackendUnavailable } from '../chain';
 import { log } from '../log';
-import { hashToHex } from '../doge/bytes';
+import { hashToHex } from '../doge';
 import { headersFileHeader, headerRecords } from './files';
 import { bestTipHeight, headerPage } from './read';
 

@@ -2,7 +2,7 @@
 // outputs and txs that pay or spend them (docs/architecture.md#data). Each listing is one SQL statement, so it is a consistent snapshot
 // even while the chain worker writes (PostgreSQL gives every statement one snapshot; the
 // tracker applies each block in one transaction). The headers file is paged by height.
-import type { Db } from '../db/client';
+import type { Db } from '../db';
 import { findStore, storeIdOf } from '../stores';
 import type { OutputRecord } from './format';
 import type { HeaderRow, WalletFileInput } from './files';

@@ -3,11 +3,11 @@
 // else of a store: not its sales, catalog, users or settings.
 import { createHash, randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import type { Db } from '../db/client';
+import type { Db } from '../db';
 import { DomainError, parseWith } from '../errors';
 import { createStore, listStores, setStoreSuspended, storeIdOf, type StoreSummary } from '../stores';
 import { normaliseEmail } from '../auth';
-import { printableName } from '../text/printable';
+import { printableName } from '../text';
 
 /** How long an invite may be taken. */
 export const INVITE_TTL_MS = 7 * 24 * 60 * 60 * 1000;

@@ -1,7 +1,7 @@
 // P2P wire format (Dogecoin Core 1.14 / Bitcoin protocol 70015): message framing with magic and
 // checksum, and the payload codecs the spv node speaks. Pure: no sockets here.
 import { randomBytes } from 'node:crypto';
-import { ByteReader, ByteWriter, fromHex, hashToHex, hexToHash, sha256d, type ReadErrorFactory } from '../doge/bytes';
+import { ByteReader, ByteWriter, fromHex, hashToHex, hexToHash, sha256d, type ReadErrorFactory } from '../doge';
 
 export const PROTOCOL_VERSION = 70015;
 /** Largest payload we accept from a peer (Core's MAX_PROTOCOL_MESSAGE_LENGTH is 4 MB; blocks are never requested). */

@@ -3,15 +3,13 @@
 // (table.ts `transition`), computed in memory; the statement writes them, the submission's
 // outcome, the tx the payment now counts (payment_tx) and the vendor events at once. The
 // acceptances of one event-loop turn share one statement (on PGlite the cost is per statement).
-import type { Db } from '../db/client';
-import { ItemFailure, TurnBatcher } from '../db/turn-batcher';
-import { perDb } from '../db/per-db';
+import { type Db, ItemFailure, TurnBatcher, perDb } from '../db';
 import { isDeadlock, oneByOne } from './batch-retry';
 import type { PayRow } from './pay-sql';
 import type { EventType } from './events';
 import { applyTransition, eventRow, eventRows, stateColumns } from './apply';
 import { transition } from './table';
-import { TAKE_SALE_CTES } from '../stock/sale-sql';
+import { TAKE_SALE_CTES } from '../stock';
 import type { PaymentRow } from './view';
 
 /** What the submitted tx pays to the payment's address, and the outpoints it spends ("txid:vout"). */

@@ -2,7 +2,7 @@
 // caller's database transaction. The write is guarded by the status the decision was taken
 // from, by the broadcast sub-state the table row requires (and any extra guard the caller
 // adds), so a concurrent change makes it a no-op.
-import type { Prisma } from '../db/client';
+import type { Prisma } from '../db';
 import type { Prisma as P } from '../db/generated/client';
 import { eventBody, eventTypeFor, newEventId, recordEvent, type EventRow, type EventType } from './events';
 import { withRefundsOne } from './refunds-of';

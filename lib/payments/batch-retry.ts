@@ -1,5 +1,5 @@
 // Error handling shared by the batched relay statements (pay-sql.ts, state/relay-accept.ts).
-import { ItemFailure } from '../db/turn-batcher';
+import { ItemFailure } from '../db';
 
 export const isUniqueViolation = (e: unknown) => {
   const x = e as { code?: unknown; message?: unknown } | null;

@@ -1,5 +1,5 @@
 // The vendor declines an unpaid payment (POST /api/v1/payments/<id>/cancel).
-import type { Db, Prisma } from '../db/client';
+import type { Db, Prisma } from '../db';
 import type { Prisma as P } from '../db/generated/client';
 import { salesScope, type SalesViewer } from './sales-scope';
 import { applyTransition } from './apply';

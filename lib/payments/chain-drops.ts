@@ -1,7 +1,7 @@
 // Counted txs that the node dropped unmined (docs/api.md#payments-from-any-wallet): they stop
 // counting, and their payments move through the table in the same transaction.
-import type { Db } from '../db/client';
-import type { ChainBackend } from '../chain/backend';
+import type { Db } from '../db';
+import type { ChainBackend } from '../chain';
 import { log } from '../log';
 import { CHAIN_TX, recompute } from './chain-txs';
 import type { SyncContext } from './context';

@@ -1,8 +1,8 @@
 // Feeds chain updates into the payment lifecycle (docs/relay.md): block inclusion, confirmation
 // counts, confirmed/unconfirmed transitions on reorgs, expiry, and payments that arrive
 // on-chain without /pay (fallback URI) or after expiry (paid_late).
-import type { Db, Prisma } from '../db/client';
-import type { BlockSummary, BlockTxSummary } from '../chain/backend';
+import type { Db, Prisma } from '../db';
+import type { BlockSummary, BlockTxSummary } from '../chain';
 import { applyTransition, updateWithoutTransition } from './apply';
 import { CHAIN_TX, observeTxs, recompute } from './chain-txs';
 import type { SyncContext } from './context';

@@ -3,16 +3,15 @@
 // block (that of the least-confirmed tx needed to reach the total) are recomputed from those
 // rows, and the state moves through the table (state/table.ts) on trigger chain.paid, or
 // chain.double_spend when a block mines a tx that conflicts with a tx the payment needed.
-import type { Db } from '../db/client';
+import type { Db, Prisma } from '../db';
 import { scriptToAddress, fromHex, toHex, nulldataScript, type Network } from '../doge';
-import type { BlockTxSummary } from '../chain/backend';
+import type { BlockTxSummary } from '../chain';
 import { applyTransition, updateWithoutTransition } from './apply';
 import { requiredDepth } from './table';
 import { refundPaidBy, type RefundCandidate } from './refund-match';
 import { firstSeenOf } from './first-seen';
 import { log } from '../log';
 import type { SyncContext } from './context';
-import type { Prisma } from '../db/client';
 
 /** The transaction every chain write runs in. */
 type Tx = Pick<Prisma, 'payment' | 'paymentTx' | 'vendorEvent' | '$queryRawUnsafe'>;

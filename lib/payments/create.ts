@@ -2,7 +2,7 @@
 // cash sale (lib/cash prices it) or a refund
 // (lib/refunds/create-refund.ts). The callers build the columns; the INSERT, and the event a
 // new row reports, are written here (the one writer, docs/architecture.md).
-import type { Prisma } from '../db/client';
+import type { Prisma } from '../db';
 import { recordEvent, type EventType } from './events';
 import { applyTransition } from './apply';
 

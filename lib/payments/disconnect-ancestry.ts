@@ -3,8 +3,7 @@
 // unconfirmed parent, and inherits the parent's replace-by-fee signal. A tx first seen in that
 // block, or seen in the mempool while its parent was mined, recorded no such signal: without
 // this rule, a payment relying on it kept its 0-conf until the next mempool report.
-import type { BlockTxSummary } from '../chain/backend';
-import { parentsFirst } from '../chain/tx-facts';
+import { type BlockTxSummary, parentsFirst } from '../chain';
 
 /**
  * The disconnected block's txs as the backend could read them. `txCount` is the block's own

@@ -2,7 +2,7 @@
 // it reports; the row doubles as the webhook outbox entry.
 import { randomBytes } from 'node:crypto';
 import { inStore } from '../stores';
-import type { Prisma } from '../db/client';
+import type { Prisma } from '../db';
 import { refundView, vendorPaymentView, type PaymentRow } from './view';
 
 import { EVENT_TYPES, type EventType } from './event-types';

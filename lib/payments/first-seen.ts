@@ -8,7 +8,7 @@
 // since counts as seen when it is next observed. (A block's time is not used as a bound: a
 // miner's clock behind ours would leave a refund paid after its creation unpaid, and the
 // merchant would pay it twice.)
-import { perDb } from '../db/per-db';
+import { perDb } from '../db';
 
 const MAX_KEPT = 100_000;
 

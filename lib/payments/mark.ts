@@ -4,7 +4,7 @@
 // merchant.* (table.ts); any other state is a conflict.
 import { z } from 'zod';
 import { inStore, type StoreScope } from '../stores';
-import type { Db } from '../db/client';
+import type { Db } from '../db';
 import { applyTransition } from './apply';
 import { canMark } from './predicates';
 

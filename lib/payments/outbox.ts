@@ -2,7 +2,7 @@
 // event, and records how its attempt ended. The events themselves are written with the state
 // change they report (apply.ts, accept-sql.ts); their delivery columns are written here, so
 // that vendor_event has one writer like the payment rows (tests/unit/one-writer.test.ts).
-import type { Db } from '../db/client';
+import type { Db } from '../db';
 
 /** Takes a due event for one attempt until `leaseUntil`. False when another worker holds it or it is no longer due. */
 export async function claimDelivery(db: Db, seq: bigint, attempts: number, claimAt: Date, leaseUntil: Date): Promise<boolean> {

@@ -5,11 +5,8 @@
 // outcome and the vendor events in one statement, so the outbox rows commit with the change).
 // Each is shared by the payments of one event-loop turn: one statement for many rows costs
 // about what one costs for one row, since on PGlite the cost is per statement.
-import type { Db } from '../db/client';
-import { BatchLoader, rowsById, textKey } from '../db/batch-loader';
-import { ItemFailure, TurnBatcher } from '../db/turn-batcher';
+import { type Db, BatchLoader, rowsById, textKey, ItemFailure, TurnBatcher, perDb } from '../db';
 import { isDeadlock, isUniqueViolation, oneByOne } from './batch-retry';
-import { perDb } from '../db/per-db';
 import type { PaymentRow } from './view';
 
 /** An output the payment asks for (the signed envelope's outputs, payment_output). */

@@ -2,7 +2,7 @@
 // `amount_refunded`: one indexed query (payment_refund_of_idx) for any number of payments.
 // Here, with the writer, because every event body a transition writes lists them
 // (apply.ts); lib/refunds reads them through this module too.
-import type { Prisma } from '../db/client';
+import type { Prisma } from '../db';
 import type { RefundRow } from './view';
 
 type Reader = Pick<Prisma, 'payment'>;

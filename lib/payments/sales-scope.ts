@@ -2,7 +2,7 @@
 // (docs/architecture.md#data), and of those a cashier only the ones it created, everyone else all.
 // `ownSalesOf` comes from lib/api/access (null = all). Another store's payment, or another's,
 // is answered as if it did not exist (404), so ids cannot be probed.
-import type { Db } from '../db/client';
+import type { Db } from '../db';
 import { inStore } from '../stores';
 
 /** Who is looking: the principal's store, and for a cashier its own sales (and its PIN session's till). */

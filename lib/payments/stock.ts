@@ -4,7 +4,7 @@
 // the same SQL into its own statement (accept-sql.ts, the /pay hot path). A cash sale is created
 // and moved through the table's cash.received row (create.ts insertCashSale): it takes its goods
 // like any sale that becomes paid.
-import { returnSaleStock, takeSaleStock, type StockTx } from '../stock/sale';
+import { returnSaleStock, takeSaleStock, type StockTx } from '../stock';
 import type { Transition } from './table';
 
 /** Moves the stock the transition calls for; the decline is credited to whoever decided it. */

@@ -1,5 +1,5 @@
 // Store settings as the relay uses them (docs/configuration.md, docs/relay.md). Stored in the `store` row.
-import type { Db } from '../db/client';
+import type { Db } from '../db';
 import { readStore } from '../stores';
 
 export interface StoreSettings {

@@ -2,7 +2,7 @@
 // basis points, fee, shipping, discount and tip, fiat at the store's rate, and the exact
 // POST /api/v1/payments body of docs/api.md. Runs in the browser and in tests; bigint only.
 import { formatKoinu, parseKoinu, parseKoinuInput, parseFiatMinor, formatFiatMinor, currencyMinorDigits, ONE_DOGE } from '../money';
-import { dogeText, moneyText, displayDoge } from '../i18n/money-text';
+import { dogeText, moneyText, displayDoge } from '../i18n';
 
 // The till's amounts for people are lib/i18n's (a receipt shows them the same way).
 export { dogeText, moneyText, displayDoge };

@@ -2,12 +2,11 @@
 // settings, this user's sales today, and one payment for the receipt. Each reads the store the
 // till acts for (the session's current store, docs/architecture.md#data). Money leaves as strings
 // (koinu integers or 8-DP DOGE) so it can cross to the browser.
-import type { Db } from '../db/client';
+import type { Db } from '../db';
 import { formatKoinu } from '../money';
 import { tillState } from '../payments';
-import { orderCategories, storedCategories } from '../catalog/categories';
-import { readOptionGroups } from '../catalog/options';
-import { formatStoreTime, startOfLocalDay, storeTimeZone } from '../time/zone';
+import { orderCategories, storedCategories, readOptionGroups } from '../catalog';
+import { formatStoreTime, startOfLocalDay, storeTimeZone } from '../time';
 import { findStore, inStore } from '../stores';
 
 export interface PosProduct {

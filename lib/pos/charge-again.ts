@@ -5,11 +5,10 @@
 //   its currency: a new payment at the rate in force now, with that rate locked (no fresh rate
 //   is 503 rate_unavailable, never a fallback to the old DOGE amounts);
 // - a sale priced in DOGE gets its DOGE lines again.
-import type { Db } from '../db/client';
+import type { Db } from '../db';
 import { formatFiatMinor, formatKoinu } from '../money';
-import { hasFiatLines } from '../receipts/model';
-import { salesScope, type SalesViewer } from '../payments';
-import { createPayment, type CreatePaymentContext, type CreatePaymentResult } from '../payments/creation/create-payment';
+import { hasFiatLines } from '../receipts';
+import { salesScope, type SalesViewer, createPayment, type CreatePaymentContext, type CreatePaymentResult } from '../payments';
 import { DomainError, InvalidRequestError } from '../errors';
 
 /** A stored payment as far as charging it again reads it. */

@@ -5,7 +5,7 @@
 // double spend confirmed after acceptance; a cancel shows as cancelled.
 import { formatKoinu, parseKoinu } from '../money';
 // The pure predicates module itself: this file runs in the browser too.
-import { isPastExpiry, tillStateOfView } from '../payments/predicates';
+import { isPastExpiry, tillStateOfView } from '../payments/client';
 
 export type PosPaymentState = 'waiting' | 'accepted' | 'confirmed' | 'declined' | 'cancelled' | 'expired';
 

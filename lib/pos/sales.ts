@@ -1,9 +1,9 @@
 // Today's sales as the till follows them live (a light poll of GET /api/v1/payments). Pure: no
 // fetch, no clock.
-import { formatStoreTime } from '../time/zone';
+import { formatStoreTime } from '../time';
 import type { RecentSale } from './catalog';
 // The pure predicates module itself: this file runs in the browser too.
-import { tillStateOfView } from '../payments/predicates';
+import { tillStateOfView } from '../payments/client';
 
 /** The vendor API's payment view, as far as the till reads it (lib/payments/view.ts). */
 export interface VendorPaymentView {

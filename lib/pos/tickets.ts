@@ -8,9 +8,9 @@
 import { DomainError } from '../errors';
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import type { Db } from '../db/client';
-import { isPrintable, UNPRINTABLE_MESSAGE } from '../text/printable';
-import { inStore } from '../stores/scope';
+import type { Db } from '../db';
+import { isPrintable, UNPRINTABLE_MESSAGE } from '../text';
+import { inStore } from '../stores';
 
 export const MAX_TICKET_CART_BYTES = 64 * 1024;
 

@@ -2,7 +2,7 @@
 // configured source at once (each bounded by its own timeout) and saves each outcome, so a slow
 // or dead source delays nothing and never erases another's value. Then the median, when two or
 // more sources made it, is kept as the last agreed one (store.ts saveAgreedMedian).
-import type { Db } from '../db/client';
+import type { Db } from '../db';
 import { log } from '../log';
 import { loadRateConfig, type RateConfig } from './config';
 import { fetchSource, type FetchOptions } from './fetch-source';

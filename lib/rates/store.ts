@@ -3,7 +3,7 @@
 // `rate_median`; any process reads the rate in force with one primary-key range scan of at most
 // a handful of rows, and computes the median (median.ts) itself. Only when a single one of
 // several sources is fresh does it also read the agreed median, to vouch for it (lone-source.ts).
-import type { Db } from '../db/client';
+import type { Db } from '../db';
 import { formatDecimal, parseDecimal, type Decimal } from '../money';
 import { loadRateConfig, type RateConfig } from './config';
 import type { SourceOutcome } from './fetch-source';

@@ -1,6 +1,6 @@
 // The GET /api/v1/rates answer (docs/api.md#exchange-rates): the currency rates are kept for, the rate in
 // force and every configured source's last outcome; RateUnavailableError when no source is fresh.
-import type { Db } from '../db/client';
+import type { Db } from '../db';
 import { formatDecimal } from '../money';
 import type { RateConfig } from './config';
 import { rateCurrency, RateUnavailableError, ratesSnapshot, type SourceView } from './store';

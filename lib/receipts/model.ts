@@ -4,7 +4,7 @@
 // A fiat-priced sale (docs/api.md#pricing-in-a-fiat-currency) shows its lines as priced, in the fiat currency's minor
 // units as stored per line, adding up to fiat_total; the DOGE paid and the rate go below.
 import { formatFiatMinor, formatKoinu, parseFiatMinor } from '../money';
-import { dogeText, moneyText } from '../i18n/money-text';
+import { dogeText, moneyText } from '../i18n';
 
 /** A payment line as stored (amounts in koinu; null where the line type has none). */
 export interface StoredLine {

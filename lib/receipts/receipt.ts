@@ -1,10 +1,10 @@
 // One payment's receipt as the page and the email show it (docs/using-counter.md#reports-and-receipts): the store, the lines
 // with their tax adding up to the total, the fiat amounts if priced in fiat, the times in the
 // store's zone, the transaction.
-import type { Db } from '../db/client';
+import type { Db } from '../db';
 import { formatKoinu } from '../money';
 import { tillState } from '../payments';
-import { formatStoreTime, storeTimeZone } from '../time/zone';
+import { formatStoreTime, storeTimeZone } from '../time';
 import { fiatReceiptLines, hasFiatLines, receiptLines, type ReceiptLine } from './model';
 import { findStore, inStore } from '../stores';
 

@@ -7,7 +7,7 @@
 //   rate_limited           per payment / per user or key, per hour (with when to retry)
 //   smtp_not_configured    no SMTP server in settings or environment
 //   smtp_failed            the server refused, failed, or could not be reached
-import type { Db } from '../db/client';
+import type { Db } from '../db';
 import { DomainError, InvalidRequestError, conflict, notFound } from '../errors';
 import { log } from '../log';
 import { emailProblem } from './address';

@@ -3,7 +3,7 @@
 // says whether one is set and shows the URL with the password masked; a PATCH that sends the
 // masked URL back keeps the stored password.
 import { z } from 'zod';
-import { isValidTimeZone, storeTimeZone } from '../time/zone';
+import { isValidTimeZone, storeTimeZone } from '../time';
 import { senderProblem } from './address';
 
 export const PASSWORD_MASK = '••••••••';

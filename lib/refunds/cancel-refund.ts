@@ -5,7 +5,7 @@
 // (create-refund.ts sums the refunds that are not declined), so the money can be refunded again.
 // The event catalog (§5) has no refund.cancelled: the transition's payment.declined is not
 // reported for a refund (lib/payments/events.ts eventTypeFor), so no event is emitted.
-import type { Db } from '../db/client';
+import type { Db } from '../db';
 import { canCancel, cancelInTx } from '../payments';
 import { inStore, type StoreScope } from '../stores';
 

@@ -4,7 +4,7 @@
 // or QR code. Its limits are those of every refund, counted in the sale's fiat minor units (the
 // cash the customer paid): the sale's row is locked (SELECT … FOR UPDATE), so concurrent refunds
 // are serialised and together never hand back more than the sale took.
-import type { Db } from '../db/client';
+import type { Db } from '../db';
 import { fiatToKoinu, formatFiatMinor, parseFiatMinor, AmountError } from '../money';
 import { insertCashRefund, readStoreSettings, refundView, type RefundView } from '../payments';
 import { InvalidRequestError } from '../errors';

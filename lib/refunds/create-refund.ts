@@ -9,22 +9,26 @@
 // payment are serialised, and together never exceed amount_paid.
 import { createHash } from 'node:crypto';
 import { inStore } from '../stores';
-import type { Db } from '../db/client';
+import type { Db } from '../db';
 import type { Network } from '../doge';
 import { signEnvelope } from '../connect';
 import { rateCurrency, rateInForce } from '../rates';
-import { buildConnectPayment } from '../payments/creation/connect-payment';
-import { readStoreSettings } from '../payments/store-settings';
-import { requiredConfirmations } from '../payments/risk';
-import { activeRelayKey } from '../payments/creation/relay-key';
-import { isWalletUrl } from '../payments/creation/request';
-import { refundView, rfc3339, insertPaymentWithEvent, type RefundView } from '../payments';
-import { InvalidRequestError } from '../errors';
+import {
+  buildConnectPayment,
+  readStoreSettings,
+  requiredConfirmations,
+  activeRelayKey,
+  isWalletUrl,
+  refundView,
+  rfc3339,
+  insertPaymentWithEvent,
+  type RefundView,
+} from '../payments';
+import { InvalidRequestError, DomainError } from '../errors';
 import { returnSaleStock } from '../stock';
 import { newRefundId, REFUND_SEQ_OFFSET } from './ids';
 import { createCashRefund } from './cash-refund';
 import { fiatRefundKoinu, lockedRate, parseRefundRequest, refundAddress, refundAmount, RefundConflictError } from './request';
-import { DomainError } from '../errors';
 
 /** How long the merchant's wallet has to pay a refund through /relay/pay (a plain payment still counts after). */
 export const REFUND_TIMEOUT_SEC = 7 * 24 * 3600;

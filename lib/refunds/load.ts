@@ -1,6 +1,6 @@
 // The refunds of a payment as GET /api/v1/payments/<id>/refunds answers them (docs/api.md#refunds).
 // The loaders themselves live with the payment writer (lib/payments/refunds-of.ts).
-import type { Prisma } from '../db/client';
+import type { Prisma } from '../db';
 import { formatKoinu } from '../money';
 import { inStore, type StoreScope } from '../stores';
 import { amountRefunded, refundView, loadRefunds, withRefunds, withRefundsOne } from '../payments';

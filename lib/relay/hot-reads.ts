@@ -6,9 +6,7 @@
 // cost is per statement, and under load a turn holds tens of lookups. Nothing is kept in
 // process memory between requests: several web processes may share one PostgreSQL, and a
 // payment's status changes under them.
-import type { Db } from '../db/client';
-import { BatchLoader, rowsById, textKey } from '../db/batch-loader';
-import { perDb } from '../db/per-db';
+import { type Db, BatchLoader, rowsById, textKey, perDb } from '../db';
 import type { PaymentRow } from '../payments';
 
 export type StatusRow = Pick<PaymentRow, 'id' | 'status' | 'txid' | 'requiredConfirmations' | 'confirmations' | 'confirmedAt' | 'reason'>;

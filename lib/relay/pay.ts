@@ -5,9 +5,9 @@
 // or spent inputs, a double spend, any rejection) gets 400 invalid_tx and the payment stays
 // unpaid and payable. `declined` comes only from the vendor's cancel, the merchant's "mark
 // invalid", or a conflicting tx confirming after acceptance (section 12), never from here.
-import type { Db } from '../db/client';
+import type { Db } from '../db';
 import { decodeAddress, fromHex, pubkeyToAddress, scriptToAddress, decodeScript, type DecodedTx, type Network } from '../doge';
-import { isBackendUnavailable, type InputLookup } from '../chain/backend';
+import { isBackendUnavailable, type InputLookup } from '../chain';
 import {
   paymentStatus,
   loadPayRow,

@@ -1,6 +1,6 @@
 // The relay's per-transaction checks (docs/relay.md). Pure.
 import { decodeTx, addressToScript, toHex, type DecodedTx, type Network } from '../doge';
-import type { InputLookup } from '../chain/backend';
+import type { InputLookup } from '../chain';
 import type { ExpectedOutput } from '../payments';
 
 export type TxCheck = { ok: true } | { ok: false; error: 'invalid_tx' | 'invalid_outputs'; message: string };

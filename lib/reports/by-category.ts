@@ -12,9 +12,9 @@
 //   Like by_product, `gross` is the lines' total before tax and `tax` their tax.
 // Rows come in the store's category order (the `categories` setting), then categories not in
 // it alphabetically, then "".
-import type { Db } from '../db/client';
+import type { Db } from '../db';
 import { formatKoinu } from '../money';
-import { orderCategories, storedCategories } from '../catalog/categories';
+import { orderCategories, storedCategories } from '../catalog';
 import { findStore } from '../stores';
 
 export interface CategoryRow {

@@ -2,7 +2,7 @@
 // `by_product[].options`: per product line (id and name, as by_product groups them) and option,
 // the units sold with it and their amount, in DOGE as the report's other amounts (an option's
 // DOGE per unit is stored with the line it was sold on, payment_line.options).
-import type { Db } from '../db/client';
+import type { Db } from '../db';
 import { formatKoinu } from '../money';
 
 export interface OptionRow {

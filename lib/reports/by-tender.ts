@@ -3,7 +3,7 @@
 // (`doge`, `cash`) and by the registered till they were rung up on. Each group has its DOGE
 // gross (a cash sale counts at the DOGE total locked with its rate, like any fiat-priced sale)
 // and its fiat gross per currency, summed exactly in minor units (lib/money).
-import type { Db } from '../db/client';
+import type { Db } from '../db';
 import { inStore } from '../stores';
 import { formatFiatMinor, formatKoinu, parseFiatMinor, parseKoinu } from '../money';
 

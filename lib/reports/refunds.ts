@@ -11,7 +11,7 @@
 // is paid by no tx: it is paid the moment the cashier hands the cash back, and is counted apart
 // as well, since the report's cash tender falls by it.
 import { storeIdOf } from '../stores';
-import type { Db } from '../db/client';
+import type { Db } from '../db';
 import { currencyMinorDigits, formatFiatMinor, parseDecimal, parseFiatMinor, DECIMALS } from '../money';
 
 export interface PeriodRefunds {

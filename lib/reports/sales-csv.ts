@@ -6,9 +6,9 @@
 // product's category, as by_category counts it (lib/reports/by-category.ts): "" for a line with
 // no product or category, and for every line that is not an item.
 import { inStore } from '../stores';
-import type { Db } from '../db/client';
+import type { Db } from '../db';
 import { formatKoinu } from '../money';
-import { csvField } from '../backoffice/invoices';
+import { csvField } from '../backoffice';
 import { localIso, type ReportRange } from './range';
 import { creatorNames } from './sales-report';
 

@@ -13,7 +13,7 @@
 //   sum when the priced sales share one currency, and null when there are none or several (a
 //   sum across currencies means nothing); `totals.fiat_by_currency` always lists each one.
 // - `ownSalesOf` (a cashier) confines every figure to the payments that user created.
-import type { Db } from '../db/client';
+import type { Db } from '../db';
 import { findStore, storeIdOf } from '../stores';
 import { formatKoinu } from '../money';
 import { refundsConfirmedInPeriod } from './refunds';

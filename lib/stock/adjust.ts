@@ -5,7 +5,7 @@
 // one is refused (409): there is nothing to add to.
 import { inStore, storeIdOf } from '../stores';
 import { z } from 'zod';
-import type { Db } from '../db/client';
+import type { Db } from '../db';
 import { InvalidRequestError, conflict, notFound, parseWith } from '../errors';
 
 /** Counts and deltas stay well inside the INTEGER column (as the product's own fields do). */

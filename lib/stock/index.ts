@@ -15,3 +15,4 @@ export {
   type Adjustment,
 } from './adjust';
 export { stockOf, trackedProducts, lowStockCount, MOVEMENTS_SHOWN, type MovementView, type StockView, type TrackedProduct } from './query';
+export { TAKE_SALE_CTES } from './sale-sql';

@@ -1,7 +1,7 @@
 // Reading stock (docs/catalog.md#stock): a product's level and movements, the tracked products
 // for the back office's stock page, and how many are low.
 import { inStore, storeIdOf } from '../stores';
-import type { Db } from '../db/client';
+import type { Db } from '../db';
 import { notFound } from '../errors';
 
 export interface MovementView {

@@ -1,7 +1,7 @@
 // The store row: a store's name, vendor fields, wallet, risk policy and settings. This module is
 // the only reader and writer of the `store` table (tests/unit/store-settings-reads.test.ts), so
 // every read names the store it is for (docs/architecture.md#layers).
-import type { Db } from '../db/client';
+import type { Db } from '../db';
 import type { Prisma, Store } from '../db/generated/client';
 
 export type StoreRow = Store;

@@ -4,7 +4,7 @@
 // them and the network accepts it; a refusal fails it at once with the relay's reason. A refuse
 // case fails on any submission and its tx is never broadcast: a run makes Counter pay, sign or
 // store nothing outside itself, and nothing here touches a store's payments.
-import { isBackendUnavailable, type ChainBackend } from '../chain/backend';
+import { isBackendUnavailable, type ChainBackend } from '../chain';
 import { checkFee, checkOutputs, decodeSubmittedTx, type OtherSubmissions, type RelayAnswer } from '../relay';
 import type { CaseName } from './cases';
 import { CASE_RULES, DETAIL } from './rules';

@@ -1,7 +1,7 @@
 // Runs of the wallet check and their cases in the database (tables wallet_check_*), the per-client
 // throttle on new runs, and the pruning of runs older than a day (docs/wallet-check.md#limits).
 import { createHash, randomBytes } from 'node:crypto';
-import type { Db } from '../db/client';
+import type { Db } from '../db';
 import type { Network } from '../doge';
 import { buildCase, CASE_NAMES, expectOf, type CheckOutput, type Expect } from './cases';
 import { checkKey } from './key';

@@ -3,9 +3,9 @@
 // tx paying a pending case's address that did not come through /relay/pay fails the case at
 // once: a pay case was "broadcast by the wallet, never submitted to the relay", a refuse case
 // was paid although the wallet should have refused it. It writes only the check's own tables.
-import type { TxFacts } from '../chain/tx-facts';
+import type { TxFacts } from '../chain';
 import { fromHex, scriptToAddress, type Network } from '../doge';
-import type { Db } from '../db/client';
+import type { Db } from '../db';
 import type { CaseName } from './cases';
 import { CASE_RULES, DETAIL } from './rules';
 import { anyPending, decideCase, pendingCasesPaying } from './runs';

@@ -1,8 +1,7 @@
 // The display model of a verified payment: what a wallet shows before the user confirms.
 // Missing optional fields get placeholders ("" and missing are the same: docs/protocol.md#amounts); signing
 // lines are flagged for prominent display; amounts are formatted from exact koinu.
-import type { ConnectPayment } from '../connect/schemas';
-import { isProvided } from '../connect/fields';
+import { type ConnectPayment, isProvided } from '../connect';
 import { formatKoinu, parseKoinu } from '../money';
 import { paymentDeadline } from './envelope';
 

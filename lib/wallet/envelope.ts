@@ -6,11 +6,7 @@
 //     where relays in the wild are sloppy at no risk to the user: see payment-schema.ts);
 //  5. now < issued + timeout.
 // Unknown or non-namespaced meta keys are ignored (dropped), never a reason to refuse.
-import { verifyEnvelope } from '../connect/envelope';
-import { EnvelopeError } from '../connect/errors';
-import { META_KEY_RE } from '../connect/fields';
-import type { ConnectEnvelope, ConnectPayment } from '../connect/schemas';
-import type { ConnectPaymentUri } from '../connect/uri';
+import { verifyEnvelope, EnvelopeError, META_KEY_RE, type ConnectEnvelope, type ConnectPayment, type ConnectPaymentUri } from '../connect';
 import { WalletError } from './errors';
 import { parseWalletPayment } from './payment-schema';
 import { envelopeFetchUrl, requireSecureUrl, type UrlOptions } from './qr';

@@ -1,6 +1,6 @@
 // Typed errors of the wallet SDK. QR problems are lib/connect's UriError and envelope problems
 // its EnvelopeError (re-exported from lib/wallet); everything else is a WalletError with a code.
-export { UriError, EnvelopeError, type UriErrorCode, type EnvelopeErrorCode } from '../connect/errors';
+export { UriError, EnvelopeError, type UriErrorCode, type EnvelopeErrorCode } from '../connect';
 
 export type WalletErrorCode =
   | 'not_connect' // a plain dogecoin: URI (fallback payment) where a DogeConnect payment was needed

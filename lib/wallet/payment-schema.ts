@@ -12,8 +12,15 @@
 // data output valid hex of at most 80 bytes, at least one output), negative totals, fiat without
 // a currency, and everything the envelope check refuses (signature, h, version).
 import * as z from 'zod';
-import { isProvided, koinuString, tryKoinu } from '../connect/fields';
-import { ConnectItemSchema, ConnectPaymentSchema, type ConnectItem, type ConnectPayment } from '../connect/schemas';
+import {
+  isProvided,
+  koinuString,
+  tryKoinu,
+  ConnectItemSchema,
+  ConnectPaymentSchema,
+  type ConnectItem,
+  type ConnectPayment,
+} from '../connect';
 
 const SIGNING_AMOUNTS = ['unit', 'total', 'tax'] as const;
 

@@ -7,10 +7,10 @@
 //    where lib/connect's default parse (and every URI Counter builds) refuses it.
 // This module adds the wallet's view: where to fetch the envelope (https://, or http:// only
 // with the explicit allowHttp option for local testing).
-import { parsePaymentUri, type ConnectPaymentUri, type ParsedPaymentUri } from '../connect/uri';
+import { parsePaymentUri, type ConnectPaymentUri, type ParsedPaymentUri } from '../connect';
 import { WalletError } from './errors';
 
-export type { ConnectPaymentUri, ParsedPaymentUri, PlainPaymentUri } from '../connect/uri';
+export type { ConnectPaymentUri, ParsedPaymentUri, PlainPaymentUri } from '../connect';
 
 const WALLET_URI_OPTIONS = { allowZeroAmountWithConnect: true } as const;
 

@@ -5,9 +5,8 @@
 // with exponential backoff and jitter; anything else is a clear WalletError. Never submits after
 // issued + timeout. 200 answers are read leniently (status.ts): a relay's sloppy status never
 // turns a broadcast payment into a failure.
-import { hexToBytesOrUndefined } from '../connect/bytes';
-import type { ConnectPayment } from '../connect/schemas';
-import { sha256d, toHex } from '../doge/bytes';
+import { hexToBytesOrUndefined, type ConnectPayment } from '../connect';
+import { sha256d, toHex } from '../doge/client';
 import { WalletError } from './errors';
 import { assertNotExpired, paymentDeadline } from './envelope';
 import { requireSecureUrl, type UrlOptions } from './qr';

@@ -20,8 +20,7 @@
 //                                     transaction confirmed: final
 //    404                           -> unknown payment
 //    500 / 503 / network failure   -> transient: retried with backoff (/pay is idempotent)
-import { isRfc3339 } from '../connect/fields';
-import { PAYMENT_STATUSES, type PaymentStatus, type PaymentStatusValue } from '../connect/schemas';
+import { isRfc3339, PAYMENT_STATUSES, type PaymentStatus, type PaymentStatusValue } from '../connect';
 
 /** Payment Status fields a relay may leave out or get wrong. */
 export type StatusField = 'id' | 'txid' | 'required' | 'confirmed' | 'due_sec' | 'confirmed_at' | 'reason';

@@ -7,13 +7,20 @@
 //  - change (last output) back to the wallet, dropped into the fee when it would be dust.
 import { Transaction } from '@scure/btc-signer';
 import { secp256k1 } from '@noble/curves/secp256k1.js';
-import { hexToBytesOrUndefined } from '../connect/bytes';
-import type { ConnectPayment } from '../connect/schemas';
-import { addressToScript, pubkeyToAddress } from '../doge/address';
-import { hash160, toHex } from '../doge/bytes';
-import { getNetwork, type Network, type NetworkName } from '../doge/network';
-import { classifyScript, nulldataScript, p2pkhScript } from '../doge/script';
-import { decodeWif } from '../doge/wif';
+import { hexToBytesOrUndefined, type ConnectPayment } from '../connect';
+import {
+  addressToScript,
+  pubkeyToAddress,
+  hash160,
+  toHex,
+  getNetwork,
+  type Network,
+  type NetworkName,
+  classifyScript,
+  nulldataScript,
+  p2pkhScript,
+  decodeWif,
+} from '../doge/client';
 import { parseKoinu } from '../money';
 import { WalletError } from './errors';
 

@@ -14,7 +14,7 @@ import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { Readable } from 'node:stream';
-import { ipv6Groups } from '../net/ipv6';
+import { ipv6Groups } from '../net';
 import { processEnv } from '../config';
 
 const blocked = new BlockList();

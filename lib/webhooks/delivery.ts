@@ -14,7 +14,7 @@
 // - Only public addresses are sent to (webhook-address.ts), checked after DNS resolution with the
 //   connection pinned to the checked address, unless WEBHOOK_ALLOW_PRIVATE=1. A refused address
 //   is a failed attempt with the reason in the attempt log, retried like any other failure.
-import type { Db } from '../db/client';
+import type { Db } from '../db';
 import { log as defaultLog } from '../log';
 import { claimDelivery, finishDelivery, redeliverEvent, type DeliveryEnd } from '../payments';
 import { nextAttemptAt } from './backoff';

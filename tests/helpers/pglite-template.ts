@@ -26,7 +26,7 @@ function templateKey(): string {
 
 async function buildCluster(dir: string): Promise<void> {
   const { PGlite } = await import('@electric-sql/pglite');
-  // As lib/db/client.ts creates a store's cluster (PGLITE_SHARED_BUFFERS there).
+  // As lib/db/open.ts creates a store's cluster (PGLITE_SHARED_BUFFERS there).
   const pg = await PGlite.create(dir, { postgresqlconf: 'shared_buffers=16MB' });
   try {
     const runner: SqlRunner = {

@@ -1,7 +1,7 @@
 // The delivery loop against a stub database: errors are swallowed and logged, passes go on,
 // and stop() ends it. The real delivery path is covered by tests/integration/webhook-delivery.test.ts.
 import { describe, expect, it } from 'vitest';
-import type { Db } from '../../lib/db/client';
+import type { Db } from '../../lib/db/open';
 import { deliverDueEvents, redactUrl, startWebhookLoop } from '../../lib/webhooks/delivery';
 
 type Call = [level: 'info' | 'warn', msg: string, fields?: Record<string, unknown>];

@@ -1,6 +1,6 @@
 // Small presentational pieces shared by the cashier screens.
 import { useLocale } from 'next-intl';
-import { dogeText } from '@/lib/pos/cart';
+import { dogeText } from '@/lib/pos/client';
 import s from './pos.module.css';
 
 /** A DOGE amount in the user's language: "Ð 1,234.50", "Ð 1.234,50". */

@@ -4,8 +4,8 @@
 // and the tender buttons the sale screen passes as children (Charge). It scrolls, not the page,
 // so the total and Charge stay on screen however long the cart is (docs/using-counter.md#the-till-pos).
 import { useTranslations } from 'next-intl';
-import { fiatOf, DOGE_CURRENCY, type CartLine } from '@/lib/pos/cart';
-import type { PosStore } from '@/lib/pos/catalog';
+import { fiatOf, DOGE_CURRENCY, type CartLine } from '@/lib/pos/client';
+import type { PosStore } from '@/lib/pos';
 import type { Cart, ExtraKind } from './use-cart';
 import { Money } from './pricing';
 import s from './pos.module.css';

@@ -6,12 +6,12 @@
 // Idempotency-Key (a retry after a lost answer records one sale, not two). Then the receipt.
 import { useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
-import { moneyText, paymentBody, DOGE_CURRENCY, type CartExtras, type CartLine } from '@/lib/pos/cart';
-import type { PosStore } from '@/lib/pos/catalog';
+import { moneyText, paymentBody, DOGE_CURRENCY, type CartExtras, type CartLine } from '@/lib/pos/client';
+import type { PosStore } from '@/lib/pos';
 import { orderRef } from './use-charge';
 import { typedChange, useCashSale } from './use-cash-sale';
 import { formatFiatMinor } from '@/lib/money';
-import { localizeDecimalString } from '@/lib/i18n/numbers';
+import { localizeDecimalString } from '@/lib/i18n';
 import s from './pos.module.css';
 import c from './cash.module.css';
 

@@ -10,7 +10,7 @@ import { useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { LanguageSelect } from '@/app/_lib/language-select';
 import { ThemeSwitch } from '@/app/_lib/theme-switch';
-import type { PosProduct, PosStore, RecentSale } from '@/lib/pos/catalog';
+import type { PosProduct, PosStore, RecentSale } from '@/lib/pos';
 import { PaymentScreen } from './payment-screen';
 import { RecentSales } from './recent-sales';
 import type { TillReadiness } from './readiness';

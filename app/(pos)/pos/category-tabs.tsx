@@ -3,7 +3,7 @@
 // order. The arrow keys, Home and End move between them and select, as the Products/Keypad tabs do.
 import { useRef, type KeyboardEvent } from 'react';
 import { useTranslations } from 'next-intl';
-import { ALL } from '@/lib/pos/catalog-search';
+import { ALL } from '@/lib/pos/client';
 import { useHydrated } from '@/app/_lib/use-hydrated';
 import s from './pos.module.css';
 

@@ -3,7 +3,7 @@
 // take money, docs/operations.md#readiness) and the Charge button. Another tender (Cash) goes
 // beside Charge in the sale screen, under the same notices.
 import { useLocale, useTranslations } from 'next-intl';
-import { moneyText } from '@/lib/pos/cart';
+import { moneyText } from '@/lib/pos/client';
 import { NotReadyNotice, NOT_READY_ID, type TillReadiness } from './readiness';
 import { OfflineNotice, OFFLINE_ID } from './offline';
 import { useHydrated } from '@/app/_lib/use-hydrated';

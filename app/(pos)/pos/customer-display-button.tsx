@@ -6,7 +6,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { csrfFetch } from '@/app/_lib/csrf-fetch';
-import { qrImage, type QrImage } from '@/lib/checkout/qr';
+import { qrImage, type QrImage } from '@/lib/checkout/client';
 import s from './pos.module.css';
 import c from './customer-display.module.css';
 

@@ -2,7 +2,7 @@
 // The keypad pane: what the keypad enters (item, fee, shipping, discount, tip), the amount typed,
 // a custom item's name and tax rate, the keys, Clear and Add/Set. State lives in useKeypad.
 import { useLocale, useTranslations } from 'next-intl';
-import { separators } from '@/lib/i18n/numbers';
+import { separators } from '@/lib/i18n';
 import type { Keypad, KeypadMode } from './use-keypad';
 import { keypadDisplay } from './pricing';
 import { useHydrated } from '@/app/_lib/use-hydrated';

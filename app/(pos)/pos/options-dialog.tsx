@@ -5,7 +5,7 @@
 // once every group's minimum is met. The chosen options reach the cart as one line.
 import { useEffect, useRef, useState } from 'react';
 import { useTranslations } from 'next-intl';
-import type { PosOptionGroup, PosProduct } from '@/lib/pos/catalog';
+import type { PosOptionGroup, PosProduct } from '@/lib/pos';
 import { Money } from './pricing';
 import s from './pos.module.css';
 

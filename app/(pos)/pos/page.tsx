@@ -3,7 +3,7 @@ import { currentTerminal, requirePageUser } from '@/app/_lib/session';
 import { roleAtLeast } from '@/lib/auth';
 import { TillDevice } from './till-device';
 import { appContext } from '@/lib/app-context';
-import { posCatalog, posCategories, posStore, recentSales } from '@/lib/pos/catalog';
+import { posCatalog, posCategories, posStore, recentSales } from '@/lib/pos';
 import { readReadiness } from '@/lib/health';
 import { Cashier } from './cashier';
 import { RegisterServiceWorker } from './offline';

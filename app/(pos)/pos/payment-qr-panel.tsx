@@ -7,9 +7,9 @@
 import { useState, type Ref } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { needsConnectWallet, preferredQrForm, type QrForm } from '@/lib/connect/client';
-import { QR_MIN_MODULE_PX } from '@/lib/checkout/qr';
-import { dogeText } from '@/lib/pos/cart';
-import type { PosPaymentState } from '@/lib/pos/payment-state';
+import { QR_MIN_MODULE_PX } from '@/lib/checkout/client';
+import { dogeText } from '@/lib/pos/client';
+import type { PosPaymentState } from '@/lib/pos';
 import { PaymentCode, type PaymentRest } from '@/app/_lib/payment-code';
 import type { CreatedPayment } from './created-payment';
 import s from './pos.module.css';

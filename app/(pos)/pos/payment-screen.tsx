@@ -12,7 +12,7 @@ import { useTranslations } from 'next-intl';
 import { csrfFetch } from '@/app/_lib/csrf-fetch';
 import { useClock } from '@/app/_lib/use-clock';
 import { EmailReceipt } from './receipt/email-receipt';
-import { isFinalPosState, posPaymentState, posShownState, saleInProgress, shownTxid, underpaidRest } from '@/lib/pos/payment-state';
+import { isFinalPosState, posPaymentState, posShownState, saleInProgress, shownTxid, underpaidRest } from '@/lib/pos/client';
 import { playPaidSound } from './till-ui';
 import { PaymentQrPanel } from './payment-qr-panel';
 import { PaymentAmount, PaymentLines, PaymentStatus } from './payment-status';

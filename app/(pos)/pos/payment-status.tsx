@@ -3,8 +3,7 @@
 // the store's policy is met, and the live state with its reason and countdown (role="status");
 // the amount; and the lines the customer pays for.
 import { useLocale, useTranslations } from 'next-intl';
-import { dogeText } from '@/lib/pos/cart';
-import { countdown, okToHandOver, posStatusMessage, type PosPaymentState } from '@/lib/pos/payment-state';
+import { dogeText, countdown, okToHandOver, posStatusMessage, type PosPaymentState } from '@/lib/pos/client';
 import type { CreatedPayment } from './created-payment';
 import { LockedRate } from './pricing';
 import type { PaymentView } from './use-payment-feed';

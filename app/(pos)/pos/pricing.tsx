@@ -2,8 +2,8 @@
 // plain words for a missing exchange rate, and the rate a fiat-priced payment was locked at.
 // Kept apart from the sale screen so the sale screen only swaps its DOGE pieces for these.
 import { useLocale } from 'next-intl';
-import { DOGE_CURRENCY, currencyDigits, moneyText } from '@/lib/pos/cart';
-import { localizeDecimalString } from '@/lib/i18n/numbers';
+import { DOGE_CURRENCY, currencyDigits, moneyText } from '@/lib/pos/client';
+import { localizeDecimalString } from '@/lib/i18n';
 import s from './pos.module.css';
 
 /** An amount of the pricing currency (koinu for DOGE, minor units otherwise): "Ð 1.50", "$2.50". */

@@ -4,8 +4,8 @@
 // category live in useProductFilter, above the pane, so they survive a visit to the keypad.
 import { useMemo, useState } from 'react';
 import { useTranslations } from 'next-intl';
-import type { PosProduct } from '@/lib/pos/catalog';
-import { ALL, filterProducts } from '@/lib/pos/catalog-search';
+import type { PosProduct } from '@/lib/pos';
+import { ALL, filterProducts } from '@/lib/pos/client';
 import { CategoryTabs, CATEGORY_PANEL_ID, categoryTabId } from './category-tabs';
 import { ProductSearch } from './product-search';
 import { StockBadge } from './stock-badge';

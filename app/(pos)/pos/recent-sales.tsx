@@ -2,9 +2,8 @@
 // Today's sales by this user, newest first, each with its receipt; a sale still waiting for
 // the customer can be reopened (its QR code again). The list is kept live by the cashier's poll.
 import { useLocale, useTranslations } from 'next-intl';
-import type { RecentSale } from '@/lib/pos/catalog';
-import { canReopen, STATE_LABEL } from '@/lib/pos/sales';
-import { dogeText } from '@/lib/pos/cart';
+import type { RecentSale } from '@/lib/pos';
+import { canReopen, STATE_LABEL, dogeText } from '@/lib/pos/client';
 import { useHydrated } from '@/app/_lib/use-hydrated';
 import s from './pos.module.css';
 

@@ -6,7 +6,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { parseFiatMinor, parseKoinu } from '@/lib/money';
-import { DOGE_CURRENCY } from '@/lib/pos/cart';
+import { DOGE_CURRENCY } from '@/lib/pos/client';
 import type { Tickets, TicketSummary } from './use-tickets';
 import { Money } from './pricing';
 import s from './pos.module.css';

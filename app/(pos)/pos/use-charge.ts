@@ -6,8 +6,8 @@
 import { useCallback, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { useTranslations } from 'next-intl';
 import { csrfFetch } from '@/app/_lib/csrf-fetch';
-import { paymentBody, type CartExtras, type CartLine } from '@/lib/pos/cart';
-import type { PosStore } from '@/lib/pos/catalog';
+import { paymentBody, type CartExtras, type CartLine } from '@/lib/pos/client';
+import type { PosStore } from '@/lib/pos';
 import type { CreatedPayment } from './created-payment';
 
 export const orderRef = () => 'POS-' + Date.now().toString(36).toUpperCase().slice(-6);

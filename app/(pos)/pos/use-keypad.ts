@@ -5,7 +5,7 @@
 // is never entered twice by accident.
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslations } from 'next-intl';
-import { keyboardKeypadKey, keypadAmount, keypadPress, taxPercentBp } from '@/lib/pos/cart';
+import { keyboardKeypadKey, keypadAmount, keypadPress, taxPercentBp } from '@/lib/pos/client';
 import type { Cart } from './use-cart';
 import { keypadDigits } from './pricing';
 

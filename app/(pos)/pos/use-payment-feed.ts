@@ -8,7 +8,7 @@ import { useEffect, useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { isSalesKey } from './use-sales';
 import { followPaymentEvents } from '@/app/_lib/payment-events';
-import type { PosPaymentView } from '@/lib/pos/payment-state';
+import type { PosPaymentView } from '@/lib/pos';
 
 export type PaymentView = PosPaymentView & { txid?: string | null };
 

@@ -5,8 +5,8 @@
 // state. A browser that is not a registered till is answered 403 once and publishes nothing more.
 import { useEffect, useRef } from 'react';
 import { csrfFetch } from '@/app/_lib/csrf-fetch';
-import { cartTotals, type CartExtras, type CartLine } from '@/lib/pos/cart';
-import type { DisplayCart } from '@/lib/display/view';
+import { cartTotals, type CartExtras, type CartLine } from '@/lib/pos/client';
+import type { DisplayCart } from '@/lib/display';
 
 /** Taps closer together than this are sent as one update (well inside the display's second). */
 const DEBOUNCE_MS = 80;

@@ -9,9 +9,9 @@ import useSWR from 'swr';
 import { forgetKeptTill } from '@/app/_lib/kept-till';
 import { isSealed } from '@/app/_lib/csrf-fetch';
 import { POLL_DEFAULTS, ReadError, readJson } from '@/app/_lib/swr';
-import type { RecentSale } from '@/lib/pos/catalog';
-import { saleFromView, type VendorPaymentView } from '@/lib/pos/sales';
-import { startOfLocalDay } from '@/lib/time/zone';
+import type { RecentSale } from '@/lib/pos';
+import { saleFromView, type VendorPaymentView } from '@/lib/pos/client';
+import { startOfLocalDay } from '@/lib/time';
 
 /** Today's sales are re-read this often; a failed read says the till is offline. */
 const SALES_POLL_MS = 4_000;

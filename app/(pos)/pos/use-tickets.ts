@@ -10,8 +10,7 @@ import { useCallback, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { csrfFetch } from '@/app/_lib/csrf-fetch';
 import { readJson, ReadError } from '@/app/_lib/swr';
-import { amountString } from '@/lib/pos/cart';
-import { cartOfTicket, ticketCartJson } from '@/lib/pos/ticket-cart';
+import { amountString, cartOfTicket, ticketCartJson } from '@/lib/pos/client';
 import type { Cart } from './use-cart';
 
 export interface TicketSummary {

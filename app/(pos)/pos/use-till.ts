@@ -5,9 +5,8 @@
 // the sale (a customer display) observes them here. The sale screen (cashier.tsx) only draws.
 import { useCallback, useRef, useState } from 'react';
 import { useTranslations } from 'next-intl';
-import { DOGE_CURRENCY } from '@/lib/pos/cart';
-import type { PosProduct, PosStore, RecentSale } from '@/lib/pos/catalog';
-import { findByCode } from '@/lib/pos/catalog-search';
+import { DOGE_CURRENCY, findByCode } from '@/lib/pos/client';
+import type { PosProduct, PosStore, RecentSale } from '@/lib/pos';
 import { useTillReadiness, type TillReadiness } from './readiness';
 import { useBarcodeScanner } from './use-barcode-scanner';
 import { useProductFilter } from './product-pane';

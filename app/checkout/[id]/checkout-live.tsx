@@ -8,8 +8,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { useLocale, useTranslations } from 'next-intl';
-import { dogeText } from '@/lib/pos/cart';
-import { countdown } from '@/lib/pos/payment-state';
+import { dogeText, countdown } from '@/lib/pos/client';
 import {
   asksForMoney,
   checkoutLive,
@@ -17,8 +16,8 @@ import {
   isFinalCheckout,
   type CheckoutLive as Live,
   type CheckoutState,
-} from '@/lib/checkout/state';
-import type { QrImage } from '@/lib/checkout/qr';
+} from '@/lib/checkout/client';
+import type { QrImage } from '@/lib/checkout';
 import { PaymentCode } from '@/app/_lib/payment-code';
 import { followPaymentEvents } from '@/app/_lib/payment-events';
 import { useClock } from '@/app/_lib/use-clock';

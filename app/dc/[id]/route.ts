@@ -1,10 +1,8 @@
 import { appContext } from '@/lib/app-context';
-import { handle } from '@/lib/api/handle';
-import { NO_STORE } from '@/lib/api/respond';
+import { handle, NO_STORE, walletCheckContext } from '@/lib/api';
 import { notFound } from '@/lib/errors';
 import { loadEnvelope } from '@/lib/relay';
 import { checkEnvelope } from '@/lib/wallet-check';
-import { walletCheckContext } from '@/lib/api/wallet-check-routes';
 
 export const dynamic = 'force-dynamic';
 

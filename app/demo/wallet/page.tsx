@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { demoEnabled } from '@/lib/demo/gate';
+import { demoEnabled } from '@/lib/demo';
 import { DemoWallet } from './demo-wallet';
 
 // Off devnet the layout answers 404; the title must not name the demo either.

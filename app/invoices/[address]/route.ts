@@ -1,7 +1,6 @@
-import { vendorRoute } from '@/lib/api/vendor-route';
-import { json } from '@/lib/api/respond';
+import { vendorRoute, json } from '@/lib/api';
 import { forbidden } from '@/lib/errors';
-import { listInvoices, parseInvoiceQuery } from '@/lib/invoices/list-invoices';
+import { listInvoices, parseInvoiceQuery } from '@/lib/invoices';
 
 export const dynamic = 'force-dynamic';
 

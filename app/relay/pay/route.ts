@@ -1,9 +1,6 @@
 import { appContext } from '@/lib/app-context';
-import { handle } from '@/lib/api/handle';
-import { readBodyText, parseJsonOrUndefined } from '@/lib/api/body';
-import { json, transient } from '@/lib/api/respond';
+import { handle, readBodyText, parseJsonOrUndefined, json, transient, walletCheckPort } from '@/lib/api';
 import { submitPayment } from '@/lib/relay';
-import { walletCheckPort } from '@/lib/api/wallet-check-routes';
 
 export const dynamic = 'force-dynamic';
 

@@ -3,10 +3,7 @@
 // `npm run demo`) continues the same chain: the demo wallet key, every block (one hex line
 // each, append-only) and the mempool. Never runs on mainnet.
 import { secp256k1 } from '@noble/curves/secp256k1.js';
-import { hash160, toHex } from '../../doge/bytes';
-import { encodeAddress, pubkeyToAddress } from '../../doge/address';
-import type { Network } from '../../doge/network';
-import { encodeWif } from '../../doge/wif';
+import { hash160, toHex, encodeAddress, pubkeyToAddress, type Network, encodeWif } from '../../doge';
 import { log } from '../../log';
 import type { BlockTxSummary, ChainBackend, InputLookup, Outpoint } from '../backend';
 import { txSummary } from './chain';

@@ -2,7 +2,7 @@
 // concurrently with other broadcasts (sig-verifier.ts); the txs are then accepted in the order
 // they were broadcast (a child right after its parent finds the parent in the mempool, and of two
 // conflicting txs the first wins), each against the chain as it then stands (inputs, outputs, fee).
-import { fromHex, isHex } from '../../doge/bytes';
+import { fromHex, isHex } from '../../doge';
 import type { BroadcastResult } from '../backend';
 import type { DevnetChain } from './chain';
 import { sigVerdict } from './script';

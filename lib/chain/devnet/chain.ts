@@ -6,14 +6,26 @@
 // P2SH, one OP_RETURN <= 80 bytes; no dust), inputs >= outputs, minimum relay fee.
 // Coinbase maturity is not enforced (the demo wallet spends its funding at once).
 // Pure state machine: persistence and timers are backend.ts.
-import { ByteWriter, concatBytes, hashToHex, sha256d, toHex } from '../../doge/bytes';
-import { encodeBlock } from '../../doge/block';
-import { makeHeader } from '../../doge/header';
-import { merkleRoot } from '../../doge/merkle';
-import { hashMeetsTarget, powHash } from '../../doge/pow';
-import { classifyScript, pushData } from '../../doge/script';
-import { isCoinbase, parseTx, encodeTx, signalsRbf, type RawTx } from '../../doge/tx';
-import { parseBlock } from '../../doge/block';
+import {
+  ByteWriter,
+  concatBytes,
+  hashToHex,
+  sha256d,
+  toHex,
+  encodeBlock,
+  makeHeader,
+  merkleRoot,
+  hashMeetsTarget,
+  powHash,
+  classifyScript,
+  pushData,
+  isCoinbase,
+  parseTx,
+  encodeTx,
+  signalsRbf,
+  type RawTx,
+  parseBlock,
+} from '../../doge';
 import { shapeOfParsed, txFacts, type Parents } from '../tx-facts';
 import type { BlockSummary, BlockTxSummary, BroadcastResult, InputLookup, Outpoint } from '../backend';
 import { checkP2pkhSpend, p2pkhSpendCheck, type SigCheck } from './script';

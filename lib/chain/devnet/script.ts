@@ -2,9 +2,7 @@
 // Dogecoin Core verifies them (SIGHASH_ALL; DER ECDSA over secp256k1, low-S as policy). Pure.
 import { createHash, createPublicKey, verify as nodeVerify } from 'node:crypto';
 import { secp256k1 } from '@noble/curves/secp256k1.js';
-import { ByteWriter, concatBytes, equalBytes, hash160, sha256d } from '../../doge/bytes';
-import { classifyScript, decodeScript } from '../../doge/script';
-import { encodeTx, type RawTx } from '../../doge/tx';
+import { ByteWriter, concatBytes, equalBytes, hash160, sha256d, classifyScript, decodeScript, encodeTx, type RawTx } from '../../doge';
 
 export const SIGHASH_ALL = 0x01;
 

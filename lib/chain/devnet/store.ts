@@ -4,8 +4,7 @@
 import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { secp256k1 } from '@noble/curves/secp256k1.js';
-import { fromHex, hash160, isHex, toHex } from '../../doge/bytes';
-import { p2pkhScript } from '../../doge/script';
+import { fromHex, hash160, isHex, toHex, p2pkhScript } from '../../doge';
 import { log } from '../../log';
 import { DevnetChain, type DevnetBlock } from './chain';
 

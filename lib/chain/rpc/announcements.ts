@@ -9,9 +9,7 @@
 // `getdata` and one tx parse per new tx. Dogecoin Core sends tx announcements to an inbound
 // peer after a random delay (Poisson, 5 s on average) unless the peer is whitelisted
 // (`-whitelist=<the app's address>`); docs/live.md says how to set it up.
-import { PeerPool } from '../../p2p/pool';
-import type { Peer } from '../../p2p/peer';
-import { INV_TX, decodeInv, encodeInv } from '../../p2p/wire';
+import { PeerPool, type Peer, INV_TX, decodeInv, encodeInv } from '../../p2p';
 import { log } from '../../log';
 import { MempoolQueue } from '../mempool-queue';
 import { shapeOfRaw, type TxFacts, type TxShape } from '../tx-facts';

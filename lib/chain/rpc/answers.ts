@@ -1,7 +1,6 @@
 // Reading Dogecoin Core's JSON answers (amounts already exact strings): shape checks that throw a
 // TypeError naming the field, and the verbose transaction → its shape (tx-facts.ts).
-import { fromHex, isHex } from '../../doge/bytes';
-import { parseTxAt } from '../../doge/tx';
+import { fromHex, isHex, parseTxAt } from '../../doge';
 import type { TxShape } from '../tx-facts';
 import { koinuFromRpc } from './client';
 

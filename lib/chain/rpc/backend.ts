@@ -11,7 +11,7 @@
 // Unreachability (connection refused, timeout, auth/HTTP failures, warm-up) surfaces as
 // BackendUnavailableError from every method. Other RPC errors are RpcError and mean a bug or an
 // unexpected node, except where a method documents a mapping (blockHashAt, inMempool, broadcast).
-import type { NetworkName } from '../../doge/network';
+import type { NetworkName } from '../../doge';
 import type { ChainBackend } from '../backend';
 import { RpcUnavailableError, createRpcClient, type RpcClient } from './client';
 import { TxAnnouncements, type AnnouncementOptions } from './announcements';

@@ -1,7 +1,7 @@
 // Following the chain over RPC: the tip, the hash at a height and a block with its transactions
 // (`getblock <hash> 2` plus `getblockheader <hash> false` for the 80 header bytes; Dogecoin
 // appends AuxPoW there). Works without -txindex.
-import { fromHex, hashToHex, isHex, sha256d } from '../../doge/bytes';
+import { fromHex, hashToHex, isHex, sha256d } from '../../doge';
 import type { BlockSummary, TipInfo } from '../backend';
 import { RPC_CODES, RpcError } from './client';
 import { arr, hash, int, obj, str, txShape } from './answers';

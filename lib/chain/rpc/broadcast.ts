@@ -1,7 +1,6 @@
 // Broadcast over RPC (ChainBackend.broadcast): `sendrawtransaction`, and the node's reject reason
 // mapped to the backend's codes across Core versions (double spend, missing inputs, already known).
-import { fromHex, hashToHex, isHex } from '../../doge/bytes';
-import { parseTx, txidOf } from '../../doge/tx';
+import { fromHex, hashToHex, isHex, parseTx, txidOf } from '../../doge';
 import type { BroadcastResult, Outpoint } from '../backend';
 import { RPC_CODES, RpcError } from './client';
 import { hash, obj } from './answers';

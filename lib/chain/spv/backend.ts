@@ -7,16 +7,13 @@
 // start() makes this the active node (header sync and persistence: only the elected worker
 // calls it). Without start(), e.g. in a web process with WORKER=off, broadcast()/inMempool()
 // open the peer connections on demand and tip()/blockHashAt() read chain_header.
-import type { Db } from '../../db/client';
-import { hashToHex, sha256d, hexToHash, fromHex } from '../../doge/bytes';
-import type { Network } from '../../doge';
-import { parseMerkleBlock, verifyMerkleBlock } from '../../doge/merkleblock';
-import { parseTx } from '../../doge/tx';
+import type { Db } from '../../db';
+import { hashToHex, sha256d, hexToHash, fromHex, type Network, parseMerkleBlock, verifyMerkleBlock, parseTx } from '../../doge';
 import { shapeOfParsed, shapeOfRaw, txFacts, type TxFacts } from '../tx-facts';
 import { RbfAncestry } from '../rbf-ancestry';
-import { PeerPool } from '../../p2p/pool';
-import type { Peer } from '../../p2p/peer';
 import {
+  PeerPool,
+  type Peer,
   INV_BLOCK,
   INV_FILTERED_BLOCK,
   INV_TX,
@@ -29,7 +26,7 @@ import {
   encodeU64,
   randomNonce64,
   type InvItem,
-} from '../../p2p/wire';
+} from '../../p2p';
 import { log } from '../../log';
 import {
   BackendUnavailableError,

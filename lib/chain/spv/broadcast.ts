@@ -16,11 +16,18 @@
 // one of them, the probe fetches it (getdata) and, when it spends one of our inputs, reports the
 // conflict with the txid that holds it.
 import { randomInt } from 'node:crypto';
-import { hashToHex, hexToHash, sha256d } from '../../doge/bytes';
-import { parseTx } from '../../doge/tx';
-import { BloomFilter, BLOOM_UPDATE_NONE } from '../../p2p/bloom';
-import { Peer } from '../../p2p/peer';
-import { INV_TX, decodeInv, decodeReject, encodeFilterAdd, encodeFilterLoad, encodeInv } from '../../p2p/wire';
+import { hashToHex, hexToHash, sha256d, parseTx } from '../../doge';
+import {
+  BloomFilter,
+  BLOOM_UPDATE_NONE,
+  Peer,
+  INV_TX,
+  decodeInv,
+  decodeReject,
+  encodeFilterAdd,
+  encodeFilterLoad,
+  encodeInv,
+} from '../../p2p';
 import { outpointBytes } from './watch';
 import { BackendUnavailableError, type BroadcastResult } from '../backend';
 

@@ -6,8 +6,7 @@
 // failed to store, is caught up by itself. A peer that leaves a getheaders unanswered for 30 s
 // is dropped (the pool redials it).
 import { parseHeadersMessage } from '../../doge';
-import type { Peer } from '../../p2p/peer';
-import { encodeGetHeaders } from '../../p2p/wire';
+import { type Peer, encodeGetHeaders } from '../../p2p';
 import { log } from '../../log';
 import { HeaderRejected, type HeaderChain } from './headers';
 

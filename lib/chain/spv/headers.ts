@@ -2,7 +2,7 @@
 // checkpoints), keeps the most-work chain, and persists every accepted header into chain_header
 // (batched, real cumulative chainwork, in_best flags flipped atomically on a reorg). A recent
 // window lives in memory; older entries are read back from the table when needed.
-import type { Db } from '../../db/client';
+import type { Db } from '../../db';
 import { checkHeader, headerWork, type HeaderEntry, type Network } from '../../doge';
 
 export interface HeaderNode {

@@ -10,10 +10,9 @@
 // addresses, so they never reach a store). Built into a BIP37 filter; the fingerprint tells the
 // node when the set changed and the filter must be reloaded.
 import { createHash, randomInt } from 'node:crypto';
-import type { Db } from '../../db/client';
-import { fromHex, hexToHash, toHex } from '../../doge/bytes';
-import { base58checkDecode } from '../../doge/base58';
-import { BloomFilter, BLOOM_UPDATE_ALL } from '../../p2p/bloom';
+import type { Db } from '../../db';
+import { fromHex, hexToHash, toHex, base58checkDecode } from '../../doge';
+import { BloomFilter, BLOOM_UPDATE_ALL } from '../../p2p';
 import { walletWatchSet } from '../wallet-tracker';
 
 export interface WatchSet {

@@ -1,10 +1,10 @@
 // Starting a payment (POST /api/v1/payments): price the request, pick a receive address,
 // build and sign the Connect Payment once, and store everything in one transaction.
 import { createHash, randomBytes } from 'node:crypto';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db';
 import type { Network } from '../../doge';
 import { signEnvelope } from '../../connect';
-import { SCOPES, type Scope } from '../../auth/scopes';
+import { SCOPES, type Scope } from '../../auth';
 import { priceRequest, isWalletUrl, type PricedOutput, type PricedRequest } from './request';
 import { authorizePaymentRequest } from './authz';
 import { countOpenPayments, DEFAULT_MAX_OPEN_PAYMENTS } from '../queries/open-payments';
@@ -18,7 +18,7 @@ import { activeRelayKey } from './relay-key';
 import { vendorPaymentView, rfc3339 } from '../view';
 import { insertPayment } from '../create';
 import { convertFiatRequest, requestCurrency, DOGE, type FiatLine } from './fiat-request';
-import { rateInForce, type RateInForce } from '../../rates/store';
+import { rateInForce, type RateInForce } from '../../rates';
 import { idempotency, type Idempotency } from './idempotency';
 import { resolveOptionLines, soldOptions, type SoldOption } from './options';
 import { ticketOfRequest, withTicket } from './ticket';

@@ -3,7 +3,7 @@
 // Shared by the Dogecoin sale (create-payment.ts) and the cash sale (lib/cash), so one key
 // names one sale whatever its tender.
 import { createHash } from 'node:crypto';
-import type { Db, Prisma } from '../../db/client';
+import type { Db, Prisma } from '../../db';
 import { DomainError } from '../../errors';
 import { inStore } from '../../stores';
 

@@ -3,10 +3,10 @@
 // product whose SKU is the line's `id`, plus its options' prices, taxed at the product's rate;
 // the options go in the line's `desc`. This runs before any other pricing, in the request's own
 // currency, and hands on an ordinary line (unit, tax, desc) and the options chosen, per line.
-import type { Db } from '../../db/client';
+import type { Db } from '../../db';
 import { InvalidRequestError } from '../../errors';
 import { AmountError, fiatToKoinu, formatFiatMinor, formatKoinu, parseFiatMinor, parseKoinu, type Decimal } from '../../money';
-import { checkChoice, readOptionGroups, type ChosenOption } from '../../catalog/options';
+import { checkChoice, readOptionGroups, type ChosenOption } from '../../catalog';
 import { DOGE } from './fiat-request';
 import { inStore } from '../../stores';
 

@@ -1,11 +1,11 @@
 // Fresh receive addresses for payments: 0/i from the store's watch-only xpub (i from an atomic
 // counter), or the one fixed STORE_ADDRESS. Every address handed out is registered with the
 // watch-only wallet so the chain worker watches it.
-import type { Db } from '../../db/client';
+import type { Db } from '../../db';
 import { readStore, takeAddressIndex } from '../../stores';
 import { deriveAddress, parseXpub, type Network } from '../../doge';
 // The watch-only wallet belongs to the chain layer (lib/chain never imports lib/relay).
-import { registerWalletAddress } from '../../chain/watch-addresses';
+import { registerWalletAddress } from '../../chain';
 import { DomainError } from '../../errors';
 
 export class NoReceivingWalletError extends DomainError {

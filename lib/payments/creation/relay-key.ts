@@ -2,7 +2,7 @@
 // rotating retires the old one (kept for audit) and makes a fresh one. Secrets never leave
 // this module except to sign.
 import { schnorr } from '@noble/curves/secp256k1.js';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db';
 import { inStore } from '../../stores';
 
 export interface RelayKeyMaterial {

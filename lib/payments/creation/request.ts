@@ -5,7 +5,7 @@ import { formatKoinu, parseKoinu, AmountError, MAX_MONEY } from '../../money';
 import { ITEM_TYPES, MAX_DATA_BYTES, META_KEY_RE } from '../../connect';
 import { decodeAddress, type Network } from '../../doge';
 import { InvalidRequestError, fromZod } from '../../errors';
-import { UNPRINTABLE_RE } from '../../text/printable';
+import { UNPRINTABLE_RE } from '../../text';
 
 const MAX_ITEMS = 200;
 const MAX_OUTPUTS = 50;

@@ -3,7 +3,7 @@
 // and the payment keeps the ticket's id (payment.ticket_id): the ticket reads as closed once that
 // payment is accepted or confirmed. An unknown, deleted or already paid ticket is 400 naming
 // ticket_id.
-import type { Db } from '../../db/client';
+import type { Db } from '../../db';
 import { InvalidRequestError } from '../../errors';
 import { inStore } from '../../stores';
 

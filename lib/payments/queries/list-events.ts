@@ -1,9 +1,8 @@
 // The vendor event log (GET /api/v1/events?after=<cursor>): the same events as the webhooks.
-import type { Db } from '../../db/client';
+import { type Db, parseInt64 } from '../../db';
 import { InvalidRequestError } from '../../errors';
 import { salesScope, type SalesViewer } from '../sales-scope';
 import { inStore } from '../../stores';
-import { parseInt64 } from '../../db/bounds';
 
 /** `v`: the caller's store and, for a cashier, only its own sales' events. */
 export async function listEvents(db: Db, v: SalesViewer, params: URLSearchParams) {

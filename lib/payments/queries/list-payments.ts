@@ -1,12 +1,11 @@
 // Cursor-paged payment listing, newest first (GET /api/v1/payments).
 import { z } from 'zod';
-import type { Db } from '../../db/client';
+import { type Db, parseInt64, storableDate } from '../../db';
 import { InvalidRequestError, fromZod } from '../../errors';
 import { vendorPaymentView } from '../view';
 import { isRfc3339 } from '../../connect';
 import { salesScope, type SalesViewer } from '../sales-scope';
 import { withRefunds } from '../refunds-of';
-import { parseInt64, storableDate } from '../../db/bounds';
 
 /** An RFC 3339 time the database can store (years 1–9999; a leap second is not one). */
 const storableTime = (s: string) => isRfc3339(s) && storableDate(new Date(s)) !== null;

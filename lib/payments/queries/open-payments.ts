@@ -2,7 +2,7 @@
 // The count walks the partial index payment_open_expires_idx (unpaid rows by expiry) from now
 // on and stops at the cap, so it reads at most `limit` index entries however many payments
 // (expired or paid) the table holds. Refunds (docs/api.md#refunds) are not sales and do not count.
-import type { Db } from '../../db/client';
+import type { Db } from '../../db';
 import { storeIdOf } from '../../stores';
 
 export const DEFAULT_MAX_OPEN_PAYMENTS = 5000;

@@ -2,7 +2,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { useLocale, useTranslations } from 'next-intl';
-import { dogeAmount } from '@/lib/i18n/display';
+import { dogeAmount } from '@/lib/i18n';
 import { usePoll, readJson } from '@/app/_lib/swr';
 import { useAdminCall } from './api';
 import { RefundCashSale } from './refund-cash';

@@ -1,7 +1,7 @@
 // Server-rendered sales-per-day bar chart (no chart library): pure SVG with a title per bar.
 import { useLocale, useTranslations } from 'next-intl';
-import { chartBars, type SalesDay } from '@/lib/backoffice/sales';
-import { dogeAmount } from '@/lib/i18n/display';
+import { chartBars, type SalesDay } from '@/lib/backoffice';
+import { dogeAmount } from '@/lib/i18n';
 
 export function SalesChart({ days }: { days: SalesDay[] }) {
   const t = useTranslations('admin');

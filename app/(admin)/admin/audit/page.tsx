@@ -2,7 +2,7 @@
 import { getTranslations } from 'next-intl/server';
 import { requirePageUser } from '@/app/_lib/session';
 import { appContext } from '@/lib/app-context';
-import { listAudit } from '@/lib/backoffice/audit';
+import { listAudit } from '@/lib/backoffice';
 
 export const dynamic = 'force-dynamic';
 export async function generateMetadata() {

@@ -1,8 +1,8 @@
 'use client';
 import { useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
-import { localeNumber } from '@/lib/i18n/display';
-import type { ProductView } from '@/lib/backoffice/catalog';
+import { localeNumber } from '@/lib/i18n';
+import type { ProductView } from '@/lib/backoffice';
 import { useAdminCall } from '../_components/api';
 
 const MAX_IMAGE_BYTES = 48 * 1024;

@@ -8,7 +8,7 @@ import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { csrfFetch } from '@/app/_lib/csrf-fetch';
 import { useHydrated } from '@/app/_lib/use-hydrated';
-import type { ImportPlan } from '@/lib/backoffice/catalog-csv';
+import type { ImportPlan } from '@/lib/backoffice';
 
 /** The import's own limit (1 MiB): a larger file is refused here before it is sent. */
 const MAX_BYTES = 1024 * 1024;

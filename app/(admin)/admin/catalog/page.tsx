@@ -1,8 +1,8 @@
 import { getTranslations } from 'next-intl/server';
 import { requirePageUser } from '@/app/_lib/session';
 import { appContext } from '@/lib/app-context';
-import { listProducts, pricingCurrency } from '@/lib/backoffice/catalog';
-import { editableCategories, storedCategories } from '@/lib/catalog/categories';
+import { listProducts, pricingCurrency } from '@/lib/backoffice';
+import { editableCategories, storedCategories } from '@/lib/catalog';
 import { CatalogEditor } from './catalog-editor';
 import { CatalogImport } from './catalog-import';
 import { CategoryOrder } from './category-order';

@@ -2,8 +2,8 @@
 // components, like the page that composes them.
 import Link from 'next/link';
 import { getLocale, getTranslations } from 'next-intl/server';
-import { STATUSES, type InvoiceFilter, type InvoiceRowView } from '@/lib/backoffice/invoices';
-import { dogeAmount, localeNumber, storeTime } from '@/lib/i18n/display';
+import { STATUSES, type InvoiceFilter, type InvoiceRowView } from '@/lib/backoffice';
+import { dogeAmount, localeNumber, storeTime } from '@/lib/i18n';
 import { StatusBadge } from '../_components/status-badge';
 import { statusLabel } from '../_components/labels';
 

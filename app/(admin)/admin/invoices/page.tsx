@@ -3,9 +3,8 @@ import { getTranslations } from 'next-intl/server';
 import { requirePageUser } from '@/app/_lib/session';
 import { inStore } from '@/lib/stores';
 import { appContext } from '@/lib/app-context';
-import { parseInvoiceFilter, searchInvoices, type InvoiceFilter } from '@/lib/backoffice/invoices';
-import { BackofficeError } from '@/lib/backoffice/errors';
-import { storeZone } from '@/lib/receipts/receipt';
+import { parseInvoiceFilter, searchInvoices, type InvoiceFilter, BackofficeError } from '@/lib/backoffice';
+import { storeZone } from '@/lib/receipts';
 import { InvoiceFilters, InvoiceTable } from './invoice-list-parts';
 
 export const dynamic = 'force-dynamic';

@@ -1,8 +1,8 @@
 import { getLocale, getTranslations } from 'next-intl/server';
-import { localeNumber } from '@/lib/i18n/display';
+import { localeNumber } from '@/lib/i18n';
 import { requirePageUser } from '@/app/_lib/session';
 import { appContext } from '@/lib/app-context';
-import { readNodeStatus, NODE_TEXT_ENDPOINTS } from '@/lib/backoffice/node-status';
+import { readNodeStatus, NODE_TEXT_ENDPOINTS } from '@/lib/backoffice';
 import { WalletHistory } from './wallet-history';
 
 export const dynamic = 'force-dynamic';

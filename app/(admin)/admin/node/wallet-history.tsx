@@ -6,9 +6,9 @@
 import { useState } from 'react';
 import { usePoll } from '@/app/_lib/swr';
 import { useLocale, useTranslations } from 'next-intl';
-import { localeNumber } from '@/lib/i18n/display';
+import { localeNumber } from '@/lib/i18n';
 import { useAdminCall } from '../_components/api';
-import type { WalletHistoryStatus } from '@/lib/chain/rescan-state';
+import type { WalletHistoryStatus } from '@/lib/chain';
 
 export function WalletHistory({ initial, owner }: { initial: WalletHistoryStatus; owner: boolean }) {
   const t = useTranslations('adminNode');

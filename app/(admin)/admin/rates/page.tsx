@@ -1,10 +1,10 @@
 import { getLocale, getTranslations } from 'next-intl/server';
-import { localeNumber } from '@/lib/i18n/display';
+import { localeNumber } from '@/lib/i18n';
 import { requirePageUser } from '@/app/_lib/session';
 import { appContext } from '@/lib/app-context';
 import { formatDecimal } from '@/lib/money';
 import { loadRateConfig, rateCurrency, ratesSnapshot } from '@/lib/rates';
-import { readSettings } from '@/lib/backoffice/settings';
+import { readSettings } from '@/lib/backoffice';
 import { PricingCurrencyForm } from './pricing-currency-form';
 
 export const dynamic = 'force-dynamic';

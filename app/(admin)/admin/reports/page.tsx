@@ -4,7 +4,7 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { getLocale, getTranslations } from 'next-intl/server';
-import { dogeAmount, localeNumber } from '@/lib/i18n/display';
+import { dogeAmount, localeNumber } from '@/lib/i18n';
 import { exceptionLabel, statusLabel, type AnyT } from '../_components/labels';
 import { requirePageUser } from '@/app/_lib/session';
 import { appContext } from '@/lib/app-context';

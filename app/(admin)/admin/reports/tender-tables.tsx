@@ -2,7 +2,7 @@
 // (docs/counter.md#reports): the same figures as by_tender and by_terminal in
 // GET /api/v1/reports/sales. A cash sale counts at its DOGE total (its locked rate), and each
 // row shows its fiat gross per currency, which for cash is the money in the drawer.
-import { localeNumber } from '@/lib/i18n/display';
+import { localeNumber } from '@/lib/i18n';
 import type { SalesReport } from '@/lib/reports';
 import type { AnyT } from '../_components/labels';
 

@@ -1,8 +1,8 @@
 'use client';
 import { useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
-import { storeTime } from '@/lib/i18n/display';
-import type { ApiKeyView, RelayKeyView } from '@/lib/backoffice/keys';
+import { storeTime } from '@/lib/i18n';
+import type { ApiKeyView, RelayKeyView } from '@/lib/backoffice';
 import { useAdminCall } from '../_components/api';
 
 export function ApiKeys({ initial, scopes, tz }: { initial: ApiKeyView[]; scopes: string[]; tz: string }) {

@@ -1,13 +1,11 @@
 import { requirePageUser } from '@/app/_lib/session';
 import { appContext } from '@/lib/app-context';
-import { readSettings } from '@/lib/backoffice/settings';
-import { listApiKeys, relayKeyView } from '@/lib/backoffice/keys';
+import { readSettings, listApiKeys, relayKeyView, recentDeliveries } from '@/lib/backoffice';
 import { SCOPES } from '@/lib/auth';
-import { recentDeliveries } from '@/lib/backoffice/deliveries';
 import Link from 'next/link';
 import { getLocale, getTranslations } from 'next-intl/server';
-import { storeTime } from '@/lib/i18n/display';
-import { storeZone } from '@/lib/receipts/receipt';
+import { storeTime } from '@/lib/i18n';
+import { storeZone } from '@/lib/receipts';
 import { RedeliverButton } from '../_components/redeliver';
 import { SettingsForm, WebhookSecret } from './settings-form';
 import { ApiKeys, RelayKey } from './keys-panel';

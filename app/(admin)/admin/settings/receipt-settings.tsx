@@ -3,7 +3,7 @@
 // password is never sent to the browser: the URL comes masked, and saving it back unchanged keeps it.
 import { useState } from 'react';
 import { useTranslations } from 'next-intl';
-import type { SettingsView } from '@/lib/backoffice/settings';
+import type { SettingsView } from '@/lib/backoffice';
 import { useAdminCall } from '../_components/api';
 
 export function ReceiptSettings({ initial, zones }: { initial: SettingsView; zones: string[] }) {

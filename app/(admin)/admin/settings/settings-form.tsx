@@ -1,7 +1,7 @@
 'use client';
 import { useState } from 'react';
 import { useTranslations } from 'next-intl';
-import type { SettingsView } from '@/lib/backoffice/settings';
+import type { SettingsView } from '@/lib/backoffice';
 import { useAdminCall } from '../_components/api';
 
 type Form = Omit<

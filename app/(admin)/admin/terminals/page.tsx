@@ -3,7 +3,7 @@
 import { getTranslations } from 'next-intl/server';
 import { requirePageUser } from '@/app/_lib/session';
 import { appContext } from '@/lib/app-context';
-import { listTerminals } from '@/lib/backoffice/terminals';
+import { listTerminals } from '@/lib/backoffice';
 import { TerminalsEditor } from './terminals-editor';
 
 export const dynamic = 'force-dynamic';

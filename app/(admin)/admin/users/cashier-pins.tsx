@@ -4,7 +4,7 @@
 // users stay with the owner, and the API refuses them to a manager whatever this page shows.
 import { useState } from 'react';
 import { useTranslations } from 'next-intl';
-import type { UserView } from '@/lib/backoffice/users';
+import type { UserView } from '@/lib/backoffice';
 import { PinForm } from './pin-form';
 
 export function CashierPins({ cashiers }: { cashiers: UserView[] }) {

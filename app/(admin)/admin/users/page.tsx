@@ -1,7 +1,7 @@
 import { getTranslations } from 'next-intl/server';
 import { requirePageUser } from '@/app/_lib/session';
 import { appContext } from '@/lib/app-context';
-import { listUserViews } from '@/lib/backoffice/users';
+import { listUserViews } from '@/lib/backoffice';
 import { UsersEditor } from './users-editor';
 import { CashierPins } from './cashier-pins';
 

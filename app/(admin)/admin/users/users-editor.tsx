@@ -1,7 +1,7 @@
 'use client';
 import { useState } from 'react';
 import { useTranslations } from 'next-intl';
-import type { UserView } from '@/lib/backoffice/users';
+import type { UserView } from '@/lib/backoffice';
 import { useAdminCall } from '../_components/api';
 import { roleLabel } from '../_components/labels';
 import { PinForm } from './pin-form';

@@ -4,7 +4,7 @@ import { cookies } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { appContext } from '@/lib/app-context';
 import { terminalForToken, TERMINAL_COOKIE } from '@/lib/auth';
-import { lockUsers } from '@/lib/api/pin-routes';
+import { lockUsers } from '@/lib/api';
 import { LockScreen } from './lock-screen';
 
 export const dynamic = 'force-dynamic';

@@ -3,8 +3,7 @@
 // transaction. Shared by the till's receipt page and the customer's checkout page, so both
 // print the same thing. A server component: it shows nothing of who sold it.
 import { getTranslations } from 'next-intl/server';
-import type { Receipt } from '@/lib/receipts/receipt';
-import { receiptAmount } from '@/lib/receipts/model';
+import { type Receipt, receiptAmount } from '@/lib/receipts';
 import s from './receipt.module.css';
 
 export async function ReceiptArticle({ r, locale, paper = '80' }: { r: Receipt; locale: string; paper?: '58' | '80' }) {

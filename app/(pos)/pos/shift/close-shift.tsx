@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { csrfFetch } from '@/app/_lib/csrf-fetch';
-import { moneyText } from '@/lib/pos/cart';
+import { moneyText } from '@/lib/pos/client';
 import { parseFiatMinor } from '@/lib/money';
 import s from '../pos.module.css';
 import c from '../cash.module.css';

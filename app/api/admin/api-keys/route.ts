@@ -1,6 +1,5 @@
-import { json } from '@/lib/api/respond';
-import { adminRoute, readJson } from '@/lib/api/admin';
-import { createApiKeyFor, listApiKeys } from '@/lib/backoffice/keys';
+import { json, adminRoute, readJson } from '@/lib/api';
+import { createApiKeyFor, listApiKeys } from '@/lib/backoffice';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,7 +1,5 @@
-import { json } from '@/lib/api/respond';
-import { intParam, queryParam } from '@/lib/api/validate';
-import { adminRoute } from '@/lib/api/admin';
-import { listAudit } from '@/lib/backoffice/audit';
+import { json, intParam, queryParam, adminRoute } from '@/lib/api';
+import { listAudit } from '@/lib/backoffice';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,7 +1,5 @@
-import { json } from '@/lib/api/respond';
-import { adminRoute, readJson } from '@/lib/api/admin';
-import { readNodeStatus } from '@/lib/backoffice/node-status';
-import { changeBirthday } from '@/lib/backoffice/wallet-history';
+import { json, adminRoute, readJson } from '@/lib/api';
+import { readNodeStatus, changeBirthday } from '@/lib/backoffice';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,8 +1,6 @@
 import { appContext } from '@/lib/app-context';
-import { handle } from '@/lib/api/handle';
-import { json } from '@/lib/api/respond';
-import { adminRoute, requireRole, readJson } from '@/lib/api/admin';
-import { createProduct, listProducts, productCategories } from '@/lib/backoffice/catalog';
+import { handle, json, adminRoute, requireRole, readJson } from '@/lib/api';
+import { createProduct, listProducts, productCategories } from '@/lib/backoffice';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,6 +1,5 @@
-import { json } from '@/lib/api/respond';
-import { adminRoute } from '@/lib/api/admin';
-import { relayKeyView, rotateRelayKeyView } from '@/lib/backoffice/keys';
+import { json, adminRoute } from '@/lib/api';
+import { relayKeyView, rotateRelayKeyView } from '@/lib/backoffice';
 
 export const dynamic = 'force-dynamic';
 

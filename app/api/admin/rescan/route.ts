@@ -1,6 +1,5 @@
-import { json } from '@/lib/api/respond';
-import { adminRoute, readJson } from '@/lib/api/admin';
-import { startOperatorRescan } from '@/lib/backoffice/wallet-history';
+import { json, adminRoute, readJson } from '@/lib/api';
+import { startOperatorRescan } from '@/lib/backoffice';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,8 +1,6 @@
-import { json } from '@/lib/api/respond';
-import { adminRoute } from '@/lib/api/admin';
-import { intParam, queryParam } from '@/lib/api/validate';
-import { salesPerDay } from '@/lib/backoffice/sales';
-import { storeZone } from '@/lib/receipts/receipt';
+import { json, adminRoute, intParam, queryParam } from '@/lib/api';
+import { salesPerDay } from '@/lib/backoffice';
+import { storeZone } from '@/lib/receipts';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,9 +1,7 @@
-import { json } from '@/lib/api/respond';
+import { json, adminRoute, readJson } from '@/lib/api';
 import { forbidden } from '@/lib/errors';
-import { adminRoute, readJson } from '@/lib/api/admin';
-import { readSettings } from '@/lib/backoffice/settings';
-import { changeSettings } from '@/lib/backoffice/settings-change';
-import { OWNER_ONLY_FIELDS } from '@/lib/receipts/store-settings';
+import { readSettings, changeSettings } from '@/lib/backoffice';
+import { OWNER_ONLY_FIELDS } from '@/lib/receipts';
 
 export const dynamic = 'force-dynamic';
 

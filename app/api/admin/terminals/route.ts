@@ -1,10 +1,8 @@
 // Registered tills (docs/counter.md): list them; register the calling browser as one (owner or
 // manager), which sets its long-lived httpOnly terminal cookie.
-import { json } from '@/lib/api/respond';
-import { adminRoute, readJson } from '@/lib/api/admin';
-import { clientInfo } from '@/lib/api/client-address';
+import { json, adminRoute, readJson, clientInfo } from '@/lib/api';
 import { terminalCookie } from '@/lib/auth';
-import { listTerminals, registerTerminal } from '@/lib/backoffice/terminals';
+import { listTerminals, registerTerminal } from '@/lib/backoffice';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,6 +1,5 @@
-import { json } from '@/lib/api/respond';
-import { adminRoute, readJson } from '@/lib/api/admin';
-import { createUserWithRole, listUserViews } from '@/lib/backoffice/users';
+import { json, adminRoute, readJson } from '@/lib/api';
+import { createUserWithRole, listUserViews } from '@/lib/backoffice';
 
 export const dynamic = 'force-dynamic';
 

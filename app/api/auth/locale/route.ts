@@ -1,6 +1,5 @@
 import { appContext } from '@/lib/app-context';
-import { handle } from '@/lib/api/handle';
-import { setLocale } from '@/lib/api/locale-route';
+import { handle, setLocale } from '@/lib/api';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,6 +1,5 @@
 import { appContext } from '@/lib/app-context';
-import { handle } from '@/lib/api/handle';
-import { logout } from '@/lib/api/auth-routes';
+import { handle, logout } from '@/lib/api';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,6 +1,5 @@
 import { appContext } from '@/lib/app-context';
-import { handle } from '@/lib/api/handle';
-import { me } from '@/lib/api/auth-routes';
+import { handle, me } from '@/lib/api';
 
 export const dynamic = 'force-dynamic';
 

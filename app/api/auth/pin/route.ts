@@ -1,7 +1,6 @@
 // POST /api/auth/pin { user_id, pin } (terminal cookie required): PIN sign-in to the till only.
 import { appContext } from '@/lib/app-context';
-import { handle } from '@/lib/api/handle';
-import { pinLogin } from '@/lib/api/pin-routes';
+import { handle, pinLogin } from '@/lib/api';
 
 export const dynamic = 'force-dynamic';
 

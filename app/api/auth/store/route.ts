@@ -1,6 +1,5 @@
 import { appContext } from '@/lib/app-context';
-import { handle } from '@/lib/api/handle';
-import { switchStore } from '@/lib/api/auth-routes';
+import { handle, switchStore } from '@/lib/api';
 
 export const dynamic = 'force-dynamic';
 

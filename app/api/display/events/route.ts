@@ -1,8 +1,7 @@
 // GET /api/display/events (display cookie): the paired display's live stream, Server-Sent
 // Events fed by database notifications (docs/counter.md#the-customers-display, docs/live.md).
-import { handle } from '@/lib/api/handle';
+import { handle, displayEvents } from '@/lib/api';
 import { appContext } from '@/lib/app-context';
-import { displayEvents } from '@/lib/api/display-routes';
 
 export const dynamic = 'force-dynamic';
 

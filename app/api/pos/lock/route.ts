@@ -1,7 +1,6 @@
 // GET /api/pos/lock (terminal cookie, no session): the lock screen's list (docs/counter.md).
-import { handle } from '@/lib/api/handle';
+import { handle, lockScreen } from '@/lib/api';
 import { appContext } from '@/lib/app-context';
-import { lockScreen } from '@/lib/api/pin-routes';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,6 +1,5 @@
 // GET /api/pos/shift[?user_id=]: the cash expected in the drawer for the current shift (docs/counter.md#close-shift).
-import { vendorRoute } from '@/lib/api/vendor-route';
-import { getShift } from '@/lib/api/shift-routes';
+import { vendorRoute, getShift } from '@/lib/api';
 
 export const dynamic = 'force-dynamic';
 

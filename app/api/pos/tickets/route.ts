@@ -1,8 +1,7 @@
 // Open tickets (docs/counter.md#open-tickets): GET lists the open ones, oldest first; POST saves
 // a sale as a ticket. Any till user of the store (a password or PIN session); API keys have none.
-import { vendorRoute } from '@/lib/api/vendor-route';
-import { ticketCall } from '@/lib/api/ticket-routes';
-import { createTicket, listTickets } from '@/lib/pos/tickets';
+import { vendorRoute, ticketCall } from '@/lib/api';
+import { createTicket, listTickets } from '@/lib/pos';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,5 +1,4 @@
-import { vendorRoute } from '@/lib/api/vendor-route';
-import { json } from '@/lib/api/respond';
+import { vendorRoute, json } from '@/lib/api';
 import { listEvents } from '@/lib/payments';
 
 export const dynamic = 'force-dynamic';

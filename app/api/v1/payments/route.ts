@@ -1,10 +1,6 @@
-import { vendorRoute } from '@/lib/api/vendor-route';
-import { readBodyText } from '@/lib/api/body';
-import { json } from '@/lib/api/respond';
-import { idempotencyKey } from '@/lib/api/validate';
+import { vendorRoute, readBodyText, json, idempotencyKey, saleTerminal } from '@/lib/api';
 import { createPayment, listPayments } from '@/lib/payments';
 import { assertReady } from '@/lib/health';
-import { saleTerminal } from '@/lib/api/sale-terminal';
 import { createCashSale, tenderOf } from '@/lib/cash';
 
 export const dynamic = 'force-dynamic';

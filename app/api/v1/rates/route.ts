@@ -1,5 +1,4 @@
-import { vendorRoute } from '@/lib/api/vendor-route';
-import { json } from '@/lib/api/respond';
+import { vendorRoute, json } from '@/lib/api';
 import { ratesReply } from '@/lib/rates';
 
 export const dynamic = 'force-dynamic';

@@ -1,11 +1,8 @@
 // POST /api/wallet-check/runs (docs/wallet-check.md#routes): starts a run, no sign-in; at most 10 a
 // minute per client, then 429 with Retry-After. 404 where the wallet check does not run.
 import { appContext } from '@/lib/app-context';
-import { handle } from '@/lib/api/handle';
-import { json } from '@/lib/api/respond';
+import { handle, json, clientAddress, walletCheckContext } from '@/lib/api';
 import { DomainError, notFound } from '@/lib/errors';
-import { clientAddress } from '@/lib/api/client-address';
-import { walletCheckContext } from '@/lib/api/wallet-check-routes';
 import { createRun, runReport } from '@/lib/wallet-check';
 
 export const dynamic = 'force-dynamic';

@@ -2,12 +2,9 @@
 // 404 (any method) unless CHAIN_BACKEND=devnet (never on mainnet): lib/demo/gate and lib/api/demo-route.
 import * as z from 'zod';
 import { staticContext } from '@/lib/app-context';
-import { handle } from '@/lib/api/handle';
-import { json } from '@/lib/api/respond';
-import { parseJsonOrUndefined, readBodyText } from '@/lib/api/body';
+import { handle, json, parseJsonOrUndefined, readBodyText, demoRoute, demoNoMethod } from '@/lib/api';
 import { InvalidRequestError, notFound } from '@/lib/errors';
-import { devnetOf } from '@/lib/demo/demo-wallet';
-import { demoRoute, demoNoMethod } from '@/lib/api/demo-route';
+import { devnetOf } from '@/lib/demo';
 
 export const dynamic = 'force-dynamic';
 

@@ -4,12 +4,9 @@
 // 404 (any method) unless CHAIN_BACKEND=devnet (never on mainnet): lib/demo/gate and lib/api/demo-route.
 import * as z from 'zod';
 import { staticContext } from '@/lib/app-context';
-import { handle } from '@/lib/api/handle';
-import { json } from '@/lib/api/respond';
-import { jsonBody } from '@/lib/api/validate';
+import { handle, json, jsonBody, demoRoute, demoNoMethod } from '@/lib/api';
 import { InvalidRequestError, conflict, notFound } from '@/lib/errors';
-import { devnetOf } from '@/lib/demo/demo-wallet';
-import { demoRoute, demoNoMethod } from '@/lib/api/demo-route';
+import { devnetOf } from '@/lib/demo';
 import { parseKoinu, formatKoinu, ONE_DOGE } from '@/lib/money';
 import { buildPaymentTx } from '@/lib/wallet';
 

@@ -1,11 +1,9 @@
 // GET /demo/api/wallet: the devnet demo wallet (key and UTXOs) for /demo/wallet.
 // 404 (any method) unless CHAIN_BACKEND=devnet (never on mainnet): lib/demo/gate and lib/api/demo-route.
 import { staticContext } from '@/lib/app-context';
-import { handle } from '@/lib/api/handle';
-import { json } from '@/lib/api/respond';
+import { handle, json, demoRoute, demoNoMethod } from '@/lib/api';
 import { notFound } from '@/lib/errors';
-import { demoWalletJson } from '@/lib/demo/demo-wallet';
-import { demoRoute, demoNoMethod } from '@/lib/api/demo-route';
+import { demoWalletJson } from '@/lib/demo';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,12 +1,12 @@
 // The invoice page's sections (docs/using-counter.md): the payment's facts, its lines, its
 // refunds and its webhook events. Server components, like the page that composes them.
 import { getTranslations } from 'next-intl/server';
-import type { invoiceDetail } from '@/lib/backoffice/invoices';
-import { dogeAmount, localeNumber, storeTime } from '@/lib/i18n/display';
+import type { invoiceDetail } from '@/lib/backoffice';
+import { dogeAmount, localeNumber, storeTime } from '@/lib/i18n';
 import { deliveryLabel, statusLabel } from '../../_components/labels';
 import { RedeliverButton } from '../../_components/redeliver';
 import { CancelRefundButton, RefundStatus } from '../../_components/refund-invoice';
-import { refundQrSvgs } from '@/lib/refunds/backoffice';
+import { refundQrSvgs } from '@/lib/refunds';
 
 type Detail = Awaited<ReturnType<typeof invoiceDetail>>;
 

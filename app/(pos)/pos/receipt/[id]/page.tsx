@@ -4,11 +4,11 @@
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { getLocale, getTranslations } from 'next-intl/server';
-import { INTL_TAG, isLocale } from '@/lib/i18n/locales';
+import { INTL_TAG, isLocale } from '@/lib/i18n';
 import { requirePageUser } from '@/app/_lib/session';
 import { appContext } from '@/lib/app-context';
 import { seesOnlyOwnSales } from '@/lib/auth';
-import { loadReceipt } from '@/lib/receipts/receipt';
+import { loadReceipt } from '@/lib/receipts';
 import { PrintButton } from './print-button';
 import { EmailReceipt } from '../email-receipt';
 import { ReceiptArticle } from '../receipt-article';

@@ -1,6 +1,5 @@
-import { json } from '@/lib/api/respond';
-import { adminRoute } from '@/lib/api/admin';
-import { invoiceDetail } from '@/lib/backoffice/invoices';
+import { json, adminRoute } from '@/lib/api';
+import { invoiceDetail } from '@/lib/backoffice';
 
 export const dynamic = 'force-dynamic';
 

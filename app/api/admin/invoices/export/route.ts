@@ -1,9 +1,6 @@
-import { json } from '@/lib/api/respond';
-import { adminRoute } from '@/lib/api/admin';
-import { NO_STORE } from '@/lib/api/respond';
-import { oneOf, queryParam } from '@/lib/api/validate';
-import { exportInvoicesCsv, exportInvoicesJson, parseInvoiceFilter } from '@/lib/backoffice/invoices';
-import { storeZone } from '@/lib/receipts/receipt';
+import { json, adminRoute, NO_STORE, oneOf, queryParam } from '@/lib/api';
+import { exportInvoicesCsv, exportInvoicesJson, parseInvoiceFilter } from '@/lib/backoffice';
+import { storeZone } from '@/lib/receipts';
 
 export const dynamic = 'force-dynamic';
 

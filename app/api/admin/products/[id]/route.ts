@@ -1,6 +1,5 @@
-import { json } from '@/lib/api/respond';
-import { adminRoute, readJson } from '@/lib/api/admin';
-import { updateProduct } from '@/lib/backoffice/catalog';
+import { json, adminRoute, readJson } from '@/lib/api';
+import { updateProduct } from '@/lib/backoffice';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,6 +1,5 @@
-import { adminRoute } from '@/lib/api/admin';
-import { NO_STORE } from '@/lib/api/respond';
-import { exportCatalogCsv } from '@/lib/backoffice/catalog-csv';
+import { adminRoute, NO_STORE } from '@/lib/api';
+import { exportCatalogCsv } from '@/lib/backoffice';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,8 +1,6 @@
-import { json } from '@/lib/api/respond';
+import { json, adminRoute, readBodyBytes } from '@/lib/api';
 import { DomainError } from '@/lib/errors';
-import { adminRoute } from '@/lib/api/admin';
-import { readBodyBytes } from '@/lib/api/body';
-import { decodeCatalogCsv, importCatalogCsv, IMPORT_MAX_BYTES } from '@/lib/backoffice/catalog-csv';
+import { decodeCatalogCsv, importCatalogCsv, IMPORT_MAX_BYTES } from '@/lib/backoffice';
 
 export const dynamic = 'force-dynamic';
 

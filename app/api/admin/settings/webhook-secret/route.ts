@@ -1,6 +1,5 @@
-import { json } from '@/lib/api/respond';
-import { adminRoute } from '@/lib/api/admin';
-import { regenerateWebhookSecretAs } from '@/lib/backoffice/settings-change';
+import { json, adminRoute } from '@/lib/api';
+import { regenerateWebhookSecretAs } from '@/lib/backoffice';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,7 +1,6 @@
 // Rename (PATCH { name }) or revoke (DELETE) a registered till (docs/counter.md).
-import { json } from '@/lib/api/respond';
-import { adminRoute, readJson } from '@/lib/api/admin';
-import { renameTerminal, revokeTerminal } from '@/lib/backoffice/terminals';
+import { json, adminRoute, readJson } from '@/lib/api';
+import { renameTerminal, revokeTerminal } from '@/lib/backoffice';
 
 export const dynamic = 'force-dynamic';
 

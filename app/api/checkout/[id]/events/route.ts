@@ -7,13 +7,11 @@
 // MAX_CHECKOUT_STREAMS_PER_CLIENT per client address (429), MAX_CHECKOUT_STREAMS in all (503), so
 // they never take the tills' streams; a refund's id or an unknown id is 404.
 import { appContext } from '@/lib/app-context';
-import { handle } from '@/lib/api/handle';
+import { handle, acquireCheckoutStreamSlot } from '@/lib/api';
 import { notFound } from '@/lib/errors';
 import { log } from '@/lib/log';
-import { checkoutExists } from '@/lib/checkout/load';
-import { checkoutLive } from '@/lib/checkout/state';
+import { checkoutExists, checkoutLive } from '@/lib/checkout';
 import { paymentEventStream, paymentFeedHub, SSE_HEADERS } from '@/lib/live';
-import { acquireCheckoutStreamSlot } from '@/lib/api/stream-slot';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,6 +1,4 @@
-import { json } from '@/lib/api/respond';
-import { readJson } from '@/lib/api/admin';
-import { operatorRoute } from '@/lib/api/operator';
+import { json, readJson, operatorRoute } from '@/lib/api';
 import { suspendStore } from '@/lib/operator';
 
 export const dynamic = 'force-dynamic';

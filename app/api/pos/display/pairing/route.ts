@@ -1,8 +1,7 @@
 // POST /api/pos/display/pairing (session + terminal cookie): a pairing code for this till's
 // customer display (docs/counter.md#the-customers-display).
-import { handle } from '@/lib/api/handle';
+import { handle, pairingCode } from '@/lib/api';
 import { appContext } from '@/lib/app-context';
-import { pairingCode } from '@/lib/api/display-routes';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,8 +1,7 @@
 // /api/pos/display/tip (session + terminal cookie): the till's wait for the customer's tip on its
 // display, opened (POST), read (GET) and ended (DELETE) (docs/counter.md#tips-on-the-customers-display).
-import { handle } from '@/lib/api/handle';
+import { handle, tillTip } from '@/lib/api';
 import { appContext } from '@/lib/app-context';
-import { tillTip } from '@/lib/api/display-tip-routes';
 
 export const dynamic = 'force-dynamic';
 

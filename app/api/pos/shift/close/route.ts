@@ -1,6 +1,5 @@
 // POST /api/pos/shift/close { "cash_counted", "user_id"? }: Close shift, recorded in the audit log (docs/counter.md#close-shift).
-import { vendorRoute } from '@/lib/api/vendor-route';
-import { postCloseShift } from '@/lib/api/shift-routes';
+import { vendorRoute, postCloseShift } from '@/lib/api';
 
 export const dynamic = 'force-dynamic';
 

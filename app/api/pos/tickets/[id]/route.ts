@@ -1,8 +1,7 @@
 // One open ticket (docs/counter.md#open-tickets): PUT replaces its cart (409 when it changed since
 // the caller read it), DELETE closes it. Any till user of the store; API keys have none.
-import { vendorRoute } from '@/lib/api/vendor-route';
-import { ticketCall } from '@/lib/api/ticket-routes';
-import { deleteTicket, updateTicket } from '@/lib/pos/tickets';
+import { vendorRoute, ticketCall } from '@/lib/api';
+import { deleteTicket, updateTicket } from '@/lib/pos';
 
 export const dynamic = 'force-dynamic';
 

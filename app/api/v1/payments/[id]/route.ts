@@ -1,9 +1,7 @@
-import { vendorRoute } from '@/lib/api/vendor-route';
-import { json } from '@/lib/api/respond';
+import { vendorRoute, json } from '@/lib/api';
 import { notFound } from '@/lib/errors';
-import { vendorPaymentView } from '@/lib/payments';
-import { salesScope } from '@/lib/payments';
-import { withRefundsOne } from '@/lib/refunds/load';
+import { vendorPaymentView, salesScope } from '@/lib/payments';
+import { withRefundsOne } from '@/lib/refunds';
 
 export const dynamic = 'force-dynamic';
 

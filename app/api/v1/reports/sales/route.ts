@@ -1,9 +1,6 @@
 import { appContext } from '@/lib/app-context';
-import { handle } from '@/lib/api/handle';
-import { json, NO_STORE } from '@/lib/api/respond';
-import { oneOf, queryParam } from '@/lib/api/validate';
+import { handle, json, NO_STORE, oneOf, queryParam, reportAccess } from '@/lib/api';
 import { InvalidRequestError } from '@/lib/errors';
-import { reportAccess } from '@/lib/api/report-access';
 import { resolveRange, salesCsv, salesReport, storeTimezone } from '@/lib/reports';
 
 export const dynamic = 'force-dynamic';

@@ -1,9 +1,7 @@
 // GET /api/wallet-check/runs/<id> (docs/wallet-check.md#routes): the run's report; 404 for an unknown id.
 import { appContext } from '@/lib/app-context';
-import { handle } from '@/lib/api/handle';
-import { json } from '@/lib/api/respond';
+import { handle, json, walletCheckContext } from '@/lib/api';
 import { notFound } from '@/lib/errors';
-import { walletCheckContext } from '@/lib/api/wallet-check-routes';
 import { runReport } from '@/lib/wallet-check';
 
 export const dynamic = 'force-dynamic';

@@ -1,6 +1,5 @@
-import { json } from '@/lib/api/respond';
-import { adminRoute } from '@/lib/api/admin';
-import { redeliverEvent } from '@/lib/backoffice/invoices';
+import { json, adminRoute } from '@/lib/api';
+import { redeliverEvent } from '@/lib/backoffice';
 
 export const dynamic = 'force-dynamic';
 

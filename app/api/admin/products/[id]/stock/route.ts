@@ -1,5 +1,4 @@
-import { json } from '@/lib/api/respond';
-import { adminRoute, readJson } from '@/lib/api/admin';
+import { json, adminRoute, readJson } from '@/lib/api';
 import { adjustStock, parseAdjustment, stockOf } from '@/lib/stock';
 
 export const dynamic = 'force-dynamic';

@@ -1,8 +1,7 @@
 // DELETE /api/admin/terminals/<id>/display: unpairs every customer display of a till
 // (docs/counter.md#the-customers-display); an open display returns to its pairing form at once.
-import { json } from '@/lib/api/respond';
-import { adminRoute } from '@/lib/api/admin';
-import { unpairDisplays } from '@/lib/backoffice/terminals';
+import { json, adminRoute } from '@/lib/api';
+import { unpairDisplays } from '@/lib/backoffice';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,7 +1,7 @@
 // PUT /api/admin/users/<id>/pin { pin }: sets a staff PIN (docs/counter.md). The owner for
 // anyone, a manager for cashiers, every user for itself (lib/backoffice/pins.ts decides).
-import { adminRoute, readJson } from '@/lib/api/admin';
-import { setUserPin } from '@/lib/backoffice/pins';
+import { adminRoute, readJson } from '@/lib/api';
+import { setUserPin } from '@/lib/backoffice';
 
 export const dynamic = 'force-dynamic';
 

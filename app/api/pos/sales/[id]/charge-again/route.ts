@@ -2,13 +2,9 @@
 // Idempotency-Key): the sale's lines as a new payment, built on the server from the stored lines
 // (lib/pos/charge-again.ts); a fiat-priced sale is priced again at the rate in force. Answers as
 // POST /api/v1/payments does (201 with the new payment, 503 rate_unavailable / not_ready, …).
-import { vendorRoute } from '@/lib/api/vendor-route';
-import { readBodyText } from '@/lib/api/body';
-import { json } from '@/lib/api/respond';
-import { idempotencyKey } from '@/lib/api/validate';
+import { vendorRoute, readBodyText, json, idempotencyKey, saleTerminal } from '@/lib/api';
 import { assertReady } from '@/lib/health';
-import { saleTerminal } from '@/lib/api/sale-terminal';
-import { chargeAgain } from '@/lib/pos/charge-again';
+import { chargeAgain } from '@/lib/pos';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,11 +1,7 @@
-import { vendorRoute } from '@/lib/api/vendor-route';
-import { readBodyText } from '@/lib/api/body';
-import { json } from '@/lib/api/respond';
+import { vendorRoute, readBodyText, json } from '@/lib/api';
 import { DomainError, conflict, notFound } from '@/lib/errors';
-import { cancelPayment } from '@/lib/payments';
-import { refundView, vendorPaymentView } from '@/lib/payments';
-import { withRefundsOne } from '@/lib/refunds/load';
-import { cancelRefund, isRefundId } from '@/lib/refunds/cancel-refund';
+import { cancelPayment, refundView, vendorPaymentView } from '@/lib/payments';
+import { withRefundsOne, cancelRefund, isRefundId } from '@/lib/refunds';
 import { inStore } from '@/lib/stores';
 
 export const dynamic = 'force-dynamic';

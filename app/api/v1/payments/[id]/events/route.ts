@@ -1,10 +1,9 @@
 // Live updates for one payment as Server-Sent Events (docs/api.md#live-updates); see lib/live (docs/live.md).
-import { vendorRoute } from '@/lib/api/vendor-route';
+import { vendorRoute, acquireStreamSlot } from '@/lib/api';
 import { notFound } from '@/lib/errors';
 import { log } from '@/lib/log';
 import { canSeePayment } from '@/lib/payments';
 import { paymentEventStream, paymentFeedHub, SSE_HEADERS } from '@/lib/live';
-import { acquireStreamSlot } from '@/lib/api/stream-slot';
 
 export const dynamic = 'force-dynamic';
 

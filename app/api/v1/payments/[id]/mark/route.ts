@@ -1,11 +1,8 @@
 // POST /api/v1/payments/<id>/mark (docs/api.md#payments-from-any-wallet): the merchant settles or invalidates a payment.
-import { vendorRoute } from '@/lib/api/vendor-route';
-import { json } from '@/lib/api/respond';
-import { jsonBody } from '@/lib/api/validate';
+import { vendorRoute, json, jsonBody } from '@/lib/api';
 import { DomainError } from '@/lib/errors';
-import { markPayment, markRequest } from '@/lib/payments';
-import { vendorPaymentView } from '@/lib/payments';
-import { withRefundsOne } from '@/lib/refunds/load';
+import { markPayment, markRequest, vendorPaymentView } from '@/lib/payments';
+import { withRefundsOne } from '@/lib/refunds';
 import { inStore } from '@/lib/stores';
 
 export const dynamic = 'force-dynamic';

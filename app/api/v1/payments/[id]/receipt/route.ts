@@ -1,8 +1,6 @@
 // POST /api/v1/payments/<id>/receipt { "email": "<address>" }: emails the receipt (lib/receipts/send.ts).
-import { vendorRoute } from '@/lib/api/vendor-route';
-import { parseJsonOrUndefined, readBodyText } from '@/lib/api/body';
-import { json } from '@/lib/api/respond';
-import { emailReceipt } from '@/lib/receipts/send';
+import { vendorRoute, parseJsonOrUndefined, readBodyText, json } from '@/lib/api';
+import { emailReceipt } from '@/lib/receipts';
 import { runtimeSettings } from '@/lib/config';
 
 export const dynamic = 'force-dynamic';

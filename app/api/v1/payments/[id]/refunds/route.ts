@@ -1,11 +1,8 @@
 // Refunds of a payment (docs/api.md#refunds): POST creates one (scope payments:refund, owner and
 // manager roles), GET lists them (scope payments:read).
-import { vendorRoute } from '@/lib/api/vendor-route';
-import { readBodyText, parseJsonOrUndefined } from '@/lib/api/body';
-import { json } from '@/lib/api/respond';
+import { vendorRoute, readBodyText, parseJsonOrUndefined, json } from '@/lib/api';
 import { notFound } from '@/lib/errors';
-import { createRefund } from '@/lib/refunds/create-refund';
-import { refundsOfPayment } from '@/lib/refunds/load';
+import { createRefund, refundsOfPayment } from '@/lib/refunds';
 
 export const dynamic = 'force-dynamic';
 

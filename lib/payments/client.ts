@@ -1,0 +1,2 @@
+// The part of lib/payments safe in a browser bundle: the payment states the till shows.
+export { isPastExpiry, tillStateOfView } from './predicates';
