@@ -2,7 +2,23 @@
 // with the scope, or a signed-in user whose role grants it. Browser mutations must also carry
 // the session's CSRF token (X-CSRF-Token) and, when the browser sends one, a same-origin Origin.
 import type { Db } from '../db';
-import { authenticateApiKey, bearerToken, hasScope, keyScopeOf, type Need, type Scope, cookieValue, csrfMatches, sessionUser, sessionNeeds, sessionScopes, seesOnlyOwnSales, SESSION_COOKIE, CSRF_HEADER, type SessionUser } from '../auth';
+import {
+  authenticateApiKey,
+  bearerToken,
+  hasScope,
+  keyScopeOf,
+  type Need,
+  type Scope,
+  cookieValue,
+  csrfMatches,
+  sessionUser,
+  sessionNeeds,
+  sessionScopes,
+  seesOnlyOwnSales,
+  SESSION_COOKIE,
+  CSRF_HEADER,
+  type SessionUser,
+} from '../auth';
 import { errorResponse } from './error-table';
 
 /**

@@ -121,7 +121,7 @@ describe('architecture: layers and cycles', () => {
       'lib/boot.ts': "import { inner } from './auth/inner';\nexport const boot = inner;\n",
       'lib/auth/client.ts': "export { inner } from './inner';\n",
       'lib/catalog/shown.ts': "import { sale } from '../pos';\nexport const shown = sale;\n",
-      'lib/pos/index.ts': "export const sale = 1;\n",
+      'lib/pos/index.ts': 'export const sale = 1;\n',
       'lib/refunds/shown.ts': "import { inner } from '../auth/client';\nexport const shown = inner;\n",
     };
     for (const [path, text] of Object.entries(files)) {
