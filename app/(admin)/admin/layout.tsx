@@ -8,6 +8,9 @@ import { SignOutButton } from './_components/sign-out';
 import { AdminNav } from './_components/nav';
 import { roleLabel } from './_components/labels';
 import { ThemeSwitch } from '@/app/_lib/theme-switch';
+import { appContext } from '@/lib/app-context';
+import { userStores } from '@/lib/auth';
+import { StoreSelect } from './_components/store-select';
 import './admin.css';
 
 export const dynamic = 'force-dynamic';
@@ -17,6 +20,8 @@ export const dynamic = 'force-dynamic';
 export default async function AdminLayout({ children }: { children: React.ReactNode }) {
   const user = await backOfficeUser();
   const isOwner = user?.role === 'owner';
+  const stores = user ? await userStores((await appContext()).db, user.id) : [];
+  const current = stores.find((s) => s.id === user?.storeId);
   const [t, ta, messages] = await Promise.all([getTranslations('common'), getTranslations('admin'), clientMessages('admin')]);
   return (
     <NextIntlClientProvider messages={messages}>
@@ -28,6 +33,7 @@ export default async function AdminLayout({ children }: { children: React.ReactN
           <span className="bo-top-title">{t('backOffice')}</span>
           {user ? (
             <div className="bo-user">
+              {current ? <StoreSelect stores={stores} current={current} /> : null}
               <span className="bo-user-name" title={user.email}>
                 {user.name || user.email}
                 <small className="pill">{roleLabel(ta, user.role)}</small>

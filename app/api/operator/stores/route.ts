@@ -2,6 +2,7 @@ import { json } from '@/lib/api/respond';
 import { readJson } from '@/lib/api/admin';
 import { operatorRoute } from '@/lib/api/operator';
 import { createStoreWithInvite, operatorStores } from '@/lib/operator';
+import { runtimeSettings } from '@/lib/config';
 
 export const dynamic = 'force-dynamic';
 
@@ -12,6 +13,11 @@ export function GET(req: Request) {
 
 export function POST(req: Request) {
   return operatorRoute(req, async (ctx, user) =>
-    json(await createStoreWithInvite(ctx.db, ctx.cfg.publicUrl, user.id, await readJson(req, 4096)), 201),
+    json(
+      await createStoreWithInvite(ctx.db, ctx.cfg.publicUrl, user.id, await readJson(req, 4096), {
+        mail: { timeoutMs: runtimeSettings().smtpTimeoutMs ?? undefined },
+      }),
+      201,
+    ),
   );
 }
