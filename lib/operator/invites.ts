@@ -62,9 +62,10 @@ async function claim(tx: Tx, token: string, now: Date): Promise<{ storeId: numbe
  */
 export async function takeInviteWithAccount(db: Db, token: string, body: unknown, now = new Date()): Promise<PublicUser> {
   const p = parseWith(NewAccount, body);
-  if (!hashOf(token)) throw gone();
   const problem = passwordProblem(p.password);
   if (problem) throw new AccountError(problem, 'password');
+  // No scrypt for a token that opens nothing; the claim below still decides, atomically.
+  if (!(await openInvite(db, token, now))) throw gone();
   const passwordHash = await hashPassword(p.password);
   return db.prisma.$transaction(async (tx) => {
     const invite = await claim(tx, token, now);

@@ -209,5 +209,8 @@ describe('store invites on the app', () => {
     const admin = await call(nia, 'GET', '/admin');
     expect(admin.text).toContain('data-testid="current-store"');
     expect(admin.text).not.toContain('data-testid="store-select"');
+    // The way to /operator is in the operator's back office only.
+    expect(admin.text).not.toContain('href="/operator"');
+    expect((await call(operator, 'GET', '/admin')).text).toContain('href="/operator"');
   });
 });

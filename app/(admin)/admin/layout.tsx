@@ -9,7 +9,7 @@ import { AdminNav } from './_components/nav';
 import { roleLabel } from './_components/labels';
 import { ThemeSwitch } from '@/app/_lib/theme-switch';
 import { appContext } from '@/lib/app-context';
-import { userStores } from '@/lib/auth';
+import { isOperator, userStores } from '@/lib/auth';
 import { StoreSelect } from './_components/store-select';
 import './admin.css';
 
@@ -20,9 +20,15 @@ export const dynamic = 'force-dynamic';
 export default async function AdminLayout({ children }: { children: React.ReactNode }) {
   const user = await backOfficeUser();
   const isOwner = user?.role === 'owner';
-  const stores = user ? await userStores((await appContext()).db, user.id) : [];
+  const { db } = await appContext();
+  const [stores, operator] = user ? await Promise.all([userStores(db, user.id), isOperator(db, user.id)]) : [[], false];
   const current = stores.find((s) => s.id === user?.storeId);
-  const [t, ta, messages] = await Promise.all([getTranslations('common'), getTranslations('admin'), clientMessages('admin')]);
+  const [t, ta, to, messages] = await Promise.all([
+    getTranslations('common'),
+    getTranslations('admin'),
+    getTranslations('operator'),
+    clientMessages('admin'),
+  ]);
   return (
     <NextIntlClientProvider messages={messages}>
       <div className="bo-frame">
@@ -40,6 +46,11 @@ export default async function AdminLayout({ children }: { children: React.ReactN
               </span>
               <ThemeSwitch />
               <LanguageSelect signedIn className="btn bo-btn-sm" />
+              {operator ? (
+                <Link href="/operator" className="btn bo-btn-sm">
+                  {to('title')}
+                </Link>
+              ) : null}
               <Link href="/pos" className="btn bo-btn-sm">
                 {t('cashier')}
               </Link>
