@@ -25,6 +25,8 @@ export const CLIENT_SECTIONS = {
     'adminSettings',
     'adminRates',
     'adminNode',
+    'operator',
+    'adminStore',
   ],
 } as const satisfies Record<string, readonly string[]>;
 

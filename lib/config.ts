@@ -47,6 +47,8 @@ export interface Config {
   walletBirthday: Birthday | null;
   /** WALLET_CHECK: `on` serves the wallet check on mainnet too, `off` nowhere; unset, everywhere but mainnet (docs/wallet-check.md#where-it-runs). */
   walletCheck: 'on' | 'off' | null;
+  /** SIGNUP: `open` lets anyone create an account and a store of its own at /signup; `off` (default) serves no sign-up. */
+  signup: 'open' | 'off';
   worker: 'embedded' | 'off';
   logLevel: 'debug' | 'info' | 'warn' | 'error';
 }
@@ -205,6 +207,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxOpenPayments,
     walletBirthday,
     walletCheck: nonEmpty(env.WALLET_CHECK) === undefined ? null : pick(env, 'WALLET_CHECK', ['on', 'off'] as const, 'off'),
+    signup: pick(env, 'SIGNUP', ['open', 'off'] as const, 'off'),
     worker: pick(env, 'WORKER', ['embedded', 'off'] as const, 'embedded'),
     logLevel: pick(env, 'LOG_LEVEL', ['debug', 'info', 'warn', 'error'] as const, 'info'),
   };

@@ -89,7 +89,7 @@ export function withCookies(res: Response, cookies: string[]): Response {
 }
 
 // With the session cookie goes the kept till's marker, of the same lifetime (lib/auth/till-marker.ts).
-async function signedIn(db: Db, req: Request, user: PublicUser, status = 200): Promise<Response> {
+export async function signedIn(db: Db, req: Request, user: PublicUser, status = 200): Promise<Response> {
   const s = await createSession(db, user.id);
   const secure = isSecure(req);
   return withCookies(json({ user: userView(user), csrf_token: s.csrfToken }, status), [

@@ -8,6 +8,7 @@ import { DomainError, parseWith } from '../errors';
 import { createStore, listStores, setStoreSuspended, storeIdOf, type StoreSummary } from '../stores';
 import { normaliseEmail } from '../auth';
 import { printableName } from '../text';
+import { mailInvite } from './invite-email';
 
 /** How long an invite may be taken. */
 export const INVITE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -44,14 +45,15 @@ const view = (s: StoreSummary, payments: number): OperatorStoreView => ({
 /** The SHA-256 an invite's token is stored as. */
 export const inviteTokenHash = (token: string): string => createHash('sha256').update(token, 'utf8').digest('hex');
 
-/** POST /api/operator/stores: the store, and the invite link that makes its taker the owner. */
+/** POST /api/operator/stores: the store, and the invite link that makes its taker the owner, emailed to it. */
 export async function createStoreWithInvite(
   db: Db,
   publicUrl: string,
   operatorId: string,
   body: unknown,
-  now = new Date(),
+  opts: { now?: Date; mail?: Parameters<typeof mailInvite>[1] } = {},
 ): Promise<{ id: number; name: string; invite_url: string }> {
+  const now = opts.now ?? new Date();
   const p = parseWith(NewStore, body);
   const store = await createStore(db, p.name);
   const token = randomBytes(32).toString('base64url');
@@ -64,7 +66,10 @@ export async function createStoreWithInvite(
       expiresAt: new Date(now.getTime() + INVITE_TTL_MS),
     },
   });
-  return { id: store.id, name: store.name, invite_url: `${publicUrl.replace(/\/+$/, '')}/invite/${token}` };
+  const inviteUrl = `${publicUrl.replace(/\/+$/, '')}/invite/${token}`;
+  // The operator sends it to the owner; without a mail server the link answered here is the way.
+  await mailInvite({ to: p.owner_email, storeName: store.name, inviteUrl }, opts.mail);
+  return { id: store.id, name: store.name, invite_url: inviteUrl };
 }
 
 /** GET /api/operator/stores: every store, with the count of its payments and nothing more of them. */

@@ -102,9 +102,12 @@ export interface StoreSummary {
 }
 const SUMMARY = { id: true, name: true, createdAt: true, suspended: true } as const;
 
-/** A new store, named `name`, with the defaults of every setting and no wallet yet. */
-export async function createStore(db: Db, name: string): Promise<StoreSummary> {
-  return db.prisma.store.create({ data: { name }, select: SUMMARY });
+/**
+ * A new store, named `name`, with the defaults of every setting and no wallet yet. `tx`: the
+ * transaction it is part of (a sign-up makes the store and its owner together).
+ */
+export async function createStore(db: Db, name: string, tx: Pick<Db['prisma'], 'store'> = db.prisma): Promise<StoreSummary> {
+  return tx.store.create({ data: { name }, select: SUMMARY });
 }
 
 /** Every store on the installation, oldest first. */
@@ -139,10 +142,23 @@ export async function seedFirstStore(db: Db, seed: { storeXpub?: string; storeAd
       update: {},
       create: { id: FIRST_STORE_ID, storeXpub: seed.storeXpub ?? '', storeAddress: seed.storeAddress ?? '' },
     });
+    await storeIdsAfterGiven(db);
     return;
   }
   const data: { storeXpub?: string; storeAddress?: string } = {};
   if (!store.storeXpub && seed.storeXpub) data.storeXpub = seed.storeXpub;
   if (!store.storeAddress && seed.storeAddress) data.storeAddress = seed.storeAddress;
   if (Object.keys(data).length) await db.prisma.store.update({ where: { id: FIRST_STORE_ID }, data });
+  await storeIdsAfterGiven(db);
+}
+
+/**
+ * The first store's id is given, not drawn from store_id_seq (and a restored or seeded database
+ * may hold other given ids): the next store drawn must not be given one of them again.
+ */
+async function storeIdsAfterGiven(db: Db): Promise<void> {
+  await db.query(
+    `SELECT setval('store_id_seq', m.id) FROM (SELECT max(id) AS id FROM store) m, store_id_seq s
+      WHERE (CASE WHEN s.is_called THEN s.last_value + 1 ELSE s.last_value END) <= m.id`,
+  );
 }

@@ -837,6 +837,7 @@ describe('openapi: an app on PostgreSQL, rate-limited, with MAX_OPEN_PAYMENTS=1'
 });
 
 it('exercised every (method, path, status) the document names', () => {
-  const missing = documentedResponses(doc).filter((t) => !checker.seen.has(t));
+  // The `stores` operations have their own app and checker (tests/integration/openapi-stores.test.ts).
+  const missing = documentedResponses(doc, (tags) => !tags.includes('stores')).filter((t) => !checker.seen.has(t));
   expect(missing).toEqual([]);
 });

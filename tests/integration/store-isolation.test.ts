@@ -51,6 +51,9 @@ const ID_OF: [RegExp, Kind | null][] = [
   [/^\/api\/wallet-check\//, null],
   // The operator's stores: 403 to every principal of a store (tests/integration/operator-stores.test.ts).
   [/^\/api\/operator\/stores\/\[id\]/, null],
+  // A store's invite: its unguessable token is the capability, whoever holds it may take it
+  // (tests/integration/store-invites.test.ts).
+  [/^\/api\/invites\/\[token\]/, null],
   // Open tickets are not scoped by store yet (tests/unit/store-scoped-queries.allow.ts).
   [/^\/api\/pos\/tickets\/\[id\]/, null],
 ];

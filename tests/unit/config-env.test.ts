@@ -43,6 +43,7 @@ describe('loadConfig', () => {
       maxOpenPayments: 5000,
       walletBirthday: null,
       walletCheck: null,
+      signup: 'off',
       worker: 'embedded',
       logLevel: 'info',
     });

@@ -1,5 +1,6 @@
 import { json, readJson, operatorRoute } from '@/lib/api';
 import { createStoreWithInvite, operatorStores } from '@/lib/operator';
+import { runtimeSettings } from '@/lib/config';
 
 export const dynamic = 'force-dynamic';
 
@@ -10,6 +11,11 @@ export function GET(req: Request) {
 
 export function POST(req: Request) {
   return operatorRoute(req, async (ctx, user) =>
-    json(await createStoreWithInvite(ctx.db, ctx.cfg.publicUrl, user.id, await readJson(req, 4096)), 201),
+    json(
+      await createStoreWithInvite(ctx.db, ctx.cfg.publicUrl, user.id, await readJson(req, 4096), {
+        mail: { timeoutMs: runtimeSettings().smtpTimeoutMs ?? undefined },
+      }),
+      201,
+    ),
   );
 }

@@ -1,0 +1,10 @@
+import { appContext } from '@/lib/app-context';
+import { handle } from '@/lib/api/handle';
+import { signup } from '@/lib/api/signup-route';
+
+export const dynamic = 'force-dynamic';
+
+// An account and a store of its own, when SIGNUP=open (docs/configuration.md).
+export function POST(req: Request) {
+  return handle(async () => signup((await appContext()).db, req));
+}

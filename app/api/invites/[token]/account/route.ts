@@ -1,0 +1,10 @@
+import { appContext } from '@/lib/app-context';
+import { handle } from '@/lib/api/handle';
+import { inviteAccount } from '@/lib/api/invite-routes';
+
+export const dynamic = 'force-dynamic';
+
+// A visitor takes a store's invite with a new account (docs/architecture.md#data).
+export function POST(req: Request, { params }: { params: Promise<{ token: string }> }) {
+  return handle(async () => inviteAccount((await appContext()).db, req, (await params).token));
+}
