@@ -21,3 +21,5 @@ export { setLocale } from './locale-route';
 export { operatorRoute } from './operator';
 export { ticketCall } from './ticket-routes';
 export { notFoundResponse } from './not-found';
+export { signup } from './signup-route';
+export { inviteAccount, inviteAccept } from './invite-routes';

@@ -1,7 +1,7 @@
 // The invite page's two actions (docs/architecture.md#data): a visitor without a session takes
 // the invite with a new account and is signed in; a signed-in user accepts it and its session
 // then acts for the new store. Both answer 404 for a used, expired or unknown invite.
-import type { Db } from '../db/client';
+import type { Db } from '../db';
 import { AccountError, SESSION_COOKIE, cookieValue, switchSessionStore, userStores } from '../auth';
 import { acceptInvite, takeInviteWithAccount } from '../operator';
 import { readBodyText } from './body';

@@ -2,9 +2,8 @@
 // signed in. With SIGNUP off it is 404, as an unknown path. Sign-ups are throttled per client
 // address like sign-ins (lib/auth/sign-in-throttle.ts), every attempt counted: a client gets five
 // at once, then has to wait longer after each.
-import type { Db } from '../db/client';
-import { AccountError } from '../auth';
-import { signInThrottle } from '../auth/sign-in-throttle';
+import type { Db } from '../db';
+import { AccountError, signInThrottle } from '../auth';
 import { signUp } from '../operator';
 import { config } from '../config';
 import { clientInfo } from './client-address';

@@ -6,7 +6,7 @@
 import nodemailer from 'nodemailer';
 import { log } from '../log';
 import { processEnv } from '../config';
-import { escapeHtml, scrubSecrets, smtpConfig } from '../receipts/email';
+import { escapeHtml, scrubSecrets, smtpConfig } from '../receipts';
 
 export type InviteMailResult = 'sent' | 'not_configured' | 'failed';
 

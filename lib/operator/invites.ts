@@ -4,11 +4,11 @@
 // once exactly one wins, and a refusal later in the same transaction (a taken email) frees it again.
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import type { Db } from '../db/client';
+import type { Db } from '../db';
 import { AccountError, MAX_PASSWORD_LENGTH, hashPassword, passwordProblem, type PublicUser } from '../auth';
 import { DomainError, parseWith } from '../errors';
 import { findStore } from '../stores';
-import { printableName } from '../text/printable';
+import { printableName } from '../text';
 import { inviteTokenHash } from './stores';
 
 /** A token as the invite link carries it (base64url of 32 bytes); anything else is no invite. */

@@ -3,10 +3,10 @@
 // account (its email taken) leaves no store behind. Off by default: then nothing here runs.
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import type { Db } from '../db/client';
+import type { Db } from '../db';
 import { AccountError, MAX_PASSWORD_LENGTH, hashPassword, normaliseEmail, passwordProblem, type PublicUser } from '../auth';
 import { parseWith } from '../errors';
-import { printableName } from '../text/printable';
+import { printableName } from '../text';
 import { createStore } from '../stores';
 
 const SignUp = z

@@ -1,6 +1,5 @@
 import { appContext } from '@/lib/app-context';
-import { handle } from '@/lib/api/handle';
-import { signup } from '@/lib/api/signup-route';
+import { handle, signup } from '@/lib/api';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,6 +1,5 @@
 import { appContext } from '@/lib/app-context';
-import { handle } from '@/lib/api/handle';
-import { inviteAccount } from '@/lib/api/invite-routes';
+import { handle, inviteAccount } from '@/lib/api';
 
 export const dynamic = 'force-dynamic';
 
