@@ -89,7 +89,7 @@ export async function publishDisplayCart(db: Db, req: Request): Promise<Response
   }
   const r = DisplayCartSchema.safeParse(raw);
   if (!r.success) throw fromZod(r.error, { dotted: true });
-  await publishCart(db, a.terminal.id, r.data); // a sale of another till: invalid_request, through lib/api/handle
+  await publishCart(db, a.terminal, r.data); // a sale of another till: invalid_request, through lib/api/handle
   return new Response(null, { status: 204, headers: { 'Cache-Control': 'no-store' } });
 }
 

@@ -4,6 +4,7 @@
 import type { Db } from '../db';
 import type { DisplayCart } from './view';
 import { DomainError } from '../errors';
+import { inStore } from '../stores';
 
 export class NotThisTillsSaleError extends DomainError {
   constructor() {
@@ -12,12 +13,14 @@ export class NotThisTillsSaleError extends DomainError {
 }
 
 /** Stores what the till shows now. A payment must be one of this terminal's own sales. */
-export async function publishCart(db: Db, terminalId: string, cart: DisplayCart): Promise<void> {
+export async function publishCart(db: Db, till: { id: string; storeId: number }, cart: DisplayCart): Promise<void> {
+  const scope = { terminalId: till.id, ...inStore(till.storeId) };
   if (cart.payment_id) {
-    const p = await db.prisma.payment.findFirst({ where: { id: cart.payment_id, terminalId, refundOf: null }, select: { id: true } });
+    const p = await db.prisma.payment.findFirst({ where: { id: cart.payment_id, ...scope, refundOf: null }, select: { id: true } });
     if (!p) throw new NotThisTillsSaleError();
   }
-  await db.prisma.displayCart.upsert({ where: { terminalId }, create: { terminalId, state: cart }, update: { state: cart } });
+  // The row takes the till's store: the column's default names the first store only.
+  await db.prisma.displayCart.upsert({ where: scope, create: { ...scope, state: cart }, update: { state: cart } });
 }
 
 /** What the displays of a terminal follow: its revocation, its paired displays, its cart. */

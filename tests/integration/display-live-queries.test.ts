@@ -115,7 +115,7 @@ async function scenario(reader: ReturnType<typeof countingDb>, writer: Db, termi
     reader.counter.on = true;
     const t0 = performance.now();
     for (let n = 1; n <= 5; n++) {
-      await publishCart(writer, terminalId, cart(n));
+      await publishCart(writer, { id: terminalId, storeId: 1 }, cart(n));
       expect(await all((s) => s?.cart?.lines[0]?.count === n)).toBe(true);
     }
     const cartMs = performance.now() - t0;
@@ -124,7 +124,7 @@ async function scenario(reader: ReturnType<typeof countingDb>, writer: Db, termi
       JSON.stringify({ items: [{ type: 'item', id: 'tea', name: 'Tea', count: 5, unit: '1.5' }] }),
     );
     const id = (r.body as { id: string }).id;
-    await publishCart(writer, terminalId, cart(5, id));
+    await publishCart(writer, { id: terminalId, storeId: 1 }, cart(5, id));
     expect(await all((s) => s?.payment?.id === id && s.payment.live.status === 'unpaid')).toBe(true);
     await writer.query(
       `UPDATE payment SET status = 'confirmed', confirmations = 1, broadcast_state = 'sent', updated_at = now() WHERE id = $1`,
