@@ -161,10 +161,13 @@ export function unscopedIn(file: string, src: string, fragments?: Fragments): Fi
       const delegate = n.expression.expression.name.text;
       if (DELEGATES.has(delegate) && (READ_METHODS.has(method) || CREATE_METHODS.has(method))) {
         const arg = n.arguments[0];
-        const ok = CREATE_METHODS.has(method)
-          ? carriesStore(prop(arg, method === 'upsert' ? 'create' : 'data'), sf) ||
-            (method === 'createMany' && isScopedMany(prop(arg, 'data'), sf))
-          : carriesStore(prop(arg, 'where'), sf);
+        // An upsert both finds and creates: its where could update another store's row.
+        const ok =
+          method === 'upsert'
+            ? carriesStore(prop(arg, 'create'), sf) && carriesStore(prop(arg, 'where'), sf)
+            : CREATE_METHODS.has(method)
+              ? carriesStore(prop(arg, 'data'), sf) || (method === 'createMany' && isScopedMany(prop(arg, 'data'), sf))
+              : carriesStore(prop(arg, 'where'), sf);
         if (!ok) at(n, `prisma ${delegate}.${method} without storeId`);
       }
     }
@@ -252,6 +255,8 @@ describe('every store-owned query names its store', () => {
       'async function i(db) { const where = { storeId: s }; return db.prisma.payment.count({ where }); }',
       "async function j(db) { return db.query('INSERT INTO vendor_event (store_id, id) VALUES ($1, $2)', [s, id]); }",
       'async function k(db) { return db.prisma.webhookAttempt.findMany({ where: { event: inStore(s) } }); }',
+      'async function l(db) { return db.prisma.displayCart.upsert({ where: { terminalId }, create: { terminalId, storeId }, update: {} }); }',
+      'async function m(db) { const scope = { terminalId, ...inStore(s) }; return db.prisma.displayCart.upsert({ where: scope, create: { ...scope }, update: {} }); }',
     ].join('\n');
     const got = unscopedIn('lib/x.ts', src).map((f) => `${f.fn} ${f.what}`);
     expect(got).toEqual([
@@ -259,6 +264,7 @@ describe('every store-owned query names its store', () => {
       'b prisma product.create without storeId',
       'c SQL on payment without store_id',
       'd SQL on terminal without store_id',
+      'l prisma displayCart.upsert without storeId',
     ]);
   });
 });
