@@ -1,12 +1,11 @@
 // Live updates at scale (docs/api.md#live-updates) on the real built app (devnet,
 // PGlite): streams are capped per user (API key or signed-in user: the 11th gets 429) and per
 // process (MAX_STREAMS: 503 beyond); a closed stream frees its slot; 1,000 open streams (100
-// keys × 10) leave /api/health answering within 200 ms with bounded memory, and a state change
-// still reaches its stream within a couple of seconds. On PostgreSQL, a stream served by one web
+// keys × 10) each get their view while the app keeps answering, and a state change reaches
+// exactly its payment's streams and ends them. On PostgreSQL, a stream served by one web
 // process sees a change made through another.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { testXpub } from '../helpers/keys';
 import { startApp, type AppServer } from '../helpers/app-server';
 import { until, sleep } from '../helpers/wait';
@@ -27,8 +26,6 @@ const ENV = {
   ADMIN_PASSWORD: PASSWORD,
   RATE_LIMIT_RPS: '0',
 };
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /** Opens GET /api/v1/payments/<id>/events; resolves once the status line is in. */
 const openStream = (base: string, id: string, headers: Record<string, string>) =>
@@ -64,23 +61,6 @@ async function pool<T, R>(xs: T[], n: number, fn: (x: T, i: number) => Promise<R
     }),
   );
   return out;
-}
-
-function rssMb(pid: number): number {
-  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return m ? Number(m[1]) / 1024 : 0;
-}
-
-async function healthMedianMs(base: string, n = 15): Promise<number> {
-  const ts: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const t = performance.now();
-    const r = await fetch(`${base}/api/health`);
-    await r.arrayBuffer();
-    ts.push(performance.now() - t);
-    await sleep(40);
-  }
-  return median(ts);
 }
 
 const bearer = (key: string) => ({ Authorization: `Bearer ${key}` });
@@ -198,11 +178,11 @@ describe('live update caps and scale (default MAX_STREAMS)', () => {
     for (const s of [...first, ...second, ownerStream]) s.close();
   });
 
-  it('1,000 open streams leave /api/health fast, memory bounded, and updates flowing', async () => {
+  // How fast the app answers and how much memory it keeps with streams open is measured by
+  // `npm run bench` (live, streams: docs/performance.md), not here.
+  it('1,000 open streams: each gets its view, the app still answers, and updates keep flowing', async () => {
     // Let the slots of the earlier tests' closed streams be released.
     await sleep(500);
-    const idle = await healthMedianMs(app.url);
-    const rssBefore = rssMb(app.pid);
     const streams = await pool(
       Array.from({ length: 1000 }, (_, i) => i),
       50,
@@ -220,21 +200,12 @@ describe('live update caps and scale (default MAX_STREAMS)', () => {
       200,
     );
     expect(streams.every((s) => s.statuses[0] === 'unpaid')).toBe(true);
-    await sleep(1_000); // a few poll rounds with everything open
-
-    const loaded = await healthMedianMs(app.url, 21);
-    const rssAfter = rssMb(app.pid);
-    console.log(
-      `feed scale: /api/health median ${idle.toFixed(1)} ms idle, ${loaded.toFixed(1)} ms with 1,000 streams; RSS ${rssBefore.toFixed(0)} → ${rssAfter.toFixed(0)} MB`,
-    );
-    expect(loaded).toBeLessThan(200);
-    expect(rssAfter - rssBefore).toBeLessThan(100);
+    expect((await fetch(`${app.url}/api/health`)).status).toBe(200);
 
     // A state change (a cancel) still reaches the streams of that payment promptly, and ends them.
     const id = payments[7];
     const watching = streams.filter((_, i) => i % payments.length === 7);
     expect(watching.length).toBe(10);
-    const t0 = performance.now();
     expect((await getJson(app.url, `/api/v1/payments/${id}/cancel`, { method: 'POST', headers: bearer(API_KEY) })).status).toBe(200);
     await until(
       () => watching.every((s) => s.statuses.includes('declined')),
@@ -242,9 +213,6 @@ describe('live update caps and scale (default MAX_STREAMS)', () => {
       10_000,
       20,
     );
-    const took = performance.now() - t0;
-    console.log(`feed scale: cancel seen by all 10 streams of the payment after ${took.toFixed(0)} ms`);
-    expect(took).toBeLessThan(2_000);
     await until(
       () => watching.every((s) => s.ended),
       (x) => x,
