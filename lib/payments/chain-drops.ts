@@ -3,7 +3,8 @@
 import type { Db } from '../db';
 import type { ChainBackend } from '../chain';
 import { log } from '../log';
-import { CHAIN_TX, recompute } from './chain-txs';
+import { CHAIN_TX } from './chain-txs';
+import { recompute } from './recompute';
 import type { SyncContext } from './context';
 
 /**

@@ -4,7 +4,8 @@
 import type { Db, Prisma } from '../db';
 import type { BlockSummary, BlockTxSummary } from '../chain';
 import { applyTransition, updateWithoutTransition } from './apply';
-import { CHAIN_TX, observeTxs, recompute } from './chain-txs';
+import { CHAIN_TX, observeTxs } from './chain-txs';
+import { recompute } from './recompute';
 import type { SyncContext } from './context';
 import { isExpiryDue } from './predicates';
 import { disconnectAncestry, type DisconnectAncestry, type DisconnectedTxs } from './disconnect-ancestry';

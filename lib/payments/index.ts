@@ -129,7 +129,8 @@ export {
 } from './chain-sync';
 export type { DisconnectedTxs } from './disconnect-ancestry';
 export type { SyncContext, ChainContext } from './context';
-export { observeTxs, summarize, type BlockRef } from './chain-txs';
+export { observeTxs, type BlockRef } from './chain-txs';
+export { summarize } from './recompute';
 export { unminedCounted, dropVanishedTxs, dropTxs } from './chain-drops';
 // The outbox's delivery state (the webhook loop):
 export { claimDelivery, finishDelivery, redeliverEvent, type DeliveryEnd, type AttemptLog } from './outbox';
