@@ -42,6 +42,7 @@ export const ALLOWED = new Map<string, string>([
   ['lib/chain/wallet-tracker.ts', "the watch-only wallet tracks every store's addresses from each block, read once"],
   ['lib/payments/chain-sync.ts', 'the chain worker, for every store at once'],
   ['lib/payments/chain-txs.ts', "the chain worker, for every store at once (payment_tx rows copy the payment's store_id)"],
+  ['lib/payments/recompute.ts', 'the chain worker recomputes the payments its txs touched, in any store, by primary key'],
   ['lib/payments/chain-drops.ts', 'the chain worker, for every store at once'],
   ['lib/worker.ts#reconcilePending', "the worker reconciles every store's pending broadcasts"],
   // The webhook loop delivers every store's due events, each to its own store's URL and secret.
