@@ -5,7 +5,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createServer } from 'node:net';
 import { randomBytes } from 'node:crypto';
-import { SMTPServer } from 'smtp-server';
 import { type Db } from '@/lib/db';
 import { openTestDb } from '../helpers/stores';
 import { MAINNET } from '@/lib/doge';
@@ -22,6 +21,7 @@ import { saveOutcome } from '@/lib/rates/store';
 import { DEFAULT_RATE_SOURCES } from '@/lib/rates/config';
 import { parseDecimal } from '@/lib/money';
 import { DGUB } from '../helpers/keys';
+import { startSmtp, type Mail } from '../helpers/smtp';
 
 /** The HTTP answer the receipt route gives: 202 with the result, or a refusal through the one error table. */
 async function emailReceipt(
@@ -39,40 +39,7 @@ async function emailReceipt(
 const PASSWORD = 'sup3r-s3cret-pw';
 let db: Db;
 
-interface Got {
-  from: string;
-  to: string[];
-  raw: string;
-}
-const inbox: Got[] = [];
-
-function startSmtp(opts: Partial<ConstructorParameters<typeof SMTPServer>[0]> = {}) {
-  const server = new SMTPServer({
-    disabledCommands: ['STARTTLS'],
-    allowInsecureAuth: true,
-    authOptional: true,
-    logger: false,
-    onData(stream, session, cb) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        inbox.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        cb();
-      });
-    },
-    ...opts,
-  });
-  return new Promise<{ port: number; close: () => Promise<void> }>((resolve) => {
-    server.listen(0, '127.0.0.1', () => {
-      const port = (server.server.address() as { port: number }).port;
-      resolve({ port, close: () => new Promise<void>((r) => server.close(() => r())) });
-    });
-  });
-}
+const inbox: Mail[] = [];
 
 /** The decoded text of a MIME part of the given type (quoted-printable or base64). */
 function part(raw: string, type: string): string | null {
@@ -147,7 +114,7 @@ afterAll(async () => db?.close());
 
 describe('email receipts through a real SMTP server', () => {
   it('delivers a text and an HTML part with the lines (tax included), the total, the store zone and the txid', async () => {
-    const smtp = await startSmtp({
+    const smtp = await startSmtp(inbox, {
       authOptional: false,
       onAuth(auth, _s, cb) {
         if (auth.username === 'shop' && auth.password === PASSWORD) return cb(null, { user: 'shop' });
@@ -195,7 +162,7 @@ describe('email receipts through a real SMTP server', () => {
   });
 
   it('a USD-priced sale: each line in USD as priced with its tax, adding up to fiat_total; then the DOGE paid and the locked rate', async () => {
-    const smtp = await startSmtp();
+    const smtp = await startSmtp(inbox);
     // The store prices in USD; every default rate source answered 0.07 USD per DOGE just now.
     await db.prisma.store.update({ where: { id: 1 }, data: { pricingCurrency: 'USD' } });
     const rateAt = new Date();
@@ -259,7 +226,7 @@ describe('email receipts through a real SMTP server', () => {
   });
 
   it('a server that refuses the recipient is a 502 smtp_failed with its reason', async () => {
-    const smtp = await startSmtp({
+    const smtp = await startSmtp(inbox, {
       onRcptTo(_a, _s, cb) {
         cb(Object.assign(new Error('Mailbox unavailable here'), { responseCode: 550 }));
       },
@@ -276,7 +243,7 @@ describe('email receipts through a real SMTP server', () => {
   });
 
   it('an authentication failure is a 502 and the password is in neither the answer nor the log', async () => {
-    const smtp = await startSmtp({
+    const smtp = await startSmtp(inbox, {
       authOptional: false,
       onAuth(_a, _s, cb) {
         cb(new Error('Bad credentials for shop'));
@@ -346,7 +313,7 @@ describe('email receipts through a real SMTP server', () => {
     expect(emailProblem('ann.lee+shop@mail.example.co.uk')).toBeNull();
     expect((await emailReceipt(db, 'nope_nope', { email: 'a@example.com' }, owner, { env: env(1) })).status).toBe(404);
 
-    const smtp = await startSmtp();
+    const smtp = await startSmtp(inbox);
     try {
       const r = await createPayment(
         { storeId: 1, db, network: MAINNET, publicUrl: 'http://127.0.0.1:1', apiKeyId: null, userId: null, idempotencyKey: null },

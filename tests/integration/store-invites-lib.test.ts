@@ -3,38 +3,15 @@
 // (a taken email) leaves the invite open; the operator's invite is emailed to the owner through a
 // real SMTP server (smtp-server, in-process), and without one the link is still answered.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SMTPServer } from 'smtp-server';
 import type { Db } from '@/lib/db';
 import { acceptInvite, createStoreWithInvite, openInvite, takeInviteWithAccount, INVITE_TTL_MS } from '@/lib/operator';
 import { createUser } from '@/lib/auth';
 import { seedFirstStore } from '@/lib/stores';
 import { openTestDb } from '../helpers/stores';
+import { startSmtp, type Mail } from '../helpers/smtp';
 
 const PASSWORD = 'a long invite password';
-const inbox: { to: string[]; raw: string }[] = [];
-
-function startSmtp(opts: Partial<ConstructorParameters<typeof SMTPServer>[0]> = {}) {
-  const server = new SMTPServer({
-    disabledCommands: ['STARTTLS'],
-    authOptional: true,
-    logger: false,
-    onData(stream, session, cb) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        inbox.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
-        cb();
-      });
-    },
-    ...opts,
-  });
-  return new Promise<{ port: number; close: () => Promise<void> }>((resolve) => {
-    server.listen(0, '127.0.0.1', () => {
-      const port = (server.server.address() as { port: number }).port;
-      resolve({ port, close: () => new Promise<void>((r) => server.close(() => r())) });
-    });
-  });
-}
+const inbox: Mail[] = [];
 
 const NO_SMTP = { env: {} };
 const tokenOf = (url: string) => url.split('/invite/')[1];
@@ -138,7 +115,7 @@ describe('store invites', () => {
   });
 
   it("emails the invite to the owner through the installation's SMTP server; without one the link is still answered", async () => {
-    const smtp = await startSmtp();
+    const smtp = await startSmtp(inbox);
     try {
       const env = { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, SMTP_FROM: 'Counter <relay@host.test>' };
       const made = await createStoreWithInvite(
@@ -158,7 +135,7 @@ describe('store invites', () => {
     } finally {
       await smtp.close();
     }
-    const refusing = await startSmtp({ onRcptTo: (_a, _s, cb) => cb(new Error('no such mailbox')) });
+    const refusing = await startSmtp(inbox, { onRcptTo: (_a, _s, cb) => cb(new Error('no such mailbox')) });
     try {
       const env = { SMTP_URL: `smtp://127.0.0.1:${refusing.port}`, SMTP_FROM: 'relay@host.test' };
       const made = await createStoreWithInvite(

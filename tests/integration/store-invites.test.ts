@@ -4,14 +4,14 @@
 // user Accept; taking it makes the taker the store's owner, once: a used or unknown token is a
 // 404 page and a 404 answer. The password rules are those of every account.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SMTPServer } from 'smtp-server';
 import { until } from '../helpers/wait';
 import { startApp, type AppServer } from '../helpers/app-server';
 import { signIn, type Session } from '../helpers/sessions';
+import { startSmtp, type Mail } from '../helpers/smtp';
 
 const PASSWORD = 'invite test password';
 const OPERATOR = 'operator@invites.test';
-const inbox: { to: string[]; raw: string }[] = [];
+const inbox: Mail[] = [];
 
 interface MemberStore {
   id: number;
@@ -26,28 +26,6 @@ interface Answer {
   user?: { email: string; name: string; role: string };
   store?: MemberStore;
   stores?: MemberStore[];
-}
-
-function startSmtp() {
-  const server = new SMTPServer({
-    disabledCommands: ['STARTTLS'],
-    authOptional: true,
-    logger: false,
-    onData(stream, session, cb) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        inbox.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
-        cb();
-      });
-    },
-  });
-  return new Promise<{ port: number; close: () => Promise<void> }>((resolve) => {
-    server.listen(0, '127.0.0.1', () => {
-      const port = (server.server.address() as { port: number }).port;
-      resolve({ port, close: () => new Promise<void>((r) => server.close(() => r())) });
-    });
-  });
 }
 
 describe('store invites on the app', () => {
@@ -88,7 +66,7 @@ describe('store invites on the app', () => {
   });
 
   beforeAll(async () => {
-    smtp = await startSmtp();
+    smtp = await startSmtp(inbox);
     app = await startApp({
       ADMIN_EMAIL: OPERATOR,
       ADMIN_PASSWORD: PASSWORD,
