@@ -1,12 +1,11 @@
 // The operator's invite goes to the owner's email (docs/architecture.md#data) through the
 // installation's SMTP server (SMTP_URL / SMTP_FROM; a store's own SMTP settings are its own, for
-// its receipts), in a real SMTP conversation by nodemailer. Without a server, or when sending fails, the invite link
+// its receipts), through the one mail sender (lib/receipts sendMail). Without a server, or when sending fails, the invite link
 // is still answered to the operator, who can pass it on; a failure is logged without the server's
 // credentials and never fails the store's creation.
-import nodemailer from 'nodemailer';
 import { log } from '../log';
 import { processEnv } from '../config';
-import { escapeHtml, scrubSecrets, smtpConfig } from '../receipts';
+import { escapeHtml, sendMail, smtpConfig } from '../receipts';
 
 export type InviteMailResult = 'sent' | 'not_configured' | 'failed';
 
@@ -38,26 +37,8 @@ export async function mailInvite(
 ): Promise<InviteMailResult> {
   const smtp = smtpConfig(null, opts.env ?? processEnv());
   if (!smtp) return 'not_configured';
-  const timeoutMs = opts.timeoutMs ?? 15_000;
-  const mail = renderInviteEmail(invite.storeName, invite.inviteUrl);
-  const transport = nodemailer.createTransport({
-    url: smtp.url,
-    connectionTimeout: timeoutMs,
-    greetingTimeout: timeoutMs,
-    socketTimeout: timeoutMs * 2,
-    logger: false,
-    debug: false,
-  } as never);
-  try {
-    const info = await transport.sendMail({ from: smtp.from, to: invite.to, ...mail, disableFileAccess: true, disableUrlAccess: true });
-    if ((info.accepted ?? []).length === 0) throw new Error(`the SMTP server refused the recipient: ${info.response ?? ''}`);
-    return 'sent';
-  } catch (e) {
-    const err = e as { code?: string; response?: string; message?: string };
-    const detail = scrubSecrets(`${err.code ? err.code + ': ' : ''}${err.response ?? err.message ?? String(e)}`.slice(0, 500), smtp.url);
-    log.warn('store invite email failed', { error: detail });
-    return 'failed';
-  } finally {
-    transport.close();
-  }
+  const sent = await sendMail(smtp, { to: invite.to, ...renderInviteEmail(invite.storeName, invite.inviteUrl) }, opts.timeoutMs);
+  if (sent.ok) return 'sent';
+  log.warn('store invite email failed', { error: sent.message });
+  return 'failed';
 }

@@ -139,7 +139,19 @@ export function scrubSecrets(text: string, url: string): string {
 
 /** Sends one receipt. `timeoutMs` bounds connecting, the greeting and each reply. */
 export async function sendReceiptEmail(r: Receipt, to: string, smtp: SmtpConfig, timeoutMs = 15_000): Promise<SendResult> {
-  const mail = renderReceiptEmail(r);
+  return sendMail(smtp, { to, ...renderReceiptEmail(r) }, timeoutMs);
+}
+
+/**
+ * Sends one message through `smtp` in a real SMTP conversation (nodemailer), the one way Counter
+ * sends mail: receipts and the operator's invites. A refusal or failure comes back as a message
+ * without the server's credentials. `timeoutMs` bounds connecting, the greeting and each reply.
+ */
+export async function sendMail(
+  smtp: SmtpConfig,
+  mail: { to: string; subject: string; text: string; html: string },
+  timeoutMs = 15_000,
+): Promise<SendResult> {
   // (the second argument of createTransport is message defaults: transport options go with the url)
   const transport = nodemailer.createTransport({
     url: smtp.url,
@@ -152,7 +164,7 @@ export async function sendReceiptEmail(r: Receipt, to: string, smtp: SmtpConfig,
   try {
     const info = await transport.sendMail({
       from: smtp.from,
-      to,
+      to: mail.to,
       subject: mail.subject,
       text: mail.text,
       html: mail.html,

@@ -10,4 +10,4 @@ export {
 } from './store-settings';
 export { storeZone, type Receipt, loadReceipt } from './receipt';
 export { emailReceipt } from './send';
-export { escapeHtml, scrubSecrets, smtpConfig } from './email';
+export { escapeHtml, sendMail, smtpConfig } from './email';
