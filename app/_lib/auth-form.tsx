@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { safeNextPath } from '@/lib/auth/client';
 
-type Field = { name: string; label: string; type: string; autoComplete?: string; required?: boolean; hint?: string };
+export type AuthField = { name: string; label: string; type: string; autoComplete?: string; required?: boolean; hint?: string };
 
 export function AuthForm({
   endpoint,
@@ -13,7 +13,7 @@ export function AuthForm({
   next,
 }: {
   endpoint: string;
-  fields: Field[];
+  fields: AuthField[];
   submitLabel: string;
   next: string;
 }) {

@@ -1,7 +1,6 @@
-import Link from 'next/link';
 import { redirect } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
-import { LanguageSelect } from '@/app/_lib/language-select';
+import { AuthCard } from '@/app/_lib/auth-card';
 import { AuthForm } from '@/app/_lib/auth-form';
 import { currentUser } from '@/app/_lib/session';
 import { appContext } from '@/lib/app-context';
@@ -18,23 +17,16 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
   if (user && !user.tillOnly) redirect(next !== '/' ? next : user.role === 'cashier' ? '/pos' : '/admin');
   const t = await getTranslations('login');
   return (
-    <main className="auth-shell">
-      <div className="auth-card">
-        <Link href="/" className="brand">
-          <span className="brand-mark">Ð</span>Counter
-        </Link>
-        <h1>{t('title')}</h1>
-        <AuthForm
-          endpoint="/api/auth/login"
-          next={next}
-          submitLabel={t('title')}
-          fields={[
-            { name: 'email', label: t('email'), type: 'email', autoComplete: 'username' },
-            { name: 'password', label: t('password'), type: 'password', autoComplete: 'current-password' },
-          ]}
-        />
-        <LanguageSelect signedIn={false} />
-      </div>
-    </main>
+    <AuthCard title={t('title')}>
+      <AuthForm
+        endpoint="/api/auth/login"
+        next={next}
+        submitLabel={t('title')}
+        fields={[
+          { name: 'email', label: t('email'), type: 'email', autoComplete: 'username' },
+          { name: 'password', label: t('password'), type: 'password', autoComplete: 'current-password' },
+        ]}
+      />
+    </AuthCard>
   );
 }

@@ -2,9 +2,8 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { AuthForm } from '@/app/_lib/auth-form';
-import { LanguageSelect } from '@/app/_lib/language-select';
+import { AuthCard, newPasswordField } from '@/app/_lib/auth-card';
 import { config } from '@/lib/config';
-import { MIN_PASSWORD_LENGTH } from '@/lib/auth';
 
 export const dynamic = 'force-dynamic';
 
@@ -14,35 +13,22 @@ export default async function SignupPage() {
   if (config().signup !== 'open') notFound();
   const t = await getTranslations('signup');
   return (
-    <main className="auth-shell">
-      <div className="auth-card">
-        <Link href="/" className="brand">
-          <span className="brand-mark">Ð</span>Counter
-        </Link>
-        <h1>{t('title')}</h1>
-        <p className="muted">{t('intro')}</p>
-        <AuthForm
-          endpoint="/api/auth/signup"
-          next="/admin/settings"
-          submitLabel={t('submit')}
-          fields={[
-            { name: 'store_name', label: t('storeName'), type: 'text', autoComplete: 'organization' },
-            { name: 'name', label: t('name'), type: 'text', autoComplete: 'name' },
-            { name: 'email', label: t('email'), type: 'email', autoComplete: 'username' },
-            {
-              name: 'password',
-              label: t('password'),
-              type: 'password',
-              autoComplete: 'new-password',
-              hint: t('hint', { n: MIN_PASSWORD_LENGTH }),
-            },
-          ]}
-        />
-        <p className="muted">
-          <Link href="/login">{t('signIn')}</Link>
-        </p>
-        <LanguageSelect signedIn={false} />
-      </div>
-    </main>
+    <AuthCard title={t('title')}>
+      <p className="muted">{t('intro')}</p>
+      <AuthForm
+        endpoint="/api/auth/signup"
+        next="/admin/settings"
+        submitLabel={t('submit')}
+        fields={[
+          { name: 'store_name', label: t('storeName'), type: 'text', autoComplete: 'organization' },
+          { name: 'name', label: t('name'), type: 'text', autoComplete: 'name' },
+          { name: 'email', label: t('email'), type: 'email', autoComplete: 'username' },
+          newPasswordField(t('password'), (n) => t('hint', { n })),
+        ]}
+      />
+      <p className="muted">
+        <Link href="/login">{t('signIn')}</Link>
+      </p>
+    </AuthCard>
   );
 }

@@ -2,10 +2,9 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { AuthForm } from '@/app/_lib/auth-form';
-import { LanguageSelect } from '@/app/_lib/language-select';
+import { AuthCard, newPasswordField } from '@/app/_lib/auth-card';
 import { backOfficeUser } from '@/app/_lib/session';
 import { appContext } from '@/lib/app-context';
-import { MIN_PASSWORD_LENGTH } from '@/lib/auth';
 import { openInvite } from '@/lib/operator';
 import { AcceptInvite } from './accept-invite';
 
@@ -20,42 +19,29 @@ export default async function InvitePage({ params }: { params: Promise<{ token: 
   const [user, t] = await Promise.all([backOfficeUser(), getTranslations('invite')]);
   const here = `/invite/${encodeURIComponent(token)}`;
   return (
-    <main className="auth-shell">
-      <div className="auth-card">
-        <Link href="/" className="brand">
-          <span className="brand-mark">Ð</span>Counter
-        </Link>
-        <h1>{t('title', { store: invite.storeName })}</h1>
-        {user ? (
-          <>
-            <p className="muted">{t('acceptIntro', { email: user.email, store: invite.storeName })}</p>
-            <AcceptInvite endpoint={`/api/invites/${encodeURIComponent(token)}/accept`} label={t('accept')} />
-          </>
-        ) : (
-          <>
-            <p className="muted">{t('createIntro', { email: invite.email })}</p>
-            <AuthForm
-              endpoint={`/api/invites/${encodeURIComponent(token)}/account`}
-              next="/admin/settings"
-              submitLabel={t('createAccount')}
-              fields={[
-                { name: 'name', label: t('name'), type: 'text', autoComplete: 'name' },
-                {
-                  name: 'password',
-                  label: t('password'),
-                  type: 'password',
-                  autoComplete: 'new-password',
-                  hint: t('hint', { n: MIN_PASSWORD_LENGTH }),
-                },
-              ]}
-            />
-            <p className="muted">
-              <Link href={`/login?next=${encodeURIComponent(here)}`}>{t('signInInstead')}</Link>
-            </p>
-          </>
-        )}
-        <LanguageSelect signedIn={!!user} />
-      </div>
-    </main>
+    <AuthCard title={t('title', { store: invite.storeName })} signedIn={!!user}>
+      {user ? (
+        <>
+          <p className="muted">{t('acceptIntro', { email: user.email, store: invite.storeName })}</p>
+          <AcceptInvite endpoint={`/api/invites/${encodeURIComponent(token)}/accept`} label={t('accept')} />
+        </>
+      ) : (
+        <>
+          <p className="muted">{t('createIntro', { email: invite.email })}</p>
+          <AuthForm
+            endpoint={`/api/invites/${encodeURIComponent(token)}/account`}
+            next="/admin/settings"
+            submitLabel={t('createAccount')}
+            fields={[
+              { name: 'name', label: t('name'), type: 'text', autoComplete: 'name' },
+              newPasswordField(t('password'), (n) => t('hint', { n })),
+            ]}
+          />
+          <p className="muted">
+            <Link href={`/login?next=${encodeURIComponent(here)}`}>{t('signInInstead')}</Link>
+          </p>
+        </>
+      )}
+    </AuthCard>
   );
 }
