@@ -47,7 +47,7 @@ export function boot(): Promise<void> {
         log.warn('BOOTSTRAP_API_KEY was revoked in the back office and stays revoked; set a new secret to get a bootstrap key again');
       }
       await ensureFirstAccount(db, cfg);
-      if (cfg.chainBackend === 'devnet') await (await import('./demo')).seedDemoCatalog(db);
+      if (cfg.chainBackend === 'devnet') await (await import('./demo')).seedDemoCatalog(db, FIRST_STORE_ID);
       // PGlite has no autovacuum: vacuum before serving, then periodically (lib/db/maintenance.ts).
       await (await import('./db')).startPgliteMaintenance(db);
       if (cfg.worker === 'embedded') {

@@ -24,7 +24,21 @@ else {
     apiKey: 'demo_' + randomBytes(24).toString('base64url'),
     storeSeed: randomBytes(32).toString('hex'),
   };
+}
+// The café's cashier (added on the first run that reaches the server): a name and a PIN for the
+// till's lock screen, and a password nobody needs (she signs in with the PIN on a till).
+if (!state.cashier) {
+  state.cashier = { email: 'ana@counter.local', name: 'Ana', password: 'demo-' + randomBytes(12).toString('base64url'), pin: demoPin() };
   writeFileSync(stateFile, JSON.stringify(state, null, 2) + '\n', { mode: 0o600 });
+}
+
+/** Six digits, not one repeated digit nor a straight run (docs/counter.md#staff-pins refuses those). */
+function demoPin() {
+  for (;;) {
+    const pin = Array.from(randomBytes(6), (b) => String(b % 10)).join('');
+    const steps = new Set([...pin].slice(1).map((d, i) => (Number(d) - Number(pin[i]) + 10) % 10));
+    if (!(steps.size === 1 && (steps.has(0) || steps.has(1) || steps.has(9)))) return pin;
+  }
 }
 
 // The shop's receiving wallet: a BIP44 account key on regtest (tpub), watch-only in Counter.
@@ -61,6 +75,8 @@ function banner() {
     '',
     `  Sign in as        ${state.email}`,
     `  Password          ${state.password}`,
+    `  Till cashier      ${state.cashier.name}`,
+    `  Till cashier PIN  ${state.cashier.pin}   (on a till: Menu, Use this device as a till, then Lock)`,
     `  Vendor API key    ${state.apiKey}`,
     '',
     '  Charge on the cashier screen (or with the API below), then scan or paste the QR code',
@@ -84,10 +100,42 @@ child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
   for (let i = 0; i < 600; i++) {
     try {
       const r = await fetch(`http://127.0.0.1:${port}/api/health`);
-      if (r.status === 200 || r.status === 503) return banner();
+      if (r.status === 200 || r.status === 503) {
+        await addCashier().catch((e) => console.error(`demo: could not add the cashier: ${e.message}`));
+        return banner();
+      }
     } catch {
       /* still starting or building */
     }
     await new Promise((r) => setTimeout(r, 1000));
   }
 })();
+
+/** Adds the cashier and her PIN through the back office's API, signed in as the owner; once. */
+async function addCashier() {
+  if (state.cashier.added) return;
+  const base = `http://127.0.0.1:${port}`;
+  const login = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: state.email, password: state.password }),
+  });
+  if (login.status !== 200) throw new Error(`sign-in answered ${login.status}`);
+  const cookie = login.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  const headers = { 'Content-Type': 'application/json', Cookie: cookie, 'X-CSRF-Token': (await login.json()).csrf_token };
+  const { email, name, password, pin } = state.cashier;
+  const made = await fetch(`${base}/api/admin/users`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ email, name, password, role: 'cashier' }),
+  });
+  if (made.status !== 201) throw new Error(`adding the cashier answered ${made.status}`);
+  const { id } = await made.json();
+  const set = await fetch(`${base}/api/admin/users/${id}/pin`, { method: 'PUT', headers, body: JSON.stringify({ pin }) });
+  if (set.status !== 204) throw new Error(`setting the PIN answered ${set.status}`);
+  state.cashier.added = true;
+  writeFileSync(stateFile, JSON.stringify(state, null, 2) + '\n', { mode: 0o600 });
+}

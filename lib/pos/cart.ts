@@ -35,6 +35,14 @@ export function keypadAmount(s: string, currency: string): bigint | null {
   }
 }
 
+/**
+ * The key of a product's cart line with these options (the same product with other options is
+ * another line). Printable JSON: open tickets store the cart as JSON, where a NUL cannot go.
+ */
+export function cartLineKey(productId: string, options: readonly string[]): string {
+  return options.length ? JSON.stringify([productId, ...options]) : productId;
+}
+
 export interface CartLine {
   /** Stable key in the cart: the product id, or `custom-<n>` for keypad amounts. */
   key: string;

@@ -6,7 +6,7 @@
 // every back-office page, including an invoice's detail. Also: the dark theme follows the
 // system, the switch overrides it and is kept on this device, with no flash of the wrong theme.
 import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { tillHydrated, devnetTest, paymentIdOf } from './fixtures';
+import { tillHydrated, devnetTest, paymentIdOf, openTillMenu } from './fixtures';
 import { randomBytes } from 'node:crypto';
 import { testXpub } from '../helpers/keys';
 import { parseKoinu } from '../../lib/money';
@@ -106,6 +106,9 @@ for (const theme of ['light', 'dark'] as Theme[]) {
     await expect(page.getByTestId('till-not-ready')).toHaveCount(0, { timeout: 30_000 });
     await tillHydrated(page);
     await check('/pos empty');
+    await openTillMenu(page);
+    await check('/pos with its Menu open');
+    await page.keyboard.press('Escape');
     await page.getByRole('button', { name: 'Add Coffee' }).click();
     await page.getByRole('button', { name: 'Add Coffee' }).click();
     await page.getByRole('button', { name: 'Add Tea' }).click();
@@ -199,15 +202,13 @@ test('the theme follows the system; the switch (system, light, dark) overrides i
   await page.emulateMedia({ colorScheme: 'light' });
   expect(await bg()).toBe(light);
 
-  // the switch on the till: dark while the system is light, kept across a reload, before any script of the app runs
-  // the till has two switches: in the bar, and below the sales where a phone has room; one shows
-  const sw = page.getByLabel('Theme').filter({ visible: true });
-  await expect(page.getByLabel('Theme')).toHaveCount(2);
+  // the switch on the till, in its Menu: dark while the system is light, kept across a reload, before any script of the app runs
+  await openTillMenu(page);
+  const sw = page.getByLabel('Theme');
+  await expect(sw).toHaveCount(1);
   await expect(sw).toHaveValue('system');
   await sw.selectOption('dark');
   expect(await bg()).toBe(dark);
-  // the hidden one follows, so a phone turned into a tablet shows the same choice
-  for (const one of await page.getByLabel('Theme').all()) await expect(one).toHaveValue('dark');
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
   const seen: string[] = [];
   await page.exposeFunction('__seen', (v: string) => seen.push(v));
@@ -221,18 +222,19 @@ test('the theme follows the system; the switch (system, light, dark) overrides i
     }).observe(document, { childList: true, subtree: true });
   });
   await page.reload();
-  await expect(page.getByLabel('Theme').filter({ visible: true })).toHaveValue('dark');
+  await openTillMenu(page);
+  await expect(page.getByLabel('Theme')).toHaveValue('dark');
   expect(seen[0]).toBe('dark');
   expect(await bg()).toBe(dark);
-  const found = await axe(page, 'dark by the switch /pos', 'dark');
-  // on a phone the bar has no room: the switch below the sales shows, whole, with the same choice
+  const found = await axe(page, 'dark by the switch /pos, its Menu open', 'dark');
+  // on a phone the Menu holds the same switch, whole, inside the screen
   await page.setViewportSize({ width: 390, height: 844 });
-  const below = page.getByLabel('Theme').filter({ visible: true });
-  await expect(below).toHaveValue('dark');
-  const box = (await below.boundingBox())!;
+  const onPhone = page.getByLabel('Theme');
+  await expect(onPhone).toHaveValue('dark');
+  const box = (await onPhone.boundingBox())!;
   expect(box.x).toBeGreaterThanOrEqual(0);
   expect(box.x + box.width).toBeLessThanOrEqual(390);
-  expect(await below.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
+  expect(await onPhone.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
   await page.setViewportSize({ width: 1024, height: 768 });
 
   // the back office has the same switch and reads the same choice

@@ -13,9 +13,10 @@
 // - the sales report (GET /api/v1/reports/sales, and the back office's /admin/reports) splits
 //   the day by tender (doge, cash) and by terminal (Front counter).
 // Skipped, saying why, when zbarimg is absent.
-import { expect, type Browser, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { existsSync } from 'node:fs';
-import { devnetTest, signInToTill, tillHydrated, shownPaymentId } from './fixtures';
+import { devnetTest, signInToTill, tillHydrated, shownPaymentId, openTillMenu, registerTill } from './fixtures';
+import { addCashiers, backOffice, mineBlock, pairDisplay, sessionApi, unlockAs, walletPays } from './counter-helpers';
 import { testXpub } from '../helpers/keys';
 import { scanOrdinaryQr } from '../helpers/wild-wallets';
 import { ZBARIMG, readScreenQr } from './qr-read';
@@ -24,29 +25,7 @@ const OWNER = { email: 'owner@day.test', password: 'counter day e2e password' };
 const CASHIERS = { Ana: '2580', Ben: '3691' } as const;
 const TILL = 'Front counter';
 
-interface Api {
-  call(method: string, path: string, body?: unknown): Promise<{ status: number; body: any }>;
-}
-
-async function ownerApi(url: string): Promise<Api> {
-  const login = await fetch(`${url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(OWNER),
-  });
-  expect(login.status).toBe(200);
-  const headers = {
-    'Content-Type': 'application/json',
-    Cookie: login.headers.getSetCookie()[0].split(';')[0],
-    'X-CSRF-Token': (await login.json()).csrf_token,
-  };
-  return {
-    async call(method, path, body) {
-      const r = await fetch(url + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-      return { status: r.status, body: await r.json().catch(() => null) };
-    },
-  };
-}
+const ownerApi = (url: string) => sessionApi(url, OWNER);
 
 // Priced in USD (cash needs a fiat price), a $2.50 muffin with 10% tax, two cashiers with PINs;
 // the till never locks itself (till_lock_sec 0), so only the cashiers' Lock does.
@@ -63,50 +42,13 @@ const test = devnetTest(
     expect((await api.call('PATCH', '/api/admin/settings', { pricing_currency: 'USD' })).status).toBe(200);
     await expect.poll(async () => (await api.call('GET', '/api/v1/rates')).body?.currency, { timeout: 20_000 }).toBe('USD');
     expect((await api.call('POST', '/api/admin/products', { sku: 'MUF', name: 'Muffin', price: '2.50', tax_rate: '10' })).status).toBe(201);
-    for (const [name, pin] of Object.entries(CASHIERS)) {
-      const user = await api.call('POST', '/api/admin/users', {
-        email: `${name.toLowerCase()}@day.test`,
-        name,
-        password: OWNER.password,
-        role: 'cashier',
-      });
-      expect(user.status).toBe(201);
-      expect((await api.call('PUT', `/api/admin/users/${user.body.id}/pin`, { pin })).status).toBe(204);
-    }
+    await addCashiers(api, 'day.test', OWNER.password, CASHIERS);
   },
 );
 
 test.skip(!existsSync(ZBARIMG), `zbarimg not found at ${ZBARIMG} (apt-get install zbar-tools): the QR decoding test is skipped`);
 
-/** The till's lock screen: `name` taps their button, types their PIN and is on the till. */
-async function unlockAs(till: Page, name: keyof typeof CASHIERS) {
-  await expect(till).toHaveURL(/\/pos\/lock$/);
-  await expect(till.getByRole('heading', { name: new RegExp(TILL) })).toBeVisible();
-  await tillHydrated(till);
-  await till.getByRole('button', { name }).click();
-  await till.getByLabel('PIN').fill(CASHIERS[name]);
-  await till.getByRole('button', { name: 'Unlock' }).click();
-  await expect(till).toHaveURL(/\/pos$/);
-  await expect(till.getByTitle('Signed in')).toHaveText(name);
-  await expect(till.getByTestId('till-not-ready')).toHaveCount(0, { timeout: 30_000 });
-  await tillHydrated(till);
-}
-
-/** A display context paired to the till by typing the code its "Customer display" dialog shows. */
-async function pairDisplay(browser: Browser, till: Page, url: string): Promise<Page> {
-  await till.getByRole('button', { name: 'Customer display' }).click();
-  const dialog = till.getByRole('dialog', { name: 'Pair a customer display' });
-  const code = (await dialog.getByTestId('pairing-code').textContent())!;
-  expect(code).toMatch(/^[0-9A-Z]{4}-[0-9A-Z]{4}$/);
-  const display = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
-  await display.goto(url + '/display');
-  await display.getByLabel('Pairing code').fill(code);
-  await display.getByRole('button', { name: 'Pair' }).click();
-  await expect(display.getByTestId('display-welcome')).toBeVisible();
-  await expect(display.getByRole('heading', { name: 'Day Café' })).toBeVisible();
-  await dialog.getByRole('button', { name: 'Close' }).click();
-  return display;
-}
+const unlock = (till: Page, name: keyof typeof CASHIERS) => unlockAs(till, TILL, name, CASHIERS[name]);
 
 test('a day at the counter: a registered till, its display, two cashiers by PIN across a waiting payment, a wallet payment, a cash sale, and the report by tender and terminal', async ({
   app,
@@ -118,20 +60,19 @@ test('a day at the counter: a registered till, its display, two cashiers by PIN 
 
   // 1. The owner registers this browser as a till.
   await signInToTill(till, app.url, OWNER);
-  await till.getByRole('button', { name: 'Use this device as a till' }).click();
-  await till.getByLabel('Till name').fill(TILL);
-  await till.getByRole('button', { name: 'Register' }).click();
-  await expect(till.getByRole('button', { name: 'Lock' })).toBeVisible();
+  await registerTill(till, TILL);
   await tillHydrated(till); // the reloaded till
+  await openTillMenu(till); // registered: the Menu no longer offers it
   await expect(till.getByRole('button', { name: 'Use this device as a till' })).toHaveCount(0);
   await expect(till.getByTestId('till-not-ready')).toHaveCount(0, { timeout: 30_000 });
 
   // 2. A second context pairs as the customer display.
-  const display = await pairDisplay(browser, till, app.url);
+  const display = await pairDisplay(browser, till, app.url, 'Day Café');
 
   // The owner hands the till over: Lock, and Ana unlocks it with her PIN.
   await till.getByRole('button', { name: 'Lock' }).click();
-  await unlockAs(till, 'Ana');
+  await unlock(till, 'Ana');
+  await openTillMenu(till);
   await expect(till.getByRole('link', { name: 'Back office' })).toHaveCount(0);
 
   // Ana builds the cart: the display follows it.
@@ -154,7 +95,7 @@ test('a day at the counter: a registered till, its display, two cashiers by PIN 
 
   // 3. Ana locks the till while the payment waits; Ben unlocks it and reopens the waiting sale.
   await till.getByRole('button', { name: 'Lock' }).click();
-  await unlockAs(till, 'Ben');
+  await unlock(till, 'Ben');
   const row = till.locator(`[data-testid="recent-sale"][data-id="${saleId}"]`);
   await expect(row).toHaveAttribute('data-state', 'unpaid'); // the list's word for a sale still waiting (lib/pos/sales.ts)
   await row.getByRole('button', { name: /^Reopen/ }).click();
@@ -165,19 +106,9 @@ test('a day at the counter: a registered till, its display, two cashiers by PIN 
   // 4. An ordinary wallet pays the dogecoin: form's address and amount; a block confirms it.
   const { address, amount } = scanOrdinaryQr(uri);
   expect(amount).toBe('27.5');
-  const pay = await fetch(`${app.url}/demo/api/send`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ address, amount }),
-  });
-  expect(pay.status, await pay.clone().text()).toBe(200);
+  await walletPays(app.url, address, amount);
   await expect(till.getByTestId('payment-status')).toHaveAttribute('data-state', 'accepted', { timeout: 30_000 });
-  const mine = await fetch(`${app.url}/demo/api/mine`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: '{"blocks":1}',
-  });
-  expect(mine.status).toBe(200);
+  await mineBlock(app.url);
   await expect(till.getByTestId('payment-status')).toHaveAttribute('data-state', 'confirmed', { timeout: 30_000 });
   await expect(till.getByTestId('hand-over')).toBeVisible();
   await expect(display.getByTestId('display-status')).toContainText('Paid, thank you', { timeout: 30_000 });
@@ -216,12 +147,7 @@ test('a day at the counter: a registered till, its display, two cashiers by PIN 
   expect(Number(terminal[0].gross)).toBe(82.5);
 
   // ...and the back office's end-of-day report, signed in with the owner's password.
-  const office = await (await browser.newContext()).newPage();
-  await office.goto(app.url + '/login?next=%2Fadmin%2Freports');
-  await office.getByLabel('Email').fill(OWNER.email);
-  await office.getByLabel('Password').fill(OWNER.password);
-  await office.getByRole('button', { name: 'Sign in' }).click();
-  await expect(office).toHaveURL(/\/admin\/reports$/);
+  const office = await backOffice(browser, app.url, OWNER, '/admin/reports');
   const tenders = office.getByTestId('eod-tenders');
   await expect(tenders.locator('[data-tender="doge"]')).toContainText('27.5 DOGE');
   await expect(tenders.locator('[data-tender="cash"]')).toContainText('55 DOGE');

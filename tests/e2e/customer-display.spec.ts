@@ -11,7 +11,7 @@
 // - unpairing from the back office's Terminals page returns both displays to the pairing form;
 // - axe finds no serious or critical violation on /display, landscape and portrait, paired or not.
 import { expect, type Page } from '@playwright/test';
-import { devnetTest, signInToTill, tillHydrated } from './fixtures';
+import { devnetTest, signInToTill, tillHydrated, registerTill } from './fixtures';
 import { axeLines as axe } from './axe-check';
 import { existsSync } from 'node:fs';
 import { testXpub } from '../helpers/keys';
@@ -48,10 +48,7 @@ test('pair two displays by code and by QR code; they follow the cart, show the p
   const tillCtx = await browser.newContext({ viewport: { width: 1024, height: 768 } });
   const till = await tillCtx.newPage();
   await signInToTill(till, app.url, OWNER);
-  await till.getByRole('button', { name: 'Use this device as a till' }).click();
-  await till.getByLabel('Till name').fill('Front counter');
-  await till.getByRole('button', { name: 'Register' }).click();
-  await expect(till.getByRole('button', { name: 'Lock' })).toBeVisible();
+  await registerTill(till, 'Front counter');
   await tillHydrated(till); // the reloaded till
   await expect(till.getByTestId('till-not-ready')).toHaveCount(0, { timeout: 30_000 });
 

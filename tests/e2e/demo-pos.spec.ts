@@ -2,13 +2,17 @@
 // devnet chain, seeded catalog) prints the owner's credentials; the cashier signs in with them
 // at /login, builds a cart on /pos from the seeded products and charges; the URI on the payment
 // screen is pasted into /demo/wallet in a second tab of the same browser (the customer's phone),
-// which pays it with the wallet SDK; a block mined on request turns both screens confirmed.
+// which pays it with the wallet SDK; a block mined on request turns both screens confirmed. The
+// seeded café: category tabs, icons, search, a latte's options, stock badges, and the printed
+// cashier unlocking a registered till with her printed PIN.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { test as base, expect } from '@playwright/test';
-import { signInToTill, paymentIdOf } from './fixtures';
+import { signInToTill, paymentIdOf, registerTill, tillHydrated, openTillMenu } from './fixtures';
+import { cartLine, grid } from './till-catalog-helpers';
+import { DEMO_CATEGORIES, DEMO_PRODUCTS } from '../../lib/demo/seed-catalog';
 import { freePort } from '../helpers/ports';
 
 const ROOT = resolve(__dirname, '../..');
@@ -18,6 +22,8 @@ interface Demo {
   email: string;
   password: string;
   apiKey: string;
+  cashier: string;
+  pin: string;
   logs: () => string;
 }
 
@@ -57,6 +63,8 @@ const test = base.extend<object, { demo: Demo }>({
         email: field('Sign in as'),
         password: field('Password'),
         apiKey: field('Vendor API key'),
+        cashier: field('Till cashier'),
+        pin: field('Till cashier PIN'),
         logs: () => out,
       });
       const gone = new Promise((r) => child.once('exit', r));
@@ -125,4 +133,55 @@ test('npm run demo: the cashier charges a cart, the demo wallet pays the pasted 
   expect(vendor).toMatchObject({ status: 'confirmed', total: '30.75', confirmed: 1 });
   await expect(phone.getByText(`tx ${vendor.txid}`)).toBeVisible();
   await expect(page.getByText(vendor.txid)).toBeVisible();
+});
+
+test('npm run demo seeds a café: categories, icons, search, options and stock; the printed cashier unlocks a till with her PIN', async ({
+  page,
+  demo,
+}) => {
+  expect(demo.cashier).toBe('Ana');
+  expect(demo.pin).toMatch(/^\d{6}$/);
+  expect(DEMO_PRODUCTS.length).toBeGreaterThanOrEqual(18);
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await signInToTill(page, demo.url, demo);
+  await registerTill(page, 'Front counter');
+  await tillHydrated(page);
+
+  const tabs = page.getByRole('tablist', { name: 'Categories' }).getByRole('tab');
+  await expect(tabs).toHaveText(['All', ...DEMO_CATEGORIES]);
+  await expect(grid(page)).toHaveCount(DEMO_PRODUCTS.length);
+  await expect(page.getByRole('button', { name: /^Add Latte/ })).toContainText('🥛');
+  await expect(page.getByRole('button', { name: /^Add Banana bread/ })).toContainText('Out of stock');
+  await expect(page.getByRole('button', { name: /^Add Blueberry muffin/ })).toContainText('Low stock');
+  await tabs.filter({ hasText: 'Bakery' }).click();
+  await expect(grid(page)).toHaveCount(DEMO_PRODUCTS.filter((p) => p.category === 'Bakery').length);
+  await tabs.first().click();
+  const search = page.getByRole('searchbox', { name: 'Search products' });
+  await search.fill('latte');
+  await expect(grid(page)).toHaveText([/Latte/, /Chai latte/]);
+  await search.fill('');
+
+  // A latte with oat milk and an extra shot: 25 + 3 + 5, and 10 % tax.
+  await page.getByRole('button', { name: /^Add Latte/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Latte' });
+  await dialog.getByRole('group', { name: /Milk/ }).getByRole('radio', { name: 'Oat' }).check();
+  await dialog
+    .getByRole('group', { name: /Extras/ })
+    .getByRole('checkbox', { name: 'Extra shot' })
+    .check();
+  await dialog.getByRole('button', { name: 'Add to sale' }).click();
+  await expect(cartLine(page, 'Latte').getByTestId('cart-line-options')).toHaveText('Oat, Extra shot');
+  await expect(page.getByTestId('cart-total')).toHaveText('Ð 36.30');
+
+  // The printed cashier and PIN open the locked till.
+  await page.getByRole('button', { name: 'Lock' }).click();
+  await expect(page).toHaveURL(/\/pos\/lock$/);
+  await expect(page.locator('[data-hydrated]')).toHaveCount(1);
+  await page.getByRole('button', { name: demo.cashier }).click();
+  await page.getByLabel('PIN').fill(demo.pin);
+  await page.getByRole('button', { name: 'Unlock' }).click();
+  await expect(page).toHaveURL(/\/pos$/);
+  await openTillMenu(page);
+  await expect(page.getByTitle('Signed in')).toHaveText(demo.cashier);
+  expect(demo.logs()).not.toContain('could not add the cashier');
 });

@@ -3,9 +3,11 @@
 // wait ("Waiting for the customer's tip", Skip tip) while the display offers No tip, the store's
 // three percentages with their amounts, and Custom; the customer taps 15 %, and the payment is
 // created with a donation line named "Tip", its QR code on both screens. Skip tip charges without
-// asking further. Axe finds nothing serious on the display's tip screen, light and dark.
+// asking further; a custom amount over the sale is refused on the display, one within it taken,
+// and the sale takes no change while the customer chooses.
+// Axe finds nothing serious on the display's tip screen, light and dark.
 import { expect } from '@playwright/test';
-import { devnetTest, signInToTill, tillHydrated } from './fixtures';
+import { devnetTest, signInToTill, tillHydrated, registerTill } from './fixtures';
 import { axe, report } from './axe-check';
 import { testXpub } from '../helpers/keys';
 
@@ -24,15 +26,15 @@ const test = devnetTest({
   ],
 });
 
-test('the customer tips 15 % on the display; the payment carries it as a Tip; Skip tip charges without', async ({ app, browser }) => {
+test('the customer tips 15 % on the display; the payment carries it as a Tip; Skip tip charges without; a custom tip, the sale unchanged meanwhile', async ({
+  app,
+  browser,
+}) => {
   test.setTimeout(180_000);
   const tillCtx = await browser.newContext({ viewport: { width: 1024, height: 768 } });
   const till = await tillCtx.newPage();
   await signInToTill(till, app.url, OWNER);
-  await till.getByRole('button', { name: 'Use this device as a till' }).click();
-  await till.getByLabel('Till name').fill('Front counter');
-  await till.getByRole('button', { name: 'Register' }).click();
-  await expect(till.getByRole('button', { name: 'Lock' })).toBeVisible();
+  await registerTill(till, 'Front counter');
   await tillHydrated(till);
   await expect(till.getByTestId('till-not-ready')).toHaveCount(0, { timeout: 30_000 });
 
@@ -90,6 +92,29 @@ test('the customer tips 15 % on the display; the payment carries it as a Tip; Sk
   expect((await (await second).json()).total).toBe('20');
   await expect(display.getByTestId('display-qr')).toBeVisible();
   await expect(display.getByRole('heading', { name: 'Add a tip?' })).toHaveCount(0);
+
+  // A third sale, a custom tip: more than the sale is refused on the display, said plainly, and
+  // the till keeps waiting; Ð 2.50 goes through as the Tip line.
+  await till.getByRole('button', { name: 'New sale' }).click();
+  await till.getByRole('dialog').getByRole('button', { name: 'Start a new sale' }).click();
+  await till.getByRole('button', { name: 'Add Latte' }).click();
+  await till.getByRole('button', { name: /^Charge/ }).click();
+  await display.getByRole('button', { name: 'Custom' }).click();
+  await display.getByLabel('Tip in DOGE').fill('25');
+  await display.getByRole('button', { name: 'Add tip' }).click();
+  await expect(display.getByRole('alert').filter({ hasText: 'cannot be added' })).toBeVisible();
+  await expect(till.getByTestId('tip-waiting')).toBeVisible();
+  // Meanwhile the sale stays as the customer sees it: a tap on the product adds nothing.
+  const product = (await till.locator('button', { hasText: 'Latte' }).first().boundingBox())!;
+  await till.mouse.click(product.x + product.width / 2, product.y + product.height / 2);
+  const third = till.waitForResponse((r) => r.url().endsWith('/api/v1/payments') && r.request().method() === 'POST');
+  await display.getByLabel('Tip in DOGE').fill('2.50');
+  await display.getByRole('button', { name: 'Add tip' }).click();
+  const custom = await (await third).json();
+  expect(custom.total).toBe('22.5'); // one latte: the tap during the wait added none
+  expect(custom.payment.items.filter((i: { type: string }) => i.type === 'item')).toEqual([expect.objectContaining({ count: 1 })]);
+  expect(custom.payment.items).toContainEqual(expect.objectContaining({ type: 'donation', name: 'Tip', unit: '2.5' }));
+  await expect(display.getByTestId('display-amount')).toHaveText('Ð 22.50');
   await displayCtx.close();
   await tillCtx.close();
 });

@@ -145,3 +145,23 @@ export async function leaveWaitingSale(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'New sale' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Start a new sale' }).click();
 }
+
+/**
+ * Opens the till's Menu (app/(pos)/pos/till-menu.tsx), which holds the back office, My shift,
+ * sound, theme, language, registering the browser, the user and Sign out. `name`: its name in
+ * another language.
+ */
+export async function openTillMenu(page: Page, name = 'Menu'): Promise<void> {
+  const menu = page.getByRole('button', { name, exact: true });
+  if ((await menu.getAttribute('aria-expanded')) !== 'true') await menu.click();
+  await expect(menu).toHaveAttribute('aria-expanded', 'true');
+}
+
+/** Registers this browser as a till from the Menu (Use this device as a till, Till name, Register) and waits for Lock. */
+export async function registerTill(page: Page, name: string): Promise<void> {
+  await openTillMenu(page);
+  await page.getByRole('button', { name: 'Use this device as a till' }).click();
+  await page.getByLabel('Till name').fill(name);
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page.getByRole('button', { name: 'Lock' })).toBeVisible();
+}

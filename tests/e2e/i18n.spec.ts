@@ -6,7 +6,7 @@
 // (overview, invoices, an invoice, settings) in German then Portuguese, with their number and
 // date formats in the store's zone; the first-run setup page in German and Portuguese.
 import { expect, type Browser } from '@playwright/test';
-import { signInToTill, devnetTest } from './fixtures';
+import { signInToTill, devnetTest, openTillMenu } from './fixtures';
 import { randomBytes } from 'node:crypto';
 import { testXpub } from '../helpers/keys';
 import { startApp } from '../helpers/app-server';
@@ -82,7 +82,8 @@ test('German, then Spanish for the cashier; English for the owner', async ({ bro
   await expect(p.getByTestId('payment-status')).toContainText('Abgebrochen');
   await p.getByRole('button', { name: 'Neuer Verkauf' }).click();
 
-  // Switching to Spanish changes the till, and is saved on the user.
+  // Switching to Spanish (in the till's Menu) changes the till, and is saved on the user.
+  await openTillMenu(p, 'Menü');
   await p.getByRole('combobox', { name: 'Sprache' }).selectOption('es');
   await expect(p.locator('html')).toHaveAttribute('lang', 'es');
   await expect(p.getByRole('tab', { name: 'Productos' })).toBeVisible();

@@ -6,7 +6,7 @@
 // (the payment's order_reference is the ticket's name), and the cash sale that pays it closes it.
 // Axe finds nothing serious on the tickets list, light and dark.
 import { expect } from '@playwright/test';
-import { devnetTest, leaveWaitingSale, signInToTill, tillHydrated } from './fixtures';
+import { devnetTest, leaveWaitingSale, signInToTill, tillHydrated, registerTill } from './fixtures';
 import { testXpub } from '../helpers/keys';
 import { cartLine } from './till-catalog-helpers';
 import { axe, report } from './axe-check';
@@ -65,10 +65,7 @@ test('Table 4: saved, locked, picked up by another cashier, edited, a stale save
   test.setTimeout(180_000);
   await page.setViewportSize({ width: 1024, height: 768 });
   await signInToTill(page, app.url, OWNER);
-  await page.getByRole('button', { name: 'Use this device as a till' }).click();
-  await page.getByLabel('Till name').fill('Front counter');
-  await page.getByRole('button', { name: 'Register' }).click();
-  await expect(page.getByRole('button', { name: 'Lock' })).toBeVisible();
+  await registerTill(page, 'Front counter');
   await tillHydrated(page);
 
   // The owner rings up two lattes and saves them as Table 4: the cart empties.

@@ -10,7 +10,6 @@ import { expect, type Locator, type Page } from '@playwright/test';
 import { testXpub } from '../helpers/keys';
 import { devnetTest, signInToTill } from './fixtures';
 import { cartLine, grid, scan } from './till-catalog-helpers';
-import { DEMO_PRODUCTS } from '../../lib/demo/seed-catalog';
 
 const OWNER = { email: 'owner@shop-day.test', password: 'counter shop day e2e password' };
 const CATEGORIES = ['Bakery', 'Dairy', 'Drinks', 'Frozen', 'Fruit', 'Household', 'Snacks', 'Stationery'];
@@ -65,14 +64,20 @@ const CSV =
   '\n';
 const inCategory = (c: string) => ROWS.filter((r) => r.category === c).length;
 const TRACKED = ROWS.filter((r) => r.stock !== null).length;
-/** On devnet the app starts with the demo's few products, as a new shop does. */
-const DEMO = DEMO_PRODUCTS.length;
+/**
+ * The shop's one product before the import, seeded with no category: without it the devnet app
+ * would seed the demo café, whose categories would mix with the shop's own.
+ */
+const DEMO = 1;
+const FIRST_PRODUCT = {
+  sql: `INSERT INTO product (id, sku, name, icon, price, tax_rate_bp, sort, archived) VALUES ('p-house', 'HOUSE', 'House blend', '', 100000000, 0, 0, FALSE)`,
+};
 
 const test = devnetTest({
   name: 'shop-day',
   xpub: testXpub(62),
   owner: OWNER,
-  seed: [{ sql: `INSERT INTO store (id, name) VALUES (1, $1)`, params: ['Day Shop'] }],
+  seed: [{ sql: `INSERT INTO store (id, name) VALUES (1, $1)`, params: ['Day Shop'] }, FIRST_PRODUCT],
 });
 test.describe.configure({ mode: 'serial', timeout: 240_000 });
 

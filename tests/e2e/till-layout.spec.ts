@@ -4,9 +4,11 @@
 // the live-updates banner and "Status unknown" when the network drops; confirm dialogs before
 // leaving a waiting sale; reopening it from today's sales, which follow the server live;
 // charging an expired sale again; the keypad back on a plain item; a keyboard-only sale; and a
-// sale paid with the demo wallet that says "OK to hand over" only once confirmed, with a sound.
+// sale paid with the demo wallet that says "OK to hand over" only once confirmed, with a sound; and the header: the
+// store's name whole, the Menu (keyboard, Escape, a tap outside) holding the rest, nothing off screen.
 import { expect, type Page } from '@playwright/test';
-import { signInToTill, devnetTest, leaveWaitingSale, paymentIdOf } from './fixtures';
+import { signInToTill, devnetTest, leaveWaitingSale, paymentIdOf, openTillMenu, tillHydrated } from './fixtures';
+import { expectHeaderFits, expectStoreNameWhole, memberOfTwoStores, menuControls } from './till-header-checks';
 import { randomBytes } from 'node:crypto';
 import { testXpub } from '../helpers/keys';
 import { parseKoinu } from '../../lib/money';
@@ -14,6 +16,8 @@ import { parseKoinu } from '../../lib/money';
 const ADMIN = { email: 'owner@till.test', password: 'counter till e2e password' };
 const API_KEY = 'till_' + randomBytes(24).toString('base64url');
 const xpub = testXpub(16);
+const MIA = { name: 'Mia', email: 'mia@till.test', password: 'counter till e2e password' };
+const SECOND_STORE = 'Café Ünicode am Markt';
 const NAMES = ['Coffee', 'Tea', 'Juice', 'Water', 'Bagel', 'Muffin', 'Cookie', 'Brownie', 'Salad', 'Soup', 'Toast', 'Wrap'];
 const PRODUCTS = NAMES.map((name, i) => ({ id: `p-${i}`, sku: `SKU${i}`, name, price: parseKoinu(String(i + 1) + '.5'), sort: i }));
 const SIZES = [
@@ -29,6 +33,7 @@ const test = devnetTest({
   env: { BOOTSTRAP_API_KEY: API_KEY },
   seed: [
     { sql: `INSERT INTO store (id, name, tips_enabled) VALUES (1, $1, TRUE)`, params: ['Till Café'] },
+    ...memberOfTwoStores(MIA, SECOND_STORE),
     ...PRODUCTS.map((p) => ({
       sql: 'INSERT INTO product (id, sku, name, icon, price, tax_rate_bp, sort, archived) VALUES ($1, $2, $3, $4, $5, 0, $6, FALSE)',
       params: [p.id, p.sku, p.name, '', p.price.toString(), p.sort],
@@ -98,6 +103,49 @@ for (const size of SIZES) {
     await expect(page.getByRole('heading', { name: /^Cart/ })).toBeFocused();
   });
 }
+
+test('the header: the Menu holds the rest (keyboard, Escape), nothing runs off at 1024×768 or 390×844, and a member of two stores switches there', async ({
+  page,
+  app,
+}) => {
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await signInToTill(page, app.url, MIA);
+  const menu = page.getByRole('button', { name: 'Menu', exact: true });
+  const store = page.getByRole('combobox', { name: 'Store' });
+  for (const size of [SIZES[0], SIZES[2]]) {
+    await page.setViewportSize(size);
+    await expectStoreNameWhole(page, 'Till Café');
+    await expectHeaderFits(page, `${size.width} closed`);
+    for (const c of menuControls(page, 'Mia')) await expect(c).toBeHidden();
+    // by keyboard: Enter opens it, Tab goes into it, Escape closes it and gives the focus back
+    await menu.focus();
+    await page.keyboard.press('Enter');
+    await expect(menu).toHaveAttribute('aria-expanded', 'true');
+    for (const c of [...menuControls(page, 'Mia'), store]) await expect(c).toBeVisible();
+    await expectHeaderFits(page, `${size.width} open`);
+    await page.keyboard.press('Tab');
+    expect(await page.getByTestId('till-menu').evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect(menu).toHaveAttribute('aria-expanded', 'false');
+    await expect(menu).toBeFocused();
+    await expect(page.getByRole('link', { name: 'My shift' })).toBeHidden();
+    await inViewport(page, charge(page), `${size.width}: Charge beside the header`);
+  }
+  // a tap outside closes it too; the Store select switches the till to the other store, and back
+  await page.setViewportSize(SIZES[0]);
+  await menu.click();
+  await page.getByRole('heading', { name: /^Cart/ }).click();
+  await expect(menu).toHaveAttribute('aria-expanded', 'false');
+  await menu.click();
+  await expect(store).toHaveValue('1');
+  await store.selectOption({ label: SECOND_STORE });
+  await expectStoreNameWhole(page, SECOND_STORE);
+  await expectHeaderFits(page, 'the second store');
+  await menu.click();
+  await page.getByRole('combobox', { name: 'Store' }).selectOption({ label: 'Till Café' });
+  await expectStoreNameWhole(page, 'Till Café');
+  await tillHydrated(page);
+});
 
 test('live updates drop: a full-width alert within 5 s on the payment and sale screens, and "Status unknown" instead of waiting', async ({
   page,
@@ -267,6 +315,7 @@ test('a keyboard-only sale: type the amount, Enter, Tab to Charge, Enter reaches
 test('paid with the demo wallet: "OK to hand over" only once confirmed, with a sound that can be turned off', async ({ page, app }) => {
   await page.setViewportSize({ width: 1024, height: 768 });
   await signInToTill(page, app.url, ADMIN);
+  await openTillMenu(page);
   await expect(page.getByRole('button', { name: 'Sound on' })).toHaveAttribute('aria-pressed', 'true');
   await ringUp(page, 1);
   await charge(page).click();
@@ -292,9 +341,11 @@ test('paid with the demo wallet: "OK to hand over" only once confirmed, with a s
 
   // the switch is kept on this device
   await page.getByRole('button', { name: 'New sale' }).click();
+  await openTillMenu(page);
   await page.getByRole('button', { name: 'Sound on' }).click();
   await expect(page.getByRole('button', { name: 'Sound off' })).toHaveAttribute('aria-pressed', 'false');
   await page.reload();
+  await openTillMenu(page);
   await expect(page.getByRole('button', { name: 'Sound off' })).toBeVisible();
 });
 

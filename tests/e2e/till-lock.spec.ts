@@ -4,7 +4,7 @@
 // when idle (till_lock_sec), a second, unregistered browser never sees the lock screen, and a
 // Lock that cannot reach the server blocks the till until it can.
 import { expect } from '@playwright/test';
-import { signInToTill, tillHydrated, devnetTest } from './fixtures';
+import { signInToTill, tillHydrated, devnetTest, openTillMenu, registerTill } from './fixtures';
 import { testXpub } from '../helpers/keys';
 
 const ADMIN = { email: 'owner@lock.test', password: 'counter lock e2e password' };
@@ -49,11 +49,9 @@ test('register a till, lock it, unlock with a PIN, and lock again when idle', as
   test.setTimeout(120_000);
   await signInToTill(page, app.url, ADMIN);
 
-  await page.getByRole('button', { name: 'Use this device as a till' }).click();
-  await page.getByLabel('Till name').fill('Front counter');
-  await page.getByRole('button', { name: 'Register' }).click();
-  await expect(page.getByRole('button', { name: 'Lock' })).toBeVisible();
+  await registerTill(page, 'Front counter');
   await tillHydrated(page); // the reloaded till
+  await openTillMenu(page); // registered: the Menu no longer offers it
   await expect(page.getByRole('button', { name: 'Use this device as a till' })).toHaveCount(0);
 
   await page.getByRole('button', { name: 'Lock' }).click();
@@ -67,6 +65,7 @@ test('register a till, lock it, unlock with a PIN, and lock again when idle', as
   await page.getByLabel('PIN').fill('2580');
   await page.getByRole('button', { name: 'Unlock' }).click();
   await expect(page).toHaveURL(/\/pos$/);
+  await openTillMenu(page);
   await expect(page.getByTitle('Signed in')).toHaveText('Ana');
   await expect(page.getByRole('link', { name: 'Back office' })).toHaveCount(0);
   // A PIN session is sent to the password form by the back office.
@@ -93,10 +92,7 @@ test('register a till, lock it, unlock with a PIN, and lock again when idle', as
 test('Lock while offline blocks the till until the sign-out goes through, by hand and when idle', async ({ app, page }) => {
   test.setTimeout(120_000);
   await signInToTill(page, app.url, ADMIN);
-  await page.getByRole('button', { name: 'Use this device as a till' }).click();
-  await page.getByLabel('Till name').fill('Back counter');
-  await page.getByRole('button', { name: 'Register' }).click();
-  await expect(page.getByRole('button', { name: 'Lock' })).toBeVisible();
+  await registerTill(page, 'Back counter');
   await tillHydrated(page);
 
   /** The session cookie the browser holds now, and whether the server still honours it. */

@@ -71,8 +71,12 @@ test('a latte with Oat, Extra shot and Large: the options dialog, the cart lines
   await expect(dialog.getByRole('group', { name: /Extras/ }).getByRole('checkbox')).toHaveCount(3);
   const add = dialog.getByRole('button', { name: 'Add to sale' });
   await expect(add).toBeDisabled(); // Size needs one
-  const found = await axe(page, 'options dialog');
-  expect(found, report(found)).toEqual([]);
+  for (const theme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: theme });
+    const found = await axe(page, `options dialog (${theme})`, theme);
+    expect(found, report(found)).toEqual([]);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
 
   await milk.getByRole('radio', { name: 'Oat' }).check();
   const extras = dialog.getByRole('group', { name: /Extras/ });

@@ -8,12 +8,12 @@
 // - a payment with a data output, paid the same way from its dogecoin: form (no OP_RETURN):
 //   the till says the order data is missing (docs/api.md#data_missing), never paid.
 // Skipped, saying why, when zbarimg is absent.
-import { expect } from '@playwright/test';
 import { signInToTill, devnetTest } from './fixtures';
 import { existsSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { testXpub } from '../helpers/keys';
 import { ZBARIMG, chargeTeaAndScan, dataSalePaidPlainly, expectPaidAfterBlock } from './qr-read';
+import { mineBlock, walletPays } from './counter-helpers';
 
 const OWNER = { email: 'owner@qr-devnet.test', password: 'counter qr devnet e2e password' };
 const xpub = testXpub(31);
@@ -34,21 +34,7 @@ const test = devnetTest({
 
 test.skip(!existsSync(ZBARIMG), `zbarimg not found at ${ZBARIMG} (apt-get install zbar-tools): the QR decoding test is skipped`);
 
-/** The ordinary wallet pays: the devnet demo wallet sends a plain tx of `amount` to `address`. */
-async function walletPays(url: string, address: string, amount: string): Promise<string> {
-  const r = await fetch(`${url}/demo/api/send`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ address, amount }),
-  });
-  expect(r.status, await r.clone().text()).toBe(200);
-  return ((await r.json()) as { txid: string }).txid;
-}
-
-async function mine(url: string) {
-  const r = await fetch(`${url}/demo/api/mine`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"blocks":1}' });
-  expect(r.status, await r.clone().text()).toBe(200);
-}
+const mine = mineBlock;
 
 test("an ordinary wallet scans the till's dogecoin: form, pays its address and amount on devnet: the till turns paid", async ({
   page,

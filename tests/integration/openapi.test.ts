@@ -19,6 +19,7 @@ import { startApp, type AppServer } from '../helpers/app-server';
 import { startPostgres, createDatabase, type PgServer } from '../helpers/postgres';
 import { OpenApiChecker, loadOpenApi, documentedResponses, unresolvedRefs } from '../helpers/openapi';
 import { signIn } from '../helpers/sessions';
+import { ticketRoutes, tipWithDisplay, tipWithoutDisplay } from './openapi-cafe-calls';
 
 const doc = loadOpenApi();
 const checker = new OpenApiChecker(doc);
@@ -573,6 +574,9 @@ describe('openapi: the devnet app', () => {
     expect(cancelled.body).toEqual({ ...r.body, status: 'declined' });
     expectStatus(await call('POST', '/api/v1/payments/{id}/cancel', { id: r.body.id }), 409);
   });
+  it('open tickets: 200, 201, 204, 400, 401, 403, 404, 409', async () => {
+    await ticketRoutes(call, owner);
+  });
   it('the customer display: pairing code, published cart, pairing, status and stream; 200, 201, 204, 400, 401, 403, 413, 429', async () => {
     const reg = await fetch(`${app.url}/api/admin/terminals`, {
       method: 'POST',
@@ -621,6 +625,7 @@ describe('openapi: the devnet app', () => {
       403,
     );
 
+    await tipWithoutDisplay(call, tillHeaders);
     const pair = '/api/display/pair';
     const paired = await call('POST', pair, {}, { ...anon, body: { code: code.body.code } });
     expectStatus(paired, 200);
@@ -649,6 +654,8 @@ describe('openapi: the devnet app', () => {
     const state = JSON.parse(/^event: display\ndata: (.*)$/m.exec(text)![1]);
     checker.validateSchema('DisplayState', state, 'the `display` event');
     expect(state.cart.lines).toEqual(cartBody.lines);
+    const sessionOnly = { Cookie: owner.Cookie, 'X-CSRF-Token': owner['X-CSRF-Token'] };
+    await tipWithDisplay(call, tillHeaders, { Cookie: terminal }, sessionOnly, display);
 
     // Wrong codes from one client: 401, then from the 5th failure 429 with Retry-After.
     for (let i = 0; i < 5; i++) expectStatus(await call('POST', pair, {}, { ...anon, body: { code: `AAAA-AAA${i}` } }), 401);

@@ -1,12 +1,22 @@
 // An open ticket's cart as JSON (lib/pos/ticket-cart.ts): it round-trips exactly (bigint amounts
-// as integer strings, options, icons), refuses another currency, and a cart that does not parse
+// as integer strings, options, icons) with printable line keys, refuses another currency, and a cart that does not parse
 // is unreadable as a whole, never half restored.
 import { describe, expect, it } from 'vitest';
-import { cartTotals, type CartLine } from '@/lib/pos/cart';
+import { cartLineKey, cartTotals, type CartLine } from '@/lib/pos/cart';
 import { cartOfTicket, ticketCartJson } from '@/lib/pos/ticket-cart';
 
 const LINES: CartLine[] = [
-  { key: 'p1\u0000Oat', sku: 'LATTE', name: 'Latte', icon: '☕', unit: 450n, count: 2, taxRateBp: 825, productId: 'p1', options: ['Oat'] },
+  {
+    key: cartLineKey('p1', ['Oat']),
+    sku: 'LATTE',
+    name: 'Latte',
+    icon: '☕',
+    unit: 450n,
+    count: 2,
+    taxRateBp: 825,
+    productId: 'p1',
+    options: ['Oat'],
+  },
   { key: 'custom-3', sku: 'CUSTOM-3', name: 'Custom amount 3', unit: 99999999999999999n, count: 1, taxRateBp: 0 },
 ];
 const EXTRAS = { fee: 0n, shipping: 5n, discount: 10n, tip: 100n };
@@ -17,6 +27,19 @@ describe('ticket cart', () => {
     const back = cartOfTicket(json, 'USD');
     expect(back).toEqual({ currency: 'USD', lines: LINES, extras: EXTRAS });
     expect(cartTotals(back!.lines, back!.extras)).toEqual(cartTotals(LINES, EXTRAS));
+  });
+
+  it("a line's key with options is printable, so PostgreSQL's jsonb stores the cart (it refuses \\u0000)", () => {
+    const keys = [
+      cartLineKey('p1', []),
+      cartLineKey('p1', ['Oat']),
+      cartLineKey('p1', ['Oat', 'Extra shot']),
+      cartLineKey('p1', ['Oat,Extra shot']),
+    ];
+    expect(new Set(keys).size).toBe(keys.length); // the same product with other options is another line
+    expect(cartLineKey('p1', ['Oat', 'Extra shot'])).toBe(cartLineKey('p1', ['Oat', 'Extra shot']));
+    for (const k of keys) expect(k).not.toMatch(/[\u0000-\u001f\u007f]/);
+    expect(JSON.stringify(ticketCartJson({ currency: 'USD', lines: LINES, extras: EXTRAS }))).not.toContain('\\u0000');
   });
 
   it('refuses a cart saved in another currency', () => {

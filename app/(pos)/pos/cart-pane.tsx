@@ -16,6 +16,7 @@ export function CartPane({
   store,
   onClearSale,
   headingRef,
+  locked = false,
   children,
 }: {
   cart: Cart;
@@ -24,6 +25,8 @@ export function CartPane({
   onClearSale: () => void;
   /** The cart's heading, focused after New sale. */
   headingRef: React.Ref<HTMLHeadingElement>;
+  /** While the customer's display asks for the tip, the lines take no change (docs/counter.md#tips-on-the-customers-display). */
+  locked?: boolean;
   /** The error, offline or not-ready notice, and the tender buttons. */
   children: React.ReactNode;
 }) {
@@ -35,14 +38,14 @@ export function CartPane({
         <h2 ref={headingRef} tabIndex={-1}>
           {t('cart')} {totals.count ? <span className={s.count}>{totals.count}</span> : null}
         </h2>
-        {lines.length || totals.total ? (
+        {(lines.length || totals.total) && !locked ? (
           <button type="button" className={s.link} onClick={onClearSale}>
             {t('clearSale')}
           </button>
         ) : null}
       </div>
       {lines.length === 0 ? <p className={s.empty}>{t('emptyCart')}</p> : null}
-      <ul className={s.lines}>
+      <ul className={s.lines} inert={locked}>
         {lines.map((l) => (
           <CartLineRow key={l.key} line={l} currency={currency} onBump={cart.bump} />
         ))}

@@ -8,14 +8,14 @@
 // The state lives in useTill (use-till.ts) and its hooks; this file lays out the panes.
 import { useState } from 'react';
 import { useTranslations } from 'next-intl';
-import { LanguageSelect } from '@/app/_lib/language-select';
-import { ThemeSwitch } from '@/app/_lib/theme-switch';
-import type { PosProduct, PosStore, RecentSale } from '@/lib/pos';
+import type { PosProduct, PosStore, RecentSale } from '@/lib/pos/catalog';
 import { PaymentScreen } from './payment-screen';
 import { RecentSales } from './recent-sales';
 import type { TillReadiness } from './readiness';
 import { LiveBanner, useConfirm, useSoundSetting } from './till-ui';
 import { TillHeader, type TillUser } from './till-header';
+import type { TillDeviceProps } from './till-device';
+import type { TillStore } from './till-menu';
 import { SellTabs } from './sell-tabs';
 import { ProductPane } from './product-pane';
 import { KeypadPane } from './keypad';
@@ -38,7 +38,8 @@ export function Cashier({
   denied,
   demoWallet = false,
   readiness,
-  device = null,
+  device,
+  stores = { list: [], current: 0 },
 }: {
   products: PosProduct[];
   /** The category tabs, in the store's order (docs/catalog.md). */
@@ -46,8 +47,10 @@ export function Cashier({
   store: PosStore;
   sales: RecentSale[];
   user: TillUser;
-  /** The till's device controls (till-device.tsx): Lock, or registering this browser. */
-  device?: React.ReactNode;
+  /** The till's device (till-device.tsx): Lock and Customer display, or registering this browser. */
+  device?: TillDeviceProps;
+  /** The stores the user belongs to and the one this till acts for, for the Menu's store select. */
+  stores?: { list: TillStore[]; current: number };
   denied: boolean;
   /** devnet only: offer the demo wallet (/demo/wallet?uri=…) on the payment screen. */
   demoWallet?: boolean;
@@ -64,7 +67,17 @@ export function Cashier({
   const { ask, dialog } = useConfirm();
   const hydrated = useHydrated();
   const liveDown = offline || (payment !== null && !sseLive);
-  const header = <TillHeader storeName={store.name} user={user} device={device} sound={sound} onSound={setSound} />;
+  // The customer is asked a percentage of this total: the sale stays as it is until they answer or Skip tip.
+  const locked = till.tipWait.waiting;
+  const header = (
+    <TillHeader
+      store={{ id: stores.current, name: store.name, stores: stores.list }}
+      user={user}
+      device={device}
+      sound={sound}
+      onSound={setSound}
+    />
+  );
 
   if (payment) {
     return (
@@ -103,7 +116,7 @@ export function Cashier({
         </p>
       ) : null}
       <main className={s.sale}>
-        <div className={s.left}>
+        <div className={s.left} inert={locked}>
           <SellTabs tab={till.tab} onTab={till.setTab}>
             {till.tab === 'products' ? (
               <ProductPane
@@ -119,16 +132,12 @@ export function Cashier({
             )}
           </SellTabs>
           <RecentSales sales={till.sales} onReopen={charging.reopen} offline={offline} />
-          <div className={s.langBelow}>
-            <LanguageSelect signedIn className={s.secondary} />
-            <ThemeSwitch className={s.themeBelow} />
-          </div>
         </div>
-        <CartPane cart={cart} currency={currency} store={store} onClearSale={till.clearSale} headingRef={till.cartHeading}>
+        <CartPane cart={cart} currency={currency} store={store} onClearSale={till.clearSale} headingRef={till.cartHeading} locked={locked}>
           <TicketBar
             tickets={till.tickets}
             cartEmpty={cart.lines.length === 0 && cart.totals.total === 0n}
-            disabled={!hydrated || charging.busy || offline}
+            disabled={!hydrated || charging.busy || offline || locked}
             confirmReplace={() => ask(t('replaceCartTitle'), t('replaceCartBody'), t('replaceCartYes'))}
           />
           <ChargeNotices error={till.error} offline={offline} readiness={till.readiness} />
@@ -148,7 +157,7 @@ export function Cashier({
             store={store}
             currency={currency}
             cart={cart}
-            disabled={!hydrated || charging.busy || cart.totals.total <= 0n || offline}
+            disabled={!hydrated || charging.busy || cart.totals.total <= 0n || offline || locked}
             ticketId={till.tickets.held?.id ?? null}
           />
         </CartPane>

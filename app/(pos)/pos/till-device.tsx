@@ -1,8 +1,8 @@
 'use client';
 // The till's device controls (docs/counter.md): on a registered terminal, Customer display (its
-// pairing code), Lock and the idle lock
-// (the store's till_lock_sec); on an unregistered browser, "Use this device as a till" for an
-// owner or a manager (a Till name field and Register). Locking signs the session out and shows
+// pairing code), Lock and the idle lock (the store's till_lock_sec), in the bar; on an
+// unregistered browser, "Use this device as a till" for an owner or a manager (a Till name field
+// and Register), in the till's Menu. Locking signs the session out and shows
 // the lock screen only once the server confirmed it (use-lock.ts); the sale that waits is on the
 // server, so the next cashier can see it through.
 import { useEffect, useRef, useState } from 'react';
@@ -20,15 +20,19 @@ export interface TillDeviceProps {
   lockSec: number;
 }
 
-export function TillDevice({ terminal, canRegister, lockSec }: TillDeviceProps) {
+/** The bar's part: on a registered terminal, Customer display and Lock, used all day. */
+export function TillDevice({ terminal, lockSec }: TillDeviceProps) {
   return terminal ? (
     <>
       <CustomerDisplayButton />
       <LockControls lockSec={lockSec} />
     </>
-  ) : canRegister ? (
-    <RegisterTill />
   ) : null;
+}
+
+/** The Menu's part: registering this browser, done once. */
+export function RegisterThisTill({ terminal, canRegister }: TillDeviceProps) {
+  return !terminal && canRegister ? <RegisterTill /> : null;
 }
 
 function LockControls({ lockSec }: { lockSec: number }) {

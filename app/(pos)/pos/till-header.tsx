@@ -1,7 +1,9 @@
 'use client';
-// The till's top bar, on the sale and the payment screens: the store's name, the back office
-// (not for a cashier or a PIN sign-in), My shift, the payment sound, theme and language, the
-// device controls (Lock, registering this browser), who is signed in, and Sign out.
+// The till's top bar, on the sale and the payment screens: the store's name and the device's
+// everyday controls (Customer display, Lock) in view; the rest in its Menu (till-menu.tsx): who is
+// signed in, the store select (a member of several stores), the back office (not for a cashier or
+// a PIN sign-in), My shift, the payment sound, theme and language, registering this browser, and
+// Sign out.
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { csrfFetch } from '@/app/_lib/csrf-fetch';
@@ -9,6 +11,8 @@ import { forgetKeptTill } from '@/app/_lib/kept-till';
 import { LanguageSelect } from '@/app/_lib/language-select';
 import { ThemeSwitch } from '@/app/_lib/theme-switch';
 import { BellIcon } from './bits';
+import { RegisterThisTill, TillDevice, type TillDeviceProps } from './till-device';
+import { StoreSelect, TillMenu, type TillStore } from './till-menu';
 import s from './pos.module.css';
 
 export interface TillUser {
@@ -26,15 +30,15 @@ async function signOut() {
 }
 
 export function TillHeader({
-  storeName,
+  store,
   user,
   device,
   sound,
   onSound,
 }: {
-  storeName: string;
+  store: { id: number; name: string; stores: TillStore[] };
   user: TillUser;
-  device?: React.ReactNode;
+  device?: TillDeviceProps;
   sound: boolean;
   onSound: (on: boolean) => void;
 }) {
@@ -46,37 +50,41 @@ export function TillHeader({
         <span className={s.mark} aria-hidden="true">
           Ð
         </span>
-        <span>{storeName}</span>
+        <span title={store.name}>{store.name}</span>
       </h1>
       <div className={s.barRight}>
-        {user.role !== 'cashier' && !user.tillOnly ? (
-          <Link className={s.ghost} href="/admin">
-            {tc('backOffice')}
+        {device ? <TillDevice {...device} /> : null}
+        <TillMenu>
+          <span className={s.who} title={tc('signedIn')}>
+            {user.name}
+          </span>
+          {store.stores.length > 1 && !user.tillOnly ? <StoreSelect stores={store.stores} current={store.id} /> : null}
+          {user.role !== 'cashier' && !user.tillOnly ? (
+            <Link className={s.ghost} href="/admin">
+              {tc('backOffice')}
+            </Link>
+          ) : null}
+          <Link className={s.ghost} href="/pos/shift">
+            {tc('myShift')}
           </Link>
-        ) : null}
-        <Link className={s.ghost} href="/pos/shift">
-          {tc('myShift')}
-        </Link>
-        <button
-          type="button"
-          className={s.ghost}
-          aria-pressed={sound}
-          aria-label={sound ? t('soundOn') : t('soundOff')}
-          onClick={() => onSound(!sound)}
-          title={t('paymentSound')}
-        >
-          <BellIcon off={!sound} />
-          <span className={s.soundText}>{sound ? t('soundOn') : t('soundOff')}</span>
-        </button>
-        <ThemeSwitch className={s.langTop} />
-        <LanguageSelect signedIn className={`${s.ghost} ${s.langTop}`} />
-        {device}
-        <span className={s.who} title={tc('signedIn')}>
-          {user.name}
-        </span>
-        <button type="button" className={s.ghost} onClick={signOut}>
-          {tc('signOut')}
-        </button>
+          <button
+            type="button"
+            className={s.ghost}
+            aria-pressed={sound}
+            aria-label={sound ? t('soundOn') : t('soundOff')}
+            onClick={() => onSound(!sound)}
+            title={t('paymentSound')}
+          >
+            <BellIcon off={!sound} />
+            <span className={s.soundText}>{sound ? t('soundOn') : t('soundOff')}</span>
+          </button>
+          <ThemeSwitch className={s.menuField} />
+          <LanguageSelect signedIn className={s.ghost} />
+          {device ? <RegisterThisTill {...device} /> : null}
+          <button type="button" className={s.ghost} onClick={signOut}>
+            {tc('signOut')}
+          </button>
+        </TillMenu>
       </div>
     </header>
   );

@@ -5,8 +5,8 @@
 // customer display) observes `lines`, `extras` and `totals`, whose identities change only when the
 // cart does.
 import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { cartTotals, NO_EXTRAS, type CartExtras, type CartLine, type CartTotals } from '@/lib/pos/client';
-import type { PosProduct } from '@/lib/pos';
+import { cartLineKey, cartTotals, NO_EXTRAS, type CartExtras, type CartLine, type CartTotals } from '@/lib/pos/cart';
+import type { PosProduct } from '@/lib/pos/catalog';
 
 export type ExtraKind = keyof CartExtras;
 
@@ -42,7 +42,7 @@ export function useCart(onEdit: () => void = () => {}): Cart {
   const add = useCallback((p: PosProduct, chosen?: { names: string[]; extra: bigint }) => {
     edited.current();
     const names = chosen?.names ?? [];
-    const key = names.length ? `${p.id}\u0000${names.join('\u0000')}` : p.id;
+    const key = cartLineKey(p.id, names);
     setLines((ls) => {
       const i = ls.findIndex((l) => l.key === key);
       if (i >= 0) return ls.map((l, j) => (j === i ? { ...l, count: l.count + 1 } : l));

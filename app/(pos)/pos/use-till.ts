@@ -77,12 +77,12 @@ export function useTill({
   const pick = useCallback((p: PosProduct) => (p.optionGroups.length ? setOptionsFor(p) : cart.add(p)), [cart]);
 
   // A scanner adds the product whose barcode or SKU it read, wherever the focus is (docs/catalog.md).
-  useBarcodeScanner(onSaleScreen, (code) => {
+  useBarcodeScanner(onSaleScreen && !tipWait.waiting, (code) => {
     const p = findByCode(products, code);
     if (p) pick(p);
     else setError(t('noProductWithCode', { code }));
   });
-  useKeyboardKeypad(onSaleScreen, keypad, () => setTab('keypad'));
+  useKeyboardKeypad(onSaleScreen && !tipWait.waiting, keypad, () => setTab('keypad'));
 
   function clearSale() {
     tickets.release();
