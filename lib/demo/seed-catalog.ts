@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import type { Db } from '../db';
 import { parseKoinu } from '../money';
 import { findStore, updateStore } from '../stores';
-import { OptionGroupsInput, storedOptionGroups } from '../catalog/options';
+import { OptionGroupsInput, storedOptionGroups } from '../catalog';
 
 export const DEMO_CATEGORIES = ['Coffee', 'Tea & more', 'Bakery', 'Merch'] as const;
 

@@ -32,3 +32,4 @@ export {
 export { ALL, filterProducts, findByCode } from './catalog-search';
 export { cartOfTicket, ticketCartJson } from './ticket-cart';
 export { saleFromView, type VendorPaymentView, canReopen, STATE_LABEL } from './sales';
+export { cartLineKey } from './cart';

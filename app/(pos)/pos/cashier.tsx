@@ -8,7 +8,7 @@
 // The state lives in useTill (use-till.ts) and its hooks; this file lays out the panes.
 import { useState } from 'react';
 import { useTranslations } from 'next-intl';
-import type { PosProduct, PosStore, RecentSale } from '@/lib/pos/catalog';
+import type { PosProduct, PosStore, RecentSale } from '@/lib/pos';
 import { PaymentScreen } from './payment-screen';
 import { RecentSales } from './recent-sales';
 import type { TillReadiness } from './readiness';

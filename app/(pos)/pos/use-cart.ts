@@ -5,8 +5,8 @@
 // customer display) observes `lines`, `extras` and `totals`, whose identities change only when the
 // cart does.
 import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { cartLineKey, cartTotals, NO_EXTRAS, type CartExtras, type CartLine, type CartTotals } from '@/lib/pos/cart';
-import type { PosProduct } from '@/lib/pos/catalog';
+import { cartLineKey, cartTotals, NO_EXTRAS, type CartExtras, type CartLine, type CartTotals } from '@/lib/pos/client';
+import type { PosProduct } from '@/lib/pos';
 
 export type ExtraKind = keyof CartExtras;
 
