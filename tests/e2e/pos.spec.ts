@@ -22,13 +22,77 @@ const ADMIN = { email: 'owner@shibe.cafe', password: 'counter e2e password' };
 const xpub = testXpub(9);
 
 const PRODUCTS = [
-  { id: 'p-coffee', sku: 'COF', name: 'Coffee', icon: '/pos-icons/coffee.svg', price: parseKoinu('2.5'), taxRateBp: 0, sort: 1 },
-  { id: 'p-sandwich', sku: 'SAN', name: 'Sandwich', icon: '/pos-icons/sandwich.svg', price: parseKoinu('7.25'), taxRateBp: 1000, sort: 2 },
-  { id: 'p-croissant', sku: 'CRO', name: 'Croissant', icon: '/pos-icons/croissant.svg', price: parseKoinu('3.1'), taxRateBp: 0, sort: 3 },
-  { id: 'p-juice', sku: 'JUI', name: 'Orange juice', icon: '/pos-icons/juice.svg', price: parseKoinu('4'), taxRateBp: 0, sort: 4 },
-  { id: 'p-cake', sku: 'CAK', name: 'Cheesecake', icon: '/pos-icons/cake.svg', price: parseKoinu('5.5'), taxRateBp: 700, sort: 5 },
-  { id: 'p-tea', sku: 'TEA', name: 'Green tea', icon: '/pos-icons/tea.svg', price: parseKoinu('2.2'), taxRateBp: 0, sort: 6 },
-  { id: 'p-old', sku: 'OLD', name: 'Archived muffin', icon: '', price: parseKoinu('1'), taxRateBp: 0, sort: 7, archived: true },
+  {
+    id: 'p-coffee',
+    category: 'Drinks',
+    sku: 'COF',
+    name: 'Coffee',
+    icon: '/pos-icons/coffee.svg',
+    price: parseKoinu('2.5'),
+    taxRateBp: 0,
+    sort: 1,
+  },
+  {
+    id: 'p-sandwich',
+    category: 'Food',
+    sku: 'SAN',
+    name: 'Sandwich',
+    icon: '/pos-icons/sandwich.svg',
+    price: parseKoinu('7.25'),
+    taxRateBp: 1000,
+    sort: 2,
+  },
+  {
+    id: 'p-croissant',
+    category: 'Food',
+    sku: 'CRO',
+    name: 'Croissant',
+    icon: '/pos-icons/croissant.svg',
+    price: parseKoinu('3.1'),
+    taxRateBp: 0,
+    sort: 3,
+  },
+  {
+    id: 'p-juice',
+    category: 'Drinks',
+    sku: 'JUI',
+    name: 'Orange juice',
+    icon: '/pos-icons/juice.svg',
+    price: parseKoinu('4'),
+    taxRateBp: 0,
+    sort: 4,
+  },
+  {
+    id: 'p-cake',
+    category: 'Food',
+    sku: 'CAK',
+    name: 'Cheesecake',
+    icon: '/pos-icons/cake.svg',
+    price: parseKoinu('5.5'),
+    taxRateBp: 700,
+    sort: 5,
+  },
+  {
+    id: 'p-tea',
+    category: 'Drinks',
+    sku: 'TEA',
+    name: 'Green tea',
+    icon: '/pos-icons/tea.svg',
+    price: parseKoinu('2.2'),
+    taxRateBp: 0,
+    sort: 6,
+  },
+  {
+    id: 'p-old',
+    category: 'Food',
+    sku: 'OLD',
+    name: 'Archived muffin',
+    icon: '',
+    price: parseKoinu('1'),
+    taxRateBp: 0,
+    sort: 7,
+    archived: true,
+  },
 ];
 
 const test = base.extend<object, { stack: { app: AppServer; node: Litecoind } }>({
@@ -42,8 +106,8 @@ const test = base.extend<object, { stack: { app: AppServer; node: Litecoind } }>
           params: ['Shibe Café'],
         },
         ...PRODUCTS.map((p) => ({
-          sql: 'INSERT INTO product (id, sku, name, icon, price, tax_rate_bp, sort, archived) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)',
-          params: [p.id, p.sku, p.name, p.icon, p.price.toString(), p.taxRateBp, p.sort, p.archived ?? false],
+          sql: 'INSERT INTO product (id, sku, name, icon, price, tax_rate_bp, sort, archived, category) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)',
+          params: [p.id, p.sku, p.name, p.icon, p.price.toString(), p.taxRateBp, p.sort, p.archived ?? false, p.category],
         })),
       ]);
       const app = await startApp(
@@ -94,6 +158,7 @@ test('a sale from cart to confirmed on the cashier screen', async ({ page, stack
   await signInToTill(page, app.url, ADMIN);
   await expect(page.getByText('Shibe Café')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Add Archived muffin' })).toHaveCount(0);
+  await expect(page.getByRole('tablist', { name: 'Categories' }).getByRole('tab')).toHaveText(['All', 'Drinks', 'Food']);
 
   // 2 sandwiches (10 % tax) + 1 coffee, a 1 DOGE discount and a 0.5 DOGE fee.
   await page.getByRole('button', { name: 'Add Sandwich' }).click();
