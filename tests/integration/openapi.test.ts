@@ -8,7 +8,8 @@
 // block), then an app on PostgreSQL with a tiny rate limit and MAX_OPEN_PAYMENTS=1, whose
 // database is stopped for the 503 answers and whose budget is spent for the 429 answers.
 import { randomBytes } from 'node:crypto';
-import { SMTPServer } from 'smtp-server';
+import type { SMTPServerOptions } from 'smtp-server';
+import { startSmtp, type Mail, type TestSmtp } from '../helpers/smtp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deriveAddress, REGTEST } from '@/lib/doge';
 import { testAccount, testXpub, DGUB } from '../helpers/keys';
@@ -123,19 +124,14 @@ describe('openapi: the devnet app', () => {
   const made: Record<string, any> = {};
   let owner: Record<string, string> = {}; // the signed-in owner's cookie and CSRF headers
   // A real SMTP server for the receipts: it takes mail for anyone but refuse@example.com (550).
-  const smtp = new SMTPServer({
-    disabledCommands: ['STARTTLS'],
-    authOptional: true,
-    logger: false,
+  const inbox: Mail[] = [];
+  let smtp: TestSmtp;
+  const refuseOne: Partial<SMTPServerOptions> = {
     onRcptTo(a, _s, cb) {
       if (a.address === 'refuse@example.com') return cb(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
       cb();
     },
-    onData(stream, _s, cb) {
-      stream.resume();
-      stream.on('end', () => cb());
-    },
-  });
+  };
   const settings = (body: Record<string, unknown>) =>
     fetch(`${app.url}/api/admin/settings`, { method: 'PATCH', headers: owner, body: JSON.stringify(body) });
 
@@ -151,7 +147,7 @@ describe('openapi: the devnet app', () => {
   const coffee = (unit = '10.5') => ({ items: [{ type: 'item', id: 'SKU-1', name: 'Coffee', count: 2, unit, tax: '1.05' }] });
 
   beforeAll(async () => {
-    await new Promise<void>((r) => smtp.listen(0, '127.0.0.1', () => r()));
+    smtp = await startSmtp(inbox, refuseOne);
     app = await startApp({
       DOGE_NETWORK: 'regtest',
       CHAIN_BACKEND: 'devnet',
@@ -180,7 +176,7 @@ describe('openapi: the devnet app', () => {
   }, 180_000);
   afterAll(async () => {
     await app?.stop();
-    await new Promise<void>((r) => smtp.close(() => r()));
+    await smtp.close();
   });
 
   it('GET /api/health', async () => {
@@ -424,7 +420,7 @@ describe('openapi: the devnet app', () => {
     const unpaid = await create(coffee('8'));
     expectStatus(await call('POST', path, { id }, { body: { email: 'ann@example.com' } }), 503); // no SMTP yet
     const set = await settings({
-      smtp_url: `smtp://127.0.0.1:${(smtp.server.address() as { port: number }).port}`,
+      smtp_url: smtp.url,
       smtp_from: 'Shop <receipts@shop.example>',
     });
     expect(set.status, await set.text()).toBe(200);
