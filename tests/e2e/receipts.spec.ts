@@ -5,7 +5,7 @@
 // fit their paper.
 import { test as base, expect } from '@playwright/test';
 import { signInToTill, startDevnetApp, paymentIdOf } from './fixtures';
-import { SMTPServer } from 'smtp-server';
+import { startSmtp, type Mail } from '../helpers/smtp';
 import { testXpub } from '../helpers/keys';
 import { parseKoinu, formatKoinu } from '../../lib/money';
 import type { AppServer } from '../helpers/app-server';
@@ -14,10 +14,6 @@ const ADMIN = { email: 'owner@receipts.example', password: 'counter e2e receipts
 const xpub = testXpub(11);
 const LONG = 'Extraordinarily-long-single-word-artisanal-sourdough-loaf-with-seeds';
 
-interface Mail {
-  to: string[];
-  raw: string;
-}
 interface Stack {
   app: AppServer;
   inbox: Mail[];
@@ -27,25 +23,14 @@ const test = base.extend<object, { stack: Stack }>({
   stack: [
     async ({}, use) => {
       const inbox: Mail[] = [];
-      const smtp = new SMTPServer({
+      const smtp = await startSmtp(inbox, {
         disabledCommands: ['STARTTLS', 'AUTH'],
-        logger: false,
         onRcptTo(addr, _s, cb) {
           if (addr.address.startsWith('refuse'))
             return cb(Object.assign(new Error('Mailbox refuse is unavailable'), { responseCode: 550 }));
           cb();
         },
-        onData(stream, session, cb) {
-          const chunks: Buffer[] = [];
-          stream.on('data', (c: Buffer) => chunks.push(c));
-          stream.on('end', () => {
-            inbox.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
-            cb();
-          });
-        },
       });
-      await new Promise<void>((r) => smtp.listen(0, '127.0.0.1', () => r()));
-      const smtpPort = (smtp.server.address() as { port: number }).port;
       const shop = await startDevnetApp({
         name: 'receipts',
         xpub,
@@ -54,7 +39,7 @@ const test = base.extend<object, { stack: Stack }>({
         seed: [
           {
             sql: `INSERT INTO store (id, name, timezone, smtp_url, smtp_from) VALUES (1, $1, 'America/New_York', $2, 'Receipts Café <receipts@cafe.example>')`,
-            params: ['Receipts Café', `smtp://127.0.0.1:${smtpPort}`],
+            params: ['Receipts Café', smtp.url],
           },
           {
             sql: 'INSERT INTO product (id, sku, name, icon, price, tax_rate_bp, sort) VALUES ($1, $2, $3, $4, $5, $6, $7)',
@@ -68,7 +53,7 @@ const test = base.extend<object, { stack: Stack }>({
       });
       await use({ app: shop.app, inbox });
       await shop.dispose();
-      await new Promise<void>((r) => smtp.close(() => r()));
+      await smtp.close();
     },
     { scope: 'worker' },
   ],
