@@ -47,6 +47,11 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 180_000,
     pool: 'forks',
+    // Test files run PGlite (PostgreSQL compiled to WebAssembly) in their own processes, each of
+    // which compiles it anew; V8's optimising recompilation of its hot functions is wasted on a
+    // process that lives seconds. Liftoff alone, as the app runs (scripts/app-node-options.mjs),
+    // cut two PGlite-heavy files' CPU time by a third (36 → 25 s) and their wall time by 30 %.
+    execArgv: ['--liftoff-only'],
     // Two cores: integration files start servers and databases; keep parallelism modest.
     maxWorkers: 2,
   },

@@ -2,10 +2,14 @@
 // Playwright loader cannot load the generated Prisma client). It starts from the migrated
 // template (tests/helpers/pglite-template.ts) and migrates with the app's runner (a no-op then).
 import { join, resolve } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
 import { loadMigrations, migrate, type SqlRunner } from '../../lib/db/migrate';
 import { seedDataDir } from '../helpers/pglite-template';
 
 export async function seedPglite(dataDir: string, statements: { sql: string; params?: unknown[] }[]): Promise<void> {
+  // Liftoff only, as the app and vitest's workers run PGlite (vitest.config.mts): the runner
+  // compiles PGlite once per spec for a few statements, and optimising it costs more than it saves.
+  setFlagsFromString('--liftoff-only');
   const { PGlite } = await import('@electric-sql/pglite');
   const dir = join(dataDir, 'pglite');
   await seedDataDir(dataDir);
