@@ -1,6 +1,6 @@
 // The `rpc` backend against Dogecoin Core 1.14.9 (`dogecoind -regtest`, docs/architecture.md#chain-backends): AuxPoW
 // blocks (getblockheader h false answers header + AuxPoW, longer than 80 bytes), Dogecoin's RPC
-// dialect (sendrawtransaction's bool), and the app on it: payments, a double spend and a tx with
+// dialect (sendrawtransaction's bool, getblock h 2 without each tx's hex), and the app on it: payments, a double spend and a tx with
 // a fake input (400 invalid_tx, the payment stays payable: docs/relay.md), and a reorg that
 // takes a confirmed payment back to accepted; a refund (docs/api.md#refunds) paid by lib/wallet from a
 // dogecoind wallet key and received by the customer. Skipped, saying why, when dogecoind is absent.
@@ -65,6 +65,19 @@ describe.skipIf(!haveDogecoind)('rpc backend against dogecoind', () => {
     const early: string = await node.rpc('getblockhash', 10);
     expect((await node.rpc<string>('getblockheader', early, false)).length).toBe(160);
     expect((await backend.block(early)).height).toBe(10);
+  });
+
+  it('gives every tx of a block its bytes, though Dogecoin Core’s getblock h 2 has no hex: the wallet file serves them', async () => {
+    const backend = createRpcBackend({ url: node.rpcUrl, network: 'regtest', timeoutMs: 5_000 });
+    const sent = await node.send(await node.payTo([{ address: await node.newAddress(), amountKoinu: 250_000_000n }]));
+    const [hash] = await node.mine(1);
+    const verbose = await node.rpc<{ tx: Record<string, unknown>[] }>('getblock', hash, 2);
+    expect(verbose.tx.map((t) => 'hex' in t)).toEqual([false, false]);
+    const b = await backend.block(hash);
+    expect(b.txs.map((t) => t.txid)).toEqual(verbose.tx.map((t) => t.txid));
+    expect(b.txs[1]?.txid).toBe(sent);
+    // The coinbase and the payment, byte for byte as the node serialises them (-txindex=1).
+    for (const t of b.txs) expect(toHex(t.raw ?? new Uint8Array(0))).toBe(await node.rpc<string>('getrawtransaction', t.txid, 0));
   });
 
   it('broadcasts with Dogecoin’s sendrawtransaction, reports a double spend and a missing input', async () => {

@@ -1,6 +1,6 @@
 // Reading Dogecoin Core's JSON answers (amounts already exact strings): shape checks that throw a
 // TypeError naming the field, and the verbose transaction → its shape (tx-facts.ts).
-import { fromHex, isHex, parseTxAt } from '../../doge';
+import { encodeTx, fromHex, isHex, parseTxAt, txidOf, type RawTxInput } from '../../doge';
 import type { TxShape } from '../tx-facts';
 import { koinuFromRpc } from './client';
 
@@ -61,11 +61,40 @@ export function txShape(raw: unknown, i: number): { tx: TxShape; size: number } 
       script: str(obj(o.scriptPubKey, `${what}.vout[${j}].scriptPubKey`), 'hex', `${what}.vout[${j}].scriptPubKey`).toLowerCase(),
     };
   });
-  const hex = typeof t.hex === 'string' && isHex(t.hex) ? fromHex(t.hex) : undefined;
+  const txid = hash(str(t, 'txid', what), `${what}.txid`);
+  const hex = typeof t.hex === 'string' && isHex(t.hex) ? fromHex(t.hex) : rebuiltRaw(t, txid, outputs);
   return {
-    tx: { txid: hash(str(t, 'txid', what), `${what}.txid`), coinbase, inputs, outputs, ...(hex ? { raw: hex } : {}) },
+    tx: { txid, coinbase, inputs, outputs, ...(hex ? { raw: hex } : {}) },
     size: int(t, 'size', what),
   };
+}
+
+/**
+ * The serialized tx rebuilt from its JSON, for a node whose `getblock <hash> 2` has no `hex` per
+ * transaction (Dogecoin Core 1.14): the watch-only wallet file serves the wallet's txs as bytes
+ * (docs/node.md#node-text-api). Kept only when it hashes to the txid, so a tx the JSON does not
+ * describe whole (witness data) has no bytes rather than wrong ones.
+ */
+function rebuiltRaw(t: Json, txid: string, outputs: { value: bigint; script: string }[]): Uint8Array | undefined {
+  try {
+    const inputs = arr(t.vin, 'vin').map((vin): RawTxInput => {
+      const v = obj(vin, 'vin');
+      const sequence = int(v, 'sequence', 'vin');
+      if (typeof v.coinbase === 'string')
+        return { prevTxid: new Uint8Array(32), vout: 0xffffffff, scriptSig: fromHex(v.coinbase), sequence };
+      const scriptSig = fromHex(str(obj(v.scriptSig, 'vin.scriptSig'), 'hex', 'vin.scriptSig'));
+      return { prevTxid: fromHex(str(v, 'txid', 'vin')).reverse(), vout: int(v, 'vout', 'vin'), scriptSig, sequence };
+    });
+    const raw = encodeTx({
+      version: int(t, 'version', 'tx'),
+      inputs,
+      outputs: outputs.map((o) => ({ value: o.value, script: fromHex(o.script) })),
+      locktime: int(t, 'locktime', 'tx'),
+    });
+    return txidOf(raw) === txid ? raw : undefined;
+  } catch {
+    return undefined; // a field missing or malformed: no bytes, as before
+  }
 }
 
 /** How many outputs a serialized transaction has (null if it does not decode). */
