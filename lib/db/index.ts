@@ -6,8 +6,8 @@ import { config } from '../config';
 import { openDb, type Db } from './open';
 import { loadMigrations, migrate } from './migrate';
 
-export { openDb, type Db, type DbKind, type Prisma } from './open';
-export { migrate, loadMigrations, MigrationError, type Migration, type SqlRunner } from './migrate';
+export { openDb, type Db, type Prisma } from './open';
+export { migrate, loadMigrations, MigrationError, type SqlRunner } from './migrate';
 
 export const MIGRATIONS_DIR = join(process.cwd(), 'prisma', 'migrations');
 

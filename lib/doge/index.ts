@@ -6,7 +6,7 @@
  * only needs addresses should import `lib/doge/address`, `lib/doge/network` directly.
  * @module
  */
-export * from './errors';
+export { NetworkError, AddressError, ScriptError, TxDecodeError, HeaderDecodeError, HeaderCheckError, Bip32Error } from './errors';
 export {
   toHex,
   fromHex,
@@ -22,37 +22,15 @@ export {
   ByteWriter,
   encodeVarint,
   MAX_COMPACT_SIZE,
-  type ReadErrorCode,
   type ReadErrorFactory,
 } from './bytes';
-export { type Checkpoint, MAINNET_CHECKPOINTS, TESTNET_CHECKPOINTS } from './checkpoints';
-export {
-  type Network,
-  type NetworkName,
-  type NetworkOptions,
-  MAINNET,
-  TESTNET,
-  REGTEST,
-  NETWORKS,
-  getNetwork,
-  isNetworkName,
-} from './network';
+export { MAINNET_CHECKPOINTS, TESTNET_CHECKPOINTS } from './checkpoints';
+export { type Network, type NetworkName, MAINNET, TESTNET, REGTEST, NETWORKS, getNetwork, isNetworkName } from './network';
 export { base58checkEncode, base58checkDecode } from './base58';
-export {
-  type AddressType,
-  type DecodedAddress,
-  encodeAddress,
-  decodeAddress,
-  isValidAddress,
-  addressToScript,
-  scriptToAddress,
-  pubkeyToAddress,
-} from './address';
-export { type DecodedWif, decodeWif, encodeWif, isValidWif, wifToPublicKey, wifToAddress } from './wif';
+export { encodeAddress, decodeAddress, isValidAddress, addressToScript, scriptToAddress, pubkeyToAddress } from './address';
+export { decodeWif, encodeWif, isValidWif, wifToPublicKey, wifToAddress } from './wif';
 export {
   HDKey,
-  HARDENED_OFFSET,
-  hdVersions,
   parseExtendedKey,
   parseXpub,
   isValidXpub,
@@ -68,9 +46,6 @@ export {
 export {
   OP,
   MAX_OP_RETURN_PAYLOAD,
-  MAX_OP_RETURN_SCRIPT,
-  type ScriptOp,
-  type ScriptType,
   type ScriptInfo,
   decodeScript,
   pushData,
@@ -78,20 +53,11 @@ export {
   p2pkhScript,
   p2shScript,
   nulldataScript,
-  scriptEquals,
 } from './script';
 export {
   type RawTx,
-  type RawTxInput,
-  type RawTxOutput,
-  type TxReadOptions,
   type DecodedTx,
-  type DecodedTxInput,
-  type DecodedTxOutput,
-  SEQUENCE_FINAL,
   SEQUENCE_RBF_THRESHOLD,
-  readTx,
-  writeTx,
   parseTxAt,
   parseTx,
   encodeTx,
@@ -102,49 +68,12 @@ export {
   decodeTx,
 } from './tx';
 export { merkleRoot, merkleRootMutated, merkleBranch, merkleBranchRoot } from './merkle';
-export {
-  HEADER_SIZE,
-  VERSION_AUXPOW,
-  type BlockHeader,
-  type HeaderFields,
-  readHeader,
-  parseHeader,
-  serializeHeader,
-  makeHeader,
-  headerHash,
-  chainIdOf,
-  isAuxpowVersion,
-  isLegacyVersion,
-} from './header';
-export {
-  type AuxPow,
-  MERGED_MINING_HEADER,
-  MAX_CHAIN_BRANCH_LENGTH,
-  readAuxpow,
-  parseAuxpow,
-  writeAuxpow,
-  serializeAuxpow,
-  getExpectedIndex,
-  chainMerkleRoot,
-  checkAuxpow,
-} from './auxpow';
-export {
-  type CompactTarget,
-  decodeCompact,
-  bitsToTarget,
-  targetToBits,
-  hashToBigInt,
-  hashMeetsTarget,
-  powHash,
-  checkProofOfWork,
-  headerWork,
-} from './pow';
+export { parseHeader, makeHeader, headerHash, chainIdOf, isAuxpowVersion, isLegacyVersion } from './header';
+export { type AuxPow, parseAuxpow, serializeAuxpow, getExpectedIndex, chainMerkleRoot, checkAuxpow } from './auxpow';
+export { decodeCompact, bitsToTarget, targetToBits, hashToBigInt, hashMeetsTarget, powHash, checkProofOfWork, headerWork } from './pow';
 export { scryptPowHash } from './scrypt';
 export {
   type HeaderEntry,
-  type CheckHeaderOptions,
-  MAX_HEADERS_PER_MESSAGE,
-  readHeaderEntry,
   parseHeaderWithAuxpow,
   parseHeaderEntry,
   serializeHeaderEntry,
@@ -155,8 +84,6 @@ export {
 } from './headers';
 export {
   type PartialMerkleTree,
-  type PartialMerkleMatches,
-  type MerkleBlock,
   MAX_PARTIAL_TREE_TXS,
   extractMatches,
   buildPartialMerkleTree,
@@ -164,4 +91,4 @@ export {
   encodeMerkleBlock,
   verifyMerkleBlock,
 } from './merkleblock';
-export { type Block, type BlockTx, parseBlock, encodeBlock, checkBlockMerkleRoot } from './block';
+export { parseBlock, encodeBlock, checkBlockMerkleRoot } from './block';

@@ -2,17 +2,7 @@
 // stock_movement and of product.stock's moves (tests/unit/one-writer.test.ts), besides the /pay
 // acceptance statement, which carries the sale's CTEs (lib/payments/accept-sql.ts).
 export { takeSaleStock, returnSaleStock, type StockTx } from './sale';
-export { SALE_REASONS, type SaleReason } from './sale-sql';
-export {
-  ADJUST_REASONS,
-  STOCK_LIMIT,
-  parseAdjustment,
-  adjustStock,
-  setStockCount,
-  untrackStock,
-  recordImportCounts,
-  type AdjustReason,
-  type Adjustment,
-} from './adjust';
-export { stockOf, trackedProducts, lowStockCount, MOVEMENTS_SHOWN, type MovementView, type StockView, type TrackedProduct } from './query';
+
+export { parseAdjustment, adjustStock, setStockCount, untrackStock, recordImportCounts } from './adjust';
+export { stockOf, trackedProducts, lowStockCount, type StockView, type TrackedProduct } from './query';
 export { TAKE_SALE_CTES } from './sale-sql';

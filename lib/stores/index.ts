@@ -2,7 +2,6 @@
 // one store-scoping rule every store-owned query follows.
 export {
   FIRST_STORE_ID,
-  StoreNotFoundError,
   WalletInUseError,
   findStore,
   readStore,
@@ -17,6 +16,5 @@ export {
   setStoreSuspended,
   type StoreSummary,
   seedFirstStore,
-  type StoreRow,
 } from './settings';
 export { inStore, storeIdOf, type StoreScope } from './scope';
