@@ -56,6 +56,7 @@ export {
 } from './script';
 export {
   type RawTx,
+  type RawTxInput,
   type DecodedTx,
   SEQUENCE_RBF_THRESHOLD,
   parseTxAt,
