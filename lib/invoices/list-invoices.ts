@@ -178,6 +178,11 @@ function toRow(r: Record<string, unknown>): Row {
   };
 }
 
+/** The three scans of matchedSeqs, over $1 (the store) and $2 (mint_hash or NULL), or $2 (address) and $3 (mint_hash or NULL). */
+const STORE_SCAN = `SELECT seq FROM payment WHERE seq > 0 AND store_id = $1 AND ($2::text IS NULL OR mint_hash = $2)`;
+const ADDRESS_SCAN = `SELECT seq FROM payment WHERE address = $2 AND seq > 0 AND store_id = $1 AND ($3::text IS NULL OR mint_hash = $3)`;
+const BUYER_SCAN = `SELECT seq FROM payment WHERE buyer_address = $2 AND seq > 0 AND store_id = $1 AND ($3::text IS NULL OR mint_hash = $3)`;
+
 /**
  * The `seq`s an address matches in a store, as a SQL set over $1 (the store), $2 (address) and $3 (mint_hash or NULL):
  * its payment address or its buyer address. Two scans of (address, seq DESC) and
@@ -190,42 +195,32 @@ function toRow(r: Record<string, unknown>): Row {
  * payment_mint_hash_seq_idx. Refunds (docs/api.md#refunds) are not invoices: their rows have a
  * negative seq, so `seq > 0` leaves them out as an index condition, without a heap visit.
  */
-function matchedSeqs(
-  storeId: number,
-  address: string | null,
-  mintHash: string | null,
-  perScanLimit?: number,
-): { sql: string; params: unknown[] } {
-  if (address === null)
-    return {
-      sql: `SELECT seq FROM payment WHERE seq > 0 AND store_id = $1 AND ($2::text IS NULL OR mint_hash = $2)`,
-      params: [storeId, mintHash],
-    };
-  const limit = perScanLimit === undefined ? '' : ' ORDER BY seq DESC LIMIT $4';
-  const scan = (column: string) =>
-    `(SELECT seq FROM payment WHERE ${column} = $2 AND seq > 0 AND store_id = $1 AND ($3::text IS NULL OR mint_hash = $3)${limit})`;
-  return {
-    sql: `${scan('address')} UNION ${scan('buyer_address')}`,
-    params: perScanLimit === undefined ? [storeId, address, mintHash] : [storeId, address, mintHash, perScanLimit],
-  };
+function matchedSeqs(storeId: number, address: string | null, mintHash: string | null): { sql: string; params: unknown[] } {
+  if (address === null) return { sql: STORE_SCAN, params: [storeId, mintHash] };
+  return { sql: `(${ADDRESS_SCAN}) UNION (${BUYER_SCAN})`, params: [storeId, address, mintHash] };
 }
-
 /**
  * One page of invoices, newest first, in plain SQL (the ORM costs several ms per query on
  * PGlite, see lib/relay/hot-reads.ts). The page's `seq`s are picked first from the index alone
  * (LIMIT/OFFSET over index entries, no heap access for the skipped rows), then only the listed
  * rows are read, by payment_seq_key. Skipping the offset over the table itself read every
  * skipped row: page 200 of the store's list touched 5,000 heap pages (60–110 ms on PGlite).
- * With an address, a page needs at most the `(page + 1) × limit` newest matches of each scan.
  */
 async function pageRows(db: Db, storeId: number, address: string | null, q: InvoiceQuery): Promise<Row[]> {
-  const m = matchedSeqs(storeId, address, q.mintHash, address === null ? undefined : (q.page + 1) * q.limit);
-  const n = m.params.length;
-  const rows = await db.query<Record<string, unknown>>(
-    `SELECT ${COLS} FROM (${m.sql} ORDER BY seq DESC LIMIT $${n + 1} OFFSET $${n + 2}) k
-       JOIN payment p ON p.seq = k.seq AND p.store_id = $1 ORDER BY k.seq DESC`,
-    [...m.params, q.limit, q.page * q.limit],
-  );
+  const upTo = (q.page + 1) * q.limit;
+  const rows =
+    address === null
+      ? await db.query<Record<string, unknown>>(
+          `SELECT ${COLS} FROM (${STORE_SCAN} ORDER BY seq DESC LIMIT $3 OFFSET $4) k
+             JOIN payment p ON p.seq = k.seq AND p.store_id = $1 ORDER BY k.seq DESC`,
+          [storeId, q.mintHash, q.limit, q.page * q.limit],
+        )
+      : // A page needs at most `upTo` newest matches from each scan.
+        await db.query<Record<string, unknown>>(
+          `SELECT ${COLS} FROM ((${ADDRESS_SCAN} ORDER BY seq DESC LIMIT $4) UNION (${BUYER_SCAN} ORDER BY seq DESC LIMIT $4)
+             ORDER BY seq DESC LIMIT $5 OFFSET $6) k JOIN payment p ON p.seq = k.seq AND p.store_id = $1 ORDER BY k.seq DESC`,
+          [storeId, address, q.mintHash, upTo, q.limit, q.page * q.limit],
+        );
   return rows.map(toRow);
 }
 
