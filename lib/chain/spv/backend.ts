@@ -40,7 +40,7 @@ import {
   type TipInfo,
 } from '../backend';
 import { HeaderChain } from './headers';
-import { HeaderSync } from './header-sync';
+import { HeaderSync, type HeaderSyncTimes } from './header-sync';
 import { announceAndAwait, newOutgoing, type Outgoing } from './broadcast';
 import { buildFilter, fingerprint, loadWatchSet } from './watch';
 import { storedTip } from '../follower';
@@ -56,6 +56,8 @@ export interface SpvOptions {
   /** Evidence channels a broadcast wants: short-lived probe connections make up for few peers (default 6). */
   mempoolChannels?: number;
   requestTimeoutMs?: number;
+  /** The header sync's clock (header-sync.ts; 5 s ticks, 10 s and 30 s re-asks). */
+  headerSyncTimes?: HeaderSyncTimes;
 }
 
 interface Pending {
@@ -96,14 +98,19 @@ export class SpvBackend implements ChainBackend {
   /** Peers that have our filter loaded (filteradd and mempool are only valid after filterload). */
   private filtered = new WeakSet<Peer>();
   private stallTimer: ReturnType<typeof setInterval> | null = null;
-  private headers = new HeaderSync({
-    chain: () => (this.active ? this.chain : null),
-    readyPeers: () => this.pool?.readyPeers ?? [],
-    ban: (p, reason) => this.pool?.ban(p, reason),
-    serial: (fn) => this.serial(fn),
-  });
+  private headers: HeaderSync;
 
-  constructor(readonly opts: SpvOptions) {}
+  constructor(readonly opts: SpvOptions) {
+    this.headers = new HeaderSync(
+      {
+        chain: () => (this.active ? this.chain : null),
+        readyPeers: () => this.pool?.readyPeers ?? [],
+        ban: (p, reason) => this.pool?.ban(p, reason),
+        serial: (fn) => this.serial(fn),
+      },
+      opts.headerSyncTimes,
+    );
+  }
 
   // ---- lifecycle ----
 
@@ -135,7 +142,7 @@ export class SpvBackend implements ChainBackend {
     await this.refreshWatch().catch(() => undefined);
     const pool = this.ensurePool();
     for (const p of pool.readyPeers) this.onReady(p);
-    this.stallTimer = setInterval(() => this.headers.tick(), 5_000);
+    this.stallTimer = setInterval(() => this.headers.tick(), this.headers.times.tickMs);
     log.info('spv node started', { tip: chain.tip.height, peers: this.opts.peers.length || 'dns seeds' });
   }
 

@@ -19,6 +19,17 @@ export interface HeaderSyncHost {
   serial<T>(fn: () => Promise<T>): Promise<T>;
 }
 
+/** The sync's clock (docs/node.md#the-lightweight-node-chain_backendspv); tests shorten it. */
+export interface HeaderSyncTimes {
+  /** How often stalled peers are dropped and peers asked again (5 s). */
+  tickMs: number;
+  /** A peer that has shown a height above our tip is asked again after this long (10 s). */
+  behindMs: number;
+  /** Every peer is asked again after this long, and dropped if a getheaders waits this long (30 s). */
+  anywayMs: number;
+}
+export const HEADER_SYNC_TIMES: HeaderSyncTimes = { tickMs: 5_000, behindMs: 10_000, anywayMs: 30_000 };
+
 export class HeaderSync {
   /** A peer answered getheaders with fewer than 2,000 headers (nothing left to fetch). */
   headersDone = false;
@@ -28,7 +39,10 @@ export class HeaderSync {
   private askedAt = new WeakMap<Peer, number>();
   private rate = { t: Date.now(), n: 0, perSec: 0 };
 
-  constructor(private readonly host: HeaderSyncHost) {}
+  constructor(
+    private readonly host: HeaderSyncHost,
+    readonly times: HeaderSyncTimes = HEADER_SYNC_TIMES,
+  ) {}
 
   /** Best height the ready peers have shown. */
   peerHeight(peers: Peer[]): number {
@@ -60,19 +74,19 @@ export class HeaderSync {
     p.send('getheaders', encodeGetHeaders(locator));
   }
 
-  /** Every 5 s: drop stalled peers, ask again where we may be behind. */
+  /** Every tickMs: drop stalled peers, ask again where we may be behind. */
   tick(): void {
     const chain = this.host.chain();
     if (!chain) return;
     const tip = chain.tip.height;
     for (const p of this.host.readyPeers()) {
       if (p.headersAskedAt) {
-        if (Date.now() - p.headersAskedAt > 30_000) p.close('headers request timed out');
+        if (Date.now() - p.headersAskedAt > this.times.anywayMs) p.close('headers request timed out');
         continue;
       }
       const since = Date.now() - (this.askedAt.get(p) ?? 0);
       const behind = (this.announced.get(p) ?? p.remote?.startHeight ?? 0) > tip;
-      if ((behind && since > 10_000) || since > 30_000) this.askFrom(p);
+      if ((behind && since > this.times.behindMs) || since > this.times.anywayMs) this.askFrom(p);
     }
   }
 
