@@ -58,6 +58,8 @@ export async function seedStores(client, xpubs, firstKey) {
       [...roleScopes('owner')],
     ],
   );
+  // Payments made for /relay/pay stay open until it runs, however slow their making on a loaded machine.
+  await client.query(`UPDATE store SET timeout_sec = 86400`);
   const first = await client.query(`SELECT min(id) AS id FROM store`);
   return [{ id: Number(first.rows[0].id), key: firstKey }, ...ids.map((id, i) => ({ id, key: secrets[i] }))];
 }

@@ -107,8 +107,9 @@ async function costOf(L, db, { blockTxs, mempoolTxs, repeats }) {
 }
 
 /**
- * A copy of database `name` with one store: the first keeps every payment, the others and their
- * keys and watched addresses are gone. The same payments and chain state, one store's wallet.
+ * A copy of database `name` with one store: the first keeps every payment, the other stores and
+ * their watched addresses are gone (their API and relay keys stay: the watch loop never reads
+ * them, and deleting API keys checks payment.api_key_id, unindexed, once per key). The same payments and chain state, one store's wallet.
  */
 async function oneStoreCopy(server, name) {
   const { default: pg } = await import('pg');
@@ -127,8 +128,6 @@ async function oneStoreCopy(server, name) {
     for (const sql of [
       `DELETE FROM wallet_address WHERE store_id <> $1`,
       `UPDATE payment SET store_id = $1 WHERE store_id <> $1`,
-      `DELETE FROM api_key WHERE store_id <> $1`,
-      `DELETE FROM relay_key WHERE store_id <> $1`,
       `DELETE FROM store WHERE id <> $1`,
     ])
       await c.query(sql, [first]);
