@@ -9,6 +9,25 @@ import { firePay } from '../pay.mjs';
 const jiti = createJiti(import.meta.url, { alias: { '@': ROOT } });
 
 /**
+ * POST /api/v1/payments, tried again when the connection fails: a kept-alive socket the server
+ * closed after its idle timeout (between two batches) fails the request that reuses it. A retry
+ * after a lost answer may leave one more unpaid payment, which the bench never uses.
+ */
+async function createOnce(url, key) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await fetch(url, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ items: [{ type: 'item', id: 'sku', name: 'Bench', count: 1, unit: '1' }] }),
+      });
+    } catch (e) {
+      if (attempt >= 3) throw e;
+    }
+  }
+}
+
+/**
  * One /relay/pay body each for `count` new payments, payment i created on `urls[i % urls.length]`
  * by the store `storeOf(i)` ({ key }), spending UTXO `from + i` of `funded`.
  */
@@ -22,11 +41,7 @@ export async function preparePayBodiesOf(urls, storeOf, funded, count, { from = 
     for (;;) {
       const i = next++;
       if (i >= count) return;
-      const r = await fetch(`${urls[i % urls.length]}/api/v1/payments`, {
-        method: 'POST',
-        headers: { Authorization: `Bearer ${storeOf(i).key}`, 'Content-Type': 'application/json' },
-        body: JSON.stringify({ items: [{ type: 'item', id: 'sku', name: 'Bench', count: 1, unit: '1' }] }),
-      });
+      const r = await createOnce(`${urls[i % urls.length]}/api/v1/payments`, storeOf(i).key);
       const p = await r.json();
       if (r.status !== 201) throw new Error(`create payment: ${r.status} ${JSON.stringify(p)}`);
       const { key, ...utxo } = funded.utxos[from + i];
