@@ -10,7 +10,20 @@ import { join } from 'node:path';
 import { ROOT, ensureBuilt } from './lib/app.mjs';
 import { smokeProblems } from './lib/smoke-check.mjs';
 
-export const MODULES = ['status', 'status-rpc', 'envelope', 'memory', 'scrypt', 'pay', 'headers', 'invoices', 'live', 'detect', 'streams'];
+export const MODULES = [
+  'status',
+  'status-rpc',
+  'envelope',
+  'memory',
+  'scrypt',
+  'pay',
+  'headers',
+  'invoices',
+  'live',
+  'detect',
+  'streams',
+  'stores',
+];
 
 function commit() {
   try {

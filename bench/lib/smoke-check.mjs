@@ -32,6 +32,12 @@ export function smokeProblems(report, modules) {
       check(run.accepted === run.submitted, `pay at ${run.connections} clients: ${run.accepted}/${run.submitted} accepted`);
     check(m('pay').rpc_backend_litecoind.accepted > 0, 'pay on litecoind: nothing accepted');
   }
+  if (m('stores')) {
+    for (const run of [m('stores').pay_one_store, m('stores').pay_many_stores])
+      check(run.accepted === run.submitted, `stores: ${run.accepted}/${run.submitted} payments accepted`);
+    for (const [name, x] of Object.entries(m('stores').latency))
+      check(x.status['2xx'] === x.total && x.total > 0, `stores: ${name} non-2xx answers`);
+  }
   if (m('invoices')) check(m('invoices').load.status['2xx'] === m('invoices').load.total, 'invoices: non-2xx answers');
   return problems;
 }
