@@ -80,22 +80,25 @@ async function syncStoreWallet(db: Db, network: Network, store: StoreWallet, use
     }
     return;
   }
-  let xpub;
-  try {
-    xpub = parseXpub(store.storeXpub, network);
-  } catch {
-    return; // a key for another network: the back office reports it; the chain must keep moving
-  }
   let ensured = ensuredByDb.get(db);
   if (!ensured) ensuredByDb.set(db, (ensured = new Map()));
   if (!ensured.has(`${store.storeXpub}/0`)) {
     for (const b of BRANCHES) ensured.set(`${store.storeXpub}/${b}`, await readWalletCount(db, ensuredKey(store.storeXpub, b)));
   }
+  // The key is parsed only when a branch needs more addresses: parsing checks its point on the
+  // curve (~0.2 ms), and the worker syncs every store's wallet every tick, nearly always with
+  // nothing to derive (docs/performance.md#many-stores).
+  let xpub: ReturnType<typeof parseXpub> | null = null;
   for (const branch of BRANCHES) {
     const target = watchTarget(usedOf(branch), branch === 0 ? store.nextAddressIndex : 0);
     const key = `${store.storeXpub}/${branch}`;
     const have = ensured.get(key) ?? 0;
     if (have >= target) continue;
+    try {
+      xpub ??= parseXpub(store.storeXpub, network);
+    } catch {
+      return; // a key for another network: the back office reports it; the chain must keep moving
+    }
     const branchKey = derivePublic(xpub, [branch]);
     for (let from = have; from < target; from += DERIVE_SLICE) {
       if (from > have) await new Promise((r) => setImmediate(r));

@@ -4,7 +4,7 @@
 // API answers each store's key with that store's wallet only.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '@/lib/db';
-import { REGTEST, deriveAddress, parseXpub } from '@/lib/doge';
+import { MAINNET, REGTEST, deriveAddress, parseXpub } from '@/lib/doge';
 import { createApiKey } from '@/lib/auth';
 import { GAP_LIMIT } from '@/lib/chain/watch-addresses';
 import { createPayment } from '@/lib/payments/creation/create-payment';
@@ -50,6 +50,9 @@ beforeAll(async () => {
   db = store.db;
   await db.prisma.store.create({ data: { id: 2, name: 'Store two', storeXpub: XPUB[1] } });
   await db.prisma.store.create({ data: { id: 3, name: 'Store three', storeAddress: FIXED } });
+  // Store 4's key is of another network (the back office reports it); store 5's is good.
+  await db.prisma.store.create({ data: { id: 4, name: 'Store four', storeXpub: testXpub(74, MAINNET) } });
+  await db.prisma.store.create({ data: { id: 5, name: 'Store five', storeXpub: testXpub(75) } });
   for (const id of [1, 2, 3]) {
     await activeRelayKey(db, id);
     keys[id] = (await createApiKey(db, { storeId: id, name: `node ${id}`, scopes: ['node:read', 'node:wallet'] })).secret;
@@ -72,6 +75,11 @@ describe('one chain worker for every store', () => {
     expect(of(2)).toHaveLength(2 * GAP_LIMIT);
     expect(of(2).find((r) => r.branch === 1 && r.idx === 0)?.address).toBe(addressOf(XPUB[1], 1, 0));
     expect(of(3).map((r) => r.address)).toEqual([FIXED]);
+    // A store's key of another network watches nothing and stops no other store's wallet.
+    expect(of(4)).toHaveLength(0);
+    expect(of(5)).toHaveLength(2 * GAP_LIMIT);
+    await store.tick();
+    expect(await db.prisma.walletAddress.count({ where: { storeId: 5 } })).toBe(2 * GAP_LIMIT);
   });
 
   it('matches a payment to the store whose address it pays, reading the block once for all stores', async () => {
