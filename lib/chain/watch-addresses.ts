@@ -5,7 +5,7 @@
 // STORE_ADDRESS, that address. Each address row carries its store, and the chain worker reads a
 // block once for all of them. Payment addresses are also registered (registerWalletAddress,
 // below) by lib/payments/creation/receive-address.ts as they are handed out.
-import { type Db, readWalletCount, walletCountKey, writeWalletCount } from '../db';
+import { type Db, readWalletCounts, walletCountKey, writeWalletCount } from '../db';
 import { inStore, storeWallets } from '../stores';
 import { addressToScript, decodeAddress, derivePublic, hdKeyToAddress, parseXpub, toHex, type Network } from '../doge';
 
@@ -64,10 +64,29 @@ export async function syncWatchAddresses(db: Db, network: Network): Promise<void
       WHERE EXISTS (SELECT 1 FROM wallet_output o WHERE o.address = a.address) GROUP BY a.store_id, a.branch`,
   );
   const used = new Map(rows.map((r) => [`${Number(r.store_id)}/${Number(r.branch)}`, Number(r.used)]));
+  await loadEnsuredCounts(db, stores);
   for (const store of stores) await syncStoreWallet(db, network, store, (branch) => used.get(`${store.id}/${branch}`) ?? null);
 }
 
 type StoreWallet = Awaited<ReturnType<typeof storeWallets>>[number];
+
+/** The process's ensured counts, each read from app_state once, all of a sync's new ones in one query. */
+function ensuredOf(db: Db): Map<string, number> {
+  let ensured = ensuredByDb.get(db);
+  if (!ensured) ensuredByDb.set(db, (ensured = new Map()));
+  return ensured;
+}
+
+async function loadEnsuredCounts(db: Db, stores: StoreWallet[]): Promise<void> {
+  const ensured = ensuredOf(db);
+  const missing = [...new Set(stores.flatMap((s) => (s.storeXpub ? BRANCHES.map((b) => `${s.storeXpub}/${b}`) : [])))].filter(
+    (k) => !ensured.has(k),
+  );
+  if (!missing.length) return;
+  const keyOf = (k: string) => ensuredKey(k.slice(0, k.lastIndexOf('/')), Number(k.slice(k.lastIndexOf('/') + 1)));
+  const counts = await readWalletCounts(db, missing.map(keyOf));
+  for (const k of missing) ensured.set(k, counts.get(keyOf(k)) ?? 0);
+}
 
 async function syncStoreWallet(db: Db, network: Network, store: StoreWallet, usedOf: (branch: number) => number | null): Promise<void> {
   if (!store.storeXpub) {
@@ -80,11 +99,7 @@ async function syncStoreWallet(db: Db, network: Network, store: StoreWallet, use
     }
     return;
   }
-  let ensured = ensuredByDb.get(db);
-  if (!ensured) ensuredByDb.set(db, (ensured = new Map()));
-  if (!ensured.has(`${store.storeXpub}/0`)) {
-    for (const b of BRANCHES) ensured.set(`${store.storeXpub}/${b}`, await readWalletCount(db, ensuredKey(store.storeXpub, b)));
-  }
+  const ensured = ensuredOf(db);
   // The key is parsed only when a branch needs more addresses: parsing checks its point on the
   // curve (~0.2 ms), and the worker syncs every store's wallet every tick, nearly always with
   // nothing to derive (docs/performance.md#many-stores).

@@ -43,7 +43,7 @@ export async function openMigratedDb(opts: Parameters<typeof openDb>[0], dir = M
 export { makePrivate, secureDataDir } from './data-dir';
 export { isDataException, parseInt64, storableDate } from './bounds';
 export { BatchLoader, rowsById, textKey } from './batch-loader';
-export { readWalletCount, walletCountKey, writeWalletCount } from './wallet-counts';
+export { readWalletCount, readWalletCounts, walletCountKey, writeWalletCount } from './wallet-counts';
 export { ItemFailure, TurnBatcher } from './turn-batcher';
 export { perDb } from './per-db';
 export { startPgliteMaintenance } from './maintenance';

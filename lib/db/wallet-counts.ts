@@ -17,6 +17,13 @@ export async function readWalletCount(db: Db, key: string): Promise<number> {
   return Number.isSafeInteger(n) && n >= 0 ? n : 0;
 }
 
+/** The counts kept under `keys`, in one query (0 for a key with none, as readWalletCount). */
+export async function readWalletCounts(db: Db, keys: string[]): Promise<Map<string, number>> {
+  const rows = keys.length ? await db.prisma.appState.findMany({ where: { key: { in: keys } } }) : [];
+  const found = new Map(rows.map((r) => [r.key, Number(r.value)]));
+  return new Map(keys.map((k) => [k, ((n) => (n !== undefined && Number.isSafeInteger(n) && n >= 0 ? n : 0))(found.get(k))]));
+}
+
 export async function writeWalletCount(db: Db, key: string, n: number): Promise<void> {
   await db.prisma.appState.upsert({
     where: { key },
