@@ -1,10 +1,9 @@
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/e2e/chromium';
 
-// Real Debian Chromium, never a downloaded browser (tests/e2e/chromium.ts), one for the whole run.
+// Real Debian Chromium, never a downloaded browser. The host-resolver rule keeps the browser
+// on loopback: this machine has no general network, and nothing in the tests needs one.
 export default defineConfig({
   testDir: 'tests/e2e',
-  globalSetup: './tests/e2e/browser-server.ts',
   outputDir: 'test-results/e2e',
   timeout: 90_000,
   expect: { timeout: 15_000 },
@@ -24,10 +23,18 @@ export default defineConfig({
     // painting frames nobody looks at while a test waits on the chain. The app honours the
     // setting as any visitor who asks for less motion gets it.
     reducedMotion: 'reduce',
-    // The run's one browser (tests/e2e/browser-server.ts); PW_BROWSER_WS unset (a config read
-    // before the global setup) falls back to a browser of the worker's own, launched alike.
-    ...(process.env.PW_BROWSER_WS
-      ? { connectOptions: { wsEndpoint: process.env.PW_BROWSER_WS } }
-      : { launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS } }),
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--headless=new',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-dev-shm-usage',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+        '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1, EXCLUDE localhost',
+      ],
+    },
   },
 });
