@@ -1,5 +1,5 @@
 // `npm test`: the lint gate (`npm run lint`: ESLint and Prettier's check; its verdict counts as
-// one test) beside the build (once), then vitest (unit + integration, PGlite and PostgreSQL, litecoind,
+// one test), build once, then vitest (unit + integration, PGlite and PostgreSQL, litecoind,
 // dogecoind) and Playwright (real Chromium), and close with one line summed over all three:
 //   N passed, N failed, N skipped
 // TEST_PARALLEL=1 runs vitest and Playwright side by side, Playwright's output kept in
@@ -9,6 +9,7 @@
 import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { buildIfStale } from './build-if-stale.mjs';
 
 const root = process.cwd();
 const bin = (n) => join(root, 'node_modules', '.bin', n);
@@ -66,38 +67,18 @@ function countPlaywright(status, pr) {
   }
 }
 
-/**
- * The lint gate; a failure counts as one failed test and does not stop the rest. It runs beside
- * the build (about a minute each from a clean clone, and neither keeps both cores busy the whole
- * time); its output is kept in test-results/lint.log and printed once the build is done.
- */
-function lintGate() {
+/** The lint gate; a failure counts as one failed test and does not stop the rest. */
+async function lintGate() {
   const t0 = Date.now();
-  const log = join(results, 'lint.log');
-  return {
-    done: run('npm', ['run', '--silent', 'lint'], log).then((status) => {
-      const output = existsSync(log) ? readFileSync(log, 'utf8') : '';
-      if (output.trim()) process.stdout.write(output);
-      console.log(`lint: ${status === 0 ? 'passed' : 'FAILED'} in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
-      if (status === 0) totals.passed += 1;
-      else totals.failed += 1;
-    }),
-  };
-}
-
-/** `next build` unless a build of these sources exists, without blocking the lint gate's output. */
-function build() {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [join(root, 'scripts', 'build-if-stale.mjs')], { env, stdio: 'inherit' });
-    child.on('close', (code) => resolve(code ?? 1));
-  });
+  const status = await run('npm', ['run', '--silent', 'lint']);
+  console.log(`lint: ${status === 0 ? 'passed' : 'FAILED'} in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  if (status === 0) totals.passed += 1;
+  else totals.failed += 1;
 }
 
 async function main() {
-  const lint = lintGate();
-  const built = await build();
-  await lint.done;
-  if (built !== 0) {
+  await lintGate();
+  if (buildIfStale(root) !== 0) {
     console.error('next build failed');
     totals.failed += 1;
     return;
