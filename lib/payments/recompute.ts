@@ -93,13 +93,13 @@ export async function recompute(t: Tx, ctx: SyncContext, id: string, now: Date, 
   }
   // A confirmed payment that now relies on an unmined tx signalling RBF (its depth raised) goes
   // back to accepted first, in this transaction: never confirmed below its depth, even unseen.
-  const row = (await unconfirmBelowDepth(t, ctx, p, requiredDepth(depth)!, c.block, now)) ?? p;
+  const late = c.completedAt !== null && c.completedAt.getTime() > p.expiresAt.getTime();
+  const row = (await unconfirmBelowDepth(t, ctx, p, requiredDepth(depth)!, c.block, now, { amounts, late })) ?? p;
   const changed = s.paid !== p.amountPaid || s.txids.join() !== p.paidTxids.join();
   // A /pay broadcast in flight decides the state itself (its acceptance sees these amounts).
   const inFlight = p.status === 'unpaid' && p.broadcastState === 'pending';
   const completes = p.status === 'unpaid' && c.enough;
   if (!inFlight && (changed || completes)) {
-    const late = c.completedAt !== null && c.completedAt.getTime() > p.expiresAt.getTime();
     await applyTransition(t, {
       row,
       trigger: 'chain.paid',
@@ -129,6 +129,7 @@ async function unconfirmBelowDepth(
   required: number,
   block: { height: number; hash: string } | null,
   now: Date,
+  paid: { amounts: { total: bigint; paid: bigint; before: bigint }; late: boolean },
 ) {
   // Unmined (or mined elsewhere than the block it was counted in, until the next recount): 0.
   const conf = block !== null && block.hash === p.blockHash ? p.confirmations : 0;
@@ -143,7 +144,9 @@ async function unconfirmBelowDepth(
   const a = await applyTransition(t, {
     row: p,
     trigger: 'chain.confirmations',
-    facts: { reached: false },
+    // The amounts decide the exception it keeps (table.ts: keepOr); the amount events are the
+    // recompute's own step after this one, so this step sees no new money (before = paid).
+    facts: { reached: false, amounts: { ...paid.amounts, before: paid.amounts.paid }, late: paid.late },
     data,
     publicUrl: ctx.publicUrl,
     now,

@@ -440,7 +440,10 @@ export function transition(from: string, currentException: string | null, trigge
   const r = t.exception;
   if ('keep' in r) exception = currentException;
   else if ('set' in r) exception = r.set;
-  else if ('keepOr' in r) exception = currentException ?? r.keepOr;
+  // With the step's amounts, the exception they leave is the one kept: a reorg that takes an
+  // overpaid payment back to exact leaves `reorged`, not the overpaid it no longer is.
+  else if ('keepOr' in r)
+    exception = (facts.amounts ? amountException(facts.amounts, facts.late ?? false, currentException) : currentException) ?? r.keepOr;
   else {
     const a = facts.amounts;
     exception = a ? amountException(a, facts.late ?? false, currentException) : currentException;

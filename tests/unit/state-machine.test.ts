@@ -151,3 +151,22 @@ describe('the transition table', () => {
     expect(amountException({ total: 10n, paid: 12n }, false, 'marked_settled')).toBe('marked_settled');
   });
 });
+
+describe('a reorg that leaves the amounts exact (chain.unconfirm, keepOr)', () => {
+  // A confirmed, overpaid payment loses its /pay tx to a mined double spend; another tx still pays
+  // the total exactly (the model test's counterexample): back to accepted, and the exception the
+  // amounts leave (none) gives way to reorged, instead of overpaid kept and then cleared.
+  const exact = { total: 10n, paid: 10n, before: 10n };
+  it('keeps reorged when the step has amounts that clear overpaid', () => {
+    const o = transition('confirmed', 'overpaid', 'chain.confirmations', { reached: false, amounts: exact });
+    expect([o.status, o.exception, o.events]).toEqual(['accepted', 'reorged', ['payment.unconfirmed']]);
+  });
+  it('keeps an exception the amounts still call for, and keeps one without amounts', () => {
+    const over = { total: 10n, paid: 12n, before: 12n };
+    expect(transition('confirmed', 'overpaid', 'chain.confirmations', { reached: false, amounts: over }).exception).toBe('overpaid');
+    expect(transition('confirmed', 'overpaid', 'chain.confirmations', { reached: false }).exception).toBe('overpaid');
+    expect(transition('confirmed', 'paid_late', 'chain.confirmations', { reached: false, amounts: exact, late: true }).exception).toBe(
+      'paid_late',
+    );
+  });
+});
