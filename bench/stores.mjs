@@ -17,9 +17,9 @@ import pg from 'pg';
 import { createPayment, startApp, treeRss } from './lib/app.mjs';
 import { cpuMs, postgresMissing, startPostgresDb, startWorker } from './lib/cluster.mjs';
 import { measureLatency } from './lib/latency.mjs';
-import { fundBenchKey } from './lib/pay-prep.mjs';
+import { fundBenchKey, preparePayBodiesOn } from './lib/pay-prep.mjs';
 import { seedStorePayments, seedStores, seededIdsOf, storeXpubs } from './lib/stores-seed.mjs';
-import { firePaySplit, preparePayBodiesOf } from './lib/stores-pay.mjs';
+import { firePaySplit } from './lib/stores-pay.mjs';
 import { measureWatchCost } from './lib/watch-cost.mjs';
 import { explainStoreQueries } from './lib/stores-explain.mjs';
 import { ratio } from './lib/common.mjs';
@@ -145,11 +145,11 @@ export default {
       // Each run right after its own payments are made, so that none expires in between on a
       // loaded machine. A payment not accepted is counted in `other` (smoke-check fails on it).
       const t = Date.now();
-      const oneBodies = await preparePayBodiesOf(urls, () => s.stores[0], s.funded, payN, { concurrency: 16 });
+      const oneBodies = await preparePayBodiesOn(urls, () => s.stores[0].key, s.funded, payN, { concurrency: 16 });
       const prepareSeconds = [Math.round((Date.now() - t) / 100) / 10];
       const payOne = await firePaySplit(urls, oneBodies, 64);
       const t2 = Date.now();
-      const manyBodies = await preparePayBodiesOf(urls, (i) => s.stores[(i * 7919) % nStores], s.funded, payN, {
+      const manyBodies = await preparePayBodiesOn(urls, (i) => s.stores[(i * 7919) % nStores].key, s.funded, payN, {
         from: payN,
         concurrency: 16,
       });

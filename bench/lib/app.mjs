@@ -125,12 +125,27 @@ export function treeRss(pid) {
   return total;
 }
 
+/**
+ * POST /api/v1/payments, tried again when the connection fails: a kept-alive socket the server
+ * closed after its idle timeout (between two batches) fails the request that reuses it. A retry
+ * after a lost answer may leave one more unpaid payment, which no bench uses.
+ */
+async function postPayment(url, apiKey, unit) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await fetch(`${url}/api/v1/payments`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${apiKey}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ items: [{ type: 'item', id: 'sku', name: 'Bench', count: 1, unit }] }),
+      });
+    } catch (e) {
+      if (attempt >= 3) throw e;
+    }
+  }
+}
+
 export async function createPayment(app, apiKey, unit = '1') {
-  const r = await fetch(`${app.url}/api/v1/payments`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${apiKey}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ items: [{ type: 'item', id: 'sku', name: 'Bench', count: 1, unit }] }),
-  });
+  const r = await postPayment(app.url, apiKey, unit);
   const body = await r.json();
   if (r.status !== 201) throw new Error(`create payment: ${r.status} ${JSON.stringify(body)}`);
   return body;

@@ -5,7 +5,7 @@
 // with the wallet SDK (lib/wallet), so the timed part is only /relay/pay.
 import { createJiti } from 'jiti';
 import { join } from 'node:path';
-import { ROOT } from './app.mjs';
+import { ROOT, createPayment } from './app.mjs';
 
 const jiti = createJiti(import.meta.url, { alias: { '@': ROOT } });
 const lib = async () => ({
@@ -53,8 +53,11 @@ export async function fundBenchKey(dataDir, count) {
   return { key, address, utxos };
 }
 
-/** Creates `count` payments (bounded concurrency) and returns one /relay/pay body for each. */
-export async function preparePayBodies(app, apiKey, funded, count, { from = 0, concurrency = 8 } = {}) {
+/**
+ * One /relay/pay body each for `count` new payments (bounded concurrency): payment i created on
+ * `urls[i % urls.length]` with the API key `keyOf(i)`, spending UTXO `from + i` of `funded`.
+ */
+export async function preparePayBodiesOn(urls, keyOf, funded, count, { from = 0, concurrency = 8 } = {}) {
   const { wallet, doge } = await lib();
   const network = doge.getNetwork('regtest');
   const bodies = new Array(count);
@@ -63,13 +66,7 @@ export async function preparePayBodies(app, apiKey, funded, count, { from = 0, c
     for (;;) {
       const i = next++;
       if (i >= count) return;
-      const r = await fetch(`${app.url}/api/v1/payments`, {
-        method: 'POST',
-        headers: { Authorization: `Bearer ${apiKey}`, 'Content-Type': 'application/json' },
-        body: JSON.stringify({ items: [{ type: 'item', id: 'sku', name: 'Bench', count: 1, unit: '1' }] }),
-      });
-      const p = await r.json();
-      if (r.status !== 201) throw new Error(`create payment: ${r.status} ${JSON.stringify(p)}`);
+      const p = await createPayment({ url: urls[i % urls.length] }, keyOf(i));
       const u = funded.utxos[from + i];
       const { key, ...utxo } = u;
       const tx = wallet.buildPaymentTx(p.payment, { network, utxos: [utxo], keys: [key ?? funded.key] });
@@ -80,6 +77,11 @@ export async function preparePayBodies(app, apiKey, funded, count, { from = 0, c
   }
   await Promise.all(Array.from({ length: concurrency }, worker));
   return bodies;
+}
+
+/** Creates `count` payments on one app with one key and returns one /relay/pay body for each. */
+export function preparePayBodies(app, apiKey, funded, count, opts = {}) {
+  return preparePayBodiesOn([app.url], () => apiKey, funded, count, opts);
 }
 
 /** A regtest store account key (the wallet-SDK devnet test derives its own the same way). */
