@@ -79,13 +79,15 @@ function ensuredOf(db: Db): Map<string, number> {
 
 async function loadEnsuredCounts(db: Db, stores: StoreWallet[]): Promise<void> {
   const ensured = ensuredOf(db);
-  const missing = [...new Set(stores.flatMap((s) => (s.storeXpub ? BRANCHES.map((b) => `${s.storeXpub}/${b}`) : [])))].filter(
-    (k) => !ensured.has(k),
-  );
-  if (!missing.length) return;
-  const keyOf = (k: string) => ensuredKey(k.slice(0, k.lastIndexOf('/')), Number(k.slice(k.lastIndexOf('/') + 1)));
-  const counts = await readWalletCounts(db, missing.map(keyOf));
-  for (const k of missing) ensured.set(k, counts.get(keyOf(k)) ?? 0);
+  // Each xpub branch not yet known in this process: its key in the map and its app_state key.
+  const missing = new Map<string, string>();
+  for (const s of stores) {
+    if (!s.storeXpub) continue;
+    for (const b of BRANCHES) if (!ensured.has(`${s.storeXpub}/${b}`)) missing.set(`${s.storeXpub}/${b}`, ensuredKey(s.storeXpub, b));
+  }
+  if (!missing.size) return;
+  const counts = await readWalletCounts(db, [...missing.values()]);
+  for (const [k, stateKey] of missing) ensured.set(k, counts.get(stateKey) ?? 0);
 }
 
 async function syncStoreWallet(db: Db, network: Network, store: StoreWallet, usedOf: (branch: number) => number | null): Promise<void> {

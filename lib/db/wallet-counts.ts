@@ -10,18 +10,22 @@ export function walletCountKey(name: string, xpub: string): string {
   return `${name}:${createHash('sha256').update(xpub).digest('hex').slice(0, 32)}`;
 }
 
-/** The count kept under `key`: 0 when there is none, or it is not a non-negative integer. */
-export async function readWalletCount(db: Db, key: string): Promise<number> {
-  const row = await db.prisma.appState.findUnique({ where: { key } });
-  const n = Number(row?.value ?? 0);
+/** A stored count: 0 when there is none, or it is not a non-negative integer. */
+function countOf(value: string | undefined): number {
+  const n = Number(value ?? 0);
   return Number.isSafeInteger(n) && n >= 0 ? n : 0;
 }
 
-/** The counts kept under `keys`, in one query (0 for a key with none, as readWalletCount). */
+/** The count kept under `key`. */
+export async function readWalletCount(db: Db, key: string): Promise<number> {
+  return countOf((await db.prisma.appState.findUnique({ where: { key } }))?.value);
+}
+
+/** The counts kept under `keys`, in one query. */
 export async function readWalletCounts(db: Db, keys: string[]): Promise<Map<string, number>> {
   const rows = keys.length ? await db.prisma.appState.findMany({ where: { key: { in: keys } } }) : [];
-  const found = new Map(rows.map((r) => [r.key, Number(r.value)]));
-  return new Map(keys.map((k) => [k, ((n) => (n !== undefined && Number.isSafeInteger(n) && n >= 0 ? n : 0))(found.get(k))]));
+  const found = new Map(rows.map((r) => [r.key, r.value]));
+  return new Map(keys.map((k) => [k, countOf(found.get(k))]));
 }
 
 export async function writeWalletCount(db: Db, key: string, n: number): Promise<void> {
