@@ -11,6 +11,7 @@ import {
   trackBlockConnected,
   trackBlockDisconnected,
   syncWatchAddresses,
+  forgetUsedIndexes,
   applyBirthday,
   rescanStep,
 } from './chain';
@@ -241,6 +242,8 @@ export function startWorker(ctx: WorkerContext): RunningWorker {
       const mine = await holdLease(ctx.db, holder);
       if (mine && !leader) {
         await ctx.chain.start(); // throws: stay standby, the next loop retries
+        // Another worker may have recorded wallet outputs while this one stood by.
+        forgetUsedIndexes(ctx.db);
         leader = true;
         if (ctx.db.kind === 'postgresql')
           heartbeat = setInterval(() => void holdLease(ctx.db, holder).catch(() => undefined), LEASE_MS / 4);

@@ -12,7 +12,7 @@
 import type { Db } from '../db';
 import { fromHex, scriptToAddress, type Network } from '../doge';
 import type { BlockSummary, BlockTxSummary } from './backend';
-import { syncWatchAddresses } from './watch-addresses';
+import { forgetUsedIndexes, syncWatchAddresses } from './watch-addresses';
 
 interface Hit {
   tx: BlockTxSummary;
@@ -117,7 +117,7 @@ export async function trackBlockConnected(
     }
   });
   // A payment to an address near the end of the watched range moves the gap limit on.
-  if (hits.some((h) => h.outputs.length)) await syncWatchAddresses(db, network);
+  if (hits.some((h) => h.outputs.length)) await syncWatchAddresses(db, network, { usedChanged: true });
   return hits.length;
 }
 
@@ -130,6 +130,7 @@ export async function trackBlockDisconnected(db: Db, hash: string): Promise<void
     await t.walletOutput.deleteMany({ where: { blockHash: hash } });
     await t.walletTx.deleteMany({ where: { blockHash: hash } });
   });
+  forgetUsedIndexes(db); // its outputs are gone: the used indexes are read again at the next sync
 }
 
 /**

@@ -53,17 +53,42 @@ export function watchTarget(highestUsed: number | null, nextIndex: number): numb
 }
 
 /**
- * Fills every store's watched addresses (one store's bad key never stops the others'). The
- * highest used index of every store's branches is read in one query, not one per store.
+ * Per database, in this process: each store branch's highest used index (`storeId/branch`), as
+ * last read. Only the chain worker writes wallet outputs, and it says so (`usedChanged`) after a
+ * block that paid a watched address and after a disconnected block; a worker that takes over from
+ * another forgets it (forgetUsedIndexes). Reading it every tick was the tick's cost at many
+ * stores: one pass over every watched address and its outputs (docs/performance.md#many-stores).
  */
-export async function syncWatchAddresses(db: Db, network: Network): Promise<void> {
-  const stores = await storeWallets(db);
-  if (!stores.some((s) => s.storeXpub || s.storeAddress)) return;
+const usedByDb = new WeakMap<Db, Map<string, number>>();
+/** Fixed-address stores' addresses already registered by this process (`storeId/address`). */
+const registeredByDb = new WeakMap<Db, Set<string>>();
+
+/** Drops what this process knows of the wallet outputs: another process may have written some since. */
+export function forgetUsedIndexes(db: Db): void {
+  usedByDb.delete(db);
+}
+
+async function usedIndexes(db: Db, changed: boolean): Promise<Map<string, number>> {
+  const known = usedByDb.get(db);
+  if (known && !changed) return known;
   const rows = await db.query<{ store_id: number; branch: number; used: number }>(
     `SELECT a.store_id, a.branch, MAX(a.idx) AS used FROM wallet_address a
       WHERE EXISTS (SELECT 1 FROM wallet_output o WHERE o.address = a.address) GROUP BY a.store_id, a.branch`,
   );
   const used = new Map(rows.map((r) => [`${Number(r.store_id)}/${Number(r.branch)}`, Number(r.used)]));
+  usedByDb.set(db, used);
+  return used;
+}
+
+/**
+ * Fills every store's watched addresses (one store's bad key never stops the others'). The
+ * highest used indexes are read again only when wallet outputs changed (`usedChanged`), in one
+ * query for every store, not one per store.
+ */
+export async function syncWatchAddresses(db: Db, network: Network, opts: { usedChanged?: boolean } = {}): Promise<void> {
+  const stores = await storeWallets(db);
+  if (!stores.some((s) => s.storeXpub || s.storeAddress)) return;
+  const used = await usedIndexes(db, opts.usedChanged ?? false);
   await loadEnsuredCounts(db, stores);
   for (const store of stores) await syncStoreWallet(db, network, store, (branch) => used.get(`${store.id}/${branch}`) ?? null);
 }
@@ -92,9 +117,13 @@ async function loadEnsuredCounts(db: Db, stores: StoreWallet[]): Promise<void> {
 
 async function syncStoreWallet(db: Db, network: Network, store: StoreWallet, usedOf: (branch: number) => number | null): Promise<void> {
   if (!store.storeXpub) {
-    if (store.storeAddress) {
+    let registered = registeredByDb.get(db);
+    if (!registered) registeredByDb.set(db, (registered = new Set()));
+    const key = `${store.id}/${store.storeAddress}`;
+    if (store.storeAddress && !registered.has(key)) {
       try {
         await registerWalletAddress(db, store.id, store.storeAddress, network, 0, 0);
+        registered.add(key);
       } catch {
         // an address of another network: the back office reports it; the chain must keep moving
       }

@@ -10,7 +10,7 @@ import { openMigratedDb, type Db } from '@/lib/db';
 import { seedDataDir } from '../helpers/stores';
 import { deriveAddress, parseXpub, REGTEST } from '@/lib/doge';
 import { testXpub } from '../helpers/keys';
-import { syncWatchAddresses, ensuredKey, GAP_LIMIT, DERIVE_SLICE } from '@/lib/chain/watch-addresses';
+import { syncWatchAddresses, ensuredKey, forgetUsedIndexes, GAP_LIMIT, DERIVE_SLICE } from '@/lib/chain/watch-addresses';
 
 const network = REGTEST;
 const xpubOf = (fill: number) => testXpub(fill, network);
@@ -112,4 +112,39 @@ describe('watch addresses across restarts', () => {
     expect(longest / total).toBeLessThan(0.5);
     expect(Math.ceil((n + GAP_LIMIT) / DERIVE_SLICE)).toBeGreaterThanOrEqual(4);
   }, 60_000);
+
+  it('a steady tick reads no wallet output; a block that paid us, or a worker taking over, moves the gap on', async () => {
+    const xpub = xpubOf(15);
+    await setStore(xpub, 0);
+    // The statements the sync sends through db.query (the used indexes' read is one of them).
+    const sent: string[] = [];
+    const spy = new Proxy(db, {
+      get: (target, k, receiver) =>
+        k === 'query' ? (sql: string, params?: unknown[]) => (sent.push(sql), target.query(sql, params)) : Reflect.get(target, k, receiver),
+    }) as Db;
+    const readsOutputs = () => sent.some((q) => /wallet_output/.test(q));
+    await syncWatchAddresses(spy, network);
+    expect(readsOutputs()).toBe(true);
+    sent.length = 0;
+    await syncWatchAddresses(spy, network);
+    expect(readsOutputs()).toBe(false);
+
+    // Index 15 of branch 0 is paid (written as the tracker writes it, then as another worker would).
+    const paid = deriveAddress(parseXpub(xpub, network), 15, network);
+    await db.query(
+      `INSERT INTO wallet_output (txid, vout, address, script, amount) SELECT $1, 0, address, script, 100000000 FROM wallet_address WHERE address = $2`,
+      ['ab'.repeat(32), paid],
+    );
+    await syncWatchAddresses(spy, network, { usedChanged: true });
+    expect(await marker(xpub, 0)).toBe(String(15 + 1 + GAP_LIMIT));
+
+    await db.query(
+      `INSERT INTO wallet_output (txid, vout, address, script, amount) SELECT $1, 0, address, script, 100000000 FROM wallet_address WHERE address = $2`,
+      ['cd'.repeat(32), deriveAddress(parseXpub(xpub, network), 30, network)],
+    );
+    forgetUsedIndexes(spy); // a worker taking over: another one wrote that output
+    await syncWatchAddresses(spy, network);
+    expect(await marker(xpub, 0)).toBe(String(30 + 1 + GAP_LIMIT));
+    expect(await has(deriveAddress(parseXpub(xpub, network), 30 + GAP_LIMIT, network))).toBe(true);
+  });
 });
