@@ -5,7 +5,7 @@
 // STORE_ADDRESS, that address. Each address row carries its store, and the chain worker reads a
 // block once for all of them. Payment addresses are also registered (registerWalletAddress,
 // below) by lib/payments/creation/receive-address.ts as they are handed out.
-import { type Db, readWalletCounts, walletCountKey, writeWalletCount } from '../db';
+import { type Db, perDb, readWalletCounts, walletCountKey, writeWalletCount } from '../db';
 import { inStore, storeWallets } from '../stores';
 import { addressToScript, decodeAddress, derivePublic, hdKeyToAddress, parseXpub, toHex, type Network } from '../doge';
 
@@ -37,7 +37,7 @@ export const BRANCHES = [0, 1] as const;
  * derive again every address ever handed out (100,000 payments were over a minute of blocked
  * event loop at each start), and derivation goes in slices that let requests through between.
  */
-const ensuredByDb = new WeakMap<Db, Map<string, number>>();
+const ensuredOf = perDb(() => new Map<string, number>());
 
 /** Addresses derived and stored per slice, between which the event loop runs (~0.1 s a slice). */
 export const DERIVE_SLICE = 200;
@@ -59,24 +59,24 @@ export function watchTarget(highestUsed: number | null, nextIndex: number): numb
  * another forgets it (forgetUsedIndexes). Reading it every tick was the tick's cost at many
  * stores: one pass over every watched address and its outputs (docs/performance.md#many-stores).
  */
-const usedByDb = new WeakMap<Db, Map<string, number>>();
+const usedOf = perDb((): { used: Map<string, number> | null } => ({ used: null }));
 /** Fixed-address stores' addresses already registered by this process (`storeId/address`). */
-const registeredByDb = new WeakMap<Db, Set<string>>();
+const registeredOf = perDb(() => new Set<string>());
 
 /** Drops what this process knows of the wallet outputs: another process may have written some since. */
 export function forgetUsedIndexes(db: Db): void {
-  usedByDb.delete(db);
+  usedOf(db).used = null;
 }
 
 async function usedIndexes(db: Db, changed: boolean): Promise<Map<string, number>> {
-  const known = usedByDb.get(db);
-  if (known && !changed) return known;
+  const state = usedOf(db);
+  if (state.used && !changed) return state.used;
   const rows = await db.query<{ store_id: number; branch: number; used: number }>(
     `SELECT a.store_id, a.branch, MAX(a.idx) AS used FROM wallet_address a
       WHERE EXISTS (SELECT 1 FROM wallet_output o WHERE o.address = a.address) GROUP BY a.store_id, a.branch`,
   );
   const used = new Map(rows.map((r) => [`${Number(r.store_id)}/${Number(r.branch)}`, Number(r.used)]));
-  usedByDb.set(db, used);
+  state.used = used;
   return used;
 }
 
@@ -96,12 +96,6 @@ export async function syncWatchAddresses(db: Db, network: Network, opts: { usedC
 type StoreWallet = Awaited<ReturnType<typeof storeWallets>>[number];
 
 /** The process's ensured counts, each read from app_state once, all of a sync's new ones in one query. */
-function ensuredOf(db: Db): Map<string, number> {
-  let ensured = ensuredByDb.get(db);
-  if (!ensured) ensuredByDb.set(db, (ensured = new Map()));
-  return ensured;
-}
-
 async function loadEnsuredCounts(db: Db, stores: StoreWallet[]): Promise<void> {
   const ensured = ensuredOf(db);
   // Each xpub branch not yet known in this process: its key in the map and its app_state key.
@@ -117,8 +111,7 @@ async function loadEnsuredCounts(db: Db, stores: StoreWallet[]): Promise<void> {
 
 async function syncStoreWallet(db: Db, network: Network, store: StoreWallet, usedOf: (branch: number) => number | null): Promise<void> {
   if (!store.storeXpub) {
-    let registered = registeredByDb.get(db);
-    if (!registered) registeredByDb.set(db, (registered = new Set()));
+    const registered = registeredOf(db);
     const key = `${store.id}/${store.storeAddress}`;
     if (store.storeAddress && !registered.has(key)) {
       try {
