@@ -1,6 +1,6 @@
 // The /pay acceptance (table rows pay.accept and pay.accept_zero_conf), the one way a claimed
 // payment is accepted. Usually one batched SQL statement: the relay's hot path. The target status, exception and events come from the table
-// (table.ts `transition`), computed in memory; the statement writes them, the submission's
+// (transition.ts `transition`), computed in memory; the statement writes them, the submission's
 // outcome, the tx the payment now counts (payment_tx) and the vendor events at once. The
 // acceptances of one event-loop turn share one statement (on PGlite the cost is per statement).
 import { type Db, ItemFailure, TurnBatcher, perDb } from '../db';
@@ -8,7 +8,7 @@ import { isDeadlock, oneByOne } from './batch-retry';
 import type { PayRow } from './pay-sql';
 import type { EventType } from './events';
 import { applyTransition, eventRow, eventRows, stateColumns } from './apply';
-import { transition } from './table';
+import { transition } from './transition';
 import { TAKE_SALE_CTES } from '../stock';
 import type { PaymentRow } from './view';
 

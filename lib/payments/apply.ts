@@ -7,7 +7,8 @@ import type { Prisma as P } from '../db/generated/client';
 import { eventBody, eventTypeFor, newEventId, recordEvent, type EventRow, type EventType } from './events';
 import { withRefundsOne } from './refunds-of';
 import type { PaymentRow } from './view';
-import { transition, type Facts, type Outcome, type Trigger } from './table';
+import type { Trigger } from './states';
+import { transition, type Facts, type Outcome } from './transition';
 import { stockOfTransition } from './stock';
 
 type Tx = Pick<Prisma, 'payment' | 'vendorEvent' | '$queryRawUnsafe'>;

@@ -3,19 +3,10 @@
 // vendor_event) is issued by a module of this folder, and other code reaches them through the
 // commands exported here (tests/unit/one-writer.test.ts parses the code to hold that).
 //
-// The state table and its predicates:
-export {
-  STATES,
-  TRANSITIONS,
-  IllegalTransitionError,
-  candidates,
-  amountException,
-  transition,
-  requiredDepth,
-  allows,
-  type Trigger,
-  type Facts,
-} from './table';
+// The state table, how a payment moves through it, and its predicates:
+export { STATES, type Trigger } from './states';
+export { TRANSITIONS, candidates, allows } from './table';
+export { IllegalTransitionError, amountException, transition, requiredDepth, type Facts } from './transition';
 export {
   isPastExpiry,
   isExpired,

@@ -1,7 +1,8 @@
 // What a payment may do next, and the facts derived from its row, computed in one place. Routes
 // and other modules ask these rather than repeating the table's conditions (as BTCPay's
 // InvoiceState.CanMarkComplete). Pure: the clock is a parameter.
-import { allows, type Trigger } from './table';
+import type { Trigger } from './states';
+import { allows } from './table';
 
 /** The columns the predicates read. */
 export interface StateRow {

@@ -5,7 +5,7 @@
 // the payment needed. The chain sync (chain-txs.ts, chain-sync.ts, chain-drops.ts) calls it.
 import type { Prisma } from '../db';
 import { applyTransition, updateWithoutTransition } from './apply';
-import { requiredDepth } from './table';
+import { requiredDepth } from './transition';
 import type { SyncContext } from './context';
 
 /** The transaction every chain write runs in. */
@@ -144,7 +144,7 @@ async function unconfirmBelowDepth(
   const a = await applyTransition(t, {
     row: p,
     trigger: 'chain.confirmations',
-    // The amounts decide the exception it keeps (table.ts: keepOr); the amount events are the
+    // The amounts decide the exception it keeps (transition.ts, the keepOr rule); the amount events are the
     // recompute's own step after this one, so this step sees no new money (before = paid).
     facts: { reached: false, amounts: { ...paid.amounts, before: paid.amounts.paid }, late: paid.late },
     data,

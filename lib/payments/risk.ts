@@ -1,6 +1,6 @@
 // Risk policy (docs/relay.md): how many confirmations a payment needs.
 import type { StoreSettings } from './store-settings';
-import { requiredDepth } from './table';
+import { requiredDepth } from './transition';
 
 /**
  * Required confirmations for a payment of `total` koinu. 0 means "confirmed at network

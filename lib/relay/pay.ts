@@ -351,7 +351,7 @@ export async function broadcastClaimed(ctx: PayContext, id: string, claimed?: Pa
     }
   }
   // 11. Accepted, or confirmed at once when the risk policy allows 0-conf (never for RBF: the
-  // table decides, lib/payments/table.ts).
+  // table decides, lib/payments/transition.ts `requiredDepth`).
   const paid = paidToAddress(row.txHex, row.address, ctx.network);
   const accepted = await acceptClaimed(db, row, now, ctx.publicUrl, paid, await replaceable(chain, row));
   const final = accepted ?? (await loadPayRow(db, id));
