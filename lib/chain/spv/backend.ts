@@ -1,32 +1,18 @@
 // The `spv` chain backend (docs/node.md#the-lightweight-node-chain_backendspv): a lightweight P2P node in the style of libdogecoin's
 // spvnode. Headers-first sync from a checkpoint into chain_header (headers.ts; the P2P side
-// in header-sync.ts), a BIP37 filter over the watch-only wallet (watch.ts), filtered
-// blocks (merkleblock + tx, proofs verified), mempool txs relayed to us through the filter, and
-// broadcast by inv/getdata, accepted on positive evidence only (broadcast.ts).
+// in header-sync.ts), a BIP37 filter over the watch-only wallet (watch.ts, loaded on the peers by
+// peer-filters.ts), filtered blocks (merkleblock + tx, proofs verified: filtered-blocks.ts),
+// mempool txs relayed to us through the filter, and broadcast by inv/getdata, accepted on
+// positive evidence only (tx-relay.ts, broadcast.ts). This file is the node itself: its
+// lifecycle, its peer pool and the messages it hands to each part, and the ChainBackend face.
 //
 // start() makes this the active node (header sync and persistence: only the elected worker
 // calls it). Without start(), e.g. in a web process with WORKER=off, broadcast()/inMempool()
 // open the peer connections on demand and tip()/blockHashAt() read chain_header.
 import type { Db } from '../../db';
-import { hashToHex, sha256d, hexToHash, fromHex, type Network, parseMerkleBlock, verifyMerkleBlock, parseTx } from '../../doge';
-import { shapeOfParsed, shapeOfRaw, txFacts, type TxFacts } from '../tx-facts';
-import { RbfAncestry } from '../rbf-ancestry';
-import {
-  PeerPool,
-  type Peer,
-  INV_BLOCK,
-  INV_FILTERED_BLOCK,
-  INV_TX,
-  decodeInv,
-  decodeReject,
-  decodeU64,
-  encodeFilterAdd,
-  encodeFilterLoad,
-  encodeInv,
-  encodeU64,
-  randomNonce64,
-  type InvItem,
-} from '../../p2p';
+import { hashToHex, sha256d, fromHex, type Network, parseTx } from '../../doge';
+import type { TxFacts } from '../tx-facts';
+import { PeerPool, type Peer, INV_BLOCK, decodeInv, decodeU64, type InvItem } from '../../p2p';
 import { log } from '../../log';
 import {
   BackendUnavailableError,
@@ -41,10 +27,11 @@ import {
 } from '../backend';
 import { HeaderChain } from './headers';
 import { HeaderSync, type HeaderSyncTimes } from './header-sync';
-import { announceAndAwait, newOutgoing, type Outgoing } from './broadcast';
-import { buildFilter, fingerprint, loadWatchSet } from './watch';
+import { FilteredBlocks } from './filtered-blocks';
+import { PeerFilters } from './peer-filters';
+import { RoundTrips } from './round-trip';
+import { TxRelay } from './tx-relay';
 import { storedTip } from '../follower';
-import { MempoolQueue } from '../mempool-queue';
 
 export interface SpvOptions {
   network: Network;
@@ -60,18 +47,6 @@ export interface SpvOptions {
   headerSyncTimes?: HeaderSyncTimes;
 }
 
-interface Pending {
-  nonce: bigint;
-  peer: Peer;
-  resolve: () => void;
-}
-
-interface BlockCollect {
-  want: Set<string>;
-  got: Map<string, { summary: BlockSummary; matched: Map<string, number> }>; // matched: txid -> position in the block
-  current: string | null;
-}
-
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export class SpvBackend implements ChainBackend {
@@ -83,22 +58,12 @@ export class SpvBackend implements ChainBackend {
   private active = false;
   private queue: Promise<unknown> = Promise.resolve();
   private fetchLock: Promise<unknown> = Promise.resolve();
-  private pongs: Pending[] = [];
-  private collect: BlockCollect | null = null;
-  private filter: { fp: string; payload: Uint8Array } | null = null;
-  private mempool = new Map<string, number>(); // txid -> first seen (ms)
-  private loose = new MempoolQueue();
-  /**
-   * The unconfirmed txs the filter brought, replaceable or not. A parent never seen is taken as
-   * replaceable: spv cannot tell a confirmed parent from one its filter did not match
-   * (docs/security.md).
-   */
-  private ancestry = new RbfAncestry(() => true);
-  private outgoing = new Map<string, Outgoing>();
-  /** Peers that have our filter loaded (filteradd and mempool are only valid after filterload). */
-  private filtered = new WeakSet<Peer>();
   private stallTimer: ReturnType<typeof setInterval> | null = null;
   private headers: HeaderSync;
+  private roundTrips = new RoundTrips();
+  private filters = new PeerFilters();
+  private txs = new TxRelay();
+  private filteredBlocks: FilteredBlocks;
 
   constructor(readonly opts: SpvOptions) {
     this.headers = new HeaderSync(
@@ -109,6 +74,13 @@ export class SpvBackend implements ChainBackend {
         serial: (fn) => this.serial(fn),
       },
       opts.headerSyncTimes,
+    );
+    this.filteredBlocks = new FilteredBlocks(
+      {
+        heightOf: async (hash) => (await this.chain?.get(hash))?.height ?? (await this.heightFromDb(hash)),
+        mined: (txids) => this.txs.mined(txids),
+      },
+      this.roundTrips,
     );
   }
 
@@ -151,8 +123,7 @@ export class SpvBackend implements ChainBackend {
     if (this.stallTimer) clearInterval(this.stallTimer);
     this.pool?.stop();
     this.pool = null;
-    for (const w of this.pongs) w.resolve();
-    this.pongs = [];
+    this.roundTrips.endAll();
   }
 
   // ---- ChainBackend ----
@@ -189,11 +160,11 @@ export class SpvBackend implements ChainBackend {
 
   /** A tx this backend broadcast: its facts from what the filter brought of its ancestors. */
   async mempoolTxFacts(raw: Uint8Array): Promise<TxFacts> {
-    return this.ancestry.mempool([shapeOfRaw(raw)])[0]!;
+    return this.txs.mempoolTxFacts(raw);
   }
 
   async inMempool(txid: string): Promise<boolean> {
-    return this.mempool.has(txid) || !!this.outgoing.get(txid)?.seen;
+    return this.txs.inMempool(txid);
   }
 
   async peers(): Promise<number> {
@@ -210,12 +181,7 @@ export class SpvBackend implements ChainBackend {
 
   /** Reload the bloom filter on every peer when the watch set changed. */
   async refreshWatch(): Promise<boolean> {
-    const w = await loadWatchSet(await this.opts.db());
-    const fp = fingerprint(w);
-    if (this.filter?.fp === fp) return false;
-    this.filter = { fp, payload: encodeFilterLoad(buildFilter(w)) };
-    for (const p of this.pool?.readyPeers ?? []) this.loadFilter(p);
-    return true;
+    return this.filters.refresh(await this.opts.db(), this.pool?.readyPeers ?? [], () => this.txs.unseenBroadcasts());
   }
 
   /**
@@ -231,48 +197,39 @@ export class SpvBackend implements ChainBackend {
     const connecting = Date.now();
     while (!pool.readyPeers.length && Date.now() < connecting + 5_000) await sleep(100);
     if (!pool.readyPeers.length) throw new BackendUnavailableError('no P2P peers connected');
-    for (const [k, v] of this.outgoing) if (Date.now() - v.at > 3_600_000) this.outgoing.delete(k);
-    const known = this.outgoing.get(txid);
-    // A peer already announced it (a retry after a 503 whose evidence came late, or a tx the
-    // wallet's own filter saw): that is the evidence.
-    const seenAt = this.mempool.get(txid);
-    if (known?.seen || (seenAt !== undefined && Date.now() - seenAt < 600_000)) return { ok: true, txid };
-    const o = known ?? newOutgoing(raw);
-    this.outgoing.set(txid, o);
-    const r = await announceAndAwait(
-      {
-        magic: this.opts.network.magic,
-        peers: () => pool.readyPeers,
-        filtered: this.filtered,
-        startHeight: () => this.chain?.tip.height ?? 0,
-        deadline: Date.now() + (this.opts.acceptTimeoutMs ?? 10_000),
-        channels: this.opts.mempoolChannels ?? 6,
-      },
-      txid,
-      o,
-    );
-    if (r.ok) this.mempool.set(txid, Date.now());
-    return r;
+    return this.txs.broadcast(raw, txid, () => ({
+      magic: this.opts.network.magic,
+      peers: () => pool.readyPeers,
+      filtered: this.filters.filtered,
+      startHeight: () => this.chain?.tip.height ?? 0,
+      deadline: Date.now() + (this.opts.acceptTimeoutMs ?? 10_000),
+      channels: this.opts.mempoolChannels ?? 6,
+    }));
+  }
+
+  /** The filter-matching mempool txs received since the last call (the worker's "seen in seconds"). */
+  async mempoolNewTxs(): Promise<BlockTxSummary[]> {
+    return this.txs.drain();
+  }
+
+  /** The worker is woken as each filtered tx arrives (docs/live.md), not at its next tick. */
+  onMempoolTx(wake: () => void): () => void {
+    return this.txs.onPush(wake);
+  }
+
+  takePushedTxs(): BlockTxSummary[] {
+    return this.txs.drain();
   }
 
   // ---- P2P handling ----
 
-  private loadFilter(p: Peer): void {
-    if (!this.filter || !p.hasBloom) return;
-    p.send('filterload', this.filter.payload);
-    this.filtered.add(p);
-    // A broadcast still waiting for its evidence keeps its txid in the new filter.
-    for (const [txid, o] of this.outgoing) if (!o.seen && Date.now() - o.at < 60_000) p.send('filteradd', encodeFilterAdd(hexToHash(txid)));
-  }
-
   private onReady(p: Peer): void {
-    this.loadFilter(p);
+    this.filters.load(p, this.txs.unseenBroadcasts());
     this.headers.onReady(p);
   }
 
   private onClose(p: Peer): void {
-    for (const w of this.pongs.filter((x) => x.peer === p)) w.resolve();
-    this.pongs = this.pongs.filter((x) => x.peer !== p);
+    this.roundTrips.onClose(p);
   }
 
   private serial<T>(fn: () => Promise<T>): Promise<T> {
@@ -289,9 +246,9 @@ export class SpvBackend implements ChainBackend {
         case 'inv':
           return this.onInv(p, decodeInv(payload));
         case 'getdata':
-          return this.onGetData(p, decodeInv(payload));
+          return this.txs.onGetData(p, decodeInv(payload));
         case 'merkleblock':
-          return this.onMerkleBlock(p, payload);
+          return this.filteredBlocks.onMerkleBlock(payload);
         case 'tx':
           return this.onTx(payload);
         case 'notfound':
@@ -299,21 +256,10 @@ export class SpvBackend implements ChainBackend {
         case 'feefilter':
           p.feeFilter = decodeU64(payload);
           return;
-        case 'reject': {
-          const r = decodeReject(payload);
-          const o = r.hash ? this.outgoing.get(r.hash) : undefined;
-          if (o && !o.seen) {
-            o.reject = `${r.reason} (code ${r.code})`;
-            o.wake();
-          }
-          return;
-        }
-        case 'pong': {
-          const nonce = decodeU64(payload);
-          const i = this.pongs.findIndex((w) => w.peer === p && w.nonce === nonce);
-          if (i >= 0) this.pongs.splice(i, 1)[0]!.resolve();
-          return;
-        }
+        case 'reject':
+          return this.txs.onReject(payload);
+        case 'pong':
+          return this.roundTrips.onPong(p, payload);
         default:
           return; // sendheaders, feefilter, addr, sendcmpct, getheaders…: nothing to do
       }
@@ -323,106 +269,14 @@ export class SpvBackend implements ChainBackend {
   }
 
   private onInv(p: Peer, items: InvItem[]): void {
-    for (const i of items) {
-      const o = i.type === INV_TX ? this.outgoing.get(i.hash) : undefined;
-      if (o) {
-        // Ours, announced back: that peer holds it in its mempool.
-        o.seen = true;
-        o.wake();
-        this.mempool.set(i.hash, Date.now());
-      }
-    }
-    const want = items.filter((i) => i.type === INV_TX && !this.mempool.has(i.hash));
-    if (want.length) p.send('getdata', encodeInv(want.slice(0, 1000)));
+    this.txs.onInv(p, items);
     if (items.some((i) => i.type === INV_BLOCK)) this.headers.askFrom(p); // a block we may not have: its headers
-  }
-
-  private onGetData(p: Peer, items: InvItem[]): void {
-    const missing: InvItem[] = [];
-    for (const i of items) {
-      const o = i.type === INV_TX ? this.outgoing.get(i.hash) : undefined;
-      if (!o) {
-        missing.push(i);
-        continue;
-      }
-      p.send('tx', o.raw);
-      o.requestedBy.add(p.id);
-    }
-    if (missing.length) p.send('notfound', encodeInv(missing));
-  }
-
-  private onMerkleBlock(p: Peer, payload: Uint8Array): void {
-    const c = this.collect;
-    const mb = parseMerkleBlock(payload);
-    const hash = mb.entry.header.hash;
-    if (!c || !c.want.has(hash)) return; // unsolicited
-    const res = verifyMerkleBlock(mb);
-    if (!res) throw new Error(`merkleblock ${hash} has an invalid proof`);
-    const h = mb.entry.header;
-    c.current = hash;
-    c.got.set(hash, {
-      matched: new Map(res.matches.map((m) => [hashToHex(m.txid), m.index])),
-      summary: {
-        hash,
-        prevHash: h.prevHash,
-        height: -1,
-        time: h.time,
-        header: h.raw,
-        size: 0,
-        txCount: mb.tree.totalTransactions,
-        totalTxSize: 0,
-        txs: [],
-      },
-    });
   }
 
   private onTx(payload: Uint8Array): void {
     const tx = parseTx(payload);
     const txid = hashToHex(sha256d(payload));
-    const c = this.collect;
-    const cur = c?.current ? c.got.get(c.current) : undefined;
-    if (cur && cur.matched.has(txid)) {
-      if (!cur.summary.txs.some((t) => t.txid === txid))
-        cur.summary.txs.push(txFacts({ ...shapeOfParsed(txid, tx, payload), index: cur.matched.get(txid) }, 'mined'));
-      return;
-    }
-    if (this.mempool.size > 50_000) this.mempool.clear();
-    if (!this.mempool.has(txid)) this.mempool.set(txid, Date.now());
-    this.loose.push(this.ancestry.mempool([shapeOfParsed(txid, tx, payload)])[0]!); // a plain-wallet payment, seen in seconds
-  }
-
-  /** The filter-matching mempool txs received since the last call (the worker's "seen in seconds"). */
-  async mempoolNewTxs(): Promise<BlockTxSummary[]> {
-    return this.loose.drain();
-  }
-
-  /** The worker is woken as each filtered tx arrives (docs/live.md), not at its next tick. */
-  onMempoolTx(wake: () => void): () => void {
-    return this.loose.onPush(wake);
-  }
-
-  takePushedTxs(): BlockTxSummary[] {
-    return this.loose.drain();
-  }
-
-  /** Ping and wait for the matching pong: every message the peer sent before is processed. */
-  private roundTrip(p: Peer, timeoutMs: number): Promise<void> {
-    const nonce = randomNonce64();
-    return new Promise<void>((resolve, reject) => {
-      const t = setTimeout(() => {
-        this.pongs = this.pongs.filter((w) => w.nonce !== nonce);
-        reject(new BackendUnavailableError(`peer ${p.id} did not answer within ${timeoutMs} ms`));
-      }, timeoutMs);
-      this.pongs.push({
-        nonce,
-        peer: p,
-        resolve: () => {
-          clearTimeout(t);
-          resolve();
-        },
-      });
-      p.send('ping', encodeU64(nonce));
-    });
+    if (!this.filteredBlocks.takeMatchedTx(txid, tx, payload)) this.txs.onMempoolTx(txid, tx, payload);
   }
 
   private async fetchBlocks(hashes: string[]): Promise<BlockSummary[]> {
@@ -431,31 +285,7 @@ export class SpvBackend implements ChainBackend {
     await this.refreshWatch().catch(() => undefined);
     const peer = pool.readyPeers.filter((p) => p.hasBloom).sort((a, b) => (b.remote?.startHeight ?? 0) - (a.remote?.startHeight ?? 0))[0];
     if (!peer) throw new BackendUnavailableError('no P2P peer with bloom filters connected');
-    const c: BlockCollect = { want: new Set(hashes), got: new Map(), current: null };
-    this.collect = c;
-    try {
-      peer.send('getdata', encodeInv(hashes.map((h) => ({ type: INV_FILTERED_BLOCK, hash: h }))));
-      await this.roundTrip(peer, this.opts.requestTimeoutMs ?? 30_000);
-    } finally {
-      this.collect = null;
-    }
-    const out: BlockSummary[] = [];
-    for (const h of hashes) {
-      const b = c.got.get(h);
-      if (!b) throw new BackendUnavailableError(`peer ${peer.id} did not send block ${h}`);
-      if (b.summary.txs.length !== b.matched.size)
-        throw new BackendUnavailableError(`peer ${peer.id} sent ${b.summary.txs.length} of ${b.matched.size} matched txs of ${h}`);
-      const node = await this.chain?.get(h);
-      const height = node?.height ?? (await this.heightFromDb(h));
-      if (height === null) throw new BackendUnavailableError(`block ${h} is not in the header chain`);
-      for (const t of b.summary.txs) this.mempool.delete(t.txid);
-      this.ancestry.mined(b.summary.txs.map((t) => t.txid));
-      b.summary.txs.sort((x, y) => (x.index ?? 0) - (y.index ?? 0)); // block order
-      // Only the matched txs are known: the sizes count the header and those (README).
-      const totalTxSize = b.summary.txs.reduce((n, t) => n + (t.raw?.length ?? 0), 0);
-      out.push({ ...b.summary, height, totalTxSize, size: 80 + totalTxSize });
-    }
-    return out;
+    return this.filteredBlocks.fetch(peer, hashes, this.opts.requestTimeoutMs ?? 30_000);
   }
 
   private async heightFromDb(hash: string): Promise<number | null> {
