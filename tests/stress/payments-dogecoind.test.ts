@@ -235,7 +235,7 @@ async function run(backend: string) {
       await node.mine(1);
     await caughtUp();
     // A payment that went back from confirmed to accepted in a reorg keeps exception `reorged`
-    // once paid exactly (state/table.ts), so an honest one may end confirmed/reorged.
+    // once paid exactly (lib/payments/table.ts), so an honest one may end confirmed/reorged.
     const decided = (v: Record<string, any>, k: Kind) =>
       v.status === EXPECT[k].status && (v.exception === EXPECT[k].exception || (EXPECT[k].exception === null && v.exception === 'reorged'));
     const t0 = Date.now();
