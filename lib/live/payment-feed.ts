@@ -2,7 +2,7 @@
 // a Server-Sent Events stream built on web streams only (no framework imports). It sends the
 // current view at once, then a new `payment` event whenever the stored payment changes, as
 // seen by the process's shared feed hub (lib/live/feed-hub.ts: web processes learn of changes
-// only through the database, by its notifications, and one hub serves every stream, §16). Heartbeat comments keep
+// only through the database, by its notifications, and one hub serves every stream: docs/live.md#from-a-state-change-to-the-screens). Heartbeat comments keep
 // proxies from closing an idle stream. The stream ends with an `end` event when the payment is
 // final, after a bounded lifetime (the browser's EventSource reconnects), or when the client
 // goes away; every timer is cleared and the watch dropped then.

@@ -24,7 +24,7 @@ export async function unminedCounted(db: Db): Promise<{ txid: string; inputs: st
  * Finds the counted txs the node dropped (ChainBackend.mempoolDropped) and drops them
  * (dropTxs). A tx replaced by a conflicting one (an input spent by a mempool tx) is not a drop:
  * it stays counted until a block mines the conflict, which declines an accepted payment with
- * double_spent (§12). Backends that cannot tell (spv, devnet) do nothing.
+ * double_spent (docs/api.md#payments-from-any-wallet). Backends that cannot tell (spv, devnet) do nothing.
  */
 export async function dropVanishedTxs(ctx: SyncContext, chain: ChainBackend, processedTip: string): Promise<void> {
   if (!chain.mempoolDropped) return;

@@ -100,7 +100,7 @@ async function noteInheritedSignals(t: Pick<Prisma, '$queryRawUnsafe'>, ancestry
  * Confirmations are counted up to this depth; deeper, a payment reports this many. Without a
  * bound, every new block rewrote every payment ever confirmed (10,000 paid payments meant
  * 10,000 writes a block, and PGlite runs in the web process: /relay/status stalled for a
- * minute, bench `status-rpc`). 100 blocks is far beyond any store's policy (at most 100, §3).
+ * minute, bench `status-rpc`). 100 blocks is far beyond any store's policy (at most 100).
  */
 export const CONFIRMATIONS_TRACKED = 100;
 

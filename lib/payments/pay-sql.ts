@@ -222,7 +222,7 @@ const RELEASE_SQL = `
   SELECT id FROM u`;
 
 /**
- * Releases the claim of `txid` on a payment: 'rejected' (the network refused the tx, §4 step 10)
+ * Releases the claim of `txid` on a payment: 'rejected' (the network refused the tx: docs/protocol.md#the-relay-pay-and-status)
  * or 'ignored' (the backend was unreachable: nothing is known to have reached the network).
  * No event: the payment's state did not change. False when the claim was no longer held.
  */

@@ -1,4 +1,4 @@
-// Every transition of a payment, in one table shaped like the spec's section 3: state, what
+// Every transition of a payment, in one table shaped like docs/protocol.md#payment-states: state, what
 // moves it, condition, next state, events, and the /pay broadcast sub-state (broadcast_state:
 // none → pending → sent, or back to none). The relay, the worker, the vendor API and the back
 // office all go through `transition()` (transition.ts), which picks a row of this table; only
@@ -109,7 +109,7 @@ export const TRANSITIONS: readonly Transition[] = [
     events: ['payment.accepted', 'payment.confirmed'],
     broadcast: { from: 'pending', to: 'sent' },
   }),
-  // Plain-wallet payments (§12)
+  // Plain-wallet payments (docs/api.md#payments-from-any-wallet)
   row({
     name: 'chain.short',
     from: 'unpaid',
@@ -200,7 +200,7 @@ export const TRANSITIONS: readonly Transition[] = [
     exception: { keep: true },
     events: [],
   }),
-  // Confirmations and reorgs (§4 "Reorgs")
+  // Confirmations and reorgs (docs/protocol.md#chain-facts-and-policy)
   row({
     name: 'chain.confirm',
     from: 'accepted',
@@ -219,7 +219,7 @@ export const TRANSITIONS: readonly Transition[] = [
     exception: { keepOr: 'reorged' },
     events: ['payment.unconfirmed'],
   }),
-  // Double spends (§12): a needed tx conflicted by a mined tx
+  // Double spends (docs/api.md#payments-from-any-wallet): a needed tx conflicted by a mined tx
   row({
     name: 'chain.double_spent_accepted',
     from: 'accepted',
@@ -251,7 +251,7 @@ export const TRANSITIONS: readonly Transition[] = [
     events: ['payment.expired'],
     broadcast: FREE,
   }),
-  // The vendor and the merchant (§3, §12)
+  // The vendor and the merchant (docs/protocol.md#payment-states)
   row({
     name: 'vendor.cancel',
     from: 'unpaid',

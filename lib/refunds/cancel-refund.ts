@@ -3,7 +3,7 @@
 // paid to it yet) goes to `declined` through the state machine's vendor.cancel row, like a
 // sale's cancel. A declined refund no longer counts against the refundable amount
 // (create-refund.ts sums the refunds that are not declined), so the money can be refunded again.
-// The event catalog (§5) has no refund.cancelled: the transition's payment.declined is not
+// The event catalog (docs/api.md#webhooks) has no refund.cancelled: the transition's payment.declined is not
 // reported for a refund (lib/payments/events.ts eventTypeFor), so no event is emitted.
 import type { Db } from '../db';
 import { canCancel, cancelInTx } from '../payments';

@@ -18,7 +18,7 @@ export default async function Overview({ searchParams }: { searchParams: Promise
   const user = await requirePageUser('manager', '/admin');
   const { db, cfg, network } = await appContext();
   const [t, locale] = await Promise.all([getTranslations('admin'), getLocale()]);
-  // Until the store can take money, the back office opens on the first-run checklist (§16).
+  // Until the store can take money, the back office opens on the first-run checklist (docs/using-counter.md#the-back-office-admin-and-the-invoice-listing).
   const readiness = await readReadiness(cfg, db, user.storeId, network);
   if (!readiness.ready) {
     return (

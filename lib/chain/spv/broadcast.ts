@@ -1,5 +1,4 @@
-// Positive acceptance for the spv node's broadcasts (docs/node.md#the-lightweight-node-chain_backendspv,
-// §8): a tx counts as accepted only when a peer shows that it holds it in its mempool. Peers
+// Positive acceptance for the spv node's broadcasts (docs/node.md#the-lightweight-node-chain_backendspv): a tx counts as accepted only when a peer shows that it holds it in its mempool. Peers
 // answer a BIP35 `mempool` request with an `inv` of the mempool txs their filter matches, and the
 // filter matches the tx once its txid is in it (BIP37 tests the txid first). The absence of a
 // `reject` proves nothing: Dogecoin Core keeps a tx with unknown inputs as an orphan and says

@@ -15,8 +15,8 @@ export function GET(req: Request) {
 export function PATCH(req: Request) {
   return adminRoute(req, 'manager', async (ctx, a) => {
     const body = await readJson(req);
-    // Owner-only settings: the pricing currency changes what every price means (§14); the time
-    // zone and the SMTP server (§15). The receiving wallet is checked in changeSettings.
+    // Owner-only settings: the pricing currency changes what every price means (docs/using-counter.md#pricing-in-dollars-euros-fiat-pricing); the time
+    // zone and the SMTP server (docs/configuration.md). The receiving wallet is checked in changeSettings.
     const ownerOnly = ['pricing_currency', ...OWNER_ONLY_FIELDS].find(
       (f) => a.user.role !== 'owner' && body && typeof body === 'object' && Object.hasOwn(body, f),
     );

@@ -11,7 +11,7 @@ export function GET(req: Request, { params }: { params: Promise<{ id: string }> 
   return vendorRoute(req, 'payments:read', async (ctx, auth) => {
     const { id } = await params;
     if (!(await canSeePayment(ctx.db, auth, id))) throw notFound('no payment with this id');
-    const slot = acquireStreamSlot(auth); // capped per user and per process (§16)
+    const slot = acquireStreamSlot(auth); // capped per user and per process (docs/api.md#live-updates)
     if (slot instanceof Response) return slot;
     const stream = paymentEventStream({
       hub: paymentFeedHub(ctx.db, ctx.cfg.publicUrl),
