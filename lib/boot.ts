@@ -54,7 +54,14 @@ export function boot(): Promise<void> {
         const { staticContext } = await import('./app-context');
         const { startWorker } = await import('./worker');
         const s = staticContext();
-        const w = startWorker({ db, network: s.network, chain: s.chain, publicUrl: cfg.publicUrl, tickDelayMs: s.faults.tickDelayMs });
+        const w = startWorker({
+          db,
+          network: s.network,
+          chain: s.chain,
+          publicUrl: cfg.publicUrl,
+          tickDelayMs: s.faults.tickDelayMs,
+          leaseMs: cfg.workerLeaseMs,
+        });
         for (const sig of ['SIGTERM', 'SIGINT'] as const) process.once(sig, () => void w.stop().finally(() => process.exit(0)));
       }
       // PGlite rewrote a few files with its own modes while starting (lib/db/data-dir.ts).

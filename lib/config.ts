@@ -50,6 +50,8 @@ export interface Config {
   /** SIGNUP: `open` lets anyone create an account and a store of its own at /signup; `off` (default) serves no sign-up. */
   signup: 'open' | 'off';
   worker: 'embedded' | 'off';
+  /** The chain worker's lease in ms: how long a dead worker holds off its standby (WORKER_LEASE_MS, default 8000, docs/operations.md#several-processes). */
+  workerLeaseMs: number;
   logLevel: 'debug' | 'info' | 'warn' | 'error';
 }
 
@@ -159,6 +161,18 @@ function readMaxOpenPayments(env: NodeJS.ProcessEnv): number {
   return Number(maxOpenRaw);
 }
 
+const leaseMsSchema = z
+  .string()
+  .regex(/^\d{1,6}$/)
+  .transform(Number)
+  .pipe(z.number().int().min(2_000).max(300_000));
+
+function readWorkerLeaseMs(env: NodeJS.ProcessEnv): number {
+  const r = leaseMsSchema.safeParse(nonEmpty(env.WORKER_LEASE_MS) ?? '8000');
+  if (!r.success) throw new ConfigError('WORKER_LEASE_MS', 'must be a whole number of milliseconds from 2000 to 300000');
+  return r.data;
+}
+
 function readWalletBirthday(env: NodeJS.ProcessEnv): Birthday | null {
   const birthdayRaw = nonEmpty(env.WALLET_BIRTHDAY);
   if (birthdayRaw === undefined) return null;
@@ -209,6 +223,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     walletCheck: nonEmpty(env.WALLET_CHECK) === undefined ? null : pick(env, 'WALLET_CHECK', ['on', 'off'] as const, 'off'),
     signup: pick(env, 'SIGNUP', ['open', 'off'] as const, 'off'),
     worker: pick(env, 'WORKER', ['embedded', 'off'] as const, 'embedded'),
+    workerLeaseMs: readWorkerLeaseMs(env),
     logLevel: pick(env, 'LOG_LEVEL', ['debug', 'info', 'warn', 'error'] as const, 'info'),
   };
 }

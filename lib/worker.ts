@@ -41,15 +41,18 @@ export interface WorkerContext extends ChainContext {
    * tick longer than the lease, lib/app-context.ts); production passes nothing.
    */
   tickDelayMs?: number;
+  /** The lease's length (WORKER_LEASE_MS); default 8 s. */
+  leaseMs?: number;
 }
 
-// A standby takes over within LEASE_MS + one tick of the active worker dying (docs/operations.md#several-processes: < 15 s).
-const LEASE_MS = 8_000;
+// A standby takes over within the lease + one tick of the active worker dying (docs/operations.md#several-processes: < 15 s
+// with the default lease).
+const DEFAULT_LEASE_MS = 8_000;
 
-async function holdLease(db: Db, holder: string): Promise<boolean> {
+async function holdLease(db: Db, holder: string, leaseMs: number): Promise<boolean> {
   if (db.kind === 'pglite') return true;
   const now = new Date();
-  const expiresAt = new Date(now.getTime() + LEASE_MS);
+  const expiresAt = new Date(now.getTime() + leaseMs);
   const rows = await db.query<{ holder: string }>(
     `INSERT INTO worker_lease (name, holder, expires_at) VALUES ('chain', $1, $2)
      ON CONFLICT (name) DO UPDATE SET holder = EXCLUDED.holder, expires_at = EXCLUDED.expires_at
@@ -214,6 +217,7 @@ export interface RunningWorker {
 
 export function startWorker(ctx: WorkerContext): RunningWorker {
   const holder = randomBytes(8).toString('hex');
+  const leaseMs = ctx.leaseMs ?? DEFAULT_LEASE_MS;
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let webhooks: WebhookLoop | undefined;
@@ -239,14 +243,14 @@ export function startWorker(ctx: WorkerContext): RunningWorker {
 
   const loop = async () => {
     try {
-      const mine = await holdLease(ctx.db, holder);
+      const mine = await holdLease(ctx.db, holder, leaseMs);
       if (mine && !leader) {
         await ctx.chain.start(); // throws: stay standby, the next loop retries
         // Another worker may have recorded wallet outputs while this one stood by.
         forgetUsedIndexes(ctx.db);
         leader = true;
         if (ctx.db.kind === 'postgresql')
-          heartbeat = setInterval(() => void holdLease(ctx.db, holder).catch(() => undefined), LEASE_MS / 4);
+          heartbeat = setInterval(() => void holdLease(ctx.db, holder, leaseMs).catch(() => undefined), leaseMs / 4);
         log.info('chain worker active', { holder, backend: ctx.chain.name });
         webhooks = startWebhookLoop(ctx.db);
         rates = startRateLoop(ctx.db, ctx.rates);

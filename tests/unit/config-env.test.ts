@@ -45,6 +45,7 @@ describe('loadConfig', () => {
       walletCheck: null,
       signup: 'off',
       worker: 'embedded',
+      workerLeaseMs: 8000,
       logLevel: 'info',
     });
   });
@@ -65,6 +66,7 @@ describe('loadConfig', () => {
         MAX_OPEN_PAYMENTS: '7',
         WALLET_BIRTHDAY: '100',
         WORKER: 'off',
+        WORKER_LEASE_MS: '2000',
         LOG_LEVEL: 'debug',
         ADMIN_PASSWORD: ' spaced ',
         DOGE_RPC_MEMPOOL_POLL_MS: '0',
@@ -84,6 +86,7 @@ describe('loadConfig', () => {
       maxOpenPayments: 7,
       walletBirthday: { kind: 'height', height: 100 },
       worker: 'off',
+      workerLeaseMs: 2000,
       logLevel: 'debug',
       adminPassword: ' spaced ', // a password is taken as typed
     });
@@ -108,6 +111,10 @@ describe('loadConfig', () => {
     [{ WALLET_BIRTHDAY: 'soon' }, 'WALLET_BIRTHDAY'],
     [{ WALLET_CHECK: 'yes' }, 'WALLET_CHECK'],
     [{ WORKER: 'on' }, 'WORKER'],
+    [{ WORKER_LEASE_MS: '1999' }, 'WORKER_LEASE_MS'],
+    [{ WORKER_LEASE_MS: '300001' }, 'WORKER_LEASE_MS'],
+    [{ WORKER_LEASE_MS: '2e3' }, 'WORKER_LEASE_MS'],
+    [{ WORKER_LEASE_MS: '2000.5' }, 'WORKER_LEASE_MS'],
     [{ LOG_LEVEL: 'trace' }, 'LOG_LEVEL'],
   ])('refuses %j naming %s', (e, variable) => {
     expect(refused(e)).toBe(variable);
@@ -129,6 +136,7 @@ describe('loadConfig', () => {
       ['WALLET_BIRTHDAY', 'x'],
       ['WALLET_CHECK', 'x'],
       ['WORKER', 'x'],
+      ['WORKER_LEASE_MS', 'x'],
       ['LOG_LEVEL', 'x'],
     ];
     for (let i = 0; i < bad.length; i++) expect(refused(Object.fromEntries(bad.slice(i)))).toBe(bad[i][0]);
