@@ -8,6 +8,10 @@
 //    confirmed) with the only worker SIGKILLed in the middle of it; after a restart every paid
 //    payment reaches its state with exactly one event per state change, and every accepted
 //    payment's address was paid by exactly one transaction on the chain (no double broadcast).
+//  - the lease: a live worker whose tick outlasts it keeps it (heartbeat) until it dies.
+// The workers run with a short lease (WORKER_LEASE_MS, docs/configuration.md), so each takeover
+// waits about 2 s for a dead worker's lease instead of the default 8 s; the quiet windows in which
+// a standby must NOT take over are sized from that lease.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -19,12 +23,16 @@ import { testXpub } from '../helpers/keys';
 import { startLitecoind, LITECOIN_REGTEST_GENESIS, type Litecoind } from '../helpers/litecoind';
 import { startPostgres, createDatabase, type PgServer } from '../helpers/postgres';
 import { startApp, type AppServer } from '../helpers/app-server';
-import { until } from '../helpers/wait';
+import { sleep, until } from '../helpers/wait';
 import { outputsOf } from '../helpers/vendor-client';
 
 const ROOT = resolve(__dirname, '../..');
 const API_KEY = 'test-mp-key-' + randomBytes(12).toString('hex');
 const xpub = testXpub(77);
+/** The workers' lease (WORKER_LEASE_MS); the active one renews it every tick and every LEASE_MS / 4. */
+const LEASE_MS = 2_000;
+/** The slow worker's tick (COUNTER_TEST_TICK_DELAY_MS): three leases long. */
+const SLOW_TICK_MS = 3 * LEASE_MS;
 
 let node: Litecoind;
 let pg: PgServer;
@@ -63,6 +71,7 @@ function startWorker(extraEnv: Record<string, string> = {}): Worker {
       DATA_DIR: dir,
       PUBLIC_URL: webA.url,
       ...chainEnv(),
+      WORKER_LEASE_MS: String(LEASE_MS),
       ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -188,11 +197,14 @@ async function payersOf(addresses: Set<string>, fromHeight: number) {
 beforeAll(async () => {
   [node, pg] = await Promise.all([startLitecoind(), startPostgres()]);
   dbUrl = await createDatabase(pg, 'multiprocess');
-  // The first web process migrates; the second starts on the migrated schema.
-  webA = await startApp({ ...chainEnv(), WORKER: 'off', BOOTSTRAP_API_KEY: API_KEY });
-  webB = await startApp({ ...chainEnv(), WORKER: 'off', BOOTSTRAP_API_KEY: API_KEY });
+  const webs = async () => {
+    // The first web process migrates; the second starts on the migrated schema.
+    webA = await startApp({ ...chainEnv(), WORKER: 'off', BOOTSTRAP_API_KEY: API_KEY });
+    webB = await startApp({ ...chainEnv(), WORKER: 'off', BOOTSTRAP_API_KEY: API_KEY });
+  };
+  // The wallet's coins need only the node: prepared while the web processes start.
+  await Promise.all([webs(), prepareCoins(140)]);
   db = await openDb({ databaseUrl: dbUrl, poolSize: 2 });
-  await prepareCoins(140);
 }, 180_000);
 
 afterAll(async () => {
@@ -211,11 +223,14 @@ describe('multi-process on PostgreSQL: a killed worker, payments across web proc
   let current: Worker;
 
   it('two web processes and two workers: created on one, paid through the other, confirmed; the standby takes over a killed worker in < 15 s', async () => {
-    const w1 = startWorker();
-    expect(await until(() => isActive(w1), Boolean, 90_000)).toBe(true);
-    const w2 = startWorker();
-    expect(await until(() => isStarted(w2), Boolean, 90_000)).toBe(true);
-    await new Promise((r) => setTimeout(r, 1_500));
+    // Both start at once and race for the lease: exactly one wins, the other stands by.
+    const pair = [startWorker(), startWorker()];
+    const both = () => pair.every(isStarted) && pair.some(isActive);
+    expect(await until(both, Boolean, 90_000), pair.map((w) => w.out()).join('\n----\n')).toBe(true);
+    const [w1, w2] = isActive(pair[0]) ? pair : [pair[1], pair[0]];
+    // A whole lease and a second more: the standby asks at start and every second, and the
+    // holder's lease would have lapsed in that time had it not renewed it.
+    await sleep(LEASE_MS + 1_000);
     expect(isActive(w2), w1.out() + '\n----\n' + w2.out()).toBe(false); // exactly one active worker
 
     const p = await create(webA, 1, 1);
@@ -287,10 +302,12 @@ describe('multi-process on PostgreSQL: a killed worker, payments across web proc
     // First half paid and mined while the worker runs ...
     await payBatch(0, 40);
     await node.mine(1);
-    // ... then the worker dies in the middle of the next payments and a block.
-    const during = payBatch(40, 80);
-    await new Promise((r) => setTimeout(r, 300));
+    // ... then the worker dies in the middle of the next payments and a block: after their first
+    // ten are answered, while the next ten are in flight.
+    await payBatch(40, 50);
+    const during = payBatch(50, 80);
     await kill(w);
+    expect(answers.length).toBeLessThan(80); // killed mid-burst
     await during;
     await node.mine(1);
     await payBatch(80, 120);
@@ -373,19 +390,47 @@ describe('multi-process on PostgreSQL: a killed worker, payments across web proc
     );
   }, 180_000);
 
-  it('a live worker whose tick outlasts the 8 s lease keeps it (heartbeat): the standby does not take over until it dies', async () => {
-    const holder = async () => (await db.query<{ holder: string }>(`SELECT holder FROM worker_lease WHERE name = 'chain'`))[0]?.holder;
+  it('a live worker whose tick outlasts the lease keeps it (heartbeat): the standby does not take over until it dies', async () => {
+    const lease = async () =>
+      (
+        await db.query<{ holder: string; lapsed: boolean }>(
+          `SELECT holder, expires_at < $1 AS lapsed FROM worker_lease WHERE name = 'chain'`,
+          [new Date()],
+        )
+      )[0];
     await kill(current);
-    const slow = startWorker({ COUNTER_TEST_TICK_DELAY_MS: '14000' }); // every tick sleeps 14 s first
+    const slow = startWorker({ COUNTER_TEST_TICK_DELAY_MS: String(SLOW_TICK_MS) }); // every tick sleeps first
     expect(await until(() => isActive(slow), Boolean, 30_000)).toBe(true);
-    const held = await holder();
+    const held = (await lease())?.holder;
+    expect(held).toMatch(/^[0-9a-f]{16}$/);
+    // From now on the lease row is sampled: it must stay the slow worker's and never lapse,
+    // though its ticks last three leases (only the heartbeat renews it meanwhile).
+    const lapses: unknown[] = [];
+    let sampling = true;
+    const sampler = (async () => {
+      while (sampling) {
+        const l = await lease();
+        if (l?.holder !== held || l.lapsed) lapses.push(l);
+        await sleep(100);
+      }
+    })();
     const other = startWorker();
-    expect(await until(() => isStarted(other), Boolean, 60_000)).toBe(true);
-    await new Promise((r) => setTimeout(r, 10_000)); // > the lease, within the slow tick
+    try {
+      expect(await until(() => isStarted(other), Boolean, 60_000)).toBe(true);
+      // The quiet window: a lease and two seconds more. Without the heartbeat the slow worker's
+      // lease would lapse for all but one lease length of every tick, and the standby, which asks
+      // at start and every second, would find it lapsed within this window wherever it began.
+      await sleep(LEASE_MS + 2_000);
+    } finally {
+      sampling = false;
+      await sampler;
+    }
+    expect(lapses).toEqual([]);
     expect(isActive(other), other.out()).toBe(false);
-    expect(await holder()).toBe(held);
+    expect((await lease())?.holder).toBe(held);
     await kill(slow);
     expect(await until(() => isActive(other), Boolean, 20_000)).toBe(true);
+    expect((await lease())?.holder).not.toBe(held);
     // and it keeps following the chain
     await node.mine(1);
     const tip: number = await node.rpc('getblockcount');

@@ -1,6 +1,8 @@
 // `npm run worker` on PostgreSQL: two standalone worker processes (no Next.js) with the spv
 // backend against litecoind. Exactly one is active; when it is SIGKILLed the standby takes
-// over within 15 s and keeps the header store following the node.
+// over within 15 s and keeps the header store following the node. The workers run with a short
+// lease (WORKER_LEASE_MS, docs/configuration.md): the standby waits about 2 s for a dead worker's
+// lease instead of the default 8 s.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -9,8 +11,10 @@ import { join, resolve } from 'node:path';
 import { openDb, type Db } from '@/lib/db';
 import { startLitecoind, LITECOIN_REGTEST_GENESIS, EXTERNAL_ADDRESS, type Litecoind } from '../helpers/litecoind';
 import { startPostgres, createDatabase, type PgServer } from '../helpers/postgres';
+import { sleep, until } from '../helpers/wait';
 
 const ROOT = resolve(__dirname, '../..');
+const LEASE_MS = 2_000;
 let node: Litecoind;
 let pg: PgServer;
 let dbUrl: string;
@@ -33,6 +37,7 @@ function startWorker() {
       CHAIN_GENESIS_HASH: LITECOIN_REGTEST_GENESIS,
       CHAIN_BACKEND: 'spv',
       DOGE_PEERS: `127.0.0.1:${node.p2pPort}`,
+      WORKER_LEASE_MS: String(LEASE_MS),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -42,19 +47,11 @@ function startWorker() {
   procs.push(p);
   return p;
 }
-async function until<T>(fn: () => Promise<T> | T, ok: (v: T) => boolean, ms: number): Promise<T> {
-  const end = Date.now() + ms;
-  let v = await fn();
-  while (!ok(v) && Date.now() < end) {
-    await new Promise((r) => setTimeout(r, 100));
-    v = await fn();
-  }
-  return v;
-}
 const holder = async () => (await db.query<{ holder: string }>(`SELECT holder FROM worker_lease WHERE name = 'chain'`))[0]?.holder ?? null;
 const storedTip = async () =>
   (await db.query<{ hash: string }>(`SELECT hash FROM chain_header WHERE in_best ORDER BY height DESC LIMIT 1`))[0]?.hash;
 const active = (out: string) => /"msg":"chain worker active"/.test(out);
+const started = (out: string) => /"msg":"counter started"/.test(out);
 
 beforeAll(async () => {
   [node, pg] = await Promise.all([startLitecoind({ wallet: false }), startPostgres()]);
@@ -75,14 +72,16 @@ afterAll(async () => {
 
 describe('standalone worker failover (PostgreSQL)', () => {
   it('runs one active worker; the standby takes over within 15 s of a SIGKILL and keeps syncing', async () => {
-    const a = startWorker();
-    expect(await until(() => active(a.out()), Boolean, 90_000)).toBe(true);
+    // Both start at once and race for the lease: one (A) wins, B is up (migrated, booted) but standing by.
+    const pair = [startWorker(), startWorker()];
+    const up = () => pair.every((w) => started(w.out())) && pair.some((w) => active(w.out()));
+    expect(await until(up, Boolean, 90_000), pair.map((w) => w.out()).join('\n----\n')).toBe(true);
+    const [a, b] = active(pair[0].out()) ? pair : [pair[1], pair[0]];
     const best: string = await node.rpc('getbestblockhash');
     expect(await until(storedTip, (t) => t === best, 30_000)).toBe(best);
-    const b = startWorker();
-    // B is up (migrated, booted) but standing by.
-    expect(await until(() => /"msg":"counter started"/.test(b.out()), Boolean, 90_000)).toBe(true);
-    await new Promise((r) => setTimeout(r, 2_000));
+    // A whole lease and a second more: B asks at start and every second, and A's lease would
+    // have lapsed in that time had A not renewed it.
+    await sleep(LEASE_MS + 1_000);
     expect(active(b.out())).toBe(false);
     const first = await holder();
     expect(first).toMatch(/^[0-9a-f]{16}$/);
