@@ -4,7 +4,7 @@
 import { json, transient } from './respond';
 import { isDomainError, type ErrorCode } from '../errors';
 import { isBackendUnavailable } from '../chain';
-import { isDataException } from '../db';
+import { isDataException, isDbBusy } from '../db';
 import { log } from '../log';
 
 interface Row {
@@ -85,6 +85,13 @@ export function errorAnswer(e: unknown, opts: { relay?: boolean } = {}): Respons
       'invalid_request',
       'the request holds a value that cannot be stored (a NUL character, or a number or date out of range)',
     );
+  }
+  if (isDbBusy(e)) {
+    // Load, not a fault: the request changed nothing (its transaction never started), and the
+    // client may send it again, with its Idempotency-Key where it has one. Bodiless, as every
+    // 503 (docs/api.md#errors).
+    log.warn('database busy', { error: e as Error });
+    return transient(503, { 'Retry-After': '1' });
   }
   if (isBackendUnavailable(e) || looksLikeDbOutage(e)) {
     log.warn('service unavailable', { error: e as Error });

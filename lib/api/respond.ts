@@ -10,6 +10,6 @@ export function json(body: unknown, status = 200, headers: Record<string, string
 }
 
 /** 500/503 without a body: the spec's "transient server error". */
-export function transient(status: 500 | 503 = 503): Response {
-  return new Response(null, { status, headers: { ...NO_STORE } });
+export function transient(status: 500 | 503 = 503, headers: Record<string, string> = {}): Response {
+  return new Response(null, { status, headers: { ...NO_STORE, ...headers } });
 }

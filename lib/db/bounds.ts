@@ -29,3 +29,15 @@ export function isDataException(e: unknown, depth = 0): boolean {
   for (const c of [x.originalCode, x.code]) if (typeof c === 'string' && /^22[0-9A-Z]{3}$/.test(c)) return true;
   return isDataException(x.meta?.driverAdapterError, depth + 1) || isDataException(x.cause, depth + 1);
 }
+
+/**
+ * True for errors where the database was busy, not broken: Prisma could not start a
+ * transaction within its wait (P2028: on PGlite, one long transaction holds the only
+ * connection; on PostgreSQL, every pooled connection is in use) or get a connection from its
+ * pool (P2024). The request did nothing; the same request a moment later may succeed.
+ */
+export function isDbBusy(e: unknown, depth = 0): boolean {
+  if (!e || typeof e !== 'object' || depth > 5) return false;
+  const x = e as { code?: unknown; cause?: unknown };
+  return x.code === 'P2028' || x.code === 'P2024' || isDbBusy(x.cause, depth + 1);
+}

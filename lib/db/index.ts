@@ -41,7 +41,7 @@ export async function openMigratedDb(opts: Parameters<typeof openDb>[0], dir = M
   return db;
 }
 export { makePrivate, secureDataDir } from './data-dir';
-export { isDataException, parseInt64, storableDate } from './bounds';
+export { isDataException, isDbBusy, parseInt64, storableDate } from './bounds';
 export { BatchLoader, rowsById, textKey } from './batch-loader';
 export { readWalletCount, readWalletCounts, walletCountKey, writeWalletCount } from './wallet-counts';
 export { ItemFailure, TurnBatcher } from './turn-batcher';

@@ -92,6 +92,11 @@ describe('one error path', () => {
     const relay = errorAnswer(new BodyTooLargeError(10), { relay: true });
     expect([relay.status, ((await relay.json()) as { error: string }).error]).toEqual([413, 'invalid_tx']);
     expect(errorAnswer(new Error('boom'), { relay: true }).status).toBe(500);
+    // a full connection pool (Prisma's P2024), wrapped as a driver error's cause: busy, not broken
+    const pool = errorAnswer(
+      new Error('query failed', { cause: Object.assign(new Error('Timed out fetching a connection'), { code: 'P2024' }) }),
+    );
+    expect([pool.status, pool.headers.get('retry-after'), await pool.text()]).toEqual([503, '1', '']);
     const limited = errorAnswer(new DomainError('rate_limited', 'later').retryAfter(7));
     expect([limited.status, limited.headers.get('retry-after')]).toEqual([429, '7']);
     expect(errorResponse('too_many_open_payments', 'x').headers.get('retry-after')).toBe('60');
