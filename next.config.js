@@ -1,4 +1,5 @@
-// next-intl without i18n routing: its plugin points Next.js at ./i18n/request.ts (DESIGN.md §9).
+// next-intl without i18n routing: its plugin points Next.js at ./i18n/request.ts
+// (docs/using-counter.md#languages).
 // The plugin only sets build-time aliases and loaders, yet requiring it loads @swc/core's and
 // @parcel/watcher's native modules (+43 MB of RSS, measured with /proc/self/maps), so the
 // running server (`next start`, phase-production-server) does without it.

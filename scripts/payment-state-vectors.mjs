@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 // Writes tests/fixtures/payment-state-vectors.json: the payment state machine's expected
 // outcomes, written BY HAND from the contract (docs/api.md, the paragraph on payments from any
-// wallet, and docs/relay.md; the "§" labels name the contract's sections), never from the code's
-// output, so that the table test (tests/unit/payment-state-vectors.test.ts) can catch a table
-// that drifts from it.
+// wallet, and docs/relay.md; each vector's `section` label only groups the vectors, and stays as
+// published), never from the code's output, so that the table test
+// (tests/unit/payment-state-vectors.test.ts) can catch a table that drifts from it.
 //
 // Each vector is (state, exception, trigger, facts) -> outcome, where outcome is either
 // { status, exception, events, reason } or "refused" (the table must have no row: the caller

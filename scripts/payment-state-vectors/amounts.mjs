@@ -4,7 +4,7 @@
 import { TOTAL, amounts, koinu, ok, v } from './vector.mjs';
 
 export const amountVectors = [
-  // §12 Short.
+  // Short (docs/api.md#payments-from-any-wallet).
   v(
     '§12 Short',
     'first tx leaves it short',
@@ -59,7 +59,7 @@ export const amountVectors = [
     { amounts: koinu(-1, -TOTAL) },
     ok('unpaid', 'underpaid', ['payment.underpaid']),
   ),
-  // §12 Enough.
+  // Enough, in one tx or several.
   v(
     '§12 Too much',
     'one koinu over is over',
@@ -105,7 +105,7 @@ export const amountVectors = [
     { amounts: amounts(2, 0.5) },
     ok('accepted', null, ['payment.accepted']),
   ),
-  // §12 Too much.
+  // Too much.
   v(
     '§12 Too much',
     'one tx over the total',
@@ -178,7 +178,8 @@ export const amountVectors = [
     { amounts: amounts(3, 2) },
     ok('accepted', 'overpaid', ['payment.overpaid']),
   ),
-  // §4 Late payments / §12 Late.
+  // Late: money that arrives after expiry is recorded, as paid_late
+  // (docs/api.md#payments-from-any-wallet).
   v(
     '§4 Late, §12 Late',
     'the total reached after expires_at',
@@ -206,7 +207,8 @@ export const amountVectors = [
     { amounts: amounts(3, 0), late: true },
     ok('accepted', 'paid_late', ['payment.paid_late', 'payment.overpaid']),
   ),
-  // Money that leaves the node unmined: it no longer counts (§12 "in the mempool and in the chain").
+  // Money that leaves the node unmined: it no longer counts (the worker sums what
+  // pays the address in the mempool and in blocks: docs/api.md#payments-from-any-wallet).
   v(
     '§12 amounts',
     'a needed tx left the mempool unmined: short again, payable again',
@@ -225,7 +227,8 @@ export const amountVectors = [
     { amounts: amounts(0, 2) },
     ok('unpaid', null, ['payment.unconfirmed']),
   ),
-  // Decisions are not replaced by amounts (§12 "A merchant decides the exceptions").
+  // Decisions are not replaced by amounts (a merchant's mark:
+  // docs/api.md#payments-from-any-wallet).
   v(
     '§12 mark',
     'money after a settle: the decision stays, the excess is told',
@@ -271,7 +274,8 @@ export const amountVectors = [
     { amounts: amounts(2, 0) },
     ok('declined', 'double_spent', []),
   ),
-  // §12 Data not committed: a tx lacking the payment's data outputs never accepts it.
+  // Data missing (docs/api.md#data_missing): a tx lacking the payment's data outputs never
+  // accepts it.
   v(
     '§12 Data not committed',
     'the full amount in a tx without the data output',

@@ -3,7 +3,7 @@
 import { ok, v, DS } from './vector.mjs';
 
 export const chainVectors = [
-  // §4 Payment Status / Reorgs: confirmations.
+  // Confirmations, and reorgs (docs/protocol.md#payment-states).
   v(
     '§4 Status',
     'the required depth is reached',
@@ -79,7 +79,7 @@ export const chainVectors = [
     'refused',
   ),
 
-  // §12 Double spent.
+  // Double spent (docs/api.md#payments-from-any-wallet).
   v(
     '§12 Double spent',
     'a needed tx conflicted by a mined tx',
@@ -119,7 +119,8 @@ export const chainVectors = [
   v('§12 Double spent', 'nothing was relied on while unpaid', 'unpaid', 'underpaid', 'chain.double_spend', {}, 'refused'),
   v('§4 declined final', 'already declined', 'declined', 'cancelled', 'chain.double_spend', {}, 'refused'),
 
-  // §5 payment.expired: an event only; the payment stays payable (§4 Late).
+  // payment.expired (docs/api.md#webhooks): an event only; the payment stays payable, and money
+  // after expiry pays it late (docs/api.md#payments-from-any-wallet).
   v('§5 expired', 'past issued + timeout', 'unpaid', null, 'timer.expiry', {}, ok('unpaid', null, ['payment.expired'])),
   v(
     '§5 expired',

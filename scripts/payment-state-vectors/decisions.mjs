@@ -3,7 +3,7 @@
 import { ok, v } from './vector.mjs';
 
 export const decisionVectors = [
-  // §3 cancel.
+  // The vendor's cancel (docs/protocol.md#payment-states).
   v(
     '§3 cancel',
     'the vendor cancels an unpaid payment',
@@ -26,7 +26,7 @@ export const decisionVectors = [
   v('§3 cancel', 'a confirmed payment cannot be cancelled', 'confirmed', null, 'vendor.cancel', {}, 'refused'),
   v('§3 cancel', 'a declined payment cannot be cancelled again', 'declined', 'cancelled', 'vendor.cancel', {}, 'refused'),
 
-  // §12 mark.
+  // A merchant's mark (docs/api.md#payments-from-any-wallet).
   ...[
     ['unpaid', null],
     ['unpaid', 'underpaid'],
@@ -63,7 +63,8 @@ export const decisionVectors = [
     v('§12 mark', `invalid: ${s} (${e}) is a conflict`, s, e, 'merchant.mark_invalid', {}, 'refused'),
   ]),
 
-  // §19 cash: a cash sale is paid as it is created; nothing else takes the cash trigger.
+  // Cash (docs/counter.md#cash): a cash sale is paid as it is created; nothing else takes the
+  // cash trigger.
   v('§19 cash', 'a new cash sale is recorded paid', 'unpaid', null, 'till.cash', {}, ok('confirmed', null, ['payment.confirmed'])),
   v('§19 cash', 'an accepted payment is not paid in cash', 'accepted', null, 'till.cash', {}, 'refused'),
   v('§19 cash', 'a confirmed payment is not paid in cash again', 'confirmed', null, 'till.cash', {}, 'refused'),

@@ -3,8 +3,9 @@
 import { amounts, ok, v } from './vector.mjs';
 
 export const relayVectors = [
-  // §4 /pay Concurrency: one submission at a time claims the payment, and gives the claim back
-  // when the network refuses its tx (step 10: the payment stays unpaid and payable, no event).
+  // /relay/pay's concurrency (docs/relay.md): one submission at a time claims the payment, and
+  // gives the claim back when the network refuses its tx (the payment stays unpaid and payable,
+  // no event).
   v(
     '§4 Concurrency',
     'a /pay submission claims an unpaid payment to broadcast',
@@ -40,7 +41,8 @@ export const relayVectors = [
     v('§4 pay 3-4', `a ${st} payment is not claimed`, st, e, 'relay.claim', {}, 'refused'),
     v('§4 pay 3-4', `a ${st} payment has no claim to release`, st, e, 'relay.release', {}, 'refused'),
   ]),
-  // §4 Risk policy: a tx that signals replace-by-fee never gets 0-conf, whatever path brought it.
+  // The risk policy (docs/protocol.md#payment-states): a tx that signals replace-by-fee never gets
+  // 0-conf, whatever path brought it.
   v(
     '§4 Risk policy',
     'a 0-conf policy, but the /pay tx signals RBF: accepted, 1 conf required',
@@ -77,7 +79,8 @@ export const relayVectors = [
     { required: 6, rbf: true, amounts: amounts(2, 0) },
     { ...ok('accepted', null, ['payment.accepted']), required: 6 },
   ),
-  // §4 /pay step 11: acceptance, or 0-conf straight to confirmed.
+  // /relay/pay's last step (docs/architecture.md#the-path-of-one-payment): acceptance, or 0-conf
+  // straight to confirmed.
   v(
     '§4 pay 11',
     'a /pay tx the network accepted, 1 conf required',

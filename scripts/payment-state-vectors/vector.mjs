@@ -21,4 +21,5 @@ export const v = (rule, description, state, exception, trigger, facts, outcome, 
   ...(gap ? { gap } : {}),
 });
 
-export const DS = 'double spent'; // §12 "with a reason": the text is free, it must say what happened
+// A declined payment's reason: the text is free, it must say what happened.
+export const DS = 'double spent';

@@ -95,7 +95,7 @@ export function devnetTest(shop: DevnetShop, ready?: (app: AppServer) => Promise
 
 /**
  * The till has hydrated: its sale controls are live. They render disabled until then
- * (app/(pos)/pos/use-hydrated.ts), so Playwright's clicks wait for them anyway; this also makes
+ * (app/_lib/use-hydrated.ts), so Playwright's clicks wait for them anyway; this also makes
  * sure keyboard input and the till's own polls are running.
  */
 export async function tillHydrated(page: Page, timeout?: number): Promise<void> {

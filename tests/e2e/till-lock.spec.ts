@@ -1,8 +1,9 @@
-// Registered tills and the lock screen (issue 30, docs/counter.md) in real Chromium: an owner
-// uses the browser as a till (Till name, Register), locks it, a cashier unlocks it with a PIN
-// (a wrong PIN said plainly), the PIN session shows no back-office link, the till locks itself
-// when idle (till_lock_sec), a second, unregistered browser never sees the lock screen, and a
-// Lock that cannot reach the server blocks the till until it can.
+// Registered tills and the lock screen (docs/counter.md#terminals,
+// docs/counter.md#the-lock-screen-and-pin-sign-in) in real Chromium: an owner uses the browser
+// as a till (Till name, Register), locks it, a cashier unlocks it with a PIN (a wrong PIN said
+// plainly), the PIN session shows no back-office link, the till locks itself when idle
+// (till_lock_sec), a second, unregistered browser never sees the lock screen, and a Lock that
+// cannot reach the server blocks the till until it can.
 import { expect } from '@playwright/test';
 import { signInToTill, tillHydrated, devnetTest, openTillMenu, registerTill } from './fixtures';
 import { testXpub } from '../helpers/keys';

@@ -18,7 +18,10 @@ export interface ModelTx {
   viaPay: boolean;
 }
 
-/** The exception the amounts call for (contract §12: replaced by the next that applies, cleared at the exact total). */
+/**
+ * The exception the amounts call for (docs/api.md#payments-from-any-wallet): replaced by the next
+ * that applies, cleared at the exact total.
+ */
 export function amountException(total: bigint, paid: bigint, late: boolean, current: string | null): string | null {
   if (current && STICKY.has(current)) return current;
   if (paid > 0n && paid < total) return 'underpaid';
@@ -96,9 +99,10 @@ export class PaymentModel {
 
   /**
    * What the worker does with the payment after the chain changed: amounts, double spends.
-   * `seenRbf`: the txids the worker just saw unmined that signal RBF (contract §4: a payment
-   * relying on one never gets 0-conf, so the move raises its required depth to at least 1); a
-   * tx's own `rbf` is what its payment_tx row records, read again by every recompute.
+   * `seenRbf`: the txids the worker just saw unmined that signal RBF (a payment relying on one
+   * never gets 0-conf, so the move raises its required depth to at least 1:
+   * docs/api.md#payments-from-any-wallet); a tx's own `rbf` is what its payment_tx row records,
+   * read again by every recompute.
    */
   private recompute(seenRbf: ReadonlySet<string>) {
     const live = this.live();
@@ -162,7 +166,10 @@ export class PaymentModel {
     }
   }
 
-  /** The recount: accepted ⇄ confirmed as the depth crosses the requirement (contract §4 Reorgs). */
+  /**
+   * The recount: accepted ⇄ confirmed as the depth crosses the requirement, either way (a reorg
+   * takes it back: docs/protocol.md#payment-states).
+   */
   private recount(tip: number) {
     if (this.status !== 'accepted' && this.status !== 'confirmed') return;
     if (this.exception === 'marked_settled') return;
@@ -193,7 +200,10 @@ export class PaymentModel {
     this.expire(now);
   }
 
-  /** The /relay/pay answer for a valid tx paying the total, and its effect (contract §4 /pay). */
+  /**
+   * The /relay/pay answer for a valid tx paying the total, and its effect
+   * (docs/protocol.md#the-relay-pay-and-status).
+   */
   pay(tx: ModelTx, now: number): 200 | 403 | 'expired' {
     if (this.status === 'accepted' || this.status === 'confirmed') return 200;
     if (this.status === 'declined') return 403;
@@ -241,7 +251,7 @@ export class PaymentModel {
     return true;
   }
 
-  /** Contract §13: refunds never add up to more than amount_paid (at the time they are asked). */
+  /** Refunds never add up to more than amount_paid, at the time they are asked (docs/api.md#refunds). */
   refund(asked: bigint | null): bigint | null {
     if (this.paid <= 0n) return null;
     const left = this.paid - this.refunded > 0n ? this.paid - this.refunded : 0n;

@@ -92,7 +92,7 @@ function publicFileOf(root: string, from: string, spec: string): PublicFile | nu
   return publicFileAt(posix(relative(root, target)));
 }
 
-/** `lib/x`, `lib/x/index(.ts)` → lib/x/index.ts; `lib/x/client(.ts)` → lib/x/client.ts. */
+/** `lib/<m>`, `lib/<m>/index(.ts)` → `lib/<m>/index.ts`; `lib/<m>/client(.ts)` → `lib/<m>/client.ts`. */
 function publicFileAt(path: string): PublicFile | null {
   const m = /^lib\/([^/]+)(?:\/(index|client)(?:\.ts)?)?\/?$/.exec(path);
   if (!m) return null;

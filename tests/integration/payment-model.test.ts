@@ -65,7 +65,7 @@ interface Model {
   blocks: number;
   /** Txs the node dropped: they may come back. */
   dropped: { tx: BlockTxSummary; value: bigint; rbf: boolean }[];
-  /** The refunds asked, oldest first, and whether a tx paid each (contract §13). */
+  /** The refunds asked, oldest first, and whether a tx paid each (docs/api.md#refunds). */
   refunds: { id: string; amount: bigint; paid: boolean }[];
   /** A tx's parent mined in a block of this sequence, and whether the parent signals RBF. */
   parentOf: Map<string, { txid: string; rbf: boolean }>;

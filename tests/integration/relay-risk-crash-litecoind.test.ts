@@ -1,7 +1,7 @@
 // Against a real litecoind -regtest (rpc backend) on embedded PGlite: the 0-conf / RBF risk
 // policy through /relay/pay (docs/relay.md), and crash recovery when the claimed tx's input is
 // double-spent while the process is down (the reconciler must release the claim: the payment
-// stays unpaid and payable, no event, and our tx never reaches the node; §4 step 10).
+// stays unpaid and payable, no event, and our tx never reaches the node; docs/relay.md).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,10 +1,11 @@
 // The sales report (lib/reports) on a real PGlite with the project's migrations: a few hundred
 // payments made through createPayment from till carts (items with tax, fees, shipping,
 // discounts, tips, fiat), by three cashiers, a manager and an API key, over three days around
-// the Europe/Berlin clock change, in every state (§12: underpaid, accepted, confirmed,
-// marked-settled, declined, expired). The report must reconcile exactly with the invoice export
-// for the same period and with what the test itself put in; the CSV must sum to the JSON; a
-// cashier's report holds only its own sales. (100,000 payments: sales-report-perf.test.ts.)
+// the Europe/Berlin clock change, in every state (underpaid, accepted, confirmed,
+// marked-settled, declined, expired: docs/api.md#payments-from-any-wallet). The report must
+// reconcile exactly with the invoice export for the same period and with what the test itself
+// put in; the CSV must sum to the JSON; a cashier's report holds only its own sales. (100,000
+// payments: sales-report-perf.test.ts.)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db } from '@/lib/db';
 import { openTestDb } from '../helpers/stores';
@@ -102,8 +103,9 @@ beforeAll(async () => {
   db = await openTestDb();
   await db.prisma.store.upsert({ where: { id: 1 }, update: { storeXpub: DGUB }, create: { id: 1, storeXpub: DGUB } });
   await activeRelayKey(db, 1);
-  // §12's exceptions (underpaid, marked_settled, …) arrive with the amounts-paid work; until its
-  // migration widens this check, the test lifts it to seed those states.
+  // The seeding below writes the amounts' exceptions (underpaid, marked_settled, …) straight into
+  // the table. The migrations' check admits them now (prisma/migrations/20261124030000_any_wallet);
+  // lifting it keeps this test independent of that list.
   await db.prisma.$executeRawUnsafe(`ALTER TABLE "payment" DROP CONSTRAINT IF EXISTS "payment_exception_check"`);
   const pw = 'long enough password 1';
   cashiers = [];
@@ -147,7 +149,8 @@ beforeAll(async () => {
     const createdAt = new Date(start + r(span));
     const status = kind === 'settled' ? 'confirmed' : kind === 'underpaid' ? 'unpaid' : kind === 'expired' ? 'declined' : kind;
     const exception = kind === 'settled' ? 'marked_settled' : kind === 'underpaid' ? 'underpaid' : kind === 'declined' ? 'cancelled' : null;
-    // The states the relay, the worker and the merchant's mark would have left (§12).
+    // The states the relay, the worker and the merchant's mark would have left
+    // (docs/api.md#payments-from-any-wallet).
     await db.prisma.payment.update({
       where: { id },
       data: {
@@ -177,8 +180,9 @@ beforeAll(async () => {
       taxes: row.taxes,
       fees: row.fees,
     });
-    // Refunds (§13) of some paid sales: part or all of it, confirmed a while later (inside the
-    // period or after it), or still unpaid, or failed. Only those confirmed in the period count.
+    // Refunds (docs/api.md#refunds) of some paid sales: part or all of it, confirmed a while later
+    // (inside the period or after it), or still unpaid, or failed. Only those confirmed in the
+    // period count.
     if ((status === 'confirmed' || status === 'accepted') && r(3) === 0) {
       const amount = formatKoinu(1_000_000n + BigInt(r(Number(row.total - 1_000_000n))));
       const rf = await createRefund({ storeId: 1, db, network: MAINNET, publicUrl: URL_BASE, userId: managerId, now: createdAt }, id, {
@@ -242,7 +246,8 @@ describe('the report reconciles', () => {
     const refunded = inPeriod.reduce((a, x) => a + x.amount, 0n);
     expect(rep.totals.refunds).toBe(formatKoinu(refunded));
     expect(rep.totals.net).toBe(formatKoinu(K(rep.totals.gross) - refunded));
-    // Every line adds up to the total (§15 receipts): items + tax + fee + shipping − discount + tip.
+    // Every line adds up to the total (docs/using-counter.md#reports-and-receipts): items + tax +
+    // fee + shipping − discount + tip.
     for (const s of sales)
       expect(['item', 'fee', 'shipping', 'discount', 'donation'].reduce((a, t) => a + lineSum(s, t), 0n)).toBe(s.total);
     // Marked-settled sales count as sales; accepted ones are listed apart.

@@ -4,9 +4,10 @@
 // specifier with its extension or index.ts left out. Globs (app/get*/route.ts) are descriptions,
 // not paths, and are skipped.
 //
-// A second check: a comment cites no issue number and no document outside the repository (the
-// protocol is docs/protocol.md), and every `docs/<page>.md#anchor` it cites is a heading of that
-// page, slugged as GitHub does.
+// A second check: a comment cites no issue number, no document outside the repository (the
+// protocol is docs/protocol.md) and no numbered section of one (a `§` and its number), and
+// every `docs/<page>.md#anchor` it cites is a heading of that page, slugged as GitHub does. An
+// RFC's sections (RFC 4648 §4) stay allowed: a published standard, which any reader can open.
 import { describe, expect, it } from 'vitest';
 import ts from 'typescript';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
@@ -43,16 +44,45 @@ function sourceFiles(): string[] {
   return [...out, ...TOP_FILES.map((f) => join(ROOT, f)).filter((f) => existsSync(f))];
 }
 
-/** The text of every comment in a source file, with its line. */
+function scriptKindOf(path: string): ts.ScriptKind {
+  if (/\.(tsx|jsx)$/.test(path)) return ts.ScriptKind.TSX;
+  return /\.(m?js|cjs)$/.test(path) ? ts.ScriptKind.JS : ts.ScriptKind.TS;
+}
+
+/**
+ * The text of every comment in a source file, with its line, in file order. Found by the parser,
+ * not by scanning tokens: a scanner on its own reads the `}` that ends a template literal's
+ * `${…}` as code and a regular expression's `/` as division, loses its place, and skips every
+ * comment after them (most of some files). JSX text is text, never a comment.
+ */
 export function commentsOf(path: string, src: string): { line: number; text: string }[] {
-  const jsx = /\.(tsx|jsx)$/.test(path) ? ts.LanguageVariant.JSX : ts.LanguageVariant.Standard;
-  const scanner = ts.createScanner(ts.ScriptTarget.Latest, false, jsx, src);
-  const out: { line: number; text: string }[] = [];
-  for (let k = scanner.scan(); k !== ts.SyntaxKind.EndOfFileToken; k = scanner.scan()) {
-    if (k !== ts.SyntaxKind.SingleLineCommentTrivia && k !== ts.SyntaxKind.MultiLineCommentTrivia) continue;
-    out.push({ line: src.slice(0, scanner.getTokenStart()).split('\n').length, text: scanner.getTokenText() });
-  }
-  return out;
+  const file = ts.createSourceFile(path, src, ts.ScriptTarget.Latest, false, scriptKindOf(path));
+  const ranges = new Map<number, number>();
+  const jsxText: [number, number][] = [];
+  const add = (found: ts.CommentRange[] | undefined) => {
+    for (const r of found ?? []) ranges.set(r.pos, r.end);
+  };
+  const visit = (node: ts.Node) => {
+    if (node.kind === ts.SyntaxKind.JsxText) {
+      jsxText.push([node.pos, node.end]);
+      return;
+    }
+    add(ts.getLeadingCommentRanges(src, node.pos));
+    add(ts.getTrailingCommentRanges(src, node.end));
+    for (const child of node.getChildren(file)) visit(child);
+  };
+  visit(file);
+  return [...ranges]
+    .filter(([pos]) => !jsxText.some(([from, to]) => pos >= from && pos < to))
+    .sort(([a], [b]) => a - b)
+    .map(([pos, end]) => ({ line: src.slice(0, pos).split('\n').length, text: src.slice(pos, end) }));
+}
+
+const parsed = new Map<string, { line: number; text: string }[]>();
+/** The comments of a source file, parsed once for both checks. */
+function commentsIn(file: string): { line: number; text: string }[] {
+  if (!parsed.has(file)) parsed.set(file, commentsOf(file, readFileSync(file, 'utf8')));
+  return parsed.get(file)!;
 }
 
 /** The repository paths a comment names that resolve to nothing. */
@@ -67,6 +97,24 @@ export function stalePaths(text: string, exists: (p: string) => boolean): string
 }
 
 describe('comments name only paths that exist', () => {
+  it('reads every comment, past template literals and regular expressions, and none in strings or JSX text', () => {
+    const src = [
+      '// one',
+      'const url = `http://${host}/x`; // two',
+      "const trim = s.replace(/\\/+$/, ''); /* three */",
+      "const note = '// not a comment';",
+      '// four',
+    ].join('\n');
+    expect(commentsOf('a.ts', src)).toEqual([
+      { line: 1, text: '// one' },
+      { line: 2, text: '// two' },
+      { line: 3, text: '/* three */' },
+      { line: 5, text: '// four' },
+    ]);
+    const jsx = 'const a = (\n  <p>\n    see http://x.example/y {/* five */}\n  </p>\n);';
+    expect(commentsOf('a.tsx', jsx)).toEqual([{ line: 3, text: '/* five */' }]);
+  });
+
   it('finds a stale path and passes a live one, a module specifier and a glob', () => {
     const exists = (p: string) => existsSync(join(ROOT, p));
     expect(stalePaths('// see lib/payments/no-such-file.ts and docs/nowhere.md', exists)).toEqual([
@@ -81,7 +129,7 @@ describe('comments name only paths that exist', () => {
     const found: string[] = [];
     for (const file of sourceFiles()) {
       const rel = file.slice(ROOT.length + 1);
-      for (const c of commentsOf(file, readFileSync(file, 'utf8'))) {
+      for (const c of commentsIn(file)) {
         for (const p of stalePaths(c.text, exists)) found.push(`${rel}:${c.line} names ${p}`);
       }
     }
@@ -90,15 +138,16 @@ describe('comments name only paths that exist', () => {
 });
 
 /** Citations a reader cannot follow: an issue number, or a document that is not in the repository. */
-const OUTSIDE_CITATIONS = [/\bissues? #?\d+/i, /\bspec\s*§[\w.]*/i, /reference-notes(?:\.md)?(?:\s*§\w+)?/i];
+const OUTSIDE_CITATIONS = [
+  /\bissues? #?\d+/i,
+  /\bspec\s*§[\w.]*/i,
+  /reference-notes(?:\.md)?(?:\s*§\w+)?/i,
+  // A numbered section of the design document (a `§` and its number, with the word before it when
+  // that names the document), but not an RFC's, and not one the two patterns above already report.
+  /(?<!\bRFC\s*\d+,?\s*|\bspec\s*|reference-notes(?:\.md)?\s*)(?:\b(?:contract(?:'s)?|DESIGN\.md)\s+)?§\s*\w[\w.]*/i,
+];
 /** A docs page with an anchor, as comments cite it. */
 const DOCS_ANCHOR = /(?<![\w./@-])(docs\/[\w.-]+\.md)#([\w-]+)/g;
-
-/**
- * Files that still hold such citations because other branches are editing them. Each entry is a
- * debt: the list must shrink to empty, and a file leaves it as soon as its citations are gone.
- */
-export const PENDING_CITATIONS: ReadonlySet<string> = new Set(['tests/e2e/till-lock.spec.ts', 'tests/unit/web-hardening.test.ts']);
 
 /** The citations in a comment that point outside the repository, as written. */
 export function outsideCitations(text: string): string[] {
@@ -168,8 +217,17 @@ describe('comments cite only this repository, and its anchors exist', () => {
       'issues #31',
       'spec §5',
       'reference-notes §A',
+      '§3',
+    ]);
+    expect(outsideCitations("/* contract §12, §4 Reorgs (§13), DESIGN.md §9, the contract's § 3.B */")).toEqual([
+      'contract §12',
+      '§4',
+      '§13',
+      'DESIGN.md §9',
+      "contract's § 3.B",
     ]);
     expect(outsideCitations('// the issue is the fee (docs/protocol.md#relay-errors); 16 issues')).toEqual([]);
+    expect(outsideCitations('// Base64 (RFC 4648 §4); JSON numbers (RFC 8259 §6); a lone "§" sign')).toEqual([]);
     expect(slug("The customer's checkout page (`/checkout/<id>`)")).toBe('the-customers-checkout-page-checkoutid');
     expect(slug('Pricing in dollars, euros… (fiat pricing)')).toBe('pricing-in-dollars-euros-fiat-pricing');
     expect(slug("libdogecoin's files")).toBe('libdogecoins-files');
@@ -183,27 +241,15 @@ describe('comments cite only this repository, and its anchors exist', () => {
     ]);
   });
 
-  it('every comment in the sources, except the pending files', () => {
+  it('every comment in the sources', () => {
     const found: string[] = [];
     for (const file of sourceFiles()) {
       const rel = file.slice(ROOT.length + 1);
-      if (PENDING_CITATIONS.has(rel)) continue;
-      for (const c of commentsOf(file, readFileSync(file, 'utf8'))) {
+      for (const c of commentsIn(file)) {
         for (const q of outsideCitations(c.text)) found.push(`${rel}:${c.line} cites ${q}`);
         for (const a of brokenAnchors(c.text, anchorsOfPage)) found.push(`${rel}:${c.line} cites ${a}, not a heading there`);
       }
     }
     expect(found).toEqual([]);
-  });
-
-  it('the pending list holds only files that still need it', () => {
-    const settled = [...PENDING_CITATIONS].filter((rel) => {
-      const file = join(ROOT, rel);
-      if (!existsSync(file)) return true;
-      return commentsOf(file, readFileSync(file, 'utf8')).every(
-        (c) => outsideCitations(c.text).length === 0 && brokenAnchors(c.text, anchorsOfPage).length === 0,
-      );
-    });
-    expect(settled).toEqual([]);
   });
 });

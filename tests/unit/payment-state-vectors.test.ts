@@ -1,6 +1,7 @@
-// Payment states (the contract's §4 "Reorgs", §12 "Transitions" and "A merchant decides", §3
-// cancel): the state table (transition()) checked against vectors written by hand from the
-// contract, in the style of @scure/btc-signer's test/vectors. How the file was made:
+// Payment states (docs/protocol.md#payment-states: confirmations, reorgs, a cancel, declined is
+// final; docs/api.md#payments-from-any-wallet: the amounts' exceptions and a merchant's mark): the
+// state table (transition()) checked against vectors written by hand from the contract, in the
+// style of @scure/btc-signer's test/vectors. How the file was made:
 // scripts/payment-state-vectors.mjs. A vector marked `gap` is a known disagreement between code
 // and contract: it is expected to fail until the code is fixed (then remove the marker).
 import { describe, expect, it } from 'vitest';
@@ -68,7 +69,7 @@ function check(v: Vector) {
   else expect(o.reason ?? null).toBe(v.outcome.reason);
 }
 
-describe('payment state vectors (contract §3, §4, §5, §12)', () => {
+describe("payment state vectors (states, reorgs, cancel, expiry, the amounts and a merchant's mark)", () => {
   it('the file is well formed: every vector names a state, a trigger and an outcome', () => {
     expect(vectors.length).toBeGreaterThan(50);
     for (const v of vectors) {

@@ -1,4 +1,4 @@
-// Pure logic of the web hardening (issue 19): where a sign-in may send the browser, which
+// Pure logic of the web hardening (docs/security.md): where a sign-in may send the browser, which
 // addresses a webhook may reach, who the client is (TRUST_PROXY), sign-in throttling, the
 // password rules, the scrypt bound, and the database bounds of query values.
 import { describe, expect, it } from 'vitest';
@@ -37,7 +37,7 @@ describe('safeNextPath: redirects after sign-in stay on this origin', () => {
   it.each(['/', '/admin', '/admin/settings?tab=webhooks', '/pos#cart', '/admin/invoices?q=a%20b'])('follows %j', (next) => {
     expect(safeNextPath(next, '/fallback')).toBe(next);
   });
-  it('percent-encodes every character outside ASCII, so the path is always a valid Location header (issue 31 #5)', () => {
+  it('percent-encodes every character outside ASCII, so the path is always a valid Location header', () => {
     // /login?next=/%E3%80%82evil reaches the page decoded: "/。evil" made the redirect a 500
     expect(safeNextPath('/\u3002evil', '/f')).toBe('/%E3%80%82evil');
     expect(safeNextPath('/\u{1F600}?q=\u00e9#\u00fc', '/f')).toBe('/%F0%9F%98%80?q=%C3%A9#%C3%BC');
