@@ -1,10 +1,14 @@
 // Accessibility (docs/using-counter.md#the-till-pos): axe-core over every page and state, in the light and
-// the dark theme, in real Chromium: no serious or critical violation anywhere (the dark pass runs
-// the rules a colour theme can change, contrast; the light pass runs them all). First run (home,
-// /setup) before any account; then, per theme, /login, the till (empty, cart, payment waiting,
-// paid), the receipt, the cashier's shift, the demo wallet (empty, a payment open, paid) and
-// every back-office page, including an invoice's detail. Also: the dark theme follows the
-// system, the switch overrides it and is kept on this device, with no flash of the wrong theme.
+// the dark theme, in real Chromium: no serious or critical violation anywhere (the dark check runs
+// the rules a colour theme can change, contrast; the light check runs them all). Each page and
+// state is reached once and checked there in both themes: light, then the page's system theme
+// switched to dark (the app follows it live, without a reload: the last test) and back. Reaching
+// the states (signing in, a payment paid and mined, every page loaded) costs more than checking
+// them, so one walk serves both themes. First run (home, /setup) before any account; then
+// /login, the till (empty, cart, payment waiting, paid), the receipt, the cashier's shift, the
+// demo wallet (empty, a payment open, paid) and every back-office page, including an invoice's
+// detail. Also: the dark theme follows the system, the switch overrides it and is kept on this
+// device, with no flash of the wrong theme.
 import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { tillHydrated, devnetTest, paymentIdOf, openTillMenu } from './fixtures';
 import { randomBytes } from 'node:crypto';
@@ -44,6 +48,69 @@ async function themed(browser: Browser, theme: Theme, viewport = { width: 1024, 
   return browser.newContext({ colorScheme: theme, viewport });
 }
 
+const background = (page: Page) => page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
+
+type Check = (page: Page, where: string) => Promise<void>;
+
+/**
+ * A checker of pages as they are, in both themes: light with every rule, then the page's system
+ * theme switched to dark for the colour rules, then back to light for what the test does next.
+ * `darkDiffered` counts the states whose dark background was not the light one: proof, with
+ * matchMedia, that the dark check saw the dark theme.
+ */
+function bothThemes(found: Found[]) {
+  const seen = { darkDiffered: 0 };
+  const check: Check = async (page, where) => {
+    found.push(...(await axe(page, `light ${where}`, 'light')));
+    const light = await background(page);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    expect(await page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches), where).toBe(true);
+    if ((await background(page)) !== light) seen.darkDiffered++;
+    found.push(...(await axe(page, `dark ${where}`, 'dark')));
+    await page.emulateMedia({ colorScheme: 'light' });
+  };
+  return { check, seen };
+}
+
+/** The customer's phone: the demo wallet, empty, with the till's payment open, and paid. */
+async function payOnThePhone(phone: Page, app: AppServer, uri: string, check: Check) {
+  await phone.goto(`${app.url}/demo/wallet`);
+  await expect(phone.getByTestId('wallet-balance')).toContainText('Ð');
+  await check(phone, '/demo/wallet');
+  await phone.getByLabel('Payment URI').fill(uri);
+  await phone.getByRole('button', { name: 'Open payment' }).click();
+  await expect(phone.getByRole('button', { name: /^Pay Ð/ })).toBeVisible();
+  await check(phone, '/demo/wallet payment open');
+  await phone.getByRole('button', { name: /^Pay Ð/ }).click();
+  await expect(phone.getByTestId('payment-status')).toHaveAttribute('data-status', 'accepted', { timeout: 30_000 });
+  await check(phone, '/demo/wallet paid');
+  await phone.close();
+}
+
+/** Every back-office page, with the paid payment's invoice, then the customer's display. */
+async function checkBackOfficeAndDisplay(page: Page, app: AppServer, id: string, check: (where: string) => Promise<void>) {
+  for (const path of [
+    '/admin',
+    '/admin/invoices',
+    `/admin/invoices/${id}`,
+    '/admin/reports',
+    '/admin/catalog',
+    '/admin/settings',
+    '/admin/users',
+    '/admin/audit',
+    '/admin/node',
+    '/admin/rates',
+    '/admin/terminals',
+  ]) {
+    const r = await page.goto(app.url + path);
+    expect(r?.status(), path).toBe(200);
+    await check(path);
+  }
+  // as an unpaired browser finds it (its paired states: customer-display.spec.ts)
+  await page.goto(app.url + '/display');
+  await check('/display');
+}
+
 async function signIn(page: Page, app: AppServer, next: string) {
   await page.goto(`${app.url}/login?next=${encodeURIComponent(next)}`);
   await page.getByLabel('Email').fill(OWNER.email);
@@ -54,26 +121,24 @@ async function signIn(page: Page, app: AppServer, next: string) {
 
 test('first run: the home page and /setup, light and dark; then the owner is created', async ({ browser, app }) => {
   const found: Found[] = [];
-  for (const theme of ['light', 'dark'] as Theme[]) {
-    const ctx = await themed(browser, theme);
-    const page = await ctx.newPage();
-    await page.goto(app.url + '/');
-    found.push(...(await axe(page, `${theme} /`, theme)));
-    await page.goto(app.url + '/login');
-    await expect(page).toHaveURL(/\/setup$/);
-    found.push(...(await axe(page, `${theme} /setup`, theme)));
-    await page.getByRole('button', { name: 'Create account' }).click(); // empty: the form's errors
-    found.push(...(await axe(page, `${theme} /setup with errors`, theme)));
-    await ctx.close();
-  }
+  const { check, seen } = bothThemes(found);
+  const ctx = await themed(browser, 'light');
+  const page = await ctx.newPage();
+  await page.goto(app.url + '/');
+  await check(page, '/');
+  await page.goto(app.url + '/login');
+  await expect(page).toHaveURL(/\/setup$/);
+  await check(page, '/setup');
+  await page.getByRole('button', { name: 'Create account' }).click(); // empty: the form's errors
+  await check(page, '/setup with errors');
+  expect(seen.darkDiffered).toBeGreaterThan(0);
+
   const line = app
     .logs()
     .split('\n')
     .filter((l) => l.startsWith('{'))
     .map((l) => JSON.parse(l))
     .find((l) => l.setup_code);
-  const ctx = await themed(browser, 'light');
-  const page = await ctx.newPage();
   await page.goto(app.url + '/setup');
   await page.getByLabel('Setup code').fill(line.setup_code);
   await page.getByLabel('Your name').fill(OWNER.name);
@@ -85,107 +150,74 @@ test('first run: the home page and /setup, light and dark; then the owner is cre
   expect(found, report(found)).toEqual([]);
 });
 
-for (const theme of ['light', 'dark'] as Theme[]) {
-  test(`${theme}: every page and state has no serious or critical axe violation`, async ({ browser, app }) => {
-    const found: Found[] = [];
-    const ctx = await themed(browser, theme);
-    const page = await ctx.newPage();
-    const check = async (where: string) => found.push(...(await axe(page, `${theme} ${where}`, theme)));
-    if (theme === 'dark') expect(await page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches)).toBe(true);
+test('every page and state, light and dark, has no serious or critical axe violation', async ({ browser, app }) => {
+  const found: Found[] = [];
+  const { check: checkOn, seen } = bothThemes(found);
+  const ctx = await themed(browser, 'light');
+  const page = await ctx.newPage();
+  const check = (where: string) => checkOn(page, where);
 
-    await page.goto(`${app.url}/login`);
-    await check('/login');
-    await page.getByLabel('Email').fill(OWNER.email);
-    await page.getByLabel('Password').fill('a wrong password!');
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect(page.locator('.form-error')).toBeVisible();
-    await check('/login with an error');
+  await page.goto(`${app.url}/login`);
+  await check('/login');
+  await page.getByLabel('Email').fill(OWNER.email);
+  await page.getByLabel('Password').fill('a wrong password!');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.locator('.form-error')).toBeVisible();
+  await check('/login with an error');
 
-    // the till: empty, a cart, the keypad, the payment screen waiting, then paid
-    await signIn(page, app, '/pos');
-    await expect(page.getByTestId('till-not-ready')).toHaveCount(0, { timeout: 30_000 });
-    await tillHydrated(page);
-    await check('/pos empty');
-    await openTillMenu(page);
-    await check('/pos with its Menu open');
-    await page.keyboard.press('Escape');
-    await page.getByRole('button', { name: 'Add Coffee' }).click();
-    await page.getByRole('button', { name: 'Add Coffee' }).click();
-    await page.getByRole('button', { name: 'Add Tea' }).click();
-    await page.getByRole('button', { name: 'Add Cake' }).click();
-    await check('/pos cart');
-    await page.getByRole('tab', { name: 'Keypad' }).click();
-    await page.getByRole('radio', { name: 'Tip' }).click();
-    await page.getByRole('button', { name: '1', exact: true }).click();
-    await page.getByRole('button', { name: 'Set tip' }).click();
-    await check('/pos keypad with a tip');
-    await page.getByRole('button', { name: /^Charge Ð/ }).click();
-    const status = page.getByTestId('payment-status');
-    await expect(status).toHaveAttribute('data-state', 'waiting');
-    await check('/pos payment waiting');
-    await page.getByRole('button', { name: 'Cancel', exact: true }).click();
-    await expect(page.getByRole('dialog')).toBeVisible();
-    await check('/pos cancel dialog');
-    await page.getByRole('dialog').getByRole('button', { name: 'Keep waiting' }).click();
-    const uri = await page.getByTestId('payment-uri').innerText();
-    const id = paymentIdOf(uri);
+  // the till: empty, a cart, the keypad, the payment screen waiting, then paid
+  await signIn(page, app, '/pos');
+  await expect(page.getByTestId('till-not-ready')).toHaveCount(0, { timeout: 30_000 });
+  await tillHydrated(page);
+  await check('/pos empty');
+  await openTillMenu(page);
+  await check('/pos with its Menu open');
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Add Coffee' }).click();
+  await page.getByRole('button', { name: 'Add Coffee' }).click();
+  await page.getByRole('button', { name: 'Add Tea' }).click();
+  await page.getByRole('button', { name: 'Add Cake' }).click();
+  await check('/pos cart');
+  await page.getByRole('tab', { name: 'Keypad' }).click();
+  await page.getByRole('radio', { name: 'Tip' }).click();
+  await page.getByRole('button', { name: '1', exact: true }).click();
+  await page.getByRole('button', { name: 'Set tip' }).click();
+  await check('/pos keypad with a tip');
+  await page.getByRole('button', { name: /^Charge Ð/ }).click();
+  const status = page.getByTestId('payment-status');
+  await expect(status).toHaveAttribute('data-state', 'waiting');
+  await check('/pos payment waiting');
+  await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await check('/pos cancel dialog');
+  await page.getByRole('dialog').getByRole('button', { name: 'Keep waiting' }).click();
+  const uri = await page.getByTestId('payment-uri').innerText();
+  const id = paymentIdOf(uri);
 
-    // the customer's phone: the demo wallet, empty, with the payment open, and paid
-    const phone = await ctx.newPage();
-    await phone.goto(`${app.url}/demo/wallet`);
-    await expect(phone.getByTestId('wallet-balance')).toContainText('Ð');
-    found.push(...(await axe(phone, `${theme} /demo/wallet`, theme)));
-    await phone.getByLabel('Payment URI').fill(uri);
-    await phone.getByRole('button', { name: 'Open payment' }).click();
-    await expect(phone.getByRole('button', { name: /^Pay Ð/ })).toBeVisible();
-    found.push(...(await axe(phone, `${theme} /demo/wallet payment open`, theme)));
-    await phone.getByRole('button', { name: /^Pay Ð/ }).click();
-    await expect(phone.getByTestId('payment-status')).toHaveAttribute('data-status', 'accepted', { timeout: 30_000 });
-    found.push(...(await axe(phone, `${theme} /demo/wallet paid`, theme)));
-    await phone.close();
+  await payOnThePhone(await ctx.newPage(), app, uri, checkOn);
 
-    await expect(status).toHaveAttribute('data-state', 'accepted', { timeout: 30_000 });
-    await check('/pos payment accepted');
-    expect(
-      (await fetch(`${app.url}/demo/api/mine`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"blocks":1}' }))
-        .status,
-    ).toBe(200);
-    await expect(status).toHaveAttribute('data-state', 'confirmed', { timeout: 30_000 });
-    await check('/pos paid');
-    await page.getByRole('button', { name: 'New sale' }).click();
-    await expect(page.locator(`[data-testid=recent-sale][data-id="${id}"]`)).toHaveAttribute('data-state', 'confirmed');
-    await check("/pos with today's sales");
+  await expect(status).toHaveAttribute('data-state', 'accepted', { timeout: 30_000 });
+  await check('/pos payment accepted');
+  expect(
+    (await fetch(`${app.url}/demo/api/mine`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"blocks":1}' }))
+      .status,
+  ).toBe(200);
+  await expect(status).toHaveAttribute('data-state', 'confirmed', { timeout: 30_000 });
+  await check('/pos paid');
+  await page.getByRole('button', { name: 'New sale' }).click();
+  await expect(page.locator(`[data-testid=recent-sale][data-id="${id}"]`)).toHaveAttribute('data-state', 'confirmed');
+  await check("/pos with today's sales");
 
-    await page.goto(`${app.url}/pos/receipt/${id}`);
-    await check('/pos/receipt');
-    await page.goto(`${app.url}/pos/shift`);
-    await check('/pos/shift');
+  await page.goto(`${app.url}/pos/receipt/${id}`);
+  await check('/pos/receipt');
+  await page.goto(`${app.url}/pos/shift`);
+  await check('/pos/shift');
 
-    // the back office, every page
-    for (const path of [
-      '/admin',
-      '/admin/invoices',
-      `/admin/invoices/${id}`,
-      '/admin/reports',
-      '/admin/catalog',
-      '/admin/settings',
-      '/admin/users',
-      '/admin/audit',
-      '/admin/node',
-      '/admin/rates',
-      '/admin/terminals',
-    ]) {
-      const r = await page.goto(app.url + path);
-      expect(r?.status(), path).toBe(200);
-      await check(path);
-    }
-    // the customer's display, as an unpaired browser finds it (its paired states: customer-display.spec.ts)
-    await page.goto(app.url + '/display');
-    await check('/display');
-    await ctx.close();
-    expect(found, report(found)).toEqual([]);
-  });
-}
+  await checkBackOfficeAndDisplay(page, app, id, check);
+  await ctx.close();
+  expect(seen.darkDiffered).toBeGreaterThan(0);
+  expect(found, report(found)).toEqual([]);
+});
 
 test('the theme follows the system; the switch (system, light, dark) overrides it, is kept on this device, and paints no wrong theme first', async ({
   browser,
@@ -193,7 +225,7 @@ test('the theme follows the system; the switch (system, light, dark) overrides i
 }) => {
   const ctx = await themed(browser, 'light');
   const page = await ctx.newPage();
-  const bg = () => page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
+  const bg = () => background(page);
   await signIn(page, app, '/pos');
   const light = await bg();
   await page.emulateMedia({ colorScheme: 'dark' });
