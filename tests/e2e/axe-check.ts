@@ -22,7 +22,13 @@ export async function axe(page: Page, where: string, theme: Theme = 'light'): Pr
   // Legacy mode runs axe in the page itself: the default mode opens a blank page for every
   // analysis to merge per-frame results, which more than doubled each check, and Counter's pages
   // have no frames to merge. Only violations are reported, so axe need not detail every pass.
-  const builder = new AxeBuilder({ page }).setLegacyMode(true).options({ resultTypes: ['violations'] });
+  // The builder evaluates axe's half-megabyte source twice per check (up to a second or two each
+  // on a busy machine); a document that already holds axe, from an earlier check of this state or
+  // of the other theme, gets an empty script instead and runs the axe it has.
+  const injected = await page.evaluate(() => typeof (window as { axe?: { run?: unknown } }).axe?.run === 'function');
+  const builder = new AxeBuilder({ page, ...(injected ? { axeSource: ';' } : {}) })
+    .setLegacyMode(true)
+    .options({ resultTypes: ['violations'] });
   if (theme === 'dark') builder.withRules(COLOUR_RULES);
   const r = await builder.analyze();
   if (process.env.A11Y_TIMES) console.log(`axe ${where}: ${Date.now() - t0} ms`);
