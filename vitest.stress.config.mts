@@ -2,7 +2,9 @@
 // vitest.config.mts includes tests/unit and tests/integration only). In-process, no app build.
 import base from './vitest.config.mts';
 
-export default {
+const stressConfig = {
   ...base,
   test: { ...base.test, include: ['tests/stress/**/*.test.ts'], globalSetup: [], maxWorkers: 1, testTimeout: 1_800_000 },
 };
+
+export default stressConfig;

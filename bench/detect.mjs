@@ -57,7 +57,7 @@ async function measure(backend, node, samples) {
 
 const h = await dogecoindHelper();
 
-export default {
+const benchmark = {
   name: 'detect',
   description:
     "sendtoaddress (dogecoind wallet) → accepted event on an open stream (rpc without and with the node's whitelist, spv; PGlite)",
@@ -81,3 +81,5 @@ export default {
     return { metrics: { samples, by_backend: results }, ratios };
   },
 };
+
+export default benchmark;

@@ -1,7 +1,7 @@
 // `envelope`: GET /dc/<id> per second at 64 clients, against the same two baselines.
 import { runHotRead } from './lib/hot-read.mjs';
 
-export default {
+const benchmark = {
   name: 'envelope',
   description: 'GET /dc/<id>, 64 clients, 10,000 payments (PGlite)',
   run: (opts) =>
@@ -13,3 +13,5 @@ export default {
       opts,
     ),
 };
+
+export default benchmark;

@@ -29,7 +29,7 @@ export function measureHeaderSync(blocks, store = 'pglite') {
   });
 }
 
-export default {
+const benchmark = {
   name: 'headers',
   description: 'spv header sync vs litecoind (regtest, 20,000 blocks), target ≥ 0.5×',
   async run({ smoke }) {
@@ -50,3 +50,5 @@ export default {
     };
   },
 };
+
+export default benchmark;

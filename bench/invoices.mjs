@@ -59,7 +59,7 @@ async function seededDir(n, smoke) {
   return { dir, meta, cached: false };
 }
 
-export default {
+const benchmark = {
   name: 'invoices',
   description: 'GET /invoices/{address} p50/p99 at 1,000,000 invoices (PGlite), target p99 < 50 ms',
   async run({ seconds, smoke }) {
@@ -118,3 +118,5 @@ export default {
     }
   },
 };
+
+export default benchmark;

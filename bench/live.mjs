@@ -94,7 +94,7 @@ async function measure(backend, node, { samples, levels }) {
   }
 }
 
-export default {
+const benchmark = {
   name: 'live',
   description: '/relay/pay 200 → accepted event on an open stream, with 1 and 500 streams open (devnet, rpc, spv; PGlite)',
   async run({ smoke }) {
@@ -128,3 +128,5 @@ export default {
     };
   },
 };
+
+export default benchmark;

@@ -7,7 +7,7 @@ import { load } from './lib/load.mjs';
 
 const MB = 1024 * 1024;
 
-export default {
+const benchmark = {
   name: 'memory',
   description: 'app RSS after 100,000 payments (PGlite), target < 300 MB',
   async run({ seconds, smoke }) {
@@ -53,3 +53,5 @@ export default {
     }
   },
 };
+
+export default benchmark;

@@ -88,7 +88,7 @@ async function payOnRpc(n, STORE_XPUB, key) {
   }
 }
 
-export default {
+const benchmark = {
   name: 'pay',
   description: 'POST /relay/pay accepted payments/s (PGlite, devnet backend), target ≥ 300/s at 64 clients',
   async run({ seconds, smoke }) {
@@ -160,3 +160,5 @@ export default {
     }
   },
 };
+
+export default benchmark;

@@ -25,7 +25,7 @@ function perSecond(fn, seconds) {
   return Math.round(n / seconds);
 }
 
-export default {
+const benchmark = {
   name: 'scrypt',
   description: 'PoW checks/s (checkHeader) vs node:crypto scrypt alone',
   async run({ seconds }) {
@@ -43,3 +43,5 @@ export default {
     };
   },
 };
+
+export default benchmark;

@@ -47,7 +47,7 @@ function churn(node, address, { everyMs = 100, blockMs = 5000 } = {}) {
   };
 }
 
-export default {
+const benchmark = {
   name: 'status-rpc',
   description: "POST /relay/status, 64 clients, rpc backend watching litecoind's mempool vs worker off (PGlite)",
   async run({ seconds, smoke }) {
@@ -115,3 +115,5 @@ export default {
     }
   },
 };
+
+export default benchmark;

@@ -2,7 +2,7 @@
 // against the framework floor (a trivial route handler in the same app) and bare node:http.
 import { runHotRead } from './lib/hot-read.mjs';
 
-export default {
+const benchmark = {
   name: 'status',
   description: 'POST /relay/status, 64 clients, 10,000 payments (PGlite)',
   run: (opts) =>
@@ -15,3 +15,5 @@ export default {
       opts,
     ),
 };
+
+export default benchmark;

@@ -118,7 +118,7 @@ async function tearDown(s) {
   await s.db?.stop();
 }
 
-export default {
+const benchmark = {
   name: 'stores',
   description: 'many stores: PostgreSQL, 2 web processes + 1 worker, 1,000 stores, 200,000 payments',
   available: postgresMissing() ?? true,
@@ -200,3 +200,5 @@ export default {
     }
   },
 };
+
+export default benchmark;

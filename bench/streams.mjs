@@ -107,7 +107,7 @@ async function settled(app) {
   }
 }
 
-export default {
+const benchmark = {
   name: 'streams',
   description: 'heap after GC while 2,000 live streams (500 anonymous checkout) open and close per round, target: flat',
   async run({ smoke }) {
@@ -219,3 +219,5 @@ export default {
     }
   },
 };
+
+export default benchmark;

@@ -19,6 +19,7 @@ export function CaseStepper({ cases }: { cases: ReportCase[] }) {
         {t('caseOf', { n: i + 1, total: cases.length })}: {t(`cases.${c.name}`)}
       </h2>
       <p>{c.expect === 'pay' ? t('expectPay') : t('expectRefuse')}</p>
+      {/* eslint-disable-next-line @next/next/no-img-element -- the QR code is a generated data: URL, which next/image cannot optimise */}
       <img className={s.qr} src={qr.src} width={qr.px} height={qr.px} alt={t('qrAlt', { name: c.name })} data-uri={c.uri} />
       <a className={s.uri} href={c.uri}>
         {c.uri}

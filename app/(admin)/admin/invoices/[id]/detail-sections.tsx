@@ -183,6 +183,7 @@ export async function RefundsCard({ d, amountRefunded, f: { when, doge, num } }:
               </td>
               <td>
                 {r.status === 'unpaid' && qrs.get(r.id) ? (
+                  // eslint-disable-next-line @next/next/no-img-element -- a QR code rendered on the server as an inline SVG data: URL, which next/image cannot optimise
                   <img
                     className="bo-refund-qr"
                     width={160}
