@@ -8,6 +8,7 @@ import { startLitecoind, LITECOIN_REGTEST_GENESIS, EXTERNAL_ADDRESS, type Liteco
 import { startApp, type AppServer } from '../helpers/app-server';
 import { until } from '../helpers/wait';
 import { vendorClient, outputsOf } from '../helpers/vendor-client';
+import type { EventJson } from '../helpers/json-shapes';
 
 const API_KEY = 'fault-node-key-' + randomBytes(12).toString('hex');
 const xpub = testXpub(9);
@@ -96,7 +97,7 @@ describe('litecoind outage (rpc backend)', () => {
     expect(health.body.chain.tip).toBe(tipBefore + 2);
     // And /pay works again for the payment refused during the outage.
     expect((await relay('pay', { id: q.id, tx: qtx })).body).toMatchObject({ status: 'accepted' });
-    const events = (await api('/api/v1/events')).body.events.filter((e: any) => e.payment.id === p.id).map((e: any) => e.type);
+    const events = (await api('/api/v1/events')).body.events.filter((e: EventJson) => e.payment.id === p.id).map((e: EventJson) => e.type);
     expect(events).toEqual(['payment.accepted', 'payment.confirmed']);
   }, 150_000);
 });

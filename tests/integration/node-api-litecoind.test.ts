@@ -14,6 +14,7 @@ import { startPostgres, createDatabase, type PgServer } from '../helpers/postgre
 import { startApp, type AppServer } from '../helpers/app-server';
 import { readHeadersFile, readWalletFile, FILE_MAGIC_HEX } from '../helpers/libdogecoin-files';
 import { until } from '../helpers/wait';
+import type { NodeVoutJson } from '../helpers/json-shapes';
 
 const API_KEY = 'test-bootstrap-key-' + randomBytes(12).toString('hex');
 const master = hdFromSeed(new Uint8Array(32).fill(99), REGTEST);
@@ -162,12 +163,12 @@ describe('node text API on litecoind -regtest (rpc backend, PostgreSQL)', () => 
       [payTxid, addr(0, 0), 150_000_000n, 1, 1, 1],
       [payTxid, addr(0, 2), 25_012_345n, 1, 1, 1],
     ]);
-    const onNode = await node.rpc<any>('getrawtransaction', payTxid, true, b);
+    const onNode = await node.rpc<{ vout: NodeVoutJson[] }>('getrawtransaction', payTxid, true, b);
     for (const r of u.records) expect(r.script).toBe(onNode.vout[r.vout].scriptPubKey.hex);
     expect((await get('/getTransactions', keys.read)).text).toBe('Spent Balance: 0.00000000\n');
     // The last processed block's figures are the node's.
-    const blk = await node.rpc<any>('getblock', b, 2);
-    const info = `Block size: ${blk.size}\nTx count: ${blk.tx.length}\nTotal tx size: ${blk.tx.reduce((s: number, t: any) => s + t.size, 0)}\n`;
+    const blk = await node.rpc<{ size: number; tx: { size: number }[] }>('getblock', b, 2);
+    const info = `Block size: ${blk.size}\nTx count: ${blk.tx.length}\nTotal tx size: ${blk.tx.reduce((s, t) => s + t.size, 0)}\n`;
     expect((await get('/getLastBlockInfo', null)).text).toBe(info);
   });
 
@@ -239,7 +240,7 @@ describe('node text API on litecoind -regtest (rpc backend, PostgreSQL)', () => 
     expect(wf.addresses.map((a) => a.hash160)).toContain(toHex(decodeAddress(addr(0, 2), REGTEST).hash160));
     for (const t of wf.txs) {
       expect(t.computedTxid).toBe(t.txid);
-      const onNode = await node.rpc<any>('getrawtransaction', t.txid, true, await node.rpc('getblockhash', t.height));
+      const onNode = await node.rpc<{ hex: string }>('getrawtransaction', t.txid, true, await node.rpc('getblockhash', t.height));
       expect(toHex(t.raw)).toBe(onNode.hex);
     }
     expect(wf.txs.map((t) => t.txid)).toContain(payTxid);

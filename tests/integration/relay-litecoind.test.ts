@@ -14,6 +14,7 @@ import { startApp, type AppServer } from '../helpers/app-server';
 import { startWebhookReceiver } from '../helpers/webhook-receiver';
 import { until } from '../helpers/wait';
 import { vendorClient, outputsOf } from '../helpers/vendor-client';
+import type { EventJson } from '../helpers/json-shapes';
 
 const API_KEY = 'test-bootstrap-key-' + randomBytes(12).toString('hex');
 const HOOK_SECRET = 'whsec_' + randomBytes(16).toString('hex');
@@ -117,7 +118,7 @@ describe('relay on litecoind (rpc backend, PostgreSQL)', () => {
     expect(view.body).toMatchObject({ status: 'confirmed', txid: r.body.txid, refund_address: refund, exception: null, expired: false });
     expect(view.body.block_height).toBeGreaterThan(0);
     const events = await api('/api/v1/events');
-    expect(events.body.events.filter((e: any) => e.payment.id === p.id).map((e: any) => e.type)).toEqual([
+    expect(events.body.events.filter((e: EventJson) => e.payment.id === p.id).map((e: EventJson) => e.type)).toEqual([
       'payment.accepted',
       'payment.confirmed',
     ]);
@@ -165,9 +166,9 @@ describe('relay on litecoind (rpc backend, PostgreSQL)', () => {
     expect((await api(`/api/v1/payments/${ds.id}`)).body).toMatchObject({ status: 'unpaid', txid: null, reason: null });
     const after = await relay('pay', { id: ds.id, tx: await node.payTo(outputsOf(ds)) });
     expect(after).toMatchObject({ status: 200, body: { status: 'accepted' } });
-    expect((await api('/api/v1/events')).body.events.filter((e: any) => e.payment.id === ds.id).map((e: any) => e.type)).toEqual([
-      'payment.accepted',
-    ]);
+    expect(
+      (await api('/api/v1/events')).body.events.filter((e: EventJson) => e.payment.id === ds.id).map((e: EventJson) => e.type),
+    ).toEqual(['payment.accepted']);
   });
 
   it('a tx the node refuses at broadcast: 400 invalid_tx with the node reason, the claim released, then the real tx pays', async () => {

@@ -15,6 +15,7 @@ import { startLitecoind, LITECOIN_REGTEST_GENESIS, EXTERNAL_ADDRESS, type Liteco
 import { startApp, type AppServer } from '../helpers/app-server';
 import { until } from '../helpers/wait';
 import { vendorClient, outputsOf } from '../helpers/vendor-client';
+import type { EventJson } from '../helpers/json-shapes';
 
 const API_KEY = 'risk-test-key-' + randomBytes(12).toString('hex');
 const xpub = testXpub(7);
@@ -40,7 +41,7 @@ const newPayment = (unit: string, extra: Record<string, unknown> = {}) =>
   createPayment({ items: [{ type: 'item', id: 'x', name: 'X', count: 1, unit }], ...extra });
 async function eventsFor(id: string): Promise<string[]> {
   const r = await api('/api/v1/events');
-  return r.body.events.filter((e: any) => e.payment.id === id).map((e: any) => e.type);
+  return r.body.events.filter((e: EventJson) => e.payment.id === id).map((e: EventJson) => e.type);
 }
 
 beforeAll(async () => {

@@ -16,6 +16,7 @@ import { until } from '../helpers/wait';
 import { vendorClient, outputsOf } from '../helpers/vendor-client';
 import { buildPaymentTx, fetchPayment, readConnectQr } from '@/lib/wallet';
 import { parseKoinu } from '@/lib/money';
+import type { EventJson } from '../helpers/json-shapes';
 
 warnIfNoDogecoind('tests/integration/rpc-dogecoind.test.ts');
 
@@ -243,8 +244,8 @@ describe.skipIf(!haveDogecoind)('rpc backend against dogecoind', () => {
     // the customer's address (a dogecoind wallet address) received exactly the refund, in a block
     expect(parseKoinu(String(await node.rpc<number>('getreceivedbyaddress', customer, 1)))).toBe(150_000_000n);
     const events = (await api('/api/v1/events?limit=500')).body.events
-      .filter((e: any) => e.refund?.id === rf.body.id)
-      .map((e: any) => e.type);
+      .filter((e: EventJson) => e.refund?.id === rf.body.id)
+      .map((e: EventJson) => e.type);
     expect(events).toEqual(['refund.created', 'refund.accepted', 'refund.confirmed']);
   });
 });

@@ -9,6 +9,7 @@ import { until } from '../helpers/wait';
 import { startApp, type AppServer } from '../helpers/app-server';
 import { startPostgres, createDatabase, type PgServer } from '../helpers/postgres';
 import { testXpub } from '../helpers/keys';
+import type { Health } from '../helpers/json-shapes';
 
 const PASSWORD = 'sign-in burst password 9';
 const PIN = '2580';
@@ -62,7 +63,7 @@ const count = (statuses: number[], s: number) => statuses.filter((x) => x === s)
 async function setUp(url: string): Promise<{ cashierId: string; till: string }> {
   const health = await until(
     async () => (await fetch(url + '/api/health')).json(),
-    (h: any) => h.ready === true,
+    (h: Health) => h.ready === true,
     60_000,
   );
   expect(health.ready, JSON.stringify(health.problems)).toBe(true);
@@ -157,7 +158,7 @@ describe('simultaneous guesses on PostgreSQL, split over two app processes', () 
     setup = await setUp(a.url);
     await until(
       async () => (await fetch(b.url + '/api/health')).json(),
-      (h: any) => h.ready === true,
+      (h: Health) => h.ready === true,
       60_000,
     );
   }, 240_000);

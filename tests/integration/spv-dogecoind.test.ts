@@ -14,6 +14,7 @@ import { startApp, type AppServer } from '../helpers/app-server';
 import { readHeadersFile } from '../helpers/libdogecoin-files';
 import { until } from '../helpers/wait';
 import { vendorClient, outputsOf } from '../helpers/vendor-client';
+import type { Health } from '../helpers/json-shapes';
 
 warnIfNoDogecoind('tests/integration/spv-dogecoind.test.ts');
 
@@ -39,7 +40,7 @@ async function followsNode(ms = 30_000): Promise<void> {
   // The worker processed every block up to it (its filtered blocks went through the hooks).
   const health = await until(
     async () => (await fetch(`${app.url}/api/health`)).json(),
-    (h: any) => h.chain?.tip === height,
+    (h: Health) => h.chain?.tip === height,
     ms,
   );
   expect(health.chain.tip).toBe(height);
@@ -62,7 +63,7 @@ beforeAll(async () => {
   });
   await until(
     async () => (await fetch(`${app.url}/api/health`)).json(),
-    (h: any) => h.chain?.synced === true,
+    (h: Health) => h.chain?.synced === true,
     60_000,
   );
 }, 180_000);
@@ -102,7 +103,7 @@ describe.skipIf(!haveDogecoind)('spv backend against dogecoind over P2P (app)', 
 
   it('sees a plain-wallet payment (sendtoaddress, no /pay) from the mempool within 5 s, before any block', async () => {
     const p = await newPayment();
-    const address = outputsOf(p).find((o: any) => o.address)!.address;
+    const address = outputsOf(p).find((o) => o.address)!.address;
     const t0 = Date.now();
     const txid: string = await node.rpc('sendtoaddress', address, 2.5);
     const seen = await until(
@@ -116,7 +117,7 @@ describe.skipIf(!haveDogecoind)('spv backend against dogecoind over P2P (app)', 
     expect(seen.body).toMatchObject({ status: 'accepted', txid, amount_paid: '2.5', amount_due: '0', block_height: null });
     expect(ms).toBeLessThan(5_000);
     const short = await newPayment();
-    const shortAddress = outputsOf(short).find((o: any) => o.address)!.address;
+    const shortAddress = outputsOf(short).find((o) => o.address)!.address;
     await node.rpc('sendtoaddress', shortAddress, 1);
     const under = await until(
       () => payment(short.id),

@@ -12,6 +12,7 @@ import { startPostgres, createDatabase, type PgServer } from '../helpers/postgre
 import { startApp, type AppServer } from '../helpers/app-server';
 import { until } from '../helpers/wait';
 import { vendorClient, outputsOf } from '../helpers/vendor-client';
+import type { Health } from '../helpers/json-shapes';
 
 const API_KEY = 'test-bootstrap-key-' + randomBytes(12).toString('hex');
 const xpub = testXpub(7);
@@ -29,7 +30,7 @@ const newPayment = () => createPayment({ items: [{ type: 'item', id: 'SKU-1', na
  * timer (mean 5 s) shared by all its inbound peers, so the first 10 s window sometimes closes
  * before the evidence arrives; the retry then finds it.
  */
-async function payWithRetry(p: any, tx: string) {
+async function payWithRetry(p: { id: string }, tx: string) {
   for (let attempt = 1; ; attempt++) {
     const r = await relay('pay', { id: p.id, tx });
     if (r.status !== 503 || attempt === 3) return r;
@@ -81,7 +82,7 @@ describe('spv backend against litecoind over P2P', () => {
     expect((await db.query<{ hash: string }>(`SELECT hash FROM chain_header WHERE in_best AND height = 1234`))[0]?.hash).toBe(mid);
     const health = await until(
       async () => (await fetch(`${app.url}/api/health`)).json(),
-      (h: any) => h.chain.synced && h.chain.tip === height,
+      (h: Health) => h.chain.synced && h.chain.tip === height,
       60_000,
     );
     expect(health).toMatchObject({ ok: true, backend: 'spv', chain: { tip: height, synced: true, peers: 1 } });

@@ -15,6 +15,7 @@ import { haveDogecoind, startDogecoind, warnIfNoDogecoind, type Dogecoind } from
 import { startApp, type AppServer } from '../helpers/app-server';
 import { until } from '../helpers/wait';
 import { signIn } from '../helpers/sessions';
+import type { Health, WalletRescanJson } from '../helpers/json-shapes';
 
 warnIfNoDogecoind('tests/integration/wallet-birthday-dogecoind.test.ts');
 
@@ -49,7 +50,7 @@ async function admin(app: AppServer, who: { cookie: string; csrf: string }, meth
 const synced = (app: AppServer, height: number) =>
   until(
     async () => (await fetch(`${app.url}/api/health`)).json(),
-    (h: any) => h.chain?.synced === true && h.chain?.tip === height,
+    (h: Health) => h.chain?.synced === true && h.chain?.tip === height,
     60_000,
   );
 
@@ -116,7 +117,7 @@ describe.skipIf(!haveDogecoind)('wallet history against dogecoind (spv, and rpc 
     const who = await login(born);
     const w = await until(
       async () => (await admin(born, who, 'GET', '/api/admin/node')).body.wallet,
-      (x: any) => x.rescan?.running === false,
+      (x: WalletRescanJson) => x.rescan?.running === false,
       // 301 full blocks over rpc, in the worker's 2 s slices: about 35 s on a quiet machine,
       // over a minute on a loaded one (where a 60 s wait once ran out at block 275).
       180_000,
@@ -150,7 +151,7 @@ describe.skipIf(!haveDogecoind)('wallet history against dogecoind (spv, and rpc 
     const seen: number[] = [];
     const done = await until(
       async () => (await admin(plain, who, 'GET', '/api/admin/node')).body.wallet,
-      (w: any) => (seen.push(w.rescan.percent), !w.rescan.running),
+      (w: WalletRescanJson) => (seen.push(w.rescan.percent), !w.rescan.running),
       60_000,
       100,
     );
@@ -169,7 +170,7 @@ describe.skipIf(!haveDogecoind)('wallet history against dogecoind (spv, and rpc 
     expect((await admin(plain, who, 'POST', '/api/admin/rescan', { from: 1 })).status).toBe(202);
     const again = await until(
       async () => (await admin(plain, who, 'GET', '/api/admin/node')).body.wallet,
-      (w: any) => !w.rescan.running,
+      (w: WalletRescanJson) => !w.rescan.running,
       60_000,
       100,
     );

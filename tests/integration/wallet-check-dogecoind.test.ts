@@ -18,6 +18,7 @@ import { startNodeWorker, type NodeWorker } from '../helpers/node-worker';
 import { testXpub } from '../helpers/keys';
 import { until } from '../helpers/wait';
 import { FAILS, flawedWallet, relayRoutesFetch, sdkWallet, type WalletEnv } from '../helpers/check-wallets';
+import type { NodeVoutJson } from '../helpers/json-shapes';
 
 warnIfNoDogecoind('tests/integration/wallet-check-dogecoind.test.ts');
 
@@ -63,8 +64,8 @@ describe.skipIf(!haveDogecoind)('the wallet check against dogecoind (rpc)', () =
     const script = toHex(addressToScript(address, REGTEST));
     for (let i = 0; i < 24; i++) {
       const txid = await node.rpc<string>('sendtoaddress', address, 20);
-      const tx = await node.rpc<any>('getrawtransaction', txid, 1);
-      const out = tx.vout.find((o: any) => o.scriptPubKey.hex === script);
+      const tx = await node.rpc<{ vout: NodeVoutJson[] }>('getrawtransaction', txid, 1);
+      const out = tx.vout.find((o) => o.scriptPubKey.hex === script)!;
       coins.push({ txid, vout: out.n, amount: koinuFromRpc(out.value), script });
     }
     await node.mine(1);

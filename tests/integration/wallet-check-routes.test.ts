@@ -10,6 +10,7 @@ import { parseKoinu } from '@/lib/money';
 import { payUri, type WalletUtxo } from '@/lib/wallet';
 import { testXpub } from '../helpers/keys';
 import { startApp, type AppServer } from '../helpers/app-server';
+import type { DemoUtxoJson } from '../helpers/json-shapes';
 
 let app: AppServer;
 const dataDir = mkdtempSync(join(tmpdir(), 'counter-wallet-check-routes-'));
@@ -41,7 +42,12 @@ describe('wallet check routes', () => {
     expect(new Set(run.cases.map((c: { uri: string }) => c.uri.match(/^dogecoin:(\w+)/)?.[1]).filter(Boolean)).size).toBe(13);
 
     const w = await (await fetch(app.url + '/demo/api/wallet')).json();
-    const utxos: WalletUtxo[] = w.utxos.map((u: any) => ({ txid: u.txid, vout: u.vout, amount: parseKoinu(u.amount), script: u.script }));
+    const utxos: WalletUtxo[] = w.utxos.map((u: DemoUtxoJson) => ({
+      txid: u.txid,
+      vout: u.vout,
+      amount: parseKoinu(u.amount),
+      script: u.script,
+    }));
     const plain = run.cases.find((c: { name: string }) => c.name === 'plain');
     const paid = await payUri(plain.uri, { allowHttp: true, fetch: asWallet('TestWallet/2.1'), network: 'regtest', utxos, keys: [w.wif] });
     expect(paid.submitted).toMatchObject({ id: plain.id, status: 'accepted', txid: paid.tx.txid });

@@ -10,6 +10,7 @@ import { testXpub } from '../helpers/keys';
 import { parseKoinu } from '@/lib/money';
 import { payUri, waitForStatus, submitPayment, type WalletUtxo } from '@/lib/wallet';
 import { startApp, type AppServer } from '../helpers/app-server';
+import type { DemoUtxoJson, OutputJson } from '../helpers/json-shapes';
 
 const API_KEY = 'test-bootstrap-key-' + randomBytes(12).toString('hex');
 const xpub = testXpub(11);
@@ -29,7 +30,12 @@ async function demoWallet() {
   const r = await fetch(app.url + '/demo/api/wallet');
   expect(r.status).toBe(200);
   const w = await r.json();
-  const utxos: WalletUtxo[] = w.utxos.map((u: any) => ({ txid: u.txid, vout: u.vout, amount: parseKoinu(u.amount), script: u.script }));
+  const utxos: WalletUtxo[] = w.utxos.map((u: DemoUtxoJson) => ({
+    txid: u.txid,
+    vout: u.vout,
+    amount: parseKoinu(u.amount),
+    script: u.script,
+  }));
   return { ...w, utxos } as { address: string; wif: string; network: 'regtest'; utxos: WalletUtxo[] };
 }
 async function mine(blocks = 1) {
@@ -75,7 +81,7 @@ describe('wallet SDK on devnet', () => {
     expect(r.submitted).toMatchObject({ id: p.id, status: 'accepted', txid: r.tx.txid, required: 1, confirmed: 0 });
     const tx = decodeTx(r.tx.hex, REGTEST);
     expect(tx.outputs.find((o) => o.type === 'nulldata')?.data).toBe('68656c6c6f');
-    expect(tx.outputs.find((o) => o.address === p.payment.outputs.find((x: any) => x.type === 'p2pkh').address)?.value).toBe(
+    expect(tx.outputs.find((o) => o.address === p.payment.outputs.find((x: OutputJson) => x.type === 'p2pkh').address)?.value).toBe(
       2_205_000_000n,
     );
 

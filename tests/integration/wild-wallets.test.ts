@@ -24,6 +24,7 @@ import {
   type TokenPolicy,
   type WildPayment,
 } from '../helpers/wild-wallets';
+import type { DemoUtxoJson } from '../helpers/json-shapes';
 
 warnIfNoDogecoind('tests/integration/wild-wallets.test.ts');
 
@@ -117,8 +118,8 @@ describe('wallets in the wild on devnet', () => {
       // The demo wallet's coins fund the tx; the tx builder is not what is under test here.
       const w = await (await fetch(app.url + '/demo/api/wallet')).json();
       const utxos: WalletUtxo[] = w.utxos
-        .filter((u: any) => !used.has(`${u.txid}:${u.vout}`))
-        .map((u: any) => ({ txid: u.txid, vout: u.vout, amount: parseKoinu(u.amount), script: u.script }));
+        .filter((u: DemoUtxoJson) => !used.has(`${u.txid}:${u.vout}`))
+        .map((u: DemoUtxoJson) => ({ txid: u.txid, vout: u.vout, amount: parseKoinu(u.amount), script: u.script }));
       const tx = buildPaymentTx(p as never, { network: 'regtest', utxos, keys: [w.wif] });
       for (const i of tx.inputs) used.add(`${i.txid}:${i.vout}`);
       return tx.hex;
