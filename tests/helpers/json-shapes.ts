@@ -20,6 +20,8 @@ export interface EventJson {
 
 /** One entry of GET /api/admin/audit. */
 export interface AuditEntryJson {
+  at: string;
+  user: string | null;
   action: string;
   changes: Record<string, unknown>;
 }
@@ -34,7 +36,7 @@ export interface OutputJson {
 /** The receiving wallet's rescan state (GET /api/admin/wallet). */
 export interface WalletRescanJson {
   scanned_from: number | null;
-  rescan: { running: boolean; percent: number; blocks: number; started_at: string; finished_at: string };
+  rescan: { running: boolean; percent: number; blocks: number; target: number; started_at: string; finished_at: string };
 }
 
 /** A raw transaction output as the node's getrawtransaction (verbose) reports it. */
@@ -42,4 +44,63 @@ export interface NodeVoutJson {
   n: number;
   value: number;
   scriptPubKey: { hex: string; address?: string; addresses?: string[] };
+}
+
+/** One payment of GET /api/v1/payments (the list), or as POST /api/v1/payments created it. */
+export interface ListedPaymentJson {
+  id: string;
+  status: string;
+  checkout_url: string;
+  payment: { outputs: OutputJson[] };
+}
+
+/** One row of the back office's invoice list (GET /api/admin/invoices). */
+export interface InvoiceJson {
+  id: string;
+  status: string;
+  total: string;
+  fiat_total: string;
+  terminal: string | null;
+  tender: string;
+  mint_hash: string | null;
+  pending_token_balance_id: string | null;
+}
+
+/** A priced line of a payment (`payment.items`). */
+export interface ItemJson {
+  name: string;
+  count: number;
+  unit: string;
+  total: string;
+  tax: string;
+}
+
+/** One product of GET /api/admin/products. */
+export interface ProductJson {
+  id: string;
+  sku: string;
+  name: string;
+  stock: number | null;
+  option_groups: { name: string }[];
+}
+
+/** One user of GET /api/admin/users. */
+export interface UserJson {
+  id: string;
+  email: string;
+  name: string;
+  disabled: boolean;
+}
+
+/** One till of GET /api/admin/terminals. */
+export interface TerminalJson {
+  id: string;
+  name: string;
+  revoked: boolean;
+}
+
+/** One stock movement of a product's stock history. */
+export interface StockMovementJson {
+  reason: string;
+  payment_id: string | null;
 }

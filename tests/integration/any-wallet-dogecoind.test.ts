@@ -23,6 +23,7 @@ import { encodeWif } from '@/lib/doge/wif';
 import { haveDogecoind, startDogecoind, warnIfNoDogecoind, type Dogecoind } from '../helpers/dogecoind';
 import { nodeArgsFor, startNodeWorker, type NodeBackend, type NodeWorker } from '../helpers/node-worker';
 import { createTestPayment } from '../helpers/payments';
+import type { NodeVoutJson } from '../helpers/json-shapes';
 
 warnIfNoDogecoind('tests/integration/any-wallet-dogecoind.test.ts');
 
@@ -308,7 +309,9 @@ function suite(backend: NodeBackend, seed: number) {
         const keyAddress = pubkeyToAddress(secp256k1.getPublicKey(key, true), REGTEST);
         const fund = await node.rpc<string>('sendtoaddress', keyAddress, 5);
         await node.mine(1);
-        const vout = (await node.rpc('getrawtransaction', fund, 1)).vout.find((o: any) => o.scriptPubKey.addresses?.includes(keyAddress));
+        const vout = (await node.rpc('getrawtransaction', fund, 1)).vout.find((o: NodeVoutJson) =>
+          o.scriptPubKey.addresses?.includes(keyAddress),
+        );
         const p = await newPayment('2');
         const t1 = await node.rpc<string>('sendtoaddress', p.address, 1);
         await seenWithin(p.id, (v) => v.exception === 'underpaid');

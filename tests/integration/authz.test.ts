@@ -9,6 +9,7 @@ import { testXpub, DGUB } from '../helpers/keys';
 import { until } from '../helpers/wait';
 import { startApp, type AppServer } from '../helpers/app-server';
 import { signIn } from '../helpers/sessions';
+import type { AuditEntryJson, EventJson, Health, ListedPaymentJson, OutputJson, UserJson, WalletRescanJson } from '../helpers/json-shapes';
 
 const KEY = 'authz-test-key-' + randomBytes(12).toString('hex');
 // The first store runs on devnet (regtest), so that it is ready and its till may charge.
@@ -108,7 +109,7 @@ describe('on a store with every role (PGlite, http PUBLIC_URL)', () => {
     // The till charges only on a ready store (sessions' POST /api/v1/payments).
     const health = await until(
       async () => (await fetch(app.url + '/api/health')).json(),
-      (h: any) => h.ready === true,
+      (h: Health) => h.ready === true,
       60_000,
     );
     expect(health.ready, JSON.stringify(health.problems)).toBe(true);
@@ -125,7 +126,9 @@ describe('on a store with every role (PGlite, http PUBLIC_URL)', () => {
       }
       // Nothing was created for the attempts.
       const list = await as('owner', 'GET', '/api/v1/payments?limit=100');
-      expect(list.body.payments.filter((p: any) => p.payment.outputs.some((o: any) => o.address === ELSEWHERE))).toEqual([]);
+      expect(
+        list.body.payments.filter((p: ListedPaymentJson) => p.payment.outputs.some((o: OutputJson) => o.address === ELSEWHERE)),
+      ).toEqual([]);
     });
 
     it('nor a key with payments:write, nor the owner-scoped bootstrap key; a key created with payments:outputs may', async () => {
@@ -184,7 +187,8 @@ describe('on a store with every role (PGlite, http PUBLIC_URL)', () => {
     });
 
     it('lists only its own payments; managers and owners list all', async () => {
-      const ids = async (who: Role) => (await as(who, 'GET', '/api/v1/payments?limit=100')).body.payments.map((p: any) => p.id);
+      const ids = async (who: Role) =>
+        (await as(who, 'GET', '/api/v1/payments?limit=100')).body.payments.map((p: ListedPaymentJson) => p.id);
       const cashier = await ids('cashier');
       expect(cashier).toContain(mine);
       expect(cashier).not.toContain(theirs);
@@ -195,8 +199,10 @@ describe('on a store with every role (PGlite, http PUBLIC_URL)', () => {
       await as('cashier2', 'POST', `/api/v1/payments/${theirs}/cancel`, {});
       const ev = await as('cashier', 'GET', '/api/v1/events?limit=500');
       expect(ev.status).toBe(200);
-      expect(ev.body.events.some((e: any) => e.payment?.id === theirs)).toBe(false);
-      expect((await as('manager', 'GET', '/api/v1/events?limit=500')).body.events.some((e: any) => e.payment?.id === theirs)).toBe(true);
+      expect(ev.body.events.some((e: EventJson) => e.payment?.id === theirs)).toBe(false);
+      expect((await as('manager', 'GET', '/api/v1/events?limit=500')).body.events.some((e: EventJson) => e.payment?.id === theirs)).toBe(
+        true,
+      );
     });
 
     it("gets 404 for another's payment: reading, its event stream, cancelling and its receipt", async () => {
@@ -312,14 +318,14 @@ describe('on a store with every role (PGlite, http PUBLIC_URL)', () => {
       expect((await as('owner', 'DELETE', `/api/admin/api-keys/${k.body.id}`)).status).toBe(200);
       expect((await as('owner', 'POST', '/api/admin/relay-key', {})).status).toBe(200);
       const users = (await as('owner', 'GET', '/api/admin/users')).body.users;
-      const cashier2 = users.find((u: any) => u.email === 'cashier2@authz.test');
+      const cashier2 = users.find((u: UserJson) => u.email === 'cashier2@authz.test');
       expect((await as('owner', 'PATCH', `/api/admin/users/${cashier2.id}`, { password: 'a brand new password 9' })).status).toBe(200);
 
       for (const who of ['manager', 'cashier'] as const) expect((await as(who, 'GET', '/api/admin/audit')).status).toBe(403);
       expect((await as(null, 'GET', '/api/admin/audit')).status).toBe(401);
       const a = await as('owner', 'GET', '/api/admin/audit');
       expect(a.status).toBe(200);
-      const entries: any[] = a.body.entries;
+      const entries: AuditEntryJson[] = a.body.entries;
       for (const e of entries) {
         expect(Object.keys(e).sort()).toEqual(['action', 'at', 'changes', 'user']);
         expect(new Date(e.at).toISOString()).toBe(e.at);
@@ -338,15 +344,15 @@ describe('on a store with every role (PGlite, http PUBLIC_URL)', () => {
       ]);
       expect(actions).toContain('settings.update');
       expect(actions.filter((x) => x === 'user.create')).toHaveLength(3);
-      const wallet = entries.find((e) => e.action === 'wallet.update');
+      const wallet = entries.find((e) => e.action === 'wallet.update')!;
       expect(wallet.user).toBe('owner@authz.test');
       expect(wallet.changes).toEqual({ store_xpub: { from: OTHER_XPUB, to: XPUB } });
-      const named = entries.find((e) => e.action === 'settings.update');
+      const named = entries.find((e) => e.action === 'settings.update')!;
       expect(named.user).toBe('manager@authz.test');
       expect(named.changes).toEqual({ name: { from: 'Counter store', to: 'Audited shop' } });
-      expect(entries.find((e) => e.action === 'webhook_secret.regenerate').user).toBe('manager@authz.test');
-      expect(entries.find((e) => e.action === 'api_key.create').changes).toMatchObject({ name: 'audited key', scopes: ['payments:read'] });
-      expect(entries[0].changes).toMatchObject({ email: 'cashier2@authz.test', password: 'changed' });
+      expect(entries.find((e) => e.action === 'webhook_secret.regenerate')!.user).toBe('manager@authz.test');
+      expect(entries.find((e) => e.action === 'api_key.create')!.changes).toMatchObject({ name: 'audited key', scopes: ['payments:read'] });
+      expect(entries[0]!.changes).toMatchObject({ email: 'cashier2@authz.test', password: 'changed' });
       // Never a secret: webhook secret, key secret, passwords or their hashes.
       for (const s of [secret, k.body.secret, 'a brand new password 9', PASSWORD, 'scrypt$']) expect(a.text).not.toContain(s);
       // Shown in the back office, to the owner only.
@@ -378,7 +384,7 @@ describe('on a store with every role (PGlite, http PUBLIC_URL)', () => {
       expect(r.status, r.text).toBe(202);
       const done = await until(
         async () => (await as('manager', 'GET', '/api/admin/node')).body.wallet,
-        (w: any) => w?.rescan?.running === false,
+        (w: WalletRescanJson) => w?.rescan?.running === false,
         30_000,
       );
       expect(done).toMatchObject({ scanned_from: 0, rescan: { from: 0, percent: 100, error: null, reason: 'operator' } });

@@ -7,6 +7,7 @@ import { MAINNET, parseXpub, deriveAddress } from '@/lib/doge';
 import { startApp, type AppServer } from '../helpers/app-server';
 import { DGUB } from '../helpers/keys';
 import { signInRoles } from '../helpers/sessions';
+import type { InvoiceJson, ListedPaymentJson, ProductJson, UserJson } from '../helpers/json-shapes';
 
 const KEY = 'bo-test-key-' + randomBytes(12).toString('hex');
 const PASSWORD = 'long enough password';
@@ -96,7 +97,7 @@ describe('role matrix', () => {
     expect(p.status).toBe(201);
     const list = await as(who.cashier, 'GET', '/api/admin/products');
     expect(list.status).toBe(200);
-    expect(list.body.products.map((x: any) => x.sku)).toContain('TEA');
+    expect(list.body.products.map((x: ProductJson) => x.sku)).toContain('TEA');
     expect((await as(who.cashier, 'POST', '/api/admin/products', { sku: 'X', name: 'X', price: '1' })).status).toBe(403);
     expect((await as(who.cashier, 'PATCH', `/api/admin/products/${p.body.id}`, { archived: true })).status).toBe(403);
     expect((await as(who.manager, 'PATCH', `/api/admin/products/${p.body.id}`, { archived: true })).body.archived).toBe(true);
@@ -104,8 +105,8 @@ describe('role matrix', () => {
 
   it('only owners manage users; the last owner cannot be demoted', async () => {
     const users = (await as(who.owner, 'GET', '/api/admin/users')).body.users;
-    const owner = users.find((u: any) => u.email === 'owner@shop.test');
-    const cashier = users.find((u: any) => u.email === 'cashier@shop.test');
+    const owner = users.find((u: UserJson) => u.email === 'owner@shop.test');
+    const cashier = users.find((u: UserJson) => u.email === 'cashier@shop.test');
     expect((await as(who.manager, 'PATCH', `/api/admin/users/${cashier.id}`, { role: 'owner' })).status).toBe(403);
     const last = await as(who.owner, 'PATCH', `/api/admin/users/${owner.id}`, { role: 'manager' });
     expect(last.status).toBe(409);
@@ -216,7 +217,7 @@ describe('export', () => {
       });
     });
     const json = await as(who.manager, 'GET', '/api/admin/invoices/export?format=json&status=unpaid');
-    expect(json.body.invoices.map((p: any) => p.id)).toEqual(api.payments.map((p: any) => p.id));
+    expect(json.body.invoices.map((p: InvoiceJson) => p.id)).toEqual(api.payments.map((p: ListedPaymentJson) => p.id));
     expect((await as(who.manager, 'GET', '/api/admin/invoices/export?format=xml')).status).toBe(400);
   });
 });

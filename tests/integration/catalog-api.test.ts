@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type AppServer } from '../helpers/app-server';
 import { signInRoles } from '../helpers/sessions';
+import type { ProductJson } from '../helpers/json-shapes';
 
 const PASSWORD = 'long enough password';
 let app: AppServer;
@@ -34,7 +35,7 @@ async function as(w: Who | null, method: string, path: string, body?: unknown, t
 
 const csv = (path: string, text: string, w: Who = who.manager) => as(w, 'POST', path, text, 'text/csv');
 const product = async (sku: string) =>
-  (await as(who.manager, 'GET', '/api/admin/products?archived=1')).body.products.find((p: any) => p.sku === sku);
+  (await as(who.manager, 'GET', '/api/admin/products?archived=1')).body.products.find((p: ProductJson) => p.sku === sku);
 
 beforeAll(async () => {
   app = await startApp({ ADMIN_EMAIL: 'owner@cat.test', ADMIN_PASSWORD: PASSWORD });
@@ -159,7 +160,7 @@ describe('CSV export and import', () => {
     ].join('\n');
     const dry = await csv('/api/admin/products/import?dry_run=1', text);
     expect(dry.status).toBe(200);
-    expect(dry.body.errors.map((e: any) => [e.line, e.column])).toEqual([
+    expect(dry.body.errors.map((e: { line: number; column: number }) => [e.line, e.column])).toEqual([
       [5, 'name'],
       [6, 'price'],
       [7, 'stock'],

@@ -12,6 +12,7 @@ import { testAccount, testXpub } from '../helpers/keys';
 import { startApp, type AppServer } from '../helpers/app-server';
 import { until } from '../helpers/wait';
 import { signIn } from '../helpers/sessions';
+import type { ListedPaymentJson } from '../helpers/json-shapes';
 
 const KEY = 'checkout-key-' + randomBytes(12).toString('hex');
 const OWNER = { email: 'owner.secret@shop.test', password: 'long enough password' };
@@ -106,7 +107,7 @@ describe('the checkout page (real app, devnet)', () => {
     const got = await api('GET', `/api/v1/payments/${sale.id}`);
     expect(got.body.checkout_url).toBe(sale.checkout_url);
     const list = await api('GET', '/api/v1/payments?limit=5');
-    expect(list.body.payments.find((p: any) => p.id === sale.id).checkout_url).toBe(sale.checkout_url);
+    expect(list.body.payments.find((p: ListedPaymentJson) => p.id === sale.id).checkout_url).toBe(sale.checkout_url);
   });
 
   it('shows the order, the QR code and the link, with no-store and noindex, and nothing of the merchant', async () => {

@@ -9,6 +9,7 @@ import { join, relative } from 'node:path';
 import { until } from '../helpers/wait';
 import { startApp, type AppServer } from '../helpers/app-server';
 import { testXpub } from '../helpers/keys';
+import type { AuditEntryJson, Health, TerminalJson, UserJson } from '../helpers/json-shapes';
 
 const PASSWORD = 'counter pins password 7';
 const XPUB = testXpub(30);
@@ -94,7 +95,7 @@ describe('terminals and staff PINs', () => {
     });
     const health = await until(
       async () => (await fetch(app.url + '/api/health')).json(),
-      (h: any) => h.ready === true,
+      (h: Health) => h.ready === true,
       60_000,
     );
     expect(health.ready, JSON.stringify(health.problems)).toBe(true);
@@ -136,7 +137,7 @@ describe('terminals and staff PINs', () => {
     const list = await req(who.manager, 'GET', '/api/admin/terminals');
     expect(list.status).toBe(200);
     expect(list.text).not.toContain(token);
-    const front = list.body.terminals.find((t: any) => t.id === r.body.id);
+    const front = list.body.terminals.find((t: TerminalJson) => t.id === r.body.id);
     expect(front).toEqual({ id: r.body.id, name: 'Front counter', created_at: r.body.created_at, last_seen_at: null, revoked: false });
   });
 
@@ -155,9 +156,12 @@ describe('terminals and staff PINs', () => {
     expect((await req(who.manager, 'PATCH', '/api/admin/terminals/nope', { name: 'x' })).status).toBe(404);
     expect((await req(who.cashier, 'PATCH', `/api/admin/terminals/${t.id}`, { name: 'Mine' })).status).toBe(403);
     const audit = await req(who.owner, 'GET', '/api/admin/audit');
-    const actions = audit.body.entries.map((e: any) => e.action);
+    const actions = audit.body.entries.map((e: AuditEntryJson) => e.action);
     expect(actions).toContain('terminal.create');
-    expect(audit.body.entries.find((e: any) => e.action === 'terminal.rename').changes.name).toEqual({ from: 'Old name', to: 'New name' });
+    expect(audit.body.entries.find((e: AuditEntryJson) => e.action === 'terminal.rename').changes.name).toEqual({
+      from: 'Old name',
+      to: 'New name',
+    });
     expect(audit.text).not.toContain(t.cookie.split('=')[1]);
   });
 
@@ -188,7 +192,7 @@ describe('terminals and staff PINs', () => {
     const lock = await req(null, 'GET', '/api/pos/lock', undefined, t.cookie);
     expect(lock.status, lock.text).toBe(200);
     expect(lock.body.terminal).toBe('Lock list');
-    expect(lock.body.users.map((u: any) => u.name).sort()).toEqual(['Staff cashier', 'Staff cashier2', 'Staff manager']); // the owner has no PIN
+    expect(lock.body.users.map((u: UserJson) => u.name).sort()).toEqual(['Staff cashier', 'Staff cashier2', 'Staff manager']); // the owner has no PIN
     for (const u of lock.body.users) expect(Object.keys(u).sort()).toEqual(['id', 'name']);
     const served = [lock.text];
     served.push((await req(who.owner, 'GET', '/api/admin/users')).text, (await req(who.owner, 'GET', '/api/admin/audit')).text);
@@ -326,10 +330,10 @@ describe('terminals and staff PINs', () => {
     expect((await pin(t.cookie, who.cashier2.id, '8642')).status).toBe(403);
     expect((await req(s, 'GET', '/api/v1/payments')).status).toBe(401);
     const list = await req(who.manager, 'GET', '/api/admin/terminals');
-    expect(list.body.terminals.find((x: any) => x.id === t.id).revoked).toBe(true);
+    expect(list.body.terminals.find((x: TerminalJson) => x.id === t.id).revoked).toBe(true);
     expect(
       (await req(who.owner, 'GET', '/api/admin/audit')).body.entries.some(
-        (e: any) => e.action === 'terminal.revoke' && e.changes.id === t.id,
+        (e: AuditEntryJson) => e.action === 'terminal.revoke' && e.changes.id === t.id,
       ),
     ).toBe(true);
   });

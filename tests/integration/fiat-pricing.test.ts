@@ -10,6 +10,7 @@ import { startApp, type AppServer } from '../helpers/app-server';
 import { startRateServer, rateEnv, type RateServer } from '../helpers/rate-server';
 import { until } from '../helpers/wait';
 import { signIn } from '../helpers/sessions';
+import type { ItemJson } from '../helpers/json-shapes';
 
 const KEY = 'ck_test_fiat_bootstrap_key_0123456789abcdef';
 const PASSWORD = 'correct horse battery staple';
@@ -76,7 +77,7 @@ describe('POST /api/v1/payments with "currency"', () => {
     const r = await api('POST', '/api/v1/payments', usdSale);
     expect(r.status).toBe(201);
     // 1.99/0.07 = 28.428571428… → 28.42857143; 0.48/0.07 → 6.85714286; 0.50/0.07 → 7.14285714; 1.00/0.07 → 14.28571429
-    expect(r.body.payment.items.map((i: any) => [i.unit, i.total, i.tax])).toEqual([
+    expect(r.body.payment.items.map((i: ItemJson) => [i.unit, i.total, i.tax])).toEqual([
       ['28.42857143', '85.28571429', '6.85714286'],
       ['-7.14285714', '-7.14285714', ''],
       ['14.28571429', '14.28571429', ''],
@@ -201,7 +202,7 @@ describe("charge again (the till's POST /api/pos/sales/<id>/charge-again)", () =
       rate: { pair: 'DOGE/USD', value: '0.125', source: 'coingecko' },
     });
     // 1.99/0.125 = 15.92, 0.48/0.125 = 3.84, −0.50/0.125 = −4, 1.00/0.125 = 8
-    expect(r.body.payment.items.map((i: any) => [i.name, i.count, i.unit, i.tax])).toEqual([
+    expect(r.body.payment.items.map((i: ItemJson) => [i.name, i.count, i.unit, i.tax])).toEqual([
       ['Muffin', 3, '15.92', '3.84'],
       ['Discount', 1, '-4', ''],
       ['Tip', 1, '8', ''],

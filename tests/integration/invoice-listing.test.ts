@@ -10,6 +10,7 @@ import { parseKoinu } from '@/lib/money';
 import { startLitecoind, LITECOIN_REGTEST_GENESIS, type Litecoind } from '../helpers/litecoind';
 import { startApp, type AppServer } from '../helpers/app-server';
 import { until } from '../helpers/wait';
+import type { InvoiceJson } from '../helpers/json-shapes';
 
 const KEY = 'invoice-test-key-' + randomBytes(12).toString('hex');
 const XPUB = testXpub(9);
@@ -71,7 +72,7 @@ describe('GET /invoices/{address}', () => {
     const p1 = await get(`/invoices/${SELLER}?page=1`);
     const p2 = await get(`/invoices/${SELLER}?page=2`);
     expect(p2.body.invoices).toHaveLength(50);
-    const ids = [...p0.body.invoices, ...p1.body.invoices, ...p2.body.invoices].map((i: any) => i.id);
+    const ids = [...p0.body.invoices, ...p1.body.invoices, ...p2.body.invoices].map((i: InvoiceJson) => i.id);
     expect(ids).toEqual(newestFirst());
     const past = await get(`/invoices/${SELLER}?page=3`);
     expect(past.body).toEqual({ invoices: [], limit: 100, page: 3, total: N });
@@ -79,10 +80,10 @@ describe('GET /invoices/{address}', () => {
     expect(last.body).toEqual({ invoices: [], limit: 1, page: 1000, total: N });
     // Page boundaries with an odd limit: page 7 of 33 holds items 231..249.
     const p7 = await get(`/invoices/${SELLER}?limit=33&page=7`);
-    expect(p7.body.invoices.map((i: any) => i.id)).toEqual(newestFirst().slice(231));
+    expect(p7.body.invoices.map((i: InvoiceJson) => i.id)).toEqual(newestFirst().slice(231));
     expect(p7.body.total).toBe(N);
     const one = await get(`/invoices/${SELLER}?limit=1&page=249`);
-    expect(one.body.invoices.map((i: any) => i.id)).toEqual([created[0].id]);
+    expect(one.body.invoices.map((i: InvoiceJson) => i.id)).toEqual([created[0].id]);
   });
 
   it.each([
@@ -123,8 +124,8 @@ describe('GET /invoices/{address}', () => {
     const want = [...created].reverse().filter((c) => c.mint === MINT_A);
     expect(r.body.total).toBe(want.length);
     expect(want.length).toBe(25);
-    expect(r.body.invoices.map((i: any) => i.id)).toEqual(want.slice(0, 10).map((c) => c.id));
-    expect(r.body.invoices.every((i: any) => i.mint_hash === MINT_A && /^bal-\d+$/.test(i.pending_token_balance_id))).toBe(true);
+    expect(r.body.invoices.map((i: InvoiceJson) => i.id)).toEqual(want.slice(0, 10).map((c) => c.id));
+    expect(r.body.invoices.every((i: InvoiceJson) => i.mint_hash === MINT_A && /^bal-\d+$/.test(i.pending_token_balance_id!))).toBe(true);
     expect((await get(`/invoices/${SELLER}?mint_hash=${'b2'.repeat(32)}`)).body).toMatchObject({ invoices: [], total: 0 });
   });
 
@@ -202,9 +203,9 @@ describe('GET /invoices/{address}', () => {
     const info = await node.rpc('getaddressinfo', buyer);
     expect(info.ismine).toBe(true);
     const byBuyer = await get(`/invoices/${buyer}`);
-    expect(byBuyer.body.invoices.map((i: any) => i.id)).toContain(noRefund.id);
+    expect(byBuyer.body.invoices.map((i: InvoiceJson) => i.id)).toContain(noRefund.id);
     // A buyer-side query never lists other customers' invoices.
-    expect(byBuyer.body.invoices.map((i: any) => i.id)).not.toContain(created[5].id);
+    expect(byBuyer.body.invoices.map((i: InvoiceJson) => i.id)).not.toContain(created[5].id);
   });
 
   it('needs an API key with invoices:read or an owner session', async () => {

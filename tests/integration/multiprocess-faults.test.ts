@@ -25,6 +25,7 @@ import { startPostgres, createDatabase, type PgServer } from '../helpers/postgre
 import { startApp, type AppServer } from '../helpers/app-server';
 import { sleep, until } from '../helpers/wait';
 import { outputsOf } from '../helpers/vendor-client';
+import type { NodeVoutJson } from '../helpers/json-shapes';
 
 const ROOT = resolve(__dirname, '../..');
 const API_KEY = 'test-mp-key-' + randomBytes(12).toString('hex');
@@ -140,10 +141,10 @@ async function prepareCoins(n: number) {
   const txid: string = await node.rpc('sendmany', '', outs);
   await node.mine(1, addr);
   const tx = await node.rpc('gettransaction', txid, false, true);
-  const mine = new Set(addrs);
+  const mine = new Set<string | undefined>(addrs);
   coins = tx.decoded.vout
-    .filter((o: any) => mine.has(o.scriptPubKey?.address ?? o.scriptPubKey?.addresses?.[0]))
-    .map((o: any) => ({ txid, vout: o.n }));
+    .filter((o: NodeVoutJson) => mine.has(o.scriptPubKey?.address ?? o.scriptPubKey?.addresses?.[0]))
+    .map((o: NodeVoutJson) => ({ txid, vout: o.n }));
   expect(coins.length).toBe(n);
 }
 const payTx = (p: any) => node.payTo(outputsOf(p), { inputs: [coins.shift()!] });

@@ -66,7 +66,7 @@ describe('open tickets', () => {
     expect(other.status).toBe(201);
     const list = await req(pinned, 'GET', '/api/pos/tickets');
     expect(list.status, list.text).toBe(200);
-    expect(list.body.tickets.map((t: any) => t.name)).toEqual(['Table 4', 'Bar tab']);
+    expect(list.body.tickets.map((t: { name: string }) => t.name)).toEqual(['Table 4', 'Bar tab']);
     const read = list.body.tickets[0];
     // Two cashiers update the same version at once: exactly one wins.
     const both = await Promise.all([
@@ -90,7 +90,7 @@ describe('open tickets', () => {
     expect(
       (await req(pinned, 'PUT', `/api/pos/tickets/${other.body.id}`, { cart: [], total: '0', updated_at: other.body.updated_at })).status,
     ).toBe(404);
-    expect((await req(pinned, 'GET', '/api/pos/tickets')).body.tickets.map((t: any) => t.name)).toEqual(['Table 4']);
+    expect((await req(pinned, 'GET', '/api/pos/tickets')).body.tickets.map((t: { name: string }) => t.name)).toEqual(['Table 4']);
   });
 
   it('is for till users only, and refuses bad input with a 400 naming the field', async () => {
@@ -130,10 +130,10 @@ describe('open tickets', () => {
     const got = await req(who.owner, 'GET', `/api/v1/payments/${paid.body.id}`);
     expect(got.body.payment.order_reference).toBe('Table 7');
     // Unpaid, the ticket is still open; confirmed (settled by the owner), it closes.
-    expect((await req(who.cashier, 'GET', '/api/pos/tickets')).body.tickets.map((x: any) => x.name)).toContain('Table 7');
+    expect((await req(who.cashier, 'GET', '/api/pos/tickets')).body.tickets.map((x: { name: string }) => x.name)).toContain('Table 7');
     const settled = await req(who.owner, 'POST', `/api/v1/payments/${paid.body.id}/mark`, { as: 'settled' });
     expect(settled.status, settled.text).toBe(200);
-    expect((await req(who.cashier, 'GET', '/api/pos/tickets')).body.tickets.map((x: any) => x.name)).not.toContain('Table 7');
+    expect((await req(who.cashier, 'GET', '/api/pos/tickets')).body.tickets.map((x: { name: string }) => x.name)).not.toContain('Table 7');
     const again = await req(who.cashier, 'POST', '/api/v1/payments', sale);
     expect(again.status, again.text).toBe(400);
     expect(again.body.message).toMatch(/^ticket_id: /);

@@ -15,6 +15,7 @@ import { until } from '../helpers/wait';
 import { startApp, type AppServer } from '../helpers/app-server';
 import { seedDataDir } from '../helpers/pglite-template';
 import { testXpub } from '../helpers/keys';
+import type { Health, ListedPaymentJson } from '../helpers/json-shapes';
 
 const PASSWORD = 'operator stores password';
 const OPERATOR = 'operator@stores.test';
@@ -102,7 +103,7 @@ describe('the operator and the stores', () => {
     );
     await until(
       async () => (await fetch(app.url + '/api/health')).json(),
-      (h: any) => h.ready === true,
+      (h: Health) => h.ready === true,
       60_000,
     );
     who.operator = await login(OPERATOR);
@@ -137,7 +138,7 @@ describe('the operator and the stores', () => {
       }
     }
     const stores = await ok(who.operator, 'GET', '/api/operator/stores');
-    expect(stores.stores.map((s: any) => s.name)).not.toContain('Sneaky');
+    expect(stores.stores.map((s: { name: string }) => s.name)).not.toContain('Sneaky');
   });
 
   it('creates a store with a single-use invite stored hashed, and lists every store with its payment count only', async () => {
@@ -149,7 +150,9 @@ describe('the operator and the stores', () => {
     expect(made.body).toEqual({ id: 3, name: 'Third shop', invite_url: expect.stringMatching(/\/invite\/[A-Za-z0-9_-]{40,}$/) });
     const token = made.body.invite_url.split('/invite/')[1];
     const list = await ok(who.operator, 'GET', '/api/operator/stores');
-    expect(list.stores.map((s: any) => [s.id, s.name, s.suspended, s.payments])).toEqual([
+    expect(
+      list.stores.map((s: { id: string; name: string; suspended: boolean; payments: number }) => [s.id, s.name, s.suspended, s.payments]),
+    ).toEqual([
       [1, expect.any(String), false, 1],
       [2, 'Store two', false, 0],
       [3, 'Third shop', false, 0],
@@ -202,7 +205,7 @@ describe('the operator and the stores', () => {
       { id: 1, name: expect.any(String), role: 'manager' },
     ]);
     expect(me.store).toEqual({ id: 2, name: 'Store two', role: 'owner' });
-    const inTwo = (await ok(other, 'GET', '/api/v1/payments')).payments.map((p: any) => p.id);
+    const inTwo = (await ok(other, 'GET', '/api/v1/payments')).payments.map((p: ListedPaymentJson) => p.id);
 
     expect((await req({ cookie: other.cookie }, 'POST', '/api/auth/store', { store_id: 1 })).status).toBe(403); // no CSRF token
     expect((await req(other, 'POST', '/api/auth/store', { store_id: 3 })).status).toBe(404); // not a member
@@ -213,7 +216,7 @@ describe('the operator and the stores', () => {
     const after = await ok(other, 'GET', '/api/auth/me');
     expect(after.store).toMatchObject({ id: 1, role: 'manager' });
     expect(after.csrf_token).toBe(other.csrf); // the same session, the same CSRF token
-    const inOne = (await ok(other, 'GET', '/api/v1/payments')).payments.map((p: any) => p.id);
+    const inOne = (await ok(other, 'GET', '/api/v1/payments')).payments.map((p: ListedPaymentJson) => p.id);
     expect(inOne.some((id: string) => inTwo.includes(id))).toBe(false);
     // A manager of store 1 now: its owner's pages are not its own, its store's products are.
     expect((await req(other, 'GET', '/api/admin/api-keys')).status).toBe(403);

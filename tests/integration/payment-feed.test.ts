@@ -9,6 +9,7 @@ import { startLitecoind, LITECOIN_REGTEST_GENESIS, type Litecoind } from '../hel
 import { startApp, type AppServer } from '../helpers/app-server';
 import { vendorClient } from '../helpers/vendor-client';
 import { signIn } from '../helpers/sessions';
+import type { OutputJson } from '../helpers/json-shapes';
 
 const API_KEY = 'test-feed-key-' + randomBytes(12).toString('hex');
 const ADMIN = { email: 'owner@feed.test', password: 'feed test password 1' };
@@ -107,8 +108,8 @@ describe('live payment feed (SSE)', () => {
     });
 
     const outs = p.payment.outputs
-      .filter((o: any) => o.type === 'p2pkh')
-      .map((o: any) => ({ address: o.address, amountKoinu: parseKoinu(o.amount) }));
+      .filter((o: OutputJson) => o.type === 'p2pkh')
+      .map((o: OutputJson) => ({ address: o.address!, amountKoinu: parseKoinu(o.amount!) }));
     const tx = await node.payTo(outs);
     const pay = await fetch(`${app.url}/relay/pay`, { method: 'POST', body: JSON.stringify({ id: p.id, tx }) });
     expect(pay.status).toBe(200);

@@ -9,6 +9,7 @@ import { join, relative } from 'node:path';
 import { until } from '../helpers/wait';
 import { startApp, type AppServer } from '../helpers/app-server';
 import { testXpub } from '../helpers/keys';
+import type { Health } from '../helpers/json-shapes';
 
 const PASSWORD = 'pin session routes password';
 const XPUB = testXpub(31);
@@ -123,7 +124,7 @@ describe("a PIN session holds the till's grants only", () => {
     });
     const health = await until(
       async () => (await fetch(app.url + '/api/health')).json(),
-      (h: any) => h.ready === true,
+      (h: Health) => h.ready === true,
       60_000,
     );
     expect(health.ready, JSON.stringify(health.problems)).toBe(true);

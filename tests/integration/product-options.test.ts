@@ -9,6 +9,7 @@ import { until } from '../helpers/wait';
 import { startApp, type AppServer } from '../helpers/app-server';
 import { OpenApiChecker, loadOpenApi } from '../helpers/openapi';
 import { appClient, type SignedIn } from '../helpers/client';
+import type { ProductJson } from '../helpers/json-shapes';
 
 const openapi = new OpenApiChecker(loadOpenApi());
 const PASSWORD = 'product options password 4';
@@ -157,7 +158,7 @@ describe('product options', () => {
     });
     const patched = await req(who.owner, 'PATCH', `/api/admin/products/${productId}`, { option_groups: GROUPS.slice(0, 2) });
     expect(patched.status, patched.text).toBe(200);
-    expect(patched.body.option_groups.map((g: any) => g.name)).toEqual(['Milk', 'Extras']);
+    expect(patched.body.option_groups.map((g: { name: string }) => g.name)).toEqual(['Milk', 'Extras']);
     expect((await req(who.owner, 'PATCH', `/api/admin/products/${productId}`, { option_groups: GROUPS })).status).toBe(200);
     // The CSV export and import leave option groups alone.
     const csv = await req(who.owner, 'GET', '/api/admin/products/export');
@@ -167,7 +168,7 @@ describe('product options', () => {
     });
     expect(imp.status, imp.text).toBe(200);
     const list = await req(who.owner, 'GET', '/api/admin/products');
-    expect(list.body.products.find((p: any) => p.sku === 'LATTE').option_groups.length).toBe(3);
+    expect(list.body.products.find((p: ProductJson) => p.sku === 'LATTE').option_groups.length).toBe(3);
   });
 
   it('prices an option line from the catalog: unit, tax at the product rate, options in desc', async () => {
@@ -221,7 +222,7 @@ describe('product options', () => {
     expect(stock.body.stock).toBe(8);
     const rep = await req(who.owner, 'GET', '/api/v1/reports/sales');
     openapi.check('get', '/api/v1/reports/sales', rep);
-    const row = rep.body.by_product.find((p: any) => p.id === 'LATTE');
+    const row = rep.body.by_product.find((p: { id: string }) => p.id === 'LATTE');
     // At 0.125 USD per DOGE: Oat 0.50 → 4 DOGE, Extra shot 0.75 → 6, Large 0.60 → 4.8; two units each.
     expect(row.options).toEqual(
       expect.arrayContaining([

@@ -82,8 +82,8 @@ describe('GET /api/v1/rates', () => {
     expect(r.body).toMatchObject({ currency: 'USD', value: '0.1236' });
     expect(Date.parse(r.body.at)).toBeGreaterThan(Date.now() - 10_000);
     expect(Object.keys(r.body).sort()).toEqual(['at', 'currency', 'sources', 'value']);
-    const byName = Object.fromEntries(r.body.sources.map((s: any) => [s.name, s]));
-    expect(r.body.sources.map((s: any) => s.name)).toEqual(['coingecko', 'kraken', 'coinbase', 'binance', 'bitstamp']);
+    const byName = Object.fromEntries(r.body.sources.map((s: { name: string }) => [s.name, s]));
+    expect(r.body.sources.map((s: { name: string }) => s.name)).toEqual(['coingecko', 'kraken', 'coinbase', 'binance', 'bitstamp']);
     expect(byName.coingecko).toMatchObject({ value: '0.1234', ok: true, error: '' });
     expect(byName.kraken).toMatchObject({ value: '1.234', ok: true });
     // binance and bitstamp keep the last good value from before the test broke them, no longer fresh

@@ -10,6 +10,7 @@ import { parseKoinu } from '@/lib/money';
 import { buildPaymentTx, fetchPayment, readConnectQr, type WalletUtxo } from '@/lib/wallet';
 import { startApp, type AppServer } from '../helpers/app-server';
 import { signInRoles } from '../helpers/sessions';
+import type { DemoUtxoJson, EventJson, ListedPaymentJson } from '../helpers/json-shapes';
 
 const KEY = 'refunds-key-' + randomBytes(12).toString('hex');
 const PASSWORD = 'long enough password';
@@ -49,7 +50,10 @@ async function as(w: Who | 'key' | null, method: string, path: string, body?: un
 }
 async function wallet(): Promise<{ address: string; wif: string; utxos: WalletUtxo[] }> {
   const w = await (await fetch(app.url + '/demo/api/wallet')).json();
-  return { ...w, utxos: w.utxos.map((u: any) => ({ txid: u.txid, vout: u.vout, amount: parseKoinu(u.amount), script: u.script })) };
+  return {
+    ...w,
+    utxos: w.utxos.map((u: DemoUtxoJson) => ({ txid: u.txid, vout: u.vout, amount: parseKoinu(u.amount), script: u.script })),
+  };
 }
 /** The wallet SDK pays a QR (dogeconnect:) through the relay. */
 async function payQr(connectUri: string, refund?: string) {
@@ -138,12 +142,12 @@ describe('refunds through the app (devnet)', () => {
     expect(paidPage.text).toMatch(new RegExp(`data-testid="refund-txid">${refundTx.txid}<`));
     expect(paidPage.text).toContain('data-testid="refund-amount-paid"');
     const ev = await as('key', 'GET', '/api/v1/events?limit=500');
-    const mine = ev.body.events.filter((e: any) => e.refund?.id === r.body.id);
-    expect(mine.map((e: any) => e.type)).toEqual(['refund.created', 'refund.accepted', 'refund.confirmed']);
+    const mine = ev.body.events.filter((e: EventJson) => e.refund?.id === r.body.id);
+    expect(mine.map((e: EventJson) => e.type)).toEqual(['refund.created', 'refund.accepted', 'refund.confirmed']);
     expect(mine[2].refund).toMatchObject({ payment_id: id, status: 'confirmed', amount_paid: '2', txids: [refundTx.txid] });
     // Not a sale: not listed; the report's gross is unchanged and its refunds and net move.
     const list = await as('key', 'GET', '/api/v1/payments?limit=100');
-    expect(list.body.payments.some((x: any) => x.id.startsWith('rf_'))).toBe(false);
+    expect(list.body.payments.some((x: ListedPaymentJson) => x.id.startsWith('rf_'))).toBe(false);
     const after = await as('key', 'GET', REPORT);
     expect(after.body.totals.gross).toBe(before.body.totals.gross);
     expect(after.body.totals.count).toBe(before.body.totals.count);
@@ -185,6 +189,8 @@ describe('refunds through the app (devnet)', () => {
     await payQr(right.body.connect_uri);
     expect((await as(who.owner, 'POST', `/api/v1/payments/${right.body.id}/cancel`)).status).toBe(409);
     const ev = await as('key', 'GET', '/api/v1/events?limit=500');
-    expect(ev.body.events.filter((e: any) => e.refund?.id === wrong.body.id).map((e: any) => e.type)).toEqual(['refund.created']);
+    expect(ev.body.events.filter((e: EventJson) => e.refund?.id === wrong.body.id).map((e: EventJson) => e.type)).toEqual([
+      'refund.created',
+    ]);
   });
 });

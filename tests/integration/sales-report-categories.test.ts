@@ -10,6 +10,7 @@ import { parseKoinu } from '@/lib/money';
 import { buildPaymentTx, fetchPayment, readConnectQr, type WalletUtxo } from '@/lib/wallet';
 import { startApp, type AppServer } from '../helpers/app-server';
 import { signIn } from '../helpers/sessions';
+import type { DemoUtxoJson, ProductJson } from '../helpers/json-shapes';
 
 const KEY = 'bycat-key-' + randomBytes(12).toString('hex');
 const PASSWORD = 'by category password';
@@ -42,7 +43,12 @@ async function call(who: 'key' | 'owner' | null, method: string, path: string, b
 /** The demo wallet pays the payment's QR through /relay/pay; a block confirms it. */
 async function payAndConfirm(id: string, connectUri: string) {
   const w = await (await fetch(app.url + '/demo/api/wallet')).json();
-  const utxos: WalletUtxo[] = w.utxos.map((u: any) => ({ txid: u.txid, vout: u.vout, amount: parseKoinu(u.amount), script: u.script }));
+  const utxos: WalletUtxo[] = w.utxos.map((u: DemoUtxoJson) => ({
+    txid: u.txid,
+    vout: u.vout,
+    amount: parseKoinu(u.amount),
+    script: u.script,
+  }));
   const verified = await fetchPayment(readConnectQr(connectUri), { allowHttp: true });
   const tx = buildPaymentTx(verified.payment, { network: 'regtest', utxos, keys: [w.wif] });
   const paid = await call(null, 'POST', '/relay/pay', JSON.stringify({ id: verified.payment.id, tx: tx.hex }));
@@ -147,10 +153,10 @@ describe('by_category through the app', () => {
 
   it('a product moved to another category moves its past sales with it', async () => {
     const list = await call('owner', 'GET', '/api/admin/products');
-    const mug = list.body.products.find((p: any) => p.sku === 'MUG');
+    const mug = list.body.products.find((p: ProductJson) => p.sku === 'MUG');
     expect((await call('owner', 'PATCH', `/api/admin/products/${mug.id}`, JSON.stringify({ category: 'Gifts' }))).status).toBe(200);
     const r = await call('key', 'GET', REPORT);
-    expect(r.body.by_category.map((x: any) => [x.category, x.gross])).toEqual([
+    expect(r.body.by_category.map((x: { category: string | null; gross: string }) => [x.category, x.gross])).toEqual([
       ['Food', '4'],
       ['Drinks', '6.8'],
       ['Gifts', '12'],

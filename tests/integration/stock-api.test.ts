@@ -12,6 +12,7 @@ import { buildPaymentTx, fetchPayment, readConnectQr, type WalletUtxo } from '@/
 import { startApp, type AppServer } from '../helpers/app-server';
 import { DEMO_PRODUCTS } from '@/lib/demo/seed-catalog';
 import { signInRoles } from '../helpers/sessions';
+import type { DemoUtxoJson, ProductJson, StockMovementJson } from '../helpers/json-shapes';
 
 /** The demo café's products at or below their low-stock threshold. */
 const DEMO_LOW = DEMO_PRODUCTS.filter((p) => p.stock !== undefined && p.stock <= (p.lowStock ?? 0)).length;
@@ -58,7 +59,10 @@ const sale = (w: Who | 'key', lines: [string, number][]) =>
 
 async function wallet(): Promise<{ address: string; wif: string; utxos: WalletUtxo[] }> {
   const w = await (await fetch(app.url + '/demo/api/wallet')).json();
-  return { ...w, utxos: w.utxos.map((u: any) => ({ txid: u.txid, vout: u.vout, amount: parseKoinu(u.amount), script: u.script })) };
+  return {
+    ...w,
+    utxos: w.utxos.map((u: DemoUtxoJson) => ({ txid: u.txid, vout: u.vout, amount: parseKoinu(u.amount), script: u.script })),
+  };
 }
 /** The wallet SDK's /pay body for a payment's QR. */
 async function payBody(connectUri: string) {
@@ -133,7 +137,7 @@ describe('stock adjustments and movements (routes)', () => {
     expect(c.body.stock).toBe(12);
     expect(c.body.movements[0]).toMatchObject({ delta: -3, reason: 'count', note: '', user: 'owner@stock.test' });
     expect((await adjust('COF', { delta: -2, reason: 'damaged' })).body.stock).toBe(10);
-    expect((await stock('COF')).movements.map((m: any) => m.reason)).toEqual(['damaged', 'count', 'received', 'count']);
+    expect((await stock('COF')).movements.map((m: StockMovementJson) => m.reason)).toEqual(['damaged', 'count', 'received', 'count']);
     // The product form's stock is a count too.
     const e = await as(who.manager, 'PATCH', `/api/admin/products/${ids.COF}`, { stock: 11 });
     expect(e.body.stock).toBe(11);
@@ -233,7 +237,7 @@ describe('sales move stock (devnet)', () => {
       (s) => s === 'confirmed',
     );
     expect([(await stock('COF')).stock, (await stock('TEA')).stock]).toEqual([7, 19]);
-    expect((await stock('COF')).movements.filter((m: any) => m.payment_id === p.body.id).length).toBe(1);
+    expect((await stock('COF')).movements.filter((m: StockMovementJson) => m.payment_id === p.body.id).length).toBe(1);
   });
 
   it('a vendor API sale with SKU item ids, paid by a plain wallet, takes stock when the worker accepts it', async () => {
@@ -272,7 +276,7 @@ describe('sales move stock (devnet)', () => {
     const q = await sale('key', [['JAM', 2]]);
     expect((await as('key', 'POST', `/api/v1/payments/${q.body.id}/mark`, { as: 'invalid' })).status).toBe(200);
     expect((await stock('JAM')).stock).toBe(30);
-    expect((await stock('JAM')).movements.filter((x: any) => x.payment_id === q.body.id)).toEqual([]);
+    expect((await stock('JAM')).movements.filter((x: StockMovementJson) => x.payment_id === q.body.id)).toEqual([]);
   });
 
   it('a refund with return_to_stock gives the sale back once; without it, nothing; a bad flag is 400', async () => {
@@ -315,7 +319,7 @@ describe('sales move stock (devnet)', () => {
     expect(p.status).toBe(201);
     expect((await as(null, 'POST', '/relay/pay', await payBody(p.body.connect_uri))).status).toBe(200);
     expect((await stock('OOS')).stock).toBe(-2);
-    expect((await as(who.manager, 'GET', '/api/admin/products')).body.products.find((x: any) => x.sku === 'OOS').stock).toBe(-2);
+    expect((await as(who.manager, 'GET', '/api/admin/products')).body.products.find((x: ProductJson) => x.sku === 'OOS').stock).toBe(-2);
     expect((await adjust('OOS', { count: 0, reason: 'count' })).body.stock).toBe(0);
   });
 

@@ -16,6 +16,7 @@ import { until } from '../helpers/wait';
 import { startApp, type AppServer } from '../helpers/app-server';
 import { seedDataDir } from '../helpers/pglite-template';
 import { testXpub } from '../helpers/keys';
+import type { Health, ProductJson, TerminalJson, UserJson } from '../helpers/json-shapes';
 
 const PASSWORD = 'store isolation password';
 const ROOT = join(__dirname, '..', '..');
@@ -173,7 +174,7 @@ describe("another store's objects are 404 to every principal, exactly like ids t
     );
     await until(
       async () => (await fetch(app.url + '/api/health')).json(),
-      (h: any) => h.ready === true,
+      (h: Health) => h.ready === true,
       60_000,
     );
 
@@ -253,13 +254,13 @@ describe("another store's objects are 404 to every principal, exactly like ids t
     const ownerB = await login(B_EMAIL);
     expect((await ok({ key: bKey }, 'GET', `/api/v1/payments/${b.payment}`)).status).toBe('unpaid');
     const products = await ok(ownerB, 'GET', '/api/admin/products?archived=1');
-    expect(products.products.find((p: any) => p.id === b.product)).toMatchObject({ name: 'Tea of B', stock: null });
+    expect(products.products.find((p: ProductJson) => p.id === b.product)).toMatchObject({ name: 'Tea of B', stock: null });
     const terminals = await ok(ownerB, 'GET', '/api/admin/terminals');
-    expect(terminals.terminals.find((t: any) => t.id === b.terminal)).toMatchObject({ name: 'Till of B', revoked: false });
+    expect(terminals.terminals.find((t: TerminalJson) => t.id === b.terminal)).toMatchObject({ name: 'Till of B', revoked: false });
     const keys = await ok(ownerB, 'GET', '/api/admin/api-keys');
-    expect(keys.api_keys.find((k: any) => k.id === b.api_key)).toMatchObject({ revoked_at: null });
+    expect(keys.api_keys.find((k: { id: string }) => k.id === b.api_key)).toMatchObject({ revoked_at: null });
     const users = await ok(ownerB, 'GET', '/api/admin/users');
-    expect(users.users.find((u: any) => u.id === b.user)).toMatchObject({ name: 'Cashier B', disabled: false });
+    expect(users.users.find((u: UserJson) => u.id === b.user)).toMatchObject({ name: 'Cashier B', disabled: false });
   });
 
   it("A's lists, exports, reports and logs hold none of B", async () => {

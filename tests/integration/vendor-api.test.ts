@@ -6,6 +6,7 @@ import { MAINNET, parseXpub, deriveAddress } from '@/lib/doge';
 import { verifyPaymentEnvelope, parsePaymentUri } from '@/lib/connect';
 import { startApp, type AppServer } from '../helpers/app-server';
 import { DGUB } from '../helpers/keys';
+import type { EventJson, ListedPaymentJson } from '../helpers/json-shapes';
 
 const KEY = 'vendor-test-key-' + randomBytes(12).toString('hex');
 let app: AppServer;
@@ -156,13 +157,13 @@ describe('vendor API on PGlite', () => {
     for (let i = 0; i < 10; i++) {
       const r = await call('GET', `/api/v1/payments?limit=2${cursor ? `&cursor=${cursor}` : ''}`);
       expect(r.status).toBe(200);
-      all.push(...r.body.payments.map((p: any) => p.id));
+      all.push(...r.body.payments.map((p: ListedPaymentJson) => p.id));
       if (!r.body.next_cursor) break;
       cursor = r.body.next_cursor;
     }
     expect(new Set(all).size).toBe(all.length);
     const full = await call('GET', '/api/v1/payments?limit=100');
-    expect(full.body.payments.map((p: any) => p.id)).toEqual(all);
+    expect(full.body.payments.map((p: ListedPaymentJson) => p.id)).toEqual(all);
     expect((await call('GET', '/api/v1/payments?status=confirmed')).body.payments).toEqual([]);
     expect((await call('GET', '/api/v1/payments?limit=0')).status).toBe(400);
     expect((await call('GET', '/api/v1/payments?status=paid')).status).toBe(400);
@@ -180,7 +181,7 @@ describe('vendor API on PGlite', () => {
     expect(pay.status).toBe(403);
     expect(await pay.json()).toEqual({ id: p.id, status: 'declined', reason: 'cancelled by vendor' });
     const ev = await call('GET', '/api/v1/events');
-    expect(ev.body.events.some((e: any) => e.type === 'payment.declined' && e.payment.id === p.id)).toBe(true);
+    expect(ev.body.events.some((e: EventJson) => e.type === 'payment.declined' && e.payment.id === p.id)).toBe(true);
   });
 
   it('answers the envelope and status routes with no-store, and 404 for unknown ids', async () => {
