@@ -16,6 +16,7 @@ import { paymentIdOf, shownPaymentId } from './fixtures';
 import { testXpub } from '../helpers/keys';
 import { startApp, type AppServer } from '../helpers/app-server';
 import { startRateServer, type RateServer } from '../helpers/rate-server';
+import type { ItemJson, RefundJson } from '../helpers/json-shapes';
 
 const OWNER = { email: 'owner@usd.shop', password: 'counter e2e usd password' };
 const xpub = testXpub(41);
@@ -250,7 +251,7 @@ test('a store priced in USD sells, is paid by the demo wallet, refunds at the ra
   await expect(refunds.locator('tr[data-refund]', { hasText: 'a goodwill dollar' })).toContainText('8 DOGE');
   const after = (await call(app.url, owner, 'GET', `/api/v1/payments/${id}`)).body;
   expect(after.amount_refunded).toBe('10');
-  expect(after.refunds.map((r: any) => [r.amount, r.status])).toEqual(
+  expect(after.refunds.map((r: RefundJson) => [r.amount, r.status])).toEqual(
     expect.arrayContaining([
       ['10', 'confirmed'],
       ['8', 'unpaid'],
@@ -325,7 +326,7 @@ test("an expired USD sale reopened from Today's sales is charged again in USD at
     fiat_currency: 'USD',
     rate: { pair: 'DOGE/USD', value: '0.2', source: 'coingecko' },
   });
-  expect(view.payment.items.map((i: any) => [i.name, i.count, i.unit])).toEqual([['Bagel', 1, '10']]);
+  expect(view.payment.items.map((i: ItemJson) => [i.name, i.count, i.unit])).toEqual([['Bagel', 1, '10']]);
 
   // No source answers any more: once the rate is stale, Charge again says so plainly and
   // creates nothing (no charge at the old rate, none in DOGE); the expired sale stays on screen.

@@ -104,3 +104,25 @@ export interface StockMovementJson {
   reason: string;
   payment_id: string | null;
 }
+
+/** One till's row of GET /api/v1/reports/sales (`by_terminal`). */
+export interface TerminalSalesJson {
+  id: string;
+  name: string;
+  count: number;
+  gross: string;
+}
+
+/** One tender's figures of GET /api/v1/reports/sales (`by_tender.cash`, `by_tender.doge`). */
+export interface TenderSalesJson {
+  count: number;
+  gross: string;
+  fiat: { currency: string; count: number; gross: string }[];
+}
+
+/** A refund as a payment's `refunds` list shows it. */
+export interface RefundJson {
+  amount: string;
+  fiat_amount: string | null;
+  status: string;
+}

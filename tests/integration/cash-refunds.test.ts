@@ -11,6 +11,7 @@ import { startApp, type AppServer } from '../helpers/app-server';
 import { OpenApiChecker, loadOpenApi } from '../helpers/openapi';
 import { appClient, firstCookie, type SignedIn, type Who } from '../helpers/client';
 import { parseFiatMinor, parseKoinu } from '@/lib/money';
+import type { RefundJson, TenderSalesJson } from '../helpers/json-shapes';
 
 const openapi = new OpenApiChecker(loadOpenApi());
 const PASSWORD = 'cash refund password 9';
@@ -108,7 +109,7 @@ describe('cash refunds', () => {
     expect((await refund(who.owner, id, { fiat_amount: '0.01' })).status).toBe(409);
     const got = await req(who.owner, 'GET', `/api/v1/payments/${id}`);
     expect(got.body).toMatchObject({ amount_refunded: '59.6' });
-    expect(got.body.refunds.map((x: any) => x.fiat_amount)).toEqual(['2.45', '5.00']);
+    expect(got.body.refunds.map((x: RefundJson) => x.fiat_amount)).toEqual(['2.45', '5.00']);
     // No wallet ever sees a cash refund.
     expect((await req(null, 'GET', `/dc/${r.body.id}`)).status).toBe(404);
   });
@@ -162,7 +163,7 @@ describe('cash refunds', () => {
     const cents = (s: string) => parseFiatMinor(s, 'USD');
     expect(koinu(after.body.totals.refunds) - koinu(before.body.totals.refunds)).toBe(1_000_000_000n);
     expect(koinu(after.body.by_tender.cash.gross) - koinu(before.body.by_tender.cash.gross)).toBe(koinu('59.6') - 1_000_000_000n);
-    const usd = (b: any) => cents(b.by_tender.cash.fiat.find((f: any) => f.currency === 'USD').gross);
+    const usd = (b: { by_tender: { cash: TenderSalesJson } }) => cents(b.by_tender.cash.fiat.find((f) => f.currency === 'USD')!.gross);
     expect(usd(after.body) - usd(before.body)).toBe(745n - 125n);
     const drawerAfter = await req(who.manager, 'GET', '/api/pos/shift');
     expect(cents(drawerAfter.body.expected) - cents(drawerBefore.body.expected)).toBe(-125n);

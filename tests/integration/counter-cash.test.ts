@@ -13,6 +13,7 @@ import { startWebhookReceiver } from '../helpers/webhook-receiver';
 import { OpenApiChecker, loadOpenApi } from '../helpers/openapi';
 import { testXpub } from '../helpers/keys';
 import { appClient, firstCookie, type SignedIn, type Who } from '../helpers/client';
+import type { AuditEntryJson, InvoiceJson, ListedPaymentJson, TerminalSalesJson } from '../helpers/json-shapes';
 
 /** docs/openapi.yaml, whose response schemas are closed: the cash fields must be documented. */
 const openapi = new OpenApiChecker(loadOpenApi());
@@ -228,7 +229,7 @@ describe('cash as a tender', () => {
     );
     expect(patio.body).toMatchObject({ total: '32', change: '1.00', terminal: 'Patio' });
     const all = await req(who.owner, 'GET', '/api/admin/invoices?limit=100');
-    const rows: any[] = all.body.invoices;
+    const rows: InvoiceJson[] = all.body.invoices;
     const rep = await req(who.owner, 'GET', '/api/v1/reports/sales');
     expect(rep.status, rep.text).toBe(200);
     documented('get', '/api/v1/reports/sales', rep);
@@ -237,22 +238,22 @@ describe('cash as a tender', () => {
     const cash = confirmed.filter((x) => x.tender === 'cash');
     const koinu = (v: string) => BigInt(Math.round(Number(v) * 1e8)); // totals here are short decimals
     const cents = (v: string) => BigInt(Math.round(Number(v) * 100));
-    const sumK = (xs: any[]) => xs.reduce((s, x) => s + koinu(x.total), 0n);
+    const sumK = (xs: InvoiceJson[]) => xs.reduce((s, x) => s + koinu(x.total), 0n);
     expect(cash.length).toBe(5); // two in the first test, then one in each of the next three
     expect(rep.body.by_tender.cash.count).toBe(cash.length);
     expect(koinu(rep.body.by_tender.cash.gross)).toBe(sumK(cash));
     expect(rep.body.by_tender.cash.fiat).toEqual([{ currency: 'USD', count: cash.length, gross: expect.any(String) }]);
     expect(cents(rep.body.by_tender.cash.fiat[0].gross)).toBe(cash.reduce((s, x) => s + cents(x.fiat_total), 0n));
     expect(rep.body.by_tender.doge.count).toBe(confirmed.length - cash.length);
-    const front = rep.body.by_terminal.find((t: any) => t.id === till.front.id);
-    const pt = rep.body.by_terminal.find((t: any) => t.id === till.patio.id);
+    const front = rep.body.by_terminal.find((t: TerminalSalesJson) => t.id === till.front.id);
+    const pt = rep.body.by_terminal.find((t: TerminalSalesJson) => t.id === till.patio.id);
     expect(front).toMatchObject({
       name: 'Front counter',
       revoked: false,
       count: confirmed.filter((x) => x.terminal === 'Front counter').length,
     });
     expect(pt).toMatchObject({ name: 'Patio', count: 1, gross: '32', fiat: [{ currency: 'USD', count: 1, gross: '4.00' }] });
-    expect(koinu(rep.body.totals.gross)).toBe(rep.body.by_terminal.reduce((s: bigint, t: any) => s + koinu(t.gross), 0n));
+    expect(koinu(rep.body.totals.gross)).toBe(rep.body.by_terminal.reduce((s: bigint, t: TerminalSalesJson) => s + koinu(t.gross), 0n));
 
     const csv = await req(who.owner, 'GET', '/api/v1/reports/sales?format=csv');
     expect(csv.status).toBe(200);
@@ -264,13 +265,13 @@ describe('cash as a tender', () => {
     // The invoice list: only the patio's sales, only cash, and a bad terminal id is 400.
     const onPatio = await req(who.manager, 'GET', `/api/admin/invoices?terminal=${till.patio.id}`);
     expect(onPatio.status, onPatio.text).toBe(200);
-    expect(onPatio.body.invoices.map((x: any) => x.id)).toEqual([patio.body.id]);
+    expect(onPatio.body.invoices.map((x: InvoiceJson) => x.id)).toEqual([patio.body.id]);
     const onFront = await req(who.manager, 'GET', `/api/admin/invoices?terminal=${till.front.id}&limit=100`);
     expect(onFront.body.invoices.length).toBe(rows.filter((x) => x.terminal === 'Front counter').length);
-    expect(onFront.body.invoices.every((x: any) => x.terminal === 'Front counter')).toBe(true);
+    expect(onFront.body.invoices.every((x: InvoiceJson) => x.terminal === 'Front counter')).toBe(true);
     const cashOnly = await req(who.manager, 'GET', '/api/admin/invoices?tender=cash&limit=100');
     expect(cashOnly.body.invoices.length).toBe(rows.filter((x) => x.tender === 'cash').length);
-    expect(cashOnly.body.invoices.every((x: any) => x.tender === 'cash')).toBe(true);
+    expect(cashOnly.body.invoices.every((x: InvoiceJson) => x.tender === 'cash')).toBe(true);
     for (const q of ['terminal=../x', 'terminal=%00', 'tender=card']) {
       const bad = await req(who.manager, 'GET', `/api/admin/invoices?${q}`);
       expect(bad.status, q).toBe(400);
@@ -281,10 +282,10 @@ describe('cash as a tender', () => {
     const mine = await req(pinned.front1, 'GET', '/api/pos/shift');
     expect(mine.status, mine.text).toBe(200);
     const list = await req(who.owner, 'GET', '/api/admin/invoices?tender=cash&limit=100');
-    const own = list.body.invoices.filter((x: any) => x.status === 'confirmed');
+    const own = list.body.invoices.filter((x: InvoiceJson) => x.status === 'confirmed');
     // The cashier's own cash sales: those rung up by its PIN session (cashier2 made two others).
     const cents = (v: string) => BigInt(Math.round(Number(v) * 100));
-    const all = own.reduce((s: bigint, x: any) => s + cents(x.fiat_total), 0n);
+    const all = own.reduce((s: bigint, x: InvoiceJson) => s + cents(x.fiat_total), 0n);
     expect(mine.body).toMatchObject({ user_id: who.cashier.id, currency: 'USD' });
     expect(cents(mine.body.expected)).toBe(all - cents('7.45') - cents('4.00'));
 
@@ -298,14 +299,16 @@ describe('cash as a tender', () => {
     }
 
     const audit0 = await req(who.owner, 'GET', '/api/admin/audit');
-    expect(audit0.body.entries.some((e: any) => e.action === 'shift.close' && e.changes.user_id === who.cashier2.id)).toBe(false);
+    expect(audit0.body.entries.some((e: AuditEntryJson) => e.action === 'shift.close' && e.changes.user_id === who.cashier2.id)).toBe(
+      false,
+    );
     const closed = await req(pinned.front1, 'POST', '/api/pos/shift/close', { cash_counted: '50' });
     expect(closed.status, closed.text).toBe(200);
     const diff = cents('50') - cents(mine.body.expected);
     expect(closed.body).toMatchObject({ user_id: who.cashier.id, currency: 'USD', expected: mine.body.expected, counted: '50.00' });
     expect(cents(closed.body.difference)).toBe(diff);
     const audit = await req(who.owner, 'GET', '/api/admin/audit');
-    const entry = audit.body.entries.find((e: any) => e.action === 'shift.close');
+    const entry = audit.body.entries.find((e: AuditEntryJson) => e.action === 'shift.close');
     expect(entry).toMatchObject({
       user: 'cashier@cash.test',
       changes: {
@@ -328,7 +331,7 @@ describe('cash as a tender', () => {
     expect(byManager.status, byManager.text).toBe(200);
     expect(byManager.body).toMatchObject({ user_id: who.cashier2.id, expected: '11.45', difference: '0.00' });
     const audit2 = await req(who.owner, 'GET', '/api/admin/audit');
-    expect(audit2.body.entries.find((e: any) => e.action === 'shift.close')).toMatchObject({
+    expect(audit2.body.entries.find((e: AuditEntryJson) => e.action === 'shift.close')).toMatchObject({
       user: 'manager@cash.test',
       changes: { user_id: who.cashier2.id },
     });
@@ -345,7 +348,7 @@ describe('cash as a tender', () => {
     expect(seen.status, seen.text).toBe(200);
     expect(seen.body.status).toBe('unpaid');
     const listed = await req(next, 'GET', '/api/v1/payments?limit=50');
-    expect(listed.body.payments.map((p: any) => p.id)).toContain(d.body.id);
+    expect(listed.body.payments.map((p: ListedPaymentJson) => p.id)).toContain(d.body.id);
     // The same cashier on another till does not see it; nor with its password session.
     expect((await req(pinned.patio2, 'GET', `/api/v1/payments/${d.body.id}`)).status).toBe(404);
     expect((await req(who.cashier2, 'GET', `/api/v1/payments/${d.body.id}`)).status).toBe(404);

@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { startApp, type AppServer } from '../helpers/app-server';
 import { DGUB } from '../helpers/keys';
 import { signInRoles } from '../helpers/sessions';
+import type { EventJson } from '../helpers/json-shapes';
 
 const KEY = 'mark-test-key-' + randomBytes(12).toString('hex');
 const PASSWORD = 'long enough password';
@@ -82,7 +83,7 @@ describe('POST /api/v1/payments/<id>/mark', () => {
     expect(page.text.replace(/<!-- -->/g, '')).toContain('marked settled by manager@shop.test');
     expect(page.text).toContain('paid in cash');
     const ev = await as('key', 'GET', '/api/v1/events');
-    expect(ev.body.events.filter((e: any) => e.payment?.id === id).map((e: any) => e.type)).toEqual(['payment.confirmed']);
+    expect(ev.body.events.filter((e: EventJson) => e.payment?.id === id).map((e: EventJson) => e.type)).toEqual(['payment.confirmed']);
   });
 
   it('an API key with payments:write marks invalid: declined with the reason; the page offers the buttons while undecided', async () => {

@@ -21,6 +21,7 @@ import { startPostgres, createDatabase, type PgServer } from '../helpers/postgre
 import { OpenApiChecker, loadOpenApi, documentedResponses, unresolvedRefs } from '../helpers/openapi';
 import { signIn } from '../helpers/sessions';
 import { ticketRoutes, tipWithDisplay, tipWithoutDisplay } from './openapi-cafe-calls';
+import type { DemoUtxoJson, EventJson, InvoiceJson, ListedPaymentJson } from '../helpers/json-shapes';
 
 const doc = loadOpenApi();
 const checker = new OpenApiChecker(doc);
@@ -137,7 +138,10 @@ describe('openapi: the devnet app', () => {
 
   async function demoWallet() {
     const w = await (await fetch(app.url + '/demo/api/wallet')).json();
-    return { ...w, utxos: w.utxos.map((u: any) => ({ txid: u.txid, vout: u.vout, amount: parseKoinu(u.amount), script: u.script })) };
+    return {
+      ...w,
+      utxos: w.utxos.map((u: DemoUtxoJson) => ({ txid: u.txid, vout: u.vout, amount: parseKoinu(u.amount), script: u.script })),
+    };
   }
   const create = async (body: Record<string, unknown>, key = KEY) => {
     const r = await call('POST', '/api/v1/payments', {}, { key, body });
@@ -259,7 +263,7 @@ describe('openapi: the devnet app', () => {
       { query: `limit=100&status=unpaid&cursor=${encodeURIComponent(p1.body.next_cursor)}` },
     );
     expectStatus(p2, 200);
-    expect(p2.body.payments.map((p: any) => p.id)).not.toContain(p1.body.payments[0].id);
+    expect(p2.body.payments.map((p: ListedPaymentJson) => p.id)).not.toContain(p1.body.payments[0].id);
     expect(p2.body.next_cursor).toBeNull();
     expectStatus(await call('GET', '/api/v1/payments', {}, { query: 'limit=0' }), 400);
     expectStatus(await call('GET', '/api/v1/payments', {}, { query: 'cursor=bogus' }), 400);
@@ -456,7 +460,7 @@ describe('openapi: the devnet app', () => {
   it('GET /api/v1/events: the log, after a cursor; 400, 401, 403', async () => {
     const all = await call('GET', '/api/v1/events');
     expectStatus(all, 200);
-    const types = all.body.events.map((e: any) => `${e.type} ${e.payment.id}`);
+    const types = all.body.events.map((e: EventJson) => `${e.type} ${e.payment.id}`);
     expect(types).toEqual(
       expect.arrayContaining([
         `payment.declined ${made.cancelled.id}`,
@@ -467,7 +471,7 @@ describe('openapi: the devnet app', () => {
     const first = all.body.events[0].cursor;
     const rest = await call('GET', '/api/v1/events', {}, { query: `after=${first}&limit=500` });
     expectStatus(rest, 200);
-    expect(rest.body.events.map((e: any) => e.cursor)).toEqual(all.body.events.slice(1).map((e: any) => e.cursor));
+    expect(rest.body.events.map((e: EventJson) => e.cursor)).toEqual(all.body.events.slice(1).map((e: EventJson) => e.cursor));
     expect(rest.body.next_cursor).toBe(all.body.next_cursor);
     expectStatus(await call('GET', '/api/v1/events', {}, { query: 'after=abc' }), 400);
     expectStatus(await call('GET', '/api/v1/events', {}, { query: 'limit=501' }), 400);
@@ -510,7 +514,7 @@ describe('openapi: the devnet app', () => {
     const r = await call('GET', '/invoices/{address}', { address: wallet.address }, { query: 'limit=10&page=0' });
     expectStatus(r, 200);
     expect(r.body).toMatchObject({ limit: 10, page: 0 });
-    expect(r.body.invoices.find((i: any) => i.id === made.paid.id)).toMatchObject({
+    expect(r.body.invoices.find((i: InvoiceJson) => i.id === made.paid.id)).toMatchObject({
       id: made.paid.id,
       buyer_address: wallet.address,
       transaction_hash: made.paid.txid,
