@@ -41,11 +41,11 @@ function expectPrivate(r: Response) {
 }
 
 /** Reads SSE events from a stream until `n` payment events or an end event. */
-async function readEvents(res: Response, n: number): Promise<{ event: string; data: any }[]> {
+async function readEvents(res: Response, n: number): Promise<{ event: string; data: Record<string, unknown> }[]> {
   const reader = res.body!.getReader();
   const dec = new TextDecoder();
   let buf = '';
-  const out: { event: string; data: any }[] = [];
+  const out: { event: string; data: Record<string, unknown> }[] = [];
   const deadline = Date.now() + 10_000;
   while (out.filter((e) => e.event === 'payment').length < n && !out.some((e) => e.event === 'end') && Date.now() < deadline) {
     const { value, done } = await reader.read();
@@ -65,8 +65,8 @@ async function readEvents(res: Response, n: number): Promise<{ event: string; da
 }
 
 describe('the checkout page (real app, devnet)', () => {
-  let sale: any;
-  let other: any;
+  let sale: ListedPaymentJson & { uri: string };
+  let other: { id: string };
 
   beforeAll(async () => {
     app = await startApp({

@@ -50,7 +50,7 @@ function mutateJson(base: unknown): fc.Arbitrary<unknown> {
   return fc.array(edit, { minLength: 1, maxLength: 4 }).map((edits) => {
     const v = structuredClone(base) as Record<string, unknown>;
     for (const [pathIdx, value] of edits) {
-      let node: any = v;
+      let node: Record<string, unknown> = v;
       for (let d = 0; d < pathIdx.length; d++) {
         if (node === null || typeof node !== 'object') break;
         const keys = Object.keys(node);
@@ -61,7 +61,7 @@ function mutateJson(base: unknown): fc.Arbitrary<unknown> {
           else node[k] = structuredClone(value); // constants are shared between runs: never alias them
           break;
         }
-        node = node[k];
+        node = node[k] as Record<string, unknown>;
       }
     }
     return v;
@@ -150,9 +150,9 @@ describe('JSON endpoint bodies under random and mutated input', () => {
     );
     await fc.assert(
       fc.asyncProperty(field, control, fc.string({ maxLength: 10 }), fc.string({ maxLength: 10 }), async (path, c, before, after) => {
-        const body = structuredClone(VALID_CREATE) as any;
+        const body = structuredClone(VALID_CREATE) as Record<string, unknown>;
         let node = body;
-        for (const k of path.slice(0, -1)) node = node[k];
+        for (const k of path.slice(0, -1)) node = node[k] as Record<string, unknown>;
         node[path[path.length - 1]] = `${before}${c}${after}`;
         const r = await post('/api/v1/payments', JSON.stringify(body));
         never5xx(r, body);

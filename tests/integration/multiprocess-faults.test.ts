@@ -120,7 +120,7 @@ async function create(web: AppServer, n: number, required: number) {
   ).toBe(201);
   return r.body;
 }
-async function pay(web: AppServer, p: any, tx: string) {
+async function pay(web: AppServer, p: { id: string }, tx: string) {
   const r = await fetch(`${web.url}/relay/pay`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
@@ -147,7 +147,9 @@ async function prepareCoins(n: number) {
     .map((o: NodeVoutJson) => ({ txid, vout: o.n }));
   expect(coins.length).toBe(n);
 }
-const payTx = (p: any) => node.payTo(outputsOf(p), { inputs: [coins.shift()!] });
+/** A payment as POST /api/v1/payments created it: its id and the outputs to pay. */
+type CreatedPayment = Parameters<typeof outputsOf>[0] & { id: string };
+const payTx = (p: CreatedPayment) => node.payTo(outputsOf(p), { inputs: [coins.shift()!] });
 
 /** Reads an SSE response until its text matches, then closes it; the text so far. */
 async function readFeedUntil(res: Response, re: RegExp, ms = 20_000): Promise<string> {
@@ -180,7 +182,7 @@ async function eventsOf(ids: string[]) {
 /** Every tx in the chain from `fromHeight` and in the mempool that pays `address`. */
 async function payersOf(addresses: Set<string>, fromHeight: number) {
   const count = new Map<string, string[]>();
-  const add = (txid: string, vout: any[]) => {
+  const add = (txid: string, vout: NodeVoutJson[]) => {
     for (const o of vout) {
       const a = o.scriptPubKey?.address ?? o.scriptPubKey?.addresses?.[0];
       if (a && addresses.has(a)) count.set(a, [...(count.get(a) ?? []), txid]);
@@ -283,7 +285,7 @@ describe('multi-process on PostgreSQL: a killed worker, payments across web proc
     const startHeight: number = (await node.rpc('getblockcount')) + 1;
     const webs = [webA, webB];
     // 200 payments: every fifth needs 2 confirmations (it will sit at "confirming", 1 of 2).
-    const payments: any[] = [];
+    const payments: CreatedPayment[] = [];
     for (let i = 0; i < 200; i += 20) {
       payments.push(
         ...(await Promise.all(Array.from({ length: 20 }, (_, j) => create(webs[(i + j) % 2], 100 + i + j, (i + j) % 5 === 0 ? 2 : 1)))),
@@ -292,7 +294,7 @@ describe('multi-process on PostgreSQL: a killed worker, payments across web proc
     const toPay = payments.slice(0, 120); // 80 stay unpaid
     const txs: string[] = [];
     for (const p of toPay) txs.push(await payTx(p));
-    const answers: { id: string; status: number; body: any }[] = [];
+    const answers: { id: string; status: number; body: { status: string; txid: string } }[] = [];
     const payBatch = async (from: number, to: number) => {
       for (let i = from; i < to; i += 10) {
         const batch = toPay.slice(i, Math.min(i + 10, to));
@@ -351,7 +353,7 @@ describe('multi-process on PostgreSQL: a killed worker, payments across web proc
       const depth = h === undefined ? 0 : tip - h + 1;
       return { confirmations: depth, status: depth >= required ? 'confirmed' : 'accepted' };
     };
-    const settled = (m: Map<string, any>) =>
+    const settled = (m: Map<string, { status: string; confirmations: number }>) =>
       toPay.every((p, i) => {
         const r = m.get(p.id);
         return r && r.status === expectedState(i).status && r.confirmations === expectedState(i).confirmations;

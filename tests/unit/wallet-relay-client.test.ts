@@ -8,7 +8,7 @@ import { makePayment } from '../helpers/connect-payment';
 
 type Reply = { status: number; body?: unknown };
 let server: Server | undefined;
-const seen: { path: string; body: any }[] = [];
+const seen: { path: string; body: { id?: string } }[] = [];
 
 async function relayAnswering(replies: Reply[] | ((n: number) => Reply)): Promise<string> {
   seen.length = 0;

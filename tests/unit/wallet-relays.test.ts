@@ -29,7 +29,13 @@ const ENV = readFixture<Record<string, { version: string; payload: string; pubke
 const ST = readFixture('wallet-relays/statuses.json');
 const H15 = decodeH(P.h);
 const SECRET = Uint8Array.from(Buffer.from(P.relay_secret_hex, 'hex'));
-type Case = { name: string; payload: Record<string, any>; expect: Record<string, any> };
+type Case = { name: string; payload: Record<string, unknown> & { id: string; issued: string }; expect: Record<string, unknown> };
+/** A copy of a case's payload that a test edits before re-signing it (the fields those tests touch). */
+type EditablePayload = {
+  total: unknown;
+  outputs: Record<string, unknown>[];
+  items: Record<string, unknown>[];
+};
 const cases: Case[] = P.cases;
 const byName = (n: string) => cases.find((c) => c.name === n)!;
 /** A clock inside every case's validity window (the Go-library case has a 900 s timeout). */
@@ -115,7 +121,7 @@ describe('envelopes from relays in the wild', () => {
 
   it('refuses outputs changed in transit: the signature covers them', () => {
     const c = byName('fractal-invoice-payment');
-    const swapped = structuredClone(c.payload);
+    const swapped = structuredClone(c.payload) as unknown as EditablePayload;
     swapped.outputs[0].address = P.payer.address;
     const forged = { ...ENV[c.name], payload: encodeBase64(new TextEncoder().encode(JSON.stringify(swapped))) };
     expect(code(() => verifyPaymentEnvelope(forged, H15, at(c)))).toBe('bad_signature');
@@ -123,8 +129,8 @@ describe('envelopes from relays in the wild', () => {
 
   it('refuses amounts that do not parse, even when validly signed, and signing items that carry money', () => {
     const c = byName('fractal-invoice-payment');
-    const bad = (mut: (p: any) => void) => {
-      const p = structuredClone(c.payload);
+    const bad = (mut: (p: EditablePayload) => void) => {
+      const p = structuredClone(c.payload) as unknown as EditablePayload;
       mut(p);
       return code(() => verifyPaymentEnvelope(resign(p), H15, at(c)));
     };
@@ -136,10 +142,10 @@ describe('envelopes from relays in the wild', () => {
     expect(bad((p) => (p.total = '-1'))).toBe('bad_payment');
     expect(bad((p) => (p.items[0].unit = '50,0'))).toBe('bad_payment');
     expect(bad((p) => (p.outputs[1].data = 'abc'))).toBe('bad_payment'); // odd hex
-    expect(bad((p) => (p.outputs = null))).toBe('bad_payment');
+    expect(bad((p) => ((p as { outputs: unknown }).outputs = null))).toBe('bad_payment');
     const m = byName('fractal-mint');
-    const badMint = (mut: (p: any) => void) => {
-      const p = structuredClone(m.payload);
+    const badMint = (mut: (p: EditablePayload) => void) => {
+      const p = structuredClone(m.payload) as unknown as EditablePayload;
       mut(p);
       return code(() => verifyPaymentEnvelope(resign(p), H15, at(m)));
     };
@@ -196,7 +202,8 @@ describe('relay answers: what the SDK shows', () => {
 
   it("the sloppy 200s are exactly the ones Counter's strict relay-side schema refuses", () => {
     const sloppy = ST.cases.filter(
-      (c: any) => c.http === 200 && c.expect.kind === 'status' && !c.name.includes('spec-shaped') && c.body.status !== 'unpaid',
+      (c: { http: number; name: string; expect: { kind: string }; body: { status?: string } }) =>
+        c.http === 200 && c.expect.kind === 'status' && !c.name.includes('spec-shaped') && c.body.status !== 'unpaid',
     );
     expect(sloppy.length).toBe(4);
     for (const c of sloppy) expect(PaymentStatusSchema.safeParse(c.body).success, c.name).toBe(false);
@@ -240,7 +247,7 @@ describe('classification of refusals (docs/relay.md)', () => {
 
 describe('the relay client over HTTP against relay-shaped answers', () => {
   let server: Server | undefined;
-  const seen: any[] = [];
+  const seen: { path: string | undefined; body: unknown }[] = [];
   afterEach(async () => {
     await new Promise((r) => (server ? server.close(r) : r(undefined)));
     server = undefined;
