@@ -23,6 +23,11 @@ import { signIn } from '../helpers/sessions';
 import { ticketRoutes, tipWithDisplay, tipWithoutDisplay } from './openapi-cafe-calls';
 import type { DemoUtxoJson, EventJson, InvoiceJson, ListedPaymentJson } from '../helpers/json-shapes';
 
+/** A parameter of the document (inline, or a `$ref` to components.parameters). */
+type ParamJson = { in?: string; name?: string; $ref?: string };
+type OperationJson = { parameters?: ParamJson[] };
+/** A path item: its shared parameters and one operation per method. */
+type PathItemJson = { parameters?: ParamJson[]; [method: string]: unknown };
 const doc = loadOpenApi();
 const checker = new OpenApiChecker(doc);
 
@@ -75,7 +80,7 @@ async function stream(id: string, key: string, untilEvents = Infinity) {
       abort: () => ac.abort(),
     };
   }
-  const events: { event: string; data: any }[] = [];
+  const events: { event: string; data: Record<string, unknown> }[] = [];
   let text = '';
   if (untilEvents > 0) {
     const reader = r.body!.getReader();
@@ -106,11 +111,14 @@ describe('openapi: the document', () => {
     expect(checker.compileAll()).toEqual(
       expect.arrayContaining(['Payment', 'PaymentStatus', 'ConnectEnvelope', 'ConnectPayment', 'Error', 'Event', 'Invoice', 'Health']),
     );
-    for (const [path, item] of Object.entries<any>(doc.paths)) {
+    for (const [path, item] of Object.entries<PathItemJson>(doc.paths)) {
       for (const name of path.match(/\{\w+\}/g) ?? []) {
-        const declared = [...(item.parameters ?? []), ...Object.values<any>(item).flatMap((op) => op?.parameters ?? [])]
-          .map((p: any) => (p.$ref ? doc.components.parameters[p.$ref.split('/').pop()] : p))
-          .some((p: any) => p.in === 'path' && `{${p.name}}` === name);
+        const declared = [
+          ...(item.parameters ?? []),
+          ...Object.values(item).flatMap((op) => (op as OperationJson | undefined)?.parameters ?? []),
+        ]
+          .map((p: ParamJson): ParamJson => (p.$ref ? doc.components.parameters[p.$ref.split('/').pop()!] : p))
+          .some((p: ParamJson) => p.in === 'path' && `{${p.name}}` === name);
         expect(declared, `${path} declares ${name}`).toBe(true);
       }
     }
@@ -122,7 +130,7 @@ describe('openapi: the devnet app', () => {
   let till = ''; // payments:read + payments:write
   let nodeOnly = ''; // node:read only
   let wallet: { address: string; wif: string; utxos: WalletUtxo[] };
-  const made: Record<string, any> = {};
+  const made: Record<string, ListedPaymentJson & { total: string; connect_uri: string; txid?: string }> = {};
   let owner: Record<string, string> = {}; // the signed-in owner's cookie and CSRF headers
   // A real SMTP server for the receipts: it takes mail for anyone but refuse@example.com (550).
   const inbox: Mail[] = [];
@@ -348,7 +356,7 @@ describe('openapi: the devnet app', () => {
     expect(repeat.body).toEqual(ok.body);
 
     expect((await fetch(app.url + '/demo/api/mine', { method: 'POST', body: JSON.stringify({ blocks: 1 }) })).status).toBe(200);
-    let st: any;
+    let st!: Awaited<ReturnType<typeof call>>;
     for (let i = 0; i < 150; i++) {
       st = await call('POST', '/relay/status', {}, { key: null, body: { id: p.id } });
       if (st.body.status === 'confirmed') break;

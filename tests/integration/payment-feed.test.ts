@@ -18,7 +18,8 @@ const xpub = testXpub(7);
 let node: Litecoind;
 let app: AppServer;
 
-type Sse = { event: string; data: any };
+/** One event of a payment's SSE stream: a `payment` (the status view) or the `end`. */
+type Sse = { event: string; data: { status?: string; reason?: string; confirmed_at?: string; [field: string]: unknown } };
 
 /** Opens the feed and collects events until the server ends the stream (or `stop` is aborted). */
 function openFeed(id: string, headers: Record<string, string> = { Authorization: `Bearer ${API_KEY}` }) {
@@ -128,7 +129,7 @@ describe('live payment feed (SSE)', () => {
     expect(statuses.indexOf('accepted')).toBeLessThan(statuses.indexOf('confirmed'));
     const confirmed = events.filter((e) => e.event === 'payment').at(-1)!.data;
     expect(confirmed).toMatchObject({ status: 'confirmed', confirmed: 1, due_sec: 0, txid });
-    expect(Date.parse(confirmed.confirmed_at)).toBeGreaterThan(0);
+    expect(Date.parse(confirmed.confirmed_at as string)).toBeGreaterThan(0);
     expect(events.at(-1)).toEqual({ event: 'end', data: { reason: 'final' } });
   });
 
