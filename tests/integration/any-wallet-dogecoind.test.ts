@@ -29,7 +29,7 @@ warnIfNoDogecoind('tests/integration/any-wallet-dogecoind.test.ts');
 
 const URL_BASE = 'http://127.0.0.1:1';
 
-type View = Record<string, any>;
+type View = ReturnType<typeof vendorPaymentView>;
 
 /** One node, one database and one worker per backend. */
 function suite(backend: NodeBackend, seed: number) {

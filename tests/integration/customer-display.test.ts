@@ -38,11 +38,18 @@ async function answer(r: Response): Promise<Answer> {
 const firstCookie = (r: Answer, name: string): string =>
   (r.headers.getSetCookie?.() ?? []).find((c) => c.startsWith(`${name}=`))?.split(';')[0] ?? '';
 
+/** A `display` event's data (the fields tests read): the cart being rung up and, once charged, the payment. */
+interface DisplayJson {
+  cart?: { lines?: { name: string }[] } | null;
+  payment?: { live?: { status: string }; [field: string]: unknown } | null;
+  [field: string]: unknown;
+}
+
 /** An open display stream read with node:http: its events, in order. */
 interface Stream {
   status: number;
   raw: string;
-  events: { event: string; data: any }[];
+  events: { event: string; data: DisplayJson }[];
   ended: boolean;
   close(): void;
 }
@@ -267,7 +274,7 @@ describe('the customer display', () => {
       5_000,
       10,
     );
-    expect(d.cart).toEqual({
+    expect(d!.cart).toEqual({
       currency: 'DOGE',
       lines: [{ name: 'Green tea', count: 2, total: '300000000' }],
       adjustments: [{ kind: 'tax', amount: '1000' }],
@@ -302,16 +309,16 @@ describe('the customer display', () => {
       5_000,
       10,
     );
-    expect(withPay.payment).toMatchObject({
+    expect(withPay!.payment).toMatchObject({
       total: p.body.total,
       uri: p.body.uri,
       connect_uri: p.body.connect_uri,
       form: 'dogecoin',
       expires_at: p.body.expires_at,
     });
-    expect(withPay.payment.live).toMatchObject({ status: 'unpaid', expired: false });
-    expect(withPay.payment.items).toEqual([{ name: 'Scone', desc: '', count: 1, total: '2.5' }]);
-    expect(Object.keys(withPay.payment).sort()).toEqual([
+    expect(withPay!.payment!.live).toMatchObject({ status: 'unpaid', expired: false });
+    expect(withPay!.payment!.items).toEqual([{ name: 'Scone', desc: '', count: 1, total: '2.5' }]);
+    expect(Object.keys(withPay!.payment!).sort()).toEqual([
       'connect_uri',
       'expires_at',
       'fiat_currency',

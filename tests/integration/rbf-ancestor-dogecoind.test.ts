@@ -21,7 +21,7 @@ warnIfNoDogecoind('tests/integration/rbf-ancestor-dogecoind.test.ts');
 
 const URL_BASE = 'http://127.0.0.1:1';
 const RBF = 0xfffffffd;
-type View = Record<string, any>;
+type View = ReturnType<typeof vendorPaymentView>;
 
 let node: Dogecoind;
 

@@ -30,6 +30,7 @@ if (!enabled)
     `SKIPPED tests/stress/payments-dogecoind.test.ts: ${process.env.STRESS ? 'no dogecoind (set DOGECOIND)' : 'set STRESS=1 (npm run stress)'}`,
   );
 
+type View = ReturnType<typeof vendorPaymentView>;
 const URL_BASE = 'http://127.0.0.1:1';
 const N = Number(process.env.STRESS_PAYMENTS ?? 50);
 const SEED = Number(process.env.STRESS_SEED ?? Date.now() % 100_000);
@@ -83,9 +84,9 @@ async function run(backend: string) {
     const chain = running.chain;
     const pctx = { db, network: REGTEST, chain, publicUrl: URL_BASE };
 
-    const view = async (id: string): Promise<Record<string, any>> =>
+    const view = async (id: string): Promise<View> =>
       vendorPaymentView(await db!.prisma.payment.findUniqueOrThrow({ where: { id } }), URL_BASE, new Date());
-    const waitFor = async (id: string, pred: (v: Record<string, any>) => boolean, ms = 15_000) => {
+    const waitFor = async (id: string, pred: (v: View) => boolean, ms = 15_000) => {
       const t0 = Date.now();
       for (;;) {
         const v = await view(id);
@@ -129,8 +130,8 @@ async function run(backend: string) {
         JSON.stringify({ items: [{ type: 'item', id: `sku-${i}`, name: `Item ${i}`, count: 1, unit: formatKoinu(total) }] }),
       );
       expect(r.status).toBe(201);
-      const body = r.body as any;
-      const address: string = body.payment.outputs[0].address;
+      const body = r.body as Parameters<typeof outputsOf>[0] & { id: string };
+      const address: string = body.payment.outputs[0].address!;
       const p: Planned = { kind, id: body.id, total, sent: 0n, txids: [], latency: [] };
       plan.push(p);
       const send = async (amount: bigint) => {
@@ -164,7 +165,7 @@ async function run(backend: string) {
           expect(a.status, JSON.stringify(a.body)).toBe(200);
           p.latency.push(Date.now() - t0);
           p.sent += total;
-          p.txids.push(String((a.body as any).txid));
+          p.txids.push(String((a.body as { txid?: string }).txid));
           break;
         }
         case 'plain':
@@ -236,7 +237,7 @@ async function run(backend: string) {
     await caughtUp();
     // A payment that went back from confirmed to accepted in a reorg keeps exception `reorged`
     // once paid exactly (lib/payments/table.ts), so an honest one may end confirmed/reorged.
-    const decided = (v: Record<string, any>, k: Kind) =>
+    const decided = (v: View, k: Kind) =>
       v.status === EXPECT[k].status && (v.exception === EXPECT[k].exception || (EXPECT[k].exception === null && v.exception === 'reorged'));
     const t0 = Date.now();
     while (Date.now() - t0 < 60_000) {
