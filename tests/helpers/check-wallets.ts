@@ -85,9 +85,8 @@ function readQr(uri: string, flaw: Flaw): { url: string; h: Uint8Array; address?
   }
 }
 
-const pays = (p: Record<string, any>, address?: string, amount?: bigint) =>
-  Array.isArray(p.outputs) &&
-  p.outputs.some((o: any) => o.address === address && o.amount !== undefined && parseKoinu(o.amount) === amount);
+const pays = (p: { outputs: { address?: string; amount?: string }[] }, address?: string, amount?: bigint) =>
+  Array.isArray(p.outputs) && p.outputs.some((o) => o.address === address && o.amount !== undefined && parseKoinu(o.amount) === amount);
 
 /** Verifies the envelope as lib/wallet does, except for the one step the flaw gets wrong. Throws to refuse. */
 function verifyWithFlaw(env: Record<string, string>, qr: ReturnType<typeof readQr>, flaw: Flaw): ConnectPayment {
