@@ -3,10 +3,18 @@ import { createServer, type Server } from 'node:http';
 import { verifyWebhookSignature } from '@/lib/webhooks/signature';
 import { freePort } from './ports';
 
+/** A delivery's JSON body (the fields tests read); null when it was not JSON. */
+export interface WebhookBody {
+  id?: string;
+  type?: string;
+  payment?: { id: string };
+  [field: string]: unknown;
+}
+
 export interface Received {
-  id: string;
-  type: string;
-  body: any;
+  id: string | undefined;
+  type: string | undefined;
+  body: WebhookBody | null;
   signatureValid: boolean;
   eventIdHeader: string | undefined;
 }
@@ -19,7 +27,7 @@ export async function startWebhookReceiver(secret: string): Promise<{ url: strin
     req.on('data', (d) => (raw += d));
     req.on('end', () => {
       const sig = String(req.headers['x-counter-signature'] ?? '');
-      let body: any = null;
+      let body: WebhookBody | null = null;
       try {
         body = JSON.parse(raw);
       } catch {

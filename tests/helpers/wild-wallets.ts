@@ -77,7 +77,11 @@ export async function fetchAndVerify(qrText: string, decoder: PayloadDecoder): P
 }
 
 /** POST {relay}/pay as this wallet does; the status and JSON body. */
-export async function submitAsWallet(payment: WildPayment, tx: string, token: TokenPolicy): Promise<{ status: number; body: any }> {
+export async function submitAsWallet(
+  payment: WildPayment,
+  tx: string,
+  token: TokenPolicy,
+): Promise<{ status: number; body: { id?: string; status?: string; txid?: string; [field: string]: unknown } | null }> {
   const body: Record<string, string> = { id: payment.id, tx };
   if (token === 'echo' && payment.relay_token) body.relay_token = payment.relay_token;
   if (typeof token === 'object') body.relay_token = token.send;

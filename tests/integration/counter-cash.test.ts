@@ -211,7 +211,7 @@ describe('cash as a tender', () => {
     );
     expect(ev!.type).toBe('payment.confirmed');
     expect(ev!.signatureValid).toBe(true);
-    expect(ev!.body.payment).toMatchObject({
+    expect(ev!.body!.payment).toMatchObject({
       id: r.body.id,
       status: 'confirmed',
       tender: 'cash',

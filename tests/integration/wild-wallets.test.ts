@@ -78,7 +78,7 @@ function wildWalletTests(h: Harness) {
       await new Promise((res) => setTimeout(res, 200));
       st = await relay('status', { id: created.id });
     }
-    expect(st.body).toMatchObject({ status: 'confirmed', txid: r.body.txid });
+    expect(st.body).toMatchObject({ status: 'confirmed', txid: r.body!.txid });
     // /status answers the same with or without a relay_token.
     expect((await relay('status', { id: created.id, relay_token: 'any value' })).body).toEqual(st.body);
     expect((await api(`/api/v1/payments/${created.id}`)).body).toMatchObject({ status: 'confirmed', exception: null });
