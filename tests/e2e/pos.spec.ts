@@ -17,6 +17,7 @@ import { parsePaymentUri, verifyPaymentEnvelope, type ConnectPayment } from '../
 import { parseKoinu } from '../../lib/money';
 import { startLitecoind, LITECOIN_REGTEST_GENESIS, type Litecoind } from '../helpers/litecoind';
 import { startApp, type AppServer } from '../helpers/app-server';
+import type { NodeUnspentJson } from '../helpers/json-shapes';
 
 const ADMIN = { email: 'owner@shibe.cafe', password: 'counter e2e password' };
 const xpub = testXpub(9);
@@ -334,7 +335,7 @@ test('a lost Charge answer is retried without a second payment; a refused tx lea
   const p = JSON.parse(Buffer.from((await (await fetch(`${app.url}/dc/${id}`)).json()).payload, 'base64').toString('utf8'));
   // Spend a coin elsewhere first, then offer the relay a transaction spending the same coin:
   // refused (400 invalid_tx), and the payment stays payable (docs/relay.md).
-  const utxo = (await node.rpc('listunspent', 1))[0];
+  const utxo = (await node.rpc<NodeUnspentJson[]>('listunspent', 1))[0];
   await node.send(
     await node.payTo([{ address: await node.newAddress(), amountKoinu: 100_000_000n }], { inputs: [{ txid: utxo.txid, vout: utxo.vout }] }),
   );

@@ -126,3 +126,36 @@ export interface RefundJson {
   fiat_amount: string | null;
   status: string;
 }
+
+/** getblock at verbosity 1 (the default): the block's txids. */
+export interface NodeBlockJson {
+  height: number;
+  tx: string[];
+}
+
+/** getblock at verbosity 2: each tx decoded. */
+export interface NodeBlockTxsJson {
+  tx: { txid: string; vout: NodeVoutJson[] }[];
+}
+
+/** getblockheader (verbose). */
+export interface NodeHeaderJson {
+  height: number;
+  time: number;
+  versionHex: string;
+  chainwork: string;
+}
+
+/** getrawtransaction (verbose). */
+export interface NodeTxJson {
+  txid: string;
+  hex: string;
+  confirmations?: number;
+  vout: NodeVoutJson[];
+}
+
+/** One coin of listunspent. */
+export interface NodeUnspentJson {
+  txid: string;
+  vout: number;
+}

@@ -25,7 +25,7 @@ export interface RegtestNode {
   /** The running process id (changes on restart). */
   readonly pid: number;
   /** Raw JSON-RPC call; the result as parsed by the project's rpc-client. */
-  rpc<T = any>(method: string, ...params: unknown[]): Promise<T>;
+  rpc<T = unknown>(method: string, ...params: unknown[]): Promise<T>;
   newAddress(): Promise<string>;
   /** sendrawtransaction (for setting up chain state; the app under test broadcasts its own). */
   send(hex: string): Promise<string>;
@@ -160,7 +160,7 @@ export interface StartedNode {
   client: RpcClient;
   /** `http://u:p@127.0.0.1:<rpcPort>` */
   rpcUrl: string;
-  rpc<T = any>(method: string, ...params: unknown[]): Promise<T>;
+  rpc<T = unknown>(method: string, ...params: unknown[]): Promise<T>;
 }
 
 /**

@@ -24,6 +24,7 @@ import { haveDogecoind, startDogecoind, warnIfNoDogecoind, type Dogecoind } from
 import { nodeArgsFor, startNodeWorker, type NodeBackend, type NodeWorker } from '../helpers/node-worker';
 import { createTestPayment } from '../helpers/payments';
 import type { NodeVoutJson } from '../helpers/json-shapes';
+import type { NodeBlockJson, NodeTxJson } from '../helpers/json-shapes';
 
 warnIfNoDogecoind('tests/integration/any-wallet-dogecoind.test.ts');
 
@@ -219,7 +220,7 @@ function suite(backend: NodeBackend, seed: number) {
         expect(await view(p.id)).toMatchObject({ status: 'accepted', amount_paid: '2' });
       }
       const [block] = await node.mine(1);
-      expect((await node.rpc('getblock', block)).tx).toContain(other);
+      expect((await node.rpc<NodeBlockJson>('getblock', block)).tx).toContain(other);
       await seenWithin(p.id, (v) => v.status === 'declined');
       const v = await view(p.id);
       expect(v).toMatchObject({ status: 'declined', exception: 'double_spent', amount_paid: '0', amount_due: '2', txids: [] });
@@ -242,13 +243,13 @@ function suite(backend: NodeBackend, seed: number) {
       // The block with t2 is replaced by a heavier branch without it: t2 is back in the mempool.
       await node.invalidate(b2!);
       await node.exclude(t2);
-      for (const h of await node.mine(2)) expect((await node.rpc('getblock', h)).tx).not.toContain(t2);
+      for (const h of await node.mine(2)) expect((await node.rpc<NodeBlockJson>('getblock', h)).tx).not.toContain(t2);
       await seenWithin(p.id, (v) => v.status === 'accepted');
       expect(await view(p.id)).toMatchObject({ confirmed: 0, block_height: null, amount_paid: '2', txids: [t1, t2], exception: 'reorged' });
       // Then a tx conflicting with t2 is mined: what is left (t1) is short → double spent.
       const other = await node.send(replacement);
       const [b3] = await node.mine(1);
-      expect((await node.rpc('getblock', b3)).tx).toContain(other);
+      expect((await node.rpc<NodeBlockJson>('getblock', b3)).tx).toContain(other);
       await seenWithin(p.id, (v) => v.status === 'declined');
       expect(await view(p.id)).toMatchObject({ exception: 'double_spent', amount_paid: '1', amount_due: '1', txids: [t1] });
       expect(await events(p.id)).toEqual([
@@ -309,9 +310,9 @@ function suite(backend: NodeBackend, seed: number) {
         const keyAddress = pubkeyToAddress(secp256k1.getPublicKey(key, true), REGTEST);
         const fund = await node.rpc<string>('sendtoaddress', keyAddress, 5);
         await node.mine(1);
-        const vout = (await node.rpc('getrawtransaction', fund, 1)).vout.find((o: NodeVoutJson) =>
+        const vout = (await node.rpc<NodeTxJson>('getrawtransaction', fund, 1)).vout.find((o: NodeVoutJson) =>
           o.scriptPubKey.addresses?.includes(keyAddress),
-        );
+        )!;
         const p = await newPayment('2');
         const t1 = await node.rpc<string>('sendtoaddress', p.address, 1);
         await seenWithin(p.id, (v) => v.exception === 'underpaid');

@@ -200,7 +200,7 @@ describe('GET /invoices/{address}', () => {
     const view = await get(`/invoices/${noRefund.address}`);
     const buyer = view.body.invoices[0].buyer_address;
     expect(buyer).toMatch(/^[mn]/);
-    const info = await node.rpc('getaddressinfo', buyer);
+    const info = await node.rpc<{ ismine: boolean }>('getaddressinfo', buyer);
     expect(info.ismine).toBe(true);
     const byBuyer = await get(`/invoices/${buyer}`);
     expect(byBuyer.body.invoices.map((i: InvoiceJson) => i.id)).toContain(noRefund.id);

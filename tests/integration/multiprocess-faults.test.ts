@@ -26,6 +26,7 @@ import { startApp, type AppServer } from '../helpers/app-server';
 import { sleep, until } from '../helpers/wait';
 import { outputsOf } from '../helpers/vendor-client';
 import type { NodeVoutJson } from '../helpers/json-shapes';
+import type { NodeBlockTxsJson, NodeTxJson } from '../helpers/json-shapes';
 
 const ROOT = resolve(__dirname, '../..');
 const API_KEY = 'test-mp-key-' + randomBytes(12).toString('hex');
@@ -140,7 +141,7 @@ async function prepareCoins(n: number) {
   for (const a of addrs) outs[a] = '1';
   const txid: string = await node.rpc('sendmany', '', outs);
   await node.mine(1, addr);
-  const tx = await node.rpc('gettransaction', txid, false, true);
+  const tx = await node.rpc<{ decoded: { vout: NodeVoutJson[] } }>('gettransaction', txid, false, true);
   const mine = new Set<string | undefined>(addrs);
   coins = tx.decoded.vout
     .filter((o: NodeVoutJson) => mine.has(o.scriptPubKey?.address ?? o.scriptPubKey?.addresses?.[0]))
@@ -190,10 +191,11 @@ async function payersOf(addresses: Set<string>, fromHeight: number) {
   };
   const tip: number = await node.rpc('getblockcount');
   for (let h = fromHeight; h <= tip; h++) {
-    const b = await node.rpc('getblock', await node.rpc('getblockhash', h), 2);
+    const b = await node.rpc<NodeBlockTxsJson>('getblock', await node.rpc('getblockhash', h), 2);
     for (const tx of b.tx) add(tx.txid, tx.vout);
   }
-  for (const txid of (await node.rpc('getrawmempool')) as string[]) add(txid, (await node.rpc('getrawtransaction', txid, true)).vout);
+  for (const txid of (await node.rpc('getrawmempool')) as string[])
+    add(txid, (await node.rpc<NodeTxJson>('getrawtransaction', txid, true)).vout);
   return count;
 }
 
@@ -282,7 +284,7 @@ describe('multi-process on PostgreSQL: a killed worker, payments across web proc
   it('SIGKILL of the worker during a burst of 200 payments in mixed states loses nothing and broadcasts nothing twice', async () => {
     const w = standby;
     expect(isActive(w)).toBe(true);
-    const startHeight: number = (await node.rpc('getblockcount')) + 1;
+    const startHeight: number = (await node.rpc<number>('getblockcount')) + 1;
     const webs = [webA, webB];
     // 200 payments: every fifth needs 2 confirmations (it will sit at "confirming", 1 of 2).
     const payments: CreatedPayment[] = [];

@@ -15,6 +15,7 @@ import { startWebhookReceiver } from '../helpers/webhook-receiver';
 import { until } from '../helpers/wait';
 import { vendorClient, outputsOf } from '../helpers/vendor-client';
 import type { EventJson } from '../helpers/json-shapes';
+import type { NodeUnspentJson } from '../helpers/json-shapes';
 
 const API_KEY = 'test-bootstrap-key-' + randomBytes(12).toString('hex');
 const HOOK_SECRET = 'whsec_' + randomBytes(16).toString('hex');
@@ -151,7 +152,7 @@ describe('relay on litecoind (rpc backend, PostgreSQL)', () => {
     // A double spend: the same coin spent by two txs, the first already broadcast, the relay
     // offered the second. Refused with 400 invalid_tx; the payment stays unpaid and payable
     // (docs/relay.md: nothing a third party can submit ends a payment).
-    const utxo = (await node.rpc('listunspent', 1))[0];
+    const utxo = (await node.rpc<NodeUnspentJson[]>('listunspent', 1))[0];
     await node.send(
       await node.payTo([{ address: await node.newAddress(), amountKoinu: 100_000_000n }], {
         inputs: [{ txid: utxo.txid, vout: utxo.vout }],

@@ -16,6 +16,7 @@ import { startApp, type AppServer } from '../helpers/app-server';
 import { until } from '../helpers/wait';
 import { vendorClient, outputsOf } from '../helpers/vendor-client';
 import type { EventJson } from '../helpers/json-shapes';
+import type { NodeBlockJson, NodeTxJson } from '../helpers/json-shapes';
 
 const API_KEY = 'risk-test-key-' + randomBytes(12).toString('hex');
 const xpub = testXpub(7);
@@ -139,7 +140,7 @@ describe('crash recovery with a double spend in between', () => {
       await node.payTo([{ address: EXTERNAL_ADDRESS, amountKoinu: 100_000_000n }], { inputs: [{ txid: prevTxid, vout }] }),
     );
     const [block] = await node.mine(1, EXTERNAL_ADDRESS);
-    expect((await node.rpc('getblock', block)).tx).toContain(conflict);
+    expect((await node.rpc<NodeBlockJson>('getblock', block)).tx).toContain(conflict);
 
     app = await startApp(appEnv(), { keepDataDir: dataDir });
     const claimed = (await api(`/api/v1/payments/${p.id}`)).body;
@@ -157,8 +158,8 @@ describe('crash recovery with a double spend in between', () => {
     // Our tx never reached the node, and the conflicting one stays confirmed.
     expect(await node.rpc('getrawmempool')).not.toContain(decoded.txid);
     const tip = await node.rpc<string>('getbestblockhash');
-    for (const h of new Set([block, tip])) expect((await node.rpc('getblock', h)).tx).not.toContain(decoded.txid);
-    expect((await node.rpc('getrawtransaction', conflict, true, block)).confirmations).toBeGreaterThanOrEqual(1);
+    for (const h of new Set([block, tip])) expect((await node.rpc<NodeBlockJson>('getblock', h)).tx).not.toContain(decoded.txid);
+    expect((await node.rpc<NodeTxJson>('getrawtransaction', conflict, true, block)).confirmations).toBeGreaterThanOrEqual(1);
     expect(await eventsFor(p.id)).toEqual([]); // no payment.declined
     // The wallet's retry of the same tx gets 400 invalid_tx with the reason; a new tx pays.
     const retry = await relay('pay', { id: p.id, tx });

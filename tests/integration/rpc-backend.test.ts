@@ -9,6 +9,7 @@ import { REGTEST } from '../../lib/doge/network';
 import { decodeTx } from '../../lib/doge/tx';
 import { freePort } from '../helpers/ports';
 import { EXTERNAL_ADDRESS, LITECOIN_REGTEST_GENESIS, startLitecoind, type Litecoind } from '../helpers/litecoind';
+import type { NodeHeaderJson } from '../helpers/json-shapes';
 
 const FAKE_TXID = 'ab'.repeat(32);
 
@@ -65,7 +66,7 @@ describe('chain following', () => {
     expect(b.height).toBe(prev.height + 1);
     expect(b.header).toHaveLength(80);
     expect(hashToHex(sha256d(b.header))).toBe(blockHash); // double-SHA256, reversed
-    expect(b.time).toBe((await node.rpc('getblockheader', blockHash)).time);
+    expect(b.time).toBe((await node.rpc<NodeHeaderJson>('getblockheader', blockHash)).time);
     expect(b.txCount).toBe(2);
     expect(b.txs).toHaveLength(2);
     // block = header + varint(tx count) + txs

@@ -17,6 +17,7 @@ import { vendorClient, outputsOf } from '../helpers/vendor-client';
 import { buildPaymentTx, fetchPayment, readConnectQr } from '@/lib/wallet';
 import { parseKoinu } from '@/lib/money';
 import type { EventJson } from '../helpers/json-shapes';
+import type { NodeBlockJson, NodeTxJson } from '../helpers/json-shapes';
 
 warnIfNoDogecoind('tests/integration/rpc-dogecoind.test.ts');
 
@@ -128,7 +129,7 @@ describe.skipIf(!haveDogecoind)('rpc backend against dogecoind', () => {
     const customer = await node.payTo(outputsOf(p));
     const input = parseTx(customer).inputs[0]!;
     const prev = { txid: hashToHex(input.prevTxid), vout: input.vout };
-    const value = koinuFromRpc((await node.rpc('getrawtransaction', prev.txid, 1)).vout[prev.vout].value);
+    const value = koinuFromRpc((await node.rpc<NodeTxJson>('getrawtransaction', prev.txid, 1)).vout[prev.vout].value);
     const other = await node.rpc<string>('createrawtransaction', [prev], { [await node.newAddress()]: koinuToRpc(value - 100_000_000n) });
     await node.send((await node.rpc<{ hex: string }>('signrawtransaction', other)).hex);
     const r = await relay('pay', { id: p.id, tx: customer });
@@ -171,7 +172,7 @@ describe.skipIf(!haveDogecoind)('rpc backend against dogecoind', () => {
     );
     await node.invalidate(block!);
     await node.exclude(r.body.txid);
-    for (const h of await node.mine(2)) expect((await node.rpc('getblock', h)).tx).not.toContain(r.body.txid);
+    for (const h of await node.mine(2)) expect((await node.rpc<NodeBlockJson>('getblock', h)).tx).not.toContain(r.body.txid);
     const st = await until(
       () => read(p.id),
       (v) => v.body.status === 'accepted',

@@ -15,6 +15,7 @@ import { readHeadersFile } from '../helpers/libdogecoin-files';
 import { until } from '../helpers/wait';
 import { vendorClient, outputsOf } from '../helpers/vendor-client';
 import type { Health } from '../helpers/json-shapes';
+import type { NodeBlockJson, NodeHeaderJson, NodeTxJson } from '../helpers/json-shapes';
 
 warnIfNoDogecoind('tests/integration/spv-dogecoind.test.ts');
 
@@ -76,7 +77,7 @@ afterAll(async () => {
 describe.skipIf(!haveDogecoind)('spv backend against dogecoind over P2P (app)', () => {
   it('follows AuxPoW blocks mined by RPC: /getChaintip and /getHeaders match dogecoind', async () => {
     const [h] = await node.mine(3);
-    expect((await node.rpc('getblockheader', h)).versionHex).toBe('00620104');
+    expect((await node.rpc<NodeHeaderJson>('getblockheader', h)).versionHex).toBe('00620104');
     await followsNode();
     const health = await (await fetch(`${app.url}/api/health`)).json();
     expect(health).toMatchObject({
@@ -134,7 +135,7 @@ describe.skipIf(!haveDogecoind)('spv backend against dogecoind over P2P (app)', 
     // Another tx spends the customer tx's first input first (in dogecoind's mempool).
     const input = parseTx(customer).inputs[0]!;
     const prev = { txid: hashToHex(input.prevTxid), vout: input.vout };
-    const prevTx = await node.rpc('getrawtransaction', prev.txid, 1);
+    const prevTx = await node.rpc<NodeTxJson>('getrawtransaction', prev.txid, 1);
     const value = koinuFromRpc(prevTx.vout[prev.vout].value);
     const other = await node.rpc<string>('createrawtransaction', [prev], { [await node.newAddress()]: koinuToRpc(value - 100_000_000n) });
     const first = await node.send((await node.rpc<{ hex: string }>('signrawtransaction', other)).hex);
@@ -177,7 +178,7 @@ describe.skipIf(!haveDogecoind)('spv backend against dogecoind over P2P (app)', 
     const minedAt = before.body.block_height;
     await node.invalidate(block!);
     await node.exclude(r.body.txid); // the heavier branch leaves it out
-    for (const h of await node.mine(2)) expect((await node.rpc('getblock', h)).tx).not.toContain(r.body.txid);
+    for (const h of await node.mine(2)) expect((await node.rpc<NodeBlockJson>('getblock', h)).tx).not.toContain(r.body.txid);
     const st = await until(
       () => payment(p.id),
       (v) => v.body.status === 'accepted',

@@ -13,6 +13,7 @@ import { startApp, type AppServer } from '../helpers/app-server';
 import { until } from '../helpers/wait';
 import { vendorClient, outputsOf } from '../helpers/vendor-client';
 import type { Health } from '../helpers/json-shapes';
+import type { NodeBlockJson, NodeHeaderJson } from '../helpers/json-shapes';
 
 const API_KEY = 'test-bootstrap-key-' + randomBytes(12).toString('hex');
 const xpub = testXpub(7);
@@ -74,7 +75,7 @@ describe('spv backend against litecoind over P2P', () => {
     expect(height).toBeGreaterThanOrEqual(3000);
     const tip = await until(bestHeader, (t) => t?.hash === best, 60_000);
     expect(tip).toMatchObject({ hash: best, height });
-    const hdr = await node.rpc('getblockheader', best);
+    const hdr = await node.rpc<NodeHeaderJson>('getblockheader', best);
     expect(BigInt(tip!.chainwork)).toBe(BigInt('0x' + hdr.chainwork)); // real cumulative work from nBits
     const [{ n }] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM chain_header WHERE in_best`);
     expect(n).toBe(height); // heights 1..tip, every one stored once
@@ -161,7 +162,8 @@ describe('spv backend against litecoind over P2P', () => {
     expect(await node.rpc('getrawmempool')).toContain(r.body.txid); // back in litecoind's mempool
     // The replacement chain holds no mempool tx (a negative prioritisetransaction delta let the
     // tx back into a replacement block about once in six runs).
-    for (const hash of await node.mineEmpty(2, EXTERNAL_ADDRESS)) expect((await node.rpc('getblock', hash)).tx).toHaveLength(1);
+    for (const hash of await node.mineEmpty(2, EXTERNAL_ADDRESS))
+      expect((await node.rpc<NodeBlockJson>('getblock', hash)).tx).toHaveLength(1);
     const newTip: string = await node.rpc('getbestblockhash');
     expect(await node.rpc('getblockcount')).toBe(minedAt + 1);
     const st = await until(
@@ -175,7 +177,7 @@ describe('spv backend against litecoind over P2P', () => {
     expect(await db.prisma.walletOutput.count({ where: { txid: r.body.txid } })).toBe(0); // the wallet rewound too
     // Back in a block: confirmed again at the new height.
     await node.mine(1, EXTERNAL_ADDRESS);
-    expect((await node.rpc('getblock', await node.rpc('getbestblockhash'))).tx).toContain(r.body.txid);
+    expect((await node.rpc<NodeBlockJson>('getblock', await node.rpc('getbestblockhash'))).tx).toContain(r.body.txid);
     const again = await until(
       () => api(`/api/v1/payments/${p.id}`),
       (v) => v.body.status === 'confirmed',

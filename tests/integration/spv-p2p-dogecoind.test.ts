@@ -17,6 +17,7 @@ import { FrameDecoder, encodeMessage } from '@/lib/p2p/wire';
 import { haveDogecoind, startDogecoind, warnIfNoDogecoind, type Dogecoind } from '../helpers/dogecoind';
 import { freePort } from '../helpers/ports';
 import { until } from '../helpers/wait';
+import type { NodeHeaderJson } from '../helpers/json-shapes';
 
 warnIfNoDogecoind('tests/integration/spv-p2p-dogecoind.test.ts');
 
@@ -57,7 +58,7 @@ describe.skipIf(!haveDogecoind)('spv node against dogecoind over P2P', () => {
   it('syncs AuxPoW headers mined by RPC into chain_header, chainwork as dogecoind counts it', async () => {
     expect(await until(() => tipIs(s, node), Boolean)).toBe(true);
     const best: string = await node.rpc('getbestblockhash');
-    const hdr = await node.rpc('getblockheader', best);
+    const hdr = await node.rpc<NodeHeaderJson>('getblockheader', best);
     expect(hdr.versionHex).toBe('00620104'); // AuxPoW
     expect((await node.rpc<string>('getblockheader', best, false)).length).toBeGreaterThan(160);
     const [row] = await db.query<{ height: number; chainwork: string }>(

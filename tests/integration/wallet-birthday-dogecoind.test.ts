@@ -16,6 +16,7 @@ import { startApp, type AppServer } from '../helpers/app-server';
 import { until } from '../helpers/wait';
 import { signIn } from '../helpers/sessions';
 import type { Health, WalletRescanJson } from '../helpers/json-shapes';
+import type { NodeBlockJson } from '../helpers/json-shapes';
 
 warnIfNoDogecoind('tests/integration/wallet-birthday-dogecoind.test.ts');
 
@@ -65,7 +66,7 @@ beforeAll(async () => {
   // so the order check below never meets a block that happens to be in txid order (1 in 720).
   for (const [i, txid] of [...sent].sort().entries()) await node.rpc('prioritisetransaction', txid, 0, (i + 1) * 10_000_000);
   const [coinBlock] = await node.mine(1);
-  const b = await node.rpc('getblock', coinBlock);
+  const b = await node.rpc<NodeBlockJson>('getblock', coinBlock);
   coinHeight = b.height;
   blockOrder = (b.tx as string[]).slice(1);
   expect(blockOrder).toHaveLength(6);

@@ -10,6 +10,7 @@ import { testXpub } from '../helpers/keys';
 import { payUri, waitForStatus, type WalletUtxo } from '@/lib/wallet';
 import { startLitecoind, LITECOIN_REGTEST_GENESIS, EXTERNAL_ADDRESS, type Litecoind } from '../helpers/litecoind';
 import { startApp, type AppServer } from '../helpers/app-server';
+import type { NodeBlockJson } from '../helpers/json-shapes';
 
 const API_KEY = 'test-bootstrap-key-' + randomBytes(12).toString('hex');
 const xpub = testXpub(12);
@@ -67,7 +68,7 @@ describe('wallet SDK on litecoind -regtest', () => {
     await node.mine(1, EXTERNAL_ADDRESS);
     const final = await waitForStatus(p.relay, p.id, { allowHttp: true, deadline: Date.now() + 30_000, intervalMs: 250 });
     expect(final).toMatchObject({ status: 'confirmed', txid: r.tx.txid, due_sec: 0 });
-    const block = await node.rpc('getblock', await node.rpc('getbestblockhash'));
+    const block = await node.rpc<NodeBlockJson>('getblock', await node.rpc('getbestblockhash'));
     expect(block.tx).toContain(r.tx.txid);
   });
 

@@ -23,6 +23,7 @@ import { haveDogecoind, startDogecoind, type Dogecoind } from '../helpers/dogeco
 import { outputsOf } from '../helpers/vendor-client';
 import { startNodeWorker, type NodeBackend, type NodeWorker } from '../helpers/node-worker';
 import { sleep } from '../helpers/wait';
+import type { NodeTxJson } from '../helpers/json-shapes';
 
 const enabled = !!process.env.STRESS && haveDogecoind;
 if (!enabled)
@@ -149,7 +150,7 @@ async function run(backend: string) {
             // Someone else's tx spends the customer's input first: /pay is 400, the payment stays payable.
             const input = parseTx(tx).inputs[0]!;
             const prev = { txid: hashToHex(input.prevTxid), vout: input.vout };
-            const value = koinuFromRpc((await node.rpc('getrawtransaction', prev.txid, 1)).vout[prev.vout].value);
+            const value = koinuFromRpc((await node.rpc<NodeTxJson>('getrawtransaction', prev.txid, 1)).vout[prev.vout].value);
             const other = await node.rpc<string>('createrawtransaction', [prev], {
               [await node.newAddress()]: koinuToRpc(value - 1_00000000n),
             });
@@ -265,7 +266,7 @@ async function run(backend: string) {
         // (-txindex still finds a tx of a reorged-out block: unconfirmed and not in the mempool is gone).
         const confs = await Promise.all(
           p.txids.map((txid) =>
-            node.rpc('getrawtransaction', txid, 1).then(
+            node.rpc<NodeTxJson>('getrawtransaction', txid, 1).then(
               (t) => (Number(t.confirmations ?? 0) > 0 ? Number(t.confirmations) : mempool.has(txid) ? 0 : -1),
               () => -1,
             ),
