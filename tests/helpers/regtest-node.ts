@@ -198,7 +198,7 @@ export async function startNode(
     rpcPort,
     client,
     rpcUrl: `http://${USER}:${PASS}@127.0.0.1:${rpcPort}`,
-    rpc: <T = any>(method: string, ...params: unknown[]) => c.call<T>(method, params),
+    rpc: <T = unknown>(method: string, ...params: unknown[]) => c.call<T>(method, params),
   };
 }
 
