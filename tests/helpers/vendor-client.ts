@@ -4,6 +4,18 @@ import { expect } from 'vitest';
 import { parseKoinu } from '@/lib/money';
 import type { ConnectPayment } from '@/lib/connect';
 
+/** A payment as POST /api/v1/payments answers (the fields tests read). */
+export interface CreatedPaymentJson {
+  id: string;
+  status: string;
+  total: string;
+  uri: string;
+  connect_uri: string;
+  checkout_url: string;
+  envelope_url: string;
+  payment: ConnectPayment;
+}
+
 export interface Answer {
   status: number;
   body: any;
@@ -41,7 +53,7 @@ export function vendorClient(baseUrl: () => string, apiKey: string) {
       }),
     );
   /** POST /api/v1/payments with `body`, expecting 201; the created payment. */
-  const createPayment = async (body: Record<string, unknown>): Promise<any> => {
+  const createPayment = async (body: Record<string, unknown>): Promise<CreatedPaymentJson> => {
     const r = await api('/api/v1/payments', { method: 'POST', body: JSON.stringify(body) });
     expect(r.status, JSON.stringify(r.body)).toBe(201);
     return r.body;
