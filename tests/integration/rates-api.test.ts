@@ -42,9 +42,19 @@ async function waitFor<T>(fn: () => Promise<T | null>, ms: number): Promise<T> {
   return v;
 }
 
+/** GET /api/v1/rates: the rate and each source's last answer, or an error's message. */
+interface RatesJson {
+  currency: string;
+  value: string;
+  at: string;
+  sources: { name: string; value?: string; ok?: boolean; at: string; error?: string }[];
+  error?: string;
+  message?: string;
+}
+
 async function rates(auth = `Bearer ${KEY}`) {
   const r = await fetch(`${app.url}/api/v1/rates`, { headers: { Authorization: auth } });
-  return { status: r.status, body: (await r.json()) as any };
+  return { status: r.status, body: (await r.json()) as RatesJson };
 }
 
 beforeAll(async () => {
@@ -82,8 +92,8 @@ describe('GET /api/v1/rates', () => {
     expect(r.body).toMatchObject({ currency: 'USD', value: '0.1236' });
     expect(Date.parse(r.body.at)).toBeGreaterThan(Date.now() - 10_000);
     expect(Object.keys(r.body).sort()).toEqual(['at', 'currency', 'sources', 'value']);
-    const byName = Object.fromEntries(r.body.sources.map((s: { name: string }) => [s.name, s]));
-    expect(r.body.sources.map((s: { name: string }) => s.name)).toEqual(['coingecko', 'kraken', 'coinbase', 'binance', 'bitstamp']);
+    const byName = Object.fromEntries(r.body.sources.map((s) => [s.name, s]));
+    expect(r.body.sources.map((s) => s.name)).toEqual(['coingecko', 'kraken', 'coinbase', 'binance', 'bitstamp']);
     expect(byName.coingecko).toMatchObject({ value: '0.1234', ok: true, error: '' });
     expect(byName.kraken).toMatchObject({ value: '1.234', ok: true });
     // binance and bitstamp keep the last good value from before the test broke them, no longer fresh
