@@ -12,7 +12,7 @@ export function Doge({ k }: { k: bigint }) {
 /** A product icon: an image URL, an emoji/short text, or the name's initial. */
 export function Icon({ icon, name }: { icon: string; name: string }) {
   if (/^(https:\/\/|\/)/.test(icon)) {
-    // eslint-disable-next-line @next/next/no-img-element
+    // eslint-disable-next-line @next/next/no-img-element -- a product's icon (a bundled SVG or the shop's own URL) at a fixed small size
     return <img className={s.pIcon} src={icon} alt="" />;
   }
   return (

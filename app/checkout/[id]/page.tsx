@@ -76,7 +76,7 @@ export default async function CheckoutPage({ params }: Props) {
       <header className={`${s.top} ${s.noPrint}`}>
         <div className={s.store}>
           {c.store.icon ? (
-            // eslint-disable-next-line @next/next/no-img-element
+            // eslint-disable-next-line @next/next/no-img-element -- the store's own icon (a data: URL or another origin's), at its fixed size: next/image would fetch it through this server
             <img className={s.storeIcon} src={c.store.icon} alt="" width={40} height={40} referrerPolicy="no-referrer" />
           ) : (
             <span className={s.storeMark} aria-hidden="true">

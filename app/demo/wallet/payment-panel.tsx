@@ -9,7 +9,7 @@ function PaymentSummary({ view }: { view: PaymentDisplay }) {
   return (
     <>
       <div className={css.line}>
-        {/* eslint-disable-next-line @next/next/no-img-element */}
+        {/* eslint-disable-next-line @next/next/no-img-element -- the envelope's icons, from any origin, shown as a wallet shows them */}
         <img className={css.icon} src={view.vendor.icon} alt="" />
         <div className={css.grow}>
           <b>{view.vendor.name}</b>
@@ -31,7 +31,7 @@ function PaymentSummary({ view }: { view: PaymentDisplay }) {
       <ul className={css.lines}>
         {view.lines.map((l) => (
           <li key={l.id} className={`${css.line} ${l.prominent ? css.signing : ''}`}>
-            {/* eslint-disable-next-line @next/next/no-img-element */}
+            {/* eslint-disable-next-line @next/next/no-img-element -- the envelope's icons, from any origin, shown as a wallet shows them */}
             <img className={css.icon} src={l.icon} alt="" />
             <div className={css.grow}>
               <div>{l.prominent ? `Signing: ${l.name}` : l.name}</div>
