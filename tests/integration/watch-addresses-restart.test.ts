@@ -1,7 +1,9 @@
 // The watch-only wallet's address set across restarts (lib/chain/watch-addresses.ts): the count
 // derived per xpub and branch is kept in the database, so a restart derives only what is new,
 // not every address ever handed out; a new xpub starts from nothing; a long derivation lets
-// the event loop run between slices. On PGlite in a data directory, closed and reopened.
+// the event loop run between slices; the highest used indexes are cached, and re-read after a
+// block that paid us and when the worker takes the lease (lib/worker.ts). On PGlite in a data
+// directory, closed and reopened; the takeover case runs the production worker on the devnet.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,6 +13,10 @@ import { seedDataDir } from '../helpers/stores';
 import { deriveAddress, parseXpub, REGTEST } from '@/lib/doge';
 import { testXpub } from '../helpers/keys';
 import { syncWatchAddresses, ensuredKey, forgetUsedIndexes, GAP_LIMIT, DERIVE_SLICE } from '@/lib/chain/watch-addresses';
+import { createDevnetBackend } from '@/lib/chain/devnet/backend';
+import { startWorker } from '@/lib/worker';
+import { NO_RATES } from '../helpers/node-worker';
+import { until } from '../helpers/wait';
 
 const network = REGTEST;
 const xpubOf = (fill: number) => testXpub(fill, network);
@@ -146,5 +152,34 @@ describe('watch addresses across restarts', () => {
     await syncWatchAddresses(spy, network);
     expect(await marker(xpub, 0)).toBe(String(30 + 1 + GAP_LIMIT));
     expect(await has(deriveAddress(parseXpub(xpub, network), 30 + GAP_LIMIT, network))).toBe(true);
+  });
+
+  it('the worker, on taking the lease, re-reads the used indexes another worker may have moved', async () => {
+    const xpub = xpubOf(16);
+    await db.query('DELETE FROM wallet_output'); // the earlier cases' outputs (store 1's indexes) out of the way
+    await setStore(xpub, 0);
+    await syncWatchAddresses(db, network); // this process's view while it stood by: nothing used
+    expect(await marker(xpub, 0)).toBe(String(GAP_LIMIT));
+    await db.query(
+      `INSERT INTO wallet_output (txid, vout, address, script, amount) SELECT $1, 0, address, script, 100000000 FROM wallet_address WHERE address = $2`,
+      ['ef'.repeat(32), deriveAddress(parseXpub(xpub, network), 15, network)],
+    );
+    // The production worker on the in-process devnet chain (no blocks, so nothing of its own
+    // re-reads the outputs): only the takeover's forgetting moves the gap.
+    const chainDir = mkdtempSync(join(tmpdir(), 'counter-watch-chain-'));
+    const chain = createDevnetBackend({ network, dir: chainDir, blockSeconds: 0 });
+    const worker = startWorker({ db, network, chain, publicUrl: 'http://127.0.0.1:1', intervalMs: 50, rates: NO_RATES });
+    try {
+      expect(
+        await until(
+          () => marker(xpub, 0),
+          (v) => v === String(15 + 1 + GAP_LIMIT),
+          15_000,
+        ),
+      ).toBe(String(15 + 1 + GAP_LIMIT));
+    } finally {
+      await worker.stop();
+      rmSync(chainDir, { recursive: true, force: true });
+    }
   });
 });
