@@ -2,8 +2,10 @@
 // My PIN on My shift (docs/counter.md#staff-pins): every user sets their own till PIN with
 // PUT /api/admin/users/<own id>/pin. The server refuses weak PINs (400 naming `pin`, shown as it
 // is) and keeps only a hash. A PIN session cannot change it (the API asks for the password), so
-// the page offers this form to password sessions only.
+// the page offers this form to password sessions only. Save waits for hydration (a tap before it
+// would submit the form natively), and the form posts: a PIN never goes into a URL.
 import { useState } from 'react';
+import { useHydrated } from '@/app/_lib/use-hydrated';
 import { useTranslations } from 'next-intl';
 import { csrfFetch } from '@/app/_lib/csrf-fetch';
 import s from '../pos.module.css';
@@ -12,11 +14,13 @@ import c from '../cash.module.css';
 export function MyPin({ userId }: { userId: string }) {
   const t = useTranslations('shift');
   const tc = useTranslations('common');
+  const hydrated = useHydrated();
   const [busy, setBusy] = useState(false);
   const [note, setNote] = useState<{ error: boolean; text: string } | null>(null);
   return (
     <form
       className={c.panel}
+      method="post"
       aria-label={t('myPin')}
       onSubmit={async (e) => {
         e.preventDefault();
@@ -58,7 +62,7 @@ export function MyPin({ userId }: { userId: string }) {
         </p>
       ) : null}
       <div className={c.actions}>
-        <button type="submit" className={s.primary} disabled={busy}>
+        <button type="submit" className={s.primary} disabled={busy || !hydrated}>
           {t('savePin')}
         </button>
       </div>
