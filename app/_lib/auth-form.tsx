@@ -47,7 +47,7 @@ export function AuthForm({
   }
 
   return (
-    <form className="auth-form" onSubmit={onSubmit}>
+    <form className="auth-form" method="post" onSubmit={onSubmit}>
       {fields.map((f) => (
         <label key={f.name} className="field">
           <span>{f.label}</span>

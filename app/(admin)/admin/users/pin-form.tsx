@@ -28,6 +28,7 @@ export function PinForm({
   return (
     <form
       className="bo-row"
+      method="post"
       onSubmit={async (e) => {
         e.preventDefault();
         const el = e.currentTarget;

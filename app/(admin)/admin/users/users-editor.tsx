@@ -39,7 +39,7 @@ export function UsersEditor({ initial, me }: { initial: UserView[]; me: string }
     <>
       <section className="bo-card">
         <h2>{t('addHeading')}</h2>
-        <form className="bo-form-grid" onSubmit={create}>
+        <form className="bo-form-grid" method="post" onSubmit={create}>
           <label className="field">
             <span>{t('email')}</span>
             <input name="email" type="email" required autoComplete="off" />

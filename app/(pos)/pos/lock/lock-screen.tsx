@@ -80,7 +80,7 @@ export function LockScreen({ terminal, users }: { terminal: string; users: { id:
         </ul>
       )}
       {who ? (
-        <form className={l.pinForm} onSubmit={unlock}>
+        <form className={l.pinForm} method="post" onSubmit={unlock}>
           <label htmlFor="lock-pin">{t('pin')}</label>
           <input
             id="lock-pin"
