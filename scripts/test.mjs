@@ -1,5 +1,5 @@
 // `npm test`: the lint gate (`npm run lint`: ESLint and Prettier's check; its verdict counts as
-// one test), build once, then vitest (unit + integration, PGlite and PostgreSQL, litecoind,
+// one test) beside the build, then vitest (unit + integration, PGlite and PostgreSQL, litecoind,
 // dogecoind) and Playwright (real Chromium), and close with one line summed over all three:
 //   N passed, N failed, N skipped
 // TEST_PARALLEL=1 runs vitest and Playwright side by side, Playwright's output kept in
@@ -9,13 +9,19 @@
 import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildIfStale } from './build-if-stale.mjs';
+import { ramTmpdir, removeTmpdir } from './test-tmpdir.mjs';
 
 const root = process.cwd();
 const bin = (n) => join(root, 'node_modules', '.bin', n);
 const results = join(root, 'test-results');
 mkdirSync(results, { recursive: true });
 const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1', VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true' };
+// The run's temporary files on a RAM-backed filesystem when there is one (scripts/test-tmpdir.mjs).
+const tmp = ramTmpdir(env);
+if (tmp) {
+  env.TMPDIR = tmp;
+  console.log(`temporary files in ${tmp}`);
+}
 const totals = { passed: 0, failed: 0, skipped: 0 };
 
 function readJson(file) {
@@ -67,18 +73,30 @@ function countPlaywright(status, pr) {
   }
 }
 
-/** The lint gate; a failure counts as one failed test and does not stop the rest. */
+/**
+ * The lint gate; a failure counts as one failed test and does not stop the rest. It runs beside
+ * the build: ESLint and Prettier use one core, and most of `next build` (its TypeScript check
+ * above all) another, so the two together take about as long as the build alone. Its output is
+ * kept in test-results/lint.log and printed whole once both are done.
+ */
 async function lintGate() {
   const t0 = Date.now();
-  const status = await run('npm', ['run', '--silent', 'lint']);
-  console.log(`lint: ${status === 0 ? 'passed' : 'FAILED'} in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
-  if (status === 0) totals.passed += 1;
-  else totals.failed += 1;
+  const log = join(results, 'lint.log');
+  const status = await run('npm', ['run', '--silent', 'lint'], log);
+  const seconds = ((Date.now() - t0) / 1000).toFixed(1);
+  return () => {
+    if (existsSync(log)) process.stdout.write(readFileSync(log));
+    console.log(`lint: ${status === 0 ? 'passed' : 'FAILED'} in ${seconds} s`);
+    if (status === 0) totals.passed += 1;
+    else totals.failed += 1;
+  };
 }
 
 async function main() {
-  await lintGate();
-  if (buildIfStale(root) !== 0) {
+  const lint = lintGate();
+  const built = await run(process.execPath, [join(root, 'scripts', 'build-if-stale.mjs')]);
+  (await lint)();
+  if (built !== 0) {
     console.error('next build failed');
     totals.failed += 1;
     return;
@@ -106,6 +124,10 @@ async function main() {
   countPlaywright(pStatus, readJson(pjson));
 }
 
-await main();
+try {
+  await main();
+} finally {
+  removeTmpdir(tmp);
+}
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(totals.failed > 0 ? 1 : 0);
