@@ -2,6 +2,12 @@
 // strings). Only the fields tests look at: each is a view of a documented response, not its schema.
 export type { Health } from '@/lib/health';
 
+/** An error answer (docs/api.md#errors): a stable code, and a message for people. */
+export interface ErrorJson {
+  error: string;
+  message: string;
+}
+
 /** One coin of GET /demo/api/wallet. */
 export interface DemoUtxoJson {
   txid: string;
