@@ -111,6 +111,16 @@ export interface StockMovementJson {
   payment_id: string | null;
 }
 
+/** GET /api/v1/reports/sales: the figures tests read (docs/api.md, docs/catalog.md#reports). */
+export interface SalesReportJson {
+  totals: { count: number; gross: string; refunds: string; tips: string };
+  by_status: Record<string, { count: number }>;
+  by_tender: { cash: TenderSalesJson; doge: TenderSalesJson };
+  by_terminal: TerminalSalesJson[];
+  by_product: { gross: string }[];
+  by_category: { category: string; count: number; gross: string; tax: string }[];
+}
+
 /** One till's row of GET /api/v1/reports/sales (`by_terminal`). */
 export interface TerminalSalesJson {
   id: string;
