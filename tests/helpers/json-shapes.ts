@@ -136,6 +136,12 @@ export interface TenderSalesJson {
   fiat: { currency: string; count: number; gross: string }[];
 }
 
+/** GET /api/pos/shift: a user's drawer (docs/counter.md#close-shift): the cash expected in it, and its sales. */
+export interface ShiftJson {
+  expected: string;
+  sales: number;
+}
+
 /** A refund as a payment's `refunds` list shows it. */
 export interface RefundJson {
   amount: string;
