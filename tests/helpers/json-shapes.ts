@@ -113,8 +113,13 @@ export interface StockMovementJson {
 
 /** GET /api/v1/reports/sales: the figures tests read (docs/api.md, docs/catalog.md#reports). */
 export interface SalesReportJson {
+  /** `store`, or `own_sales` for a cashier (and a manager asking `mine`). */
+  scope: string;
+  from: string;
+  tz: string;
   totals: { count: number; gross: string; refunds: string; tips: string };
-  by_status: Record<string, { count: number }>;
+  by_status: Record<string, { count: number; amount: string }>;
+  by_day: unknown[];
   by_tender: { cash: TenderSalesJson; doge: TenderSalesJson };
   by_terminal: TerminalSalesJson[];
   by_product: { gross: string }[];
