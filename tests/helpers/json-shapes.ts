@@ -117,7 +117,7 @@ export interface SalesReportJson {
   scope: string;
   from: string;
   tz: string;
-  totals: { count: number; gross: string; refunds: string; tips: string };
+  totals: { count: number; gross: string; refunds: string; net: string; tips: string };
   by_status: Record<string, { count: number; amount: string }>;
   by_day: unknown[];
   by_tender: { cash: TenderSalesJson; doge: TenderSalesJson };
