@@ -36,13 +36,20 @@ async function apiLogin(url: string): Promise<Session> {
   return { cookie: (r.headers.get('set-cookie') ?? '').split(';')[0], csrf: (await r.json()).csrf_token };
 }
 
-async function call(url: string, s: Session, method: string, path: string, body?: unknown) {
+/** `T` is how the test reads the JSON answer (null when it is not JSON). */
+async function call<T = unknown>(url: string, s: Session, method: string, path: string, body?: unknown) {
   const r = await fetch(url + path, {
     method,
     headers: { Cookie: s.cookie, 'X-CSRF-Token': s.csrf, 'Content-Type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  return { status: r.status, body: (await r.json().catch(() => null)) as any };
+  return { status: r.status, body: (await r.json().catch(() => null)) as T };
+}
+
+/** GET /api/v1/rates (the fields this test reads). */
+interface RatesJson {
+  currency: string;
+  value: string;
 }
 
 const test = base.extend<object, { rates: RateServer; app: AppServer }>({
@@ -97,7 +104,9 @@ test('a store priced in USD sells, is paid by the demo wallet, refunds at the ra
   // The store switches to USD; the worker keeps the DOGE/USD rate fresh (fixed 0.1 USD per DOGE).
   const set = await call(app.url, owner, 'PATCH', '/api/admin/settings', { pricing_currency: 'USD' });
   expect(set.status).toBe(200);
-  await expect.poll(async () => (await call(app.url, owner, 'GET', '/api/v1/rates')).body?.currency, { timeout: 20_000 }).toBe('USD');
+  await expect
+    .poll(async () => (await call<RatesJson | null>(app.url, owner, 'GET', '/api/v1/rates')).body?.currency, { timeout: 20_000 })
+    .toBe('USD');
   await expect.poll(async () => (await call(app.url, owner, 'GET', '/api/v1/rates')).status, { timeout: 20_000 }).toBe(200);
 
   const muffin = await call(app.url, owner, 'POST', '/api/admin/products', { sku: 'MUF', name: 'Muffin', price: '2.50', tax_rate: '10' });
@@ -141,7 +150,7 @@ test('a store priced in USD sells, is paid by the demo wallet, refunds at the ra
   await expect(status).toHaveAttribute('data-state', 'waiting');
   const uri = await page.getByTestId('payment-uri').innerText();
   const id = paymentIdOf(uri);
-  const view = (await call(app.url, owner, 'GET', `/api/v1/payments/${id}`)).body;
+  const view = (await call<{ payment: unknown }>(app.url, owner, 'GET', `/api/v1/payments/${id}`)).body;
   expect(view).toMatchObject({
     total: '67.5',
     fiat_total: '6.75',
@@ -245,11 +254,13 @@ test('a store priced in USD sells, is paid by the demo wallet, refunds at the ra
 
   // The market moves to 0.125 USD per DOGE: $1 at today's rate is 8 DOGE (left unpaid).
   rates.set('coingecko', { kind: 'good', value: '0.125' });
-  await expect.poll(async () => (await call(app.url, owner, 'GET', '/api/v1/rates')).body?.value, { timeout: 20_000 }).toBe('0.125');
+  await expect
+    .poll(async () => (await call<RatesJson | null>(app.url, owner, 'GET', '/api/v1/rates')).body?.value, { timeout: 20_000 })
+    .toBe('0.125');
   await refundAt('now', 'a goodwill dollar');
   await expect(refunds.locator('tr[data-refund]')).toHaveCount(2);
   await expect(refunds.locator('tr[data-refund]', { hasText: 'a goodwill dollar' })).toContainText('8 DOGE');
-  const after = (await call(app.url, owner, 'GET', `/api/v1/payments/${id}`)).body;
+  const after = (await call<{ amount_refunded: string; refunds: RefundJson[] }>(app.url, owner, 'GET', `/api/v1/payments/${id}`)).body;
   expect(after.amount_refunded).toBe('10');
   expect(after.refunds.map((r: RefundJson) => [r.amount, r.status])).toEqual(
     expect.arrayContaining([
@@ -259,7 +270,7 @@ test('a store priced in USD sells, is paid by the demo wallet, refunds at the ra
   );
 
   // Closing the day: the end-of-day report shows the USD figures (totals.fiat).
-  const day = await call(
+  const day = await call<{ totals: unknown }>(
     app.url,
     owner,
     'GET',
@@ -285,7 +296,9 @@ test("an expired USD sale reopened from Today's sales is charged again in USD at
   const owner = await apiLogin(app.url);
   expect((await call(app.url, owner, 'PATCH', '/api/admin/settings', { pricing_currency: 'USD' })).status).toBe(200);
   rates.set('coingecko', { kind: 'good', value: '0.1' });
-  await expect.poll(async () => (await call(app.url, owner, 'GET', '/api/v1/rates')).body?.value, { timeout: 20_000 }).toBe('0.1');
+  await expect
+    .poll(async () => (await call<RatesJson | null>(app.url, owner, 'GET', '/api/v1/rates')).body?.value, { timeout: 20_000 })
+    .toBe('0.1');
   expect((await call(app.url, owner, 'POST', '/api/admin/products', { sku: 'BAG', name: 'Bagel', price: '2.00' })).status).toBe(201);
 
   await page.clock.install();
@@ -309,7 +322,9 @@ test("an expired USD sale reopened from Today's sales is charged again in USD at
   // The market moves to 0.2 USD per DOGE; the sale expires; Charge again prices the same $2.00
   // bagel at the new rate (10 DOGE), with that rate locked: not the old 20 DOGE, not DOGE-priced.
   rates.set('coingecko', { kind: 'good', value: '0.2' });
-  await expect.poll(async () => (await call(app.url, owner, 'GET', '/api/v1/rates')).body?.value, { timeout: 20_000 }).toBe('0.2');
+  await expect
+    .poll(async () => (await call<RatesJson | null>(app.url, owner, 'GET', '/api/v1/rates')).body?.value, { timeout: 20_000 })
+    .toBe('0.2');
   await page.clock.fastForward('16:00'); // past the store's 15-minute timeout
   await expect(status).toHaveAttribute('data-state', 'expired');
   await page.clock.setSystemTime(Date.now()); // back in step with the server for the new payment
@@ -319,7 +334,7 @@ test("an expired USD sale reopened from Today's sales is charged again in USD at
   await expect(page.getByTestId('locked-rate')).toContainText('Priced 2.00 USD; rate 1 DOGE = 0.2 USD');
   const id2 = await shownPaymentId(page);
   expect(id2).not.toBe(id);
-  const view = (await call(app.url, owner, 'GET', `/api/v1/payments/${id2}`)).body;
+  const view = (await call<{ payment: { items: ItemJson[] } }>(app.url, owner, 'GET', `/api/v1/payments/${id2}`)).body;
   expect(view).toMatchObject({
     total: '10',
     fiat_total: '2.00',
@@ -332,12 +347,12 @@ test("an expired USD sale reopened from Today's sales is charged again in USD at
   // creates nothing (no charge at the old rate, none in DOGE); the expired sale stays on screen.
   rates.set('coingecko', { kind: 'status', status: 500 });
   await expect.poll(async () => (await call(app.url, owner, 'GET', '/api/v1/rates')).status, { timeout: 30_000 }).toBe(503);
-  const before = (await call(app.url, owner, 'GET', '/api/v1/payments?limit=100')).body.payments.length;
+  const before = (await call<{ payments: unknown[] }>(app.url, owner, 'GET', '/api/v1/payments?limit=100')).body.payments.length;
   await page.clock.fastForward('16:00');
   await expect(status).toHaveAttribute('data-state', 'expired');
   await page.getByRole('button', { name: 'Charge again' }).click();
   await expect(page.getByText('Exchange rate unavailable — prices in USD cannot be charged right now')).toBeVisible();
   await expect(status).toHaveAttribute('data-state', 'expired');
-  expect((await call(app.url, owner, 'GET', '/api/v1/payments?limit=100')).body.payments.length).toBe(before);
+  expect((await call<{ payments: unknown[] }>(app.url, owner, 'GET', '/api/v1/payments?limit=100')).body.payments.length).toBe(before);
   rates.set('coingecko', { kind: 'good', value: '0.1' });
 });

@@ -23,12 +23,15 @@ test('a cash sale on the till shows the change, and its receipt says Cash', asyn
     Cookie: login.headers.getSetCookie()[0].split(';')[0],
     'X-CSRF-Token': (await login.json()).csrf_token,
   };
-  const call = async (method: string, path: string, body?: unknown) => {
+  /** `T` is how the test reads the JSON answer (null when it is not JSON). */
+  const call = async <T = unknown>(method: string, path: string, body?: unknown) => {
     const r = await fetch(app.url + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-    return { status: r.status, body: (await r.json().catch(() => null)) as any };
+    return { status: r.status, body: (await r.json().catch(() => null)) as T };
   };
   expect((await call('PATCH', '/api/admin/settings', { pricing_currency: 'USD' })).status).toBe(200);
-  await expect.poll(async () => (await call('GET', '/api/v1/rates')).body?.currency, { timeout: 20_000 }).toBe('USD');
+  await expect
+    .poll(async () => (await call<{ currency: string } | null>('GET', '/api/v1/rates')).body?.currency, { timeout: 20_000 })
+    .toBe('USD');
   expect((await call('POST', '/api/admin/products', { sku: 'MUF', name: 'Muffin', price: '2.50', tax_rate: '10' })).status).toBe(201);
 
   await signInToTill(page, app.url, OWNER);

@@ -64,11 +64,11 @@ export async function request<T>(
 
 /**
  * A client of the app at `url()` (known once it has started), whose users share `password`. `T`
- * is how the test reads answers' bodies.
+ * is how the test reads answers' bodies unless a request says otherwise (`req<ProductJson>(…)`).
  */
-export function appClient<T>(url: () => string, password: string) {
-  const req = (w: Who | null, method: string, path: string, body?: unknown, opts?: RequestOptions) =>
-    request<T>(url(), w, method, path, body, opts);
+export function appClient<T = unknown>(url: () => string, password: string) {
+  const req = <R = T>(w: Who | null, method: string, path: string, body?: unknown, opts?: RequestOptions) =>
+    request<R>(url(), w, method, path, body, opts);
   /** Waits until /api/health says ready. */
   const ready = () =>
     until(

@@ -5,16 +5,22 @@ import { expect } from 'vitest';
 import type { Session } from './sessions';
 import { answer, type Answer } from './vendor-client';
 
-/** A JSON call with a session's cookie (and its CSRF token on mutations). */
-export async function sessionCall(baseUrl: string, who: Session, method: string, path: string, body?: unknown): Promise<Answer> {
+/** A JSON call with a session's cookie (and its CSRF token on mutations); `T` is how the caller reads the answer. */
+export async function sessionCall<T = unknown>(
+  baseUrl: string,
+  who: Session,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<Answer<T>> {
   const headers: Record<string, string> = { 'Content-Type': 'application/json', Cookie: who.cookie };
   if (method !== 'GET') headers['X-CSRF-Token'] = who.csrf;
-  return answer(await fetch(baseUrl + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }));
+  return answer<T>(await fetch(baseUrl + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }));
 }
 
 /** The same call, expecting a 2xx; its JSON body. */
-async function ok(baseUrl: string, who: Session, method: string, path: string, body?: unknown): Promise<Answer['body']> {
-  const r = await sessionCall(baseUrl, who, method, path, body);
+async function ok<T = unknown>(baseUrl: string, who: Session, method: string, path: string, body?: unknown): Promise<T> {
+  const r = await sessionCall<T>(baseUrl, who, method, path, body);
   expect(r.status, `${method} ${path}: ${JSON.stringify(r.body)}`).toBeLessThan(300);
   return r.body;
 }
@@ -26,9 +32,9 @@ export async function patchStoreSettings(baseUrl: string, who: Session, patch: R
 
 /** Has a store's owner create an API key with `scopes`; the key's secret (shown once). */
 export async function createStoreKey(baseUrl: string, owner: Session, scopes: readonly string[]): Promise<string> {
-  const made = await ok(baseUrl, owner, 'POST', '/api/admin/api-keys', { name: 'integration', scopes });
+  const made = await ok<{ secret: string }>(baseUrl, owner, 'POST', '/api/admin/api-keys', { name: 'integration', scopes });
   expect(typeof made.secret).toBe('string');
-  return made.secret as string;
+  return made.secret;
 }
 
 export interface HostedStore {
@@ -48,21 +54,24 @@ export async function openHostedStore(
   operator: Session,
   store: { name: string; ownerEmail: string; password: string; xpub: string; scopes: readonly string[] },
 ): Promise<HostedStore> {
-  const made = await ok(baseUrl, operator, 'POST', '/api/operator/stores', { name: store.name, owner_email: store.ownerEmail });
+  const made = await ok<{ id: number; invite_url: string }>(baseUrl, operator, 'POST', '/api/operator/stores', {
+    name: store.name,
+    owner_email: store.ownerEmail,
+  });
   const token = String(made.invite_url).split('/invite/')[1];
   const taken = await fetch(`${baseUrl}/api/invites/${token}/account`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ name: `Owner of ${store.name}`, password: store.password }),
   });
-  const body = await answer(taken);
+  const body = await answer<{ csrf_token: string }>(taken);
   expect(body.status, JSON.stringify(body.body)).toBe(201);
   const cookie = taken.headers
     .getSetCookie()
     .find((c) => c.startsWith('counter_session='))!
     .split(';')[0];
   const owner: Session = { cookie, csrf: body.body.csrf_token };
-  const me = await ok(baseUrl, owner, 'GET', '/api/auth/me');
+  const me = await ok<{ store: unknown }>(baseUrl, owner, 'GET', '/api/auth/me');
   expect(me.store).toEqual({ id: made.id, name: store.name, role: 'owner' });
   await patchStoreSettings(baseUrl, owner, { store_xpub: store.xpub });
   return { id: made.id, name: store.name, owner, key: await createStoreKey(baseUrl, owner, store.scopes) };

@@ -2,6 +2,12 @@
 // strings). Only the fields tests look at: each is a view of a documented response, not its schema.
 export type { Health } from '@/lib/health';
 
+/** An error answer (docs/api.md#errors): a stable code, and a message for people. */
+export interface ErrorJson {
+  error: string;
+  message: string;
+}
+
 /** One coin of GET /demo/api/wallet. */
 export interface DemoUtxoJson {
   txid: string;
@@ -105,6 +111,21 @@ export interface StockMovementJson {
   payment_id: string | null;
 }
 
+/** GET /api/v1/reports/sales: the figures tests read (docs/api.md, docs/catalog.md#reports). */
+export interface SalesReportJson {
+  /** `store`, or `own_sales` for a cashier (and a manager asking `mine`). */
+  scope: string;
+  from: string;
+  tz: string;
+  totals: { count: number; gross: string; refunds: string; net: string; tips: string };
+  by_status: Record<string, { count: number; amount: string }>;
+  by_day: unknown[];
+  by_tender: { cash: TenderSalesJson; doge: TenderSalesJson };
+  by_terminal: TerminalSalesJson[];
+  by_product: { gross: string }[];
+  by_category: { category: string; count: number; gross: string; tax: string }[];
+}
+
 /** One till's row of GET /api/v1/reports/sales (`by_terminal`). */
 export interface TerminalSalesJson {
   id: string;
@@ -118,6 +139,12 @@ export interface TenderSalesJson {
   count: number;
   gross: string;
   fiat: { currency: string; count: number; gross: string }[];
+}
+
+/** GET /api/pos/shift: a user's drawer (docs/counter.md#close-shift): the cash expected in it, and its sales. */
+export interface ShiftJson {
+  expected: string;
+  sales: number;
 }
 
 /** A refund as a payment's `refunds` list shows it. */

@@ -13,29 +13,63 @@ export const OPENAPI_FILE = resolve(__dirname, '../../docs/openapi.yaml');
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 const SCHEMAS_ID = 'counter-openapi-schemas';
 
-type Obj = Record<string, any>;
+/** A JSON Schema as the document writes it: handed to ajv as it is. */
+type Schema = Record<string, unknown>;
+/** A header, a response or any object of the document that may be a `$ref` instead. */
+interface Ref {
+  $ref?: string;
+}
+interface HeaderSpec extends Ref {
+  required?: boolean;
+  schema?: Schema;
+}
+interface ResponseSpec extends Ref {
+  headers?: Record<string, HeaderSpec>;
+  content?: Record<string, { schema?: Schema }>;
+  /** The status is also sent without a body. */
+  'x-body-optional'?: boolean;
+}
+interface OperationSpec {
+  tags?: string[];
+  parameters?: ParameterSpec[];
+  responses?: Record<string, ResponseSpec>;
+}
+/** A parameter (inline, or a `$ref` to components.parameters). */
+export interface ParameterSpec extends Ref {
+  in?: string;
+  name?: string;
+}
+/** A path item: its shared parameters and one operation per method. */
+export type PathItemSpec = { parameters?: ParameterSpec[] } & Partial<Record<(typeof METHODS)[number], OperationSpec>>;
+/** The parts of docs/openapi.yaml the checker and its tests read. */
+export interface OpenApiDoc {
+  openapi: string;
+  paths: Record<string, PathItemSpec>;
+  components: { schemas?: Record<string, Schema>; parameters: Record<string, ParameterSpec> };
+}
 
-export function loadOpenApi(file = OPENAPI_FILE): Obj {
-  return parse(readFileSync(file, 'utf8')) as Obj;
+export function loadOpenApi(file = OPENAPI_FILE): OpenApiDoc {
+  return parse(readFileSync(file, 'utf8')) as OpenApiDoc;
 }
 
 /**
  * `GET /api/v1/payments/{id} 200` for every documented response; `tagged`: only those of the
  * operations whose tags it accepts (a test file that exercises one part of the document).
  */
-export function documentedResponses(doc: Obj, tagged: (tags: string[]) => boolean = () => true): string[] {
+export function documentedResponses(doc: OpenApiDoc, tagged: (tags: string[]) => boolean = () => true): string[] {
   const out: string[] = [];
-  for (const [path, item] of Object.entries<Obj>(doc.paths ?? {})) {
+  for (const [path, item] of Object.entries(doc.paths ?? {})) {
     for (const m of METHODS) {
-      if (!item[m] || !tagged(item[m].tags ?? [])) continue;
-      for (const status of Object.keys(item[m].responses ?? {})) out.push(`${m.toUpperCase()} ${path} ${status}`);
+      const op = item[m];
+      if (!op || !tagged(op.tags ?? [])) continue;
+      for (const status of Object.keys(op.responses ?? {})) out.push(`${m.toUpperCase()} ${path} ${status}`);
     }
   }
   return out;
 }
 
 /** Every local `$ref` in the document, with whether it resolves. */
-export function unresolvedRefs(doc: Obj): string[] {
+export function unresolvedRefs(doc: OpenApiDoc): string[] {
   const bad: string[] = [];
   const walk = (v: unknown) => {
     if (Array.isArray(v)) return v.forEach(walk);
@@ -49,13 +83,14 @@ export function unresolvedRefs(doc: Obj): string[] {
   return bad;
 }
 
-function resolvePointer(doc: Obj, ref: string): any {
+/** What a local `$ref` points at in the document, or undefined when it points at nothing. */
+function resolvePointer(doc: OpenApiDoc, ref: string): unknown {
   if (!ref.startsWith('#/')) return undefined;
-  let cur: any = doc;
+  let cur: unknown = doc;
   for (const raw of ref.slice(2).split('/')) {
     const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
     if (cur === null || typeof cur !== 'object' || !(key in cur)) return undefined;
-    cur = cur[key];
+    cur = (cur as Record<string, unknown>)[key];
   }
   return cur;
 }
@@ -86,7 +121,7 @@ export class OpenApiChecker {
   private readonly ajv: Ajv2020;
   private readonly compiled = new Map<string, ValidateFunction>();
 
-  constructor(readonly doc: Obj) {
+  constructor(readonly doc: OpenApiDoc) {
     this.ajv = new Ajv2020({ allErrors: true, strict: true, strictTypes: false, strictRequired: false, allowUnionTypes: true });
     // RFC 3339 date-time, as the server writes it (Date#toISOString) and as docs/api.md asks.
     this.ajv.addFormat('date-time', /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/);
@@ -101,7 +136,7 @@ export class OpenApiChecker {
     });
   }
 
-  private validator(key: string, schema: Obj): ValidateFunction {
+  private validator(key: string, schema: Schema): ValidateFunction {
     let v = this.compiled.get(key);
     if (!v) {
       v = this.ajv.compile(rebase(schema));
@@ -110,8 +145,9 @@ export class OpenApiChecker {
     return v;
   }
 
-  private deref(x: Obj | undefined): Obj | undefined {
-    return x && typeof x.$ref === 'string' ? this.deref(resolvePointer(this.doc, x.$ref)) : x;
+  /** `x`, or what its `$ref` points at (followed until it is no ref); `T` is the kind of object it is. */
+  private deref<T extends Ref>(x: T | undefined): T | undefined {
+    return x && typeof x.$ref === 'string' ? this.deref(resolvePointer(this.doc, x.$ref) as T | undefined) : x;
   }
 
   /** Validates `value` against a component schema; throws with ajv's errors. */
@@ -122,16 +158,17 @@ export class OpenApiChecker {
 
   /**
    * Checks one answer of `METHOD template` against the document and records it. Returns the
-   * parsed JSON body (or the text for other media types, or null without a body).
+   * parsed JSON body (or the text for other media types, or null without a body), which has
+   * passed the document's schema: `T` is how the caller reads it.
    */
-  check(method: string, template: string, r: Observed): any {
+  check<T = unknown>(method: string, template: string, r: Observed): T {
     const label = `${method.toUpperCase()} ${template} ${r.status}`;
-    const op = this.doc.paths?.[template]?.[method.toLowerCase()];
+    const op = this.doc.paths?.[template]?.[method.toLowerCase() as (typeof METHODS)[number]];
     if (!op) throw new Error(`${method} ${template} is not in the document`);
     const resp = this.deref(op.responses?.[String(r.status)]);
     if (!resp) throw new Error(`${label}: status ${r.status} is not documented for this operation; body: ${r.text.slice(0, 500)}`);
 
-    for (const [name, h0] of Object.entries<Obj>(resp.headers ?? {})) {
+    for (const [name, h0] of Object.entries(resp.headers ?? {})) {
       const h = this.deref(h0)!;
       const value = r.headers.get(name);
       if (value === null) {
@@ -144,13 +181,13 @@ export class OpenApiChecker {
       }
     }
 
-    let body: any = null;
-    const content: Obj | undefined = resp.content;
+    let body: unknown = null;
+    const content = resp.content;
     // `x-body-optional`: the status is also sent without a body (a 503 for a database outage
     // on a route whose own 503 carries a JSON error).
     if (content && resp['x-body-optional'] === true && r.text === '') {
       this.seen.add(label);
-      return null;
+      return null as T;
     }
     if (!content) {
       if (r.text !== '') throw new Error(`${label}: no body is documented, but the server sent ${JSON.stringify(r.text.slice(0, 300))}`);
@@ -177,6 +214,6 @@ export class OpenApiChecker {
       }
     }
     this.seen.add(label);
-    return body;
+    return body as T;
   }
 }

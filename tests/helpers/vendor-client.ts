@@ -16,36 +16,61 @@ export interface CreatedPaymentJson {
   payment: ConnectPayment;
 }
 
-export interface Answer {
+/** POST /relay/pay and /relay/status as a wallet reads them (docs/relay.md). */
+export interface RelayStatusJson {
+  id: string;
+  status: string;
+  txid?: string;
+  confirmed_at?: string;
+  required?: number;
+  confirmed?: number;
+}
+/** A /relay/pay that took the tx: it names it. */
+export type RelayAcceptedJson = RelayStatusJson & { txid: string };
+
+/** GET /api/v1/payments/<id> (the fields tests read beyond their matchers). */
+export interface PaymentViewJson {
+  id: string;
+  status: string;
+  txid: string | null;
+  required: number;
+  confirmed: number;
+  block_height: number | null;
+  exception: string | null;
+  refunds: { status: string }[];
+}
+
+/** An answer: `body` is its JSON, or its text when that is not JSON (null when empty); `T` is how the test reads it. */
+export interface Answer<T = unknown> {
   status: number;
-  body: any;
+  body: T;
   headers: Headers;
 }
 
 /** A response as { status, body, headers }: JSON parsed when it is JSON, else the text. */
-export async function answer(r: Response): Promise<Answer> {
+export async function answer<T = unknown>(r: Response): Promise<Answer<T>> {
   const text = r.status === 204 ? '' : await r.text();
-  let body: any = null;
+  let body: unknown = null;
   try {
     body = text ? JSON.parse(text) : null;
   } catch {
     body = text;
   }
-  return { status: r.status, body, headers: r.headers };
+  return { status: r.status, body: body as T, headers: r.headers };
 }
 
 export function vendorClient(baseUrl: () => string, apiKey: string) {
-  /** A vendor API call with the bearer key. */
-  const api = async (path: string, init: RequestInit = {}): Promise<Answer> =>
-    answer(
+  /** A vendor API call with the bearer key; `T` is how the test reads the answer. */
+  const api = async <T = unknown>(path: string, init: RequestInit = {}): Promise<Answer<T>> =>
+    answer<T>(
       await fetch(baseUrl() + path, {
         ...init,
         headers: { Authorization: `Bearer ${apiKey}`, 'Content-Type': 'application/json', ...(init.headers ?? {}) },
       }),
     );
   /** POST /relay/pay or /relay/status, as a wallet sends it (no credentials). */
-  const relay = async (path: 'pay' | 'status', body: unknown): Promise<Answer> =>
-    answer(
+  const relay = async <T = unknown>(path: 'pay' | 'status', body: unknown): Promise<Answer<T>> =>
+    answer<T>(
       await fetch(`${baseUrl()}/relay/${path}`, {
         method: 'POST',
         body: JSON.stringify(body),
@@ -54,7 +79,7 @@ export function vendorClient(baseUrl: () => string, apiKey: string) {
     );
   /** POST /api/v1/payments with `body`, expecting 201; the created payment. */
   const createPayment = async (body: Record<string, unknown>): Promise<CreatedPaymentJson> => {
-    const r = await api('/api/v1/payments', { method: 'POST', body: JSON.stringify(body) });
+    const r = await api<CreatedPaymentJson>('/api/v1/payments', { method: 'POST', body: JSON.stringify(body) });
     expect(r.status, JSON.stringify(r.body)).toBe(201);
     return r.body;
   };

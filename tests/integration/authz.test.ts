@@ -9,7 +9,17 @@ import { testXpub, DGUB } from '../helpers/keys';
 import { until } from '../helpers/wait';
 import { startApp, type AppServer } from '../helpers/app-server';
 import { signIn } from '../helpers/sessions';
-import type { AuditEntryJson, EventJson, Health, ListedPaymentJson, OutputJson, UserJson, WalletRescanJson } from '../helpers/json-shapes';
+import { request, type Answer } from '../helpers/client';
+import type {
+  AuditEntryJson,
+  ErrorJson,
+  EventJson,
+  Health,
+  ListedPaymentJson,
+  OutputJson,
+  UserJson,
+  WalletRescanJson,
+} from '../helpers/json-shapes';
 
 const KEY = 'authz-test-key-' + randomBytes(12).toString('hex');
 // The first store runs on devnet (regtest), so that it is ready and its till may charge.
@@ -26,44 +36,27 @@ interface Who {
 }
 type Role = 'owner' | 'manager' | 'cashier' | 'cashier2';
 
-interface Answer {
-  status: number;
-  body: any;
-  text: string;
-  headers: Headers;
+/** The store's settings as /api/admin/settings answers (the fields read here). */
+interface SettingsJson {
+  name: string;
+  store_xpub: string;
+  store_address: string | null;
 }
-
-async function answer(r: Response): Promise<Answer> {
-  const text = await r.text();
-  let body: any = null;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    /* html or text */
-  }
-  return { status: r.status, body, text, headers: r.headers };
+/** A payment as the tests here read it. */
+interface PaymentJson {
+  id: string;
+  status: string;
+  total: string;
+  required: number;
+  payment: { outputs: OutputJson[] };
 }
 
 function client(app: () => AppServer) {
   const who = {} as Record<Role, Who>;
   const login = (email: string): Promise<Who> => signIn(app().url, email, PASSWORD);
-  /** A request as a signed-in user (with its CSRF token), or with a bearer key, or anonymous. */
-  async function as(w: Role | { key: string } | null, method: string, path: string, body?: unknown): Promise<Answer> {
-    const headers: Record<string, string> = { 'Content-Type': 'application/json' };
-    if (w && typeof w === 'object') headers.Authorization = `Bearer ${w.key}`;
-    else if (w) {
-      headers.Cookie = who[w].cookie;
-      if (method !== 'GET') headers['X-CSRF-Token'] = who[w].csrf;
-    }
-    return answer(
-      await fetch(app().url + path, {
-        method,
-        headers,
-        redirect: 'manual',
-        body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
-      }),
-    );
-  }
+  /** A request as a signed-in user (with its CSRF token), or with a bearer key, or anonymous; `T` is how the test reads the JSON answer. */
+  const as = <T = unknown>(w: Role | { key: string } | null, method: string, path: string, body?: unknown) =>
+    request<T>(app().url, w && typeof w === 'object' ? w : w ? who[w] : null, method, path, body);
   async function signInAll() {
     who.owner = await login('owner@authz.test');
     for (const [role, email] of [
@@ -78,7 +71,7 @@ function client(app: () => AppServer) {
   }
   /** A fresh API key with exactly these scopes, made by the owner in the back office. */
   async function key(scopes: string[]): Promise<{ key: string }> {
-    const r = await as('owner', 'POST', '/api/admin/api-keys', { name: scopes.join(' '), scopes });
+    const r = await as<{ secret: string }>('owner', 'POST', '/api/admin/api-keys', { name: scopes.join(' '), scopes });
     expect(r.status, r.text).toBe(201);
     return { key: r.body.secret };
   }
@@ -87,8 +80,10 @@ function client(app: () => AppServer) {
 
 function expectRefused(r: Answer, status: number, code: string, field: string) {
   expect(r.status, r.text).toBe(status);
-  expect(r.body.error).toBe(code);
-  expect(r.body.message.startsWith(field + ':'), r.body.message).toBe(true);
+  // A refusal's body is an error (docs/api.md#errors); one without a message fails below.
+  const body = r.body as ErrorJson;
+  expect(body.error).toBe(code);
+  expect(body.message.startsWith(field + ':'), body.message).toBe(true);
 }
 
 describe('on a store with every role (PGlite, http PUBLIC_URL)', () => {
@@ -125,7 +120,7 @@ describe('on a store with every role (PGlite, http PUBLIC_URL)', () => {
         expectRefused(await as(role, 'POST', '/api/v1/payments', steal), 403, 'forbidden', 'outputs[0].address');
       }
       // Nothing was created for the attempts.
-      const list = await as('owner', 'GET', '/api/v1/payments?limit=100');
+      const list = await as<{ payments: ListedPaymentJson[] }>('owner', 'GET', '/api/v1/payments?limit=100');
       expect(
         list.body.payments.filter((p: ListedPaymentJson) => p.payment.outputs.some((o: OutputJson) => o.address === ELSEWHERE)),
       ).toEqual([]);
@@ -134,7 +129,7 @@ describe('on a store with every role (PGlite, http PUBLIC_URL)', () => {
     it('nor a key with payments:write, nor the owner-scoped bootstrap key; a key created with payments:outputs may', async () => {
       expectRefused(await as(await c.key(['payments:write']), 'POST', '/api/v1/payments', steal), 403, 'forbidden', 'outputs[0].address');
       expectRefused(await as({ key: KEY }, 'POST', '/api/v1/payments', steal), 403, 'forbidden', 'outputs[0].address');
-      const ok = await as(await c.key(['payments:write', 'payments:outputs']), 'POST', '/api/v1/payments', steal);
+      const ok = await as<PaymentJson>(await c.key(['payments:write', 'payments:outputs']), 'POST', '/api/v1/payments', steal);
       expect(ok.status, ok.text).toBe(201);
       expect(ok.body.payment.outputs).toEqual([{ type: 'p2pkh', address: ELSEWHERE, amount: '25' }]);
     });
@@ -163,15 +158,20 @@ describe('on a store with every role (PGlite, http PUBLIC_URL)', () => {
 
     it('the policy itself or more confirmations are fine for anyone; the owner and a payments:policy key may lower it', async () => {
       for (const n of [1, 3]) {
-        const r = await as('cashier', 'POST', '/api/v1/payments', big(n));
+        const r = await as<PaymentJson>('cashier', 'POST', '/api/v1/payments', big(n));
         expect(r.status, r.text).toBe(201);
-        expect((await as('cashier', 'GET', `/api/v1/payments/${r.body.id}`)).body.required).toBe(n);
+        expect((await as<PaymentJson>('cashier', 'GET', `/api/v1/payments/${r.body.id}`)).body.required).toBe(n);
       }
       const owner = await as('owner', 'POST', '/api/v1/payments', big(0));
       expect(owner.status, owner.text).toBe(201);
-      const k = await as(await c.key(['payments:write', 'payments:read', 'payments:policy']), 'POST', '/api/v1/payments', big(0));
+      const k = await as<PaymentJson>(
+        await c.key(['payments:write', 'payments:read', 'payments:policy']),
+        'POST',
+        '/api/v1/payments',
+        big(0),
+      );
       expect(k.status, k.text).toBe(201);
-      expect((await as({ key: KEY }, 'GET', `/api/v1/payments/${k.body.id}`)).body.required).toBe(0);
+      expect((await as<PaymentJson>({ key: KEY }, 'GET', `/api/v1/payments/${k.body.id}`)).body.required).toBe(0);
     });
   });
 
@@ -180,15 +180,17 @@ describe('on a store with every role (PGlite, http PUBLIC_URL)', () => {
     let theirs: string;
     let byKey: string;
     beforeAll(async () => {
-      mine = (await as('cashier', 'POST', '/api/v1/payments', { items: [item('4')], order_reference: 'MINE' })).body.id;
-      theirs = (await as('cashier2', 'POST', '/api/v1/payments', { items: [item('5')], order_reference: 'THEIRS' })).body.id;
-      byKey = (await as({ key: KEY }, 'POST', '/api/v1/payments', { items: [item('6')] })).body.id;
+      mine = (await as<PaymentJson>('cashier', 'POST', '/api/v1/payments', { items: [item('4')], order_reference: 'MINE' })).body.id;
+      theirs = (await as<PaymentJson>('cashier2', 'POST', '/api/v1/payments', { items: [item('5')], order_reference: 'THEIRS' })).body.id;
+      byKey = (await as<PaymentJson>({ key: KEY }, 'POST', '/api/v1/payments', { items: [item('6')] })).body.id;
       expect([mine, theirs, byKey].every(Boolean)).toBe(true);
     });
 
     it('lists only its own payments; managers and owners list all', async () => {
       const ids = async (who: Role) =>
-        (await as(who, 'GET', '/api/v1/payments?limit=100')).body.payments.map((p: ListedPaymentJson) => p.id);
+        (await as<{ payments: ListedPaymentJson[] }>(who, 'GET', '/api/v1/payments?limit=100')).body.payments.map(
+          (p: ListedPaymentJson) => p.id,
+        );
       const cashier = await ids('cashier');
       expect(cashier).toContain(mine);
       expect(cashier).not.toContain(theirs);
@@ -197,12 +199,14 @@ describe('on a store with every role (PGlite, http PUBLIC_URL)', () => {
       for (const who of ['manager', 'owner'] as const) expect(await ids(who)).toEqual(expect.arrayContaining([mine, theirs, byKey]));
       // The vendor event log is confined the same way.
       await as('cashier2', 'POST', `/api/v1/payments/${theirs}/cancel`, {});
-      const ev = await as('cashier', 'GET', '/api/v1/events?limit=500');
+      const ev = await as<{ events: EventJson[] }>('cashier', 'GET', '/api/v1/events?limit=500');
       expect(ev.status).toBe(200);
       expect(ev.body.events.some((e: EventJson) => e.payment?.id === theirs)).toBe(false);
-      expect((await as('manager', 'GET', '/api/v1/events?limit=500')).body.events.some((e: EventJson) => e.payment?.id === theirs)).toBe(
-        true,
-      );
+      expect(
+        (await as<{ events: EventJson[] }>('manager', 'GET', '/api/v1/events?limit=500')).body.events.some(
+          (e: EventJson) => e.payment?.id === theirs,
+        ),
+      ).toBe(true);
     });
 
     it("gets 404 for another's payment: reading, its event stream, cancelling and its receipt", async () => {
@@ -212,7 +216,7 @@ describe('on a store with every role (PGlite, http PUBLIC_URL)', () => {
         expect((await as('cashier', 'POST', `/api/v1/payments/${id}/cancel`, {})).status).toBe(404);
         expect((await as('cashier', 'GET', `/pos/receipt/${id}`)).status).toBe(404);
       }
-      expect((await as('owner', 'GET', `/api/v1/payments/${byKey}`)).body.status).toBe('unpaid'); // not cancelled
+      expect((await as<PaymentJson>('owner', 'GET', `/api/v1/payments/${byKey}`)).body.status).toBe('unpaid'); // not cancelled
     });
 
     it('reopens, follows, prints and cancels its own', async () => {
@@ -278,7 +282,7 @@ describe('on a store with every role (PGlite, http PUBLIC_URL)', () => {
         note: 'tab\tand\nnewline are not allowed either',
       });
       expectRefused(r, 400, 'invalid_request', 'note');
-      const ok = await as({ key: KEY }, 'POST', '/api/v1/payments', {
+      const ok = await as<PaymentJson>({ key: KEY }, 'POST', '/api/v1/payments', {
         items: [item('0.01', { icon: 'https://shop.example/c.png' }), item('1', { id: 'b', icon: 'http://shop.example/b.png' })],
         vendor_order_url: 'https://shop.example/orders/1',
       });
@@ -296,10 +300,10 @@ describe('on a store with every role (PGlite, http PUBLIC_URL)', () => {
         'forbidden',
         'store_xpub',
       );
-      expect((await as('owner', 'GET', '/api/admin/settings')).body.store_xpub).toBe(XPUB);
+      expect((await as<SettingsJson>('owner', 'GET', '/api/admin/settings')).body.store_xpub).toBe(XPUB);
       // The settings form sends every field back: an unchanged wallet is not a change.
-      const cur = (await as('manager', 'GET', '/api/admin/settings')).body;
-      const ok = await as('manager', 'PATCH', '/api/admin/settings', {
+      const cur = (await as<SettingsJson>('manager', 'GET', '/api/admin/settings')).body;
+      const ok = await as<SettingsJson>('manager', 'PATCH', '/api/admin/settings', {
         name: 'Audited shop',
         store_xpub: cur.store_xpub,
         store_address: cur.store_address,
@@ -312,18 +316,21 @@ describe('on a store with every role (PGlite, http PUBLIC_URL)', () => {
       const owner = await as('owner', 'PATCH', '/api/admin/settings', { store_xpub: OTHER_XPUB });
       expect(owner.status, owner.text).toBe(200);
       expect((await as('owner', 'PATCH', '/api/admin/settings', { store_xpub: XPUB })).status).toBe(200);
-      const secret = (await as('manager', 'POST', '/api/admin/settings/webhook-secret', {})).body.secret;
+      const secret = (await as<{ secret: string }>('manager', 'POST', '/api/admin/settings/webhook-secret', {})).body.secret;
       expect(secret).toMatch(/^whsec_/);
-      const k = await as('owner', 'POST', '/api/admin/api-keys', { name: 'audited key', scopes: ['payments:read'] });
+      const k = await as<{ id: string; secret: string }>('owner', 'POST', '/api/admin/api-keys', {
+        name: 'audited key',
+        scopes: ['payments:read'],
+      });
       expect((await as('owner', 'DELETE', `/api/admin/api-keys/${k.body.id}`)).status).toBe(200);
       expect((await as('owner', 'POST', '/api/admin/relay-key', {})).status).toBe(200);
-      const users = (await as('owner', 'GET', '/api/admin/users')).body.users;
-      const cashier2 = users.find((u: UserJson) => u.email === 'cashier2@authz.test');
-      expect((await as('owner', 'PATCH', `/api/admin/users/${cashier2.id}`, { password: 'a brand new password 9' })).status).toBe(200);
+      const users = (await as<{ users: UserJson[] }>('owner', 'GET', '/api/admin/users')).body.users;
+      const cashier2 = users.find((u) => u.email === 'cashier2@authz.test');
+      expect((await as('owner', 'PATCH', `/api/admin/users/${cashier2?.id}`, { password: 'a brand new password 9' })).status).toBe(200);
 
       for (const who of ['manager', 'cashier'] as const) expect((await as(who, 'GET', '/api/admin/audit')).status).toBe(403);
       expect((await as(null, 'GET', '/api/admin/audit')).status).toBe(401);
-      const a = await as('owner', 'GET', '/api/admin/audit');
+      const a = await as<{ entries: AuditEntryJson[] }>('owner', 'GET', '/api/admin/audit');
       expect(a.status).toBe(200);
       const entries: AuditEntryJson[] = a.body.entries;
       for (const e of entries) {
@@ -383,13 +390,13 @@ describe('on a store with every role (PGlite, http PUBLIC_URL)', () => {
       const r = await as('owner', 'POST', '/api/admin/rescan', { from: 0 });
       expect(r.status, r.text).toBe(202);
       const done = await until(
-        async () => (await as('manager', 'GET', '/api/admin/node')).body.wallet,
+        async () => (await as<{ wallet: WalletRescanJson }>('manager', 'GET', '/api/admin/node')).body.wallet,
         (w: WalletRescanJson) => w?.rescan?.running === false,
         30_000,
       );
       expect(done).toMatchObject({ scanned_from: 0, rescan: { from: 0, percent: 100, error: null, reason: 'operator' } });
       expect(done.rescan.blocks).toBe(done.rescan.target + 1);
-      expect((await as('owner', 'GET', '/api/admin/audit')).body.entries[0]).toMatchObject({
+      expect((await as<{ entries: AuditEntryJson[] }>('owner', 'GET', '/api/admin/audit')).body.entries[0]).toMatchObject({
         action: 'wallet.rescan',
         user: 'owner@authz.test',
         changes: { from: 0, from_height: 0 },
@@ -457,14 +464,14 @@ describe('on an rpc-backed store (PGlite, https PUBLIC_URL, MAX_OPEN_PAYMENTS=3)
   it('finding 15: at most MAX_OPEN_PAYMENTS open unpaid payments, 429 beyond; a cancelled one frees a place', async () => {
     const made: string[] = [];
     for (let i = 0; i < 3; i++) {
-      const r = await as({ key: KEY }, 'POST', '/api/v1/payments', {
+      const r = await as<PaymentJson>({ key: KEY }, 'POST', '/api/v1/payments', {
         items: [item('2', { icon: 'https://shop.example/c.png' })],
         vendor_order_url: 'https://shop.example/o/1',
       });
       expect(r.status, r.text).toBe(201);
       made.push(r.body.id);
     }
-    const over = await as({ key: KEY }, 'POST', '/api/v1/payments', { items: [item('2')] });
+    const over = await as<ErrorJson>({ key: KEY }, 'POST', '/api/v1/payments', { items: [item('2')] });
     expect(over.status, over.text).toBe(429);
     expect(over.body.error).toBe('too_many_open_payments');
     expect(over.body.message).toMatch(/MAX_OPEN_PAYMENTS/);

@@ -7,7 +7,8 @@ import { MAINNET, parseXpub, deriveAddress } from '@/lib/doge';
 import { startApp, type AppServer } from '../helpers/app-server';
 import { DGUB } from '../helpers/keys';
 import { signInRoles } from '../helpers/sessions';
-import type { InvoiceJson, ListedPaymentJson, ProductJson, UserJson } from '../helpers/json-shapes';
+import type { Answer } from '../helpers/client';
+import type { AuditEntryJson, ErrorJson, InvoiceJson, ListedPaymentJson, ProductJson, UserJson } from '../helpers/json-shapes';
 
 const KEY = 'bo-test-key-' + randomBytes(12).toString('hex');
 const PASSWORD = 'long enough password';
@@ -19,7 +20,26 @@ interface Who {
 }
 const who: Record<'owner' | 'manager' | 'cashier', Who> = {} as never;
 
-async function as(w: Who | null, method: string, path: string, body?: unknown, opts: { csrf?: string | null; origin?: string } = {}) {
+/** The store's settings as /api/admin/settings answers (the fields read here). */
+interface SettingsJson {
+  name: string;
+  zero_conf_limit: string;
+  one_conf_limit: string;
+}
+/** A new API key: its id, and its secret (shown once). */
+interface NewKeyJson {
+  id: string;
+  secret: string;
+}
+
+/** A request as `w` (its CSRF token unless `opts.csrf` says otherwise); `T` is how the test reads the JSON answer. */
+async function as<T = unknown>(
+  w: Who | null,
+  method: string,
+  path: string,
+  body?: unknown,
+  opts: { csrf?: string | null; origin?: string } = {},
+): Promise<Answer<T>> {
   const headers: Record<string, string> = { 'Content-Type': 'application/json' };
   if (w) headers.Cookie = w.cookie;
   const csrf = opts.csrf === undefined ? w?.csrf : opts.csrf;
@@ -32,13 +52,13 @@ async function as(w: Who | null, method: string, path: string, body?: unknown, o
     redirect: 'manual',
   });
   const text = await r.text();
-  let json: any = null;
+  let json: unknown = null;
   try {
     json = JSON.parse(text);
   } catch {
     /* csv or html */
   }
-  return { status: r.status, body: json, text, headers: r.headers };
+  return { status: r.status, body: json as T, text, headers: r.headers };
 }
 
 beforeAll(async () => {
@@ -93,22 +113,24 @@ describe('role matrix', () => {
   });
 
   it('the cashier still reads the live catalog (for the cashier screen) but cannot change it', async () => {
-    const p = await as(who.manager, 'POST', '/api/admin/products', { sku: 'TEA', name: 'Tea', price: '2' });
+    const p = await as<{ id: string }>(who.manager, 'POST', '/api/admin/products', { sku: 'TEA', name: 'Tea', price: '2' });
     expect(p.status).toBe(201);
-    const list = await as(who.cashier, 'GET', '/api/admin/products');
+    const list = await as<{ products: ProductJson[] }>(who.cashier, 'GET', '/api/admin/products');
     expect(list.status).toBe(200);
     expect(list.body.products.map((x: ProductJson) => x.sku)).toContain('TEA');
     expect((await as(who.cashier, 'POST', '/api/admin/products', { sku: 'X', name: 'X', price: '1' })).status).toBe(403);
     expect((await as(who.cashier, 'PATCH', `/api/admin/products/${p.body.id}`, { archived: true })).status).toBe(403);
-    expect((await as(who.manager, 'PATCH', `/api/admin/products/${p.body.id}`, { archived: true })).body.archived).toBe(true);
+    expect(
+      (await as<{ archived: boolean }>(who.manager, 'PATCH', `/api/admin/products/${p.body.id}`, { archived: true })).body.archived,
+    ).toBe(true);
   });
 
   it('only owners manage users; the last owner cannot be demoted', async () => {
-    const users = (await as(who.owner, 'GET', '/api/admin/users')).body.users;
-    const owner = users.find((u: UserJson) => u.email === 'owner@shop.test');
-    const cashier = users.find((u: UserJson) => u.email === 'cashier@shop.test');
-    expect((await as(who.manager, 'PATCH', `/api/admin/users/${cashier.id}`, { role: 'owner' })).status).toBe(403);
-    const last = await as(who.owner, 'PATCH', `/api/admin/users/${owner.id}`, { role: 'manager' });
+    const users = (await as<{ users: UserJson[] }>(who.owner, 'GET', '/api/admin/users')).body.users;
+    const owner = users.find((u) => u.email === 'owner@shop.test');
+    const cashier = users.find((u) => u.email === 'cashier@shop.test');
+    expect((await as(who.manager, 'PATCH', `/api/admin/users/${cashier?.id}`, { role: 'owner' })).status).toBe(403);
+    const last = await as<ErrorJson>(who.owner, 'PATCH', `/api/admin/users/${owner?.id}`, { role: 'manager' });
     expect(last.status).toBe(409);
     expect(last.body.message).toMatch(/at least one active owner/);
     expect((await as(who.owner, 'POST', '/api/admin/users', { email: 'x@shop.test', password: PASSWORD, role: 'root' })).status).toBe(400);
@@ -120,13 +142,13 @@ describe('CSRF and origin', () => {
     expect((await as(who.owner, 'PATCH', '/api/admin/settings', { name: 'x' }, { csrf: null })).status).toBe(403);
     expect((await as(who.owner, 'PATCH', '/api/admin/settings', { name: 'x' }, { csrf: who.manager.csrf })).status).toBe(403);
     expect((await as(who.owner, 'POST', '/api/admin/relay-key', {}, { origin: 'https://evil.test' })).status).toBe(403);
-    const ok = await as(who.owner, 'PATCH', '/api/admin/settings', { name: 'Shop with CSRF' }, { origin: app.url });
+    const ok = await as<SettingsJson>(who.owner, 'PATCH', '/api/admin/settings', { name: 'Shop with CSRF' }, { origin: app.url });
     expect(ok.status).toBe(200);
     expect(ok.body.name).toBe('Shop with CSRF');
   });
 
   it('validates bodies and bounds their size', async () => {
-    const bad = await as(who.owner, 'PATCH', '/api/admin/settings', { store_xpub: 'tpubnope' });
+    const bad = await as<ErrorJson>(who.owner, 'PATCH', '/api/admin/settings', { store_xpub: 'tpubnope' });
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({ error: 'invalid_request' });
     expect(bad.body.message).toMatch(/^store_xpub:/);
@@ -153,7 +175,7 @@ describe('pages', () => {
     expect(mine(m.text)).toContain('Receiving wallet');
     expect(mine(m.text)).toContain('Only an owner can manage API keys');
     expect(mine(m.text)).not.toContain('Relay signing key');
-    const secret = (await as(who.manager, 'POST', '/api/admin/settings/webhook-secret', {})).body.secret;
+    const secret = (await as<{ secret: string }>(who.manager, 'POST', '/api/admin/settings/webhook-secret', {})).body.secret;
     expect(secret).toMatch(/^whsec_/);
     const o = await as(who.owner, 'GET', '/admin/settings');
     expect(mine(o.text)).toContain('Relay signing key');
@@ -183,7 +205,8 @@ describe('pages', () => {
       const r = await as(who.owner, 'GET', p);
       expect(r.status, p).toBe(200);
     }
-    const first = (await as(who.owner, 'GET', '/api/admin/invoices?limit=1')).body.invoices[0];
+    const first = (await as<{ invoices: (InvoiceJson & { address: string })[] }>(who.owner, 'GET', '/api/admin/invoices?limit=1')).body
+      .invoices[0];
     const detail = await as(who.owner, 'GET', `/admin/invoices/${first.id}`);
     expect(detail.status).toBe(200);
     expect(detail.text.replace(/<script\b[\s\S]*?<\/script>/g, '')).toContain('Event deliveries');
@@ -216,7 +239,7 @@ describe('export', () => {
         vendor_order_id: p.payment.vendor_order_id,
       });
     });
-    const json = await as(who.manager, 'GET', '/api/admin/invoices/export?format=json&status=unpaid');
+    const json = await as<{ invoices: InvoiceJson[] }>(who.manager, 'GET', '/api/admin/invoices/export?format=json&status=unpaid');
     expect(json.body.invoices.map((p: InvoiceJson) => p.id)).toEqual(api.payments.map((p: ListedPaymentJson) => p.id));
     expect((await as(who.manager, 'GET', '/api/admin/invoices/export?format=xml')).status).toBe(400);
   });
@@ -225,16 +248,16 @@ describe('export', () => {
 describe('GET /invoices/{address} access', () => {
   const seller = deriveAddress(parseXpub(DGUB, MAINNET), 0, MAINNET);
   it('an owner session may list; managers, cashiers and keys without invoices:read may not', async () => {
-    const o = await as(who.owner, 'GET', `/invoices/${seller}`);
+    const o = await as<{ total: number }>(who.owner, 'GET', `/invoices/${seller}`);
     expect(o.status).toBe(200);
     expect(o.body.total).toBe(2);
     expect((await as(who.manager, 'GET', `/invoices/${seller}`)).status).toBe(403);
     expect((await as(who.cashier, 'GET', `/invoices/${seller}`)).status).toBe(403);
     expect((await as(null, 'GET', `/invoices/${seller}`)).status).toBe(401);
-    const k = await as(who.owner, 'POST', '/api/admin/api-keys', { name: 'payments only', scopes: ['payments:read'] });
+    const k = await as<NewKeyJson>(who.owner, 'POST', '/api/admin/api-keys', { name: 'payments only', scopes: ['payments:read'] });
     const r = await fetch(`${app.url}/invoices/${seller}`, { headers: { Authorization: `Bearer ${k.body.secret}` } });
     expect(r.status).toBe(403);
-    const inv = await as(who.owner, 'POST', '/api/admin/api-keys', { name: 'invoices', scopes: ['invoices:read'] });
+    const inv = await as<NewKeyJson>(who.owner, 'POST', '/api/admin/api-keys', { name: 'invoices', scopes: ['invoices:read'] });
     const ok = await fetch(`${app.url}/invoices/${seller}?limit=1`, { headers: { Authorization: `Bearer ${inv.body.secret}` } });
     expect(ok.status).toBe(200);
     expect((await ok.json()).invoices).toHaveLength(1);
@@ -283,7 +306,7 @@ describe('store settings refuse control characters', () => {
 
 describe("the risk policy's limits are the owner's", () => {
   it('a manager who tries to make every sale 0-conf gets 403; the limits stay as they were', async () => {
-    const before = (await as(who.owner, 'GET', '/api/admin/settings')).body;
+    const before = (await as<SettingsJson>(who.owner, 'GET', '/api/admin/settings')).body;
     for (const patch of [
       { zero_conf_limit: '1000000000', one_conf_limit: '1000000000' },
       { zero_conf_limit: '1000000000' },
@@ -297,10 +320,10 @@ describe("the risk policy's limits are the owner's", () => {
         message: expect.stringMatching(/^(zero|one)_conf_limit: only the owner changes the risk policy's limits/),
       });
     }
-    const after = (await as(who.owner, 'GET', '/api/admin/settings')).body;
+    const after = (await as<SettingsJson>(who.owner, 'GET', '/api/admin/settings')).body;
     expect([after.zero_conf_limit, after.one_conf_limit]).toEqual([before.zero_conf_limit, before.one_conf_limit]);
     // the settings form sends every field back: unchanged limits (however written) are no change
-    const form = await as(who.manager, 'PATCH', '/api/admin/settings', {
+    const form = await as<SettingsJson>(who.manager, 'PATCH', '/api/admin/settings', {
       name: 'Managed shop',
       zero_conf_limit: before.zero_conf_limit,
       one_conf_limit: `${before.one_conf_limit}.000`,
@@ -311,7 +334,7 @@ describe("the risk policy's limits are the owner's", () => {
     const owner = await as(who.owner, 'PATCH', '/api/admin/settings', { zero_conf_limit: '5', one_conf_limit: '5000' });
     expect(owner.status).toBe(200);
     expect(owner.body).toMatchObject({ zero_conf_limit: '5', one_conf_limit: '5000' });
-    const audit = (await as(who.owner, 'GET', '/api/admin/audit')).body.entries;
+    const audit = (await as<{ entries: AuditEntryJson[] }>(who.owner, 'GET', '/api/admin/audit')).body.entries;
     expect(audit[0]).toMatchObject({ action: 'settings.update', changes: { zero_conf_limit: expect.anything() } });
   });
 });

@@ -11,14 +11,11 @@ import { startApp, type AppServer } from '../helpers/app-server';
 import { OpenApiChecker, loadOpenApi } from '../helpers/openapi';
 import { appClient, firstCookie, type SignedIn, type Who } from '../helpers/client';
 import { parseFiatMinor, parseKoinu } from '@/lib/money';
-import type { RefundJson, TenderSalesJson } from '../helpers/json-shapes';
+import type { ErrorJson, RefundJson, SalesReportJson, ShiftJson } from '../helpers/json-shapes';
 
 const openapi = new OpenApiChecker(loadOpenApi());
 const PASSWORD = 'cash refund password 9';
 const XPUB = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(38), REGTEST), "m/44'/1'/0'"));
-
-// The answers are read as the assertions need them.
-type Body = any;
 
 /** 3 × 2.45 + 0.10 tax = 7.45 USD; at 0.125 USD per DOGE, 59.6 DOGE. */
 const tea = {
@@ -33,13 +30,13 @@ describe('cash refunds', () => {
   const who = {} as Record<'owner' | 'manager' | 'cashier', SignedIn>;
   let pinned: Who;
 
-  const { req, ready, login, pinIn } = appClient<Body>(() => app.url, PASSWORD);
+  const { req, ready, login, pinIn } = appClient(() => app.url, PASSWORD);
   const cashSale = async (w: Who) => {
-    const r = await req(w, 'POST', '/api/v1/payments', tea);
+    const r = await req<{ id: string }>(w, 'POST', '/api/v1/payments', tea);
     expect(r.status, r.text).toBe(201);
-    return r.body.id as string;
+    return r.body.id;
   };
-  const refund = (w: Who | null, id: string, body: unknown) => req(w, 'POST', `/api/v1/payments/${id}/refunds`, body);
+  const refund = <T = unknown>(w: Who | null, id: string, body: unknown) => req<T>(w, 'POST', `/api/v1/payments/${id}/refunds`, body);
 
   beforeAll(async () => {
     app = await startApp({
@@ -72,7 +69,7 @@ describe('cash refunds', () => {
     pinned = await pinIn(terminal, who.cashier.id, '2580');
     expect((await req(who.owner, 'PATCH', '/api/admin/settings', { pricing_currency: 'USD' })).status).toBe(200);
     await until(
-      () => req(who.owner, 'GET', '/api/v1/rates'),
+      () => req<{ currency: string } | null>(who.owner, 'GET', '/api/v1/rates'),
       (x) => x.status === 200 && x.body?.currency === 'USD',
       20_000,
     );
@@ -83,7 +80,7 @@ describe('cash refunds', () => {
 
   it('refunds a cash sale in cash at once: confirmed, tender cash, the cash handed back and its DOGE at the locked rate, no address or links', async () => {
     const id = await cashSale(who.manager);
-    const r = await refund(who.manager, id, { fiat_amount: '2.45', reason: 'spilt' });
+    const r = await refund<{ id: string }>(who.manager, id, { fiat_amount: '2.45', reason: 'spilt' });
     expect(r.status, r.text).toBe(201);
     expect(r.body).toMatchObject({
       payment_id: id,
@@ -100,14 +97,14 @@ describe('cash refunds', () => {
     });
     openapi.check('post', '/api/v1/payments/{id}/refunds', r);
     // The rest, asked with no amount: 5.00 USD and exactly the sale's remaining 40 DOGE.
-    const over = await refund(who.manager, id, { fiat_amount: '5.01' });
+    const over = await refund<ErrorJson>(who.manager, id, { fiat_amount: '5.01' });
     expect(over.status, over.text).toBe(409);
     expect(over.body.error).toBe('conflict');
     const rest = await refund(who.owner, id, {});
     expect(rest.status, rest.text).toBe(201);
     expect(rest.body).toMatchObject({ status: 'confirmed', tender: 'cash', fiat_amount: '5.00', amount: '40' });
     expect((await refund(who.owner, id, { fiat_amount: '0.01' })).status).toBe(409);
-    const got = await req(who.owner, 'GET', `/api/v1/payments/${id}`);
+    const got = await req<{ refunds: RefundJson[] }>(who.owner, 'GET', `/api/v1/payments/${id}`);
     expect(got.body).toMatchObject({ amount_refunded: '59.6' });
     expect(got.body.refunds.map((x: RefundJson) => x.fiat_amount)).toEqual(['2.45', '5.00']);
     // No wallet ever sees a cash refund.
@@ -120,7 +117,7 @@ describe('cash refunds', () => {
     const ok = answers.filter((a) => a.status === 201);
     expect(answers.filter((a) => a.status !== 201).every((a) => a.status === 409)).toBe(true);
     expect(ok.length).toBe(7);
-    const list = await req(who.owner, 'GET', `/api/v1/payments/${id}/refunds`);
+    const list = await req<{ refunds: RefundJson[] }>(who.owner, 'GET', `/api/v1/payments/${id}/refunds`);
     expect(list.body.refunds.length).toBe(7);
   });
 
@@ -141,7 +138,7 @@ describe('cash refunds', () => {
       [{ fiat_amount: '1', extra: 1 }, ''],
     ];
     for (const [body, field] of cases) {
-      const r = await refund(who.owner, id, body);
+      const r = await refund<ErrorJson>(who.owner, id, body);
       expect(r.status, `${JSON.stringify(body)} → ${r.text}`).toBe(400);
       expect(r.body.error).toBe('invalid_request');
       if (field) expect(r.body.message).toMatch(new RegExp(`^${field}\\b`));
@@ -150,25 +147,25 @@ describe('cash refunds', () => {
   });
 
   it("counts cash refunds in the report (totals.refunds, by_tender.cash) and in the recording user's drawer", async () => {
-    const before = await req(who.owner, 'GET', '/api/v1/reports/sales');
-    const drawerBefore = await req(who.manager, 'GET', '/api/pos/shift');
+    const before = await req<SalesReportJson>(who.owner, 'GET', '/api/v1/reports/sales');
+    const drawerBefore = await req<ShiftJson>(who.manager, 'GET', '/api/pos/shift');
     expect(drawerBefore.status, drawerBefore.text).toBe(200);
-    const cashierBefore = await req(pinned, 'GET', '/api/pos/shift');
+    const cashierBefore = await req<ShiftJson>(pinned, 'GET', '/api/pos/shift');
     const id = await cashSale(pinned); // the cashier's sale: 7.45 in its drawer
     const r = await refund(who.manager, id, { fiat_amount: '1.25', reason: 'cold' }); // 10 DOGE, out of the manager's drawer
     expect(r.status, r.text).toBe(201);
-    const after = await req(who.owner, 'GET', '/api/v1/reports/sales');
+    const after = await req<SalesReportJson>(who.owner, 'GET', '/api/v1/reports/sales');
     openapi.check('get', '/api/v1/reports/sales', after);
     const koinu = parseKoinu;
     const cents = (s: string) => parseFiatMinor(s, 'USD');
     expect(koinu(after.body.totals.refunds) - koinu(before.body.totals.refunds)).toBe(1_000_000_000n);
     expect(koinu(after.body.by_tender.cash.gross) - koinu(before.body.by_tender.cash.gross)).toBe(koinu('59.6') - 1_000_000_000n);
-    const usd = (b: { by_tender: { cash: TenderSalesJson } }) => cents(b.by_tender.cash.fiat.find((f) => f.currency === 'USD')!.gross);
+    const usd = (b: SalesReportJson) => cents(b.by_tender.cash.fiat.find((f) => f.currency === 'USD')!.gross);
     expect(usd(after.body) - usd(before.body)).toBe(745n - 125n);
-    const drawerAfter = await req(who.manager, 'GET', '/api/pos/shift');
+    const drawerAfter = await req<ShiftJson>(who.manager, 'GET', '/api/pos/shift');
     expect(cents(drawerAfter.body.expected) - cents(drawerBefore.body.expected)).toBe(-125n);
     expect(drawerAfter.body.sales).toBe(drawerBefore.body.sales);
-    const cashierAfter = await req(pinned, 'GET', '/api/pos/shift');
+    const cashierAfter = await req<ShiftJson>(pinned, 'GET', '/api/pos/shift');
     expect(cents(cashierAfter.body.expected) - cents(cashierBefore.body.expected)).toBe(745n);
   });
 });

@@ -3,7 +3,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type AppServer } from '../helpers/app-server';
 import { signInRoles } from '../helpers/sessions';
-import type { ProductJson } from '../helpers/json-shapes';
+import type { Answer } from '../helpers/client';
+import type { ErrorJson, ProductJson } from '../helpers/json-shapes';
+
+/** What a CSV import did, or would do (dry run), and each refused cell. */
+interface ImportJson {
+  create: number;
+  update: number;
+  unchanged: number;
+  errors: { line: number; column: number; message: string }[];
+}
 
 const PASSWORD = 'long enough password';
 let app: AppServer;
@@ -14,7 +23,8 @@ interface Who {
 }
 const who: Record<'owner' | 'manager' | 'cashier', Who> = {} as never;
 
-async function as(w: Who | null, method: string, path: string, body?: unknown, type = 'application/json') {
+/** A request as `w`; `T` is how the test reads the JSON answer (null for CSV). */
+async function as<T = unknown>(w: Who | null, method: string, path: string, body?: unknown, type = 'application/json'): Promise<Answer<T>> {
   const headers: Record<string, string> = { 'Content-Type': type };
   if (w) headers.Cookie = w.cookie;
   if (w && method !== 'GET') headers['X-CSRF-Token'] = w.csrf;
@@ -24,18 +34,19 @@ async function as(w: Who | null, method: string, path: string, body?: unknown, t
     body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
   });
   const text = await r.text();
-  let json: any = null;
+  let json: unknown = null;
   try {
     json = JSON.parse(text);
   } catch {
     /* csv */
   }
-  return { status: r.status, body: json, text, headers: r.headers };
+  return { status: r.status, body: json as T, text, headers: r.headers };
 }
 
-const csv = (path: string, text: string, w: Who = who.manager) => as(w, 'POST', path, text, 'text/csv');
-const product = async (sku: string) =>
-  (await as(who.manager, 'GET', '/api/admin/products?archived=1')).body.products.find((p: ProductJson) => p.sku === sku);
+/** A CSV import (or its dry run); read as its report unless said (ErrorJson for a refusal). */
+const csv = <T = ImportJson>(path: string, text: string, w: Who = who.manager) => as<T>(w, 'POST', path, text, 'text/csv');
+const products = async () => (await as<{ products: ProductJson[] }>(who.manager, 'GET', '/api/admin/products?archived=1')).body.products;
+const product = async (sku: string) => (await products()).find((p) => p.sku === sku);
 
 beforeAll(async () => {
   app = await startApp({ ADMIN_EMAIL: 'owner@cat.test', ADMIN_PASSWORD: PASSWORD });
@@ -45,10 +56,10 @@ afterAll(async () => app?.stop());
 
 describe('product fields', () => {
   it('takes and returns category, barcode, stock and low_stock, with their defaults', async () => {
-    const plain = await as(who.manager, 'POST', '/api/admin/products', { sku: 'PLAIN', name: 'Plain', price: '1' });
+    const plain = await as<ProductJson>(who.manager, 'POST', '/api/admin/products', { sku: 'PLAIN', name: 'Plain', price: '1' });
     expect(plain.status).toBe(201);
     expect(plain.body).toMatchObject({ category: '', barcode: '', stock: null, low_stock: 0 });
-    const p = await as(who.manager, 'POST', '/api/admin/products', {
+    const p = await as<ProductJson>(who.manager, 'POST', '/api/admin/products', {
       sku: 'COLA',
       name: 'Cola',
       price: '2.5',
@@ -64,17 +75,19 @@ describe('product fields', () => {
     expect(e.body).toMatchObject({ category: 'Soft drinks', barcode: '4006381333931', stock: null, low_stock: 5 });
     expect(await product('COLA')).toMatchObject({ category: 'Soft drinks', stock: null, low_stock: 5 });
     // Clearing a barcode frees it for another product.
-    expect((await as(who.manager, 'PATCH', `/api/admin/products/${p.body.id}`, { barcode: '' })).body.barcode).toBe('');
+    expect(
+      (await as<ProductJson & { barcode: string }>(who.manager, 'PATCH', `/api/admin/products/${p.body.id}`, { barcode: '' })).body.barcode,
+    ).toBe('');
     expect((await as(who.manager, 'PATCH', `/api/admin/products/${plain.body.id}`, { barcode: '4006381333931' })).status).toBe(200);
   });
 
   it('refuses a duplicate barcode with 409 naming the field', async () => {
     const a = await as(who.manager, 'POST', '/api/admin/products', { sku: 'DUPA', name: 'A', price: '1', barcode: 'CODE-1' });
     expect(a.status).toBe(201);
-    const b = await as(who.manager, 'POST', '/api/admin/products', { sku: 'DUPB', name: 'B', price: '1', barcode: 'CODE-1' });
+    const b = await as<ErrorJson>(who.manager, 'POST', '/api/admin/products', { sku: 'DUPB', name: 'B', price: '1', barcode: 'CODE-1' });
     expect(b.status).toBe(409);
     expect(b.body.message).toMatch(/^barcode:/);
-    const c = await as(who.manager, 'POST', '/api/admin/products', { sku: 'DUPB', name: 'B', price: '1', barcode: 'CODE-2' });
+    const c = await as<ProductJson>(who.manager, 'POST', '/api/admin/products', { sku: 'DUPB', name: 'B', price: '1', barcode: 'CODE-2' });
     expect((await as(who.manager, 'PATCH', `/api/admin/products/${c.body.id}`, { barcode: 'CODE-1' })).status).toBe(409);
   });
 
@@ -91,7 +104,7 @@ describe('product fields', () => {
     ['low_stock', { low_stock: -(2 ** 40) }],
     ['low_stock', { low_stock: null }],
   ])('refuses a bad %s with 400 naming it: %j', async (field, patch) => {
-    const r = await as(who.manager, 'POST', '/api/admin/products', { sku: 'BAD', name: 'Bad', price: '1', ...patch });
+    const r = await as<ErrorJson>(who.manager, 'POST', '/api/admin/products', { sku: 'BAD', name: 'Bad', price: '1', ...patch });
     expect(r.status).toBe(400);
     expect(r.body.message.startsWith(`${field}:`)).toBe(true);
   });
@@ -108,11 +121,15 @@ describe('categories setting', () => {
       expect((await as(who.manager, 'POST', '/api/admin/products', { sku, name: sku, price: '1', category })).status).toBe(201);
     }
     expect((await as(who.cashier, 'PATCH', '/api/admin/settings', { categories: ['Drinks'] })).status).toBe(403);
-    const r = await as(who.manager, 'PATCH', '/api/admin/settings', { categories: ['Drinks', 'Food', 'Unused'] });
+    const r = await as<{ categories: string[] }>(who.manager, 'PATCH', '/api/admin/settings', { categories: ['Drinks', 'Food', 'Unused'] });
     expect(r.status).toBe(200);
     expect(r.body.categories).toEqual(['Drinks', 'Food', 'Unused']);
-    expect((await as(who.owner, 'GET', '/api/admin/settings')).body.categories).toEqual(['Drinks', 'Food', 'Unused']);
-    const list = await as(who.cashier, 'GET', '/api/admin/products');
+    expect((await as<{ categories: string[] }>(who.owner, 'GET', '/api/admin/settings')).body.categories).toEqual([
+      'Drinks',
+      'Food',
+      'Unused',
+    ]);
+    const list = await as<{ categories: string[] }>(who.cashier, 'GET', '/api/admin/products');
     expect(list.body.categories).toEqual(['Drinks', 'Food', 'Apples', 'Soft drinks', 'Zebra snacks']);
   });
 
@@ -123,7 +140,7 @@ describe('categories setting', () => {
     [{ categories: 'Drinks' }],
     [{ categories: Array.from({ length: 201 }, (_, i) => `c${i}`) }],
   ])('refuses %j with 400 naming categories', async (body) => {
-    const r = await as(who.manager, 'PATCH', '/api/admin/settings', body);
+    const r = await as<ErrorJson>(who.manager, 'PATCH', '/api/admin/settings', body);
     expect(r.status).toBe(400);
     expect(r.body.message).toMatch(/^categories/);
   });
@@ -143,7 +160,7 @@ describe('CSV export and import', () => {
     // COLA: name differs; PLAIN is as stored.
     expect(r.body).toEqual({ create: 1, update: 1, unchanged: 1, errors: [] });
     expect(await product('DRY-1')).toBeUndefined();
-    expect((await product('COLA')).name).toBe('Cola');
+    expect((await product('COLA'))?.name).toBe('Cola');
   });
 
   it('reports each bad cell with its line and column, and applies nothing (422)', async () => {
@@ -160,7 +177,7 @@ describe('CSV export and import', () => {
     ].join('\n');
     const dry = await csv('/api/admin/products/import?dry_run=1', text);
     expect(dry.status).toBe(200);
-    expect(dry.body.errors.map((e: { line: number; column: number }) => [e.line, e.column])).toEqual([
+    expect(dry.body.errors.map((e) => [e.line, e.column])).toEqual([
       [5, 'name'],
       [6, 'price'],
       [7, 'stock'],
@@ -187,13 +204,13 @@ describe('CSV export and import', () => {
   });
 
   it('applies the plan: updates by SKU, creates the rest, deletes nothing', async () => {
-    const before = (await as(who.manager, 'GET', '/api/admin/products?archived=1')).body.products.length;
+    const before = (await products()).length;
     const r = await csv('/api/admin/products/import', 'sku,name,price,stock,low_stock\nCOLA,Cola Zero,2.75,40,5\nNEW-1,Crisps,1.2,,\n');
     expect(r.status).toBe(200);
     expect(r.body).toEqual({ create: 1, update: 1, unchanged: 0, errors: [] });
     expect(await product('COLA')).toMatchObject({ name: 'Cola Zero', price: '2.75', stock: 40, low_stock: 5, category: 'Soft drinks' });
     expect(await product('NEW-1')).toMatchObject({ name: 'Crisps', price: '1.2', stock: null, currency: 'DOGE' });
-    expect((await as(who.manager, 'GET', '/api/admin/products?archived=1')).body.products.length).toBe(before + 1);
+    expect((await products()).length).toBe(before + 1);
   });
 
   it('exports the header and defuses formula cells, and the export imports back unchanged', async () => {
@@ -238,7 +255,7 @@ describe('CSV export and import', () => {
     const again = await csv('/api/admin/products/import', text.replace(/Bulk product/g, 'Bulk item'));
     console.log(`import updating 5,000 rows: ${(performance.now() - t1).toFixed(0)} ms`);
     expect(again.body.update).toBe(5000);
-    const tooMany = await csv('/api/admin/products/import?dry_run=1', text + 'BULK-X,X,1,,,,\n');
+    const tooMany = await csv<ErrorJson>('/api/admin/products/import?dry_run=1', text + 'BULK-X,X,1,,,,\n');
     expect(tooMany.status).toBe(400);
     expect(tooMany.body.message).toMatch(/5000/);
   }, 60_000);

@@ -13,7 +13,7 @@ import { startWebhookReceiver } from '../helpers/webhook-receiver';
 import { OpenApiChecker, loadOpenApi } from '../helpers/openapi';
 import { testXpub } from '../helpers/keys';
 import { appClient, firstCookie, type SignedIn, type Who } from '../helpers/client';
-import type { AuditEntryJson, InvoiceJson, ListedPaymentJson, TerminalSalesJson } from '../helpers/json-shapes';
+import type { AuditEntryJson, ErrorJson, InvoiceJson, ListedPaymentJson, SalesReportJson, TerminalSalesJson } from '../helpers/json-shapes';
 
 /** docs/openapi.yaml, whose response schemas are closed: the cash fields must be documented. */
 const openapi = new OpenApiChecker(loadOpenApi());
@@ -23,8 +23,17 @@ const documented = (method: string, template: string, r: { status: number; heade
 const PASSWORD = 'counter cash password 7';
 const XPUB = testXpub(31);
 
-// The answers are read as the assertions need them (and checked against docs/openapi.yaml by documented()).
-type Body = any;
+/** A sale as POST /api/v1/payments answers (the fields this test reads beyond its matchers). */
+interface SaleJson {
+  id: string;
+  uri: string;
+  confirmed_at: string | null;
+}
+/** A drawer as /api/pos/shift and its close answer (the fields this test reads beyond its matchers). */
+interface DrawerJson {
+  expected: string;
+  difference: string;
+}
 
 const tea = (extra: Record<string, unknown> = {}) => ({
   currency: 'USD',
@@ -42,19 +51,20 @@ describe('cash as a tender', () => {
   /** PIN sessions: cashier and cashier2 on the front till, cashier2 on the patio. */
   const pinned = {} as Record<'front1' | 'front2' | 'patio2', Who>;
 
-  const { req, ready, login, pinIn } = appClient<Body>(() => app.url, PASSWORD);
+  const { req, ready, login, pinIn } = appClient(() => app.url, PASSWORD);
   async function pricing(currency: string) {
     const r = await req(who.owner, 'PATCH', '/api/admin/settings', { pricing_currency: currency });
     expect(r.status, r.text).toBe(200);
     if (currency !== 'DOGE')
       await until(
-        () => req(who.owner, 'GET', '/api/v1/rates'),
+        () => req<{ currency: string } | null>(who.owner, 'GET', '/api/v1/rates'),
         (x) => x.body?.currency === currency && x.status === 200,
         20_000,
       );
   }
-  const sale = (w: Who, body: unknown, key?: string) =>
-    req(w, 'POST', '/api/v1/payments', body, { headers: key ? { 'Idempotency-Key': key } : {} });
+  /** A sale; `T` is how the test reads the answer: the sale unless said (ErrorJson for a refusal). */
+  const sale = <T = SaleJson>(w: Who, body: unknown, key?: string) =>
+    req<T>(w, 'POST', '/api/v1/payments', body, { headers: key ? { 'Idempotency-Key': key } : {} });
 
   beforeAll(async () => {
     app = await startApp({
@@ -91,7 +101,7 @@ describe('cash as a tender', () => {
       ['front', 'Front counter'],
       ['patio', 'Patio'],
     ] as const) {
-      const r = await req(who.manager, 'POST', '/api/admin/terminals', { name });
+      const r = await req<{ id: string }>(who.manager, 'POST', '/api/admin/terminals', { name });
       expect(r.status, r.text).toBe(201);
       till[k] = { id: r.body.id, cookie: firstCookie(r, 'counter_terminal') };
     }
@@ -99,7 +109,7 @@ describe('cash as a tender', () => {
     pinned.front2 = await pinIn(till.front.cookie, who.cashier2.id, '1470');
     pinned.patio2 = await pinIn(till.patio.cookie, who.cashier2.id, '1470');
     // Webhooks to a local receiver, signed with the store's secret.
-    const secret = await req(who.owner, 'POST', '/api/admin/settings/webhook-secret');
+    const secret = await req<{ secret: string }>(who.owner, 'POST', '/api/admin/settings/webhook-secret');
     expect(secret.status, secret.text).toBe(200);
     hooks = await startWebhookReceiver(secret.body.secret);
     expect((await req(who.owner, 'PATCH', '/api/admin/settings', { webhook_url: hooks.url })).status).toBe(200);
@@ -178,7 +188,7 @@ describe('cash as a tender', () => {
       [tea({ items: [{ type: 'item', id: 'X', name: 'Bad\u0000name', count: 1, unit: '1' }] }), 'items[0].name'],
     ];
     for (const [body, field] of cases) {
-      const r = await sale(pinned.front1, body);
+      const r = await sale<ErrorJson>(pinned.front1, body);
       expect(r.status, `${JSON.stringify(body)} → ${r.text}`).toBe(400);
       expect(r.body.error).toBe('invalid_request');
       expect(r.body.message.startsWith(`${field}:`), r.body.message).toBe(true);
@@ -228,9 +238,9 @@ describe('cash as a tender', () => {
       tea({ items: [{ type: 'item', id: 'CAKE', name: 'Cake', count: 1, unit: '4.00' }], cash_received: '5' }),
     );
     expect(patio.body).toMatchObject({ total: '32', change: '1.00', terminal: 'Patio' });
-    const all = await req(who.owner, 'GET', '/api/admin/invoices?limit=100');
+    const all = await req<{ invoices: InvoiceJson[] }>(who.owner, 'GET', '/api/admin/invoices?limit=100');
     const rows: InvoiceJson[] = all.body.invoices;
-    const rep = await req(who.owner, 'GET', '/api/v1/reports/sales');
+    const rep = await req<SalesReportJson>(who.owner, 'GET', '/api/v1/reports/sales');
     expect(rep.status, rep.text).toBe(200);
     documented('get', '/api/v1/reports/sales', rep);
     // Expected figures from the invoice list: confirmed sales, by tender and by terminal.
@@ -263,13 +273,13 @@ describe('cash as a tender', () => {
     expect(patioLine).toMatch(/,cash,Patio,[^,]*$/);
 
     // The invoice list: only the patio's sales, only cash, and a bad terminal id is 400.
-    const onPatio = await req(who.manager, 'GET', `/api/admin/invoices?terminal=${till.patio.id}`);
+    const onPatio = await req<{ invoices: InvoiceJson[] }>(who.manager, 'GET', `/api/admin/invoices?terminal=${till.patio.id}`);
     expect(onPatio.status, onPatio.text).toBe(200);
     expect(onPatio.body.invoices.map((x: InvoiceJson) => x.id)).toEqual([patio.body.id]);
-    const onFront = await req(who.manager, 'GET', `/api/admin/invoices?terminal=${till.front.id}&limit=100`);
+    const onFront = await req<{ invoices: InvoiceJson[] }>(who.manager, 'GET', `/api/admin/invoices?terminal=${till.front.id}&limit=100`);
     expect(onFront.body.invoices.length).toBe(rows.filter((x) => x.terminal === 'Front counter').length);
     expect(onFront.body.invoices.every((x: InvoiceJson) => x.terminal === 'Front counter')).toBe(true);
-    const cashOnly = await req(who.manager, 'GET', '/api/admin/invoices?tender=cash&limit=100');
+    const cashOnly = await req<{ invoices: InvoiceJson[] }>(who.manager, 'GET', '/api/admin/invoices?tender=cash&limit=100');
     expect(cashOnly.body.invoices.length).toBe(rows.filter((x) => x.tender === 'cash').length);
     expect(cashOnly.body.invoices.every((x: InvoiceJson) => x.tender === 'cash')).toBe(true);
     for (const q of ['terminal=../x', 'terminal=%00', 'tender=card']) {
@@ -279,9 +289,9 @@ describe('cash as a tender', () => {
   });
 
   it('Close shift: the cash expected, then counted, expected and the difference in the audit log; a cashier closes only its own shift', async () => {
-    const mine = await req(pinned.front1, 'GET', '/api/pos/shift');
+    const mine = await req<DrawerJson>(pinned.front1, 'GET', '/api/pos/shift');
     expect(mine.status, mine.text).toBe(200);
-    const list = await req(who.owner, 'GET', '/api/admin/invoices?tender=cash&limit=100');
+    const list = await req<{ invoices: InvoiceJson[] }>(who.owner, 'GET', '/api/admin/invoices?tender=cash&limit=100');
     const own = list.body.invoices.filter((x: InvoiceJson) => x.status === 'confirmed');
     // The cashier's own cash sales: those rung up by its PIN session (cashier2 made two others).
     const cents = (v: string) => BigInt(Math.round(Number(v) * 100));
@@ -298,16 +308,16 @@ describe('cash as a tender', () => {
       expect(r.status, JSON.stringify(bad)).toBe(400);
     }
 
-    const audit0 = await req(who.owner, 'GET', '/api/admin/audit');
+    const audit0 = await req<{ entries: AuditEntryJson[] }>(who.owner, 'GET', '/api/admin/audit');
     expect(audit0.body.entries.some((e: AuditEntryJson) => e.action === 'shift.close' && e.changes.user_id === who.cashier2.id)).toBe(
       false,
     );
-    const closed = await req(pinned.front1, 'POST', '/api/pos/shift/close', { cash_counted: '50' });
+    const closed = await req<DrawerJson>(pinned.front1, 'POST', '/api/pos/shift/close', { cash_counted: '50' });
     expect(closed.status, closed.text).toBe(200);
     const diff = cents('50') - cents(mine.body.expected);
     expect(closed.body).toMatchObject({ user_id: who.cashier.id, currency: 'USD', expected: mine.body.expected, counted: '50.00' });
     expect(cents(closed.body.difference)).toBe(diff);
-    const audit = await req(who.owner, 'GET', '/api/admin/audit');
+    const audit = await req<{ entries: AuditEntryJson[] }>(who.owner, 'GET', '/api/admin/audit');
     const entry = audit.body.entries.find((e: AuditEntryJson) => e.action === 'shift.close');
     expect(entry).toMatchObject({
       user: 'cashier@cash.test',
@@ -330,7 +340,7 @@ describe('cash as a tender', () => {
     const byManager = await req(who.manager, 'POST', '/api/pos/shift/close', { cash_counted: '11.45', user_id: who.cashier2.id });
     expect(byManager.status, byManager.text).toBe(200);
     expect(byManager.body).toMatchObject({ user_id: who.cashier2.id, expected: '11.45', difference: '0.00' });
-    const audit2 = await req(who.owner, 'GET', '/api/admin/audit');
+    const audit2 = await req<{ entries: AuditEntryJson[] }>(who.owner, 'GET', '/api/admin/audit');
     expect(audit2.body.entries.find((e: AuditEntryJson) => e.action === 'shift.close')).toMatchObject({
       user: 'manager@cash.test',
       changes: { user_id: who.cashier2.id },
@@ -344,10 +354,10 @@ describe('cash as a tender', () => {
     expect((await req(pinned.front1, 'POST', '/api/auth/logout', {})).status).toBeLessThan(300);
     expect((await req(pinned.front1, 'GET', `/api/v1/payments/${d.body.id}`)).status).toBe(401);
     const next = await pinIn(till.front.cookie, who.cashier2.id, '1470');
-    const seen = await req(next, 'GET', `/api/v1/payments/${d.body.id}`);
+    const seen = await req<{ status: string }>(next, 'GET', `/api/v1/payments/${d.body.id}`);
     expect(seen.status, seen.text).toBe(200);
     expect(seen.body.status).toBe('unpaid');
-    const listed = await req(next, 'GET', '/api/v1/payments?limit=50');
+    const listed = await req<{ payments: ListedPaymentJson[] }>(next, 'GET', '/api/v1/payments?limit=50');
     expect(listed.body.payments.map((p: ListedPaymentJson) => p.id)).toContain(d.body.id);
     // The same cashier on another till does not see it; nor with its password session.
     expect((await req(pinned.patio2, 'GET', `/api/v1/payments/${d.body.id}`)).status).toBe(404);
@@ -358,7 +368,7 @@ describe('cash as a tender', () => {
     expect(sent.status, sent.text).toBe(200);
     await req(null, 'POST', '/demo/api/mine', { blocks: 1 });
     const paid = await until(
-      () => req(next, 'GET', `/api/v1/payments/${d.body.id}`),
+      () => req<{ status: string } | null>(next, 'GET', `/api/v1/payments/${d.body.id}`),
       (x) => x.body?.status === 'confirmed',
       30_000,
     );
@@ -381,7 +391,7 @@ describe('cash as a tender', () => {
     });
     expect(jpy.status, jpy.text).toBe(201);
     expect(jpy.body).toMatchObject({ fiat_total: '1350', cash_received: '2000', change: '650', total: '10800' });
-    const jpyFrac = await sale(owner, {
+    const jpyFrac = await sale<ErrorJson>(owner, {
       tender: 'cash',
       cash_received: '2000.5',
       items: [{ type: 'item', id: 'R', name: 'Ramen', count: 1, unit: '1350' }],
@@ -410,15 +420,19 @@ describe('cash as a tender', () => {
   });
 
   it('cash_enabled off, or a store that prices in DOGE, refuses cash with 400 naming tender', async () => {
-    expect((await req(who.owner, 'PATCH', '/api/admin/settings', { cash_enabled: false })).body.cash_enabled).toBe(false);
-    const off = await sale(pinned.front2, tea());
+    expect(
+      (await req<{ cash_enabled: boolean }>(who.owner, 'PATCH', '/api/admin/settings', { cash_enabled: false })).body.cash_enabled,
+    ).toBe(false);
+    const off = await sale<ErrorJson>(pinned.front2, tea());
     expect(off.status, off.text).toBe(400);
     expect(off.body.message).toMatch(/^tender: .*cash_enabled/);
-    expect((await req(who.owner, 'PATCH', '/api/admin/settings', { cash_enabled: true })).body.cash_enabled).toBe(true);
+    expect(
+      (await req<{ cash_enabled: boolean }>(who.owner, 'PATCH', '/api/admin/settings', { cash_enabled: true })).body.cash_enabled,
+    ).toBe(true);
     expect((await sale(pinned.front2, tea())).status).toBe(201);
 
     await pricing('DOGE');
-    const doge = await sale(pinned.front2, tea({ currency: undefined }));
+    const doge = await sale<ErrorJson>(pinned.front2, tea({ currency: undefined }));
     expect(doge.status, doge.text).toBe(400);
     expect(doge.body.message).toMatch(/^tender: .*fiat/);
     await pricing('USD');

@@ -9,7 +9,8 @@ import { join, relative } from 'node:path';
 import { until } from '../helpers/wait';
 import { startApp, type AppServer } from '../helpers/app-server';
 import { testXpub } from '../helpers/keys';
-import type { AuditEntryJson, Health, TerminalJson, UserJson } from '../helpers/json-shapes';
+import { firstCookie, request } from '../helpers/client';
+import type { AuditEntryJson, ErrorJson, Health, TerminalJson, UserJson } from '../helpers/json-shapes';
 
 const PASSWORD = 'counter pins password 7';
 const XPUB = testXpub(30);
@@ -19,26 +20,22 @@ interface Who {
   cookie: string;
   csrf: string;
 }
-interface Answer {
-  status: number;
-  body: any;
-  text: string;
-  headers: Headers;
+/** A terminal as POST /api/admin/terminals answers. */
+interface NewTerminalJson {
+  id: string;
+  name: string;
+  created_at: string;
 }
-
-async function answer(r: Response): Promise<Answer> {
-  const text = await r.text();
-  let body: any = null;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    /* html */
-  }
-  return { status: r.status, body, text, headers: r.headers };
+/** GET /api/pos/lock: the till's name and who may sign in on it by PIN. */
+interface LockJson {
+  terminal: string;
+  users: UserJson[];
 }
-
-const firstCookie = (r: Answer | Response, name: string): string =>
-  (r.headers.getSetCookie?.() ?? []).find((c) => c.startsWith(`${name}=`))?.split(';')[0] ?? '';
+/** A sale and the terminal it records. */
+interface SaleJson {
+  id: string;
+  terminal: string | null;
+}
 
 /** Every file under `dir` whose name is `file`. */
 function filesNamed(dir: string, file: string): string[] {
@@ -55,28 +52,22 @@ describe('terminals and staff PINs', () => {
   let app: AppServer;
   const who = {} as Record<'owner' | 'manager' | 'cashier' | 'cashier2', Who & { id: string }>;
 
-  async function req(w: Partial<Who> | null, method: string, path: string, body?: unknown, extraCookie = ''): Promise<Answer> {
-    const headers: Record<string, string> = { 'Content-Type': 'application/json' };
-    const cookies = [w?.cookie, extraCookie].filter(Boolean).join('; ');
-    if (cookies) headers.Cookie = cookies;
-    if (w?.csrf && method !== 'GET') headers['X-CSRF-Token'] = w.csrf;
-    return answer(
-      await fetch(app.url + path, { method, headers, redirect: 'manual', body: body === undefined ? undefined : JSON.stringify(body) }),
-    );
-  }
+  /** A request as `w` (with a terminal's cookie beside its session's); `T` is how the test reads the JSON answer. */
+  const req = <T = unknown>(w: Partial<Who> | null, method: string, path: string, body?: unknown, extraCookie = '') =>
+    request<T>(app.url, w, method, path, body, { extraCookie });
   async function login(email: string): Promise<Who & { id: string }> {
-    const r = await req(null, 'POST', '/api/auth/login', { email, password: PASSWORD });
+    const r = await req<{ csrf_token: string; user: { id: string } }>(null, 'POST', '/api/auth/login', { email, password: PASSWORD });
     expect(r.status, r.text).toBe(200);
     return { cookie: firstCookie(r, 'counter_session'), csrf: r.body.csrf_token, id: r.body.user.id };
   }
   /** Registers a fresh terminal as the manager; returns its id and cookie. */
   async function register(name: string): Promise<{ id: string; cookie: string }> {
-    const r = await req(who.manager, 'POST', '/api/admin/terminals', { name });
+    const r = await req<{ id: string }>(who.manager, 'POST', '/api/admin/terminals', { name });
     expect(r.status, r.text).toBe(201);
     return { id: r.body.id, cookie: firstCookie(r, 'counter_terminal') };
   }
   const pin = (terminalCookie: string, userId: string, p: string) =>
-    req(null, 'POST', '/api/auth/pin', { user_id: userId, pin: p }, terminalCookie);
+    req<{ csrf_token: string }>(null, 'POST', '/api/auth/pin', { user_id: userId, pin: p }, terminalCookie);
   async function pinSession(terminalCookie: string, userId: string, p: string): Promise<Who> {
     const r = await pin(terminalCookie, userId, p);
     expect(r.status, r.text).toBe(200);
@@ -120,7 +111,7 @@ describe('terminals and staff PINs', () => {
     expect((await req(null, 'POST', '/api/admin/terminals', { name: 'Anon' })).status).toBe(401);
     expect((await req({ cookie: who.manager.cookie }, 'POST', '/api/admin/terminals', { name: 'No CSRF' })).status).toBe(403);
 
-    const r = await req(who.manager, 'POST', '/api/admin/terminals', { name: 'Front counter' });
+    const r = await req<NewTerminalJson>(who.manager, 'POST', '/api/admin/terminals', { name: 'Front counter' });
     expect(r.status, r.text).toBe(201);
     expect(Object.keys(r.body).sort()).toEqual(['created_at', 'id', 'name']);
     expect(r.body.name).toBe('Front counter');
@@ -134,7 +125,7 @@ describe('terminals and staff PINs', () => {
 
     const o = await req(who.owner, 'POST', '/api/admin/terminals', { name: 'Patio' });
     expect(o.status).toBe(201);
-    const list = await req(who.manager, 'GET', '/api/admin/terminals');
+    const list = await req<{ terminals: TerminalJson[] }>(who.manager, 'GET', '/api/admin/terminals');
     expect(list.status).toBe(200);
     expect(list.text).not.toContain(token);
     const front = list.body.terminals.find((t: TerminalJson) => t.id === r.body.id);
@@ -143,22 +134,22 @@ describe('terminals and staff PINs', () => {
 
   it('refuses bad terminal names with 400 naming the field; renames and audits', async () => {
     for (const name of ['', '   ', 'Front\u0000counter', 'Tab\there', 'x'.repeat(61), 7]) {
-      const r = await req(who.manager, 'POST', '/api/admin/terminals', { name });
+      const r = await req<ErrorJson>(who.manager, 'POST', '/api/admin/terminals', { name });
       expect(r.status, JSON.stringify(name)).toBe(400);
       expect(r.body.message).toMatch(/^name:/);
     }
     expect((await req(who.manager, 'POST', '/api/admin/terminals', { name: 'ok', extra: 1 })).status).toBe(400);
     const t = await register('Old name');
-    const p = await req(who.manager, 'PATCH', `/api/admin/terminals/${t.id}`, { name: 'New name' });
+    const p = await req<{ name: string }>(who.manager, 'PATCH', `/api/admin/terminals/${t.id}`, { name: 'New name' });
     expect(p.status, p.text).toBe(200);
     expect(p.body.name).toBe('New name');
     expect((await req(who.manager, 'PATCH', `/api/admin/terminals/${t.id}`, { name: 'bad\u001bname' })).status).toBe(400);
     expect((await req(who.manager, 'PATCH', '/api/admin/terminals/nope', { name: 'x' })).status).toBe(404);
     expect((await req(who.cashier, 'PATCH', `/api/admin/terminals/${t.id}`, { name: 'Mine' })).status).toBe(403);
-    const audit = await req(who.owner, 'GET', '/api/admin/audit');
+    const audit = await req<{ entries: AuditEntryJson[] }>(who.owner, 'GET', '/api/admin/audit');
     const actions = audit.body.entries.map((e: AuditEntryJson) => e.action);
     expect(actions).toContain('terminal.create');
-    expect(audit.body.entries.find((e: AuditEntryJson) => e.action === 'terminal.rename').changes.name).toEqual({
+    expect(audit.body.entries.find((e: AuditEntryJson) => e.action === 'terminal.rename')?.changes.name).toEqual({
       from: 'Old name',
       to: 'New name',
     });
@@ -167,7 +158,7 @@ describe('terminals and staff PINs', () => {
 
   it('refuses weak PINs with 400 naming pin, and lets only the right people set one', async () => {
     for (const weak of ['1234', '9876', '0000', '34567', '87654321', '123', '123456789', 'abcd', '12 4', '', 1357]) {
-      const r = await req(who.owner, 'PUT', `/api/admin/users/${who.cashier.id}/pin`, { pin: weak });
+      const r = await req<ErrorJson>(who.owner, 'PUT', `/api/admin/users/${who.cashier.id}/pin`, { pin: weak });
       expect(r.status, JSON.stringify(weak)).toBe(400);
       expect(r.body.message, JSON.stringify(weak)).toMatch(/^pin:/);
     }
@@ -189,7 +180,7 @@ describe('terminals and staff PINs', () => {
       403,
     );
     expect((await req(null, 'GET', '/api/pos/lock', undefined, 'counter_terminal=%E0%A4%A')).status).toBe(403); // malformed
-    const lock = await req(null, 'GET', '/api/pos/lock', undefined, t.cookie);
+    const lock = await req<LockJson>(null, 'GET', '/api/pos/lock', undefined, t.cookie);
     expect(lock.status, lock.text).toBe(200);
     expect(lock.body.terminal).toBe('Lock list');
     expect(lock.body.users.map((u: UserJson) => u.name).sort()).toEqual(['Staff cashier', 'Staff cashier2', 'Staff manager']); // the owner has no PIN
@@ -217,10 +208,10 @@ describe('terminals and staff PINs', () => {
   it('a PIN session opens the till and records its terminal, but never the back office', async () => {
     const t = await register('Till only');
     const s = await pinSession(t.cookie, who.manager.id, '2580'); // a manager, who has the back office by password
-    const me = await req(s, 'GET', '/api/auth/me');
+    const me = await req<{ user: { id: string } }>(s, 'GET', '/api/auth/me');
     expect(me.body.user.id).toBe(who.manager.id);
     expect((await req(s, 'GET', '/pos', undefined, t.cookie)).status).toBe(200);
-    const sale = await req(
+    const sale = await req<SaleJson>(
       s,
       'POST',
       '/api/v1/payments',
@@ -229,15 +220,15 @@ describe('terminals and staff PINs', () => {
     );
     expect(sale.status, sale.text).toBe(201);
     expect(sale.body.terminal).toBe('Till only');
-    expect((await req(s, 'GET', `/api/v1/payments/${sale.body.id}`)).body.terminal).toBe('Till only');
+    expect((await req<SaleJson>(s, 'GET', `/api/v1/payments/${sale.body.id}`)).body.terminal).toBe('Till only');
     // Without a terminal, a sale records none.
-    const plain = await req(who.manager, 'POST', '/api/v1/payments', {
+    const plain = await req<SaleJson>(who.manager, 'POST', '/api/v1/payments', {
       items: [{ type: 'item', id: 'A', name: 'Tea', count: 1, unit: '3' }],
     });
     expect(plain.status).toBe(201);
-    expect((await req(who.manager, 'GET', `/api/v1/payments/${plain.body.id}`)).body.terminal).toBeNull();
+    expect((await req<SaleJson>(who.manager, 'GET', `/api/v1/payments/${plain.body.id}`)).body.terminal).toBeNull();
     // A password session on the terminal's browser records it too.
-    const onTill = await req(
+    const onTill = await req<SaleJson>(
       who.manager,
       'POST',
       '/api/v1/payments',
@@ -323,16 +314,16 @@ describe('terminals and staff PINs', () => {
     const del = await req(who.manager, 'DELETE', `/api/admin/terminals/${t.id}`);
     expect(del.status, del.text).toBe(200);
     expect((await req(who.manager, 'DELETE', `/api/admin/terminals/${t.id}`)).status).toBe(409);
-    const lock = await req(null, 'GET', '/api/pos/lock', undefined, t.cookie);
+    const lock = await req<Partial<LockJson>>(null, 'GET', '/api/pos/lock', undefined, t.cookie);
     expect(lock.status).toBe(403);
     expect(lock.body.users).toBeUndefined();
     expect(lock.text).not.toContain('Staff');
     expect((await pin(t.cookie, who.cashier2.id, '8642')).status).toBe(403);
     expect((await req(s, 'GET', '/api/v1/payments')).status).toBe(401);
-    const list = await req(who.manager, 'GET', '/api/admin/terminals');
-    expect(list.body.terminals.find((x: TerminalJson) => x.id === t.id).revoked).toBe(true);
+    const list = await req<{ terminals: TerminalJson[] }>(who.manager, 'GET', '/api/admin/terminals');
+    expect(list.body.terminals.find((x: TerminalJson) => x.id === t.id)?.revoked).toBe(true);
     expect(
-      (await req(who.owner, 'GET', '/api/admin/audit')).body.entries.some(
+      (await req<{ entries: AuditEntryJson[] }>(who.owner, 'GET', '/api/admin/audit')).body.entries.some(
         (e: AuditEntryJson) => e.action === 'terminal.revoke' && e.changes.id === t.id,
       ),
     ).toBe(true);

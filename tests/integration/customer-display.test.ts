@@ -10,6 +10,8 @@ import http from 'node:http';
 import { until } from '../helpers/wait';
 import { startApp, type AppServer } from '../helpers/app-server';
 import { testXpub } from '../helpers/keys';
+import { firstCookie, request } from '../helpers/client';
+import type { ErrorJson } from '../helpers/json-shapes';
 
 const PASSWORD = 'customer display password 3';
 const XPUB = testXpub(31);
@@ -18,25 +20,21 @@ interface Who {
   cookie: string;
   csrf: string;
 }
-interface Answer {
-  status: number;
-  body: any;
-  text: string;
-  headers: Headers;
+/** A pairing code as POST /api/pos/display/pairing answers. */
+interface PairingJson {
+  code: string;
+  path: string;
+  expires_at: string;
 }
-
-async function answer(r: Response): Promise<Answer> {
-  const text = await r.text();
-  let body: any = null;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    /* not JSON */
-  }
-  return { status: r.status, body, text, headers: r.headers };
+/** A sale as POST /api/v1/payments answers (the fields the display must show). */
+interface SaleJson {
+  id: string;
+  terminal: string | null;
+  total: string;
+  uri: string;
+  connect_uri: string;
+  expires_at: string;
 }
-const firstCookie = (r: Answer, name: string): string =>
-  (r.headers.getSetCookie?.() ?? []).find((c) => c.startsWith(`${name}=`))?.split(';')[0] ?? '';
 
 /** A `display` event's data (the fields tests read): the cart being rung up and, once charged, the payment. */
 interface DisplayJson {
@@ -104,43 +102,32 @@ describe('the customer display', () => {
   /** A fresh client address (TRUST_PROXY=1): pairing failures are throttled per client. */
   const client = () => `10.1.${Math.floor(++ip / 250)}.${ip % 250}`;
 
-  async function req(
+  /** A request from a fresh client address unless told (a raw body is sent as it is); `T` is how the test reads the JSON answer. */
+  const req = <T = unknown>(
     w: Partial<Who> | null,
     method: string,
     path: string,
     body?: unknown,
     extra: { cookie?: string; headers?: Record<string, string>; raw?: string } = {},
-  ): Promise<Answer> {
-    const headers: Record<string, string> = {
-      'Content-Type': 'application/json',
-      'X-Forwarded-For': extra.headers?.['X-Forwarded-For'] ?? client(),
-      ...extra.headers,
-    };
-    const cookies = [w?.cookie, extra.cookie].filter(Boolean).join('; ');
-    if (cookies) headers.Cookie = cookies;
-    if (w?.csrf && method !== 'GET') headers['X-CSRF-Token'] = w.csrf;
-    return answer(
-      await fetch(app.url + path, {
-        method,
-        headers,
-        redirect: 'manual',
-        body: extra.raw ?? (body === undefined ? undefined : JSON.stringify(body)),
-      }),
-    );
-  }
+  ) =>
+    request<T>(app.url, w, method, path, extra.raw ?? body, {
+      extraCookie: extra.cookie,
+      headers: { 'X-Forwarded-For': extra.headers?.['X-Forwarded-For'] ?? client(), ...extra.headers },
+    });
   async function login(email: string): Promise<Who & { id: string }> {
-    const r = await req(null, 'POST', '/api/auth/login', { email, password: PASSWORD });
+    const r = await req<{ csrf_token: string; user: { id: string } }>(null, 'POST', '/api/auth/login', { email, password: PASSWORD });
     expect(r.status, r.text).toBe(200);
     return { cookie: firstCookie(r, 'counter_session'), csrf: r.body.csrf_token, id: r.body.user.id };
   }
   async function register(name: string): Promise<{ id: string; cookie: string }> {
-    const r = await req(manager, 'POST', '/api/admin/terminals', { name });
+    const r = await req<{ id: string }>(manager, 'POST', '/api/admin/terminals', { name });
     expect(r.status, r.text).toBe(201);
     return { id: r.body.id, cookie: firstCookie(r, 'counter_terminal') };
   }
-  const newCode = (till: { cookie: string }, w: Who = manager) => req(w, 'POST', '/api/pos/display/pairing', {}, { cookie: till.cookie });
+  const newCode = (till: { cookie: string }, w: Who = manager) =>
+    req<PairingJson>(w, 'POST', '/api/pos/display/pairing', {}, { cookie: till.cookie });
   const publish = (till: { cookie: string }, body: unknown, w: Who = manager) =>
-    req(w, 'PUT', '/api/pos/display/cart', body, { cookie: till.cookie });
+    req<ErrorJson | null>(w, 'PUT', '/api/pos/display/cart', body, { cookie: till.cookie });
   /** Pairs a new display with `till`; returns its cookie. */
   async function pair(till: { cookie: string }, previous = ''): Promise<string> {
     const c = await newCode(till);
@@ -194,8 +181,8 @@ describe('the customer display', () => {
   });
 
   it('pairs with a code once, in any case and spacing; a newer code replaces the older; the cookie is httpOnly', async () => {
-    const first = (await newCode(tillA)).body.code as string;
-    const second = (await newCode(tillA)).body.code as string;
+    const first = (await newCode(tillA)).body.code;
+    const second = (await newCode(tillA)).body.code;
     expect(second).not.toBe(first);
     expect((await req(null, 'POST', '/api/display/pair', { code: first })).status).toBe(401); // replaced
     const typed = ` ${second.toLowerCase().replace('-', ' - ')} `;
@@ -216,7 +203,7 @@ describe('the customer display', () => {
 
   it('throttles wrong codes per client: from the 5th failure 429 with Retry-After, before the code is even looked at', async () => {
     const guesser = { 'X-Forwarded-For': '10.66.6.6' };
-    const valid = (await newCode(tillB)).body.code as string;
+    const valid = (await newCode(tillB)).body.code;
     for (let i = 0; i < 5; i++)
       expect((await req(null, 'POST', '/api/display/pair', { code: `AAAA-AAA${i}` }, { headers: guesser })).status).toBe(401);
     const locked = await req(null, 'POST', '/api/display/pair', { code: valid }, { headers: guesser });
@@ -293,7 +280,7 @@ describe('the customer display', () => {
     expect(s.raw).not.toContain('Secret patio order');
 
     // A sale of this till (session + terminal cookie): the display gets its customer-facing state.
-    const p = await req(
+    const p = await req<SaleJson>(
       manager,
       'POST',
       '/api/v1/payments',
@@ -342,7 +329,7 @@ describe('the customer display', () => {
       expect(s.raw).not.toContain(secret);
 
     // Another till's sale cannot be put on this till's display.
-    const other = await req(
+    const other = await req<SaleJson>(
       manager,
       'POST',
       '/api/v1/payments',
@@ -352,7 +339,7 @@ describe('the customer display', () => {
     expect(other.status).toBe(201);
     const refused = await publish(tillA, cart('Scone', 1, other.body.id));
     expect(refused.status).toBe(400);
-    expect(refused.body.message).toMatch(/^payment_id:/);
+    expect(refused.body?.message).toMatch(/^payment_id:/);
     await new Promise((r) => setTimeout(r, 300));
     expect(s.raw).not.toContain('Patio lunch');
     s.close();
@@ -379,7 +366,7 @@ describe('the customer display', () => {
     for (const b of bad) {
       const r = await publish(till, b);
       expect(r.status, JSON.stringify(b).slice(0, 80)).toBe(400);
-      expect(r.body.error).toBe('invalid_request');
+      expect(r.body?.error).toBe('invalid_request');
     }
     expect((await publish(till, cart('x'.repeat(201)))).status).toBe(400);
     expect((await req(manager, 'PUT', '/api/pos/display/cart', undefined, { cookie: till.cookie, raw: '{' })).status).toBe(400);
@@ -475,7 +462,7 @@ describe('the customer display', () => {
       5_000,
       20,
     );
-    const pending = (await newCode(till)).body.code as string;
+    const pending = (await newCode(till)).body.code;
     expect((await req(manager, 'DELETE', `/api/admin/terminals/${till.id}`)).status).toBe(200);
     await eventually(
       () => sc.events.some((e) => e.event === 'unpaired'),

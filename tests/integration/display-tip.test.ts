@@ -8,27 +8,33 @@ import http from 'node:http';
 import { until } from '../helpers/wait';
 import { startApp, type AppServer } from '../helpers/app-server';
 import { testXpub } from '../helpers/keys';
+import { firstCookie, type Answer } from '../helpers/client';
+import type { ErrorJson } from '../helpers/json-shapes';
 
 const PASSWORD = 'display tip password 4';
 
-// The answers are read as the assertions need them.
-type Body = any;
 interface Who {
   cookie: string;
   csrf: string;
 }
-interface Answer {
-  status: number;
-  body: Body;
-  text: string;
-  headers: Headers;
+/** What the display's stream says (the part this test reads). */
+interface DisplayEventJson {
+  tip?: { answered: boolean } | null;
 }
-const firstCookie = (r: Answer, name: string): string =>
-  (r.headers.getSetCookie?.() ?? []).find((c) => c.startsWith(`${name}=`))?.split(';')[0] ?? '';
+/** POST /api/pos/display/tip: whether the till waits, and the display's choices when it does. */
+interface TipWaitJson {
+  waiting: boolean;
+  options?: { percent: number; amount: string }[];
+}
+/** GET /api/pos/display/tip: the wait and the display's answer. */
+interface TipAnswerJson {
+  waiting: boolean;
+  answer: string | null;
+}
 
 /** The display's stream: the last `display` event's data, as it arrives. */
-function follow(base: string, cookie: string): { last: () => Body; close: () => void } {
-  let last: Body = null;
+function follow(base: string, cookie: string): { last: () => DisplayEventJson | null; close: () => void } {
+  let last: DisplayEventJson | null = null;
   let buf = '';
   const req = http.get(`${base}/api/display/events`, { headers: { Cookie: cookie }, agent: false }, (res) => {
     res.setEncoding('utf8');
@@ -53,23 +59,32 @@ describe('tips on the customer display', () => {
   let tillB: string;
   let display: string;
 
-  async function req(w: Partial<Who> | null, method: string, path: string, body?: unknown, cookie = '', raw?: string): Promise<Answer> {
+  /** `T` is how the test reads the JSON answer (null when it is not JSON). */
+  async function req<T = unknown>(
+    w: Partial<Who> | null,
+    method: string,
+    path: string,
+    body?: unknown,
+    cookie = '',
+    raw?: string,
+  ): Promise<Answer<T>> {
     const headers: Record<string, string> = { 'Content-Type': 'application/json' };
     const cookies = [w?.cookie, cookie].filter(Boolean).join('; ');
     if (cookies) headers.Cookie = cookies;
     if (w?.csrf && method !== 'GET') headers['X-CSRF-Token'] = w.csrf;
     const r = await fetch(app.url + path, { method, headers, body: raw ?? (body === undefined ? undefined : JSON.stringify(body)) });
     const text = await r.text();
-    let parsed: Body = null;
+    let parsed: unknown = null;
     try {
       parsed = JSON.parse(text);
     } catch {
       /* not JSON */
     }
-    return { status: r.status, body: parsed, text, headers: r.headers };
+    return { status: r.status, body: parsed as T, text, headers: r.headers };
   }
-  const tip = (body: unknown, raw?: string) => req(null, 'POST', '/api/display/tip', body, display, raw);
-  const wait = (till: string, total: string, currency = 'DOGE') => req(owner, 'POST', '/api/pos/display/tip', { total, currency }, till);
+  const tip = <T = unknown>(body: unknown, raw?: string) => req<T>(null, 'POST', '/api/display/tip', body, display, raw);
+  const wait = (till: string, total: string, currency = 'DOGE') =>
+    req<TipWaitJson>(owner, 'POST', '/api/pos/display/tip', { total, currency }, till);
 
   beforeAll(async () => {
     app = await startApp({
@@ -81,7 +96,7 @@ describe('tips on the customer display', () => {
       CHAIN_BACKEND: 'devnet',
       DEVNET_BLOCK_SECONDS: '0',
     });
-    const login = await req(null, 'POST', '/api/auth/login', { email: 'owner@tip.test', password: PASSWORD });
+    const login = await req<{ csrf_token: string }>(null, 'POST', '/api/auth/login', { email: 'owner@tip.test', password: PASSWORD });
     expect(login.status, login.text).toBe(200);
     owner = { cookie: firstCookie(login, 'counter_session'), csrf: login.body.csrf_token };
     for (const name of ['Front counter', 'Patio']) {
@@ -90,7 +105,7 @@ describe('tips on the customer display', () => {
       if (name === 'Patio') tillB = firstCookie(r, 'counter_terminal');
       else tillA = firstCookie(r, 'counter_terminal');
     }
-    const code = await req(owner, 'POST', '/api/pos/display/pairing', {}, tillA);
+    const code = await req<{ code: string }>(owner, 'POST', '/api/pos/display/pairing', {}, tillA);
     expect(code.status, code.text).toBe(201);
     const paired = await req(null, 'POST', '/api/display/pair', { code: code.body.code });
     expect(paired.status, paired.text).toBe(200);
@@ -99,14 +114,14 @@ describe('tips on the customer display', () => {
   afterAll(async () => app?.stop());
 
   it('tip_percents: three different whole percentages from 1 to 100, default [10, 15, 20]', async () => {
-    expect((await req(owner, 'GET', '/api/admin/settings')).body.tip_percents).toEqual([10, 15, 20]);
+    expect((await req<{ tip_percents: number[] }>(owner, 'GET', '/api/admin/settings')).body.tip_percents).toEqual([10, 15, 20]);
     for (const bad of [[10, 15], [10, 15, 20, 25], [0, 10, 20], [10, 10, 20], [10, 15.5, 20], [10, 15, 101], ['10', 15, 20], 'x']) {
-      const r = await req(owner, 'PATCH', '/api/admin/settings', { tip_percents: bad });
+      const r = await req<ErrorJson>(owner, 'PATCH', '/api/admin/settings', { tip_percents: bad });
       expect(r.status, JSON.stringify(bad)).toBe(400);
       expect(r.body.message).toMatch(/tip_percents/);
     }
     expect((await req(owner, 'PATCH', '/api/admin/settings', { tip_percents: [12, 18, 25] })).status).toBe(200);
-    expect((await req(owner, 'GET', '/api/admin/settings')).body.tip_percents).toEqual([12, 18, 25]);
+    expect((await req<{ tip_percents: number[] }>(owner, 'GET', '/api/admin/settings')).body.tip_percents).toEqual([12, 18, 25]);
   });
 
   it('409 outside the wait, whatever the body; 204 inside; 400 over 100 % or a bad body', async () => {
@@ -139,25 +154,34 @@ describe('tips on the customer display', () => {
         [{ percent: 10, amount: '1' }, 'body'],
         [{ percent: 1.5 }, 'body'],
       ] as const) {
-        const r = await tip(body);
+        const r = await tip<ErrorJson>(body);
         expect(r.status, JSON.stringify(body)).toBe(400);
         expect(r.body.message).toContain(field);
       }
-      expect((await req(owner, 'GET', '/api/pos/display/tip', undefined, tillA)).body).toEqual({ waiting: true, answer: null });
+      expect((await req<TipAnswerJson>(owner, 'GET', '/api/pos/display/tip', undefined, tillA)).body).toEqual({
+        waiting: true,
+        answer: null,
+      });
       expect((await tip({ amount: '1.5' })).status).toBe(204);
-      expect((await req(owner, 'GET', '/api/pos/display/tip', undefined, tillA)).body).toEqual({ waiting: true, answer: '150000000' });
+      expect((await req<TipAnswerJson>(owner, 'GET', '/api/pos/display/tip', undefined, tillA)).body).toEqual({
+        waiting: true,
+        answer: '150000000',
+      });
       expect((await tip({ percent: 0 })).status).toBe(409); // answered once
       await until(stream.last, (s) => s?.tip?.answered === true, 5_000, 10);
 
       // Ended by the till: outside the wait again.
       expect((await req(owner, 'DELETE', '/api/pos/display/tip', undefined, tillA)).status).toBe(204);
       expect((await tip({ percent: 12 })).status).toBe(409);
-      expect((await req(owner, 'GET', '/api/pos/display/tip', undefined, tillA)).body).toEqual({ waiting: false, answer: null });
+      expect((await req<TipAnswerJson>(owner, 'GET', '/api/pos/display/tip', undefined, tillA)).body).toEqual({
+        waiting: false,
+        answer: null,
+      });
 
       // A percentage of a fiat sale, rounded half up to the cent: 18 % of $10.25 is $1.845 → $1.85.
       expect((await wait(tillA, '1025', 'USD')).status).toBe(201);
       expect((await tip({ percent: 18 })).status).toBe(204);
-      expect((await req(owner, 'GET', '/api/pos/display/tip', undefined, tillA)).body.answer).toBe('185');
+      expect((await req<TipAnswerJson>(owner, 'GET', '/api/pos/display/tip', undefined, tillA)).body.answer).toBe('185');
       expect((await tip({ percent: 12 })).status).toBe(409);
     } finally {
       stream.close();

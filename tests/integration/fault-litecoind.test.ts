@@ -7,8 +7,8 @@ import { testXpub } from '../helpers/keys';
 import { startLitecoind, LITECOIN_REGTEST_GENESIS, EXTERNAL_ADDRESS, type Litecoind } from '../helpers/litecoind';
 import { startApp, type AppServer } from '../helpers/app-server';
 import { until } from '../helpers/wait';
-import { vendorClient, outputsOf } from '../helpers/vendor-client';
-import type { EventJson } from '../helpers/json-shapes';
+import { vendorClient, outputsOf, type CreatedPaymentJson, type RelayStatusJson } from '../helpers/vendor-client';
+import type { EventJson, Health } from '../helpers/json-shapes';
 
 const API_KEY = 'fault-node-key-' + randomBytes(12).toString('hex');
 const xpub = testXpub(9);
@@ -37,18 +37,18 @@ afterAll(async () => {
 describe('litecoind outage (rpc backend)', () => {
   it('keeps serving while the node is down 10 s, then reconnects and confirmations catch up', async () => {
     const p = (
-      await api('/api/v1/payments', {
+      await api<CreatedPaymentJson>('/api/v1/payments', {
         method: 'POST',
         body: JSON.stringify({ items: [{ type: 'item', id: 'a', name: 'A', count: 1, unit: '4' }], required_confirmations: 3 }),
       })
     ).body;
-    const r = await relay('pay', { id: p.id, tx: await node.payTo(outputsOf(p)) });
+    const r = await relay<RelayStatusJson | null>('pay', { id: p.id, tx: await node.payTo(outputsOf(p)) });
     expect(r.body).toMatchObject({ status: 'accepted', required: 3, confirmed: 0 });
     await node.mine(1, EXTERNAL_ADDRESS);
     expect(
       (
         await until(
-          () => relay('status', { id: p.id }),
+          () => relay<RelayStatusJson>('status', { id: p.id }),
           (s) => s.body.confirmed === 1,
         )
       ).body,
@@ -57,7 +57,7 @@ describe('litecoind outage (rpc backend)', () => {
 
     // A second payment's tx, ready before the outage.
     const q = (
-      await api('/api/v1/payments', {
+      await api<CreatedPaymentJson>('/api/v1/payments', {
         method: 'POST',
         body: JSON.stringify({ items: [{ type: 'item', id: 'b', name: 'B', count: 1, unit: '2' }] }),
       })
@@ -67,13 +67,13 @@ describe('litecoind outage (rpc backend)', () => {
     await node.stop();
     const downSince = Date.now();
     // While down: reads keep working, /pay is a bodiless 503 and changes nothing, health reports not synced.
-    const st = await relay('status', { id: p.id });
+    const st = await relay<RelayStatusJson>('status', { id: p.id });
     expect(st).toMatchObject({ status: 200, body: { status: 'accepted', confirmed: 1 } });
-    const pay = await relay('pay', { id: q.id, tx: qtx });
+    const pay = await relay<RelayStatusJson | null>('pay', { id: q.id, tx: qtx });
     expect([pay.status, pay.body]).toEqual([503, null]); // bodiless 503
-    expect((await relay('status', { id: q.id })).body).toEqual({ id: q.id, status: 'unpaid' });
+    expect((await relay<RelayStatusJson>('status', { id: q.id })).body).toEqual({ id: q.id, status: 'unpaid' });
     const h = await until(
-      () => api('/api/health'),
+      () => api<Health>('/api/health'),
       (x) => x.body.chain.synced === false,
       8_000,
     );
@@ -85,19 +85,21 @@ describe('litecoind outage (rpc backend)', () => {
     // Back: blocks mined now are followed without restarting the app.
     await node.mine(2, EXTERNAL_ADDRESS);
     const done = await until(
-      () => relay('status', { id: p.id }),
+      () => relay<RelayStatusJson>('status', { id: p.id }),
       (s) => s.body.status === 'confirmed',
       45_000,
     );
     expect(done.body).toMatchObject({ status: 'confirmed', required: 3, confirmed: 3, due_sec: 0 });
     const health = await until(
-      () => api('/api/health'),
+      () => api<Health>('/api/health'),
       (x) => x.body.chain.synced === true && x.body.chain.tip === tipBefore + 2,
     );
     expect(health.body.chain.tip).toBe(tipBefore + 2);
     // And /pay works again for the payment refused during the outage.
-    expect((await relay('pay', { id: q.id, tx: qtx })).body).toMatchObject({ status: 'accepted' });
-    const events = (await api('/api/v1/events')).body.events.filter((e: EventJson) => e.payment.id === p.id).map((e: EventJson) => e.type);
+    expect((await relay<RelayStatusJson | null>('pay', { id: q.id, tx: qtx })).body).toMatchObject({ status: 'accepted' });
+    const events = (await api<{ events: EventJson[] }>('/api/v1/events')).body.events
+      .filter((e: EventJson) => e.payment.id === p.id)
+      .map((e: EventJson) => e.type);
     expect(events).toEqual(['payment.accepted', 'payment.confirmed']);
   }, 150_000);
 });

@@ -10,7 +10,7 @@ import { startApp, type AppServer } from '../helpers/app-server';
 import { startRateServer, rateEnv, type RateServer } from '../helpers/rate-server';
 import { until } from '../helpers/wait';
 import { signIn } from '../helpers/sessions';
-import type { ItemJson } from '../helpers/json-shapes';
+import type { ErrorJson, ItemJson } from '../helpers/json-shapes';
 
 const KEY = 'ck_test_fiat_bootstrap_key_0123456789abcdef';
 const PASSWORD = 'correct horse battery staple';
@@ -18,13 +18,27 @@ const xpub = testXpub(23);
 let app: AppServer;
 let srv: RateServer;
 
-async function api(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+/** GET /api/v1/rates (the fields this test reads). */
+interface RatesJson {
+  currency: string;
+  value: string;
+}
+/** A sale priced in a fiat currency, as the API answers it (the fields read beyond the matchers). */
+interface FiatSaleJson {
+  id: string;
+  total: string;
+  rate: { at: string } | null;
+  payment: { items: ItemJson[]; order_reference: string };
+}
+
+/** A vendor API call with the bootstrap key; `T` is how the test reads the JSON answer (null when it is not JSON). */
+async function api<T = unknown>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
   const r = await fetch(app.url + path, {
     method,
     headers: { Authorization: `Bearer ${KEY}`, 'Content-Type': 'application/json', ...headers },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  return { status: r.status, body: (await r.json().catch(() => null)) as any };
+  return { status: r.status, body: (await r.json().catch(() => null)) as T };
 }
 
 const usdSale = {
@@ -61,7 +75,7 @@ beforeAll(async () => {
   expect(set.status).toBe(200);
   // The worker refreshes the pricing currency's rate every second.
   const fresh = await until(
-    async () => (await api('GET', '/api/v1/rates')).body,
+    async () => (await api<RatesJson | null>('GET', '/api/v1/rates')).body,
     (b) => b?.currency === 'USD' && b?.value === '0.07',
     20_000,
   );
@@ -74,7 +88,7 @@ afterAll(async () => {
 
 describe('POST /api/v1/payments with "currency"', () => {
   it('USD: lines converted at the locked rate; envelope signed with fiat_total/fiat_tax/fiat_currency; body has rate', async () => {
-    const r = await api('POST', '/api/v1/payments', usdSale);
+    const r = await api<FiatSaleJson>('POST', '/api/v1/payments', usdSale);
     expect(r.status).toBe(201);
     // 1.99/0.07 = 28.428571428… → 28.42857143; 0.48/0.07 → 6.85714286; 0.50/0.07 → 7.14285714; 1.00/0.07 → 14.28571429
     expect(r.body.payment.items.map((i: ItemJson) => [i.unit, i.total, i.tax])).toEqual([
@@ -86,7 +100,7 @@ describe('POST /api/v1/payments with "currency"', () => {
     expect(r.body.payment).toMatchObject({ fiat_total: '6.95', fiat_tax: '0.48', fiat_currency: 'USD', taxes: '6.85714286' });
     expect(r.body).toMatchObject({ fiat_total: '6.95', fiat_tax: '0.48', fiat_currency: 'USD' });
     expect(r.body.rate).toMatchObject({ pair: 'DOGE/USD', value: '0.07', source: 'coingecko' });
-    expect(Date.now() - Date.parse(r.body.rate.at)).toBeLessThan(10_000);
+    expect(Date.now() - Date.parse(r.body.rate?.at ?? '')).toBeLessThan(10_000);
 
     // The envelope wallets fetch is signed over those fields.
     const env = await (await fetch(`${app.url}/dc/${r.body.id}`)).json();
@@ -96,11 +110,11 @@ describe('POST /api/v1/payments with "currency"', () => {
     // The rate stays locked: a later read (and a rate that has moved) shows the same one.
     srv.set('coingecko', { kind: 'good', value: '0.08' });
     await until(
-      async () => (await api('GET', '/api/v1/rates')).body?.value,
+      async () => (await api<RatesJson | null>('GET', '/api/v1/rates')).body?.value,
       (v) => v === '0.08',
       20_000,
     );
-    const again = await api('GET', `/api/v1/payments/${r.body.id}`);
+    const again = await api<FiatSaleJson>('GET', `/api/v1/payments/${r.body.id}`);
     expect(again.body).toMatchObject({ total: r.body.total, fiat_total: '6.95', fiat_tax: '0.48', fiat_currency: 'USD' });
     expect(again.body.rate).toEqual(r.body.rate);
     const moved = await api('POST', '/api/v1/payments', {
@@ -131,7 +145,7 @@ describe('POST /api/v1/payments with "currency"', () => {
     const r = await api('POST', '/api/v1/payments', { ...usdSale, currency: 'EUR' });
     expect(r.status).toBe(400);
     expect(r.body).toMatchObject({ error: 'invalid_request', message: expect.stringMatching(/^currency: /) });
-    const cents = await api('POST', '/api/v1/payments', {
+    const cents = await api<ErrorJson>('POST', '/api/v1/payments', {
       currency: 'USD',
       items: [{ type: 'item', id: 'A', name: 'A', count: 1, unit: '1.999' }],
     });
@@ -172,23 +186,23 @@ describe('POST /api/v1/payments with "currency"', () => {
 
 describe("charge again (the till's POST /api/pos/sales/<id>/charge-again)", () => {
   const again = (id: string, ref: string, key: string) =>
-    api('POST', `/api/pos/sales/${id}/charge-again`, { order_reference: ref }, { 'Idempotency-Key': key });
+    api<FiatSaleJson>('POST', `/api/pos/sales/${id}/charge-again`, { order_reference: ref }, { 'Idempotency-Key': key });
 
   it('a USD sale is priced again from its USD lines at the rate in force, with a new locked rate; no fresh rate is 503, never DOGE', async () => {
     srv.set('coingecko', { kind: 'good', value: '0.1' });
     await until(
-      async () => (await api('GET', '/api/v1/rates')).body?.value,
+      async () => (await api<RatesJson | null>('GET', '/api/v1/rates')).body?.value,
       (v) => v === '0.1',
       20_000,
     );
-    const first = await api('POST', '/api/v1/payments', usdSale);
+    const first = await api<FiatSaleJson>('POST', '/api/v1/payments', usdSale);
     expect(first.status).toBe(201);
     expect(first.body).toMatchObject({ total: '69.5', rate: { value: '0.1' } }); // 6.95 / 0.1
 
     // The market moves; the sale expires unpaid and is charged again: same USD lines, today's rate.
     srv.set('coingecko', { kind: 'good', value: '0.125' });
     await until(
-      async () => (await api('GET', '/api/v1/rates')).body?.value,
+      async () => (await api<RatesJson | null>('GET', '/api/v1/rates')).body?.value,
       (v) => v === '0.125',
       20_000,
     );
@@ -214,7 +228,9 @@ describe("charge again (the till's POST /api/pos/sales/<id>/charge-again)", () =
     expect(replay.body.id).toBe(r.body.id);
 
     // A DOGE-priced sale is charged again in DOGE, as before.
-    const doge = await api('POST', '/api/v1/payments', { items: [{ type: 'item', id: 'A', name: 'A', count: 2, unit: '20', tax: '1' }] });
+    const doge = await api<FiatSaleJson>('POST', '/api/v1/payments', {
+      items: [{ type: 'item', id: 'A', name: 'A', count: 2, unit: '20', tax: '1' }],
+    });
     const d = await again(doge.body.id, 'D-again', 'again-doge');
     expect(d.status).toBe(201);
     expect(d.body).toMatchObject({ total: '41', rate: null, fiat_currency: '' });

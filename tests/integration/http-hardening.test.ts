@@ -13,6 +13,7 @@ import { createApiKey } from '@/lib/auth';
 import { deriveAddress, parseXpub, getNetwork } from '@/lib/doge';
 import { startApp, type AppServer } from '../helpers/app-server';
 import { answer } from '../helpers/vendor-client';
+import type { ErrorJson } from '../helpers/json-shapes';
 import { DGUB } from '../helpers/keys';
 
 const SELLER = deriveAddress(parseXpub(DGUB, getNetwork('mainnet')), 0, getNetwork('mainnet'));
@@ -26,7 +27,8 @@ let paymentId = '';
 // rate-limit test spends a bucket.
 const freshIp = () => `10.${randomBytes(1)[0]}.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
 
-async function call(
+/** `T` is how the test reads the answer. */
+async function call<T = unknown>(
   method: string,
   path: string,
   opts: { key?: string; body?: BodyInit; ip?: string; headers?: Record<string, string> } = {},
@@ -35,7 +37,7 @@ async function call(
   if (opts.key) headers.Authorization = `Bearer ${opts.key}`;
   const init: RequestInit & { duplex?: string } = { method, headers, body: opts.body };
   if (opts.body instanceof ReadableStream) init.duplex = 'half';
-  return answer(await fetch(app.url + path, init));
+  return answer<T>(await fetch(app.url + path, init));
 }
 
 beforeAll(async () => {
@@ -60,7 +62,7 @@ beforeAll(async () => {
     { STORE_XPUB: DGUB, RATE_LIMIT_RPS: '0.5', RATE_LIMIT_BURST: String(BURST), TRUST_PROXY: '1' },
     { keepDataDir: dataDir },
   );
-  const p = await call('POST', '/api/v1/payments', {
+  const p = await call<{ id: string }>('POST', '/api/v1/payments', {
     key: keys.owner,
     body: JSON.stringify({ items: [{ type: 'item', id: 'a', name: 'A', count: 1, unit: '1' }] }),
   });
@@ -88,7 +90,7 @@ describe('vendor route authorisation', () => {
   it('answers 401 without a key, or with an unknown or malformed one, on every vendor route', async () => {
     for (const [method, path, , body] of vendorRoutes()) {
       for (const auth of [undefined, 'Bearer ck_unknown', 'Basic dXNlcjpwYXNz', `Bearer ${keys.owner}x`]) {
-        const r = await call(method, path, { body, headers: auth ? { Authorization: auth } : {} });
+        const r = await call<ErrorJson>(method, path, { body, headers: auth ? { Authorization: auth } : {} });
         expect(r.status, `${method} ${path} with ${auth}`).toBe(401);
         expect(r.body.error).toBe('unauthorized');
         expect(r.headers.get('www-authenticate')).toBe('Bearer');
@@ -100,7 +102,7 @@ describe('vendor route authorisation', () => {
     for (const [method, path, need, body] of vendorRoutes()) {
       const wrong = need === 'read' ? keys.write : keys.read;
       for (const key of [wrong, keys.other]) {
-        const r = await call(method, path, { key, body });
+        const r = await call<ErrorJson>(method, path, { key, body });
         expect(r.status, `${method} ${path}`).toBe(403);
         expect(r.body).toMatchObject({ error: 'forbidden' });
         expect(r.body.message).toContain(need === 'read' ? 'payments:read' : 'payments:write');
@@ -111,7 +113,7 @@ describe('vendor route authorisation', () => {
       const r = await call(method, path, { key: need === 'read' ? keys.read : keys.write, body });
       expect(r.status, `${method} ${path}`).toBeLessThan(300);
     }
-    expect((await call('GET', `/api/v1/payments/${paymentId}`, { key: keys.read })).body.status).toBe('declined');
+    expect((await call<{ status: string }>('GET', `/api/v1/payments/${paymentId}`, { key: keys.read })).body.status).toBe('declined');
   });
 });
 

@@ -6,7 +6,8 @@ import { randomBytes } from 'node:crypto';
 import { startApp, type AppServer } from '../helpers/app-server';
 import { DGUB } from '../helpers/keys';
 import { signInRoles } from '../helpers/sessions';
-import type { EventJson } from '../helpers/json-shapes';
+import { request } from '../helpers/client';
+import type { ErrorJson, EventJson } from '../helpers/json-shapes';
 
 const KEY = 'mark-test-key-' + randomBytes(12).toString('hex');
 const PASSWORD = 'long enough password';
@@ -21,30 +22,13 @@ const who: Record<'owner' | 'manager' | 'cashier', Who> = {} as never;
 /** A page's own content, without its scripts (which carry the whole message catalog). */
 const rendered = (html: string) => html.replace(/<script\b[\s\S]*?<\/script>/g, '');
 
-async function as(w: Who | 'key', method: string, path: string, body?: unknown) {
-  const headers: Record<string, string> = { 'Content-Type': 'application/json' };
-  if (w === 'key') headers.Authorization = `Bearer ${KEY}`;
-  else {
-    headers.Cookie = w.cookie;
-    if (method !== 'GET') headers['X-CSRF-Token'] = w.csrf;
-  }
-  const r = await fetch(app.url + path, {
-    method,
-    headers,
-    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
-    redirect: 'manual',
-  });
-  const text = await r.text();
-  let json: any = null;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    /* html */
-  }
-  return { status: r.status, body: json, text };
-}
+/** A request with the API key or as a signed-in user; `T` is how the test reads the JSON answer. */
+const as = <T = unknown>(w: Who | 'key', method: string, path: string, body?: unknown) =>
+  request<T>(app.url, w === 'key' ? { key: KEY } : w, method, path, body);
 async function newPayment(): Promise<string> {
-  const r = await as('key', 'POST', '/api/v1/payments', { items: [{ type: 'item', id: 'SKU', name: 'Thing', count: 1, unit: '2.5' }] });
+  const r = await as<{ id: string }>('key', 'POST', '/api/v1/payments', {
+    items: [{ type: 'item', id: 'SKU', name: 'Thing', count: 1, unit: '2.5' }],
+  });
   expect(r.status).toBe(201);
   return r.body.id;
 }
@@ -64,7 +48,7 @@ describe('POST /api/v1/payments/<id>/mark', () => {
 
   it('a cashier session gets 403; a manager settles: confirmed, marked_settled, decision kept; again → 409', async () => {
     const id = await newPayment();
-    const c = await as(who.cashier, 'POST', `/api/v1/payments/${id}/mark`, { as: 'settled', note: 'x' });
+    const c = await as<ErrorJson>(who.cashier, 'POST', `/api/v1/payments/${id}/mark`, { as: 'settled', note: 'x' });
     expect(c.status).toBe(403);
     expect(c.body.error).toBe('forbidden');
     const m = await as(who.manager, 'POST', `/api/v1/payments/${id}/mark`, { as: 'settled', note: 'paid in cash' });
@@ -75,14 +59,14 @@ describe('POST /api/v1/payments/<id>/mark', () => {
       exception: 'marked_settled',
       decision: { as: 'settled', note: 'paid in cash', by: 'manager@shop.test' },
     });
-    const again = await as(who.owner, 'POST', `/api/v1/payments/${id}/mark`, { as: 'invalid' });
+    const again = await as<ErrorJson>(who.owner, 'POST', `/api/v1/payments/${id}/mark`, { as: 'invalid' });
     expect(again.status).toBe(409);
     expect(again.body.error).toBe('conflict');
     const page = await as(who.manager, 'GET', `/admin/invoices/${id}`);
     expect(page.status).toBe(200);
     expect(page.text.replace(/<!-- -->/g, '')).toContain('marked settled by manager@shop.test');
     expect(page.text).toContain('paid in cash');
-    const ev = await as('key', 'GET', '/api/v1/events');
+    const ev = await as<{ events: EventJson[] }>('key', 'GET', '/api/v1/events');
     expect(ev.body.events.filter((e: EventJson) => e.payment?.id === id).map((e: EventJson) => e.type)).toEqual(['payment.confirmed']);
   });
 
@@ -112,11 +96,11 @@ describe('POST /api/v1/payments/<id>/mark', () => {
       { as: 'settled', extra: 1 },
       { as: 'settled', note: 'a\u0000b' },
     ]) {
-      const r = await as('key', 'POST', `/api/v1/payments/${id}/mark`, b);
+      const r = await as<ErrorJson>('key', 'POST', `/api/v1/payments/${id}/mark`, b);
       expect(r.status, JSON.stringify(b)).toBe(400);
       expect(r.body.error).toBe('invalid_request');
     }
-    expect((await as('key', 'GET', `/api/v1/payments/${id}`)).body.status).toBe('unpaid');
+    expect((await as<{ status: string }>('key', 'GET', `/api/v1/payments/${id}`)).body.status).toBe('unpaid');
     expect((await as('key', 'POST', '/api/v1/payments/nope/mark', { as: 'settled' })).status).toBe(404);
   });
 });

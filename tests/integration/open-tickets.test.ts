@@ -8,20 +8,26 @@ import { randomBytes } from 'node:crypto';
 import { REGTEST, hdFromSeed, serializeXpub, derivePath } from '@/lib/doge';
 import { startApp, type AppServer } from '../helpers/app-server';
 import { appClient, firstCookie, type SignedIn, type Who } from '../helpers/client';
+import type { ErrorJson } from '../helpers/json-shapes';
 
 const PASSWORD = 'open tickets password 3';
 const API_KEY = 'tk_' + randomBytes(24).toString('base64url');
 const XPUB = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(46), REGTEST), "m/44'/1'/0'"));
 
-// The answers are read as the assertions need them.
-type Body = any;
+/** An open ticket as /api/pos/tickets answers (the fields this test reads). */
+interface TicketJson {
+  id: string;
+  name: string;
+  updated_at: string;
+}
+type TicketsJson = { tickets: TicketJson[] };
 
 describe('open tickets', () => {
   let app: AppServer;
   const who = {} as Record<'owner' | 'cashier' | 'cashier2', SignedIn>;
   let pinned: Who;
 
-  const { req, ready, login, pinIn } = appClient<Body>(() => app.url, PASSWORD);
+  const { req, ready, login, pinIn } = appClient(() => app.url, PASSWORD);
   const cart = (n: number) => ({ lines: [{ sku: 'LATTE', name: 'Latte', count: n, unit: '3000000000', options: ['Oat'] }] });
 
   beforeAll(async () => {
@@ -58,20 +64,28 @@ describe('open tickets', () => {
   });
 
   it('saves a sale as a ticket that another cashier (PIN session) lists and picks up; two updates of one version: one 409', async () => {
-    const saved = await req(who.cashier, 'POST', '/api/pos/tickets', { name: 'Table 4', cart: cart(1), total: '30' });
+    const saved = await req<TicketJson>(who.cashier, 'POST', '/api/pos/tickets', { name: 'Table 4', cart: cart(1), total: '30' });
     expect(saved.status, saved.text).toBe(201);
     expect(saved.body).toMatchObject({ name: 'Table 4', cart: cart(1), total: '30', user: 'Staff cashier' });
     expect(saved.body.id).toMatch(/^tk_/);
-    const other = await req(who.cashier, 'POST', '/api/pos/tickets', { name: 'Bar tab', cart: [], total: '0' });
+    const other = await req<TicketJson>(who.cashier, 'POST', '/api/pos/tickets', { name: 'Bar tab', cart: [], total: '0' });
     expect(other.status).toBe(201);
-    const list = await req(pinned, 'GET', '/api/pos/tickets');
+    const list = await req<TicketsJson>(pinned, 'GET', '/api/pos/tickets');
     expect(list.status, list.text).toBe(200);
     expect(list.body.tickets.map((t: { name: string }) => t.name)).toEqual(['Table 4', 'Bar tab']);
     const read = list.body.tickets[0];
-    // Two cashiers update the same version at once: exactly one wins.
+    // Two cashiers update the same version at once: exactly one wins (a ticket), the other a conflict (an error).
     const both = await Promise.all([
-      req(pinned, 'PUT', `/api/pos/tickets/${read.id}`, { cart: cart(2), total: '60', updated_at: read.updated_at }),
-      req(who.cashier, 'PUT', `/api/pos/tickets/${read.id}`, { cart: cart(3), total: '90', updated_at: read.updated_at }),
+      req<Partial<TicketJson & ErrorJson>>(pinned, 'PUT', `/api/pos/tickets/${read.id}`, {
+        cart: cart(2),
+        total: '60',
+        updated_at: read.updated_at,
+      }),
+      req<Partial<TicketJson & ErrorJson>>(who.cashier, 'PUT', `/api/pos/tickets/${read.id}`, {
+        cart: cart(3),
+        total: '90',
+        updated_at: read.updated_at,
+      }),
     ]);
     expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
     expect(both.find((r) => r.status === 409)!.body.error).toBe('conflict');
@@ -90,7 +104,9 @@ describe('open tickets', () => {
     expect(
       (await req(pinned, 'PUT', `/api/pos/tickets/${other.body.id}`, { cart: [], total: '0', updated_at: other.body.updated_at })).status,
     ).toBe(404);
-    expect((await req(pinned, 'GET', '/api/pos/tickets')).body.tickets.map((t: { name: string }) => t.name)).toEqual(['Table 4']);
+    expect((await req<TicketsJson>(pinned, 'GET', '/api/pos/tickets')).body.tickets.map((t: { name: string }) => t.name)).toEqual([
+      'Table 4',
+    ]);
   });
 
   it('is for till users only, and refuses bad input with a 400 naming the field', async () => {
@@ -108,33 +124,37 @@ describe('open tickets', () => {
       [{ cart: [], total: '1' }, 'name'],
     ];
     for (const [body, field] of cases) {
-      const r = await req(who.cashier, 'POST', '/api/pos/tickets', body);
+      const r = await req<ErrorJson>(who.cashier, 'POST', '/api/pos/tickets', body);
       expect(r.status, `${JSON.stringify(body).slice(0, 80)} → ${r.text.slice(0, 200)}`).toBe(400);
       expect(r.body.message.startsWith(`${field}: `), r.body.message).toBe(true);
     }
-    const t = await req(who.cashier, 'POST', '/api/pos/tickets', { name: 'Table 9', cart: [], total: '0' });
-    const put = await req(who.cashier, 'PUT', `/api/pos/tickets/${t.body.id}`, { cart: [], total: '0' });
+    const t = await req<TicketJson>(who.cashier, 'POST', '/api/pos/tickets', { name: 'Table 9', cart: [], total: '0' });
+    const put = await req<ErrorJson>(who.cashier, 'PUT', `/api/pos/tickets/${t.body.id}`, { cart: [], total: '0' });
     expect(put.status).toBe(400);
     expect(put.body.message).toMatch(/^updated_at: /);
     expect((await req(who.cashier, 'DELETE', `/api/pos/tickets/${t.body.id}`)).status).toBe(204);
   });
 
   it('charges a ticket: order_reference is its name, it closes once the payment is confirmed, then ticket_id is refused', async () => {
-    const t = await req(who.cashier, 'POST', '/api/pos/tickets', { name: 'Table 7', cart: cart(1), total: '30' });
+    const t = await req<TicketJson>(who.cashier, 'POST', '/api/pos/tickets', { name: 'Table 7', cart: cart(1), total: '30' });
     const sale = { items: [{ type: 'item', id: 'LATTE', name: 'Latte', count: 1, unit: '30' }], ticket_id: t.body.id };
-    const unknown = await req(who.cashier, 'POST', '/api/v1/payments', { ...sale, ticket_id: 'tk_nope' });
+    const unknown = await req<ErrorJson>(who.cashier, 'POST', '/api/v1/payments', { ...sale, ticket_id: 'tk_nope' });
     expect(unknown.status, unknown.text).toBe(400);
     expect(unknown.body.message).toMatch(/^ticket_id: /);
-    const paid = await req(who.cashier, 'POST', '/api/v1/payments', sale);
+    const paid = await req<{ id: string }>(who.cashier, 'POST', '/api/v1/payments', sale);
     expect(paid.status, paid.text).toBe(201);
-    const got = await req(who.owner, 'GET', `/api/v1/payments/${paid.body.id}`);
+    const got = await req<{ payment: { order_reference: string } }>(who.owner, 'GET', `/api/v1/payments/${paid.body.id}`);
     expect(got.body.payment.order_reference).toBe('Table 7');
     // Unpaid, the ticket is still open; confirmed (settled by the owner), it closes.
-    expect((await req(who.cashier, 'GET', '/api/pos/tickets')).body.tickets.map((x: { name: string }) => x.name)).toContain('Table 7');
+    expect((await req<TicketsJson>(who.cashier, 'GET', '/api/pos/tickets')).body.tickets.map((x: { name: string }) => x.name)).toContain(
+      'Table 7',
+    );
     const settled = await req(who.owner, 'POST', `/api/v1/payments/${paid.body.id}/mark`, { as: 'settled' });
     expect(settled.status, settled.text).toBe(200);
-    expect((await req(who.cashier, 'GET', '/api/pos/tickets')).body.tickets.map((x: { name: string }) => x.name)).not.toContain('Table 7');
-    const again = await req(who.cashier, 'POST', '/api/v1/payments', sale);
+    expect(
+      (await req<TicketsJson>(who.cashier, 'GET', '/api/pos/tickets')).body.tickets.map((x: { name: string }) => x.name),
+    ).not.toContain('Table 7');
+    const again = await req<ErrorJson>(who.cashier, 'POST', '/api/v1/payments', sale);
     expect(again.status, again.text).toBe(400);
     expect(again.body.message).toMatch(/^ticket_id: /);
   });

@@ -12,14 +12,20 @@ const checker = new OpenApiChecker(doc);
 const PASSWORD = 'openapi stores password';
 const OPERATOR = 'operator@openapi-stores.test';
 
+/** A store the operator made, and the owner's invite to it. */
+interface NewStoreJson {
+  id: number;
+  invite_url: string;
+}
+
 describe('openapi: the stores operations', () => {
   let app: AppServer;
   let operator: Session;
   let owner: Session;
   let key = '';
 
-  /** One request, checked against the document; `who` a session, an API key, or nobody. */
-  async function call(
+  /** One request, checked against the document; `who` a session, an API key, or nobody. `T` is how the test reads the answer. */
+  async function call<T = unknown>(
     method: string,
     template: string,
     params: Record<string, string>,
@@ -33,7 +39,11 @@ describe('openapi: the stores operations', () => {
     else if (who) Object.assign(h, { Cookie: who.cookie, 'X-CSRF-Token': who.csrf });
     const r = await fetch(app.url + path, { method, headers: h, body: body === undefined ? undefined : JSON.stringify(body) });
     const text = await r.text();
-    return { status: r.status, headers: r.headers, body: checker.check(method, template, { status: r.status, headers: r.headers, text }) };
+    return {
+      status: r.status,
+      headers: r.headers,
+      body: checker.check<T>(method, template, { status: r.status, headers: r.headers, text }),
+    };
   }
 
   beforeAll(async () => {
@@ -59,7 +69,7 @@ describe('openapi: the stores operations', () => {
     expect((await call('POST', stores, {}, operator, { name: '', owner_email: 'x' })).status).toBe(400);
     expect((await call('POST', stores, {}, null, { name: 'S', owner_email: 'a@b.test' })).status).toBe(401);
     expect((await call('POST', stores, {}, key, { name: 'S', owner_email: 'a@b.test' })).status).toBe(403);
-    const made = await call('POST', stores, {}, operator, { name: 'Harbour', owner_email: 'owner@harbour.test' });
+    const made = await call<NewStoreJson>('POST', stores, {}, operator, { name: 'Harbour', owner_email: 'owner@harbour.test' });
     expect(made.status).toBe(201);
     const one = '/api/operator/stores/{id}';
     const id = String(made.body.id);
@@ -77,7 +87,7 @@ describe('openapi: the stores operations', () => {
     expect(
       (await call('POST', account, { token }, null, { name: 'Hana', password: PASSWORD }, { Origin: 'https://evil.test' })).status,
     ).toBe(403);
-    const taken = await call('POST', account, { token }, null, { name: 'Hana', password: PASSWORD });
+    const taken = await call<{ csrf_token: string }>('POST', account, { token }, null, { name: 'Hana', password: PASSWORD });
     expect(taken.status).toBe(201);
     owner = {
       cookie: taken.headers
@@ -90,7 +100,7 @@ describe('openapi: the stores operations', () => {
     expect((await call('GET', stores, {}, owner)).status).toBe(403);
 
     // An invite to an email that has an account is 409 for a new account; its holder accepts it.
-    const second = await call('POST', stores, {}, operator, { name: 'Second', owner_email: 'owner@harbour.test' });
+    const second = await call<NewStoreJson>('POST', stores, {}, operator, { name: 'Second', owner_email: 'owner@harbour.test' });
     const token2 = second.body.invite_url.split('/invite/')[1];
     expect((await call('POST', account, { token: token2 }, null, { name: 'Hana', password: PASSWORD })).status).toBe(409);
     const accept = '/api/invites/{token}/accept';

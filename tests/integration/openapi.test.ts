@@ -20,10 +20,28 @@ import { startApp, type AppServer } from '../helpers/app-server';
 import { startPostgres, createDatabase, type PgServer } from '../helpers/postgres';
 import { OpenApiChecker, loadOpenApi, documentedResponses, unresolvedRefs } from '../helpers/openapi';
 import { signIn } from '../helpers/sessions';
+import type { CreatedPaymentJson } from '../helpers/vendor-client';
 import { ticketRoutes, tipWithDisplay, tipWithoutDisplay } from './openapi-cafe-calls';
-import type { DemoUtxoJson, EventJson, InvoiceJson, ListedPaymentJson } from '../helpers/json-shapes';
+import type { DemoUtxoJson, ErrorJson, EventJson, Health, InvoiceJson, ListedPaymentJson, SalesReportJson } from '../helpers/json-shapes';
 
 /** A parameter of the document (inline, or a `$ref` to components.parameters). */
+/** A payment as POST /api/v1/payments made it (and made.paid with the tx that paid it). */
+type MadeJson = CreatedPaymentJson & { txid?: string };
+/** A page of GET /api/v1/payments. */
+interface PaymentPageJson {
+  payments: ListedPaymentJson[];
+  next_cursor: string | null;
+}
+/** A page of GET /api/v1/events. */
+interface EventPageJson {
+  events: EventJson[];
+  next_cursor: string | null;
+}
+/** POST /relay/status (and /relay/pay): where a payment stands for the wallet. */
+interface RelayStatusJson {
+  status: string;
+  confirmed_at?: string;
+}
 type ParamJson = { in?: string; name?: string; $ref?: string };
 type OperationJson = { parameters?: ParamJson[] };
 /** A path item: its shared parameters and one operation per method. */
@@ -49,8 +67,8 @@ interface Call {
   headers?: Record<string, string>;
 }
 
-/** One request to a documented operation, checked against the document; the parsed body. */
-async function call(method: string, template: string, params: Record<string, string> = {}, c: Call = {}) {
+/** One request to a documented operation, checked against the document; the parsed body, read as `T`. */
+async function call<T = unknown>(method: string, template: string, params: Record<string, string> = {}, c: Call = {}) {
   const path = template.replace(/\{(\w+)\}/g, (_, k) => encodeURIComponent(params[k]));
   const headers: Record<string, string> = { ...(c.headers ?? {}) };
   const key = c.key === undefined ? KEY : c.key;
@@ -62,7 +80,7 @@ async function call(method: string, template: string, params: Record<string, str
   }
   const r = await fetch(base + path + (c.query ? `?${c.query}` : ''), { method, headers, body });
   const text = await r.text();
-  return { status: r.status, headers: r.headers, body: checker.check(method, template, { status: r.status, headers: r.headers, text }) };
+  return { status: r.status, headers: r.headers, body: checker.check<T>(method, template, { status: r.status, headers: r.headers, text }) };
 }
 
 const expectStatus = (r: { status: number; body: unknown }, status: number) => expect(r.status, JSON.stringify(r.body)).toBe(status);
@@ -130,7 +148,7 @@ describe('openapi: the devnet app', () => {
   let till = ''; // payments:read + payments:write
   let nodeOnly = ''; // node:read only
   let wallet: { address: string; wif: string; utxos: WalletUtxo[] };
-  const made: Record<string, ListedPaymentJson & { total: string; connect_uri: string; txid?: string }> = {};
+  const made: Record<string, MadeJson> = {};
   let owner: Record<string, string> = {}; // the signed-in owner's cookie and CSRF headers
   // A real SMTP server for the receipts: it takes mail for anyone but refuse@example.com (550).
   const inbox: Mail[] = [];
@@ -152,7 +170,7 @@ describe('openapi: the devnet app', () => {
     };
   }
   const create = async (body: Record<string, unknown>, key = KEY) => {
-    const r = await call('POST', '/api/v1/payments', {}, { key, body });
+    const r = await call<MadeJson>('POST', '/api/v1/payments', {}, { key, body });
     expectStatus(r, 201);
     return r.body;
   };
@@ -192,7 +210,7 @@ describe('openapi: the devnet app', () => {
   });
 
   it('GET /api/health', async () => {
-    const r = await call('GET', '/api/health', {}, { key: null });
+    const r = await call<Health>('GET', '/api/health', {}, { key: null });
     expectStatus(r, 200);
     expect(r.body).toMatchObject({ ok: true, network: 'regtest', backend: 'devnet', db: 'pglite' });
     expect(typeof r.body.ready).toBe('boolean');
@@ -243,7 +261,7 @@ describe('openapi: the devnet app', () => {
   });
 
   it('POST /api/v1/payments: p2pkh outputs to another address need payments:outputs', async () => {
-    const r = await call(
+    const r = await call<ErrorJson>(
       'POST',
       '/api/v1/payments',
       {},
@@ -254,21 +272,21 @@ describe('openapi: the devnet app', () => {
   });
 
   it('POST /api/v1/payments: required_confirmations below the policy needs payments:policy', async () => {
-    const r = await call('POST', '/api/v1/payments', {}, { key: till, body: { ...coffee(), required_confirmations: 0 } });
+    const r = await call<ErrorJson>('POST', '/api/v1/payments', {}, { key: till, body: { ...coffee(), required_confirmations: 0 } });
     expectStatus(r, 403);
     expect(r.body.message).toMatch(/required_confirmations/);
   });
 
   it('GET /api/v1/payments: pages with cursors; 400, 401, 403', async () => {
-    const p1 = await call('GET', '/api/v1/payments', {}, { query: 'limit=1' });
+    const p1 = await call<PaymentPageJson>('GET', '/api/v1/payments', {}, { query: 'limit=1' });
     expectStatus(p1, 200);
     expect(p1.body.payments).toHaveLength(1);
     expect(p1.body.next_cursor).toEqual(expect.any(String));
-    const p2 = await call(
+    const p2 = await call<PaymentPageJson>(
       'GET',
       '/api/v1/payments',
       {},
-      { query: `limit=100&status=unpaid&cursor=${encodeURIComponent(p1.body.next_cursor)}` },
+      { query: `limit=100&status=unpaid&cursor=${encodeURIComponent(p1.body.next_cursor ?? '')}` },
     );
     expectStatus(p2, 200);
     expect(p2.body.payments.map((p: ListedPaymentJson) => p.id)).not.toContain(p1.body.payments[0].id);
@@ -280,7 +298,7 @@ describe('openapi: the devnet app', () => {
   });
 
   it('GET /api/v1/payments/{id}: 200, 401, 403, 404', async () => {
-    const r = await call('GET', '/api/v1/payments/{id}', { id: made.full.id });
+    const r = await call<MadeJson>('GET', '/api/v1/payments/{id}', { id: made.full.id });
     expectStatus(r, 200);
     expect(r.body.payment).toEqual(made.full.payment);
     expect(r.body.checkout_url).toBe(made.full.checkout_url);
@@ -292,7 +310,7 @@ describe('openapi: the devnet app', () => {
   });
 
   it('GET /dc/{id}: the signed envelope; 404', async () => {
-    const r = await call('GET', '/dc/{id}', { id: made.full.id }, { key: null });
+    const r = await call<{ payload: string }>('GET', '/dc/{id}', { id: made.full.id }, { key: null });
     expectStatus(r, 200);
     expect(JSON.parse(Buffer.from(r.body.payload, 'base64').toString('utf8'))).toEqual(made.full.payment);
     expectStatus(await call('GET', '/dc/{id}', { id: UNKNOWN_ID }, { key: null }), 404);
@@ -338,13 +356,13 @@ describe('openapi: the devnet app', () => {
       [TOO_BIG, 413, 'invalid_tx'],
     ];
     for (const [body, status, code] of refusals) {
-      const r = await call('POST', '/relay/pay', {}, { key: null, body });
+      const r = await call<ErrorJson>('POST', '/relay/pay', {}, { key: null, body });
       expectStatus(r, status);
       expect(r.body.error).toBe(code);
     }
     // the tx of this payment offered to another one misses that one's output
     const other = await create(coffee('4'));
-    const wrong = await call('POST', '/relay/pay', {}, { key: null, body: { ...sub, id: other.id } });
+    const wrong = await call<ErrorJson>('POST', '/relay/pay', {}, { key: null, body: { ...sub, id: other.id } });
     expectStatus(wrong, 400);
     expect(wrong.body.error).toBe('invalid_outputs');
 
@@ -356,9 +374,9 @@ describe('openapi: the devnet app', () => {
     expect(repeat.body).toEqual(ok.body);
 
     expect((await fetch(app.url + '/demo/api/mine', { method: 'POST', body: JSON.stringify({ blocks: 1 }) })).status).toBe(200);
-    let st!: Awaited<ReturnType<typeof call>>;
+    let st!: Awaited<ReturnType<typeof call<RelayStatusJson>>>;
     for (let i = 0; i < 150; i++) {
-      st = await call('POST', '/relay/status', {}, { key: null, body: { id: p.id } });
+      st = await call<RelayStatusJson>('POST', '/relay/status', {}, { key: null, body: { id: p.id } });
       if (st.body.status === 'confirmed') break;
       await new Promise((r) => setTimeout(r, 200));
     }
@@ -380,12 +398,17 @@ describe('openapi: the devnet app', () => {
     expectStatus(await call('POST', path, { id: p.id }, { key: nodeOnly, body: { as: 'settled' } }), 403);
     expectStatus(await call('POST', path, { id: p.id }, { body: TOO_BIG }), 413);
     for (const body of [{ as: 'maybe' }, { as: 'settled', note: 'a\u0000b' }, { as: 'settled', extra: 1 }, 'not json']) {
-      const r = await call('POST', path, { id: p.id }, { body });
+      const r = await call<ErrorJson>('POST', path, { id: p.id }, { body });
       expectStatus(r, 400);
       expect(r.body.error).toBe('invalid_request');
     }
     expectStatus(await call('POST', path, { id: UNKNOWN_ID }, { body: { as: 'settled' } }), 404);
-    const r = await call('POST', path, { id: p.id }, { body: { as: 'settled', note: 'paid in cash at the counter' } });
+    const r = await call<{ decision: unknown }>(
+      'POST',
+      path,
+      { id: p.id },
+      { body: { as: 'settled', note: 'paid in cash at the counter' } },
+    );
     expectStatus(r, 200);
     expect(r.body).toMatchObject({ id: p.id, status: 'confirmed', exception: 'marked_settled' });
     expect(JSON.stringify(r.body.decision)).toContain('paid in cash at the counter');
@@ -404,11 +427,16 @@ describe('openapi: the devnet app', () => {
     })();
     const day = new Date().toISOString().slice(0, 10);
     const next = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
-    const r = await call('GET', '/api/v1/reports/sales', {}, { key: reporter, query: `from=${day}&to=${next}&tz=UTC` });
+    const r = await call<SalesReportJson>('GET', '/api/v1/reports/sales', {}, { key: reporter, query: `from=${day}&to=${next}&tz=UTC` });
     expectStatus(r, 200);
     expect(r.body).toMatchObject({ tz: 'UTC', scope: 'store' });
     expect(r.body.totals.count).toBeGreaterThanOrEqual(2); // the paid coffee and the settled one
-    const csv = await call('GET', '/api/v1/reports/sales', {}, { key: reporter, query: `from=${day}&to=${next}&tz=UTC&format=csv` });
+    const csv = await call<string>(
+      'GET',
+      '/api/v1/reports/sales',
+      {},
+      { key: reporter, query: `from=${day}&to=${next}&tz=UTC&format=csv` },
+    );
     expectStatus(csv, 200);
     expect(csv.body.split('\r\n')[0]).toMatch(/^payment_id,/);
     expectStatus(await call('GET', '/api/v1/reports/sales', {}, { key: reporter, query: 'format=xml' }), 400);
@@ -419,7 +447,7 @@ describe('openapi: the devnet app', () => {
 
   it('GET /api/v1/rates: 503 rate_unavailable with no source; 401, 403', async () => {
     // this app has no RATE_SOURCES: nothing is fresh
-    const none = await call('GET', '/api/v1/rates');
+    const none = await call<ErrorJson>('GET', '/api/v1/rates');
     expectStatus(none, 503);
     expect(none.body.error).toBe('rate_unavailable');
     expectStatus(await call('GET', '/api/v1/rates', {}, { key: null }), 401);
@@ -439,7 +467,7 @@ describe('openapi: the devnet app', () => {
     const sent = await call('POST', path, { id }, { body: { email: 'ann@example.com' } });
     expectStatus(sent, 202);
     expect(sent.body).toMatchObject({ sent: true, to: 'ann@example.com' });
-    const refused = await call('POST', path, { id }, { body: { email: 'refuse@example.com' } });
+    const refused = await call<ErrorJson>('POST', path, { id }, { body: { email: 'refuse@example.com' } });
     expectStatus(refused, 502);
     expect(refused.body.message).toMatch(/Mailbox unavailable/);
     expectStatus(await call('POST', path, { id }, { key: null, body: { email: 'ann@example.com' } }), 401);
@@ -459,14 +487,14 @@ describe('openapi: the devnet app', () => {
     const p = await create(coffee('5'));
     const fake: WalletUtxo = { txid: 'ab'.repeat(32), vout: 0, amount: 1_000_000_000_000n, script: (await demoWallet()).utxos[0].script };
     const tx = buildPaymentTx(p.payment, { network: 'regtest', utxos: [fake], keys: [wallet.wif] });
-    const r = await call('POST', '/relay/pay', {}, { key: null, body: { id: p.id, tx: tx.hex } });
+    const r = await call<ErrorJson>('POST', '/relay/pay', {}, { key: null, body: { id: p.id, tx: tx.hex } });
     const after = await call('POST', '/relay/status', {}, { key: null, body: { id: p.id } });
     expect(r.body.error).toBe('invalid_tx');
     expect(after.body).toEqual({ id: p.id, status: 'unpaid' });
   });
 
   it('GET /api/v1/events: the log, after a cursor; 400, 401, 403', async () => {
-    const all = await call('GET', '/api/v1/events');
+    const all = await call<EventPageJson>('GET', '/api/v1/events');
     expectStatus(all, 200);
     const types = all.body.events.map((e: EventJson) => `${e.type} ${e.payment.id}`);
     expect(types).toEqual(
@@ -477,7 +505,7 @@ describe('openapi: the devnet app', () => {
       ]),
     );
     const first = all.body.events[0].cursor;
-    const rest = await call('GET', '/api/v1/events', {}, { query: `after=${first}&limit=500` });
+    const rest = await call<EventPageJson>('GET', '/api/v1/events', {}, { query: `after=${first}&limit=500` });
     expectStatus(rest, 200);
     expect(rest.body.events.map((e: EventJson) => e.cursor)).toEqual(all.body.events.slice(1).map((e: EventJson) => e.cursor));
     expect(rest.body.next_cursor).toBe(all.body.next_cursor);
@@ -519,7 +547,12 @@ describe('openapi: the devnet app', () => {
   });
 
   it("GET /invoices/{address}: the buyer's paid invoice; 400, 401, 403", async () => {
-    const r = await call('GET', '/invoices/{address}', { address: wallet.address }, { query: 'limit=10&page=0' });
+    const r = await call<{ total: number; invoices: InvoiceJson[] }>(
+      'GET',
+      '/invoices/{address}',
+      { address: wallet.address },
+      { query: 'limit=10&page=0' },
+    );
     expectStatus(r, 200);
     expect(r.body).toMatchObject({ limit: 10, page: 0 });
     expect(r.body.invoices.find((i: InvoiceJson) => i.id === made.paid.id)).toMatchObject({
@@ -541,7 +574,7 @@ describe('openapi: the devnet app', () => {
   it("POST and GET /api/v1/payments/{id}/refunds: 201 to the submission's refund address, 400, 401, 403, 404, 409, 413; 200; the refund answers /relay/status and /dc", async () => {
     const id = made.paid.id;
     const path = '/api/v1/payments/{id}/refunds';
-    const r = await call('POST', path, { id }, { body: { amount: '1.5', reason: 'one coffee was cold' } });
+    const r = await call<{ id: string }>('POST', path, { id }, { body: { amount: '1.5', reason: 'one coffee was cold' } });
     expectStatus(r, 201);
     expect(r.body).toMatchObject({
       payment_id: id,
@@ -600,7 +633,7 @@ describe('openapi: the devnet app', () => {
     const anon = { key: null };
 
     const pairing = '/api/pos/display/pairing';
-    const code = await call('POST', pairing, {}, { key: null, headers: tillHeaders, body: {} });
+    const code = await call<{ code: string }>('POST', pairing, {}, { key: null, headers: tillHeaders, body: {} });
     expectStatus(code, 201);
     expectStatus(await call('POST', pairing, {}, { key: null, headers: { Cookie: terminal }, body: {} }), 401);
     expectStatus(
@@ -713,7 +746,7 @@ describe('openapi: the devnet app', () => {
       low_stock: 0,
       movements: [{ delta: 4, reason: 'count', user: 'owner@shop.test', payment_id: null }],
     });
-    const adj = await call(
+    const adj = await call<{ stock: number }>(
       'POST',
       path,
       { productId },
@@ -766,10 +799,10 @@ describe('openapi: an app on PostgreSQL, rate-limited, with MAX_OPEN_PAYMENTS=1'
 
   it('POST /api/v1/payments beyond MAX_OPEN_PAYMENTS gets 429', async () => {
     const body = { items: [{ type: 'item', id: 'T', name: 'Tea', count: 1, unit: '3' }] };
-    const first = await call('POST', '/api/v1/payments', {}, { body });
+    const first = await call<{ id: string }>('POST', '/api/v1/payments', {}, { body });
     expectStatus(first, 201);
     paymentId = first.body.id;
-    const second = await call('POST', '/api/v1/payments', {}, { body });
+    const second = await call<ErrorJson>('POST', '/api/v1/payments', {}, { body });
     expectStatus(second, 429);
     expect(second.body.error).not.toBe('rate_limited');
   });
@@ -842,7 +875,7 @@ describe('openapi: an app on PostgreSQL, rate-limited, with MAX_OPEN_PAYMENTS=1'
       for (let i = 0; i < 20 && !spent; i++) spent = (await call(...group[0])).status === 429;
       expect(spent, `${group[0][1]} ran out of budget`).toBe(true);
       for (const c of group) {
-        const r = await call(...c);
+        const r = await call<ErrorJson>(...c);
         expect(r.status, `${c[0]} ${c[1]}`).toBe(429);
         expect(r.body.error).toBe('rate_limited');
         expect(Number(r.headers.get('retry-after'))).toBeGreaterThan(0);

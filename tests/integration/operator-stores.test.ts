@@ -15,7 +15,8 @@ import { until } from '../helpers/wait';
 import { startApp, type AppServer } from '../helpers/app-server';
 import { seedDataDir } from '../helpers/pglite-template';
 import { testXpub } from '../helpers/keys';
-import type { Health, ListedPaymentJson } from '../helpers/json-shapes';
+import type { Answer } from '../helpers/client';
+import type { ErrorJson, Health, ListedPaymentJson } from '../helpers/json-shapes';
 
 const PASSWORD = 'operator stores password';
 const OPERATOR = 'operator@stores.test';
@@ -25,6 +26,23 @@ interface Who {
   cookie?: string;
   csrf?: string;
   key?: string;
+}
+
+/** GET /api/operator/stores: every store with its payment count. */
+interface StoresJson {
+  stores: { id: number; name: string; suspended: boolean; payments: number }[];
+}
+/** A store of the signed-in user, with its role there. */
+interface MembershipJson {
+  id: number;
+  name: string;
+  role: string;
+}
+/** GET /api/auth/me: the store the session acts for, and every store the user belongs to. */
+interface MeJson {
+  store: MembershipJson;
+  stores: MembershipJson[];
+  csrf_token: string;
 }
 
 describe('the operator and the stores', () => {
@@ -41,29 +59,31 @@ describe('the operator and the stores', () => {
   let inviteToken = '';
   let stopped = false;
 
-  async function req(w: Who | null, method: string, path: string, body?: unknown) {
+  /** `T` is how the test reads the JSON answer (null when it is not JSON). */
+  async function req<T = unknown>(w: Who | null, method: string, path: string, body?: unknown): Promise<Answer<T>> {
     const h: Record<string, string> = { 'Content-Type': 'application/json' };
     if (w?.key) h.Authorization = `Bearer ${w.key}`;
     else if (w?.cookie) h.Cookie = w.cookie;
     if (w?.csrf && method !== 'GET') h['X-CSRF-Token'] = w.csrf;
     const r = await fetch(app.url + path, { method, headers: h, body: body === undefined ? undefined : JSON.stringify(body) });
     const text = await r.text();
-    let json: any = null;
+    let json: unknown = null;
     try {
       json = JSON.parse(text);
     } catch {
       /* not JSON */
     }
-    return { status: r.status, body: json, text, headers: r.headers };
+    return { status: r.status, body: json as T, text, headers: r.headers };
   }
   async function login(email: string): Promise<Who> {
-    const r = await req(null, 'POST', '/api/auth/login', { email, password: PASSWORD });
+    const r = await req<{ csrf_token: string }>(null, 'POST', '/api/auth/login', { email, password: PASSWORD });
     expect(r.status, r.text).toBe(200);
     const cookie = (r.headers.getSetCookie?.() ?? []).find((c) => c.startsWith('counter_session='))!.split(';')[0];
     return { cookie, csrf: r.body.csrf_token };
   }
-  async function ok(w: Who, method: string, path: string, body?: unknown): Promise<any> {
-    const r = await req(w, method, path, body);
+  /** A request that must succeed (2xx); its answer, read as `T`. */
+  async function ok<T = unknown>(w: Who, method: string, path: string, body?: unknown): Promise<T> {
+    const r = await req<T>(w, method, path, body);
     expect(r.status, `${method} ${path}: ${r.text}`).toBeLessThan(300);
     return r.body;
   }
@@ -113,7 +133,12 @@ describe('the operator and the stores', () => {
     }
     who.other = await login(OTHER);
     ownerKey = {
-      key: (await ok(who.operator, 'POST', '/api/admin/api-keys', { name: 'all', scopes: ['payments:read', 'payments:write'] })).secret,
+      key: (
+        await ok<{ secret: string }>(who.operator, 'POST', '/api/admin/api-keys', {
+          name: 'all',
+          scopes: ['payments:read', 'payments:write'],
+        })
+      ).secret,
     };
   }, 240_000);
   afterAll(async () => {
@@ -132,27 +157,28 @@ describe('the operator and the stores', () => {
       expect((await req({ key: 'not-a-key' }, method, path, body)).status, `${method} ${path} bad key`).toBe(401);
       expect((await req(ownerKey, method, path, body)).status, `${method} ${path} API key`).toBe(403);
       for (const role of ['owner', 'manager', 'cashier', 'other'] as const) {
-        const r = await req(who[role], method, path, body);
+        const r = await req<ErrorJson>(who[role], method, path, body);
         expect(r.status, `${method} ${path} as ${role}: ${r.text}`).toBe(403);
         expect(r.body.error).toBe('forbidden');
       }
     }
-    const stores = await ok(who.operator, 'GET', '/api/operator/stores');
-    expect(stores.stores.map((s: { name: string }) => s.name)).not.toContain('Sneaky');
+    const stores = await ok<StoresJson>(who.operator, 'GET', '/api/operator/stores');
+    expect(stores.stores.map((s) => s.name)).not.toContain('Sneaky');
   });
 
   it('creates a store with a single-use invite stored hashed, and lists every store with its payment count only', async () => {
     await ok(ownerKey, 'POST', '/api/v1/payments', { items: [{ type: 'item', id: 'A', name: 'Tea', count: 1, unit: '2' }] });
     const bad = await req(who.operator, 'POST', '/api/operator/stores', { name: '', owner_email: 'nope' });
     expect(bad.status).toBe(400);
-    const made = await req(who.operator, 'POST', '/api/operator/stores', { name: 'Third shop', owner_email: 'Third@Stores.test' });
+    const made = await req<{ invite_url: string }>(who.operator, 'POST', '/api/operator/stores', {
+      name: 'Third shop',
+      owner_email: 'Third@Stores.test',
+    });
     expect(made.status, made.text).toBe(201);
     expect(made.body).toEqual({ id: 3, name: 'Third shop', invite_url: expect.stringMatching(/\/invite\/[A-Za-z0-9_-]{40,}$/) });
     const token = made.body.invite_url.split('/invite/')[1];
-    const list = await ok(who.operator, 'GET', '/api/operator/stores');
-    expect(
-      list.stores.map((s: { id: string; name: string; suspended: boolean; payments: number }) => [s.id, s.name, s.suspended, s.payments]),
-    ).toEqual([
+    const list = await ok<StoresJson>(who.operator, 'GET', '/api/operator/stores');
+    expect(list.stores.map((s) => [s.id, s.name, s.suspended, s.payments])).toEqual([
       [1, expect.any(String), false, 1],
       [2, 'Store two', false, 0],
       [3, 'Third shop', false, 0],
@@ -162,7 +188,9 @@ describe('the operator and the stores', () => {
   });
 
   it('a suspended store refuses new payments, cash sales and charge-again with 403 store_suspended; reads still work; resumed, it sells again', async () => {
-    const sale = await ok(who.owner, 'POST', '/api/v1/payments', { items: [{ type: 'item', id: 'B', name: 'Cake', count: 1, unit: '3' }] });
+    const sale = await ok<{ id: string }>(who.owner, 'POST', '/api/v1/payments', {
+      items: [{ type: 'item', id: 'B', name: 'Cake', count: 1, unit: '3' }],
+    });
     expect((await req(who.operator, 'PATCH', '/api/operator/stores/999', { suspended: true })).status).toBe(404);
     expect((await req(who.operator, 'PATCH', '/api/operator/stores/1', { suspended: 'yes' })).status).toBe(400);
     const s = await ok(who.operator, 'PATCH', '/api/operator/stores/1', { suspended: true });
@@ -174,14 +202,14 @@ describe('the operator and the stores', () => {
       [who.cashier, '/api/v1/payments', { ...item, tender: 'cash', cash_received: '20' }],
       [who.owner, `/api/pos/sales/${sale.id}/charge-again`, { order_reference: 'again' }],
     ] as [Who, string, unknown][]) {
-      const r = await req(w, 'POST', path, body);
+      const r = await req<ErrorJson | null>(w, 'POST', path, body);
       expect([r.status, r.body?.error], `${path}: ${r.text}`).toEqual([403, 'store_suspended']);
     }
-    expect((await ok(ownerKey, 'GET', `/api/v1/payments/${sale.id}`)).status).toBe('unpaid');
+    expect((await ok<{ status: string }>(ownerKey, 'GET', `/api/v1/payments/${sale.id}`)).status).toBe('unpaid');
     // Cancel still works (the API's status of a cancelled payment is `declined`).
-    expect((await ok(ownerKey, 'POST', `/api/v1/payments/${sale.id}/cancel`, {})).status).toBe('declined');
+    expect((await ok<{ status: string }>(ownerKey, 'POST', `/api/v1/payments/${sale.id}/cancel`, {})).status).toBe('declined');
     // Another store is not touched by this one's suspension.
-    const two = await ok(who.other, 'POST', '/api/v1/payments', item);
+    const two = await ok<{ id: string }>(who.other, 'POST', '/api/v1/payments', item);
     expect(two.id).toBeTruthy();
     expect(await ok(who.operator, 'PATCH', '/api/operator/stores/1', { suspended: false })).toMatchObject({ suspended: false });
     expect((await req(ownerKey, 'POST', '/api/v1/payments', item)).status).toBe(201);
@@ -199,13 +227,13 @@ describe('the operator and the stores', () => {
     expect((await req(who.operator, 'POST', '/api/admin/users', { email: OTHER, role: 'cashier' })).status).toBe(409);
     // The old password still signs in; the session acts for the oldest membership (store 2).
     const other = await login(OTHER);
-    const me = await ok(other, 'GET', '/api/auth/me');
+    const me = await ok<MeJson>(other, 'GET', '/api/auth/me');
     expect(me.stores).toEqual([
       { id: 2, name: 'Store two', role: 'owner' },
       { id: 1, name: expect.any(String), role: 'manager' },
     ]);
     expect(me.store).toEqual({ id: 2, name: 'Store two', role: 'owner' });
-    const inTwo = (await ok(other, 'GET', '/api/v1/payments')).payments.map((p: ListedPaymentJson) => p.id);
+    const inTwo = (await ok<{ payments: ListedPaymentJson[] }>(other, 'GET', '/api/v1/payments')).payments.map((p) => p.id);
 
     expect((await req({ cookie: other.cookie }, 'POST', '/api/auth/store', { store_id: 1 })).status).toBe(403); // no CSRF token
     expect((await req(other, 'POST', '/api/auth/store', { store_id: 3 })).status).toBe(404); // not a member
@@ -213,15 +241,15 @@ describe('the operator and the stores', () => {
     expect((await req(other, 'POST', '/api/auth/store', { store_id: '1' })).status).toBe(400);
     expect((await req(null, 'POST', '/api/auth/store', { store_id: 1 })).status).toBe(401);
     expect((await req(other, 'POST', '/api/auth/store', { store_id: 1 })).status).toBe(204);
-    const after = await ok(other, 'GET', '/api/auth/me');
+    const after = await ok<MeJson>(other, 'GET', '/api/auth/me');
     expect(after.store).toMatchObject({ id: 1, role: 'manager' });
     expect(after.csrf_token).toBe(other.csrf); // the same session, the same CSRF token
-    const inOne = (await ok(other, 'GET', '/api/v1/payments')).payments.map((p: ListedPaymentJson) => p.id);
-    expect(inOne.some((id: string) => inTwo.includes(id))).toBe(false);
+    const inOne = (await ok<{ payments: ListedPaymentJson[] }>(other, 'GET', '/api/v1/payments')).payments.map((p) => p.id);
+    expect(inOne.some((id) => inTwo.includes(id))).toBe(false);
     // A manager of store 1 now: its owner's pages are not its own, its store's products are.
     expect((await req(other, 'GET', '/api/admin/api-keys')).status).toBe(403);
     // The next sign-in opens the store used last.
-    expect((await ok(await login(OTHER), 'GET', '/api/auth/me')).store.id).toBe(1);
+    expect((await ok<MeJson>(await login(OTHER), 'GET', '/api/auth/me')).store.id).toBe(1);
   });
 
   it('keeps the invite only as its SHA-256, for 7 days, naming the owner-to-be', async () => {

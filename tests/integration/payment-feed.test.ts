@@ -166,6 +166,6 @@ describe('live payment feed (SSE)', () => {
     await until(() => closedLine() !== undefined);
     expect(closedLine()).toContain('client_gone');
     // The server is still healthy and serves the same payment afterwards.
-    expect((await api(`/api/v1/payments/${p.id}`)).body.status).toBe('unpaid');
+    expect((await api<{ status: string }>(`/api/v1/payments/${p.id}`)).body.status).toBe('unpaid');
   });
 });

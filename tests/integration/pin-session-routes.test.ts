@@ -9,7 +9,8 @@ import { join, relative } from 'node:path';
 import { until } from '../helpers/wait';
 import { startApp, type AppServer } from '../helpers/app-server';
 import { testXpub } from '../helpers/keys';
-import type { Health } from '../helpers/json-shapes';
+import { firstCookie, type Answer } from '../helpers/client';
+import type { ErrorJson, Health } from '../helpers/json-shapes';
 
 const PASSWORD = 'pin session routes password';
 const XPUB = testXpub(31);
@@ -33,13 +34,6 @@ interface Who {
   cookie: string;
   csrf: string;
 }
-interface Answer {
-  status: number;
-  body: any;
-  text: string;
-  headers: Headers;
-}
-
 /** Every route.ts under `dir`. */
 function routeFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((e) => {
@@ -63,13 +57,14 @@ describe("a PIN session holds the till's grants only", () => {
   let manager: Who & { id: string };
   let terminal = '';
 
-  async function req(
+  /** `T` is how the test reads the JSON answer (null for a live feed or an answer that is not JSON). */
+  async function req<T = unknown>(
     w: Partial<Who> | null,
     method: string,
     path: string,
     body?: unknown,
     headers: Record<string, string> = {},
-  ): Promise<Answer> {
+  ): Promise<Answer<T>> {
     const h: Record<string, string> = { 'Content-Type': 'application/json', ...headers };
     const cookies = [w?.cookie, terminal].filter(Boolean).join('; ');
     if (cookies && !h.Authorization) h.Cookie = cookies;
@@ -83,31 +78,31 @@ describe("a PIN session holds the till's grants only", () => {
     // A live feed (text/event-stream) never ends: its status is the answer.
     if ((r.headers.get('content-type') ?? '').startsWith('text/event-stream')) {
       await r.body?.cancel();
-      return { status: r.status, body: null, text: '(event stream)', headers: r.headers };
+      return { status: r.status, body: null as T, text: '(event stream)', headers: r.headers };
     }
     const text = await r.text();
-    let parsed: any = null;
+    let parsed: unknown = null;
     try {
       parsed = JSON.parse(text);
     } catch {
       /* not JSON */
     }
-    return { status: r.status, body: parsed, text, headers: r.headers };
+    return { status: r.status, body: parsed as T, text, headers: r.headers };
   }
-  const cookieOf = (r: Answer, name: string) =>
-    (r.headers.getSetCookie?.() ?? []).find((c) => c.startsWith(`${name}=`))?.split(';')[0] ?? '';
   async function login(email: string): Promise<Who & { id: string }> {
-    const r = await req(null, 'POST', '/api/auth/login', { email, password: PASSWORD });
+    const r = await req<{ csrf_token: string; user: { id: string } }>(null, 'POST', '/api/auth/login', { email, password: PASSWORD });
     expect(r.status, r.text).toBe(200);
-    return { cookie: cookieOf(r, 'counter_session'), csrf: r.body.csrf_token, id: r.body.user.id };
+    return { cookie: firstCookie(r, 'counter_session'), csrf: r.body.csrf_token, id: r.body.user.id };
   }
   async function pinSession(userId: string, pin: string): Promise<Who> {
-    const r = await req(null, 'POST', '/api/auth/pin', { user_id: userId, pin });
+    const r = await req<{ csrf_token: string }>(null, 'POST', '/api/auth/pin', { user_id: userId, pin });
     expect(r.status, r.text).toBe(200);
-    return { cookie: cookieOf(r, 'counter_session'), csrf: r.body.csrf_token };
+    return { cookie: firstCookie(r, 'counter_session'), csrf: r.body.csrf_token };
   }
   async function sale(w: Who): Promise<string> {
-    const r = await req(w, 'POST', '/api/v1/payments', { items: [{ type: 'item', id: 'A', name: 'Tea', count: 1, unit: '500' }] });
+    const r = await req<{ id: string }>(w, 'POST', '/api/v1/payments', {
+      items: [{ type: 'item', id: 'A', name: 'Tea', count: 1, unit: '500' }],
+    });
     expect(r.status, r.text).toBe(201);
     return r.body.id;
   }
@@ -141,7 +136,7 @@ describe("a PIN session holds the till's grants only", () => {
     expect((await req(owner, 'PUT', `/api/admin/users/${manager.id}/pin`, { pin: '2580' })).status).toBe(204);
     const t = await req(manager, 'POST', '/api/admin/terminals', { name: 'Front counter' });
     expect(t.status, t.text).toBe(201);
-    terminal = cookieOf(t, 'counter_terminal');
+    terminal = firstCookie(t, 'counter_terminal');
   }, 180_000);
   afterAll(async () => app?.stop());
 
@@ -158,7 +153,7 @@ describe("a PIN session holds the till's grants only", () => {
         const [method, pattern] = route.split(' ');
         // Each route meets a fresh unpaid sale of this till, so what it may do, it does for real.
         const path = (pattern.includes('[id]') ? pattern.replace('[id]', await sale(s)) : pattern).replace(/\[[^\]]+\]/g, '1');
-        const r = await req(s, method, path, method === 'GET' ? undefined : {});
+        const r = await req<ErrorJson | null>(s, method, path, method === 'GET' ? undefined : {});
         const seen = `${route}: ${r.status} ${r.text.slice(0, 200)}`;
         if (TILL_ROUTES.has(route)) {
           // Its own answer (201, 200, 400 for the empty body, 503 with no rate source…): never refused, never a crash.
@@ -175,7 +170,7 @@ describe("a PIN session holds the till's grants only", () => {
     const s = await pinSession(manager.id, '2580');
     const id = await sale(s);
     for (const as of ['settled', 'invalid']) {
-      const r = await req(s, 'POST', `/api/v1/payments/${id}/mark`, { as, note: 'by PIN' });
+      const r = await req<ErrorJson>(s, 'POST', `/api/v1/payments/${id}/mark`, { as, note: 'by PIN' });
       expect(r.status, r.text).toBe(403);
       expect(r.body.message).toMatch(/PIN opens the till only/);
     }
@@ -190,7 +185,7 @@ describe("a PIN session holds the till's grants only", () => {
     expect(byPassword.body).toMatchObject({ status: 'confirmed', exception: 'marked_settled' });
 
     const key = async (scopes: string[]) => {
-      const k = await req(owner, 'POST', '/api/admin/api-keys', { name: scopes.join(' '), scopes });
+      const k = await req<{ secret: string }>(owner, 'POST', '/api/admin/api-keys', { name: scopes.join(' '), scopes });
       expect(k.status, k.text).toBe(201);
       return { Authorization: `Bearer ${k.body.secret}` };
     };
@@ -199,7 +194,7 @@ describe("a PIN session holds the till's grants only", () => {
     expect(marked.status, marked.text).toBe(200);
     expect(marked.body).toMatchObject({ status: 'declined', exception: 'marked_invalid' });
     const reader = await key(['payments:read']);
-    const refused = await req(null, 'POST', `/api/v1/payments/${await sale(pinned)}/mark`, { as: 'invalid' }, reader);
+    const refused = await req<ErrorJson>(null, 'POST', `/api/v1/payments/${await sale(pinned)}/mark`, { as: 'invalid' }, reader);
     expect(refused.status, refused.text).toBe(403);
     expect(refused.body.message).toMatch(/payments:write/);
     // payments:mark is a session grant, not a scope a key can be created with.

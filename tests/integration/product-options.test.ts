@@ -9,14 +9,24 @@ import { until } from '../helpers/wait';
 import { startApp, type AppServer } from '../helpers/app-server';
 import { OpenApiChecker, loadOpenApi } from '../helpers/openapi';
 import { appClient, type SignedIn } from '../helpers/client';
-import type { ProductJson } from '../helpers/json-shapes';
+import type { ErrorJson, ProductJson } from '../helpers/json-shapes';
 
 const openapi = new OpenApiChecker(loadOpenApi());
 const PASSWORD = 'product options password 4';
 const XPUB = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(44), REGTEST), "m/44'/1'/0'"));
 
-// The answers are read as the assertions need them.
-type Body = any;
+/** A refusal of a product or a sale: the field may also be named apart from the message. */
+type RefusalJson = ErrorJson & { field?: string };
+/** A payment as the test reads it: its fiat figures and its priced lines with their options. */
+interface PaymentJson {
+  fiat_total: string;
+  payment: { items: { desc: string }[] };
+}
+/** A row of the sales report's by_product, with the options sold. */
+interface ProductSalesJson {
+  id: string;
+  options: { name: string; count: number; amount: string }[];
+}
 
 const GROUPS = [
   {
@@ -53,10 +63,10 @@ describe('product options', () => {
   const who = {} as Record<'owner' | 'cashier', SignedIn>;
   let productId = '';
 
-  const { req, ready, login } = appClient<Body>(() => app.url, PASSWORD);
+  const { req, ready, login } = appClient(() => app.url, PASSWORD);
   const latte = (extra: Record<string, unknown> = {}) => ({ type: 'item', id: 'LATTE', name: 'Latte', count: 2, ...extra });
-  const pay = (items: unknown[], extra: Record<string, unknown> = {}) =>
-    req(who.owner, 'POST', '/api/v1/payments', { currency: 'USD', items, ...extra });
+  const pay = <T = unknown>(items: unknown[], extra: Record<string, unknown> = {}) =>
+    req<T>(who.owner, 'POST', '/api/v1/payments', { currency: 'USD', items, ...extra });
 
   beforeAll(async () => {
     app = await startApp({
@@ -82,7 +92,7 @@ describe('product options', () => {
     who.cashier = await login('cashier@options.test');
     expect((await req(who.owner, 'PATCH', '/api/admin/settings', { pricing_currency: 'USD' })).status).toBe(200);
     await until(
-      () => req(who.owner, 'GET', '/api/v1/rates'),
+      () => req<{ currency: string } | null>(who.owner, 'GET', '/api/v1/rates'),
       (x) => x.status === 200 && x.body?.currency === 'USD',
       20_000,
     );
@@ -129,7 +139,12 @@ describe('product options', () => {
       [[{ name: 'Milk', min: 0, max: 1, options: [{ name: 'Oat', price: '0.001' }] }], 'option_groups[0].options[0].price'],
     ];
     for (const [groups, field] of bad) {
-      const r = await req(who.owner, 'POST', '/api/admin/products', { sku: 'BAD', name: 'Bad', price: '1', option_groups: groups });
+      const r = await req<RefusalJson>(who.owner, 'POST', '/api/admin/products', {
+        sku: 'BAD',
+        name: 'Bad',
+        price: '1',
+        option_groups: groups,
+      });
       expect(r.status, `${JSON.stringify(groups)} → ${r.text}`).toBe(400);
       expect(r.body.error).toBe('invalid_request');
       expect(`${r.body.field ?? ''} ${r.body.message}`.replace(/\[(\d+)\]/g, '.$1')).toContain(field.replace(/\[(\d+)\]/g, '.$1'));
@@ -137,7 +152,7 @@ describe('product options', () => {
     expect(
       (await req(who.cashier, 'POST', '/api/admin/products', { sku: 'LATTE', name: 'Latte', price: '3.50', option_groups: GROUPS })).status,
     ).toBe(403);
-    const created = await req(who.owner, 'POST', '/api/admin/products', {
+    const created = await req<ProductJson>(who.owner, 'POST', '/api/admin/products', {
       sku: 'LATTE',
       name: 'Latte',
       price: '3.50',
@@ -156,7 +171,7 @@ describe('product options', () => {
         { name: 'Soy', price: '0.50' },
       ],
     });
-    const patched = await req(who.owner, 'PATCH', `/api/admin/products/${productId}`, { option_groups: GROUPS.slice(0, 2) });
+    const patched = await req<ProductJson>(who.owner, 'PATCH', `/api/admin/products/${productId}`, { option_groups: GROUPS.slice(0, 2) });
     expect(patched.status, patched.text).toBe(200);
     expect(patched.body.option_groups.map((g: { name: string }) => g.name)).toEqual(['Milk', 'Extras']);
     expect((await req(who.owner, 'PATCH', `/api/admin/products/${productId}`, { option_groups: GROUPS })).status).toBe(200);
@@ -167,13 +182,13 @@ describe('product options', () => {
       contentType: 'text/csv',
     });
     expect(imp.status, imp.text).toBe(200);
-    const list = await req(who.owner, 'GET', '/api/admin/products');
-    expect(list.body.products.find((p: ProductJson) => p.sku === 'LATTE').option_groups.length).toBe(3);
+    const list = await req<{ products: ProductJson[] }>(who.owner, 'GET', '/api/admin/products');
+    expect(list.body.products.find((p) => p.sku === 'LATTE')?.option_groups.length).toBe(3);
   });
 
   it('prices an option line from the catalog: unit, tax at the product rate, options in desc', async () => {
     // (3.50 + 0.50 + 0.75 + 0.60) × 2 = 10.70, tax 10 % = 1.07: 11.77 USD.
-    const r = await pay([latte({ options: ['Large', 'Oat', 'Extra shot'] })]);
+    const r = await pay<PaymentJson>([latte({ options: ['Large', 'Oat', 'Extra shot'] })]);
     expect(r.status, r.text).toBe(201);
     expect(r.body).toMatchObject({ fiat_total: '11.77', fiat_tax: '1.07' });
     openapi.check('post', '/api/v1/payments', r);
@@ -181,7 +196,7 @@ describe('product options', () => {
     expect(item.desc).toBe('Oat, Extra shot, Large');
     // A unit that agrees is accepted; one that does not names items[0].unit.
     expect((await pay([latte({ options: ['Small'], unit: '3.50' })])).status).toBe(201);
-    const wrong = await pay([latte({ options: ['Small'], unit: '3.00' })]);
+    const wrong = await pay<ErrorJson>([latte({ options: ['Small'], unit: '3.00' })]);
     expect(wrong.status, wrong.text).toBe(400);
     expect(wrong.body.message).toMatch(/^items\[0\]\.unit: /);
   });
@@ -202,7 +217,7 @@ describe('product options', () => {
       [[latte({ id: 'NOPE', options: ['Small'] })], 'items[0].id'],
     ];
     for (const [items, field] of cases) {
-      const r = await pay(items);
+      const r = await pay<ErrorJson>(items);
       expect(r.status, `${JSON.stringify(items)} → ${r.text}`).toBe(400);
       expect(r.body.error).toBe('invalid_request');
       expect(r.body.message.startsWith(`${field}: `), r.body.message).toBe(true);
@@ -215,14 +230,15 @@ describe('product options', () => {
   });
 
   it("takes a cash sale with options off its product's stock, and reports by_product options", async () => {
-    const r = await pay([latte({ options: ['Oat', 'Extra shot', 'Large'] })], { tender: 'cash', cash_received: '20' });
+    const r = await pay<PaymentJson>([latte({ options: ['Oat', 'Extra shot', 'Large'] })], { tender: 'cash', cash_received: '20' });
     expect(r.status, r.text).toBe(201);
     expect(r.body.fiat_total).toBe('11.77');
-    const stock = await req(who.owner, 'GET', `/api/admin/products/${productId}/stock`);
+    const stock = await req<{ stock: number }>(who.owner, 'GET', `/api/admin/products/${productId}/stock`);
     expect(stock.body.stock).toBe(8);
-    const rep = await req(who.owner, 'GET', '/api/v1/reports/sales');
+    const rep = await req<{ by_product: ProductSalesJson[] }>(who.owner, 'GET', '/api/v1/reports/sales');
     openapi.check('get', '/api/v1/reports/sales', rep);
-    const row = rep.body.by_product.find((p: { id: string }) => p.id === 'LATTE');
+    const row = rep.body.by_product.find((p) => p.id === 'LATTE');
+    if (!row) throw new Error(`no LATTE in by_product: ${rep.text}`);
     // At 0.125 USD per DOGE: Oat 0.50 → 4 DOGE, Extra shot 0.75 → 6, Large 0.60 → 4.8; two units each.
     expect(row.options).toEqual(
       expect.arrayContaining([

@@ -7,6 +7,8 @@ import { startApp, type AppServer } from '../helpers/app-server';
 import { startRateServer, rateEnv, type RateServer } from '../helpers/rate-server';
 import { until } from '../helpers/wait';
 import { signIn } from '../helpers/sessions';
+import { request } from '../helpers/client';
+import type { ErrorJson } from '../helpers/json-shapes';
 
 const KEY = 'ck_test_rates_bootstrap_key_0123456789abcdef';
 const PASSWORD = 'correct horse battery staple';
@@ -18,22 +20,8 @@ interface Who {
   csrf: string;
 }
 const login = (email: string): Promise<Who> => signIn(app.url, email, PASSWORD);
-async function as(w: Who, method: string, path: string, body?: unknown) {
-  const r = await fetch(app.url + path, {
-    method,
-    redirect: 'manual',
-    headers: { 'Content-Type': 'application/json', Cookie: w.cookie, ...(method !== 'GET' ? { 'X-CSRF-Token': w.csrf } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await r.text();
-  let json: any = null;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    /* html */
-  }
-  return { status: r.status, body: json, text };
-}
+/** A request as `w`, with its CSRF token; `T` is how the test reads the JSON answer. */
+const as = <T = unknown>(w: Who, method: string, path: string, body?: unknown) => request<T>(app.url, w, method, path, body);
 
 /** Polls fn until it returns non-null; fails naming what it last saw. */
 async function waitFor<T>(fn: () => Promise<T | null>, ms: number): Promise<T> {
@@ -50,6 +38,11 @@ interface RatesJson {
   sources: { name: string; value?: string; ok?: boolean; at: string; error?: string }[];
   error?: string;
   message?: string;
+}
+
+/** GET/PATCH /api/admin/settings (the field this test reads). */
+interface SettingsJson {
+  pricing_currency: string;
 }
 
 async function rates(auth = `Bearer ${KEY}`) {
@@ -174,12 +167,12 @@ describe('back office', () => {
   });
 
   it('pricing_currency: owner only, DOGE or an ISO code; rates follow it', async () => {
-    const r0 = await as(owner, 'GET', '/api/admin/settings');
+    const r0 = await as<SettingsJson>(owner, 'GET', '/api/admin/settings');
     expect(r0.body.pricing_currency).toBe('DOGE');
     const m = await as(owner, 'POST', '/api/admin/users', { email: 'manager@shop.test', password: PASSWORD, role: 'manager' });
     expect(m.status).toBe(201);
     const manager = await login('manager@shop.test');
-    const refused = await as(manager, 'PATCH', '/api/admin/settings', { pricing_currency: 'USD' });
+    const refused = await as<ErrorJson>(manager, 'PATCH', '/api/admin/settings', { pricing_currency: 'USD' });
     expect(refused.status).toBe(403);
     expect(refused.body.error).toBe('forbidden');
     const managerPage = await as(manager, 'GET', '/admin/rates');
@@ -187,11 +180,11 @@ describe('back office', () => {
     expect(managerPage.text).toContain('Only an owner can change it.');
     expect(managerPage.text).not.toContain('name="pricing_currency"');
     for (const bad of ['usd', 'US', 'EURO', 12]) {
-      const x = await as(owner, 'PATCH', '/api/admin/settings', { pricing_currency: bad });
+      const x = await as<ErrorJson>(owner, 'PATCH', '/api/admin/settings', { pricing_currency: bad });
       expect(x.status, String(bad)).toBe(400);
       expect(x.body.error).toBe('invalid_request');
     }
-    const ok = await as(owner, 'PATCH', '/api/admin/settings', { pricing_currency: 'EUR' });
+    const ok = await as<SettingsJson>(owner, 'PATCH', '/api/admin/settings', { pricing_currency: 'EUR' });
     expect(ok.status).toBe(200);
     expect(ok.body.pricing_currency).toBe('EUR');
     srv.setAll({ kind: 'good', value: '0.11' });

@@ -13,9 +13,8 @@ import { startPostgres, createDatabase, type PgServer } from '../helpers/postgre
 import { startApp, type AppServer } from '../helpers/app-server';
 import { startWebhookReceiver } from '../helpers/webhook-receiver';
 import { until } from '../helpers/wait';
-import { vendorClient, outputsOf } from '../helpers/vendor-client';
-import type { EventJson } from '../helpers/json-shapes';
-import type { NodeUnspentJson } from '../helpers/json-shapes';
+import { vendorClient, outputsOf, type PaymentViewJson, type RelayStatusJson } from '../helpers/vendor-client';
+import type { ErrorJson, EventJson, NodeUnspentJson } from '../helpers/json-shapes';
 
 const API_KEY = 'test-bootstrap-key-' + randomBytes(12).toString('hex');
 const HOOK_SECRET = 'whsec_' + randomBytes(16).toString('hex');
@@ -89,7 +88,7 @@ describe('relay on litecoind (rpc backend, PostgreSQL)', () => {
 
     const tx = await node.payTo(outputsOf(p));
     const refund = await node.newAddress();
-    const r = await relay('pay', { id: p.id, tx, refund });
+    const r = await relay<RelayStatusJson>('pay', { id: p.id, tx, refund });
     expect(r.status).toBe(200);
     expect(r.headers.get('cache-control')).toContain('no-store');
     expect(r.body).toMatchObject({ id: p.id, status: 'accepted', required: 1, confirmed: 0, due_sec: 60 });
@@ -101,11 +100,11 @@ describe('relay on litecoind (rpc backend, PostgreSQL)', () => {
 
     await node.mine(1);
     const st = await until(
-      () => relay('status', { id: p.id }),
+      () => relay<RelayStatusJson>('status', { id: p.id }),
       (s) => s.body.status === 'confirmed',
     );
     expect(st.body).toMatchObject({ status: 'confirmed', txid: r.body.txid, required: 1, confirmed: 1, due_sec: 0 });
-    expect(Date.parse(st.body.confirmed_at)).toBeGreaterThan(0);
+    expect(Date.parse(st.body.confirmed_at ?? '')).toBeGreaterThan(0);
     const got = await until(
       async () => hooks.events.filter((e) => e.body?.payment?.id === p.id),
       (l) => l.length >= 2,
@@ -115,10 +114,10 @@ describe('relay on litecoind (rpc backend, PostgreSQL)', () => {
       expect(e.signatureValid).toBe(true);
       expect(e.eventIdHeader).toBe(e.id);
     }
-    const view = await api(`/api/v1/payments/${p.id}`);
+    const view = await api<PaymentViewJson>(`/api/v1/payments/${p.id}`);
     expect(view.body).toMatchObject({ status: 'confirmed', txid: r.body.txid, refund_address: refund, exception: null, expired: false });
     expect(view.body.block_height).toBeGreaterThan(0);
-    const events = await api('/api/v1/events');
+    const events = await api<{ events: EventJson[] }>('/api/v1/events');
     expect(events.body.events.filter((e: EventJson) => e.payment.id === p.id).map((e: EventJson) => e.type)).toEqual([
       'payment.accepted',
       'payment.confirmed',
@@ -130,7 +129,7 @@ describe('relay on litecoind (rpc backend, PostgreSQL)', () => {
     const [out] = outputsOf(p);
     const wrong = await relay('pay', { id: p.id, tx: await node.payTo([{ ...out, amountKoinu: out.amountKoinu - 1n }]) });
     expect(wrong).toMatchObject({ status: 400, body: { error: 'invalid_outputs' } });
-    const cheap = await relay('pay', { id: p.id, tx: await node.payTo([out], { feeRateKoinuPerKb: 100_000n }) });
+    const cheap = await relay<ErrorJson>('pay', { id: p.id, tx: await node.payTo([out], { feeRateKoinuPerKb: 100_000n }) });
     expect(cheap.status).toBe(400);
     expect(cheap.body.error).toBe('invalid_tx');
     expect(cheap.body.message).toMatch(/fee/);
@@ -142,7 +141,7 @@ describe('relay on litecoind (rpc backend, PostgreSQL)', () => {
     expect(await relay('pay', { tx: good })).toMatchObject({ status: 404, body: { error: 'not_found' } });
     expect(await relay('pay', { id: p.id })).toMatchObject({ status: 400, body: { error: 'invalid_tx' } });
     expect(await relay('pay', { id: p.id, tx: 'zz' })).toMatchObject({ status: 400, body: { error: 'invalid_tx' } });
-    expect((await relay('status', { id: p.id })).body).toEqual({ id: p.id, status: 'unpaid' });
+    expect((await relay<RelayStatusJson>('status', { id: p.id })).body).toEqual({ id: p.id, status: 'unpaid' });
 
     const late = await newPayment();
     await db.prisma.payment.update({ where: { id: late.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
@@ -160,15 +159,17 @@ describe('relay on litecoind (rpc backend, PostgreSQL)', () => {
     );
     const ds = await newPayment();
     const conflicting = await node.payTo(outputsOf(ds), { inputs: [{ txid: utxo.txid, vout: utxo.vout }] });
-    const d = await relay('pay', { id: ds.id, tx: conflicting });
+    const d = await relay<ErrorJson>('pay', { id: ds.id, tx: conflicting });
     expect(d).toMatchObject({ status: 400, body: { error: 'invalid_tx' } });
     expect(d.body.message).toMatch(/spent/);
-    expect((await relay('status', { id: ds.id })).body).toEqual({ id: ds.id, status: 'unpaid' });
+    expect((await relay<RelayStatusJson>('status', { id: ds.id })).body).toEqual({ id: ds.id, status: 'unpaid' });
     expect((await api(`/api/v1/payments/${ds.id}`)).body).toMatchObject({ status: 'unpaid', txid: null, reason: null });
     const after = await relay('pay', { id: ds.id, tx: await node.payTo(outputsOf(ds)) });
     expect(after).toMatchObject({ status: 200, body: { status: 'accepted' } });
     expect(
-      (await api('/api/v1/events')).body.events.filter((e: EventJson) => e.payment.id === ds.id).map((e: EventJson) => e.type),
+      (await api<{ events: EventJson[] }>('/api/v1/events')).body.events
+        .filter((e: EventJson) => e.payment.id === ds.id)
+        .map((e: EventJson) => e.type),
     ).toEqual(['payment.accepted']);
   });
 
@@ -182,10 +183,10 @@ describe('relay on litecoind (rpc backend, PostgreSQL)', () => {
     const sigAt = findSubarray(raw, fromHex(tx.inputs[0].scriptSig)) + 10; // inside the DER signature's r value
     raw[sigAt] ^= 0x01;
     const bad = toHex(raw);
-    const r = await relay('pay', { id: p.id, tx: bad });
+    const r = await relay<ErrorJson>('pay', { id: p.id, tx: bad });
     expect(r).toMatchObject({ status: 400, body: { error: 'invalid_tx' } });
     expect(r.body.message).toMatch(/script-verify|signature/i); // the node's own words
-    expect((await relay('status', { id: p.id })).body).toEqual({ id: p.id, status: 'unpaid' });
+    expect((await relay<RelayStatusJson>('status', { id: p.id })).body).toEqual({ id: p.id, status: 'unpaid' });
     const row = await db.prisma.payment.findUniqueOrThrow({ where: { id: p.id }, include: { submissions: true } });
     expect(row).toMatchObject({ status: 'unpaid', broadcastState: 'none', txid: null, txHex: null });
     expect(row.submissions.map((s) => [s.outcome, s.error])).toEqual([['rejected', r.body.message]]);
@@ -198,7 +199,7 @@ describe('relay on litecoind (rpc backend, PostgreSQL)', () => {
     const p = await newPayment();
     const txs: string[] = [];
     for (let i = 0; i < 32; i++) txs.push(await node.payTo(outputsOf(p)));
-    const answers = await Promise.all(txs.map((tx) => relay('pay', { id: p.id, tx })));
+    const answers = await Promise.all(txs.map((tx) => relay<RelayStatusJson | null>('pay', { id: p.id, tx })));
     const txids = new Set(answers.map((a) => a.body?.txid));
     expect(answers.map((a) => a.status)).toEqual(Array(32).fill(200));
     expect(txids.size).toBe(1);
@@ -217,13 +218,13 @@ describe('relay on litecoind (rpc backend, PostgreSQL)', () => {
     expect(r.status).toBe(200);
     const [block] = await node.mine(1);
     await until(
-      () => relay('status', { id: p.id }),
+      () => relay<RelayStatusJson>('status', { id: p.id }),
       (s) => s.body.status === 'confirmed',
     );
     await node.rpc('invalidateblock', block);
     await node.mineEmpty(2); // a replacement chain without the tx
     const st = await until(
-      () => relay('status', { id: p.id }),
+      () => relay<RelayStatusJson>('status', { id: p.id }),
       (s) => s.body.status === 'accepted',
     );
     expect(st.body).toMatchObject({ status: 'accepted', confirmed: 0, required: 1 });
@@ -233,7 +234,7 @@ describe('relay on litecoind (rpc backend, PostgreSQL)', () => {
       (l) => l.includes('payment.unconfirmed'),
     );
     expect(ev).toContain('payment.unconfirmed');
-    expect((await api(`/api/v1/payments/${p.id}`)).body.exception).toBe('reorged');
+    expect((await api<PaymentViewJson>(`/api/v1/payments/${p.id}`)).body.exception).toBe('reorged');
   });
 
   it('crash between claim and broadcast: after restart the tx is broadcast exactly once', async () => {
@@ -248,7 +249,7 @@ describe('relay on litecoind (rpc backend, PostgreSQL)', () => {
     expect(await node.rpc('getrawmempool')).not.toContain(row.txid);
     app = await startApp(appEnv());
     const st = await until(
-      () => relay('status', { id: p.id }),
+      () => relay<RelayStatusJson>('status', { id: p.id }),
       (s) => s.body.status === 'accepted',
       30_000,
     );
@@ -267,7 +268,7 @@ describe('relay on litecoind (rpc backend, PostgreSQL)', () => {
       const r = await relay('pay', { id: p.id, tx });
       expect(r.status).toBe(503);
       expect(r.body).toBeNull();
-      expect((await relay('status', { id: p.id })).body).toEqual({ id: p.id, status: 'unpaid' });
+      expect((await relay<RelayStatusJson>('status', { id: p.id })).body).toEqual({ id: p.id, status: 'unpaid' });
     } finally {
       await node.restart();
     }

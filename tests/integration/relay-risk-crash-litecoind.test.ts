@@ -14,7 +14,7 @@ import { testXpub } from '../helpers/keys';
 import { startLitecoind, LITECOIN_REGTEST_GENESIS, EXTERNAL_ADDRESS, type Litecoind } from '../helpers/litecoind';
 import { startApp, type AppServer } from '../helpers/app-server';
 import { until } from '../helpers/wait';
-import { vendorClient, outputsOf } from '../helpers/vendor-client';
+import { vendorClient, outputsOf, type RelayStatusJson } from '../helpers/vendor-client';
 import type { EventJson } from '../helpers/json-shapes';
 import type { NodeBlockJson, NodeTxJson } from '../helpers/json-shapes';
 
@@ -41,7 +41,7 @@ const { api, relay, createPayment } = vendorClient(() => app.url, API_KEY);
 const newPayment = (unit: string, extra: Record<string, unknown> = {}) =>
   createPayment({ items: [{ type: 'item', id: 'x', name: 'X', count: 1, unit }], ...extra });
 async function eventsFor(id: string): Promise<string[]> {
-  const r = await api('/api/v1/events');
+  const r = await api<{ events: EventJson[] }>('/api/v1/events');
   return r.body.events.filter((e: EventJson) => e.payment.id === id).map((e: EventJson) => e.type);
 }
 
@@ -71,10 +71,10 @@ describe('risk policy through /relay/pay (rpc backend)', () => {
     for (const unit of ['2', '5']) {
       const p = await newPayment(unit);
       expect((await api(`/api/v1/payments/${p.id}`)).body).toMatchObject({ required: 0, due_sec: 0 });
-      const r = await relay('pay', { id: p.id, tx: await node.payTo(outputsOf(p)) });
+      const r = await relay<RelayStatusJson>('pay', { id: p.id, tx: await node.payTo(outputsOf(p)) });
       expect(r.status).toBe(200);
       expect(r.body).toMatchObject({ status: 'confirmed', required: 0, confirmed: 0, due_sec: 0 });
-      expect(Date.parse(r.body.confirmed_at)).toBeGreaterThan(0);
+      expect(Date.parse(r.body.confirmed_at ?? '')).toBeGreaterThan(0);
       expect(await node.rpc('getrawmempool')).toContain(r.body.txid);
       expect(
         await until(
@@ -89,14 +89,14 @@ describe('risk policy through /relay/pay (rpc backend)', () => {
     const p = await newPayment('2');
     const tx = await node.payTo(outputsOf(p), { replaceable: true });
     expect(decodeTx(tx, REGTEST).signalsRbf).toBe(true);
-    const r = await relay('pay', { id: p.id, tx });
+    const r = await relay<RelayStatusJson>('pay', { id: p.id, tx });
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ status: 'accepted', required: 1, confirmed: 0, due_sec: 60 });
     expect(r.body.confirmed_at).toBeUndefined();
     expect(await eventsFor(p.id)).toEqual(['payment.accepted']);
     await node.mine(1);
     const st = await until(
-      () => relay('status', { id: p.id }),
+      () => relay<RelayStatusJson>('status', { id: p.id }),
       (s) => s.body.status === 'confirmed',
     );
     expect(st.body).toMatchObject({ status: 'confirmed', required: 1, confirmed: 1 });
@@ -148,7 +148,7 @@ describe('crash recovery with a double spend in between', () => {
     // The reconciler rebroadcasts, the node refuses (input spent), and the claim is released.
     const view = (
       await until(
-        () => api(`/api/v1/payments/${p.id}`),
+        () => api<{ txid: string | null }>(`/api/v1/payments/${p.id}`),
         (v) => v.body.txid === null,
         45_000,
       )

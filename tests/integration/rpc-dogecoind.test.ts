@@ -13,11 +13,10 @@ import { testXpub } from '../helpers/keys';
 import { haveDogecoind, startDogecoind, warnIfNoDogecoind, type Dogecoind } from '../helpers/dogecoind';
 import { startApp, type AppServer } from '../helpers/app-server';
 import { until } from '../helpers/wait';
-import { vendorClient, outputsOf } from '../helpers/vendor-client';
+import { vendorClient, outputsOf, type PaymentViewJson, type RelayAcceptedJson, type RelayStatusJson } from '../helpers/vendor-client';
 import { buildPaymentTx, fetchPayment, readConnectQr } from '@/lib/wallet';
 import { parseKoinu } from '@/lib/money';
-import type { EventJson } from '../helpers/json-shapes';
-import type { NodeBlockJson, NodeTxJson } from '../helpers/json-shapes';
+import type { ErrorJson, EventJson, NodeBlockJson, NodeTxJson } from '../helpers/json-shapes';
 
 warnIfNoDogecoind('tests/integration/rpc-dogecoind.test.ts');
 
@@ -29,7 +28,7 @@ let app: AppServer;
 
 const { api, relay, createPayment } = vendorClient(() => app.url, API_KEY);
 const newPayment = () => createPayment({ items: [{ type: 'item', id: 'SKU-1', name: 'Tea', count: 1, unit: '4' }] });
-const payment = (id: string) => api(`/api/v1/payments/${id}`);
+const payment = (id: string) => api<PaymentViewJson>(`/api/v1/payments/${id}`);
 
 beforeAll(async () => {
   if (!haveDogecoind) return;
@@ -106,12 +105,12 @@ describe.skipIf(!haveDogecoind)('rpc backend against dogecoind', () => {
   it('the app on dogecoind: accepted, then confirmed in an AuxPoW block; /getChaintip follows', async () => {
     const p = await newPayment();
     const tx = await node.payTo(outputsOf(p));
-    const r = await relay('pay', { id: p.id, tx });
+    const r = await relay<RelayStatusJson>('pay', { id: p.id, tx });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body).toMatchObject({ status: 'accepted', txid: txidOf(fromHex(tx)) });
     await node.mine(1);
     const st = await until(
-      () => relay('status', { id: p.id }),
+      () => relay<RelayStatusJson>('status', { id: p.id }),
       (s) => s.body.status === 'confirmed',
     );
     expect(st.body).toMatchObject({ status: 'confirmed', confirmed: 1 });
@@ -132,12 +131,12 @@ describe.skipIf(!haveDogecoind)('rpc backend against dogecoind', () => {
     const value = koinuFromRpc((await node.rpc<NodeTxJson>('getrawtransaction', prev.txid, 1)).vout[prev.vout].value);
     const other = await node.rpc<string>('createrawtransaction', [prev], { [await node.newAddress()]: koinuToRpc(value - 100_000_000n) });
     await node.send((await node.rpc<{ hex: string }>('signrawtransaction', other)).hex);
-    const r = await relay('pay', { id: p.id, tx: customer });
+    const r = await relay<ErrorJson>('pay', { id: p.id, tx: customer });
     expect(r.status, JSON.stringify(r.body)).toBe(400);
     expect(r.body).toMatchObject({ error: 'invalid_tx' });
     expect(r.body.message).toMatch(/spent|conflict/);
     expect((await payment(p.id)).body).toMatchObject({ status: 'unpaid' });
-    const good = await relay('pay', { id: p.id, tx: await node.payTo(outputsOf(p)) });
+    const good = await relay<RelayStatusJson>('pay', { id: p.id, tx: await node.payTo(outputsOf(p)) });
     expect(good.status, JSON.stringify(good.body)).toBe(200);
   }, 60_000);
 
@@ -145,31 +144,33 @@ describe.skipIf(!haveDogecoind)('rpc backend against dogecoind', () => {
     const p = await newPayment();
     const outs = Object.fromEntries(outputsOf(p).map((o) => [o.address, koinuToRpc(o.amountKoinu)]));
     const fake = await node.rpc<string>('createrawtransaction', [{ txid: toHex(randomBytes(32)), vout: 0 }], outs);
-    const r = await relay('pay', { id: p.id, tx: fake });
+    const r = await relay<RelayStatusJson>('pay', { id: p.id, tx: fake });
     expect(r.status, JSON.stringify(r.body)).toBe(400);
     expect(r.body).toMatchObject({ error: 'invalid_tx', message: expect.stringMatching(/does not exist|missing/i) });
     expect((await payment(p.id)).body).toMatchObject({ status: 'unpaid' });
-    const good = await relay('pay', { id: p.id, tx: await node.payTo(outputsOf(p)) });
+    const good = await relay<RelayStatusJson>('pay', { id: p.id, tx: await node.payTo(outputsOf(p)) });
     expect(good.status, JSON.stringify(good.body)).toBe(200);
   }, 60_000);
 
   it('a confirmed payment goes back to accepted when a reorg to a heavier branch removes its block', async () => {
     const p = await newPayment();
-    const r = await relay('pay', { id: p.id, tx: await node.payTo(outputsOf(p)) });
+    const r = await relay<RelayAcceptedJson>('pay', { id: p.id, tx: await node.payTo(outputsOf(p)) });
     expect(r.status).toBe(200);
     const [block] = await node.mine(1);
     // Every read, the vendor's and the wallet's (/relay/status): never confirmed below the required
     // depth, however the worker's writes fall between them (docs/architecture.md#invariants).
     const read = async (id: string) => {
-      const [v, s] = await Promise.all([payment(id), relay('status', { id })]);
+      const [v, s] = await Promise.all([payment(id), relay<RelayStatusJson>('status', { id })]);
       for (const b of [v.body, s.body])
-        if (b.status === 'confirmed') expect(b.confirmed, JSON.stringify(b)).toBeGreaterThanOrEqual(b.required);
+        if (b.status === 'confirmed') expect(b.confirmed, JSON.stringify(b)).toBeGreaterThanOrEqual(b.required ?? Infinity);
       return v;
     };
     const before = await until(
       () => read(p.id),
       (v) => v.body.status === 'confirmed',
     );
+    const minedAt = before.body.block_height;
+    if (minedAt === null) throw new Error('confirmed without a block height');
     await node.invalidate(block!);
     await node.exclude(r.body.txid);
     for (const h of await node.mine(2)) expect((await node.rpc<NodeBlockJson>('getblock', h)).tx).not.toContain(r.body.txid);
@@ -195,20 +196,20 @@ describe.skipIf(!haveDogecoind)('rpc backend against dogecoind', () => {
       30_000,
       20,
     );
-    expect(again.body.block_height).toBe(before.body.block_height + 2);
+    expect(again.body.block_height).toBe(minedAt + 2);
   }, 90_000);
 
   it('a refund: lib/wallet pays the refund envelope with a key of a dogecoind wallet, and the customer receives it', async () => {
     const p = await newPayment(); // 4 DOGE
     const customer = await node.newAddress();
-    const r = await relay('pay', { id: p.id, tx: await node.payTo(outputsOf(p)), refund: customer });
+    const r = await relay<RelayStatusJson>('pay', { id: p.id, tx: await node.payTo(outputsOf(p)), refund: customer });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     await node.mine(1);
     await until(
       () => payment(p.id),
       (x) => x.body.status === 'confirmed',
     );
-    const rf = await api(`/api/v1/payments/${p.id}/refunds`, {
+    const rf = await api<{ id: string; connect_uri: string }>(`/api/v1/payments/${p.id}/refunds`, {
       method: 'POST',
       body: JSON.stringify({ amount: '1.5', reason: 'one tea returned' }),
     });
@@ -228,7 +229,7 @@ describe.skipIf(!haveDogecoind)('rpc backend against dogecoind', () => {
       keys: [await node.rpc<string>('dumpprivkey', merchant)],
       utxos: [{ txid: coin!.txid, vout: coin!.vout, amount: parseKoinu(String(coin!.amount)), script: coin!.scriptPubKey }],
     });
-    const paid = await relay('pay', { id: rf.body.id, tx: tx.hex });
+    const paid = await relay<RelayStatusJson>('pay', { id: rf.body.id, tx: tx.hex });
     expect(paid.status, JSON.stringify(paid.body)).toBe(200);
     expect(paid.body).toMatchObject({ status: 'accepted', txid: tx.txid });
     expect(await node.rpc('getrawmempool')).toContain(tx.txid);
@@ -244,7 +245,7 @@ describe.skipIf(!haveDogecoind)('rpc backend against dogecoind', () => {
     });
     // the customer's address (a dogecoind wallet address) received exactly the refund, in a block
     expect(parseKoinu(String(await node.rpc<number>('getreceivedbyaddress', customer, 1)))).toBe(150_000_000n);
-    const events = (await api('/api/v1/events?limit=500')).body.events
+    const events = (await api<{ events: EventJson[] }>('/api/v1/events?limit=500')).body.events
       .filter((e: EventJson) => e.refund?.id === rf.body.id)
       .map((e: EventJson) => e.type);
     expect(events).toEqual(['refund.created', 'refund.accepted', 'refund.confirmed']);

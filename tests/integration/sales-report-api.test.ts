@@ -8,6 +8,8 @@ import { randomBytes } from 'node:crypto';
 import { testXpub } from '../helpers/keys';
 import { startApp, type AppServer } from '../helpers/app-server';
 import { signIn } from '../helpers/sessions';
+import { request } from '../helpers/client';
+import type { ErrorJson, InvoiceJson, SalesReportJson } from '../helpers/json-shapes';
 
 const KEY = 'report-test-key-' + randomBytes(12).toString('hex');
 const TPUB = testXpub(17);
@@ -18,43 +20,18 @@ interface Who {
   csrf: string;
 }
 type Role = 'owner' | 'manager' | 'cashier' | 'cashier2';
-interface Answer {
-  status: number;
-  body: any;
-  text: string;
-  headers: Headers;
-}
 
 let app: AppServer;
 const who = {} as Record<Role, Who>;
 
-async function as(w: Role | { key: string } | null, method: string, path: string, body?: unknown): Promise<Answer> {
-  const headers: Record<string, string> = { 'Content-Type': 'application/json' };
-  if (w && typeof w === 'object') headers.Authorization = `Bearer ${w.key}`;
-  else if (w) {
-    headers.Cookie = who[w].cookie;
-    if (method !== 'GET') headers['X-CSRF-Token'] = who[w].csrf;
-  }
-  const r = await fetch(app.url + path, {
-    method,
-    headers,
-    redirect: 'manual',
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await r.text();
-  let parsed: any = null;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    /* csv or html */
-  }
-  return { status: r.status, body: parsed, text, headers: r.headers };
-}
+/** A request as a signed-in role, with an API key, or as nobody; `T` is how the test reads the JSON answer. */
+const as = <T = unknown>(w: Role | { key: string } | null, method: string, path: string, body?: unknown) =>
+  request<T>(app.url, w && typeof w === 'object' ? w : w ? who[w] : null, method, path, body);
 
 const login = (email: string): Promise<Who> => signIn(app.url, email, PASSWORD);
 
 async function key(scopes: string[]): Promise<{ key: string }> {
-  const r = await as('owner', 'POST', '/api/admin/api-keys', { name: scopes.join(' '), scopes });
+  const r = await as<{ secret: string }>('owner', 'POST', '/api/admin/api-keys', { name: scopes.join(' '), scopes });
   expect(r.status, r.text).toBe(201);
   return { key: r.body.secret };
 }
@@ -107,7 +84,7 @@ beforeAll(async () => {
     ['key', 3],
   ] as const) {
     for (let j = 0; j < n; j++, i++) {
-      const r = await as(w === 'key' ? writer : w, 'POST', '/api/v1/payments', sale(i));
+      const r = await as<{ id: string }>(w === 'key' ? writer : w, 'POST', '/api/v1/payments', sale(i));
       expect(r.status, r.text).toBe(201);
       made[w].push(r.body.id);
     }
@@ -130,7 +107,7 @@ describe('who may read the report', () => {
     const noScope = await as(await key(['payments:read', 'invoices:read']), 'GET', q());
     expect(noScope.status).toBe(403);
     expect(noScope.body).toMatchObject({ error: 'forbidden', message: expect.stringContaining('reports:read') });
-    const withScope = await as(await key(['reports:read']), 'GET', q());
+    const withScope = await as<SalesReportJson>(await key(['reports:read']), 'GET', q());
     expect(withScope.status, withScope.text).toBe(200);
     expect(withScope.body.scope).toBe('store');
     expect(withScope.body.by_status.unpaid.count + withScope.body.by_status.declined.count).toBe(17);
@@ -144,16 +121,16 @@ describe('who may read the report', () => {
   });
 
   it("a cashier gets its own sales only, never another's, whatever it asks", async () => {
-    const r = await as('cashier', 'GET', q());
+    const r = await as<SalesReportJson>('cashier', 'GET', q());
     expect(r.status, r.text).toBe(200);
     expect(r.body.scope).toBe('own_sales');
     expect(r.body.by_status.declined.count).toBe(2);
     expect(r.body.by_status.unpaid.count).toBe(5);
-    const r2 = await as('cashier2', 'GET', q());
+    const r2 = await as<SalesReportJson>('cashier2', 'GET', q());
     expect(r2.body.by_status.declined.count).toBe(1);
     expect(r2.body.by_status.unpaid.count).toBe(3);
     // A manager may ask for its own shift with mine=1.
-    const m = await as('manager', 'GET', q({ mine: '1' }));
+    const m = await as<SalesReportJson>('manager', 'GET', q({ mine: '1' }));
     expect(m.body.scope).toBe('own_sales');
     expect(m.body.by_status.unpaid.count).toBe(3);
     // The cashier's CSV holds no one else's lines (it has no paid sales: header only).
@@ -165,10 +142,14 @@ describe('who may read the report', () => {
 
 describe('the figures', () => {
   it('match the invoice export for the same period, status by status', async () => {
-    const rep = (await as('manager', 'GET', q())).body;
-    const ex = await as('manager', 'GET', `/api/admin/invoices/export?${new URLSearchParams({ from, to, format: 'json' })}`);
+    const rep = (await as<SalesReportJson>('manager', 'GET', q())).body;
+    const ex = await as<{ invoices: InvoiceJson[] }>(
+      'manager',
+      'GET',
+      `/api/admin/invoices/export?${new URLSearchParams({ from, to, format: 'json' })}`,
+    );
     expect(ex.status, ex.text).toBe(200);
-    const inv = ex.body.invoices as { status: string; total: string }[];
+    const inv = ex.body.invoices;
     expect(inv).toHaveLength(17);
     const koinu = (s: string) => BigInt(Math.round(Number(s) * 1e8)); // test-only, amounts here are exact in a double
     for (const st of ['unpaid', 'accepted', 'confirmed', 'declined']) {
@@ -209,7 +190,7 @@ describe('bad input is a 400 naming the field, never a 500', () => {
     ['from=2026-03-01&to=2026-03-02&format=xml', 'format'],
     ['mine=2', 'mine'],
   ])('%s', async (qs, field) => {
-    const r = await as('manager', 'GET', `/api/v1/reports/sales?${qs}`);
+    const r = await as<ErrorJson>('manager', 'GET', `/api/v1/reports/sales?${qs}`);
     expect(r.status, r.text).toBe(400);
     expect(r.body.error).toBe('invalid_request');
     expect(r.body.message.startsWith(`${field}:`), r.body.message).toBe(true);

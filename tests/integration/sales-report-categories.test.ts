@@ -10,7 +10,8 @@ import { parseKoinu } from '@/lib/money';
 import { buildPaymentTx, fetchPayment, readConnectQr, type WalletUtxo } from '@/lib/wallet';
 import { startApp, type AppServer } from '../helpers/app-server';
 import { signIn } from '../helpers/sessions';
-import type { DemoUtxoJson, ProductJson } from '../helpers/json-shapes';
+import { request } from '../helpers/client';
+import type { DemoUtxoJson, ProductJson, SalesReportJson } from '../helpers/json-shapes';
 
 const KEY = 'bycat-key-' + randomBytes(12).toString('hex');
 const PASSWORD = 'by category password';
@@ -22,23 +23,9 @@ const from = new Date(Date.now() - 3_600_000).toISOString();
 const to = new Date(Date.now() + 3_600_000).toISOString();
 const REPORT = `/api/v1/reports/sales?${new URLSearchParams({ from, to, tz: 'UTC' })}`;
 
-async function call(who: 'key' | 'owner' | null, method: string, path: string, body?: string, type = 'application/json') {
-  const headers: Record<string, string> = { 'Content-Type': type };
-  if (who === 'key') headers.Authorization = `Bearer ${KEY}`;
-  if (who === 'owner') {
-    headers.Cookie = owner.cookie;
-    if (method !== 'GET') headers['X-CSRF-Token'] = owner.csrf;
-  }
-  const r = await fetch(app.url + path, { method, headers, body, redirect: 'manual' });
-  const text = await r.text();
-  let json: any = null;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    /* csv or html */
-  }
-  return { status: r.status, body: json, text };
-}
+/** A request with the API key, as the owner or as nobody; `T` is how the test reads the JSON answer. */
+const call = <T = unknown>(who: 'key' | 'owner' | null, method: string, path: string, body?: string, type = 'application/json') =>
+  request<T>(app.url, who === 'key' ? { key: KEY } : who === 'owner' ? owner : null, method, path, body, { contentType: type });
 
 /** The demo wallet pays the payment's QR through /relay/pay; a block confirms it. */
 async function payAndConfirm(id: string, connectUri: string) {
@@ -55,7 +42,8 @@ async function payAndConfirm(id: string, connectUri: string) {
   expect(paid.status, paid.text).toBe(200);
   expect((await fetch(app.url + '/demo/api/mine', { method: 'POST', body: JSON.stringify({ blocks: 1 }) })).status).toBe(200);
   for (let i = 0; i < 150; i++) {
-    if ((await call(null, 'POST', '/relay/status', JSON.stringify({ id }))).body?.status === 'confirmed') return;
+    if ((await call<{ status?: string } | null>(null, 'POST', '/relay/status', JSON.stringify({ id }))).body?.status === 'confirmed')
+      return;
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`${id} never confirmed`);
@@ -99,7 +87,7 @@ beforeAll(async () => {
     [item('MUG', 'Mug', 1, '12')],
   ];
   for (const items of sales) {
-    const p = await call('key', 'POST', '/api/v1/payments', JSON.stringify({ items }));
+    const p = await call<{ id: string; connect_uri: string }>('key', 'POST', '/api/v1/payments', JSON.stringify({ items }));
     expect(p.status, p.text).toBe(201);
     await payAndConfirm(p.body.id, p.body.connect_uri);
   }
@@ -110,7 +98,7 @@ afterAll(async () => app?.stop());
 
 describe('by_category through the app', () => {
   it('groups the confirmed sales\' item lines by category, in the store\'s order, "" last', async () => {
-    const r = await call('key', 'GET', REPORT);
+    const r = await call<SalesReportJson>('key', 'GET', REPORT);
     expect(r.status, r.text).toBe(200);
     expect(r.body.totals.count).toBe(3);
     expect(r.body.by_category).toEqual([
@@ -152,10 +140,11 @@ describe('by_category through the app', () => {
   });
 
   it('a product moved to another category moves its past sales with it', async () => {
-    const list = await call('owner', 'GET', '/api/admin/products');
-    const mug = list.body.products.find((p: ProductJson) => p.sku === 'MUG');
+    const list = await call<{ products: ProductJson[] }>('owner', 'GET', '/api/admin/products');
+    const mug = list.body.products.find((p) => p.sku === 'MUG');
+    if (!mug) throw new Error(`no MUG among ${list.text}`);
     expect((await call('owner', 'PATCH', `/api/admin/products/${mug.id}`, JSON.stringify({ category: 'Gifts' }))).status).toBe(200);
-    const r = await call('key', 'GET', REPORT);
+    const r = await call<SalesReportJson>('key', 'GET', REPORT);
     expect(r.body.by_category.map((x: { category: string | null; gross: string }) => [x.category, x.gross])).toEqual([
       ['Food', '4'],
       ['Drinks', '6.8'],

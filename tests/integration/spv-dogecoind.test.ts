@@ -13,9 +13,8 @@ import { haveDogecoind, startDogecoind, warnIfNoDogecoind, type Dogecoind } from
 import { startApp, type AppServer } from '../helpers/app-server';
 import { readHeadersFile } from '../helpers/libdogecoin-files';
 import { until } from '../helpers/wait';
-import { vendorClient, outputsOf } from '../helpers/vendor-client';
-import type { Health } from '../helpers/json-shapes';
-import type { NodeBlockJson, NodeHeaderJson, NodeTxJson } from '../helpers/json-shapes';
+import { vendorClient, outputsOf, type PaymentViewJson, type RelayAcceptedJson, type RelayStatusJson } from '../helpers/vendor-client';
+import type { ErrorJson, Health, NodeBlockJson, NodeHeaderJson, NodeTxJson } from '../helpers/json-shapes';
 
 warnIfNoDogecoind('tests/integration/spv-dogecoind.test.ts');
 
@@ -29,7 +28,7 @@ const { api, relay, createPayment } = vendorClient(() => app.url, API_KEY);
 const newPayment = () => createPayment({ items: [{ type: 'item', id: 'SKU-1', name: 'Tea', count: 1, unit: '2.5' }] });
 const chaintip = async () => (await (await fetch(`${app.url}/getChaintip`)).text()).trim();
 const headersTip = async () => readHeadersFile(new Uint8Array(await (await fetch(`${app.url}/getHeaders`)).arrayBuffer())).records.at(-1);
-const payment = (id: string) => api(`/api/v1/payments/${id}`);
+const payment = (id: string) => api<PaymentViewJson>(`/api/v1/payments/${id}`);
 
 /** The chain tip, /getChaintip and the last record of /getHeaders all at dogecoind's best block. */
 async function followsNode(ms = 30_000): Promise<void> {
@@ -90,13 +89,13 @@ describe.skipIf(!haveDogecoind)('spv backend against dogecoind over P2P (app)', 
   it('accepts a payment once dogecoind shows it from its mempool, then confirms it', async () => {
     const p = await newPayment();
     const tx = await node.payTo(outputsOf(p));
-    const r = await relay('pay', { id: p.id, tx });
+    const r = await relay<RelayStatusJson>('pay', { id: p.id, tx });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body).toMatchObject({ id: p.id, status: 'accepted', confirmed: 0, required: 1 });
     expect(await node.rpc('getrawmempool')).toContain(txidOf(fromHex(tx)));
     await node.mine(1);
     const st = await until(
-      () => relay('status', { id: p.id }),
+      () => relay<RelayStatusJson>('status', { id: p.id }),
       (s) => s.body.status === 'confirmed',
     );
     expect(st.body).toMatchObject({ status: 'confirmed', txid: txidOf(fromHex(tx)), confirmed: 1 });
@@ -139,14 +138,14 @@ describe.skipIf(!haveDogecoind)('spv backend against dogecoind over P2P (app)', 
     const value = koinuFromRpc(prevTx.vout[prev.vout].value);
     const other = await node.rpc<string>('createrawtransaction', [prev], { [await node.newAddress()]: koinuToRpc(value - 100_000_000n) });
     const first = await node.send((await node.rpc<{ hex: string }>('signrawtransaction', other)).hex);
-    const r = await relay('pay', { id: p.id, tx: customer });
+    const r = await relay<ErrorJson>('pay', { id: p.id, tx: customer });
     expect(r.status, JSON.stringify(r.body)).toBe(400);
     expect(r.body).toMatchObject({ error: 'invalid_tx' });
     expect(r.body.message).toMatch(/txn-mempool-conflict/);
     expect(r.body.message).toContain(first);
     expect((await payment(p.id)).body).toMatchObject({ status: 'unpaid' });
     // Still payable by a good tx.
-    const good = await relay('pay', { id: p.id, tx: await node.payTo(outputsOf(p)) });
+    const good = await relay<RelayStatusJson>('pay', { id: p.id, tx: await node.payTo(outputsOf(p)) });
     expect(good.status, JSON.stringify(good.body)).toBe(200);
     expect(good.body).toMatchObject({ status: 'accepted' });
   }, 60_000);
@@ -156,19 +155,19 @@ describe.skipIf(!haveDogecoind)('spv backend against dogecoind over P2P (app)', 
     const outs = Object.fromEntries(outputsOf(p).map((o) => [o.address, koinuToRpc(o.amountKoinu)]));
     const fake = await node.rpc<string>('createrawtransaction', [{ txid: toHex(randomBytes(32)), vout: 0 }], outs);
     const t0 = Date.now();
-    const r = await relay('pay', { id: p.id, tx: fake });
+    const r = await relay<RelayStatusJson>('pay', { id: p.id, tx: fake });
     expect(r.status).toBe(503);
     expect(Date.now() - t0).toBeGreaterThanOrEqual(9_500);
     expect((await payment(p.id)).body).toMatchObject({ status: 'unpaid', txid: null });
     const tx = await node.payTo(outputsOf(p));
-    const good = await relay('pay', { id: p.id, tx });
+    const good = await relay<RelayStatusJson>('pay', { id: p.id, tx });
     expect(good.status, JSON.stringify(good.body)).toBe(200);
     expect(good.body).toMatchObject({ status: 'accepted', txid: txidOf(fromHex(tx)) });
   }, 60_000);
 
   it('a confirmed payment goes back to accepted when a reorg removes its block, and confirms again', async () => {
     const p = await newPayment();
-    const r = await relay('pay', { id: p.id, tx: await node.payTo(outputsOf(p)) });
+    const r = await relay<RelayAcceptedJson>('pay', { id: p.id, tx: await node.payTo(outputsOf(p)) });
     expect(r.status).toBe(200);
     const [block] = await node.mine(1);
     const before = await until(
@@ -176,6 +175,7 @@ describe.skipIf(!haveDogecoind)('spv backend against dogecoind over P2P (app)', 
       (v) => v.body.status === 'confirmed',
     );
     const minedAt = before.body.block_height;
+    if (minedAt === null) throw new Error('confirmed without a block height');
     await node.invalidate(block!);
     await node.exclude(r.body.txid); // the heavier branch leaves it out
     for (const h of await node.mine(2)) expect((await node.rpc<NodeBlockJson>('getblock', h)).tx).not.toContain(r.body.txid);
@@ -212,7 +212,7 @@ describe.skipIf(!haveDogecoind)('spv backend against dogecoind over P2P (app)', 
     await node.mine(2);
     await followsNode(60_000);
     const p = await newPayment();
-    const r = await relay('pay', { id: p.id, tx: await node.payTo(outputsOf(p)) });
+    const r = await relay<RelayStatusJson>('pay', { id: p.id, tx: await node.payTo(outputsOf(p)) });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
   }, 120_000);
 });

@@ -11,7 +11,7 @@ import { startLitecoind, LITECOIN_REGTEST_GENESIS, EXTERNAL_ADDRESS, type Liteco
 import { startPostgres, createDatabase, type PgServer } from '../helpers/postgres';
 import { startApp, type AppServer } from '../helpers/app-server';
 import { until } from '../helpers/wait';
-import { vendorClient, outputsOf } from '../helpers/vendor-client';
+import { vendorClient, outputsOf, type PaymentViewJson, type RelayStatusJson } from '../helpers/vendor-client';
 import type { Health } from '../helpers/json-shapes';
 import type { NodeBlockJson, NodeHeaderJson } from '../helpers/json-shapes';
 
@@ -33,9 +33,9 @@ const newPayment = () => createPayment({ items: [{ type: 'item', id: 'SKU-1', na
  */
 async function payWithRetry(p: { id: string }, tx: string) {
   for (let attempt = 1; ; attempt++) {
-    const r = await relay('pay', { id: p.id, tx });
+    const r = await relay<RelayStatusJson>('pay', { id: p.id, tx });
     if (r.status !== 503 || attempt === 3) return r;
-    expect((await api(`/api/v1/payments/${p.id}`)).body).toMatchObject({ status: 'unpaid', txid: null }); // no state change
+    expect((await api<PaymentViewJson>(`/api/v1/payments/${p.id}`)).body).toMatchObject({ status: 'unpaid', txid: null }); // no state change
   }
 }
 const bestHeader = async () =>
@@ -101,7 +101,7 @@ describe('spv backend against litecoind over P2P', () => {
     const [block] = await node.mine(1, EXTERNAL_ADDRESS);
     const height: number = await node.rpc('getblockcount');
     const view = await until(
-      () => api(`/api/v1/payments/${p.id}`),
+      () => api<PaymentViewJson>(`/api/v1/payments/${p.id}`),
       (v) => v.body.status === 'confirmed',
     );
     expect(view.body).toMatchObject({ status: 'confirmed', txid, block_height: height, confirmed: 1, required: 1 });
@@ -115,7 +115,7 @@ describe('spv backend against litecoind over P2P', () => {
     ]);
     await node.mine(2, EXTERNAL_ADDRESS);
     const deeper = await until(
-      () => relay('status', { id: p.id }),
+      () => relay<RelayStatusJson>('status', { id: p.id }),
       (s) => s.body.confirmed === 3,
     );
     expect(deeper.body).toMatchObject({ status: 'confirmed', confirmed: 3 });
@@ -142,7 +142,7 @@ describe('spv backend against litecoind over P2P', () => {
     expect(await node.rpc('getrawmempool')).toContain(r.body.txid);
     await node.mine(1, EXTERNAL_ADDRESS);
     const st = await until(
-      () => relay('status', { id: p.id }),
+      () => relay<RelayStatusJson>('status', { id: p.id }),
       (s) => s.body.status === 'confirmed',
     );
     expect(st.body).toMatchObject({ status: 'confirmed', txid: r.body.txid, confirmed: 1 });
@@ -154,10 +154,11 @@ describe('spv backend against litecoind over P2P', () => {
     expect(r.status).toBe(200);
     const [block] = await node.mine(1, EXTERNAL_ADDRESS);
     const before = await until(
-      () => api(`/api/v1/payments/${p.id}`),
+      () => api<PaymentViewJson>(`/api/v1/payments/${p.id}`),
       (v) => v.body.status === 'confirmed',
     );
     const minedAt = before.body.block_height;
+    if (minedAt === null) throw new Error('confirmed without a block height');
     await node.rpc('invalidateblock', block);
     expect(await node.rpc('getrawmempool')).toContain(r.body.txid); // back in litecoind's mempool
     // The replacement chain holds no mempool tx (a negative prioritisetransaction delta let the
@@ -167,7 +168,7 @@ describe('spv backend against litecoind over P2P', () => {
     const newTip: string = await node.rpc('getbestblockhash');
     expect(await node.rpc('getblockcount')).toBe(minedAt + 1);
     const st = await until(
-      () => api(`/api/v1/payments/${p.id}`),
+      () => api<PaymentViewJson>(`/api/v1/payments/${p.id}`),
       (v) => v.body.status === 'accepted',
     );
     expect(st.body).toMatchObject({ status: 'accepted', confirmed: 0, block_height: null, exception: 'reorged' });
@@ -179,7 +180,7 @@ describe('spv backend against litecoind over P2P', () => {
     await node.mine(1, EXTERNAL_ADDRESS);
     expect((await node.rpc<NodeBlockJson>('getblock', await node.rpc('getbestblockhash'))).tx).toContain(r.body.txid);
     const again = await until(
-      () => api(`/api/v1/payments/${p.id}`),
+      () => api<PaymentViewJson>(`/api/v1/payments/${p.id}`),
       (v) => v.body.status === 'confirmed',
     );
     expect(again.body.block_height).toBe(minedAt + 2);

@@ -12,7 +12,8 @@ import { buildPaymentTx, fetchPayment, readConnectQr, type WalletUtxo } from '@/
 import { startApp, type AppServer } from '../helpers/app-server';
 import { DEMO_PRODUCTS } from '@/lib/demo/seed-catalog';
 import { signInRoles } from '../helpers/sessions';
-import type { DemoUtxoJson, ProductJson, StockMovementJson } from '../helpers/json-shapes';
+import { request } from '../helpers/client';
+import type { DemoUtxoJson, ErrorJson, ProductJson, StockMovementJson } from '../helpers/json-shapes';
 
 /** The demo café's products at or below their low-stock threshold. */
 const DEMO_LOW = DEMO_PRODUCTS.filter((p) => p.stock !== undefined && p.stock <= (p.lowStock ?? 0)).length;
@@ -30,32 +31,34 @@ interface Who {
 const who: Record<'owner' | 'manager' | 'cashier', Who> = {} as never;
 const ids: Record<string, string> = {};
 
-async function as(w: Who | 'key' | null, method: string, path: string, body?: unknown, opts: { csrf?: boolean } = {}) {
-  const headers: Record<string, string> = { 'Content-Type': 'application/json' };
-  if (w === 'key') headers.Authorization = `Bearer ${KEY}`;
-  else if (w) {
-    headers.Cookie = w.cookie;
-    if (method !== 'GET' && opts.csrf !== false) headers['X-CSRF-Token'] = w.csrf;
-  }
-  const r = await fetch(app.url + path, {
+/** A request with the API key, as a signed-in user (its CSRF token unless `opts.csrf` is false) or as nobody; `T` is how the test reads the JSON answer. */
+const as = <T = unknown>(w: Who | 'key' | null, method: string, path: string, body?: unknown, opts: { csrf?: boolean } = {}) =>
+  request<T>(
+    app.url,
+    w === 'key' ? { key: KEY } : w && { cookie: w.cookie, csrf: opts.csrf === false ? undefined : w.csrf },
     method,
-    headers,
-    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
-    redirect: 'manual',
-  });
-  const text = await r.text();
-  let json: any = null;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    /* html */
-  }
-  return { status: r.status, body: json, text };
+    path,
+    body,
+  );
+
+/** A product's stock and its movements, newest first (GET and POST /api/admin/products/<id>/stock). */
+interface StockJson {
+  stock: number | null;
+  movements: StockMovementJson[];
 }
-const stock = async (sku: string) => (await as(who.manager, 'GET', `/api/admin/products/${ids[sku]}/stock`)).body;
-const adjust = (sku: string, body: unknown, w: Who = who.manager) => as(w, 'POST', `/api/admin/products/${ids[sku]}/stock`, body);
+/** A sale as POST /api/v1/payments answers (the fields read here). */
+interface SaleJson {
+  id: string;
+  total: string;
+  uri: string;
+  connect_uri: string;
+}
+const stock = async (sku: string) => (await as<StockJson>(who.manager, 'GET', `/api/admin/products/${ids[sku]}/stock`)).body;
+/** Adjusts a product's stock; read as its stock unless said (ErrorJson for a refusal). */
+const adjust = <T = StockJson>(sku: string, body: unknown, w: Who = who.manager) =>
+  as<T>(w, 'POST', `/api/admin/products/${ids[sku]}/stock`, body);
 const sale = (w: Who | 'key', lines: [string, number][]) =>
-  as(w, 'POST', '/api/v1/payments', { items: lines.map(([id, count]) => ({ type: 'item', id, name: id, count, unit: '1' })) });
+  as<SaleJson>(w, 'POST', '/api/v1/payments', { items: lines.map(([id, count]) => ({ type: 'item', id, name: id, count, unit: '1' })) });
 
 async function wallet(): Promise<{ address: string; wif: string; utxos: WalletUtxo[] }> {
   const w = await (await fetch(app.url + '/demo/api/wallet')).json();
@@ -81,7 +84,7 @@ async function until<T>(what: string, f: () => Promise<T>, ok: (v: T) => boolean
   }
   throw new Error(`never: ${what}`);
 }
-const status = async (id: string) => (await as('key', 'GET', `/api/v1/payments/${id}`)).body.status;
+const status = async (id: string) => (await as<{ status: string }>('key', 'GET', `/api/v1/payments/${id}`)).body.status;
 
 beforeAll(async () => {
   app = await startApp({
@@ -102,7 +105,7 @@ beforeAll(async () => {
     ['UNT', null],
     ['JAM', 30],
   ] as const) {
-    const r = await as(who.manager, 'POST', '/api/admin/products', {
+    const r = await as<{ id: string }>(who.manager, 'POST', '/api/admin/products', {
       sku,
       name: sku,
       price: '1',
@@ -139,7 +142,7 @@ describe('stock adjustments and movements (routes)', () => {
     expect((await adjust('COF', { delta: -2, reason: 'damaged' })).body.stock).toBe(10);
     expect((await stock('COF')).movements.map((m: StockMovementJson) => m.reason)).toEqual(['damaged', 'count', 'received', 'count']);
     // The product form's stock is a count too.
-    const e = await as(who.manager, 'PATCH', `/api/admin/products/${ids.COF}`, { stock: 11 });
+    const e = await as<{ stock: number | null }>(who.manager, 'PATCH', `/api/admin/products/${ids.COF}`, { stock: 11 });
     expect(e.body.stock).toBe(11);
     expect((await stock('COF')).movements[0]).toMatchObject({ delta: 1, reason: 'count' });
     expect((await adjust('COF', { delta: -1, reason: 'other' })).body.stock).toBe(10);
@@ -178,7 +181,7 @@ describe('stock adjustments and movements (routes)', () => {
     ['body', [1]],
     ['', 'not json'],
   ])('refuses %s with 400: %j', async (field, body) => {
-    const r = await adjust('COF', body);
+    const r = await adjust<ErrorJson>('COF', body);
     expect(r.status, JSON.stringify(r.body)).toBe(400);
     expect(r.body.error).toBe('invalid_request');
     if (field) expect(r.body.message).toMatch(new RegExp(`^${field}`));
@@ -187,7 +190,7 @@ describe('stock adjustments and movements (routes)', () => {
 
   it('a delta past the range is 409, and changes nothing', async () => {
     await adjust('JAM', { count: 999_999_999, reason: 'count' });
-    const r = await adjust('JAM', { delta: 5, reason: 'received' });
+    const r = await adjust<ErrorJson>('JAM', { delta: 5, reason: 'received' });
     expect(r.status).toBe(409);
     expect(r.body.message).toMatch(/^delta:/);
     expect((await adjust('JAM', { count: 30, reason: 'count' })).body.stock).toBe(30);
@@ -202,7 +205,9 @@ describe('stock adjustments and movements (routes)', () => {
     expect(c.status).toBe(200);
     expect(c.body).toMatchObject({ stock: 7, movements: [{ delta: 7, reason: 'count', note: 'first count' }] });
     // Untracking (the product form's stock null) keeps the history.
-    expect((await as(who.manager, 'PATCH', `/api/admin/products/${ids.UNT}`, { stock: null })).body.stock).toBeNull();
+    expect(
+      (await as<{ stock: number | null }>(who.manager, 'PATCH', `/api/admin/products/${ids.UNT}`, { stock: null })).body.stock,
+    ).toBeNull();
     expect((await stock('UNT')).movements.length).toBe(1);
   });
 });
@@ -283,7 +288,7 @@ describe('sales move stock (devnet)', () => {
     const p = await sale(who.cashier, [['COF', 2]]);
     expect((await as(null, 'POST', '/relay/pay', await payBody(p.body.connect_uri))).status).toBe(200);
     expect((await stock('COF')).stock).toBe(5);
-    const bad = await as(who.manager, 'POST', `/api/v1/payments/${p.body.id}/refunds`, { amount: '1', return_to_stock: 'yes' });
+    const bad = await as<ErrorJson>(who.manager, 'POST', `/api/v1/payments/${p.body.id}/refunds`, { amount: '1', return_to_stock: 'yes' });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toMatch(/return_to_stock/);
     expect((await as(who.cashier, 'POST', `/api/v1/payments/${p.body.id}/refunds`, { amount: '1', return_to_stock: true })).status).toBe(
@@ -293,7 +298,7 @@ describe('sales move stock (devnet)', () => {
     const plain = await as(who.manager, 'POST', `/api/v1/payments/${p.body.id}/refunds`, { amount: '0.5' });
     expect(plain.status, JSON.stringify(plain.body)).toBe(201);
     expect((await stock('COF')).stock).toBe(5);
-    const back = await as(who.manager, 'POST', `/api/v1/payments/${p.body.id}/refunds`, {
+    const back = await as<{ id: string }>(who.manager, 'POST', `/api/v1/payments/${p.body.id}/refunds`, {
       amount: '0.5',
       return_to_stock: true,
       reason: 'returned mugs',
@@ -313,13 +318,20 @@ describe('sales move stock (devnet)', () => {
   });
 
   it('an out-of-stock product still sells: its stock goes negative', async () => {
-    const made = await as(who.manager, 'POST', '/api/admin/products', { sku: 'OOS', name: 'Last scone', price: '1', stock: 0 });
+    const made = await as<{ id: string }>(who.manager, 'POST', '/api/admin/products', {
+      sku: 'OOS',
+      name: 'Last scone',
+      price: '1',
+      stock: 0,
+    });
     ids.OOS = made.body.id;
     const p = await sale(who.cashier, [['OOS', 2]]);
     expect(p.status).toBe(201);
     expect((await as(null, 'POST', '/relay/pay', await payBody(p.body.connect_uri))).status).toBe(200);
     expect((await stock('OOS')).stock).toBe(-2);
-    expect((await as(who.manager, 'GET', '/api/admin/products')).body.products.find((x: ProductJson) => x.sku === 'OOS').stock).toBe(-2);
+    expect(
+      (await as<{ products: ProductJson[] }>(who.manager, 'GET', '/api/admin/products')).body.products.find((x) => x.sku === 'OOS')?.stock,
+    ).toBe(-2);
     expect((await adjust('OOS', { count: 0, reason: 'count' })).body.stock).toBe(0);
   });
 
@@ -350,6 +362,7 @@ describe('sales move stock (devnet)', () => {
   it('a cash sale is recorded confirmed at once and takes its goods like any paid sale (docs/counter.md#cash)', async () => {
     expect((await as(who.owner, 'PATCH', '/api/admin/settings', { pricing_currency: 'USD' })).status).toBe(200);
     const before = (await stock('JAM')).stock;
+    if (before === null) throw new Error('JAM is not tracked');
     const body = {
       currency: 'USD',
       tender: 'cash',
@@ -358,7 +371,7 @@ describe('sales move stock (devnet)', () => {
     };
     const r = await until(
       'a rate in force',
-      () => as(who.cashier, 'POST', '/api/v1/payments', body),
+      () => as<{ id: string }>(who.cashier, 'POST', '/api/v1/payments', body),
       (x) => x.status !== 503,
     );
     expect(r.status, JSON.stringify(r.body)).toBe(201);

@@ -16,7 +16,8 @@ import { until } from '../helpers/wait';
 import { startApp, type AppServer } from '../helpers/app-server';
 import { seedDataDir } from '../helpers/pglite-template';
 import { testXpub } from '../helpers/keys';
-import type { Health, ProductJson, TerminalJson, UserJson } from '../helpers/json-shapes';
+import { firstCookie, type Answer } from '../helpers/client';
+import type { ErrorJson, EventJson, Health, ListedPaymentJson, ProductJson, TerminalJson, UserJson } from '../helpers/json-shapes';
 
 const PASSWORD = 'store isolation password';
 const ROOT = join(__dirname, '..', '..');
@@ -28,11 +29,10 @@ interface Who {
   csrf?: string;
   key?: string;
 }
-interface Answer {
-  status: number;
-  body: any;
-  text: string;
-  headers: Headers;
+/** A new API key: its id, and its secret (shown once). */
+interface NewKeyJson {
+  id: string;
+  secret: string;
 }
 type Kind = 'payment' | 'product' | 'terminal' | 'user' | 'api_key' | 'event_seq';
 
@@ -102,7 +102,8 @@ describe("another store's objects are 404 to every principal, exactly like ids t
   const a: Record<'owner' | 'cashier' | 'key', Who> = { owner: {}, cashier: {}, key: {} };
   let bKey = '';
 
-  async function req(w: Who | null, method: string, path: string, body?: unknown): Promise<Answer> {
+  /** `T` is how the test reads the JSON answer (null for a live feed or an answer that is not JSON). */
+  async function req<T = unknown>(w: Who | null, method: string, path: string, body?: unknown): Promise<Answer<T>> {
     const h: Record<string, string> = { 'Content-Type': 'application/json' };
     if (w?.key) h.Authorization = `Bearer ${w.key}`;
     else if (w?.cookie) h.Cookie = w.cookie;
@@ -115,26 +116,25 @@ describe("another store's objects are 404 to every principal, exactly like ids t
     });
     if ((r.headers.get('content-type') ?? '').startsWith('text/event-stream')) {
       await r.body?.cancel();
-      return { status: r.status, body: null, text: '(event stream)', headers: r.headers };
+      return { status: r.status, body: null as T, text: '(event stream)', headers: r.headers };
     }
     const text = await r.text();
-    let parsed: any = null;
+    let parsed: unknown = null;
     try {
       parsed = JSON.parse(text);
     } catch {
       /* not JSON */
     }
-    return { status: r.status, body: parsed, text, headers: r.headers };
+    return { status: r.status, body: parsed as T, text, headers: r.headers };
   }
-  const cookieOf = (r: Answer, name: string) =>
-    (r.headers.getSetCookie?.() ?? []).find((c) => c.startsWith(`${name}=`))?.split(';')[0] ?? '';
   async function login(email: string): Promise<Who> {
-    const r = await req(null, 'POST', '/api/auth/login', { email, password: PASSWORD });
+    const r = await req<{ csrf_token: string }>(null, 'POST', '/api/auth/login', { email, password: PASSWORD });
     expect(r.status, r.text).toBe(200);
-    return { cookie: cookieOf(r, 'counter_session'), csrf: r.body.csrf_token };
+    return { cookie: firstCookie(r, 'counter_session'), csrf: r.body.csrf_token };
   }
-  async function ok(w: Who, method: string, path: string, body?: unknown): Promise<any> {
-    const r = await req(w, method, path, body);
+  /** A request that must succeed (2xx); its answer, read as `T`. */
+  async function ok<T = unknown>(w: Who, method: string, path: string, body?: unknown): Promise<T> {
+    const r = await req<T>(w, method, path, body);
     expect(r.status, `${method} ${path}: ${r.text}`).toBeLessThan(300);
     return r.body;
   }
@@ -180,27 +180,34 @@ describe("another store's objects are 404 to every principal, exactly like ids t
 
     // Store B, through its own owner's session and key.
     const ownerB = await login(B_EMAIL);
-    b.product = (await ok(ownerB, 'POST', '/api/admin/products', { sku: B_SKU, name: 'Tea of B', price: '1' })).id;
-    b.terminal = (await ok(ownerB, 'POST', '/api/admin/terminals', { name: 'Till of B' })).id;
+    b.product = (await ok<{ id: string }>(ownerB, 'POST', '/api/admin/products', { sku: B_SKU, name: 'Tea of B', price: '1' })).id;
+    b.terminal = (await ok<{ id: string }>(ownerB, 'POST', '/api/admin/terminals', { name: 'Till of B' })).id;
     b.user = (
-      await ok(ownerB, 'POST', '/api/admin/users', {
+      await ok<{ id: string }>(ownerB, 'POST', '/api/admin/users', {
         email: 'cashier-b@isolation.test',
         name: 'Cashier B',
         password: PASSWORD,
         role: 'cashier',
       })
     ).id;
-    const keyB = await ok(ownerB, 'POST', '/api/admin/api-keys', { name: 'B key', scopes: ['payments:read', 'payments:write'] });
+    const keyB = await ok<NewKeyJson>(ownerB, 'POST', '/api/admin/api-keys', {
+      name: 'B key',
+      scopes: ['payments:read', 'payments:write'],
+    });
     b.api_key = keyB.id;
     bKey = keyB.secret;
     b.payment = (
-      await ok({ key: bKey }, 'POST', '/api/v1/payments', { items: [{ type: 'item', id: B_SKU, name: 'Tea of B', count: 1, unit: '3' }] })
+      await ok<{ id: string }>({ key: bKey }, 'POST', '/api/v1/payments', {
+        items: [{ type: 'item', id: B_SKU, name: 'Tea of B', count: 1, unit: '3' }],
+      })
     ).id;
     const cancelled = (
-      await ok({ key: bKey }, 'POST', '/api/v1/payments', { items: [{ type: 'item', id: B_SKU, name: 'Tea of B', count: 1, unit: '2' }] })
+      await ok<{ id: string }>({ key: bKey }, 'POST', '/api/v1/payments', {
+        items: [{ type: 'item', id: B_SKU, name: 'Tea of B', count: 1, unit: '2' }],
+      })
     ).id;
     await ok({ key: bKey }, 'POST', `/api/v1/payments/${cancelled}/cancel`, {});
-    const events = await ok({ key: bKey }, 'GET', '/api/v1/events');
+    const events = await ok<{ events: EventJson[] }>({ key: bKey }, 'GET', '/api/v1/events');
     expect(events.events.length, 'B has an event').toBeGreaterThan(0);
     b.event_seq = events.events[0].cursor;
 
@@ -213,7 +220,7 @@ describe("another store's objects are 404 to every principal, exactly like ids t
       role: 'cashier',
     });
     a.cashier = await login('cashier-a@isolation.test');
-    const keyA = await ok(a.owner, 'POST', '/api/admin/api-keys', {
+    const keyA = await ok<NewKeyJson>(a.owner, 'POST', '/api/admin/api-keys', {
       name: 'A key',
       scopes: ['payments:read', 'payments:write', 'payments:refund', 'invoices:read', 'reports:read'],
     });
@@ -237,8 +244,8 @@ describe("another store's objects are 404 to every principal, exactly like ids t
       if (!kind) continue;
       const path = (id: string) => pattern.replace(/\[[^\]]+\]/, encodeURIComponent(id));
       for (const [who, w] of Object.entries(a)) {
-        const theirs = await req(w, method, path(b[kind]), bodyFor(method, pattern));
-        const none = await req(w, method, path(missing[kind]), bodyFor(method, pattern));
+        const theirs = await req<ErrorJson | null>(w, method, path(b[kind]), bodyFor(method, pattern));
+        const none = await req<ErrorJson | null>(w, method, path(missing[kind]), bodyFor(method, pattern));
         const seen = `${who} ${route}: B's id ${theirs.status} ${theirs.text.slice(0, 160)} | no such id ${none.status} ${none.text.slice(0, 160)}`;
         expect(theirs.status, seen).toBe(none.status);
         expect(theirs.body?.error, seen).toBe(none.body?.error);
@@ -252,14 +259,14 @@ describe("another store's objects are 404 to every principal, exactly like ids t
 
   it("B's objects are untouched by all that", async () => {
     const ownerB = await login(B_EMAIL);
-    expect((await ok({ key: bKey }, 'GET', `/api/v1/payments/${b.payment}`)).status).toBe('unpaid');
-    const products = await ok(ownerB, 'GET', '/api/admin/products?archived=1');
+    expect((await ok<{ status: string }>({ key: bKey }, 'GET', `/api/v1/payments/${b.payment}`)).status).toBe('unpaid');
+    const products = await ok<{ products: ProductJson[] }>(ownerB, 'GET', '/api/admin/products?archived=1');
     expect(products.products.find((p: ProductJson) => p.id === b.product)).toMatchObject({ name: 'Tea of B', stock: null });
-    const terminals = await ok(ownerB, 'GET', '/api/admin/terminals');
+    const terminals = await ok<{ terminals: TerminalJson[] }>(ownerB, 'GET', '/api/admin/terminals');
     expect(terminals.terminals.find((t: TerminalJson) => t.id === b.terminal)).toMatchObject({ name: 'Till of B', revoked: false });
-    const keys = await ok(ownerB, 'GET', '/api/admin/api-keys');
+    const keys = await ok<{ api_keys: { id: string }[] }>(ownerB, 'GET', '/api/admin/api-keys');
     expect(keys.api_keys.find((k: { id: string }) => k.id === b.api_key)).toMatchObject({ revoked_at: null });
-    const users = await ok(ownerB, 'GET', '/api/admin/users');
+    const users = await ok<{ users: UserJson[] }>(ownerB, 'GET', '/api/admin/users');
     expect(users.users.find((u: UserJson) => u.id === b.user)).toMatchObject({ name: 'Cashier B', disabled: false });
   });
 
@@ -283,7 +290,7 @@ describe("another store's objects are 404 to every principal, exactly like ids t
       [a.owner, '/api/admin/sales'],
       [a.owner, '/api/admin/relay-key'],
     ];
-    const bRelay = await ok(await login(B_EMAIL), 'GET', '/api/admin/relay-key');
+    const bRelay = await ok<{ pubkey: string }>(await login(B_EMAIL), 'GET', '/api/admin/relay-key');
     for (const [w, path] of reads) {
       const r = await req(w, 'GET', path);
       expect(r.status, `${path}: ${r.text.slice(0, 200)}`).toBe(200);
@@ -299,6 +306,6 @@ describe("another store's objects are 404 to every principal, exactly like ids t
       }
     }
     // And A sees its own: the lists are not simply empty.
-    expect((await ok(a.key, 'GET', '/api/v1/payments')).payments.length).toBe(1);
+    expect((await ok<{ payments: ListedPaymentJson[] }>(a.key, 'GET', '/api/v1/payments')).payments.length).toBe(1);
   });
 });

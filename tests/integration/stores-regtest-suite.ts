@@ -17,7 +17,8 @@ import { startApp, type AppServer } from '../helpers/app-server';
 import { testXpub } from '../helpers/keys';
 import { signIn } from '../helpers/sessions';
 import { createStoreKey, openHostedStore, patchStoreSettings } from '../helpers/hosted-stores';
-import { vendorClient, outputsOf } from '../helpers/vendor-client';
+import { vendorClient, outputsOf, type RelayStatusJson } from '../helpers/vendor-client';
+import type { ErrorJson, EventJson, ListedPaymentJson } from '../helpers/json-shapes';
 import { teaRequest } from '../helpers/payments';
 import { readWalletFile } from '../helpers/libdogecoin-files';
 import type { PayOutput, RegtestNode } from '../helpers/regtest-node';
@@ -159,11 +160,11 @@ export function storesOnRegtest(chain: RegtestChain): void {
       for (const s of shops)
         for (const other of shops)
           for (const p of Object.values(other.sales)) {
-            const r = await s.client.api(`/api/v1/payments/${p.id}`);
+            const r = await s.client.api<ErrorJson | null>(`/api/v1/payments/${p.id}`);
             if (other === s) expect(r.status).toBe(200);
-            else expect([r.status, r.body.error]).toEqual([404, 'not_found']);
+            else expect([r.status, r.body?.error]).toEqual([404, 'not_found']);
           }
-      expect((await shop(0).client.api(`/api/v1/payments/nope${randomBytes(8).toString('hex')}`)).body.error).toBe('not_found');
+      expect((await shop(0).client.api<ErrorJson>(`/api/v1/payments/nope${randomBytes(8).toString('hex')}`)).body.error).toBe('not_found');
     });
 
     it('confirms each paid payment in its own store from one block read once for all stores; the unpaid stay unpaid', async () => {
@@ -176,10 +177,10 @@ export function storesOnRegtest(chain: RegtestChain): void {
         [2, c1],
       ] as const) {
         const tx = await node.payTo([{ address: p.address, amountKoinu: parseKoinu(p.amount) }]);
-        const r = await shop(i).client.relay('pay', { id: p.id, tx, refund: sharedRefund });
+        const r = await shop(i).client.relay<RelayStatusJson>('pay', { id: p.id, tx, refund: sharedRefund });
         expect(r.status, JSON.stringify(r.body)).toBe(200);
         expect(r.body).toMatchObject({ id: p.id, status: 'accepted' });
-        txids[p === b2 ? 'b2' : 'c1'] = r.body.txid;
+        txids[p === b2 ? 'b2' : 'c1'] = r.body.txid ?? '';
       }
       // Plain sends to two stores' payments, and to each of two stores' wallets the amount of
       // the other store's unpaid payment.
@@ -208,7 +209,7 @@ export function storesOnRegtest(chain: RegtestChain): void {
       ];
       for (const [i, label] of paid) {
         const v = await until(
-          () => shop(i).client.api(`/api/v1/payments/${shop(i).sales[label].id}`),
+          () => shop(i).client.api<{ status: string } | null>(`/api/v1/payments/${shop(i).sales[label].id}`),
           (r) => r.body?.status === 'confirmed',
           60_000,
         );
@@ -221,7 +222,7 @@ export function storesOnRegtest(chain: RegtestChain): void {
         [0, a2],
         [1, b3],
       ] as const) {
-        const v = (await shop(i).client.api(`/api/v1/payments/${p.id}`)).body;
+        const v = (await shop(i).client.api<{ amount_paid: string }>(`/api/v1/payments/${p.id}`)).body;
         expect(v).toMatchObject({ status: 'unpaid', txid: null, exception: null, txids: [] });
         expect(parseKoinu(v.amount_paid)).toBe(0n);
       }
@@ -229,10 +230,10 @@ export function storesOnRegtest(chain: RegtestChain): void {
     it("lists each key's own payments and events only: the paid confirmed, the unpaid unpaid", async () => {
       for (const s of shops) {
         const own = Object.values(s.sales).map((p) => p.id);
-        const list = await s.client.api('/api/v1/payments?limit=100');
+        const list = await s.client.api<{ payments: ListedPaymentJson[] }>('/api/v1/payments?limit=100');
         expect(list.status).toBe(200);
         expect(list.body.payments.map((p: { id: string }) => p.id).sort()).toEqual([...own].sort());
-        const events = (await s.client.api('/api/v1/events')).body.events as { type: string; payment?: { id: string } }[];
+        const events = (await s.client.api<{ events: EventJson[] }>('/api/v1/events')).body.events;
         expect(events.every((e) => e.payment && own.includes(e.payment.id))).toBe(true);
         for (const [label, p] of Object.entries(s.sales)) {
           const types = events.filter((e) => e.payment?.id === p.id).map((e) => e.type);

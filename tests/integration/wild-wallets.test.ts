@@ -15,7 +15,7 @@ import { parseKoinu } from '@/lib/money';
 import { buildPaymentTx, type WalletUtxo } from '@/lib/wallet';
 import { startApp, type AppServer } from '../helpers/app-server';
 import { haveDogecoind, startDogecoind, warnIfNoDogecoind, type Dogecoind } from '../helpers/dogecoind';
-import { vendorClient } from '../helpers/vendor-client';
+import { vendorClient, type RelayStatusJson } from '../helpers/vendor-client';
 import {
   fetchAndVerify,
   submitAsWallet,
@@ -73,10 +73,10 @@ function wildWalletTests(h: Harness) {
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body).toMatchObject({ id: created.id, status: 'accepted' });
     await h.mine();
-    let st = await relay('status', { id: created.id });
+    let st = await relay<RelayStatusJson>('status', { id: created.id });
     for (let i = 0; i < 100 && st.body.status !== 'confirmed'; i++) {
       await new Promise((res) => setTimeout(res, 200));
-      st = await relay('status', { id: created.id });
+      st = await relay<RelayStatusJson>('status', { id: created.id });
     }
     expect(st.body).toMatchObject({ status: 'confirmed', txid: r.body!.txid });
     // /status answers the same with or without a relay_token.
