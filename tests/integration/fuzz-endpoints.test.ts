@@ -6,6 +6,9 @@ import fc from 'fast-check';
 import { randomBytes } from 'node:crypto';
 import { startApp, type AppServer } from '../helpers/app-server';
 import { DGUB } from '../helpers/keys';
+import { request } from '../helpers/client';
+import { signIn, type Session } from '../helpers/sessions';
+import { bodyText, mutateJson, never5xx } from '../helpers/json-fuzz';
 
 const KEY = 'fuzz-test-key-' + randomBytes(12).toString('hex');
 const OWNER = { email: 'owner@fuzz.test', password: 'fuzz owner password' };
@@ -37,58 +40,7 @@ async function post(path: string, body: string, headers: Record<string, string> 
   return { status: r.status, text };
 }
 
-/** Replace, delete or add fields at random paths of a JSON value. */
-function mutateJson(base: unknown): fc.Arbitrary<unknown> {
-  const edit = fc.tuple(
-    fc.array(fc.nat(), { minLength: 1, maxLength: 4 }),
-    fc.oneof(
-      fc.jsonValue({ maxDepth: 2 }),
-      fc.constant(undefined),
-      fc.constantFrom('', '-1', '1e5', '0.000000001', 'NaN', -1, 1e308, 2 ** 53 + 1, null, [], {}),
-    ),
-  );
-  return fc.array(edit, { minLength: 1, maxLength: 4 }).map((edits) => {
-    const v = structuredClone(base) as Record<string, unknown>;
-    for (const [pathIdx, value] of edits) {
-      let node: Record<string, unknown> = v;
-      for (let d = 0; d < pathIdx.length; d++) {
-        if (node === null || typeof node !== 'object') break;
-        const keys = Object.keys(node);
-        const last = d === pathIdx.length - 1 || keys.length === 0;
-        const k = keys.length ? keys[pathIdx[d] % keys.length] : 'x';
-        if (last || node[k] === null || typeof node[k] !== 'object') {
-          if (value === undefined) delete node[k];
-          else node[k] = structuredClone(value); // constants are shared between runs: never alias them
-          break;
-        }
-        node = node[k] as Record<string, unknown>;
-      }
-    }
-    return v;
-  });
-}
-
-const text = fc.oneof(
-  fc.string({ maxLength: 200 }),
-  fc.jsonValue({ maxDepth: 3 }).map((v) => JSON.stringify(v)),
-  fc.jsonValue({ maxDepth: 3 }).map((v) => JSON.stringify(v).slice(0, -1)), // truncated JSON
-  fc.constantFrom(
-    '',
-    'null',
-    '[]',
-    '{}',
-    '"x"',
-    '{"__proto__":{"x":1}}',
-    '{"constructor":{"prototype":{}}}',
-    '\u0000',
-    '{"a":'.repeat(500),
-  ),
-);
-
 const RUNS = { numRuns: 120 };
-const never5xx = (r: { status: number; text: string }, what: unknown) => {
-  if (r.status >= 500) throw new Error(`${r.status} for ${JSON.stringify(what).slice(0, 300)}: ${r.text.slice(0, 200)}`);
-};
 
 beforeAll(async () => {
   app = await startApp({
@@ -111,7 +63,7 @@ describe('JSON endpoint bodies under random and mutated input', () => {
     await fc.assert(
       fc.asyncProperty(
         fc.oneof(
-          text,
+          bodyText,
           mutateJson(VALID_CREATE).map((v) => JSON.stringify(v)),
         ),
         fc.option(fc.string({ maxLength: 30 })),
@@ -192,7 +144,7 @@ describe('JSON endpoint bodies under random and mutated input', () => {
 
   it('POST /relay/status: never 5xx', async () => {
     const bodies = fc.oneof(
-      text,
+      bodyText,
       mutateJson({ id: payment.id }).map((v) => JSON.stringify(v)),
     );
     await fc.assert(
@@ -209,7 +161,7 @@ describe('JSON endpoint bodies under random and mutated input', () => {
     const good = { id: payment.id, tx: '0100000000000000000000', refund: '' };
     const hexish = fc.array(fc.constantFrom(...'0123456789abcdefABCDEFxyz '.split('')), { maxLength: 400 }).map((a) => a.join(''));
     const bodies = fc.oneof(
-      text,
+      bodyText,
       mutateJson(good).map((v) => JSON.stringify(v)),
       fc
         .record({ tx: hexish, refund: fc.oneof(fc.string({ maxLength: 40 }), fc.constant('')) })
@@ -241,7 +193,7 @@ describe('JSON endpoint bodies under random and mutated input', () => {
   it('POST /api/v1/payments/<id>/refunds and the till charge-again route with random bodies: never 5xx', async () => {
     await fc.assert(
       fc.asyncProperty(
-        text,
+        bodyText,
         fc.constantFrom(`/api/v1/payments/${payment.id}/refunds`, `/api/pos/sales/${payment.id}/charge-again`),
         async (body, path) => {
           const r = await post(path, body);
@@ -255,7 +207,7 @@ describe('JSON endpoint bodies under random and mutated input', () => {
 
   it('POST /api/v1/payments/<id>/cancel with random bodies and ids: never 5xx', async () => {
     await fc.assert(
-      fc.asyncProperty(text, fc.string({ maxLength: 40 }), async (body, id) => {
+      fc.asyncProperty(bodyText, fc.string({ maxLength: 40 }), async (body, id) => {
         const r = await post(`/api/v1/payments/${encodeURIComponent(id) || 'x'}/cancel`, body);
         never5xx(r, { body, id });
       }),
@@ -306,28 +258,12 @@ const BAD_DATES = [
 ];
 
 describe('NUL, int64 overflow and impossible dates on every route that takes input', () => {
-  let owner: { cookie: string; csrf: string };
+  let owner: Session;
   beforeAll(async () => {
-    const r = await fetch(app.url + '/api/auth/login', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(OWNER),
-    });
-    expect(r.status).toBe(200);
-    owner = { cookie: (r.headers.get('set-cookie') ?? '').split(';')[0], csrf: (await r.json()).csrf_token };
+    owner = await signIn(app.url, OWNER.email, OWNER.password);
   });
-  const send = async (method: string, path: string, body?: unknown, who: 'key' | 'owner' | 'none' = 'owner') => {
-    const headers: Record<string, string> = { 'Content-Type': 'application/json' };
-    if (who === 'key') headers.Authorization = `Bearer ${KEY}`;
-    if (who === 'owner') Object.assign(headers, { Cookie: owner.cookie, 'X-CSRF-Token': owner.csrf });
-    const r = await fetch(app.url + path, {
-      method,
-      headers,
-      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
-      redirect: 'manual',
-    });
-    return { status: r.status, text: await r.text() };
-  };
+  const send = (method: string, path: string, body?: unknown, who: 'key' | 'owner' | 'none' = 'owner') =>
+    request(app.url, who === 'key' ? { key: KEY } : who === 'owner' ? owner : null, method, path, body);
   const invalid = (r: { status: number; text: string }, what: unknown) => {
     never5xx(r, what);
     expect(r.status, JSON.stringify(what)).toBe(400);
