@@ -51,3 +51,22 @@ export function openEventStream(url: string, headers: Record<string, string>): P
     req.on('error', reject);
   });
 }
+
+/** Reads a fetched event stream until its text matches `re` (or `ms` passed), then closes it; the text so far. */
+export async function readFeedUntil(res: Response, re: RegExp, ms = 20_000): Promise<string> {
+  const reader = res.body!.getReader();
+  const dec = new TextDecoder();
+  let text = '';
+  const timer = setTimeout(() => void reader.cancel(), ms);
+  try {
+    while (!re.test(text)) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      text += dec.decode(value, { stream: true });
+    }
+  } finally {
+    clearTimeout(timer);
+    await reader.cancel().catch(() => undefined);
+  }
+  return text;
+}

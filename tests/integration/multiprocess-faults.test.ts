@@ -13,11 +13,7 @@
 // waits about 2 s for a dead worker's lease instead of the default 8 s; the quiet windows in which
 // a standby must NOT take over are sized from that lease.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
 import { openDb, type Db } from '@/lib/db';
 import { testXpub } from '../helpers/keys';
 import { startLitecoind, LITECOIN_REGTEST_GENESIS, type Litecoind } from '../helpers/litecoind';
@@ -25,10 +21,11 @@ import { startPostgres, createDatabase, type PgServer } from '../helpers/postgre
 import { startApp, type AppServer } from '../helpers/app-server';
 import { sleep, until } from '../helpers/wait';
 import { outputsOf } from '../helpers/vendor-client';
+import { readFeedUntil } from '../helpers/streams';
+import { disposeWorker, isActive, isStarted, killWorker, spawnWorker, type WorkerProcess } from '../helpers/worker-process';
 import type { NodeVoutJson } from '../helpers/json-shapes';
 import type { NodeBlockTxsJson, NodeTxJson } from '../helpers/json-shapes';
 
-const ROOT = resolve(__dirname, '../..');
 const API_KEY = 'test-mp-key-' + randomBytes(12).toString('hex');
 const xpub = testXpub(77);
 /** The workers' lease (WORKER_LEASE_MS); the active one renews it every tick and every LEASE_MS / 4. */
@@ -42,13 +39,7 @@ let dbUrl: string;
 let db: Db;
 let webA: AppServer;
 let webB: AppServer;
-interface Worker {
-  child: ChildProcess;
-  out: () => string;
-  dir: string;
-  exited: () => boolean;
-}
-const workers: Worker[] = [];
+const workers: WorkerProcess[] = [];
 
 const chainEnv = () => ({
   DOGE_NETWORK: 'regtest',
@@ -60,38 +51,12 @@ const chainEnv = () => ({
   LOG_LEVEL: 'info',
 });
 
-function startWorker(extraEnv: Record<string, string> = {}): Worker {
-  const dir = mkdtempSync(join(tmpdir(), 'counter-mp-worker-'));
-  let out = '';
-  let exited = false;
-  const child: ChildProcess = spawn(process.execPath, [join(ROOT, 'scripts', 'worker.mjs')], {
-    cwd: ROOT,
-    env: {
-      NODE_ENV: 'production',
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '/tmp',
-      DATA_DIR: dir,
-      PUBLIC_URL: webA.url,
-      ...chainEnv(),
-      WORKER_LEASE_MS: String(LEASE_MS),
-      ...extraEnv,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout!.on('data', (d: Buffer) => (out += d));
-  child.stderr!.on('data', (d: Buffer) => (out += d));
-  child.on('exit', () => (exited = true));
-  const w = { child, out: () => out, dir, exited: () => exited };
+/** A standalone worker on this chain and database, with the short lease (and `extraEnv`). */
+function startWorker(extraEnv: Record<string, string> = {}): WorkerProcess {
+  const w = spawnWorker({ PUBLIC_URL: webA.url, ...chainEnv(), WORKER_LEASE_MS: String(LEASE_MS), ...extraEnv });
   workers.push(w);
   return w;
 }
-async function kill(w: Worker) {
-  const gone = new Promise((r) => (w.exited() ? r(null) : w.child.once('exit', r)));
-  w.child.kill('SIGKILL');
-  await gone;
-}
-const isActive = (w: Worker) => /"msg":"chain worker active"/.test(w.out());
-const isStarted = (w: Worker) => /"msg":"counter started"/.test(w.out());
 
 async function api(web: AppServer, path: string, init: RequestInit = {}) {
   const r = await fetch(web.url + path, {
@@ -152,25 +117,6 @@ async function prepareCoins(n: number) {
 type CreatedPayment = Parameters<typeof outputsOf>[0] & { id: string };
 const payTx = (p: CreatedPayment) => node.payTo(outputsOf(p), { inputs: [coins.shift()!] });
 
-/** Reads an SSE response until its text matches, then closes it; the text so far. */
-async function readFeedUntil(res: Response, re: RegExp, ms = 20_000): Promise<string> {
-  const reader = res.body!.getReader();
-  const dec = new TextDecoder();
-  let text = '';
-  const timer = setTimeout(() => void reader.cancel(), ms);
-  try {
-    while (!re.test(text)) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      text += dec.decode(value, { stream: true });
-    }
-  } finally {
-    clearTimeout(timer);
-    await reader.cancel().catch(() => undefined);
-  }
-  return text;
-}
-
 async function eventsOf(ids: string[]) {
   const rows = await db.query<{ seq: string; type: string; payment_id: string }>(
     `SELECT seq::text AS seq, type, payment_id FROM vendor_event WHERE payment_id = ANY($1) ORDER BY vendor_event.seq`,
@@ -213,10 +159,7 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  for (const w of workers) {
-    if (!w.exited()) w.child.kill('SIGKILL');
-    rmSync(w.dir, { recursive: true, force: true });
-  }
+  for (const w of workers) disposeWorker(w);
   await Promise.all([webA?.stop(), webB?.stop()]);
   await db?.close();
   await node?.dispose();
@@ -224,8 +167,8 @@ afterAll(async () => {
 });
 
 describe('multi-process on PostgreSQL: a killed worker, payments across web processes', () => {
-  let standby: Worker;
-  let current: Worker;
+  let standby: WorkerProcess;
+  let current: WorkerProcess;
 
   it('two web processes and two workers: created on one, paid through the other, confirmed; the standby takes over a killed worker in < 15 s', async () => {
     // Both start at once and race for the lease: exactly one wins, the other stands by.
@@ -261,7 +204,7 @@ describe('multi-process on PostgreSQL: a killed worker, payments across web proc
     // Kill the active worker while a payment is in flight; the standby finishes its work.
     const q = await create(webB, 2, 1);
     expect((await pay(webA, q, await payTx(q))).body).toMatchObject({ status: 'accepted' });
-    await kill(w1);
+    await killWorker(w1);
     const killedAt = Date.now();
     await node.mine(1);
     expect(await until(() => isActive(w2), Boolean, 20_000)).toBe(true);
@@ -311,7 +254,7 @@ describe('multi-process on PostgreSQL: a killed worker, payments across web proc
     // ten are answered, while the next ten are in flight.
     await payBatch(40, 50);
     const during = payBatch(50, 80);
-    await kill(w);
+    await killWorker(w);
     expect(answers.length).toBeLessThan(80); // killed mid-burst
     await during;
     await node.mine(1);
@@ -403,7 +346,7 @@ describe('multi-process on PostgreSQL: a killed worker, payments across web proc
           [new Date()],
         )
       )[0];
-    await kill(current);
+    await killWorker(current);
     const slow = startWorker({ COUNTER_TEST_TICK_DELAY_MS: String(SLOW_TICK_MS) }); // every tick sleeps first
     expect(await until(() => isActive(slow), Boolean, 30_000)).toBe(true);
     const held = (await lease())?.holder;
@@ -433,7 +376,7 @@ describe('multi-process on PostgreSQL: a killed worker, payments across web proc
     expect(lapses).toEqual([]);
     expect(isActive(other), other.out()).toBe(false);
     expect((await lease())?.holder).toBe(held);
-    await kill(slow);
+    await killWorker(slow);
     expect(await until(() => isActive(other), Boolean, 20_000)).toBe(true);
     expect((await lease())?.holder).not.toBe(held);
     // and it keeps following the chain
