@@ -2,7 +2,6 @@
 // signature, retries driven by an injected clock (no sleeping), the attempt log, the 24 h
 // window, redelivery, the unconfigured backlog, and concurrent workers claiming the same event.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,10 +10,10 @@ import { lookup } from 'node:dns/promises';
 import { openMigratedDb, type Db } from '@/lib/db';
 import { seedDataDir } from '../helpers/stores';
 import { deliverDueEvents, redeliver, startWebhookLoop, type DeliverOptions } from '@/lib/webhooks/delivery';
-import { verifyWebhookSignature } from '@/lib/webhooks/signature';
 import { WEBHOOK_RETRY_WINDOW_MS } from '@/lib/webhooks/backoff';
 import { startPostgres, createDatabase, type PgServer } from '../helpers/postgres';
 import { freePort } from '../helpers/ports';
+import { startScriptedReceiver, type ScriptedReceiver } from '../helpers/webhook-receiver';
 
 // The receiver listens on loopback, which webhooks refuse unless private addresses are allowed
 // (lib/webhooks/address.ts); the SSRF test below turns it off per call.
@@ -23,83 +22,6 @@ process.env.WEBHOOK_ALLOW_PRIVATE = '1';
 const SECRET = 'whsec_integration_Zk3q9';
 const HOUR = 3_600_000;
 const T0 = new Date('2026-11-23T12:00:00.000Z');
-
-// ---------------------------------------------------------------------------------------------
-// Receiver
-
-type Behaviour = { status: number; headers?: Record<string, string>; body?: string; delayMs?: number } | 'hang';
-
-interface Received {
-  path: string;
-  headers: IncomingHttpHeaders;
-  body: string;
-  verified: boolean;
-  signedAt: number; // the t= of the signature header
-}
-
-interface Receiver {
-  url: string;
-  port: number;
-  received: Received[];
-  /** Responses for the next requests, in order; when empty, 200. */
-  plan: Behaviour[];
-  /** Unix seconds the receiver verifies against (the test clock). */
-  nowSec: () => number;
-  reset(): void;
-  close(): Promise<void>;
-}
-
-async function startReceiver(): Promise<Receiver> {
-  const port = await freePort();
-  const hanging = new Set<ServerResponse>();
-  const self: Receiver = {
-    url: `http://127.0.0.1:${port}/hooks/counter`,
-    port,
-    received: [],
-    plan: [],
-    nowSec: () => Math.floor(Date.now() / 1000),
-    reset() {
-      self.received.length = 0;
-      self.plan.length = 0;
-      for (const res of hanging) res.destroy();
-      hanging.clear();
-    },
-    close: () =>
-      new Promise<void>((resolve) => {
-        self.reset();
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-  const server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const raw = Buffer.concat(chunks);
-      const sig = req.headers['x-counter-signature'];
-      self.received.push({
-        path: req.url ?? '',
-        headers: req.headers,
-        body: raw.toString('utf8'),
-        verified: verifyWebhookSignature(SECRET, raw, sig, { now: self.nowSec() }),
-        signedAt: Number(/t=(\d+)/.exec(String(sig))?.[1]),
-      });
-      const b = self.plan.shift() ?? { status: 200 };
-      if (b === 'hang') {
-        hanging.add(res);
-        return;
-      }
-      const send = () => {
-        res.writeHead(b.status, { 'Content-Type': 'text/plain', ...b.headers });
-        res.end(b.body ?? '');
-      };
-      if (b.delayMs) setTimeout(send, b.delayMs);
-      else send();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  return self;
-}
 
 // ---------------------------------------------------------------------------------------------
 // Fixtures
@@ -174,14 +96,14 @@ function recorder() {
 describe.each(['pglite', 'postgresql'] as const)('webhook delivery on %s', (kind) => {
   let db: Db;
   let dbUrl: string | undefined; // PostgreSQL only
-  let rx: Receiver;
+  let rx: ScriptedReceiver;
   let clock: Date;
   let logs: ReturnType<typeof recorder>;
   let opts: DeliverOptions;
 
   beforeAll(async () => {
     ({ db, url: dbUrl } = await openFresh(kind));
-    rx = await startReceiver();
+    rx = await startScriptedReceiver(SECRET);
     rx.nowSec = () => Math.floor(clock.getTime() / 1000);
     await db.prisma.store.create({ data: { webhookUrl: rx.url, webhookSecret: SECRET } });
     await insertPayment(db, 'pay_wh');
