@@ -1,6 +1,7 @@
 // Payments for in-process tests: created through the same code as POST /api/v1/payments
 // (lib/payments/creation/create-payment.ts), by a trusted caller (no API key, no user), on a store whose
-// receiving wallet the test has set. The body is one line, a tea at `unit` DOGE, plus `extra`.
+// receiving wallet the test has set. The body is one line, a tea at `unit` DOGE (or the `items`
+// given), plus `extra`.
 import { expect } from 'vitest';
 import type { Db } from '@/lib/db';
 import { REGTEST, type Network } from '@/lib/doge';
@@ -17,6 +18,8 @@ export const teaRequest = (unit = '2', extra: Record<string, unknown> = {}) => (
 
 export interface TestPaymentOptions {
   unit?: string;
+  /** The lines instead of the one tea. */
+  items?: unknown[];
   extra?: Record<string, unknown>;
   /** The creation time (default now). */
   now?: Date;
@@ -40,7 +43,7 @@ export async function createTestPayment<T = { id: string; payment: { outputs: { 
       idempotencyKey: null,
       ...(opts.now ? { now: opts.now } : {}),
     },
-    JSON.stringify(teaRequest(opts.unit, opts.extra)),
+    JSON.stringify(opts.items ? { items: opts.items, ...opts.extra } : teaRequest(opts.unit, opts.extra)),
   );
   expect(r.status, JSON.stringify(r.body)).toBe(201);
   return r.body as T;

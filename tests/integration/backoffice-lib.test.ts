@@ -6,7 +6,7 @@ import { type Db } from '@/lib/db';
 import { openTestDb } from '../helpers/stores';
 import { MAINNET, REGTEST, hdFromSeed, derivePath, serializeXpub } from '@/lib/doge';
 import { testXpub, DGUB } from '../helpers/keys';
-import { createPayment } from '@/lib/payments/creation/create-payment';
+import { createTestPayment } from '../helpers/payments';
 import { activeRelayKey } from '@/lib/payments/creation/relay-key';
 import { authenticateApiKey, authenticateUser, createSession, createUser, sessionUser } from '@/lib/auth';
 import { readSettings, updateSettings, regenerateWebhookSecret, validateIcon, maskSecret } from '@/lib/backoffice/settings';
@@ -44,13 +44,9 @@ async function code(p: Promise<unknown>): Promise<string> {
   }
 }
 
-async function pay(items: unknown[], extra: Record<string, unknown> = {}) {
-  const r = await createPayment(
-    { storeId: 1, db, network: MAINNET, publicUrl: URL_BASE, apiKeyId: null, userId: null, idempotencyKey: null },
-    JSON.stringify({ items, ...extra }),
-  );
-  return r.body as { id: string; total: string };
-}
+/** A payment (expecting 201) of these lines and fields, on mainnet. */
+const pay = (items: unknown[], extra: Record<string, unknown> = {}) =>
+  createTestPayment<{ id: string; total: string }>(db, { items, extra, network: MAINNET, publicUrl: URL_BASE });
 
 beforeAll(async () => {
   db = await openTestDb();
