@@ -6,6 +6,7 @@
 import { useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
+import { useHydrated } from '@/app/_lib/use-hydrated';
 import { useAdminCall } from './api';
 
 export type RefundForm = ReturnType<typeof useRefundForm>;
@@ -37,11 +38,16 @@ export function useRefundForm(id: string) {
   return { open, setOpen, amount, setAmount, reason, setReason, restock, setRestock, err, busy, submitWith };
 }
 
-/** The Refund button that opens a form. */
+/**
+ * The Refund button that opens a form. It waits for hydration (app/_lib/use-hydrated.ts): a click
+ * on the server's HTML before the page's script runs would open nothing, and the owner would be
+ * left waiting on a form that never comes.
+ */
 export function RefundOpenButton({ form }: { form: RefundForm }) {
   const t = useTranslations('adminInvoice');
+  const hydrated = useHydrated();
   return (
-    <button type="button" className="btn" data-testid="refund-open" onClick={() => form.setOpen(true)}>
+    <button type="button" className="btn" data-testid="refund-open" disabled={!hydrated} onClick={() => form.setOpen(true)}>
       {t('refundBtn')}
     </button>
   );
