@@ -19,7 +19,7 @@ export interface WorkerProcess {
 
 /** Starts a worker in production mode with `env` (the chain, the database, the public URL…). */
 export function spawnWorker(env: Record<string, string>): WorkerProcess {
-  const dir = mkdtempSync(join(tmpdir(), 'counter-mp-worker-'));
+  const dir = mkdtempSync(join(tmpdir(), 'counter-worker-'));
   let out = '';
   let exited = false;
   const child: ChildProcess = spawn(process.execPath, [join(ROOT, 'scripts', 'worker.mjs')], {

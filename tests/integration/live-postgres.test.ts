@@ -6,21 +6,18 @@
 //  - A plain-wallet payment (dogecoind's own wallet, sendtoaddress) is seen by the worker from the
 //    node's P2P announcement and reaches web B's stream within a second.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { rmSync } from 'node:fs';
 import { haveDogecoind, startDogecoind, warnIfNoDogecoind, type Dogecoind } from '../helpers/dogecoind';
 import { startPostgres, createDatabase, type PgServer } from '../helpers/postgres';
 import { startApp, type AppServer } from '../helpers/app-server';
 import { until } from '../helpers/wait';
 import { outputsOf } from '../helpers/vendor-client';
 import { testXpub } from '../helpers/keys';
+import { spawnWorker, type WorkerProcess } from '../helpers/worker-process';
 
 warnIfNoDogecoind('tests/integration/live-postgres.test.ts');
 
-const ROOT = resolve(__dirname, '../..');
 const API_KEY = 'test-live-pg-' + randomBytes(12).toString('hex');
 const xpub = testXpub(91);
 
@@ -28,7 +25,7 @@ let node: Dogecoind;
 let pg: PgServer;
 let webA: AppServer;
 let webB: AppServer;
-let worker: { child: ChildProcess; out: () => string; dir: string } | undefined;
+let worker: WorkerProcess | undefined;
 
 const env = (dbUrl: string) => ({
   DOGE_NETWORK: 'regtest',
@@ -102,24 +99,7 @@ describe.skipIf(!haveDogecoind)('live path on PostgreSQL across processes (two w
     const dbUrl = await createDatabase(pg, 'live_pg');
     webA = await startApp({ ...env(dbUrl), WORKER: 'off' });
     webB = await startApp({ ...env(dbUrl), WORKER: 'off' });
-    const dir = mkdtempSync(join(tmpdir(), 'counter-live-worker-'));
-    let out = '';
-    const child = spawn(process.execPath, [join(ROOT, 'scripts', 'worker.mjs')], {
-      cwd: ROOT,
-      env: {
-        NODE_ENV: 'production',
-        PATH: process.env.PATH ?? '',
-        HOME: process.env.HOME ?? '/tmp',
-        DATA_DIR: dir,
-        PUBLIC_URL: webA.url,
-        ...env(dbUrl),
-        LOG_LEVEL: 'debug',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    child.stdout!.on('data', (d: Buffer) => (out += d));
-    child.stderr!.on('data', (d: Buffer) => (out += d));
-    worker = { child, out: () => out, dir };
+    worker = spawnWorker({ PUBLIC_URL: webA.url, ...env(dbUrl), LOG_LEVEL: 'debug' });
     // The worker is active and hears the node's announcements.
     expect(
       await until(

@@ -4,46 +4,30 @@
 // lease (WORKER_LEASE_MS, docs/configuration.md): the standby waits about 2 s for a dead worker's
 // lease instead of the default 8 s.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { rmSync } from 'node:fs';
 import { openDb, type Db } from '@/lib/db';
 import { startLitecoind, LITECOIN_REGTEST_GENESIS, EXTERNAL_ADDRESS, type Litecoind } from '../helpers/litecoind';
 import { startPostgres, createDatabase, type PgServer } from '../helpers/postgres';
 import { sleep, until } from '../helpers/wait';
+import { spawnWorker, type WorkerProcess } from '../helpers/worker-process';
 
-const ROOT = resolve(__dirname, '../..');
 const LEASE_MS = 2_000;
 let node: Litecoind;
 let pg: PgServer;
 let dbUrl: string;
 let db: Db;
-const procs: { child: ChildProcess; out: () => string; dir: string }[] = [];
+const procs: WorkerProcess[] = [];
 
 function startWorker() {
-  const dir = mkdtempSync(join(tmpdir(), 'counter-worker-'));
-  let out = '';
-  const child: ChildProcess = spawn(process.execPath, [join(ROOT, 'scripts', 'worker.mjs')], {
-    cwd: ROOT,
-    env: {
-      NODE_ENV: 'production',
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '/tmp',
-      DATA_DIR: dir,
-      DATABASE_URL: dbUrl,
-      LOG_LEVEL: 'info',
-      DOGE_NETWORK: 'regtest',
-      CHAIN_GENESIS_HASH: LITECOIN_REGTEST_GENESIS,
-      CHAIN_BACKEND: 'spv',
-      DOGE_PEERS: `127.0.0.1:${node.p2pPort}`,
-      WORKER_LEASE_MS: String(LEASE_MS),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const p = spawnWorker({
+    DATABASE_URL: dbUrl,
+    LOG_LEVEL: 'info',
+    DOGE_NETWORK: 'regtest',
+    CHAIN_GENESIS_HASH: LITECOIN_REGTEST_GENESIS,
+    CHAIN_BACKEND: 'spv',
+    DOGE_PEERS: `127.0.0.1:${node.p2pPort}`,
+    WORKER_LEASE_MS: String(LEASE_MS),
   });
-  child.stdout!.on('data', (d: Buffer) => (out += d));
-  child.stderr!.on('data', (d: Buffer) => (out += d));
-  const p = { child, out: () => out, dir };
   procs.push(p);
   return p;
 }
