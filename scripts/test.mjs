@@ -10,6 +10,7 @@ import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildIfStale } from './build-if-stale.mjs';
+import { playwrightFailures, vitestFailures } from './test-failures.mjs';
 import { ramTmpdir, removeTmpdir } from './test-tmpdir.mjs';
 
 const root = process.cwd();
@@ -24,6 +25,7 @@ if (tmp) {
   console.log(`temporary files in ${tmp}`);
 }
 const totals = { passed: 0, failed: 0, skipped: 0 };
+const failures = []; // printed above the totals (scripts/test-failures.mjs)
 
 function readJson(file) {
   try {
@@ -55,10 +57,12 @@ function countVitest(status, vr) {
     totals.skipped += (vr.numPendingTests ?? 0) + (vr.numTodoTests ?? 0);
     // A file that failed to load has no test results but a failed suite: count it.
     totals.failed += (vr.testResults ?? []).filter((f) => f.status === 'failed' && (f.assertionResults ?? []).length === 0).length;
+    failures.push(...vitestFailures(vr, root));
   }
   if (status !== 0 && (!vr || (vr.numFailedTests ?? 0) === 0)) {
     totals.failed += vr ? 0 : 1;
     if (vr && (vr.numFailedTestSuites ?? 0) === 0) totals.failed += 1; // runner error outside tests
+    if (!vr || (vr.numFailedTestSuites ?? 0) === 0) failures.push(`vitest exited ${status} outside any test`);
   }
 }
 
@@ -69,8 +73,12 @@ function countPlaywright(status, pr) {
     totals.skipped += pr.stats.skipped ?? 0;
     if (status !== 0 && (pr.stats.unexpected ?? 0) === 0) totals.failed += 1;
     if ((pr.errors ?? []).length) totals.failed += pr.errors.length;
+    failures.push(...playwrightFailures(pr));
+    if (status !== 0 && (pr.stats.unexpected ?? 0) === 0 && !(pr.errors ?? []).length)
+      failures.push(`playwright exited ${status} outside any test`);
   } else if (status !== 0) {
     totals.failed += 1;
+    failures.push(`playwright exited ${status} without a report`);
   }
 }
 
@@ -80,7 +88,10 @@ async function lintGate() {
   const status = await run('npm', ['run', '--silent', 'lint']);
   console.log(`lint: ${status === 0 ? 'passed' : 'FAILED'} in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   if (status === 0) totals.passed += 1;
-  else totals.failed += 1;
+  else {
+    totals.failed += 1;
+    failures.push('npm run lint');
+  }
 }
 
 // The lint gate runs before the build, not beside it: beside it, Turbopack's compile took 98 s
@@ -90,6 +101,7 @@ async function main() {
   if (buildIfStale(root) !== 0) {
     console.error('next build failed');
     totals.failed += 1;
+    failures.push('next build');
     return;
   }
   const vjson = join(results, 'vitest.json');
@@ -120,5 +132,6 @@ try {
 } finally {
   removeTmpdir(tmp);
 }
+if (failures.length) console.log(`\nFailed:\n${failures.map((f) => `  ${f}`).join('\n')}`);
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(totals.failed > 0 ? 1 : 0);
