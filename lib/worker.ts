@@ -213,6 +213,11 @@ function mempoolWaker(ctx: WorkerContext, exclusive: <T>(fn: () => Promise<T>) =
 
 export interface RunningWorker {
   stop(): Promise<void>;
+  /**
+   * How many rounds (lease, mempool pass, tick) have ended since the start, failed ones included.
+   * A test that asserts that nothing happens waits for rounds to pass, not for a fixed time.
+   */
+  rounds(): number;
 }
 
 export function startWorker(ctx: WorkerContext): RunningWorker {
@@ -225,6 +230,7 @@ export function startWorker(ctx: WorkerContext): RunningWorker {
   let leader = false;
   let running: Promise<void> = Promise.resolve();
   let lastError = '';
+  let rounds = 0;
   // A tick's phases and the mempool passes between them run one at a time.
   let lock: Promise<unknown> = Promise.resolve();
   const exclusive = <T>(fn: () => Promise<T>): Promise<T> => {
@@ -278,10 +284,12 @@ export function startWorker(ctx: WorkerContext): RunningWorker {
       lastError = msg;
       if (isBackendUnavailable(e)) await publishChainState(ctx.db, { synced: false, peers: 0 }).catch(() => undefined);
     }
+    rounds++;
     if (!stopped) timer = setTimeout(() => (running = loop()), ctx.intervalMs ?? 1000);
   };
   running = loop();
   return {
+    rounds: () => rounds,
     stop: async () => {
       stopped = true;
       stopHeartbeat();

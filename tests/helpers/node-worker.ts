@@ -31,6 +31,13 @@ export interface NodeWorker {
   worker: RunningWorker;
   /** Resolves once the worker has processed the node's best block; throws after `ms`. */
   caughtUp(ms?: number): Promise<void>;
+  /**
+   * Resolves once `n` whole worker rounds have run after the call (the round under way does not
+   * count): what a test waits for before it asserts that nothing happened.
+   */
+  roundsPass(n?: number, ms?: number): Promise<void>;
+  /** The backend has the tx in its view of the mempool, and a whole round has run since: the worker has handled it. */
+  settled(txid: string, ms?: number): Promise<void>;
   /** Stops the worker and closes the database (the node is the caller's). */
   stop(): Promise<void>;
 }
@@ -79,11 +86,28 @@ export async function startNodeWorker(node: RegtestRpcNode, opts: NodeWorkerOpti
       await new Promise((r) => setTimeout(r, 100));
     }
   }
+  async function waitFor(what: string, ok: () => Promise<boolean> | boolean, ms: number): Promise<void> {
+    const t0 = Date.now();
+    while (!(await ok())) {
+      if (Date.now() - t0 > ms) throw new Error(`${what} within ${ms} ms`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+  async function roundsPass(n = 1, ms = 30_000): Promise<void> {
+    const target = worker.rounds() + n + 1;
+    await waitFor(`the worker did not run ${n} rounds`, () => worker.rounds() >= target, ms);
+  }
+  async function settled(txid: string, ms = 30_000): Promise<void> {
+    await waitFor(`the backend did not see ${txid} in the mempool`, () => chain.inMempool(txid), ms);
+    await roundsPass(1, ms);
+  }
   const running: NodeWorker = {
     db,
     chain,
     worker,
     caughtUp,
+    roundsPass,
+    settled,
     async stop() {
       await worker.stop();
       await db.close();

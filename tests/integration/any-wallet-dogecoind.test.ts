@@ -215,8 +215,10 @@ function suite(backend: NodeBackend, seed: number) {
       expect(await node.rpc<string[]>('getrawmempool')).not.toContain(txid);
       if (backend === 'rpc') {
         // Replaced, not dropped (its input is spent by the replacement): still counted until a
-        // block decides, past the 3 s in which rpc takes a vanished tx for dropped.
-        await new Promise((r) => setTimeout(r, 5_000));
+        // block decides, past the 3 s in which rpc takes a vanished tx for dropped, and two
+        // whole worker rounds after those 3 s.
+        await new Promise((r) => setTimeout(r, 3_000));
+        await running.roundsPass(2);
         expect(await view(p.id)).toMatchObject({ status: 'accepted', amount_paid: '2' });
       }
       const [block] = await node.mine(1);
@@ -288,7 +290,7 @@ function suite(backend: NodeBackend, seed: number) {
       // Mined: still not paid, no new event (the data is still not committed).
       await node.mine(1);
       await caughtUp();
-      await new Promise((r) => setTimeout(r, 1_500)); // a worker tick past the block
+      await running.roundsPass(1); // a whole worker round past the block
       expect(await view(p.id)).toMatchObject({ status: 'unpaid', exception: 'data_missing', amount_paid: '2' });
       expect(await events(p.id)).toEqual(['payment.data_missing']);
       // The merchant settles it: confirmed, marked_settled, payment.confirmed.
@@ -297,8 +299,8 @@ function suite(backend: NodeBackend, seed: number) {
       ).toEqual({ ok: true });
       expect(await view(p.id)).toMatchObject({ status: 'confirmed', exception: 'marked_settled', amount_paid: '2' });
       expect(await events(p.id)).toEqual(['payment.data_missing', 'payment.confirmed']);
-      // The worker's next ticks keep the decision.
-      await new Promise((r) => setTimeout(r, 1_500));
+      // The worker's next rounds keep the decision.
+      await running.roundsPass(2);
       expect(await view(p.id)).toMatchObject({ status: 'confirmed', exception: 'marked_settled' });
     });
 

@@ -81,8 +81,13 @@ function suite(backend: NodeBackend, seed: number) {
   /** The worker has processed the node's best block. */
   const caughtUp = (ms?: number) => running.caughtUp(ms);
 
-  /** The worker has seen this tx in the node's mempool (the worker polls every second: 3 s is three rounds). */
-  const settle = () => new Promise((r) => setTimeout(r, 3_000));
+  /** The worker has had this tx in its view of the mempool for a whole round. */
+  const settled = (txid: string) => running.settled(txid);
+  /**
+   * The worker has reloaded what it watches (spv: the filter sent to the node now holds a new
+   * refund's address): two whole rounds, so the node has the new filter before the test pays.
+   */
+  const watching = () => running.roundsPass(2);
 
   describe.skipIf(!haveDogecoind)(`which tx pays a refund on dogecoind (${backend} backend)`, () => {
     beforeAll(async () => {
@@ -101,7 +106,7 @@ function suite(backend: NodeBackend, seed: number) {
       const addr = await node.newAddress();
       const r5 = await createRefund(ctx(), sale, { amount: '5', address: addr });
       const r7 = await createRefund(ctx(), sale, { amount: '7', address: addr });
-      await settle(); // spv: the worker reloads its filter with the refund address
+      await watching();
       const txid = await pay(addr, 7); // an ordinary wallet payment of exactly 7
       await until(async () => (await refund(sale, r7.id)).status === 'accepted');
       expect(await refund(sale, r7.id)).toMatchObject({ status: 'accepted', amount_paid: '7', txids: [txid] });
@@ -123,18 +128,18 @@ function suite(backend: NodeBackend, seed: number) {
       ).vout.find((o) => o.scriptPubKey.addresses?.includes(addr))!.n;
       const sale = await paidSale(6);
       const r = await createRefund(ctx(), sale, { amount: '5', address: addr });
-      await settle();
+      await watching();
       // Spend it: 4.9 DOGE elsewhere, 5 DOGE back to the same address, 0.1 DOGE fee.
       const raw = await node.rpc<string>('createrawtransaction', [{ txid: fund, vout }], { [await node.newAddress()]: 4.9, [addr]: 5 });
       const signed = await node.rpc<{ hex: string; complete: boolean }>('signrawtransaction', raw);
       expect(signed.complete).toBe(true);
       const txid = await node.send(signed.hex);
-      await settle();
+      await settled(txid);
       expect(await node.rpc<string[]>('getrawmempool')).toContain(txid);
       expect(await refund(sale, r.id)).toMatchObject({ status: 'unpaid', amount_paid: '0', txids: [] });
       await node.mine(1);
       await caughtUp();
-      await settle();
+      await running.roundsPass(1);
       expect(await refund(sale, r.id)).toMatchObject({ status: 'unpaid', amount_paid: '0', txids: [] });
       // An honest payment of the refund after it still pays it (the worker did watch the address).
       const paid = await pay(addr, 5);
