@@ -1,15 +1,15 @@
 // `npm run worker`: the chain worker alone, without Next.js (docs/operations.md#several-processes). Several may run
 // against one PostgreSQL: one is active (lease row), the others stand by and take over when it
-// dies. lib/ is TypeScript: jiti (a runtime dependency) transpiles it on the fly.
+// dies. lib/ is TypeScript: jiti (a runtime dependency) transpiles it on the fly (scripts/worker-jiti.mjs).
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { createJiti } from 'jiti';
+import { workerJiti } from './worker-jiti.mjs';
 
 const root = process.cwd();
 if (existsSync(join(root, '.env')) && typeof process.loadEnvFile === 'function') process.loadEnvFile(join(root, '.env'));
 process.env.WORKER = 'embedded'; // this process exists to run it
 
-const jiti = createJiti(import.meta.url, { alias: { '@': root } });
+const jiti = workerJiti(root);
 const { boot } = await jiti.import(join(root, 'lib', 'boot.ts'));
 try {
   await boot();
