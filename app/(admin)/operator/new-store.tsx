@@ -4,6 +4,7 @@
 import { useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { useAdminCall } from '../admin/_components/api';
+import { ActionButton } from '../admin/_components/action-button';
 
 interface Created {
   id: number;
@@ -72,9 +73,9 @@ export function NewStore({ onCreated }: { onCreated: () => void }) {
             <input readOnly value={created.invite_url} data-testid="invite-url" onFocus={(e) => e.currentTarget.select()} />
           </label>
           <p className="muted">{t('inviteHint')}</p>
-          <button type="button" className="btn bo-btn-sm" onClick={() => void copy()}>
+          <ActionButton className="btn bo-btn-sm" onClick={() => void copy()}>
             {copied ? t('copied') : t('copy')}
-          </button>
+          </ActionButton>
         </div>
       ) : null}
     </section>

@@ -6,6 +6,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import { usePoll } from '@/app/_lib/swr';
 import { useAdminCall } from '../admin/_components/api';
 import { NewStore } from './new-store';
+import { ActionButton } from '../admin/_components/action-button';
 
 interface StoreRow {
   id: number;
@@ -69,15 +70,14 @@ export function OperatorStores({ initial }: { initial: { stores: StoreRow[] } })
                     </span>
                   </td>
                   <td className="num">
-                    <button
-                      type="button"
+                    <ActionButton
                       className="btn bo-btn-sm"
                       disabled={busy === s.id}
                       aria-label={`${s.suspended ? t('resume') : t('suspend')} ${s.name}`}
                       onClick={() => void setSuspended(s, !s.suspended)}
                     >
                       {s.suspended ? t('resume') : t('suspend')}
-                    </button>
+                    </ActionButton>
                   </td>
                 </tr>
               ))}

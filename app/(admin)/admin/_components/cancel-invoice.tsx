@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useAdminCall } from './api';
+import { ActionButton } from './action-button';
 
 // Declines an unpaid invoice through the vendor API (reason "cancelled by vendor").
 export function CancelInvoiceButton({ id }: { id: string }) {
@@ -12,8 +13,7 @@ export function CancelInvoiceButton({ id }: { id: string }) {
   const [err, setErr] = useState('');
   return (
     <span className="bo-inline">
-      <button
-        type="button"
+      <ActionButton
         className="btn"
         onClick={async () => {
           if (!confirm(t('cancelConfirm'))) return;
@@ -23,7 +23,7 @@ export function CancelInvoiceButton({ id }: { id: string }) {
         }}
       >
         {t('cancelInvoice')}
-      </button>
+      </ActionButton>
       {err ? (
         <span role="alert" className="form-error">
           {err}

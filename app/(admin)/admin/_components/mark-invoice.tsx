@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useAdminCall } from './api';
+import { ActionButton } from './action-button';
 
 // The merchant's decision on an unpaid or accepted invoice (docs/api.md#payments-from-any-wallet): Mark settled /
 // Mark invalid, with a note, after a confirm step. Goes through POST /api/v1/payments/<id>/mark.
@@ -28,17 +29,16 @@ export function MarkInvoice({ id }: { id: string }) {
       {pending ? (
         <span className="bo-inline">
           <span>{pending === 'settled' ? t('markSettledQ') : t('markInvalidQ')}</span>
-          <button type="button" className="btn" onClick={() => submit(pending)}>
+          <ActionButton className="btn" onClick={() => submit(pending)}>
             {t('yesMark', { as: pending })}
-          </button>
-          <button type="button" className="btn" onClick={() => setPending(null)}>
+          </ActionButton>
+          <ActionButton className="btn" onClick={() => setPending(null)}>
             {t('no')}
-          </button>
+          </ActionButton>
         </span>
       ) : (
         <span className="bo-inline">
-          <button
-            type="button"
+          <ActionButton
             className="btn"
             onClick={() => {
               setErr('');
@@ -46,9 +46,8 @@ export function MarkInvoice({ id }: { id: string }) {
             }}
           >
             {t('markSettled')}
-          </button>
-          <button
-            type="button"
+          </ActionButton>
+          <ActionButton
             className="btn"
             onClick={() => {
               setErr('');
@@ -56,7 +55,7 @@ export function MarkInvoice({ id }: { id: string }) {
             }}
           >
             {t('markInvalid')}
-          </button>
+          </ActionButton>
         </span>
       )}
       {err ? (

@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { useAdminCall } from './api';
+import { ActionButton } from './action-button';
 
 export function RedeliverButton({ seq }: { seq: string }) {
   const t = useTranslations('admin');
@@ -9,8 +10,7 @@ export function RedeliverButton({ seq }: { seq: string }) {
   const [msg, setMsg] = useState('');
   return (
     <span className="bo-inline">
-      <button
-        type="button"
+      <ActionButton
         className="btn bo-btn-sm"
         onClick={async () => {
           const r = await adminCall('POST', `/api/admin/events/${seq}/redeliver`);
@@ -18,7 +18,7 @@ export function RedeliverButton({ seq }: { seq: string }) {
         }}
       >
         {t('redeliver')}
-      </button>
+      </ActionButton>
       {msg ? (
         <span role="status" className="muted">
           {msg}

@@ -7,6 +7,7 @@ import { usePoll, readJson } from '@/app/_lib/swr';
 import { useAdminCall } from './api';
 import { RefundCashSale } from './refund-cash';
 import { RefundFormEnd, RefundOpenButton, useRefundForm } from './use-refund-form';
+import { ActionButton } from './action-button';
 
 // The Refund button on a paid invoice (docs/api.md#refunds): a small form (DOGE or fiat amount, rate
 // then/now, address, reason, "Return to stock") posted to POST /api/v1/payments/<id>/refunds. The new refund then
@@ -136,8 +137,7 @@ export function CancelRefundButton({ id }: { id: string }) {
   const [busy, setBusy] = useState(false);
   return (
     <span className="bo-inline">
-      <button
-        type="button"
+      <ActionButton
         className="btn"
         data-testid="refund-cancel"
         disabled={busy}
@@ -151,7 +151,7 @@ export function CancelRefundButton({ id }: { id: string }) {
         }}
       >
         {t('cancelRefund')}
-      </button>
+      </ActionButton>
       {err ? (
         <span role="alert" className="form-error">
           {err}

@@ -3,13 +3,13 @@ import { useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { csrfFetch } from '@/app/_lib/csrf-fetch';
 import { forgetKeptTill } from '@/app/_lib/kept-till';
+import { ActionButton } from './action-button';
 
 export function SignOutButton() {
   const t = useTranslations('common');
   const [busy, setBusy] = useState(false);
   return (
-    <button
-      type="button"
+    <ActionButton
       className="btn bo-btn-sm"
       disabled={busy}
       onClick={async () => {
@@ -20,6 +20,6 @@ export function SignOutButton() {
       }}
     >
       {t('signOut')}
-    </button>
+    </ActionButton>
   );
 }

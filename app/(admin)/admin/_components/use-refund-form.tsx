@@ -6,8 +6,8 @@
 import { useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
-import { useHydrated } from '@/app/_lib/use-hydrated';
 import { useAdminCall } from './api';
+import { ActionButton } from './action-button';
 
 export type RefundForm = ReturnType<typeof useRefundForm>;
 
@@ -39,17 +39,16 @@ export function useRefundForm(id: string) {
 }
 
 /**
- * The Refund button that opens a form. It waits for hydration (app/_lib/use-hydrated.ts): a click
- * on the server's HTML before the page's script runs would open nothing, and the owner would be
- * left waiting on a form that never comes.
+ * The Refund button that opens a form. As an ActionButton it waits for hydration: a click on the
+ * server's HTML before the page's script runs would open nothing, and the owner would be left
+ * waiting on a form that never comes.
  */
 export function RefundOpenButton({ form }: { form: RefundForm }) {
   const t = useTranslations('adminInvoice');
-  const hydrated = useHydrated();
   return (
-    <button type="button" className="btn" data-testid="refund-open" disabled={!hydrated} onClick={() => form.setOpen(true)}>
+    <ActionButton className="btn" data-testid="refund-open" onClick={() => form.setOpen(true)}>
       {t('refundBtn')}
-    </button>
+    </ActionButton>
   );
 }
 
@@ -76,9 +75,9 @@ export function RefundFormEnd({ form }: { form: RefundForm }) {
         <button type="submit" className="btn" disabled={form.busy}>
           {t('createRefund')}
         </button>
-        <button type="button" className="btn" onClick={() => form.setOpen(false)}>
+        <ActionButton className="btn" onClick={() => form.setOpen(false)}>
           {tc('cancel')}
-        </button>
+        </ActionButton>
       </span>
       {form.err ? (
         <span role="alert" className="form-error">

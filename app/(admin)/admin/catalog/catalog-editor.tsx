@@ -4,6 +4,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import { localeNumber } from '@/lib/i18n';
 import type { ProductView } from '@/lib/backoffice';
 import { useAdminCall } from '../_components/api';
+import { ActionButton } from '../_components/action-button';
 
 const MAX_IMAGE_BYTES = 48 * 1024;
 type Draft = {
@@ -159,14 +160,14 @@ function ProductForm({
         <Icon icon={draft.icon} />
         {fileError ? <span className="form-error">{fileError}</span> : null}
         {draft.icon ? (
-          <button type="button" className="btn bo-btn-sm" onClick={() => onChange({ ...draft, icon: '' })}>
+          <ActionButton className="btn bo-btn-sm" onClick={() => onChange({ ...draft, icon: '' })}>
             {t('removeIcon')}
-          </button>
+          </ActionButton>
         ) : null}
         {onCancel ? (
-          <button type="button" className="btn" onClick={onCancel}>
+          <ActionButton className="btn" onClick={onCancel}>
             {ta('cancel')}
-          </button>
+          </ActionButton>
         ) : null}
         <button type="submit" className="btn btn-primary" disabled={busy}>
           {busy ? ta('saving') : submitLabel}
@@ -230,12 +231,12 @@ function ProductRow({ p, pricing, onEdit, onArchive }: { p: ProductView; pricing
       <span className="bo-amount">
         {localeNumber(p.price, locale)} {p.currency}
       </span>
-      <button type="button" className="btn bo-btn-sm" onClick={onEdit}>
+      <ActionButton className="btn bo-btn-sm" onClick={onEdit}>
         {t('edit')}
-      </button>
-      <button type="button" className="btn bo-btn-sm" onClick={onArchive}>
+      </ActionButton>
+      <ActionButton className="btn bo-btn-sm" onClick={onArchive}>
         {p.archived ? t('restore') : t('archive')}
-      </button>
+      </ActionButton>
     </div>
   );
 }

@@ -9,6 +9,7 @@ import { useTranslations } from 'next-intl';
 import { csrfFetch } from '@/app/_lib/csrf-fetch';
 import { useHydrated } from '@/app/_lib/use-hydrated';
 import type { ImportPlan } from '@/lib/backoffice';
+import { ActionButton } from '../_components/action-button';
 
 /** The import's own limit (1 MiB): a larger file is refused here before it is sent. */
 const MAX_BYTES = 1024 * 1024;
@@ -119,8 +120,7 @@ export function CatalogImport() {
       </div>
       {state.kind === 'preview' ? (
         <div className="bo-form-actions">
-          <button
-            type="button"
+          <ActionButton
             className="btn"
             onClick={() => {
               setState({ kind: 'idle' });
@@ -129,10 +129,10 @@ export function CatalogImport() {
             }}
           >
             {ta('cancel')}
-          </button>
-          <button type="button" className="btn btn-primary" onClick={() => void apply()} disabled={!canApply}>
+          </ActionButton>
+          <ActionButton className="btn btn-primary" onClick={() => void apply()} disabled={!canApply}>
             {t('importApply')}
-          </button>
+          </ActionButton>
         </div>
       ) : null}
     </section>

@@ -7,6 +7,7 @@
 // Saving writes PATCH /api/admin/settings { categories }.
 import { useTranslations } from 'next-intl';
 import { useCategoryOrder } from './use-category-order';
+import { ActionButton } from '../_components/action-button';
 
 /** `listed`: the setting as stored; `initial`: the list as the page opens (lib/catalog/categories editableCategories). */
 export function CategoryOrder({ listed, initial, counts }: { listed: string[]; initial: string[]; counts: Record<string, number> }) {
@@ -27,8 +28,7 @@ export function CategoryOrder({ listed, initial, counts }: { listed: string[]; i
               <span className="bo-grow">
                 <b>{c}</b> <span className="muted">{t('productsIn', { n: counts[c] ?? 0 })}</span>
               </span>
-              <button
-                type="button"
+              <ActionButton
                 className="btn bo-btn-sm"
                 aria-label={t('moveUp', { name: c })}
                 disabled={i === 0}
@@ -36,9 +36,8 @@ export function CategoryOrder({ listed, initial, counts }: { listed: string[]; i
                 onClick={() => move(i, -1)}
               >
                 ↑
-              </button>
-              <button
-                type="button"
+              </ActionButton>
+              <ActionButton
                 className="btn bo-btn-sm"
                 aria-label={t('moveDown', { name: c })}
                 disabled={i === order.length - 1}
@@ -46,11 +45,11 @@ export function CategoryOrder({ listed, initial, counts }: { listed: string[]; i
                 onClick={() => move(i, 1)}
               >
                 ↓
-              </button>
+              </ActionButton>
               {(counts[c] ?? 0) === 0 ? (
-                <button type="button" className="btn bo-btn-sm" aria-label={t('removeCategory', { name: c })} onClick={() => remove(c)}>
+                <ActionButton className="btn bo-btn-sm" aria-label={t('removeCategory', { name: c })} onClick={() => remove(c)}>
                   ✕
-                </button>
+                </ActionButton>
               ) : null}
             </li>
           ))}
@@ -74,9 +73,9 @@ export function CategoryOrder({ listed, initial, counts }: { listed: string[]; i
           <button type="submit" className="btn">
             {t('addCategory')}
           </button>
-          <button type="button" className="btn btn-primary" onClick={() => void save()} disabled={busy || !dirty}>
+          <ActionButton className="btn btn-primary" onClick={() => void save()} disabled={busy || !dirty}>
             {busy ? ta('saving') : t('saveOrder')}
-          </button>
+          </ActionButton>
         </div>
       </form>
       {msg ? (

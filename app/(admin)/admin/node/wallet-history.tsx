@@ -9,6 +9,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import { localeNumber } from '@/lib/i18n';
 import { useAdminCall } from '../_components/api';
 import type { WalletHistoryStatus } from '@/lib/chain';
+import { ActionButton } from '../_components/action-button';
 
 export function WalletHistory({ initial, owner }: { initial: WalletHistoryStatus; owner: boolean }) {
   const t = useTranslations('adminNode');
@@ -94,14 +95,13 @@ export function WalletHistory({ initial, owner }: { initial: WalletHistoryStatus
             <button type="submit" className="btn" disabled={busy}>
               {t('rescan')}
             </button>
-            <button
-              type="button"
+            <ActionButton
               className="btn"
               disabled={busy}
               onClick={() => void act('PATCH', '/api/admin/node', { wallet_birthday: from.trim() ? input() : null }, t('birthdaySaved'))}
             >
               {t('saveBirthday')}
-            </button>
+            </ActionButton>
             {msg ? (
               <span role="status" className="muted">
                 {msg}

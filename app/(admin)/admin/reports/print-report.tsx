@@ -1,9 +1,10 @@
 'use client';
+import { ActionButton } from '../_components/action-button';
 
 export function PrintReport({ label }: { label: string }) {
   return (
-    <button type="button" className="btn btn-primary" onClick={() => window.print()}>
+    <ActionButton className="btn btn-primary" onClick={() => window.print()}>
       {label}
-    </button>
+    </ActionButton>
   );
 }

@@ -4,6 +4,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import { storeTime } from '@/lib/i18n';
 import type { ApiKeyView, RelayKeyView } from '@/lib/backoffice';
 import { useAdminCall } from '../_components/api';
+import { ActionButton } from '../_components/action-button';
 
 export function ApiKeys({ initial, scopes, tz }: { initial: ApiKeyView[]; scopes: string[]; tz: string }) {
   const t = useTranslations('adminSettings');
@@ -86,12 +87,12 @@ export function ApiKeys({ initial, scopes, tz }: { initial: ApiKeyView[]; scopes
         <div className="bo-once" role="status">
           <b>{t('newKey', { name: secret.name })}</b> <code data-testid="new-api-key">{secret.secret}</code>
           <p>{t('copyOnce')}</p>
-          <button type="button" className="btn bo-btn-sm" onClick={() => navigator.clipboard?.writeText(secret.secret)}>
+          <ActionButton className="btn bo-btn-sm" onClick={() => navigator.clipboard?.writeText(secret.secret)}>
             {t('copy')}
-          </button>
-          <button type="button" className="btn bo-btn-sm" onClick={() => setSecret(null)}>
+          </ActionButton>
+          <ActionButton className="btn bo-btn-sm" onClick={() => setSecret(null)}>
             {t('done')}
-          </button>
+          </ActionButton>
         </div>
       ) : null}
       {err ? (
@@ -111,9 +112,9 @@ export function ApiKeys({ initial, scopes, tz }: { initial: ApiKeyView[]; scopes
               </div>
             </div>
             {!k.revoked_at ? (
-              <button type="button" className="btn bo-btn-sm" onClick={() => revoke(k)} aria-label={t('revokeName', { name: k.name })}>
+              <ActionButton className="btn bo-btn-sm" onClick={() => revoke(k)} aria-label={t('revokeName', { name: k.name })}>
                 {t('revoke')}
-              </button>
+              </ActionButton>
             ) : null}
           </li>
         ))}
@@ -135,8 +136,7 @@ export function RelayKey({ initial }: { initial: RelayKeyView }) {
         <code className="bo-secret bo-break" data-testid="relay-pubkey">
           {k.pubkey}
         </code>
-        <button
-          type="button"
+        <ActionButton
           className="btn"
           onClick={async () => {
             if (!confirm(t('rotateConfirm'))) return;
@@ -146,7 +146,7 @@ export function RelayKey({ initial }: { initial: RelayKeyView }) {
           }}
         >
           {t('rotate')}
-        </button>
+        </ActionButton>
       </div>
       {k.retired.length ? (
         <p className="muted">{t('retired', { keys: k.retired.map((r) => r.pubkey.slice(0, 16) + '…').join(', ') })}</p>

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslations } from 'next-intl';
 import type { SettingsView } from '@/lib/backoffice';
 import { useAdminCall } from '../_components/api';
+import { ActionButton } from '../_components/action-button';
 
 type Form = Omit<
   SettingsView,
@@ -242,8 +243,7 @@ export function WebhookSecret({ initial }: { initial: string }) {
         <code className="bo-secret" data-testid="webhook-secret">
           {shown || masked || t('notSet')}
         </code>
-        <button
-          type="button"
+        <ActionButton
           className="btn"
           onClick={async () => {
             if (masked && !confirm(t('replaceSecret'))) return;
@@ -254,7 +254,7 @@ export function WebhookSecret({ initial }: { initial: string }) {
           }}
         >
           {masked ? t('regenerate') : t('generate')}
-        </button>
+        </ActionButton>
       </div>
       {shown ? (
         <p className="bo-ok" role="status">

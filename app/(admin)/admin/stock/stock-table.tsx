@@ -7,6 +7,7 @@ import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useAdminCall } from '../_components/api';
 import type { StockView, TrackedProduct } from '@/lib/stock';
+import { ActionButton } from '../_components/action-button';
 
 const REASONS = ['received', 'count', 'damaged', 'returned', 'other'] as const;
 
@@ -44,15 +45,14 @@ export function StockTable({ products }: { products: TrackedProduct[] }) {
                 </td>
                 <td>{p.low_stock}</td>
                 <td>
-                  <button
-                    type="button"
+                  <ActionButton
                     className="btn bo-btn-sm"
                     aria-expanded={open === p.id}
                     aria-label={t('adjustFor', { name: p.name })}
                     onClick={() => setOpen(open === p.id ? null : p.id)}
                   >
                     {t('adjust')}
-                  </button>
+                  </ActionButton>
                 </td>
               </tr>
               {open === p.id ? (

@@ -5,6 +5,7 @@
 import { useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { useAdminCall } from '../_components/api';
+import { ActionButton } from '../_components/action-button';
 
 interface Named {
   id: string;
@@ -24,9 +25,9 @@ export function RenameTerminal<T extends Named>({
   const [busy, setBusy] = useState(false);
   if (!open)
     return (
-      <button type="button" className="btn bo-btn-sm" onClick={() => setOpen(true)}>
+      <ActionButton className="btn bo-btn-sm" onClick={() => setOpen(true)}>
         {t('rename')}
-      </button>
+      </ActionButton>
     );
   return (
     <form
@@ -53,9 +54,9 @@ export function RenameTerminal<T extends Named>({
       <button className="btn btn-primary bo-btn-sm" type="submit" disabled={busy}>
         {t('save')}
       </button>
-      <button className="btn bo-btn-sm" type="button" onClick={() => setOpen(false)}>
+      <ActionButton className="btn bo-btn-sm" onClick={() => setOpen(false)}>
         {t('cancel')}
-      </button>
+      </ActionButton>
     </form>
   );
 }

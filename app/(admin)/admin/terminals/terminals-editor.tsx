@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { useAdminCall } from '../_components/api';
 import { RenameTerminal } from './rename-terminal';
+import { ActionButton } from '../_components/action-button';
 
 interface TerminalView {
   id: string;
@@ -88,12 +89,12 @@ export function TerminalsEditor({ initial }: { initial: TerminalView[] }) {
                             setMsg(r.ok ? { text: t('renamed', { name: r.data.name }), error: false } : { text: r.message, error: true });
                           }}
                         />
-                        <button type="button" className="btn bo-btn-sm" onClick={() => setPending({ kind: 'unpair', t: x })}>
+                        <ActionButton className="btn bo-btn-sm" onClick={() => setPending({ kind: 'unpair', t: x })}>
                           {t('unpair')}
-                        </button>
-                        <button type="button" className="btn bo-btn-sm" onClick={() => setPending({ kind: 'revoke', t: x })}>
+                        </ActionButton>
+                        <ActionButton className="btn bo-btn-sm" onClick={() => setPending({ kind: 'revoke', t: x })}>
                           {t('revoke')}
-                        </button>
+                        </ActionButton>
                       </span>
                     )}
                   </td>
@@ -120,8 +121,7 @@ export function TerminalsEditor({ initial }: { initial: TerminalView[] }) {
           </h2>
           <p id="terminal-confirm-body">{pending.kind === 'unpair' ? t('unpairBody') : t('revokeBody')}</p>
           <div className="bo-row bo-end">
-            <button
-              type="button"
+            <ActionButton
               className="btn"
               autoFocus
               onClick={() => {
@@ -130,10 +130,10 @@ export function TerminalsEditor({ initial }: { initial: TerminalView[] }) {
               }}
             >
               {t('cancel')}
-            </button>
-            <button type="button" className="btn btn-primary" onClick={() => void confirm()}>
+            </ActionButton>
+            <ActionButton className="btn btn-primary" onClick={() => void confirm()}>
               {pending.kind === 'unpair' ? t('unpair') : t('revoke')}
-            </button>
+            </ActionButton>
           </div>
         </dialog>
       ) : null}

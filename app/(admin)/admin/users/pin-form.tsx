@@ -5,6 +5,7 @@
 import { useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { useAdminCall } from '../_components/api';
+import { ActionButton } from '../_components/action-button';
 
 export function PinForm({
   userId,
@@ -21,9 +22,9 @@ export function PinForm({
   const [busy, setBusy] = useState(false);
   if (!open)
     return (
-      <button type="button" className="btn bo-btn-sm" onClick={() => setOpen(true)}>
+      <ActionButton className="btn bo-btn-sm" onClick={() => setOpen(true)}>
         {t('setPin')}
-      </button>
+      </ActionButton>
     );
   return (
     <form
@@ -57,9 +58,9 @@ export function PinForm({
       <button className="btn btn-primary bo-btn-sm" type="submit" disabled={busy}>
         {t('savePin')}
       </button>
-      <button className="btn bo-btn-sm" type="button" onClick={() => setOpen(false)}>
+      <ActionButton className="btn bo-btn-sm" onClick={() => setOpen(false)}>
         {t('cancel')}
-      </button>
+      </ActionButton>
     </form>
   );
 }

@@ -5,6 +5,7 @@ import type { UserView } from '@/lib/backoffice';
 import { useAdminCall } from '../_components/api';
 import { roleLabel } from '../_components/labels';
 import { PinForm } from './pin-form';
+import { ActionButton } from '../_components/action-button';
 
 const ROLES = ['owner', 'manager', 'cashier'];
 
@@ -112,8 +113,7 @@ export function UsersEditor({ initial, me }: { initial: UserView[]; me: string }
                 </td>
                 <td className="num">
                   <span className="bo-row bo-end">
-                    <button
-                      type="button"
+                    <ActionButton
                       className="btn bo-btn-sm"
                       onClick={() => {
                         const pw = prompt(t('newPassword', { email: u.email }));
@@ -121,12 +121,12 @@ export function UsersEditor({ initial, me }: { initial: UserView[]; me: string }
                       }}
                     >
                       {t('setPassword')}
-                    </button>
+                    </ActionButton>
                     <PinForm userId={u.id} email={u.email} onDone={setMsg} />
                     {u.id !== me ? (
-                      <button type="button" className="btn bo-btn-sm" onClick={() => patch(u, { disabled: !u.disabled })}>
+                      <ActionButton className="btn bo-btn-sm" onClick={() => patch(u, { disabled: !u.disabled })}>
                         {u.disabled ? t('enable') : t('disable')}
-                      </button>
+                      </ActionButton>
                     ) : null}
                   </span>
                 </td>
