@@ -5,11 +5,15 @@
 import { useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { csrfFetch } from '@/app/_lib/csrf-fetch';
+import { useHydrated } from '@/app/_lib/use-hydrated';
 
 export function StoreSelect({ stores, current }: { stores: { id: number; name: string }[]; current: { id: number; name: string } }) {
   const t = useTranslations('adminStore');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState(false);
+  // A choice made on the server's HTML, before hydration, would be reset by React without a
+  // change event (as ActionButton's comment says of clicks): the select waits for hydration.
+  const hydrated = useHydrated();
   if (stores.length < 2)
     return (
       <span className="bo-store-name" data-testid="current-store">
@@ -32,7 +36,7 @@ export function StoreSelect({ stores, current }: { stores: { id: number; name: s
       <select
         className="btn bo-btn-sm"
         value={current.id}
-        disabled={busy}
+        disabled={busy || !hydrated}
         data-testid="store-select"
         onChange={(e) => void change(Number(e.target.value))}
       >

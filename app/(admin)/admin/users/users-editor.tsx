@@ -6,6 +6,7 @@ import { useAdminCall } from '../_components/api';
 import { roleLabel } from '../_components/labels';
 import { PinForm } from './pin-form';
 import { ActionButton } from '../_components/action-button';
+import { useHydrated } from '@/app/_lib/use-hydrated';
 
 const ROLES = ['owner', 'manager', 'cashier'];
 
@@ -13,6 +14,9 @@ export function UsersEditor({ initial, me }: { initial: UserView[]; me: string }
   const t = useTranslations('adminUsers');
   const ta = useTranslations('admin');
   const adminCall = useAdminCall();
+  // The role selects are controlled: a choice made before hydration would be reset without a
+  // change event, so they wait for it (app/_lib/use-hydrated.ts).
+  const hydrated = useHydrated();
   const [users, setUsers] = useState(initial);
   const [msg, setMsg] = useState<{ error: boolean; text: string } | null>(null);
   const replace = (u: UserView) => setUsers((us) => us.map((x) => (x.id === u.id ? u : x)));
@@ -96,7 +100,12 @@ export function UsersEditor({ initial, me }: { initial: UserView[]; me: string }
                   </div>
                 </td>
                 <td>
-                  <select aria-label={t('roleOf', { email: u.email })} value={u.role} onChange={(e) => patch(u, { role: e.target.value })}>
+                  <select
+                    aria-label={t('roleOf', { email: u.email })}
+                    value={u.role}
+                    disabled={!hydrated}
+                    onChange={(e) => patch(u, { role: e.target.value })}
+                  >
                     {ROLES.map((r) => (
                       <option key={r} value={r}>
                         {roleLabel(ta, r)}
