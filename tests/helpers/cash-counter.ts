@@ -27,14 +27,50 @@ export const tea = (extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
+type Staff = Record<'owner' | 'manager' | 'cashier' | 'cashier2', SignedIn>;
+type Tills = Record<'front' | 'patio', { id: string; cookie: string }>;
+/** PIN sessions: cashier and cashier2 on the front till, cashier2 on the patio. */
+type PinSessions = Record<'front1' | 'front2' | 'patio2', Who>;
+
+/** Signs the owner in, has it add the manager and both cashiers (with PINs), registers the tills and opens the PIN sessions. */
+async function staffTheTills({ req, login, pinIn }: ReturnType<typeof appClient>, who: Staff, till: Tills, pinned: PinSessions) {
+  who.owner = await login('owner@cash.test');
+  for (const k of ['manager', 'cashier', 'cashier2'] as const) {
+    const r = await req(who.owner, 'POST', '/api/admin/users', {
+      email: `${k}@cash.test`,
+      name: `Staff ${k}`,
+      password: PASSWORD,
+      role: k === 'manager' ? 'manager' : 'cashier',
+    });
+    expect(r.status, r.text).toBe(201);
+    who[k] = await login(`${k}@cash.test`);
+  }
+  for (const [k, pin] of [
+    ['cashier', '2580'],
+    ['cashier2', '1470'],
+  ] as const) {
+    expect((await req(who.owner, 'PUT', `/api/admin/users/${who[k].id}/pin`, { pin })).status).toBe(204);
+  }
+  for (const [k, name] of [
+    ['front', 'Front counter'],
+    ['patio', 'Patio'],
+  ] as const) {
+    const r = await req<{ id: string }>(who.manager, 'POST', '/api/admin/terminals', { name });
+    expect(r.status, r.text).toBe(201);
+    till[k] = { id: r.body.id, cookie: firstCookie(r, 'counter_terminal') };
+  }
+  pinned.front1 = await pinIn(till.front.cookie, who.cashier.id, '2580');
+  pinned.front2 = await pinIn(till.front.cookie, who.cashier2.id, '1470');
+  pinned.patio2 = await pinIn(till.patio.cookie, who.cashier2.id, '1470');
+}
+
 /** The app with its staff, tills and PIN sessions, filled in by start(). */
 export function cashCounter() {
   let app: AppServer;
   let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
-  const who = {} as Record<'owner' | 'manager' | 'cashier' | 'cashier2', SignedIn>;
-  const till = {} as Record<'front' | 'patio', { id: string; cookie: string }>;
-  /** PIN sessions: cashier and cashier2 on the front till, cashier2 on the patio. */
-  const pinned = {} as Record<'front1' | 'front2' | 'patio2', Who>;
+  const who = {} as Staff;
+  const till = {} as Tills;
+  const pinned = {} as PinSessions;
   /** The webhook deliveries received so far. */
   const hooks = {
     get events(): Received[] {
@@ -42,7 +78,8 @@ export function cashCounter() {
     },
   };
 
-  const { req, ready, login, pinIn } = appClient(() => app.url, PASSWORD);
+  const client = appClient(() => app.url, PASSWORD);
+  const { req, ready, pinIn } = client;
   /** Has the owner price the store in `currency`, and waits until a rate for it is in force. */
   async function pricing(currency: string) {
     const r = await req(who.owner, 'PATCH', '/api/admin/settings', { pricing_currency: currency });
@@ -72,34 +109,7 @@ export function cashCounter() {
       WEBHOOK_ALLOW_PRIVATE: '1',
     });
     await ready();
-    who.owner = await login('owner@cash.test');
-    for (const k of ['manager', 'cashier', 'cashier2'] as const) {
-      const r = await req(who.owner, 'POST', '/api/admin/users', {
-        email: `${k}@cash.test`,
-        name: `Staff ${k}`,
-        password: PASSWORD,
-        role: k === 'manager' ? 'manager' : 'cashier',
-      });
-      expect(r.status, r.text).toBe(201);
-      who[k] = await login(`${k}@cash.test`);
-    }
-    for (const [k, pin] of [
-      ['cashier', '2580'],
-      ['cashier2', '1470'],
-    ] as const) {
-      expect((await req(who.owner, 'PUT', `/api/admin/users/${who[k].id}/pin`, { pin })).status).toBe(204);
-    }
-    for (const [k, name] of [
-      ['front', 'Front counter'],
-      ['patio', 'Patio'],
-    ] as const) {
-      const r = await req<{ id: string }>(who.manager, 'POST', '/api/admin/terminals', { name });
-      expect(r.status, r.text).toBe(201);
-      till[k] = { id: r.body.id, cookie: firstCookie(r, 'counter_terminal') };
-    }
-    pinned.front1 = await pinIn(till.front.cookie, who.cashier.id, '2580');
-    pinned.front2 = await pinIn(till.front.cookie, who.cashier2.id, '1470');
-    pinned.patio2 = await pinIn(till.patio.cookie, who.cashier2.id, '1470');
+    await staffTheTills(client, who, till, pinned);
     // Webhooks to a local receiver, signed with the store's secret.
     const secret = await req<{ secret: string }>(who.owner, 'POST', '/api/admin/settings/webhook-secret');
     expect(secret.status, secret.text).toBe(200);
