@@ -60,6 +60,18 @@ export interface ListedPaymentJson {
   payment: { outputs: OutputJson[] };
 }
 
+/** A page of GET /api/v1/payments. */
+export interface PaymentPageJson {
+  payments: ListedPaymentJson[];
+  next_cursor: string | null;
+}
+
+/** A page of GET /api/v1/events. */
+export interface EventPageJson {
+  events: EventJson[];
+  next_cursor: string | null;
+}
+
 /** One row of the back office's invoice list (GET /api/admin/invoices). */
 export interface InvoiceJson {
   id: string;

@@ -1,6 +1,6 @@
 // The café's routes (docs/counter.md#open-tickets, docs/counter.md#tips-on-the-customers-display)
-// as openapi.test.ts exercises them against the document: each call goes through its checked
-// `call`, so every answer is validated and counted towards "every documented status seen".
+// as openapi-payments.test.ts exercises them against the document: each call goes through its
+// checked `call`, so every answer is validated and counted towards "every documented status seen".
 import { expect } from 'vitest';
 
 type Headers = Record<string, string>;

@@ -1,7 +1,7 @@
 // docs/openapi.yaml's `stores` operations (the operator's stores, a store's invite, open sign-up)
 // against the real built app with SIGNUP=open: every answer is checked against the document, and
 // every (method, path, status) the document names for these operations must have been exercised.
-// The rest of the document is tests/integration/openapi.test.ts's.
+// The rest of the document is the other openapi-*.test.ts files' (tests/helpers/openapi-calls.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type AppServer } from '../helpers/app-server';
 import { OpenApiChecker, loadOpenApi, documentedResponses } from '../helpers/openapi';

@@ -1,18 +1,17 @@
-// Cash as a tender (docs/counter.md#cash) on the real built app (devnet, PGlite): a cash
-// sale is recorded confirmed at once with tender, cash_received and change (exact in the
-// currency's minor units: USD, JPY, KWD), has no wallet-facing state (/dc, /relay and the
-// checkout page answer 404), fires payment.confirmed with tender "cash"; cash_enabled off and a
-// DOGE-priced store refuse it; the sales report splits by tender and by terminal (JSON and CSV);
-// the invoice list filters by terminal and tender; Close shift records counted, expected and the
-// difference in the audit log, a cashier only for itself; and a Dogecoin sale left waiting at a
-// lock is seen through, and paid, by the next cashier on the same till.
+// Cash as a tender (docs/counter.md#cash) on the real built app (devnet, PGlite), from the sale
+// to the end of the shift: a cash sale is recorded confirmed at once with tender, cash_received
+// and change, has no wallet-facing state (/dc, /relay and the checkout page answer 404), and fires
+// payment.confirmed with tender "cash"; bad cash sales are refused naming the field; the sales
+// report splits by tender and by terminal (JSON and CSV), the invoice list filters by terminal and
+// tender (docs/counter.md#reports); Close shift records counted, expected and the difference in
+// the audit log, a cashier only for itself (docs/counter.md#close-shift); and a Dogecoin sale left
+// waiting at a lock is seen through, and paid, by the next cashier on the same till. The tests
+// count on one another's sales. Which stores take cash, and in what minor units, is
+// counter-cash-pricing.test.ts's.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { until } from '../helpers/wait';
-import { startApp, type AppServer } from '../helpers/app-server';
-import { startWebhookReceiver } from '../helpers/webhook-receiver';
 import { OpenApiChecker, loadOpenApi } from '../helpers/openapi';
-import { testXpub } from '../helpers/keys';
-import { appClient, firstCookie, type SignedIn, type Who } from '../helpers/client';
+import { cashCounter, tea } from '../helpers/cash-counter';
 import type { AuditEntryJson, ErrorJson, InvoiceJson, ListedPaymentJson, SalesReportJson, TerminalSalesJson } from '../helpers/json-shapes';
 
 /** docs/openapi.yaml, whose response schemas are closed: the cash fields must be documented. */
@@ -20,105 +19,16 @@ const openapi = new OpenApiChecker(loadOpenApi());
 const documented = (method: string, template: string, r: { status: number; headers: Headers; text: string }) =>
   openapi.check(method, template, r);
 
-const PASSWORD = 'counter cash password 7';
-const XPUB = testXpub(31);
-
-/** A sale as POST /api/v1/payments answers (the fields this test reads beyond its matchers). */
-interface SaleJson {
-  id: string;
-  uri: string;
-  confirmed_at: string | null;
-}
 /** A drawer as /api/pos/shift and its close answer (the fields this test reads beyond its matchers). */
 interface DrawerJson {
   expected: string;
   difference: string;
 }
 
-const tea = (extra: Record<string, unknown> = {}) => ({
-  currency: 'USD',
-  tender: 'cash',
-  cash_received: '20',
-  items: [{ type: 'item', id: 'TEA', name: 'Tea', count: 3, unit: '2.45', tax: '0.10' }],
-  ...extra,
-});
-
 describe('cash as a tender', () => {
-  let app: AppServer;
-  let hooks: Awaited<ReturnType<typeof startWebhookReceiver>>;
-  const who = {} as Record<'owner' | 'manager' | 'cashier' | 'cashier2', SignedIn>;
-  const till = {} as Record<'front' | 'patio', { id: string; cookie: string }>;
-  /** PIN sessions: cashier and cashier2 on the front till, cashier2 on the patio. */
-  const pinned = {} as Record<'front1' | 'front2' | 'patio2', Who>;
-
-  const { req, ready, login, pinIn } = appClient(() => app.url, PASSWORD);
-  async function pricing(currency: string) {
-    const r = await req(who.owner, 'PATCH', '/api/admin/settings', { pricing_currency: currency });
-    expect(r.status, r.text).toBe(200);
-    if (currency !== 'DOGE')
-      await until(
-        () => req<{ currency: string } | null>(who.owner, 'GET', '/api/v1/rates'),
-        (x) => x.body?.currency === currency && x.status === 200,
-        20_000,
-      );
-  }
-  /** A sale; `T` is how the test reads the answer: the sale unless said (ErrorJson for a refusal). */
-  const sale = <T = SaleJson>(w: Who, body: unknown, key?: string) =>
-    req<T>(w, 'POST', '/api/v1/payments', body, { headers: key ? { 'Idempotency-Key': key } : {} });
-
-  beforeAll(async () => {
-    app = await startApp({
-      ADMIN_EMAIL: 'owner@cash.test',
-      ADMIN_PASSWORD: PASSWORD,
-      STORE_XPUB: XPUB,
-      RATE_LIMIT_RPS: '0',
-      DOGE_NETWORK: 'regtest',
-      CHAIN_BACKEND: 'devnet',
-      DEVNET_BLOCK_SECONDS: '0',
-      RATE_SOURCES: 'fixed:0.125',
-      RATE_REFRESH_SEC: '1',
-      WEBHOOK_ALLOW_PRIVATE: '1',
-    });
-    await ready();
-    who.owner = await login('owner@cash.test');
-    for (const k of ['manager', 'cashier', 'cashier2'] as const) {
-      const r = await req(who.owner, 'POST', '/api/admin/users', {
-        email: `${k}@cash.test`,
-        name: `Staff ${k}`,
-        password: PASSWORD,
-        role: k === 'manager' ? 'manager' : 'cashier',
-      });
-      expect(r.status, r.text).toBe(201);
-      who[k] = await login(`${k}@cash.test`);
-    }
-    for (const [k, pin] of [
-      ['cashier', '2580'],
-      ['cashier2', '1470'],
-    ] as const) {
-      expect((await req(who.owner, 'PUT', `/api/admin/users/${who[k].id}/pin`, { pin })).status).toBe(204);
-    }
-    for (const [k, name] of [
-      ['front', 'Front counter'],
-      ['patio', 'Patio'],
-    ] as const) {
-      const r = await req<{ id: string }>(who.manager, 'POST', '/api/admin/terminals', { name });
-      expect(r.status, r.text).toBe(201);
-      till[k] = { id: r.body.id, cookie: firstCookie(r, 'counter_terminal') };
-    }
-    pinned.front1 = await pinIn(till.front.cookie, who.cashier.id, '2580');
-    pinned.front2 = await pinIn(till.front.cookie, who.cashier2.id, '1470');
-    pinned.patio2 = await pinIn(till.patio.cookie, who.cashier2.id, '1470');
-    // Webhooks to a local receiver, signed with the store's secret.
-    const secret = await req<{ secret: string }>(who.owner, 'POST', '/api/admin/settings/webhook-secret');
-    expect(secret.status, secret.text).toBe(200);
-    hooks = await startWebhookReceiver(secret.body.secret);
-    expect((await req(who.owner, 'PATCH', '/api/admin/settings', { webhook_url: hooks.url })).status).toBe(200);
-    await pricing('USD');
-  }, 240_000);
-  afterAll(async () => {
-    await app?.stop();
-    await hooks?.close();
-  });
+  const { who, till, pinned, hooks, req, pinIn, sale, start, stop } = cashCounter();
+  beforeAll(start, 240_000);
+  afterAll(stop);
 
   it('records a cash sale confirmed at once: tender, cash_received, change, the DOGE total at the locked rate, its terminal; Idempotency-Key replays it', async () => {
     const r = await sale(pinned.front1, tea(), 'cash-1');
@@ -378,63 +288,5 @@ describe('cash as a tender', () => {
     expect(receipt.status).toBe(200);
     expect(receipt.text).toContain('data-testid="receipt"');
     expect((await req(pinned.patio2, 'GET', `/pos/receipt/${d.body.id}`)).status).toBe(404);
-  });
-
-  it('change is exact in currencies with 0 and 3 minor digits (JPY, KWD)', async () => {
-    const owner = who.owner;
-    await pricing('JPY');
-    const jpy = await sale(owner, {
-      currency: 'JPY',
-      tender: 'cash',
-      cash_received: '2000',
-      items: [{ type: 'item', id: 'R', name: 'Ramen', count: 1, unit: '1350' }],
-    });
-    expect(jpy.status, jpy.text).toBe(201);
-    expect(jpy.body).toMatchObject({ fiat_total: '1350', cash_received: '2000', change: '650', total: '10800' });
-    const jpyFrac = await sale<ErrorJson>(owner, {
-      tender: 'cash',
-      cash_received: '2000.5',
-      items: [{ type: 'item', id: 'R', name: 'Ramen', count: 1, unit: '1350' }],
-    });
-    expect(jpyFrac.status).toBe(400);
-    expect(jpyFrac.body.message).toMatch(/^cash_received:/);
-
-    await pricing('KWD');
-    const kwd = await sale(owner, {
-      tender: 'cash',
-      cash_received: '5',
-      items: [{ type: 'item', id: 'C', name: 'Coffee', count: 3, unit: '0.415' }],
-    });
-    expect(kwd.status, kwd.text).toBe(201);
-    expect(kwd.body).toMatchObject({ fiat_total: '1.245', cash_received: '5.000', change: '3.755', fiat_currency: 'KWD' });
-    expect(
-      (
-        await sale(owner, {
-          tender: 'cash',
-          cash_received: '5.0001',
-          items: [{ type: 'item', id: 'C', name: 'Coffee', count: 1, unit: '0.415' }],
-        })
-      ).status,
-    ).toBe(400);
-    await pricing('USD');
-  });
-
-  it('cash_enabled off, or a store that prices in DOGE, refuses cash with 400 naming tender', async () => {
-    expect(
-      (await req<{ cash_enabled: boolean }>(who.owner, 'PATCH', '/api/admin/settings', { cash_enabled: false })).body.cash_enabled,
-    ).toBe(false);
-    const off = await sale<ErrorJson>(pinned.front2, tea());
-    expect(off.status, off.text).toBe(400);
-    expect(off.body.message).toMatch(/^tender: .*cash_enabled/);
-    expect(
-      (await req<{ cash_enabled: boolean }>(who.owner, 'PATCH', '/api/admin/settings', { cash_enabled: true })).body.cash_enabled,
-    ).toBe(true);
-    expect((await sale(pinned.front2, tea())).status).toBe(201);
-
-    await pricing('DOGE');
-    const doge = await sale<ErrorJson>(pinned.front2, tea({ currency: undefined }));
-    expect(doge.status, doge.text).toBe(400);
-    expect(doge.body.message).toMatch(/^tender: .*fiat/);
-    await pricing('USD');
   });
 });

@@ -1,40 +1,25 @@
-// Authorisation and input limits (docs/security.md), on the real built app with embedded PGlite: who may do what
-// on POST /api/v1/payments (custom outputs, confirmation policy), cashiers confined to their own
-// sales, the owner-only receiving wallet and the audit log, URL/control-character/dust/overflow
-// validation, the MAX_OPEN_PAYMENTS cap, and /demo existing only on devnet.
+// Authorisation and input limits (docs/security.md) on a store with every role, on the real built
+// app (devnet, embedded PGlite, an http PUBLIC_URL): who may do what on POST /api/v1/payments
+// (custom outputs need payments:outputs, a lowered confirmation policy payments:policy), cashiers
+// confined to their own sales, URL, control-character, dust and overflow validation, and the
+// owner-only receiving wallet, relay key, users, API keys, rescan and audit log.
+// authz-rpc-store.test.ts has the limits of a store that is not on devnet.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { REGTEST, encodeAddress } from '@/lib/doge';
-import { testXpub, DGUB } from '../helpers/keys';
+import { testXpub } from '../helpers/keys';
 import { until } from '../helpers/wait';
 import { startApp, type AppServer } from '../helpers/app-server';
-import { signIn } from '../helpers/sessions';
-import { request, type Answer } from '../helpers/client';
-import type {
-  AuditEntryJson,
-  ErrorJson,
-  EventJson,
-  Health,
-  ListedPaymentJson,
-  OutputJson,
-  UserJson,
-  WalletRescanJson,
-} from '../helpers/json-shapes';
+import { expectRefused, item, roleClient, type PaymentJson, type Role } from '../helpers/authz';
+import type { AuditEntryJson, EventJson, ListedPaymentJson, OutputJson, UserJson, WalletRescanJson } from '../helpers/json-shapes';
 
 const KEY = 'authz-test-key-' + randomBytes(12).toString('hex');
-// The first store runs on devnet (regtest), so that it is ready and its till may charge.
+// The store runs on devnet (regtest), so that it is ready and its till may charge.
 const XPUB = testXpub(8);
 // Another account key of the same network: "the manager's own wallet".
 const OTHER_XPUB = testXpub(9);
 const PASSWORD = 'authz suite password 7';
 const ELSEWHERE = encodeAddress('p2pkh', new Uint8Array(20).fill(7), REGTEST);
-const item = (unit: string, o: Record<string, unknown> = {}) => ({ type: 'item', id: 'SKU', name: 'Thing', count: 1, unit, ...o });
-
-interface Who {
-  cookie: string;
-  csrf: string;
-}
-type Role = 'owner' | 'manager' | 'cashier' | 'cashier2';
 
 /** The store's settings as /api/admin/settings answers (the fields read here). */
 interface SettingsJson {
@@ -42,53 +27,10 @@ interface SettingsJson {
   store_xpub: string;
   store_address: string | null;
 }
-/** A payment as the tests here read it. */
-interface PaymentJson {
-  id: string;
-  status: string;
-  total: string;
-  required: number;
-  payment: { outputs: OutputJson[] };
-}
-
-function client(app: () => AppServer) {
-  const who = {} as Record<Role, Who>;
-  const login = (email: string): Promise<Who> => signIn(app().url, email, PASSWORD);
-  /** A request as a signed-in user (with its CSRF token), or with a bearer key, or anonymous; `T` is how the test reads the JSON answer. */
-  const as = <T = unknown>(w: Role | { key: string } | null, method: string, path: string, body?: unknown) =>
-    request<T>(app().url, w && typeof w === 'object' ? w : w ? who[w] : null, method, path, body);
-  async function signInAll() {
-    who.owner = await login('owner@authz.test');
-    for (const [role, email] of [
-      ['manager', 'manager@authz.test'],
-      ['cashier', 'cashier@authz.test'],
-      ['cashier2', 'cashier2@authz.test'],
-    ] as const) {
-      const r = await as('owner', 'POST', '/api/admin/users', { email, password: PASSWORD, role: role === 'cashier2' ? 'cashier' : role });
-      expect(r.status, r.text).toBe(201);
-      who[role] = await login(email);
-    }
-  }
-  /** A fresh API key with exactly these scopes, made by the owner in the back office. */
-  async function key(scopes: string[]): Promise<{ key: string }> {
-    const r = await as<{ secret: string }>('owner', 'POST', '/api/admin/api-keys', { name: scopes.join(' '), scopes });
-    expect(r.status, r.text).toBe(201);
-    return { key: r.body.secret };
-  }
-  return { who, as, signInAll, key };
-}
-
-function expectRefused(r: Answer, status: number, code: string, field: string) {
-  expect(r.status, r.text).toBe(status);
-  // A refusal's body is an error (docs/api.md#errors); one without a message fails below.
-  const body = r.body as ErrorJson;
-  expect(body.error).toBe(code);
-  expect(body.message.startsWith(field + ':'), body.message).toBe(true);
-}
 
 describe('on a store with every role (PGlite, http PUBLIC_URL)', () => {
   let app: AppServer;
-  const c = client(() => app);
+  const c = roleClient(() => app.url, 'authz.test', PASSWORD);
   const { as } = c;
   beforeAll(async () => {
     app = await startApp({
@@ -102,12 +44,8 @@ describe('on a store with every role (PGlite, http PUBLIC_URL)', () => {
       DEVNET_BLOCK_SECONDS: '0',
     });
     // The till charges only on a ready store (sessions' POST /api/v1/payments).
-    const health = await until(
-      async () => (await fetch(app.url + '/api/health')).json(),
-      (h: Health) => h.ready === true,
-      60_000,
-    );
-    expect(health.ready, JSON.stringify(health.problems)).toBe(true);
+    const health = await c.ready();
+    expect(health.ready, JSON.stringify(health)).toBe(true);
     await c.signInAll();
   }, 120_000);
   afterAll(async () => app?.stop());
@@ -402,81 +340,5 @@ describe('on a store with every role (PGlite, http PUBLIC_URL)', () => {
         changes: { from: 0, from_height: 0 },
       });
     });
-  });
-});
-
-describe('on an rpc-backed store (PGlite, https PUBLIC_URL, MAX_OPEN_PAYMENTS=3)', () => {
-  let app: AppServer;
-  const c = client(() => app);
-  const { as } = c;
-  beforeAll(async () => {
-    app = await startApp({
-      CHAIN_BACKEND: 'rpc',
-      DOGE_RPC_URL: 'http://user:pass@127.0.0.1:9',
-      PUBLIC_URL: 'https://shop.example',
-      STORE_XPUB: DGUB,
-      BOOTSTRAP_API_KEY: KEY,
-      MAX_OPEN_PAYMENTS: '3',
-      RATE_LIMIT_RPS: '0',
-    });
-  }, 120_000);
-  afterAll(async () => app?.stop());
-
-  it('finding 16: /demo and every /demo/api route answer 404', async () => {
-    for (const [method, path] of [
-      ['GET', '/demo/wallet'],
-      ['GET', '/demo'],
-      ['GET', '/demo/api/wallet'],
-      ['POST', '/demo/api/wallet'],
-      ['PUT', '/demo/api/wallet'],
-      ['POST', '/demo/api/mine'],
-      ['GET', '/demo/api/mine'],
-      ['DELETE', '/demo/api/mine'],
-      ['GET', '/demo/api/nothing'],
-    ]) {
-      const r = await fetch(app.url + path, {
-        method,
-        headers: { Accept: 'text/html' },
-        body: method === 'GET' || method === 'HEAD' ? undefined : '{"blocks":1}',
-      });
-      expect(r.status, `${method} ${path}`).toBe(404);
-      const text = await r.text();
-      // the 404 page carries the message catalog ("Pay with the demo wallet"), never the wallet itself
-      expect(text, `${method} ${path}`).not.toMatch(/wif|wallet-balance|Demo wallet<\/h1>/i);
-    }
-  });
-
-  it('finding 14: only https:// URLs while PUBLIC_URL is https', async () => {
-    expectRefused(
-      await as({ key: KEY }, 'POST', '/api/v1/payments', { items: [item('1', { icon: 'http://shop.example/c.png' })] }),
-      400,
-      'invalid_request',
-      'items[0].icon',
-    );
-    expectRefused(
-      await as({ key: KEY }, 'POST', '/api/v1/payments', { items: [item('1')], vendor_order_url: 'http://shop.example/o/1' }),
-      400,
-      'invalid_request',
-      'vendor_order_url',
-    );
-  });
-
-  it('finding 15: at most MAX_OPEN_PAYMENTS open unpaid payments, 429 beyond; a cancelled one frees a place', async () => {
-    const made: string[] = [];
-    for (let i = 0; i < 3; i++) {
-      const r = await as<PaymentJson>({ key: KEY }, 'POST', '/api/v1/payments', {
-        items: [item('2', { icon: 'https://shop.example/c.png' })],
-        vendor_order_url: 'https://shop.example/o/1',
-      });
-      expect(r.status, r.text).toBe(201);
-      made.push(r.body.id);
-    }
-    const over = await as<ErrorJson>({ key: KEY }, 'POST', '/api/v1/payments', { items: [item('2')] });
-    expect(over.status, over.text).toBe(429);
-    expect(over.body.error).toBe('too_many_open_payments');
-    expect(over.body.message).toMatch(/MAX_OPEN_PAYMENTS/);
-    expect((await as({ key: KEY }, 'POST', `/api/v1/payments/${made[0]}/cancel`, {})).status).toBe(200);
-    expect((await as({ key: KEY }, 'POST', '/api/v1/payments', { items: [item('2')] })).status).toBe(201);
-    expect((await as({ key: KEY }, 'POST', '/api/v1/payments', { items: [item('2')] })).status).toBe(429);
   });
 });
