@@ -4,6 +4,7 @@
 // is loaded again without the code, and shows the till's cart.
 import { useEffect, useRef, useState } from 'react';
 import { useTranslations } from 'next-intl';
+import { useHydrated } from '@/app/_lib/use-hydrated';
 import s from './display.module.css';
 
 export function PairForm({ storeName, initialCode, unpaired = false }: { storeName: string; initialCode: string; unpaired?: boolean }) {
@@ -12,6 +13,9 @@ export function PairForm({ storeName, initialCode, unpaired = false }: { storeNa
   const [code, setCode] = useState(initialCode);
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
+  // Pair waits for hydration (app/_lib/use-hydrated.ts): a tap on the server's HTML would submit
+  // the form natively, reload the page and pair nothing.
+  const hydrated = useHydrated();
   const auto = useRef(false);
 
   async function pair(value: string) {
@@ -73,7 +77,7 @@ export function PairForm({ storeName, initialCode, unpaired = false }: { storeNa
           spellCheck={false}
           aria-describedby="pairing-error"
         />
-        <button type="submit" className={s.primary} disabled={busy || !code.trim()}>
+        <button type="submit" className={s.primary} disabled={!hydrated || busy || !code.trim()}>
           {t('pair')}
         </button>
         <p id="pairing-error" className={s.error} role="alert">

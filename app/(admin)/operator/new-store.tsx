@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { useAdminCall } from '../admin/_components/api';
-import { ActionButton } from '../admin/_components/action-button';
+import { ActionButton, SubmitButton } from '../admin/_components/action-button';
 
 interface Created {
   id: number;
@@ -56,9 +56,9 @@ export function NewStore({ onCreated }: { onCreated: () => void }) {
           <input name="owner_email" type="email" required maxLength={320} autoComplete="off" />
         </label>
         <div className="bo-form-actions bo-span2">
-          <button className="btn btn-primary" type="submit" disabled={busy}>
+          <SubmitButton className="btn btn-primary" disabled={busy}>
             {t('create')}
-          </button>
+          </SubmitButton>
         </div>
       </form>
       {error ? (

@@ -14,3 +14,14 @@ export function ActionButton({ disabled, ...props }: Omit<ComponentPropsWithRef<
   const hydrated = useHydrated();
   return <button {...props} type="button" disabled={!hydrated || disabled} />;
 }
+
+/**
+ * A back-office form's submit button, disabled until the page has hydrated for the same reason.
+ * A submit on the server's HTML would send the form natively, as a GET by default: the page
+ * reloads with what was typed in its URL (an account key, a note) and nothing is saved. While
+ * the form's default button is disabled, Enter in a field does not submit it either.
+ */
+export function SubmitButton({ disabled, ...props }: Omit<ComponentPropsWithRef<'button'>, 'type'>) {
+  const hydrated = useHydrated();
+  return <button {...props} type="submit" disabled={!hydrated || disabled} />;
+}

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useAdminCall } from './api';
-import { ActionButton } from './action-button';
+import { ActionButton, SubmitButton } from './action-button';
 
 export type RefundForm = ReturnType<typeof useRefundForm>;
 
@@ -72,9 +72,9 @@ export function RefundFormEnd({ form }: { form: RefundForm }) {
         <input type="checkbox" checked={form.restock} onChange={(e) => form.setRestock(e.target.checked)} /> {t('returnToStock')}
       </label>
       <span className="bo-inline">
-        <button type="submit" className="btn" disabled={form.busy}>
+        <SubmitButton className="btn" disabled={form.busy}>
           {t('createRefund')}
-        </button>
+        </SubmitButton>
         <ActionButton className="btn" onClick={() => form.setOpen(false)}>
           {tc('cancel')}
         </ActionButton>

@@ -4,7 +4,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import { localeNumber } from '@/lib/i18n';
 import type { ProductView } from '@/lib/backoffice';
 import { useAdminCall } from '../_components/api';
-import { ActionButton } from '../_components/action-button';
+import { ActionButton, SubmitButton } from '../_components/action-button';
 
 const MAX_IMAGE_BYTES = 48 * 1024;
 type Draft = {
@@ -169,9 +169,9 @@ function ProductForm({
             {ta('cancel')}
           </ActionButton>
         ) : null}
-        <button type="submit" className="btn btn-primary" disabled={busy}>
+        <SubmitButton className="btn btn-primary" disabled={busy}>
           {busy ? ta('saving') : submitLabel}
-        </button>
+        </SubmitButton>
       </div>
     </form>
   );

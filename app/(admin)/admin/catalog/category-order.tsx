@@ -7,7 +7,7 @@
 // Saving writes PATCH /api/admin/settings { categories }.
 import { useTranslations } from 'next-intl';
 import { useCategoryOrder } from './use-category-order';
-import { ActionButton } from '../_components/action-button';
+import { ActionButton, SubmitButton } from '../_components/action-button';
 
 /** `listed`: the setting as stored; `initial`: the list as the page opens (lib/catalog/categories editableCategories). */
 export function CategoryOrder({ listed, initial, counts }: { listed: string[]; initial: string[]; counts: Record<string, number> }) {
@@ -70,9 +70,7 @@ export function CategoryOrder({ listed, initial, counts }: { listed: string[]; i
           <input value={name} onChange={(e) => setName(e.target.value)} maxLength={64} />
         </label>
         <div className="bo-form-actions">
-          <button type="submit" className="btn">
-            {t('addCategory')}
-          </button>
+          <SubmitButton className="btn">{t('addCategory')}</SubmitButton>
           <ActionButton className="btn btn-primary" onClick={() => void save()} disabled={busy || !dirty}>
             {busy ? ta('saving') : t('saveOrder')}
           </ActionButton>

@@ -9,7 +9,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import { localeNumber } from '@/lib/i18n';
 import { useAdminCall } from '../_components/api';
 import type { WalletHistoryStatus } from '@/lib/chain';
-import { ActionButton } from '../_components/action-button';
+import { ActionButton, SubmitButton } from '../_components/action-button';
 
 export function WalletHistory({ initial, owner }: { initial: WalletHistoryStatus; owner: boolean }) {
   const t = useTranslations('adminNode');
@@ -92,9 +92,9 @@ export function WalletHistory({ initial, owner }: { initial: WalletHistoryStatus
             />
           </label>
           <div className="bo-form-actions">
-            <button type="submit" className="btn" disabled={busy}>
+            <SubmitButton className="btn" disabled={busy}>
               {t('rescan')}
-            </button>
+            </SubmitButton>
             <ActionButton
               className="btn"
               disabled={busy}

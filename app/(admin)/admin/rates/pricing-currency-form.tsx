@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useAdminCall } from '../_components/api';
+import { SubmitButton } from '../_components/action-button';
 
 // The store's pricing currency (docs/using-counter.md#pricing-in-dollars-euros-fiat-pricing), owner only: DOGE, or the ISO 4217 code that
 // catalog prices and the till's keypad use, converted at the rate in force.
@@ -42,9 +43,9 @@ export function PricingCurrencyForm({ initial }: { initial: string }) {
           spellCheck={false}
         />
       </label>
-      <button className="btn" type="submit" disabled={busy}>
+      <SubmitButton className="btn" disabled={busy}>
         {busy ? ta('saving') : ta('save')}
-      </button>
+      </SubmitButton>
       {msg ? (
         <span role={msg.error ? 'alert' : 'status'} className={msg.error ? 'form-error' : 'bo-ok'}>
           {msg.text}

@@ -4,7 +4,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import { storeTime } from '@/lib/i18n';
 import type { ApiKeyView, RelayKeyView } from '@/lib/backoffice';
 import { useAdminCall } from '../_components/api';
-import { ActionButton } from '../_components/action-button';
+import { ActionButton, SubmitButton } from '../_components/action-button';
 
 export function ApiKeys({ initial, scopes, tz }: { initial: ApiKeyView[]; scopes: string[]; tz: string }) {
   const t = useTranslations('adminSettings');
@@ -78,9 +78,7 @@ export function ApiKeys({ initial, scopes, tz }: { initial: ApiKeyView[]; scopes
           ))}
         </fieldset>
         <div className="bo-form-actions bo-span2">
-          <button className="btn btn-primary" type="submit">
-            {t('createKey')}
-          </button>
+          <SubmitButton className="btn btn-primary">{t('createKey')}</SubmitButton>
         </div>
       </form>
       {secret ? (

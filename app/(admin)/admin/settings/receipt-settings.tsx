@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslations } from 'next-intl';
 import type { SettingsView } from '@/lib/backoffice';
 import { useAdminCall } from '../_components/api';
+import { SubmitButton } from '../_components/action-button';
 
 export function ReceiptSettings({ initial, zones }: { initial: SettingsView; zones: string[] }) {
   const t = useTranslations('adminSettings');
@@ -84,9 +85,9 @@ export function ReceiptSettings({ initial, zones }: { initial: SettingsView; zon
         ) : (
           <span />
         )}
-        <button className="btn btn-primary" type="submit" disabled={busy}>
+        <SubmitButton className="btn btn-primary" disabled={busy}>
           {busy ? ta('saving') : ta('save')}
-        </button>
+        </SubmitButton>
       </div>
     </form>
   );

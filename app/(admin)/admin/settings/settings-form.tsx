@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslations } from 'next-intl';
 import type { SettingsView } from '@/lib/backoffice';
 import { useAdminCall } from '../_components/api';
-import { ActionButton } from '../_components/action-button';
+import { ActionButton, SubmitButton } from '../_components/action-button';
 
 type Form = Omit<
   SettingsView,
@@ -221,9 +221,9 @@ export function SettingsForm({ initial, network, walletEditable }: { initial: Se
         ) : (
           <span />
         )}
-        <button className="btn btn-primary" type="submit" disabled={busy}>
+        <SubmitButton className="btn btn-primary" disabled={busy}>
           {busy ? ta('saving') : t('saveSettings')}
-        </button>
+        </SubmitButton>
       </div>
     </form>
   );

@@ -7,7 +7,7 @@ import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useAdminCall } from '../_components/api';
 import type { StockView, TrackedProduct } from '@/lib/stock';
-import { ActionButton } from '../_components/action-button';
+import { ActionButton, SubmitButton } from '../_components/action-button';
 
 const REASONS = ['received', 'count', 'damaged', 'returned', 'other'] as const;
 
@@ -130,9 +130,9 @@ function AdjustForm({ product }: { product: TrackedProduct }) {
         {t('note')} <input type="text" maxLength={500} value={note} onChange={(e) => setNote(e.target.value)} />
       </label>
       <span className="bo-inline">
-        <button type="submit" className="btn" disabled={busy}>
+        <SubmitButton className="btn" disabled={busy}>
           {t('apply')}
-        </button>
+        </SubmitButton>
       </span>
       {err ? (
         <span role="alert" className="form-error">

@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { useAdminCall } from '../_components/api';
-import { ActionButton } from '../_components/action-button';
+import { ActionButton, SubmitButton } from '../_components/action-button';
 
 interface Named {
   id: string;
@@ -51,9 +51,9 @@ export function RenameTerminal<T extends Named>({
         aria-label={t('newName', { name: terminal.name })}
         size={16}
       />
-      <button className="btn btn-primary bo-btn-sm" type="submit" disabled={busy}>
+      <SubmitButton className="btn btn-primary bo-btn-sm" disabled={busy}>
         {t('save')}
-      </button>
+      </SubmitButton>
       <ActionButton className="btn bo-btn-sm" onClick={() => setOpen(false)}>
         {t('cancel')}
       </ActionButton>

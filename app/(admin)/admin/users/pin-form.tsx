@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { useAdminCall } from '../_components/api';
-import { ActionButton } from '../_components/action-button';
+import { ActionButton, SubmitButton } from '../_components/action-button';
 
 export function PinForm({
   userId,
@@ -55,9 +55,9 @@ export function PinForm({
         aria-label={t('pinFor', { email })}
         size={8}
       />
-      <button className="btn btn-primary bo-btn-sm" type="submit" disabled={busy}>
+      <SubmitButton className="btn btn-primary bo-btn-sm" disabled={busy}>
         {t('savePin')}
-      </button>
+      </SubmitButton>
       <ActionButton className="btn bo-btn-sm" onClick={() => setOpen(false)}>
         {t('cancel')}
       </ActionButton>

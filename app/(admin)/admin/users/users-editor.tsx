@@ -5,7 +5,7 @@ import type { UserView } from '@/lib/backoffice';
 import { useAdminCall } from '../_components/api';
 import { roleLabel } from '../_components/labels';
 import { PinForm } from './pin-form';
-import { ActionButton } from '../_components/action-button';
+import { ActionButton, SubmitButton } from '../_components/action-button';
 import { useHydrated } from '@/app/_lib/use-hydrated';
 
 const ROLES = ['owner', 'manager', 'cashier'];
@@ -68,9 +68,7 @@ export function UsersEditor({ initial, me }: { initial: UserView[]; me: string }
             </select>
           </label>
           <div className="bo-form-actions bo-span2">
-            <button className="btn btn-primary" type="submit">
-              {t('addUser')}
-            </button>
+            <SubmitButton className="btn btn-primary">{t('addUser')}</SubmitButton>
           </div>
         </form>
       </section>
