@@ -3,11 +3,14 @@
 import { useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { csrfFetch } from '@/app/_lib/csrf-fetch';
+import { useHydrated } from '@/app/_lib/use-hydrated';
 
 export function AcceptInvite({ endpoint, label }: { endpoint: string; label: string }) {
   const t = useTranslations('common');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
+  // A tap on the server's HTML, before hydration, would do nothing (app/_lib/use-hydrated.ts).
+  const hydrated = useHydrated();
 
   async function accept() {
     setBusy(true);
@@ -34,7 +37,7 @@ export function AcceptInvite({ endpoint, label }: { endpoint: string; label: str
           {error}
         </p>
       ) : null}
-      <button className="btn btn-primary" type="button" disabled={busy} onClick={() => void accept()}>
+      <button className="btn btn-primary" type="button" disabled={busy || !hydrated} onClick={() => void accept()}>
         {busy ? t('pleaseWait') : label}
       </button>
     </div>
