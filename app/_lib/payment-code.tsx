@@ -8,6 +8,7 @@
 // notice, the choice of form), which the caller passes as `children`.
 import { useMemo, useState, type ReactNode } from 'react';
 import { qrImage, type QrImage } from '@/lib/checkout/client';
+import { useHydrated } from './use-hydrated';
 
 export interface PaymentRest {
   /** What is still missing, in koinu. */
@@ -72,6 +73,8 @@ export function PaymentCode(p: PaymentCodeProps) {
 
 function CopyButton({ text, labels, className }: { text: string; labels: { copy: string; copied: string }; className: string }) {
   const [copied, setCopied] = useState(false);
+  // The checkout page draws this on the server: a tap before hydration would copy nothing.
+  const hydrated = useHydrated();
   async function copy() {
     try {
       await navigator.clipboard.writeText(text);
@@ -88,7 +91,7 @@ function CopyButton({ text, labels, className }: { text: string; labels: { copy:
     setTimeout(() => setCopied(false), 1500);
   }
   return (
-    <button type="button" className={className} onClick={copy}>
+    <button type="button" className={className} disabled={!hydrated} onClick={copy}>
       {copied ? labels.copied : labels.copy}
     </button>
   );
