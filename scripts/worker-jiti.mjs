@@ -1,7 +1,7 @@
 // How the standalone worker (scripts/worker.mjs) loads lib/, which is TypeScript: jiti transpiles
 // each module on first use and keeps the result in a cache. The cache lives in the checkout's
 // node_modules/.cache/jiti, beside Prisma's, rather than in the system's temporary directory:
-// a fresh machine's first start transpiles some 250 modules, about 10 CPU-seconds, and two
+// a fresh machine's first start transpiles some 220 modules, about 9 CPU-seconds, and two
 // workers started at once on a busy machine took long enough to miss a test's 90 s start
 // deadline. `warmWorkerModules` transpiles them ahead, as the test suite's global setup does.
 import { mkdirSync } from 'node:fs';

@@ -10,6 +10,7 @@ import { SpvBackend } from '@/lib/chain/spv/backend';
 import type { ChainBackend } from '@/lib/chain/backend';
 import { startWorker, type RunningWorker } from '@/lib/worker';
 import { openTestDb } from './stores';
+import { until } from './wait';
 import type { RegtestNode } from './regtest-node';
 
 export type NodeBackend = 'rpc' | 'spv';
@@ -86,19 +87,19 @@ export async function startNodeWorker(node: RegtestRpcNode, opts: NodeWorkerOpti
       await new Promise((r) => setTimeout(r, 100));
     }
   }
-  async function waitFor(what: string, ok: () => Promise<boolean> | boolean, ms: number): Promise<void> {
-    const t0 = Date.now();
-    while (!(await ok())) {
-      if (Date.now() - t0 > ms) throw new Error(`${what} within ${ms} ms`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
   async function roundsPass(n = 1, ms = 30_000): Promise<void> {
     const target = worker.rounds() + n + 1;
-    await waitFor(`the worker did not run ${n} rounds`, () => worker.rounds() >= target, ms);
+    const reached = await until(
+      () => worker.rounds(),
+      (r) => r >= target,
+      ms,
+      50,
+    );
+    if (reached < target) throw new Error(`the worker did not run ${n} rounds within ${ms} ms`);
   }
   async function settled(txid: string, ms = 30_000): Promise<void> {
-    await waitFor(`the backend did not see ${txid} in the mempool`, () => chain.inMempool(txid), ms);
+    if (!(await until(() => chain.inMempool(txid), Boolean, ms, 50)))
+      throw new Error(`the backend did not see ${txid} in the mempool within ${ms} ms`);
     await roundsPass(1, ms);
   }
   const running: NodeWorker = {
