@@ -2,7 +2,7 @@ import { test as base, expect, type Page } from '@playwright/test';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startApp, type AppServer } from '../helpers/app-server';
+import { devnetAppEnv, startApp, type AppServer } from '../helpers/app-server';
 import { seedPglite } from './seed-pglite';
 
 /** One app server per worker, on a free port, with its own data directory. */
@@ -51,14 +51,11 @@ export interface DevnetApp {
 export async function startDevnetApp(shop: DevnetShop): Promise<DevnetApp> {
   const dataDir = mkdtempSync(join(tmpdir(), `counter-${shop.name}-e2e-`));
   await seedPglite(dataDir, shop.seed ?? []);
-  const env = {
-    DOGE_NETWORK: 'regtest',
-    CHAIN_BACKEND: 'devnet',
-    DEVNET_BLOCK_SECONDS: '0',
+  const env = devnetAppEnv({
     STORE_XPUB: shop.xpub,
     ...(shop.owner ? { ADMIN_EMAIL: shop.owner.email, ADMIN_PASSWORD: shop.owner.password } : {}),
     ...shop.env,
-  };
+  });
   const handle: DevnetApp = {
     app: await startApp(env, { keepDataDir: dataDir, port: shop.port }),
     async restart() {

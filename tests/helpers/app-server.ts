@@ -19,6 +19,11 @@ export interface AppServer {
 
 const ROOT = resolve(__dirname, '../..');
 
+// The app on the in-process devnet chain (regtest), which mines a block only when a test asks (POST /demo/api/mine).
+export function devnetAppEnv(extra: Record<string, string> = {}): Record<string, string> {
+  return { DOGE_NETWORK: 'regtest', CHAIN_BACKEND: 'devnet', DEVNET_BLOCK_SECONDS: '0', ...extra };
+}
+
 export async function startApp(
   env: Record<string, string> = {},
   opts: { keepDataDir?: string; timeoutMs?: number; port?: number } = {},

@@ -3,7 +3,7 @@
 // cashiers signed in, two registered tills (the front counter and the patio), the cashiers' PIN
 // sessions on them, and the store's webhooks sent to a local receiver signed with its secret.
 import { expect } from 'vitest';
-import { startApp, type AppServer } from './app-server';
+import { devnetAppEnv, startApp, type AppServer } from './app-server';
 import { appClient, firstCookie, type SignedIn, type Who } from './client';
 import { testXpub } from './keys';
 import { until } from './wait';
@@ -96,18 +96,17 @@ export function cashCounter() {
     req<T>(w, 'POST', '/api/v1/payments', body, { headers: key ? { 'Idempotency-Key': key } : {} });
 
   async function start() {
-    app = await startApp({
-      ADMIN_EMAIL: 'owner@cash.test',
-      ADMIN_PASSWORD: PASSWORD,
-      STORE_XPUB: testXpub(31),
-      RATE_LIMIT_RPS: '0',
-      DOGE_NETWORK: 'regtest',
-      CHAIN_BACKEND: 'devnet',
-      DEVNET_BLOCK_SECONDS: '0',
-      RATE_SOURCES: 'fixed:0.125',
-      RATE_REFRESH_SEC: '1',
-      WEBHOOK_ALLOW_PRIVATE: '1',
-    });
+    app = await startApp(
+      devnetAppEnv({
+        ADMIN_EMAIL: 'owner@cash.test',
+        ADMIN_PASSWORD: PASSWORD,
+        STORE_XPUB: testXpub(31),
+        RATE_LIMIT_RPS: '0',
+        RATE_SOURCES: 'fixed:0.125',
+        RATE_REFRESH_SEC: '1',
+        WEBHOOK_ALLOW_PRIVATE: '1',
+      }),
+    );
     await ready();
     await staffTheTills(client, who, till, pinned);
     // Webhooks to a local receiver, signed with the store's secret.

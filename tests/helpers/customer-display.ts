@@ -3,7 +3,7 @@
 // registered tills, each request from a fresh client address unless told (pairing failures are
 // throttled per client); pairing codes, published carts, paired displays and their streams.
 import { expect } from 'vitest';
-import { startApp, type AppServer } from './app-server';
+import { devnetAppEnv, startApp, type AppServer } from './app-server';
 import { appClient, firstCookie, request, type SignedIn, type Who } from './client';
 import type { ErrorJson } from './json-shapes';
 import { testXpub } from './keys';
@@ -105,16 +105,15 @@ export function displayCounter() {
 
   /** Starts the app, has the owner add the manager and the cashier, signs them in, and registers the tills. */
   async function start() {
-    app = await startApp({
-      ADMIN_EMAIL: 'owner@display.test',
-      ADMIN_PASSWORD: PASSWORD,
-      STORE_XPUB: testXpub(31),
-      RATE_LIMIT_RPS: '0',
-      TRUST_PROXY: '1',
-      DOGE_NETWORK: 'regtest',
-      CHAIN_BACKEND: 'devnet',
-      DEVNET_BLOCK_SECONDS: '0',
-    });
+    app = await startApp(
+      devnetAppEnv({
+        ADMIN_EMAIL: 'owner@display.test',
+        ADMIN_PASSWORD: PASSWORD,
+        STORE_XPUB: testXpub(31),
+        RATE_LIMIT_RPS: '0',
+        TRUST_PROXY: '1',
+      }),
+    );
     const owner = await login('owner@display.test');
     for (const [k, role] of [
       ['manager', 'manager'],

@@ -9,7 +9,7 @@ import { expect, type RunnerTask, type RunnerTestFile, type RunnerTestSuite } fr
 import { MAX_BODY_BYTES } from '@/lib/api/body';
 import { parseKoinu } from '@/lib/money';
 import type { WalletUtxo } from '@/lib/wallet';
-import { startApp, type AppServer } from './app-server';
+import { devnetAppEnv, startApp, type AppServer } from './app-server';
 import { request } from './client';
 import { createStoreKey } from './hosted-stores';
 import type { DemoUtxoJson } from './json-shapes';
@@ -137,16 +137,15 @@ export interface DemoWallet {
 
 /** Starts the devnet app (regtest, blocks mined on demand) with OPENAPI_KEY and the owner, plus `env`. */
 export async function startOpenApiDevnet(env: Record<string, string> = {}): Promise<OpenApiDevnet> {
-  const app = await startApp({
-    DOGE_NETWORK: 'regtest',
-    CHAIN_BACKEND: 'devnet',
-    DEVNET_BLOCK_SECONDS: '0',
-    STORE_XPUB: testXpub(17),
-    BOOTSTRAP_API_KEY: OPENAPI_KEY,
-    ADMIN_EMAIL: OPENAPI_OWNER,
-    ADMIN_PASSWORD: OPENAPI_PASSWORD,
-    ...env,
-  });
+  const app = await startApp(
+    devnetAppEnv({
+      STORE_XPUB: testXpub(17),
+      BOOTSTRAP_API_KEY: OPENAPI_KEY,
+      ADMIN_EMAIL: OPENAPI_OWNER,
+      ADMIN_PASSWORD: OPENAPI_PASSWORD,
+      ...env,
+    }),
+  );
   const session = await signIn(app.url, OPENAPI_OWNER, OPENAPI_PASSWORD);
   async function demoWallet(): Promise<DemoWallet> {
     const w = (await (await fetch(app.url + '/demo/api/wallet')).json()) as { address: string; wif: string; utxos: DemoUtxoJson[] };

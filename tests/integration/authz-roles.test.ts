@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { REGTEST, encodeAddress } from '@/lib/doge';
 import { testXpub } from '../helpers/keys';
 import { until } from '../helpers/wait';
-import { startApp, type AppServer } from '../helpers/app-server';
+import { devnetAppEnv, startApp, type AppServer } from '../helpers/app-server';
 import { expectRefused, item, roleClient, type PaymentJson, type Role } from '../helpers/authz';
 import type { AuditEntryJson, EventJson, ListedPaymentJson, OutputJson, UserJson, WalletRescanJson } from '../helpers/json-shapes';
 
@@ -33,16 +33,15 @@ describe('on a store with every role (PGlite, http PUBLIC_URL)', () => {
   const c = roleClient(() => app.url, 'authz.test', PASSWORD);
   const { as } = c;
   beforeAll(async () => {
-    app = await startApp({
-      ADMIN_EMAIL: 'owner@authz.test',
-      ADMIN_PASSWORD: PASSWORD,
-      STORE_XPUB: XPUB,
-      BOOTSTRAP_API_KEY: KEY,
-      RATE_LIMIT_RPS: '0',
-      DOGE_NETWORK: 'regtest',
-      CHAIN_BACKEND: 'devnet',
-      DEVNET_BLOCK_SECONDS: '0',
-    });
+    app = await startApp(
+      devnetAppEnv({
+        ADMIN_EMAIL: 'owner@authz.test',
+        ADMIN_PASSWORD: PASSWORD,
+        STORE_XPUB: XPUB,
+        BOOTSTRAP_API_KEY: KEY,
+        RATE_LIMIT_RPS: '0',
+      }),
+    );
     // The till charges only on a ready store (sessions' POST /api/v1/payments).
     const health = await c.ready();
     expect(health.ready, JSON.stringify(health)).toBe(true);

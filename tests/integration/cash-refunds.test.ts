@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REGTEST, hdFromSeed, serializeXpub, derivePath } from '@/lib/doge';
 import { until } from '../helpers/wait';
-import { startApp, type AppServer } from '../helpers/app-server';
+import { devnetAppEnv, startApp, type AppServer } from '../helpers/app-server';
 import { OpenApiChecker, loadOpenApi } from '../helpers/openapi';
 import { appClient, firstCookie, type SignedIn, type Who } from '../helpers/client';
 import { parseFiatMinor, parseKoinu } from '@/lib/money';
@@ -39,17 +39,16 @@ describe('cash refunds', () => {
   const refund = <T = unknown>(w: Who | null, id: string, body: unknown) => req<T>(w, 'POST', `/api/v1/payments/${id}/refunds`, body);
 
   beforeAll(async () => {
-    app = await startApp({
-      ADMIN_EMAIL: 'owner@refund.test',
-      ADMIN_PASSWORD: PASSWORD,
-      STORE_XPUB: XPUB,
-      RATE_LIMIT_RPS: '0',
-      DOGE_NETWORK: 'regtest',
-      CHAIN_BACKEND: 'devnet',
-      DEVNET_BLOCK_SECONDS: '0',
-      RATE_SOURCES: 'fixed:0.125',
-      RATE_REFRESH_SEC: '1',
-    });
+    app = await startApp(
+      devnetAppEnv({
+        ADMIN_EMAIL: 'owner@refund.test',
+        ADMIN_PASSWORD: PASSWORD,
+        STORE_XPUB: XPUB,
+        RATE_LIMIT_RPS: '0',
+        RATE_SOURCES: 'fixed:0.125',
+        RATE_REFRESH_SEC: '1',
+      }),
+    );
     await ready();
     who.owner = await login('owner@refund.test');
     for (const k of ['manager', 'cashier'] as const) {

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { deriveAddress, REGTEST } from '@/lib/doge';
 import { testAccount, testXpub } from '../helpers/keys';
-import { startApp, type AppServer } from '../helpers/app-server';
+import { devnetAppEnv, startApp, type AppServer } from '../helpers/app-server';
 import { until } from '../helpers/wait';
 import { signIn } from '../helpers/sessions';
 import type { ListedPaymentJson } from '../helpers/json-shapes';
@@ -69,15 +69,14 @@ describe('the checkout page (real app, devnet)', () => {
   let other: { id: string };
 
   beforeAll(async () => {
-    app = await startApp({
-      DOGE_NETWORK: 'regtest',
-      CHAIN_BACKEND: 'devnet',
-      DEVNET_BLOCK_SECONDS: '0',
-      STORE_XPUB: XPUB,
-      BOOTSTRAP_API_KEY: KEY,
-      ADMIN_EMAIL: OWNER.email,
-      ADMIN_PASSWORD: OWNER.password,
-    });
+    app = await startApp(
+      devnetAppEnv({
+        STORE_XPUB: XPUB,
+        BOOTSTRAP_API_KEY: KEY,
+        ADMIN_EMAIL: OWNER.email,
+        ADMIN_PASSWORD: OWNER.password,
+      }),
+    );
     const made = await api('POST', '/api/v1/payments', {
       items: [
         { type: 'item', id: 'SKU-1', name: 'Flat white', count: 2, unit: '10.5', tax: '1.05' },

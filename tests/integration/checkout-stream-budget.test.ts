@@ -7,17 +7,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { testXpub } from '../helpers/keys';
-import { startApp, type AppServer } from '../helpers/app-server';
+import { devnetAppEnv, startApp, type AppServer } from '../helpers/app-server';
 import { until } from '../helpers/wait';
 import { signIn } from '../helpers/sessions';
 import { openEventStream, type EventStream } from '../helpers/streams';
 
 const API_KEY = 'test-checkout-budget-' + randomBytes(12).toString('hex');
 const PASSWORD = 'checkout budget password 1';
-const ENV = {
-  DOGE_NETWORK: 'regtest',
-  CHAIN_BACKEND: 'devnet',
-  DEVNET_BLOCK_SECONDS: '0',
+const ENV = devnetAppEnv({
   STORE_XPUB: testXpub(29),
   BOOTSTRAP_API_KEY: API_KEY,
   ADMIN_EMAIL: 'owner@budget.test',
@@ -28,7 +25,7 @@ const ENV = {
   MAX_CHECKOUT_STREAMS_PER_CLIENT: '2',
   TRUST_PROXY: '1',
   COUNTER_BENCH_FLOOR: '1',
-};
+});
 
 type Stream = EventStream;
 const openStream = openEventStream;

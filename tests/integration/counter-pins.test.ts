@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { until } from '../helpers/wait';
-import { startApp, type AppServer } from '../helpers/app-server';
+import { devnetAppEnv, startApp, type AppServer } from '../helpers/app-server';
 import { testXpub } from '../helpers/keys';
 import { firstCookie, request } from '../helpers/client';
 import type { AuditEntryJson, ErrorJson, Health, TerminalJson, UserJson } from '../helpers/json-shapes';
@@ -75,15 +75,14 @@ describe('terminals and staff PINs', () => {
   }
 
   beforeAll(async () => {
-    app = await startApp({
-      ADMIN_EMAIL: 'owner@pins.test',
-      ADMIN_PASSWORD: PASSWORD,
-      STORE_XPUB: XPUB,
-      RATE_LIMIT_RPS: '0',
-      DOGE_NETWORK: 'regtest',
-      CHAIN_BACKEND: 'devnet',
-      DEVNET_BLOCK_SECONDS: '0',
-    });
+    app = await startApp(
+      devnetAppEnv({
+        ADMIN_EMAIL: 'owner@pins.test',
+        ADMIN_PASSWORD: PASSWORD,
+        STORE_XPUB: XPUB,
+        RATE_LIMIT_RPS: '0',
+      }),
+    );
     const health = await until(
       async () => (await fetch(app.url + '/api/health')).json(),
       (h: Health) => h.ready === true,

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import http from 'node:http';
 import { until } from '../helpers/wait';
-import { startApp, type AppServer } from '../helpers/app-server';
+import { devnetAppEnv, startApp, type AppServer } from '../helpers/app-server';
 import { testXpub } from '../helpers/keys';
 import { firstCookie, type Answer } from '../helpers/client';
 import type { ErrorJson } from '../helpers/json-shapes';
@@ -87,15 +87,14 @@ describe('tips on the customer display', () => {
     req<TipWaitJson>(owner, 'POST', '/api/pos/display/tip', { total, currency }, till);
 
   beforeAll(async () => {
-    app = await startApp({
-      ADMIN_EMAIL: 'owner@tip.test',
-      ADMIN_PASSWORD: PASSWORD,
-      STORE_XPUB: testXpub(48),
-      RATE_LIMIT_RPS: '0',
-      DOGE_NETWORK: 'regtest',
-      CHAIN_BACKEND: 'devnet',
-      DEVNET_BLOCK_SECONDS: '0',
-    });
+    app = await startApp(
+      devnetAppEnv({
+        ADMIN_EMAIL: 'owner@tip.test',
+        ADMIN_PASSWORD: PASSWORD,
+        STORE_XPUB: testXpub(48),
+        RATE_LIMIT_RPS: '0',
+      }),
+    );
     const login = await req<{ csrf_token: string }>(null, 'POST', '/api/auth/login', { email: 'owner@tip.test', password: PASSWORD });
     expect(login.status, login.text).toBe(200);
     owner = { cookie: firstCookie(login, 'counter_session'), csrf: login.body.csrf_token };

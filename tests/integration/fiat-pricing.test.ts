@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testXpub } from '../helpers/keys';
 import { verifyPaymentEnvelope } from '@/lib/connect';
-import { startApp, type AppServer } from '../helpers/app-server';
+import { devnetAppEnv, startApp, type AppServer } from '../helpers/app-server';
 import { startRateServer, rateEnv, type RateServer } from '../helpers/rate-server';
 import { until } from '../helpers/wait';
 import { signIn } from '../helpers/sessions';
@@ -53,19 +53,18 @@ const usdSale = {
 
 beforeAll(async () => {
   srv = await startRateServer({ kind: 'good', value: '0.07' });
-  app = await startApp({
-    ...rateEnv(srv.url),
-    RATE_SOURCES: 'coingecko',
-    RATE_REFRESH_SEC: '1',
-    RATE_MAX_AGE_SEC: '3',
-    DOGE_NETWORK: 'regtest',
-    CHAIN_BACKEND: 'devnet',
-    DEVNET_BLOCK_SECONDS: '0',
-    STORE_XPUB: xpub,
-    BOOTSTRAP_API_KEY: KEY,
-    ADMIN_EMAIL: 'owner@shop.test',
-    ADMIN_PASSWORD: PASSWORD,
-  });
+  app = await startApp(
+    devnetAppEnv({
+      ...rateEnv(srv.url),
+      RATE_SOURCES: 'coingecko',
+      RATE_REFRESH_SEC: '1',
+      RATE_MAX_AGE_SEC: '3',
+      STORE_XPUB: xpub,
+      BOOTSTRAP_API_KEY: KEY,
+      ADMIN_EMAIL: 'owner@shop.test',
+      ADMIN_PASSWORD: PASSWORD,
+    }),
+  );
   const { cookie, csrf } = await signIn(app.url, 'owner@shop.test', PASSWORD);
   const set = await fetch(`${app.url}/api/admin/settings`, {
     method: 'PATCH',

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { REGTEST, hdFromSeed, serializeXpub, derivePath } from '@/lib/doge';
-import { startApp, type AppServer } from '../helpers/app-server';
+import { devnetAppEnv, startApp, type AppServer } from '../helpers/app-server';
 import { appClient, firstCookie, type SignedIn, type Who } from '../helpers/client';
 import type { ErrorJson } from '../helpers/json-shapes';
 
@@ -31,16 +31,15 @@ describe('open tickets', () => {
   const cart = (n: number) => ({ lines: [{ sku: 'LATTE', name: 'Latte', count: n, unit: '3000000000', options: ['Oat'] }] });
 
   beforeAll(async () => {
-    app = await startApp({
-      ADMIN_EMAIL: 'owner@tickets.test',
-      ADMIN_PASSWORD: PASSWORD,
-      STORE_XPUB: XPUB,
-      RATE_LIMIT_RPS: '0',
-      BOOTSTRAP_API_KEY: API_KEY,
-      DOGE_NETWORK: 'regtest',
-      CHAIN_BACKEND: 'devnet',
-      DEVNET_BLOCK_SECONDS: '0',
-    });
+    app = await startApp(
+      devnetAppEnv({
+        ADMIN_EMAIL: 'owner@tickets.test',
+        ADMIN_PASSWORD: PASSWORD,
+        STORE_XPUB: XPUB,
+        RATE_LIMIT_RPS: '0',
+        BOOTSTRAP_API_KEY: API_KEY,
+      }),
+    );
     await ready();
     who.owner = await login('owner@tickets.test');
     for (const k of ['cashier', 'cashier2'] as const) {

@@ -12,7 +12,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { openDb } from '@/lib/db';
 import { hashPassword } from '@/lib/auth';
 import { until } from '../helpers/wait';
-import { startApp, type AppServer } from '../helpers/app-server';
+import { devnetAppEnv, startApp, type AppServer } from '../helpers/app-server';
 import { seedDataDir } from '../helpers/pglite-template';
 import { testXpub } from '../helpers/keys';
 import type { Answer } from '../helpers/client';
@@ -110,15 +110,12 @@ describe('the operator and the stores', () => {
     await seedDataDir(dataDir);
     await makeStoreTwo();
     app = await startApp(
-      {
+      devnetAppEnv({
         ADMIN_EMAIL: OPERATOR,
         ADMIN_PASSWORD: PASSWORD,
         STORE_XPUB: testXpub(81),
         RATE_LIMIT_RPS: '0',
-        DOGE_NETWORK: 'regtest',
-        CHAIN_BACKEND: 'devnet',
-        DEVNET_BLOCK_SECONDS: '0',
-      },
+      }),
       { keepDataDir: dataDir },
     );
     await until(

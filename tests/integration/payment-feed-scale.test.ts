@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { testXpub } from '../helpers/keys';
-import { startApp, type AppServer } from '../helpers/app-server';
+import { devnetAppEnv, startApp, type AppServer } from '../helpers/app-server';
 import { until, sleep } from '../helpers/wait';
 import { startPostgres, createDatabase, type PgServer } from '../helpers/postgres';
 import { signIn } from '../helpers/sessions';
@@ -16,16 +16,13 @@ import { openEventStream } from '../helpers/streams';
 const API_KEY = 'test-feed-scale-' + randomBytes(12).toString('hex');
 const PASSWORD = 'feed scale password 1';
 const xpub = testXpub(23);
-const ENV = {
-  DOGE_NETWORK: 'regtest',
-  CHAIN_BACKEND: 'devnet',
-  DEVNET_BLOCK_SECONDS: '0',
+const ENV = devnetAppEnv({
   STORE_XPUB: xpub,
   BOOTSTRAP_API_KEY: API_KEY,
   ADMIN_EMAIL: 'owner@scale.test',
   ADMIN_PASSWORD: PASSWORD,
   RATE_LIMIT_RPS: '0',
-};
+});
 
 /** Opens GET /api/v1/payments/<id>/events; resolves once the status line is in. */
 const openStream = (base: string, id: string, headers: Record<string, string>) =>

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { until } from '../helpers/wait';
-import { startApp, type AppServer } from '../helpers/app-server';
+import { devnetAppEnv, startApp, type AppServer } from '../helpers/app-server';
 import { testXpub } from '../helpers/keys';
 import { firstCookie, type Answer } from '../helpers/client';
 import type { ErrorJson, Health } from '../helpers/json-shapes';
@@ -108,15 +108,14 @@ describe("a PIN session holds the till's grants only", () => {
   }
 
   beforeAll(async () => {
-    app = await startApp({
-      ADMIN_EMAIL: 'owner@pin-routes.test',
-      ADMIN_PASSWORD: PASSWORD,
-      STORE_XPUB: XPUB,
-      RATE_LIMIT_RPS: '0',
-      DOGE_NETWORK: 'regtest',
-      CHAIN_BACKEND: 'devnet',
-      DEVNET_BLOCK_SECONDS: '0',
-    });
+    app = await startApp(
+      devnetAppEnv({
+        ADMIN_EMAIL: 'owner@pin-routes.test',
+        ADMIN_PASSWORD: PASSWORD,
+        STORE_XPUB: XPUB,
+        RATE_LIMIT_RPS: '0',
+      }),
+    );
     const health = await until(
       async () => (await fetch(app.url + '/api/health')).json(),
       (h: Health) => h.ready === true,

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REGTEST, hdFromSeed, serializeXpub, derivePath } from '@/lib/doge';
 import { until } from '../helpers/wait';
-import { startApp, type AppServer } from '../helpers/app-server';
+import { devnetAppEnv, startApp, type AppServer } from '../helpers/app-server';
 import { OpenApiChecker, loadOpenApi } from '../helpers/openapi';
 import { appClient, type SignedIn } from '../helpers/client';
 import type { ErrorJson, ProductJson } from '../helpers/json-shapes';
@@ -69,17 +69,16 @@ describe('product options', () => {
     req<T>(who.owner, 'POST', '/api/v1/payments', { currency: 'USD', items, ...extra });
 
   beforeAll(async () => {
-    app = await startApp({
-      ADMIN_EMAIL: 'owner@options.test',
-      ADMIN_PASSWORD: PASSWORD,
-      STORE_XPUB: XPUB,
-      RATE_LIMIT_RPS: '0',
-      DOGE_NETWORK: 'regtest',
-      CHAIN_BACKEND: 'devnet',
-      DEVNET_BLOCK_SECONDS: '0',
-      RATE_SOURCES: 'fixed:0.125',
-      RATE_REFRESH_SEC: '1',
-    });
+    app = await startApp(
+      devnetAppEnv({
+        ADMIN_EMAIL: 'owner@options.test',
+        ADMIN_PASSWORD: PASSWORD,
+        STORE_XPUB: XPUB,
+        RATE_LIMIT_RPS: '0',
+        RATE_SOURCES: 'fixed:0.125',
+        RATE_REFRESH_SEC: '1',
+      }),
+    );
     await ready();
     who.owner = await login('owner@options.test');
     const r = await req(who.owner, 'POST', '/api/admin/users', {

@@ -5,7 +5,7 @@
 // (A store with a single configured source keeps trusting it: tests/integration/fiat-pricing.test.ts.)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testXpub } from '../helpers/keys';
-import { startApp, type AppServer } from '../helpers/app-server';
+import { devnetAppEnv, startApp, type AppServer } from '../helpers/app-server';
 import { startRateServer, rateEnv, type RateServer } from '../helpers/rate-server';
 import { until } from '../helpers/wait';
 
@@ -35,19 +35,18 @@ const sale = { currency: 'USD', items: [{ type: 'item', id: 'COF', name: 'Coffee
 
 beforeAll(async () => {
   srv = await startRateServer({ kind: 'good', value: '0.1' });
-  app = await startApp({
-    ...rateEnv(srv.url),
-    RATE_SOURCES: 'coingecko,kraken,coinbase',
-    RATE_REFRESH_SEC: '1',
-    RATE_MAX_AGE_SEC: '3',
-    DOGE_NETWORK: 'regtest',
-    CHAIN_BACKEND: 'devnet',
-    DEVNET_BLOCK_SECONDS: '0',
-    STORE_XPUB: xpub,
-    BOOTSTRAP_API_KEY: KEY,
-    ADMIN_EMAIL: 'owner@shop.test',
-    ADMIN_PASSWORD: PASSWORD,
-  });
+  app = await startApp(
+    devnetAppEnv({
+      ...rateEnv(srv.url),
+      RATE_SOURCES: 'coingecko,kraken,coinbase',
+      RATE_REFRESH_SEC: '1',
+      RATE_MAX_AGE_SEC: '3',
+      STORE_XPUB: xpub,
+      BOOTSTRAP_API_KEY: KEY,
+      ADMIN_EMAIL: 'owner@shop.test',
+      ADMIN_PASSWORD: PASSWORD,
+    }),
+  );
   const login = await fetch(`${app.url}/api/auth/login`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },

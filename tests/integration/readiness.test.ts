@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { testXpub, DGUB } from '../helpers/keys';
-import { startApp, type AppServer } from '../helpers/app-server';
+import { devnetAppEnv, startApp, type AppServer } from '../helpers/app-server';
 import { until } from '../helpers/wait';
 import { signIn } from '../helpers/sessions';
 
@@ -145,14 +145,13 @@ describe('the devnet demo configuration', () => {
   let app: AppServer;
   let owner: Session;
   beforeAll(async () => {
-    app = await startApp({
-      DOGE_NETWORK: 'regtest',
-      CHAIN_BACKEND: 'devnet',
-      DEVNET_BLOCK_SECONDS: '0',
-      STORE_XPUB: TPUB,
-      ADMIN_EMAIL: OWNER.email,
-      ADMIN_PASSWORD: OWNER.password,
-    });
+    app = await startApp(
+      devnetAppEnv({
+        STORE_XPUB: TPUB,
+        ADMIN_EMAIL: OWNER.email,
+        ADMIN_PASSWORD: OWNER.password,
+      }),
+    );
     owner = await login(app);
   });
   afterAll(async () => app?.stop());

@@ -8,7 +8,7 @@ import { deriveAddress, REGTEST } from '@/lib/doge';
 import { testAccount, testXpub } from '../helpers/keys';
 import { parseKoinu } from '@/lib/money';
 import { buildPaymentTx, fetchPayment, readConnectQr, type WalletUtxo } from '@/lib/wallet';
-import { startApp, type AppServer } from '../helpers/app-server';
+import { devnetAppEnv, startApp, type AppServer } from '../helpers/app-server';
 import { signInRoles } from '../helpers/sessions';
 import { request } from '../helpers/client';
 import type { DemoUtxoJson, ErrorJson, EventJson, ListedPaymentJson, SalesReportJson } from '../helpers/json-shapes';
@@ -67,15 +67,14 @@ async function mineUntil(id: string, status: string) {
 }
 
 beforeAll(async () => {
-  app = await startApp({
-    DOGE_NETWORK: 'regtest',
-    CHAIN_BACKEND: 'devnet',
-    DEVNET_BLOCK_SECONDS: '0',
-    STORE_XPUB: XPUB,
-    BOOTSTRAP_API_KEY: KEY,
-    ADMIN_EMAIL: 'owner@shop.test',
-    ADMIN_PASSWORD: PASSWORD,
-  });
+  app = await startApp(
+    devnetAppEnv({
+      STORE_XPUB: XPUB,
+      BOOTSTRAP_API_KEY: KEY,
+      ADMIN_EMAIL: 'owner@shop.test',
+      ADMIN_PASSWORD: PASSWORD,
+    }),
+  );
   Object.assign(who, await signInRoles(app.url, 'shop.test', PASSWORD, ['manager', 'cashier']));
 }, 180_000);
 afterAll(async () => app?.stop());

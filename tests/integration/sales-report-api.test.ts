@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { testXpub } from '../helpers/keys';
-import { startApp, type AppServer } from '../helpers/app-server';
+import { devnetAppEnv, startApp, type AppServer } from '../helpers/app-server';
 import { signIn } from '../helpers/sessions';
 import { request } from '../helpers/client';
 import type { ErrorJson, InvoiceJson, SalesReportJson } from '../helpers/json-shapes';
@@ -49,16 +49,15 @@ let to = '';
 const made: Record<string, string[]> = { cashier: [], cashier2: [], manager: [], key: [] };
 
 beforeAll(async () => {
-  app = await startApp({
-    ADMIN_EMAIL: 'owner@report.test',
-    ADMIN_PASSWORD: PASSWORD,
-    STORE_XPUB: TPUB,
-    BOOTSTRAP_API_KEY: KEY,
-    RATE_LIMIT_RPS: '0',
-    DOGE_NETWORK: 'regtest',
-    CHAIN_BACKEND: 'devnet',
-    DEVNET_BLOCK_SECONDS: '0',
-  });
+  app = await startApp(
+    devnetAppEnv({
+      ADMIN_EMAIL: 'owner@report.test',
+      ADMIN_PASSWORD: PASSWORD,
+      STORE_XPUB: TPUB,
+      BOOTSTRAP_API_KEY: KEY,
+      RATE_LIMIT_RPS: '0',
+    }),
+  );
   who.owner = await login('owner@report.test');
   for (const [role, email] of [
     ['manager', 'manager@report.test'],

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { testXpub } from '../helpers/keys';
 import { parseKoinu } from '@/lib/money';
 import { buildPaymentTx, fetchPayment, readConnectQr, type WalletUtxo } from '@/lib/wallet';
-import { startApp, type AppServer } from '../helpers/app-server';
+import { devnetAppEnv, startApp, type AppServer } from '../helpers/app-server';
 import { signIn } from '../helpers/sessions';
 import { request } from '../helpers/client';
 import type { DemoUtxoJson, ProductJson, SalesReportJson } from '../helpers/json-shapes';
@@ -59,16 +59,15 @@ const item = (id: string, name: string, count: number, unit: string, tax?: strin
 });
 
 beforeAll(async () => {
-  app = await startApp({
-    DOGE_NETWORK: 'regtest',
-    CHAIN_BACKEND: 'devnet',
-    DEVNET_BLOCK_SECONDS: '0',
-    STORE_XPUB: XPUB,
-    BOOTSTRAP_API_KEY: KEY,
-    ADMIN_EMAIL: 'owner@bycat.test',
-    ADMIN_PASSWORD: PASSWORD,
-    RATE_LIMIT_RPS: '0',
-  });
+  app = await startApp(
+    devnetAppEnv({
+      STORE_XPUB: XPUB,
+      BOOTSTRAP_API_KEY: KEY,
+      ADMIN_EMAIL: 'owner@bycat.test',
+      ADMIN_PASSWORD: PASSWORD,
+      RATE_LIMIT_RPS: '0',
+    }),
+  );
   owner = await signIn(app.url, 'owner@bycat.test', PASSWORD);
   const csv = 'sku,name,price,category\nCOF,Coffee,2.5,Drinks\nTEA,Tea,1.8,Drinks\nCAKE,Cake,4,Food\nMUG,Mug,12,\n';
   const imp = await call('owner', 'POST', '/api/admin/products/import', csv, 'text/csv');

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FREE_FAILURES } from '@/lib/auth/sign-in-throttle';
 import { until } from '../helpers/wait';
-import { startApp, type AppServer } from '../helpers/app-server';
+import { devnetAppEnv, startApp, type AppServer } from '../helpers/app-server';
 import { startPostgres, createDatabase, type PgServer } from '../helpers/postgres';
 import { testXpub } from '../helpers/keys';
 import type { Health } from '../helpers/json-shapes';
@@ -14,16 +14,13 @@ import type { Health } from '../helpers/json-shapes';
 const PASSWORD = 'sign-in burst password 9';
 const PIN = '2580';
 const XPUB = testXpub(33);
-const ENV = {
+const ENV = devnetAppEnv({
   ADMIN_EMAIL: 'owner@burst.test',
   ADMIN_PASSWORD: PASSWORD,
   STORE_XPUB: XPUB,
   RATE_LIMIT_RPS: '0',
   TRUST_PROXY: '1',
-  DOGE_NETWORK: 'regtest',
-  CHAIN_BACKEND: 'devnet',
-  DEVNET_BLOCK_SECONDS: '0',
-};
+});
 
 interface Who {
   cookie: string;

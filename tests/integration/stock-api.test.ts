@@ -9,7 +9,7 @@ import { deriveAddress, REGTEST } from '@/lib/doge';
 import { testAccount, testXpub } from '../helpers/keys';
 import { parseKoinu } from '@/lib/money';
 import { buildPaymentTx, fetchPayment, readConnectQr, type WalletUtxo } from '@/lib/wallet';
-import { startApp, type AppServer } from '../helpers/app-server';
+import { devnetAppEnv, startApp, type AppServer } from '../helpers/app-server';
 import { DEMO_PRODUCTS } from '@/lib/demo/seed-catalog';
 import { signInRoles } from '../helpers/sessions';
 import { request } from '../helpers/client';
@@ -87,17 +87,16 @@ async function until<T>(what: string, f: () => Promise<T>, ok: (v: T) => boolean
 const status = async (id: string) => (await as<{ status: string }>('key', 'GET', `/api/v1/payments/${id}`)).body.status;
 
 beforeAll(async () => {
-  app = await startApp({
-    DOGE_NETWORK: 'regtest',
-    CHAIN_BACKEND: 'devnet',
-    DEVNET_BLOCK_SECONDS: '0',
-    STORE_XPUB: XPUB,
-    BOOTSTRAP_API_KEY: KEY,
-    ADMIN_EMAIL: 'owner@stock.test',
-    ADMIN_PASSWORD: PASSWORD,
-    RATE_SOURCES: 'fixed:0.125',
-    RATE_REFRESH_SEC: '1',
-  });
+  app = await startApp(
+    devnetAppEnv({
+      STORE_XPUB: XPUB,
+      BOOTSTRAP_API_KEY: KEY,
+      ADMIN_EMAIL: 'owner@stock.test',
+      ADMIN_PASSWORD: PASSWORD,
+      RATE_SOURCES: 'fixed:0.125',
+      RATE_REFRESH_SEC: '1',
+    }),
+  );
   Object.assign(who, await signInRoles(app.url, 'stock.test', PASSWORD, ['manager', 'cashier']));
   for (const [sku, s] of [
     ['COF', 10],

@@ -13,7 +13,7 @@ import { randomUUID } from 'node:crypto';
 import { openDb } from '@/lib/db';
 import { hashPassword } from '@/lib/auth';
 import { until } from '../helpers/wait';
-import { startApp, type AppServer } from '../helpers/app-server';
+import { devnetAppEnv, startApp, type AppServer } from '../helpers/app-server';
 import { seedDataDir } from '../helpers/pglite-template';
 import { testXpub } from '../helpers/keys';
 import { firstCookie, type Answer } from '../helpers/client';
@@ -161,15 +161,12 @@ describe("another store's objects are 404 to every principal, exactly like ids t
     await seedDataDir(dataDir);
     await makeStoreB();
     app = await startApp(
-      {
+      devnetAppEnv({
         ADMIN_EMAIL: 'owner-a@isolation.test',
         ADMIN_PASSWORD: PASSWORD,
         STORE_XPUB: testXpub(51),
         RATE_LIMIT_RPS: '0',
-        DOGE_NETWORK: 'regtest',
-        CHAIN_BACKEND: 'devnet',
-        DEVNET_BLOCK_SECONDS: '0',
-      },
+      }),
       { keepDataDir: dataDir },
     );
     await until(

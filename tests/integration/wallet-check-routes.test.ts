@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseKoinu } from '@/lib/money';
 import { payUri, type WalletUtxo } from '@/lib/wallet';
 import { testXpub } from '../helpers/keys';
-import { startApp, type AppServer } from '../helpers/app-server';
+import { devnetAppEnv, startApp, type AppServer } from '../helpers/app-server';
 import type { DemoUtxoJson } from '../helpers/json-shapes';
 
 let app: AppServer;
@@ -21,10 +21,7 @@ const asWallet = (ua: string): typeof fetch =>
     fetch(input, { ...init, headers: { ...(init.headers as Record<string, string> | undefined), 'User-Agent': ua } })) as typeof fetch;
 
 beforeAll(async () => {
-  app = await startApp(
-    { DOGE_NETWORK: 'regtest', CHAIN_BACKEND: 'devnet', DEVNET_BLOCK_SECONDS: '0', STORE_XPUB: testXpub(14) },
-    { keepDataDir: dataDir },
-  );
+  app = await startApp(devnetAppEnv({ STORE_XPUB: testXpub(14) }), { keepDataDir: dataDir });
 }, 120_000);
 afterAll(async () => {
   await app?.stop();

@@ -9,14 +9,14 @@ import { REGTEST, decodeTx } from '@/lib/doge';
 import { testXpub } from '../helpers/keys';
 import { parseKoinu } from '@/lib/money';
 import { payUri, waitForStatus, submitPayment, type WalletUtxo } from '@/lib/wallet';
-import { startApp, type AppServer } from '../helpers/app-server';
+import { devnetAppEnv, startApp, type AppServer } from '../helpers/app-server';
 import type { DemoUtxoJson, OutputJson } from '../helpers/json-shapes';
 
 const API_KEY = 'test-bootstrap-key-' + randomBytes(12).toString('hex');
 const xpub = testXpub(11);
 let app: AppServer;
 const dataDir = mkdtempSync(join(tmpdir(), 'counter-devnet-'));
-const ENV = { DOGE_NETWORK: 'regtest', CHAIN_BACKEND: 'devnet', DEVNET_BLOCK_SECONDS: '0', STORE_XPUB: xpub, BOOTSTRAP_API_KEY: API_KEY };
+const ENV = devnetAppEnv({ STORE_XPUB: xpub, BOOTSTRAP_API_KEY: API_KEY });
 let firstPayment = '';
 
 async function api(path: string, init: RequestInit = {}) {

@@ -10,13 +10,13 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testXpub } from '../helpers/keys';
-import { startApp, type AppServer } from '../helpers/app-server';
+import { devnetAppEnv, startApp, type AppServer } from '../helpers/app-server';
 
 const ROOT = resolve(__dirname, '../..');
 const WALLET_DIR = join(ROOT, 'lib/wallet');
 const API_KEY = 'test-bootstrap-key-' + randomBytes(12).toString('hex');
 const xpub = testXpub(12);
-const ENV = { DOGE_NETWORK: 'regtest', CHAIN_BACKEND: 'devnet', DEVNET_BLOCK_SECONDS: '0', STORE_XPUB: xpub, BOOTSTRAP_API_KEY: API_KEY };
+const ENV = devnetAppEnv({ STORE_XPUB: xpub, BOOTSTRAP_API_KEY: API_KEY });
 const work = mkdtempSync(join(tmpdir(), 'counter-sdk-package-'));
 let app: AppServer;
 

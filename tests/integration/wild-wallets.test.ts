@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testXpub } from '../helpers/keys';
 import { parseKoinu } from '@/lib/money';
 import { buildPaymentTx, type WalletUtxo } from '@/lib/wallet';
-import { startApp, type AppServer } from '../helpers/app-server';
+import { devnetAppEnv, startApp, type AppServer } from '../helpers/app-server';
 import { haveDogecoind, startDogecoind, warnIfNoDogecoind, type Dogecoind } from '../helpers/dogecoind';
 import { vendorClient, type RelayStatusJson } from '../helpers/vendor-client';
 import {
@@ -103,10 +103,7 @@ describe('wallets in the wild on devnet', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'counter-wild-devnet-'));
   const used = new Set<string>();
   beforeAll(async () => {
-    app = await startApp(
-      { DOGE_NETWORK: 'regtest', CHAIN_BACKEND: 'devnet', DEVNET_BLOCK_SECONDS: '0', STORE_XPUB: xpub(27), BOOTSTRAP_API_KEY: API_KEY },
-      { keepDataDir: dataDir },
-    );
+    app = await startApp(devnetAppEnv({ STORE_XPUB: xpub(27), BOOTSTRAP_API_KEY: API_KEY }), { keepDataDir: dataDir });
   }, 120_000);
   afterAll(async () => {
     await app?.stop();
