@@ -9,10 +9,12 @@ import { seedDataDir } from '../helpers/pglite-template';
 export async function seedPglite(dataDir: string, statements: { sql: string; params?: unknown[] }[]): Promise<void> {
   // Liftoff only, as the app and vitest's workers run PGlite (vitest.config.mts): the runner
   // compiles PGlite once per spec for a few statements, and optimising it costs more than it saves.
+  await seedDataDir(dataDir);
+  // Nothing to write: the template is already migrated, and PGlite need not be compiled here.
+  if (statements.length === 0) return;
   setFlagsFromString('--liftoff-only');
   const { PGlite } = await import('@electric-sql/pglite');
   const dir = join(dataDir, 'pglite');
-  await seedDataDir(dataDir);
   const pg = await PGlite.create(dir);
   try {
     const runner: SqlRunner = {
