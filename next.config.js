@@ -14,10 +14,6 @@ const config = {
   // runtime, not be bundled; one PGlite instance is shared through globalThis.
   serverExternalPackages: ['@electric-sql/pglite', 'pglite-prisma-adapter', 'pg', '@prisma/adapter-pg'],
   poweredByHeader: false,
-  // `next start` loads a route's code when it is first asked for, not every route's at start-up:
-  // a till or a relay serves a handful of routes, and loading all of them first cost 0.7–1 CPU-s
-  // per start and 11–16 MB of RSS (measured on a devnet app up to its first /relay/status).
-  experimental: { preloadEntriesOnStart: false },
   reactStrictMode: true,
   async headers() {
     return [
