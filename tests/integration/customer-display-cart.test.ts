@@ -11,107 +11,121 @@ describe('the customer display', () => {
   afterAll(stop);
 
   // How fast the cart arrives is the live bench's to measure (docs/performance.md), not a test's.
-  it("streams its till's cart, never another till's, and the payment without any staff name", async () => {
-    const display = await pair(tillA);
-    const s = await openStream(url(), display);
-    expect(s.status).toBe(200);
-    expect(
+  // One display of till A streams through these three, in order.
+  describe("streams its till's cart, never another till's, and the payment without any staff name", () => {
+    let display: string;
+    let s: Awaited<ReturnType<typeof openStream>>;
+    afterAll(() => s?.close());
+    const showsCart = (name: string) =>
+      eventually(
+        () => lastDisplay(s),
+        (x) => x?.cart?.lines?.[0]?.name === name,
+        5_000,
+        10,
+      );
+
+    it("its own till's cart, never another till's", async () => {
+      display = await pair(tillA);
+      s = await openStream(url(), display);
+      expect(s.status).toBe(200);
+      expect(
+        await eventually(
+          () => lastDisplay(s),
+          (d) => d !== undefined,
+          5_000,
+          20,
+        ),
+      ).toBeDefined();
+      expect((await publish(tillA, cart('Green tea', 2))).status).toBe(204);
+      const d = await showsCart('Green tea');
+      expect(d!.cart).toEqual({
+        currency: 'DOGE',
+        lines: [{ name: 'Green tea', count: 2, total: '300000000' }],
+        adjustments: [{ kind: 'tax', amount: '1000' }],
+        total: '300001000',
+      });
+      expect((await publish(tillB, cart('Secret patio order'))).status).toBe(204);
+      expect((await publish(tillA, cart('Scone'))).status).toBe(204);
+      await showsCart('Scone');
+      expect(s.raw).not.toContain('Secret patio order');
+    });
+
+    it('a sale of this till (session + terminal cookie): its customer-facing state, no staff name', async () => {
+      const p = await req<SaleJson>(
+        manager,
+        'POST',
+        '/api/v1/payments',
+        { items: [{ type: 'item', id: 'SCONE', name: 'Scone', count: 1, unit: '2.5' }] },
+        { cookie: tillA.cookie },
+      );
+      expect(p.status, p.text).toBe(201);
+      expect(p.body.terminal).toBe('Front counter');
+      expect((await publish(tillA, cart('Scone', 1, p.body.id))).status).toBe(204);
+      const withPay = await eventually(
+        () => lastDisplay(s),
+        (x) => x?.payment?.id === p.body.id,
+        5_000,
+        10,
+      );
+      expect(withPay!.payment).toMatchObject({
+        total: p.body.total,
+        uri: p.body.uri,
+        connect_uri: p.body.connect_uri,
+        form: 'dogecoin',
+        expires_at: p.body.expires_at,
+      });
+      expect(withPay!.payment!.live).toMatchObject({ status: 'unpaid', expired: false });
+      expect(withPay!.payment!.items).toEqual([{ name: 'Scone', desc: '', count: 1, total: '2.5' }]);
+      expect(Object.keys(withPay!.payment!).sort()).toEqual([
+        'connect_uri',
+        'expires_at',
+        'fiat_currency',
+        'fiat_total',
+        'form',
+        'id',
+        'items',
+        'live',
+        'total',
+        'uri',
+      ]);
+      const cancel = await req(manager, 'POST', `/api/v1/payments/${p.body.id}/cancel`, {}, { cookie: tillA.cookie });
+      expect(cancel.status, cancel.text).toBe(200);
       await eventually(
         () => lastDisplay(s),
-        (d) => d !== undefined,
+        (x) => x?.payment?.live?.status === 'declined',
         5_000,
-        20,
-      ),
-    ).toBeDefined();
-    expect((await publish(tillA, cart('Green tea', 2))).status).toBe(204);
-    const d = await eventually(
-      () => lastDisplay(s),
-      (x) => x?.cart?.lines?.[0]?.name === 'Green tea',
-      5_000,
-      10,
-    );
-    expect(d!.cart).toEqual({
-      currency: 'DOGE',
-      lines: [{ name: 'Green tea', count: 2, total: '300000000' }],
-      adjustments: [{ kind: 'tax', amount: '1000' }],
-      total: '300001000',
+        10,
+      );
+      for (const secret of ['Staff manager', 'manager@display.test', 'Front counter', 'Patio', manager.id])
+        expect(s.raw).not.toContain(secret);
     });
 
-    // Another till's cart never reaches this display.
-    expect((await publish(tillB, cart('Secret patio order'))).status).toBe(204);
-    expect((await publish(tillA, cart('Scone'))).status).toBe(204);
-    await eventually(
-      () => lastDisplay(s),
-      (x) => x?.cart?.lines?.[0]?.name === 'Scone',
-      5_000,
-      10,
-    );
-    expect(s.raw).not.toContain('Secret patio order');
-
-    // A sale of this till (session + terminal cookie): the display gets its customer-facing state.
-    const p = await req<SaleJson>(
-      manager,
-      'POST',
-      '/api/v1/payments',
-      { items: [{ type: 'item', id: 'SCONE', name: 'Scone', count: 1, unit: '2.5' }] },
-      { cookie: tillA.cookie },
-    );
-    expect(p.status, p.text).toBe(201);
-    expect(p.body.terminal).toBe('Front counter');
-    expect((await publish(tillA, cart('Scone', 1, p.body.id))).status).toBe(204);
-    const withPay = await eventually(
-      () => lastDisplay(s),
-      (x) => x?.payment?.id === p.body.id,
-      5_000,
-      10,
-    );
-    expect(withPay!.payment).toMatchObject({
-      total: p.body.total,
-      uri: p.body.uri,
-      connect_uri: p.body.connect_uri,
-      form: 'dogecoin',
-      expires_at: p.body.expires_at,
+    it("another till's sale cannot be put on this till's display", async () => {
+      const other = await req<SaleJson>(
+        manager,
+        'POST',
+        '/api/v1/payments',
+        { items: [{ type: 'item', id: 'X', name: 'Patio lunch', count: 1, unit: '9' }] },
+        { cookie: tillB.cookie },
+      );
+      expect(other.status).toBe(201);
+      const refused = await publish(tillA, cart('Scone', 1, other.body.id));
+      expect(refused.status).toBe(400);
+      expect(refused.body?.message).toMatch(/^payment_id:/);
+      // What the display shows now, read afresh: a new stream starts from the stored row, so it
+      // holds whatever the refusal had stored: still this till's Scone cart, without the patio's sale.
+      s.close();
+      s = await openStream(url(), display);
+      const now = await eventually(
+        () => lastDisplay(s),
+        (x) => x !== undefined,
+        5_000,
+        10,
+      );
+      expect(now!.cart?.lines?.[0]?.name).toBe('Scone');
+      expect(now!.payment?.id).not.toBe(other.body.id);
+      expect(s.raw).not.toContain('Patio lunch');
     });
-    expect(withPay!.payment!.live).toMatchObject({ status: 'unpaid', expired: false });
-    expect(withPay!.payment!.items).toEqual([{ name: 'Scone', desc: '', count: 1, total: '2.5' }]);
-    expect(Object.keys(withPay!.payment!).sort()).toEqual([
-      'connect_uri',
-      'expires_at',
-      'fiat_currency',
-      'fiat_total',
-      'form',
-      'id',
-      'items',
-      'live',
-      'total',
-      'uri',
-    ]);
-    const cancel = await req(manager, 'POST', `/api/v1/payments/${p.body.id}/cancel`, {}, { cookie: tillA.cookie });
-    expect(cancel.status, cancel.text).toBe(200);
-    await eventually(
-      () => lastDisplay(s),
-      (x) => x?.payment?.live?.status === 'declined',
-      5_000,
-      10,
-    );
-    for (const secret of ['Staff manager', 'manager@display.test', 'Front counter', 'Patio', manager.id])
-      expect(s.raw).not.toContain(secret);
-
-    // Another till's sale cannot be put on this till's display.
-    const other = await req<SaleJson>(
-      manager,
-      'POST',
-      '/api/v1/payments',
-      { items: [{ type: 'item', id: 'X', name: 'Patio lunch', count: 1, unit: '9' }] },
-      { cookie: tillB.cookie },
-    );
-    expect(other.status).toBe(201);
-    const refused = await publish(tillA, cart('Scone', 1, other.body.id));
-    expect(refused.status).toBe(400);
-    expect(refused.body?.message).toMatch(/^payment_id:/);
-    await new Promise((r) => setTimeout(r, 300));
-    expect(s.raw).not.toContain('Patio lunch');
-    s.close();
   });
 
   it('refuses a bad or oversized cart with 400 or 413, and rate-limits a till that publishes too fast', async () => {

@@ -28,7 +28,8 @@ import {
 } from '../helpers/openapi-calls';
 import { signIn } from '../helpers/sessions';
 import type { ErrorJson, Health, ListedPaymentJson, PaymentPageJson } from '../helpers/json-shapes';
-import { ticketRoutes, tipWithDisplay, tipWithoutDisplay } from './openapi-cafe-calls';
+import { ticketRoutes } from './openapi-cafe-calls';
+import { displayRoutes } from './openapi-display-calls';
 
 const checker = new OpenApiChecker(loadOpenApi());
 // An address of someone else (not the store, not the demo wallet).
@@ -168,98 +169,7 @@ describe('openapi: the devnet app', () => {
   });
 
   it('the customer display: pairing code, published cart, pairing, status and stream; 200, 201, 204, 400, 401, 403, 413, 429', async () => {
-    const reg = await fetch(`${app.url}/api/admin/terminals`, {
-      method: 'POST',
-      headers: owner,
-      body: JSON.stringify({ name: 'OpenAPI till' }),
-    });
-    expect(reg.status).toBe(201);
-    const terminal = reg.headers
-      .getSetCookie()
-      .find((c) => c.startsWith('counter_terminal='))!
-      .split(';')[0];
-    const tillHeaders = { Cookie: `${owner.Cookie}; ${terminal}`, 'X-CSRF-Token': owner['X-CSRF-Token'] };
-    const anon = { key: null };
-
-    const pairing = '/api/pos/display/pairing';
-    const code = await call<{ code: string }>('POST', pairing, {}, { key: null, headers: tillHeaders, body: {} });
-    expectStatus(code, 201);
-    expectStatus(await call('POST', pairing, {}, { key: null, headers: { Cookie: terminal }, body: {} }), 401);
-    expectStatus(
-      await call('POST', pairing, {}, { key: null, headers: { Cookie: owner.Cookie, 'X-CSRF-Token': owner['X-CSRF-Token'] }, body: {} }),
-      403,
-    );
-
-    const cartPath = '/api/pos/display/cart';
-    const cartBody = {
-      currency: 'DOGE',
-      lines: [{ name: 'Coffee', count: 2, total: '2100000000' }],
-      adjustments: [],
-      total: '2100000000',
-      payment_id: null,
-    };
-    expectStatus(await call('PUT', cartPath, {}, { key: null, headers: tillHeaders, body: cartBody }), 204);
-    expectStatus(await call('PUT', cartPath, {}, { key: null, headers: tillHeaders, body: {} }), 400);
-    expectStatus(
-      await call('PUT', cartPath, {}, { key: null, headers: tillHeaders, body: JSON.stringify(cartBody).padEnd(65 * 1024) }),
-      413,
-    );
-    expectStatus(await call('PUT', cartPath, {}, { key: null, headers: { Cookie: terminal }, body: cartBody }), 401);
-    expectStatus(
-      await call(
-        'PUT',
-        cartPath,
-        {},
-        { key: null, headers: { Cookie: owner.Cookie, 'X-CSRF-Token': owner['X-CSRF-Token'] }, body: cartBody },
-      ),
-      403,
-    );
-
-    await tipWithoutDisplay(call, tillHeaders);
-    const pair = '/api/display/pair';
-    const paired = await call('POST', pair, {}, { ...anon, body: { code: code.body.code } });
-    expectStatus(paired, 200);
-    const display = paired.headers
-      .getSetCookie()
-      .find((c) => c.startsWith('counter_display='))!
-      .split(';')[0];
-    expectStatus(await call('POST', pair, {}, { ...anon, body: {} }), 400);
-    expectStatus(await call('POST', pair, {}, { ...anon, headers: { Origin: 'http://evil.test' }, body: { code: 'AAAA-AAAA' } }), 403);
-
-    expectStatus(await call('GET', '/api/display', {}, { key: null, headers: { Cookie: display } }), 200);
-    expectStatus(await call('GET', '/api/display', {}, { key: null }), 401);
-    expectStatus(await call('GET', '/api/display/events', {}, { key: null }), 401);
-    const ac = new AbortController();
-    const live = await fetch(`${app.url}/api/display/events`, { headers: { Cookie: display }, signal: ac.signal });
-    expect(live.status).toBe(200);
-    const reader = live.body!.getReader();
-    let text = '';
-    while (!/\n\n$/.test(text) || !text.includes('event: display')) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      text += new TextDecoder().decode(value);
-    }
-    ac.abort();
-    checker.check('GET', '/api/display/events', { status: 200, headers: live.headers, text: '' });
-    const state = JSON.parse(/^event: display\ndata: (.*)$/m.exec(text)![1]);
-    checker.validateSchema('DisplayState', state, 'the `display` event');
-    expect(state.cart.lines).toEqual(cartBody.lines);
-    const sessionOnly = { Cookie: owner.Cookie, 'X-CSRF-Token': owner['X-CSRF-Token'] };
-    await tipWithDisplay(call, tillHeaders, { Cookie: terminal }, sessionOnly, display);
-
-    // Wrong codes from one client: 401, then from the 5th failure 429 with Retry-After.
-    for (let i = 0; i < 5; i++) expectStatus(await call('POST', pair, {}, { ...anon, body: { code: `AAAA-AAA${i}` } }), 401);
-    expectStatus(await call('POST', pair, {}, { ...anon, body: { code: 'AAAA-AAAA' } }), 429);
-    // A till over its publishing budget (10 a second, bursts of 30): waves of 100 at once until one
-    // is refused (a loaded machine may serve a wave slower than the budget refills).
-    const statuses: number[] = [];
-    for (let wave = 0; wave < 10 && !statuses.includes(429); wave++) {
-      const burst = await Promise.all(
-        Array.from({ length: 100 }, () => call('PUT', cartPath, {}, { key: null, headers: tillHeaders, body: cartBody })),
-      );
-      statuses.push(...burst.map((r) => r.status));
-    }
-    expect(statuses).toContain(429);
+    await displayRoutes(call, checker, app.url, owner);
   });
 
   it('GET and POST /api/admin/products/{productId}/stock: 200; 400, 401, 403, 404, 409 (docs/catalog.md#stock)', async () => {
