@@ -3,7 +3,7 @@
 // customer-facing state with no staff name; the published cart is validated, bounded in size and
 // rate-limited per till. How a display pairs and unpairs is customer-display-pairing.test.ts's.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cart, displayCounter, eventually, lastDisplay, openStream, type SaleJson } from '../helpers/customer-display';
+import { cart, displayCounter, eventually, lastDisplay, openStream, type DisplayJson, type SaleJson } from '../helpers/customer-display';
 
 describe('the customer display', () => {
   const { url, start, stop, manager, tillA, tillB, req, register, publish, pair } = displayCounter();
@@ -16,26 +16,15 @@ describe('the customer display', () => {
     let display: string;
     let s: Awaited<ReturnType<typeof openStream>>;
     afterAll(() => s?.close());
-    const showsCart = (name: string) =>
-      eventually(
-        () => lastDisplay(s),
-        (x) => x?.cart?.lines?.[0]?.name === name,
-        5_000,
-        10,
-      );
+    /** The display's last state once `ok` holds of it (the test fails if it never does). */
+    const shows = (ok: (d: DisplayJson | undefined) => boolean) => eventually(() => lastDisplay(s), ok, 5_000, 10);
+    const showsCart = (name: string) => shows((x) => x?.cart?.lines?.[0]?.name === name);
 
     it("its own till's cart, never another till's", async () => {
       display = await pair(tillA);
       s = await openStream(url(), display);
       expect(s.status).toBe(200);
-      expect(
-        await eventually(
-          () => lastDisplay(s),
-          (d) => d !== undefined,
-          5_000,
-          20,
-        ),
-      ).toBeDefined();
+      expect(await shows((d) => d !== undefined)).toBeDefined();
       expect((await publish(tillA, cart('Green tea', 2))).status).toBe(204);
       const d = await showsCart('Green tea');
       expect(d!.cart).toEqual({
@@ -61,12 +50,7 @@ describe('the customer display', () => {
       expect(p.status, p.text).toBe(201);
       expect(p.body.terminal).toBe('Front counter');
       expect((await publish(tillA, cart('Scone', 1, p.body.id))).status).toBe(204);
-      const withPay = await eventually(
-        () => lastDisplay(s),
-        (x) => x?.payment?.id === p.body.id,
-        5_000,
-        10,
-      );
+      const withPay = await shows((x) => x?.payment?.id === p.body.id);
       expect(withPay!.payment).toMatchObject({
         total: p.body.total,
         uri: p.body.uri,
@@ -90,12 +74,7 @@ describe('the customer display', () => {
       ]);
       const cancel = await req(manager, 'POST', `/api/v1/payments/${p.body.id}/cancel`, {}, { cookie: tillA.cookie });
       expect(cancel.status, cancel.text).toBe(200);
-      await eventually(
-        () => lastDisplay(s),
-        (x) => x?.payment?.live?.status === 'declined',
-        5_000,
-        10,
-      );
+      await shows((x) => x?.payment?.live?.status === 'declined');
       for (const secret of ['Staff manager', 'manager@display.test', 'Front counter', 'Patio', manager.id])
         expect(s.raw).not.toContain(secret);
     });
@@ -116,12 +95,7 @@ describe('the customer display', () => {
       // holds whatever the refusal had stored: still this till's Scone cart, without the patio's sale.
       s.close();
       s = await openStream(url(), display);
-      const now = await eventually(
-        () => lastDisplay(s),
-        (x) => x !== undefined,
-        5_000,
-        10,
-      );
+      const now = await shows((x) => x !== undefined);
       expect(now!.cart?.lines?.[0]?.name).toBe('Scone');
       expect(now!.payment?.id).not.toBe(other.body.id);
       expect(s.raw).not.toContain('Patio lunch');
