@@ -1,5 +1,6 @@
-// `npm test`: the lint gate (`npm run lint`: ESLint and Prettier's check; its verdict counts as
-// one test), build once, then vitest (unit + integration, PGlite and PostgreSQL, litecoind,
+// `npm test`: the lint gate (`npm run lint`: ESLint and Prettier's check) and the type check
+// (`tsc --noEmit`), each counted as one test and run beside the rest at low priority
+// (scripts/test-checks.mjs); build once, then vitest (unit + integration, PGlite and PostgreSQL, litecoind,
 // dogecoind) and Playwright (real Chromium), and close with one line summed over all three:
 //   N passed, N failed, N skipped
 // TEST_PARALLEL=1 runs vitest and Playwright side by side, Playwright's output kept in
@@ -10,6 +11,7 @@ import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildIfStale } from './build-if-stale.mjs';
+import { backgroundCheck } from './test-checks.mjs';
 import { playwrightFailures, vitestFailures } from './test-failures.mjs';
 import { ramTmpdir, removeTmpdir } from './test-tmpdir.mjs';
 
@@ -82,28 +84,38 @@ function countPlaywright(status, pr) {
   }
 }
 
-/** The lint gate; a failure counts as one failed test and does not stop the rest. */
-async function lintGate() {
-  const t0 = Date.now();
-  const status = await run('npm', ['run', '--silent', 'lint']);
-  console.log(`lint: ${status === 0 ? 'passed' : 'FAILED'} in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
-  if (status === 0) totals.passed += 1;
+/** A static check's verdict (the lint gate, the type check): one test, passed or failed. */
+function countCheck(r, label) {
+  if (r.output.trim()) process.stdout.write(r.output.endsWith('\n') ? r.output : r.output + '\n');
+  console.log(`${r.name}: ${r.code === 0 ? 'passed' : 'FAILED'} in ${r.seconds.toFixed(1)} s (beside the tests, at low priority)`);
+  if (r.code === 0) totals.passed += 1;
   else {
     totals.failed += 1;
-    failures.push('npm run lint');
+    failures.push(label);
   }
 }
 
-// The lint gate runs before the build, not beside it: beside it, Turbopack's compile took 98 s
-// instead of 31 s and the lint 164 s instead of 59 s (two cores), longer than one after the other.
+// The lint gate starts first and the type check once the build has written the route types it
+// checks (.next/types); both run beside the tests at the lowest priority (scripts/test-checks.mjs).
+// Beside the build at the same priority, Turbopack's compile had taken 98 s instead of 31 s and
+// the lint 164 s instead of 59 s; at nice 19 the build keeps the cores it wants.
 async function main() {
-  await lintGate();
-  if (buildIfStale(root) !== 0) {
-    console.error('next build failed');
-    totals.failed += 1;
-    failures.push('next build');
-    return;
+  const checks = [{ check: backgroundCheck('lint', 'npm', ['run', '--silent', 'lint'], env), label: 'npm run lint' }];
+  try {
+    if (buildIfStale(root, { typecheck: false }) !== 0) {
+      console.error('next build failed');
+      totals.failed += 1;
+      failures.push('next build');
+      return;
+    }
+    checks.push({ check: backgroundCheck('typecheck', bin('tsc'), ['--noEmit'], env), label: 'tsc --noEmit' });
+    await tests();
+  } finally {
+    for (const { check, label } of checks) countCheck(await check.done, label);
   }
+}
+
+async function tests() {
   const vjson = join(results, 'vitest.json');
   const pjson = join(results, 'playwright.json');
   const plog = join(results, 'playwright.log');
