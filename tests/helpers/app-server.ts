@@ -81,7 +81,8 @@ export async function startApp(
       child.kill('SIGKILL');
       throw new Error(`app did not start within the deadline:\n${out}`);
     }
-    await new Promise((r) => setTimeout(r, 200));
+    // A start takes about three seconds; a short step costs a refused connection and no more.
+    await new Promise((r) => setTimeout(r, 50));
   }
 
   return {
