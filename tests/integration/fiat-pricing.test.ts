@@ -6,10 +6,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testXpub } from '../helpers/keys';
 import { verifyPaymentEnvelope } from '@/lib/connect';
-import { devnetAppEnv, startApp, type AppServer } from '../helpers/app-server';
-import { startRateServer, rateEnv, type RateServer } from '../helpers/rate-server';
+import type { AppServer } from '../helpers/app-server';
+import type { RateServer } from '../helpers/rate-server';
+import { startUsdShop, type UsdShop } from '../helpers/usd-shop';
 import { until } from '../helpers/wait';
-import { signIn } from '../helpers/sessions';
 import type { ErrorJson, ItemJson } from '../helpers/json-shapes';
 
 const KEY = 'ck_test_fiat_bootstrap_key_0123456789abcdef';
@@ -17,6 +17,7 @@ const PASSWORD = 'correct horse battery staple';
 const xpub = testXpub(23);
 let app: AppServer;
 let srv: RateServer;
+let shop: UsdShop;
 
 /** GET /api/v1/rates (the fields this test reads). */
 interface RatesJson {
@@ -52,37 +53,18 @@ const usdSale = {
 };
 
 beforeAll(async () => {
-  srv = await startRateServer({ kind: 'good', value: '0.07' });
-  app = await startApp(
-    devnetAppEnv({
-      ...rateEnv(srv.url),
-      RATE_SOURCES: 'coingecko',
-      RATE_REFRESH_SEC: '1',
-      RATE_MAX_AGE_SEC: '3',
-      STORE_XPUB: xpub,
-      BOOTSTRAP_API_KEY: KEY,
-      ADMIN_EMAIL: 'owner@shop.test',
-      ADMIN_PASSWORD: PASSWORD,
-    }),
-  );
-  const { cookie, csrf } = await signIn(app.url, 'owner@shop.test', PASSWORD);
-  const set = await fetch(`${app.url}/api/admin/settings`, {
-    method: 'PATCH',
-    headers: { Cookie: cookie, 'X-CSRF-Token': csrf, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ pricing_currency: 'USD' }),
+  shop = await startUsdShop({
+    value: '0.07',
+    sources: 'coingecko',
+    xpub,
+    key: KEY,
+    owner: { email: 'owner@shop.test', password: PASSWORD },
   });
-  expect(set.status).toBe(200);
-  // The worker refreshes the pricing currency's rate every second.
-  const fresh = await until(
-    async () => (await api<RatesJson | null>('GET', '/api/v1/rates')).body,
-    (b) => b?.currency === 'USD' && b?.value === '0.07',
-    20_000,
-  );
-  expect(fresh).toMatchObject({ currency: 'USD', value: '0.07' });
+  app = shop.app;
+  srv = shop.rates;
 }, 180_000);
 afterAll(async () => {
-  await app?.stop();
-  await srv?.close();
+  await shop?.stop();
 });
 
 describe('POST /api/v1/payments with "currency"', () => {

@@ -5,8 +5,9 @@
 // (A store with a single configured source keeps trusting it: tests/integration/fiat-pricing.test.ts.)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testXpub } from '../helpers/keys';
-import { devnetAppEnv, startApp, type AppServer } from '../helpers/app-server';
-import { startRateServer, rateEnv, type RateServer } from '../helpers/rate-server';
+import type { AppServer } from '../helpers/app-server';
+import type { RateServer } from '../helpers/rate-server';
+import { startUsdShop, type UsdShop } from '../helpers/usd-shop';
 import { until } from '../helpers/wait';
 
 const KEY = 'ck_test_lone_rate_bootstrap_key_0123456789ab';
@@ -14,6 +15,7 @@ const PASSWORD = 'correct horse battery staple';
 const xpub = testXpub(31);
 let app: AppServer;
 let srv: RateServer;
+let shop: UsdShop;
 
 /** A rates or payments answer (the fields tests read), or an error's JSON; null when not JSON. */
 interface RateAnswer {
@@ -34,42 +36,18 @@ async function api(method: string, path: string, body?: unknown) {
 const sale = { currency: 'USD', items: [{ type: 'item', id: 'COF', name: 'Coffee', count: 1, unit: '2.75' }] };
 
 beforeAll(async () => {
-  srv = await startRateServer({ kind: 'good', value: '0.1' });
-  app = await startApp(
-    devnetAppEnv({
-      ...rateEnv(srv.url),
-      RATE_SOURCES: 'coingecko,kraken,coinbase',
-      RATE_REFRESH_SEC: '1',
-      RATE_MAX_AGE_SEC: '3',
-      STORE_XPUB: xpub,
-      BOOTSTRAP_API_KEY: KEY,
-      ADMIN_EMAIL: 'owner@shop.test',
-      ADMIN_PASSWORD: PASSWORD,
-    }),
-  );
-  const login = await fetch(`${app.url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email: 'owner@shop.test', password: PASSWORD }),
+  shop = await startUsdShop({
+    value: '0.1',
+    sources: 'coingecko,kraken,coinbase',
+    xpub,
+    key: KEY,
+    owner: { email: 'owner@shop.test', password: PASSWORD },
   });
-  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
-  const csrf = (await login.json()).csrf_token;
-  const set = await fetch(`${app.url}/api/admin/settings`, {
-    method: 'PATCH',
-    headers: { Cookie: cookie, 'X-CSRF-Token': csrf, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ pricing_currency: 'USD' }),
-  });
-  expect(set.status).toBe(200);
-  const fresh = await until(
-    async () => (await api('GET', '/api/v1/rates')).body,
-    (b) => b?.currency === 'USD' && b?.value === '0.1',
-    20_000,
-  );
-  expect(fresh).toMatchObject({ currency: 'USD', value: '0.1' });
+  app = shop.app;
+  srv = shop.rates;
 }, 180_000);
 afterAll(async () => {
-  await app?.stop();
-  await srv?.close();
+  await shop?.stop();
 });
 
 describe('one fresh rate source out of three', () => {

@@ -1,0 +1,14 @@
+// Types for scripts/test-checks.mjs (a plain ESM script, also imported by TypeScript tests).
+export interface CheckResult {
+  name: string;
+  code: number;
+  /** stdout and stderr, as the check wrote them. */
+  output: string;
+  seconds: number;
+}
+export declare function backgroundCheck(
+  name: string,
+  cmd: string,
+  args: readonly string[],
+  env?: NodeJS.ProcessEnv,
+): { name: string; done: Promise<CheckResult> };
