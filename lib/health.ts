@@ -8,6 +8,7 @@ import type { Db } from './db';
 import { decodeAddress, getNetwork, parseXpub, type Network } from './doge';
 import { assessReadiness, StoreNotReadyError, type Problem, type Readiness, type ReadinessFacts } from './readiness';
 import { appVersion } from './version';
+import { log } from './log';
 import { FIRST_STORE_ID, findStore, storeIdOf } from './stores';
 
 export interface ChainSummary {
@@ -93,7 +94,11 @@ export async function readReadiness(
 /** Throws StoreNotReadyError (503 not_ready) unless the store is ready to take money. */
 export async function assertReady(cfg: Config, db: Db, storeId: number, network?: Network): Promise<void> {
   const r = await readReadiness(cfg, db, storeId, network);
-  if (!r.ready) throw new StoreNotReadyError(r.problems);
+  if (!r.ready) {
+    // The till said why on its screen; the log keeps it for whoever is asked about it later.
+    log.info('a charge was refused: the store is not ready', { store: storeId, problems: r.problems.map((p) => p.code).join(',') });
+    throw new StoreNotReadyError(r.problems);
+  }
 }
 
 export async function checkHealth(cfg: Config, openDb: () => Promise<Db>): Promise<Health> {

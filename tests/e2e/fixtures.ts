@@ -1,12 +1,28 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Page, type TestInfo } from '@playwright/test';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { devnetAppEnv, startApp, type AppServer } from '../helpers/app-server';
 import { seedPglite } from './seed-pglite';
 
+/** The most of an app's log a failed test's report carries: its last lines. */
+const LOG_LINES = 200;
+
+/**
+ * Runs a test, and when it fails attaches what its app logged meanwhile (the last LOG_LINES
+ * lines): the report then says what the server did (a refusal, a warning, a crash) beside what
+ * the page showed. Playwright prints a text attachment with the failure.
+ */
+async function withAppLog(app: AppServer, run: () => Promise<void>, testInfo: TestInfo): Promise<void> {
+  const from = app.logs().length;
+  await run();
+  if (testInfo.status === testInfo.expectedStatus) return;
+  const lines = app.logs().slice(from).trimEnd().split('\n');
+  await testInfo.attach('app log', { contentType: 'text/plain', body: lines.slice(-LOG_LINES).join('\n') || '(nothing logged)' });
+}
+
 /** One app server per worker, on a free port, with its own data directory. */
-export const test = base.extend<object, { app: AppServer }>({
+export const test = base.extend<{ appLog: void }, { app: AppServer }>({
   app: [
     async ({}, use) => {
       const app = await startApp();
@@ -15,6 +31,7 @@ export const test = base.extend<object, { app: AppServer }>({
     },
     { scope: 'worker' },
   ],
+  appLog: [({ app }, use, testInfo) => withAppLog(app, use, testInfo), { auto: true }],
 });
 export { expect } from '@playwright/test';
 
@@ -73,7 +90,7 @@ export async function startDevnetApp(shop: DevnetShop): Promise<DevnetApp> {
 
 /** A Playwright `test` whose worker-scoped `app` is a devnet shop (startDevnetApp); `ready` runs once it is up. */
 export function devnetTest(shop: DevnetShop, ready?: (app: AppServer) => Promise<void>) {
-  return base.extend<object, { app: AppServer }>({
+  return base.extend<{ appLog: void }, { app: AppServer }>({
     app: [
       // Playwright's `use` callback is named `provide`: ESLint's React hooks rules take `use` for React's hook.
       async ({}, provide) => {
@@ -87,6 +104,7 @@ export function devnetTest(shop: DevnetShop, ready?: (app: AppServer) => Promise
       },
       { scope: 'worker' },
     ],
+    appLog: [({ app }, provide, testInfo) => withAppLog(app, provide, testInfo), { auto: true }],
   });
 }
 

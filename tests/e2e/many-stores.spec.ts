@@ -138,7 +138,15 @@ test('the operator creates a store, its owner takes the invite, its cashier sell
   // What the till asked of Counter from Charge on, named if the sale never shows: one run saw a
   // Charge leave no payment, no error and no notice, and the page alone could not say why.
   const asked: string[] = [];
-  till.on('response', (r) => asked.push(`${r.request().method()} ${new URL(r.url()).pathname} ${r.status()}`));
+  till.on('response', (r) => {
+    const line = `${r.request().method()} ${new URL(r.url()).pathname} ${r.status()}`;
+    asked.push(line);
+    if (r.status() >= 400)
+      void r.text().then(
+        (t) => asked.push(`  ${line}: ${t.slice(0, 300)}`),
+        () => undefined,
+      );
+  });
   till.on('requestfailed', (r) => asked.push(`${r.method()} ${new URL(r.url()).pathname} failed: ${r.failure()?.errorText}`));
   await till.getByRole('button', { name: /^Charge Ð 7.77$/ }).click();
   const status = till.getByTestId('payment-status');
