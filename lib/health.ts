@@ -1,8 +1,8 @@
 // GET /api/health (docs/api.md, docs/operations.md#readiness): liveness of the database, a summary of the chain worker,
 // and whether the store is ready to take money (lib/readiness decides; this gathers the facts).
 // The database and the chain belong to the installation; the receiving wallet belongs to a store
-// (docs/architecture.md#data): the till and the back office judge their own store's, and the
-// public /api/health, which names no store, judges the first store's.
+// (docs/architecture.md#data): /api/health judges the store of a signed-in member's session (so
+// each store's till and back office poll their own), and the first store's for anyone else.
 import type { Config } from './config';
 import type { Db } from './db';
 import { decodeAddress, getNetwork, parseXpub, type Network } from './doge';
@@ -101,7 +101,15 @@ export async function assertReady(cfg: Config, db: Db, storeId: number, network?
   }
 }
 
-export async function checkHealth(cfg: Config, openDb: () => Promise<Db>): Promise<Health> {
+/**
+ * The installation's health and one store's readiness: the store `storeOf` names (the signed-in
+ * member's, lib/api/health-route.ts), else the first store.
+ */
+export async function checkHealth(
+  cfg: Config,
+  openDb: () => Promise<Db>,
+  storeOf: (db: Db) => Promise<number | null | undefined> = async () => null,
+): Promise<Health> {
   const base = { version: appVersion(), network: cfg.network, backend: cfg.chainBackend, db: cfg.dbKind };
   const empty: ChainSummary = { tip: 0, synced: false, peers: 0 };
   const down = (): Health => ({
@@ -118,7 +126,7 @@ export async function checkHealth(cfg: Config, openDb: () => Promise<Db>): Promi
   }
   if (!(await db.ping())) return down();
   try {
-    const { chain, ready, problems } = await readReadiness(cfg, db, FIRST_STORE_ID);
+    const { chain, ready, problems } = await readReadiness(cfg, db, (await storeOf(db)) ?? FIRST_STORE_ID);
     return { ok: true, ...base, chain, ready, problems };
   } catch {
     return down();

@@ -21,5 +21,6 @@ export { setLocale } from './locale-route';
 export { operatorRoute } from './operator';
 export { ticketCall } from './ticket-routes';
 export { notFoundResponse } from './not-found';
+export { health } from './health-route';
 export { signup } from './signup-route';
 export { inviteAccount, inviteAccept } from './invite-routes';

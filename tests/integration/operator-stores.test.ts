@@ -249,6 +249,35 @@ describe('the operator and the stores', () => {
     expect((await ok<MeJson>(await login(OTHER), 'GET', '/api/auth/me')).store.id).toBe(1);
   });
 
+  it('/api/health is about the signed-in member’s store: a store with no wallet yet is not ready while the first store is', async () => {
+    const taken = await req<{ csrf_token: string }>(null, 'POST', `/api/invites/${inviteToken}/account`, {
+      name: 'Third owner',
+      password: PASSWORD,
+    });
+    expect(taken.status, taken.text).toBe(201);
+    const third: Who = {
+      cookie: taken.headers
+        .getSetCookie()
+        .find((c) => c.startsWith('counter_session='))!
+        .split(';')[0],
+      csrf: taken.body.csrf_token,
+    };
+    const health = async (w: Who | null) => (await req<Health>(w, 'GET', '/api/health')).body;
+    expect(await health(null)).toMatchObject({ ok: true, ready: true }); // no session: the first store
+    expect(await health(who.cashier)).toMatchObject({ ok: true, ready: true });
+    expect(await health({ cookie: 'counter_session=not-a-session' })).toMatchObject({ ok: true, ready: true });
+    const thirds = await health(third);
+    expect(thirds).toMatchObject({ ok: true, ready: false });
+    expect(thirds.problems.map((p) => p.code)).toEqual(['no_wallet']);
+    // Its till refuses to charge for the same reason, and says so.
+    const refused = await req<ErrorJson & { problems: { code: string }[] }>(third, 'POST', '/api/v1/payments', {
+      items: [{ type: 'item', id: 'T', name: 'Toast', count: 1, unit: '2' }],
+    });
+    expect([refused.status, refused.body.error, refused.body.problems.map((p) => p.code)]).toEqual([503, 'not_ready', ['no_wallet']]);
+    await ok(third, 'PATCH', '/api/admin/settings', { store_xpub: testXpub(83) });
+    expect(await health(third)).toMatchObject({ ok: true, ready: true, problems: [] });
+  });
+
   it('keeps the invite only as its SHA-256, for 7 days, naming the owner-to-be', async () => {
     expect(inviteToken).not.toBe('');
     await app.stop();
