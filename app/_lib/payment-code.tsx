@@ -8,7 +8,7 @@
 // notice, the choice of form), which the caller passes as `children`.
 import { useMemo, useState, type ReactNode } from 'react';
 import { qrImage, type QrImage } from '@/lib/checkout/client';
-import { useHydrated } from './use-hydrated';
+import { ActionButton } from './action-button';
 
 export interface PaymentRest {
   /** What is still missing, in koinu. */
@@ -73,8 +73,6 @@ export function PaymentCode(p: PaymentCodeProps) {
 
 function CopyButton({ text, labels, className }: { text: string; labels: { copy: string; copied: string }; className: string }) {
   const [copied, setCopied] = useState(false);
-  // The checkout page draws this on the server: a tap before hydration would copy nothing.
-  const hydrated = useHydrated();
   async function copy() {
     try {
       await navigator.clipboard.writeText(text);
@@ -91,8 +89,9 @@ function CopyButton({ text, labels, className }: { text: string; labels: { copy:
     setTimeout(() => setCopied(false), 1500);
   }
   return (
-    <button type="button" className={className} disabled={!hydrated} onClick={copy}>
+    // The checkout page draws this on the server: it waits for hydration, or a tap would copy nothing.
+    <ActionButton className={className} onClick={copy}>
       {copied ? labels.copied : labels.copy}
-    </button>
+    </ActionButton>
   );
 }

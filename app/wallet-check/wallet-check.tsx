@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import useSWR from 'swr';
 import { useTranslations } from 'next-intl';
-import { useHydrated } from '@/app/_lib/use-hydrated';
+import { ActionButton } from '@/app/_lib/action-button';
 import { CaseStepper } from './case-stepper';
 import { ReportTable, type Report } from './report-table';
 import s from './wallet-check.module.css';
@@ -20,8 +20,6 @@ export function WalletCheck({ initialRun }: { initialRun: string | null }) {
   const [runId, setRunId] = useState<string | null>(initialRun);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
-  // Start is on the server's HTML: a tap before hydration would start nothing (app/_lib/use-hydrated.ts).
-  const hydrated = useHydrated();
   const url = runId ? `/api/wallet-check/runs/${encodeURIComponent(runId)}` : null;
   const { data: report, mutate } = useSWR(url, getReport, { refreshInterval: (d) => (d?.finished_at ? 0 : 2000) });
 
@@ -56,9 +54,10 @@ export function WalletCheck({ initialRun }: { initialRun: string | null }) {
   return (
     <>
       <div className={s.row}>
-        <button type="button" className={`${s.button} ${s.primary}`} onClick={start} disabled={busy || !hydrated}>
+        {/* Start is on the server's HTML: ActionButton keeps it off until hydration, or a tap would start nothing. */}
+        <ActionButton className={`${s.button} ${s.primary}`} onClick={start} disabled={busy}>
           {runId ? t('startAgain') : t('start')}
-        </button>
+        </ActionButton>
         {report && !report.finished_at && (
           <button type="button" className={s.button} onClick={finish} disabled={busy}>
             {t('finish')}

@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { useAdminCall } from '../admin/_components/api';
-import { ActionButton, SubmitButton } from '../admin/_components/action-button';
+import { ActionButton, SubmitButton } from '@/app/_lib/action-button';
 
 interface Created {
   id: number;

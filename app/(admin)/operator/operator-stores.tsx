@@ -6,7 +6,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import { usePoll } from '@/app/_lib/swr';
 import { useAdminCall } from '../admin/_components/api';
 import { NewStore } from './new-store';
-import { ActionButton } from '../admin/_components/action-button';
+import { ActionButton } from '@/app/_lib/action-button';
 
 interface StoreRow {
   id: number;

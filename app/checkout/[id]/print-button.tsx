@@ -1,15 +1,14 @@
 'use client';
 import { useTranslations } from 'next-intl';
-import { useHydrated } from '@/app/_lib/use-hydrated';
+import { ActionButton } from '@/app/_lib/action-button';
 import s from './checkout.module.css';
 
 export function PrintButton() {
   const t = useTranslations('common');
-  // A tap before hydration would print nothing (app/_lib/use-hydrated.ts): the button waits.
-  const hydrated = useHydrated();
+  // A tap before hydration would print nothing: the button waits (app/_lib/action-button.tsx).
   return (
-    <button type="button" className={s.secondary} disabled={!hydrated} onClick={() => window.print()}>
+    <ActionButton className={s.secondary} onClick={() => window.print()}>
       {t('print')}
-    </button>
+    </ActionButton>
   );
 }

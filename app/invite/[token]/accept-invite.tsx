@@ -3,14 +3,12 @@
 import { useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { csrfFetch } from '@/app/_lib/csrf-fetch';
-import { useHydrated } from '@/app/_lib/use-hydrated';
+import { ActionButton } from '@/app/_lib/action-button';
 
 export function AcceptInvite({ endpoint, label }: { endpoint: string; label: string }) {
   const t = useTranslations('common');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
-  // A tap on the server's HTML, before hydration, would do nothing (app/_lib/use-hydrated.ts).
-  const hydrated = useHydrated();
 
   async function accept() {
     setBusy(true);
@@ -37,9 +35,10 @@ export function AcceptInvite({ endpoint, label }: { endpoint: string; label: str
           {error}
         </p>
       ) : null}
-      <button className="btn btn-primary" type="button" disabled={busy || !hydrated} onClick={() => void accept()}>
+      {/* A tap on the server's HTML, before hydration, would do nothing: ActionButton waits for it. */}
+      <ActionButton className="btn btn-primary" disabled={busy} onClick={() => void accept()}>
         {busy ? t('pleaseWait') : label}
-      </button>
+      </ActionButton>
     </div>
   );
 }

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useAdminCall } from './api';
-import { ActionButton } from './action-button';
+import { ActionButton } from '@/app/_lib/action-button';
 
 // Declines an unpaid invoice through the vendor API (reason "cancelled by vendor").
 export function CancelInvoiceButton({ id }: { id: string }) {

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useAdminCall } from './api';
-import { ActionButton } from './action-button';
+import { ActionButton } from '@/app/_lib/action-button';
 
 // The merchant's decision on an unpaid or accepted invoice (docs/api.md#payments-from-any-wallet): Mark settled /
 // Mark invalid, with a note, after a confirm step. Goes through POST /api/v1/payments/<id>/mark.

@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { useAdminCall } from './api';
-import { ActionButton } from './action-button';
+import { ActionButton } from '@/app/_lib/action-button';
 
 export function RedeliverButton({ seq }: { seq: string }) {
   const t = useTranslations('admin');

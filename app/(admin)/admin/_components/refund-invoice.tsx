@@ -7,7 +7,7 @@ import { usePoll, readJson } from '@/app/_lib/swr';
 import { useAdminCall } from './api';
 import { RefundCashSale } from './refund-cash';
 import { RefundFormEnd, RefundOpenButton, useRefundForm } from './use-refund-form';
-import { ActionButton } from './action-button';
+import { ActionButton } from '@/app/_lib/action-button';
 
 // The Refund button on a paid invoice (docs/api.md#refunds): a small form (DOGE or fiat amount, rate
 // then/now, address, reason, "Return to stock") posted to POST /api/v1/payments/<id>/refunds. The new refund then

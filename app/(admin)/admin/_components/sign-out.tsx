@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { csrfFetch } from '@/app/_lib/csrf-fetch';
 import { forgetKeptTill } from '@/app/_lib/kept-till';
-import { ActionButton } from './action-button';
+import { ActionButton } from '@/app/_lib/action-button';
 
 export function SignOutButton() {
   const t = useTranslations('common');

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useAdminCall } from './api';
-import { ActionButton, SubmitButton } from './action-button';
+import { ActionButton, SubmitButton } from '@/app/_lib/action-button';
 
 export type RefundForm = ReturnType<typeof useRefundForm>;
 

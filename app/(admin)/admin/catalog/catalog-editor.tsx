@@ -4,7 +4,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import { localeNumber } from '@/lib/i18n';
 import type { ProductView } from '@/lib/backoffice';
 import { useAdminCall } from '../_components/api';
-import { ActionButton, SubmitButton } from '../_components/action-button';
+import { ActionButton, SubmitButton } from '@/app/_lib/action-button';
 
 const MAX_IMAGE_BYTES = 48 * 1024;
 type Draft = {

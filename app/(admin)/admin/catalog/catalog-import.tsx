@@ -9,7 +9,7 @@ import { useTranslations } from 'next-intl';
 import { csrfFetch } from '@/app/_lib/csrf-fetch';
 import { useHydrated } from '@/app/_lib/use-hydrated';
 import type { ImportPlan } from '@/lib/backoffice';
-import { ActionButton } from '../_components/action-button';
+import { ActionButton } from '@/app/_lib/action-button';
 
 /** The import's own limit (1 MiB): a larger file is refused here before it is sent. */
 const MAX_BYTES = 1024 * 1024;

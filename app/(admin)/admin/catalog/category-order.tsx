@@ -7,7 +7,7 @@
 // Saving writes PATCH /api/admin/settings { categories }.
 import { useTranslations } from 'next-intl';
 import { useCategoryOrder } from './use-category-order';
-import { ActionButton, SubmitButton } from '../_components/action-button';
+import { ActionButton, SubmitButton } from '@/app/_lib/action-button';
 
 /** `listed`: the setting as stored; `initial`: the list as the page opens (lib/catalog/categories editableCategories). */
 export function CategoryOrder({ listed, initial, counts }: { listed: string[]; initial: string[]; counts: Record<string, number> }) {

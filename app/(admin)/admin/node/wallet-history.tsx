@@ -9,7 +9,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import { localeNumber } from '@/lib/i18n';
 import { useAdminCall } from '../_components/api';
 import type { WalletHistoryStatus } from '@/lib/chain';
-import { ActionButton, SubmitButton } from '../_components/action-button';
+import { ActionButton, SubmitButton } from '@/app/_lib/action-button';
 
 export function WalletHistory({ initial, owner }: { initial: WalletHistoryStatus; owner: boolean }) {
   const t = useTranslations('adminNode');

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useAdminCall } from '../_components/api';
-import { SubmitButton } from '../_components/action-button';
+import { SubmitButton } from '@/app/_lib/action-button';
 
 // The store's pricing currency (docs/using-counter.md#pricing-in-dollars-euros-fiat-pricing), owner only: DOGE, or the ISO 4217 code that
 // catalog prices and the till's keypad use, converted at the rate in force.

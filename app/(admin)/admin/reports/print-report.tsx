@@ -1,5 +1,5 @@
 'use client';
-import { ActionButton } from '../_components/action-button';
+import { ActionButton } from '@/app/_lib/action-button';
 
 export function PrintReport({ label }: { label: string }) {
   return (

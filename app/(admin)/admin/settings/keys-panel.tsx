@@ -4,7 +4,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import { storeTime } from '@/lib/i18n';
 import type { ApiKeyView, RelayKeyView } from '@/lib/backoffice';
 import { useAdminCall } from '../_components/api';
-import { ActionButton, SubmitButton } from '../_components/action-button';
+import { ActionButton, SubmitButton } from '@/app/_lib/action-button';
 
 export function ApiKeys({ initial, scopes, tz }: { initial: ApiKeyView[]; scopes: string[]; tz: string }) {
   const t = useTranslations('adminSettings');

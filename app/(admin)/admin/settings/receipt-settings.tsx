@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslations } from 'next-intl';
 import type { SettingsView } from '@/lib/backoffice';
 import { useAdminCall } from '../_components/api';
-import { SubmitButton } from '../_components/action-button';
+import { SubmitButton } from '@/app/_lib/action-button';
 
 export function ReceiptSettings({ initial, zones }: { initial: SettingsView; zones: string[] }) {
   const t = useTranslations('adminSettings');

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslations } from 'next-intl';
 import type { SettingsView } from '@/lib/backoffice';
 import { useAdminCall } from '../_components/api';
-import { ActionButton, SubmitButton } from '../_components/action-button';
+import { ActionButton, SubmitButton } from '@/app/_lib/action-button';
 
 type Form = Omit<
   SettingsView,

@@ -7,7 +7,7 @@ import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useAdminCall } from '../_components/api';
 import type { StockView, TrackedProduct } from '@/lib/stock';
-import { ActionButton, SubmitButton } from '../_components/action-button';
+import { ActionButton, SubmitButton } from '@/app/_lib/action-button';
 
 const REASONS = ['received', 'count', 'damaged', 'returned', 'other'] as const;
 

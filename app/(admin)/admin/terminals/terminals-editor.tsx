@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { useAdminCall } from '../_components/api';
 import { RenameTerminal } from './rename-terminal';
-import { ActionButton } from '../_components/action-button';
+import { ActionButton } from '@/app/_lib/action-button';
 
 interface TerminalView {
   id: string;

@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { useAdminCall } from '../_components/api';
-import { ActionButton, SubmitButton } from '../_components/action-button';
+import { ActionButton, SubmitButton } from '@/app/_lib/action-button';
 
 export function PinForm({
   userId,

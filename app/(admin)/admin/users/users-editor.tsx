@@ -5,7 +5,7 @@ import type { UserView } from '@/lib/backoffice';
 import { useAdminCall } from '../_components/api';
 import { roleLabel } from '../_components/labels';
 import { PinForm } from './pin-form';
-import { ActionButton, SubmitButton } from '../_components/action-button';
+import { ActionButton, SubmitButton } from '@/app/_lib/action-button';
 import { useHydrated } from '@/app/_lib/use-hydrated';
 
 const ROLES = ['owner', 'manager', 'cashier'];

@@ -1,12 +1,13 @@
 'use client';
 import type { ComponentPropsWithRef } from 'react';
-import { useHydrated } from '@/app/_lib/use-hydrated';
+import { useHydrated } from './use-hydrated';
 
 /**
- * A back-office button that acts through its onClick: a `<button type="button">` that stays
- * disabled until the page has hydrated (app/_lib/use-hydrated.ts). Before that the server's HTML
- * is on screen with no handler behind it, and a click (a merchant on a slow tablet, a Playwright
- * test) would be lost without a sign; disabled, it cannot be clicked, and Playwright's click waits
+ * A button that acts through its onClick (the back office's, the checkout's Copy and Print, an
+ * invite's Accept, the wallet check's Start): a `<button type="button">` that stays disabled until
+ * the page has hydrated (app/_lib/use-hydrated.ts). Before that the server's HTML is on screen
+ * with no handler behind it, and a click (a merchant on a slow tablet, a customer on a phone, a
+ * Playwright test) would be lost without a sign; disabled, it cannot be clicked, and Playwright's click waits
  * for it to be enabled. A button mounted after hydration is live at once. Its own `disabled`
  * still applies; every other prop (className, data-*, aria-*, ref) goes to the button as given.
  */
