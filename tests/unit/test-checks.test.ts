@@ -1,5 +1,6 @@
 // scripts/test-checks.mjs: `npm test` runs its static checks (lint, type check) in the background
 // at the lowest CPU priority, and reports each one's exit code and whole output at the end.
+import { getPriority } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { backgroundCheck } from '../../scripts/test-checks.mjs';
 
@@ -20,7 +21,12 @@ describe('backgroundCheck', () => {
 
   it('a command that cannot start fails with the reason', async () => {
     const r = await backgroundCheck('missing', '/nonexistent/eslint', []).done;
-    expect(r.code).toBe(1);
-    expect(r.output).toMatch(/nonexistent\/eslint: spawn .* ENOENT/);
+    expect(r.code).not.toBe(0);
+    expect(r.output).toMatch(/\/nonexistent\/eslint.*(No such file or directory|ENOENT)/);
+  });
+
+  it('where there is no `nice`, the check still runs, at the priority it was started with', async () => {
+    const r = await backgroundCheck('no nice', '/bin/sh', ['-c', 'echo ran; /usr/bin/nice'], { PATH: '/nonexistent' }).done;
+    expect(r).toMatchObject({ code: 0, output: `ran\n${getPriority()}\n` });
   });
 });
