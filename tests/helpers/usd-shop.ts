@@ -8,6 +8,9 @@ import { patchStoreSettings } from './hosted-stores';
 import { signIn } from './sessions';
 import { until } from './wait';
 
+/** The shop's owner, who prices it in USD. */
+export const USD_SHOP_OWNER = { email: 'owner@shop.test', password: 'correct horse battery staple' };
+
 export interface UsdShop {
   app: AppServer;
   rates: RateServer;
@@ -18,13 +21,7 @@ export interface UsdShop {
  * Starts the rate server quoting `value` and the shop that reads `sources` from it every second
  * (a rate older than 3 s is stale), and waits until /api/v1/rates answers USD at `value`.
  */
-export async function startUsdShop(o: {
-  value: string;
-  sources: string;
-  xpub: string;
-  key: string;
-  owner: { email: string; password: string };
-}): Promise<UsdShop> {
+export async function startUsdShop(o: { value: string; sources: string; xpub: string; key: string }): Promise<UsdShop> {
   const rates = await startRateServer({ kind: 'good', value: o.value });
   let app: AppServer | undefined;
   try {
@@ -36,8 +33,8 @@ export async function startUsdShop(o: {
         RATE_MAX_AGE_SEC: '3',
         STORE_XPUB: o.xpub,
         BOOTSTRAP_API_KEY: o.key,
-        ADMIN_EMAIL: o.owner.email,
-        ADMIN_PASSWORD: o.owner.password,
+        ADMIN_EMAIL: USD_SHOP_OWNER.email,
+        ADMIN_PASSWORD: USD_SHOP_OWNER.password,
       }),
     );
     await usdPriced(app.url, o);
@@ -58,8 +55,8 @@ export async function startUsdShop(o: {
 }
 
 /** The owner prices the store in USD; then waits for the worker's first USD rate, at `value`. */
-async function usdPriced(url: string, o: { value: string; key: string; owner: { email: string; password: string } }): Promise<void> {
-  await patchStoreSettings(url, await signIn(url, o.owner.email, o.owner.password), { pricing_currency: 'USD' });
+async function usdPriced(url: string, o: { value: string; key: string }): Promise<void> {
+  await patchStoreSettings(url, await signIn(url, USD_SHOP_OWNER.email, USD_SHOP_OWNER.password), { pricing_currency: 'USD' });
   const fresh = await until(
     async () => {
       const r = await fetch(`${url}/api/v1/rates`, { headers: { Authorization: `Bearer ${o.key}` } });

@@ -13,7 +13,6 @@ import { until } from '../helpers/wait';
 import type { ErrorJson, ItemJson } from '../helpers/json-shapes';
 
 const KEY = 'ck_test_fiat_bootstrap_key_0123456789abcdef';
-const PASSWORD = 'correct horse battery staple';
 const xpub = testXpub(23);
 let app: AppServer;
 let srv: RateServer;
@@ -53,13 +52,7 @@ const usdSale = {
 };
 
 beforeAll(async () => {
-  shop = await startUsdShop({
-    value: '0.07',
-    sources: 'coingecko',
-    xpub,
-    key: KEY,
-    owner: { email: 'owner@shop.test', password: PASSWORD },
-  });
+  shop = await startUsdShop({ value: '0.07', sources: 'coingecko', xpub, key: KEY });
   app = shop.app;
   srv = shop.rates;
 }, 180_000);

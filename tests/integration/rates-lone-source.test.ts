@@ -11,7 +11,6 @@ import { startUsdShop, type UsdShop } from '../helpers/usd-shop';
 import { until } from '../helpers/wait';
 
 const KEY = 'ck_test_lone_rate_bootstrap_key_0123456789ab';
-const PASSWORD = 'correct horse battery staple';
 const xpub = testXpub(31);
 let app: AppServer;
 let srv: RateServer;
@@ -36,13 +35,7 @@ async function api(method: string, path: string, body?: unknown) {
 const sale = { currency: 'USD', items: [{ type: 'item', id: 'COF', name: 'Coffee', count: 1, unit: '2.75' }] };
 
 beforeAll(async () => {
-  shop = await startUsdShop({
-    value: '0.1',
-    sources: 'coingecko,kraken,coinbase',
-    xpub,
-    key: KEY,
-    owner: { email: 'owner@shop.test', password: PASSWORD },
-  });
+  shop = await startUsdShop({ value: '0.1', sources: 'coingecko,kraken,coinbase', xpub, key: KEY });
   app = shop.app;
   srv = shop.rates;
 }, 180_000);
