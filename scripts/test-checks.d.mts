@@ -10,5 +10,5 @@ export declare function backgroundCheck(
   name: string,
   cmd: string,
   args: readonly string[],
-  env?: NodeJS.ProcessEnv,
+  env?: Record<string, string | undefined>,
 ): { name: string; done: Promise<CheckResult> };
