@@ -3,8 +3,8 @@
 // of it, and each keeps more than one core partly busy (V8's compiler and collector threads).
 // Each one's output is printed whole once it is done, so the two never interleave; the exit
 // status fails when either fails.
-import { spawn } from 'node:child_process';
 import { join } from 'node:path';
+import { runCollected } from './test-checks.mjs';
 
 const bin = (n) => join(process.cwd(), 'node_modules', '.bin', n);
 const CHECKS = [
@@ -12,20 +12,9 @@ const CHECKS = [
   [bin('prettier'), ['--check', '--log-level', 'warn', '.']],
 ];
 
-function check([cmd, args]) {
-  return new Promise((resolve) => {
-    const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-    const out = [];
-    child.stdout.on('data', (d) => out.push(d));
-    child.stderr.on('data', (d) => out.push(d));
-    child.on('error', (e) => resolve({ out: [Buffer.from(`${cmd}: ${e.message}\n`)], code: 1 }));
-    child.on('close', (code) => resolve({ out, code: code ?? 1 }));
-  });
-}
-
 let failed = false;
-for (const r of await Promise.all(CHECKS.map(check))) {
-  process.stdout.write(Buffer.concat(r.out));
+for (const r of await Promise.all(CHECKS.map(([cmd, args]) => runCollected(cmd, args)))) {
+  process.stdout.write(r.output);
   if (r.code !== 0) failed = true;
 }
 process.exit(failed ? 1 : 0);

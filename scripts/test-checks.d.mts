@@ -6,6 +6,11 @@ export interface CheckResult {
   output: string;
   seconds: number;
 }
+export declare function runCollected(
+  file: string,
+  argv: readonly string[],
+  env?: Record<string, string | undefined>,
+): Promise<{ code: number; output: string; missing: boolean }>;
 export declare function backgroundCheck(
   name: string,
   cmd: string,
