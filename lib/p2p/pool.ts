@@ -27,6 +27,7 @@ export interface PoolEvents {
 }
 
 interface Slot {
+  /** host:port: several slots may dial one address (ensureConnections). */
   addr: string;
   peer: Peer | null;
   failures: number;
@@ -44,6 +45,8 @@ export class PeerPool extends EventEmitter<PoolEvents> {
   private candidates = new Set<string>();
   private running = false;
   private refill: ReturnType<typeof setInterval> | null = null;
+  /** The connections wanted at least (ensureConnections); the pool's own maxPeers otherwise. */
+  private wanted = 0;
 
   constructor(readonly opts: PoolOptions) {
     super();
@@ -56,8 +59,12 @@ export class PeerPool extends EventEmitter<PoolEvents> {
   async start(): Promise<void> {
     if (this.running) return;
     this.running = true;
-    if (this.opts.peers.length) for (const p of this.opts.peers) this.addSlot(p);
-    else {
+    if (this.opts.peers.length) {
+      for (const p of this.opts.peers) this.addSlot(p);
+      const wanted = this.wanted;
+      this.wanted = 0;
+      this.ensureConnections(wanted);
+    } else {
       await this.seed();
       this.fill();
     }
@@ -74,6 +81,20 @@ export class PeerPool extends EventEmitter<PoolEvents> {
       s.peer?.close('pool stopped');
     }
     this.slots.clear();
+  }
+
+  /**
+   * Keep at least `count` connections. The spv node wants one per filter share (a connection
+   * holds one BIP37 filter), so with fixed peers (DOGE_PEERS) it opens several connections to
+   * each address, dealt evenly; with DNS seeds it raises how many candidates it dials.
+   */
+  ensureConnections(count: number): void {
+    if (count <= this.wanted) return;
+    this.wanted = count;
+    if (!this.running) return;
+    if (!this.opts.peers.length) return this.fill();
+    const perAddress = Math.ceil(count / this.opts.peers.length);
+    for (const p of this.opts.peers) for (let i = 1; i < perAddress; i++) this.addSlot(p, `${p}#${i + 1}`);
   }
 
   /** Ban an address (protocol violation, invalid headers, bad proofs). */
@@ -104,16 +125,17 @@ export class PeerPool extends EventEmitter<PoolEvents> {
   }
 
   private fill(): void {
-    const max = this.opts.maxPeers ?? 8;
+    const max = Math.max(this.opts.maxPeers ?? 8, this.wanted);
     for (const c of this.candidates) {
       if (this.slots.size >= max) break;
       if (!this.slots.has(c) && !this.isBanned(c)) this.addSlot(c);
     }
   }
 
-  private addSlot(addr: string): void {
+  private addSlot(addr: string, key = addr): void {
+    if (this.slots.has(key)) return;
     const slot: Slot = { addr, peer: null, failures: 0, timer: null };
-    this.slots.set(addr, slot);
+    this.slots.set(key, slot);
     this.dial(slot);
   }
 

@@ -9,8 +9,10 @@ import { connect, createServer, type Socket } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { type Db } from '@/lib/db';
 import { openTestDb } from '../helpers/stores';
-import { getNetwork, fromHex, txidOf, parseTx, hashToHex, toHex } from '@/lib/doge';
+import { getNetwork, fromHex, txidOf, parseTx, hashToHex, toHex, decodeAddress } from '@/lib/doge';
 import { SpvBackend } from '@/lib/chain/spv/backend';
+import { shareOf } from '@/lib/chain/spv/watch';
+import { registerWalletAddress } from '@/lib/chain/watch-addresses';
 import type { HeaderSyncTimes } from '@/lib/chain/spv/header-sync';
 import { BackendUnavailableError } from '@/lib/chain/backend';
 import { FrameDecoder, encodeMessage } from '@/lib/p2p/wire';
@@ -30,8 +32,8 @@ async function freshDb(): Promise<Db> {
   cleanup.push(() => db.close());
   return db;
 }
-function spv(db: Db, peers: string[], headerSyncTimes?: HeaderSyncTimes) {
-  const s = new SpvBackend({ network: net, peers, checkpoint: null, db: async () => db, headerSyncTimes });
+function spv(db: Db, peers: string[], headerSyncTimes?: HeaderSyncTimes, filterShareElements?: number) {
+  const s = new SpvBackend({ network: net, peers, checkpoint: null, db: async () => db, headerSyncTimes, filterShareElements });
   cleanup.push(() => s.stop());
   return s;
 }
@@ -167,6 +169,44 @@ describe.skipIf(!haveDogecoind)('spv node against dogecoind over P2P', () => {
     expect(h).toMatch(/^[0-9a-f]{64}$/);
     const tx = await node.payTo([{ address: await node.newAddress(), amountKoinu: 100_000_000n }]);
     expect(await s.broadcast(tx)).toMatchObject({ ok: true });
+  }, 90_000);
+
+  it('splits its filter into shares, each on its own connection to the one peer: a block holds the txs of every share', async () => {
+    // Three elements a share (docs/node.md#many-stores-and-the-filter; 15,000 in production), so
+    // nine wallet addresses make three shares: three connections to one dogecoind.
+    const SHARES = 3;
+    const byShare: string[][] = [[], [], []];
+    while (byShare.some((a) => a.length < 3)) {
+      const address = await node.newAddress();
+      const share = byShare[shareOf(decodeAddress(address, net).hash160, SHARES)]!;
+      if (share.length < 3) share.push(address);
+    }
+    const db3 = await freshDb();
+    await db3.prisma.store.upsert({ where: { id: 1 }, update: {}, create: { id: 1 } });
+    for (const [i, address] of byShare.flat().entries()) await registerWalletAddress(db3, 1, address, net, 0, i);
+    const s3 = spv(db3, [peerOf(node)], undefined, 3);
+    await s3.start();
+    expect(
+      await until(
+        () => s3.peers(),
+        (n) => n === SHARES,
+      ),
+    ).toBe(SHARES);
+    const paid: string[] = [];
+    for (const share of byShare) paid.push(await node.rpc<string>('sendtoaddress', share[1], 2));
+    const [h] = await node.mine(1);
+    expect(
+      await until(
+        async () => (await s3.tip()).hash,
+        (t) => t === h,
+      ),
+    ).toBe(h);
+    const [block] = await s3.blocks([h!]);
+    expect(block!.txs.map((t) => t.txid)).toEqual(expect.arrayContaining(paid));
+    // In block order, each once, and no more than the shares matched.
+    const indexes = block!.txs.map((t) => t.index!);
+    expect(indexes).toEqual([...indexes].sort((a, b) => a - b));
+    expect(new Set(block!.txs.map((t) => t.txid)).size).toBe(block!.txs.length);
   }, 90_000);
 
   it('catches up by itself when it missed every announcement (a relay that drops them)', async () => {

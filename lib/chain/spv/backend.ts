@@ -45,9 +45,20 @@ export interface SpvOptions {
   requestTimeoutMs?: number;
   /** The header sync's clock (header-sync.ts; 5 s ticks, 10 s and 30 s re-asks). */
   headerSyncTimes?: HeaderSyncTimes;
+  /** The most elements one filter share holds (watch.ts's FILTER_SHARE_ELEMENTS by default). */
+  filterShareElements?: number;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** One block as the shares' peers sent it: every matched tx once, in block order. */
+function mergeShares(parts: BlockSummary[]): BlockSummary {
+  const txs = new Map<string, BlockTxSummary>();
+  for (const part of parts) for (const t of part.txs) if (!txs.has(t.txid)) txs.set(t.txid, t);
+  const sorted = [...txs.values()].sort((x, y) => (x.index ?? 0) - (y.index ?? 0));
+  const totalTxSize = sorted.reduce((n, t) => n + (t.raw?.length ?? 0), 0);
+  return { ...parts[0]!, txs: sorted, totalTxSize, size: 80 + totalTxSize };
+}
 
 export class SpvBackend implements ChainBackend {
   readonly name = 'spv' as const;
@@ -61,11 +72,12 @@ export class SpvBackend implements ChainBackend {
   private stallTimer: ReturnType<typeof setInterval> | null = null;
   private headers: HeaderSync;
   private roundTrips = new RoundTrips();
-  private filters = new PeerFilters();
+  private filters: PeerFilters;
   private txs = new TxRelay();
   private filteredBlocks: FilteredBlocks;
 
   constructor(readonly opts: SpvOptions) {
+    this.filters = new PeerFilters(opts.filterShareElements);
     this.headers = new HeaderSync(
       {
         chain: () => (this.active ? this.chain : null),
@@ -100,6 +112,7 @@ export class SpvBackend implements ChainBackend {
     this.pool.on('ready', (p) => this.onReady(p));
     this.pool.on('message', (p, c, m) => this.onMessage(p, c, m));
     this.pool.on('close', (p) => this.onClose(p));
+    this.pool.ensureConnections(this.filters.shareCount);
     void this.pool.start();
     return this.pool;
   }
@@ -179,9 +192,14 @@ export class SpvBackend implements ChainBackend {
     return { headerHeight, peerHeight, peers: peers.length, headersPerSec: this.headers.headersPerSec(), synced };
   }
 
-  /** Reload the bloom filter on every peer when the watch set changed. */
+  /**
+   * Reload the bloom filters on every peer when the watch set changed, and keep a connection
+   * for each share (a connection holds one filter: peer-filters.ts).
+   */
   async refreshWatch(): Promise<boolean> {
-    return this.filters.refresh(await this.opts.db(), this.pool?.readyPeers ?? [], () => this.txs.unseenBroadcasts());
+    const changed = await this.filters.refresh(await this.opts.db(), this.pool?.readyPeers ?? [], () => this.txs.unseenBroadcasts());
+    this.pool?.ensureConnections(this.filters.shareCount);
+    return changed;
   }
 
   /**
@@ -224,7 +242,7 @@ export class SpvBackend implements ChainBackend {
   // ---- P2P handling ----
 
   private onReady(p: Peer): void {
-    this.filters.load(p, this.txs.unseenBroadcasts());
+    this.filters.load(p, this.pool?.readyPeers ?? [], this.txs.unseenBroadcasts());
     this.headers.onReady(p);
   }
 
@@ -283,9 +301,16 @@ export class SpvBackend implements ChainBackend {
     if (!hashes.length) return [];
     const pool = this.ensurePool();
     await this.refreshWatch().catch(() => undefined);
-    const peer = pool.readyPeers.filter((p) => p.hasBloom).sort((a, b) => (b.remote?.startHeight ?? 0) - (a.remote?.startHeight ?? 0))[0];
-    if (!peer) throw new BackendUnavailableError('no P2P peer with bloom filters connected');
-    return this.filteredBlocks.fetch(peer, hashes, this.opts.requestTimeoutMs ?? 30_000);
+    // Each share's matches come from a peer holding it, the highest first; the block is their union.
+    const byHeight = (a: Peer, b: Peer) => (b.remote?.startHeight ?? 0) - (a.remote?.startHeight ?? 0);
+    const holders = this.filters.holders(pool.readyPeers.filter((p) => p.hasBloom));
+    const parts: BlockSummary[][] = [];
+    for (const [i, held] of holders.entries()) {
+      const peer = [...held].sort(byHeight)[0];
+      if (!peer) throw new BackendUnavailableError(`no P2P peer with bloom filters holds filter share ${i + 1} of ${holders.length}`);
+      parts.push(await this.filteredBlocks.fetch(peer, hashes, this.opts.requestTimeoutMs ?? 30_000));
+    }
+    return parts.length === 1 ? parts[0]! : hashes.map((_, i) => mergeShares(parts.map((p) => p[i]!)));
   }
 
   private async heightFromDb(hash: string): Promise<number | null> {

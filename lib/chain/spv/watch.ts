@@ -90,12 +90,51 @@ export function outpointBytes(txid: string, vout: number): Uint8Array {
   return b;
 }
 
+/** The set's elements as the filter holds them: hash160s, outpoints (36 bytes) and txids (internal order). */
+function elementsOf(w: WatchSet): Uint8Array[] {
+  return [
+    ...w.hash160s.map((h) => fromHex(h)),
+    ...w.outpoints.map((o) => outpointBytes(o.txid, o.vout)),
+    ...w.txids.map((t) => hexToHash(t)),
+  ];
+}
+
+function filterOver(elements: readonly Uint8Array[], fpRate: number): BloomFilter {
+  const f = new BloomFilter(Math.max(elements.length * 2, 100), fpRate, randomInt(0, 0x7fffffff), BLOOM_UPDATE_ALL);
+  for (const e of elements) f.insert(e);
+  return f;
+}
+
 /** A filter over the set, with room to grow (filteradd) before the next reload. */
 export function buildFilter(w: WatchSet, fpRate = 0.0001): BloomFilter {
-  const n = w.hash160s.length + w.outpoints.length + w.txids.length;
-  const f = new BloomFilter(Math.max(n * 2, 100), fpRate, randomInt(0, 0x7fffffff), BLOOM_UPDATE_ALL);
-  for (const h of w.hash160s) f.insert(fromHex(h));
-  for (const o of w.outpoints) f.insert(outpointBytes(o.txid, o.vout));
-  for (const t of w.txids) f.insert(hexToHash(t));
-  return f;
+  return filterOver(elementsOf(w), fpRate);
+}
+
+/**
+ * The most elements one filter share holds. BIP37 caps a filter at 36,000 bytes, so past about
+ * 7,500 elements a single filter loses its room to grow and its false-positive rate climbs with
+ * every store (6.2 % at 1,000 stores). At 15,000 elements a share at the cap still matches about
+ * 1 random tx in 2,500: docs/node.md#many-stores-and-the-filter.
+ */
+export const FILTER_SHARE_ELEMENTS = 15_000;
+
+/**
+ * The set as one filter per share: ceil(elements / perShare) shares, each element in exactly one,
+ * chosen by its own bytes (hash160s, txids and outpoints are uniform), so the shares are even and
+ * a peer that holds share i matches, relays and proves every tx that touches share i's elements.
+ * The node loads each share on its own connections (peer-filters.ts) and asks a holder of every
+ * share for each block (backend.ts). One share is exactly buildFilter.
+ */
+export function buildFilters(w: WatchSet, perShare = FILTER_SHARE_ELEMENTS, fpRate = 0.0001): BloomFilter[] {
+  const elements = elementsOf(w);
+  const count = Math.max(1, Math.ceil(elements.length / Math.max(1, perShare)));
+  const shares: Uint8Array[][] = Array.from({ length: count }, () => []);
+  for (const e of elements) shares[shareOf(e, count)]!.push(e);
+  return shares.map((s) => filterOver(s, fpRate));
+}
+
+/** The share an element belongs to among `count`: its first four bytes, little-endian, modulo count. */
+export function shareOf(element: Uint8Array, count: number): number {
+  const v = (element[0]! | (element[1]! << 8) | (element[2]! << 16) | (element[3]! << 24)) >>> 0;
+  return v % count;
 }
