@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { disableFeaturesArg } from './tests/e2e/chromium-features';
 
 // Real Debian Chromium, never a downloaded browser. The host-resolver rule keeps the browser
 // on loopback: this machine has no general network, and nothing in the tests needs one.
@@ -33,6 +34,7 @@ export default defineConfig({
         '--disable-background-networking',
         '--disable-component-update',
         '--no-first-run',
+        disableFeaturesArg,
         '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1, EXCLUDE localhost',
       ],
     },
