@@ -3,8 +3,10 @@
 //  - a tick's address sync (syncWatchAddresses: every store's wallet, steady state);
 //  - a block of txs paying nobody Counter watches (the wallet tracker, then the payments' side);
 //  - a batch of such mempool txs (the payments' side: the worker's path for each new mempool tx);
-//  - the watch set the spv backend loads into its BIP37 filter: its size, the filter's bytes,
-//    hash functions and false-positive rate at that fill (lib/chain/spv/watch.ts).
+//  - the watch set the spv backend loads into its BIP37 filters: its size, and the shares it is
+//    split into (lib/chain/spv/watch.ts buildFilters, docs/node.md#many-stores-and-the-filter):
+//    each share's bytes, hash functions and fill, the false-positive rate of all of them at that
+//    fill, and what one filter over the whole set would give.
 // "many" is the benchmark's database as the worker left it; "one" is a copy of it with every
 // payment moved to the first store and the other stores gone (oneStoreCopy, below).
 import { randomBytes } from 'node:crypto';
@@ -61,11 +63,20 @@ function filterFacts(f) {
   let set = 0;
   for (const byte of f.data) for (let b = byte; b; b &= b - 1) set++;
   const fill = set / (f.data.length * 8);
+  return { bytes: f.data.length, hash_funcs: f.hashFuncs, fill: Number(fill.toFixed(3)), fp: fill ** f.hashFuncs };
+}
+
+/** The filter shares of a watch set: each one's facts, and the rate at which any of them matches a random tx. */
+function sharesFacts(L, set) {
+  const shares = L.spv.buildFilters(set).map(filterFacts);
+  const single = filterFacts(L.spv.buildFilter(set));
   return {
-    bytes: f.data.length,
-    hash_funcs: f.hashFuncs,
-    fill: round(fill * 100) / 100,
-    fp_rate: Number(fill ** f.hashFuncs).toPrecision(3),
+    shares: shares.length,
+    bytes: shares.map((f) => f.bytes),
+    hash_funcs: shares.map((f) => f.hash_funcs),
+    fill: shares.map((f) => f.fill),
+    fp_rate: Number(1 - shares.reduce((miss, f) => miss * (1 - f.fp), 1)).toPrecision(3),
+    one_filter_fp_rate: Number(single.fp).toPrecision(3),
   };
 }
 
@@ -102,7 +113,7 @@ async function costOf(L, db, { blockTxs, mempoolTxs, repeats }) {
       txids: set.txids.length,
       load_ms: loadMs,
     },
-    spv_filter: filterFacts(L.spv.buildFilter(set)),
+    spv_filter: sharesFacts(L, set),
   };
 }
 
