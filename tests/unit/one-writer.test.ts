@@ -5,13 +5,11 @@
 // (`<delegate>.create/update/upsert/delete…(…)`, whatever the receiver is called, and through
 // aliases: `const p = tx.payment`, `const { payment } = tx`, `const { update } = tx.payment`).
 import { beforeAll, describe, expect, it } from 'vitest';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
 import ts from 'typescript';
 import { loadModule, parseSync } from 'libpg-query';
 import { Fragments, literalReadings } from '../helpers/sql-fragments';
+import { parseSource, repoSources } from '../helpers/source-tree';
 
-const ROOT = join(__dirname, '..', '..');
 const OWNER = 'lib/payments/';
 
 /** The tables that hold a payment's state, amounts, txs, confirmations and its outbox events. */
@@ -174,7 +172,7 @@ export function writesIn(
   delegates: ReadonlySet<string> = DELEGATES,
   fragments?: Fragments,
 ): Finding[] {
-  const sf = sourceFile(file, src);
+  const sf = parseSource(file, src);
   const frags = fragments ?? new Fragments().add(file, sf);
   const found: Finding[] = [];
   const at = (n: ts.Node) => sf.getLineAndCharacterOfPosition(n.getStart(sf)).line + 1;
@@ -205,33 +203,11 @@ export function writesIn(
   return found;
 }
 
-function sources(): string[] {
-  const files: string[] = [];
-  const walk = (d: string) => {
-    for (const f of readdirSync(d)) {
-      const p = join(d, f);
-      if (f === 'node_modules' || f === 'generated' || f.startsWith('.')) continue;
-      if (statSync(p).isDirectory()) walk(p);
-      else if (/\.(ts|tsx|mts|mjs)$/.test(f) && !f.endsWith('.d.ts')) files.push(p);
-    }
-  };
-  for (const d of ['lib', 'app', 'scripts']) walk(join(ROOT, d));
-  return files;
-}
-
-function sourceFile(file: string, src: string): ts.SourceFile {
-  return ts.createSourceFile(file, src, ts.ScriptTarget.Latest, true, file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
-}
-
 /** Every source file, read and parsed once, and the SQL fragments they declare. */
 let tree: { files: { file: string; src: string; sf: ts.SourceFile }[]; fragments: Fragments } | null = null;
 function sourceTree() {
   if (!tree) {
-    const files = sources().map((p) => {
-      const file = relative(ROOT, p);
-      const src = readFileSync(p, 'utf8');
-      return { file, src, sf: sourceFile(file, src) };
-    });
+    const files = repoSources(['lib', 'app', 'scripts'], /\.(ts|tsx|mts|mjs)$/);
     const fragments = new Fragments();
     for (const f of files) fragments.add(f.file, f.sf);
     tree = { files, fragments };
