@@ -59,12 +59,8 @@ export class PeerPool extends EventEmitter<PoolEvents> {
   async start(): Promise<void> {
     if (this.running) return;
     this.running = true;
-    if (this.opts.peers.length) {
-      for (const p of this.opts.peers) this.addSlot(p);
-      const wanted = this.wanted;
-      this.wanted = 0;
-      this.ensureConnections(wanted);
-    } else {
+    if (this.opts.peers.length) this.openWanted();
+    else {
       await this.seed();
       this.fill();
     }
@@ -91,10 +87,14 @@ export class PeerPool extends EventEmitter<PoolEvents> {
   ensureConnections(count: number): void {
     if (count <= this.wanted) return;
     this.wanted = count;
-    if (!this.running) return;
+    if (this.running) this.openWanted();
+  }
+
+  /** Opens the slots `wanted` calls for that are not open yet: fixed peers dealt evenly, or DNS candidates. */
+  private openWanted(): void {
     if (!this.opts.peers.length) return this.fill();
-    const perAddress = Math.ceil(count / this.opts.peers.length);
-    for (const p of this.opts.peers) for (let i = 1; i < perAddress; i++) this.addSlot(p, `${p}#${i + 1}`);
+    const perAddress = Math.max(1, Math.ceil(this.wanted / this.opts.peers.length));
+    for (const p of this.opts.peers) for (let i = 0; i < perAddress; i++) this.addSlot(p, i === 0 ? p : `${p}#${i + 1}`);
   }
 
   /** Ban an address (protocol violation, invalid headers, bad proofs). */

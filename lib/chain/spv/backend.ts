@@ -27,7 +27,7 @@ import {
 } from '../backend';
 import { HeaderChain } from './headers';
 import { HeaderSync, type HeaderSyncTimes } from './header-sync';
-import { FilteredBlocks } from './filtered-blocks';
+import { FilteredBlocks, mergeShares } from './filtered-blocks';
 import { PeerFilters } from './peer-filters';
 import { RoundTrips } from './round-trip';
 import { TxRelay } from './tx-relay';
@@ -50,15 +50,6 @@ export interface SpvOptions {
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** One block as the shares' peers sent it: every matched tx once, in block order. */
-function mergeShares(parts: BlockSummary[]): BlockSummary {
-  const txs = new Map<string, BlockTxSummary>();
-  for (const part of parts) for (const t of part.txs) if (!txs.has(t.txid)) txs.set(t.txid, t);
-  const sorted = [...txs.values()].sort((x, y) => (x.index ?? 0) - (y.index ?? 0));
-  const totalTxSize = sorted.reduce((n, t) => n + (t.raw?.length ?? 0), 0);
-  return { ...parts[0]!, txs: sorted, totalTxSize, size: 80 + totalTxSize };
-}
 
 export class SpvBackend implements ChainBackend {
   readonly name = 'spv' as const;

@@ -5,7 +5,7 @@
 import { hashToHex, parseMerkleBlock, verifyMerkleBlock, type RawTx } from '../../doge';
 import { type Peer, INV_FILTERED_BLOCK, encodeInv } from '../../p2p';
 import { shapeOfParsed, txFacts } from '../tx-facts';
-import { BackendUnavailableError, type BlockSummary } from '../backend';
+import { BackendUnavailableError, type BlockSummary, type BlockTxSummary } from '../backend';
 import type { RoundTrips } from './round-trip';
 
 interface BlockCollect {
@@ -84,11 +84,22 @@ export class FilteredBlocks {
       const height = await this.host.heightOf(h);
       if (height === null) throw new BackendUnavailableError(`block ${h} is not in the header chain`);
       this.host.mined(b.summary.txs.map((t) => t.txid));
-      b.summary.txs.sort((x, y) => (x.index ?? 0) - (y.index ?? 0)); // block order
-      // Only the matched txs are known: the sizes count the header and those (README).
-      const totalTxSize = b.summary.txs.reduce((n, t) => n + (t.raw?.length ?? 0), 0);
-      out.push({ ...b.summary, height, totalTxSize, size: 80 + totalTxSize });
+      out.push(withTxs({ ...b.summary, height }, b.summary.txs));
     }
     return out;
   }
+}
+
+/** The block with these matched txs, in block order; only they are known, so the sizes count the header and them (README). */
+function withTxs(block: BlockSummary, txs: BlockTxSummary[]): BlockSummary {
+  const sorted = [...txs].sort((x, y) => (x.index ?? 0) - (y.index ?? 0));
+  const totalTxSize = sorted.reduce((n, t) => n + (t.raw?.length ?? 0), 0);
+  return { ...block, txs: sorted, totalTxSize, size: 80 + totalTxSize };
+}
+
+/** One block as the peers of each filter share sent it (peer-filters.ts): every matched tx once, in block order. */
+export function mergeShares(parts: BlockSummary[]): BlockSummary {
+  const txs = new Map<string, BlockTxSummary>();
+  for (const part of parts) for (const t of part.txs) if (!txs.has(t.txid)) txs.set(t.txid, t);
+  return withTxs(parts[0]!, [...txs.values()]);
 }
