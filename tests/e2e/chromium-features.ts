@@ -12,7 +12,6 @@ export const PLAYWRIGHT_DISABLED_FEATURES = [
   'LensOverlay',
   'MediaRouter',
   'PaintHolding',
-
   'ThirdPartyStoragePartitioning',
   'AvoidCorsURLLoaderRestartOnRedirect',
   'TcpPortRandomizationWin',
