@@ -137,10 +137,12 @@ export async function storeWallets(db: Db): Promise<{ id: number; storeXpub: str
 export async function seedFirstStore(db: Db, seed: { storeXpub?: string; storeAddress?: string }): Promise<void> {
   const store = await findStore(db, FIRST_STORE_ID);
   if (!store) {
-    await db.prisma.store.upsert({
-      where: { id: FIRST_STORE_ID },
-      update: {},
-      create: { id: FIRST_STORE_ID, storeXpub: seed.storeXpub ?? '', storeAddress: seed.storeAddress ?? '' },
+    // Two processes may start on one new database at once (a web process and a worker, or a
+    // worker pair): ON CONFLICT DO NOTHING lets the second find the row the first made, where an
+    // upsert's read-then-insert failed on store_pkey.
+    await db.prisma.store.createMany({
+      data: [{ id: FIRST_STORE_ID, storeXpub: seed.storeXpub ?? '', storeAddress: seed.storeAddress ?? '' }],
+      skipDuplicates: true,
     });
     await storeIdsAfterGiven(db);
     return;
