@@ -16,8 +16,16 @@ import { freePort } from '../helpers/ports';
 import { startScriptedReceiver, type ScriptedReceiver } from '../helpers/webhook-receiver';
 
 // The receiver listens on loopback, which webhooks refuse unless private addresses are allowed
-// (lib/webhooks/address.ts); the SSRF test below turns it off per call.
-process.env.WEBHOOK_ALLOW_PRIVATE = '1';
+// (lib/webhooks/address.ts); the SSRF test below turns it off per call. Set for this file only:
+// integration files share their worker process (vitest.config.mts).
+const allowPrivateBefore = process.env.WEBHOOK_ALLOW_PRIVATE;
+beforeAll(() => {
+  process.env.WEBHOOK_ALLOW_PRIVATE = '1';
+});
+afterAll(() => {
+  if (allowPrivateBefore === undefined) delete process.env.WEBHOOK_ALLOW_PRIVATE;
+  else process.env.WEBHOOK_ALLOW_PRIVATE = allowPrivateBefore;
+});
 
 const SECRET = 'whsec_integration_Zk3q9';
 const HOUR = 3_600_000;
