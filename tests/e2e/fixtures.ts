@@ -88,24 +88,41 @@ export async function startDevnetApp(shop: DevnetShop): Promise<DevnetApp> {
   return handle;
 }
 
-/** A Playwright `test` whose worker-scoped `app` is a devnet shop (startDevnetApp); `ready` runs once it is up. */
+/** The devnet shop of the spec file this worker is running (devnetTest's file-level hooks). */
+let fileShop: DevnetApp | undefined;
+
+/**
+ * One `test` for every devnet spec, so Playwright runs them in the same workers, one file after
+ * another, with one browser: a worker-scoped fixture per spec would make each file's tests a
+ * group of their own, each in a new worker process with a new Chromium (docs/architecture.md, "Where the
+ * suite's time goes").
+ * Each file still has its own app: devnetTest's hooks start it before the file's first test
+ * and stop it after its last.
+ */
+const devnetBase = base.extend<{ app: AppServer; appLog: void }>({
+  app: async ({}, provide) => {
+    if (!fileShop) throw new Error("this spec file's devnet app is not running: its devnetTest beforeAll failed");
+    await provide(fileShop.app);
+  },
+  appLog: [({ app }, provide, testInfo) => withAppLog(app, provide, testInfo), { auto: true }],
+});
+
+/**
+ * The `test` of a spec file whose `app` is a devnet shop (startDevnetApp), started before the
+ * file's first test and stopped after its last; `ready` runs once it is up. Call it once, at the
+ * top of the file.
+ */
 export function devnetTest(shop: DevnetShop, ready?: (app: AppServer) => Promise<void>) {
-  return base.extend<{ appLog: void }, { app: AppServer }>({
-    app: [
-      // Playwright's `use` callback is named `provide`: ESLint's React hooks rules take `use` for React's hook.
-      async ({}, provide) => {
-        const shopApp = await startDevnetApp(shop);
-        try {
-          if (ready) await ready(shopApp.app);
-          await provide(shopApp.app);
-        } finally {
-          await shopApp.dispose();
-        }
-      },
-      { scope: 'worker' },
-    ],
-    appLog: [({ app }, provide, testInfo) => withAppLog(app, provide, testInfo), { auto: true }],
+  devnetBase.beforeAll(async () => {
+    fileShop = await startDevnetApp(shop);
+    if (ready) await ready(fileShop.app);
   });
+  devnetBase.afterAll(async () => {
+    const done = fileShop;
+    fileShop = undefined;
+    await done?.dispose();
+  });
+  return devnetBase;
 }
 
 /**
