@@ -1,14 +1,16 @@
 // Processes that start at once on one new PostgreSQL database (a web process and its worker, or
-// a worker pair, docs/operations.md) each seed the first store and its relay key: every one
-// starts, and there is one store and one active key. An upsert's read-then-insert once failed
+// a worker pair, docs/operations.md) each seed the first store, its relay key and the bootstrap
+// API key: every one starts, and there is one of each. An upsert's read-then-insert once failed
 // the second process on store_pkey.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openMigratedDb, type Db } from '@/lib/db';
 import { FIRST_STORE_ID, seedFirstStore } from '@/lib/stores';
 import { activeRelayKey } from '@/lib/payments';
+import { ensureBootstrapKey } from '@/lib/auth';
 import { startPostgres, createDatabase, type PgServer } from '../helpers/postgres';
 import { testXpub } from '../helpers/keys';
 
+const BOOTSTRAP = 'first-start-bootstrap-key-0123456789';
 let pg: PgServer;
 beforeAll(async () => {
   pg = await startPostgres();
@@ -18,7 +20,7 @@ afterAll(async () => {
 });
 
 describe('the first start, from three processes at once', () => {
-  it('seeds one store and one relay key, and no process fails', async () => {
+  it('seeds one store, one relay key and one bootstrap key, and no process fails', async () => {
     const xpub = testXpub(63);
     for (let round = 0; round < 4; round++) {
       const url = await createDatabase(pg, `first_start_${round}`);
@@ -32,7 +34,9 @@ describe('the first start, from three processes at once', () => {
         const starts = await Promise.allSettled(
           dbs.map(async (db) => {
             await seedFirstStore(db, { storeXpub: xpub });
-            return (await activeRelayKey(db, FIRST_STORE_ID)).pubkey;
+            const key = (await activeRelayKey(db, FIRST_STORE_ID)).pubkey;
+            expect(await ensureBootstrapKey(db, BOOTSTRAP)).toBe('active');
+            return key;
           }),
         );
         expect(starts.map((s) => (s.status === 'rejected' ? String(s.reason).slice(0, 200) : 'started'))).toEqual([
@@ -42,6 +46,7 @@ describe('the first start, from three processes at once', () => {
         ]);
         const keys = new Set(starts.map((s) => (s.status === 'fulfilled' ? s.value : '')));
         expect(keys.size).toBe(1);
+        expect(await first.prisma.apiKey.count()).toBe(1);
         const stores = await first.prisma.store.findMany({ select: { id: true, storeXpub: true } });
         expect(stores).toEqual([{ id: FIRST_STORE_ID, storeXpub: xpub }]);
         // The next store drawn is not given the first store's id again.
