@@ -2,40 +2,36 @@
 // tpub wallet, so it is ready and opens on the overview, docs/operations.md#readiness):
 // sign-in, a cashier refused the settings page, an owner's CSV export matching the vendor API,
 // an API key shown once, and relay key rotation.
-import { test as base, expect, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { appTest } from './fixtures';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { testXpub } from '../helpers/keys';
-import { startApp, type AppServer } from '../helpers/app-server';
+import type { AppServer } from '../helpers/app-server';
 import { until } from '../helpers/wait';
 
 const OWNER = { email: 'owner@shop.test', password: 'correct horse battery' };
 const KEY = 'e2e-bootstrap-' + randomBytes(12).toString('hex');
 const TPUB = testXpub(3);
 
-const test = base.extend<object, { app: AppServer }>({
-  app: [
-    async ({}, use) => {
-      const app = await startApp({
-        DOGE_NETWORK: 'regtest',
-        CHAIN_BACKEND: 'devnet',
-        DEVNET_BLOCK_SECONDS: '0',
-        ADMIN_EMAIL: OWNER.email,
-        ADMIN_PASSWORD: OWNER.password,
-        STORE_XPUB: TPUB,
-        BOOTSTRAP_API_KEY: KEY,
-      });
-      const ready = await until(
-        async () => (await fetch(`${app.url}/api/health`)).json(),
-        (b) => b.ready === true,
-      );
-      expect(ready.problems).toEqual([]);
-      await use(app);
-      await app.stop();
-    },
-    { scope: 'worker' },
-  ],
-});
+const test = appTest(
+  {
+    DOGE_NETWORK: 'regtest',
+    CHAIN_BACKEND: 'devnet',
+    DEVNET_BLOCK_SECONDS: '0',
+    ADMIN_EMAIL: OWNER.email,
+    ADMIN_PASSWORD: OWNER.password,
+    STORE_XPUB: TPUB,
+    BOOTSTRAP_API_KEY: KEY,
+  },
+  async (app) => {
+    const ready = await until(
+      async () => (await fetch(`${app.url}/api/health`)).json(),
+      (b) => b.ready === true,
+    );
+    expect(ready.problems).toEqual([]);
+  },
+);
 
 async function signIn(page: Page, app: AppServer, who: { email: string; password: string }, next = '/admin') {
   await page.goto(`${app.url}/login?next=${encodeURIComponent(next)}`);

@@ -1,4 +1,4 @@
-import { test as base, expect, type Page, type TestInfo } from '@playwright/test';
+import { test as base, expect, type Fixtures, type Page, type TestInfo } from '@playwright/test';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,31 +8,108 @@ import { seedPglite } from './seed-pglite';
 /** The most of an app's log a failed test's report carries: its last lines. */
 const LOG_LINES = 200;
 
+/** What a failed test's report can quote: an app (AppServer) or anything else that logs. */
+interface Logged {
+  logs(): string;
+}
+
 /**
  * Runs a test, and when it fails attaches what its app logged meanwhile (the last LOG_LINES
  * lines): the report then says what the server did (a refusal, a warning, a crash) beside what
- * the page showed. Playwright prints a text attachment with the failure.
+ * the page showed. Playwright prints a text attachment with the failure. `app` is asked at the
+ * start and at the end: a test that restarted its app (pwa.spec.ts) gets the new one's whole log.
  */
-async function withAppLog(app: AppServer, run: () => Promise<void>, testInfo: TestInfo): Promise<void> {
-  const from = app.logs().length;
+async function withAppLog(app: () => Logged, run: () => Promise<void>, testInfo: TestInfo): Promise<void> {
+  const before = app();
+  const from = before.logs().length;
   await run();
   if (testInfo.status === testInfo.expectedStatus) return;
-  const lines = app.logs().slice(from).trimEnd().split('\n');
+  const after = app();
+  const lines = (after === before ? after.logs().slice(from) : after.logs()).trimEnd().split('\n');
   await testInfo.attach('app log', { contentType: 'text/plain', body: lines.slice(-LOG_LINES).join('\n') || '(nothing logged)' });
 }
 
-/** One app server per worker, on a free port, with its own data directory. */
-export const test = base.extend<{ appLog: void }, { app: AppServer }>({
-  app: [
-    async ({}, use) => {
-      const app = await startApp();
-      await use(app);
-      await app.stop();
+export interface FileScopedOptions<T> {
+  /** How long starting may take, in ms: by default the test timeout (playwright.config.ts). */
+  timeout?: number;
+  /** Whose log a failed test's report quotes (withAppLog); none: no log. */
+  log?: (values: T) => Logged;
+}
+
+/**
+ * The `test` of a spec file whose apps, nodes and servers live as long as the file: `start` runs
+ * before the file's first test and the `names` of what it returns become test-scoped fixtures;
+ * after the file's last test the cleanups `start` registered with `onStop` run, last first (so a
+ * start that fails half way still stops what it had started). Call it once, at the top of the
+ * file.
+ *
+ * Why not worker-scoped fixtures: Playwright gives each set of worker-scoped fixtures a worker
+ * process and a Chromium of its own, so a spec with its own would run alone in a new worker; these
+ * tests have none of their own, so all such files share the workers, one file after another,
+ * with one browser (docs/architecture.md, "Where the suite's time goes").
+ * A file's own beforeAll and afterAll hooks cannot ask for these fixtures (they are test-scoped).
+ */
+export function fileScopedTest<K extends string, T extends Record<K, unknown>>(
+  names: readonly K[],
+  start: (onStop: (stop: () => unknown) => void) => Promise<T>,
+  opts: FileScopedOptions<T> = {},
+) {
+  // What this file's start returned, and its cleanups: one file runs at a time in a worker.
+  let values: T | undefined;
+  let stops: (() => unknown)[] = [];
+  base.beforeAll(async ({}, testInfo) => {
+    if (opts.timeout) testInfo.setTimeout(opts.timeout);
+    stops = [];
+    values = await start((stop) => void stops.push(stop));
+  });
+  base.afterAll(async ({}, testInfo) => {
+    if (opts.timeout) testInfo.setTimeout(opts.timeout);
+    values = undefined;
+    const todo = stops.reverse();
+    stops = [];
+    let failed: unknown;
+    for (const stop of todo) {
+      try {
+        await stop();
+      } catch (e) {
+        failed ??= e;
+      }
+    }
+    if (failed) throw failed;
+  });
+  const current = (): T => {
+    if (!values) throw new Error("this spec file's fixtures are not running: its fileScopedTest beforeAll failed");
+    return values;
+  };
+  // Playwright reads a fixture's dependencies from its first parameter's destructuring: `{}` is none.
+  const fixtures: Record<string, unknown> = {};
+  for (const name of names) fixtures[name] = async ({}, provide: (v: unknown) => Promise<void>) => provide(current()[name]);
+  const log = opts.log;
+  if (log)
+    fixtures.appLog = [
+      ({}, provide: () => Promise<void>, testInfo: TestInfo) => withAppLog(() => log(current()), provide, testInfo),
+      { auto: true },
+    ];
+  return base.extend(fixtures as Fixtures<{ [P in K]: T[P] }>);
+}
+
+/**
+ * The `test` of a spec file with an app of its own (startApp with `env`), started before the
+ * file's first test and stopped after its last; `ready` runs once it is up. Call it once, at the
+ * top of the file.
+ */
+export function appTest(env: Record<string, string> = {}, ready?: (app: AppServer) => Promise<void>, opts: { timeout?: number } = {}) {
+  return fileScopedTest(
+    ['app'],
+    async (onStop) => {
+      const app = await startApp(env);
+      onStop(() => app.stop());
+      if (ready) await ready(app);
+      return { app };
     },
-    { scope: 'worker' },
-  ],
-  appLog: [({ app }, use, testInfo) => withAppLog(app, use, testInfo), { auto: true }],
-});
+    { ...opts, log: (v) => v.app },
+  );
+}
 export { expect } from '@playwright/test';
 
 export interface SeedStatement {
@@ -88,41 +165,22 @@ export async function startDevnetApp(shop: DevnetShop): Promise<DevnetApp> {
   return handle;
 }
 
-/** The devnet shop of the spec file this worker is running (devnetTest's file-level hooks). */
-let fileShop: DevnetApp | undefined;
-
-/**
- * One `test` for every devnet spec, so Playwright runs them in the same workers, one file after
- * another, with one browser: a worker-scoped fixture per spec would make each file's tests a
- * group of their own, each in a new worker process with a new Chromium (docs/architecture.md, "Where the
- * suite's time goes").
- * Each file still has its own app: devnetTest's hooks start it before the file's first test
- * and stop it after its last.
- */
-const devnetBase = base.extend<{ app: AppServer; appLog: void }>({
-  app: async ({}, provide) => {
-    if (!fileShop) throw new Error("this spec file's devnet app is not running: its devnetTest beforeAll failed");
-    await provide(fileShop.app);
-  },
-  appLog: [({ app }, provide, testInfo) => withAppLog(app, provide, testInfo), { auto: true }],
-});
-
 /**
  * The `test` of a spec file whose `app` is a devnet shop (startDevnetApp), started before the
  * file's first test and stopped after its last; `ready` runs once it is up. Call it once, at the
  * top of the file.
  */
 export function devnetTest(shop: DevnetShop, ready?: (app: AppServer) => Promise<void>) {
-  devnetBase.beforeAll(async () => {
-    fileShop = await startDevnetApp(shop);
-    if (ready) await ready(fileShop.app);
-  });
-  devnetBase.afterAll(async () => {
-    const done = fileShop;
-    fileShop = undefined;
-    await done?.dispose();
-  });
-  return devnetBase;
+  return fileScopedTest(
+    ['app'],
+    async (onStop) => {
+      const handle = await startDevnetApp(shop);
+      onStop(() => handle.dispose());
+      if (ready) await ready(handle.app);
+      return { app: handle.app };
+    },
+    { log: (v) => v.app },
+  );
 }
 
 /**

@@ -1,4 +1,6 @@
-import { test, expect } from './fixtures';
+import { appTest, expect } from './fixtures';
+
+const test = appTest();
 
 test('home page explains Counter and links to the cashier screen and back office', async ({ page, app }) => {
   await page.goto(app.url + '/');

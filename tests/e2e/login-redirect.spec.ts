@@ -1,22 +1,13 @@
 // Redirects after sign-in stay on this origin in a real browser (docs/security.md): Chromium strips a
 // tab, CR or LF from a URL, so a `next` of "/\t/evil.example/phish" used to land the merchant
 // on http://evil.example/phish right after typing the password.
-import { test as base, expect } from '@playwright/test';
-import { startApp, type AppServer } from '../helpers/app-server';
+import { expect } from '@playwright/test';
+import { appTest } from './fixtures';
 
 const EMAIL = 'owner@shop.test';
 const PASSWORD = 'a strong admin password';
 
-const test = base.extend<object, { app: AppServer }>({
-  app: [
-    async ({}, use) => {
-      const app = await startApp({ ADMIN_EMAIL: EMAIL, ADMIN_PASSWORD: PASSWORD });
-      await use(app);
-      await app.stop();
-    },
-    { scope: 'worker', timeout: 180_000 },
-  ],
-});
+const test = appTest({ ADMIN_EMAIL: EMAIL, ADMIN_PASSWORD: PASSWORD }, undefined, { timeout: 180_000 });
 
 async function signIn(page: import('@playwright/test').Page, url: string) {
   await page.goto(url);

@@ -3,36 +3,32 @@
 // with a link to Settings; the chain items ticked); the till shows the cart but keeps Charge
 // off with a cashier's explanation, and no payment is made. Once the owner sets a wallet, the
 // till unlocks by itself (no reload) and charges, and the back office shows the overview.
-import { test as base, expect, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { appTest } from './fixtures';
 import { testXpub } from '../helpers/keys';
-import { startApp, type AppServer } from '../helpers/app-server';
+import type { AppServer } from '../helpers/app-server';
 import { until } from '../helpers/wait';
 
 const OWNER = { email: 'owner@ready.test', password: 'readiness e2e password' };
 const TPUB = testXpub(5);
 
-const test = base.extend<object, { app: AppServer }>({
-  app: [
-    async ({}, use) => {
-      const app = await startApp({
-        DOGE_NETWORK: 'regtest',
-        CHAIN_BACKEND: 'devnet',
-        DEVNET_BLOCK_SECONDS: '0',
-        ADMIN_EMAIL: OWNER.email,
-        ADMIN_PASSWORD: OWNER.password,
-      });
-      // Wait for the chain worker's first report, so the only problem left is the wallet.
-      const h = await until(
-        async () => (await fetch(`${app.url}/api/health`)).json(),
-        (b) => b.chain?.synced === true,
-      );
-      expect(h.problems.map((p: { code: string }) => p.code)).toEqual(['no_wallet']);
-      await use(app);
-      await app.stop();
-    },
-    { scope: 'worker' },
-  ],
-});
+const test = appTest(
+  {
+    DOGE_NETWORK: 'regtest',
+    CHAIN_BACKEND: 'devnet',
+    DEVNET_BLOCK_SECONDS: '0',
+    ADMIN_EMAIL: OWNER.email,
+    ADMIN_PASSWORD: OWNER.password,
+  },
+  async (app) => {
+    // Wait for the chain worker's first report, so the only problem left is the wallet.
+    const h = await until(
+      async () => (await fetch(`${app.url}/api/health`)).json(),
+      (b) => b.chain?.synced === true,
+    );
+    expect(h.problems.map((p: { code: string }) => p.code)).toEqual(['no_wallet']);
+  },
+);
 
 async function signIn(page: Page, app: AppServer, next: string) {
   await page.goto(`${app.url}/login?next=${encodeURIComponent(next)}`);
