@@ -7,8 +7,8 @@
 // JavaScript; the language from Accept-Language and the control; the headers and the 404 page;
 // zbar decodes each QR code from a screenshot scaled to half size.
 import { axeLines } from './axe-check';
-import { test as base, expect, type Page } from '@playwright/test';
-import { startDevnetApp } from './fixtures';
+import { expect, type Page } from '@playwright/test';
+import { fileScopedTest, startDevnetApp } from './fixtures';
 import { rmSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
@@ -29,28 +29,27 @@ const SIZES = [
 ] as const;
 const SHOP = 'http://127.0.0.1:9/shop/orders/A073';
 
-const test = base.extend<object, { app: AppServer }>({
-  app: [
-    async ({}, use) => {
-      const port = await freePort(); // the store's icon is served by the app itself
-      const shop = await startDevnetApp({
-        name: 'checkout',
-        xpub,
-        port,
-        env: { BOOTSTRAP_API_KEY: API_KEY },
-        seed: [
-          {
-            sql: `INSERT INTO store (id, name, icon) VALUES (1, $1, $2)`,
-            params: ['Café Ünïcode', `http://127.0.0.1:${port}/icons/icon-192.png`],
-          },
-        ],
-      });
-      await use(shop.app);
-      await shop.dispose();
-    },
-    { scope: 'worker' },
-  ],
-});
+const test = fileScopedTest(
+  ['app'],
+  async (onStop) => {
+    const port = await freePort(); // the store's icon is served by the app itself
+    const shop = await startDevnetApp({
+      name: 'checkout',
+      xpub,
+      port,
+      env: { BOOTSTRAP_API_KEY: API_KEY },
+      seed: [
+        {
+          sql: `INSERT INTO store (id, name, icon) VALUES (1, $1, $2)`,
+          params: ['Café Ünïcode', `http://127.0.0.1:${port}/icons/icon-192.png`],
+        },
+      ],
+    });
+    onStop(() => shop.dispose());
+    return { app: shop.app };
+  },
+  { log: (v) => v.app },
+);
 test.describe.configure({ mode: 'serial' });
 
 async function create(app: AppServer, body: Record<string, unknown>) {

@@ -9,8 +9,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { test as base, expect } from '@playwright/test';
-import { signInToTill, paymentIdOf, registerTill, tillHydrated, openTillMenu } from './fixtures';
+import { expect } from '@playwright/test';
+import { fileScopedTest, signInToTill, paymentIdOf, registerTill, tillHydrated, openTillMenu } from './fixtures';
 import { cartLine, grid } from './till-catalog-helpers';
 import { DEMO_CATEGORIES, DEMO_PRODUCTS } from '../../lib/demo/seed-catalog';
 import { freePort } from '../helpers/ports';
@@ -27,56 +27,59 @@ interface Demo {
   logs: () => string;
 }
 
-const test = base.extend<object, { demo: Demo }>({
-  demo: [
-    async ({}, use) => {
-      const port = await freePort();
-      const dataDir = mkdtempSync(join(tmpdir(), 'counter-demo-e2e-'));
-      let out = '';
-      // Exactly `npm run demo`, on a free port and a throwaway DATA_DIR; blocks only on request.
-      const child: ChildProcess = spawn(process.execPath, [join(ROOT, 'scripts', 'demo.mjs')], {
-        cwd: ROOT,
-        env: {
-          NODE_ENV: 'production',
-          PATH: process.env.PATH ?? '',
-          HOME: process.env.HOME ?? '/tmp',
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          DATA_DIR: dataDir,
-          DEVNET_BLOCK_SECONDS: '0',
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      child.stdout!.on('data', (d: Buffer) => (out += d));
-      child.stderr!.on('data', (d: Buffer) => (out += d));
-      const deadline = Date.now() + 120_000;
-      while (!/Vendor API key\s+\S+/.test(out)) {
-        if (child.exitCode !== null) throw new Error(`npm run demo exited:\n${out}`);
-        if (Date.now() > deadline) throw new Error(`npm run demo printed no credentials:\n${out}`);
-        await new Promise((r) => setTimeout(r, 200));
-      }
-      const field = (label: string) => new RegExp(`${label}\\s+(\\S+)`).exec(out)![1];
-      const url = field('Cashier screen').replace(/\/pos$/, '');
-      expect(url).toBe(`http://localhost:${port}`);
-      await use({
-        url, // as printed: the QR code's envelope URL is on this origin
-        email: field('Sign in as'),
-        password: field('Password'),
-        apiKey: field('Vendor API key'),
-        cashier: field('Till cashier'),
-        pin: field('Till cashier PIN'),
-        logs: () => out,
-      });
-      const gone = new Promise((r) => child.once('exit', r));
+const test = fileScopedTest(
+  ['demo'],
+  async (onStop) => {
+    const port = await freePort();
+    const dataDir = mkdtempSync(join(tmpdir(), 'counter-demo-e2e-'));
+    onStop(() => rmSync(dataDir, { recursive: true, force: true }));
+    let out = '';
+    // Exactly `npm run demo`, on a free port and a throwaway DATA_DIR; blocks only on request.
+    const child: ChildProcess = spawn(process.execPath, [join(ROOT, 'scripts', 'demo.mjs')], {
+      cwd: ROOT,
+      env: {
+        NODE_ENV: 'production',
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '/tmp',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        DEVNET_BLOCK_SECONDS: '0',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const gone = new Promise((r) => child.once('exit', r));
+    onStop(async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill('SIGTERM');
       const t = setTimeout(() => child.kill('SIGKILL'), 10_000);
       await gone;
       clearTimeout(t);
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-    { scope: 'worker' },
-  ],
-});
+    });
+    child.stdout!.on('data', (d: Buffer) => (out += d));
+    child.stderr!.on('data', (d: Buffer) => (out += d));
+    const deadline = Date.now() + 120_000;
+    while (!/Vendor API key\s+\S+/.test(out)) {
+      if (child.exitCode !== null) throw new Error(`npm run demo exited:\n${out}`);
+      if (Date.now() > deadline) throw new Error(`npm run demo printed no credentials:\n${out}`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    const field = (label: string) => new RegExp(`${label}\\s+(\\S+)`).exec(out)![1];
+    const url = field('Cashier screen').replace(/\/pos$/, '');
+    expect(url).toBe(`http://localhost:${port}`);
+    const demo: Demo = {
+      url, // as printed: the QR code's envelope URL is on this origin
+      email: field('Sign in as'),
+      password: field('Password'),
+      apiKey: field('Vendor API key'),
+      cashier: field('Till cashier'),
+      pin: field('Till cashier PIN'),
+      logs: () => out,
+    };
+    return { demo };
+  },
+  { log: (v) => v.demo },
+);
 
 test('npm run demo: the cashier charges a cart, the demo wallet pays the pasted URI, the cashier screen turns confirmed', async ({
   page,

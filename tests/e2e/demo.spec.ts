@@ -2,29 +2,29 @@
 // screen joins later), its URI is pasted into /demo/wallet, the demo wallet pays it with the
 // SDK, and the devnet chain's own timer mines it to confirmed.
 import { randomBytes } from 'node:crypto';
-import { test as base, expect } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { fileScopedTest } from './fixtures';
 import { startApp, type AppServer } from '../helpers/app-server';
 import { testXpub } from '../helpers/keys';
 
 const API_KEY = 'e2e-demo-key-' + randomBytes(12).toString('hex');
 const xpub = testXpub(13);
 
-const test = base.extend<object, { demo: AppServer }>({
-  demo: [
-    async ({}, use) => {
-      const app = await startApp({
-        DOGE_NETWORK: 'regtest',
-        CHAIN_BACKEND: 'devnet',
-        DEVNET_BLOCK_SECONDS: '3',
-        STORE_XPUB: xpub,
-        BOOTSTRAP_API_KEY: API_KEY,
-      });
-      await use(app);
-      await app.stop();
-    },
-    { scope: 'worker' },
-  ],
-});
+const test = fileScopedTest(
+  ['demo'],
+  async (onStop) => {
+    const demo = await startApp({
+      DOGE_NETWORK: 'regtest',
+      CHAIN_BACKEND: 'devnet',
+      DEVNET_BLOCK_SECONDS: '3',
+      STORE_XPUB: xpub,
+      BOOTSTRAP_API_KEY: API_KEY,
+    });
+    onStop(() => demo.stop());
+    return { demo };
+  },
+  { log: (v) => v.demo },
+);
 
 async function createPayment(app: AppServer, body: unknown) {
   const r = await fetch(`${app.url}/api/v1/payments`, {

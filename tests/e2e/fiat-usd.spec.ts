@@ -11,10 +11,10 @@
 // one rate source, a local server answering in CoinGecko's format (0.1 USD per DOGE, then 0.125).
 // The receipt shows the sale's lines in USD. An expired USD sale, reopened from Today's sales after
 // a reload, is charged again at the rate of the moment (0.2), and with no fresh rate not at all.
-import { test as base, expect, type Page } from '@playwright/test';
-import { paymentIdOf, shownPaymentId } from './fixtures';
+import { expect, type Page } from '@playwright/test';
+import { fileScopedTest, paymentIdOf, shownPaymentId } from './fixtures';
 import { testXpub } from '../helpers/keys';
-import { startApp, type AppServer } from '../helpers/app-server';
+import { startApp } from '../helpers/app-server';
 import { startRateServer, type RateServer } from '../helpers/rate-server';
 import type { ItemJson, RefundJson } from '../helpers/json-shapes';
 
@@ -52,35 +52,28 @@ interface RatesJson {
   value: string;
 }
 
-const test = base.extend<object, { rates: RateServer; app: AppServer }>({
-  rates: [
-    async ({}, use) => {
-      const rates = await startRateServer({ kind: 'good', value: '0.1' });
-      await use(rates);
-      await rates.close();
-    },
-    { scope: 'worker' },
-  ],
-  app: [
-    async ({ rates }, use) => {
-      const app = await startApp({
-        DOGE_NETWORK: 'regtest',
-        CHAIN_BACKEND: 'devnet',
-        DEVNET_BLOCK_SECONDS: '0',
-        STORE_XPUB: xpub,
-        ADMIN_EMAIL: OWNER.email,
-        ADMIN_PASSWORD: OWNER.password,
-        RATE_SOURCES: 'coingecko',
-        RATE_URL_COINGECKO: rates.url,
-        RATE_REFRESH_SEC: '1',
-        RATE_MAX_AGE_SEC: '8',
-      });
-      await use(app);
-      await app.stop();
-    },
-    { scope: 'worker' },
-  ],
-});
+const test = fileScopedTest(
+  ['rates', 'app'],
+  async (onStop) => {
+    const rates: RateServer = await startRateServer({ kind: 'good', value: '0.1' });
+    onStop(() => rates.close());
+    const app = await startApp({
+      DOGE_NETWORK: 'regtest',
+      CHAIN_BACKEND: 'devnet',
+      DEVNET_BLOCK_SECONDS: '0',
+      STORE_XPUB: xpub,
+      ADMIN_EMAIL: OWNER.email,
+      ADMIN_PASSWORD: OWNER.password,
+      RATE_SOURCES: 'coingecko',
+      RATE_URL_COINGECKO: rates.url,
+      RATE_REFRESH_SEC: '1',
+      RATE_MAX_AGE_SEC: '8',
+    });
+    onStop(() => app.stop());
+    return { rates, app };
+  },
+  { log: (v) => v.app },
+);
 
 async function signIn(page: Page, url: string, next: string) {
   await page.goto(url + next);

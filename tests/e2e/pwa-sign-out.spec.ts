@@ -5,8 +5,8 @@
 // session in one of the ways the worker never sees, and checks that offline /pos shows nothing
 // of that user: a sign-out from /admin (by its button, and by a bare API call), a session that
 // expired, and a user disabled by the owner.
-import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
-import { signInToTill, startDevnetApp, leaveWaitingSale, shownPaymentId } from './fixtures';
+import { expect, type BrowserContext, type Page } from '@playwright/test';
+import { fileScopedTest, signInToTill, startDevnetApp, leaveWaitingSale, shownPaymentId } from './fixtures';
 import { randomBytes } from 'node:crypto';
 import { testXpub } from '../helpers/keys';
 import { parseKoinu } from '../../lib/money';
@@ -28,46 +28,46 @@ interface Fixture {
   user(role: 'manager' | 'cashier', name: string): Promise<User>;
 }
 
-const test = base.extend<object, { fx: Fixture }>({
-  fx: [
-    async ({}, use) => {
-      const shop = await startDevnetApp({
-        name: 'kept-till',
-        xpub,
-        owner: OWNER,
-        env: { BOOTSTRAP_API_KEY: API_KEY },
-        seed: [
-          { sql: `INSERT INTO store (id, name) VALUES (1, $1)`, params: ['Kept Café'] },
-          {
-            sql: 'INSERT INTO product (id, sku, name, icon, price, tax_rate_bp, sort, archived) VALUES ($1, $2, $3, $4, $5, 0, 0, FALSE)',
-            params: ['p-1', 'TEA', 'Tea', '/pos-icons/tea.svg', parseKoinu('4').toString()],
-          },
-        ],
-      });
-      const app = shop.app;
-      const r = await fetch(`${app.url}/api/auth/login`, {
+const test = fileScopedTest(
+  ['fx'],
+  async (onStop) => {
+    const shop = await startDevnetApp({
+      name: 'kept-till',
+      xpub,
+      owner: OWNER,
+      env: { BOOTSTRAP_API_KEY: API_KEY },
+      seed: [
+        { sql: `INSERT INTO store (id, name) VALUES (1, $1)`, params: ['Kept Café'] },
+        {
+          sql: 'INSERT INTO product (id, sku, name, icon, price, tax_rate_bp, sort, archived) VALUES ($1, $2, $3, $4, $5, 0, 0, FALSE)',
+          params: ['p-1', 'TEA', 'Tea', '/pos-icons/tea.svg', parseKoinu('4').toString()],
+        },
+      ],
+    });
+    onStop(() => shop.dispose());
+    const app = shop.app;
+    const r = await fetch(`${app.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(OWNER),
+    });
+    const owner = { cookie: (r.headers.get('set-cookie') ?? '').split(';')[0], csrf: (await r.json()).csrf_token as string };
+    let n = 0;
+    const user = async (role: 'manager' | 'cashier', name: string): Promise<User> => {
+      const email = `u${++n}-${randomBytes(3).toString('hex')}@kept.test`;
+      const c = await fetch(`${app.url}/api/admin/users`, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify(OWNER),
+        headers: { 'Content-Type': 'application/json', Cookie: owner.cookie, 'X-CSRF-Token': owner.csrf },
+        body: JSON.stringify({ email, name, password: PASSWORD, role }),
       });
-      const owner = { cookie: (r.headers.get('set-cookie') ?? '').split(';')[0], csrf: (await r.json()).csrf_token as string };
-      let n = 0;
-      const user = async (role: 'manager' | 'cashier', name: string): Promise<User> => {
-        const email = `u${++n}-${randomBytes(3).toString('hex')}@kept.test`;
-        const c = await fetch(`${app.url}/api/admin/users`, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json', Cookie: owner.cookie, 'X-CSRF-Token': owner.csrf },
-          body: JSON.stringify({ email, name, password: PASSWORD, role }),
-        });
-        expect(c.status).toBe(201);
-        return { id: (await c.json()).id, email, name };
-      };
-      await use({ app, owner, user });
-      await shop.dispose();
-    },
-    { scope: 'worker', timeout: 180_000 },
-  ],
-});
+      expect(c.status).toBe(201);
+      return { id: (await c.json()).id, email, name };
+    };
+    const fx: Fixture = { app, owner, user };
+    return { fx };
+  },
+  { timeout: 180_000, log: (v) => v.fx.app },
+);
 
 const keptTill = (page: Page) => page.evaluate(async () => (await (await caches.match('/pos'))?.text()) ?? '');
 const keptPaths = (page: Page) =>

@@ -3,8 +3,8 @@
 // page; offline, a reload shows the kept till, which says it is offline, refuses to charge and
 // shows a sale that was waiting (and was paid meanwhile) as unknown, never as paid; back online
 // it recovers by itself. The service worker never stores payment state.
-import { test as base, expect, type Page } from '@playwright/test';
-import { signInToTill, tillHydrated, startDevnetApp, type DevnetApp, leaveWaitingSale, paymentIdOf } from './fixtures';
+import { expect, type Page } from '@playwright/test';
+import { fileScopedTest, signInToTill, tillHydrated, startDevnetApp, leaveWaitingSale, paymentIdOf } from './fixtures';
 import { randomBytes } from 'node:crypto';
 import { testXpub } from '../helpers/keys';
 import { parseKoinu } from '../../lib/money';
@@ -15,28 +15,28 @@ const API_KEY = 'pwa_' + randomBytes(24).toString('base64url');
 const xpub = testXpub(21);
 
 /** The app, which a test may stop (the shop's server gone, not just the browser offline) and start again on the same port and data. */
-const test = base.extend<object, { srv: DevnetApp }>({
-  srv: [
-    async ({}, use) => {
-      const srv = await startDevnetApp({
-        name: 'pwa',
-        xpub,
-        owner: ADMIN,
-        env: { BOOTSTRAP_API_KEY: API_KEY },
-        seed: [
-          { sql: `INSERT INTO store (id, name) VALUES (1, $1)`, params: ['Offline Café'] },
-          {
-            sql: 'INSERT INTO product (id, sku, name, icon, price, tax_rate_bp, sort, archived) VALUES ($1, $2, $3, $4, $5, 0, 0, FALSE)',
-            params: ['p-1', 'TEA', 'Tea', '/pos-icons/tea.svg', parseKoinu('4').toString()],
-          },
-        ],
-      });
-      await use(srv);
-      await srv.dispose();
-    },
-    { scope: 'worker' },
-  ],
-});
+const test = fileScopedTest(
+  ['srv'],
+  async (onStop) => {
+    const srv = await startDevnetApp({
+      name: 'pwa',
+      xpub,
+      owner: ADMIN,
+      env: { BOOTSTRAP_API_KEY: API_KEY },
+      seed: [
+        { sql: `INSERT INTO store (id, name) VALUES (1, $1)`, params: ['Offline Café'] },
+        {
+          sql: 'INSERT INTO product (id, sku, name, icon, price, tax_rate_bp, sort, archived) VALUES ($1, $2, $3, $4, $5, 0, 0, FALSE)',
+          params: ['p-1', 'TEA', 'Tea', '/pos-icons/tea.svg', parseKoinu('4').toString()],
+        },
+      ],
+    });
+    // srv.app is the app running now: srv.restart() replaces it.
+    onStop(() => srv.dispose());
+    return { srv };
+  },
+  { log: (v) => v.srv.app },
+);
 
 async function vendor(app: AppServer, method: string, path: string, body?: unknown) {
   const r = await fetch(app.url + path, {

@@ -3,8 +3,8 @@
 // receipt and shows the cashier success, and a refusal; the receipt page's lines (tax included)
 // add up to its total, its time is in the store's zone, and its 58 mm and 80 mm print layouts
 // fit their paper.
-import { test as base, expect } from '@playwright/test';
-import { signInToTill, startDevnetApp, paymentIdOf } from './fixtures';
+import { expect } from '@playwright/test';
+import { fileScopedTest, signInToTill, startDevnetApp, paymentIdOf } from './fixtures';
 import { startSmtp, type Mail } from '../helpers/smtp';
 import { testXpub } from '../helpers/keys';
 import { parseKoinu, formatKoinu } from '../../lib/money';
@@ -19,45 +19,44 @@ interface Stack {
   inbox: Mail[];
 }
 
-const test = base.extend<object, { stack: Stack }>({
-  stack: [
-    async ({}, use) => {
-      const inbox: Mail[] = [];
-      const smtp = await startSmtp(inbox, {
-        disabledCommands: ['STARTTLS', 'AUTH'],
-        onRcptTo(addr, _s, cb) {
-          if (addr.address.startsWith('refuse'))
-            return cb(Object.assign(new Error('Mailbox refuse is unavailable'), { responseCode: 550 }));
-          cb();
+const test = fileScopedTest(
+  ['stack'],
+  async (onStop) => {
+    const inbox: Mail[] = [];
+    const smtp = await startSmtp(inbox, {
+      disabledCommands: ['STARTTLS', 'AUTH'],
+      onRcptTo(addr, _s, cb) {
+        if (addr.address.startsWith('refuse')) return cb(Object.assign(new Error('Mailbox refuse is unavailable'), { responseCode: 550 }));
+        cb();
+      },
+    });
+    onStop(() => smtp.close());
+    const shop = await startDevnetApp({
+      name: 'receipts',
+      xpub,
+      owner: ADMIN,
+      env: { SMTP_TIMEOUT_MS: '3000' },
+      seed: [
+        {
+          sql: `INSERT INTO store (id, name, timezone, smtp_url, smtp_from) VALUES (1, $1, 'America/New_York', $2, 'Receipts Café <receipts@cafe.example>')`,
+          params: ['Receipts Café', smtp.url],
         },
-      });
-      const shop = await startDevnetApp({
-        name: 'receipts',
-        xpub,
-        owner: ADMIN,
-        env: { SMTP_TIMEOUT_MS: '3000' },
-        seed: [
-          {
-            sql: `INSERT INTO store (id, name, timezone, smtp_url, smtp_from) VALUES (1, $1, 'America/New_York', $2, 'Receipts Café <receipts@cafe.example>')`,
-            params: ['Receipts Café', smtp.url],
-          },
-          {
-            sql: 'INSERT INTO product (id, sku, name, icon, price, tax_rate_bp, sort) VALUES ($1, $2, $3, $4, $5, $6, $7)',
-            params: ['p-bread', 'BRD', LONG, '', parseKoinu('7.25').toString(), 1000, 1],
-          },
-          {
-            sql: 'INSERT INTO product (id, sku, name, icon, price, tax_rate_bp, sort) VALUES ($1, $2, $3, $4, $5, $6, $7)',
-            params: ['p-tea', 'TEA', 'Tea', '', parseKoinu('2.2').toString(), 700, 2],
-          },
-        ],
-      });
-      await use({ app: shop.app, inbox });
-      await shop.dispose();
-      await smtp.close();
-    },
-    { scope: 'worker' },
-  ],
-});
+        {
+          sql: 'INSERT INTO product (id, sku, name, icon, price, tax_rate_bp, sort) VALUES ($1, $2, $3, $4, $5, $6, $7)',
+          params: ['p-bread', 'BRD', LONG, '', parseKoinu('7.25').toString(), 1000, 1],
+        },
+        {
+          sql: 'INSERT INTO product (id, sku, name, icon, price, tax_rate_bp, sort) VALUES ($1, $2, $3, $4, $5, $6, $7)',
+          params: ['p-tea', 'TEA', 'Tea', '', parseKoinu('2.2').toString(), 700, 2],
+        },
+      ],
+    });
+    onStop(() => shop.dispose());
+    const stack: Stack = { app: shop.app, inbox };
+    return { stack };
+  },
+  { log: (v) => v.stack.app },
+);
 
 let paidId = '';
 

@@ -2,7 +2,8 @@
 // Chromium: a manager's Users page lists the cashiers only, with Set PIN and none of the owner's
 // controls, and the API refuses a manager the rest; a cashier sets their own PIN on My shift.
 // Each PIN is then proven on the real lock route (GET /api/pos/lock, POST /api/auth/pin).
-import { test as base, expect } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { fileScopedTest } from './fixtures';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -41,50 +42,50 @@ const call = (url: string, s: Session | null, method: string, path: string, body
     },
   });
 
-const test = base.extend<object, { world: World }>({
-  world: [
-    async ({}, use) => {
-      const dataDir = mkdtempSync(join(tmpdir(), 'counter-pins-e2e-'));
-      await seedPglite(dataDir, [{ sql: 'INSERT INTO store (id, name) VALUES (1, $1)', params: ['Pin Café'] }]);
-      const app = await startApp(
-        {
-          DOGE_NETWORK: 'regtest',
-          CHAIN_BACKEND: 'devnet',
-          DEVNET_BLOCK_SECONDS: '0',
-          STORE_XPUB: xpub,
-          ADMIN_EMAIL: OWNER.email,
-          ADMIN_PASSWORD: PASSWORD,
-        },
-        { keepDataDir: dataDir },
-      );
-      const owner = await login(app.url, OWNER.email);
-      const ids = { owner: '' } as World['ids'];
-      for (const [k, role, name] of [
-        ['manager', 'manager', 'Mia'],
-        ['ana', 'cashier', 'Ana'],
-        ['bo', 'cashier', 'Bo'],
-      ] as const) {
-        const r = await call(app.url, owner, 'POST', '/api/admin/users', { email: `${k}@pins-e2e.test`, name, password: PASSWORD, role });
-        expect(r.status).toBe(201);
-        ids[k] = (await r.json()).id;
-      }
-      const users = (await (await call(app.url, owner, 'GET', '/api/admin/users')).json()).users as { id: string; email: string }[];
-      ids.owner = users.find((u) => u.email === OWNER.email)!.id;
-      // A registered terminal, to prove the PINs on the real lock routes.
-      const reg = await call(app.url, owner, 'POST', '/api/admin/terminals', { name: 'Front counter' });
-      expect(reg.status).toBe(201);
-      const terminal = reg.headers
-        .getSetCookie()
-        .map((c) => c.split(';')[0])
-        .find((c) => c.startsWith('counter_terminal='))!;
-      expect(terminal).toBeTruthy();
-      await use({ app, ids, owner, terminal });
-      await app.stop();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-    { scope: 'worker' },
-  ],
-});
+const test = fileScopedTest(
+  ['world'],
+  async (onStop) => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'counter-pins-e2e-'));
+    onStop(() => rmSync(dataDir, { recursive: true, force: true }));
+    await seedPglite(dataDir, [{ sql: 'INSERT INTO store (id, name) VALUES (1, $1)', params: ['Pin Café'] }]);
+    const app = await startApp(
+      {
+        DOGE_NETWORK: 'regtest',
+        CHAIN_BACKEND: 'devnet',
+        DEVNET_BLOCK_SECONDS: '0',
+        STORE_XPUB: xpub,
+        ADMIN_EMAIL: OWNER.email,
+        ADMIN_PASSWORD: PASSWORD,
+      },
+      { keepDataDir: dataDir },
+    );
+    onStop(() => app.stop());
+    const owner = await login(app.url, OWNER.email);
+    const ids = { owner: '' } as World['ids'];
+    for (const [k, role, name] of [
+      ['manager', 'manager', 'Mia'],
+      ['ana', 'cashier', 'Ana'],
+      ['bo', 'cashier', 'Bo'],
+    ] as const) {
+      const r = await call(app.url, owner, 'POST', '/api/admin/users', { email: `${k}@pins-e2e.test`, name, password: PASSWORD, role });
+      expect(r.status).toBe(201);
+      ids[k] = (await r.json()).id;
+    }
+    const users = (await (await call(app.url, owner, 'GET', '/api/admin/users')).json()).users as { id: string; email: string }[];
+    ids.owner = users.find((u) => u.email === OWNER.email)!.id;
+    // A registered terminal, to prove the PINs on the real lock routes.
+    const reg = await call(app.url, owner, 'POST', '/api/admin/terminals', { name: 'Front counter' });
+    expect(reg.status).toBe(201);
+    const terminal = reg.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .find((c) => c.startsWith('counter_terminal='))!;
+    expect(terminal).toBeTruthy();
+    const world: World = { app, ids, owner, terminal };
+    return { world };
+  },
+  { log: (v) => v.world.app },
+);
 
 async function pinWorks(w: World, userId: string, pin: string): Promise<number> {
   return (await call(w.app.url, null, 'POST', '/api/auth/pin', { user_id: userId, pin }, w.terminal)).status;

@@ -2,7 +2,8 @@
 // real Chromium on the built app (devnet): tracked products only, low stock first; a sale paid by
 // a plain wallet shows its decrement; an adjustment through the page's form changes the level,
 // lists its movement and the dashboard's count follows.
-import { test as base, expect, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { fileScopedTest } from './fixtures';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
@@ -25,36 +26,35 @@ const ROWS: [string, string, number | null, number][] = [
   ['SCO', 'Scone', 4, 4],
 ];
 
-const test = base.extend<object, { app: AppServer }>({
-  app: [
-    async ({}, use) => {
-      const dataDir = mkdtempSync(join(tmpdir(), 'counter-stock-e2e-'));
-      await seedPglite(
-        dataDir,
-        ROWS.map(([sku, name, stock, low], i) => ({
-          sql: 'INSERT INTO product (id, sku, name, icon, price, tax_rate_bp, sort, archived, stock, low_stock) VALUES ($1, $2, $3, $4, $5, 0, $6, FALSE, $7, $8)',
-          params: [`p-${i}`, sku, name, '', parseKoinu('1').toString(), i, stock, low],
-        })),
-      );
-      const app = await startApp(
-        {
-          DOGE_NETWORK: 'regtest',
-          CHAIN_BACKEND: 'devnet',
-          DEVNET_BLOCK_SECONDS: '0',
-          STORE_XPUB: xpub,
-          ADMIN_EMAIL: ADMIN.email,
-          ADMIN_PASSWORD: ADMIN.password,
-          BOOTSTRAP_API_KEY: API_KEY,
-        },
-        { keepDataDir: dataDir },
-      );
-      await use(app);
-      await app.stop();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-    { scope: 'worker' },
-  ],
-});
+const test = fileScopedTest(
+  ['app'],
+  async (onStop) => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'counter-stock-e2e-'));
+    onStop(() => rmSync(dataDir, { recursive: true, force: true }));
+    await seedPglite(
+      dataDir,
+      ROWS.map(([sku, name, stock, low], i) => ({
+        sql: 'INSERT INTO product (id, sku, name, icon, price, tax_rate_bp, sort, archived, stock, low_stock) VALUES ($1, $2, $3, $4, $5, 0, $6, FALSE, $7, $8)',
+        params: [`p-${i}`, sku, name, '', parseKoinu('1').toString(), i, stock, low],
+      })),
+    );
+    const app = await startApp(
+      {
+        DOGE_NETWORK: 'regtest',
+        CHAIN_BACKEND: 'devnet',
+        DEVNET_BLOCK_SECONDS: '0',
+        STORE_XPUB: xpub,
+        ADMIN_EMAIL: ADMIN.email,
+        ADMIN_PASSWORD: ADMIN.password,
+        BOOTSTRAP_API_KEY: API_KEY,
+      },
+      { keepDataDir: dataDir },
+    );
+    onStop(() => app.stop());
+    return { app };
+  },
+  { log: (v) => v.app },
+);
 
 async function signIn(page: Page, app: AppServer) {
   await page.goto(`${app.url}/login?next=${encodeURIComponent('/admin')}`);

@@ -3,13 +3,12 @@
 // reads each QR code from a screenshot, then finish and read the report; axe-core finds no
 // serious or critical violation. With WALLET_CHECK_DOCS_SCREENSHOT=1 the desktop run's first case
 // is copied over docs/wallet-check.png.
-import { test as base, expect } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { copyFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { startDevnetApp } from './fixtures';
+import { devnetTest } from './fixtures';
 import { testXpub } from '../helpers/keys';
-import type { AppServer } from '../helpers/app-server';
 import { zbarRead } from './qr-read';
 import { axe, report } from './axe-check';
 
@@ -18,16 +17,7 @@ const SIZES = [
   { width: 1280, height: 800 },
 ] as const;
 
-const test = base.extend<object, { app: AppServer }>({
-  app: [
-    async ({}, use) => {
-      const shop = await startDevnetApp({ name: 'wallet-check', xpub: testXpub(28) });
-      await use(shop.app);
-      await shop.dispose();
-    },
-    { scope: 'worker' },
-  ],
-});
+const test = devnetTest({ name: 'wallet-check', xpub: testXpub(28) });
 test.describe.configure({ mode: 'serial' });
 
 for (const size of SIZES) {
