@@ -6,8 +6,8 @@
 // docs/cashier.png (the till at 1024×768), docs/cashier-phone.png (the same cart on a 390×844
 // phone) and docs/cashier-payment.png (the payment screen; its QR code and URI carry the
 // payment's random id, the one thing in them that changes from run to run).
-import { test as base, expect, type Page } from '@playwright/test';
-import { signInToTill, paymentIdOf, shownPaymentId } from './fixtures';
+import { expect, type Page } from '@playwright/test';
+import { fileScopedTest, signInToTill, paymentIdOf, shownPaymentId } from './fixtures';
 import { mkdtempSync, rmSync, copyFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -96,41 +96,41 @@ const PRODUCTS = [
   },
 ];
 
-const test = base.extend<object, { stack: { app: AppServer; node: Litecoind } }>({
-  stack: [
-    async ({}, use) => {
-      const node = await startLitecoind();
-      const dataDir = mkdtempSync(join(tmpdir(), 'counter-pos-e2e-'));
-      await seedPglite(dataDir, [
-        {
-          sql: `INSERT INTO store (id, name, fiat_rate, fiat_currency, tips_enabled) VALUES (1, $1, '0.2', 'USD', TRUE)`,
-          params: ['Shibe Café'],
-        },
-        ...PRODUCTS.map((p) => ({
-          sql: 'INSERT INTO product (id, sku, name, icon, price, tax_rate_bp, sort, archived, category) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)',
-          params: [p.id, p.sku, p.name, p.icon, p.price.toString(), p.taxRateBp, p.sort, p.archived ?? false, p.category],
-        })),
-      ]);
-      const app = await startApp(
-        {
-          DOGE_NETWORK: 'regtest',
-          CHAIN_GENESIS_HASH: LITECOIN_REGTEST_GENESIS,
-          CHAIN_BACKEND: 'rpc',
-          DOGE_RPC_URL: node.rpcUrl,
-          STORE_XPUB: xpub,
-          ADMIN_EMAIL: ADMIN.email,
-          ADMIN_PASSWORD: ADMIN.password,
-        },
-        { keepDataDir: dataDir },
-      );
-      await use({ app, node });
-      await app.stop();
-      rmSync(dataDir, { recursive: true, force: true });
-      await node.dispose();
-    },
-    { scope: 'worker' },
-  ],
-});
+const test = fileScopedTest(
+  ['stack'],
+  async (onStop) => {
+    const node = await startLitecoind();
+    onStop(() => node.dispose());
+    const dataDir = mkdtempSync(join(tmpdir(), 'counter-pos-e2e-'));
+    onStop(() => rmSync(dataDir, { recursive: true, force: true }));
+    await seedPglite(dataDir, [
+      {
+        sql: `INSERT INTO store (id, name, fiat_rate, fiat_currency, tips_enabled) VALUES (1, $1, '0.2', 'USD', TRUE)`,
+        params: ['Shibe Café'],
+      },
+      ...PRODUCTS.map((p) => ({
+        sql: 'INSERT INTO product (id, sku, name, icon, price, tax_rate_bp, sort, archived, category) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)',
+        params: [p.id, p.sku, p.name, p.icon, p.price.toString(), p.taxRateBp, p.sort, p.archived ?? false, p.category],
+      })),
+    ]);
+    const app = await startApp(
+      {
+        DOGE_NETWORK: 'regtest',
+        CHAIN_GENESIS_HASH: LITECOIN_REGTEST_GENESIS,
+        CHAIN_BACKEND: 'rpc',
+        DOGE_RPC_URL: node.rpcUrl,
+        STORE_XPUB: xpub,
+        ADMIN_EMAIL: ADMIN.email,
+        ADMIN_PASSWORD: ADMIN.password,
+      },
+      { keepDataDir: dataDir },
+    );
+    onStop(() => app.stop());
+    const stack: { app: AppServer; node: Litecoind } = { app, node };
+    return { stack };
+  },
+  { log: (v) => v.stack.app },
+);
 
 /** With POS_DOCS_SCREENSHOT=1, copies a screenshot over docs/<name>. */
 function docsShot(shot: string, name: string) {

@@ -11,15 +11,15 @@
 //   leaves the till on "paid without the order data" (docs/api.md#data_missing), never paid.
 // tests/e2e/till-qr-devnet.spec.ts runs the ordinary wallet against a devnet app.
 // Skipped, saying why, when dogecoind or zbarimg is absent.
-import { test as base, expect } from '@playwright/test';
-import { signInToTill } from './fixtures';
+import { expect } from '@playwright/test';
+import { fileScopedTest, signInToTill } from './fixtures';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { seedPglite } from './seed-pglite';
 import { testXpub } from '../helpers/keys';
-import { startApp, type AppServer } from '../helpers/app-server';
+import { startApp } from '../helpers/app-server';
 import { haveDogecoind, skipReason, startDogecoind, type Dogecoind } from '../helpers/dogecoind';
 import { ZBARIMG, chargeTeaAndScan, checkShownQr, createDataSale, dataSalePaidPlainly, expectPaidAfterBlock } from './qr-read';
 
@@ -31,45 +31,39 @@ const SIZES = [
   { width: 390, height: 844 },
 ];
 
-const test = base.extend<object, { node: Dogecoind; app: AppServer }>({
-  node: [
-    async ({}, use) => {
-      const node = await startDogecoind({ matureBlocks: 80 });
-      await node.mine(5);
-      await use(node);
-      await node.dispose();
-    },
-    { scope: 'worker' },
-  ],
-  app: [
-    async ({ node }, use) => {
-      const dataDir = mkdtempSync(join(tmpdir(), 'counter-qr-e2e-'));
-      await seedPglite(dataDir, [
-        { sql: `INSERT INTO store (id, name, tips_enabled) VALUES (1, $1, FALSE)`, params: ['Café Ünïcode > QR'] },
-        {
-          sql: `INSERT INTO product (id, sku, name, icon, price, tax_rate_bp, sort, archived) VALUES ('p-tea', 'TEA', 'Tea', '', $1, 0, 0, FALSE)`,
-          params: ['1234500000'],
-        },
-      ]);
-      const app = await startApp(
-        {
-          DOGE_NETWORK: 'regtest',
-          CHAIN_BACKEND: 'rpc',
-          DOGE_RPC_URL: node.rpcUrl,
-          STORE_XPUB: xpub,
-          ADMIN_EMAIL: OWNER.email,
-          ADMIN_PASSWORD: OWNER.password,
-          BOOTSTRAP_API_KEY: 'qr_' + randomBytes(24).toString('base64url'),
-        },
-        { keepDataDir: dataDir },
-      );
-      await use(app);
-      await app.stop();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-    { scope: 'worker' },
-  ],
-});
+// The node and the app were two worker fixtures of 90 s each; one hook starts both.
+const test = fileScopedTest(
+  ['node', 'app'],
+  async (onStop) => {
+    const node: Dogecoind = await startDogecoind({ matureBlocks: 80 });
+    onStop(() => node.dispose());
+    await node.mine(5);
+    const dataDir = mkdtempSync(join(tmpdir(), 'counter-qr-e2e-'));
+    onStop(() => rmSync(dataDir, { recursive: true, force: true }));
+    await seedPglite(dataDir, [
+      { sql: `INSERT INTO store (id, name, tips_enabled) VALUES (1, $1, FALSE)`, params: ['Café Ünïcode > QR'] },
+      {
+        sql: `INSERT INTO product (id, sku, name, icon, price, tax_rate_bp, sort, archived) VALUES ('p-tea', 'TEA', 'Tea', '', $1, 0, 0, FALSE)`,
+        params: ['1234500000'],
+      },
+    ]);
+    const app = await startApp(
+      {
+        DOGE_NETWORK: 'regtest',
+        CHAIN_BACKEND: 'rpc',
+        DOGE_RPC_URL: node.rpcUrl,
+        STORE_XPUB: xpub,
+        ADMIN_EMAIL: OWNER.email,
+        ADMIN_PASSWORD: OWNER.password,
+        BOOTSTRAP_API_KEY: 'qr_' + randomBytes(24).toString('base64url'),
+      },
+      { keepDataDir: dataDir },
+    );
+    onStop(() => app.stop());
+    return { node, app };
+  },
+  { timeout: 180_000, log: (v) => v.app },
+);
 
 test.skip(!haveDogecoind, skipReason);
 test.skip(!existsSync(ZBARIMG), `zbarimg not found at ${ZBARIMG} (apt-get install zbar-tools): the QR decoding test is skipped`);
