@@ -7,7 +7,7 @@ import { appTest } from './fixtures';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { testXpub } from '../helpers/keys';
-import type { AppServer } from '../helpers/app-server';
+import { devnetAppEnv, type AppServer } from '../helpers/app-server';
 import { until } from '../helpers/wait';
 
 const OWNER = { email: 'owner@shop.test', password: 'correct horse battery' };
@@ -15,15 +15,12 @@ const KEY = 'e2e-bootstrap-' + randomBytes(12).toString('hex');
 const TPUB = testXpub(3);
 
 const test = appTest(
-  {
-    DOGE_NETWORK: 'regtest',
-    CHAIN_BACKEND: 'devnet',
-    DEVNET_BLOCK_SECONDS: '0',
+  devnetAppEnv({
     ADMIN_EMAIL: OWNER.email,
     ADMIN_PASSWORD: OWNER.password,
     STORE_XPUB: TPUB,
     BOOTSTRAP_API_KEY: KEY,
-  },
+  }),
   async (app) => {
     const ready = await until(
       async () => (await fetch(`${app.url}/api/health`)).json(),

@@ -6,20 +6,17 @@
 import { expect, type Page } from '@playwright/test';
 import { appTest } from './fixtures';
 import { testXpub } from '../helpers/keys';
-import type { AppServer } from '../helpers/app-server';
+import { devnetAppEnv, type AppServer } from '../helpers/app-server';
 import { until } from '../helpers/wait';
 
 const OWNER = { email: 'owner@ready.test', password: 'readiness e2e password' };
 const TPUB = testXpub(5);
 
 const test = appTest(
-  {
-    DOGE_NETWORK: 'regtest',
-    CHAIN_BACKEND: 'devnet',
-    DEVNET_BLOCK_SECONDS: '0',
+  devnetAppEnv({
     ADMIN_EMAIL: OWNER.email,
     ADMIN_PASSWORD: OWNER.password,
-  },
+  }),
   async (app) => {
     // Wait for the chain worker's first report, so the only problem left is the wallet.
     const h = await until(
