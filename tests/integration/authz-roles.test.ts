@@ -4,16 +4,14 @@
 // confined to their own sales, URL, control-character, dust and overflow validation, and the
 // owner-only receiving wallet, relay key, users, API keys, rescan and audit log.
 // authz-rpc-store.test.ts has the limits of a store that is not on devnet.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomBytes } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { REGTEST, encodeAddress } from '@/lib/doge';
 import { testXpub } from '../helpers/keys';
 import { until } from '../helpers/wait';
-import { devnetAppEnv, startApp, type AppServer } from '../helpers/app-server';
+import { sharedShop, type SharedShop } from '../helpers/shared-app';
 import { expectRefused, item, roleClient, type PaymentJson, type Role } from '../helpers/authz';
 import type { AuditEntryJson, EventJson, ListedPaymentJson, OutputJson, UserJson, WalletRescanJson } from '../helpers/json-shapes';
 
-const KEY = 'authz-test-key-' + randomBytes(12).toString('hex');
 // The store runs on devnet (regtest), so that it is ready and its till may charge.
 const XPUB = testXpub(8);
 // Another account key of the same network: "the manager's own wallet".
@@ -29,25 +27,16 @@ interface SettingsJson {
 }
 
 describe('on a store with every role (PGlite, http PUBLIC_URL)', () => {
-  let app: AppServer;
+  let app: SharedShop;
   const c = roleClient(() => app.url, 'authz.test', PASSWORD);
   const { as } = c;
   beforeAll(async () => {
-    app = await startApp(
-      devnetAppEnv({
-        ADMIN_EMAIL: 'owner@authz.test',
-        ADMIN_PASSWORD: PASSWORD,
-        STORE_XPUB: XPUB,
-        BOOTSTRAP_API_KEY: KEY,
-        RATE_LIMIT_RPS: '0',
-      }),
-    );
+    app = await sharedShop('authz.test', { xpub: XPUB, password: PASSWORD });
     // The till charges only on a ready store (sessions' POST /api/v1/payments).
     const health = await c.ready();
     expect(health.ready, JSON.stringify(health)).toBe(true);
     await c.signInAll();
   }, 120_000);
-  afterAll(async () => app?.stop());
 
   describe('finding 1: custom p2pkh outputs need payments:outputs', () => {
     const steal = { items: [item('25')], outputs: [{ type: 'p2pkh', address: ELSEWHERE, amount: '25' }] };
@@ -65,7 +54,7 @@ describe('on a store with every role (PGlite, http PUBLIC_URL)', () => {
 
     it('nor a key with payments:write, nor the owner-scoped bootstrap key; a key created with payments:outputs may', async () => {
       expectRefused(await as(await c.key(['payments:write']), 'POST', '/api/v1/payments', steal), 403, 'forbidden', 'outputs[0].address');
-      expectRefused(await as({ key: KEY }, 'POST', '/api/v1/payments', steal), 403, 'forbidden', 'outputs[0].address');
+      expectRefused(await as({ key: app.key }, 'POST', '/api/v1/payments', steal), 403, 'forbidden', 'outputs[0].address');
       const ok = await as<PaymentJson>(await c.key(['payments:write', 'payments:outputs']), 'POST', '/api/v1/payments', steal);
       expect(ok.status, ok.text).toBe(201);
       expect(ok.body.payment.outputs).toEqual([{ type: 'p2pkh', address: ELSEWHERE, amount: '25' }]);
@@ -108,7 +97,7 @@ describe('on a store with every role (PGlite, http PUBLIC_URL)', () => {
         big(0),
       );
       expect(k.status, k.text).toBe(201);
-      expect((await as<PaymentJson>({ key: KEY }, 'GET', `/api/v1/payments/${k.body.id}`)).body.required).toBe(0);
+      expect((await as<PaymentJson>({ key: app.key }, 'GET', `/api/v1/payments/${k.body.id}`)).body.required).toBe(0);
     });
   });
 
@@ -119,7 +108,7 @@ describe('on a store with every role (PGlite, http PUBLIC_URL)', () => {
     beforeAll(async () => {
       mine = (await as<PaymentJson>('cashier', 'POST', '/api/v1/payments', { items: [item('4')], order_reference: 'MINE' })).body.id;
       theirs = (await as<PaymentJson>('cashier2', 'POST', '/api/v1/payments', { items: [item('5')], order_reference: 'THEIRS' })).body.id;
-      byKey = (await as<PaymentJson>({ key: KEY }, 'POST', '/api/v1/payments', { items: [item('6')] })).body.id;
+      byKey = (await as<PaymentJson>({ key: app.key }, 'POST', '/api/v1/payments', { items: [item('6')] })).body.id;
       expect([mine, theirs, byKey].every(Boolean)).toBe(true);
     });
 
@@ -197,7 +186,7 @@ describe('on a store with every role (PGlite, http PUBLIC_URL)', () => {
       ],
       [{ items: [{ type: 'item', id: 'a', name: 'A', count: 1000, unit: '9999999999' }] }, 'items[0].total'],
     ])('%j => 400 naming %s', async (body, field) => {
-      expectRefused(await as({ key: KEY }, 'POST', '/api/v1/payments', body), 400, 'invalid_request', field);
+      expectRefused(await as({ key: app.key }, 'POST', '/api/v1/payments', body), 400, 'invalid_request', field);
     });
 
     it('a p2pkh output below 0.01 DOGE is refused even with payments:outputs', async () => {
@@ -213,13 +202,13 @@ describe('on a store with every role (PGlite, http PUBLIC_URL)', () => {
     });
 
     it('accepts https URLs, and http ones while PUBLIC_URL is http', async () => {
-      const r = await as({ key: KEY }, 'POST', '/api/v1/payments', {
+      const r = await as({ key: app.key }, 'POST', '/api/v1/payments', {
         items: [item('0.01', { icon: 'https://shop.example/c.png' }), item('1', { id: 'b', icon: 'http://shop.example/b.png' })],
         vendor_order_url: 'https://shop.example/orders/1',
         note: 'tab\tand\nnewline are not allowed either',
       });
       expectRefused(r, 400, 'invalid_request', 'note');
-      const ok = await as<PaymentJson>({ key: KEY }, 'POST', '/api/v1/payments', {
+      const ok = await as<PaymentJson>({ key: app.key }, 'POST', '/api/v1/payments', {
         items: [item('0.01', { icon: 'https://shop.example/c.png' }), item('1', { id: 'b', icon: 'http://shop.example/b.png' })],
         vendor_order_url: 'https://shop.example/orders/1',
       });
@@ -293,7 +282,7 @@ describe('on a store with every role (PGlite, http PUBLIC_URL)', () => {
       expect(wallet.changes).toEqual({ store_xpub: { from: OTHER_XPUB, to: XPUB } });
       const named = entries.find((e) => e.action === 'settings.update')!;
       expect(named.user).toBe('manager@authz.test');
-      expect(named.changes).toEqual({ name: { from: 'Counter store', to: 'Audited shop' } });
+      expect(named.changes).toEqual({ name: { from: app.name, to: 'Audited shop' } });
       expect(entries.find((e) => e.action === 'webhook_secret.regenerate')!.user).toBe('manager@authz.test');
       expect(entries.find((e) => e.action === 'api_key.create')!.changes).toMatchObject({ name: 'audited key', scopes: ['payments:read'] });
       expect(entries[0]!.changes).toMatchObject({ email: 'cashier2@authz.test', password: 'changed' });

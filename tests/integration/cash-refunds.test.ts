@@ -4,10 +4,10 @@
 // the refunds of a sale never hand back more than it took, one after another or at once; a PIN
 // session and a cashier get 403, bad input a 400 naming the field; the sales report counts it in
 // totals.refunds and by_tender.cash; My shift's cash expected drops for the user who recorded it.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { REGTEST, hdFromSeed, serializeXpub, derivePath } from '@/lib/doge';
 import { until } from '../helpers/wait';
-import { devnetAppEnv, startApp, type AppServer } from '../helpers/app-server';
+import { sharedShop, type SharedShop } from '../helpers/shared-app';
 import { OpenApiChecker, loadOpenApi } from '../helpers/openapi';
 import { appClient, firstCookie, type SignedIn, type Who } from '../helpers/client';
 import { parseFiatMinor, parseKoinu } from '@/lib/money';
@@ -26,7 +26,7 @@ const tea = {
 };
 
 describe('cash refunds', () => {
-  let app: AppServer;
+  let app: SharedShop;
   const who = {} as Record<'owner' | 'manager' | 'cashier', SignedIn>;
   let pinned: Who;
 
@@ -39,16 +39,7 @@ describe('cash refunds', () => {
   const refund = <T = unknown>(w: Who | null, id: string, body: unknown) => req<T>(w, 'POST', `/api/v1/payments/${id}/refunds`, body);
 
   beforeAll(async () => {
-    app = await startApp(
-      devnetAppEnv({
-        ADMIN_EMAIL: 'owner@refund.test',
-        ADMIN_PASSWORD: PASSWORD,
-        STORE_XPUB: XPUB,
-        RATE_LIMIT_RPS: '0',
-        RATE_SOURCES: 'fixed:0.125',
-        RATE_REFRESH_SEC: '1',
-      }),
-    );
+    app = await sharedShop('refund.test', { xpub: XPUB, password: PASSWORD });
     await ready();
     who.owner = await login('owner@refund.test');
     for (const k of ['manager', 'cashier'] as const) {
@@ -73,9 +64,6 @@ describe('cash refunds', () => {
       20_000,
     );
   }, 240_000);
-  afterAll(async () => {
-    await app?.stop();
-  });
 
   it('refunds a cash sale in cash at once: confirmed, tender cash, the cash handed back and its DOGE at the locked rate, no address or links', async () => {
     const id = await cashSale(who.manager);

@@ -1,7 +1,8 @@
 // The catalog's shop fields (category, barcode, stock, low_stock), the store's category order,
 // and CSV export/import, through the real built app (docs/catalog.md).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApp, type AppServer } from '../helpers/app-server';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { sharedShop, type SharedShop } from '../helpers/shared-app';
+import { testXpub } from '../helpers/keys';
 import { signInRoles } from '../helpers/sessions';
 import type { Answer } from '../helpers/client';
 import type { ErrorJson, ProductJson } from '../helpers/json-shapes';
@@ -15,7 +16,7 @@ interface ImportJson {
 }
 
 const PASSWORD = 'long enough password';
-let app: AppServer;
+let app: SharedShop;
 
 interface Who {
   cookie: string;
@@ -49,10 +50,9 @@ const products = async () => (await as<{ products: ProductJson[] }>(who.manager,
 const product = async (sku: string) => (await products()).find((p) => p.sku === sku);
 
 beforeAll(async () => {
-  app = await startApp({ ADMIN_EMAIL: 'owner@cat.test', ADMIN_PASSWORD: PASSWORD });
-  Object.assign(who, await signInRoles(app.url, 'cat.test', PASSWORD, ['manager', 'cashier']));
+  app = await sharedShop('cat.test', { xpub: testXpub(202), password: PASSWORD });
+  Object.assign(who, await signInRoles(app.url, app.domain, PASSWORD, ['manager', 'cashier']));
 }, 180_000);
-afterAll(async () => app?.stop());
 
 describe('product fields', () => {
   it('takes and returns category, barcode, stock and low_stock, with their defaults', async () => {

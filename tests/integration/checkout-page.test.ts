@@ -5,23 +5,26 @@
 // unknown, malformed or refund id is a 404 page with the same headers; the public stream
 // /api/checkout/<id>/events sends only the customer's fields and is capped per payment; the
 // vendor API's 201 and GET carry checkout_url.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomBytes } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { deriveAddress, REGTEST } from '@/lib/doge';
 import { testAccount, testXpub } from '../helpers/keys';
-import { devnetAppEnv, startApp, type AppServer } from '../helpers/app-server';
+import { sharedShop, type SharedShop } from '../helpers/shared-app';
 import { until } from '../helpers/wait';
 import { signIn } from '../helpers/sessions';
 import type { ListedPaymentJson } from '../helpers/json-shapes';
 
-const KEY = 'checkout-key-' + randomBytes(12).toString('hex');
-const OWNER = { email: 'owner.secret@shop.test', password: 'long enough password' };
+const OWNER = { email: 'owner@checkout-secret.test', password: 'long enough password' };
 const XPUB = testXpub(61);
 const CUSTOMER = deriveAddress(testAccount(62), 0, REGTEST);
 const SECRETS = ['NOTE-SECRET-7', 'INV-SECRET-42', 'com.example.secret', 'meta-secret-value', OWNER.email];
 
-let app: AppServer;
-const api = async (method: string, path: string, body?: unknown, headers: Record<string, string> = { Authorization: `Bearer ${KEY}` }) => {
+let app: SharedShop;
+const api = async (
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = { Authorization: `Bearer ${app.key}` },
+) => {
   const r = await fetch(app.url + path, {
     method,
     headers: { 'Content-Type': 'application/json', ...headers },
@@ -69,14 +72,7 @@ describe('the checkout page (real app, devnet)', () => {
   let other: { id: string };
 
   beforeAll(async () => {
-    app = await startApp(
-      devnetAppEnv({
-        STORE_XPUB: XPUB,
-        BOOTSTRAP_API_KEY: KEY,
-        ADMIN_EMAIL: OWNER.email,
-        ADMIN_PASSWORD: OWNER.password,
-      }),
-    );
+    app = await sharedShop('checkout-secret.test', { xpub: XPUB, password: OWNER.password });
     const made = await api('POST', '/api/v1/payments', {
       items: [
         { type: 'item', id: 'SKU-1', name: 'Flat white', count: 2, unit: '10.5', tax: '1.05' },
@@ -97,9 +93,6 @@ describe('the checkout page (real app, devnet)', () => {
       await api('POST', '/api/v1/payments', { items: [{ type: 'item', id: 'X', name: 'Other customer sandwich', count: 1, unit: '3' }] })
     ).body;
   }, 240_000);
-  afterAll(async () => {
-    await app?.stop();
-  });
 
   it('the vendor API gives checkout_url: $PUBLIC_URL/checkout/<id>, in the 201 and in GET', async () => {
     expect(sale.checkout_url).toBe(`${app.url}/checkout/${sale.id}`);
@@ -115,7 +108,7 @@ describe('the checkout page (real app, devnet)', () => {
     expect(r.headers.get('content-type')).toMatch(/^text\/html/);
     expectPrivate(r);
     const html = await r.text();
-    expect(html).toContain('Counter store');
+    expect(html).toContain(app.name);
     for (const s of ['Flat white', 'Service', 'Loyalty discount', 'Order A073', 'Ð 21.05']) expect(html.includes(s), s).toBe(true);
     expect(html).toContain('data-testid="checkout-qr"');
     // "Open in wallet" is the dogecoin: URI the QR code shows (no data outputs, no signing items).

@@ -2,12 +2,12 @@
 // register a terminal, the terminal cookie, weak PINs, PIN sign-in only on a registered and
 // unrevoked terminal, throttling per terminal and per user, a PIN session that opens the till
 // and never the back office, PIN hashes never served, and sales that record their terminal.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { until } from '../helpers/wait';
-import { devnetAppEnv, startApp, type AppServer } from '../helpers/app-server';
+import { sharedShop, type SharedShop } from '../helpers/shared-app';
 import { testXpub } from '../helpers/keys';
 import { firstCookie, request } from '../helpers/client';
 import type { AuditEntryJson, ErrorJson, Health, TerminalJson, UserJson } from '../helpers/json-shapes';
@@ -49,7 +49,7 @@ function filesNamed(dir: string, file: string): string[] {
 }
 
 describe('terminals and staff PINs', () => {
-  let app: AppServer;
+  let app: SharedShop;
   const who = {} as Record<'owner' | 'manager' | 'cashier' | 'cashier2', Who & { id: string }>;
 
   /** A request as `w` (with a terminal's cookie beside its session's); `T` is how the test reads the JSON answer. */
@@ -75,14 +75,7 @@ describe('terminals and staff PINs', () => {
   }
 
   beforeAll(async () => {
-    app = await startApp(
-      devnetAppEnv({
-        ADMIN_EMAIL: 'owner@pins.test',
-        ADMIN_PASSWORD: PASSWORD,
-        STORE_XPUB: XPUB,
-        RATE_LIMIT_RPS: '0',
-      }),
-    );
+    app = await sharedShop('pins.test', { xpub: XPUB, password: PASSWORD });
     const health = await until(
       async () => (await fetch(app.url + '/api/health')).json(),
       (h: Health) => h.ready === true,
@@ -100,7 +93,6 @@ describe('terminals and staff PINs', () => {
       who[k] = await login(`${k}@pins.test`);
     }
   }, 180_000);
-  afterAll(async () => app?.stop());
 
   it('a cashier cannot register a terminal; an owner or manager can, and the browser gets an httpOnly terminal cookie', async () => {
     const c = await req(who.cashier, 'POST', '/api/admin/terminals', { name: 'Sneaky' });

@@ -3,10 +3,10 @@
 // body, 204 inside it, 400 over 100 % of the sale or for a bad body; the till opens the wait only
 // with a paired display, reads the answer, and ends the wait; the display's stream shows the
 // choices with their amounts from the store's tip_percents, a setting the settings API validates.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import http from 'node:http';
 import { until } from '../helpers/wait';
-import { devnetAppEnv, startApp, type AppServer } from '../helpers/app-server';
+import { sharedShop, type SharedShop } from '../helpers/shared-app';
 import { testXpub } from '../helpers/keys';
 import { firstCookie, type Answer } from '../helpers/client';
 import type { ErrorJson } from '../helpers/json-shapes';
@@ -53,7 +53,7 @@ function follow(base: string, cookie: string): { last: () => DisplayEventJson | 
 }
 
 describe('tips on the customer display', () => {
-  let app: AppServer;
+  let app: SharedShop;
   let owner: Who;
   let tillA: string;
   let tillB: string;
@@ -87,14 +87,7 @@ describe('tips on the customer display', () => {
     req<TipWaitJson>(owner, 'POST', '/api/pos/display/tip', { total, currency }, till);
 
   beforeAll(async () => {
-    app = await startApp(
-      devnetAppEnv({
-        ADMIN_EMAIL: 'owner@tip.test',
-        ADMIN_PASSWORD: PASSWORD,
-        STORE_XPUB: testXpub(48),
-        RATE_LIMIT_RPS: '0',
-      }),
-    );
+    app = await sharedShop('tip.test', { xpub: testXpub(48), password: PASSWORD });
     const login = await req<{ csrf_token: string }>(null, 'POST', '/api/auth/login', { email: 'owner@tip.test', password: PASSWORD });
     expect(login.status, login.text).toBe(200);
     owner = { cookie: firstCookie(login, 'counter_session'), csrf: login.body.csrf_token };
@@ -110,7 +103,6 @@ describe('tips on the customer display', () => {
     expect(paired.status, paired.text).toBe(200);
     display = firstCookie(paired, 'counter_display');
   }, 180_000);
-  afterAll(async () => app?.stop());
 
   it('tip_percents: three different whole percentages from 1 to 100, default [10, 15, 20]', async () => {
     expect((await req<{ tip_percents: number[] }>(owner, 'GET', '/api/admin/settings')).body.tip_percents).toEqual([10, 15, 20]);

@@ -1,18 +1,16 @@
 // POST /api/v1/payments/<id>/mark on the real built app (docs/api.md#payments-from-any-wallet): scope payments:write,
 // manager or owner sessions (a cashier gets 403), 409 outside unpaid/accepted, 400 on a bad body;
 // the decision shows in the payment body and on the back-office invoice page.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomBytes } from 'node:crypto';
-import { startApp, type AppServer } from '../helpers/app-server';
-import { DGUB } from '../helpers/keys';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { sharedShop, type SharedShop } from '../helpers/shared-app';
+import { testXpub } from '../helpers/keys';
 import { signInRoles } from '../helpers/sessions';
 import { request } from '../helpers/client';
 import type { ErrorJson, EventJson } from '../helpers/json-shapes';
 
-const KEY = 'mark-test-key-' + randomBytes(12).toString('hex');
 const PASSWORD = 'long enough password';
 
-let app: AppServer;
+let shop: SharedShop;
 interface Who {
   cookie: string;
   csrf: string;
@@ -24,7 +22,7 @@ const rendered = (html: string) => html.replace(/<script\b[\s\S]*?<\/script>/g, 
 
 /** A request with the API key or as a signed-in user; `T` is how the test reads the JSON answer. */
 const as = <T = unknown>(w: Who | 'key', method: string, path: string, body?: unknown) =>
-  request<T>(app.url, w === 'key' ? { key: KEY } : w, method, path, body);
+  request<T>(shop.url, w === 'key' ? { key: shop.key } : w, method, path, body);
 async function newPayment(): Promise<string> {
   const r = await as<{ id: string }>('key', 'POST', '/api/v1/payments', {
     items: [{ type: 'item', id: 'SKU', name: 'Thing', count: 1, unit: '2.5' }],
@@ -34,10 +32,9 @@ async function newPayment(): Promise<string> {
 }
 
 beforeAll(async () => {
-  app = await startApp({ ADMIN_EMAIL: 'owner@shop.test', ADMIN_PASSWORD: PASSWORD, STORE_XPUB: DGUB, BOOTSTRAP_API_KEY: KEY });
-  Object.assign(who, await signInRoles(app.url, 'shop.test', PASSWORD, ['manager', 'cashier']));
+  shop = await sharedShop('mark.test', { xpub: testXpub(201), password: PASSWORD });
+  Object.assign(who, await signInRoles(shop.url, shop.domain, PASSWORD, ['manager', 'cashier']));
 }, 180_000);
-afterAll(async () => app?.stop());
 
 describe('POST /api/v1/payments/<id>/mark', () => {
   it('a new payment shows amount_paid 0, amount_due = total, no txids, no decision', async () => {
@@ -57,14 +54,14 @@ describe('POST /api/v1/payments/<id>/mark', () => {
       id,
       status: 'confirmed',
       exception: 'marked_settled',
-      decision: { as: 'settled', note: 'paid in cash', by: 'manager@shop.test' },
+      decision: { as: 'settled', note: 'paid in cash', by: 'manager@mark.test' },
     });
     const again = await as<ErrorJson>(who.owner, 'POST', `/api/v1/payments/${id}/mark`, { as: 'invalid' });
     expect(again.status).toBe(409);
     expect(again.body.error).toBe('conflict');
     const page = await as(who.manager, 'GET', `/admin/invoices/${id}`);
     expect(page.status).toBe(200);
-    expect(page.text.replace(/<!-- -->/g, '')).toContain('marked settled by manager@shop.test');
+    expect(page.text.replace(/<!-- -->/g, '')).toContain('marked settled by manager@mark.test');
     expect(page.text).toContain('paid in cash');
     const ev = await as<{ events: EventJson[] }>('key', 'GET', '/api/v1/events');
     expect(ev.body.events.filter((e: EventJson) => e.payment?.id === id).map((e: EventJson) => e.type)).toEqual(['payment.confirmed']);

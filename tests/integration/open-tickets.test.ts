@@ -3,15 +3,13 @@
 // 409), delete; till users only (password or PIN session; an API key is 403, nobody 401); bad
 // input a 400 naming the field; charging a ticket sets order_reference to its name and closes it
 // once the payment is confirmed; an unknown or closed ticket is 400 naming ticket_id.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomBytes } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { REGTEST, hdFromSeed, serializeXpub, derivePath } from '@/lib/doge';
-import { devnetAppEnv, startApp, type AppServer } from '../helpers/app-server';
+import { sharedShop, type SharedShop } from '../helpers/shared-app';
 import { appClient, firstCookie, type SignedIn, type Who } from '../helpers/client';
 import type { ErrorJson } from '../helpers/json-shapes';
 
 const PASSWORD = 'open tickets password 3';
-const API_KEY = 'tk_' + randomBytes(24).toString('base64url');
 const XPUB = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(46), REGTEST), "m/44'/1'/0'"));
 
 /** An open ticket as /api/pos/tickets answers (the fields this test reads). */
@@ -23,7 +21,7 @@ interface TicketJson {
 type TicketsJson = { tickets: TicketJson[] };
 
 describe('open tickets', () => {
-  let app: AppServer;
+  let app: SharedShop;
   const who = {} as Record<'owner' | 'cashier' | 'cashier2', SignedIn>;
   let pinned: Who;
 
@@ -31,15 +29,7 @@ describe('open tickets', () => {
   const cart = (n: number) => ({ lines: [{ sku: 'LATTE', name: 'Latte', count: n, unit: '3000000000', options: ['Oat'] }] });
 
   beforeAll(async () => {
-    app = await startApp(
-      devnetAppEnv({
-        ADMIN_EMAIL: 'owner@tickets.test',
-        ADMIN_PASSWORD: PASSWORD,
-        STORE_XPUB: XPUB,
-        RATE_LIMIT_RPS: '0',
-        BOOTSTRAP_API_KEY: API_KEY,
-      }),
-    );
+    app = await sharedShop('tickets.test', { xpub: XPUB, password: PASSWORD });
     await ready();
     who.owner = await login('owner@tickets.test');
     for (const k of ['cashier', 'cashier2'] as const) {
@@ -58,9 +48,6 @@ describe('open tickets', () => {
     const terminal = firstCookie(till, 'counter_terminal');
     pinned = await pinIn(terminal, who.cashier2.id, '1470');
   }, 240_000);
-  afterAll(async () => {
-    await app?.stop();
-  });
 
   it('saves a sale as a ticket that another cashier (PIN session) lists and picks up; two updates of one version: one 409', async () => {
     const saved = await req<TicketJson>(who.cashier, 'POST', '/api/pos/tickets', { name: 'Table 4', cart: cart(1), total: '30' });
@@ -110,8 +97,8 @@ describe('open tickets', () => {
 
   it('is for till users only, and refuses bad input with a 400 naming the field', async () => {
     expect((await req(null, 'GET', '/api/pos/tickets')).status).toBe(401);
-    expect((await req({ key: API_KEY }, 'GET', '/api/pos/tickets')).status).toBe(403);
-    expect((await req({ key: API_KEY }, 'POST', '/api/pos/tickets', { name: 'x', cart: [], total: '1' })).status).toBe(403);
+    expect((await req({ key: app.key }, 'GET', '/api/pos/tickets')).status).toBe(403);
+    expect((await req({ key: app.key }, 'POST', '/api/pos/tickets', { name: 'x', cart: [], total: '1' })).status).toBe(403);
     const big = { lines: [{ name: 'x'.repeat(70 * 1024) }] };
     const cases: [unknown, string][] = [
       [{ name: 'T', cart: big, total: '1' }, 'cart'],

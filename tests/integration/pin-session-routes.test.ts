@@ -3,11 +3,11 @@
 // exports, is asked by a manager's and an owner's PIN session. Only the till's routes answer
 // anything but 403; marking a sale and refunding it, and the whole back office, are refused.
 // Marking stays open to a manager's password session and to an API key with payments:write.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { until } from '../helpers/wait';
-import { devnetAppEnv, startApp, type AppServer } from '../helpers/app-server';
+import { sharedShop, type SharedShop } from '../helpers/shared-app';
 import { testXpub } from '../helpers/keys';
 import { firstCookie, type Answer } from '../helpers/client';
 import type { ErrorJson, Health } from '../helpers/json-shapes';
@@ -52,7 +52,7 @@ function everyRoute(): string[] {
 }
 
 describe("a PIN session holds the till's grants only", () => {
-  let app: AppServer;
+  let app: SharedShop;
   let owner: Who & { id: string };
   let manager: Who & { id: string };
   let terminal = '';
@@ -108,14 +108,7 @@ describe("a PIN session holds the till's grants only", () => {
   }
 
   beforeAll(async () => {
-    app = await startApp(
-      devnetAppEnv({
-        ADMIN_EMAIL: 'owner@pin-routes.test',
-        ADMIN_PASSWORD: PASSWORD,
-        STORE_XPUB: XPUB,
-        RATE_LIMIT_RPS: '0',
-      }),
-    );
+    app = await sharedShop('pin-routes.test', { xpub: XPUB, password: PASSWORD });
     const health = await until(
       async () => (await fetch(app.url + '/api/health')).json(),
       (h: Health) => h.ready === true,
@@ -137,7 +130,6 @@ describe("a PIN session holds the till's grants only", () => {
     expect(t.status, t.text).toBe(201);
     terminal = firstCookie(t, 'counter_terminal');
   }, 180_000);
-  afterAll(async () => app?.stop());
 
   for (const [role, pin] of [
     ['manager', '2580'],

@@ -3,10 +3,10 @@
 // `options` priced from the catalog, refused with 400 naming items[n].options / items[n].unit /
 // items[n].id; a cash sale with options takes its product's stock; the sales report's
 // by_product[].options.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { REGTEST, hdFromSeed, serializeXpub, derivePath } from '@/lib/doge';
 import { until } from '../helpers/wait';
-import { devnetAppEnv, startApp, type AppServer } from '../helpers/app-server';
+import { sharedShop, type SharedShop } from '../helpers/shared-app';
 import { OpenApiChecker, loadOpenApi } from '../helpers/openapi';
 import { appClient, type SignedIn } from '../helpers/client';
 import type { ErrorJson, ProductJson } from '../helpers/json-shapes';
@@ -59,7 +59,7 @@ const GROUPS = [
 ];
 
 describe('product options', () => {
-  let app: AppServer;
+  let app: SharedShop;
   const who = {} as Record<'owner' | 'cashier', SignedIn>;
   let productId = '';
 
@@ -69,16 +69,7 @@ describe('product options', () => {
     req<T>(who.owner, 'POST', '/api/v1/payments', { currency: 'USD', items, ...extra });
 
   beforeAll(async () => {
-    app = await startApp(
-      devnetAppEnv({
-        ADMIN_EMAIL: 'owner@options.test',
-        ADMIN_PASSWORD: PASSWORD,
-        STORE_XPUB: XPUB,
-        RATE_LIMIT_RPS: '0',
-        RATE_SOURCES: 'fixed:0.125',
-        RATE_REFRESH_SEC: '1',
-      }),
-    );
+    app = await sharedShop('options.test', { xpub: XPUB, password: PASSWORD });
     await ready();
     who.owner = await login('owner@options.test');
     const r = await req(who.owner, 'POST', '/api/admin/users', {
@@ -96,9 +87,6 @@ describe('product options', () => {
       20_000,
     );
   }, 240_000);
-  afterAll(async () => {
-    await app?.stop();
-  });
 
   it('takes and returns option groups on products, refuses broken ones naming the field, and only for managers', async () => {
     const bad: [unknown, string][] = [

@@ -2,24 +2,22 @@
 // session gets 403, a manager's creates one), the back-office invoice page (Refund button, the
 // refund's QR code and status), the wallet SDK paying the refund from its QR through /relay/pay,
 // refund.* events in the log, the payment body, the invoice CSV and the sales report.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomBytes } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { deriveAddress, REGTEST } from '@/lib/doge';
 import { testAccount, testXpub } from '../helpers/keys';
 import { parseKoinu } from '@/lib/money';
 import { buildPaymentTx, fetchPayment, readConnectQr, type WalletUtxo } from '@/lib/wallet';
-import { devnetAppEnv, startApp, type AppServer } from '../helpers/app-server';
+import { sharedShop, type SharedShop } from '../helpers/shared-app';
 import { signInRoles } from '../helpers/sessions';
 import { request } from '../helpers/client';
 import type { DemoUtxoJson, ErrorJson, EventJson, ListedPaymentJson, SalesReportJson } from '../helpers/json-shapes';
 
-const KEY = 'refunds-key-' + randomBytes(12).toString('hex');
 const PASSWORD = 'long enough password';
 const XPUB = testXpub(41);
 // The customer's address: not the demo wallet's own (its change would count as more refund).
 const CUSTOMER = deriveAddress(testAccount(42), 0, REGTEST);
 
-let app: AppServer;
+let app: SharedShop;
 const REPORT = `/api/v1/reports/sales?from=${encodeURIComponent(new Date(Date.now() - 86_400_000).toISOString())}&to=${encodeURIComponent(new Date(Date.now() + 86_400_000).toISOString())}&tz=UTC`;
 interface Who {
   cookie: string;
@@ -29,7 +27,7 @@ const who: Record<'owner' | 'manager' | 'cashier', Who> = {} as never;
 
 /** A request with the API key, as a signed-in user or as nobody; `T` is how the test reads the JSON answer. */
 const as = <T = unknown>(w: Who | 'key' | null, method: string, path: string, body?: unknown) =>
-  request<T>(app.url, w === 'key' ? { key: KEY } : w, method, path, body);
+  request<T>(app.url, w === 'key' ? { key: app.key } : w, method, path, body);
 
 /** A payment, or a refund (which is paid from a QR the same way), as the API answers it. */
 interface PayableJson {
@@ -67,17 +65,9 @@ async function mineUntil(id: string, status: string) {
 }
 
 beforeAll(async () => {
-  app = await startApp(
-    devnetAppEnv({
-      STORE_XPUB: XPUB,
-      BOOTSTRAP_API_KEY: KEY,
-      ADMIN_EMAIL: 'owner@shop.test',
-      ADMIN_PASSWORD: PASSWORD,
-    }),
-  );
-  Object.assign(who, await signInRoles(app.url, 'shop.test', PASSWORD, ['manager', 'cashier']));
+  app = await sharedShop('refunds.test', { xpub: XPUB, password: PASSWORD });
+  Object.assign(who, await signInRoles(app.url, app.domain, PASSWORD, ['manager', 'cashier']));
 }, 180_000);
-afterAll(async () => app?.stop());
 
 describe('refunds through the app (devnet)', () => {
   it('a paid payment is refunded by a manager, shown on the invoice, paid from its QR by the wallet SDK and tracked to confirmed', async () => {

@@ -3,15 +3,13 @@
 // bad periods and zones, the CSV download, agreement with the invoice export for sales made
 // through the API by several cashiers, a manager and a key, and the two pages (/admin/reports,
 // /pos/shift).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomBytes } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { testXpub } from '../helpers/keys';
-import { devnetAppEnv, startApp, type AppServer } from '../helpers/app-server';
+import { sharedShop, type SharedShop } from '../helpers/shared-app';
 import { signIn } from '../helpers/sessions';
 import { request } from '../helpers/client';
 import type { ErrorJson, InvoiceJson, SalesReportJson } from '../helpers/json-shapes';
 
-const KEY = 'report-test-key-' + randomBytes(12).toString('hex');
 const TPUB = testXpub(17);
 const PASSWORD = 'report suite password 7';
 
@@ -21,7 +19,7 @@ interface Who {
 }
 type Role = 'owner' | 'manager' | 'cashier' | 'cashier2';
 
-let app: AppServer;
+let app: SharedShop;
 const who = {} as Record<Role, Who>;
 
 /** A request as a signed-in role, with an API key, or as nobody; `T` is how the test reads the JSON answer. */
@@ -49,15 +47,7 @@ let to = '';
 const made: Record<string, string[]> = { cashier: [], cashier2: [], manager: [], key: [] };
 
 beforeAll(async () => {
-  app = await startApp(
-    devnetAppEnv({
-      ADMIN_EMAIL: 'owner@report.test',
-      ADMIN_PASSWORD: PASSWORD,
-      STORE_XPUB: TPUB,
-      BOOTSTRAP_API_KEY: KEY,
-      RATE_LIMIT_RPS: '0',
-    }),
-  );
+  app = await sharedShop('report.test', { xpub: TPUB, password: PASSWORD });
   who.owner = await login('owner@report.test');
   for (const [role, email] of [
     ['manager', 'manager@report.test'],
@@ -95,7 +85,6 @@ beforeAll(async () => {
   }
   to = new Date(Date.now() + 60_000).toISOString();
 }, 180_000);
-afterAll(async () => app?.stop());
 
 const q = (extra: Record<string, string> = {}) =>
   `/api/v1/reports/sales?${new URLSearchParams({ from, to, tz: 'Europe/Berlin', ...extra })}`;
@@ -116,7 +105,7 @@ describe('who may read the report', () => {
       expect(r.body).toEqual(withScope.body);
     }
     // mine=1 with a key has no "mine"; it is the store's report only for sessions.
-    expect((await as({ key: KEY }, 'GET', q({ mine: '1' }))).status).toBe(200);
+    expect((await as({ key: app.key }, 'GET', q({ mine: '1' }))).status).toBe(200);
   });
 
   it("a cashier gets its own sales only, never another's, whatever it asks", async () => {
@@ -164,7 +153,7 @@ describe('the figures', () => {
   });
 
   it('CSV: a download with the right type and name', async () => {
-    const r = await as({ key: KEY }, 'GET', `/api/v1/reports/sales?from=2026-11-01&to=2026-11-03&tz=UTC&format=csv`);
+    const r = await as({ key: app.key }, 'GET', `/api/v1/reports/sales?from=2026-11-01&to=2026-11-03&tz=UTC&format=csv`);
     expect(r.status).toBe(200);
     expect(r.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(r.headers.get('content-disposition')).toBe('attachment; filename="sales-2026-11-01-2026-11-02.csv"');

@@ -3,21 +3,19 @@
 // paid by the wallet SDK through /relay/pay, mined to confirmed; then the report's JSON, its
 // CSV's category column, and the back office's end-of-day page ("Uncategorised" for lines with
 // no product or category). An unpaid sale counts in no category.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomBytes } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { testXpub } from '../helpers/keys';
 import { parseKoinu } from '@/lib/money';
 import { buildPaymentTx, fetchPayment, readConnectQr, type WalletUtxo } from '@/lib/wallet';
-import { devnetAppEnv, startApp, type AppServer } from '../helpers/app-server';
+import { sharedShop, type SharedShop } from '../helpers/shared-app';
 import { signIn } from '../helpers/sessions';
 import { request } from '../helpers/client';
 import type { DemoUtxoJson, ProductJson, SalesReportJson } from '../helpers/json-shapes';
 
-const KEY = 'bycat-key-' + randomBytes(12).toString('hex');
 const PASSWORD = 'by category password';
 const XPUB = testXpub(57);
 
-let app: AppServer;
+let app: SharedShop;
 let owner: { cookie: string; csrf: string };
 const from = new Date(Date.now() - 3_600_000).toISOString();
 const to = new Date(Date.now() + 3_600_000).toISOString();
@@ -25,7 +23,7 @@ const REPORT = `/api/v1/reports/sales?${new URLSearchParams({ from, to, tz: 'UTC
 
 /** A request with the API key, as the owner or as nobody; `T` is how the test reads the JSON answer. */
 const call = <T = unknown>(who: 'key' | 'owner' | null, method: string, path: string, body?: string, type = 'application/json') =>
-  request<T>(app.url, who === 'key' ? { key: KEY } : who === 'owner' ? owner : null, method, path, body, { contentType: type });
+  request<T>(app.url, who === 'key' ? { key: app.key } : who === 'owner' ? owner : null, method, path, body, { contentType: type });
 
 /** The demo wallet pays the payment's QR through /relay/pay; a block confirms it. */
 async function payAndConfirm(id: string, connectUri: string) {
@@ -59,15 +57,7 @@ const item = (id: string, name: string, count: number, unit: string, tax?: strin
 });
 
 beforeAll(async () => {
-  app = await startApp(
-    devnetAppEnv({
-      STORE_XPUB: XPUB,
-      BOOTSTRAP_API_KEY: KEY,
-      ADMIN_EMAIL: 'owner@bycat.test',
-      ADMIN_PASSWORD: PASSWORD,
-      RATE_LIMIT_RPS: '0',
-    }),
-  );
+  app = await sharedShop('bycat.test', { xpub: XPUB, password: PASSWORD });
   owner = await signIn(app.url, 'owner@bycat.test', PASSWORD);
   const csv = 'sku,name,price,category\nCOF,Coffee,2.5,Drinks\nTEA,Tea,1.8,Drinks\nCAKE,Cake,4,Food\nMUG,Mug,12,\n';
   const imp = await call('owner', 'POST', '/api/admin/products/import', csv, 'text/csv');
@@ -93,7 +83,6 @@ beforeAll(async () => {
   // Rung up but never paid: counts in no category.
   expect((await call('key', 'POST', '/api/v1/payments', JSON.stringify({ items: [item('COF', 'Coffee', 5, '2.5')] }))).status).toBe(201);
 }, 240_000);
-afterAll(async () => app?.stop());
 
 describe('by_category through the app', () => {
   it('groups the confirmed sales\' item lines by category, in the store\'s order, "" last', async () => {

@@ -2,14 +2,14 @@
 // clear 400 with the security headers (JSON on the API's paths), never a bare 500; a catalog file
 // that is not UTF-8 is refused with a 400 naming the problem, in the dry run and the import, while
 // a UTF-8 file with a byte order mark still imports (docs/security.md, docs/catalog.md).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { request } from 'node:http';
-import { startApp, type AppServer } from '../helpers/app-server';
-import { signIn, type Session } from '../helpers/sessions';
-import { DGUB } from '../helpers/keys';
+import { sharedShop, type SharedShop } from '../helpers/shared-app';
+import type { Session } from '../helpers/sessions';
+import { testXpub } from '../helpers/keys';
 
 const PASSWORD = 'undecodable input password';
-let app: AppServer;
+let app: SharedShop;
 let owner: Session;
 
 interface Raw {
@@ -44,10 +44,9 @@ async function importCsv(bytes: Uint8Array, dryRun: boolean) {
 }
 
 beforeAll(async () => {
-  app = await startApp({ ADMIN_EMAIL: 'owner@bytes.test', ADMIN_PASSWORD: PASSWORD, STORE_XPUB: DGUB, RATE_LIMIT_RPS: '0' });
-  owner = await signIn(app.url, 'owner@bytes.test', PASSWORD);
+  app = await sharedShop('bytes.test', { xpub: testXpub(203), password: PASSWORD });
+  owner = app.owner;
 }, 180_000);
-afterAll(async () => app?.stop());
 
 describe('a path with a malformed percent-escape', () => {
   const SECURITY = ['x-content-type-options', 'referrer-policy', 'x-frame-options', 'content-security-policy'];
