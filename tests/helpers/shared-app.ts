@@ -78,7 +78,7 @@ export interface SharedShop {
   /** The shared app's base URL, and its port. */
   url: string;
   port: number;
-  /** The app's captured output so far (for a failure's message). */
+  /** The app's output since this store was made (what the calling file's requests logged). */
   logs(): string;
   storeId: number;
   /** The store's name: `Shop of <domain>`. */
@@ -97,6 +97,7 @@ export interface SharedShop {
  */
 export async function sharedShop(domain: string, opts: { xpub: string; password: string }): Promise<SharedShop> {
   const { app, operator } = await sharedApp();
+  const logFrom = app.logs().length;
   const store = await openHostedStore(app.url, operator, {
     name: `Shop of ${domain}`,
     ownerEmail: `owner@${domain}`,
@@ -107,7 +108,7 @@ export async function sharedShop(domain: string, opts: { xpub: string; password:
   return {
     url: app.url,
     port: app.port,
-    logs: app.logs,
+    logs: () => app.logs().slice(logFrom),
     storeId: store.id,
     name: store.name,
     owner: store.owner,

@@ -1,18 +1,17 @@
 // The back-office JSON API and pages on the real built app: the role matrix (cashier refused,
 // manager where allowed, owner everything), CSRF and same-origin on mutations, page guards,
 // exports, and who may call GET /invoices/{address}.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomBytes } from 'node:crypto';
-import { MAINNET, parseXpub, deriveAddress } from '@/lib/doge';
-import { startApp, type AppServer } from '../helpers/app-server';
-import { DGUB } from '../helpers/keys';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { REGTEST, parseXpub, deriveAddress } from '@/lib/doge';
+import { sharedShop, type SharedShop } from '../helpers/shared-app';
+import { testXpub } from '../helpers/keys';
 import { signInRoles } from '../helpers/sessions';
 import type { Answer } from '../helpers/client';
 import type { AuditEntryJson, ErrorJson, InvoiceJson, ListedPaymentJson, ProductJson, UserJson } from '../helpers/json-shapes';
 
-const KEY = 'bo-test-key-' + randomBytes(12).toString('hex');
+const XPUB = testXpub(204);
 const PASSWORD = 'long enough password';
-let app: AppServer;
+let app: SharedShop;
 
 interface Who {
   cookie: string;
@@ -62,12 +61,12 @@ async function as<T = unknown>(
 }
 
 beforeAll(async () => {
-  app = await startApp({ ADMIN_EMAIL: 'owner@shop.test', ADMIN_PASSWORD: PASSWORD, STORE_XPUB: DGUB, BOOTSTRAP_API_KEY: KEY });
-  Object.assign(who, await signInRoles(app.url, 'shop.test', PASSWORD, ['manager', 'cashier']));
+  app = await sharedShop('backoffice.test', { xpub: XPUB, password: PASSWORD });
+  Object.assign(who, await signInRoles(app.url, app.domain, PASSWORD, ['manager', 'cashier']));
   for (const n of [1, 2]) {
     const r = await fetch(`${app.url}/api/v1/payments`, {
       method: 'POST',
-      headers: { Authorization: `Bearer ${KEY}`, 'Content-Type': 'application/json' },
+      headers: { Authorization: `Bearer ${app.key}`, 'Content-Type': 'application/json' },
       body: JSON.stringify({
         items: [{ type: 'item', id: `SKU-${n}`, name: `Thing ${n}`, count: n, unit: '2.5' }],
         vendor_order_id: `ORD-${n}`,
@@ -76,7 +75,6 @@ beforeAll(async () => {
     expect(r.status).toBe(201);
   }
 }, 120_000);
-afterAll(async () => app?.stop());
 
 // [method, path, body, least role allowed]
 const MATRIX: Array<[string, string, unknown, 'owner' | 'manager']> = [
@@ -108,7 +106,7 @@ describe('role matrix', () => {
   });
 
   it('an API key is not a back-office session', async () => {
-    const r = await fetch(`${app.url}/api/admin/settings`, { headers: { Authorization: `Bearer ${KEY}` } });
+    const r = await fetch(`${app.url}/api/admin/settings`, { headers: { Authorization: `Bearer ${app.key}` } });
     expect(r.status).toBe(401);
   });
 
@@ -127,13 +125,15 @@ describe('role matrix', () => {
 
   it('only owners manage users; the last owner cannot be demoted', async () => {
     const users = (await as<{ users: UserJson[] }>(who.owner, 'GET', '/api/admin/users')).body.users;
-    const owner = users.find((u) => u.email === 'owner@shop.test');
-    const cashier = users.find((u) => u.email === 'cashier@shop.test');
+    const owner = users.find((u) => u.email === 'owner@backoffice.test');
+    const cashier = users.find((u) => u.email === 'cashier@backoffice.test');
     expect((await as(who.manager, 'PATCH', `/api/admin/users/${cashier?.id}`, { role: 'owner' })).status).toBe(403);
     const last = await as<ErrorJson>(who.owner, 'PATCH', `/api/admin/users/${owner?.id}`, { role: 'manager' });
     expect(last.status).toBe(409);
     expect(last.body.message).toMatch(/at least one active owner/);
-    expect((await as(who.owner, 'POST', '/api/admin/users', { email: 'x@shop.test', password: PASSWORD, role: 'root' })).status).toBe(400);
+    expect((await as(who.owner, 'POST', '/api/admin/users', { email: 'x@backoffice.test', password: PASSWORD, role: 'root' })).status).toBe(
+      400,
+    );
   });
 });
 
@@ -220,7 +220,7 @@ describe('pages', () => {
 
 describe('export', () => {
   it('CSV rows match the vendor API', async () => {
-    const api = await (await fetch(`${app.url}/api/v1/payments`, { headers: { Authorization: `Bearer ${KEY}` } })).json();
+    const api = await (await fetch(`${app.url}/api/v1/payments`, { headers: { Authorization: `Bearer ${app.key}` } })).json();
     const csv = await as(who.manager, 'GET', '/api/admin/invoices/export?format=csv');
     expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
     expect(csv.headers.get('content-disposition')).toMatch(/^attachment; filename="invoices-\d{4}-\d{2}-\d{2}\.csv"$/);
@@ -246,7 +246,7 @@ describe('export', () => {
 });
 
 describe('GET /invoices/{address} access', () => {
-  const seller = deriveAddress(parseXpub(DGUB, MAINNET), 0, MAINNET);
+  const seller = deriveAddress(parseXpub(XPUB, REGTEST), 0, REGTEST);
   it('an owner session may list; managers, cashiers and keys without invoices:read may not', async () => {
     const o = await as<{ total: number }>(who.owner, 'GET', `/invoices/${seller}`);
     expect(o.status).toBe(200);
@@ -296,7 +296,7 @@ describe('store settings refuse control characters', () => {
     expect(r.body).toMatchObject({ name: 'Corner shop', address: '1 Main St\nSpringfield' });
     const p = await fetch(`${app.url}/api/v1/payments`, {
       method: 'POST',
-      headers: { Authorization: `Bearer ${KEY}`, 'Content-Type': 'application/json' },
+      headers: { Authorization: `Bearer ${app.key}`, 'Content-Type': 'application/json' },
       body: JSON.stringify({ items: [{ type: 'item', id: 'A', name: 'A', count: 1, unit: '1' }] }),
     });
     expect(p.status).toBe(201);

@@ -1,18 +1,16 @@
 // Property-based hardening of every JSON endpoint body on the real built app (embedded PGlite):
 // random JSON, mutated valid bodies and non-JSON text must never get a 5xx (the relay's 503 is
 // reserved for an unreachable chain backend, which these bodies never reach) or crash the app.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { randomBytes } from 'node:crypto';
-import { startApp, type AppServer } from '../helpers/app-server';
-import { DGUB } from '../helpers/keys';
+import { sharedShop, type SharedShop } from '../helpers/shared-app';
+import { testXpub } from '../helpers/keys';
 import { request } from '../helpers/client';
 import { signIn, type Session } from '../helpers/sessions';
 import { bodyText, mutateJson, never5xx } from '../helpers/json-fuzz';
 
-const KEY = 'fuzz-test-key-' + randomBytes(12).toString('hex');
 const OWNER = { email: 'owner@fuzz.test', password: 'fuzz owner password' };
-let app: AppServer;
+let app: SharedShop;
 let payment: { id: string };
 
 const VALID_CREATE = {
@@ -34,7 +32,7 @@ async function post(path: string, body: string, headers: Record<string, string> 
   const r = await fetch(app.url + path, {
     method: 'POST',
     body,
-    headers: { Authorization: `Bearer ${KEY}`, 'Content-Type': 'application/json', ...headers },
+    headers: { Authorization: `Bearer ${app.key}`, 'Content-Type': 'application/json', ...headers },
   });
   const text = await r.text();
   return { status: r.status, text };
@@ -43,19 +41,12 @@ async function post(path: string, body: string, headers: Record<string, string> 
 const RUNS = { numRuns: 120 };
 
 beforeAll(async () => {
-  app = await startApp({
-    STORE_XPUB: DGUB,
-    BOOTSTRAP_API_KEY: KEY,
-    RATE_LIMIT_RPS: '0',
-    ADMIN_EMAIL: OWNER.email,
-    ADMIN_PASSWORD: OWNER.password,
-  });
+  app = await sharedShop('fuzz.test', { xpub: testXpub(205), password: OWNER.password });
   const r = await post('/api/v1/payments', JSON.stringify(VALID_CREATE));
   if (r.status !== 201) throw new Error(r.text);
   expect(r.status).toBe(201);
   payment = JSON.parse(r.text);
 });
-afterAll(async () => app?.stop());
 
 describe('JSON endpoint bodies under random and mutated input', () => {
   it('POST /api/v1/payments: never 5xx; answers 201, 400 or 409', async () => {
@@ -223,7 +214,7 @@ describe('JSON endpoint bodies under random and mutated input', () => {
     );
     await fc.assert(
       fc.asyncProperty(q, fc.constantFrom('/api/v1/payments', '/api/v1/events'), async (params, path) => {
-        const r = await fetch(`${app.url}${path}?${new URLSearchParams(params)}`, { headers: { Authorization: `Bearer ${KEY}` } });
+        const r = await fetch(`${app.url}${path}?${new URLSearchParams(params)}`, { headers: { Authorization: `Bearer ${app.key}` } });
         const t = await r.text();
         never5xx({ status: r.status, text: t }, params);
         expect([200, 400]).toContain(r.status);
@@ -263,7 +254,7 @@ describe('NUL, int64 overflow and impossible dates on every route that takes inp
     owner = await signIn(app.url, OWNER.email, OWNER.password);
   });
   const send = (method: string, path: string, body?: unknown, who: 'key' | 'owner' | 'none' = 'owner') =>
-    request(app.url, who === 'key' ? { key: KEY } : who === 'owner' ? owner : null, method, path, body);
+    request(app.url, who === 'key' ? { key: app.key } : who === 'owner' ? owner : null, method, path, body);
   const invalid = (r: { status: number; text: string }, what: unknown) => {
     never5xx(r, what);
     expect(r.status, JSON.stringify(what)).toBe(400);
