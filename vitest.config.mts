@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import { fileURLToPath } from 'node:url';
 import { dirname, isAbsolute, resolve } from 'node:path';
+import { SharedAppLastSequencer } from './tests/shared-app-sequencer';
 
 // lib/wallet is also an npm package (lib/wallet/package.json, whose "exports" name the built
 // dist/). Vite resolves a directory import through a package.json's "exports", so without this
@@ -51,6 +52,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 180_000,
     pool: 'forks',
+    // The files on the worker's shared app run last in their project (tests/shared-app-sequencer.ts).
+    sequence: { sequencer: SharedAppLastSequencer },
     // Test files run PGlite (PostgreSQL compiled to WebAssembly) in their own processes, each of
     // which compiles it anew; V8's optimising recompilation of its hot functions is wasted on a
     // process that lives seconds. Liftoff alone, as the app runs (scripts/app-node-options.mjs),
