@@ -6,18 +6,25 @@
 import { readFileSync } from 'node:fs';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
-const usesSharedApp = (file: string) => /from '\.\.\/helpers\/shared-app'/.test(readFileSync(file, 'utf8'));
+/** Whether a test file's source imports the shared app. */
+export const usesSharedApp = (source: string) => /from '\.\.\/helpers\/shared-app'/.test(source);
+
+/**
+ * `sorted` with each project's `isLast` files moved after its others; projects, and the files
+ * within each part, keep their order.
+ */
+export function lastInProject<F extends { project: string }>(sorted: readonly F[], isLast: (f: F) => boolean): F[] {
+  const out: F[] = [];
+  for (const name of new Set(sorted.map((f) => f.project))) {
+    const mine = sorted.filter((f) => f.project === name);
+    out.push(...mine.filter((f) => !isLast(f)), ...mine.filter(isLast));
+  }
+  return out;
+}
 
 export class SharedAppLastSequencer extends BaseSequencer {
   async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    const sorted = await super.sort(files);
-    const last = new Set(sorted.filter((f) => usesSharedApp(f.moduleId)));
-    const out: TestSpecification[] = [];
-    // Projects run one after the other and stay in vitest's order; within each, the shared-app files last.
-    for (const name of [...new Set(sorted.map((f) => f.project.name))]) {
-      const mine = sorted.filter((f) => f.project.name === name);
-      out.push(...mine.filter((f) => !last.has(f)), ...mine.filter((f) => last.has(f)));
-    }
-    return out;
+    const sorted = (await super.sort(files)).map((spec) => ({ spec, project: spec.project.name }));
+    return lastInProject(sorted, ({ spec }) => usesSharedApp(readFileSync(spec.moduleId, 'utf8'))).map(({ spec }) => spec);
   }
 }
