@@ -22,10 +22,15 @@ async function ensureFirstAccount(db: Db, cfg: Config): Promise<void> {
     return;
   }
   if (cfg.adminEmail) await claimOperator(db, cfg.adminEmail);
-  const code = await issueSetupCode(db);
-  if (code)
+  const issued = await issueSetupCode(db);
+  if (issued && 'issuedAt' in issued)
+    log.warn('no account exists yet: open /setup and enter the one-time setup code logged just before, which is still valid', {
+      setup_code_issued_at: issued.issuedAt.toISOString(),
+      setup_url: `${cfg.publicUrl}/setup`,
+    });
+  else if (issued)
     log.warn('no account exists yet: open /setup and enter this one-time setup code', {
-      setup_code: code,
+      setup_code: issued.code,
       setup_url: `${cfg.publicUrl}/setup`,
     });
 }

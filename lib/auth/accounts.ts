@@ -130,21 +130,42 @@ function hashCode(code: string): string {
 }
 
 /**
- * When nobody can sign in yet, creates a fresh one-time setup code (only its hash is stored)
- * and returns it for the server log. Returns null once an account exists.
+ * How long a setup code issued at start-up is left alone by other processes starting on the
+ * same database (a web process and its worker, started together): they log that the code is in
+ * the other's log rather than each logging a code of its own, of which only the last would work.
+ * A code older than this is replaced, so each restart still logs a fresh one.
  */
-export async function issueSetupCode(db: Db): Promise<string | null> {
+export const SETUP_CODE_SHARED_MS = 60_000;
+
+/** What start-up logs when nobody can sign in yet (issueSetupCode). */
+export type SetupCodeIssue = { code: string } | { issuedAt: Date } | null;
+
+/**
+ * When nobody can sign in yet, creates a fresh one-time setup code (only its hash is stored)
+ * and returns it for the server log; or, when one was issued less than SETUP_CODE_SHARED_MS ago
+ * (by another process, or by this installation's previous start), leaves it valid and returns
+ * when it was issued, so the log can point to it. Returns null once an account exists.
+ */
+export async function issueSetupCode(db: Db, now: Date = new Date()): Promise<SetupCodeIssue> {
   if ((await userCount(db)) > 0) {
     await db.prisma.appState.deleteMany({ where: { key: SETUP_CODE_KEY } });
     return null;
   }
   const code = randomBytes(9).toString('base64url');
-  await db.prisma.appState.upsert({
-    where: { key: SETUP_CODE_KEY },
-    update: { value: hashCode(code), updatedAt: new Date() },
-    create: { key: SETUP_CODE_KEY, value: hashCode(code) },
+  const value = hashCode(code);
+  // One statement each, so of processes starting at once exactly one stores its code: an insert
+  // that does nothing on a conflict, else a replace of the row only if it is still the stale one read.
+  const inserted = await db.prisma.appState.createMany({ data: [{ key: SETUP_CODE_KEY, value, updatedAt: now }], skipDuplicates: true });
+  if (inserted.count === 1) return { code };
+  const held = await db.prisma.appState.findUnique({ where: { key: SETUP_CODE_KEY }, select: { updatedAt: true } });
+  if (held && now.getTime() - held.updatedAt.getTime() < SETUP_CODE_SHARED_MS) return { issuedAt: held.updatedAt };
+  const replaced = await db.prisma.appState.updateMany({
+    where: { key: SETUP_CODE_KEY, ...(held ? { updatedAt: held.updatedAt } : {}) },
+    data: { value, updatedAt: now },
   });
-  return code;
+  if (replaced.count === 1) return { code };
+  const winner = await db.prisma.appState.findUnique({ where: { key: SETUP_CODE_KEY }, select: { updatedAt: true } });
+  return { issuedAt: winner?.updatedAt ?? now };
 }
 
 /** Creates the first owner with the one-time code; the code is consumed atomically. */

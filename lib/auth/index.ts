@@ -44,6 +44,7 @@ export {
   claimOperator,
   authenticateUser,
   issueSetupCode,
+  SETUP_CODE_SHARED_MS,
   completeSetup,
   listUsers,
 } from './accounts';
