@@ -152,20 +152,18 @@ export async function issueSetupCode(db: Db, now: Date = new Date()): Promise<Se
     return null;
   }
   const code = randomBytes(9).toString('base64url');
-  const value = hashCode(code);
-  // One statement each, so of processes starting at once exactly one stores its code: an insert
-  // that does nothing on a conflict, else a replace of the row only if it is still the stale one read.
-  const inserted = await db.prisma.appState.createMany({ data: [{ key: SETUP_CODE_KEY, value, updatedAt: now }], skipDuplicates: true });
-  if (inserted.count === 1) return { code };
+  // One statement, so of processes starting at once exactly one stores its code: it inserts the
+  // code, or replaces one at least SETUP_CODE_SHARED_MS old, and otherwise leaves the row alone.
+  const stored = await db.query<{ key: string }>(
+    `INSERT INTO app_state (key, value, updated_at) VALUES ($1, $2, $3)
+     ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_at = EXCLUDED.updated_at
+     WHERE app_state.updated_at <= $4
+     RETURNING key`,
+    [SETUP_CODE_KEY, hashCode(code), now, new Date(now.getTime() - SETUP_CODE_SHARED_MS)],
+  );
+  if (stored.length === 1) return { code };
   const held = await db.prisma.appState.findUnique({ where: { key: SETUP_CODE_KEY }, select: { updatedAt: true } });
-  if (held && now.getTime() - held.updatedAt.getTime() < SETUP_CODE_SHARED_MS) return { issuedAt: held.updatedAt };
-  const replaced = await db.prisma.appState.updateMany({
-    where: { key: SETUP_CODE_KEY, ...(held ? { updatedAt: held.updatedAt } : {}) },
-    data: { value, updatedAt: now },
-  });
-  if (replaced.count === 1) return { code };
-  const winner = await db.prisma.appState.findUnique({ where: { key: SETUP_CODE_KEY }, select: { updatedAt: true } });
-  return { issuedAt: winner?.updatedAt ?? now };
+  return { issuedAt: held?.updatedAt ?? now };
 }
 
 /** Creates the first owner with the one-time code; the code is consumed atomically. */
