@@ -24,7 +24,7 @@ const OPERATOR = { email: 'operator@shared-app.test', password: 'the shared app 
  * and call in bursts), and a fixed exchange rate of 0.125 fiat units a DOGE in every currency,
  * refreshed each second, for the stores that price in fiat.
  */
-export const SHARED_APP_ENV = devnetAppEnv({
+const SHARED_APP_ENV = devnetAppEnv({
   // The operator's own store, the first: /api/health answers for it to a caller with no session.
   STORE_XPUB: testXpub(200),
   ADMIN_EMAIL: OPERATOR.email,
