@@ -212,22 +212,33 @@ async function markMined(t: Tx, txs: BlockTxSummary[], block: BlockRef): Promise
 /**
  * The payments at these addresses. One statement for all the txs' addresses, in plain SQL
  * (payment_address_idx): the worker sends every new mempool tx through here, nearly all of them
- * paying no payment. With each payment come the txs among these that it already counts
- * (payment_tx_payment_txid_key).
+ * paying no payment. With each payment come the txs among these that it already counts.
+ *
+ * Why the statement has this shape (docs/performance.md, "The worker's address lookup"): the
+ * relay's own txs come back here from the mempool, a second's worth at a time, so at 170 pays/s a
+ * call held the database 30–120 ms, with every /relay/pay waiting behind it.
+ * - Each address is looked up through the index, one probe each (`OFFSET 0` keeps the planner
+ *   from turning the lookup into a scan of every payment, which it chose for `= ANY` on a few
+ *   thousand rows: 340 addresses × 3,000 rows compared).
+ * - A payment's txs are read whole by its id (a handful) and matched to this batch here, instead
+ *   of probing the (payment_id, txid) index once for every txid of the batch for every payment.
  */
 async function candidatesAt(db: Db, addresses: string[], txids: string[]): Promise<Candidate[]> {
+  const batch = new Set(txids);
   return (
     await db.query<Record<string, unknown>>(
       `SELECT p.id, p.store_id, p.address, p.status, p.broadcast_state, p.txid, p.seq, p.refund_of, p.total::text AS total, p.created_at,
-            ARRAY(SELECT t.txid FROM payment_tx t WHERE t.payment_id = p.id AND t.txid = ANY($2::text[])) AS counted,
-            ARRAY(SELECT t.txid FROM payment_tx t WHERE t.payment_id = p.id AND t.txid = ANY($2::text[]) AND t.signals_rbf) AS counted_rbf,
+            ARRAY(SELECT t.txid FROM payment_tx t WHERE t.payment_id = p.id) AS txids,
+            ARRAY(SELECT t.txid FROM payment_tx t WHERE t.payment_id = p.id AND t.signals_rbf) AS rbf_txids,
             ARRAY(SELECT o.data FROM payment_output o WHERE o.payment_id = p.id AND o.type = 'data' ORDER BY o.idx) AS data,
             CASE WHEN p.refund_of IS NOT NULL THEN ARRAY(SELECT s.txid FROM payment_submission s WHERE s.payment_id = p.id AND s.txid = ANY($2::text[])) END AS submitted,
             CASE WHEN p.refund_of IS NOT NULL THEN ARRAY(SELECT unnest(t.inputs) FROM payment_tx t WHERE t.payment_id = p.id) END AS spent
-       FROM payment p WHERE p.address = ANY($1::text[])`,
-      [addresses, txids],
+       FROM unnest($1::text[]) AS a(address)
+       CROSS JOIN LATERAL (SELECT * FROM payment WHERE payment.address = a.address OFFSET 0) p`,
+      [[...new Set(addresses)], txids],
     )
   ).map((r) => {
+    const inBatch = (txs: unknown) => ((txs as unknown[] | null) ?? []).map(String).filter((txid) => batch.has(txid));
     const c = {
       id: String(r.id),
       storeId: Number(r.store_id),
@@ -236,8 +247,8 @@ async function candidatesAt(db: Db, addresses: string[], txids: string[]): Promi
       broadcastState: String(r.broadcast_state),
       txid: r.txid === null || r.txid === undefined ? null : String(r.txid),
       seq: BigInt(String(r.seq)),
-      counted: ((r.counted as unknown[] | null) ?? []).map(String),
-      countedRbf: ((r.counted_rbf as unknown[] | null) ?? []).map(String),
+      counted: inBatch(r.txids),
+      countedRbf: inBatch(r.rbf_txids),
       data: ((r.data as unknown[] | null) ?? []).map((d) => String(d ?? '')),
     };
     const refund =
