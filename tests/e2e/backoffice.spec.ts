@@ -1,27 +1,22 @@
-// The back office in real Chromium against the real app (embedded PGlite; a devnet store with a
-// tpub wallet, so it is ready and opens on the overview, docs/operations.md#readiness):
+// The back office in real Chromium against the real app (embedded PGlite; a store of this file's
+// own on the worker's shared devnet app, tests/e2e/shared-shop.ts, with a tpub wallet, so it is
+// ready and opens on the overview, docs/operations.md#readiness):
 // sign-in, a cashier refused the settings page, an owner's CSV export matching the vendor API,
 // an API key shown once, and relay key rotation.
 import { expect, type Page } from '@playwright/test';
-import { appTest } from './fixtures';
-import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { testXpub } from '../helpers/keys';
-import { devnetAppEnv, type AppServer } from '../helpers/app-server';
 import { until } from '../helpers/wait';
+import { sharedShopTest, type SharedApp } from './shared-shop';
 
 const OWNER = { email: 'owner@shop.test', password: 'correct horse battery' };
-const KEY = 'e2e-bootstrap-' + randomBytes(12).toString('hex');
-const TPUB = testXpub(3);
+/** The store's API key (its owner's, made with the store): set before the first test. */
+let KEY = '';
 
-const test = appTest(
-  devnetAppEnv({
-    ADMIN_EMAIL: OWNER.email,
-    ADMIN_PASSWORD: OWNER.password,
-    STORE_XPUB: TPUB,
-    BOOTSTRAP_API_KEY: KEY,
-  }),
-  async (app) => {
+const test = sharedShopTest(
+  { owner: OWNER, xpub: testXpub(3), name: 'Back Office Shop', scopes: ['payments:read', 'payments:write'] },
+  async (app, shop) => {
+    KEY = shop.key;
     const ready = await until(
       async () => (await fetch(`${app.url}/api/health`)).json(),
       (b) => b.ready === true,
@@ -30,7 +25,7 @@ const test = appTest(
   },
 );
 
-async function signIn(page: Page, app: AppServer, who: { email: string; password: string }, next = '/admin') {
+async function signIn(page: Page, app: SharedApp, who: { email: string; password: string }, next = '/admin') {
   await page.goto(`${app.url}/login?next=${encodeURIComponent(next)}`);
   await page.getByLabel('Email').fill(who.email);
   await page.getByLabel('Password').fill(who.password);
@@ -40,7 +35,7 @@ async function signIn(page: Page, app: AppServer, who: { email: string; password
   await page.waitForLoadState('networkidle');
 }
 
-async function vendor(app: AppServer, method: string, path: string, body?: unknown, key = KEY) {
+async function vendor(app: SharedApp, method: string, path: string, body?: unknown, key = KEY) {
   const r = await fetch(app.url + path, {
     method,
     headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },

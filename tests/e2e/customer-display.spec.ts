@@ -11,7 +11,8 @@
 // - unpairing from the back office's Terminals page returns both displays to the pairing form;
 // - axe finds no serious or critical violation on /display, landscape and portrait, paired or not.
 import { expect, type Page } from '@playwright/test';
-import { devnetTest, signInToTill, tillHydrated, registerTill } from './fixtures';
+import { signInToTill, tillHydrated, registerTill } from './fixtures';
+import { addProduct, sharedShopTest } from './shared-shop';
 import { axeLines as axe } from './axe-check';
 import { existsSync } from 'node:fs';
 import { testXpub } from '../helpers/keys';
@@ -19,23 +20,11 @@ import { scanOrdinaryQr } from '../helpers/wild-wallets';
 import { ZBARIMG, readScreenQr } from './qr-read';
 
 const OWNER = { email: 'owner@display-e2e.test', password: 'counter display e2e password' };
-const xpub = testXpub(33);
-
-const test = devnetTest({
-  name: 'display',
-  xpub,
-  owner: OWNER,
-  seed: [
-    { sql: `INSERT INTO store (id, name, tips_enabled) VALUES (1, $1, FALSE)`, params: ['Display Café'] },
-    {
-      sql: `INSERT INTO product (id, sku, name, icon, price, tax_rate_bp, sort, archived) VALUES ('p-tea', 'TEA', 'Tea', '', $1, 0, 0, FALSE)`,
-      params: ['1234500000'],
-    },
-    {
-      sql: `INSERT INTO product (id, sku, name, icon, price, tax_rate_bp, sort, archived) VALUES ('p-bun', 'BUN', 'Bun', '', $1, 0, 1, FALSE)`,
-      params: ['250000000'],
-    },
-  ],
+// A store of this file's own (tips off, as a new store starts) on the worker's shared devnet app
+// (tests/e2e/shared-shop.ts), selling Tea at 12.345 DOGE and a Bun at 2.5.
+const test = sharedShopTest({ owner: OWNER, xpub: testXpub(33), name: 'Display Café' }, async (app, shop) => {
+  await addProduct(app, shop, { sku: 'TEA', name: 'Tea', price: '12.345' });
+  await addProduct(app, shop, { sku: 'BUN', name: 'Bun', price: '2.5' });
 });
 
 test.skip(!existsSync(ZBARIMG), `zbarimg not found at ${ZBARIMG} (apt-get install zbar-tools): the QR decoding test is skipped`);

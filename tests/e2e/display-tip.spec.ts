@@ -7,23 +7,19 @@
 // and the sale takes no change while the customer chooses.
 // Axe finds nothing serious on the display's tip screen, light and dark.
 import { expect } from '@playwright/test';
-import { devnetTest, signInToTill, tillHydrated, registerTill } from './fixtures';
+import { signInToTill, tillHydrated, registerTill } from './fixtures';
+import { patchStoreSettings } from '../helpers/hosted-stores';
+import { addProduct, sharedShopTest } from './shared-shop';
 import { axe, report } from './axe-check';
 import { testXpub } from '../helpers/keys';
 
 const OWNER = { email: 'owner@tip-e2e.test', password: 'counter tip e2e password' };
 
-const test = devnetTest({
-  name: 'tip',
-  xpub: testXpub(49),
-  owner: OWNER,
-  seed: [
-    { sql: `INSERT INTO store (id, name, tips_enabled) VALUES (1, $1, TRUE)`, params: ['Tip Café'] },
-    {
-      sql: `INSERT INTO product (id, sku, name, icon, price, tax_rate_bp, sort, archived) VALUES ('p-latte', 'LATTE', 'Latte', '', $1, 0, 0, FALSE)`,
-      params: ['2000000000'], // Ð 20
-    },
-  ],
+// A store of this file's own on the worker's shared devnet app (tests/e2e/shared-shop.ts), with
+// tips on, selling a Latte at Ð 20.
+const test = sharedShopTest({ owner: OWNER, xpub: testXpub(49), name: 'Tip Café' }, async (app, shop) => {
+  await patchStoreSettings(app.url, shop.owner, { tips_enabled: true });
+  await addProduct(app, shop, { sku: 'LATTE', name: 'Latte', price: '20' });
 });
 
 test('the customer tips 15 % on the display; the payment carries it as a Tip; Skip tip charges without; a custom tip, the sale unchanged meanwhile', async ({

@@ -1,13 +1,16 @@
 // Redirects after sign-in stay on this origin in a real browser (docs/security.md): Chromium strips a
 // tab, CR or LF from a URL, so a `next` of "/\t/evil.example/phish" used to land the merchant
 // on http://evil.example/phish right after typing the password.
+// The merchant is the owner of a store of this file's own on the worker's shared app
+// (tests/e2e/shared-shop.ts).
 import { expect } from '@playwright/test';
-import { appTest } from './fixtures';
+import { testXpub } from '../helpers/keys';
+import { sharedShopTest } from './shared-shop';
 
-const EMAIL = 'owner@shop.test';
+const EMAIL = 'owner@redirect.test';
 const PASSWORD = 'a strong admin password';
 
-const test = appTest({ ADMIN_EMAIL: EMAIL, ADMIN_PASSWORD: PASSWORD }, undefined, { timeout: 180_000 });
+const test = sharedShopTest({ owner: { email: EMAIL, password: PASSWORD }, xpub: testXpub(211), name: 'Redirect Shop' });
 
 async function signIn(page: import('@playwright/test').Page, url: string) {
   await page.goto(url);

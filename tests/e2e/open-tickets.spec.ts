@@ -6,7 +6,8 @@
 // (the payment's order_reference is the ticket's name), and the cash sale that pays it closes it.
 // Axe finds nothing serious on the tickets list, light and dark.
 import { expect } from '@playwright/test';
-import { devnetTest, leaveWaitingSale, signInToTill, tillHydrated, registerTill } from './fixtures';
+import { leaveWaitingSale, signInToTill, tillHydrated, registerTill } from './fixtures';
+import { sharedShopTest } from './shared-shop';
 import { testXpub } from '../helpers/keys';
 import { cartLine } from './till-catalog-helpers';
 import { axe, report } from './axe-check';
@@ -42,24 +43,23 @@ async function ownerApi(url: string) {
   };
 }
 
-const test = devnetTest(
-  { name: 'tickets', xpub: testXpub(47), owner: OWNER, env: { RATE_SOURCES: 'fixed:0.1', RATE_REFRESH_SEC: '1' } },
-  async (app) => {
-    const call = await ownerApi(app.url);
-    expect((await call('PATCH', '/api/admin/settings', { pricing_currency: 'USD' })).status).toBe(200);
-    await expect.poll(async () => (await call('GET', '/api/v1/rates')).body?.currency, { timeout: 20_000 }).toBe('USD');
-    expect((await call('POST', '/api/admin/products', { sku: 'LAT', name: 'Latte', price: '4.00' })).status).toBe(201);
-    expect((await call('POST', '/api/admin/products', { sku: 'CRO', name: 'Croissant', price: '2.50' })).status).toBe(201);
-    const ana = await call('POST', '/api/admin/users', {
-      email: 'ana@tickets.shop',
-      name: 'Ana',
-      password: OWNER.password,
-      role: 'cashier',
-    });
-    expect(ana.status).toBe(201);
-    expect((await call('PUT', `/api/admin/users/${ana.body.id}/pin`, { pin: '2580' })).status).toBe(204);
-  },
-);
+// A store of this file's own on the worker's shared devnet app (tests/e2e/shared-shop.ts), whose
+// rate is a fixed 0.1 USD a DOGE.
+const test = sharedShopTest({ owner: OWNER, xpub: testXpub(47), name: 'Tickets Café' }, async (app) => {
+  const call = await ownerApi(app.url);
+  expect((await call('PATCH', '/api/admin/settings', { pricing_currency: 'USD' })).status).toBe(200);
+  await expect.poll(async () => (await call('GET', '/api/v1/rates')).body?.currency, { timeout: 20_000 }).toBe('USD');
+  expect((await call('POST', '/api/admin/products', { sku: 'LAT', name: 'Latte', price: '4.00' })).status).toBe(201);
+  expect((await call('POST', '/api/admin/products', { sku: 'CRO', name: 'Croissant', price: '2.50' })).status).toBe(201);
+  const ana = await call('POST', '/api/admin/users', {
+    email: 'ana@tickets.shop',
+    name: 'Ana',
+    password: OWNER.password,
+    role: 'cashier',
+  });
+  expect(ana.status).toBe(201);
+  expect((await call('PUT', `/api/admin/users/${ana.body.id}/pin`, { pin: '2580' })).status).toBe(204);
+});
 
 test('Table 4: saved, locked, picked up by another cashier, edited, a stale save refused, charged and closed', async ({ page, app }) => {
   test.setTimeout(180_000);

@@ -3,12 +3,15 @@
 // reads the change, completes the cash sale, and the receipt says Cash with the change. The
 // end-of-day report then splits the day by tender. Devnet backend, PGlite, a fixed rate.
 import { expect } from '@playwright/test';
-import { devnetTest, signInToTill } from './fixtures';
+import { signInToTill } from './fixtures';
 import { testXpub } from '../helpers/keys';
+import { sharedShopTest } from './shared-shop';
 
 const OWNER = { email: 'owner@cash.shop', password: 'counter e2e cash password' };
 
-const test = devnetTest({ name: 'cash', xpub: testXpub(43), owner: OWNER, env: { RATE_SOURCES: 'fixed:0.1', RATE_REFRESH_SEC: '1' } });
+// A store of this file's own on the worker's shared devnet app (tests/e2e/shared-shop.ts), whose
+// rate is a fixed 0.1 USD a DOGE.
+const test = sharedShopTest({ owner: OWNER, xpub: testXpub(43), name: 'Cash Shop' });
 
 test('a cash sale on the till shows the change, and its receipt says Cash', async ({ page, app }) => {
   test.setTimeout(120_000);

@@ -8,29 +8,20 @@
 // - a payment with a data output, paid the same way from its dogecoin: form (no OP_RETURN):
 //   the till says the order data is missing (docs/api.md#data_missing), never paid.
 // Skipped, saying why, when zbarimg is absent.
-import { signInToTill, devnetTest } from './fixtures';
+import { signInToTill } from './fixtures';
 import { existsSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
 import { testXpub } from '../helpers/keys';
 import { ZBARIMG, chargeTeaAndScan, dataSalePaidPlainly, expectPaidAfterBlock } from './qr-read';
 import { mineBlock, walletPays } from './counter-helpers';
+import { addProduct, sharedShopTest } from './shared-shop';
 
 const OWNER = { email: 'owner@qr-devnet.test', password: 'counter qr devnet e2e password' };
-const xpub = testXpub(31);
 
-const test = devnetTest({
-  name: 'qr-devnet',
-  xpub,
-  owner: OWNER,
-  env: { BOOTSTRAP_API_KEY: 'qrdev_' + randomBytes(24).toString('base64url') },
-  seed: [
-    { sql: `INSERT INTO store (id, name, tips_enabled) VALUES (1, $1, FALSE)`, params: ['QR Devnet Shop'] },
-    {
-      sql: `INSERT INTO product (id, sku, name, icon, price, tax_rate_bp, sort, archived) VALUES ('p-tea', 'TEA', 'Tea', '', $1, 0, 0, FALSE)`,
-      params: ['1234500000'],
-    },
-  ],
-});
+// A store of this file's own (tips off, as a new store starts) on the worker's shared devnet app
+// (tests/e2e/shared-shop.ts), selling Tea at 12.345 DOGE.
+const test = sharedShopTest({ owner: OWNER, xpub: testXpub(31), name: 'QR Devnet Shop' }, (app, shop) =>
+  addProduct(app, shop, { sku: 'TEA', name: 'Tea', price: '12.345' }),
+);
 
 test.skip(!existsSync(ZBARIMG), `zbarimg not found at ${ZBARIMG} (apt-get install zbar-tools): the QR decoding test is skipped`);
 

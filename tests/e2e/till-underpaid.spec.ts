@@ -4,20 +4,15 @@
 // `dogecoin:<address>?amount=<amount_due>` QR code for the rest, updating live as more arrives,
 // never "paid"; the rest makes it accepted.
 import { expect } from '@playwright/test';
-import { signInToTill, devnetTest } from './fixtures';
-import { randomBytes } from 'node:crypto';
+import { signInToTill } from './fixtures';
 import { testXpub } from '../helpers/keys';
+import { sharedShopTest } from './shared-shop';
 
 const OWNER = { email: 'owner@short.test', password: 'counter underpaid e2e password' };
-const xpub = testXpub(18);
 
-const test = devnetTest({
-  name: 'short',
-  xpub,
-  owner: OWNER,
-  env: { BOOTSTRAP_API_KEY: 'short_' + randomBytes(24).toString('base64url') },
-  seed: [{ sql: `INSERT INTO store (id, name, tips_enabled) VALUES (1, $1, FALSE)`, params: ['Short Shop'] }],
-});
+// A store of this file's own (tips off, as a new store starts) on the worker's shared devnet app
+// (tests/e2e/shared-shop.ts).
+const test = sharedShopTest({ owner: OWNER, xpub: testXpub(18), name: 'Short Shop' });
 
 async function send(url: string, address: string, amount: string) {
   const r = await fetch(`${url}/demo/api/send`, {

@@ -7,8 +7,7 @@ import { expect } from '@playwright/test';
 import { copyFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { devnetTest } from './fixtures';
-import { testXpub } from '../helpers/keys';
+import { sharedAppTest } from './shared-shop';
 import { zbarRead } from './qr-read';
 import { axe, report } from './axe-check';
 
@@ -17,7 +16,8 @@ const SIZES = [
   { width: 1280, height: 800 },
 ] as const;
 
-const test = devnetTest({ name: 'wallet-check', xpub: testXpub(28) });
+// The wallet check belongs to no store: the worker's shared devnet app serves it (tests/e2e/shared-shop.ts).
+const test = sharedAppTest();
 test.describe.configure({ mode: 'serial' });
 
 for (const size of SIZES) {

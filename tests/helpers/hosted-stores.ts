@@ -1,9 +1,9 @@
 // Stores on a running app made the way an operator and a shop owner make them over HTTP
 // (docs/architecture.md#data): the operator creates the store and its invite, the owner takes the
 // invite with a new account, sets the store's receiving wallet and creates the store's API key.
-import { expect } from 'vitest';
 import type { Session } from './sessions';
-import { answer, type Answer } from './vendor-client';
+import { answer, type Answer } from './answer';
+import { must } from './must';
 
 /** A JSON call with a session's cookie (and its CSRF token on mutations); `T` is how the caller reads the answer. */
 export async function sessionCall<T = unknown>(
@@ -21,7 +21,7 @@ export async function sessionCall<T = unknown>(
 /** The same call, expecting a 2xx; its JSON body. */
 async function ok<T = unknown>(baseUrl: string, who: Session, method: string, path: string, body?: unknown): Promise<T> {
   const r = await sessionCall<T>(baseUrl, who, method, path, body);
-  expect(r.status, `${method} ${path}: ${JSON.stringify(r.body)}`).toBeLessThan(300);
+  must(r.status < 300, `${method} ${path} answered ${r.status}: ${JSON.stringify(r.body)}`);
   return r.body;
 }
 
@@ -33,7 +33,7 @@ export async function patchStoreSettings(baseUrl: string, who: Session, patch: R
 /** Has a store's owner create an API key with `scopes`; the key's secret (shown once). */
 export async function createStoreKey(baseUrl: string, owner: Session, scopes: readonly string[]): Promise<string> {
   const made = await ok<{ secret: string }>(baseUrl, owner, 'POST', '/api/admin/api-keys', { name: 'integration', scopes });
-  expect(typeof made.secret).toBe('string');
+  must(typeof made.secret === 'string', `the new API key came without its secret: ${JSON.stringify(made)}`);
   return made.secret;
 }
 
@@ -65,14 +65,18 @@ export async function openHostedStore(
     body: JSON.stringify({ name: `Owner of ${store.name}`, password: store.password }),
   });
   const body = await answer<{ csrf_token: string }>(taken);
-  expect(body.status, JSON.stringify(body.body)).toBe(201);
+  must(body.status === 201, `taking the invite answered ${body.status}: ${JSON.stringify(body.body)}`);
   const cookie = taken.headers
     .getSetCookie()
     .find((c) => c.startsWith('counter_session='))!
     .split(';')[0];
   const owner: Session = { cookie, csrf: body.body.csrf_token };
   const me = await ok<{ store: unknown }>(baseUrl, owner, 'GET', '/api/auth/me');
-  expect(me.store).toEqual({ id: made.id, name: store.name, role: 'owner' });
+  const own = me.store as { id?: unknown; name?: unknown; role?: unknown } | null;
+  must(
+    own?.id === made.id && own.name === store.name && own.role === 'owner' && Object.keys(own).length === 3,
+    `the new owner's store is ${JSON.stringify(me.store)}, not store ${made.id} (${store.name}) as its owner`,
+  );
   await patchStoreSettings(baseUrl, owner, { store_xpub: store.xpub });
   return { id: made.id, name: store.name, owner, key: await createStoreKey(baseUrl, owner, store.scopes) };
 }

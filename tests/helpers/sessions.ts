@@ -1,6 +1,6 @@
 // Signed-in sessions for tests: POST /api/auth/login as the browser does it, and the two things
 // every later request needs, the session cookie and its CSRF token.
-import { expect } from 'vitest';
+import { must } from './must';
 
 export interface Session {
   /** `counter_session=…`, ready for a Cookie header. */
@@ -16,7 +16,7 @@ export async function signIn(baseUrl: string, email: string, password: string): 
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ email, password }),
   });
-  expect(r.status).toBe(200);
+  must(r.status === 200, `sign-in of ${email} answered ${r.status}`);
   return { cookie: (r.headers.get('set-cookie') ?? '').split(';')[0], csrf: (await r.json()).csrf_token as string };
 }
 
@@ -41,7 +41,7 @@ export async function signInRoles<R extends string>(
       headers: { 'Content-Type': 'application/json', Cookie: owner.cookie, 'X-CSRF-Token': owner.csrf },
       body: JSON.stringify({ email: `${role}@${domain}`, password, role }),
     });
-    expect(r.status, await r.text()).toBe(201);
+    must(r.status === 201, `adding ${role}@${domain} answered ${r.status}: ${await r.text()}`);
     who[role] = await signIn(baseUrl, `${role}@${domain}`, password);
   }
   return who;

@@ -40,24 +40,9 @@ export interface PaymentViewJson {
   refunds: { status: string }[];
 }
 
-/** An answer: `body` is its JSON, or its text when that is not JSON (null when empty); `T` is how the test reads it. */
-export interface Answer<T = unknown> {
-  status: number;
-  body: T;
-  headers: Headers;
-}
+import { answer, type Answer } from './answer';
 
-/** A response as { status, body, headers }: JSON parsed when it is JSON, else the text. */
-export async function answer<T = unknown>(r: Response): Promise<Answer<T>> {
-  const text = r.status === 204 ? '' : await r.text();
-  let body: unknown = null;
-  try {
-    body = text ? JSON.parse(text) : null;
-  } catch {
-    body = text;
-  }
-  return { status: r.status, body: body as T, headers: r.headers };
-}
+export { answer, type Answer };
 
 export function vendorClient(baseUrl: () => string, apiKey: string) {
   /** A vendor API call with the bearer key; `T` is how the test reads the answer. */
