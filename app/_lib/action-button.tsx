@@ -1,5 +1,5 @@
 'use client';
-import type { ComponentPropsWithRef } from 'react';
+import type { ComponentPropsWithRef, ReactNode } from 'react';
 import { useHydrated } from './use-hydrated';
 
 /**
@@ -25,4 +25,21 @@ export function ActionButton({ disabled, ...props }: Omit<ComponentPropsWithRef<
 export function SubmitButton({ disabled, ...props }: Omit<ComponentPropsWithRef<'button'>, 'type'>) {
   const hydrated = useHydrated();
   return <button {...props} type="submit" disabled={!hydrated || disabled} />;
+}
+
+/**
+ * A back-office form's fields, disabled until the page has hydrated. Its inputs are controlled:
+ * what is typed into the server's HTML before React takes over stays on screen but never reaches
+ * the form's state, so Save would send the field as it was and say "saved" (an owner's account
+ * key, typed on the settings page the invite leads to, was lost this way). Disabled, a field
+ * takes no typing, and Playwright's fill waits for it. The fieldset has no box of its own
+ * (`display: contents`, app/globals.css), so the form's layout is as before.
+ */
+export function HydratedFields({ children }: { children: ReactNode }) {
+  const hydrated = useHydrated();
+  return (
+    <fieldset className="hydrated-fields" disabled={!hydrated}>
+      {children}
+    </fieldset>
+  );
 }

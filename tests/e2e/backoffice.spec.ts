@@ -267,3 +267,33 @@ test('an unpaid invoice is cancelled from its detail page', async ({ page, app }
     reason: 'cancelled by vendor',
   });
 });
+
+test('an account key typed before the settings page hydrates is saved, not dropped', async ({ browser, app }) => {
+  const context = await browser.newContext({ serviceWorkers: 'block' });
+  const page = await context.newPage();
+  try {
+    await signIn(page, app, OWNER, '/admin/settings');
+    // A slow tablet: the settings page's HTML is on screen, its scripts are not in yet.
+    let release = () => {};
+    const held = new Promise<void>((r) => (release = r));
+    await page.route('**/_next/static/chunks/*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.reload({ waitUntil: 'commit' });
+    const key = page.getByLabel('Account public key');
+    await expect(key).toBeVisible();
+    // Its fields take no typing yet (typed into the server's HTML, a value never reached the
+    // form: Save sent the old key and said "saved"); the owner's typing waits for the page.
+    await expect(key).toBeDisabled();
+    const typed = key.fill(testXpub(212));
+    release();
+    await typed;
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await expect(page.getByText('Settings saved.')).toBeVisible();
+    const saved = await page.request.get(`${app.url}/api/admin/settings`);
+    expect((await saved.json()).store_xpub).toBe(testXpub(212));
+  } finally {
+    await context.close();
+  }
+});

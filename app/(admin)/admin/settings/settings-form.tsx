@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslations } from 'next-intl';
 import type { SettingsView } from '@/lib/backoffice';
 import { useAdminCall } from '../_components/api';
-import { ActionButton, SubmitButton } from '@/app/_lib/action-button';
+import { ActionButton, HydratedFields, SubmitButton } from '@/app/_lib/action-button';
 
 type Form = Omit<
   SettingsView,
@@ -156,63 +156,65 @@ export function SettingsForm({ initial, network, walletEditable }: { initial: Se
 
   return (
     <form onSubmit={save} className="bo-settings">
-      <section className="bo-card">
-        <h2>{t('storeProfile')}</h2>
-        <div className="bo-form-grid">
-          {text('name', t('storeName'), { required: true, maxLength: 100 })}
-          {text('icon', t('iconEmoji'), { maxLength: 16 })}
-          {text('address', t('postalAddress'), { maxLength: 300 })}
-          {text('url', t('website'), { type: 'url', placeholder: 'https://' })}
-        </div>
-      </section>
-      <section className="bo-card">
-        <h2>{t('wallet')}</h2>
-        <p className="muted">
-          {t('walletHelp', { prefix: network === 'mainnet' ? 'dgub…' : 'tpub…', network })}
-          {walletEditable ? '' : ` ${t('walletOwnerOnly')}`}
-        </p>
-        <div className="bo-form-grid">
-          <label className="field bo-span2">
-            <span>{t('accountKey')}</span>
-            <input
-              name="store_xpub"
-              value={f.store_xpub}
-              onChange={set('store_xpub')}
-              readOnly={!walletEditable}
-              className="bo-mono"
-              spellCheck={false}
-            />
-          </label>
-          <label className="field bo-span2">
-            <span>{t('fixedAddress')}</span>
-            <input
-              name="store_address"
-              value={f.store_address}
-              onChange={set('store_address')}
-              readOnly={!walletEditable}
-              className="bo-mono"
-              spellCheck={false}
-            />
-          </label>
-        </div>
-      </section>
-      <PaymentsSection fields={fields} walletEditable={walletEditable} />
-      <TillSection fields={fields} />
-      <section className="bo-card">
-        <h2>{t('webhook')}</h2>
-        <div className="bo-form-grid">
-          <label className="field bo-span2">
-            <span>{t('webhookUrl')}</span>
-            <input
-              name="webhook_url"
-              value={f.webhook_url}
-              onChange={set('webhook_url')}
-              type="url"
-              placeholder="https://shop.example/counter-events"
-            />
-          </label>
-        </div>
-      </section>
+      <HydratedFields>
+        <section className="bo-card">
+          <h2>{t('storeProfile')}</h2>
+          <div className="bo-form-grid">
+            {text('name', t('storeName'), { required: true, maxLength: 100 })}
+            {text('icon', t('iconEmoji'), { maxLength: 16 })}
+            {text('address', t('postalAddress'), { maxLength: 300 })}
+            {text('url', t('website'), { type: 'url', placeholder: 'https://' })}
+          </div>
+        </section>
+        <section className="bo-card">
+          <h2>{t('wallet')}</h2>
+          <p className="muted">
+            {t('walletHelp', { prefix: network === 'mainnet' ? 'dgub…' : 'tpub…', network })}
+            {walletEditable ? '' : ` ${t('walletOwnerOnly')}`}
+          </p>
+          <div className="bo-form-grid">
+            <label className="field bo-span2">
+              <span>{t('accountKey')}</span>
+              <input
+                name="store_xpub"
+                value={f.store_xpub}
+                onChange={set('store_xpub')}
+                readOnly={!walletEditable}
+                className="bo-mono"
+                spellCheck={false}
+              />
+            </label>
+            <label className="field bo-span2">
+              <span>{t('fixedAddress')}</span>
+              <input
+                name="store_address"
+                value={f.store_address}
+                onChange={set('store_address')}
+                readOnly={!walletEditable}
+                className="bo-mono"
+                spellCheck={false}
+              />
+            </label>
+          </div>
+        </section>
+        <PaymentsSection fields={fields} walletEditable={walletEditable} />
+        <TillSection fields={fields} />
+        <section className="bo-card">
+          <h2>{t('webhook')}</h2>
+          <div className="bo-form-grid">
+            <label className="field bo-span2">
+              <span>{t('webhookUrl')}</span>
+              <input
+                name="webhook_url"
+                value={f.webhook_url}
+                onChange={set('webhook_url')}
+                type="url"
+                placeholder="https://shop.example/counter-events"
+              />
+            </label>
+          </div>
+        </section>
+      </HydratedFields>
       <div className="bo-sticky-save">
         {msg ? (
           <span role={msg.error ? 'alert' : 'status'} className={msg.error ? 'form-error' : 'bo-ok'}>
