@@ -4,7 +4,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import { localeNumber } from '@/lib/i18n';
 import type { ProductView } from '@/lib/backoffice';
 import { useAdminCall } from '../_components/api';
-import { ActionButton, SubmitButton } from '@/app/_lib/action-button';
+import { ActionButton, HydratedFields, SubmitButton } from '@/app/_lib/action-button';
 
 const MAX_IMAGE_BYTES = 48 * 1024;
 type Draft = {
@@ -84,95 +84,97 @@ function ProductForm({
         onSubmit();
       }}
     >
-      <label className="field">
-        <span>{t('name')}</span>
-        <input value={draft.name} onChange={set('name')} required maxLength={100} />
-      </label>
-      <label className="field">
-        <span>{t('sku')}</span>
-        <input value={draft.sku} onChange={set('sku')} required maxLength={64} pattern="[A-Za-z0-9._\-]+" />
-      </label>
-      <label className="field">
-        <span>{t('price', { currency })}</span>
-        <input
-          value={draft.price}
-          onChange={set('price')}
-          required
-          inputMode="decimal"
-          placeholder={currency === 'DOGE' ? '10.5' : '2.50'}
-        />
-      </label>
-      <label className="field">
-        <span>{t('taxPct')}</span>
-        <input value={draft.tax_rate} onChange={set('tax_rate')} inputMode="decimal" />
-      </label>
-      <label className="field">
-        <span>{t('iconEmoji')}</span>
-        <input value={draft.icon.startsWith('data:') ? '' : draft.icon} onChange={set('icon')} maxLength={16} placeholder="☕" />
-      </label>
-      <label className="field">
-        <span>{t('orImage')}</span>
-        <input
-          type="file"
-          accept="image/png,image/jpeg,image/gif,image/webp"
-          onChange={(e) => {
-            const f = e.target.files?.[0];
-            setFileError('');
-            if (!f) return;
-            if (f.size > MAX_IMAGE_BYTES) {
-              setFileError(t('tooLarge'));
-              return;
-            }
-            const r = new FileReader();
-            r.onload = () => onChange({ ...draft, icon: String(r.result) });
-            r.readAsDataURL(f);
-          }}
-        />
-      </label>
-      <label className="field">
-        <span>{t('category')}</span>
-        <input value={draft.category} onChange={set('category')} maxLength={64} list={CATEGORY_LIST_ID} />
-      </label>
-      <label className="field">
-        <span>{t('barcode')}</span>
-        <input value={draft.barcode} onChange={set('barcode')} maxLength={64} pattern="[ -~]*" autoComplete="off" />
-      </label>
-      {/* Stock is set here only when the product is created; later changes are adjustments with a reason (docs/catalog.md). */}
-      {isNew ? (
+      <HydratedFields>
         <label className="field">
-          <span>{t('stockInitial')}</span>
-          <input value={draft.stock} onChange={set('stock')} inputMode="numeric" pattern="-?[0-9]*" />
+          <span>{t('name')}</span>
+          <input value={draft.name} onChange={set('name')} required maxLength={100} />
         </label>
-      ) : null}
-      <label className="field">
-        <span>{t('lowStock')}</span>
-        <input value={draft.low_stock} onChange={set('low_stock')} inputMode="numeric" pattern="-?[0-9]*" />
-      </label>
-      <label className="field bo-span2">
-        <span>{t('description')}</span>
-        <input value={draft.description} onChange={set('description')} maxLength={500} />
-      </label>
-      <label className="field">
-        <span>{t('order')}</span>
-        <input value={draft.sort} onChange={set('sort')} inputMode="numeric" />
-      </label>
-      <div className="bo-form-actions bo-span2">
-        <Icon icon={draft.icon} />
-        {fileError ? <span className="form-error">{fileError}</span> : null}
-        {draft.icon ? (
-          <ActionButton className="btn bo-btn-sm" onClick={() => onChange({ ...draft, icon: '' })}>
-            {t('removeIcon')}
-          </ActionButton>
+        <label className="field">
+          <span>{t('sku')}</span>
+          <input value={draft.sku} onChange={set('sku')} required maxLength={64} pattern="[A-Za-z0-9._\-]+" />
+        </label>
+        <label className="field">
+          <span>{t('price', { currency })}</span>
+          <input
+            value={draft.price}
+            onChange={set('price')}
+            required
+            inputMode="decimal"
+            placeholder={currency === 'DOGE' ? '10.5' : '2.50'}
+          />
+        </label>
+        <label className="field">
+          <span>{t('taxPct')}</span>
+          <input value={draft.tax_rate} onChange={set('tax_rate')} inputMode="decimal" />
+        </label>
+        <label className="field">
+          <span>{t('iconEmoji')}</span>
+          <input value={draft.icon.startsWith('data:') ? '' : draft.icon} onChange={set('icon')} maxLength={16} placeholder="☕" />
+        </label>
+        <label className="field">
+          <span>{t('orImage')}</span>
+          <input
+            type="file"
+            accept="image/png,image/jpeg,image/gif,image/webp"
+            onChange={(e) => {
+              const f = e.target.files?.[0];
+              setFileError('');
+              if (!f) return;
+              if (f.size > MAX_IMAGE_BYTES) {
+                setFileError(t('tooLarge'));
+                return;
+              }
+              const r = new FileReader();
+              r.onload = () => onChange({ ...draft, icon: String(r.result) });
+              r.readAsDataURL(f);
+            }}
+          />
+        </label>
+        <label className="field">
+          <span>{t('category')}</span>
+          <input value={draft.category} onChange={set('category')} maxLength={64} list={CATEGORY_LIST_ID} />
+        </label>
+        <label className="field">
+          <span>{t('barcode')}</span>
+          <input value={draft.barcode} onChange={set('barcode')} maxLength={64} pattern="[ -~]*" autoComplete="off" />
+        </label>
+        {/* Stock is set here only when the product is created; later changes are adjustments with a reason (docs/catalog.md). */}
+        {isNew ? (
+          <label className="field">
+            <span>{t('stockInitial')}</span>
+            <input value={draft.stock} onChange={set('stock')} inputMode="numeric" pattern="-?[0-9]*" />
+          </label>
         ) : null}
-        {onCancel ? (
-          <ActionButton className="btn" onClick={onCancel}>
-            {ta('cancel')}
-          </ActionButton>
-        ) : null}
-        <SubmitButton className="btn btn-primary" disabled={busy}>
-          {busy ? ta('saving') : submitLabel}
-        </SubmitButton>
-      </div>
+        <label className="field">
+          <span>{t('lowStock')}</span>
+          <input value={draft.low_stock} onChange={set('low_stock')} inputMode="numeric" pattern="-?[0-9]*" />
+        </label>
+        <label className="field bo-span2">
+          <span>{t('description')}</span>
+          <input value={draft.description} onChange={set('description')} maxLength={500} />
+        </label>
+        <label className="field">
+          <span>{t('order')}</span>
+          <input value={draft.sort} onChange={set('sort')} inputMode="numeric" />
+        </label>
+        <div className="bo-form-actions bo-span2">
+          <Icon icon={draft.icon} />
+          {fileError ? <span className="form-error">{fileError}</span> : null}
+          {draft.icon ? (
+            <ActionButton className="btn bo-btn-sm" onClick={() => onChange({ ...draft, icon: '' })}>
+              {t('removeIcon')}
+            </ActionButton>
+          ) : null}
+          {onCancel ? (
+            <ActionButton className="btn" onClick={onCancel}>
+              {ta('cancel')}
+            </ActionButton>
+          ) : null}
+          <SubmitButton className="btn btn-primary" disabled={busy}>
+            {busy ? ta('saving') : submitLabel}
+          </SubmitButton>
+        </div>
+      </HydratedFields>
     </form>
   );
 }

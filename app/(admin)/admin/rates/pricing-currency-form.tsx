@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useAdminCall } from '../_components/api';
-import { SubmitButton } from '@/app/_lib/action-button';
+import { HydratedFields, SubmitButton } from '@/app/_lib/action-button';
 
 // The store's pricing currency (docs/using-counter.md#pricing-in-dollars-euros-fiat-pricing), owner only: DOGE, or the ISO 4217 code that
 // catalog prices and the till's keypad use, converted at the rate in force.
@@ -30,27 +30,29 @@ export function PricingCurrencyForm({ initial }: { initial: string }) {
   }
   return (
     <form onSubmit={save} className="bo-row" aria-label={t('pricing')}>
-      <label className="field">
-        <span>{t('formLabel')}</span>
-        <input
-          name="pricing_currency"
-          value={value}
-          onChange={(e) => setValue(e.target.value)}
-          maxLength={4}
-          required
-          pattern="[A-Za-z]{3,4}"
-          autoComplete="off"
-          spellCheck={false}
-        />
-      </label>
-      <SubmitButton className="btn" disabled={busy}>
-        {busy ? ta('saving') : ta('save')}
-      </SubmitButton>
-      {msg ? (
-        <span role={msg.error ? 'alert' : 'status'} className={msg.error ? 'form-error' : 'bo-ok'}>
-          {msg.text}
-        </span>
-      ) : null}
+      <HydratedFields>
+        <label className="field">
+          <span>{t('formLabel')}</span>
+          <input
+            name="pricing_currency"
+            value={value}
+            onChange={(e) => setValue(e.target.value)}
+            maxLength={4}
+            required
+            pattern="[A-Za-z]{3,4}"
+            autoComplete="off"
+            spellCheck={false}
+          />
+        </label>
+        <SubmitButton className="btn" disabled={busy}>
+          {busy ? ta('saving') : ta('save')}
+        </SubmitButton>
+        {msg ? (
+          <span role={msg.error ? 'alert' : 'status'} className={msg.error ? 'form-error' : 'bo-ok'}>
+            {msg.text}
+          </span>
+        ) : null}
+      </HydratedFields>
     </form>
   );
 }

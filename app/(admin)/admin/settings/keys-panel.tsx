@@ -4,7 +4,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import { storeTime } from '@/lib/i18n';
 import type { ApiKeyView, RelayKeyView } from '@/lib/backoffice';
 import { useAdminCall } from '../_components/api';
-import { ActionButton, SubmitButton } from '@/app/_lib/action-button';
+import { ActionButton, HydratedFields, SubmitButton } from '@/app/_lib/action-button';
 
 export function ApiKeys({ initial, scopes, tz }: { initial: ApiKeyView[]; scopes: string[]; tz: string }) {
   const t = useTranslations('adminSettings');
@@ -53,33 +53,35 @@ export function ApiKeys({ initial, scopes, tz }: { initial: ApiKeyView[]; scopes
     <section className="bo-card" aria-label={t('apiKeys')}>
       <h2>{t('apiKeys')}</h2>
       <form className="bo-form-grid" onSubmit={create}>
-        <label className="field">
-          <span>{t('keyName')}</span>
-          <input
-            name="key_name"
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            required
-            maxLength={100}
-            placeholder={t('keyNamePlaceholder')}
-          />
-        </label>
-        <fieldset className="bo-scopes bo-span2">
-          <legend>{t('scopes')}</legend>
-          {scopes.map((s) => (
-            <label key={s} className="bo-check">
-              <input
-                type="checkbox"
-                checked={chosen.includes(s)}
-                onChange={(e) => setChosen(e.target.checked ? [...chosen, s] : chosen.filter((x) => x !== s))}
-              />{' '}
-              <span>{s}</span>
-            </label>
-          ))}
-        </fieldset>
-        <div className="bo-form-actions bo-span2">
-          <SubmitButton className="btn btn-primary">{t('createKey')}</SubmitButton>
-        </div>
+        <HydratedFields>
+          <label className="field">
+            <span>{t('keyName')}</span>
+            <input
+              name="key_name"
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              required
+              maxLength={100}
+              placeholder={t('keyNamePlaceholder')}
+            />
+          </label>
+          <fieldset className="bo-scopes bo-span2">
+            <legend>{t('scopes')}</legend>
+            {scopes.map((s) => (
+              <label key={s} className="bo-check">
+                <input
+                  type="checkbox"
+                  checked={chosen.includes(s)}
+                  onChange={(e) => setChosen(e.target.checked ? [...chosen, s] : chosen.filter((x) => x !== s))}
+                />{' '}
+                <span>{s}</span>
+              </label>
+            ))}
+          </fieldset>
+          <div className="bo-form-actions bo-span2">
+            <SubmitButton className="btn btn-primary">{t('createKey')}</SubmitButton>
+          </div>
+        </HydratedFields>
       </form>
       {secret ? (
         <div className="bo-once" role="status">

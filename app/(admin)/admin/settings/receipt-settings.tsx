@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslations } from 'next-intl';
 import type { SettingsView } from '@/lib/backoffice';
 import { useAdminCall } from '../_components/api';
-import { SubmitButton } from '@/app/_lib/action-button';
+import { HydratedFields, SubmitButton } from '@/app/_lib/action-button';
 
 export function ReceiptSettings({ initial, zones }: { initial: SettingsView; zones: string[] }) {
   const t = useTranslations('adminSettings');
@@ -34,61 +34,63 @@ export function ReceiptSettings({ initial, zones }: { initial: SettingsView; zon
 
   return (
     <form onSubmit={save} className="bo-card" aria-label={t('tzTitle')}>
-      <h2>{t('tzTitle')}</h2>
-      <div className="bo-form-grid">
-        <label className="field">
-          <span>{t('tz')}</span>
-          <input
-            name="timezone"
-            list="tz-list"
-            value={f.timezone}
-            onChange={(e) => setF({ ...f, timezone: e.target.value })}
-            placeholder={inForce}
-            autoComplete="off"
-          />
-        </label>
-        <datalist id="tz-list">
-          {zones.map((z) => (
-            <option key={z} value={z} />
-          ))}
-        </datalist>
-        <p className="muted">
-          {t('inForce')} <b data-testid="tz-in-force">{inForce}</b>
-        </p>
-        <label className="field bo-span2">
-          <span>{t('smtp')}</span>
-          <input
-            name="smtp_url"
-            value={f.smtp_url}
-            onChange={(e) => setF({ ...f, smtp_url: e.target.value })}
-            placeholder="smtps://user:password@mail.example:465"
-            autoComplete="off"
-            spellCheck={false}
-          />
-        </label>
-        <label className="field">
-          <span>{t('sender')}</span>
-          <input
-            name="smtp_from"
-            value={f.smtp_from}
-            onChange={(e) => setF({ ...f, smtp_from: e.target.value })}
-            placeholder="Shop <receipts@shop.example>"
-            autoComplete="off"
-          />
-        </label>
-      </div>
-      <div className="bo-sticky-save">
-        {msg ? (
-          <span role={msg.error ? 'alert' : 'status'} className={msg.error ? 'form-error' : 'bo-ok'}>
-            {msg.text}
-          </span>
-        ) : (
-          <span />
-        )}
-        <SubmitButton className="btn btn-primary" disabled={busy}>
-          {busy ? ta('saving') : ta('save')}
-        </SubmitButton>
-      </div>
+      <HydratedFields>
+        <h2>{t('tzTitle')}</h2>
+        <div className="bo-form-grid">
+          <label className="field">
+            <span>{t('tz')}</span>
+            <input
+              name="timezone"
+              list="tz-list"
+              value={f.timezone}
+              onChange={(e) => setF({ ...f, timezone: e.target.value })}
+              placeholder={inForce}
+              autoComplete="off"
+            />
+          </label>
+          <datalist id="tz-list">
+            {zones.map((z) => (
+              <option key={z} value={z} />
+            ))}
+          </datalist>
+          <p className="muted">
+            {t('inForce')} <b data-testid="tz-in-force">{inForce}</b>
+          </p>
+          <label className="field bo-span2">
+            <span>{t('smtp')}</span>
+            <input
+              name="smtp_url"
+              value={f.smtp_url}
+              onChange={(e) => setF({ ...f, smtp_url: e.target.value })}
+              placeholder="smtps://user:password@mail.example:465"
+              autoComplete="off"
+              spellCheck={false}
+            />
+          </label>
+          <label className="field">
+            <span>{t('sender')}</span>
+            <input
+              name="smtp_from"
+              value={f.smtp_from}
+              onChange={(e) => setF({ ...f, smtp_from: e.target.value })}
+              placeholder="Shop <receipts@shop.example>"
+              autoComplete="off"
+            />
+          </label>
+        </div>
+        <div className="bo-sticky-save">
+          {msg ? (
+            <span role={msg.error ? 'alert' : 'status'} className={msg.error ? 'form-error' : 'bo-ok'}>
+              {msg.text}
+            </span>
+          ) : (
+            <span />
+          )}
+          <SubmitButton className="btn btn-primary" disabled={busy}>
+            {busy ? ta('saving') : ta('save')}
+          </SubmitButton>
+        </div>
+      </HydratedFields>
     </form>
   );
 }

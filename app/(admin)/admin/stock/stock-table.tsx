@@ -7,7 +7,7 @@ import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useAdminCall } from '../_components/api';
 import type { StockView, TrackedProduct } from '@/lib/stock';
-import { ActionButton, SubmitButton } from '@/app/_lib/action-button';
+import { ActionButton, HydratedFields, SubmitButton } from '@/app/_lib/action-button';
 
 const REASONS = ['received', 'count', 'damaged', 'returned', 'other'] as const;
 
@@ -100,46 +100,48 @@ function AdjustForm({ product }: { product: TrackedProduct }) {
   };
   return (
     <form className="bo-form-grid" onSubmit={submit} aria-label={t('adjustFor', { name: product.name })}>
-      <label>
-        {t('kind')}{' '}
-        <select
-          value={kind}
-          onChange={(e) => {
-            setKind(e.target.value as 'delta' | 'count');
-            if (e.target.value === 'count') setReason('count');
-          }}
-        >
-          <option value="delta">{t('kindDelta')}</option>
-          <option value="count">{t('kindCount')}</option>
-        </select>
-      </label>
-      <label>
-        {t('amount')} <input type="number" step={1} required value={amount} onChange={(e) => setAmount(e.target.value)} />
-      </label>
-      <label>
-        {t('reason')}{' '}
-        <select value={reason} onChange={(e) => setReason(e.target.value as (typeof REASONS)[number])}>
-          {REASONS.map((r) => (
-            <option key={r} value={r}>
-              {t(`reason_${r}`)}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label>
-        {t('note')} <input type="text" maxLength={500} value={note} onChange={(e) => setNote(e.target.value)} />
-      </label>
-      <span className="bo-inline">
-        <SubmitButton className="btn" disabled={busy}>
-          {t('apply')}
-        </SubmitButton>
-      </span>
-      {err ? (
-        <span role="alert" className="form-error">
-          {err}
+      <HydratedFields>
+        <label>
+          {t('kind')}{' '}
+          <select
+            value={kind}
+            onChange={(e) => {
+              setKind(e.target.value as 'delta' | 'count');
+              if (e.target.value === 'count') setReason('count');
+            }}
+          >
+            <option value="delta">{t('kindDelta')}</option>
+            <option value="count">{t('kindCount')}</option>
+          </select>
+        </label>
+        <label>
+          {t('amount')} <input type="number" step={1} required value={amount} onChange={(e) => setAmount(e.target.value)} />
+        </label>
+        <label>
+          {t('reason')}{' '}
+          <select value={reason} onChange={(e) => setReason(e.target.value as (typeof REASONS)[number])}>
+            {REASONS.map((r) => (
+              <option key={r} value={r}>
+                {t(`reason_${r}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          {t('note')} <input type="text" maxLength={500} value={note} onChange={(e) => setNote(e.target.value)} />
+        </label>
+        <span className="bo-inline">
+          <SubmitButton className="btn" disabled={busy}>
+            {t('apply')}
+          </SubmitButton>
         </span>
-      ) : null}
-      {view ? <Movements view={view} /> : null}
+        {err ? (
+          <span role="alert" className="form-error">
+            {err}
+          </span>
+        ) : null}
+        {view ? <Movements view={view} /> : null}
+      </HydratedFields>
     </form>
   );
 }
