@@ -7,6 +7,7 @@ import { expect, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { testXpub } from '../helpers/keys';
 import { until } from '../helpers/wait';
+import { reloadWithScriptsHeld } from './fixtures';
 import { sharedShopTest, type SharedApp } from './shared-shop';
 
 const OWNER = { email: 'owner@shop.test', password: 'correct horse battery' };
@@ -274,13 +275,7 @@ test('an account key typed before the settings page hydrates is saved, not dropp
   try {
     await signIn(page, app, OWNER, '/admin/settings');
     // A slow tablet: the settings page's HTML is on screen, its scripts are not in yet.
-    let release = () => {};
-    const held = new Promise<void>((r) => (release = r));
-    await page.route('**/_next/static/chunks/*.js', async (route) => {
-      await held;
-      await route.continue();
-    });
-    await page.reload({ waitUntil: 'commit' });
+    const release = await reloadWithScriptsHeld(page);
     const key = page.getByLabel('Account public key');
     await expect(key).toBeVisible();
     // Its fields take no typing yet (typed into the server's HTML, a value never reached the

@@ -255,3 +255,19 @@ export async function registerTill(page: Page, name: string): Promise<void> {
   await page.getByRole('button', { name: 'Register' }).click();
   await expect(page.getByRole('button', { name: 'Lock' })).toBeVisible();
 }
+
+/**
+ * A slow tablet: reloads `page` with its scripts held back, so the server's HTML is on screen and
+ * nothing is hydrated until the returned `release` lets them through. The page's context must not
+ * run a service worker (it would serve the scripts from its cache, past the hold).
+ */
+export async function reloadWithScriptsHeld(page: Page): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((r) => (release = r));
+  await page.route('**/_next/static/chunks/*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.reload({ waitUntil: 'commit' });
+  return release;
+}

@@ -9,12 +9,12 @@
 // What a file shares with the files before it on the same worker: the devnet chain and its demo
 // wallet, and the app-wide settings below. Its store, users (their emails must be its own),
 // catalog, tills and payments are its own.
-import { rmSync } from 'node:fs';
-import { devnetAppEnv, startApp, type AppServer } from '../helpers/app-server';
+import { devnetAppEnv, type AppServer } from '../helpers/app-server';
 import { openHostedStore, sessionCall } from '../helpers/hosted-stores';
 import { must } from '../helpers/must';
 import { testXpub } from '../helpers/keys';
-import { signIn, type Session } from '../helpers/sessions';
+import type { Session } from '../helpers/sessions';
+import { workerApp } from '../helpers/worker-app';
 import { fileScopedTest, type SignIn } from './fixtures';
 
 const OPERATOR = { email: 'operator@shared-e2e.test', password: 'the shared e2e app operator password' };
@@ -37,29 +37,7 @@ const SHARED_ENV = devnetAppEnv({
 /** What a spec sees of the shared app: its address, and its output since the spec's store was made. */
 export type SharedApp = Pick<AppServer, 'url' | 'port' | 'logs'>;
 
-let shared: Promise<{ app: AppServer; operator: Session }> | null = null;
-
-/** The worker's app, started by the first spec that asks; killed when the worker process exits. */
-function sharedApp(): Promise<{ app: AppServer; operator: Session }> {
-  shared ??= (async () => {
-    const app = await startApp(SHARED_ENV);
-    // A worker ends with process.exit once its last file is done: too late for a graceful stop,
-    // and the app's data is a temporary store, so it is killed at once and its directory removed.
-    process.once('exit', () => {
-      try {
-        process.kill(app.pid, 'SIGKILL');
-      } catch {
-        /* already gone */
-      }
-      rmSync(app.dataDir, { recursive: true, force: true });
-    });
-    return { app, operator: await signIn(app.url, OPERATOR.email, OPERATOR.password) };
-  })().catch((e) => {
-    shared = null; // the next file tries again rather than inheriting one failed start
-    throw e;
-  });
-  return shared;
-}
+const sharedApp = workerApp(SHARED_ENV, OPERATOR);
 
 export interface SharedShopSpec {
   /** The store's owner, who takes the store's invite with this email and password. */

@@ -7,7 +7,7 @@
 // sale paid with the demo wallet that says "OK to hand over" only once confirmed, with a sound; and the header: the
 // store's name whole, the Menu (keyboard, Escape, a tap outside) holding the rest, nothing off screen.
 import { expect, type Page } from '@playwright/test';
-import { signInToTill, devnetTest, leaveWaitingSale, paymentIdOf, openTillMenu, tillHydrated } from './fixtures';
+import { signInToTill, devnetTest, leaveWaitingSale, paymentIdOf, openTillMenu, reloadWithScriptsHeld, tillHydrated } from './fixtures';
 import { expectHeaderFits, expectStoreNameWhole, memberOfTwoStores, menuControls } from './till-header-checks';
 import { randomBytes } from 'node:crypto';
 import { testXpub } from '../helpers/keys';
@@ -359,13 +359,7 @@ test('a tap before the till hydrates is never lost: the sale controls wait, disa
   try {
     await signInToTill(page, app.url, ADMIN);
     // A slow tablet: the till's HTML is on screen, its scripts are not in yet.
-    let release = () => {};
-    const held = new Promise<void>((r) => (release = r));
-    await page.route('**/_next/static/chunks/*.js', async (route) => {
-      await held;
-      await route.continue();
-    });
-    await page.reload({ waitUntil: 'commit' });
+    const release = await reloadWithScriptsHeld(page);
     const add = page.getByRole('button', { name: 'Add Coffee' });
     await expect(add).toBeVisible();
     await expect(page.locator('[data-hydrated]')).toHaveCount(0);

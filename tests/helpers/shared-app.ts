@@ -9,11 +9,11 @@
 // What a file shares with the files before it on the same worker: the devnet chain and its demo
 // wallet, and the app-wide settings below. Its store, users, API key, payments and catalog are its
 // own, so nothing it asserts depends on which files ran before it.
-import { rmSync } from 'node:fs';
-import { devnetAppEnv, startApp, type AppServer } from './app-server';
+import { devnetAppEnv } from './app-server';
 import { openHostedStore } from './hosted-stores';
 import { testXpub } from './keys';
-import { signIn, type Session } from './sessions';
+import type { Session } from './sessions';
+import { workerApp } from './worker-app';
 import { roleScopes } from '@/lib/auth';
 
 const OPERATOR = { email: 'operator@shared-app.test', password: 'the shared app operator password' };
@@ -34,45 +34,7 @@ const SHARED_APP_ENV = devnetAppEnv({
   RATE_REFRESH_SEC: '1',
 });
 
-interface Shared {
-  app: AppServer;
-  operator: Session;
-}
-
-let shared: Promise<Shared> | null = null;
-
-/**
- * Stops the app with the worker. Vitest ends a worker with SIGTERM and SIGKILLs it half a second
- * later, too soon for a graceful stop; the app's store is a temporary one, so it is killed at once
- * and its directory removed. `exit` covers a worker that ends by itself.
- */
-function stopWithWorker(app: AppServer): void {
-  const kill = () => {
-    try {
-      process.kill(app.pid, 'SIGKILL');
-    } catch {
-      /* already gone */
-    }
-    rmSync(app.dataDir, { recursive: true, force: true });
-  };
-  process.once('exit', kill);
-  process.once('SIGTERM', () => {
-    kill();
-    process.exit(0);
-  });
-}
-
-function sharedApp(): Promise<Shared> {
-  shared ??= (async () => {
-    const app = await startApp(SHARED_APP_ENV);
-    stopWithWorker(app);
-    return { app, operator: await signIn(app.url, OPERATOR.email, OPERATOR.password) };
-  })().catch((e) => {
-    shared = null; // the next file tries again rather than inheriting one failed start
-    throw e;
-  });
-  return shared;
-}
+const sharedApp = workerApp(SHARED_APP_ENV, OPERATOR);
 
 export interface SharedShop {
   /** The shared app's base URL, and its port. */
