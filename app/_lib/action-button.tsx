@@ -33,12 +33,13 @@ export function SubmitButton({ disabled, ...props }: Omit<ComponentPropsWithRef<
  * the form's state, so Save would send the field as it was and say "saved" (an owner's account
  * key, typed on the settings page the invite leads to, was lost this way). Disabled, a field
  * takes no typing, and Playwright's fill waits for it. The fieldset has no box of its own
- * (`display: contents`, app/globals.css), so the form's layout is as before.
+ * (`display: contents`, app/globals.css), so the form's layout is as before, and no role
+ * (`role="none"`), so a screen reader announces no unnamed group around the fields.
  */
 export function HydratedFields({ children }: { children: ReactNode }) {
   const hydrated = useHydrated();
   return (
-    <fieldset className="hydrated-fields" disabled={!hydrated}>
+    <fieldset className="hydrated-fields" role="none" disabled={!hydrated}>
       {children}
     </fieldset>
   );

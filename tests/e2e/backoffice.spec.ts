@@ -18,8 +18,9 @@ const test = sharedShopTest(
   { owner: OWNER, xpub: testXpub(3), name: 'Back Office Shop', scopes: ['payments:read', 'payments:write'] },
   async (app, shop) => {
     KEY = shop.key;
+    // The health of this store: asked with its owner's session (without one, it is the first store's).
     const ready = await until(
-      async () => (await fetch(`${app.url}/api/health`)).json(),
+      async () => (await fetch(`${app.url}/api/health`, { headers: { Cookie: shop.owner.cookie } })).json(),
       (b) => b.ready === true,
     );
     expect(ready.problems).toEqual([]);
