@@ -10,10 +10,9 @@
 // wallet, and the app-wide settings below. Its store, users (their emails must be its own),
 // catalog, tills and payments are its own.
 import { devnetAppEnv, type AppServer } from '../helpers/app-server';
-import { openHostedStore, sessionCall } from '../helpers/hosted-stores';
+import { openHostedStore, sessionCall, type HostedStore } from '../helpers/hosted-stores';
 import { must } from '../helpers/must';
 import { testXpub } from '../helpers/keys';
-import type { Session } from '../helpers/sessions';
 import { workerApp } from '../helpers/worker-app';
 import { fileScopedTest, type SignIn } from './fixtures';
 
@@ -39,6 +38,12 @@ export type SharedApp = Pick<AppServer, 'url' | 'port' | 'logs'>;
 
 const sharedApp = workerApp(SHARED_ENV, OPERATOR);
 
+/** The shared app as one spec file sees it: its log from now on. */
+function viewFromNow(app: AppServer): SharedApp {
+  const from = app.logs().length;
+  return { url: app.url, port: app.port, logs: () => app.logs().slice(from) };
+}
+
 export interface SharedShopSpec {
   /** The store's owner, who takes the store's invite with this email and password. */
   owner: SignIn;
@@ -50,14 +55,11 @@ export interface SharedShopSpec {
   scopes?: readonly string[];
 }
 
-export interface SharedShop {
-  id: number;
-  name: string;
-  /** The owner's signed-in session (for API calls as the owner). */
-  owner: Session;
-  /** The secret of an API key the owner created, with the spec's scopes. */
-  key: string;
-}
+/**
+ * The spec's store: its id and name, its owner's signed-in session, and the secret of an API key
+ * its owner made with the spec's scopes.
+ */
+export type SharedShop = HostedStore;
 
 /**
  * The `test` of a spec file whose `app` is the worker's shared app and whose `shop` is a store of
@@ -68,16 +70,14 @@ export function sharedShopTest(spec: SharedShopSpec, ready?: (app: SharedApp, sh
     ['app', 'shop'],
     async () => {
       const { app, operator } = await sharedApp();
-      const from = app.logs().length;
-      const store = await openHostedStore(app.url, operator, {
+      const view = viewFromNow(app);
+      const shop = await openHostedStore(app.url, operator, {
         name: spec.name,
         ownerEmail: spec.owner.email,
         password: spec.owner.password,
         xpub: spec.xpub,
         scopes: spec.scopes ?? ['payments:read'],
       });
-      const view: SharedApp = { url: app.url, port: app.port, logs: () => app.logs().slice(from) };
-      const shop: SharedShop = { id: store.id, name: store.name, owner: store.owner, key: store.key };
       if (ready) await ready(view, shop);
       return { app: view, shop };
     },
@@ -91,9 +91,7 @@ export function sharedAppTest() {
     ['app'],
     async () => {
       const { app } = await sharedApp();
-      const from = app.logs().length;
-      const view: SharedApp = { url: app.url, port: app.port, logs: () => app.logs().slice(from) };
-      return { app: view };
+      return { app: viewFromNow(app) };
     },
     { log: (v) => v.app },
   );

@@ -3,6 +3,9 @@
 import { expect } from 'vitest';
 import { parseKoinu } from '@/lib/money';
 import type { ConnectPayment } from '@/lib/connect';
+import { answer, type Answer } from './answer';
+
+export { answer, type Answer } from './answer';
 
 /** A payment as POST /api/v1/payments answers (the fields tests read). */
 export interface CreatedPaymentJson {
@@ -39,10 +42,6 @@ export interface PaymentViewJson {
   exception: string | null;
   refunds: { status: string }[];
 }
-
-import { answer, type Answer } from './answer';
-
-export { answer, type Answer };
 
 export function vendorClient(baseUrl: () => string, apiKey: string) {
   /** A vendor API call with the bearer key; `T` is how the test reads the answer. */
