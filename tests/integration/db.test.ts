@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDb, openMigratedDb, migrate, loadMigrations, MIGRATIONS_DIR, MigrationError, type Db } from '@/lib/db';
 import { startPostgres, createDatabase, type PgServer } from '../helpers/postgres';
+import { seedDataDir } from '../helpers/pglite-template';
 
 let pgServer: PgServer;
 let dbCounter = 0;
@@ -28,11 +29,19 @@ function tmp(prefix: string) {
 }
 
 type Kind = 'pglite' | 'postgresql';
-async function fresh(kind: Kind): Promise<{ db: Db; opts: Parameters<typeof openDb>[0] }> {
-  const opts =
-    kind === 'pglite'
-      ? { dataDir: tmp('counter-pglite-') }
-      : { databaseUrl: await createDatabase(pgServer, `t${process.pid}_${++dbCounter}`) };
+/**
+ * A migrated database of its own. On PGlite, a copy of the suite's migrated template
+ * (tests/helpers/pglite-template.ts) unless `empty`: creating a cluster under WebAssembly costs
+ * seconds of CPU, and only the test of applying the migrations needs to watch them applied.
+ */
+async function fresh(kind: Kind, { empty = false } = {}): Promise<{ db: Db; opts: Parameters<typeof openDb>[0] }> {
+  let opts: Parameters<typeof openDb>[0];
+  if (kind === 'pglite') {
+    opts = { dataDir: tmp('counter-pglite-') };
+    if (!empty) await seedDataDir(opts.dataDir!);
+  } else {
+    opts = { databaseUrl: await createDatabase(pgServer, `t${process.pid}_${++dbCounter}`) };
+  }
   return { db: await openMigratedDb(opts), opts };
 }
 
@@ -40,7 +49,7 @@ const BIG = 999_999_999_999_999_999n; // > 2^53: proves amounts never pass throu
 
 describe.each(['pglite', 'postgresql'] as const)('database on %s', (kind) => {
   it('applies every migration once and records it in _prisma_migrations with its sha256', async () => {
-    const { db, opts } = await fresh(kind);
+    const { db, opts } = await fresh(kind, { empty: true });
     try {
       expect(db.kind).toBe(kind);
       const files = loadMigrations(MIGRATIONS_DIR);
@@ -230,6 +239,7 @@ describe.each(['pglite', 'postgresql'] as const)('database on %s', (kind) => {
 describe('PGlite persistence', () => {
   it('keeps data in DATA_DIR across a close and reopen', async () => {
     const dataDir = tmp('counter-persist-');
+    await seedDataDir(dataDir);
     const a = await openMigratedDb({ dataDir });
     await a.prisma.appState.create({ data: { key: 'k', value: 'survives' } });
     await a.close();
