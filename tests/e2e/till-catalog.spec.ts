@@ -3,15 +3,13 @@
 // you type, Enter adds the first match) and a keyboard-wedge scanner simulated by fast typing
 // then Enter, which adds the product by barcode or SKU; an unknown code adds nothing.
 import { expect } from '@playwright/test';
-import { signInToTill, devnetTest } from './fixtures';
-import { randomBytes } from 'node:crypto';
-import { parseKoinu } from '../../lib/money';
+import { signInToTill } from './fixtures';
 import { cartLine, grid, scan } from './till-catalog-helpers';
 import { testXpub } from '../helpers/keys';
+import { patchStoreSettings } from '../helpers/hosted-stores';
+import { addProduct, sharedShopTest } from './shared-shop';
 
 const ADMIN = { email: 'owner@catalog.test', password: 'counter catalog e2e password' };
-const API_KEY = 'cat_' + randomBytes(24).toString('base64url');
-const xpub = testXpub(17);
 // [sku, name, category, barcode, stock, low_stock]
 const ROWS: [string, string, string, string | null, number | null, number][] = [
   ['COF', 'Coffee', 'Drinks', '4006381333931', null, 0],
@@ -22,21 +20,14 @@ const ROWS: [string, string, string, string | null, number | null, number][] = [
   ['STA-PEN-01', 'Pen', 'Stationery', null, null, 0],
 ];
 
-const test = devnetTest({
-  name: 'catalog',
-  xpub,
-  owner: ADMIN,
-  env: { BOOTSTRAP_API_KEY: API_KEY },
-  seed: [
-    {
-      sql: `INSERT INTO store (id, name, categories) VALUES (1, $1, $2::jsonb)`,
-      params: ['Catalog Café', JSON.stringify(['Food', 'Drinks'])],
-    },
-    ...ROWS.map(([sku, name, category, barcode, stock, low], i) => ({
-      sql: 'INSERT INTO product (id, sku, name, icon, price, tax_rate_bp, sort, archived, category, barcode, stock, low_stock) VALUES ($1, $2, $3, $4, $5, 0, $6, FALSE, $7, $8, $9, $10)',
-      params: [`p-${i}`, sku, name, '', parseKoinu(`${i + 1}`).toString(), i, category, barcode, stock, low],
-    })),
-  ],
+// A store of its own on the worker's shared app (tests/e2e/shared-shop.ts): its category order
+// set and its products added through the back office's routes, as a manager does, in ROWS' order
+// and priced Ð 1 to Ð 6.
+const test = sharedShopTest({ owner: ADMIN, xpub: testXpub(17), name: 'Catalog Café' }, async (app, shop) => {
+  await patchStoreSettings(app.url, shop.owner, { categories: ['Food', 'Drinks'] });
+  for (const [i, [sku, name, category, barcode, stock, low]] of ROWS.entries()) {
+    await addProduct(app, shop, { sku, name, price: `${i + 1}`, category, stock, low_stock: low, ...(barcode ? { barcode } : {}) });
+  }
 });
 
 for (const size of [

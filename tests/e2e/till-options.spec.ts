@@ -5,23 +5,21 @@
 // Charge sends the options and the server prices the lines (201). Axe finds nothing serious in
 // the open dialog. The receipt and the checkout page show each line's options.
 import { expect } from '@playwright/test';
-import { signInToTill, devnetTest } from './fixtures';
-import { hdFromSeed, serializeXpub, derivePath, REGTEST } from '../../lib/doge';
-import { parseKoinu } from '../../lib/money';
+import { signInToTill } from './fixtures';
+import { addProduct, sharedShopTest } from './shared-shop';
+import { testXpub } from '../helpers/keys';
 import { cartLine } from './till-catalog-helpers';
 import { axe, report } from './axe-check';
 
 const ADMIN = { email: 'owner@options.test', password: 'counter options e2e password' };
-const xpub = serializeXpub(derivePath(hdFromSeed(new Uint8Array(32).fill(45), REGTEST), "m/44'/1'/0'"));
-const k = (doge: string) => parseKoinu(doge).toString();
 const GROUPS = [
   {
     name: 'Milk',
     min: 0,
     max: 1,
     options: [
-      { name: 'Oat', price: k('5') },
-      { name: 'Soy', price: k('5') },
+      { name: 'Oat', price: '5' },
+      { name: 'Soy', price: '5' },
     ],
   },
   {
@@ -29,9 +27,9 @@ const GROUPS = [
     min: 0,
     max: 2,
     options: [
-      { name: 'Extra shot', price: k('7') },
-      { name: 'Syrup', price: k('3') },
-      { name: 'Cream', price: k('2') },
+      { name: 'Extra shot', price: '7' },
+      { name: 'Syrup', price: '3' },
+      { name: 'Cream', price: '2' },
     ],
   },
   {
@@ -40,22 +38,15 @@ const GROUPS = [
     max: 1,
     options: [
       { name: 'Small', price: '0' },
-      { name: 'Large', price: k('6') },
+      { name: 'Large', price: '6' },
     ],
   },
 ];
 
-const test = devnetTest({
-  name: 'options',
-  xpub,
-  owner: ADMIN,
-  seed: [
-    { sql: `INSERT INTO store (id, name) VALUES (1, $1)`, params: ['Options Café'] },
-    {
-      sql: 'INSERT INTO product (id, sku, name, icon, price, tax_rate_bp, sort, archived, option_groups) VALUES ($1, $2, $3, $4, $5, 0, 0, FALSE, $6::jsonb)',
-      params: ['p-latte', 'LATTE', 'Latte', '', k('30'), JSON.stringify(GROUPS)],
-    },
-  ],
+// A store of its own on the worker's shared app (tests/e2e/shared-shop.ts), its latte added
+// through the back office's product route as a manager adds one.
+const test = sharedShopTest({ owner: ADMIN, xpub: testXpub(45), name: 'Options Café' }, async (app, shop) => {
+  await addProduct(app, shop, { sku: 'LATTE', name: 'Latte', price: '30', option_groups: GROUPS });
 });
 
 test('a latte with Oat, Extra shot and Large: the options dialog, the cart lines and the charge', async ({ page, app }) => {
