@@ -3,19 +3,10 @@
 // a plain wallet shows its decrement; an adjustment through the page's form changes the level,
 // lists its movement and the dashboard's count follows.
 import { expect, type Page } from '@playwright/test';
-import { fileScopedTest } from './fixtures';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { seedPglite } from './seed-pglite';
-import { parseKoinu } from '../../lib/money';
-import { startApp, type AppServer } from '../helpers/app-server';
 import { testXpub } from '../helpers/keys';
+import { addProduct, sharedShopTest, type SharedApp } from './shared-shop';
 
 const ADMIN = { email: 'owner@stock.test', password: 'counter stock e2e password' };
-const API_KEY = 'stk_' + randomBytes(24).toString('base64url');
-const xpub = testXpub(23);
 // [sku, name, stock, low_stock]
 const ROWS: [string, string, number | null, number][] = [
   ['COF', 'Coffee', null, 0],
@@ -26,37 +17,13 @@ const ROWS: [string, string, number | null, number][] = [
   ['SCO', 'Scone', 4, 4],
 ];
 
-const test = fileScopedTest(
-  ['app'],
-  async (onStop) => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'counter-stock-e2e-'));
-    onStop(() => rmSync(dataDir, { recursive: true, force: true }));
-    await seedPglite(
-      dataDir,
-      ROWS.map(([sku, name, stock, low], i) => ({
-        sql: 'INSERT INTO product (id, sku, name, icon, price, tax_rate_bp, sort, archived, stock, low_stock) VALUES ($1, $2, $3, $4, $5, 0, $6, FALSE, $7, $8)',
-        params: [`p-${i}`, sku, name, '', parseKoinu('1').toString(), i, stock, low],
-      })),
-    );
-    const app = await startApp(
-      {
-        DOGE_NETWORK: 'regtest',
-        CHAIN_BACKEND: 'devnet',
-        DEVNET_BLOCK_SECONDS: '0',
-        STORE_XPUB: xpub,
-        ADMIN_EMAIL: ADMIN.email,
-        ADMIN_PASSWORD: ADMIN.password,
-        BOOTSTRAP_API_KEY: API_KEY,
-      },
-      { keepDataDir: dataDir },
-    );
-    onStop(() => app.stop());
-    return { app };
-  },
-  { log: (v) => v.app },
-);
+// A store of its own on the worker's shared app (tests/e2e/shared-shop.ts), each product at Ð 1
+// added through the back office's product route; its owner's API key sells through the vendor API.
+const test = sharedShopTest({ owner: ADMIN, xpub: testXpub(23), name: 'Stock Café', scopes: ['payments:write'] }, async (app, shop) => {
+  for (const [sku, name, stock, low] of ROWS) await addProduct(app, shop, { sku, name, price: '1', stock, low_stock: low });
+});
 
-async function signIn(page: Page, app: AppServer) {
+async function signIn(page: Page, app: SharedApp) {
   await page.goto(`${app.url}/login?next=${encodeURIComponent('/admin')}`);
   await page.getByLabel('Email').fill(ADMIN.email);
   await page.getByLabel('Password').fill(ADMIN.password);
@@ -70,6 +37,7 @@ const levelOf = (page: Page, sku: string) => page.getByTestId(`stock-row-${sku}`
 test('the stock page lists tracked products low first; a paid sale and an adjustment show; the dashboard counts low stock', async ({
   page,
   app,
+  shop,
 }) => {
   await signIn(page, app);
   // Bagel (0 ≤ 2), Orange juice (3 ≤ 5) and Scone (4 ≤ 4, at its threshold) are low.
@@ -93,7 +61,7 @@ test('the stock page lists tracked products low first; a paid sale and an adjust
   const made = await (
     await fetch(`${app.url}/api/v1/payments`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${API_KEY}` },
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${shop.key}` },
       body: JSON.stringify({ items: [{ type: 'item', id: 'TEA', name: 'Tea', count: 3, unit: '1' }] }),
     })
   ).json();
