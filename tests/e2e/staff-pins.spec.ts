@@ -3,20 +3,14 @@
 // controls, and the API refuses a manager the rest; a cashier sets their own PIN on My shift.
 // Each PIN is then proven on the real lock route (GET /api/pos/lock, POST /api/auth/pin).
 import { expect } from '@playwright/test';
-import { fileScopedTest } from './fixtures';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { seedPglite } from './seed-pglite';
-import { startApp, type AppServer } from '../helpers/app-server';
 import { testXpub } from '../helpers/keys';
+import { sharedShopTest, type SharedApp } from './shared-shop';
 
 const PASSWORD = 'counter pins e2e password';
 const OWNER = { email: 'owner@pins-e2e.test', password: PASSWORD };
-const xpub = testXpub(37);
 type Session = { Cookie: string; 'X-CSRF-Token': string };
 interface World {
-  app: AppServer;
+  app: SharedApp;
   ids: Record<'manager' | 'ana' | 'bo' | 'owner', string>;
   owner: Session;
   terminal: string;
@@ -42,56 +36,40 @@ const call = (url: string, s: Session | null, method: string, path: string, body
     },
   });
 
-const test = fileScopedTest(
-  ['world'],
-  async (onStop) => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'counter-pins-e2e-'));
-    onStop(() => rmSync(dataDir, { recursive: true, force: true }));
-    await seedPglite(dataDir, [{ sql: 'INSERT INTO store (id, name) VALUES (1, $1)', params: ['Pin Café'] }]);
-    const app = await startApp(
-      {
-        DOGE_NETWORK: 'regtest',
-        CHAIN_BACKEND: 'devnet',
-        DEVNET_BLOCK_SECONDS: '0',
-        STORE_XPUB: xpub,
-        ADMIN_EMAIL: OWNER.email,
-        ADMIN_PASSWORD: PASSWORD,
-      },
-      { keepDataDir: dataDir },
-    );
-    onStop(() => app.stop());
-    const owner = await login(app.url, OWNER.email);
-    const ids = { owner: '' } as World['ids'];
-    for (const [k, role, name] of [
-      ['manager', 'manager', 'Mia'],
-      ['ana', 'cashier', 'Ana'],
-      ['bo', 'cashier', 'Bo'],
-    ] as const) {
-      const r = await call(app.url, owner, 'POST', '/api/admin/users', { email: `${k}@pins-e2e.test`, name, password: PASSWORD, role });
-      expect(r.status).toBe(201);
-      ids[k] = (await r.json()).id;
-    }
-    const users = (await (await call(app.url, owner, 'GET', '/api/admin/users')).json()).users as { id: string; email: string }[];
-    ids.owner = users.find((u) => u.email === OWNER.email)!.id;
-    // A registered terminal, to prove the PINs on the real lock routes.
-    const reg = await call(app.url, owner, 'POST', '/api/admin/terminals', { name: 'Front counter' });
-    expect(reg.status).toBe(201);
-    const terminal = reg.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .find((c) => c.startsWith('counter_terminal='))!;
-    expect(terminal).toBeTruthy();
-    const world: World = { app, ids, owner, terminal };
-    return { world };
-  },
-  { log: (v) => v.world.app },
-);
+// A store of its own on the worker's shared app (tests/e2e/shared-shop.ts); its owner adds a
+// manager and two cashiers and registers a terminal before the first test.
+let world: World;
+const test = sharedShopTest({ owner: OWNER, xpub: testXpub(37), name: 'Pin Café' }, async (app) => {
+  const owner = await login(app.url, OWNER.email);
+  const ids = { owner: '' } as World['ids'];
+  for (const [k, role, name] of [
+    ['manager', 'manager', 'Mia'],
+    ['ana', 'cashier', 'Ana'],
+    ['bo', 'cashier', 'Bo'],
+  ] as const) {
+    const r = await call(app.url, owner, 'POST', '/api/admin/users', { email: `${k}@pins-e2e.test`, name, password: PASSWORD, role });
+    expect(r.status).toBe(201);
+    ids[k] = (await r.json()).id;
+  }
+  const users = (await (await call(app.url, owner, 'GET', '/api/admin/users')).json()).users as { id: string; email: string }[];
+  ids.owner = users.find((u) => u.email === OWNER.email)!.id;
+  // A registered terminal, to prove the PINs on the real lock routes.
+  const reg = await call(app.url, owner, 'POST', '/api/admin/terminals', { name: 'Front counter' });
+  expect(reg.status).toBe(201);
+  const terminal = reg.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .find((c) => c.startsWith('counter_terminal='))!;
+  expect(terminal).toBeTruthy();
+  world = { app, ids, owner, terminal };
+});
 
 async function pinWorks(w: World, userId: string, pin: string): Promise<number> {
   return (await call(w.app.url, null, 'POST', '/api/auth/pin', { user_id: userId, pin }, w.terminal)).status;
 }
 
-test("a manager sets a cashier's PIN in Users and sees nothing else there", async ({ world: w, page }) => {
+test("a manager sets a cashier's PIN in Users and sees nothing else there", async ({ page }) => {
+  const w = world;
   test.setTimeout(120_000);
   await page.goto(w.app.url + '/login?next=%2Fadmin%2Fusers');
   await page.getByLabel('Email').fill('manager@pins-e2e.test');
@@ -133,7 +111,8 @@ test("a manager sets a cashier's PIN in Users and sees nothing else there", asyn
   ).toBe(403);
 });
 
-test('a cashier sets their own PIN on My shift', async ({ world: w, page }) => {
+test('a cashier sets their own PIN on My shift', async ({ page }) => {
+  const w = world;
   test.setTimeout(120_000);
   await page.goto(w.app.url + '/login?next=%2Fpos%2Fshift');
   await page.getByLabel('Email').fill('bo@pins-e2e.test');
