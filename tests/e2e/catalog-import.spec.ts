@@ -12,7 +12,8 @@ import { expect, type Page } from '@playwright/test';
 import { testXpub } from '../helpers/keys';
 import { axe, report, type Found } from './axe-check';
 import { cartLine, grid, scan } from './till-catalog-helpers';
-import { devnetTest, signInToTill, tillHydrated } from './fixtures';
+import { signInToTill, tillHydrated } from './fixtures';
+import { addProduct, sharedShopTest } from './shared-shop';
 
 const OWNER = { email: 'owner@shop-import.test', password: 'counter import e2e password' };
 const CATEGORIES = ['Bakery', 'Dairy', 'Drinks', 'Frozen', 'Fruit', 'Household', 'Snacks', 'Stationery'];
@@ -49,20 +50,12 @@ const csvOf = (rows: Row[]) =>
   'sku,name,price,category,barcode\n' + rows.map((r) => [r.sku, r.name, r.price, r.category, r.barcode].join(',')).join('\n') + '\n';
 const FIRST = Array.from({ length: 400 }, (_, i) => product(i));
 const ALL_500 = Array.from({ length: 500 }, (_, i) => product(i));
-/**
- * The shop's one product before the import, seeded with no category: without it the devnet app
- * would seed the demo café, whose categories would mix with the shop's own.
- */
+/** The shop's one product before the import (House blend, with no category). */
 const DEMO = 1;
-const FIRST_PRODUCT = {
-  sql: `INSERT INTO product (id, sku, name, icon, price, tax_rate_bp, sort, archived) VALUES ('p-house', 'HOUSE', 'House blend', '', 100000000, 0, 0, FALSE)`,
-};
-
-const test = devnetTest({
-  name: 'import',
-  xpub: testXpub(61),
-  owner: OWNER,
-  seed: [{ sql: `INSERT INTO store (id, name) VALUES (1, $1)`, params: ['Corner Shop'] }, FIRST_PRODUCT],
+// A store of its own on the worker's shared app (tests/e2e/shared-shop.ts), with one product
+// before the import, House blend at Ð 1, added through the back office's product route.
+const test = sharedShopTest({ owner: OWNER, xpub: testXpub(61), name: 'Corner Shop' }, async (app, shop) => {
+  await addProduct(app, shop, { sku: 'HOUSE', name: 'House blend', price: '1' });
 });
 test.describe.configure({ mode: 'serial', timeout: 240_000 });
 

@@ -8,7 +8,8 @@
 // stock" on the till, is sold all the same, and its stock goes negative.
 import { expect, type Locator, type Page } from '@playwright/test';
 import { testXpub } from '../helpers/keys';
-import { devnetTest, signInToTill } from './fixtures';
+import { signInToTill } from './fixtures';
+import { addProduct, sharedShopTest } from './shared-shop';
 import { cartLine, grid, scan } from './till-catalog-helpers';
 
 const OWNER = { email: 'owner@shop-day.test', password: 'counter shop day e2e password' };
@@ -64,20 +65,12 @@ const CSV =
   '\n';
 const inCategory = (c: string) => ROWS.filter((r) => r.category === c).length;
 const TRACKED = ROWS.filter((r) => r.stock !== null).length;
-/**
- * The shop's one product before the import, seeded with no category: without it the devnet app
- * would seed the demo café, whose categories would mix with the shop's own.
- */
+/** The shop's one product before the import (House blend, with no category). */
 const DEMO = 1;
-const FIRST_PRODUCT = {
-  sql: `INSERT INTO product (id, sku, name, icon, price, tax_rate_bp, sort, archived) VALUES ('p-house', 'HOUSE', 'House blend', '', 100000000, 0, 0, FALSE)`,
-};
-
-const test = devnetTest({
-  name: 'shop-day',
-  xpub: testXpub(62),
-  owner: OWNER,
-  seed: [{ sql: `INSERT INTO store (id, name) VALUES (1, $1)`, params: ['Day Shop'] }, FIRST_PRODUCT],
+// A store of its own on the worker's shared app (tests/e2e/shared-shop.ts), with one product
+// before the import, House blend at Ð 1, added through the back office's product route.
+const test = sharedShopTest({ owner: OWNER, xpub: testXpub(62), name: 'Day Shop' }, async (app, shop) => {
+  await addProduct(app, shop, { sku: 'HOUSE', name: 'House blend', price: '1' });
 });
 test.describe.configure({ mode: 'serial', timeout: 240_000 });
 
