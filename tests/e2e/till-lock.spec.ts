@@ -5,46 +5,33 @@
 // (till_lock_sec), a second, unregistered browser never sees the lock screen, and a Lock that
 // cannot reach the server blocks the till until it can.
 import { expect } from '@playwright/test';
-import { signInToTill, tillHydrated, devnetTest, openTillMenu, registerTill } from './fixtures';
+import { signInToTill, tillHydrated, openTillMenu, registerTill } from './fixtures';
+import { patchStoreSettings } from '../helpers/hosted-stores';
+import { sharedShopTest } from './shared-shop';
 import { testXpub } from '../helpers/keys';
 
 const ADMIN = { email: 'owner@lock.test', password: 'counter lock e2e password' };
-const xpub = testXpub(31);
+const xpub = testXpub(131); // not 31: till-qr-devnet's store on the same shared app has that wallet
 const LOCK_SEC = 6;
 
-// A cashier named Ana with a PIN, made through the back-office API.
-const test = devnetTest(
-  {
-    name: 'lock',
-    xpub,
-    owner: ADMIN,
-    seed: [{ sql: 'INSERT INTO store (id, name, till_lock_sec) VALUES (1, $1, $2)', params: ['Lock Café', LOCK_SEC] }],
-  },
-  async (app) => {
-    const login = await fetch(`${app.url}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(ADMIN),
-    });
-    const headers = {
-      'Content-Type': 'application/json',
-      Cookie: login.headers.getSetCookie()[0].split(';')[0],
-      'X-CSRF-Token': (await login.json()).csrf_token,
-    };
-    const ana = await fetch(`${app.url}/api/admin/users`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ email: 'ana@lock.test', name: 'Ana', password: ADMIN.password, role: 'cashier' }),
-    });
-    expect(ana.status).toBe(201);
-    const pin = await fetch(`${app.url}/api/admin/users/${(await ana.json()).id}/pin`, {
-      method: 'PUT',
-      headers,
-      body: JSON.stringify({ pin: '2580' }),
-    });
-    expect(pin.status).toBe(204);
-  },
-);
+// A store of its own on the worker's shared app (tests/e2e/shared-shop.ts) that locks its tills
+// after LOCK_SEC idle, and a cashier named Ana with a PIN, made through the back-office API.
+const test = sharedShopTest({ owner: ADMIN, xpub, name: 'Lock Café' }, async (app, shop) => {
+  await patchStoreSettings(app.url, shop.owner, { till_lock_sec: LOCK_SEC });
+  const headers = { 'Content-Type': 'application/json', Cookie: shop.owner.cookie, 'X-CSRF-Token': shop.owner.csrf };
+  const ana = await fetch(`${app.url}/api/admin/users`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ email: 'ana@lock.test', name: 'Ana', password: ADMIN.password, role: 'cashier' }),
+  });
+  expect(ana.status).toBe(201);
+  const pin = await fetch(`${app.url}/api/admin/users/${(await ana.json()).id}/pin`, {
+    method: 'PUT',
+    headers,
+    body: JSON.stringify({ pin: '2580' }),
+  });
+  expect(pin.status).toBe(204);
+});
 
 test('register a till, lock it, unlock with a PIN, and lock again when idle', async ({ app, page, browser }) => {
   test.setTimeout(120_000);
