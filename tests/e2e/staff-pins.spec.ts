@@ -39,8 +39,8 @@ const call = (url: string, s: Session | null, method: string, path: string, body
 // A store of its own on the worker's shared app (tests/e2e/shared-shop.ts); its owner adds a
 // manager and two cashiers and registers a terminal before the first test.
 let world: World;
-const test = sharedShopTest({ owner: OWNER, xpub: testXpub(37), name: 'Pin Café' }, async (app) => {
-  const owner = await login(app.url, OWNER.email);
+const test = sharedShopTest({ owner: OWNER, xpub: testXpub(37), name: 'Pin Café' }, async (app, shop) => {
+  const owner: Session = { Cookie: shop.owner.cookie, 'X-CSRF-Token': shop.owner.csrf };
   const ids = { owner: '' } as World['ids'];
   for (const [k, role, name] of [
     ['manager', 'manager', 'Mia'],

@@ -6,7 +6,7 @@
 // cannot reach the server blocks the till until it can.
 import { expect } from '@playwright/test';
 import { signInToTill, tillHydrated, openTillMenu, registerTill } from './fixtures';
-import { patchStoreSettings } from '../helpers/hosted-stores';
+import { patchStoreSettings, sessionCall } from '../helpers/hosted-stores';
 import { sharedShopTest } from './shared-shop';
 import { testXpub } from '../helpers/keys';
 
@@ -18,18 +18,14 @@ const LOCK_SEC = 6;
 // after LOCK_SEC idle, and a cashier named Ana with a PIN, made through the back-office API.
 const test = sharedShopTest({ owner: ADMIN, xpub, name: 'Lock Café' }, async (app, shop) => {
   await patchStoreSettings(app.url, shop.owner, { till_lock_sec: LOCK_SEC });
-  const headers = { 'Content-Type': 'application/json', Cookie: shop.owner.cookie, 'X-CSRF-Token': shop.owner.csrf };
-  const ana = await fetch(`${app.url}/api/admin/users`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ email: 'ana@lock.test', name: 'Ana', password: ADMIN.password, role: 'cashier' }),
+  const ana = await sessionCall<{ id: string }>(app.url, shop.owner, 'POST', '/api/admin/users', {
+    email: 'ana@lock.test',
+    name: 'Ana',
+    password: ADMIN.password,
+    role: 'cashier',
   });
   expect(ana.status).toBe(201);
-  const pin = await fetch(`${app.url}/api/admin/users/${(await ana.json()).id}/pin`, {
-    method: 'PUT',
-    headers,
-    body: JSON.stringify({ pin: '2580' }),
-  });
+  const pin = await sessionCall(app.url, shop.owner, 'PUT', `/api/admin/users/${ana.body.id}/pin`, { pin: '2580' });
   expect(pin.status).toBe(204);
 });
 
